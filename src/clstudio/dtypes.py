@@ -1,0 +1,121 @@
+"""OpenCL C element types and their numpy equivalents.
+
+A buffer of a vector type of width w and shape S is, everywhere outside the
+device, an array of shape S + (w,) of the scalar type; 3-vectors occupy four
+slots, as OpenCL lays them out in memory.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+OPENCL_SCALARS: dict[str, str] = {
+    "char": "int8",
+    "uchar": "uint8",
+    "short": "int16",
+    "ushort": "uint16",
+    "int": "int32",
+    "uint": "uint32",
+    "long": "int64",
+    "ulong": "uint64",
+    "half": "float16",
+    "float": "float32",
+    "double": "float64",
+    "bool": "bool",
+}
+NUMPY_TO_OPENCL: dict[str, str] = {v: k for k, v in OPENCL_SCALARS.items() if k != "bool"}
+# Spellings the C side may report for the same types.
+_ALIASES = {
+    "unsigned char": "uchar",
+    "unsigned short": "ushort",
+    "unsigned int": "uint",
+    "unsigned long": "ulong",
+    "signed char": "char",
+    "size_t": "ulong",
+    "ptrdiff_t": "long",
+    "intptr_t": "long",
+    "uintptr_t": "ulong",
+}
+VECTOR_WIDTHS = (2, 3, 4, 8, 16)
+_VECTOR_RE = re.compile(r"^([a-z]+?)(2|3|4|8|16)$")
+
+
+class TypeNameError(ValueError):
+    """A type name that is neither an OpenCL C nor a numpy element type."""
+
+
+@dataclass(frozen=True)
+class ElementType:
+    """One element of a buffer: a numpy scalar type and a vector width (1 for scalars)."""
+
+    scalar: np.dtype
+    width: int = 1
+
+    @property
+    def name(self) -> str:
+        """Canonical session spelling: numpy names for scalars, OpenCL names for vectors."""
+        if self.width == 1:
+            return self.scalar.name
+        return f"{NUMPY_TO_OPENCL[self.scalar.name]}{self.width}"
+
+    @property
+    def opencl_name(self) -> str:
+        base = NUMPY_TO_OPENCL.get(self.scalar.name, self.scalar.name)
+        return base if self.width == 1 else f"{base}{self.width}"
+
+    @property
+    def lanes(self) -> int:
+        """Scalars stored per element: a 3-vector takes the room of a 4-vector."""
+        return 4 if self.width == 3 else self.width
+
+    @property
+    def itemsize(self) -> int:
+        return self.scalar.itemsize * self.lanes
+
+    def host_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        """Shape of the host array holding `shape` elements of this type."""
+        return shape if self.width == 1 else (*shape, self.lanes)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def parse_element_type(text: str) -> ElementType:
+    """Read `float32`, `float`, `uchar`, `float4`, `unsigned int` and the like."""
+    name = " ".join(text.strip().split())
+    name = _ALIASES.get(name, name)
+    if name in OPENCL_SCALARS:
+        return ElementType(np.dtype(OPENCL_SCALARS[name]))
+    if name in NUMPY_TO_OPENCL:
+        return ElementType(np.dtype(name))
+    match = _VECTOR_RE.match(name)
+    if match and match.group(1) in OPENCL_SCALARS and match.group(1) != "bool":
+        return ElementType(np.dtype(OPENCL_SCALARS[match.group(1)]), int(match.group(2)))
+    raise TypeNameError(f"unknown element type {text!r}")
+
+
+def pointee_type(type_name: str) -> ElementType | None:
+    """The element type behind a kernel pointer type name such as `float4*`.
+
+    None when the pointee is not a plain scalar or vector type (a struct, say).
+    """
+    base = type_name.replace("*", " ").replace("const", " ").replace("restrict", " ")
+    base = base.replace("volatile", " ").replace("__global", " ").replace("__constant", " ")
+    try:
+        return parse_element_type(base)
+    except TypeNameError:
+        return None
+
+
+def value_range(dtype: np.dtype) -> tuple[int, int] | tuple[float, float]:
+    """Smallest and largest value a scalar of `dtype` can hold (exact ints for integers)."""
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return int(info.min), int(info.max)
+    if dtype.kind == "b":
+        return 0, 1
+    finfo = np.finfo(dtype)
+    return float(finfo.min), float(finfo.max)

@@ -1,0 +1,146 @@
+"""Plain results that cross every boundary: core to UI, worker to app, app to JSON.
+
+No pyopencl object ever appears here; everything pickles and serialises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+ERROR_STAGES = ("load", "build", "validate", "run", "timeout", "crash", "cancelled")
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One compiler message, with line and column in the user's own source (1-based)."""
+
+    line: int
+    column: int
+    severity: str  # "error", "warning" or "note"
+    message: str
+
+
+@dataclass(frozen=True)
+class KernelArgInfo:
+    name: str
+    type_name: str  # as the compiler reports it: "float4*", "uint", "image2d_t"
+    address_space: str  # "global", "local", "constant" or "private"
+    access: str  # "none", "read_only", "write_only" or "read_write" (images)
+    is_const: bool
+
+    @property
+    def is_pointer(self) -> bool:
+        return self.type_name.endswith("*")
+
+    @property
+    def is_image(self) -> bool:
+        return self.type_name.startswith("image")
+
+
+@dataclass(frozen=True)
+class KernelSignature:
+    name: str
+    args: tuple[KernelArgInfo, ...]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """A failed build is a normal result with ok=False, not an exception."""
+
+    ok: bool
+    log: str
+    diagnostics: tuple[Diagnostic, ...]
+    kernels: tuple[KernelSignature, ...]
+    seconds: float
+    options: str = ""
+    device: str = ""
+
+    def kernel(self, name: str) -> KernelSignature | None:
+        return next((k for k in self.kernels if k.name == name), None)
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")
+
+
+@dataclass(frozen=True)
+class RunError:
+    """What went wrong, in words a learner understands, and where."""
+
+    stage: str  # one of ERROR_STAGES
+    message: str
+    argument: str | None = None  # the offending argument, when one is to blame
+    line: int | None = None  # the offending source line, for build errors
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the host program, as the OpenCL C API names it."""
+
+    api: str  # "clCreateContext"
+    title: str  # "Create a context"
+    seconds: float
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Device profiling timestamps of one command, in nanoseconds."""
+
+    phase: str  # "upload", "kernel" or "download"
+    name: str  # buffer name, or the kernel name
+    repeat: int
+    queued: int
+    submit: int
+    start: int
+    end: int
+
+    @property
+    def duration_ns(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class ReferenceReport:
+    name: str
+    expr: str
+    ok: bool
+    max_abs_err: float | None = None
+    max_rel_err: float | None = None
+    worst_index: tuple[int, ...] | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class GuardReport:
+    """Writes outside a buffer, counted in elements before its start and after its end."""
+
+    name: str
+    ok: bool
+    before: int = 0
+    after: int = 0
+    first_index: int | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class RunResult:
+    ok: bool
+    error: RunError | None = None
+    kernel: str = ""
+    device: str = ""
+    global_size: tuple[int, ...] = ()
+    local_size: tuple[int, ...] | None = None
+    build: BuildResult | None = None
+    steps: tuple[Step, ...] = ()
+    timings: tuple[Timing, ...] = ()
+    inputs: dict[str, np.ndarray] = field(default_factory=dict)
+    outputs: dict[str, np.ndarray] = field(default_factory=dict)
+    references: dict[str, ReferenceReport] = field(default_factory=dict)
+    guards: dict[str, GuardReport] = field(default_factory=dict)
+    printf: str = ""
+
+    def kernel_times_ns(self) -> list[int]:
+        return [t.duration_ns for t in self.timings if t.phase == "kernel"]
