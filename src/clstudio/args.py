@@ -129,8 +129,14 @@ def _load_npy(name: str, path_text: str, base_dir: Path | None) -> np.ndarray:
         path = base_dir / path
     try:
         # Pickled object arrays could run code from a shared file: refuse them.
-        return np.load(path, allow_pickle=False)
+        data = np.load(path, allow_pickle=False)
     except FileNotFoundError:
         raise ContentsError(f"argument '{name}': file not found: {path}") from None
     except (ValueError, OSError) as exc:
         raise ContentsError(f"argument '{name}': cannot read {path} as .npy: {exc}") from None
+    if not isinstance(data, np.ndarray):
+        data.close()
+        raise ContentsError(
+            f"argument '{name}': {path} holds several arrays; save one with np.save"
+        )
+    return data

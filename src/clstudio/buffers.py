@@ -1,0 +1,80 @@
+"""Device buffers for a run: allocation (with guard bands), uploads and read-backs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyopencl as cl
+
+from clstudio import guards
+from clstudio.args import BufferArg
+from clstudio.results import GuardReport
+
+_FLAGS = {
+    "in": cl.mem_flags.READ_ONLY,
+    "out": cl.mem_flags.WRITE_ONLY,
+    "inout": cl.mem_flags.READ_WRITE,
+}
+
+
+@dataclass
+class DeviceBuffer:
+    """One buffer argument on the device, with the host array it starts from."""
+
+    name: str
+    spec: BufferArg
+    access: str  # "in", "out" or "inout"
+    host: np.ndarray
+    buffer: cl.Buffer  # what the kernel sees
+    allocation: cl.Buffer  # the buffer inside its guard bands (the same one without guards)
+    layout: guards.GuardLayout | None
+
+    @property
+    def written(self) -> bool:
+        return self.access != "in"
+
+    def upload(self, queue: cl.CommandQueue) -> cl.Event:
+        return cl.enqueue_copy(queue, self.buffer, self.host, is_blocking=False)
+
+    def download(self, queue: cl.CommandQueue) -> tuple[np.ndarray, cl.Event]:
+        out = np.empty_like(self.host)
+        return out, cl.enqueue_copy(queue, out, self.buffer, is_blocking=False)
+
+    def check_guards(self, queue: cl.CommandQueue) -> GuardReport | None:
+        """Read the guard bands back and compare them with the pattern."""
+        if self.layout is None:
+            return None
+        head = np.empty(self.layout.before, np.uint8)
+        tail = np.empty(self.layout.after, np.uint8)
+        if self.layout.before:
+            cl.enqueue_copy(queue, head, self.allocation, src_offset=0, is_blocking=True)
+        cl.enqueue_copy(
+            queue,
+            tail,
+            self.allocation,
+            src_offset=self.layout.before + self.layout.size,
+            is_blocking=True,
+        )
+        return guards.check(self.name, self.layout, head, tail, self.spec.dtype.itemsize)
+
+
+def allocate(
+    context: cl.Context,
+    queue: cl.CommandQueue,
+    name: str,
+    spec: BufferArg,
+    access: str,
+    host: np.ndarray,
+    base_align_bytes: int,
+    with_guards: bool,
+) -> DeviceBuffer:
+    """A device buffer for `host`, inside guard bands filled with the pattern when asked."""
+    if not with_guards:
+        buffer = cl.Buffer(context, _FLAGS[access], spec.nbytes)
+        return DeviceBuffer(name, spec, access, host, buffer, buffer, None)
+    layout = guards.layout_for(spec.nbytes, base_align_bytes)
+    allocation = cl.Buffer(context, cl.mem_flags.READ_WRITE, layout.total)
+    cl.enqueue_copy(queue, allocation, guards.pattern_bytes(layout.total), is_blocking=True)
+    buffer = allocation.get_sub_region(layout.before, spec.nbytes, _FLAGS[access])
+    return DeviceBuffer(name, spec, access, host, buffer, allocation, layout)

@@ -1,0 +1,39 @@
+"""OpenCL error codes in plain words, for errors that validation could not foresee."""
+
+from __future__ import annotations
+
+_PLAIN_WORDS = {
+    "MEM_OBJECT_ALLOCATION_FAILURE": "the device ran out of memory for the buffers",
+    "OUT_OF_RESOURCES": "the device ran out of resources (memory, registers or local memory)",
+    "OUT_OF_HOST_MEMORY": "the computer ran out of memory",
+    "INVALID_WORK_GROUP_SIZE": (
+        "the local size does not suit this kernel: it must divide the global size and stay "
+        "within the kernel's work-group limit"
+    ),
+    "INVALID_WORK_ITEM_SIZE": "a local size is over the device's limit in its dimension",
+    "INVALID_GLOBAL_WORK_SIZE": "the global size is not valid for this device",
+    "INVALID_KERNEL_ARGS": "a kernel argument has not been set",
+    "INVALID_ARG_SIZE": "an argument's size does not match the kernel's declaration",
+    "INVALID_ARG_VALUE": "an argument's value is not valid for its declaration",
+    "INVALID_BUFFER_SIZE": "a buffer size is zero or over the device's allocation limit",
+    "INVALID_BUILD_OPTIONS": "the build options are not valid",
+    "INVALID_KERNEL_NAME": "the program has no kernel of that name",
+    "INVALID_VALUE": "a value passed to OpenCL is not valid",
+    "INVALID_OPERATION": "the operation is not allowed here",
+    "INVALID_MEM_OBJECT": "a buffer is not valid",
+    "INVALID_COMMAND_QUEUE": "the command queue is no longer valid (the device may have failed)",
+    "MISALIGNED_SUB_BUFFER_OFFSET": "a sub-buffer offset breaks the device's alignment",
+    "EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST": "an earlier command failed",
+}
+
+
+def plain_words(error: Exception) -> str:
+    """`clEnqueueNDRangeKernel failed: INVALID_WORK_GROUP_SIZE` told for a learner."""
+    text = str(error).strip()
+    code_name = getattr(getattr(error, "code", None), "name", None)
+    for name, words in _PLAIN_WORDS.items():
+        if name == code_name or name in text:
+            routine = getattr(error, "routine", "") or ""
+            where = f" ({routine} said {name})" if routine else f" ({name})"
+            return words + where
+    return text or type(error).__name__

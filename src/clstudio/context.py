@@ -1,0 +1,131 @@
+"""Warm OpenCL state: a context and a profiling queue per device, and built programs.
+
+Creating a context and building a program are the slow steps of the host
+program; the engine keeps both between runs, keyed by device, source and options.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import pyopencl as cl
+
+from clstudio.build import build_program
+from clstudio.devices import NO_PLATFORM_HELP, matches
+from clstudio.results import BuildResult
+from clstudio.session import DeviceSelector
+from clstudio.validate import DeviceLimits
+
+PROGRAMS_KEPT = 32
+
+
+@dataclass
+class DeviceState:
+    name: str
+    type: str
+    platform_name: str
+    device: cl.Device
+    context: cl.Context
+    queue: cl.CommandQueue
+    programs: OrderedDict[tuple[str, str], tuple[BuildResult, cl.Program | None]] = field(
+        default_factory=OrderedDict
+    )
+
+    @property
+    def base_align_bytes(self) -> int:
+        return int(self.device.mem_base_addr_align) // 8
+
+    def limits_for(self, kernel: cl.Kernel) -> DeviceLimits:
+        """The device's limits, with the work-group limit lowered to this kernel's own."""
+        device = self.device
+        kernel_group = kernel.get_work_group_info(cl.kernel_work_group_info.WORK_GROUP_SIZE, device)
+        major, minor = _version(device.version)
+        return DeviceLimits(
+            name=self.name,
+            opencl_version=(major, minor),
+            max_alloc=int(device.max_mem_alloc_size),
+            global_mem=int(device.global_mem_size),
+            local_mem=int(device.local_mem_size),
+            max_constant_buffer=int(device.max_constant_buffer_size),
+            max_constant_args=int(device.max_constant_args),
+            max_work_group_size=min(int(device.max_work_group_size), int(kernel_group)),
+            max_work_item_sizes=tuple(int(s) for s in device.max_work_item_sizes),
+            non_uniform_work_groups=_non_uniform(device, major),
+        )
+
+
+class OpenCLContexts:
+    """Devices opened so far, each with its context, queue and program cache."""
+
+    def __init__(self) -> None:
+        self._states: dict[tuple[int, int], DeviceState] = {}
+
+    def open(self, selector: DeviceSelector | None) -> tuple[DeviceState, bool]:
+        """The state for the first matching device, and whether it was created just now.
+
+        Raises LookupError with a readable message when no device matches.
+        """
+        try:
+            platforms = cl.get_platforms()
+        except cl.Error:
+            platforms = []
+        if not platforms:
+            raise LookupError(NO_PLATFORM_HELP)
+        seen = []
+        for p_index, platform in enumerate(platforms):
+            for d_index, device in enumerate(platform.get_devices()):
+                type_name = cl.device_type.to_string(device.type)
+                seen.append(f"{device.name} ({type_name}) on {platform.name}")
+                if not matches(selector, platform.name, device.name, type_name):
+                    continue
+                key = (p_index, d_index)
+                if key in self._states:
+                    return self._states[key], False
+                context = cl.Context([device])
+                queue = cl.CommandQueue(
+                    context, properties=cl.command_queue_properties.PROFILING_ENABLE
+                )
+                state = DeviceState(
+                    device.name.strip(), type_name, platform.name.strip(), device, context, queue
+                )
+                self._states[key] = state
+                return state, True
+        wanted = f"platform {selector.platform!r}, device {selector.device!r}" if selector else ""
+        raise LookupError(
+            f"no OpenCL device matches {wanted}; this machine has: " + "; ".join(seen)
+        )
+
+    def program(
+        self, state: DeviceState, source: str, options: str
+    ) -> tuple[BuildResult, cl.Program | None, bool]:
+        """A build of `source` with `options`, and whether it was reused from an earlier build."""
+        key = (source, options)
+        if key in state.programs:
+            state.programs.move_to_end(key)
+            return (*state.programs[key], True)
+        result, program = build_program(state.context, state.device, source, options)
+        state.programs[key] = (result, program)
+        while len(state.programs) > PROGRAMS_KEPT:
+            state.programs.popitem(last=False)
+        return result, program, False
+
+
+def _version(text: str) -> tuple[int, int]:
+    """`OpenCL 3.0 PoCL ...` -> (3, 0)."""
+    try:
+        major, minor = text.split()[1].split(".")[:2]
+        return int(major), int(minor)
+    except (IndexError, ValueError):
+        return 1, 2
+
+
+def _non_uniform(device: cl.Device, major: int) -> bool:
+    if major < 2:
+        return False
+    if major == 2:
+        return True
+    try:
+        return bool(device.non_uniform_work_group_support)
+    except (cl.Error, AttributeError):
+        return False

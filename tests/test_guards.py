@@ -1,0 +1,43 @@
+import numpy as np
+
+from clstudio import guards
+
+
+def bands(layout):
+    return guards.pattern_bytes(layout.before).copy(), guards.pattern_bytes(layout.after).copy()
+
+
+def test_untouched_guards_are_ok():
+    layout = guards.layout_for(4096, 128)
+    head, tail = bands(layout)
+    assert guards.check("c", layout, head, tail, 4).ok
+
+
+def test_overrun_past_the_end_counts_elements():
+    layout = guards.layout_for(1024 * 4, 128)
+    head, tail = bands(layout)
+    tail[:16] = 0  # four float32 elements
+    report = guards.check("c", layout, head, tail, 4)
+    assert not report.ok
+    assert (report.before, report.after, report.first_index) == (0, 4, 1024)
+    assert report.message == "kernel wrote past the end of 'c': 4 elements, first at index 1024"
+
+
+def test_write_before_the_start_has_negative_indices():
+    layout = guards.layout_for(64, 128)
+    head, tail = bands(layout)
+    head[-8:-4] = 1  # element -2 of a float buffer
+    report = guards.check("a", layout, head, tail, 4)
+    assert report.before == 1
+    assert report.first_index == -2
+    assert "before the start of 'a': 1 element, first at index -2" in report.message
+
+
+def test_no_head_guard_when_alignment_forbids_an_offset():
+    assert guards.layout_for(64, 8192).before == 0
+    assert guards.layout_for(64, 0).before == 0
+    assert guards.layout_for(64, 128).before == guards.GUARD_BYTES
+
+
+def test_pattern_is_not_zero_so_zero_writes_are_seen():
+    assert np.all(guards.pattern_bytes(64) != 0)

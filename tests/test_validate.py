@@ -1,0 +1,145 @@
+"""Validation messages a learner reads before anything is enqueued."""
+
+from dataclasses import replace
+
+import pytest
+
+from clstudio.args import BufferArg, Init, LocalArg, ScalarArg
+from clstudio.dtypes import parse_element_type
+from clstudio.results import KernelArgInfo, KernelSignature
+from clstudio.session import Session
+from clstudio.validate import DeviceLimits, check_ndrange, validate
+
+LIMITS = DeviceLimits(
+    name="Test CPU",
+    opencl_version=(1, 2),
+    max_alloc=1 << 20,
+    global_mem=4 << 20,
+    local_mem=32 << 10,
+    max_constant_buffer=64 << 10,
+    max_constant_args=2,
+    max_work_group_size=256,
+    max_work_item_sizes=(256, 256, 64),
+)
+F32 = parse_element_type("float32")
+KERNEL = KernelSignature(
+    "saxpy",
+    (
+        KernelArgInfo("x", "float*", "global", "none", True),
+        KernelArgInfo("y", "float*", "global", "none", False),
+        KernelArgInfo("a", "float", "private", "none", False),
+        KernelArgInfo("n", "uint", "private", "none", False),
+        KernelArgInfo("tmp", "float*", "local", "none", False),
+        KernelArgInfo("w", "float*", "constant", "none", True),
+    ),
+)
+
+
+def session(**changes) -> Session:
+    args = {
+        "x": BufferArg(F32, (1024,), Init("ones")),
+        "y": BufferArg(F32, (1024,)),
+        "a": ScalarArg(2.0),
+        "n": ScalarArg(1024),
+        "tmp": LocalArg(F32, 64),
+        "w": BufferArg(F32, (16,)),
+    }
+    args.update(changes.pop("args", {}))
+    base = Session(kernel="saxpy", source="", global_size=(1024,), local_size=(64,), args=args)
+    return replace(base, **changes)
+
+
+def messages(s: Session) -> list[str]:
+    return [p.message for p in validate(s, KERNEL, LIMITS)]
+
+
+def test_a_good_session_has_no_problems():
+    assert messages(session()) == []
+
+
+def test_missing_argument_is_named():
+    s = session()
+    args = dict(s.args)
+    del args["n"]
+    problems = validate(replace(s, args=args), KERNEL, LIMITS)
+    assert problems[0].argument == "n"
+    assert "argument 'n' (uint) of kernel 'saxpy' has no value" in problems[0].message
+
+
+def test_extra_argument_lists_the_real_parameters():
+    (message,) = messages(session(args={"z": ScalarArg(1)}))
+    assert "'z' is not a parameter of kernel 'saxpy'" in message
+    assert "x, y, a, n, tmp, w" in message
+
+
+def test_wrong_kind_says_which_kind_is_needed():
+    (message,) = messages(session(args={"a": BufferArg(F32, (4,))}))
+    assert "needs kind 'scalar'" in message
+
+
+def test_element_type_must_match_the_pointer():
+    (message,) = messages(session(args={"y": BufferArg(parse_element_type("int32"), (1024,))}))
+    assert "declared __global float*" in message
+    assert "element type int32" in message
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [(-1, "does not fit in a uint"), (2**32, "does not fit in a uint"), (1.5, "is not whole")],
+)
+def test_scalar_values_must_fit_the_type(value, fragment):
+    (message,) = messages(session(args={"n": ScalarArg(value)}))
+    assert fragment in message
+
+
+def test_float_scalar_over_range():
+    (message,) = messages(session(args={"a": ScalarArg(1e39)}))
+    assert "too large for a float" in message
+
+
+def test_buffer_over_max_alloc_names_the_limit():
+    problems = validate(session(args={"y": BufferArg(F32, (1 << 19,))}), KERNEL, LIMITS)
+    assert problems[0].argument == "y"
+    assert "needs 2 MiB" in problems[0].message
+    assert "CL_DEVICE_MAX_MEM_ALLOC_SIZE" in problems[0].message
+
+
+def test_local_memory_over_the_device():
+    (message,) = messages(session(args={"tmp": LocalArg(F32, 16 << 10)}))
+    assert "__local arguments need 64 KiB" in message
+
+
+def test_constant_buffer_over_the_limit():
+    (message,) = messages(session(args={"w": BufferArg(F32, (32 << 10,))}))
+    assert "__constant buffer 'w'" in message
+
+
+def test_local_size_must_divide_on_opencl_1_2():
+    (problem,) = check_ndrange((1000,), (64,), LIMITS)
+    assert "1000 in dimension 0 is not a multiple of the local size 64" in problem.message
+    assert "1024" in problem.message
+
+
+def test_non_uniform_groups_allowed_when_asked_for_and_supported():
+    limits = replace(LIMITS, opencl_version=(2, 0), non_uniform_work_groups=True)
+    assert check_ndrange((1000,), (64,), limits, "-cl-std=CL2.0") == []
+    assert check_ndrange((1000,), (64,), limits, "") != []
+
+
+def test_work_group_over_the_limit():
+    problems = check_ndrange((512, 512), (32, 16), LIMITS)
+    assert any("32 x 16 = 512 work-items is over the limit of 256" in p.message for p in problems)
+
+
+def test_local_size_over_the_per_dimension_limit():
+    problems = check_ndrange((128, 128, 128), (1, 1, 128), LIMITS)
+    assert any("over the device limit of 64" in p.message for p in problems)
+
+
+def test_dimension_mismatch_and_too_many_dimensions():
+    assert "has 1 dimensions" in check_ndrange((16, 16), (16,), LIMITS)[0].message
+    assert "1 to 3" in check_ndrange((2, 2, 2, 2), None, LIMITS)[0].message
+
+
+def test_auto_local_size_is_fine():
+    assert check_ndrange((1000,), None, LIMITS) == []
