@@ -31,6 +31,7 @@ from clstudio.session_fields import (
     read_sizes,
     read_string,
     read_text_file,
+    shown,
 )
 
 FORMAT_NAME = "clstudio-session"
@@ -157,7 +158,9 @@ def _check_format(obj: Mapping[str, Any]) -> None:
         fail("format", f'expected "{FORMAT_NAME}" ({got}); is this a CL Studio session file?')
     if "version" not in obj:
         fail("version", "this key is required but missing")
-    version = read_int(obj["version"], "version", 1, 2**31)
+    version = read_int(obj["version"], "version", -(2**63), 2**63)
+    if version < 1:
+        fail("version", f"unknown version {version}; this CL Studio reads version {FORMAT_VERSION}")
     if version > FORMAT_VERSION:
         fail(
             "version",
@@ -187,7 +190,7 @@ def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, st
     try:
         return read_text_file(path, MAX_FILE_BYTES), name
     except OSError as exc:
-        fail("source_file", f"cannot read {name} ({path}): {exc.strerror or exc}")
+        fail("source_file", f"cannot read {shown(name, path)}: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:
         fail("source_file", f"{name} is not UTF-8 text (bad byte at offset {exc.start})")
 
@@ -206,13 +209,16 @@ def _read_references(value: object, args: Mapping[str, ArgSpec]) -> dict[str, Re
     names = tuple(name for name, spec in args.items() if not isinstance(spec, LocalArg))
     for name, entry in read_object(value, "references").items():
         where = f"references.{name}"
-        if not isinstance(args.get(name), BufferArg):
-            what = f"a {args[name].kind} argument" if name in args else "not an argument"
+        spec = args.get(name)
+        if not isinstance(spec, BufferArg):
+            what = "not an argument" if spec is None else f"a {spec.kind} argument"
             fail(
                 where,
                 f"'{name}' is {what}; references check buffer arguments "
                 f"({', '.join(buffers) or 'there are none'})",
             )
+        if spec.access == "in":
+            fail(where, f"'{name}' has access \"in\", so it is never read back to compare")
         obj = read_object(entry, where)
         check_keys(obj, where, ("expr", "rtol", "atol"), required=("expr",))
         expr = read_string(obj["expr"], f"{where}.expr", non_empty=True)

@@ -116,7 +116,8 @@ def read_number(value: object, where: str, low: float = -math.inf) -> int | floa
     if not isinstance(value, int | float) or isinstance(value, bool):
         fail(where, f"expected a number, got {describe(value)}")
     if not math.isfinite(value):
-        fail(where, f"expected a finite number, got {describe(value)} (JSON has no NaN, Infinity)")
+        problem = f"expected a finite number, got {describe(value)}"
+        fail(where, f"{problem} (JSON has no NaN or Infinity)")
     if value < low:
         fail(where, f"expected a number of at least {low:g}, got {value}")
     return value
@@ -124,7 +125,8 @@ def read_number(value: object, where: str, low: float = -math.inf) -> int | floa
 
 def read_sizes(value: object, where: str, max_dims: int) -> tuple[int, ...]:
     """A list of 1 to max_dims positive integers whose product stays below MAX_ITEMS."""
-    wanted = f"a list of 1 to {max_dims} positive integers"
+    count = "" if max_dims == MAX_DIMS else f"1 to {max_dims} "
+    wanted = f"a list of {count}positive integers"
     if not isinstance(value, list) or not 1 <= len(value) <= max_dims:
         fail(where, f"expected {wanted}, got {describe(value)}")
     for i, size in enumerate(value):
@@ -143,6 +145,11 @@ def read_text_file(path: Path, limit: int) -> str:
         raise OSError(f"the file is larger than {limit // 2**20} MiB")
     # utf-8-sig: a byte-order mark written by some Windows editors is not an error.
     return data.decode("utf-8-sig")
+
+
+def shown(text: str, path: Path) -> str:
+    """A path as written, and where it led when that differs."""
+    return text if str(path) == text else f"{text} ({path})"
 
 
 def read_element_type(value: object, where: str) -> ElementType:
@@ -211,8 +218,12 @@ def _read_init(
         if value not in _INIT_WORDS:
             fail(where, f"unknown init {value!r}; expected one of {forms}")
         return Init(value)
-    if not isinstance(value, dict) or len(value) != 1 or next(iter(value)) not in _INIT_OBJECTS:
+    if not isinstance(value, dict):
         fail(where, f"expected one of {forms}, got {describe(value)}")
+    if len(value) != 1:
+        fail(where, f"expected an object with one key, got keys {', '.join(map(str, value))}")
+    if next(iter(value)) not in _INIT_OBJECTS:
+        fail(where, f"unknown init {next(iter(value))!r}; expected one of {forms}")
     ((kind, params),) = value.items()
     here = f"{where}.{kind}"
     needed = math.prod(dtype.host_shape(shape))
@@ -291,7 +302,7 @@ def _check_npy(text: str, where: str, base_dir: Path | None, needed: int) -> Non
             else:
                 header = None
     except OSError as exc:
-        fail(where, f"cannot read {text} ({path}): {exc.strerror or exc}")
+        fail(where, f"cannot read {shown(text, path)}: {exc.strerror or exc}")
     except ValueError as exc:
         fail(where, f"{text} is not a .npy file: {exc}")
     if header is None:
