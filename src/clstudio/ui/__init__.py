@@ -1,0 +1,1 @@
+"""The Qt desktop application. Everything that imports Qt lives in this package."""

@@ -1,0 +1,70 @@
+"""Starting the desktop application: `clstudio` and `clstudio SESSION.json` end up here."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from clstudio import __version__
+from clstudio.ui.discovery import DiscoverFn
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import APPLICATION, ORGANIZATION, AppSettings
+
+
+def create_application(argv: list[str] | None = None) -> QApplication:
+    """The one QApplication, named so QSettings and the window manager know it."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("clstudio")
+    # Fusion looks the same everywhere and honours our light and dark palettes.
+    app.setStyle("Fusion")
+    return app
+
+
+def open_main_window(
+    session_path: Path | None = None,
+    settings: AppSettings | None = None,
+    discover: DiscoverFn | None = None,
+) -> MainWindow:
+    """Show the window on `session_path`, or on the last session, or on a new one."""
+    settings = settings or AppSettings()
+    window = MainWindow(settings, discover)
+    if session_path is not None:
+        window.show()  # first, so a broken file's message appears over the window
+        window.load(session_path)
+        return window
+    last = settings.last_session()
+    if last is not None and last.is_file():
+        window.load(last)
+    window.show()
+    return window
+
+
+def _show_unexpected_error(
+    kind: type[BaseException], value: BaseException, tb: TracebackType | None
+) -> None:
+    """Exceptions from slots would otherwise vanish into a terminal the user never sees."""
+    text = "".join(traceback.format_exception(kind, value, tb))
+    sys.stderr.write(text)
+    box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error", f"{kind.__name__}: {value}")
+    box.setInformativeText("CL Studio keeps running; the details may help to report it.")
+    box.setDetailedText(text)
+    box.exec()
+
+
+def run_app(session_path: Path | None = None) -> int:
+    """Open the window and run the event loop; returns the exit status."""
+    app = create_application()
+    sys.excepthook = _show_unexpected_error
+    window = open_main_window(session_path)
+    status = app.exec()
+    del window
+    return status

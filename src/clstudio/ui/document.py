@@ -1,0 +1,99 @@
+"""The open session: what is being edited, where it is saved, and whether it has changed.
+
+Qt-free, so the rules for titles, dirtiness and saving are testable on their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from clstudio.args import BufferArg, Init
+from clstudio.dtypes import parse_element_type
+from clstudio.session import DeviceSelector, Reference, Session, load_session, save_session
+
+STARTER_SOURCE = """\
+// Vector addition: each work-item adds one pair of numbers.
+// Try changing the operation, or the global size in the session.
+__kernel void vadd(__global const float *a,
+                   __global const float *b,
+                   __global float *c)
+{
+    size_t i = get_global_id(0);
+    c[i] = a[i] + b[i];
+}
+"""
+
+
+def starter_session() -> Session:
+    """What File > New opens: a kernel that builds and runs as it is."""
+    n = 1024
+    f32 = parse_element_type("float32")
+    return Session(
+        kernel="vadd",
+        source=STARTER_SOURCE,
+        global_size=(n,),
+        args={
+            "a": BufferArg(f32, (n,), Init("random", {"low": 0.0, "high": 1.0})),
+            "b": BufferArg(f32, (n,), Init("random", {"low": 0.0, "high": 1.0})),
+            "c": BufferArg(f32, (n,), Init("zeros"), access="out"),
+        },
+        references={"c": Reference("a + b")},
+        description="Add two vectors, one element per work-item.",
+    )
+
+
+class Document:
+    """A session, the file it came from (None until saved) and an unsaved-changes flag."""
+
+    def __init__(self, session: Session, path: Path | None = None, label: str = "") -> None:
+        self.session = session
+        self.path = path
+        self.dirty = False
+        self._label = label
+
+    @classmethod
+    def new(cls) -> Document:
+        return cls(starter_session())
+
+    @classmethod
+    def open(cls, path: Path) -> Document:
+        """Read a session file; raises SessionError with a readable message."""
+        return cls(load_session(path), path.resolve())
+
+    @classmethod
+    def copy_of(cls, path: Path, label: str) -> Document:
+        """An unsaved copy of a session file, so that Save never overwrites the original."""
+        document = cls.open(path)
+        document.path = None
+        document._label = label
+        return document
+
+    @property
+    def name(self) -> str:
+        """What the title bar calls this document."""
+        if self.path is not None:
+            return self.path.name
+        return self._label or "Untitled"
+
+    def set_source(self, source: str) -> None:
+        if source != self.session.source:
+            self.session = replace(self.session, source=source)
+            self.dirty = True
+
+    def set_device(self, selector: DeviceSelector | None) -> None:
+        if selector != self.session.device:
+            self.session = replace(self.session, device=selector)
+            self.dirty = True
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the session to `path`, or where it came from; returns where it went."""
+        target = path or self.path
+        if target is None:
+            raise ValueError("an untitled document needs a path to be saved")
+        target = target.resolve()
+        save_session(self.session, target)
+        self.path = target
+        self.session = replace(self.session, base_dir=target.parent)
+        self.dirty = False
+        return target

@@ -1,0 +1,57 @@
+"""The message a panel shows while it has nothing to show: what will appear, and how."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+class EmptyState(QWidget):
+    """A centred title and explanation, with an optional button that does something about it."""
+
+    def __init__(
+        self,
+        title: str,
+        body: str = "",
+        button_text: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._title = QLabel(title)
+        self._title.setObjectName("emptyStateTitle")
+        self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._title.setWordWrap(True)
+        font = self._title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self._title.setFont(font)
+
+        self._body = QLabel(body)
+        self._body.setObjectName("emptyStateBody")
+        self._body.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._body.setWordWrap(True)
+        self._body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._body.setOpenExternalLinks(True)
+        self._body.setVisible(bool(body))
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 16, 16, 16)
+        layout.addStretch(1)
+        layout.addWidget(self._title)
+        layout.addWidget(self._body)
+        self.button: QPushButton | None = None
+        if button_text is not None:
+            self.button = QPushButton(button_text)
+            layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(2)
+
+    def title(self) -> str:
+        return self._title.text()
+
+    def body(self) -> str:
+        return self._body.text()
+
+    def set_text(self, title: str, body: str = "") -> None:
+        self._title.setText(title)
+        self._body.setText(body)
+        self._body.setVisible(bool(body))

@@ -1,0 +1,61 @@
+"""File > Open Recent and File > Open Example, filled from settings and the gallery."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMenu
+
+from clstudio.ui.settings import AppSettings
+
+try:
+    from clstudio import gallery
+except ImportError:  # the gallery lands with its own issue; until then the menu says so
+    gallery = None
+
+
+class FileMenus(QObject):
+    """Keeps the two submenus current; choosing an entry emits an intent."""
+
+    openRequested = Signal(object)  # Path
+    exampleRequested = Signal(object, str)  # Path, title
+
+    def __init__(self, recent: QMenu, examples: QMenu, settings: AppSettings) -> None:
+        super().__init__(recent)
+        self.recent = recent
+        self.examples = examples
+        self._settings = settings
+        recent.aboutToShow.connect(self.fill_recent)
+        self.fill_recent()
+        self.fill_examples()
+
+    def fill_recent(self) -> None:
+        self.recent.clear()
+        paths = self._settings.recent_files()
+        for number, path in enumerate(paths, start=1):
+            action = self.recent.addAction(f"&{number} {path.name}   ({path.parent})")
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.openRequested.emit(p))
+        if not paths:
+            self.recent.addAction("No recent sessions").setEnabled(False)
+            return
+        self.recent.addSeparator()
+        self.recent.addAction("Clear the list", self._on_clear_triggered)
+
+    def fill_examples(self) -> None:
+        self.examples.clear()
+        found = gallery.examples() if gallery is not None else ()
+        for example in found:
+            action = self.examples.addAction(example.title)
+            action.setStatusTip(example.description)
+            action.setToolTip(example.description)
+            action.triggered.connect(
+                lambda _checked=False, e=example: self.exampleRequested.emit(e.path, e.title)
+            )
+        if not found:
+            empty = self.examples.addAction("No examples found (the kernels/ folder is missing)")
+            empty.setEnabled(False)
+        self.examples.setToolTipsVisible(True)
+
+    def _on_clear_triggered(self) -> None:
+        self._settings.clear_recent_files()
+        self.fill_recent()

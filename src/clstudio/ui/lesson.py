@@ -1,0 +1,186 @@
+"""Help > The OpenCL host program: the twelve steps every OpenCL program takes, explained.
+
+The Runtime steps tab names the same C API calls, so a learner can read along.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QListWidget,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    title: str
+    api: str  # the C API call(s) behind the step
+    explanation: str
+    code: str  # the same step in pyopencl, the library CL Studio uses
+
+
+STEPS: tuple[LessonStep, ...] = (
+    LessonStep(
+        "Find a platform",
+        "clGetPlatformIDs",
+        "A platform is one installed OpenCL driver: PoCL for your CPU, a GPU vendor's driver, "
+        "and so on. The ICD loader (libOpenCL) finds every driver registered on the machine "
+        "and lists them. No platform at all means no driver is installed.",
+        "platforms = cl.get_platforms()",
+    ),
+    LessonStep(
+        "Pick a device",
+        "clGetDeviceIDs, clGetDeviceInfo",
+        "Each platform offers devices of a type (CPU, GPU or accelerator). clGetDeviceInfo "
+        "answers questions about a device: its memory sizes, compute units and work-size "
+        "limits. The Devices panel shows every answer.",
+        "device = platforms[0].get_devices()[0]\nprint(device.max_compute_units)",
+    ),
+    LessonStep(
+        "Create a context",
+        "clCreateContext",
+        "A context ties together one or more devices of a platform with the buffers, "
+        "programs and queues created for them. Objects from one context cannot be used in "
+        "another.",
+        "ctx = cl.Context([device])",
+    ),
+    LessonStep(
+        "Create a command queue",
+        "clCreateCommandQueueWithProperties (clCreateCommandQueue before OpenCL 2.0)",
+        "The host never calls the device directly: it puts commands (copies, kernel launches) "
+        "in a queue, and the device works through them. A queue is in order unless asked "
+        "otherwise. With profiling enabled, each command records when it was queued, "
+        "started and ended: that is where CL Studio's timings come from.",
+        "queue = cl.CommandQueue(\n"
+        "    ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)",
+    ),
+    LessonStep(
+        "Create a program from source",
+        "clCreateProgramWithSource",
+        "The kernel's OpenCL C source is handed to the driver as plain text. Nothing is "
+        "compiled yet: the same source can be built for very different devices.",
+        "program = cl.Program(ctx, source)",
+    ),
+    LessonStep(
+        "Build the program",
+        "clBuildProgram, clGetProgramBuildInfo",
+        "The driver compiles the source for the device, with options such as -D N=16 or "
+        "-cl-fast-relaxed-math. A failed build returns an error; the compiler's messages are "
+        "in the build log (CL_PROGRAM_BUILD_LOG), which CL Studio maps back onto your lines.",
+        'program.build(options=["-D", "N=16"])',
+    ),
+    LessonStep(
+        "Create a kernel",
+        "clCreateKernel",
+        "A kernel object stands for one __kernel function of the built program, chosen by "
+        "name. It also remembers the argument values set on it.",
+        'kernel = cl.Kernel(program, "vadd")',
+    ),
+    LessonStep(
+        "Create buffers",
+        "clCreateBuffer, clEnqueueWriteBuffer",
+        "Buffers are memory the device can reach. Flags say whether the kernel reads or writes "
+        "them; CL_MEM_COPY_HOST_PTR fills one from host memory at creation, or "
+        "clEnqueueWriteBuffer copies data in later. One buffer may not exceed "
+        "CL_DEVICE_MAX_MEM_ALLOC_SIZE.",
+        "mf = cl.mem_flags\n"
+        "a_buf = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)\n"
+        "c_buf = cl.Buffer(ctx, mf.WRITE_ONLY, size=a.nbytes)",
+    ),
+    LessonStep(
+        "Set the arguments",
+        "clSetKernelArg",
+        "Each kernel parameter gets a value, by position: a buffer for a __global or "
+        "__constant pointer, the bytes of a number for a scalar (its size must match the "
+        "kernel's type exactly: an int is 4 bytes), and only a size for a __local pointer, "
+        "whose memory each work-group gets fresh.",
+        "kernel.set_args(a_buf, b_buf, c_buf, np.int32(n))",
+    ),
+    LessonStep(
+        "Launch over an NDRange",
+        "clEnqueueNDRangeKernel",
+        "The launch asks for a global size of work-items in 1, 2 or 3 dimensions, grouped "
+        "into work-groups of a local size. A work-group's size may not exceed "
+        "CL_DEVICE_MAX_WORK_GROUP_SIZE, and before OpenCL 2.0 it must divide the global size. "
+        "Without a local size, the driver picks one. The call returns at once with an event.",
+        "event = cl.enqueue_nd_range_kernel(queue, kernel, (n,), None)",
+    ),
+    LessonStep(
+        "Wait for the device",
+        "clFinish, clWaitForEvents, clGetEventProfilingInfo",
+        "Enqueuing only schedules work. The host waits for a command's event, or for the whole "
+        "queue, before it uses results. The event's profiling information gives the "
+        "command's start and end on the device's clock.",
+        "event.wait()\nseconds = (event.profile.end - event.profile.start) * 1e-9",
+    ),
+    LessonStep(
+        "Read the results back",
+        "clEnqueueReadBuffer, clRelease*",
+        "A read copies an output buffer into host memory; a blocking read waits for it to "
+        "finish. Finally the program releases its kernels, buffers, program, queue and "
+        "context (pyopencl does it when they are garbage-collected).",
+        "cl.enqueue_copy(queue, c, c_buf)  # blocking by default",
+    ),
+)
+
+INTRODUCTION = (
+    "An OpenCL application has two parts: the kernel, written in OpenCL C and run on the "
+    "device by many work-items at once, and the host program, which runs on the CPU and "
+    "drives the device through the OpenCL C API. CL Studio writes the host program for you; "
+    "these are the steps it takes, in order, every time you press Run."
+)
+
+
+def lesson_html() -> str:
+    parts = [f"<h2>The OpenCL host program</h2><p>{html.escape(INTRODUCTION)}</p>"]
+    for number, step in enumerate(STEPS, start=1):
+        parts.append(
+            f'<h3><a name="step{number}"></a>{number}. {html.escape(step.title)}</h3>'
+            f"<p><b>C API:</b> <code>{html.escape(step.api)}</code></p>"
+            f"<p>{html.escape(step.explanation)}</p>"
+            f"<p><i>In pyopencl:</i></p><pre>{html.escape(step.code)}</pre>"
+        )
+    return "\n".join(parts)
+
+
+class HostProgramLesson(QDialog):
+    """The steps listed on the left; the whole lesson, readable top to bottom, on the right."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("The OpenCL host program")
+        self.resize(920, 640)
+        self.steps = QListWidget()
+        for number, step in enumerate(STEPS, start=1):
+            self.steps.addItem(f"{number}. {step.title}")
+        self.steps.currentRowChanged.connect(self._on_steps_row_changed)
+        self.text = QTextBrowser()
+        self.text.setOpenLinks(False)
+        self.text.setHtml(lesson_html())
+
+        splitter = QSplitter()
+        splitter.addWidget(self.steps)
+        splitter.addWidget(self.text)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([240, 680])
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        footer = QHBoxLayout()
+        footer.addStretch(1)
+        footer.addWidget(buttons)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(footer)
+
+    def _on_steps_row_changed(self, row: int) -> None:
+        if row >= 0:
+            self.text.scrollToAnchor(f"step{row + 1}")

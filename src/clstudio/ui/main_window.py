@@ -1,0 +1,360 @@
+"""The main window: docks around the source, menus, toolbar, status bar, and the session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.devices import DeviceInfo, DeviceInventory
+from clstudio.devices import discover as discover_devices
+from clstudio.session import DeviceSelector, SessionError
+from clstudio.ui.about import about_html
+from clstudio.ui.device_panel import DevicePanel
+from clstudio.ui.discovery import DiscoverFn, DiscoveryRunner
+from clstudio.ui.document import Document
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.file_menus import FileMenus
+from clstudio.ui.find_bar import FindBar
+from clstudio.ui.lesson import HostProgramLesson
+from clstudio.ui.results_panel import ResultsPanel
+from clstudio.ui.settings import AppSettings
+from clstudio.ui.source_view import SourceView
+from clstudio.ui.theme import ThemeController
+from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions
+
+SESSION_FILTER = "CL Studio sessions (*.json);;All files (*)"
+
+
+class MainWindow(QMainWindow):
+    """Owns the document and the chosen device; panels show them and emit intents."""
+
+    buildRequested = Signal()
+    runRequested = Signal()
+    stopRequested = Signal()
+
+    def __init__(self, settings: AppSettings, discover: DiscoverFn | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.settings = settings
+        self.document = Document.new()
+        self._active: DeviceInfo | None = None
+        self._lesson: HostProgramLesson | None = None
+        self.theme = ThemeController(QApplication.instance(), settings.theme(), self)
+
+        self.source_view = SourceView()
+        self.source_view.sourceEdited.connect(self._on_source_edited)
+        self.find_bar = FindBar(self.source_view)
+        self.find_bar.hide()
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.setSpacing(0)
+        centre_layout.addWidget(self.source_view, 1)
+        centre_layout.addWidget(self.find_bar)
+        self.setCentralWidget(centre)
+
+        self.device_panel = DevicePanel()
+        self.device_panel.deviceChosen.connect(self._on_device_panel_chosen)
+        self.device_panel.rediscoverRequested.connect(self.start_discovery)
+        self.arguments_panel = EmptyState(
+            "Build a kernel to see its arguments",
+            "After a build, each argument of the kernel appears here with its type, "
+            "its initial contents and the NDRange to launch it over.",
+        )
+        self.results_panel = ResultsPanel()
+        self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
+        self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
+        self.results_dock = self._dock("Results", "resultsDock", self.results_panel)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
+
+        self.actions = create_actions(self)
+        self.toolbar = build_toolbar(self, self.actions)
+        toggles = [
+            dock.toggleViewAction()
+            for dock in (self.devices_dock, self.arguments_dock, self.results_dock)
+        ]
+        recent_menu, examples_menu = build_menus(
+            self, self.actions, [*toggles, self.toolbar.toggleViewAction()]
+        )
+        self.file_menus = FileMenus(recent_menu, examples_menu, settings)
+        self.file_menus.openRequested.connect(self.open_file)
+        self.file_menus.exampleRequested.connect(self.open_example)
+        self._connect_actions()
+
+        self.discovery = DiscoveryRunner(discover or discover_devices, self)
+        self.discovery.started.connect(self.device_panel.show_searching)
+        self.discovery.finished.connect(self._on_discovery_finished)
+        self.discovery.failed.connect(self._on_discovery_failed)
+
+        self.device_status = QLabel()
+        self.build_status = QLabel()
+        self.run_status = QLabel()
+        for label in (self.device_status, self.build_status, self.run_status):
+            label.setContentsMargins(8, 0, 8, 0)
+            self.statusBar().addPermanentWidget(label)
+        self.show_build_state("not built")
+        self.show_last_run(None)
+        self._show_device_status()
+
+        self.source_view.set_zoom(settings.zoom())
+        self._restore_layout()
+        self._show_document()
+        self.start_discovery()
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        return dock
+
+    def _connect_actions(self) -> None:
+        a = self.actions
+        a.new.triggered.connect(self.new_document)
+        a.open.triggered.connect(lambda: self.open_file(None))
+        a.save.triggered.connect(self.save)
+        a.save_as.triggered.connect(self.save_as)
+        a.quit.triggered.connect(self.close)
+        a.undo.triggered.connect(self.source_view.undo)
+        a.redo.triggered.connect(self.source_view.redo)
+        a.undo.setEnabled(False)
+        a.redo.setEnabled(False)
+        self.source_view.undoAvailable.connect(a.undo.setEnabled)
+        self.source_view.redoAvailable.connect(a.redo.setEnabled)
+        a.find.triggered.connect(self.find_bar.open)
+        a.zoom_in.triggered.connect(lambda: self.set_zoom(self.source_view.zoom() + 1))
+        a.zoom_out.triggered.connect(lambda: self.set_zoom(self.source_view.zoom() - 1))
+        a.zoom_reset.triggered.connect(lambda: self.set_zoom(0))
+        a.build.triggered.connect(self.buildRequested)
+        a.run.triggered.connect(self.runRequested)
+        a.stop.triggered.connect(self.stopRequested)
+        a.about.triggered.connect(self.show_about)
+        a.lesson.triggered.connect(self.show_lesson)
+        a.themes[self.theme.choice].setChecked(True)
+        for name, action in a.themes.items():
+            action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.geometry()
+        if geometry is None or not self.restoreGeometry(geometry):
+            screen = QApplication.primaryScreen().availableGeometry()
+            self.resize(min(1440, screen.width()), min(900, screen.height()))
+        state = self.settings.window_state()
+        if state is None or not self.restoreState(state):
+            self.resizeDocks(
+                [self.devices_dock, self.arguments_dock], [420, 260], Qt.Orientation.Horizontal
+            )
+            self.resizeDocks([self.results_dock], [190], Qt.Orientation.Vertical)
+
+    # Devices
+
+    def start_discovery(self) -> None:
+        self.discovery.start()
+        self._show_device_status()
+
+    def active_device(self) -> DeviceInfo | None:
+        return self._active
+
+    def _resolve_device(self) -> None:
+        """The device for builds and runs: the session's choice, else the last one used."""
+        inventory = self.device_panel.inventory()
+        selector = self.document.session.device or self.settings.device()
+        self._active = inventory.select(selector) if inventory.devices() else None
+        if self._active is None and self.document.session.device is None:
+            self._active = inventory.select(None)
+        self.device_panel.set_active_device(self._active)
+        self._show_device_status()
+
+    def _show_device_status(self) -> None:
+        selector = self.document.session.device
+        if self._active is not None:
+            text = f"Device: {self._active.name}"
+            tip = f"{self._active.type} on {self._active.platform_name}"
+        elif self.discovery.is_running():
+            text, tip = "Device: looking…", "Looking for OpenCL devices"
+        elif selector is not None and self.device_panel.inventory().devices():
+            wanted = " / ".join(s for s in (selector.platform, selector.device) if s)
+            text = f"Device: nothing matches “{wanted}”"
+            tip = "The session asks for a device this machine lacks: choose one in Devices"
+        else:
+            text, tip = "Device: none", "No OpenCL device found: see the Devices panel"
+        self.device_status.setText(text)
+        self.device_status.setToolTip(tip)
+
+    def _on_discovery_finished(self, inventory: DeviceInventory) -> None:
+        self.device_panel.show_inventory(inventory)
+        self._resolve_device()
+        if self._active is not None:
+            self.device_panel.select_device(self._active)
+
+    def _on_discovery_failed(self, details: str) -> None:
+        self.device_panel.show_failure(details)
+        self._show_device_status()
+
+    def _on_device_panel_chosen(self, device: DeviceInfo) -> None:
+        selector = DeviceSelector(device.platform_name, device.name)
+        self.document.set_device(selector)
+        self.settings.set_device(selector)
+        self._active = device
+        self.device_panel.set_active_device(device)
+        self._show_device_status()
+        self._show_title()
+        self.statusBar().showMessage(f"Builds and runs will use {device.name}", 5000)
+
+    # Status bar hooks for the build and run issues
+
+    def show_build_state(self, text: str) -> None:
+        self.build_status.setText(f"Build: {text}")
+
+    def show_last_run(self, text: str | None) -> None:
+        self.run_status.setText(f"Last run: {text or 'none yet'}")
+
+    # The document
+
+    def _show_document(self) -> None:
+        self.source_view.set_source(self.document.session.source)
+        self._show_title()
+
+    def _show_title(self) -> None:
+        self.setWindowTitle(f"{self.document.name}[*] — CL Studio")
+        self.setWindowModified(self.document.dirty)
+
+    def _set_document(self, document: Document) -> None:
+        self.document = document
+        self._show_document()
+        if self.device_panel.inventory().devices():
+            self._resolve_device()
+        else:
+            self._show_device_status()
+
+    def _on_source_edited(self, text: str) -> None:
+        self.document.set_source(text)
+        self._show_title()
+
+    def new_document(self) -> None:
+        if self.maybe_save():
+            self._set_document(Document.new())
+
+    def open_file(self, path: Path | None = None) -> bool:
+        """Open `path`, or ask for one; False when nothing was opened."""
+        if not self.maybe_save():
+            return False
+        if path is None:
+            start = str(self.document.path.parent) if self.document.path else ""
+            name, _ = QFileDialog.getOpenFileName(self, "Open session", start, SESSION_FILTER)
+            if not name:
+                return False
+            path = Path(name)
+        return self.load(path)
+
+    def load(self, path: Path) -> bool:
+        """Replace the document by the session at `path`, without asking about changes."""
+        try:
+            document = Document.open(path)
+        except SessionError as exc:
+            QMessageBox.warning(self, "Cannot open session", str(exc))
+            self.settings.remove_recent_file(path)
+            return False
+        self._set_document(document)
+        self.settings.add_recent_file(document.path or path)
+        return True
+
+    def open_example(self, path: Path, title: str) -> bool:
+        if not self.maybe_save():
+            return False
+        try:
+            document = Document.copy_of(path, f"{title} (example)")
+        except SessionError as exc:
+            QMessageBox.warning(self, "Cannot open example", str(exc))
+            return False
+        self._set_document(document)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        current = self.document.path
+        suggested = str(current) if current else f"{self.document.session.kernel}.json"
+        name, _ = QFileDialog.getSaveFileName(self, "Save session as", suggested, SESSION_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        return self._save_to(path)
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            saved = self.document.save(path)
+        except (OSError, SessionError) as exc:
+            QMessageBox.warning(self, "Cannot save session", f"Could not save {path}:\n{exc}")
+            return False
+        self.settings.add_recent_file(saved)
+        self._show_title()
+        self.statusBar().showMessage(f"Saved {saved}", 5000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask Save / Discard / Cancel when there are unsaved changes; True to go on."""
+        if not self.document.dirty:
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"“{self.document.name}” has unsaved changes. Save them first?",
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        if answer == buttons.Save:
+            return self.save()
+        return answer == buttons.Discard
+
+    # View and help
+
+    def set_zoom(self, steps: int) -> None:
+        self.source_view.set_zoom(steps)
+        self.settings.set_zoom(self.source_view.zoom())
+
+    def set_theme(self, theme: str) -> None:
+        self.theme.apply(theme)
+        self.settings.set_theme(theme)
+        with QSignalBlocker(self.actions.themes[theme]):
+            self.actions.themes[theme].setChecked(True)
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About CL Studio", about_html())
+
+    def show_lesson(self) -> HostProgramLesson:
+        if self._lesson is None:
+            self._lesson = HostProgramLesson(self)
+        self._lesson.show()
+        self._lesson.raise_()
+        return self._lesson
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.settings.set_geometry(self.saveGeometry())
+        self.settings.set_window_state(self.saveState())
+        self.settings.set_last_session(self.document.path)
+        self.settings.sync()
+        self.discovery.wait()
+        event.accept()

@@ -1,0 +1,273 @@
+"""The device explorer, as a learner uses it: find a device, read its fields, choose it."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from clstudio.devices import DeviceInventory, discover
+from clstudio.ui.device_panel import DevicePanel, short_version
+
+
+@pytest.fixture
+def panel(qtbot, inventory) -> DevicePanel:
+    panel = DevicePanel()
+    qtbot.addWidget(panel)
+    panel.resize(420, 700)
+    panel.show()
+    panel.show_inventory(inventory)
+    return panel
+
+
+def _tree_rows(panel: DevicePanel) -> list[tuple[str, list[str]]]:
+    rows = []
+    for i in range(panel.tree.topLevelItemCount()):
+        platform = panel.tree.topLevelItem(i)
+        devices = [platform.child(j).text(0) for j in range(platform.childCount())]
+        rows.append((platform.text(0), devices))
+    return rows
+
+
+@pytest.mark.opencl
+def test_the_tree_lists_pocls_device(make_window):
+    window = make_window(discover=discover)
+    rows = _tree_rows(window.device_panel)
+    pocl = [devices for name, devices in rows if "Portable Computing Language" in name]
+    assert pocl, f"PoCL's platform is missing from {rows}"
+    assert any("pthread" in device for device in pocl[0])
+
+
+@pytest.mark.opencl
+def test_selecting_pocls_device_fills_its_fields(make_window):
+    window = make_window(discover=discover)
+    panel = window.device_panel
+    device = window.active_device()
+    assert device is not None and device.platform_name == "Portable Computing Language"
+    panel.select_device(device)
+    names = panel.fields_view.visible_fields()
+    assert len(names) == len(device.fields) > 50
+    assert "CL_DEVICE_MAX_COMPUTE_UNITS" in names
+    assert panel.title.text() == device.name
+    assert panel.overview.memory_chart.bars()[0].label == "Global memory"
+
+
+def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel):
+    assert _tree_rows(panel) == [
+        ("Portable Computing Language", ["pthread-Fake CPU"]),
+        ("Fake GPU Platform", ["Fake GPU 9000"]),
+    ]
+    platform = panel.tree.topLevelItem(0)
+    assert platform.text(1) == "OpenCL 3.0"
+    device = platform.child(0)
+    assert device.text(1) == "OpenCL 3.0"
+    assert device.toolTip(1) == "OpenCL 3.0 fake driver 1.2"
+    assert not device.icon(0).isNull()
+
+
+def test_selecting_a_device_fills_the_fields_grouped(panel, inventory):
+    cpu = inventory.devices()[0]
+    panel.select_device(cpu)
+    assert panel.title.text() == "pthread-Fake CPU"
+    assert "CPU" in panel.subtitle.text()
+    assert panel.fields_view.visible_fields() == [f.name for f in _in_group_order(cpu.fields)]
+    groups = [panel.fields_view.tree.topLevelItem(i).text(0) for i in range(4)]
+    assert groups == ["Identity", "Compute", "Work sizes", "Memory"]
+    compute = panel.fields_view.tree.topLevelItem(1).child(0)
+    assert (compute.text(0), compute.text(1)) == ("Max compute units", "4")
+
+
+def _in_group_order(fields):
+    order = ["Identity", "Compute", "Work sizes", "Memory", "Pipes"]
+    return sorted(fields, key=lambda f: order.index(f.group))
+
+
+def test_with_nothing_selected_the_details_say_what_to_do(qtbot, inventory):
+    panel = DevicePanel()
+    qtbot.addWidget(panel)
+    panel.show_inventory(inventory)
+    assert panel.details.currentWidget() is panel.nothing_selected
+    assert "Select a device" in panel.nothing_selected.body()
+
+
+def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(panel, inventory):
+    panel.select_device(inventory.devices()[0])
+    item = panel.fields_view.tree.topLevelItem(3).child(3)
+    assert item.text(0) == "Local memory size"
+    tip = item.toolTip(1)
+    assert "Fast scratch memory shared by one work-group." in tip
+    assert "CL_DEVICE_LOCAL_MEM_SIZE" in tip
+    assert str(512 * 1024) in tip
+
+
+def test_an_unavailable_field_says_so_in_italics(panel, inventory):
+    panel.select_device(inventory.devices()[0])
+    panel.fields_view.set_filter("pipe")
+    pipes = panel.fields_view.tree.topLevelItem(4)
+    assert pipes.text(0) == "Pipes"
+    item = pipes.child(0)
+    assert item.text(1).startswith("unavailable")
+    assert item.font(1).italic()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("compute", ["CL_DEVICE_MAX_COMPUTE_UNITS"]),  # a label
+        ("CL_DEVICE_LOCAL", ["CL_DEVICE_LOCAL_MEM_SIZE"]),  # an OpenCL name
+        ("2400 mhz", ["CL_DEVICE_MAX_CLOCK_FREQUENCY"]),  # a value, any case
+        ("scratch", ["CL_DEVICE_LOCAL_MEM_SIZE"]),  # an explanation
+    ],
+)
+def test_the_filter_narrows_the_fields(qtbot, panel, inventory, text, expected):
+    panel.select_device(inventory.devices()[0])
+    panel.fields_view.filter_edit.clear()
+    qtbot.keyClicks(panel.fields_view.filter_edit, text)
+    assert panel.fields_view.visible_fields() == expected
+    shown_groups = [
+        panel.fields_view.tree.topLevelItem(i).text(0)
+        for i in range(panel.fields_view.tree.topLevelItemCount())
+        if not panel.fields_view.tree.topLevelItem(i).isHidden()
+    ]
+    assert len(shown_groups) == 1
+
+
+def test_the_filter_stays_when_another_device_is_selected(panel, inventory):
+    panel.select_device(inventory.devices()[0])
+    panel.fields_view.set_filter("local")
+    panel.select_device(inventory.devices()[1])
+    assert panel.fields_view.visible_fields() == ["CL_DEVICE_LOCAL_MEM_SIZE"]
+    assert panel.fields_view.tree.topLevelItem(3).child(3).text(1) == "64 KiB"
+
+
+def test_copy_a_value_and_copy_all_as_text(panel, inventory):
+    panel.select_device(inventory.devices()[0])
+    assert panel.fields_view.select_field("CL_DEVICE_GLOBAL_MEM_SIZE")
+    panel.fields_view.copy_value()
+    assert QApplication.clipboard().text() == "8 GiB"
+    panel.copy_all()
+    text = QApplication.clipboard().text()
+    assert text.startswith("pthread-Fake CPU\n")
+    assert "  Memory\n" in text
+    assert "Max compute units" in text and "2400 MHz" in text
+
+
+def test_export_the_device_as_json(panel, inventory, tmp_path, monkeypatch):
+    target = tmp_path / "cpu.json"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *args: (str(target), "JSON files (*.json)")
+    )
+    panel.select_device(inventory.devices()[1])
+    assert panel.export_json() == target
+    data = json.loads(target.read_text())
+    assert data["format"] == "clstudio-devices"
+    [platform] = data["platforms"]
+    assert platform["name"] == "Fake GPU Platform"
+    [device] = platform["devices"]
+    assert device["name"] == "Fake GPU 9000"
+    units = next(f for f in device["fields"] if f["name"] == "CL_DEVICE_MAX_COMPUTE_UNITS")
+    assert units["raw"] == 40
+
+
+def test_selecting_a_platform_shows_its_fields_without_the_overview(panel):
+    panel.tree.setCurrentItem(panel.tree.topLevelItem(1))
+    assert panel.title.text() == "Fake GPU Platform"
+    assert "The fake vendor" in panel.subtitle.text()
+    assert panel.fields_view.visible_fields() == ["CL_PLATFORM_NAME", "CL_PLATFORM_VENDOR"]
+    assert not panel.tabs.isTabVisible(0)
+    assert not panel.use_button.isEnabled()
+
+
+def test_use_this_device_and_double_click_emit_the_choice(qtbot, panel, inventory):
+    gpu = inventory.devices()[1]
+    panel.select_device(gpu)
+    with qtbot.waitSignal(panel.deviceChosen) as blocker:
+        qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == [gpu]
+    item = panel.tree.topLevelItem(0).child(0)
+    with qtbot.waitSignal(panel.deviceChosen) as blocker:
+        panel.tree.itemDoubleClicked.emit(item, 0)
+    assert blocker.args == [inventory.devices()[0]]
+
+
+def test_the_device_in_use_is_marked(panel, inventory):
+    gpu = inventory.devices()[1]
+    panel.set_active_device(gpu)
+    item = panel.tree.topLevelItem(1).child(0)
+    assert item.font(0).bold() and "in use" in item.text(0)
+    panel.select_device(gpu)
+    assert not panel.use_button.isEnabled()
+    assert panel.use_button.text() == "In use for builds and runs"
+    panel.select_device(inventory.devices()[0])
+    assert panel.use_button.isEnabled()
+
+
+def test_no_platform_explains_how_to_get_one(qtbot):
+    panel = DevicePanel()
+    qtbot.addWidget(panel)
+    problem = (
+        "No OpenCL platform is installed (no driver, or ICD, was found). "
+        "For a CPU device: pip install pocl-binary-distribution"
+    )
+    panel.show_inventory(DeviceInventory(platforms=(), problem=problem))
+    assert panel.pages.currentWidget() is panel.problem
+    assert panel.problem.title() == "No OpenCL device found"
+    body = panel.problem.body()
+    assert "No OpenCL platform is installed" in body
+    assert "pip install pocl-binary-distribution" in body
+    assert "driver" in body
+    with qtbot.waitSignal(panel.rediscoverRequested):
+        panel.problem.button.click()
+
+
+def test_the_window_opens_with_no_platform_and_says_how_to_get_one(make_window):
+    window = make_window(discover=lambda: DeviceInventory(platforms=(), problem="No platform."))
+    assert window.device_panel.pages.currentWidget() is window.device_panel.problem
+    assert "pocl-binary-distribution" in window.device_panel.problem.body()
+    assert window.device_status.text() == "Device: none"
+
+
+def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, inventory):
+    release = threading.Event()
+
+    def slow_discover() -> DeviceInventory:
+        release.wait(10)
+        return inventory
+
+    window = make_window(discover=slow_discover, wait=False)
+    panel = window.device_panel
+    assert panel.pages.currentWidget() is panel.searching
+    assert panel.searching.title() == "Looking for OpenCL devices…"
+    assert window.device_status.text() == "Device: looking…"
+    release.set()
+    qtbot.waitUntil(lambda: panel.pages.currentWidget() is panel.content)
+    assert window.device_status.text() == "Device: pthread-Fake CPU"
+
+
+def test_a_discovery_crash_is_shown_not_swallowed(make_window):
+    def broken() -> DeviceInventory:
+        raise RuntimeError("the driver fell over")
+
+    window = make_window(discover=broken)
+    panel = window.device_panel
+    assert panel.searching.title() == "Device discovery failed"
+    assert "RuntimeError: the driver fell over" in panel.searching.body()
+
+
+def test_look_again_runs_discovery_again(qtbot, make_window, inventory):
+    answers = [DeviceInventory(platforms=(), problem="Nothing yet."), inventory]
+    window = make_window(discover=lambda: answers.pop(0))
+    panel = window.device_panel
+    assert panel.pages.currentWidget() is panel.problem
+    panel.problem.button.click()
+    qtbot.waitUntil(lambda: panel.pages.currentWidget() is panel.content)
+    assert window.active_device() == inventory.devices()[0]
+
+
+def test_short_version_keeps_the_opencl_version():
+    assert short_version("OpenCL 3.0 PoCL 6.0 Linux, Release") == "OpenCL 3.0"
+    assert short_version("OpenCL C 1.2 ") == "OpenCL C 1.2"
+    assert short_version("weird") == "weird"
