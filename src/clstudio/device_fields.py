@@ -538,11 +538,19 @@ def _name_versions(value: list[dict[str, str]]) -> str:
 
 
 def _partition_type(value: list[int]) -> str:
+    """A property list as clCreateSubDevices took it: the property, its values, then 0."""
     if not value or value[0] == 0:
         return "none (a whole device)"
     first, *rest = value
-    args = " ".join(str(v) for v in rest if v)
-    return f"{_PARTITION_PROPS.get(first, f'unknown ({first})')} {args}".strip()
+    args = [v for v in rest if v]
+    how = _PARTITION_PROPS.get(first, f"unknown ({first})")
+    if not args:
+        return how
+    if first == cl.device_partition_property.BY_AFFINITY_DOMAIN:
+        return f"{how} ({', '.join(bit_names(args[0], _AFFINITY))})"
+    if first == cl.device_partition_property.EQUALLY:
+        return f"{how} ({args[0]} compute units each)"
+    return f"{how} ({' + '.join(str(a) for a in args)} compute units)"
 
 
 FORMATTERS: dict[str, Callable[[Any], str]] = {

@@ -307,7 +307,7 @@ def format_inventory(inventory: DeviceInventory) -> str:
     """Readable text like clinfo's: platforms, then their devices, fields grouped by topic."""
     lines = []
     if inventory.problem:
-        lines += [inventory.problem, ""]
+        lines += [*textwrap.wrap(inventory.problem, TEXT_WIDTH), ""]
     lines.append(f"Number of platforms: {len(inventory.platforms)}")
     for p in inventory.platforms:
         lines += ["", f"Platform {p.index}: {p.name}"]
