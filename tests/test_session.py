@@ -443,6 +443,18 @@ BROKEN = {
         "references.c: 'c' has access \"in\", so it is never read back",
     ),
     "empty expression": (_set("references.c.expr", " "), "references.c.expr: expected a non-empty"),
+    "reference to an unknown name": (
+        _set("references.c.expr", "a + d"),
+        "references.c.expr: name 'd' is not an argument",
+    ),
+    "reference that would run code": (
+        _set("references.c.expr", "__import__('os').system('true')"),
+        "references.c.expr: ",
+    ),
+    "reference with a syntax error": (
+        _set("references.c.expr", "a +"),
+        "references.c.expr: syntax error",
+    ),
     "reference without expr": (_drop("references.c.expr"), "references.c.expr: this key is"),
     "negative rtol": (_set("references.c.rtol", -1), "references.c.rtol: expected a number of"),
     "bool atol": (_set("references.c.atol", True), "references.c.atol: expected a number"),

@@ -17,6 +17,9 @@ from typing import Any
 import numpy as np
 
 from clstudio.args import ArgSpec, BufferArg, Init, LocalArg, ScalarArg
+
+# clstudio.reference re-exports check_expression, but it imports this module: use the source.
+from clstudio.expression import ExpressionError, check_expression
 from clstudio.session_fields import (
     SessionError,
     check_keys,
@@ -233,14 +236,10 @@ def _read_references(value: object, args: Mapping[str, ArgSpec]) -> dict[str, Re
 
 
 def _check_expression(expr: str, names: tuple[str, ...], where: str) -> None:
-    """Parse (never evaluate) a reference expression with clstudio.reference, once it exists."""
-    try:
-        from clstudio.reference import check_expression
-    except ImportError:
-        return
+    """Parse the expression against the allow-lists; it is evaluated only when a run checks."""
     try:
         check_expression(expr, names)
-    except ValueError as exc:
+    except ExpressionError as exc:
         fail(where, str(exc))
 
 
