@@ -212,6 +212,7 @@ def test_plain_values_are_json_data():
     assert plain_value("handle", None) == ""
     assert plain_value("handle", SimpleNamespace(name="PoCL")) == "PoCL"
     assert plain_value("affinity", [0]) == 0
+    assert plain_value("pci_location", SimpleNamespace(bus=3, device=0, function=1)) == "03:00.1"
     assert plain_value("sizes", (4096, 4096, 4096)) == [4096, 4096, 4096]
     uuid = bytes(range(16))
     assert plain_value("uuid", uuid) == "00010203-0405-0607-0809-0a0b0c0d0e0f"

@@ -52,7 +52,7 @@ class FieldSpec:
         return in_core or self.extension in extensions
 
 
-# Queries asked directly: pyopencl does not wrap them, or reads them wrongly (raw_info).
+# Queries asked directly, keyed like the rows below: pyopencl lacks them or reads them wrongly.
 _DIRECT_CODES = {
     "CL_PLATFORM_ICD_SUFFIX_KHR": 0x0920,
     "PRINTF_BUFFER_SIZE": 0x1049,
@@ -340,7 +340,8 @@ _DEVICE_ROWS: dict[str, tuple[tuple[str, str, str, str, str], ...]] = {
     ),
     "Vendor specific": (
         ("BOARD_NAME_AMD", "Board name (AMD)", "text", _AMD, "Marketing name of the AMD card."),
-        ("TOPOLOGY_AMD", "Topology (AMD)", "any", _AMD, "Where the GPU sits on the PCIe bus."),
+        ("TOPOLOGY_AMD", "PCIe location (AMD)", "pci_location", _AMD,
+         "Where the GPU sits on the PCIe bus, as bus:device.function."),
         ("PCIE_ID_AMD", "PCIe ID (AMD)", "hex", _AMD, "PCIe device ID of the GPU."),
         ("GFXIP_MAJOR_AMD", "GFX IP major (AMD)", "count", _AMD, "GPU architecture generation."),
         ("GFXIP_MINOR_AMD", "GFX IP minor (AMD)", "count", _AMD, "GPU architecture revision."),
@@ -555,7 +556,7 @@ def _partition_type(value: list[int]) -> str:
 
 FORMATTERS: dict[str, Callable[[Any], str]] = {
     "text": lambda v: v or "(none)",
-    "any": str,
+    "pci_location": str,
     "count": str,
     "hex": lambda v: f"0x{v:x}",
     "bool": lambda v: "Yes" if v else "No",
@@ -606,8 +607,10 @@ def plain_value(kind: str, value: Any) -> object:
     """A pyopencl value as JSON-able data: ints, strings, bools, lists and dicts of those."""
     if kind == "bool":
         return bool(value)
-    if kind in ("text", "any"):
+    if kind == "text":
         return str(value)
+    if kind == "pci_location":
+        return f"{value.bus:02x}:{value.device:02x}.{value.function:x}"
     if kind == "words":
         return value.replace(";", " ").split() if isinstance(value, str) else list(value)
     if kind == "name_versions":

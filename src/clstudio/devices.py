@@ -167,7 +167,10 @@ def _platform_info(index: int, platform: cl.Platform) -> PlatformInfo:
         cl_devices = platform.get_devices()
     except Exception as exc:  # a broken driver; the platform is still worth showing
         cl_devices = []
-        fields.append(_unavailable("clGetDeviceIDs", "Devices", "Identity", _reason(exc)))
+        explanation = "The driver's list of this platform's devices."
+        fields.append(
+            _unavailable("clGetDeviceIDs", "Devices", "Identity", _reason(exc), explanation)
+        )
     devices = tuple(_device_info(index, i, d, name, extensions) for i, d in enumerate(cl_devices))
     return PlatformInfo(
         index=index,
@@ -249,9 +252,7 @@ def _query(
     return InfoField(spec.name, spec.label, spec.group, raw, display, spec.explanation)
 
 
-def _unavailable(
-    name: str, label: str, group: str, reason: str, explanation: str = ""
-) -> InfoField:
+def _unavailable(name: str, label: str, group: str, reason: str, explanation: str) -> InfoField:
     return InfoField(name, label, group, None, f"unavailable: {reason}", explanation, False)
 
 
