@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pyopencl as cl
 
 from clstudio.build import build_program
-from clstudio.devices import NO_PLATFORM_HELP, matches
+from clstudio.devices import NO_PLATFORM_HELP, device_type_name, matches
 from clstudio.results import BuildResult
 from clstudio.session import DeviceSelector
 from clstudio.validate import DeviceLimits
@@ -75,7 +75,7 @@ class OpenCLContexts:
         seen = []
         for p_index, platform in enumerate(platforms):
             for d_index, device in enumerate(platform.get_devices()):
-                type_name = cl.device_type.to_string(device.type)
+                type_name = device_type_name(device.type)
                 seen.append(f"{device.name} ({type_name}) on {platform.name}")
                 if not matches(selector, platform.name, device.name, type_name):
                     continue

@@ -16,6 +16,8 @@ from typing import Any
 
 import pyopencl as cl
 
+from clstudio import units
+
 GROUP_ORDER = (
     "Identity",
     "Compute",
@@ -516,17 +518,11 @@ def _enum(names: dict[int, str]) -> Callable[[Any], str]:
     return lambda value: names.get(value, f"unknown ({value})")
 
 
-_BYTE_UNITS = ("KiB", "MiB", "GiB", "TiB", "PiB")
-
-
 def format_bytes(n: int) -> str:
-    """Bytes in the largest binary unit that keeps the number at least 1, with the exact count."""
+    """A size in binary units with the exact count beside it: `3.44 GiB (3694820352 bytes)`."""
     if n < 1024:
         return "1 byte" if n == 1 else f"{n} bytes"
-    exponent = min((n.bit_length() - 1) // 10, len(_BYTE_UNITS))
-    amount = n / 1024**exponent
-    text = f"{amount:.0f}" if amount.is_integer() else f"{amount:.2f}"
-    return f"{text} {_BYTE_UNITS[exponent - 1]} ({n} bytes)"
+    return f"{units.format_bytes(n)} ({n} bytes)"
 
 
 def version_text(numeric: int) -> str:

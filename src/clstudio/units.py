@@ -6,15 +6,19 @@ _BYTE_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB")
 
 
 def format_bytes(count: int | float) -> str:
-    """`4 MiB`, `3.44 GiB`, `512 bytes`: binary units, three significant digits."""
+    """`4 MiB`, `3.44 GiB`, `1000 KiB`, `512 bytes`: binary units, about three digits."""
     value = float(count)
     for unit in _BYTE_UNITS:
         if abs(value) < 1024 or unit == _BYTE_UNITS[-1]:
-            if unit == "bytes":
-                return f"{int(value)} bytes"
-            return f"{value:.3g} {unit}"
+            break
         value /= 1024
-    raise AssertionError("unreachable")
+    if unit == "bytes":
+        return f"{int(value)} bytes"
+    decimals = 0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2
+    text = f"{value:.{decimals}f}"
+    if decimals:
+        text = text.rstrip("0").rstrip(".")
+    return f"{text} {unit}"
 
 
 def format_seconds(seconds: float) -> str:

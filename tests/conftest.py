@@ -1,0 +1,29 @@
+"""Shared test set-up: headless Qt, and a clear skip where no OpenCL device exists."""
+
+import os
+
+# Before any QApplication exists: tests never need a screen.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+def _has_opencl_device() -> bool:
+    try:
+        import pyopencl as cl
+
+        return any(p.get_devices() for p in cl.get_platforms())
+    except Exception:  # any driver failure means the same thing here: no device to test on
+        return False
+
+
+HAS_DEVICE = _has_opencl_device()
+
+
+def pytest_collection_modifyitems(config, items):
+    if HAS_DEVICE:
+        return
+    skip = pytest.mark.skip(reason="no OpenCL device: pip install pocl-binary-distribution")
+    for item in items:
+        if "opencl" in item.keywords:
+            item.add_marker(skip)
