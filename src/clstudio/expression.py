@@ -29,6 +29,7 @@ MAX_LENGTH = 10_000  # characters
 MAX_DEPTH = 100  # nested syntax nodes
 MAX_BYTES = 2**30  # any one intermediate array
 MAX_TOTAL_BYTES = 4 * 2**30  # all arrays one evaluation creates
+MAX_TOUCHED_BYTES = 16 * 2**30  # all arrays its steps read and write: a bound on its time
 MAX_WORK = 2**34  # multiply-adds of one product (a 2580 x 2580 matrix product)
 MAX_INT_BITS = 1024  # Python integers: 10**10**10 would take the process down
 _LIMIT_TEXT = f"{MAX_BYTES // 2**30} GiB"
@@ -205,7 +206,8 @@ def _validate(tree: ast.Expression, names: frozenset[str]) -> None:
         node, depth, called = stack.pop()
         if depth > MAX_DEPTH:
             raise _refusal(f"the expression is nested over {MAX_DEPTH} levels deep", node)
-        stack.extend((child, depth + 1, c) for child, c in _checked_children(node, names, called))
+        children = _checked_children(node, names, called)
+        stack.extend((child, depth + 1, c) for child, c in reversed(children))  # left first
 
 
 def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> list[tuple[Any, bool]]:
@@ -220,7 +222,7 @@ def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> lis
             raise _refusal(f"name {node.id!r} is not an argument or an allowed function", node)
         return []
     if isinstance(node, ast.Attribute):
-        return _check_attribute(node, called)
+        return _check_attribute(node, names, called)
     if isinstance(node, ast.Call):
         return _check_call(node, names)
     if isinstance(node, ast.BinOp):
@@ -262,7 +264,16 @@ def _check_constant(node: ast.Constant) -> None:
         raise _refusal(f"{type(value).__name__} literals are not allowed", node)
 
 
-def _check_attribute(node: ast.Attribute, called: bool) -> list[tuple[Any, bool]]:
+def _check_attribute(
+    node: ast.Attribute, names: frozenset[str], called: bool
+) -> list[tuple[Any, bool]]:
+    root = node.value  # name the leftmost problem, as a reader meets it: 'os' in os.path.join
+    while isinstance(root, ast.Attribute):
+        if _is_np(root.value) and root.attr not in NP_FUNCTIONS | NP_CONSTANTS:
+            raise _refusal(f"np.{root.attr} is not an allowed numpy function", root)
+        root = root.value
+    if isinstance(root, ast.Name) and root.id not in names | {"np"}:
+        raise _refusal(f"name {root.id!r} is not an argument or an allowed function", root)
     attr = node.attr
     if attr.startswith("_"):
         raise _refusal(f"attribute {attr!r} is not allowed", node)
@@ -318,11 +329,11 @@ def _label(node: ast.AST) -> str:
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        return f"{_label(node.value)}.{node.attr}"
+        return f"{_operand_label(node.value)}.{node.attr}"
     if isinstance(node, ast.Call):
         return _label(node.func)
     if isinstance(node, ast.Subscript):
-        return f"{_label(node.value)}[...]"
+        return f"{_operand_label(node.value)}[...]"
     if isinstance(node, ast.BinOp):
         return f"'{_BINARY[type(node.op)][0]}'"
     if isinstance(node, ast.UnaryOp):
@@ -330,6 +341,10 @@ def _label(node: ast.AST) -> str:
     if isinstance(node, ast.Compare):
         return f"'{_COMPARE[type(node.ops[0])][0]}'"
     return "(...)"
+
+
+def _operand_label(node: ast.AST) -> str:
+    return f"{_label(node)}(...)" if isinstance(node, ast.Call) else _label(node)
 
 
 def _bytes_text(nbytes: int) -> str:
@@ -348,6 +363,7 @@ class _Evaluator:
     def __init__(self, namespace: Mapping[str, object]) -> None:
         self._namespace = namespace
         self._total = 0
+        self._touched = 0
 
     def eval(self, node: ast.AST) -> Any:
         try:
@@ -386,7 +402,9 @@ class _Evaluator:
             return apply(left, right)
         if isinstance(node, ast.UnaryOp):
             symbol, apply_unary = _UNARY[type(node.op)]
-            return apply_unary(self._number(node.operand, symbol))
+            operand = self._number(node.operand, symbol)
+            self._afford(node, broadcast_cost((operand,)))
+            return apply_unary(operand)
         if isinstance(node, ast.Compare):
             return self._compare(node)
         if isinstance(node, ast.Subscript):
@@ -472,6 +490,10 @@ class _Evaluator:
         if cost.work > MAX_WORK:
             message = f"{_label(node)} would take {cost.work:.2g} operations"
             raise _refusal(f"{message}: over the {MAX_WORK:.2g} limit", node)
+        self._touched += cost.reads + cost.nbytes
+        if self._touched > MAX_TOUCHED_BYTES:
+            limit = f"{MAX_TOUCHED_BYTES / 2**30:g} GiB"
+            raise _refusal(f"the expression reads and writes more than {limit} of arrays", node)
 
     def _checked(self, value: Any, node: ast.AST) -> Any:
         """Refuse results of a kind expressions must not hold, or over the size limits."""
@@ -498,5 +520,5 @@ class _Evaluator:
             self._total += array.nbytes
         if self._total > MAX_TOTAL_BYTES:
             raise _refusal(
-                f"the expression makes over {MAX_TOTAL_BYTES // 2**30} GiB of arrays", node
+                f"the expression makes more than {MAX_TOTAL_BYTES / 2**30:g} GiB of arrays", node
             )

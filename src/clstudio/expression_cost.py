@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -19,6 +19,7 @@ import numpy as np
 class Cost:
     nbytes: int  # size of the result
     work: int = 0  # multiply-adds or loop steps, for steps that are more than one pass
+    reads: int = 0  # bytes of the arrays going in
 
 
 _LOOPING_PAD_MODES = ("reflect", "symmetric", "wrap")
@@ -104,23 +105,32 @@ def _arg(
     return kwargs.get(name, default)
 
 
+def _bytes_in(values: Iterable[object]) -> int:
+    return sum(math.prod(shape) * item for value in values for shape, item in _shapes(value))
+
+
+def _listed_count(values: Iterable[object]) -> int:
+    """Elements inside list or tuple arguments, which numpy stacks into one array."""
+    return sum(_count(value) for value in values if isinstance(value, list | tuple))
+
+
 def broadcast_cost(operands: Sequence[object]) -> Cost:
     """An elementwise operation: one value per element of the broadcast shape."""
-    return Cost(_broadcast_count(operands) * _itemsize(operands))
+    return Cost(_broadcast_count(operands) * _itemsize(operands), reads=_bytes_in(operands))
 
 
 def stacked_cost(values: Sequence[object]) -> Cost:
-    """Values laid side by side: stack, concatenate, or turning a list into an array."""
-    return Cost(_count(values) * _itemsize(values))
+    """Values laid side by side, as np.array turns a list of arrays into one."""
+    return Cost(_count(values) * _itemsize(values), reads=_bytes_in(values))
 
 
 def product_cost(kind: str, a: object, b: object) -> Cost:
     """`a @ b` (kind "matmul") or np.dot(a, b) (kind "dot"): result size and multiply-adds."""
     sa, sb = _shape(a), _shape(b)
-    item = _itemsize((a, b))
+    item, reads = _itemsize((a, b)), _bytes_in((a, b))
     if not sa or not sb:  # a product with a scalar is elementwise
         count = math.prod(sa) * math.prod(sb)
-        return Cost(count * item)
+        return Cost(count * item, reads=reads)
     if len(sb) == 1:
         out = sa[:-1]
     elif len(sa) == 1:
@@ -130,7 +140,7 @@ def product_cost(kind: str, a: object, b: object) -> Cost:
     else:
         out = (*np.broadcast_shapes(sa[:-2], sb[:-2]), sa[-2], sb[-1])
     count = math.prod(out)
-    return Cost(count * item, count * sa[-1])
+    return Cost(count * item, count * sa[-1], reads)
 
 
 def index_cost(value: object, index: object) -> Cost:
@@ -152,11 +162,13 @@ def index_cost(value: object, index: object) -> Cost:
 
 def call_cost(name: str, args: Sequence[object], kwargs: Mapping[str, object]) -> Cost:
     """Cost of np.<name>(*args, **kwargs); for a method, args start with the array itself."""
-    item = _itemsize([*args, *kwargs.values()])
+    values = [*args, *kwargs.values()]
+    item = _itemsize(values)
     estimate = _ESTIMATES.get(name)
     if estimate is not None:
-        return estimate(args, kwargs, item)
-    return Cost(_broadcast_count([*args, *kwargs.values()]) * item)
+        return replace(estimate(args, kwargs, item), reads=_bytes_in(values))
+    count = max(_broadcast_count(values), _listed_count(values))
+    return Cost(count * item, reads=_bytes_in(values))
 
 
 Estimate = Callable[[Sequence[object], Mapping[str, object], int], Cost]
@@ -236,10 +248,6 @@ def _convolve(args: Sequence[object], kwargs: Mapping[str, object], item: int) -
     return Cost((a + v) * item, a * v)
 
 
-def _stacked(args: Sequence[object], kwargs: Mapping[str, object], item: int) -> Cost:
-    return Cost(_count(args) * item)
-
-
 def _where(args: Sequence[object], kwargs: Mapping[str, object], item: int) -> Cost:
     if len(args) == 1:  # the indices of the true elements, one array per axis
         return Cost(_count(args[0]) * max(len(_shape(args[0])), 1) * item)
@@ -265,11 +273,6 @@ _ESTIMATES: dict[str, Estimate] = {
     "outer": _outer,
     "convolve": _convolve,
     "correlate": _convolve,
-    "stack": _stacked,
-    "concatenate": _stacked,
-    "hstack": _stacked,
-    "vstack": _stacked,
-    "column_stack": _stacked,
     "where": _where,
     "dot": _product("dot"),
     "matmul": _product("matmul"),
