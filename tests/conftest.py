@@ -5,7 +5,7 @@ import os
 # Before any QApplication exists: tests never need a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
+import pytest
 
 
 def _has_opencl_device() -> bool:

@@ -251,7 +251,8 @@ class Engine:
                 kernel.set_arg(index, by_name[info.name].buffer)
                 detail = f"{info.name} = buffer '{info.name}'"
             elif isinstance(spec, LocalArg):
-                kernel.set_arg(index, cl.LocalMemory(spec.nbytes))
+                # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
+                kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]
                 detail = f"{info.name} = {format_bytes(spec.nbytes)} of local memory"
             else:
                 assert isinstance(spec, ScalarArg)

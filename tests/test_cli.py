@@ -1,0 +1,146 @@
+"""The command line: readable output, the --json contract and the exit status."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from clstudio.cli import main
+
+KERNELS = Path(__file__).parents[1] / "kernels"
+VADD = """__kernel void vadd(__global const float *a, __global const float *b,
+                   __global float *c) {
+    int i = get_global_id(0);
+    c[i] = a[i] + b[i];
+}
+"""
+
+
+def write_session(folder: Path, **changes) -> Path:
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "source": VADD,
+        "kernel": "vadd",
+        "global_size": [256],
+        "args": {
+            "a": {"kind": "buffer", "dtype": "float32", "shape": [256], "init": "arange"},
+            "b": {"kind": "buffer", "dtype": "float32", "shape": [256], "init": "ones"},
+            "c": {"kind": "buffer", "dtype": "float32", "shape": [256], "access": "out"},
+        },
+        "references": {"c": {"expr": "a + b"}},
+    }
+    data.update(changes)
+    path = folder / "s.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def run_json(capsys, *argv) -> tuple[int, dict]:
+    status = main(["run", *map(str, argv), "--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.opencl
+def test_run_json_has_every_documented_key(capsys, tmp_path):
+    status, result = run_json(capsys, write_session(tmp_path))
+    assert status == 0
+    assert result["format"] == "clstudio-run-result" and result["version"] == 1
+    assert result["ok"] is True and result["error"] is None
+    assert set(result) >= {"build", "steps", "timings", "outputs", "references", "guards"}
+    assert set(result["build"]) >= {"log", "diagnostics", "seconds"}
+    assert set(result["timings"]) == {"upload", "kernel", "download"}
+    assert result["outputs"]["c"] == {
+        "dtype": "float32",
+        "shape": [256],
+        "min": 1.0,
+        "max": 256.0,
+        "mean": 128.5,
+    }
+    assert result["references"]["c"]["ok"] is True
+    assert set(result["references"]["c"]) >= {"max_abs_err", "max_rel_err", "worst_index"}
+    assert result["steps"][0]["api"] == "clGetPlatformIDs"
+    assert result["guards"]["c"]["ok"] is True
+
+
+@pytest.mark.opencl
+def test_failed_reference_exits_non_zero(capsys, tmp_path):
+    path = write_session(tmp_path, references={"c": {"expr": "a - b"}})
+    status, result = run_json(capsys, path)
+    assert status == 1
+    assert result["ok"] is False and result["error"] is None
+    assert result["references"]["c"]["ok"] is False
+
+
+@pytest.mark.opencl
+def test_build_error_in_json(capsys, tmp_path):
+    path = write_session(tmp_path, source=VADD.replace("a[i] + b[i]", "a[i] + q"))
+    status, result = run_json(capsys, path)
+    assert status == 1
+    assert result["error"]["stage"] == "build"
+    assert result["error"]["line"] == 4
+    assert result["build"]["diagnostics"][0]["line"] == 4
+
+
+def test_broken_session_is_a_load_error_without_traceback(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "clstudio-session", "version": 1,')
+    status, result = run_json(capsys, path)
+    assert status == 1
+    assert result["error"]["stage"] == "load"
+    assert "bad.json" in result["error"]["message"]
+    main(["run", str(path)])
+    out = capsys.readouterr().out
+    assert "error (load)" in out and "Traceback" not in out
+
+
+def test_missing_session_file(capsys, tmp_path):
+    status, result = run_json(capsys, tmp_path / "nope.json")
+    assert status == 1
+    assert result["error"]["stage"] == "load"
+
+
+@pytest.mark.opencl
+def test_save_outputs_writes_npy_files(capsys, tmp_path):
+    out = tmp_path / "deep" / "out"
+    status = main(["run", str(write_session(tmp_path)), "--save-outputs", str(out)])
+    assert status == 0
+    np.testing.assert_array_equal(np.load(out / "c.npy"), np.arange(256) + 1.0)
+    assert "reference c = a + b: pass" in capsys.readouterr().out
+
+
+@pytest.mark.opencl
+def test_save_outputs_into_a_file_is_a_clear_error(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    status, result = run_json(capsys, write_session(tmp_path), "--save-outputs", blocker)
+    assert status == 1
+    assert result["error"]["stage"] == "run"
+    assert "cannot save the outputs" in result["error"]["message"]
+
+
+@pytest.mark.opencl
+def test_devices_text_and_json(capsys):
+    assert main(["devices"]) == 0
+    text = capsys.readouterr().out
+    assert "Portable Computing Language" in text
+    assert main(["devices", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "clstudio-devices"
+    fields = data["platforms"][0]["devices"][0]["fields"]
+    assert any(f["name"] == "CL_DEVICE_MAX_COMPUTE_UNITS" for f in fields)
+
+
+@pytest.mark.opencl
+def test_the_installed_command_runs_a_gallery_session(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "clstudio", "run", str(KERNELS / "vector_add.json"), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["ok"] is True

@@ -1,0 +1,309 @@
+"""The engine on PoCL: the host program, its record, and every kind of argument."""
+
+import numpy as np
+import pytest
+
+from clstudio.run import Engine
+from clstudio.session import parse_session
+
+pytestmark = pytest.mark.opencl
+
+VADD = """
+__kernel void vadd(__global const float *a, __global const float *b,
+                   __global float *c, const uint n) {
+    int i = get_global_id(0);
+    if (i < n) c[i] = a[i] + b[i];
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine()
+
+
+def session(source=VADD, kernel="vadd", args=None, references=None, **keys):
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "source": source,
+        "kernel": kernel,
+        "global_size": [1024],
+        "repeats": 3,
+        "args": args
+        if args is not None
+        else {
+            "a": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "arange"},
+            "b": {
+                "kind": "buffer",
+                "dtype": "float32",
+                "shape": [1024],
+                "init": {"random": {"low": 0, "high": 1}},
+            },
+            "c": {"kind": "buffer", "dtype": "float32", "shape": [1024], "access": "out"},
+            "n": {"kind": "scalar", "value": 1024},
+        },
+        "references": references if references is not None else {"c": {"expr": "a + b"}},
+    }
+    data.update(keys)
+    return parse_session(data)
+
+
+def test_vector_add_runs_and_passes_its_reference(engine):
+    result = engine.run(session())
+    assert result.ok, result.error
+    np.testing.assert_allclose(result.outputs["c"], result.inputs["a"] + result.inputs["b"])
+    assert result.references["c"].ok
+    assert result.references["c"].max_abs_err == 0
+    assert set(result.outputs) == {"c"}  # const inputs are not read back
+
+
+def test_steps_follow_the_host_program(engine):
+    result = engine.run(session())
+    apis = [step.api for step in result.steps]
+    order = [
+        "clGetPlatformIDs",
+        "clGetDeviceIDs",
+        "clCreateContext",
+        "clCreateCommandQueue",
+        "clCreateProgramWithSource",
+        "clBuildProgram",
+        "clCreateKernel",
+        "clCreateBuffer",
+        "clSetKernelArg",
+        "clEnqueueWriteBuffer",
+        "clEnqueueNDRangeKernel",
+        "clFinish",
+        "clEnqueueReadBuffer",
+    ]
+    assert [api for api in apis if api in order] == sorted(
+        [api for api in apis if api in order], key=order.index
+    )
+    assert set(order) <= set(apis)
+    assert apis.count("clSetKernelArg") == 4
+    assert all(step.seconds >= 0 for step in result.steps)
+
+
+def test_timings_per_phase_and_repeat(engine):
+    result = engine.run(session(repeats=4))
+    kernels = [t for t in result.timings if t.phase == "kernel"]
+    assert [t.repeat for t in kernels] == [0, 1, 2, 3]
+    assert all(t.queued <= t.submit <= t.start <= t.end for t in result.timings)
+    uploads = [t for t in result.timings if t.phase == "upload"]
+    # All buffers go up once; the buffer the kernel writes goes up again before each repeat.
+    assert sorted(t.name for t in uploads if t.repeat == 0) == ["a", "b", "c"]
+    assert [t.name for t in uploads if t.repeat == 3] == ["c"]
+    assert [t.name for t in result.timings if t.phase == "download"] == ["c"]
+
+
+def test_outputs_do_not_depend_on_repeats(engine):
+    source = "__kernel void inc(__global int *x) { x[get_global_id(0)] += 1; }"
+    args = {"x": {"kind": "buffer", "dtype": "int32", "shape": [64], "init": "arange"}}
+    result = engine.run(
+        session(source, "inc", args, {"x": {"expr": "x + 1"}}, global_size=[64], repeats=5)
+    )
+    assert result.ok
+    assert result.outputs["x"].tolist() == list(range(1, 65))
+
+
+def test_a_failing_reference_reports_the_worst_element(engine):
+    result = engine.run(session(references={"c": {"expr": "a + b + (np.arange(1024) == 7)"}}))
+    assert not result.ok
+    assert result.error is None
+    report = result.references["c"]
+    assert not report.ok
+    assert report.worst_index == (7,)
+    assert report.max_abs_err == pytest.approx(1.0)
+
+
+def test_build_error_points_at_the_users_line(engine):
+    source = "__kernel void vadd(__global float *c) {\n  int i = get_global_id(0);\n  c[i] = q;\n}"
+    result = engine.run(session(source, args={}, references={}))
+    assert not result.ok
+    assert result.error.stage == "build"
+    assert result.error.line == 3
+    assert "line 3:10" in result.error.message
+    assert "undeclared identifier 'q'" in result.error.message
+    assert result.build is not None and not result.build.ok
+
+
+def test_unknown_kernel_lists_the_defined_ones(engine):
+    result = engine.run(session(kernel="vsub"))
+    assert result.error.stage == "validate"
+    assert "kernel 'vsub' is not in the program; it defines: vadd" in result.error.message
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment", "argument"),
+    [
+        ({"args": {"a": None}}, "argument 'a' (__global const float*)", "a"),
+        ({"args": {"z": {"kind": "scalar", "value": 1}}}, "'z' is not a parameter", "z"),
+        ({"args": {"n": {"kind": "scalar", "value": -1}}}, "does not fit in a uint", "n"),
+        (
+            {"args": {"a": {"kind": "buffer", "dtype": "int32", "shape": [1024]}}},
+            "element type int32",
+            "a",
+        ),
+        ({"local_size": [100]}, "not a multiple of the local size 100", None),
+        ({"global_size": [8192], "local_size": [8192]}, "over the device limit", None),
+    ],
+)
+def test_validation_errors_name_the_cause(engine, change, fragment, argument):
+    args = _raw_args()
+    for name, spec in change.get("args", {}).items():
+        if spec is None:
+            del args[name]
+        else:
+            args[name] = spec
+    keys = {k: v for k, v in change.items() if k != "args"}
+    result = engine.run(session(args=args, references={}, **keys))
+    assert not result.ok
+    assert result.error.stage == "validate"
+    assert fragment in result.error.message
+    assert result.error.argument == argument
+
+
+def _raw_args():
+    return {
+        "a": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "arange"},
+        "b": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "ones"},
+        "c": {"kind": "buffer", "dtype": "float32", "shape": [1024], "access": "out"},
+        "n": {"kind": "scalar", "value": 1024},
+    }
+
+
+def test_buffer_over_max_alloc_is_refused_before_allocation(engine):
+    args = _raw_args()
+    args["c"] = {"kind": "buffer", "dtype": "float32", "shape": [2**33], "access": "out"}
+    result = engine.run(session(args=args, references={}))
+    assert result.error.stage == "validate"
+    assert "CL_DEVICE_MAX_MEM_ALLOC_SIZE" in result.error.message
+
+
+def test_vector_types_local_and_constant_arguments(engine):
+    source = """
+    __kernel void scale(__global const float4 *v, __constant float *w,
+                        __local float4 *tmp, __global float4 *out, float4 bias) {
+        int i = get_global_id(0), l = get_local_id(0);
+        tmp[l] = v[i] * w[0];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        out[i] = tmp[l] + bias;
+    }"""
+    args = {
+        "v": {"kind": "buffer", "dtype": "float4", "shape": [256], "init": "arange"},
+        "w": {"kind": "buffer", "dtype": "float32", "shape": [1], "init": {"fill": 2}},
+        "tmp": {"kind": "local", "dtype": "float4", "count": 64},
+        "out": {"kind": "buffer", "dtype": "float4", "shape": [256], "access": "out"},
+        "bias": {"kind": "scalar", "value": [1, 2, 3, 4]},
+    }
+    refs = {"out": {"expr": "v * 2 + np.array([1, 2, 3, 4])"}}
+    result = engine.run(
+        session(source, "scale", args, refs, global_size=[256], local_size=[64], repeats=1)
+    )
+    assert result.ok, (result.error, result.references)
+    assert result.outputs["out"].shape == (256, 4)
+
+
+def test_float3_buffers_use_four_lanes(engine):
+    source = "__kernel void f(__global float3 *p) { int i = get_global_id(0); p[i] = p[i] * 2; }"
+    args = {"p": {"kind": "buffer", "dtype": "float3", "shape": [8], "init": "arange"}}
+    result = engine.run(session(source, "f", args, {"p": {"expr": "p * 2"}}, global_size=[8]))
+    assert result.ok
+    assert result.outputs["p"].shape == (8, 4)
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+def test_two_and_three_dimensional_ranges(engine, dims):
+    source = """
+    __kernel void ids(__global int *out) {
+        size_t x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+        size_t w = get_global_size(0), h = get_global_size(1);
+        out[(z * h + y) * w + x] = (int)(x + 10 * y + 100 * z);
+    }"""
+    shape = [4, 3, 2][:dims]
+    count = int(np.prod(shape))
+    args = {"out": {"kind": "buffer", "dtype": "int32", "shape": [count], "access": "out"}}
+    result = engine.run(session(source, "ids", args, {}, global_size=shape, repeats=1))
+    assert result.ok
+    z, y, x = np.meshgrid(
+        *(np.arange(n) for n in ([2, 3, 4] if dims == 3 else [1, 3, 4])), indexing="ij"
+    )
+    np.testing.assert_array_equal(result.outputs["out"], (x + 10 * y + 100 * z).ravel())
+
+
+def test_missing_npy_file_is_a_load_error(engine, tmp_path):
+    np.save(tmp_path / "x.npy", np.zeros(1024, np.float32))
+    args = _raw_args()
+    args["a"] = {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": {"file": "x.npy"}}
+    good = parse_session({**_session_dict(args)}, base_dir=tmp_path)
+    (tmp_path / "x.npy").unlink()
+    result = engine.run(good)
+    assert result.error.stage == "load"
+    assert result.error.argument == "a"
+    assert "file not found" in result.error.message
+
+
+def _session_dict(args):
+    return {
+        "format": "clstudio-session",
+        "version": 1,
+        "source": VADD,
+        "kernel": "vadd",
+        "global_size": [1024],
+        "args": args,
+    }
+
+
+def test_guard_bands_catch_an_overrun_and_keep_the_results(engine):
+    source = """
+    __kernel void over(__global float *c) {
+        int i = get_global_id(0);
+        c[i + 4] = 1.0f;
+    }"""
+    args = {"c": {"kind": "buffer", "dtype": "float32", "shape": [1024], "access": "out"}}
+    result = engine.run(session(source, "over", args, {}, repeats=1))
+    assert not result.ok
+    assert result.error is None
+    report = result.guards["c"]
+    assert (report.after, report.first_index) == (4, 1024)
+    assert report.message == "kernel wrote past the end of 'c': 4 elements, first at index 1024"
+    assert result.outputs["c"][4:].tolist() == [1.0] * 1020
+
+
+def test_guards_can_be_switched_off(engine):
+    result = engine.run(session(guards=False))
+    assert result.ok
+    assert result.guards == {}
+
+
+def test_programs_stay_warm_between_runs(engine):
+    engine.run(session())
+    again = engine.run(session())
+    build_step = next(s for s in again.steps if s.api == "clBuildProgram")
+    assert build_step.detail == "reused the earlier build"
+    context_step = next(s for s in again.steps if s.api == "clCreateContext")
+    assert "kept warm" in context_step.detail
+
+
+def test_cancel_between_repeats(engine):
+    calls = []
+    result = engine.run(
+        session(repeats=10),
+        progress=lambda done, total: calls.append((done, total)),
+        cancelled=lambda: len(calls) >= 2,
+    )
+    assert result.error.stage == "cancelled"
+    assert calls == [(1, 10), (2, 10)]
+    assert "after 2 of 10 repeats" in result.error.message
+
+
+def test_no_matching_device_lists_what_there_is(engine):
+    result = engine.run(session(device={"platform": "NoSuchVendor", "device": ""}))
+    assert result.error.stage == "validate"
+    assert "no OpenCL device matches" in result.error.message
+    assert "Portable Computing Language" in result.error.message
+
+
+def test_device_selector_by_type(engine):
+    result = engine.run(session(device={"platform": "portable", "device": "CPU"}))
+    assert result.ok
