@@ -6,7 +6,7 @@ import builtins
 import numpy as np
 import pytest
 
-from clstudio import expression
+from clstudio import expression, expression_rules
 from clstudio.reference import ExpressionError, check_expression, check_reference, evaluate
 from clstudio.session import Reference
 
@@ -163,9 +163,9 @@ def test_expressions_are_parsed_but_never_compiled_or_run_by_python(ns, monkeypa
 
 
 def test_every_allow_listed_function_exists_in_numpy():
-    for name in expression.NP_FUNCTIONS:
+    for name in expression_rules.NP_FUNCTIONS:
         assert callable(getattr(np, name)), name
-    for name in expression.ARRAY_METHODS:
+    for name in expression_rules.ARRAY_METHODS:
         assert callable(getattr(np.ndarray, name)), name
 
 
@@ -248,30 +248,30 @@ def test_hostile_expressions_are_refused_before_running(expr, message, ns):
 
 # Refused while evaluating, before numpy allocates or computes anything big.
 HOSTILE_RUNTIME = [
-    ("np.ones(10**12)", "np.ones would allocate 8.0 TB: over the 1 GiB limit"),
-    ("np.zeros((10**6, 10**6))", "np.zeros would allocate 8.0 TB: over the 1 GiB limit"),
-    ("np.full((10**6, 10**6), 1)", "np.full would allocate 8.0 TB"),
-    ("np.zeros(10**300)", "np.zeros would allocate about 10^300 bytes"),
+    ("np.ones(10**12)", "np.ones would allocate 7.28 TiB: over the 1 GiB limit"),
+    ("np.zeros((10**6, 10**6))", "np.zeros would allocate 7.28 TiB: over the 1 GiB limit"),
+    ("np.full((10**6, 10**6), 1)", "np.full would allocate 7.28 TiB"),
+    ("np.zeros(10**300)", "np.zeros would allocate more than 1024 PiB"),
     ("10**10**10", "10 ** 10000000000 is too large a number: over 1024 bits"),
     ("2**2000", "2 ** 2000 is too large a number"),
     ("(2**1000) * (2**1000)", "'*' gives an integer of over 1024 bits"),
-    ("np.arange(0, 1, 1e-12)", "np.arange would allocate 8.0 TB"),
-    ("np.arange(10**12)", "np.arange would allocate 8.0 TB"),
-    ("np.linspace(0, 1, 10**12)", "np.linspace would allocate 8.0 TB"),
-    ("np.eye(10**6)", "np.eye would allocate 8.0 TB"),
-    ("np.identity(10**6)", "np.identity would allocate 8.0 TB"),
-    ("np.tile(x, 10**9)", "np.tile would allocate 8.2 TB"),
-    ("np.tile(x, (10**6, 10**3))", "np.tile would allocate 8.2 TB"),
-    ("np.repeat(x, 10**9)", "np.repeat would allocate 8.2 TB"),
-    ("x.repeat(10**9)", "x.repeat would allocate 8.2 TB"),
-    ("np.pad(x, 10**12)", "np.pad would allocate 16.0 TB"),
-    ("np.bincount(np.array([10**12]))", "np.bincount would allocate 8.0 TB"),
-    ("np.outer(x, np.ones(10**6))", "np.outer would allocate 8.2 GB"),
-    ("x[:, None] * np.ones((1, 10**6))", "'*' would allocate 8.2 GB"),
-    ("x[:, None] < np.ones((1, 10**6))", "'<' would allocate 8.2 GB"),
-    ("np.add(x[:, None], np.ones((1, 10**6)))", "np.add would allocate 8.2 GB"),
+    ("np.arange(0, 1, 1e-12)", "np.arange would allocate 7.28 TiB"),
+    ("np.arange(10**12)", "np.arange would allocate 7.28 TiB"),
+    ("np.linspace(0, 1, 10**12)", "np.linspace would allocate 7.28 TiB"),
+    ("np.eye(10**6)", "np.eye would allocate 7.28 TiB"),
+    ("np.identity(10**6)", "np.identity would allocate 7.28 TiB"),
+    ("np.tile(x, 10**9)", "np.tile would allocate 7.45 TiB"),
+    ("np.tile(x, (10**6, 10**3))", "np.tile would allocate 7.45 TiB"),
+    ("np.repeat(x, 10**9)", "np.repeat would allocate 7.45 TiB"),
+    ("x.repeat(10**9)", "x.repeat would allocate 7.45 TiB"),
+    ("np.pad(x, 10**12)", "np.pad would allocate 14.6 TiB"),
+    ("np.bincount(np.array([10**12]))", "np.bincount would allocate 7.28 TiB"),
+    ("np.outer(x, np.ones(10**6))", "np.outer would allocate 7.63 GiB"),
+    ("x[:, None] * np.ones((1, 10**6))", "'*' would allocate 7.63 GiB"),
+    ("x[:, None] < np.ones((1, 10**6))", "'<' would allocate 7.63 GiB"),
+    ("np.add(x[:, None], np.ones((1, 10**6)))", "np.add would allocate 7.63 GiB"),
     ("x.astype('complex128')[np.zeros(7 * 10**7, 'uint8')]", "x.astype(...)[...] would allocate"),
-    ("np.broadcast_to(x, (10**6, 1024))", "np.broadcast_to gives 4.1 GB: over the 1 GiB limit"),
+    ("np.broadcast_to(x, (10**6, 1024))", "np.broadcast_to gives 3.81 GiB: over the 1 GiB limit"),
     ("np.ones((3000, 3000)) @ np.ones((3000, 3000))", "'@' would take 2.7e+10 operations"),
     ("np.matmul(np.ones((3000, 3000)), np.ones((3000, 3000)))", "np.matmul would take 2.7e+10"),
     ("np.convolve(np.ones(10**6), np.ones(10**5))", "np.convolve would take 1e+11 operations"),
@@ -303,7 +303,7 @@ def test_a_legitimate_large_product_is_allowed():
 def test_all_arrays_of_one_evaluation_are_capped_together(ns, monkeypatch):
     monkeypatch.setattr(expression, "MAX_TOTAL_BYTES", 3 * 4096)
     evaluate("np.stack([x, x])", ns)  # 8 KiB of new array: the stack
-    with pytest.raises(ExpressionError, match=r"makes more than .* GiB of arrays"):
+    with pytest.raises(ExpressionError, match="makes more than 12 KiB of arrays"):
         evaluate("np.stack([x + 1, x + 2])", ns)
 
 
@@ -318,7 +318,7 @@ def test_lists_of_arrays_are_sized_as_the_array_numpy_stacks_them_into(ns, monke
 def test_the_time_an_evaluation_takes_is_bounded_by_the_data_it_touches(ns, monkeypatch):
     monkeypatch.setattr(expression, "MAX_TOUCHED_BYTES", 10 * 4096)
     evaluate("[np.sum(x), np.sum(x), np.sum(x)]", ns)  # x is 4 KiB
-    with pytest.raises(ExpressionError, match=r"reads and writes more than .* GiB of arrays"):
+    with pytest.raises(ExpressionError, match="reads and writes more than 40 KiB of arrays"):
         evaluate("[" + "np.sum(x), " * 20 + "]", ns)
 
 
