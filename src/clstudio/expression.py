@@ -35,6 +35,8 @@ from clstudio.expression_rules import (
 )
 from clstudio.units import format_bytes
 
+__all__ = ["ExpressionError", "check_expression", "evaluate"]
+
 MAX_BYTES = 2**30  # any one intermediate array
 MAX_TOTAL_BYTES = 4 * 2**30  # all arrays one evaluation creates
 MAX_TOUCHED_BYTES = 16 * 2**30  # all arrays its steps read and write: a bound on its time
