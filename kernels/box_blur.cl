@@ -1,4 +1,4 @@
-// Box blur of a grayscale image: 2-D, with clamped edges
+// Box blur of a grayscale image
 //
 // One work-item per pixel of a `height` x `width` image of uchar (0 to 255).
 // Each output pixel is the rounded mean of the 3 x 3 block around it. At the

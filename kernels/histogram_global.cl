@@ -1,4 +1,4 @@
-// Histogram with atomics on __global counters
+// Histogram, global atomics
 //
 // hist[v] counts the bytes of `data` equal to v. Many work-items may hit the
 // same bin at once, so a plain `hist[v]++` would lose counts (read, add, write

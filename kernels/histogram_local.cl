@@ -1,4 +1,4 @@
-// Histogram with atomics on __local counters
+// Histogram, local atomics
 //
 // Each work-group keeps its own 256 counters in __local memory: clear them,
 // wait, count with atomic_inc on local memory (cheap, and contended only

@@ -1,4 +1,4 @@
-// Matrix multiply, naive: one work-item per output element
+// Matrix multiply, naive
 //
 // c (M x N) = a (M x K) times b (K x N), all stored row after row. Each
 // work-item reads a whole row of a and a whole column of b from global

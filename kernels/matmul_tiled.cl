@@ -1,4 +1,4 @@
-// Matrix multiply, tiled: barriers and data reuse in local memory
+// Matrix multiply, tiled in local memory
 //
 // The work-group computes a TILE x TILE block of c. It walks along K one tile
 // at a time: every work-item copies one value of a and one of b into __local

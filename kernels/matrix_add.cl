@@ -1,4 +1,4 @@
-// Matrix add: a 2-D NDRange
+// Matrix add over a 2-D NDRange
 //
 // The NDRange has two dimensions: get_global_id(0) runs along a row (the column
 // index, the fastest-varying one in memory) and get_global_id(1) picks the row.

@@ -1,4 +1,4 @@
-// Parallel reduction: a tree of sums in __local scratch memory
+// Parallel reduction
 //
 // Each work-group sums its own slice of x: every work-item puts one value in
 // `scratch` (a __local argument, one float per work-item), then in each round

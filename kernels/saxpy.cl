@@ -1,4 +1,4 @@
-// SAXPY: y = a * x + y with a scalar argument
+// SAXPY: y = a * x + y
 //
 // `a` is passed by value: every work-item sees the same number, set once with
 // clSetKernelArg. `y` is read and written (access "inout"), yet every repeat

@@ -1,4 +1,4 @@
-// Transpose, naive: coalesced reads, scattered writes
+// Transpose, naive
 //
 // out (cols x rows) is the transpose of a (rows x cols). Neighbouring
 // work-items read neighbouring floats of a row (coalesced), but write floats

@@ -1,4 +1,4 @@
-// Transpose, tiled: local memory makes both reads and writes coalesced
+// Transpose, tiled in local memory
 //
 // A work-group of TILE x TILE work-items copies one tile of a into __local
 // memory row by row, waits at the barrier until the whole tile is there, then

@@ -1,4 +1,4 @@
-// Vector add: the first kernel
+// Vector add
 //
 // One work-item per element: each work-item asks get_global_id(0) which element
 // is its own and adds that one pair. The global size in the session says how

@@ -1,4 +1,4 @@
-// Vector add with float4: vector types, vload4 and vstore4
+// Vector add with float4
 //
 // The same data as vector_add, but each work-item adds four floats at once:
 // vload4(i, a) reads a[4i] to a[4i + 3] into one float4, `+` adds all four
