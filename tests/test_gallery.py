@@ -1,0 +1,176 @@
+"""The kernel gallery: every example runs on PoCL and proves each of its outputs against numpy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from clstudio.args import BufferArg
+from clstudio.cli import main as clstudio_main
+from clstudio.gallery import (
+    KERNELS_ENV,
+    TEACHING_ORDER,
+    GalleryError,
+    examples,
+    first_comment_line,
+    kernels_dir,
+)
+from clstudio.run import run_session
+from clstudio.sample_images import mandelbrot
+from clstudio.session import load_session
+
+GALLERY = examples()
+# Naive and optimised versions of one idea: the app compares their timings.
+PAIRS = (
+    ("transpose_naive", "transpose_tiled"),
+    ("matmul_naive", "matmul_tiled"),
+    ("histogram_global", "histogram_local"),
+)
+
+
+def _session_json(name: str, **extra: object) -> str:
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": name,
+        "source_file": f"{name}.cl",
+        "global_size": [1],
+        **extra,
+    }
+    return json.dumps(data)
+
+
+def test_the_gallery_starts_with_the_teaching_examples_in_order() -> None:
+    names = [example.name for example in GALLERY]
+    assert names[: len(TEACHING_ORDER)] == list(TEACHING_ORDER)
+
+
+@pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
+def test_each_example_opens_with_its_title_lesson_and_things_to_try(example) -> None:
+    session = load_session(example.path)
+    assert session.source_file == f"{example.name}.cl"
+    assert session.kernel == example.name
+    assert example.title == first_comment_line(session.source) != ""
+    opening = session.source.split("\n\n#")[0].split("__kernel")[0]
+    assert "// Try:" in opening
+    assert example.description == session.description != ""
+    assert session.repeats == 5
+
+
+@pytest.mark.parametrize(("naive", "optimised"), PAIRS)
+def test_pairs_share_their_sizes(naive: str, optimised: str) -> None:
+    first, second = (load_session(kernels_dir() / f"{name}.json") for name in (naive, optimised))
+    assert first.global_size == second.global_size
+    assert first.local_size == second.local_size
+    assert first.args == second.args
+
+
+@pytest.mark.opencl
+@pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
+def test_each_example_runs_and_every_output_passes_its_reference(example) -> None:
+    session = load_session(example.path)
+    written = {
+        name
+        for name, spec in session.args.items()
+        if isinstance(spec, BufferArg) and spec.access in ("out", "inout")
+    }
+    result = run_session(session)
+    assert result.error is None, result.error
+    # A buffer the kernel writes but nothing checks would pass unverified.
+    unchecked = (written | set(result.outputs)) - set(session.references)
+    assert not unchecked, f"outputs without a reference: {sorted(unchecked)}"
+    assert set(result.references) == set(session.references)
+    for name, report in result.references.items():
+        assert report.ok, f"{name}: {report.message}"
+    assert all(guard.ok for guard in result.guards.values())
+    assert result.ok
+
+
+@pytest.mark.opencl
+def test_pending_mandelbrot_matches_the_numpy_iteration_exactly() -> None:
+    # Pending: a reference expression has no loops, so the counts cannot be expressed
+    # as one yet; sample_images.mandelbrot runs the same float32 steps.
+    session = load_session(kernels_dir() / "pending" / "mandelbrot.json")
+    result = run_session(session)
+    assert result.ok, result.error
+    values = {name: spec.value for name, spec in session.args.items() if name != "counts"}
+    height, width = session.args["counts"].shape
+    expected = mandelbrot(width, height, **values)
+    np.testing.assert_array_equal(result.outputs["counts"], expected)
+    assert 0 < np.mean(expected == values["max_iter"]) < 1  # both inside and outside the set
+
+
+@pytest.mark.opencl
+def test_the_command_line_runs_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert clstudio_main(["run", str(kernels_dir() / "vector_add.json")]) == 0
+    out = capsys.readouterr().out
+    assert "reference c = a + b: pass" in out
+    assert out.rstrip().endswith("ok")
+
+
+def test_unlisted_examples_follow_the_teaching_order_by_name(tmp_path: Path) -> None:
+    for name in ("zebra", "saxpy", "apple", "vector_add"):
+        (tmp_path / f"{name}.cl").write_text(
+            f"// The {name} example\n__kernel void {name}() {{}}\n"
+        )
+        (tmp_path / f"{name}.json").write_text(_session_json(name, description=f"About {name}."))
+    (tmp_path / "pending").mkdir()
+    (tmp_path / "pending" / "draft.json").write_text(_session_json("draft"))
+
+    found = examples(tmp_path)
+
+    assert [e.name for e in found] == ["vector_add", "saxpy", "apple", "zebra"]
+    assert found[2].title == "The apple example"
+    assert found[2].description == "About apple."
+    assert found[2].path == tmp_path / "apple.json"
+
+
+def test_an_example_without_an_opening_comment_is_titled_by_its_name(tmp_path: Path) -> None:
+    (tmp_path / "box_filter.json").write_text(
+        json.dumps(
+            {
+                "format": "clstudio-session",
+                "version": 1,
+                "kernel": "k",
+                "source": "__kernel void k() {}",
+                "global_size": [1],
+            }
+        )
+    )
+    (example,) = examples(tmp_path)
+    assert (example.title, example.description) == ("Box filter", "")
+
+
+def test_a_broken_gallery_file_is_named(tmp_path: Path) -> None:
+    (tmp_path / "broken.json").write_text("{ not json")
+    with pytest.raises(GalleryError, match=r"broken\.json"):
+        examples(tmp_path)
+
+
+def test_the_kernels_folder_is_the_repository_one_unless_overridden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(KERNELS_ENV, raising=False)
+    assert (kernels_dir() / "vector_add.json").is_file()
+    monkeypatch.setenv(KERNELS_ENV, str(tmp_path))
+    assert kernels_dir() == tmp_path
+    assert examples() == ()
+
+
+@pytest.mark.parametrize(
+    ("source", "title"),
+    [
+        ("// Vector add\n//\n// More.\n__kernel void k() {}", "Vector add"),
+        ("\n\n   //   Indented\n", "Indented"),
+        ("/* Block title */\n__kernel void k() {}", "Block title"),
+        ("/*\n * Starred title\n */", "Starred title"),
+        ("/**/\n// not the opening comment", ""),
+        ("__kernel void k() {} // late comment", ""),
+        ("", ""),
+    ],
+)
+def test_the_title_is_the_first_line_of_the_opening_comment(source: str, title: str) -> None:
+    assert first_comment_line(source) == title
