@@ -17,9 +17,9 @@ from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 
 HERE = os.path.dirname(__file__)
-# The offscreen platform warns whenever a top-level window's size limits change, which
-# any QMainWindow with content does; real platforms (xcb, wayland, cocoa) do not.
-OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
+# The offscreen platform warns whenever a top-level window's size limits change (any
+# QMainWindow with content) or a window is raised; real platforms (xcb, wayland) do not.
+OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -180,7 +180,13 @@ def make_inventory() -> DeviceInventory:
 
 @pytest.fixture
 def inventory() -> DeviceInventory:
+    """Two platforms of one device each: a 4-unit CPU and a 40-unit GPU."""
     return make_inventory()
+
+
+@pytest.fixture(name="make_device")
+def make_device_fixture() -> Callable[..., DeviceInfo]:
+    return make_device
 
 
 @pytest.fixture

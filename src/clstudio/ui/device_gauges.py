@@ -35,11 +35,14 @@ def power_of_two_label(exponent: int, unit: str) -> str:
 
 
 def axis_range(values: Sequence[int]) -> tuple[int, int]:
-    """Exponents of the powers of two that bracket every positive value."""
+    """Exponents of the powers of two that bracket every positive value.
+
+    The axis starts a little below the smallest value, so that its bar stays visible.
+    """
     positive = [v for v in values if v > 0] or [1]
     low = math.floor(math.log2(min(positive)))
     high = max(math.ceil(math.log2(max(positive))), low + 1)
-    return low, high
+    return max(0, low - max(1, (high - low) // 5)), high
 
 
 class LogBarChart(QWidget):
@@ -78,7 +81,7 @@ class LogBarChart(QWidget):
 
     def _tick_exponents(self) -> list[int]:
         low, high = self._range
-        step = 10 if self._unit == "bytes" and high - low > 12 else 1
+        step = 1
         while (high - low) // step > 6:
             step *= 2
         first = math.ceil(low / step) * step

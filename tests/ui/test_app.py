@@ -1,0 +1,102 @@
+"""Starting the application: `clstudio` and `clstudio SESSION.json`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from PySide6.QtWidgets import QMessageBox
+
+from clstudio.ui.app import create_application, open_main_window
+from clstudio.ui.document import Document
+from clstudio.ui.theme import ThemeController, dark_palette, light_palette
+
+
+def _close(window) -> None:
+    window.discovery.wait()
+    window.document.dirty = False
+    window.close()
+    window.deleteLater()
+
+
+def test_the_application_is_named_for_its_settings(qapp):
+    app = create_application()
+    assert app is qapp
+    assert app.applicationName() == "CL Studio"
+    assert app.organizationName() == "clstudio"
+    assert app.style().name().lower() == "fusion"
+
+
+def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
+    path = tmp_path / "given.json"
+    Document.new().save(path)
+    window = open_main_window(path, settings, lambda: inventory)
+    try:
+        assert window.isVisible()
+        assert window.document.path == path.resolve()
+        assert window.windowTitle() == "given.json[*] — CL Studio"
+    finally:
+        _close(window)
+
+
+def test_open_main_window_without_a_file_starts_a_new_session(settings, inventory):
+    window = open_main_window(None, settings, lambda: inventory)
+    try:
+        assert window.document.path is None
+        assert window.windowTitle() == "Untitled[*] — CL Studio"
+    finally:
+        _close(window)
+
+
+def test_a_missing_session_file_is_explained_and_the_window_stays(
+    settings, inventory, tmp_path, monkeypatch
+):
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(text))
+    window = open_main_window(tmp_path / "nope.json", settings, lambda: inventory)
+    try:
+        assert window.isVisible()
+        assert len(warnings) == 1 and "nope.json" in warnings[0]
+        assert window.document.path is None
+    finally:
+        _close(window)
+
+
+def test_the_theme_follows_the_system_when_asked(qapp):
+    controller = ThemeController(qapp, "system")
+    try:
+        expected = dark_palette() if controller.is_dark() else light_palette()
+        assert qapp.palette().color(qapp.palette().ColorRole.Window) == expected.color(
+            expected.ColorRole.Window
+        )
+        controller.apply("dark")
+        assert controller.is_dark()
+    finally:
+        controller.deleteLater()
+
+
+def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path):
+    """The whole start-up in a fresh process, as `clstudio` runs it."""
+    session = tmp_path / "start.json"
+    Document.new().save(session)
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from clstudio.ui import app as ui_app\n"
+        "def close_soon():\n"
+        "    [w] = [w for w in QApplication.topLevelWidgets() if w.objectName() == 'mainWindow']\n"
+        "    print(w.windowTitle())\n"
+        "    w.close()\n"
+        "ui_app.create_application()\n"
+        "QTimer.singleShot(500, close_soon)\n"
+        f"sys.exit(ui_app.run_app(Path({str(session)!r})))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "start.json[*] — CL Studio" in result.stdout

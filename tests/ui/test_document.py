@@ -1,0 +1,86 @@
+"""The open document's rules, without Qt: names, unsaved changes, saving and opening."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from clstudio.session import DeviceSelector, SessionError, load_session
+from clstudio.ui.document import Document, starter_session
+
+
+def test_a_new_document_is_an_untitled_working_session():
+    document = Document.new()
+    assert document.name == "Untitled"
+    assert document.path is None and not document.dirty
+    session = document.session
+    assert session.kernel == "vadd" and "__kernel void vadd" in session.source
+    assert set(session.args) == {"a", "b", "c"}
+    assert session.references["c"].expr == "a + b"
+
+
+def test_editing_marks_the_document_dirty_only_when_something_changes():
+    document = Document.new()
+    document.set_source(document.session.source)
+    assert not document.dirty
+    document.set_source("// changed")
+    assert document.dirty and document.session.source == "// changed"
+
+
+def test_choosing_a_device_changes_the_session():
+    document = Document.new()
+    document.set_device(DeviceSelector("Portable", "cpu"))
+    assert document.dirty
+    assert document.session.device == DeviceSelector("Portable", "cpu")
+
+
+def test_save_and_open_round_trip(tmp_path):
+    document = Document.new()
+    document.set_source(document.session.source + "\n// saved\n")
+    path = document.save(tmp_path / "one.json")
+    assert path == (tmp_path / "one.json").resolve()
+    assert document.name == "one.json" and not document.dirty
+    opened = Document.open(tmp_path / "one.json")
+    assert opened.session.source == document.session.source
+    assert opened.session.args == document.session.args
+    assert opened.path == path and not opened.dirty
+
+
+def test_an_untitled_document_needs_a_path():
+    with pytest.raises(ValueError, match="needs a path"):
+        Document.new().save()
+
+
+def test_a_copy_of_a_file_is_untitled_and_never_overwrites_it(tmp_path):
+    original = Document.new()
+    original.save(tmp_path / "example.json")
+    copy = Document.copy_of(tmp_path / "example.json", "Vector add (example)")
+    assert copy.path is None
+    assert copy.name == "Vector add (example)"
+    with pytest.raises(ValueError):
+        copy.save()
+
+
+def test_opening_a_broken_file_raises_a_readable_session_error(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("[]", encoding="utf-8")
+    with pytest.raises(SessionError, match=r"bad\.json"):
+        Document.open(path)
+
+
+def test_the_starter_session_survives_a_file_round_trip(tmp_path):
+    document = Document(starter_session())
+    document.save(tmp_path / "s.json")
+    assert load_session(tmp_path / "s.json").global_size == (1024,)
+
+
+def test_the_document_module_does_not_load_qt():
+    code = (
+        "import sys, clstudio.ui.document; print(any(m.startswith('PySide6') for m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"

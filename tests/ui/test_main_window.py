@@ -1,0 +1,393 @@
+"""The main window as a learner meets it: panels, menus, the device choice, files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QPalette
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from clstudio.session import DeviceSelector, load_session
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.lesson import STEPS
+
+Button = QMessageBox.StandardButton
+
+
+def _type_line(qtbot, widget, text: str) -> None:
+    """Type a line as the user would (QTest cannot type a newline character)."""
+    qtbot.keyClicks(widget, text)
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+
+
+def _menu_titles(window) -> list[str]:
+    return [a.text().replace("&", "") for a in window.menuBar().actions()]
+
+
+def _menu(window, title: str):
+    for action in window.menuBar().actions():
+        if action.text().replace("&", "") == title:
+            return action.menu()
+    raise AssertionError(f"no menu {title}")
+
+
+def _entries(menu) -> list[str]:
+    return [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+
+
+def test_the_frame_has_its_panels_and_menus(make_window):
+    window = make_window()
+    assert _menu_titles(window) == ["File", "Edit", "View", "Run", "Help"]
+    assert _entries(_menu(window, "File")) == [
+        "New",
+        "Open…",
+        "Open Example",
+        "Open Recent",
+        "Save",
+        "Save As…",
+        "Quit",
+    ]
+    assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…"]
+    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop"]
+    view = _entries(_menu(window, "View"))
+    assert view[:4] == ["Devices", "Arguments", "Results", "Main toolbar"]
+    assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
+    assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
+    assert window.devices_dock.isVisible() and window.results_dock.isVisible()
+    toolbar = [a.text().replace("&", "") for a in window.toolbar.actions() if a.text()]
+    assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Stop"]
+
+
+def test_standard_shortcuts(make_window):
+    a = make_window().actions
+
+    def keys(action) -> list[str]:
+        return [s.toString() for s in action.shortcuts()]
+
+    assert keys(a.new) == ["Ctrl+N"]
+    assert keys(a.open) == ["Ctrl+O"]
+    assert keys(a.save) == ["Ctrl+S"]
+    assert keys(a.build) == ["Ctrl+B"]
+    assert keys(a.run) == ["Ctrl+R", "F5"]
+    assert keys(a.stop) == ["Esc", "Shift+F5"]
+    assert QKeySequence("Ctrl+F").toString() in keys(a.find)
+
+
+def test_empty_panels_say_what_will_appear(make_window):
+    window = make_window()
+    assert window.arguments_panel.title() == "Build a kernel to see its arguments"
+    assert window.results_panel.tab_names() == [
+        "Timings",
+        "Outputs",
+        "Console",
+        "Build log",
+        "Runtime steps",
+    ]
+    for i in range(window.results_panel.count()):
+        page = window.results_panel.widget(i)
+        assert isinstance(page, EmptyState)
+        assert page.title() and page.body()
+    assert "Ctrl+B" in window.results_panel.widget(3).body()
+
+
+def test_build_run_stop_are_intents_not_yet_connected(qtbot, make_window):
+    window = make_window()
+    for action, signal in (
+        (window.actions.build, window.buildRequested),
+        (window.actions.run, window.runRequested),
+        (window.actions.stop, window.stopRequested),
+    ):
+        assert not action.isEnabled()
+        assert "Not available yet" in action.statusTip()
+        action.setEnabled(True)
+        with qtbot.waitSignal(signal):
+            action.trigger()
+
+
+def test_the_status_bar_shows_device_build_and_last_run(make_window):
+    window = make_window()
+    assert window.device_status.text() == "Device: pthread-Fake CPU"
+    assert window.build_status.text() == "Build: not built"
+    assert window.run_status.text() == "Last run: none yet"
+    window.show_build_state("ok in 0.12 s")
+    window.show_last_run("3.1 ms")
+    assert window.build_status.text() == "Build: ok in 0.12 s"
+    assert window.run_status.text() == "Last run: 3.1 ms"
+
+
+def test_use_this_device_updates_status_bar_session_and_settings(make_window, inventory):
+    window = make_window()
+    panel = window.device_panel
+    gpu = inventory.devices()[1]
+    assert window.document.session.device is None
+    panel.select_device(gpu)
+    panel.use_button.click()
+    assert window.device_status.text() == "Device: Fake GPU 9000"
+    assert window.active_device() == gpu
+    assert window.document.session.device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
+    assert window.document.dirty and window.isWindowModified()
+    assert window.settings.device() == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
+    assert "in use" in panel.tree.topLevelItem(1).child(0).text(0)
+
+
+def test_the_chosen_device_is_saved_in_the_session_file(
+    make_window, inventory, tmp_path, monkeypatch
+):
+    window = make_window()
+    window.device_panel.select_device(inventory.devices()[1])
+    window.device_panel.use_button.click()
+    target = tmp_path / "gpu.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    assert window.save()
+    assert load_session(target).device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
+
+
+def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
+    settings.set_device(DeviceSelector("Fake GPU Platform", "Fake GPU 9000"))
+    window = make_window()
+    assert window.device_status.text() == "Device: Fake GPU 9000"
+    assert window.document.session.device is None  # a preference, not a session change
+
+
+def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
+    window = make_window()
+    window.document.set_device(DeviceSelector("", "accelerator"))
+    window.document.dirty = False
+    path = tmp_path / "acc.json"
+    window.document.save(path)
+    window.load(path)
+    assert window.active_device() is None
+    assert window.device_status.text() == "Device: nothing matches “accelerator”"
+
+
+def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
+    window = make_window()
+    assert window.windowTitle() == "Untitled[*] — CL Studio"
+    assert not window.isWindowModified()
+    window.source_view.setFocus()
+    _type_line(qtbot, window.source_view, "// a note")
+    assert window.isWindowModified()
+    assert window.document.session.source.startswith("// a note\n")
+
+
+def _dirty_window(make_window, qtbot):
+    window = make_window()
+    _type_line(qtbot, window.source_view, "// edited")
+    assert window.document.dirty
+    return window
+
+
+def _answer(monkeypatch, button):
+    asked = []
+
+    def question(parent, title, text, buttons, default):
+        asked.append(text)
+        return button
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return asked
+
+
+def test_closing_with_unsaved_changes_can_save(qtbot, make_window, monkeypatch, tmp_path):
+    window = _dirty_window(make_window, qtbot)
+    asked = _answer(monkeypatch, Button.Save)
+    target = tmp_path / "kept.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    assert window.close()
+    assert asked == ["“Untitled” has unsaved changes. Save them first?"]
+    assert load_session(target).source.startswith("// edited\n")
+
+
+def test_closing_with_unsaved_changes_can_discard(qtbot, make_window, monkeypatch, tmp_path):
+    window = _dirty_window(make_window, qtbot)
+    _answer(monkeypatch, Button.Discard)
+    assert window.close()
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_closing_with_unsaved_changes_can_be_cancelled(qtbot, make_window, monkeypatch):
+    window = _dirty_window(make_window, qtbot)
+    _answer(monkeypatch, Button.Cancel)
+    assert not window.close()
+    assert window.isVisible() and window.document.dirty
+
+
+def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, monkeypatch):
+    window = _dirty_window(make_window, qtbot)
+    _answer(monkeypatch, Button.Save)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: ("", ""))
+    assert not window.close()
+    assert window.isVisible()
+
+
+def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
+    window = _dirty_window(make_window, qtbot)
+    _answer(monkeypatch, Button.Cancel)
+    window.actions.new.trigger()
+    assert window.document.session.source.startswith("// edited")
+    _answer(monkeypatch, Button.Discard)
+    window.actions.new.trigger()
+    assert not window.document.dirty
+    assert window.source_view.source().startswith("// Vector addition")
+
+
+def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch, tmp_path):
+    window = make_window()
+    _type_line(qtbot, window.source_view, "// mine")
+    target = tmp_path / "mine"  # Save As adds the .json the filter promises
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.actions.save_as.trigger()
+    saved = tmp_path / "mine.json"
+    assert saved.is_file()
+    assert window.windowTitle() == "mine.json[*] — CL Studio"
+    assert not window.isWindowModified()
+
+    window.actions.new.trigger()
+    assert window.document.path is None
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a: (str(saved), ""))
+    window.actions.open.trigger()
+    assert window.document.path == saved.resolve()
+    assert window.source_view.source() == window.document.session.source
+    assert window.source_view.source().startswith("// mine\n")
+    assert window.document.session.references["c"].expr == "a + b"
+    assert window.settings.recent_files() == [saved.resolve()]
+
+
+def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_path):
+    window = make_window()
+    path = tmp_path / "s.json"
+    window.document.save(path)
+    _type_line(qtbot, window.source_view, "// again")
+    window.actions.save.trigger()  # no dialog: the file is known
+    assert load_session(path).source.startswith("// again\n")
+
+
+def test_a_broken_session_file_is_refused_with_its_reason(make_window, monkeypatch, tmp_path):
+    window = make_window()
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "clstudio-session", "version": 1,', encoding="utf-8")
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(text))
+    assert not window.load(path)
+    assert len(warnings) == 1 and "broken.json" in warnings[0]
+    assert window.document.path is None
+
+
+def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, settings, tmp_path):
+    window = make_window()
+    path = tmp_path / "recent.json"
+    window.document.save(path)
+    settings.add_recent_file(path)
+    window.actions.new.trigger()
+    menu = window.file_menus.recent
+    menu.aboutToShow.emit()
+    assert _entries(menu) == [f"1 recent.json   ({tmp_path.resolve()})", "Clear the list"]
+    menu.actions()[0].trigger()
+    assert window.document.path == path.resolve()
+    menu.actions()[-1].trigger()
+    assert settings.recent_files() == []
+    assert _entries(menu) == ["No recent sessions"]
+
+
+def test_open_example_opens_an_unsaved_copy(make_window):
+    window = make_window()
+    menu = window.file_menus.examples
+    entries = [a for a in menu.actions() if a.isEnabled()]
+    if not entries:
+        pytest.skip("the kernel gallery (clstudio.gallery) is not installed yet")
+    entries[0].trigger()
+    assert window.document.path is None
+    assert window.windowTitle().endswith("(example)[*] — CL Studio")
+    assert "__kernel" in window.source_view.source()
+
+
+def test_edit_menu_undo_redo_and_find(qtbot, make_window):
+    window = make_window()
+    assert not window.actions.undo.isEnabled()
+    qtbot.keyClicks(window.source_view, "x")
+    assert window.actions.undo.isEnabled()
+    window.actions.undo.trigger()
+    assert window.source_view.source().startswith("// Vector")
+    assert window.actions.redo.isEnabled()
+    window.actions.find.trigger()
+    assert window.find_bar.isVisible()
+    qtbot.keyClicks(window.find_bar.field, "get_global_id")
+    assert window.source_view.textCursor().selectedText() == "get_global_id"
+    window.find_bar.field.setText("no such text")
+    assert not window.find_bar.find_next()
+    assert window.find_bar.status.text() == "Not found"
+
+
+def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
+    window = make_window()
+    size = window.source_view.font().pointSize()
+    window.actions.zoom_in.trigger()
+    window.actions.zoom_in.trigger()
+    assert window.source_view.font().pointSize() == size + 2
+    assert settings.zoom() == 2
+    window.actions.zoom_reset.trigger()
+    assert window.source_view.font().pointSize() == size
+
+
+def test_theme_light_and_dark(make_window, settings):
+    window = make_window()
+    window.actions.themes["dark"].trigger()
+    window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
+    assert window_color.lightness() < 80
+    assert settings.theme() == "dark"
+    window.actions.themes["light"].trigger()
+    window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
+    assert window_color.lightness() > 200
+    assert window.actions.themes["light"].isChecked()
+
+
+def test_about_names_the_versions(make_window, monkeypatch):
+    window = make_window()
+    shown = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    window.actions.about.trigger()
+    [text] = shown
+    assert "CL Studio 0.1.0" in text
+    assert "Qt" in text and "pyopencl" in text and "PySide6" in text
+
+
+def test_the_host_program_lesson_walks_every_step(make_window):
+    window = make_window()
+    window.actions.lesson.trigger()
+    lesson = window.show_lesson()
+    assert lesson.isVisible()
+    assert lesson.steps.count() == 12
+    text = lesson.text.toPlainText()
+    for step in STEPS:
+        assert step.title in text
+        assert step.api in text
+    apis = " ".join(step.api for step in STEPS)
+    for call in (
+        "clGetPlatformIDs",
+        "clGetDeviceIDs",
+        "clCreateContext",
+        "clCreateCommandQueue",
+        "clCreateProgramWithSource",
+        "clBuildProgram",
+        "clCreateKernel",
+        "clCreateBuffer",
+        "clSetKernelArg",
+        "clEnqueueNDRangeKernel",
+        "clFinish",
+        "clEnqueueReadBuffer",
+    ):
+        assert call in apis
+    lesson.steps.setCurrentRow(9)  # scrolls to the launch step without error
+
+
+def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeypatch, tmp_path):
+    window = make_window()
+    gone = tmp_path / "gone.json"
+    settings.add_recent_file(gone)
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(title))
+    assert not window.open_file(Path(gone))
+    assert warnings == ["Cannot open session"]
+    assert settings.recent_files() == []

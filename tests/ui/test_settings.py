@@ -1,0 +1,95 @@
+"""What the window remembers between launches, and that tests never touch the real store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from clstudio.session import DeviceSelector
+from clstudio.ui.settings import MAX_RECENT, AppSettings
+
+
+def _reopen(settings: AppSettings) -> AppSettings:
+    settings.sync()
+    return AppSettings(QSettings(settings.store.fileName(), QSettings.Format.IniFormat))
+
+
+def test_settings_round_trip(settings, tmp_path):
+    settings.set_geometry(QByteArray(b"geometry bytes"))
+    settings.set_window_state(QByteArray(b"dock layout"))
+    settings.set_device(DeviceSelector("Portable Computing Language", "pthread-Fake CPU"))
+    settings.add_recent_file(tmp_path / "a.json")
+    settings.set_last_session(tmp_path / "a.json")
+    settings.set_theme("dark")
+    settings.set_zoom(-2)
+
+    again = _reopen(settings)
+    assert again.geometry() == QByteArray(b"geometry bytes")
+    assert again.window_state() == QByteArray(b"dock layout")
+    assert again.device() == DeviceSelector("Portable Computing Language", "pthread-Fake CPU")
+    assert again.recent_files() == [(tmp_path / "a.json").resolve()]
+    assert again.last_session() == tmp_path / "a.json"
+    assert again.theme() == "dark"
+    assert again.zoom() == -2
+
+
+def test_fresh_settings_have_defaults(settings):
+    assert settings.geometry() is None
+    assert settings.window_state() is None
+    assert settings.device() is None
+    assert settings.recent_files() == []
+    assert settings.last_session() is None
+    assert settings.theme() == "system"
+    assert settings.zoom() == 0
+
+
+def test_recent_files_put_the_latest_first_without_duplicates(settings, tmp_path):
+    paths = [tmp_path / f"{i}.json" for i in range(MAX_RECENT + 2)]
+    for path in paths:
+        settings.add_recent_file(path)
+    settings.add_recent_file(paths[-3])
+    recent = _reopen(settings).recent_files()
+    assert len(recent) == MAX_RECENT
+    assert recent[:3] == [paths[-3].resolve(), paths[-1].resolve(), paths[-2].resolve()]
+
+
+def test_the_default_store_is_redirected_in_tests(tmp_path):
+    store = AppSettings().store
+    assert Path(store.fileName()).is_relative_to(tmp_path)
+
+
+def test_layout_and_choices_persist_between_windows(make_window, settings, inventory, qtbot):
+    first = make_window()
+    first.resize(700, 500)  # within the offscreen screen of 800 x 600
+    first.results_dock.hide()
+    first.device_panel.select_device(inventory.devices()[1])
+    first.device_panel.use_button.click()
+    first.set_zoom(3)
+    first.document.dirty = False
+    first.close()
+
+    second = make_window()
+    assert (second.width(), second.height()) == (700, 500)
+    assert not second.results_dock.isVisible()
+    assert second.devices_dock.isVisible()
+    assert second.device_status.text() == "Device: Fake GPU 9000"
+    assert second.source_view.zoom() == 3
+
+
+def test_the_last_session_reopens(make_window, settings, tmp_path):
+    from clstudio.ui.app import open_main_window
+
+    first = make_window()
+    path = tmp_path / "last.json"
+    first.document.save(path)
+    first.close()
+    assert settings.last_session() == path.resolve()
+
+    second = open_main_window(None, settings, lambda: first.device_panel.inventory())
+    try:
+        assert second.document.path == path.resolve()
+    finally:
+        second.discovery.wait()
+        second.close()
+        second.deleteLater()
