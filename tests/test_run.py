@@ -307,3 +307,17 @@ def test_no_matching_device_lists_what_there_is(engine):
 def test_device_selector_by_type(engine):
     result = engine.run(session(device={"platform": "portable", "device": "CPU"}))
     assert result.ok
+
+
+def test_build_for_the_editor_returns_signatures(engine):
+    result = engine.build(VADD, "-D UNUSED=1", None)
+    assert result.ok
+    assert [a.name for a in result.kernel("vadd").args] == ["a", "b", "c", "n"]
+
+
+def test_build_without_a_matching_device_is_a_failed_result(engine):
+    from clstudio.session import DeviceSelector
+
+    result = engine.build(VADD, "", DeviceSelector("NoSuchVendor", ""))
+    assert not result.ok
+    assert "no OpenCL device matches" in result.diagnostics[0].message

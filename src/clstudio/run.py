@@ -24,6 +24,7 @@ from clstudio.dtypes import parse_element_type
 from clstudio.reference import check_reference
 from clstudio.results import (
     BuildResult,
+    Diagnostic,
     GuardReport,
     KernelSignature,
     ReferenceReport,
@@ -88,7 +89,11 @@ class Engine:
 
     def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
         """Build for the editor: diagnostics and kernel signatures, nothing run."""
-        state, _ = self._contexts.open(selector)
+        try:
+            state, _ = self._contexts.open(selector)
+        except LookupError as exc:
+            problem = Diagnostic(0, 0, "error", str(exc))
+            return BuildResult(False, str(exc), (problem,), (), 0.0, options)
         result, _, _ = self._contexts.program(state, source, options)
         return result
 
