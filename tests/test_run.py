@@ -321,3 +321,16 @@ def test_build_without_a_matching_device_is_a_failed_result(engine):
     result = engine.build(VADD, "", DeviceSelector("NoSuchVendor", ""))
     assert not result.ok
     assert "no OpenCL device matches" in result.diagnostics[0].message
+
+
+def test_names_of_opencl_builtins_work_as_kernel_and_argument_names(engine):
+    # PoCL renames `step` and `dot` to `_cl_step` and `_cl_dot`; the user never sees that.
+    source = "__kernel void step(__global float *dot, float min) { dot[get_global_id(0)] = min; }"
+    args = {
+        "dot": {"kind": "buffer", "dtype": "float32", "shape": [16], "access": "out"},
+        "min": {"kind": "scalar", "value": 2.5},
+    }
+    result = engine.run(
+        session(source, "step", args, {"dot": {"expr": "np.full(16, 2.5)"}}, global_size=[16])
+    )
+    assert result.ok, result.error

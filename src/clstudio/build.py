@@ -63,6 +63,9 @@ _COMMENT_OR_LITERAL = re.compile(
 _KERNEL_KEYWORD = re.compile(r"\b(?:__)?kernel\b")
 
 
+_POCL_RENAME_PREFIX = "_cl_"
+
+
 class OptionsError(ValueError):
     """Build options that cannot be split into arguments (unbalanced quotes)."""
 
@@ -170,15 +173,25 @@ def kernel_signatures(program: cl.Program) -> tuple[KernelSignature, ...]:
     The program must have been built with -cl-kernel-arg-info (build_program does that);
     otherwise the driver refuses to describe the arguments and pyopencl raises.
     """
-    signatures = [
-        KernelSignature(kernel.function_name, _kernel_args(kernel))
-        for kernel in program.all_kernels()
-    ]
+    signatures = []
+    for kernel in program.all_kernels():
+        symbol = kernel.function_name
+        name = _user_name(symbol)
+        signatures.append(KernelSignature(name, _kernel_args(kernel), symbol))
     source = str(program.get_info(cl.program_info.SOURCE) or "")
     positions = _source_positions(source, [s.name for s in signatures])
     unknown = len(source) + 1  # kernels made by macros: after the others, by name
     signatures.sort(key=lambda s: (positions.get(s.name, unknown), s.name))
     return tuple(signatures)
+
+
+def _user_name(name: str) -> str:
+    """The name as the user wrote it.
+
+    PoCL renames kernels and parameters that share a name with an OpenCL
+    built-in (`step`, `dot`) to `_cl_step`; the user never wrote that prefix.
+    """
+    return name.removeprefix(_POCL_RENAME_PREFIX)
 
 
 def _parse_line(text: str) -> Diagnostic | None:
@@ -241,7 +254,7 @@ def _kernel_args(kernel: cl.Kernel) -> tuple[KernelArgInfo, ...]:
         qualifiers = cast(int, kernel.get_arg_info(index, info.TYPE_QUALIFIER))
         args.append(
             KernelArgInfo(
-                name=str(kernel.get_arg_info(index, info.NAME)).strip(),
+                name=_user_name(str(kernel.get_arg_info(index, info.NAME)).strip()),
                 type_name=str(kernel.get_arg_info(index, info.TYPE_NAME)).strip(),
                 address_space=_ADDRESS_SPACES[address],
                 access=_ACCESS[access],

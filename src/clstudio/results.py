@@ -41,8 +41,13 @@ class KernelArgInfo:
 
 @dataclass(frozen=True)
 class KernelSignature:
-    name: str
+    name: str  # as written in the source
     args: tuple[KernelArgInfo, ...]
+    symbol: str = ""  # the driver's name for it, when that differs (PoCL renames built-ins)
+
+    @property
+    def driver_name(self) -> str:
+        return self.symbol or self.name
 
 
 @dataclass(frozen=True)

@@ -192,7 +192,7 @@ class Engine:
                 )
             )
         started = time.perf_counter()
-        kernel = cl.Kernel(program, session.kernel)
+        kernel = cl.Kernel(program, signature.driver_name)
         record.step("clCreateKernel", "Create the kernel", started, session.kernel)
         problems = validate(session, signature, state.limits_for(kernel))
         if problems:
