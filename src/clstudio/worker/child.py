@@ -1,0 +1,175 @@
+"""The worker process: one warm Engine answering requests from the app, one at a time.
+
+The app imports this module only to name `main` as the process target; the engine,
+pyopencl and the OpenCL driver load in the worker alone (see `main`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import functools
+import os
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event
+from typing import TYPE_CHECKING
+
+from clstudio.worker.protocol import (
+    BuildRequest,
+    DevicesRequest,
+    Failure,
+    Progress,
+    Ready,
+    Reply,
+    Request,
+    RunRequest,
+)
+from clstudio.worker.shared_arrays import block_prefix, share_arrays
+
+if TYPE_CHECKING:
+    from clstudio.run import Engine
+
+PRINTF_LIMIT = 64 * 1024
+PROGRESS_INTERVAL_S = 0.05  # a run of 100,000 short repeats must not flood the pipe
+
+
+class PrintfCapture:
+    """Sends fd 1 to a file during a run: PoCL prints a kernel's printf output there.
+
+    The file is cut back to PRINTF_LIMIT after every repeat, so a printf flood over
+    many repeats never fills the disk; the bytes cut are counted for the note.
+    """
+
+    def __init__(self, limit: int = PRINTF_LIMIT) -> None:
+        self._limit = limit
+        # An unlinked temporary file, open for the worker's life: nothing to clean up.
+        self._fd, path = tempfile.mkstemp(prefix="clstudio-printf-")
+        os.unlink(path)
+        self._cut = 0
+        self._saved_fd = -1
+
+    def __enter__(self) -> PrintfCapture:
+        sys.stdout.flush()
+        fd = self._fd
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        self._cut = 0
+        self._saved_fd = os.dup(1)
+        os.dup2(fd, 1)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _flush_c_stdout()
+        sys.stdout.flush()
+        os.dup2(self._saved_fd, 1)
+        os.close(self._saved_fd)
+
+    def trim(self) -> None:
+        """Keep the file within the limit; fd 1 shares its offset, so writing continues."""
+        fd = self._fd
+        _flush_c_stdout()
+        size = os.fstat(fd).st_size
+        if size > self._limit:
+            self._cut += size - self._limit
+            os.ftruncate(fd, self._limit)
+            os.lseek(fd, self._limit, os.SEEK_SET)
+
+    def text(self) -> str:
+        """What the kernel printed, up to the limit, with a note when some was cut."""
+        self.trim()
+        fd = self._fd
+        data = os.pread(fd, self._limit, 0)
+        text = data.decode("utf-8", errors="replace")
+        if self._cut:
+            text += f"\n[output cut: {self._cut} more bytes]\n"
+        return text
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None)
+
+
+def _flush_c_stdout() -> None:
+    """A driver printing through C stdio may hold output in its buffer; flush it."""
+    _libc().fflush(None)
+
+
+class _Handler:
+    """Answers each request with the warm engine; unexpected exceptions become Failures."""
+
+    def __init__(self, conn: Connection, cancel: Event, tag: str) -> None:
+        # Imported here, in the worker only: pyopencl and the driver never load in the app.
+        from clstudio.devices import discover
+        from clstudio.run import Engine
+
+        self._conn = conn
+        self._cancel = cancel
+        self._tag = tag
+        self._engine: Engine = Engine()
+        self._discover = discover
+        self._printf = PrintfCapture()
+
+    def answer(self, request: Request) -> None:
+        try:
+            payload = self._payload(request)
+            self._conn.send(Reply(request.id, share_arrays(payload, self._prefix(request))))
+        except Exception:
+            self._conn.send(Failure(request.id, traceback.format_exc()))
+
+    def _prefix(self, request: Request) -> str:
+        return block_prefix(self._tag, request.id)
+
+    def _payload(self, request: Request) -> object:
+        if isinstance(request, DevicesRequest):
+            return self._discover()
+        if isinstance(request, BuildRequest):
+            return self._engine.build(request.source, request.options, request.selector)
+        if isinstance(request, RunRequest):
+            return self._run(request)
+        raise TypeError(f"unknown request {type(request).__name__}")
+
+    def _run(self, request: RunRequest) -> object:
+        last_sent = 0.0
+
+        def progress(done: int, total: int) -> None:
+            nonlocal last_sent
+            self._printf.trim()
+            now = time.monotonic()
+            if done == total or now - last_sent >= PROGRESS_INTERVAL_S:
+                last_sent = now
+                self._conn.send(Progress(request.id, done, total))
+
+        with self._printf:
+            result = self._engine.run(request.session, progress, self._cancel.is_set)
+        return dataclasses.replace(result, printf=self._printf.text())
+
+
+def main(conn: Connection, cancel: Event, stderr_path: str, tag: str) -> None:
+    """The worker's loop; it ends when the app closes its end of the pipe.
+
+    The worker's stderr goes to `stderr_path`, emptied before each request, so
+    that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
+    `double free or corruption`) in its message.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal is the app's to handle
+    # Older C libraries write "double free or corruption" to the terminal, not to stderr.
+    os.environ["LIBC_FATAL_STDERR_"] = "1"
+    log = os.open(stderr_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    os.dup2(log, 2)
+    os.close(log)
+    handler = _Handler(conn, cancel, tag)
+    conn.send(Ready(os.getpid()))
+    while True:
+        try:
+            request = conn.recv()
+        except EOFError:
+            return
+        sys.stderr.flush()
+        os.ftruncate(2, 0)
+        handler.answer(request)

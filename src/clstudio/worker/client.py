@@ -1,0 +1,275 @@
+"""The app's side of the worker: requests with limits, cancel, and restarts after a crash.
+
+One thread at a time makes requests (the GUI's controller thread, or `clstudio run`);
+any thread may call `cancel` and `close`. Every request ends with a result: a
+timeout, a cancel or a crash becomes a RunError with its stage, never a hang, and
+the worker is restarted at once so that it is ready again by the next request.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+
+from clstudio.devices import DeviceInventory
+from clstudio.results import BuildResult, RunError, RunResult
+from clstudio.session import DeviceSelector, Session
+from clstudio.worker import exit_reasons
+from clstudio.worker.process import WorkerDied, WorkerProcess
+from clstudio.worker.protocol import (
+    BuildRequest,
+    DevicesRequest,
+    Failure,
+    Progress,
+    Ready,
+    Reply,
+    Request,
+    RunRequest,
+    WorkerFailure,
+)
+from clstudio.worker.shared_arrays import block_prefix, discard_blocks, take_arrays
+
+CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
+START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
+BUILD_LIMIT_S = 120.0
+DEVICES_LIMIT_S = 60.0
+_TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
+
+ProgressFn = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class _Job:
+    """How long to wait for one request, and how to word its end."""
+
+    doing: str  # "running kernel 'k'"
+    limit_s: float
+    blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
+    timeout_message: str = ""
+
+
+@dataclass(frozen=True)
+class _Stopped:
+    """A request that ended without an answer: its stage and the message for the user."""
+
+    stage: str  # "timeout", "cancelled" or "crash"
+    message: str
+
+
+class WorkerClient:
+    """Runs builds, sessions and device discovery in a worker process that may die."""
+
+    def __init__(
+        self,
+        build_limit_s: float = BUILD_LIMIT_S,
+        devices_limit_s: float = DEVICES_LIMIT_S,
+        start_limit_s: float = START_LIMIT_S,
+    ) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._build_limit_s = build_limit_s
+        self._devices_limit_s = devices_limit_s
+        self._start_limit_s = start_limit_s
+        self._request_lock = threading.Lock()  # one request at a time
+        self._state_lock = threading.Lock()  # what cancel and close look at
+        self._worker: WorkerProcess | None = None
+        self._generation = 0
+        self._next_id = 0
+        self._active = False
+        self._cancel_at: float | None = None
+        self._closed = False
+        self.restarts = 0  # lives ended by a timeout, a cancel or a crash
+
+    def __enter__(self) -> WorkerClient:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id, or None before start and after close."""
+        worker = self._worker
+        return worker.pid if worker else None
+
+    def start(self) -> None:
+        """Start the worker in the background; requests wait until it has booted."""
+        with self._request_lock:
+            self._ensure_worker()
+
+    def devices(self) -> DeviceInventory:
+        """Every platform and device; a driver crash gives no platforms and says why."""
+        job = _Job("listing devices", self._devices_limit_s, "driver")
+        outcome = self._request(DevicesRequest, job, None)
+        if isinstance(outcome, _Stopped):
+            return DeviceInventory(platforms=(), problem=outcome.message)
+        assert isinstance(outcome, DeviceInventory)
+        return outcome
+
+    def build(
+        self, source: str, options: str = "", selector: DeviceSelector | None = None
+    ) -> BuildResult:
+        """Build for the editor; a compiler crash gives ok=False with the crash in the log."""
+        started = time.perf_counter()
+        job = _Job("building the program", self._build_limit_s, "compiler")
+        outcome = self._request(lambda id: BuildRequest(id, source, options, selector), job, None)
+        if isinstance(outcome, _Stopped):
+            seconds = time.perf_counter() - started
+            return BuildResult(False, outcome.message, (), (), seconds, options=options)
+        assert isinstance(outcome, BuildResult)
+        return outcome
+
+    def run(self, session: Session, progress: ProgressFn | None = None) -> RunResult:
+        """Build and run `session` within its timeout_s; blocks until there is a result.
+
+        `progress(done, total)` is called in this thread as repeats finish.
+        """
+        job = _Job(
+            f"running kernel '{session.kernel}'",
+            session.timeout_s,
+            "kernel",
+            exit_reasons.timeout_message(session.kernel, session.timeout_s),
+        )
+        outcome = self._request(lambda id: RunRequest(id, session), job, progress)
+        if isinstance(outcome, _Stopped):
+            error = RunError(outcome.stage, outcome.message)
+            return RunResult(ok=False, error=error, kernel=session.kernel)
+        assert isinstance(outcome, RunResult)
+        return outcome
+
+    def cancel(self) -> None:
+        """Stop the running request: between repeats, or by killing the worker after 0.5 s."""
+        with self._state_lock:
+            if not self._active or self._cancel_at is not None or self._worker is None:
+                return
+            self._cancel_at = time.monotonic()
+            self._worker.cancel.set()
+
+    def close(self) -> None:
+        """Stop the worker for good; a request still running ends as cancelled."""
+        with self._state_lock:
+            self._closed = True
+            if self._active and self._worker is not None:
+                self._worker.kill()
+        with self._request_lock:
+            if self._worker is not None:
+                self._worker.close()
+                self._worker = None
+
+    def _ensure_worker(self) -> WorkerProcess:
+        if self._closed:
+            raise RuntimeError("this WorkerClient is closed")
+        if self._worker is None:
+            self._generation += 1
+            self._worker = WorkerProcess(self._context, self._generation)
+        return self._worker
+
+    def _replace(self, worker: WorkerProcess, restart: bool = True) -> None:
+        """End a worker's life (killed or dead) and, unless closing, start the next one."""
+        worker.kill()
+        worker.close()
+        with self._state_lock:
+            self._worker = None
+            self.restarts += 1
+            if restart and not self._closed:
+                self._ensure_worker()
+
+    def _request(
+        self,
+        make: Callable[[int], Request],
+        job: _Job,
+        progress: ProgressFn | None,
+    ) -> object:
+        """Send one request and wait for its answer: a payload, or _Stopped."""
+        with self._request_lock:
+            with self._state_lock:
+                worker = self._ensure_worker()
+                self._next_id += 1
+                request = make(self._next_id)
+                worker.cancel.clear()
+                self._cancel_at = None
+                self._active = True
+            try:
+                return self._exchange(worker, request, job, progress)
+            except WorkerFailure:
+                raise  # the worker is fine: it answered, with a traceback
+            except BaseException:
+                # An interrupt or a failing progress callback: the worker may still be busy
+                # with this request, so this life ends; the next request starts a new one.
+                self._replace(worker, restart=False)
+                raise
+            finally:
+                with self._state_lock:
+                    self._active = False
+                discard_blocks(block_prefix(worker.tag, request.id))
+
+    def _exchange(
+        self,
+        worker: WorkerProcess,
+        request: Request,
+        job: _Job,
+        progress: ProgressFn | None,
+    ) -> object:
+        # The limit counts from when the worker is ready: a restart's boot is not the user's.
+        deadline = time.monotonic() + job.limit_s if worker.ready else None
+        try:
+            worker.send(request)
+            while True:
+                stopped = self._stopped(worker, deadline, job)
+                if stopped is not None:
+                    self._replace(worker)
+                    return stopped
+                wait_s = _TICK_S if deadline is None else min(_TICK_S, deadline - time.monotonic())
+                message = worker.receive(wait_s)
+                if isinstance(message, Ready):
+                    deadline = time.monotonic() + job.limit_s
+                elif message is None or message.id != request.id:
+                    continue
+                elif isinstance(message, Progress):
+                    if progress is not None:
+                        progress(message.done, message.total)
+                elif isinstance(message, Reply):
+                    return take_arrays(message.payload)
+                elif isinstance(message, Failure):
+                    raise WorkerFailure(message.traceback)
+        except WorkerDied:
+            return self._crashed(worker, job)
+
+    def _stopped(
+        self,
+        worker: WorkerProcess,
+        deadline: float | None,
+        job: _Job,
+    ) -> _Stopped | None:
+        """Whether to give up on the request now: cancelled, over its limit, or never booted."""
+        now = time.monotonic()
+        cancel_at = self._cancel_at
+        if cancel_at is not None and now >= cancel_at + CANCEL_GRACE_S:
+            return _Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
+        if deadline is not None and now >= deadline:
+            message = job.timeout_message or exit_reasons.busy_message(job.doing, job.limit_s)
+            return _Stopped("timeout", message)
+        if not worker.ready and now - worker.started_at > self._start_limit_s:
+            return _Stopped("crash", f"the worker did not start within {self._start_limit_s:g} s")
+        return None
+
+    def _crashed(self, worker: WorkerProcess, job: _Job) -> _Stopped:
+        if self._closed:
+            self._replace(worker, restart=False)
+            return _Stopped("cancelled", f"the worker was closed while {job.doing}")
+        exitcode = worker.exitcode()
+        stderr_text = worker.stderr_text()
+        self._replace(worker)
+        if not worker.ready:
+            return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
+        message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
+        return _Stopped("crash", message)

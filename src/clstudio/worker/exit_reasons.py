@@ -1,0 +1,119 @@
+"""Why the worker stopped, told for a learner: timeouts, cancels and crashes."""
+
+from __future__ import annotations
+
+import re
+import signal
+
+_MEMORY_CAUSE = "an out-of-bounds access (reading or writing past a buffer) is the usual cause"
+_CAUSES = {
+    "SIGSEGV": _MEMORY_CAUSE + "; a very large private array (over the stack size) is another",
+    "SIGBUS": _MEMORY_CAUSE,
+    "SIGABRT": _MEMORY_CAUSE + ": a write past the end corrupts the memory allocator's records",
+    "SIGFPE": "an integer division by zero (or the smallest integer divided by -1) is the "
+    "usual cause",
+    "SIGILL": "an instruction this CPU cannot run, or a compiler bug, is the usual cause",
+    "SIGKILL": "the system may have run out of memory and stopped it",
+}
+_COMPILER_CAUSE = (
+    "the OpenCL compiler crashed on this source. That is a compiler bug, not necessarily a "
+    "mistake in your code: rewrite the code it chokes on (split a long expression, use "
+    "another vector width, keep barriers out of irregular control flow) or try other "
+    "build options"
+)
+_DRIVER_ABORT_CAUSE = (
+    "the OpenCL driver gave up, usually in its kernel compiler (PoCL compiles a kernel "
+    "again at its first launch). That is a driver bug, not necessarily a mistake in your "
+    "code: rewrite the code it chokes on (barriers inside goto or irregular loops are usual "
+    "suspects)"
+)
+_DRIVER_CAUSE = (
+    "the OpenCL driver crashed while answering a query: update or reinstall it, or remove "
+    "its ICD file from /etc/OpenCL/vendors so that the other drivers still work"
+)
+# What a dying compiler, or the C library after a heap overrun, writes to stderr.
+_COMPILER_WORDS = re.compile(r"LLVM ERROR|Cannot select|clang|Stack dump|PLEASE submit a bug")
+_HEAP_WORDS = re.compile(r"double free|corrupt|free\(\)|malloc|munmap_chunk|realloc")
+_TELLING_WORDS = re.compile(
+    r"LLVM ERROR|double free|corrupt|free\(\)|malloc\(\)|Assertion|Segmentation|[Ee]rror"
+)
+_QUOTE_LIMIT = 300
+
+
+def exit_name(exitcode: int | None) -> str:
+    """`SIGSEGV` for a death by signal, `exit code 1` for an exit, `an unknown cause` if unknown."""
+    if exitcode is None:
+        return "an unknown cause"
+    if exitcode < 0:
+        try:
+            return signal.Signals(-exitcode).name
+        except ValueError:
+            return f"signal {-exitcode}"
+    return f"exit code {exitcode}"
+
+
+def last_words(stderr_text: str) -> str:
+    """The most telling line of what the worker wrote to stderr before it died."""
+    lines = [line.strip() for line in stderr_text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    telling = [line for line in lines if _TELLING_WORDS.search(line)]
+    line = telling[0] if telling else lines[-1]
+    return line if len(line) <= _QUOTE_LIMIT else line[:_QUOTE_LIMIT] + "..."
+
+
+def likely_cause(name: str, stderr_text: str, blame: str = "kernel") -> str:
+    """The usual cause of a death by `name`, judged by the worker's last words on stderr.
+
+    blame: "kernel" while running user code, "compiler" while building, "driver" while
+    listing devices.
+    """
+    if blame == "compiler" or _COMPILER_WORDS.search(stderr_text):
+        return _COMPILER_CAUSE
+    if blame == "driver":
+        return _DRIVER_CAUSE
+    if name == "SIGABRT" and stderr_text.strip() and not _HEAP_WORDS.search(stderr_text):
+        return _DRIVER_ABORT_CAUSE
+    return _CAUSES.get(name, "the OpenCL driver failed")
+
+
+def crash_message(doing: str, exitcode: int | None, stderr_text: str, blame: str = "kernel") -> str:
+    """The message for a worker that died while `doing` ("running kernel 'k'", "building")."""
+    name = exit_name(exitcode)
+    cause = likely_cause(name, stderr_text, blame)
+    words = last_words(stderr_text)
+    quote = f' It said: "{words}".' if words else ""
+    return (
+        f"the worker crashed with {name} while {doing}: {cause}.{quote} "
+        "The worker was restarted, so the next request works."
+    )
+
+
+def timeout_message(kernel: str, limit_s: float) -> str:
+    return (
+        f"kernel '{kernel}' did not finish within {limit_s:g} s: the worker was stopped and "
+        "restarted. An endless loop? Check the loop conditions (or raise timeout_s for a "
+        "long run)."
+    )
+
+
+def busy_message(doing: str, limit_s: float) -> str:
+    """A build or a device query that did not end within its limit."""
+    return (
+        f"the worker did not finish {doing} within {limit_s:g} s (the driver may hang): "
+        "it was stopped and restarted."
+    )
+
+
+def cancelled_message(doing: str) -> str:
+    return f"stopped by the user while {doing}: the worker was stopped and restarted."
+
+
+def start_failed_message(exitcode: int | None, stderr_text: str) -> str:
+    """A worker that died before it was ready: an import or a driver failed at start."""
+    words = last_words(stderr_text)
+    said = f': "{words}"' if words else ""
+    return (
+        f"the worker process could not start ({exit_name(exitcode)}){said}. A new one was "
+        "started; if this repeats, check the Python environment and the OpenCL driver."
+    )

@@ -1,0 +1,105 @@
+"""One life of the worker: its process, its pipe, its cancel flag and its stderr file.
+
+A life ends by close, kill or crash; the client then starts a new one. Nothing is
+shared between lives: a worker killed while holding the lock of its cancel flag
+must not leave the next worker's flag locked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from multiprocessing.connection import wait
+from multiprocessing.context import SpawnContext
+from pathlib import Path
+
+from clstudio.worker import child
+from clstudio.worker.protocol import Ready, Request, Response
+
+_STDERR_TAIL = 4096
+_CLOSE_WAIT_S = 2.0
+
+
+class WorkerDied(Exception):
+    """The worker process is gone (crashed, killed, or exited)."""
+
+
+class WorkerProcess:
+    """A spawned worker; it boots in the background until it sends Ready."""
+
+    def __init__(self, context: SpawnContext, generation: int) -> None:
+        self.tag = f"{os.getpid()}.{generation}"
+        self.cancel = context.Event()
+        handle, path = tempfile.mkstemp(prefix="clstudio-worker-", suffix=".log")
+        os.close(handle)
+        self._stderr_path = Path(path)
+        self._conn, child_conn = context.Pipe()
+        self._process = context.Process(
+            target=child.main,
+            args=(child_conn, self.cancel, path, self.tag),
+            name=f"clstudio-worker-{generation}",
+            daemon=True,  # never outlives the app, even one that forgets to close it
+        )
+        self.started_at = time.monotonic()
+        self._process.start()
+        child_conn.close()
+        self.ready = False
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid
+
+    def send(self, request: Request) -> None:
+        try:
+            self._conn.send(request)
+        except OSError as exc:  # a broken pipe: the worker died while idle
+            raise WorkerDied from exc
+
+    def receive(self, timeout_s: float) -> Response | None:
+        """The next message, or None if none came within `timeout_s`.
+
+        Raises WorkerDied once the process is gone and its last message has been read.
+        """
+        wait([self._conn, self._process.sentinel], max(timeout_s, 0.0))
+        if self._conn.poll():
+            try:
+                message: Response = self._conn.recv()
+            except (EOFError, OSError) as exc:
+                raise WorkerDied from exc
+            if isinstance(message, Ready):
+                self.ready = True
+            return message
+        if not self._process.is_alive():
+            raise WorkerDied
+        return None
+
+    def exitcode(self) -> int | None:
+        """How the process ended: negative for a signal; None if it has not ended."""
+        self._process.join(_CLOSE_WAIT_S)
+        return self._process.exitcode
+
+    def stderr_text(self) -> str:
+        """The end of what the worker wrote to stderr during its last request."""
+        try:
+            with self._stderr_path.open("rb") as stream:
+                stream.seek(max(0, stream.seek(0, os.SEEK_END) - _STDERR_TAIL))
+                return stream.read().decode("utf-8", errors="replace")
+        except OSError:
+            return ""
+
+    def kill(self) -> None:
+        """SIGKILL: the only way out of a kernel that never returns. Safe from any thread."""
+        with contextlib.suppress(OSError, ValueError):
+            self._process.kill()
+
+    def close(self) -> None:
+        """End this life: let the worker exit when its pipe closes, kill it if it lingers."""
+        self._conn.close()
+        self._process.join(_CLOSE_WAIT_S)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join()
+        self._process.close()
+        self._stderr_path.unlink(missing_ok=True)

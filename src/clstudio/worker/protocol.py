@@ -1,0 +1,83 @@
+"""The messages between the app and its worker process: frozen, picklable, plain data.
+
+The app sends one request at a time, each with a number. The worker answers with
+any number of Progress messages, then exactly one Reply or Failure for that number.
+Answers that carry another number belong to an abandoned request and are dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clstudio.session import DeviceSelector, Session
+
+
+@dataclass(frozen=True)
+class DevicesRequest:
+    """Discover every platform and device (a driver may crash on a query)."""
+
+    id: int
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Build `source` for the editor: diagnostics and kernel signatures, nothing run."""
+
+    id: int
+    source: str
+    options: str = ""
+    selector: DeviceSelector | None = None
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """Build and run a session; the reply is a RunResult."""
+
+    id: int
+    session: Session
+
+
+Request = DevicesRequest | BuildRequest | RunRequest
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The worker has imported its engine and can take requests."""
+
+    pid: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    """`done` of `total` repeats of a run have finished."""
+
+    id: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to request `id`; large arrays inside arrive as shared-memory references."""
+
+    id: int
+    payload: object
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An unexpected exception in the worker, with its traceback for the caller to show."""
+
+    id: int
+    traceback: str
+
+
+Response = Ready | Progress | Reply | Failure
+
+
+class WorkerFailure(RuntimeError):
+    """Raised in the app when the worker answered with a Failure; carries its traceback."""
+
+    def __init__(self, traceback: str) -> None:
+        super().__init__(f"the worker process failed unexpectedly:\n{traceback}")
+        self.traceback = traceback
