@@ -10,7 +10,6 @@ import ctypes
 import dataclasses
 import functools
 import os
-import signal
 import sys
 import tempfile
 import time
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from clstudio.run import Engine
 
 PRINTF_LIMIT = 64 * 1024
+STDERR_NAME = "stderr.log"
 PROGRESS_INTERVAL_S = 0.05  # a run of 100,000 short repeats must not flood the pipe
 
 
@@ -150,17 +150,20 @@ class _Handler:
         return dataclasses.replace(result, printf=self._printf.text())
 
 
-def main(conn: Connection, cancel: Event, stderr_path: str, tag: str) -> None:
-    """The worker's loop; it ends when the app closes its end of the pipe.
+def main(conn: Connection, cancel: Event, scratch: str, tag: str) -> None:
+    """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe.
 
-    The worker's stderr goes to `stderr_path`, emptied before each request, so
-    that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
+    The worker's stderr goes to `scratch`/stderr.log, emptied before each request,
+    so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
     `double free or corruption`) in its message.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal is the app's to handle
+    # A process group of its own: Ctrl-C in a terminal is the app's to handle, not the
+    # worker's (LLVM installs a SIGINT handler that would end the worker).
+    os.setpgrp()
     # Older C libraries write "double free or corruption" to the terminal, not to stderr.
     os.environ["LIBC_FATAL_STDERR_"] = "1"
-    log = os.open(stderr_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    os.chdir(scratch)
+    log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(log, 2)
     os.close(log)
     handler = _Handler(conn, cancel, tag)

@@ -12,11 +12,12 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from types import TracebackType
 
 from clstudio.devices import DeviceInventory
-from clstudio.results import BuildResult, RunError, RunResult
+from clstudio.results import BuildResult, Diagnostic, RunError, RunResult
 from clstudio.session import DeviceSelector, Session
 from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerDied, WorkerProcess
@@ -124,7 +125,8 @@ class WorkerClient:
         outcome = self._request(lambda id: BuildRequest(id, source, options, selector), job, None)
         if isinstance(outcome, _Stopped):
             seconds = time.perf_counter() - started
-            return BuildResult(False, outcome.message, (), (), seconds, options=options)
+            problem = Diagnostic(0, 0, "error", outcome.message)  # line 0: no place in the source
+            return BuildResult(False, outcome.message, (problem,), (), seconds, options=options)
         assert isinstance(outcome, BuildResult)
         return outcome
 
@@ -139,7 +141,10 @@ class WorkerClient:
             "kernel",
             exit_reasons.timeout_message(session.kernel, session.timeout_s),
         )
-        outcome = self._request(lambda id: RunRequest(id, session), job, progress)
+        if session.base_dir is None:  # relative paths mean this process's folder, not the worker's
+            session = replace(session, base_dir=Path.cwd())
+        request_session = session
+        outcome = self._request(lambda id: RunRequest(id, request_session), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
             return RunResult(ok=False, error=error, kernel=session.kernel)

@@ -1,14 +1,19 @@
-"""One life of the worker: its process, its pipe, its cancel flag and its stderr file.
+"""One life of the worker: its process, its pipe, its cancel flag and its scratch folder.
 
 A life ends by close, kill or crash; the client then starts a new one. Nothing is
 shared between lives: a worker killed while holding the lock of its cancel flag
 must not leave the next worker's flag locked.
+
+The worker runs inside its scratch folder, which holds its stderr log and whatever
+the driver drops into the current folder (PoCL writes `broken.dot` files there when
+its kernel compiler aborts); the folder goes when the life ends.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 import time
 from multiprocessing.connection import wait
@@ -32,13 +37,12 @@ class WorkerProcess:
     def __init__(self, context: SpawnContext, generation: int) -> None:
         self.tag = f"{os.getpid()}.{generation}"
         self.cancel = context.Event()
-        handle, path = tempfile.mkstemp(prefix="clstudio-worker-", suffix=".log")
-        os.close(handle)
-        self._stderr_path = Path(path)
+        self._scratch = Path(tempfile.mkdtemp(prefix="clstudio-worker-"))
+        self._stderr_path = self._scratch / child.STDERR_NAME
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
             target=child.main,
-            args=(child_conn, self.cancel, path, self.tag),
+            args=(child_conn, self.cancel, str(self._scratch), self.tag),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
         )
@@ -102,4 +106,4 @@ class WorkerProcess:
             self._process.kill()
             self._process.join()
         self._process.close()
-        self._stderr_path.unlink(missing_ok=True)
+        shutil.rmtree(self._scratch, ignore_errors=True)
