@@ -69,6 +69,10 @@ def test_work_size_bars_and_caption(cpu):
         ("y (dim 1)", 1024),
         ("z (dim 2)", 64),
     ]
+    chart = LogBarChart("count")
+    chart.set_bars(bars)
+    assert chart.fraction(0) == 1.0 and chart.fraction(3) == pytest.approx(6 / 10)
+    assert chart.tick_labels() == ["1", "4", "16", "64", "256", "1 024"]
     caption = work_size_caption(cpu)
     assert "1024 × 1024 × 64" in caption
     assert "may not exceed 1024" in caption
@@ -116,6 +120,7 @@ def test_axis_range_brackets_the_values():
     assert axis_range([64 * KIB, 8 * GIB]) == (13, 33)
     assert axis_range([4096]) == (11, 13)
     assert axis_range([1]) == (0, 1)
+    assert axis_range([4096, 64], from_one=True) == (0, 12)
     assert axis_range([]) == (0, 1)
 
 

@@ -197,7 +197,8 @@ def test_the_device_in_use_is_marked(panel, inventory):
     gpu = inventory.devices()[1]
     panel.set_active_device(gpu)
     item = panel.tree.topLevelItem(1).child(0)
-    assert item.font(0).bold() and "in use" in item.text(0)
+    assert item.font(0).bold() and item.text(0) == "✓ Fake GPU 9000"
+    assert "In use for builds and runs" in item.toolTip(0)
     panel.select_device(gpu)
     assert not panel.use_button.isEnabled()
     assert panel.use_button.text() == "In use for builds and runs"
@@ -271,3 +272,14 @@ def test_short_version_keeps_the_opencl_version():
     assert short_version("OpenCL 3.0 PoCL 6.0 Linux, Release") == "OpenCL 3.0"
     assert short_version("OpenCL C 1.2 ") == "OpenCL C 1.2"
     assert short_version("weird") == "weird"
+
+
+def test_the_selected_field_is_shown_whole_with_its_meaning(panel, inventory):
+    panel.select_device(inventory.devices()[0])
+    assert panel.fields_view.detail.toPlainText() == ""
+    panel.fields_view.select_field("CL_DEVICE_MAX_WORK_ITEM_SIZES")
+    text = panel.fields_view.detail.toPlainText()
+    assert "Max work-item sizes" in text
+    assert "CL_DEVICE_MAX_WORK_ITEM_SIZES" in text
+    assert "1024 × 1024 × 64" in text
+    assert "Most work-items along each dimension of a work-group." in text

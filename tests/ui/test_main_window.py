@@ -129,7 +129,7 @@ def test_use_this_device_updates_status_bar_session_and_settings(make_window, in
     assert window.document.session.device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
     assert window.document.dirty and window.isWindowModified()
     assert window.settings.device() == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
-    assert "in use" in panel.tree.topLevelItem(1).child(0).text(0)
+    assert panel.tree.topLevelItem(1).child(0).text(0) == "✓ Fake GPU 9000"
 
 
 def test_the_chosen_device_is_saved_in_the_session_file(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QMenu,
+    QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -50,6 +52,14 @@ def field_tooltip(field: InfoField) -> str:
     if len(raw) > MAX_TOOLTIP_RAW:
         raw = raw[:MAX_TOOLTIP_RAW] + " …"
     return f"{field.explanation}\n\nOpenCL name: {field.name}\nRaw value: {raw}"
+
+
+def field_detail_html(field: InfoField) -> str:
+    """The whole of one field: what the narrow table cuts off, and what it means."""
+    return (
+        f"<b>{html.escape(field.label)}</b> &nbsp;<code>{field.name}</code><br>"
+        f"{html.escape(field.display)}<br><i>{html.escape(field.explanation)}</i>"
+    )
 
 
 def fields_as_text(title: str, fields: Sequence[InfoField]) -> str:
@@ -95,10 +105,17 @@ class DeviceFieldsView(QWidget):
         self.copy_action.triggered.connect(self.copy_value)
         self.tree.addAction(self.copy_action)
 
+        self.detail = QTextBrowser()
+        self.detail.setObjectName("fieldDetail")
+        self.detail.setMaximumHeight(self.fontMetrics().lineSpacing() * 6 + 12)
+        self.detail.setPlaceholderText("Select a field to read what it means.")
+        self.tree.currentItemChanged.connect(self._on_tree_current_changed)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.tree, 1)
+        layout.addWidget(self.detail)
 
     def show_fields(self, fields: Sequence[InfoField]) -> None:
         self._fields = tuple(fields)
@@ -123,6 +140,8 @@ class DeviceFieldsView(QWidget):
                     italic.setItalic(True)
                     item.setFont(1, italic)
         self.tree.expandAll()
+        widest = self.tree.sizeHintForColumn(0)
+        self.tree.header().resizeSection(0, max(160, min(widest + 8, 270)))
         self._apply_filter(self.filter_edit.text())
 
     def fields(self) -> tuple[InfoField, ...]:
@@ -175,6 +194,10 @@ class DeviceFieldsView(QWidget):
     def _on_filter_edit_changed(self, text: str) -> None:
         self._apply_filter(text)
         self.filterChanged.emit(text)
+
+    def _on_tree_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+        field = current.data(0, FIELD_ROLE) if current is not None else None
+        self.detail.setHtml(field_detail_html(field) if field is not None else "")
 
     def _on_tree_context_menu(self, pos) -> None:
         field = self.current_field()

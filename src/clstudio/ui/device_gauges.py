@@ -34,14 +34,17 @@ def power_of_two_label(exponent: int, unit: str) -> str:
     return f"{2**exponent:,}".replace(",", " ")
 
 
-def axis_range(values: Sequence[int]) -> tuple[int, int]:
+def axis_range(values: Sequence[int], from_one: bool = False) -> tuple[int, int]:
     """Exponents of the powers of two that bracket every positive value.
 
-    The axis starts a little below the smallest value, so that its bar stays visible.
+    The axis starts at 1 when asked (a count of work-items), else a little below the
+    smallest value, so that its bar stays visible.
     """
     positive = [v for v in values if v > 0] or [1]
     low = math.floor(math.log2(min(positive)))
     high = max(math.ceil(math.log2(max(positive))), low + 1)
+    if from_one:
+        return 0, high
     return max(0, low - max(1, (high - low) // 5)), high
 
 
@@ -61,7 +64,8 @@ class LogBarChart(QWidget):
 
     def set_bars(self, bars: Sequence[Bar]) -> None:
         self._bars = tuple(bars)
-        self._range = axis_range([b.value for b in self._bars if b.value is not None])
+        values = [b.value for b in self._bars if b.value is not None]
+        self._range = axis_range(values, from_one=self._unit == "count")
         self.updateGeometry()
         self.update()
 

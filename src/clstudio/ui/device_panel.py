@@ -159,14 +159,14 @@ class DevicePanel(QWidget):
         self.details.addWidget(self.nothing_selected)
         self.details.addWidget(details)
 
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.tree)
-        splitter.addWidget(self.details)
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([110, 500])
-        splitter.setChildrenCollapsible(False)
-        return splitter
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([110, 500])
+        self.splitter.setChildrenCollapsible(False)
+        return self.splitter
 
     def inventory(self) -> DeviceInventory:
         return self._inventory
@@ -202,13 +202,22 @@ class DevicePanel(QWidget):
                 item = QTreeWidgetItem(platform_item, [device.name, short_version(device.version)])
                 item.setIcon(0, device_type_icon(device.type))
                 item.setData(0, ITEM_ROLE, device)
-                item.setToolTip(0, f"{device.type}: {device.name}\nDouble-click to use it")
                 item.setToolTip(1, device.version)
         self.tree.expandAll()
+        self._fit_tree_height()
         self.pages.setCurrentWidget(self.content)
         self._mark_active()
         if self.tree.currentItem() is None:
             self.details.setCurrentWidget(self.nothing_selected)
+
+    def _fit_tree_height(self) -> None:
+        """Give the tree the height of its rows (up to a limit), the details the rest."""
+        rows = self.tree.topLevelItemCount() + len(self._items())
+        row_height = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 4)
+        wanted = self.tree.header().sizeHint().height() + rows * row_height + 8
+        total = sum(self.splitter.sizes())
+        tree_height = min(wanted, 220)
+        self.splitter.setSizes([tree_height, max(total - tree_height, 200)])
 
     def select_device(self, device: DeviceInfo) -> None:
         item = self._item_for(device)
@@ -288,7 +297,12 @@ class DevicePanel(QWidget):
             font = item.font(0)
             font.setBold(active)
             item.setFont(0, font)
-            item.setText(0, f"{device.name}  ✓ in use" if active else device.name)
+            item.setText(0, f"✓ {device.name}" if active else device.name)
+            item.setToolTip(
+                0,
+                f"{device.type}: {device.name}\n"
+                + ("In use for builds and runs" if active else "Double-click to use it"),
+            )
         self._update_use_button()
 
     def _update_use_button(self) -> None:
@@ -301,7 +315,10 @@ class DevicePanel(QWidget):
         data = current.data(0, ITEM_ROLE) if current is not None else None
         if isinstance(data, DeviceInfo):
             self.title.setText(data.name)
-            self.subtitle.setText(f"{data.type} · {data.version} · {data.platform_name}")
+            self.subtitle.setText(
+                f"{data.type} · {short_version(data.version)} · {data.platform_name}"
+            )
+            self.subtitle.setToolTip(data.version)
             self.overview.show_device(data)
             self.fields_view.show_fields(data.fields)
             self.tabs.setTabVisible(0, True)
@@ -310,9 +327,10 @@ class DevicePanel(QWidget):
         elif isinstance(data, PlatformInfo):
             self.title.setText(data.name)
             self.subtitle.setText(
-                f"Platform · {data.vendor} · {data.version} · "
+                f"Platform · {data.vendor} · {short_version(data.version)} · "
                 f"{len(data.devices)} device{'s' if len(data.devices) != 1 else ''}"
             )
+            self.subtitle.setToolTip(data.version)
             self.fields_view.show_fields(data.fields)
             self.tabs.setTabVisible(0, False)
             self.tabs.setCurrentWidget(self.fields_view)

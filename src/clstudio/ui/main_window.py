@@ -77,6 +77,9 @@ class MainWindow(QMainWindow):
         self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
         self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
         self.results_dock = self._dock("Results", "resultsDock", self.results_panel)
+        # The side panels run the full height; results sit under the source only.
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
@@ -191,6 +192,7 @@ def build_toolbar(window: QMainWindow, actions: WindowActions) -> QToolBar:
     toolbar = window.addToolBar("Main toolbar")
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     for action in (actions.new, actions.open, actions.save):
         toolbar.addAction(action)
     toolbar.addSeparator()
