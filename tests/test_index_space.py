@@ -1,0 +1,79 @@
+"""The index space in words, global sizes from buffers, and buffers too small for the range."""
+
+import pytest
+
+from clstudio.args import BufferArg, LocalArg, ScalarArg
+from clstudio.device_limits import limits_of
+from clstudio.devices import discover
+from clstudio.dtypes import parse_element_type
+from clstudio.index_space import IndexSpace, fill_choices, range_warning, summary
+
+F32 = parse_element_type("float")
+SOURCE = "__kernel void k(__global float* x) { x[get_global_id(0)] = 1; }"
+
+
+def test_a_partial_last_group_is_counted_and_named():
+    space = IndexSpace((1000,), (64,))
+    assert space.groups == (16,)
+    assert space.last_group == (40,)
+    assert space.partial_dims == (0,)
+    assert summary(space) == "1000 work-items in 16 groups of 64; the last group has 40"
+
+
+def test_full_groups_in_two_dimensions():
+    space = IndexSpace((320, 256), (16, 16))
+    assert space.partial_dims == ()
+    assert summary(space) == (
+        "320 x 256 = 81920 work-items in 20 x 16 = 320 groups of 16 x 16 = 256"
+    )
+
+
+def test_partial_groups_in_two_dimensions_name_each_dimension():
+    text = summary(IndexSpace((100, 30), (16, 8)))
+    assert text.endswith("the last groups hold 4 of 16 in dimension 0 and 6 of 8 in dimension 1")
+
+
+def test_auto_local_size_says_who_chooses():
+    space = IndexSpace((1024,))
+    assert space.groups is None
+    assert summary(space) == (
+        "1024 work-items; the OpenCL implementation picks the work-group size (auto)"
+    )
+
+
+def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments():
+    args = {
+        "img": BufferArg(F32, (512, 256)),
+        "c": BufferArg(F32, (1024,)),
+        "n": ScalarArg(4),
+        "t": LocalArg(F32, 64),
+        "cube": BufferArg(F32, (2, 2, 2, 2)),
+    }
+    choices = fill_choices(args)
+    assert [c.label for c in choices] == ["from img: 256 x 512 (shape 512, 256)", "from c: 1024"]
+    assert choices[0].global_size == (256, 512)
+
+
+def test_range_warning_only_when_every_buffer_is_smaller():
+    small = {"x": BufferArg(F32, (512,)), "y": BufferArg(F32, (256,))}
+    warning = range_warning(small, (1024,), SOURCE)
+    assert warning.startswith(
+        "every buffer holds fewer elements than the 1024 work-items (the largest, 'x', holds 512)"
+    )
+    one = range_warning({"x": BufferArg(F32, (10,))}, (16,), SOURCE)
+    assert one.startswith("buffer 'x' holds 10 elements, fewer than the 16 work-items")
+    histogram = {"data": BufferArg(F32, (4096,)), "hist": BufferArg(F32, (256,))}
+    assert range_warning(histogram, (1024,), SOURCE) is None
+    assert range_warning(small, (1024,), "__kernel void k() { get_group_id(0); }") is None
+    assert range_warning({"n": ScalarArg(1)}, (1024,), SOURCE) is None
+
+
+@pytest.mark.opencl
+def test_limits_of_a_discovered_device_match_what_it_reports():
+    device = discover().devices()[0]
+    limits = limits_of(device)
+    assert limits.name == device.name
+    assert limits.max_work_group_size == device.value("CL_DEVICE_MAX_WORK_GROUP_SIZE")
+    assert list(limits.max_work_item_sizes) == device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES")
+    assert limits.local_mem == device.value("CL_DEVICE_LOCAL_MEM_SIZE")
+    assert limits.opencl_version >= (1, 2)
