@@ -1,0 +1,15 @@
+"""The fault corpus leaves no shared-memory block and no worker process behind."""
+
+import multiprocessing
+
+import pytest
+
+from clstudio.worker.shared_arrays import leftover_blocks
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_leftovers():
+    before = set(leftover_blocks())
+    yield
+    assert set(leftover_blocks()) - before == set(), "shared-memory blocks left behind"
+    assert multiprocessing.active_children() == [], "worker processes left running"

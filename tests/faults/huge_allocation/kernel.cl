@@ -1,0 +1,3 @@
+__kernel void fill(__global float* big) {
+    big[get_global_id(0)] = 1.0f;
+}
