@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg
+from clstudio.args import BufferArg, ImageArg, ScalarArg, initial_contents
 from clstudio.cli import main as clstudio_main
 from clstudio.gallery import (
     KERNELS_ENV,
@@ -19,7 +19,7 @@ from clstudio.gallery import (
     kernels_dir,
 )
 from clstudio.run import run_session
-from clstudio.sample_images import mandelbrot
+from clstudio.sample_images import mandelbrot, sample_image
 from clstudio.session import load_session
 
 GALLERY = examples()
@@ -75,7 +75,8 @@ def test_each_example_runs_and_every_output_passes_its_reference(example) -> Non
     written = {
         name
         for name, spec in session.args.items()
-        if isinstance(spec, BufferArg) and spec.access in ("out", "inout")
+        if (isinstance(spec, BufferArg) and spec.access in ("out", "inout"))
+        or (isinstance(spec, ImageArg) and spec.access == "write_only")
     }
     result = run_session(session)
     assert result.error is None, result.error
@@ -89,18 +90,33 @@ def test_each_example_runs_and_every_output_passes_its_reference(example) -> Non
     assert result.ok
 
 
-@pytest.mark.opencl
-def test_pending_mandelbrot_matches_the_numpy_iteration_exactly() -> None:
-    # Pending: a reference expression has no loops, so the counts cannot be expressed
-    # as one yet; sample_images.mandelbrot runs the same float32 steps.
-    session = load_session(kernels_dir() / "pending" / "mandelbrot.json")
-    result = run_session(session)
-    assert result.ok, result.error
-    values = {name: spec.value for name, spec in session.args.items() if name != "counts"}
+def test_the_mandelbrot_golden_file_is_what_the_numpy_iteration_computes_now() -> None:
+    # A reference expression has no loops, so Mandelbrot is checked against a golden file.
+    # It is no magic blob: sample_images.mandelbrot repeats the kernel's float32 steps,
+    # and this test fails when the file, the session's parameters or the function drift.
+    session = load_session(kernels_dir() / "mandelbrot.json")
+    reference = session.references["counts"]
+    assert (reference.file, reference.rtol, reference.atol) == ("mandelbrot_counts.npy", 0, 0)
+    values = {n: spec.value for n, spec in session.args.items() if isinstance(spec, ScalarArg)}
     height, width = session.args["counts"].shape
+
     expected = mandelbrot(width, height, **values)
-    np.testing.assert_array_equal(result.outputs["counts"], expected)
+    golden = np.load(kernels_dir() / reference.file, allow_pickle=False)
+
+    assert golden.dtype == expected.dtype == np.uint32
+    np.testing.assert_array_equal(golden, expected)
     assert 0 < np.mean(expected == values["max_iter"]) < 1  # both inside and outside the set
+
+
+def test_the_image_example_blurs_a_picture_made_by_code() -> None:
+    session = load_session(kernels_dir() / "image_blur.json")
+    src, dst = session.args["src"], session.args["dst"]
+    assert isinstance(src, ImageArg) and isinstance(dst, ImageArg)
+    assert src.init.kind == "image" and (src.access, dst.access) == ("read_only", "write_only")
+    height, width = src.shape
+    picture = initial_contents("src", src, session.seed, session.base_dir)
+    assert np.array_equal(picture, sample_image(src.init.params["name"], width, height))
+    assert "sampler_t" in session.source and "read_imagef" in session.source
 
 
 @pytest.mark.opencl

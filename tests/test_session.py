@@ -339,7 +339,7 @@ BROKEN = {
     "wrong format name": (_set("format", "clstudio"), 'format: expected "clstudio-session"'),
     "missing format": (_drop("format"), "format: expected"),
     "unknown top-level key": (_set("repeat", 3), "repeat: unknown key; the known keys here"),
-    "unknown arg kind": (_set("args.n.kind", "image"), "args.n.kind: unknown kind 'image'"),
+    "unknown arg kind": (_set("args.n.kind", "pipe"), "args.n.kind: unknown kind 'pipe'"),
     "missing arg kind": (_drop("args.n.kind"), "args.n.kind: this key is required"),
     "unknown arg key": (_set("args.a.dtyp", "float"), "args.a.dtyp: unknown key"),
     "arg not an object": (_set("args.a", [1]), "args.a: expected an object"),
@@ -434,7 +434,8 @@ BROKEN = {
     "vector scalar with text": (_set("args.n.value", [1, "x"]), "args.n.value[1]: expected a"),
     "reference to a scalar": (
         _set("references.n", {"expr": "n"}),
-        "references.n: 'n' is a scalar argument; references check buffer arguments (a, b, c)",
+        "references.n: 'n' is a scalar argument; references check buffer and image arguments "
+        "(a, b, c)",
     ),
     "reference to a local": (_set("references.tmp", {"expr": "a"}), "references.tmp: 'tmp' is a"),
     "reference to nothing": (_set("references.zz", {"expr": "a"}), "references.zz: 'zz' is not"),
@@ -455,7 +456,10 @@ BROKEN = {
         _set("references.c.expr", "a +"),
         "references.c.expr: syntax error",
     ),
-    "reference without expr": (_drop("references.c.expr"), "references.c.expr: this key is"),
+    "reference without expr": (
+        _drop("references.c.expr"),
+        "references.c: give exactly one of expr (a numpy expression) and file",
+    ),
     "negative rtol": (_set("references.c.rtol", -1), "references.c.rtol: expected a number of"),
     "bool atol": (_set("references.c.atol", True), "references.c.atol: expected a number"),
     "NaN from Python": (_set("args.a.init", {"fill": float("nan")}), "args.a.init.fill: expected"),

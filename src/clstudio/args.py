@@ -11,9 +11,13 @@ from typing import Any
 import numpy as np
 
 from clstudio.dtypes import ElementType
+from clstudio.sample_images import sample_image
 
-INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file")
+INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
 ACCESS_MODES = ("in", "out", "inout")
+IMAGE_ACCESS_MODES = ("read_only", "write_only")
+ADDRESSING_MODES = ("none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat")
+FILTER_MODES = ("nearest", "linear")
 
 
 class ContentsError(ValueError):
@@ -25,7 +29,8 @@ class Init:
     """How a buffer is filled before each launch: one of INIT_KINDS and its parameters.
 
     fill: {"value"}; random: {"low", "high"}; normal: {"mean", "std"};
-    values: {"values": nested list}; file: {"path": relative to the session}.
+    values: {"values": nested list}; file: {"path": relative to the session};
+    image: {"name": one of clstudio.sample_images.SAMPLE_IMAGES} (image arguments only).
     """
 
     kind: str = "zeros"
@@ -75,7 +80,51 @@ class LocalArg:
         return self.count * self.dtype.itemsize
 
 
-ArgSpec = BufferArg | ScalarArg | LocalArg
+@dataclass(frozen=True)
+class ImageArg:
+    """An `image2d_t` argument: pixels the kernel reads or writes through a sampler.
+
+    On the host it is an array of shape (height, width) for channel order R, or
+    (height, width, 4) for RGBA, of the channel type: uint8 (normalised, so
+    `read_imagef` sees 0 to 1) or float32.
+    """
+
+    shape: tuple[int, int]  # (height, width), as numpy indexes the host array
+    order: str = "RGBA"  # "R" or "RGBA" (sample_images.CHANNEL_ORDERS)
+    channel_type: str = "uint8"  # "uint8" or "float32" (sample_images.CHANNEL_TYPES)
+    init: Init = Init()
+    access: str | None = None  # None: from the kernel's read_only or write_only
+    kind: str = field(default="image", init=False)
+
+    @property
+    def height(self) -> int:
+        return self.shape[0]
+
+    @property
+    def width(self) -> int:
+        return self.shape[1]
+
+    @property
+    def dtype(self) -> ElementType:
+        """One pixel as an element type: uchar or float for R, uchar4 or float4 for RGBA."""
+        return ElementType(np.dtype(self.channel_type), 1 if self.order == "R" else 4)
+
+    @property
+    def nbytes(self) -> int:
+        return self.height * self.width * self.dtype.itemsize
+
+
+@dataclass(frozen=True)
+class SamplerArg:
+    """A `sampler_t` argument: how a kernel's image reads treat coordinates."""
+
+    normalized_coords: bool = False
+    addressing: str = "clamp_to_edge"  # one of ADDRESSING_MODES
+    filter: str = "nearest"  # one of FILTER_MODES
+    kind: str = field(default="sampler", init=False)
+
+
+ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg
 
 
 def stream_for(seed: int, name: str) -> np.random.Generator:
@@ -83,8 +132,10 @@ def stream_for(seed: int, name: str) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32(name.encode())])
 
 
-def initial_contents(name: str, spec: BufferArg, seed: int, base_dir: Path | None) -> np.ndarray:
-    """The host array a buffer starts from, shaped as the session describes it."""
+def initial_contents(
+    name: str, spec: BufferArg | ImageArg, seed: int, base_dir: Path | None
+) -> np.ndarray:
+    """The host array a buffer or an image starts from, shaped as the session describes it."""
     shape = spec.dtype.host_shape(spec.shape)
     dtype = spec.dtype.scalar
     init = spec.init
@@ -110,6 +161,11 @@ def initial_contents(name: str, spec: BufferArg, seed: int, base_dir: Path | Non
         return _reshaped(name, np.asarray(params["values"]), shape, dtype)
     if kind == "file":
         return _reshaped(name, _load_npy(name, params["path"], base_dir), shape, dtype)
+    if kind == "image" and isinstance(spec, ImageArg):
+        try:
+            return sample_image(params["name"], spec.width, spec.height, spec.order, dtype.name)
+        except ValueError as exc:
+            raise ContentsError(f"argument '{name}': {exc}") from None
     raise ContentsError(f"argument '{name}': unknown init kind {kind!r}")
 
 

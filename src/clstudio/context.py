@@ -52,6 +52,9 @@ class DeviceState:
             max_work_group_size=min(int(device.max_work_group_size), int(kernel_group)),
             max_work_item_sizes=tuple(int(s) for s in device.max_work_item_sizes),
             non_uniform_work_groups=_non_uniform(device, major),
+            image_support=bool(device.image_support),
+            image2d_max_width=int(device.image2d_max_width),
+            image2d_max_height=int(device.image2d_max_height),
         )
 
 

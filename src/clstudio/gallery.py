@@ -31,6 +31,8 @@ TEACHING_ORDER = (
     "histogram_local",
     "convolution_1d",
     "box_blur",
+    "mandelbrot",
+    "image_blur",
 )
 
 

@@ -1,13 +1,15 @@
 """The reference check: does an output match its expected value, within rtol and atol?
 
 The expected value is a restricted numpy expression over the argument names, where a
-buffer name means its initial contents (`"a + b"`, `"np.cumsum(x)"`). Expressions come
-from shared files, so they go through the safe evaluator in `clstudio.expression`.
+buffer name means its initial contents (`"a + b"`, `"np.cumsum(x)"`), or a golden .npy
+file of a known-good output. Both come from shared files: expressions go through the
+safe evaluator in `clstudio.expression`, and files are read with pickles refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 import numpy as np
 
@@ -21,19 +23,36 @@ _NUMERIC_KINDS = "biufc"
 
 
 def check_reference(
-    name: str, reference: Reference, actual: np.ndarray, namespace: Mapping[str, object]
+    name: str,
+    reference: Reference,
+    actual: np.ndarray,
+    namespace: Mapping[str, object],
+    base_dir: Path | None = None,
 ) -> ReferenceReport:
     """Compare output `name` with its reference; every failure is a report with ok=False.
 
     An element passes when |actual - expected| <= atol + rtol * |expected|, as in
-    np.allclose; NaN matches NaN, and an infinity only matches itself.
+    np.allclose; NaN matches NaN, and an infinity only matches itself. A golden file's
+    path is relative to base_dir (the session's folder), and its shape must match exactly.
     """
-    expr = reference.expr
-    try:
-        expected = evaluate(expr, namespace)
-    except ExpressionError as exc:
-        return ReferenceReport(name, expr, ok=False, message=f"the reference fails: {exc}")
+    expr = reference.label
     actual = np.asarray(actual)
+    if reference.file is not None:
+        loaded = _load_golden(reference.file, base_dir)
+        if isinstance(loaded, str):
+            return ReferenceReport(name, expr, ok=False, message=f"the reference fails: {loaded}")
+        if loaded.shape != actual.shape:
+            message = (
+                f"shape mismatch: {reference.file} has shape {loaded.shape} but {name!r} "
+                f"has shape {actual.shape}"
+            )
+            return ReferenceReport(name, expr, ok=False, message=message)
+        expected = loaded
+    else:
+        try:
+            expected = evaluate(expr, namespace)
+        except ExpressionError as exc:
+            return ReferenceReport(name, expr, ok=False, message=f"the reference fails: {exc}")
     if actual.dtype.kind not in _NUMERIC_KINDS:
         message = f"output {name!r} holds {actual.dtype} values, which cannot be compared"
         return ReferenceReport(name, expr, ok=False, message=message)
@@ -46,6 +65,26 @@ def check_reference(
             return ReferenceReport(name, expr, ok=False, message=message)
         expected = expected.reshape(actual.shape)
     return _compare(name, expr, expected, actual, reference.rtol, reference.atol)
+
+
+def _load_golden(text: str, base_dir: Path | None) -> np.ndarray | str:
+    """The golden array, or what went wrong in words."""
+    path = Path(text)
+    if not path.is_absolute() and base_dir is not None:
+        path = base_dir / path
+    try:
+        # Pickled object arrays could run code from a shared file: refuse them.
+        data = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        return f"file not found: {path}"
+    except (ValueError, OSError) as exc:
+        return f"cannot read {path} as .npy: {exc}"
+    if not isinstance(data, np.ndarray):
+        data.close()
+        return f"{path} holds several arrays; save one with np.save"
+    if data.dtype.kind not in _NUMERIC_KINDS:
+        return f"{path} holds {data.dtype} values, which cannot be compared"
+    return data
 
 
 def _compare(

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyopencl as cl
 
-from clstudio.args import BufferArg, ContentsError, LocalArg, ScalarArg
+from clstudio.args import BufferArg, ContentsError, ImageArg, LocalArg, SamplerArg, ScalarArg
 from clstudio.args import initial_contents as make_contents
 from clstudio.buffers import DeviceBuffer, allocate
 from clstudio.cl_errors import plain_words
 from clstudio.context import DeviceState, OpenCLContexts
 from clstudio.dtypes import parse_element_type
+from clstudio.images import DeviceImage, allocate_image, create_sampler
 from clstudio.reference import check_reference
 from clstudio.results import (
     BuildResult,
@@ -209,18 +210,24 @@ class Engine:
         signature: KernelSignature,
         state: DeviceState,
         record: _Record,
-    ) -> list[DeviceBuffer]:
+    ) -> list[DeviceBuffer | DeviceImage]:
         const = {info.name for info in signature.args if info.is_const}
-        created = []
+        created: list[DeviceBuffer | DeviceImage] = []
         for info in signature.args:
             spec = session.args[info.name]
-            if not isinstance(spec, BufferArg):
+            if not isinstance(spec, BufferArg | ImageArg):
                 continue
             try:
                 host = make_contents(info.name, spec, session.seed, session.base_dir)
             except ContentsError as exc:
                 raise _Failed(RunError("load", str(exc), argument=info.name)) from None
             record.inputs[info.name] = host
+            if isinstance(spec, ImageArg):
+                started = time.perf_counter()
+                image = allocate_image(state.context, info.name, spec, info.access, host)
+                created.append(image)
+                record.step("clCreateImage", "Create an image", started, image.detail)
+                continue
             access = spec.access or ("in" if info.name in const else "inout")
             started = time.perf_counter()
             created.append(
@@ -245,16 +252,19 @@ class Engine:
         session: Session,
         signature: KernelSignature,
         kernel: cl.Kernel,
-        buffers: list[DeviceBuffer],
+        buffers: list[DeviceBuffer | DeviceImage],
         record: _Record,
     ) -> None:
         by_name = {b.name: b for b in buffers}
         for index, info in enumerate(signature.args):
             started = time.perf_counter()
             spec = session.args[info.name]
-            if isinstance(spec, BufferArg):
+            if isinstance(spec, BufferArg | ImageArg):
                 kernel.set_arg(index, by_name[info.name].buffer)
-                detail = f"{info.name} = buffer '{info.name}'"
+                detail = f"{info.name} = {spec.kind} '{info.name}'"
+            elif isinstance(spec, SamplerArg):
+                kernel.set_arg(index, create_sampler(kernel.context, spec))
+                detail = f"{info.name} = sampler ({spec.addressing}, {spec.filter})"
             elif isinstance(spec, LocalArg):
                 # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
                 kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]
@@ -270,7 +280,7 @@ class Engine:
         session: Session,
         state: DeviceState,
         kernel: cl.Kernel,
-        buffers: list[DeviceBuffer],
+        buffers: list[DeviceBuffer | DeviceImage],
         repeat: int,
         local: tuple[int, ...] | None,
         record: _Record,
@@ -297,7 +307,7 @@ class Engine:
             record.step("clFinish", "Wait for the device", started, "the queue is empty")
 
     def _read_back(
-        self, state: DeviceState, buffers: list[DeviceBuffer], record: _Record
+        self, state: DeviceState, buffers: list[DeviceBuffer | DeviceImage], record: _Record
     ) -> tuple[dict[str, np.ndarray], dict[str, GuardReport]]:
         started = time.perf_counter()
         outputs: dict[str, np.ndarray] = {}
@@ -332,10 +342,12 @@ class Engine:
         reports = {}
         for name, reference in session.references.items():
             if name in outputs:
-                reports[name] = check_reference(name, reference, outputs[name], namespace)
+                reports[name] = check_reference(
+                    name, reference, outputs[name], namespace, session.base_dir
+                )
             else:
                 message = f"'{name}' is not read back: give it access 'out' or 'inout'"
-                reports[name] = ReferenceReport(name, reference.expr, False, message=message)
+                reports[name] = ReferenceReport(name, reference.label, False, message=message)
         return reports
 
 

@@ -16,16 +16,14 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.args import ArgSpec, BufferArg, Init, LocalArg, ScalarArg
-
-# clstudio.reference re-exports check_expression, but it imports this module: use the source.
-from clstudio.expression import ExpressionError, check_expression
+from clstudio.arg_fields import arg_to_dict, read_args
+from clstudio.args import ArgSpec
+from clstudio.reference_fields import Reference, read_references
 from clstudio.session_fields import (
     SessionError,
     check_keys,
     describe,
     fail,
-    read_args,
     read_bool,
     read_identifier,
     read_int,
@@ -86,15 +84,6 @@ class DeviceSelector:
 
 
 @dataclass(frozen=True)
-class Reference:
-    """The expected value of one output, as a restricted numpy expression."""
-
-    expr: str
-    rtol: float = 1e-5
-    atol: float = 1e-6
-
-
-@dataclass(frozen=True)
 class Session:
     kernel: str
     source: str
@@ -149,7 +138,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         timeout_s=_read_timeout(obj.get("timeout_s", 10.0)),
         guards=read_bool(obj.get("guards", True), "guards"),
         args=args,
-        references=_read_references(obj.get("references", {}), args),
+        references=read_references(obj.get("references", {}), args, base_dir),
         description=description,
         base_dir=base_dir,
     )
@@ -206,43 +195,6 @@ def _read_device(value: object) -> DeviceSelector | None:
     return DeviceSelector(**{key: read_string(text, f"device.{key}") for key, text in obj.items()})
 
 
-def _read_references(value: object, args: Mapping[str, ArgSpec]) -> dict[str, Reference]:
-    references = {}
-    buffers = [name for name, spec in args.items() if isinstance(spec, BufferArg)]
-    names = tuple(name for name, spec in args.items() if not isinstance(spec, LocalArg))
-    for name, entry in read_object(value, "references").items():
-        where = f"references.{name}"
-        spec = args.get(name)
-        if not isinstance(spec, BufferArg):
-            what = "not an argument" if spec is None else f"a {spec.kind} argument"
-            fail(
-                where,
-                f"'{name}' is {what}; references check buffer arguments "
-                f"({', '.join(buffers) or 'there are none'})",
-            )
-        if spec.access == "in":
-            fail(where, f"'{name}' has access \"in\", so it is never read back to compare")
-        obj = read_object(entry, where)
-        check_keys(obj, where, ("expr", "rtol", "atol"), required=("expr",))
-        expr = read_string(obj["expr"], f"{where}.expr", non_empty=True)
-        _check_expression(expr, names, f"{where}.expr")
-        tolerances = {
-            key: float(read_number(obj[key], f"{where}.{key}", 0.0))
-            for key in ("rtol", "atol")
-            if key in obj
-        }
-        references[name] = Reference(expr, **tolerances)
-    return references
-
-
-def _check_expression(expr: str, names: tuple[str, ...], where: str) -> None:
-    """Parse the expression against the allow-lists; it is evaluated only when a run checks."""
-    try:
-        check_expression(expr, names)
-    except ExpressionError as exc:
-        fail(where, str(exc))
-
-
 def load_session(path: str | Path) -> Session:
     """Read and validate a session file; SessionError messages start with the file name."""
     path = Path(path)
@@ -286,39 +238,10 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "timeout_s": session.timeout_s,
         "guards": session.guards,
-        "args": {name: _arg_to_dict(spec) for name, spec in session.args.items()},
-        "references": {
-            name: {"expr": ref.expr, "rtol": ref.rtol, "atol": ref.atol}
-            for name, ref in session.references.items()
-        },
+        "args": {name: arg_to_dict(spec) for name, spec in session.args.items()},
+        "references": {name: ref.to_dict() for name, ref in session.references.items()},
     }
     return _plain(out)
-
-
-def _arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
-    if isinstance(spec, ScalarArg):
-        value = spec.value
-        return {"kind": "scalar", "value": list(value) if isinstance(value, tuple) else value}
-    if isinstance(spec, LocalArg):
-        return {"kind": "local", "dtype": spec.dtype.name, "count": spec.count}
-    out: dict[str, Any] = {"kind": "buffer", "dtype": spec.dtype.name, "shape": list(spec.shape)}
-    out["init"] = _init_to_json(spec.init)
-    if spec.access is not None:
-        out["access"] = spec.access
-    return out
-
-
-def _init_to_json(init: Init) -> str | dict[str, Any]:
-    params = init.params
-    if init.kind in ("zeros", "ones", "arange"):
-        return init.kind
-    if init.kind == "fill":
-        return {"fill": params["value"]}
-    if init.kind == "values":
-        return {"values": params["values"]}
-    if init.kind == "file":
-        return {"file": params["path"]}
-    return {init.kind: dict(params)}
 
 
 def _plain(value: Any) -> Any:

@@ -1,4 +1,4 @@
-"""Readers for the fields of a decoded session file, argument specs included.
+"""Readers for the plain values of a decoded session file: numbers, names, sizes, files.
 
 Each reader takes the key path of its value ("args.a.shape") and refuses a wrong
 value with a SessionError that starts with that path, so a learner can find it.
@@ -14,23 +14,10 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from clstudio.args import ACCESS_MODES, ArgSpec, BufferArg, Init, LocalArg, ScalarArg
-from clstudio.dtypes import (
-    VECTOR_WIDTHS,
-    ElementType,
-    TypeNameError,
-    parse_element_type,
-    value_range,
-)
+from clstudio.dtypes import ElementType, TypeNameError, parse_element_type
 
 MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
 MAX_DIMS = 32  # numpy's own historical limit on array dimensions
-ARG_KINDS = ("buffer", "scalar", "local")
-ARG_KEYS = {
-    "buffer": ("kind", "dtype", "shape", "init", "access"),
-    "scalar": ("kind", "value"),
-    "local": ("kind", "dtype", "count"),
-}
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -159,138 +146,10 @@ def read_element_type(value: object, where: str) -> ElementType:
         fail(where, f"{exc}; write a numpy name (float32, uint8) or an OpenCL one (float, float4)")
 
 
-def read_args(value: object, where: str, base_dir: Path | None) -> dict[str, ArgSpec]:
-    args: dict[str, ArgSpec] = {}
-    for name, spec in read_object(value, where).items():
-        read_identifier(name, f"{where}.{name}", "an argument name")
-        args[name] = read_arg(spec, f"{where}.{name}", base_dir)
-    return args
-
-
-def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
-    obj = read_object(value, where)
-    kinds = ", ".join(ARG_KINDS)
-    if "kind" not in obj:
-        fail(f"{where}.kind", f"this key is required but missing; it is one of {kinds}")
-    kind = read_string(obj["kind"], f"{where}.kind")
-    if kind not in ARG_KINDS:
-        fail(f"{where}.kind", f"unknown kind {kind!r}; expected one of {kinds}")
-    keys = ARG_KEYS[kind]
-    check_keys(obj, where, keys, required=keys[:3])
-    if kind == "scalar":
-        return ScalarArg(_read_scalar_value(obj["value"], f"{where}.value"))
-    dtype = read_element_type(obj["dtype"], f"{where}.dtype")
-    if kind == "local":
-        return LocalArg(dtype, read_int(obj["count"], f"{where}.count", 1, MAX_ITEMS))
-    shape = read_sizes(obj["shape"], f"{where}.shape", MAX_DIMS)
-    init = _read_init(obj.get("init", "zeros"), f"{where}.init", dtype, shape, base_dir)
-    access = obj.get("access")
-    if access is not None and access not in ACCESS_MODES:
-        fail(
-            f"{where}.access",
-            f"expected one of {', '.join(ACCESS_MODES)} or null, got {describe(access)}",
-        )
-    return BufferArg(dtype, shape, init, access)
-
-
-def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | float, ...]:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, list):
-        if len(value) not in VECTOR_WIDTHS:
-            widths = ", ".join(map(str, VECTOR_WIDTHS[:-1])) + f" or {VECTOR_WIDTHS[-1]}"
-            fail(where, f"a vector value has {widths} components, got {describe(value)}")
-        return tuple(read_number(v, f"{where}[{i}]") for i, v in enumerate(value))
-    return read_number(value, where)
-
-
-_INIT_WORDS = ("zeros", "ones", "arange")
-_INIT_OBJECTS = ("fill", "random", "normal", "values", "file")
-
-
-def _read_init(
-    value: object, where: str, dtype: ElementType, shape: tuple[int, ...], base_dir: Path | None
-) -> Init:
-    forms = ", ".join(
-        [*(f'"{w}"' for w in _INIT_WORDS), *(f'{{"{k}": ...}}' for k in _INIT_OBJECTS)]
-    )
-    if isinstance(value, str):
-        if value not in _INIT_WORDS:
-            fail(where, f"unknown init {value!r}; expected one of {forms}")
-        return Init(value)
-    if not isinstance(value, dict):
-        fail(where, f"expected one of {forms}, got {describe(value)}")
-    if len(value) != 1:
-        fail(where, f"expected an object with one key, got keys {', '.join(map(str, value))}")
-    if next(iter(value)) not in _INIT_OBJECTS:
-        fail(where, f"unknown init {next(iter(value))!r}; expected one of {forms}")
-    ((kind, params),) = value.items()
-    here = f"{where}.{kind}"
-    needed = math.prod(dtype.host_shape(shape))
-    if kind == "fill":
-        fill = read_number(params, here)
-        low, high = value_range(dtype.scalar)
-        if not low <= fill <= high:
-            fail(here, f"{fill} does not fit in {dtype.scalar.name} ({low} to {high})")
-        return Init("fill", {"value": fill})
-    if kind == "random":
-        obj = read_object(params, here)
-        check_keys(obj, here, ("low", "high"))
-        bounds = {k: read_number(v, f"{here}.{k}") for k, v in obj.items()}
-        low, high = bounds.get("low", 0.0), bounds.get("high", 1.0)
-        if not low < high:
-            fail(here, f"low ({low}) must be less than high ({high})")
-        if dtype.scalar.kind in "iu" and not int(low) < int(high):
-            fail(
-                here,
-                f"integers are drawn from int(low) to int(high) - 1; "
-                f"[{int(low)}, {int(high)}) is empty",
-            )
-        return Init("random", bounds)
-    if kind == "normal":
-        obj = read_object(params, here)
-        check_keys(obj, here, ("mean", "std"))
-        moments = {
-            k: read_number(v, f"{here}.{k}", 0.0 if k == "std" else -math.inf)
-            for k, v in obj.items()
-        }
-        return Init("normal", moments)
-    if kind == "values":
-        count = _count_values(params, here)
-        if count != needed:
-            fail(
-                here,
-                f"{count} values given, but shape {list(shape)} of {dtype.name} needs {needed}",
-            )
-        return Init("values", {"values": params})
-    path = read_string(params, here, non_empty=True)
-    if not path.endswith(".npy"):
-        fail(here, f"expected the path of a .npy file, got {describe(path)}")
-    _check_npy(path, here, base_dir, needed)
-    return Init("file", {"path": path})
-
-
-def _count_values(value: object, where: str) -> int:
-    """How many numbers a nested, rectangular list holds (walked without recursion)."""
-    if not isinstance(value, list) or not value:
-        fail(where, f"expected a non-empty list of numbers, got {describe(value)}")
-    level, count = [value], 0
-    while level:
-        lists = [v for v in level if isinstance(v, list)]
-        if (lists and len(lists) != len(level)) or len({len(v) for v in lists}) > 1:
-            fail(where, "expected a rectangular nested list (rows of equal length)")
-        if lists:
-            level = [item for row in lists for item in row]
-            continue
-        for i, number in enumerate(level):
-            read_number(number, f"{where} (value {i})")
-        count = len(level)
-        break
-    return count
-
-
-def _check_npy(text: str, where: str, base_dir: Path | None, needed: int) -> None:
-    """Read only the header: the file must exist, hold plain numbers and the right count."""
+def read_npy_header(
+    text: str, where: str, base_dir: Path | None
+) -> tuple[tuple[int, ...], np.dtype]:
+    """The shape and dtype of a .npy file, from its header only; plain numbers only."""
     path = Path(text) if base_dir is None else base_dir / text
     try:
         with path.open("rb") as stream:
@@ -307,12 +166,7 @@ def _check_npy(text: str, where: str, base_dir: Path | None, needed: int) -> Non
         fail(where, f"{text} is not a .npy file: {exc}")
     if header is None:
         fail(where, f"{text}: .npy format version {version} is not supported")
-    file_shape, _, dtype = header
+    shape, _, dtype = header
     if dtype.hasobject or dtype.kind not in "biuf":
         fail(where, f"{text} holds {dtype} values; expected plain numbers (pickles are refused)")
-    count = math.prod(file_shape)
-    if count != needed:
-        fail(
-            where,
-            f"{text} holds {count} values (shape {list(file_shape)}), but {needed} are needed",
-        )
+    return tuple(shape), dtype

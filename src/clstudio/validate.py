@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from clstudio.args import ArgSpec, BufferArg, LocalArg, ScalarArg
+from clstudio.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.dtypes import TypeNameError, parse_element_type, pointee_type, value_range
 from clstudio.results import KernelArgInfo, KernelSignature, RunError
 from clstudio.session import Session
@@ -31,6 +31,9 @@ class DeviceLimits:
     max_work_group_size: int  # already lowered to the kernel's own limit when known
     max_work_item_sizes: tuple[int, ...]
     non_uniform_work_groups: bool = False
+    image_support: bool = False  # CL_DEVICE_IMAGE_SUPPORT
+    image2d_max_width: int = 0
+    image2d_max_height: int = 0
 
 
 def validate(session: Session, kernel: KernelSignature, limits: DeviceLimits) -> list[RunError]:
@@ -63,7 +66,7 @@ def _check_arguments(
                 )
             )
         else:
-            problems += _check_argument(info, spec)
+            problems += _check_argument(info, spec, limits)
     for name in session.args:
         if name not in declared:
             params = ", ".join(info.name for info in kernel.args) or "none"
@@ -95,10 +98,16 @@ def expected_kind(info: KernelArgInfo) -> str:
     return "scalar"
 
 
-def _check_argument(info: KernelArgInfo, spec: ArgSpec) -> list[RunError]:
+def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) -> list[RunError]:
     name, kind = info.name, expected_kind(info)
-    if kind in ("image", "sampler"):
-        return [_problem(f"argument '{name}' is a {info.type_name}, not supported yet", name)]
+    if kind == "image" and info.type_name != "image2d_t":
+        return [
+            _problem(
+                f"argument '{name}' is an {info.type_name}; CL Studio supports image2d_t "
+                "images only",
+                name,
+            )
+        ]
     if spec.kind != kind:
         return [
             _problem(
@@ -107,6 +116,10 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec) -> list[RunError]:
                 name,
             )
         ]
+    if isinstance(spec, ImageArg):
+        return _check_image(info, spec, limits)
+    if kind == "sampler":
+        return []
     if isinstance(spec, BufferArg | LocalArg):
         declared = pointee_type(info.type_name)
         if declared is None:
@@ -129,6 +142,45 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec) -> list[RunError]:
         return []
     assert isinstance(spec, ScalarArg)
     return _check_scalar(info, spec)
+
+
+def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> list[RunError]:
+    name = info.name
+    if info.access not in ("read_only", "write_only"):
+        return [
+            _problem(
+                f"image '{name}' is declared {info.access}; CL Studio runs read_only and "
+                "write_only images: read from one image and write to another",
+                name,
+            )
+        ]
+    if spec.access is not None and spec.access != info.access:
+        return [
+            _problem(
+                f"image '{name}' is declared {info.access} in the kernel but the session gives "
+                f"access {spec.access}: make them agree (or leave access out)",
+                name,
+            )
+        ]
+    if not limits.image_support:
+        return [
+            _problem(
+                f"{limits.name} has no image support (CL_DEVICE_IMAGE_SUPPORT is false), so "
+                f"it cannot run a kernel with image '{name}'",
+                name,
+            )
+        ]
+    most = (limits.image2d_max_height, limits.image2d_max_width)
+    if spec.height > most[0] or spec.width > most[1]:
+        return [
+            _problem(
+                f"image '{name}' is {spec.width} x {spec.height} pixels, but {limits.name} "
+                f"allows at most {most[1]} x {most[0]} (CL_DEVICE_IMAGE2D_MAX_WIDTH and "
+                "HEIGHT)",
+                name,
+            )
+        ]
+    return []
 
 
 def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
@@ -203,12 +255,14 @@ def _check_memory(
                             info.name,
                         )
                     )
+        elif isinstance(spec, ImageArg):
+            total_global += spec.nbytes
         elif isinstance(spec, LocalArg):
             local_bytes += spec.nbytes
     if total_global > limits.global_mem:
         problems.append(
             _problem(
-                f"the buffers need {format_bytes(total_global)} together, more than the "
+                f"the buffers and images need {format_bytes(total_global)} together, more than the "
                 f"device's {format_bytes(limits.global_mem)} of global memory"
             )
         )

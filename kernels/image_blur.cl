@@ -2,14 +2,16 @@
 //
 // The same 3 x 3 box blur as box_blur, but on image objects instead of
 // buffers. read_imagef returns all four channels of a pixel at once, as
-// floats from 0 to 1 whatever the channel type, and the sampler decides what
-// a coordinate outside the image means: CLK_ADDRESS_CLAMP_TO_EDGE repeats the
-// edge pixels, the clamp() that box_blur writes by hand. write_imagef turns
-// the floats back into the output image's channel type, rounding to nearest.
+// floats (0 to 1 for this image's normalised uchar channels), and the
+// sampler decides what a coordinate outside the image means:
+// CLK_ADDRESS_CLAMP_TO_EDGE repeats the edge pixels, the clamp() that
+// box_blur writes by hand. write_imagef turns the floats back into the
+// output image's channel type, rounding to nearest.
 //
 // Try: CLK_ADDRESS_CLAMP (transparent black outside: the borders darken);
 // CLK_FILTER_LINEAR with coordinates between pixels (x + 0.5f); a channel
-// order of R instead of RGBA; compare the kernel time with box_blur's.
+// order of R for both images (the reference then pads ((1, 1), (1, 1)));
+// compare the kernel time with box_blur's.
 __constant sampler_t edge_sampler =
     CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 
