@@ -49,7 +49,8 @@ def test_memory_bars_share_one_scale(qtbot, cpu):
     assert fractions[0] > fractions[1] > fractions[2] > fractions[4] > fractions[3] > 0
     # From 8 KiB to 8 GiB: global memory is 2**17 times the constant buffer.
     assert fractions[0] - fractions[3] == pytest.approx(17 / 20)
-    assert chart.tick_labels() == ["64 KiB", "1 MiB", "16 MiB", "256 MiB", "4 GiB"]
+    assert chart.tick_labels() == ["8 KiB", "128 KiB", "2 MiB", "32 MiB", "512 MiB", "8 GiB"]
+    assert chart.tick_ratio() == 16
 
 
 def test_a_field_the_device_does_not_report_draws_no_bar(qtbot):
@@ -92,6 +93,7 @@ def test_the_overview_shows_a_device(qtbot, cpu):
     assert overview.compute_label.text() == "4 compute units at up to 2400 MHz"
     assert overview.memory_chart.bars()[0].text == "8 GiB"
     assert overview.work_chart.bars()[0].text == "1024 items"
+    assert "each grid line is 16 times the one before" in overview.memory_note.text()
     overview.grab()
 
 
@@ -121,6 +123,7 @@ def test_axis_range_brackets_the_values():
     assert axis_range([4096]) == (11, 13)
     assert axis_range([1]) == (0, 1)
     assert axis_range([4096, 64], from_one=True) == (0, 12)
+    assert axis_range([4096, 4096], from_one=True) == (0, 12)
     assert axis_range([]) == (0, 1)
 
 
@@ -129,3 +132,15 @@ def test_largest_square_group():
     assert largest_square_group(1024, [1024, 1024, 64], 3) == 8
     assert largest_square_group(256, [256, 4, 4], 2) == 4
     assert largest_square_group(4096, [4096, 4096, 4096], 3) == 16
+
+
+def test_a_narrow_chart_marks_fewer_sizes(qtbot, cpu):
+    chart = LogBarChart("count")
+    qtbot.addWidget(chart)
+    chart.set_bars(work_size_bars(cpu))
+    chart.resize(700, 150)
+    wide = chart.tick_labels()
+    chart.resize(260, 150)
+    narrow = chart.tick_labels()
+    assert len(narrow) < len(wide)
+    assert wide[-1] == narrow[-1] == "1 024"  # the end of the axis is always marked

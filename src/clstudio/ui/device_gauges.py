@@ -42,16 +42,17 @@ def axis_range(values: Sequence[int], from_one: bool = False) -> tuple[int, int]
     """
     positive = [v for v in values if v > 0] or [1]
     low = math.floor(math.log2(min(positive)))
-    high = max(math.ceil(math.log2(max(positive))), low + 1)
+    high = math.ceil(math.log2(max(positive)))
     if from_one:
-        return 0, high
+        return 0, max(high, 1)
+    high = max(high, low + 1)
     return max(0, low - max(1, (high - low) // 5)), high
 
 
 class LogBarChart(QWidget):
     """Horizontal bars on one base-2 logarithmic axis."""
 
-    ROW_HEIGHT = 26
+    ROW_HEIGHT = 24
     AXIS_HEIGHT = 22
 
     def __init__(self, unit: str, parent: QWidget | None = None) -> None:
@@ -61,6 +62,7 @@ class LogBarChart(QWidget):
         self._unit = unit
         self._bars: tuple[Bar, ...] = ()
         self._range = (0, 1)
+        self._min_label_width = 0
 
     def set_bars(self, bars: Sequence[Bar]) -> None:
         self._bars = tuple(bars)
@@ -80,16 +82,32 @@ class LogBarChart(QWidget):
         low, high = self._range
         return min(1.0, max(0.0, (math.log2(value) - low) / (high - low)))
 
+    def tick_ratio(self) -> int:
+        """How many times larger each grid line is than the one before."""
+        exponents = self._tick_exponents()
+        return 2 ** (exponents[1] - exponents[0]) if len(exponents) > 1 else 2
+
+    def natural_label_width(self) -> int:
+        metrics = self.fontMetrics()
+        return max((metrics.horizontalAdvance(b.label) for b in self._bars), default=0) + 12
+
+    def set_min_label_width(self, width: int) -> None:
+        """Line up the bars of charts stacked one above the other."""
+        self._min_label_width = width
+        self.update()
+
     def tick_labels(self) -> list[str]:
         return [power_of_two_label(e, self._unit) for e in self._tick_exponents()]
 
     def _tick_exponents(self) -> list[int]:
+        """Powers of two to mark, as many as fit side by side under the bars."""
         low, high = self._range
+        widest = self.fontMetrics().horizontalAdvance(power_of_two_label(high, self._unit))
+        fitting = max(2, int(self._bar_area().width() // (widest + 16)))
         step = 1
-        while (high - low) // step > 6:
+        while (high - low) // step + 1 > min(fitting, 7):
             step *= 2
-        first = math.ceil(low / step) * step
-        return list(range(first, high + 1, step))
+        return list(range(high, low - 1, -step))[::-1]  # the axis's end always marked
 
     def sizeHint(self) -> QSize:
         return QSize(360, self.minimumSizeHint().height())
@@ -98,8 +116,7 @@ class LogBarChart(QWidget):
         return QSize(240, len(self._bars) * self.ROW_HEIGHT + self.AXIS_HEIGHT + 4)
 
     def _label_width(self) -> int:
-        metrics = self.fontMetrics()
-        return max((metrics.horizontalAdvance(b.label) for b in self._bars), default=0) + 12
+        return max(self.natural_label_width(), self._min_label_width)
 
     def _bar_area(self) -> QRectF:
         left = self._label_width()
@@ -120,17 +137,23 @@ class LogBarChart(QWidget):
         rows_bottom = len(self._bars) * self.ROW_HEIGHT
         low, high = self._range
 
-        for exponent in self._tick_exponents():
+        label_start = math.inf
+        # From the right, so the largest value keeps its label if space runs out.
+        for exponent in reversed(self._tick_exponents()):
             x = area.left() + area.width() * (exponent - low) / (high - low)
             painter.setPen(muted)
             painter.drawLine(int(x), 0, int(x), rows_bottom)
             label = power_of_two_label(exponent, self._unit)
-            width = self.fontMetrics().horizontalAdvance(label)
+            width = self.fontMetrics().horizontalAdvance(label) + 4
+            left = min(x - width / 2, self.width() - width)
+            if left + width > label_start - 6:
+                continue
             painter.drawText(
-                QRectF(x - width / 2 - 2, rows_bottom + 2, width + 4, self.AXIS_HEIGHT),
+                QRectF(left, rows_bottom + 2, width, self.AXIS_HEIGHT),
                 Qt.AlignmentFlag.AlignCenter,
                 label,
             )
+            label_start = left
 
         for i, bar in enumerate(self._bars):
             top = i * self.ROW_HEIGHT

@@ -134,11 +134,7 @@ class DeviceOverview(QScrollArea):
         self.compute_label = _note()
         self.compute_units = ComputeUnitsView()
         self.memory_chart = LogBarChart("bytes")
-        self.memory_note = _note(
-            "Bars share one logarithmic scale: each grid line is a size many times the one "
-            "before. Local memory is per work-group; constant and local memory are far "
-            "smaller than global memory."
-        )
+        self.memory_note = _note()
         self.work_chart = LogBarChart("count")
         self.work_caption = _note()
 
@@ -162,5 +158,12 @@ class DeviceOverview(QScrollArea):
         self.compute_units.set_units(units if isinstance(units, int) else 0)
         self.compute_units.setToolTip(_tooltip(device, "CL_DEVICE_MAX_COMPUTE_UNITS"))
         self.memory_chart.set_bars(memory_bars(device))
+        self.memory_note.setText(
+            f"One logarithmic scale: each grid line is {self.memory_chart.tick_ratio()} times "
+            "the one before. Local memory is shared by one work-group only."
+        )
         self.work_chart.set_bars(work_size_bars(device))
+        width = max(c.natural_label_width() for c in (self.memory_chart, self.work_chart))
+        for chart in (self.memory_chart, self.work_chart):
+            chart.set_min_label_width(width)
         self.work_caption.setText(work_size_caption(device))

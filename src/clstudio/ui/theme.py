@@ -73,7 +73,7 @@ def dark_palette() -> QPalette:
             Role.Link: "#7fb0f0",
             Role.LinkVisited: "#b08ae0",
         },
-        disabled_text="#6e6e6e",
+        disabled_text="#8c8c8c",
     )
 
 
