@@ -1,0 +1,1 @@
+"""The kernel editor: source editing, live building and where the compiler's messages go."""
