@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from clstudio.gallery import examples
 from clstudio.session import DeviceSelector, load_session
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.lesson import STEPS
@@ -61,7 +61,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
 
 
 def test_standard_shortcuts(make_window):
-    a = make_window().actions
+    a = make_window().window_actions
 
     def keys(action) -> list[str]:
         return [s.toString() for s in action.shortcuts()]
@@ -95,9 +95,9 @@ def test_empty_panels_say_what_will_appear(make_window):
 def test_build_run_stop_are_intents_not_yet_connected(qtbot, make_window):
     window = make_window()
     for action, signal in (
-        (window.actions.build, window.buildRequested),
-        (window.actions.run, window.runRequested),
-        (window.actions.stop, window.stopRequested),
+        (window.window_actions.build, window.buildRequested),
+        (window.window_actions.run, window.runRequested),
+        (window.window_actions.stop, window.stopRequested),
     ):
         assert not action.isEnabled()
         assert "Not available yet" in action.statusTip()
@@ -225,10 +225,10 @@ def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, mo
 def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
-    window.actions.new.trigger()
+    window.window_actions.new.trigger()
     assert window.document.session.source.startswith("// edited")
     _answer(monkeypatch, Button.Discard)
-    window.actions.new.trigger()
+    window.window_actions.new.trigger()
     assert not window.document.dirty
     assert window.source_view.source().startswith("// Vector addition")
 
@@ -238,16 +238,16 @@ def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch
     _type_line(qtbot, window.source_view, "// mine")
     target = tmp_path / "mine"  # Save As adds the .json the filter promises
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    window.actions.save_as.trigger()
+    window.window_actions.save_as.trigger()
     saved = tmp_path / "mine.json"
     assert saved.is_file()
     assert window.windowTitle() == "mine.json[*] — CL Studio"
     assert not window.isWindowModified()
 
-    window.actions.new.trigger()
+    window.window_actions.new.trigger()
     assert window.document.path is None
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a: (str(saved), ""))
-    window.actions.open.trigger()
+    window.window_actions.open.trigger()
     assert window.document.path == saved.resolve()
     assert window.source_view.source() == window.document.session.source
     assert window.source_view.source().startswith("// mine\n")
@@ -260,7 +260,7 @@ def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_
     path = tmp_path / "s.json"
     window.document.save(path)
     _type_line(qtbot, window.source_view, "// again")
-    window.actions.save.trigger()  # no dialog: the file is known
+    window.window_actions.save.trigger()  # no dialog: the file is known
     assert load_session(path).source.startswith("// again\n")
 
 
@@ -280,7 +280,7 @@ def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, setting
     path = tmp_path / "recent.json"
     window.document.save(path)
     settings.add_recent_file(path)
-    window.actions.new.trigger()
+    window.window_actions.new.trigger()
     menu = window.file_menus.recent
     menu.aboutToShow.emit()
     assert _entries(menu) == [f"1 recent.json   ({tmp_path.resolve()})", "Clear the list"]
@@ -291,27 +291,38 @@ def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, setting
     assert _entries(menu) == ["No recent sessions"]
 
 
-def test_open_example_opens_an_unsaved_copy(make_window):
+def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
     window = make_window()
     menu = window.file_menus.examples
-    entries = [a for a in menu.actions() if a.isEnabled()]
-    if not entries:
-        pytest.skip("the kernel gallery (clstudio.gallery) is not installed yet")
-    entries[0].trigger()
+    titles = [example.title for example in examples()]
+    assert _entries(menu) == titles and len(titles) > 5
+    first = examples()[0]
+    original = first.path.read_text(encoding="utf-8")
+    menu.actions()[0].trigger()
     assert window.document.path is None
-    assert window.windowTitle().endswith("(example)[*] — CL Studio")
+    assert window.windowTitle() == f"{first.title} (example)[*] — CL Studio"
     assert "__kernel" in window.source_view.source()
+    assert window.document.session.kernel == load_session(first.path).kernel
+    assert first.path.read_text(encoding="utf-8") == original
+
+
+def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_path):
+    monkeypatch.setenv("CLSTUDIO_KERNELS", str(tmp_path))
+    window = make_window()
+    [entry] = window.file_menus.examples.actions()
+    assert not entry.isEnabled()
+    assert entry.text() == f"No examples found in {tmp_path}"
 
 
 def test_edit_menu_undo_redo_and_find(qtbot, make_window):
     window = make_window()
-    assert not window.actions.undo.isEnabled()
+    assert not window.window_actions.undo.isEnabled()
     qtbot.keyClicks(window.source_view, "x")
-    assert window.actions.undo.isEnabled()
-    window.actions.undo.trigger()
+    assert window.window_actions.undo.isEnabled()
+    window.window_actions.undo.trigger()
     assert window.source_view.source().startswith("// Vector")
-    assert window.actions.redo.isEnabled()
-    window.actions.find.trigger()
+    assert window.window_actions.redo.isEnabled()
+    window.window_actions.find.trigger()
     assert window.find_bar.isVisible()
     qtbot.keyClicks(window.find_bar.field, "get_global_id")
     assert window.source_view.textCursor().selectedText() == "get_global_id"
@@ -323,31 +334,31 @@ def test_edit_menu_undo_redo_and_find(qtbot, make_window):
 def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
     window = make_window()
     size = window.source_view.font().pointSize()
-    window.actions.zoom_in.trigger()
-    window.actions.zoom_in.trigger()
+    window.window_actions.zoom_in.trigger()
+    window.window_actions.zoom_in.trigger()
     assert window.source_view.font().pointSize() == size + 2
     assert settings.zoom() == 2
-    window.actions.zoom_reset.trigger()
+    window.window_actions.zoom_reset.trigger()
     assert window.source_view.font().pointSize() == size
 
 
 def test_theme_light_and_dark(make_window, settings):
     window = make_window()
-    window.actions.themes["dark"].trigger()
+    window.window_actions.themes["dark"].trigger()
     window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() < 80
     assert settings.theme() == "dark"
-    window.actions.themes["light"].trigger()
+    window.window_actions.themes["light"].trigger()
     window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() > 200
-    assert window.actions.themes["light"].isChecked()
+    assert window.window_actions.themes["light"].isChecked()
 
 
 def test_about_names_the_versions(make_window, monkeypatch):
     window = make_window()
     shown = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
-    window.actions.about.trigger()
+    window.window_actions.about.trigger()
     [text] = shown
     assert "CL Studio 0.1.0" in text
     assert "Qt" in text and "pyopencl" in text and "PySide6" in text
@@ -355,7 +366,7 @@ def test_about_names_the_versions(make_window, monkeypatch):
 
 def test_the_host_program_lesson_walks_every_step(make_window):
     window = make_window()
-    window.actions.lesson.trigger()
+    window.window_actions.lesson.trigger()
     lesson = window.show_lesson()
     assert lesson.isVisible()
     assert lesson.steps.count() == 12

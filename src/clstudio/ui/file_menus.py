@@ -5,12 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
+from clstudio.gallery import GalleryError, examples, kernels_dir
 from clstudio.ui.settings import AppSettings
-
-try:
-    from clstudio import gallery
-except ImportError:  # the gallery lands with its own issue; until then the menu says so
-    gallery = None
 
 
 class FileMenus(QObject):
@@ -43,7 +39,11 @@ class FileMenus(QObject):
 
     def fill_examples(self) -> None:
         self.examples.clear()
-        found = gallery.examples() if gallery is not None else ()
+        try:
+            found = examples()
+        except GalleryError as exc:
+            self.examples.addAction(f"The gallery cannot be read: {exc}").setEnabled(False)
+            return
         for example in found:
             action = self.examples.addAction(example.title)
             action.setStatusTip(example.description)
@@ -52,7 +52,7 @@ class FileMenus(QObject):
                 lambda _checked=False, e=example: self.exampleRequested.emit(e.path, e.title)
             )
         if not found:
-            empty = self.examples.addAction("No examples found (the kernels/ folder is missing)")
+            empty = self.examples.addAction(f"No examples found in {kernels_dir()}")
             empty.setEnabled(False)
         self.examples.setToolTipsVisible(True)
 

@@ -84,14 +84,14 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
 
-        self.actions = create_actions(self)
-        self.toolbar = build_toolbar(self, self.actions)
+        self.window_actions = create_actions(self)
+        self.toolbar = build_toolbar(self, self.window_actions)
         toggles = [
             dock.toggleViewAction()
             for dock in (self.devices_dock, self.arguments_dock, self.results_dock)
         ]
         recent_menu, examples_menu = build_menus(
-            self, self.actions, [*toggles, self.toolbar.toggleViewAction()]
+            self, self.window_actions, [*toggles, self.toolbar.toggleViewAction()]
         )
         self.file_menus = FileMenus(recent_menu, examples_menu, settings)
         self.file_menus.openRequested.connect(self.open_file)
@@ -125,7 +125,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _connect_actions(self) -> None:
-        a = self.actions
+        a = self.window_actions
         a.new.triggered.connect(self.new_document)
         a.open.triggered.connect(lambda: self.open_file(None))
         a.save.triggered.connect(self.save)
@@ -338,8 +338,8 @@ class MainWindow(QMainWindow):
     def set_theme(self, theme: str) -> None:
         self.theme.apply(theme)
         self.settings.set_theme(theme)
-        with QSignalBlocker(self.actions.themes[theme]):
-            self.actions.themes[theme].setChecked(True)
+        with QSignalBlocker(self.window_actions.themes[theme]):
+            self.window_actions.themes[theme].setChecked(True)
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About CL Studio", about_html())
