@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from clstudio.args import BufferArg, Init, LocalArg, ScalarArg
+from clstudio.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
 from clstudio.dtypes import parse_element_type
 from clstudio.results import KernelArgInfo, KernelSignature
 from clstudio.session import Session
@@ -143,3 +143,83 @@ def test_dimension_mismatch_and_too_many_dimensions():
 
 def test_auto_local_size_is_fine():
     assert check_ndrange((1000,), None, LIMITS) == []
+
+
+IMAGE_LIMITS = replace(LIMITS, image_support=True, image2d_max_width=1024, image2d_max_height=512)
+ROTATE = KernelSignature(
+    "rotate",
+    (
+        KernelArgInfo("src", "image2d_t", "global", "read_only", False),
+        KernelArgInfo("dst", "image2d_t", "global", "write_only", False),
+        KernelArgInfo("smp", "sampler_t", "private", "none", False),
+    ),
+)
+
+
+def image_session(**args) -> Session:
+    spec = {
+        "src": ImageArg((256, 512)),
+        "dst": ImageArg((256, 512), access="write_only"),
+        "smp": SamplerArg(),
+        **args,
+    }
+    return Session(kernel="rotate", source="", global_size=(512, 256), args=spec)
+
+
+def image_messages(s: Session, limits: DeviceLimits = IMAGE_LIMITS) -> list[str]:
+    return [p.message for p in validate(s, ROTATE, limits)]
+
+
+def test_images_and_a_sampler_pass_on_a_device_with_image_support():
+    assert image_messages(image_session()) == []
+
+
+def test_an_image_given_as_a_buffer_says_it_needs_kind_image():
+    (message,) = image_messages(image_session(src=BufferArg(F32, (256, 512))))
+    assert "argument 'src' is declared __global image2d_t" in message
+    assert "needs kind 'image', but the session gives kind 'buffer'" in message
+
+
+def test_a_sampler_given_as_a_scalar_says_it_needs_kind_sampler():
+    (message,) = image_messages(image_session(smp=ScalarArg(0)))
+    assert "needs kind 'sampler'" in message
+
+
+def test_an_image_larger_than_the_device_allows_names_both_limits():
+    problems = validate(image_session(dst=ImageArg((256, 2048), "R")), ROTATE, IMAGE_LIMITS)
+    assert [p.argument for p in problems] == ["dst"]
+    assert "image 'dst' is 2048 x 256 pixels" in problems[0].message
+    assert "at most 1024 x 512 (CL_DEVICE_IMAGE2D_MAX_WIDTH and HEIGHT)" in problems[0].message
+
+
+def test_a_device_without_image_support_refuses_images():
+    problems = image_messages(image_session(), replace(IMAGE_LIMITS, image_support=False))
+    assert len(problems) == 2  # src and dst
+    assert "Test CPU has no image support (CL_DEVICE_IMAGE_SUPPORT is false)" in problems[0]
+
+
+def test_a_session_access_must_agree_with_the_kernel_qualifier():
+    (message,) = image_messages(image_session(src=ImageArg((256, 512), access="write_only")))
+    assert "image 'src' is declared read_only in the kernel" in message
+    assert "access write_only" in message
+
+
+def test_read_write_and_other_image_types_are_refused_clearly():
+    kernel = KernelSignature(
+        "k",
+        (
+            KernelArgInfo("rw", "image2d_t", "global", "read_write", False),
+            KernelArgInfo("vol", "image3d_t", "global", "read_only", False),
+        ),
+    )
+    s = Session(kernel="k", source="", args={"rw": ImageArg((4, 4)), "vol": ImageArg((4, 4))})
+    rw, vol = (p.message for p in validate(s, kernel, IMAGE_LIMITS))
+    assert "image 'rw' is declared read_write" in rw and "read_only and write_only" in rw
+    assert "'vol' is an image3d_t; CL Studio supports image2d_t images only" in vol
+
+
+def test_an_image_over_the_allocation_limit_and_global_memory():
+    big = ImageArg((512, 1024), channel_type="float32")  # 8 MiB of RGBA floats
+    one, total = image_messages(image_session(src=big))
+    assert "image 'src' needs 8 MiB, but Test CPU allows at most 1 MiB in one image" in one
+    assert "the buffers and images need" in total

@@ -5,7 +5,7 @@ An image argument's host array is (height, width) for channel order R, or
 images want, so the array copies as it is with an origin and a region of
 (width, height). Images get no guard bands: the implementation owns their memory
 layout, so there is no byte range "just past the end" to watch. (A write_imagef
-outside the image is undefined behaviour in OpenCL; PoCL drops it.)
+outside the image is undefined behaviour in OpenCL.)
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from clstudio.args import ImageArg, SamplerArg
 from clstudio.units import format_bytes
 
 # uint8 images are normalised (UNORM_INT8): read_imagef returns 0 to 1 and write_imagef
-# rounds back to 0 to 255, so one kernel serves both channel types. An unnormalised
-# UNSIGNED_INT8 image would need read_imageui, and a kernel written for the other type
-# would read garbage.
+# rounds back to 0 to 255, so one kernel serves both channel types. (An unnormalised
+# UNSIGNED_INT8 image would need read_imageui; read_imagef on it is undefined.)
 _CHANNEL_TYPES = {"uint8": cl.channel_type.UNORM_INT8, "float32": cl.channel_type.FLOAT}
 _CHANNEL_ORDERS = {"R": cl.channel_order.R, "RGBA": cl.channel_order.RGBA}
 _FLAGS = {"read_only": cl.mem_flags.READ_ONLY, "write_only": cl.mem_flags.WRITE_ONLY}

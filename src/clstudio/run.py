@@ -123,7 +123,8 @@ class Engine:
         state = self._open_device(session.device, record)
         kernel, signature = self._build_kernel(session, state, record)
         buffers = self._create_buffers(session, signature, state, record)
-        self._set_arguments(session, signature, kernel, buffers, record)
+        # clSetKernelArg keeps only a handle: the samplers must live until the last launch.
+        samplers = self._set_arguments(session, signature, kernel, buffers, record)
         local = tuple(session.local_size) if session.local_size else None
         for repeat in range(session.repeats):
             if cancelled():
@@ -132,6 +133,7 @@ class Engine:
             self._launch(session, state, kernel, buffers, repeat, local, record)
             if progress:
                 progress(repeat + 1, session.repeats)
+        del samplers
         outputs, guard_reports = self._read_back(state, buffers, record)
         references = self._check_references(session, signature, outputs, record)
         ok = all(r.ok for r in references.values()) and all(g.ok for g in guard_reports.values())
@@ -254,8 +256,9 @@ class Engine:
         kernel: cl.Kernel,
         buffers: list[DeviceBuffer | DeviceImage],
         record: _Record,
-    ) -> None:
+    ) -> list[cl.Sampler]:
         by_name = {b.name: b for b in buffers}
+        samplers = []
         for index, info in enumerate(signature.args):
             started = time.perf_counter()
             spec = session.args[info.name]
@@ -263,7 +266,8 @@ class Engine:
                 kernel.set_arg(index, by_name[info.name].buffer)
                 detail = f"{info.name} = {spec.kind} '{info.name}'"
             elif isinstance(spec, SamplerArg):
-                kernel.set_arg(index, create_sampler(kernel.context, spec))
+                samplers.append(create_sampler(kernel.context, spec))
+                kernel.set_arg(index, samplers[-1])
                 detail = f"{info.name} = sampler ({spec.addressing}, {spec.filter})"
             elif isinstance(spec, LocalArg):
                 # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
@@ -274,6 +278,7 @@ class Engine:
                 kernel.set_arg(index, scalar_bytes(info.type_name, spec))
                 detail = f"{info.name} = {spec.value} ({info.type_name})"
             record.step("clSetKernelArg", f"Set argument {index}", started, detail)
+        return samplers
 
     def _launch(
         self,

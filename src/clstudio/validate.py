@@ -233,18 +233,18 @@ def _check_memory(
     constant_args = 0
     for info in kernel.args:
         spec = session.args.get(info.name)
-        if isinstance(spec, BufferArg):
+        if isinstance(spec, BufferArg | ImageArg):
             total_global += spec.nbytes
             if spec.nbytes > limits.max_alloc:
                 problems.append(
                     _problem(
-                        f"buffer '{info.name}' needs {format_bytes(spec.nbytes)}, but "
+                        f"{spec.kind} '{info.name}' needs {format_bytes(spec.nbytes)}, but "
                         f"{limits.name} allows at most {format_bytes(limits.max_alloc)} "
-                        "in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
+                        f"in one {spec.kind} (CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
                         info.name,
                     )
                 )
-            if info.address_space == "constant":
+            if isinstance(spec, BufferArg) and info.address_space == "constant":
                 constant_args += 1
                 if spec.nbytes > limits.max_constant_buffer:
                     problems.append(
@@ -255,8 +255,6 @@ def _check_memory(
                             info.name,
                         )
                     )
-        elif isinstance(spec, ImageArg):
-            total_global += spec.nbytes
         elif isinstance(spec, LocalArg):
             local_bytes += spec.nbytes
     if total_global > limits.global_mem:
