@@ -214,7 +214,7 @@ def make_window(qtbot, settings, inventory) -> Callable[..., MainWindow]:
 
 
 def _discard_changes(window: MainWindow) -> None:
-    window.document.dirty = False
+    window.document.mark_clean()
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
 def _close(window) -> None:
     window.discovery.wait()
-    window.document.dirty = False
+    window.document.mark_clean()
     window.close()
     window.deleteLater()
 

@@ -25,8 +25,11 @@ def test_editing_marks_the_document_dirty_only_when_something_changes():
     document = Document.new()
     document.set_source(document.session.source)
     assert not document.dirty
+    original = document.session.source
     document.set_source("// changed")
     assert document.dirty and document.session.source == "// changed"
+    document.set_source(original)
+    assert not document.dirty  # back to what was saved
 
 
 def test_choosing_a_device_changes_the_session():

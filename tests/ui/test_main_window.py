@@ -154,7 +154,7 @@ def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
 def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
     window = make_window()
     window.document.set_device(DeviceSelector("", "accelerator"))
-    window.document.dirty = False
+    window.document.mark_clean()
     path = tmp_path / "acc.json"
     window.document.save(path)
     window.load(path)
@@ -319,9 +319,14 @@ def test_edit_menu_undo_redo_and_find(qtbot, make_window):
     assert not window.window_actions.undo.isEnabled()
     qtbot.keyClicks(window.source_view, "x")
     assert window.window_actions.undo.isEnabled()
+    assert window.isWindowModified()
     window.window_actions.undo.trigger()
     assert window.source_view.source().startswith("// Vector")
+    assert not window.isWindowModified()  # back to the saved text: nothing to save
     assert window.window_actions.redo.isEnabled()
+    window.window_actions.new.trigger()  # a fresh document has nothing to undo
+    assert not window.window_actions.undo.isEnabled()
+    assert not window.window_actions.redo.isEnabled()
     window.window_actions.find.trigger()
     assert window.find_bar.isVisible()
     qtbot.keyClicks(window.find_bar.field, "get_global_id")

@@ -66,7 +66,7 @@ def test_layout_and_choices_persist_between_windows(make_window, settings, inven
     first.device_panel.select_device(inventory.devices()[1])
     first.device_panel.use_button.click()
     first.set_zoom(3)
-    first.document.dirty = False
+    first.document.mark_clean()
     first.close()
 
     second = make_window()

@@ -44,12 +44,16 @@ def starter_session() -> Session:
 
 
 class Document:
-    """A session, the file it came from (None until saved) and an unsaved-changes flag."""
+    """A session, the file it came from (None until saved), and whether it has changed.
+
+    Changed means different from the last saved (or opened) session, so undoing an edit
+    by hand makes the document clean again.
+    """
 
     def __init__(self, session: Session, path: Path | None = None, label: str = "") -> None:
         self.session = session
         self.path = path
-        self.dirty = False
+        self._clean = session
         self._label = label
 
     @classmethod
@@ -70,6 +74,14 @@ class Document:
         return document
 
     @property
+    def dirty(self) -> bool:
+        return self.session != self._clean
+
+    def mark_clean(self) -> None:
+        """Take the current session as the saved one (after saving, or to drop changes)."""
+        self._clean = self.session
+
+    @property
     def name(self) -> str:
         """What the title bar calls this document."""
         if self.path is not None:
@@ -79,12 +91,10 @@ class Document:
     def set_source(self, source: str) -> None:
         if source != self.session.source:
             self.session = replace(self.session, source=source)
-            self.dirty = True
 
     def set_device(self, selector: DeviceSelector | None) -> None:
         if selector != self.session.device:
             self.session = replace(self.session, device=selector)
-            self.dirty = True
 
     def save(self, path: Path | None = None) -> Path:
         """Write the session to `path`, or where it came from; returns where it went."""
@@ -95,5 +105,5 @@ class Document:
         save_session(self.session, target)
         self.path = target
         self.session = replace(self.session, base_dir=target.parent)
-        self.dirty = False
+        self.mark_clean()
         return target

@@ -133,8 +133,6 @@ class MainWindow(QMainWindow):
         a.quit.triggered.connect(self.close)
         a.undo.triggered.connect(self.source_view.undo)
         a.redo.triggered.connect(self.source_view.redo)
-        a.undo.setEnabled(False)
-        a.redo.setEnabled(False)
         self.source_view.undoAvailable.connect(a.undo.setEnabled)
         self.source_view.redoAvailable.connect(a.redo.setEnabled)
         a.find.triggered.connect(self.find_bar.open)
@@ -229,6 +227,9 @@ class MainWindow(QMainWindow):
 
     def _show_document(self) -> None:
         self.source_view.set_source(self.document.session.source)
+        # set_source blocks the view's signals, so the undo actions are told directly.
+        self.window_actions.undo.setEnabled(False)
+        self.window_actions.redo.setEnabled(False)
         self._show_title()
 
     def _show_title(self) -> None:
