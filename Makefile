@@ -16,8 +16,8 @@ run: $(STAMP)
 	$(BIN)/clstudio
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check
+	$(BIN)/ruff format --check
 	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
 
