@@ -1,0 +1,73 @@
+"""The run controller: runs happen off the GUI thread, report progress, and can stop."""
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from clstudio.backend import InProcessBackend
+from clstudio.results import RunResult
+from clstudio.session import load_session
+from clstudio.ui.run_controller import RunController
+
+KERNELS = Path(__file__).parents[2] / "kernels"
+
+
+class BlockingBackend:
+    """Runs until cancelled, like a long kernel, reporting one repeat first."""
+
+    def __init__(self) -> None:
+        self.cancelled = threading.Event()
+
+    def run(self, session, progress=None):
+        if progress:
+            progress(1, 3)
+        self.cancelled.wait(10)
+        return RunResult(ok=False)
+
+    def cancel(self):
+        self.cancelled.set()
+
+
+class BrokenBackend:
+    def run(self, session, progress=None):
+        raise ValueError("a bug in CL Studio")
+
+    def cancel(self):
+        pass
+
+
+@pytest.mark.opencl
+def test_a_gallery_session_runs_in_the_background(qtbot):
+    controller = RunController(InProcessBackend())
+    session = load_session(KERNELS / "vector_add.json")
+    progress = []
+    controller.progressChanged.connect(lambda done, total: progress.append((done, total)))
+    with qtbot.waitSignal(controller.runFinished, timeout=30_000) as finished:
+        assert controller.run(session)
+        assert controller.is_running()
+    result = finished.args[0]
+    assert result.ok
+    assert progress[-1] == (session.repeats, session.repeats)
+    assert not controller.is_running()
+
+
+def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot):
+    backend = BlockingBackend()
+    controller = RunController(backend)
+    session = load_session(KERNELS / "vector_add.json")
+    with qtbot.waitSignal(controller.progressChanged, timeout=5_000):
+        controller.run(session)
+    assert not controller.run(session)
+    with qtbot.waitSignal(controller.runFinished, timeout=5_000):
+        controller.stop()
+    assert backend.cancelled.is_set()
+
+
+def test_an_unexpected_exception_reaches_the_user_with_its_traceback(qtbot):
+    controller = RunController(BrokenBackend())
+    with qtbot.waitSignal(controller.runFinished, timeout=5_000) as finished:
+        controller.run(load_session(KERNELS / "vector_add.json"))
+    error = finished.args[0].error
+    assert error.stage == "crash"
+    assert "ValueError: a bug in CL Studio" in error.message
