@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -134,7 +137,7 @@ def test_image_transfers_are_timed_and_named_like_buffers(engine: Engine) -> Non
         "dst": image("RGBA", "uint8", 48, 64),
     }
     s = session(INVERT, "invert", [64, 48], args, {"dst": {"expr": "255 - src"}})
-    s = type(s)(**{**s.__dict__, "repeats": 3})
+    s = replace(s, repeats=3)
 
     result = engine.run(s)
 
@@ -192,3 +195,18 @@ def test_an_image_wider_than_the_device_allows_is_refused(engine: Engine) -> Non
     assert (result.error.stage, result.error.argument) == ("validate", "src")
     assert f"image 'src' is {too_wide} x 1 pixels" in result.error.message
     assert "CL_DEVICE_IMAGE2D_MAX_WIDTH" in result.error.message
+
+
+def test_the_documented_image_example_runs_and_passes(engine: Engine) -> None:
+    doc = Path(__file__).resolve().parents[1] / "docs" / "session-format.md"
+    blocks = doc.read_text(encoding="utf-8").split("```json\n")[1:]
+    (example,) = (
+        data
+        for data in (json.loads(block.split("```")[0]) for block in blocks)
+        if data.get("kernel") == "tile"
+    )
+
+    result = engine.run(parse_session(example))
+
+    assert result.ok, result.error or result.references
+    assert result.references["dst"].max_abs_err == 0
