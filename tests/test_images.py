@@ -36,6 +36,14 @@ __kernel void shift(read_only image2d_t src, write_only image2d_t dst, sampler_t
     write_imagef(dst, pos, read_imagef(src, smp, pos - (int2)(1, 0)));
 }
 """
+ROW = """
+__constant sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+
+__kernel void row_of(read_only image2d_t src, __global float *row) {
+    int x = get_global_id(0);
+    row[x] = read_imagef(src, nearest, (int2)(x, 1)).x;
+}
+"""
 BUFFER_COPY = """
 __kernel void copy(__global const float *src, __global float *dst) {
     dst[get_global_id(0)] = src[get_global_id(0)];
@@ -152,9 +160,28 @@ def test_image_transfers_are_timed_and_named_like_buffers(engine: Engine) -> Non
         "'src': 64 x 48 RGBA uint8, 12 KiB, read_only",
         "'dst': 64 x 48 RGBA uint8, 12 KiB, write_only",
     ]
+    copies = [(s.api, s.detail) for s in result.steps if s.api.startswith("clEnqueue")]
+    assert ("clEnqueueWriteImage", "src, dst") in copies
+    assert ("clEnqueueReadImage", "dst") in copies
     assert result.guards == {}  # images have no guard bands
     summary = result_to_json(result)["outputs"]["dst"]
     assert (summary["dtype"], summary["shape"]) == ("uint8", [48, 64, 4])
+
+
+def test_images_and_buffers_mix_and_each_copy_names_its_c_function(engine: Engine) -> None:
+    args = {
+        "src": image("R", "float32", 2, 8, init="arange"),
+        "row": {"kind": "buffer", "dtype": "float32", "shape": [8], "access": "out"},
+    }
+    refs = {"row": {"expr": "src[1]", "rtol": 0, "atol": 0}}
+
+    result = engine.run(session(ROW, "row_of", [8], args, refs))
+
+    assert result.ok, result.error or result.references
+    copies = [(s.api, s.detail) for s in result.steps if s.api.startswith("clEnqueue")]
+    assert copies[:2] == [("clEnqueueWriteImage", "src"), ("clEnqueueWriteBuffer", "row")]
+    assert ("clEnqueueReadBuffer", "row") in copies
+    assert list(result.guards) == ["row"]  # the buffer is guarded, the image is not
 
 
 def test_an_image_argument_given_as_a_buffer_is_refused_before_launch(engine: Engine) -> None:

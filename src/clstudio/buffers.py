@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pyopencl as cl
@@ -29,6 +30,8 @@ class DeviceBuffer:
     buffer: cl.Buffer  # what the kernel sees
     allocation: cl.Buffer  # the buffer inside its guard bands (the same one without guards)
     layout: guards.GuardLayout | None
+    write_api: ClassVar[str] = "clEnqueueWriteBuffer"  # for the steps panel
+    read_api: ClassVar[str] = "clEnqueueReadBuffer"
 
     @property
     def written(self) -> bool:

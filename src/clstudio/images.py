@@ -11,6 +11,7 @@ outside the image is undefined behaviour in OpenCL.)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pyopencl as cl
@@ -38,8 +39,8 @@ _FILTERS = {"nearest": cl.filter_mode.NEAREST, "linear": cl.filter_mode.LINEAR}
 class DeviceImage:
     """One image argument on the device, with the host array it starts from.
 
-    It answers like a DeviceBuffer (name, written, upload, download, check_guards),
-    so the engine moves buffers and images through the same steps.
+    It answers like a DeviceBuffer (name, written, upload, download, check_guards and
+    the C functions that copy it), so the engine moves buffers and images alike.
     """
 
     name: str
@@ -47,6 +48,8 @@ class DeviceImage:
     access: str  # "read_only" or "write_only", as the kernel declares it
     host: np.ndarray
     buffer: cl.Image  # what the kernel sees; named as DeviceBuffer's field
+    write_api: ClassVar[str] = "clEnqueueWriteImage"
+    read_api: ClassVar[str] = "clEnqueueReadImage"
 
     @property
     def written(self) -> bool:

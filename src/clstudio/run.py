@@ -295,8 +295,9 @@ class Engine:
         uploads = [b for b in buffers if repeat == 0 or b.written]
         events = [("upload", b.name, b.upload(state.queue)) for b in uploads]
         if repeat == 0:
-            names = ", ".join(b.name for b in uploads) or "none"
-            record.step("clEnqueueWriteBuffer", "Copy the inputs to the device", started, names)
+            for api in dict.fromkeys(b.write_api for b in uploads) or ["clEnqueueWriteBuffer"]:
+                names = ", ".join(b.name for b in uploads if b.write_api == api) or "none"
+                record.step(api, "Copy the inputs to the device", started, names)
         started = time.perf_counter()
         launch = cl.enqueue_nd_range_kernel(state.queue, kernel, session.global_size, local)
         events.append(("kernel", session.kernel, launch))
@@ -321,7 +322,10 @@ class Engine:
                 outputs[buffer.name], event = buffer.download(state.queue)
                 event.wait()
                 record.timing("download", buffer.name, 0, event)
-        record.step("clEnqueueReadBuffer", "Read the results back", started, ", ".join(outputs))
+        read = [b for b in buffers if b.written]
+        for api in dict.fromkeys(b.read_api for b in read) or ["clEnqueueReadBuffer"]:
+            names = ", ".join(b.name for b in read if b.read_api == api)
+            record.step(api, "Read the results back", started, names)
         reports = {}
         for buffer in buffers:
             report = buffer.check_guards(state.queue)
