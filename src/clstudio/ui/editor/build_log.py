@@ -1,0 +1,46 @@
+"""The Build log tab: the compiler's whole log, as it wrote it, under a line of context."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
+
+from clstudio.results import BuildResult
+from clstudio.ui.editor.build_status import build_status_text
+
+
+def log_text(result: BuildResult) -> str:
+    """Device, options and outcome, then the log (or a word that there is none)."""
+    options = result.options.strip() or "(none)"
+    header = [
+        f"Device:  {result.device or 'unknown'}",
+        f"Options: {options}",
+        f"Result:  {build_status_text(result)}",
+        "",
+    ]
+    log = result.log.rstrip("\n") if result.log.strip() else "The compiler wrote no messages."
+    return "\n".join([*header, log]) + "\n"
+
+
+class BuildLogView(QPlainTextEdit):
+    """Read-only, monospaced, unwrapped: compiler output lines up as the compiler meant."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("buildLogView")
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setPlaceholderText("Build the kernel (Ctrl+B) to see the compiler's full log here.")
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.setFont(font)
+
+    def set_result(self, result: BuildResult) -> None:
+        self.setPlainText(log_text(result))
+
+    def set_crash(self, traceback_text: str) -> None:
+        """The backend raised instead of answering: show its traceback, not nothing."""
+        self.setPlainText(
+            "The build did not finish: the OpenCL backend raised an unexpected error.\n\n"
+            + traceback_text
+        )

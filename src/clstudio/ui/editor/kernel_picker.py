@@ -1,0 +1,88 @@
+"""Which kernel of the source to run: the kernels of the last good build."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import QComboBox, QSizePolicy, QWidget
+
+from clstudio.results import KernelSignature
+
+STALE_TIP = (
+    "The source does not build right now: these kernels come from the last build that "
+    "worked, and running uses that build."
+)
+
+
+def kernel_label(kernel: KernelSignature, stale: bool = False) -> str:
+    """`vadd (3 args)`, with `(stale)` after it while the source fails to build."""
+    count = len(kernel.args)
+    text = f"{kernel.name} ({count} arg{'' if count == 1 else 's'})"
+    return f"{text} (stale)" if stale else text
+
+
+class KernelPicker(QComboBox):
+    """Shows kernels; the user's choice is announced as `kernelChosen`, code's is not."""
+
+    kernelChosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("kernelPicker")
+        self.setPlaceholderText("No kernels yet")
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.setMinimumContentsLength(12)
+        self.setToolTip("The kernel to run, from the last successful build")
+        self._kernels: tuple[KernelSignature, ...] = ()
+        self._stale = False
+        self.activated.connect(self._on_activated)
+        self.setEnabled(False)
+
+    def set_kernels(self, kernels: Sequence[KernelSignature]) -> None:
+        """Show these kernels, keeping the current one when it is still there."""
+        current = self.current_kernel()
+        self._kernels = tuple(kernels)
+        self._stale = False
+        self._fill()
+        names = [k.name for k in self._kernels]
+        with QSignalBlocker(self):
+            self.setCurrentIndex(names.index(current) if current in names else 0 if names else -1)
+
+    def set_stale(self, stale: bool) -> None:
+        """Mark the kernels as coming from an older text, which no longer builds."""
+        if stale != self._stale:
+            self._stale = stale
+            self._fill()
+
+    def is_stale(self) -> bool:
+        return self._stale
+
+    def set_current(self, name: str) -> None:
+        """Show `name` as chosen, if the build has it."""
+        names = [k.name for k in self._kernels]
+        if name in names:
+            with QSignalBlocker(self):
+                self.setCurrentIndex(names.index(name))
+
+    def current_kernel(self) -> str | None:
+        index = self.currentIndex()
+        return self._kernels[index].name if 0 <= index < len(self._kernels) else None
+
+    def kernel_names(self) -> list[str]:
+        return [k.name for k in self._kernels]
+
+    def _fill(self) -> None:
+        index = self.currentIndex()
+        with QSignalBlocker(self):
+            self.clear()
+            for kernel in self._kernels:
+                self.addItem(kernel_label(kernel, self._stale), kernel.name)
+            self.setCurrentIndex(min(index, len(self._kernels) - 1))
+        self.setEnabled(bool(self._kernels))
+        self.setToolTip(STALE_TIP if self._stale else "The kernel to run, from the last build")
+
+    def _on_activated(self, index: int) -> None:
+        if 0 <= index < len(self._kernels):
+            self.kernelChosen.emit(self._kernels[index].name)

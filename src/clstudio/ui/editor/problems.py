@@ -1,0 +1,90 @@
+"""The Problems tab: each compiler message with its severity and place; a click goes there."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QStackedLayout, QTreeWidget, QTreeWidgetItem, QWidget
+
+from clstudio.results import Diagnostic
+from clstudio.ui.editor.editor_colors import colors_for
+from clstudio.ui.editor.severity_marks import severity_icon
+from clstudio.ui.empty_state import EmptyState
+
+SEVERITY, PLACE, MESSAGE = range(3)
+
+
+def place_text(diagnostic: Diagnostic) -> str:
+    """`4:12`, `4` without a column, and a dash for a message about no line."""
+    if diagnostic.line <= 0:
+        return "—"
+    return f"{diagnostic.line}:{diagnostic.column}" if diagnostic.column else str(diagnostic.line)
+
+
+class ProblemsView(QWidget):
+    """Lists diagnostics; activating one with a line asks to go there."""
+
+    problemActivated = Signal(int, int)  # line, column (1-based; column 0: none given)
+    countChanged = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("problemsView")
+        self.empty = EmptyState(
+            "No problems",
+            "Errors and warnings from the compiler appear here, with their line and column. "
+            "Click one to go to it in the source.",
+        )
+        self.tree = QTreeWidget()
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setHeaderLabels(["Severity", "Line:Col", "Message"])
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        for column in (SEVERITY, PLACE):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Clicked for the mouse, activated for Enter: going to a place twice is harmless.
+        self.tree.itemClicked.connect(self._on_tree_item_activated)
+        self.tree.itemActivated.connect(self._on_tree_item_activated)
+        self._stack = QStackedLayout(self)
+        self._stack.addWidget(self.empty)
+        self._stack.addWidget(self.tree)
+        self._diagnostics: tuple[Diagnostic, ...] = ()
+
+    def set_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        self._diagnostics = tuple(diagnostics)
+        self._fill()
+        self.countChanged.emit(len(self._diagnostics))
+
+    def count(self) -> int:
+        return len(self._diagnostics)
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """What each row says: severity, line:column, message."""
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [(i.text(SEVERITY), i.text(PLACE), i.text(MESSAGE)) for i in items]
+
+    def _fill(self) -> None:
+        colors = colors_for(self.palette())
+        self.tree.clear()
+        for diagnostic in self._diagnostics:
+            item = QTreeWidgetItem(
+                [diagnostic.severity.capitalize(), place_text(diagnostic), diagnostic.message]
+            )
+            item.setIcon(SEVERITY, severity_icon(diagnostic.severity, colors))
+            item.setToolTip(MESSAGE, diagnostic.message)
+            item.setData(SEVERITY, Qt.ItemDataRole.UserRole, (diagnostic.line, diagnostic.column))
+            self.tree.addTopLevelItem(item)
+        self._stack.setCurrentWidget(self.tree if self._diagnostics else self.empty)
+
+    def _on_tree_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        line, column = item.data(SEVERITY, Qt.ItemDataRole.UserRole)
+        if line > 0:
+            self.problemActivated.emit(line, column)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._diagnostics:
+            self._fill()

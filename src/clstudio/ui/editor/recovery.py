@@ -1,0 +1,154 @@
+"""Unsaved edits autosaved to a recovery file, so that a crash or a kill loses none of them.
+
+Each running editor writes its own file, `<id>.json`, and holds a lock file beside it
+(QLockFile: the lock dies with its process). At start, a recovery file whose lock nobody
+holds was left by an editor that ended without a clean save or exit: it is offered back.
+Writes are atomic (write a temporary file, then rename over the old one), so a crash in
+the middle of a write leaves the previous copy whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
+
+AUTOSAVE_MS = 3000
+FORMAT = "clstudio-recovery"
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """Edits found after a crash: the source, the session file it belonged to, and when."""
+
+    path: Path
+    source: str
+    session_path: Path | None
+    saved_at: float  # seconds since the epoch
+
+
+def default_folder() -> Path:
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) / "recovery"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that it always holds either the old or the new text."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(temporary, "w", encoding="utf-8") as stream:
+        stream.write(text)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+
+
+def read_recovery(path: Path) -> Recovery | None:
+    """The recovery in `path`, or None when the file is not one (or not whole)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    source, session, saved = data.get("source"), data.get("session_path"), data.get("saved_at")
+    if not isinstance(source, str) or not isinstance(saved, int | float):
+        return None
+    return Recovery(path, source, Path(session) if isinstance(session, str) else None, saved)
+
+
+class RecoveryStore(QObject):
+    """Autosaves the newest edits every few seconds, only when they changed."""
+
+    failed = Signal(str)  # an autosave could not be written: why, in words
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        interval_ms: int = AUTOSAVE_MS,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.folder = folder if folder is not None else default_folder()
+        self.path = self.folder / f"{uuid.uuid4().hex}.json"
+        self._lock = QLockFile(str(self.path.with_suffix(".lock")))
+        self._lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, never age
+        self._claimed: dict[Path, QLockFile] = {}
+        self._pending: tuple[str, Path | None] | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.flush)
+        self._timer.start()
+
+    def record(self, source: str, session_path: Path | None = None) -> None:
+        """Note the newest edits; the next autosave writes them."""
+        self._pending = (source, session_path)
+
+    def has_unsaved(self) -> bool:
+        return self._pending is not None
+
+    def flush(self) -> bool:
+        """Write the noted edits now, if any changed since the last write.
+
+        False when the write failed; `failed` then says why, and the edits stay noted
+        for the next try.
+        """
+        if self._pending is None:
+            return True
+        source, session_path = self._pending
+        data = {
+            "format": FORMAT,
+            "source": source,
+            "session_path": str(session_path) if session_path is not None else None,
+            "saved_at": time.time(),
+        }
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if not self._lock.isLocked() and not self._lock.tryLock(0):
+                raise OSError(f"cannot lock {self.path.with_suffix('.lock')}")
+            write_atomically(self.path, json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            self.failed.emit(f"Autosave to {self.path} failed: {exc}")
+            return False
+        self._pending = None
+        return True
+
+    def discard(self) -> None:
+        """The edits are safe (saved, or the user closed cleanly): forget the recovery copy."""
+        self._pending = None
+        self.path.unlink(missing_ok=True)
+        if self._lock.isLocked():
+            self._lock.unlock()
+
+    def pending_recovery(self) -> Recovery | None:
+        """The newest recovery left by an editor that did not end cleanly, if any.
+
+        It stays claimed by this store (no other editor will offer it) until `forget`.
+        """
+        found = []
+        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
+            if path == self.path:
+                continue
+            lock = self._claimed.get(path) or QLockFile(str(path.with_suffix(".lock")))
+            if not lock.isLocked():
+                lock.setStaleLockTime(0)
+                if not lock.tryLock(0):
+                    continue  # its editor is still running
+            recovery = read_recovery(path)
+            if recovery is None:
+                lock.unlock()
+                continue
+            self._claimed[path] = lock
+            found.append(recovery)
+        return max(found, key=lambda r: r.saved_at, default=None)
+
+    def forget(self, recovery: Recovery) -> None:
+        """Delete a recovery once it was restored or declined."""
+        recovery.path.unlink(missing_ok=True)
+        lock = self._claimed.pop(recovery.path, None)
+        if lock is not None:
+            lock.unlock()
