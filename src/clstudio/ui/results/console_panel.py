@@ -1,0 +1,100 @@
+"""The Console tab: what each run printed, under a header saying which run and how it ended."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtGui import QFontDatabase, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.results import RunResult
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.error_banner import error_text
+
+MAX_PRINTF_CHARS = 1_000_000  # per run: a printf in a 16 M-item loop must not freeze the view
+MAX_LINES = 200_000  # over every run kept; the oldest lines go first
+
+
+def run_header(result: RunResult, when: str) -> str:
+    """`── 14:03:27 · vector_add on pthread-… · ok, 5 launches`."""
+    kernel = result.kernel or "kernel"
+    device = f" on {result.device}" if result.device else ""
+    if result.ok:
+        launches = len(result.kernel_times_ns())
+        outcome = f"ok, {launches} launch{'es' if launches != 1 else ''}"
+    elif result.error is not None:
+        outcome = error_text(result.error)
+    else:
+        outcome = "failed"
+    return f"── {when} · {kernel}{device} · {outcome}"
+
+
+def printf_text(printf: str) -> str:
+    """The kernel's output, cut to MAX_PRINTF_CHARS with a note saying how much was left."""
+    if len(printf) <= MAX_PRINTF_CHARS:
+        return printf.rstrip("\n")
+    left = len(printf) - MAX_PRINTF_CHARS
+    return printf[:MAX_PRINTF_CHARS].rstrip("\n") + f"\n… {left:,} more characters not shown"
+
+
+class ConsolePanel(QWidget):
+    """append_run after each run; append_message for anything else worth a line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.empty = EmptyState(
+            "Nothing printed yet",
+            "Run a kernel (Ctrl+R) to see what it prints with printf, and how each run ended.",
+        )
+        self.text = QPlainTextEdit()
+        self.text.setObjectName("consoleText")
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setMaximumBlockCount(MAX_LINES)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.clicked.connect(self.clear)
+        hint = QLabel("printf output of each run, newest at the bottom")
+        bar = QHBoxLayout()
+        bar.addWidget(hint, 1)
+        bar.addWidget(self.clear_button)
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(6, 6, 6, 6)
+        content_layout.addLayout(bar)
+        content_layout.addWidget(self.text, 1)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(content)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def append_run(self, result: RunResult) -> None:
+        body = printf_text(result.printf) if result.printf else "(the kernel printed nothing)"
+        self._append(f"{run_header(result, time.strftime('%H:%M:%S'))}\n{body}")
+
+    def append_message(self, text: str) -> None:
+        """A line that is not a run's: the worker restarting, say."""
+        self._append(f"── {time.strftime('%H:%M:%S')} · {text}")
+
+    def plain_text(self) -> str:
+        return self.text.toPlainText()
+
+    def clear(self) -> None:
+        self.text.clear()
+        self.stack.setCurrentIndex(0)
+
+    def _append(self, text: str) -> None:
+        self.stack.setCurrentIndex(1)
+        self.text.appendPlainText(text)
+        self.text.moveCursor(QTextCursor.MoveOperation.End)
+        self.text.ensureCursorVisible()

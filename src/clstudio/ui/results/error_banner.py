@@ -1,0 +1,74 @@
+"""A strip that says, in words, at which stage a run stopped and why."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QWidget
+
+from clstudio.results import RunError
+
+STAGE_HEADLINES = {
+    "load": "The inputs could not be prepared",
+    "build": "The kernel did not build",
+    "validate": "Not run: the setup needs fixing",
+    "run": "The run failed",
+    "timeout": "Stopped: the kernel ran past its time limit",
+    "crash": "The worker process crashed",
+    "cancelled": "Stopped before the end",
+}
+
+
+def error_text(error: RunError) -> str:
+    """One sentence for a learner: what happened, then the engine's own words and where."""
+    headline = STAGE_HEADLINES.get(error.stage, f"Failed at stage '{error.stage}'")
+    where = []
+    if error.argument:
+        where.append(f"argument '{error.argument}'")
+    if error.line is not None:
+        where.append(f"line {error.line}")
+    place = f" ({', '.join(where)})" if where else ""
+    return f"{headline}{place}: {error.message}"
+
+
+class ErrorBanner(QFrame):
+    """Hidden while there is no error; set_error shows one, set_error(None) hides it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorBanner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._icon = QLabel()
+        self._text = QLabel()
+        self._text.setWordWrap(True)
+        self._text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self._text, 1)
+        self.setVisible(False)
+
+    def text(self) -> str:
+        return self._text.text()
+
+    def set_error(self, error: RunError | None) -> None:
+        if error is None:
+            self._text.clear()
+            self.setVisible(False)
+            return
+        stopped = error.stage == "cancelled"
+        icon = (
+            QStyle.StandardPixmap.SP_MessageBoxInformation
+            if stopped
+            else QStyle.StandardPixmap.SP_MessageBoxWarning
+        )
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        self._icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
+        # Translucent tints read on light and dark palettes alike.
+        tint = "rgba(230, 160, 40, 45)" if stopped else "rgba(220, 60, 50, 45)"
+        edge = "rgba(230, 160, 40, 160)" if stopped else "rgba(220, 60, 50, 160)"
+        self.setStyleSheet(
+            f"QFrame#errorBanner {{ background: {tint}; border: 1px solid {edge}; "
+            "border-radius: 4px; }"
+        )
+        self._text.setText(error_text(error))
+        self.setVisible(True)

@@ -1,0 +1,90 @@
+"""How a buffer's values are distributed: one bar per integer, or even bins for floats."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtWidgets import QWidget
+
+from clstudio.ui.results.buffer_layout import Histogram, format_value, histogram
+from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
+
+
+class HistogramView(ThemedPlotWidget):
+    """set_values counts the values; hovering a bar reports its range and count."""
+
+    pointHovered = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.histogram = Histogram(np.zeros(0, np.int64), np.zeros(1), 0)
+        self._bars: pg.BarGraphItem | None = None
+        plot = self.getPlotItem()
+        plot.setLabel("left", "count")
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        plot.getAxis("bottom").enableAutoSIPrefix(False)
+        plot.getAxis("left").enableAutoSIPrefix(False)
+        self.marker = pg.InfiniteLine(angle=90, pen=pg.mkPen(MARKER_COLOUR, width=2))
+        self.marker.setVisible(False)
+        self.marker.setZValue(10)
+        plot.addItem(self.marker)
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+
+    def set_values(self, values: np.ndarray) -> None:
+        plot = self.getPlotItem()
+        if self._bars is not None:
+            plot.removeItem(self._bars)
+            self._bars = None
+        self.marker.setVisible(False)
+        self.histogram = found = histogram(values)
+        left_out = f" ({found.non_finite} NaN or infinite left out)" if found.non_finite else ""
+        plot.setLabel("bottom", "value" + left_out)
+        if found.counts.size == 0:
+            return
+        self._bars = pg.BarGraphItem(
+            x0=found.edges[:-1],
+            x1=found.edges[1:],
+            y0=0,
+            height=found.counts,
+            brush="#3b82c4",
+            pen=pg.mkPen("#2a5f91"),
+        )
+        plot.addItem(self._bars)
+        plot.getViewBox().setRange(
+            xRange=(float(found.edges[0]), float(found.edges[-1])),
+            yRange=(0, max(int(found.counts.max()), 1)),
+            padding=0.03,
+        )
+
+    def bar_heights(self) -> np.ndarray:
+        """The counts the bars show, left to right."""
+        if self._bars is None:
+            return np.zeros(0, np.int64)
+        return np.asarray(self._bars.opts["height"])
+
+    def show_value(self, value: float) -> None:
+        """Mark where `value` falls."""
+        self.marker.setValue(value)
+        self.marker.setVisible(True)
+
+    def marker_value(self) -> float | None:
+        return float(self.marker.value()) if self.marker.isVisible() else None
+
+    def hover_text(self, x: float) -> str:
+        edges, counts = self.histogram.edges, self.histogram.counts
+        if counts.size == 0 or not edges[0] <= x < edges[-1]:
+            return ""
+        bar = min(int(np.searchsorted(edges, x, side="right")) - 1, counts.size - 1)
+        count = int(counts[bar])
+        if self.histogram.per_value:
+            return f"value {round(edges[bar] + 0.5)}: {count} elements"
+        low, high = format_value(float(edges[bar])), format_value(float(edges[bar + 1]))
+        return f"values from {low} to {high}: {count} elements"
+
+    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
+        view = self.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            self.pointHovered.emit("")
+            return
+        self.pointHovered.emit(self.hover_text(view.mapSceneToView(scene_pos).x()))

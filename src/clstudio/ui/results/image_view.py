@@ -1,0 +1,107 @@
+"""A 2-D buffer as an image with a colour map and a colour bar; row 0 at the top."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtWidgets import QWidget
+
+from clstudio.ui.results.buffer_layout import display_array, format_value
+from clstudio.ui.results.line_view import value_bounds
+from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
+
+COLOUR_MAP = "viridis"  # perceptually even, and readable by most colour-blind people
+ZOOM_HALF_SIZE = 16  # pixels either side of one that "show element" jumps to
+
+
+class ImageView(ThemedPlotWidget):
+    """set_values shows rows × columns; hovering reports row, column and value."""
+
+    pointHovered = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._values = np.zeros((0, 0))
+        self._axis_names = ("row", "column")
+        plot = self.getPlotItem()
+        plot.invertY(True)
+        plot.getAxis("bottom").enableAutoSIPrefix(False)
+        plot.getAxis("left").enableAutoSIPrefix(False)
+        self.image_item = pg.ImageItem(axisOrder="row-major")
+        plot.addItem(self.image_item)
+        self.colour_bar = pg.ColorBarItem(colorMap=COLOUR_MAP, interactive=False, width=16)
+        self.colour_bar.setImageItem(self.image_item, insert_in=plot)
+        self.marker = pg.ScatterPlotItem(
+            size=14, symbol="s", pen=pg.mkPen(MARKER_COLOUR, width=2), brush=None
+        )
+        self.marker.setZValue(10)
+        plot.addItem(self.marker)
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+
+    def set_values(
+        self,
+        values: np.ndarray,
+        axis_names: tuple[str, str] = ("row", "column"),
+        square_pixels: bool = True,
+    ) -> None:
+        """Show a 2-D array; a lanes × elements strip is better without square pixels."""
+        self._values = values
+        self._axis_names = axis_names
+        self.marker.setData([], [])
+        shown = display_array(values)
+        low, high, _ = value_bounds(shown)
+        if low == high:
+            low, high = low - 0.5, high + 0.5
+        self.image_item.setImage(shown, levels=(low, high))
+        self.colour_bar.setLevels((low, high))
+        plot = self.getPlotItem()
+        plot.setLabel("left", axis_names[0])
+        plot.setLabel("bottom", axis_names[1])
+        plot.setAspectLocked(square_pixels)
+        height, width = shown.shape
+        plot.getViewBox().setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
+
+    def values(self) -> np.ndarray:
+        return self._values
+
+    def levels(self) -> tuple[float, float]:
+        low, high = self.colour_bar.levels()
+        return float(low), float(high)
+
+    def show_element(self, row: int, column: int) -> None:
+        """Mark the pixel at (row, column) and zoom in around it."""
+        height, width = self._values.shape
+        if not (0 <= row < height and 0 <= column < width):
+            return
+        self.marker.setData([column + 0.5], [row + 0.5])
+        self.getPlotItem().getViewBox().setRange(
+            xRange=(max(column - ZOOM_HALF_SIZE, 0), min(column + ZOOM_HALF_SIZE + 1, width)),
+            yRange=(max(row - ZOOM_HALF_SIZE, 0), min(row + ZOOM_HALF_SIZE + 1, height)),
+            padding=0,
+        )
+
+    def marker_position(self) -> tuple[int, int] | None:
+        """(row, column) of the marked pixel."""
+        xs, ys = self.marker.getData()
+        return None if len(xs) == 0 else (int(ys[0]), int(xs[0]))
+
+    def hover_text(self, x: float, y: float) -> str:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return ""
+        row, column = math.floor(y), math.floor(x)
+        height, width = self._values.shape
+        if not (0 <= row < height and 0 <= column < width):
+            return ""
+        value = format_value(self._values[row, column])
+        return f"{self._axis_names[0]} {row}, {self._axis_names[1]} {column}: {value}"
+
+    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
+        view = self.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            self.pointHovered.emit("")
+            return
+        point = view.mapSceneToView(scene_pos)
+        self.pointHovered.emit(self.hover_text(point.x(), point.y()))

@@ -1,0 +1,297 @@
+"""The Outputs tab: every buffer of the last run, its reference check and guard bands.
+
+Results read back from the device come first, then what each buffer held before
+the first launch. Exports run on a pool thread: a 16 M-row CSV takes seconds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.buffer_export import save_csv, save_npy
+from clstudio.dtypes import NUMPY_TO_OPENCL
+from clstudio.results import RunResult
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
+from clstudio.ui.results.buffer_viewer import BufferViewer
+from clstudio.ui.results.error_banner import ErrorBanner
+from clstudio.units import format_bytes
+
+PASS_COLOUR = "#3f9e4d"
+FAIL_COLOUR = "#d9453b"
+EXPORT_FILTERS = "NumPy array (*.npy);;CSV table (*.csv)"
+_KEY = Qt.ItemDataRole.UserRole
+
+
+def type_text(entry: BufferEntry) -> str:
+    """`float4 [1024]`: the OpenCL element type and the shape in elements."""
+    scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
+    lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
+    shape = " × ".join(map(str, entry.layout.element_shape))
+    return f"{scalar}{lanes} [{shape}], {format_bytes(entry.array.nbytes)}"
+
+
+def reference_text(entry: BufferEntry) -> str:
+    """Rich text: pass or fail in colour, the largest errors, and the check's own words."""
+    report = entry.reference
+    if report is None:
+        if entry.role == "result":
+            return f"No reference for '{entry.name}': add one to the session to check its values."
+        return f"The contents of '{entry.name}' before the first launch."
+    colour, verdict = (PASS_COLOUR, "passed") if report.ok else (FAIL_COLOUR, "FAILED")
+    errors = []
+    if report.max_abs_err is not None:
+        errors.append(f"max abs error {report.max_abs_err:.3g}")
+    if report.max_rel_err is not None:
+        errors.append(f"max rel error {report.max_rel_err:.3g}")
+    detail = f" ({', '.join(errors)})" if errors else ""
+    return (
+        f"<span style='color:{colour}; font-weight:bold'>Reference check {verdict}</span>"
+        f"{detail}: {_escape(report.message)}"
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class _ExportSignals(QObject):
+    done = Signal(str, str)  # the path written, or "" and what went wrong
+
+
+class _ExportTask(QRunnable):
+    def __init__(self, entry: BufferEntry, path: Path, kind: str) -> None:
+        super().__init__()
+        self.signals = _ExportSignals()
+        self._entry, self._path, self._kind = entry, path, kind
+
+    def run(self) -> None:
+        try:
+            if self._kind == "csv":
+                save_csv(self._entry.array, self._path, self._entry.layout.lanes)
+            else:
+                save_npy(self._entry.array, self._path)
+        except (OSError, ValueError) as exc:
+            self.signals.done.emit("", f"Could not save {self._path}: {exc}")
+            return
+        self.signals.done.emit(str(self._path), "")
+
+
+class OutputsPanel(QWidget):
+    """show_result(result) lists the buffers; selecting one shows it in a fitting viewer."""
+
+    exportFinished = Signal(str)  # the path written
+    exportFailed = Signal(str)  # what went wrong, in words
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._entries: dict[str, BufferEntry] = {}
+        self._tasks: dict[_ExportSignals, _ExportTask] = {}
+        self._export_dir = Path.home()
+
+        self.empty = EmptyState(
+            "No outputs yet",
+            "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
+            "images and tables, checked against their reference expressions.",
+        )
+        self.banner = ErrorBanner()
+        self.buffer_list = QListWidget()
+        self.buffer_list.setObjectName("bufferList")
+        self.buffer_list.currentItemChanged.connect(self._on_buffer_list_current_changed)
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.type_label = QLabel()
+        self.reference_label = QLabel()
+        self.reference_label.setWordWrap(True)
+        self.reference_label.setTextFormat(Qt.TextFormat.RichText)
+        self.guard_label = QLabel()
+        self.guard_label.setObjectName("guardWarning")
+        self.guard_label.setWordWrap(True)
+        self.guard_label.setStyleSheet(
+            "QLabel#guardWarning { background: rgba(230, 160, 40, 50); "
+            "border: 1px solid rgba(230, 160, 40, 170); border-radius: 4px; padding: 4px; }"
+        )
+        self.guard_label.setVisible(False)
+        self.worst_button = QPushButton("Show worst element")
+        self.worst_button.setToolTip("Jump to the element farthest from its reference value")
+        self.worst_button.clicked.connect(self.show_worst_element)
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("Save this buffer as .npy (for numpy) or .csv")
+        self.export_button.clicked.connect(self._on_export_button_clicked)
+        self.export_status = QLabel()
+        self.viewer = BufferViewer()
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self._build_content())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def _build_content(self) -> QWidget:
+        header = QHBoxLayout()
+        header.addWidget(self.title)
+        header.addWidget(self.type_label)
+        header.addStretch(1)
+        header.addWidget(self.export_status)
+        header.addWidget(self.worst_button)
+        header.addWidget(self.export_button)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(header)
+        right_layout.addWidget(self.reference_label)
+        right_layout.addWidget(self.guard_label)
+        right_layout.addWidget(self.viewer, 1)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(self.buffer_list)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 5)
+        splitter.setSizes([200, 1000])
+
+        self.no_buffers = QLabel()
+        self.no_buffers.setWordWrap(True)
+        self.no_buffers.setVisible(False)
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.no_buffers)
+        layout.addWidget(splitter, 1)
+        return content
+
+    def show_result(self, result: RunResult) -> None:
+        """List the run's buffers and show the first result (or the first input)."""
+        self.stack.setCurrentIndex(1)
+        self.banner.set_error(result.error)
+        entries = buffer_entries(result)
+        self._entries = {entry.key: entry for entry in entries}
+        self.no_buffers.setText(
+            "This run produced no buffers to show: it stopped before any were created."
+        )
+        self.no_buffers.setVisible(not entries)
+        with QSignalBlocker(self.buffer_list):
+            self.buffer_list.clear()
+            for entry in entries:
+                self.buffer_list.addItem(self._item(entry))
+        self.buffer_list.setCurrentRow(0 if entries else -1)
+        if not entries:
+            self._show_entry(None)
+
+    def entries(self) -> list[BufferEntry]:
+        return list(self._entries.values())
+
+    def current_entry(self) -> BufferEntry | None:
+        return self.viewer.entry()
+
+    def select_buffer(self, name: str, role: str = "result") -> bool:
+        """Select the listed buffer `name` in `role`; False when it is not listed."""
+        for row in range(self.buffer_list.count()):
+            if self.buffer_list.item(row).data(_KEY) == f"{role}:{name}":
+                self.buffer_list.setCurrentRow(row)
+                return True
+        return False
+
+    def show_worst_element(self) -> None:
+        """Jump to the element that missed its reference by most, in the current view."""
+        entry = self.current_entry()
+        if entry is None or entry.reference is None or entry.reference.worst_index is None:
+            return
+        self.viewer.show_element(entry.reference.worst_index)
+
+    def export_current(self, path: str | Path) -> None:
+        """Write the selected buffer to `path` (.csv as a table, anything else as .npy)."""
+        entry = self.current_entry()
+        if entry is None:
+            return
+        path = Path(path)
+        kind = "csv" if path.suffix.lower() == ".csv" else "npy"
+        self._export_dir = path.parent
+        self.export_status.setText(f"Saving {path.name}…")
+        task = _ExportTask(entry, path, kind)
+        task.setAutoDelete(False)  # kept in self._tasks until its signal arrives
+        # A bound method of this widget: Qt drops the connection if the panel goes first.
+        task.signals.done.connect(self._on_export_task_done)
+        self._tasks[task.signals] = task
+        QThreadPool.globalInstance().start(task)
+
+    def _item(self, entry: BufferEntry) -> QListWidgetItem:
+        badges = ""
+        if entry.guard is not None:
+            badges += "  ⚠ out of bounds"
+        if entry.reference is not None:
+            badges += "  ✓" if entry.reference.ok else "  ✗ reference"
+        item = QListWidgetItem(f"{entry.title}{badges}\n{type_text(entry)}")
+        item.setData(_KEY, entry.key)
+        tips = [type_text(entry)]
+        if entry.guard is not None:
+            tips.append(f"Guard bands: {entry.guard.message}")
+        if entry.reference is not None:
+            tips.append(entry.reference.message)
+        item.setToolTip("\n".join(tips))
+        return item
+
+    def _show_entry(self, entry: BufferEntry | None) -> None:
+        self.title.setText("" if entry is None else entry.title)
+        self.type_label.setText("" if entry is None else type_text(entry))
+        self.reference_label.setText("" if entry is None else reference_text(entry))
+        worst = entry is not None and entry.reference is not None
+        self.worst_button.setVisible(worst)
+        self.worst_button.setEnabled(worst and entry.reference.worst_index is not None)
+        self.export_button.setEnabled(entry is not None)
+        guard = None if entry is None else entry.guard
+        self.guard_label.setVisible(guard is not None)
+        if guard is not None:
+            self.guard_label.setText(
+                f"⚠ The kernel wrote outside '{guard.name}' (guard-band check): {guard.message}"
+            )
+        self.viewer.set_entry(entry)
+
+    def _on_buffer_list_current_changed(
+        self, current: QListWidgetItem | None, _previous: QListWidgetItem | None
+    ) -> None:
+        self._show_entry(None if current is None else self._entries.get(current.data(_KEY)))
+
+    def _on_export_button_clicked(self) -> None:
+        entry = self.current_entry()
+        if entry is None:
+            return
+        suggested = str(self._export_dir / f"{entry.name}.npy")
+        path, chosen = QFileDialog.getSaveFileName(
+            self, f"Export {entry.title}", suggested, EXPORT_FILTERS
+        )
+        if not path:
+            return
+        if Path(path).suffix.lower() not in (".npy", ".csv"):
+            path += ".csv" if "csv" in chosen.lower() else ".npy"
+        self.export_current(path)
+
+    def _on_export_task_done(self, path: str, problem: str) -> None:
+        self._tasks.pop(self.sender(), None)
+        if problem:
+            self.export_status.setText("Export failed")
+            self.export_status.setToolTip(problem)
+            self.exportFailed.emit(problem)
+            return
+        self.export_status.setText(f"Saved {Path(path).name}")
+        self.export_status.setToolTip(path)
+        self.exportFinished.emit(path)

@@ -1,0 +1,81 @@
+"""Plots that follow the application's palette, and the colours the results views share.
+
+pyqtgraph draws on black by default; a plot inside a light window should look like
+the rest of it, and follow the theme when the user switches it.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+# Readable on light and dark backgrounds alike.
+PHASE_COLOURS = {"upload": "#3b82c4", "kernel": "#e07b26", "download": "#3f9e4d"}
+PHASE_TITLES = {"upload": "Host → device", "kernel": "Kernel", "download": "Device → host"}
+SERIES_COLOURS = (
+    "#e07b26",
+    "#3b82c4",
+    "#3f9e4d",
+    "#c7403a",
+    "#8a5cc2",
+    "#8c6239",
+    "#d15fae",
+    "#6f7782",
+    "#b5b026",
+    "#2aa5b8",
+)
+MARKER_COLOUR = "#d62728"
+
+
+def series_colour(number: int) -> str:
+    """The colour of run number `number` in overlays; stable while the history lasts."""
+    return SERIES_COLOURS[number % len(SERIES_COLOURS)]
+
+
+class ThemedPlotWidget(pg.PlotWidget):
+    """A PlotWidget whose background, axes and text use the widget palette."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(160, 120)
+        self.getPlotItem().hideButtons()
+        self._apply_palette()
+
+    def text_colour(self) -> QColor:
+        return self.palette().color(QPalette.ColorRole.Text)
+
+    def grid_colour(self) -> QColor:
+        colour = QColor(self.text_colour())
+        colour.setAlpha(40)
+        return colour
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        self.setBackground(palette.color(QPalette.ColorRole.Base))
+        text = palette.color(QPalette.ColorRole.Text)
+        for name in ("left", "bottom", "right", "top"):
+            axis = self.getPlotItem().getAxis(name)
+            axis.setPen(pg.mkPen(text))
+            axis.setTextPen(pg.mkPen(text))
+        title = self.getPlotItem().titleLabel
+        if title.text:
+            title.setText(title.text, color=text)
+        legend = self.getPlotItem().legend
+        if legend is not None:
+            legend.setLabelTextColor(text)
+            legend.setBrush(pg.mkBrush(palette.color(QPalette.ColorRole.Base)))
+
+    def set_title(self, text: str) -> None:
+        self.getPlotItem().setTitle(text, color=self.text_colour(), size="10pt")
+
+    def changeEvent(self, event: QEvent) -> None:
+        # GraphicsView.__init__ changes the palette before the plot item exists.
+        ready = getattr(self, "plotItem", None) is not None
+        if ready and event.type() in (
+            QEvent.Type.PaletteChange,
+            QEvent.Type.ApplicationPaletteChange,
+        ):
+            self._apply_palette()
+        super().changeEvent(event)

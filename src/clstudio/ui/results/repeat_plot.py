@@ -1,0 +1,72 @@
+"""Kernel time of each repeat, for one run or several overlaid to compare them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+from clstudio.ui.results.plot_style import ThemedPlotWidget
+
+
+@dataclass(frozen=True)
+class RepeatSeries:
+    """One run's kernel times in nanoseconds, as a labelled curve."""
+
+    label: str
+    times_ns: tuple[int, ...]
+    colour: str
+
+
+class RepeatPlot(ThemedPlotWidget):
+    """Repeat number on x, kernel time on y (seconds, with an SI prefix on the axis)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._curves: list[pg.PlotDataItem] = []
+        plot = self.getPlotItem()
+        plot.setLabel("bottom", "repeat")
+        plot.setLabel("left", "kernel time", units="s")
+        plot.showGrid(x=True, y=True, alpha=0.25)
+        plot.addLegend(offset=(-8, 8))
+        self.set_title("Kernel time of each repeat")
+        self._apply_palette()
+
+    def curves(self) -> list[pg.PlotDataItem]:
+        return list(self._curves)
+
+    def set_series(self, series: Sequence[RepeatSeries]) -> None:
+        plot = self.getPlotItem()
+        for curve in self._curves:
+            plot.removeItem(curve)
+        self._curves = []
+        for one in series:
+            seconds = np.asarray(one.times_ns, dtype=np.float64) * 1e-9
+            repeats = np.arange(1, len(seconds) + 1)
+            curve = pg.PlotDataItem(
+                repeats,
+                seconds,
+                pen=pg.mkPen(one.colour, width=2),
+                symbol="o",
+                symbolSize=6,
+                symbolBrush=one.colour,
+                symbolPen=pg.mkPen(one.colour),
+                name=one.label,
+            )
+            plot.addItem(curve)
+            self._curves.append(curve)
+        longest = max((len(one.times_ns) for one in series), default=0)
+        if not longest:
+            return
+        plot.setXRange(0.5, longest + 0.5, padding=0)
+        axis = plot.getAxis("bottom")
+        if longest <= 20:
+            axis.setTickSpacing(major=1, minor=1)  # whole repeats, not 2.5
+        else:
+            axis.setTickSpacing()
+        # From zero: an axis that starts at the minimum makes 1 % jitter look dramatic.
+        highest = max(max(one.times_ns, default=0) for one in series) * 1e-9
+        plot.setYRange(0, highest * 1.1 or 1e-6, padding=0)

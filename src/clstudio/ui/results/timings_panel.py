@@ -1,0 +1,272 @@
+"""The Timings tab: how long each command took, how steady the kernel was, and how fast.
+
+Times come from the device's own profiling events, not from the host's clock.
+Every shown run joins a history, so runs before and after an edit (or on two
+devices) can be overlaid on the per-repeat plot.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.results import RunResult
+from clstudio.run_stats import (
+    BufferTraffic,
+    KernelStats,
+    bandwidth_gb_s,
+    buffer_traffic,
+    gflop_s,
+    kernel_stats,
+)
+from clstudio.session import Session
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.error_banner import ErrorBanner
+from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries
+from clstudio.ui.results.run_history import HistoryEntry, RunHistory
+from clstudio.ui.results.timeline_plot import TimelinePlot
+from clstudio.units import format_bytes, format_seconds
+
+STATS_ROWS = ("Repeats", "Min", "Median", "Mean", "Std deviation", "Max")
+SECONDS_ROLE = Qt.ItemDataRole.UserRole
+MAX_OPS_PER_ITEM = 1_000_000_000
+
+
+def work_items(result: RunResult, session: Session) -> int:
+    """Global work-items of the run: the size it launched with, else the session's."""
+    return math.prod(result.global_size or session.global_size)
+
+
+class TimingsPanel(QWidget):
+    """show_result(result, session) after each run; history and overlay stay across runs."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._traffic: BufferTraffic | None = None
+        self._stats: KernelStats | None = None
+        self._work_items = 0
+
+        self.empty = EmptyState(
+            "No timings yet",
+            "Run a kernel (Ctrl+R) to see its timeline, the kernel time of each repeat, "
+            "statistics and effective bandwidth, measured by the device itself.",
+        )
+        self.banner = ErrorBanner()
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.timeline = TimelinePlot()
+        self.timeline_hover = QLabel(" ")
+        self.timeline.barHovered.connect(self._on_timeline_bar_hovered)
+        self.repeats = RepeatPlot()
+        self.history = RunHistory()
+        self.history.checkedRunsChanged.connect(self._on_history_checked_runs_changed)
+
+        self.stats_table = QTableWidget(len(STATS_ROWS), 1)
+        self.stats_table.setObjectName("kernelStatsTable")
+        self.stats_table.setVerticalHeaderLabels(list(STATS_ROWS))
+        self.stats_table.setHorizontalHeaderLabels(["Kernel time"])
+        self.stats_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.stats_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.stats_table.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.stats_table.setToolTip(
+            "Device time of the kernel over the repeats. The standard deviation is the "
+            "sample one (n − 1); the first launch is often slower while caches warm up."
+        )
+
+        self.bandwidth = QLabel()
+        self.bandwidth_detail = QLabel()
+        self.gflops = QLabel()
+        self.gflops_detail = QLabel()
+        for label in (self.bandwidth, self.gflops):
+            font = label.font()
+            font.setBold(True)
+            label.setFont(font)
+        for label in (self.bandwidth_detail, self.gflops_detail):
+            label.setWordWrap(True)
+        self.ops_per_item = QSpinBox()
+        self.ops_per_item.setObjectName("opsPerWorkItem")
+        self.ops_per_item.setRange(0, MAX_OPS_PER_ITEM)
+        self.ops_per_item.setSpecialValueText("not set")
+        self.ops_per_item.setToolTip(
+            "Arithmetic operations one work-item does (count a multiply-add as 2), "
+            "for example 2 × K for a matrix multiply with inner size K."
+        )
+        self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self._build_content())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def _build_content(self) -> QWidget:
+        timeline_box = QWidget()
+        timeline_layout = QVBoxLayout(timeline_box)
+        timeline_layout.setContentsMargins(0, 0, 0, 0)
+        timeline_layout.addWidget(self.timeline, 1)
+        timeline_layout.addWidget(self.timeline_hover)
+
+        throughput = QGroupBox("Throughput")
+        form = QFormLayout(throughput)
+        form.addRow(self.bandwidth)
+        form.addRow(self.bandwidth_detail)
+        form.addRow("Operations per work-item:", self.ops_per_item)
+        form.addRow(self.gflops)
+        form.addRow(self.gflops_detail)
+
+        numbers = QWidget()
+        numbers_layout = QVBoxLayout(numbers)
+        numbers_layout.setContentsMargins(0, 0, 0, 0)
+        numbers_layout.addWidget(self.stats_table, 1)
+        numbers_layout.addWidget(throughput)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        for widget, stretch in (
+            (timeline_box, 3),
+            (self.repeats, 3),
+            (numbers, 2),
+            (self.history, 2),
+        ):
+            splitter.addWidget(widget)
+            splitter.setStretchFactor(splitter.count() - 1, stretch)
+
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.summary)
+        layout.addWidget(splitter, 1)
+        return content
+
+    def show_result(self, result: RunResult, session: Session) -> None:
+        """Display a finished run (failed runs too: whatever they measured is shown)."""
+        self.stack.setCurrentIndex(1)
+        self.banner.set_error(result.error)
+        times = result.kernel_times_ns()
+        self.summary.setText(self._summary(result, session, len(times)))
+        self.timeline.set_timings(result.timings)
+        self.timeline_hover.setText(" ")
+        self._stats = kernel_stats(times)
+        self._show_stats(self._stats)
+        signature = result.build.kernel(result.kernel) if result.build is not None else None
+        self._traffic = buffer_traffic(session, signature)
+        self._work_items = work_items(result, session)
+        self._show_throughput()
+        if times:
+            entry = HistoryEntry(
+                number=self.history.next_number(),
+                when=time.strftime("%H:%M:%S"),
+                kernel=result.kernel or session.kernel,
+                device=result.device or "unknown device",
+                global_size=result.global_size or session.global_size,
+                times_ns=tuple(times),
+            )
+            self.history.add(entry)  # redraws the overlay through checkedRunsChanged
+        else:
+            self._on_history_checked_runs_changed()
+
+    def stats_value(self, row_name: str) -> float | None:
+        """The number behind a statistics row (seconds, or a count for Repeats)."""
+        item = self.stats_table.item(STATS_ROWS.index(row_name), 0)
+        return None if item is None else item.data(SECONDS_ROLE)
+
+    @staticmethod
+    def _summary(result: RunResult, session: Session, launches: int) -> str:
+        size = " × ".join(map(str, result.global_size or session.global_size))
+        local = result.local_size or session.local_size
+        local_text = " × ".join(map(str, local)) if local else "chosen by the driver"
+        device = result.device or "the device"
+        return (
+            f"<b>{result.kernel or session.kernel}</b> on {device}: global size {size}, "
+            f"local size {local_text}, {launches} of {session.repeats} launches timed"
+        )
+
+    def _show_stats(self, stats: KernelStats | None) -> None:
+        values: list[float | None] = [None] * len(STATS_ROWS)
+        if stats is not None:
+            values = [
+                stats.count,
+                stats.min_s,
+                stats.median_s,
+                stats.mean_s,
+                stats.std_s,
+                stats.max_s,
+            ]
+        for row, value in enumerate(values):
+            if value is None:
+                text = "—"
+            elif row == 0:
+                text = str(int(value))
+            else:
+                text = format_seconds(value)
+            item = QTableWidgetItem(text)
+            item.setData(SECONDS_ROLE, value)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.stats_table.setItem(row, 0, item)
+
+    def _show_throughput(self) -> None:
+        traffic, stats = self._traffic, self._stats
+        if traffic is None or stats is None:
+            self.bandwidth.setText("Effective bandwidth: —")
+            self.bandwidth_detail.setText("No kernel time was measured.")
+            self.gflops.setText("GFLOP/s: —")
+            self.gflops_detail.clear()
+            return
+        median = stats.median_s
+        rate = bandwidth_gb_s(traffic.total_bytes, median)
+        self.bandwidth.setText(
+            "Effective bandwidth: —" if rate is None else f"Effective bandwidth: {rate:.3g} GB/s"
+        )
+        read = [name for name, access, _ in traffic.buffers if access in ("in", "inout")]
+        written = [name for name, access, _ in traffic.buffers if access in ("out", "inout")]
+        self.bandwidth_detail.setText(
+            f"{format_bytes(traffic.total_bytes)} per launch "
+            f"({format_bytes(traffic.read_bytes)} read from {', '.join(read) or 'no buffer'}, "
+            f"{format_bytes(traffic.written_bytes)} written to {', '.join(written) or 'none'}) "
+            f"in the median kernel time, {format_seconds(median)}. 1 GB = 10⁹ bytes."
+        )
+        ops = self.ops_per_item.value()
+        flops = gflop_s(self._work_items, ops, median)
+        if flops is None:
+            self.gflops.setText("GFLOP/s: —")
+            self.gflops_detail.setText("Enter the operations per work-item to see GFLOP/s.")
+            return
+        self.gflops.setText(f"GFLOP/s: {flops:.3g}")
+        self.gflops_detail.setText(
+            f"{self._work_items:,} work-items × {ops:,} operations "
+            f"in {format_seconds(median)}".replace(",", " ")
+        )
+
+    def _on_ops_per_item_value_changed(self, _value: int) -> None:
+        self._show_throughput()
+
+    def _on_timeline_bar_hovered(self, text: str) -> None:
+        self.timeline_hover.setText(text or " ")
+
+    def _on_history_checked_runs_changed(self) -> None:
+        self.repeats.set_series(
+            [
+                RepeatSeries(entry.label, entry.times_ns, entry.colour)
+                for entry in self.history.checked_entries()
+            ]
+        )
