@@ -355,7 +355,11 @@ class Engine:
                     name, reference, outputs[name], namespace, session.base_dir
                 )
             else:
-                message = f"'{name}' is not read back: give it access 'out' or 'inout'"
+                message = (
+                    f"'{name}' is an input image (read_only), so it is not read back"
+                    if isinstance(session.args.get(name), ImageArg)
+                    else f"'{name}' is not read back: give it access 'out' or 'inout'"
+                )
                 reports[name] = ReferenceReport(name, reference.label, False, message=message)
         return reports
 
