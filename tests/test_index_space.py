@@ -6,7 +6,13 @@ from clstudio.args import BufferArg, LocalArg, ScalarArg
 from clstudio.device_limits import limits_of
 from clstudio.devices import discover
 from clstudio.dtypes import parse_element_type
-from clstudio.index_space import IndexSpace, fill_choices, range_warning, summary
+from clstudio.index_space import (
+    IndexSpace,
+    fill_choices,
+    range_warning,
+    suggested_local_size,
+    summary,
+)
 
 F32 = parse_element_type("float")
 SOURCE = "__kernel void k(__global float* x) { x[get_global_id(0)] = 1; }"
@@ -77,3 +83,12 @@ def test_limits_of_a_discovered_device_match_what_it_reports():
     assert list(limits.max_work_item_sizes) == device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES")
     assert limits.local_mem == device.value("CL_DEVICE_LOCAL_MEM_SIZE")
     assert limits.opencl_version >= (1, 2)
+
+
+def test_suggested_local_sizes_divide_and_stay_under_the_limit():
+    assert suggested_local_size((1024,)) == (256,)
+    assert suggested_local_size((1000,)) == (8,)
+    assert suggested_local_size((320, 256)) == (16, 16)
+    assert suggested_local_size((1024,), max_group=64) == (64,)
+    assert suggested_local_size((7, 3)) == (1, 1)
+    assert suggested_local_size((64, 64, 64)) == (4, 4, 4)

@@ -147,3 +147,18 @@ def range_warning(
         f"{found}: a kernel that indexes a buffer by get_global_id reads or writes past its end "
         "unless it compares the index with a size. Lower the global size, or grow the buffers."
     )
+
+
+def suggested_local_size(global_size: tuple[int, ...], max_group: int = 256) -> tuple[int, ...]:
+    """A work-group size that divides the global size: powers of two, about 256 items in all.
+
+    A starting point when the user switches 'auto' off, never a tuned choice.
+    """
+    per_dim = {1: 256, 2: 16, 3: 4}.get(len(global_size), 1)
+    local = []
+    for size in global_size:
+        group = per_dim
+        while group > 1 and (size % group or math.prod(local) * group > max_group):
+            group //= 2
+        local.append(group)
+    return tuple(local)

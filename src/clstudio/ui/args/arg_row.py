@@ -1,0 +1,159 @@
+"""One kernel argument in the form: its declaration, its editor, and what is wrong with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from clstudio.arg_defaults import ArgChange, unsupported_reason
+from clstudio.args import ArgSpec, BufferArg, LocalArg, ScalarArg
+from clstudio.dtypes import parse_element_type
+from clstudio.results import KernelArgInfo
+from clstudio.ui.args.buffer_editor import BufferEditor
+from clstudio.ui.args.local_editor import LocalEditor
+from clstudio.ui.args.scalar_editor import ScalarEditor
+from clstudio.validate import describe, expected_kind
+
+Editor = BufferEditor | LocalEditor | ScalarEditor
+_BADGES = {"new": "new", "changed": "type changed"}
+
+
+def _label(name: str, text: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    return label
+
+
+class ArgRow(QFrame):
+    """`specEdited(name, spec | None)` on every edit by the user; None while incomplete."""
+
+    specEdited = Signal(str, object)
+
+    def __init__(
+        self,
+        info: KernelArgInfo,
+        spec: ArgSpec | None,
+        change: ArgChange,
+        base_dir: Path | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("argRow")
+        self.setProperty("error", False)
+        self.info = info
+        self._error: str | None = None
+        self._checks: list[str] = []
+
+        self.name_label = _label("argName", info.name)
+        font = self.name_label.font()
+        font.setBold(True)
+        self.name_label.setFont(font)
+        self.type_label = _label("argType", describe(info))
+        self.type_label.setToolTip(f"{expected_kind(info)} argument, as the kernel declares it")
+        self.badge = _label("argBadge", _BADGES.get(change.status, ""))
+        self.badge.setProperty("status", change.status)
+        self.badge.setToolTip(change.note)
+        self.badge.setVisible(change.status in _BADGES)
+        self.note = _label("argNote", change.note)
+        self.note.setWordWrap(True)
+        self.message = _label("argMessage")
+        self.message.setWordWrap(True)
+
+        header = QHBoxLayout()
+        header.setSpacing(6)
+        header.addWidget(self.name_label)
+        header.addWidget(self.type_label)
+        header.addWidget(self.badge)
+        header.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addWidget(self.note)
+
+        self.editor = self._make_editor(info, spec, base_dir)
+        if self.editor is not None:
+            self.editor.specEdited.connect(self._on_editor_spec_edited)
+            inline = isinstance(self.editor, ScalarEditor) and len(self.editor.lanes) == 1
+            if inline:
+                header.addWidget(self.editor, 2)
+            else:
+                layout.addWidget(self.editor)
+        reason = unsupported_reason(info)
+        if self.editor is None and reason is not None:
+            self.note.setText(reason)
+        self.note.setVisible(bool(self.note.text()))
+        layout.addWidget(self.message)
+        self._show_message()
+
+    @staticmethod
+    def _make_editor(
+        info: KernelArgInfo, spec: ArgSpec | None, base_dir: Path | None
+    ) -> Editor | None:
+        if isinstance(spec, BufferArg):
+            buffer = BufferEditor(info)
+            buffer.set_spec(spec, base_dir)
+            return buffer
+        if isinstance(spec, LocalArg):
+            local = LocalEditor(spec.dtype)
+            local.set_spec(spec)
+            return local
+        if isinstance(spec, ScalarArg) and unsupported_reason(info) is None:
+            scalar = ScalarEditor(parse_element_type(info.type_name))
+            scalar.set_spec(spec)
+            return scalar
+        return None
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def spec(self) -> ArgSpec | None:
+        """The value as the fields show it; None while a field is incomplete or unsupported."""
+        return None if self.editor is None else self.editor.spec()
+
+    def set_checks(self, problems: list[str]) -> None:
+        """Problems found by checking the session, shown until the next check."""
+        self._checks = problems
+        self._show_message()
+
+    def set_local_mem(self, size: int | None) -> None:
+        if isinstance(self.editor, LocalEditor):
+            self.editor.set_local_mem(size)
+
+    def show_error(self, message: str) -> None:
+        """Highlight the row with a run's error, until the next edit."""
+        self._error = message
+        self._show_message()
+
+    def clear_error(self) -> None:
+        self._error = None
+        self._show_message()
+
+    def is_highlighted(self) -> bool:
+        return self._error is not None
+
+    def problem(self) -> str | None:
+        """What the user must still fix in the fields, in words."""
+        return None if self.editor is None else self.editor.problem()
+
+    def message_text(self) -> str:
+        """The message under the row, as shown (empty when all is well)."""
+        return self.message.text() if self.message.isVisibleTo(self) else ""
+
+    def _show_message(self) -> None:
+        text = self._error or self.problem() or "\n".join(self._checks)
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        highlighted = self._error is not None
+        if self.property("error") != highlighted:
+            self.setProperty("error", highlighted)
+            self.style().unpolish(self)
+            self.style().polish(self)
+
+    def _on_editor_spec_edited(self, spec: ArgSpec | None) -> None:
+        self._error = None
+        self._show_message()
+        self.specEdited.emit(self.name, spec)

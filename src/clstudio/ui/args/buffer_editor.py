@@ -1,0 +1,135 @@
+"""A `__global` or `__constant` buffer: shape, element type, access and initial contents."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
+
+from clstudio.args import BufferArg
+from clstudio.dtypes import OPENCL_SCALARS, VECTOR_WIDTHS, parse_element_type
+from clstudio.results import KernelArgInfo
+from clstudio.session_fields import MAX_DIMS, MAX_ITEMS
+from clstudio.ui.args.init_editor import InitEditor
+from clstudio.ui.args.number_fields import SizesValidator, parse_sizes
+from clstudio.units import format_bytes
+
+_BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
+ELEMENT_TYPES = (*_BASES, *(f"{base}{width}" for base in _BASES for width in VECTOR_WIDTHS))
+_ACCESS_HELP = {
+    "in": "in: uploaded before each launch, never read back",
+    "out": "out: read back after the run and shown as an output",
+    "inout": "inout: uploaded, then read back after the run",
+}
+
+
+class BufferEditor(QWidget):
+    """`specEdited(BufferArg | None)` on every edit: None while a field is incomplete."""
+
+    specEdited = Signal(object)
+
+    def __init__(self, info: KernelArgInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.shape = QLineEdit()
+        self.shape.setValidator(SizesValidator(self.shape))
+        self.shape.setPlaceholderText("1024, or 64, 128")
+        self.shape.setToolTip("Elements along each dimension, rows first: 480, 640 is 480 rows")
+        self.shape.textEdited.connect(self._on_edited)
+        self.bytes = QLabel()
+        self.bytes.setObjectName("bufferBytes")
+
+        self.element = QComboBox()
+        self.element.setMaxVisibleItems(16)
+        for position, name in enumerate(ELEMENT_TYPES):
+            if position == len(_BASES):
+                self.element.insertSeparator(position)
+            self.element.addItem(name, name)
+        self.element.setToolTip("The type of one element; the kernel's pointer type by default")
+        self.element.currentIndexChanged.connect(self._on_element_changed)
+
+        self.access = QComboBox()
+        auto = "in" if info.is_const else "inout"
+        self.access.addItem(f"auto: {auto}", None)
+        self.access.setItemData(
+            0, f"From the kernel: {_ACCESS_HELP[auto]}", Qt.ItemDataRole.ToolTipRole
+        )
+        for mode, help_text in _ACCESS_HELP.items():
+            self.access.addItem(mode, mode)
+            self.access.setItemData(self.access.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
+        self.access.currentIndexChanged.connect(self._on_edited)
+
+        self.contents = InitEditor()
+        self.contents.initEdited.connect(self._on_edited)
+
+        shape_row = QHBoxLayout()
+        shape_row.addWidget(self.shape, 1)
+        shape_row.addWidget(self.bytes)
+        type_row = QHBoxLayout()
+        type_row.addWidget(self.element, 1)
+        type_row.addWidget(QLabel("Access"))
+        type_row.addWidget(self.access, 1)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("Shape", shape_row)
+        form.addRow("Type", type_row)
+        form.addRow("Contents", self.contents)
+        self._dtype = parse_element_type("float")
+
+    def set_spec(self, spec: BufferArg, base_dir: Path | None) -> None:
+        """Show `spec`; relative .npy paths resolve against base_dir. Never emits."""
+        blockers = [QSignalBlocker(w) for w in (self.shape, self.element, self.access)]
+        self._dtype = spec.dtype
+        self.shape.setText(", ".join(map(str, spec.shape)))
+        self.element.setCurrentIndex(max(0, self.element.findData(spec.dtype.opencl_name)))
+        self.access.setCurrentIndex(max(0, self.access.findData(spec.access)))
+        del blockers
+        self.contents.set_base_dir(base_dir)
+        self.contents.set_init(spec.init, spec.dtype)
+        self._show_size()
+
+    def spec(self) -> BufferArg | None:
+        shape = self._shape()
+        init = self.contents.init()
+        if shape is None or init is None:
+            return None
+        return BufferArg(self._dtype, shape, init, self.access.currentData())
+
+    def problem(self) -> str | None:
+        if self._shape() is None:
+            shape = parse_sizes(self.shape.text())
+            if shape is not None and len(shape) > MAX_DIMS:
+                return f"shape: at most {MAX_DIMS} dimensions"
+            if shape is not None:
+                return f"shape: at most {MAX_ITEMS} elements in a buffer"
+            return "shape: type sizes like 1024, or 64, 128"
+        return self.contents.problem()
+
+    def _shape(self) -> tuple[int, ...] | None:
+        shape = parse_sizes(self.shape.text())
+        if shape is None or len(shape) > MAX_DIMS or math.prod(shape) > MAX_ITEMS:
+            return None
+        return shape
+
+    def _show_size(self) -> None:
+        shape = self._shape()
+        if shape is None:
+            self.bytes.setText("")
+            return
+        count = math.prod(shape)
+        self.contents.set_needed(math.prod(self._dtype.host_shape(shape)))
+        self.bytes.setText(f"= {format_bytes(count * self._dtype.itemsize)}")
+        self.bytes.setToolTip(
+            f"{count} elements × {self._dtype.itemsize} bytes ({self._dtype.opencl_name})"
+        )
+
+    def _on_element_changed(self, _index: int) -> None:
+        self._dtype = parse_element_type(self.element.currentData())
+        self.contents.set_dtype(self._dtype)
+        self._on_edited()
+
+    def _on_edited(self, *_args: object) -> None:
+        self._show_size()
+        self.specEdited.emit(self.spec())

@@ -1,0 +1,223 @@
+"""The initial contents of a buffer: one kind of the session format and its parameters."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.args import INIT_KINDS, Init
+from clstudio.dtypes import ElementType
+from clstudio.ui.args.number_fields import NumberField
+
+INIT_LABELS = {
+    "zeros": "zeros",
+    "ones": "ones",
+    "arange": "0, 1, 2, … (arange)",
+    "fill": "one value (fill)",
+    "random": "random, uniform",
+    "normal": "random, normal",
+    "values": "a list of values",
+    "file": "a .npy file",
+}
+BUFFER_INIT_KINDS = tuple(kind for kind in INIT_KINDS if kind in INIT_LABELS)
+_DEFAULTS = {"fill": {"value": 0}, "random": {"low": 0, "high": 1}, "normal": {"mean": 0, "std": 1}}
+_FIELDS = {"fill": ("value",), "random": ("low", "high"), "normal": ("mean", "std")}
+
+
+def parse_values(text: str) -> list | None:
+    """`1, 2, 3` or a nested JSON list `[[1, 2], [3, 4]]`; None unless rectangular numbers."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        values = json.loads(text if text.startswith("[") else f"[{text}]")
+        array = np.asarray(values, dtype=np.float64)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(values, list) or not np.all(np.isfinite(array)):
+        return None
+    return values
+
+
+class InitEditor(QWidget):
+    """A kind combo and, below it, the fields of that kind.
+
+    `initEdited(Init | None)` on every edit: None while the parameters are incomplete.
+    """
+
+    initEdited = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._needed = 0
+        self._base_dir: Path | None = None
+        self.kind = QComboBox()
+        for kind in BUFFER_INIT_KINDS:
+            self.kind.addItem(INIT_LABELS[kind], kind)
+        self.kind.setToolTip("What the buffer holds before each launch")
+        self.kind.currentIndexChanged.connect(self._on_kind_changed)
+
+        self.fields: dict[str, NumberField] = {}
+        self._pages: dict[str, QWidget] = {}
+        self._stack = QStackedWidget()
+        self._stack.addWidget(QWidget())  # zeros, ones and arange have no parameters
+        for kind, names in _FIELDS.items():
+            page = QWidget()
+            row = QHBoxLayout(page)
+            row.setContentsMargins(0, 0, 0, 0)
+            for name in names:
+                field = NumberField()
+                field.setObjectName(f"{kind}_{name}")
+                field.setPlaceholderText(name)
+                field.valueEdited.connect(self._on_field_edited)
+                self.fields[f"{kind}.{name}"] = field
+                row.addWidget(QLabel(name))
+                row.addWidget(field, 1)
+            self._add_page(kind, page)
+        self.fields["normal.std"].set_lower_bound(0.0)
+
+        self.values = QLineEdit()
+        self.values.setPlaceholderText("1, 2, 3, … or [[1, 2], [3, 4]]")
+        self.values.textEdited.connect(self._on_field_edited)
+        self._add_page("values", self.values)
+
+        file_page = QWidget()
+        file_row = QHBoxLayout(file_page)
+        file_row.setContentsMargins(0, 0, 0, 0)
+        self.path = QLineEdit()
+        self.path.setPlaceholderText("data.npy, beside the session file")
+        self.path.textEdited.connect(self._on_field_edited)
+        self.browse = QPushButton("Browse…")
+        self.browse.clicked.connect(self._on_browse_clicked)
+        file_row.addWidget(self.path, 1)
+        file_row.addWidget(self.browse)
+        self._add_page("file", file_page)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.kind)
+        layout.addWidget(self._stack)
+        self._show_page()
+
+    def _add_page(self, kind: str, page: QWidget) -> None:
+        self._pages[kind] = page
+        self._stack.addWidget(page)
+
+    def set_init(self, init: Init, dtype: ElementType) -> None:
+        """Show `init` for a buffer of `dtype`; never emits."""
+        blockers = [QSignalBlocker(self.kind), *(QSignalBlocker(f) for f in self.fields.values())]
+        self.kind.setCurrentIndex(max(0, self.kind.findData(init.kind)))
+        self.set_dtype(dtype)
+        for kind, names in _FIELDS.items():
+            params = init.params if init.kind == kind else _DEFAULTS[kind]
+            for name in names:
+                value = params.get(name, _DEFAULTS[kind][name])
+                self.fields[f"{kind}.{name}"].set_value(value)
+        values = init.params.get("values") if init.kind == "values" else None
+        self.values.setText("" if values is None else json.dumps(values))
+        self.path.setText(str(init.params.get("path", "")) if init.kind == "file" else "")
+        del blockers
+        self._show_page()
+
+    def set_dtype(self, dtype: ElementType) -> None:
+        """Check a fill value against `dtype`; integer buffers get whole random bounds."""
+        # high may be one past the type's largest value (random uint8 is [0, 256)).
+        bounds = np.dtype("int64" if dtype.scalar.kind in "iu" else "float64")
+        self.fields["fill.value"].set_dtype(dtype.scalar)
+        self.fields["random.low"].set_dtype(bounds)
+        self.fields["random.high"].set_dtype(bounds)
+
+    def set_needed(self, count: int) -> None:
+        """How many numbers a values list must hold: every scalar of the buffer."""
+        self._needed = count
+
+    def set_base_dir(self, base_dir: Path | None) -> None:
+        """Where relative .npy paths resolve: the session file's folder."""
+        self._base_dir = base_dir
+
+    def init(self) -> Init | None:
+        """The contents as set, or None while a parameter is missing or wrong."""
+        kind = self.kind.currentData()
+        if self.problem() is not None:
+            return None
+        if kind in _FIELDS:
+            params = {name: self.fields[f"{kind}.{name}"].value() for name in _FIELDS[kind]}
+            return Init(kind, params)
+        if kind == "values":
+            return Init("values", {"values": parse_values(self.values.text())})
+        if kind == "file":
+            return Init("file", {"path": self.path.text().strip()})
+        return Init(kind)
+
+    def problem(self) -> str | None:
+        """What is wrong with the parameters, in words; None when they make contents."""
+        kind = self.kind.currentData()
+        if kind in _FIELDS:
+            for name in _FIELDS[kind]:
+                problem = self.fields[f"{kind}.{name}"].problem()
+                if problem is not None:
+                    return f"{name}: {problem}"
+            if kind == "random":
+                low, high = self.fields["random.low"].value(), self.fields["random.high"].value()
+                assert low is not None and high is not None
+                if not low < high:
+                    return f"random: low ({low}) must be less than high ({high})"
+        if kind == "values":
+            values = parse_values(self.values.text())
+            if values is None:
+                return "values: type numbers separated by commas, or a nested list"
+            count = math.prod(np.shape(values))
+            if count != self._needed:
+                return f"values: {count} given, but the buffer holds {self._needed}"
+        if kind == "file":
+            return self._file_problem(self.path.text().strip())
+        return None
+
+    def _file_problem(self, text: str) -> str | None:
+        if not text.endswith(".npy"):
+            return "file: give the path of a .npy file"
+        path = Path(text)
+        if not path.is_absolute() and self._base_dir is not None:
+            path = self._base_dir / path
+        return None if path.is_file() else f"file: {text} not found"
+
+    def _show_page(self) -> None:
+        kind = self.kind.currentData()
+        page = self._pages.get(kind)
+        self._stack.setCurrentWidget(page if page is not None else self._stack.widget(0))
+        self._stack.setVisible(page is not None)
+
+    def _on_kind_changed(self, _index: int) -> None:
+        self._show_page()
+        self._on_field_edited()
+
+    def _on_field_edited(self, *_args: object) -> None:
+        self.initEdited.emit(self.init())  # None tells the buffer its contents are incomplete
+
+    def _on_browse_clicked(self) -> None:
+        start = str(self._base_dir) if self._base_dir is not None else ""
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, "Initial contents from a .npy file", start, "NumPy arrays (*.npy)"
+        )
+        if not chosen:
+            return
+        path = Path(chosen)
+        if self._base_dir is not None and path.is_relative_to(self._base_dir):
+            path = path.relative_to(self._base_dir)
+        self.path.setText(str(path))
+        self._on_field_edited()

@@ -1,0 +1,66 @@
+"""The size of a `__local` argument: an element count, and the bytes each work-group gets."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from clstudio.args import LocalArg
+from clstudio.dtypes import ElementType
+from clstudio.session_fields import MAX_ITEMS
+from clstudio.ui.args.number_fields import NumberField
+from clstudio.units import format_bytes
+
+
+class LocalEditor(QWidget):
+    """`specEdited(LocalArg | None)`; the element type comes from the kernel's pointer."""
+
+    specEdited = Signal(object)
+
+    def __init__(self, dtype: ElementType, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._dtype = dtype
+        self._local_mem: int | None = None
+        self.count = NumberField()
+        self.count.set_int_range(1, MAX_ITEMS, "the count")
+        self.count.setToolTip("Elements of local memory for each work-group")
+        self.count.valueEdited.connect(self._on_count_edited)
+        self.bytes = QLabel()
+        self.bytes.setObjectName("localBytes")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("Count"))
+        layout.addWidget(self.count, 1)
+        layout.addWidget(self.bytes, 2)
+
+    def set_spec(self, spec: LocalArg) -> None:
+        self._dtype = spec.dtype
+        with QSignalBlocker(self.count):
+            self.count.set_value(spec.count)
+        self._show_bytes()
+
+    def set_local_mem(self, size: int | None) -> None:
+        """The device's local memory per work-group, to show the share taken; None unknown."""
+        self._local_mem = size
+        self._show_bytes()
+
+    def spec(self) -> LocalArg | None:
+        count = self.count.value()
+        return None if count is None else LocalArg(self._dtype, int(count))
+
+    def problem(self) -> str | None:
+        return self.count.problem()
+
+    def _show_bytes(self) -> None:
+        spec = self.spec()
+        if spec is None:
+            self.bytes.setText(f"× {self._dtype.opencl_name}")
+            return
+        text = f"× {self._dtype.opencl_name} = {format_bytes(spec.nbytes)} per work-group"
+        if self._local_mem:
+            text += f" (of {format_bytes(self._local_mem)})"
+        self.bytes.setText(text)
+
+    def _on_count_edited(self, _value: object) -> None:
+        self._show_bytes()
+        self.specEdited.emit(self.spec())

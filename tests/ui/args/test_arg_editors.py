@@ -1,0 +1,142 @@
+"""The pieces of the form on their own: contents, buffers, the NDRange and the index space."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtWidgets import QFileDialog
+
+from clstudio.args import BufferArg, Init
+from clstudio.dtypes import parse_element_type
+from clstudio.index_space import FillChoice, IndexSpace
+from clstudio.results import KernelArgInfo
+from clstudio.ui.args import IndexSpaceView, NDRangeEditor
+from clstudio.ui.args.buffer_editor import BufferEditor
+from clstudio.ui.args.index_space_view import shown_groups
+from clstudio.ui.args.init_editor import parse_values
+
+UCHAR = parse_element_type("uchar")
+FLOAT = parse_element_type("float")
+
+
+def retype(qtbot, field, text: str) -> None:
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def buffer_editor(qtbot, spec: BufferArg, base_dir=None) -> BufferEditor:
+    editor = BufferEditor(KernelArgInfo("d", "uchar*", "global", "none", False))
+    qtbot.addWidget(editor)
+    editor.set_spec(spec, base_dir)
+    return editor
+
+
+def test_each_contents_kind_shows_its_own_fields(qtbot):
+    editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,), Init("random", {"low": 0, "high": 256})))
+    contents = editor.contents
+    assert [contents.fields[f"random.{n}"].text() for n in ("low", "high")] == ["0", "256"]
+    assert editor.spec().init == Init("random", {"low": 0, "high": 256})
+    contents.kind.setCurrentIndex(contents.kind.findData("ones"))
+    assert contents._stack.isHidden()
+    assert editor.spec().init == Init("ones")
+    contents.kind.setCurrentIndex(contents.kind.findData("fill"))
+    fill = contents.fields["fill.value"]
+    retype(qtbot, fill, "256")
+    assert fill.text() == "25"  # a uchar holds at most 255
+    assert editor.spec().init == Init("fill", {"value": 25})
+
+
+def test_random_bounds_must_be_ordered(qtbot):
+    editor = buffer_editor(qtbot, BufferArg(FLOAT, (4,), Init("random", {"low": 0, "high": 1})))
+    retype(qtbot, editor.contents.fields["random.low"], "2")
+    assert editor.spec() is None
+    assert editor.problem() == "random: low (2.0) must be less than high (1.0)"
+
+
+def test_a_values_list_must_hold_every_element(qtbot):
+    editor = buffer_editor(qtbot, BufferArg(UCHAR, (2, 2)))
+    edited = []
+    editor.specEdited.connect(edited.append)
+    contents = editor.contents
+    contents.kind.setCurrentIndex(contents.kind.findData("values"))
+    retype(qtbot, contents.values, "1, 2, 3")
+    assert editor.problem() == "values: 3 given, but the buffer holds 4"
+    assert edited[-1] is None
+    qtbot.keyClicks(contents.values, ", 4")
+    assert edited[-1].init == Init("values", {"values": [1, 2, 3, 4]})
+    assert parse_values("[[1, 2], [3, 4]]") == [[1, 2], [3, 4]]
+    assert parse_values("[[1, 2], [3]]") is None
+    assert parse_values("1, x") is None
+
+
+def test_a_npy_file_is_chosen_relative_to_the_session(qtbot, tmp_path, monkeypatch):
+    np.save(tmp_path / "data.npy", np.arange(4, dtype=np.uint8))
+    editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)), base_dir=tmp_path)
+    contents = editor.contents
+    contents.kind.setCurrentIndex(contents.kind.findData("file"))
+    assert editor.problem() == "file: give the path of a .npy file"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a: (str(tmp_path / "data.npy"), ""))
+    contents.browse.click()
+    assert contents.path.text() == "data.npy"
+    assert editor.spec().init == Init("file", {"path": "data.npy"})
+    retype(qtbot, contents.path, "missing.npy")
+    assert editor.problem() == "file: missing.npy not found"
+
+
+def test_access_auto_follows_the_kernels_const(qtbot):
+    editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)))
+    assert editor.access.currentText() == "auto: inout"
+    editor.access.setCurrentIndex(editor.access.findData("out"))
+    assert editor.spec().access == "out"
+
+
+def test_ndrange_dimensions_grow_and_shrink(qtbot):
+    editor = NDRangeEditor()
+    qtbot.addWidget(editor)
+    editor.set_range((64, 32), (8, 4))
+    ranges = []
+    editor.rangeEdited.connect(ranges.append)
+    editor.dims.setCurrentIndex(2)
+    assert ranges[-1] == ((64, 32, 1), (8, 4, 1))
+    assert not editor.global_fields[2].isHidden()
+    editor.dims.setCurrentIndex(0)
+    assert ranges[-1] == ((64,), (8,))
+    assert editor.global_fields[1].isHidden()
+
+
+def test_ndrange_reports_incomplete_fields(qtbot):
+    editor = NDRangeEditor()
+    qtbot.addWidget(editor)
+    editor.set_range((64,), None)
+    ranges = []
+    editor.rangeEdited.connect(ranges.append)
+    retype(qtbot, editor.global_fields[0], "0")
+    assert ranges[-1] is None  # sizes start at 1
+    assert editor.global_fields[0].property("invalid") is True
+    assert editor.problem() == (
+        "the global size in dimension 0 takes a whole number from 1 to 17179869184"
+    )
+
+
+def test_fill_menu_lists_the_buffers(qtbot):
+    editor = NDRangeEditor()
+    qtbot.addWidget(editor)
+    assert not editor.fill.isEnabled()
+    editor.set_buffers([FillChoice("img", (512, 512), (512, 512))])
+    assert [a.text() for a in editor.fill_menu.actions()] == [
+        "from img: 512 x 512 (shape 512, 512)"
+    ]
+    assert editor.fill.isEnabled()
+
+
+def test_index_space_view_summarises_and_elides_groups(qtbot):
+    view = IndexSpaceView()
+    qtbot.addWidget(view)
+    view.set_space(IndexSpace((1000,), (64,)))
+    assert view.summary_text() == "1000 work-items in 16 groups of 64; the last group has 40"
+    view.set_space(IndexSpace((4096, 4096), (16, 16)))
+    assert view.summary_text().startswith("4096 x 4096 = 16777216 work-items in 256 x 256")
+    assert shown_groups(3, 16) == [0, 1, 2]
+    assert shown_groups(256, 6) == [0, 1, 2, 3, None, 255]
+    view.show()
+    assert view.picture.height() > 0

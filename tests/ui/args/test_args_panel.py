@@ -1,0 +1,341 @@
+"""The arguments form on gallery kernels built on PoCL: what it shows, and the session it makes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clstudio.args import BufferArg, Init, ScalarArg
+from clstudio.results import RunError
+from clstudio.session import parse_session, session_to_dict
+from clstudio.validate import validate
+
+pytestmark = pytest.mark.opencl
+
+
+def retype(qtbot, field, text: str) -> None:
+    """Select what the field holds and type over it, as a user would."""
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def test_the_form_shows_each_argument_in_order(panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    assert panel.title.text() == "Arguments of saxpy"
+    assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
+    assert [row.type_label.text() for row in panel.rows()] == [
+        "float",
+        "__global const float*",
+        "__global float*",
+        "uint",
+    ]
+    x = panel.row("x").editor
+    assert x.shape.text() == "1048576"
+    assert x.bytes.text() == "= 4 MiB"
+    assert x.element.currentText() == "float"
+    assert x.access.currentText() == "in"
+    assert x.contents.kind.currentData() == "random"
+    assert panel.row("a").editor.lanes[0].text() == "2.5"
+    assert panel.session() == session
+    assert panel.problems() == []
+
+
+def test_typing_a_shape_changes_the_session_which_still_validates(qtbot, panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    shape = panel.row("x").editor.shape
+    sessions = []
+    panel.sessionEdited.connect(sessions.append)
+    retype(qtbot, shape, "2048, 512")
+    assert [s.args["x"].shape for s in sessions] == [
+        (2,),
+        (20,),
+        (204,),
+        (2048,),
+        (2048, 5),
+        (2048, 51),
+        (2048, 512),
+    ]
+    assert panel.session().args["x"].shape == (2048, 512)
+    assert panel.row("x").editor.bytes.text() == "= 4 MiB"
+    assert validate(panel.session(), signature, limits) == []
+    retype(qtbot, shape, "1024")
+    assert panel.session().args["x"] == BufferArg(
+        session.args["x"].dtype, (1024,), session.args["x"].init, "in"
+    )
+    assert panel.row("x").editor.bytes.text() == "= 4 KiB"
+
+
+def test_an_incomplete_shape_is_flagged_and_the_session_keeps_the_last_complete_one(
+    qtbot, panel, example, limits
+):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    retype(qtbot, panel.row("y").editor.shape, "64,")
+    assert panel.row("y").message_text() == "shape: type sizes like 1024, or 64, 128"
+    assert panel.session().args["y"].shape == (64,)  # the last complete shape typed
+    assert [p.argument for p in panel.problems()] == ["y"]
+
+
+def test_a_scalar_field_refuses_values_out_of_range_for_its_type(qtbot, panel, build, limits):
+    source = (
+        "__kernel void k(__global uchar* d, uchar v, ulong big, float f, char c)"
+        " { d[get_global_id(0)] = v + (uchar)big + (uchar)f + c; }"
+    )
+    signature = build(source, "k")
+    panel.set_kernel(signature, parse_session(_minimal(source, "k")), limits)
+    v, big, f, c = (panel.row(name).editor.lanes[0] for name in ("v", "big", "f", "c"))
+    retype(qtbot, v, "300")
+    assert v.text() == "30"  # the last 0 would leave 0 to 255: refused
+    assert panel.session().args["v"] == ScalarArg(30)
+    retype(qtbot, big, "18446744073709551615")
+    assert panel.session().args["big"] == ScalarArg(2**64 - 1)
+    qtbot.keyClicks(big, "9")
+    assert big.text() == "18446744073709551615"
+    retype(qtbot, f, "1e39")
+    assert f.text() == "1e3"
+    retype(qtbot, c, "-129")
+    assert c.text() == "-12"
+
+
+def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(panel, build, limits):
+    source = "__kernel void k(__global uchar* d, uchar v) { d[get_global_id(0)] = v; }"
+    data = _minimal(source, "k")
+    data["args"] = {"v": {"kind": "scalar", "value": 300}}
+    panel.set_kernel(build(source, "k"), parse_session(data), limits)
+    row = panel.row("v")
+    assert row.badge.text() == "type changed"
+    assert row.note.text() == "value reset: 300 does not fit in a uchar (0 to 255)"
+    assert row.editor.lanes[0].text() == "0"
+
+
+def test_vector_scalars_get_one_field_per_lane(qtbot, panel, build, limits):
+    source = "__kernel void k(__global float4* d, float4 offset) { d[0] = offset; }"
+    panel.set_kernel(build(source, "k"), parse_session(_minimal(source, "k")), limits)
+    lanes = panel.row("offset").editor.lanes
+    assert [lane.placeholderText() for lane in lanes] == ["x", "y", "z", "w"]
+    for lane, text in zip(lanes, ("1", "2", "3.5", "-4"), strict=True):
+        retype(qtbot, lane, text)
+    assert panel.session().args["offset"] == ScalarArg((1.0, 2.0, 3.5, -4.0))
+    assert panel.row("d").editor.element.currentText() == "float4"
+
+
+def test_a_local_argument_shows_its_bytes(qtbot, panel, example, limits):
+    signature, session = example("reduction")
+    panel.set_kernel(signature, session, limits)
+    scratch = panel.row("scratch")
+    assert scratch.type_label.text() == "__local float*"
+    assert scratch.editor.bytes.text() == "× float = 1 KiB per work-group (of 32 KiB)"
+    retype(qtbot, scratch.editor.count, "512")
+    assert scratch.editor.bytes.text() == "× float = 2 KiB per work-group (of 32 KiB)"
+    assert panel.session().args["scratch"].count == 512
+    retype(qtbot, scratch.editor.count, "16384")
+    assert "more than the 32 KiB of local memory" in panel.range_problems.text()
+
+
+REBUILT = """
+__kernel void saxpy(const float a, __global const double *x, __global float *y,
+                    const uint count, const float bias)
+{
+    size_t i = get_global_id(0);
+    if (i < count) y[i] = a * x[i] + y[i] + bias;
+}
+"""
+
+
+def test_values_survive_a_rebuild_and_new_and_removed_arguments_show(
+    qtbot, panel, example, build, limits
+):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    retype(qtbot, panel.row("y").editor.shape, "4096")
+    retype(qtbot, panel.row("a").editor.lanes[0], "3")
+    edited = replace(panel.session(), source=REBUILT, source_file=None)
+    panel.set_kernel(build(REBUILT, "saxpy"), edited, limits)
+
+    assert [row.name for row in panel.rows()] == ["a", "x", "y", "count", "bias"]
+    after = panel.session()
+    assert after.args["a"] == ScalarArg(3.0)
+    assert after.args["y"].shape == (4096,)
+    assert panel.row("y").badge.isHidden()
+    for name in ("count", "bias"):
+        assert panel.row(name).badge.text() == "new"
+        assert not panel.row(name).badge.isHidden()
+    x = panel.row("x")
+    assert x.badge.text() == "type changed"
+    assert x.note.text() == "element type now double (was float)"
+    assert after.args["x"].shape == (1048576,)
+    assert after.args["x"].init == session.args["x"].init
+    assert panel.removed.text() == "removed: n (uint)"
+    assert "n" not in after.args
+    assert after.references == session.references  # y, a and x are all still there
+
+
+def test_auto_local_size_and_back(qtbot, panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    ndrange = panel.ndrange
+    assert ndrange.auto.isChecked()
+    assert not ndrange.local_fields[0].isEnabled()
+    assert panel.index_space.summary_text() == (
+        "1048576 work-items; the OpenCL implementation picks the work-group size (auto)"
+    )
+    with qtbot.waitSignal(panel.sessionEdited):
+        qtbot.mouseClick(ndrange.auto, Qt.MouseButton.LeftButton)
+    assert panel.session().local_size == (256,)
+    assert panel.index_space.summary_text() == "1048576 work-items in 4096 groups of 256"
+    with qtbot.waitSignal(panel.sessionEdited):
+        qtbot.mouseClick(ndrange.auto, Qt.MouseButton.LeftButton)
+    assert panel.session().local_size is None
+
+
+def test_the_global_size_fills_from_a_buffer(qtbot, panel, example, limits):
+    signature, session = example("matmul_tiled")
+    panel.set_kernel(signature, replace(session, global_size=(8, 8)), limits)
+    actions = panel.ndrange.fill_menu.actions()
+    assert [a.text() for a in actions] == [
+        "from a: 384 x 256 (shape 256, 384)",
+        "from b: 320 x 384 (shape 384, 320)",
+        "from c: 320 x 256 (shape 256, 320)",
+    ]
+    with qtbot.waitSignal(panel.sessionEdited):
+        actions[2].trigger()
+    assert panel.session().global_size == (320, 256)
+    assert [f.text() for f in panel.ndrange.global_fields[:2]] == ["320", "256"]
+    assert panel.session().local_size == (16, 16)
+
+
+def test_filling_from_a_one_dimensional_buffer_changes_the_dimensions(
+    qtbot, panel, example, limits
+):
+    signature, session = example("matmul_tiled")
+    panel.set_kernel(signature, session, limits)
+    retype(qtbot, panel.row("c").editor.shape, "1000")
+    action = panel.ndrange.fill_menu.actions()[2]
+    assert action.text() == "from c: 1000"
+    action.trigger()
+    assert panel.ndrange.dims.currentText() == "1-D"
+    assert panel.session().global_size == (1000,)
+    assert panel.session().local_size == (8,)  # a suggestion that divides 1000
+
+
+def test_a_bad_local_size_is_flagged_before_run(qtbot, panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    retype(qtbot, panel.ndrange.global_fields[0], "1000")
+    panel.ndrange.auto.click()
+    retype(qtbot, panel.ndrange.local_fields[0], "64")
+    assert panel.session().global_size == (1000,)
+    assert panel.session().local_size == (64,)
+    assert panel.index_space.summary_text() == (
+        "1000 work-items in 16 groups of 64; the last group has 40"
+    )
+    problems = panel.range_problems.text()
+    assert "the global size 1000 in dimension 0 is not a multiple of the local size 64" in problems
+    assert panel.range_problems.isVisibleTo(panel)
+    assert any("not a multiple" in p.message for p in panel.problems())
+
+
+def test_a_group_over_the_device_limit_is_flagged(qtbot, panel, example, limits):
+    signature, session = example("matmul_tiled")
+    panel.set_kernel(signature, session, limits)
+    retype(qtbot, panel.ndrange.local_fields[0], "32")
+    retype(qtbot, panel.ndrange.local_fields[1], "32")
+    assert panel.session().local_size == (32, 32)
+    assert (
+        "a work-group of 32 x 32 = 1024 work-items is over the limit of 256"
+        in panel.range_problems.text()
+    )
+    panel.set_limits(replace(limits, max_work_group_size=1024))
+    assert panel.range_problems.isHidden()
+
+
+def test_buffers_smaller_than_the_range_are_warned_about(qtbot, panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    assert panel.range_warning.isHidden()
+    retype(qtbot, panel.row("x").editor.shape, "1024")
+    assert panel.range_warning.isHidden()  # y still covers the range
+    retype(qtbot, panel.row("y").editor.shape, "512")
+    assert panel.range_warning.text().startswith(
+        "every buffer holds fewer elements than the 1048576 work-items (the largest, 'x', "
+        "holds 1024)"
+    )
+
+
+def test_show_error_highlights_the_row_until_the_next_edit(qtbot, panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    panel.show_error(RunError("run", "y: the kernel wrote 4 elements past the end", "y"))
+    y = panel.row("y")
+    assert y.is_highlighted()
+    assert y.property("error") is True
+    assert y.message_text() == "y: the kernel wrote 4 elements past the end"
+    assert not panel.row("x").is_highlighted()
+    retype(qtbot, y.editor.shape, "2048")
+    assert not y.is_highlighted()
+    assert y.message_text() == ""
+
+
+def test_an_error_without_an_argument_shows_under_the_range(qtbot, panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    panel.show_error(RunError("timeout", "the kernel ran longer than 10 s and was stopped"))
+    assert panel.range_problems.text() == "the kernel ran longer than 10 s and was stopped"
+    retype(qtbot, panel.row("a").editor.lanes[0], "1")
+    assert panel.range_problems.isHidden()
+
+
+def test_a_session_from_the_form_round_trips_through_the_file_format(qtbot, panel, example, limits):
+    signature, session = example("matmul_tiled")
+    panel.set_kernel(signature, session, limits)
+    a = panel.row("a").editor.contents
+    a.kind.setCurrentIndex(a.kind.findData("fill"))
+    retype(qtbot, a.fields["fill.value"], "2.5")
+    b = panel.row("b").editor.contents
+    b.kind.setCurrentIndex(b.kind.findData("normal"))
+    retype(qtbot, b.fields["normal.std"], "0.25")
+    retype(qtbot, panel.row("K").editor.lanes[0], "128")
+    panel.ndrange.auto.click()
+    made = panel.session()
+    assert made.args["a"].init == Init("fill", {"value": 2.5})
+    assert made.args["b"].init == Init("normal", {"mean": 0.0, "std": 0.25})
+    assert parse_session(session_to_dict(made), made.base_dir) == made
+
+
+def test_a_different_element_type_is_flagged_in_its_row(panel, example, limits):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, session, limits)
+    element = panel.row("x").editor.element
+    element.setCurrentIndex(element.findData("float4"))
+    assert panel.session().args["x"].dtype.opencl_name == "float4"
+    assert "make them agree (element type float32)" in panel.row("x").message_text()
+    assert panel.row("x").editor.bytes.text() == "= 16 MiB"
+
+
+def test_without_a_device_the_checks_that_need_none_still_run(qtbot, panel, example):
+    signature, session = example("saxpy")
+    panel.set_kernel(signature, replace(session, global_size=(8192,), local_size=(100,)), None)
+    assert "not a multiple of the local size 100" in panel.range_problems.text()
+    retype(qtbot, panel.ndrange.local_fields[0], "4096")
+    assert panel.range_problems.isHidden()  # no device: no work-group limit to check
+
+
+def test_an_empty_panel_says_what_will_appear(panel):
+    assert panel.session() is None
+    assert panel.empty.title() == "No kernel yet"
+    assert panel.empty.isVisibleTo(panel)
+
+
+def _minimal(source: str, kernel: str) -> dict:
+    return {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": kernel,
+        "source": source,
+        "global_size": [16],
+    }
