@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from editor_fakes import FakeBackend
+from editor_testing import FakeBackend
 
 from clstudio.ui.editor.build_controller import BuildController
 

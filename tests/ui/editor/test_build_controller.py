@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from editor_fakes import fake_build
+from editor_testing import fake_build
 
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 

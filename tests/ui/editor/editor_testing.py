@@ -1,9 +1,12 @@
-"""A fake Backend for editor tests: pretend OpenCL, and builds the test answers at will."""
+"""For editor tests: a fake Backend (pretend OpenCL, builds answered at will), and typing."""
 
 from __future__ import annotations
 
 import re
 import threading
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from clstudio.results import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
 
@@ -80,3 +83,15 @@ class FakeBackend:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def type_source(qtbot, widget: QWidget, text: str) -> None:
+    """Type `text` as a user would: Enter between lines, the editor indenting by itself.
+
+    QTest cannot type a newline character, and a user would not type the indentation
+    that the editor adds after Enter, so each line is typed without its leading blanks.
+    """
+    for number, line in enumerate(text.split("\n")):
+        if number:
+            qtbot.keyClick(widget, Qt.Key.Key_Return)
+        qtbot.keyClicks(widget, line.lstrip(" "))

@@ -1,0 +1,236 @@
+"""The centre of the window: build options, kernel picker, the source editor, find and
+replace, and a status line; with the Problems list and the build log for the bottom tabs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.results import BuildResult
+from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
+from clstudio.ui.editor.build_log import BuildLogView
+from clstudio.ui.editor.build_options import BuildOptionsEdit
+from clstudio.ui.editor.build_status import build_status_text
+from clstudio.ui.editor.code_editor import CodeEditor
+from clstudio.ui.editor.find_replace import FindReplaceBar
+from clstudio.ui.editor.kernel_picker import KernelPicker
+from clstudio.ui.editor.problems import ProblemsView
+from clstudio.ui.editor.severity_marks import severity_icon
+
+if TYPE_CHECKING:
+    from clstudio.backend import Backend
+    from clstudio.session import DeviceSelector
+
+STALE_NOTE = "; the kernel list is from the last good build"
+
+
+class EditorPanel(QWidget):
+    """Edits the source and keeps it built; tells the window what the user chose."""
+
+    sourceEdited = Signal(str)
+    optionsChanged = Signal(str)
+    kernelChosen = Signal(str)
+    buildStarted = Signal(int)
+    buildFinished = Signal(object)  # BuildResult of the current text
+    buildCrashed = Signal(str)  # the backend raised: its traceback
+    problemActivated = Signal(int, int)  # line, column
+
+    def __init__(
+        self, backend: Backend, delay_ms: int = LIVE_DELAY_MS, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("editorPanel")
+        self.controller = BuildController(backend, delay_ms, self)
+        self.editor = CodeEditor()
+        self.find_bar = FindReplaceBar(self.editor)
+        self.options_edit = BuildOptionsEdit()
+        self.kernel_picker = KernelPicker()
+        self.live_check = QCheckBox("Live")
+        self.live_check.setChecked(True)
+        self.live_check.setToolTip("Build in the background half a second after typing stops")
+        self.build_button = QToolButton()
+        self.build_button.setText("Build")
+        self.build_button.setToolTip("Build the source now (Ctrl+B)")
+        self.status_icon = QLabel()
+        self.status_label = QLabel("Not built yet")
+        self.status_label.setObjectName("buildStatus")
+        self.position_label = QLabel()
+        # For the window's bottom tabs; parented here (and hidden) until it places them.
+        self.problems = ProblemsView(self)
+        self.problems.hide()
+        self.build_log = BuildLogView(self)
+        self.build_log.hide()
+        self._kernel: str | None = None
+        self._layout()
+        self._connect()
+        self._on_editor_cursor_moved()
+
+    def _layout(self) -> None:
+        top = QHBoxLayout()
+        top.setContentsMargins(6, 4, 6, 4)
+        top.addWidget(QLabel("Kernel:"))
+        top.addWidget(self.kernel_picker)
+        top.addSpacing(12)
+        top.addWidget(QLabel("Options:"))
+        top.addWidget(self.options_edit, 1)
+        top.addSpacing(12)
+        top.addWidget(self.live_check)
+        top.addWidget(self.build_button)
+        status = QHBoxLayout()
+        status.setContentsMargins(6, 2, 6, 2)
+        status.addWidget(self.status_icon)
+        status.addWidget(self.status_label, 1)
+        status.addWidget(self.position_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(top)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.find_bar)
+        layout.addLayout(status)
+
+    def _connect(self) -> None:
+        self.editor.sourceEdited.connect(self._on_editor_source_edited)
+        self.editor.cursorPositionChanged.connect(self._on_editor_cursor_moved)
+        self.options_edit.optionsChanged.connect(self._on_options_changed)
+        self.kernel_picker.kernelChosen.connect(self._on_picker_kernel_chosen)
+        self.live_check.toggled.connect(self._on_live_toggled)
+        self.build_button.clicked.connect(self.request_build)
+        self.problems.problemActivated.connect(self._on_problem_activated)
+        self.controller.buildStarted.connect(self._on_controller_build_started)
+        self.controller.buildFinished.connect(self._on_controller_build_finished)
+        self.controller.buildCrashed.connect(self._on_controller_build_crashed)
+
+    # Showing the session ---------------------------------------------------------------
+
+    def set_source(self, source: str) -> None:
+        """Show a session's source (not an edit) and build it at once."""
+        self.editor.set_source(source)
+        self.controller.set_source(source)
+        self.request_build()
+
+    def source(self) -> str:
+        return self.editor.source()
+
+    def set_options(self, options: str) -> None:
+        """Show a session's build options; set them before the source to build only once."""
+        self.options_edit.set_options(options)
+        self.controller.set_options(options)
+
+    def options(self) -> str:
+        return self.options_edit.options()
+
+    def set_kernel(self, name: str) -> None:
+        """Show the session's kernel as chosen."""
+        self._kernel = name
+        self.kernel_picker.set_current(name)
+
+    def set_device(self, selector: DeviceSelector | None) -> None:
+        """Build for another device from now on (a rebuild follows when live)."""
+        self.controller.set_selector(selector)
+
+    def set_live(self, live: bool) -> None:
+        with QSignalBlocker(self.live_check):
+            self.live_check.setChecked(live)
+        self.controller.set_live(live)
+
+    def is_live(self) -> bool:
+        return self.controller.is_live()
+
+    # Actions the window connects -------------------------------------------------------
+
+    def request_build(self) -> None:
+        """Build now (Build, Ctrl+B)."""
+        self.controller.request_build()
+
+    def open_find(self) -> None:
+        self.find_bar.open_find()
+
+    def open_replace(self) -> None:
+        self.find_bar.open_replace()
+
+    def wait_for_build(self, msecs: int = 30_000) -> bool:
+        """Let a running build finish before the panel goes: for closing, never for typing."""
+        return self.controller.wait(msecs)
+
+    # Slots -----------------------------------------------------------------------------
+
+    def _on_editor_source_edited(self, source: str) -> None:
+        self.controller.set_source(source)
+        if not self.controller.is_live():
+            self._show_status("Edited; live build is off: Build (Ctrl+B) to check it")
+        self.sourceEdited.emit(source)
+
+    def _on_live_toggled(self, live: bool) -> None:
+        self.controller.set_live(live)
+
+    def _on_options_changed(self, options: str) -> None:
+        self.controller.set_options(options)
+        self.optionsChanged.emit(options)
+
+    def _on_picker_kernel_chosen(self, name: str) -> None:
+        self._kernel = name
+        self.kernelChosen.emit(name)
+
+    def _on_problem_activated(self, line: int, column: int) -> None:
+        self.editor.go_to(line, column)
+        self.problemActivated.emit(line, column)
+
+    def _on_editor_cursor_moved(self) -> None:
+        cursor = self.editor.textCursor()
+        self.position_label.setText(
+            f"Ln {cursor.blockNumber() + 1}, Col {cursor.positionInBlock() + 1}"
+        )
+
+    def _on_controller_build_started(self, generation: int) -> None:
+        self._show_status("Building…")
+        self.buildStarted.emit(generation)
+
+    def _on_controller_build_finished(self, result: BuildResult) -> None:
+        self.editor.set_diagnostics(result.diagnostics)
+        self.problems.set_diagnostics(result.diagnostics)
+        self.build_log.set_result(result)
+        if result.ok:
+            self._show_kernels(result)
+        else:
+            self.kernel_picker.set_stale(self.controller.is_stale())
+        severities = {d.severity for d in result.diagnostics}
+        worst = "error" if not result.ok else "warning" if "warning" in severities else None
+        note = STALE_NOTE if self.controller.is_stale() else ""
+        self._show_status(build_status_text(result) + note, worst)
+        self.buildFinished.emit(result)
+
+    def _show_kernels(self, result: BuildResult) -> None:
+        """List the new kernels; when the chosen one is gone (renamed), choose another."""
+        self.kernel_picker.set_kernels(result.kernels)
+        names = [k.name for k in result.kernels]
+        if self._kernel in names:
+            self.kernel_picker.set_current(self._kernel)
+        elif names:
+            self._kernel = self.kernel_picker.current_kernel()
+            self.kernelChosen.emit(self._kernel)
+
+    def _on_controller_build_crashed(self, traceback_text: str) -> None:
+        self.build_log.set_crash(traceback_text)
+        self._show_status("The build did not finish: see the Build log", "error")
+        self.buildCrashed.emit(traceback_text)
+
+    def _show_status(self, text: str, severity: str | None = None) -> None:
+        self.status_label.setText(text)
+        if severity is None:
+            self.status_icon.clear()
+            self.status_icon.hide()
+            return
+        size = self.status_label.fontMetrics().height()
+        icon = severity_icon(severity, self.editor.colors, size)
+        self.status_icon.setPixmap(icon.pixmap(size, size))
+        self.status_icon.show()
