@@ -7,11 +7,11 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from clstudio.ui.results.buffer_layout import display_array, format_value
 from clstudio.ui.results.line_view import value_bounds
-from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
+from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget, adopt_new_windows
 
 COLOUR_MAP = "viridis"  # perceptually even, and readable by most colour-blind people
 ZOOM_HALF_SIZE = 16  # pixels either side of one that "show element" jumps to
@@ -32,7 +32,9 @@ class ImageView(ThemedPlotWidget):
         plot.getAxis("left").enableAutoSIPrefix(False)
         self.image_item = pg.ImageItem(axisOrder="row-major")
         plot.addItem(self.image_item)
+        before = set(QApplication.topLevelWidgets())
         self.colour_bar = pg.ColorBarItem(colorMap=COLOUR_MAP, interactive=False, width=16)
+        adopt_new_windows(self, before)  # a ColorBarItem is a PlotItem, menus and all
         self.colour_bar.setImageItem(self.image_item, insert_in=plot)
         self.marker = pg.ScatterPlotItem(
             size=14, symbol="s", pen=pg.mkPen(MARKER_COLOUR, width=2), brush=None

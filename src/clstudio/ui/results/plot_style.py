@@ -9,7 +9,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 # Readable on light and dark backgrounds alike.
 PHASE_COLOURS = {"upload": "#3b82c4", "kernel": "#e07b26", "download": "#3f9e4d"}
@@ -34,11 +34,24 @@ def series_colour(number: int) -> str:
     return SERIES_COLOURS[number % len(SERIES_COLOURS)]
 
 
+def adopt_new_windows(owner: QWidget, before: set[QWidget]) -> None:
+    """Give `owner` the parentless menus and forms pyqtgraph made since `before`.
+
+    PlotItem and ViewBox build their context menus as top-level widgets that
+    outlive the plot; as the plot's children they are deleted with it.
+    """
+    for window in set(QApplication.topLevelWidgets()) - before:
+        if window is not owner and window.parent() is None:
+            window.setParent(owner, window.windowFlags())
+
+
 class ThemedPlotWidget(pg.PlotWidget):
     """A PlotWidget whose background, axes and text use the widget palette."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
+        before = set(QApplication.topLevelWidgets())
         super().__init__(parent)
+        adopt_new_windows(self, before)
         self.setMinimumSize(160, 120)
         self.getPlotItem().hideButtons()
         self._apply_palette()

@@ -1,0 +1,115 @@
+"""Statistics, bandwidth, GFLOP/s and the timeline, on hand-made timings and sessions."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from clstudio.args import BufferArg, LocalArg, ScalarArg
+from clstudio.dtypes import parse_element_type
+from clstudio.results import KernelArgInfo, KernelSignature, Timing
+from clstudio.run_stats import (
+    bandwidth_gb_s,
+    buffer_access,
+    buffer_traffic,
+    gflop_s,
+    kernel_stats,
+    timeline,
+    timeline_rows,
+)
+from clstudio.session import Session
+
+FLOAT = parse_element_type("float32")
+FLOAT4 = parse_element_type("float4")
+
+
+def test_kernel_stats_match_numpy():
+    times = [1_000, 3_000, 2_000, 10_000, 4_000]
+    stats = kernel_stats(times)
+    seconds = np.array(times) * 1e-9
+    assert stats.count == 5
+    assert stats.min_s == pytest.approx(seconds.min())
+    assert stats.median_s == pytest.approx(np.median(seconds))
+    assert stats.mean_s == pytest.approx(seconds.mean())
+    assert stats.std_s == pytest.approx(np.std(seconds, ddof=1))
+    assert stats.max_s == pytest.approx(seconds.max())
+
+
+def test_one_repeat_has_no_spread_and_none_has_no_stats():
+    assert kernel_stats([500]).std_s == 0.0
+    assert kernel_stats([]) is None
+
+
+def session_with(args):
+    return Session(kernel="k", source="", global_size=(1024,), args=args)
+
+
+def test_traffic_counts_reads_and_writes_by_access():
+    session = session_with(
+        {
+            "a": BufferArg(FLOAT, (1024,), access="in"),
+            "b": BufferArg(FLOAT4, (256,), access="inout"),
+            "c": BufferArg(FLOAT, (1024,), access="out"),
+            "n": ScalarArg(1024),
+            "scratch": LocalArg(FLOAT, 64),
+        }
+    )
+    traffic = buffer_traffic(session)
+    assert traffic.read_bytes == 4096 + 4096  # a, and b read
+    assert traffic.written_bytes == 4096 + 4096  # b written, and c
+    assert traffic.total_bytes == 16384
+    assert traffic.buffers == (("a", "in", 4096), ("b", "inout", 4096), ("c", "out", 4096))
+
+
+def test_access_defaults_follow_the_engine_const_pointers_are_read_only():
+    spec = BufferArg(FLOAT, (16,))
+    signature = KernelSignature(
+        "k",
+        (
+            KernelArgInfo("x", "float*", "global", "none", True),
+            KernelArgInfo("y", "float*", "global", "none", False),
+        ),
+    )
+    assert buffer_access("x", spec, signature) == "in"
+    assert buffer_access("y", spec, signature) == "inout"
+    assert buffer_access("x", spec, None) == "inout"  # unknown signature: assume both
+    assert buffer_access("x", BufferArg(FLOAT, (16,), access="out"), signature) == "out"
+
+
+def test_bandwidth_and_gflops():
+    assert bandwidth_gb_s(12_000_000, 0.001) == pytest.approx(12.0)
+    assert bandwidth_gb_s(1, 0.0) is None
+    assert gflop_s(1_000_000, 2, 0.001) == pytest.approx(2.0)
+    assert gflop_s(1_000_000, 0, 0.001) is None
+
+
+def timing(phase, name, repeat, start, end):
+    return Timing(phase, name, repeat, start - 10, start - 5, start, end)
+
+
+def test_timeline_starts_at_the_first_command_in_ms():
+    timings = (
+        timing("upload", "a", 0, 1_000_000, 1_500_000),
+        timing("kernel", "k", 0, 2_000_000, 4_000_000),
+        timing("upload", "c", 1, 4_100_000, 4_200_000),
+        timing("kernel", "k", 1, 4_200_000, 6_000_000),
+        timing("download", "c", 0, 6_000_000, 6_250_000),
+    )
+    bars = timeline(timings)
+    assert len(bars) == 5
+    assert (bars[0].start_ms, bars[0].end_ms) == (0.0, 0.5)
+    assert (bars[-1].start_ms, bars[-1].end_ms) == pytest.approx((5.0, 5.25))
+    assert [bar.repeat for bar in bars if bar.phase == "kernel"] == [0, 1]
+    assert timeline_rows(bars) == ("upload a", "upload c", "kernel k", "download c")
+    assert timeline(()) == ()
+
+
+def test_the_core_modules_load_no_qt():
+    script = (
+        "import sys, clstudio.run_stats, clstudio.buffer_export, "
+        "clstudio.ui.results.buffer_layout; "
+        "print(any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

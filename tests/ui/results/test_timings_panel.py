@@ -1,0 +1,184 @@
+"""The Timings tab on real PoCL runs and hand-made results: what the user reads and sees."""
+
+import re
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from clstudio.args import BufferArg
+from clstudio.dtypes import parse_element_type
+from clstudio.results import RunError
+from clstudio.session import Session
+from clstudio.ui.results.timings_panel import STATS_ROWS, TimingsPanel
+from clstudio.units import format_seconds
+
+FLOAT = parse_element_type("float32")
+
+
+@pytest.fixture
+def panel(qtbot):
+    widget = TimingsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1200, 400)
+    widget.show()
+    return widget
+
+
+def small_session(**keys):
+    args = {
+        "a": BufferArg(FLOAT, (8,), access="in"),
+        "c": BufferArg(FLOAT, (8,), access="out"),
+    }
+    return Session(kernel="k", source="", global_size=(8,), repeats=3, args=args, **keys)
+
+
+def test_empty_state_before_the_first_run(panel):
+    assert panel.stack.currentWidget() is panel.empty
+    assert panel.empty.title() == "No timings yet"
+    assert "Run a kernel" in panel.empty.body()
+
+
+@pytest.mark.opencl
+def test_a_real_run_fills_every_plot_and_number(panel, gallery_run):
+    session, result = gallery_run("vector_add")
+    panel.show_result(result, session)
+    assert panel.stack.currentIndex() == 1
+    times = np.array(result.kernel_times_ns()) * 1e-9
+    assert len(times) == session.repeats
+
+    # One bar per profiling event, each on its phase's item.
+    assert panel.timeline.bar_count() == len(result.timings)
+    uploads = [t for t in result.timings if t.phase == "upload"]
+    assert len(panel.timeline.bars("upload")) == len(uploads)
+    assert len(panel.timeline.bars("kernel")) == session.repeats
+    assert panel.timeline.row_names()[0] == "upload a"
+    assert "kernel vector_add" in panel.timeline.row_names()
+
+    # One point per repeat.
+    (curve,) = panel.repeats.curves()
+    xs, ys = curve.getData()
+    np.testing.assert_array_equal(xs, np.arange(1, session.repeats + 1))
+    np.testing.assert_allclose(ys, times)
+
+    expected = {
+        "Min": times.min(),
+        "Median": np.median(times),
+        "Mean": times.mean(),
+        "Std deviation": np.std(times, ddof=1),
+        "Max": times.max(),
+    }
+    for name, value in expected.items():
+        assert panel.stats_value(name) == pytest.approx(value)
+        row = STATS_ROWS.index(name)
+        assert panel.stats_table.item(row, 0).text() == format_seconds(value)
+    assert panel.stats_table.item(0, 0).text() == str(session.repeats)
+    assert "vector_add" in panel.summary.text()
+
+
+@pytest.mark.opencl
+def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(panel, gallery_run):
+    session, result = gallery_run("vector_add")
+    panel.show_result(result, session)
+    median = np.median(result.kernel_times_ns()) * 1e-9
+    moved = 3 * 1048576 * 4  # a and b read, c written
+    assert panel.bandwidth.text() == f"Effective bandwidth: {moved / median / 1e9:.3g} GB/s"
+    assert "12 MiB per launch" in panel.bandwidth_detail.text()
+    assert "8 MiB read from a, b" in panel.bandwidth_detail.text()
+    assert "4 MiB written to c" in panel.bandwidth_detail.text()
+
+
+def test_gflops_appear_once_the_user_enters_operations(panel, qtbot, synthetic):
+    panel.show_result(synthetic(times_ns=[1000, 1000, 1000]), small_session())
+    assert panel.gflops.text() == "GFLOP/s: —"
+    assert "Enter the operations" in panel.gflops_detail.text()
+    panel.ops_per_item.selectAll()
+    qtbot.keyClicks(panel.ops_per_item, "250")
+    # 8 work-items × 250 operations in 1 µs = 2 GFLOP/s
+    assert panel.gflops.text() == "GFLOP/s: 2"
+    assert panel.gflops_detail.text() == "8 work-items × 250 operations in 1 µs"
+
+
+def test_bandwidth_of_a_hand_made_run(panel, synthetic):
+    panel.show_result(synthetic(times_ns=[2000, 1000, 3000]), small_session())
+    # 32 bytes read + 32 written over the 2 µs median = 0.032 GB/s
+    assert panel.bandwidth.text() == "Effective bandwidth: 0.032 GB/s"
+
+
+def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic):
+    session = small_session()
+    panel.show_result(synthetic(times_ns=[4000, 3000, 3500]), session)
+    panel.show_result(synthetic(times_ns=[2000, 1500, 1700, 1600]), session)
+    entries = panel.history.entries()
+    assert [entry.number for entry in entries] == [2, 1]
+    assert [entry.number for entry in panel.history.checked_entries()] == [2]
+    assert len(panel.repeats.curves()) == 1
+
+    # The user ticks run 1 to compare it with run 2.
+    list_widget = panel.history.list_widget()
+    item = list_widget.item(1)
+    rect = list_widget.visualItemRect(item)
+    qtbot_click_checkbox(list_widget, rect)
+    assert item.checkState() == Qt.CheckState.Checked
+    curves = panel.repeats.curves()
+    assert len(curves) == 2
+    assert [len(curve.getData()[1]) for curve in curves] == [3, 4]
+    np.testing.assert_allclose(curves[0].getData()[1], [4e-6, 3e-6, 3.5e-6])
+    colours = {curve.opts["pen"].color().name() for curve in curves}
+    assert len(colours) == 2
+    legend = panel.repeats.getPlotItem().legend
+    assert [label.text for _, label in legend.items] == [e.label for e in reversed(entries)]
+
+    # A third run replaces the newest in the overlay, but run 1 stays: the user chose it.
+    panel.show_result(synthetic(times_ns=[1000, 1000]), session)
+    assert [entry.number for entry in panel.history.checked_entries()] == [1, 3]
+
+
+def qtbot_click_checkbox(list_widget, rect):
+    """Click where a list item's check box is drawn: at the left of its row."""
+    point = QPoint(rect.left() + rect.height() // 2, rect.center().y())
+    QTest.mouseClick(list_widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def test_clear_history_empties_the_overlay(panel, synthetic, qtbot):
+    panel.show_result(synthetic(), small_session())
+    qtbot.mouseClick(panel.history.clear_button, Qt.MouseButton.LeftButton)
+    assert panel.history.entries() == []
+    assert panel.repeats.curves() == []
+
+
+def test_a_failed_run_shows_its_error_and_keeps_the_history(panel, synthetic):
+    session = small_session()
+    panel.show_result(synthetic(), session)
+    failed = synthetic(
+        ok=False,
+        timings=(),
+        error=RunError("build", "expected ';' after expression", line=4),
+    )
+    panel.show_result(failed, session)
+    assert panel.banner.isVisible()
+    assert panel.banner.text() == (
+        "The kernel did not build (line 4): expected ';' after expression"
+    )
+    assert panel.timeline.bar_count() == 0
+    assert panel.stats_table.item(2, 0).text() == "—"
+    assert panel.bandwidth.text() == "Effective bandwidth: —"
+    assert len(panel.history.entries()) == 1  # nothing measured, nothing to compare
+    assert len(panel.repeats.curves()) == 1  # the earlier run is still on show
+
+    panel.show_result(synthetic(), session)
+    assert not panel.banner.isVisible()
+
+
+def test_hovering_a_timeline_bar_names_it(panel, synthetic, qtbot):
+    panel.show_result(synthetic(times_ns=[400_000, 300_000]), small_session())
+    qtbot.waitExposed(panel)
+    start, end = panel.timeline.bars("kernel")[0]
+    row = panel.timeline.row_names().index("kernel k")
+    view = panel.timeline.getPlotItem().getViewBox()
+    point = panel.timeline.mapFromScene(view.mapViewToScene(QPointF((start + end) / 2, row)))
+    with qtbot.waitSignal(panel.timeline.barHovered) as hovered:
+        QTest.mouseMove(panel.timeline.viewport(), point)
+    assert re.match(r"kernel k, repeat 1: 400 µs, from [\d.]+ ms to [\d.]+ ms", hovered.args[0])
+    assert panel.timeline_hover.text() == hovered.args[0]
