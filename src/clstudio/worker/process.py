@@ -23,6 +23,7 @@ from pathlib import Path
 from clstudio.worker import child
 from clstudio.worker.protocol import Ready, Request, Response
 
+SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
 _CLOSE_WAIT_S = 2.0
 
@@ -37,7 +38,7 @@ class WorkerProcess:
     def __init__(self, context: SpawnContext, generation: int) -> None:
         self.tag = f"{os.getpid()}.{generation}"
         self.cancel = context.Event()
-        self._scratch = Path(tempfile.mkdtemp(prefix="clstudio-worker-"))
+        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._stderr_path = self._scratch / child.STDERR_NAME
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(

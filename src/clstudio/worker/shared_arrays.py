@@ -1,8 +1,11 @@
 """Large arrays cross from the worker to the app through shared memory, not the pipe.
 
-Pickling a 64 MiB array through a pipe took about 400 ms here; a shared-memory
-block takes 10-20 ms. The worker copies each large array into a new block and
-sends a SharedArray in its place; the app copies it out and unlinks the block.
+Pickled through the pipe, a 64 MiB array took 220-400 ms here; through a shared-
+memory block, about 100 ms (half of it the worker's copy in, half the app's copy
+out: fresh shared-memory pages are slow to fault in). Below about 1 MiB either way
+takes a millisecond or less, and the pipe often wins (bench/bench_worker_transfer.py).
+The worker copies each large array into a new block and sends a SharedArray in its
+place; the app copies it out and unlinks the block.
 
 Block names are predictable: a prefix per request, then 0, 1, 2, ... in the order
 the worker creates them. So when the worker dies halfway through a reply, the app
@@ -21,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 PREFIX = "clstudio-"
-SHARE_MIN_BYTES = 64 * 1024  # smaller arrays are cheaper to pickle
+SHARE_MIN_BYTES = 1024 * 1024  # smaller arrays are as cheap or cheaper to pickle
 _SHM_DIR = Path("/dev/shm")
 # Writing past what a full /dev/shm can hold raises SIGBUS, not an error (Docker gives
 # containers 64 MiB by default): keep this much free, and pickle what does not fit.
