@@ -5,7 +5,6 @@ import re
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtTest import QTest
 
 from clstudio.args import BufferArg
 from clstudio.dtypes import parse_element_type
@@ -106,7 +105,7 @@ def test_bandwidth_of_a_hand_made_run(panel, synthetic):
     assert panel.bandwidth.text() == "Effective bandwidth: 0.032 GB/s"
 
 
-def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic):
+def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic, qtbot):
     session = small_session()
     panel.show_result(synthetic(times_ns=[4000, 3000, 3500]), session)
     panel.show_result(synthetic(times_ns=[2000, 1500, 1700, 1600]), session)
@@ -118,8 +117,7 @@ def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic):
     # The user ticks run 1 to compare it with run 2.
     list_widget = panel.history.list_widget()
     item = list_widget.item(1)
-    rect = list_widget.visualItemRect(item)
-    qtbot_click_checkbox(list_widget, rect)
+    click_checkbox(qtbot, list_widget, item)
     assert item.checkState() == Qt.CheckState.Checked
     curves = panel.repeats.curves()
     assert len(curves) == 2
@@ -135,10 +133,11 @@ def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic):
     assert [entry.number for entry in panel.history.checked_entries()] == [1, 3]
 
 
-def qtbot_click_checkbox(list_widget, rect):
+def click_checkbox(qtbot, list_widget, item):
     """Click where a list item's check box is drawn: at the left of its row."""
+    rect = list_widget.visualItemRect(item)
     point = QPoint(rect.left() + rect.height() // 2, rect.center().y())
-    QTest.mouseClick(list_widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mouseClick(list_widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
 def test_clear_history_empties_the_overlay(panel, synthetic, qtbot):
@@ -177,8 +176,9 @@ def test_hovering_a_timeline_bar_names_it(panel, synthetic, qtbot):
     start, end = panel.timeline.bars("kernel")[0]
     row = panel.timeline.row_names().index("kernel k")
     view = panel.timeline.getPlotItem().getViewBox()
-    point = panel.timeline.mapFromScene(view.mapViewToScene(QPointF((start + end) / 2, row)))
+    # What pyqtgraph's scene reports when the mouse moves over the bar's middle.
+    point = view.mapViewToScene(QPointF((start + end) / 2, row))
     with qtbot.waitSignal(panel.timeline.barHovered) as hovered:
-        QTest.mouseMove(panel.timeline.viewport(), point)
+        panel.timeline.scene().sigMouseMoved.emit(point)
     assert re.match(r"kernel k, repeat 1: 400 µs, from [\d.]+ ms to [\d.]+ ms", hovered.args[0])
     assert panel.timeline_hover.text() == hovered.args[0]

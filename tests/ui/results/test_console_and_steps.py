@@ -1,0 +1,134 @@
+"""The Console and Runtime steps tabs, and the error banner the panels share."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from clstudio.results import RunError, Step
+from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
+from clstudio.ui.results.error_banner import ErrorBanner, error_text
+from clstudio.ui.results.steps_panel import COLUMNS, StepsPanel
+from clstudio.units import format_seconds
+
+
+def fixed_family():
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
+
+
+@pytest.fixture
+def console(qtbot):
+    widget = ConsolePanel()
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+@pytest.fixture
+def steps(qtbot):
+    widget = StepsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1000, 400)
+    widget.show()
+    return widget
+
+
+def test_console_starts_empty_and_shows_each_run_under_a_header(console, synthetic, qtbot):
+    assert console.stack.currentWidget() is console.empty
+    assert console.empty.title() == "Nothing printed yet"
+    console.append_run(synthetic(printf="gid 0: 1.5\ngid 1: 2.5\n"))
+    console.append_run(
+        synthetic(ok=False, error=RunError("timeout", "no answer after 2 s"), timings=())
+    )
+    lines = console.plain_text().splitlines()
+    assert lines[0].startswith("── ")
+    assert lines[0].endswith("· k on Test device · ok, 3 launches")
+    assert lines[1:3] == ["gid 0: 1.5", "gid 1: 2.5"]
+    assert lines[3].endswith(
+        "· k on Test device · Stopped: the kernel ran past its time limit: no answer after 2 s"
+    )
+    assert lines[4] == "(the kernel printed nothing)"
+
+    qtbot.mouseClick(console.clear_button, Qt.MouseButton.LeftButton)
+    assert console.plain_text() == ""
+    assert console.stack.currentWidget() is console.empty
+
+
+def test_console_messages_and_a_printf_flood(console, synthetic):
+    console.append_message("The worker restarted after a crash")
+    assert console.plain_text().endswith("· The worker restarted after a crash")
+    flood = "x" * (MAX_PRINTF_CHARS + 10)
+    assert printf_text(flood).endswith("… 10 more characters not shown")
+    console.append_run(synthetic(printf=flood))
+    assert console.plain_text().endswith("… 10 more characters not shown")
+
+
+def test_console_font_is_monospaced(console):
+    assert console.text.font().family() == fixed_family()
+
+
+def test_steps_start_empty(steps):
+    assert steps.stack.currentWidget() is steps.empty
+    assert "every OpenCL call" in steps.empty.body()
+
+
+@pytest.mark.opencl
+def test_steps_table_lists_every_step_of_a_real_run(steps, gallery_run):
+    _, result = gallery_run("matmul_tiled")
+    steps.show_result(result)
+    assert steps.table.rowCount() == len(result.steps)
+    assert [steps.table.horizontalHeaderItem(c).text() for c in range(len(COLUMNS))] == list(
+        COLUMNS
+    )
+    for row, step in enumerate(result.steps):
+        assert steps.row_texts(row) == [
+            str(row + 1),
+            step.api,
+            step.title,
+            format_seconds(step.seconds),
+            step.detail,
+        ]
+    apis = [steps.row_texts(row)[1] for row in range(steps.table.rowCount())]
+    assert apis[0] == "clGetPlatformIDs"
+    assert "clEnqueueNDRangeKernel" in apis
+    assert steps.table.item(0, 1).font().family() == fixed_family()
+    assert steps.summary.text().startswith(f"{len(result.steps)} steps, ")
+
+
+def test_a_failed_run_ends_with_its_error(steps, synthetic):
+    result = synthetic(
+        ok=False,
+        steps=(
+            Step("clGetPlatformIDs", "Find the platforms", 0.001),
+            Step("clBuildProgram", "Build the program", 0.05, "failed"),
+        ),
+        error=RunError("build", "use of undeclared identifier 'x'", line=3),
+    )
+    steps.show_result(result)
+    assert steps.table.rowCount() == 3
+    last = steps.row_texts(2)
+    assert last[1] == "stopped: build"
+    assert last[2] == "The kernel did not build (line 3): use of undeclared identifier 'x'"
+    assert steps.table.columnSpan(2, 2) == len(COLUMNS) - 2
+    assert steps.summary.text().endswith("stopped at the build stage")
+
+    steps.show_result(synthetic())  # a later good run replaces the rows, error and all
+    assert steps.table.rowCount() == 1
+    assert steps.table.columnSpan(0, 2) == 1
+
+
+def test_error_banner_says_stage_place_and_message(qtbot):
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    banner = ErrorBanner(holder)
+    QVBoxLayout(holder).addWidget(banner)
+    holder.show()
+    assert not banner.isVisible()
+    error = RunError("validate", "buffer too small", argument="c")
+    banner.set_error(error)
+    assert banner.isVisible()
+    assert banner.text() == "Not run: the setup needs fixing (argument 'c'): buffer too small"
+    banner.set_error(None)
+    assert not banner.isVisible()
+    assert error_text(RunError("crash", "signal 11")) == "The worker process crashed: signal 11"
+    assert error_text(RunError("odd", "?")) == "Failed at stage 'odd': ?"

@@ -1,0 +1,243 @@
+"""The Outputs tab: buffers listed, viewed, checked, marked and exported as the user sees them."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QFileDialog
+
+from clstudio.results import GuardReport, ReferenceReport, RunError
+from clstudio.ui.results.buffer_layout import format_value
+from clstudio.ui.results.outputs_panel import OutputsPanel
+
+
+@pytest.fixture
+def panel(qtbot):
+    widget = OutputsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1100, 500)
+    widget.show()
+    return widget
+
+
+def listed(panel):
+    return [panel.buffer_list.item(row).text() for row in range(panel.buffer_list.count())]
+
+
+def test_empty_state_before_the_first_run(panel):
+    assert panel.stack.currentWidget() is panel.empty
+    assert panel.empty.title() == "No outputs yet"
+    assert "Run a kernel" in panel.empty.body()
+
+
+@pytest.mark.opencl
+def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
+    _, result = gallery_run("vector_add")
+    panel.show_result(result)
+    names = [text.split("\n")[0] for text in listed(panel)]
+    assert names == ["c — result  ✓", "a — input", "b — input", "c — initial contents"]
+    assert panel.viewer.view() == "line"
+    assert panel.viewer.available_views() == ("line", "histogram", "table")
+    # The curve holds every value the engine returned; the screen shows a min/max envelope.
+    original = panel.viewer.line.curve.getOriginalDataset()
+    np.testing.assert_array_equal(original[1], result.outputs["c"])
+    np.testing.assert_array_equal(original[0], np.arange(1048576))
+    shown_x, shown_y = panel.viewer.line.curve.getData()
+    assert len(shown_x) < 100_000  # downsampled for drawing
+    assert shown_y.max() == result.outputs["c"].max()  # peaks survive downsampling
+
+    assert "Reference check passed" in panel.reference_label.text()
+    assert "max abs error 0" in panel.reference_label.text()
+
+    assert panel.select_buffer("a", "input")
+    np.testing.assert_array_equal(
+        panel.viewer.line.curve.getOriginalDataset()[1], result.inputs["a"]
+    )
+    assert not panel.worst_button.isVisible()  # inputs have no reference
+
+
+@pytest.mark.opencl
+def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run):
+    _, result = gallery_run("box_blur")
+    panel.show_result(result)
+    dst = result.outputs["dst"]
+    assert panel.viewer.view() == "image"
+    np.testing.assert_array_equal(panel.viewer.image.image_item.image, dst)
+    assert panel.viewer.image.levels() == (float(dst.min()), float(dst.max()))
+    assert "uchar [480 × 640]" in panel.type_label.text()
+
+    panel.viewer.set_view("table")
+    model = panel.viewer.table.model()
+    assert (model.rowCount(), model.columnCount()) == (480, 640)
+    for row, column in ((0, 0), (17, 300), (479, 639)):
+        shown = model.index(row, column).data()
+        assert shown == str(dst[row, column])
+
+    panel.viewer.set_view("histogram")
+    heights = panel.viewer.histogram.bar_heights()
+    expected = np.bincount(dst.reshape(-1) - dst.min())
+    np.testing.assert_array_equal(heights, expected)
+
+
+def test_small_output_is_plotted_point_for_point(panel, synthetic):
+    values = np.linspace(-1, 1, 50, dtype=np.float32)
+    panel.show_result(synthetic(outputs={"c": values}))
+    xs, ys = panel.viewer.line.curve.getData()
+    np.testing.assert_array_equal(xs, np.arange(50))
+    np.testing.assert_array_equal(ys, values)
+
+
+def hover(plot, x, y):
+    """Move the mouse over data point (x, y), as the plot's scene reports it.
+
+    The scene's own signal, rather than QTest.mouseMove: the offscreen platform
+    delivers synthetic moves a few pixels off, and one index is 9 pixels here.
+    """
+    view = plot.getPlotItem().getViewBox()
+    plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, y)))
+
+
+def test_hovering_the_line_shows_index_and_value(panel, synthetic, qtbot):
+    values = np.arange(100, dtype=np.float32) * 0.5
+    panel.show_result(synthetic(outputs={"c": values}))
+    qtbot.waitExposed(panel)
+    hover(panel.viewer.line, 42.2, 21.0)
+    assert panel.viewer.hover_label.text() == "index 42: 21"
+
+
+def test_hovering_the_image_shows_row_column_and_value(panel, synthetic, qtbot):
+    grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
+    panel.show_result(synthetic(outputs={"m": grid}))
+    qtbot.waitExposed(panel)
+    hover(panel.viewer.image, 2.5, 1.5)
+    assert panel.viewer.hover_label.text() == "row 1, column 2: 60"
+
+
+def failing_result(synthetic):
+    actual = np.zeros((6, 8), np.float32)
+    actual[4, 5] = 3.0
+    report = ReferenceReport("c", "zeros", False, 3.0, 1.0, (4, 5), "1 of 48 values differ")
+    return synthetic(outputs={"c": actual}, references={"c": report})
+
+
+def test_failed_reference_and_show_worst_in_the_table(panel, synthetic, qtbot):
+    panel.show_result(failing_result(synthetic))
+    assert listed(panel)[0].startswith("c — result  ✗ reference")
+    text = panel.reference_label.text()
+    assert "Reference check FAILED" in text
+    assert "max abs error 3" in text and "max rel error 1" in text
+    assert "1 of 48 values differ" in text
+    panel.viewer.set_view("table")
+    qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
+    current = panel.viewer.table.currentIndex()
+    assert (current.row(), current.column()) == (4, 5)
+    assert current.data() == "3"
+    assert panel.viewer.hover_label.text() == "index [4, 5]: 3"
+
+
+def test_show_worst_moves_the_marker_on_the_plots(panel, synthetic, qtbot):
+    panel.show_result(failing_result(synthetic))
+    assert panel.viewer.view() == "image"
+    qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
+    assert panel.viewer.image.marker_position() == (4, 5)
+    panel.viewer.set_view("line")
+    qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
+    assert panel.viewer.line.marker_position() == (4 * 8 + 5, 3.0)
+    low, high = panel.viewer.line.getPlotItem().getViewBox().viewRange()[0]
+    assert low <= 37 <= high and high - low < 1000  # zoomed in around it
+    panel.viewer.set_view("histogram")
+    qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
+    assert panel.viewer.histogram.marker_value() == 3.0
+
+
+def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic):
+    guard = GuardReport("c", False, before=0, after=3, first_index=8, message="3 elements past")
+    result = synthetic(
+        outputs={"c": np.zeros(8, np.float32)},
+        inputs={"a": np.ones(8, np.float32), "c": np.zeros(8, np.float32)},
+        guards={"c": guard, "a": GuardReport("a", True)},
+    )
+    panel.show_result(result)
+    rows = listed(panel)
+    assert "⚠ out of bounds" in rows[0]
+    assert not any("⚠" in row for row in rows[1:])
+    assert panel.guard_label.isVisible()
+    assert "wrote outside 'c'" in panel.guard_label.text()
+    assert "3 elements past" in panel.guard_label.text()
+    panel.select_buffer("a", "input")
+    assert not panel.guard_label.isVisible()
+
+
+def test_vector_buffers_show_one_lane_or_all_lanes(panel, synthetic, built):
+    vectors = np.arange(40, dtype=np.float32).reshape(10, 4)
+    result = synthetic(outputs={"v": vectors}, build=built(("v", "float4*", False)))
+    panel.show_result(result)
+    viewer = panel.viewer
+    assert "float4 [10]" in panel.type_label.text()
+    assert viewer.lane_combo.isVisible()
+    assert [viewer.lane_combo.itemText(i) for i in range(4)] == ["x", "y", "z", "w"]
+    viewer.lane_combo.setCurrentIndex(1)
+    np.testing.assert_array_equal(viewer.line.curve.getData()[1], vectors[:, 1])
+    viewer.set_view("image")
+    assert viewer.lane_combo.itemText(0) == "all lanes"
+    viewer.set_lane(None)
+    np.testing.assert_array_equal(viewer.image.image_item.image, vectors.T)
+    viewer.set_view("table")
+    assert not viewer.lane_combo.isVisible()
+    model = viewer.table.model()
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "w"
+    assert model.index(2, 3).data() == format_value(vectors[2, 3])
+
+
+def test_a_run_that_stopped_early_says_why(panel, synthetic):
+    error = RunError("validate", "global size 1000 is not a multiple of local size 64")
+    panel.show_result(synthetic(ok=False, error=error, outputs={}, inputs={}))
+    assert panel.banner.isVisible()
+    assert panel.banner.text().startswith("Not run: the setup needs fixing")
+    assert panel.no_buffers.isVisible()
+    assert panel.buffer_list.count() == 0
+
+
+@pytest.mark.parametrize("suffix", [".npy", ".csv"])
+def test_export_writes_a_file_that_reads_back_equal(panel, synthetic, qtbot, tmp_path, suffix):
+    values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
+    panel.show_result(synthetic(outputs={"c": values}))
+    target = tmp_path / f"c{suffix}"
+    asked = []
+
+    def save_dialog(parent, caption, directory, filters):
+        asked.append((caption, directory, filters))
+        return str(target), "NumPy array (*.npy)"
+
+    qtbot_patch = pytest.MonkeyPatch()
+    qtbot_patch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    try:
+        with qtbot.waitSignal(panel.exportFinished) as finished:
+            qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
+    finally:
+        qtbot_patch.undo()
+    assert finished.args == [str(target)]
+    assert asked[0][0] == "Export c — result"
+    assert asked[0][1].endswith("c.npy")
+    assert panel.export_status.text() == f"Saved {target.name}"
+    if suffix == ".npy":
+        np.testing.assert_array_equal(np.load(target), values)
+    else:
+        table = np.loadtxt(target, delimiter=",", skiprows=1)
+        np.testing.assert_array_equal(table[:, 2].astype(np.float32).reshape(5, 7), values)
+        assert target.read_text().splitlines()[0] == "i0,i1,value"
+
+
+def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path):
+    panel.show_result(synthetic())
+    with qtbot.waitSignal(panel.exportFailed) as failed:
+        panel.export_current(tmp_path / "missing-folder" / "c.npy")
+    assert "Could not save" in failed.args[0]
+    assert panel.export_status.text() == "Export failed"
+
+
+def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic):
+    panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
+    hover(panel.viewer.line, 3, 3)
+    assert panel.viewer.hover_label.text() == "index 3: 3"
+    hover(panel.viewer.line, 50, 3)  # past the last element
+    assert panel.viewer.hover_label.text().strip() == ""
