@@ -1,5 +1,7 @@
 """Default argument values, and what a rebuild keeps, adapts, adds and removes."""
 
+import numpy as np
+
 from clstudio.arg_defaults import (
     DEFAULT_LOCAL_COUNT,
     default_spec,
@@ -9,7 +11,7 @@ from clstudio.arg_defaults import (
     unsupported_reason,
     usable_references,
 )
-from clstudio.args import BufferArg, Init, LocalArg, ScalarArg
+from clstudio.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
 from clstudio.dtypes import parse_element_type
 from clstudio.results import KernelArgInfo, KernelSignature
 from clstudio.session import Reference
@@ -51,8 +53,33 @@ def test_local_arguments_get_one_element_per_work_item_of_a_group():
     assert default_spec(arg("s", "float*", "local"), (64,), None).count == DEFAULT_LOCAL_COUNT
 
 
-def test_images_and_structs_are_named_unsupported():
-    assert "not supported" in unsupported_reason(arg("img", "image2d_t", "global"))
+def image(name, access, type_name="image2d_t"):
+    return KernelArgInfo(name, type_name, "global", access, False)
+
+
+def test_images_start_from_a_picture_when_read_and_zeros_when_written():
+    assert default_spec(image("src", "read_only"), (640, 480), None) == ImageArg(
+        (480, 640), init=Init("image", {"name": "test_picture"})
+    )
+    assert default_spec(image("dst", "write_only"), (1024,), None) == ImageArg((256, 256))
+    assert default_spec(arg("s", "sampler_t", "private"), (8,), None) == SamplerArg()
+
+
+def test_images_and_samplers_keep_their_values_over_a_rebuild():
+    old = {"src": ImageArg((4, 8), "R", "float32"), "s": SamplerArg(True, "repeat", "linear")}
+    sig = signature(image("src", "read_only"), arg("s", "sampler_t", "private"))
+    result = reconcile(sig, old, (8, 4), None)
+    assert result.args == old
+    removed = reconcile(signature(), old, (8, 4), None).removed
+    assert [str(r) for r in removed] == ["removed: src (image2d_t)", "removed: s (sampler_t)"]
+
+
+def test_unsupported_arguments_are_named():
+    assert "image2d_t" in unsupported_reason(image("vol", "read_only", "image3d_t"))
+    assert unsupported_reason(image("rw", "read_write")) == (
+        "a read_write image: read from one image and write to another"
+    )
+    assert unsupported_reason(image("src", "read_only")) is None
     assert "cannot fill" in unsupported_reason(arg("p", "struct point*"))
     assert default_spec(arg("p", "struct point*"), (8,), None) is None
     assert unsupported_reason(arg("x", "float*")) is None
@@ -127,7 +154,17 @@ def test_scalar_problems_in_words():
 def test_references_wait_while_their_buffer_or_names_are_missing():
     refs = {"y": Reference("a * x + y")}
     args = {"a": ScalarArg(2.0), "x": BufferArg(F32, (4,)), "y": BufferArg(F32, (4,))}
-    assert usable_references(refs, args) == refs
-    assert usable_references(refs, {**args, "y": BufferArg(F32, (4,), access="in")}) == {}
-    assert usable_references(refs, {"x": args["x"], "y": args["y"]}) == {}
-    assert usable_references(refs, {"a": args["a"], "x": args["x"]}) == {}
+    assert usable_references(refs, args, None) == refs
+    assert usable_references(refs, {**args, "y": BufferArg(F32, (4,), access="in")}, None) == {}
+    assert usable_references(refs, {"x": args["x"], "y": args["y"]}, None) == {}
+    assert usable_references(refs, {"a": args["a"], "x": args["x"]}, None) == {}
+
+
+def test_a_golden_file_reference_waits_while_the_output_has_another_shape(tmp_path):
+    np.save(tmp_path / "expected.npy", np.zeros((4, 8, 4), np.uint8))
+    refs = {"dst": Reference(file="expected.npy")}
+    image_8x4 = {"dst": ImageArg((4, 8), access="write_only")}
+    assert usable_references(refs, image_8x4, tmp_path) == refs
+    assert usable_references(refs, {"dst": ImageArg((8, 8))}, tmp_path) == {}
+    assert usable_references(refs, {"dst": ImageArg((4, 8), access="read_only")}, tmp_path) == {}
+    assert usable_references(refs, image_8x4, None) == {}  # the file is not found

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clstudio.args import BufferArg, LocalArg, ScalarArg
+from clstudio.args import BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.device_limits import limits_of
 from clstudio.devices import discover
 from clstudio.dtypes import parse_element_type
@@ -54,9 +54,14 @@ def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments():
         "n": ScalarArg(4),
         "t": LocalArg(F32, 64),
         "cube": BufferArg(F32, (2, 2, 2, 2)),
+        "pic": ImageArg((384, 512)),
     }
     choices = fill_choices(args)
-    assert [c.label for c in choices] == ["from img: 256 x 512 (shape 512, 256)", "from c: 1024"]
+    assert [c.label for c in choices] == [
+        "from img: 256 x 512 (shape 512, 256)",
+        "from c: 1024",
+        "from pic: 512 x 384 pixels",
+    ]
     assert choices[0].global_size == (256, 512)
 
 
@@ -83,6 +88,8 @@ def test_limits_of_a_discovered_device_match_what_it_reports():
     assert list(limits.max_work_item_sizes) == device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES")
     assert limits.local_mem == device.value("CL_DEVICE_LOCAL_MEM_SIZE")
     assert limits.opencl_version >= (1, 2)
+    assert limits.image_support == device.value("CL_DEVICE_IMAGE_SUPPORT")
+    assert limits.image2d_max_width == device.value("CL_DEVICE_IMAGE2D_MAX_WIDTH")
 
 
 def test_suggested_local_sizes_divide_and_stay_under_the_limit():

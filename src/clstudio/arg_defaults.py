@@ -11,17 +11,21 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
-from clstudio.args import ArgSpec, BufferArg, Init, LocalArg, ScalarArg
+from clstudio.args import ArgSpec, BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
 from clstudio.dtypes import ElementType, TypeNameError, parse_element_type, pointee_type
 from clstudio.dtypes import value_range as type_range
 from clstudio.expression import ExpressionError, check_expression
 from clstudio.results import KernelArgInfo, KernelSignature
 from clstudio.session import Reference
+from clstudio.session_fields import SessionError, read_npy_header
 from clstudio.validate import expected_kind
 
 DEFAULT_LOCAL_COUNT = 256  # elements of a __local argument when no work-group size is set
 DEFAULT_INT_HIGH = 100  # random integer inputs start in [0, 100): small enough to read
+DEFAULT_IMAGE_SHAPE = (256, 256)  # (height, width) when the range is not two-dimensional
+DEFAULT_PICTURE = "test_picture"  # looks different under every flip and rotation
 
 
 @dataclass(frozen=True)
@@ -58,8 +62,10 @@ class Reconciled:
 def unsupported_reason(info: KernelArgInfo) -> str | None:
     """Why CL Studio cannot give this argument a value, or None when it can."""
     kind = expected_kind(info)
-    if kind in ("image", "sampler"):
-        return f"{info.type_name} arguments are not supported yet"
+    if kind == "image" and info.type_name != "image2d_t":
+        return f"{info.type_name} arguments are not supported yet: CL Studio runs image2d_t"
+    if kind == "image" and info.access not in ("read_only", "write_only"):
+        return f"a {info.access} image: read from one image and write to another"
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:
         return f"points to {info.type_name.rstrip('*').strip()}, which CL Studio cannot fill"
     if kind == "scalar":
@@ -85,6 +91,12 @@ def default_spec(
     if unsupported_reason(info) is not None:
         return None
     kind = expected_kind(info)
+    if kind == "sampler":
+        return SamplerArg()
+    if kind == "image":
+        shape = shape_for(global_size) if len(global_size) == 2 else DEFAULT_IMAGE_SHAPE
+        init = Init("image", {"name": DEFAULT_PICTURE}) if info.access == "read_only" else Init()
+        return ImageArg((shape[0], shape[1]), init=init)
     if kind == "scalar":
         element = parse_element_type(info.type_name)
         zero: int | float = 0 if element.scalar.kind in "iub" else 0.0
@@ -146,8 +158,8 @@ def _carry(
     if old.kind != kind:
         spec = default_spec(info, global_size, local_size)
         return spec, ArgChange(name, "changed", f"was a {old.kind}, now a {kind}")
-    if unsupported_reason(info) is not None:
-        return old, ArgChange(name, "kept")  # keep what a newer CL Studio wrote
+    if unsupported_reason(info) is not None or isinstance(old, ImageArg | SamplerArg):
+        return old, ArgChange(name, "kept")  # images keep everything; the kernel says little
     if isinstance(old, ScalarArg):
         problem = scalar_problem(old.value, parse_element_type(info.type_name))
         if problem is None:
@@ -210,22 +222,29 @@ def _type_text(spec: ArgSpec) -> str:
         return f"{spec.dtype.opencl_name}*"
     if isinstance(spec, LocalArg):
         return f"local {spec.dtype.opencl_name}*"
-    return spec.kind
+    return {"image": "image2d_t", "sampler": "sampler_t"}.get(spec.kind, spec.kind)
 
 
 def usable_references(
-    references: Mapping[str, Reference], args: Mapping[str, ArgSpec]
+    references: Mapping[str, Reference], args: Mapping[str, ArgSpec], base_dir: Path | None
 ) -> dict[str, Reference]:
     """The references a session with `args` can keep and still load again.
 
-    A reference needs its buffer, read back (access not "in"), and every name in its
-    expression; the others wait, unchanged, until the arguments fit them again.
+    A reference needs its output, read back (access not "in" or "read_only"), and
+    every name in its expression, or a golden file of the output's shape; the others
+    wait, unchanged, until the arguments fit them again.
     """
-    names = tuple(name for name, spec in args.items() if not isinstance(spec, LocalArg))
+    names = tuple(
+        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg)
+    )
     usable = {}
     for name, reference in references.items():
         spec = args.get(name)
-        if not isinstance(spec, BufferArg) or spec.access == "in":
+        if not isinstance(spec, BufferArg | ImageArg) or spec.access in ("in", "read_only"):
+            continue
+        if reference.file is not None:
+            if _golden_shape(reference.file, base_dir) == spec.dtype.host_shape(spec.shape):
+                usable[name] = reference
             continue
         try:
             check_expression(reference.expr, names)
@@ -233,3 +252,10 @@ def usable_references(
             continue
         usable[name] = reference
     return usable
+
+
+def _golden_shape(path: str, base_dir: Path | None) -> tuple[int, ...] | None:
+    try:
+        return read_npy_header(path, "references", base_dir)[0]
+    except SessionError:
+        return None

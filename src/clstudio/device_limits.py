@@ -36,6 +36,9 @@ def limits_of(device: DeviceInfo) -> DeviceLimits:
         max_work_group_size=_int(device, "CL_DEVICE_MAX_WORK_GROUP_SIZE"),
         max_work_item_sizes=tuple(int(size) for size in sizes),
         non_uniform_work_groups=non_uniform,
+        image_support=bool(device.value("CL_DEVICE_IMAGE_SUPPORT", True)),
+        image2d_max_width=_int(device, "CL_DEVICE_IMAGE2D_MAX_WIDTH"),
+        image2d_max_height=_int(device, "CL_DEVICE_IMAGE2D_MAX_HEIGHT"),
     )
 
 

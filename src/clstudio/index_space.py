@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from clstudio.arg_defaults import shape_for
-from clstudio.args import ArgSpec, BufferArg
+from clstudio.args import ArgSpec, BufferArg, ImageArg
 
 _GLOBAL_ID = re.compile(r"\bget_global_id\s*\(")
 
@@ -93,25 +93,30 @@ class FillChoice:
     shape: tuple[int, ...]
     global_size: tuple[int, ...]
 
+    is_image: bool = False
+
     @property
     def label(self) -> str:
-        """`from c: 1024`; `from c: 320 x 256 (shape 256, 320)` when the order flips."""
+        """`from c: 1024`, `from c: 320 x 256 (shape 256, 320)`, `from img: 512 x 384 pixels`."""
         text = f"from {self.name}: {size_text(self.global_size)}"
+        if self.is_image:
+            return f"{text} pixels"
         if len(self.shape) > 1:
             text += f" (shape {', '.join(map(str, self.shape))})"
         return text
 
 
 def fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:
-    """The buffers of 1 to 3 dimensions, each as the global size that covers it.
+    """The buffers of 1 to 3 dimensions and the images, as the global size that covers each.
 
     A shape is (rows, columns), and dimension 0 of the range runs along a row, so a
-    buffer of shape (256, 320) suggests a global size of 320 x 256.
+    buffer of shape (256, 320) suggests a global size of 320 x 256, and an image of
+    height 384 and width 512 one of 512 x 384.
     """
     return tuple(
-        FillChoice(name, spec.shape, shape_for(spec.shape))
+        FillChoice(name, spec.shape, shape_for(spec.shape), isinstance(spec, ImageArg))
         for name, spec in args.items()
-        if isinstance(spec, BufferArg) and 1 <= len(spec.shape) <= 3
+        if isinstance(spec, ImageArg) or (isinstance(spec, BufferArg) and len(spec.shape) <= 3)
     )
 
 
@@ -155,7 +160,7 @@ def suggested_local_size(global_size: tuple[int, ...], max_group: int = 256) -> 
     A starting point when the user switches 'auto' off, never a tuned choice.
     """
     per_dim = {1: 256, 2: 16, 3: 4}.get(len(global_size), 1)
-    local = []
+    local: list[int] = []
     for size in global_size:
         group = per_dim
         while group > 1 and (size % group or math.prod(local) * group > max_group):

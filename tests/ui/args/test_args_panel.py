@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 
-from clstudio.args import BufferArg, Init, ScalarArg
+from clstudio.args import BufferArg, Init, SamplerArg, ScalarArg
 from clstudio.results import RunError
 from clstudio.session import parse_session, session_to_dict
 from clstudio.validate import validate
@@ -339,3 +339,69 @@ def _minimal(source: str, kernel: str) -> dict:
         "source": source,
         "global_size": [16],
     }
+
+
+def test_images_show_their_size_pixels_and_contents(qtbot, panel, example, limits):
+    signature, session = example("image_blur")
+    panel.set_kernel(
+        signature,
+        session,
+        replace(limits, image_support=True, image2d_max_width=8192, image2d_max_height=8192),
+    )
+    assert [row.type_label.text() for row in panel.rows()] == [
+        "read_only image2d_t",
+        "write_only image2d_t",
+    ]
+    src = panel.row("src").editor
+    assert (src.width_field.text(), src.height_field.text()) == ("640", "480")
+    assert src.bytes.text() == "= 1.17 MiB"
+    assert src.contents.picture.currentData() == "test_picture"
+    retype(qtbot, src.width_field, "320")
+    src.order.setCurrentIndex(src.order.findData("R"))
+    assert panel.session().args["src"].shape == (480, 320)
+    assert panel.session().args["src"].order == "R"
+    assert src.bytes.text() == "= 150 KiB"
+    src.contents.picture.setCurrentIndex(src.contents.picture.findData("checkerboard"))
+    assert panel.session().args["src"].init == Init("image", {"name": "checkerboard"})
+    action = panel.ndrange.fill_menu.actions()[0]
+    assert action.text() == "from src: 320 x 480 pixels"
+    action.trigger()
+    assert panel.session().global_size == (320, 480)
+    made = panel.session()
+    assert parse_session(session_to_dict(made), made.base_dir) == made
+
+
+def test_an_image_over_the_device_limit_is_flagged_in_its_row(panel, example, limits):
+    signature, session = example("image_blur")
+    small = replace(limits, image_support=True, image2d_max_width=512, image2d_max_height=512)
+    panel.set_kernel(signature, session, small)
+    assert "allows at most 512 x 512" in panel.row("src").message_text()
+
+
+SAMPLED = """
+__kernel void tile(read_only image2d_t src, write_only image2d_t dst, sampler_t smp,
+                   read_write image2d_t both)
+{
+    int2 pos = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(dst, pos, read_imagef(src, smp, pos));
+}
+"""
+
+
+def test_samplers_refuse_repeat_in_pixels_and_odd_images_are_named(qtbot, panel, build, limits):
+    data = _minimal(SAMPLED, "tile")
+    data["global_size"] = [64, 32]
+    panel.set_kernel(build(SAMPLED, "tile"), parse_session(data), limits)
+    assert panel.row("dst").editor.contents.kind.currentData() == "zeros"
+    assert panel.session().args["dst"].shape == (32, 64)
+    sampler = panel.row("smp").editor
+    sampler.addressing.setCurrentIndex(sampler.addressing.findData("repeat"))
+    assert panel.row("smp").message_text() == (
+        "repeat works only with normalized coordinates: tick them, or use clamp_to_edge"
+    )
+    sampler.normalized.click()
+    assert panel.row("smp").message_text() == ""
+    assert panel.session().args["smp"] == SamplerArg(True, "repeat", "nearest")
+    both = panel.row("both")
+    assert both.editor is None
+    assert both.note.text() == "a read_write image: read from one image and write to another"

@@ -8,15 +8,16 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clstudio.arg_defaults import ArgChange, unsupported_reason
-from clstudio.args import ArgSpec, BufferArg, LocalArg, ScalarArg
+from clstudio.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
 from clstudio.dtypes import parse_element_type
 from clstudio.results import KernelArgInfo
 from clstudio.ui.args.buffer_editor import BufferEditor
+from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.validate import describe, expected_kind
 
-Editor = BufferEditor | LocalEditor | ScalarEditor
+Editor = BufferEditor | LocalEditor | ScalarEditor | ImageEditor | SamplerEditor
 _BADGES = {"new": "new", "changed": "type changed"}
 
 
@@ -50,7 +51,8 @@ class ArgRow(QFrame):
         font = self.name_label.font()
         font.setBold(True)
         self.name_label.setFont(font)
-        self.type_label = _label("argType", describe(info))
+        declared = f"{info.access} {info.type_name}" if info.is_image else describe(info)
+        self.type_label = _label("argType", declared)
         self.type_label.setToolTip(f"{expected_kind(info)} argument, as the kernel declares it")
         self.badge = _label("argBadge", _BADGES.get(change.status, ""))
         self.badge.setProperty("status", change.status)
@@ -92,6 +94,8 @@ class ArgRow(QFrame):
     def _make_editor(
         info: KernelArgInfo, spec: ArgSpec | None, base_dir: Path | None
     ) -> Editor | None:
+        if unsupported_reason(info) is not None:
+            return None
         if isinstance(spec, BufferArg):
             buffer = BufferEditor(info)
             buffer.set_spec(spec, base_dir)
@@ -100,7 +104,15 @@ class ArgRow(QFrame):
             local = LocalEditor(spec.dtype)
             local.set_spec(spec)
             return local
-        if isinstance(spec, ScalarArg) and unsupported_reason(info) is None:
+        if isinstance(spec, ImageArg):
+            image = ImageEditor(info)
+            image.set_spec(spec, base_dir)
+            return image
+        if isinstance(spec, SamplerArg):
+            sampler = SamplerEditor()
+            sampler.set_spec(spec)
+            return sampler
+        if isinstance(spec, ScalarArg):
             scalar = ScalarEditor(parse_element_type(info.type_name))
             scalar.set_spec(spec)
             return scalar

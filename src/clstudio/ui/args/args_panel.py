@@ -34,11 +34,14 @@ NO_DEVICE = DeviceLimits(
     max_constant_args=_HUGE,
     max_work_group_size=_HUGE,
     max_work_item_sizes=(_HUGE,) * 3,
+    image_support=True,
+    image2d_max_width=_HUGE,
+    image2d_max_height=_HUGE,
 )
 ERROR_RED = "#d83c3c"
 WARNING_AMBER = "#c07a10"
 _STYLE = f"""
-QFrame#argRow {{ border: 1px solid palette(mid); border-radius: 4px; }}
+QFrame#argRow {{ border: 1px solid rgba(128, 128, 128, 110); border-radius: 4px; }}
 QFrame#argRow[error="true"] {{ border: 2px solid {ERROR_RED}; }}
 QLineEdit[invalid="true"] {{ border: 1px solid {ERROR_RED}; border-radius: 2px; padding: 1px; }}
 QLabel#argType {{ color: palette(placeholder-text); font-family: monospace; }}
@@ -187,7 +190,7 @@ class ArgsPanel(QWidget):
             args=args,
             global_size=global_size,
             local_size=local_size,
-            references=usable_references(self._base.references, args),
+            references=usable_references(self._base.references, args, self._base.base_dir),
         )
 
     def row(self, name: str) -> ArgRow | None:

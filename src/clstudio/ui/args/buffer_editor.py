@@ -13,7 +13,7 @@ from clstudio.dtypes import OPENCL_SCALARS, VECTOR_WIDTHS, parse_element_type
 from clstudio.results import KernelArgInfo
 from clstudio.session_fields import MAX_DIMS, MAX_ITEMS
 from clstudio.ui.args.init_editor import InitEditor
-from clstudio.ui.args.number_fields import SizesValidator, parse_sizes
+from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
 from clstudio.units import format_bytes
 
 _BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
@@ -39,6 +39,7 @@ class BufferEditor(QWidget):
         self.shape.textEdited.connect(self._on_edited)
         self.bytes = QLabel()
         self.bytes.setObjectName("bufferBytes")
+        self.bytes.setMinimumWidth(self.bytes.fontMetrics().horizontalAdvance("= 1000 MiB"))
 
         self.element = QComboBox()
         self.element.setMaxVisibleItems(16)
@@ -115,6 +116,7 @@ class BufferEditor(QWidget):
 
     def _show_size(self) -> None:
         shape = self._shape()
+        mark_invalid(self.shape, shape is None)
         if shape is None:
             self.bytes.setText("")
             return

@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.arg_defaults import DEFAULT_PICTURE
 from clstudio.args import INIT_KINDS, Init
 from clstudio.dtypes import ElementType
-from clstudio.ui.args.number_fields import NumberField
+from clstudio.sample_images import SAMPLE_IMAGES
+from clstudio.ui.args.number_fields import NumberField, mark_invalid
 
 INIT_LABELS = {
     "zeros": "zeros",
@@ -33,8 +35,9 @@ INIT_LABELS = {
     "normal": "random, normal",
     "values": "a list of values",
     "file": "a .npy file",
+    "image": "a sample picture",
 }
-BUFFER_INIT_KINDS = tuple(kind for kind in INIT_KINDS if kind in INIT_LABELS)
+BUFFER_INIT_KINDS = tuple(kind for kind in INIT_KINDS if kind != "image")
 _DEFAULTS = {"fill": {"value": 0}, "random": {"low": 0, "high": 1}, "normal": {"mean": 0, "std": 1}}
 _FIELDS = {"fill": ("value",), "random": ("low", "high"), "normal": ("mean", "std")}
 
@@ -62,13 +65,14 @@ class InitEditor(QWidget):
 
     initEdited = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, images: bool = False, parent: QWidget | None = None) -> None:
+        """With `images`, also offer the sample pictures of clstudio.sample_images."""
         super().__init__(parent)
         self._needed = 0
         self._base_dir: Path | None = None
         self.kind = QComboBox()
-        for kind in BUFFER_INIT_KINDS:
-            self.kind.addItem(INIT_LABELS[kind], kind)
+        for kind in INIT_KINDS if images else BUFFER_INIT_KINDS:
+            self.kind.addItem(INIT_LABELS.get(kind, kind), kind)
         self.kind.setToolTip("What the buffer holds before each launch")
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
 
@@ -108,6 +112,12 @@ class InitEditor(QWidget):
         file_row.addWidget(self.browse)
         self._add_page("file", file_page)
 
+        self.picture = QComboBox()
+        for name in SAMPLE_IMAGES:
+            self.picture.addItem(name.replace("_", " "), name)
+        self.picture.currentIndexChanged.connect(self._on_field_edited)
+        self._add_page("image", self.picture)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.kind)
@@ -131,8 +141,12 @@ class InitEditor(QWidget):
         values = init.params.get("values") if init.kind == "values" else None
         self.values.setText("" if values is None else json.dumps(values))
         self.path.setText(str(init.params.get("path", "")) if init.kind == "file" else "")
+        with QSignalBlocker(self.picture):
+            picture = init.params.get("name") if init.kind == "image" else DEFAULT_PICTURE
+            self.picture.setCurrentIndex(max(0, self.picture.findData(picture)))
         del blockers
         self._show_page()
+        self._mark_fields()
 
     def set_dtype(self, dtype: ElementType) -> None:
         """Check a fill value against `dtype`; integer buffers get whole random bounds."""
@@ -145,6 +159,7 @@ class InitEditor(QWidget):
     def set_needed(self, count: int) -> None:
         """How many numbers a values list must hold: every scalar of the buffer."""
         self._needed = count
+        self._mark_fields()
 
     def set_base_dir(self, base_dir: Path | None) -> None:
         """Where relative .npy paths resolve: the session file's folder."""
@@ -162,6 +177,8 @@ class InitEditor(QWidget):
             return Init("values", {"values": parse_values(self.values.text())})
         if kind == "file":
             return Init("file", {"path": self.path.text().strip()})
+        if kind == "image":
+            return Init("image", {"name": self.picture.currentData()})
         return Init(kind)
 
     def problem(self) -> str | None:
@@ -206,7 +223,13 @@ class InitEditor(QWidget):
         self._show_page()
         self._on_field_edited()
 
+    def _mark_fields(self) -> None:
+        problem = self.problem() or ""
+        mark_invalid(self.values, problem.startswith("values:"))
+        mark_invalid(self.path, problem.startswith("file:"))
+
     def _on_field_edited(self, *_args: object) -> None:
+        self._mark_fields()
         self.initEdited.emit(self.init())  # None tells the buffer its contents are incomplete
 
     def _on_browse_clicked(self) -> None:

@@ -58,8 +58,10 @@ class NDRangeEditor(QWidget):
         self.dims.setToolTip("How many dimensions the index space has")
         self.dims.currentIndexChanged.connect(self._on_dims_changed)
 
-        self.fill = QPushButton("From a buffer")
-        self.fill.setToolTip("Set the global size to one work-item per element of a buffer")
+        self.fill = QPushButton("From an argument")
+        self.fill.setToolTip(
+            "Set the global size to one work-item per element of a buffer, or per pixel of an image"
+        )
         self.fill_menu = QMenu(self.fill)
         self.fill.setMenu(self.fill_menu)
 

@@ -75,6 +75,14 @@ class FloatValidator(QValidator):
         return f"a number (at most {self.largest:.4g} in size)"
 
 
+def mark_invalid(widget: QWidget, invalid: bool) -> None:
+    """Set the `invalid` property the panel's style sheet draws a red border for."""
+    if widget.property("invalid") != invalid:
+        widget.setProperty("invalid", invalid)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+
+
 def number_text(value: int | float) -> str:
     """How the fields show a value: whole numbers without a trailing `.0` when they are ints."""
     if isinstance(value, bool):
@@ -144,11 +152,7 @@ class NumberField(QLineEdit):
         return f"{self._what} takes {self._validator.hint()}"
 
     def _on_text_changed(self, _text: str) -> None:
-        invalid = not self.hasAcceptableInput()
-        if self.property("invalid") != invalid:
-            self.setProperty("invalid", invalid)
-            self.style().unpolish(self)
-            self.style().polish(self)
+        mark_invalid(self, not self.hasAcceptableInput())
         self.setToolTip(self.problem() or "")
 
     def _on_text_edited(self, _text: str) -> None:

@@ -1,0 +1,167 @@
+"""An `image2d_t` argument (size, pixel layout, contents) and a `sampler_t` argument."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QWidget
+
+from clstudio.args import ADDRESSING_MODES, FILTER_MODES, IMAGE_ACCESS_MODES, ImageArg, SamplerArg
+from clstudio.results import KernelArgInfo
+from clstudio.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES
+from clstudio.session_fields import MAX_ITEMS
+from clstudio.ui.args.init_editor import InitEditor
+from clstudio.ui.args.number_fields import NumberField
+from clstudio.units import format_bytes
+
+_ORDER_HELP = {"R": "one gray channel", "RGBA": "red, green, blue and alpha"}
+_TYPE_HELP = {
+    "uint8": "0 to 255, read as 0.0 to 1.0 by read_imagef",
+    "float32": "floats, read unchanged",
+}
+
+
+def _combo(choices: tuple[str, ...], help_texts: dict[str, str] | None = None) -> QComboBox:
+    combo = QComboBox()
+    for choice in choices:
+        combo.addItem(choice, choice)
+        if help_texts:
+            combo.setItemData(combo.count() - 1, help_texts[choice], Qt.ItemDataRole.ToolTipRole)
+    return combo
+
+
+class ImageEditor(QWidget):
+    """`specEdited(ImageArg | None)` on every edit: None while a field is incomplete."""
+
+    specEdited = Signal(object)
+
+    def __init__(self, info: KernelArgInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.width_field, self.height_field = NumberField(), NumberField()
+        for field, what in ((self.width_field, "width"), (self.height_field, "height")):
+            field.set_int_range(1, MAX_ITEMS, f"the {what}")
+            field.setPlaceholderText(what)
+            field.valueEdited.connect(self._on_edited)
+        self.bytes = QLabel()
+        self.bytes.setObjectName("imageBytes")
+        self.order = _combo(CHANNEL_ORDERS, _ORDER_HELP)
+        self.channel_type = _combo(CHANNEL_TYPES, _TYPE_HELP)
+        self.access = QComboBox()
+        self.access.addItem(f"auto: {info.access}", None)
+        for mode in IMAGE_ACCESS_MODES:
+            self.access.addItem(mode, mode)
+        for combo in (self.order, self.channel_type, self.access):
+            combo.currentIndexChanged.connect(self._on_edited)
+        self.contents = InitEditor(images=True)
+        self.contents.initEdited.connect(self._on_edited)
+
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_field, 1)
+        size_row.addWidget(QLabel("x"))
+        size_row.addWidget(self.height_field, 1)
+        size_row.addWidget(self.bytes)
+        pixel_row = QHBoxLayout()
+        pixel_row.addWidget(self.order, 1)
+        pixel_row.addWidget(self.channel_type, 1)
+        pixel_row.addWidget(QLabel("Access"))
+        pixel_row.addWidget(self.access, 1)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("Size", size_row)
+        form.addRow("Pixels", pixel_row)
+        form.addRow("Contents", self.contents)
+
+    def set_spec(self, spec: ImageArg, base_dir: Path | None) -> None:
+        """Show `spec`; relative .npy paths resolve against base_dir. Never emits."""
+        widgets = (self.width_field, self.height_field, self.order, self.channel_type, self.access)
+        blockers = [QSignalBlocker(widget) for widget in widgets]
+        self.width_field.set_value(spec.width)
+        self.height_field.set_value(spec.height)
+        self.order.setCurrentIndex(max(0, self.order.findData(spec.order)))
+        self.channel_type.setCurrentIndex(max(0, self.channel_type.findData(spec.channel_type)))
+        self.access.setCurrentIndex(max(0, self.access.findData(spec.access)))
+        del blockers
+        self.contents.set_base_dir(base_dir)
+        self.contents.set_init(spec.init, spec.dtype)
+        self._show_size()
+
+    def spec(self) -> ImageArg | None:
+        layout = self._layout()
+        init = self.contents.init()
+        if layout is None or init is None:
+            return None
+        return ImageArg(layout.shape, layout.order, layout.channel_type, init, layout.access)
+
+    def problem(self) -> str | None:
+        return self.width_field.problem() or self.height_field.problem() or self.contents.problem()
+
+    def _layout(self) -> ImageArg | None:
+        """Size, order, channel type and access, with no contents yet."""
+        width, height = self.width_field.value(), self.height_field.value()
+        if width is None or height is None:
+            return None
+        order, channel_type = self.order.currentData(), self.channel_type.currentData()
+        return ImageArg(
+            (int(height), int(width)), order, channel_type, access=self.access.currentData()
+        )
+
+    def _show_size(self) -> None:
+        layout = self._layout()
+        self.bytes.setText("" if layout is None else f"= {format_bytes(layout.nbytes)}")
+        if layout is not None:
+            self.contents.set_dtype(layout.dtype)
+            self.contents.set_needed(layout.height * layout.width * layout.dtype.lanes)
+
+    def _on_edited(self, *_args: object) -> None:
+        self._show_size()
+        self.specEdited.emit(self.spec())
+
+
+class SamplerEditor(QWidget):
+    """`specEdited(SamplerArg | None)`: None for a mode OpenCL refuses (repeat in pixels)."""
+
+    specEdited = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.normalized = QCheckBox("normalized coordinates (0 to 1 across the image)")
+        self.addressing = _combo(ADDRESSING_MODES)
+        self.addressing.setToolTip("What a coordinate outside the image reads")
+        self.filter = _combo(FILTER_MODES)
+        self.filter.setToolTip("nearest: one pixel; linear: a mix of the four nearest")
+        self.normalized.toggled.connect(self._on_edited)
+        self.addressing.currentIndexChanged.connect(self._on_edited)
+        self.filter.currentIndexChanged.connect(self._on_edited)
+        modes = QHBoxLayout()
+        modes.addWidget(self.addressing, 1)
+        modes.addWidget(QLabel("Filter"))
+        modes.addWidget(self.filter, 1)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow(self.normalized)
+        form.addRow("Addressing", modes)
+
+    def set_spec(self, spec: SamplerArg) -> None:
+        blockers = [QSignalBlocker(w) for w in (self.normalized, self.addressing, self.filter)]
+        self.normalized.setChecked(spec.normalized_coords)
+        self.addressing.setCurrentIndex(max(0, self.addressing.findData(spec.addressing)))
+        self.filter.setCurrentIndex(max(0, self.filter.findData(spec.filter)))
+        del blockers
+
+    def spec(self) -> SamplerArg | None:
+        if self.problem() is not None:
+            return None
+        return SamplerArg(
+            self.normalized.isChecked(), self.addressing.currentData(), self.filter.currentData()
+        )
+
+    def problem(self) -> str | None:
+        mode = self.addressing.currentData()
+        if mode in ("repeat", "mirrored_repeat") and not self.normalized.isChecked():
+            return f"{mode} works only with normalized coordinates: tick them, or use clamp_to_edge"
+        return None
+
+    def _on_edited(self, *_args: object) -> None:
+        self.specEdited.emit(self.spec())
