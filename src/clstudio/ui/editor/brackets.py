@@ -11,9 +11,16 @@ _NOT_CODE = re.compile(
 )
 
 
+def _blank(match: re.Match[str]) -> str:
+    text = match.group()
+    if "\n" not in text:
+        return " " * len(text)
+    return "\n".join(" " * len(line) for line in text.split("\n"))
+
+
 def code_only(text: str) -> str:
     """`text` with comments and string literals blanked out, every index kept in place."""
-    return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    return _NOT_CODE.sub(_blank, text)
 
 
 def bracket_at(code: str, cursor: int) -> int | None:
