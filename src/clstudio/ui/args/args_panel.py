@@ -257,8 +257,14 @@ class ArgsPanel(QWidget):
         self.index_space.set_space(IndexSpace(session.global_size, session.local_size))
         self.ndrange.set_buffers(fill_choices(session.args))
 
-    def _edited(self) -> None:
+    def _forget_errors(self) -> None:
+        """A run's error describes the form as it was: any edit clears every one of them."""
         self._error = None
+        for row in self._rows.values():
+            row.clear_error()
+
+    def _edited(self) -> None:
+        self._forget_errors()
         self._refresh()
         session = self.session()
         if session is not None:
@@ -266,7 +272,7 @@ class ArgsPanel(QWidget):
 
     def _on_row_spec_edited(self, name: str, spec: ArgSpec | None) -> None:
         if spec is None or spec == self._args.get(name):
-            self._error = None
+            self._forget_errors()
             self._refresh()  # an incomplete field: its row says what to type
             return
         self._args[name] = spec
@@ -274,7 +280,7 @@ class ArgsPanel(QWidget):
 
     def _on_ndrange_edited(self, current: Range | None) -> None:
         if current is None or current == self._range:
-            self._error = None
+            self._forget_errors()
             self._refresh()
             return
         self._range = current
