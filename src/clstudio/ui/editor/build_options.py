@@ -6,7 +6,7 @@ import re
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QPushButton, QWidget
 
 STANDARDS: tuple[tuple[str | None, str], ...] = (
     (None, "The driver's default OpenCL C version"),
@@ -90,11 +90,9 @@ class BuildOptionsEdit(QWidget):
         define.setToolTip("Define a macro for the source, like #define NAME VALUE")
         define.triggered.connect(self.insert_define)
 
-        self.button = QToolButton()
-        self.button.setText("Common")
+        self.button = QPushButton("Common")
         self.button.setToolTip("Common build options")
         self.button.setMenu(self.menu)
-        self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -87,6 +87,7 @@ class EditorPanel(QWidget):
         top.addWidget(self.build_button)
         status = QHBoxLayout()
         status.setContentsMargins(6, 2, 6, 2)
+        status.setSpacing(6)
         status.addWidget(self.status_icon)
         status.addWidget(self.status_label, 1)
         status.addWidget(self.position_label)

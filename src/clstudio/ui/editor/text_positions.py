@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 _WORD = re.compile(r"\w+")
+# 2.5f, 0x1Fu, 1e-3h: a number with its fraction, exponent and suffix.
+_NUMBER = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\w*")
 
 
 def char_index(line: str, byte_column: int) -> int:
@@ -45,7 +47,7 @@ def index_to_utf16(text: str, index: int) -> int:
 
 
 def token_span(line: str, index: int) -> tuple[int, int] | None:
-    """The characters a squiggle at `index` underlines: a word, or one character.
+    """The characters a squiggle at `index` underlines: a word, a number, or one character.
 
     An index past the end (clang's "expected ';'" points just after the last token)
     underlines the last visible character; an empty or blank line underlines nothing.
@@ -55,6 +57,9 @@ def token_span(line: str, index: int) -> tuple[int, int] | None:
         if not stripped:
             return None
         return len(stripped) - 1, len(stripped)
+    number = _NUMBER.match(line, index)
+    if number is not None:
+        return number.span()
     word = _WORD.match(line, index)
     if word is not None:
         return word.span()
