@@ -1,13 +1,17 @@
 """20 runs of a small kernel through the worker, against the same 20 runs in one pyopencl script.
 
 The issue's target: the worker takes at most 1.3 times as long. The in-process
-Engine is timed too, to split the cost between the engine's extra work (guard
-bands, validation, profiling, steps) and the trip to the worker process.
+Engine is timed too, with and without guard bands, to split the cost between the
+engine's extra work (guard bands, validation, profiling, steps) and the trip to
+the worker process. A busier kernel (1,000 mads per work-item) shows the ratio
+once the kernel itself takes some time.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
+from dataclasses import replace
 
 import numpy as np
 import pyopencl as cl
@@ -17,14 +21,21 @@ from clstudio.dtypes import parse_element_type
 from clstudio.run import Engine
 from clstudio.session import Session
 from clstudio.worker.client import WorkerClient
-from results_table import Metric, report
+from results_table import Metric, report, timed
 
 RUNS = 20
-N = 1 << 16  # 256 KiB per buffer: large enough to cross through shared memory
+N = 1 << 16  # 256 KiB per buffer
 SOURCE = """\
 __kernel void add(__global const float* a, __global const float* b, __global float* c) {
     int i = get_global_id(0);
     c[i] = a[i] + b[i];
+}
+
+__kernel void busy(__global const float* a, __global const float* b, __global float* c) {
+    int i = get_global_id(0);
+    float x = a[i];
+    for (int k = 0; k < 1000; k++) x = mad(x, 0.999f, b[i]);
+    c[i] = x;
 }
 """
 FLOAT = parse_element_type("float")
@@ -38,13 +49,14 @@ SESSION = Session(
         "c": BufferArg(FLOAT, (N,), access="out"),
     },
 )
+BUSY = replace(SESSION, kernel="busy")
 
 
-def plain_pyopencl(runs: int) -> float:
+def plain_pyopencl(kernel_name: str, runs: int) -> float:
     """What a learner's own host program does per run: fill, create, copy, launch, read."""
     context = cl.create_some_context(interactive=False)
     queue = cl.CommandQueue(context)
-    kernel = cl.Kernel(cl.Program(context, SOURCE).build(), "add")
+    kernel = cl.Kernel(cl.Program(context, SOURCE).build(), kernel_name)
     flags = cl.mem_flags
 
     def one_run() -> np.ndarray:
@@ -65,39 +77,97 @@ def plain_pyopencl(runs: int) -> float:
     return time.perf_counter() - started
 
 
-def engine_runs(runs: int) -> float:
+def engine_runs(session: Session, runs: int) -> float:
     engine = Engine()
-    assert engine.run(SESSION).ok
+    assert engine.run(session).ok
     started = time.perf_counter()
     for _ in range(runs):
-        engine.run(SESSION)
+        engine.run(session)
     return time.perf_counter() - started
 
 
-def worker_runs(runs: int) -> float:
+def worker_runs(session: Session, runs: int) -> float:
     with WorkerClient() as client:
-        result = client.run(SESSION)
+        result = client.run(session)
         assert result.ok, result.error
         started = time.perf_counter()
         for _ in range(runs):
-            client.run(SESSION)
+            client.run(session)
         return time.perf_counter() - started
 
 
+def trip_per_run(session: Session, runs: int) -> float:
+    """Median worker run minus median in-process run, alternating one of each."""
+    engine = Engine()
+    engine.run(session)
+    with WorkerClient() as client:
+        client.run(session)
+        worker, in_process = [], []
+        for _ in range(runs):
+            in_process.append(timed(lambda: engine.run(session), repeats=1))
+            worker.append(timed(lambda: client.run(session), repeats=1))
+    return statistics.median(worker) - statistics.median(in_process)
+
+
 def main() -> None:
-    # Interleaved rounds, best of three: other processes on the machine disturb all three alike.
-    plain, engine, worker = [], [], []
+    unguarded = replace(SESSION, guards=False)
+    ways = {
+        "plain": lambda: plain_pyopencl("add", RUNS),
+        "worker": lambda: worker_runs(SESSION, RUNS),
+        "engine": lambda: engine_runs(SESSION, RUNS),
+        "worker, guards off": lambda: worker_runs(unguarded, RUNS),
+        "engine, guards off": lambda: engine_runs(unguarded, RUNS),
+        "busy plain": lambda: plain_pyopencl("busy", RUNS),
+        "busy worker": lambda: worker_runs(BUSY, RUNS),
+        "busy engine": lambda: engine_runs(BUSY, RUNS),
+    }
+    # Interleaved rounds, best of three: other processes on the machine disturb all alike.
+    times: dict[str, list[float]] = {name: [] for name in ways}
     for _ in range(3):
-        plain.append(plain_pyopencl(RUNS))
-        engine.append(engine_runs(RUNS))
-        worker.append(worker_runs(RUNS))
-    p, e, w = min(plain), min(engine), min(worker)
+        for name, way in ways.items():
+            times[name].append(way())
+    best = {name: min(values) for name, values in times.items()}
+    plain, busy_plain = best["plain"], best["busy plain"]
+    note = "vs plain pyopencl"
     report(
         "worker_runs",
         [
-            Metric(f"{RUNS} runs through the worker", w, "s", p, 1.3, "vs plain pyopencl"),
-            Metric(f"{RUNS} runs with the Engine in-process", e, "s", p, note="vs plain pyopencl"),
-            Metric("the trip to the worker, per run", (w - e) / RUNS, "s"),
+            Metric(f"{RUNS} runs through the worker", best["worker"], "s", plain, 1.3, note),
+            Metric(f"{RUNS} runs, Engine in-process", best["engine"], "s", plain, note=note),
+            Metric(
+                f"{RUNS} runs, worker, guards off",
+                best["worker, guards off"],
+                "s",
+                plain,
+                note=note,
+            ),
+            Metric(
+                f"{RUNS} runs, Engine in-process, guards off",
+                best["engine, guards off"],
+                "s",
+                plain,
+                note=note,
+            ),
+            Metric(
+                "the trip to the worker, per run (guards off)",
+                trip_per_run(unguarded, 2 * RUNS),
+                "s",
+            ),
+            Metric(
+                f"{RUNS} busy runs through the worker",
+                best["busy worker"],
+                "s",
+                busy_plain,
+                1.3,
+                note,
+            ),
+            Metric(
+                f"{RUNS} busy runs, Engine in-process",
+                best["busy engine"],
+                "s",
+                busy_plain,
+                note=note,
+            ),
         ],
         runs=RUNS,
         elements=N,
