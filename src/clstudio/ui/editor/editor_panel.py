@@ -77,6 +77,7 @@ class EditorPanel(QWidget):
     def _layout(self) -> None:
         top = QHBoxLayout()
         top.setContentsMargins(6, 4, 6, 4)
+        top.setSpacing(6)
         top.addWidget(QLabel("Kernel:"))
         top.addWidget(self.kernel_picker)
         top.addSpacing(12)

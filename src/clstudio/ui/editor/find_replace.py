@@ -43,7 +43,7 @@ class FindReplaceBar(QWidget):
             "Previous", "Find the previous match (Shift+F3)", self.find_previous
         )
         following = self._button("Next", "Find the next match (Enter, F3)", self.find_next)
-        close = self._button("✕", "Hide (Esc)", self.close_bar)
+        close = self._button("Close", "Hide the bar (Esc)", self.close_bar)
         self._replace_label = QLabel("Replace:")
         self._replace_one = self._button(
             "Replace", "Replace this match, find the next", self.replace
@@ -63,8 +63,8 @@ class FindReplaceBar(QWidget):
             layout.addWidget(widget, 0, column)
         layout.addWidget(self._replace_label, 1, 0)
         layout.addWidget(self.replace_field, 1, 1)
-        layout.addWidget(self._replace_one, 1, 2, 1, 3)
-        layout.addWidget(self._replace_all, 1, 5, 1, 2)
+        layout.addWidget(self._replace_one, 1, 2, 1, 2)
+        layout.addWidget(self._replace_all, 1, 4, 1, 2)
         layout.setColumnStretch(1, 1)
         editor.document().contentsChanged.connect(self._on_document_changed)
         self._set_replace_visible(False)
