@@ -229,23 +229,22 @@ class WorkerClient:
         try:
             worker.send(request)
             while True:
-                stopped = self._stopped(worker, deadline, job)
-                if stopped is not None:
-                    self._replace(worker)
-                    return stopped
+                # A message that has arrived wins over a limit that has passed meanwhile.
                 wait_s = _TICK_S if deadline is None else min(_TICK_S, deadline - time.monotonic())
                 message = worker.receive(wait_s)
                 if isinstance(message, Ready):
                     deadline = time.monotonic() + job.limit_s
-                elif message is None or message.id != request.id:
-                    continue
-                elif isinstance(message, Progress):
-                    if progress is not None:
+                elif message is not None and message.id == request.id:
+                    if isinstance(message, Reply):
+                        return take_arrays(message.payload)
+                    if isinstance(message, Failure):
+                        raise WorkerFailure(message.traceback)
+                    if isinstance(message, Progress) and progress is not None:
                         progress(message.done, message.total)
-                elif isinstance(message, Reply):
-                    return take_arrays(message.payload)
-                elif isinstance(message, Failure):
-                    raise WorkerFailure(message.traceback)
+                stopped = self._stopped(worker, deadline, job)
+                if stopped is not None:
+                    self._replace(worker)
+                    return stopped
         except WorkerDied:
             return self._crashed(worker, job)
 
