@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 from pathlib import Path
@@ -15,6 +16,7 @@ from clstudio.args import BufferArg, Init, ScalarArg
 from clstudio.dtypes import parse_element_type
 from clstudio.session import Session
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.process import SCRATCH_PREFIX
 from clstudio.worker.protocol import WorkerFailure
 from clstudio.worker.shared_arrays import leftover_blocks
 
@@ -235,3 +237,48 @@ def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker():
         os.kill(pid, 0)
     with pytest.raises(RuntimeError, match="closed"):
         client.devices()
+
+
+ORPHAN_SCRIPT = """\
+import os, sys, threading
+from clstudio.args import BufferArg, ScalarArg
+from clstudio.dtypes import parse_element_type
+from clstudio.session import Session
+from clstudio.worker.client import WorkerClient
+
+SOURCE = sys.argv[1]
+
+if __name__ == "__main__":
+    client = WorkerClient()
+    client.start()
+    client.devices()
+    print(client.pid, flush=True)
+    float_ = parse_element_type("float")
+    args = {"c": BufferArg(float_, (4,)), "forever": ScalarArg(1)}
+    session = Session("spin", SOURCE, global_size=(1,), timeout_s=600, args=args)
+    threading.Thread(target=client.run, args=(session,), daemon=True).start()
+    sys.stdin.readline()  # the test says when the kernel is surely spinning
+    os._exit(1)  # the app dies without closing anything
+"""
+
+
+@needs_proc
+def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_path):
+    script = tmp_path / "orphan.py"
+    script.write_text(ORPHAN_SCRIPT)
+    app = subprocess.Popen(
+        [sys.executable, str(script), SOURCE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    worker = int(app.stdout.readline())
+    threading.Event().wait(1.0)
+    app.communicate("go\n", timeout=60)
+    for _ in range(100):  # the worker looks for its app once a second
+        if not Path(f"/proc/{worker}").exists():
+            break
+        threading.Event().wait(0.1)
+    assert not Path(f"/proc/{worker}").exists()
+    assert not list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{app.pid}-*"))

@@ -10,8 +10,10 @@ import ctypes
 import dataclasses
 import functools
 import os
+import shutil
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from multiprocessing.connection import Connection
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 
 PRINTF_LIMIT = 64 * 1024
 STDERR_NAME = "stderr.log"
+ORPHAN_CHECK_S = 1.0
 PROGRESS_INTERVAL_S = 0.05  # a run of 100,000 short repeats must not flood the pipe
 
 
@@ -130,9 +133,8 @@ class _Handler:
             return self._discover()
         if isinstance(request, BuildRequest):
             return self._engine.build(request.source, request.options, request.selector)
-        if isinstance(request, RunRequest):
-            return self._run(request)
-        raise TypeError(f"unknown request {type(request).__name__}")
+        assert isinstance(request, RunRequest)
+        return self._run(request)
 
     def _run(self, request: RunRequest) -> object:
         last_sent = 0.0
@@ -150,6 +152,17 @@ class _Handler:
         return dataclasses.replace(result, printf=self._printf.text())
 
 
+def _end_with_the_app(app_pid: int, scratch: str) -> None:
+    """An orphaned worker ends itself, even inside an endless kernel (which releases the GIL).
+
+    Otherwise an app that crashed during such a kernel would leave it spinning forever.
+    """
+    while os.getppid() == app_pid:
+        time.sleep(ORPHAN_CHECK_S)
+    shutil.rmtree(scratch, ignore_errors=True)  # the app that would remove it is gone
+    os._exit(0)
+
+
 def main(conn: Connection, cancel: Event, scratch: str, tag: str) -> None:
     """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe.
 
@@ -162,6 +175,7 @@ def main(conn: Connection, cancel: Event, scratch: str, tag: str) -> None:
     os.setpgrp()
     # Older C libraries write "double free or corruption" to the terminal, not to stderr.
     os.environ["LIBC_FATAL_STDERR_"] = "1"
+    threading.Thread(target=_end_with_the_app, args=(os.getppid(), scratch), daemon=True).start()
     os.chdir(scratch)
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(log, 2)

@@ -82,7 +82,7 @@ class WorkerClient:
         self._active = False
         self._cancel_at: float | None = None
         self._closed = False
-        self.restarts = 0  # lives ended by a timeout, a cancel or a crash
+        self.restarts = 0  # lives ended early: by a timeout, a cancel, a crash or an interrupt
 
     def __enter__(self) -> WorkerClient:
         self.start()
@@ -143,8 +143,7 @@ class WorkerClient:
         )
         if session.base_dir is None:  # relative paths mean this process's folder, not the worker's
             session = replace(session, base_dir=Path.cwd())
-        request_session = session
-        outcome = self._request(lambda id: RunRequest(id, request_session), job, progress)
+        outcome = self._request(lambda id: RunRequest(id, session), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
             return RunResult(ok=False, error=error, kernel=session.kernel)
