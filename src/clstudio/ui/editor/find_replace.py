@@ -124,7 +124,8 @@ class FindReplaceBar(QWidget):
         if not needle:
             return []
         document = self._editor.document()
-        found, position = [], 0
+        found: list[tuple[int, int]] = []
+        position = 0
         while True:
             cursor = document.find(needle, position, self.flags())
             if cursor.isNull():

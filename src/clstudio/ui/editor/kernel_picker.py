@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QSizePolicy, QWidget
 
 from clstudio.results import KernelSignature
 
+KERNEL_TIP = "The kernel to run, from the last successful build"
 STALE_TIP = (
     "The source does not build right now: these kernels come from the last build that "
     "worked, and running uses that build."
@@ -34,7 +35,7 @@ class KernelPicker(QComboBox):
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.setMinimumContentsLength(12)
-        self.setToolTip("The kernel to run, from the last successful build")
+        self.setToolTip(KERNEL_TIP)
         self._kernels: tuple[KernelSignature, ...] = ()
         self._stale = False
         self.activated.connect(self._on_activated)
@@ -81,7 +82,7 @@ class KernelPicker(QComboBox):
                 self.addItem(kernel_label(kernel, self._stale), kernel.name)
             self.setCurrentIndex(min(index, len(self._kernels) - 1))
         self.setEnabled(bool(self._kernels))
-        self.setToolTip(STALE_TIP if self._stale else "The kernel to run, from the last build")
+        self.setToolTip(STALE_TIP if self._stale else KERNEL_TIP)
 
     def _on_activated(self, index: int) -> None:
         if 0 <= index < len(self._kernels):

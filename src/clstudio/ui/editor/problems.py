@@ -63,8 +63,12 @@ class ProblemsView(QWidget):
 
     def rows(self) -> list[tuple[str, str, str]]:
         """What each row says: severity, line:column, message."""
-        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
-        return [(i.text(SEVERITY), i.text(PLACE), i.text(MESSAGE)) for i in items]
+        rows = []
+        for index in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(index)
+            if item is not None:
+                rows.append((item.text(SEVERITY), item.text(PLACE), item.text(MESSAGE)))
+        return rows
 
     def _fill(self) -> None:
         colors = colors_for(self.palette())
