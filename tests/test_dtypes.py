@@ -1,7 +1,14 @@
 import numpy as np
 import pytest
 
-from clstudio.dtypes import TypeNameError, parse_element_type, pointee_type, value_range
+from clstudio.dtypes import (
+    ElementType,
+    TypeNameError,
+    kernel_type,
+    parse_element_type,
+    pointee_type,
+    value_range,
+)
 
 
 @pytest.mark.parametrize(
@@ -50,3 +57,12 @@ def test_pointee_type_of_kernel_pointers():
 def test_value_range_is_exact_for_64_bit_integers():
     assert value_range(np.dtype("uint64")) == (0, 2**64 - 1)
     assert value_range(np.dtype("int8")) == (-128, 127)
+
+
+def test_kernel_type_names_are_opencl_spellings():
+    # float16 and int8 are vectors in OpenCL C, not numpy's half and byte.
+    assert kernel_type("float16") == ElementType(np.dtype("float32"), 16)
+    assert pointee_type("int8*") == kernel_type("int8")
+    assert kernel_type("int8").width == 8
+    with pytest.raises(TypeNameError):
+        kernel_type("float32")

@@ -41,3 +41,22 @@ def test_no_head_guard_when_alignment_forbids_an_offset():
 
 def test_pattern_is_not_zero_so_zero_writes_are_seen():
     assert np.all(guards.pattern_bytes(64) != 0)
+
+
+def test_a_buffer_of_odd_size_keeps_the_pattern_in_phase():
+    # 1023 uchars: the tail starts mid-pattern, as the allocation was filled in one go.
+    layout = guards.layout_for(1023, 128)
+    whole = guards.pattern_bytes(layout.total)
+    head = whole[: layout.before]
+    tail = whole[layout.before + layout.size :]
+    assert guards.check("u", layout, head, tail, 1).ok
+    tail = tail.copy()
+    tail[0] ^= 0xFF
+    report = guards.check("u", layout, head, tail, 1)
+    assert (report.after, report.first_index) == (1, 1023)
+
+
+def test_pattern_bytes_continue_the_pattern_at_any_offset():
+    whole = guards.pattern_bytes(64)
+    for offset in range(8):
+        np.testing.assert_array_equal(guards.pattern_bytes(16, offset), whole[offset : offset + 16])

@@ -290,10 +290,10 @@ def test_cancel_between_repeats(engine):
     result = engine.run(
         session(repeats=10),
         progress=lambda done, total: calls.append((done, total)),
-        cancelled=lambda: len(calls) >= 2,
+        cancelled=lambda: len(calls) >= 3,
     )
     assert result.error.stage == "cancelled"
-    assert calls == [(1, 10), (2, 10)]
+    assert calls == [(0, 10), (1, 10), (2, 10)]
     assert "after 2 of 10 repeats" in result.error.message
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clstudio.args import ArgSpec, BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
-from clstudio.dtypes import ElementType, TypeNameError, parse_element_type, pointee_type
+from clstudio.dtypes import ElementType, TypeNameError, kernel_type, pointee_type
 from clstudio.dtypes import value_range as type_range
 from clstudio.expression import ExpressionError, check_expression
 from clstudio.results import KernelArgInfo, KernelSignature
@@ -70,7 +70,7 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
         return f"points to {info.type_name.rstrip('*').strip()}, which CL Studio cannot fill"
     if kind == "scalar":
         try:
-            parse_element_type(info.type_name)
+            kernel_type(info.type_name)
         except TypeNameError:
             return f"a {info.type_name} passed by value, which CL Studio cannot set"
     return None
@@ -98,7 +98,7 @@ def default_spec(
         init = Init("image", {"name": DEFAULT_PICTURE}) if info.access == "read_only" else Init()
         return ImageArg((shape[0], shape[1]), init=init)
     if kind == "scalar":
-        element = parse_element_type(info.type_name)
+        element = kernel_type(info.type_name)
         zero: int | float = 0 if element.scalar.kind in "iub" else 0.0
         return ScalarArg(zero if element.width == 1 else (zero,) * element.width)
     dtype = pointee_type(info.type_name)
@@ -161,7 +161,7 @@ def _carry(
     if unsupported_reason(info) is not None or isinstance(old, ImageArg | SamplerArg):
         return old, ArgChange(name, "kept")  # images keep everything; the kernel says little
     if isinstance(old, ScalarArg):
-        problem = scalar_problem(old.value, parse_element_type(info.type_name))
+        problem = scalar_problem(old.value, kernel_type(info.type_name))
         if problem is None:
             return old, ArgChange(name, "kept")
         reset = default_spec(info, global_size, local_size)

@@ -40,6 +40,15 @@ _ALIASES = {
     "uintptr_t": "ulong",
 }
 VECTOR_WIDTHS = (2, 3, 4, 8, 16)
+_POINTER_QUALIFIERS = {
+    "const",
+    "restrict",
+    "volatile",
+    "__global",
+    "__constant",
+    "global",
+    "constant",
+}
 _VECTOR_RE = re.compile(r"^([a-z]+?)(2|3|4|8|16)$")
 
 
@@ -97,15 +106,31 @@ def parse_element_type(text: str) -> ElementType:
     raise TypeNameError(f"unknown element type {text!r}")
 
 
+def kernel_type(type_name: str) -> ElementType:
+    """A type as a kernel declares it: OpenCL C spellings only.
+
+    `float16` and `int8` are 16- and 8-wide vectors in OpenCL C, but half and
+    byte scalars to numpy, so a kernel's type names never go through numpy's.
+    """
+    name = " ".join(type_name.strip().split())
+    name = _ALIASES.get(name, name)
+    if name in OPENCL_SCALARS:
+        return ElementType(np.dtype(OPENCL_SCALARS[name]))
+    match = _VECTOR_RE.match(name)
+    if match and match.group(1) in OPENCL_SCALARS and match.group(1) != "bool":
+        return ElementType(np.dtype(OPENCL_SCALARS[match.group(1)]), int(match.group(2)))
+    raise TypeNameError(f"unknown OpenCL C type {type_name!r}")
+
+
 def pointee_type(type_name: str) -> ElementType | None:
     """The element type behind a kernel pointer type name such as `float4*`.
 
     None when the pointee is not a plain scalar or vector type (a struct, say).
     """
-    base = type_name.replace("*", " ").replace("const", " ").replace("restrict", " ")
-    base = base.replace("volatile", " ").replace("__global", " ").replace("__constant", " ")
+    words = type_name.replace("*", " ").split()
+    base = " ".join(w for w in words if w not in _POINTER_QUALIFIERS)
     try:
-        return parse_element_type(base)
+        return kernel_type(base)
     except TypeNameError:
         return None
 

@@ -40,9 +40,11 @@ def layout_for(size: int, base_align_bytes: int) -> GuardLayout:
     return GuardLayout(before, size, GUARD_BYTES)
 
 
-def pattern_bytes(count: int) -> np.ndarray:
-    """`count` bytes of the guard pattern."""
-    return np.resize(PATTERN, count)
+def pattern_bytes(count: int, offset: int = 0) -> np.ndarray:
+    """The guard pattern's bytes from `offset` to `offset + count` of an allocation."""
+    phase = offset % len(PATTERN)
+    repeats = -(-(phase + count) // len(PATTERN))
+    return np.tile(PATTERN, repeats)[phase : phase + count]
 
 
 def check(
@@ -55,7 +57,8 @@ def check(
     """
     elements = layout.size // itemsize
     head_hits = (np.flatnonzero(head != pattern_bytes(layout.before)) - layout.before) // itemsize
-    tail_hits = np.flatnonzero(tail != pattern_bytes(layout.after)) // itemsize + elements
+    tail_pattern = pattern_bytes(layout.after, layout.before + layout.size)
+    tail_hits = np.flatnonzero(tail != tail_pattern) // itemsize + elements
     before, after = len(np.unique(head_hits)), len(np.unique(tail_hits))
     if not before and not after:
         return GuardReport(name, ok=True)

@@ -20,7 +20,7 @@ from clstudio.args import initial_contents as make_contents
 from clstudio.buffers import DeviceBuffer, allocate
 from clstudio.cl_errors import plain_words
 from clstudio.context import DeviceState, OpenCLContexts
-from clstudio.dtypes import parse_element_type
+from clstudio.dtypes import kernel_type
 from clstudio.images import DeviceImage, allocate_image, create_sampler
 from clstudio.reference import check_reference
 from clstudio.results import (
@@ -126,6 +126,8 @@ class Engine:
         # clSetKernelArg keeps only a handle: the samplers must live until the last launch.
         samplers = self._set_arguments(session, signature, kernel, buffers, record)
         local = tuple(session.local_size) if session.local_size else None
+        if progress:
+            progress(0, session.repeats)  # built and set up: what fails from here is the kernel
         for repeat in range(session.repeats):
             if cancelled():
                 message = f"stopped by the user after {repeat} of {session.repeats} repeats"
@@ -366,7 +368,7 @@ class Engine:
 
 def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
     """A by-value argument as the kernel declares it (pyopencl refuses plain numbers)."""
-    element = parse_element_type(type_name)
+    element = kernel_type(type_name)
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
     padded = list(values) + [0] * (element.lanes - len(values))
     return np.array(padded, dtype=element.scalar)

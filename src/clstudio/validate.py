@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from clstudio.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
-from clstudio.dtypes import TypeNameError, parse_element_type, pointee_type, value_range
+from clstudio.dtypes import TypeNameError, kernel_type, pointee_type, value_range
 from clstudio.results import KernelArgInfo, KernelSignature, RunError
 from clstudio.session import Session
 from clstudio.units import format_bytes
@@ -186,7 +186,7 @@ def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> l
 def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
     name = info.name
     try:
-        element = parse_element_type(info.type_name)
+        element = kernel_type(info.type_name)
     except TypeNameError:
         return [
             _problem(f"argument '{name}' has type {info.type_name}, which CL Studio cannot set")

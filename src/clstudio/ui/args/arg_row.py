@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clstudio.arg_defaults import ArgChange, unsupported_reason
 from clstudio.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
-from clstudio.dtypes import parse_element_type
+from clstudio.dtypes import kernel_type
 from clstudio.results import KernelArgInfo
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
@@ -113,7 +113,7 @@ class ArgRow(QFrame):
             sampler.set_spec(spec)
             return sampler
         if isinstance(spec, ScalarArg):
-            scalar = ScalarEditor(parse_element_type(info.type_name))
+            scalar = ScalarEditor(kernel_type(info.type_name))
             scalar.set_spec(spec)
             return scalar
         return None
