@@ -1,9 +1,10 @@
 """From the last keystroke to the diagnostics shown, against the build alone in the same run.
 
-The editor (EditorPanel on the in-process backend, offscreen) is typed into with QTest;
-the clock stops when the panel's buildFinished handler has put the result on screen
-(squiggles, gutter marks, Problems, build log, kernel list, status) and the editor has
-repainted. The live-build pause (500 ms after the last keystroke) is reported apart:
+The editor (EditorPanel, offscreen) is typed into with QTest, twice: on the worker
+process the app uses (WorkerClient), and on the engine in this process (InProcessBackend,
+which the tests use). The clock stops when the panel's buildFinished handler has put the
+result on screen (squiggles, gutter marks, Problems, build log, kernel list, status) and
+the editor has repainted. The live-build pause (500 ms after the last keystroke) is reported apart:
 the "after the pause" metrics exclude it, and one metric shows the whole wait with it.
 
 Builds:
@@ -11,7 +12,7 @@ Builds:
 - PoCL-cached: a text compiled before by another engine, so PoCL's disk cache has it;
 - built before: a text this editor built already (here: undo back to it), answered from
   the engine's own program cache;
-- error: a text that fails to compile (the compiler stops early; nothing is cached).
+- error: a text that fails to compile (typo correction makes these slow; nothing is cached).
 The baseline of each is Engine.build on the same kind of text, timed around the call.
 A last metric times keystrokes while a cold build of a larger source (forty kernels) runs,
 against keystrokes into the same source while idle: typing must not wait for the compiler.
@@ -34,11 +35,12 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from clstudio.backend import InProcessBackend
+from clstudio.backend import Backend, InProcessBackend
 from clstudio.results import BuildResult
 from clstudio.run import Engine
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS
 from clstudio.ui.editor.editor_panel import EditorPanel
+from clstudio.worker.client import WorkerClient
 from results_table import Metric, report
 
 TRIALS = 9
@@ -142,52 +144,56 @@ def keystroke_times(panel: EditorPanel) -> list[float]:
     return times
 
 
-def main() -> None:
-    app = QApplication.instance() or QApplication(sys.argv)
-    alone = Engine()  # the baseline: Engine.build, its context opened by a first build
-    other = Engine()  # fills PoCL's cache without touching the editor's engine
-    backend = InProcessBackend()
+KINDS = {
+    "cold": "cold build",
+    "cached": "PoCL-cached build",
+    "undo": "text built before (undo)",
+    "error": "build error",
+}
+
+
+def measure(tag: str, backend: Backend, alone: Engine, other: Engine) -> dict:
+    """All the editor measurements on one backend; texts carry `tag` to stay new to PoCL."""
     panel = EditorPanel(backend)
     panel.resize(1000, 700)
     panel.show()
     probe = Probe(panel)
     panel.set_options(OPTIONS)
-    alone.build(BASE, OPTIONS, None)  # for "built before": its second build is the baseline
-    other.build("__kernel void warm_up() {}", "", None)
-    show_session(panel, probe, "// warm up\n" + BASE)
+    show_session(panel, probe, f"// warm up {tag}\n" + BASE)
 
-    samples: dict[str, list[dict[str, float]]] = {
-        k: [] for k in ("cold", "cached", "undo", "error")
-    }
-    baselines: dict[str, list[float]] = {k: [] for k in samples}
+    samples: dict[str, list[dict[str, float]]] = {kind: [] for kind in KINDS}
+    baselines: dict[str, list[float]] = {kind: [] for kind in KINDS}
     for trial in range(TRIALS):
         # Cold: both texts are new to PoCL; the same length, so the same work.
-        baselines["cold"].append(build_alone(alone, f"{BASE}// alone {trial:03d}\n"))
+        baselines["cold"].append(build_alone(alone, f"{BASE}// {tag} alone {trial:03d}\n"))
         show_session(panel, probe, BASE)
-        samples["cold"].append(edit_and_time(panel, probe, f"// typed {trial:03d}", ok=True))
+        typed = f"// {tag} typed {trial:03d}"
+        samples["cold"].append(edit_and_time(panel, probe, typed, ok=True))
 
         # Built before: undo returns to BASE, which this editor's engine built above.
         QTest.keyClick(panel.editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
         last_key = time.perf_counter()
         result = probe.wait()
+        assert panel.source() == BASE
         samples["undo"].append(timings(last_key, probe, result))
         baselines["undo"].append(build_alone(alone, BASE))
 
         # PoCL-cached: another engine compiles the text first.
-        cached = f"{BASE}// cache {trial:03d}"
-        other.build(cached, OPTIONS, None)
-        baselines["cached"].append(build_alone(alone, cached))
-        samples["cached"].append(edit_and_time(panel, probe, f"// cache {trial:03d}", ok=True))
+        typed = f"// {tag} cache {trial:03d}"
+        other.build(BASE + typed, OPTIONS, None)
+        baselines["cached"].append(build_alone(alone, BASE + typed))
+        samples["cached"].append(edit_and_time(panel, probe, typed, ok=True))
 
         # An error: an undeclared name, as a learner's typo would make.
         show_session(panel, probe, BASE)
         broken = "__constant float {}_{:03d} = missing_{:03d};"
-        baselines["error"].append(build_alone(alone, BASE + broken.format("alone", trial, trial)))
-        typed = broken.format("typed", trial, trial)
+        alone_text = BASE + broken.format(f"alone_{tag}", trial, trial)
+        baselines["error"].append(build_alone(alone, alone_text))
+        typed = broken.format(tag, trial, trial)
         samples["error"].append(edit_and_time(panel, probe, typed, ok=False))
         assert panel.editor.gutter.marks(), "the error is marked in the gutter"
 
-    show_session(panel, probe, BIG)
+    show_session(panel, probe, f"// {tag}\n{BIG}")
     keystroke_times(panel)  # the first keystrokes into a new document lay it out
     idle = keystroke_times(panel)
     type_at_end(panel, "// typed while a cold build runs")
@@ -195,30 +201,38 @@ def main() -> None:
     busy = keystroke_times(panel)
     assert busy, "the build ended before any keystroke: make BIG bigger"
     panel.wait_for_build()
-    app.processEvents()
+    QApplication.processEvents()
+    device = panel.controller.last_result.device if panel.controller.last_result else ""
+    panel.close()
+    panel.deleteLater()
+    return {
+        "samples": samples,
+        "baselines": baselines,
+        "keystrokes_idle": idle,
+        "keystrokes_during_build": busy,
+        "device": device,
+    }
+
+
+def metrics_for(label: str, measured: dict) -> list[Metric]:
+    samples, baselines = measured["samples"], measured["baselines"]
 
     def median(kind: str, part: str) -> float:
         return statistics.median(sample[part] for sample in samples[kind])
 
-    labels = {
-        "cold": "cold build",
-        "cached": "PoCL-cached build",
-        "undo": "text built before (undo)",
-        "error": "build error",
-    }
     metrics = [
         Metric(
-            f"keystroke to diagnostics after the pause, {label}",
+            f"{label}: keystroke to diagnostics after the pause, {name}",
             median(kind, "after_pause"),
             "s",
             statistics.median(baselines[kind]),
             note=f"vs Engine.build alone; compile {median(kind, 'compile') * 1e3:.1f} ms",
         )
-        for kind, label in labels.items()
+        for kind, name in KINDS.items()
     ]
     metrics.append(
         Metric(
-            "keystroke to diagnostics with the pause, cold build",
+            f"{label}: keystroke to diagnostics with the pause, cold build",
             median("cold", "total"),
             "s",
             statistics.median(baselines["cold"]),
@@ -226,9 +240,10 @@ def main() -> None:
             f"(measured {median('cold', 'pause') * 1e3:.0f} ms)",
         )
     )
+    busy, idle = measured["keystrokes_during_build"], measured["keystrokes_idle"]
     metrics.append(
         Metric(
-            f"slowest keystroke while a cold build runs ({len(busy)} typed)",
+            f"{label}: slowest keystroke while a cold build runs ({len(busy)} typed)",
             max(busy),
             "s",
             max(idle),
@@ -239,12 +254,36 @@ def main() -> None:
     overhead = [s["after_pause"] - s["compile"] for kind in samples for s in samples[kind]]
     metrics.append(
         Metric(
-            "editor's own share after the pause (all builds)",
+            f"{label}: the editor's own share after the pause",
             statistics.median(overhead),
             "s",
-            note="thread hops, result handler, repaint: after_pause minus the compile time",
+            note="after_pause minus the compile: thread hops (and the worker's pipe), "
+            "result handler, repaint",
         )
     )
+    return metrics
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication(sys.argv)
+    alone = Engine()  # the baseline: Engine.build, its context opened by a first build
+    other = Engine()  # fills PoCL's cache without touching the editor's engine
+    alone.build(BASE, OPTIONS, None)  # for "built before": its second build is the baseline
+    other.build("__kernel void warm_up() {}", "", None)
+
+    in_process = InProcessBackend()
+    worker = WorkerClient()
+    worker.start()
+    try:
+        measured = {
+            "worker": measure("worker", worker, alone, other),
+            "in-process": measure("inproc", in_process, alone, other),
+        }
+    finally:
+        worker.close()
+        in_process.close()
+    app.processEvents()
+    metrics = [m for label, found in measured.items() for m in metrics_for(label, found)]
     report(
         "editor_latency",
         metrics,
@@ -253,12 +292,12 @@ def main() -> None:
         pause="excluded from the 'after the pause' metrics; included in 'with the pause'",
         source="kernels/matmul_tiled.cl",
         options=OPTIONS,
-        device=panel.controller.last_result.device,
-        samples=samples,
-        baselines=baselines,
+        backends={
+            "worker": "clstudio.worker.client.WorkerClient: what the app uses",
+            "in-process": "clstudio.backend.InProcessBackend: the engine on a thread",
+        },
+        measured=measured,
     )
-    panel.close()
-    backend.close()
 
 
 if __name__ == "__main__":
