@@ -48,18 +48,18 @@ class DeviceBuffer:
         """Read the guard bands back and compare them with the pattern."""
         if self.layout is None:
             return None
-        head = np.empty(self.layout.before, np.uint8)
-        tail = np.empty(self.layout.after, np.uint8)
-        if self.layout.before:
-            cl.enqueue_copy(queue, head, self.allocation, src_offset=0, is_blocking=True)
-        cl.enqueue_copy(
-            queue,
-            tail,
-            self.allocation,
-            src_offset=self.layout.before + self.layout.size,
-            is_blocking=True,
-        )
-        return guards.check(self.name, self.layout, head, tail, self.spec.dtype.itemsize)
+        layout = self.layout
+        head = np.empty(layout.before, np.uint8)
+        tail = np.empty(layout.after, np.uint8)
+        reads = [(tail, layout.before + layout.size)]
+        if layout.before:
+            reads.append((head, 0))
+        events = [
+            cl.enqueue_copy(queue, band, self.allocation, src_offset=offset, is_blocking=False)
+            for band, offset in reads
+        ]
+        cl.wait_for_events(events)
+        return guards.check(self.name, layout, head, tail, self.spec.dtype.itemsize)
 
 
 def allocate(
@@ -78,6 +78,15 @@ def allocate(
         return DeviceBuffer(name, spec, access, host, buffer, buffer, None)
     layout = guards.layout_for(spec.nbytes, base_align_bytes)
     allocation = cl.Buffer(context, cl.mem_flags.READ_WRITE, layout.total)
-    cl.enqueue_copy(queue, allocation, guards.pattern_bytes(layout.total), is_blocking=True)
+    # Only the bands need the pattern: the buffer itself is uploaded before each launch.
+    tail_offset = layout.before + layout.size
+    bands = [(guards.pattern_bytes(layout.after, tail_offset), tail_offset)]
+    if layout.before:
+        bands.append((guards.pattern_bytes(layout.before), 0))
+    events = [
+        cl.enqueue_copy(queue, allocation, band, dst_offset=offset, is_blocking=False)
+        for band, offset in bands
+    ]
+    cl.wait_for_events(events)
     buffer = allocation.get_sub_region(layout.before, spec.nbytes, _FLAGS[access])
     return DeviceBuffer(name, spec, access, host, buffer, allocation, layout)

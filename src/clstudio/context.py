@@ -31,6 +31,18 @@ class DeviceState:
     programs: OrderedDict[tuple[str, str], tuple[BuildResult, cl.Program | None]] = field(
         default_factory=OrderedDict
     )
+    kernels: dict[tuple[int, str], cl.Kernel] = field(default_factory=dict)
+
+    def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
+        """The kernel object for `symbol`, created once per program.
+
+        pyopencl prepares an argument setter for each new Kernel; reusing the
+        object keeps a warm run cheap. Every run sets all the arguments again.
+        """
+        key = (program.int_ptr, symbol)
+        if key not in self.kernels:
+            self.kernels[key] = cl.Kernel(program, symbol)
+        return self.kernels[key]
 
     @property
     def base_align_bytes(self) -> int:
@@ -110,7 +122,11 @@ class OpenCLContexts:
         result, program = build_program(state.context, state.device, source, options)
         state.programs[key] = (result, program)
         while len(state.programs) > PROGRAMS_KEPT:
-            state.programs.popitem(last=False)
+            _, (_, dropped) = state.programs.popitem(last=False)
+            if dropped is not None:
+                state.kernels = {
+                    key: k for key, k in state.kernels.items() if key[0] != dropped.int_ptr
+                }
         return result, program, False
 
 

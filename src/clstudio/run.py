@@ -197,7 +197,7 @@ class Engine:
                 )
             )
         started = time.perf_counter()
-        kernel = cl.Kernel(program, signature.driver_name)
+        kernel = state.kernel(program, signature.driver_name)
         record.step("clCreateKernel", "Create the kernel", started, session.kernel)
         problems = validate(session, signature, state.limits_for(kernel))
         if problems:
