@@ -241,3 +241,25 @@ def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic):
     assert panel.viewer.hover_label.text() == "index 3: 3"
     hover(panel.viewer.line, 50, 3)  # past the last element
     assert panel.viewer.hover_label.text().strip() == ""
+
+
+def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(panel, synthetic):
+    panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
+    panel.viewer.set_view("table")
+    panel.show_result(synthetic(outputs={"c": np.arange(20, dtype=np.float32)}))
+    assert panel.viewer.view() == "table"
+    assert panel.viewer.table.model().rowCount() == 20
+    panel.show_result(synthetic(outputs={"m": np.zeros((4, 4), np.float32)}))
+    assert panel.viewer.view() == "image"  # a 2-D buffer opens as an image
+
+
+def test_zooming_far_into_garbage_values_switches_the_range_limit_on(panel, synthetic):
+    values = np.ones(1000, np.float32)
+    values[500] = 1e30  # what an uninitialised read can leave behind
+    panel.show_result(synthetic(outputs={"c": values}))
+    line = panel.viewer.line
+    assert not line.range_limited()  # the full view needs no limit, and skips its cost
+    line.getPlotItem().getViewBox().setYRange(0.5, 1.5)
+    assert line.range_limited()
+    line.getPlotItem().getViewBox().setYRange(0, 1e30)
+    assert not line.range_limited()

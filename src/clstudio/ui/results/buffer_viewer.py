@@ -100,13 +100,19 @@ class BufferViewer(QWidget):
         return self._lane
 
     def set_entry(self, entry: BufferEntry | None) -> None:
-        """Show `entry` in its default view (keeping the current view when it fits)."""
+        """Show `entry`: in the view the user picked for a buffer of the same kind, else
+        in the view that fits it best (an image for 2-D, a line otherwise)."""
         previous = self.view()
+        same_kind = (
+            entry is not None
+            and self._entry is not None
+            and entry.layout.default_view() == self._entry.layout.default_view()
+        )
         self._entry = entry
         self._drawn.clear()
         self.hover_label.setText(" ")
         self._views = entry.layout.views() if entry is not None else ()
-        view = previous if previous in self._views else ""
+        view = previous if same_kind and previous in self._views else ""
         if entry is not None and not view:
             view = entry.layout.default_view()
         self._lane = 0

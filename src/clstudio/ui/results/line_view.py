@@ -3,6 +3,11 @@
 pyqtgraph draws only what the view shows (clip to view) at about one min/max pair
 per pixel (peak downsampling). Both options belong to the PlotItem: an item added
 to a plot takes the plot's settings, so setting them on the item alone is undone.
+
+pyqtgraph's dynamic range limit keeps points a million view-heights away (garbage
+like 1e30 in a kernel's output) from breaking Qt's rasteriser when the user zooms
+in, but it costs a pass over all the data per new array (25 ms at 16 M points). It
+is switched on only while the view is zoomed in far enough to need it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from clstudio.ui.results.buffer_layout import (
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
 ZOOM_HALF_WIDTH = 100  # elements either side of one that "show element" jumps to
+RANGE_LIMIT = 1e6  # pyqtgraph's default dynamic range limit, in view heights
+DEEP_ZOOM = 1e4  # switch the limit on when the view is this much narrower than the data
 
 
 def value_bounds(values: np.ndarray) -> tuple[float, float, bool]:
@@ -63,6 +70,7 @@ class LineView(ThemedPlotWidget):
         self._values = np.zeros(0)
         self._layout = BufferLayout((0,))
         self._lane_text = ""
+        self._span = 1.0  # the data's finite value range
         plot = self.getPlotItem()
         plot.setDownsampling(auto=True, mode="peak")
         plot.setClipToView(True)
@@ -71,6 +79,8 @@ class LineView(ThemedPlotWidget):
         plot.getAxis("bottom").enableAutoSIPrefix(False)
         plot.getAxis("left").enableAutoSIPrefix(False)
         self.curve = plot.plot(pen=pg.mkPen("#3b82c4", width=1))
+        self.curve.setDynamicRangeLimit(None)
+        plot.getViewBox().sigYRangeChanged.connect(self._on_view_y_range_changed)
         self.marker = pg.ScatterPlotItem(
             size=12, symbol="o", pen=pg.mkPen(MARKER_COLOUR, width=2), brush=None
         )
@@ -88,9 +98,11 @@ class LineView(ThemedPlotWidget):
         low, high, finite = value_bounds(shown)
         if low == high:
             low, high = low - 0.5, high + 0.5
+        self._span = high - low
         # Give the view its range before the data: the first paint is then already
         # downsampled, instead of drawing all 16 M points once (18 s) to auto-range.
         view = self.getPlotItem().getViewBox()
+        self.curve.clear()  # else the range change below re-samples the old data first
         view.disableAutoRange()
         view.setRange(xRange=(0, max(len(shown) - 1, 1)), yRange=(low, high), padding=0.02)
         self.curve.setData(positions(len(shown)), shown, skipFiniteCheck=finite)
@@ -126,6 +138,14 @@ class LineView(ThemedPlotWidget):
             return ""
         index = index_text(self._layout.element_index(flat))
         return f"index {index}{self._lane_text}: {format_value(self._values[flat])}"
+
+    def range_limited(self) -> bool:
+        """Whether pyqtgraph's dynamic range limit is on (the view is zoomed far in)."""
+        return self.curve.opts["dynamicRangeLimit"] is not None
+
+    def _on_view_y_range_changed(self, _view: object, y_range: tuple[float, float]) -> None:
+        deep = (y_range[1] - y_range[0]) * DEEP_ZOOM < self._span
+        self.curve.setDynamicRangeLimit(RANGE_LIMIT if deep else None)  # no-op if unchanged
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()
