@@ -13,6 +13,9 @@ from PySide6.QtCore import QEvent, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from clstudio.devices import DeviceInfo, DeviceInventory, InfoField, PlatformInfo
+from clstudio.ui.backends import Backends
+from clstudio.ui.editor import recovery
+from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 
@@ -195,15 +198,21 @@ def settings(tmp_path) -> AppSettings:
 
 
 @pytest.fixture
-def make_window(qtbot, settings, inventory) -> Callable[..., MainWindow]:
+def make_window(qtbot, settings, inventory, tmp_path) -> Callable[..., MainWindow]:
     """A shown main window on fake devices, discovery finished; closing it never prompts."""
 
     def make(
         discover: Callable[[], DeviceInventory] | None = None,
         app_settings: AppSettings | None = None,
         wait: bool = True,
+        backends: Backends | None = None,
     ) -> MainWindow:
-        window = MainWindow(app_settings or settings, discover or (lambda: inventory))
+        window = MainWindow(
+            app_settings or settings,
+            discover or (lambda: inventory),
+            backends or Backends.in_process(),
+            RecoveryStore(tmp_path / "recovery"),
+        )
         qtbot.addWidget(window, before_close_func=_discard_changes)
         window.show()
         if wait:
@@ -218,9 +227,10 @@ def _discard_changes(window: MainWindow) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _private_settings(tmp_path) -> Iterator[None]:
-    """AppSettings() with no store writes under tmp_path, never to the user's config."""
+def _private_settings(tmp_path, monkeypatch) -> Iterator[None]:
+    """AppSettings() and recovery files go under tmp_path, never to the user's folders."""
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    monkeypatch.setattr(recovery, "default_folder", lambda: tmp_path / "recovery")
     yield
 
 

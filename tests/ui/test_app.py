@@ -9,6 +9,7 @@ import sys
 from PySide6.QtWidgets import QMessageBox
 
 from clstudio.ui.app import create_application, open_main_window
+from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document
 from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
@@ -31,7 +32,7 @@ def test_the_application_is_named_for_its_settings(qapp):
 def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
     path = tmp_path / "given.json"
     Document.new().save(path)
-    window = open_main_window(path, settings, lambda: inventory)
+    window = open_main_window(path, settings, lambda: inventory, Backends.in_process())
     try:
         assert window.isVisible()
         assert window.document.path == path.resolve()
@@ -41,7 +42,7 @@ def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
 
 
 def test_open_main_window_without_a_file_starts_a_new_session(settings, inventory):
-    window = open_main_window(None, settings, lambda: inventory)
+    window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     try:
         assert window.document.path is None
         assert window.windowTitle() == "Untitled[*] — CL Studio"
@@ -54,7 +55,9 @@ def test_a_missing_session_file_is_explained_and_the_window_stays(
 ):
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(text))
-    window = open_main_window(tmp_path / "nope.json", settings, lambda: inventory)
+    window = open_main_window(
+        tmp_path / "nope.json", settings, lambda: inventory, Backends.in_process()
+    )
     try:
         assert window.isVisible()
         assert len(warnings) == 1 and "nope.json" in warnings[0]

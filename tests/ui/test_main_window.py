@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from clstudio.gallery import examples
 from clstudio.session import DeviceSelector, load_session
-from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.lesson import STEPS
 
 Button = QMessageBox.StandardButton
@@ -49,7 +48,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Save As…",
         "Quit",
     ]
-    assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…"]
+    assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
     assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop"]
     view = _entries(_menu(window, "View"))
     assert view[:4] == ["Devices", "Arguments", "Results", "Main toolbar"]
@@ -57,7 +56,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
     assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
     toolbar = [a.text().replace("&", "") for a in window.toolbar.actions() if a.text()]
-    assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Stop"]
+    assert toolbar == ["New", "Open…", "Save", "Build", "Run"]
 
 
 def test_standard_shortcuts(make_window):
@@ -73,44 +72,33 @@ def test_standard_shortcuts(make_window):
     assert keys(a.run) == ["Ctrl+R", "F5"]
     assert keys(a.stop) == ["Esc", "Shift+F5"]
     assert QKeySequence("Ctrl+F").toString() in keys(a.find)
+    assert keys(a.replace) == ["Ctrl+H"]
 
 
-def test_empty_panels_say_what_will_appear(make_window):
+def test_panels_say_what_will_appear_before_a_run(make_window):
     window = make_window()
-    assert window.arguments_panel.title() == "Build a kernel to see its arguments"
-    assert window.results_panel.tab_names() == [
-        "Timings",
-        "Outputs",
-        "Console",
-        "Build log",
-        "Runtime steps",
-    ]
-    for i in range(window.results_panel.count()):
-        page = window.results_panel.widget(i)
-        assert isinstance(page, EmptyState)
-        assert page.title() and page.body()
-    assert "Ctrl+B" in window.results_panel.widget(3).body()
+    assert window.results_panel.tab_names()[:3] == ["Timings", "Outputs", "Console"]
+    assert window.results_panel.tab_names()[-2:] == ["Build log", "Runtime steps"]
+    assert window.results_panel.tab_names()[3].startswith("Problems")
+    assert window.results_panel.timings.empty.title() == "No timings yet"
+    assert "Ctrl+R" in window.results_panel.timings.empty.body()
 
 
-def test_build_run_stop_are_intents_not_yet_connected(qtbot, make_window):
+def test_build_run_and_stop_are_connected(qtbot, make_window):
     window = make_window()
-    for action, signal in (
-        (window.window_actions.build, window.buildRequested),
-        (window.window_actions.run, window.runRequested),
-        (window.window_actions.stop, window.stopRequested),
-    ):
-        assert not action.isEnabled()
-        assert "Not available yet" in action.statusTip()
-        action.setEnabled(True)
-        with qtbot.waitSignal(signal):
-            action.trigger()
+    a = window.window_actions
+    assert a.build.isEnabled() and a.run.isEnabled()
+    assert not a.stop.isEnabled()
+    assert a.run_or_stop.text() == "Run"
 
 
-def test_the_status_bar_shows_device_build_and_last_run(make_window):
+def test_the_status_bar_shows_device_build_and_last_run(qtbot, make_window):
     window = make_window()
     assert window.device_status.text() == "Device: pthread-Fake CPU"
-    assert window.build_status.text() == "Build: not built"
     assert window.run_status.text() == "Last run: none yet"
+    # The starter kernel builds as soon as the window opens.
+    qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built in"))
+    assert window.build_status.text().endswith(": 1 kernel")
     window.show_build_state("ok in 0.12 s")
     window.show_last_run("3.1 ms")
     assert window.build_status.text() == "Build: ok in 0.12 s"
@@ -166,15 +154,15 @@ def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
     window = make_window()
     assert window.windowTitle() == "Untitled[*] — CL Studio"
     assert not window.isWindowModified()
-    window.source_view.setFocus()
-    _type_line(qtbot, window.source_view, "// a note")
+    window.editor_panel.editor.setFocus()
+    _type_line(qtbot, window.editor_panel.editor, "// a note")
     assert window.isWindowModified()
     assert window.document.session.source.startswith("// a note\n")
 
 
 def _dirty_window(make_window, qtbot):
     window = make_window()
-    _type_line(qtbot, window.source_view, "// edited")
+    _type_line(qtbot, window.editor_panel.editor, "// edited")
     assert window.document.dirty
     return window
 
@@ -230,12 +218,12 @@ def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
     _answer(monkeypatch, Button.Discard)
     window.window_actions.new.trigger()
     assert not window.document.dirty
-    assert window.source_view.source().startswith("// Vector addition")
+    assert window.editor_panel.editor.source().startswith("// Vector addition")
 
 
 def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch, tmp_path):
     window = make_window()
-    _type_line(qtbot, window.source_view, "// mine")
+    _type_line(qtbot, window.editor_panel.editor, "// mine")
     target = tmp_path / "mine"  # Save As adds the .json the filter promises
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     window.window_actions.save_as.trigger()
@@ -249,8 +237,8 @@ def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a: (str(saved), ""))
     window.window_actions.open.trigger()
     assert window.document.path == saved.resolve()
-    assert window.source_view.source() == window.document.session.source
-    assert window.source_view.source().startswith("// mine\n")
+    assert window.editor_panel.editor.source() == window.document.session.source
+    assert window.editor_panel.editor.source().startswith("// mine\n")
     assert window.document.session.references["c"].expr == "a + b"
     assert window.settings.recent_files() == [saved.resolve()]
 
@@ -259,7 +247,7 @@ def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_
     window = make_window()
     path = tmp_path / "s.json"
     window.document.save(path)
-    _type_line(qtbot, window.source_view, "// again")
+    _type_line(qtbot, window.editor_panel.editor, "// again")
     window.window_actions.save.trigger()  # no dialog: the file is known
     assert load_session(path).source.startswith("// again\n")
 
@@ -301,7 +289,7 @@ def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
     menu.actions()[0].trigger()
     assert window.document.path is None
     assert window.windowTitle() == f"{first.title} (example)[*] — CL Studio"
-    assert "__kernel" in window.source_view.source()
+    assert "__kernel" in window.editor_panel.editor.source()
     assert window.document.session.kernel == load_session(first.path).kernel
     assert first.path.read_text(encoding="utf-8") == original
 
@@ -317,34 +305,34 @@ def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_pat
 def test_edit_menu_undo_redo_and_find(qtbot, make_window):
     window = make_window()
     assert not window.window_actions.undo.isEnabled()
-    qtbot.keyClicks(window.source_view, "x")
+    qtbot.keyClicks(window.editor_panel.editor, "x")
     assert window.window_actions.undo.isEnabled()
     assert window.isWindowModified()
     window.window_actions.undo.trigger()
-    assert window.source_view.source().startswith("// Vector")
+    assert window.editor_panel.editor.source().startswith("// Vector")
     assert not window.isWindowModified()  # back to the saved text: nothing to save
     assert window.window_actions.redo.isEnabled()
     window.window_actions.new.trigger()  # a fresh document has nothing to undo
     assert not window.window_actions.undo.isEnabled()
     assert not window.window_actions.redo.isEnabled()
     window.window_actions.find.trigger()
-    assert window.find_bar.isVisible()
-    qtbot.keyClicks(window.find_bar.field, "get_global_id")
-    assert window.source_view.textCursor().selectedText() == "get_global_id"
-    window.find_bar.field.setText("no such text")
-    assert not window.find_bar.find_next()
-    assert window.find_bar.status.text() == "Not found"
+    bar = window.editor_panel.find_bar
+    assert bar.isVisible()
+    qtbot.keyClicks(bar.find_field, "get_global_id")
+    assert window.editor_panel.editor.textCursor().selectedText() == "get_global_id"
+    bar.find_field.setText("no such text")
+    assert not bar.find_next()
 
 
 def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
     window = make_window()
-    size = window.source_view.font().pointSize()
+    size = window.editor_panel.editor.font().pointSize()
     window.window_actions.zoom_in.trigger()
     window.window_actions.zoom_in.trigger()
-    assert window.source_view.font().pointSize() == size + 2
+    assert window.editor_panel.editor.font().pointSize() == size + 2
     assert settings.zoom() == 2
     window.window_actions.zoom_reset.trigger()
-    assert window.source_view.font().pointSize() == size
+    assert window.editor_panel.editor.font().pointSize() == size
 
 
 def test_theme_light_and_dark(make_window, settings):

@@ -74,11 +74,12 @@ def test_layout_and_choices_persist_between_windows(make_window, settings, inven
     assert not second.results_dock.isVisible()
     assert second.devices_dock.isVisible()
     assert second.device_status.text() == "Device: Fake GPU 9000"
-    assert second.source_view.zoom() == 3
+    assert second.editor_panel.editor.zoom() == 3
 
 
 def test_the_last_session_reopens(make_window, settings, tmp_path):
     from clstudio.ui.app import open_main_window
+    from clstudio.ui.backends import Backends
 
     first = make_window()
     path = tmp_path / "last.json"
@@ -86,7 +87,9 @@ def test_the_last_session_reopens(make_window, settings, tmp_path):
     first.close()
     assert settings.last_session() == path.resolve()
 
-    second = open_main_window(None, settings, lambda: first.device_panel.inventory())
+    second = open_main_window(
+        None, settings, lambda: first.device_panel.inventory(), Backends.in_process()
+    )
     try:
         assert second.document.path == path.resolve()
     finally:

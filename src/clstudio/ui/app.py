@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 from pathlib import Path
 from types import TracebackType
@@ -10,6 +11,7 @@ from types import TracebackType
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from clstudio import __version__
+from clstudio.ui.backends import Backends
 from clstudio.ui.discovery import DiscoverFn
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import APPLICATION, ORGANIZATION, AppSettings
@@ -33,19 +35,48 @@ def open_main_window(
     session_path: Path | None = None,
     settings: AppSettings | None = None,
     discover: DiscoverFn | None = None,
+    backends: Backends | None = None,
 ) -> MainWindow:
-    """Show the window on `session_path`, or on the last session, or on a new one."""
+    """Show the window on `session_path`, or on the last session, or on a new one.
+
+    Edits that a crash or a kill left unsaved are offered back first.
+    """
     settings = settings or AppSettings()
-    window = MainWindow(settings, discover)
+    window = MainWindow(settings, discover, backends)
     if session_path is not None:
         window.show()  # first, so a broken file's message appears over the window
         window.load(session_path)
-        return window
-    last = settings.last_session()
-    if last is not None and last.is_file():
-        window.load(last)
-    window.show()
+    else:
+        last = settings.last_session()
+        if last is not None and last.is_file():
+            window.load(last)
+        window.show()
+    offer_recovery(window)
     return window
+
+
+def offer_recovery(window: MainWindow) -> bool:
+    """Offer the newest edits left by a CL Studio that did not end cleanly; True if restored."""
+    recovery = window.recovery.pending_recovery()
+    if recovery is None:
+        return False
+    where = recovery.session_path.name if recovery.session_path else "an unsaved session"
+    saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(
+        window,
+        "Restore unsaved edits?",
+        f"CL Studio did not close cleanly. Edits of {where} from {saved} were kept. Restore them?",
+        buttons.Yes | buttons.No,
+        buttons.Yes,
+    )
+    restored = answer == buttons.Yes
+    if restored:
+        if recovery.session_path is not None and recovery.session_path.is_file():
+            window.load(recovery.session_path)
+        window.restore_source(recovery.source)
+    window.recovery.forget(recovery)
+    return restored
 
 
 def _show_unexpected_error(

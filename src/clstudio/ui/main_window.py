@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -13,67 +13,72 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from clstudio.devices import DeviceInfo, DeviceInventory
-from clstudio.devices import discover as discover_devices
 from clstudio.session import DeviceSelector, SessionError
 from clstudio.ui.about import about_html
+from clstudio.ui.args.args_panel import ArgsPanel
+from clstudio.ui.backends import Backends
 from clstudio.ui.device_panel import DevicePanel
 from clstudio.ui.discovery import DiscoverFn, DiscoveryRunner
 from clstudio.ui.document import Document
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.editor.editor_panel import EditorPanel
+from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.file_menus import FileMenus
-from clstudio.ui.find_bar import FindBar
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.results_panel import ResultsPanel
+from clstudio.ui.run_bar import RunBar
+from clstudio.ui.run_controller import RunController
 from clstudio.ui.settings import AppSettings
-from clstudio.ui.source_view import SourceView
 from clstudio.ui.theme import ThemeController
-from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions
+from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions, show_running
+from clstudio.ui.workbench import Workbench
 
 SESSION_FILTER = "CL Studio sessions (*.json);;All files (*)"
 
 
 class MainWindow(QMainWindow):
-    """Owns the document and the chosen device; panels show them and emit intents."""
+    """Owns the chosen device and the files; the workbench runs the build-and-run loop.
 
-    buildRequested = Signal()
-    runRequested = Signal()
-    stopRequested = Signal()
+    `backends` does the OpenCL work: worker processes in the app, so that a broken
+    kernel never takes the window down; tests may pass in-process ones.
+    """
 
-    def __init__(self, settings: AppSettings, discover: DiscoverFn | None = None) -> None:
+    def __init__(
+        self,
+        settings: AppSettings,
+        discover: DiscoverFn | None = None,
+        backends: Backends | None = None,
+        recovery: RecoveryStore | None = None,
+    ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
         self.settings = settings
-        self.document = Document.new()
+        self.backends = backends or Backends.isolated()
+        self.recovery = recovery or RecoveryStore(parent=self)
         self._active: DeviceInfo | None = None
         self._lesson: HostProgramLesson | None = None
         self.theme = ThemeController(QApplication.instance(), settings.theme(), self)
 
-        self.source_view = SourceView()
-        self.source_view.sourceEdited.connect(self._on_source_edited)
-        self.find_bar = FindBar(self.source_view)
-        self.find_bar.hide()
-        centre = QWidget()
-        centre_layout = QVBoxLayout(centre)
-        centre_layout.setContentsMargins(0, 0, 0, 0)
-        centre_layout.setSpacing(0)
-        centre_layout.addWidget(self.source_view, 1)
-        centre_layout.addWidget(self.find_bar)
-        self.setCentralWidget(centre)
-
+        self.editor_panel = EditorPanel(self.backends.tools)
+        self.setCentralWidget(self.editor_panel)
         self.device_panel = DevicePanel()
         self.device_panel.deviceChosen.connect(self._on_device_panel_chosen)
         self.device_panel.rediscoverRequested.connect(self.start_discovery)
-        self.arguments_panel = EmptyState(
-            "Build a kernel to see its arguments",
-            "After a build, each argument of the kernel appears here with its type, "
-            "its initial contents and the NDRange to launch it over.",
+        self.arguments_panel = ArgsPanel()
+        self.results_panel = ResultsPanel(self.editor_panel.problems, self.editor_panel.build_log)
+        self.run_bar = RunBar()
+        self.runner = RunController(self.backends.runs, self)
+        self.workbench = Workbench(
+            self.editor_panel,
+            self.arguments_panel,
+            self.results_panel,
+            self.run_bar,
+            self.runner,
+            self,
         )
-        self.results_panel = ResultsPanel()
         self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
         self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
         self.results_dock = self._dock("Results", "resultsDock", self.results_panel)
@@ -85,7 +90,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
 
         self.window_actions = create_actions(self)
-        self.toolbar = build_toolbar(self, self.window_actions)
+        self.toolbar = build_toolbar(self, self.window_actions, self.run_bar)
         toggles = [
             dock.toggleViewAction()
             for dock in (self.devices_dock, self.arguments_dock, self.results_dock)
@@ -98,7 +103,7 @@ class MainWindow(QMainWindow):
         self.file_menus.exampleRequested.connect(self.open_example)
         self._connect_actions()
 
-        self.discovery = DiscoveryRunner(discover or discover_devices, self)
+        self.discovery = DiscoveryRunner(discover or self.backends.tools.devices, self)
         self.discovery.started.connect(self.device_panel.show_searching)
         self.discovery.finished.connect(self._on_discovery_finished)
         self.discovery.failed.connect(self._on_discovery_failed)
@@ -113,7 +118,7 @@ class MainWindow(QMainWindow):
         self.show_last_run(None)
         self._show_device_status()
 
-        self.source_view.set_zoom(settings.zoom())
+        self.editor_panel.editor.set_zoom(settings.zoom())
         self._restore_layout()
         self._show_document()
         self.start_discovery()
@@ -131,17 +136,29 @@ class MainWindow(QMainWindow):
         a.save.triggered.connect(self.save)
         a.save_as.triggered.connect(self.save_as)
         a.quit.triggered.connect(self.close)
-        a.undo.triggered.connect(self.source_view.undo)
-        a.redo.triggered.connect(self.source_view.redo)
-        self.source_view.undoAvailable.connect(a.undo.setEnabled)
-        self.source_view.redoAvailable.connect(a.redo.setEnabled)
-        a.find.triggered.connect(self.find_bar.open)
-        a.zoom_in.triggered.connect(lambda: self.set_zoom(self.source_view.zoom() + 1))
-        a.zoom_out.triggered.connect(lambda: self.set_zoom(self.source_view.zoom() - 1))
+        editor = self.editor_panel.editor
+        a.undo.triggered.connect(editor.undo)
+        a.redo.triggered.connect(editor.redo)
+        editor.undoAvailable.connect(a.undo.setEnabled)
+        editor.redoAvailable.connect(a.redo.setEnabled)
+        a.find.triggered.connect(self.editor_panel.open_find)
+        a.replace.triggered.connect(self.editor_panel.open_replace)
+        a.zoom_in.triggered.connect(lambda: self.set_zoom(editor.zoom() + 1))
+        a.zoom_out.triggered.connect(lambda: self.set_zoom(editor.zoom() - 1))
         a.zoom_reset.triggered.connect(lambda: self.set_zoom(0))
-        a.build.triggered.connect(self.buildRequested)
-        a.run.triggered.connect(self.runRequested)
-        a.stop.triggered.connect(self.stopRequested)
+        editor.zoomChanged.connect(self.settings.set_zoom)
+        a.build.triggered.connect(self.editor_panel.request_build)
+        a.run.triggered.connect(self.workbench.request_run)
+        a.stop.triggered.connect(self.workbench.request_stop)
+        a.run_or_stop.triggered.connect(self._on_run_or_stop_triggered)
+        w = self.workbench
+        w.documentChanged.connect(self._show_title)
+        w.buildStateChanged.connect(self.show_build_state)
+        w.lastRunChanged.connect(self.show_last_run)
+        w.runStateChanged.connect(self._on_workbench_run_state_changed)
+        w.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.editor_panel.sourceEdited.connect(self._on_source_edited)
+        self.recovery.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         a.about.triggered.connect(self.show_about)
         a.lesson.triggered.connect(self.show_lesson)
         a.themes[self.theme.choice].setChecked(True)
@@ -177,6 +194,7 @@ class MainWindow(QMainWindow):
         if self._active is None and self.document.session.device is None:
             self._active = inventory.select(None)
         self.device_panel.set_active_device(self._active)
+        self.workbench.set_device(self._active)
         self._show_device_status()
 
     def _show_device_status(self) -> None:
@@ -211,11 +229,21 @@ class MainWindow(QMainWindow):
         self.settings.set_device(selector)
         self._active = device
         self.device_panel.set_active_device(device)
+        self.workbench.set_device(device)
         self._show_device_status()
         self._show_title()
         self.statusBar().showMessage(f"Builds and runs will use {device.name}", 5000)
 
-    # Status bar hooks for the build and run issues
+    # The status bar and the Run/Stop actions
+
+    def _on_workbench_run_state_changed(self, running: bool) -> None:
+        show_running(self, self.window_actions, running)
+
+    def _on_run_or_stop_triggered(self) -> None:
+        if self.runner.is_running():
+            self.workbench.request_stop()
+        else:
+            self.workbench.request_run()
 
     def show_build_state(self, text: str) -> None:
         self.build_status.setText(f"Build: {text}")
@@ -225,9 +253,13 @@ class MainWindow(QMainWindow):
 
     # The document
 
+    @property
+    def document(self) -> Document:
+        return self.workbench.document
+
     def _show_document(self) -> None:
-        self.source_view.set_source(self.document.session.source)
-        # set_source blocks the view's signals, so the undo actions are told directly.
+        self.workbench.show_document(self.document)
+        # set_source blocks the editor's signals, so the undo actions are told directly.
         self.window_actions.undo.setEnabled(False)
         self.window_actions.redo.setEnabled(False)
         self._show_title()
@@ -237,7 +269,7 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.dirty)
 
     def _set_document(self, document: Document) -> None:
-        self.document = document
+        self.workbench.document = document
         self._show_document()
         if self.device_panel.inventory().devices():
             self._resolve_device()
@@ -245,7 +277,14 @@ class MainWindow(QMainWindow):
             self._show_device_status()
 
     def _on_source_edited(self, text: str) -> None:
-        self.document.set_source(text)
+        """The workbench keeps the session; the recovery file keeps the edit safe."""
+        self.recovery.record(text, self.document.path)
+
+    def restore_source(self, source: str) -> None:
+        """Put recovered text into the editor as an edit, so it counts as unsaved."""
+        self.editor_panel.set_source(source)
+        self.workbench.document.set_source(source)
+        self.recovery.record(source, self.document.path)
         self._show_title()
 
     def new_document(self) -> None:
@@ -310,6 +349,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot save session", f"Could not save {path}:\n{exc}")
             return False
         self.settings.add_recent_file(saved)
+        self.recovery.discard()
         self._show_title()
         self.statusBar().showMessage(f"Saved {saved}", 5000)
         return True
@@ -333,8 +373,8 @@ class MainWindow(QMainWindow):
     # View and help
 
     def set_zoom(self, steps: int) -> None:
-        self.source_view.set_zoom(steps)
-        self.settings.set_zoom(self.source_view.zoom())
+        self.editor_panel.editor.set_zoom(steps)
+        self.settings.set_zoom(self.editor_panel.editor.zoom())
 
     def set_theme(self, theme: str) -> None:
         self.theme.apply(theme)
@@ -360,5 +400,10 @@ class MainWindow(QMainWindow):
         self.settings.set_window_state(self.saveState())
         self.settings.set_last_session(self.document.path)
         self.settings.sync()
+        self.workbench.request_stop()
+        self.runner.wait()
+        self.editor_panel.wait_for_build()
         self.discovery.wait()
+        self.backends.close()
+        self.recovery.discard()
         event.accept()

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import traceback
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from clstudio.backend import Backend
 from clstudio.results import RunError, RunResult
 from clstudio.session import Session
+
+STOP_RETRY_MS = 200
 
 
 class _Relay(QObject):
@@ -41,7 +43,12 @@ class _RunTask(QRunnable):
 
 
 class RunController(QObject):
-    """One run at a time; the window turns Run into Stop while `is_running()`."""
+    """One run at a time; the window turns Run into Stop while `is_running()`.
+
+    Stop asks the backend to cancel again and again until the run ends: a Stop that
+    comes before the background thread has handed the run to the backend would
+    otherwise find nothing to cancel.
+    """
 
     runStarted = Signal(object)  # the Session being run
     progressChanged = Signal(int, int)  # repeats done, repeats in all
@@ -56,6 +63,9 @@ class RunController(QObject):
         self._relay.progressed.connect(self.progressChanged)
         self._relay.done.connect(self._on_task_done)
         self._running = False
+        self._stopping = QTimer(self)
+        self._stopping.setInterval(STOP_RETRY_MS)
+        self._stopping.timeout.connect(self._backend.cancel)
 
     def is_running(self) -> bool:
         return self._running
@@ -72,11 +82,13 @@ class RunController(QObject):
     def stop(self) -> None:
         if self._running:
             self._backend.cancel()
+            self._stopping.start()
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until the current run has ended; for shutdown and tests."""
         return self._pool.waitForDone(msecs)
 
     def _on_task_done(self, result: RunResult) -> None:
+        self._stopping.stop()
         self._running = False
         self.runFinished.emit(result)

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
 
 from clstudio.ui.settings import THEMES
 
 Key = QKeySequence.StandardKey
-NOT_CONNECTED_YET = " Not available yet: this version of CL Studio cannot build or run kernels."
 
 
 @dataclass
@@ -27,12 +26,14 @@ class WindowActions:
     undo: QAction
     redo: QAction
     find: QAction
+    replace: QAction
     zoom_in: QAction
     zoom_out: QAction
     zoom_reset: QAction
     build: QAction
     run: QAction
     stop: QAction
+    run_or_stop: QAction  # the toolbar's one button: Run, and Stop while a run goes on
     about: QAction
     lesson: QAction
     themes: dict[str, QAction]
@@ -93,29 +94,39 @@ def create_actions(window: QMainWindow) -> WindowActions:
         undo=_action(window, "&Undo", "Undo the last edit of the source", [seq(Key.Undo)]),
         redo=_action(window, "&Redo", "Redo the edit just undone", [seq(Key.Redo)]),
         find=_action(window, "&Find…", "Find text in the kernel source", [seq(Key.Find)]),
+        replace=_action(
+            window, "&Replace…", "Find and replace text in the kernel source", [seq("Ctrl+H")]
+        ),
         zoom_in=_action(window, "Zoom &In", "Larger source text", [seq(Key.ZoomIn), seq("Ctrl+=")]),
         zoom_out=_action(window, "Zoom &Out", "Smaller source text", [seq(Key.ZoomOut)]),
         zoom_reset=_action(window, "&Reset Zoom", "Source text at its usual size", [seq("Ctrl+0")]),
         build=_action(
             window,
             "&Build",
-            "Compile the kernel for the chosen device." + NOT_CONNECTED_YET,
+            "Compile the kernel for the chosen device now",
             [seq("Ctrl+B")],
             _icon(window, "run-build", sp.SP_BrowserReload),
         ),
         run=_action(
             window,
             "&Run",
-            "Build if needed, then run the kernel with its arguments." + NOT_CONNECTED_YET,
+            "Run the kernel with its arguments in the worker process",
             [seq("Ctrl+R"), seq("F5")],
             _icon(window, "media-playback-start", sp.SP_MediaPlay),
         ),
         stop=_action(
             window,
             "S&top",
-            "Stop the running kernel." + NOT_CONNECTED_YET,
+            "Stop the running kernel",
             [seq("Esc"), seq("Shift+F5")],
             _icon(window, "media-playback-stop", sp.SP_MediaStop),
+        ),
+        run_or_stop=_action(
+            window,
+            "Run",
+            "Run the kernel with its arguments in the worker process (Ctrl+R, F5)",
+            None,
+            _icon(window, "media-playback-start", sp.SP_MediaPlay),
         ),
         about=_action(window, "&About CL Studio", "Version and the libraries it runs on"),
         lesson=_action(
@@ -126,8 +137,7 @@ def create_actions(window: QMainWindow) -> WindowActions:
         ),
         themes={},
     )
-    for action in (actions.build, actions.run, actions.stop):
-        action.setEnabled(False)
+    actions.stop.setEnabled(False)
     group = QActionGroup(window)
     group.setExclusive(True)
     for theme in THEMES:
@@ -163,6 +173,7 @@ def build_menus(
     edit_menu.addAction(actions.redo)
     edit_menu.addSeparator()
     edit_menu.addAction(actions.find)
+    edit_menu.addAction(actions.replace)
 
     view_menu = bar.addMenu("&View")
     for toggle in panel_toggles:
@@ -188,7 +199,7 @@ def build_menus(
     return recent_menu, examples_menu
 
 
-def build_toolbar(window: QMainWindow, actions: WindowActions) -> QToolBar:
+def build_toolbar(window: QMainWindow, actions: WindowActions, run_bar: QWidget) -> QToolBar:
     toolbar = window.addToolBar("Main toolbar")
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
@@ -196,6 +207,23 @@ def build_toolbar(window: QMainWindow, actions: WindowActions) -> QToolBar:
     for action in (actions.new, actions.open, actions.save):
         toolbar.addAction(action)
     toolbar.addSeparator()
-    for action in (actions.build, actions.run, actions.stop):
-        toolbar.addAction(action)
+    toolbar.addAction(actions.build)
+    toolbar.addAction(actions.run_or_stop)
+    toolbar.addWidget(run_bar)
     return toolbar
+
+
+def show_running(window: QMainWindow, actions: WindowActions, running: bool) -> None:
+    """Run turns into Stop while a run goes on, and back."""
+    sp = QStyle.StandardPixmap
+    actions.run.setEnabled(not running)
+    actions.stop.setEnabled(running)
+    button = actions.run_or_stop
+    if running:
+        button.setText("Stop")
+        button.setToolTip("Stop the running kernel (Esc, Shift+F5)")
+        button.setIcon(_icon(window, "media-playback-stop", sp.SP_MediaStop))
+    else:
+        button.setText("Run")
+        button.setToolTip("Run the kernel with its arguments in the worker process (Ctrl+R, F5)")
+        button.setIcon(_icon(window, "media-playback-start", sp.SP_MediaPlay))

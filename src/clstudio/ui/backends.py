@@ -1,0 +1,32 @@
+"""The two backends the window talks to: one for devices and builds, one for runs.
+
+Runs get a process of their own, so that a kernel that hangs or crashes (and the
+worker's kill and restart that follow) never delays the live build of the editor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clstudio.backend import Backend, InProcessBackend
+from clstudio.worker.client import WorkerClient
+
+
+@dataclass(frozen=True)
+class Backends:
+    tools: Backend  # device discovery and builds
+    runs: Backend  # kernel runs
+
+    @classmethod
+    def isolated(cls) -> Backends:
+        """Worker processes, started on first use: what the app uses."""
+        return cls(WorkerClient(), WorkerClient())
+
+    @classmethod
+    def in_process(cls) -> Backends:
+        """The engine in this process: for tests that need no crash isolation."""
+        return cls(InProcessBackend(), InProcessBackend())
+
+    def close(self) -> None:
+        self.tools.close()
+        self.runs.close()

@@ -1,0 +1,185 @@
+"""The build-and-run loop: the editor, the arguments form, Run and the results, kept in step.
+
+Panels show state and emit intents; this controller decides. Everything the
+user sets up lands in the document's session, which is what Save writes and
+what Run sends to the worker process.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Signal
+
+from clstudio.device_limits import limits_of
+from clstudio.devices import DeviceInfo
+from clstudio.results import BuildResult, KernelSignature, RunError, RunResult
+from clstudio.session import Session
+from clstudio.ui.args.args_panel import ArgsPanel
+from clstudio.ui.document import Document
+from clstudio.ui.editor.build_status import build_status_text
+from clstudio.ui.editor.editor_panel import EditorPanel
+from clstudio.ui.results_panel import ResultsPanel
+from clstudio.ui.run_bar import RunBar
+from clstudio.ui.run_controller import RunController
+from clstudio.units import format_seconds
+
+
+class Workbench(QObject):
+    """Connects the panels around one document; the window swaps documents in."""
+
+    documentChanged = Signal()  # the session changed: the title may need its mark
+    buildStateChanged = Signal(str)  # for the status bar
+    runStateChanged = Signal(bool)  # running or not: Run turns into Stop
+    lastRunChanged = Signal(str)  # for the status bar
+    messageRaised = Signal(str)  # a short note for the status bar
+
+    def __init__(
+        self,
+        editor: EditorPanel,
+        args: ArgsPanel,
+        results: ResultsPanel,
+        run_bar: RunBar,
+        runner: RunController,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.args = args
+        self.results = results
+        self.run_bar = run_bar
+        self.runner = runner
+        self.document = Document.new()
+        self._device: DeviceInfo | None = None
+        editor.sourceEdited.connect(self._on_editor_source_edited)
+        editor.optionsChanged.connect(self._on_editor_options_changed)
+        editor.kernelChosen.connect(self._on_editor_kernel_chosen)
+        editor.buildStarted.connect(lambda _generation: self.buildStateChanged.emit("building…"))
+        editor.buildFinished.connect(self._on_editor_build_finished)
+        editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit("failed"))
+        args.sessionEdited.connect(self._on_args_session_edited)
+        run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
+        run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
+        runner.runStarted.connect(self._on_runner_started)
+        runner.progressChanged.connect(run_bar.show_progress)
+        runner.runFinished.connect(self._on_runner_finished)
+
+    # The document ---------------------------------------------------------------------
+
+    def show_document(self, document: Document) -> None:
+        """Show a newly opened session everywhere, and build it at once."""
+        self.document = document
+        session = document.session
+        self.args.clear()
+        self.run_bar.set_session(session)
+        self.editor.set_options(session.build_options)
+        self.editor.set_kernel(session.kernel)
+        self.editor.set_device(session.device)
+        self.editor.set_source(session.source)
+
+    def set_device(self, device: DeviceInfo | None) -> None:
+        """The device builds and runs use, and whose limits the form checks against."""
+        self._device = device
+        self.args.set_limits(limits_of(device) if device is not None else None)
+        self.editor.set_device(self.document.session.device)
+
+    def _update(self, **changes: object) -> None:
+        session = replace(self.document.session, **changes)  # type: ignore[arg-type]
+        if session != self.document.session:
+            self.document.session = session
+            self.documentChanged.emit()
+
+    def _on_editor_source_edited(self, source: str) -> None:
+        self._update(source=source)
+
+    def _on_editor_options_changed(self, options: str) -> None:
+        self._update(build_options=options)
+
+    def _on_args_session_edited(self, session: Session) -> None:
+        self._update(
+            args=session.args,
+            global_size=session.global_size,
+            local_size=session.local_size,
+            references=session.references,
+        )
+
+    # Builds ---------------------------------------------------------------------------
+
+    def _on_editor_kernel_chosen(self, name: str) -> None:
+        self._update(kernel=name)
+        good = self.editor.controller.last_good()
+        signature = good.kernel(name) if good is not None else None
+        if signature is not None:
+            self._show_kernel(signature)
+
+    def _on_editor_build_finished(self, result: BuildResult) -> None:
+        self.buildStateChanged.emit(build_status_text(result))
+        if not result.ok:
+            return  # the form keeps the last good kernel's arguments
+        signature = result.kernel(self.document.session.kernel)
+        if signature is None and result.kernels:
+            signature = result.kernels[0]
+            self._update(kernel=signature.name)
+        if signature is not None:
+            self._show_kernel(signature)
+
+    def _show_kernel(self, signature: KernelSignature) -> None:
+        """Rebuild the form; values of arguments that kept their name and type survive."""
+        limits = limits_of(self._device) if self._device is not None else None
+        self.args.set_kernel(signature, self.document.session, limits)
+        formed = self.args.session()
+        if formed is not None:
+            self._on_args_session_edited(formed)
+
+    # Runs -----------------------------------------------------------------------------
+
+    def request_run(self) -> bool:
+        """Run the session as the form shows it; refused, with the reason, when it cannot."""
+        if self.runner.is_running():
+            return False
+        problems = self.args.problems()
+        if problems:
+            self.args.show_error(problems[0])
+            self.messageRaised.emit(f"Not run: {problems[0].message}")
+            return False
+        return self.runner.run(self.document.session)
+
+    def request_stop(self) -> None:
+        if self.runner.is_running():
+            self.messageRaised.emit("Stopping…")
+            self.runner.stop()
+
+    def _on_runner_started(self, session: Session) -> None:
+        self.run_bar.show_started(session.repeats)
+        self.runStateChanged.emit(True)
+        self.results.show_running(session)
+
+    def _on_runner_finished(self, result: RunResult) -> None:
+        self.runStateChanged.emit(False)
+        self.results.show_result(result, self.document.session)
+        summary = run_summary(result)
+        self.run_bar.show_finished(summary)
+        self.lastRunChanged.emit(summary)
+        if result.error is not None:
+            self._show_error(result.error)
+
+    def _show_error(self, error: RunError) -> None:
+        """Put the error where the eye is: the argument's row, or the source line."""
+        if error.stage == "validate" or error.argument is not None:
+            self.args.show_error(error)
+        if error.line:
+            self.editor.editor.go_to(error.line, 1)
+        self.messageRaised.emit(f"{error.stage}: {error.message.splitlines()[0]}")
+
+
+def run_summary(result: RunResult) -> str:
+    """The status bar's words for a finished run."""
+    if result.error is not None:
+        return {"timeout": "timed out", "crash": "crashed", "cancelled": "stopped"}.get(
+            result.error.stage, f"{result.error.stage} error"
+        )
+    times = result.kernel_times_ns()
+    median = format_seconds(statistics.median(times) * 1e-9) if times else "no launches"
+    verdict = "ok" if result.ok else "check failed"
+    return f"{median} median over {len(times)} repeats, {verdict}"

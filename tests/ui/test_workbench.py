@@ -1,0 +1,163 @@
+"""The whole loop in the window, on PoCL: open an example, build, edit, run, read the results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from clstudio.backend import InProcessBackend
+from clstudio.session import load_session
+from clstudio.ui.backends import Backends
+from clstudio.worker.client import WorkerClient
+
+pytestmark = pytest.mark.opencl
+
+KERNELS = Path(__file__).parents[2] / "kernels"
+SPIN = """\
+__kernel void spin(__global int *out, const int n) {
+    int i = get_global_id(0);
+    for (int k = 0; k >= 0; k += n) out[i] = k;   // never ends: n is 0
+}
+"""
+
+
+def retype(qtbot, field, text: str) -> None:
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def opened(qtbot, window, name: str):
+    """Open a gallery example as the File menu does, and wait for its form."""
+    assert window.open_example(KERNELS / f"{name}.json", name)
+    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    return window
+
+
+def run(qtbot, window, timeout_ms: int = 60_000):
+    with qtbot.waitSignal(window.runner.runFinished, timeout=timeout_ms) as finished:
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    return finished.args[0]
+
+
+def test_an_example_builds_and_the_form_shows_its_arguments(qtbot, make_window):
+    window = opened(qtbot, make_window(), "saxpy")
+    panel = window.arguments_panel
+    assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
+    assert window.build_status.text().startswith("Build: Built in")
+    assert window.editor_panel.kernel_picker.current_kernel() == "saxpy"
+
+
+def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
+    window = opened(qtbot, make_window(), "vector_add")
+    panel = window.arguments_panel
+    for name in ("a", "b", "c"):
+        retype(qtbot, panel.row(name).editor.shape, "4096")
+    retype(qtbot, panel.ndrange.global_fields[0], "4096")
+    retype(qtbot, panel.row("n").editor.lanes[0], "4096")
+    assert window.isWindowModified()
+    assert window.document.session.global_size == (4096,)
+
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    assert result.outputs["c"].shape == (4096,)
+    session = window.document.session
+    results = window.results_panel
+
+    # One point per repeat on the repeat plot, one bar per device command on the timeline.
+    (curve,) = results.timings.repeats.curves()
+    assert len(curve.getData()[1]) == session.repeats
+    assert results.timings.timeline.bar_count() == len(result.timings)
+
+    # The viewer holds what the engine returned, and the reference passed.
+    outputs = results.outputs
+    assert outputs.select_buffer("c", "result")
+    np.testing.assert_array_equal(
+        outputs.viewer.line.curve.getOriginalDataset()[1], result.outputs["c"]
+    )
+    assert "Reference check passed" in outputs.reference_label.text()
+    assert results.steps.row_texts(0)[1] == "clGetPlatformIDs"
+    assert window.run_status.text().startswith("Last run: ")
+    assert "median over 5 repeats, ok" in window.run_status.text()
+
+
+def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
+    window = opened(qtbot, make_window(), "vector_add")
+    panel = window.arguments_panel
+    panel.ndrange.auto.setChecked(False)
+    retype(qtbot, panel.ndrange.global_fields[0], "1000")
+    retype(qtbot, panel.ndrange.local_fields[0], "64")
+    assert "not a multiple of the local size 64" in panel.range_problems.text()
+    started = []
+    window.runner.runStarted.connect(started.append)
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert started == []
+    assert "Not run:" in window.statusBar().currentMessage()
+
+
+def test_the_session_saved_is_the_form(qtbot, make_window, tmp_path):
+    window = opened(qtbot, make_window(), "saxpy")
+    retype(qtbot, window.arguments_panel.row("a").editor.lanes[0], "3.5")
+    path = tmp_path / "mine.json"
+    window._save_to(path)
+    saved = load_session(path)
+    assert saved.args["a"].value == 3.5
+    assert saved.args == window.document.session.args
+
+
+@pytest.fixture
+def worker_window(make_window):
+    """A window whose runs go through a real worker process, as in the app."""
+    return lambda: make_window(backends=Backends(InProcessBackend(), WorkerClient()))
+
+
+def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
+    path = tmp_path / "spin.json"
+    session = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "spin",
+        "source_file": "spin.cl",
+        "global_size": [4],
+        "repeats": 1,
+        "timeout_s": timeout_s,
+        "args": {
+            "out": {"kind": "buffer", "dtype": "int32", "shape": [4], "access": "out"},
+            "n": {"kind": "scalar", "value": 0},
+        },
+    }
+    path.write_text(json.dumps(session))
+    (tmp_path / "spin.cl").write_text(SPIN)
+    window = worker_window()
+    assert window.load(path)
+    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    return window
+
+
+def test_an_endless_kernel_times_out_and_the_next_run_works(qtbot, worker_window, tmp_path):
+    window = spin_window(qtbot, worker_window, tmp_path, 1.5)
+    result = run(qtbot, window)
+    assert result.error.stage == "timeout"
+    assert "spin" in result.error.message and "1.5 s" in result.error.message
+    assert "timeout" in window.results_panel.timings.banner.text()
+    assert window.run_status.text() == "Last run: timed out"
+    # Put an end to the loop, and run again on the restarted worker.
+    retype(qtbot, window.arguments_panel.row("n").editor.lanes[0], "-1")
+    again = run(qtbot, window)
+    assert again.ok, again.error
+
+
+def test_stop_cancels_a_running_kernel(qtbot, worker_window, tmp_path):
+    window = spin_window(qtbot, worker_window, tmp_path, 60)
+    with qtbot.waitSignal(window.runner.runStarted):
+        window.window_actions.run_or_stop.trigger()
+    assert window.window_actions.run_or_stop.text() == "Stop"
+    with qtbot.waitSignal(window.runner.runFinished, timeout=10_000) as finished:
+        window.window_actions.run_or_stop.trigger()
+    assert finished.args[0].error.stage == "cancelled"
+    assert window.window_actions.run_or_stop.text() == "Run"
+    assert window.run_status.text() == "Last run: stopped"
