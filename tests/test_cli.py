@@ -144,3 +144,43 @@ def test_the_installed_command_runs_a_gallery_session(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["ok"] is True
+
+
+@pytest.mark.opencl
+def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(capsys, tmp_path):
+    source = "__kernel void spin(__global int *x) { for (;;) x[0]++; }"
+    path = write_session(
+        tmp_path,
+        source=source,
+        kernel="spin",
+        global_size=[1],
+        timeout_s=1,
+        args={"x": {"kind": "buffer", "dtype": "int32", "shape": [1]}},
+        references={},
+    )
+    status, result = run_json(capsys, path)
+    assert status == 1
+    assert result["error"]["stage"] == "timeout"
+    assert "spin" in result["error"]["message"]
+
+
+@pytest.mark.opencl
+def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(capsys, tmp_path):
+    source = "__kernel void over(__global float *c) { c[get_global_id(0) + 4] = 1.0f; }"
+    path = write_session(
+        tmp_path,
+        source=source,
+        kernel="over",
+        args={"c": {"kind": "buffer", "dtype": "float32", "shape": [256], "access": "out"}},
+        references={},
+    )
+    status, result = run_json(capsys, path)
+    assert status == 1
+    assert result["error"] is None
+    assert result["guards"]["c"] == {
+        "ok": False,
+        "before": 0,
+        "after": 4,
+        "first_index": 256,
+        "message": "kernel wrote past the end of 'c': 4 elements, first at index 256",
+    }

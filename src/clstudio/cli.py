@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 
 from clstudio import __version__
-from clstudio.devices import discover, format_inventory, inventory_to_json
+from clstudio.devices import format_inventory, inventory_to_json
 from clstudio.report import format_summary, result_to_json
 from clstudio.results import RunError, RunResult
-from clstudio.run import Engine
 from clstudio.session import SessionError, load_session
+from clstudio.worker.client import WorkerClient
 
 COMMANDS = ("gui", "devices", "run")
 
@@ -56,7 +56,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _devices(as_json: bool) -> int:
-    inventory = discover()
+    # In a worker process: a driver that crashes on a query cannot take this one down.
+    with WorkerClient() as worker:
+        inventory = worker.devices()
     if as_json:
         print(json.dumps(inventory_to_json(inventory), indent=2))
     else:
@@ -70,7 +72,10 @@ def _run(path: Path, as_json: bool, save_outputs: Path | None) -> int:
     except SessionError as exc:
         result = RunResult(ok=False, error=RunError("load", str(exc)))
     else:
-        result = Engine().run(session)
+        # In a worker process, like the app: a kernel that hangs or crashes ends as a
+        # result with stage "timeout" or "crash", never as a dead command.
+        with WorkerClient() as worker:
+            result = worker.run(session)
     if save_outputs is not None and result.outputs:
         problem = _save_outputs(result.outputs, save_outputs)
         if problem:
