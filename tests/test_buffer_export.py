@@ -76,6 +76,16 @@ def test_float16_and_bool_round_trip(tmp_path):
 def test_lanes_must_match_the_last_axis(tmp_path):
     with pytest.raises(ValueError, match="lanes"):
         save_csv(np.zeros((4, 3)), tmp_path / "x.csv", lanes=4)
+    with pytest.raises(ValueError, match="lane names"):
+        save_csv(np.zeros((4, 4)), tmp_path / "x.csv", lanes=4, names=("R", "G"))
+
+
+def test_an_image_exports_its_channels_by_name(tmp_path):
+    pixels = np.arange(2 * 3 * 4, dtype=np.uint8).reshape(2, 3, 4)
+    save_csv(pixels, tmp_path / "p.csv", lanes=4, names=("R", "G", "B", "A"))
+    header, table = read_csv(tmp_path / "p.csv")
+    assert header == ["i0", "i1", "R", "G", "B", "A"]
+    np.testing.assert_array_equal(table[:, 2:].reshape(2, 3, 4), pixels)
 
 
 def test_names_follow_opencl():

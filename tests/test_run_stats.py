@@ -6,7 +6,7 @@ import sys
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, LocalArg, ScalarArg
+from clstudio.args import BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.dtypes import parse_element_type
 from clstudio.results import KernelArgInfo, KernelSignature, Timing
 from clstudio.run_stats import (
@@ -75,6 +75,25 @@ def test_access_defaults_follow_the_engine_const_pointers_are_read_only():
     assert buffer_access("y", spec, signature) == "inout"
     assert buffer_access("x", spec, None) == "inout"  # unknown signature: assume both
     assert buffer_access("x", BufferArg(FLOAT, (16,), access="out"), signature) == "out"
+
+
+def test_images_count_by_their_read_only_or_write_only():
+    session = session_with(
+        {
+            "src": ImageArg((480, 640)),  # RGBA uint8: 4 bytes a pixel
+            "dst": ImageArg((480, 640), access="write_only"),
+        }
+    )
+    signature = KernelSignature(
+        "k",
+        (
+            KernelArgInfo("src", "image2d_t", "global", "read_only", False),
+            KernelArgInfo("dst", "image2d_t", "global", "write_only", False),
+        ),
+    )
+    traffic = buffer_traffic(session, signature)
+    assert traffic.read_bytes == traffic.written_bytes == 480 * 640 * 4
+    assert [access for _, access, _ in traffic.buffers] == ["in", "out"]
 
 
 def test_bandwidth_and_gflops():

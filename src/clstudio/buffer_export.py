@@ -7,6 +7,7 @@ back exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -22,11 +23,16 @@ def lane_names(lanes: int) -> tuple[str, ...]:
     return tuple(f"s{i:x}" for i in range(lanes))
 
 
-def csv_header(shape: tuple[int, ...], lanes: int = 1) -> list[str]:
-    """Index columns (`index` for 1-D, else `i0`, `i1`, …) then `value` or the lane names."""
+def csv_header(shape: tuple[int, ...], lanes: int = 1, names: Sequence[str] = ()) -> list[str]:
+    """Index columns (`index` for 1-D, else `i0`, `i1`, …) then `value` or the lane names.
+
+    `names` overrides the lane names (R G B A for an image's channels, say).
+    """
     axes = len(shape) - (1 if lanes > 1 else 0)
     index = ["index"] if axes == 1 else [f"i{axis}" for axis in range(axes)]
-    return index + (list(lane_names(lanes)) if lanes > 1 else ["value"])
+    if lanes == 1:
+        return [*index, "value"]
+    return index + list(names or lane_names(lanes))
 
 
 def _value_format(dtype: np.dtype) -> str:
@@ -42,10 +48,14 @@ def save_npy(array: np.ndarray, path: str | Path) -> None:
         np.save(stream, array, allow_pickle=False)
 
 
-def save_csv(array: np.ndarray, path: str | Path, lanes: int = 1) -> None:
+def save_csv(
+    array: np.ndarray, path: str | Path, lanes: int = 1, names: Sequence[str] = ()
+) -> None:
     """One row per element; `lanes` > 1 reads the last axis as a vector type's lanes."""
     if lanes > 1 and (array.ndim < 2 or array.shape[-1] != lanes):
         raise ValueError(f"an array of shape {array.shape} has no last axis of {lanes} lanes")
+    if names and len(names) != lanes:
+        raise ValueError(f"{len(names)} lane names for {lanes} lanes")
     shape = array.shape[:-1] if lanes > 1 else array.shape
     values = array.reshape(-1, lanes) if lanes > 1 else array.reshape(-1, 1)
     if values.dtype == np.bool_:
@@ -54,7 +64,7 @@ def save_csv(array: np.ndarray, path: str | Path, lanes: int = 1) -> None:
     row = ",".join(formats) + "\n"
     count = values.shape[0]
     with open(path, "w", encoding="utf-8", newline="\n") as stream:
-        stream.write(",".join(csv_header(array.shape, lanes)) + "\n")
+        stream.write(",".join(csv_header(array.shape, lanes, names)) + "\n")
         for first in range(0, count, CHUNK_ROWS):
             last = min(first + CHUNK_ROWS, count)
             index = np.unravel_index(np.arange(first, last), shape)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.args import BufferArg
+from clstudio.args import BufferArg, ImageArg
 from clstudio.results import KernelSignature, Timing
 from clstudio.session import Session
 
@@ -60,19 +60,25 @@ class BufferTraffic:
         return self.read_bytes + self.written_bytes
 
 
-def buffer_access(name: str, spec: BufferArg, signature: KernelSignature | None) -> str:
-    """The access the engine uses: the session's, else "in" for a const pointer, else "inout"."""
+def buffer_access(name: str, spec: BufferArg | ImageArg, signature: KernelSignature | None) -> str:
+    """ "in", "out" or "inout", as the engine uses the argument.
+
+    A buffer takes the session's access, else "in" for a const pointer, else
+    "inout"; an image takes its read_only or write_only from the session or the kernel.
+    """
+    info = None if signature is None else next((a for a in signature.args if a.name == name), None)
+    if isinstance(spec, ImageArg):
+        qualifier = spec.access or (info.access if info is not None else "")
+        return {"read_only": "in", "write_only": "out"}.get(qualifier, "inout")
     if spec.access is not None:
         return spec.access
-    if signature is not None:
-        info = next((arg for arg in signature.args if arg.name == name), None)
-        if info is not None and info.is_const:
-            return "in"
+    if info is not None and info.is_const:
+        return "in"
     return "inout"
 
 
 def buffer_traffic(session: Session, signature: KernelSignature | None = None) -> BufferTraffic:
-    """Each "in" buffer read once, each "out" buffer written once, "inout" both.
+    """Each "in" buffer or image read once, each "out" one written once, "inout" both.
 
     This is the effective-bandwidth convention: the least traffic the kernel must
     cause. Caches, re-reads and atomics can make the real traffic larger.
@@ -80,7 +86,7 @@ def buffer_traffic(session: Session, signature: KernelSignature | None = None) -
     read = written = 0
     buffers = []
     for name, spec in session.args.items():
-        if not isinstance(spec, BufferArg):
+        if not isinstance(spec, BufferArg | ImageArg):
             continue
         access = buffer_access(name, spec, signature)
         if access in ("in", "inout"):

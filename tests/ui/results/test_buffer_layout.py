@@ -11,7 +11,7 @@ from clstudio.ui.results.buffer_layout import (
     format_value,
     histogram,
     image_values,
-    lanes_of,
+    layout_of,
     line_values,
 )
 
@@ -31,11 +31,24 @@ def test_lanes_come_from_the_kernel_pointer_type(synthetic, built):
         outputs={"v": vectors, "m": np.zeros((16, 4), np.float32)},
         build=built(("v", "float4*", False), ("m", "float*", False)),
     )
-    assert lanes_of(result, "v", vectors) == 4
-    assert lanes_of(result, "m", vectors) == 1  # a 16 × 4 matrix of floats
-    assert lanes_of(synthetic(), "c", np.zeros(8)) == 1  # no build: scalars
+    assert layout_of(result, "v", vectors) == BufferLayout((16, 4), 4)
+    assert layout_of(result, "m", vectors) == BufferLayout((16, 4))  # a 16 × 4 matrix
+    assert layout_of(synthetic(), "c", np.zeros(8)) == BufferLayout((8,))  # no build: scalars
     three = np.zeros((16, 4), np.float32)  # float3 takes four slots
-    assert lanes_of(synthetic(build=built(("v", "float3*", False))), "v", three) == 4
+    assert layout_of(synthetic(build=built(("v", "float3*", False))), "v", three).lanes == 4
+
+
+def test_an_rgba_image_argument_has_colour_channels(synthetic, built):
+    pixels = np.zeros((3, 5, 4), np.uint8)
+    result = synthetic(outputs={"dst": pixels}, build=built(("dst", "image2d_t", False)))
+    layout = layout_of(result, "dst", pixels)
+    assert layout == BufferLayout((3, 5, 4), 4, rgba=True)
+    assert layout.lane_names == ("R", "G", "B", "A")
+    assert layout.default_view() == "image"
+    assert image_values(pixels, layout, None) is pixels  # every channel: in colour
+    assert image_values(pixels, layout, 1).shape == (3, 5)
+    gray = np.zeros((3, 5), np.uint8)  # channel order R
+    assert layout_of(result, "dst", gray) == BufferLayout((3, 5))
 
 
 def test_line_and_image_values_pick_lanes():

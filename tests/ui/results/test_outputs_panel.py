@@ -78,6 +78,31 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run):
     np.testing.assert_array_equal(heights, expected)
 
 
+@pytest.mark.opencl
+def test_an_rgba_image_result_is_shown_in_colour(panel, gallery_run):
+    _, result = gallery_run("image_blur")
+    panel.show_result(result)
+    dst = result.outputs["dst"]
+    viewer = panel.viewer
+    assert "RGBA image of uchar [480 × 640]" in panel.type_label.text()
+    assert viewer.view() == "image"
+    assert viewer.lane_combo.currentText() == "colour (RGBA)"
+    assert viewer.image.colour_item.isVisible()
+    assert not viewer.image.colour_bar.isVisible()
+    np.testing.assert_array_equal(viewer.image.colour_item.image, dst)
+    hover(viewer.image, 10.5, 20.5)
+    assert viewer.hover_label.text() == (
+        "row 20, column 10: RGBA (" + ", ".join(str(v) for v in dst[20, 10]) + ")"
+    )
+    viewer.lane_combo.setCurrentIndex(viewer.lane_combo.findText("G"))
+    assert viewer.image.image_item.isVisible() and viewer.image.colour_bar.isVisible()
+    np.testing.assert_array_equal(viewer.image.image_item.image, dst[..., 1])
+    viewer.set_view("table")
+    model = viewer.table.model()
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(6)]
+    assert headers == ["i0", "i1", "R", "G", "B", "A"]
+
+
 def test_small_output_is_plotted_point_for_point(panel, synthetic):
     values = np.linspace(-1, 1, 50, dtype=np.float32)
     panel.show_result(synthetic(outputs={"c": values}))

@@ -23,12 +23,19 @@ FLOAT_BINS = 100
 MAX_INTEGER_BINS = 512  # integers spanning at most this many values get one bar each
 
 
+RGBA_NAMES = ("R", "G", "B", "A")
+
+
 @dataclass(frozen=True)
 class BufferLayout:
-    """A host array's shape, and how many lanes of a vector type its last axis holds."""
+    """A host array's shape, and how many lanes of a vector type its last axis holds.
+
+    An RGBA image argument is a (height, width, 4) array whose lanes are colour channels.
+    """
 
     shape: tuple[int, ...]
     lanes: int = 1
+    rgba: bool = False
 
     @property
     def element_shape(self) -> tuple[int, ...]:
@@ -40,6 +47,8 @@ class BufferLayout:
 
     @property
     def lane_names(self) -> tuple[str, ...]:
+        if self.rgba:
+            return RGBA_NAMES
         return lane_names(self.lanes) if self.lanes > 1 else ()
 
     def views(self) -> tuple[str, ...]:
@@ -56,16 +65,22 @@ class BufferLayout:
         return tuple(int(i) for i in np.unravel_index(flat, self.element_shape))
 
 
-def lanes_of(result: RunResult, name: str, array: np.ndarray) -> int:
-    """Lanes per element of buffer `name`, read from the kernel's pointer type when known."""
+def layout_of(result: RunResult, name: str, array: np.ndarray) -> BufferLayout:
+    """How to read buffer `name`'s array: lanes from the kernel's pointer type, when known.
+
+    A vector pointer (`float4*`) puts its lanes on the last axis; an image2d_t
+    argument read back as (height, width, 4) holds RGBA channels there.
+    """
     signature = result.build.kernel(result.kernel) if result.build is not None else None
     info = None if signature is None else next((a for a in signature.args if a.name == name), None)
+    if info is not None and info.is_image and array.ndim == 3 and array.shape[-1] == 4:
+        return BufferLayout(array.shape, 4, rgba=True)
     element = None if info is None else pointee_type(info.type_name)
     if element is None or element.width == 1:
-        return 1
+        return BufferLayout(array.shape)
     if array.ndim >= 2 and array.shape[-1] == element.lanes:
-        return element.lanes
-    return 1
+        return BufferLayout(array.shape, element.lanes)
+    return BufferLayout(array.shape)
 
 
 def line_values(array: np.ndarray, layout: BufferLayout, lane: int = 0) -> np.ndarray:
@@ -75,7 +90,12 @@ def line_values(array: np.ndarray, layout: BufferLayout, lane: int = 0) -> np.nd
 
 
 def image_values(array: np.ndarray, layout: BufferLayout, lane: int | None = 0) -> np.ndarray:
-    """A 2-D view: rows × columns of one lane, or for a 1-D vector buffer lanes × elements."""
+    """A 2-D view: rows × columns of one lane, or for a 1-D vector buffer lanes × elements.
+
+    Lane None means every lane: an RGBA image stays (height, width, 4), in colour.
+    """
+    if layout.rgba and lane is None:
+        return array
     if layout.lanes > 1 and len(layout.element_shape) == 1:
         return array.T if lane is None else array[:, lane].reshape(1, -1)
     return array[..., 0 if lane is None else lane] if layout.lanes > 1 else array
@@ -228,11 +248,11 @@ def buffer_entries(result: RunResult) -> list[BufferEntry]:
     violations = {name: report for name, report in result.guards.items() if not report.ok}
     entries = []
     for name, array in result.outputs.items():
-        layout = BufferLayout(array.shape, lanes_of(result, name, array))
+        layout = layout_of(result, name, array)
         reference = result.references.get(name)
         entries.append(BufferEntry(name, "result", array, layout, reference, violations.get(name)))
     for name, array in result.inputs.items():
-        layout = BufferLayout(array.shape, lanes_of(result, name, array))
+        layout = layout_of(result, name, array)
         read_back = name in result.outputs
         guard = None if read_back else violations.get(name)
         entries.append(

@@ -33,6 +33,7 @@ from clstudio.ui.results.image_view import ImageView
 from clstudio.ui.results.line_view import LineView
 
 ALL_LANES = "all lanes"
+COLOUR = "colour (RGBA)"
 
 
 class BufferViewer(QWidget):
@@ -115,7 +116,7 @@ class BufferViewer(QWidget):
         view = previous if same_kind and previous in self._views else ""
         if entry is not None and not view:
             view = entry.layout.default_view()
-        self._lane = 0
+        self._lane = None if entry is not None and entry.layout.rgba else 0  # RGBA in colour
         with QSignalBlocker(self.view_bar):
             while self.view_bar.count():
                 self.view_bar.removeTab(0)
@@ -155,7 +156,7 @@ class BufferViewer(QWidget):
             self.line.show_element(int(np.ravel_multi_index(element, layout.element_shape)))
         elif view == "image":
             if dims == 2:
-                if lane is not None:
+                if lane is not None and not (layout.rgba and self._lane is None):
                     self.set_lane(lane)
                 self.image.show_element(element[0], element[1])
             elif self._lane is None and lane is not None:
@@ -200,7 +201,9 @@ class BufferViewer(QWidget):
         if layout is not None and layout.lanes > 1 and view not in ("table", ""):
             choices = [(name, lane) for lane, name in enumerate(layout.lane_names)]
             strip = view == "image" and len(layout.element_shape) == 1
-            if strip or view == "histogram":
+            if layout.rgba and view == "image":
+                choices.insert(0, (COLOUR, None))
+            elif strip or view == "histogram":
                 choices.insert(0, (ALL_LANES, None))
         if not any(lane == self._lane for _, lane in choices):
             self._lane = choices[0][1] if choices else 0

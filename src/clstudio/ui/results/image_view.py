@@ -32,10 +32,15 @@ class ImageView(ThemedPlotWidget):
         plot.getAxis("left").enableAutoSIPrefix(False)
         self.image_item = pg.ImageItem(axisOrder="row-major")
         plot.addItem(self.image_item)
+        # RGBA pictures get an item of their own: the colour bar's map applies to one channel.
+        self.colour_item = pg.ImageItem(axisOrder="row-major")
+        self.colour_item.setVisible(False)
+        plot.addItem(self.colour_item)
         before = set(QApplication.topLevelWidgets())
         self.colour_bar = pg.ColorBarItem(colorMap=COLOUR_MAP, interactive=False, width=16)
         adopt_new_windows(self, before)  # a ColorBarItem is a PlotItem, menus and all
         self.colour_bar.setImageItem(self.image_item, insert_in=plot)
+        self._apply_palette()
         self.marker = pg.ScatterPlotItem(
             size=14, symbol="s", pen=pg.mkPen(MARKER_COLOUR, width=2), brush=None
         )
@@ -43,27 +48,43 @@ class ImageView(ThemedPlotWidget):
         plot.addItem(self.marker)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
 
+    def themed_plot_items(self) -> list[pg.PlotItem]:
+        bar = getattr(self, "colour_bar", None)  # absent while the base class is built
+        return [self.getPlotItem()] + ([bar] if bar is not None else [])
+
     def set_values(
         self,
         values: np.ndarray,
         axis_names: tuple[str, str] = ("row", "column"),
         square_pixels: bool = True,
     ) -> None:
-        """Show a 2-D array; a lanes × elements strip is better without square pixels."""
+        """Show a 2-D array, or (height, width, 4) RGBA in colour.
+
+        A lanes × elements strip reads better without square pixels.
+        """
         self._values = values
         self._axis_names = axis_names
         self.marker.setData([], [])
         shown = display_array(values)
-        low, high, _ = value_bounds(shown)
-        if low == high:
-            low, high = low - 0.5, high + 0.5
-        self.image_item.setImage(shown, levels=(low, high))
-        self.colour_bar.setLevels((low, high))
+        colour = shown.ndim == 3
+        self.image_item.setVisible(not colour)
+        self.colour_item.setVisible(colour)
+        self.colour_bar.setVisible(not colour)
+        if colour:
+            # uint8 channels span 0-255; float channels are normalised, 0 to 1.
+            top = 255.0 if shown.dtype == np.uint8 else 1.0
+            self.colour_item.setImage(shown, levels=(0.0, top))
+        else:
+            low, high, _ = value_bounds(shown)
+            if low == high:
+                low, high = low - 0.5, high + 0.5
+            self.image_item.setImage(shown, levels=(low, high))
+            self.colour_bar.setLevels((low, high))
         plot = self.getPlotItem()
         plot.setLabel("left", axis_names[0])
         plot.setLabel("bottom", axis_names[1])
         plot.setAspectLocked(square_pixels)
-        height, width = shown.shape
+        height, width = shown.shape[:2]
         plot.getViewBox().setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
 
     def values(self) -> np.ndarray:
@@ -75,7 +96,7 @@ class ImageView(ThemedPlotWidget):
 
     def show_element(self, row: int, column: int) -> None:
         """Mark the pixel at (row, column) and zoom in around it."""
-        height, width = self._values.shape
+        height, width = self._values.shape[:2]
         if not (0 <= row < height and 0 <= column < width):
             return
         self.marker.setData([column + 0.5], [row + 0.5])
@@ -94,10 +115,14 @@ class ImageView(ThemedPlotWidget):
         if not (math.isfinite(x) and math.isfinite(y)):
             return ""
         row, column = math.floor(y), math.floor(x)
-        height, width = self._values.shape
+        height, width = self._values.shape[:2]
         if not (0 <= row < height and 0 <= column < width):
             return ""
-        value = format_value(self._values[row, column])
+        pixel = self._values[row, column]
+        if self._values.ndim == 3:
+            value = "RGBA (" + ", ".join(format_value(channel) for channel in pixel) + ")"
+        else:
+            value = format_value(pixel)
         return f"{self._axis_names[0]} {row}, {self._axis_names[1]} {column}: {value}"
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:

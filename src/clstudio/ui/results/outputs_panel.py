@@ -38,11 +38,14 @@ _KEY = Qt.ItemDataRole.UserRole
 
 
 def type_text(entry: BufferEntry) -> str:
-    """`float4 [1024]`: the OpenCL element type and the shape in elements."""
+    """`float4 [1024]`: the OpenCL element type and the shape in elements (or pixels)."""
     scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
-    lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
     shape = " × ".join(map(str, entry.layout.element_shape))
-    return f"{scalar}{lanes} [{shape}], {format_bytes(entry.array.nbytes)}"
+    size = format_bytes(entry.array.nbytes)
+    if entry.layout.rgba:
+        return f"RGBA image of {scalar} [{shape}], {size}"
+    lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
+    return f"{scalar}{lanes} [{shape}], {size}"
 
 
 def reference_text(entry: BufferEntry) -> str:
@@ -82,7 +85,8 @@ class _ExportTask(QRunnable):
     def run(self) -> None:
         try:
             if self._kind == "csv":
-                save_csv(self._entry.array, self._path, self._entry.layout.lanes)
+                layout = self._entry.layout
+                save_csv(self._entry.array, self._path, layout.lanes, layout.lane_names)
             else:
                 save_npy(self._entry.array, self._path)
         except (OSError, ValueError) as exc:
@@ -111,6 +115,7 @@ class OutputsPanel(QWidget):
         self.banner = ErrorBanner()
         self.buffer_list = QListWidget()
         self.buffer_list.setObjectName("bufferList")
+        self.buffer_list.setSpacing(2)
         self.buffer_list.currentItemChanged.connect(self._on_buffer_list_current_changed)
         self.title = QLabel()
         font = self.title.font()

@@ -68,10 +68,11 @@ class ThemedPlotWidget(pg.PlotWidget):
         palette = self.palette()
         self.setBackground(palette.color(QPalette.ColorRole.Base))
         text = palette.color(QPalette.ColorRole.Text)
-        for name in ("left", "bottom", "right", "top"):
-            axis = self.getPlotItem().getAxis(name)
-            axis.setPen(pg.mkPen(text))
-            axis.setTextPen(pg.mkPen(text))
+        for plot in self.themed_plot_items():
+            for name in ("left", "bottom", "right", "top"):
+                axis = plot.getAxis(name)
+                axis.setPen(pg.mkPen(text))
+                axis.setTextPen(pg.mkPen(text))
         title = self.getPlotItem().titleLabel
         if title.text:
             title.setText(title.text, color=text)
@@ -79,6 +80,10 @@ class ThemedPlotWidget(pg.PlotWidget):
         if legend is not None:
             legend.setLabelTextColor(text)
             legend.setBrush(pg.mkBrush(palette.color(QPalette.ColorRole.Base)))
+
+    def themed_plot_items(self) -> list[pg.PlotItem]:
+        """Plot items whose axes follow the palette; a colour bar adds its own."""
+        return [self.getPlotItem()]
 
     def set_title(self, text: str) -> None:
         self.getPlotItem().setTitle(text, color=self.text_colour(), size="10pt")

@@ -31,7 +31,7 @@ class RepeatPlot(ThemedPlotWidget):
         plot.setLabel("bottom", "repeat")
         plot.setLabel("left", "kernel time", units="s")
         plot.showGrid(x=True, y=True, alpha=0.25)
-        plot.addLegend(offset=(-8, 8))
+        plot.addLegend(offset=(-8, -8))  # bottom right: times sit high on an axis from 0
         self.set_title("Kernel time of each repeat")
         self._apply_palette()
 

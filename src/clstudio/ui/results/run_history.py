@@ -46,11 +46,14 @@ class HistoryEntry:
 
     @property
     def description(self) -> str:
-        """Long, for the list: time, kernel, device, size and median time."""
+        """Two lines for the list: run, time, kernel and median; then size and device."""
         size = " × ".join(map(str, self.global_size)) or "?"
         times = sorted(self.times_ns)
         median = format_seconds(times[len(times) // 2] * 1e-9) if times else "no kernel time"
-        return f"#{self.number}  {self.when}  {self.kernel} on {self.device}  [{size}]  {median}"
+        return (
+            f"#{self.number}  {self.kernel}  median {median}\n"
+            f"{self.when} · [{size}] on {self.device}"
+        )
 
 
 def _swatch(colour: str) -> QIcon:
@@ -95,6 +98,7 @@ class RunHistory(QWidget):
                 if not newest.data(_TOUCHED):
                     newest.setCheckState(Qt.CheckState.Unchecked)
             item = QListWidgetItem(_swatch(entry.colour), entry.description)
+            item.setToolTip(entry.description)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             item.setData(_ENTRY, entry)

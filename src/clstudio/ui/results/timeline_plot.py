@@ -17,6 +17,14 @@ BAR_HEIGHT = 0.6
 ROW_TITLES = {"upload": "write", "kernel": "kernel", "download": "read"}
 
 
+def legend_html() -> str:
+    """Coloured squares naming the phases; shown beside the plot, where it hides no bar."""
+    return " &nbsp; ".join(
+        f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> {PHASE_TITLES[phase]}"
+        for phase in PHASES
+    )
+
+
 def bar_text(bar: TimelineBar) -> str:
     """What a bar is, for the hover line under the plot."""
     what = {"upload": f"copy '{bar.name}' to the device", "download": f"read '{bar.name}' back"}
@@ -44,7 +52,6 @@ class TimelinePlot(ThemedPlotWidget):
         plot.invertY(True)
         plot.setMouseEnabled(x=True, y=False)
         plot.showGrid(x=True, y=False, alpha=0.25)
-        plot.addLegend(offset=(-8, 8), colCount=3)
         self.set_title("Timeline of the last run")
         self._apply_palette()
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
@@ -83,7 +90,6 @@ class TimelinePlot(ThemedPlotWidget):
                 height=BAR_HEIGHT,
                 brush=colour,
                 pen=pg.mkPen(colour),
-                name=PHASE_TITLES[phase],
             )
             plot.addItem(item)
             self._items[phase] = item

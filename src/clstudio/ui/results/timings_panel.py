@@ -11,6 +11,7 @@ import math
 import time
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -39,7 +40,7 @@ from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.run_history import HistoryEntry, RunHistory
-from clstudio.ui.results.timeline_plot import TimelinePlot
+from clstudio.ui.results.timeline_plot import TimelinePlot, legend_html
 from clstudio.units import format_bytes, format_seconds
 
 STATS_ROWS = ("Repeats", "Min", "Median", "Mean", "Std deviation", "Max")
@@ -71,6 +72,7 @@ class TimingsPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.timeline = TimelinePlot()
+        self.timeline_legend = QLabel(legend_html())
         self.timeline_hover = QLabel(" ")
         self.timeline.barHovered.connect(self._on_timeline_bar_hovered)
         self.repeats = RepeatPlot()
@@ -86,6 +88,8 @@ class TimingsPanel(QWidget):
         self.stats_table.verticalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
         )
+        self.stats_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.stats_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.stats_table.setToolTip(
             "Device time of the kernel over the repeats. The standard deviation is the "
             "sample one (n − 1); the first launch is often slower while caches warm up."
@@ -123,6 +127,7 @@ class TimingsPanel(QWidget):
         timeline_layout = QVBoxLayout(timeline_box)
         timeline_layout.setContentsMargins(0, 0, 0, 0)
         timeline_layout.addWidget(self.timeline, 1)
+        timeline_layout.addWidget(self.timeline_legend)
         timeline_layout.addWidget(self.timeline_hover)
 
         throughput = QGroupBox("Throughput")
@@ -136,8 +141,9 @@ class TimingsPanel(QWidget):
         numbers = QWidget()
         numbers_layout = QVBoxLayout(numbers)
         numbers_layout.setContentsMargins(0, 0, 0, 0)
-        numbers_layout.addWidget(self.stats_table, 1)
+        numbers_layout.addWidget(self.stats_table)
         numbers_layout.addWidget(throughput)
+        numbers_layout.addStretch(1)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
@@ -157,6 +163,17 @@ class TimingsPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(splitter, 1)
         return content
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._fit_stats_table()
+        super().showEvent(event)
+
+    def _fit_stats_table(self) -> None:
+        """As tall as its rows, so the throughput box sits right under it."""
+        table = self.stats_table
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        table.setFixedHeight(rows + table.horizontalHeader().height() + 2 * table.frameWidth())
 
     def show_result(self, result: RunResult, session: Session) -> None:
         """Display a finished run (failed runs too: whatever they measured is shown)."""
