@@ -84,7 +84,8 @@ def test_an_rgba_image_result_is_shown_in_colour(panel, gallery_run):
     panel.show_result(result)
     dst = result.outputs["dst"]
     viewer = panel.viewer
-    assert "RGBA image of uchar [480 × 640]" in panel.type_label.text()
+    assert panel.type_label.text() == "RGBA uchar [480 × 640], 1.17 MiB"
+    assert viewer.lane_label.text() == "Channel:"
     assert viewer.view() == "image"
     assert viewer.lane_combo.currentText() == "colour (RGBA)"
     assert viewer.image.colour_item.isVisible()

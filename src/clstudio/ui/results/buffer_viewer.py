@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QStackedWidget,
     QTabBar,
     QVBoxLayout,
@@ -75,6 +76,7 @@ class BufferViewer(QWidget):
         self.hover_label = QLabel(" ")
         self.hover_label.setObjectName("bufferHoverLabel")
         self.hover_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hover_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         bar = QHBoxLayout()
         bar.addWidget(self.view_bar)
@@ -213,6 +215,7 @@ class BufferViewer(QWidget):
                 self.lane_combo.addItem(text, lane)
             if choices:
                 self.lane_combo.setCurrentIndex([lane for _, lane in choices].index(self._lane))
+        self.lane_label.setText("Channel:" if layout is not None and layout.rgba else "Lane:")
         self.lane_label.setVisible(bool(choices))
         self.lane_combo.setVisible(bool(choices))
 

@@ -37,15 +37,19 @@ EXPORT_FILTERS = "NumPy array (*.npy);;CSV table (*.csv)"
 _KEY = Qt.ItemDataRole.UserRole
 
 
-def type_text(entry: BufferEntry) -> str:
-    """`float4 [1024]`: the OpenCL element type and the shape in elements (or pixels)."""
+def short_type_text(entry: BufferEntry) -> str:
+    """`float4 [1024]` or `RGBA uchar [480 × 640]`: for the narrow buffer list."""
     scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
     shape = " × ".join(map(str, entry.layout.element_shape))
-    size = format_bytes(entry.array.nbytes)
     if entry.layout.rgba:
-        return f"RGBA image of {scalar} [{shape}], {size}"
+        return f"RGBA {scalar} [{shape}]"
     lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
-    return f"{scalar}{lanes} [{shape}], {size}"
+    return f"{scalar}{lanes} [{shape}]"
+
+
+def type_text(entry: BufferEntry) -> str:
+    """The element type, the shape in elements (or pixels) and the size in bytes."""
+    return f"{short_type_text(entry)}, {format_bytes(entry.array.nbytes)}"
 
 
 def reference_text(entry: BufferEntry) -> str:
@@ -116,6 +120,8 @@ class OutputsPanel(QWidget):
         self.buffer_list = QListWidget()
         self.buffer_list.setObjectName("bufferList")
         self.buffer_list.setSpacing(2)
+        self.buffer_list.setWordWrap(True)
+        self.buffer_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.buffer_list.currentItemChanged.connect(self._on_buffer_list_current_changed)
         self.title = QLabel()
         font = self.title.font()
@@ -245,7 +251,7 @@ class OutputsPanel(QWidget):
             badges += "  ⚠ out of bounds"
         if entry.reference is not None:
             badges += "  ✓" if entry.reference.ok else "  ✗ reference"
-        item = QListWidgetItem(f"{entry.title}{badges}\n{type_text(entry)}")
+        item = QListWidgetItem(f"{entry.title}{badges}\n{short_type_text(entry)}")
         item.setData(_KEY, entry.key)
         tips = [type_text(entry)]
         if entry.guard is not None:

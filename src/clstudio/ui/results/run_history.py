@@ -73,6 +73,8 @@ class RunHistory(QWidget):
         self._list = QListWidget()
         self._list.setObjectName("runHistoryList")
         self._list.setToolTip("Tick two or more runs to overlay their kernel times.")
+        self._list.setWordWrap(True)
+        self._list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._list.itemChanged.connect(self._on_list_item_changed)
         self.clear_button = QPushButton("Clear history")
         self.clear_button.setEnabled(False)

@@ -30,10 +30,7 @@ def bar_text(bar: TimelineBar) -> str:
     what = {"upload": f"copy '{bar.name}' to the device", "download": f"read '{bar.name}' back"}
     action = what.get(bar.phase, f"kernel {bar.name}")
     duration = format_seconds((bar.end_ms - bar.start_ms) * 1e-3)
-    return (
-        f"{action}, repeat {bar.repeat + 1}: {duration}, "
-        f"from {bar.start_ms:.3f} ms to {bar.end_ms:.3f} ms"
-    )
+    return f"{action}, repeat {bar.repeat + 1}: {duration}, {bar.start_ms:.2f}–{bar.end_ms:.2f} ms"
 
 
 class TimelinePlot(ThemedPlotWidget):

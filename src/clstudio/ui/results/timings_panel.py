@@ -14,9 +14,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHeaderView,
     QLabel,
+    QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QStackedWidget,
@@ -74,6 +77,8 @@ class TimingsPanel(QWidget):
         self.timeline = TimelinePlot()
         self.timeline_legend = QLabel(legend_html())
         self.timeline_hover = QLabel(" ")
+        # Long hover texts must not widen the column and shift the splitter.
+        self.timeline_hover.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.timeline.barHovered.connect(self._on_timeline_bar_hovered)
         self.repeats = RepeatPlot()
         self.history = RunHistory()
@@ -138,12 +143,19 @@ class TimingsPanel(QWidget):
         form.addRow(self.gflops)
         form.addRow(self.gflops_detail)
 
-        numbers = QWidget()
-        numbers_layout = QVBoxLayout(numbers)
+        numbers_page = QWidget()
+        numbers_layout = QVBoxLayout(numbers_page)
         numbers_layout.setContentsMargins(0, 0, 0, 0)
         numbers_layout.addWidget(self.stats_table)
         numbers_layout.addWidget(throughput)
         numbers_layout.addStretch(1)
+        numbers = QScrollArea()  # a short dock scrolls the numbers rather than squashing them
+        numbers.setWidget(numbers_page)
+        numbers.setWidgetResizable(True)
+        numbers.setFrameShape(QFrame.Shape.NoFrame)
+        numbers.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scrollbar = numbers.verticalScrollBar().sizeHint().width()
+        numbers.setMinimumWidth(numbers_page.sizeHint().width() + scrollbar)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
@@ -155,6 +167,7 @@ class TimingsPanel(QWidget):
         ):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
+        splitter.setSizes([400, 360, 260, 220])  # scaled to the width it gets
 
         content = QWidget()
         layout = QVBoxLayout(content)
