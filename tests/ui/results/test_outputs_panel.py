@@ -35,6 +35,7 @@ def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
     panel.show_result(result)
     names = [text.split("\n")[0] for text in listed(panel)]
     assert names == ["c — result  ✓", "a — input", "b — input", "c — initial contents"]
+    assert "Reference check passed" in panel.buffer_list.item(0).toolTip()
     assert panel.viewer.view() == "line"
     assert panel.viewer.available_views() == ("line", "histogram", "table")
     # The curve holds every value the engine returned; the screen shows a min/max envelope.
@@ -147,7 +148,8 @@ def failing_result(synthetic):
 
 def test_failed_reference_and_show_worst_in_the_table(panel, synthetic, qtbot):
     panel.show_result(failing_result(synthetic))
-    assert listed(panel)[0].startswith("c — result  ✗ reference")
+    assert listed(panel)[0].startswith("c — result  ✗\n")
+    assert "Reference check FAILED: 1 of 48" in panel.buffer_list.item(0).toolTip()
     text = panel.reference_label.text()
     assert "Reference check FAILED" in text
     assert "max abs error 3" in text and "max rel error 1" in text
@@ -176,7 +178,8 @@ def test_show_worst_moves_the_marker_on_the_plots(panel, synthetic, qtbot):
 
 
 def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic):
-    guard = GuardReport("c", False, before=0, after=3, first_index=8, message="3 elements past")
+    message = "kernel wrote past the end of 'c': 3 elements, first at index 8"
+    guard = GuardReport("c", False, before=0, after=3, first_index=8, message=message)
     result = synthetic(
         outputs={"c": np.zeros(8, np.float32)},
         inputs={"a": np.ones(8, np.float32), "c": np.zeros(8, np.float32)},
@@ -184,11 +187,13 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic):
     )
     panel.show_result(result)
     rows = listed(panel)
-    assert "⚠ out of bounds" in rows[0]
+    assert rows[0].startswith("c — result  ⚠\n")
     assert not any("⚠" in row for row in rows[1:])
     assert panel.guard_label.isVisible()
-    assert "wrote outside 'c'" in panel.guard_label.text()
-    assert "3 elements past" in panel.guard_label.text()
+    assert panel.guard_label.text() == (
+        "⚠ Out-of-bounds write caught by the guard bands: " + message
+    )
+    assert message in panel.buffer_list.item(0).toolTip()
     panel.select_buffer("a", "input")
     assert not panel.guard_label.isVisible()
 

@@ -246,18 +246,20 @@ class OutputsPanel(QWidget):
         QThreadPool.globalInstance().start(task)
 
     def _item(self, entry: BufferEntry) -> QListWidgetItem:
+        # Short marks, so the list stays narrow; the tooltip and the header say more.
         badges = ""
-        if entry.guard is not None:
-            badges += "  ⚠ out of bounds"
         if entry.reference is not None:
-            badges += "  ✓" if entry.reference.ok else "  ✗ reference"
+            badges += "  ✓" if entry.reference.ok else "  ✗"
+        if entry.guard is not None:
+            badges += "  ⚠"
         item = QListWidgetItem(f"{entry.title}{badges}\n{short_type_text(entry)}")
         item.setData(_KEY, entry.key)
         tips = [type_text(entry)]
-        if entry.guard is not None:
-            tips.append(f"Guard bands: {entry.guard.message}")
         if entry.reference is not None:
-            tips.append(entry.reference.message)
+            verdict = "passed" if entry.reference.ok else "FAILED"
+            tips.append(f"✓/✗ Reference check {verdict}: {entry.reference.message}")
+        if entry.guard is not None:
+            tips.append(f"⚠ Out-of-bounds write: {entry.guard.message}")
         item.setToolTip("\n".join(tips))
         return item
 
@@ -273,7 +275,7 @@ class OutputsPanel(QWidget):
         self.guard_label.setVisible(guard is not None)
         if guard is not None:
             self.guard_label.setText(
-                f"⚠ The kernel wrote outside '{guard.name}' (guard-band check): {guard.message}"
+                f"⚠ Out-of-bounds write caught by the guard bands: {guard.message}"
             )
         self.viewer.set_entry(entry)
 
