@@ -19,6 +19,10 @@ def panel(qtbot):
     return widget
 
 
+def tab_centre(panel, index):
+    return panel.viewer.view_bar.tabRect(index).center()
+
+
 def listed(panel):
     return [panel.buffer_list.item(row).text() for row in range(panel.buffer_list.count())]
 
@@ -57,7 +61,7 @@ def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
 
 
 @pytest.mark.opencl
-def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run):
+def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run, qtbot):
     _, result = gallery_run("box_blur")
     panel.show_result(result)
     dst = result.outputs["dst"]
@@ -66,7 +70,9 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run):
     assert panel.viewer.image.levels() == (float(dst.min()), float(dst.max()))
     assert "uchar [480 × 640]" in panel.type_label.text()
 
-    panel.viewer.set_view("table")
+    with qtbot.waitSignal(panel.viewer.viewChanged) as changed:
+        qtbot.mouseClick(panel.viewer.view_bar, Qt.MouseButton.LeftButton, pos=tab_centre(panel, 3))
+    assert changed.args == ["table"]
     model = panel.viewer.table.model()
     assert (model.rowCount(), model.columnCount()) == (480, 640)
     for row, column in ((0, 0), (17, 300), (479, 639)):

@@ -99,9 +99,6 @@ class BufferViewer(QWidget):
     def available_views(self) -> tuple[str, ...]:
         return self._views
 
-    def lane(self) -> int | None:
-        return self._lane
-
     def set_entry(self, entry: BufferEntry | None) -> None:
         """Show `entry`: in the view the user picked for a buffer of the same kind, else
         in the view that fits it best (an image for 2-D, a line otherwise)."""

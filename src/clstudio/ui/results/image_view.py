@@ -87,9 +87,6 @@ class ImageView(ThemedPlotWidget):
         height, width = shown.shape[:2]
         plot.getViewBox().setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
 
-    def values(self) -> np.ndarray:
-        return self._values
-
     def levels(self) -> tuple[float, float]:
         low, high = self.colour_bar.levels()
         return float(low), float(high)

@@ -108,9 +108,6 @@ class LineView(ThemedPlotWidget):
         self.curve.setData(positions(len(shown)), shown, skipFiniteCheck=finite)
         self.getPlotItem().setLabel("left", "value" + self._lane_text)
 
-    def values(self) -> np.ndarray:
-        return self._values
-
     def show_element(self, flat: int) -> None:
         """Mark element `flat` and zoom in around it."""
         if not 0 <= flat < len(self._values):

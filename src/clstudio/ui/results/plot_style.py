@@ -59,11 +59,6 @@ class ThemedPlotWidget(pg.PlotWidget):
     def text_colour(self) -> QColor:
         return self.palette().color(QPalette.ColorRole.Text)
 
-    def grid_colour(self) -> QColor:
-        colour = QColor(self.text_colour())
-        colour.setAlpha(40)
-        return colour
-
     def _apply_palette(self) -> None:
         palette = self.palette()
         self.setBackground(palette.color(QPalette.ColorRole.Base))

@@ -120,14 +120,6 @@ class RunHistory(QWidget):
         items = (self._list.item(row) for row in reversed(range(self._list.count())))
         return [item.data(_ENTRY) for item in items if item.checkState() == Qt.CheckState.Checked]
 
-    def set_checked(self, number: int, checked: bool) -> None:
-        """Tick or untick run `number`, as a click on its checkbox would."""
-        for row in range(self._list.count()):
-            item = self._list.item(row)
-            if item.data(_ENTRY).number == number:
-                state = Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
-                item.setCheckState(state)
-
     def clear(self) -> None:
         with QSignalBlocker(self._list):
             self._list.clear()
