@@ -5,6 +5,7 @@ import re
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QStyle
 
 from clstudio.args import BufferArg
 from clstudio.dtypes import parse_element_type
@@ -134,9 +135,12 @@ def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic, qtbot)
 
 
 def click_checkbox(qtbot, list_widget, item):
-    """Click where a list item's check box is drawn: at the left of its row."""
+    """Click where the style draws a list item's check box: at the left of its row."""
+    style = list_widget.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+    indicator = style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
     rect = list_widget.visualItemRect(item)
-    point = QPoint(rect.left() + rect.height() // 2, rect.center().y())
+    point = QPoint(rect.left() + margin + indicator // 2, rect.center().y())
     qtbot.mouseClick(list_widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 

@@ -63,6 +63,7 @@ class ConsolePanel(QWidget):
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear)
         hint = QLabel("printf output of each run, newest at the bottom")
+        hint.setWordWrap(True)
         bar = QHBoxLayout()
         bar.addWidget(hint, 1)
         bar.addWidget(self.clear_button)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -156,6 +157,9 @@ class OutputsPanel(QWidget):
         layout.addWidget(self.stack)
 
     def _build_content(self) -> QWidget:
+        for label in (self.title, self.type_label, self.export_status):
+            # Long names are cut short rather than widening the dock and the window.
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         header = QHBoxLayout()
         header.addWidget(self.title)
         header.addWidget(self.type_label)

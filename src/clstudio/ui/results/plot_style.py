@@ -52,7 +52,7 @@ class ThemedPlotWidget(pg.PlotWidget):
         before = set(QApplication.topLevelWidgets())
         super().__init__(parent)
         adopt_new_windows(self, before)
-        self.setMinimumSize(160, 120)
+        self.setMinimumSize(120, 100)
         self.getPlotItem().hideButtons()
         self._apply_palette()
 

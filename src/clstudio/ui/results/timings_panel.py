@@ -49,6 +49,7 @@ from clstudio.units import format_bytes, format_seconds
 STATS_ROWS = ("Repeats", "Min", "Median", "Mean", "Std deviation", "Max")
 SECONDS_ROLE = Qt.ItemDataRole.UserRole
 MAX_OPS_PER_ITEM = 1_000_000_000
+PANE_MIN = 110  # pixels: the least width of each of the four panes
 
 
 def work_items(result: RunResult, session: Session) -> int:
@@ -76,6 +77,7 @@ class TimingsPanel(QWidget):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.timeline = TimelinePlot()
         self.timeline_legend = QLabel(legend_html())
+        self.timeline_legend.setWordWrap(True)
         self.timeline_hover = QLabel(" ")
         # Long hover texts must not widen the column and shift the splitter.
         self.timeline_hover.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -153,9 +155,10 @@ class TimingsPanel(QWidget):
         numbers.setWidget(numbers_page)
         numbers.setWidgetResizable(True)
         numbers.setFrameShape(QFrame.Shape.NoFrame)
-        numbers.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scrollbar = numbers.verticalScrollBar().sizeHint().width()
-        numbers.setMinimumWidth(numbers_page.sizeHint().width() + scrollbar)
+        # Narrow panes scroll rather than force the window wider: four panes side by
+        # side must fit in a dock beside the editor.
+        for pane in (timeline_box, self.repeats, numbers, self.history):
+            pane.setMinimumWidth(PANE_MIN)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
@@ -167,7 +170,7 @@ class TimingsPanel(QWidget):
         ):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
-        splitter.setSizes([400, 360, 260, 220])  # scaled to the width it gets
+        splitter.setSizes([360, 320, 300, 300])  # scaled to the width it gets
 
         content = QWidget()
         layout = QVBoxLayout(content)
