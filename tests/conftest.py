@@ -2,8 +2,11 @@
 
 import os
 
-# Before any QApplication exists: tests never need a screen.
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Before any QApplication exists: tests never need a screen. The offscreen platform's
+# own screen is 800 x 600; tests get a common desktop size instead.
+if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+    screen = os.path.join(os.path.dirname(__file__), "offscreen-screen.json")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
 
 import pytest
 

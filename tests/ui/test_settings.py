@@ -61,7 +61,7 @@ def test_the_default_store_is_redirected_in_tests(tmp_path):
 
 def test_layout_and_choices_persist_between_windows(make_window, settings, inventory, qtbot):
     first = make_window()
-    first.resize(700, 500)  # within the offscreen screen of 800 x 600
+    first.resize(1100, 760)  # within the test screen of 1920 x 1080
     first.results_dock.hide()
     first.device_panel.select_device(inventory.devices()[1])
     first.device_panel.use_button.click()
@@ -70,7 +70,7 @@ def test_layout_and_choices_persist_between_windows(make_window, settings, inven
     first.close()
 
     second = make_window()
-    assert (second.width(), second.height()) == (700, 500)
+    assert (second.width(), second.height()) == (1100, 760)
     assert not second.results_dock.isVisible()
     assert second.devices_dock.isVisible()
     assert second.device_status.text() == "Device: Fake GPU 9000"

@@ -82,9 +82,9 @@ class MainWindow(QMainWindow):
         self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
         self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
         self.results_dock = self._dock("Results", "resultsDock", self.results_panel)
-        # The side panels run the full height; results sit under the source only.
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        # Results run the full width: plots and tables need it more than the side panels.
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
@@ -173,9 +173,9 @@ class MainWindow(QMainWindow):
         state = self.settings.window_state()
         if state is None or not self.restoreState(state):
             self.resizeDocks(
-                [self.devices_dock, self.arguments_dock], [420, 260], Qt.Orientation.Horizontal
+                [self.devices_dock, self.arguments_dock], [300, 420], Qt.Orientation.Horizontal
             )
-            self.resizeDocks([self.results_dock], [190], Qt.Orientation.Vertical)
+            self.resizeDocks([self.results_dock], [330], Qt.Orientation.Vertical)
 
     # Devices
 

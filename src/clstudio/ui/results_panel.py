@@ -37,8 +37,7 @@ class ResultsPanel(QTabWidget):
             (self.steps, "Runtime steps"),
         ):
             widget.setObjectName(f"results{name.replace(' ', '')}")
-            self.addTab(widget, name)
-            widget.show()
+            self.addTab(widget, name)  # the tabs show and hide their pages from now on
         problems.countChanged.connect(self._on_problems_count_changed)
 
     def tab_names(self) -> list[str]:

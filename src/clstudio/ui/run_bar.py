@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QProgressBar, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
 
 from clstudio.session import Session
 
@@ -32,7 +40,8 @@ class RunBar(QWidget):
         )
         self.timeout.valueChanged.connect(self.timeoutEdited)
         self.progress = QProgressBar()
-        self.progress.setMinimumWidth(160)
+        self.progress.setMinimumWidth(280)
+        self.progress.setMaximumWidth(360)
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
         self.progress.setValue(0)
@@ -44,6 +53,8 @@ class RunBar(QWidget):
             layout.addWidget(caption)
             layout.addWidget(widget)
         layout.addWidget(self.progress)
+        # In a toolbar: take the room the fields need, not all that is left.
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
 
     def set_session(self, session: Session) -> None:
         with QSignalBlocker(self.repeats), QSignalBlocker(self.timeout):

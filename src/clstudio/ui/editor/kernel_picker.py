@@ -32,7 +32,7 @@ class KernelPicker(QComboBox):
         super().__init__(parent)
         self.setObjectName("kernelPicker")
         self.setPlaceholderText("No kernels yet")
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.setMinimumContentsLength(12)
         self.setToolTip(KERNEL_TIP)
