@@ -282,7 +282,7 @@ def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, setting
 def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
     window = make_window()
     menu = window.file_menus.examples
-    lines = [f"{example.title}\t{example.description}" for example in examples()]
+    lines = [f"{example.title} — {example.description}" for example in examples()]
     assert _entries(menu) == lines and len(lines) > 5  # a one-line description each
     first = examples()[0]
     original = first.path.read_text(encoding="utf-8")

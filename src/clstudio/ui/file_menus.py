@@ -45,8 +45,7 @@ class FileMenus(QObject):
             self.examples.addAction(f"The gallery cannot be read: {exc}").setEnabled(False)
             return
         for example in found:
-            # After a tab, Qt right-aligns text in the menu's second column.
-            action = self.examples.addAction(f"{example.title}\t{example.description}")
+            action = self.examples.addAction(f"{example.title} — {example.description}")
             action.setStatusTip(example.description)
             action.setToolTip(example.description)
             action.triggered.connect(
