@@ -175,7 +175,8 @@ class MainWindow(QMainWindow):
             self.resizeDocks(
                 [self.devices_dock, self.arguments_dock], [300, 420], Qt.Orientation.Horizontal
             )
-            self.resizeDocks([self.results_dock], [330], Qt.Orientation.Vertical)
+            results_height = max(330, self.height() * 2 // 5)
+            self.resizeDocks([self.results_dock], [results_height], Qt.Orientation.Vertical)
 
     # Devices
 
