@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import shared_memory
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -28,7 +29,6 @@ from clstudio.results import RunResult
 PREFIX = "clstudio-"
 SHARE_MIN_BYTES = 1024 * 1024  # smaller arrays are as cheap or cheaper to pickle
 _SHM_DIR = Path("/dev/shm")
-_RESULT_ARRAYS = ("inputs", "outputs")
 # Writing past what a full /dev/shm can hold raises SIGBUS, not an error (Docker gives
 # containers 64 MiB by default): keep this much free, and pickle what does not fit.
 _SHM_HEADROOM = 16 * 2**20
@@ -166,8 +166,9 @@ def _transform(value: object, leaf: Callable[[object], object]) -> object:
         return parts if isinstance(value, list) else tuple(parts)
     if isinstance(value, RunResult):
         # Its arrays sit in inputs and outputs; its hundreds of steps and timings hold none.
-        changes = {name: _transform(getattr(value, name), leaf) for name in _RESULT_ARRAYS}
-        return dataclasses.replace(value, **changes)
+        inputs = cast("dict[str, np.ndarray]", _transform(value.inputs, leaf))
+        outputs = cast("dict[str, np.ndarray]", _transform(value.outputs, leaf))
+        return dataclasses.replace(value, inputs=inputs, outputs=outputs)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {}
         for f in dataclasses.fields(value):
