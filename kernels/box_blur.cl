@@ -5,6 +5,9 @@
 // border, clamp() repeats the edge pixels instead of reading outside the
 // image. The sum is kept in a uint: nine uchars would overflow a uchar.
 //
+// The session starts src from a checkerboard of 8-pixel squares (a sample
+// picture), so the blur shows as gray seams along the edges of the squares.
+//
 // The reference sums nine shifted copies of the edge-padded image.
 //
 // Try: replace clamp() with max(..., 0) and see the right and bottom edges go

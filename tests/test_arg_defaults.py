@@ -139,6 +139,10 @@ def test_retyped_contents_that_no_longer_fit_become_zeros():
     assert retyped_init(four, F4, (4,)) == Init("zeros")  # a float4 buffer needs 16 numbers
     narrow = Init("random", {"low": 0.0, "high": 0.5})
     assert retyped_init(narrow, U8, (4,)).params == {"low": 0, "high": 100}
+    picture = Init("image", {"name": "checkerboard"})
+    assert retyped_init(picture, F32, (48, 64)) == picture  # gray levels 0 to 1 now
+    assert retyped_init(picture, F4, (48, 64)) == Init("zeros")  # a picture fills scalars only
+    assert retyped_init(picture, parse_element_type("char"), (48, 64)) == Init("zeros")
 
 
 def test_scalar_problems_in_words():

@@ -1,8 +1,9 @@
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, ContentsError, Init, initial_contents
+from clstudio.args import BufferArg, ContentsError, Init, initial_contents, picture_problem
 from clstudio.dtypes import parse_element_type
+from clstudio.sample_images import sample_image
 
 FLOAT = parse_element_type("float32")
 
@@ -74,3 +75,54 @@ def test_file_init_refuses_archives_of_several_arrays(tmp_path):
     np.savez(tmp_path / "two.npz", a=np.zeros(8), b=np.ones(8))
     with pytest.raises(ContentsError, match="several arrays"):
         contents(Init("file", {"path": "two.npz"}), base_dir=tmp_path)
+
+
+@pytest.mark.parametrize("type_name", ["uchar", "ushort", "int", "uint", "long"])
+def test_a_picture_fills_an_integer_buffer_with_the_gray_levels_of_an_r_image(type_name):
+    dtype = parse_element_type(type_name)
+    data = contents(Init("image", {"name": "test_picture"}), shape=(48, 64), dtype=dtype)
+    gray = sample_image("test_picture", 64, 48, "R", "uint8")
+    assert data.shape == (48, 64) and data.dtype == dtype.scalar
+    np.testing.assert_array_equal(data, gray)
+    assert (data.min(), data.max()) == (0, 255)
+
+
+@pytest.mark.parametrize("type_name", ["half", "float", "double"])
+def test_a_picture_fills_a_float_buffer_from_zero_to_one(type_name):
+    dtype = parse_element_type(type_name)
+    data = contents(Init("image", {"name": "checkerboard"}), shape=(16, 24), dtype=dtype)
+    assert data.shape == (16, 24) and data.dtype == dtype.scalar
+    assert data[0, 0] == 1 and data[0, 8] == 0 and data[8, 8] == 1  # 8-pixel squares
+    assert set(np.unique(data).tolist()) == {0.0, 1.0}
+
+
+def test_a_picture_buffer_is_height_rows_of_width_pixels():
+    data = contents(Init("image", {"name": "gradient"}), shape=(3, 5), dtype=FLOAT)
+    np.testing.assert_allclose(data, np.tile([0, 0.25, 0.5, 0.75, 1], (3, 1)), atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "type_name, shape, message",
+    [
+        (
+            "uchar",
+            (64,),
+            "a sample picture fills a 2-D buffer, shape [height, width]; this one has shape [64]",
+        ),
+        ("float", (4, 4, 4), "a 2-D buffer, shape [height, width]; this one has shape [4, 4, 4]"),
+        (
+            "uchar4",
+            (8, 8),
+            "a sample picture fills a buffer of scalars with gray values; uchar4 is a vector type",
+        ),
+        ("char", (8, 8), "gray values run from 0 to 255, more than a char holds; use uchar"),
+        ("bool", (8, 8), "more than a bool holds"),
+    ],
+)
+def test_a_picture_is_refused_for_a_buffer_it_cannot_fill(type_name, shape, message):
+    dtype = parse_element_type(type_name)
+    assert message in str(picture_problem(dtype, shape))
+    with pytest.raises(ContentsError) as caught:
+        contents(Init("image", {"name": "gradient"}), shape=shape, dtype=dtype, name="src")
+    assert str(caught.value).startswith("argument 'src': a sample picture")
+    assert message in str(caught.value)

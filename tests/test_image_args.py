@@ -1,4 +1,4 @@
-"""Image and sampler arguments in session files: read, refused where they break, saved."""
+"""Image and sampler arguments, and sample pictures in buffers: read, refused, saved."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clstudio.args import ImageArg, Init, SamplerArg, initial_contents
+from clstudio.args import BufferArg, ImageArg, Init, SamplerArg, initial_contents
 from clstudio.sample_images import sample_image
 from clstudio.session import (
     SessionError,
@@ -286,19 +286,72 @@ def test_a_broken_image_or_sampler_is_refused_where_it_breaks(
     assert str(caught.value).startswith(message)
 
 
-def test_a_sample_picture_is_refused_for_a_buffer(folder: Path) -> None:
-    data = images()
-    data["args"]["buf"] = {
+def _gray_buffer(dtype: str, shape: list[int]) -> dict[str, Any]:
+    return {
         "kind": "buffer",
-        "dtype": "uchar4",
-        "shape": [48, 64],
+        "dtype": dtype,
+        "shape": shape,
         "init": {"image": {"name": "test_picture"}},
     }
+
+
+def test_a_sample_picture_fills_a_2d_buffer_with_gray_values(folder: Path) -> None:
+    data = images()
+    data["args"]["gray"] = _gray_buffer("uchar", [48, 64])
+    data["args"]["level"] = _gray_buffer("float64", [48, 64])
+
+    session = parse_session(data, folder)
+    gray, level = session.args["gray"], session.args["level"]
+
+    assert isinstance(gray, BufferArg) and isinstance(level, BufferArg)
+    assert gray.init == Init("image", {"name": "test_picture"})
+    pixels = initial_contents("gray", gray, session.seed, session.base_dir)
+    assert pixels.dtype == np.uint8
+    assert np.array_equal(pixels, sample_image("test_picture", 64, 48, "R", "uint8"))
+    values = initial_contents("level", level, session.seed, session.base_dir)
+    assert values.dtype == np.float64
+    assert np.array_equal(values, sample_image("test_picture", 64, 48, "R", "float32"))
+    saved = session_to_dict(session)
+    assert saved["args"]["gray"]["init"] == {"image": {"name": "test_picture"}}
+    assert parse_session(saved, folder) == session
+
+
+REFUSED_PICTURES = {
+    "one dimension": (
+        _gray_buffer("uchar", [3072]),
+        "args.buf.init.image: a sample picture fills a 2-D buffer, shape [height, width]; "
+        "this one has shape [3072]",
+    ),
+    "three dimensions": (
+        _gray_buffer("float", [4, 48, 64]),
+        "args.buf.init.image: a sample picture fills a 2-D buffer, shape [height, width]; "
+        "this one has shape [4, 48, 64]",
+    ),
+    "vector type": (
+        _gray_buffer("uchar4", [48, 64]),
+        "args.buf.init.image: a sample picture fills a buffer of scalars with gray values; "
+        "uchar4 is a vector type",
+    ),
+    "char": (
+        _gray_buffer("char", [48, 64]),
+        "args.buf.init.image: a sample picture's gray values run from 0 to 255, more than a "
+        "char holds; use uchar or a wider type",
+    ),
+    "unknown picture": (
+        {**_gray_buffer("uchar", [48, 64]), "init": {"image": {"name": "lena"}}},
+        "args.buf.init.image.name: expected one of gradient, radial_gradient, checkerboard",
+    ),
+}
+
+
+@pytest.mark.parametrize("buffer, message", REFUSED_PICTURES.values(), ids=REFUSED_PICTURES.keys())
+def test_a_sample_picture_is_refused_for_a_buffer_it_cannot_fill(
+    folder: Path, buffer: dict[str, Any], message: str
+) -> None:
+    data = images()
+    data["args"]["buf"] = buffer
 
     with pytest.raises(SessionError) as caught:
         parse_session(data, folder)
 
-    assert str(caught.value).startswith(
-        "args.buf.init: unknown init 'image'; expected one of \"zeros\""
-    )
-    assert str(caught.value).endswith("a sample image fills image arguments only")
+    assert str(caught.value).startswith(message)

@@ -13,7 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from clstudio.args import ArgSpec, BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
+from clstudio.args import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Init,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    picture_problem,
+)
 from clstudio.dtypes import ElementType, TypeNameError, kernel_type, pointee_type
 from clstudio.dtypes import value_range as type_range
 from clstudio.expression import ExpressionError, check_expression
@@ -207,6 +216,8 @@ def retyped_init(init: Init, dtype: ElementType, shape: tuple[int, ...]) -> Init
         if not int(low) < int(high):
             return _random_init(dtype)
     if init.kind == "values" and _count(params.get("values")) != math.prod(dtype.host_shape(shape)):
+        return Init("zeros")
+    if init.kind == "image" and picture_problem(dtype, shape) is not None:
         return Init("zeros")
     return init
 

@@ -22,6 +22,7 @@ from clstudio.args import (
     LocalArg,
     SamplerArg,
     ScalarArg,
+    picture_problem,
 )
 from clstudio.dtypes import VECTOR_WIDTHS, ElementType, value_range
 from clstudio.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
@@ -157,8 +158,10 @@ def _read_init(
     base_dir: Path | None,
     is_image: bool = False,
 ) -> Init:
-    objects = _INIT_OBJECTS if is_image else _INIT_OBJECTS[:-1]
-    forms = ", ".join([*(f'"{w}"' for w in _INIT_WORDS), *(f'{{"{k}": ...}}' for k in objects)])
+    """Contents for an argument of `dtype` and `shape`; any sample picture fits an image."""
+    forms = ", ".join(
+        [*(f'"{w}"' for w in _INIT_WORDS), *(f'{{"{k}": ...}}' for k in _INIT_OBJECTS)]
+    )
     if isinstance(value, str):
         if value not in _INIT_WORDS:
             fail(where, f"unknown init {value!r}; expected one of {forms}")
@@ -167,9 +170,8 @@ def _read_init(
         fail(where, f"expected one of {forms}, got {describe(value)}")
     if len(value) != 1:
         fail(where, f"expected an object with one key, got keys {', '.join(map(str, value))}")
-    if next(iter(value)) not in objects:
-        extra = "; a sample image fills image arguments only" if "image" in value else ""
-        fail(where, f"unknown init {next(iter(value))!r}; expected one of {forms}{extra}")
+    if next(iter(value)) not in _INIT_OBJECTS:
+        fail(where, f"unknown init {next(iter(value))!r}; expected one of {forms}")
     ((kind, params),) = value.items()
     here = f"{where}.{kind}"
     needed = math.prod(dtype.host_shape(shape))
@@ -213,6 +215,9 @@ def _read_init(
         obj = read_object(params, here)
         check_keys(obj, here, ("name",), required=("name",))
         name = _read_choice(obj["name"], f"{here}.name", tuple(SAMPLE_IMAGES))
+        problem = None if is_image else picture_problem(dtype, shape)
+        if problem is not None:
+            fail(here, problem)
         return Init("image", {"name": name})
     path = read_string(params, here, non_empty=True)
     if not path.endswith(".npy"):

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from clstudio.dtypes import ElementType
-from clstudio.sample_images import sample_image
+from clstudio.sample_images import sample_gray, sample_image
 
 INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
 ACCESS_MODES = ("in", "out", "inout")
@@ -31,7 +31,8 @@ class Init:
 
     fill: {"value"}; random: {"low", "high"}; normal: {"mean", "std"};
     values: {"values": nested list}; file: {"path": relative to the session};
-    image: {"name": one of clstudio.sample_images.SAMPLE_IMAGES} (image arguments only).
+    image: {"name": one of clstudio.sample_images.SAMPLE_IMAGES} (images, and 2-D buffers of
+    scalars that can hold 0 to 255 or are floats: see picture_problem).
     """
 
     kind: str = "zeros"
@@ -128,6 +129,29 @@ class SamplerArg:
 ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg
 
 
+def picture_problem(dtype: ElementType, shape: tuple[int, ...]) -> str | None:
+    """Why a sample picture cannot fill a buffer of this type and shape; None when it can.
+
+    A buffer takes a picture's gray values: one scalar per pixel, in rows.
+    """
+    if dtype.width != 1:
+        return (
+            f"a sample picture fills a buffer of scalars with gray values; "
+            f"{dtype.opencl_name} is a vector type"
+        )
+    if len(shape) != 2:
+        return (
+            f"a sample picture fills a 2-D buffer, shape [height, width]; "
+            f"this one has shape {list(shape)}"
+        )
+    if dtype.scalar.kind == "b" or (dtype.scalar.kind in "iu" and np.iinfo(dtype.scalar).max < 255):
+        return (
+            f"a sample picture's gray values run from 0 to 255, more than a {dtype.opencl_name} "
+            "holds; use uchar or a wider type"
+        )
+    return None
+
+
 def stream_for(seed: int, name: str) -> np.random.Generator:
     """A random stream per buffer, reproducible from the session seed and the buffer name."""
     return np.random.default_rng([seed, zlib.crc32(name.encode())])
@@ -162,12 +186,23 @@ def initial_contents(
         return _reshaped(name, np.asarray(params["values"]), shape, dtype)
     if kind == "file":
         return _reshaped(name, _load_npy(name, params["path"], base_dir), shape, dtype)
-    if kind == "image" and isinstance(spec, ImageArg):
+    if kind == "image":
+        problem = None if isinstance(spec, ImageArg) else picture_problem(spec.dtype, spec.shape)
+        if problem is not None:
+            raise ContentsError(f"argument '{name}': {problem}")
         try:
-            return sample_image(params["name"], spec.width, spec.height, spec.order, dtype.name)
+            return _picture(params["name"], spec)
         except ValueError as exc:
             raise ContentsError(f"argument '{name}': {exc}") from None
     raise ContentsError(f"argument '{name}': unknown init kind {kind!r}")
+
+
+def _picture(picture: str, spec: BufferArg | ImageArg) -> np.ndarray:
+    """An image's pixels in its layout, or a 2-D buffer's gray values."""
+    if isinstance(spec, ImageArg):
+        return sample_image(picture, spec.width, spec.height, spec.order, spec.channel_type)
+    height, width = spec.shape
+    return sample_gray(picture, width, height, spec.dtype.scalar)
 
 
 def _reshaped(name: str, data: np.ndarray, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:

@@ -1,9 +1,10 @@
-"""Sample pictures made by code, for image arguments and the image viewer.
+"""Sample pictures made by code, for image arguments, 2-D buffers and the image viewer.
 
 Nothing is downloaded: each picture is a pure function of its size, so a session
 that names one gets the same pixels on every machine. Pictures are float32 in
 [0, 1], either (height, width) gray or (height, width, 4) RGBA; `to_channels`
-turns them into the R or RGBA, uint8 or float32 layout of an image argument.
+turns them into the R or RGBA, uint8 or float32 layout of an image argument, and
+`sample_gray` into the gray values of a buffer.
 """
 
 from __future__ import annotations
@@ -194,3 +195,15 @@ def sample_image(
     if make is None:
         raise ValueError(f"unknown sample image {name!r}; use one of {', '.join(SAMPLE_IMAGES)}")
     return to_channels(make(width, height), order, channel_type)
+
+
+def sample_gray(name: str, width: int, height: int, dtype: np.dtype) -> np.ndarray:
+    """One of SAMPLE_IMAGES as gray values for a 2-D buffer of `dtype`, shape (height, width).
+
+    The values are a colour picture's brightness (Rec. 601 luma), as in an R image:
+    integers run from 0 to 255 (the same numbers as a uint8 image), floats from 0 to 1.
+    """
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        return sample_image(name, width, height, "R", "uint8").astype(dtype)
+    return sample_image(name, width, height, "R", "float32").astype(dtype)

@@ -83,6 +83,52 @@ def test_a_npy_file_is_chosen_relative_to_the_session(qtbot, tmp_path, monkeypat
     assert editor.problem() == "file: missing.npy not found"
 
 
+def test_a_2d_buffer_of_scalars_takes_a_sample_picture(qtbot):
+    editor = buffer_editor(qtbot, BufferArg(UCHAR, (48, 64)))
+    editor.show()
+    contents = editor.contents
+    picture_item = contents.kind.model().item(contents.kind.findData("image"))
+    assert contents.kind.itemText(contents.kind.findData("image")) == "a sample picture"
+    assert picture_item.isEnabled()
+    contents.kind.setCurrentIndex(contents.kind.findData("image"))
+    assert contents.picture.isVisible()
+    assert editor.spec().init == Init("image", {"name": "test_picture"})
+    contents.picture.setCurrentIndex(contents.picture.findData("checkerboard"))
+    assert editor.spec() == BufferArg(UCHAR, (48, 64), Init("image", {"name": "checkerboard"}))
+
+    retype(qtbot, editor.shape, "3072")
+    assert editor.spec() is None
+    assert editor.problem() == (
+        "picture: a sample picture fills a 2-D buffer, shape [height, width]; "
+        "this one has shape [3072]"
+    )
+    assert not picture_item.isEnabled()
+    assert "shape [height, width]" in picture_item.toolTip()
+
+    retype(qtbot, editor.shape, "48, 64")
+    assert picture_item.isEnabled() and picture_item.toolTip() == ""
+    assert editor.spec().init == Init("image", {"name": "checkerboard"})
+
+    editor.element.setCurrentIndex(editor.element.findData("uchar4"))
+    assert editor.problem() == (
+        "picture: a sample picture fills a buffer of scalars with gray values; "
+        "uchar4 is a vector type"
+    )
+    assert not picture_item.isEnabled()
+    editor.element.setCurrentIndex(editor.element.findData("float"))
+    assert editor.spec() == BufferArg(FLOAT, (48, 64), Init("image", {"name": "checkerboard"}))
+
+
+def test_a_sample_picture_is_greyed_out_for_a_1d_buffer(qtbot):
+    editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)))
+    contents = editor.contents
+    picture_item = contents.kind.model().item(contents.kind.findData("image"))
+    assert not picture_item.isEnabled()
+    assert picture_item.toolTip() == (
+        "a sample picture fills a 2-D buffer, shape [height, width]; this one has shape [4]"
+    )
+
+
 def test_access_auto_follows_the_kernels_const(qtbot):
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)))
     assert editor.access.currentText() == "auto: inout"

@@ -334,6 +334,27 @@ def _minimal(source: str, kernel: str) -> dict:
     }
 
 
+def test_a_gray_buffer_starts_from_a_sample_picture_and_needs_two_dimensions(
+    qtbot, panel, example, limits
+):
+    signature, session = example("box_blur")
+    panel.set_kernel(signature, session, limits)
+    src = panel.row("src").editor
+    assert src.contents.kind.currentText() == "a sample picture"
+    assert src.contents.picture.currentText() == "checkerboard"
+    src.contents.picture.setCurrentIndex(src.contents.picture.findData("test_picture"))
+    assert panel.session().args["src"].init == Init("image", {"name": "test_picture"})
+    retype(qtbot, src.shape, "307200")
+    assert panel.row("src").message_text() == (
+        "picture: a sample picture fills a 2-D buffer, shape [height, width]; "
+        "this one has shape [307200]"
+    )
+    assert [p.argument for p in panel.problems()] == ["src"]
+    retype(qtbot, src.shape, "480, 640")
+    assert panel.row("src").message_text() == ""
+    assert panel.problems() == []
+
+
 def test_images_show_their_size_pixels_and_contents(qtbot, panel, example, limits):
     signature, session = example("image_blur")
     panel.set_kernel(

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from clstudio.args import BufferArg
+from clstudio.args import BufferArg, picture_problem
 from clstudio.dtypes import OPENCL_SCALARS, VECTOR_WIDTHS, parse_element_type
 from clstudio.results import KernelArgInfo
 from clstudio.session_fields import MAX_DIMS, MAX_ITEMS
@@ -122,6 +122,7 @@ class BufferEditor(QWidget):
             return
         count = math.prod(shape)
         self.contents.set_needed(math.prod(self._dtype.host_shape(shape)))
+        self.contents.set_picture_problem(picture_problem(self._dtype, shape))
         self.bytes.setText(f"= {format_bytes(count * self._dtype.itemsize)}")
         self.bytes.setToolTip(
             f"{count} elements × {self._dtype.itemsize} bytes ({self._dtype.opencl_name})"

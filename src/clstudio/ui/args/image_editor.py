@@ -53,7 +53,7 @@ class ImageEditor(QWidget):
             self.access.addItem(mode, mode)
         for combo in (self.order, self.channel_type, self.access):
             combo.currentIndexChanged.connect(self._on_edited)
-        self.contents = InitEditor(images=True)
+        self.contents = InitEditor()
         self.contents.initEdited.connect(self._on_edited)
 
         size_row = QHBoxLayout()

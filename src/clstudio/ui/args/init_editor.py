@@ -1,4 +1,4 @@
-"""The initial contents of a buffer: one kind of the session format and its parameters."""
+"""The initial contents of a buffer or an image: one kind of the session format and its fields."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -37,7 +38,6 @@ INIT_LABELS = {
     "file": "a .npy file",
     "image": "a sample picture",
 }
-BUFFER_INIT_KINDS = tuple(kind for kind in INIT_KINDS if kind != "image")
 _DEFAULTS = {"fill": {"value": 0}, "random": {"low": 0, "high": 1}, "normal": {"mean": 0, "std": 1}}
 _FIELDS = {"fill": ("value",), "random": ("low", "high"), "normal": ("mean", "std")}
 
@@ -65,13 +65,13 @@ class InitEditor(QWidget):
 
     initEdited = Signal(object)
 
-    def __init__(self, images: bool = False, parent: QWidget | None = None) -> None:
-        """With `images`, also offer the sample pictures of clstudio.sample_images."""
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._needed = 0
+        self._picture_problem: str | None = None
         self._base_dir: Path | None = None
         self.kind = QComboBox()
-        for kind in INIT_KINDS if images else BUFFER_INIT_KINDS:
+        for kind in INIT_KINDS:
             self.kind.addItem(INIT_LABELS.get(kind, kind), kind)
         self.kind.setToolTip("What the buffer holds before each launch")
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
@@ -161,6 +161,20 @@ class InitEditor(QWidget):
         self._needed = count
         self._mark_fields()
 
+    def set_picture_problem(self, problem: str | None) -> None:
+        """Why a sample picture cannot fill the buffer (clstudio.args.picture_problem), or None.
+
+        While there is a reason, the choice is greyed out with the reason as its tooltip.
+        """
+        self._picture_problem = problem
+        model = self.kind.model()
+        assert isinstance(model, QStandardItemModel)
+        index = self.kind.findData("image")
+        item = model.item(index)
+        item.setEnabled(problem is None)
+        item.setToolTip(problem or "")
+        self._mark_fields()
+
     def set_base_dir(self, base_dir: Path | None) -> None:
         """Where relative .npy paths resolve: the session file's folder."""
         self._base_dir = base_dir
@@ -203,6 +217,8 @@ class InitEditor(QWidget):
                 return f"values: {count} given, but the buffer holds {self._needed}"
         if kind == "file":
             return self._file_problem(self.path.text().strip())
+        if kind == "image" and self._picture_problem is not None:
+            return f"picture: {self._picture_problem}"
         return None
 
     def _file_problem(self, text: str) -> str | None:
