@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from clstudio.dtypes import ElementType
+from clstudio.npy_files import NpyError, load_array
 from clstudio.sample_images import sample_gray, sample_image
 
 INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
@@ -216,19 +217,7 @@ def _reshaped(name: str, data: np.ndarray, shape: tuple[int, ...], dtype: np.dty
 
 
 def _load_npy(name: str, path_text: str, base_dir: Path | None) -> np.ndarray:
-    path = Path(path_text)
-    if not path.is_absolute() and base_dir is not None:
-        path = base_dir / path
     try:
-        # Pickled object arrays could run code from a shared file: refuse them.
-        data = np.load(path, allow_pickle=False)
-    except FileNotFoundError:
-        raise ContentsError(f"argument '{name}': file not found: {path}") from None
-    except (ValueError, OSError) as exc:
-        raise ContentsError(f"argument '{name}': cannot read {path} as .npy: {exc}") from None
-    if not isinstance(data, np.ndarray):
-        data.close()
-        raise ContentsError(
-            f"argument '{name}': {path} holds several arrays; save one with np.save"
-        )
-    return data
+        return load_array(path_text, base_dir)
+    except NpyError as exc:
+        raise ContentsError(f"argument '{name}': {exc}") from None

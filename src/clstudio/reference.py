@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from clstudio.expression import ExpressionError, check_expression, evaluate
+from clstudio.npy_files import NpyError, load_array, resolve
 from clstudio.results import ReferenceReport
 from clstudio.session import Reference
 
@@ -69,21 +70,12 @@ def check_reference(
 
 def _load_golden(text: str, base_dir: Path | None) -> np.ndarray | str:
     """The golden array, or what went wrong in words."""
-    path = Path(text)
-    if not path.is_absolute() and base_dir is not None:
-        path = base_dir / path
     try:
-        # Pickled object arrays could run code from a shared file: refuse them.
-        data = np.load(path, allow_pickle=False)
-    except FileNotFoundError:
-        return f"file not found: {path}"
-    except (ValueError, OSError) as exc:
-        return f"cannot read {path} as .npy: {exc}"
-    if not isinstance(data, np.ndarray):
-        data.close()
-        return f"{path} holds several arrays; save one with np.save"
+        data = load_array(text, base_dir)
+    except NpyError as exc:
+        return str(exc)
     if data.dtype.kind not in _NUMERIC_KINDS:
-        return f"{path} holds {data.dtype} values, which cannot be compared"
+        return f"{resolve(text, base_dir)} holds {data.dtype} values, which cannot be compared"
     return data
 
 

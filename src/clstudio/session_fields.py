@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from clstudio.dtypes import ElementType, TypeNameError, parse_element_type
+from clstudio.npy_files import resolve
 
 MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
 MAX_DIMS = 32  # numpy's own historical limit on array dimensions
@@ -150,7 +151,7 @@ def read_npy_header(
     text: str, where: str, base_dir: Path | None
 ) -> tuple[tuple[int, ...], np.dtype]:
     """The shape and dtype of a .npy file, from its header only; plain numbers only."""
-    path = Path(text) if base_dir is None else base_dir / text
+    path = resolve(text, base_dir)
     try:
         with path.open("rb") as stream:
             version = np.lib.format.read_magic(stream)

@@ -1,0 +1,38 @@
+"""`.npy` files named in session files: initial contents and golden outputs.
+
+Paths are relative to the session file. Files travel with shared sessions, so
+pickled object arrays, which could run code when loaded, are refused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+
+class NpyError(ValueError):
+    """A file that cannot serve as an array; the message names the file and why."""
+
+
+def resolve(path_text: str, base_dir: Path | None) -> Path:
+    """Where a path written in a session points: relative paths start at its folder."""
+    path = Path(path_text)
+    if not path.is_absolute() and base_dir is not None:
+        path = base_dir / path
+    return path
+
+
+def load_array(path_text: str, base_dir: Path | None) -> np.ndarray:
+    """The one array in a .npy file; raises NpyError."""
+    path = resolve(path_text, base_dir)
+    try:
+        data = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        raise NpyError(f"file not found: {path}") from None
+    except (ValueError, OSError) as exc:
+        raise NpyError(f"cannot read {path} as .npy: {exc}") from None
+    if not isinstance(data, np.ndarray):
+        data.close()
+        raise NpyError(f"{path} holds several arrays; save one with np.save")
+    return data
