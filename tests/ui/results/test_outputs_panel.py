@@ -2,8 +2,8 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QPointF, Qt, QThreadPool
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from clstudio.results import GuardReport, ReferenceReport, RunError
 from clstudio.ui.results.buffer_layout import format_value
@@ -117,6 +117,76 @@ def test_small_output_is_plotted_point_for_point(panel, synthetic):
     xs, ys = panel.viewer.line.curve.getData()
     np.testing.assert_array_equal(xs, np.arange(50))
     np.testing.assert_array_equal(ys, values)
+
+
+LONG = 4 * 2**20  # prepared on a pool thread, drawn as an envelope until zoomed in
+
+
+def long_line(seed):
+    return np.random.default_rng(seed).standard_normal(LONG, dtype=np.float32).cumsum()
+
+
+def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(panel, synthetic, qtbot):
+    values = long_line(0)
+    line = panel.viewer.line
+    with qtbot.waitSignal(line.valuesShown):
+        panel.show_result(synthetic(outputs={"c": values}))
+    np.testing.assert_array_equal(line.values(), values)
+    assert not line.shows_every_value()
+    xs, ys = line.curve.getData()
+    assert len(xs) < 100_000
+    assert (ys.max(), ys.min()) == (values.max(), values.min())  # peaks survive
+    view = line.getPlotItem().getViewBox()
+    (x_low, x_high), (y_low, y_high) = view.viewRange()
+    assert x_low <= 0 and x_high >= LONG - 1
+    assert y_low <= values.min() and y_high >= values.max()
+
+    # Zoomed in, the curve holds every value the engine returned and draws those in view.
+    view.setXRange(1_000_000, 1_000_400, padding=0)
+    assert line.shows_every_value()
+    original = line.curve.getOriginalDataset()
+    np.testing.assert_array_equal(original[1], values)
+    np.testing.assert_array_equal(original[0], np.arange(LONG))
+    xs, ys = line.curve.getData()
+    in_view = (xs >= 1_000_000) & (xs <= 1_000_400)
+    assert in_view.sum() == 401
+    np.testing.assert_array_equal(ys[in_view], values[xs[in_view]])
+    qtbot.waitExposed(panel)
+    hover(line, 1_000_123.2, float(values[1_000_123]))
+    assert panel.viewer.hover_label.text() == f"index 1000123: {format_value(values[1_000_123])}"
+
+    view.setXRange(0, LONG - 1)
+    assert not line.shows_every_value()
+
+
+def test_only_the_last_of_several_long_outputs_is_drawn(panel, synthetic, qtbot):
+    first, second = long_line(1), long_line(2) + 1000
+    line = panel.viewer.line
+    drawn = []
+    line.valuesShown.connect(lambda: drawn.append(line.curve.getData()[1].max()))
+    with qtbot.waitSignal(line.valuesShown):
+        panel.show_result(synthetic(outputs={"c": first}))
+        panel.show_result(synthetic(outputs={"c": second}))
+    QThreadPool.globalInstance().waitForDone()
+    QApplication.processEvents()  # the first answer, if it came last, is dropped
+    assert drawn == [second.max()]
+    assert line.curve.getData()[1].max() == second.max()
+
+
+def test_show_worst_on_a_long_output_before_it_is_drawn(panel, synthetic, qtbot):
+    actual = np.zeros(LONG, np.float32)
+    actual[3_000_000] = 7.0
+    report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
+    line = panel.viewer.line
+    with qtbot.waitSignal(line.valuesShown):
+        panel.show_result(synthetic(outputs={"c": actual}, references={"c": report}))
+        panel.show_worst_element()  # no event loop in between: the envelope is not back yet
+        assert not line.drawn()
+    assert line.marker_position() == (3_000_000, 7.0)
+    low, high = line.getPlotItem().getViewBox().viewRange()[0]
+    assert low <= 3_000_000 <= high and high - low < 1000  # still zoomed in around it
+    assert line.shows_every_value()
+    assert line.curve.getData()[1].max() == 7.0
 
 
 def hover(plot, x, y):
