@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import clstudio.session as session_module
+import clstudio.text_files as text_files
 from clstudio.args import BufferArg, Init, LocalArg, ScalarArg, initial_contents
 from clstudio.dtypes import parse_element_type
 from clstudio.session import (
@@ -283,7 +284,7 @@ def test_save_is_atomic_and_leaves_no_temporary_files(
     def refuse(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(session_module.os, "replace", refuse)
+    monkeypatch.setattr(text_files.os, "replace", refuse)
     with pytest.raises(OSError, match="disk full"):
         save_session(replace(session, repeats=9), path)
 

@@ -7,8 +7,6 @@ Reading one validates every key and never runs code; every refusal names its pla
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -34,6 +32,7 @@ from clstudio.session_fields import (
     read_text_file,
     shown,
 )
+from clstudio.text_files import write_text_atomically
 
 FORMAT_NAME = "clstudio-session"
 FORMAT_VERSION = 1
@@ -286,21 +285,5 @@ def save_session(session: Session, path: str | Path) -> None:
     if session.source_file is not None:
         source_path = path.parent / session.source_file
         source_path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(source_path, session.source)
-    _write_atomically(path, dumps_session(session))
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """A reader never sees half a file: write a sibling temporary file, then rename it."""
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+        write_text_atomically(source_path, session.source)
+    write_text_atomically(path, dumps_session(session))

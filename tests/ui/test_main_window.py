@@ -46,6 +46,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Open Recent",
         "Save",
         "Save As…",
+        "Save Kernel Source As…",
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]

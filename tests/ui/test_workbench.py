@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from clstudio.backend import InProcessBackend
 from clstudio.session import load_session
@@ -39,6 +40,9 @@ def opened(qtbot, window, name: str):
 
 
 def run(qtbot, window, timeout_ms: int = 60_000):
+    """Press F5, as the user does; shortcuts reach the active window only."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     with qtbot.waitSignal(window.runner.runFinished, timeout=timeout_ms) as finished:
         qtbot.keyClick(window, Qt.Key.Key_F5)
     return finished.args[0]
@@ -94,6 +98,8 @@ def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
     assert "not a multiple of the local size 64" in panel.range_problems.text()
     started = []
     window.runner.runStarted.connect(started.append)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     qtbot.keyClick(window, Qt.Key.Key_F5)
     assert started == []
     assert "Not run:" in window.statusBar().currentMessage()
@@ -161,3 +167,29 @@ def test_stop_cancels_a_running_kernel(qtbot, worker_window, tmp_path):
     assert finished.args[0].error.stage == "cancelled"
     assert window.window_actions.run_or_stop.text() == "Run"
     assert window.run_status.text() == "Last run: stopped"
+
+
+def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp_path):
+    path = tmp_path / "scale.cl"
+    path.write_text(
+        "__kernel void scale(__global float *x, const float k) {\n"
+        "    x[get_global_id(0)] *= k;\n}\n"
+    )
+    window = make_window()
+    assert window.load(path)
+    assert window.windowTitle() == "scale.cl[*] — CL Studio"
+    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    assert [row.name_label.text() for row in window.arguments_panel.rows()] == ["x", "k"]
+    result = run(qtbot, window)
+    assert result.ok, result.error
+
+
+def test_save_kernel_source_writes_the_editor_text(qtbot, make_window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    window = opened(qtbot, make_window(), "saxpy")
+    target = tmp_path / "mine.cl"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.window_actions.save_source.trigger()
+    assert target.read_text() == window.editor_panel.editor.source()
+    assert window.document.path is None  # the session itself was not saved

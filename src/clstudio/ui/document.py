@@ -5,12 +5,24 @@ Qt-free, so the rules for titles, dirtiness and saving are testable on their own
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 from clstudio.args import BufferArg, Init
 from clstudio.dtypes import parse_element_type
-from clstudio.session import DeviceSelector, Reference, Session, load_session, save_session
+from clstudio.session import (
+    DeviceSelector,
+    Reference,
+    Session,
+    SessionError,
+    load_session,
+    save_session,
+)
+from clstudio.text_files import write_text_atomically
+
+# A first guess at the kernel of a bare .cl file; the first build corrects it.
+_FIRST_KERNEL = re.compile(r"\b(?:__)?kernel\s+void\s+([A-Za-z_]\w*)\s*\(")
 
 STARTER_SOURCE = """\
 // Vector addition: each work-item adds one pair of numbers.
@@ -66,6 +78,23 @@ class Document:
         return cls(load_session(path), path.resolve())
 
     @classmethod
+    def from_kernel_file(cls, path: Path) -> Document:
+        """An unsaved session around the OpenCL C in a .cl file; its arguments come
+        from the kernel's signature once it builds."""
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SessionError(f"{path}: cannot read it as OpenCL C text: {exc}") from None
+        match = _FIRST_KERNEL.search(source)
+        session = Session(
+            kernel=match.group(1) if match else "kernel",
+            source=source,
+            global_size=(1024,),
+            base_dir=path.parent.resolve(),
+        )
+        return cls(session, None, path.name)
+
+    @classmethod
     def copy_of(cls, path: Path, label: str) -> Document:
         """An unsaved copy of a session file, so that Save never overwrites the original."""
         document = cls.open(path)
@@ -95,6 +124,10 @@ class Document:
     def set_device(self, selector: DeviceSelector | None) -> None:
         if selector != self.session.device:
             self.session = replace(self.session, device=selector)
+
+    def save_source(self, path: Path) -> None:
+        """Write the kernel source alone, as a .cl file."""
+        write_text_atomically(path, self.session.source)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the session to `path`, or where it came from; returns where it went."""

@@ -9,7 +9,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -26,6 +25,7 @@ from clstudio.ui.discovery import DiscoverFn, DiscoveryRunner
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
+from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.results_panel import ResultsPanel
@@ -35,8 +35,6 @@ from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions, show_running
 from clstudio.ui.workbench import Workbench
-
-SESSION_FILTER = "CL Studio sessions (*.json);;All files (*)"
 
 
 class MainWindow(QMainWindow):
@@ -135,6 +133,7 @@ class MainWindow(QMainWindow):
         a.open.triggered.connect(lambda: self.open_file(None))
         a.save.triggered.connect(self.save)
         a.save_as.triggered.connect(self.save_as)
+        a.save_source.triggered.connect(self.save_source_as)
         a.quit.triggered.connect(self.close)
         editor = self.editor_panel.editor
         a.undo.triggered.connect(editor.undo)
@@ -296,18 +295,14 @@ class MainWindow(QMainWindow):
         """Open `path`, or ask for one; False when nothing was opened."""
         if not self.maybe_save():
             return False
-        if path is None:
-            start = str(self.document.path.parent) if self.document.path else ""
-            name, _ = QFileDialog.getOpenFileName(self, "Open session", start, SESSION_FILTER)
-            if not name:
-                return False
-            path = Path(name)
-        return self.load(path)
+        path = path or ask_path_to_open(self, self.document)
+        return path is not None and self.load(path)
 
     def load(self, path: Path) -> bool:
-        """Replace the document by the session at `path`, without asking about changes."""
+        """Replace the document by the session (or bare .cl file) at `path`, without asking."""
+        kernel_file = path.suffix.lower() == ".cl"
         try:
-            document = Document.open(path)
+            document = Document.from_kernel_file(path) if kernel_file else Document.open(path)
         except SessionError as exc:
             QMessageBox.warning(self, "Cannot open session", str(exc))
             self.settings.remove_recent_file(path)
@@ -333,15 +328,21 @@ class MainWindow(QMainWindow):
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
-        current = self.document.path
-        suggested = str(current) if current else f"{self.document.session.kernel}.json"
-        name, _ = QFileDialog.getSaveFileName(self, "Save session as", suggested, SESSION_FILTER)
-        if not name:
+        path = ask_session_path(self, self.document)
+        return path is not None and self._save_to(path)
+
+    def save_source_as(self) -> bool:
+        """Write the kernel source alone to a .cl file; the session stays as it is."""
+        path = ask_source_path(self, self.document)
+        if path is None:
             return False
-        path = Path(name)
-        if path.suffix.lower() != ".json":
-            path = path.with_name(path.name + ".json")
-        return self._save_to(path)
+        try:
+            self.document.save_source(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot save the source", f"Could not save {path}:\n{exc}")
+            return False
+        self.statusBar().showMessage(f"Saved the kernel source to {path}", 5000)
+        return True
 
     def _save_to(self, path: Path) -> bool:
         try:

@@ -22,6 +22,7 @@ class WindowActions:
     open: QAction
     save: QAction
     save_as: QAction
+    save_source: QAction
     quit: QAction
     undo: QAction
     redo: QAction
@@ -76,7 +77,7 @@ def create_actions(window: QMainWindow) -> WindowActions:
         open=_action(
             window,
             "&Open…",
-            "Open a session file (.json)",
+            "Open a session (.json) or a kernel source (.cl)",
             [seq(Key.Open)],
             _icon(window, "document-open", sp.SP_DialogOpenButton),
         ),
@@ -89,6 +90,9 @@ def create_actions(window: QMainWindow) -> WindowActions:
         ),
         save_as=_action(
             window, "Save &As…", "Save the session to a new file", [seq("Ctrl+Shift+S")]
+        ),
+        save_source=_action(
+            window, "Save Kernel Source As…", "Save the OpenCL C source alone, as a .cl file"
         ),
         quit=_action(window, "&Quit", "Close CL Studio", [seq("Ctrl+Q")]),
         undo=_action(window, "&Undo", "Undo the last edit of the source", [seq(Key.Undo)]),
@@ -165,6 +169,7 @@ def build_menus(
     file_menu.addSeparator()
     file_menu.addAction(actions.save)
     file_menu.addAction(actions.save_as)
+    file_menu.addAction(actions.save_source)
     file_menu.addSeparator()
     file_menu.addAction(actions.quit)
 

@@ -10,13 +10,14 @@ the middle of a write leaves the previous copy whole.
 from __future__ import annotations
 
 import json
-import os
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
+
+from clstudio.text_files import write_text_atomically
 
 AUTOSAVE_MS = 3000
 FORMAT = "clstudio-recovery"
@@ -35,16 +36,6 @@ class Recovery:
 def default_folder() -> Path:
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(location) / "recovery"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that it always holds either the old or the new text."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", encoding="utf-8") as stream:
-        stream.write(text)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
 
 
 def read_recovery(path: Path) -> Recovery | None:
@@ -110,7 +101,7 @@ class RecoveryStore(QObject):
             self.folder.mkdir(parents=True, exist_ok=True)
             if not self._lock.isLocked() and not self._lock.tryLock(0):
                 raise OSError(f"cannot lock {self.path.with_suffix('.lock')}")
-            write_atomically(self.path, json.dumps(data, indent=1) + "\n")
+            write_text_atomically(self.path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
             self.failed.emit(f"Autosave to {self.path} failed: {exc}")
             return False

@@ -1,0 +1,27 @@
+"""Writing text files so that a crash never leaves half of one."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Replace `path` with `text`: a reader sees the old text or the new, never a mix.
+
+    The text goes to a sibling temporary file that is renamed over `path`; the
+    file keeps its permissions.
+    """
+    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8"))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
