@@ -68,6 +68,7 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run, qtbot
     assert panel.viewer.view() == "image"
     np.testing.assert_array_equal(panel.viewer.image.image_item.image, dst)
     assert panel.viewer.image.levels() == (float(dst.min()), float(dst.max()))
+    assert panel.viewer.image.colour_bar.colorMap().name == "CET-L1"  # a gray picture
     assert "uchar [480 × 640]" in panel.type_label.text()
 
     with qtbot.waitSignal(panel.viewer.viewChanged) as changed:

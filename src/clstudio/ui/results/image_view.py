@@ -14,7 +14,13 @@ from clstudio.ui.results.line_view import value_bounds
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget, adopt_new_windows
 
 COLOUR_MAP = "viridis"  # perceptually even, and readable by most colour-blind people
+PICTURE_MAP = "CET-L1"  # black to white: bytes are most often a grayscale picture
 ZOOM_HALF_SIZE = 16  # pixels either side of one that "show element" jumps to
+
+
+def colour_map_for(dtype: np.dtype) -> pg.ColorMap:
+    """Gray for 8-bit data, which is most often a picture; viridis for other numbers."""
+    return pg.colormap.get(PICTURE_MAP if dtype.itemsize == 1 else COLOUR_MAP)
 
 
 class ImageView(ThemedPlotWidget):
@@ -78,6 +84,7 @@ class ImageView(ThemedPlotWidget):
             low, high, _ = value_bounds(shown)
             if low == high:
                 low, high = low - 0.5, high + 0.5
+            self.colour_bar.setColorMap(colour_map_for(shown.dtype))
             self.image_item.setImage(shown, levels=(low, high))
             self.colour_bar.setLevels((low, high))
         plot = self.getPlotItem()
