@@ -103,3 +103,32 @@ def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "start.json[*] — CL Studio" in result.stdout
+
+
+def test_edits_left_by_a_crash_are_offered_back_at_start(
+    settings, inventory, tmp_path, monkeypatch
+):
+    from clstudio.ui.editor.recovery import RecoveryStore
+
+    saved = tmp_path / "mine.json"
+    Document.new().save(saved)
+    crashed = RecoveryStore()  # the autouse fixture points it into tmp_path
+    crashed.record("// typed before the crash\n", saved.resolve())
+    assert crashed.flush()
+    del crashed  # no discard(): as if the process had been killed
+    questions = []
+
+    def answer(parent, title, text, *rest):
+        questions.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
+    try:
+        assert "mine.json" in questions[0]
+        assert window.document.path == saved.resolve()
+        assert window.editor_panel.editor.source() == "// typed before the crash\n"
+        assert window.isWindowModified()
+        assert window.recovery.pending_recovery() is None  # offered once only
+    finally:
+        _close(window)
