@@ -184,3 +184,19 @@ def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(capsys,
         "first_index": 256,
         "message": "kernel wrote past the end of 'c': 4 elements, first at index 256",
     }
+
+
+@pytest.mark.opencl
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # The reader closes its end before the device list is written (`... | head`).
+    process = subprocess.Popen(
+        [sys.executable, "-m", "clstudio", "devices"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdout.close()
+    stderr = process.stderr.read()
+    process.wait(timeout=120)
+    assert "Traceback" not in stderr
+    assert process.returncode == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -46,10 +47,16 @@ def main(argv: list[str] | None = None) -> int:
     if not args or (args[0] not in COMMANDS and not args[0].startswith("-")):
         args.insert(0, "gui")
     options = _parser().parse_args(args)
-    if options.command == "devices":
-        return _devices(options.json)
-    if options.command == "run":
-        return _run(options.session, options.json, options.save_outputs)
+    try:
+        if options.command == "devices":
+            return _devices(options.json)
+        if options.command == "run":
+            return _run(options.session, options.json, options.save_outputs)
+    except BrokenPipeError:
+        # The reader went away (`clstudio devices | head`): stop quietly, as Python's
+        # docs advise, so that the interpreter's exit does not report it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     from clstudio.ui.app import run_app
 
     return run_app(options.session)
