@@ -131,7 +131,7 @@ def array_summary(array: np.ndarray) -> dict[str, Any]:
 
 def format_summary(result: RunResult) -> str:
     """What `clstudio run` prints: outcome, timings, outputs, references, guards."""
-    lines = [f"kernel {result.kernel} on {result.device or 'no device'}"]
+    lines = [f"kernel {result.kernel} on {result.device}"] if result.device else []
     if result.build is not None:
         lines.append(
             f"  build: {'ok' if result.build.ok else 'FAILED'} in "
