@@ -12,7 +12,8 @@ the same run: the least any plot of it must do. First draws (cold) are reported
 apart from the median of later ones with fresh data of the same size.
 A 10 ms QTimer measures the longest event-loop stall while a 16 M-point output
 is shown and painted, against the same timer with nothing to do, in each of
-TRIALS trials with fresh data; so does a zoom of that plot.
+TRIALS trials with fresh data; so does a zoom of that plot, and choosing the
+Histogram view of that output (then the Line view again, for the next trial).
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def main() -> int:
     image_cold, image_warm, big_image = draws(panel, image_view, image)
     image_base = min_max_seconds(big_image)
 
-    idle_gaps, show_gaps, zoom_gaps = [], [], []
+    idle_gaps, show_gaps, zoom_gaps, histogram_gaps = [], [], [], []
     view = panel.viewer.line.getPlotItem().getViewBox()
     for trial in range(TRIALS):
         idle_gaps.append(longest_gap(None)[0])
@@ -157,7 +158,11 @@ def main() -> int:
         show_gaps.append(longest_gap(lambda result=stall_line: panel.show_result(result))[0])
         quarter = (LINE_POINTS // 4 + trial, LINE_POINTS // 2)
         zoom_gaps.append(longest_gap(lambda span=quarter: view.setXRange(*span))[0])
-    idle_gap, show_gap, zoom_gap = map(statistics.median, (idle_gaps, show_gaps, zoom_gaps))
+        histogram_gaps.append(longest_gap(lambda: panel.viewer.set_view("histogram"))[0])
+        panel.viewer.set_view("line")
+    idle_gap, show_gap, zoom_gap, histogram_gap = map(
+        statistics.median, (idle_gaps, show_gaps, zoom_gaps, histogram_gaps)
+    )
     app.processEvents()
     panel.close()
 
@@ -208,13 +213,32 @@ def main() -> int:
             baseline=idle_gap,
             note=stall_note,
         ),
+        Metric(
+            "GUI stall when the Histogram view of a 16M-point output is chosen (median)",
+            histogram_gap,
+            "s",
+            baseline=idle_gap,
+            note=f"{stall_note}; baseline: the same timer idle",
+        ),
+        Metric(
+            "GUI stall when the Histogram view of a 16M-point output is chosen (worst)",
+            max(histogram_gaps),
+            "s",
+            baseline=max(idle_gaps),
+            note=f"worst of {TRIALS} trials",
+        ),
     ]
     report(
         "plot_latency",
         metrics,
         platform=app.platformName(),
         trials=TRIALS,
-        stall_gaps_s={"idle": idle_gaps, "while shown": show_gaps, "while zooming": zoom_gaps},
+        stall_gaps_s={
+            "idle": idle_gaps,
+            "while shown": show_gaps,
+            "while zooming": zoom_gaps,
+            "histogram chosen": histogram_gaps,
+        },
         small_cold_s=small_cold,
         stall_target_ms=STALL_TARGET_MS,
     )

@@ -1,25 +1,50 @@
-"""How a buffer's values are distributed: one bar per integer, or even bins for floats."""
+"""How a buffer's values are distributed: one bar per integer, or even bins for floats.
+
+Counting 16 M floats takes np.histogram about a quarter of a second, so a long
+array is counted on a pool thread (numpy lets go of the GIL while it works) and
+the previous bars stay up until the new ones are ready, as the line view does.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QObject, QPointF, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.results.buffer_layout import Histogram, format_value, histogram
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
+
+BACKGROUND_VALUES = 2**21  # longer arrays are counted on a pool thread
+
+
+class _HistogramSignals(QObject):
+    done = Signal(object, int)  # Histogram, and the generation it was asked for
+
+
+class _HistogramTask(QRunnable):
+    def __init__(self, values: np.ndarray, generation: int) -> None:
+        super().__init__()
+        self.signals = _HistogramSignals()
+        self._values, self._generation = values, generation
+
+    def run(self) -> None:
+        self.signals.done.emit(histogram(self._values), self._generation)
 
 
 class HistogramView(ThemedPlotWidget):
     """set_values counts the values; hovering a bar reports its range and count."""
 
     pointHovered = Signal(str)
+    valuesShown = Signal()  # the last values set are drawn: at once, or later for a long array
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.histogram = Histogram(np.zeros(0, np.int64), np.zeros(1), 0)
+        self.histogram = Histogram(np.zeros(0, np.int64), np.zeros(1), 0)  # of the bars shown
         self._bars: pg.BarGraphItem | None = None
+        self._generation = 0
+        self._pending = False  # a long array is being counted
+        self._tasks: dict[_HistogramSignals, _HistogramTask] = {}
         plot = self.getPlotItem()
         plot.setLabel("left", "count")
         plot.showGrid(x=False, y=True, alpha=0.25)
@@ -32,15 +57,38 @@ class HistogramView(ThemedPlotWidget):
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
 
     def set_values(self, values: np.ndarray) -> None:
+        """Count `values` (any shape) into bars.
+
+        A short array is drawn before this returns; a long one keeps the previous
+        bars, and their hover text, until its counts are ready (valuesShown says when).
+        """
+        self._generation += 1
+        self.marker.setVisible(False)
+        if values.size <= BACKGROUND_VALUES:
+            self._draw(histogram(values))
+            return
+        self._pending = True
+        task = _HistogramTask(values, self._generation)
+        task.setAutoDelete(False)  # kept in self._tasks until its signal arrives
+        task.signals.done.connect(self._on_histogram_task_done)
+        self._tasks[task.signals] = task
+        QThreadPool.globalInstance().start(task)
+
+    def drawn(self) -> bool:
+        """Whether the bars show the last values set (a long array takes a moment)."""
+        return not self._pending
+
+    def _draw(self, found: Histogram) -> None:
+        self._pending = False
         plot = self.getPlotItem()
         if self._bars is not None:
             plot.removeItem(self._bars)
             self._bars = None
-        self.marker.setVisible(False)
-        self.histogram = found = histogram(values)
+        self.histogram = found
         left_out = f" ({found.non_finite} NaN or infinite left out)" if found.non_finite else ""
         plot.setLabel("bottom", "value" + left_out)
         if found.counts.size == 0:
+            self.valuesShown.emit()
             return
         self._bars = pg.BarGraphItem(
             x0=found.edges[:-1],
@@ -56,6 +104,7 @@ class HistogramView(ThemedPlotWidget):
             yRange=(0, max(int(found.counts.max()), 1)),
             padding=0.03,
         )
+        self.valuesShown.emit()
 
     def bar_heights(self) -> np.ndarray:
         """The counts the bars show, left to right."""
@@ -81,6 +130,12 @@ class HistogramView(ThemedPlotWidget):
             return f"value {round(edges[bar] + 0.5)}: {count} elements"
         low, high = format_value(float(edges[bar])), format_value(float(edges[bar + 1]))
         return f"values from {low} to {high}: {count} elements"
+
+    def _on_histogram_task_done(self, found: Histogram, generation: int) -> None:
+        self._tasks.pop(self.sender(), None)
+        if generation != self._generation:
+            return  # other values were set since; their own task is on its way
+        self._draw(found)
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

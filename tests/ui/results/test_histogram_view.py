@@ -1,0 +1,110 @@
+"""The Histogram view of a long output: counted off the GUI thread, the newest array wins."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, QThreadPool
+from PySide6.QtWidgets import QApplication
+
+from clstudio.results import ReferenceReport
+from clstudio.ui.results.outputs_panel import OutputsPanel
+
+LONG = 4 * 2**20  # counted on a pool thread
+
+
+@pytest.fixture
+def panel(qtbot):
+    widget = OutputsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1100, 500)
+    widget.show()
+    return widget
+
+
+def long_floats(seed):
+    return np.random.default_rng(seed).standard_normal(LONG, dtype=np.float32)
+
+
+def float_counts(values):
+    """What the view should count: 100 even bars over the finite values' range."""
+    finite = values[np.isfinite(values)]
+    return np.histogram(finite, bins=100, range=(float(finite.min()), float(finite.max())))[0]
+
+
+def hover(plot, x):
+    view = plot.getPlotItem().getViewBox()
+    plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, 1.0)))
+
+
+def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot):
+    values = long_floats(0)
+    values[[5, 77]] = np.nan
+    panel.show_result(synthetic(outputs={"c": values}))
+    histogram = panel.viewer.histogram
+    with qtbot.waitSignal(histogram.valuesShown):
+        panel.viewer.set_view("histogram")
+        assert not histogram.drawn()  # no event loop in between: the counts are not back yet
+        assert histogram.bar_heights().size == 0
+    assert histogram.drawn()
+    np.testing.assert_array_equal(histogram.bar_heights(), float_counts(values))
+    assert histogram.bar_heights().sum() == LONG - 2
+    label = histogram.getPlotItem().getAxis("bottom").labelText
+    assert label == "value (2 NaN or infinite left out)"
+    qtbot.waitExposed(panel)
+    edges = histogram.histogram.edges
+    hover(histogram, float(edges[50] + edges[51]) / 2)
+    assert panel.viewer.hover_label.text().endswith(f": {float_counts(values)[50]} elements")
+
+
+def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, qtbot):
+    small = np.array([1, 2, 2, 3, 3, 3], np.int32)
+    panel.show_result(synthetic(outputs={"c": small}))
+    panel.viewer.set_view("histogram")
+    histogram = panel.viewer.histogram
+    np.testing.assert_array_equal(histogram.bar_heights(), [1, 2, 3])
+    qtbot.waitExposed(panel)
+    values = np.random.default_rng(1).integers(0, 10, LONG, dtype=np.int32)
+    with qtbot.waitSignal(histogram.valuesShown):
+        panel.show_result(synthetic(outputs={"c": values}))
+        assert panel.viewer.view() == "histogram"
+        np.testing.assert_array_equal(histogram.bar_heights(), [1, 2, 3])
+        hover(histogram, 3.0)
+        assert panel.viewer.hover_label.text() == "value 3: 3 elements"  # the bars on screen
+    np.testing.assert_array_equal(histogram.bar_heights(), np.bincount(values))
+    hover(histogram, 3.0)
+    assert panel.viewer.hover_label.text() == f"value 3: {np.count_nonzero(values == 3)} elements"
+
+
+def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot):
+    panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
+    panel.viewer.set_view("histogram")
+    histogram = panel.viewer.histogram
+    first = long_floats(2)
+    second = np.random.default_rng(3).integers(-5, 5, LONG, dtype=np.int64)
+    drawn = []
+    histogram.valuesShown.connect(lambda: drawn.append(histogram.bar_heights()))
+    with qtbot.waitSignal(histogram.valuesShown):
+        panel.show_result(synthetic(outputs={"c": first}))
+        panel.show_result(synthetic(outputs={"c": second}))
+    QThreadPool.globalInstance().waitForDone()
+    QApplication.processEvents()  # the first answer, if it came last, is dropped
+    assert len(drawn) == 1
+    np.testing.assert_array_equal(drawn[0], np.bincount(second + 5))
+    np.testing.assert_array_equal(histogram.bar_heights(), np.bincount(second + 5))
+    assert histogram.histogram.per_value
+
+
+def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(panel, synthetic, qtbot):
+    panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
+    panel.viewer.set_view("histogram")
+    histogram = panel.viewer.histogram
+    actual = np.zeros(LONG, np.float32)
+    actual[3_000_000] = 7.0
+    report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
+    with qtbot.waitSignal(histogram.valuesShown):
+        panel.show_result(synthetic(outputs={"c": actual}, references={"c": report}))
+        panel.show_worst_element()  # no event loop in between: the counts are not back yet
+        assert not histogram.drawn()
+        assert histogram.marker_value() == 7.0
+    assert histogram.marker_value() == 7.0  # drawing the bars keeps the marker
+    heights = histogram.bar_heights()
+    assert (heights[0], heights[-1], heights.sum()) == (LONG - 1, 1, LONG)
