@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -252,7 +253,8 @@ def _no_unexpected_dialogs(monkeypatch) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_leaks(qapp, monkeypatch) -> Iterator[None]:
-    """Fail a test that leaves a top-level widget, a thread or a busy thread pool behind.
+    """Fail a test that leaves a top-level widget, a thread, a busy thread pool or a
+    worker process behind.
 
     Runs its checks after pytest-qt has closed the widgets registered with qtbot.
     """
@@ -283,3 +285,5 @@ def _no_leaks(qapp, monkeypatch) -> Iterator[None]:
     assert not busy, f"thread pools still running after the test: {busy}"
     assert not leaked_widgets, f"top-level widgets left open: {leaked_widgets}"
     assert not leaked_threads, f"threads left running: {leaked_threads}"
+    workers = multiprocessing.active_children()
+    assert not workers, f"worker processes left running: {workers}"
