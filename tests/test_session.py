@@ -632,3 +632,42 @@ def test_the_documented_examples_load(tmp_path: Path) -> None:
                 host = parse_element_type(spec["dtype"]).host_shape(tuple(spec["shape"]))
                 np.save(tmp_path / init["file"], np.zeros(host, np.float32))
         assert isinstance(parse_session(example, tmp_path), Session)
+
+
+def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path):
+    here = tmp_path / "here"
+    (here / "data").mkdir(parents=True)
+    np.save(here / "data" / "x.npy", np.arange(8, dtype=np.float32))
+    np.save(here / "expected.npy", np.arange(8, dtype=np.float32))
+    (here / "s.json").write_text(
+        json.dumps(
+            {
+                "format": "clstudio-session",
+                "version": 1,
+                "source": "__kernel void k(__global float *x) {}",
+                "kernel": "k",
+                "global_size": [8],
+                "args": {
+                    "x": {
+                        "kind": "buffer",
+                        "dtype": "float32",
+                        "shape": [8],
+                        "init": {"file": "data/x.npy"},
+                    },
+                },
+                "references": {"x": {"file": "expected.npy"}},
+            }
+        )
+    )
+    session = session_module.load_session(here / "s.json")
+    elsewhere = tmp_path / "elsewhere" / "deeper"
+    elsewhere.mkdir(parents=True)
+    session_module.save_session(session, elsewhere / "copy.json")
+    saved = json.loads((elsewhere / "copy.json").read_text())
+    assert saved["args"]["x"]["init"] == {"file": "../../here/data/x.npy"}
+    assert saved["references"]["x"]["file"] == "../../here/expected.npy"
+    copy = session_module.load_session(elsewhere / "copy.json")  # loads: the files are found
+    assert initial_contents("x", copy.args["x"], 0, copy.base_dir).tolist() == list(range(8))
+    # Saved where it came from, nothing is rewritten.
+    session_module.save_session(session, here / "s.json")
+    assert json.loads((here / "s.json").read_text())["args"]["x"]["init"] == {"file": "data/x.npy"}

@@ -17,6 +17,7 @@ from clstudio.session import (
     Session,
     SessionError,
     load_session,
+    relocated,
     save_session,
 )
 from clstudio.text_files import write_text_atomically
@@ -137,6 +138,6 @@ class Document:
         target = target.resolve()
         save_session(self.session, target)
         self.path = target
-        self.session = replace(self.session, base_dir=target.parent)
+        self.session = relocated(self.session, target.parent)
         self.mark_clean()
         return target
