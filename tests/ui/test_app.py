@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from clstudio.ui.app import create_application, open_main_window
 from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document
+from clstudio.ui.editor.recovery import read_recovery
 from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
 
@@ -108,12 +109,18 @@ def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path):
 def test_edits_left_by_a_crash_are_offered_back_at_start(
     settings, inventory, tmp_path, monkeypatch
 ):
+    from dataclasses import replace
+
     from clstudio.ui.editor.recovery import RecoveryStore
 
     saved = tmp_path / "mine.json"
-    Document.new().save(saved)
+    document = Document.new()
+    document.save(saved)
+    edited = replace(
+        document.session, source="// typed before the crash\n", repeats=7, global_size=(512,)
+    )
     crashed = RecoveryStore()  # the autouse fixture points it into tmp_path
-    crashed.record("// typed before the crash\n", saved.resolve())
+    crashed.record(edited.source, saved.resolve(), edited)
     assert crashed.flush()
     del crashed  # no discard(): as if the process had been killed
     questions = []
@@ -128,7 +135,20 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
         assert "mine.json" in questions[0]
         assert window.document.path == saved.resolve()
         assert window.editor_panel.editor.source() == "// typed before the crash\n"
+        # Not only the source: the run settings and sizes came back too.
+        assert window.document.session.repeats == 7
+        assert window.run_bar.repeats.value() == 7
+        assert window.document.session.global_size == (512,)
         assert window.isWindowModified()
         assert window.recovery.pending_recovery() is None  # offered once only
     finally:
         _close(window)
+
+
+def test_an_edit_of_the_arguments_is_kept_for_recovery(make_window, qtbot):
+    window = make_window()
+    window.run_bar.repeats.setValue(9)
+    assert window.recovery.has_unsaved()
+    assert window.recovery.flush()
+    recovered = read_recovery(window.recovery.path)
+    assert recovered.session["repeats"] == 9

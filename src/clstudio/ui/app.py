@@ -5,14 +5,17 @@ from __future__ import annotations
 import sys
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from clstudio import __version__
+from clstudio.session import Session, SessionError, parse_session
 from clstudio.ui.backends import Backends
 from clstudio.ui.discovery import DiscoverFn
+from clstudio.ui.editor.recovery import Recovery
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import APPLICATION, ORGANIZATION, AppSettings
 
@@ -74,9 +77,21 @@ def offer_recovery(window: MainWindow) -> bool:
     if restored:
         if recovery.session_path is not None and recovery.session_path.is_file():
             window.load(recovery.session_path)
-        window.restore_source(recovery.source)
+        window.restore_session(recovered_session(recovery, window.document.session))
     window.recovery.forget(recovery)
     return restored
+
+
+def recovered_session(recovery: Recovery, current: Session) -> Session:
+    """The whole session the recovery kept; its source on `current` if the rest is unreadable."""
+    if recovery.session is not None:
+        base_dir = recovery.session_path.parent if recovery.session_path else current.base_dir
+        try:
+            # With a source_file, the saved form names the file: the edits are in `source`.
+            return replace(parse_session(recovery.session, base_dir), source=recovery.source)
+        except SessionError:
+            pass  # a .npy file it named may be gone: keep what certainly survives
+    return replace(current, source=recovery.source)
 
 
 def _show_unexpected_error(

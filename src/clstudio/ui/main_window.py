@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.devices import DeviceInfo, DeviceInventory
-from clstudio.session import DeviceSelector, SessionError
+from clstudio.session import DeviceSelector, Session, SessionError
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
@@ -151,12 +151,11 @@ class MainWindow(QMainWindow):
         a.stop.triggered.connect(self.workbench.request_stop)
         a.run_or_stop.triggered.connect(self._on_run_or_stop_triggered)
         w = self.workbench
-        w.documentChanged.connect(self._show_title)
+        w.documentChanged.connect(self._on_workbench_document_changed)
         w.buildStateChanged.connect(self.show_build_state)
         w.lastRunChanged.connect(self.show_last_run)
         w.runStateChanged.connect(self._on_workbench_run_state_changed)
         w.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.editor_panel.sourceEdited.connect(self._on_source_edited)
         self.recovery.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         a.about.triggered.connect(self.show_about)
         a.lesson.triggered.connect(self.show_lesson)
@@ -276,16 +275,17 @@ class MainWindow(QMainWindow):
         else:
             self._show_device_status()
 
-    def _on_source_edited(self, text: str) -> None:
-        """The workbench keeps the session; the recovery file keeps the edit safe."""
-        self.recovery.record(text, self.document.path)
-
-    def restore_source(self, source: str) -> None:
-        """Put recovered text into the editor as an edit, so it counts as unsaved."""
-        self.editor_panel.set_source(source)
-        self.workbench.document.set_source(source)
-        self.recovery.record(source, self.document.path)
+    def _on_workbench_document_changed(self) -> None:
+        """Any edit (source, arguments, sizes): mark the title, keep a recovery copy."""
+        session = self.document.session
+        self.recovery.record(session.source, self.document.path, session)
         self._show_title()
+
+    def restore_session(self, session: Session) -> None:
+        """Show a session recovered after a crash as unsaved edits of the current document."""
+        self.workbench.document.session = session
+        self._show_document()
+        self._on_workbench_document_changed()
 
     def new_document(self) -> None:
         if self.maybe_save():

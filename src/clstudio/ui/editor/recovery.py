@@ -14,9 +14,11 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
+from clstudio.session import Session, session_to_dict
 from clstudio.text_files import write_text_atomically
 
 AUTOSAVE_MS = 3000
@@ -25,12 +27,17 @@ FORMAT = "clstudio-recovery"
 
 @dataclass(frozen=True)
 class Recovery:
-    """Edits found after a crash: the source, the session file it belonged to, and when."""
+    """Edits found after a crash: the source, the session file it belonged to, and when.
+
+    `session` holds the whole session as saved (arguments, sizes, references too)
+    when the editor recorded one.
+    """
 
     path: Path
     source: str
     session_path: Path | None
     saved_at: float  # seconds since the epoch
+    session: dict[str, Any] | None = None
 
 
 def default_folder() -> Path:
@@ -49,7 +56,14 @@ def read_recovery(path: Path) -> Recovery | None:
     source, session, saved = data.get("source"), data.get("session_path"), data.get("saved_at")
     if not isinstance(source, str) or not isinstance(saved, int | float):
         return None
-    return Recovery(path, source, Path(session) if isinstance(session, str) else None, saved)
+    whole = data.get("session")
+    return Recovery(
+        path,
+        source,
+        Path(session) if isinstance(session, str) else None,
+        saved,
+        whole if isinstance(whole, dict) else None,
+    )
 
 
 class RecoveryStore(QObject):
@@ -69,15 +83,17 @@ class RecoveryStore(QObject):
         self._lock = QLockFile(str(self.path.with_suffix(".lock")))
         self._lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, never age
         self._claimed: dict[Path, QLockFile] = {}
-        self._pending: tuple[str, Path | None] | None = None
+        self._pending: tuple[str, Path | None, Session | None] | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.flush)
         self._timer.start()
 
-    def record(self, source: str, session_path: Path | None = None) -> None:
-        """Note the newest edits; the next autosave writes them."""
-        self._pending = (source, session_path)
+    def record(
+        self, source: str, session_path: Path | None = None, session: Session | None = None
+    ) -> None:
+        """Note the newest edits; the next autosave writes them (the whole session if given)."""
+        self._pending = (source, session_path, session)
 
     def has_unsaved(self) -> bool:
         return self._pending is not None
@@ -90,12 +106,13 @@ class RecoveryStore(QObject):
         """
         if self._pending is None:
             return True
-        source, session_path = self._pending
+        source, session_path, session = self._pending
         data = {
             "format": FORMAT,
             "source": source,
             "session_path": str(session_path) if session_path is not None else None,
             "saved_at": time.time(),
+            "session": session_to_dict(session) if session is not None else None,
         }
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
