@@ -334,3 +334,15 @@ def test_names_of_opencl_builtins_work_as_kernel_and_argument_names(engine):
         session(source, "step", args, {"dot": {"expr": "np.full(16, 2.5)"}}, global_size=[16])
     )
     assert result.ok, result.error
+
+
+def test_each_setup_step_has_its_own_time_and_warm_ones_cost_nothing():
+    cold = Engine().run(session())
+    times = {step.api: step.seconds for step in cold.steps}
+    setup = ["clGetPlatformIDs", "clGetDeviceIDs", "clCreateContext", "clCreateCommandQueue"]
+    assert len({times[api] for api in setup}) == len(setup)  # measured one by one
+    warm_engine = Engine()
+    warm_engine.run(session())
+    warm = {step.api: step for step in warm_engine.run(session()).steps}
+    assert warm["clCreateContext"].seconds == 0.0
+    assert "kept warm" in warm["clCreateContext"].detail

@@ -6,6 +6,7 @@ program; the engine keeps both between runs, keyed by device, source and options
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -76,15 +77,20 @@ class OpenCLContexts:
     def __init__(self) -> None:
         self._states: dict[tuple[int, int], DeviceState] = {}
 
-    def open(self, selector: DeviceSelector | None) -> tuple[DeviceState, bool]:
-        """The state for the first matching device, and whether it was created just now.
+    def open(self, selector: DeviceSelector | None) -> tuple[DeviceState, dict[str, float]]:
+        """The state for the first matching device, and the seconds each C API step took.
 
-        Raises LookupError with a readable message when no device matches.
+        The steps are keyed by their C API names; a warm device has no context or
+        queue step. Raises LookupError with a readable message when no device matches.
         """
+        seconds: dict[str, float] = {}
+        started = time.perf_counter()
         try:
             platforms = cl.get_platforms()
         except cl.Error:
             platforms = []
+        seconds["clGetPlatformIDs"] = time.perf_counter() - started
+        started = time.perf_counter()
         if not platforms:
             raise LookupError(NO_PLATFORM_HELP)
         seen = []
@@ -94,18 +100,23 @@ class OpenCLContexts:
                 seen.append(f"{device.name} ({type_name}) on {platform.name}")
                 if not matches(selector, platform.name, device.name, type_name):
                     continue
+                seconds["clGetDeviceIDs"] = time.perf_counter() - started
                 key = (p_index, d_index)
                 if key in self._states:
-                    return self._states[key], False
+                    return self._states[key], seconds
+                started = time.perf_counter()
                 context = cl.Context([device])
+                seconds["clCreateContext"] = time.perf_counter() - started
+                started = time.perf_counter()
                 queue = cl.CommandQueue(
                     context, properties=cl.command_queue_properties.PROFILING_ENABLE
                 )
+                seconds["clCreateCommandQueue"] = time.perf_counter() - started
                 state = DeviceState(
                     device.name.strip(), type_name, platform.name.strip(), device, context, queue
                 )
                 self._states[key] = state
-                return state, True
+                return state, seconds
         wanted = f"platform {selector.platform!r}, device {selector.device!r}" if selector else ""
         raise LookupError(
             f"no OpenCL device matches {wanted}; this machine has: " + "; ".join(seen)

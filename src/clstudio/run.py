@@ -64,6 +64,9 @@ class _Record:
     def step(self, api: str, title: str, started: float, detail: str = "") -> None:
         self.steps.append(Step(api, title, time.perf_counter() - started, detail))
 
+    def timed_step(self, api: str, title: str, seconds: float, detail: str = "") -> None:
+        self.steps.append(Step(api, title, seconds, detail))
+
     def timing(self, phase: str, name: str, repeat: int, event: cl.Event) -> None:
         p = event.profile
         self.timings.append(Timing(phase, name, repeat, p.queued, p.submit, p.start, p.end))
@@ -149,27 +152,28 @@ class Engine:
         )
 
     def _open_device(self, selector: DeviceSelector | None, record: _Record) -> DeviceState:
-        started = time.perf_counter()
         try:
-            state, fresh = self._contexts.open(selector)
+            state, seconds = self._contexts.open(selector)
         except LookupError as exc:
             raise _Failed(RunError("validate", str(exc))) from None
         record.device = state.name
-        warm = "" if fresh else " (kept warm from an earlier run)"
-        record.step("clGetPlatformIDs", "Find the platforms", started, state.platform_name)
-        record.step("clGetDeviceIDs", "Choose a device", started, f"{state.name} ({state.type})")
-        record.step("clCreateContext", "Create a context", started, f"for {state.name}{warm}")
-        record.step(
-            "clCreateCommandQueue", "Create a command queue", started, f"profiling on{warm}"
+        warm = " (kept warm from an earlier run)" if "clCreateContext" not in seconds else ""
+        steps = (
+            ("clGetPlatformIDs", "Find the platforms", state.platform_name),
+            ("clGetDeviceIDs", "Choose a device", f"{state.name} ({state.type})"),
+            ("clCreateContext", "Create a context", f"for {state.name}{warm}"),
+            ("clCreateCommandQueue", "Create a command queue", f"profiling on{warm}"),
         )
+        for api, title, detail in steps:
+            record.timed_step(api, title, seconds.get(api, 0.0), detail)
         return state
 
     def _build_kernel(
         self, session: Session, state: DeviceState, record: _Record
     ) -> tuple[cl.Kernel, KernelSignature]:
-        started = time.perf_counter()
         lines = session.source.count("\n") + 1
-        record.step("clCreateProgramWithSource", "Create a program", started, f"{lines} lines")
+        detail = f"{lines} lines; created and built in one go, timed in the next step"
+        record.timed_step("clCreateProgramWithSource", "Create a program", 0.0, detail)
         started = time.perf_counter()
         build, program, reused = self._contexts.program(
             state, session.source, session.build_options
