@@ -9,6 +9,7 @@ caught a 4-element overrun that otherwise aborted the process at exit.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,11 +41,17 @@ def layout_for(size: int, base_align_bytes: int) -> GuardLayout:
     return GuardLayout(before, size, GUARD_BYTES)
 
 
+@functools.lru_cache(maxsize=64)
 def pattern_bytes(count: int, offset: int = 0) -> np.ndarray:
-    """The guard pattern's bytes from `offset` to `offset + count` of an allocation."""
+    """The guard pattern's bytes from `offset` to `offset + count` of an allocation.
+
+    Read-only and cached: every run asks for the same few bands.
+    """
     phase = offset % len(PATTERN)
     repeats = -(-(phase + count) // len(PATTERN))
-    return np.tile(PATTERN, repeats)[phase : phase + count]
+    band = np.tile(PATTERN, repeats)[phase : phase + count]
+    band.flags.writeable = False
+    return band
 
 
 def check(
