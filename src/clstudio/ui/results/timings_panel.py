@@ -139,6 +139,8 @@ class TimingsPanel(QWidget):
 
         throughput = QGroupBox("Throughput")
         form = QFormLayout(throughput)
+        # In a narrow pane the spin box goes under its label instead of off the edge.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(self.bandwidth)
         form.addRow(self.bandwidth_detail)
         form.addRow("Operations per work-item:", self.ops_per_item)
