@@ -9,27 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QPointF, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.results.buffer_layout import Histogram, format_value, histogram
+from clstudio.ui.results.latest_result import LatestResult
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
 BACKGROUND_VALUES = 2**21  # longer arrays are counted on a pool thread
-
-
-class _HistogramSignals(QObject):
-    done = Signal(object, int)  # Histogram, and the generation it was asked for
-
-
-class _HistogramTask(QRunnable):
-    def __init__(self, values: np.ndarray, generation: int) -> None:
-        super().__init__()
-        self.signals = _HistogramSignals()
-        self._values, self._generation = values, generation
-
-    def run(self) -> None:
-        self.signals.done.emit(histogram(self._values), self._generation)
 
 
 class HistogramView(ThemedPlotWidget):
@@ -42,9 +29,9 @@ class HistogramView(ThemedPlotWidget):
         super().__init__(parent)
         self.histogram = Histogram(np.zeros(0, np.int64), np.zeros(1), 0)  # of the bars shown
         self._bars: pg.BarGraphItem | None = None
-        self._generation = 0
         self._pending = False  # a long array is being counted
-        self._tasks: dict[_HistogramSignals, _HistogramTask] = {}
+        self._summaries = LatestResult(self)  # not _background: PlotWidget has one
+        self._summaries.ready.connect(self._draw)
         plot = self.getPlotItem()
         plot.setLabel("left", "count")
         plot.showGrid(x=False, y=True, alpha=0.25)
@@ -62,17 +49,13 @@ class HistogramView(ThemedPlotWidget):
         A short array is drawn before this returns; a long one keeps the previous
         bars, and their hover text, until its counts are ready (valuesShown says when).
         """
-        self._generation += 1
         self.marker.setVisible(False)
         if values.size <= BACKGROUND_VALUES:
+            self._summaries.supersede()
             self._draw(histogram(values))
             return
         self._pending = True
-        task = _HistogramTask(values, self._generation)
-        task.setAutoDelete(False)  # kept in self._tasks until its signal arrives
-        task.signals.done.connect(self._on_histogram_task_done)
-        self._tasks[task.signals] = task
-        QThreadPool.globalInstance().start(task)
+        self._summaries.submit(lambda: histogram(values))
 
     def drawn(self) -> bool:
         """Whether the bars show the last values set (a long array takes a moment)."""
@@ -130,12 +113,6 @@ class HistogramView(ThemedPlotWidget):
             return f"value {round(edges[bar] + 0.5)}: {count} elements"
         low, high = format_value(float(edges[bar])), format_value(float(edges[bar + 1]))
         return f"values from {low} to {high}: {count} elements"
-
-    def _on_histogram_task_done(self, found: Histogram, generation: int) -> None:
-        self._tasks.pop(self.sender(), None)
-        if generation != self._generation:
-            return  # other values were set since; their own task is on its way
-        self._draw(found)
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

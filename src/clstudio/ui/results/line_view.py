@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QPointF, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.results.buffer_layout import (
@@ -33,6 +33,7 @@ from clstudio.ui.results.buffer_layout import (
     format_value,
     index_text,
 )
+from clstudio.ui.results.latest_result import LatestResult
 from clstudio.ui.results.line_envelope import ENVELOPE_PAIRS, PeakEnvelope, peak_envelope
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
@@ -98,20 +99,6 @@ def line_data(values: np.ndarray, envelope: bool) -> LineData:
     return LineData(positions(len(shown)), shown, low, high, finite, peaks)
 
 
-class _LineSignals(QObject):
-    done = Signal(object, int)  # LineData, and the generation it was asked for
-
-
-class _LineTask(QRunnable):
-    def __init__(self, values: np.ndarray, generation: int) -> None:
-        super().__init__()
-        self.signals = _LineSignals()
-        self._values, self._generation = values, generation
-
-    def run(self) -> None:
-        self.signals.done.emit(line_data(self._values, envelope=True), self._generation)
-
-
 class LineView(ThemedPlotWidget):
     """set_values shows a 1-D array; hovering reports the element under the mouse."""
 
@@ -126,9 +113,9 @@ class LineView(ThemedPlotWidget):
         self._data: LineData | None = None  # None while a long line is being prepared
         self._every_value: bool | None = None  # which of _data the curve holds
         self._span = 1.0  # the data's finite value range
-        self._generation = 0
         self._zoomed_early = False  # show_element ran before a long line was drawn
-        self._tasks: dict[_LineSignals, _LineTask] = {}
+        self._summaries = LatestResult(self)  # not _background: PlotWidget has one
+        self._summaries.ready.connect(self._draw)
         plot = self.getPlotItem()
         plot.setDownsampling(auto=True, mode="peak")
         plot.setClipToView(True)
@@ -156,19 +143,15 @@ class LineView(ThemedPlotWidget):
         self._values = values
         self._layout = layout
         self._lane_text = f" ({lane_name})" if lane_name else ""
-        self._generation += 1
         self._zoomed_early = False
         if len(self.marker.getData()[0]):
             self.marker.setData([], [])
         if len(values) <= BACKGROUND_POINTS:
+            self._summaries.supersede()
             self._draw(line_data(values, envelope=False))
             return
         self._data = None
-        task = _LineTask(values, self._generation)
-        task.setAutoDelete(False)  # kept in self._tasks until its signal arrives
-        task.signals.done.connect(self._on_line_task_done)
-        self._tasks[task.signals] = task
-        QThreadPool.globalInstance().start(task)
+        self._summaries.submit(lambda: line_data(values, envelope=True))
 
     def values(self) -> np.ndarray:
         """Every value of the line, as set: hover and show_element read these."""
@@ -252,12 +235,6 @@ class LineView(ThemedPlotWidget):
         low, high = self.getPlotItem().getViewBox().viewRange()[1]
         deep = (high - low) * DEEP_ZOOM < self._span
         self.curve.setDynamicRangeLimit(RANGE_LIMIT if deep else None)  # no-op if unchanged
-
-    def _on_line_task_done(self, data: LineData, generation: int) -> None:
-        self._tasks.pop(self.sender(), None)
-        if generation != self._generation:
-            return  # other values were set since; their own task is on its way
-        self._draw(data)
 
     def _on_view_x_range_changed(self, _view: object, _x_range: tuple[float, float]) -> None:
         self._update_curve()
