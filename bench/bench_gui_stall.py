@@ -22,8 +22,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 
-from clstudio.run import Engine
-from clstudio.session import load_session
+from clstudio.engine.run import Engine
+from clstudio.session.format import load_session
 from clstudio.ui.app import create_application
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor.recovery import RecoveryStore

@@ -30,7 +30,7 @@ import numpy as np
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from clstudio.results import RunResult
+from clstudio.common.results import RunResult
 from clstudio.ui.results.outputs_panel import OutputsPanel
 from results_table import Metric, report
 

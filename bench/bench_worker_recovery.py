@@ -9,9 +9,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from clstudio.args import BufferArg, Init, ScalarArg
-from clstudio.dtypes import parse_element_type
-from clstudio.session import Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.session.args import BufferArg, Init, ScalarArg
+from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from results_table import Metric, report, timed
 

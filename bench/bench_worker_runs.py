@@ -16,10 +16,10 @@ from dataclasses import replace
 import numpy as np
 import pyopencl as cl
 
-from clstudio.args import BufferArg, Init, stream_for
-from clstudio.dtypes import parse_element_type
-from clstudio.run import Engine
-from clstudio.session import Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.engine.run import Engine
+from clstudio.session.args import BufferArg, Init, stream_for
+from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from results_table import Metric, report, timed
 

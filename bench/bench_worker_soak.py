@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from clstudio.args import BufferArg, Init
-from clstudio.dtypes import parse_element_type
-from clstudio.session import Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.session.args import BufferArg, Init
+from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
 from clstudio.worker.shared_arrays import leftover_blocks

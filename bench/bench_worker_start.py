@@ -15,7 +15,7 @@ from clstudio.worker.client import WorkerClient
 from results_table import Metric, report
 
 TRIALS = 5
-DISCOVER = "from clstudio.devices import discover; assert discover().devices()"
+DISCOVER = "from clstudio.devices.discovery import discover; assert discover().devices()"
 
 
 def worker_start_to_devices() -> float:

@@ -14,10 +14,10 @@ from multiprocessing.connection import Connection
 
 import numpy as np
 
-from clstudio.args import BufferArg
-from clstudio.dtypes import parse_element_type
-from clstudio.run import Engine
-from clstudio.session import Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.engine.run import Engine
+from clstudio.session.args import BufferArg
+from clstudio.session.format import Session
 from clstudio.worker import shared_arrays
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.shared_arrays import SHARE_MIN_BYTES, block_prefix, share_arrays, take_arrays

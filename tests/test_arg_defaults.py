@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from clstudio.arg_defaults import (
+from clstudio.checks.arg_defaults import (
     DEFAULT_LOCAL_COUNT,
     default_spec,
     reconcile,
@@ -11,10 +11,10 @@ from clstudio.arg_defaults import (
     unsupported_reason,
     usable_references,
 )
-from clstudio.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
-from clstudio.dtypes import parse_element_type
-from clstudio.results import KernelArgInfo, KernelSignature
-from clstudio.session import Reference
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import KernelArgInfo, KernelSignature
+from clstudio.session.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
+from clstudio.session.format import Reference
 
 F32 = parse_element_type("float")
 F64 = parse_element_type("double")

@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, ContentsError, Init, initial_contents, picture_problem
-from clstudio.dtypes import parse_element_type
-from clstudio.sample_images import sample_image
+from clstudio.common.dtypes import parse_element_type
+from clstudio.session.args import BufferArg, ContentsError, Init, initial_contents, picture_problem
+from clstudio.session.sample_images import sample_image
 
 FLOAT = parse_element_type("float32")
 

@@ -8,14 +8,14 @@ import numpy as np
 import pyopencl as cl
 import pytest
 
-from clstudio.build import (
+from clstudio.common.results import Diagnostic, KernelArgInfo
+from clstudio.engine.build import (
     OptionsError,
     build_program,
     kernel_signatures,
     parse_diagnostics,
     split_options,
 )
-from clstudio.results import Diagnostic, KernelArgInfo
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pyopencl as cl
 import pytest
 
-from clstudio.device_fields import (
+from clstudio.devices.fields import (
     DEVICE_FIELDS,
     FORMATTERS,
     GROUP_ORDER,

@@ -8,9 +8,9 @@ import sys
 import pyopencl as cl
 import pytest
 
-from clstudio import devices, raw_info
-from clstudio.device_fields import GROUP_ORDER
-from clstudio.devices import (
+from clstudio.devices import discovery as devices
+from clstudio.devices import raw_info
+from clstudio.devices.discovery import (
     DeviceInfo,
     DeviceInventory,
     InfoField,
@@ -21,7 +21,8 @@ from clstudio.devices import (
     inventory_to_json,
     matches,
 )
-from clstudio.session import DeviceSelector
+from clstudio.devices.fields import GROUP_ORDER
+from clstudio.devices.selector import DeviceSelector
 from test_device_fields import CLINFO_DEVICE_NAMES
 
 
@@ -164,7 +165,7 @@ def test_the_real_icd_loader_without_drivers_gives_the_help():
     # The ICD loader in pyopencl's wheel reads its drivers from OCL_ICD_VENDORS.
     env = {**os.environ, "OCL_ICD_VENDORS": os.devnull + "-none", "OCL_ICD_FILENAMES": ""}
     script = (
-        "import json; from clstudio.devices import discover, inventory_to_json; "
+        "import json; from clstudio.devices.discovery import discover, inventory_to_json; "
         "print(json.dumps(inventory_to_json(discover())))"
     )
     done = subprocess.run(
@@ -274,7 +275,8 @@ def test_device_type_name_is_one_word():
 
 def test_the_core_modules_load_no_qt():
     script = (
-        "import sys, clstudio.devices, clstudio.device_fields, clstudio.raw_info; "
+        "import sys, clstudio.devices.discovery, clstudio.devices.fields, "
+        "clstudio.devices.raw_info; "
         "print(any(m.startswith('PySide6') for m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)

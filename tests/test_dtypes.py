@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from clstudio.dtypes import (
+from clstudio.common.dtypes import (
     ElementType,
     TypeNameError,
     kernel_type,

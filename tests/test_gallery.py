@@ -8,9 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, ImageArg, ScalarArg, initial_contents
 from clstudio.cli import main as clstudio_main
-from clstudio.gallery import (
+from clstudio.engine.run import run_session
+from clstudio.session.args import BufferArg, ImageArg, ScalarArg, initial_contents
+from clstudio.session.format import load_session
+from clstudio.session.gallery import (
     KERNELS_ENV,
     TEACHING_ORDER,
     GalleryError,
@@ -18,9 +20,7 @@ from clstudio.gallery import (
     first_comment_line,
     kernels_dir,
 )
-from clstudio.run import run_session
-from clstudio.sample_images import mandelbrot, sample_image
-from clstudio.session import load_session
+from clstudio.session.sample_images import mandelbrot, sample_image
 
 GALLERY = examples()
 # Naive and optimised versions of one idea: the app compares their timings.

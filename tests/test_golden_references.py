@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clstudio.reference import check_reference
-from clstudio.report import result_to_json
-from clstudio.run import run_session
-from clstudio.session import (
+from clstudio.engine.reference_check import check_reference
+from clstudio.engine.run import run_session
+from clstudio.reporting.run_report import result_to_json
+from clstudio.session.format import (
     Reference,
     SessionError,
     dumps_session,

@@ -1,6 +1,6 @@
 import numpy as np
 
-from clstudio import guards
+from clstudio.engine import guards
 
 
 def bands(layout):

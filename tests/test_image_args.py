@@ -11,9 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, ImageArg, Init, SamplerArg, initial_contents
-from clstudio.sample_images import sample_image
-from clstudio.session import (
+from clstudio.session.args import BufferArg, ImageArg, Init, SamplerArg, initial_contents
+from clstudio.session.format import (
     SessionError,
     dumps_session,
     load_session,
@@ -21,6 +20,7 @@ from clstudio.session import (
     save_session,
     session_to_dict,
 )
+from clstudio.session.sample_images import sample_image
 
 ROTATE = """__kernel void rotate(read_only image2d_t src, write_only image2d_t dst, sampler_t smp) {
     int2 pos = (int2)(get_global_id(0), get_global_id(1));

@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clstudio.report import result_to_json
-from clstudio.run import Engine
-from clstudio.session import parse_session
+from clstudio.engine.run import Engine
+from clstudio.reporting.run_report import result_to_json
+from clstudio.session.format import parse_session
 
 pytestmark = pytest.mark.opencl
 

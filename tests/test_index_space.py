@@ -2,17 +2,17 @@
 
 import pytest
 
-from clstudio.args import BufferArg, ImageArg, LocalArg, ScalarArg
-from clstudio.device_limits import limits_of
-from clstudio.devices import discover
-from clstudio.dtypes import parse_element_type
-from clstudio.index_space import (
+from clstudio.checks.index_space import (
     IndexSpace,
     fill_choices,
     range_warning,
     suggested_local_size,
     summary,
 )
+from clstudio.common.dtypes import parse_element_type
+from clstudio.devices.discovery import discover
+from clstudio.devices.limits import limits_of
+from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
 
 F32 = parse_element_type("float")
 SOURCE = "__kernel void k(__global float* x) { x[get_global_id(0)] = 1; }"

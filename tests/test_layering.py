@@ -18,7 +18,7 @@ def core_modules() -> list[str]:
         for info in pkgutil.walk_packages([str(PACKAGE)], prefix="clstudio.")
         if not info.name.startswith("clstudio.ui")
     ]
-    assert "clstudio.run" in names and "clstudio.worker.client" in names
+    assert "clstudio.engine.run" in names and "clstudio.worker.client" in names
     return names
 
 

@@ -3,7 +3,7 @@
 import pyopencl as cl
 import pytest
 
-from clstudio import raw_info
+from clstudio.devices import raw_info
 
 CL_PLATFORM_NAME = 0x0902
 CL_DEVICE_MAX_COMPUTE_UNITS = 0x1002

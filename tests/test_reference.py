@@ -6,9 +6,15 @@ import builtins
 import numpy as np
 import pytest
 
-from clstudio import expression, expression_rules
-from clstudio.reference import ExpressionError, check_expression, check_reference, evaluate
-from clstudio.session import Reference
+from clstudio.engine.reference_check import (
+    ExpressionError,
+    check_expression,
+    check_reference,
+    evaluate,
+)
+from clstudio.expressions import evaluator as expression
+from clstudio.expressions import rules as expression_rules
+from clstudio.session.format import Reference
 
 
 @pytest.fixture

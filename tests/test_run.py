@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from clstudio.run import Engine
-from clstudio.session import parse_session
+from clstudio.engine.run import Engine
+from clstudio.session.format import parse_session
 
 pytestmark = pytest.mark.opencl
 
@@ -316,7 +316,7 @@ def test_build_for_the_editor_returns_signatures(engine):
 
 
 def test_build_without_a_matching_device_is_a_failed_result(engine):
-    from clstudio.session import DeviceSelector
+    from clstudio.devices.selector import DeviceSelector
 
     result = engine.build(VADD, "", DeviceSelector("NoSuchVendor", ""))
     assert not result.ok

@@ -6,10 +6,9 @@ import sys
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, ImageArg, LocalArg, ScalarArg
-from clstudio.dtypes import parse_element_type
-from clstudio.results import KernelArgInfo, KernelSignature, Timing
-from clstudio.run_stats import (
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import KernelArgInfo, KernelSignature, Timing
+from clstudio.reporting.run_stats import (
     bandwidth_gb_s,
     buffer_access,
     buffer_traffic,
@@ -18,7 +17,8 @@ from clstudio.run_stats import (
     timeline,
     timeline_rows,
 )
-from clstudio.session import Session
+from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
+from clstudio.session.format import Session
 
 FLOAT = parse_element_type("float32")
 FLOAT4 = parse_element_type("float4")
@@ -126,7 +126,7 @@ def test_timeline_starts_at_the_first_command_in_ms():
 
 def test_the_core_modules_load_no_qt():
     script = (
-        "import sys, clstudio.run_stats, clstudio.buffer_export, "
+        "import sys, clstudio.reporting.run_stats, clstudio.reporting.buffer_export, "
         "clstudio.ui.results.buffer_layout; "
         "print(any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules))"
     )

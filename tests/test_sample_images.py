@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from clstudio import sample_images as images
-from clstudio.sample_images import (
+from clstudio.session import sample_images as images
+from clstudio.session.sample_images import (
     SAMPLE_IMAGES,
     checkerboard,
     gradient,

@@ -15,11 +15,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-import clstudio.session as session_module
-import clstudio.text_files as text_files
-from clstudio.args import BufferArg, Init, LocalArg, ScalarArg, initial_contents
-from clstudio.dtypes import parse_element_type
-from clstudio.session import (
+import clstudio.common.text_files as text_files
+import clstudio.session.format as session_module
+from clstudio.common.dtypes import parse_element_type
+from clstudio.session.args import BufferArg, Init, LocalArg, ScalarArg, initial_contents
+from clstudio.session.format import (
     DeviceSelector,
     Reference,
     Session,

@@ -4,11 +4,12 @@ from dataclasses import replace
 
 import pytest
 
-from clstudio.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
-from clstudio.dtypes import parse_element_type
-from clstudio.results import KernelArgInfo, KernelSignature
-from clstudio.session import Session
-from clstudio.validate import DeviceLimits, check_ndrange, validate
+from clstudio.checks.validate import check_ndrange, validate
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import KernelArgInfo, KernelSignature
+from clstudio.devices.limits import DeviceLimits
+from clstudio.session.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
+from clstudio.session.format import Session
 
 LIMITS = DeviceLimits(
     name="Test CPU",

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, Init
-from clstudio.dtypes import parse_element_type
-from clstudio.results import RunResult
-from clstudio.session import Session, load_session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import RunResult
+from clstudio.session.args import BufferArg, Init
+from clstudio.session.format import Session, load_session
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl

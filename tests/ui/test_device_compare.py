@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from clstudio.devices import DeviceInventory
-from clstudio.ui.device_compare import NAME_ROLE, DeviceCompareDialog, compare_fields
-from clstudio.ui.device_panel import DevicePanel
+from clstudio.devices.discovery import DeviceInventory
+from clstudio.ui.devices.device_compare import NAME_ROLE, DeviceCompareDialog, compare_fields
+from clstudio.ui.devices.device_panel import DevicePanel
 
 
 @pytest.fixture

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from clstudio.ui.device_gauges import (
+from clstudio.ui.devices.device_gauges import (
     Bar,
     LogBarChart,
     axis_range,
     largest_square_group,
     power_of_two_label,
 )
-from clstudio.ui.device_overview import (
+from clstudio.ui.devices.device_overview import (
     DeviceOverview,
     compute_caption,
     memory_bars,

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from clstudio.devices import DeviceInventory, discover
-from clstudio.ui.device_panel import DevicePanel, short_version
+from clstudio.devices.discovery import DeviceInventory, discover
+from clstudio.ui.devices.device_panel import DevicePanel, short_version
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from clstudio.session import DeviceSelector, SessionError, load_session
+from clstudio.devices.selector import DeviceSelector
+from clstudio.session.format import SessionError, load_session
 from clstudio.ui.document import Document, starter_session
 
 

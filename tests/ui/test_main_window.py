@@ -8,8 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from clstudio.gallery import examples
-from clstudio.session import DeviceSelector, load_session
+from clstudio.devices.selector import DeviceSelector
+from clstudio.session.format import load_session
+from clstudio.session.gallery import examples
 from clstudio.ui.lesson import STEPS
 
 Button = QMessageBox.StandardButton

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from clstudio.backend import InProcessBackend
-from clstudio.results import RunResult
-from clstudio.session import load_session
-from clstudio.ui.run_controller import RunController
+from clstudio.common.results import RunResult
+from clstudio.engine.backend import InProcessBackend
+from clstudio.session.format import load_session
+from clstudio.ui.run.run_controller import RunController
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 

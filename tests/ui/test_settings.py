@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from clstudio.session import DeviceSelector
+from clstudio.devices.selector import DeviceSelector
 from clstudio.ui.settings import MAX_RECENT, AppSettings
 
 

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clstudio.backend import InProcessBackend
-from clstudio.session import load_session
+from clstudio.engine.backend import InProcessBackend
+from clstudio.session.format import load_session
 from clstudio.ui.backends import Backends
 from clstudio.worker.client import WorkerClient
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, Init, ScalarArg
-from clstudio.dtypes import parse_element_type
-from clstudio.session import Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.session.args import BufferArg, Init, ScalarArg
+from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
 from clstudio.worker.protocol import WorkerFailure
@@ -241,9 +241,9 @@ def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker():
 
 ORPHAN_SCRIPT = """\
 import os, sys, threading
-from clstudio.args import BufferArg, ScalarArg
-from clstudio.dtypes import parse_element_type
-from clstudio.session import Session
+from clstudio.session.args import BufferArg, ScalarArg
+from clstudio.common.dtypes import parse_element_type
+from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 
 SOURCE = sys.argv[1]

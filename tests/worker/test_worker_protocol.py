@@ -7,10 +7,11 @@ import pickle
 import numpy as np
 import pytest
 
-from clstudio.args import BufferArg, Init
-from clstudio.dtypes import parse_element_type
-from clstudio.results import RunError, RunResult
-from clstudio.session import DeviceSelector, Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import RunError, RunResult
+from clstudio.devices.selector import DeviceSelector
+from clstudio.session.args import BufferArg, Init
+from clstudio.session.format import Session
 from clstudio.worker.protocol import (
     BuildRequest,
     DevicesRequest,

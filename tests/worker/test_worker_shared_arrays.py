@@ -5,7 +5,7 @@ import multiprocessing
 import numpy as np
 import pytest
 
-from clstudio.results import RunResult
+from clstudio.common.results import RunResult
 from clstudio.worker import shared_arrays
 from clstudio.worker.shared_arrays import (
     SHARE_MIN_BYTES,

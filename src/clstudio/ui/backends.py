@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.backend import Backend, InProcessBackend
+from clstudio.engine.backend import Backend, InProcessBackend
 from clstudio.worker.client import WorkerClient
 
 

@@ -9,9 +9,10 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from clstudio.args import BufferArg, Init
-from clstudio.dtypes import parse_element_type
-from clstudio.session import (
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.text_files import write_text_atomically
+from clstudio.session.args import BufferArg, Init
+from clstudio.session.format import (
     DeviceSelector,
     Reference,
     Session,
@@ -20,7 +21,6 @@ from clstudio.session import (
     relocated,
     save_session,
 )
-from clstudio.text_files import write_text_atomically
 
 # A first guess at the kernel of a bare .cl file; the first build corrects it.
 _FIRST_KERNEL = re.compile(r"\b(?:__)?kernel\s+void\s+([A-Za-z_]\w*)\s*\(")

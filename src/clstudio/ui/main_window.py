@@ -15,22 +15,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices import DeviceInfo, DeviceInventory
-from clstudio.session import DeviceSelector, Session, SessionError
+from clstudio.devices.discovery import DeviceInfo, DeviceInventory
+from clstudio.devices.selector import DeviceSelector
+from clstudio.session.format import Session, SessionError
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
-from clstudio.ui.device_panel import DevicePanel
-from clstudio.ui.discovery import DiscoverFn, DiscoveryRunner
+from clstudio.ui.devices.device_panel import DevicePanel
+from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.lesson import HostProgramLesson
-from clstudio.ui.results_panel import ResultsPanel
-from clstudio.ui.run_bar import RunBar
-from clstudio.ui.run_controller import RunController
+from clstudio.ui.results.results_panel import ResultsPanel
+from clstudio.ui.run.run_bar import RunBar
+from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions, show_running

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from clstudio.session import DeviceSelector
+from clstudio.devices.selector import DeviceSelector
 
 ORGANIZATION = "clstudio"
 APPLICATION = "CL Studio"

@@ -12,18 +12,18 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.device_limits import limits_of
-from clstudio.devices import DeviceInfo
-from clstudio.results import BuildResult, KernelSignature, RunError, RunResult
-from clstudio.session import Session
+from clstudio.common.results import BuildResult, KernelSignature, RunError, RunResult
+from clstudio.common.units import format_seconds
+from clstudio.devices.discovery import DeviceInfo
+from clstudio.devices.limits import limits_of
+from clstudio.session.format import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.document import Document
 from clstudio.ui.editor.build_status import build_status_text
 from clstudio.ui.editor.editor_panel import EditorPanel
-from clstudio.ui.results_panel import ResultsPanel
-from clstudio.ui.run_bar import RunBar
-from clstudio.ui.run_controller import RunController
-from clstudio.units import format_seconds
+from clstudio.ui.results.results_panel import ResultsPanel
+from clstudio.ui.run.run_bar import RunBar
+from clstudio.ui.run.run_controller import RunController
 
 
 class Workbench(QObject):

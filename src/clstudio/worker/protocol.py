@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.session import DeviceSelector, Session
+from clstudio.devices.selector import DeviceSelector
+from clstudio.session.format import Session
 
 
 @dataclass(frozen=True)

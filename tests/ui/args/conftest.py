@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from clstudio.results import KernelSignature
-from clstudio.run import Engine
-from clstudio.session import Session, load_session
+from clstudio.common.results import KernelSignature
+from clstudio.devices.limits import DeviceLimits
+from clstudio.engine.run import Engine
+from clstudio.session.format import Session, load_session
 from clstudio.ui.args import ArgsPanel
-from clstudio.validate import DeviceLimits
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 LIMITS = DeviceLimits(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtWidgets import QFileDialog
 
-from clstudio.args import BufferArg, Init
-from clstudio.dtypes import parse_element_type
-from clstudio.index_space import FillChoice, IndexSpace
-from clstudio.results import KernelArgInfo
+from clstudio.checks.index_space import FillChoice, IndexSpace
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import KernelArgInfo
+from clstudio.session.args import BufferArg, Init
 from clstudio.ui.args import IndexSpaceView, NDRangeEditor
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.index_space_view import shown_groups

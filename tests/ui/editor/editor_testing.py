@@ -8,7 +8,7 @@ import threading
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from clstudio.results import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
+from clstudio.common.results import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
 
 _KERNEL = re.compile(r"(?:__)?kernel\s+void\s+(\w+)\s*\(([^)]*)\)")
 GATE_TIMEOUT = 30

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clstudio.results import BuildResult, Diagnostic, KernelSignature
+from clstudio.common.results import BuildResult, Diagnostic, KernelSignature
 from clstudio.ui.editor.build_status import build_status_text, duration_text
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from clstudio.results import Diagnostic
+from clstudio.common.results import Diagnostic
 from clstudio.ui.editor.code_editor import BASE_POINT_SIZE, MAX_POINT_SIZE, CodeEditor
 
 Key = Qt.Key

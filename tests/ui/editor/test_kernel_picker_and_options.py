@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clstudio.results import KernelArgInfo, KernelSignature
+from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.ui.editor.build_options import (
     BuildOptionsEdit,
     has_option,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from clstudio.results import BuildResult, Diagnostic
+from clstudio.common.results import BuildResult, Diagnostic
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems import ProblemsView
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.results import (
+from clstudio.common.results import (
     BuildResult,
     KernelArgInfo,
     KernelSignature,
@@ -16,7 +16,7 @@ from clstudio.results import (
     Step,
     Timing,
 )
-from clstudio.session import Session, load_session
+from clstudio.session.format import Session, load_session
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
@@ -24,7 +24,7 @@ KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 @pytest.fixture(scope="session")
 def gallery_run() -> Callable[[str], tuple[Session, RunResult]]:
     """Run kernels/<name>.json once on the OpenCL device; later calls reuse the result."""
-    from clstudio.run import Engine
+    from clstudio.engine.run import Engine
 
     engine = Engine()
     done: dict[str, tuple[Session, RunResult]] = {}

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from clstudio.results import GuardReport, ReferenceReport, RunResult
+from clstudio.common.results import GuardReport, ReferenceReport, RunResult
 from clstudio.ui.results.buffer_layout import (
     BufferLayout,
     TableLayout,

@@ -5,11 +5,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from clstudio.results import RunError, Step
+from clstudio.common.results import RunError, Step
+from clstudio.common.units import format_seconds
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
 from clstudio.ui.results.steps_panel import COLUMNS, StepsPanel
-from clstudio.units import format_seconds
 
 
 def fixed_family():

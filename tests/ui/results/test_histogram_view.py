@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QPointF, QThreadPool
 from PySide6.QtWidgets import QApplication
 
-from clstudio.results import ReferenceReport
+from clstudio.common.results import ReferenceReport
 from clstudio.ui.results.outputs_panel import OutputsPanel
 
 LONG = 4 * 2**20  # counted on a pool thread

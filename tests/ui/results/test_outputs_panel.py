@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from clstudio.results import GuardReport, ReferenceReport, RunError
+from clstudio.common.results import GuardReport, ReferenceReport, RunError
 from clstudio.ui.results.buffer_layout import format_value
 from clstudio.ui.results.outputs_panel import OutputsPanel
 

@@ -7,12 +7,12 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QStyle
 
-from clstudio.args import BufferArg
-from clstudio.dtypes import parse_element_type
-from clstudio.results import RunError
-from clstudio.session import Session
+from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import RunError
+from clstudio.common.units import format_seconds
+from clstudio.session.args import BufferArg
+from clstudio.session.format import Session
 from clstudio.ui.results.timings_panel import STATS_ROWS, TimingsPanel
-from clstudio.units import format_seconds
 
 FLOAT = parse_element_type("float32")
 

@@ -7,15 +7,15 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from clstudio.arg_defaults import ArgChange, unsupported_reason
-from clstudio.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
-from clstudio.dtypes import kernel_type
-from clstudio.results import KernelArgInfo
+from clstudio.checks.arg_defaults import ArgChange, unsupported_reason
+from clstudio.checks.validate import describe, expected_kind
+from clstudio.common.dtypes import kernel_type
+from clstudio.common.results import KernelArgInfo
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
-from clstudio.validate import describe, expected_kind
 
 Editor = BufferEditor | LocalEditor | ScalarEditor | ImageEditor | SamplerEditor
 _BADGES = {"new": "new", "changed": "type changed"}

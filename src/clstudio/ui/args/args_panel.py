@@ -11,16 +11,17 @@ from dataclasses import replace
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from clstudio.arg_defaults import reconcile, usable_references
-from clstudio.args import ArgSpec
-from clstudio.index_space import IndexSpace, fill_choices, range_warning
-from clstudio.results import KernelSignature, RunError
-from clstudio.session import Session
+from clstudio.checks.arg_defaults import reconcile, usable_references
+from clstudio.checks.index_space import IndexSpace, fill_choices, range_warning
+from clstudio.checks.validate import validate
+from clstudio.common.results import KernelSignature, RunError
+from clstudio.devices.limits import DeviceLimits
+from clstudio.session.args import ArgSpec
+from clstudio.session.format import Session
 from clstudio.ui.args.arg_row import ArgRow
 from clstudio.ui.args.index_space_view import IndexSpaceView
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.empty_state import EmptyState
-from clstudio.validate import DeviceLimits, validate
 
 _HUGE = 2**63 - 1
 # Without a device, the checks that need none still run: kinds, types, values, divisibility.

@@ -8,13 +8,13 @@ from pathlib import Path
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from clstudio.args import BufferArg, picture_problem
-from clstudio.dtypes import OPENCL_SCALARS, VECTOR_WIDTHS, parse_element_type
-from clstudio.results import KernelArgInfo
-from clstudio.session_fields import MAX_DIMS, MAX_ITEMS
+from clstudio.common.dtypes import OPENCL_SCALARS, VECTOR_WIDTHS, parse_element_type
+from clstudio.common.results import KernelArgInfo
+from clstudio.common.units import format_bytes
+from clstudio.session.args import BufferArg, picture_problem
+from clstudio.session.fields import MAX_DIMS, MAX_ITEMS
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
-from clstudio.units import format_bytes
 
 _BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
 ELEMENT_TYPES = (*_BASES, *(f"{base}{width}" for base in _BASES for width in VECTOR_WIDTHS))

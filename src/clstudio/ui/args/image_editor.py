@@ -7,13 +7,19 @@ from pathlib import Path
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QWidget
 
-from clstudio.args import ADDRESSING_MODES, FILTER_MODES, IMAGE_ACCESS_MODES, ImageArg, SamplerArg
-from clstudio.results import KernelArgInfo
-from clstudio.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES
-from clstudio.session_fields import MAX_ITEMS
+from clstudio.common.results import KernelArgInfo
+from clstudio.common.units import format_bytes
+from clstudio.session.args import (
+    ADDRESSING_MODES,
+    FILTER_MODES,
+    IMAGE_ACCESS_MODES,
+    ImageArg,
+    SamplerArg,
+)
+from clstudio.session.fields import MAX_ITEMS
+from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import NumberField
-from clstudio.units import format_bytes
 
 _ORDER_HELP = {"R": "one gray channel", "RGBA": "red, green, blue and alpha"}
 _TYPE_HELP = {

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.arg_defaults import DEFAULT_PICTURE
-from clstudio.args import INIT_KINDS, Init
-from clstudio.dtypes import ElementType
-from clstudio.sample_images import SAMPLE_IMAGES
+from clstudio.checks.arg_defaults import DEFAULT_PICTURE
+from clstudio.common.dtypes import ElementType
+from clstudio.session.args import INIT_KINDS, Init
+from clstudio.session.sample_images import SAMPLE_IMAGES
 from clstudio.ui.args.number_fields import NumberField, mark_invalid
 
 INIT_LABELS = {
@@ -162,7 +162,7 @@ class InitEditor(QWidget):
         self._mark_fields()
 
     def set_picture_problem(self, problem: str | None) -> None:
-        """Why a sample picture cannot fill the buffer (clstudio.args.picture_problem), or None.
+        """Why a sample picture cannot fill the buffer (session.args.picture_problem), or None.
 
         While there is a reason, the choice is greyed out with the reason as its tooltip.
         """

@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from clstudio.args import LocalArg
-from clstudio.dtypes import ElementType
-from clstudio.session_fields import MAX_ITEMS
+from clstudio.common.dtypes import ElementType
+from clstudio.common.units import format_bytes
+from clstudio.session.args import LocalArg
+from clstudio.session.fields import MAX_ITEMS
 from clstudio.ui.args.number_fields import NumberField
-from clstudio.units import format_bytes
 
 
 class LocalEditor(QWidget):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from clstudio.args import ScalarArg
-from clstudio.dtypes import ElementType
+from clstudio.common.dtypes import ElementType
+from clstudio.session.args import ScalarArg
 from clstudio.ui.args.number_fields import NumberField
 
 _XYZW = "xyzw"

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from clstudio.results import BuildResult
+from clstudio.common.results import BuildResult
 
 if TYPE_CHECKING:
-    from clstudio.backend import Backend
-    from clstudio.session import DeviceSelector
+    from clstudio.devices.selector import DeviceSelector
+    from clstudio.engine.backend import Backend
 
 LIVE_DELAY_MS = 500
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clstudio.results import BuildResult
+from clstudio.common.results import BuildResult
 
 
 def counted(count: int, noun: str) -> str:

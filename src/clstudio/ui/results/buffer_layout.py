@@ -2,7 +2,7 @@
 
 Qt-free, so the arithmetic (which index is under the mouse, which row holds the
 worst element) is tested without widgets. A vector type of width w keeps its
-lanes on the last axis of the host array, as clstudio.dtypes lays it out.
+lanes on the last axis of the host array, as clstudio.common.dtypes lays it out.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.buffer_export import lane_names
-from clstudio.dtypes import pointee_type
-from clstudio.results import GuardReport, ReferenceReport, RunResult
+from clstudio.common.dtypes import pointee_type
+from clstudio.common.results import GuardReport, ReferenceReport, RunResult
+from clstudio.reporting.buffer_export import lane_names
 
 VIEWS = ("line", "image", "histogram", "table")
 VIEW_TITLES = {"line": "Line", "image": "Image", "histogram": "Histogram", "table": "Table"}

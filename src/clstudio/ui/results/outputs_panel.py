@@ -23,14 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.buffer_export import save_csv, save_npy
-from clstudio.dtypes import NUMPY_TO_OPENCL
-from clstudio.results import RunResult
+from clstudio.common.dtypes import NUMPY_TO_OPENCL
+from clstudio.common.results import RunResult
+from clstudio.common.units import format_bytes
+from clstudio.reporting.buffer_export import save_csv, save_npy
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer
 from clstudio.ui.results.error_banner import ErrorBanner
-from clstudio.units import format_bytes
 
 PASS_COLOUR = "#3f9e4d"
 FAIL_COLOUR = "#d9453b"

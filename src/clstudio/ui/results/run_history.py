@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.common.units import format_seconds
 from clstudio.ui.results.plot_style import series_colour
-from clstudio.units import format_seconds
 
 MAX_RUNS = 50
 _ENTRY = Qt.ItemDataRole.UserRole

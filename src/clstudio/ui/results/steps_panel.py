@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.results import RunError, RunResult
+from clstudio.common.results import RunError, RunResult
+from clstudio.common.units import format_seconds
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import error_text
-from clstudio.units import format_seconds
 
 COLUMNS = ("#", "C API call", "What it does", "Duration", "Detail")
 ERROR_COLOUR = "#d9453b"

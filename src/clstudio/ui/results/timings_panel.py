@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.results import RunResult
-from clstudio.run_stats import (
+from clstudio.common.results import RunResult
+from clstudio.common.units import format_bytes, format_seconds
+from clstudio.reporting.run_stats import (
     BufferTraffic,
     KernelStats,
     bandwidth_gb_s,
@@ -38,13 +39,12 @@ from clstudio.run_stats import (
     gflop_s,
     kernel_stats,
 )
-from clstudio.session import Session
+from clstudio.session.format import Session
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.run_history import HistoryEntry, RunHistory
 from clstudio.ui.results.timeline_plot import TimelinePlot, legend_html
-from clstudio.units import format_bytes, format_seconds
 
 STATS_ROWS = ("Repeats", "Min", "Median", "Mean", "Std deviation", "Max")
 SECONDS_ROLE = Qt.ItemDataRole.UserRole

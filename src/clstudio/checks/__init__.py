@@ -1,0 +1,1 @@
+"""What can be told before a run: validation, argument defaults, the index space."""

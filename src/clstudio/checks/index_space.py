@@ -1,0 +1,169 @@
+"""The index space of a launch in words: work-groups, work-items, and partial groups.
+
+Also what the arguments panel can tell before Run without running anything: which
+global sizes the buffers suggest, and when the buffers look too small for the range.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from clstudio.checks.arg_defaults import shape_for
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg
+
+_GLOBAL_ID = re.compile(r"\bget_global_id\s*\(")
+
+
+def size_text(sizes: tuple[int, ...]) -> str:
+    """`1024`, `512 x 512`: sizes the way the panel writes them."""
+    return " x ".join(str(size) for size in sizes)
+
+
+def _product_text(sizes: tuple[int, ...]) -> str:
+    """`1024`, or `320 x 256 = 81920` when there is more than one dimension."""
+    total = math.prod(sizes)
+    return str(total) if len(sizes) == 1 else f"{size_text(sizes)} = {total}"
+
+
+@dataclass(frozen=True)
+class IndexSpace:
+    """A global size, and a local size or None when the implementation chooses it."""
+
+    global_size: tuple[int, ...]
+    local_size: tuple[int, ...] | None = None
+
+    @property
+    def work_items(self) -> int:
+        return math.prod(self.global_size)
+
+    def _pairs(self) -> list[tuple[int, int]]:
+        """(global, local) per dimension, a local size below 1 read as 1."""
+        assert self.local_size is not None
+        return [
+            (items, max(1, group))
+            for items, group in zip(self.global_size, self.local_size, strict=True)
+        ]
+
+    @property
+    def groups(self) -> tuple[int, ...] | None:
+        """Work-groups per dimension, counting a partial last group; None for 'auto'."""
+        if self.local_size is None:
+            return None
+        return tuple(-(-items // group) for items, group in self._pairs())
+
+    @property
+    def last_group(self) -> tuple[int, ...] | None:
+        """Work-items in the last group along each dimension (the local size when it is full)."""
+        if self.local_size is None:
+            return None
+        return tuple((items % group) or group for items, group in self._pairs())
+
+    @property
+    def partial_dims(self) -> tuple[int, ...]:
+        """The dimensions whose global size the local size does not divide."""
+        if self.local_size is None:
+            return ()
+        return tuple(d for d, (items, group) in enumerate(self._pairs()) if items % group)
+
+
+def summary(space: IndexSpace) -> str:
+    """One line: `1000 work-items in 16 groups of 64; the last group has 40`."""
+    items = f"{_product_text(space.global_size)} work-items"
+    groups, local = space.groups, space.local_size
+    if groups is None or local is None:
+        return f"{items}; the OpenCL implementation picks the work-group size (auto)"
+    text = f"{items} in {_product_text(groups)} groups of {_product_text(local)}"
+    last = space.last_group
+    assert last is not None
+    partial = space.partial_dims
+    if len(space.global_size) == 1 and partial:
+        return f"{text}; the last group has {last[0]}"
+    parts = [f"{last[d]} of {local[d]} in dimension {d}" for d in partial]
+    return f"{text}; the last groups hold {' and '.join(parts)}" if parts else text
+
+
+@dataclass(frozen=True)
+class FillChoice:
+    """A global size taken from a buffer's shape: one work-item per element."""
+
+    name: str
+    shape: tuple[int, ...]
+    global_size: tuple[int, ...]
+
+    is_image: bool = False
+
+    @property
+    def label(self) -> str:
+        """`from c: 1024`, `from c: 320 x 256 (shape 256, 320)`, `from img: 512 x 384 pixels`."""
+        text = f"from {self.name}: {size_text(self.global_size)}"
+        if self.is_image:
+            return f"{text} pixels"
+        if len(self.shape) > 1:
+            text += f" (shape {', '.join(map(str, self.shape))})"
+        return text
+
+
+def fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:
+    """The buffers of 1 to 3 dimensions and the images, as the global size that covers each.
+
+    A shape is (rows, columns), and dimension 0 of the range runs along a row, so a
+    buffer of shape (256, 320) suggests a global size of 320 x 256, and an image of
+    height 384 and width 512 one of 512 x 384.
+    """
+    return tuple(
+        FillChoice(name, spec.shape, shape_for(spec.shape), isinstance(spec, ImageArg))
+        for name, spec in args.items()
+        if isinstance(spec, ImageArg) or (isinstance(spec, BufferArg) and len(spec.shape) <= 3)
+    )
+
+
+def range_warning(
+    args: Mapping[str, ArgSpec], global_size: tuple[int, ...], source: str
+) -> str | None:
+    """A warning when the buffers look too small for the range, inferred conservatively.
+
+    The rule: the kernel calls get_global_id, and EVERY buffer holds fewer elements
+    than there are work-items. When any buffer is as large as the range, the kernel may
+    index that one by work-item and the others by something else (a histogram's bins,
+    a reduction's partial sums), so nothing is said. Kernels that check the index
+    against a size argument are safe anyway; this is a warning, never an error.
+    """
+    buffers = {name: spec for name, spec in args.items() if isinstance(spec, BufferArg)}
+    work_items = math.prod(global_size)
+    if not buffers or not _GLOBAL_ID.search(source):
+        return None
+    if any(spec.count >= work_items for spec in buffers.values()):
+        return None
+    name, largest = max(buffers.items(), key=lambda item: item[1].count)
+    if len(buffers) == 1:
+        found = (
+            f"buffer '{name}' holds {largest.count} elements, "
+            f"fewer than the {work_items} work-items"
+        )
+    else:
+        found = (
+            f"every buffer holds fewer elements than the {work_items} work-items "
+            f"(the largest, '{name}', holds {largest.count})"
+        )
+    return (
+        f"{found}: a kernel that indexes a buffer by get_global_id reads or writes past its end "
+        "unless it compares the index with a size. Lower the global size, or grow the buffers."
+    )
+
+
+def suggested_local_size(global_size: tuple[int, ...], max_group: int = 256) -> tuple[int, ...]:
+    """A work-group size that divides the global size: powers of two, about 256 items in all.
+
+    A starting point when the user switches 'auto' off, never a tuned choice.
+    """
+    per_dim = {1: 256, 2: 16, 3: 4}.get(len(global_size), 1)
+    local: list[int] = []
+    for size in global_size:
+        group = per_dim
+        while group > 1 and (size % group or math.prod(local) * group > max_group):
+            group //= 2
+        local.append(group)
+    return tuple(local)

@@ -1,0 +1,1 @@
+"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, limits."""

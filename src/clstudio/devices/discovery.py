@@ -1,0 +1,336 @@
+"""Every OpenCL platform and device, with every info field its OpenCL version defines.
+
+Discovery turns pyopencl objects into plain frozen data at once, so nothing above this
+module touches pyopencl. A field the driver refuses is kept and marked unavailable, and a
+machine without any platform gets an inventory that says so: a learner always sees why.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pyopencl as cl
+
+from clstudio.devices import raw_info
+from clstudio.devices.fields import (
+    DEVICE_FIELDS,
+    DEVICE_TYPES,
+    GROUP_ORDER,
+    PLATFORM_FIELDS,
+    FieldSpec,
+    bit_names,
+    decode_bytes,
+    display_value,
+    plain_value,
+)
+from clstudio.devices.selector import DeviceSelector, matches
+from clstudio.devices.versions import opencl_version
+
+__all__ = [
+    "GROUP_ORDER",
+    "NO_PLATFORM_HELP",
+    "DeviceInfo",
+    "DeviceInventory",
+    "InfoField",
+    "PlatformInfo",
+    "device_type_name",
+    "discover",
+    "format_inventory",
+    "inventory_to_json",
+]
+
+JSON_FORMAT = "clstudio-devices"
+JSON_VERSION = 1
+GET_A_PLATFORM = (
+    "For a CPU device that works on any machine, install PoCL: pip install pocl-binary-distribution"
+)
+NO_PLATFORM_HELP = (
+    f"No OpenCL platform is installed (no driver, or ICD, was found). {GET_A_PLATFORM}"
+)
+
+
+@dataclass(frozen=True)
+class InfoField:
+    name: str  # OpenCL name, e.g. "CL_DEVICE_MAX_COMPUTE_UNITS"
+    label: str  # "Max compute units"
+    group: str  # one of GROUP_ORDER
+    raw: object  # JSON-able: int, float, str, bool, lists/dicts of those; None if unavailable
+    display: str  # human text: "3.44 GiB (3694820352 bytes)", "2100 MHz", "CPU"
+    explanation: str  # one line for a learner
+    available: bool = True  # False when the driver refused; display says "unavailable: why"
+
+
+def _field(fields: tuple[InfoField, ...], name: str) -> InfoField | None:
+    return next((f for f in fields if f.name == name), None)
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    platform_index: int
+    index: int  # index within its platform
+    name: str
+    type: str  # "CPU", "GPU", "Accelerator", "Custom" or "Default"
+    version: str  # CL_DEVICE_VERSION
+    platform_name: str
+    fields: tuple[InfoField, ...]
+
+    def field(self, name: str) -> InfoField | None:
+        return _field(self.fields, name)
+
+    def value(self, name: str, default: object = None) -> object:
+        """The raw value of a field, or default if it is absent or unavailable."""
+        found = self.field(name)
+        return found.raw if found is not None and found.available else default
+
+
+@dataclass(frozen=True)
+class PlatformInfo:
+    index: int
+    name: str
+    vendor: str
+    version: str
+    fields: tuple[InfoField, ...]
+    devices: tuple[DeviceInfo, ...]
+
+
+@dataclass(frozen=True)
+class DeviceInventory:
+    platforms: tuple[PlatformInfo, ...]
+    problem: str | None = None  # why there is nothing to run on, and how to get a device
+
+    def devices(self) -> tuple[DeviceInfo, ...]:
+        return tuple(d for p in self.platforms for d in p.devices)
+
+    def select(self, selector: DeviceSelector | None) -> DeviceInfo | None:
+        """The first device the selector matches; with no selector, the first device."""
+        return next(
+            (d for d in self.devices() if matches(selector, d.platform_name, d.name, d.type)),
+            None,
+        )
+
+
+def discover() -> DeviceInventory:
+    """Ask every platform and device for every field; driver problems never raise."""
+    try:
+        platforms = cl.get_platforms()
+    except Exception as exc:  # the ICD loader's failures come as several exception types
+        return DeviceInventory((), problem=_no_platform_problem(exc))
+    if not platforms:
+        return DeviceInventory((), problem=_no_platform_problem(None))
+    found = tuple(_platform_info(i, p) for i, p in enumerate(platforms))
+    problem = None
+    if not any(p.devices for p in found):
+        problem = f"OpenCL platforms were found, but none has a device. {GET_A_PLATFORM}"
+    return DeviceInventory(found, problem)
+
+
+def _no_platform_problem(exc: Exception | None) -> str:
+    if exc is None or "PLATFORM_NOT_FOUND" in str(exc):
+        return NO_PLATFORM_HELP
+    return f"The OpenCL loader failed: {_reason(exc)}. {GET_A_PLATFORM}"
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, cl.Error):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _platform_info(index: int, platform: cl.Platform) -> PlatformInfo:
+    version_text = _ask_text(platform, cl.platform_info.VERSION)
+    extensions = frozenset(_ask_text(platform, cl.platform_info.EXTENSIONS).split())
+    version = opencl_version(version_text)
+    fields = [
+        _query(platform, spec, raw_info.platform_info, cl.platform_info)
+        for spec in PLATFORM_FIELDS
+        if spec.applies(version, extensions)
+    ]
+    name = _ask_text(platform, cl.platform_info.NAME)
+    try:
+        cl_devices = platform.get_devices()
+    except Exception as exc:  # a broken driver; the platform is still worth showing
+        cl_devices = []
+        explanation = "The driver's list of this platform's devices."
+        fields.append(
+            _unavailable("clGetDeviceIDs", "Devices", "Identity", _reason(exc), explanation)
+        )
+    devices = tuple(_device_info(index, i, d, name, extensions) for i, d in enumerate(cl_devices))
+    return PlatformInfo(
+        index=index,
+        name=name,
+        vendor=_ask_text(platform, cl.platform_info.VENDOR),
+        version=version_text,
+        fields=_ordered(fields),
+        devices=devices,
+    )
+
+
+def _device_info(
+    platform_index: int,
+    index: int,
+    device: cl.Device,
+    platform_name: str,
+    platform_extensions: frozenset[str],
+) -> DeviceInfo:
+    version_text = _ask_text(device, cl.device_info.VERSION)
+    extensions = platform_extensions | frozenset(
+        _ask_text(device, cl.device_info.EXTENSIONS).split()
+    )
+    version = opencl_version(version_text)
+    fields = tuple(
+        _query(device, spec, raw_info.device_info, cl.device_info)
+        for spec in DEVICE_FIELDS
+        if spec.applies(version, extensions)
+    )
+    type_field = _field(fields, "CL_DEVICE_TYPE")
+    type_bits = type_field.raw if type_field is not None and type_field.available else 0
+    return DeviceInfo(
+        platform_index=platform_index,
+        index=index,
+        name=_ask_text(device, cl.device_info.NAME) or f"device {index}",
+        type=device_type_name(type_bits if isinstance(type_bits, int) else 0),
+        version=version_text,
+        platform_name=platform_name,
+        fields=_ordered(fields),
+    )
+
+
+def device_type_name(bits: int) -> str:
+    """One word for a CL_DEVICE_TYPE: "CPU", "GPU", "Accelerator", "Custom" or "Default".
+
+    pyopencl's cl.device_type.to_string(2) says "ALL | CPU"; this says "CPU". Default is
+    the answer only when the driver gives no other kind.
+    """
+    names = bit_names(bits, DEVICE_TYPES)
+    specific = [n for n in names if n != "Default" and not n.startswith("unknown")]
+    return specific[0] if specific else "Default"
+
+
+def _ask_text(obj: Any, param: Any) -> str:
+    try:
+        return str(obj.get_info(param))
+    except Exception:  # reported in full by the field of the same name
+        return ""
+
+
+def _query(
+    obj: Any, spec: FieldSpec, ask_directly: Callable[[Any, int], bytes], info_names: Any
+) -> InfoField:
+    try:
+        if spec.code is not None and raw_info.available():
+            value = decode_bytes(spec.kind, ask_directly(obj, spec.code))
+        elif spec.attr is not None:
+            value = obj.get_info(getattr(info_names, spec.attr))
+        else:
+            raise raw_info.RawInfoError("pyopencl has no query for it, nor a library to ask")
+        raw = plain_value(spec.kind, value)
+        display = display_value(spec.kind, raw)
+    except Exception as exc:  # drivers refuse in many ways; each becomes an unavailable field
+        return _unavailable(spec.name, spec.label, spec.group, _reason(exc), spec.explanation)
+    return InfoField(spec.name, spec.label, spec.group, raw, display, spec.explanation)
+
+
+def _unavailable(name: str, label: str, group: str, reason: str, explanation: str) -> InfoField:
+    return InfoField(name, label, group, None, f"unavailable: {reason}", explanation, False)
+
+
+def _ordered(fields: list[InfoField] | tuple[InfoField, ...]) -> tuple[InfoField, ...]:
+    return tuple(sorted(fields, key=lambda f: GROUP_ORDER.index(f.group)))
+
+
+def inventory_to_json(inventory: DeviceInventory) -> dict[str, Any]:
+    """The whole inventory as JSON-able data, with the OpenCL name of every field."""
+    return {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
+        "problem": inventory.problem,
+        "platforms": [
+            {
+                "index": p.index,
+                "name": p.name,
+                "vendor": p.vendor,
+                "version": p.version,
+                "fields": [_field_json(f) for f in p.fields],
+                "devices": [
+                    {
+                        "index": d.index,
+                        "name": d.name,
+                        "type": d.type,
+                        "version": d.version,
+                        "fields": [_field_json(f) for f in d.fields],
+                    }
+                    for d in p.devices
+                ],
+            }
+            for p in inventory.platforms
+        ],
+    }
+
+
+def _field_json(field: InfoField) -> dict[str, Any]:
+    return {
+        "name": field.name,
+        "label": field.label,
+        "group": field.group,
+        "raw": field.raw,
+        "display": field.display,
+        "explanation": field.explanation,
+        "available": field.available,
+    }
+
+
+TEXT_WIDTH = 100
+
+
+def format_inventory(inventory: DeviceInventory) -> str:
+    """Readable text like clinfo's: platforms, then their devices, fields grouped by topic."""
+    lines = []
+    if inventory.problem:
+        lines += [*textwrap.wrap(inventory.problem, TEXT_WIDTH), ""]
+    lines.append(f"Number of platforms: {len(inventory.platforms)}")
+    for p in inventory.platforms:
+        lines += ["", f"Platform {p.index}: {p.name}"]
+        lines += _field_lines(p.fields, indent=2)
+        lines.append(f"  Number of devices: {len(p.devices)}")
+        for d in p.devices:
+            lines += ["", f"  Device {p.index}.{d.index}: {d.name} ({d.type})"]
+            lines += _field_lines(d.fields, indent=4)
+    return "\n".join(lines) + "\n"
+
+
+def _field_lines(fields: tuple[InfoField, ...], indent: int) -> list[str]:
+    if not fields:
+        return []
+    label_width = max(len(f.label) for f in fields) + 2
+    value_width = max(TEXT_WIDTH - indent - 2 - label_width, 30)
+    lines = []
+    group = None
+    for f in fields:
+        if f.group != group:
+            group = f.group
+            lines.append(" " * indent + f"[{group}]")
+        first, *rest = _wrap(f.display, value_width)
+        lines.append(" " * (indent + 2) + f.label.ljust(label_width) + first)
+        lines += [" " * (indent + 2 + label_width) + line for line in rest]
+    return lines
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most width, broken after commas first so list items stay whole."""
+    lines: list[str] = []
+    line = ""
+    for item in text.split(", "):
+        if line and len(line) + 2 + len(item) > width:
+            lines.append(line + ",")
+            line = item
+        else:
+            line = f"{line}, {item}" if line else item
+    lines.append(line)
+    return [
+        part
+        for line in lines
+        for part in (textwrap.wrap(line, width, break_on_hyphens=False) or [line])
+    ]

@@ -1,0 +1,28 @@
+"""Which device a session asks for: substrings of a platform name and of a device's name or type."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DeviceSelector", "matches"]
+
+
+@dataclass(frozen=True)
+class DeviceSelector:
+    """Case-insensitive substrings of a platform name and of a device's name or type."""
+
+    platform: str = ""
+    device: str = ""
+
+
+def matches(
+    selector: DeviceSelector | None, platform_name: str, device_name: str, device_type: str
+) -> bool:
+    """Case-insensitive substrings; the device part may name the type, since PoCL's CPU
+    is called "pthread-<cpu model>" and sessions say {"device": "cpu"}."""
+    if selector is None:
+        return True
+    wanted_device = selector.device.casefold()
+    return selector.platform.casefold() in platform_name.casefold() and (
+        wanted_device in device_name.casefold() or wanted_device in device_type.casefold()
+    )

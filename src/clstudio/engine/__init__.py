@@ -1,0 +1,1 @@
+"""The engine: the OpenCL host program for a session, from context to reference check."""

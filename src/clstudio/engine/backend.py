@@ -1,0 +1,62 @@
+"""What the app asks of an OpenCL backend, and a backend that runs in this process.
+
+The app talks to `clstudio.worker.client.WorkerClient`, which runs kernels in a
+child process that may die without harm. Tests inject `InProcessBackend`, the
+same engine without the process, so that most logic needs no timing games.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from clstudio.common.results import BuildResult, RunResult
+from clstudio.devices.discovery import DeviceInventory, discover
+from clstudio.devices.selector import DeviceSelector
+from clstudio.engine.run import Engine
+from clstudio.session.format import Session
+
+Progress = Callable[[int, int], None]
+
+
+class Backend(Protocol):
+    """Blocking calls; the UI makes them from a background thread."""
+
+    def devices(self) -> DeviceInventory: ...
+
+    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult: ...
+
+    def run(self, session: Session, progress: Progress | None = None) -> RunResult: ...
+
+    def cancel(self) -> None:
+        """Stop the running request as soon as possible; safe from any thread."""
+
+    def close(self) -> None: ...
+
+
+class InProcessBackend:
+    """The engine in this process: fast and simple, but a crashing kernel takes it down."""
+
+    def __init__(self) -> None:
+        self._engine = Engine()
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+
+    def devices(self) -> DeviceInventory:
+        return discover()
+
+    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
+        with self._lock:
+            return self._engine.build(source, options, selector)
+
+    def run(self, session: Session, progress: Progress | None = None) -> RunResult:
+        with self._lock:
+            self._cancel.clear()
+            return self._engine.run(session, progress, self._cancel.is_set)
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def close(self) -> None:
+        """Nothing to release: contexts go with the engine."""

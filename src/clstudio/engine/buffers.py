@@ -1,0 +1,92 @@
+"""Device buffers for a run: allocation (with guard bands), uploads and read-backs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+import pyopencl as cl
+
+from clstudio.common.results import GuardReport
+from clstudio.engine import guards
+from clstudio.session.args import BufferArg
+
+_FLAGS = {
+    "in": cl.mem_flags.READ_ONLY,
+    "out": cl.mem_flags.WRITE_ONLY,
+    "inout": cl.mem_flags.READ_WRITE,
+}
+
+
+@dataclass
+class DeviceBuffer:
+    """One buffer argument on the device, with the host array it starts from."""
+
+    name: str
+    spec: BufferArg
+    access: str  # "in", "out" or "inout"
+    host: np.ndarray
+    buffer: cl.Buffer  # what the kernel sees
+    allocation: cl.Buffer  # the buffer inside its guard bands (the same one without guards)
+    layout: guards.GuardLayout | None
+    write_api: ClassVar[str] = "clEnqueueWriteBuffer"  # for the steps panel
+    read_api: ClassVar[str] = "clEnqueueReadBuffer"
+
+    @property
+    def written(self) -> bool:
+        return self.access != "in"
+
+    def upload(self, queue: cl.CommandQueue) -> cl.Event:
+        return cl.enqueue_copy(queue, self.buffer, self.host, is_blocking=False)
+
+    def download(self, queue: cl.CommandQueue) -> tuple[np.ndarray, cl.Event]:
+        out = np.empty_like(self.host)
+        return out, cl.enqueue_copy(queue, out, self.buffer, is_blocking=False)
+
+    def check_guards(self, queue: cl.CommandQueue) -> GuardReport | None:
+        """Read the guard bands back and compare them with the pattern."""
+        if self.layout is None:
+            return None
+        layout = self.layout
+        head = np.empty(layout.before, np.uint8)
+        tail = np.empty(layout.after, np.uint8)
+        reads = [(tail, layout.before + layout.size)]
+        if layout.before:
+            reads.append((head, 0))
+        events = [
+            cl.enqueue_copy(queue, band, self.allocation, src_offset=offset, is_blocking=False)
+            for band, offset in reads
+        ]
+        cl.wait_for_events(events)
+        return guards.check(self.name, layout, head, tail, self.spec.dtype.itemsize)
+
+
+def allocate(
+    context: cl.Context,
+    queue: cl.CommandQueue,
+    name: str,
+    spec: BufferArg,
+    access: str,
+    host: np.ndarray,
+    base_align_bytes: int,
+    with_guards: bool,
+) -> DeviceBuffer:
+    """A device buffer for `host`, inside guard bands filled with the pattern when asked."""
+    if not with_guards:
+        buffer = cl.Buffer(context, _FLAGS[access], spec.nbytes)
+        return DeviceBuffer(name, spec, access, host, buffer, buffer, None)
+    layout = guards.layout_for(spec.nbytes, base_align_bytes)
+    allocation = cl.Buffer(context, cl.mem_flags.READ_WRITE, layout.total)
+    # Only the bands need the pattern: the buffer itself is uploaded before each launch.
+    tail_offset = layout.before + layout.size
+    bands = [(guards.pattern_bytes(layout.after, tail_offset), tail_offset)]
+    if layout.before:
+        bands.append((guards.pattern_bytes(layout.before), 0))
+    events = [
+        cl.enqueue_copy(queue, allocation, band, dst_offset=offset, is_blocking=False)
+        for band, offset in bands
+    ]
+    cl.wait_for_events(events)
+    buffer = allocation.get_sub_region(layout.before, spec.nbytes, _FLAGS[access])
+    return DeviceBuffer(name, spec, access, host, buffer, allocation, layout)

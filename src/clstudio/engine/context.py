@@ -1,0 +1,153 @@
+"""Warm OpenCL state: a context and a profiling queue per device, and built programs.
+
+Creating a context and building a program are the slow steps of the host
+program; the engine keeps both between runs, keyed by device, source and options.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import pyopencl as cl
+
+from clstudio.common.results import BuildResult
+from clstudio.devices.discovery import NO_PLATFORM_HELP, device_type_name
+from clstudio.devices.limits import DeviceLimits
+from clstudio.devices.selector import DeviceSelector, matches
+from clstudio.devices.versions import opencl_version
+from clstudio.engine.build import build_program
+
+PROGRAMS_KEPT = 32
+
+
+@dataclass
+class DeviceState:
+    name: str
+    type: str
+    platform_name: str
+    device: cl.Device
+    context: cl.Context
+    queue: cl.CommandQueue
+    programs: OrderedDict[tuple[str, str], tuple[BuildResult, cl.Program | None]] = field(
+        default_factory=OrderedDict
+    )
+    kernels: dict[tuple[int, str], cl.Kernel] = field(default_factory=dict)
+
+    def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
+        """The kernel object for `symbol`, created once per program.
+
+        pyopencl prepares an argument setter for each new Kernel; reusing the
+        object keeps a warm run cheap. Every run sets all the arguments again.
+        """
+        key = (program.int_ptr, symbol)
+        if key not in self.kernels:
+            self.kernels[key] = cl.Kernel(program, symbol)
+        return self.kernels[key]
+
+    @property
+    def base_align_bytes(self) -> int:
+        return int(self.device.mem_base_addr_align) // 8
+
+    def limits_for(self, kernel: cl.Kernel) -> DeviceLimits:
+        """The device's limits, with the work-group limit lowered to this kernel's own."""
+        device = self.device
+        kernel_group = kernel.get_work_group_info(cl.kernel_work_group_info.WORK_GROUP_SIZE, device)
+        major, minor = opencl_version(device.version)
+        return DeviceLimits(
+            name=self.name,
+            opencl_version=(major, minor),
+            max_alloc=int(device.max_mem_alloc_size),
+            global_mem=int(device.global_mem_size),
+            local_mem=int(device.local_mem_size),
+            max_constant_buffer=int(device.max_constant_buffer_size),
+            max_constant_args=int(device.max_constant_args),
+            max_work_group_size=min(int(device.max_work_group_size), int(kernel_group)),
+            max_work_item_sizes=tuple(int(s) for s in device.max_work_item_sizes),
+            non_uniform_work_groups=_non_uniform(device, major),
+            image_support=bool(device.image_support),
+            image2d_max_width=int(device.image2d_max_width),
+            image2d_max_height=int(device.image2d_max_height),
+        )
+
+
+class OpenCLContexts:
+    """Devices opened so far, each with its context, queue and program cache."""
+
+    def __init__(self) -> None:
+        self._states: dict[tuple[int, int], DeviceState] = {}
+
+    def open(self, selector: DeviceSelector | None) -> tuple[DeviceState, dict[str, float]]:
+        """The state for the first matching device, and the seconds each C API step took.
+
+        The steps are keyed by their C API names; a warm device has no context or
+        queue step. Raises LookupError with a readable message when no device matches.
+        """
+        seconds: dict[str, float] = {}
+        started = time.perf_counter()
+        try:
+            platforms = cl.get_platforms()
+        except cl.Error:
+            platforms = []
+        seconds["clGetPlatformIDs"] = time.perf_counter() - started
+        started = time.perf_counter()
+        if not platforms:
+            raise LookupError(NO_PLATFORM_HELP)
+        seen = []
+        for p_index, platform in enumerate(platforms):
+            for d_index, device in enumerate(platform.get_devices()):
+                type_name = device_type_name(device.type)
+                seen.append(f"{device.name} ({type_name}) on {platform.name}")
+                if not matches(selector, platform.name, device.name, type_name):
+                    continue
+                seconds["clGetDeviceIDs"] = time.perf_counter() - started
+                key = (p_index, d_index)
+                if key in self._states:
+                    return self._states[key], seconds
+                started = time.perf_counter()
+                context = cl.Context([device])
+                seconds["clCreateContext"] = time.perf_counter() - started
+                started = time.perf_counter()
+                queue = cl.CommandQueue(
+                    context, properties=cl.command_queue_properties.PROFILING_ENABLE
+                )
+                seconds["clCreateCommandQueue"] = time.perf_counter() - started
+                state = DeviceState(
+                    device.name.strip(), type_name, platform.name.strip(), device, context, queue
+                )
+                self._states[key] = state
+                return state, seconds
+        wanted = f"platform {selector.platform!r}, device {selector.device!r}" if selector else ""
+        raise LookupError(
+            f"no OpenCL device matches {wanted}; this machine has: " + "; ".join(seen)
+        )
+
+    def program(
+        self, state: DeviceState, source: str, options: str
+    ) -> tuple[BuildResult, cl.Program | None, bool]:
+        """A build of `source` with `options`, and whether it was reused from an earlier build."""
+        key = (source, options)
+        if key in state.programs:
+            state.programs.move_to_end(key)
+            return (*state.programs[key], True)
+        result, program = build_program(state.context, state.device, source, options)
+        state.programs[key] = (result, program)
+        while len(state.programs) > PROGRAMS_KEPT:
+            _, (_, dropped) = state.programs.popitem(last=False)
+            if dropped is not None:
+                state.kernels = {
+                    key: k for key, k in state.kernels.items() if key[0] != dropped.int_ptr
+                }
+        return result, program, False
+
+
+def _non_uniform(device: cl.Device, major: int) -> bool:
+    if major < 2:
+        return False
+    if major == 2:
+        return True
+    try:
+        return bool(device.non_uniform_work_group_support)
+    except (cl.Error, AttributeError):
+        return False

@@ -1,0 +1,1 @@
+"""The safe evaluator of reference expressions: its allow-lists, its cost model, its values."""

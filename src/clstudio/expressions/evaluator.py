@@ -1,0 +1,273 @@
+"""Evaluating reference expressions safely: the expected values of kernel outputs.
+
+Expressions come from session files that people share, so they must never run arbitrary
+Python. The text is parsed and checked against the allow-lists of `clstudio.expressions.rules`,
+then evaluated by walking the tree here: Python's eval/compile never sees it. Every step is
+sized first (`clstudio.expressions.cost`) so that a hostile file cannot exhaust memory or hang.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from types import NoneType
+from typing import Any, cast
+
+import numpy as np
+
+from clstudio.common.units import format_bytes
+from clstudio.expressions.cost import (
+    Cost,
+    broadcast_cost,
+    call_cost,
+    index_cost,
+    product_cost,
+    stacked_cost,
+)
+from clstudio.expressions.rules import (
+    BINARY_OPERATORS,
+    COMPARISONS,
+    MAX_INT_BITS,
+    UNARY_OPERATORS,
+    ExpressionError,
+    is_np,
+    parse,
+    refusal,
+)
+
+__all__ = ["ExpressionError", "check_expression", "evaluate"]
+
+MAX_BYTES = 2**30  # any one intermediate array
+MAX_TOTAL_BYTES = 4 * 2**30  # all arrays one evaluation creates
+MAX_TOUCHED_BYTES = 16 * 2**30  # all arrays its steps read and write: a bound on its time
+MAX_WORK = 2**34  # multiply-adds of one product (a 2580 x 2580 matrix product)
+_NUMBERS = (np.ndarray, np.generic, int, float, complex)
+_NUMERIC_KINDS = "biufc"
+# What numpy raises for a bad but harmless expression; anything else is a bug of ours.
+_EVALUATION_ERRORS = (
+    ArithmeticError,
+    AttributeError,
+    LookupError,
+    MemoryError,
+    RuntimeError,
+    TypeError,
+    ValueError,
+)
+
+
+def check_expression(expr: str, names: Iterable[str]) -> None:
+    """Validate an expression without running it, as when a session file is loaded."""
+    parse(expr, frozenset(names))
+
+
+def evaluate(expr: str, namespace: Mapping[str, object]) -> np.ndarray:
+    """The value of a validated expression; `np` and the namespace are its only names.
+
+    Arrays in the namespace are seen through read-only views, so they are never changed.
+    """
+    tree = parse(expr, frozenset(namespace))
+    with np.errstate(all="ignore"):
+        value = _Evaluator(namespace).eval(tree.body)
+        if isinstance(value, list | tuple) and stacked_cost(value).nbytes > MAX_BYTES:
+            raise ExpressionError(f"the result would take over {_bytes_text(MAX_BYTES)}")
+        try:
+            result = np.asarray(value)
+        except ValueError as exc:
+            raise ExpressionError(f"the result is not an array of numbers: {exc}") from exc
+    if result.dtype.kind not in _NUMERIC_KINDS:
+        raise ExpressionError(f"the result must be numbers, not {result.dtype} values")
+    return result if result.flags.writeable else result.copy()
+
+
+def _label(node: ast.AST) -> str:
+    """How messages name a step: np.ones, x.reshape(...).sum, '*', a[...]."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_operand_label(node.value)}.{node.attr}"
+    if isinstance(node, ast.Call):
+        return _label(node.func)
+    if isinstance(node, ast.Subscript):
+        return f"{_operand_label(node.value)}[...]"
+    if isinstance(node, ast.BinOp):
+        return f"'{BINARY_OPERATORS[type(node.op)][0]}'"
+    if isinstance(node, ast.UnaryOp):
+        return f"'{UNARY_OPERATORS[type(node.op)][0]}'"
+    if isinstance(node, ast.Compare):
+        return f"'{COMPARISONS[type(node.ops[0])][0]}'"
+    return "(...)"
+
+
+def _operand_label(node: ast.AST) -> str:
+    return f"{_label(node)}(...)" if isinstance(node, ast.Call) else _label(node)
+
+
+def _bytes_text(nbytes: int) -> str:
+    # Estimates can be far beyond what a float holds: np.zeros(10**300).
+    return format_bytes(nbytes) if nbytes < 2**60 else "more than 1024 PiB"
+
+
+class _Evaluator:
+    """Evaluates a validated tree; sizes each step before running it."""
+
+    def __init__(self, namespace: Mapping[str, object]) -> None:
+        self._namespace = namespace
+        self._made = 0
+        self._touched = 0
+
+    def eval(self, node: ast.AST) -> Any:
+        try:
+            if isinstance(node, ast.Constant):
+                return node.value
+            if isinstance(node, ast.Name):
+                return self._argument(node)
+            if isinstance(node, ast.Tuple):
+                return tuple(self.eval(n) for n in node.elts)
+            if isinstance(node, ast.List):
+                return [self.eval(n) for n in node.elts]
+            if isinstance(node, ast.Slice):
+                parts = (node.lower, node.upper, node.step)
+                return slice(*(None if n is None else self.eval(n) for n in parts))
+            return self._checked(self._operation(node), node)
+        except ExpressionError:
+            raise
+        except _EVALUATION_ERRORS as exc:
+            raise refusal(f"{_label(node)}: {exc}", node) from exc
+
+    def _operation(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.Attribute):
+            if is_np(node.value):
+                return getattr(np, node.attr)
+            return getattr(self._array(node.value, node), node.attr)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        if isinstance(node, ast.BinOp):
+            symbol, apply = BINARY_OPERATORS[type(node.op)]
+            left, right = self._number(node.left, symbol), self._number(node.right, symbol)
+            self._check_power(node, left, right)
+            if isinstance(node.op, ast.MatMult):
+                self._afford(node, product_cost("matmul", left, right))
+            else:
+                self._afford(node, broadcast_cost((left, right)))
+            return apply(left, right)
+        if isinstance(node, ast.UnaryOp):
+            symbol, apply_unary = UNARY_OPERATORS[type(node.op)]
+            operand = self._number(node.operand, symbol)
+            self._afford(node, broadcast_cost((operand,)))
+            return apply_unary(operand)
+        if isinstance(node, ast.Compare):
+            return self._compare(node)
+        if isinstance(node, ast.Subscript):
+            value = self.eval(node.value)
+            if not isinstance(value, np.ndarray | np.generic | tuple | list):
+                raise refusal(f"a {type(value).__name__} cannot be indexed", node)
+            index = self.eval(node.slice)
+            self._afford(node, index_cost(value, index))
+            return cast(Any, value)[index]
+        raise refusal(f"{type(node).__name__} is not allowed", node)  # validation prevents this
+
+    def _argument(self, node: ast.Name) -> Any:
+        if node.id not in self._namespace:
+            raise refusal(f"name {node.id!r} is not an argument or an allowed function", node)
+        value = self._namespace[node.id]
+        if isinstance(value, list | tuple):  # a vector scalar such as a float4 value
+            value = np.asarray(value)
+        if isinstance(value, np.ndarray) and value.dtype.kind in _NUMERIC_KINDS:
+            view = np.asarray(value).view()
+            view.flags.writeable = False
+            return view
+        if (
+            isinstance(value, np.generic | int | float | complex)
+            and np.asarray(value).dtype.kind in _NUMERIC_KINDS
+        ):
+            return value
+        raise refusal(f"argument {node.id!r} cannot be used in an expression", node)
+
+    def _array(self, node: ast.AST, user: ast.Attribute) -> np.ndarray | np.generic:
+        value = self.eval(node)
+        if not isinstance(value, np.ndarray | np.generic):
+            raise refusal(f"'.{user.attr}' needs an array, not a {type(value).__name__}", user)
+        return value
+
+    def _number(self, node: ast.AST, symbol: str) -> Any:
+        value = self.eval(node)
+        if not isinstance(value, _NUMBERS):
+            hint = "; wrap lists in np.array(...)" if isinstance(value, list | tuple) else ""
+            message = f"'{symbol}' needs numbers or arrays, not a {type(value).__name__}{hint}"
+            raise refusal(message, node)
+        return value
+
+    def _call(self, node: ast.Call) -> Any:
+        func = node.func
+        assert isinstance(func, ast.Attribute)  # validation allows nothing else
+        if is_np(func.value):
+            function, receiver = getattr(np, func.attr), []
+        else:
+            array = self._array(func.value, func)
+            function, receiver = getattr(array, func.attr), [array]
+        args = [self.eval(a) for a in node.args]
+        kwargs = {k.arg: self.eval(k.value) for k in node.keywords if k.arg is not None}
+        self._afford(node, call_cost(func.attr, [*receiver, *args], kwargs))
+        return function(*args, **kwargs)
+
+    def _compare(self, node: ast.Compare) -> Any:
+        result = None
+        left = self._number(node.left, COMPARISONS[type(node.ops[0])][0])
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            symbol, apply = COMPARISONS[type(op)]
+            right = self._number(right_node, symbol)
+            self._afford(node, broadcast_cost((left, right)))
+            part = apply(left, right)
+            result = part if result is None else np.logical_and(result, part)
+            left = right
+        return result
+
+    def _check_power(self, node: ast.BinOp, base: object, exponent: object) -> None:
+        """Python integers (not numpy's) grow without bound: 10**10**10 would never finish."""
+        if not (
+            isinstance(node.op, ast.Pow) and isinstance(base, int) and isinstance(exponent, int)
+        ):
+            return
+        if abs(base) > 1 and exponent * (abs(base).bit_length() - 1) > MAX_INT_BITS:
+            text = f"{base} ** {exponent}" if exponent.bit_length() <= 64 else "'**'"
+            raise refusal(f"{text} is too large a number: over {MAX_INT_BITS} bits", node)
+
+    def _afford(self, node: ast.AST, cost: Cost) -> None:
+        """Refuse a step before it runs if its result or its work is over the limits."""
+        if cost.nbytes > MAX_BYTES:
+            message = f"{_label(node)} would allocate {_bytes_text(cost.nbytes)}"
+            raise refusal(f"{message}: over the {_bytes_text(MAX_BYTES)} limit", node)
+        if cost.work > MAX_WORK:
+            message = f"{_label(node)} would take {cost.work:.2g} operations"
+            raise refusal(f"{message}: over the {MAX_WORK:.2g} limit", node)
+        self._touched += cost.reads + cost.nbytes
+        if self._touched > MAX_TOUCHED_BYTES:
+            limit = _bytes_text(MAX_TOUCHED_BYTES)
+            raise refusal(f"the expression reads and writes more than {limit} of arrays", node)
+
+    def _checked(self, value: Any, node: ast.AST) -> Any:
+        """Refuse results of a kind expressions must not hold, or over the size limits."""
+        if isinstance(value, list | tuple):
+            for item in value:
+                self._checked(item, node)
+        elif isinstance(value, np.ndarray | np.generic | np.dtype):
+            dtype = value if isinstance(value, np.dtype) else value.dtype
+            if dtype.kind not in _NUMERIC_KINDS:
+                raise refusal(f"{_label(node)} gives {dtype} values, not numbers", node)
+            if isinstance(value, np.ndarray):
+                self._count(value, node)
+        elif isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+            raise refusal(f"{_label(node)} gives an integer of over {MAX_INT_BITS} bits", node)
+        elif not isinstance(value, int | float | complex | NoneType):
+            raise refusal(f"{_label(node)} gives a {type(value).__name__}, not an array", node)
+        return value
+
+    def _count(self, array: np.ndarray, node: ast.AST) -> None:
+        if array.nbytes > MAX_BYTES:
+            message = f"{_label(node)} gives {_bytes_text(array.nbytes)}"
+            raise refusal(f"{message}: over the {_bytes_text(MAX_BYTES)} limit", node)
+        if array.flags.owndata:
+            self._made += array.nbytes
+        if self._made > MAX_TOTAL_BYTES:
+            limit = _bytes_text(MAX_TOTAL_BYTES)
+            raise refusal(f"the expression makes more than {limit} of arrays", node)

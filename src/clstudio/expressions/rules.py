@@ -1,0 +1,273 @@
+"""What a reference expression may contain: the allow-lists and the static check.
+
+Expressions come from session files that people share. Only arithmetic, comparisons,
+indexing, argument names, literals and the numpy functions and array members listed here
+are allowed; `clstudio.expressions.evaluator` evaluates what passes, sizing every step first.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable
+from types import EllipsisType, NoneType
+from typing import Any
+
+import numpy as np
+
+MAX_LENGTH = 10_000  # characters
+MAX_DEPTH = 100  # nested syntax nodes
+MAX_INT_BITS = 1024  # Python integers: 10**10**10 would take the process down
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+NP_FUNCTIONS: frozenset[str] = _words(
+    # elementwise
+    "abs absolute sqrt cbrt square exp exp2 expm1 log log2 log10 log1p sin cos tan arcsin "
+    "arccos arctan arctan2 sinh cosh tanh arcsinh arccosh arctanh hypot degrees radians "
+    "floor ceil trunc rint round around fix sign minimum maximum fmin fmax clip where power "
+    "fmod mod remainder floor_divide divide true_divide add subtract multiply negative "
+    "reciprocal copysign isnan isinf isfinite isclose logical_and logical_or logical_not "
+    "logical_xor bitwise_and bitwise_or bitwise_xor invert left_shift right_shift nan_to_num "
+    "real imag conj "
+    # reductions and scans
+    "sum prod mean median std var max min amax amin ptp argmax argmin any all count_nonzero "
+    "cumsum cumprod nansum nanmean nanmax nanmin average trace allclose array_equal "
+    # shapes
+    "reshape ravel transpose swapaxes moveaxis squeeze expand_dims flip fliplr flipud roll "
+    "rot90 broadcast_to atleast_1d atleast_2d diagonal tril triu "
+    "stack concatenate hstack vstack column_stack "
+    # construction
+    "array asarray zeros ones full zeros_like ones_like full_like arange linspace eye "
+    "identity tile repeat pad "
+    # products and the rest
+    "dot matmul outer convolve correlate cross bincount sort argsort unique searchsorted interp "
+    # scalar types, called as np.float32(x); dtypes are otherwise given as strings
+    "bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 "
+    "complex64 complex128"
+)
+NP_CONSTANTS: frozenset[str] = frozenset({"pi", "e", "inf", "nan", "newaxis"})
+ARRAY_METHODS: frozenset[str] = _words(
+    "reshape ravel flatten transpose swapaxes squeeze sum prod mean std var max min argmax "
+    "argmin any all cumsum cumprod astype clip round dot repeat copy conj diagonal "
+    "trace"
+)
+ARRAY_PROPERTIES: frozenset[str] = frozenset(
+    {"T", "shape", "ndim", "size", "dtype", "real", "imag"}
+)
+KEYWORDS: frozenset[str] = _words(
+    "axis axes dtype keepdims initial mode minlength weights decimals constant_values k num "
+    "endpoint ddof side kind order return_counts return_index return_inverse equal_nan rtol "
+    "atol nan posinf neginf left right period shift repeats reps pad_width a_min a_max min "
+    "max"
+)
+DTYPE_NAMES: frozenset[str] = _words(
+    "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 "
+    "complex64 complex128"
+)
+OPTION_STRINGS: frozenset[str] = _words(
+    "same valid full constant edge reflect symmetric wrap linear_ramp maximum minimum mean "
+    "median left right quicksort mergesort heapsort stable C F"
+)
+
+BINARY_OPERATORS: dict[type[ast.operator], tuple[str, Callable[[Any, Any], Any]]] = {
+    ast.Add: ("+", operator.add),
+    ast.Sub: ("-", operator.sub),
+    ast.Mult: ("*", operator.mul),
+    ast.Div: ("/", operator.truediv),
+    ast.FloorDiv: ("//", operator.floordiv),
+    ast.Mod: ("%", operator.mod),
+    ast.Pow: ("**", operator.pow),
+    ast.MatMult: ("@", operator.matmul),
+    ast.BitAnd: ("&", operator.and_),
+    ast.BitOr: ("|", operator.or_),
+    ast.BitXor: ("^", operator.xor),
+}
+UNARY_OPERATORS: dict[type[ast.unaryop], tuple[str, Callable[[Any], Any]]] = {
+    ast.USub: ("-", operator.neg),
+    ast.UAdd: ("+", operator.pos),
+    ast.Invert: ("~", operator.invert),
+}
+COMPARISONS: dict[type[ast.cmpop], tuple[str, Callable[[Any, Any], Any]]] = {
+    ast.Eq: ("==", operator.eq),
+    ast.NotEq: ("!=", operator.ne),
+    ast.Lt: ("<", operator.lt),
+    ast.LtE: ("<=", operator.le),
+    ast.Gt: (">", operator.gt),
+    ast.GtE: (">=", operator.ge),
+}
+# Shifts of Python integers could build huge numbers; numpy's shifts work on fixed widths.
+_SHIFTS = {ast.LShift: ("<<", "left_shift"), ast.RShift: (">>", "right_shift")}
+_REFUSED_COMPARE = {ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+_REFUSED_SYNTAX: dict[type[ast.AST], str] = {
+    ast.Lambda: "lambda functions are not allowed",
+    ast.ListComp: "comprehensions are not allowed",
+    ast.SetComp: "comprehensions are not allowed",
+    ast.DictComp: "comprehensions are not allowed",
+    ast.GeneratorExp: "comprehensions are not allowed",
+    ast.JoinedStr: "f-strings are not allowed",
+    ast.NamedExpr: "assignment expressions (:=) are not allowed",
+    ast.Starred: "starred expressions (*x) are not allowed",
+    ast.Dict: "dict literals are not allowed",
+    ast.Set: "set literals are not allowed",
+    ast.IfExp: "conditional expressions are not allowed; use np.where(condition, x, y)",
+    ast.BoolOp: "'and' and 'or' are not allowed; use & and | (or np.logical_and, np.logical_or)",
+}
+
+
+class ExpressionError(ValueError):
+    """A reference expression that is refused or fails; the message says what and where."""
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message if column is None else f"{message} (column {column})")
+        self.column = column
+
+
+def parse(expr: str, names: frozenset[str]) -> ast.Expression:
+    """The syntax tree of an allowed expression over `names`; refuses everything else."""
+    if len(expr) > MAX_LENGTH:
+        raise ExpressionError(
+            f"the expression is {len(expr):,} characters long: over the {MAX_LENGTH:,} limit"
+        )
+    if not expr.strip():
+        raise ExpressionError("the expression is empty")
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError as exc:
+        raise ExpressionError(f"syntax error: {exc.msg}", exc.offset) from None
+    except (RecursionError, MemoryError):
+        raise ExpressionError(f"the expression is nested over {MAX_DEPTH} levels deep") from None
+    _validate(tree, names)
+    return tree
+
+
+def refusal(message: str, node: ast.AST) -> ExpressionError:
+    """An error that points at the column where `node` starts."""
+    offset = getattr(node, "col_offset", None)
+    return ExpressionError(message, None if offset is None else offset + 1)
+
+
+def _validate(tree: ast.Expression, names: frozenset[str]) -> None:
+    """Walk the tree without recursion (it may be deeper than Python's stack allows)."""
+    stack: list[tuple[ast.AST, int, bool]] = [(tree.body, 1, False)]
+    while stack:
+        node, depth, called = stack.pop()
+        if depth > MAX_DEPTH:
+            raise refusal(f"the expression is nested over {MAX_DEPTH} levels deep", node)
+        children = _checked_children(node, names, called)
+        stack.extend((child, depth + 1, c) for child, c in reversed(children))  # left first
+
+
+def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> list[tuple[Any, bool]]:
+    """Refuse `node` unless allowed; return its sub-expressions, each marked if it is called."""
+    if isinstance(node, ast.Constant):
+        _check_constant(node)
+        return []
+    if isinstance(node, ast.Name):
+        if node.id == "np":
+            raise refusal("np must be followed by a function name, as in np.sum(a)", node)
+        if node.id not in names:
+            raise refusal(f"name {node.id!r} is not an argument or an allowed function", node)
+        return []
+    if isinstance(node, ast.Attribute):
+        return _check_attribute(node, names, called)
+    if isinstance(node, ast.Call):
+        return _check_call(node, names)
+    if isinstance(node, ast.BinOp):
+        if type(node.op) not in BINARY_OPERATORS:
+            symbol, function = _SHIFTS[type(node.op)]
+            raise refusal(f"operator '{symbol}' is not allowed; use np.{function}", node)
+        return [(node.left, False), (node.right, False)]
+    if isinstance(node, ast.UnaryOp):
+        if type(node.op) not in UNARY_OPERATORS:
+            raise refusal("'not' is not allowed; use ~ or np.logical_not", node)
+        return [(node.operand, False)]
+    if isinstance(node, ast.Compare):
+        for op in node.ops:
+            if type(op) not in COMPARISONS:
+                raise refusal(f"comparison '{_REFUSED_COMPARE[type(op)]}' is not allowed", node)
+        return [(n, False) for n in (node.left, *node.comparators)]
+    if isinstance(node, ast.Subscript):
+        return [(node.value, False), (node.slice, False)]
+    if isinstance(node, ast.Slice):
+        return [(n, False) for n in (node.lower, node.upper, node.step) if n is not None]
+    if isinstance(node, ast.Tuple | ast.List):
+        return [(n, False) for n in node.elts]
+    message = _REFUSED_SYNTAX.get(type(node), f"{type(node).__name__} is not allowed")
+    raise refusal(message, node)
+
+
+def _check_constant(node: ast.Constant) -> None:
+    value = node.value
+    if isinstance(value, str):
+        if value not in DTYPE_NAMES | OPTION_STRINGS:
+            raise refusal(
+                f"string {_short(repr(value))} is not allowed: strings name dtypes "
+                "('float32') or options ('same')",
+                node,
+            )
+    elif isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise refusal(f"integer literal of over {MAX_INT_BITS} bits", node)
+    elif not isinstance(value, int | float | complex | NoneType | EllipsisType):
+        raise refusal(f"{type(value).__name__} literals are not allowed", node)
+
+
+def _check_attribute(
+    node: ast.Attribute, names: frozenset[str], called: bool
+) -> list[tuple[Any, bool]]:
+    root = node.value  # name the leftmost problem, as a reader meets it: 'os' in os.path.join
+    while isinstance(root, ast.Attribute):
+        if is_np(root.value) and root.attr not in NP_FUNCTIONS | NP_CONSTANTS:
+            raise refusal(f"np.{root.attr} is not an allowed numpy function", root)
+        root = root.value
+    if isinstance(root, ast.Name) and root.id not in names | {"np"}:
+        raise refusal(f"name {root.id!r} is not an argument or an allowed function", root)
+    attr = node.attr
+    if attr.startswith("_"):
+        raise refusal(f"attribute {attr!r} is not allowed", node)
+    if is_np(node.value):
+        if attr in NP_FUNCTIONS and not called:
+            is_type = isinstance(getattr(np, attr), type)
+            hint = "; give dtypes as strings, as in .astype('float32')" if is_type else ""
+            raise refusal(f"np.{attr} must be called{hint}", node)
+        if attr in NP_CONSTANTS and called:
+            raise refusal(f"np.{attr} cannot be called", node)
+        if attr not in NP_FUNCTIONS | NP_CONSTANTS:
+            raise refusal(f"np.{attr} is not an allowed numpy function", node)
+        return []
+    if attr in ARRAY_METHODS and not called:
+        raise refusal(f"method '{attr}' must be called, as in .{attr}()", node)
+    if attr in ARRAY_PROPERTIES and called:
+        raise refusal(f"attribute '{attr}' cannot be called", node)
+    if attr not in ARRAY_METHODS | ARRAY_PROPERTIES:
+        raise refusal(f"attribute {attr!r} is not allowed", node)
+    return [(node.value, False)]
+
+
+def _check_call(node: ast.Call, names: frozenset[str]) -> list[tuple[Any, bool]]:
+    func = node.func
+    if isinstance(func, ast.Name) and func.id not in names | {"np"}:
+        raise refusal(f"name {func.id!r} is not an argument or an allowed function", func)
+    if not isinstance(func, ast.Attribute):
+        raise refusal("only numpy functions (np.sum) and array methods (a.sum) can be called", func)
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            raise refusal("keyword unpacking (**kwargs) is not allowed", keyword.value)
+        if keyword.arg not in KEYWORDS:
+            raise refusal(f"keyword {keyword.arg!r} is not allowed", keyword.value)
+    return [
+        (func, True),
+        *((a, False) for a in node.args),
+        *((k.value, False) for k in node.keywords),
+    ]
+
+
+def is_np(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id == "np"
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,1 @@
+"""A run told to people and programs: the --json report, run statistics, buffer export."""

@@ -1,0 +1,174 @@
+"""A run result told two ways: the public `--json` object and a readable summary.
+
+The JSON form is a versioned contract documented in docs/command-line.md.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+import numpy as np
+
+from clstudio.common.results import BuildResult, RunResult
+from clstudio.common.units import format_bytes, format_seconds
+
+RESULT_FORMAT = "clstudio-run-result"
+RESULT_VERSION = 1
+PHASES = ("upload", "kernel", "download")
+
+
+def result_to_json(result: RunResult) -> dict[str, Any]:
+    """Everything about a run as one JSON-able object (arrays summarised, not dumped)."""
+    return {
+        "format": RESULT_FORMAT,
+        "version": RESULT_VERSION,
+        "ok": result.ok,
+        "error": None if result.error is None else _error_json(result),
+        "kernel": result.kernel,
+        "device": result.device,
+        "global_size": list(result.global_size),
+        "local_size": None if result.local_size is None else list(result.local_size),
+        "build": None if result.build is None else build_to_json(result.build),
+        "steps": [
+            {"api": s.api, "title": s.title, "seconds": s.seconds, "detail": s.detail}
+            for s in result.steps
+        ],
+        "timings": {
+            phase: [
+                {
+                    "name": t.name,
+                    "repeat": t.repeat,
+                    "queued_ns": t.queued,
+                    "submit_ns": t.submit,
+                    "start_ns": t.start,
+                    "end_ns": t.end,
+                    "duration_ns": t.duration_ns,
+                }
+                for t in result.timings
+                if t.phase == phase
+            ]
+            for phase in PHASES
+        },
+        "outputs": {name: array_summary(array) for name, array in result.outputs.items()},
+        "references": {
+            name: {
+                "ok": r.ok,
+                "expr": r.expr,
+                "max_abs_err": r.max_abs_err,
+                "max_rel_err": r.max_rel_err,
+                "worst_index": None if r.worst_index is None else list(r.worst_index),
+                "message": r.message,
+            }
+            for name, r in result.references.items()
+        },
+        "guards": {
+            name: {
+                "ok": g.ok,
+                "before": g.before,
+                "after": g.after,
+                "first_index": g.first_index,
+                "message": g.message,
+            }
+            for name, g in result.guards.items()
+        },
+        "printf": result.printf,
+    }
+
+
+def _error_json(result: RunResult) -> dict[str, Any]:
+    assert result.error is not None
+    error = result.error
+    return {
+        "stage": error.stage,
+        "message": error.message,
+        "argument": error.argument,
+        "line": error.line,
+    }
+
+
+def build_to_json(build: BuildResult) -> dict[str, Any]:
+    return {
+        "ok": build.ok,
+        "seconds": build.seconds,
+        "options": build.options,
+        "log": build.log,
+        "diagnostics": [
+            {"line": d.line, "column": d.column, "severity": d.severity, "message": d.message}
+            for d in build.diagnostics
+        ],
+        "kernels": [
+            {
+                "name": k.name,
+                "args": [
+                    {
+                        "name": a.name,
+                        "type": a.type_name,
+                        "address_space": a.address_space,
+                        "access": a.access,
+                        "const": a.is_const,
+                    }
+                    for a in k.args
+                ],
+            }
+            for k in build.kernels
+        ],
+    }
+
+
+def array_summary(array: np.ndarray) -> dict[str, Any]:
+    """dtype, shape, min, max and mean; NaNs ignored, null when nothing is finite."""
+    values = array.astype(np.float64, copy=False)
+    finite = values[np.isfinite(values)]
+    return {
+        "dtype": array.dtype.name,
+        "shape": list(array.shape),
+        "min": float(finite.min()) if finite.size else None,
+        "max": float(finite.max()) if finite.size else None,
+        "mean": float(finite.mean()) if finite.size else None,
+    }
+
+
+def format_summary(result: RunResult) -> str:
+    """What `clstudio run` prints: outcome, timings, outputs, references, guards."""
+    lines = [f"kernel {result.kernel} on {result.device}"] if result.device else []
+    if result.build is not None:
+        lines.append(
+            f"  build: {'ok' if result.build.ok else 'FAILED'} in "
+            f"{format_seconds(result.build.seconds)}"
+        )
+        lines += [
+            f"    line {d.line}:{d.column}: {d.severity}: {d.message}"
+            for d in result.build.diagnostics
+        ]
+    if result.error is not None:
+        lines.append(f"  error ({result.error.stage}): {result.error.message}")
+    kernel_times = result.kernel_times_ns()
+    if kernel_times:
+        seconds = [t * 1e-9 for t in kernel_times]
+        lines.append(
+            f"  kernel time over {len(seconds)} repeats: min {format_seconds(min(seconds))}, "
+            f"median {format_seconds(statistics.median(seconds))}, "
+            f"mean {format_seconds(statistics.fmean(seconds))}"
+        )
+    for name, array in result.outputs.items():
+        s = array_summary(array)
+        lines.append(
+            f"  output {name}: {s['dtype']} {tuple(s['shape'])} ({format_bytes(array.nbytes)}), "
+            f"min {s['min']:.6g}, max {s['max']:.6g}, mean {s['mean']:.6g}"
+            if s["min"] is not None
+            else f"  output {name}: {s['dtype']} {tuple(s['shape'])}, no finite values"
+        )
+    for name, ref in result.references.items():
+        if ref.ok:
+            lines.append(
+                f"  reference {name} = {ref.expr}: pass (max abs error {ref.max_abs_err:.3g})"
+            )
+        else:
+            lines.append(f"  reference {name} = {ref.expr}: FAIL: {ref.message}")
+    lines += [f"  guard {g.name}: {g.message}" for g in result.guards.values() if not g.ok]
+    if result.printf:
+        lines.append("  printf output:")
+        lines += ["    " + line for line in result.printf.splitlines()]
+    lines.append("ok" if result.ok else "FAILED")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""The session: its versioned file format, readers, argument specs, sample pictures, gallery."""

@@ -1,0 +1,294 @@
+"""Argument specs in the session file: read (every refusal names its key path) and written.
+
+Buffers, scalars, `__local` scratch, images and samplers, and the initial contents
+of buffers and images.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from clstudio.common.dtypes import VECTOR_WIDTHS, ElementType, value_range
+from clstudio.session.args import (
+    ACCESS_MODES,
+    ADDRESSING_MODES,
+    FILTER_MODES,
+    IMAGE_ACCESS_MODES,
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Init,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    picture_problem,
+)
+from clstudio.session.fields import (
+    MAX_DIMS,
+    MAX_ITEMS,
+    check_keys,
+    describe,
+    fail,
+    read_bool,
+    read_element_type,
+    read_identifier,
+    read_int,
+    read_npy_header,
+    read_number,
+    read_object,
+    read_sizes,
+    read_string,
+)
+from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
+
+ARG_KINDS = ("buffer", "scalar", "local", "image", "sampler")
+# The documented order, which saving follows; the required keys come first.
+ARG_KEYS = {
+    "buffer": ("kind", "dtype", "shape", "init", "access"),
+    "scalar": ("kind", "value"),
+    "local": ("kind", "dtype", "count"),
+    "image": ("kind", "shape", "order", "channel_type", "init", "access"),
+    "sampler": ("kind", "normalized_coords", "addressing", "filter"),
+}
+_REQUIRED = {"buffer": 3, "scalar": 2, "local": 3, "image": 4, "sampler": 1}
+
+
+def read_args(value: object, where: str, base_dir: Path | None) -> dict[str, ArgSpec]:
+    args: dict[str, ArgSpec] = {}
+    for name, spec in read_object(value, where).items():
+        read_identifier(name, f"{where}.{name}", "an argument name")
+        args[name] = read_arg(spec, f"{where}.{name}", base_dir)
+    return args
+
+
+def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
+    obj = read_object(value, where)
+    kinds = ", ".join(ARG_KINDS)
+    if "kind" not in obj:
+        fail(f"{where}.kind", f"this key is required but missing; it is one of {kinds}")
+    kind = read_string(obj["kind"], f"{where}.kind")
+    if kind not in ARG_KINDS:
+        fail(f"{where}.kind", f"unknown kind {kind!r}; expected one of {kinds}")
+    keys = ARG_KEYS[kind]
+    check_keys(obj, where, keys, required=keys[: _REQUIRED[kind]])
+    if kind == "scalar":
+        return ScalarArg(_read_scalar_value(obj["value"], f"{where}.value"))
+    if kind == "image":
+        return _read_image(obj, where, base_dir)
+    if kind == "sampler":
+        return _read_sampler(obj, where)
+    dtype = read_element_type(obj["dtype"], f"{where}.dtype")
+    if kind == "local":
+        return LocalArg(dtype, read_int(obj["count"], f"{where}.count", 1, MAX_ITEMS))
+    shape = read_sizes(obj["shape"], f"{where}.shape", MAX_DIMS)
+    init = _read_init(obj.get("init", "zeros"), f"{where}.init", dtype, shape, base_dir)
+    access = obj.get("access")
+    if access is not None and access not in ACCESS_MODES:
+        fail(
+            f"{where}.access",
+            f"expected one of {', '.join(ACCESS_MODES)} or null, got {describe(access)}",
+        )
+    return BufferArg(dtype, shape, init, access)
+
+
+def _read_image(obj: dict[str, Any], where: str, base_dir: Path | None) -> ImageArg:
+    shape = read_sizes(obj["shape"], f"{where}.shape", 2)
+    if len(shape) != 2:
+        fail(f"{where}.shape", f"an image2d_t has two sizes, [height, width]; got {list(shape)}")
+    order = _read_choice(obj["order"], f"{where}.order", CHANNEL_ORDERS)
+    channel_type = _read_choice(obj["channel_type"], f"{where}.channel_type", CHANNEL_TYPES)
+    image = ImageArg((shape[0], shape[1]), order, channel_type)
+    init = _read_init(obj.get("init", "zeros"), f"{where}.init", image.dtype, shape, base_dir, True)
+    access = obj.get("access")
+    if access is not None:
+        access = _read_choice(access, f"{where}.access", IMAGE_ACCESS_MODES, "or null")
+    return ImageArg(image.shape, order, channel_type, init, access)
+
+
+def _read_sampler(obj: dict[str, Any], where: str) -> SamplerArg:
+    sampler = SamplerArg(
+        normalized_coords=read_bool(
+            obj.get("normalized_coords", False), f"{where}.normalized_coords"
+        ),
+        addressing=_read_choice(
+            obj.get("addressing", "clamp_to_edge"), f"{where}.addressing", ADDRESSING_MODES
+        ),
+        filter=_read_choice(obj.get("filter", "nearest"), f"{where}.filter", FILTER_MODES),
+    )
+    if sampler.addressing in ("repeat", "mirrored_repeat") and not sampler.normalized_coords:
+        fail(
+            f"{where}.addressing",
+            f"{sampler.addressing} works only with normalized coordinates (0 to 1 across the "
+            'image): set "normalized_coords": true, or use clamp_to_edge',
+        )
+    return sampler
+
+
+def _read_choice(value: object, where: str, choices: tuple[str, ...], more: str = "") -> str:
+    if not isinstance(value, str) or value not in choices:
+        fail(
+            where,
+            f"expected one of {', '.join(choices)} {more}".rstrip() + f", got {describe(value)}",
+        )
+    return value
+
+
+def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | float, ...]:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, list):
+        if len(value) not in VECTOR_WIDTHS:
+            widths = ", ".join(map(str, VECTOR_WIDTHS[:-1])) + f" or {VECTOR_WIDTHS[-1]}"
+            fail(where, f"a vector value has {widths} components, got {describe(value)}")
+        return tuple(read_number(v, f"{where}[{i}]") for i, v in enumerate(value))
+    return read_number(value, where)
+
+
+_INIT_WORDS = ("zeros", "ones", "arange")
+_INIT_OBJECTS = ("fill", "random", "normal", "values", "file", "image")
+
+
+def _read_init(
+    value: object,
+    where: str,
+    dtype: ElementType,
+    shape: tuple[int, ...],
+    base_dir: Path | None,
+    is_image: bool = False,
+) -> Init:
+    """Contents for an argument of `dtype` and `shape`; any sample picture fits an image."""
+    forms = ", ".join(
+        [*(f'"{w}"' for w in _INIT_WORDS), *(f'{{"{k}": ...}}' for k in _INIT_OBJECTS)]
+    )
+    if isinstance(value, str):
+        if value not in _INIT_WORDS:
+            fail(where, f"unknown init {value!r}; expected one of {forms}")
+        return Init(value)
+    if not isinstance(value, dict):
+        fail(where, f"expected one of {forms}, got {describe(value)}")
+    if len(value) != 1:
+        fail(where, f"expected an object with one key, got keys {', '.join(map(str, value))}")
+    if next(iter(value)) not in _INIT_OBJECTS:
+        fail(where, f"unknown init {next(iter(value))!r}; expected one of {forms}")
+    ((kind, params),) = value.items()
+    here = f"{where}.{kind}"
+    needed = math.prod(dtype.host_shape(shape))
+    if kind == "fill":
+        fill = read_number(params, here)
+        low, high = value_range(dtype.scalar)
+        if not low <= fill <= high:
+            fail(here, f"{fill} does not fit in {dtype.scalar.name} ({low} to {high})")
+        return Init("fill", {"value": fill})
+    if kind == "random":
+        obj = read_object(params, here)
+        check_keys(obj, here, ("low", "high"))
+        bounds = {k: read_number(v, f"{here}.{k}") for k, v in obj.items()}
+        low, high = bounds.get("low", 0.0), bounds.get("high", 1.0)
+        if not low < high:
+            fail(here, f"low ({low}) must be less than high ({high})")
+        if dtype.scalar.kind in "iu" and not int(low) < int(high):
+            fail(
+                here,
+                f"integers are drawn from int(low) to int(high) - 1; "
+                f"[{int(low)}, {int(high)}) is empty",
+            )
+        return Init("random", bounds)
+    if kind == "normal":
+        obj = read_object(params, here)
+        check_keys(obj, here, ("mean", "std"))
+        moments = {
+            k: read_number(v, f"{here}.{k}", 0.0 if k == "std" else -math.inf)
+            for k, v in obj.items()
+        }
+        return Init("normal", moments)
+    if kind == "values":
+        count = _count_values(params, here)
+        if count != needed:
+            fail(
+                here,
+                f"{count} values given, but shape {list(shape)} of {dtype.name} needs {needed}",
+            )
+        return Init("values", {"values": params})
+    if kind == "image":
+        obj = read_object(params, here)
+        check_keys(obj, here, ("name",), required=("name",))
+        name = _read_choice(obj["name"], f"{here}.name", tuple(SAMPLE_IMAGES))
+        problem = None if is_image else picture_problem(dtype, shape)
+        if problem is not None:
+            fail(here, problem)
+        return Init("image", {"name": name})
+    path = read_string(params, here, non_empty=True)
+    if not path.endswith(".npy"):
+        fail(here, f"expected the path of a .npy file, got {describe(path)}")
+    file_shape, _ = read_npy_header(path, here, base_dir)
+    count = math.prod(file_shape)
+    if count != needed:
+        fail(
+            here,
+            f"{path} holds {count} values (shape {list(file_shape)}), but {needed} are needed",
+        )
+    return Init("file", {"path": path})
+
+
+def _count_values(value: object, where: str) -> int:
+    """How many numbers a nested, rectangular list holds (walked without recursion)."""
+    if not isinstance(value, list) or not value:
+        fail(where, f"expected a non-empty list of numbers, got {describe(value)}")
+    level, count = [value], 0
+    while level:
+        lists = [v for v in level if isinstance(v, list)]
+        if (lists and len(lists) != len(level)) or len({len(v) for v in lists}) > 1:
+            fail(where, "expected a rectangular nested list (rows of equal length)")
+        if lists:
+            level = [item for row in lists for item in row]
+            continue
+        for i, number in enumerate(level):
+            read_number(number, f"{where} (value {i})")
+        count = len(level)
+        break
+    return count
+
+
+def arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
+    """An argument's JSON object, keys in the documented order; `access` only when set."""
+    if isinstance(spec, ScalarArg):
+        value = spec.value
+        return {"kind": "scalar", "value": list(value) if isinstance(value, tuple) else value}
+    if isinstance(spec, LocalArg):
+        return {"kind": "local", "dtype": spec.dtype.name, "count": spec.count}
+    if isinstance(spec, SamplerArg):
+        return {
+            "kind": "sampler",
+            "normalized_coords": spec.normalized_coords,
+            "addressing": spec.addressing,
+            "filter": spec.filter,
+        }
+    out: dict[str, Any]
+    if isinstance(spec, ImageArg):
+        out = {
+            "kind": "image",
+            "shape": list(spec.shape),
+            "order": spec.order,
+            "channel_type": spec.channel_type,
+        }
+    else:
+        out = {"kind": "buffer", "dtype": spec.dtype.name, "shape": list(spec.shape)}
+    out["init"] = _init_to_json(spec.init)
+    if spec.access is not None:
+        out["access"] = spec.access
+    return out
+
+
+def _init_to_json(init: Init) -> str | dict[str, Any]:
+    params = init.params
+    if init.kind in ("zeros", "ones", "arange"):
+        return init.kind
+    if init.kind == "fill":
+        return {"fill": params["value"]}
+    if init.kind == "values":
+        return {"values": params["values"]}
+    if init.kind == "file":
+        return {"file": params["path"]}
+    return {init.kind: dict(params)}

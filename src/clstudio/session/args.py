@@ -1,0 +1,223 @@
+"""Kernel argument specifications and the initial contents of buffers."""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from clstudio.common.dtypes import ElementType
+from clstudio.common.npy_files import NpyError, load_array
+from clstudio.session.sample_images import sample_gray, sample_image
+
+INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
+ACCESS_MODES = ("in", "out", "inout")
+IMAGE_ACCESS_MODES = ("read_only", "write_only")
+ADDRESSING_MODES = ("none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat")
+FILTER_MODES = ("nearest", "linear")
+
+
+class ContentsError(ValueError):
+    """Initial contents that cannot be produced (a bad file, a wrong number of values)."""
+
+
+@dataclass(frozen=True)
+class Init:
+    """How a buffer is filled before each launch: one of INIT_KINDS and its parameters.
+
+    fill: {"value"}; random: {"low", "high"}; normal: {"mean", "std"};
+    values: {"values": nested list}; file: {"path": relative to the session};
+    image: {"name": one of clstudio.session.sample_images.SAMPLE_IMAGES} (images, and 2-D buffers of
+    scalars that can hold 0 to 255 or are floats: see picture_problem).
+    """
+
+    kind: str = "zeros"
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BufferArg:
+    """A `__global` or `__constant` pointer argument backed by a device buffer."""
+
+    dtype: ElementType
+    shape: tuple[int, ...]
+    init: Init = Init()
+    access: str | None = None  # None: "in" for a const pointer, "inout" otherwise
+    kind: str = field(default="buffer", init=False)
+
+    @property
+    def count(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def nbytes(self) -> int:
+        return self.count * self.dtype.itemsize
+
+
+@dataclass(frozen=True)
+class ScalarArg:
+    """A by-value argument; its type comes from the kernel signature.
+
+    A vector scalar (`float4 v`) takes a tuple of values.
+    """
+
+    value: int | float | tuple[int | float, ...]
+    kind: str = field(default="scalar", init=False)
+
+
+@dataclass(frozen=True)
+class LocalArg:
+    """A `__local` pointer argument: scratch memory shared by one work-group."""
+
+    dtype: ElementType
+    count: int
+    kind: str = field(default="local", init=False)
+
+    @property
+    def nbytes(self) -> int:
+        return self.count * self.dtype.itemsize
+
+
+@dataclass(frozen=True)
+class ImageArg:
+    """An `image2d_t` argument: pixels the kernel reads or writes through a sampler.
+
+    On the host it is an array of shape (height, width) for channel order R, or
+    (height, width, 4) for RGBA, of the channel type: uint8 (normalised, so
+    `read_imagef` sees 0 to 1) or float32.
+    """
+
+    shape: tuple[int, int]  # (height, width), as numpy indexes the host array
+    order: str = "RGBA"  # "R" or "RGBA" (sample_images.CHANNEL_ORDERS)
+    channel_type: str = "uint8"  # "uint8" or "float32" (sample_images.CHANNEL_TYPES)
+    init: Init = Init()
+    access: str | None = None  # None: from the kernel's read_only or write_only
+    kind: str = field(default="image", init=False)
+
+    @property
+    def height(self) -> int:
+        return self.shape[0]
+
+    @property
+    def width(self) -> int:
+        return self.shape[1]
+
+    @property
+    def dtype(self) -> ElementType:
+        """One pixel as an element type: uchar or float for R, uchar4 or float4 for RGBA."""
+        return ElementType(np.dtype(self.channel_type), 1 if self.order == "R" else 4)
+
+    @property
+    def nbytes(self) -> int:
+        return self.height * self.width * self.dtype.itemsize
+
+
+@dataclass(frozen=True)
+class SamplerArg:
+    """A `sampler_t` argument: how a kernel's image reads treat coordinates."""
+
+    normalized_coords: bool = False
+    addressing: str = "clamp_to_edge"  # one of ADDRESSING_MODES
+    filter: str = "nearest"  # one of FILTER_MODES
+    kind: str = field(default="sampler", init=False)
+
+
+ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg
+
+
+def picture_problem(dtype: ElementType, shape: tuple[int, ...]) -> str | None:
+    """Why a sample picture cannot fill a buffer of this type and shape; None when it can.
+
+    A buffer takes a picture's gray values: one scalar per pixel, in rows.
+    """
+    if dtype.width != 1:
+        return (
+            f"a sample picture fills a buffer of scalars with gray values; "
+            f"{dtype.opencl_name} is a vector type"
+        )
+    if len(shape) != 2:
+        return (
+            f"a sample picture fills a 2-D buffer, shape [height, width]; "
+            f"this one has shape {list(shape)}"
+        )
+    if dtype.scalar.kind == "b" or (dtype.scalar.kind in "iu" and np.iinfo(dtype.scalar).max < 255):
+        return (
+            f"a sample picture's gray values run from 0 to 255, more than a {dtype.opencl_name} "
+            "holds; use uchar or a wider type"
+        )
+    return None
+
+
+def stream_for(seed: int, name: str) -> np.random.Generator:
+    """A random stream per buffer, reproducible from the session seed and the buffer name."""
+    return np.random.default_rng([seed, zlib.crc32(name.encode())])
+
+
+def initial_contents(
+    name: str, spec: BufferArg | ImageArg, seed: int, base_dir: Path | None
+) -> np.ndarray:
+    """The host array a buffer or an image starts from, shaped as the session describes it."""
+    shape = spec.dtype.host_shape(spec.shape)
+    dtype = spec.dtype.scalar
+    init = spec.init
+    kind, params = init.kind, init.params
+    if kind == "zeros":
+        return np.zeros(shape, dtype)
+    if kind == "ones":
+        return np.ones(shape, dtype)
+    if kind == "fill":
+        return np.full(shape, params["value"], dtype)
+    if kind == "arange":
+        return np.arange(int(np.prod(shape)), dtype=np.float64).astype(dtype).reshape(shape)
+    if kind == "random":
+        rng = stream_for(seed, name)
+        low, high = params.get("low", 0.0), params.get("high", 1.0)
+        if dtype.kind in "iu":
+            return rng.integers(int(low), int(high), size=shape, endpoint=False).astype(dtype)
+        return rng.uniform(low, high, size=shape).astype(dtype)
+    if kind == "normal":
+        rng = stream_for(seed, name)
+        return rng.normal(params.get("mean", 0.0), params.get("std", 1.0), size=shape).astype(dtype)
+    if kind == "values":
+        return _reshaped(name, np.asarray(params["values"]), shape, dtype)
+    if kind == "file":
+        return _reshaped(name, _load_npy(name, params["path"], base_dir), shape, dtype)
+    if kind == "image":
+        problem = None if isinstance(spec, ImageArg) else picture_problem(spec.dtype, spec.shape)
+        if problem is not None:
+            raise ContentsError(f"argument '{name}': {problem}")
+        try:
+            return _picture(params["name"], spec)
+        except ValueError as exc:
+            raise ContentsError(f"argument '{name}': {exc}") from None
+    raise ContentsError(f"argument '{name}': unknown init kind {kind!r}")
+
+
+def _picture(picture: str, spec: BufferArg | ImageArg) -> np.ndarray:
+    """An image's pixels in its layout, or a 2-D buffer's gray values."""
+    if isinstance(spec, ImageArg):
+        return sample_image(picture, spec.width, spec.height, spec.order, spec.channel_type)
+    height, width = spec.shape
+    return sample_gray(picture, width, height, spec.dtype.scalar)
+
+
+def _reshaped(name: str, data: np.ndarray, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    expected = int(np.prod(shape))
+    if data.size != expected:
+        raise ContentsError(
+            f"argument '{name}': the initial contents hold {data.size} values, "
+            f"but shape {list(shape)} needs {expected}"
+        )
+    return np.ascontiguousarray(data.reshape(shape).astype(dtype, casting="unsafe"))
+
+
+def _load_npy(name: str, path_text: str, base_dir: Path | None) -> np.ndarray:
+    try:
+        return load_array(path_text, base_dir)
+    except NpyError as exc:
+        raise ContentsError(f"argument '{name}': {exc}") from None

@@ -1,0 +1,173 @@
+"""Readers for the plain values of a decoded session file: numbers, names, sizes, files.
+
+Each reader takes the key path of its value ("args.a.shape") and refuses a wrong
+value with a SessionError that starts with that path, so a learner can find it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NoReturn
+
+import numpy as np
+
+from clstudio.common.dtypes import ElementType, TypeNameError, parse_element_type
+from clstudio.common.npy_files import resolve
+
+MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
+MAX_DIMS = 32  # numpy's own historical limit on array dimensions
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class SessionError(ValueError):
+    """A session file or value that cannot be used; the message starts with where."""
+
+
+def fail(where: str, problem: str) -> NoReturn:
+    raise SessionError(f"{where}: {problem}")
+
+
+def describe(value: object) -> str:
+    """A short JSON-flavoured rendering of a wrong value, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "an empty list" if not value else f"a list of {len(value)}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_keys(
+    obj: Mapping[str, Any], where: str, known: tuple[str, ...], required: tuple[str, ...] = ()
+) -> None:
+    """Refuse unknown keys (typos would otherwise be ignored silently) and missing ones."""
+    prefix = f"{where}." if where else ""
+    for key in obj:
+        if key not in known:
+            fail(f"{prefix}{key}", f"unknown key; the known keys here are {', '.join(known)}")
+    for key in required:
+        if key not in obj:
+            fail(f"{prefix}{key}", "this key is required but missing")
+
+
+def read_object(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        fail(where, f"expected an object, got {describe(value)}")
+    return value
+
+
+def read_string(value: object, where: str, non_empty: bool = False) -> str:
+    if not isinstance(value, str):
+        fail(where, f"expected a string, got {describe(value)}")
+    if non_empty and not value.strip():
+        fail(where, "expected a non-empty string")
+    return value
+
+
+def read_identifier(value: object, where: str, what: str) -> str:
+    text = read_string(value, where)
+    if not _IDENTIFIER.match(text):
+        fail(
+            where,
+            f"expected {what} (letters, digits and _, not starting with a digit), "
+            f"got {describe(text)}",
+        )
+    return text
+
+
+def read_bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        fail(where, f"expected true or false, got {describe(value)}")
+    return value
+
+
+def read_int(value: object, where: str, low: int, high: int) -> int:
+    # bool is a subclass of int: `true` must not pass for 1.
+    if not isinstance(value, int) or isinstance(value, bool):
+        fail(where, f"expected an integer, got {describe(value)}")
+    if not low <= value <= high:
+        fail(where, f"expected an integer from {low} to {high}, got {value}")
+    return value
+
+
+def read_number(value: object, where: str, low: float = -math.inf) -> int | float:
+    """A finite number; NaN and Infinity (which Python's json accepts) are refused here."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        fail(where, f"expected a number, got {describe(value)}")
+    if not math.isfinite(value):
+        problem = f"expected a finite number, got {describe(value)}"
+        fail(where, f"{problem} (JSON has no NaN or Infinity)")
+    if value < low:
+        fail(where, f"expected a number of at least {low:g}, got {value}")
+    return value
+
+
+def read_sizes(value: object, where: str, max_dims: int) -> tuple[int, ...]:
+    """A list of 1 to max_dims positive integers whose product stays below MAX_ITEMS."""
+    count = "" if max_dims == MAX_DIMS else f"1 to {max_dims} "
+    wanted = f"a list of {count}positive integers"
+    if not isinstance(value, list) or not 1 <= len(value) <= max_dims:
+        fail(where, f"expected {wanted}, got {describe(value)}")
+    for i, size in enumerate(value):
+        if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+            fail(where, f"expected {wanted}, got {describe(size)} at position {i}")
+    if math.prod(value) > MAX_ITEMS:
+        fail(where, f"{math.prod(value)} items is more than CL Studio allows ({MAX_ITEMS})")
+    return tuple(value)
+
+
+def read_text_file(path: Path, limit: int) -> str:
+    """A UTF-8 text file of at most `limit` bytes; raises OSError or UnicodeDecodeError."""
+    with path.open("rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(f"the file is larger than {limit // 2**20} MiB")
+    # utf-8-sig: a byte-order mark written by some Windows editors is not an error.
+    return data.decode("utf-8-sig")
+
+
+def shown(text: str, path: Path) -> str:
+    """A path as written, and where it led when that differs."""
+    return text if str(path) == text else f"{text} ({path})"
+
+
+def read_element_type(value: object, where: str) -> ElementType:
+    try:
+        return parse_element_type(read_string(value, where))
+    except TypeNameError as exc:
+        fail(where, f"{exc}; write a numpy name (float32, uint8) or an OpenCL one (float, float4)")
+
+
+def read_npy_header(
+    text: str, where: str, base_dir: Path | None
+) -> tuple[tuple[int, ...], np.dtype]:
+    """The shape and dtype of a .npy file, from its header only; plain numbers only."""
+    path = resolve(text, base_dir)
+    try:
+        with path.open("rb") as stream:
+            version = np.lib.format.read_magic(stream)
+            if version == (1, 0):
+                header = np.lib.format.read_array_header_1_0(stream)
+            elif version == (2, 0):
+                header = np.lib.format.read_array_header_2_0(stream)
+            else:
+                header = None
+    except OSError as exc:
+        fail(where, f"cannot read {shown(text, path)}: {exc.strerror or exc}")
+    except ValueError as exc:
+        fail(where, f"{text} is not a .npy file: {exc}")
+    if header is None:
+        fail(where, f"{text}: .npy format version {version} is not supported")
+    shape, _, dtype = header
+    if dtype.hasobject or dtype.kind not in "biuf":
+        fail(where, f"{text} holds {dtype} values; expected plain numbers (pickles are refused)")
+    return tuple(shape), dtype

@@ -1,0 +1,313 @@
+"""The session: one kernel, its build options, arguments, NDRange and references.
+
+The JSON form of a session is a public, versioned contract (docs/session-format.md).
+Reading one validates every key and never runs code; every refusal names its place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from clstudio.common.text_files import write_text_atomically
+from clstudio.devices.selector import DeviceSelector
+from clstudio.session.arg_fields import arg_to_dict, read_args
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, Init
+from clstudio.session.fields import (
+    SessionError,
+    check_keys,
+    describe,
+    fail,
+    read_bool,
+    read_identifier,
+    read_int,
+    read_number,
+    read_object,
+    read_sizes,
+    read_string,
+    read_text_file,
+    shown,
+)
+from clstudio.session.reference_fields import Reference, read_references
+
+FORMAT_NAME = "clstudio-session"
+FORMAT_VERSION = 1
+MAX_FILE_BYTES = 64 * 2**20  # session and source files; larger ones are refused unread
+MAX_REPEATS = 100_000
+MAX_TIMEOUT_S = 86_400.0
+# The documented order, which saving follows.
+TOP_LEVEL_KEYS = (
+    "format",
+    "version",
+    "description",
+    "kernel",
+    "source",
+    "source_file",
+    "build_options",
+    "device",
+    "global_size",
+    "local_size",
+    "repeats",
+    "seed",
+    "timeout_s",
+    "guards",
+    "args",
+    "references",
+)
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "Reference",
+    "Session",
+    "SessionError",
+    "dumps_session",
+    "load_session",
+    "parse_session",
+    "save_session",
+    "session_to_dict",
+]
+
+
+@dataclass(frozen=True)
+class Session:
+    kernel: str
+    source: str
+    source_file: str | None = None  # as written in the file, relative to base_dir
+    build_options: str = ""
+    device: DeviceSelector | None = None
+    global_size: tuple[int, ...] = (1,)
+    local_size: tuple[int, ...] | None = None
+    repeats: int = 1
+    seed: int = 0
+    timeout_s: float = 10.0
+    guards: bool = True
+    args: dict[str, ArgSpec] = field(default_factory=dict)
+    references: dict[str, Reference] = field(default_factory=dict)
+    description: str = ""
+    base_dir: Path | None = None  # where relative paths resolve; not saved
+
+
+def parse_session(data: object, base_dir: Path | None = None) -> Session:
+    """A session from decoded JSON; relative paths resolve against base_dir (else the cwd).
+
+    Reads source_file into Session.source and checks the headers of .npy files.
+    """
+    obj = read_object(data, "session")
+    _check_format(obj)
+    check_keys(obj, "", TOP_LEVEL_KEYS, required=("kernel", "global_size"))
+    source, source_file = _read_source(obj, base_dir)
+    global_size = read_sizes(obj["global_size"], "global_size", 3)
+    local_size = None
+    if obj.get("local_size") is not None:
+        local_size = read_sizes(obj["local_size"], "local_size", 3)
+        if len(local_size) != len(global_size):
+            fail(
+                "local_size",
+                f"has {len(local_size)} dimensions, but global_size has "
+                f"{len(global_size)}; give one size per dimension, or null",
+            )
+    description = read_string(obj.get("description", ""), "description")
+    if "\n" in description or "\r" in description:
+        fail("description", "expected one line (the gallery shows it under the title)")
+    args = read_args(obj.get("args", {}), "args", base_dir)
+    return Session(
+        kernel=read_identifier(obj["kernel"], "kernel", "a kernel name"),
+        source=source,
+        source_file=source_file,
+        build_options=read_string(obj.get("build_options", ""), "build_options"),
+        device=_read_device(obj.get("device")),
+        global_size=global_size,
+        local_size=local_size,
+        repeats=read_int(obj.get("repeats", 1), "repeats", 1, MAX_REPEATS),
+        seed=read_int(obj.get("seed", 0), "seed", 0, 2**64 - 1),
+        timeout_s=_read_timeout(obj.get("timeout_s", 10.0)),
+        guards=read_bool(obj.get("guards", True), "guards"),
+        args=args,
+        references=read_references(obj.get("references", {}), args, base_dir),
+        description=description,
+        base_dir=base_dir,
+    )
+
+
+def _check_format(obj: Mapping[str, Any]) -> None:
+    if obj.get("format") != FORMAT_NAME:
+        got = "missing" if "format" not in obj else f"got {describe(obj['format'])}"
+        fail("format", f'expected "{FORMAT_NAME}" ({got}); is this a CL Studio session file?')
+    if "version" not in obj:
+        fail("version", "this key is required but missing")
+    version = read_int(obj["version"], "version", -(2**63), 2**63)
+    if version < 1:
+        fail("version", f"unknown version {version}; this CL Studio reads version {FORMAT_VERSION}")
+    if version > FORMAT_VERSION:
+        fail(
+            "version",
+            f"version {version} is newer than this CL Studio understands ({FORMAT_VERSION})",
+        )
+
+
+def _read_timeout(value: object) -> float:
+    seconds = float(read_number(value, "timeout_s"))
+    if not 0 < seconds <= MAX_TIMEOUT_S:
+        fail("timeout_s", f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {value}")
+    return seconds
+
+
+def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, str | None]:
+    if ("source" in obj) == ("source_file" in obj):
+        got = "not both" if "source" in obj else "got neither"
+        fail(
+            "source",
+            "give exactly one of source (the OpenCL C text) and source_file "
+            f"(a path relative to the session file), {got}",
+        )
+    if "source" in obj:
+        return read_string(obj["source"], "source"), None
+    name = read_string(obj["source_file"], "source_file", non_empty=True)
+    path = (base_dir or Path()) / name
+    try:
+        return read_text_file(path, MAX_FILE_BYTES), name
+    except OSError as exc:
+        fail("source_file", f"cannot read {shown(name, path)}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        fail("source_file", f"{name} is not UTF-8 text (bad byte at offset {exc.start})")
+
+
+def _read_device(value: object) -> DeviceSelector | None:
+    if value is None:
+        return None
+    obj = read_object(value, "device")
+    check_keys(obj, "device", ("platform", "device"))
+    return DeviceSelector(**{key: read_string(text, f"device.{key}") for key, text in obj.items()})
+
+
+def load_session(path: str | Path) -> Session:
+    """Read and validate a session file; SessionError messages start with the file name."""
+    path = Path(path)
+    try:
+        text = read_text_file(path, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise SessionError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # 5000-digit integers, absurd nesting
+        raise SessionError(f"{path}: not usable JSON: {exc}") from None
+    try:
+        return parse_session(data, path.absolute().parent)
+    except SessionError as exc:
+        raise SessionError(f"{path}: {exc}") from None
+
+
+def session_to_dict(session: Session) -> dict[str, Any]:
+    """The canonical JSON form: every version-1 key, in the documented order."""
+    out: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "description": session.description,
+        "kernel": session.kernel,
+    }
+    if session.source_file is not None:
+        out["source_file"] = session.source_file
+    else:
+        out["source"] = session.source
+    device = None if session.device is None else asdict(session.device)
+    out |= {
+        "build_options": session.build_options,
+        "device": device,
+        "global_size": list(session.global_size),
+        "local_size": None if session.local_size is None else list(session.local_size),
+        "repeats": session.repeats,
+        "seed": session.seed,
+        "timeout_s": session.timeout_s,
+        "guards": session.guards,
+        "args": {name: arg_to_dict(spec) for name, spec in session.args.items()},
+        "references": {name: ref.to_dict() for name, ref in session.references.items()},
+    }
+    return _plain(out)
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready: numpy scalars and arrays, and tuples, become Python numbers and lists."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, np.ndarray | np.generic):
+        return value.tolist()
+    return value
+
+
+def dumps_session(session: Session) -> str:
+    """JSON text, two-space indented, short lists and objects kept on one line."""
+    return _render(session_to_dict(session), 0, 0) + "\n"
+
+
+_WIDTH = 100
+
+
+def _render(value: Any, depth: int, used: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    if not isinstance(value, dict | list) or not value or (depth and used + len(flat) <= _WIDTH):
+        return flat
+    pad = "  " * (depth + 1)
+    if isinstance(value, list):
+        if not any(isinstance(item, dict | list) for item in value):
+            return flat  # long lists of numbers stay on one line
+        lines = [pad + _render(item, depth + 1, len(pad)) for item in value]
+        return "[\n" + ",\n".join(lines) + "\n" + "  " * depth + "]"
+    lines = []
+    for key, item in value.items():
+        head = f"{pad}{json.dumps(key, ensure_ascii=False)}: "
+        lines.append(head + _render(item, depth + 1, len(head)))
+    return "{\n" + ",\n".join(lines) + "\n" + "  " * depth + "}"
+
+
+def save_session(session: Session, path: str | Path) -> None:
+    """Write atomically; with source_file set, also write the source beside the session.
+
+    Saved in another folder, the session's .npy files keep pointing at the same
+    files: their relative paths are rewritten from the new folder.
+    """
+    path = Path(path)
+    session = relocated(session, path.parent)
+    if session.source_file is not None:
+        source_path = path.parent / session.source_file
+        source_path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomically(source_path, session.source)
+    write_text_atomically(path, dumps_session(session))
+
+
+def relocated(session: Session, folder: Path) -> Session:
+    """`session` with the relative .npy paths it names rewritten to start at `folder`."""
+    old = session.base_dir
+    if old is None or old.resolve() == folder.resolve():
+        return session
+
+    def moved(text: str) -> str:
+        if Path(text).is_absolute():
+            return text
+        return os.path.relpath((old / text).resolve(), folder.resolve())
+
+    args = {
+        name: replace(
+            spec, init=Init("file", {**spec.init.params, "path": moved(spec.init.params["path"])})
+        )
+        if isinstance(spec, BufferArg | ImageArg) and spec.init.kind == "file"
+        else spec
+        for name, spec in session.args.items()
+    }
+    references = {
+        name: replace(ref, file=moved(ref.file)) if ref.file is not None else ref
+        for name, ref in session.references.items()
+    }
+    return replace(session, args=args, references=references, base_dir=folder)

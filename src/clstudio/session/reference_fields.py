@@ -1,0 +1,120 @@
+"""The references section of a session: what each output is expected to hold.
+
+A reference is a restricted numpy expression over the arguments, or a golden file
+(a .npy of a known-good output) for results no expression can state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# engine.reference_check imports this module's Reference: import the checker from its source.
+from clstudio.expressions.evaluator import ExpressionError, check_expression
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg
+from clstudio.session.fields import (
+    check_keys,
+    describe,
+    fail,
+    read_npy_header,
+    read_number,
+    read_object,
+    read_string,
+)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The expected value of one output: a restricted numpy expression, or a golden file.
+
+    Exactly one of `expr` and `file` is given; `file` is a .npy of a known-good output,
+    relative to the session, for results no expression can state (a loop, say).
+    """
+
+    expr: str = ""
+    rtol: float = 1e-5
+    atol: float = 1e-6
+    file: str | None = None
+
+    def __post_init__(self) -> None:
+        if bool(self.expr) == (self.file is not None):
+            raise ValueError("a reference has exactly one of expr and file")
+
+    @property
+    def label(self) -> str:
+        """How reports show the reference: the expression, or `file: expected.npy`."""
+        return self.expr if self.file is None else f"file: {self.file}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object saving writes: expr or file, then both tolerances."""
+        source = {"expr": self.expr} if self.file is None else {"file": self.file}
+        return {**source, "rtol": self.rtol, "atol": self.atol}
+
+
+def read_references(
+    value: object, args: Mapping[str, ArgSpec], base_dir: Path | None
+) -> dict[str, Reference]:
+    references = {}
+    outputs = [name for name, spec in args.items() if isinstance(spec, BufferArg | ImageArg)]
+    names = tuple(
+        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg)
+    )
+    for name, entry in read_object(value, "references").items():
+        where = f"references.{name}"
+        spec = args.get(name)
+        if not isinstance(spec, BufferArg | ImageArg):
+            what = "not an argument" if spec is None else f"a {spec.kind} argument"
+            fail(
+                where,
+                f"'{name}' is {what}; references check buffer and image arguments "
+                f"({', '.join(outputs) or 'there are none'})",
+            )
+        if spec.access in ("in", "read_only"):
+            fail(
+                where, f"'{name}' has access \"{spec.access}\", so it is never read back to compare"
+            )
+        obj = read_object(entry, where)
+        check_keys(obj, where, ("expr", "file", "rtol", "atol"))
+        if ("expr" in obj) == ("file" in obj):
+            got = "not both" if "expr" in obj else "got neither"
+            fail(
+                where,
+                "give exactly one of expr (a numpy expression) and file (a .npy of the "
+                f"expected output, relative to the session file), {got}",
+            )
+        rtol, atol = (
+            float(read_number(obj[key], f"{where}.{key}", 0.0)) if key in obj else default
+            for key, default in (("rtol", Reference.rtol), ("atol", Reference.atol))
+        )
+        if "file" in obj:
+            path = _read_golden_file(obj["file"], f"{where}.file", spec, base_dir)
+            references[name] = Reference(rtol=rtol, atol=atol, file=path)
+            continue
+        expr = read_string(obj["expr"], f"{where}.expr", non_empty=True)
+        _check_expression(expr, names, f"{where}.expr")
+        references[name] = Reference(expr, rtol, atol)
+    return references
+
+
+def _read_golden_file(
+    value: object, where: str, spec: BufferArg | ImageArg, base_dir: Path | None
+) -> str:
+    """The header must promise the output's exact shape; the data is read when a run checks."""
+    path = read_string(value, where, non_empty=True)
+    if not path.endswith(".npy"):
+        fail(where, f"expected the path of a .npy file, got {describe(path)}")
+    shape, _ = read_npy_header(path, where, base_dir)
+    expected = spec.dtype.host_shape(spec.shape)
+    if shape != expected:
+        fail(where, f"{path} has shape {list(shape)}, but the output has {list(expected)}")
+    return path
+
+
+def _check_expression(expr: str, names: tuple[str, ...], where: str) -> None:
+    """Parse the expression against the allow-lists; it is evaluated only when a run checks."""
+    try:
+        check_expression(expr, names)
+    except ExpressionError as exc:
+        fail(where, str(exc))

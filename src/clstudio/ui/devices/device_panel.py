@@ -1,0 +1,353 @@
+"""The device explorer: platforms and devices, their fields, pictures, and the choice of one."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.devices.discovery import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
+from clstudio.ui.devices.device_compare import DeviceCompareDialog
+from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
+from clstudio.ui.devices.device_icons import device_type_icon, platform_icon
+from clstudio.ui.devices.device_overview import DeviceOverview
+from clstudio.ui.empty_state import EmptyState
+
+ITEM_ROLE = Qt.ItemDataRole.UserRole
+WHAT_IS_A_PLATFORM = (
+    "An OpenCL platform is a driver that gives programs access to a device. "
+    "CL Studio works with any of them."
+)
+GET_POCL = (
+    "The simplest to install runs kernels on your CPU:"
+    "<pre>pip install pocl-binary-distribution</pre>"
+)
+GPU_DRIVERS = (
+    "GPU vendors ship their own OpenCL drivers (Intel's compute runtime, NVIDIA's driver, "
+    "ROCm for AMD). Install one, then press <b>Look again</b>."
+)
+
+
+def no_device_help(problem: str | None) -> str:
+    """Why there is no device, what a platform is, and how to get one."""
+    problem = problem or "The installed OpenCL platforms report no devices."
+    parts = [f"<p>{html.escape(problem)}</p>", f"<p>{WHAT_IS_A_PLATFORM}</p>"]
+    if "pocl-binary-distribution" not in problem:
+        parts.append(GET_POCL)
+    parts.append(f"<p>{GPU_DRIVERS}</p>")
+    return "".join(parts)
+
+
+def short_version(version: str) -> str:
+    """`OpenCL 3.0 PoCL 6.0 Linux, ...` -> `OpenCL 3.0`; the full text goes in a tooltip."""
+    match = re.match(r"\s*(OpenCL(?: C)? \d+\.\d+)", version)
+    return match.group(1) if match else version
+
+
+def single_device_inventory(inventory: DeviceInventory, device: DeviceInfo) -> DeviceInventory:
+    """The inventory cut down to one device and its platform, in the CLI's JSON format."""
+    platform = inventory.platforms[device.platform_index]
+    return DeviceInventory(platforms=(replace(platform, devices=(device,)),))
+
+
+class DevicePanel(QWidget):
+    """Shows the inventory; emits `deviceChosen` when the user picks a device for runs."""
+
+    deviceChosen = Signal(object)  # DeviceInfo
+    rediscoverRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._inventory = DeviceInventory(platforms=())
+        self._active: tuple[int, int] | None = None
+        self._compare: DeviceCompareDialog | None = None
+
+        self.searching = EmptyState(
+            "Looking for OpenCL devices…",
+            "Asking every installed OpenCL driver for its platforms and devices.",
+        )
+        self.problem = EmptyState("No OpenCL platform found", "", "Look again")
+        assert self.problem.button is not None
+        self.problem.button.clicked.connect(self.rediscoverRequested)
+        self.content = self._build_content()
+
+        self.pages = QStackedWidget()
+        for page in (self.searching, self.problem, self.content):
+            self.pages.addWidget(page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+        self.show_searching()
+
+    def _build_content(self) -> QWidget:
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Platform / device", "Version"])
+        self.tree.setRootIsDecorated(True)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.currentItemChanged.connect(self._on_tree_current_changed)
+        self.tree.itemDoubleClicked.connect(self._on_tree_double_clicked)
+
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        self.title.setFont(font)
+        self.title.setWordWrap(True)
+        self.subtitle = QLabel()
+        self.subtitle.setWordWrap(True)
+        self.use_button = QPushButton("Use this device")
+        self.use_button.setToolTip("Build and run kernels on this device (or double-click it)")
+        self.use_button.clicked.connect(self._on_use_clicked)
+        self.compare_button = QPushButton("Compare…")
+        self.compare_button.setToolTip("See two devices' fields side by side")
+        self.compare_button.clicked.connect(self.open_compare)
+        self.more_button = QToolButton(text="More")
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        more = QMenu(self.more_button)
+        self.copy_all_action = more.addAction("Copy all fields as text", self.copy_all)
+        self.export_action = more.addAction("Export as JSON…", self.export_json)
+        self.more_button.setMenu(more)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.use_button)
+        buttons.addWidget(self.compare_button)
+        buttons.addWidget(self.more_button)
+        buttons.addStretch(1)
+
+        self.overview = DeviceOverview()
+        self.fields_view = DeviceFieldsView()
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.overview, "Overview")
+        self.tabs.addTab(self.fields_view, "All fields")
+
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.setContentsMargins(4, 6, 4, 0)
+        details_layout.addWidget(self.title)
+        details_layout.addWidget(self.subtitle)
+        details_layout.addLayout(buttons)
+        details_layout.addWidget(self.tabs, 1)
+
+        self.nothing_selected = EmptyState(
+            "No device selected", "Select a device in the list above to see its fields."
+        )
+        self.details = QStackedWidget()
+        self.details.addWidget(self.nothing_selected)
+        self.details.addWidget(details)
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([110, 500])
+        self.splitter.setChildrenCollapsible(False)
+        return self.splitter
+
+    def inventory(self) -> DeviceInventory:
+        return self._inventory
+
+    def show_searching(self) -> None:
+        self.searching.set_text(
+            "Looking for OpenCL devices…",
+            "Asking every installed OpenCL driver for its platforms and devices.",
+        )
+        self.pages.setCurrentWidget(self.searching)
+
+    def show_failure(self, details: str) -> None:
+        """Discovery itself failed unexpectedly: show what happened, keep the window usable."""
+        self.searching.set_text("Device discovery failed", details)
+        self.pages.setCurrentWidget(self.searching)
+
+    def show_inventory(self, inventory: DeviceInventory) -> None:
+        self._inventory = inventory
+        if not inventory.devices():
+            self.problem.set_text("No OpenCL device found", no_device_help(inventory.problem))
+            self.pages.setCurrentWidget(self.problem)
+            return
+        self.tree.clear()
+        for platform in inventory.platforms:
+            platform_item = QTreeWidgetItem(
+                self.tree, [platform.name, short_version(platform.version)]
+            )
+            platform_item.setIcon(0, platform_icon())
+            platform_item.setData(0, ITEM_ROLE, platform)
+            platform_item.setToolTip(0, f"{platform.name}\n{platform.vendor}")
+            platform_item.setToolTip(1, platform.version)
+            for device in platform.devices:
+                item = QTreeWidgetItem(platform_item, [device.name, short_version(device.version)])
+                item.setIcon(0, device_type_icon(device.type))
+                item.setData(0, ITEM_ROLE, device)
+                item.setToolTip(1, device.version)
+        self.tree.expandAll()
+        self._fit_tree_height()
+        self.pages.setCurrentWidget(self.content)
+        self._mark_active()
+        if self.tree.currentItem() is None:
+            self.details.setCurrentWidget(self.nothing_selected)
+
+    def _fit_tree_height(self) -> None:
+        """Give the tree the height of its rows (up to a limit), the details the rest."""
+        rows = self.tree.topLevelItemCount() + len(self._items())
+        row_height = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 4)
+        wanted = self.tree.header().sizeHint().height() + rows * row_height + 8
+        total = sum(self.splitter.sizes())
+        tree_height = min(wanted, 220)
+        self.splitter.setSizes([tree_height, max(total - tree_height, 200)])
+
+    def select_device(self, device: DeviceInfo) -> None:
+        item = self._item_for(device)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+
+    def current_device(self) -> DeviceInfo | None:
+        item = self.tree.currentItem()
+        data = item.data(0, ITEM_ROLE) if item is not None else None
+        return data if isinstance(data, DeviceInfo) else None
+
+    def set_active_device(self, device: DeviceInfo | None) -> None:
+        """Mark the device builds and runs use (a view update: emits nothing)."""
+        self._active = (device.platform_index, device.index) if device else None
+        self._mark_active()
+
+    def active_device(self) -> DeviceInfo | None:
+        if self._active is None:
+            return None
+        item = self._item_for_key(self._active)
+        return item.data(0, ITEM_ROLE) if item is not None else None
+
+    def copy_all(self) -> None:
+        item = self.tree.currentItem()
+        data = item.data(0, ITEM_ROLE) if item is not None else None
+        if isinstance(data, (DeviceInfo, PlatformInfo)):
+            QGuiApplication.clipboard().setText(fields_as_text(data.name, data.fields))
+
+    def export_json(self) -> Path | None:
+        device = self.current_device()
+        if device is None:
+            return None
+        default = re.sub(r"[^A-Za-z0-9]+", "-", device.name).strip("-").lower() + ".json"
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export device as JSON", default, "JSON files (*.json)"
+        )
+        if not name:
+            return None
+        path = Path(name)
+        data = inventory_to_json(single_device_inventory(self._inventory, device))
+        try:
+            path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            QMessageBox.warning(self, "Export failed", f"Could not write {path}:\n{exc}")
+            return None
+        return path
+
+    def open_compare(self) -> DeviceCompareDialog:
+        if self._compare is not None:
+            self._compare.close()
+            self._compare.deleteLater()
+        self._compare = DeviceCompareDialog(self._inventory, self.current_device(), self)
+        self._compare.show()
+        return self._compare
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        items = []
+        for i in range(self.tree.topLevelItemCount()):
+            platform_item = self.tree.topLevelItem(i)
+            items.extend(platform_item.child(j) for j in range(platform_item.childCount()))
+        return items
+
+    def _item_for_key(self, key: tuple[int, int]) -> QTreeWidgetItem | None:
+        for item in self._items():
+            device = item.data(0, ITEM_ROLE)
+            if (device.platform_index, device.index) == key:
+                return item
+        return None
+
+    def _item_for(self, device: DeviceInfo) -> QTreeWidgetItem | None:
+        return self._item_for_key((device.platform_index, device.index))
+
+    def _mark_active(self) -> None:
+        for item in self._items():
+            device = item.data(0, ITEM_ROLE)
+            active = (device.platform_index, device.index) == self._active
+            font = item.font(0)
+            font.setBold(active)
+            item.setFont(0, font)
+            item.setText(0, f"✓ {device.name}" if active else device.name)
+            item.setToolTip(
+                0,
+                f"{device.type}: {device.name}\n"
+                + ("In use for builds and runs" if active else "Double-click to use it"),
+            )
+        self._update_use_button()
+
+    def _update_use_button(self) -> None:
+        device = self.current_device()
+        in_use = device is not None and (device.platform_index, device.index) == self._active
+        self.use_button.setEnabled(device is not None and not in_use)
+        self.use_button.setText("In use for builds and runs" if in_use else "Use this device")
+
+    def _on_tree_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+        data = current.data(0, ITEM_ROLE) if current is not None else None
+        if isinstance(data, DeviceInfo):
+            self.title.setText(data.name)
+            self.subtitle.setText(
+                f"{data.type} · {short_version(data.version)} · {data.platform_name}"
+            )
+            self.subtitle.setToolTip(data.version)
+            self.overview.show_device(data)
+            self.fields_view.show_fields(data.fields)
+            self.tabs.setTabVisible(0, True)
+            self.compare_button.setEnabled(True)
+            self.export_action.setEnabled(True)
+        elif isinstance(data, PlatformInfo):
+            self.title.setText(data.name)
+            self.subtitle.setText(
+                f"Platform · {data.vendor} · {short_version(data.version)} · "
+                f"{len(data.devices)} device{'s' if len(data.devices) != 1 else ''}"
+            )
+            self.subtitle.setToolTip(data.version)
+            self.fields_view.show_fields(data.fields)
+            self.tabs.setTabVisible(0, False)
+            self.tabs.setCurrentWidget(self.fields_view)
+            self.compare_button.setEnabled(False)
+            self.export_action.setEnabled(False)
+        else:
+            self.details.setCurrentWidget(self.nothing_selected)
+            return
+        self.details.setCurrentIndex(1)
+        self._update_use_button()
+
+    def _on_tree_double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        device = item.data(0, ITEM_ROLE)
+        if isinstance(device, DeviceInfo):
+            self.deviceChosen.emit(device)
+
+    def _on_use_clicked(self) -> None:
+        device = self.current_device()
+        if device is not None:
+            self.deviceChosen.emit(device)

@@ -1,0 +1,60 @@
+"""The bottom dock: timings, outputs, console, problems, build log and runtime steps."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from clstudio.common.results import RunResult
+from clstudio.session.format import Session
+from clstudio.ui.editor.build_log import BuildLogView
+from clstudio.ui.editor.problems import ProblemsView
+from clstudio.ui.results.console_panel import ConsolePanel
+from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.steps_panel import StepsPanel
+from clstudio.ui.results.timings_panel import TimingsPanel
+
+
+class ResultsPanel(QTabWidget):
+    """One tab per kind of result; each tab explains itself until it has something."""
+
+    def __init__(
+        self, problems: ProblemsView, build_log: BuildLogView, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setDocumentMode(True)
+        self.timings = TimingsPanel()
+        self.outputs = OutputsPanel()
+        self.console = ConsolePanel()
+        self.problems = problems
+        self.build_log = build_log
+        self.steps = StepsPanel()
+        for widget, name in (
+            (self.timings, "Timings"),
+            (self.outputs, "Outputs"),
+            (self.console, "Console"),
+            (self.problems, "Problems"),
+            (self.build_log, "Build log"),
+            (self.steps, "Runtime steps"),
+        ):
+            widget.setObjectName(f"results{name.replace(' ', '')}")
+            self.addTab(widget, name)  # the tabs show and hide their pages from now on
+        problems.countChanged.connect(self._on_problems_count_changed)
+
+    def tab_names(self) -> list[str]:
+        return [self.tabText(i) for i in range(self.count())]
+
+    def show_running(self, session: Session) -> None:
+        self.console.append_message(
+            f"Running {session.kernel}: {session.repeats} repeat"
+            f"{'s' if session.repeats != 1 else ''}, time limit {session.timeout_s:g} s"
+        )
+
+    def show_result(self, result: RunResult, session: Session) -> None:
+        self.timings.show_result(result, session)
+        self.outputs.show_result(result)
+        self.console.append_run(result)
+        self.steps.show_result(result)
+
+    def _on_problems_count_changed(self, count: int) -> None:
+        index = self.indexOf(self.problems)
+        self.setTabText(index, f"Problems ({count})" if count else "Problems")

@@ -1,0 +1,1 @@
+"""The Run button and its controller: a run in the worker, progress, Stop."""

@@ -1,0 +1,77 @@
+"""Repeats, the per-run time limit and the progress of a run, beside the Run button."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
+
+from clstudio.session.format import Session
+
+MAX_REPEATS = 100_000
+MAX_TIMEOUT_S = 86_400.0
+
+
+class RunBar(QWidget):
+    """Shows a session's repeats and timeout; edits go out as signals, the window decides."""
+
+    repeatsEdited = Signal(int)
+    timeoutEdited = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.repeats = QSpinBox()
+        self.repeats.setRange(1, MAX_REPEATS)
+        self.repeats.setToolTip("How many times each run launches the kernel")
+        self.repeats.valueChanged.connect(self.repeatsEdited)
+        self.timeout = QDoubleSpinBox()
+        self.timeout.setRange(0.1, MAX_TIMEOUT_S)
+        self.timeout.setDecimals(1)
+        self.timeout.setSuffix(" s")
+        self.timeout.setToolTip(
+            "A run that takes longer is stopped: the worker process is restarted"
+        )
+        self.timeout.valueChanged.connect(self.timeoutEdited)
+        self.progress = QProgressBar()
+        self.progress.setMinimumWidth(280)
+        self.progress.setMaximumWidth(360)
+        self.progress.setTextVisible(True)
+        self.progress.setFormat("idle")
+        self.progress.setValue(0)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 0, 8, 0)
+        for label, widget in (("Repeats", self.repeats), ("Time limit", self.timeout)):
+            caption = QLabel(label)
+            caption.setBuddy(widget)
+            layout.addWidget(caption)
+            layout.addWidget(widget)
+        layout.addWidget(self.progress)
+        # In a toolbar: take the room the fields need, not all that is left.
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+
+    def set_session(self, session: Session) -> None:
+        with QSignalBlocker(self.repeats), QSignalBlocker(self.timeout):
+            self.repeats.setValue(session.repeats)
+            self.timeout.setValue(session.timeout_s)
+
+    def show_started(self, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(0)
+        self.progress.setFormat("building and setting up…")
+
+    def show_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.progress.setFormat(f"repeat {min(done + 1, total)} of {total}")
+        if done == total:
+            self.progress.setFormat("reading results back…")
+
+    def show_finished(self, text: str) -> None:
+        self.progress.setFormat(text)
