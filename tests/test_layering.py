@@ -1,4 +1,9 @@
-"""The core never imports Qt, and never imports the UI: nobody has to remember the rule."""
+"""The layers of the code, checked by machine so that nobody has to remember them.
+
+The core never imports Qt or the UI; its packages import only the packages below them
+in LAYERS; pyopencl is imported only where the layout says; and nothing outside a
+package imports a private name of it. napari keeps the same contracts with import-linter.
+"""
 
 import ast
 import pkgutil
@@ -10,6 +15,106 @@ import clstudio
 
 PACKAGE = Path(clstudio.__file__).parent
 QT_ROOTS = ("PySide6", "shiboken6", "pyqtgraph")
+# Top to bottom: a package may import those below it, never those above.
+LAYERS = (
+    "cli",  # clstudio.cli and clstudio.__main__
+    "worker",
+    "reporting",
+    "engine",
+    "checks",
+    "session",
+    "devices",
+    "expressions",
+    "common",
+)
+PYOPENCL_LAYERS = ("devices", "engine")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts).removesuffix(".__init__")
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of a clstudio module; None for the package root and for the UI."""
+    parts = module.split(".")
+    if len(parts) < 2 or parts[1] == "ui":
+        return None
+    return "cli" if parts[1] in ("cli", "__main__") else parts[1]
+
+
+def core_sources() -> list[Path]:
+    return [p for p in PACKAGE.rglob("*.py") if "ui" not in p.relative_to(PACKAGE).parts]
+
+
+def imports(path: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """Every import of a file, lazy ones inside functions included: (module, names)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, ()) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.module, tuple(alias.name for alias in node.names)))
+    return found
+
+
+def test_every_core_module_belongs_to_a_layer():
+    strays = [
+        module_name(path)
+        for path in core_sources()
+        if module_name(path) != "clstudio" and layer_of(module_name(path)) not in LAYERS
+    ]
+    assert strays == []
+
+
+def test_core_packages_import_only_the_layers_below_them():
+    upward = []
+    for path in core_sources():
+        me = layer_of(module_name(path))
+        for module, _ in imports(path):
+            other = layer_of(module) if module.startswith("clstudio.") else None
+            if me in LAYERS and other in LAYERS and LAYERS.index(other) < LAYERS.index(me):
+                upward.append(f"{module_name(path)} imports {module}")
+    assert upward == []
+
+
+def test_pyopencl_is_imported_only_by_devices_and_the_engine():
+    offenders = [
+        module_name(path)
+        for path in core_sources()
+        for module, _ in imports(path)
+        if module.split(".")[0] == "pyopencl" and layer_of(module_name(path)) not in PYOPENCL_LAYERS
+    ]
+    ui_offenders = [
+        module_name(path)
+        for path in (PACKAGE / "ui").rglob("*.py")
+        for module, _ in imports(path)
+        if module.split(".")[0] == "pyopencl"
+    ]
+    assert offenders == [] and ui_offenders == []
+
+
+def test_no_module_imports_another_packages_private_names():
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        mine = module_name(path).split(".")[:2]
+        for module, names in imports(path):
+            theirs = module.split(".")[:2]
+            if module.startswith("clstudio.") and theirs != mine:
+                offenders += [f"{module_name(path)}: {module}.{n}" for n in names if n[0] == "_"]
+    assert offenders == []
+
+
+def test_every_package_says_what_it_holds_and_lists_its_public_names():
+    for init in PACKAGE.glob("*/__init__.py"):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        assert ast.get_docstring(tree), f"{init} has no docstring"
+        if init.parent.name not in ("ui", "worker"):
+            assert any(
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+                for node in tree.body
+            ), f"{init} lists no __all__"
 
 
 def core_modules() -> list[str]:
@@ -37,19 +142,11 @@ def test_importing_every_core_module_loads_no_qt():
 
 
 def test_no_core_source_names_qt_or_the_ui():
-    offenders = []
-    for path in PACKAGE.rglob("*.py"):
-        if "ui" in path.relative_to(PACKAGE).parts:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                if name.split(".")[0] in QT_ROOTS or name.startswith("clstudio.ui"):
-                    offenders.append(f"{path.relative_to(PACKAGE)}: {name}")
+    offenders = [
+        f"{path.relative_to(PACKAGE)}: {module}"
+        for path in core_sources()
+        for module, _ in imports(path)
+        if module.split(".")[0] in QT_ROOTS or module.startswith("clstudio.ui")
+    ]
     # cli.py opens the app for the `gui` command only, importing it inside that branch.
     assert offenders == ["cli.py: clstudio.ui.app"]

@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 
 from clstudio import __version__
-from clstudio.common.results import RunError, RunResult
-from clstudio.devices.discovery import format_inventory, inventory_to_json
-from clstudio.reporting.run_report import format_summary, result_to_json
-from clstudio.session.format import SessionError, load_session
+from clstudio.common import RunError, RunResult
+from clstudio.devices import format_inventory, inventory_to_json
+from clstudio.reporting import format_summary, result_to_json
+from clstudio.session import SessionError, load_session
 from clstudio.worker.client import WorkerClient
 
 COMMANDS = ("gui", "devices", "run")

@@ -14,22 +14,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clstudio.checks.validate import expected_kind
-from clstudio.common.dtypes import ElementType, TypeNameError, kernel_type, pointee_type
-from clstudio.common.dtypes import value_range as type_range
-from clstudio.common.results import KernelArgInfo, KernelSignature
-from clstudio.expressions.evaluator import ExpressionError, check_expression
-from clstudio.session.args import (
+from clstudio.common import (
+    ElementType,
+    KernelArgInfo,
+    KernelSignature,
+    TypeNameError,
+    kernel_type,
+    pointee_type,
+)
+from clstudio.common import value_range as type_range
+from clstudio.expressions import ExpressionError, check_expression
+from clstudio.session import (
     ArgSpec,
     BufferArg,
     ImageArg,
     Init,
     LocalArg,
+    Reference,
     SamplerArg,
     ScalarArg,
+    SessionError,
     picture_problem,
+    read_npy_header,
 )
-from clstudio.session.fields import SessionError, read_npy_header
-from clstudio.session.format import Reference
 
 DEFAULT_LOCAL_COUNT = 256  # elements of a __local argument when no work-group size is set
 DEFAULT_INT_HIGH = 100  # random integer inputs start in [0, 100): small enough to read

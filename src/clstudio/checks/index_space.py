@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from clstudio.checks.arg_defaults import shape_for
-from clstudio.session.args import ArgSpec, BufferArg, ImageArg
+from clstudio.session import ArgSpec, BufferArg, ImageArg
 
 _GLOBAL_ID = re.compile(r"\bget_global_id\s*\(")
 

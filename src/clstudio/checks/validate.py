@@ -9,12 +9,18 @@ from __future__ import annotations
 import math
 import re
 
-from clstudio.common.dtypes import TypeNameError, kernel_type, pointee_type, value_range
-from clstudio.common.results import KernelArgInfo, KernelSignature, RunError
-from clstudio.common.units import format_bytes
-from clstudio.devices.limits import DeviceLimits
-from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
-from clstudio.session.format import Session
+from clstudio.common import (
+    KernelArgInfo,
+    KernelSignature,
+    RunError,
+    TypeNameError,
+    format_bytes,
+    kernel_type,
+    pointee_type,
+    value_range,
+)
+from clstudio.devices import DeviceLimits
+from clstudio.session import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg, Session
 
 
 def validate(session: Session, kernel: KernelSignature, limits: DeviceLimits) -> list[RunError]:

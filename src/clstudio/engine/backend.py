@@ -11,11 +11,10 @@ import threading
 from collections.abc import Callable
 from typing import Protocol
 
-from clstudio.common.results import BuildResult, RunResult
-from clstudio.devices.discovery import DeviceInventory, discover
-from clstudio.devices.selector import DeviceSelector
+from clstudio.common import BuildResult, RunResult
+from clstudio.devices import DeviceInventory, DeviceSelector, discover
 from clstudio.engine.run import Engine
-from clstudio.session.format import Session
+from clstudio.session import Session
 
 Progress = Callable[[int, int], None]
 

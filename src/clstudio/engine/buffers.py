@@ -8,9 +8,9 @@ from typing import ClassVar
 import numpy as np
 import pyopencl as cl
 
-from clstudio.common.results import GuardReport
+from clstudio.common import GuardReport
 from clstudio.engine import guards
-from clstudio.session.args import BufferArg
+from clstudio.session import BufferArg
 
 _FLAGS = {
     "in": cl.mem_flags.READ_ONLY,

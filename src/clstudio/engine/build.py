@@ -14,7 +14,7 @@ from typing import cast
 
 import pyopencl as cl
 
-from clstudio.common.results import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
+from clstudio.common import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
 
 ARG_INFO_OPTION = "-cl-kernel-arg-info"
 

@@ -12,11 +12,15 @@ from dataclasses import dataclass, field
 
 import pyopencl as cl
 
-from clstudio.common.results import BuildResult
-from clstudio.devices.discovery import NO_PLATFORM_HELP, device_type_name
-from clstudio.devices.limits import DeviceLimits
-from clstudio.devices.selector import DeviceSelector, matches
-from clstudio.devices.versions import opencl_version
+from clstudio.common import BuildResult
+from clstudio.devices import (
+    NO_PLATFORM_HELP,
+    DeviceLimits,
+    DeviceSelector,
+    device_type_name,
+    matches,
+    opencl_version,
+)
 from clstudio.engine.build import build_program
 
 PROGRAMS_KEPT = 32

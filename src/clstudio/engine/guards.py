@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common.results import GuardReport
+from clstudio.common import GuardReport
 
 GUARD_BYTES = 4096
 PATTERN = np.frombuffer(b"\xa5\x5a\xc3\x3c", dtype=np.uint8)

@@ -16,8 +16,8 @@ from typing import ClassVar
 import numpy as np
 import pyopencl as cl
 
-from clstudio.common.units import format_bytes
-from clstudio.session.args import ImageArg, SamplerArg
+from clstudio.common import format_bytes
+from clstudio.session import ImageArg, SamplerArg
 
 # uint8 images are normalised (UNORM_INT8): read_imagef returns 0 to 1 and write_imagef
 # rounds back to 0 to 255, so one kernel serves both channel types. (An unnormalised

@@ -13,10 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
-from clstudio.common.npy_files import NpyError, load_array, resolve
-from clstudio.common.results import ReferenceReport
-from clstudio.expressions.evaluator import ExpressionError, check_expression, evaluate
-from clstudio.session.format import Reference
+from clstudio.common import NpyError, ReferenceReport, load_array, resolve
+from clstudio.expressions import ExpressionError, check_expression, evaluate
+from clstudio.session import Reference
 
 __all__ = ["ExpressionError", "check_expression", "check_reference", "evaluate"]
 

@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyopencl as cl
 
-from clstudio.checks.validate import validate
-from clstudio.common.dtypes import kernel_type
-from clstudio.common.results import (
+from clstudio.checks import validate
+from clstudio.common import (
     BuildResult,
     Diagnostic,
     GuardReport,
@@ -27,24 +26,25 @@ from clstudio.common.results import (
     RunResult,
     Step,
     Timing,
+    format_bytes,
+    kernel_type,
 )
-from clstudio.common.units import format_bytes
-from clstudio.devices.selector import DeviceSelector
+from clstudio.devices import DeviceSelector
 from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
 from clstudio.engine.reference_check import check_reference
-from clstudio.session.args import (
+from clstudio.session import (
     BufferArg,
     ContentsError,
     ImageArg,
     LocalArg,
     SamplerArg,
     ScalarArg,
+    Session,
 )
-from clstudio.session.args import initial_contents as make_contents
-from clstudio.session.format import Session
+from clstudio.session import initial_contents as make_contents
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from clstudio.common.units import format_bytes
+from clstudio.common import format_bytes
 from clstudio.expressions.cost import (
     Cost,
     broadcast_cost,

@@ -10,8 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common.results import BuildResult, RunResult
-from clstudio.common.units import format_bytes, format_seconds
+from clstudio.common import BuildResult, RunResult, format_bytes, format_seconds
 
 RESULT_FORMAT = "clstudio-run-result"
 RESULT_VERSION = 1

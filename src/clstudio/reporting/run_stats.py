@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common.results import KernelSignature, Timing
-from clstudio.session.args import BufferArg, ImageArg
-from clstudio.session.format import Session
+from clstudio.common import KernelSignature, Timing
+from clstudio.session import BufferArg, ImageArg, Session
 
 PHASES = ("upload", "kernel", "download")
 

@@ -1,1 +1,66 @@
 """The session: its versioned file format, readers, argument specs, sample pictures, gallery."""
+
+from clstudio.session.args import (
+    ADDRESSING_MODES,
+    FILTER_MODES,
+    IMAGE_ACCESS_MODES,
+    INIT_KINDS,
+    ArgSpec,
+    BufferArg,
+    ContentsError,
+    ImageArg,
+    Init,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    initial_contents,
+    picture_problem,
+)
+from clstudio.session.fields import MAX_DIMS, MAX_ITEMS, SessionError, read_npy_header
+from clstudio.session.format import (
+    DeviceSelector,
+    Reference,
+    Session,
+    load_session,
+    parse_session,
+    relocated,
+    save_session,
+    session_to_dict,
+)
+from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
+
+__all__ = [
+    "ADDRESSING_MODES",
+    "CHANNEL_ORDERS",
+    "CHANNEL_TYPES",
+    "FILTER_MODES",
+    "IMAGE_ACCESS_MODES",
+    "INIT_KINDS",
+    "MAX_DIMS",
+    "MAX_ITEMS",
+    "SAMPLE_IMAGES",
+    "ArgSpec",
+    "BufferArg",
+    "ContentsError",
+    "DeviceSelector",
+    "GalleryError",
+    "ImageArg",
+    "Init",
+    "LocalArg",
+    "Reference",
+    "SamplerArg",
+    "ScalarArg",
+    "Session",
+    "SessionError",
+    "examples",
+    "initial_contents",
+    "kernels_dir",
+    "load_session",
+    "parse_session",
+    "picture_problem",
+    "read_npy_header",
+    "relocated",
+    "save_session",
+    "session_to_dict",
+]

@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from clstudio.common.dtypes import VECTOR_WIDTHS, ElementType, value_range
+from clstudio.common import VECTOR_WIDTHS, ElementType, value_range
 from clstudio.session.args import (
     ACCESS_MODES,
     ADDRESSING_MODES,

@@ -11,8 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common.dtypes import ElementType
-from clstudio.common.npy_files import NpyError, load_array
+from clstudio.common import ElementType, NpyError, load_array
 from clstudio.session.sample_images import sample_gray, sample_image
 
 INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")

@@ -14,8 +14,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from clstudio.common.dtypes import ElementType, TypeNameError, parse_element_type
-from clstudio.common.npy_files import resolve
+from clstudio.common import ElementType, TypeNameError, parse_element_type, resolve
 
 MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
 MAX_DIMS = 32  # numpy's own historical limit on array dimensions

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common.text_files import write_text_atomically
-from clstudio.devices.selector import DeviceSelector
+from clstudio.common import write_text_atomically
+from clstudio.devices import DeviceSelector
 from clstudio.session.arg_fields import arg_to_dict, read_args
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, Init
 from clstudio.session.fields import (

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 # engine.reference_check imports this module's Reference: import the checker from its source.
-from clstudio.expressions.evaluator import ExpressionError, check_expression
+from clstudio.expressions import ExpressionError, check_expression
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg
 from clstudio.session.fields import (
     check_keys,

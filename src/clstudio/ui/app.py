@@ -12,7 +12,7 @@ from types import TracebackType
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from clstudio import __version__
-from clstudio.session.format import Session, SessionError, parse_session
+from clstudio.session import Session, SessionError, parse_session
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.discovery import DiscoverFn
 from clstudio.ui.editor.recovery import Recovery

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.engine.backend import Backend, InProcessBackend
+from clstudio.engine import Backend, InProcessBackend
 from clstudio.worker.client import WorkerClient
 
 

@@ -9,11 +9,11 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from clstudio.common.dtypes import parse_element_type
-from clstudio.common.text_files import write_text_atomically
-from clstudio.session.args import BufferArg, Init
-from clstudio.session.format import (
+from clstudio.common import parse_element_type, write_text_atomically
+from clstudio.session import (
+    BufferArg,
     DeviceSelector,
+    Init,
     Reference,
     Session,
     SessionError,

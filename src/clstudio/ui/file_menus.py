@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
-from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session import GalleryError, examples, kernels_dir
 from clstudio.ui.settings import AppSettings
 
 

@@ -15,9 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices.discovery import DeviceInfo, DeviceInventory
-from clstudio.devices.selector import DeviceSelector
-from clstudio.session.format import Session, SessionError
+from clstudio.devices import DeviceInfo, DeviceInventory, DeviceSelector
+from clstudio.session import Session, SessionError
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from clstudio.devices.selector import DeviceSelector
+from clstudio.devices import DeviceSelector
 
 ORGANIZATION = "clstudio"
 APPLICATION = "CL Studio"

@@ -12,11 +12,9 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.common.results import BuildResult, KernelSignature, RunError, RunResult
-from clstudio.common.units import format_seconds
-from clstudio.devices.discovery import DeviceInfo
-from clstudio.devices.limits import limits_of
-from clstudio.session.format import Session
+from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
+from clstudio.devices import DeviceInfo, limits_of
+from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.document import Document
 from clstudio.ui.editor.build_status import build_status_text

@@ -33,7 +33,7 @@ from clstudio.worker.protocol import (
 from clstudio.worker.shared_arrays import block_prefix, share_arrays
 
 if TYPE_CHECKING:
-    from clstudio.engine.run import Engine
+    from clstudio.engine import Engine
 
 PRINTF_LIMIT = 64 * 1024
 STDERR_NAME = "stderr.log"
@@ -108,8 +108,8 @@ class _Handler:
 
     def __init__(self, conn: Connection, cancel: Event, tag: str) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
-        from clstudio.devices.discovery import discover
-        from clstudio.engine.run import Engine
+        from clstudio.devices import discover
+        from clstudio.engine import Engine
 
         self._conn = conn
         self._cancel = cancel

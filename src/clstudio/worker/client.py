@@ -16,10 +16,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
-from clstudio.common.results import BuildResult, Diagnostic, RunError, RunResult
-from clstudio.devices.discovery import DeviceInventory
-from clstudio.devices.selector import DeviceSelector
-from clstudio.session.format import Session
+from clstudio.common import BuildResult, Diagnostic, RunError, RunResult
+from clstudio.devices import DeviceInventory, DeviceSelector
+from clstudio.session import Session
 from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (

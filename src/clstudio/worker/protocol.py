@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.devices.selector import DeviceSelector
-from clstudio.session.format import Session
+from clstudio.devices import DeviceSelector
+from clstudio.session import Session
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import cast
 
 import numpy as np
 
-from clstudio.common.results import RunResult
+from clstudio.common import RunResult
 
 PREFIX = "clstudio-"
 SHARE_MIN_BYTES = 1024 * 1024  # smaller arrays are as cheap or cheaper to pickle

@@ -7,11 +7,9 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from clstudio.checks.arg_defaults import ArgChange, unsupported_reason
-from clstudio.checks.validate import describe, expected_kind
-from clstudio.common.dtypes import kernel_type
-from clstudio.common.results import KernelArgInfo
-from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.checks import ArgChange, describe, expected_kind, unsupported_reason
+from clstudio.common import KernelArgInfo, kernel_type
+from clstudio.session import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor

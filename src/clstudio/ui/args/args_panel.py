@@ -11,13 +11,17 @@ from dataclasses import replace
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from clstudio.checks.arg_defaults import reconcile, usable_references
-from clstudio.checks.index_space import IndexSpace, fill_choices, range_warning
-from clstudio.checks.validate import validate
-from clstudio.common.results import KernelSignature, RunError
-from clstudio.devices.limits import DeviceLimits
-from clstudio.session.args import ArgSpec
-from clstudio.session.format import Session
+from clstudio.checks import (
+    IndexSpace,
+    fill_choices,
+    range_warning,
+    reconcile,
+    usable_references,
+    validate,
+)
+from clstudio.common import KernelSignature, RunError
+from clstudio.devices import DeviceLimits
+from clstudio.session import ArgSpec, Session
 from clstudio.ui.args.arg_row import ArgRow
 from clstudio.ui.args.index_space_view import IndexSpaceView
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range

@@ -8,11 +8,14 @@ from pathlib import Path
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from clstudio.common.dtypes import OPENCL_SCALARS, VECTOR_WIDTHS, parse_element_type
-from clstudio.common.results import KernelArgInfo
-from clstudio.common.units import format_bytes
-from clstudio.session.args import BufferArg, picture_problem
-from clstudio.session.fields import MAX_DIMS, MAX_ITEMS
+from clstudio.common import (
+    OPENCL_SCALARS,
+    VECTOR_WIDTHS,
+    KernelArgInfo,
+    format_bytes,
+    parse_element_type,
+)
+from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, picture_problem
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
 

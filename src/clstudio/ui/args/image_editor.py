@@ -7,17 +7,17 @@ from pathlib import Path
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QWidget
 
-from clstudio.common.results import KernelArgInfo
-from clstudio.common.units import format_bytes
-from clstudio.session.args import (
+from clstudio.common import KernelArgInfo, format_bytes
+from clstudio.session import (
     ADDRESSING_MODES,
+    CHANNEL_ORDERS,
+    CHANNEL_TYPES,
     FILTER_MODES,
     IMAGE_ACCESS_MODES,
+    MAX_ITEMS,
     ImageArg,
     SamplerArg,
 )
-from clstudio.session.fields import MAX_ITEMS
-from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import NumberField
 

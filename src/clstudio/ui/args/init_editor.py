@@ -21,10 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.checks.arg_defaults import DEFAULT_PICTURE
-from clstudio.common.dtypes import ElementType
-from clstudio.session.args import INIT_KINDS, Init
-from clstudio.session.sample_images import SAMPLE_IMAGES
+from clstudio.checks import DEFAULT_PICTURE
+from clstudio.common import ElementType
+from clstudio.session import INIT_KINDS, SAMPLE_IMAGES, Init
 from clstudio.ui.args.number_fields import NumberField, mark_invalid
 
 INIT_LABELS = {

@@ -5,10 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from clstudio.common.dtypes import ElementType
-from clstudio.common.units import format_bytes
-from clstudio.session.args import LocalArg
-from clstudio.session.fields import MAX_ITEMS
+from clstudio.common import ElementType, format_bytes
+from clstudio.session import MAX_ITEMS, LocalArg
 from clstudio.ui.args.number_fields import NumberField
 
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.checks.index_space import FillChoice, suggested_local_size
-from clstudio.session.fields import MAX_ITEMS
+from clstudio.checks import FillChoice, suggested_local_size
+from clstudio.session import MAX_ITEMS
 from clstudio.ui.args.number_fields import NumberField
 
 MAX_DIMS = 3

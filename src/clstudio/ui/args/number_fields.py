@@ -15,7 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from clstudio.common.dtypes import NUMPY_TO_OPENCL, value_range
+from clstudio.common import NUMPY_TO_OPENCL, value_range
 
 State = QValidator.State
 _INT = re.compile(r"[+-]?\d+")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from clstudio.common.dtypes import ElementType
-from clstudio.session.args import ScalarArg
+from clstudio.common import ElementType
+from clstudio.session import ScalarArg
 from clstudio.ui.args.number_fields import NumberField
 
 _XYZW = "xyzw"

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from clstudio.ui.devices.device_fields_view import field_tooltip, grouped
 
 if TYPE_CHECKING:
-    from clstudio.devices.discovery import DeviceInfo, DeviceInventory, InfoField
+    from clstudio.devices import DeviceInfo, DeviceInventory, InfoField
 
 DIFFERENCE_COLOR = QColor(255, 176, 0, 80)  # reads as amber on light and dark palettes
 NAME_ROLE = Qt.ItemDataRole.UserRole

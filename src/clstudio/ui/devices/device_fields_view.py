@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices.discovery import GROUP_ORDER
+from clstudio.devices import GROUP_ORDER
 
 if TYPE_CHECKING:
-    from clstudio.devices.discovery import InfoField
+    from clstudio.devices import InfoField
 
 FIELD_ROLE = Qt.ItemDataRole.UserRole
 MAX_TOOLTIP_RAW = 400

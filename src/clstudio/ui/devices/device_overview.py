@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from clstudio.common.units import format_bytes
+from clstudio.common import format_bytes
 from clstudio.ui.devices.device_gauges import (
     Bar,
     ComputeUnitsView,
@@ -16,7 +16,7 @@ from clstudio.ui.devices.device_gauges import (
 )
 
 if TYPE_CHECKING:
-    from clstudio.devices.discovery import DeviceInfo
+    from clstudio.devices import DeviceInfo
 
 MEMORY_FIELDS = (
     ("CL_DEVICE_GLOBAL_MEM_SIZE", "Global memory"),

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices.discovery import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
+from clstudio.devices import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
 from clstudio.ui.devices.device_compare import DeviceCompareDialog
 from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
 from clstudio.ui.devices.device_icons import device_type_icon, platform_icon

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 if TYPE_CHECKING:
-    from clstudio.devices.discovery import DeviceInventory
+    from clstudio.devices import DeviceInventory
 
 DiscoverFn = Callable[[], "DeviceInventory"]
 

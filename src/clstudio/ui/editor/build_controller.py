@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from clstudio.common.results import BuildResult
+from clstudio.common import BuildResult
 
 if TYPE_CHECKING:
-    from clstudio.devices.selector import DeviceSelector
-    from clstudio.engine.backend import Backend
+    from clstudio.devices import DeviceSelector
+    from clstudio.engine import Backend
 
 LIVE_DELAY_MS = 500
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from clstudio.common.results import BuildResult
+from clstudio.common import BuildResult
 from clstudio.ui.editor.build_status import build_status_text
 
 

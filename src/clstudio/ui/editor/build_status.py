@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clstudio.common.results import BuildResult
+from clstudio.common import BuildResult
 
 
 def counted(count: int, noun: str) -> str:

@@ -20,7 +20,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
-from clstudio.common.results import Diagnostic
+from clstudio.common import Diagnostic
 from clstudio.ui.editor import brackets, indentation
 from clstudio.ui.editor.editor_colors import EditorColors, colors_for
 from clstudio.ui.editor.gutter import LineNumberGutter

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common.results import BuildResult
+from clstudio.common import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.build_options import BuildOptionsEdit
@@ -27,8 +27,8 @@ from clstudio.ui.editor.problems import ProblemsView
 from clstudio.ui.editor.severity_marks import severity_icon
 
 if TYPE_CHECKING:
-    from clstudio.devices.selector import DeviceSelector
-    from clstudio.engine.backend import Backend
+    from clstudio.devices import DeviceSelector
+    from clstudio.engine import Backend
 
 STALE_NOTE = "; the kernel list is from the last good build"
 

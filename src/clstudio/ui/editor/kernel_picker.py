@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QSizePolicy, QWidget
 
-from clstudio.common.results import KernelSignature
+from clstudio.common import KernelSignature
 
 KERNEL_TIP = "The kernel to run, from the last successful build"
 STALE_TIP = (

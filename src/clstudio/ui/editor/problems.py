@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QStackedLayout, QTreeWidget, QTreeWidgetItem, QWidget
 
-from clstudio.common.results import Diagnostic
+from clstudio.common import Diagnostic
 from clstudio.ui.editor.editor_colors import colors_for
 from clstudio.ui.editor.severity_marks import severity_icon
 from clstudio.ui.empty_state import EmptyState

@@ -18,8 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
-from clstudio.common.text_files import write_text_atomically
-from clstudio.session.format import Session, session_to_dict
+from clstudio.common import write_text_atomically
+from clstudio.session import Session, session_to_dict
 
 AUTOSAVE_MS = 3000
 FORMAT = "clstudio-recovery"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextEdit
 
-from clstudio.common.results import Diagnostic
+from clstudio.common import Diagnostic
 from clstudio.ui.editor.editor_colors import EditorColors
 from clstudio.ui.editor.text_positions import char_index, index_to_utf16, line_span, token_span
 

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common.dtypes import pointee_type
-from clstudio.common.results import GuardReport, ReferenceReport, RunResult
-from clstudio.reporting.buffer_export import lane_names
+from clstudio.common import GuardReport, ReferenceReport, RunResult, pointee_type
+from clstudio.reporting import lane_names
 
 VIEWS = ("line", "image", "histogram", "table")
 VIEW_TITLES = {"line": "Line", "image": "Image", "histogram": "Histogram", "table": "Table"}

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common.results import RunResult
+from clstudio.common import RunResult
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import error_text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QWidget
 
-from clstudio.common.results import RunError
+from clstudio.common import RunError
 
 STAGE_HEADLINES = {
     "load": "The inputs could not be prepared",

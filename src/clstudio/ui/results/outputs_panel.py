@@ -23,10 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common.dtypes import NUMPY_TO_OPENCL
-from clstudio.common.results import RunResult
-from clstudio.common.units import format_bytes
-from clstudio.reporting.buffer_export import save_csv, save_npy
+from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
+from clstudio.reporting import save_csv, save_npy
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer

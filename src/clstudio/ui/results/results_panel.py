@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from clstudio.common.results import RunResult
-from clstudio.session.format import Session
+from clstudio.common import RunResult
+from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems import ProblemsView
 from clstudio.ui.results.console_panel import ConsolePanel

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common.units import format_seconds
+from clstudio.common import format_seconds
 from clstudio.ui.results.plot_style import series_colour
 
 MAX_RUNS = 50

@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common.results import RunError, RunResult
-from clstudio.common.units import format_seconds
+from clstudio.common import RunError, RunResult, format_seconds
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import error_text
 

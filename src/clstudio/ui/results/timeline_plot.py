@@ -8,9 +8,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.common.results import Timing
-from clstudio.common.units import format_seconds
-from clstudio.reporting.run_stats import PHASES, TimelineBar, timeline, timeline_rows
+from clstudio.common import Timing, format_seconds
+from clstudio.reporting import PHASES, TimelineBar, timeline, timeline_rows
 from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPlotWidget
 
 BAR_HEIGHT = 0.6

@@ -29,9 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common.results import RunResult
-from clstudio.common.units import format_bytes, format_seconds
-from clstudio.reporting.run_stats import (
+from clstudio.common import RunResult, format_bytes, format_seconds
+from clstudio.reporting import (
     BufferTraffic,
     KernelStats,
     bandwidth_gb_s,
@@ -39,7 +38,7 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
-from clstudio.session.format import Session
+from clstudio.session import Session
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.session.format import Session
+from clstudio.session import Session
 
 MAX_REPEATS = 100_000
 MAX_TIMEOUT_S = 86_400.0

@@ -11,9 +11,9 @@ import traceback
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from clstudio.common.results import RunError, RunResult
-from clstudio.engine.backend import Backend
-from clstudio.session.format import Session
+from clstudio.common import RunError, RunResult
+from clstudio.engine import Backend
+from clstudio.session import Session
 
 STOP_RETRY_MS = 200
 

@@ -225,7 +225,7 @@ def test_an_image_wider_than_the_device_allows_is_refused(engine: Engine) -> Non
 
 
 def test_the_documented_image_example_runs_and_passes(engine: Engine) -> None:
-    doc = Path(__file__).resolve().parents[1] / "docs" / "session-format.md"
+    doc = Path(__file__).resolve().parents[2] / "docs" / "session-format.md"
     blocks = doc.read_text(encoding="utf-8").split("```json\n")[1:]
     (example,) = (
         data

@@ -7,6 +7,7 @@ import sys
 
 import pyopencl as cl
 import pytest
+from test_device_fields import CLINFO_DEVICE_NAMES
 
 from clstudio.devices import discovery as devices
 from clstudio.devices import raw_info
@@ -19,11 +20,9 @@ from clstudio.devices.discovery import (
     discover,
     format_inventory,
     inventory_to_json,
-    matches,
 )
 from clstudio.devices.fields import GROUP_ORDER
-from clstudio.devices.selector import DeviceSelector
-from test_device_fields import CLINFO_DEVICE_NAMES
+from clstudio.devices.selector import DeviceSelector, matches
 
 
 def cl_error(kind, routine, code_name):

@@ -617,7 +617,7 @@ def test_a_missing_session_file_names_the_file(tmp_path: Path) -> None:
 
 def test_the_documented_examples_load(tmp_path: Path) -> None:
     """Every complete example in docs/session-format.md is a valid session."""
-    doc = Path(__file__).resolve().parents[1] / "docs" / "session-format.md"
+    doc = Path(__file__).resolve().parents[2] / "docs" / "session-format.md"
     blocks = doc.read_text(encoding="utf-8").split("```json\n")[1:]
     examples = [json.loads(block.split("```")[0]) for block in blocks]
     complete = [e for e in examples if isinstance(e, dict) and e.get("format")]
