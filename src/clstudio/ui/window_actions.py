@@ -1,11 +1,12 @@
 """The main window's actions, with their shortcuts, tips and icons, and its menus.
 
-Actions only announce intents; MainWindow connects them to what they do.
+Actions only announce intents; MainWindow connects them to what they do. A new action
+is a row in ACTION_SPECS, a field of WindowActions, and its place in MENUS or TOOLBAR.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
@@ -14,6 +15,91 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
 from clstudio.ui.settings import THEMES
 
 Key = QKeySequence.StandardKey
+Pixmap = QStyle.StandardPixmap
+Shortcut = QKeySequence.StandardKey | str
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    name: str  # the WindowActions field
+    text: str
+    tip: str
+    shortcuts: tuple[Shortcut, ...] = ()
+    icon: tuple[str, Pixmap] | None = None  # a freedesktop theme name, and Qt's fallback
+
+
+RUN_TIP = "Run the kernel with its arguments in the worker process"
+STOP_TIP = "Stop the running kernel"
+RUN_ICON = ("media-playback-start", Pixmap.SP_MediaPlay)
+STOP_ICON = ("media-playback-stop", Pixmap.SP_MediaStop)
+
+ACTION_SPECS = (
+    ActionSpec(
+        "new",
+        "&New",
+        "Start a new session from a small working kernel",
+        (Key.New,),
+        ("document-new", Pixmap.SP_FileIcon),
+    ),
+    ActionSpec(
+        "open",
+        "&Open…",
+        "Open a session (.json) or a kernel source (.cl)",
+        (Key.Open,),
+        ("document-open", Pixmap.SP_DialogOpenButton),
+    ),
+    ActionSpec(
+        "save",
+        "&Save",
+        "Save the session",
+        (Key.Save,),
+        ("document-save", Pixmap.SP_DialogSaveButton),
+    ),
+    ActionSpec("save_as", "Save &As…", "Save the session to a new file", ("Ctrl+Shift+S",)),
+    ActionSpec(
+        "save_source", "Save Kernel Source As…", "Save the OpenCL C source alone, as a .cl file"
+    ),
+    ActionSpec("quit", "&Quit", "Close CL Studio", ("Ctrl+Q",)),
+    ActionSpec("undo", "&Undo", "Undo the last edit of the source", (Key.Undo,)),
+    ActionSpec("redo", "&Redo", "Redo the edit just undone", (Key.Redo,)),
+    ActionSpec("find", "&Find…", "Find text in the kernel source", (Key.Find,)),
+    ActionSpec("replace", "&Replace…", "Find and replace text in the kernel source", ("Ctrl+H",)),
+    ActionSpec("zoom_in", "Zoom &In", "Larger source text", (Key.ZoomIn, "Ctrl+=")),
+    ActionSpec("zoom_out", "Zoom &Out", "Smaller source text", (Key.ZoomOut,)),
+    ActionSpec("zoom_reset", "&Reset Zoom", "Source text at its usual size", ("Ctrl+0",)),
+    ActionSpec(
+        "build",
+        "&Build",
+        "Compile the kernel for the chosen device now",
+        ("Ctrl+B",),
+        ("run-build", Pixmap.SP_BrowserReload),
+    ),
+    ActionSpec("run", "&Run", RUN_TIP, ("Ctrl+R", "F5"), RUN_ICON),
+    ActionSpec("stop", "S&top", STOP_TIP, ("Esc", "Shift+F5"), STOP_ICON),
+    # The toolbar's one button: Run, and Stop while a run goes on (see show_running).
+    ActionSpec("run_or_stop", "Run", f"{RUN_TIP} (Ctrl+R, F5)", (), RUN_ICON),
+    ActionSpec("about", "&About CL Studio", "Version and the libraries it runs on"),
+    ActionSpec(
+        "lesson",
+        "The OpenCL &host program",
+        "The steps every OpenCL program takes, from platform to results",
+        (Key.HelpContents,),
+    ),
+)
+
+# Menus in menu-bar order. "-" is a separator; the <slots> are filled by build_menus.
+EXAMPLES, RECENT, PANELS, THEME = "<examples>", "<recent>", "<panels>", "<theme>"
+MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "&File",
+        ("new", "open", EXAMPLES, RECENT, "-", "save", "save_as", "save_source", "-", "quit"),
+    ),
+    ("&Edit", ("undo", "redo", "-", "find", "replace")),
+    ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME)),
+    ("&Run", ("build", "run", "stop")),
+    ("&Help", ("lesson", "-", "about")),
+)
+TOOLBAR = ("new", "open", "save", "-", "build", "run_or_stop")
 
 
 @dataclass
@@ -34,116 +120,49 @@ class WindowActions:
     build: QAction
     run: QAction
     stop: QAction
-    run_or_stop: QAction  # the toolbar's one button: Run, and Stop while a run goes on
+    run_or_stop: QAction
     about: QAction
     lesson: QAction
     themes: dict[str, QAction]
 
+    def named(self, name: str) -> QAction:
+        action = getattr(self, name)
+        assert isinstance(action, QAction), name
+        return action
 
-def _icon(window: QMainWindow, theme_name: str, fallback: QStyle.StandardPixmap) -> QIcon:
+
+def _icon(window: QMainWindow, icon: tuple[str, Pixmap]) -> QIcon:
+    theme_name, fallback = icon
     return QIcon.fromTheme(theme_name, window.style().standardIcon(fallback))
 
 
-def _action(
-    window: QMainWindow,
-    text: str,
-    tip: str,
-    shortcuts: list[QKeySequence] | None = None,
-    icon: QIcon | None = None,
-) -> QAction:
-    action = QAction(text, window)
-    action.setStatusTip(tip)
-    action.setToolTip(tip)
-    if shortcuts:
-        action.setShortcuts(shortcuts)
-        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in shortcuts)
-        action.setToolTip(f"{tip} ({keys})")
-    if icon is not None:
-        action.setIcon(icon)
+def _action(window: QMainWindow, spec: ActionSpec) -> QAction:
+    action = QAction(spec.text, window)
+    action.setStatusTip(spec.tip)
+    action.setToolTip(spec.tip)
+    if spec.shortcuts:
+        keys = [QKeySequence(shortcut) for shortcut in spec.shortcuts]
+        action.setShortcuts(keys)
+        shown = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
+        action.setToolTip(f"{spec.tip} ({shown})")
+    if spec.icon is not None:
+        action.setIcon(_icon(window, spec.icon))
     return action
 
 
 def create_actions(window: QMainWindow) -> WindowActions:
-    sp = QStyle.StandardPixmap
-    seq = QKeySequence
-    actions = WindowActions(
-        new=_action(
-            window,
-            "&New",
-            "Start a new session from a small working kernel",
-            [seq(Key.New)],
-            _icon(window, "document-new", sp.SP_FileIcon),
-        ),
-        open=_action(
-            window,
-            "&Open…",
-            "Open a session (.json) or a kernel source (.cl)",
-            [seq(Key.Open)],
-            _icon(window, "document-open", sp.SP_DialogOpenButton),
-        ),
-        save=_action(
-            window,
-            "&Save",
-            "Save the session",
-            [seq(Key.Save)],
-            _icon(window, "document-save", sp.SP_DialogSaveButton),
-        ),
-        save_as=_action(
-            window, "Save &As…", "Save the session to a new file", [seq("Ctrl+Shift+S")]
-        ),
-        save_source=_action(
-            window, "Save Kernel Source As…", "Save the OpenCL C source alone, as a .cl file"
-        ),
-        quit=_action(window, "&Quit", "Close CL Studio", [seq("Ctrl+Q")]),
-        undo=_action(window, "&Undo", "Undo the last edit of the source", [seq(Key.Undo)]),
-        redo=_action(window, "&Redo", "Redo the edit just undone", [seq(Key.Redo)]),
-        find=_action(window, "&Find…", "Find text in the kernel source", [seq(Key.Find)]),
-        replace=_action(
-            window, "&Replace…", "Find and replace text in the kernel source", [seq("Ctrl+H")]
-        ),
-        zoom_in=_action(window, "Zoom &In", "Larger source text", [seq(Key.ZoomIn), seq("Ctrl+=")]),
-        zoom_out=_action(window, "Zoom &Out", "Smaller source text", [seq(Key.ZoomOut)]),
-        zoom_reset=_action(window, "&Reset Zoom", "Source text at its usual size", [seq("Ctrl+0")]),
-        build=_action(
-            window,
-            "&Build",
-            "Compile the kernel for the chosen device now",
-            [seq("Ctrl+B")],
-            _icon(window, "run-build", sp.SP_BrowserReload),
-        ),
-        run=_action(
-            window,
-            "&Run",
-            "Run the kernel with its arguments in the worker process",
-            [seq("Ctrl+R"), seq("F5")],
-            _icon(window, "media-playback-start", sp.SP_MediaPlay),
-        ),
-        stop=_action(
-            window,
-            "S&top",
-            "Stop the running kernel",
-            [seq("Esc"), seq("Shift+F5")],
-            _icon(window, "media-playback-stop", sp.SP_MediaStop),
-        ),
-        run_or_stop=_action(
-            window,
-            "Run",
-            "Run the kernel with its arguments in the worker process (Ctrl+R, F5)",
-            None,
-            _icon(window, "media-playback-start", sp.SP_MediaPlay),
-        ),
-        about=_action(window, "&About CL Studio", "Version and the libraries it runs on"),
-        lesson=_action(
-            window,
-            "The OpenCL &host program",
-            "The steps every OpenCL program takes, from platform to results",
-            [seq(Key.HelpContents)],
-        ),
-        themes={},
-    )
+    made = {spec.name: _action(window, spec) for spec in ACTION_SPECS}
+    expected = {f.name for f in fields(WindowActions)} - {"themes"}
+    assert made.keys() == expected, made.keys() ^ expected
+    actions = WindowActions(**made, themes=_theme_actions(window))
     actions.stop.setEnabled(False)
+    return actions
+
+
+def _theme_actions(window: QMainWindow) -> dict[str, QAction]:
     group = QActionGroup(window)
     group.setExclusive(True)
+    themes = {}
     for theme in THEMES:
         action = QAction(theme.capitalize(), window, checkable=True)
         action.setStatusTip(
@@ -152,56 +171,34 @@ def create_actions(window: QMainWindow) -> WindowActions:
             else f"Always use the {theme} theme"
         )
         group.addAction(action)
-        actions.themes[theme] = action
-    return actions
+        themes[theme] = action
+    return themes
 
 
 def build_menus(
     window: QMainWindow, actions: WindowActions, panel_toggles: list[QAction]
 ) -> tuple[QMenu, QMenu]:
     """Fill the menu bar; returns the Recent and Open Example submenus, filled on demand."""
-    bar = window.menuBar()
-    file_menu = bar.addMenu("&File")
-    file_menu.addAction(actions.new)
-    file_menu.addAction(actions.open)
-    examples_menu = file_menu.addMenu("Open &Example")
-    recent_menu = file_menu.addMenu("Open &Recent")
-    file_menu.addSeparator()
-    file_menu.addAction(actions.save)
-    file_menu.addAction(actions.save_as)
-    file_menu.addAction(actions.save_source)
-    file_menu.addSeparator()
-    file_menu.addAction(actions.quit)
-
-    edit_menu = bar.addMenu("&Edit")
-    edit_menu.addAction(actions.undo)
-    edit_menu.addAction(actions.redo)
-    edit_menu.addSeparator()
-    edit_menu.addAction(actions.find)
-    edit_menu.addAction(actions.replace)
-
-    view_menu = bar.addMenu("&View")
-    for toggle in panel_toggles:
-        view_menu.addAction(toggle)
-    view_menu.addSeparator()
-    view_menu.addAction(actions.zoom_in)
-    view_menu.addAction(actions.zoom_out)
-    view_menu.addAction(actions.zoom_reset)
-    view_menu.addSeparator()
-    theme_menu = view_menu.addMenu("&Theme")
-    for action in actions.themes.values():
-        theme_menu.addAction(action)
-
-    run_menu = bar.addMenu("&Run")
-    run_menu.addAction(actions.build)
-    run_menu.addAction(actions.run)
-    run_menu.addAction(actions.stop)
-
-    help_menu = bar.addMenu("&Help")
-    help_menu.addAction(actions.lesson)
-    help_menu.addSeparator()
-    help_menu.addAction(actions.about)
-    return recent_menu, examples_menu
+    submenus: dict[str, QMenu] = {}
+    for title, entries in MENUS:
+        menu = window.menuBar().addMenu(title)
+        for entry in entries:
+            if entry == "-":
+                menu.addSeparator()
+            elif entry == EXAMPLES:
+                submenus[entry] = menu.addMenu("Open &Example")
+            elif entry == RECENT:
+                submenus[entry] = menu.addMenu("Open &Recent")
+            elif entry == PANELS:
+                for toggle in panel_toggles:
+                    menu.addAction(toggle)
+            elif entry == THEME:
+                theme_menu = menu.addMenu("&Theme")
+                for action in actions.themes.values():
+                    theme_menu.addAction(action)
+            else:
+                menu.addAction(actions.named(entry))
+    return submenus[RECENT], submenus[EXAMPLES]
 
 
 def build_toolbar(window: QMainWindow, actions: WindowActions, run_bar: QWidget) -> QToolBar:
@@ -209,26 +206,25 @@ def build_toolbar(window: QMainWindow, actions: WindowActions, run_bar: QWidget)
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-    for action in (actions.new, actions.open, actions.save):
-        toolbar.addAction(action)
-    toolbar.addSeparator()
-    toolbar.addAction(actions.build)
-    toolbar.addAction(actions.run_or_stop)
+    for entry in TOOLBAR:
+        if entry == "-":
+            toolbar.addSeparator()
+        else:
+            toolbar.addAction(actions.named(entry))
     toolbar.addWidget(run_bar)
     return toolbar
 
 
 def show_running(window: QMainWindow, actions: WindowActions, running: bool) -> None:
     """Run turns into Stop while a run goes on, and back."""
-    sp = QStyle.StandardPixmap
     actions.run.setEnabled(not running)
     actions.stop.setEnabled(running)
     button = actions.run_or_stop
     if running:
         button.setText("Stop")
-        button.setToolTip("Stop the running kernel (Esc, Shift+F5)")
-        button.setIcon(_icon(window, "media-playback-stop", sp.SP_MediaStop))
+        button.setToolTip(f"{STOP_TIP} (Esc, Shift+F5)")
+        button.setIcon(_icon(window, STOP_ICON))
     else:
         button.setText("Run")
-        button.setToolTip("Run the kernel with its arguments in the worker process (Ctrl+R, F5)")
-        button.setIcon(_icon(window, "media-playback-start", sp.SP_MediaPlay))
+        button.setToolTip(f"{RUN_TIP} (Ctrl+R, F5)")
+        button.setIcon(_icon(window, RUN_ICON))

@@ -10,7 +10,7 @@ import pytest
 
 from clstudio.cli import main
 
-KERNELS = Path(__file__).parents[1] / "kernels"
+KERNELS = Path(__file__).parents[2] / "kernels"
 VADD = """__kernel void vadd(__global const float *a, __global const float *b,
                    __global float *c) {
     int i = get_global_id(0);

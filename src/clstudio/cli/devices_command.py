@@ -1,0 +1,27 @@
+"""`clstudio devices [--json]`: every platform and device field, like clinfo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from clstudio.devices import format_inventory, inventory_to_json
+from clstudio.worker.client import WorkerClient
+
+NAME = "devices"
+HELP = "list OpenCL platforms and devices, like clinfo"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def execute(options: argparse.Namespace) -> int:
+    # In a worker process: a driver that crashes on a query cannot take this one down.
+    with WorkerClient() as worker:
+        inventory = worker.devices()
+    if options.json:
+        print(json.dumps(inventory_to_json(inventory), indent=2))
+    else:
+        print(format_inventory(inventory))
+    return 0

@@ -1,0 +1,47 @@
+"""The `clstudio` parser and dispatch: each command is a module of this package.
+
+A command module has NAME, add_arguments(parser) and execute(options) -> exit status;
+adding one is a module and a line in COMMANDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from types import ModuleType
+
+from clstudio import __version__
+from clstudio.cli import devices_command, gui_command, run_command
+
+COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="clstudio",
+        description="CL Studio, an OpenCL explorer and kernel playground. "
+        "With no command it opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"clstudio {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_arguments(commands.add_parser(command.NAME, help=command.HELP))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    names = [command.NAME for command in COMMANDS]
+    if not args or (args[0] not in names and not args[0].startswith("-")):
+        args.insert(0, gui_command.NAME)
+    options = _parser().parse_args(args)
+    command = COMMANDS[names.index(options.command or gui_command.NAME)]
+    try:
+        status: int = command.execute(options)
+    except BrokenPipeError:
+        # The reader went away (`clstudio devices | head`): stop quietly, as Python's
+        # docs advise, so that the interpreter's exit does not report it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status
