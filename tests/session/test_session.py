@@ -429,7 +429,7 @@ BROKEN = {
         _set("args.a.init", {"file": "nowhere.npy"}),
         "args.a.init.file: cannot read nowhere.npy",
     ),
-    "scalar as text": (_set("args.n.value", "16"), "args.n.value: expected a number, got '16'"),
+    "scalar as a word": (_set("args.n.value", "sixteen"), "args.n.value: unknown size 'sixteen'"),
     "scalar without value": (_drop("args.n.value"), "args.n.value: this key is required"),
     "vector scalar width": (_set("args.n.value", [1, 2, 3, 4, 5]), "args.n.value: a vector value"),
     "vector scalar with text": (_set("args.n.value", [1, "x"]), "args.n.value[1]: expected a"),

@@ -35,6 +35,7 @@ from clstudio.session.fields import (
     shown,
 )
 from clstudio.session.reference_fields import Reference, read_references
+from clstudio.session.sizes import SizeLinks, read_sizes_table, resolve_names, restore_names
 
 FORMAT_NAME = "clstudio-session"
 FORMAT_VERSION = 1
@@ -51,6 +52,7 @@ TOP_LEVEL_KEYS = (
     "source_file",
     "build_options",
     "device",
+    "sizes",
     "global_size",
     "local_size",
     "repeats",
@@ -91,6 +93,10 @@ class Session:
     args: dict[str, ArgSpec] = field(default_factory=dict)
     references: dict[str, Reference] = field(default_factory=dict)
     description: str = ""
+    sizes: dict[str, int] = field(default_factory=dict)  # named sizes: {"N": 1024}
+    # Where the file wrote sizes by name. Not compared: sessions with the same numbers
+    # run the same, and a link a form edit made stale is dropped when saving.
+    size_links: SizeLinks = field(default_factory=dict, compare=False)
     base_dir: Path | None = None  # where relative paths resolve; not saved
 
 
@@ -102,6 +108,8 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     obj = read_object(data, "session")
     _check_format(obj)
     check_keys(obj, "", TOP_LEVEL_KEYS, required=("kernel", "global_size"))
+    sizes = read_sizes_table(obj.get("sizes", {}))
+    obj, size_links = resolve_names(obj, sizes)
     source, source_file = _read_source(obj, base_dir)
     global_size = read_sizes(obj["global_size"], "global_size", 3)
     local_size = None
@@ -132,6 +140,8 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         args=args,
         references=read_references(obj.get("references", {}), args, base_dir),
         description=description,
+        sizes=sizes,
+        size_links=size_links,
         base_dir=base_dir,
     )
 
@@ -209,7 +219,7 @@ def load_session(path: str | Path) -> Session:
 
 
 def session_to_dict(session: Session) -> dict[str, Any]:
-    """The canonical JSON form: every version-1 key, in the documented order."""
+    """The canonical JSON form: every key, in the documented order; `sizes` when named."""
     out: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -221,9 +231,10 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     else:
         out["source"] = session.source
     device = None if session.device is None else asdict(session.device)
+    out |= {"build_options": session.build_options, "device": device}
+    if session.sizes:
+        out["sizes"] = dict(session.sizes)
     out |= {
-        "build_options": session.build_options,
-        "device": device,
         "global_size": list(session.global_size),
         "local_size": None if session.local_size is None else list(session.local_size),
         "repeats": session.repeats,
@@ -233,7 +244,9 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "args": {name: arg_to_dict(spec) for name, spec in session.args.items()},
         "references": {name: ref.to_dict() for name, ref in session.references.items()},
     }
-    return _plain(out)
+    out = _plain(out)
+    restore_names(out, session.sizes, session.size_links)
+    return out
 
 
 def _plain(value: Any) -> Any:

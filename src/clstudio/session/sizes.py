@@ -1,0 +1,224 @@
+"""Named sizes: one problem size, typed once, standing wherever a size or a count goes.
+
+A session may name its sizes (`"sizes": {"N": 1000003}`) and write `"N"`, `["H", "W"]`
+or `"N/4"` in a buffer's shape, a scalar's value, the NDRange and a `__local` count.
+Reading resolves every such place to its number, so everything past the reader sees
+plain integers; the places written by name are kept as links, so that changing a size
+changes every place that names it, and saving writes the names back.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
+from clstudio.session.fields import MAX_ITEMS, describe, fail, read_identifier, read_int
+
+if TYPE_CHECKING:
+    from clstudio.session.format import Session
+
+MAX_SIZES = 64
+MAX_EXPRESSION_CHARS = 100
+Path = tuple[str | int, ...]  # ("args", "a", "shape", 0): where a size stands in the file
+
+__all__ = [
+    "MAX_SIZES",
+    "Path",
+    "SizeLinks",
+    "evaluate",
+    "path_text",
+    "read_sizes_table",
+    "resolve_names",
+    "restore_names",
+    "with_sizes",
+]
+
+
+# The places of a session written with size names, and what each said ("N*4").
+SizeLinks = dict[Path, str]
+
+
+def path_text(path: Path) -> str:
+    """("args", "a", "shape", 0) -> "args.a.shape[0]", as messages name places."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def read_sizes_table(value: object) -> dict[str, int]:
+    if not isinstance(value, dict):
+        fail("sizes", f"expected an object of names and positive integers, got {describe(value)}")
+    if len(value) > MAX_SIZES:
+        fail("sizes", f"{len(value)} sizes; at most {MAX_SIZES} are allowed")
+    return {
+        read_identifier(name, f"sizes.{name}", "a size name"): read_int(
+            size, f"sizes.{name}", 1, MAX_ITEMS
+        )
+        for name, size in value.items()
+    }
+
+
+def resolve_names(
+    obj: dict[str, Any], sizes: Mapping[str, int]
+) -> tuple[dict[str, Any], SizeLinks]:
+    """The decoded file with every size expression replaced by its number, and the links.
+
+    The caller's objects are left as they were: the containers on the way are copied.
+    """
+    obj = _copied_places(obj)
+    links: SizeLinks = {}
+    for path, value in _size_places(obj):
+        if isinstance(value, str):
+            _set(obj, path, evaluate(value, sizes, path_text(path)))
+            links[path] = value
+    return obj, links
+
+
+def restore_names(out: dict[str, Any], sizes: Mapping[str, int], links: SizeLinks) -> None:
+    """Write the size names back where they still give the number saved there.
+
+    A place edited since it was read (a shape typed over) keeps its number and loses
+    the link, so a saved file always means what the form showed.
+    """
+    for path, text in links.items():
+        try:
+            current = _get(out, path)
+            if current == evaluate(text, sizes, path_text(path)):
+                _set(out, path, text)
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+
+
+def with_sizes(session: Session, sizes: Mapping[str, int]) -> Session:
+    """The session with new values for its sizes, and every linked place following.
+
+    Raises SessionError naming the place when a size no longer fits there (`N/4` of 1001).
+    """
+    updated = replace(session, sizes=dict(sizes))
+    for path, text in session.size_links.items():
+        updated = _apply(updated, path, evaluate(text, sizes, path_text(path)))
+    return updated
+
+
+def evaluate(text: str, sizes: Mapping[str, int], where: str) -> int:
+    """A positive whole number from names, integers, + - * / and parentheses; never eval.
+
+    Division must be exact: a size that does not divide is a mistake to show, not to round.
+    """
+    if len(text) > MAX_EXPRESSION_CHARS:
+        fail(where, f"a size expression has at most {MAX_EXPRESSION_CHARS} characters")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        fail(where, f'{text!r} is neither a number nor a size expression such as "N*4"')
+    value = _value(tree.body, sizes, where, text)
+    if not 1 <= value <= MAX_ITEMS:
+        fail(where, f"{text!r} is {value}; a size must be from 1 to {MAX_ITEMS}")
+    return value
+
+
+def _value(node: ast.expr, sizes: Mapping[str, int], where: str, text: str) -> int:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id not in sizes:
+            known = ", ".join(sizes) or 'none (add a "sizes" object)'
+            fail(where, f"unknown size {node.id!r} in {text!r}; the sizes are {known}")
+        return sizes[node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
+        left = _value(node.left, sizes, where, text)
+        right = _value(node.right, sizes, where, text)
+        if isinstance(node.op, ast.Add):
+            return left + right
+        if isinstance(node.op, ast.Sub):
+            return left - right
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        if right == 0 or left % right:
+            fail(where, f"{text!r}: {left} is not divisible by {right}")
+        return left // right
+    fail(where, f"{text!r}: only size names, whole numbers, + - * / and parentheses are allowed")
+
+
+def _size_places(obj: dict[str, Any]) -> Iterator[tuple[Path, object]]:
+    """Every place of a decoded session file where a size or a count may stand."""
+    for key in ("global_size", "local_size"):
+        if isinstance(obj.get(key), list):
+            yield from (((key, i), v) for i, v in enumerate(obj[key]))
+    args = obj.get("args")
+    if not isinstance(args, dict):
+        return
+    for name, spec in args.items():
+        if not isinstance(spec, dict):
+            continue
+        kind = spec.get("kind")
+        if kind in ("buffer", "image") and isinstance(spec.get("shape"), list):
+            yield from ((("args", name, "shape", i), v) for i, v in enumerate(spec["shape"]))
+        elif kind == "local" and "count" in spec:
+            yield ("args", name, "count"), spec["count"]
+        elif kind == "scalar" and "value" in spec:
+            yield ("args", name, "value"), spec["value"]
+
+
+def _copied_places(obj: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the containers _size_places walks through; everything else shared."""
+    obj = dict(obj)
+    for key in ("global_size", "local_size"):
+        if isinstance(obj.get(key), list):
+            obj[key] = list(obj[key])
+    if isinstance(obj.get("args"), dict):
+        obj["args"] = {
+            name: {**spec, "shape": list(spec["shape"])}
+            if isinstance(spec, dict) and isinstance(spec.get("shape"), list)
+            else dict(spec)
+            if isinstance(spec, dict)
+            else spec
+            for name, spec in obj["args"].items()
+        }
+    return obj
+
+
+def _get(obj: Any, path: Path) -> Any:
+    for part in path:
+        obj = obj[part]
+    return obj
+
+
+def _set(obj: Any, path: Path, value: object) -> None:
+    _get(obj, path[:-1])[path[-1]] = value
+
+
+def _apply(session: Session, path: Path, value: int) -> Session:
+    """Session with one linked place set; the places are those _size_places yields."""
+    if path[0] == "global_size" and isinstance(path[1], int):
+        if path[1] < len(session.global_size):
+            return replace(session, global_size=_with(session.global_size, path[1], value))
+        return session
+    if path[0] == "local_size" and isinstance(path[1], int):
+        local = session.local_size
+        if local is not None and path[1] < len(local):
+            return replace(session, local_size=_with(local, path[1], value))
+        return session
+    name = str(path[1])
+    spec = session.args.get(name)
+    new_spec: ArgSpec
+    if isinstance(spec, BufferArg) and isinstance(path[-1], int) and path[-1] < len(spec.shape):
+        new_spec = replace(spec, shape=_with(spec.shape, path[-1], value))
+    elif isinstance(spec, ImageArg) and isinstance(path[-1], int) and path[-1] < 2:
+        height, width = _with(spec.shape, path[-1], value)
+        new_spec = replace(spec, shape=(height, width))
+    elif isinstance(spec, LocalArg):
+        new_spec = replace(spec, count=value)
+    elif isinstance(spec, ScalarArg):
+        new_spec = replace(spec, value=value)
+    else:
+        return session  # the argument changed kind since it was read: the link is stale
+    return replace(session, args={**session.args, name: new_spec})
+
+
+def _with(sizes: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*sizes[:index], value, *sizes[index + 1 :])

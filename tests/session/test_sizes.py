@@ -1,0 +1,130 @@
+"""Named sizes: typed once in "sizes", standing in shapes, values, the NDRange and counts."""
+
+import copy
+import json
+import re
+
+import pytest
+
+from clstudio.session import SessionError, load_session, parse_session, session_to_dict
+from clstudio.session.sizes import evaluate, with_sizes
+
+SOURCE = "__kernel void k(__global float *a, uint n, __local float *t) {}"
+
+
+def sized(**changes):
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "k",
+        "source": SOURCE,
+        "sizes": {"N": 1024, "L": 64},
+        "global_size": ["N"],
+        "local_size": ["L"],
+        "args": {
+            "a": {"kind": "buffer", "dtype": "float32", "shape": ["N"]},
+            "n": {"kind": "scalar", "value": "N"},
+            "t": {"kind": "local", "dtype": "float32", "count": "L*2"},
+        },
+    }
+    data.update(changes)
+    return data
+
+
+def test_every_place_that_names_a_size_gets_its_number():
+    session = parse_session(sized())
+    assert session.global_size == (1024,) and session.local_size == (64,)
+    assert session.args["a"].shape == (1024,)
+    assert session.args["n"].value == 1024
+    assert session.args["t"].count == 128
+
+
+def test_reading_leaves_the_callers_data_as_it_was():
+    data = sized()
+    before = copy.deepcopy(data)
+    parse_session(data)
+    assert data == before
+
+
+def test_changing_a_size_changes_every_place_that_names_it():
+    session = with_sizes(parse_session(sized()), {"N": 1000003, "L": 64})
+    assert session.global_size == (1000003,)
+    assert session.args["a"].shape == (1000003,)
+    assert session.args["n"].value == 1000003
+
+
+def test_saving_writes_the_names_back():
+    out = session_to_dict(with_sizes(parse_session(sized()), {"N": 2048, "L": 32}))
+    assert out["sizes"] == {"N": 2048, "L": 32}
+    assert out["global_size"] == ["N"] and out["local_size"] == ["L"]
+    assert out["args"]["a"]["shape"] == ["N"]
+    assert out["args"]["n"]["value"] == "N"
+    assert out["args"]["t"]["count"] == "L*2"
+
+
+def test_a_place_typed_over_keeps_its_number_and_loses_the_name():
+    from dataclasses import replace
+
+    session = parse_session(sized())
+    session = replace(session, global_size=(512,))
+    out = session_to_dict(session)
+    assert out["global_size"] == [512]
+    assert out["args"]["a"]["shape"] == ["N"]
+
+
+def test_a_session_without_sizes_saves_without_them(tmp_path):
+    data = sized(sizes={}, global_size=[8], local_size=None)
+    data["args"] = {"a": {"kind": "buffer", "dtype": "float32", "shape": [8]}}
+    assert "sizes" not in session_to_dict(parse_session(data))
+
+
+def test_files_written_before_sizes_existed_read_as_before(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "clstudio-session",
+                "version": 1,
+                "kernel": "k",
+                "source": SOURCE,
+                "global_size": [4],
+            }
+        )
+    )
+    assert load_session(path).global_size == (4,)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("N", 1024), ("N*4", 4096), ("N/4", 256), ("(N+L)*2", 2176), ("N - L", 960), ("7", 7)],
+)
+def test_size_expressions(text, value):
+    assert evaluate(text, {"N": 1024, "L": 64}, "here") == value
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d["args"]["a"].update(shape=["M"]), "args.a.shape[0]: unknown size 'M'"),
+        (lambda d: d.update(global_size=["N/3"]), "global_size[0]: 'N/3': 1024 is not divisible"),
+        (lambda d: d.update(global_size=["L-N"]), "global_size[0]: 'L-N' is -960; a size must"),
+        (lambda d: d.update(global_size=["N**2"]), "only size names, whole numbers"),
+        (lambda d: d.update(global_size=["__import__('os')"]), "only size names, whole numbers"),
+        (lambda d: d.update(global_size=["N +"]), "is neither a number nor a size expression"),
+        (lambda d: d.update(global_size=["N*" * 60 + "1"]), "at most 100 characters"),
+        (lambda d: d.update(sizes={"N": 0}), "sizes.N: expected an integer from 1"),
+        (lambda d: d.update(sizes={"2N": 4}), "sizes.2N: expected a size name"),
+        (lambda d: d.update(sizes=[4]), "sizes: expected an object"),
+    ],
+)
+def test_a_wrong_size_is_refused_where_it_stands(mutate, message):
+    data = sized()
+    mutate(data)
+    with pytest.raises(SessionError, match=re.escape(message)):
+        parse_session(data)
+
+
+def test_a_size_that_no_longer_divides_is_refused_where_it_stands():
+    session = parse_session(sized(global_size=["N/4"]))
+    with pytest.raises(SessionError, match=r"global_size\[0\]: 'N/4': 1001 is not divisible by 4"):
+        with_sizes(session, {"N": 1001, "L": 64})
