@@ -18,9 +18,9 @@ from clstudio.session.format import (
     dumps_session,
     load_session,
     parse_session,
-    save_session,
     session_to_dict,
 )
+from clstudio.session.saving import save_session
 
 SQUARES = """__kernel void squares(__global uint *out) {
     uint i = get_global_id(0);

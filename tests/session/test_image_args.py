@@ -17,10 +17,10 @@ from clstudio.session.format import (
     dumps_session,
     load_session,
     parse_session,
-    save_session,
     session_to_dict,
 )
 from clstudio.session.sample_images import sample_image
+from clstudio.session.saving import save_session
 
 ROTATE = """__kernel void rotate(read_only image2d_t src, write_only image2d_t dst, sampler_t smp) {
     int2 pos = (int2)(get_global_id(0), get_global_id(1));

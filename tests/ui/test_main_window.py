@@ -397,3 +397,47 @@ def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeyp
     assert not window.open_file(Path(gone))
     assert warnings == ["Cannot open session"]
     assert settings.recent_files() == []
+
+
+def _save_example_as(window, monkeypatch, target: Path) -> None:
+    window.file_menus.examples.actions()[0].trigger()  # vector_add, source in vector_add.cl
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.window_actions.save_as.trigger()
+
+
+def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
+    make_window, monkeypatch, tmp_path
+):
+    window = make_window()
+    precious = tmp_path / "vector_add.cl"
+    precious.write_text("// PRECIOUS\n", encoding="utf-8")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: asked.append(a) or Button.Yes)
+
+    _save_example_as(window, monkeypatch, tmp_path / "x.json")
+
+    assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
+    assert asked == []  # x.cl did not exist: nothing to ask
+    assert load_session(tmp_path / "x.json").source_file == "x.cl"
+    assert (tmp_path / "x.cl").read_text(encoding="utf-8") == window.document.session.source
+
+
+def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
+    make_window, monkeypatch, tmp_path
+):
+    window = make_window()
+    precious = tmp_path / "x.cl"
+    precious.write_text("// PRECIOUS\n", encoding="utf-8")
+    questions = []
+
+    def refuse(parent, title, text, *rest):
+        questions.append(text)
+        return Button.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", refuse)
+    _save_example_as(window, monkeypatch, tmp_path / "x.json")
+
+    assert len(questions) == 1 and str(precious) in questions[0]
+    assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
+    assert not (tmp_path / "x.json").exists()
+    assert window.document.path is None  # still the unsaved copy of the example

@@ -23,12 +23,12 @@ from clstudio.session.format import (
     Session,
     load_session,
     parse_session,
-    relocated,
-    save_session,
     session_to_dict,
 )
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
+from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
+from clstudio.session.sizes import with_sizes
 
 __all__ = [
     "ADDRESSING_MODES",
@@ -50,6 +50,7 @@ __all__ = [
     "LocalArg",
     "Reference",
     "SamplerArg",
+    "SavePlan",
     "ScalarArg",
     "Session",
     "SessionError",
@@ -59,8 +60,11 @@ __all__ = [
     "load_session",
     "parse_session",
     "picture_problem",
+    "plan_save",
     "read_npy_header",
     "relocated",
     "save_session",
     "session_to_dict",
+    "with_sizes",
+    "write_planned",
 ]

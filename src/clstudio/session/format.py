@@ -7,18 +7,16 @@ Reading one validates every key and never runs code; every refusal names its pla
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from clstudio.common import write_text_atomically
 from clstudio.devices import DeviceSelector
 from clstudio.session.arg_fields import arg_to_dict, read_args
-from clstudio.session.args import ArgSpec, BufferArg, ImageArg, Init
+from clstudio.session.args import ArgSpec
 from clstudio.session.fields import (
     SessionError,
     check_keys,
@@ -72,7 +70,6 @@ __all__ = [
     "dumps_session",
     "load_session",
     "parse_session",
-    "save_session",
     "session_to_dict",
 ]
 
@@ -283,44 +280,3 @@ def _render(value: Any, depth: int, used: int) -> str:
         head = f"{pad}{json.dumps(key, ensure_ascii=False)}: "
         lines.append(head + _render(item, depth + 1, len(head)))
     return "{\n" + ",\n".join(lines) + "\n" + "  " * depth + "}"
-
-
-def save_session(session: Session, path: str | Path) -> None:
-    """Write atomically; with source_file set, also write the source beside the session.
-
-    Saved in another folder, the session's .npy files keep pointing at the same
-    files: their relative paths are rewritten from the new folder.
-    """
-    path = Path(path)
-    session = relocated(session, path.parent)
-    if session.source_file is not None:
-        source_path = path.parent / session.source_file
-        source_path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomically(source_path, session.source)
-    write_text_atomically(path, dumps_session(session))
-
-
-def relocated(session: Session, folder: Path) -> Session:
-    """`session` with the relative .npy paths it names rewritten to start at `folder`."""
-    old = session.base_dir
-    if old is None or old.resolve() == folder.resolve():
-        return session
-
-    def moved(text: str) -> str:
-        if Path(text).is_absolute():
-            return text
-        return os.path.relpath((old / text).resolve(), folder.resolve())
-
-    args = {
-        name: replace(
-            spec, init=Init("file", {**spec.init.params, "path": moved(spec.init.params["path"])})
-        )
-        if isinstance(spec, BufferArg | ImageArg) and spec.init.kind == "file"
-        else spec
-        for name, spec in session.args.items()
-    }
-    references = {
-        name: replace(ref, file=moved(ref.file)) if ref.file is not None else ref
-        for name, ref in session.references.items()
-    }
-    return replace(session, args=args, references=references, base_dir=folder)

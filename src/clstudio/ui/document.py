@@ -10,16 +10,17 @@ from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import parse_element_type, write_text_atomically
+from clstudio.devices import DeviceSelector
 from clstudio.session import (
     BufferArg,
-    DeviceSelector,
     Init,
     Reference,
+    SavePlan,
     Session,
     SessionError,
     load_session,
-    relocated,
-    save_session,
+    plan_save,
+    write_planned,
 )
 
 # A first guess at the kernel of a bare .cl file; the first build corrects it.
@@ -130,14 +131,25 @@ class Document:
         """Write the kernel source alone, as a .cl file."""
         write_text_atomically(path, self.session.source)
 
-    def save(self, path: Path | None = None) -> Path:
-        """Write the session to `path`, or where it came from; returns where it went."""
+    def plan_save(self, path: Path | None = None) -> SavePlan:
+        """What saving to `path` (or where it came from) would write, and would replace."""
         target = path or self.path
         if target is None:
             raise ValueError("an untitled document needs a path to be saved")
-        target = target.resolve()
-        save_session(self.session, target)
-        self.path = target
-        self.session = relocated(self.session, target.parent)
+        return plan_save(self.session, target.resolve(), self.path)
+
+    def save(self, path: Path | None = None, replace_others: bool = False) -> Path:
+        """Write the session to `path`, or where it came from; returns where it went.
+
+        Refuses (SessionError) to replace a file that is not the session's own, unless
+        `replace_others`: the window asks the user first (see plan_save).
+        """
+        plan = self.plan_save(path)
+        if plan.would_replace and not replace_others:
+            names = ", ".join(str(p) for p in plan.would_replace)
+            raise SessionError(f"saving would replace {names}, which is not this session's")
+        write_planned(plan)
+        self.path = plan.path
+        self.session = plan.session
         self.mark_clean()
-        return target
+        return plan.path

@@ -346,7 +346,10 @@ class MainWindow(QMainWindow):
 
     def _save_to(self, path: Path) -> bool:
         try:
-            saved = self.document.save(path)
+            plan = self.document.plan_save(path)
+            if plan.would_replace and not self._may_replace(plan.would_replace):
+                return False
+            saved = self.document.save(path, replace_others=True)
         except (OSError, SessionError) as exc:
             QMessageBox.warning(self, "Cannot save session", f"Could not save {path}:\n{exc}")
             return False
@@ -355,6 +358,20 @@ class MainWindow(QMainWindow):
         self._show_title()
         self.statusBar().showMessage(f"Saved {saved}", 5000)
         return True
+
+    def _may_replace(self, paths: tuple[Path, ...]) -> bool:
+        """Ask before a save replaces a file the user did not name in the dialog."""
+        buttons = QMessageBox.StandardButton
+        names = "\n".join(str(p) for p in paths)
+        answer = QMessageBox.question(
+            self,
+            "Replace a file?",
+            f"Saving writes the kernel source beside the session, and this file exists:\n"
+            f"{names}\n\nIt is not this session's source. Replace it?",
+            buttons.Yes | buttons.Cancel,
+            buttons.Cancel,
+        )
+        return answer == buttons.Yes
 
     def maybe_save(self) -> bool:
         """Ask Save / Discard / Cancel when there are unsaved changes; True to go on."""

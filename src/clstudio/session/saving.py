@@ -1,0 +1,106 @@
+"""Saving a session: the files it writes, named before anything is written.
+
+A session with a `source_file` writes two files. The user names only the session file,
+so the source goes beside it under the same name (`x.cl` for `x.json`), unless the
+session is saved where it came from, where its source file is its own. A file that
+would be replaced and is not the session's own is named in the plan, so the app can
+ask first; nothing a user did not name is ever overwritten silently.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from clstudio.common import write_text_atomically
+from clstudio.session.args import BufferArg, ImageArg, Init
+from clstudio.session.fields import SessionError
+from clstudio.session.format import Session, dumps_session
+
+__all__ = ["SavePlan", "plan_save", "relocated", "save_session", "write_planned"]
+
+
+@dataclass(frozen=True)
+class SavePlan:
+    session: Session  # as it will be written: paths relative to the new folder
+    path: Path  # the session file, as the user named it
+    source_path: Path | None  # the kernel source written beside it, if any
+    would_replace: tuple[Path, ...] = ()  # existing files, not the session's own, that differ
+
+
+def plan_save(session: Session, path: str | Path, came_from: Path | None = None) -> SavePlan:
+    """What saving `session` to `path` writes; `came_from` is the file it was opened from."""
+    path = Path(path)
+    session = relocated(session, path.parent)
+    if session.source_file is None:
+        return SavePlan(session, path, None)
+    if came_from is not None and _same_file(came_from, path):
+        source_path = path.parent / session.source_file
+        return SavePlan(session, path, source_path)
+    name = path.with_suffix(".cl").name
+    session = replace(session, source_file=name)
+    source_path = path.parent / name
+    differs = os.path.lexists(source_path) and not _holds(source_path, session.source)
+    return SavePlan(session, path, source_path, (source_path,) if differs else ())
+
+
+def write_planned(plan: SavePlan) -> None:
+    """Write the files of a plan, each atomically: the source first, then the session."""
+    if plan.source_path is not None:
+        plan.source_path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomically(plan.source_path, plan.session.source)
+    write_text_atomically(plan.path, dumps_session(plan.session))
+
+
+def save_session(
+    session: Session, path: str | Path, came_from: Path | None = None, replace_others: bool = False
+) -> Session:
+    """Save, refusing to replace another file unless asked; returns the session as saved."""
+    plan = plan_save(session, path, came_from)
+    if plan.would_replace and not replace_others:
+        names = ", ".join(str(p) for p in plan.would_replace)
+        raise SessionError(f"saving would replace {names}, which is not this session's source")
+    write_planned(plan)
+    return plan.session
+
+
+def relocated(session: Session, folder: Path) -> Session:
+    """`session` with the relative .npy paths it names rewritten to start at `folder`."""
+    old = session.base_dir
+    if old is None or old.resolve() == folder.resolve():
+        return session
+
+    def moved(text: str) -> str:
+        if Path(text).is_absolute():
+            return text
+        return os.path.relpath((old / text).resolve(), folder.resolve())
+
+    args = {
+        name: replace(
+            spec, init=Init("file", {**spec.init.params, "path": moved(spec.init.params["path"])})
+        )
+        if isinstance(spec, BufferArg | ImageArg) and spec.init.kind == "file"
+        else spec
+        for name, spec in session.args.items()
+    }
+    references = {
+        name: replace(ref, file=moved(ref.file)) if ref.file is not None else ref
+        for name, ref in session.references.items()
+    }
+    return replace(session, args=args, references=references, base_dir=folder)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    return a.resolve() == b.resolve()
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether a regular file already holds exactly `text` (a FIFO is never read)."""
+    data = text.encode("utf-8")
+    try:
+        if not path.is_file() or path.stat().st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
