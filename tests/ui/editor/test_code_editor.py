@@ -167,10 +167,16 @@ def test_marks_and_squiggles_move_with_the_text(qtbot, editor):
     assert squiggles(editor) == [(5, 11, "b", editor.colors.error)]
 
 
-def test_a_column_past_the_end_underlines_the_last_character(editor):
+def test_a_column_past_the_end_underlines_the_last_run_of_text(editor):
     editor.set_source("float4 v = (float4)(1.0f)\nint x;")
     editor.set_diagnostics([Diagnostic(1, 26, "error", "expected ';' at end of declaration")])
-    assert squiggles(editor) == [(1, 24, ")", editor.colors.error)]
+    assert squiggles(editor) == [(1, 11, "(float4)(1.0f)", editor.colors.error)]
+
+
+def test_a_column_at_an_operator_underlines_the_rest_of_the_line(editor):
+    editor.set_source("c[i] = a[i] + * b[i];\n")
+    editor.set_diagnostics([Diagnostic(1, 15, "error", "expected expression")])
+    assert squiggles(editor) == [(1, 14, "* b[i];", editor.colors.error)]
 
 
 def test_compiler_byte_columns_land_on_the_right_character_after_non_ascii(editor):

@@ -22,9 +22,13 @@ from clstudio.ui.editor.text_positions import (
         ("uint h = 2.5f;", 9, (9, 13)),  # 2.5f
         ("x = 0x1Fu + 1e-3h;", 4, (4, 9)),  # 0x1Fu
         ("x = 0x1Fu + 1e-3h;", 12, (12, 17)),  # 1e-3h
-        ("a = b +;", 6, (6, 7)),  # +
-        ("float4 v = (float4)(1.0f)", 25, (24, 25)),  # past the end: the last character
+        ("    int total = x;", 10, (8, 13)),  # inside a word: the whole word
+        ("a = b +;", 6, (6, 8)),  # no token starts here: the rest of the line
+        ("c[i] = a[i] + * b[i];  ", 14, (14, 21)),
+        ("float4 v = (float4)(1.0f)", 25, (11, 25)),  # past the end: the last run of text
+        ("    return x", 40, (11, 12)),
         ("   ", 1, None),
+        ("", 0, None),
     ],
 )
 def test_token_span(line, index, span):

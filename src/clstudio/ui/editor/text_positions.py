@@ -47,23 +47,32 @@ def index_to_utf16(text: str, index: int) -> int:
 
 
 def token_span(line: str, index: int) -> tuple[int, int] | None:
-    """The characters a squiggle at `index` underlines: a word, a number, or one character.
+    """The characters a squiggle at `index` underlines, wide enough for a learner to see.
 
-    An index past the end (clang's "expected ';'" points just after the last token)
-    underlines the last visible character; an empty or blank line underlines nothing.
+    A word or a number is underlined whole, even when the column points inside it. At
+    a character that starts no token (an operator, a bracket), the rest of the line is
+    underlined. Past the end (clang's "expected ';'" points just after the last token),
+    the last run of non-blank text is. An empty or blank line underlines nothing.
     """
-    if index >= len(line.rstrip()):
-        stripped = line.rstrip()
-        if not stripped:
-            return None
-        return len(stripped) - 1, len(stripped)
-    number = _NUMBER.match(line, index)
-    if number is not None:
-        return number.span()
-    word = _WORD.match(line, index)
-    if word is not None:
-        return word.span()
-    return index, index + 1
+    stripped = line.rstrip()
+    if not stripped.strip():
+        return None
+    if index >= len(stripped):
+        last = stripped.split()[-1]
+        return len(stripped) - len(last), len(stripped)
+    start = index
+    if _is_word_char(line[index]):
+        while start > 0 and _is_word_char(line[start - 1]):
+            start -= 1
+    for pattern in (_NUMBER, _WORD):
+        match = pattern.match(line, start)
+        if match is not None:
+            return match.span()
+    return index, len(stripped)
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def line_span(line: str) -> tuple[int, int] | None:
