@@ -371,3 +371,16 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(panel, synt
     assert line.range_limited()
     line.getPlotItem().getViewBox().setYRange(0, 1e30)
     assert not line.range_limited()
+
+
+def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(panel, synthetic, qtbot):
+    panel.resize(1400, 360)
+    panel.show_result(synthetic(outputs={"m": np.ones((48, 64), np.float32)}))
+    qtbot.waitExposed(panel)
+    image = panel.viewer.image
+
+    def spans_the_image():
+        low, high = image.visible_columns()
+        assert -3 <= low <= 0 and 64 <= high <= 67  # not -250 to 300
+
+    qtbot.waitUntil(spans_the_image)

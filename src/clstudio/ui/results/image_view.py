@@ -6,7 +6,8 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clstudio.ui.results.buffer_layout import display_array, format_value
@@ -32,6 +33,8 @@ class ImageView(ThemedPlotWidget):
         super().__init__(parent)
         self._values = np.zeros((0, 0))
         self._axis_names = ("row", "column")
+        self._square_pixels = True
+        self._side_margin = 0.0
         plot = self.getPlotItem()
         plot.invertY(True)
         plot.getAxis("bottom").enableAutoSIPrefix(False)
@@ -91,8 +94,36 @@ class ImageView(ThemedPlotWidget):
         plot.setLabel("left", axis_names[0])
         plot.setLabel("bottom", axis_names[1])
         plot.setAspectLocked(square_pixels)
-        height, width = shown.shape[:2]
-        plot.getViewBox().setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
+        self._square_pixels = square_pixels
+        self._show_whole_image()
+        QTimer.singleShot(0, self._show_whole_image)  # once the layout has settled
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        if getattr(self, "_values", None) is not None:  # None while the base class is built
+            self._show_whole_image()
+
+    def _show_whole_image(self) -> None:
+        """Fit the plot to the image: with square pixels, the margins left and right take
+        what the image cannot use, so the axes span the image and nothing beside it."""
+        if self._values.ndim < 2:
+            return
+        height, width = self._values.shape[:2]
+        plot = self.getPlotItem()
+        view = plot.getViewBox()
+        margin = 0.0
+        if self._square_pixels and height and width and view.height() > 0:
+            available = view.width() + 2 * self._side_margin
+            margin = max(0.0, (available - view.height() * width / height) / 2)
+        if abs(margin - self._side_margin) >= 1:
+            self._side_margin = margin
+            plot.setContentsMargins(margin, 0, margin, 0)
+        view.setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
+
+    def visible_columns(self) -> tuple[float, float]:
+        """The x range the axes show, in columns."""
+        low, high = self.getPlotItem().getViewBox().viewRange()[0]
+        return float(low), float(high)
 
     def levels(self) -> tuple[float, float]:
         low, high = self.colour_bar.levels()
