@@ -89,6 +89,41 @@ def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
     assert "median over 5 repeats, ok" in window.run_status.text()
 
 
+TWO_KERNELS = """\
+__kernel void fill(__global float *out, const float value) {
+    out[get_global_id(0)] = value;
+}
+__kernel void scale(__global const float *src, __global float *dst, const float k) {
+    size_t i = get_global_id(0);
+    dst[i] = k * src[i];
+}
+"""
+
+
+def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_window, tmp_path):
+    path = tmp_path / "two.cl"
+    path.write_text(TWO_KERNELS)
+    window = make_window()
+    assert window.load(path)
+    panel = window.arguments_panel
+    qtbot.waitUntil(lambda: panel.session() is not None, timeout=30_000)
+    assert [row.name_label.text() for row in panel.rows()] == ["out", "value"]
+
+    picker = window.editor_panel.kernel_picker
+    assert picker.kernel_names() == ["fill", "scale"]
+    picker.setFocus()
+    qtbot.keyClick(picker, Qt.Key.Key_Down)
+    assert picker.current_kernel() == "scale"
+    assert [row.name_label.text() for row in panel.rows()] == ["src", "dst", "k"]
+    assert window.document.session.kernel == "scale"
+
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    assert result.kernel == "scale"
+    assert set(result.outputs) >= {"dst"}
+    assert "<b>scale</b>" in window.results_panel.timings.summary.text()
+
+
 def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
     window = opened(qtbot, make_window(), "vector_add")
     panel = window.arguments_panel

@@ -106,7 +106,7 @@ class Workbench(QObject):
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
         self._update(kernel=name)
-        good = self.editor.controller.last_good()
+        good = self.editor.controller.last_good
         signature = good.kernel(name) if good is not None else None
         if signature is not None:
             self._show_kernel(signature)
