@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import statistics
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -148,6 +150,45 @@ def test_the_session_saved_is_the_form(qtbot, make_window, tmp_path):
     saved = load_session(path)
     assert saved.args["a"].value == 3.5
     assert saved.args == window.document.session.args
+
+
+class HeldRuns:
+    """The real engine, holding each run until the test lets it go: a run still going."""
+
+    def __init__(self) -> None:
+        self._engine = InProcessBackend()
+        self.gate = threading.Event()
+
+    def run(self, session, progress=None):
+        assert self.gate.wait(30), "the test never let the run go"
+        return self._engine.run(session, progress)
+
+    def __getattr__(self, name: str):
+        return getattr(self._engine, name)
+
+
+def test_results_describe_the_session_that_ran_not_the_one_edited_since(qtbot, make_window):
+    runs = HeldRuns()
+    window = opened(qtbot, make_window(backends=Backends(InProcessBackend(), runs)), "vector_add")
+    panel = window.arguments_panel
+    with qtbot.waitSignal(window.runner.runStarted):
+        window.window_actions.run_or_stop.trigger()
+    retype(qtbot, panel.row("a").editor.shape, "16")  # while the run is going
+    assert window.document.session.args["a"].shape == (16,)
+    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
+        runs.gate.set()
+    result = finished.args[0]
+    assert result.ok, result.error
+
+    timings = window.results_panel.timings
+    # a, b and c of 1 M floats each, as they ran: 8 MiB read, 4 MiB written.
+    assert "12 MiB per launch" in timings.bandwidth_detail.text()
+    assert "8 MiB read from a, b" in timings.bandwidth_detail.text()
+    median = statistics.median(result.kernel_times_ns()) * 1e-9
+    rate = 3 * 4 * 1048576 / median / 1e9
+    assert timings.bandwidth.text() == f"Effective bandwidth: {rate:.3g} GB/s"
+    assert "global size 1048576" in timings.summary.text()
+    assert timings.history.checked_entries()[-1].global_size == (1048576,)
 
 
 @pytest.fixture

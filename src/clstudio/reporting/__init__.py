@@ -1,6 +1,7 @@
 """A run told to people and programs: the --json report, run statistics, buffer export."""
 
 from clstudio.reporting.buffer_export import lane_names, save_csv, save_npy
+from clstudio.reporting.finished_run import FinishedRun
 from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.reporting.run_stats import (
     PHASES,
@@ -18,6 +19,7 @@ from clstudio.reporting.run_stats import (
 __all__ = [
     "PHASES",
     "BufferTraffic",
+    "FinishedRun",
     "KernelStats",
     "TimelineBar",
     "bandwidth_gb_s",

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
 from clstudio.devices import DeviceInfo, limits_of
+from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.document import Document
@@ -50,6 +51,7 @@ class Workbench(QObject):
         self.runner = runner
         self.document = Document.new()
         self._device: DeviceInfo | None = None
+        self._running: Session | None = None  # the session the current run was given
         editor.sourceEdited.connect(self._on_editor_source_edited)
         editor.optionsChanged.connect(self._on_editor_options_changed)
         editor.kernelChosen.connect(self._on_editor_kernel_chosen)
@@ -149,13 +151,19 @@ class Workbench(QObject):
             self.runner.stop()
 
     def _on_runner_started(self, session: Session) -> None:
+        self._running = session
         self.run_bar.show_started(session.repeats)
         self.runStateChanged.emit(True)
         self.results.show_running(session)
 
     def _on_runner_finished(self, result: RunResult) -> None:
+        # One run at a time: the session that started is the one that finished. The form
+        # stays editable meanwhile, so the document's session may already differ.
+        assert self._running is not None
+        run = FinishedRun(self._running, result)
+        self._running = None
         self.runStateChanged.emit(False)
-        self.results.show_result(result, self.document.session)
+        self.results.show_result(run)
         summary = run_summary(result)
         self.run_bar.show_finished(summary)
         self.lastRunChanged.emit(summary)
