@@ -117,14 +117,14 @@ class ArgsPanel(QWidget):
         column.addWidget(self.range_problems)
         column.addWidget(self.range_warning)
         column.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(content)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(content)
         self._stack = QStackedWidget()
         self._stack.addWidget(self.empty)
-        self._stack.addWidget(self.scroll)
+        self._stack.addWidget(self.scroll_area)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._stack)
@@ -164,7 +164,7 @@ class ArgsPanel(QWidget):
         self.removed.setText("\n".join(str(removed) for removed in fitted.removed))
         self.removed.setVisible(bool(fitted.removed))
         self.ndrange.set_range(session.global_size, session.local_size)
-        self._stack.setCurrentWidget(self.scroll)
+        self._stack.setCurrentWidget(self.scroll_area)
         self.set_limits(limits)
 
     def set_limits(self, limits: DeviceLimits | None) -> None:
@@ -220,11 +220,11 @@ class ArgsPanel(QWidget):
         row = self._rows.get(error.argument or "")
         if row is not None:
             row.show_error(error.message)
-            self.scroll.ensureWidgetVisible(row)
+            self.scroll_area.ensureWidgetVisible(row)
         else:
             self._error = error.message
             self._refresh()
-            self.scroll.ensureWidgetVisible(self.range_problems)
+            self.scroll_area.ensureWidgetVisible(self.range_problems)
 
     def clear_error(self) -> None:
         self._error = None
