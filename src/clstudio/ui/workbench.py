@@ -2,7 +2,8 @@
 
 Panels show state and emit intents; this controller decides. Everything the
 user sets up lands in the document's session, which is what Save writes and
-what Run sends to the worker process.
+what Run sends to the worker process. This is the one place that writes the
+session, and the one place that knows which device builds and runs use.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
-from clstudio.devices import DeviceInfo, limits_of
+from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
@@ -33,6 +34,7 @@ class Workbench(QObject):
     runStateChanged = Signal(bool)  # running or not: Run turns into Stop
     lastRunChanged = Signal(str)  # for the status bar
     messageRaised = Signal(str)  # a short note for the status bar
+    deviceChanged = Signal(object)  # the DeviceInfo builds and runs use now, or None
 
     def __init__(
         self,
@@ -70,7 +72,16 @@ class Workbench(QObject):
     def show_document(self, document: Document) -> None:
         """Show a newly opened session everywhere, and build it at once."""
         self.document = document
-        session = document.session
+        self._show_session()
+
+    def restore_session(self, session: Session) -> None:
+        """Take a session recovered after a crash as unsaved edits of the current document."""
+        self.document.session = session
+        self._show_session()
+        self.documentChanged.emit()
+
+    def _show_session(self) -> None:
+        session = self.document.session
         self.args.clear()
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)
@@ -78,11 +89,24 @@ class Workbench(QObject):
         self.editor.set_device(session.device)
         self.editor.set_source(session.source)
 
-    def set_device(self, device: DeviceInfo | None) -> None:
+    def device(self) -> DeviceInfo | None:
         """The device builds and runs use, and whose limits the form checks against."""
+        return self._device
+
+    def use_device(self, device: DeviceInfo | None) -> None:
+        """Use `device` (found for the session's choice, or the last one used), the session
+        unchanged."""
         self._device = device
         self.args.set_limits(limits_of(device) if device is not None else None)
         self.editor.set_device(self.document.session.device)
+        self.deviceChanged.emit(device)
+
+    def choose_device(self, device: DeviceInfo) -> DeviceSelector:
+        """The user's choice: the session asks for `device` from now on."""
+        selector = DeviceSelector(device.platform_name, device.name)
+        self._update(device=selector)
+        self.use_device(device)
+        return selector
 
     def _update(self, **changes: object) -> None:
         session = replace(self.document.session, **changes)  # type: ignore[arg-type]

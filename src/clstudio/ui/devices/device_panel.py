@@ -236,12 +236,6 @@ class DevicePanel(QWidget):
         self._active = (device.platform_index, device.index) if device else None
         self._mark_active()
 
-    def active_device(self) -> DeviceInfo | None:
-        if self._active is None:
-            return None
-        item = self._item_for_key(self._active)
-        return item.data(0, ITEM_ROLE) if item is not None else None
-
     def copy_all(self) -> None:
         item = self.tree.currentItem()
         data = item.data(0, ITEM_ROLE) if item is not None else None
