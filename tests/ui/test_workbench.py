@@ -37,7 +37,7 @@ def retype(qtbot, field, text: str) -> None:
 def opened(qtbot, window, name: str):
     """Open a gallery example as the File menu does, and wait for its form."""
     assert window.open_example(KERNELS / f"{name}.json", name)
-    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
@@ -108,7 +108,7 @@ def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_w
     window = make_window()
     assert window.load(path)
     panel = window.arguments_panel
-    qtbot.waitUntil(lambda: panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
     assert [row.name_label.text() for row in panel.rows()] == ["out", "value"]
 
     picker = window.editor_panel.kernel_picker
@@ -216,7 +216,7 @@ def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
     (tmp_path / "spin.cl").write_text(SPIN)
     window = worker_window()
     assert window.load(path)
-    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
@@ -254,7 +254,7 @@ def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp
     window = make_window()
     assert window.load(path)
     assert window.windowTitle() == "scale.cl[*] — CL Studio"
-    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert [row.name_label.text() for row in window.arguments_panel.rows()] == ["x", "k"]
     result = run(qtbot, window)
     assert result.ok, result.error

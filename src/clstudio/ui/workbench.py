@@ -13,11 +13,13 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
+from clstudio.checks import FormState, fit_kernel, form_state, with_argument
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
-from clstudio.session import Session
+from clstudio.session import ArgSpec, Reference, Session
 from clstudio.ui.args.args_panel import ArgsPanel
+from clstudio.ui.args.ndrange_editor import Range
 from clstudio.ui.document import Document
 from clstudio.ui.editor.build_status import build_status_text
 from clstudio.ui.editor.editor_panel import EditorPanel
@@ -54,13 +56,18 @@ class Workbench(QObject):
         self.document = Document.new()
         self._device: DeviceInfo | None = None
         self._running: Session | None = None  # the session the current run was given
+        self._signature: KernelSignature | None = None  # the kernel the form shows
+        # The session's references when the form was made: those the arguments do not
+        # fit now wait here, unchanged, until an edit makes them fit again.
+        self._references: dict[str, Reference] = {}
         editor.sourceEdited.connect(self._on_editor_source_edited)
         editor.optionsChanged.connect(self._on_editor_options_changed)
         editor.kernelChosen.connect(self._on_editor_kernel_chosen)
         editor.buildStarted.connect(lambda _generation: self.buildStateChanged.emit("building…"))
         editor.buildFinished.connect(self._on_editor_build_finished)
         editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit("failed"))
-        args.sessionEdited.connect(self._on_args_session_edited)
+        args.argEdited.connect(self._on_args_arg_edited)
+        args.rangeEdited.connect(self._on_args_range_edited)
         run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
         run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
         runner.runStarted.connect(self._on_runner_started)
@@ -82,6 +89,7 @@ class Workbench(QObject):
 
     def _show_session(self) -> None:
         session = self.document.session
+        self._signature = None
         self.args.clear()
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)
@@ -97,7 +105,7 @@ class Workbench(QObject):
         """Use `device` (found for the session's choice, or the last one used), the session
         unchanged."""
         self._device = device
-        self.args.set_limits(limits_of(device) if device is not None else None)
+        self._show_form()
         self.editor.set_device(self.document.session.device)
         self.deviceChanged.emit(device)
 
@@ -109,7 +117,9 @@ class Workbench(QObject):
         return selector
 
     def _update(self, **changes: object) -> None:
-        session = replace(self.document.session, **changes)  # type: ignore[arg-type]
+        self._set_session(replace(self.document.session, **changes))  # type: ignore[arg-type]
+
+    def _set_session(self, session: Session) -> None:
         if session != self.document.session:
             self.document.session = session
             self.documentChanged.emit()
@@ -120,13 +130,14 @@ class Workbench(QObject):
     def _on_editor_options_changed(self, options: str) -> None:
         self._update(build_options=options)
 
-    def _on_args_session_edited(self, session: Session) -> None:
-        self._update(
-            args=session.args,
-            global_size=session.global_size,
-            local_size=session.local_size,
-            references=session.references,
-        )
+    def _on_args_arg_edited(self, name: str, spec: ArgSpec) -> None:
+        self._set_session(with_argument(self.document.session, name, spec, self._references))
+        self._show_form()
+
+    def _on_args_range_edited(self, current: Range) -> None:
+        global_size, local_size = current
+        self._update(global_size=global_size, local_size=local_size)
+        self._show_form()
 
     # Builds ---------------------------------------------------------------------------
 
@@ -150,11 +161,20 @@ class Workbench(QObject):
 
     def _show_kernel(self, signature: KernelSignature) -> None:
         """Rebuild the form; values of arguments that kept their name and type survive."""
+        self._references = dict(self.document.session.references)
+        fit = fit_kernel(signature, self.document.session, self._signature)
+        self._signature = signature
+        self._set_session(fit.session)
+        self.args.set_kernel(signature, fit, self._form_state(signature))
+
+    def _form_state(self, signature: KernelSignature) -> FormState:
         limits = limits_of(self._device) if self._device is not None else None
-        self.args.set_kernel(signature, self.document.session, limits)
-        formed = self.args.session()
-        if formed is not None:
-            self._on_args_session_edited(formed)
+        return form_state(signature, self.document.session, limits)
+
+    def _show_form(self) -> None:
+        """Show the checks of the session as it is now (after an edit, or on another device)."""
+        if self._signature is not None:
+            self.args.show_state(self._form_state(self._signature))
 
     # Runs -----------------------------------------------------------------------------
 
@@ -162,7 +182,9 @@ class Workbench(QObject):
         """Run the session as the form shows it; refused, with the reason, when it cannot."""
         if self.runner.is_running():
             return False
-        problems = self.args.problems()
+        problems = self.args.input_problems()
+        if self._signature is not None:
+            problems += self._form_state(self._signature).errors
         if problems:
             self.args.show_error(problems[0])
             self.messageRaised.emit(f"Not run: {problems[0].message}")
