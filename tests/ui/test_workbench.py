@@ -12,7 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from clstudio.common.units import format_seconds
 from clstudio.engine.backend import InProcessBackend
+from clstudio.reporting.run_report import format_summary
 from clstudio.session.format import load_session
 from clstudio.ui.backends import Backends
 from clstudio.worker.client import WorkerClient
@@ -87,8 +89,10 @@ def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
     )
     assert "Reference check passed" in outputs.reference_label.text()
     assert results.steps.row_texts(0)[1] == "clGetPlatformIDs"
-    assert window.run_status.text().startswith("Last run: ")
-    assert "median over 5 repeats, ok" in window.run_status.text()
+    # One median: the status bar, the Timings tab and `clstudio run` say the same.
+    median = format_seconds(results.timings.stats_value("Median"))
+    assert window.run_status.text() == f"Last run: {median} median over 5 repeats, ok"
+    assert f"median {median}," in format_summary(result)
 
 
 TWO_KERNELS = """\

@@ -8,7 +8,6 @@ session, and the one place that knows which device builds and runs use.
 
 from __future__ import annotations
 
-import statistics
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
@@ -210,7 +209,7 @@ class Workbench(QObject):
         self._running = None
         self.runStateChanged.emit(False)
         self.results.show_result(run)
-        summary = run_summary(result)
+        summary = run_summary(run)
         self.run_bar.show_finished(summary)
         self.lastRunChanged.emit(summary)
         if result.error is not None:
@@ -225,13 +224,14 @@ class Workbench(QObject):
         self.messageRaised.emit(f"{error.stage}: {error.message.splitlines()[0]}")
 
 
-def run_summary(result: RunResult) -> str:
+def run_summary(run: FinishedRun) -> str:
     """The status bar's words for a finished run."""
-    if result.error is not None:
+    error = run.result.error
+    if error is not None:
         return {"timeout": "timed out", "crash": "crashed", "cancelled": "stopped"}.get(
-            result.error.stage, f"{result.error.stage} error"
+            error.stage, f"{error.stage} error"
         )
-    times = result.kernel_times_ns()
-    median = format_seconds(statistics.median(times) * 1e-9) if times else "no launches"
-    verdict = "ok" if result.ok else "check failed"
-    return f"{median} median over {len(times)} repeats, {verdict}"
+    stats = run.stats()
+    median = format_seconds(stats.median_s) if stats is not None else "no launches"
+    verdict = "ok" if run.result.ok else "check failed"
+    return f"{median} median over {stats.count if stats else 0} repeats, {verdict}"

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
-from clstudio.reporting import save_csv, save_npy
 from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.buffer_export import save_csv, save_npy
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer
 from clstudio.ui.results.error_banner import ErrorBanner
