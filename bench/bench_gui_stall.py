@@ -114,7 +114,7 @@ def main() -> None:
     window.show()
     window.load(session_path)
     probe = StallProbe()
-    while window.arguments_panel.session() is None:
+    while window.arguments_panel.is_empty():
         wait(50)
 
     idle, running, showing, kernel_s = [], [], [], []

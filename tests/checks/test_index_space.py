@@ -1,21 +1,10 @@
-"""The index space in words, global sizes from buffers, and buffers too small for the range."""
+"""The index space in words, suggested local sizes, and the limits of a discovered device."""
 
 import pytest
 
-from clstudio.checks.index_space import (
-    IndexSpace,
-    fill_choices,
-    range_warning,
-    suggested_local_size,
-    summary,
-)
-from clstudio.common.dtypes import parse_element_type
+from clstudio.checks.index_space import IndexSpace, suggested_local_size, summary
 from clstudio.devices.discovery import discover
 from clstudio.devices.limits import limits_of
-from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
-
-F32 = parse_element_type("float")
-SOURCE = "__kernel void k(__global float* x) { x[get_global_id(0)] = 1; }"
 
 
 def test_a_partial_last_group_is_counted_and_named():
@@ -45,38 +34,6 @@ def test_auto_local_size_says_who_chooses():
     assert summary(space) == (
         "1024 work-items; the OpenCL implementation picks the work-group size (auto)"
     )
-
-
-def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments():
-    args = {
-        "img": BufferArg(F32, (512, 256)),
-        "c": BufferArg(F32, (1024,)),
-        "n": ScalarArg(4),
-        "t": LocalArg(F32, 64),
-        "cube": BufferArg(F32, (2, 2, 2, 2)),
-        "pic": ImageArg((384, 512)),
-    }
-    choices = fill_choices(args)
-    assert [c.label for c in choices] == [
-        "from img: 256 x 512 (shape 512, 256)",
-        "from c: 1024",
-        "from pic: 512 x 384 pixels",
-    ]
-    assert choices[0].global_size == (256, 512)
-
-
-def test_range_warning_only_when_every_buffer_is_smaller():
-    small = {"x": BufferArg(F32, (512,)), "y": BufferArg(F32, (256,))}
-    warning = range_warning(small, (1024,), SOURCE)
-    assert warning.startswith(
-        "every buffer holds fewer elements than the 1024 work-items (the largest, 'x', holds 512)"
-    )
-    one = range_warning({"x": BufferArg(F32, (10,))}, (16,), SOURCE)
-    assert one.startswith("buffer 'x' holds 10 elements, fewer than the 16 work-items")
-    histogram = {"data": BufferArg(F32, (4096,)), "hist": BufferArg(F32, (256,))}
-    assert range_warning(histogram, (1024,), SOURCE) is None
-    assert range_warning(small, (1024,), "__kernel void k() { get_group_id(0); }") is None
-    assert range_warning({"n": ScalarArg(1)}, (1024,), SOURCE) is None
 
 
 @pytest.mark.opencl

@@ -1,21 +1,16 @@
-"""Statistics, bandwidth, GFLOP/s and the timeline, on hand-made timings and sessions."""
-
-import subprocess
-import sys
+"""Statistics, bandwidth and GFLOP/s, on hand-made timings and sessions."""
 
 import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
-from clstudio.common.results import KernelArgInfo, KernelSignature, Timing
+from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.reporting.run_stats import (
     bandwidth_gb_s,
     buffer_access,
     buffer_traffic,
     gflop_s,
     kernel_stats,
-    timeline,
-    timeline_rows,
 )
 from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
@@ -101,34 +96,3 @@ def test_bandwidth_and_gflops():
     assert bandwidth_gb_s(1, 0.0) is None
     assert gflop_s(1_000_000, 2, 0.001) == pytest.approx(2.0)
     assert gflop_s(1_000_000, 0, 0.001) is None
-
-
-def timing(phase, name, repeat, start, end):
-    return Timing(phase, name, repeat, start - 10, start - 5, start, end)
-
-
-def test_timeline_starts_at_the_first_command_in_ms():
-    timings = (
-        timing("upload", "a", 0, 1_000_000, 1_500_000),
-        timing("kernel", "k", 0, 2_000_000, 4_000_000),
-        timing("upload", "c", 1, 4_100_000, 4_200_000),
-        timing("kernel", "k", 1, 4_200_000, 6_000_000),
-        timing("download", "c", 0, 6_000_000, 6_250_000),
-    )
-    bars = timeline(timings)
-    assert len(bars) == 5
-    assert (bars[0].start_ms, bars[0].end_ms) == (0.0, 0.5)
-    assert (bars[-1].start_ms, bars[-1].end_ms) == pytest.approx((5.0, 5.25))
-    assert [bar.repeat for bar in bars if bar.phase == "kernel"] == [0, 1]
-    assert timeline_rows(bars) == ("upload a", "upload c", "kernel k", "download c")
-    assert timeline(()) == ()
-
-
-def test_the_core_modules_load_no_qt():
-    script = (
-        "import sys, clstudio.reporting.run_stats, clstudio.reporting.buffer_export, "
-        "clstudio.ui.results.buffer_layout; "
-        "print(any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules))"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.stdout.strip() == "False", done.stderr

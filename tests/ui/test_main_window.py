@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from clstudio.devices.selector import DeviceSelector
 from clstudio.session.format import load_session
 from clstudio.session.gallery import examples
+from clstudio.ui.document import Document
 from clstudio.ui.lesson import STEPS
 
 Button = QMessageBox.StandardButton
@@ -143,10 +145,8 @@ def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
 
 def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
     window = make_window()
-    window.document.set_device(DeviceSelector("", "accelerator"))
-    window.document.mark_clean()
     path = tmp_path / "acc.json"
-    window.document.save(path)
+    Document(replace(window.document.session, device=DeviceSelector("", "accelerator"))).save(path)
     window.load(path)
     assert window.active_device() is None
     assert window.device_status.text() == "Device: nothing matches “accelerator”"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import statistics
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from clstudio.common.units import format_seconds
 from clstudio.engine.backend import InProcessBackend
+from clstudio.reporting.run_report import format_summary
 from clstudio.session.format import load_session
 from clstudio.ui.backends import Backends
 from clstudio.worker.client import WorkerClient
@@ -35,7 +39,7 @@ def retype(qtbot, field, text: str) -> None:
 def opened(qtbot, window, name: str):
     """Open a gallery example as the File menu does, and wait for its form."""
     assert window.open_example(KERNELS / f"{name}.json", name)
-    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
@@ -85,8 +89,45 @@ def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
     )
     assert "Reference check passed" in outputs.reference_label.text()
     assert results.steps.row_texts(0)[1] == "clGetPlatformIDs"
-    assert window.run_status.text().startswith("Last run: ")
-    assert "median over 5 repeats, ok" in window.run_status.text()
+    # One median: the status bar, the Timings tab and `clstudio run` say the same.
+    median = format_seconds(results.timings.stats_value("Median"))
+    assert window.run_status.text() == f"Last run: {median} median over 5 repeats, ok"
+    assert f"median {median}," in format_summary(result)
+
+
+TWO_KERNELS = """\
+__kernel void fill(__global float *out, const float value) {
+    out[get_global_id(0)] = value;
+}
+__kernel void scale(__global const float *src, __global float *dst, const float k) {
+    size_t i = get_global_id(0);
+    dst[i] = k * src[i];
+}
+"""
+
+
+def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_window, tmp_path):
+    path = tmp_path / "two.cl"
+    path.write_text(TWO_KERNELS)
+    window = make_window()
+    assert window.load(path)
+    panel = window.arguments_panel
+    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    assert [row.name_label.text() for row in panel.rows()] == ["out", "value"]
+
+    picker = window.editor_panel.kernel_picker
+    assert picker.kernel_names() == ["fill", "scale"]
+    picker.setFocus()
+    qtbot.keyClick(picker, Qt.Key.Key_Down)
+    assert picker.current_kernel() == "scale"
+    assert [row.name_label.text() for row in panel.rows()] == ["src", "dst", "k"]
+    assert window.document.session.kernel == "scale"
+
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    assert result.kernel == "scale"
+    assert set(result.outputs) >= {"dst"}
+    assert "<b>scale</b>" in window.results_panel.timings.summary.text()
 
 
 def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
@@ -115,6 +156,45 @@ def test_the_session_saved_is_the_form(qtbot, make_window, tmp_path):
     assert saved.args == window.document.session.args
 
 
+class HeldRuns:
+    """The real engine, holding each run until the test lets it go: a run still going."""
+
+    def __init__(self) -> None:
+        self._engine = InProcessBackend()
+        self.gate = threading.Event()
+
+    def run(self, session, progress=None):
+        assert self.gate.wait(30), "the test never let the run go"
+        return self._engine.run(session, progress)
+
+    def __getattr__(self, name: str):
+        return getattr(self._engine, name)
+
+
+def test_results_describe_the_session_that_ran_not_the_one_edited_since(qtbot, make_window):
+    runs = HeldRuns()
+    window = opened(qtbot, make_window(backends=Backends(InProcessBackend(), runs)), "vector_add")
+    panel = window.arguments_panel
+    with qtbot.waitSignal(window.runner.runStarted):
+        window.window_actions.run_or_stop.trigger()
+    retype(qtbot, panel.row("a").editor.shape, "16")  # while the run is going
+    assert window.document.session.args["a"].shape == (16,)
+    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
+        runs.gate.set()
+    result = finished.args[0]
+    assert result.ok, result.error
+
+    timings = window.results_panel.timings
+    # a, b and c of 1 M floats each, as they ran: 8 MiB read, 4 MiB written.
+    assert "12 MiB per launch" in timings.bandwidth_detail.text()
+    assert "8 MiB read from a, b" in timings.bandwidth_detail.text()
+    median = statistics.median(result.kernel_times_ns()) * 1e-9
+    rate = 3 * 4 * 1048576 / median / 1e9
+    assert timings.bandwidth.text() == f"Effective bandwidth: {rate:.3g} GB/s"
+    assert "global size 1048576" in timings.summary.text()
+    assert timings.history.checked_entries()[-1].global_size == (1048576,)
+
+
 @pytest.fixture
 def worker_window(make_window):
     """A window whose runs go through a real worker process, as in the app."""
@@ -140,7 +220,7 @@ def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
     (tmp_path / "spin.cl").write_text(SPIN)
     window = worker_window()
     assert window.load(path)
-    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
@@ -178,7 +258,7 @@ def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp
     window = make_window()
     assert window.load(path)
     assert window.windowTitle() == "scale.cl[*] — CL Studio"
-    qtbot.waitUntil(lambda: window.arguments_panel.session() is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert [row.name_label.text() for row in window.arguments_panel.rows()] == ["x", "k"]
     result = run(qtbot, window)
     assert result.ok, result.error

@@ -1,4 +1,5 @@
-"""What can be told before a run: validation, argument defaults, the index space."""
+"""What can be told before a run: validation, argument defaults, the index space, and
+the arguments form's state."""
 
 from clstudio.checks.arg_defaults import (
     DEFAULT_PICTURE,
@@ -7,11 +8,16 @@ from clstudio.checks.arg_defaults import (
     unsupported_reason,
     usable_references,
 )
+from clstudio.checks.form_state import (
+    FormState,
+    KernelFit,
+    fit_kernel,
+    form_state,
+    with_argument,
+)
 from clstudio.checks.index_space import (
     FillChoice,
     IndexSpace,
-    fill_choices,
-    range_warning,
     suggested_local_size,
     summary,
 )
@@ -21,15 +27,18 @@ __all__ = [
     "DEFAULT_PICTURE",
     "ArgChange",
     "FillChoice",
+    "FormState",
     "IndexSpace",
+    "KernelFit",
     "describe",
     "expected_kind",
-    "fill_choices",
-    "range_warning",
+    "fit_kernel",
+    "form_state",
     "reconcile",
     "suggested_local_size",
     "summary",
     "unsupported_reason",
     "usable_references",
     "validate",
+    "with_argument",
 ]

@@ -1,20 +1,9 @@
-"""The index space of a launch in words: work-groups, work-items, and partial groups.
-
-Also what the arguments panel can tell before Run without running anything: which
-global sizes the buffers suggest, and when the buffers look too small for the range.
-"""
+"""The index space of a launch in words: work-groups, work-items, and partial groups."""
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-
-from clstudio.checks.arg_defaults import shape_for
-from clstudio.session import ArgSpec, BufferArg, ImageArg
-
-_GLOBAL_ID = re.compile(r"\bget_global_id\s*\(")
 
 
 def size_text(sizes: tuple[int, ...]) -> str:
@@ -104,54 +93,6 @@ class FillChoice:
         if len(self.shape) > 1:
             text += f" (shape {', '.join(map(str, self.shape))})"
         return text
-
-
-def fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:
-    """The buffers of 1 to 3 dimensions and the images, as the global size that covers each.
-
-    A shape is (rows, columns), and dimension 0 of the range runs along a row, so a
-    buffer of shape (256, 320) suggests a global size of 320 x 256, and an image of
-    height 384 and width 512 one of 512 x 384.
-    """
-    return tuple(
-        FillChoice(name, spec.shape, shape_for(spec.shape), isinstance(spec, ImageArg))
-        for name, spec in args.items()
-        if isinstance(spec, ImageArg) or (isinstance(spec, BufferArg) and len(spec.shape) <= 3)
-    )
-
-
-def range_warning(
-    args: Mapping[str, ArgSpec], global_size: tuple[int, ...], source: str
-) -> str | None:
-    """A warning when the buffers look too small for the range, inferred conservatively.
-
-    The rule: the kernel calls get_global_id, and EVERY buffer holds fewer elements
-    than there are work-items. When any buffer is as large as the range, the kernel may
-    index that one by work-item and the others by something else (a histogram's bins,
-    a reduction's partial sums), so nothing is said. Kernels that check the index
-    against a size argument are safe anyway; this is a warning, never an error.
-    """
-    buffers = {name: spec for name, spec in args.items() if isinstance(spec, BufferArg)}
-    work_items = math.prod(global_size)
-    if not buffers or not _GLOBAL_ID.search(source):
-        return None
-    if any(spec.count >= work_items for spec in buffers.values()):
-        return None
-    name, largest = max(buffers.items(), key=lambda item: item[1].count)
-    if len(buffers) == 1:
-        found = (
-            f"buffer '{name}' holds {largest.count} elements, "
-            f"fewer than the {work_items} work-items"
-        )
-    else:
-        found = (
-            f"every buffer holds fewer elements than the {work_items} work-items "
-            f"(the largest, '{name}', holds {largest.count})"
-        )
-    return (
-        f"{found}: a kernel that indexes a buffer by get_global_id reads or writes past its end "
-        "unless it compares the index with a size. Lower the global size, or grow the buffers."
-    )
 
 
 def suggested_local_size(global_size: tuple[int, ...], max_group: int = 256) -> tuple[int, ...]:

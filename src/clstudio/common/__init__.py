@@ -13,6 +13,7 @@ from clstudio.common.dtypes import (
 )
 from clstudio.common.npy_files import NpyError, load_array, resolve
 from clstudio.common.results import (
+    PHASES,
     BuildResult,
     Diagnostic,
     GuardReport,
@@ -30,6 +31,7 @@ from clstudio.common.units import format_bytes, format_seconds
 __all__ = [
     "NUMPY_TO_OPENCL",
     "OPENCL_SCALARS",
+    "PHASES",
     "VECTOR_WIDTHS",
     "BuildResult",
     "Diagnostic",

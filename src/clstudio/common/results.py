@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 ERROR_STAGES = ("load", "build", "validate", "run", "timeout", "crash", "cancelled")
+PHASES = ("upload", "kernel", "download")  # of a Timing, in the order a run goes through them
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Step:
 class Timing:
     """Device profiling timestamps of one command, in nanoseconds."""
 
-    phase: str  # "upload", "kernel" or "download"
+    phase: str  # one of PHASES
     name: str  # buffer name, or the kernel name
     repeat: int
     queued: int

@@ -5,16 +5,15 @@ The JSON form is a versioned contract documented in docs/command-line.md.
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 import numpy as np
 
-from clstudio.common import BuildResult, RunResult, format_bytes, format_seconds
+from clstudio.common import PHASES, BuildResult, RunResult, format_bytes, format_seconds
+from clstudio.reporting.run_stats import kernel_stats
 
 RESULT_FORMAT = "clstudio-run-result"
 RESULT_VERSION = 1
-PHASES = ("upload", "kernel", "download")
 
 
 def result_to_json(result: RunResult) -> dict[str, Any]:
@@ -142,13 +141,11 @@ def format_summary(result: RunResult) -> str:
         ]
     if result.error is not None:
         lines.append(f"  error ({result.error.stage}): {result.error.message}")
-    kernel_times = result.kernel_times_ns()
-    if kernel_times:
-        seconds = [t * 1e-9 for t in kernel_times]
+    stats = kernel_stats(result.kernel_times_ns())
+    if stats is not None:
         lines.append(
-            f"  kernel time over {len(seconds)} repeats: min {format_seconds(min(seconds))}, "
-            f"median {format_seconds(statistics.median(seconds))}, "
-            f"mean {format_seconds(statistics.fmean(seconds))}"
+            f"  kernel time over {stats.count} repeats: min {format_seconds(stats.min_s)}, "
+            f"median {format_seconds(stats.median_s)}, mean {format_seconds(stats.mean_s)}"
         )
     for name, array in result.outputs.items():
         s = array_summary(array)

@@ -1,7 +1,7 @@
-"""Numbers that summarise a run's timings: statistics, bandwidth, GFLOP/s and the timeline.
+"""Numbers that summarise a run's timings: kernel statistics, bandwidth and GFLOP/s.
 
-Everything here is plain arithmetic on RunResult and Session, so the Timings tab,
-the command line and the benchmarks can agree on one definition of each figure.
+Plain arithmetic on RunResult and Session, in one place, so that the Timings tab,
+the status bar and `clstudio run` agree on one definition of each figure.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import KernelSignature, Timing
+from clstudio.common import KernelSignature
 from clstudio.session import BufferArg, ImageArg, Session
-
-PHASES = ("upload", "kernel", "download")
 
 
 @dataclass(frozen=True)
@@ -108,38 +106,3 @@ def gflop_s(work_items: int, ops_per_item: float, seconds: float) -> float | Non
     if seconds <= 0 or not math.isfinite(seconds) or ops_per_item <= 0:
         return None
     return work_items * ops_per_item / seconds / 1e9
-
-
-@dataclass(frozen=True)
-class TimelineBar:
-    """One device command on the run's time axis, in milliseconds from the first start."""
-
-    phase: str
-    name: str
-    repeat: int
-    start_ms: float
-    end_ms: float
-
-    @property
-    def row(self) -> str:
-        """The timeline row: one per phase and buffer (or kernel)."""
-        return f"{self.phase} {self.name}"
-
-
-def timeline(timings: Sequence[Timing]) -> tuple[TimelineBar, ...]:
-    """Every command from start to end, on the clock of the earliest start."""
-    if not timings:
-        return ()
-    origin = min(t.start for t in timings)
-    return tuple(
-        TimelineBar(t.phase, t.name, t.repeat, (t.start - origin) * 1e-6, (t.end - origin) * 1e-6)
-        for t in sorted(timings, key=lambda t: t.start)
-    )
-
-
-def timeline_rows(bars: Sequence[TimelineBar]) -> tuple[str, ...]:
-    """Row names in the order of PHASES, and within a phase in order of first appearance."""
-    rows: dict[str, int] = {}
-    for bar in bars:
-        rows.setdefault(bar.row, PHASES.index(bar.phase) if bar.phase in PHASES else len(PHASES))
-    return tuple(sorted(rows, key=lambda row: rows[row]))

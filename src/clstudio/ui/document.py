@@ -6,7 +6,6 @@ Qt-free, so the rules for titles, dirtiness and saving are testable on their own
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import parse_element_type, write_text_atomically
@@ -118,14 +117,6 @@ class Document:
         if self.path is not None:
             return self.path.name
         return self._label or "Untitled"
-
-    def set_source(self, source: str) -> None:
-        if source != self.session.source:
-            self.session = replace(self.session, source=source)
-
-    def set_device(self, selector: DeviceSelector | None) -> None:
-        if selector != self.session.device:
-            self.session = replace(self.session, device=selector)
 
     def save_source(self, path: Path) -> None:
         """Write the kernel source alone, as a .cl file."""

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices import DeviceInfo, DeviceInventory, DeviceSelector
+from clstudio.devices import DeviceInfo, DeviceInventory
 from clstudio.session import Session, SessionError
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
@@ -38,7 +38,8 @@ from clstudio.ui.workbench import Workbench
 
 
 class MainWindow(QMainWindow):
-    """Owns the chosen device and the files; the workbench runs the build-and-run loop.
+    """Owns the files and the device inventory; the workbench owns the session, the device
+    in use and the build-and-run loop.
 
     `backends` does the OpenCL work: worker processes in the app, so that a broken
     kernel never takes the window down; tests may pass in-process ones.
@@ -56,9 +57,10 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
-        self._active: DeviceInfo | None = None
         self._lesson: HostProgramLesson | None = None
-        self.theme = ThemeController(QApplication.instance(), settings.theme(), self)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication), "a window needs a QApplication"
+        self.theme = ThemeController(app, settings.theme(), self)
 
         self.editor_panel = EditorPanel(self.backends.tools)
         self.setCentralWidget(self.editor_panel)
@@ -118,7 +120,7 @@ class MainWindow(QMainWindow):
 
         self.editor_panel.editor.set_zoom(settings.zoom())
         self._restore_layout()
-        self._show_document()
+        self._set_document(self.document)
         self.start_discovery()
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
@@ -152,6 +154,7 @@ class MainWindow(QMainWindow):
         a.run_or_stop.triggered.connect(self._on_run_or_stop_triggered)
         w = self.workbench
         w.documentChanged.connect(self._on_workbench_document_changed)
+        w.deviceChanged.connect(self._on_workbench_device_changed)
         w.buildStateChanged.connect(self.show_build_state)
         w.lastRunChanged.connect(self.show_last_run)
         w.runStateChanged.connect(self._on_workbench_run_state_changed)
@@ -183,24 +186,27 @@ class MainWindow(QMainWindow):
         self._show_device_status()
 
     def active_device(self) -> DeviceInfo | None:
-        return self._active
+        return self.workbench.device()
 
     def _resolve_device(self) -> None:
         """The device for builds and runs: the session's choice, else the last one used."""
         inventory = self.device_panel.inventory()
         selector = self.document.session.device or self.settings.device()
-        self._active = inventory.select(selector) if inventory.devices() else None
-        if self._active is None and self.document.session.device is None:
-            self._active = inventory.select(None)
-        self.device_panel.set_active_device(self._active)
-        self.workbench.set_device(self._active)
+        active = inventory.select(selector) if inventory.devices() else None
+        if active is None and self.document.session.device is None:
+            active = inventory.select(None)
+        self.workbench.use_device(active)
+
+    def _on_workbench_device_changed(self, device: DeviceInfo | None) -> None:
+        self.device_panel.set_active_device(device)
         self._show_device_status()
 
     def _show_device_status(self) -> None:
         selector = self.document.session.device
-        if self._active is not None:
-            text = f"Device: {self._active.name}"
-            tip = f"{self._active.type} on {self._active.platform_name}"
+        active = self.active_device()
+        if active is not None:
+            text = f"Device: {active.name}"
+            tip = f"{active.type} on {active.platform_name}"
         elif self.discovery.is_running():
             text, tip = "Device: looking…", "Looking for OpenCL devices"
         elif selector is not None and self.device_panel.inventory().devices():
@@ -215,22 +221,16 @@ class MainWindow(QMainWindow):
     def _on_discovery_finished(self, inventory: DeviceInventory) -> None:
         self.device_panel.show_inventory(inventory)
         self._resolve_device()
-        if self._active is not None:
-            self.device_panel.select_device(self._active)
+        active = self.active_device()
+        if active is not None:
+            self.device_panel.select_device(active)
 
     def _on_discovery_failed(self, details: str) -> None:
         self.device_panel.show_failure(details)
         self._show_device_status()
 
     def _on_device_panel_chosen(self, device: DeviceInfo) -> None:
-        selector = DeviceSelector(device.platform_name, device.name)
-        self.document.set_device(selector)
-        self.settings.set_device(selector)
-        self._active = device
-        self.device_panel.set_active_device(device)
-        self.workbench.set_device(device)
-        self._show_device_status()
-        self._show_title()
+        self.settings.set_device(self.workbench.choose_device(device))
         self.statusBar().showMessage(f"Builds and runs will use {device.name}", 5000)
 
     # The status bar and the Run/Stop actions
@@ -257,7 +257,6 @@ class MainWindow(QMainWindow):
         return self.workbench.document
 
     def _show_document(self) -> None:
-        self.workbench.show_document(self.document)
         # set_source blocks the editor's signals, so the undo actions are told directly.
         self.window_actions.undo.setEnabled(False)
         self.window_actions.redo.setEnabled(False)
@@ -268,7 +267,7 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.dirty)
 
     def _set_document(self, document: Document) -> None:
-        self.workbench.document = document
+        self.workbench.show_document(document)
         self._show_document()
         if self.device_panel.inventory().devices():
             self._resolve_device()
@@ -283,9 +282,8 @@ class MainWindow(QMainWindow):
 
     def restore_session(self, session: Session) -> None:
         """Show a session recovered after a crash as unsaved edits of the current document."""
-        self.workbench.document.session = session
+        self.workbench.restore_session(session)
         self._show_document()
-        self._on_workbench_document_changed()
 
     def new_document(self) -> None:
         if self.maybe_save():

@@ -102,8 +102,8 @@ class AppSettings:
     def zoom(self) -> int:
         """Steps of one point above (or below) the default editor font size."""
         try:
-            return int(self.store.value("view/zoom", 0))
-        except (TypeError, ValueError):
+            return int(str(self.store.value("view/zoom", 0)))
+        except ValueError:
             return 0
 
     def set_zoom(self, steps: int) -> None:

@@ -2,20 +2,23 @@
 
 Panels show state and emit intents; this controller decides. Everything the
 user sets up lands in the document's session, which is what Save writes and
-what Run sends to the worker process.
+what Run sends to the worker process. This is the one place that writes the
+session, and the one place that knows which device builds and runs use.
 """
 
 from __future__ import annotations
 
-import statistics
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
+from clstudio.checks import FormState, fit_kernel, form_state, with_argument
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
-from clstudio.devices import DeviceInfo, limits_of
-from clstudio.session import Session
+from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
+from clstudio.reporting import FinishedRun
+from clstudio.session import ArgSpec, Reference, Session
 from clstudio.ui.args.args_panel import ArgsPanel
+from clstudio.ui.args.ndrange_editor import Range
 from clstudio.ui.document import Document
 from clstudio.ui.editor.build_status import build_status_text
 from clstudio.ui.editor.editor_panel import EditorPanel
@@ -32,6 +35,7 @@ class Workbench(QObject):
     runStateChanged = Signal(bool)  # running or not: Run turns into Stop
     lastRunChanged = Signal(str)  # for the status bar
     messageRaised = Signal(str)  # a short note for the status bar
+    deviceChanged = Signal(object)  # the DeviceInfo builds and runs use now, or None
 
     def __init__(
         self,
@@ -50,13 +54,19 @@ class Workbench(QObject):
         self.runner = runner
         self.document = Document.new()
         self._device: DeviceInfo | None = None
+        self._running: Session | None = None  # the session the current run was given
+        self._signature: KernelSignature | None = None  # the kernel the form shows
+        # The session's references when the form was made: those the arguments do not
+        # fit now wait here, unchanged, until an edit makes them fit again.
+        self._references: dict[str, Reference] = {}
         editor.sourceEdited.connect(self._on_editor_source_edited)
         editor.optionsChanged.connect(self._on_editor_options_changed)
         editor.kernelChosen.connect(self._on_editor_kernel_chosen)
         editor.buildStarted.connect(lambda _generation: self.buildStateChanged.emit("building…"))
         editor.buildFinished.connect(self._on_editor_build_finished)
         editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit("failed"))
-        args.sessionEdited.connect(self._on_args_session_edited)
+        args.argEdited.connect(self._on_args_arg_edited)
+        args.rangeEdited.connect(self._on_args_range_edited)
         run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
         run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
         runner.runStarted.connect(self._on_runner_started)
@@ -68,7 +78,17 @@ class Workbench(QObject):
     def show_document(self, document: Document) -> None:
         """Show a newly opened session everywhere, and build it at once."""
         self.document = document
-        session = document.session
+        self._show_session()
+
+    def restore_session(self, session: Session) -> None:
+        """Take a session recovered after a crash as unsaved edits of the current document."""
+        self.document.session = session
+        self._show_session()
+        self.documentChanged.emit()
+
+    def _show_session(self) -> None:
+        session = self.document.session
+        self._signature = None
         self.args.clear()
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)
@@ -76,14 +96,29 @@ class Workbench(QObject):
         self.editor.set_device(session.device)
         self.editor.set_source(session.source)
 
-    def set_device(self, device: DeviceInfo | None) -> None:
+    def device(self) -> DeviceInfo | None:
         """The device builds and runs use, and whose limits the form checks against."""
+        return self._device
+
+    def use_device(self, device: DeviceInfo | None) -> None:
+        """Use `device` (found for the session's choice, or the last one used), the session
+        unchanged."""
         self._device = device
-        self.args.set_limits(limits_of(device) if device is not None else None)
+        self._show_form()
         self.editor.set_device(self.document.session.device)
+        self.deviceChanged.emit(device)
+
+    def choose_device(self, device: DeviceInfo) -> DeviceSelector:
+        """The user's choice: the session asks for `device` from now on."""
+        selector = DeviceSelector(device.platform_name, device.name)
+        self._update(device=selector)
+        self.use_device(device)
+        return selector
 
     def _update(self, **changes: object) -> None:
-        session = replace(self.document.session, **changes)  # type: ignore[arg-type]
+        self._set_session(replace(self.document.session, **changes))  # type: ignore[arg-type]
+
+    def _set_session(self, session: Session) -> None:
         if session != self.document.session:
             self.document.session = session
             self.documentChanged.emit()
@@ -94,19 +129,20 @@ class Workbench(QObject):
     def _on_editor_options_changed(self, options: str) -> None:
         self._update(build_options=options)
 
-    def _on_args_session_edited(self, session: Session) -> None:
-        self._update(
-            args=session.args,
-            global_size=session.global_size,
-            local_size=session.local_size,
-            references=session.references,
-        )
+    def _on_args_arg_edited(self, name: str, spec: ArgSpec) -> None:
+        self._set_session(with_argument(self.document.session, name, spec, self._references))
+        self._show_form()
+
+    def _on_args_range_edited(self, current: Range) -> None:
+        global_size, local_size = current
+        self._update(global_size=global_size, local_size=local_size)
+        self._show_form()
 
     # Builds ---------------------------------------------------------------------------
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
         self._update(kernel=name)
-        good = self.editor.controller.last_good()
+        good = self.editor.controller.last_good
         signature = good.kernel(name) if good is not None else None
         if signature is not None:
             self._show_kernel(signature)
@@ -124,11 +160,20 @@ class Workbench(QObject):
 
     def _show_kernel(self, signature: KernelSignature) -> None:
         """Rebuild the form; values of arguments that kept their name and type survive."""
+        self._references = dict(self.document.session.references)
+        fit = fit_kernel(signature, self.document.session, self._signature)
+        self._signature = signature
+        self._set_session(fit.session)
+        self.args.set_kernel(signature, fit, self._form_state(signature))
+
+    def _form_state(self, signature: KernelSignature) -> FormState:
         limits = limits_of(self._device) if self._device is not None else None
-        self.args.set_kernel(signature, self.document.session, limits)
-        formed = self.args.session()
-        if formed is not None:
-            self._on_args_session_edited(formed)
+        return form_state(signature, self.document.session, limits)
+
+    def _show_form(self) -> None:
+        """Show the checks of the session as it is now (after an edit, or on another device)."""
+        if self._signature is not None:
+            self.args.show_state(self._form_state(self._signature))
 
     # Runs -----------------------------------------------------------------------------
 
@@ -136,7 +181,9 @@ class Workbench(QObject):
         """Run the session as the form shows it; refused, with the reason, when it cannot."""
         if self.runner.is_running():
             return False
-        problems = self.args.problems()
+        problems = self.args.input_problems()
+        if self._signature is not None:
+            problems += self._form_state(self._signature).errors
         if problems:
             self.args.show_error(problems[0])
             self.messageRaised.emit(f"Not run: {problems[0].message}")
@@ -149,14 +196,20 @@ class Workbench(QObject):
             self.runner.stop()
 
     def _on_runner_started(self, session: Session) -> None:
+        self._running = session
         self.run_bar.show_started(session.repeats)
         self.runStateChanged.emit(True)
         self.results.show_running(session)
 
     def _on_runner_finished(self, result: RunResult) -> None:
+        # One run at a time: the session that started is the one that finished. The form
+        # stays editable meanwhile, so the document's session may already differ.
+        assert self._running is not None
+        run = FinishedRun(self._running, result)
+        self._running = None
         self.runStateChanged.emit(False)
-        self.results.show_result(result, self.document.session)
-        summary = run_summary(result)
+        self.results.show_result(run)
+        summary = run_summary(run)
         self.run_bar.show_finished(summary)
         self.lastRunChanged.emit(summary)
         if result.error is not None:
@@ -171,13 +224,14 @@ class Workbench(QObject):
         self.messageRaised.emit(f"{error.stage}: {error.message.splitlines()[0]}")
 
 
-def run_summary(result: RunResult) -> str:
+def run_summary(run: FinishedRun) -> str:
     """The status bar's words for a finished run."""
-    if result.error is not None:
+    error = run.result.error
+    if error is not None:
         return {"timeout": "timed out", "crash": "crashed", "cancelled": "stopped"}.get(
-            result.error.stage, f"{result.error.stage} error"
+            error.stage, f"{error.stage} error"
         )
-    times = result.kernel_times_ns()
-    median = format_seconds(statistics.median(times) * 1e-9) if times else "no launches"
-    verdict = "ok" if result.ok else "check failed"
-    return f"{median} median over {len(times)} repeats, {verdict}"
+    stats = run.stats()
+    median = format_seconds(stats.median_s) if stats is not None else "no launches"
+    verdict = "ok" if run.result.ok else "check failed"
+    return f"{median} median over {stats.count if stats else 0} repeats, {verdict}"

@@ -229,7 +229,7 @@ def test_a_bad_local_size_is_flagged_before_run(qtbot, panel, example, limits):
     )
     problems = panel.range_problems.text()
     assert "the global size 1000 in dimension 0 is not a multiple of the local size 64" in problems
-    assert panel.range_problems.isVisibleTo(panel)
+    assert panel.range_problems.isVisibleTo(panel.widget)
     assert any("not a multiple" in p.message for p in panel.problems())
 
 
@@ -321,7 +321,7 @@ def test_without_a_device_the_checks_that_need_none_still_run(qtbot, panel, exam
 def test_an_empty_panel_says_what_will_appear(panel):
     assert panel.session() is None
     assert panel.empty.title() == "No kernel yet"
-    assert panel.empty.isVisibleTo(panel)
+    assert panel.empty.isVisibleTo(panel.widget)
 
 
 def _minimal(source: str, kernel: str) -> dict:

@@ -231,7 +231,10 @@ class InitEditor(QWidget):
     def _show_page(self) -> None:
         kind = self.kind.currentData()
         page = self._pages.get(kind)
-        self._stack.setCurrentWidget(page if page is not None else self._stack.widget(0))
+        if page is None:
+            self._stack.setCurrentIndex(0)
+        else:
+            self._stack.setCurrentWidget(page)
         self._stack.setVisible(page is not None)
 
     def _on_kind_changed(self, _index: int) -> None:

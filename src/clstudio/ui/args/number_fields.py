@@ -32,7 +32,7 @@ class IntValidator(QValidator):
         super().__init__(parent)
         self.low, self.high = low, high
 
-    def validate(self, text: str, pos: int) -> State:  # type: ignore[override]
+    def validate(self, text: str, pos: int) -> State:
         text = text.strip()
         if text in ("", "+") or (text == "-" and self.low < 0):
             return State.Intermediate
@@ -57,7 +57,7 @@ class FloatValidator(QValidator):
         super().__init__(parent)
         self.largest, self.low = largest, low
 
-    def validate(self, text: str, pos: int) -> State:  # type: ignore[override]
+    def validate(self, text: str, pos: int) -> State:
         text = text.strip()
         if not _FLOAT_PREFIX.fullmatch(text):
             return State.Invalid
@@ -171,7 +171,7 @@ def parse_sizes(text: str) -> tuple[int, ...] | None:
 class SizesValidator(QValidator):
     """Lists of positive sizes separated by commas, spaces or `x`."""
 
-    def validate(self, text: str, pos: int) -> State:  # type: ignore[override]
+    def validate(self, text: str, pos: int) -> State:
         if parse_sizes(text) is not None:
             return State.Acceptable
         return State.Intermediate if _SIZES_PREFIX.fullmatch(text) else State.Invalid

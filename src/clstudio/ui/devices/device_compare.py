@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.ui.devices.device_fields_view import field_tooltip, grouped
+from clstudio.ui.tree_items import child_items, top_items
 
 if TYPE_CHECKING:
     from clstudio.devices import DeviceInfo, DeviceInventory, InfoField
@@ -129,11 +130,10 @@ class DeviceCompareDialog(QDialog):
 
     def item_for(self, name: str) -> QTreeWidgetItem | None:
         """The row showing field `name`, if it is shown."""
-        for i in range(self.table.topLevelItemCount()):
-            group = self.table.topLevelItem(i)
-            for j in range(group.childCount()):
-                if group.child(j).data(0, NAME_ROLE) == name:
-                    return group.child(j)
+        for group in top_items(self.table):
+            for child in child_items(group):
+                if child.data(0, NAME_ROLE) == name:
+                    return child
         return None
 
     def is_highlighted(self, name: str) -> bool:

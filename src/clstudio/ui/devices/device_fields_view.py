@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.devices import GROUP_ORDER
+from clstudio.ui.tree_items import child_items, top_items
 
 if TYPE_CHECKING:
     from clstudio.devices import InfoField
@@ -153,9 +154,8 @@ class DeviceFieldsView(QWidget):
     def visible_fields(self) -> list[str]:
         """OpenCL names of the fields the filter lets through, in display order."""
         names = []
-        for group_item in self._group_items():
-            for j in range(group_item.childCount()):
-                child = group_item.child(j)
+        for group_item in top_items(self.tree):
+            for child in child_items(group_item):
                 if not child.isHidden():
                     names.append(child.data(0, FIELD_ROLE).name)
         return names
@@ -165,9 +165,8 @@ class DeviceFieldsView(QWidget):
         return item.data(0, FIELD_ROLE) if item is not None else None
 
     def select_field(self, name: str) -> bool:
-        for group_item in self._group_items():
-            for j in range(group_item.childCount()):
-                child = group_item.child(j)
+        for group_item in top_items(self.tree):
+            for child in child_items(group_item):
                 if child.data(0, FIELD_ROLE).name == name:
                     self.tree.setCurrentItem(child)
                     return True
@@ -178,14 +177,10 @@ class DeviceFieldsView(QWidget):
         if field is not None:
             QGuiApplication.clipboard().setText(field.display)
 
-    def _group_items(self) -> list[QTreeWidgetItem]:
-        return [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
-
     def _apply_filter(self, text: str) -> None:
-        for group_item in self._group_items():
+        for group_item in top_items(self.tree):
             shown = 0
-            for j in range(group_item.childCount()):
-                child = group_item.child(j)
+            for child in child_items(group_item):
                 visible = field_matches(child.data(0, FIELD_ROLE), text)
                 child.setHidden(not visible)
                 shown += visible

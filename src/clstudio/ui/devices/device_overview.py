@@ -47,9 +47,15 @@ def memory_bars(device: DeviceInfo) -> list[Bar]:
     return bars
 
 
+def work_item_sizes(device: DeviceInfo) -> list[int]:
+    """The most work-items a group may hold along each dimension; empty when not reported."""
+    sizes = device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES")
+    return [int(size) for size in sizes] if isinstance(sizes, list | tuple) else []
+
+
 def work_size_bars(device: DeviceInfo) -> list[Bar]:
     group = device.value("CL_DEVICE_MAX_WORK_GROUP_SIZE")
-    sizes = device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES") or []
+    sizes = work_item_sizes(device)
     bars = []
     if isinstance(group, int):
         bars.append(
@@ -65,7 +71,7 @@ def work_size_bars(device: DeviceInfo) -> list[Bar]:
         bars.append(
             Bar(
                 f"{name} (dim {axis})",
-                int(size),
+                size,
                 str(size),
                 _tooltip(device, "CL_DEVICE_MAX_WORK_ITEM_SIZES"),
             )
@@ -75,7 +81,7 @@ def work_size_bars(device: DeviceInfo) -> list[Bar]:
 
 def work_size_caption(device: DeviceInfo) -> str:
     group = device.value("CL_DEVICE_MAX_WORK_GROUP_SIZE")
-    sizes = [int(s) for s in device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES") or []]
+    sizes = work_item_sizes(device)
     if not isinstance(group, int) or not sizes:
         return "This device does not report its work-size limits."
     per_axis = " × ".join(str(s) for s in sizes)

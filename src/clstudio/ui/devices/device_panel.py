@@ -34,6 +34,7 @@ from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_t
 from clstudio.ui.devices.device_icons import device_type_icon, platform_icon
 from clstudio.ui.devices.device_overview import DeviceOverview
 from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.tree_items import child_items, top_items
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
 WHAT_IS_A_PLATFORM = (
@@ -125,7 +126,8 @@ class DevicePanel(QWidget):
         self.compare_button = QPushButton("Compare…")
         self.compare_button.setToolTip("See two devices' fields side by side")
         self.compare_button.clicked.connect(self.open_compare)
-        self.more_button = QToolButton(text="More")
+        self.more_button = QToolButton()
+        self.more_button.setText("More")
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         more = QMenu(self.more_button)
         self.copy_all_action = more.addAction("Copy all fields as text", self.copy_all)
@@ -234,12 +236,6 @@ class DevicePanel(QWidget):
         self._active = (device.platform_index, device.index) if device else None
         self._mark_active()
 
-    def active_device(self) -> DeviceInfo | None:
-        if self._active is None:
-            return None
-        item = self._item_for_key(self._active)
-        return item.data(0, ITEM_ROLE) if item is not None else None
-
     def copy_all(self) -> None:
         item = self.tree.currentItem()
         data = item.data(0, ITEM_ROLE) if item is not None else None
@@ -274,11 +270,7 @@ class DevicePanel(QWidget):
         return self._compare
 
     def _items(self) -> list[QTreeWidgetItem]:
-        items = []
-        for i in range(self.tree.topLevelItemCount()):
-            platform_item = self.tree.topLevelItem(i)
-            items.extend(platform_item.child(j) for j in range(platform_item.childCount()))
-        return items
+        return [item for platform in top_items(self.tree) for item in child_items(platform)]
 
     def _item_for_key(self, key: tuple[int, int]) -> QTreeWidgetItem | None:
         for item in self._items():

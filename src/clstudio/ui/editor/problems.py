@@ -11,6 +11,7 @@ from clstudio.common import Diagnostic
 from clstudio.ui.editor.editor_colors import colors_for
 from clstudio.ui.editor.severity_marks import severity_icon
 from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.tree_items import top_items
 
 SEVERITY, PLACE, MESSAGE = range(3)
 
@@ -63,12 +64,10 @@ class ProblemsView(QWidget):
 
     def rows(self) -> list[tuple[str, str, str]]:
         """What each row says: severity, line:column, message."""
-        rows = []
-        for index in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(index)
-            if item is not None:
-                rows.append((item.text(SEVERITY), item.text(PLACE), item.text(MESSAGE)))
-        return rows
+        return [
+            (item.text(SEVERITY), item.text(PLACE), item.text(MESSAGE))
+            for item in top_items(self.tree)
+        ]
 
     def _fill(self) -> None:
         colors = colors_for(self.palette())

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from clstudio.common import GuardReport, ReferenceReport, RunResult, pointee_type
-from clstudio.reporting import lane_names
+from clstudio.ui.results.buffer_export import lane_names
 
 VIEWS = ("line", "image", "histogram", "table")
 VIEW_TITLES = {"line": "Line", "image": "Image", "histogram": "Histogram", "table": "Table"}

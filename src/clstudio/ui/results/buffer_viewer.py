@@ -53,7 +53,7 @@ class BufferViewer(QWidget):
         self.image = ImageView()
         self.histogram = HistogramView()
         self.table = ArrayTableView()
-        self._pages = {
+        self._pages: dict[str, LineView | ImageView | HistogramView | ArrayTableView] = {
             "line": self.line,
             "image": self.image,
             "histogram": self.histogram,

@@ -34,7 +34,7 @@ class LatestResult(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._generation = 0
-        self._tasks: dict[_Signals, _Task] = {}
+        self._tasks: dict[QObject, _Task] = {}
 
     def submit(self, work: Callable[[], object]) -> None:
         self._generation += 1

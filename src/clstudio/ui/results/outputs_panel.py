@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
-from clstudio.reporting import save_csv, save_npy
 from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.buffer_export import save_csv, save_npy
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer
 from clstudio.ui.results.error_banner import ErrorBanner
@@ -107,7 +107,7 @@ class OutputsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._entries: dict[str, BufferEntry] = {}
-        self._tasks: dict[_ExportSignals, _ExportTask] = {}
+        self._tasks: dict[QObject, _ExportTask] = {}
         self._export_dir = Path.home()
 
         self.empty = EmptyState(
@@ -269,9 +269,9 @@ class OutputsPanel(QWidget):
         self.title.setText("" if entry is None else entry.title)
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText("" if entry is None else reference_text(entry))
-        worst = entry is not None and entry.reference is not None
-        self.worst_button.setVisible(worst)
-        self.worst_button.setEnabled(worst and entry.reference.worst_index is not None)
+        reference = None if entry is None else entry.reference
+        self.worst_button.setVisible(reference is not None)
+        self.worst_button.setEnabled(reference is not None and reference.worst_index is not None)
         self.export_button.setEnabled(entry is not None)
         guard = None if entry is None else entry.guard
         self.guard_label.setVisible(guard is not None)

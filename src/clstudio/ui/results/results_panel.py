@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from clstudio.common import RunResult
+from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems import ProblemsView
@@ -49,11 +49,12 @@ class ResultsPanel(QTabWidget):
             f"{'s' if session.repeats != 1 else ''}, time limit {session.timeout_s:g} s"
         )
 
-    def show_result(self, result: RunResult, session: Session) -> None:
-        self.timings.show_result(result, session)
-        self.outputs.show_result(result)
-        self.console.append_run(result)
-        self.steps.show_result(result)
+    def show_result(self, run: FinishedRun) -> None:
+        """Every tab describes this run; the outputs and steps hold only what it returned."""
+        self.timings.show_result(run)
+        self.outputs.show_result(run.result)
+        self.console.append_run(run.result)
+        self.steps.show_result(run.result)
 
     def _on_problems_count_changed(self, count: int) -> None:
         index = self.indexOf(self.problems)

@@ -102,7 +102,5 @@ class StepsPanel(QWidget):
 
     def row_texts(self, row: int) -> list[str]:
         """The texts of one row, as the user reads them (empty for a spanned cell)."""
-        return [
-            "" if self.table.item(row, column) is None else self.table.item(row, column).text()
-            for column in range(len(COLUMNS))
-        ]
+        items = [self.table.item(row, column) for column in range(len(COLUMNS))]
+        return ["" if item is None else item.text() for item in items]

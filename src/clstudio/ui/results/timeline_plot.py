@@ -8,9 +8,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.common import Timing, format_seconds
-from clstudio.reporting import PHASES, TimelineBar, timeline, timeline_rows
+from clstudio.common import PHASES, Timing, format_seconds
 from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPlotWidget
+from clstudio.ui.results.timeline_bars import TimelineBar, timeline, timeline_rows
 
 BAR_HEIGHT = 0.6
 ROW_TITLES = {"upload": "write", "kernel": "kernel", "download": "read"}

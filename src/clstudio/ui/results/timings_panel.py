@@ -7,7 +7,6 @@ devices) can be overlaid on the per-repeat plot.
 
 from __future__ import annotations
 
-import math
 import time
 
 from PySide6.QtCore import Qt
@@ -29,16 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import RunResult, format_bytes, format_seconds
-from clstudio.reporting import (
-    BufferTraffic,
-    KernelStats,
-    bandwidth_gb_s,
-    buffer_traffic,
-    gflop_s,
-    kernel_stats,
-)
-from clstudio.session import Session
+from clstudio.common import format_bytes, format_seconds
+from clstudio.reporting import BufferTraffic, FinishedRun, KernelStats, bandwidth_gb_s, gflop_s
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries
@@ -51,13 +42,8 @@ MAX_OPS_PER_ITEM = 1_000_000_000
 PANE_MIN = 110  # pixels: the least width of each of the four panes
 
 
-def work_items(result: RunResult, session: Session) -> int:
-    """Global work-items of the run: the size it launched with, else the session's."""
-    return math.prod(result.global_size or session.global_size)
-
-
 class TimingsPanel(QWidget):
-    """show_result(result, session) after each run; history and overlay stay across runs."""
+    """show_result(run) after each run; history and overlay stay across runs."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -192,27 +178,30 @@ class TimingsPanel(QWidget):
         rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
         table.setFixedHeight(rows + table.horizontalHeader().height() + 2 * table.frameWidth())
 
-    def show_result(self, result: RunResult, session: Session) -> None:
-        """Display a finished run (failed runs too: whatever they measured is shown)."""
+    def show_result(self, run: FinishedRun) -> None:
+        """Display a finished run (failed runs too: whatever they measured is shown).
+
+        Every figure comes from the session that ran, not from the form as edited since.
+        """
+        result = run.result
         self.stack.setCurrentIndex(1)
         self.banner.set_error(result.error)
         times = result.kernel_times_ns()
-        self.summary.setText(self._summary(result, session, len(times)))
+        self.summary.setText(self._summary(run, len(times)))
         self.timeline.set_timings(result.timings)
         self.timeline_hover.setText(" ")
-        self._stats = kernel_stats(times)
+        self._stats = run.stats()
         self._show_stats(self._stats)
-        signature = result.build.kernel(result.kernel) if result.build is not None else None
-        self._traffic = buffer_traffic(session, signature)
-        self._work_items = work_items(result, session)
+        self._traffic = run.traffic()
+        self._work_items = run.work_items
         self._show_throughput()
         if times:
             entry = HistoryEntry(
                 number=self.history.next_number(),
                 when=time.strftime("%H:%M:%S"),
-                kernel=result.kernel or session.kernel,
+                kernel=run.kernel,
                 device=result.device or "unknown device",
-                global_size=result.global_size or session.global_size,
+                global_size=run.global_size,
                 times_ns=tuple(times),
             )
             self.history.add(entry)  # redraws the overlay through checkedRunsChanged
@@ -225,14 +214,14 @@ class TimingsPanel(QWidget):
         return None if item is None else item.data(SECONDS_ROLE)
 
     @staticmethod
-    def _summary(result: RunResult, session: Session, launches: int) -> str:
-        size = " × ".join(map(str, result.global_size or session.global_size))
-        local = result.local_size or session.local_size
+    def _summary(run: FinishedRun, launches: int) -> str:
+        size = " × ".join(map(str, run.global_size))
+        local = run.local_size
         local_text = " × ".join(map(str, local)) if local else "chosen by the driver"
-        device = result.device or "the device"
+        device = run.result.device or "the device"
         return (
-            f"<b>{result.kernel or session.kernel}</b> on {device}: global size {size}, "
-            f"local size {local_text}, {launches} of {session.repeats} launches timed"
+            f"<b>{run.kernel}</b> on {device}: global size {size}, "
+            f"local size {local_text}, {launches} of {run.session.repeats} launches timed"
         )
 
     def _show_stats(self, stats: KernelStats | None) -> None:

@@ -1,0 +1,40 @@
+"""The timeline's bars and rows, on hand-made timings; and the Qt-free results modules."""
+
+import subprocess
+import sys
+
+import pytest
+
+from clstudio.common.results import Timing
+from clstudio.ui.results.timeline_bars import timeline, timeline_rows
+
+
+def timing(phase, name, repeat, start, end):
+    return Timing(phase, name, repeat, start - 10, start - 5, start, end)
+
+
+def test_timeline_starts_at_the_first_command_in_ms():
+    timings = (
+        timing("upload", "a", 0, 1_000_000, 1_500_000),
+        timing("kernel", "k", 0, 2_000_000, 4_000_000),
+        timing("upload", "c", 1, 4_100_000, 4_200_000),
+        timing("kernel", "k", 1, 4_200_000, 6_000_000),
+        timing("download", "c", 0, 6_000_000, 6_250_000),
+    )
+    bars = timeline(timings)
+    assert len(bars) == 5
+    assert (bars[0].start_ms, bars[0].end_ms) == (0.0, 0.5)
+    assert (bars[-1].start_ms, bars[-1].end_ms) == pytest.approx((5.0, 5.25))
+    assert [bar.repeat for bar in bars if bar.phase == "kernel"] == [0, 1]
+    assert timeline_rows(bars) == ("upload a", "upload c", "kernel k", "download c")
+    assert timeline(()) == ()
+
+
+def test_the_results_arithmetic_loads_no_qt():
+    script = (
+        "import sys, clstudio.ui.results.buffer_export, clstudio.ui.results.buffer_layout, "
+        "clstudio.ui.results.timeline_bars; "
+        "print(any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
