@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 from clstudio.common import parse_element_type, write_text_atomically
-from clstudio.devices import DeviceSelector
 from clstudio.session import (
     BufferArg,
     Init,
