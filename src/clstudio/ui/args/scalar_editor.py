@@ -25,7 +25,6 @@ class ScalarEditor(QWidget):
 
     def __init__(self, element: ElementType, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._element = element
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setHorizontalSpacing(4)

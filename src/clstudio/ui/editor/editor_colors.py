@@ -13,7 +13,6 @@ from PySide6.QtGui import QColor, QPalette
 
 @dataclass(frozen=True)
 class EditorColors:
-    dark: bool
     keyword: str
     qualifier: str
     type: str
@@ -39,7 +38,6 @@ class EditorColors:
 
 
 LIGHT = EditorColors(
-    dark=False,
     keyword="#0033b3",
     qualifier="#871094",
     type="#00627a",
@@ -61,7 +59,6 @@ LIGHT = EditorColors(
 )
 
 DARK = EditorColors(
-    dark=True,
     keyword="#569cd6",
     qualifier="#c586c0",
     type="#4ec9b0",

@@ -52,10 +52,6 @@ class OpenCLHighlighter(QSyntaxHighlighter):
         self._make_formats(colors)
         self.rehighlight()
 
-    def format_for(self, kind: str) -> QTextCharFormat:
-        """The format of one kind of token ("keyword", "type", "comment"...)."""
-        return self._formats[kind]
-
     def _make_formats(self, colors: EditorColors) -> None:
         kinds = (
             "keyword",

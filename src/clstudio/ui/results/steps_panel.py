@@ -21,7 +21,6 @@ from clstudio.ui.results.error_banner import error_text
 
 COLUMNS = ("#", "C API call", "What it does", "Duration", "Detail")
 ERROR_COLOUR = "#d9453b"
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 class StepsPanel(QWidget):
