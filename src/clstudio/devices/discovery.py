@@ -26,6 +26,7 @@ from clstudio.devices.fields import (
     display_value,
     plain_value,
 )
+from clstudio.devices.pip_runtimes import added_platforms_last
 from clstudio.devices.selector import DeviceSelector, matches
 from clstudio.devices.versions import opencl_version
 
@@ -115,7 +116,7 @@ class DeviceInventory:
 def discover() -> DeviceInventory:
     """Ask every platform and device for every field; driver problems never raise."""
     try:
-        platforms = cl.get_platforms()
+        platforms = added_platforms_last(cl.get_platforms())
     except Exception as exc:  # the ICD loader's failures come as several exception types
         return DeviceInventory((), problem=_no_platform_problem(exc))
     if not platforms:
