@@ -19,6 +19,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from clstudio.devices.icd_entries import vendor_folder_files
+
 __all__ = [
     "INTEL_EXTRA",
     "PipRuntime",
@@ -28,7 +30,6 @@ __all__ = [
     "worker_environment",
 ]
 
-DEFAULT_VENDORS = Path("/etc/OpenCL/vendors")
 # CL Studio is installed from its folder, so the extra is added there.
 INTEL_EXTRA = ".venv/bin/pip install -e '.[intel]'"
 
@@ -106,24 +107,23 @@ def worker_environment(
     if not runtimes:
         return {}
     folder.mkdir(parents=True, exist_ok=True)
-    for icd in _vendor_files(environ.get("OCL_ICD_VENDORS", "")):
-        (folder / icd.name).write_text(icd.read_text(encoding="utf-8"), encoding="utf-8")
+    # OCL_ICD_VENDORS replaces the folder the loader would have read: keep its drivers.
+    # Linked, not copied: a broken one is then reported under its own path.
+    named = set()
+    for icd in vendor_folder_files(environ):
+        link = folder / icd.name
+        link.unlink(missing_ok=True)
+        link.symlink_to(icd.resolve())
+        named.add(icd.read_text(encoding="utf-8", errors="replace").strip())
     for runtime in runtimes:
-        (folder / runtime.icd_name).write_text(f"{runtime.library}\n", encoding="utf-8")
+        if str(runtime.library) not in named:  # else it would be listed twice
+            (folder / runtime.icd_name).write_text(f"{runtime.library}\n", encoding="utf-8")
     library_dirs = dict.fromkeys(str(r.library.parent) for r in runtimes)
     old_path = environ.get("LD_LIBRARY_PATH", "")
     return {
         "OCL_ICD_VENDORS": str(folder),
         "LD_LIBRARY_PATH": os.pathsep.join([*library_dirs, *([old_path] if old_path else [])]),
     }
-
-
-def _vendor_files(vendors: str) -> list[Path]:
-    """The `.icd` files the loader reads without us: the user's OCL_ICD_VENDORS, or the default."""
-    folder = Path(vendors) if vendors else DEFAULT_VENDORS
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if p.suffix == ".icd" and p.is_file())
 
 
 class _Named(Protocol):
