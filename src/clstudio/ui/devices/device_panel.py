@@ -158,6 +158,8 @@ class DevicePanel(QWidget):
         self.details.addWidget(self.nothing_selected)
         self.details.addWidget(details)
         self.details.addWidget(self.unavailable)
+        # The overview scrolls: with several platforms, the tree's rows come first.
+        self.details.setMinimumHeight(160)
 
         tree_pane = QWidget()
         tree_layout = QVBoxLayout(tree_pane)
@@ -261,8 +263,9 @@ class DevicePanel(QWidget):
         rows = len(tops) + sum(item.childCount() for item in tops)
         row_height = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 4)
         wanted = self.tree.header().sizeHint().height() + rows * row_height + 8
+        wanted += self.add_button.sizeHint().height() + 2  # the row under the tree
         total = sum(self.splitter.sizes())
-        tree_height = min(wanted, 220)
+        tree_height = min(wanted, 250)
         self.splitter.setSizes([tree_height, max(total - tree_height, 200)])
 
     def select_device(self, device: DeviceInfo) -> None:
