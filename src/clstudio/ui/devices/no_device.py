@@ -17,9 +17,9 @@ GET_POCL = (
     "<pre>pip install pocl-binary-distribution</pre>"
 )
 GPU_DRIVERS = (
-    "GPU vendors ship their own OpenCL drivers (Intel's compute runtime, NVIDIA's driver, "
-    "ROCm for AMD). Install one, then press <b>Look again</b>. <b>Add a device…</b> lists "
-    "every way, with its command. The editor works meanwhile: write and save kernels."
+    "GPU drivers (Intel's, NVIDIA's, ROCm for AMD) appear by themselves once installed: "
+    "press <b>Look again</b>. <b>Add a device…</b> lists every way. "
+    "The editor works meanwhile."
 )
 DEVICES_FIELD = "clGetDeviceIDs"  # the field discovery adds when a platform cannot list devices
 
