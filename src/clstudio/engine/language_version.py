@@ -12,6 +12,8 @@ import re
 from clstudio.devices import opencl_version
 
 _CL_STD = re.compile(r"^-cl-std=CL(\d+)\.(\d+)$", re.IGNORECASE)
+# The versions -cl-std may name; any other is the driver's to reject as an invalid option.
+OPENCL_C_VERSIONS = ((1, 0), (1, 1), (1, 2), (2, 0), (3, 0))
 GET_A_NEWER_DEVICE = (
     "Choose a device that offers it under Devices, or add one with Devices > Add a device…"
 )
@@ -30,7 +32,7 @@ def wanted_language(tokens: list[str]) -> tuple[int, int] | None:
 def language_problem(tokens: list[str], device_name: str, c_version_text: str) -> str | None:
     """Why the device cannot build for the asked OpenCL C version; None when it can."""
     wanted = wanted_language(tokens)
-    if wanted is None:
+    if wanted not in OPENCL_C_VERSIONS:
         return None
     offered = opencl_version(c_version_text)
     if wanted <= offered:
