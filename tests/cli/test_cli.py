@@ -200,3 +200,30 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     process.wait(timeout=120)
     assert "Traceback" not in stderr
     assert process.returncode == 1
+
+
+class _WorkerOnAMachineWithoutDrivers:
+    """What the worker answers where no driver is installed (see test_icd_entries.py)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
+
+    def devices(self):
+        from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory
+
+        return DeviceInventory((), NO_PLATFORM_HELP)
+
+
+def test_devices_with_no_device_says_how_to_get_one_and_exits_1(capsys, monkeypatch):
+    from clstudio.cli import devices_command
+
+    monkeypatch.setattr(devices_command, "WorkerClient", _WorkerOnAMachineWithoutDrivers)
+    assert main(["devices"]) == 1
+    out = capsys.readouterr().out
+    assert "No OpenCL platform is installed" in out
+    assert "pip install pocl-binary-distribution" in out
+    assert main(["devices", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["platforms"] == []

@@ -393,3 +393,24 @@ def test_argument_info_for_every_kind_of_argument(context: cl.Context, device: c
         KernelArgInfo("smp", "sampler_t", "private", "none", False),
     )
     assert kernel.args[0].is_pointer and kernel.args[6].is_image
+
+
+@pytest.mark.opencl
+@pytest.mark.parametrize("std", ["CL2.0", "CL3.0"])
+def test_a_newer_opencl_c_than_the_device_offers_is_refused_naming_both(
+    context: cl.Context, device: cl.Device, std: str
+) -> None:
+    # PoCL 3.0-rc2 accepts -cl-std=CL2.0, then fails to link work_group_reduce_add.
+    result, program = build_program(context, device, SAXPY, f"-cl-std={std}")
+
+    assert not result.ok and program is None
+    message = result.errors[0].message
+    assert message.startswith(f"needs OpenCL C {std[2:]}; {device.name.strip()} offers 1.2.")
+    assert "Add a device…" in message
+    assert (result.errors[0].line, result.errors[0].column) == (0, 0)
+
+
+@pytest.mark.opencl
+def test_the_opencl_c_the_device_offers_builds(context: cl.Context, device: cl.Device) -> None:
+    result, _ = build_program(context, device, SAXPY, "-cl-std=CL1.2")
+    assert result.ok

@@ -24,4 +24,5 @@ def execute(options: argparse.Namespace) -> int:
         print(json.dumps(inventory_to_json(inventory), indent=2))
     else:
         print(format_inventory(inventory))
-    return 0
+    # Scripts and CI can tell a machine that has nothing to run kernels on.
+    return 0 if inventory.devices() else 1

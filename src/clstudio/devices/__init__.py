@@ -1,4 +1,5 @@
-"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, limits."""
+"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, limits,
+and the drivers from PyPI that need setting up."""
 
 from clstudio.devices.discovery import (
     GROUP_ORDER,
@@ -13,23 +14,37 @@ from clstudio.devices.discovery import (
     inventory_to_json,
 )
 from clstudio.devices.limits import DeviceLimits, limits_of
+from clstudio.devices.pip_runtimes import (
+    INTEL_EXTRA,
+    PipRuntime,
+    added_platforms_last,
+    installed_runtimes,
+    missing_runtime_hint,
+    worker_environment,
+)
 from clstudio.devices.selector import DeviceSelector, matches
 from clstudio.devices.versions import opencl_version
 
 __all__ = [
     "GROUP_ORDER",
+    "INTEL_EXTRA",
     "NO_PLATFORM_HELP",
     "DeviceInfo",
     "DeviceInventory",
     "DeviceLimits",
     "DeviceSelector",
     "InfoField",
+    "PipRuntime",
     "PlatformInfo",
+    "added_platforms_last",
     "device_type_name",
     "discover",
     "format_inventory",
+    "installed_runtimes",
     "inventory_to_json",
     "limits_of",
     "matches",
+    "missing_runtime_hint",
     "opencl_version",
+    "worker_environment",
 ]

@@ -26,6 +26,8 @@ from clstudio.devices.fields import (
     display_value,
     plain_value,
 )
+from clstudio.devices.icd_entries import DriverProblem, driver_problems
+from clstudio.devices.pip_runtimes import added_platforms_last
 from clstudio.devices.selector import DeviceSelector, matches
 from clstudio.devices.versions import opencl_version
 
@@ -100,6 +102,7 @@ class PlatformInfo:
 class DeviceInventory:
     platforms: tuple[PlatformInfo, ...]
     problem: str | None = None  # why there is nothing to run on, and how to get a device
+    unavailable_drivers: tuple[DriverProblem, ...] = ()  # installed, but giving no platform
 
     def devices(self) -> tuple[DeviceInfo, ...]:
         return tuple(d for p in self.platforms for d in p.devices)
@@ -115,16 +118,16 @@ class DeviceInventory:
 def discover() -> DeviceInventory:
     """Ask every platform and device for every field; driver problems never raise."""
     try:
-        platforms = cl.get_platforms()
+        platforms = added_platforms_last(cl.get_platforms())
     except Exception as exc:  # the ICD loader's failures come as several exception types
-        return DeviceInventory((), problem=_no_platform_problem(exc))
+        return DeviceInventory((), _no_platform_problem(exc), driver_problems())
     if not platforms:
-        return DeviceInventory((), problem=_no_platform_problem(None))
+        return DeviceInventory((), _no_platform_problem(None), driver_problems())
     found = tuple(_platform_info(i, p) for i, p in enumerate(platforms))
     problem = None
     if not any(p.devices for p in found):
         problem = f"OpenCL platforms were found, but none has a device. {GET_A_PLATFORM}"
-    return DeviceInventory(found, problem)
+    return DeviceInventory(found, problem, driver_problems())
 
 
 def _no_platform_problem(exc: Exception | None) -> str:
@@ -247,6 +250,10 @@ def inventory_to_json(inventory: DeviceInventory) -> dict[str, Any]:
         "format": JSON_FORMAT,
         "version": JSON_VERSION,
         "problem": inventory.problem,
+        "unavailable_drivers": [
+            {"icd_file": d.icd_file, "library": d.library, "reason": d.reason}
+            for d in inventory.unavailable_drivers
+        ],
         "platforms": [
             {
                 "index": p.index,
@@ -298,6 +305,11 @@ def format_inventory(inventory: DeviceInventory) -> str:
         for d in p.devices:
             lines += ["", f"  Device {p.index}.{d.index}: {d.name} ({d.type})"]
             lines += _field_lines(d.fields, indent=4)
+    if inventory.unavailable_drivers:
+        lines += ["", f"Drivers that gave no platform: {len(inventory.unavailable_drivers)}"]
+        for driver in inventory.unavailable_drivers:
+            lines.append(f"  {driver.icd_file} ({driver.library or 'names no library'})")
+            lines += ["    " + line for line in textwrap.wrap(driver.reason, TEXT_WIDTH - 4)]
     return "\n".join(lines) + "\n"
 
 

@@ -15,6 +15,7 @@ from typing import cast
 import pyopencl as cl
 
 from clstudio.common import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
+from clstudio.engine.language_version import language_problem
 
 ARG_INFO_OPTION = "-cl-kernel-arg-info"
 
@@ -98,6 +99,9 @@ def build_program(
     except OptionsError as exc:
         message = f"invalid build options: {exc}"
         return _failure(message, (_line_zero_error(message),), 0.0, options, device_name), None
+    too_new = language_problem(tokens, device_name, str(device.opencl_c_version))
+    if too_new is not None:
+        return _failure(too_new, (_line_zero_error(too_new),), 0.0, options, device_name), None
     driver_options = options if ARG_INFO_OPTION in tokens else f"{options} {ARG_INFO_OPTION}"
 
     # The bare program, not cl.Program(context, source).build(): that wrapper may build

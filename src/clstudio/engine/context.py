@@ -17,8 +17,10 @@ from clstudio.devices import (
     NO_PLATFORM_HELP,
     DeviceLimits,
     DeviceSelector,
+    added_platforms_last,
     device_type_name,
     matches,
+    missing_runtime_hint,
     opencl_version,
 )
 from clstudio.engine.build import build_program
@@ -91,7 +93,7 @@ class OpenCLContexts:
         seconds: dict[str, float] = {}
         started = time.perf_counter()
         try:
-            platforms = cl.get_platforms()
+            platforms = added_platforms_last(cl.get_platforms())
         except cl.Error:
             platforms = []
         seconds["clGetPlatformIDs"] = time.perf_counter() - started
@@ -123,8 +125,11 @@ class OpenCLContexts:
                 self._states[key] = state
                 return state, seconds
         wanted = f"platform {selector.platform!r}, device {selector.device!r}" if selector else ""
+        hint = missing_runtime_hint(selector.platform) if selector else ""
         raise LookupError(
-            f"no OpenCL device matches {wanted}; this machine has: " + "; ".join(seen)
+            f"no OpenCL device matches {wanted}; this machine has: "
+            + "; ".join(seen)
+            + (f". {hint}" if hint else "")
         )
 
     def program(

@@ -26,6 +26,7 @@ TEACHING_ORDER = (
     "matmul_naive",
     "matmul_tiled",
     "reduction",
+    "reduction_work_group",
     "scan",
     "histogram_global",
     "histogram_local",

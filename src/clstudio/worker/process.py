@@ -15,17 +15,22 @@ import contextlib
 import os
 import shutil
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from multiprocessing.connection import wait
 from multiprocessing.context import SpawnContext
 from pathlib import Path
 
+from clstudio.devices import worker_environment
 from clstudio.worker import child
 from clstudio.worker.protocol import Ready, Request, Response
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
 _CLOSE_WAIT_S = 2.0
+VENDORS_FOLDER = "opencl-vendors"
+_ENVIRONMENT_LOCK = threading.Lock()
 
 
 class WorkerDied(Exception):
@@ -48,7 +53,8 @@ class WorkerProcess:
             daemon=True,  # never outlives the app, even one that forgets to close it
         )
         self.started_at = time.monotonic()
-        self._process.start()
+        with _child_environment(self._scratch / VENDORS_FOLDER):
+            self._process.start()
         child_conn.close()
         self.ready = False
 
@@ -108,3 +114,24 @@ class WorkerProcess:
             self._process.join()
         self._process.close()
         shutil.rmtree(self._scratch, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _child_environment(vendors: Path) -> Iterator[None]:
+    """The environment of a worker being spawned: what the pip OpenCL drivers need.
+
+    A spawned process takes this process's environment, and LD_LIBRARY_PATH counts only
+    from a process's start; the app's own environment is restored at once after.
+    """
+    with _ENVIRONMENT_LOCK:
+        added = worker_environment(vendors, os.environ)
+        saved = {name: os.environ.get(name) for name in added}
+        os.environ.update(added)
+        try:
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value

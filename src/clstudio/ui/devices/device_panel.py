@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QBrush, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -29,36 +28,22 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.devices import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
+from clstudio.devices.icd_entries import DriverProblem
+from clstudio.ui.devices.add_device import AddDeviceDialog
 from clstudio.ui.devices.device_compare import DeviceCompareDialog
 from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
 from clstudio.ui.devices.device_icons import device_type_icon, platform_icon
 from clstudio.ui.devices.device_overview import DeviceOverview
+from clstudio.ui.devices.no_device import (
+    DEVICES_FIELD,
+    no_device_help,
+    platform_title,
+    unavailable_text,
+)
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.tree_items import child_items, top_items
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
-WHAT_IS_A_PLATFORM = (
-    "An OpenCL platform is a driver that gives programs access to a device. "
-    "CL Studio works with any of them."
-)
-GET_POCL = (
-    "The simplest to install runs kernels on your CPU:"
-    "<pre>pip install pocl-binary-distribution</pre>"
-)
-GPU_DRIVERS = (
-    "GPU vendors ship their own OpenCL drivers (Intel's compute runtime, NVIDIA's driver, "
-    "ROCm for AMD). Install one, then press <b>Look again</b>."
-)
-
-
-def no_device_help(problem: str | None) -> str:
-    """Why there is no device, what a platform is, and how to get one."""
-    problem = problem or "The installed OpenCL platforms report no devices."
-    parts = [f"<p>{html.escape(problem)}</p>", f"<p>{WHAT_IS_A_PLATFORM}</p>"]
-    if "pocl-binary-distribution" not in problem:
-        parts.append(GET_POCL)
-    parts.append(f"<p>{GPU_DRIVERS}</p>")
-    return "".join(parts)
 
 
 def short_version(version: str) -> str:
@@ -92,6 +77,15 @@ class DevicePanel(QWidget):
         self.problem = EmptyState("No OpenCL platform found", "", "Look again")
         assert self.problem.button is not None
         self.problem.button.clicked.connect(self.rediscoverRequested)
+        self.problem_add_button = QPushButton("Add a device…")
+        self.problem_add_button.clicked.connect(self.open_add_device)
+        problem_layout = self.problem.layout()
+        assert isinstance(problem_layout, QVBoxLayout)
+        # Under Look again, above the closing stretch.
+        problem_layout.insertWidget(
+            problem_layout.count() - 1, self.problem_add_button, 0, Qt.AlignmentFlag.AlignHCenter
+        )
+        self._add_device: AddDeviceDialog | None = None
         self.content = self._build_content()
 
         self.pages = QStackedWidget()
@@ -133,6 +127,9 @@ class DevicePanel(QWidget):
         self.copy_all_action = more.addAction("Copy all fields as text", self.copy_all)
         self.export_action = more.addAction("Export as JSON…", self.export_json)
         self.more_button.setMenu(more)
+        self.add_button = QPushButton("Add a device…")
+        self.add_button.setToolTip("Ways to get more OpenCL devices: from pip, or your GPU driver")
+        self.add_button.clicked.connect(self.open_add_device)
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
         buttons.addWidget(self.compare_button)
@@ -157,12 +154,26 @@ class DevicePanel(QWidget):
         self.nothing_selected = EmptyState(
             "No device selected", "Select a device in the list above to see its fields."
         )
+        self.unavailable = EmptyState("", "")
         self.details = QStackedWidget()
         self.details.addWidget(self.nothing_selected)
         self.details.addWidget(details)
+        self.details.addWidget(self.unavailable)
+        # The overview scrolls: with several platforms, the tree's rows come first.
+        self.details.setMinimumHeight(160)
+
+        tree_pane = QWidget()
+        tree_layout = QVBoxLayout(tree_pane)
+        tree_layout.setContentsMargins(0, 0, 0, 0)
+        tree_layout.setSpacing(2)
+        tree_layout.addWidget(self.tree, 1)
+        add_row = QHBoxLayout()
+        add_row.addStretch(1)
+        add_row.addWidget(self.add_button)
+        tree_layout.addLayout(add_row)
 
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(tree_pane)
         self.splitter.addWidget(self.details)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
@@ -188,23 +199,33 @@ class DevicePanel(QWidget):
     def show_inventory(self, inventory: DeviceInventory) -> None:
         self._inventory = inventory
         if not inventory.devices():
-            self.problem.set_text("No OpenCL device found", no_device_help(inventory.problem))
+            self.problem.set_text(
+                "No OpenCL device found",
+                no_device_help(inventory.problem, inventory.unavailable_drivers),
+            )
             self.pages.setCurrentWidget(self.problem)
             return
         self.tree.clear()
         for platform in inventory.platforms:
             platform_item = QTreeWidgetItem(
-                self.tree, [platform.name, short_version(platform.version)]
+                self.tree, [platform_title(platform), short_version(platform.version)]
             )
             platform_item.setIcon(0, platform_icon())
             platform_item.setData(0, ITEM_ROLE, platform)
-            platform_item.setToolTip(0, f"{platform.name}\n{platform.vendor}")
+            platform_item.setToolTip(0, f"{platform_title(platform)}\n{platform.vendor}")
             platform_item.setToolTip(1, platform.version)
             for device in platform.devices:
                 item = QTreeWidgetItem(platform_item, [device.name, short_version(device.version)])
                 item.setIcon(0, device_type_icon(device.type))
                 item.setData(0, ITEM_ROLE, device)
                 item.setToolTip(1, device.version)
+            refused = next((f for f in platform.fields if f.name == DEVICES_FIELD), None)
+            if refused is not None and not refused.available:
+                reason = refused.display.removeprefix("unavailable: ")
+                problem = DriverProblem(platform_title(platform), "", f"its devices: {reason}")
+                self._unavailable_item(platform_item, "Devices unavailable", problem)
+        for driver in inventory.unavailable_drivers:
+            self._unavailable_item(self.tree, Path(driver.icd_file).name, driver)
         self.tree.expandAll()
         self._fit_tree_height()
         self.pages.setCurrentWidget(self.content)
@@ -212,13 +233,40 @@ class DevicePanel(QWidget):
         if self.tree.currentItem() is None:
             self.details.setCurrentWidget(self.nothing_selected)
 
+    def _unavailable_item(
+        self, parent: QTreeWidget | QTreeWidgetItem, text: str, problem: DriverProblem
+    ) -> QTreeWidgetItem:
+        """A greyed row for what the driver could not give, its reason in the tooltip."""
+        item = QTreeWidgetItem(parent, [text, "unavailable"])
+        item.setData(0, ITEM_ROLE, problem)
+        item.setIcon(0, platform_icon())
+        grey = QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        for column in (0, 1):
+            item.setForeground(column, grey)
+            item.setToolTip(column, problem.reason)
+        font = item.font(0)
+        font.setItalic(True)
+        item.setFont(0, font)
+        return item
+
+    def open_add_device(self) -> AddDeviceDialog:
+        """The ways to more devices; its Look again searches once more."""
+        if self._add_device is None:
+            self._add_device = AddDeviceDialog(self)
+            self._add_device.rediscoverRequested.connect(self.rediscoverRequested)
+        self._add_device.show()
+        self._add_device.raise_()
+        return self._add_device
+
     def _fit_tree_height(self) -> None:
         """Give the tree the height of its rows (up to a limit), the details the rest."""
-        rows = self.tree.topLevelItemCount() + len(self._items())
+        tops = top_items(self.tree)
+        rows = len(tops) + sum(item.childCount() for item in tops)
         row_height = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 4)
         wanted = self.tree.header().sizeHint().height() + rows * row_height + 8
+        wanted += self.add_button.sizeHint().height() + 2  # the row under the tree
         total = sum(self.splitter.sizes())
-        tree_height = min(wanted, 220)
+        tree_height = min(wanted, 250)
         self.splitter.setSizes([tree_height, max(total - tree_height, 200)])
 
     def select_device(self, device: DeviceInfo) -> None:
@@ -270,7 +318,13 @@ class DevicePanel(QWidget):
         return self._compare
 
     def _items(self) -> list[QTreeWidgetItem]:
-        return [item for platform in top_items(self.tree) for item in child_items(platform)]
+        """The device rows (not the platforms, nor what is unavailable)."""
+        return [
+            item
+            for platform in top_items(self.tree)
+            for item in child_items(platform)
+            if isinstance(item.data(0, ITEM_ROLE), DeviceInfo)
+        ]
 
     def _item_for_key(self, key: tuple[int, int]) -> QTreeWidgetItem | None:
         for item in self._items():
@@ -316,8 +370,12 @@ class DevicePanel(QWidget):
             self.tabs.setTabVisible(0, True)
             self.compare_button.setEnabled(True)
             self.export_action.setEnabled(True)
+        elif isinstance(data, DriverProblem):
+            self.unavailable.set_text(*unavailable_text(data))
+            self.details.setCurrentWidget(self.unavailable)
+            return
         elif isinstance(data, PlatformInfo):
-            self.title.setText(data.name)
+            self.title.setText(platform_title(data))
             self.subtitle.setText(
                 f"Platform · {data.vendor} · {short_version(data.version)} · "
                 f"{len(data.devices)} device{'s' if len(data.devices) != 1 else ''}"

@@ -1,0 +1,144 @@
+"""OpenCL drivers from PyPI that the ICD loader cannot find by itself: Intel's CPU runtime.
+
+PoCL and Oclgrind from PyPI put their `.icd` files into pyopencl's own `.libs` folder,
+which the loader in pyopencl's wheel reads in addition to the vendors folder (it is told
+where by PYOPENCL_HOME), so they need nothing. Intel's wheel (`clstudio[intel]`) ships an
+`.icd` naming a build path that does not exist. A worker sees it when OCL_ICD_VENDORS
+names a folder with an `.icd` holding the absolute path of the venv's `lib/libintelocl.so`,
+and that `lib/` is on LD_LIBRARY_PATH before the process starts (the dynamic loader reads
+it only then). OCL_ICD_VENDORS replaces the default vendors folder, so the folder written
+here also gets a copy of every `.icd` the loader would have read: GPU drivers stay visible.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from clstudio.devices.icd_entries import vendor_folder_files
+
+__all__ = [
+    "INTEL_EXTRA",
+    "PipRuntime",
+    "added_platforms_last",
+    "installed_runtimes",
+    "missing_runtime_hint",
+    "worker_environment",
+]
+
+# CL Studio is installed from its folder, so the extra is added there.
+INTEL_EXTRA = ".venv/bin/pip install -e '.[intel]'"
+
+
+@dataclass(frozen=True)
+class PipRuntime:
+    """A driver installed by pip: what to call it, the platform it gives, its library."""
+
+    title: str
+    platform_name: str  # CL_PLATFORM_NAME
+    library: Path  # absolute
+
+    @property
+    def icd_name(self) -> str:
+        return f"clstudio-{self.library.stem}.icd"
+
+
+@dataclass(frozen=True)
+class _Known:
+    title: str
+    platform_name: str
+    distribution: str
+    library: str
+
+
+_KNOWN = (
+    _Known("Intel's OpenCL CPU runtime", "Intel(R) OpenCL", "intel-opencl-rt", "libintelocl.so"),
+)
+
+
+def installed_runtimes() -> tuple[PipRuntime, ...]:
+    """The known pip drivers installed in this Python environment."""
+    found = []
+    for known in _KNOWN:
+        library = _library_of(known.distribution, known.library)
+        if library is not None:
+            found.append(PipRuntime(known.title, known.platform_name, library))
+    return tuple(found)
+
+
+def missing_runtime_hint(platform: str) -> str:
+    """How to get the pip driver whose platform name holds `platform`; '' if none or installed."""
+    wanted = platform.strip().casefold()
+    installed = {runtime.platform_name for runtime in installed_runtimes()}
+    for known in _KNOWN:
+        named = bool(wanted) and wanted in known.platform_name.casefold()
+        if named and known.platform_name not in installed:
+            return f"{known.title} is not installed; in CL Studio's folder: {INTEL_EXTRA}"
+    return ""
+
+
+def _library_of(distribution: str, name: str) -> Path | None:
+    try:
+        files = metadata.distribution(distribution).files or []
+    except metadata.PackageNotFoundError:
+        return None
+    for file in files:
+        if file.name == name:
+            path = Path(str(file.locate())).resolve()
+            if path.parent.name == "lib" and path.is_file():
+                return path
+    return None
+
+
+def worker_environment(
+    folder: Path,
+    environ: Mapping[str, str],
+    runtimes: Sequence[PipRuntime] | None = None,
+) -> dict[str, str]:
+    """The variables a worker needs to see the pip drivers; `folder` gets their `.icd` files.
+
+    Empty when no such driver is installed: the worker then starts as it always did.
+    """
+    runtimes = installed_runtimes() if runtimes is None else runtimes
+    if not runtimes:
+        return {}
+    folder.mkdir(parents=True, exist_ok=True)
+    # OCL_ICD_VENDORS replaces the folder the loader would have read: keep its drivers.
+    # Linked, not copied: a broken one is then reported under its own path.
+    named = set()
+    for icd in vendor_folder_files(environ):
+        link = folder / icd.name
+        link.unlink(missing_ok=True)
+        link.symlink_to(icd.resolve())
+        named.add(icd.read_text(encoding="utf-8", errors="replace").strip())
+    for runtime in runtimes:
+        if str(runtime.library) not in named:  # else it would be listed twice
+            (folder / runtime.icd_name).write_text(f"{runtime.library}\n", encoding="utf-8")
+    library_dirs = dict.fromkeys(str(r.library.parent) for r in runtimes)
+    old_path = environ.get("LD_LIBRARY_PATH", "")
+    return {
+        "OCL_ICD_VENDORS": str(folder),
+        "LD_LIBRARY_PATH": os.pathsep.join([*library_dirs, *([old_path] if old_path else [])]),
+    }
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+Platform = TypeVar("Platform", bound=_Named)
+
+
+def added_platforms_last(platforms: Sequence[Platform]) -> list[Platform]:
+    """The loader's order, with the pip drivers' platforms moved to the end.
+
+    The loader lists the OCL_ICD_VENDORS folder before pyopencl's own drivers; installing
+    the extra adds a device but must not change the default one (the first), PoCL.
+    """
+    added = {known.platform_name for known in _KNOWN}
+    return sorted(platforms, key=lambda p: p.name.strip() in added)

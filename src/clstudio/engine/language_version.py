@@ -1,0 +1,43 @@
+"""The OpenCL C version a build asks for (`-cl-std=CLx.y`) against what the device offers.
+
+A driver may accept a newer `-cl-std` than it implements: PoCL 3.0-rc2 takes `-cl-std=CL2.0`,
+then fails to link `work_group_reduce_add` with a message about mangled symbols. Refusing
+before the build names the real cause.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clstudio.devices import opencl_version
+
+_CL_STD = re.compile(r"^-cl-std=CL(\d+)\.(\d+)$", re.IGNORECASE)
+# The versions -cl-std may name; any other is the driver's to reject as an invalid option.
+OPENCL_C_VERSIONS = ((1, 0), (1, 1), (1, 2), (2, 0), (3, 0))
+GET_A_NEWER_DEVICE = (
+    "Choose a device that offers it under Devices, or add one with Devices > Add a device…"
+)
+
+
+def wanted_language(tokens: list[str]) -> tuple[int, int] | None:
+    """The OpenCL C version named by the last `-cl-std=` option, if any."""
+    found = None
+    for token in tokens:
+        match = _CL_STD.match(token)
+        if match:
+            found = (int(match[1]), int(match[2]))
+    return found
+
+
+def language_problem(tokens: list[str], device_name: str, c_version_text: str) -> str | None:
+    """Why the device cannot build for the asked OpenCL C version; None when it can."""
+    wanted = wanted_language(tokens)
+    if wanted not in OPENCL_C_VERSIONS:
+        return None
+    offered = opencl_version(c_version_text)
+    if wanted <= offered:
+        return None
+    return (
+        f"needs OpenCL C {wanted[0]}.{wanted[1]}; {device_name} offers "
+        f"{offered[0]}.{offered[1]}. {GET_A_NEWER_DEVICE}"
+    )

@@ -1,0 +1,64 @@
+"""With `clstudio[intel]` installed, the worker sees Intel's CPU runtime beside PoCL, and
+every gallery example gives the same outputs on both, within its references' tolerance."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from clstudio.devices import DeviceSelector, installed_runtimes
+from clstudio.session import examples, load_session
+from clstudio.worker.client import WorkerClient
+
+pytestmark = [
+    pytest.mark.opencl,
+    pytest.mark.skipif(
+        not installed_runtimes(),
+        reason="Intel's CPU runtime is not installed: make intel (CI installs it)",
+    ),
+]
+POCL = DeviceSelector(platform="Portable Computing Language")
+INTEL = DeviceSelector(platform="Intel")
+GALLERY = examples()
+
+
+@pytest.fixture(scope="module")
+def worker():
+    with WorkerClient() as client:
+        yield client
+
+
+def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker):
+    inventory = worker.devices()
+    names = [p.name for p in inventory.platforms]
+    assert names[-1] == "Intel(R) OpenCL"
+    assert "Portable Computing Language" in names
+    intel = next(d for d in inventory.devices() if d.platform_name == "Intel(R) OpenCL")
+    assert intel.type == "CPU"
+    assert intel.value("CL_DEVICE_OPENCL_C_VERSION").startswith("OpenCL C 3.")
+    # Nothing chosen: installing the extra does not change the default device.
+    assert inventory.select(None).platform_name != "Intel(R) OpenCL"
+
+
+@pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
+def test_each_example_agrees_on_pocl_and_intel(worker, example):
+    session = replace(load_session(example.path), repeats=1)
+    on_intel = worker.run(replace(session, device=INTEL))
+    assert on_intel.ok, on_intel.error
+    assert on_intel.device != ""
+    on_pocl = worker.run(replace(session, device=POCL))
+    if not on_pocl.ok and on_pocl.error is not None and on_pocl.error.stage == "build":
+        assert "offers 1.2" in on_pocl.error.message  # an OpenCL C 2.0 example
+        return
+    assert on_pocl.ok, on_pocl.error
+    assert on_pocl.device.startswith("pthread-")
+    for name, reference in session.references.items():
+        np.testing.assert_allclose(
+            on_intel.outputs[name].astype(np.float64),
+            on_pocl.outputs[name].astype(np.float64),
+            rtol=reference.rtol,
+            atol=reference.atol,
+            err_msg=f"{example.name}: {name} differs between Intel's runtime and PoCL",
+        )
