@@ -101,6 +101,18 @@ def test_only_the_newest_request_is_answered_and_queued_ones_are_skipped(
     assert not runner.is_waiting()
 
 
+def test_work_asked_for_while_nothing_runs_always_begins(qtbot, make_runner, recorder):
+    runner = make_runner()
+    gate = threading.Event()
+    ran: list[str] = []
+    runner.submit(held(gate, ran, "first"))
+    runner.submit(held(gate, ran, "second"))  # maybe before the first has begun
+    gate.set()
+    qtbot.waitUntil(lambda: not runner.is_busy())
+    assert ran == ["first", "second"]
+    assert recorder.answers == ["second"]
+
+
 def test_supersede_drops_the_answer_on_its_way(qtbot, make_runner, recorder):
     runner = make_runner()
     gate = threading.Event()

@@ -1,11 +1,11 @@
 """Work for the window on a pool thread, of which only the newest request is answered.
 
 A driver can take seconds to list its devices, a build or a run longer, and counting
-16 M values a quarter of a second: the window waits for none of them. Every request
-gets a generation number, as in ndv's viewer (STYLE.md §3): work that a newer request
-replaced before it began is skipped, and the answer to a replaced request is dropped.
-An exception in the work is not lost on the pool thread: its traceback goes to the
-caller, which shows it.
+16 M values a quarter of a second: the window waits for none of them. One piece of
+work runs at a time. Every request gets a generation number, as in ndv's viewer
+(STYLE.md §3): work still waiting for its turn when a newer request comes is skipped,
+and the answer to a replaced request is dropped. An exception in the work is not lost
+on the pool thread: its traceback goes to the caller, which shows it.
 """
 
 from __future__ import annotations
@@ -38,17 +38,17 @@ class _Task(QRunnable, Generic[T]):
         self,
         work: Callable[[], T],
         generation: int,
-        is_newest: Callable[[int], bool],
         relay: _Relay,
+        replaced: Callable[[int], bool] | None,
     ) -> None:
         super().__init__()
         self._work = work
         self._generation = generation
-        self._is_newest = is_newest
         self._relay = relay
+        self._replaced = replaced  # None for work asked for while nothing ran: it always runs
 
     def run(self) -> None:
-        if not self._is_newest(self._generation):
+        if self._replaced is not None and self._replaced(self._generation):
             self._relay.ended.emit(self._generation, None)
             return
         self._relay.began.emit(self._generation)
@@ -98,10 +98,11 @@ class BackgroundRunner(QObject, Generic[T]):
         return self._generation
 
     def submit(self, work: Callable[[], T]) -> int:
-        """Queue `work` after the running work; earlier work not yet begun is skipped."""
+        """Run `work` after the work under way; work waiting for that is skipped now."""
+        replaced = self._replaced if self._unanswered else None
         self._generation += 1
         self._unanswered.add(self._generation)
-        self._pool.start(_Task(work, self._generation, self._is_newest, self._relay))
+        self._pool.start(_Task(work, self._generation, self._relay, replaced))
         return self._generation
 
     def supersede(self) -> None:
@@ -124,8 +125,8 @@ class BackgroundRunner(QObject, Generic[T]):
         """For the work: make `call` on the GUI thread, before the answer (progress, say)."""
         self._relay.posted.emit(call)
 
-    def _is_newest(self, generation: int) -> bool:
-        return generation == self._generation  # read from the pool thread: an int, atomic
+    def _replaced(self, generation: int) -> bool:
+        return generation != self._generation  # read from the pool thread: an int, atomic
 
     def _on_relay_began(self, generation: int) -> None:
         if generation == self._generation:
