@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from clstudio.ui.background import BackgroundRunner
@@ -156,6 +157,24 @@ def test_the_work_can_report_progress_before_its_answer(qtbot, make_runner, reco
     runner.submit(counting)
     qtbot.waitUntil(lambda: recorder.answers == ["done"])
     assert progress == [(step, threading.main_thread()) for step in range(3)]
+
+
+class ForgetsSlowly:
+    """Work whose clean-up after its answer takes a while, as freeing a large array can."""
+
+    def __call__(self) -> str:
+        return "answer"
+
+    def __del__(self) -> None:
+        time.sleep(0.2)
+
+
+def test_no_thread_runs_once_the_last_answer_is_delivered(qtbot, recorder):
+    runner: BackgroundRunner[str] = BackgroundRunner(recorder.done, recorder.failed)
+    pool = runner.findChild(QThreadPool)
+    runner.submit(ForgetsSlowly())
+    qtbot.waitUntil(lambda: recorder.answers == ["answer"])
+    assert pool.activeThreadCount() == 0
 
 
 def test_deleting_the_owner_waits_for_the_running_work_and_drops_its_answer(qtbot, recorder):

@@ -18,6 +18,7 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 T = TypeVar("T")
+FINISH_MS = 5_000  # for a pool thread between its last answer and its end
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class BackgroundRunner(QObject, Generic[T]):
     `done` receives the newest request's answer and `failed` the traceback of an
     exception it raised, both on the GUI thread; `began`, when given, hears that the
     newest request's work has left the queue. Deleting the runner's parent waits for
-    the work that is running.
+    the work that is running; once the last answer is delivered, no thread runs.
     """
 
     def __init__(
@@ -136,6 +137,10 @@ class BackgroundRunner(QObject, Generic[T]):
 
     def _on_relay_ended(self, generation: int, ending: object) -> None:
         self._unanswered.discard(generation)
+        if not self._unanswered:
+            # The thread has sent its last answer but may still be letting go of the
+            # work (freeing what it held): once the caller hears, nothing of it runs.
+            self._pool.waitForDone(FINISH_MS)
         if generation != self._generation:
             return  # a newer request replaced this one; its answer is on its way
         if isinstance(ending, _Answer):
