@@ -8,7 +8,6 @@ from PySide6.QtCore import QPointF, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from clstudio.common.results import GuardReport, ReferenceReport, RunError
-from clstudio.reporting import save_npy
 from clstudio.ui.results import outputs_panel
 from clstudio.ui.results.buffer_layout import format_value
 from clstudio.ui.results.outputs_panel import OutputsPanel
@@ -349,6 +348,7 @@ def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path):
 
 def test_export_waits_while_one_is_being_written(panel, synthetic, qtbot, tmp_path, monkeypatch):
     gate = threading.Event()
+    save_npy = outputs_panel.save_npy
 
     def slow_save(array, path):
         gate.wait(10)  # a 16 M-row file takes a while

@@ -267,9 +267,9 @@ class OutputsPanel(QWidget):
         self.title.setText("" if entry is None else entry.title)
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText("" if entry is None else reference_text(entry))
-        report = None if entry is None else entry.reference
-        self.worst_button.setVisible(report is not None)
-        self.worst_button.setEnabled(report is not None and report.worst_index is not None)
+        reference = None if entry is None else entry.reference
+        self.worst_button.setVisible(reference is not None)
+        self.worst_button.setEnabled(reference is not None and reference.worst_index is not None)
         self.export_button.setEnabled(entry is not None and not self._exports.is_busy())
         guard = None if entry is None else entry.guard
         self.guard_label.setVisible(guard is not None)
