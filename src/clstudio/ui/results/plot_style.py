@@ -89,7 +89,7 @@ class ThemedPlotWidget(pg.PlotWidget):
     def show_failure(self, traceback_text: str) -> None:
         """Say in the title that the values could not be drawn; the tooltip has the traceback."""
         last_line = traceback_text.strip().splitlines()[-1]
-        title = f"Could not draw these values: {html.escape(last_line)}"
+        title = f"Could not draw these values: {html.escape(last_line)} (hover for details)"
         self.getPlotItem().setTitle(title, color=FAILURE_COLOUR, size="10pt")
         self.setToolTip(traceback_text)
 
