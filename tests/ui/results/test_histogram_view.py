@@ -6,6 +6,7 @@ from PySide6.QtCore import QPointF, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from clstudio.common.results import ReferenceReport
+from clstudio.ui.results import histogram_view
 from clstudio.ui.results.outputs_panel import OutputsPanel
 
 LONG = 4 * 2**20  # counted on a pool thread
@@ -108,3 +109,27 @@ def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(panel, synthe
     assert histogram.marker_value() == 7.0  # drawing the bars keeps the marker
     heights = histogram.bar_heights()
     assert (heights[0], heights[-1], heights.sum()) == (LONG - 1, 1, LONG)
+
+
+def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
+    panel, synthetic, qtbot, monkeypatch
+):
+    def out_of_memory(values):
+        raise MemoryError("no room to count 4194304 values")
+
+    monkeypatch.setattr(histogram_view, "histogram", out_of_memory)
+    panel.show_result(synthetic(outputs={"c": long_floats(4)}))
+    histogram = panel.viewer.histogram
+    panel.viewer.set_view("histogram")
+    qtbot.waitUntil(lambda: histogram.toolTip() != "")
+    title = histogram.getPlotItem().titleLabel
+    assert title.isVisible()
+    assert "Could not draw these values: MemoryError: no room to count 4194304 values" in title.text
+    assert histogram.toolTip().startswith("Traceback (most recent call last):")
+    assert "out_of_memory" in histogram.toolTip()
+    assert not histogram.drawn()
+
+    monkeypatch.undo()
+    panel.show_result(synthetic(outputs={"c": np.array([1, 2, 2], np.int32)}))
+    assert histogram.toolTip() == "" and not title.isVisible()
+    np.testing.assert_array_equal(histogram.bar_heights(), [1, 2])

@@ -1,11 +1,14 @@
 """The Outputs tab: buffers listed, viewed, checked, marked and exported as the user sees them."""
 
+import threading
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from clstudio.common.results import GuardReport, ReferenceReport, RunError
+from clstudio.ui.results import outputs_panel
 from clstudio.ui.results.buffer_layout import format_value
 from clstudio.ui.results.outputs_panel import OutputsPanel
 
@@ -341,6 +344,42 @@ def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path):
         panel.export_current(tmp_path / "missing-folder" / "c.npy")
     assert "Could not save" in failed.args[0]
     assert panel.export_status.text() == "Export failed"
+
+
+def test_export_waits_while_one_is_being_written(panel, synthetic, qtbot, tmp_path, monkeypatch):
+    gate = threading.Event()
+    save_npy = outputs_panel.save_npy
+
+    def slow_save(array, path):
+        gate.wait(10)  # a 16 M-row file takes a while
+        save_npy(array, path)
+
+    monkeypatch.setattr(outputs_panel, "save_npy", slow_save)
+    panel.show_result(synthetic())
+    assert panel.export_current(tmp_path / "first.npy")
+    assert panel.export_status.text() == "Saving first.npy…"
+    assert not panel.export_button.isEnabled()
+    assert not panel.export_current(tmp_path / "second.npy"), "one export at a time"
+    with qtbot.waitSignal(panel.exportFinished) as finished:
+        gate.set()
+    assert finished.args == [str(tmp_path / "first.npy")]
+    assert panel.export_button.isEnabled()
+    assert not (tmp_path / "second.npy").exists()
+
+
+def test_an_export_that_crashes_shows_its_traceback(panel, synthetic, qtbot, tmp_path, monkeypatch):
+    def broken_save(array, path):
+        raise RuntimeError("a bug in the exporter")
+
+    monkeypatch.setattr(outputs_panel, "save_npy", broken_save)
+    panel.show_result(synthetic())
+    with qtbot.waitSignal(panel.exportFailed) as failed:
+        panel.export_current(tmp_path / "c.npy")
+    assert failed.args[0].startswith(f"Could not save {tmp_path / 'c.npy'}:\nTraceback")
+    assert "RuntimeError: a bug in the exporter" in failed.args[0]
+    assert panel.export_status.text() == "Export failed"
+    assert panel.export_status.toolTip() == failed.args[0]
+    assert panel.export_button.isEnabled()
 
 
 def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic):

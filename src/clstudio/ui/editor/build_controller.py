@@ -1,56 +1,25 @@
 """Live building: the source is rebuilt in the background a moment after typing stops.
 
-Every change of the source, the options or the device starts a new generation; a build
-is tagged with the generation it was started for, and its answer is dropped when the
-generation has moved on (STYLE.md §3). At most one build runs at a time: when a newer
-text is waiting, it is built as soon as the running build returns, and texts typed in
-between are never built at all. The GUI thread never waits on a build.
+Every change of the source, the options or the device supersedes the builds asked for
+before: a build still queued is skipped, and the answer of one running is dropped
+(STYLE.md §3). At most one build runs at a time; a newer text waits for it, and texts
+typed in between are never built at all. The GUI thread never waits on a build.
 """
 
 from __future__ import annotations
 
-import traceback
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from clstudio.common import BuildResult
+from clstudio.ui.background import BackgroundRunner
 
 if TYPE_CHECKING:
     from clstudio.devices import DeviceSelector
     from clstudio.engine import Backend
 
 LIVE_DELAY_MS = 500
-
-
-class _Relay(QObject):
-    """Lives in the GUI thread, so signals emitted from the pool arrive queued there."""
-
-    done = Signal(int, object)
-    crashed = Signal(int, str)
-
-
-class _BuildTask(QRunnable):
-    def __init__(
-        self,
-        backend: Backend,
-        request: tuple[str, str, DeviceSelector | None],
-        relay: _Relay,
-        tag: int,
-    ) -> None:
-        super().__init__()
-        self._backend = backend
-        self._request = request
-        self._relay = relay
-        self._tag = tag
-
-    def run(self) -> None:
-        try:
-            result = self._backend.build(*self._request)
-        except Exception:
-            self._relay.crashed.emit(self._tag, traceback.format_exc())
-        else:
-            self._relay.done.emit(self._tag, result)
 
 
 class BuildController(QObject):
@@ -65,13 +34,9 @@ class BuildController(QObject):
     ) -> None:
         super().__init__(parent)
         self._backend = backend
-        # Created before the relay: children die in creation order, and the pool's
-        # destructor waits for a running build, which still needs the relay.
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = _Relay(self)
-        self._relay.done.connect(self._on_task_done)
-        self._relay.crashed.connect(self._on_task_crashed)
+        self._builds: BackgroundRunner[BuildResult] = BackgroundRunner(
+            self._on_builds_done, self._on_builds_failed, self, began=self._on_builds_began
+        )
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -80,10 +45,8 @@ class BuildController(QObject):
         self._options = ""
         self._selector: DeviceSelector | None = None
         self._live = True
-        self._generation = 0
-        self._running: int | None = None  # generation of the build in flight
-        self._queued = False  # a build of the current generation waits for the running one
-        self._built_generation = -1  # the generation of the last result shown
+        self._submitted = 0  # the generation of the newest build asked for
+        self._built_generation = 0  # the generation of the last result shown
         self._last: BuildResult | None = None
         self._last_good: BuildResult | None = None
 
@@ -116,7 +79,7 @@ class BuildController(QObject):
         self._live = live
         if not live:
             self._timer.stop()
-        elif self._generation != self._built_generation:
+        elif self._builds.generation != self._built_generation:
             self._timer.start()
 
     def is_live(self) -> bool:
@@ -131,7 +94,7 @@ class BuildController(QObject):
 
     @property
     def generation(self) -> int:
-        return self._generation
+        return self._builds.generation
 
     @property
     def last_result(self) -> BuildResult | None:
@@ -148,20 +111,20 @@ class BuildController(QObject):
         return self._last is not None and not self._last.ok and self._last_good is not None
 
     def is_building(self) -> bool:
-        return self._running is not None
+        return self._builds.is_busy()
 
     def is_pending(self) -> bool:
         """A build will start: the pause is running, or a build waits for the running one."""
-        return self._timer.isActive() or self._queued
+        return self._timer.isActive() or self._builds.is_waiting()
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until no build runs: for shutdown and tests, never while the user types."""
-        return self._pool.waitForDone(msecs)
+        return self._builds.wait(msecs)
 
     # Inside ----------------------------------------------------------------------------
 
     def _changed(self) -> None:
-        self._generation += 1
+        self._builds.supersede()
         if self._live:
             self._timer.start()
 
@@ -169,35 +132,23 @@ class BuildController(QObject):
         self._submit()
 
     def _submit(self) -> None:
-        if self._running is not None:
-            # The running build is for this text already, or the newest text waits its turn.
-            self._queued = self._running != self._generation
-            return
-        self._queued = False
-        self._running = self._generation
-        request = (self._source, self._options, self._selector)
-        self._pool.start(_BuildTask(self._backend, request, self._relay, self._generation))
-        self.buildStarted.emit(self._generation)
+        if self._builds.is_busy() and self._submitted == self._builds.generation:
+            return  # the newest build asked for is of this very text
+        source, options, selector = self._source, self._options, self._selector
+        self._submitted = self._builds.submit(
+            lambda: self._backend.build(source, options, selector)
+        )
 
-    def _finished(self, tag: int) -> bool:
-        """The running build returned; True when its answer is for the current text."""
-        self._running = None
-        if self._queued:
-            self._submit()
-            return False
-        if tag != self._generation:
-            return False  # the text changed since; its build comes after the pause
-        self._built_generation = tag
-        return True
+    def _on_builds_began(self) -> None:
+        self.buildStarted.emit(self._builds.generation)
 
-    def _on_task_done(self, tag: int, result: BuildResult) -> None:
-        if not self._finished(tag):
-            return
+    def _on_builds_done(self, result: BuildResult) -> None:
+        self._built_generation = self._builds.generation
         self._last = result
         if result.ok:
             self._last_good = result
         self.buildFinished.emit(result)
 
-    def _on_task_crashed(self, tag: int, text: str) -> None:
-        if self._finished(tag):
-            self.buildCrashed.emit(text)
+    def _on_builds_failed(self, traceback_text: str) -> None:
+        self._built_generation = self._builds.generation
+        self.buildCrashed.emit(traceback_text)

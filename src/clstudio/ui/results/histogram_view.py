@@ -12,8 +12,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
+from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.results.buffer_layout import Histogram, format_value, histogram
-from clstudio.ui.results.latest_result import LatestResult
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
 BACKGROUND_VALUES = 2**21  # longer arrays are counted on a pool thread
@@ -30,8 +30,10 @@ class HistogramView(ThemedPlotWidget):
         self.histogram = Histogram(np.zeros(0, np.int64), np.zeros(1), 0)  # of the bars shown
         self._bars: pg.BarGraphItem | None = None
         self._pending = False  # a long array is being counted
-        self._summaries = LatestResult(self)  # not _background: PlotWidget has one
-        self._summaries.ready.connect(self._draw)
+        # Not _background: PlotWidget has one.
+        self._summaries: BackgroundRunner[Histogram] = BackgroundRunner(
+            self._draw, self.show_failure, self
+        )
         plot = self.getPlotItem()
         plot.setLabel("left", "count")
         plot.showGrid(x=False, y=True, alpha=0.25)
@@ -50,6 +52,7 @@ class HistogramView(ThemedPlotWidget):
         bars, and their hover text, until its counts are ready (valuesShown says when).
         """
         self.marker.setVisible(False)
+        self.clear_failure()
         if values.size <= BACKGROUND_VALUES:
             self._summaries.supersede()
             self._draw(histogram(values))

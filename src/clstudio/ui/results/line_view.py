@@ -27,13 +27,13 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
+from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.results.buffer_layout import (
     BufferLayout,
     display_array,
     format_value,
     index_text,
 )
-from clstudio.ui.results.latest_result import LatestResult
 from clstudio.ui.results.line_envelope import ENVELOPE_PAIRS, PeakEnvelope, peak_envelope
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
@@ -114,8 +114,10 @@ class LineView(ThemedPlotWidget):
         self._every_value: bool | None = None  # which of _data the curve holds
         self._span = 1.0  # the data's finite value range
         self._zoomed_early = False  # show_element ran before a long line was drawn
-        self._summaries = LatestResult(self)  # not _background: PlotWidget has one
-        self._summaries.ready.connect(self._draw)
+        # Not _background: PlotWidget has one.
+        self._summaries: BackgroundRunner[LineData] = BackgroundRunner(
+            self._draw, self.show_failure, self
+        )
         plot = self.getPlotItem()
         plot.setDownsampling(auto=True, mode="peak")
         plot.setClipToView(True)
@@ -144,6 +146,7 @@ class LineView(ThemedPlotWidget):
         self._layout = layout
         self._lane_text = f" ({lane_name})" if lane_name else ""
         self._zoomed_early = False
+        self.clear_failure()
         if len(self.marker.getData()[0]):
             self.marker.setData([], [])
         if len(values) <= BACKGROUND_POINTS:

@@ -1,14 +1,15 @@
 """The Outputs tab: every buffer of the last run, its reference check and guard bands.
 
 Results read back from the device come first, then what each buffer held before
-the first launch. Exports run on a pool thread: a 16 M-row CSV takes seconds.
+the first launch. Exports run on a pool thread: a 16 M-row CSV takes seconds. One
+export at a time: Export waits while one is being written, so no outcome goes unseen.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
+from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.buffer_export import save_csv, save_npy
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
@@ -75,27 +77,19 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-class _ExportSignals(QObject):
-    done = Signal(str, str)  # the path written, or "" and what went wrong
+def save_entry(entry: BufferEntry, path: Path) -> str | None:
+    """Write the buffer to `path` (.csv as a table, anything else as .npy).
 
-
-class _ExportTask(QRunnable):
-    def __init__(self, entry: BufferEntry, path: Path, kind: str) -> None:
-        super().__init__()
-        self.signals = _ExportSignals()
-        self._entry, self._path, self._kind = entry, path, kind
-
-    def run(self) -> None:
-        try:
-            if self._kind == "csv":
-                layout = self._entry.layout
-                save_csv(self._entry.array, self._path, layout.lanes, layout.lane_names)
-            else:
-                save_npy(self._entry.array, self._path)
-        except (OSError, ValueError) as exc:
-            self.signals.done.emit("", f"Could not save {self._path}: {exc}")
-            return
-        self.signals.done.emit(str(self._path), "")
+    Returns what went wrong, in words, or None when the file is written.
+    """
+    try:
+        if path.suffix.lower() == ".csv":
+            save_csv(entry.array, path, entry.layout.lanes, entry.layout.lane_names)
+        else:
+            save_npy(entry.array, path)
+    except (OSError, ValueError) as exc:
+        return f"Could not save {path}: {exc}"
+    return None
 
 
 class OutputsPanel(QWidget):
@@ -107,7 +101,10 @@ class OutputsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._entries: dict[str, BufferEntry] = {}
-        self._tasks: dict[QObject, _ExportTask] = {}
+        self._exports: BackgroundRunner[str | None] = BackgroundRunner(
+            self._on_exports_done, self._on_exports_failed, self
+        )
+        self._export_path = Path()  # of the export under way, or the last one
         self._export_dir = Path.home()
 
         self.empty = EmptyState(
@@ -231,21 +228,22 @@ class OutputsPanel(QWidget):
             return
         self.viewer.show_element(entry.reference.worst_index)
 
-    def export_current(self, path: str | Path) -> None:
-        """Write the selected buffer to `path` (.csv as a table, anything else as .npy)."""
+    def export_current(self, path: str | Path) -> bool:
+        """Write the selected buffer to `path` (.csv as a table, anything else as .npy).
+
+        False, and nothing written, when nothing is selected or an export is under way.
+        """
         entry = self.current_entry()
-        if entry is None:
-            return
+        if entry is None or self._exports.is_busy():
+            return False
         path = Path(path)
-        kind = "csv" if path.suffix.lower() == ".csv" else "npy"
+        self._export_path = path
         self._export_dir = path.parent
         self.export_status.setText(f"Saving {path.name}…")
-        task = _ExportTask(entry, path, kind)
-        task.setAutoDelete(False)  # kept in self._tasks until its signal arrives
-        # A bound method of this widget: Qt drops the connection if the panel goes first.
-        task.signals.done.connect(self._on_export_task_done)
-        self._tasks[task.signals] = task
-        QThreadPool.globalInstance().start(task)
+        self.export_status.setToolTip(str(path))
+        self._exports.submit(lambda: save_entry(entry, path))
+        self.export_button.setEnabled(False)
+        return True
 
     def _item(self, entry: BufferEntry) -> QListWidgetItem:
         # Short marks, so the list stays narrow; the tooltip and the header say more.
@@ -272,7 +270,7 @@ class OutputsPanel(QWidget):
         reference = None if entry is None else entry.reference
         self.worst_button.setVisible(reference is not None)
         self.worst_button.setEnabled(reference is not None and reference.worst_index is not None)
-        self.export_button.setEnabled(entry is not None)
+        self.export_button.setEnabled(entry is not None and not self._exports.is_busy())
         guard = None if entry is None else entry.guard
         self.guard_label.setVisible(guard is not None)
         if guard is not None:
@@ -300,13 +298,21 @@ class OutputsPanel(QWidget):
             path += ".csv" if "csv" in chosen.lower() else ".npy"
         self.export_current(path)
 
-    def _on_export_task_done(self, path: str, problem: str) -> None:
-        self._tasks.pop(self.sender(), None)
-        if problem:
-            self.export_status.setText("Export failed")
-            self.export_status.setToolTip(problem)
-            self.exportFailed.emit(problem)
+    def _on_exports_done(self, problem: str | None) -> None:
+        self.export_button.setEnabled(self.current_entry() is not None)
+        if problem is not None:
+            self._show_export_failure(problem)
             return
-        self.export_status.setText(f"Saved {Path(path).name}")
-        self.export_status.setToolTip(path)
-        self.exportFinished.emit(path)
+        path = self._export_path
+        self.export_status.setText(f"Saved {path.name}")
+        self.export_status.setToolTip(str(path))
+        self.exportFinished.emit(str(path))
+
+    def _on_exports_failed(self, traceback_text: str) -> None:
+        self.export_button.setEnabled(self.current_entry() is not None)
+        self._show_export_failure(f"Could not save {self._export_path}:\n{traceback_text}")
+
+    def _show_export_failure(self, problem: str) -> None:
+        self.export_status.setText("Export failed")
+        self.export_status.setToolTip(problem)
+        self.exportFailed.emit(problem)

@@ -6,6 +6,8 @@ the rest of it, and follow the theme when the user switches it.
 
 from __future__ import annotations
 
+import html
+
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QPalette
@@ -27,6 +29,7 @@ SERIES_COLOURS = (
     "#2aa5b8",
 )
 MARKER_COLOUR = "#d62728"
+FAILURE_COLOUR = "#d9453b"
 
 
 def series_colour(number: int) -> str:
@@ -82,6 +85,18 @@ class ThemedPlotWidget(pg.PlotWidget):
 
     def set_title(self, text: str) -> None:
         self.getPlotItem().setTitle(text, color=self.text_colour(), size="10pt")
+
+    def show_failure(self, traceback_text: str) -> None:
+        """Say in the title that the values could not be drawn; the tooltip has the traceback."""
+        last_line = traceback_text.strip().splitlines()[-1]
+        title = f"Could not draw these values: {html.escape(last_line)} (hover for details)"
+        self.getPlotItem().setTitle(title, color=FAILURE_COLOUR, size="10pt")
+        self.setToolTip(traceback_text)
+
+    def clear_failure(self) -> None:
+        if self.toolTip():
+            self.getPlotItem().setTitle(None)
+            self.setToolTip("")
 
     def changeEvent(self, event: QEvent) -> None:
         # GraphicsView.__init__ changes the palette before the plot item exists.

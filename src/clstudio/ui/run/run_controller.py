@@ -7,39 +7,14 @@ between repeats or, inside a kernel, kills and restarts the worker.
 
 from __future__ import annotations
 
-import traceback
-
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from clstudio.common import RunError, RunResult
 from clstudio.engine import Backend
 from clstudio.session import Session
+from clstudio.ui.background import BackgroundRunner
 
 STOP_RETRY_MS = 200
-
-
-class _Relay(QObject):
-    """Lives in the GUI thread, so signals emitted from the pool arrive queued there."""
-
-    progressed = Signal(int, int)
-    done = Signal(object)
-
-
-class _RunTask(QRunnable):
-    def __init__(self, backend: Backend, session: Session, relay: _Relay) -> None:
-        super().__init__()
-        self._backend = backend
-        self._session = session
-        self._relay = relay
-
-    def run(self) -> None:
-        try:
-            result = self._backend.run(self._session, self._relay.progressed.emit)
-        except Exception:
-            # Unexpected: the traceback goes where the user looks, never into the void.
-            details = traceback.format_exc()
-            result = RunResult(ok=False, error=RunError("crash", f"CL Studio failed:\n{details}"))
-        self._relay.done.emit(result)
 
 
 class RunController(QObject):
@@ -57,38 +32,42 @@ class RunController(QObject):
     def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._backend = backend
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = _Relay(self)
-        self._relay.progressed.connect(self.progressChanged)
-        self._relay.done.connect(self._on_task_done)
-        self._running = False
+        self._runs: BackgroundRunner[RunResult] = BackgroundRunner(
+            self._on_runs_done, self._on_runs_failed, self
+        )
         self._stopping = QTimer(self)
         self._stopping.setInterval(STOP_RETRY_MS)
         self._stopping.timeout.connect(self._backend.cancel)
 
     def is_running(self) -> bool:
-        return self._running
+        return self._runs.is_busy()
 
     def run(self, session: Session) -> bool:
         """Start a run; False when one is already going."""
-        if self._running:
+        if self.is_running():
             return False
-        self._running = True
+        self._runs.submit(lambda: self._backend.run(session, self._report_progress))
         self.runStarted.emit(session)
-        self._pool.start(_RunTask(self._backend, session, self._relay))
         return True
 
     def stop(self) -> None:
-        if self._running:
+        if self.is_running():
             self._backend.cancel()
             self._stopping.start()
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until the current run has ended; for shutdown and tests."""
-        return self._pool.waitForDone(msecs)
+        return self._runs.wait(msecs)
 
-    def _on_task_done(self, result: RunResult) -> None:
+    def _report_progress(self, done: int, total: int) -> None:
+        """Called by the backend on the pool thread."""
+        self._runs.post(lambda: self.progressChanged.emit(done, total))
+
+    def _on_runs_done(self, result: RunResult) -> None:
         self._stopping.stop()
-        self._running = False
         self.runFinished.emit(result)
+
+    def _on_runs_failed(self, traceback_text: str) -> None:
+        # Unexpected: the traceback goes where the user looks, never into the void.
+        message = f"CL Studio failed:\n{traceback_text}"
+        self._on_runs_done(RunResult(ok=False, error=RunError("crash", message)))
