@@ -155,7 +155,10 @@ def _check_format(obj: Mapping[str, Any]) -> None:
 def _read_timeout(value: object) -> float:
     seconds = float(read_number(value, "timeout_s"))
     if not 0 < seconds <= MAX_TIMEOUT_S:
-        fail("timeout_s", f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {value}")
+        fail(
+            "timeout_s",
+            f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {describe(value)}",
+        )
     return seconds
 
 

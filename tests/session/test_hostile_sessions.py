@@ -1,0 +1,122 @@
+"""Hostile and broken session files: a SessionError naming the place, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clstudio.session.format import SessionError, load_session
+
+SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
+HUGE = "9" * 400  # fits Python's JSON reader, not a float
+VAST = "9" * 4000  # a product of three of these has 12000 digits
+
+
+def session(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "k",
+        "source": SOURCE,
+        "global_size": [16],
+        "args": {"a": {"kind": "buffer", "dtype": "float32", "shape": [16]}},
+    }
+    data.update(changes)
+    return data
+
+
+def write(folder: Path, text: str) -> Path:
+    path = folder / "session.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(SessionError) as caught:
+        load_session(path)
+    return str(caught.value)
+
+
+def with_raw_number(number: str, **changes: Any) -> str:
+    """The JSON text of a session with NUMBER (digits) spliced in where the marker is."""
+    return json.dumps(session(**changes)).replace('"NUMBER"', number)
+
+
+@pytest.mark.parametrize(
+    ("changes", "where"),
+    [
+        ({"timeout_s": "NUMBER"}, "timeout_s:"),
+        (
+            {
+                "args": {
+                    "a": {
+                        "kind": "buffer",
+                        "dtype": "float",
+                        "shape": [16],
+                        "init": {"fill": "NUMBER"},
+                    }
+                }
+            },
+            "args.a.init.fill:",
+        ),
+        ({"references": {"a": {"expr": "a", "rtol": "NUMBER"}}}, "references.a.rtol:"),
+        ({"args": {"a": {"kind": "scalar", "value": "NUMBER"}}}, "args.a.value:"),
+    ],
+)
+def test_a_number_too_big_for_a_float_is_refused_where_it_stands(tmp_path, changes, where):
+    message = refusal(write(tmp_path, with_raw_number(HUGE, **changes)))
+    assert where in message
+    assert "too large" in message
+    assert HUGE not in message  # said as a size, not quoted whole
+
+
+def test_a_shape_whose_product_has_thousands_of_digits_is_refused(tmp_path):
+    text = json.dumps(session(global_size=["NUMBER", "NUMBER", "NUMBER"]))
+    message = refusal(write(tmp_path, text.replace('"NUMBER"', VAST)))
+    assert message.startswith(f"{tmp_path / 'session.json'}: global_size:")
+    assert "a number of about 12000 digits" in message
+
+
+def test_a_buffer_shape_with_a_vast_size_is_refused(tmp_path):
+    args = {"a": {"kind": "buffer", "dtype": "float", "shape": ["NUMBER", "NUMBER", "NUMBER"]}}
+    message = refusal(write(tmp_path, json.dumps(session(args=args)).replace('"NUMBER"', VAST)))
+    assert "args.a.shape:" in message
+    assert "more than CL Studio allows" in message
+
+
+def npy_with_header(path: Path, header: str) -> None:
+    """A version 1.0 .npy file with a hand-written header (and no data)."""
+    padded = header + " " * (-(len(header) + 11) % 64) + "\n"
+    path.write_bytes(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(padded)) + padded.encode())
+
+
+@pytest.mark.parametrize(
+    ("shape", "problem"),
+    [
+        (f"({'9' * 2000}, {'9' * 2000}, {'9' * 2000})", "a number of about 6000 digits"),
+        ("(" + "2, " * 40 + ")", "40 dimensions"),
+    ],
+)
+def test_a_npy_header_with_an_absurd_shape_is_refused(tmp_path, shape, problem):
+    npy_with_header(
+        tmp_path / "big.npy", f"{{'descr': '<f4', 'fortran_order': False, 'shape': {shape}, }}"
+    )
+    args = {"a": {"kind": "buffer", "dtype": "float", "shape": [16], "init": {"file": "big.npy"}}}
+    message = refusal(write(tmp_path, json.dumps(session(args=args))))
+    assert "args.a.init.file:" in message
+    assert problem in message
+
+
+def test_a_golden_file_with_an_absurd_shape_is_refused(tmp_path):
+    shape = ", ".join([VAST[:2000]] * 3)
+    npy_with_header(
+        tmp_path / "golden.npy", f"{{'descr': '<f4', 'fortran_order': False, 'shape': ({shape}), }}"
+    )
+    text = json.dumps(session(references={"a": {"file": "golden.npy"}}))
+    message = refusal(write(tmp_path, text))
+    assert "references.a.file: golden.npy: its header promises" in message
+    assert "about 6000 digits" in message
