@@ -224,3 +224,20 @@ def test_an_image_over_the_allocation_limit_and_global_memory():
     one, total = image_messages(image_session(src=big))
     assert "image 'src' needs 8 MiB, but Test CPU allows at most 1 MiB in one image" in one
     assert "the buffers and images need" in total
+
+
+@pytest.mark.parametrize(
+    ("init", "fragment"),
+    [
+        (Init("random", {"low": -1e40, "high": 1.0}), "low: -1e+40 does not fit in float32"),
+        (Init("values", {"values": [1.0] * 1023 + [1e39]}), "value 1023: 1e+39 does not fit"),
+        (Init("fill", {"value": 2**200}), "does not fit in float32 (-3.403e+38 to 3.403e+38)"),
+    ],
+)
+def test_contents_made_in_the_window_that_do_not_fit_are_refused_before_the_worker_makes_them(
+    init, fragment
+):
+    problems = validate(session(args={"x": BufferArg(F32, (1024,), init)}), KERNEL, LIMITS)
+    assert problems[0].argument == "x"
+    assert problems[0].message.startswith("argument 'x': the initial contents: ")
+    assert fragment in problems[0].message

@@ -120,3 +120,67 @@ def test_a_golden_file_with_an_absurd_shape_is_refused(tmp_path):
     message = refusal(write(tmp_path, text))
     assert "references.a.file: golden.npy: its header promises" in message
     assert "about 6000 digits" in message
+
+
+def buffer_with(dtype: str, init: object, shape: list[int] | None = None) -> dict[str, Any]:
+    return session(
+        args={"a": {"kind": "buffer", "dtype": dtype, "shape": shape or [4], "init": init}}
+    )
+
+
+def nested(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("dtype", "init", "shape", "message"),
+    [
+        (
+            "uchar",
+            {"random": {"low": -10, "high": 20}},
+            None,
+            "args.a.init.random: low: -10 does not fit in uint8 (0 to 255)",
+        ),
+        (
+            "short",
+            {"random": {"low": 0, "high": 70000}},
+            None,
+            "args.a.init.random: high: 69999 does not fit in int16 (-32768 to 32767)",
+        ),
+        (
+            "float",
+            {"random": {"low": 0, "high": 1e300}},
+            None,
+            "args.a.init.random: high: 1e+300 does not fit in float32 (-3.403e+38 to 3.403e+38)",
+        ),
+        (
+            "uint",
+            {"values": [1, 2, 3, 2**40]},
+            None,
+            "args.a.init.values: value 3: 1099511627776 does not fit in uint32 (0 to 4294967295)",
+        ),
+        (
+            "char",
+            {"values": [[1, 2], [3, -129]]},
+            None,
+            "args.a.init.values: value 3: -129 does not fit in int8 (-128 to 127)",
+        ),
+        ("float", {"values": nested(80)}, [1], "at most 32 are allowed"),
+        ("ulong", {"normal": {"mean": -5, "std": 1}}, None, "mean: -5 does not fit in uint64"),
+    ],
+)
+def test_contents_that_do_not_fit_the_element_type_are_refused_at_load(
+    tmp_path, dtype, init, shape, message
+):
+    path = write(tmp_path, json.dumps(buffer_with(dtype, init, shape)))
+    assert message in refusal(path)
+
+
+def test_contents_at_the_edges_of_the_type_load(tmp_path):
+    text = json.dumps(buffer_with("uchar", {"random": {"low": 0, "high": 256}}))
+    assert load_session(write(tmp_path, text)).args["a"].init.params == {"low": 0, "high": 256}
+    text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
+    assert load_session(write(tmp_path, text)).args["a"].init.kind == "values"

@@ -20,7 +20,15 @@ from clstudio.common import (
     value_range,
 )
 from clstudio.devices import DeviceLimits
-from clstudio.session import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg, Session
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    ScalarArg,
+    Session,
+    contents_problem,
+)
 
 
 def validate(session: Session, kernel: KernelSignature, limits: DeviceLimits) -> list[RunError]:
@@ -103,6 +111,10 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
                 name,
             )
         ]
+    if isinstance(spec, BufferArg | ImageArg):
+        problem = contents_problem(spec.dtype, spec.init)
+        if problem:
+            return [_problem(f"argument '{name}': the initial contents: {problem}", name)]
     if isinstance(spec, ImageArg):
         return _check_image(info, spec, limits)
     if kind == "sampler":
