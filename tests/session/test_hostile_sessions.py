@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import struct
+import threading
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
+import clstudio.session.format as format_module
 from clstudio.session.format import SessionError, load_session
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
@@ -184,3 +188,69 @@ def test_contents_at_the_edges_of_the_type_load(tmp_path):
     assert load_session(write(tmp_path, text)).args["a"].init.params == {"low": 0, "high": 256}
     text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
     assert load_session(write(tmp_path, text)).args["a"].init.kind == "values"
+
+
+def refusal_within(path: Path, seconds: float = 10.0) -> str:
+    """The refusal of `path`, which must come back promptly: a blocking read would hang."""
+    outcome: list[str] = []
+    worker = threading.Thread(target=lambda: outcome.append(refusal(path)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert outcome, f"loading {path} did not finish within {seconds} s"
+    return outcome[0]
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe.npy"
+    os.mkfifo(path)
+    return path
+
+
+def test_a_fifo_as_the_source_file_is_refused_by_name(tmp_path, fifo):
+    data = session(source_file=fifo.name)
+    del data["source"]
+    message = refusal_within(write(tmp_path, json.dumps(data)))
+    assert "source_file: cannot read pipe.npy" in message
+    assert "is a named pipe (FIFO), not a regular file" in message
+
+
+def test_a_fifo_as_a_npy_init_or_a_golden_file_is_refused_by_name(tmp_path, fifo):
+    init = buffer_with("float", {"file": fifo.name})
+    message = refusal_within(write(tmp_path, json.dumps(init)))
+    assert "args.a.init.file:" in message
+    assert "named pipe (FIFO)" in message
+    golden = session(references={"a": {"file": fifo.name}})
+    assert "references.a.file:" in refusal_within(write(tmp_path, json.dumps(golden)))
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/stdin"])
+def test_devices_are_refused_as_source_files(tmp_path, device):
+    if not os.path.exists(device):
+        pytest.skip(f"{device} does not exist here")
+    data = session(source_file=device)
+    del data["source"]
+    message = refusal_within(write(tmp_path, json.dumps(data)))
+    assert "source_file: cannot read" in message
+    assert "not a regular file" in message
+
+
+def test_a_folder_as_the_session_file_is_refused(tmp_path):
+    assert "is a folder, not a regular file" in refusal_within(tmp_path)
+
+
+def test_a_source_file_over_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(format_module, "MAX_FILE_BYTES", 1000)
+    (tmp_path / "big.cl").write_text("//" * 1000, encoding="utf-8")
+    data = session(source_file="big.cl")
+    del data["source"]
+    message = refusal(write(tmp_path, json.dumps(data)))
+    assert "holds 2000 bytes, more than the 1000 bytes limit" in message
+
+
+def test_a_npy_file_shorter_than_its_header_promises_is_refused(tmp_path):
+    np.save(tmp_path / "full.npy", np.zeros(16, np.float32))
+    (tmp_path / "cut.npy").write_bytes((tmp_path / "full.npy").read_bytes()[:-8])
+    init = buffer_with("float", {"file": "cut.npy"}, [16])
+    message = refusal(write(tmp_path, json.dumps(init)))
+    assert "cut.npy is cut short: its header promises 64 bytes, it holds 56" in message

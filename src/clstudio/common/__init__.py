@@ -12,6 +12,12 @@ from clstudio.common.dtypes import (
     value_range,
 )
 from clstudio.common.npy_files import NpyError, load_array, resolve
+from clstudio.common.regular_files import (
+    MAX_TEXT_BYTES,
+    NotRegularFileError,
+    open_regular_file,
+    read_text_file,
+)
 from clstudio.common.results import (
     BuildResult,
     Diagnostic,
@@ -28,6 +34,7 @@ from clstudio.common.text_files import write_text_atomically
 from clstudio.common.units import format_bytes, format_seconds
 
 __all__ = [
+    "MAX_TEXT_BYTES",
     "NUMPY_TO_OPENCL",
     "OPENCL_SCALARS",
     "VECTOR_WIDTHS",
@@ -37,6 +44,7 @@ __all__ = [
     "GuardReport",
     "KernelArgInfo",
     "KernelSignature",
+    "NotRegularFileError",
     "NpyError",
     "ReferenceReport",
     "RunError",
@@ -48,8 +56,10 @@ __all__ = [
     "format_seconds",
     "kernel_type",
     "load_array",
+    "open_regular_file",
     "parse_element_type",
     "pointee_type",
+    "read_text_file",
     "resolve",
     "value_range",
     "write_text_atomically",

@@ -7,6 +7,7 @@ value with a SessionError that starts with that path, so a learner can find it.
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 from collections.abc import Mapping
@@ -15,7 +16,13 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from clstudio.common import ElementType, TypeNameError, parse_element_type, resolve
+from clstudio.common import (
+    ElementType,
+    TypeNameError,
+    open_regular_file,
+    parse_element_type,
+    resolve,
+)
 
 MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
 MAX_DIMS = 32  # numpy's own historical limit on array dimensions
@@ -156,16 +163,6 @@ def items_problem(shape: list[int] | tuple[int, ...]) -> str:
     return ""
 
 
-def read_text_file(path: Path, limit: int) -> str:
-    """A UTF-8 text file of at most `limit` bytes; raises OSError or UnicodeDecodeError."""
-    with path.open("rb") as stream:
-        data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(f"the file is larger than {limit // 2**20} MiB")
-    # utf-8-sig: a byte-order mark written by some Windows editors is not an error.
-    return data.decode("utf-8-sig")
-
-
 def shown(text: str, path: Path) -> str:
     """A path as written, and where it led when that differs."""
     return text if str(path) == text else f"{text} ({path})"
@@ -184,7 +181,7 @@ def read_npy_header(
     """The shape and dtype of a .npy file, from its header only; plain numbers only."""
     path = resolve(text, base_dir)
     try:
-        with path.open("rb") as stream:
+        with open_regular_file(path) as stream:
             version = np.lib.format.read_magic(stream)
             if version == (1, 0):
                 header = np.lib.format.read_array_header_1_0(stream)
@@ -192,6 +189,7 @@ def read_npy_header(
                 header = np.lib.format.read_array_header_2_0(stream)
             else:
                 header = None
+            data_bytes = os.fstat(stream.fileno()).st_size - stream.tell()
     except OSError as exc:
         fail(where, f"cannot read {shown(text, path)}: {exc.strerror or exc}")
     except ValueError as exc:
@@ -206,4 +204,10 @@ def read_npy_header(
         fail(where, f"{text}: its header promises {too_many}")
     if dtype.hasobject or dtype.kind not in "biuf":
         fail(where, f"{text} holds {dtype} values; expected plain numbers (pickles are refused)")
+    promised = math.prod(shape) * dtype.itemsize
+    if data_bytes < promised:
+        fail(
+            where,
+            f"{text} is cut short: its header promises {promised} bytes, it holds {data_bytes}",
+        )
     return tuple(shape), dtype

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import write_text_atomically
+from clstudio.common import MAX_TEXT_BYTES, read_text_file, write_text_atomically
 from clstudio.devices import DeviceSelector
 from clstudio.session.arg_fields import arg_to_dict, read_args
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, Init
@@ -31,14 +31,13 @@ from clstudio.session.fields import (
     read_object,
     read_sizes,
     read_string,
-    read_text_file,
     shown,
 )
 from clstudio.session.reference_fields import Reference, read_references
 
 FORMAT_NAME = "clstudio-session"
 FORMAT_VERSION = 1
-MAX_FILE_BYTES = 64 * 2**20  # session and source files; larger ones are refused unread
+MAX_FILE_BYTES = MAX_TEXT_BYTES  # session and source files; larger ones are refused unread
 MAX_REPEATS = 100_000
 MAX_TIMEOUT_S = 86_400.0
 # The documented order, which saving follows.
