@@ -254,3 +254,25 @@ def test_a_npy_file_shorter_than_its_header_promises_is_refused(tmp_path):
     init = buffer_with("float", {"file": "cut.npy"}, [16])
     message = refusal(write(tmp_path, json.dumps(init)))
     assert "cut.npy is cut short: its header promises 64 bytes, it holds 56" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('"seed": 1, "seed": 2', '"seed"'),
+        (
+            '"args": {"a": {"kind": "buffer", "kind": "scalar", "dtype": "float", "shape": [1]}}',
+            '"kind"',
+        ),
+        ('"references": {"a": {"expr": "a", "rtol": 0.1, "rtol": 0.5}}', '"rtol"'),
+    ],
+)
+def test_a_key_given_twice_is_refused_naming_the_key(tmp_path, text, key):
+    base = json.dumps(session())
+    body = base[:-1] + ", " + text + "}"
+    if '"args"' in text:
+        body = body.replace(
+            '"args": {"a": {"kind": "buffer", "dtype": "float32", "shape": [16]}}, ', ""
+        )
+    message = refusal(write(tmp_path, body))
+    assert message.startswith(f"{tmp_path / 'session.json'}: the key {key} appears twice")

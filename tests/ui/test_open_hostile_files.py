@@ -55,6 +55,7 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
             session_text(source=None).replace('"source": null', '"source_file": "pipe.cl"'),
             "named pipe (FIFO)",
         ),
+        "a key given twice": (session_text(seed=1)[:-1] + ', "seed": 2}', '"seed" appears twice'),
         "nesting deeper than Python parses": ("[" * 100_000 + "]" * 100_000, "not usable JSON"),
     }
     paths = {}

@@ -199,7 +199,9 @@ def load_session(path: str | Path) -> Session:
     except UnicodeDecodeError as exc:
         raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object_without_duplicates)
+    except SessionError as exc:
+        raise SessionError(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise SessionError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # 5000-digit integers, absurd nesting
@@ -208,6 +210,21 @@ def load_session(path: str | Path) -> Session:
         return parse_session(data, path.absolute().parent)
     except SessionError as exc:
         raise SessionError(f"{path}: {exc}") from None
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused, as unknown keys are: the last would win."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            others = ", ".join(k for k in obj if k != key)
+            beside = f" (beside {others})" if others else ""
+            raise SessionError(
+                f"the key {json.dumps(key)} appears twice in one object{beside}; the second "
+                "would silently replace the first, so keep one"
+            )
+        obj[key] = value
+    return obj
 
 
 def session_to_dict(session: Session) -> dict[str, Any]:
