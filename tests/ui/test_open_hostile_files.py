@@ -72,7 +72,6 @@ def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
     make_window, warnings, tmp_path
 ):
     window = make_window()
-    window.editor_panel.set_source(SOURCE.replace("1.0f", "2.0f"))
     before = window.document.session
     for name, (path, fragment) in hostile_files(tmp_path).items():
         warnings.clear()
