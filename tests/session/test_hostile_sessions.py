@@ -276,3 +276,16 @@ def test_a_key_given_twice_is_refused_naming_the_key(tmp_path, text, key):
         )
     message = refusal(write(tmp_path, body))
     assert message.startswith(f"{tmp_path / 'session.json'}: the key {key} appears twice")
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ("-D X=1 " * 300_000, "more than build options may hold (16384)"),
+        ("-DN=1\u0000", "a NUL byte"),
+    ],
+)
+def test_absurd_build_options_are_refused_at_load(tmp_path, options, problem):
+    message = refusal(write(tmp_path, json.dumps(session(build_options=options))))
+    assert "build_options: " in message
+    assert problem in message

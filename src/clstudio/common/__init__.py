@@ -1,5 +1,6 @@
 """Element types, units, plain results, and the .npy and text file helpers every layer shares."""
 
+from clstudio.common.build_option_limits import MAX_BUILD_OPTIONS_CHARS, build_options_problem
 from clstudio.common.dtypes import (
     NUMPY_TO_OPENCL,
     OPENCL_SCALARS,
@@ -34,6 +35,7 @@ from clstudio.common.text_files import write_text_atomically
 from clstudio.common.units import format_bytes, format_seconds
 
 __all__ = [
+    "MAX_BUILD_OPTIONS_CHARS",
     "MAX_TEXT_BYTES",
     "NUMPY_TO_OPENCL",
     "OPENCL_SCALARS",
@@ -52,6 +54,7 @@ __all__ = [
     "Step",
     "Timing",
     "TypeNameError",
+    "build_options_problem",
     "format_bytes",
     "format_seconds",
     "kernel_type",

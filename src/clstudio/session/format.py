@@ -15,7 +15,12 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import MAX_TEXT_BYTES, read_text_file, write_text_atomically
+from clstudio.common import (
+    MAX_TEXT_BYTES,
+    build_options_problem,
+    read_text_file,
+    write_text_atomically,
+)
 from clstudio.devices import DeviceSelector
 from clstudio.session.arg_fields import arg_to_dict, read_args
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, Init
@@ -120,7 +125,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         kernel=read_identifier(obj["kernel"], "kernel", "a kernel name"),
         source=source,
         source_file=source_file,
-        build_options=read_string(obj.get("build_options", ""), "build_options"),
+        build_options=_read_build_options(obj.get("build_options", "")),
         device=_read_device(obj.get("device")),
         global_size=global_size,
         local_size=local_size,
@@ -159,6 +164,14 @@ def _read_timeout(value: object) -> float:
             f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {describe(value)}",
         )
     return seconds
+
+
+def _read_build_options(value: object) -> str:
+    options = read_string(value, "build_options")
+    problem = build_options_problem(options)
+    if problem is not None:
+        fail("build_options", problem)
+    return options
 
 
 def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, str | None]:
