@@ -241,3 +241,22 @@ def test_contents_made_in_the_window_that_do_not_fit_are_refused_before_the_work
     assert problems[0].argument == "x"
     assert problems[0].message.startswith("argument 'x': the initial contents: ")
     assert fragment in problems[0].message
+
+
+def test_a_kernels_own_local_arrays_over_the_device_limit_are_refused_with_both_numbers():
+    limits = replace(LIMITS, kernel_local_mem=64 << 20)
+    [problem] = validate(session(), KERNEL, limits)
+    assert problem.message == (
+        "the kernel's own __local arrays need 64 MiB per work-group (CL_KERNEL_LOCAL_MEM_SIZE), "
+        "more than the 32 KiB of local memory on Test CPU (CL_DEVICE_LOCAL_MEM_SIZE): make "
+        "them smaller"
+    )
+
+
+def test_local_arguments_and_the_kernels_own_arrays_count_together():
+    limits = replace(LIMITS, kernel_local_mem=32 << 10)  # all of it; tmp needs 256 B more
+    [problem] = validate(session(), KERNEL, limits)
+    assert (
+        "256 bytes per work-group, plus 32 KiB for the kernel's own __local arrays"
+        in problem.message
+    )

@@ -38,6 +38,9 @@ class DeviceState:
         default_factory=OrderedDict
     )
     kernels: dict[tuple[int, str], cl.Kernel] = field(default_factory=dict)
+    # CL_KERNEL_LOCAL_MEM_SIZE read when each kernel was made: some drivers add the
+    # __local arguments set since, so a later reading would not be the static use alone.
+    static_local: dict[int, int] = field(default_factory=dict)
 
     def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
         """The kernel object for `symbol`, created once per program.
@@ -47,7 +50,12 @@ class DeviceState:
         """
         key = (program.int_ptr, symbol)
         if key not in self.kernels:
-            self.kernels[key] = cl.Kernel(program, symbol)
+            kernel = cl.Kernel(program, symbol)
+            local = kernel.get_work_group_info(
+                cl.kernel_work_group_info.LOCAL_MEM_SIZE, self.device
+            )
+            self.kernels[key] = kernel
+            self.static_local[kernel.int_ptr] = int(local)
         return self.kernels[key]
 
     @property
@@ -68,6 +76,7 @@ class DeviceState:
             max_constant_buffer=int(device.max_constant_buffer_size),
             max_constant_args=int(device.max_constant_args),
             max_work_group_size=min(int(device.max_work_group_size), int(kernel_group)),
+            kernel_local_mem=self.static_local.get(kernel.int_ptr, 0),
             max_work_item_sizes=tuple(int(s) for s in device.max_work_item_sizes),
             non_uniform_work_groups=_non_uniform(device, major),
             image_support=bool(device.image_support),
@@ -140,8 +149,12 @@ class OpenCLContexts:
         while len(state.programs) > PROGRAMS_KEPT:
             _, (_, dropped) = state.programs.popitem(last=False)
             if dropped is not None:
+                gone = {k.int_ptr for key, k in state.kernels.items() if key[0] == dropped.int_ptr}
                 state.kernels = {
                     key: k for key, k in state.kernels.items() if key[0] != dropped.int_ptr
+                }
+                state.static_local = {
+                    ptr: n for ptr, n in state.static_local.items() if ptr not in gone
                 }
         return result, program, False
 
