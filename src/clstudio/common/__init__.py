@@ -31,6 +31,7 @@ from clstudio.common.results import (
     Step,
     Timing,
 )
+from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.text_files import write_text_atomically
 from clstudio.common.units import format_bytes, format_seconds
 
@@ -39,6 +40,8 @@ __all__ = [
     "MAX_TEXT_BYTES",
     "NUMPY_TO_OPENCL",
     "OPENCL_SCALARS",
+    "RUN_STEPS",
+    "STEP_NUMBERS",
     "VECTOR_WIDTHS",
     "BuildResult",
     "Diagnostic",
@@ -51,6 +54,7 @@ __all__ = [
     "ReferenceReport",
     "RunError",
     "RunResult",
+    "RunStep",
     "Step",
     "Timing",
     "TypeNameError",
@@ -64,6 +68,7 @@ __all__ = [
     "pointee_type",
     "read_text_file",
     "resolve",
+    "step_at",
     "value_range",
     "write_text_atomically",
 ]

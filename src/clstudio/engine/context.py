@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pyopencl as cl
@@ -24,6 +25,11 @@ from clstudio.devices import (
 from clstudio.engine.build import build_program
 
 PROGRAMS_KEPT = 32
+Entering = Callable[[str], None]
+
+
+def _nowhere(step: str) -> None:
+    """No one listens for the steps (a run in this process)."""
 
 
 @dataclass
@@ -91,12 +97,16 @@ class OpenCLContexts:
     def __init__(self) -> None:
         self._states: dict[tuple[int, int], DeviceState] = {}
 
-    def open(self, selector: DeviceSelector | None) -> tuple[DeviceState, dict[str, float]]:
+    def open(
+        self, selector: DeviceSelector | None, entering: Entering = _nowhere
+    ) -> tuple[DeviceState, dict[str, float]]:
         """The state for the first matching device, and the seconds each C API step took.
 
         The steps are keyed by their C API names; a warm device has no context or
         queue step. Raises LookupError with a readable message when no device matches.
+        `entering` hears the key of each run step (clstudio.common.RUN_STEPS) as it begins.
         """
+        entering("device")
         seconds: dict[str, float] = {}
         started = time.perf_counter()
         try:
@@ -118,9 +128,11 @@ class OpenCLContexts:
                 key = (p_index, d_index)
                 if key in self._states:
                     return self._states[key], seconds
+                entering("context")
                 started = time.perf_counter()
                 context = cl.Context([device])
                 seconds["clCreateContext"] = time.perf_counter() - started
+                entering("queue")
                 started = time.perf_counter()
                 queue = cl.CommandQueue(
                     context, properties=cl.command_queue_properties.PROFILING_ENABLE

@@ -38,12 +38,15 @@ class WorkerProcess:
     def __init__(self, context: SpawnContext, generation: int) -> None:
         self.tag = f"{os.getpid()}.{generation}"
         self.cancel = context.Event()
+        # The number of the run step (clstudio.common.RUN_STEPS) the worker is in, or -1:
+        # plain shared memory, so a worker killed while writing it locks nothing.
+        self.step = context.RawValue("i", -1)
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._stderr_path = self._scratch / child.STDERR_NAME
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
             target=child.main,
-            args=(child_conn, self.cancel, str(self._scratch), self.tag),
+            args=(child_conn, self.cancel, self.step, str(self._scratch), self.tag),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
         )
