@@ -15,6 +15,7 @@ from clstudio import __version__
 from clstudio.cli import devices_command, gui_command, run_command
 
 COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command)
+INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,6 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     command = COMMANDS[names.index(options.command or gui_command.NAME)]
     try:
         status: int = command.execute(options)
+    except KeyboardInterrupt:
+        # Ctrl-C: the worker and its scratch folder are gone by now (the client ends
+        # its life on any interrupt); say so in one line, with the shell's status.
+        print("clstudio: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`clstudio devices | head`): stop quietly, as Python's
         # docs advise, so that the interpreter's exit does not report it again.

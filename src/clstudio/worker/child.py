@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -182,6 +183,10 @@ def main(conn: Connection, cancel: Event, step: ctypes.c_int, scratch: str, tag:
     # A process group of its own: Ctrl-C in a terminal is the app's to handle, not the
     # worker's (LLVM installs a SIGINT handler that would end the worker).
     os.setpgrp()
+    # Born with SIGINT blocked (see WorkerProcess): ignoring it discards one that came
+    # during the boot, before the group was left.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # Older C libraries write "double free or corruption" to the terminal, not to stderr.
     os.environ["LIBC_FATAL_STDERR_"] = "1"
     threading.Thread(target=_end_with_the_app, args=(os.getppid(), scratch), daemon=True).start()

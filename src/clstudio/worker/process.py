@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import tempfile
 import time
 from multiprocessing.connection import wait
@@ -51,8 +52,22 @@ class WorkerProcess:
             daemon=True,  # never outlives the app, even one that forgets to close it
         )
         self.started_at = time.monotonic()
-        self._process.start()
-        child_conn.close()
+        # Ctrl-C in a terminal reaches the whole process group. The worker leaves it as
+        # it starts, but a SIGINT during its boot would print a traceback: it is born
+        # with SIGINT blocked, and drops any that came in once it has left the group.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self._process.start()
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a pending Ctrl-C raises here
+        except BaseException:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            if self._process.pid is not None:  # started, but no one would ever close it
+                self._process.kill()
+                self._process.join()
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            raise
+        finally:
+            child_conn.close()
         self.ready = False
 
     @property
