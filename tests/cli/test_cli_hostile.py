@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from clstudio.cli import main
+from clstudio.common.terminal_text import escape_controls
+
 SPIN = {
     "format": "clstudio-session",
     "version": 1,
@@ -87,3 +90,41 @@ def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path, mo
     assert out == b""
     assert until(lambda: not any(alive(pid) for pid in helpers), 10), "a process was left"
     assert not scratch(), "a scratch folder was left"
+
+
+def write_session(folder: Path, data: dict) -> Path:
+    path = folder / "session.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_escape_codes_in_a_session_are_shown_not_obeyed(capsys, tmp_path):
+    hostile = {**SPIN, "\x1b]0;pwned\x07\x1b[2J\rok": 1}
+    assert main(["run", str(write_session(tmp_path, hostile))]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\x07" not in out
+    assert "\\x1b]0;pwned\\x07\\x1b[2J\\x0dok: unknown key" in out
+    assert out.endswith("FAILED\n")
+
+
+@pytest.mark.opencl
+def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
+    printing = {
+        **SPIN,
+        "kernel": "say",
+        "source": '__kernel void say(__global float* c) { printf("\\033[1A\\033[2Kok\\n"); }',
+        "timeout_s": 10,
+        "args": {"c": {"kind": "buffer", "dtype": "float32", "shape": [4]}},
+    }
+    path = write_session(tmp_path, printing)
+    assert main(["run", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "    \\x1b[1A\\x1b[2Kok\n" in out
+    assert main(["run", str(path), "--json"]) == 0  # JSON escapes them by itself
+    assert json.loads(capsys.readouterr().out)["printf"] == "\x1b[1A\x1b[2Kok\n"
+
+
+def test_escape_controls_keeps_newlines_and_tabs_and_text():
+    assert escape_controls("a\tb\nc\u00e9\u4e2d") == "a\tb\nc\u00e9\u4e2d"
+    assert escape_controls("\x00\x7f\x9b\u202e") == "\\x00\\x7f\\x9b\\u202e"

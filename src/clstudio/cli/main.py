@@ -13,6 +13,7 @@ from types import ModuleType
 
 from clstudio import __version__
 from clstudio.cli import devices_command, gui_command, run_command
+from clstudio.common import escaped_output
 
 COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command)
 INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     options = _parser().parse_args(args)
     command = COMMANDS[names.index(options.command or gui_command.NAME)]
     try:
-        status: int = command.execute(options)
+        with escaped_output():  # session text and printf must not drive the terminal
+            status: int = command.execute(options)
     except KeyboardInterrupt:
         # Ctrl-C: the worker and its scratch folder are gone by now (the client ends
         # its life on any interrupt); say so in one line, with the shell's status.

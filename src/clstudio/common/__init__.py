@@ -32,6 +32,7 @@ from clstudio.common.results import (
     Timing,
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
+from clstudio.common.terminal_text import escape_controls, escaped_output
 from clstudio.common.text_files import write_text_atomically
 from clstudio.common.units import format_bytes, format_seconds
 
@@ -59,6 +60,8 @@ __all__ = [
     "Timing",
     "TypeNameError",
     "build_options_problem",
+    "escape_controls",
+    "escaped_output",
     "format_bytes",
     "format_seconds",
     "kernel_type",
