@@ -12,7 +12,7 @@ from clstudio.common.dtypes import (
     pointee_type,
     value_range,
 )
-from clstudio.common.npy_files import NpyError, load_array, resolve
+from clstudio.common.npy_files import NpyError, load_array, resolve, save_array_atomically
 from clstudio.common.regular_files import (
     MAX_TEXT_BYTES,
     NotRegularFileError,
@@ -71,6 +71,7 @@ __all__ = [
     "pointee_type",
     "read_text_file",
     "resolve",
+    "save_array_atomically",
     "step_at",
     "value_range",
     "write_text_atomically",
