@@ -2,6 +2,11 @@
 the next run works."""
 
 import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +16,7 @@ from clstudio.common.dtypes import parse_element_type
 from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.process import SCRATCH_PREFIX
 
 pytestmark = pytest.mark.opencl
 
@@ -65,3 +71,49 @@ def test_an_editor_build_that_blocks_names_the_build_step(fifo):
         assert not result.ok
         assert "at step 5 of 11, build the program (clBuildProgram)" in result.errors[0].message
         assert_good_run_follows(client)
+
+
+IDLE_APP = """\
+import os, sys
+from clstudio.worker.client import WorkerClient
+from clstudio.worker.process import SCRATCH_PREFIX
+
+if __name__ == "__main__":
+    client = WorkerClient()
+    client.devices()  # booted and idle
+    print(client.pid, flush=True)
+    sys.stdin.readline()
+    os.kill(os.getpid(), 9)  # the app is killed: nothing is closed
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_worker_whose_app_is_killed_while_it_idles_removes_its_scratch_folder(tmp_path):
+    script = tmp_path / "idle_app.py"
+    script.write_text(IDLE_APP)
+    app = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    worker = int(app.stdout.readline())
+    scratch = list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{app.pid}-*"))
+    assert len(scratch) == 1
+    app.communicate("go\n", timeout=30)
+    assert app.returncode == -signal.SIGKILL
+    deadline = time.monotonic() + 0.9  # sooner than the once-a-second look for its app
+    while alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not scratch[0].exists()
+    assert not alive(worker)
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (a zombie waiting for init to reap it has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(") ", 1)[1].split()[0] != "Z"

@@ -174,7 +174,8 @@ def _end_with_the_app(app_pid: int, scratch: str) -> None:
 
 
 def main(conn: Connection, cancel: Event, step: ctypes.c_int, scratch: str, tag: str) -> None:
-    """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe.
+    """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe,
+    and removes `scratch` then, whether the app closed it or died.
 
     The worker's stderr goes to `scratch`/stderr.log, emptied before each request,
     so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
@@ -199,7 +200,8 @@ def main(conn: Connection, cancel: Event, step: ctypes.c_int, scratch: str, tag:
     while True:
         try:
             request = conn.recv()
-        except EOFError:
+        except EOFError:  # the app closed the pipe, or was killed: no one else removes it
+            shutil.rmtree(scratch, ignore_errors=True)
             return
         sys.stderr.flush()
         os.ftruncate(2, 0)
