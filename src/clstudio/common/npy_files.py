@@ -6,13 +6,12 @@ pickled object arrays, which could run code when loaded, are refused.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 from clstudio.common.regular_files import open_regular_file
+from clstudio.common.text_files import write_atomically
 
 
 class NpyError(ValueError):
@@ -46,18 +45,6 @@ def load_array(path_text: str, base_dir: Path | None) -> np.ndarray:
 def save_array_atomically(path: Path, array: np.ndarray) -> None:
     """Write `array` to the .npy `path`: a reader sees the old file or the new, never a torn one.
 
-    The array goes to a temporary name in the same folder, which is renamed over
-    `path` once complete; the file keeps its permissions.
+    The array goes to a temporary name in the same folder, renamed over `path` once complete.
     """
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            np.save(stream, array, allow_pickle=False)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, lambda stream: np.save(stream, array, allow_pickle=False))
