@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import clstudio.session.format as format_module
+from clstudio.session.args import initial_contents
 from clstudio.session.format import SessionError, load_session
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
@@ -289,3 +290,15 @@ def test_absurd_build_options_are_refused_at_load(tmp_path, options, problem):
     message = refusal(write(tmp_path, json.dumps(session(build_options=options))))
     assert "build_options: " in message
     assert problem in message
+
+
+def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path):
+    text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
+    spec = load_session(write(tmp_path, text)).args["a"]
+    contents = initial_contents("a", spec, 0, tmp_path)
+    assert contents.dtype == np.int64
+    assert contents.tolist() == [-(2**63), 2**63 - 1, 0, 1]
+    text = json.dumps(buffer_with("uchar", {"random": {"low": 250, "high": 256}}, [1000]))
+    spec = load_session(write(tmp_path, text)).args["a"]
+    drawn = initial_contents("a", spec, 0, tmp_path)
+    assert drawn.min() >= 250 and drawn.max() == 255
