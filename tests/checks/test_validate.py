@@ -224,3 +224,39 @@ def test_an_image_over_the_allocation_limit_and_global_memory():
     one, total = image_messages(image_session(src=big))
     assert "image 'src' needs 8 MiB, but Test CPU allows at most 1 MiB in one image" in one
     assert "the buffers and images need" in total
+
+
+@pytest.mark.parametrize(
+    ("init", "fragment"),
+    [
+        (Init("random", {"low": -1e40, "high": 1.0}), "low: -1e+40 does not fit in float32"),
+        (Init("values", {"values": [1.0] * 1023 + [1e39]}), "value 1023: 1e+39 does not fit"),
+        (Init("fill", {"value": 2**200}), "does not fit in float32 (-3.403e+38 to 3.403e+38)"),
+    ],
+)
+def test_contents_made_in_the_window_that_do_not_fit_are_refused_before_the_worker_makes_them(
+    init, fragment
+):
+    problems = validate(session(args={"x": BufferArg(F32, (1024,), init)}), KERNEL, LIMITS)
+    assert problems[0].argument == "x"
+    assert problems[0].message.startswith("argument 'x': the initial contents: ")
+    assert fragment in problems[0].message
+
+
+def test_a_kernels_own_local_arrays_over_the_device_limit_are_refused_with_both_numbers():
+    limits = replace(LIMITS, kernel_local_mem=64 << 20)
+    [problem] = validate(session(), KERNEL, limits)
+    assert problem.message == (
+        "the kernel's own __local arrays need 64 MiB per work-group (CL_KERNEL_LOCAL_MEM_SIZE), "
+        "more than the 32 KiB of local memory on Test CPU (CL_DEVICE_LOCAL_MEM_SIZE): make "
+        "them smaller"
+    )
+
+
+def test_local_arguments_and_the_kernels_own_arrays_count_together():
+    limits = replace(LIMITS, kernel_local_mem=32 << 10)  # all of it; tmp needs 256 B more
+    [problem] = validate(session(), KERNEL, limits)
+    assert (
+        "256 bytes per work-group, plus 32 KiB for the kernel's own __local arrays"
+        in problem.message
+    )

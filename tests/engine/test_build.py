@@ -303,6 +303,28 @@ def test_options_the_compiler_rejects_fail_with_a_message(
 
 
 @pytest.mark.opencl
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ("-D N=1" + " -D X=1" * 200_000, "1400006 characters is more than build options may hold"),
+        ("-D N=1\0 -D M=2", "a NUL byte ('\\x00') at position 6"),
+        ("-D N=\x1b[2J", "a control character ('\\x1b') at position 5"),
+    ],
+)
+def test_absurd_options_fail_before_the_compiler_runs(
+    context: cl.Context, device: cl.Device, options: str, problem: str
+) -> None:
+    result, program = build_program(context, device, SAXPY, options)
+
+    assert not result.ok
+    assert program is None
+    [error] = result.errors
+    assert error.message.startswith("invalid build options: ")
+    assert problem in error.message
+    assert result.seconds == 0.0
+
+
+@pytest.mark.opencl
 def test_unbalanced_quotes_fail_before_the_compiler_runs(
     context: cl.Context, device: cl.Device
 ) -> None:

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from clstudio.common.run_steps import RUN_STEPS
 from clstudio.engine.run import Engine
 from clstudio.session.format import parse_session
 
@@ -346,3 +347,19 @@ def test_each_setup_step_has_its_own_time_and_warm_ones_cost_nothing():
     warm = {step.api: step for step in warm_engine.run(session()).steps}
     assert warm["clCreateContext"].seconds == 0.0
     assert "kept warm" in warm["clCreateContext"].detail
+
+
+def test_a_run_reports_each_of_the_eleven_steps_as_it_enters_them():
+    entered: list[str] = []
+    result = Engine().run(session(repeats=2), entering=entered.append)  # a cold device
+    assert result.ok, result.error
+    assert list(dict.fromkeys(entered)) == [step.key for step in RUN_STEPS]
+    assert entered.count("upload") == entered.count("launch") == 2  # once per repeat
+
+
+def test_a_run_that_fails_validation_stops_at_the_kernel_step(engine):
+    entered: list[str] = []
+    broken = session(global_size=[1000], local_size=[64])
+    result = engine.run(broken, entering=entered.append)
+    assert result.error.stage == "validate"
+    assert entered[-1] == "kernel"

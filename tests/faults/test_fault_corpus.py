@@ -59,7 +59,7 @@ def check(result: RunResult, expect: dict) -> None:
 
 def test_the_corpus_has_every_fault_the_issue_lists():
     names = {path.name for path in FAULTS}
-    assert len(names) >= 14
+    assert len(names) >= 16
     assert {"infinite_loop", "wild_write", "compiler_crash", "printf_flood"} <= names
 
 

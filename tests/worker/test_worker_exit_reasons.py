@@ -2,7 +2,9 @@
 
 import pytest
 
+from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS
 from clstudio.worker.exit_reasons import (
+    busy_message,
     crash_message,
     exit_name,
     last_words,
@@ -77,10 +79,53 @@ def test_last_words_prefer_the_telling_line_and_stay_short():
     assert len(last_words("x" * 5000)) < 400
 
 
-def test_the_timeout_names_the_kernel_and_the_limit():
-    message = timeout_message("spin", 2.0)
+@pytest.mark.parametrize("step", [None, "launch"])
+def test_a_timeout_in_the_kernel_or_an_unknown_step_blames_the_kernel(step):
+    message = timeout_message("spin", 2.0, None if step is None else step_of(step))
     assert message.startswith("kernel 'spin' did not finish within 2 s")
-    assert "endless loop" in message
+    assert "An endless loop?" in message
+
+
+@pytest.mark.parametrize(
+    ("step", "words"),
+    [
+        ("build", ("step 5 of 11, build the program (clBuildProgram)", "#include a file")),
+        ("upload", ("step 9 of 11, copy the inputs", "not the kernel", "smaller")),
+        ("buffers", ("step 7 of 11", "make their shapes smaller")),
+        ("read back", ("step 11 of 11", "reference expressions")),
+        ("context", ("step 2 of 11, create a context (clCreateContext)", "clstudio devices")),
+    ],
+)
+def test_a_timeout_elsewhere_names_its_step_and_fitting_advice(step, words):
+    message = timeout_message("k", 5.0, step_of(step))
+    assert message.startswith("the run of kernel 'k' did not finish within 5 s")
+    assert "endless loop" not in message
+    for word in words:
+        assert word in message
+
+
+def test_an_editor_build_over_its_limit_names_the_build_step():
+    message = busy_message("building the program", 120.0, step_of("build"))
+    assert "at step 5 of 11, build the program (clBuildProgram)" in message
+    assert "#include" in message
+    assert "driver may hang" in busy_message("listing devices", 60.0)
+
+
+def test_there_are_eleven_steps_in_the_order_of_a_run():
+    assert len(RUN_STEPS) == 11
+    assert [s.key for s in RUN_STEPS][4:] == [
+        "build",
+        "kernel",
+        "buffers",
+        "arguments",
+        "upload",
+        "launch",
+        "read back",
+    ]
+
+
+def step_of(key: str):
+    return RUN_STEPS[STEP_NUMBERS[key]]
 
 
 def test_a_worker_that_cannot_start_quotes_its_error():

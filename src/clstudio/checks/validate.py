@@ -20,7 +20,15 @@ from clstudio.common import (
     value_range,
 )
 from clstudio.devices import DeviceLimits
-from clstudio.session import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg, Session
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    ScalarArg,
+    Session,
+    contents_problem,
+)
 
 
 def validate(session: Session, kernel: KernelSignature, limits: DeviceLimits) -> list[RunError]:
@@ -103,6 +111,10 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
                 name,
             )
         ]
+    if isinstance(spec, BufferArg | ImageArg):
+        problem = contents_problem(spec.dtype, spec.init)
+        if problem:
+            return [_problem(f"argument '{name}': the initial contents: {problem}", name)]
     if isinstance(spec, ImageArg):
         return _check_image(info, spec, limits)
     if kind == "sampler":
@@ -251,11 +263,24 @@ def _check_memory(
                 f"device's {format_bytes(limits.global_mem)} of global memory"
             )
         )
-    if local_bytes > limits.local_mem:
+    static = limits.kernel_local_mem
+    if static > limits.local_mem:
         problems.append(
             _problem(
-                f"the __local arguments need {format_bytes(local_bytes)} per work-group, more "
-                f"than the {format_bytes(limits.local_mem)} of local memory: lower their counts"
+                f"the kernel's own __local arrays need {format_bytes(static)} per work-group "
+                f"(CL_KERNEL_LOCAL_MEM_SIZE), more than the {format_bytes(limits.local_mem)} of "
+                f"local memory on {limits.name} (CL_DEVICE_LOCAL_MEM_SIZE): make them smaller"
+            )
+        )
+    elif local_bytes + static > limits.local_mem:
+        arrays = (
+            f", plus {format_bytes(static)} for the kernel's own __local arrays" if static else ""
+        )
+        problems.append(
+            _problem(
+                f"the __local arguments need {format_bytes(local_bytes)} per work-group{arrays}, "
+                f"more than the {format_bytes(limits.local_mem)} of local memory: lower their "
+                "counts"
             )
         )
     if constant_args > limits.max_constant_args:

@@ -13,8 +13,10 @@ from types import ModuleType
 
 from clstudio import __version__
 from clstudio.cli import devices_command, gui_command, run_command
+from clstudio.common import escaped_output
 
 COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command)
+INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -38,7 +40,13 @@ def main(argv: list[str] | None = None) -> int:
     options = _parser().parse_args(args)
     command = COMMANDS[names.index(options.command or gui_command.NAME)]
     try:
-        status: int = command.execute(options)
+        with escaped_output():  # session text and printf must not drive the terminal
+            status: int = command.execute(options)
+    except KeyboardInterrupt:
+        # Ctrl-C: the worker and its scratch folder are gone by now (the client ends
+        # its life on any interrupt); say so in one line, with the shell's status.
+        print("clstudio: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`clstudio devices | head`): stop quietly, as Python's
         # docs advise, so that the interpreter's exit does not report it again.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from clstudio.common import RunError, RunResult
+from clstudio.common import RunError, RunResult, save_array_atomically
 from clstudio.reporting import format_summary, result_to_json
 from clstudio.session import SessionError, load_session
 from clstudio.worker.client import WorkerClient
@@ -51,7 +51,7 @@ def _save_outputs(outputs: dict[str, np.ndarray], folder: Path) -> RunError | No
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, array in outputs.items():
-            np.save(folder / f"{name}.npy", array, allow_pickle=False)
+            save_array_atomically(folder / f"{name}.npy", array)
     except OSError as exc:
         return RunError("run", f"cannot save the outputs in {folder}: {exc.strerror or exc}")
     return None

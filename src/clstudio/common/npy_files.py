@@ -10,6 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
+from clstudio.common.regular_files import open_regular_file
+from clstudio.common.text_files import write_atomically
+
 
 class NpyError(ValueError):
     """A file that cannot serve as an array; the message names the file and why."""
@@ -27,12 +30,21 @@ def load_array(path_text: str, base_dir: Path | None) -> np.ndarray:
     """The one array in a .npy file; raises NpyError."""
     path = resolve(path_text, base_dir)
     try:
-        data = np.load(path, allow_pickle=False)
+        with open_regular_file(path) as stream:
+            data = np.load(stream, allow_pickle=False)
     except FileNotFoundError:
         raise NpyError(f"file not found: {path}") from None
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, EOFError) as exc:
         raise NpyError(f"cannot read {path} as .npy: {exc}") from None
     if not isinstance(data, np.ndarray):
         data.close()
         raise NpyError(f"{path} holds several arrays; save one with np.save")
     return data
+
+
+def save_array_atomically(path: Path, array: np.ndarray) -> None:
+    """Write `array` to the .npy `path`: a reader sees the old file or the new, never a torn one.
+
+    The array goes to a temporary name in the same folder, renamed over `path` once complete.
+    """
+    write_atomically(path, lambda stream: np.save(stream, array, allow_pickle=False))

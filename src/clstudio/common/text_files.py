@@ -1,23 +1,30 @@
-"""Writing text files so that a crash never leaves half of one."""
+"""Writing files so that a crash never leaves half of one."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text`: a reader sees the old text or the new, never a mix.
+    """Replace `path` with `text`: a reader sees the old text or the new, never a mix."""
+    write_atomically(path, lambda stream: stream.write(text.encode("utf-8")))
 
-    The text goes to a sibling temporary file that is renamed over `path`; the
-    file keeps its permissions.
+
+def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Replace `path` with what `write` writes to the stream it is given, all or nothing.
+
+    The bytes go to a sibling temporary file that is renamed over `path` once
+    complete; the file keeps its permissions.
     """
     mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
+            write(stream)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temp, mode)

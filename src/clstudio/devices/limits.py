@@ -34,6 +34,7 @@ class DeviceLimits:
     image_support: bool = False  # CL_DEVICE_IMAGE_SUPPORT
     image2d_max_width: int = 0
     image2d_max_height: int = 0
+    kernel_local_mem: int = 0  # the compiled kernel's own __local arrays (CL_KERNEL_LOCAL_MEM_SIZE)
 
 
 def limits_of(device: DeviceInfo) -> DeviceLimits:

@@ -14,7 +14,13 @@ from typing import cast
 
 import pyopencl as cl
 
-from clstudio.common import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
+from clstudio.common import (
+    BuildResult,
+    Diagnostic,
+    KernelArgInfo,
+    KernelSignature,
+    build_options_problem,
+)
 from clstudio.engine.language_version import language_problem
 
 ARG_INFO_OPTION = "-cl-kernel-arg-info"
@@ -94,6 +100,10 @@ def build_program(
     ok is False. Other OpenCL errors (out of memory, no compiler) are unexpected and raise.
     """
     device_name = device.name.strip()
+    problem = build_options_problem(options)
+    if problem is not None:
+        message = f"invalid build options: {problem}"
+        return _failure(message, (_line_zero_error(message),), 0.0, options, device_name), None
     try:
         tokens = split_options(options)
     except OptionsError as exc:

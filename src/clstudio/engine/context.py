@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pyopencl as cl
@@ -26,6 +27,11 @@ from clstudio.devices import (
 from clstudio.engine.build import build_program
 
 PROGRAMS_KEPT = 32
+Entering = Callable[[str], None]
+
+
+def _nowhere(step: str) -> None:
+    """No one listens for the steps (a run in this process)."""
 
 
 @dataclass
@@ -40,6 +46,9 @@ class DeviceState:
         default_factory=OrderedDict
     )
     kernels: dict[tuple[int, str], cl.Kernel] = field(default_factory=dict)
+    # CL_KERNEL_LOCAL_MEM_SIZE read when each kernel was made: some drivers add the
+    # __local arguments set since, so a later reading would not be the static use alone.
+    static_local: dict[int, int] = field(default_factory=dict)
 
     def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
         """The kernel object for `symbol`, created once per program.
@@ -49,7 +58,12 @@ class DeviceState:
         """
         key = (program.int_ptr, symbol)
         if key not in self.kernels:
-            self.kernels[key] = cl.Kernel(program, symbol)
+            kernel = cl.Kernel(program, symbol)
+            local = kernel.get_work_group_info(
+                cl.kernel_work_group_info.LOCAL_MEM_SIZE, self.device
+            )
+            self.kernels[key] = kernel
+            self.static_local[kernel.int_ptr] = int(local)
         return self.kernels[key]
 
     @property
@@ -70,6 +84,7 @@ class DeviceState:
             max_constant_buffer=int(device.max_constant_buffer_size),
             max_constant_args=int(device.max_constant_args),
             max_work_group_size=min(int(device.max_work_group_size), int(kernel_group)),
+            kernel_local_mem=self.static_local.get(kernel.int_ptr, 0),
             max_work_item_sizes=tuple(int(s) for s in device.max_work_item_sizes),
             non_uniform_work_groups=_non_uniform(device, major),
             image_support=bool(device.image_support),
@@ -84,12 +99,16 @@ class OpenCLContexts:
     def __init__(self) -> None:
         self._states: dict[tuple[int, int], DeviceState] = {}
 
-    def open(self, selector: DeviceSelector | None) -> tuple[DeviceState, dict[str, float]]:
+    def open(
+        self, selector: DeviceSelector | None, entering: Entering = _nowhere
+    ) -> tuple[DeviceState, dict[str, float]]:
         """The state for the first matching device, and the seconds each C API step took.
 
         The steps are keyed by their C API names; a warm device has no context or
         queue step. Raises LookupError with a readable message when no device matches.
+        `entering` hears the key of each run step (clstudio.common.RUN_STEPS) as it begins.
         """
+        entering("device")
         seconds: dict[str, float] = {}
         started = time.perf_counter()
         try:
@@ -111,9 +130,11 @@ class OpenCLContexts:
                 key = (p_index, d_index)
                 if key in self._states:
                     return self._states[key], seconds
+                entering("context")
                 started = time.perf_counter()
                 context = cl.Context([device])
                 seconds["clCreateContext"] = time.perf_counter() - started
+                entering("queue")
                 started = time.perf_counter()
                 queue = cl.CommandQueue(
                     context, properties=cl.command_queue_properties.PROFILING_ENABLE
@@ -145,8 +166,12 @@ class OpenCLContexts:
         while len(state.programs) > PROGRAMS_KEPT:
             _, (_, dropped) = state.programs.popitem(last=False)
             if dropped is not None:
+                gone = {k.int_ptr for key, k in state.kernels.items() if key[0] == dropped.int_ptr}
                 state.kernels = {
                     key: k for key, k in state.kernels.items() if key[0] != dropped.int_ptr
+                }
+                state.static_local = {
+                    ptr: n for ptr, n in state.static_local.items() if ptr not in gone
                 }
         return result, program, False
 

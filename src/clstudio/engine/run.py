@@ -48,6 +48,11 @@ from clstudio.session import initial_contents as make_contents
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
+Entering = Callable[[str], None]  # hears the key of each of RUN_STEPS as it begins
+
+
+def _nowhere(step: str) -> None:
+    """No one listens for the steps."""
 
 
 class _Failed(Exception):
@@ -68,6 +73,7 @@ class _Record:
     steps: list[Step] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
     inputs: dict[str, np.ndarray] = field(default_factory=dict)
+    enter: Entering = _nowhere
 
     def step(self, api: str, title: str, started: float, detail: str = "") -> None:
         self.steps.append(Step(api, title, time.perf_counter() - started, detail))
@@ -99,13 +105,20 @@ class Engine:
     def __init__(self) -> None:
         self._contexts = OpenCLContexts()
 
-    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
+    def build(
+        self,
+        source: str,
+        options: str,
+        selector: DeviceSelector | None,
+        entering: Entering = _nowhere,
+    ) -> BuildResult:
         """Build for the editor: diagnostics and kernel signatures, nothing run."""
         try:
-            state, _ = self._contexts.open(selector)
+            state, _ = self._contexts.open(selector, entering)
         except LookupError as exc:
             problem = Diagnostic(0, 0, "error", str(exc))
             return BuildResult(False, str(exc), (problem,), (), 0.0, options)
+        entering("build")
         result, _, _ = self._contexts.program(state, source, options)
         return result
 
@@ -114,9 +127,14 @@ class Engine:
         session: Session,
         progress: Progress | None = None,
         cancelled: Cancelled | None = None,
+        entering: Entering = _nowhere,
     ) -> RunResult:
-        """Build and run `session`; every failure becomes a RunResult with its stage."""
-        record = _Record(kernel=session.kernel)
+        """Build and run `session`; every failure becomes a RunResult with its stage.
+
+        `entering` hears each step (clstudio.common.RUN_STEPS) as it begins, so that a
+        watcher can tell where a run that never ends spends its time.
+        """
+        record = _Record(kernel=session.kernel, enter=entering)
         try:
             return self._run(session, record, progress, cancelled or (lambda: False))
         except _Failed as failed:
@@ -147,6 +165,7 @@ class Engine:
             if progress:
                 progress(repeat + 1, session.repeats)
         del samplers
+        record.enter("read back")
         outputs, guard_reports = self._read_back(state, buffers, record)
         references = self._check_references(session, signature, outputs, record)
         ok = all(r.ok for r in references.values()) and all(g.ok for g in guard_reports.values())
@@ -161,7 +180,7 @@ class Engine:
 
     def _open_device(self, selector: DeviceSelector | None, record: _Record) -> DeviceState:
         try:
-            state, seconds = self._contexts.open(selector)
+            state, seconds = self._contexts.open(selector, record.enter)
         except LookupError as exc:
             raise _Failed(RunError("validate", str(exc))) from None
         record.device = state.name
@@ -181,7 +200,9 @@ class Engine:
     ) -> tuple[cl.Kernel, KernelSignature]:
         lines = session.source.count("\n") + 1
         detail = f"{lines} lines; created and built in one go, timed in the next step"
+        record.enter("program")
         record.timed_step("clCreateProgramWithSource", "Create a program", 0.0, detail)
+        record.enter("build")
         started = time.perf_counter()
         build, program, reused = self._contexts.program(
             state, session.source, session.build_options
@@ -208,6 +229,7 @@ class Engine:
                     f"kernel '{session.kernel}' is not in the program; it defines: {names}",
                 )
             )
+        record.enter("kernel")
         started = time.perf_counter()
         kernel = state.kernel(program, signature.driver_name)
         record.step("clCreateKernel", "Create the kernel", started, session.kernel)
@@ -227,6 +249,7 @@ class Engine:
         state: DeviceState,
         record: _Record,
     ) -> list[DeviceBuffer | DeviceImage]:
+        record.enter("buffers")
         const = {info.name for info in signature.args if info.is_const}
         created: list[DeviceBuffer | DeviceImage] = []
         for info in signature.args:
@@ -271,6 +294,7 @@ class Engine:
         buffers: list[DeviceBuffer | DeviceImage],
         record: _Record,
     ) -> list[cl.Sampler]:
+        record.enter("arguments")
         by_name = {b.name: b for b in buffers}
         samplers = []
         for index, info in enumerate(signature.args):
@@ -305,13 +329,17 @@ class Engine:
         record: _Record,
     ) -> None:
         """One repeat: upload what the kernel may have changed, launch, wait."""
+        record.enter("upload")
         started = time.perf_counter()
         uploads = [b for b in buffers if repeat == 0 or b.written]
         events = [("upload", b.name, b.upload(state.queue)) for b in uploads]
+        if events:  # finished before the launch, so that a timeout can tell the two apart
+            cl.wait_for_events([event for _, _, event in events])
         if repeat == 0:
             for api in dict.fromkeys(b.write_api for b in uploads) or ["clEnqueueWriteBuffer"]:
                 names = ", ".join(b.name for b in uploads if b.write_api == api) or "none"
                 record.step(api, "Copy the inputs to the device", started, names)
+        record.enter("launch")
         started = time.perf_counter()
         launch = cl.enqueue_nd_range_kernel(state.queue, kernel, session.global_size, local)
         events.append(("kernel", session.kernel, launch))

@@ -167,8 +167,24 @@ def call_cost(name: str, args: Sequence[object], kwargs: Mapping[str, object]) -
     estimate = _ESTIMATES.get(name)
     if estimate is not None:
         return replace(estimate(args, kwargs, item), reads=_bytes_in(values))
-    count = max(_broadcast_count(values), _listed_count(values))
+    count = max(_broadcast_count(values), _listed_count(values), _largest_reduction(values))
     return Cost(count * item, reads=_bytes_in(values))
+
+
+def _largest_reduction(values: Iterable[object]) -> int:
+    """The most elements a reduction or scan of one input can give, counting empty axes as 1.
+
+    A result may hold more than its input: np.zeros((0, n)).sum(axis=0) holds n zeros
+    made from no elements at all, so the input's size bounds nothing.
+    """
+    return max(
+        (
+            math.prod(max(size, 1) for size in shape)
+            for value in values
+            for shape, _ in _shapes(value)
+        ),
+        default=0,
+    )
 
 
 Estimate = Callable[[Sequence[object], Mapping[str, object], int], Cost]

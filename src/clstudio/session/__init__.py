@@ -13,6 +13,7 @@ from clstudio.session.args import (
     LocalArg,
     SamplerArg,
     ScalarArg,
+    contents_problem,
     initial_contents,
     picture_problem,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "ScalarArg",
     "Session",
     "SessionError",
+    "contents_problem",
     "examples",
     "initial_contents",
     "kernels_dir",

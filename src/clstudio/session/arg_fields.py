@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from clstudio.common import VECTOR_WIDTHS, ElementType, value_range
+from clstudio.common import VECTOR_WIDTHS, ElementType
 from clstudio.session.args import (
     ACCESS_MODES,
     ADDRESSING_MODES,
@@ -23,6 +23,7 @@ from clstudio.session.args import (
     LocalArg,
     SamplerArg,
     ScalarArg,
+    contents_problem,
     picture_problem,
 )
 from clstudio.session.fields import (
@@ -176,11 +177,7 @@ def _read_init(
     here = f"{where}.{kind}"
     needed = math.prod(dtype.host_shape(shape))
     if kind == "fill":
-        fill = read_number(params, here)
-        low, high = value_range(dtype.scalar)
-        if not low <= fill <= high:
-            fail(here, f"{fill} does not fit in {dtype.scalar.name} ({low} to {high})")
-        return Init("fill", {"value": fill})
+        return _fitting(Init("fill", {"value": read_number(params, here)}), dtype, here)
     if kind == "random":
         obj = read_object(params, here)
         check_keys(obj, here, ("low", "high"))
@@ -194,7 +191,7 @@ def _read_init(
                 f"integers are drawn from int(low) to int(high) - 1; "
                 f"[{int(low)}, {int(high)}) is empty",
             )
-        return Init("random", bounds)
+        return _fitting(Init("random", bounds), dtype, here)
     if kind == "normal":
         obj = read_object(params, here)
         check_keys(obj, here, ("mean", "std"))
@@ -202,7 +199,7 @@ def _read_init(
             k: read_number(v, f"{here}.{k}", 0.0 if k == "std" else -math.inf)
             for k, v in obj.items()
         }
-        return Init("normal", moments)
+        return _fitting(Init("normal", moments), dtype, here)
     if kind == "values":
         count = _count_values(params, here)
         if count != needed:
@@ -210,7 +207,7 @@ def _read_init(
                 here,
                 f"{count} values given, but shape {list(shape)} of {dtype.name} needs {needed}",
             )
-        return Init("values", {"values": params})
+        return _fitting(Init("values", {"values": params}), dtype, here)
     if kind == "image":
         obj = read_object(params, here)
         check_keys(obj, here, ("name",), required=("name",))
@@ -230,6 +227,13 @@ def _read_init(
             f"{path} holds {count} values (shape {list(file_shape)}), but {needed} are needed",
         )
     return Init("file", {"path": path})
+
+
+def _fitting(init: Init, dtype: ElementType, where: str) -> Init:
+    problem = contents_problem(dtype, init)
+    if problem:
+        fail(where, problem)
+    return init
 
 
 def _count_values(value: object, where: str) -> int:

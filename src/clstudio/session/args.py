@@ -11,7 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import ElementType, NpyError, load_array
+from clstudio.common import ElementType, NpyError, load_array, value_range
+from clstudio.session.fields import MAX_DIMS, count_text
 from clstudio.session.sample_images import sample_gray, sample_image
 
 INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
@@ -152,6 +153,55 @@ def picture_problem(dtype: ElementType, shape: tuple[int, ...]) -> str | None:
     return None
 
 
+def contents_problem(dtype: ElementType, init: Init) -> str | None:
+    """Why `init` cannot fill elements of `dtype`; None when every value it makes fits.
+
+    Checked before the worker makes the contents: numpy would wrap an integer that
+    does not fit, turn a float into inf, or fail on nesting deeper than it allows.
+    """
+    params = init.params
+    if init.kind == "fill":
+        return _fit_problem(dtype, params["value"], "")
+    if init.kind == "random":
+        low, high = params.get("low", 0.0), params.get("high", 1.0)
+        if dtype.scalar.kind in "iu":  # integers are drawn from int(low) to int(high) - 1
+            low, high = int(low), int(high) - 1
+        return _fit_problem(dtype, low, "low: ") or _fit_problem(dtype, high, "high: ")
+    if init.kind == "normal":
+        return _fit_problem(dtype, params.get("mean", 0.0), "mean: ")
+    if init.kind == "values":
+        return _values_problem(dtype, params["values"])
+    return None
+
+
+def _values_problem(dtype: ElementType, values: object) -> str | None:
+    """The first value that does not fit, or nesting deeper than MAX_DIMS (walked by levels)."""
+    level, depth = [values], 0
+    while any(isinstance(item, list) for item in level):
+        depth += 1
+        if depth > MAX_DIMS:
+            return (
+                f"the values are nested {depth} lists deep or more; at most {MAX_DIMS} are allowed"
+            )
+        level = [inner for item in level for inner in (item if isinstance(item, list) else [item])]
+    for index, number in enumerate(level):
+        problem = _fit_problem(dtype, number, f"value {index}: ")
+        if problem:
+            return problem
+    return None
+
+
+def _fit_problem(dtype: ElementType, number: object, what: str) -> str | None:
+    if not isinstance(number, int | float) or isinstance(number, bool):
+        return None  # the reader names values that are not numbers
+    low, high = value_range(dtype.scalar)
+    if low <= number <= high:
+        return None
+    shown = count_text(number) if isinstance(number, int) else f"{number:.4g}"
+    span = f"{low} to {high}" if dtype.scalar.kind in "iub" else f"{low:.4g} to {high:.4g}"
+    return f"{what}{shown} does not fit in {dtype.scalar.name} ({span})"
+
+
 def stream_for(seed: int, name: str) -> np.random.Generator:
     """A random stream per buffer, reproducible from the session seed and the buffer name."""
     return np.random.default_rng([seed, zlib.crc32(name.encode())])
@@ -183,7 +233,7 @@ def initial_contents(
         rng = stream_for(seed, name)
         return rng.normal(params.get("mean", 0.0), params.get("std", 1.0), size=shape).astype(dtype)
     if kind == "values":
-        return _reshaped(name, np.asarray(params["values"]), shape, dtype)
+        return _reshaped(name, np.array(params["values"], dtype), shape, dtype)
     if kind == "file":
         return _reshaped(name, _load_npy(name, params["path"], base_dir), shape, dtype)
     if kind == "image":

@@ -7,17 +7,27 @@ value with a SessionError that starts with that path, so a learner can find it.
 from __future__ import annotations
 
 import math
+import os
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
 import numpy as np
 
-from clstudio.common import ElementType, TypeNameError, parse_element_type, resolve
+from clstudio.common import (
+    ElementType,
+    TypeNameError,
+    open_regular_file,
+    parse_element_type,
+    resolve,
+)
 
 MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
 MAX_DIMS = 32  # numpy's own historical limit on array dimensions
+# Python turns integers of over 4300 digits into text only on request: never show one whole.
+_SHOWN_DIGITS = 30
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -41,8 +51,18 @@ def describe(value: object) -> str:
         return "an object"
     if isinstance(value, list | tuple):
         return "an empty list" if not value else f"a list of {len(value)}"
+    if isinstance(value, int):
+        return count_text(value)
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def count_text(number: int) -> str:
+    """An integer for a message; one of thousands of digits as its number of digits."""
+    if number.bit_length() < 4 * _SHOWN_DIGITS and len(str(abs(number))) <= _SHOWN_DIGITS:
+        return str(number)
+    sign = "a negative " if number < 0 else "a "
+    return f"{sign}number of about {round(number.bit_length() * math.log10(2))} digits"
 
 
 def check_keys(
@@ -94,7 +114,7 @@ def read_int(value: object, where: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         fail(where, f"expected an integer, got {describe(value)}")
     if not low <= value <= high:
-        fail(where, f"expected an integer from {low} to {high}, got {value}")
+        fail(where, f"expected an integer from {low} to {high}, got {count_text(value)}")
     return value
 
 
@@ -102,11 +122,13 @@ def read_number(value: object, where: str, low: float = -math.inf) -> int | floa
     """A finite number; NaN and Infinity (which Python's json accepts) are refused here."""
     if not isinstance(value, int | float) or isinstance(value, bool):
         fail(where, f"expected a number, got {describe(value)}")
+    if isinstance(value, int) and abs(value) > sys.float_info.max:
+        fail(where, f"{describe(value)} is too large: numbers stop at about 1.8e308")
     if not math.isfinite(value):
         problem = f"expected a finite number, got {describe(value)}"
         fail(where, f"{problem} (JSON has no NaN or Infinity)")
     if value < low:
-        fail(where, f"expected a number of at least {low:g}, got {value}")
+        fail(where, f"expected a number of at least {low:g}, got {describe(value)}")
     return value
 
 
@@ -119,19 +141,26 @@ def read_sizes(value: object, where: str, max_dims: int) -> tuple[int, ...]:
     for i, size in enumerate(value):
         if not isinstance(size, int) or isinstance(size, bool) or size < 1:
             fail(where, f"expected {wanted}, got {describe(size)} at position {i}")
-    if math.prod(value) > MAX_ITEMS:
-        fail(where, f"{math.prod(value)} items is more than CL Studio allows ({MAX_ITEMS})")
+    too_many = items_problem(value)
+    if too_many:
+        fail(where, too_many)
     return tuple(value)
 
 
-def read_text_file(path: Path, limit: int) -> str:
-    """A UTF-8 text file of at most `limit` bytes; raises OSError or UnicodeDecodeError."""
-    with path.open("rb") as stream:
-        data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(f"the file is larger than {limit // 2**20} MiB")
-    # utf-8-sig: a byte-order mark written by some Windows editors is not an error.
-    return data.decode("utf-8-sig")
+def items_problem(shape: list[int] | tuple[int, ...]) -> str:
+    """Why a shape holds too many items for CL Studio, or ""; the product is never shown whole."""
+    count = 1
+    for size in shape:
+        count *= size
+        if count > MAX_ITEMS:
+            total = math.prod(shape)
+            if total.bit_length() > 64:
+                shown_total = count_text(total)
+                return (
+                    f"the sizes multiply to {shown_total}: more than CL Studio allows ({MAX_ITEMS})"
+                )
+            return f"{total} items is more than CL Studio allows ({MAX_ITEMS})"
+    return ""
 
 
 def shown(text: str, path: Path) -> str:
@@ -152,7 +181,7 @@ def read_npy_header(
     """The shape and dtype of a .npy file, from its header only; plain numbers only."""
     path = resolve(text, base_dir)
     try:
-        with path.open("rb") as stream:
+        with open_regular_file(path) as stream:
             version = np.lib.format.read_magic(stream)
             if version == (1, 0):
                 header = np.lib.format.read_array_header_1_0(stream)
@@ -160,6 +189,7 @@ def read_npy_header(
                 header = np.lib.format.read_array_header_2_0(stream)
             else:
                 header = None
+            data_bytes = os.fstat(stream.fileno()).st_size - stream.tell()
     except OSError as exc:
         fail(where, f"cannot read {shown(text, path)}: {exc.strerror or exc}")
     except ValueError as exc:
@@ -167,6 +197,17 @@ def read_npy_header(
     if header is None:
         fail(where, f"{text}: .npy format version {version} is not supported")
     shape, _, dtype = header
+    if len(shape) > MAX_DIMS:
+        fail(where, f"{text} has {len(shape)} dimensions; CL Studio reads at most {MAX_DIMS}")
+    too_many = items_problem(shape)
+    if too_many:
+        fail(where, f"{text}: its header promises {too_many}")
     if dtype.hasobject or dtype.kind not in "biuf":
         fail(where, f"{text} holds {dtype} values; expected plain numbers (pickles are refused)")
+    promised = math.prod(shape) * dtype.itemsize
+    if data_bytes < promised:
+        fail(
+            where,
+            f"{text} is cut short: its header promises {promised} bytes, it holds {data_bytes}",
+        )
     return tuple(shape), dtype

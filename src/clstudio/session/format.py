@@ -14,6 +14,11 @@ from typing import Any
 
 import numpy as np
 
+from clstudio.common import (
+    MAX_TEXT_BYTES,
+    build_options_problem,
+    read_text_file,
+)
 from clstudio.devices import DeviceSelector
 from clstudio.session.arg_fields import arg_to_dict, read_args
 from clstudio.session.args import ArgSpec
@@ -29,7 +34,6 @@ from clstudio.session.fields import (
     read_object,
     read_sizes,
     read_string,
-    read_text_file,
     shown,
 )
 from clstudio.session.reference_fields import Reference, read_references
@@ -37,7 +41,7 @@ from clstudio.session.sizes import SizeLinks, read_sizes_table, resolve_names, r
 
 FORMAT_NAME = "clstudio-session"
 FORMAT_VERSION = 1
-MAX_FILE_BYTES = 64 * 2**20  # session and source files; larger ones are refused unread
+MAX_FILE_BYTES = MAX_TEXT_BYTES  # session and source files; larger ones are refused unread
 MAX_REPEATS = 100_000
 MAX_TIMEOUT_S = 86_400.0
 # The documented order, which saving follows.
@@ -126,7 +130,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         kernel=read_identifier(obj["kernel"], "kernel", "a kernel name"),
         source=source,
         source_file=source_file,
-        build_options=read_string(obj.get("build_options", ""), "build_options"),
+        build_options=_read_build_options(obj.get("build_options", "")),
         device=_read_device(obj.get("device")),
         global_size=global_size,
         local_size=local_size,
@@ -162,8 +166,19 @@ def _check_format(obj: Mapping[str, Any]) -> None:
 def _read_timeout(value: object) -> float:
     seconds = float(read_number(value, "timeout_s"))
     if not 0 < seconds <= MAX_TIMEOUT_S:
-        fail("timeout_s", f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {value}")
+        fail(
+            "timeout_s",
+            f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {describe(value)}",
+        )
     return seconds
+
+
+def _read_build_options(value: object) -> str:
+    options = read_string(value, "build_options")
+    problem = build_options_problem(options)
+    if problem is not None:
+        fail("build_options", problem)
+    return options
 
 
 def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, str | None]:
@@ -204,7 +219,9 @@ def load_session(path: str | Path) -> Session:
     except UnicodeDecodeError as exc:
         raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object_without_duplicates)
+    except SessionError as exc:
+        raise SessionError(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise SessionError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # 5000-digit integers, absurd nesting
@@ -213,6 +230,21 @@ def load_session(path: str | Path) -> Session:
         return parse_session(data, path.absolute().parent)
     except SessionError as exc:
         raise SessionError(f"{path}: {exc}") from None
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused, as unknown keys are: the last would win."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            others = ", ".join(k for k in obj if k != key)
+            beside = f" (beside {others})" if others else ""
+            raise SessionError(
+                f"the key {json.dumps(key)} appears twice in one object{beside}; the second "
+                "would silently replace the first, so keep one"
+            )
+        obj[key] = value
+    return obj
 
 
 def session_to_dict(session: Session) -> dict[str, Any]:

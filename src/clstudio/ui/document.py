@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from clstudio.common import parse_element_type, write_text_atomically
+from clstudio.common import parse_element_type, read_text_file, write_text_atomically
 from clstudio.session import (
     BufferArg,
     Init,
@@ -82,9 +82,11 @@ class Document:
         """An unsaved session around the OpenCL C in a .cl file; its arguments come
         from the kernel's signature once it builds."""
         try:
-            source = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SessionError(f"{path}: cannot read it as OpenCL C text: {exc}") from None
+            source = read_text_file(path)
+        except OSError as exc:
+            raise SessionError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
         match = _FIRST_KERNEL.search(source)
         session = Session(
             kernel=match.group(1) if match else "kernel",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt
@@ -304,6 +305,15 @@ class MainWindow(QMainWindow):
         except SessionError as exc:
             QMessageBox.warning(self, "Cannot open session", str(exc))
             self.settings.remove_recent_file(path)
+            return False
+        except Exception as exc:  # a reader's bug must not cost the session that is open
+            traceback.print_exc()
+            QMessageBox.warning(
+                self,
+                "Cannot open session",
+                f"{path}: CL Studio failed to read it ({type(exc).__name__}: {exc}). "
+                "The open session is kept; please report this, with the file.",
+            )
             return False
         self._set_document(document)
         self.settings.add_recent_file(document.path or path)

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -20,6 +21,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import TYPE_CHECKING
 
+from clstudio.common import STEP_NUMBERS
 from clstudio.worker.protocol import (
     BuildRequest,
     DevicesRequest,
@@ -106,13 +108,14 @@ def _flush_c_stdout() -> None:
 class _Handler:
     """Answers each request with the warm engine; unexpected exceptions become Failures."""
 
-    def __init__(self, conn: Connection, cancel: Event, tag: str) -> None:
+    def __init__(self, conn: Connection, cancel: Event, step: ctypes.c_int, tag: str) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices import discover
         from clstudio.engine import Engine
 
         self._conn = conn
         self._cancel = cancel
+        self._step = step
         self._tag = tag
         self._engine: Engine = Engine()
         self._discover = discover
@@ -132,7 +135,9 @@ class _Handler:
         if isinstance(request, DevicesRequest):
             return self._discover()
         if isinstance(request, BuildRequest):
-            return self._engine.build(request.source, request.options, request.selector)
+            return self._engine.build(
+                request.source, request.options, request.selector, self._entering
+            )
         assert isinstance(request, RunRequest)
         return self._run(request)
 
@@ -148,8 +153,13 @@ class _Handler:
                 self._conn.send(Progress(request.id, done, total))
 
         with self._printf:
-            result = self._engine.run(request.session, progress, self._cancel.is_set)
+            result = self._engine.run(
+                request.session, progress, self._cancel.is_set, self._entering
+            )
         return dataclasses.replace(result, printf=self._printf.text())
+
+    def _entering(self, step: str) -> None:
+        self._step.value = STEP_NUMBERS[step]
 
 
 def _end_with_the_app(app_pid: int, scratch: str) -> None:
@@ -163,8 +173,9 @@ def _end_with_the_app(app_pid: int, scratch: str) -> None:
     os._exit(0)
 
 
-def main(conn: Connection, cancel: Event, scratch: str, tag: str) -> None:
-    """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe.
+def main(conn: Connection, cancel: Event, step: ctypes.c_int, scratch: str, tag: str) -> None:
+    """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe,
+    and removes `scratch` then, whether the app closed it or died.
 
     The worker's stderr goes to `scratch`/stderr.log, emptied before each request,
     so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
@@ -173,6 +184,10 @@ def main(conn: Connection, cancel: Event, scratch: str, tag: str) -> None:
     # A process group of its own: Ctrl-C in a terminal is the app's to handle, not the
     # worker's (LLVM installs a SIGINT handler that would end the worker).
     os.setpgrp()
+    # Born with SIGINT blocked (see WorkerProcess): ignoring it discards one that came
+    # during the boot, before the group was left.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # Older C libraries write "double free or corruption" to the terminal, not to stderr.
     os.environ["LIBC_FATAL_STDERR_"] = "1"
     threading.Thread(target=_end_with_the_app, args=(os.getppid(), scratch), daemon=True).start()
@@ -180,12 +195,13 @@ def main(conn: Connection, cancel: Event, scratch: str, tag: str) -> None:
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(log, 2)
     os.close(log)
-    handler = _Handler(conn, cancel, tag)
+    handler = _Handler(conn, cancel, step, tag)
     conn.send(Ready(os.getpid()))
     while True:
         try:
             request = conn.recv()
-        except EOFError:
+        except EOFError:  # the app closed the pipe, or was killed: no one else removes it
+            shutil.rmtree(scratch, ignore_errors=True)
             return
         sys.stderr.flush()
         os.ftruncate(2, 0)

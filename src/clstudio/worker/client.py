@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
-from clstudio.common import BuildResult, Diagnostic, RunError, RunResult
+from clstudio.common import BuildResult, Diagnostic, RunError, RunResult, step_at
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
@@ -50,7 +50,7 @@ class _Job:
     doing: str  # "running kernel 'k'"
     limit_s: float
     blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
-    timeout_message: str = ""
+    kernel: str = ""  # set for runs, whose timeout is told by the step it hit
 
 
 @dataclass(frozen=True)
@@ -136,10 +136,7 @@ class WorkerClient:
         `progress(done, total)` is called in this thread as repeats finish.
         """
         job = _Job(
-            f"running kernel '{session.kernel}'",
-            session.timeout_s,
-            "kernel",
-            exit_reasons.timeout_message(session.kernel, session.timeout_s),
+            f"running kernel '{session.kernel}'", session.timeout_s, "kernel", session.kernel
         )
         if session.base_dir is None:  # relative paths mean this process's folder, not the worker's
             session = replace(session, base_dir=Path.cwd())
@@ -200,6 +197,7 @@ class WorkerClient:
                 self._next_id += 1
                 request = make(self._next_id)
                 worker.cancel.clear()
+                worker.step.value = -1
                 self._cancel_at = None
                 self._active = True
             try:
@@ -259,7 +257,11 @@ class WorkerClient:
         if cancel_at is not None and now >= cancel_at + CANCEL_GRACE_S:
             return _Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
         if deadline is not None and now >= deadline:
-            message = job.timeout_message or exit_reasons.busy_message(job.doing, job.limit_s)
+            step = step_at(worker.step.value)
+            if job.kernel:
+                message = exit_reasons.timeout_message(job.kernel, job.limit_s, step)
+            else:
+                message = exit_reasons.busy_message(job.doing, job.limit_s, step)
             return _Stopped("timeout", message)
         if not worker.ready and now - worker.started_at > self._start_limit_s:
             return _Stopped("crash", f"the worker did not start within {self._start_limit_s:g} s")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import signal
 
+from clstudio.common import RUN_STEPS, STEP_NUMBERS, RunStep
+
 _MEMORY_CAUSE = "an out-of-bounds access (reading or writing past a buffer) is the usual cause"
 _CAUSES = {
     "SIGSEGV": _MEMORY_CAUSE + "; a very large private array (over the stack size) is another",
@@ -89,20 +91,36 @@ def crash_message(doing: str, exitcode: int | None, stderr_text: str, blame: str
     )
 
 
-def timeout_message(kernel: str, limit_s: float) -> str:
+def timeout_message(kernel: str, limit_s: float, step: RunStep | None) -> str:
+    """A run over its timeout_s, told by the step it was in (the kernel's when unknown)."""
+    if step is None or step.key == "launch":
+        return (
+            f"kernel '{kernel}' did not finish within {limit_s:g} s: the worker was stopped and "
+            f"restarted. {RUN_STEPS[STEP_NUMBERS['launch']].advice}"
+        )
     return (
-        f"kernel '{kernel}' did not finish within {limit_s:g} s: the worker was stopped and "
-        "restarted. An endless loop? Check the loop conditions (or raise timeout_s for a "
-        "long run)."
+        f"the run of kernel '{kernel}' did not finish within {limit_s:g} s, and the time went "
+        f"into step {_numbered(step)}, not into the kernel: the worker was stopped and "
+        f"restarted. {step.advice}"
     )
 
 
-def busy_message(doing: str, limit_s: float) -> str:
+def busy_message(doing: str, limit_s: float, step: RunStep | None = None) -> str:
     """A build or a device query that did not end within its limit."""
+    if step is None:
+        return (
+            f"the worker did not finish {doing} within {limit_s:g} s (the driver may hang): "
+            "it was stopped and restarted."
+        )
     return (
-        f"the worker did not finish {doing} within {limit_s:g} s (the driver may hang): "
-        "it was stopped and restarted."
+        f"the worker did not finish {doing} within {limit_s:g} s; it was at step "
+        f"{_numbered(step)}, and was stopped and restarted. {step.advice}"
     )
+
+
+def _numbered(step: RunStep) -> str:
+    """`5 of 11, build the program (clBuildProgram)`."""
+    return f"{STEP_NUMBERS[step.key] + 1} of {len(RUN_STEPS)}, {step.title} ({step.apis})"
 
 
 def cancelled_message(doing: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import tempfile
 import threading
 import time
@@ -43,19 +44,36 @@ class WorkerProcess:
     def __init__(self, context: SpawnContext, generation: int) -> None:
         self.tag = f"{os.getpid()}.{generation}"
         self.cancel = context.Event()
+        # The number of the run step (clstudio.common.RUN_STEPS) the worker is in, or -1:
+        # plain shared memory, so a worker killed while writing it locks nothing.
+        self.step = context.RawValue("i", -1)
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._stderr_path = self._scratch / child.STDERR_NAME
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
             target=child.main,
-            args=(child_conn, self.cancel, str(self._scratch), self.tag),
+            args=(child_conn, self.cancel, self.step, str(self._scratch), self.tag),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
         )
         self.started_at = time.monotonic()
-        with _child_environment(self._scratch / VENDORS_FOLDER):
-            self._process.start()
-        child_conn.close()
+        # Ctrl-C in a terminal reaches the whole process group. The worker leaves it as
+        # it starts, but a SIGINT during its boot would print a traceback: it is born
+        # with SIGINT blocked, and drops any that came in once it has left the group.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            with _child_environment(self._scratch / VENDORS_FOLDER):
+                self._process.start()
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a pending Ctrl-C raises here
+        except BaseException:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            if self._process.pid is not None:  # started, but no one would ever close it
+                self._process.kill()
+                self._process.join()
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            raise
+        finally:
+            child_conn.close()
         self.ready = False
 
     @property

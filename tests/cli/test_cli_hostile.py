@@ -1,0 +1,130 @@
+"""`clstudio run` facing a user's Ctrl-C, hostile text and readers of its output files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from clstudio.cli import main
+from clstudio.common.terminal_text import escape_controls
+
+SPIN = {
+    "format": "clstudio-session",
+    "version": 1,
+    "kernel": "spin",
+    "source": "__kernel void spin(__global float* c, int forever) "
+    "{ while (forever || c[0] < 0) { c[1] += 1; } }",
+    "global_size": [1],
+    "timeout_s": 60,
+    "args": {
+        "c": {"kind": "buffer", "dtype": "float32", "shape": [4]},
+        "forever": {"kind": "scalar", "value": 1},
+    },
+}
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except (OSError, ValueError):
+            continue
+        if entry.isdigit() and stat.rsplit(") ", 1)[1].split()[1] == str(pid):
+            found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def until(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.opencl
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("moment", ["while the kernel spins", "while the worker boots"])
+def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path, moment):
+    session = tmp_path / "spin.json"
+    session.write_text(json.dumps(SPIN), encoding="utf-8")
+    # A terminal sends Ctrl-C to the whole foreground process group: so does this test.
+    command = subprocess.Popen(
+        [sys.executable, "-m", "clstudio", "run", str(session)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+    def scratch() -> list[Path]:
+        return list(Path(tempfile.gettempdir()).glob(f"clstudio-worker-{command.pid}-*"))
+
+    if moment == "while the kernel spins":
+        assert until(scratch, 30)
+        time.sleep(1.5)  # booted, built and spinning
+    else:  # the resource tracker and the worker have been started
+        assert until(lambda: len(children_of(command.pid)) >= 2, 30)
+    helpers = children_of(command.pid)
+    os.killpg(command.pid, signal.SIGINT)
+    out, err = command.communicate(timeout=30)
+    assert command.returncode == 130, err
+    assert err.decode() == "clstudio: interrupted\n"
+    assert out == b""
+    assert until(lambda: not any(alive(pid) for pid in helpers), 10), "a process was left"
+    assert not scratch(), "a scratch folder was left"
+
+
+def write_session(folder: Path, data: dict) -> Path:
+    path = folder / "session.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_escape_codes_in_a_session_are_shown_not_obeyed(capsys, tmp_path):
+    hostile = {**SPIN, "\x1b]0;pwned\x07\x1b[2J\rok": 1}
+    assert main(["run", str(write_session(tmp_path, hostile))]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\x07" not in out
+    assert "\\x1b]0;pwned\\x07\\x1b[2J\\x0dok: unknown key" in out
+    assert out.endswith("FAILED\n")
+
+
+@pytest.mark.opencl
+def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
+    printing = {
+        **SPIN,
+        "kernel": "say",
+        "source": '__kernel void say(__global float* c) { printf("\\033[1A\\033[2Kok\\n"); }',
+        "timeout_s": 10,
+        "args": {"c": {"kind": "buffer", "dtype": "float32", "shape": [4]}},
+    }
+    path = write_session(tmp_path, printing)
+    assert main(["run", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "    \\x1b[1A\\x1b[2Kok\n" in out
+    assert main(["run", str(path), "--json"]) == 0  # JSON escapes them by itself
+    assert json.loads(capsys.readouterr().out)["printf"] == "\x1b[1A\x1b[2Kok\n"
+
+
+def test_escape_controls_keeps_newlines_and_tabs_and_text():
+    assert escape_controls("a\tb\nc\u00e9\u4e2d") == "a\tb\nc\u00e9\u4e2d"
+    assert escape_controls("\x00\x7f\x9b\u202e") == "\\x00\\x7f\\x9b\\u202e"

@@ -1,0 +1,102 @@
+"""Opening a broken or hostile file in the window: always a message, and the open session kept."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from clstudio.ui.document import Document
+
+SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
+
+
+def session_text(**changes: object) -> str:
+    data: dict[str, object] = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "k",
+        "source": SOURCE,
+        "global_size": [16],
+        "args": {"a": {"kind": "buffer", "dtype": "float32", "shape": [16]}},
+    }
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.fixture
+def warnings(monkeypatch) -> list[tuple[str, str]]:
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: shown.append((title, text)))
+    return shown
+
+
+def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
+    """Each hostile file, and a fragment of the message it must end in."""
+    os.mkfifo(folder / "pipe.cl")
+    os.mkfifo(folder / "pipe.json")
+    files = {
+        "a 400-digit timeout": (
+            session_text(timeout_s="HUGE").replace('"HUGE"', "9" * 400),
+            "timeout_s:",
+        ),
+        "a fill that does not fit": (
+            session_text(
+                args={
+                    "a": {"kind": "buffer", "dtype": "uchar", "shape": [4], "init": {"fill": 300}}
+                }
+            ),
+            "does not fit in uint8 (0 to 255)",
+        ),
+        "a FIFO as the source file": (
+            session_text(source=None).replace('"source": null', '"source_file": "pipe.cl"'),
+            "named pipe (FIFO)",
+        ),
+        "a key given twice": (session_text(seed=1)[:-1] + ', "seed": 2}', '"seed" appears twice'),
+        "nesting deeper than Python parses": ("[" * 100_000 + "]" * 100_000, "not usable JSON"),
+    }
+    paths = {}
+    for name, (text, fragment) in files.items():
+        path = folder / f"{len(paths)}.json"
+        path.write_text(text, encoding="utf-8")
+        paths[name] = (path, fragment)
+    paths["a FIFO as the session"] = (folder / "pipe.json", "named pipe (FIFO)")
+    paths["a FIFO as a kernel file"] = (folder / "pipe.cl", "named pipe (FIFO)")
+    return paths
+
+
+def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
+    make_window, warnings, tmp_path
+):
+    window = make_window()
+    before = window.document.session
+    for name, (path, fragment) in hostile_files(tmp_path).items():
+        warnings.clear()
+        assert not window.load(path), name
+        assert len(warnings) == 1, name
+        title, text = warnings[0]
+        assert title == "Cannot open session", name
+        assert fragment in text, (name, text)
+        assert window.document.session == before, name
+
+
+def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
+    make_window, warnings, tmp_path, monkeypatch
+):
+    window = make_window()
+    before = window.document.session
+
+    def broken(cls, path):
+        raise OverflowError("a reader's bug")
+
+    monkeypatch.setattr(Document, "open", classmethod(broken))
+    path = tmp_path / "session.json"
+    path.write_text(session_text(), encoding="utf-8")
+    assert not window.load(path)
+    assert warnings[0][0] == "Cannot open session"
+    assert "OverflowError: a reader's bug" in warnings[0][1]
+    assert "The open session is kept" in warnings[0][1]
+    assert window.document.session == before
