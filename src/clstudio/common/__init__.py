@@ -24,7 +24,7 @@ from clstudio.common.results import (
     Step,
     Timing,
 )
-from clstudio.common.text_files import write_text_atomically
+from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
 from clstudio.common.units import format_bytes, format_seconds
 
 __all__ = [
@@ -52,5 +52,6 @@ __all__ = [
     "pointee_type",
     "resolve",
     "value_range",
+    "write_bytes_atomically",
     "write_text_atomically",
 ]

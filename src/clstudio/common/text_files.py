@@ -13,11 +13,16 @@ def write_text_atomically(path: Path, text: str) -> None:
     The text goes to a sibling temporary file that is renamed over `path`; the
     file keeps its permissions.
     """
+    write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data`, as write_text_atomically does for text."""
     mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temp, mode)
