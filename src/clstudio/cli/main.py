@@ -12,9 +12,14 @@ import sys
 from types import ModuleType
 
 from clstudio import __version__
-from clstudio.cli import devices_command, gui_command, run_command
+from clstudio.cli import devices_command, export_command, gui_command, run_command
 
-COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command)
+COMMANDS: tuple[ModuleType, ...] = (
+    gui_command,
+    devices_command,
+    run_command,
+    export_command,
+)
 
 
 def _parser() -> argparse.ArgumentParser:

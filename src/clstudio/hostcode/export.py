@@ -44,6 +44,10 @@ class ExportError(Exception):
     """An export that cannot be written; the message says why in the user's terms."""
 
 
+class FolderNotEmptyError(ExportError):
+    """The folder holds files already: the user must agree before any is replaced."""
+
+
 @dataclass(frozen=True)
 class HostProgram:
     """One program's text and where each of its eleven steps is."""
@@ -179,9 +183,7 @@ def _write(folder: Path, files: dict[str, str | bytes], force: bool) -> list[Pat
     if folder.exists() and not folder.is_dir():
         raise ExportError(f"{folder} is a file, not a folder")
     if folder.is_dir() and any(folder.iterdir()) and not force:
-        raise ExportError(
-            f"{folder} is not empty; choose an empty folder, or allow replacing its files"
-        )
+        raise FolderNotEmptyError(f"{folder} is not empty")
     written = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
