@@ -32,7 +32,7 @@ def test_choosing_a_step_highlights_its_lines(qtbot, make_window):
     _, panel = host_code_tab(qtbot, make_window)
     assert panel.stack.currentIndex() == 1
     item = panel.steps.item(4)
-    assert item.text() == " 5. Create and build the program"
+    assert item.text() == "5. Create and build the program"
     rect = panel.steps.visualItemRect(item)
     qtbot.mouseClick(panel.steps.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     first, last = panel.highlighted_lines()

@@ -51,7 +51,7 @@ class HostCodePanel(QWidget):
         self.steps = QListWidget()
         self.steps.setObjectName("hostCodeSteps")
         for step in HOST_STEPS:
-            item = QListWidgetItem(f"{step.number:>2}. {step.title}")
+            item = QListWidgetItem(f"{step.number}. {step.title}")
             item.setToolTip(f"C: {step.c_api}\npyopencl: {step.pyopencl}")
             self.steps.addItem(item)
         self.code = QPlainTextEdit()
@@ -121,14 +121,8 @@ class HostCodePanel(QWidget):
 
     def highlighted_lines(self) -> tuple[int, int] | None:
         """The 1-based first and last line shown as the chosen step."""
-        selections = self.code.extraSelections()
-        if not selections:
-            return None
-        cursor = selections[0].cursor
-        document = self.code.document()
-        first = document.findBlock(cursor.selectionStart()).blockNumber() + 1
-        last = document.findBlock(cursor.selectionEnd()).blockNumber() + 1
-        return first, last
+        lines = [s.cursor.blockNumber() + 1 for s in self.code.extraSelections()]
+        return (min(lines), max(lines)) if lines else None
 
     def _on_language_index_changed(self, _index: int) -> None:
         self.languageChosen.emit(self.chosen_language())
@@ -159,13 +153,15 @@ class HostCodePanel(QWidget):
             self.where.setText("Choose a step to see its lines")
             return
         document = self.code.document()
-        cursor = QTextCursor(document.findBlockByNumber(region.first_line - 1))
-        end = document.findBlockByNumber(region.last_line - 1)
-        cursor.setPosition(end.position() + end.length() - 1, QTextCursor.MoveMode.KeepAnchor)
-        selection = QTextEdit.ExtraSelection()
-        selection.cursor = cursor
-        selection.format = _step_format(self.palette().highlight().color())
-        self.code.setExtraSelections([selection])
+        band = _step_format(self.palette().highlight().color())
+        selections = []
+        for line in range(region.first_line, region.last_line + 1):
+            # One full-width band per line, as editors mark the current line.
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = QTextCursor(document.findBlockByNumber(line - 1))
+            selection.format = band
+            selections.append(selection)
+        self.code.setExtraSelections(selections)
         self.where.setText(
             f"Step {region.number}: {region.title}, lines {region.first_line}–{region.last_line}"
         )
