@@ -15,9 +15,10 @@ from clstudio.hostcode.export import (
     export_program,
     host_program,
 )
-from clstudio.hostcode.steps import HOST_STEPS, HostStep
+from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep
 
 __all__ = [
+    "EXPORT_VERSION",
     "HOST_STEPS",
     "LANGUAGES",
     "MAIN_FILES",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import c_number, c_type, wrapped
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
 
 _FLAGS = {
@@ -66,11 +67,12 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
     code.add(f'/* The host program of the OpenCL kernel "{session.kernel}", in eleven steps.', " *")
     if session.description:
         code.add(f" * {_comment(session.description)}", " *")
-    code.add(" * Exported by CL Studio. Build it with make, then run ./main [--save-outputs OUT]")
+    code.add(
+        f" * Exported by CL Studio (export version {EXPORT_VERSION}). Build it with make, then",
+        " * run ./main [--save-outputs OUT]",
+    )
     if pocl_runner:
-        code.add(
-            " * (or ./run.sh [--save-outputs OUT], the same on the PoCL that came with pyopencl)."
-        )
+        code.add(" * (./run.sh [--save-outputs OUT] runs it on the PoCL that came with pyopencl).")
     code.add(
         " * It prints the kernel time of every repeat and their median, checks each output",
         " * against the expected values the export computed from its reference, and exits",

@@ -8,6 +8,7 @@ import json
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import python_number, wrapped
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
 
 _CHECK = '''
@@ -60,9 +61,10 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     code.add(
         f'"""The host program of the OpenCL kernel "{session.kernel}", in eleven steps.',
         about,
-        "Exported by CL Studio. Usage: python main.py [--save-outputs OUT]; it needs numpy",
-        "and pyopencl. It prints the kernel time of every repeat and their median, checks",
-        "each output against its reference, and exits with 0 only if every output matches.",
+        f"Exported by CL Studio (export version {EXPORT_VERSION}). Usage: python main.py",
+        "[--save-outputs OUT]; it needs numpy and pyopencl. It prints the kernel time of",
+        "every repeat and their median, checks each output against its reference, and",
+        "exits with 0 only if every output matches.",
         '"""',
         "",
         "import argparse",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+EXPORT_VERSION = 1  # of the exported programs' layout, documented in docs/host-code-export.md
+
 
 @dataclass(frozen=True)
 class HostStep:
