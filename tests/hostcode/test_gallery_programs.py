@@ -7,9 +7,21 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from clstudio.common import parse_element_type
+from clstudio.engine import Engine
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM as POCL
-from clstudio.session import Reference, examples
+from clstudio.session import (
+    BufferArg,
+    ImageArg,
+    Init,
+    LocalArg,
+    Reference,
+    SamplerArg,
+    ScalarArg,
+    Session,
+    examples,
+)
 
 GALLERY = [example.path.stem for example in examples()]
 
@@ -75,3 +87,42 @@ def test_a_c_program_names_the_error_of_a_failing_call(gallery_runs, tmp_path):
     done = subprocess.run([str(tmp_path / "run.sh")], capture_output=True, text=True)
     assert done.returncode == 2
     assert "clEnqueueNDRangeKernel failed: CL_INVALID_WORK_GROUP_SIZE (-54)" in done.stderr
+
+
+TINT = """__kernel void tint(read_only image2d_t src, sampler_t s, __global float4 *out,
+                   float4 gain, __local float *scratch) {
+    int x = get_global_id(0), y = get_global_id(1);
+    scratch[get_local_id(0)] = 1.0f;
+    out[y * get_global_size(0) + x] = read_imagef(src, s, (int2)(x, y)) * gain * scratch[0];
+}
+"""
+
+
+def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path):
+    session = Session(
+        kernel="tint",
+        source=TINT,
+        global_size=(8, 4),
+        args={
+            "src": ImageArg((4, 8), "RGBA", "float32", Init("random")),
+            "s": SamplerArg(),
+            "out": BufferArg(parse_element_type("float4"), (32,), access="out"),
+            "gain": ScalarArg((0.5, 1.0, 2.0, 1.0)),
+            "scratch": LocalArg(parse_element_type("float32"), 8),
+        },
+        references={"out": Reference("src.reshape(-1, 4) * gain", 1e-6, 0.0)},
+    )
+    result = Engine().run(session)
+    assert result.ok, result.error
+    signature = result.build.kernel("tint")
+    export_program(session, signature, "python", tmp_path / "py")
+    export_program(session, signature, "c", tmp_path / "c", platform_name=POCL)
+    subprocess.run(["make", "-s", "-C", str(tmp_path / "c")], check=True)
+    for run in (
+        [sys.executable, str(tmp_path / "py" / "main.py")],
+        [str(tmp_path / "c" / "run.sh")],
+    ):
+        out = tmp_path / "out"
+        done = subprocess.run([*run, "--save-outputs", str(out)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        np.testing.assert_allclose(np.load(out / "out.npy"), result.outputs["out"], rtol=1e-6)

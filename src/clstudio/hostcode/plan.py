@@ -39,7 +39,11 @@ PROGRAM_NAMES = _words(
     "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME BUILD_OPTIONS "
     "GLOBAL_SIZE LOCAL_SIZE REPEATS check main options parser platforms platform devices "
     "device context queue program kernel mf launches times_ms repeat ms ok name actual "
-    "expected rtol atol print len range next float int bool list dict str"
+    "expected rtol atol print len range next float int bool list dict str "
+    # the C program's own names, and the C library's it calls inside main
+    "err found source source_size failures argc argv save_outputs platform_count "
+    "platform_name device_name launches times_ms log free exit printf fprintf strcmp "
+    "stderr median new_array read_beside read_npy write_npy check_cl checks"
 )
 
 
