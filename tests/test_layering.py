@@ -20,6 +20,9 @@ LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
     "worker",
     "reporting",
+    # Above the engine: a program passes by-value arguments as the engine encodes them
+    # (engine.scalar_bytes); only the command line and the UI use it.
+    "hostcode",
     "engine",
     "checks",
     "session",

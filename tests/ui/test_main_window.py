@@ -50,6 +50,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Save",
         "Save As…",
         "Save Kernel Source As…",
+        "Export Host Code…",
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
@@ -82,7 +83,7 @@ def test_standard_shortcuts(make_window):
 def test_panels_say_what_will_appear_before_a_run(make_window):
     window = make_window()
     assert window.results_panel.tab_names()[:3] == ["Timings", "Outputs", "Console"]
-    assert window.results_panel.tab_names()[-2:] == ["Build log", "Runtime steps"]
+    assert window.results_panel.tab_names()[-3:] == ["Build log", "Runtime steps", "Host code"]
     assert window.results_panel.tab_names()[3].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"
     assert "Ctrl+R" in window.results_panel.timings.empty.body()

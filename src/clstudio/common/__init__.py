@@ -34,7 +34,7 @@ from clstudio.common.results import (
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.terminal_text import escape_controls, escaped_output
-from clstudio.common.text_files import write_text_atomically
+from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
 from clstudio.common.units import format_bytes, format_seconds
 
 __all__ = [
@@ -76,5 +76,6 @@ __all__ = [
     "save_array_atomically",
     "step_at",
     "value_range",
+    "write_bytes_atomically",
     "write_text_atomically",
 ]

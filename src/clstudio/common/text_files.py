@@ -32,3 +32,8 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data`, as write_text_atomically does for text."""
+    write_atomically(path, lambda stream: stream.write(data))

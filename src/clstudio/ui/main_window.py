@@ -28,6 +28,8 @@ from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.file_menus import FileMenus
+from clstudio.ui.hostcode.host_code_controller import HostCodeController
+from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
@@ -79,6 +81,12 @@ class MainWindow(QMainWindow):
             self.run_bar,
             self.runner,
             self,
+        )
+        self.host_code_panel = HostCodePanel()
+        self.host_code_panel.setObjectName("resultsHostCode")
+        self.results_panel.addTab(self.host_code_panel, "Host code")
+        self.host_code = HostCodeController(
+            self.host_code_panel, self.workbench, self.active_device, self
         )
         self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
         self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
@@ -137,6 +145,9 @@ class MainWindow(QMainWindow):
         a.save.triggered.connect(self.save)
         a.save_as.triggered.connect(self.save_as)
         a.save_source.triggered.connect(self.save_source_as)
+        a.export_host_code.triggered.connect(lambda: self.host_code.export(self))
+        self.host_code.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.workbench.deviceChanged.connect(lambda _device: self.host_code.refresh())
         a.quit.triggered.connect(self.close)
         editor = self.editor_panel.editor
         a.undo.triggered.connect(editor.undo)

@@ -59,6 +59,11 @@ ACTION_SPECS = (
     ActionSpec(
         "save_source", "Save Kernel Source As…", "Save the OpenCL C source alone, as a .cl file"
     ),
+    ActionSpec(
+        "export_host_code",
+        "&Export Host Code…",
+        "Write the session's host program in Python or C, ready to build and run",
+    ),
     ActionSpec("quit", "&Quit", "Close CL Studio", ("Ctrl+Q",)),
     ActionSpec("undo", "&Undo", "Undo the last edit of the source", (Key.Undo,)),
     ActionSpec("redo", "&Redo", "Redo the edit just undone", (Key.Redo,)),
@@ -92,7 +97,20 @@ EXAMPLES, RECENT, PANELS, THEME = "<examples>", "<recent>", "<panels>", "<theme>
 MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "&File",
-        ("new", "open", EXAMPLES, RECENT, "-", "save", "save_as", "save_source", "-", "quit"),
+        (
+            "new",
+            "open",
+            EXAMPLES,
+            RECENT,
+            "-",
+            "save",
+            "save_as",
+            "save_source",
+            "-",
+            "export_host_code",
+            "-",
+            "quit",
+        ),
     ),
     ("&Edit", ("undo", "redo", "-", "find", "replace")),
     ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME)),
@@ -109,6 +127,7 @@ class WindowActions:
     save: QAction
     save_as: QAction
     save_source: QAction
+    export_host_code: QAction
     quit: QAction
     undo: QAction
     redo: QAction

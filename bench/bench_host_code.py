@@ -1,0 +1,57 @@
+"""Making the Host code tab's program, against writing the session's JSON in the same run.
+
+Both happen on the GUI thread at every edit of the form: the recovery copy writes the
+session's JSON (dumps_session), and the Host code tab makes the program (host_program).
+Per gallery session and language, the median of many makes; the metrics are the medians
+and the worst over the sixteen sessions. The kernels are built once first, for their
+signatures; nothing here runs a kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+
+os.environ["POCL_CACHE_DIR"] = tempfile.mkdtemp(prefix="clstudio-bench-pocl-")
+
+from clstudio.engine import Engine
+from clstudio.hostcode import host_program
+from clstudio.session import examples, load_session
+from clstudio.session.format import dumps_session
+from results_table import Metric, report, timed
+
+REPEATS = 25
+
+
+def main() -> int:
+    engine = Engine()
+    cases = []
+    for example in examples():
+        session = load_session(example.path)
+        build = engine.build(session.source, session.build_options, session.device)
+        cases.append((session, build.kernel(session.kernel)))
+    baseline = [timed(lambda s=s: dumps_session(s), REPEATS) for s, _ in cases]
+    metrics = []
+    for language in ("python", "c"):
+        made = [
+            timed(lambda s=s, k=k, lang=language: host_program(s, k, lang), REPEATS)
+            for s, k in cases
+        ]
+        for label, pick in (("median", statistics.median), ("worst", max)):
+            metrics.append(
+                Metric(
+                    f"host_program ({language}), {label} of {len(cases)} sessions",
+                    pick(made) * 1e3,
+                    "ms",
+                    baseline=pick(baseline) * 1e3,
+                    note="baseline: dumps_session of the same sessions",
+                )
+            )
+    report("bench_host_code", metrics)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

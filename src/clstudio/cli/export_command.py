@@ -1,0 +1,76 @@
+"""`clstudio export SESSION --lang python|c -o DIR [--force]`: the session as a host program.
+
+The program builds and runs without CL Studio: docs/host-code-export.md describes it.
+The kernel is built first (in a worker process) for its argument types, on the device
+the session would run on, whose names the program then looks for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from clstudio.devices import DeviceSelector
+from clstudio.hostcode import LANGUAGES, ExportError, FolderNotEmptyError, export_program
+from clstudio.session import SessionError, load_session
+from clstudio.worker.client import WorkerClient
+
+NAME = "export"
+HELP = "write a session's host program in Python or C, ready to build and run"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("session", type=Path, help="the session file (.json)")
+    parser.add_argument("--lang", choices=LANGUAGES, required=True, help="the program's language")
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="DIR", help="the folder to write"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="write into DIR even if it holds files already"
+    )
+
+
+def execute(options: argparse.Namespace) -> int:
+    try:
+        session = load_session(options.session)
+    except SessionError as exc:
+        return _fail(str(exc))
+    with WorkerClient() as worker:
+        device = worker.devices().select(session.device)
+        selector = DeviceSelector(device.platform_name, device.name) if device else session.device
+        build = worker.build(session.source, session.build_options, selector)
+    if not build.ok:
+        first = build.errors[0] if build.errors else None
+        where = f"line {first.line}: {first.message}" if first else build.log.strip()
+        return _fail(f"{options.session}: the kernel does not build: {where}")
+    signature = build.kernel(session.kernel)
+    if signature is None:
+        return _fail(f"{options.session}: kernel '{session.kernel}' is not in the program")
+    try:
+        written = export_program(
+            session,
+            signature,
+            options.lang,
+            options.output,
+            device=selector,
+            platform_name=device.platform_name if device else None,
+            force=options.force,
+        )
+    except FolderNotEmptyError as exc:
+        return _fail(f"{exc}; choose an empty folder, or give --force to replace its files")
+    except ExportError as exc:
+        return _fail(str(exc))
+    folder = options.output
+    print(f"wrote {len(written)} files to {folder}: {', '.join(p.name for p in written)}")
+    if options.lang == "python":
+        print(f"run it with: python {folder / 'main.py'}")
+    else:
+        runner = "run.sh" if (folder / "run.sh") in written else "main"
+        print(f"build it with: make -C {folder}; then run: {folder / runner}")
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"clstudio export: {message}", file=sys.stderr)
+    return 1

@@ -1,0 +1,34 @@
+"""Host programs: a session's complete host code in Python (pyopencl) or C, step by step.
+
+The text names and numbers the lesson's eleven steps and knows each step's lines, for
+the Host code view; the export writes a folder that builds and runs without CL Studio.
+"""
+
+from clstudio.hostcode.bundled_pocl import bundled_pocl_library, is_bundled_pocl
+from clstudio.hostcode.code_text import StepRegion
+from clstudio.hostcode.export import (
+    LANGUAGES,
+    MAIN_FILES,
+    ExportError,
+    FolderNotEmptyError,
+    HostProgram,
+    export_program,
+    host_program,
+)
+from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep
+
+__all__ = [
+    "EXPORT_VERSION",
+    "HOST_STEPS",
+    "LANGUAGES",
+    "MAIN_FILES",
+    "ExportError",
+    "FolderNotEmptyError",
+    "HostProgram",
+    "HostStep",
+    "StepRegion",
+    "bundled_pocl_library",
+    "export_program",
+    "host_program",
+    "is_bundled_pocl",
+]

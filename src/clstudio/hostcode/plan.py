@@ -1,0 +1,204 @@
+"""What a host program needs to know of a session, in the kernel's argument order.
+
+Both languages read this plan: how each argument starts (zeros, a fill, values written
+into the program, or a .npy file beside it), which buffers the kernel writes, and the
+references to check. A plan is made from a session and the kernel's signature, since
+the session alone does not say the types of by-value arguments.
+"""
+
+from __future__ import annotations
+
+import keyword
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from clstudio.common import ElementType, KernelArgInfo, KernelSignature, kernel_type
+from clstudio.devices import DeviceSelector
+from clstudio.engine import scalar_bytes
+from clstudio.session import (
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    Session,
+    initial_contents,
+)
+
+INLINE_MAX_VALUES = 64  # larger starting contents go into a .npy file beside the program
+# Names the programs use for themselves; an argument named so gets a suffix.
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+PROGRAM_NAMES = _words(
+    "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME BUILD_OPTIONS "
+    "GLOBAL_SIZE LOCAL_SIZE REPEATS check main options parser platforms platform devices "
+    "device context queue program kernel mf launches times_ms repeat ms ok name actual "
+    "expected rtol atol print len range next float int bool list dict str "
+    # the C program's own names, and the C library's it calls inside main
+    "err found source source_size failures argc argv save_outputs platform_count "
+    "platform_name device_name launches times_ms log free exit printf fprintf strcmp "
+    "stderr median new_array read_beside read_npy write_npy check_cl checks"
+)
+
+
+class PlanError(ValueError):
+    """A session the export cannot write a program for; the message says why."""
+
+
+@dataclass(frozen=True)
+class ArgPlan:
+    """One kernel argument: how it starts on the host and what the kernel does with it."""
+
+    index: int
+    name: str
+    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg
+    info: KernelArgInfo
+    access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
+    start: str  # "zeros", "ones", "fill", "values", "file"; "" for local, sampler
+    values: np.ndarray | None  # the starting contents written into the program ("values")
+    variable: str  # the host array's name in the program
+
+    @property
+    def is_memory(self) -> bool:
+        return isinstance(self.spec, BufferArg | ImageArg)
+
+    @property
+    def written(self) -> bool:
+        """Read back after the run, and copied again before each repeat."""
+        return self.access in ("out", "inout", "write_only")
+
+    @property
+    def element(self) -> ElementType:
+        if isinstance(self.spec, ScalarArg):
+            return kernel_type(self.info.type_name)
+        assert not isinstance(self.spec, SamplerArg)
+        return self.spec.dtype
+
+    @property
+    def host_shape(self) -> tuple[int, ...]:
+        assert isinstance(self.spec, BufferArg | ImageArg)
+        return self.spec.dtype.host_shape(self.spec.shape)
+
+    @property
+    def count(self) -> int:
+        """Scalars in the host array (a float4 holds four)."""
+        return math.prod(self.host_shape)
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.name}.npy"
+
+    @property
+    def scalar_value(self) -> np.ndarray:
+        """The by-value argument as the kernel declares it: one value per lane."""
+        assert isinstance(self.spec, ScalarArg)
+        return scalar_bytes(self.info.type_name, self.spec)
+
+
+@dataclass(frozen=True)
+class ReferencePlan:
+    output: ArgPlan
+    expr: str  # the session's expression; "" for a golden file
+    golden: str | None  # the golden file as the session names it
+    rtol: float
+    atol: float
+
+    @property
+    def file_name(self) -> str:
+        """The expected output beside the program: a golden file, or what C compares with."""
+        return f"{self.output.name}.expected.npy"
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    session: Session
+    kernel_symbol: str  # the driver's name of the kernel
+    device: DeviceSelector  # empty parts match anything: then the first device
+    args: tuple[ArgPlan, ...]
+    references: tuple[ReferencePlan, ...]
+
+    @property
+    def memory(self) -> tuple[ArgPlan, ...]:
+        return tuple(a for a in self.args if a.is_memory)
+
+    @property
+    def written(self) -> tuple[ArgPlan, ...]:
+        return tuple(a for a in self.memory if a.written)
+
+    @property
+    def files(self) -> tuple[ArgPlan, ...]:
+        return tuple(a for a in self.memory if a.start == "file")
+
+
+def make_plan(
+    session: Session, signature: KernelSignature, device: DeviceSelector | None = None
+) -> HostPlan:
+    """The plan of `session` for its kernel; `device` is the one to look for by name."""
+    taken = set(PROGRAM_NAMES)
+    args = []
+    for index, info in enumerate(signature.args):
+        spec = session.args.get(info.name)
+        if spec is None:
+            raise PlanError(f"argument '{info.name}' of '{signature.name}' has no value")
+        variable = info.name
+        while variable in taken or keyword.iskeyword(variable):
+            variable += "_arg"
+        taken.add(variable)
+        args.append(_arg_plan(index, info, spec, session, variable))
+    by_name = {a.name: a for a in args}
+    references = []
+    for name, ref in session.references.items():
+        output = by_name.get(name)
+        if output is None or not output.written:
+            raise PlanError(f"the reference of '{name}' checks an output that is never read back")
+        references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol))
+    return HostPlan(
+        session,
+        signature.driver_name,
+        device or session.device or DeviceSelector(),
+        tuple(args),
+        tuple(references),
+    )
+
+
+def _arg_plan(
+    index: int,
+    info: KernelArgInfo,
+    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg,
+    session: Session,
+    variable: str,
+) -> ArgPlan:
+    if isinstance(spec, ImageArg):
+        access = info.access if info.access in ("read_only", "write_only") else "read_only"
+    elif isinstance(spec, BufferArg):
+        access = spec.access or ("in" if info.is_const else "inout")
+    else:
+        access = ""
+    start, values = "", None
+    if isinstance(spec, BufferArg | ImageArg):
+        start = spec.init.kind if spec.init.kind in ("zeros", "ones", "fill") else "file"
+        if start == "file" and math.prod(spec.dtype.host_shape(spec.shape)) <= INLINE_MAX_VALUES:
+            start = "values"
+            values = initial_contents(info.name, spec, session.seed, session.base_dir)
+    return ArgPlan(index, info.name, spec, info, access, start, values, variable)
+
+
+def starting_contents(plan: HostPlan, arg: ArgPlan) -> np.ndarray:
+    """The array the session starts `arg` from; the export writes it as `arg.file_name`."""
+    assert isinstance(arg.spec, BufferArg | ImageArg)
+    return initial_contents(arg.name, arg.spec, plan.session.seed, plan.session.base_dir)
+
+
+def fill_value(arg: ArgPlan) -> int | float:
+    """The one value a zeros, ones or fill start repeats."""
+    assert isinstance(arg.spec, BufferArg | ImageArg)
+    if arg.start == "fill":
+        value = arg.spec.init.params["value"]
+        return np.asarray(value).astype(arg.element.scalar).item()
+    return np.asarray(1 if arg.start == "ones" else 0).astype(arg.element.scalar).item()

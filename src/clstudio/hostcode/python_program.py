@@ -1,0 +1,330 @@
+"""The host program of a session in Python with pyopencl: main.py of an export."""
+
+from __future__ import annotations
+
+import ast
+import json
+
+from clstudio.hostcode.code_text import CodeText, StepRegion
+from clstudio.hostcode.literals import python_number, wrapped
+from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.steps import EXPORT_VERSION
+from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+
+_CHECK = '''
+def check(name, actual, expected, rtol, atol):
+    """Whether the output matches its reference as CL Studio checks it: each value
+    within atol + rtol * |expected|, NaN equal to NaN."""
+    expected = np.asarray(expected)
+    if expected.shape != actual.shape and expected.size == actual.size:
+        expected = expected.reshape(actual.shape)
+    if expected.shape != actual.shape:
+        print(f"{name}: FAIL, the reference has shape {expected.shape}, the output {actual.shape}")
+        return False
+    e, a = expected.astype(np.float64), actual.astype(np.float64)
+    with np.errstate(all="ignore"):
+        same = (a == e) | (np.isnan(a) & np.isnan(e))
+        bad = ~same & ~(np.isfinite(e) & (np.abs(a - e) <= atol + rtol * np.abs(e)))
+    tolerance = f"rtol={rtol:g}, atol={atol:g}"
+    if bad.any():
+        where = tuple(int(i) for i in np.argwhere(bad)[0])
+        print(
+            f"{name}: FAIL, {np.count_nonzero(bad)} of {a.size} values differ beyond {tolerance};"
+            f" first at {list(where)}: expected {e[where]:.7g}, got {a[where]:.7g}"
+        )
+        return False
+    print(f"{name}: ok, all {a.size} values match within {tolerance}")
+    return True
+'''
+
+_ADDRESSING = {
+    "none": "NONE",
+    "clamp_to_edge": "CLAMP_TO_EDGE",
+    "clamp": "CLAMP",
+    "repeat": "REPEAT",
+    "mirrored_repeat": "MIRRORED_REPEAT",
+}
+_FLAGS = {
+    "in": "READ_ONLY",
+    "out": "WRITE_ONLY",
+    "inout": "READ_WRITE",
+    "read_only": "READ_ONLY",
+    "write_only": "WRITE_ONLY",
+}
+
+
+def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
+    """main.py's text and the lines of its eleven steps."""
+    session = plan.session
+    code = CodeText("    ")
+    about = f"\n{_docstring(session.description)}\n" if session.description else ""
+    code.add(
+        f'"""The host program of the OpenCL kernel "{session.kernel}", in eleven steps.',
+        about,
+        f"Exported by CL Studio (export version {EXPORT_VERSION}). Usage: python main.py",
+        "[--save-outputs OUT]; it needs numpy and pyopencl. It prints the kernel time of",
+        "every repeat and their median, checks each output against its reference, and",
+        "exits with 0 only if every output matches.",
+        '"""',
+        "",
+        "import argparse",
+        "import statistics",
+        "import sys",
+        "from pathlib import Path",
+        "",
+        "import numpy as np",
+        "import pyopencl as cl",
+        "",
+        "HERE = Path(__file__).resolve().parent",
+        "# The device to use, by parts of its platform's name and its own; else the first.",
+        f"PLATFORM_NAME = {_string(plan.device.platform)}",
+        f"DEVICE_NAME = {_string(plan.device.device)}",
+        f"BUILD_OPTIONS = {_string(session.build_options)}",
+        f"GLOBAL_SIZE = {tuple(session.global_size)!r}",
+    )
+    if session.local_size is None:
+        code.add("LOCAL_SIZE = None  # the driver chooses the work-group size")
+    else:
+        code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
+    code.add(f"REPEATS = {session.repeats}", "")
+    if plan.references:
+        code.add(*_CHECK.splitlines(), "")
+    code.add(
+        "",
+        "def main():",
+    )
+    with code.indented():
+        _main_body(plan, code)
+    code.add("", "", 'if __name__ == "__main__":', "    sys.exit(main())")
+    text = code.text()
+    return text, tuple(code.regions)
+
+
+def _main_body(plan: HostPlan, code: CodeText) -> None:
+    code.add(
+        "parser = argparse.ArgumentParser(",
+        f'    description="Run the kernel {plan.session.kernel} as CL Studio did."',
+        ")",
+        "parser.add_argument(",
+        '    "--save-outputs", type=Path, metavar="OUT", help="write each output to OUT/NAME.npy"',
+        ")",
+        "options = parser.parse_args()",
+        "",
+        "# The arguments, as the session starts them.",
+    )
+    for arg in plan.args:
+        _host_value(arg, code)
+    code.add("")
+    code.step(1, "# {} (clGetPlatformIDs).")
+    code.add("platforms = cl.get_platforms()", "")
+    code.step(2, "# {} (clGetDeviceIDs): the one named above, else the first.")
+    code.add(
+        "devices = [d for p in platforms for d in p.get_devices()]",
+        "device = next(",
+        "    (",
+        "        d",
+        "        for d in devices",
+        "        if PLATFORM_NAME.lower() in d.platform.name.lower()",
+        "        and DEVICE_NAME.lower() in d.name.lower()",
+        "    ),",
+        "    devices[0],",
+        ")",
+        'print(f"device: {device.name.strip()} on {device.platform.name.strip()}")',
+        "",
+    )
+    code.step(3, "# {} (clCreateContext).")
+    code.add("context = cl.Context([device])", "")
+    code.step(4, "# {} (clCreateCommandQueue), profiling on to time the kernel.")
+    code.add(
+        "queue = cl.CommandQueue(context, properties=cl.command_queue_properties.PROFILING_ENABLE)",
+        "",
+    )
+    code.step(5, "# {} (clCreateProgramWithSource, clBuildProgram).")
+    code.add(
+        f'source = (HERE / "{plan.session.kernel}.cl").read_text(encoding="utf-8")',
+        "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
+        "",
+    )
+    code.step(6, "# {} (clCreateKernel).")
+    code.add(f'kernel = cl.Kernel(program, "{plan.kernel_symbol}")', "")
+    images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
+    creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
+    reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
+    code.step(7, f"# {{}} ({creates}); copy the inputs.")
+    code.add("mf = cl.mem_flags")
+    for arg in plan.memory:
+        _memory_object(arg, code)
+    code.add("")
+    code.step(8, "# {} (clSetKernelArg), in the kernel's order.")
+    for arg in plan.args:
+        _set_arg(arg, code)
+    code.add("")
+    code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
+    code.add("# the buffers the kernel writes get their starting contents again.")
+    code.add("launches = []", "for _ in range(REPEATS):")
+    with code.indented():
+        for arg in plan.written:
+            code.add(f"cl.enqueue_copy(queue, {_device_name(arg)}, {arg.variable}{_region(arg)})")
+        code.add(
+            "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
+        )
+    code.add("")
+    code.step(10, "# {} (clFinish): every launch has ended after this.")
+    code.add("queue.finish()", "")
+    code.step(11, f"# {{}} ({reads}).")
+    for arg in plan.written:
+        code.add(
+            f"{arg.variable}_out = np.empty_like({arg.variable})",
+            f"cl.enqueue_copy(queue, {arg.variable}_out, {_device_name(arg)}{_region(arg)})",
+        )
+    code.end_step()
+    code.add(
+        "",
+        "# The kernel time of each launch, from its profiling information.",
+        "times_ms = [(e.profile.end - e.profile.start) * 1e-6 for e in launches]",
+        "for repeat, ms in enumerate(times_ms, 1):",
+        '    print(f"repeat {repeat}: {ms:.3f} ms")',
+        'print(f"median: {statistics.median(times_ms):.3f} ms")',
+        "",
+        "if options.save_outputs:",
+        "    options.save_outputs.mkdir(parents=True, exist_ok=True)",
+    )
+    for arg in plan.written:
+        code.add(f'    np.save(options.save_outputs / "{arg.name}.npy", {arg.variable}_out)')
+    code.add("")
+    if not plan.references:
+        code.add("return 0  # the session gives no reference to check")
+        return
+    code.add("# Each output against its reference; an argument's name means its starting contents.")
+    code.add("checks = [")
+    renames = {a.name: a.variable for a in plan.args if a.name != a.variable}
+    for ref in plan.references:
+        out = ref.output
+        expected = (
+            f'np.load(HERE / "{ref.file_name}")'
+            if ref.golden is not None
+            else _renamed(ref.expr, renames)
+        )
+        code.add(
+            f'    check("{out.name}", {out.variable}_out, {expected}, '
+            f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
+        )
+    code.add("]", "return 0 if all(checks) else 1")
+
+
+def _host_value(arg: ArgPlan, code: CodeText) -> None:
+    spec = arg.spec
+    if isinstance(spec, ScalarArg):
+        element = arg.element
+        values = arg.scalar_value
+        if element.width == 1:
+            number = python_number(values[0].item(), element.scalar)
+            code.add(f"{arg.variable} = np.{element.scalar.name}({number})")
+        else:
+            lanes = ", ".join(python_number(v.item(), element.scalar) for v in values)
+            code.add(
+                f"{arg.variable} = np.array([{lanes}], dtype=np.{element.scalar.name})"
+                f"  # {arg.info.type_name}"
+            )
+        return
+    if not isinstance(spec, BufferArg | ImageArg):
+        return
+    dtype = f"np.{arg.element.scalar.name}"
+    shape = arg.host_shape
+    shape_text = str(shape[0]) if len(shape) == 1 else repr(shape)
+    if arg.start == "file":
+        code.add(f'{arg.variable} = np.load(HERE / "{arg.file_name}")')
+    elif arg.start == "values":
+        assert arg.values is not None
+        items = [python_number(v.item(), arg.element.scalar) for v in arg.values.ravel()]
+        reshape = "" if len(shape) == 1 else f".reshape{shape!r}"
+        one_line = f"{arg.variable} = np.array([{', '.join(items)}], dtype={dtype}){reshape}"
+        if len(one_line) <= 96:
+            code.add(one_line)
+        else:
+            code.add(f"{arg.variable} = np.array(")
+            code.add("    [", *wrapped(items, 88, "        "), "    ],")
+            code.add(f"    dtype={dtype},", f"){reshape}")
+    elif arg.start == "zeros":
+        code.add(f"{arg.variable} = np.zeros({shape_text}, dtype={dtype})")
+    else:
+        value = python_number(fill_value(arg), arg.element.scalar)
+        code.add(f"{arg.variable} = np.full({shape_text}, {value}, dtype={dtype})")
+
+
+def _device_name(arg: ArgPlan) -> str:
+    return f"{arg.variable}_img" if isinstance(arg.spec, ImageArg) else f"{arg.variable}_buf"
+
+
+def _region(arg: ArgPlan) -> str:
+    """enqueue_copy's extra arguments for an image: the whole of it."""
+    if not isinstance(arg.spec, ImageArg):
+        return ""
+    return f", origin=(0, 0), region=({arg.spec.width}, {arg.spec.height})"
+
+
+def _memory_object(arg: ArgPlan, code: CodeText) -> None:
+    spec = arg.spec
+    flags = f"mf.{_FLAGS[arg.access]}"
+    later = "  # copied before each launch" if arg.written else ""
+    if isinstance(spec, ImageArg):
+        channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"
+        code.add(
+            f"{_device_name(arg)} = cl.create_image(",
+            "    context,",
+            f"    {flags},",
+            f"    cl.ImageFormat(cl.channel_order.{spec.order}, cl.channel_type.{channel}),",
+            f"    shape=({spec.width}, {spec.height}),",
+            f"){later}",
+        )
+    else:
+        code.add(f"{_device_name(arg)} = cl.Buffer(context, {flags}, {arg.variable}.nbytes){later}")
+    if not arg.written:
+        code.add(f"cl.enqueue_copy(queue, {_device_name(arg)}, {arg.variable}{_region(arg)})")
+
+
+def _set_arg(arg: ArgPlan, code: CodeText) -> None:
+    spec = arg.spec
+    if isinstance(spec, BufferArg | ImageArg):
+        code.add(f"kernel.set_arg({arg.index}, {_device_name(arg)})")
+    elif isinstance(spec, LocalArg):
+        what = f"{spec.count} x {spec.dtype.opencl_name}"
+        code.add(
+            f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {arg.name}: {what}"
+        )
+    elif isinstance(spec, SamplerArg):
+        filter_mode = spec.filter.upper()
+        code.add(
+            f"{arg.variable} = cl.Sampler(",
+            f"    context, {spec.normalized_coords!r}, "
+            f"cl.addressing_mode.{_ADDRESSING[spec.addressing]}, cl.filter_mode.{filter_mode}",
+            ")",
+            f"kernel.set_arg({arg.index}, {arg.variable})",
+        )
+    else:
+        code.add(f"kernel.set_arg({arg.index}, {arg.variable})")
+
+
+def _string(text: str) -> str:
+    """A Python string literal in double quotes, as the house style writes them."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _docstring(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+
+
+class _Renamer(ast.NodeTransformer):
+    def __init__(self, renames: dict[str, str]) -> None:
+        self.renames = renames
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.Name(self.renames.get(node.id, node.id), node.ctx)
+
+
+def _renamed(expr: str, renames: dict[str, str]) -> str:
+    """The expression with the arguments that got another variable name renamed."""
+    if not renames:
+        return expr
+    tree = ast.parse(expr, mode="eval")
+    return ast.unparse(_Renamer(renames).visit(tree))

@@ -1,0 +1,61 @@
+"""`clstudio export`: a program that reproduces `clstudio run`, and clear refusals."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from clstudio.cli import main
+
+KERNELS = Path(__file__).parents[2] / "kernels"
+
+
+@pytest.mark.opencl
+def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
+    session = KERNELS / "saxpy.json"
+    assert main(["export", str(session), "--lang", "python", "-o", str(tmp_path / "prog")]) == 0
+    said = capsys.readouterr().out
+    assert "wrote 4 files" in said and f"python {tmp_path / 'prog' / 'main.py'}" in said
+    assert main(["run", str(session), "--save-outputs", str(tmp_path / "app")]) == 0
+    program = [sys.executable, str(tmp_path / "prog" / "main.py")]
+    done = subprocess.run(
+        [*program, "--save-outputs", str(tmp_path / "mine")], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "y: ok" in done.stdout
+    np.testing.assert_allclose(
+        np.load(tmp_path / "mine" / "y.npy"), np.load(tmp_path / "app" / "y.npy"), rtol=1e-6
+    )
+
+
+@pytest.mark.opencl
+def test_a_non_empty_folder_is_refused_without_force(capsys, tmp_path):
+    (tmp_path / "homework.c").write_text("mine")
+    argv = ["export", str(KERNELS / "vector_add.json"), "--lang", "c", "-o", str(tmp_path)]
+    assert main(argv) == 1
+    assert "is not empty; choose an empty folder, or give --force" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["homework.c"]
+    assert main([*argv, "--force"]) == 0
+    assert (tmp_path / "homework.c").read_text() == "mine"
+    assert (tmp_path / "main.c").exists()
+
+
+@pytest.mark.opencl
+def test_a_kernel_that_does_not_build_is_not_exported(capsys, tmp_path):
+    session = tmp_path / "broken.json"
+    session.write_text(
+        '{"format": "clstudio-session", "version": 1, "kernel": "k", "global_size": [4],'
+        ' "source": "__kernel void k(__global float *x) { x[0] = oops; }"}'
+    )
+    assert main(["export", str(session), "--lang", "python", "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "the kernel does not build: line 1:" in err and "oops" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_session_is_a_message_not_a_traceback(capsys, tmp_path):
+    assert main(["export", str(tmp_path / "none.json"), "--lang", "c", "-o", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("clstudio export: ") and "cannot read" in err

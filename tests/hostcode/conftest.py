@@ -1,0 +1,79 @@
+"""Every gallery session run by the engine, and exported, built and run in both languages.
+
+The programs are made once per test session and shared by the tests. One Python
+process runs all the Python programs while the C programs build and run beside it.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from pocl_gallery import POCL_GALLERY
+
+from clstudio.engine import Engine
+from clstudio.hostcode import export_program
+from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
+from clstudio.session import load_session
+
+# Runs each main.py as `python main.py --save-outputs OUT` would, in one interpreter.
+RUN_ALL = """
+import json, runpy, sys
+codes = {}
+for folder in sys.argv[1:]:
+    sys.argv = [folder + "/main.py", "--save-outputs", folder + "/OUT"]
+    try:
+        runpy.run_path(folder + "/main.py", run_name="__main__")
+        codes[folder] = 0
+    except SystemExit as done:
+        codes[folder] = done.code
+print(json.dumps(codes))
+"""
+
+
+@pytest.fixture(scope="session")
+def gallery_runs():
+    """name -> (session, the engine's result, the kernel's signature)."""
+    engine = Engine()
+    runs = {}
+    for example in POCL_GALLERY:
+        session = load_session(example.path)
+        result = engine.run(session)
+        assert result.ok, (example.name, result.error)
+        runs[example.path.stem] = (session, result, result.build.kernel(session.kernel))
+    return runs
+
+
+def export_gallery(runs, language, root):
+    folders = {}
+    for name, (session, _, signature) in runs.items():
+        folders[name] = root / name
+        export_program(session, signature, language, folders[name], platform_name=POCL_PLATFORM)
+    return folders
+
+
+@pytest.fixture(scope="session")
+def gallery_programs(gallery_runs, tmp_path_factory):
+    """(language, name) -> (folder, exit status, the C compiler's messages)."""
+    python = export_gallery(gallery_runs, "python", tmp_path_factory.mktemp("python"))
+    c = export_gallery(gallery_runs, "c", tmp_path_factory.mktemp("c"))
+    runner = subprocess.Popen(
+        [sys.executable, "-c", RUN_ALL, *map(str, python.values())],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    programs = {}
+    for name, folder in c.items():
+        build = subprocess.run(["make", "-s", "-C", str(folder)], capture_output=True, text=True)
+        status = build.returncode
+        if status == 0:
+            run = [str(folder / "run.sh"), "--save-outputs", str(folder / "OUT")]
+            status = subprocess.run(run, capture_output=True, timeout=120).returncode
+        programs["c", name] = (folder, status, build.stderr)
+    out, errors = runner.communicate(timeout=300)
+    assert runner.returncode == 0, errors
+    codes = json.loads(out.splitlines()[-1])
+    for name, folder in python.items():
+        programs["python", name] = (folder, codes[str(folder)], "")
+    return programs

@@ -1,0 +1,13 @@
+"""The gallery examples the bundled PoCL runs: not those needing a newer OpenCL C."""
+
+from clstudio.engine.build import split_options
+from clstudio.engine.language_version import wanted_language
+from clstudio.session import examples, load_session
+
+
+def runs_on_bundled_pocl(example) -> bool:
+    wanted = wanted_language(split_options(load_session(example.path).build_options))
+    return wanted is None or wanted <= (1, 2)
+
+
+POCL_GALLERY = [example for example in examples() if runs_on_bundled_pocl(example)]

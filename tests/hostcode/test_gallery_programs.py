@@ -1,0 +1,128 @@
+"""Exported programs reproduce the app: every gallery session, in Python and in C."""
+
+import subprocess
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from pocl_gallery import POCL_GALLERY
+
+from clstudio.common import parse_element_type
+from clstudio.engine import Engine
+from clstudio.hostcode import export_program
+from clstudio.hostcode.bundled_pocl import POCL_PLATFORM as POCL
+from clstudio.session import (
+    BufferArg,
+    ImageArg,
+    Init,
+    LocalArg,
+    Reference,
+    SamplerArg,
+    ScalarArg,
+    Session,
+)
+
+GALLERY = [example.path.stem for example in POCL_GALLERY]
+
+pytestmark = pytest.mark.opencl
+
+
+def assert_same_outputs(name, folder, gallery_runs):
+    session, result, _ = gallery_runs[name]
+    assert result.outputs, name
+    for output, expected in result.outputs.items():
+        saved = np.load(folder / "OUT" / f"{output}.npy")
+        assert saved.shape == expected.shape and saved.dtype == expected.dtype, output
+        if expected.dtype.kind in "iub":
+            np.testing.assert_array_equal(saved, expected, err_msg=f"{name}: {output}")
+        else:
+            ref = session.references.get(output, Reference("x"))
+            np.testing.assert_allclose(saved, expected, ref.rtol, ref.atol, err_msg=name)
+
+
+@pytest.mark.parametrize("language", ["python", "c"])
+@pytest.mark.parametrize("name", GALLERY)
+def test_the_program_builds_cleanly_runs_and_matches_the_app(
+    name, language, gallery_programs, gallery_runs
+):
+    folder, status, messages = gallery_programs[language, name]
+    assert messages == ""  # no C compiler warnings with -Wall -Wextra
+    assert status == 0
+    assert_same_outputs(name, folder, gallery_runs)
+
+
+def broken_reference(gallery_runs):
+    session, _, signature = gallery_runs["vector_add"]
+    wrong = replace(session, references={"c": Reference("a + b + 1", 0.0, 0.0)})
+    return wrong, signature
+
+
+def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
+    session, signature = broken_reference(gallery_runs)
+    export_program(session, signature, "python", tmp_path)
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "main.py")], capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    assert "c: FAIL, 1048576 of 1048576 values differ" in done.stdout
+    assert "median:" in done.stdout
+
+
+def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
+    session, signature = broken_reference(gallery_runs)
+    export_program(session, signature, "c", tmp_path, platform_name=POCL)
+    subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
+    done = subprocess.run([str(tmp_path / "run.sh")], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "c: FAIL, 1048576 of 1048576 values differ" in done.stdout
+    assert done.stdout.count("repeat ") == session.repeats
+
+
+def test_a_c_program_names_the_error_of_a_failing_call(gallery_runs, tmp_path):
+    session, _, signature = gallery_runs["matmul_naive"]
+    too_big = replace(session, local_size=(4096, 1))  # more work-items than a group may hold
+    export_program(too_big, signature, "c", tmp_path, platform_name=POCL)
+    subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
+    done = subprocess.run([str(tmp_path / "run.sh")], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "clEnqueueNDRangeKernel failed: CL_INVALID_WORK_GROUP_SIZE (-54)" in done.stderr
+
+
+TINT = """__kernel void tint(read_only image2d_t src, sampler_t s, __global float4 *out,
+                   float4 gain, __local float *scratch) {
+    int x = get_global_id(0), y = get_global_id(1);
+    scratch[get_local_id(0)] = 1.0f;
+    out[y * get_global_size(0) + x] = read_imagef(src, s, (int2)(x, y)) * gain * scratch[0];
+}
+"""
+
+
+def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path):
+    session = Session(
+        kernel="tint",
+        source=TINT,
+        global_size=(8, 4),
+        args={
+            "src": ImageArg((4, 8), "RGBA", "float32", Init("random")),
+            "s": SamplerArg(),
+            "out": BufferArg(parse_element_type("float4"), (32,), access="out"),
+            "gain": ScalarArg((0.5, 1.0, 2.0, 1.0)),
+            "scratch": LocalArg(parse_element_type("float32"), 8),
+        },
+        references={"out": Reference("src.reshape(-1, 4) * gain", 1e-6, 0.0)},
+    )
+    result = Engine().run(session)
+    assert result.ok, result.error
+    signature = result.build.kernel("tint")
+    export_program(session, signature, "python", tmp_path / "py")
+    export_program(session, signature, "c", tmp_path / "c", platform_name=POCL)
+    subprocess.run(["make", "-s", "-C", str(tmp_path / "c")], check=True)
+    for run in (
+        [sys.executable, str(tmp_path / "py" / "main.py")],
+        [str(tmp_path / "c" / "run.sh")],
+    ):
+        out = tmp_path / "out"
+        done = subprocess.run([*run, "--save-outputs", str(out)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        np.testing.assert_allclose(np.load(out / "out.npy"), result.outputs["out"], rtol=1e-6)

@@ -1,0 +1,122 @@
+"""The Host code tab and File > Export Host Code…, on PoCL with a gallery example."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+pytestmark = pytest.mark.opencl
+
+KERNELS = Path(__file__).parents[2] / "kernels"
+
+
+def host_code_tab(qtbot, make_window, name="vector_add"):
+    window = make_window()
+    assert window.open_example(KERNELS / f"{name}.json", name)
+    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
+    window.results_panel.setCurrentWidget(window.host_code_panel)
+    panel = window.host_code_panel
+    qtbot.waitUntil(lambda: panel.program() is not None)
+    return window, panel
+
+
+def lines(panel, first, last):
+    return panel.code.toPlainText().splitlines()[first - 1 : last]
+
+
+def test_choosing_a_step_highlights_its_lines(qtbot, make_window):
+    _, panel = host_code_tab(qtbot, make_window)
+    assert panel.stack.currentIndex() == 1
+    item = panel.steps.item(4)
+    assert item.text() == "5. Create and build the program"
+    rect = panel.steps.visualItemRect(item)
+    qtbot.mouseClick(panel.steps.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    first, last = panel.highlighted_lines()
+    code = lines(panel, first, last)
+    assert code[0].strip() == (
+        "# Step 5: Create and build the program (clCreateProgramWithSource, clBuildProgram)."
+    )
+    assert any("cl.Program(context, source).build(options=BUILD_OPTIONS)" in x for x in code)
+    assert panel.where.text() == f"Step 5: Create and build the program, lines {first}–{last}"
+    assert panel.code.textCursor().blockNumber() + 1 == first  # scrolled to the step
+
+
+def test_moving_the_cursor_into_a_step_chooses_it(qtbot, make_window):
+    _, panel = host_code_tab(qtbot, make_window)
+    launch = panel.program().regions[8]
+    cursor = QTextCursor(panel.code.document().findBlockByNumber(launch.first_line + 1))
+    panel.code.setTextCursor(cursor)
+    assert panel.steps.currentRow() == 8
+    assert panel.highlighted_lines() == (launch.first_line, launch.last_line)
+
+
+def test_editing_the_form_updates_the_code(qtbot, make_window):
+    window, panel = host_code_tab(qtbot, make_window)
+    assert "GLOBAL_SIZE = (1048576,)" in panel.code.toPlainText()
+    field = window.arguments_panel.ndrange.global_fields[0]
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, "4096")
+    qtbot.waitUntil(lambda: "GLOBAL_SIZE = (4096,)" in panel.code.toPlainText())
+    panel.language.setCurrentIndex(1)
+    text = panel.code.toPlainText()
+    assert "static const size_t GLOBAL_SIZE[WORK_DIMS] = {4096};" in text
+    assert "clCreateContext(NULL, 1, &device, NULL, NULL, &err);" in text
+    assert [r.number for r in panel.program().regions] == list(range(1, 12))
+
+
+def test_export_asks_before_writing_into_a_folder_with_files(
+    qtbot, make_window, monkeypatch, tmp_path
+):
+    window, _ = host_code_tab(qtbot, make_window)
+    (tmp_path / "notes.txt").write_text("mine")
+    asked = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a: ("C (OpenCL C API)", True))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a: str(tmp_path))
+
+    def question(parent, title, text, buttons, default):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    window.window_actions.export_host_code.trigger()
+    assert "holds files already" in asked[0]
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    assert {"main.c", "Makefile", "vector_add.cl", "a.npy"} <= {p.name for p in tmp_path.iterdir()}
+    assert (
+        window.statusBar().currentMessage().startswith(f"Exported the host program to {tmp_path}")
+    )
+
+
+def test_export_into_a_folder_with_files_can_be_cancelled(
+    qtbot, make_window, monkeypatch, tmp_path
+):
+    window, _ = host_code_tab(qtbot, make_window)
+    (tmp_path / "main.py").write_text("my homework")
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a: ("Python (pyopencl)", True))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a: str(tmp_path))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Cancel)
+    assert window.host_code.export(window) is None
+    assert [p.name for p in tmp_path.iterdir()] == ["main.py"]
+    assert (tmp_path / "main.py").read_text() == "my homework"
+
+
+def test_a_kernel_that_never_built_has_no_host_code_and_says_why(
+    qtbot, make_window, monkeypatch, tmp_path
+):
+    window = make_window()
+    kernel = tmp_path / "broken.cl"
+    kernel.write_text("__kernel void never_built(__global float *x) { x[0] = oops; }\n")
+    assert window.load(kernel)
+    qtbot.waitUntil(lambda: "1 error" in window.build_status.text(), timeout=30_000)
+    panel = window.host_code_panel
+    assert panel.empty.title() == "No host code yet"
+    assert "Build the kernel (Ctrl+B)" in panel.empty.body()
+    told = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a: told.append(a[2]))
+    assert window.host_code.export(window) is None
+    assert "Build the kernel" in told[0]
