@@ -21,6 +21,7 @@ LAYERS = (
     "worker",
     "reporting",
     "engine",
+    "check",  # check mode: Oclgrind's switches and its reports grouped into problems
     "checks",
     "session",
     "devices",

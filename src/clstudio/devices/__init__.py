@@ -13,12 +13,13 @@ from clstudio.devices.discovery import (
     inventory_to_json,
 )
 from clstudio.devices.limits import DeviceLimits, limits_of
-from clstudio.devices.selector import DeviceSelector, matches
+from clstudio.devices.selector import SIMULATOR_PLATFORM, DeviceSelector, is_simulator, matches
 from clstudio.devices.versions import opencl_version
 
 __all__ = [
     "GROUP_ORDER",
     "NO_PLATFORM_HELP",
+    "SIMULATOR_PLATFORM",
     "DeviceInfo",
     "DeviceInventory",
     "DeviceLimits",
@@ -29,6 +30,7 @@ __all__ = [
     "discover",
     "format_inventory",
     "inventory_to_json",
+    "is_simulator",
     "limits_of",
     "matches",
     "opencl_version",

@@ -48,6 +48,8 @@ from clstudio.session import initial_contents as make_contents
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
+# Called once the arguments are set, before the first launch (check mode locates the buffers).
+Inspect = Callable[[DeviceState, list[DeviceBuffer | DeviceImage]], None]
 
 
 class _Failed(Exception):
@@ -114,11 +116,12 @@ class Engine:
         session: Session,
         progress: Progress | None = None,
         cancelled: Cancelled | None = None,
+        inspect: Inspect | None = None,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage."""
         record = _Record(kernel=session.kernel)
         try:
-            return self._run(session, record, progress, cancelled or (lambda: False))
+            return self._run(session, record, progress, cancelled or (lambda: False), inspect)
         except _Failed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -130,12 +133,15 @@ class Engine:
         record: _Record,
         progress: Progress | None,
         cancelled: Cancelled,
+        inspect: Inspect | None = None,
     ) -> RunResult:
         state = self._open_device(session.device, record)
         kernel, signature = self._build_kernel(session, state, record)
         buffers = self._create_buffers(session, signature, state, record)
         # clSetKernelArg keeps only a handle: the samplers must live until the last launch.
         samplers = self._set_arguments(session, signature, kernel, buffers, record)
+        if inspect:
+            inspect(state, buffers)
         local = tuple(session.local_size) if session.local_size else None
         if progress:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel

@@ -35,7 +35,12 @@ class WorkerDied(Exception):
 class WorkerProcess:
     """A spawned worker; it boots in the background until it sends Ready."""
 
-    def __init__(self, context: SpawnContext, generation: int) -> None:
+    def __init__(
+        self,
+        context: SpawnContext,
+        generation: int,
+        environment: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         self.tag = f"{os.getpid()}.{generation}"
         self.cancel = context.Event()
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
@@ -43,7 +48,7 @@ class WorkerProcess:
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
             target=child.main,
-            args=(child_conn, self.cancel, str(self._scratch), self.tag),
+            args=(child_conn, self.cancel, str(self._scratch), self.tag, environment),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
         )
