@@ -110,7 +110,7 @@ def _problem(group: _Group, words: SourceWords, regions: Sequence[BufferRegion])
     return CheckProblem(
         kind=group.kind,
         line=side.line,
-        column=side.column,
+        column=words.access_column(side.line, side.column, side.access == "store"),
         kernel=report.kernel,
         message=_sentence(group.kind, report, side, other, buffer, region, words),
         count=len(who),
@@ -118,7 +118,11 @@ def _problem(group: _Group, words: SourceWords, regions: Sequence[BufferRegion])
         memory_space=report.space,
         buffer=buffer,
         other_line=other.line if other else None,
-        other_column=other.column if other else None,
+        other_column=(
+            words.access_column(other.line, other.column, other.access == "store")
+            if other
+            else None
+        ),
         oclgrind=report.headline,
     )
 

@@ -37,6 +37,15 @@ class SourceWords:
             return _expression_before(left)
         return _expression_from(text, index)
 
+    def access_column(self, line: int, column: int, is_store: bool) -> int:
+        """Where the accessed expression starts: a store's column moves from `=` to `tmp`."""
+        text = self._line(line)
+        expression = self.access_text(line, column, is_store)
+        if not (is_store and expression and 0 < column <= len(text) and text[column - 1] == "="):
+            return column
+        start = text.rfind(expression, 0, column - 1)
+        return start + 1 if start >= 0 else column
+
     def buffer_at(self, line: int, column: int, is_store: bool) -> str | None:
         """The buffer argument or declared array that the access at a place names."""
         expression = self.access_text(line, column, is_store)
