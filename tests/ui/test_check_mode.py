@@ -97,3 +97,20 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
     (problem,) = done.args[0].problems
     assert (problem.kind, problem.line) == ("barrier-divergence", 5)
     assert window.editor_panel.editor.gutter.marks() == {5: "error"}
+
+
+def test_stop_ends_a_long_check_and_the_next_check_works(qtbot, make_window):
+    window = make_window(discover=discover)
+    assert window.open_example(Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t")
+    qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built"), timeout=20_000)
+    controller = window.check_mode.controller
+    with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as stopped:
+        window.window_actions.check.trigger()
+        qtbot.waitUntil(lambda: "simulating" in window.check_status.label.text(), timeout=20_000)
+        qtbot.mouseClick(window.check_status.stop_button, Qt.MouseButton.LeftButton)
+    assert stopped.args[0].error.stage == "cancelled"
+    assert window.check_status.label.text() == "Check: stopped"
+    open_fault(qtbot, window, "out_of_bounds_write")
+    with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as checked:
+        window.window_actions.check.trigger()
+    assert [p.kind for p in checked.args[0].problems] == ["out-of-bounds-write"]

@@ -31,7 +31,6 @@ class BufferRegion:
 class _Group:
     first: Report
     kind: str
-    key: tuple[object, ...]
     sides: tuple[Side, ...]
     who: dict[WorkItem, None]
 
@@ -48,7 +47,7 @@ def find_problems(
     for report in parsed.reports:
         kind, sides = _kind_and_sides(report)
         key = (kind, *((s.line, s.column) for s in sides))
-        group = groups.setdefault(key, _Group(report, kind, key, sides, {}))
+        group = groups.setdefault(key, _Group(report, kind, sides, {}))
         for who in _entities(report):
             group.who[who] = None
     kept = _without_follow_ons(list(groups.values()))

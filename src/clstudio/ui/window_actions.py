@@ -228,26 +228,21 @@ def show_running(window: QMainWindow, actions: WindowActions, running: bool) -> 
     """Run turns into Stop while a run goes on, and back."""
     actions.run.setEnabled(not running)
     actions.stop.setEnabled(running)
-    button = actions.run_or_stop
-    if running:
-        button.setText("Stop")
-        button.setToolTip(f"{STOP_TIP} (Esc, Shift+F5)")
-        button.setIcon(_icon(window, STOP_ICON))
-    else:
-        button.setText("Run")
-        button.setToolTip(f"{RUN_TIP} (Ctrl+R, F5)")
-        button.setIcon(_icon(window, RUN_ICON))
+    idle = ("Run", f"{RUN_TIP} (Ctrl+R, F5)", RUN_ICON)
+    busy = ("Stop", f"{STOP_TIP} (Esc, Shift+F5)", STOP_ICON)
+    _show(window, actions.run_or_stop, busy if running else idle)
 
 
 def show_checking(window: QMainWindow, actions: WindowActions, checking: bool) -> None:
     """Check turns into Stop Check while a check goes on, and back."""
-    check = actions.check
     shown = ", ".join(CHECK_SHORTCUTS)
-    if checking:
-        check.setText("Stop Check")
-        check.setToolTip(f"Stop the check ({shown})")
-        check.setIcon(_icon(window, STOP_ICON))
-    else:
-        check.setText("&Check")
-        check.setToolTip(f"{CHECK_TIP} ({shown})")
-        check.setIcon(_icon(window, CHECK_ICON))
+    idle = ("&Check", f"{CHECK_TIP} ({shown})", CHECK_ICON)
+    busy = ("Stop Check", f"Stop the check ({shown})", STOP_ICON)
+    _show(window, actions.check, busy if checking else idle)
+
+
+def _show(window: QMainWindow, action: QAction, look: tuple[str, str, tuple[str, Pixmap]]) -> None:
+    text, tip, icon = look
+    action.setText(text)
+    action.setToolTip(tip)
+    action.setIcon(_icon(window, icon))
