@@ -24,6 +24,7 @@ LAYERS = (
     # (engine.scalar_bytes); only the command line and the UI use it.
     "hostcode",
     "engine",
+    "check",  # check mode: Oclgrind's switches and its reports grouped into problems
     "checks",
     "session",
     "devices",

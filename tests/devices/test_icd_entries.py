@@ -65,7 +65,8 @@ def test_a_fake_driver_entry_is_reported_and_pocl_still_works(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
-    assert answer["platforms"][0]["name"] == "Portable Computing Language"
+    names = [platform["name"] for platform in answer["platforms"]]
+    assert "Portable Computing Language" in names  # Oclgrind, when installed, may come first
     assert answer["platforms"][0]["devices"]
     [fake] = answer["unavailable_drivers"]
     assert fake["icd_file"].endswith("fake.icd") and fake["library"] == zlib

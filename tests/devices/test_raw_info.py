@@ -3,7 +3,7 @@
 import pyopencl as cl
 import pytest
 
-from clstudio.devices import raw_info
+from clstudio.devices import is_simulator, raw_info
 
 CL_PLATFORM_NAME = 0x0902
 CL_DEVICE_MAX_COMPUTE_UNITS = 0x1002
@@ -12,7 +12,7 @@ CL_DEVICE_PRINTF_BUFFER_SIZE = 0x1049
 
 @pytest.fixture
 def device():
-    return cl.get_platforms()[0].get_devices()[0]
+    return next(p for p in cl.get_platforms() if not is_simulator(p.name)).get_devices()[0]
 
 
 @pytest.mark.opencl

@@ -9,6 +9,7 @@ import pyopencl as cl
 import pytest
 
 from clstudio.common.results import Diagnostic, KernelArgInfo
+from clstudio.devices import is_simulator
 from clstudio.engine.build import (
     OptionsError,
     build_program,
@@ -21,7 +22,8 @@ from clstudio.engine.build import (
 @pytest.fixture(scope="module")
 def device() -> cl.Device:
     try:
-        devices = [d for p in cl.get_platforms() for d in p.get_devices()]
+        platforms = [p for p in cl.get_platforms() if not is_simulator(p.name)]
+        devices = [d for p in platforms for d in p.get_devices()]
     except cl.Error as exc:
         pytest.skip(f"no OpenCL platform: {exc}")
     if not devices:

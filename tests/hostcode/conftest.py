@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from pocl_gallery import POCL_GALLERY
+from pocl_gallery import ON_POCL, POCL_GALLERY
 
 from clstudio.engine import Engine
 from clstudio.hostcode import export_program
@@ -48,7 +48,9 @@ def export_gallery(runs, language, root):
     folders = {}
     for name, (session, _, signature) in runs.items():
         folders[name] = root / name
-        export_program(session, signature, language, folders[name], platform_name=POCL_PLATFORM)
+        export_program(
+            session, signature, language, folders[name], ON_POCL, platform_name=POCL_PLATFORM
+        )
     return folders
 
 

@@ -1,7 +1,9 @@
 """The gallery examples the bundled PoCL runs: not those needing a newer OpenCL C."""
 
+from clstudio.devices import DeviceSelector
 from clstudio.engine.build import split_options
 from clstudio.engine.language_version import wanted_language
+from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from clstudio.session import examples, load_session
 
 
@@ -11,3 +13,7 @@ def runs_on_bundled_pocl(example) -> bool:
 
 
 POCL_GALLERY = [example for example in examples() if runs_on_bundled_pocl(example)]
+
+# Programs name their device, as the app and `clstudio export` do: with Oclgrind
+# installed, the first device of all would be the simulator.
+ON_POCL = DeviceSelector(POCL_PLATFORM, "")

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from pocl_gallery import POCL_GALLERY
+from pocl_gallery import ON_POCL, POCL_GALLERY
 
 from clstudio.common import parse_element_type
 from clstudio.engine import Engine
@@ -60,7 +60,7 @@ def broken_reference(gallery_runs):
 
 def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
     session, signature = broken_reference(gallery_runs)
-    export_program(session, signature, "python", tmp_path)
+    export_program(session, signature, "python", tmp_path, ON_POCL)
     done = subprocess.run(
         [sys.executable, str(tmp_path / "main.py")], capture_output=True, text=True
     )
@@ -71,7 +71,7 @@ def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, 
 
 def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
     session, signature = broken_reference(gallery_runs)
-    export_program(session, signature, "c", tmp_path, platform_name=POCL)
+    export_program(session, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
     done = subprocess.run([str(tmp_path / "run.sh")], capture_output=True, text=True)
     assert done.returncode == 1
@@ -82,7 +82,7 @@ def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_p
 def test_a_c_program_names_the_error_of_a_failing_call(gallery_runs, tmp_path):
     session, _, signature = gallery_runs["matmul_naive"]
     too_big = replace(session, local_size=(4096, 1))  # more work-items than a group may hold
-    export_program(too_big, signature, "c", tmp_path, platform_name=POCL)
+    export_program(too_big, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
     done = subprocess.run([str(tmp_path / "run.sh")], capture_output=True, text=True)
     assert done.returncode == 2
@@ -115,8 +115,8 @@ def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_p
     result = Engine().run(session)
     assert result.ok, result.error
     signature = result.build.kernel("tint")
-    export_program(session, signature, "python", tmp_path / "py")
-    export_program(session, signature, "c", tmp_path / "c", platform_name=POCL)
+    export_program(session, signature, "python", tmp_path / "py", ON_POCL)
+    export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path / "c")], check=True)
     for run in (
         [sys.executable, str(tmp_path / "py" / "main.py")],

@@ -54,14 +54,14 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
-    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop"]
+    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Check"]
     view = _entries(_menu(window, "View"))
     assert view[:4] == ["Devices", "Arguments", "Results", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
     assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
     toolbar = [a.text().replace("&", "") for a in window.toolbar.actions() if a.text()]
-    assert toolbar == ["New", "Open…", "Save", "Build", "Run"]
+    assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Check"]
 
 
 def test_standard_shortcuts(make_window):
@@ -76,6 +76,7 @@ def test_standard_shortcuts(make_window):
     assert keys(a.build) == ["Ctrl+B"]
     assert keys(a.run) == ["Ctrl+R", "F5"]
     assert keys(a.stop) == ["Esc", "Shift+F5"]
+    assert keys(a.check) == ["F6", "Ctrl+Shift+R"]
     assert QKeySequence("Ctrl+F").toString() in keys(a.find)
     assert keys(a.replace) == ["Ctrl+H"]
 

@@ -12,10 +12,22 @@ import sys
 from types import ModuleType
 
 from clstudio import __version__
-from clstudio.cli import devices_command, export_command, gui_command, run_command
+from clstudio.cli import (
+    check_command,
+    devices_command,
+    export_command,
+    gui_command,
+    run_command,
+)
 from clstudio.common import escaped_output
 
-COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command, export_command)
+COMMANDS: tuple[ModuleType, ...] = (
+    gui_command,
+    devices_command,
+    run_command,
+    check_command,
+    export_command,
+)
 INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 
 

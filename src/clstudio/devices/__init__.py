@@ -22,13 +22,14 @@ from clstudio.devices.pip_runtimes import (
     missing_runtime_hint,
     worker_environment,
 )
-from clstudio.devices.selector import DeviceSelector, matches
+from clstudio.devices.selector import SIMULATOR_PLATFORM, DeviceSelector, is_simulator, matches
 from clstudio.devices.versions import opencl_version
 
 __all__ = [
     "GROUP_ORDER",
     "INTEL_EXTRA",
     "NO_PLATFORM_HELP",
+    "SIMULATOR_PLATFORM",
     "DeviceInfo",
     "DeviceInventory",
     "DeviceLimits",
@@ -42,6 +43,7 @@ __all__ = [
     "format_inventory",
     "installed_runtimes",
     "inventory_to_json",
+    "is_simulator",
     "limits_of",
     "matches",
     "missing_runtime_hint",

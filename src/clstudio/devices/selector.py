@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DeviceSelector", "matches"]
+__all__ = ["SIMULATOR_PLATFORM", "DeviceSelector", "is_simulator", "matches"]
+
+SIMULATOR_PLATFORM = "Oclgrind"
 
 
 @dataclass(frozen=True)
@@ -15,11 +17,21 @@ class DeviceSelector:
     device: str = ""
 
 
+def is_simulator(platform_name: str) -> bool:
+    return SIMULATOR_PLATFORM.casefold() in platform_name.casefold()
+
+
 def matches(
     selector: DeviceSelector | None, platform_name: str, device_name: str, device_type: str
 ) -> bool:
     """Case-insensitive substrings; the device part may name the type, since PoCL's CPU
-    is called "pthread-<cpu model>" and sessions say {"device": "cpu"}."""
+    is called "pthread-<cpu model>" and sessions say {"device": "cpu"}.
+
+    The Oclgrind simulator (check mode's device) matches only a selector that names its
+    platform: it lists itself first, and runs kernels a hundred times slower.
+    """
+    if is_simulator(platform_name) and not (selector and is_simulator(selector.platform)):
+        return False
     if selector is None:
         return True
     wanted_device = selector.device.casefold()

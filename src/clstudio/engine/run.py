@@ -55,6 +55,10 @@ def _nowhere(step: str) -> None:
     """No one listens for the steps."""
 
 
+# Called once the arguments are set, before the first launch (check mode locates the buffers).
+Inspect = Callable[[DeviceState, list[DeviceBuffer | DeviceImage]], None]
+
+
 class _Failed(Exception):
     """Ends a run early with a RunError; what was recorded so far is kept."""
 
@@ -128,6 +132,7 @@ class Engine:
         progress: Progress | None = None,
         cancelled: Cancelled | None = None,
         entering: Entering = _nowhere,
+        inspect: Inspect | None = None,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage.
 
@@ -136,7 +141,7 @@ class Engine:
         """
         record = _Record(kernel=session.kernel, enter=entering)
         try:
-            return self._run(session, record, progress, cancelled or (lambda: False))
+            return self._run(session, record, progress, cancelled or (lambda: False), inspect)
         except _Failed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -148,12 +153,15 @@ class Engine:
         record: _Record,
         progress: Progress | None,
         cancelled: Cancelled,
+        inspect: Inspect | None = None,
     ) -> RunResult:
         state = self._open_device(session.device, record)
         kernel, signature = self._build_kernel(session, state, record)
         buffers = self._create_buffers(session, signature, state, record)
         # clSetKernelArg keeps only a handle: the samplers must live until the last launch.
         samplers = self._set_arguments(session, signature, kernel, buffers, record)
+        if inspect:
+            inspect(state, buffers)
         local = tuple(session.local_size) if session.local_size else None
         if progress:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel

@@ -1,4 +1,4 @@
-"""The two backends the window talks to: one for devices and builds, one for runs.
+"""The backends the window talks to: devices and builds, runs, and checks.
 
 Runs get a process of their own, so that a kernel that hangs or crashes (and the
 worker's kill and restart that follow) never delays the live build of the editor.
@@ -6,9 +6,10 @@ worker's kill and restart that follow) never delays the live build of the editor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from clstudio.engine import Backend, InProcessBackend
+from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
 
 
@@ -16,6 +17,8 @@ from clstudio.worker.client import WorkerClient
 class Backends:
     tools: Backend  # device discovery and builds
     runs: Backend  # kernel runs
+    # Checks on Oclgrind: always in workers of their own, started with its switches.
+    checks: CheckClient = field(default_factory=CheckClient)
 
     @classmethod
     def isolated(cls) -> Backends:
@@ -30,3 +33,4 @@ class Backends:
     def close(self) -> None:
         self.tools.close()
         self.runs.close()
+        self.checks.close()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices import DeviceInfo, DeviceInventory
+from clstudio.devices import DeviceInfo, DeviceInventory, is_simulator
 from clstudio.session import Session, SessionError
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
@@ -32,11 +32,20 @@ from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.results.results_panel import ResultsPanel
+from clstudio.ui.run.check_controller import CheckController
+from clstudio.ui.run.check_mode import CheckMode
+from clstudio.ui.run.check_status import CheckStatus
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController
-from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions, show_running
+from clstudio.ui.window_actions import (
+    build_menus,
+    build_toolbar,
+    create_actions,
+    show_checking,
+    show_running,
+)
 from clstudio.ui.workbench import Workbench
 
 
@@ -88,6 +97,14 @@ class MainWindow(QMainWindow):
         self.host_code = HostCodeController(
             self.host_code_panel, self.workbench, self.active_device, self
         )
+        self.check_status = CheckStatus()
+        self.check_mode = CheckMode(
+            CheckController(self.backends.checks, self),
+            self.workbench,
+            self.check_status,
+            self._simulator_listed,
+            self,
+        )
         self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
         self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
         self.results_dock = self._dock("Results", "resultsDock", self.results_panel)
@@ -123,6 +140,7 @@ class MainWindow(QMainWindow):
         for label in (self.device_status, self.build_status, self.run_status):
             label.setContentsMargins(8, 0, 8, 0)
             self.statusBar().addPermanentWidget(label)
+        self.statusBar().addPermanentWidget(self.check_status)
         self.show_build_state("not built")
         self.show_last_run(None)
         self._show_device_status()
@@ -164,6 +182,10 @@ class MainWindow(QMainWindow):
         a.run.triggered.connect(self.workbench.request_run)
         a.stop.triggered.connect(self.workbench.request_stop)
         a.run_or_stop.triggered.connect(self._on_run_or_stop_triggered)
+        a.check.triggered.connect(self.check_mode.toggle)
+        self.results_panel.checkRequested.connect(self.check_mode.request_check)
+        self.check_mode.checkingChanged.connect(lambda on: show_checking(self, a, on))
+        self.check_mode.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
         w = self.workbench
         w.documentChanged.connect(self._on_workbench_document_changed)
         w.deviceChanged.connect(self._on_workbench_device_changed)
@@ -199,6 +221,11 @@ class MainWindow(QMainWindow):
 
     def active_device(self) -> DeviceInfo | None:
         return self.workbench.device()
+
+    def _simulator_listed(self) -> bool | None:
+        """Whether discovery found Oclgrind, for Check; None until discovery has answered."""
+        platforms = self.device_panel.inventory().platforms
+        return any(is_simulator(p.name) for p in platforms) if platforms else None
 
     def _resolve_device(self) -> None:
         """The device for builds and runs: the session's choice, else the last one used."""
@@ -439,7 +466,9 @@ class MainWindow(QMainWindow):
         self.settings.set_last_session(self.document.path)
         self.settings.sync()
         self.workbench.request_stop()
+        self.check_mode.request_stop()
         self.runner.wait()
+        self.check_mode.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
         self.backends.close()

@@ -32,6 +32,12 @@ RUN_TIP = "Run the kernel with its arguments in the worker process"
 STOP_TIP = "Stop the running kernel"
 RUN_ICON = ("media-playback-start", Pixmap.SP_MediaPlay)
 STOP_ICON = ("media-playback-stop", Pixmap.SP_MediaStop)
+CHECK_TIP = (
+    "Run the kernel once on the Oclgrind simulator to find out-of-bounds accesses, data "
+    "races, divergent barriers and uninitialised values, at their lines"
+)
+CHECK_SHORTCUTS = ("F6", "Ctrl+Shift+R")
+CHECK_ICON = ("tools-check-spelling", Pixmap.SP_FileDialogContentsView)
 
 ACTION_SPECS = (
     ActionSpec(
@@ -81,6 +87,8 @@ ACTION_SPECS = (
     ),
     ActionSpec("run", "&Run", RUN_TIP, ("Ctrl+R", "F5"), RUN_ICON),
     ActionSpec("stop", "S&top", STOP_TIP, ("Esc", "Shift+F5"), STOP_ICON),
+    # Check, and Stop Check while a check goes on (see show_checking).
+    ActionSpec("check", "&Check", CHECK_TIP, CHECK_SHORTCUTS, CHECK_ICON),
     # The toolbar's one button: Run, and Stop while a run goes on (see show_running).
     ActionSpec("run_or_stop", "Run", f"{RUN_TIP} (Ctrl+R, F5)", (), RUN_ICON),
     ActionSpec("about", "&About CL Studio", "Version and the libraries it runs on"),
@@ -114,10 +122,10 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("&Edit", ("undo", "redo", "-", "find", "replace")),
     ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME)),
-    ("&Run", ("build", "run", "stop")),
+    ("&Run", ("build", "run", "stop", "-", "check")),
     ("&Help", ("lesson", "-", "about")),
 )
-TOOLBAR = ("new", "open", "save", "-", "build", "run_or_stop")
+TOOLBAR = ("new", "open", "save", "-", "build", "run_or_stop", "check")
 
 
 @dataclass
@@ -140,6 +148,7 @@ class WindowActions:
     run: QAction
     stop: QAction
     run_or_stop: QAction
+    check: QAction
     about: QAction
     lesson: QAction
     themes: dict[str, QAction]
@@ -238,12 +247,21 @@ def show_running(window: QMainWindow, actions: WindowActions, running: bool) -> 
     """Run turns into Stop while a run goes on, and back."""
     actions.run.setEnabled(not running)
     actions.stop.setEnabled(running)
-    button = actions.run_or_stop
-    if running:
-        button.setText("Stop")
-        button.setToolTip(f"{STOP_TIP} (Esc, Shift+F5)")
-        button.setIcon(_icon(window, STOP_ICON))
-    else:
-        button.setText("Run")
-        button.setToolTip(f"{RUN_TIP} (Ctrl+R, F5)")
-        button.setIcon(_icon(window, RUN_ICON))
+    idle = ("Run", f"{RUN_TIP} (Ctrl+R, F5)", RUN_ICON)
+    busy = ("Stop", f"{STOP_TIP} (Esc, Shift+F5)", STOP_ICON)
+    _show(window, actions.run_or_stop, busy if running else idle)
+
+
+def show_checking(window: QMainWindow, actions: WindowActions, checking: bool) -> None:
+    """Check turns into Stop Check while a check goes on, and back."""
+    shown = ", ".join(CHECK_SHORTCUTS)
+    idle = ("&Check", f"{CHECK_TIP} ({shown})", CHECK_ICON)
+    busy = ("Stop Check", f"Stop the check ({shown})", STOP_ICON)
+    _show(window, actions.check, busy if checking else idle)
+
+
+def _show(window: QMainWindow, action: QAction, look: tuple[str, str, tuple[str, Pixmap]]) -> None:
+    text, tip, icon = look
+    action.setText(text)
+    action.setToolTip(tip)
+    action.setIcon(_icon(window, icon))

@@ -177,13 +177,18 @@ class Workbench(QObject):
 
     # Runs -----------------------------------------------------------------------------
 
+    def problems(self) -> list[RunError]:
+        """What stops the session as the form shows it from running (or being checked)."""
+        problems = self.args.input_problems()
+        if self._signature is not None:
+            problems += self._form_state(self._signature).errors
+        return problems
+
     def request_run(self) -> bool:
         """Run the session as the form shows it; refused, with the reason, when it cannot."""
         if self.runner.is_running():
             return False
-        problems = self.args.input_problems()
-        if self._signature is not None:
-            problems += self._form_state(self._signature).errors
+        problems = self.problems()
         if problems:
             self.args.show_error(problems[0])
             self.messageRaised.emit(f"Not run: {problems[0].message}")

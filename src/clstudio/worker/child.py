@@ -21,9 +21,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import TYPE_CHECKING
 
+from clstudio.check import LOG_NAME
 from clstudio.common import STEP_NUMBERS
 from clstudio.worker.protocol import (
     BuildRequest,
+    CheckRequest,
     DevicesRequest,
     Failure,
     Progress,
@@ -111,7 +113,7 @@ class _Handler:
     def __init__(self, conn: Connection, cancel: Event, step: ctypes.c_int, tag: str) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices import discover
-        from clstudio.engine import Engine
+        from clstudio.engine import Engine, check_session
 
         self._conn = conn
         self._cancel = cancel
@@ -119,7 +121,9 @@ class _Handler:
         self._tag = tag
         self._engine: Engine = Engine()
         self._discover = discover
+        self._check_session = check_session
         self._printf = PrintfCapture()
+        self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
 
     def answer(self, request: Request) -> None:
         try:
@@ -138,8 +142,28 @@ class _Handler:
             return self._engine.build(
                 request.source, request.options, request.selector, self._entering
             )
+        if isinstance(request, CheckRequest):
+            return self._check(request)
         assert isinstance(request, RunRequest)
         return self._run(request)
+
+    def _check(self, request: CheckRequest) -> object:
+        def progress(done: int, total: int) -> None:
+            self._conn.send(Progress(request.id, done, total))
+
+        def read_log() -> str:
+            # Kernel reports go to the log file, which grows over the worker's checks;
+            # API errors always go to stderr, emptied before each request.
+            sys.stderr.flush()
+            reports = _read_bytes(LOG_NAME, self._log_offset)
+            self._log_offset += len(reports)
+            api_errors = _read_bytes(STDERR_NAME)
+            return (reports + b"\n" + api_errors).decode("utf-8", errors="replace")
+
+        with self._printf:
+            return self._check_session(
+                self._engine, request.plan, read_log, progress, self._cancel.is_set
+            )
 
     def _run(self, request: RunRequest) -> object:
         last_sent = 0.0
@@ -162,6 +186,15 @@ class _Handler:
         self._step.value = STEP_NUMBERS[step]
 
 
+def _read_bytes(path: str, offset: int = 0) -> bytes:
+    try:
+        with open(path, "rb") as stream:
+            stream.seek(offset)
+            return stream.read()
+    except OSError:
+        return b""
+
+
 def _end_with_the_app(app_pid: int, scratch: str) -> None:
     """An orphaned worker ends itself, even inside an endless kernel (which releases the GIL).
 
@@ -173,9 +206,18 @@ def _end_with_the_app(app_pid: int, scratch: str) -> None:
     os._exit(0)
 
 
-def main(conn: Connection, cancel: Event, step: ctypes.c_int, scratch: str, tag: str) -> None:
+def main(
+    conn: Connection,
+    cancel: Event,
+    step: ctypes.c_int,
+    scratch: str,
+    tag: str,
+    environment: tuple[tuple[str, str], ...] = (),
+) -> None:
     """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe,
     and removes `scratch` then, whether the app closed it or died.
+
+    `environment` is set before any OpenCL call (Oclgrind's switches for a check).
 
     The worker's stderr goes to `scratch`/stderr.log, emptied before each request,
     so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
@@ -190,6 +232,7 @@ def main(conn: Connection, cancel: Event, step: ctypes.c_int, scratch: str, tag:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # Older C libraries write "double free or corruption" to the terminal, not to stderr.
     os.environ["LIBC_FATAL_STDERR_"] = "1"
+    os.environ.update(environment)
     threading.Thread(target=_end_with_the_app, args=(os.getppid(), scratch), daemon=True).start()
     os.chdir(scratch)
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

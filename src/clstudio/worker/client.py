@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
+from clstudio.check import CheckPlan, CheckResult
 from clstudio.common import BuildResult, Diagnostic, RunError, RunResult, step_at
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
@@ -23,6 +24,7 @@ from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (
     BuildRequest,
+    CheckRequest,
     DevicesRequest,
     Failure,
     Progress,
@@ -69,8 +71,11 @@ class WorkerClient:
         build_limit_s: float = BUILD_LIMIT_S,
         devices_limit_s: float = DEVICES_LIMIT_S,
         start_limit_s: float = START_LIMIT_S,
+        environment: tuple[tuple[str, str], ...] = (),
     ) -> None:
+        """`environment`: variables for each worker, set before it loads OpenCL."""
         self._context = multiprocessing.get_context("spawn")
+        self._environment = environment
         self._build_limit_s = build_limit_s
         self._devices_limit_s = devices_limit_s
         self._start_limit_s = start_limit_s
@@ -147,6 +152,24 @@ class WorkerClient:
         assert isinstance(outcome, RunResult)
         return outcome
 
+    def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
+        """Run a planned check; the worker must have been started with plan.environment."""
+        session = plan.session
+        job = _Job(
+            f"checking kernel '{session.kernel}' on Oclgrind",
+            plan.time_limit_s,
+            "kernel",
+            session.kernel,
+        )
+        if session.base_dir is None:
+            plan = replace(plan, session=replace(session, base_dir=Path.cwd()))
+        outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
+        if isinstance(outcome, _Stopped):
+            error = RunError(outcome.stage, outcome.message)
+            return CheckResult(ok=False, kernel=session.kernel, error=error)
+        assert isinstance(outcome, CheckResult)
+        return outcome
+
     def cancel(self) -> None:
         """Stop the running request: between repeats, or by killing the worker after 0.5 s."""
         with self._state_lock:
@@ -171,7 +194,7 @@ class WorkerClient:
             raise RuntimeError("this WorkerClient is closed")
         if self._worker is None:
             self._generation += 1
-            self._worker = WorkerProcess(self._context, self._generation)
+            self._worker = WorkerProcess(self._context, self._generation, self._environment)
         return self._worker
 
     def _replace(self, worker: WorkerProcess, restart: bool = True) -> None:

@@ -41,7 +41,12 @@ class WorkerDied(Exception):
 class WorkerProcess:
     """A spawned worker; it boots in the background until it sends Ready."""
 
-    def __init__(self, context: SpawnContext, generation: int) -> None:
+    def __init__(
+        self,
+        context: SpawnContext,
+        generation: int,
+        environment: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         self.tag = f"{os.getpid()}.{generation}"
         self.cancel = context.Event()
         # The number of the run step (clstudio.common.RUN_STEPS) the worker is in, or -1:
@@ -52,7 +57,7 @@ class WorkerProcess:
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
             target=child.main,
-            args=(child_conn, self.cancel, self.step, str(self._scratch), self.tag),
+            args=(child_conn, self.cancel, self.step, str(self._scratch), self.tag, environment),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
         )

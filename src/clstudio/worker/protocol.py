@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clstudio.check import CheckPlan
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
 
@@ -38,7 +39,15 @@ class RunRequest:
     session: Session
 
 
-Request = DevicesRequest | BuildRequest | RunRequest
+@dataclass(frozen=True)
+class CheckRequest:
+    """Run a session once on Oclgrind (in a worker started with its switches); a CheckResult."""
+
+    id: int
+    plan: CheckPlan
+
+
+Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,7 @@ class Ready:
 
 @dataclass(frozen=True)
 class Progress:
-    """`done` of `total` repeats of a run have finished."""
+    """`done` of `total` repeats of a run (or a check's one launch) have finished."""
 
     id: int
     done: int

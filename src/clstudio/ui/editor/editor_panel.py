@@ -3,6 +3,7 @@ replace, and a status line; with the Problems list and the build log for the bot
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
@@ -15,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import BuildResult
+from clstudio.common import BuildResult, Diagnostic
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.build_options import BuildOptionsEdit
@@ -70,6 +71,8 @@ class EditorPanel(QWidget):
         self.build_log = BuildLogView(self)
         self.build_log.hide()
         self._kernel: str | None = None
+        self._build_diagnostics: tuple[Diagnostic, ...] = ()
+        self._check_diagnostics: tuple[Diagnostic, ...] = ()  # until the source changes
         self._layout()
         self._connect()
         self._on_editor_cursor_moved()
@@ -116,6 +119,7 @@ class EditorPanel(QWidget):
 
     def set_source(self, source: str) -> None:
         """Show a session's source (not an edit) and build it at once."""
+        self._check_diagnostics = ()
         self.editor.set_source(source)
         self.controller.set_source(source)
         self.request_build()
@@ -154,6 +158,11 @@ class EditorPanel(QWidget):
         """Build now (Build, Ctrl+B)."""
         self.controller.request_build()
 
+    def show_check_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """A check's problems, shown as build messages are, until the source is edited."""
+        self._check_diagnostics = tuple(diagnostics)
+        self._show_diagnostics()
+
     def open_find(self) -> None:
         self.find_bar.open_find()
 
@@ -167,6 +176,9 @@ class EditorPanel(QWidget):
     # Slots -----------------------------------------------------------------------------
 
     def _on_editor_source_edited(self, source: str) -> None:
+        if self._check_diagnostics:
+            self._check_diagnostics = ()  # about a text that is no more
+            self._show_diagnostics()
         self.controller.set_source(source)
         if not self.controller.is_live():
             self._show_status("Edited; live build is off: Build (Ctrl+B) to check it")
@@ -198,8 +210,8 @@ class EditorPanel(QWidget):
         self.buildStarted.emit(generation)
 
     def _on_controller_build_finished(self, result: BuildResult) -> None:
-        self.editor.set_diagnostics(result.diagnostics)
-        self.problems.set_diagnostics(result.diagnostics)
+        self._build_diagnostics = result.diagnostics
+        self._show_diagnostics()
         self.build_log.set_result(result)
         if result.ok:
             self._show_kernels(result)
@@ -210,6 +222,11 @@ class EditorPanel(QWidget):
         note = STALE_NOTE if self.controller.is_stale() else ""
         self._show_status(build_status_text(result) + note, worst)
         self.buildFinished.emit(result)
+
+    def _show_diagnostics(self) -> None:
+        shown = self._build_diagnostics + self._check_diagnostics
+        self.editor.set_diagnostics(shown)
+        self.problems.set_diagnostics(shown)
 
     def _show_kernels(self, result: BuildResult) -> None:
         """List the new kernels; when the chosen one is gone (renamed), choose another."""

@@ -34,8 +34,8 @@ class ProblemsView(QWidget):
         self.setObjectName("problemsView")
         self.empty = EmptyState(
             "No problems",
-            "Errors and warnings from the compiler appear here, with their line and column. "
-            "Click one to go to it in the source.",
+            "Errors and warnings from the compiler appear here, with their line and column, "
+            "and what Run > Check finds. Click one to go to it in the source.",
         )
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)

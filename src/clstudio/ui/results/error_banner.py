@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QWidget
 
 from clstudio.common import RunError
 
@@ -16,6 +16,11 @@ STAGE_HEADLINES = {
     "crash": "The worker process crashed",
     "cancelled": "Stopped before the end",
 }
+CHECK_OFFER = (
+    "Check mode (Run > Check) runs the kernel once on the Oclgrind simulator, which names "
+    "the line of an out-of-bounds access, a data race, a barrier only some work-items "
+    "reach, or an uninitialised value."
+)
 
 
 def error_text(error: RunError) -> str:
@@ -31,7 +36,12 @@ def error_text(error: RunError) -> str:
 
 
 class ErrorBanner(QFrame):
-    """Hidden while there is no error; set_error shows one, set_error(None) hides it."""
+    """Hidden while there is no error; set_error shows one, set_error(None) hides it.
+
+    A crash is what check mode explains, so its banner offers "Check this kernel".
+    """
+
+    checkRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -43,8 +53,13 @@ class ErrorBanner(QFrame):
         self._text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
+        self.check_button = QPushButton("Check this kernel")
+        self.check_button.setToolTip(CHECK_OFFER)
+        self.check_button.clicked.connect(self.checkRequested)
+        self.check_button.setVisible(False)
         layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self._text, 1)
+        layout.addWidget(self.check_button, 0, Qt.AlignmentFlag.AlignTop)
         self.setVisible(False)
 
     def text(self) -> str:
@@ -70,5 +85,7 @@ class ErrorBanner(QFrame):
             f"QFrame#errorBanner {{ background: {tint}; border: 1px solid {edge}; "
             "border-radius: 4px; }"
         )
-        self._text.setText(error_text(error))
+        crashed = error.stage == "crash"
+        self._text.setText(error_text(error) + (f"\n{CHECK_OFFER}" if crashed else ""))
+        self.check_button.setVisible(crashed)
         self.setVisible(True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from clstudio.reporting import FinishedRun
@@ -16,6 +17,8 @@ from clstudio.ui.results.timings_panel import TimingsPanel
 
 class ResultsPanel(QTabWidget):
     """One tab per kind of result; each tab explains itself until it has something."""
+
+    checkRequested = Signal()  # "Check this kernel" on a crashed run's banner
 
     def __init__(
         self, problems: ProblemsView, build_log: BuildLogView, parent: QWidget | None = None
@@ -39,6 +42,8 @@ class ResultsPanel(QTabWidget):
             widget.setObjectName(f"results{name.replace(' ', '')}")
             self.addTab(widget, name)  # the tabs show and hide their pages from now on
         problems.countChanged.connect(self._on_problems_count_changed)
+        self.timings.banner.checkRequested.connect(self.checkRequested)
+        self.outputs.banner.checkRequested.connect(self.checkRequested)
 
     def tab_names(self) -> list[str]:
         return [self.tabText(i) for i in range(self.count())]

@@ -1,0 +1,41 @@
+"""Check mode: a session run once on the Oclgrind simulator, its reports grouped into problems.
+
+Not to be confused with `clstudio.checks`, what is validated before any run.
+"""
+
+from clstudio.check.plan import (
+    GET_OCLGRIND,
+    LOG_NAME,
+    MAX_ERRORS,
+    SIMULATOR_PLATFORM,
+    CheckPlan,
+    check_environment,
+    opencl_2_feature,
+    opencl_2_message,
+    plan_check,
+)
+from clstudio.check.problems import BufferRegion, find_problems
+from clstudio.check.reports import ParsedLog, Report, Side, parse_log
+from clstudio.check.results import KIND_SEVERITIES, CheckProblem, CheckResult, WorkItem
+
+__all__ = [
+    "GET_OCLGRIND",
+    "KIND_SEVERITIES",
+    "LOG_NAME",
+    "MAX_ERRORS",
+    "SIMULATOR_PLATFORM",
+    "BufferRegion",
+    "CheckPlan",
+    "CheckProblem",
+    "CheckResult",
+    "ParsedLog",
+    "Report",
+    "Side",
+    "WorkItem",
+    "check_environment",
+    "find_problems",
+    "opencl_2_feature",
+    "opencl_2_message",
+    "parse_log",
+    "plan_check",
+]

@@ -1,0 +1,237 @@
+"""Oclgrind's reports grouped into problems: one per kind and place, with who hit it.
+
+A buggy line in a kernel of a million work-items gives a million reports (a race,
+four: one per byte). A learner needs one entry per problem, the count, the first
+few work-items, the buffer it was about and a sentence that says what went wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from clstudio.check.reports import ParsedLog, Report, Side
+from clstudio.check.results import FIRST_KEPT, CheckProblem, WorkItem
+from clstudio.check.source_words import SourceWords
+from clstudio.common import KernelArgInfo
+
+
+@dataclass(frozen=True)
+class BufferRegion:
+    """Where a buffer argument lies in the simulator's global memory."""
+
+    name: str
+    address: int
+    nbytes: int
+    itemsize: int
+    type_name: str  # the element type as the session names it: "float", "float4"
+
+
+@dataclass
+class _Group:
+    first: Report
+    kind: str
+    sides: tuple[Side, ...]
+    who: dict[WorkItem, None]
+
+
+def find_problems(
+    parsed: ParsedLog,
+    source: str,
+    kernel_args: Sequence[KernelArgInfo] = (),
+    regions: Sequence[BufferRegion] = (),
+) -> tuple[CheckProblem, ...]:
+    """One CheckProblem per distinct problem, in the order Oclgrind first met each."""
+    words = SourceWords(source, kernel_args)
+    groups: dict[tuple[object, ...], _Group] = {}
+    for report in parsed.reports:
+        kind, sides = _kind_and_sides(report)
+        key = (kind, *((s.line, s.column) for s in sides))
+        group = groups.setdefault(key, _Group(report, kind, sides, {}))
+        for who in _entities(report):
+            group.who[who] = None
+    kept = _without_follow_ons(list(groups.values()))
+    return tuple(_problem(g, words, regions) for g in kept)
+
+
+def _kind_and_sides(report: Report) -> tuple[str, tuple[Side, ...]]:
+    if report.kind == "invalid-access":
+        kind = "out-of-bounds-read" if report.access == "read" else "out-of-bounds-write"
+        return kind, report.sides[:1]
+    if report.kind == "data-race" and len(report.sides) == 2:
+        a, b = report.sides
+        # The write first (a read-write race names it first in words); else in source order.
+        read_first = a.access != "store" and b.access == "store"
+        if read_first or (a.access == b.access and (b.line, b.column) < (a.line, a.column)):
+            a, b = b, a
+        return report.kind, (a, b)
+    return report.kind, report.sides[:1]
+
+
+def _entities(report: Report) -> list[WorkItem]:
+    if report.kind == "barrier-divergence" and report.group is not None:
+        return [WorkItem(group=report.group)]
+    return [side.who for side in report.sides if side.who is not None]
+
+
+def _without_follow_ons(groups: list[_Group]) -> list[_Group]:
+    """Drop what another problem explains, so the learner sees the cause once.
+
+    A read out of bounds or the read side of a race returns memory nobody wrote, so
+    Oclgrind also reports an uninitialised value on that line; and a private array
+    indexed past its end is also an invalid private access at the same place.
+    """
+    bad_read_lines = {
+        side.line
+        for g in groups
+        if g.kind in ("out-of-bounds-read", "data-race")
+        for side in g.sides
+        if g.kind == "out-of-bounds-read" or side.access != "store"
+    }
+    indexed = {g.sides[0].line for g in groups if g.kind == "array-index" and g.sides}
+    kept = []
+    for g in groups:
+        line = g.sides[0].line if g.sides else 0
+        if g.kind == "uninitialized" and line and line in bad_read_lines:
+            continue
+        if g.kind.startswith("out-of-bounds") and g.first.space == "private" and line in indexed:
+            continue
+        kept.append(g)
+    return kept
+
+
+def _problem(group: _Group, words: SourceWords, regions: Sequence[BufferRegion]) -> CheckProblem:
+    report = group.first
+    side = group.sides[0] if group.sides else Side()
+    other = group.sides[1] if len(group.sides) > 1 else None
+    who = list(group.who)
+    buffer, region = _buffer(report, side, words, regions)
+    return CheckProblem(
+        kind=group.kind,
+        line=side.line,
+        column=words.access_column(side.line, side.column, side.access == "store"),
+        kernel=report.kernel,
+        message=_sentence(group.kind, report, side, other, buffer, region, words),
+        count=len(who),
+        first=tuple(who[:FIRST_KEPT]),
+        memory_space=report.space,
+        buffer=buffer,
+        other_line=other.line if other else None,
+        other_column=(
+            words.access_column(other.line, other.column, other.access == "store")
+            if other
+            else None
+        ),
+        oclgrind=report.headline,
+    )
+
+
+def _buffer(
+    report: Report, side: Side, words: SourceWords, regions: Sequence[BufferRegion]
+) -> tuple[str | None, BufferRegion | None]:
+    """The buffer an access was meant for: by its address when known, else by the source."""
+    if report.space == "global" and report.address is not None and regions:
+        region = _nearest(report.address, regions)
+        return region.name, region
+    return words.buffer_at(side.line, side.column, side.access == "store"), None
+
+
+def _nearest(address: int, regions: Sequence[BufferRegion]) -> BufferRegion:
+    """The region holding `address`, or the one it is closest to (just past or just before)."""
+
+    def distance(region: BufferRegion) -> int:
+        if address < region.address:
+            return region.address - address
+        return max(0, address - (region.address + region.nbytes) + 1)
+
+    return min(regions, key=distance)
+
+
+def _sentence(
+    kind: str,
+    report: Report,
+    side: Side,
+    other: Side | None,
+    buffer: str | None,
+    region: BufferRegion | None,
+    words: SourceWords,
+) -> str:
+    at = f"line {side.line}" if side.line else "the kernel"
+    name = f"'{buffer}'" if buffer else "a buffer"
+    if kind in ("out-of-bounds-read", "out-of-bounds-write"):
+        verb = "reads" if kind.endswith("read") else "writes"
+        return f"{at} {verb} {_outside(report, region, name)}"
+    if kind == "read-only-write":
+        return (
+            f"{at} writes to {name}, which the kernel may only read (a const pointer, or "
+            "access 'in'): write to another buffer, or make it writable"
+        )
+    if kind == "write-only-read":
+        return f"{at} reads {name}, whose access is 'out' (write-only): give it access 'inout'"
+    if kind == "array-index":
+        size = report.size or 0
+        return (
+            f"{at} uses index {report.index} in an array of {size} elements "
+            f"(valid indices are 0 to {size - 1})"
+        )
+    if kind == "data-race" and other is not None:
+        return _race(report, side, other, buffer, words)
+    if kind == "barrier-divergence":
+        reached = (
+            f"only {report.reached} of the {report.group_size} work-items of a work-group "
+            f"reached the barrier at {at}"
+            if report.reached is not None
+            else f"the work-items of a work-group reached different barriers ({at} and another)"
+        )
+        return (
+            f"{reached}: every work-item of a group must reach the same barrier, so keep "
+            "barrier() out of conditions that differ between work-items"
+        )
+    if kind == "uninitialized":
+        if report.headline.startswith("Controlflow"):
+            return f"{at} decides a branch on a value that was never set"
+        return (
+            f"{at} uses a value that was never set: a variable without a value, or memory "
+            "no work-item wrote before it was read"
+        )
+    if kind == "misaligned-access":
+        return f"{at} accesses memory through a pointer not aligned to its type"
+    if kind == "api-error":
+        return "the host program's OpenCL call failed: " + "; ".join(report.details)
+    return f"Oclgrind stopped the kernel at {at}: {report.headline}"
+
+
+def _outside(report: Report, region: BufferRegion | None, name: str) -> str:
+    """`element 64 of 'a', which has 64 float elements (0 to 63)`, or what is known."""
+    space = {"local": "__local", "private": "private"}.get(report.space or "", report.space)
+    if region is None or report.address is None:
+        return f"outside {name} in {space} memory"
+    count = region.nbytes // max(1, region.itemsize)
+    offset = report.address - region.address
+    if offset >= 0:
+        element = offset // max(1, region.itemsize)
+        return (
+            f"element {element} of '{region.name}', which has {count} {region.type_name} "
+            f"elements (0 to {count - 1}): past its end"
+        )
+    before = -(offset // max(1, region.itemsize))
+    return f"{before} element{'s' if before != 1 else ''} before the start of '{region.name}'"
+
+
+def _race(report: Report, a: Side, b: Side, buffer: str | None, words: SourceWords) -> str:
+    target = words.access_text(a.line, a.column, a.access == "store") or buffer or "memory"
+    first = "writes" if a.access == "store" else "reads"
+    second = "writes" if b.access == "store" else "reads"
+    where_b = f"line {b.line}" if b.line != a.line else "the same line in another work-item"
+    same_group = a.who is not None and b.who is not None and a.who.group == b.who.group
+    if not same_group:
+        together = "in different work-groups, which no barrier can order"
+        fix = "give each work-item its own element, or use an atomic"
+    elif first == second:
+        together = "in the same work-group, with nothing to order them"
+        fix = "give each work-item its own element, or use an atomic"
+    else:
+        together = "in the same work-group, with no barrier between"
+        fence = "CLK_LOCAL_MEM_FENCE" if report.space == "local" else "CLK_GLOBAL_MEM_FENCE"
+        fix = f"put barrier({fence}) between them"
+    return f"line {a.line} {first} {target} while {where_b} {second} it, {together}: {fix}"

@@ -1,0 +1,91 @@
+"""A check result told two ways: the public `clstudio check --json` object and readable lines.
+
+The JSON form is a versioned contract documented in docs/check-mode.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clstudio.check import CheckProblem, CheckResult, WorkItem
+from clstudio.common import format_seconds
+
+CHECK_FORMAT = "clstudio-check-result"
+CHECK_VERSION = 1
+
+
+def check_to_json(result: CheckResult) -> dict[str, Any]:
+    error = result.error
+    return {
+        "format": CHECK_FORMAT,
+        "version": CHECK_VERSION,
+        "ok": result.ok,
+        "simulator_found": result.simulator_found,
+        "error": None
+        if error is None
+        else {"stage": error.stage, "message": error.message, "line": error.line},
+        "kernel": result.kernel,
+        "device": result.device,
+        "global_size": list(result.global_size),
+        "local_size": None if result.local_size is None else list(result.local_size),
+        "coverage": result.coverage or None,
+        "suppressed": result.suppressed,
+        "reports": result.reports,
+        "seconds": result.seconds,
+        "problems": [_problem_json(p) for p in result.problems],
+    }
+
+
+def _problem_json(problem: CheckProblem) -> dict[str, Any]:
+    return {
+        "kind": problem.kind,
+        "severity": problem.severity,
+        "line": problem.line,
+        "column": problem.column,
+        "kernel": problem.kernel,
+        "message": problem.message,
+        "memory_space": problem.memory_space,
+        "buffer": problem.buffer,
+        "work_item": _ids(problem.work_item),
+        "work_group": _ids(problem.work_group),
+        "count": problem.count,
+        "first": [_work_item_json(w) for w in problem.first],
+        "other_line": problem.other_line,
+        "other_column": problem.other_column,
+        "oclgrind": problem.oclgrind,
+    }
+
+
+def _work_item_json(who: WorkItem) -> dict[str, Any]:
+    return {"global": _ids(who.global_id), "local": _ids(who.local_id), "group": list(who.group)}
+
+
+def _ids(ids: tuple[int, int, int] | None) -> list[int] | None:
+    return None if ids is None else list(ids)
+
+
+def format_check(result: CheckResult, source_name: str = "kernel") -> str:
+    """What `clstudio check` prints: one compiler-style line per problem, then the verdict."""
+    lines = []
+    if result.device:
+        lines.append(f"kernel {result.kernel} on {result.device}, {format_seconds(result.seconds)}")
+    if result.coverage:
+        lines.append(f"  {result.coverage}")
+    if result.error is not None:
+        lines.append(f"  error ({result.error.stage}): {result.error.message}")
+    for problem in result.problems:
+        place = f"{source_name}:{problem.line}:{problem.column}" if problem.line else source_name
+        lines.append(f"{place}: {problem.severity}: {problem.kind}: {problem.message}")
+        who = problem.who()
+        if who:
+            lines.append(f"    {who}")
+    if result.suppressed:
+        lines.append("  Oclgrind stopped reporting after its limit: the counts are minimums")
+    if result.ok:
+        lines.append("ok: no problems found")
+    elif result.problems:
+        count = len(result.problems)
+        lines.append(f"FOUND {count} problem{'s' if count != 1 else ''}")
+    else:
+        lines.append("FAILED")
+    return "\n".join(lines)

@@ -1,0 +1,122 @@
+"""Run > Check: the session as the form shows it, once on Oclgrind, its problems at their lines.
+
+The problems show as build errors do (squiggles, gutter marks, Problems entries
+that jump to the line) until the source is edited. Builds, runs and the form go
+on while a check runs: it has a worker and a thread of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from clstudio.check import GET_OCLGRIND, CheckResult
+from clstudio.common import Diagnostic
+from clstudio.session import Session
+from clstudio.ui.run.check_controller import CheckController
+from clstudio.ui.run.check_status import CheckStatus
+from clstudio.ui.workbench import Workbench
+
+
+class CheckMode(QObject):
+    """Starts checks for the workbench's document and shows what they find."""
+
+    checkingChanged = Signal(bool)  # the Check action turns into Stop Check, and back
+    messageRaised = Signal(str)  # for the status bar
+
+    def __init__(
+        self,
+        controller: CheckController,
+        workbench: Workbench,
+        status: CheckStatus,
+        simulator_listed: Callable[[], bool | None],
+        parent: QWidget,
+    ) -> None:
+        """`simulator_listed`: whether discovery found Oclgrind (None: not known yet)."""
+        super().__init__(parent)
+        self.controller = controller
+        self._workbench = workbench
+        self._status = status
+        self._simulator_listed = simulator_listed
+        self._window = parent
+        controller.checkStarted.connect(self._on_controller_started)
+        controller.progressChanged.connect(status.show_progress)
+        controller.checkFinished.connect(self._on_controller_finished)
+        status.stopRequested.connect(self.request_stop)
+
+    def is_checking(self) -> bool:
+        return self.controller.is_running()
+
+    def toggle(self) -> None:
+        """The Check action: start a check, or stop the one running."""
+        if self.controller.is_running():
+            self.request_stop()
+        else:
+            self.request_check()
+
+    def request_check(self) -> bool:
+        """Check the session as the form shows it; refused, with the reason, when it cannot."""
+        if self.controller.is_running():
+            return False
+        if self._simulator_listed() is False:
+            QMessageBox.information(self._window, "Check needs Oclgrind", GET_OCLGRIND)
+            return False
+        problems = self._workbench.problems()
+        if problems:
+            self._workbench.args.show_error(problems[0])
+            self.messageRaised.emit(f"Not checked: {problems[0].message}")
+            return False
+        return self.controller.check(self._workbench.document.session)
+
+    def request_stop(self) -> None:
+        if self.controller.is_running():
+            self.messageRaised.emit("Stopping the check…")
+            self.controller.stop()
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        return self.controller.wait(msecs)
+
+    def _on_controller_started(self, session: Session) -> None:
+        self._workbench.editor.show_check_diagnostics(())
+        self._status.show_started(session.kernel)
+        self.checkingChanged.emit(True)
+
+    def _on_controller_finished(self, result: CheckResult) -> None:
+        self.checkingChanged.emit(False)
+        self._status.show_finished(check_verdict(result))
+        if not result.simulator_found:
+            QMessageBox.information(self._window, "Check needs Oclgrind", GET_OCLGRIND)
+            return
+        self._workbench.editor.show_check_diagnostics(check_diagnostics(result))
+        results = self._workbench.results
+        results.setCurrentWidget(results.problems)
+
+
+def check_diagnostics(result: CheckResult) -> tuple[Diagnostic, ...]:
+    """The problems, then what kept the check from running and what it did not cover."""
+    shown = list(result.diagnostics())
+    if result.error is not None:
+        line = result.error.line or 0
+        shown.append(Diagnostic(line, 0, "error", f"Check did not run: {result.error.message}"))
+    if result.coverage:
+        shown.append(Diagnostic(0, 0, "note", f"Check: {result.coverage}"))
+    if result.suppressed:
+        note = "Check: Oclgrind stopped reporting after its limit, so the counts are minimums"
+        shown.append(Diagnostic(0, 0, "note", note))
+    if result.ok:
+        shown.append(Diagnostic(0, 0, "note", "Check: no problems found on Oclgrind"))
+    return tuple(shown)
+
+
+def check_verdict(result: CheckResult) -> str:
+    """The status bar's words for a finished check."""
+    if result.error is not None:
+        return {"timeout": "timed out", "cancelled": "stopped", "crash": "crashed"}.get(
+            result.error.stage, f"did not run ({result.error.stage} error)"
+        )
+    count = len(result.problems)
+    if count == 0:
+        return "no problems found"
+    return f"{count} problem{'s' if count != 1 else ''} found: see Problems"

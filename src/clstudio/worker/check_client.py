@@ -1,0 +1,69 @@
+"""Checks in a worker of their own, started with Oclgrind's switches in its environment.
+
+Oclgrind reads its switches when the worker creates its context, so a worker
+serves only checks with the same switches (quick mode or not). It also counts
+its errors for the life of the process and goes quiet past OCLGRIND_MAX_ERRORS,
+so a worker is retired once its checks have seen half that many reports.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+
+from clstudio.check import MAX_ERRORS, CheckResult, opencl_2_feature, opencl_2_message, plan_check
+from clstudio.common import RunError
+from clstudio.session import Session
+from clstudio.worker.client import ProgressFn, WorkerClient
+
+_RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
+
+
+class CheckClient:
+    """One check at a time; `cancel` and `close` are safe from any thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._worker: WorkerClient | None = None
+        self._environment: tuple[tuple[str, str], ...] = ()
+        self._reports = 0  # seen by the current worker's Oclgrind
+        self._closed = False
+
+    def check(self, session: Session, progress: ProgressFn | None = None) -> CheckResult:
+        plan = plan_check(session)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("this CheckClient is closed")
+            if self._worker is not None and self._environment != plan.environment:
+                self._retire()
+            if self._worker is None:
+                self._worker = WorkerClient(environment=plan.environment)
+                self._environment = plan.environment
+            worker = self._worker
+        result = worker.check(plan, progress)
+        with self._lock:
+            restarted = result.error is not None and result.error.stage in _RESTARTED
+            self._reports = 0 if restarted else self._reports + result.reports
+            if result.suppressed or self._reports >= MAX_ERRORS // 2:
+                self._retire()
+        feature = opencl_2_feature(session.source)
+        if result.error is not None and result.error.stage == "crash" and feature:
+            # With -cl-std=CL2.0 the simulator dies creating such a kernel.
+            result = replace(result, error=RunError("build", opencl_2_message(feature)))
+        return result
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self._worker is not None:
+                self._worker.cancel()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._retire()
+
+    def _retire(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+        self._worker = None
+        self._reports = 0

