@@ -16,7 +16,17 @@ from clstudio.session.args import (
     initial_contents,
     picture_problem,
 )
-from clstudio.session.fields import MAX_DIMS, MAX_ITEMS, SessionError, read_npy_header
+from clstudio.session.fields import (
+    MAX_DIMS,
+    MAX_ITEMS,
+    SessionError,
+    check_keys,
+    read_int,
+    read_npy_header,
+    read_number,
+    read_object,
+    read_string,
+)
 from clstudio.session.format import (
     DeviceSelector,
     Reference,
@@ -53,13 +63,18 @@ __all__ = [
     "ScalarArg",
     "Session",
     "SessionError",
+    "check_keys",
     "examples",
     "initial_contents",
     "kernels_dir",
     "load_session",
     "parse_session",
     "picture_problem",
+    "read_int",
     "read_npy_header",
+    "read_number",
+    "read_object",
+    "read_string",
     "relocated",
     "save_session",
     "session_to_dict",

@@ -1,0 +1,169 @@
+"""Checking a learner's kernel: every test case, then the timed performance case.
+
+The runs go through a backend (the worker process in the app and on the command line),
+so a kernel that hangs or crashes fails its case and the next case still runs. A case
+that fails says where: the output, the worst index, the expected and the actual value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from clstudio.common import RunResult
+from clstudio.engine import Backend
+from clstudio.exercises.format import Exercise
+from clstudio.session import Session
+
+# (steps done, steps in all, what runs now): one step per case, two for the timing.
+CheckProgress = Callable[[int, int, str], None]
+
+NOT_STARTED = "not started"
+FAILING = "failing"
+PASSING = "passing"
+FAST_ENOUGH = "fast enough"
+STATUSES = (NOT_STARTED, FAILING, PASSING, FAST_ENOUGH)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where an output is furthest from its reference."""
+
+    output: str
+    index: tuple[int, ...]
+    expected: float | None
+    actual: float | None
+    message: str
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    name: str
+    sizes: dict[str, int]
+    seed: int
+    passed: bool
+    stage: str  # "" when passed; "check" for wrong values, else the run's error stage
+    problem: str  # "" when passed: what went wrong, in words
+    mismatches: tuple[Mismatch, ...] = ()
+
+
+@dataclass(frozen=True)
+class PerformanceResult:
+    sizes: dict[str, int]
+    kernel_s: float | None  # the fastest repeat; None when the kernel did not run
+    solution_s: float | None  # the reference solution's fastest, same device, same check
+    solution_multiple: float
+    fast_enough: bool
+    problem: str = ""
+
+    @property
+    def target_s(self) -> float | None:
+        return None if self.solution_s is None else self.solution_s * self.solution_multiple
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    exercise: str
+    cases: tuple[CaseResult, ...]
+    performance: PerformanceResult | None  # None when not timed (a case failed, or skipped)
+    device: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return all(case.passed for case in self.cases)
+
+    @property
+    def status(self) -> str:
+        if not self.passed:
+            return FAILING
+        return FAST_ENOUGH if self.performance and self.performance.fast_enough else PASSING
+
+
+def check_kernel(
+    exercise: Exercise,
+    source: str,
+    backend: Backend,
+    progress: CheckProgress | None = None,
+    performance: bool = True,
+) -> CheckReport:
+    """Run `source` through every case; time it against the solution if all pass."""
+    report = (lambda *_: None) if progress is None else progress
+    total = len(exercise.cases) + (2 if performance else 0)
+    results: list[CaseResult] = []
+    device = ""
+    build_failure: CaseResult | None = None
+    for done, case in enumerate(exercise.cases):
+        report(done, total, f"case {case.name}")
+        if build_failure is not None:  # the same source fails to build the same way
+            results.append(replace(build_failure, name=case.name, sizes=case.sizes, seed=case.seed))
+            continue
+        session = replace(exercise.case_session(case.sizes, case.seed, source), repeats=1)
+        result = backend.run(session)
+        device = device or result.device
+        results.append(case_result(case.name, case.sizes, case.seed, result))
+        if results[-1].stage == "build":
+            build_failure = results[-1]
+    timed = None
+    if performance and all(r.passed for r in results):
+        timed = _time(exercise, source, backend, report, len(exercise.cases), total)
+    report(total, total, "done")
+    return CheckReport(exercise.name, tuple(results), timed, device)
+
+
+def case_result(name: str, sizes: dict[str, int], seed: int, result: RunResult) -> CaseResult:
+    if result.error is not None:
+        return CaseResult(name, sizes, seed, False, result.error.stage, result.error.message)
+    overruns = [g.message for g in result.guards.values() if not g.ok]
+    mismatches = tuple(
+        Mismatch(ref.name, ref.worst_index or (), ref.expected, ref.actual, ref.message)
+        for ref in result.references.values()
+        if not ref.ok
+    )
+    if overruns:
+        return CaseResult(name, sizes, seed, False, "check", "; ".join(overruns), mismatches)
+    if mismatches:
+        return CaseResult(name, sizes, seed, False, "check", mismatches[0].message, mismatches)
+    return CaseResult(name, sizes, seed, True, "", "")
+
+
+def _time(
+    exercise: Exercise,
+    source: str,
+    backend: Backend,
+    report: CheckProgress,
+    done: int,
+    total: int,
+) -> PerformanceResult:
+    """The fastest repeats of the solution and of `source`, one after the other.
+
+    The fastest, not the median: on a shared machine the other processes only ever
+    slow a repeat down, so the minimum is the steadiest measure of the kernel itself.
+    """
+    case = exercise.performance
+    sizes = case.sizes
+
+    def session_of(text: str) -> Session:
+        session = exercise.case_session(sizes, case.seed, text)
+        return replace(session, repeats=case.repeats, timeout_s=case.timeout_s)
+
+    report(done, total, "timing the reference solution")
+    solution = backend.run(replace(session_of(exercise.solution), references={}))
+    report(done + 1, total, "timing your kernel")
+    mine = backend.run(session_of(source))
+    solution_s = _fastest_s(solution)
+    kernel_s = _fastest_s(mine)
+    multiple = case.solution_multiple
+    if kernel_s is None or not mine.ok:
+        problem = case_result("performance", sizes, case.seed, mine).problem
+        return PerformanceResult(sizes, kernel_s, solution_s, multiple, False, problem)
+    if solution_s is None:
+        problem = f"the reference solution did not run: {solution.error and solution.error.message}"
+        return PerformanceResult(sizes, kernel_s, None, multiple, False, problem)
+    return PerformanceResult(
+        sizes, kernel_s, solution_s, multiple, kernel_s <= solution_s * multiple
+    )
+
+
+def _fastest_s(result: RunResult) -> float | None:
+    times = result.kernel_times_ns()
+    return min(times) * 1e-9 if times and result.error is None else None
