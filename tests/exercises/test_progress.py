@@ -42,10 +42,10 @@ def test_the_workspace_starts_from_the_starter_and_leaves_the_exercise_alone(tmp
     starter_before = (exercise.folder / "starter.cl").read_bytes()
     store = ProgressStore(tmp_path)
     path = store.workspace(exercise)
-    assert path == tmp_path / "vector_add" / "session.json"
+    assert path == tmp_path / "vector_add" / "vector_add.json"
     session = load_session(path)
-    assert session.source == exercise.starter and session.source_file == "kernel.cl"
-    (path.parent / "kernel.cl").write_text("// my work")
+    assert session.source == exercise.starter and session.source_file == "vector_add.cl"
+    (path.parent / "vector_add.cl").write_text("// my work")
     assert store.workspace(exercise) == path
-    assert (path.parent / "kernel.cl").read_text() == "// my work"  # never reset
+    assert (path.parent / "vector_add.cl").read_text() == "// my work"  # never reset
     assert (exercise.folder / "starter.cl").read_bytes() == starter_before

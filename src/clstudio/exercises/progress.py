@@ -1,8 +1,8 @@
 """A learner's progress and own kernels, kept in one folder of their own.
 
 The app gives the folder (the user's data folder); nothing here writes into exercises/.
-Each exercise gets `<folder>/<name>/session.json` and its `kernel.cl`, a copy of the
-starter made the first time it is opened, which the learner then edits and saves.
+Each exercise gets `<folder>/<name>/<name>.json`, a session, and its `<name>.cl`, a copy
+of the starter made the first time it is opened, which the learner then edits and saves.
 `progress.json` holds the status of every exercise checked so far.
 """
 
@@ -20,7 +20,6 @@ from clstudio.session import save_session
 
 PROGRESS_FILE = "progress.json"
 PROGRESS_FORMAT = "clstudio-exercise-progress"
-KERNEL_FILE = "kernel.cl"
 
 
 class ProgressStore:
@@ -60,11 +59,11 @@ class ProgressStore:
         write_text_atomically(self.folder / PROGRESS_FILE, json.dumps(data, indent=2) + "\n")
 
     def session_path(self, name: str) -> Path:
-        return self.folder / name / "session.json"
+        return self.folder / name / f"{name}.json"
 
     def workspace(self, exercise: Exercise) -> Path:
         """The learner's session for `exercise`, made from the starter on first use."""
         path = self.session_path(exercise.name)
         if not path.is_file():
-            save_session(replace(exercise.session, source_file=KERNEL_FILE), path)
+            save_session(replace(exercise.session, source_file=f"{exercise.name}.cl"), path)
         return path

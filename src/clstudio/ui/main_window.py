@@ -25,6 +25,7 @@ from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
+from clstudio.ui.exercises.exercises_controller import install_exercises
 from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.lesson import HostProgramLesson
@@ -58,7 +59,9 @@ class MainWindow(QMainWindow):
         self.recovery = recovery or RecoveryStore(parent=self)
         self._active: DeviceInfo | None = None
         self._lesson: HostProgramLesson | None = None
-        self.theme = ThemeController(QApplication.instance(), settings.theme(), self)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication), "the window needs the QApplication"
+        self.theme = ThemeController(app, settings.theme(), self)
 
         self.editor_panel = EditorPanel(self.backends.tools)
         self.setCentralWidget(self.editor_panel)
@@ -86,12 +89,18 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
+        self.exercises, self.exercises_dock = install_exercises(self, self.backends.runs)
 
         self.window_actions = create_actions(self)
         self.toolbar = build_toolbar(self, self.window_actions, self.run_bar)
         toggles = [
             dock.toggleViewAction()
-            for dock in (self.devices_dock, self.arguments_dock, self.results_dock)
+            for dock in (
+                self.devices_dock,
+                self.arguments_dock,
+                self.results_dock,
+                self.exercises_dock,
+            )
         ]
         recent_menu, examples_menu = build_menus(
             self, self.window_actions, [*toggles, self.toolbar.toggleViewAction()]
@@ -404,6 +413,7 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.workbench.request_stop()
         self.runner.wait()
+        self.exercises.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
         self.backends.close()
