@@ -3,6 +3,8 @@ hints, and the buttons that open it, check it and show its solution."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -166,27 +168,26 @@ class ExercisesPanel(QWidget):
         self.hint_button.setEnabled(count < len(exercise.hints))
 
     def show_checking(self, done: int, total: int, what: str) -> None:
-        self._checking = True
-        self._update_buttons()
-        self.progress.show()
+        self._show_checking(True)
         self.progress.setRange(0, total)
         self.progress.setValue(done)
         self.progress.setFormat(f"{done} of {total}: {what}")
         self.results.clear(f"Checking… {what}")
-        self.tabs.setCurrentWidget(self.results)
 
     def show_report(self, report: CheckReport) -> None:
-        self._checking = False
-        self.progress.hide()
-        self._update_buttons()
+        self._show_checking(False)
         self.results.show_report(report)
-        self.tabs.setCurrentWidget(self.results)
 
     def show_check_failed(self, text: str) -> None:
-        self._checking = False
-        self.progress.hide()
-        self._update_buttons()
+        """A check that could not start or broke: the reason where its results would be."""
+        self._show_checking(False)
         self.results.clear(text)
+
+    def _show_checking(self, checking: bool) -> None:
+        self._checking = checking
+        self.progress.setVisible(checking)
+        self._update_buttons()
+        self.tabs.setCurrentWidget(self.results)
 
     # Intents --------------------------------------------------------------------------
 
@@ -231,4 +232,5 @@ def _statement_markdown(exercise: Exercise, hints: int) -> str:
     if hints:
         parts.append("## Hints")
         parts += [f"{i}. {text}" for i, text in enumerate(exercise.hints[:hints], 1)]
-    return "\n\n".join(parts) + "\n"
+    # Two levels down: a narrow dock has no room for a first-level heading's size.
+    return re.sub(r"^(#+) ", r"##\1 ", "\n\n".join(parts), flags=re.MULTILINE) + "\n"
