@@ -167,9 +167,8 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
         )
     cases = _read_cases(obj["cases"], sizes)
     performance = _read_performance(obj["performance"], sizes)
-    for where, case_sizes in [(f"cases.{c.name}", c.sizes) for c in cases] + [
-        ("performance", performance.sizes)
-    ]:
+    every_size = {f"cases.{c.name}": c.sizes for c in cases} | {"performance": performance.sizes}
+    for where, case_sizes in every_size.items():
         try:
             sized_session(session, layout, case_sizes)
         except SessionError as exc:
