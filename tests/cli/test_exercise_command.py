@@ -1,6 +1,7 @@
 """`clstudio exercise list` and `check`: readable output, the --json contract, the exit status."""
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,25 @@ def test_a_missing_kernel_file_is_a_clear_error_in_json_too(capsys, tmp_path):
     assert status == 1
     assert report["passed"] is False and report["cases"] == []
     assert "cannot read" in report["error"] and "none.cl" in report["error"]
+
+
+@pytest.mark.opencl
+def test_an_endless_kernel_costs_one_timeout_not_one_per_case(capsys, tmp_path, monkeypatch):
+    folder = tmp_path / "course" / "vector_add"
+    shutil.copytree(exercises_dir() / "vector_add", folder)
+    session = json.loads((folder / "session.json").read_text())
+    session["timeout_s"] = 1
+    (folder / "session.json").write_text(json.dumps(session))
+    monkeypatch.setenv("CLSTUDIO_EXERCISES", str(folder.parent))
+    kernel = tmp_path / "spin.cl"
+    kernel.write_text(
+        "__kernel void vector_add(__global const float *a, __global const float *b,\n"
+        "                         __global float *c, const int n)\n"
+        "{ while (n > 0) c[0] += 1.0f; }\n"
+    )
+    status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
+    cases = json.loads(capsys.readouterr().out)["cases"]
+    assert status == 1
+    assert [c["stage"] for c in cases] == ["timeout"] * 5
+    assert "did not finish within 1 s" in cases[0]["problem"]
+    assert cases[4]["problem"].startswith("not run: case n = 1 ran out of time first")

@@ -91,23 +91,36 @@ def check_kernel(
     total = len(exercise.cases) + (2 if performance else 0)
     results: list[CaseResult] = []
     device = ""
-    build_failure: CaseResult | None = None
+    stopper: CaseResult | None = None  # a failure that every later case would repeat
     for done, case in enumerate(exercise.cases):
         report(done, total, f"case {case.name}")
-        if build_failure is not None:  # the same source fails to build the same way
-            results.append(replace(build_failure, name=case.name, sizes=case.sizes, seed=case.seed))
+        if stopper is not None:
+            results.append(replace(stopper, name=case.name, sizes=case.sizes, seed=case.seed))
             continue
         session = replace(exercise.case_session(case.sizes, case.seed, source), repeats=1)
         result = backend.run(session)
         device = device or result.device
         results.append(case_result(case.name, case.sizes, case.seed, result))
-        if results[-1].stage == "build":
-            build_failure = results[-1]
+        stopper = _stopper(results[-1])
     timed = None
     if performance and all(r.passed for r in results):
         timed = _time(exercise, source, backend, report, len(exercise.cases), total)
     report(total, total, "done")
     return CheckReport(exercise.name, tuple(results), timed, device)
+
+
+def _stopper(case: CaseResult) -> CaseResult | None:
+    """What the cases after `case` are told instead of running, if they need not run.
+
+    The same source fails to build the same way every time; and a kernel that ran out
+    of time has most likely an endless loop, which would cost every case its timeout.
+    """
+    if case.stage == "build":
+        return case
+    if case.stage == "timeout":
+        problem = f"not run: case {case.name} ran out of time first ({case.problem})"
+        return replace(case, problem=problem)
+    return None
 
 
 def case_result(name: str, sizes: dict[str, int], seed: int, result: RunResult) -> CaseResult:
