@@ -30,7 +30,7 @@ def test_list_json_has_every_documented_key(capsys):
         "performance", "hints",
     }  # fmt: skip
     assert first["cases"][-1] == {"name": "n = 1025", "sizes": {"n": 1025}, "seed": 5}
-    assert first["performance"]["target"] == {"solution_multiple": 1.5}
+    assert first["performance"]["target"] == {"solution_multiple": 2.0}
     assert Path(first["starter"]).read_text().startswith("// Vector add")
 
 

@@ -15,8 +15,9 @@ from clstudio.engine import Backend
 from clstudio.exercises.format import Exercise
 from clstudio.session import Session
 
-# (steps done, steps in all, what runs now): one step per case, two for the timing.
+# (steps done, steps in all, what runs now): one step per case, two per timing round.
 CheckProgress = Callable[[int, int, str], None]
+TIMING_ROUNDS = 3
 
 NOT_STARTED = "not started"
 FAILING = "failing"
@@ -88,7 +89,7 @@ def check_kernel(
 ) -> CheckReport:
     """Run `source` through every case; time it against the solution if all pass."""
     report = (lambda *_: None) if progress is None else progress
-    total = len(exercise.cases) + (2 if performance else 0)
+    total = len(exercise.cases) + (2 * TIMING_ROUNDS if performance else 0)
     results: list[CaseResult] = []
     device = ""
     stopper: CaseResult | None = None  # a failure that every later case would repeat
@@ -147,36 +148,38 @@ def _time(
     done: int,
     total: int,
 ) -> PerformanceResult:
-    """The fastest repeats of the solution and of `source`, one after the other.
+    """The fastest repeats of the solution and of `source`, taking turns.
 
     The fastest, not the median: on a shared machine the other processes only ever
     slow a repeat down, so the minimum is the steadiest measure of the kernel itself.
+    Taking turns in TIMING_ROUNDS rounds means a burst of load slows both, not one.
     """
     case = exercise.performance
-    sizes = case.sizes
+    sizes, multiple = case.sizes, case.solution_multiple
+    repeats = max(1, -(-case.repeats // TIMING_ROUNDS))
 
-    def session_of(text: str) -> Session:
+    def session_of(text: str, checked: bool) -> Session:
         session = exercise.case_session(sizes, case.seed, text)
-        return replace(session, repeats=case.repeats, timeout_s=case.timeout_s)
+        references = session.references if checked else {}
+        return replace(session, repeats=repeats, timeout_s=case.timeout_s, references=references)
 
-    report(done, total, "timing the reference solution")
-    solution = backend.run(replace(session_of(exercise.solution), references={}))
-    report(done + 1, total, "timing your kernel")
-    mine = backend.run(session_of(source))
-    solution_s = _fastest_s(solution)
-    kernel_s = _fastest_s(mine)
-    multiple = case.solution_multiple
-    if kernel_s is None or not mine.ok:
-        problem = case_result("performance", sizes, case.seed, mine).problem
-        return PerformanceResult(sizes, kernel_s, solution_s, multiple, False, problem)
-    if solution_s is None:
-        problem = f"the reference solution did not run: {solution.error and solution.error.message}"
-        return PerformanceResult(sizes, kernel_s, None, multiple, False, problem)
+    solution_ns: list[int] = []
+    kernel_ns: list[int] = []
+    for turn in range(TIMING_ROUNDS):
+        which = f"({turn + 1} of {TIMING_ROUNDS})"
+        report(done + 2 * turn, total, f"timing the reference solution {which}")
+        solution = backend.run(session_of(exercise.solution, False))
+        if solution.error is not None:
+            problem = f"the reference solution did not run: {solution.error.message}"
+            return PerformanceResult(sizes, None, None, multiple, False, problem)
+        solution_ns += solution.kernel_times_ns()
+        report(done + 2 * turn + 1, total, f"timing your kernel {which}")
+        mine = backend.run(session_of(source, checked=turn == 0))  # its values, once
+        if not mine.ok:
+            problem = case_result("performance", sizes, case.seed, mine).problem
+            return PerformanceResult(sizes, None, min(solution_ns) * 1e-9, multiple, False, problem)
+        kernel_ns += mine.kernel_times_ns()
+    kernel_s, solution_s = min(kernel_ns) * 1e-9, min(solution_ns) * 1e-9
     return PerformanceResult(
         sizes, kernel_s, solution_s, multiple, kernel_s <= solution_s * multiple
     )
-
-
-def _fastest_s(result: RunResult) -> float | None:
-    times = result.kernel_times_ns()
-    return min(times) * 1e-9 if times and result.error is None else None
