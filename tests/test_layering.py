@@ -18,6 +18,7 @@ QT_ROOTS = ("PySide6", "shiboken6", "pyqtgraph")
 # Top to bottom: a package may import those below it, never those above.
 LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
+    "exercises",
     "worker",
     "reporting",
     # Above the engine: a program passes by-value arguments as the engine encodes them

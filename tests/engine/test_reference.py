@@ -375,6 +375,8 @@ def test_a_wrong_element_is_found_with_its_errors(ns):
     assert result.max_rel_err == pytest.approx(0.5 / expected_value)
     assert "1 of 12 values differ" in result.message
     assert "worst at [2, 3]" in result.message
+    assert result.expected == pytest.approx(expected_value)  # the values there, as numbers
+    assert result.actual == pytest.approx(expected_value + 0.5)
 
 
 def test_the_worst_element_is_the_one_furthest_over_its_tolerance():

@@ -17,6 +17,7 @@ from clstudio.devices.discovery import DeviceInfo, DeviceInventory, InfoField, P
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor import recovery
 from clstudio.ui.editor.recovery import RecoveryStore
+from clstudio.ui.exercises import exercises_controller
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 
@@ -229,9 +230,11 @@ def _discard_changes(window: MainWindow) -> None:
 
 @pytest.fixture(autouse=True)
 def _private_settings(tmp_path, monkeypatch) -> Iterator[None]:
-    """AppSettings() and recovery files go under tmp_path, never to the user's folders."""
+    """AppSettings(), recovery files and exercise progress go under tmp_path, never to the
+    user's folders."""
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
     monkeypatch.setattr(recovery, "default_folder", lambda: tmp_path / "recovery")
+    monkeypatch.setattr(exercises_controller, "default_folder", lambda: tmp_path / "exercises")
     yield
 
 

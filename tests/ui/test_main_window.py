@@ -56,7 +56,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
     assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Check"]
     view = _entries(_menu(window, "View"))
-    assert view[:4] == ["Devices", "Arguments", "Results", "Main toolbar"]
+    assert view[:5] == ["Devices", "Arguments", "Results", "Exercises", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
     assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()

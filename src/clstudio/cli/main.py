@@ -15,6 +15,7 @@ from clstudio import __version__
 from clstudio.cli import (
     check_command,
     devices_command,
+    exercise_command,
     export_command,
     gui_command,
     run_command,
@@ -27,6 +28,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     run_command,
     check_command,
     export_command,
+    exercise_command,
 )
 INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 

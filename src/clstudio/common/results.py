@@ -117,6 +117,8 @@ class ReferenceReport:
     max_rel_err: float | None = None
     worst_index: tuple[int, ...] | None = None
     message: str = ""
+    expected: float | None = None  # the values at worst_index, for graders and reports
+    actual: float | None = None
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,23 @@ def _compare(
         )
     else:
         message = f"all {actual.size} values match within {tolerance_text}"
-    return ReferenceReport(name, expr, failures == 0, max_abs, max_rel, worst, message)
+    return ReferenceReport(
+        name,
+        expr,
+        failures == 0,
+        max_abs,
+        max_rel,
+        worst,
+        message,
+        _plain_number(expected[worst]),
+        _plain_number(actual[worst]),
+    )
+
+
+def _plain_number(value: np.generic) -> float | None:
+    """A real value as a float; None for a complex one, which has no single number."""
+    item = value.item()
+    return None if isinstance(item, complex) else float(item)
 
 
 def _value_text(value: np.generic) -> str:

@@ -17,7 +17,17 @@ from clstudio.session.args import (
     initial_contents,
     picture_problem,
 )
-from clstudio.session.fields import MAX_DIMS, MAX_ITEMS, SessionError, read_npy_header
+from clstudio.session.fields import (
+    MAX_DIMS,
+    MAX_ITEMS,
+    SessionError,
+    check_keys,
+    read_int,
+    read_npy_header,
+    read_number,
+    read_object,
+    read_string,
+)
 from clstudio.session.format import (
     DeviceSelector,
     Reference,
@@ -55,6 +65,7 @@ __all__ = [
     "ScalarArg",
     "Session",
     "SessionError",
+    "check_keys",
     "contents_problem",
     "examples",
     "initial_contents",
@@ -63,7 +74,11 @@ __all__ = [
     "parse_session",
     "picture_problem",
     "plan_save",
+    "read_int",
     "read_npy_header",
+    "read_number",
+    "read_object",
+    "read_string",
     "relocated",
     "save_session",
     "session_to_dict",

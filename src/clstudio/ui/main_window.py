@@ -26,6 +26,7 @@ from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
+from clstudio.ui.exercises.exercises_controller import install_exercises
 from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
@@ -114,12 +115,18 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
+        self.exercises, self.exercises_dock = install_exercises(self, self.backends.runs)
 
         self.window_actions = create_actions(self)
         self.toolbar = build_toolbar(self, self.window_actions, self.run_bar)
         toggles = [
             dock.toggleViewAction()
-            for dock in (self.devices_dock, self.arguments_dock, self.results_dock)
+            for dock in (
+                self.devices_dock,
+                self.arguments_dock,
+                self.results_dock,
+                self.exercises_dock,
+            )
         ]
         recent_menu, examples_menu = build_menus(
             self, self.window_actions, [*toggles, self.toolbar.toggleViewAction()]
@@ -469,6 +476,7 @@ class MainWindow(QMainWindow):
         self.check_mode.request_stop()
         self.runner.wait()
         self.check_mode.wait()
+        self.exercises.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
         self.backends.close()

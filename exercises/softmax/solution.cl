@@ -1,0 +1,42 @@
+// Row softmax, numerically stable: y[r][j] = exp(x[r][j] - m_r) / sum_k exp(x[r][k] - m_r),
+// where m_r is the largest value of row r. One work-group of 256 per row.
+#define GROUP 256
+
+__kernel void softmax(__global const float *x,
+                      __global float *y,
+                      const int rows,
+                      const int cols)
+{
+    __local float scratch[GROUP];
+    int row = get_group_id(0), lid = get_local_id(0);
+    __global const float *in = x + (size_t)row * cols;
+    __global float *out = y + (size_t)row * cols;
+
+    float m = -INFINITY;
+    for (int j = lid; j < cols; j += GROUP)
+        m = fmax(m, in[j]);
+    scratch[lid] = m;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int stride = GROUP / 2; stride > 0; stride >>= 1) {
+        if (lid < stride)
+            scratch[lid] = fmax(scratch[lid], scratch[lid + stride]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    float row_max = scratch[0];
+    barrier(CLK_LOCAL_MEM_FENCE);  // everyone has read scratch[0] before it is reused
+
+    float s = 0.0f;
+    for (int j = lid; j < cols; j += GROUP)
+        s += exp(in[j] - row_max);
+    scratch[lid] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int stride = GROUP / 2; stride > 0; stride >>= 1) {
+        if (lid < stride)
+            scratch[lid] += scratch[lid + stride];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    float total = scratch[0];
+
+    for (int j = lid; j < cols; j += GROUP)
+        out[j] = exp(in[j] - row_max) / total;
+}

@@ -1,0 +1,17 @@
+// Sum reduction: each work-group of 256 adds its 256 elements of x into partial[group].
+#define GROUP 256
+
+__kernel void sum_reduction(__global const float *x,
+                            __global float *partial,
+                            __local float *scratch,
+                            const int n)
+{
+    int i = get_global_id(0);
+    int lid = get_local_id(0);
+    scratch[lid] = i < n ? x[i] : 0.0f;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // Halve the number of active work-items at each step until scratch[0] holds the sum.
+    // Every work-item of the group must reach every barrier.
+    if (lid == 0)
+        partial[get_group_id(0)] = scratch[0];
+}

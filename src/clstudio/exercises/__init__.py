@@ -1,0 +1,57 @@
+"""Graded exercises: the exercise format, the catalogue, checking a kernel, a learner's progress."""
+
+from clstudio.exercises.catalogue import COURSE_ORDER, Catalogue, exercises_dir, load_catalogue
+from clstudio.exercises.check_json import catalogue_to_json, report_to_json
+from clstudio.exercises.format import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    Case,
+    Exercise,
+    ExerciseError,
+    PerformanceCase,
+    Tolerance,
+    load_exercise,
+)
+from clstudio.exercises.grading import (
+    FAILING,
+    FAST_ENOUGH,
+    NOT_STARTED,
+    PASSING,
+    STATUSES,
+    CaseResult,
+    CheckProgress,
+    CheckReport,
+    Mismatch,
+    PerformanceResult,
+    check_kernel,
+)
+from clstudio.exercises.progress import ProgressStore
+
+__all__ = [
+    "COURSE_ORDER",
+    "FAILING",
+    "FAST_ENOUGH",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "NOT_STARTED",
+    "PASSING",
+    "STATUSES",
+    "Case",
+    "CaseResult",
+    "Catalogue",
+    "CheckProgress",
+    "CheckReport",
+    "Exercise",
+    "ExerciseError",
+    "Mismatch",
+    "PerformanceCase",
+    "PerformanceResult",
+    "ProgressStore",
+    "Tolerance",
+    "catalogue_to_json",
+    "check_kernel",
+    "exercises_dir",
+    "load_catalogue",
+    "load_exercise",
+    "report_to_json",
+]

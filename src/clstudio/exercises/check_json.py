@@ -1,0 +1,100 @@
+"""The `--json` forms of `clstudio exercise list` and `check`: versioned, in docs/exercises.md."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from clstudio.exercises.catalogue import Catalogue
+from clstudio.exercises.format import Exercise
+from clstudio.exercises.grading import CaseResult, CheckReport, PerformanceResult
+
+LIST_FORMAT = "clstudio-exercise-list"
+CHECK_FORMAT = "clstudio-exercise-check"
+JSON_VERSION = 1
+
+
+def catalogue_to_json(catalogue: Catalogue) -> dict[str, Any]:
+    return {
+        "format": LIST_FORMAT,
+        "version": JSON_VERSION,
+        "exercises": [_exercise_json(e) for e in catalogue.exercises],
+        "problems": list(catalogue.problems),
+    }
+
+
+def _exercise_json(exercise: Exercise) -> dict[str, Any]:
+    performance = exercise.performance
+    return {
+        "name": exercise.name,
+        "title": exercise.title,
+        "summary": exercise.summary,
+        "folder": str(exercise.folder),
+        "kernel": exercise.session.kernel,
+        "starter": str(exercise.folder / (exercise.session.source_file or "")),
+        "cases": [{"name": c.name, "sizes": c.sizes, "seed": c.seed} for c in exercise.cases],
+        "tolerance": {"rtol": exercise.tolerance.rtol, "atol": exercise.tolerance.atol},
+        "performance": {
+            "sizes": performance.sizes,
+            "repeats": performance.repeats,
+            "target": {"solution_multiple": performance.solution_multiple},
+        },
+        "hints": len(exercise.hints),
+    }
+
+
+def report_to_json(report: CheckReport | None, error: str | None = None) -> dict[str, Any]:
+    """A finished check, or (report None) the reason no check could start."""
+    return {
+        "format": CHECK_FORMAT,
+        "version": JSON_VERSION,
+        "exercise": report.exercise if report else None,
+        "device": report.device if report else None,
+        "error": error,
+        "passed": bool(report and report.passed),
+        "status": report.status if report else None,
+        "cases": [_case_json(c) for c in report.cases] if report else [],
+        "performance": _performance_json(report.performance) if report else None,
+    }
+
+
+def _case_json(case: CaseResult) -> dict[str, Any]:
+    return {
+        "name": case.name,
+        "sizes": case.sizes,
+        "seed": case.seed,
+        "passed": case.passed,
+        "stage": case.stage or None,
+        "problem": case.problem or None,
+        "mismatches": [
+            {
+                "output": m.output,
+                "index": list(m.index),
+                "expected": json_number(m.expected),
+                "actual": json_number(m.actual),
+                "message": m.message,
+            }
+            for m in case.mismatches
+        ],
+    }
+
+
+def _performance_json(result: PerformanceResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "sizes": result.sizes,
+        "kernel_s": result.kernel_s,
+        "solution_s": result.solution_s,
+        "solution_multiple": result.solution_multiple,
+        "target_s": result.target_s,
+        "fast_enough": result.fast_enough,
+        "problem": result.problem or None,
+    }
+
+
+def json_number(value: float | None) -> float | str | None:
+    """JSON has no NaN or infinity: those become the strings "nan", "inf" and "-inf"."""
+    if value is None or math.isfinite(value):
+        return value
+    return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")

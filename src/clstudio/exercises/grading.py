@@ -1,0 +1,185 @@
+"""Checking a learner's kernel: every test case, then the timed performance case.
+
+The runs go through a backend (the worker process in the app and on the command line),
+so a kernel that hangs or crashes fails its case and the next case still runs. A case
+that fails says where: the output, the worst index, the expected and the actual value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from clstudio.common import RunResult
+from clstudio.engine import Backend
+from clstudio.exercises.format import Exercise
+from clstudio.session import Session
+
+# (steps done, steps in all, what runs now): one step per case, two per timing round.
+CheckProgress = Callable[[int, int, str], None]
+TIMING_ROUNDS = 3
+
+NOT_STARTED = "not started"
+FAILING = "failing"
+PASSING = "passing"
+FAST_ENOUGH = "fast enough"
+STATUSES = (NOT_STARTED, FAILING, PASSING, FAST_ENOUGH)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where an output is furthest from its reference."""
+
+    output: str
+    index: tuple[int, ...]
+    expected: float | None
+    actual: float | None
+    message: str
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    name: str
+    sizes: dict[str, int]
+    seed: int
+    passed: bool
+    stage: str  # "" when passed; "check" for wrong values, else the run's error stage
+    problem: str  # "" when passed: what went wrong, in words
+    mismatches: tuple[Mismatch, ...] = ()
+
+
+@dataclass(frozen=True)
+class PerformanceResult:
+    sizes: dict[str, int]
+    kernel_s: float | None  # the fastest repeat; None when the kernel did not run
+    solution_s: float | None  # the reference solution's fastest, same device, same check
+    solution_multiple: float
+    fast_enough: bool
+    problem: str = ""
+
+    @property
+    def target_s(self) -> float | None:
+        return None if self.solution_s is None else self.solution_s * self.solution_multiple
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    exercise: str
+    cases: tuple[CaseResult, ...]
+    performance: PerformanceResult | None  # None when not timed (a case failed, or skipped)
+    device: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return all(case.passed for case in self.cases)
+
+    @property
+    def status(self) -> str:
+        if not self.passed:
+            return FAILING
+        return FAST_ENOUGH if self.performance and self.performance.fast_enough else PASSING
+
+
+def check_kernel(
+    exercise: Exercise,
+    source: str,
+    backend: Backend,
+    progress: CheckProgress | None = None,
+    performance: bool = True,
+) -> CheckReport:
+    """Run `source` through every case; time it against the solution if all pass."""
+    report = (lambda *_: None) if progress is None else progress
+    total = len(exercise.cases) + (2 * TIMING_ROUNDS if performance else 0)
+    results: list[CaseResult] = []
+    device = ""
+    stopper: CaseResult | None = None  # a failure that every later case would repeat
+    for done, case in enumerate(exercise.cases):
+        report(done, total, f"case {case.name}")
+        if stopper is not None:
+            results.append(replace(stopper, name=case.name, sizes=case.sizes, seed=case.seed))
+            continue
+        session = replace(exercise.case_session(case.sizes, case.seed, source), repeats=1)
+        result = backend.run(session)
+        device = device or result.device
+        results.append(case_result(case.name, case.sizes, case.seed, result))
+        stopper = _stopper(results[-1])
+    timed = None
+    if performance and all(r.passed for r in results):
+        timed = _time(exercise, source, backend, report, len(exercise.cases), total)
+    report(total, total, "done")
+    return CheckReport(exercise.name, tuple(results), timed, device)
+
+
+def _stopper(case: CaseResult) -> CaseResult | None:
+    """What the cases after `case` are told instead of running, if they need not run.
+
+    The same source fails to build the same way every time; and a kernel that ran out
+    of time has most likely an endless loop, which would cost every case its timeout.
+    """
+    if case.stage == "build":
+        return case
+    if case.stage == "timeout":
+        problem = f"not run: case {case.name} ran out of time first ({case.problem})"
+        return replace(case, problem=problem)
+    return None
+
+
+def case_result(name: str, sizes: dict[str, int], seed: int, result: RunResult) -> CaseResult:
+    if result.error is not None:
+        return CaseResult(name, sizes, seed, False, result.error.stage, result.error.message)
+    overruns = [g.message for g in result.guards.values() if not g.ok]
+    mismatches = tuple(
+        Mismatch(ref.name, ref.worst_index or (), ref.expected, ref.actual, ref.message)
+        for ref in result.references.values()
+        if not ref.ok
+    )
+    if overruns:
+        return CaseResult(name, sizes, seed, False, "check", "; ".join(overruns), mismatches)
+    if mismatches:
+        return CaseResult(name, sizes, seed, False, "check", mismatches[0].message, mismatches)
+    return CaseResult(name, sizes, seed, True, "", "")
+
+
+def _time(
+    exercise: Exercise,
+    source: str,
+    backend: Backend,
+    report: CheckProgress,
+    done: int,
+    total: int,
+) -> PerformanceResult:
+    """The fastest repeats of the solution and of `source`, taking turns.
+
+    The fastest, not the median: on a shared machine the other processes only ever
+    slow a repeat down, so the minimum is the steadiest measure of the kernel itself.
+    Taking turns in TIMING_ROUNDS rounds means a burst of load slows both, not one.
+    """
+    case = exercise.performance
+    sizes, multiple = case.sizes, case.solution_multiple
+    repeats = max(1, -(-case.repeats // TIMING_ROUNDS))
+
+    def session_of(text: str, checked: bool) -> Session:
+        session = exercise.case_session(sizes, case.seed, text)
+        references = session.references if checked else {}
+        return replace(session, repeats=repeats, timeout_s=case.timeout_s, references=references)
+
+    solution_ns: list[int] = []
+    kernel_ns: list[int] = []
+    for turn in range(TIMING_ROUNDS):
+        which = f"({turn + 1} of {TIMING_ROUNDS})"
+        report(done + 2 * turn, total, f"timing the reference solution {which}")
+        solution = backend.run(session_of(exercise.solution, False))
+        if solution.error is not None:
+            problem = f"the reference solution did not run: {solution.error.message}"
+            return PerformanceResult(sizes, None, None, multiple, False, problem)
+        solution_ns += solution.kernel_times_ns()
+        report(done + 2 * turn + 1, total, f"timing your kernel {which}")
+        mine = backend.run(session_of(source, checked=turn == 0))  # its values, once
+        if not mine.ok:
+            problem = case_result("performance", sizes, case.seed, mine).problem
+            return PerformanceResult(sizes, None, min(solution_ns) * 1e-9, multiple, False, problem)
+        kernel_ns += mine.kernel_times_ns()
+    kernel_s, solution_s = min(kernel_ns) * 1e-9, min(solution_ns) * 1e-9
+    return PerformanceResult(
+        sizes, kernel_s, solution_s, multiple, kernel_s <= solution_s * multiple
+    )

@@ -1,0 +1,68 @@
+"""Sizing a session for one test case: the exercise's layout says where each size goes.
+
+An exercise's session is written for its default sizes (`n = 1024`). The layout names
+the places that follow the sizes (the NDRange, buffer shapes, scalar values, local
+counts), each an integer expression over the size names such as `"(n + 255) // 256 * 256"`.
+The expressions go through the same safe evaluator as reference expressions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from clstudio.expressions import ExpressionError, evaluate
+from clstudio.session import BufferArg, LocalArg, ScalarArg, Session, SessionError
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the sizes go; each entry is an integer expression over the size names."""
+
+    global_size: tuple[str, ...] = ()
+    local_size: tuple[str, ...] = ()
+    shapes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # buffer name -> shape
+    values: dict[str, str] = field(default_factory=dict)  # scalar name -> value
+    counts: dict[str, str] = field(default_factory=dict)  # local name -> elements
+
+
+def size_value(expr: str, sizes: Mapping[str, int], where: str, low: int = 1) -> int:
+    """The integer an expression gives for `sizes`; refused with its place otherwise."""
+    try:
+        value = evaluate(expr, dict(sizes))
+    except ExpressionError as exc:
+        raise SessionError(f"{where}: {exc}") from None
+    if value.ndim != 0 or value.dtype.kind not in "iu":
+        raise SessionError(f"{where}: {expr!r} must give one integer, got {value.tolist()!r}")
+    number = int(value)
+    if number < low:
+        raise SessionError(f"{where}: {expr!r} gives {number} for {dict(sizes)}; below {low}")
+    return number
+
+
+def sized_session(session: Session, layout: Layout, sizes: Mapping[str, int]) -> Session:
+    """`session` with every place the layout names set for `sizes`."""
+    args = dict(session.args)
+    for name, shape in layout.shapes.items():
+        spec = args[name]
+        assert isinstance(spec, BufferArg)
+        dims = tuple(
+            size_value(e, sizes, f"layout.args.{name}.shape[{i}]") for i, e in enumerate(shape)
+        )
+        args[name] = replace(spec, shape=dims)
+    for name, expr in layout.values.items():
+        args[name] = ScalarArg(size_value(expr, sizes, f"layout.args.{name}.value", low=0))
+    for name, expr in layout.counts.items():
+        spec = args[name]
+        assert isinstance(spec, LocalArg)
+        args[name] = replace(spec, count=size_value(expr, sizes, f"layout.args.{name}.count"))
+    changes: dict[str, object] = {"args": args}
+    if layout.global_size:
+        changes["global_size"] = _dims(layout.global_size, sizes, "layout.global_size")
+    if layout.local_size:
+        changes["local_size"] = _dims(layout.local_size, sizes, "layout.local_size")
+    return replace(session, **changes)  # type: ignore[arg-type]
+
+
+def _dims(exprs: tuple[str, ...], sizes: Mapping[str, int], where: str) -> tuple[int, ...]:
+    return tuple(size_value(e, sizes, f"{where}[{i}]") for i, e in enumerate(exprs))

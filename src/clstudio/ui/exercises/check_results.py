@@ -1,0 +1,105 @@
+"""The outcome of a check: one row per case, the story of the chosen one, then the timing."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.exercises import CaseResult, CheckReport
+from clstudio.exercises.check_text import mismatch_text, performance_text, value_text
+from clstudio.ui.exercises.status_marks import COLOURS, status_text
+
+_CASE = Qt.ItemDataRole.UserRole
+
+
+def sizes_text(case: CaseResult) -> str:
+    return ", ".join(f"{name} = {size}" for name, size in case.sizes.items())
+
+
+def case_details(case: CaseResult) -> str:
+    """A failing case in full: the size, what went wrong, the worst index and its values."""
+    head = f"<b>{html.escape(sizes_text(case))}</b> (seed {case.seed})"
+    if case.passed:
+        return f"{head}: every value within the tolerance."
+    problem = case.problem
+    if case.mismatches and problem == case.mismatches[0].message:
+        problem = problem.split("; worst at")[0]  # the worst place follows, line by line
+    lines = [f"{head}: {html.escape(problem)}"]
+    for mismatch in case.mismatches[:1]:
+        index = ", ".join(map(str, mismatch.index))
+        lines += [
+            f"worst index: <b>{html.escape(mismatch.output)}[{index}]</b>",
+            f"expected: <b>{value_text(mismatch.expected)}</b>",
+            f"actual: <b>{value_text(mismatch.actual)}</b>",
+        ]
+    lines += [f"also {html.escape(mismatch_text(m))}" for m in case.mismatches[1:]]
+    return "<br>".join(lines)
+
+
+class CheckResultsView(QWidget):
+    """Shows a CheckReport; the first failing case is chosen, and told in full below."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel("Check your kernel to see how it does on every test case.")
+        self.summary.setWordWrap(True)
+        self.cases = QTreeWidget()
+        self.cases.setObjectName("exerciseCases")
+        self.cases.setHeaderLabels(["Case", "Result"])
+        self.cases.setRootIsDecorated(False)
+        header = self.cases.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.cases.currentItemChanged.connect(self._on_cases_current_changed)
+        self.details = QLabel()
+        self.details.setObjectName("exerciseCaseDetails")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.performance = QLabel()
+        self.performance.setObjectName("exercisePerformance")
+        self.performance.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.cases, 1)
+        layout.addWidget(self.details)
+        layout.addWidget(self.performance)
+
+    def clear(self, text: str) -> None:
+        self.summary.setText(text)
+        self.cases.clear()
+        self.details.clear()
+        self.performance.clear()
+
+    def show_report(self, report: CheckReport) -> None:
+        passed = sum(case.passed for case in report.cases)
+        device = f" on {html.escape(report.device)}" if report.device else ""
+        self.summary.setText(
+            f"<b>{status_text(report.status)}</b>: {passed} of {len(report.cases)} cases "
+            f"pass{device}"
+        )
+        self.cases.clear()
+        for case in report.cases:
+            item = QTreeWidgetItem([sizes_text(case), "pass" if case.passed else "FAIL"])
+            item.setForeground(1, COLOURS["passing" if case.passed else "failing"])
+            item.setData(0, _CASE, case)
+            item.setToolTip(0, case.name)
+            self.cases.addTopLevelItem(item)
+        failing = [i for i, case in enumerate(report.cases) if not case.passed]
+        chosen = self.cases.topLevelItem(failing[0] if failing else 0)
+        if chosen is not None:
+            self.cases.setCurrentItem(chosen)
+        self.performance.setText(performance_text(report.performance))
+
+    def _on_cases_current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
+        self.details.setText("" if current is None else case_details(current.data(0, _CASE)))

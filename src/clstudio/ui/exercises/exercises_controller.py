@@ -1,0 +1,160 @@
+"""The Exercises dock: the catalogue, the learner's progress, opening and checking.
+
+Opening an exercise opens the learner's own copy of its session, in the user's data
+folder, through the window (which asks about unsaved changes first). Checking saves that
+copy, then runs the cases off the GUI thread through the window's run backend.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QStandardPaths, Qt
+from PySide6.QtWidgets import QDockWidget, QMessageBox
+
+from clstudio.engine import Backend
+from clstudio.exercises import Catalogue, CheckReport, Exercise, ProgressStore, load_catalogue
+from clstudio.ui.exercises.check_runner import CheckRunner
+from clstudio.ui.exercises.exercises_panel import ExercisesPanel
+from clstudio.ui.exercises.solution_dialog import SolutionDialog
+
+if TYPE_CHECKING:
+    from clstudio.ui.main_window import MainWindow  # which imports this module
+
+
+def default_folder() -> Path:
+    """Where progress and the learner's kernels live; tests point this at a temp folder."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) / "exercises"
+
+
+class ExercisesController(QObject):
+    """Decides what the panel's buttons do; the window does the opening and saving."""
+
+    def __init__(self, window: MainWindow, backend: Backend, folder: Path | None = None) -> None:
+        super().__init__(window)
+        self._window = window
+        self.store = ProgressStore(folder or default_folder())
+        self._catalogue: Catalogue | None = None
+        self.panel = ExercisesPanel()
+        self.runner = CheckRunner(backend, self)
+        self._hints: dict[str, int] = {}
+        self.solution_dialog: SolutionDialog | None = None
+        self.panel.exerciseChosen.connect(self._on_panel_exercise_chosen)
+        self.panel.openRequested.connect(self.open_exercise)
+        self.panel.checkRequested.connect(self.check)
+        self.panel.hintRequested.connect(self._on_panel_hint_requested)
+        self.panel.solutionRequested.connect(self.show_solution)
+        self.runner.progressChanged.connect(self.panel.show_checking)
+        self.runner.checkFinished.connect(self._on_runner_finished)
+        self.runner.checkFailed.connect(self._on_runner_failed)
+
+    def catalogue(self) -> Catalogue:
+        """Loaded when first needed (reading and validating every exercise takes ~0.2 s),
+        which also fills the panel."""
+        if self._catalogue is None:
+            self._catalogue = load_catalogue()
+            exercises = self._catalogue.exercises
+            statuses = {e.name: self.store.status(e.name) for e in exercises}
+            self.panel.set_exercises(exercises, statuses, self._catalogue.problems)
+        return self._catalogue
+
+    def _on_dock_visibility_changed(self, visible: bool) -> None:
+        if visible:
+            self.catalogue()
+
+    def _exercise(self, name: str) -> Exercise:
+        exercise = self.catalogue().find(name)
+        assert exercise is not None, name
+        return exercise
+
+    def open_name(self) -> str | None:
+        """The exercise whose session the window holds now, if any."""
+        path = self._window.document.path
+        for exercise in self.catalogue().exercises:
+            if path == self.store.session_path(exercise.name).resolve():
+                return exercise.name
+        return None
+
+    def open_exercise(self, name: str) -> bool:
+        exercise = self._exercise(name)
+        try:
+            path = self.store.workspace(exercise)
+        except OSError as exc:
+            QMessageBox.warning(self._window, "Cannot open the exercise", str(exc))
+            return False
+        return self._window.open_file(path)
+
+    def check(self, name: str) -> bool:
+        """Save the learner's kernel, then check it; False when it cannot start."""
+        if self.runner.is_running():
+            return False
+        if name != self.open_name():
+            self.panel.show_check_failed(
+                "Open this exercise first: Check runs the kernel in the editor, "
+                "and the editor holds another file."
+            )
+            return False
+        document = self._window.document
+        if document.dirty and not self._window.save():
+            return False
+        source = document.session.source
+        self.panel.show_checking(0, 1, "starting")
+        return self.runner.check(self._exercise(name), source)
+
+    def show_solution(self, name: str) -> SolutionDialog | None:
+        exercise = self._exercise(name)
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self._window,
+            "Show the solution?",
+            f"Show the reference solution of “{exercise.title}”? Working it out yourself "
+            "teaches more: the hints go one step at a time. Your own kernel is not changed.",
+            buttons.Yes | buttons.No,
+            buttons.No,
+        )
+        if answer != buttons.Yes:
+            return None
+        if self.solution_dialog is not None:
+            self.solution_dialog.close()
+        self.solution_dialog = SolutionDialog(exercise, self._window)
+        self.solution_dialog.show()
+        return self.solution_dialog
+
+    def wait(self) -> None:
+        """Let a running check end; for closing the window."""
+        self.runner.wait()
+
+    def _on_panel_exercise_chosen(self, name: str) -> None:
+        self.panel.show_hints(name, self._hints.get(name, 0))
+
+    def _on_panel_hint_requested(self, name: str) -> None:
+        self._hints[name] = min(self._hints.get(name, 0) + 1, len(self._exercise(name).hints))
+        self.panel.show_hints(name, self._hints[name])
+
+    def _on_runner_finished(self, report: CheckReport) -> None:
+        try:
+            self.store.record(report)
+        except OSError as exc:
+            self._window.statusBar().showMessage(f"Progress not saved: {exc}", 8000)
+        self.panel.set_status(report.exercise, report.status)
+        self.panel.show_report(report)
+
+    def _on_runner_failed(self, details: str) -> None:
+        self.panel.show_check_failed(f"The check failed inside CL Studio:\n{details}")
+
+
+def install_exercises(
+    window: MainWindow, backend: Backend
+) -> tuple[ExercisesController, QDockWidget]:
+    """The controller and its dock, tabbed on the left with the Devices dock."""
+    controller = ExercisesController(window, backend)
+    dock = QDockWidget("Exercises", window)
+    dock.setObjectName("exercisesDock")
+    dock.setWidget(controller.panel)
+    dock.visibilityChanged.connect(controller._on_dock_visibility_changed)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    window.tabifyDockWidget(window.devices_dock, dock)
+    window.devices_dock.raise_()
+    return controller, dock

@@ -1,0 +1,236 @@
+"""The Exercises panel: every exercise with its status, the chosen one's statement and
+hints, and the buttons that open it, check it and show its solution."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.exercises import CheckReport, Exercise
+from clstudio.ui.exercises.check_results import CheckResultsView
+from clstudio.ui.exercises.status_marks import COLOURS, status_text
+
+_NAME = Qt.ItemDataRole.UserRole
+
+
+class ExercisesPanel(QWidget):
+    """Shows exercises and checks; the controller decides what the buttons do."""
+
+    exerciseChosen = Signal(str)  # exercise name: picked in the list
+    openRequested = Signal(str)
+    checkRequested = Signal(str)
+    hintRequested = Signal(str)
+    solutionRequested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("exercisesPanel")
+        self._exercises: dict[str, Exercise] = {}
+        self._statuses: dict[str, str] = {}
+        self.list = QTreeWidget()
+        self.list.setObjectName("exerciseList")
+        self.list.setHeaderLabels(["Exercise", "Status"])
+        self.list.setRootIsDecorated(False)
+        self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.list.header().setStretchLastSection(False)
+        self.list.setMinimumHeight(7 * self.list.fontMetrics().height() + 12)  # about 6 rows
+        self.list.currentItemChanged.connect(self._on_list_current_changed)
+        self.list.itemDoubleClicked.connect(
+            lambda item, _column: self.openRequested.emit(item.data(0, _NAME))
+        )
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.hide()
+
+        self.open_button = QPushButton("Open")
+        self.open_button.setToolTip("Load the exercise's session and your kernel into the editor")
+        self.check_button = QPushButton("Check my solution")
+        self.check_button.setToolTip("Run your kernel through every test case, then time it")
+        self.hint_button = QPushButton("Hint")
+        self.solution_button = QPushButton("Show solution…")
+        self.solution_button.setToolTip("The reference solution; you are asked first")
+        for button, signal in (
+            (self.open_button, self.openRequested),
+            (self.check_button, self.checkRequested),
+            (self.hint_button, self.hintRequested),
+            (self.solution_button, self.solutionRequested),
+        ):
+            button.clicked.connect(lambda _=False, s=signal: self._emit_for_current(s))
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.progress.hide()
+
+        self.statement = QTextBrowser()
+        self.statement.setObjectName("exerciseStatement")
+        self.statement.setOpenExternalLinks(True)
+        self.results = CheckResultsView()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.statement, "Statement")
+        self.tabs.addTab(self.results, "Check")
+
+        buttons = QGridLayout()
+        buttons.addWidget(self.open_button, 0, 0)
+        buttons.addWidget(self.check_button, 0, 1)
+        buttons.addWidget(self.hint_button, 1, 0)
+        buttons.addWidget(self.solution_button, 1, 1)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addLayout(buttons)
+        lower_layout.addWidget(self.progress)
+        lower_layout.addWidget(self.tabs, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.list)
+        splitter.addWidget(lower)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.problems)
+        layout.addWidget(splitter, 1)
+        self._checking = False
+        self._update_buttons()
+
+    # What the controller shows --------------------------------------------------------
+
+    def set_exercises(
+        self, exercises: tuple[Exercise, ...], statuses: dict[str, str], problems: tuple[str, ...]
+    ) -> None:
+        self._exercises = {e.name: e for e in exercises}
+        self._statuses = dict(statuses)
+        with QSignalBlocker(self.list):
+            self.list.clear()
+            for number, exercise in enumerate(exercises, start=1):
+                item = QTreeWidgetItem([f"{number}. {exercise.title}", ""])
+                item.setData(0, _NAME, exercise.name)
+                item.setToolTip(0, exercise.summary)
+                self.list.addTopLevelItem(item)
+                self._show_status(item)
+        self.problems.setVisible(bool(problems))
+        self.problems.setText("Not loaded: " + "; ".join(problems))
+        first = self.list.topLevelItem(0)
+        if first is not None:
+            self.list.setCurrentItem(first)
+
+    def set_status(self, name: str, status: str) -> None:
+        self._statuses[name] = status
+        item = self._item(name)
+        if item is not None:
+            self._show_status(item)
+
+    def status_of(self, name: str) -> str:
+        """The status as the list shows it."""
+        return self._statuses[name]
+
+    def _item(self, name: str) -> QTreeWidgetItem | None:
+        for row in range(self.list.topLevelItemCount()):
+            item = self.list.topLevelItem(row)
+            if item is not None and item.data(0, _NAME) == name:
+                return item
+        return None
+
+    def _show_status(self, item: QTreeWidgetItem) -> None:
+        status = self._statuses[item.data(0, _NAME)]
+        item.setText(1, status_text(status))
+        item.setForeground(1, COLOURS[status])
+
+    def select(self, name: str) -> None:
+        item = self._item(name)
+        if item is not None:
+            self.list.setCurrentItem(item)
+
+    def current_name(self) -> str | None:
+        item = self.list.currentItem()
+        return None if item is None else str(item.data(0, _NAME))
+
+    def show_hints(self, name: str, count: int) -> None:
+        """The statement with the first `count` hints of `name` under it."""
+        exercise = self._exercises[name]
+        self.statement.setMarkdown(_statement_markdown(exercise, count))
+        self.tabs.setCurrentWidget(self.statement)
+        self.hint_button.setText(_hint_label(exercise, count))
+        self.hint_button.setEnabled(count < len(exercise.hints))
+
+    def show_checking(self, done: int, total: int, what: str) -> None:
+        self._show_checking(True)
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.progress.setFormat(f"{done} of {total}: {what}")
+        self.results.clear(f"Checking… {what}")
+
+    def show_report(self, report: CheckReport) -> None:
+        self._show_checking(False)
+        self.results.show_report(report)
+
+    def show_check_failed(self, text: str) -> None:
+        """A check that could not start or broke: the reason where its results would be."""
+        self._show_checking(False)
+        self.results.clear(text)
+
+    def _show_checking(self, checking: bool) -> None:
+        self._checking = checking
+        self.progress.setVisible(checking)
+        self._update_buttons()
+        self.tabs.setCurrentWidget(self.results)
+
+    # Intents --------------------------------------------------------------------------
+
+    def _emit_for_current(self, signal: Signal) -> None:
+        name = self.current_name()
+        if name is not None:
+            signal.emit(name)  # type: ignore[attr-defined]
+
+    def _on_list_current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
+        self._update_buttons()
+        if current is not None:
+            self.exerciseChosen.emit(current.data(0, _NAME))
+
+    def _update_buttons(self) -> None:
+        name = self.current_name()
+        chosen = name is not None
+        self.open_button.setEnabled(chosen)
+        self.solution_button.setEnabled(chosen)
+        self.check_button.setEnabled(chosen and not self._checking)
+
+
+def _hint_label(exercise: Exercise, shown: int) -> str:
+    total = len(exercise.hints)
+    if total == 0:
+        return "No hints"
+    return "All hints shown" if shown >= total else f"Hint ({shown + 1} of {total})"
+
+
+def _statement_markdown(exercise: Exercise, hints: int) -> str:
+    """The statement, then what the check runs, then the hints asked for so far."""
+    cases = ", ".join(f"`{c.name}`" for c in exercise.cases)
+    timed = exercise.performance
+    sizes = ", ".join(f"{k} = {v}" for k, v in timed.sizes.items())
+    parts = [
+        exercise.statement.rstrip(),
+        "## Checked",
+        f"{len(exercise.cases)} cases: {cases}. Tolerance: rtol = {exercise.tolerance.rtol:g}, "
+        f"atol = {exercise.tolerance.atol:g}.",
+        f"Timed at {sizes}, fastest of {timed.repeats} repeats; the target is "
+        f"{timed.solution_multiple:g} × the reference solution's time on the same device.",
+    ]
+    if hints:
+        parts.append("## Hints")
+        parts += [f"{i}. {text}" for i, text in enumerate(exercise.hints[:hints], 1)]
+    # Two levels down: a narrow dock has no room for a first-level heading's size.
+    return re.sub(r"^(#+) ", r"##\1 ", "\n\n".join(parts), flags=re.MULTILINE) + "\n"

@@ -1,0 +1,105 @@
+"""`clstudio exercise list` and `check`: readable output, the --json contract, the exit status."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from clstudio.cli import main
+from clstudio.exercises import COURSE_ORDER, exercises_dir
+
+WRONG = Path(__file__).parents[1] / "exercises" / "wrong"
+
+
+def test_list_names_every_exercise_in_course_order(capsys):
+    assert main(["exercise", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(COURSE_ORDER)
+    assert lines[0].split(None, 1)[1] == "Vector add with its guard"
+
+
+def test_list_json_has_every_documented_key(capsys):
+    assert main(["exercise", "list", "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert listing["format"] == "clstudio-exercise-list" and listing["version"] == 1
+    assert listing["problems"] == []
+    first = listing["exercises"][0]
+    assert set(first) == {
+        "name", "title", "summary", "folder", "kernel", "starter", "cases", "tolerance",
+        "performance", "hints",
+    }  # fmt: skip
+    assert first["cases"][-1] == {"name": "n = 1025", "sizes": {"n": 1025}, "seed": 5}
+    assert first["performance"]["target"] == {"solution_multiple": 2.0}
+    assert Path(first["starter"]).read_text().startswith("// Vector add")
+
+
+@pytest.mark.opencl
+def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(capsys):
+    kernel = WRONG / "vector_add_no_guard.cl"
+    status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert report["format"] == "clstudio-exercise-check" and report["version"] == 1
+    assert (report["passed"], report["status"], report["error"]) == (False, "failing", None)
+    assert report["performance"] is None  # not timed while a case fails
+    last = report["cases"][-1]
+    assert (last["name"], last["passed"], last["stage"]) == ("n = 1025", False, "check")
+    assert "first at index 1025" in last["problem"]
+    assert set(last) == {"name", "sizes", "seed", "passed", "stage", "problem", "mismatches"}
+
+
+@pytest.mark.opencl
+def test_check_of_the_solution_exits_0_and_prints_each_case(capsys, tmp_path):
+    kernel = exercises_dir() / "softmax" / "solution.cl"
+    assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 0
+    out = capsys.readouterr().out
+    assert "softmax: 6 of 6 cases pass" in out
+    assert "pass  rows = 5, cols = 1025" in out
+    assert "status: passing" in out
+
+
+@pytest.mark.opencl
+def test_check_of_the_starter_shows_expected_and_actual_values(capsys):
+    kernel = exercises_dir() / "softmax" / "starter.cl"
+    assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL  rows = 5, cols = 1025: y[" in out and ", got 0" in out
+
+
+def test_an_unknown_exercise_is_a_clear_error(capsys, tmp_path):
+    kernel = tmp_path / "k.cl"
+    kernel.write_text("")
+    assert main(["exercise", "check", "vector_ad", str(kernel)]) == 1
+    err = capsys.readouterr().err
+    assert "no exercise named 'vector_ad'; the exercises are: vector_add, saxpy" in err
+
+
+def test_a_missing_kernel_file_is_a_clear_error_in_json_too(capsys, tmp_path):
+    status = main(["exercise", "check", "vector_add", str(tmp_path / "none.cl"), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert report["passed"] is False and report["cases"] == []
+    assert "cannot read" in report["error"] and "none.cl" in report["error"]
+
+
+@pytest.mark.opencl
+def test_an_endless_kernel_costs_one_timeout_not_one_per_case(capsys, tmp_path, monkeypatch):
+    folder = tmp_path / "course" / "vector_add"
+    shutil.copytree(exercises_dir() / "vector_add", folder)
+    session = json.loads((folder / "session.json").read_text())
+    session["timeout_s"] = 1
+    (folder / "session.json").write_text(json.dumps(session))
+    monkeypatch.setenv("CLSTUDIO_EXERCISES", str(folder.parent))
+    kernel = tmp_path / "spin.cl"
+    kernel.write_text(
+        "__kernel void vector_add(__global const float *a, __global const float *b,\n"
+        "                         __global float *c, const int n)\n"
+        "{ while (n > 0) c[0] += 1.0f; }\n"
+    )
+    status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
+    cases = json.loads(capsys.readouterr().out)["cases"]
+    assert status == 1
+    assert [c["stage"] for c in cases] == ["timeout"] * 5
+    assert "did not finish within 1 s" in cases[0]["problem"]
+    assert cases[4]["problem"].startswith("not run: case n = 1 ran out of time first")

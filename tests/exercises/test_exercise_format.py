@@ -1,0 +1,126 @@
+"""Reading exercise folders: every refusal names its file and key, and nothing runs."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from clstudio.exercises import ExerciseError, exercises_dir, load_catalogue, load_exercise
+from clstudio.session import ScalarArg
+
+SOURCE = exercises_dir() / "vector_add"
+
+
+def copy_exercise(tmp_path: Path, **changes) -> Path:
+    """vector_add copied to tmp_path, with top-level keys of exercise.json changed."""
+    folder = tmp_path / "vector_add"
+    shutil.copytree(SOURCE, folder)
+    data = json.loads((folder / "exercise.json").read_text())
+    data.update(changes)
+    (folder / "exercise.json").write_text(json.dumps(data))
+    return folder
+
+
+def refusal(folder: Path) -> str:
+    with pytest.raises(ExerciseError) as caught:
+        load_exercise(folder)
+    return str(caught.value)
+
+
+def test_an_exercise_reads_its_statement_session_solution_and_cases():
+    exercise = load_exercise(SOURCE)
+    assert exercise.name == "vector_add"
+    assert exercise.statement.startswith("# Vector add with its guard")
+    assert exercise.session.source_file == "starter.cl"
+    assert "if (i < n)" in exercise.solution and "if (i < n)" not in exercise.starter
+    assert [c.sizes["n"] for c in exercise.cases] == [1, 255, 1023, 1024, 1025]
+    assert len({c.seed for c in exercise.cases}) == len(exercise.cases)
+    assert exercise.hints
+
+
+def test_a_case_session_follows_the_sizes_and_takes_the_seed_and_tolerance():
+    exercise = load_exercise(SOURCE)
+    session = exercise.case_session({"n": 1025}, 7, "// mine")
+    assert session.global_size == (1280,)
+    assert session.args["c"].shape == (1025,)
+    assert session.args["n"] == ScalarArg(1025)
+    assert (session.seed, session.source) == (7, "// mine")
+    assert (session.references["c"].rtol, session.references["c"].atol) == (1e-6, 1e-6)
+
+
+def test_an_unknown_key_is_refused_with_the_file_and_key(tmp_path):
+    message = refusal(copy_exercise(tmp_path, hint=["typo"]))
+    assert "exercise.json: hint: unknown key" in message
+
+
+def test_a_newer_version_is_refused(tmp_path):
+    message = refusal(copy_exercise(tmp_path, version=2))
+    assert "version 2 is newer than this CL Studio understands (1)" in message
+
+
+def test_a_layout_that_does_not_give_the_session_as_written_is_refused(tmp_path):
+    layout = {"global_size": ["n"], "args": {"c": {"shape": ["n + 1"]}}}
+    message = refusal(copy_exercise(tmp_path, layout=layout))
+    assert "layout: with the default sizes {'n': 1024} it does not give session.json" in message
+
+
+def test_a_case_must_name_every_size(tmp_path):
+    message = refusal(copy_exercise(tmp_path, cases=[{"sizes": {"m": 3}}]))
+    assert "cases[0].sizes: give exactly the sizes n" in message
+
+
+def test_a_size_expression_is_checked_by_the_safe_evaluator_and_never_run(tmp_path):
+    marker = tmp_path / "ran"
+    hostile = f"__import__('os').system('touch {marker}')"
+    layout = {"global_size": [hostile]}
+    message = refusal(copy_exercise(tmp_path, layout=layout))
+    assert "layout.global_size[0]" in message
+    assert not marker.exists()
+
+
+def test_a_size_expression_must_give_an_integer(tmp_path):
+    layout = {"global_size": ["(n + 255) // 256 * 256"], "args": {"n": {"value": "n / 2"}}}
+    message = refusal(copy_exercise(tmp_path, layout=layout))
+    assert "layout.args.n.value: 'n / 2' must give one integer" in message
+
+
+def test_a_case_whose_sizes_give_no_work_is_refused(tmp_path):
+    message = refusal(copy_exercise(tmp_path, cases=[{"sizes": {"n": 0}}]))
+    assert "cases[0].sizes.n: expected an integer from 1" in message
+
+
+def test_the_starter_must_be_a_file(tmp_path):
+    folder = copy_exercise(tmp_path)
+    session = json.loads((folder / "session.json").read_text())
+    del session["source_file"]
+    session["source"] = "__kernel void vector_add() {}"
+    (folder / "session.json").write_text(json.dumps(session))
+    assert "must name its starter kernel with source_file" in refusal(folder)
+
+
+def test_a_broken_session_is_refused_with_its_own_message(tmp_path):
+    folder = copy_exercise(tmp_path)
+    (folder / "session.json").write_text("{")
+    assert "session.json:1:2: not valid JSON" in refusal(folder)
+
+
+def test_a_golden_file_reference_cannot_follow_other_sizes(tmp_path):
+    import numpy as np
+
+    folder = copy_exercise(tmp_path)
+    np.save(folder / "c.npy", np.zeros(1024, np.float32))
+    session = json.loads((folder / "session.json").read_text())
+    session["references"] = {"c": {"file": "c.npy"}}
+    (folder / "session.json").write_text(json.dumps(session))
+    assert "a golden-file reference holds one size" in refusal(folder)
+
+
+def test_the_catalogue_lists_what_loads_and_says_why_the_rest_does_not(tmp_path):
+    good = copy_exercise(tmp_path)
+    broken = tmp_path / "broken"
+    shutil.copytree(good, broken)
+    (broken / "statement.md").unlink()
+    catalogue = load_catalogue(tmp_path)
+    assert [e.name for e in catalogue.exercises] == ["vector_add"]
+    assert len(catalogue.problems) == 1 and "statement.md: cannot read" in catalogue.problems[0]

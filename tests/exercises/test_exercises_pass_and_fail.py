@@ -1,0 +1,101 @@
+"""Every exercise on PoCL: its solution passes every case, its starter fails one, and
+the mistakes learners make fail where a learner would look for them."""
+
+from pathlib import Path
+
+import pytest
+
+from clstudio.engine import InProcessBackend
+from clstudio.exercises import COURSE_ORDER, FAILING, PASSING, check_kernel, load_catalogue
+
+pytestmark = pytest.mark.opencl
+
+WRONG = Path(__file__).parent / "wrong"
+CATALOGUE = load_catalogue()
+
+
+@pytest.fixture(scope="module")
+def backend():
+    return InProcessBackend()
+
+
+def test_every_exercise_of_the_course_loads():
+    assert CATALOGUE.problems == ()
+    assert [e.name for e in CATALOGUE.exercises] == list(COURSE_ORDER)
+    assert len(CATALOGUE.exercises) >= 14
+
+
+@pytest.mark.parametrize("name", COURSE_ORDER)
+def test_the_solution_passes_every_case_and_the_starter_fails_one(name, backend):
+    exercise = CATALOGUE.find(name)
+    solved = check_kernel(exercise, exercise.solution, backend, performance=False)
+    assert [c.problem for c in solved.cases if not c.passed] == []
+    assert solved.status == PASSING
+    # The starter builds (no case fails at the build) and is not a solution.
+    started = check_kernel(exercise, exercise.starter, backend, performance=False)
+    assert started.status == FAILING
+    assert all(c.stage in ("", "check") for c in started.cases), started.cases
+
+
+def wrong(name: str) -> str:
+    return (WRONG / f"{name}.cl").read_text(encoding="utf-8")
+
+
+def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend):
+    report = check_kernel(
+        CATALOGUE.find("vector_add"), wrong("vector_add_no_guard"), backend, performance=False
+    )
+    by_size = {c.sizes["n"]: c for c in report.cases}
+    assert by_size[1024].passed
+    assert not by_size[1025].passed
+    assert "wrote past the end of 'c': 255 elements, first at index 1025" in by_size[1025].problem
+
+
+def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(backend):
+    report = check_kernel(
+        CATALOGUE.find("gemm_tiled"), wrong("gemm_tiled_no_barrier"), backend, performance=False
+    )
+    failed = [c for c in report.cases if not c.passed]
+    assert len(failed) >= 4
+    mismatch = failed[0].mismatches[0]
+    assert mismatch.output == "C" and len(mismatch.index) == 2
+    assert mismatch.expected is not None and mismatch.actual != pytest.approx(mismatch.expected)
+
+
+def test_a_softmax_without_the_max_subtraction_overflows_to_nan(backend):
+    report = check_kernel(
+        CATALOGUE.find("softmax"), wrong("softmax_no_max"), backend, performance=False
+    )
+    wide = next(c for c in report.cases if c.sizes == {"rows": 5, "cols": 1025})
+    assert not wide.passed
+    assert wide.mismatches[0].actual != wide.mismatches[0].actual  # NaN
+    assert 0 < wide.mismatches[0].expected < 1
+
+
+def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(backend):
+    exercise = CATALOGUE.find("saxpy")
+    broken = exercise.solution.replace("alpha * x[i]", "alpha * x[i")
+    report = check_kernel(exercise, broken, backend, performance=False)
+    assert {c.stage for c in report.cases} == {"build"}
+    assert "line 9" in report.cases[-1].problem
+
+
+def test_the_performance_case_times_the_kernel_against_the_solution(backend):
+    exercise = CATALOGUE.find("vector_add")
+    steps = []
+    report = check_kernel(exercise, exercise.solution, backend, lambda *step: steps.append(step))
+    timed = report.performance
+    assert timed is not None and timed.problem == ""
+    assert timed.kernel_s > 0 and timed.solution_s > 0
+    assert timed.target_s == pytest.approx(timed.solution_s * 2.0)
+    assert timed.sizes == {"n": 4194304}
+    assert steps[0] == (0, 11, "case n = 1")
+    assert steps[5] == (5, 11, "timing the reference solution (1 of 3)")
+    assert steps[-1] == (11, 11, "done")
+    assert report.status in ("passing", "fast enough")
+
+
+def test_a_failing_kernel_is_not_timed(backend):
+    exercise = CATALOGUE.find("vector_add")
+    report = check_kernel(exercise, exercise.starter, backend)
+    assert report.performance is None

@@ -1,0 +1,9 @@
+// Vector add without its guard: the work-items past n write past the end of c.
+__kernel void vector_add(__global const float *a,
+                         __global const float *b,
+                         __global float *c,
+                         const int n)
+{
+    int i = get_global_id(0);
+    c[i] = a[i] + b[i];
+}

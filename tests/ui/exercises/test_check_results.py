@@ -1,0 +1,52 @@
+"""The panel's progress and the results view, fed plain reports (no device needed)."""
+
+from clstudio.exercises import (
+    CaseResult,
+    CheckReport,
+    Mismatch,
+    PerformanceResult,
+    load_catalogue,
+)
+from clstudio.ui.exercises.exercises_panel import ExercisesPanel
+
+CATALOGUE = load_catalogue()
+
+
+def make_panel(qtbot) -> ExercisesPanel:
+    panel = ExercisesPanel()
+    qtbot.addWidget(panel)
+    statuses = {e.name: "not started" for e in CATALOGUE.exercises}
+    panel.set_exercises(CATALOGUE.exercises, statuses, ())
+    return panel
+
+
+def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot):
+    panel = make_panel(qtbot)
+    panel.show()
+    panel.show_checking(2, 7, "case n = 255")
+    assert panel.progress.isVisible() and panel.progress.text() == "2 of 7: case n = 255"
+    assert not panel.check_button.isEnabled()
+    assert panel.results.summary.text() == "Checking… case n = 255"
+
+
+def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
+    panel = make_panel(qtbot)
+    message = "3 of 5125 values differ beyond rtol=0.0001, atol=1e-06; worst at [0, 24]: ..."
+    nan = float("nan")
+    wrong = (Mismatch("y", (0, 24), 0.0454, nan, message),)
+    nan_case = CaseResult(
+        "rows = 5, cols = 1025", {"rows": 5, "cols": 1025}, 5, False, "check", message, wrong
+    )
+    ok = CaseResult("rows = 1, cols = 1", {"rows": 1, "cols": 1}, 1, True, "", "")
+    timed = PerformanceResult({"rows": 1024, "cols": 4096}, 0.5, 0.4, 1.5, True)
+    panel.show_report(CheckReport("softmax", (ok, nan_case), timed, "pthread-cpu"))
+    assert not panel.progress.isVisible() and panel.check_button.isEnabled()
+    assert panel.results.summary.text() == "<b>✗ failing</b>: 1 of 2 cases pass on pthread-cpu"
+    assert panel.results.cases.currentItem().text(0) == "rows = 5, cols = 1025"
+    details = panel.results.details.text()
+    assert "(seed 5): 3 of 5125 values differ beyond rtol=0.0001, atol=1e-06<br>" in details
+    assert "worst index: <b>y[0, 24]</b>" in details
+    assert "expected: <b>0.0454</b>" in details and "actual: <b>nan</b>" in details
+    assert "target 600 ms (1.5 x the reference solution's 400 ms): fast enough" in (
+        panel.results.performance.text()
+    )

@@ -1,0 +1,144 @@
+"""The Exercises panel through clicks: open, check, pass, and progress kept after a restart."""
+
+import json
+import shutil
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from clstudio.exercises import FAILING, FAST_ENOUGH, NOT_STARTED, PASSING, exercises_dir
+
+pytestmark = pytest.mark.opencl
+
+PASSED = (PASSING, FAST_ENOUGH)
+
+
+@pytest.fixture(autouse=True)
+def small_exercises(tmp_path, monkeypatch):
+    """Two real exercises, their timed case shrunk so that a check takes a moment."""
+    folder = tmp_path / "course"
+    for name in ("vector_add", "saxpy"):
+        shutil.copytree(exercises_dir() / name, folder / name)
+        spec = folder / name / "exercise.json"
+        data = json.loads(spec.read_text())
+        data["performance"].update(sizes={"n": 65536}, repeats=3)
+        spec.write_text(json.dumps(data))
+    monkeypatch.setenv("CLSTUDIO_EXERCISES", str(folder))
+    return folder
+
+
+def show_panel(window):
+    window.exercises_dock.raise_()
+    panel = window.exercises.panel
+    assert panel.list.topLevelItemCount() == 2  # filled when the dock is first seen
+    return panel
+
+
+def click(qtbot, button):
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def check(qtbot, window, panel):
+    with qtbot.waitSignal(window.exercises.runner.checkFinished, timeout=60_000) as done:
+        click(qtbot, panel.check_button)
+    return done.args[0]
+
+
+def paste(window, text):
+    """Select everything in the editor and paste `text` over it, as a learner would."""
+    QApplication.clipboard().setText(text)
+    editor = window.editor_panel.editor
+    editor.selectAll()
+    editor.paste()
+
+
+def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, small_exercises):
+    window = make_window()
+    panel = show_panel(window)
+    row = panel.list.topLevelItem(0)
+    assert (row.text(0), row.text(1)) == ("1. Vector add with its guard", f"○ {NOT_STARTED}")
+    assert "### Checked" in panel.statement.toMarkdown()  # what the check runs, from the file
+
+    click(qtbot, panel.open_button)
+    starter = (small_exercises / "vector_add" / "starter.cl").read_text()
+    assert window.editor_panel.editor.source() == starter
+    assert window.document.name == "vector_add.json"
+
+    report = check(qtbot, window, panel)
+    assert report.status == FAILING
+    assert panel.status_of("vector_add") == FAILING
+    assert panel.list.topLevelItem(0).text(1) == "✗ failing"
+    assert panel.tabs.currentWidget() is panel.results
+    first = panel.results.cases.topLevelItem(0)
+    assert (first.text(0), first.text(1)) == ("n = 1", "FAIL")
+    details = panel.results.details.text()  # the first failing case, told in full
+    assert "<b>n = 1</b> (seed 1)" in details and "worst index: <b>c[0]</b>" in details
+    assert "actual: <b>0</b>" in details and "expected: <b>0</b>" not in details
+    assert "not timed" in panel.results.performance.text()
+
+    solution = (small_exercises / "vector_add" / "solution.cl").read_text()
+    paste(window, solution)
+    report = check(qtbot, window, panel)
+    assert report.passed and report.status in PASSED
+    assert "5 of 5 cases pass" in panel.results.summary.text()
+    assert "target" in panel.results.performance.text()
+    assert panel.results.cases.topLevelItem(4).text(1) == "pass"
+    mine = window.exercises.store.session_path("vector_add").parent / "vector_add.cl"
+    assert mine.read_text() == solution  # Check saved the learner's kernel first
+    assert (small_exercises / "vector_add" / "starter.cl").read_text() == starter
+
+    window.close()
+    again = make_window()
+    panel = show_panel(again)
+    assert panel.status_of("vector_add") == report.status
+    assert report.status in panel.list.topLevelItem(0).text(1)
+    assert panel.status_of("saxpy") == NOT_STARTED
+    click(qtbot, panel.open_button)
+    assert again.editor_panel.editor.source() == solution  # the learner's, not the starter
+
+
+def test_show_solution_asks_first_and_never_touches_the_editor(qtbot, make_window, monkeypatch):
+    window = make_window()
+    panel = show_panel(window)
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    asked = []
+
+    def question(parent, title, text, *args):
+        asked.append(title)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    before = window.editor_panel.editor.source()
+    click(qtbot, panel.solution_button)
+    assert window.exercises.solution_dialog is None
+    click(qtbot, panel.solution_button)
+    dialog = window.exercises.solution_dialog
+    assert dialog is not None
+    assert asked == ["Show the solution?", "Show the solution?"]
+    assert "if (i < n)" in dialog.text.toPlainText() and dialog.isVisible()
+    assert window.editor_panel.editor.source() == before
+    dialog.close()
+
+
+def test_hints_come_one_at_a_time(qtbot, make_window):
+    window = make_window()
+    panel = show_panel(window)
+    panel.select("saxpy")
+    assert panel.hint_button.text() == "Hint (1 of 2)"
+    click(qtbot, panel.hint_button)
+    text = panel.statement.toPlainText()
+    assert "both read and written" in text and "Keep the guard" not in text
+    click(qtbot, panel.hint_button)
+    assert "Keep the guard" in panel.statement.toPlainText()
+    assert not panel.hint_button.isEnabled()
+    panel.select("vector_add")
+    assert panel.hint_button.text() == "Hint (1 of 2)"  # each exercise has its own count
+
+
+def test_check_needs_the_exercise_in_the_editor(qtbot, make_window):
+    window = make_window()
+    panel = show_panel(window)
+    click(qtbot, panel.check_button)
+    assert "Open this exercise first" in panel.results.summary.text()
+    assert panel.status_of("vector_add") == NOT_STARTED
