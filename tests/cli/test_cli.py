@@ -200,3 +200,21 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     process.wait(timeout=120)
     assert "Traceback" not in stderr
     assert process.returncode == 1
+
+
+@pytest.mark.opencl
+def test_peaks_json_names_every_figure_with_its_unit(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path))
+    status = main(["peaks", "--quick", "--json", "--only", "launch_latency"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert data["format"] == "clstudio-peaks" and data["version"] == 1
+    assert set(data["results"]) == {"launch_latency"}
+    dispatch = data["results"]["launch_latency"]["dispatch"]
+    assert dispatch["unit"] == "µs" and dispatch["value"] > 0 and dispatch["meaning"]
+    assert not (tmp_path / "peaks.json").exists()  # a partial measurement is not kept
+
+
+def test_peaks_refuses_an_unknown_test_with_the_names_it_knows(capsys):
+    assert main(["peaks", "--only", "flops"]) == 2
+    assert "the tests are global_bandwidth, sp_compute" in capsys.readouterr().err

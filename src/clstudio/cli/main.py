@@ -12,9 +12,9 @@ import sys
 from types import ModuleType
 
 from clstudio import __version__
-from clstudio.cli import devices_command, gui_command, run_command
+from clstudio.cli import devices_command, gui_command, peaks_command, run_command
 
-COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command)
+COMMANDS: tuple[ModuleType, ...] = (gui_command, devices_command, run_command, peaks_command)
 
 
 def _parser() -> argparse.ArgumentParser:

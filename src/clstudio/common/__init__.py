@@ -12,6 +12,19 @@ from clstudio.common.dtypes import (
     value_range,
 )
 from clstudio.common.npy_files import NpyError, load_array, resolve
+from clstudio.common.peaks import (
+    PEAK_PROBES,
+    PEAK_TESTS,
+    PEAKS_FORMAT,
+    PEAKS_VERSION,
+    PeakDevice,
+    PeakFigure,
+    PeakPlan,
+    PeakProbe,
+    PeakReport,
+    PeakSample,
+    peak_probe,
+)
 from clstudio.common.results import (
     BuildResult,
     Diagnostic,
@@ -30,6 +43,10 @@ from clstudio.common.units import format_bytes, format_seconds
 __all__ = [
     "NUMPY_TO_OPENCL",
     "OPENCL_SCALARS",
+    "PEAKS_FORMAT",
+    "PEAKS_VERSION",
+    "PEAK_PROBES",
+    "PEAK_TESTS",
     "VECTOR_WIDTHS",
     "BuildResult",
     "Diagnostic",
@@ -38,6 +55,12 @@ __all__ = [
     "KernelArgInfo",
     "KernelSignature",
     "NpyError",
+    "PeakDevice",
+    "PeakFigure",
+    "PeakPlan",
+    "PeakProbe",
+    "PeakReport",
+    "PeakSample",
     "ReferenceReport",
     "RunError",
     "RunResult",
@@ -49,6 +72,7 @@ __all__ = [
     "kernel_type",
     "load_array",
     "parse_element_type",
+    "peak_probe",
     "pointee_type",
     "resolve",
     "value_range",

@@ -13,7 +13,7 @@ from clstudio.devices.discovery import (
     inventory_to_json,
 )
 from clstudio.devices.limits import DeviceLimits, limits_of
-from clstudio.devices.selector import DeviceSelector, matches
+from clstudio.devices.selector import DeviceSelector, matches, parse_device_spec
 from clstudio.devices.versions import opencl_version
 
 __all__ = [
@@ -32,4 +32,5 @@ __all__ = [
     "limits_of",
     "matches",
     "opencl_version",
+    "parse_device_spec",
 ]

@@ -1,6 +1,15 @@
 """A run told to people and programs: the --json report, run statistics, buffer export."""
 
 from clstudio.reporting.buffer_export import lane_names, save_csv, save_npy
+from clstudio.reporting.peak_report import (
+    TEST_TITLES,
+    PeaksFormatError,
+    format_peaks,
+    format_value,
+    peaks_from_json,
+    peaks_to_json,
+)
+from clstudio.reporting.peak_store import latest_peaks, load_peaks, save_peaks, store_path
 from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.reporting.run_stats import (
     PHASES,
@@ -17,18 +26,28 @@ from clstudio.reporting.run_stats import (
 
 __all__ = [
     "PHASES",
+    "TEST_TITLES",
     "BufferTraffic",
     "KernelStats",
+    "PeaksFormatError",
     "TimelineBar",
     "bandwidth_gb_s",
     "buffer_traffic",
+    "format_peaks",
     "format_summary",
+    "format_value",
     "gflop_s",
     "kernel_stats",
     "lane_names",
+    "latest_peaks",
+    "load_peaks",
+    "peaks_from_json",
+    "peaks_to_json",
     "result_to_json",
     "save_csv",
     "save_npy",
+    "save_peaks",
+    "store_path",
     "timeline",
     "timeline_rows",
 ]

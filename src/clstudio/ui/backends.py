@@ -6,9 +6,9 @@ worker's kill and restart that follow) never delays the live build of the editor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from clstudio.engine import Backend, InProcessBackend
+from clstudio.engine import Backend, InProcessBackend, MeasuringBackend
 from clstudio.worker.client import WorkerClient
 
 
@@ -16,17 +16,21 @@ from clstudio.worker.client import WorkerClient
 class Backends:
     tools: Backend  # device discovery and builds
     runs: Backend  # kernel runs
+    # Peaks, local-size sweeps and runs on several devices: long measurements that
+    # must hold up neither the live build nor the user's next run.
+    measurements: MeasuringBackend = field(default_factory=InProcessBackend)
 
     @classmethod
     def isolated(cls) -> Backends:
         """Worker processes, started on first use: what the app uses."""
-        return cls(WorkerClient(), WorkerClient())
+        return cls(WorkerClient(), WorkerClient(), WorkerClient())
 
     @classmethod
     def in_process(cls) -> Backends:
         """The engine in this process: for tests that need no crash isolation."""
-        return cls(InProcessBackend(), InProcessBackend())
+        return cls(InProcessBackend(), InProcessBackend(), InProcessBackend())
 
     def close(self) -> None:
         self.tools.close()
         self.runs.close()
+        self.measurements.close()

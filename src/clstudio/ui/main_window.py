@@ -22,6 +22,7 @@ from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
+from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
@@ -100,6 +101,9 @@ class MainWindow(QMainWindow):
         self.file_menus.openRequested.connect(self.open_file)
         self.file_menus.exampleRequested.connect(self.open_example)
         self._connect_actions()
+
+        self.peaks = PeaksController(self.backends.measurements, parent=self)
+        connect_peaks(self.device_panel.peaks_view, self.peaks)
 
         self.discovery = DiscoveryRunner(discover or self.backends.tools.devices, self)
         self.discovery.started.connect(self.device_panel.show_searching)
@@ -403,7 +407,9 @@ class MainWindow(QMainWindow):
         self.settings.set_last_session(self.document.path)
         self.settings.sync()
         self.workbench.request_stop()
+        self.peaks.stop()
         self.runner.wait()
+        self.peaks.runner.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
         self.backends.close()

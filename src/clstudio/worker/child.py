@@ -24,6 +24,7 @@ from clstudio.worker.protocol import (
     BuildRequest,
     DevicesRequest,
     Failure,
+    PeakRequest,
     Progress,
     Ready,
     Reply,
@@ -133,6 +134,8 @@ class _Handler:
             return self._discover()
         if isinstance(request, BuildRequest):
             return self._engine.build(request.source, request.options, request.selector)
+        if isinstance(request, PeakRequest):
+            return self._engine.measure_peak(request.selector, request.probe, request.plan)
         assert isinstance(request, RunRequest)
         return self._run(request)
 

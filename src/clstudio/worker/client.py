@@ -16,7 +16,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
-from clstudio.common import BuildResult, Diagnostic, RunError, RunResult
+from clstudio.common import (
+    BuildResult,
+    Diagnostic,
+    PeakFigure,
+    PeakPlan,
+    PeakProbe,
+    PeakSample,
+    RunError,
+    RunResult,
+)
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
@@ -25,6 +34,7 @@ from clstudio.worker.protocol import (
     BuildRequest,
     DevicesRequest,
     Failure,
+    PeakRequest,
     Progress,
     Ready,
     Reply,
@@ -38,6 +48,7 @@ CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between re
 START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
 BUILD_LIMIT_S = 120.0
 DEVICES_LIMIT_S = 60.0
+PEAK_LIMIT_S = 120.0  # one probe: a build, a calibration and its samples
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 ProgressFn = Callable[[int, int], None]
@@ -148,6 +159,18 @@ class WorkerClient:
             error = RunError(outcome.stage, outcome.message)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
+        return outcome
+
+    def measure_peak(
+        self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
+    ) -> PeakSample:
+        """One peak figure; a benchmark kernel that crashes or hangs fails only its figure."""
+        job = _Job(f"measuring {probe.key}", PEAK_LIMIT_S, "kernel")
+        outcome = self._request(lambda id: PeakRequest(id, selector, probe, plan), job, None)
+        if isinstance(outcome, _Stopped):
+            figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=outcome.message)
+            return PeakSample(None, figure, stopped=outcome.stage)
+        assert isinstance(outcome, PeakSample)
         return outcome
 
     def cancel(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clstudio.common import PeakPlan, PeakProbe
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
 
@@ -38,7 +39,18 @@ class RunRequest:
     session: Session
 
 
-Request = DevicesRequest | BuildRequest | RunRequest
+@dataclass(frozen=True)
+class PeakRequest:
+    """Measure one peak probe; the reply is a PeakSample. One probe per request, so
+    a benchmark kernel that aborts the driver loses only its own figure."""
+
+    id: int
+    selector: DeviceSelector | None
+    probe: PeakProbe
+    plan: PeakPlan
+
+
+Request = DevicesRequest | BuildRequest | RunRequest | PeakRequest
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from clstudio.ui.devices.device_compare import DeviceCompareDialog
 from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
 from clstudio.ui.devices.device_icons import device_type_icon, platform_icon
 from clstudio.ui.devices.device_overview import DeviceOverview
+from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.empty_state import EmptyState
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
@@ -125,7 +126,8 @@ class DevicePanel(QWidget):
         self.compare_button = QPushButton("Compare…")
         self.compare_button.setToolTip("See two devices' fields side by side")
         self.compare_button.clicked.connect(self.open_compare)
-        self.more_button = QToolButton(text="More")
+        self.more_button = QToolButton()
+        self.more_button.setText("More")
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         more = QMenu(self.more_button)
         self.copy_all_action = more.addAction("Copy all fields as text", self.copy_all)
@@ -139,10 +141,12 @@ class DevicePanel(QWidget):
 
         self.overview = DeviceOverview()
         self.fields_view = DeviceFieldsView()
+        self.peaks_view = PeaksView()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.overview, "Overview")
         self.tabs.addTab(self.fields_view, "All fields")
+        self.tabs.addTab(self.peaks_view, "Peaks")
 
         details = QWidget()
         details_layout = QVBoxLayout(details)
@@ -274,10 +278,12 @@ class DevicePanel(QWidget):
         return self._compare
 
     def _items(self) -> list[QTreeWidgetItem]:
-        items = []
+        items: list[QTreeWidgetItem] = []
         for i in range(self.tree.topLevelItemCount()):
             platform_item = self.tree.topLevelItem(i)
-            items.extend(platform_item.child(j) for j in range(platform_item.childCount()))
+            if platform_item is not None:
+                children = (platform_item.child(j) for j in range(platform_item.childCount()))
+                items.extend(child for child in children if child is not None)
         return items
 
     def _item_for_key(self, key: tuple[int, int]) -> QTreeWidgetItem | None:
@@ -321,7 +327,9 @@ class DevicePanel(QWidget):
             self.subtitle.setToolTip(data.version)
             self.overview.show_device(data)
             self.fields_view.show_fields(data.fields)
+            self.peaks_view.show_device(data)
             self.tabs.setTabVisible(0, True)
+            self.tabs.setTabVisible(2, True)
             self.compare_button.setEnabled(True)
             self.export_action.setEnabled(True)
         elif isinstance(data, PlatformInfo):
@@ -333,6 +341,7 @@ class DevicePanel(QWidget):
             self.subtitle.setToolTip(data.version)
             self.fields_view.show_fields(data.fields)
             self.tabs.setTabVisible(0, False)
+            self.tabs.setTabVisible(2, False)
             self.tabs.setCurrentWidget(self.fields_view)
             self.compare_button.setEnabled(False)
             self.export_action.setEnabled(False)
