@@ -10,6 +10,15 @@ from clstudio.reporting.peak_report import (
     peaks_to_json,
 )
 from clstudio.reporting.peak_store import latest_peaks, load_peaks, save_peaks, store_path
+from clstudio.reporting.roofline import (
+    DEFAULT_OPS_PER_ITEM,
+    Roof,
+    RooflinePoint,
+    Roofs,
+    binding_limit,
+    point_of,
+    roofs_of,
+)
 from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.reporting.run_stats import (
     PHASES,
@@ -25,13 +34,18 @@ from clstudio.reporting.run_stats import (
 )
 
 __all__ = [
+    "DEFAULT_OPS_PER_ITEM",
     "PHASES",
     "TEST_TITLES",
     "BufferTraffic",
     "KernelStats",
     "PeaksFormatError",
+    "Roof",
+    "RooflinePoint",
+    "Roofs",
     "TimelineBar",
     "bandwidth_gb_s",
+    "binding_limit",
     "buffer_traffic",
     "format_peaks",
     "format_summary",
@@ -43,7 +57,9 @@ __all__ = [
     "load_peaks",
     "peaks_from_json",
     "peaks_to_json",
+    "point_of",
     "result_to_json",
+    "roofs_of",
     "save_csv",
     "save_npy",
     "save_peaks",

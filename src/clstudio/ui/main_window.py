@@ -104,6 +104,10 @@ class MainWindow(QMainWindow):
 
         self.peaks = PeaksController(self.backends.measurements, parent=self)
         connect_peaks(self.device_panel.peaks_view, self.peaks)
+        roofline = self.results_panel.roofline
+        roofline.set_lookup(self.peaks.kept)
+        roofline.measurePeaksRequested.connect(self._on_roofline_measure_peaks_requested)
+        self.peaks.measured.connect(lambda _report: roofline.peaks_changed())
 
         self.discovery = DiscoveryRunner(discover or self.backends.tools.devices, self)
         self.discovery.started.connect(self.device_panel.show_searching)
@@ -236,6 +240,15 @@ class MainWindow(QMainWindow):
         self._show_device_status()
         self._show_title()
         self.statusBar().showMessage(f"Builds and runs will use {device.name}", 5000)
+
+    def _on_roofline_measure_peaks_requested(self, device_name: str) -> None:
+        device = next(
+            (d for d in self.device_panel.inventory().devices() if d.name == device_name), None
+        )
+        if device is not None and self.peaks.measure(device):
+            self.device_panel.select_device(device)
+            self.device_panel.tabs.setCurrentWidget(self.device_panel.peaks_view)
+            self.devices_dock.raise_()
 
     # The status bar and the Run/Stop actions
 

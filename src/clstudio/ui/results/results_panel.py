@@ -10,6 +10,7 @@ from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems import ProblemsView
 from clstudio.ui.results.console_panel import ConsolePanel
 from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.roofline_panel import RooflinePanel
 from clstudio.ui.results.steps_panel import StepsPanel
 from clstudio.ui.results.timings_panel import TimingsPanel
 
@@ -23,6 +24,7 @@ class ResultsPanel(QTabWidget):
         super().__init__(parent)
         self.setDocumentMode(True)
         self.timings = TimingsPanel()
+        self.roofline = RooflinePanel()
         self.outputs = OutputsPanel()
         self.console = ConsolePanel()
         self.problems = problems
@@ -30,6 +32,7 @@ class ResultsPanel(QTabWidget):
         self.steps = StepsPanel()
         for widget, name in (
             (self.timings, "Timings"),
+            (self.roofline, "Roofline"),
             (self.outputs, "Outputs"),
             (self.console, "Console"),
             (self.problems, "Problems"),
@@ -51,6 +54,7 @@ class ResultsPanel(QTabWidget):
 
     def show_result(self, result: RunResult, session: Session) -> None:
         self.timings.show_result(result, session)
+        self.roofline.show_result(result, session)
         self.outputs.show_result(result)
         self.console.append_run(result)
         self.steps.show_result(result)
