@@ -79,9 +79,15 @@ def test_standard_shortcuts(make_window):
 
 def test_panels_say_what_will_appear_before_a_run(make_window):
     window = make_window()
-    assert window.results_panel.tab_names()[:4] == ["Timings", "Roofline", "Outputs", "Console"]
+    assert window.results_panel.tab_names()[:5] == [
+        "Timings",
+        "Roofline",
+        "Local size",
+        "Outputs",
+        "Console",
+    ]
     assert window.results_panel.tab_names()[-2:] == ["Build log", "Runtime steps"]
-    assert window.results_panel.tab_names()[4].startswith("Problems")
+    assert window.results_panel.tab_names()[5].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"
     assert "Ctrl+R" in window.results_panel.timings.empty.body()
 

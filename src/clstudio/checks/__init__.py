@@ -15,6 +15,7 @@ from clstudio.checks.index_space import (
     suggested_local_size,
     summary,
 )
+from clstudio.checks.local_sizes import dimension_choices, local_size_candidates
 from clstudio.checks.validate import describe, expected_kind, validate
 
 __all__ = [
@@ -23,8 +24,10 @@ __all__ = [
     "FillChoice",
     "IndexSpace",
     "describe",
+    "dimension_choices",
     "expected_kind",
     "fill_choices",
+    "local_size_candidates",
     "range_warning",
     "reconcile",
     "suggested_local_size",

@@ -32,6 +32,7 @@ from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions, show_running
@@ -108,6 +109,16 @@ class MainWindow(QMainWindow):
         roofline.set_lookup(self.peaks.kept)
         roofline.measurePeaksRequested.connect(self._on_roofline_measure_peaks_requested)
         self.peaks.measured.connect(lambda _report: roofline.peaks_changed())
+        self.sweeps = SweepController(
+            self.backends.measurements,
+            self.results_panel.sweep,
+            lambda: self.document.session,
+            self.active_device,
+            self,
+        )
+        self.results_panel.sweep.useLocalSizeRequested.connect(
+            lambda size: use_local_size(self.arguments_panel, size)
+        )
 
         self.discovery = DiscoveryRunner(discover or self.backends.tools.devices, self)
         self.discovery.started.connect(self.device_panel.show_searching)
@@ -421,8 +432,10 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.workbench.request_stop()
         self.peaks.stop()
+        self.sweeps.runner.stop()
         self.runner.wait()
         self.peaks.runner.wait()
+        self.sweeps.runner.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
         self.backends.close()

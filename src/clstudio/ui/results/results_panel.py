@@ -12,6 +12,7 @@ from clstudio.ui.results.console_panel import ConsolePanel
 from clstudio.ui.results.outputs_panel import OutputsPanel
 from clstudio.ui.results.roofline_panel import RooflinePanel
 from clstudio.ui.results.steps_panel import StepsPanel
+from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.results.timings_panel import TimingsPanel
 
 
@@ -25,6 +26,7 @@ class ResultsPanel(QTabWidget):
         self.setDocumentMode(True)
         self.timings = TimingsPanel()
         self.roofline = RooflinePanel()
+        self.sweep = SweepPanel()
         self.outputs = OutputsPanel()
         self.console = ConsolePanel()
         self.problems = problems
@@ -33,6 +35,7 @@ class ResultsPanel(QTabWidget):
         for widget, name in (
             (self.timings, "Timings"),
             (self.roofline, "Roofline"),
+            (self.sweep, "Local size"),
             (self.outputs, "Outputs"),
             (self.console, "Console"),
             (self.problems, "Problems"),
