@@ -1,6 +1,12 @@
 """A run told to people and programs: the --json report, run statistics, buffer export."""
 
 from clstudio.reporting.buffer_export import lane_names, save_csv, save_npy
+from clstudio.reporting.device_comparison import (
+    OutputDifference,
+    compare_outputs,
+    device_runs_to_json,
+    format_comparison,
+)
 from clstudio.reporting.peak_report import (
     TEST_TITLES,
     PeaksFormatError,
@@ -39,6 +45,7 @@ __all__ = [
     "TEST_TITLES",
     "BufferTraffic",
     "KernelStats",
+    "OutputDifference",
     "PeaksFormatError",
     "Roof",
     "RooflinePoint",
@@ -47,6 +54,9 @@ __all__ = [
     "bandwidth_gb_s",
     "binding_limit",
     "buffer_traffic",
+    "compare_outputs",
+    "device_runs_to_json",
+    "format_comparison",
     "format_peaks",
     "format_summary",
     "format_value",

@@ -30,6 +30,7 @@ from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_sou
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.results.results_panel import ResultsPanel
+from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.run.sweep_controller import SweepController, use_local_size
@@ -169,6 +170,7 @@ class MainWindow(QMainWindow):
         a.run.triggered.connect(self.workbench.request_run)
         a.stop.triggered.connect(self.workbench.request_stop)
         a.run_or_stop.triggered.connect(self._on_run_or_stop_triggered)
+        a.run_on_devices.triggered.connect(self.open_device_runs)
         w = self.workbench
         w.documentChanged.connect(self._on_workbench_document_changed)
         w.buildStateChanged.connect(self.show_build_state)
@@ -260,6 +262,18 @@ class MainWindow(QMainWindow):
             self.device_panel.select_device(device)
             self.device_panel.tabs.setCurrentWidget(self.device_panel.peaks_view)
             self.devices_dock.raise_()
+
+    def open_device_runs(self) -> DeviceRunsDialog:
+        """Run on devices…: the session as the form shows it, on each ticked device."""
+        dialog = DeviceRunsDialog(
+            self.backends.measurements,
+            self.device_panel.inventory().devices(),
+            lambda: self.document.session,
+            self,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     # The status bar and the Run/Stop actions
 

@@ -1,8 +1,8 @@
 """Sweep local size from the window: progress, the plot, the best marked, and Use."""
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from clstudio.devices import discover
 from clstudio.ui.results.sweep_panel import SweepPanel
