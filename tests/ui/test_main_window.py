@@ -51,7 +51,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
-    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop"]
+    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Run on Devices…"]
     view = _entries(_menu(window, "View"))
     assert view[:4] == ["Devices", "Arguments", "Results", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)

@@ -1,8 +1,14 @@
-"""The bottom dock: timings, outputs, console, problems, build log and runtime steps."""
+"""The bottom dock: timings, roofline, local size, outputs, console, problems, log and steps.
+
+The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
+milliseconds: it is made once the window has painted, or when first needed.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from clstudio.common import RunResult
 from clstudio.session import Session
@@ -27,7 +33,10 @@ class ResultsPanel(QTabWidget):
         self.timings = TimingsPanel()
         self.roofline = RooflinePanel()
         self.sweep = SweepPanel()
-        self.outputs = OutputsPanel()
+        self._outputs: OutputsPanel | None = None
+        self._outputs_page = QWidget()
+        QVBoxLayout(self._outputs_page).setContentsMargins(0, 0, 0, 0)
+        self._painted = False
         self.console = ConsolePanel()
         self.problems = problems
         self.build_log = build_log
@@ -36,15 +45,35 @@ class ResultsPanel(QTabWidget):
             (self.timings, "Timings"),
             (self.roofline, "Roofline"),
             (self.sweep, "Local size"),
-            (self.outputs, "Outputs"),
+            (self._outputs_page, "Outputs"),
             (self.console, "Console"),
             (self.problems, "Problems"),
             (self.build_log, "Build log"),
             (self.steps, "Runtime steps"),
         ):
-            widget.setObjectName(f"results{name.replace(' ', '')}")
+            if widget is not self._outputs_page:
+                widget.setObjectName(f"results{name.replace(' ', '')}")
             self.addTab(widget, name)  # the tabs show and hide their pages from now on
         problems.countChanged.connect(self._on_problems_count_changed)
+
+    @property
+    def outputs(self) -> OutputsPanel:
+        if self._outputs is None:
+            self._outputs = OutputsPanel()
+            self._outputs.setObjectName("resultsOutputs")
+            layout = self._outputs_page.layout()
+            assert layout is not None
+            layout.addWidget(self._outputs)
+        return self._outputs
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self, self._make_outputs)  # ready before the first run ends
+
+    def _make_outputs(self) -> None:
+        self.outputs.setVisible(self.currentWidget() is self._outputs_page)
 
     def tab_names(self) -> list[str]:
         return [self.tabText(i) for i in range(self.count())]

@@ -77,7 +77,7 @@ class RooflinePanel(QWidget):
             "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
             "bandwidth and compute limits.",
         )
-        self.plot = RooflinePlot()
+        self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
         self.verdict = QLabel()
         self.verdict.setObjectName("rooflineVerdict")
         self.verdict.setWordWrap(True)
@@ -109,13 +109,20 @@ class RooflinePanel(QWidget):
         verdict_row.addWidget(self.verdict, 1)
         verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(verdict_row)
-        layout.addWidget(self.plot, 1)
+        self._layout = layout
         self.content = content
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.empty)
         outer.addWidget(content)
         content.setVisible(False)
+
+    @property
+    def plot(self) -> RooflinePlot:
+        if self._plot is None:
+            self._plot = RooflinePlot()
+            self._layout.addWidget(self._plot, 1)
+        return self._plot
 
     def set_lookup(self, lookup: Callable[[str], PeakReport | None]) -> None:
         self._lookup = lookup

@@ -105,13 +105,21 @@ class SweepPanel(QWidget):
         self.summary.setObjectName("sweepSummary")
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.plot = SweepPlot()
+        self._plot: SweepPlot | None = None  # made at the first sweep: plots are slow to make
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.intro)
         layout.addLayout(buttons)
         layout.addWidget(self.summary)
-        layout.addWidget(self.plot, 1)
+        layout.addStretch(1)
+        self._layout = layout
+
+    @property
+    def plot(self) -> SweepPlot:
+        if self._plot is None:
+            self._plot = SweepPlot()
+            self._layout.insertWidget(self._layout.count() - 1, self._plot, 1)
+        return self._plot
 
     def show_sweeping(self, sizes: int) -> None:
         self.sweep_button.setEnabled(False)
