@@ -85,7 +85,9 @@ def main() -> int:
     parser.add_argument("--only", action="append", choices=list(TESTS), help="these tests only")
     options = parser.parse_args()
     if shutil.which("clpeak") is None:
-        print("clpeak is not installed (apt-get install clpeak): nothing to compare", file=sys.stderr)
+        print(
+            "clpeak is not installed (apt-get install clpeak): nothing to compare", file=sys.stderr
+        )
         return 0
     icd = pocl_icd_folder()
     ours: dict[str, list[float]] = {}

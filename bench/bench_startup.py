@@ -92,7 +92,7 @@ def main() -> None:
                 "s",
                 statistics.median(baseline),
                 1.3,
-                f"median of {REPEATS}; baseline: import PySide6 + pyqtgraph + pyopencl, QApplication",
+                f"median of {REPEATS}; baseline: PySide6 + pyqtgraph + pyopencl, QApplication",
             )
         ],
     )

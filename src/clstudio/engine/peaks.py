@@ -81,7 +81,10 @@ def _calibrated(run: Callable[[int], float], plan: PeakPlan) -> tuple[float, int
     return statistics.median(samples), repeats
 
 
-def _event_seconds(events: list[cl.Event]) -> float:
+def _launches(queue: cl.CommandQueue, kernel: cl.Kernel, items: int, n: int) -> float:
+    """Launch `kernel` n times over `items` work-items; their device time in seconds."""
+    events = [cl.enqueue_nd_range_kernel(queue, kernel, (items,), (_LOCAL_SIZE,)) for _ in range(n)]
+    queue.finish()
     return sum(e.profile.end - e.profile.start for e in events) * 1e-9
 
 
@@ -99,16 +102,7 @@ def _global_bandwidth(
     data = cl.Buffer(state.context, flags.READ_ONLY | flags.COPY_HOST_PTR, hostbuf=host)
     out = cl.Buffer(state.context, flags.WRITE_ONLY, 4 * items)
     kernel.set_args(data, out)
-    queue = state.queue
-
-    def run(n: int) -> float:
-        events = [
-            cl.enqueue_nd_range_kernel(queue, kernel, (items,), (_LOCAL_SIZE,)) for _ in range(n)
-        ]
-        queue.finish()
-        return _event_seconds(events)
-
-    seconds, repeats = _calibrated(run, plan)
+    seconds, repeats = _calibrated(lambda n: _launches(state.queue, kernel, items, n), plan)
     detail = f"{format_bytes(nbytes)} of random data read {repeats}× per sample"
     return nbytes / seconds / 1e9, detail
 
@@ -126,21 +120,13 @@ def _compute(
     kernel.set_args(out, seed)
     queue = state.queue
     items = _MIN_ITEMS
-
-    def launch(n: int, size: int) -> float:
-        events = [
-            cl.enqueue_nd_range_kernel(queue, kernel, (size,), (_LOCAL_SIZE,)) for _ in range(n)
-        ]
-        queue.finish()
-        return _event_seconds(events)
-
-    launch(1, items)  # warm-up: PoCL compiles a kernel at its first launch
+    _launches(queue, kernel, items, 1)  # warm-up: PoCL compiles a kernel at its first launch
     # Enough work-items to fill the device for a sample's share of the target time.
     wanted = plan.target_s / max(1, plan.samples) / 2
-    once = max(launch(1, items), 1e-7)
+    once = max(_launches(queue, kernel, items, 1), 1e-7)
     scale = max(1.0, wanted / once)
     items = min(_MAX_ITEMS, int(items * scale) // _LOCAL_SIZE * _LOCAL_SIZE)
-    seconds, repeats = _calibrated(lambda n: launch(n, items), plan)
+    seconds, repeats = _calibrated(lambda n: _launches(queue, kernel, items, n), plan)
     count = f"{items:,}".replace(",", " ")
     detail = f"{count} work-items × {COMPUTE_OPS_PER_ITEM} operations, {repeats}× per sample"
     return items * COMPUTE_OPS_PER_ITEM / seconds / 1e9, detail

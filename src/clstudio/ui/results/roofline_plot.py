@@ -17,6 +17,25 @@ ROOF_COLOUR = "#3b82c4"
 EARLIER_ALPHA = 90  # of 255: earlier runs are fainter than the latest
 
 
+class DecadeAxis(pg.AxisItem):
+    """A log axis labelled at 1, 2 and 5 times each power of ten, ticked at every integer.
+
+    pyqtgraph labels every minor tick of a log axis that spans under two decades,
+    and those labels run together.
+    """
+
+    def logTickValues(
+        self, minVal: float, maxVal: float, size: float, stdTicks: list
+    ) -> list[tuple[None, list[float]]]:
+        decades = range(int(np.floor(minVal)), int(np.ceil(maxVal)) + 1)
+
+        def ticks(multiples: tuple[int, ...]) -> list[float]:
+            values = (d + float(np.log10(m)) for d in decades for m in multiples)
+            return [v for v in values if minVal <= v <= maxVal]
+
+        return [(None, ticks((1, 2, 5))), (None, ticks((3, 4, 6, 7, 8, 9)))]
+
+
 class RooflinePlot(ThemedPlotWidget):
     """set_chart(roofs, points): the last point is the latest run, drawn strongest."""
 
@@ -25,9 +44,10 @@ class RooflinePlot(ThemedPlotWidget):
         self._roof_items: list[pg.GraphicsObject] = []
         self._point_items: list[pg.GraphicsObject] = []
         plot = self.getPlotItem()
-        plot.setLogMode(x=True, y=True)
+        plot.setAxisItems({"bottom": DecadeAxis("bottom"), "left": DecadeAxis("left")})
         plot.setLabel("bottom", "arithmetic intensity (operations per byte)")
         plot.setLabel("left", "GFLOP/s")
+        plot.setLogMode(x=True, y=True)
         plot.showGrid(x=True, y=True, alpha=0.25)
         self.set_title("Roofline: your kernel under the device's measured limits")
         self._apply_palette()
@@ -110,7 +130,10 @@ class RooflinePlot(ThemedPlotWidget):
         )
         self.getPlotItem().addItem(dots)
         self._point_items.append(dots)
-        text = pg.TextItem(point.label, color=colour, anchor=(0, 0.5))
-        text.setPos(np.log10(point.intensity) + 0.04, np.log10(point.gflop_s))
+        # The latest run is labelled on the right, earlier ones on the left: a kernel's
+        # runs share one intensity, so their labels would otherwise cover each other.
+        text = pg.TextItem(point.label, color=colour, anchor=(0, 0.5) if latest else (1, 0.5))
+        shift = 0.04 if latest else -0.04
+        text.setPos(np.log10(point.intensity) + shift, np.log10(point.gflop_s))
         self.getPlotItem().addItem(text)
         self._point_items.append(text)
