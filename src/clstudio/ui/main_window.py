@@ -61,7 +61,9 @@ class MainWindow(QMainWindow):
         self.recovery = recovery or RecoveryStore(parent=self)
         self._active: DeviceInfo | None = None
         self._lesson: HostProgramLesson | None = None
-        self.theme = ThemeController(QApplication.instance(), settings.theme(), self)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication), "create the QApplication before the window"
+        self.theme = ThemeController(app, settings.theme(), self)
 
         self.editor_panel = EditorPanel(self.backends.tools)
         self.setCentralWidget(self.editor_panel)
