@@ -57,6 +57,9 @@ def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
         view.figures.topLevelItem(1).child(0).text(2),
     ]
     assert texts == [bandwidth.meaning, "LLVM ERROR: x"]
+    assert "22.4 GB/s" in view.meaning.text() and bandwidth.meaning in view.meaning.text()
+    view.figures.setCurrentItem(view.figures.topLevelItem(1).child(0))
+    assert "LLVM ERROR: x" in view.meaning.text()
     assert view.measure_button.text() == "Measure again"
 
 
@@ -85,3 +88,16 @@ def test_the_device_explorer_has_a_peaks_tab(make_window):
     assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
     assert panel.peaks_view.device_name() == window.active_device().name
     assert panel.peaks_view.status.text() == NOT_MEASURED
+
+
+@pytest.mark.opencl
+def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
+    qtbot, make_window, monkeypatch
+):
+    window = make_window(discover=discover)
+    asked = []
+    monkeypatch.setattr(window.peaks, "measure", lambda device: asked.append(device) or True)
+    window.results_panel.roofline.measurePeaksRequested.emit(window.active_device().name)
+    assert asked == [window.active_device()]
+    panel = window.device_panel
+    assert panel.tabs.currentWidget() is panel.peaks_view

@@ -6,6 +6,7 @@ a figure that failed says why. The view emits intents; the controller measures.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
@@ -70,12 +71,19 @@ class PeaksView(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.figures.setVisible(False)
+        self.figures.currentItemChanged.connect(self._on_figures_current_changed)
+        # A narrow dock elides the meaning column; the chosen figure's sentence is here whole.
+        self.meaning = QLabel()
+        self.meaning.setObjectName("peakMeaning")
+        self.meaning.setWordWrap(True)
+        self.meaning.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 6, 4, 4)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
         layout.addWidget(self.figures, 1)
+        layout.addWidget(self.meaning)
 
     def set_lookup(self, lookup: Callable[[str], PeakReport | None]) -> None:
         """Where the kept measurement of a device (by name) comes from."""
@@ -94,6 +102,7 @@ class PeaksView(QWidget):
 
     def show_report(self, report: PeakReport | None) -> None:
         self.figures.clear()
+        self.meaning.clear()
         if report is None:
             self.status.setText(NOT_MEASURED)
             self.measure_button.setText("Measure peaks")
@@ -123,9 +132,13 @@ class PeaksView(QWidget):
                 text = figure.error or figure.meaning
                 item = QTreeWidgetItem(group, [figure.width, format_value(figure), text])
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-                item.setToolTip(2, f"{text}\n\n{figure.detail}" if figure.detail else text)
+                item.setToolTip(2, f"{text} ({figure.detail})" if figure.detail else text)
         self.figures.expandAll()
         self.figures.setVisible(True)
+        top = self.figures.topLevelItem(0)
+        first = top.child(0) if top is not None else None
+        if first is not None:
+            self.figures.setCurrentItem(first)
 
     def value_text(self, key: str) -> str:
         """The Value column of a figure (`global_bandwidth.float4`), as the user sees it."""
@@ -138,6 +151,17 @@ class PeaksView(QWidget):
             if group is not None and group.text(0) == TEST_TITLES[test]:
                 return item.text(1)
         return ""
+
+    def _on_figures_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+        if current is None or current.parent() is None:
+            self.meaning.clear()
+            return
+        group = current.parent()
+        assert group is not None
+        self.meaning.setText(
+            f"<b>{html.escape(group.text(0))}, {html.escape(current.text(0))}: "
+            f"{html.escape(current.text(1))}</b><br>{html.escape(current.toolTip(2))}"
+        )
 
     def show_measuring(self, running: bool) -> None:
         self.measure_button.setEnabled(not running)
