@@ -104,6 +104,7 @@ def main() -> None:
                     max(worker - in_process, 0.0),
                     "s",
                     copy,
+                    3.0 if mib == 64 else None,
                     note=f"vs numpy copying the {2 * mib} MiB that cross",
                 )
             )

@@ -1,8 +1,9 @@
 """Run every benchmark (bench/bench_*.py), each in a process of its own, then summarise.
 
 Each script prints its table and writes bench/results/<name>.json with a list of
-metrics (see results_table.py); this gathers them into one table and into
-bench/results/summary.json. `make bench` runs this. Exits non-zero if a script failed.
+metrics (see results_table.py); this gathers them into one table and into the one
+file bench/results/summary.json, then regenerates docs/performance.md from it.
+`make bench` runs this. Exits non-zero if a script failed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import performance_doc
 from results_table import RESULTS, format_table
 
 BENCH = Path(__file__).parent
@@ -36,6 +38,7 @@ def main() -> int:
     print(f"\nSummary of {len(scripts)} benchmarks in {time.perf_counter() - started:.0f} s")
     print(format_table(rows))
     (RESULTS / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    performance_doc.main()
     if failed:
         print("failed: " + ", ".join(failed), file=sys.stderr)
     return 1 if failed else 0

@@ -30,3 +30,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "opencl" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path, monkeypatch):
+    """Measured peaks and other user data go under tmp_path, never to the user's folder."""
+    monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path / "clstudio-data"))

@@ -41,7 +41,8 @@ def test_a_race_in_json_has_every_documented_key(capsys):
     assert set(problem) == PROBLEM_KEYS
     assert (problem["kind"], problem["line"], problem["other_line"]) == ("data-race", 4, 5)
     assert problem["buffer"] == "tmp" and problem["memory_space"] == "local"
-    assert problem["work_group"] == [0, 0, 0] and len(problem["first"]) == 3
+    # Oclgrind runs work-groups on several threads: which group races first varies.
+    assert problem["work_group"] in ([g, 0, 0] for g in range(4)) and len(problem["first"]) == 3
     assert set(problem["first"][0]) == {"global", "local", "group"}
 
 

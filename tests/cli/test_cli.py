@@ -227,3 +227,64 @@ def test_devices_with_no_device_says_how_to_get_one_and_exits_1(capsys, monkeypa
     assert "pip install pocl-binary-distribution" in out
     assert main(["devices", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["platforms"] == []
+
+
+@pytest.mark.opencl
+def test_peaks_json_names_every_figure_with_its_unit(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path))
+    status = main(["peaks", "--quick", "--json", "--only", "launch_latency"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert data["format"] == "clstudio-peaks" and data["version"] == 1
+    assert set(data["results"]) == {"launch_latency"}
+    dispatch = data["results"]["launch_latency"]["dispatch"]
+    assert dispatch["unit"] == "µs" and dispatch["value"] > 0 and dispatch["meaning"]
+    assert not (tmp_path / "peaks.json").exists()  # a partial measurement is not kept
+
+
+def test_peaks_refuses_an_unknown_test_with_the_names_it_knows(capsys):
+    assert main(["peaks", "--only", "flops"]) == 2
+    assert "the tests are global_bandwidth, sp_compute" in capsys.readouterr().err
+
+
+def _second_device() -> str | None:
+    """The name of a device other than the first, when this machine has one."""
+    import pyopencl as cl
+
+    names = [
+        d.name.strip()
+        for p in cl.get_platforms()
+        if "Oclgrind" not in p.name  # the simulator is chosen only by name
+        for d in p.get_devices()
+    ]
+    return names[1] if len(names) > 1 else None
+
+
+@pytest.mark.opencl
+def test_run_on_two_devices_prints_both_results_and_their_comparison(capsys, tmp_path):
+    status, data = run_json(capsys, write_session(tmp_path), "--device", "cpu", "--device", "cpu")
+    assert status == 0
+    assert data["format"] == "clstudio-device-runs" and data["version"] == 1
+    assert [d["format"] for d in data["devices"]] == ["clstudio-run-result"] * 2
+    (compared,) = data["comparison"]
+    assert compared["output"] == "c" and compared["max_abs_diff"] == 0.0
+
+
+@pytest.mark.opencl
+def test_run_on_a_second_installed_device_compares_it_with_the_first(capsys, tmp_path):
+    second = _second_device()
+    if second is None:
+        pytest.skip("only one OpenCL device here: install intel-opencl-rt or Oclgrind for a second")
+    status, data = run_json(capsys, write_session(tmp_path), "--device", "cpu", "--device", second)
+    assert [d["ok"] for d in data["devices"]] == [True, True]
+    assert data["devices"][1]["device"] == second
+    assert data["comparison"][0]["max_rel_diff"] < 1e-6
+    assert status == 0
+
+
+@pytest.mark.opencl
+def test_run_on_one_device_keeps_the_single_result_format(capsys, tmp_path):
+    status, data = run_json(capsys, write_session(tmp_path), "--device", "no such device")
+    assert status == 1
+    assert data["format"] == "clstudio-run-result"
+    assert "no OpenCL device matches" in data["error"]["message"]

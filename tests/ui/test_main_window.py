@@ -54,7 +54,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
-    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Check"]
+    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Check", "Run on Devices…"]
     view = _entries(_menu(window, "View"))
     assert view[:5] == ["Devices", "Arguments", "Results", "Exercises", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
@@ -83,9 +83,15 @@ def test_standard_shortcuts(make_window):
 
 def test_panels_say_what_will_appear_before_a_run(make_window):
     window = make_window()
-    assert window.results_panel.tab_names()[:3] == ["Timings", "Outputs", "Console"]
+    assert window.results_panel.tab_names()[:5] == [
+        "Timings",
+        "Roofline",
+        "Local size",
+        "Outputs",
+        "Console",
+    ]
     assert window.results_panel.tab_names()[-3:] == ["Build log", "Runtime steps", "Host code"]
-    assert window.results_panel.tab_names()[3].startswith("Problems")
+    assert window.results_panel.tab_names()[5].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"
     assert "Ctrl+R" in window.results_panel.timings.empty.body()
 

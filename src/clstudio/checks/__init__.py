@@ -21,6 +21,7 @@ from clstudio.checks.index_space import (
     suggested_local_size,
     summary,
 )
+from clstudio.checks.local_sizes import dimension_choices, local_size_candidates
 from clstudio.checks.validate import describe, expected_kind, validate
 
 __all__ = [
@@ -31,9 +32,11 @@ __all__ = [
     "IndexSpace",
     "KernelFit",
     "describe",
+    "dimension_choices",
     "expected_kind",
     "fit_kernel",
     "form_state",
+    "local_size_candidates",
     "reconcile",
     "suggested_local_size",
     "summary",

@@ -29,7 +29,11 @@ def execute(options: argparse.Namespace) -> int:
         result = CheckResult(ok=False, kernel="", error=RunError("load", str(exc)))
         source_name = str(options.session)
     else:
-        result = CheckClient().check(session)
+        client = CheckClient()
+        try:
+            result = client.check(session)
+        finally:
+            client.close()  # the worker ends with the command, not with the interpreter
         source_name = session.source_file or str(options.session)
     if options.json:
         print(json.dumps(check_to_json(result), indent=2))

@@ -18,6 +18,7 @@ from clstudio.cli import (
     exercise_command,
     export_command,
     gui_command,
+    peaks_command,
     run_command,
 )
 from clstudio.common import escaped_output
@@ -29,6 +30,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     check_command,
     export_command,
     exercise_command,
+    peaks_command,
 )
 INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 

@@ -1,4 +1,7 @@
-"""`clstudio run SESSION [--json] [--save-outputs DIR]`: build, run, check the references."""
+"""`clstudio run SESSION [--json] [--save-outputs DIR] [--device SPEC]...`: build, run, check.
+
+With several --device, the session runs on each in turn and their outputs are compared.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +13,16 @@ from pathlib import Path
 import numpy as np
 
 from clstudio.common import RunError, RunResult, save_array_atomically
-from clstudio.reporting import format_summary, result_to_json
-from clstudio.session import SessionError, load_session
+from clstudio.devices import parse_device_spec
+from clstudio.reporting import (
+    device_runs_to_json,
+    format_comparison,
+    format_summary,
+    result_to_json,
+)
+from clstudio.session import Session, SessionError, load_session
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.device_runs import run_on_devices
 
 NAME = "run"
 HELP = "build and run a session file"
@@ -24,6 +34,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save-outputs", type=Path, metavar="DIR", help="write each output buffer to DIR/NAME.npy"
     )
+    parser.add_argument(
+        "--device",
+        action="append",
+        metavar="SPEC",
+        help="run on this device (DEVICE or PLATFORM:DEVICE, substrings) instead of the "
+        "session's; repeat it to run on several and compare their outputs",
+    )
 
 
 def execute(options: argparse.Namespace) -> int:
@@ -32,6 +49,10 @@ def execute(options: argparse.Namespace) -> int:
     except SessionError as exc:
         result = RunResult(ok=False, error=RunError("load", str(exc)))
     else:
+        if options.device and len(options.device) > 1:
+            return several_devices(session, options)
+        if options.device:
+            session = replace(session, device=parse_device_spec(options.device[0]))
         # In a worker process, like the app: a kernel that hangs or crashes ends as a
         # result with stage "timeout" or "crash", never as a dead command.
         with WorkerClient() as worker:
@@ -45,6 +66,21 @@ def execute(options: argparse.Namespace) -> int:
     else:
         print(format_summary(result))
     return 0 if result.ok else 1
+
+
+def several_devices(session: Session, options: argparse.Namespace) -> int:
+    """Run on each --device in turn; print every result, then how their outputs differ."""
+    selectors = [parse_device_spec(spec) for spec in options.device]
+    with WorkerClient() as worker:
+        results = run_on_devices(worker, session, selectors)
+    if options.json:
+        print(json.dumps(device_runs_to_json(results), indent=2))
+    else:
+        for result in results:
+            print(format_summary(result))
+            print()
+        print(format_comparison(results))
+    return 0 if all(r.ok for r in results) else 1
 
 
 def _save_outputs(outputs: dict[str, np.ndarray], folder: Path) -> RunError | None:

@@ -22,7 +22,13 @@ from clstudio.devices.pip_runtimes import (
     missing_runtime_hint,
     worker_environment,
 )
-from clstudio.devices.selector import SIMULATOR_PLATFORM, DeviceSelector, is_simulator, matches
+from clstudio.devices.selector import (
+    SIMULATOR_PLATFORM,
+    DeviceSelector,
+    is_simulator,
+    matches,
+    parse_device_spec,
+)
 from clstudio.devices.versions import opencl_version
 
 __all__ = [
@@ -48,5 +54,6 @@ __all__ = [
     "matches",
     "missing_runtime_hint",
     "opencl_version",
+    "parse_device_spec",
     "worker_environment",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SIMULATOR_PLATFORM", "DeviceSelector", "is_simulator", "matches"]
+__all__ = ["SIMULATOR_PLATFORM", "DeviceSelector", "is_simulator", "matches", "parse_device_spec"]
 
 SIMULATOR_PLATFORM = "Oclgrind"
 
@@ -37,4 +37,17 @@ def matches(
     wanted_device = selector.device.casefold()
     return selector.platform.casefold() in platform_name.casefold() and (
         wanted_device in device_name.casefold() or wanted_device in device_type.casefold()
+    )
+
+
+def parse_device_spec(spec: str) -> DeviceSelector:
+    """`--device` on the command line: `DEVICE` or `PLATFORM:DEVICE`, substrings each.
+
+    `cpu`, `pocl:cpu` and `Intel:` (any device of Intel's platform) all work.
+    """
+    platform, colon, device = spec.partition(":")
+    return (
+        DeviceSelector(platform.strip(), device.strip())
+        if colon
+        else DeviceSelector("", spec.strip())
     )

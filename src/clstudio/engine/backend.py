@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Protocol
 
-from clstudio.common import BuildResult, RunResult
+from clstudio.common import BuildResult, PeakPlan, PeakProbe, PeakSample, RunResult
 from clstudio.devices import DeviceInventory, DeviceSelector, discover
 from clstudio.engine.run import Engine
 from clstudio.session import Session
@@ -34,6 +34,14 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+class MeasuringBackend(Backend, Protocol):
+    """A backend that also measures device peaks, one probe per call."""
+
+    def measure_peak(
+        self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
+    ) -> PeakSample: ...
+
+
 class InProcessBackend:
     """The engine in this process: fast and simple, but a crashing kernel takes it down."""
 
@@ -53,6 +61,12 @@ class InProcessBackend:
         with self._lock:
             self._cancel.clear()
             return self._engine.run(session, progress, self._cancel.is_set)
+
+    def measure_peak(
+        self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
+    ) -> PeakSample:
+        with self._lock:
+            return self._engine.measure_peak(selector, probe, plan)
 
     def cancel(self) -> None:
         self._cancel.set()

@@ -21,6 +21,10 @@ from clstudio.common import (
     Diagnostic,
     GuardReport,
     KernelSignature,
+    PeakFigure,
+    PeakPlan,
+    PeakProbe,
+    PeakSample,
     ReferenceReport,
     RunError,
     RunResult,
@@ -34,6 +38,7 @@ from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
+from clstudio.engine.peaks import measure_probe, peak_device
 from clstudio.engine.reference_check import check_reference
 from clstudio.session import (
     BufferArg,
@@ -125,6 +130,17 @@ class Engine:
         entering("build")
         result, _, _ = self._contexts.program(state, source, options)
         return result
+
+    def measure_peak(
+        self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
+    ) -> PeakSample:
+        """One peak figure of the chosen device, measured with its warm context."""
+        try:
+            state, _ = self._contexts.open(selector)
+        except LookupError as exc:
+            figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=str(exc))
+            return PeakSample(None, figure, stopped="device")
+        return PeakSample(peak_device(state), measure_probe(self._contexts, state, probe, plan))
 
     def run(
         self,

@@ -1,7 +1,31 @@
 """A run told to people and programs: the --json reports, run statistics, the finished run."""
 
 from clstudio.reporting.check_report import check_to_json, format_check
+from clstudio.reporting.device_comparison import (
+    OutputDifference,
+    compare_outputs,
+    device_runs_to_json,
+    format_comparison,
+)
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.reporting.peak_report import (
+    TEST_TITLES,
+    PeaksFormatError,
+    format_peaks,
+    format_value,
+    peaks_from_json,
+    peaks_to_json,
+)
+from clstudio.reporting.peak_store import latest_peaks, load_peaks, save_peaks, store_path
+from clstudio.reporting.roofline import (
+    DEFAULT_OPS_PER_ITEM,
+    Roof,
+    RooflinePoint,
+    Roofs,
+    binding_limit,
+    point_of,
+    roofs_of,
+)
 from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.reporting.run_stats import (
     BufferTraffic,
@@ -13,15 +37,36 @@ from clstudio.reporting.run_stats import (
 )
 
 __all__ = [
+    "DEFAULT_OPS_PER_ITEM",
+    "TEST_TITLES",
     "BufferTraffic",
     "FinishedRun",
     "KernelStats",
+    "OutputDifference",
+    "PeaksFormatError",
+    "Roof",
+    "RooflinePoint",
+    "Roofs",
     "bandwidth_gb_s",
+    "binding_limit",
     "buffer_traffic",
     "check_to_json",
+    "compare_outputs",
+    "device_runs_to_json",
     "format_check",
+    "format_comparison",
+    "format_peaks",
     "format_summary",
+    "format_value",
     "gflop_s",
     "kernel_stats",
+    "latest_peaks",
+    "load_peaks",
+    "peaks_from_json",
+    "peaks_to_json",
+    "point_of",
     "result_to_json",
+    "roofs_of",
+    "save_peaks",
+    "store_path",
 ]

@@ -23,6 +23,7 @@ from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
+from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
@@ -36,8 +37,10 @@ from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.check_controller import CheckController
 from clstudio.ui.run.check_mode import CheckMode
 from clstudio.ui.run.check_status import CheckStatus
+from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import (
@@ -136,6 +139,23 @@ class MainWindow(QMainWindow):
         self.file_menus.exampleRequested.connect(self.open_example)
         self._connect_actions()
 
+        self.peaks = PeaksController(self.backends.measurements, parent=self)
+        connect_peaks(self.device_panel.peaks_view, self.peaks)
+        roofline = self.results_panel.roofline
+        roofline.set_lookup(self.peaks.kept)
+        roofline.measurePeaksRequested.connect(self._on_roofline_measure_peaks_requested)
+        self.peaks.measured.connect(lambda _report: roofline.peaks_changed())
+        self.sweeps = SweepController(
+            self.backends.measurements,
+            self.results_panel.sweep,
+            lambda: self.document.session,
+            self.active_device,
+            self,
+        )
+        self.results_panel.sweep.useLocalSizeRequested.connect(
+            lambda size: use_local_size(self.arguments_panel, size)
+        )
+
         self.discovery = DiscoveryRunner(discover or self.backends.tools.devices, self)
         self.discovery.started.connect(self.device_panel.show_searching)
         self.discovery.finished.connect(self._on_discovery_finished)
@@ -193,6 +213,7 @@ class MainWindow(QMainWindow):
         self.results_panel.checkRequested.connect(self.check_mode.request_check)
         self.check_mode.checkingChanged.connect(lambda on: show_checking(self, a, on))
         self.check_mode.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        a.run_on_devices.triggered.connect(self.open_device_runs)
         w = self.workbench
         w.documentChanged.connect(self._on_workbench_document_changed)
         w.deviceChanged.connect(self._on_workbench_device_changed)
@@ -278,6 +299,27 @@ class MainWindow(QMainWindow):
     def _on_device_panel_chosen(self, device: DeviceInfo) -> None:
         self.settings.set_device(self.workbench.choose_device(device))
         self.statusBar().showMessage(f"Builds and runs will use {device.name}", 5000)
+
+    def _on_roofline_measure_peaks_requested(self, device_name: str) -> None:
+        device = next(
+            (d for d in self.device_panel.inventory().devices() if d.name == device_name), None
+        )
+        if device is not None and self.peaks.measure(device):
+            self.device_panel.select_device(device)
+            self.device_panel.tabs.setCurrentWidget(self.device_panel.peaks_view)
+            self.devices_dock.raise_()
+
+    def open_device_runs(self) -> DeviceRunsDialog:
+        """Run on devices…: the session as the form shows it, on each ticked device."""
+        dialog = DeviceRunsDialog(
+            self.backends.measurements,
+            self.device_panel.inventory().devices(),
+            lambda: self.document.session,
+            self,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     # The status bar and the Run/Stop actions
 
@@ -474,9 +516,13 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.workbench.request_stop()
         self.check_mode.request_stop()
+        self.peaks.stop()
+        self.sweeps.runner.stop()
         self.runner.wait()
         self.check_mode.wait()
         self.exercises.wait()
+        self.peaks.runner.wait()
+        self.sweeps.runner.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
         self.backends.close()

@@ -91,6 +91,11 @@ ACTION_SPECS = (
     ActionSpec("check", "&Check", CHECK_TIP, CHECK_SHORTCUTS, CHECK_ICON),
     # The toolbar's one button: Run, and Stop while a run goes on (see show_running).
     ActionSpec("run_or_stop", "Run", f"{RUN_TIP} (Ctrl+R, F5)", (), RUN_ICON),
+    ActionSpec(
+        "run_on_devices",
+        "Run on &Devices…",
+        "Run the session on several devices in turn and compare their times and outputs",
+    ),
     ActionSpec("about", "&About CL Studio", "Version and the libraries it runs on"),
     ActionSpec(
         "lesson",
@@ -122,7 +127,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("&Edit", ("undo", "redo", "-", "find", "replace")),
     ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME)),
-    ("&Run", ("build", "run", "stop", "-", "check")),
+    ("&Run", ("build", "run", "stop", "-", "check", "run_on_devices")),
     ("&Help", ("lesson", "-", "about")),
 )
 TOOLBAR = ("new", "open", "save", "-", "build", "run_or_stop", "check")
@@ -149,6 +154,7 @@ class WindowActions:
     stop: QAction
     run_or_stop: QAction
     check: QAction
+    run_on_devices: QAction
     about: QAction
     lesson: QAction
     themes: dict[str, QAction]

@@ -28,6 +28,7 @@ from clstudio.worker.protocol import (
     CheckRequest,
     DevicesRequest,
     Failure,
+    PeakRequest,
     Progress,
     Ready,
     Reply,
@@ -144,6 +145,8 @@ class _Handler:
             )
         if isinstance(request, CheckRequest):
             return self._check(request)
+        if isinstance(request, PeakRequest):
+            return self._engine.measure_peak(request.selector, request.probe, request.plan)
         assert isinstance(request, RunRequest)
         return self._run(request)
 

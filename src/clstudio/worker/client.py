@@ -17,7 +17,17 @@ from pathlib import Path
 from types import TracebackType
 
 from clstudio.check import CheckPlan, CheckResult
-from clstudio.common import BuildResult, Diagnostic, RunError, RunResult, step_at
+from clstudio.common import (
+    BuildResult,
+    Diagnostic,
+    PeakFigure,
+    PeakPlan,
+    PeakProbe,
+    PeakSample,
+    RunError,
+    RunResult,
+    step_at,
+)
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
@@ -27,6 +37,7 @@ from clstudio.worker.protocol import (
     CheckRequest,
     DevicesRequest,
     Failure,
+    PeakRequest,
     Progress,
     Ready,
     Reply,
@@ -40,6 +51,7 @@ CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between re
 START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
 BUILD_LIMIT_S = 120.0
 DEVICES_LIMIT_S = 60.0
+PEAK_LIMIT_S = 120.0  # one probe: a build, a calibration and its samples
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 ProgressFn = Callable[[int, int], None]
@@ -168,6 +180,18 @@ class WorkerClient:
             error = RunError(outcome.stage, outcome.message)
             return CheckResult(ok=False, kernel=session.kernel, error=error)
         assert isinstance(outcome, CheckResult)
+        return outcome
+
+    def measure_peak(
+        self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
+    ) -> PeakSample:
+        """One peak figure; a benchmark kernel that crashes or hangs fails only its figure."""
+        job = _Job(f"measuring {probe.key}", PEAK_LIMIT_S, "kernel")
+        outcome = self._request(lambda id: PeakRequest(id, selector, probe, plan), job, None)
+        if isinstance(outcome, _Stopped):
+            figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=outcome.message)
+            return PeakSample(None, figure, stopped=outcome.stage)
+        assert isinstance(outcome, PeakSample)
         return outcome
 
     def cancel(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clstudio.check import CheckPlan
+from clstudio.common import PeakPlan, PeakProbe
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
 
@@ -47,7 +48,18 @@ class CheckRequest:
     plan: CheckPlan
 
 
-Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest
+@dataclass(frozen=True)
+class PeakRequest:
+    """Measure one peak probe; the reply is a PeakSample. One probe per request, so
+    a benchmark kernel that aborts the driver loses only its own figure."""
+
+    id: int
+    selector: DeviceSelector | None
+    probe: PeakProbe
+    plan: PeakPlan
+
+
+Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest | PeakRequest
 
 
 @dataclass(frozen=True)

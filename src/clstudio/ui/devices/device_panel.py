@@ -40,6 +40,7 @@ from clstudio.ui.devices.no_device import (
     platform_title,
     unavailable_text,
 )
+from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.tree_items import child_items, top_items
 
@@ -138,10 +139,12 @@ class DevicePanel(QWidget):
 
         self.overview = DeviceOverview()
         self.fields_view = DeviceFieldsView()
+        self.peaks_view = PeaksView()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.overview, "Overview")
         self.tabs.addTab(self.fields_view, "All fields")
+        self.tabs.addTab(self.peaks_view, "Peaks")
 
         details = QWidget()
         details_layout = QVBoxLayout(details)
@@ -367,7 +370,9 @@ class DevicePanel(QWidget):
             self.subtitle.setToolTip(data.version)
             self.overview.show_device(data)
             self.fields_view.show_fields(data.fields)
+            self.peaks_view.show_device(data)
             self.tabs.setTabVisible(0, True)
+            self.tabs.setTabVisible(2, True)
             self.compare_button.setEnabled(True)
             self.export_action.setEnabled(True)
         elif isinstance(data, DriverProblem):
@@ -383,6 +388,7 @@ class DevicePanel(QWidget):
             self.subtitle.setToolTip(data.version)
             self.fields_view.show_fields(data.fields)
             self.tabs.setTabVisible(0, False)
+            self.tabs.setTabVisible(2, False)
             self.tabs.setCurrentWidget(self.fields_view)
             self.compare_button.setEnabled(False)
             self.export_action.setEnabled(False)

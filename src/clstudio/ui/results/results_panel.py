@@ -1,9 +1,14 @@
-"""The bottom dock: timings, outputs, console, problems, build log and runtime steps."""
+"""The bottom dock: timings, roofline, local size, outputs, console, problems, log and steps.
+
+The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
+milliseconds: it is made once the window has painted, or when first needed.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
@@ -11,7 +16,9 @@ from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems import ProblemsView
 from clstudio.ui.results.console_panel import ConsolePanel
 from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.roofline_panel import RooflinePanel
 from clstudio.ui.results.steps_panel import StepsPanel
+from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.results.timings_panel import TimingsPanel
 
 
@@ -26,24 +33,51 @@ class ResultsPanel(QTabWidget):
         super().__init__(parent)
         self.setDocumentMode(True)
         self.timings = TimingsPanel()
-        self.outputs = OutputsPanel()
+        self.roofline = RooflinePanel()
+        self.sweep = SweepPanel()
+        self._outputs: OutputsPanel | None = None
+        self._outputs_page = QWidget()
+        QVBoxLayout(self._outputs_page).setContentsMargins(0, 0, 0, 0)
+        self._painted = False
         self.console = ConsolePanel()
         self.problems = problems
         self.build_log = build_log
         self.steps = StepsPanel()
         for widget, name in (
             (self.timings, "Timings"),
-            (self.outputs, "Outputs"),
+            (self.roofline, "Roofline"),
+            (self.sweep, "Local size"),
+            (self._outputs_page, "Outputs"),
             (self.console, "Console"),
             (self.problems, "Problems"),
             (self.build_log, "Build log"),
             (self.steps, "Runtime steps"),
         ):
-            widget.setObjectName(f"results{name.replace(' ', '')}")
+            if widget is not self._outputs_page:
+                widget.setObjectName(f"results{name.replace(' ', '')}")
             self.addTab(widget, name)  # the tabs show and hide their pages from now on
         problems.countChanged.connect(self._on_problems_count_changed)
         self.timings.banner.checkRequested.connect(self.checkRequested)
-        self.outputs.banner.checkRequested.connect(self.checkRequested)
+
+    @property
+    def outputs(self) -> OutputsPanel:
+        if self._outputs is None:
+            self._outputs = OutputsPanel()
+            self._outputs.setObjectName("resultsOutputs")
+            self._outputs.banner.checkRequested.connect(self.checkRequested)
+            layout = self._outputs_page.layout()
+            assert layout is not None
+            layout.addWidget(self._outputs)
+        return self._outputs
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self, self._make_outputs)  # ready before the first run ends
+
+    def _make_outputs(self) -> None:
+        self.outputs.setVisible(self.currentWidget() is self._outputs_page)
 
     def tab_names(self) -> list[str]:
         return [self.tabText(i) for i in range(self.count())]
@@ -57,6 +91,7 @@ class ResultsPanel(QTabWidget):
     def show_result(self, run: FinishedRun) -> None:
         """Every tab describes this run; the outputs and steps hold only what it returned."""
         self.timings.show_result(run)
+        self.roofline.show_result(run.result, run.session)
         self.outputs.show_result(run.result)
         self.console.append_run(run.result)
         self.steps.show_result(run.result)

@@ -1,0 +1,102 @@
+"""Startup: from launching the app to its first painted window, against a bare Qt start.
+
+The baseline, in the same run, is a process that imports PySide6, pyqtgraph and
+pyopencl and creates a QApplication: what any Qt + OpenCL tool pays before it
+shows anything. Both are timed by this process from the launch of the child to
+the line the child prints (the app's at its main window's first paint event).
+The app's own settings and data go to a temporary folder, so no last session
+or recovery offer changes what is measured. Target: at most 1.3 times.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from results_table import Metric, report
+
+REPEATS = 5
+BASELINE = """
+import PySide6.QtWidgets, pyqtgraph, pyopencl
+app = PySide6.QtWidgets.QApplication([])
+print("ready", flush=True)
+"""
+APP = """
+import sys
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from clstudio.ui.app import create_application, open_main_window
+
+app = create_application()
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+window = open_main_window()
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            print("ready", flush=True)
+            QTimer.singleShot(0, app.quit)
+            watched.removeEventFilter(self)
+        return False
+
+
+painted = FirstPaint()
+window.installEventFilter(painted)
+app.exec()
+window.close()
+"""
+
+
+def time_to_ready(code: str, folder: str) -> float:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "CLSTUDIO_DATA_DIR": folder,
+        "XDG_CONFIG_HOME": folder,
+        "XDG_DATA_HOME": folder,
+    }
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, folder],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    ready = time.perf_counter() - started
+    child.wait(timeout=60)
+    assert line.strip() == "ready", f"the child did not get ready: {line!r}"
+    return ready
+
+
+def main() -> None:
+    baseline, app = [], []
+    with tempfile.TemporaryDirectory(prefix="clstudio-bench-startup-") as folder:
+        time_to_ready(APP, folder)  # warm the file cache for both
+        for _ in range(REPEATS):  # interleaved: both see the same moments of a noisy machine
+            baseline.append(time_to_ready(BASELINE, folder))
+            app.append(time_to_ready(APP, folder))
+    report(
+        "startup",
+        [
+            Metric(
+                "launch to first painted window",
+                statistics.median(app),
+                "s",
+                statistics.median(baseline),
+                1.3,
+                f"median of {REPEATS}; baseline: PySide6 + pyqtgraph + pyopencl, QApplication",
+            )
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""`clstudio peaks [--device SPEC] [--json]`: measure a device's bandwidth, compute and latency."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+
+from clstudio.common import PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe
+from clstudio.devices import parse_device_spec
+from clstudio.reporting import format_peaks, peaks_to_json, save_peaks
+from clstudio.worker.client import WorkerClient
+from clstudio.worker.peak_runner import measure_peaks
+
+NAME = "peaks"
+HELP = "measure a device's memory bandwidth, compute and launch latency"
+QUICK = PeakPlan(target_s=0.05, samples=3, bandwidth_bytes=64 << 20, transfer_bytes=16 << 20)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--device",
+        metavar="SPEC",
+        help="the device: DEVICE or PLATFORM:DEVICE, substrings of their names (or cpu, gpu); "
+        "the first device when left out",
+    )
+    parser.add_argument("--json", action="store_true", help="print every figure as JSON")
+    parser.add_argument(
+        "--quick", action="store_true", help="measure briefly (noisier figures, a few seconds)"
+    )
+    parser.add_argument(
+        "--mad",
+        action="store_true",
+        help="write the compute kernels with mad(), as clpeak does (PoCL 3.0 aborts on float16 "
+        "and double8 with it; those figures are then reported as failed)",
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help="measure only this test or figure (global_bandwidth, sp_compute.float4, ...); "
+        "repeatable",
+    )
+    parser.add_argument(
+        "--no-save",
+        action="store_true",
+        help="do not keep the figures for the app's roofline (a measurement with --only or "
+        "--mad is never kept)",
+    )
+
+
+def chosen_probes(names: list[str] | None) -> list[PeakProbe]:
+    """The probes named by tests or keys, in the catalogue's order; ValueError for a stranger."""
+    if not names:
+        return list(PEAK_PROBES)
+    unknown = [n for n in names if not any(n in (p.test, p.key) for p in PEAK_PROBES)]
+    if unknown:
+        known = ", ".join(PEAK_TESTS)
+        raise ValueError(f"no test or figure called {', '.join(unknown)}; the tests are {known}")
+    return [p for p in PEAK_PROBES if p.test in names or p.key in names]
+
+
+def execute(options: argparse.Namespace) -> int:
+    try:
+        probes = chosen_probes(options.only)
+    except ValueError as exc:
+        print(f"clstudio peaks: {exc}", file=sys.stderr)
+        return 2
+    selector = parse_device_spec(options.device) if options.device else None
+    plan = QUICK if options.quick else PeakPlan()
+    if options.mad:
+        plan = replace(plan, multiply_add="mad")
+
+    def progress(done: int, total: int, key: str) -> None:
+        if key and not options.json and sys.stderr.isatty():
+            print(f"\rmeasuring {key} ({done + 1} of {total})…\033[K", end="", file=sys.stderr)
+
+    # Each probe runs in the worker process: a benchmark kernel that aborts the driver
+    # fails its own figure, and the next probe runs in a fresh worker.
+    with WorkerClient() as worker:
+        report = measure_peaks(worker, selector, plan, probes, progress)
+    if not options.json and sys.stderr.isatty():
+        print("\r\033[K", end="", file=sys.stderr)
+    measured = [f for f in report.figures if f.ok]
+    # Only a whole measurement replaces the kept one: a partial one would hide figures.
+    complete = len(report.figures) == len(PEAK_PROBES)
+    if measured and complete and not options.no_save and not options.mad:
+        save_peaks(report)
+    if options.json:
+        print(json.dumps(peaks_to_json(report), indent=2, ensure_ascii=False))
+    else:
+        print(format_peaks(report))
+    return 0 if measured and not report.stopped else 1

@@ -1,0 +1,110 @@
+"""The roofline of a run: where its arithmetic intensity and speed sit under the device's roofs.
+
+Intensity is operations per byte of global memory the buffers move (the least
+traffic, as the effective bandwidth counts it); the roofs are the device's
+measured peaks. Plain arithmetic, so the Results tab and its tests agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clstudio.common import PeakReport
+
+DEFAULT_OPS_PER_ITEM = 1  # right for element-wise kernels; a matrix multiply does 2 × K
+
+
+@dataclass(frozen=True)
+class RooflinePoint:
+    """One run on the chart."""
+
+    label: str
+    bytes_moved: int
+    operations: float  # work-items × operations each
+    seconds: float  # median kernel time
+
+    @property
+    def intensity(self) -> float:
+        """Operations per byte."""
+        return self.operations / self.bytes_moved
+
+    @property
+    def gflop_s(self) -> float:
+        return self.operations / self.seconds / 1e9
+
+    @property
+    def gb_s(self) -> float:
+        return self.bytes_moved / self.seconds / 1e9
+
+
+@dataclass(frozen=True)
+class Roof:
+    """A measured ceiling: `value` in GB/s (a slanted roof) or GFLOP/s (a flat one)."""
+
+    key: str  # the peak figure it comes from: global_bandwidth.float16
+    value: float
+    unit: str
+
+
+@dataclass(frozen=True)
+class Roofs:
+    """The device's best bandwidth and compute, and the scalar compute below them."""
+
+    bandwidth: Roof
+    compute: Roof
+    scalar_compute: Roof | None  # code that uses no vectors meets this lower roof
+
+    @property
+    def ridge(self) -> float:
+        """The intensity where the two roofs meet: below it memory binds, above it compute."""
+        return self.compute.value / self.bandwidth.value
+
+    def attainable(self, intensity: float) -> float:
+        return min(self.compute.value, self.bandwidth.value * intensity)
+
+
+def point_of(
+    label: str, bytes_moved: int, work_items: int, ops_per_item: float, seconds: float
+) -> RooflinePoint | None:
+    """The point of a run; None when it moved no bytes, did no work or has no time."""
+    if bytes_moved <= 0 or work_items <= 0 or ops_per_item <= 0 or seconds <= 0:
+        return None
+    return RooflinePoint(label, bytes_moved, work_items * ops_per_item, seconds)
+
+
+def roofs_of(report: PeakReport | None, double: bool = False) -> Roofs | None:
+    """The roofs a measurement gives; None without a bandwidth and a compute figure."""
+    if report is None:
+        return None
+    test = "dp_compute" if double else "sp_compute"
+    bandwidth, compute = report.best("global_bandwidth"), report.best(test)
+    if bandwidth is None or compute is None or not bandwidth.value or not compute.value:
+        return None
+    scalar = report.figure(f"{test}.{'double' if double else 'float'}")
+    scalar_roof = (
+        Roof(scalar.key, scalar.value, scalar.unit)
+        if scalar is not None and scalar.value and scalar.key != compute.key
+        else None
+    )
+    return Roofs(
+        Roof(bandwidth.key, bandwidth.value, bandwidth.unit),
+        Roof(compute.key, compute.value, compute.unit),
+        scalar_roof,
+    )
+
+
+def binding_limit(point: RooflinePoint, roofs: Roofs) -> str:
+    """Which roof binds the run and how close it gets, in one sentence."""
+    if point.intensity < roofs.ridge:
+        share = point.gb_s / roofs.bandwidth.value
+        return (
+            f"memory-bound: {point.gb_s:.3g} GB/s, {share:.0%} of this device's measured "
+            f"{roofs.bandwidth.value:.3g} GB/s ({roofs.bandwidth.key}). Fewer bytes per "
+            f"operation (reuse data in local memory or registers) would lift it."
+        )
+    share = point.gflop_s / roofs.compute.value
+    return (
+        f"compute-bound: {point.gflop_s:.3g} GFLOP/s, {share:.0%} of this device's measured "
+        f"{roofs.compute.value:.3g} GFLOP/s ({roofs.compute.key}). Wider vectors or fewer "
+        f"operations per result would lift it."
+    )

@@ -1,0 +1,84 @@
+"""Measures a device's peaks in the background, keeps them, and tells who draws them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from clstudio.common import PEAK_PROBES, PeakPlan, PeakProbe, PeakReport
+from clstudio.devices import DeviceInfo, DeviceSelector
+from clstudio.engine import MeasuringBackend
+from clstudio.reporting import latest_peaks, save_peaks
+from clstudio.ui.devices.peaks_view import PeaksView
+from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.worker.peak_runner import measure_peaks
+
+
+class PeaksController(QObject):
+    """One measurement at a time; `measured` carries each finished report."""
+
+    measured = Signal(object)  # PeakReport
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        backend: MeasuringBackend,
+        plan: PeakPlan | None = None,
+        probes: Sequence[PeakProbe] = PEAK_PROBES,
+        store: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._backend = backend
+        self._plan = plan or PeakPlan()
+        self._probes = tuple(probes)
+        self._store = store  # None: the user's data folder
+        self.runner = MeasurementRunner(backend.cancel, self)
+        self.runner.finished.connect(self._on_runner_finished)
+        self.runner.failed.connect(self.failed)
+
+    def kept(self, device_name: str) -> PeakReport | None:
+        """The newest kept measurement of a device, if any."""
+        return latest_peaks(device_name, self._store)
+
+    def measure(self, device: DeviceInfo) -> bool:
+        selector = DeviceSelector(device.platform_name, device.name)
+        backend, plan, probes = self._backend, self._plan, self._probes
+
+        def work(progress, cancelled) -> PeakReport:
+            def tell(done: int, total: int, key: str) -> None:
+                progress((done, total, key))
+
+            return measure_peaks(backend, selector, plan, probes, tell, cancelled)
+
+        return self.runner.start(work)
+
+    def stop(self) -> None:
+        self.runner.stop()
+
+    def _on_runner_finished(self, report: object) -> None:
+        assert isinstance(report, PeakReport)
+        if any(f.ok for f in report.figures) and not report.stopped:
+            save_peaks(report, self._store)
+        self.measured.emit(report)
+
+
+def connect_peaks(view: PeaksView, controller: PeaksController) -> None:
+    """The Peaks tab's intents to the controller, and its answers back to the tab."""
+    view.set_lookup(controller.kept)
+    view.measureRequested.connect(controller.measure)
+    view.stopRequested.connect(controller.stop)
+    controller.runner.started.connect(lambda: view.show_measuring(True))
+    controller.runner.progressed.connect(lambda step: view.show_progress(*step))
+    controller.failed.connect(view.show_failure)
+
+    def on_measured(report: PeakReport) -> None:
+        view.show_measuring(False)
+        if report.device.name == view.device_name() or not report.figures:
+            view.show_report(report if report.figures else controller.kept(view.device_name()))
+            if report.stopped and not report.figures:
+                view.status.setText(f"Not measured: {report.stopped}")
+
+    controller.measured.connect(on_measured)

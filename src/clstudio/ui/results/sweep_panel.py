@@ -1,0 +1,178 @@
+"""The Local size tab: the kernel's time at every valid local size, the best marked.
+
+The sweep runs in the worker, one run per size, with progress and Stop; sizes
+that fail are listed with their reason. "Use" puts the best size into the form.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.common import format_seconds
+from clstudio.ui.results.plot_style import MARKER_COLOUR, SERIES_COLOURS, ThemedPlotWidget
+from clstudio.worker.local_size_sweep import SweepResult
+
+INTRO = (
+    "Runs the kernel at every valid local size (the divisors of the global size, and "
+    "powers of two where the device allows uneven work-groups), each after a warm-up "
+    "launch, and plots the median kernel time of each."
+)
+
+
+class SweepPlot(ThemedPlotWidget):
+    """Kernel time against local size (one slot per size, labelled), the best as a star."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        plot = self.getPlotItem()
+        plot.setLabel("bottom", "local size")
+        plot.setLabel("left", "median kernel time", units="s")
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        self.set_title("Kernel time at each local size")
+        self.curve = pg.PlotDataItem(
+            pen=pg.mkPen(SERIES_COLOURS[1], width=2),
+            symbol="o",
+            symbolSize=6,
+            symbolBrush=SERIES_COLOURS[1],
+        )
+        self.best = pg.PlotDataItem(
+            pen=None, symbol="star", symbolSize=18, symbolBrush=MARKER_COLOUR
+        )
+        self.failed = pg.PlotDataItem(
+            pen=None, symbol="x", symbolSize=10, symbolBrush=MARKER_COLOUR, symbolPen=MARKER_COLOUR
+        )
+        for item in (self.curve, self.best, self.failed):
+            plot.addItem(item)
+        self._apply_palette()
+
+    def show_sweep(self, sweep: SweepResult) -> None:
+        points = sweep.points
+        slots = np.arange(len(points), dtype=float)
+        times = np.array([np.nan if p.median_s is None else p.median_s for p in points])
+        timed = ~np.isnan(times)
+        self.curve.setData(slots[timed], times[timed])
+        best = sweep.best
+        if best is not None:
+            slot = float(points.index(best))
+            self.best.setData([slot], [best.median_s])
+        else:
+            self.best.setData([], [])
+        self.failed.setData(slots[~timed], np.zeros(int((~timed).sum())))
+        labels = [(float(i), p.label) for i, p in enumerate(points)]
+        step = max(1, len(labels) // 12)  # every label would overlap beyond a dozen
+        self.getPlotItem().getAxis("bottom").setTicks([labels[::step], labels])
+        if len(points):
+            self.getPlotItem().setXRange(-0.5, len(points) - 0.5, padding=0)
+
+
+class SweepPanel(QWidget):
+    """Intents: sweepRequested, stopRequested, useLocalSizeRequested(tuple)."""
+
+    sweepRequested = Signal()
+    stopRequested = Signal()
+    useLocalSizeRequested = Signal(tuple)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._sweep: SweepResult | None = None
+        self.intro = QLabel(INTRO)
+        self.intro.setWordWrap(True)
+        self.sweep_button = QPushButton("Sweep local size")
+        self.sweep_button.clicked.connect(self.sweepRequested)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setVisible(False)
+        self.stop_button.clicked.connect(self.stopRequested)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.use_button = QPushButton("Use the best")
+        self.use_button.setVisible(False)
+        self.use_button.clicked.connect(self._on_use_clicked)
+        buttons = QHBoxLayout()
+        for widget in (self.sweep_button, self.stop_button, self.use_button):
+            buttons.addWidget(widget)
+        buttons.addWidget(self.progress, 1)
+        self.summary = QLabel()
+        self.summary.setObjectName("sweepSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._plot: SweepPlot | None = None  # made at the first sweep: plots are slow to make
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.intro)
+        layout.addLayout(buttons)
+        layout.addWidget(self.summary)
+        layout.addStretch(1)
+        self._layout = layout
+
+    @property
+    def plot(self) -> SweepPlot:
+        if self._plot is None:
+            self._plot = SweepPlot()
+            self._layout.insertWidget(self._layout.count() - 1, self._plot, 1)
+        return self._plot
+
+    def show_sweeping(self, sizes: int) -> None:
+        self.sweep_button.setEnabled(False)
+        self.stop_button.setVisible(True)
+        self.use_button.setVisible(False)
+        self.progress.setVisible(True)
+        self.progress.setRange(0, sizes)
+        self.progress.setValue(0)
+        self.summary.setText(f"Sweeping {sizes} local sizes…")
+
+    def show_progress(self, done: int, total: int, size: tuple[int, ...] | None) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        if size is not None:
+            label = " × ".join(map(str, size))
+            self.progress.setFormat(f"local size {label} ({done + 1} of {total})")
+
+    def show_refusal(self, message: str) -> None:
+        self.summary.setText(message)
+
+    def show_sweep(self, sweep: SweepResult) -> None:
+        self._sweep = sweep
+        self.sweep_button.setEnabled(True)
+        self.stop_button.setVisible(False)
+        self.progress.setVisible(False)
+        self.plot.show_sweep(sweep)
+        best = sweep.best
+        failed = [p for p in sweep.points if p.median_s is None]
+        parts = []
+        if best is not None:
+            parts.append(
+                f"Best: local size {best.label}, {format_seconds(best.median_s or 0.0)} "
+                f"median of {len(sweep.points)} sizes tried."
+            )
+            self.use_button.setText(f"Use {best.label}")
+            self.use_button.setVisible(True)
+        else:
+            parts.append("No local size ran.")
+        if failed:
+            reasons = "; ".join(f"{p.label}: {p.error.splitlines()[0]}" for p in failed[:3])
+            more = f" and {len(failed) - 3} more" if len(failed) > 3 else ""
+            parts.append(f"{len(failed)} failed and were skipped ({reasons}{more}).")
+        if sweep.stopped:
+            parts.append(sweep.stopped[0].upper() + sweep.stopped[1:] + ".")
+        self.summary.setText(" ".join(parts))
+
+    def show_failure(self, details: str) -> None:
+        self.sweep_button.setEnabled(True)
+        self.stop_button.setVisible(False)
+        self.progress.setVisible(False)
+        self.summary.setText(f"The sweep failed unexpectedly:\n{details}")
+
+    def _on_use_clicked(self) -> None:
+        best = self._sweep.best if self._sweep is not None else None
+        if best is not None:
+            self.useLocalSizeRequested.emit(best.local_size)

@@ -1,0 +1,214 @@
+"""Run on devices: the session on each ticked device in turn, times side by side, outputs compared.
+
+The runs go through the measurement worker one after another; each is isolated
+as any run is, so a device whose driver crashes fails alone.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.common import RunResult, format_seconds
+from clstudio.devices import DeviceInfo, DeviceSelector
+from clstudio.engine import Backend
+from clstudio.reporting import compare_outputs
+from clstudio.session import Session
+from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.worker.device_runs import run_on_devices
+
+_DEVICE = Qt.ItemDataRole.UserRole
+TIME_COLUMNS = ("Device", "Median kernel time", "Repeats", "Result")
+DIFF_COLUMNS = ("Output", "Device", "Against", "Max abs diff", "Max rel diff", "Worst index")
+
+
+def _verdict(result: RunResult) -> str:
+    if result.error is not None:
+        return f"{result.error.stage}: {result.error.message.splitlines()[0]}"
+    return "ok" if result.ok else "check failed"
+
+
+def _table(columns: Sequence[str]) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setHorizontalHeaderLabels(list(columns))
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.verticalHeader().setVisible(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
+    table.setRowCount(len(rows))
+    for row, cells in enumerate(rows):
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            item.setToolTip(text)
+            table.setItem(row, column, item)
+
+
+class DeviceRunsDialog(QDialog):
+    """Tick devices, Run; the tables fill when every device has had its turn."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        devices: Sequence[DeviceInfo],
+        session: Callable[[], Session],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Run on devices")
+        self.resize(820, 560)
+        self._session = session
+        self._backend = backend
+        self.runner = MeasurementRunner(backend.cancel, self)
+        self.runner.progressed.connect(self._on_runner_progressed)
+        self.runner.finished.connect(self._on_runner_finished)
+        self.runner.failed.connect(self._on_runner_failed)
+
+        self.devices = QListWidget()
+        self.devices.setObjectName("deviceRunsChoice")
+        for device in devices:
+            item = QListWidgetItem(f"{device.name}  ({device.type}, {device.platform_name})")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            item.setData(_DEVICE, device)
+            self.devices.addItem(item)
+        self.devices.setMaximumHeight(110)
+        self.run_button = QPushButton("Run on the ticked devices")
+        self.run_button.clicked.connect(self.run_ticked)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setVisible(False)
+        self.stop_button.clicked.connect(self.runner.stop)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.status = QLabel(
+            "The session runs on each ticked device in turn. Floating-point results often "
+            "differ a little between devices: the second table shows by how much, and where."
+        )
+        self.status.setWordWrap(True)
+        self.times = _table(TIME_COLUMNS)
+        self.times.setObjectName("deviceRunsTimes")
+        self.differences = _table(DIFF_COLUMNS)
+        self.differences.setObjectName("deviceRunsDifferences")
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Devices:"))
+        layout.addWidget(self.devices)
+        layout.addWidget(self.run_button)
+        layout.addWidget(self.stop_button)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(QLabel("Kernel times, side by side:"))
+        layout.addWidget(self.times, 1)
+        layout.addWidget(QLabel("Outputs against the first device:"))
+        layout.addWidget(self.differences, 1)
+        layout.addWidget(close)
+
+    def ticked(self) -> list[DeviceInfo]:
+        items = (self.devices.item(row) for row in range(self.devices.count()))
+        return [
+            item.data(_DEVICE)
+            for item in items
+            if item is not None and item.checkState() == Qt.CheckState.Checked
+        ]
+
+    def run_ticked(self) -> bool:
+        devices = self.ticked()
+        if not devices:
+            self.status.setText("Tick at least one device.")
+            return False
+        selectors = [DeviceSelector(d.platform_name, d.name) for d in devices]
+        session, backend = self._session(), self._backend
+
+        def work(progress, cancelled) -> list[RunResult]:
+            def tell(done: int, total: int, selector: DeviceSelector | None) -> None:
+                progress((done, total, selector.device if selector else ""))
+
+            return run_on_devices(backend, session, selectors, tell, cancelled)
+
+        if not self.runner.start(work):
+            return False
+        self.run_button.setEnabled(False)
+        self.stop_button.setVisible(True)
+        self.progress.setVisible(True)
+        self.progress.setRange(0, len(devices))
+        return True
+
+    def time_rows(self) -> list[list[str]]:
+        """The first table as the user reads it."""
+        rows = []
+        for row in range(self.times.rowCount()):
+            items = (self.times.item(row, column) for column in range(self.times.columnCount()))
+            rows.append([item.text() if item is not None else "" for item in items])
+        return rows
+
+    def _on_runner_progressed(self, step: object) -> None:
+        assert isinstance(step, tuple)
+        finished, total, name = step
+        self.progress.setRange(0, total)
+        self.progress.setValue(finished)
+        self.progress.setFormat(f"{name} ({finished + 1} of {total})" if name else "done")
+
+    def _on_runner_finished(self, results: object) -> None:
+        assert isinstance(results, list)
+        self._idle()
+        rows = []
+        for result in results:
+            times = result.kernel_times_ns()
+            median = format_seconds(statistics.median(times) * 1e-9) if times else "—"
+            rows.append([result.device or "?", median, str(len(times)), _verdict(result)])
+        _fill(self.times, rows)
+        differences = compare_outputs(results)
+        _fill(
+            self.differences,
+            [
+                [
+                    d.name,
+                    d.device,
+                    d.against,
+                    "—" if d.max_abs is None else f"{d.max_abs:.3g}",
+                    "—" if d.max_rel is None else f"{d.max_rel:.3g}",
+                    d.note or ("—" if d.worst_index is None else str(list(d.worst_index))),
+                ]
+                for d in differences
+            ],
+        )
+        if len(results) > 1 and not differences:
+            self.status.setText("Fewer than two devices produced outputs, so none are compared.")
+        else:
+            self.status.setText(f"Ran on {len(results)} device{'s' if len(results) != 1 else ''}.")
+
+    def _on_runner_failed(self, details: str) -> None:
+        self._idle()
+        self.status.setText(f"The runs failed unexpectedly:\n{details}")
+
+    def _idle(self) -> None:
+        self.run_button.setEnabled(True)
+        self.stop_button.setVisible(False)
+        self.progress.setVisible(False)
+
+    def done(self, result: int) -> None:
+        """Closing stops the runs still to come."""
+        self.runner.stop()
+        self.runner.wait()
+        super().done(result)

@@ -1,0 +1,74 @@
+"""The Roofline tab: runs as dots under measured roofs, or no roof and an offer to measure."""
+
+import pytest
+
+from clstudio.common import PeakDevice, PeakFigure, PeakReport
+from clstudio.ui.results.roofline_panel import RooflinePanel
+
+
+def peaks_of(device: str) -> PeakReport:
+    return PeakReport(
+        PeakDevice(device, "PoCL", "3.0"),
+        "2026-12-01T09:00:00+00:00",
+        (
+            PeakFigure("global_bandwidth.float16", 25.0, "GB/s", "m"),
+            PeakFigure("sp_compute.float", 1.5, "GFLOP/s", "m"),
+            PeakFigure("sp_compute.float16", 30.0, "GFLOP/s", "m"),
+        ),
+    )
+
+
+@pytest.fixture
+def panel(qtbot):
+    widget = RooflinePanel()
+    qtbot.addWidget(widget)
+    widget.resize(900, 400)
+    widget.show()
+    return widget
+
+
+def test_before_a_run_the_tab_says_what_will_appear(panel):
+    assert panel.empty.isVisible() and panel.empty.title() == "No roofline yet"
+
+
+@pytest.mark.opencl
+def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(qtbot, panel, gallery_run):
+    session, result = gallery_run("vector_add")
+    panel.show_result(result, session)
+    assert panel.plot.roof_lines() == []
+    assert len(panel.plot.points()) == 1
+    assert "No measured peaks for" in panel.verdict.text()
+    assert panel.measure_button.isVisible()
+    with qtbot.waitSignal(panel.measurePeaksRequested) as asked:
+        panel.measure_button.click()
+    assert asked.args == [result.device]
+
+
+@pytest.mark.opencl
+def test_with_peaks_the_roofs_and_the_binding_limit_show(panel, gallery_run):
+    session, result = gallery_run("vector_add")
+    panel.set_lookup(lambda name: peaks_of(name) if name == result.device else None)
+    panel.show_result(result, session)
+    assert len(panel.plot.roof_lines()) == 2  # the vector roof and the scalar one below it
+    assert panel.verdict.text().startswith("memory-bound: ")
+    assert "of this device's measured 25 GB/s" in panel.verdict.text()
+    assert not panel.measure_button.isVisible()
+
+
+@pytest.mark.opencl
+def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(panel, gallery_run):
+    naive_session, naive = gallery_run("matmul_naive")
+    tiled_session, tiled = gallery_run("matmul_tiled")
+    panel.set_lookup(lambda name: peaks_of(name))
+    panel.show_result(naive, naive_session)
+    panel.ops_per_item.setValue(2 * 384)
+    before = panel.latest_point()
+    panel.show_result(tiled, tiled_session)
+    assert panel.ops_per_item.value() == 1  # another kernel: its own number, the default
+    panel.ops_per_item.setValue(2 * 384)
+    after = panel.latest_point()
+    assert [p.xData[0] for p in panel.plot.points()] == pytest.approx(
+        [before.intensity, after.intensity]
+    )
+    assert before.intensity == pytest.approx(after.intensity)  # the same bytes and operations
+    assert after.label.endswith("matmul_tiled") and before.label.endswith("matmul_naive")

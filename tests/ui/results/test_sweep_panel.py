@@ -1,0 +1,57 @@
+"""Sweep local size from the window: progress, the plot, the best marked, and Use."""
+
+from pathlib import Path
+
+import pytest
+
+from clstudio.devices import discover
+from clstudio.ui.results.sweep_panel import SweepPanel
+from clstudio.worker.local_size_sweep import SweepPoint, SweepResult
+
+KERNELS = Path(__file__).resolve().parents[3] / "kernels"
+
+
+def test_a_sweep_shows_time_per_size_marks_the_best_and_the_failures(qtbot):
+    panel = SweepPanel()
+    qtbot.addWidget(panel)
+    sweep = SweepResult(
+        "k",
+        (64,),
+        (
+            SweepPoint((8,), 3e-3),
+            SweepPoint((16,), 1e-3),
+            SweepPoint((3,), None, "CL_INVALID_WORK_GROUP_SIZE: 3 does not divide 64"),
+        ),
+    )
+    panel.show_sweep(sweep)
+    xs, ys = panel.plot.curve.getData()
+    assert list(xs) == [0, 1] and list(ys) == pytest.approx([3e-3, 1e-3])
+    assert list(panel.plot.best.getData()[0]) == [1]
+    assert list(panel.plot.failed.getData()[0]) == [2]
+    assert "Best: local size 16, 1 ms" in panel.summary.text()
+    assert "1 failed and were skipped (3: CL_INVALID_WORK_GROUP_SIZE" in panel.summary.text()
+    with qtbot.waitSignal(panel.useLocalSizeRequested) as used:
+        panel.use_button.click()
+    assert used.args == [(16,)]
+
+
+@pytest.mark.opencl
+def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
+    qtbot, make_window, monkeypatch
+):
+    window = make_window(discover=discover)
+    window.load(KERNELS / "vector_add.json")
+    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
+    monkeypatch.setattr(
+        "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(32,), (64,)]
+    )
+    panel = window.results_panel.sweep
+    window.results_panel.setCurrentWidget(panel)
+    with qtbot.waitSignal(window.sweeps.runner.finished, timeout=30_000):
+        panel.sweep_button.click()
+        assert panel.stop_button.isVisible()
+    assert panel.use_button.isVisible()
+    best = panel._sweep.best
+    panel.use_button.click()
+    assert window.document.session.local_size == best.local_size
+    assert window.arguments_panel.ndrange.local_size() == best.local_size

@@ -1,0 +1,49 @@
+"""Run on devices…: tick devices, run, read the times side by side and the comparison."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clstudio.devices import discover
+
+KERNELS = Path(__file__).resolve().parents[2] / "kernels"
+pytestmark = pytest.mark.opencl
+
+
+def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
+    window = make_window(discover=discover)
+    dialog = window.open_device_runs()
+    assert dialog.devices.count() == len(discover().devices())
+    assert dialog.ticked() == list(discover().devices())
+    dialog.close()
+
+
+def test_nothing_ticked_says_so(qtbot, make_window):
+    window = make_window(discover=discover)
+    dialog = window.open_device_runs()
+    for row in range(dialog.devices.count()):
+        dialog.devices.item(row).setCheckState(Qt.CheckState.Unchecked)
+    assert not dialog.run_ticked()
+    assert dialog.status.text() == "Tick at least one device."
+    dialog.close()
+
+
+def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_window):
+    window = make_window(discover=discover)
+    window.load(KERNELS / "saxpy.json")
+    dialog = window.open_device_runs()
+    devices = discover().devices()
+    if len(devices) < 2:
+        # One device: the same device twice still shows the side-by-side tables.
+        dialog.devices.addItem(dialog.devices.item(0).clone())
+    with qtbot.waitSignal(dialog.runner.finished, timeout=60_000):
+        dialog.run_button.click()
+    rows = dialog.time_rows()
+    assert len(rows) == max(2, len(devices))
+    assert all(row[3] == "ok" and row[1].endswith("s") for row in rows)
+    assert dialog.differences.rowCount() == len(rows) - 1
+    assert dialog.differences.item(0, 0).text() == "y"
+    dialog.close()

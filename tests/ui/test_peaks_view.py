@@ -1,0 +1,103 @@
+"""The Peaks tab: measure a device's ceilings, read what each figure means, measure again."""
+
+from __future__ import annotations
+
+import pytest
+
+from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakReport, peak_probe
+from clstudio.devices import discover
+from clstudio.engine import InProcessBackend
+from clstudio.reporting import load_peaks, save_peaks
+from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
+from clstudio.ui.devices.peaks_view import NOT_MEASURED, PeaksView
+
+TINY = PeakPlan(target_s=0.005, samples=2, bandwidth_bytes=1 << 20, transfer_bytes=1 << 20)
+PROBES = [peak_probe("global_bandwidth.float4"), peak_probe("launch_latency.round_trip")]
+
+
+@pytest.fixture
+def view(qtbot) -> PeaksView:
+    view = PeaksView()
+    qtbot.addWidget(view)
+    view.resize(520, 600)
+    view.show()
+    return view
+
+
+def test_an_unmeasured_device_offers_to_measure(view, inventory):
+    view.show_device(inventory.devices()[0])
+    assert view.status.text() == NOT_MEASURED
+    assert view.measure_button.text() == "Measure peaks" and view.measure_button.isEnabled()
+    assert not view.figures.isVisible()
+
+
+def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
+    view, inventory, tmp_path
+):
+    device = inventory.devices()[0]
+    bandwidth, crashed = peak_probe("global_bandwidth.float16"), peak_probe("dp_compute.double8")
+    report = PeakReport(
+        PeakDevice(device.name, device.platform_name, "3.0-rc2", "CPU"),
+        "2026-12-01T09:00:00+00:00",
+        (
+            PeakFigure(bandwidth.key, 22.4, "GB/s", bandwidth.meaning),
+            PeakFigure(crashed.key, None, "GFLOP/s", crashed.meaning, error="LLVM ERROR: x"),
+        ),
+    )
+    save_peaks(report, tmp_path / "peaks.json")
+    controller = PeaksController(InProcessBackend(), TINY, PROBES, tmp_path / "peaks.json")
+    connect_peaks(view, controller)
+    view.show_device(device)
+    assert "Measured 2026-12-01 09:00:00 UTC with driver 3.0-rc2" in view.status.text()
+    assert "1 figure failed" in view.status.text()
+    assert view.value_text("global_bandwidth.float16") == "22.4 GB/s"
+    assert view.value_text("dp_compute.double8") == "failed"
+    texts = [
+        view.figures.topLevelItem(0).child(0).text(2),
+        view.figures.topLevelItem(1).child(0).text(2),
+    ]
+    assert texts == [bandwidth.meaning, "LLVM ERROR: x"]
+    assert "22.4 GB/s" in view.meaning.text() and bandwidth.meaning in view.meaning.text()
+    view.figures.setCurrentItem(view.figures.topLevelItem(1).child(0))
+    assert "LLVM ERROR: x" in view.meaning.text()
+    assert view.measure_button.text() == "Measure again"
+
+
+@pytest.mark.opencl
+def test_measure_peaks_runs_shows_and_keeps_the_figures(qtbot, view, tmp_path):
+    device = next(d for d in discover().devices() if "Portable" in d.platform_name)
+    store = tmp_path / "peaks.json"
+    controller = PeaksController(InProcessBackend(), TINY, PROBES, store)
+    connect_peaks(view, controller)
+    view.show_device(device)
+    with qtbot.waitSignal(controller.measured, timeout=30_000):
+        view.measure_button.click()
+        assert view.stop_button.isVisible() and not view.measure_button.isEnabled()
+    assert not view.stop_button.isVisible()
+    assert view.value_text("global_bandwidth.float4").endswith("GB/s")
+    assert view.value_text("launch_latency.round_trip").endswith("µs")
+    (kept,) = load_peaks(store)
+    assert kept.device.name == device.name and len(kept.figures) == 2
+    assert view.measure_button.text() == "Measure again"
+
+
+@pytest.mark.opencl
+def test_the_device_explorer_has_a_peaks_tab(make_window):
+    window = make_window(discover=discover)
+    panel = window.device_panel
+    assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
+    assert panel.peaks_view.device_name() == window.active_device().name
+    assert panel.peaks_view.status.text() == NOT_MEASURED
+
+
+@pytest.mark.opencl
+def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
+    qtbot, make_window, monkeypatch
+):
+    window = make_window(discover=discover)
+    asked = []
+    monkeypatch.setattr(window.peaks, "measure", lambda device: asked.append(device) or True)
+    window.results_panel.roofline.measurePeaksRequested.emit(window.active_device().name)
+    assert asked == [window.active_device()]
+    panel = window.device_panel
+    assert panel.tabs.currentWidget() is panel.peaks_view
