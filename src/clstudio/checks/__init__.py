@@ -14,6 +14,7 @@ from clstudio.checks.form_state import (
     fit_kernel,
     form_state,
     with_argument,
+    with_range,
 )
 from clstudio.checks.index_space import (
     FillChoice,
@@ -21,6 +22,7 @@ from clstudio.checks.index_space import (
     suggested_local_size,
     summary,
 )
+from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size, with_named_size
 from clstudio.checks.validate import describe, expected_kind, validate
 
 __all__ = [
@@ -30,15 +32,19 @@ __all__ = [
     "FormState",
     "IndexSpace",
     "KernelFit",
+    "SizeSuggestion",
     "describe",
     "expected_kind",
     "fit_kernel",
     "form_state",
     "reconcile",
+    "suggest_size",
     "suggested_local_size",
     "summary",
     "unsupported_reason",
     "usable_references",
     "validate",
     "with_argument",
+    "with_named_size",
+    "with_range",
 ]

@@ -21,10 +21,18 @@ from clstudio.checks.arg_defaults import (
     usable_references,
 )
 from clstudio.checks.index_space import FillChoice, IndexSpace
+from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size
 from clstudio.checks.validate import validate
 from clstudio.common import KernelSignature, RunError
 from clstudio.devices import DeviceLimits
-from clstudio.session import ArgSpec, BufferArg, ImageArg, Reference, Session
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Reference,
+    Session,
+    without_stale_links,
+)
 
 _HUGE = 2**63 - 1
 # Without a device, the checks that need none still run: kinds, types, values, divisibility.
@@ -85,8 +93,16 @@ def with_argument(
     session: Session, name: str, spec: ArgSpec, references: Mapping[str, Reference]
 ) -> Session:
     """The session after the user set one argument, keeping those of `references` that
-    the arguments now fit."""
-    return with_references(replace(session, args={**session.args, name: spec}), references)
+    the arguments now fit; a size the user typed over no longer drives that place."""
+    edited = without_stale_links(replace(session, args={**session.args, name: spec}))
+    return with_references(edited, references)
+
+
+def with_range(
+    session: Session, global_size: tuple[int, ...], local_size: tuple[int, ...] | None
+) -> Session:
+    """The session after the user set the NDRange; a size typed over no longer drives it."""
+    return without_stale_links(replace(session, global_size=global_size, local_size=local_size))
 
 
 def with_references(session: Session, references: Mapping[str, Reference] | None) -> Session:
@@ -107,6 +123,8 @@ class FormState:
     range_warning: str | None
     index_space: IndexSpace
     fill_choices: tuple[FillChoice, ...]
+    sizes: Mapping[str, int]  # the session's named sizes, as the form's Sizes fields show
+    size_suggestion: SizeSuggestion | None  # a size the form offers to create
 
 
 def form_state(
@@ -129,6 +147,8 @@ def form_state(
         range_warning=_range_warning(session.args, session.global_size, session.source),
         index_space=IndexSpace(session.global_size, session.local_size),
         fill_choices=_fill_choices(session.args),
+        sizes=dict(session.sizes),
+        size_suggestion=suggest_size(signature, session),
     )
 
 

@@ -28,7 +28,8 @@ from clstudio.session.format import (
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
-from clstudio.session.sizes import with_sizes
+from clstudio.session.sizes import Path as SizePath
+from clstudio.session.sizes import path_text, with_sizes, without_stale_links
 
 __all__ = [
     "ADDRESSING_MODES",
@@ -54,11 +55,13 @@ __all__ = [
     "ScalarArg",
     "Session",
     "SessionError",
+    "SizePath",
     "examples",
     "initial_contents",
     "kernels_dir",
     "load_session",
     "parse_session",
+    "path_text",
     "picture_problem",
     "plan_save",
     "read_npy_header",
@@ -66,5 +69,6 @@ __all__ = [
     "save_session",
     "session_to_dict",
     "with_sizes",
+    "without_stale_links",
     "write_planned",
 ]

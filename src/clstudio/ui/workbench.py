@@ -12,11 +12,19 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.checks import FormState, fit_kernel, form_state, with_argument
+from clstudio.checks import (
+    FormState,
+    fit_kernel,
+    form_state,
+    suggest_size,
+    with_argument,
+    with_named_size,
+    with_range,
+)
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
-from clstudio.session import ArgSpec, Reference, Session
+from clstudio.session import ArgSpec, Reference, Session, SessionError, with_sizes
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.args.ndrange_editor import Range
 from clstudio.ui.document import Document
@@ -67,6 +75,8 @@ class Workbench(QObject):
         editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit("failed"))
         args.argEdited.connect(self._on_args_arg_edited)
         args.rangeEdited.connect(self._on_args_range_edited)
+        args.sizesEdited.connect(self._on_args_sizes_edited)
+        args.sizeSuggestionAccepted.connect(self._on_args_size_suggestion_accepted)
         run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
         run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
         runner.runStarted.connect(self._on_runner_started)
@@ -131,12 +141,37 @@ class Workbench(QObject):
 
     def _on_args_arg_edited(self, name: str, spec: ArgSpec) -> None:
         self._set_session(with_argument(self.document.session, name, spec, self._references))
+        self.args.show_links(self.document.session)
         self._show_form()
 
     def _on_args_range_edited(self, current: Range) -> None:
-        global_size, local_size = current
-        self._update(global_size=global_size, local_size=local_size)
+        self._set_session(with_range(self.document.session, *current))
+        self.args.show_links(self.document.session)
         self._show_form()
+
+    def _on_args_sizes_edited(self, sizes: dict[str, int]) -> None:
+        try:
+            session = with_sizes(self.document.session, sizes)
+        except SessionError as exc:
+            self.args.show_size_problem(str(exc))
+            return
+        self._set_session(session)
+        self.args.show_values(session)
+        self._show_form()
+
+    def _on_args_size_suggestion_accepted(self) -> None:
+        if self._signature is None:
+            return
+        suggestion = suggest_size(self._signature, self.document.session)
+        if suggestion is None:
+            return
+        session = with_named_size(self.document.session, suggestion)
+        self._set_session(session)
+        self.args.show_values(session)
+        self._show_form()
+        self.messageRaised.emit(
+            f"{suggestion.name} = {suggestion.value} now drives {suggestion.described}"
+        )
 
     # Builds ---------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -9,7 +10,15 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clstudio.checks import ArgChange, describe, expected_kind, unsupported_reason
 from clstudio.common import KernelArgInfo, kernel_type
-from clstudio.session import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    SizePath,
+)
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
@@ -123,6 +132,25 @@ class ArgRow(QFrame):
     def spec(self) -> ArgSpec | None:
         """The value as the fields show it; None while a field is incomplete or unsupported."""
         return None if self.editor is None else self.editor.spec()
+
+    def show_spec(self, spec: ArgSpec | None, base_dir: Path | None) -> None:
+        """Show the value the session holds now (a size changed it). Never emits."""
+        editor = self.editor
+        match editor, spec:
+            case BufferEditor(), BufferArg():
+                editor.set_spec(spec, base_dir)
+            case ImageEditor(), ImageArg():
+                editor.set_spec(spec, base_dir)
+            case LocalEditor(), LocalArg():
+                editor.set_spec(spec)
+            case ScalarEditor(), ScalarArg():
+                editor.set_spec(spec)
+        self._show_message()
+
+    def show_links(self, links: Mapping[SizePath, str]) -> None:
+        """Mark the fields named sizes drive, as ("shape", 0) -> "N"."""
+        if self.editor is not None and not isinstance(self.editor, SamplerEditor):
+            self.editor.set_links(links)
 
     def set_checks(self, problems: list[str]) -> None:
         """Problems found by checking the session, shown until the next check."""
