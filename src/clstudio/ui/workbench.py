@@ -100,6 +100,7 @@ class Workbench(QObject):
         session = self.document.session
         self._signature = None
         self.args.clear()
+        self.results.show_session_changed(self.document.name)
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)
         self.editor.set_kernel(session.kernel)

@@ -117,6 +117,7 @@ class EditorPanel(QWidget):
     def set_source(self, source: str) -> None:
         """Show a session's source (not an edit) and build it at once."""
         self.editor.set_source(source)
+        self._on_editor_cursor_moved()  # set_source is silent: the position is the new text's
         self.controller.set_source(source)
         self.request_build()
 

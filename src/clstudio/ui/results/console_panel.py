@@ -87,6 +87,9 @@ class ConsolePanel(QWidget):
         """A line that is not a run's: the worker restarting, say."""
         self._append(f"── {time.strftime('%H:%M:%S')} · {text}")
 
+    def has_text(self) -> bool:
+        return bool(self.text.document().characterCount() > 1)
+
     def plain_text(self) -> str:
         return self.text.toPlainText()
 

@@ -56,6 +56,15 @@ class ResultsPanel(QTabWidget):
         self.console.append_run(run.result)
         self.steps.show_result(run.result)
 
+    def show_session_changed(self, name: str) -> None:
+        """Another session is shown: the results of the last one go; the Console says where
+        that session's output begins."""
+        self.timings.clear()
+        self.outputs.clear()
+        self.steps.clear()
+        if self.console.has_text():
+            self.console.append_message(f"Opened {name}: the runs above are of an earlier session")
+
     def _on_problems_count_changed(self, count: int) -> None:
         index = self.indexOf(self.problems)
         self.setTabText(index, f"Problems ({count})" if count else "Problems")

@@ -208,6 +208,10 @@ class TimingsPanel(QWidget):
         else:
             self._on_history_checked_runs_changed()
 
+    def clear(self) -> None:
+        """Back to the empty state for another session; the run history keeps its runs."""
+        self.stack.setCurrentIndex(0)
+
     def stats_value(self, row_name: str) -> float | None:
         """The number behind a statistics row (seconds, or a count for Repeats)."""
         item = self.stats_table.item(STATS_ROWS.index(row_name), 0)
