@@ -3,6 +3,7 @@ replace, and a status line; with the Problems list and the build log for the bot
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
@@ -19,7 +20,7 @@ from clstudio.common import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.build_options import BuildOptionsEdit
-from clstudio.ui.editor.build_status import build_status_text
+from clstudio.ui.editor.build_status import build_status_text, up_to_date_text
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.editor.find_replace import FindReplaceBar
 from clstudio.ui.editor.kernel_picker import KernelPicker
@@ -70,6 +71,8 @@ class EditorPanel(QWidget):
         self.build_log = BuildLogView(self)
         self.build_log.hide()
         self._kernel: str | None = None
+        self._built_generation = -1  # the controller's generation the status line describes
+        self._built_at = 0.0  # time.monotonic() of that build
         self._layout()
         self._connect()
         self._on_editor_cursor_moved()
@@ -119,7 +122,7 @@ class EditorPanel(QWidget):
         self.editor.set_source(source)
         self._on_editor_cursor_moved()  # set_source is silent: the position is the new text's
         self.controller.set_source(source)
-        self.request_build()
+        self.controller.request_build()
 
     def source(self) -> str:
         return self.editor.source()
@@ -152,8 +155,16 @@ class EditorPanel(QWidget):
     # Actions the window connects -------------------------------------------------------
 
     def request_build(self) -> None:
-        """Build now (Build, Ctrl+B)."""
-        self.controller.request_build()
+        """Build now (Build, Ctrl+B); text already built says so instead of building again."""
+        controller = self.controller
+        if (
+            self._built_generation == controller.generation
+            and controller.last_result is not None
+            and not (controller.is_building() or controller.is_pending())
+        ):
+            self._show_status(up_to_date_text(time.monotonic() - self._built_at))
+            return
+        controller.request_build()
 
     def open_find(self) -> None:
         self.find_bar.open_find()
@@ -199,6 +210,9 @@ class EditorPanel(QWidget):
         self.buildStarted.emit(generation)
 
     def _on_controller_build_finished(self, result: BuildResult) -> None:
+        # The controller reports a result only for its current text.
+        self._built_generation = self.controller.generation
+        self._built_at = time.monotonic()
         self.editor.set_diagnostics(result.diagnostics)
         self.problems.set_diagnostics(result.diagnostics)
         self.build_log.set_result(result)
