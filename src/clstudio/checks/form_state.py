@@ -23,7 +23,7 @@ from clstudio.checks.arg_defaults import (
 from clstudio.checks.index_space import FillChoice, IndexSpace
 from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size
 from clstudio.checks.validate import validate
-from clstudio.common import KernelSignature, RunError
+from clstudio.common import KernelSignature, RunError, count_text
 from clstudio.devices import DeviceLimits
 from clstudio.session import (
     ArgSpec,
@@ -186,7 +186,7 @@ def _range_warning(
     name, largest = max(buffers.items(), key=lambda item: item[1].count)
     if len(buffers) == 1:
         found = (
-            f"buffer '{name}' holds {largest.count} elements, "
+            f"buffer '{name}' holds {count_text(largest.count, 'element')}, "
             f"fewer than the {work_items} work-items"
         )
     else:

@@ -60,11 +60,13 @@ class IndexSpace:
 
 def summary(space: IndexSpace) -> str:
     """One line: `1000 work-items in 16 groups of 64; the last group has 40`."""
-    items = f"{_product_text(space.global_size)} work-items"
+    one_item = math.prod(space.global_size) == 1
+    items = f"{_product_text(space.global_size)} work-item{'' if one_item else 's'}"
     groups, local = space.groups, space.local_size
     if groups is None or local is None:
         return f"{items}; the OpenCL implementation picks the work-group size (auto)"
-    text = f"{items} in {_product_text(groups)} groups of {_product_text(local)}"
+    group_word = "group" if math.prod(groups) == 1 else "groups"
+    text = f"{items} in {_product_text(groups)} {group_word} of {_product_text(local)}"
     last = space.last_group
     assert last is not None
     partial = space.partial_dims

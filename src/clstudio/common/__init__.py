@@ -26,7 +26,7 @@ from clstudio.common.results import (
     Timing,
 )
 from clstudio.common.text_files import write_text_atomically
-from clstudio.common.units import format_bytes, format_seconds
+from clstudio.common.units import count_text, format_bytes, format_seconds
 
 __all__ = [
     "NUMPY_TO_OPENCL",
@@ -46,6 +46,7 @@ __all__ = [
     "Step",
     "Timing",
     "TypeNameError",
+    "count_text",
     "format_bytes",
     "format_seconds",
     "kernel_type",

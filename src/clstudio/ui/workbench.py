@@ -21,7 +21,14 @@ from clstudio.checks import (
     with_named_size,
     with_range,
 )
-from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
+from clstudio.common import (
+    BuildResult,
+    KernelSignature,
+    RunError,
+    RunResult,
+    count_text,
+    format_seconds,
+)
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
 from clstudio.session import ArgSpec, Reference, Session, SessionError, with_sizes
@@ -270,4 +277,5 @@ def run_summary(run: FinishedRun) -> str:
     stats = run.stats()
     median = format_seconds(stats.median_s) if stats is not None else "no launches"
     verdict = "ok" if run.result.ok else "check failed"
-    return f"{median} median over {stats.count if stats else 0} repeats, {verdict}"
+    repeats = count_text(stats.count if stats else 0, "repeat")
+    return f"{median} median over {repeats}, {verdict}"

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.common import count_text
 from clstudio.devices import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
 from clstudio.ui.devices.device_compare import DeviceCompareDialog
 from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
@@ -320,7 +321,7 @@ class DevicePanel(QWidget):
             self.title.setText(data.name)
             self.subtitle.setText(
                 f"Platform · {data.vendor} · {short_version(data.version)} · "
-                f"{len(data.devices)} device{'s' if len(data.devices) != 1 else ''}"
+                + count_text(len(data.devices), "device")
             )
             self.subtitle.setToolTip(data.version)
             self.fields_view.show_fields(data.fields)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from clstudio.common import count_text
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
@@ -45,8 +46,8 @@ class ResultsPanel(QTabWidget):
 
     def show_running(self, session: Session) -> None:
         self.console.append_message(
-            f"Running {session.kernel}: {session.repeats} repeat"
-            f"{'s' if session.repeats != 1 else ''}, time limit {session.timeout_s:g} s"
+            f"Running {session.kernel}: {count_text(session.repeats, 'repeat')}, "
+            f"time limit {session.timeout_s:g} s"
         )
 
     def show_result(self, run: FinishedRun) -> None:
