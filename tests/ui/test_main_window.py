@@ -36,7 +36,7 @@ def _menu(window, title: str):
 
 
 def _entries(menu) -> list[str]:
-    return [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+    return [a.text().replace("&", "").split("\t")[0] for a in menu.actions() if not a.isSeparator()]
 
 
 def test_the_frame_has_its_panels_and_menus(make_window):
@@ -54,6 +54,8 @@ def test_the_frame_has_its_panels_and_menus(make_window):
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
     assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop"]
+    shown = [a.text().split("\t")[1:] for a in _menu(window, "Run").actions()]
+    assert shown == [[], ["Ctrl+R, F5"], ["Esc, Shift+F5"]]  # the menu says every key
     view = _entries(_menu(window, "View"))
     assert view[:4] == ["Devices", "Arguments", "Results", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)

@@ -145,6 +145,8 @@ def _action(window: QMainWindow, spec: ActionSpec) -> QAction:
         action.setShortcuts(keys)
         shown = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
         action.setToolTip(f"{spec.tip} ({shown})")
+        if len(keys) > 1:  # a menu shows only the first shortcut unless told them all
+            action.setText(f"{spec.text}\t{shown}")
     if spec.icon is not None:
         action.setIcon(_icon(window, spec.icon))
     return action
