@@ -139,6 +139,7 @@ class Workbench(QObject):
     def _set_session(self, session: Session) -> None:
         if session != self.document.session:
             self.document.session = session
+            self.run_bar.clear_refusal()  # the reason was about the session as it was
             self.documentChanged.emit()
 
     def _on_editor_source_edited(self, source: str) -> None:
@@ -229,7 +230,7 @@ class Workbench(QObject):
             problems += self._form_state(self._signature).errors
         if problems:
             self.args.show_error(problems[0])
-            self.messageRaised.emit(f"Not run: {problems[0].message}")
+            self.run_bar.show_refused(problems[0].message)
             return False
         return self.runner.run(self.document.session)
 

@@ -229,6 +229,8 @@ class ArgsPanel(QWidget):
         if self.ndrange.problem() is not None:
             general.append(str(self.ndrange.problem()))
         general += self._general
+        # A refused Run names a problem the checks may show already: say each one once.
+        general = list(dict.fromkeys(general))
         self.range_problems.setText("\n".join(general))
         self.range_problems.setVisible(bool(general))
 
