@@ -20,6 +20,7 @@ from clstudio.checks.arg_defaults import (
     shape_for,
     usable_references,
 )
+from clstudio.checks.buffer_use import unread_buffers
 from clstudio.checks.index_space import FillChoice, IndexSpace
 from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size
 from clstudio.checks.validate import validate
@@ -82,11 +83,34 @@ def fit_kernel(
         session.local_size,
         shown if same_kernel else None,
     )
+    args = _outputs_by_use(signature, session.source, fitted.args, fitted.changes)
     return KernelFit(
-        with_references(replace(session, args=fitted.args), references),
+        with_references(replace(session, args=args), references),
         fitted.changes,
         fitted.removed,
     )
+
+
+def _outputs_by_use(
+    signature: KernelSignature,
+    source: str,
+    args: Mapping[str, ArgSpec],
+    changes: Mapping[str, ArgChange],
+) -> dict[str, ArgSpec]:
+    """New buffers the kernel never reads start as `out`, saying why: nothing to upload."""
+    fresh = [
+        info.name
+        for info in signature.args
+        if changes[info.name].status == "new"
+        and isinstance(args.get(info.name), BufferArg)
+        and not info.is_const
+    ]
+    new_args = dict(args)
+    for name in unread_buffers(source, signature.name, fresh):
+        spec = args[name]
+        assert isinstance(spec, BufferArg)
+        new_args[name] = replace(spec, access="out")
+    return new_args
 
 
 def with_argument(
@@ -125,6 +149,7 @@ class FormState:
     fill_choices: tuple[FillChoice, ...]
     sizes: Mapping[str, int]  # the session's named sizes, as the form's Sizes fields show
     size_suggestion: SizeSuggestion | None  # a size the form offers to create
+    unread: frozenset[str]  # the buffers the kernel's source never reads
 
 
 def form_state(
@@ -149,6 +174,11 @@ def form_state(
         fill_choices=_fill_choices(session.args),
         sizes=dict(session.sizes),
         size_suggestion=suggest_size(signature, session),
+        unread=unread_buffers(
+            session.source,
+            signature.name,
+            (name for name, spec in session.args.items() if isinstance(spec, BufferArg)),
+        ),
     )
 
 

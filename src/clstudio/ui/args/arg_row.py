@@ -67,6 +67,9 @@ class ArgRow(QFrame):
         self.badge.setVisible(change.status in _BADGES)
         self.note = _label("argNote", change.note)
         self.note.setWordWrap(True)
+        self.use_note = _label("argNote")
+        self.use_note.setWordWrap(True)
+        self.use_note.setVisible(False)
         self.message = _label("argMessage")
         self.message.setWordWrap(True)
 
@@ -94,6 +97,7 @@ class ArgRow(QFrame):
         if self.editor is None and reason is not None:
             self.note.setText(reason)
         self.note.setVisible(bool(self.note.text()))
+        layout.addWidget(self.use_note)
         layout.addWidget(self.message)
         self._show_message()
 
@@ -156,6 +160,18 @@ class ArgRow(QFrame):
         """Problems found by checking the session, shown until the next check."""
         self._checks = problems
         self._show_message()
+
+    def set_unread(self, unread: bool) -> None:
+        """Say when the kernel never reads this buffer, and what that means for its access."""
+        spec = self.spec()
+        text = ""
+        if unread and isinstance(spec, BufferArg):
+            if spec.access == "out":
+                text = "out: the kernel never reads it, so it is not uploaded, only read back"
+            elif spec.access is None or spec.access == "inout":
+                text = "The kernel never reads it: choose out to skip the upload"
+        self.use_note.setText(text)
+        self.use_note.setVisible(bool(text))
 
     def set_local_mem(self, size: int | None) -> None:
         if isinstance(self.editor, LocalEditor):
