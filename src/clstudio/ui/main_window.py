@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.devices import DeviceInfo, DeviceInventory
-from clstudio.session import Session, SessionError
+from clstudio.session import Session, SessionError, title_of
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
@@ -28,6 +28,7 @@ from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.lesson import HostProgramLesson
+from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
@@ -136,6 +137,7 @@ class MainWindow(QMainWindow):
         a.save.triggered.connect(self.save)
         a.save_as.triggered.connect(self.save_as)
         a.save_source.triggered.connect(self.save_source_as)
+        a.properties.triggered.connect(self.show_properties)
         a.quit.triggered.connect(self.close)
         editor = self.editor_panel.editor
         a.undo.triggered.connect(editor.undo)
@@ -313,7 +315,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return False
         try:
-            document = Document.copy_of(path, f"{title} (example)")
+            document = Document.copy_of(path, f"{title} (example)", title)
         except SessionError as exc:
             QMessageBox.warning(self, "Cannot open example", str(exc))
             return False
@@ -398,6 +400,15 @@ class MainWindow(QMainWindow):
         self.settings.set_theme(theme)
         with QSignalBlocker(self.window_actions.themes[theme]):
             self.window_actions.themes[theme].setChecked(True)
+
+    def show_properties(self) -> PropertiesDialog:
+        """File > Properties, window-modal; OK hands the title and description over."""
+        session = self.document.session
+        dialog = PropertiesDialog(title_of(session.source), session.description, self)
+        dialog.propertiesChosen.connect(self.workbench.set_properties)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About CL Studio", about_html())

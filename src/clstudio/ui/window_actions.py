@@ -59,6 +59,7 @@ ACTION_SPECS = (
     ActionSpec(
         "save_source", "Save Kernel Source As…", "Save the OpenCL C source alone, as a .cl file"
     ),
+    ActionSpec("properties", "&Properties…", "The session's title and description"),
     ActionSpec("quit", "&Quit", "Close CL Studio", ("Ctrl+Q",)),
     ActionSpec("undo", "&Undo", "Undo the last edit of the source", (Key.Undo,)),
     ActionSpec("redo", "&Redo", "Redo the edit just undone", (Key.Redo,)),
@@ -92,7 +93,20 @@ EXAMPLES, RECENT, PANELS, THEME = "<examples>", "<recent>", "<panels>", "<theme>
 MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "&File",
-        ("new", "open", EXAMPLES, RECENT, "-", "save", "save_as", "save_source", "-", "quit"),
+        (
+            "new",
+            "open",
+            EXAMPLES,
+            RECENT,
+            "-",
+            "save",
+            "save_as",
+            "save_source",
+            "-",
+            "properties",
+            "-",
+            "quit",
+        ),
     ),
     ("&Edit", ("undo", "redo", "-", "find", "replace")),
     ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME)),
@@ -109,6 +123,7 @@ class WindowActions:
     save: QAction
     save_as: QAction
     save_source: QAction
+    properties: QAction
     quit: QAction
     undo: QAction
     redo: QAction

@@ -31,7 +31,15 @@ from clstudio.common import (
 )
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
-from clstudio.session import ArgSpec, Reference, Session, SessionError, with_sizes
+from clstudio.session import (
+    ArgSpec,
+    Reference,
+    Session,
+    SessionError,
+    with_description,
+    with_sizes,
+    with_title,
+)
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.args.ndrange_editor import Range
 from clstudio.ui.document import Document
@@ -141,6 +149,15 @@ class Workbench(QObject):
             self.document.session = session
             self.run_bar.clear_refusal()  # the reason was about the session as it was
             self.documentChanged.emit()
+
+    def set_properties(self, title: str, description: str) -> None:
+        """File > Properties: the description into the session, the title into the source's
+        opening comment, as one edit the user can undo."""
+        session = self.document.session
+        self._set_session(with_description(session, description))
+        source = with_title(session.source, title)
+        if source != session.source:
+            self.editor.replace_source(source)
 
     def _on_editor_source_edited(self, source: str) -> None:
         self._update(source=source)

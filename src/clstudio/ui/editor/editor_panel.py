@@ -7,6 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -123,6 +124,14 @@ class EditorPanel(QWidget):
         self._on_editor_cursor_moved()  # set_source is silent: the position is the new text's
         self.controller.set_source(source)
         self.controller.request_build()
+
+    def replace_source(self, source: str) -> None:
+        """Put `source` in place of the text as one edit, undoable like typing."""
+        cursor = self.editor.textCursor()
+        cursor.beginEditBlock()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(source)
+        cursor.endEditBlock()
 
     def source(self) -> str:
         return self.editor.source()
