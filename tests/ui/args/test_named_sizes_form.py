@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from clstudio.session.format import load_session
 
@@ -105,3 +106,27 @@ def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window
     assert session.sizes == {"N": 300}
     assert session.args["x"].shape == session.args["y"].shape == (300,)
     assert session.args["n"].value == 300 and session.global_size == (300,)
+
+
+def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
+    qtbot, make_window, monkeypatch, tmp_path
+):
+    window = make_window()
+    panel = opened(qtbot, window, "vector_add")
+    local = panel.ndrange.local_fields[0]
+    assert panel.ndrange.auto.isChecked() and local.text() == "256" and not local.isEnabled()
+    retype(qtbot, panel.sizes.fields["N"], "1000003")
+    assert local.text() == "256"
+    target = tmp_path / "odd.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    assert window.save_as()
+
+    window.new_document()
+    assert window.load(target)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    local = window.arguments_panel.ndrange.local_fields[0]
+    assert local.text() == "256" and not local.isEnabled()
+    # Switching auto off starts from a size that divides 1000003, and says nothing wrong.
+    qtbot.mouseClick(window.arguments_panel.ndrange.auto, Qt.MouseButton.LeftButton)
+    assert window.document.session.local_size is not None
+    assert 1000003 % window.document.session.local_size[0] == 0

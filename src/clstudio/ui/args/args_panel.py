@@ -187,6 +187,7 @@ class ArgsPanel(QWidget):
             row.deleteLater()
         self._rows = {}
         self._general = ()
+        self.ndrange.forget_local()
         self._stack.setCurrentWidget(self.empty)
 
     def is_empty(self) -> bool:

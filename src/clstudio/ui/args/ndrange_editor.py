@@ -103,11 +103,17 @@ class NDRangeEditor(QWidget):
             self._explicit_local = local_size
         shown = local_size or self._explicit_local
         if shown is None or len(shown) != len(global_size):
-            shown = suggested_local_size(global_size, self._max_group)
+            shown = suggested_local_size(
+                global_size, self._max_group, divides=local_size is not None
+            )
         _show(self.local_fields, shown)
         self.auto.setChecked(local_size is None)
         del blockers
         self._show_dims()
+
+    def forget_local(self) -> None:
+        """Another session: the explicit local size remembered for 'auto' is not its own."""
+        self._explicit_local = None
 
     def set_links(self, links: Mapping[SizePath, str]) -> None:
         """Show the sizes that drive the range ({("global_size", 0): "N"}): those fields
@@ -198,7 +204,12 @@ class NDRangeEditor(QWidget):
         self.set_range(choice.global_size, local)
         self.rangeEdited.emit(self.current())
 
-    def _on_auto_toggled(self, _checked: bool) -> None:
+    def _on_auto_toggled(self, checked: bool) -> None:
+        global_size = self.global_size()
+        if not checked and self._explicit_local is None and global_size is not None:
+            # Auto showed a size that need not divide: start from one that does.
+            with QSignalBlocker(self.auto):
+                _show(self.local_fields, suggested_local_size(global_size, self._max_group))
         self._show_dims()
         self.rangeEdited.emit(self.current())
 
