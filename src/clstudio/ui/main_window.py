@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QMargins, QPoint, QRect, QSignalBlocker, QSize, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,6 +37,20 @@ from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import build_menus, build_toolbar, create_actions, show_running
 from clstudio.ui.workbench import Workbench
 
+EMPTY_RESULTS_HEIGHT = 190  # pixels: the Results dock before the first run
+# Room for the window manager's title bar and borders, which Qt's geometry leaves out.
+FRAME_ALLOWANCE = QMargins(8, 40, 8, 8)
+
+
+def first_geometry(screen: QRect) -> QRect:
+    """The first window: at most 1440 x 900, inside the available screen with its frame,
+    so the status bar shows without maximizing; centred."""
+    room = screen.marginsRemoved(FRAME_ALLOWANCE)
+    size = QSize(min(1440, room.width()), min(900, room.height()))
+    geometry = QRect(QPoint(0, 0), size)
+    geometry.moveCenter(room.center())
+    return geometry
+
 
 class MainWindow(QMainWindow):
     """Owns the files and the device inventory; the workbench owns the session, the device
@@ -59,6 +73,7 @@ class MainWindow(QMainWindow):
         self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
         self._lesson: HostProgramLesson | None = None
+        self._grow_results_on_first_run = False
         app = QApplication.instance()
         assert isinstance(app, QApplication), "a window needs a QApplication"
         self.theme = ThemeController(app, settings.theme(), self)
@@ -70,6 +85,8 @@ class MainWindow(QMainWindow):
         self.device_panel.rediscoverRequested.connect(self.start_discovery)
         self.arguments_panel = ArgsPanel()
         self.results_panel = ResultsPanel(self.editor_panel.problems, self.editor_panel.build_log)
+        # Its hidden pages' minimum sizes must not keep the empty dock tall.
+        self.results_panel.setMinimumHeight(EMPTY_RESULTS_HEIGHT - 60)
         self.run_bar = RunBar()
         self.runner = RunController(self.backends.runs, self)
         self.workbench = Workbench(
@@ -170,16 +187,17 @@ class MainWindow(QMainWindow):
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
+        screen = QApplication.primaryScreen().availableGeometry()
         if geometry is None or not self.restoreGeometry(geometry):
-            screen = QApplication.primaryScreen().availableGeometry()
-            self.resize(min(1440, screen.width()), min(900, screen.height()))
+            self.setGeometry(first_geometry(screen))
         state = self.settings.window_state()
         if state is None or not self.restoreState(state):
             self.resizeDocks(
                 [self.devices_dock, self.arguments_dock], [300, 420], Qt.Orientation.Horizontal
             )
-            results_height = max(330, self.height() * 2 // 5)
-            self.resizeDocks([self.results_dock], [results_height], Qt.Orientation.Vertical)
+            # Before the first run the Results hold only hints: the editor and form get the room.
+            self._grow_results_on_first_run = True
+            self.resizeDocks([self.results_dock], [EMPTY_RESULTS_HEIGHT], Qt.Orientation.Vertical)
 
     # Devices
 
@@ -251,6 +269,10 @@ class MainWindow(QMainWindow):
 
     def show_last_run(self, text: str | None) -> None:
         self.run_status.setText(f"Last run: {text or 'none yet'}")
+        if text is not None and self._grow_results_on_first_run:
+            self._grow_results_on_first_run = False
+            height = max(self.results_dock.height(), self.height() * 2 // 5)
+            self.resizeDocks([self.results_dock], [height], Qt.Orientation.Vertical)
 
     # The document
 
