@@ -15,16 +15,10 @@ __kernel void grad_step(__global const float *x, __global float2 *grad, __global
 """
 
 
-def test_a_write_only_buffer_defaults_to_out_and_says_so(qtbot, make_window):
+def test_a_write_only_buffer_defaults_to_out_and_says_so(qtbot, make_window, type_kernel):
     window = make_window()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    editor = window.editor_panel.editor
-    editor.selectAll()
-    with qtbot.waitSignal(window.editor_panel.buildFinished, timeout=30_000):
-        editor.insertPlainText(GRAD)
-        window.editor_panel.request_build()
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: panel.row("grad") is not None, timeout=30_000)
+    panel = type_kernel(window, GRAD, "grad")
     grad = panel.row("grad")
     assert grad.editor.access.currentText() == "out"
     assert "never reads it" in grad.use_note.text() and grad.use_note.isVisibleTo(grad)

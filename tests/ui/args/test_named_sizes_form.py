@@ -81,16 +81,10 @@ def test_a_size_that_no_longer_fits_is_refused_with_the_place(qtbot, make_window
     assert window.document.session.sizes == {"N": 1048576}
 
 
-def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window):
+def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window, type_kernel):
     window = make_window()
     window.new_document()
-    editor = window.editor_panel.editor
-    editor.selectAll()
-    with qtbot.waitSignal(window.editor_panel.buildFinished, timeout=30_000):
-        editor.insertPlainText(COUNTED)
-        window.editor_panel.request_build()
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: panel.row("n") is not None, timeout=30_000)
+    panel = type_kernel(window, COUNTED, "n")
     offer = panel.sizes.suggest
     assert offer.isVisible() and offer.text() == "Make N a named size"
     assert "n, x, y and the global size" in offer.toolTip()

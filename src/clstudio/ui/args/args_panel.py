@@ -68,7 +68,7 @@ class ArgsPanel(QWidget):
             "Build a program: the arguments of its kernel appear here, with the NDRange.",
         )
         self.title = _section("Arguments")
-        self.sizes = SizesEditor()
+        self.sizes = SizesEditor(_section("Sizes"))
         self.sizes.sizesEdited.connect(self._on_sizes_edited)
         self.sizes.sizeSuggestionAccepted.connect(self.sizeSuggestionAccepted)
         self._rows_layout = QVBoxLayout()

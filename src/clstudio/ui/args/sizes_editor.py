@@ -49,17 +49,14 @@ class SizesEditor(QWidget):
     sizesEdited = Signal(object)
     sizeSuggestionAccepted = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, title: QLabel, parent: QWidget | None = None) -> None:
+        """`title`: the form's section heading, "Sizes"."""
         super().__init__(parent)
         self.fields: dict[str, NumberField] = {}
         self._form = QFormLayout()
         self._form.setContentsMargins(0, 0, 0, 0)
         self._form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.title = QLabel("Sizes")
-        self.title.setObjectName("argsSection")
-        font = self.title.font()
-        font.setBold(True)
-        self.title.setFont(font)
+        self.title = title
         self.suggest = QPushButton()
         self.suggest.setObjectName("sizeSuggestion")
         self.suggest.clicked.connect(self.sizeSuggestionAccepted)
