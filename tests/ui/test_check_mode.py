@@ -36,14 +36,14 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     controller = window.check_mode.controller
     with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as finished:
         click_check(qtbot, window)
-        assert window.window_actions.check.text() == "Stop Check"
+        assert window.window_actions.check.iconText() == "Stop Check"
         assert window.check_status.isVisible() and window.check_status.stop_button.isVisible()
         # The form and a normal run go on meanwhile.
         assert window.window_actions.run.isEnabled()
         with qtbot.waitSignal(window.runner.runFinished, timeout=CHECK_WAIT_MS):
             assert window.workbench.request_run()
     assert finished.args[0].problems[0].kind == "data-race"
-    assert window.window_actions.check.text() == "&Check"
+    assert window.window_actions.check.iconText() == "Check"
     assert window.check_status.label.text() == "Check: 1 problem found: see Problems"
 
     problems = window.editor_panel.problems

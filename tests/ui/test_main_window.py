@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QMessageBox
 
 from clstudio.devices.selector import DeviceSelector
 from clstudio.session.format import load_session
@@ -36,7 +36,7 @@ def _menu(window, title: str):
 
 
 def _entries(menu) -> list[str]:
-    return [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+    return [a.text().replace("&", "").split("\t")[0] for a in menu.actions() if not a.isSeparator()]
 
 
 def test_the_frame_has_its_panels_and_menus(make_window):
@@ -51,16 +51,22 @@ def test_the_frame_has_its_panels_and_menus(make_window):
         "Save As…",
         "Save Kernel Source As…",
         "Export Host Code…",
+        "Properties…",
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
     assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Check", "Run on Devices…"]
+    actions = [a for a in _menu(window, "Run").actions() if not a.isSeparator()]
+    shown = [a.text().split("\t")[1:] for a in actions[:3]]
+    assert shown == [[], ["Ctrl+R, F5"], ["Esc, Shift+F5"]]  # the menu says every key
     view = _entries(_menu(window, "View"))
     assert view[:5] == ["Devices", "Arguments", "Results", "Exercises", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
     assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
-    toolbar = [a.text().replace("&", "") for a in window.toolbar.actions() if a.text()]
+    toolbar = [
+        a.text().split("\t")[0].replace("&", "") for a in window.toolbar.actions() if a.text()
+    ]
     assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Check"]
 
 
@@ -449,3 +455,34 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
     assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
     assert not (tmp_path / "x.json").exists()
     assert window.document.path is None  # still the unsaved copy of the example
+
+
+def test_an_example_saved_is_the_users_own_and_properties_edit_it(
+    qtbot, make_window, monkeypatch, tmp_path
+):
+    window = make_window()
+    vector_add = next(example for example in examples() if example.name == "vector_add")
+    assert window.open_example(vector_add.path, vector_add.title)
+    target = tmp_path / "mine.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    assert window.save_as()
+    saved = load_session(target)
+    assert saved.description == f"My version of the example “{vector_add.title}”."
+
+    dialog = window.show_properties()
+    assert dialog.title.text() == vector_add.title
+    dialog.title.selectAll()
+    qtbot.keyClicks(dialog.title, "Vector add with a twist")
+    dialog.description.selectAll()
+    qtbot.keyClicks(dialog.description, "Adds, then doubles.")
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
+    assert window.isWindowModified()
+    assert window.editor_panel.editor.source().startswith("// Vector add with a twist\n")
+    assert window.save()
+    saved = load_session(target)
+    assert saved.description == "Adds, then doubles."
+    assert saved.source.startswith("// Vector add with a twist\n")
+    window.editor_panel.editor.undo()  # the title came in as one edit
+    assert window.editor_panel.editor.source().startswith(f"// {vector_add.title}\n")

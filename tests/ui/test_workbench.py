@@ -143,7 +143,15 @@ def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     qtbot.keyClick(window, Qt.Key.Key_F5)
     assert started == []
-    assert "Not run:" in window.statusBar().currentMessage()
+    refusal = window.run_bar.refusal
+    assert refusal.isVisible() and refusal.text().startswith("Not run: ")
+    assert "not a multiple of the local size 64" in refusal.toolTip()
+    problems = panel.range_problems.text().splitlines()
+    assert len(problems) == len(set(problems))  # each reason once, not run together twice
+    assert len([p for p in problems if "not a multiple of the local size 64" in p]) == 1
+
+    retype(qtbot, panel.ndrange.local_fields[0], "8")
+    assert not refusal.isVisible()
 
 
 def test_the_session_saved_is_the_form(qtbot, make_window, tmp_path):

@@ -48,3 +48,24 @@ def test_bytes_that_are_not_utf8_do_not_break_the_text():
     with capture:
         os.write(1, b"caf\xe9\n")
     assert capture.text() == "caf\ufffd\n"
+
+
+def test_each_launch_of_several_is_headed_and_a_quiet_one_adds_no_line():
+    capture = PrintfCapture()
+    with capture:
+        capture.mark_launch(0, 3)  # set up: launch 1 comes
+        os.write(1, b"one\n")
+        capture.mark_launch(1, 3)
+        capture.mark_launch(2, 3)  # launch 2 printed nothing
+        os.write(1, b"three\n")
+        capture.mark_launch(3, 3)
+    assert capture.text() == "── launch 1 of 3\none\n── launch 3 of 3\nthree\n"
+
+
+def test_a_single_launch_gets_no_header():
+    capture = PrintfCapture()
+    with capture:
+        capture.mark_launch(0, 1)
+        os.write(1, b"only\n")
+        capture.mark_launch(1, 1)
+    assert capture.text() == "only\n"

@@ -14,6 +14,7 @@ from clstudio.checks.form_state import (
     fit_kernel,
     form_state,
     with_argument,
+    with_range,
 )
 from clstudio.checks.index_space import (
     FillChoice,
@@ -22,6 +23,7 @@ from clstudio.checks.index_space import (
     summary,
 )
 from clstudio.checks.local_sizes import dimension_choices, local_size_candidates
+from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size, with_named_size
 from clstudio.checks.validate import describe, expected_kind, validate
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "FormState",
     "IndexSpace",
     "KernelFit",
+    "SizeSuggestion",
     "describe",
     "dimension_choices",
     "expected_kind",
@@ -38,10 +41,13 @@ __all__ = [
     "form_state",
     "local_size_candidates",
     "reconcile",
+    "suggest_size",
     "suggested_local_size",
     "summary",
     "unsupported_reason",
     "usable_references",
     "validate",
     "with_argument",
+    "with_named_size",
+    "with_range",
 ]

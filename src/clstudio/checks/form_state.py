@@ -20,11 +20,20 @@ from clstudio.checks.arg_defaults import (
     shape_for,
     usable_references,
 )
+from clstudio.checks.buffer_use import unread_buffers
 from clstudio.checks.index_space import FillChoice, IndexSpace
+from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size
 from clstudio.checks.validate import validate
-from clstudio.common import KernelSignature, RunError
+from clstudio.common import KernelSignature, RunError, count_text
 from clstudio.devices import DeviceLimits
-from clstudio.session import ArgSpec, BufferArg, ImageArg, Reference, Session
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Reference,
+    Session,
+    without_stale_links,
+)
 
 _HUGE = 2**63 - 1
 # Without a device, the checks that need none still run: kinds, types, values, divisibility.
@@ -74,19 +83,50 @@ def fit_kernel(
         session.local_size,
         shown if same_kernel else None,
     )
+    args = _outputs_by_use(signature, session.source, fitted.args, fitted.changes)
     return KernelFit(
-        with_references(replace(session, args=fitted.args), references),
+        with_references(replace(session, args=args), references),
         fitted.changes,
         fitted.removed,
     )
+
+
+def _outputs_by_use(
+    signature: KernelSignature,
+    source: str,
+    args: Mapping[str, ArgSpec],
+    changes: Mapping[str, ArgChange],
+) -> dict[str, ArgSpec]:
+    """New buffers the kernel never reads start as `out`, saying why: nothing to upload."""
+    fresh = [
+        info.name
+        for info in signature.args
+        if changes[info.name].status == "new"
+        and isinstance(args.get(info.name), BufferArg)
+        and not info.is_const
+    ]
+    new_args = dict(args)
+    for name in unread_buffers(source, signature.name, fresh):
+        spec = args[name]
+        assert isinstance(spec, BufferArg)
+        new_args[name] = replace(spec, access="out")
+    return new_args
 
 
 def with_argument(
     session: Session, name: str, spec: ArgSpec, references: Mapping[str, Reference]
 ) -> Session:
     """The session after the user set one argument, keeping those of `references` that
-    the arguments now fit."""
-    return with_references(replace(session, args={**session.args, name: spec}), references)
+    the arguments now fit; a size the user typed over no longer drives that place."""
+    edited = without_stale_links(replace(session, args={**session.args, name: spec}))
+    return with_references(edited, references)
+
+
+def with_range(
+    session: Session, global_size: tuple[int, ...], local_size: tuple[int, ...] | None
+) -> Session:
+    """The session after the user set the NDRange; a size typed over no longer drives it."""
+    return without_stale_links(replace(session, global_size=global_size, local_size=local_size))
 
 
 def with_references(session: Session, references: Mapping[str, Reference] | None) -> Session:
@@ -107,6 +147,9 @@ class FormState:
     range_warning: str | None
     index_space: IndexSpace
     fill_choices: tuple[FillChoice, ...]
+    sizes: Mapping[str, int]  # the session's named sizes, as the form's Sizes fields show
+    size_suggestion: SizeSuggestion | None  # a size the form offers to create
+    unread: frozenset[str]  # the buffers the kernel's source never reads
 
 
 def form_state(
@@ -129,6 +172,13 @@ def form_state(
         range_warning=_range_warning(session.args, session.global_size, session.source),
         index_space=IndexSpace(session.global_size, session.local_size),
         fill_choices=_fill_choices(session.args),
+        sizes=dict(session.sizes),
+        size_suggestion=suggest_size(signature, session),
+        unread=unread_buffers(
+            session.source,
+            signature.name,
+            (name for name, spec in session.args.items() if isinstance(spec, BufferArg)),
+        ),
     )
 
 
@@ -166,7 +216,7 @@ def _range_warning(
     name, largest = max(buffers.items(), key=lambda item: item[1].count)
     if len(buffers) == 1:
         found = (
-            f"buffer '{name}' holds {largest.count} elements, "
+            f"buffer '{name}' holds {count_text(largest.count, 'element')}, "
             f"fewer than the {work_items} work-items"
         )
     else:

@@ -60,11 +60,13 @@ class IndexSpace:
 
 def summary(space: IndexSpace) -> str:
     """One line: `1000 work-items in 16 groups of 64; the last group has 40`."""
-    items = f"{_product_text(space.global_size)} work-items"
+    one_item = math.prod(space.global_size) == 1
+    items = f"{_product_text(space.global_size)} work-item{'' if one_item else 's'}"
     groups, local = space.groups, space.local_size
     if groups is None or local is None:
         return f"{items}; the OpenCL implementation picks the work-group size (auto)"
-    text = f"{items} in {_product_text(groups)} groups of {_product_text(local)}"
+    group_word = "group" if math.prod(groups) == 1 else "groups"
+    text = f"{items} in {_product_text(groups)} {group_word} of {_product_text(local)}"
     last = space.last_group
     assert last is not None
     partial = space.partial_dims
@@ -95,16 +97,23 @@ class FillChoice:
         return text
 
 
-def suggested_local_size(global_size: tuple[int, ...], max_group: int = 256) -> tuple[int, ...]:
-    """A work-group size that divides the global size: powers of two, about 256 items in all.
+def suggested_local_size(
+    global_size: tuple[int, ...], max_group: int = 256, divides: bool = True
+) -> tuple[int, ...]:
+    """A work-group size of powers of two, about 256 items in all, that divides the global
+    size (or, with `divides` False, is only no larger than it).
 
-    A starting point when the user switches 'auto' off, never a tuned choice.
+    A starting point when the user switches 'auto' off, never a tuned choice. The one
+    that need not divide is what the form shows, greyed, under 'auto': the same for a
+    global size of 1048576 as of 1000003, rather than a 1 that looks like a choice.
     """
     per_dim = {1: 256, 2: 16, 3: 4}.get(len(global_size), 1)
     local: list[int] = []
     for size in global_size:
         group = per_dim
-        while group > 1 and (size % group or math.prod(local) * group > max_group):
+        while group > 1 and (
+            (size % group if divides else group > size) or math.prod(local) * group > max_group
+        ):
             group //= 2
         local.append(group)
     return tuple(local)

@@ -48,7 +48,7 @@ from clstudio.common.results import (
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.terminal_text import escape_controls, escaped_output
 from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
-from clstudio.common.units import format_bytes, format_seconds
+from clstudio.common.units import count_text, format_bytes, format_seconds
 
 __all__ = [
     "MAX_BUILD_OPTIONS_CHARS",
@@ -85,6 +85,7 @@ __all__ = [
     "Timing",
     "TypeNameError",
     "build_options_problem",
+    "count_text",
     "escape_controls",
     "escaped_output",
     "format_bytes",

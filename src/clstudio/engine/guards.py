@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import GuardReport
+from clstudio.common import GuardReport, count_text
 
 GUARD_BYTES = 4096
 PATTERN = np.frombuffer(b"\xa5\x5a\xc3\x3c", dtype=np.uint8)
@@ -79,5 +79,5 @@ def check(
 
 
 def _describe(where: str, name: str, count: int, first: int) -> str:
-    plural = "s" if count > 1 else ""
-    return f"kernel wrote {where} '{name}': {count} element{plural}, first at index {first}"
+    elements = count_text(count, "element")
+    return f"kernel wrote {where} '{name}': {elements}, first at index {first}"

@@ -30,6 +30,7 @@ from clstudio.common import (
     RunResult,
     Step,
     Timing,
+    count_text,
     format_bytes,
     kernel_type,
 )
@@ -183,7 +184,8 @@ class Engine:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel
         for repeat in range(session.repeats):
             if cancelled():
-                message = f"stopped by the user after {repeat} of {session.repeats} repeats"
+                total = count_text(session.repeats, "repeat")
+                message = f"stopped by the user after {repeat} of {total}"
                 raise _Failed(RunError("cancelled", message))
             self._launch(session, state, kernel, buffers, repeat, local, record)
             if progress:

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import PHASES, BuildResult, RunResult, format_bytes, format_seconds
+from clstudio.common import PHASES, BuildResult, RunResult, count_text, format_bytes, format_seconds
 from clstudio.reporting.run_stats import kernel_stats
 
 RESULT_FORMAT = "clstudio-run-result"
@@ -144,7 +144,8 @@ def format_summary(result: RunResult) -> str:
     stats = kernel_stats(result.kernel_times_ns())
     if stats is not None:
         lines.append(
-            f"  kernel time over {stats.count} repeats: min {format_seconds(stats.min_s)}, "
+            f"  kernel time over {count_text(stats.count, 'repeat')}: "
+            f"min {format_seconds(stats.min_s)}, "
             f"median {format_seconds(stats.median_s)}, mean {format_seconds(stats.mean_s)}"
         )
     for name, array in result.outputs.items():

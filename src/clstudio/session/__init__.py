@@ -37,9 +37,11 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session.properties import own_copy, title_of, with_description, with_title
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
-from clstudio.session.sizes import with_sizes
+from clstudio.session.sizes import Path as SizePath
+from clstudio.session.sizes import path_text, with_sizes, without_stale_links
 
 __all__ = [
     "ADDRESSING_MODES",
@@ -65,13 +67,16 @@ __all__ = [
     "ScalarArg",
     "Session",
     "SessionError",
+    "SizePath",
     "check_keys",
     "contents_problem",
     "examples",
     "initial_contents",
     "kernels_dir",
     "load_session",
+    "own_copy",
     "parse_session",
+    "path_text",
     "picture_problem",
     "plan_save",
     "read_int",
@@ -82,6 +87,10 @@ __all__ = [
     "relocated",
     "save_session",
     "session_to_dict",
+    "title_of",
+    "with_description",
     "with_sizes",
+    "with_title",
+    "without_stale_links",
     "write_planned",
 ]

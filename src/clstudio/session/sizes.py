@@ -15,7 +15,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
-from clstudio.session.fields import MAX_ITEMS, describe, fail, read_identifier, read_int
+from clstudio.session.fields import (
+    MAX_ITEMS,
+    SessionError,
+    describe,
+    fail,
+    read_identifier,
+    read_int,
+)
 
 if TYPE_CHECKING:
     from clstudio.session.format import Session
@@ -34,6 +41,7 @@ __all__ = [
     "resolve_names",
     "restore_names",
     "with_sizes",
+    "without_stale_links",
 ]
 
 
@@ -102,6 +110,50 @@ def with_sizes(session: Session, sizes: Mapping[str, int]) -> Session:
     for path, text in session.size_links.items():
         updated = _apply(updated, path, evaluate(text, sizes, path_text(path)))
     return updated
+
+
+def without_stale_links(session: Session) -> Session:
+    """The session without the links of places typed over since (a shape no longer N).
+
+    A place the user typed a number into follows that number, no longer the size.
+    """
+    kept = {
+        path: text
+        for path, text in session.size_links.items()
+        if _value_at(session, path) == _quiet_evaluate(text, session.sizes)
+    }
+    return session if kept == session.size_links else replace(session, size_links=kept)
+
+
+def _quiet_evaluate(text: str, sizes: Mapping[str, int]) -> int | None:
+    try:
+        return evaluate(text, sizes, "")
+    except SessionError:
+        return None
+
+
+def _value_at(session: Session, path: Path) -> object:
+    """The number a session holds at a place _size_places yields; None when it has none."""
+    index = path[-1]
+    if path[0] in ("global_size", "local_size"):
+        sizes = session.global_size if path[0] == "global_size" else session.local_size
+        return (
+            sizes[index]
+            if sizes is not None and isinstance(index, int) and index < len(sizes)
+            else None
+        )
+    spec = session.args.get(str(path[1]))
+    if (
+        isinstance(spec, BufferArg | ImageArg)
+        and isinstance(index, int)
+        and index < len(spec.shape)
+    ):
+        return spec.shape[index]
+    if isinstance(spec, LocalArg):
+        return spec.count
+    if isinstance(spec, ScalarArg):
+        return spec.value
+    return None
 
 
 def evaluate(text: str, sizes: Mapping[str, int], where: str) -> int:

@@ -17,6 +17,7 @@ from clstudio.session import (
     Session,
     SessionError,
     load_session,
+    own_copy,
     plan_save,
     write_planned,
 )
@@ -67,6 +68,7 @@ class Document:
         self.path = path
         self._clean = session
         self._label = label
+        self._example: tuple[str, str] | None = None  # (title, description) of its example
 
     @classmethod
     def new(cls) -> Document:
@@ -97,11 +99,17 @@ class Document:
         return cls(session, None, path.name)
 
     @classmethod
-    def copy_of(cls, path: Path, label: str) -> Document:
-        """An unsaved copy of a session file, so that Save never overwrites the original."""
+    def copy_of(cls, path: Path, label: str, example_title: str = "") -> Document:
+        """An unsaved copy of a session file, so that Save never overwrites the original.
+
+        With `example_title`, the copy is of a gallery example: saved, it becomes the
+        user's own, no longer described as the example (see own_copy).
+        """
         document = cls.open(path)
         document.path = None
         document._label = label
+        if example_title:
+            document._example = (example_title, document.session.description)
         return document
 
     @property
@@ -136,6 +144,8 @@ class Document:
         Refuses (SessionError) to replace a file that is not the session's own, unless
         `replace_others`: the window asks the user first (see plan_save).
         """
+        if self._example is not None:
+            self.session = own_copy(self.session, *self._example)
         plan = self.plan_save(path)
         if plan.would_replace and not replace_others:
             names = ", ".join(str(p) for p in plan.would_replace)
@@ -144,4 +154,5 @@ class Document:
         self.path = plan.path
         self.session = plan.session
         self.mark_clean()
+        self._example = None
         return plan.path

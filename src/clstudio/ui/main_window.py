@@ -5,7 +5,7 @@ from __future__ import annotations
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QMargins, QPoint, QRect, QSignalBlocker, QSize, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.devices import DeviceInfo, DeviceInventory, is_simulator
-from clstudio.session import Session, SessionError
+from clstudio.session import Session, SessionError, title_of
 from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
@@ -33,6 +33,7 @@ from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.lesson import HostProgramLesson
+from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.check_controller import CheckController
 from clstudio.ui.run.check_mode import CheckMode
@@ -51,6 +52,20 @@ from clstudio.ui.window_actions import (
     show_running,
 )
 from clstudio.ui.workbench import Workbench
+
+EMPTY_RESULTS_HEIGHT = 190  # pixels: the Results dock before the first run
+# Room for the window manager's title bar and borders, which Qt's geometry leaves out.
+FRAME_ALLOWANCE = QMargins(8, 40, 8, 8)
+
+
+def first_geometry(screen: QRect) -> QRect:
+    """The first window: at most 1440 x 900, inside the available screen with its frame,
+    so the status bar shows without maximizing; centred."""
+    room = screen.marginsRemoved(FRAME_ALLOWANCE)
+    size = QSize(min(1440, room.width()), min(900, room.height()))
+    geometry = QRect(QPoint(0, 0), size)
+    geometry.moveCenter(room.center())
+    return geometry
 
 
 class MainWindow(QMainWindow):
@@ -74,6 +89,7 @@ class MainWindow(QMainWindow):
         self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
         self._lesson: HostProgramLesson | None = None
+        self._grow_results_on_first_run = False
         app = QApplication.instance()
         assert isinstance(app, QApplication), "a window needs a QApplication"
         self.theme = ThemeController(app, settings.theme(), self)
@@ -85,6 +101,8 @@ class MainWindow(QMainWindow):
         self.device_panel.rediscoverRequested.connect(self.start_discovery)
         self.arguments_panel = ArgsPanel()
         self.results_panel = ResultsPanel(self.editor_panel.problems, self.editor_panel.build_log)
+        # Its hidden pages' minimum sizes must not keep the empty dock tall.
+        self.results_panel.setMinimumHeight(EMPTY_RESULTS_HEIGHT - 60)
         self.run_bar = RunBar()
         self.runner = RunController(self.backends.runs, self)
         self.workbench = Workbench(
@@ -193,6 +211,7 @@ class MainWindow(QMainWindow):
         a.export_host_code.triggered.connect(lambda: self.host_code.export(self))
         self.host_code.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.workbench.deviceChanged.connect(lambda _device: self.host_code.refresh())
+        a.properties.triggered.connect(self.show_properties)
         a.quit.triggered.connect(self.close)
         editor = self.editor_panel.editor
         a.undo.triggered.connect(editor.undo)
@@ -230,16 +249,17 @@ class MainWindow(QMainWindow):
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
+        screen = QApplication.primaryScreen().availableGeometry()
         if geometry is None or not self.restoreGeometry(geometry):
-            screen = QApplication.primaryScreen().availableGeometry()
-            self.resize(min(1440, screen.width()), min(900, screen.height()))
+            self.setGeometry(first_geometry(screen))
         state = self.settings.window_state()
         if state is None or not self.restoreState(state):
             self.resizeDocks(
                 [self.devices_dock, self.arguments_dock], [300, 420], Qt.Orientation.Horizontal
             )
-            results_height = max(330, self.height() * 2 // 5)
-            self.resizeDocks([self.results_dock], [results_height], Qt.Orientation.Vertical)
+            # Before the first run the Results hold only hints: the editor and form get the room.
+            self._grow_results_on_first_run = True
+            self.resizeDocks([self.results_dock], [EMPTY_RESULTS_HEIGHT], Qt.Orientation.Vertical)
 
     # Devices
 
@@ -337,6 +357,10 @@ class MainWindow(QMainWindow):
 
     def show_last_run(self, text: str | None) -> None:
         self.run_status.setText(f"Last run: {text or 'none yet'}")
+        if text is not None and self._grow_results_on_first_run:
+            self._grow_results_on_first_run = False
+            height = max(self.results_dock.height(), self.height() * 2 // 5)
+            self.resizeDocks([self.results_dock], [height], Qt.Orientation.Vertical)
 
     # The document
 
@@ -410,7 +434,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return False
         try:
-            document = Document.copy_of(path, f"{title} (example)")
+            document = Document.copy_of(path, f"{title} (example)", title)
         except SessionError as exc:
             QMessageBox.warning(self, "Cannot open example", str(exc))
             return False
@@ -495,6 +519,15 @@ class MainWindow(QMainWindow):
         self.settings.set_theme(theme)
         with QSignalBlocker(self.window_actions.themes[theme]):
             self.window_actions.themes[theme].setChecked(True)
+
+    def show_properties(self) -> PropertiesDialog:
+        """File > Properties, window-modal; OK hands the title and description over."""
+        session = self.document.session
+        dialog = PropertiesDialog(title_of(session.source), session.description, self)
+        dialog.propertiesChosen.connect(self.workbench.set_properties)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About CL Studio", about_html())

@@ -81,6 +81,19 @@ def system_is_dark(app: QApplication) -> bool:
     return app.styleHints().colorScheme() == Qt.ColorScheme.Dark
 
 
+def restyle_sheets(app: QApplication) -> None:
+    """Re-apply every widget's own style sheet, so that its `palette(...)` colours follow.
+
+    A widget styled by a sheet keeps the palette it was polished with: without this,
+    the Arguments pane stayed light after switching to Dark.
+    """
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+
+
 class ThemeController(QObject):
     """Applies the chosen theme, and re-applies 'system' when the system scheme changes."""
 
@@ -107,6 +120,7 @@ class ThemeController(QObject):
             raise ValueError(f"unknown theme {choice!r}; expected one of {THEMES}")
         self._choice = choice
         self._app.setPalette(dark_palette() if self.is_dark() else light_palette())
+        restyle_sheets(self._app)
 
     def _on_system_scheme_changed(self, _scheme: Qt.ColorScheme) -> None:
         if self._choice == "system":

@@ -70,6 +70,7 @@ ACTION_SPECS = (
         "&Export Host Code…",
         "Write the session's host program in Python or C, ready to build and run",
     ),
+    ActionSpec("properties", "&Properties…", "The session's title and description"),
     ActionSpec("quit", "&Quit", "Close CL Studio", ("Ctrl+Q",)),
     ActionSpec("undo", "&Undo", "Undo the last edit of the source", (Key.Undo,)),
     ActionSpec("redo", "&Redo", "Redo the edit just undone", (Key.Redo,)),
@@ -121,6 +122,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "save_source",
             "-",
             "export_host_code",
+            "properties",
             "-",
             "quit",
         ),
@@ -130,7 +132,8 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("&Run", ("build", "run", "stop", "-", "check", "run_on_devices")),
     ("&Help", ("lesson", "-", "about")),
 )
-TOOLBAR = ("new", "open", "save", "-", "build", "run_or_stop", "check")
+RUN_BAR = "<run bar>"  # repeats, time limit, progress and why a run was refused
+TOOLBAR = ("new", "open", "save", "-", "build", "run_or_stop", RUN_BAR, "-", "check")
 
 
 @dataclass
@@ -141,6 +144,7 @@ class WindowActions:
     save_as: QAction
     save_source: QAction
     export_host_code: QAction
+    properties: QAction
     quit: QAction
     undo: QAction
     redo: QAction
@@ -179,6 +183,9 @@ def _action(window: QMainWindow, spec: ActionSpec) -> QAction:
         action.setShortcuts(keys)
         shown = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
         action.setToolTip(f"{spec.tip} ({shown})")
+        if len(keys) > 1:  # a menu shows only the first shortcut unless told them all
+            action.setText(f"{spec.text}\t{shown}")
+            action.setIconText(spec.text.replace("&", ""))  # a toolbar button: the name alone
     if spec.icon is not None:
         action.setIcon(_icon(window, spec.icon))
     return action
@@ -243,9 +250,10 @@ def build_toolbar(window: QMainWindow, actions: WindowActions, run_bar: QWidget)
     for entry in TOOLBAR:
         if entry == "-":
             toolbar.addSeparator()
+        elif entry == RUN_BAR:
+            toolbar.addWidget(run_bar)
         else:
             toolbar.addAction(actions.named(entry))
-    toolbar.addWidget(run_bar)
     return toolbar
 
 
@@ -261,13 +269,14 @@ def show_running(window: QMainWindow, actions: WindowActions, running: bool) -> 
 def show_checking(window: QMainWindow, actions: WindowActions, checking: bool) -> None:
     """Check turns into Stop Check while a check goes on, and back."""
     shown = ", ".join(CHECK_SHORTCUTS)
-    idle = ("&Check", f"{CHECK_TIP} ({shown})", CHECK_ICON)
-    busy = ("Stop Check", f"Stop the check ({shown})", STOP_ICON)
+    idle = (f"&Check\t{shown}", f"{CHECK_TIP} ({shown})", CHECK_ICON)
+    busy = (f"Stop Check\t{shown}", f"Stop the check ({shown})", STOP_ICON)
     _show(window, actions.check, busy if checking else idle)
 
 
 def _show(window: QMainWindow, action: QAction, look: tuple[str, str, tuple[str, Pixmap]]) -> None:
     text, tip, icon = look
-    action.setText(text)
+    action.setText(text)  # for a menu: "name\tshortcuts"
+    action.setIconText(text.split("\t")[0].replace("&", ""))  # for a toolbar: the name
     action.setToolTip(tip)
     action.setIcon(_icon(window, icon))

@@ -12,11 +12,34 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.checks import FormState, fit_kernel, form_state, with_argument
-from clstudio.common import BuildResult, KernelSignature, RunError, RunResult, format_seconds
+from clstudio.checks import (
+    FormState,
+    fit_kernel,
+    form_state,
+    suggest_size,
+    with_argument,
+    with_named_size,
+    with_range,
+)
+from clstudio.common import (
+    BuildResult,
+    KernelSignature,
+    RunError,
+    RunResult,
+    count_text,
+    format_seconds,
+)
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
-from clstudio.session import ArgSpec, Reference, Session
+from clstudio.session import (
+    ArgSpec,
+    Reference,
+    Session,
+    SessionError,
+    with_description,
+    with_sizes,
+    with_title,
+)
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.args.ndrange_editor import Range
 from clstudio.ui.document import Document
@@ -67,6 +90,8 @@ class Workbench(QObject):
         editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit("failed"))
         args.argEdited.connect(self._on_args_arg_edited)
         args.rangeEdited.connect(self._on_args_range_edited)
+        args.sizesEdited.connect(self._on_args_sizes_edited)
+        args.sizeSuggestionAccepted.connect(self._on_args_size_suggestion_accepted)
         run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
         run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
         runner.runStarted.connect(self._on_runner_started)
@@ -90,6 +115,7 @@ class Workbench(QObject):
         session = self.document.session
         self._signature = None
         self.args.clear()
+        self.results.show_session_changed(self.document.name)
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)
         self.editor.set_kernel(session.kernel)
@@ -121,7 +147,17 @@ class Workbench(QObject):
     def _set_session(self, session: Session) -> None:
         if session != self.document.session:
             self.document.session = session
+            self.run_bar.clear_refusal()  # the reason was about the session as it was
             self.documentChanged.emit()
+
+    def set_properties(self, title: str, description: str) -> None:
+        """File > Properties: the description into the session, the title into the source's
+        opening comment, as one edit the user can undo."""
+        session = self.document.session
+        self._set_session(with_description(session, description))
+        source = with_title(session.source, title)
+        if source != session.source:
+            self.editor.replace_source(source)
 
     def _on_editor_source_edited(self, source: str) -> None:
         self._update(source=source)
@@ -131,12 +167,37 @@ class Workbench(QObject):
 
     def _on_args_arg_edited(self, name: str, spec: ArgSpec) -> None:
         self._set_session(with_argument(self.document.session, name, spec, self._references))
+        self.args.show_links(self.document.session)
         self._show_form()
 
     def _on_args_range_edited(self, current: Range) -> None:
-        global_size, local_size = current
-        self._update(global_size=global_size, local_size=local_size)
+        self._set_session(with_range(self.document.session, *current))
+        self.args.show_links(self.document.session)
         self._show_form()
+
+    def _on_args_sizes_edited(self, sizes: dict[str, int]) -> None:
+        try:
+            session = with_sizes(self.document.session, sizes)
+        except SessionError as exc:
+            self.args.show_size_problem(str(exc))
+            return
+        self._set_session(session)
+        self.args.show_values(session)
+        self._show_form()
+
+    def _on_args_size_suggestion_accepted(self) -> None:
+        if self._signature is None:
+            return
+        suggestion = suggest_size(self._signature, self.document.session)
+        if suggestion is None:
+            return
+        session = with_named_size(self.document.session, suggestion)
+        self._set_session(session)
+        self.args.show_values(session)
+        self._show_form()
+        self.messageRaised.emit(
+            f"{suggestion.name} = {suggestion.value} now drives {suggestion.described}"
+        )
 
     # Builds ---------------------------------------------------------------------------
 
@@ -191,7 +252,7 @@ class Workbench(QObject):
         problems = self.problems()
         if problems:
             self.args.show_error(problems[0])
-            self.messageRaised.emit(f"Not run: {problems[0].message}")
+            self.run_bar.show_refused(problems[0].message)
             return False
         return self.runner.run(self.document.session)
 
@@ -239,4 +300,5 @@ def run_summary(run: FinishedRun) -> str:
     stats = run.stats()
     median = format_seconds(stats.median_s) if stats is not None else "no launches"
     verdict = "ok" if run.result.ok else "check failed"
-    return f"{median} median over {stats.count if stats else 0} repeats, {verdict}"
+    repeats = count_text(stats.count if stats else 0, "repeat")
+    return f"{median} median over {repeats}, {verdict}"

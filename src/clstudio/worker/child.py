@@ -60,6 +60,7 @@ class PrintfCapture:
         os.unlink(path)
         self._cut = 0
         self._saved_fd = -1
+        self._mark: tuple[int, int] | None = None  # where the last launch's line starts, ends
 
     def __enter__(self) -> PrintfCapture:
         sys.stdout.flush()
@@ -67,6 +68,7 @@ class PrintfCapture:
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         self._cut = 0
+        self._mark = None
         self._saved_fd = os.dup(1)
         os.dup2(fd, 1)
         return self
@@ -87,8 +89,25 @@ class PrintfCapture:
             os.ftruncate(fd, self._limit)
             os.lseek(fd, self._limit, os.SEEK_SET)
 
+    def mark_launch(self, done: int, total: int) -> None:
+        """Between launches of a run of several: "── launch 2 of 5" heads what follows.
+
+        The line of a launch that printed nothing is taken back, so quiet repeats add none.
+        """
+        _flush_c_stdout()
+        fd = self._fd
+        end = os.lseek(fd, 0, os.SEEK_CUR)
+        if self._mark is not None and self._mark[1] == end:
+            os.ftruncate(fd, self._mark[0])
+            end = os.lseek(fd, self._mark[0], os.SEEK_SET)
+        self._mark = None
+        if total > 1 and done < total:
+            os.write(fd, f"── launch {done + 1} of {total}\n".encode())
+            self._mark = (end, os.lseek(fd, 0, os.SEEK_CUR))
+
     def text(self) -> str:
         """What the kernel printed, up to the limit, with a note when some was cut."""
+        self.mark_launch(0, 0)
         self.trim()
         fd = self._fd
         data = os.pread(fd, self._limit, 0)
@@ -173,6 +192,7 @@ class _Handler:
 
         def progress(done: int, total: int) -> None:
             nonlocal last_sent
+            self._printf.mark_launch(done, total)
             self._printf.trim()
             now = time.monotonic()
             if done == total or now - last_sent >= PROGRESS_INTERVAL_S:

@@ -132,3 +132,21 @@ def panel(qtbot) -> DrivenPanel:
 @pytest.fixture
 def limits() -> DeviceLimits:
     return LIMITS
+
+
+@pytest.fixture
+def type_kernel(qtbot) -> Callable[..., ArgsPanel]:
+    """Type a kernel over the window's source and build it, as a learner writes a new one;
+    returns the form once the argument `waits_for` shows."""
+
+    def typed(window, source: str, waits_for: str) -> ArgsPanel:
+        editor = window.editor_panel.editor
+        editor.selectAll()
+        with qtbot.waitSignal(window.editor_panel.buildFinished, timeout=30_000):
+            editor.insertPlainText(source)
+            window.editor_panel.request_build()
+        panel = window.arguments_panel
+        qtbot.waitUntil(lambda: panel.row(waits_for) is not None, timeout=30_000)
+        return panel
+
+    return typed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clstudio.common.results import BuildResult, Diagnostic, KernelSignature
-from clstudio.ui.editor.build_status import build_status_text, duration_text
+from clstudio.ui.editor.build_status import build_status_text, duration_text, up_to_date_text
 
 
 def result(ok: bool, seconds: float = 0.412, kernels: int = 0, **severities: int) -> BuildResult:
@@ -41,3 +41,9 @@ def test_build_status_text(built, text):
 )
 def test_durations_read_naturally(seconds, text):
     assert duration_text(seconds) == text
+
+
+def test_up_to_date_counts_seconds_minutes_and_hours():
+    assert up_to_date_text(3.2) == "Up to date (built 3 s ago)"
+    assert up_to_date_text(61) == "Up to date (built 1 minute ago)"
+    assert up_to_date_text(7300) == "Up to date (built 2 hours ago)"

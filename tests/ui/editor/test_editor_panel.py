@@ -202,3 +202,20 @@ def test_find_and_replace_open_from_the_panel(qtbot, make_panel):
     panel.find_bar.replace_field.setText("x[1]")
     assert panel.find_bar.replace_all() == 1
     assert "x[1] *= k;" in panel.source()
+
+
+def test_build_on_unchanged_text_says_it_is_up_to_date(qtbot, make_panel, backend):
+    panel = make_panel()
+    with qtbot.waitSignal(panel.buildFinished):
+        panel.set_source(GOOD)
+    assert panel.status_label.text().startswith("Built in")
+    panel.build_button.click()
+    assert panel.status_label.text() == "Up to date (built 0 s ago)"
+    assert backend.calls == [(GOOD, "", None)]  # nothing built twice
+
+    panel.live_check.click()  # so that only the button builds the edit
+    type_source(qtbot, panel.editor, "x")
+    with qtbot.waitSignal(panel.buildFinished):
+        panel.build_button.click()
+    assert panel.status_label.text().startswith("Built in")
+    assert len(backend.calls) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -9,7 +10,15 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clstudio.checks import ArgChange, describe, expected_kind, unsupported_reason
 from clstudio.common import KernelArgInfo, kernel_type
-from clstudio.session import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    SizePath,
+)
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
@@ -58,6 +67,9 @@ class ArgRow(QFrame):
         self.badge.setVisible(change.status in _BADGES)
         self.note = _label("argNote", change.note)
         self.note.setWordWrap(True)
+        self.use_note = _label("argNote")
+        self.use_note.setWordWrap(True)
+        self.use_note.setVisible(False)
         self.message = _label("argMessage")
         self.message.setWordWrap(True)
 
@@ -85,6 +97,7 @@ class ArgRow(QFrame):
         if self.editor is None and reason is not None:
             self.note.setText(reason)
         self.note.setVisible(bool(self.note.text()))
+        layout.addWidget(self.use_note)
         layout.addWidget(self.message)
         self._show_message()
 
@@ -124,10 +137,41 @@ class ArgRow(QFrame):
         """The value as the fields show it; None while a field is incomplete or unsupported."""
         return None if self.editor is None else self.editor.spec()
 
+    def show_spec(self, spec: ArgSpec | None, base_dir: Path | None) -> None:
+        """Show the value the session holds now (a size changed it). Never emits."""
+        editor = self.editor
+        match editor, spec:
+            case BufferEditor(), BufferArg():
+                editor.set_spec(spec, base_dir)
+            case ImageEditor(), ImageArg():
+                editor.set_spec(spec, base_dir)
+            case LocalEditor(), LocalArg():
+                editor.set_spec(spec)
+            case ScalarEditor(), ScalarArg():
+                editor.set_spec(spec)
+        self._show_message()
+
+    def show_links(self, links: Mapping[SizePath, str]) -> None:
+        """Mark the fields named sizes drive, as ("shape", 0) -> "N"."""
+        if self.editor is not None and not isinstance(self.editor, SamplerEditor):
+            self.editor.set_links(links)
+
     def set_checks(self, problems: list[str]) -> None:
         """Problems found by checking the session, shown until the next check."""
         self._checks = problems
         self._show_message()
+
+    def set_unread(self, unread: bool) -> None:
+        """Say when the kernel never reads this buffer, and what that means for its access."""
+        spec = self.spec()
+        text = ""
+        if unread and isinstance(spec, BufferArg):
+            if spec.access == "out":
+                text = "out: the kernel never reads it, so it is not uploaded, only read back"
+            elif spec.access is None or spec.access == "inout":
+                text = "The kernel never reads it: choose out to skip the upload"
+        self.use_note.setText(text)
+        self.use_note.setVisible(bool(text))
 
     def set_local_mem(self, size: int | None) -> None:
         if isinstance(self.editor, LocalEditor):

@@ -13,10 +13,11 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBox
 
 from clstudio.checks import FormState, KernelFit
 from clstudio.common import KernelSignature, RunError
-from clstudio.session import ArgSpec
+from clstudio.session import ArgSpec, Session
 from clstudio.ui.args.arg_row import ArgRow
 from clstudio.ui.args.index_space_view import IndexSpaceView
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
+from clstudio.ui.args.sizes_editor import SizesEditor
 from clstudio.ui.empty_state import EmptyState
 
 ERROR_RED = "#d83c3c"
@@ -31,6 +32,8 @@ QLabel#argBadge[status="changed"] {{ background: {WARNING_AMBER}; }}
 QLabel#argNote, QLabel#removedArgs {{ color: palette(placeholder-text); font-style: italic; }}
 QLabel#argMessage, QLabel#rangeProblems {{ color: {ERROR_RED}; }}
 QLabel#rangeWarning {{ color: {WARNING_AMBER}; }}
+QLabel#sizeLink {{ color: #3071c4; font-weight: bold; }}
+QLineEdit[linked="true"] {{ background: palette(window); }}
 """
 
 
@@ -44,11 +47,14 @@ def _section(title: str) -> QLabel:
 
 
 class ArgsPanel(QWidget):
-    """`argEdited(name, spec)` and `rangeEdited((global, local))` on every complete edit by
-    the user; set_kernel and show_state only display, never emit."""
+    """`argEdited(name, spec)`, `rangeEdited((global, local))` and `sizesEdited({name: n})`
+    on every complete edit by the user, `sizeSuggestionAccepted()` when the user names the
+    offered size; set_kernel, show_values and show_state only display, never emit."""
 
     argEdited = Signal(str, object)
     rangeEdited = Signal(object)
+    sizesEdited = Signal(object)
+    sizeSuggestionAccepted = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +68,9 @@ class ArgsPanel(QWidget):
             "Build a program: the arguments of its kernel appear here, with the NDRange.",
         )
         self.title = _section("Arguments")
+        self.sizes = SizesEditor(_section("Sizes"))
+        self.sizes.sizesEdited.connect(self._on_sizes_edited)
+        self.sizes.sizeSuggestionAccepted.connect(self.sizeSuggestionAccepted)
         self._rows_layout = QVBoxLayout()
         self._rows_layout.setSpacing(6)
         self.removed = QLabel()
@@ -81,6 +90,7 @@ class ArgsPanel(QWidget):
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(8, 8, 8, 8)
+        column.addWidget(self.sizes)
         column.addWidget(self.title)
         column.addLayout(self._rows_layout)
         column.addWidget(self.removed)
@@ -94,7 +104,8 @@ class ArgsPanel(QWidget):
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # A pane narrower than the form scrolls it sideways rather than clipping it.
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.scroll_area.setWidget(content)
         self._stack = QStackedWidget()
         self._stack.addWidget(self.empty)
@@ -123,9 +134,35 @@ class ArgsPanel(QWidget):
         )
         self.removed.setText("\n".join(str(removed) for removed in fit.removed))
         self.removed.setVisible(bool(fit.removed))
-        self.ndrange.set_range(session.global_size, session.local_size)
+        self.show_values(session)
         self._stack.setCurrentWidget(self.scroll_area)
         self.show_state(state)
+
+    def show_values(self, session: Session) -> None:
+        """Show the values `session` holds now (after a size changed) and the named sizes that
+        drive each field."""
+        for name, row in self._rows.items():
+            row.show_spec(session.args.get(name), session.base_dir)
+        self.ndrange.set_range(session.global_size, session.local_size)
+        self.show_links(session)
+
+    def show_links(self, session: Session) -> None:
+        """Mark the fields named sizes drive ("= N"); a field typed over is no longer one."""
+        for name, row in self._rows.items():
+            row.show_links(
+                {
+                    path[2:]: text
+                    for path, text in session.size_links.items()
+                    if path[:2] == ("args", name)
+                }
+            )
+        self.ndrange.set_links(
+            {path: text for path, text in session.size_links.items() if path[0] != "args"}
+        )
+
+    def show_size_problem(self, text: str) -> None:
+        """Why the sizes typed cannot be taken; the session keeps the last sizes that fit."""
+        self.sizes.show_problem(text)
 
     def show_state(self, state: FormState) -> None:
         """Show what the checks found, the range warning and the index space."""
@@ -135,6 +172,7 @@ class ArgsPanel(QWidget):
             row.set_local_mem(limits.local_mem if limits else None)
             if row.editor is not None:  # an unsupported row already says why
                 row.set_checks(list(state.problems.get(name, ())))
+                row.set_unread(name in state.unread)
         self._general = state.general
         self._show_general()
         warning = state.range_warning
@@ -142,6 +180,7 @@ class ArgsPanel(QWidget):
         self.range_warning.setVisible(warning is not None)
         self.index_space.set_space(state.index_space)
         self.ndrange.set_buffers(state.fill_choices)
+        self.sizes.set_sizes(state.sizes, state.size_suggestion)
 
     def clear(self) -> None:
         """Back to the empty state, as before the first kernel."""
@@ -149,6 +188,7 @@ class ArgsPanel(QWidget):
             row.deleteLater()
         self._rows = {}
         self._general = ()
+        self.ndrange.forget_local()
         self._stack.setCurrentWidget(self.empty)
 
     def is_empty(self) -> bool:
@@ -192,6 +232,8 @@ class ArgsPanel(QWidget):
         if self.ndrange.problem() is not None:
             general.append(str(self.ndrange.problem()))
         general += self._general
+        # A refused Run names a problem the checks may show already: say each one once.
+        general = list(dict.fromkeys(general))
         self.range_problems.setText("\n".join(general))
         self.range_problems.setVisible(bool(general))
 
@@ -206,6 +248,11 @@ class ArgsPanel(QWidget):
         self._show_general()
         if spec is not None:  # else an incomplete field: its row says what to type
             self.argEdited.emit(name, spec)
+
+    def _on_sizes_edited(self, sizes: dict[str, int]) -> None:
+        self._forget_errors()
+        self._show_general()
+        self.sizesEdited.emit(sizes)
 
     def _on_ndrange_edited(self, current: Range | None) -> None:
         self._forget_errors()

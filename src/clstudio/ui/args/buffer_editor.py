@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -15,9 +16,10 @@ from clstudio.common import (
     format_bytes,
     parse_element_type,
 )
-from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, picture_problem
+from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, SizePath, picture_problem
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
+from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
 _BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
 ELEMENT_TYPES = (*_BASES, *(f"{base}{width}" for base in _BASES for width in VECTOR_WIDTHS))
@@ -40,6 +42,7 @@ class BufferEditor(QWidget):
         self.shape.setPlaceholderText("1024, or 64, 128")
         self.shape.setToolTip("Elements along each dimension, rows first: 480, 640 is 480 rows")
         self.shape.textEdited.connect(self._on_edited)
+        self.shape_link = link_label()
         self.bytes = QLabel()
         self.bytes.setObjectName("bufferBytes")
         self.bytes.setMinimumWidth(self.bytes.fontMetrics().horizontalAdvance("= 1000 MiB"))
@@ -69,6 +72,7 @@ class BufferEditor(QWidget):
 
         shape_row = QHBoxLayout()
         shape_row.addWidget(self.shape, 1)
+        shape_row.addWidget(self.shape_link)
         shape_row.addWidget(self.bytes)
         type_row = QHBoxLayout()
         type_row.addWidget(self.element, 1)
@@ -93,6 +97,13 @@ class BufferEditor(QWidget):
         self.contents.set_base_dir(base_dir)
         self.contents.set_init(spec.init, spec.dtype)
         self._show_size()
+
+    def set_links(self, links: Mapping[SizePath, str]) -> None:
+        """Show which dimensions of the shape named sizes drive ({("shape", 0): "N"})."""
+        shape = self._shape() or ()
+        texts = [links.get(("shape", d), str(size)) for d, size in enumerate(shape)]
+        linked = any(("shape", d) in links for d in range(len(shape)))
+        mark_linked(self.shape, self.shape_link, ", ".join(texts) if linked else None)
 
     def spec(self) -> BufferArg | None:
         shape = self._shape()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -17,9 +18,11 @@ from clstudio.session import (
     MAX_ITEMS,
     ImageArg,
     SamplerArg,
+    SizePath,
 )
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
 _ORDER_HELP = {"R": "one gray channel", "RGBA": "red, green, blue and alpha"}
 _TYPE_HELP = {
@@ -63,9 +66,12 @@ class ImageEditor(QWidget):
         self.contents.initEdited.connect(self._on_edited)
 
         size_row = QHBoxLayout()
+        self.width_link, self.height_link = link_label(), link_label()
         size_row.addWidget(self.width_field, 1)
+        size_row.addWidget(self.width_link)
         size_row.addWidget(QLabel("x"))
         size_row.addWidget(self.height_field, 1)
+        size_row.addWidget(self.height_link)
         size_row.addWidget(self.bytes)
         pixel_row = QHBoxLayout()
         pixel_row.addWidget(self.order, 1)
@@ -78,6 +84,11 @@ class ImageEditor(QWidget):
         form.addRow("Size", size_row)
         form.addRow("Pixels", pixel_row)
         form.addRow("Contents", self.contents)
+
+    def set_links(self, links: Mapping[SizePath, str]) -> None:
+        """Show the width and height named sizes drive (the shape is height, width)."""
+        mark_linked(self.height_field, self.height_link, links.get(("shape", 0)))
+        mark_linked(self.width_field, self.width_link, links.get(("shape", 1)))
 
     def set_spec(self, spec: ImageArg, base_dir: Path | None) -> None:
         """Show `spec`; relative .npy paths resolve against base_dir. Never emits."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from clstudio.common import ElementType, format_bytes
-from clstudio.session import MAX_ITEMS, LocalArg
+from clstudio.session import MAX_ITEMS, LocalArg, SizePath
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
 
 class LocalEditor(QWidget):
@@ -29,6 +32,8 @@ class LocalEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("Count"))
         layout.addWidget(self.count, 1)
+        self.link = link_label()
+        layout.addWidget(self.link)
         layout.addWidget(self.bytes, 2)
 
     def set_spec(self, spec: LocalArg) -> None:
@@ -36,6 +41,10 @@ class LocalEditor(QWidget):
         with QSignalBlocker(self.count):
             self.count.set_value(spec.count)
         self._show_bytes()
+
+    def set_links(self, links: Mapping[SizePath, str]) -> None:
+        """Show the count as driven by a named size ({("count",): "N/4"}), or as typed."""
+        mark_linked(self.count, self.link, links.get(("count",)))
 
     def set_local_mem(self, size: int | None) -> None:
         """The device's local memory per work-group, to show the share taken; None unknown."""

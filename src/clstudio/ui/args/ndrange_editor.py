@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.checks import FillChoice, suggested_local_size
-from clstudio.session import MAX_ITEMS
+from clstudio.session import MAX_ITEMS, SizePath
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.ui.args.sizes_editor import link_label, mark_linked, show_link_text
 
 MAX_DIMS = 3
 _AXES = "xyz"
@@ -86,6 +87,9 @@ class NDRangeEditor(QWidget):
             grid.addWidget(self.global_fields[d], 1, d + 1)
             grid.addWidget(self.local_fields[d], 2, d + 1)
         grid.addWidget(self.auto, 2, MAX_DIMS + 1)
+        self.global_link = link_label()
+        grid.addWidget(self.global_link, 1, MAX_DIMS + 1)
+        self._links: Mapping[SizePath, str] = {}
         self.set_buffers(())
         self.set_range((1,), None)
 
@@ -99,11 +103,36 @@ class NDRangeEditor(QWidget):
             self._explicit_local = local_size
         shown = local_size or self._explicit_local
         if shown is None or len(shown) != len(global_size):
-            shown = suggested_local_size(global_size, self._max_group)
+            shown = suggested_local_size(
+                global_size, self._max_group, divides=local_size is not None
+            )
         _show(self.local_fields, shown)
         self.auto.setChecked(local_size is None)
         del blockers
         self._show_dims()
+
+    def forget_local(self) -> None:
+        """Another session: the explicit local size remembered for 'auto' is not its own."""
+        self._explicit_local = None
+
+    def set_links(self, links: Mapping[SizePath, str]) -> None:
+        """Show the sizes that drive the range ({("global_size", 0): "N"}): those fields
+        follow them, read-only."""
+        self._links = links
+        self._show_links()
+
+    def _show_links(self) -> None:
+        dims = self._dim_count()
+        for what, fields in (
+            ("global_size", self.global_fields),
+            ("local_size", self.local_fields),
+        ):
+            for d, field in enumerate(fields):
+                mark_linked(field, None, self._links.get((what, d)) if d < dims else None)
+        linked = [self._links.get(("global_size", d)) for d in range(dims)]
+        texts = [text or (self.global_fields[d].text()) for d, text in enumerate(linked)]
+        show_link_text(self.global_link, ", ".join(texts) if any(linked) else None)
+        self.fill.setEnabled(self.fill_menu.actions() != [] and not any(linked))
 
     def set_buffers(self, choices: Sequence[FillChoice]) -> None:
         """The buffers the global size can be taken from: `from c: 1024`."""
@@ -111,7 +140,7 @@ class NDRangeEditor(QWidget):
         for choice in choices:
             action = self.fill_menu.addAction(choice.label)
             action.triggered.connect(lambda _=False, c=choice: self._on_fill_chosen(c))
-        self.fill.setEnabled(bool(choices))
+        self._show_links()
 
     def set_max_group(self, size: int) -> None:
         """The device's work-group limit, for the local size suggested when 'auto' goes off."""
@@ -155,6 +184,7 @@ class NDRangeEditor(QWidget):
             self.local_fields[d].setVisible(d < dims)
             self.local_fields[d].setEnabled(not self.auto.isChecked())
             self._grid.setColumnStretch(d + 1, 1 if d < dims else 0)
+        self._show_links()
 
     def _resized(self, fields: list[NumberField], dims: int) -> tuple[int, ...]:
         return tuple(int(field.value() or 1) for field in fields[:dims])
@@ -174,7 +204,12 @@ class NDRangeEditor(QWidget):
         self.set_range(choice.global_size, local)
         self.rangeEdited.emit(self.current())
 
-    def _on_auto_toggled(self, _checked: bool) -> None:
+    def _on_auto_toggled(self, checked: bool) -> None:
+        global_size = self.global_size()
+        if not checked and self._explicit_local is None and global_size is not None:
+            # Auto showed a size that need not divide: start from one that does.
+            with QSignalBlocker(self.auto):
+                _show(self.local_fields, suggested_local_size(global_size, self._max_group))
         self._show_dims()
         self.rangeEdited.emit(self.current())
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from clstudio.common import ElementType
-from clstudio.session import ScalarArg
+from clstudio.session import ScalarArg, SizePath
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
 _XYZW = "xyzw"
 _LANES_PER_ROW = 4
@@ -37,6 +40,8 @@ class ScalarEditor(QWidget):
             field.valueEdited.connect(self._on_lane_edited)
             layout.addWidget(field, lane // _LANES_PER_ROW, lane % _LANES_PER_ROW)
             self.lanes.append(field)
+        self.link = link_label()
+        layout.addWidget(self.link, 0, min(element.width, _LANES_PER_ROW))
 
     def set_spec(self, spec: ScalarArg) -> None:
         """Show the value; lanes the value does not fill stay empty, and flagged."""
@@ -47,6 +52,10 @@ class ScalarEditor(QWidget):
                     field.set_value(values[lane])
                 else:
                     field.clear_value()
+
+    def set_links(self, links: Mapping[SizePath, str]) -> None:
+        """Show the value as driven by a named size ({("value",): "N"}), or as typed."""
+        mark_linked(self.lanes[0], self.link, links.get(("value",)))
 
     def spec(self) -> ScalarArg | None:
         values = [field.value() for field in self.lanes]

@@ -96,9 +96,11 @@ class DeviceFieldsView(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._on_tree_context_menu)
         header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        header.resizeSection(0, 220)
+        # Both columns share the width: in a 300-pixel pane a fixed 220-pixel Field column
+        # left the values cut to "pth…".
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
 
         self.copy_action = QAction("Copy value", self)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
@@ -108,7 +110,7 @@ class DeviceFieldsView(QWidget):
 
         self.detail = QTextBrowser()
         self.detail.setObjectName("fieldDetail")
-        self.detail.setMaximumHeight(self.fontMetrics().lineSpacing() * 6 + 12)
+        self.detail.setMaximumHeight(self.fontMetrics().lineSpacing() * 4 + 12)
         self.detail.setPlaceholderText("Select a field to read what it means.")
         self.tree.currentItemChanged.connect(self._on_tree_current_changed)
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from clstudio.common import format_bytes
+from clstudio.common import count_text, format_bytes
 from clstudio.ui.devices.device_gauges import (
     Bar,
     ComputeUnitsView,
@@ -105,7 +105,7 @@ def compute_caption(device: DeviceInfo) -> str:
     clock = device.value("CL_DEVICE_MAX_CLOCK_FREQUENCY")
     parts = []
     if isinstance(units, int):
-        parts.append(f"{units} compute unit{'s' if units != 1 else ''}")
+        parts.append(count_text(units, "compute unit"))
     if isinstance(clock, int) and clock > 0:
         parts.append(f"up to {clock} MHz")
     return " at ".join(parts) if parts else "Compute units and clock are not reported."

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.common import count_text
 from clstudio.devices import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
 from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.add_device import AddDeviceDialog
@@ -383,7 +384,7 @@ class DevicePanel(QWidget):
             self.title.setText(platform_title(data))
             self.subtitle.setText(
                 f"Platform · {data.vendor} · {short_version(data.version)} · "
-                f"{len(data.devices)} device{'s' if len(data.devices) != 1 else ''}"
+                + count_text(len(data.devices), "device")
             )
             self.subtitle.setToolTip(data.version)
             self.fields_view.show_fields(data.fields)

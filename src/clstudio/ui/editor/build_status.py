@@ -35,3 +35,14 @@ def build_status_text(result: BuildResult) -> str:
     if warnings:
         parts.append(counted(warnings, "warning"))
     return ", ".join(parts)
+
+
+def up_to_date_text(seconds_ago: float) -> str:
+    """What Build says when the text has not changed since its last build."""
+    if seconds_ago < 60:
+        ago = f"{seconds_ago:.0f} s"
+    elif seconds_ago < 3600:
+        ago = counted(int(seconds_ago // 60), "minute")
+    else:
+        ago = counted(int(seconds_ago // 3600), "hour")
+    return f"Up to date (built {ago} ago)"

@@ -3,10 +3,12 @@ replace, and a status line; with the Problems list and the build log for the bot
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -20,7 +22,7 @@ from clstudio.common import BuildResult, Diagnostic
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.build_options import BuildOptionsEdit
-from clstudio.ui.editor.build_status import build_status_text
+from clstudio.ui.editor.build_status import build_status_text, up_to_date_text
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.editor.find_replace import FindReplaceBar
 from clstudio.ui.editor.kernel_picker import KernelPicker
@@ -73,6 +75,8 @@ class EditorPanel(QWidget):
         self._kernel: str | None = None
         self._build_diagnostics: tuple[Diagnostic, ...] = ()
         self._check_diagnostics: tuple[Diagnostic, ...] = ()  # until the source changes
+        self._built_generation = -1  # the controller's generation the status line describes
+        self._built_at = 0.0  # time.monotonic() of that build
         self._layout()
         self._connect()
         self._on_editor_cursor_moved()
@@ -121,8 +125,17 @@ class EditorPanel(QWidget):
         """Show a session's source (not an edit) and build it at once."""
         self._check_diagnostics = ()
         self.editor.set_source(source)
+        self._on_editor_cursor_moved()  # set_source is silent: the position is the new text's
         self.controller.set_source(source)
-        self.request_build()
+        self.controller.request_build()
+
+    def replace_source(self, source: str) -> None:
+        """Put `source` in place of the text as one edit, undoable like typing."""
+        cursor = self.editor.textCursor()
+        cursor.beginEditBlock()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(source)
+        cursor.endEditBlock()
 
     def source(self) -> str:
         return self.editor.source()
@@ -155,8 +168,16 @@ class EditorPanel(QWidget):
     # Actions the window connects -------------------------------------------------------
 
     def request_build(self) -> None:
-        """Build now (Build, Ctrl+B)."""
-        self.controller.request_build()
+        """Build now (Build, Ctrl+B); text already built says so instead of building again."""
+        controller = self.controller
+        if (
+            self._built_generation == controller.generation
+            and controller.last_result is not None
+            and not (controller.is_building() or controller.is_pending())
+        ):
+            self._show_status(up_to_date_text(time.monotonic() - self._built_at))
+            return
+        controller.request_build()
 
     def show_check_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
         """A check's problems, shown as build messages are, until the source is edited."""
@@ -210,6 +231,9 @@ class EditorPanel(QWidget):
         self.buildStarted.emit(generation)
 
     def _on_controller_build_finished(self, result: BuildResult) -> None:
+        # The controller reports a result only for its current text.
+        self._built_generation = self.controller.generation
+        self._built_at = time.monotonic()
         self._build_diagnostics = result.diagnostics
         self._show_diagnostics()
         self.build_log.set_result(result)

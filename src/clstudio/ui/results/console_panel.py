@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import RunResult
+from clstudio.common import RunResult, count_text
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import error_text
 
@@ -29,7 +29,7 @@ def run_header(result: RunResult, when: str) -> str:
     device = f" on {result.device}" if result.device else ""
     if result.ok:
         launches = len(result.kernel_times_ns())
-        outcome = f"ok, {launches} launch{'es' if launches != 1 else ''}"
+        outcome = f"ok, {count_text(launches, 'launch', 'launches')}"
     elif result.error is not None:
         outcome = error_text(result.error)
     else:
@@ -86,6 +86,9 @@ class ConsolePanel(QWidget):
     def append_message(self, text: str) -> None:
         """A line that is not a run's: the worker restarting, say."""
         self._append(f"── {time.strftime('%H:%M:%S')} · {text}")
+
+    def has_text(self) -> bool:
+        return bool(self.text.document().characterCount() > 1)
 
     def plain_text(self) -> str:
         return self.text.toPlainText()

@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
+from clstudio.common import count_text
 from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.results.buffer_layout import Histogram, format_value, histogram
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
@@ -113,9 +114,9 @@ class HistogramView(ThemedPlotWidget):
         bar = min(int(np.searchsorted(edges, x, side="right")) - 1, counts.size - 1)
         count = int(counts[bar])
         if self.histogram.per_value:
-            return f"value {round(edges[bar] + 0.5)}: {count} elements"
+            return f"value {round(edges[bar] + 0.5)}: {count_text(count, 'element')}"
         low, high = format_value(float(edges[bar])), format_value(float(edges[bar + 1]))
-        return f"values from {low} to {high}: {count} elements"
+        return f"values from {low} to {high}: {count_text(count, 'element')}"
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

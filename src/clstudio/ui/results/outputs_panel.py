@@ -177,6 +177,7 @@ class OutputsPanel(QWidget):
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 5)
         splitter.setSizes([200, 1000])
+        self.splitter = splitter
 
         self.no_buffers = QLabel()
         self.no_buffers.setWordWrap(True)
@@ -199,6 +200,7 @@ class OutputsPanel(QWidget):
             "This run produced no buffers to show: it stopped before any were created."
         )
         self.no_buffers.setVisible(not entries)
+        self.splitter.setVisible(bool(entries))  # no table of an earlier run under that line
         with QSignalBlocker(self.buffer_list):
             self.buffer_list.clear()
             for entry in entries:
@@ -206,6 +208,14 @@ class OutputsPanel(QWidget):
         self.buffer_list.setCurrentRow(0 if entries else -1)
         if not entries:
             self._show_entry(None)
+
+    def clear(self) -> None:
+        """Back to the empty state: another session is shown, this run is not its."""
+        self._entries = {}
+        with QSignalBlocker(self.buffer_list):
+            self.buffer_list.clear()
+        self._show_entry(None)
+        self.stack.setCurrentIndex(0)
 
     def entries(self) -> list[BufferEntry]:
         return list(self._entries.values())

@@ -78,6 +78,10 @@ class ThemedPlotWidget(pg.PlotWidget):
         if legend is not None:
             legend.setLabelTextColor(text)
             legend.setBrush(pg.mkBrush(palette.color(QPalette.ColorRole.Base)))
+            legend.setPen(pg.mkPen(palette.color(QPalette.ColorRole.Mid)))
+            # setLabelTextColor colours labels made from now on; the shown ones redraw.
+            for _sample, label in legend.items:
+                label.setText(label.text, color=text)
 
     def themed_plot_items(self) -> list[pg.PlotItem]:
         """Plot items whose axes follow the palette; a colour bar adds its own."""

@@ -10,6 +10,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from clstudio.common import count_text
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
@@ -84,8 +85,8 @@ class ResultsPanel(QTabWidget):
 
     def show_running(self, session: Session) -> None:
         self.console.append_message(
-            f"Running {session.kernel}: {session.repeats} repeat"
-            f"{'s' if session.repeats != 1 else ''}, time limit {session.timeout_s:g} s"
+            f"Running {session.kernel}: {count_text(session.repeats, 'repeat')}, "
+            f"time limit {session.timeout_s:g} s"
         )
 
     def show_result(self, run: FinishedRun) -> None:
@@ -95,6 +96,15 @@ class ResultsPanel(QTabWidget):
         self.outputs.show_result(run.result)
         self.console.append_run(run.result)
         self.steps.show_result(run.result)
+
+    def show_session_changed(self, name: str) -> None:
+        """Another session is shown: the results of the last one go; the Console says where
+        that session's output begins."""
+        self.timings.clear()
+        self.outputs.clear()
+        self.steps.clear()
+        if self.console.has_text():
+            self.console.append_message(f"Opened {name}: the runs above are of an earlier session")
 
     def _on_problems_count_changed(self, count: int) -> None:
         index = self.indexOf(self.problems)

@@ -57,6 +57,10 @@ class StepsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
 
+    def clear(self) -> None:
+        """Back to the empty state: another session is shown."""
+        self.stack.setCurrentIndex(0)
+
     def show_result(self, result: RunResult) -> None:
         self.stack.setCurrentIndex(1)
         monospace = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import format_bytes, format_seconds
+from clstudio.common import count_text, format_bytes, format_seconds
 from clstudio.reporting import BufferTraffic, FinishedRun, KernelStats, bandwidth_gb_s, gflop_s
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import ErrorBanner
@@ -208,6 +208,10 @@ class TimingsPanel(QWidget):
         else:
             self._on_history_checked_runs_changed()
 
+    def clear(self) -> None:
+        """Back to the empty state for another session; the run history keeps its runs."""
+        self.stack.setCurrentIndex(0)
+
     def stats_value(self, row_name: str) -> float | None:
         """The number behind a statistics row (seconds, or a count for Repeats)."""
         item = self.stats_table.item(STATS_ROWS.index(row_name), 0)
@@ -221,7 +225,8 @@ class TimingsPanel(QWidget):
         device = run.result.device or "the device"
         return (
             f"<b>{run.kernel}</b> on {device}: global size {size}, "
-            f"local size {local_text}, {launches} of {run.session.repeats} launches timed"
+            f"local size {local_text}, "
+            f"{launches} of {count_text(run.session.repeats, 'launch', 'launches')} timed"
         )
 
     def _show_stats(self, stats: KernelStats | None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QHBoxLayout,
@@ -17,6 +17,7 @@ from clstudio.session import Session
 
 MAX_REPEATS = 100_000
 MAX_TIMEOUT_S = 86_400.0
+REFUSAL_WIDTH = 420  # pixels: the reason is cut there, whole in the tooltip
 
 
 class RunBar(QWidget):
@@ -45,6 +46,11 @@ class RunBar(QWidget):
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
         self.progress.setValue(0)
+        self.refusal = QLabel()
+        self.refusal.setObjectName("runRefusal")
+        self.refusal.setStyleSheet("QLabel#runRefusal { color: #d83c3c; font-weight: bold; }")
+        self.refusal.setMaximumWidth(REFUSAL_WIDTH)
+        self.refusal.setVisible(False)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 0, 8, 0)
         for label, widget in (("Repeats", self.repeats), ("Time limit", self.timeout)):
@@ -53,6 +59,7 @@ class RunBar(QWidget):
             layout.addWidget(caption)
             layout.addWidget(widget)
         layout.addWidget(self.progress)
+        layout.insertWidget(0, self.refusal)  # first: right beside the Run button
         # In a toolbar: take the room the fields need, not all that is left.
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
 
@@ -61,7 +68,21 @@ class RunBar(QWidget):
             self.repeats.setValue(session.repeats)
             self.timeout.setValue(session.timeout_s)
 
+    def show_refused(self, reason: str) -> None:
+        """Why Run did not start, beside it: once, cut to fit, all of it in the tooltip."""
+        text = f"Not run: {reason.splitlines()[0]}"
+        metrics = self.refusal.fontMetrics()
+        self.refusal.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, REFUSAL_WIDTH))
+        self.refusal.setToolTip(f"Not run: {reason}")
+        self.refusal.setVisible(True)
+        self.progress.setFormat("not run")
+        self.progress.setValue(0)
+
+    def clear_refusal(self) -> None:
+        self.refusal.setVisible(False)
+
     def show_started(self, total: int) -> None:
+        self.clear_refusal()
         self.progress.setRange(0, total)
         self.progress.setValue(0)
         self.progress.setFormat("building and setting up…")

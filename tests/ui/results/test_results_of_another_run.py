@@ -1,0 +1,56 @@
+"""Results never pass for another run's: a run that returned nothing shows no older table,
+and New or Open empties the result tabs and the editor's position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QApplication
+
+from clstudio.common.results import RunError
+from clstudio.ui.results.outputs_panel import OutputsPanel
+
+KERNELS = Path(__file__).resolve().parents[3] / "kernels"
+
+
+def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(qtbot, synthetic):
+    panel = OutputsPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_result(synthetic())
+    assert panel.splitter.isVisible() and panel.buffer_list.count() == 2
+
+    timeout = RunError("timeout", "the run took longer than its time limit")
+    panel.show_result(synthetic(ok=False, error=timeout, outputs={}, inputs={}))
+    assert panel.no_buffers.isVisible()
+    assert panel.no_buffers.text().startswith("This run produced no buffers to show")
+    assert not panel.splitter.isVisible()
+    assert panel.current_entry() is None
+
+
+@pytest.mark.opencl
+def test_open_after_a_run_empties_the_results_and_resets_the_position(qtbot, make_window):
+    window = make_window()
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    results = window.results_panel
+    assert results.outputs.stack.currentIndex() == 1 and results.outputs.entries()
+    editor = window.editor_panel.editor
+    editor.moveCursor(QTextCursor.MoveOperation.End)
+    assert window.editor_panel.position_label.text() != "Ln 1, Col 1"
+
+    assert window.open_example(KERNELS / "saxpy.json", "saxpy")
+    assert results.outputs.stack.currentWidget() is results.outputs.empty
+    assert results.outputs.entries() == []
+    assert results.timings.stack.currentWidget() is results.timings.empty
+    assert results.steps.stack.currentWidget() is results.steps.empty
+    assert "Opened saxpy (example): the runs above are of an earlier session" in (
+        results.console.plain_text()
+    )
+    assert window.editor_panel.position_label.text() == "Ln 1, Col 1"
