@@ -1,8 +1,9 @@
 """Every OpenCL platform and device, with every info field its OpenCL version defines.
 
-Discovery turns pyopencl objects into plain frozen data at once, so nothing above this
-module touches pyopencl. A field the driver refuses is kept and marked unavailable, and a
-machine without any platform gets an inventory that says so: a learner always sees why.
+Discovery turns pyopencl objects into plain frozen data at once, so no pyopencl object
+leaves it (only the engine holds live ones). A field the driver refuses is kept and marked
+unavailable, and a machine without any platform gets an inventory that says so: a learner
+always sees why.
 """
 
 from __future__ import annotations
