@@ -103,3 +103,16 @@ def test_an_endless_kernel_costs_one_timeout_not_one_per_case(capsys, tmp_path, 
     assert [c["stage"] for c in cases] == ["timeout"] * 5
     assert "did not finish within 1 s" in cases[0]["problem"]
     assert cases[4]["problem"].startswith("not run: case n = 1 ran out of time first")
+
+
+@pytest.mark.opencl
+def test_check_without_measured_peaks_says_how_to_measure_them(capsys):
+    kernel = exercises_dir() / "vector_add" / "solution.cl"
+    assert main(["exercise", "check", "vector_add", str(kernel), "--json"]) == 0
+    roofline = json.loads(capsys.readouterr().out)["performance"]["roofline"]
+    assert set(roofline) == {
+        "gb_s", "gflop_s", "intensity", "peaks_measured", "bound", "roof", "share", "text",
+    }  # fmt: skip
+    assert (roofline["peaks_measured"], roofline["bound"], roofline["roof"]) == (False, None, None)
+    assert roofline["gb_s"] > 0 and roofline["intensity"] == pytest.approx(1 / 12)
+    assert "run `clstudio peaks`" in roofline["text"]

@@ -5,8 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.engine import InProcessBackend
 from clstudio.exercises import COURSE_ORDER, FAILING, PASSING, check_kernel, load_catalogue
+from clstudio.exercises.check_text import report_text
+from clstudio.reporting import save_peaks
 
 pytestmark = pytest.mark.opencl
 
@@ -82,6 +85,10 @@ def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(backen
 
 def test_the_performance_case_times_the_kernel_against_the_solution(backend):
     exercise = CATALOGUE.find("vector_add")
+    device = check_kernel(exercise, exercise.solution, backend, performance=False).device
+    bandwidth = PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning")
+    compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
+    save_peaks(PeakReport(PeakDevice(device, "PoCL", "3.0"), "2026-12-01", (bandwidth, compute)))
     steps = []
     report = check_kernel(exercise, exercise.solution, backend, lambda *step: steps.append(step))
     timed = report.performance
@@ -93,6 +100,14 @@ def test_the_performance_case_times_the_kernel_against_the_solution(backend):
     assert steps[5] == (5, 11, "timing the reference solution (1 of 3)")
     assert steps[-1] == (11, 11, "done")
     assert report.status in ("passing", "fast enough")
+    # c = a + b over n floats: 12 bytes and one operation each, far below the ridge
+    position = timed.roofline
+    assert position is not None and position.bound == "memory"
+    assert position.gb_s == pytest.approx(3 * 4194304 * 4 / timed.kernel_s / 1e9)
+    assert position.share == pytest.approx(position.gb_s / 25.0)
+    assert position.text.startswith(f"memory-bound: {position.gb_s:.3g} GB/s, ")
+    assert "of this device's measured 25 GB/s" in position.text
+    assert f"  roofline: {position.text}" in report_text(report)
 
 
 def test_a_failing_kernel_is_not_timed(backend):

@@ -26,6 +26,7 @@ from clstudio.exercises.grading import (
     check_kernel,
 )
 from clstudio.exercises.progress import ProgressStore
+from clstudio.exercises.roofline_position import RooflinePosition, roofline_position
 
 __all__ = [
     "COURSE_ORDER",
@@ -47,6 +48,7 @@ __all__ = [
     "PerformanceCase",
     "PerformanceResult",
     "ProgressStore",
+    "RooflinePosition",
     "Tolerance",
     "catalogue_to_json",
     "check_kernel",
@@ -54,4 +56,5 @@ __all__ = [
     "load_catalogue",
     "load_exercise",
     "report_to_json",
+    "roofline_position",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from clstudio.exercises.catalogue import Catalogue
 from clstudio.exercises.format import Exercise
 from clstudio.exercises.grading import CaseResult, CheckReport, PerformanceResult
+from clstudio.exercises.roofline_position import RooflinePosition
 
 LIST_FORMAT = "clstudio-exercise-list"
 CHECK_FORMAT = "clstudio-exercise-check"
@@ -90,6 +91,23 @@ def _performance_json(result: PerformanceResult | None) -> dict[str, Any] | None
         "target_s": result.target_s,
         "fast_enough": result.fast_enough,
         "problem": result.problem or None,
+        "roofline": _roofline_json(result.roofline),
+    }
+
+
+def _roofline_json(position: RooflinePosition | None) -> dict[str, Any] | None:
+    if position is None:
+        return None
+    roof = position.roof
+    return {
+        "gb_s": json_number(position.gb_s),
+        "gflop_s": json_number(position.gflop_s),
+        "intensity": json_number(position.intensity),
+        "peaks_measured": roof is not None,
+        "bound": position.bound,
+        "roof": None if roof is None else {"key": roof.key, "value": roof.value, "unit": roof.unit},
+        "share": json_number(position.share),
+        "text": position.text,
     }
 
 

@@ -52,5 +52,7 @@ def report_text(report: CheckReport) -> str:
     lines = [f"{report.exercise}: {passed} of {len(report.cases)} cases pass"]
     lines += [f"  {case_text(case)}" for case in report.cases]
     lines.append(f"  {performance_text(report.performance)}")
+    if report.performance is not None and report.performance.roofline is not None:
+        lines.append(f"  roofline: {report.performance.roofline.text}")
     lines.append(f"status: {report.status}")
     return "\n".join(lines)

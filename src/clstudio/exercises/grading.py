@@ -7,16 +7,20 @@ that fails says where: the output, the worst index, the expected and the actual 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from clstudio.common import RunResult
+from clstudio.common import PeakReport, RunResult
 from clstudio.engine import Backend
 from clstudio.exercises.format import Exercise
-from clstudio.session import Session
+from clstudio.exercises.roofline_position import RooflinePosition, roofline_position
+from clstudio.reporting import buffer_traffic, latest_peaks
+from clstudio.session import BufferArg, Session
 
 # (steps done, steps in all, what runs now): one step per case, two per timing round.
 CheckProgress = Callable[[int, int, str], None]
+PeaksLookup = Callable[[str], PeakReport | None]  # a device's latest measured peaks
 TIMING_ROUNDS = 3
 
 NOT_STARTED = "not started"
@@ -56,6 +60,7 @@ class PerformanceResult:
     solution_multiple: float
     fast_enough: bool
     problem: str = ""
+    roofline: RooflinePosition | None = None  # None when not timed or no buffer moved
 
     @property
     def target_s(self) -> float | None:
@@ -86,6 +91,7 @@ def check_kernel(
     backend: Backend,
     progress: CheckProgress | None = None,
     performance: bool = True,
+    peaks: PeaksLookup = latest_peaks,
 ) -> CheckReport:
     """Run `source` through every case; time it against the solution if all pass."""
     report = (lambda *_: None) if progress is None else progress
@@ -105,7 +111,7 @@ def check_kernel(
         stopper = _stopper(results[-1])
     timed = None
     if performance and all(r.passed for r in results):
-        timed = _time(exercise, source, backend, report, len(exercise.cases), total)
+        timed = _time(exercise, source, backend, report, len(exercise.cases), total, peaks)
     report(total, total, "done")
     return CheckReport(exercise.name, tuple(results), timed, device)
 
@@ -147,6 +153,7 @@ def _time(
     report: CheckProgress,
     done: int,
     total: int,
+    peaks: PeaksLookup,
 ) -> PerformanceResult:
     """The fastest repeats of the solution and of `source`, taking turns.
 
@@ -180,6 +187,20 @@ def _time(
             return PerformanceResult(sizes, None, min(solution_ns) * 1e-9, multiple, False, problem)
         kernel_ns += mine.kernel_times_ns()
     kernel_s, solution_s = min(kernel_ns) * 1e-9, min(solution_ns) * 1e-9
+    timed = session_of(source, checked=False)
+    signature = mine.build.kernel(mine.kernel) if mine.build is not None else None
+    double = any(
+        isinstance(spec, BufferArg) and spec.dtype.scalar.name == "float64"
+        for spec in timed.args.values()
+    )
+    position = roofline_position(
+        buffer_traffic(timed, signature).total_bytes,
+        math.prod(mine.global_size or timed.global_size),
+        kernel_s,
+        double,
+        mine.device,
+        peaks(mine.device),
+    )
     return PerformanceResult(
-        sizes, kernel_s, solution_s, multiple, kernel_s <= solution_s * multiple
+        sizes, kernel_s, solution_s, multiple, kernel_s <= solution_s * multiple, "", position
     )

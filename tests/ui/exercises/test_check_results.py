@@ -1,5 +1,6 @@
 """The panel's progress and the results view, fed plain reports (no device needed)."""
 
+from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.exercises import (
     CaseResult,
     CheckReport,
@@ -7,6 +8,7 @@ from clstudio.exercises import (
     PerformanceResult,
     load_catalogue,
 )
+from clstudio.exercises.roofline_position import roofline_position
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 
 CATALOGUE = load_catalogue()
@@ -50,3 +52,26 @@ def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
     assert "target 600 ms (1.5 x the reference solution's 400 ms): fast enough" in (
         panel.results.performance.text()
     )
+
+
+def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(qtbot):
+    panel = make_panel(qtbot)
+    ok = CaseResult("n = 1", {"n": 1}, 1, True, "", "")
+    peaks = PeakReport(
+        PeakDevice("pthread-cpu", "PoCL", "3.0"),
+        "2026-12-01T09:00:00+00:00",
+        (
+            PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning"),
+            PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning"),
+        ),
+    )
+    for measured, expected in (
+        (peaks, "memory-bound: 11.8 GB/s, 47% of this device's measured 25 GB/s"),
+        (None, "11.8 GB/s at 0.0847 operations per byte. No measured peaks for pthread-cpu yet"),
+    ):
+        position = roofline_position(11_800_000, 1_000_000, 1e-3, False, "pthread-cpu", measured)
+        timed = PerformanceResult({"n": 1_000_000}, 1e-3, 1e-3, 2.0, True, "", position)
+        panel.show_report(CheckReport("vector_add", (ok,), timed, "pthread-cpu"))
+        lines = panel.results.performance.text().splitlines()
+        assert lines[0].startswith("performance: 1 ms (fastest repeat)")
+        assert lines[1].startswith(expected)

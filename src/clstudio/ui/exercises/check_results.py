@@ -68,6 +68,7 @@ class CheckResultsView(QWidget):
         self.performance = QLabel()
         self.performance.setObjectName("exercisePerformance")
         self.performance.setWordWrap(True)
+        self.performance.setTextFormat(Qt.TextFormat.PlainText)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.summary)
@@ -99,7 +100,10 @@ class CheckResultsView(QWidget):
         chosen = self.cases.topLevelItem(failing[0] if failing else 0)
         if chosen is not None:
             self.cases.setCurrentItem(chosen)
-        self.performance.setText(performance_text(report.performance))
+        text = performance_text(report.performance)
+        if report.performance is not None and report.performance.roofline is not None:
+            text += f"\n{report.performance.roofline.text}"
+        self.performance.setText(text)
 
     def _on_cases_current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
         self.details.setText("" if current is None else case_details(current.data(0, _CASE)))
