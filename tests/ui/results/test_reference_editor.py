@@ -6,19 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clstudio.session import Reference
-from clstudio.ui.results.outputs_panel import OutputsPanel
 from clstudio.ui.results.reference_editor import read_reference
 
 pytestmark = pytest.mark.opencl
-
-
-@pytest.fixture
-def panel(qtbot):
-    widget = OutputsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1100, 500)
-    widget.show()
-    return widget
 
 
 @pytest.fixture
