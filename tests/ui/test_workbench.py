@@ -281,3 +281,23 @@ def test_save_kernel_source_writes_the_editor_text(qtbot, make_window, monkeypat
     window.window_actions.save_source.trigger()
     assert target.read_text() == window.editor_panel.editor.source()
     assert window.document.path is None  # the session itself was not saved
+
+
+def test_a_reference_typed_in_outputs_is_saved_with_the_session(qtbot, make_window, tmp_path):
+    window = opened(qtbot, make_window(), "vector_add")
+    run(qtbot, window)
+    outputs = window.results_panel.outputs
+    assert outputs.select_buffer("c")
+    retype(qtbot, outputs.reference_editor.expression, "a + b + 0")
+    retype(qtbot, outputs.reference_editor.atol, "0.001")
+    assert "Reference check passed" in outputs.reference_label.text()
+    assert window.document.session.references["c"].expr == "a + b + 0"
+    path = tmp_path / "checked.json"
+    window._save_to(path)
+    saved = load_session(path).references["c"]
+    assert (saved.expr, saved.atol) == ("a + b + 0", 0.001)
+
+    qtbot.mouseClick(outputs.reference_editor.remove_button, Qt.MouseButton.LeftButton)
+    assert "c" not in window.document.session.references
+    window._save_to(path)
+    assert load_session(path).references == {}

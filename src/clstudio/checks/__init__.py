@@ -15,6 +15,7 @@ from clstudio.checks.form_state import (
     form_state,
     with_argument,
     with_range,
+    with_references,
 )
 from clstudio.checks.index_space import (
     FillChoice,
@@ -50,4 +51,5 @@ __all__ = [
     "with_argument",
     "with_named_size",
     "with_range",
+    "with_references",
 ]

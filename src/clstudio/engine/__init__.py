@@ -2,13 +2,16 @@
 
 from clstudio.engine.backend import Backend, InProcessBackend, MeasuringBackend
 from clstudio.engine.check_run import check_session
-from clstudio.engine.run import Engine, scalar_bytes
+from clstudio.engine.reference_check import check_reference
+from clstudio.engine.run import Engine, reference_namespace, scalar_bytes
 
 __all__ = [
     "Backend",
     "Engine",
     "InProcessBackend",
     "MeasuringBackend",
+    "check_reference",
     "check_session",
+    "reference_namespace",
     "scalar_bytes",
 ]

@@ -9,7 +9,7 @@ between runs. No pyopencl object leaves this module.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -409,13 +409,7 @@ class Engine:
         record: _Record,
     ) -> dict[str, ReferenceReport]:
         """Compare outputs with their references; a buffer name means its initial contents."""
-        namespace: dict[str, object] = dict(record.inputs)
-        for info in signature.args:
-            spec = session.args[info.name]
-            if isinstance(spec, ScalarArg):
-                namespace[info.name] = scalar_bytes(info.type_name, spec)
-                if not isinstance(spec.value, tuple):
-                    namespace[info.name] = namespace[info.name][0]  # type: ignore[index]
+        namespace = reference_namespace(session, signature, record.inputs)
         reports = {}
         for name, reference in session.references.items():
             if name in outputs:
@@ -430,6 +424,19 @@ class Engine:
                 )
                 reports[name] = ReferenceReport(name, reference.label, False, message=message)
         return reports
+
+
+def reference_namespace(
+    session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
+) -> dict[str, object]:
+    """The names a reference expression sees: each buffer's initial contents, each scalar."""
+    namespace: dict[str, object] = dict(inputs)
+    for info in signature.args:
+        spec = session.args.get(info.name)
+        if isinstance(spec, ScalarArg):
+            value = scalar_bytes(info.type_name, spec)
+            namespace[info.name] = value if isinstance(spec.value, tuple) else value[0]
+    return namespace
 
 
 def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:

@@ -20,6 +20,7 @@ from clstudio.checks import (
     with_argument,
     with_named_size,
     with_range,
+    with_references,
 )
 from clstudio.common import (
     BuildResult,
@@ -94,6 +95,7 @@ class Workbench(QObject):
         args.sizeSuggestionAccepted.connect(self._on_args_size_suggestion_accepted)
         run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
         run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
+        results.referenceEdited.connect(self._on_results_reference_edited)
         runner.runStarted.connect(self._on_runner_started)
         runner.progressChanged.connect(run_bar.show_progress)
         runner.runFinished.connect(self._on_runner_finished)
@@ -200,6 +202,18 @@ class Workbench(QObject):
         )
 
     # Builds ---------------------------------------------------------------------------
+
+    def _on_results_reference_edited(self, name: str, reference: Reference | None) -> None:
+        references = dict(self.document.session.references)
+        if reference is None:
+            references.pop(name, None)
+            self._references.pop(name, None)
+        else:
+            references[name] = reference
+            self._references[name] = reference
+        # An output the form no longer has keeps no reference: the file would not open.
+        edited = replace(self.document.session, references=references)
+        self._set_session(with_references(edited, None))
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
         self._update(kernel=name)

@@ -17,6 +17,7 @@ from clstudio.common.results import (
     Timing,
 )
 from clstudio.session.format import Session, load_session
+from clstudio.ui.results.outputs_panel import OutputsPanel
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
@@ -93,3 +94,13 @@ def synthetic() -> Callable[..., RunResult]:
         return RunResult(**fields)  # type: ignore[arg-type]
 
     return make
+
+
+@pytest.fixture
+def panel(qtbot):
+    """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
+    widget = OutputsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1100, 500)
+    widget.show()
+    return widget

@@ -1,24 +1,13 @@
 """The Histogram view of a long output: counted off the GUI thread, the newest array wins."""
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QPointF, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from clstudio.common.results import ReferenceReport
 from clstudio.ui.results import histogram_view
-from clstudio.ui.results.outputs_panel import OutputsPanel
 
 LONG = 4 * 2**20  # counted on a pool thread
-
-
-@pytest.fixture
-def panel(qtbot):
-    widget = OutputsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1100, 500)
-    widget.show()
-    return widget
 
 
 def long_floats(seed):

@@ -10,16 +10,6 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from clstudio.common.results import GuardReport, ReferenceReport, RunError
 from clstudio.ui.results import outputs_panel
 from clstudio.ui.results.buffer_layout import format_value
-from clstudio.ui.results.outputs_panel import OutputsPanel
-
-
-@pytest.fixture
-def panel(qtbot):
-    widget = OutputsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1100, 500)
-    widget.show()
-    return widget
 
 
 def tab_centre(panel, index):

@@ -7,6 +7,7 @@ export at a time: Export waits while one is being written, so no outcome goes un
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -25,12 +26,15 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
+from clstudio.engine import check_reference, reference_namespace
+from clstudio.session import Reference, Session
 from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.buffer_export import save_csv, save_npy
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer
 from clstudio.ui.results.error_banner import ErrorBanner
+from clstudio.ui.results.reference_editor import ReferenceEditor
 
 PASS_COLOUR = "#3f9e4d"
 FAIL_COLOUR = "#d9453b"
@@ -58,7 +62,7 @@ def reference_text(entry: BufferEntry) -> str:
     report = entry.reference
     if report is None:
         if entry.role == "result":
-            return f"No reference for '{entry.name}': add one to the session to check its values."
+            return f"No reference for '{entry.name}' yet: type one below to check its values."
         return f"The contents of '{entry.name}' before the first launch."
     colour, verdict = (PASS_COLOUR, "passed") if report.ok else (FAIL_COLOUR, "FAILED")
     errors = []
@@ -97,10 +101,13 @@ class OutputsPanel(QWidget):
 
     exportFinished = Signal(str)  # the path written
     exportFailed = Signal(str)  # what went wrong, in words
+    referenceEdited = Signal(str, object)  # an output's name, its new Reference or None
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._entries: dict[str, BufferEntry] = {}
+        self._session: Session | None = None  # the session of the run shown
+        self._namespace: dict[str, object] = {}  # what its reference expressions see
         self._exports: BackgroundRunner[str | None] = BackgroundRunner(
             self._on_exports_done, self._on_exports_failed, self
         )
@@ -127,6 +134,8 @@ class OutputsPanel(QWidget):
         self.reference_label = QLabel()
         self.reference_label.setWordWrap(True)
         self.reference_label.setTextFormat(Qt.TextFormat.RichText)
+        self.reference_editor = ReferenceEditor()
+        self.reference_editor.referenceEdited.connect(self._on_reference_editor_reference_edited)
         self.guard_label = QLabel()
         self.guard_label.setObjectName("guardWarning")
         self.guard_label.setWordWrap(True)
@@ -167,6 +176,7 @@ class OutputsPanel(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(header)
         right_layout.addWidget(self.reference_label)
+        right_layout.addWidget(self.reference_editor)
         right_layout.addWidget(self.guard_label)
         right_layout.addWidget(self.viewer, 1)
 
@@ -190,9 +200,19 @@ class OutputsPanel(QWidget):
         layout.addWidget(splitter, 1)
         return content
 
-    def show_result(self, result: RunResult) -> None:
-        """List the run's buffers and show the first result (or the first input)."""
+    def show_result(self, result: RunResult, session: Session | None = None) -> None:
+        """List the run's buffers and show the first result (or the first input).
+
+        With the session that ran, its outputs' references can be edited and checked here.
+        """
         self.stack.setCurrentIndex(1)
+        self._session = session
+        signature = None if result.build is None else result.build.kernel(result.kernel)
+        self._namespace = (
+            reference_namespace(session, signature, result.inputs)
+            if session is not None and signature is not None
+            else dict(result.inputs)
+        )
         self.banner.set_error(result.error)
         entries = buffer_entries(result)
         self._entries = {entry.key: entry for entry in entries}
@@ -212,6 +232,8 @@ class OutputsPanel(QWidget):
     def clear(self) -> None:
         """Back to the empty state: another session is shown, this run is not its."""
         self._entries = {}
+        self._session = None
+        self._namespace = {}
         with QSignalBlocker(self.buffer_list):
             self.buffer_list.clear()
         self._show_entry(None)
@@ -277,6 +299,13 @@ class OutputsPanel(QWidget):
         self.title.setText("" if entry is None else entry.title)
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText("" if entry is None else reference_text(entry))
+        editable = entry is not None and entry.role == "result" and self._session is not None
+        self.reference_editor.setVisible(editable)
+        if editable:
+            assert entry is not None and self._session is not None
+            self.reference_editor.set_output(
+                entry.name, self._session.references.get(entry.name), tuple(self._namespace)
+            )
         reference = None if entry is None else entry.reference
         self.worst_button.setVisible(reference is not None)
         self.worst_button.setEnabled(reference is not None and reference.worst_index is not None)
@@ -288,6 +317,35 @@ class OutputsPanel(QWidget):
                 f"⚠ Out-of-bounds write caught by the guard bands: {guard.message}"
             )
         self.viewer.set_entry(entry)
+
+    def _on_reference_editor_reference_edited(self, name: str, reference: Reference | None) -> None:
+        """Check the new reference on the run shown at once, and pass the edit on."""
+        key = f"result:{name}"
+        entry, session = self._entries.get(key), self._session
+        if entry is None or session is None:
+            return
+        references = dict(session.references)
+        if reference is None:
+            references.pop(name, None)
+            report = None
+        else:
+            references[name] = reference
+            report = check_reference(
+                name, reference, entry.array, self._namespace, session.base_dir
+            )
+        self._session = replace(session, references=references)
+        entry = replace(entry, reference=report)
+        self._entries[key] = entry
+        item = self.buffer_list.currentItem()
+        if item is not None and item.data(_KEY) == key:
+            fresh = self._item(entry)
+            item.setText(fresh.text())
+            item.setToolTip(fresh.toolTip())
+        self.reference_label.setText(reference_text(entry))
+        self.worst_button.setVisible(report is not None)
+        self.worst_button.setEnabled(report is not None and report.worst_index is not None)
+        self.viewer.set_entry(entry)
+        self.referenceEdited.emit(name, reference)
 
     def _on_buffer_list_current_changed(
         self, current: QListWidgetItem | None, _previous: QListWidgetItem | None

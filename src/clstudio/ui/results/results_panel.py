@@ -27,6 +27,7 @@ class ResultsPanel(QTabWidget):
     """One tab per kind of result; each tab explains itself until it has something."""
 
     checkRequested = Signal()  # "Check this kernel" on a crashed run's banner
+    referenceEdited = Signal(str, object)  # an output's name, its new Reference or None
 
     def __init__(
         self, problems: ProblemsView, build_log: BuildLogView, parent: QWidget | None = None
@@ -66,6 +67,7 @@ class ResultsPanel(QTabWidget):
             self._outputs = OutputsPanel()
             self._outputs.setObjectName("resultsOutputs")
             self._outputs.banner.checkRequested.connect(self.checkRequested)
+            self._outputs.referenceEdited.connect(self.referenceEdited)
             layout = self._outputs_page.layout()
             assert layout is not None
             layout.addWidget(self._outputs)
@@ -93,7 +95,7 @@ class ResultsPanel(QTabWidget):
         """Every tab describes this run; the outputs and steps hold only what it returned."""
         self.timings.show_result(run)
         self.roofline.show_result(run.result, run.session)
-        self.outputs.show_result(run.result)
+        self.outputs.show_result(run.result, run.session)
         self.console.append_run(run.result)
         self.steps.show_result(run.result)
 

@@ -1,0 +1,96 @@
+"""References written in the Outputs tab: checked as typed, then on the last run at once."""
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clstudio.session import Reference
+from clstudio.ui.results.reference_editor import read_reference
+
+pytestmark = pytest.mark.opencl
+
+
+@pytest.fixture
+def unchecked_run(gallery_run):
+    """vector_add as if its session had no reference for c."""
+    session, result = gallery_run("vector_add")
+    return replace(session, references={}), replace(result, references={})
+
+
+def retype(qtbot, field, text: str) -> None:
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
+    qtbot, panel, unchecked_run
+):
+    panel.show_result(unchecked_run[1], unchecked_run[0])
+    assert panel.current_entry().name == "c"
+    assert "No reference for 'c' yet: type one below" in panel.reference_label.text()
+    assert panel.reference_editor.isVisible()
+    assert not panel.reference_editor.remove_button.isEnabled()
+
+    edits = []
+    panel.referenceEdited.connect(lambda *args: edits.append(args))
+    qtbot.keyClicks(panel.reference_editor.expression, "a + b")
+    assert "Reference check passed" in panel.reference_label.text()
+    assert "all 1048576 values match" in panel.reference_label.text()
+    assert panel.buffer_list.currentItem().text().startswith("c — result  ✓")
+    assert panel.reference_editor.message.text() == ""
+    assert edits[-1] == ("c", Reference("a + b", 1e-5, 1e-6))
+
+    qtbot.keyClicks(panel.reference_editor.expression, " + 1")
+    assert "Reference check FAILED" in panel.reference_label.text()
+    assert panel.buffer_list.currentItem().text().startswith("c — result  ✗")
+    assert panel.worst_button.isEnabled()
+
+
+def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
+    qtbot, panel, unchecked_run
+):
+    panel.show_result(unchecked_run[1], unchecked_run[0])
+    edits = []
+    panel.referenceEdited.connect(lambda *args: edits.append(args))
+    qtbot.keyClicks(panel.reference_editor.expression, "a + d")
+    assert "The expression fails" in panel.reference_editor.message.text()
+    assert "'d'" in panel.reference_editor.message.text()
+    assert [args for args in edits if args[1] is not None and args[1].expr == "a + d"] == []
+
+    retype(qtbot, panel.reference_editor.expression, "__import__('os')")
+    assert "The expression fails" in panel.reference_editor.message.text()
+    retype(qtbot, panel.reference_editor.expression, "a + b")
+    retype(qtbot, panel.reference_editor.rtol, "tight")
+    assert "rtol must be a number of 0 or more" in panel.reference_editor.message.text()
+    assert edits[-1][1] == Reference("a + b", 1e-5, 1e-6)  # the last good one stands
+
+
+def test_removing_a_reference_leaves_the_output_unchecked(qtbot, panel, gallery_run):
+    session, result = gallery_run("vector_add")
+    panel.show_result(result, session)
+    assert panel.reference_editor.expression.text() == session.references["c"].expr
+    assert "Reference check passed" in panel.reference_label.text()
+    with qtbot.waitSignal(panel.referenceEdited) as removed:
+        qtbot.mouseClick(panel.reference_editor.remove_button, Qt.MouseButton.LeftButton)
+    assert removed.args == ["c", None]
+    assert "No reference for 'c' yet" in panel.reference_label.text()
+    assert panel.reference_editor.expression.text() == ""
+    assert not panel.worst_button.isVisible()
+    assert panel.buffer_list.currentItem().text().startswith("c — result\n")
+
+
+def test_inputs_have_no_reference_editor(panel, gallery_run):
+    session, result = gallery_run("vector_add")
+    panel.show_result(result, session)
+    assert panel.select_buffer("a", "input")
+    assert not panel.reference_editor.isVisible()
+
+
+def test_read_reference_names_what_is_wrong():
+    names = ("a", "b")
+    assert read_reference("", "1e-5", "0", names).startswith("Type an expression")
+    assert read_reference("a", "-1", "0", names).startswith("rtol must be")
+    assert read_reference("a", "0", "nan", names).startswith("atol must be")
+    assert read_reference(" a*2 ", "0.01", "0", names) == Reference("a*2", 0.01, 0.0)
