@@ -1,11 +1,15 @@
 # Two entry points from a clean clone: `make run` opens the app, `make test` runs every test.
 # `make intel` adds Intel's OpenCL CPU runtime, a second CPU device, to .venv (CI: `make intel test`).
+# `make catalogues` brings translations/ in line with the code's texts (docs/translating.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The compiled translations ship inside the package, beside the code that loads them.
+TRANSLATIONS := $(wildcard translations/*/*.po translations/*/*.ts)
+COMPILED := src/clstudio/locale/.compiled
 
-.PHONY: run test lint bench clean intel
+.PHONY: run test lint bench clean intel catalogues
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,13 +17,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+$(COMPILED): $(STAMP) $(TRANSLATIONS) translations/catalogues.py
+	$(BIN)/python translations/catalogues.py compile
+	touch $@
+
+catalogues: $(STAMP)
+	$(BIN)/python translations/catalogues.py update
+
 intel: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,intel]'
 
-run: $(STAMP)
+run: $(STAMP) $(COMPILED)
 	$(BIN)/clstudio
 
-test: $(STAMP)
+test: $(STAMP) $(COMPILED)
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
@@ -29,4 +40,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache src/clstudio/locale

@@ -8,6 +8,10 @@ if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
     screen = os.path.join(os.path.dirname(__file__), "offscreen-screen.json")
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
 
+# The texts tests expect are English, whatever the machine's language; the tests of the
+# translations choose their language themselves (tests/common/test_translation.py).
+os.environ["CLSTUDIO_LANGUAGE"] = "en"
+
 import pytest
 
 

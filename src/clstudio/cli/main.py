@@ -21,7 +21,7 @@ from clstudio.cli import (
     peaks_command,
     run_command,
 )
-from clstudio.common import escaped_output
+from clstudio.common import ENGLISH, escaped_output, set_language
 
 COMMANDS: tuple[ModuleType, ...] = (
     gui_command,
@@ -54,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args or (args[0] not in names and not args[0].startswith("-")):
         args.insert(0, gui_command.NAME)
     options = _parser().parse_args(args)
+    if getattr(options, "json", False):
+        set_language(ENGLISH)  # --json is a contract that programs read: always English
     command = COMMANDS[names.index(options.command or gui_command.NAME)]
     try:
         with escaped_output():  # session text and printf must not drive the terminal

@@ -48,12 +48,29 @@ from clstudio.common.results import (
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.terminal_text import escape_controls, escaped_output
 from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
+from clstudio.common.translation import (
+    ENGLISH,
+    LANGUAGE_VARIABLE,
+    LANGUAGES,
+    LOCALE_DIR,
+    N_,
+    current_language,
+    gettext,
+    language_of,
+    ngettext,
+    set_language,
+)
 from clstudio.common.units import count_text, format_bytes, format_seconds
 
 __all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "LANGUAGE_VARIABLE",
+    "LOCALE_DIR",
     "MAX_BUILD_OPTIONS_CHARS",
     "MAX_TEXT_BYTES",
     "NUMPY_TO_OPENCL",
+    "N_",
     "OPENCL_SCALARS",
     "PEAKS_FORMAT",
     "PEAKS_VERSION",
@@ -86,12 +103,16 @@ __all__ = [
     "TypeNameError",
     "build_options_problem",
     "count_text",
+    "current_language",
     "escape_controls",
     "escaped_output",
     "format_bytes",
     "format_seconds",
+    "gettext",
     "kernel_type",
+    "language_of",
     "load_array",
+    "ngettext",
     "open_regular_file",
     "parse_element_type",
     "peak_probe",
@@ -99,6 +120,7 @@ __all__ = [
     "read_text_file",
     "resolve",
     "save_array_atomically",
+    "set_language",
     "step_at",
     "value_range",
     "write_bytes_atomically",

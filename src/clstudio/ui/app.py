@@ -16,6 +16,7 @@ from clstudio.session import Session, SessionError, parse_session
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.discovery import DiscoverFn
 from clstudio.ui.editor.recovery import Recovery
+from clstudio.ui.language import install_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import APPLICATION, ORGANIZATION, AppSettings
 
@@ -109,8 +110,10 @@ def _show_unexpected_error(
 def run_app(session_path: Path | None = None) -> int:
     """Open the window and run the event loop; returns the exit status."""
     app = create_application()
+    settings = AppSettings()
+    install_translators(app, settings.language())  # before any widget takes its texts
     sys.excepthook = _show_unexpected_error
-    window = open_main_window(session_path)
+    window = open_main_window(session_path, settings)
     status = app.exec()
     del window
     return status

@@ -32,6 +32,7 @@ from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_sou
 from clstudio.ui.file_menus import FileMenus
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
+from clstudio.ui.language import LanguageChoice
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.results.results_panel import ResultsPanel
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         assert isinstance(app, QApplication), "a window needs a QApplication"
         self.theme = ThemeController(app, settings.theme(), self)
+        self.language = LanguageChoice(self, settings)
 
         self.editor_panel = EditorPanel(self.backends.tools)
         self.setCentralWidget(self.editor_panel)
@@ -246,6 +248,9 @@ class MainWindow(QMainWindow):
         a.themes[self.theme.choice].setChecked(True)
         for name, action in a.themes.items():
             action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
+        a.languages[self.settings.language()].setChecked(True)
+        for choice, action in a.languages.items():
+            action.triggered.connect(lambda _checked=False, c=choice: self.language.choose(c))
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()

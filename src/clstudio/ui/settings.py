@@ -10,12 +10,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from clstudio.common import LANGUAGES
 from clstudio.devices import DeviceSelector
 
 ORGANIZATION = "clstudio"
 APPLICATION = "CL Studio"
 MAX_RECENT = 8
 THEMES = ("system", "light", "dark")
+SYSTEM_LANGUAGE = "system"  # follow LANGUAGE, LC_ALL, LC_MESSAGES and LANG
 
 
 def _as_list(value: object) -> list[str]:
@@ -98,6 +100,16 @@ class AppSettings:
         if theme not in THEMES:
             raise ValueError(f"unknown theme {theme!r}; expected one of {THEMES}")
         self.store.setValue("view/theme", theme)
+
+    def language(self) -> str:
+        """View > Language's choice: a code of LANGUAGES, or SYSTEM_LANGUAGE."""
+        value = str(self.store.value("view/language", SYSTEM_LANGUAGE))
+        return value if value in LANGUAGES else SYSTEM_LANGUAGE
+
+    def set_language(self, choice: str) -> None:
+        if choice != SYSTEM_LANGUAGE and choice not in LANGUAGES:
+            raise ValueError(f"unknown language {choice!r}; expected one of {list(LANGUAGES)}")
+        self.store.setValue("view/language", choice)
 
     def zoom(self) -> int:
         """Steps of one point above (or below) the default editor font size."""

@@ -12,7 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
 
-from clstudio.ui.settings import THEMES
+from clstudio.common import LANGUAGES
+from clstudio.ui.settings import SYSTEM_LANGUAGE, THEMES
 
 Key = QKeySequence.StandardKey
 Pixmap = QStyle.StandardPixmap
@@ -107,7 +108,13 @@ ACTION_SPECS = (
 )
 
 # Menus in menu-bar order. "-" is a separator; the <slots> are filled by build_menus.
-EXAMPLES, RECENT, PANELS, THEME = "<examples>", "<recent>", "<panels>", "<theme>"
+EXAMPLES, RECENT, PANELS, THEME, LANGUAGE = (
+    "<examples>",
+    "<recent>",
+    "<panels>",
+    "<theme>",
+    "<language>",
+)
 MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "&File",
@@ -128,7 +135,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("&Edit", ("undo", "redo", "-", "find", "replace")),
-    ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME)),
+    ("&View", (PANELS, "-", "zoom_in", "zoom_out", "zoom_reset", "-", THEME, LANGUAGE)),
     ("&Run", ("build", "run", "stop", "-", "check", "run_on_devices")),
     ("&Help", ("lesson", "-", "about")),
 )
@@ -162,6 +169,7 @@ class WindowActions:
     about: QAction
     lesson: QAction
     themes: dict[str, QAction]
+    languages: dict[str, QAction]  # by choice: SYSTEM_LANGUAGE or a code of LANGUAGES
 
     def named(self, name: str) -> QAction:
         action = getattr(self, name)
@@ -193,9 +201,11 @@ def _action(window: QMainWindow, spec: ActionSpec) -> QAction:
 
 def create_actions(window: QMainWindow) -> WindowActions:
     made = {spec.name: _action(window, spec) for spec in ACTION_SPECS}
-    expected = {f.name for f in fields(WindowActions)} - {"themes"}
+    expected = {f.name for f in fields(WindowActions)} - {"themes", "languages"}
     assert made.keys() == expected, made.keys() ^ expected
-    actions = WindowActions(**made, themes=_theme_actions(window))
+    actions = WindowActions(
+        **made, themes=_theme_actions(window), languages=_language_actions(window)
+    )
     actions.stop.setEnabled(False)
     return actions
 
@@ -214,6 +224,28 @@ def _theme_actions(window: QMainWindow) -> dict[str, QAction]:
         group.addAction(action)
         themes[theme] = action
     return themes
+
+
+def _language_actions(window: QMainWindow) -> dict[str, QAction]:
+    """The system's language, then each language named in itself, as language menus do."""
+    group = QActionGroup(window)
+    group.setExclusive(True)
+    languages = {}
+    system = QAction("System Language", window, checkable=True)
+    system.setStatusTip("Follow the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+    for choice, action in ((SYSTEM_LANGUAGE, system), *_named_languages(window)):
+        group.addAction(action)
+        languages[choice] = action
+    return languages
+
+
+def _named_languages(window: QMainWindow) -> list[tuple[str, QAction]]:
+    named = []
+    for code, name in LANGUAGES.items():
+        action = QAction(name, window, checkable=True)
+        action.setStatusTip(name)
+        named.append((code, action))
+    return named
 
 
 def build_menus(
@@ -237,6 +269,10 @@ def build_menus(
                 theme_menu = menu.addMenu("&Theme")
                 for action in actions.themes.values():
                     theme_menu.addAction(action)
+            elif entry == LANGUAGE:
+                language_menu = menu.addMenu("&Language")
+                for action in actions.languages.values():
+                    language_menu.addAction(action)
             else:
                 menu.addAction(actions.named(entry))
     return submenus[RECENT], submenus[EXAMPLES]
