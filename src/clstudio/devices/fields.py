@@ -536,22 +536,19 @@ def group_title(group: str) -> str:
     return gettext(group)
 
 
-def bit_names(value: int, names: tuple[tuple[int, str], ...]) -> list[str]:
+def bit_names(
+    value: int, names: tuple[tuple[int, str], ...], tr: Translate = as_written
+) -> list[str]:
     """The labels of the bits set in value, then any bits nobody named, in hex."""
-    labels = [label for bit, label in names if value & bit]
+    labels = [tr(label) for bit, label in names if value & bit]
     unknown = value & ~sum(bit for bit, _ in names)
-    return [*labels, f"unknown bits 0x{unknown:x}"] if unknown else labels
+    if unknown:
+        labels.append(tr(N_("unknown bits 0x{bits}")).format(bits=f"{unknown:x}"))
+    return labels
 
 
 def _bitfield(names: tuple[tuple[int, str], ...], zero: str) -> Formatter:
-    def show(value: int, tr: Translate) -> str:
-        labels = [tr(label) for bit, label in names if value & bit]
-        unknown = value & ~sum(bit for bit, _ in names)
-        if unknown:
-            labels.append(tr(N_("unknown bits 0x{bits}")).format(bits=f"{unknown:x}"))
-        return ", ".join(labels) or tr(zero)
-
-    return show
+    return lambda value, tr: ", ".join(bit_names(value, names, tr)) or tr(zero)
 
 
 def _enum(names: dict[int, str]) -> Formatter:
@@ -590,7 +587,7 @@ def _partition_type(value: list[int], tr: Translate) -> str:
     if not args:
         return how
     if first == cl.device_partition_property.BY_AFFINITY_DOMAIN:
-        return f"{how} ({_bitfield(_AFFINITY, N_('none'))(args[0], tr)})"
+        return f"{how} ({', '.join(bit_names(args[0], _AFFINITY, tr))})"
     if first == cl.device_partition_property.EQUALLY:
         return tr(N_("{how} ({count} compute units each)")).format(how=how, count=args[0])
     counts = " + ".join(str(a) for a in args)
