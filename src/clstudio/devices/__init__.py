@@ -13,6 +13,7 @@ from clstudio.devices.discovery import (
     format_inventory,
     inventory_to_json,
 )
+from clstudio.devices.fields import group_title
 from clstudio.devices.limits import DeviceLimits, limits_of
 from clstudio.devices.pip_runtimes import (
     INTEL_EXTRA,
@@ -47,6 +48,7 @@ __all__ = [
     "device_type_name",
     "discover",
     "format_inventory",
+    "group_title",
     "installed_runtimes",
     "inventory_to_json",
     "is_simulator",

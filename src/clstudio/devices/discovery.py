@@ -8,13 +8,16 @@ always sees why.
 
 from __future__ import annotations
 
+import re
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pyopencl as cl
 
+from clstudio.common import N_, gettext
 from clstudio.devices import raw_info
 from clstudio.devices.fields import (
     DEVICE_FIELDS,
@@ -22,9 +25,11 @@ from clstudio.devices.fields import (
     GROUP_ORDER,
     PLATFORM_FIELDS,
     FieldSpec,
+    as_written,
     bit_names,
     decode_bytes,
     display_value,
+    group_title,
     plain_value,
 )
 from clstudio.devices.icd_entries import DriverProblem, driver_problems
@@ -47,16 +52,22 @@ __all__ = [
 
 JSON_FORMAT = "clstudio-devices"
 JSON_VERSION = 1
-GET_A_PLATFORM = (
+GET_A_PLATFORM = N_(
     "For a CPU device that works on any machine, install PoCL: pip install pocl-binary-distribution"
 )
-NO_PLATFORM_HELP = (
-    f"No OpenCL platform is installed (no driver, or ICD, was found). {GET_A_PLATFORM}"
+# English, as every module-level text; show it with gettext(NO_PLATFORM_HELP).
+NO_PLATFORM_HELP = N_(
+    "No OpenCL platform is installed (no driver, or ICD, was found). "
+    "For a CPU device that works on any machine, install PoCL: pip install pocl-binary-distribution"
 )
+_UNAVAILABLE = N_("unavailable: {reason}")
 
 
 @dataclass(frozen=True)
 class InfoField:
+    """One field as data, in English as --json writes it; the `shown_` texts are what a
+    reader sees, in the user's language."""
+
     name: str  # OpenCL name, e.g. "CL_DEVICE_MAX_COMPUTE_UNITS"
     label: str  # "Max compute units"
     group: str  # one of GROUP_ORDER
@@ -64,6 +75,26 @@ class InfoField:
     display: str  # human text: "3.44 GiB (3694820352 bytes)", "2100 MHz", "CPU"
     explanation: str  # one line for a learner
     available: bool = True  # False when the driver refused; display says "unavailable: why"
+    kind: str = ""  # a key of fields.FORMATTERS, to show raw again; "": display as it is
+
+    @property
+    def shown_label(self) -> str:
+        return gettext(self.label)
+
+    @property
+    def shown_group(self) -> str:
+        return group_title(self.group)
+
+    @property
+    def shown_explanation(self) -> str:
+        return gettext(self.explanation)
+
+    @property
+    def shown_display(self) -> str:
+        if not self.available:
+            reason = self.display.removeprefix(_UNAVAILABLE.partition("{")[0])
+            return gettext(_UNAVAILABLE).format(reason=gettext(reason) if reason else reason)
+        return display_value(self.kind, self.raw) if self.kind else self.display
 
 
 def _field(fields: tuple[InfoField, ...], name: str) -> InfoField | None:
@@ -127,14 +158,18 @@ def discover() -> DeviceInventory:
     found = tuple(_platform_info(i, p) for i, p in enumerate(platforms))
     problem = None
     if not any(p.devices for p in found):
-        problem = f"OpenCL platforms were found, but none has a device. {GET_A_PLATFORM}"
+        problem = gettext(
+            "OpenCL platforms were found, but none has a device. {get_a_platform}"
+        ).format(get_a_platform=gettext(GET_A_PLATFORM))
     return DeviceInventory(found, problem, driver_problems())
 
 
 def _no_platform_problem(exc: Exception | None) -> str:
     if exc is None or "PLATFORM_NOT_FOUND" in str(exc):
-        return NO_PLATFORM_HELP
-    return f"The OpenCL loader failed: {_reason(exc)}. {GET_A_PLATFORM}"
+        return gettext(NO_PLATFORM_HELP)
+    return gettext("The OpenCL loader failed: {reason}. {get_a_platform}").format(
+        reason=_reason(exc), get_a_platform=gettext(GET_A_PLATFORM)
+    )
 
 
 def _reason(exc: Exception) -> str:
@@ -157,9 +192,9 @@ def _platform_info(index: int, platform: cl.Platform) -> PlatformInfo:
         cl_devices = platform.get_devices()
     except Exception as exc:  # a broken driver; the platform is still worth showing
         cl_devices = []
-        explanation = "The driver's list of this platform's devices."
+        explanation = N_("The driver's list of this platform's devices.")
         fields.append(
-            _unavailable("clGetDeviceIDs", "Devices", "Identity", _reason(exc), explanation)
+            _unavailable("clGetDeviceIDs", N_("Devices"), "Identity", _reason(exc), explanation)
         )
     devices = tuple(_device_info(index, i, d, name, extensions) for i, d in enumerate(cl_devices))
     return PlatformInfo(
@@ -229,16 +264,19 @@ def _query(
         elif spec.attr is not None:
             value = obj.get_info(getattr(info_names, spec.attr))
         else:
-            raise raw_info.RawInfoError("pyopencl has no query for it, nor a library to ask")
+            raise raw_info.RawInfoError(N_("pyopencl has no query for it, nor a library to ask"))
         raw = plain_value(spec.kind, value)
-        display = display_value(spec.kind, raw)
+        display = display_value(spec.kind, raw, as_written)
     except Exception as exc:  # drivers refuse in many ways; each becomes an unavailable field
         return _unavailable(spec.name, spec.label, spec.group, _reason(exc), spec.explanation)
-    return InfoField(spec.name, spec.label, spec.group, raw, display, spec.explanation)
+    return InfoField(
+        spec.name, spec.label, spec.group, raw, display, spec.explanation, kind=spec.kind
+    )
 
 
 def _unavailable(name: str, label: str, group: str, reason: str, explanation: str) -> InfoField:
-    return InfoField(name, label, group, None, f"unavailable: {reason}", explanation, False)
+    display = _UNAVAILABLE.format(reason=reason)
+    return InfoField(name, label, group, None, display, explanation, False)
 
 
 def _ordered(fields: list[InfoField] | tuple[InfoField, ...]) -> tuple[InfoField, ...]:
@@ -294,39 +332,48 @@ TEXT_WIDTH = 100
 
 
 def format_inventory(inventory: DeviceInventory) -> str:
-    """Readable text like clinfo's: platforms, then their devices, fields grouped by topic."""
+    """Readable text like clinfo's: platforms, then their devices, fields grouped by topic,
+    in the user's language."""
     lines = []
     if inventory.problem:
-        lines += [*textwrap.wrap(inventory.problem, TEXT_WIDTH), ""]
-    lines.append(f"Number of platforms: {len(inventory.platforms)}")
+        lines += [*_fit(inventory.problem, TEXT_WIDTH), ""]
+    count = len(inventory.platforms)
+    lines.append(gettext("Number of platforms: {count}").format(count=count))
     for p in inventory.platforms:
-        lines += ["", f"Platform {p.index}: {p.name}"]
+        lines += ["", gettext("Platform {index}: {name}").format(index=p.index, name=p.name)]
         lines += _field_lines(p.fields, indent=2)
-        lines.append(f"  Number of devices: {len(p.devices)}")
+        count = len(p.devices)
+        lines.append("  " + gettext("Number of devices: {count}").format(count=count))
         for d in p.devices:
-            lines += ["", f"  Device {p.index}.{d.index}: {d.name} ({d.type})"]
+            title = gettext("Device {platform}.{index}: {name} ({type})").format(
+                platform=p.index, index=d.index, name=d.name, type=gettext(d.type)
+            )
+            lines += ["", "  " + title]
             lines += _field_lines(d.fields, indent=4)
     if inventory.unavailable_drivers:
-        lines += ["", f"Drivers that gave no platform: {len(inventory.unavailable_drivers)}"]
+        count = len(inventory.unavailable_drivers)
+        lines += ["", gettext("Drivers that gave no platform: {count}").format(count=count)]
         for driver in inventory.unavailable_drivers:
-            lines.append(f"  {driver.icd_file} ({driver.library or 'names no library'})")
-            lines += ["    " + line for line in textwrap.wrap(driver.reason, TEXT_WIDTH - 4)]
+            library = driver.library or gettext("names no library")
+            lines.append(f"  {driver.icd_file} ({library})")
+            lines += ["    " + line for line in _fit(driver.reason, TEXT_WIDTH - 4)]
     return "\n".join(lines) + "\n"
 
 
 def _field_lines(fields: tuple[InfoField, ...], indent: int) -> list[str]:
     if not fields:
         return []
-    label_width = max(len(f.label) for f in fields) + 2
+    label_width = max(_columns(f.shown_label) for f in fields) + 2
     value_width = max(TEXT_WIDTH - indent - 2 - label_width, 30)
     lines = []
     group = None
     for f in fields:
         if f.group != group:
             group = f.group
-            lines.append(" " * indent + f"[{group}]")
-        first, *rest = _wrap(f.display, value_width)
-        lines.append(" " * (indent + 2) + f.label.ljust(label_width) + first)
+            lines.append(" " * indent + f"[{f.shown_group}]")
+        first, *rest = _wrap(f.shown_display, value_width)
+        padding = " " * (label_width - _columns(f.shown_label))
+        lines.append(" " * (indent + 2) + f.shown_label + padding + first)
         lines += [" " * (indent + 2 + label_width) + line for line in rest]
     return lines
 
@@ -336,14 +383,35 @@ def _wrap(text: str, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
     for item in text.split(", "):
-        if line and len(line) + 2 + len(item) > width:
+        if line and _columns(line) + 2 + _columns(item) > width:
             lines.append(line + ",")
             line = item
         else:
             line = f"{line}, {item}" if line else item
     lines.append(line)
-    return [
-        part
-        for line in lines
-        for part in (textwrap.wrap(line, width, break_on_hyphens=False) or [line])
-    ]
+    return [part for line in lines for part in _fit(line, width)]
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns text takes: a Chinese character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+# A run of spaces, a word of narrow characters, or one wide (Chinese) character.
+_PIECE = re.compile(r"\s+|[^\s\u1100-\uffff]+|\S")
+
+
+def _fit(line: str, width: int) -> list[str]:
+    """A line in lines of at most width columns. Chinese has no spaces between words, so
+    it may break after any of its characters."""
+    if _columns(line) == len(line):
+        return textwrap.wrap(line, width, break_on_hyphens=False) or [line]
+    lines: list[str] = []
+    current = ""
+    for piece in _PIECE.findall(line):
+        if current.strip() and _columns(current + piece.rstrip()) > width:
+            lines.append(current.rstrip())
+            current = piece.lstrip()
+        else:
+            current += piece
+    return [*lines, current.rstrip()]

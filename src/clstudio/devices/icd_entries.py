@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from clstudio.common import gettext
+
 __all__ = ["DriverProblem", "driver_problems", "icd_files", "vendor_folder_files"]
 
 DEFAULT_VENDORS = Path("/etc/OpenCL/vendors")
@@ -68,31 +70,35 @@ def _check_entry(icd: Path) -> tuple[str, str]:
     try:
         library = icd.read_text(encoding="utf-8", errors="replace").strip().splitlines()[0]
     except (OSError, IndexError):
-        return "", "the .icd file is empty or unreadable"
+        return "", gettext("the .icd file is empty or unreadable")
     beside = icd.parent / library
     # A bare name is found beside the loader; here, beside the .icd (pyopencl's .libs).
     target = str(beside) if "/" not in library and beside.is_file() else library
     try:
         handle = ctypes.CDLL(target)
     except OSError as exc:
-        return library, f"cannot be loaded: {exc}"
+        return library, gettext("cannot be loaded: {error}").format(error=exc)
     # The loader's own way in: drivers need not export the entry point itself.
     try:
         lookup = handle.clGetExtensionFunctionAddress
     except AttributeError:
-        return library, "not an OpenCL driver (it has no clGetExtensionFunctionAddress)"
+        return library, gettext("not an OpenCL driver (it has no clGetExtensionFunctionAddress)")
     lookup.argtypes = [ctypes.c_char_p]
     lookup.restype = ctypes.c_void_p
     address = lookup(ICD_ENTRY_POINT.encode())
     if not address:
-        return library, f"not an installable OpenCL driver (it offers no {ICD_ENTRY_POINT})"
+        return library, gettext(
+            "not an installable OpenCL driver (it offers no {entry_point})"
+        ).format(entry_point=ICD_ENTRY_POINT)
     get_platform_ids = _GET_PLATFORM_IDS(address)
     count = ctypes.c_uint32(0)
     status = get_platform_ids(0, None, ctypes.byref(count))
     if status == _PLATFORM_NOT_FOUND_KHR or (status == 0 and count.value == 0):
-        return library, "the driver found no platform on this machine"
+        return library, gettext("the driver found no platform on this machine")
     if status != 0:
-        return library, f"the driver failed to list its platforms (error {status})"
+        return library, gettext("the driver failed to list its platforms (error {status})").format(
+            status=status
+        )
     return library, ""
 
 

@@ -19,6 +19,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from clstudio.common import N_, gettext
 from clstudio.devices.icd_entries import vendor_folder_files
 
 __all__ = [
@@ -56,7 +57,9 @@ class _Known:
 
 
 _KNOWN = (
-    _Known("Intel's OpenCL CPU runtime", "Intel(R) OpenCL", "intel-opencl-rt", "libintelocl.so"),
+    _Known(
+        N_("Intel's OpenCL CPU runtime"), "Intel(R) OpenCL", "intel-opencl-rt", "libintelocl.so"
+    ),
 )
 
 
@@ -77,7 +80,9 @@ def missing_runtime_hint(platform: str) -> str:
     for known in _KNOWN:
         named = bool(wanted) and wanted in known.platform_name.casefold()
         if named and known.platform_name not in installed:
-            return f"{known.title} is not installed; in CL Studio's folder: {INTEL_EXTRA}"
+            return gettext("{runtime} is not installed; in CL Studio's folder: {command}").format(
+                runtime=gettext(known.title), command=INTEL_EXTRA
+            )
     return ""
 
 

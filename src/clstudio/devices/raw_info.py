@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pyopencl as cl
 
+from clstudio.common import N_
+
 
 class RawInfoError(Exception):
     """The query could not be made or the driver refused it; the message says why."""
@@ -40,7 +42,8 @@ def device_info(device: cl.Device, code: int) -> bytes:
 def _query(function: str, handle: int, code: int) -> bytes:
     library = _library()
     if library is None:
-        raise RawInfoError("no OpenCL library found to ask directly")
+        # Marked only: the reason is data, translated where a field shows it.
+        raise RawInfoError(N_("no OpenCL library found to ask directly"))
     get_info = getattr(library, function)
     get_info.argtypes = [
         ctypes.c_void_p,

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.devices import group_title
 from clstudio.ui.devices.device_fields_view import field_tooltip, grouped
 from clstudio.ui.tree_items import child_items, top_items
 
@@ -53,7 +54,7 @@ def compare_fields(first: DeviceInfo, second: DeviceInfo) -> list[FieldCompariso
     union = list(first.fields) + [f for f in second.fields if f.name not in by_name_first]
     return [
         FieldComparison(
-            f.name, f.label, f.group, by_name_first.get(f.name), by_name_second.get(f.name)
+            f.name, f.shown_label, f.group, by_name_first.get(f.name), by_name_second.get(f.name)
         )
         for _group, members in grouped(union)
         for f in members
@@ -170,7 +171,7 @@ class DeviceCompareDialog(QDialog):
         for comparison in comparisons:
             group_item = groups.get(comparison.group)
             if group_item is None:
-                group_item = QTreeWidgetItem(self.table, [comparison.group])
+                group_item = QTreeWidgetItem(self.table, [group_title(comparison.group)])
                 font = group_item.font(0)
                 font.setBold(True)
                 group_item.setFont(0, font)
@@ -178,8 +179,8 @@ class DeviceCompareDialog(QDialog):
                 groups[comparison.group] = group_item
             texts = [
                 comparison.label,
-                comparison.first.display if comparison.first else "not reported",
-                comparison.second.display if comparison.second else "not reported",
+                comparison.first.shown_display if comparison.first else "not reported",
+                comparison.second.shown_display if comparison.second else "not reported",
             ]
             item = QTreeWidgetItem(group_item, texts)
             item.setData(0, NAME_ROLE, comparison.name)

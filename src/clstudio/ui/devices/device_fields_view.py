@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.devices import GROUP_ORDER
+from clstudio.devices import GROUP_ORDER, group_title
 from clstudio.ui.tree_items import child_items, top_items
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def field_matches(field: InfoField, text: str) -> bool:
     needle = text.strip().lower()
     if not needle:
         return True
-    haystack = (field.label, field.name, field.display, field.explanation)
+    haystack = (field.shown_label, field.name, field.shown_display, field.shown_explanation)
     return any(needle in part.lower() for part in haystack)
 
 
@@ -52,26 +52,26 @@ def field_tooltip(field: InfoField) -> str:
     raw = json.dumps(field.raw)
     if len(raw) > MAX_TOOLTIP_RAW:
         raw = raw[:MAX_TOOLTIP_RAW] + " …"
-    return f"{field.explanation}\n\nOpenCL name: {field.name}\nRaw value: {raw}"
+    return f"{field.shown_explanation}\n\nOpenCL name: {field.name}\nRaw value: {raw}"
 
 
 def field_detail_html(field: InfoField) -> str:
     """The whole of one field: what the narrow table cuts off, and what it means."""
     return (
-        f"<b>{html.escape(field.label)}</b> &nbsp;<code>{field.name}</code><br>"
-        f"{html.escape(field.display)}<br><i>{html.escape(field.explanation)}</i>"
+        f"<b>{html.escape(field.shown_label)}</b> &nbsp;<code>{field.name}</code><br>"
+        f"{html.escape(field.shown_display)}<br><i>{html.escape(field.shown_explanation)}</i>"
     )
 
 
 def fields_as_text(title: str, fields: Sequence[InfoField]) -> str:
     """Plain text of all fields, grouped, with aligned columns: what 'Copy all' copies."""
-    width = max((len(f.label) for f in fields), default=0)
+    width = max((len(f.shown_label) for f in fields), default=0)
     lines = [title]
     for group, members in grouped(fields):
         lines.append("")
-        lines.append(f"  {group}")
+        lines.append(f"  {group_title(group)}")
         for field in members:
-            lines.append(f"    {field.label.ljust(width)}  {field.display}")
+            lines.append(f"    {field.shown_label.ljust(width)}  {field.shown_display}")
     return "\n".join(lines) + "\n"
 
 
@@ -125,14 +125,14 @@ class DeviceFieldsView(QWidget):
         self.tree.clear()
         muted = QBrush(self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
         for group, members in grouped(self._fields):
-            group_item = QTreeWidgetItem(self.tree, [group])
+            group_item = QTreeWidgetItem(self.tree, [group_title(group)])
             font = group_item.font(0)
             font.setBold(True)
             group_item.setFont(0, font)
             group_item.setFirstColumnSpanned(True)
             group_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             for field in members:
-                item = QTreeWidgetItem(group_item, [field.label, field.display])
+                item = QTreeWidgetItem(group_item, [field.shown_label, field.shown_display])
                 item.setData(0, FIELD_ROLE, field)
                 tooltip = field_tooltip(field)
                 item.setToolTip(0, tooltip)
@@ -177,7 +177,7 @@ class DeviceFieldsView(QWidget):
     def copy_value(self) -> None:
         field = self.current_field()
         if field is not None:
-            QGuiApplication.clipboard().setText(field.display)
+            QGuiApplication.clipboard().setText(field.shown_display)
 
     def _apply_filter(self, text: str) -> None:
         for group_item in top_items(self.tree):

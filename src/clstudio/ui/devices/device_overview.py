@@ -32,7 +32,8 @@ def _tooltip(device: DeviceInfo, name: str) -> str:
     field = device.field(name)
     if field is None:
         return f"{name}: not reported by this device"
-    return f"{field.label} ({field.name})\n{field.explanation}\nValue: {field.display}"
+    label, explanation, value = field.shown_label, field.shown_explanation, field.shown_display
+    return f"{label} ({field.name})\n{explanation}\nValue: {value}"
 
 
 def memory_bars(device: DeviceInfo) -> list[Bar]:
