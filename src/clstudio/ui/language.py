@@ -31,7 +31,8 @@ def install_translators(app: QCoreApplication, choice: str) -> list[QTranslator]
     Returns the translators installed, CL Studio's own and Qt's for its standard
     dialogs, so that a caller can remove them again.
     """
-    set_language(None if choice == SYSTEM_LANGUAGE else choice)
+    if choice != SYSTEM_LANGUAGE:  # the system's: whatever the environment says
+        set_language(choice)
     code = current_language()
     installed: list[QTranslator] = []
     if code == ENGLISH:
