@@ -33,6 +33,7 @@ from clstudio.common.regular_files import (
     read_text_file,
 )
 from clstudio.common.results import (
+    HOST_STEP_COUNT,
     PHASES,
     BuildResult,
     Diagnostic,
@@ -43,6 +44,7 @@ from clstudio.common.results import (
     RunError,
     RunResult,
     Step,
+    StepOutcome,
     Timing,
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
@@ -51,6 +53,7 @@ from clstudio.common.text_files import write_bytes_atomically, write_text_atomic
 from clstudio.common.units import count_text, format_bytes, format_seconds
 
 __all__ = [
+    "HOST_STEP_COUNT",
     "MAX_BUILD_OPTIONS_CHARS",
     "MAX_TEXT_BYTES",
     "NUMPY_TO_OPENCL",
@@ -82,6 +85,7 @@ __all__ = [
     "RunResult",
     "RunStep",
     "Step",
+    "StepOutcome",
     "Timing",
     "TypeNameError",
     "build_options_problem",

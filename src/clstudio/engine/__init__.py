@@ -2,8 +2,9 @@
 
 from clstudio.engine.backend import Backend, InProcessBackend, MeasuringBackend
 from clstudio.engine.check_run import check_session
+from clstudio.engine.host_steps import reference_namespace, scalar_bytes
 from clstudio.engine.reference_check import check_reference
-from clstudio.engine.run import Engine, reference_namespace, scalar_bytes
+from clstudio.engine.run import Engine
 
 __all__ = [
     "Backend",
