@@ -5,14 +5,17 @@ from clstudio.engine.check_run import check_session
 from clstudio.engine.host_steps import reference_namespace, scalar_bytes
 from clstudio.engine.reference_check import check_reference
 from clstudio.engine.run import Engine
+from clstudio.engine.stepping import HostStepper, launch_failure
 
 __all__ = [
     "Backend",
     "Engine",
+    "HostStepper",
     "InProcessBackend",
     "MeasuringBackend",
     "check_reference",
     "check_session",
+    "launch_failure",
     "reference_namespace",
     "scalar_bytes",
 ]

@@ -38,6 +38,7 @@ from clstudio.engine.host_steps import (
     nowhere,
 )
 from clstudio.engine.peaks import measure_probe, peak_device
+from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 
 Progress = Callable[[int, int], None]
@@ -79,6 +80,10 @@ class Engine:
             figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=str(exc))
             return PeakSample(None, figure, stopped="device")
         return PeakSample(peak_device(state), measure_probe(self._contexts, state, probe, plan))
+
+    def stepper(self, session: Session, entering: Entering = nowhere) -> HostStepper:
+        """Step mode for `session`, on this engine's warm contexts and builds."""
+        return HostStepper(self._contexts, session, entering)
 
     def run(
         self,
