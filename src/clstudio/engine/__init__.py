@@ -5,7 +5,7 @@ from clstudio.engine.check_run import check_session
 from clstudio.engine.host_steps import reference_namespace, scalar_bytes
 from clstudio.engine.reference_check import check_reference
 from clstudio.engine.run import Engine
-from clstudio.engine.stepping import HostStepper, launch_failure
+from clstudio.engine.stepping import HostStepper, StepKeeper, launch_failure
 
 __all__ = [
     "Backend",
@@ -13,6 +13,7 @@ __all__ = [
     "HostStepper",
     "InProcessBackend",
     "MeasuringBackend",
+    "StepKeeper",
     "check_reference",
     "check_session",
     "launch_failure",

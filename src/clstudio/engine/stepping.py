@@ -250,9 +250,7 @@ class HostStepper:
         )
         if references:
             matching = sum(1 for r in references.values() if r.ok)
-            produced += "; references matching: {matching} of {count}".format(
-                matching=matching, count=len(references)
-            )
+            produced += f"; references matching: {matching} of {len(references)}"
         return StepOutcome(HOST_STEP_COUNT, True, produced, run=run)
 
 
@@ -265,3 +263,58 @@ def launch_failure(error: Exception, broken_rules: list[str]) -> str:
     return "clEnqueueNDRangeKernel refused the launch with {code}, because {rule}".format(
         code=code, rule="; and ".join(broken_rules)
     )
+
+
+class StepKeeper:
+    """The stepper a backend keeps between requests, for the worker and in-process alike.
+
+    A request that starts at step 1 starts afresh (Reset, or another session); one that
+    goes on must find the stepper at that step, or it says the earlier steps are gone.
+    The stepper is dropped once stepping has ended, which frees its buffers.
+    """
+
+    def __init__(self, make: Callable[[Session], HostStepper]) -> None:
+        self._make = make
+        self._stepper: HostStepper | None = None
+
+    def step(
+        self,
+        session: Session,
+        first: int,
+        count: int,
+        cancelled: Callable[[], bool],
+        stepped: Callable[[StepOutcome], None],
+    ) -> tuple[StepOutcome, ...]:
+        """Do up to `count` steps from `first`; `stepped` hears each one as it ends."""
+        stepper = self._stepper
+        if first == 1:
+            stepper = self._make(session)
+        elif stepper is None or stepper.session != session or stepper.next_number != first:
+            self._stepper = None
+            return (StepOutcome(first, False, error=RunError("run", STEPS_GONE)),)
+        self._stepper = stepper
+        outcomes: list[StepOutcome] = []
+        while len(outcomes) < count:
+            number = stepper.next_number
+            assert number is not None
+            if cancelled():
+                message = STOPPED_BEFORE.format(number=number)
+                outcome = StepOutcome(number, False, error=RunError("cancelled", message))
+            else:
+                outcome = stepper.advance()
+            outcomes.append(outcome)
+            stepped(outcome)
+            if outcome.last:
+                self._stepper = None
+                break
+        return tuple(outcomes)
+
+    def drop(self) -> None:
+        self._stepper = None
+
+
+STEPS_GONE = (
+    "the steps done so far are gone (the worker restarted after a crash, a stop or a "
+    "time-out, or the session changed): press Reset to start again from step 1"
+)
+STOPPED_BEFORE = "stopped by the user before step {number}"
