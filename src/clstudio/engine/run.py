@@ -164,6 +164,7 @@ class Engine:
         record.enter("launch")
         started = time.perf_counter()
         launch = cl.enqueue_nd_range_kernel(state.queue, kernel, session.global_size, local)
+        enqueued = time.perf_counter()
         events.append(("kernel", session.kernel, launch))
         state.queue.finish()
         # Profiling timestamps exist only once a command has completed.
@@ -173,8 +174,9 @@ class Engine:
             size = " x ".join(map(str, session.global_size))
             group = " x ".join(map(str, local)) if local else "chosen by the driver"
             detail = f"global size {size}, local size {group}"
-            record.step("clEnqueueNDRangeKernel", "Launch the kernel", started, detail)
-            record.step("clFinish", "Wait for the device", started, "the queue is empty")
+            queued = enqueued - started
+            record.timed_step("clEnqueueNDRangeKernel", "Launch the kernel", queued, detail)
+            record.step("clFinish", "Wait for the device", enqueued, "the queue is empty")
 
 
 def run_session(session: Session) -> RunResult:
