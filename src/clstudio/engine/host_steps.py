@@ -120,7 +120,7 @@ def build_program(
 ) -> tuple[cl.Program, KernelSignature]:
     """clCreateProgramWithSource and clBuildProgram; a failed build names its first error."""
     lines = session.source.count("\n") + 1
-    detail = f"{lines} lines; created and built in one go, timed in the next step"
+    detail = f"{lines} lines of source"  # created with the build, which the next Step times
     record.enter("program")
     record.timed_step("clCreateProgramWithSource", "Create a program", 0.0, detail)
     record.enter("build")

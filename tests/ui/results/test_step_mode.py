@@ -76,6 +76,7 @@ def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(qtbot, make_wi
     assert "Portable Computing Language" in panel.row_texts(1)[3]
     assert panel.row_state(1) == "done" and panel.row_state(2) == "current"
     assert panel.status.text() == "1 of 11 steps done; step 2 is next."
+    assert panel.row_texts(2)[3] == ""  # the next step waits for Step, it is not running
     press_and_wait(qtbot, window, panel.run_to_end_button)
     produced = [panel.row_texts(n)[3] for n in range(1, HOST_STEP_COUNT + 1)]
     assert produced[2].startswith("a context on 1 device")

@@ -111,7 +111,8 @@ class StepsPanel(QWidget):
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
         layout.addLayout(buttons)
         layout.addWidget(splitter, 1)
 
@@ -193,6 +194,8 @@ class StepsPanel(QWidget):
 
     def show_ended(self, next_number: int | None) -> None:
         """The request is over: `next_number` is the step Step would do, or None (Reset)."""
+        if next_number is not None:
+            self._items[next_number - 1].setText(PRODUCED, "")  # no longer "running…"
         self.set_busy(False)
         self.set_next(next_number)
         done = [o for o in self._outcomes.values() if o.ok]
@@ -267,9 +270,12 @@ class StepsPanel(QWidget):
         words = self.tr("The last run: {total} on the host in its steps.").format(total=total)
         if result.error is not None:
             words += " " + self.tr("It stopped: {error}").format(error=error_text(result.error))
-        elif later is not None:
+        elif later is not None and 5 in times:
             words += " " + self.tr(
-                "The build and the first launch cost more than each later launch."
+                "Building took {build}; each later launch takes {launch} on the device."
+            ).format(
+                build=format_seconds(times[5].seconds),
+                launch=format_seconds(later.median_seconds),
             )
         self.status.setText(words)
         self.set_next(1)
