@@ -5,6 +5,7 @@ import pytest
 
 from clstudio.common import HOST_STEP_COUNT
 from clstudio.engine.run import Engine
+from clstudio.engine.stepping import StepKeeper
 from clstudio.session.format import parse_session
 
 pytestmark = pytest.mark.opencl
@@ -95,3 +96,18 @@ def test_advancing_past_the_end_is_a_bug_of_the_caller(engine):
     step_all(stepper)
     with pytest.raises(RuntimeError):
         stepper.advance()
+
+
+def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine):
+    keeper = StepKeeper(engine.stepper)
+    heard = []
+    assert [o.number for o in keeper.step(session(), 1, 2, lambda: False, heard.append)] == [1, 2]
+    assert [o.number for o in keeper.step(session(), 3, 1, lambda: False, heard.append)] == [3]
+    assert [o.number for o in heard] == [1, 2, 3]
+    (gone,) = keeper.step(session(local_size=[8]), 4, 1, lambda: False, heard.append)
+    assert not gone.ok and "press Reset" in gone.error.message  # another session's steps
+    asked = iter([False, True])
+    outcomes = keeper.step(session(), 1, HOST_STEP_COUNT, lambda: next(asked), heard.append)
+    assert [(o.number, o.ok) for o in outcomes] == [(1, True), (2, False)]
+    assert outcomes[-1].error.stage == "cancelled"
+    assert outcomes[-1].error.message == "stopped by the user before step 2"

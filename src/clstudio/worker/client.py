@@ -159,8 +159,7 @@ class WorkerClient:
         job = _Job(
             f"running kernel '{session.kernel}'", session.timeout_s, "kernel", session.kernel
         )
-        if session.base_dir is None:  # relative paths mean this process's folder, not the worker's
-            session = replace(session, base_dir=Path.cwd())
+        session = _in_this_folder(session)
         outcome = self._request(lambda id: RunRequest(id, session), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
@@ -183,8 +182,7 @@ class WorkerClient:
             "kernel",
             session.kernel,
         )
-        if session.base_dir is None:
-            session = replace(session, base_dir=Path.cwd())
+        session = _in_this_folder(session)
         heard: list[StepOutcome] = []
 
         def on_stepped(outcome: StepOutcome) -> None:
@@ -211,8 +209,7 @@ class WorkerClient:
             "kernel",
             session.kernel,
         )
-        if session.base_dir is None:
-            plan = replace(plan, session=replace(session, base_dir=Path.cwd()))
+        plan = replace(plan, session=_in_this_folder(session))
         outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
@@ -367,3 +364,8 @@ class WorkerClient:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
         message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
         return _Stopped("crash", message)
+
+
+def _in_this_folder(session: Session) -> Session:
+    """Relative paths of a session mean this process's folder, not the worker's."""
+    return session if session.base_dir is not None else replace(session, base_dir=Path.cwd())

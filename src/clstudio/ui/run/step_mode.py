@@ -58,7 +58,9 @@ class StepMode(QObject):
         problems = self._workbench.args.input_problems()
         if problems:
             self._workbench.args.show_error(problems[0])
-            self.messageRaised.emit(f"Not stepped: {problems[0].message}")
+            self.messageRaised.emit(
+                self.tr("Not stepped: {problem}").format(problem=problems[0].message)
+            )
             return False
         session = self._workbench.document.session
         first = self._next if session == self._session else 1
@@ -66,7 +68,9 @@ class StepMode(QObject):
             return False  # stepping has ended: the panel offers Reset
         if first == 1:
             if self._session is not None and session != self._session:
-                self.messageRaised.emit("The session changed: stepping starts again at step 1")
+                self.messageRaised.emit(
+                    self.tr("The session changed: stepping starts again at step 1")
+                )
             self._panel.show_plan()
         self._session = session
         if not self.controller.step(session, first, count):
@@ -85,7 +89,7 @@ class StepMode(QObject):
 
     def request_stop(self) -> None:
         if self.controller.is_running():
-            self.messageRaised.emit("Stopping the step…")
+            self.messageRaised.emit(self.tr("Stopping the step…"))
             self.controller.stop()
 
     def wait(self, msecs: int = 30_000) -> bool:
@@ -107,7 +111,9 @@ class StepMode(QObject):
             self._workbench.results.outputs.show_result(last.run, self._session)
         if last.error is not None:
             self.messageRaised.emit(
-                f"Step {last.number} failed: {last.error.message.splitlines()[0]}"
+                self.tr("Step {number} failed: {why}").format(
+                    number=last.number, why=last.error.message.splitlines()[0]
+                )
             )
             if last.error.line:
                 self._workbench.editor.editor.go_to(last.error.line, 1)
