@@ -25,7 +25,7 @@ from clstudio.checks.index_space import (
 )
 from clstudio.checks.local_sizes import dimension_choices, local_size_candidates
 from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size, with_named_size
-from clstudio.checks.validate import describe, expected_kind, validate
+from clstudio.checks.validate import check_ndrange, describe, expected_kind, validate
 
 __all__ = [
     "DEFAULT_PICTURE",
@@ -35,6 +35,7 @@ __all__ = [
     "IndexSpace",
     "KernelFit",
     "SizeSuggestion",
+    "check_ndrange",
     "describe",
     "dimension_choices",
     "expected_kind",

@@ -31,13 +31,20 @@ from clstudio.session import (
 )
 
 
-def validate(session: Session, kernel: KernelSignature, limits: DeviceLimits) -> list[RunError]:
-    """All problems found, in argument order then NDRange; empty when the session may run."""
+def validate(
+    session: Session, kernel: KernelSignature, limits: DeviceLimits, index_space: bool = True
+) -> list[RunError]:
+    """All problems found, in argument order then NDRange; empty when the session may run.
+
+    Step mode leaves out the index space (`index_space=False`): it lets the launch fail,
+    and explains the driver's error with check_ndrange afterwards.
+    """
     problems = _check_arguments(session, kernel, limits)
     problems += _check_memory(session, kernel, limits)
-    problems += check_ndrange(
-        session.global_size, session.local_size, limits, session.build_options
-    )
+    if index_space:
+        problems += check_ndrange(
+            session.global_size, session.local_size, limits, session.build_options
+        )
     return problems
 
 
@@ -343,7 +350,8 @@ def check_ndrange(
                 problems.append(
                     _problem(
                         f"the global size {g} in dimension {d} is not a multiple of the local "
-                        f"size {size}: OpenCL 1.2 needs every work-group to be full. Round the "
+                        f"size {size} ({g} = {g // size} x {size} + {g % size}): OpenCL 1.2 "
+                        "needs every work-group to be full. Round the "
                         f"global size up to {up} (and skip the extra work-items in the kernel), "
                         "or pick a local size that divides it, or 'auto'"
                     )

@@ -33,6 +33,7 @@ from clstudio.common.regular_files import (
     read_text_file,
 )
 from clstudio.common.results import (
+    HOST_STEP_COUNT,
     PHASES,
     BuildResult,
     Diagnostic,
@@ -43,6 +44,7 @@ from clstudio.common.results import (
     RunError,
     RunResult,
     Step,
+    StepOutcome,
     Timing,
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
@@ -64,6 +66,7 @@ from clstudio.common.units import count_text, format_bytes, format_seconds
 
 __all__ = [
     "ENGLISH",
+    "HOST_STEP_COUNT",
     "LANGUAGES",
     "LANGUAGE_VARIABLE",
     "LOCALE_DIR",
@@ -99,6 +102,7 @@ __all__ = [
     "RunResult",
     "RunStep",
     "Step",
+    "StepOutcome",
     "Timing",
     "TypeNameError",
     "build_options_problem",

@@ -11,6 +11,7 @@ import numpy as np
 
 ERROR_STAGES = ("load", "build", "validate", "run", "timeout", "crash", "cancelled")
 PHASES = ("upload", "kernel", "download")  # of a Timing, in the order a run goes through them
+HOST_STEP_COUNT = 11  # the lesson's steps of a host program, from platforms to read-back
 
 
 @dataclass(frozen=True)
@@ -152,3 +153,27 @@ class RunResult:
 
     def kernel_times_ns(self) -> list[int]:
         return [t.duration_ns for t in self.timings if t.phase == "kernel"]
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """One of the lesson's eleven host steps, done on its own in step mode.
+
+    A failed step ends the stepping; `error` says why in a learner's words. Step 5
+    carries its build (the diagnostics link to the editor), step 11 the finished run
+    (outputs, references, guards) for the Outputs tab.
+    """
+
+    number: int  # 1 to HOST_STEP_COUNT, the lesson's order
+    ok: bool
+    produced: str = ""  # in words: "2 platforms", "3 buffers, 12 MiB in all"
+    seconds: float = 0.0  # on the host
+    error: RunError | None = None
+    build: BuildResult | None = None
+    device_seconds: float | None = None  # step 10: the kernel's time, from profiling
+    run: RunResult | None = None
+
+    @property
+    def last(self) -> bool:
+        """Whether stepping ends with this step: it failed, or it was the read-back."""
+        return not self.ok or self.number >= HOST_STEP_COUNT

@@ -11,12 +11,21 @@ import threading
 from collections.abc import Callable
 from typing import Protocol
 
-from clstudio.common import BuildResult, PeakPlan, PeakProbe, PeakSample, RunResult
+from clstudio.common import (
+    BuildResult,
+    PeakPlan,
+    PeakProbe,
+    PeakSample,
+    RunResult,
+    StepOutcome,
+)
 from clstudio.devices import DeviceInventory, DeviceSelector, discover
 from clstudio.engine.run import Engine
+from clstudio.engine.stepping import StepKeeper
 from clstudio.session import Session
 
 Progress = Callable[[int, int], None]
+Stepped = Callable[[StepOutcome], None]
 
 
 class Backend(Protocol):
@@ -27,6 +36,13 @@ class Backend(Protocol):
     def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult: ...
 
     def run(self, session: Session, progress: Progress | None = None) -> RunResult: ...
+
+    def step(
+        self, session: Session, first: int, count: int, stepped: Stepped | None = None
+    ) -> tuple[StepOutcome, ...]:
+        """Step mode: up to `count` of the lesson's steps from step `first` (1 starts afresh);
+        `stepped` hears each as it ends."""
+        ...
 
     def cancel(self) -> None:
         """Stop the running request as soon as possible; safe from any thread."""
@@ -49,6 +65,7 @@ class InProcessBackend:
         self._engine = Engine()
         self._lock = threading.Lock()
         self._cancel = threading.Event()
+        self._steps = StepKeeper(self._engine.stepper)
 
     def devices(self) -> DeviceInventory:
         return discover()
@@ -62,6 +79,13 @@ class InProcessBackend:
             self._cancel.clear()
             return self._engine.run(session, progress, self._cancel.is_set)
 
+    def step(
+        self, session: Session, first: int, count: int, stepped: Stepped | None = None
+    ) -> tuple[StepOutcome, ...]:
+        with self._lock:
+            self._cancel.clear()
+            return self._steps.step(session, first, count, self._cancel.is_set, stepped or _nobody)
+
     def measure_peak(
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
     ) -> PeakSample:
@@ -73,3 +97,7 @@ class InProcessBackend:
 
     def close(self) -> None:
         """Nothing to release: contexts go with the engine."""
+
+
+def _nobody(outcome: StepOutcome) -> None:
+    """No one listens for the steps as they end."""

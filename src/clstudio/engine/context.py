@@ -93,6 +93,16 @@ class DeviceState:
         )
 
 
+@dataclass(frozen=True)
+class FoundDevice:
+    """A device chosen by a selector, before its context exists (step mode stops here)."""
+
+    key: tuple[int, int]  # platform and device index
+    platform: cl.Platform
+    device: cl.Device
+    type_name: str
+
+
 class OpenCLContexts:
     """Devices opened so far, each with its context, queue and program cache."""
 
@@ -111,12 +121,35 @@ class OpenCLContexts:
         entering("device")
         seconds: dict[str, float] = {}
         started = time.perf_counter()
-        try:
-            platforms = added_platforms_last(cl.get_platforms())
-        except cl.Error:
-            platforms = []
+        platforms = self.platforms()
         seconds["clGetPlatformIDs"] = time.perf_counter() - started
         started = time.perf_counter()
+        found = self.find_device(selector, platforms)
+        seconds["clGetDeviceIDs"] = time.perf_counter() - started
+        if self.is_warm(found):
+            return self._states[found.key], seconds
+        entering("context")
+        started = time.perf_counter()
+        context = self.create_context(found)
+        seconds["clCreateContext"] = time.perf_counter() - started
+        entering("queue")
+        started = time.perf_counter()
+        state = self.create_queue(found, context)
+        seconds["clCreateCommandQueue"] = time.perf_counter() - started
+        return state, seconds
+
+    @staticmethod
+    def platforms() -> list[cl.Platform]:
+        """clGetPlatformIDs: every platform, those added by CL Studio last."""
+        try:
+            return added_platforms_last(cl.get_platforms())
+        except cl.Error:
+            return []
+
+    def find_device(
+        self, selector: DeviceSelector | None, platforms: list[cl.Platform]
+    ) -> FoundDevice:
+        """clGetDeviceIDs: the first device `selector` matches; LookupError saying what exists."""
         if not platforms:
             raise LookupError(NO_PLATFORM_HELP)
         seen = []
@@ -124,27 +157,8 @@ class OpenCLContexts:
             for d_index, device in enumerate(platform.get_devices()):
                 type_name = device_type_name(device.type)
                 seen.append(f"{device.name} ({type_name}) on {platform.name}")
-                if not matches(selector, platform.name, device.name, type_name):
-                    continue
-                seconds["clGetDeviceIDs"] = time.perf_counter() - started
-                key = (p_index, d_index)
-                if key in self._states:
-                    return self._states[key], seconds
-                entering("context")
-                started = time.perf_counter()
-                context = cl.Context([device])
-                seconds["clCreateContext"] = time.perf_counter() - started
-                entering("queue")
-                started = time.perf_counter()
-                queue = cl.CommandQueue(
-                    context, properties=cl.command_queue_properties.PROFILING_ENABLE
-                )
-                seconds["clCreateCommandQueue"] = time.perf_counter() - started
-                state = DeviceState(
-                    device.name.strip(), type_name, platform.name.strip(), device, context, queue
-                )
-                self._states[key] = state
-                return state, seconds
+                if matches(selector, platform.name, device.name, type_name):
+                    return FoundDevice((p_index, d_index), platform, device, type_name)
         wanted = f"platform {selector.platform!r}, device {selector.device!r}" if selector else ""
         hint = missing_runtime_hint(selector.platform) if selector else ""
         raise LookupError(
@@ -152,6 +166,33 @@ class OpenCLContexts:
             + "; ".join(seen)
             + (f". {hint}" if hint else "")
         )
+
+    def is_warm(self, found: FoundDevice) -> bool:
+        """Whether the device already has its context and queue from an earlier run."""
+        return found.key in self._states
+
+    def create_context(self, found: FoundDevice) -> cl.Context:
+        """clCreateContext, or the warm device's context."""
+        if found.key in self._states:
+            return self._states[found.key].context
+        return cl.Context([found.device])
+
+    def create_queue(self, found: FoundDevice, context: cl.Context) -> DeviceState:
+        """clCreateCommandQueue with profiling; the device stays warm from then on."""
+        if found.key in self._states:
+            return self._states[found.key]
+        queue = cl.CommandQueue(context, properties=cl.command_queue_properties.PROFILING_ENABLE)
+        device = found.device
+        state = DeviceState(
+            device.name.strip(),
+            found.type_name,
+            found.platform.name.strip(),
+            device,
+            context,
+            queue,
+        )
+        self._states[found.key] = state
+        return state
 
     def program(
         self, state: DeviceState, source: str, options: str

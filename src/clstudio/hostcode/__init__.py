@@ -15,7 +15,7 @@ from clstudio.hostcode.export import (
     export_program,
     host_program,
 )
-from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep
+from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep, lesson_step_of
 
 __all__ = [
     "EXPORT_VERSION",
@@ -31,4 +31,5 @@ __all__ = [
     "export_program",
     "host_program",
     "is_bundled_pocl",
+    "lesson_step_of",
 ]

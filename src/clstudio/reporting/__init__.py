@@ -8,6 +8,12 @@ from clstudio.reporting.device_comparison import (
     format_comparison,
 )
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.reporting.lesson_times import (
+    LaterLaunches,
+    LessonStepTime,
+    later_launches,
+    lesson_times,
+)
 from clstudio.reporting.peak_report import (
     TEST_TITLES,
     PeaksFormatError,
@@ -42,6 +48,8 @@ __all__ = [
     "BufferTraffic",
     "FinishedRun",
     "KernelStats",
+    "LaterLaunches",
+    "LessonStepTime",
     "OutputDifference",
     "PeaksFormatError",
     "Roof",
@@ -60,7 +68,9 @@ __all__ = [
     "format_value",
     "gflop_s",
     "kernel_stats",
+    "later_launches",
     "latest_peaks",
+    "lesson_times",
     "load_peaks",
     "peaks_from_json",
     "peaks_to_json",

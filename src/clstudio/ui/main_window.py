@@ -42,6 +42,8 @@ from clstudio.ui.run.check_status import CheckStatus
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run.step_controller import StepController
+from clstudio.ui.run.step_mode import StepMode
 from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController
@@ -120,6 +122,9 @@ class MainWindow(QMainWindow):
         self.results_panel.addTab(self.host_code_panel, "Host code")
         self.host_code = HostCodeController(
             self.host_code_panel, self.workbench, self.active_device, self
+        )
+        self.step_mode = StepMode(
+            StepController(self.backends.runs, self), self.workbench, self.host_code_panel, self
         )
         self.check_status = CheckStatus()
         self.check_mode = CheckMode(
@@ -229,7 +234,10 @@ class MainWindow(QMainWindow):
         a.build.triggered.connect(self.editor_panel.request_build)
         a.run.triggered.connect(self.workbench.request_run)
         a.stop.triggered.connect(self.workbench.request_stop)
+        a.stop.triggered.connect(self.step_mode.request_stop)
         a.run_or_stop.triggered.connect(self._on_run_or_stop_triggered)
+        self.step_mode.steppingChanged.connect(self._on_workbench_run_state_changed)
+        self.step_mode.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
         a.check.triggered.connect(self.check_mode.toggle)
         self.results_panel.checkRequested.connect(self.check_mode.request_check)
         self.check_mode.checkingChanged.connect(lambda on: show_checking(self, a, on))
@@ -352,7 +360,9 @@ class MainWindow(QMainWindow):
         show_running(self, self.window_actions, running)
 
     def _on_run_or_stop_triggered(self) -> None:
-        if self.runner.is_running():
+        if self.step_mode.is_stepping():
+            self.step_mode.request_stop()
+        elif self.runner.is_running():
             self.workbench.request_stop()
         else:
             self.workbench.request_run()
@@ -553,10 +563,12 @@ class MainWindow(QMainWindow):
         self.settings.set_last_session(self.document.path)
         self.settings.sync()
         self.workbench.request_stop()
+        self.step_mode.request_stop()
         self.check_mode.request_stop()
         self.peaks.stop()
         self.sweeps.runner.stop()
         self.runner.wait()
+        self.step_mode.wait()
         self.check_mode.wait()
         self.exercises.wait()
         self.peaks.runner.wait()

@@ -22,7 +22,7 @@ from multiprocessing.synchronize import Event
 from typing import TYPE_CHECKING
 
 from clstudio.check import LOG_NAME
-from clstudio.common import STEP_NUMBERS
+from clstudio.common import STEP_NUMBERS, StepOutcome
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
@@ -34,6 +34,8 @@ from clstudio.worker.protocol import (
     Reply,
     Request,
     RunRequest,
+    Stepped,
+    StepRequest,
 )
 from clstudio.worker.shared_arrays import block_prefix, share_arrays
 
@@ -133,13 +135,14 @@ class _Handler:
     def __init__(self, conn: Connection, cancel: Event, step: ctypes.c_int, tag: str) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices import discover
-        from clstudio.engine import Engine, check_session
+        from clstudio.engine import Engine, StepKeeper, check_session
 
         self._conn = conn
         self._cancel = cancel
         self._step = step
         self._tag = tag
         self._engine: Engine = Engine()
+        self._steps = StepKeeper(lambda session: self._engine.stepper(session, self._entering))
         self._discover = discover
         self._check_session = check_session
         self._printf = PrintfCapture()
@@ -166,8 +169,20 @@ class _Handler:
             return self._check(request)
         if isinstance(request, PeakRequest):
             return self._engine.measure_peak(request.selector, request.probe, request.plan)
+        if isinstance(request, StepRequest):
+            return self._advance(request)
         assert isinstance(request, RunRequest)
         return self._run(request)
+
+    def _advance(self, request: StepRequest) -> object:
+        def stepped(outcome: StepOutcome) -> None:
+            if outcome.run is None:  # step 11's arrays travel in the reply's shared memory
+                self._conn.send(Stepped(request.id, outcome))
+
+        with self._printf:  # a kernel's printf must not reach the app's terminal
+            return self._steps.step(
+                request.session, request.first, request.count, self._cancel.is_set, stepped
+            )
 
     def _check(self, request: CheckRequest) -> object:
         def progress(done: int, total: int) -> None:

@@ -26,6 +26,7 @@ from clstudio.common import (
     PeakSample,
     RunError,
     RunResult,
+    StepOutcome,
     step_at,
 )
 from clstudio.devices import DeviceInventory, DeviceSelector
@@ -43,6 +44,8 @@ from clstudio.worker.protocol import (
     Reply,
     Request,
     RunRequest,
+    Stepped,
+    StepRequest,
     WorkerFailure,
 )
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks, take_arrays
@@ -55,6 +58,7 @@ PEAK_LIMIT_S = 120.0  # one probe: a build, a calibration and its samples
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 ProgressFn = Callable[[int, int], None]
+SteppedFn = Callable[[StepOutcome], None]
 
 
 @dataclass(frozen=True)
@@ -155,13 +159,45 @@ class WorkerClient:
         job = _Job(
             f"running kernel '{session.kernel}'", session.timeout_s, "kernel", session.kernel
         )
-        if session.base_dir is None:  # relative paths mean this process's folder, not the worker's
-            session = replace(session, base_dir=Path.cwd())
+        session = _in_this_folder(session)
         outcome = self._request(lambda id: RunRequest(id, session), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
+        return outcome
+
+    def step(
+        self, session: Session, first: int, count: int, stepped: SteppedFn | None = None
+    ) -> tuple[StepOutcome, ...]:
+        """Step mode in the worker: up to `count` steps from `first`, within the session's
+        timeout_s; `stepped` hears each step in this thread as it ends.
+
+        A timeout, a cancel or a crash fails the step it hit, with the usual words; the
+        worker restarts without its stepper, so only Reset (first=1) goes on from there.
+        """
+        job = _Job(
+            f"stepping through kernel '{session.kernel}'",
+            session.timeout_s,
+            "kernel",
+            session.kernel,
+        )
+        session = _in_this_folder(session)
+        heard: list[StepOutcome] = []
+
+        def on_stepped(outcome: StepOutcome) -> None:
+            heard.append(outcome)
+            if stepped is not None:
+                stepped(outcome)
+
+        outcome = self._request(
+            lambda id: StepRequest(id, session, first, count), job, None, on_stepped
+        )
+        if isinstance(outcome, _Stopped):
+            number = heard[-1].number + 1 if heard else first
+            failed = StepOutcome(number, False, error=RunError(outcome.stage, outcome.message))
+            return (*heard, failed)
+        assert isinstance(outcome, tuple)
         return outcome
 
     def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
@@ -173,8 +209,7 @@ class WorkerClient:
             "kernel",
             session.kernel,
         )
-        if session.base_dir is None:
-            plan = replace(plan, session=replace(session, base_dir=Path.cwd()))
+        plan = replace(plan, session=_in_this_folder(session))
         outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
@@ -236,6 +271,7 @@ class WorkerClient:
         make: Callable[[int], Request],
         job: _Job,
         progress: ProgressFn | None,
+        stepped: SteppedFn | None = None,
     ) -> object:
         """Send one request and wait for its answer: a payload, or _Stopped."""
         with self._request_lock:
@@ -248,7 +284,7 @@ class WorkerClient:
                 self._cancel_at = None
                 self._active = True
             try:
-                return self._exchange(worker, request, job, progress)
+                return self._exchange(worker, request, job, progress, stepped)
             except WorkerFailure:
                 raise  # the worker is fine: it answered, with a traceback
             except BaseException:
@@ -267,6 +303,7 @@ class WorkerClient:
         request: Request,
         job: _Job,
         progress: ProgressFn | None,
+        stepped: SteppedFn | None,
     ) -> object:
         # The limit counts from when the worker is ready: a restart's boot is not the user's.
         deadline = time.monotonic() + job.limit_s if worker.ready else None
@@ -285,6 +322,8 @@ class WorkerClient:
                         raise WorkerFailure(message.traceback)
                     if isinstance(message, Progress) and progress is not None:
                         progress(message.done, message.total)
+                    if isinstance(message, Stepped) and stepped is not None:
+                        stepped(message.outcome)
                 stopped = self._stopped(worker, deadline, job)
                 if stopped is not None:
                     self._replace(worker)
@@ -325,3 +364,8 @@ class WorkerClient:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
         message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
         return _Stopped("crash", message)
+
+
+def _in_this_folder(session: Session) -> Session:
+    """Relative paths of a session mean this process's folder, not the worker's."""
+    return session if session.base_dir is not None else replace(session, base_dir=Path.cwd())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clstudio.check import CheckPlan
-from clstudio.common import PeakPlan, PeakProbe
+from clstudio.common import PeakPlan, PeakProbe, StepOutcome
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
 
@@ -59,7 +59,23 @@ class PeakRequest:
     plan: PeakPlan
 
 
-Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest | PeakRequest
+@dataclass(frozen=True)
+class StepRequest:
+    """Step mode: up to `count` lesson steps of `session` from step `first`; the reply is the
+    tuple of their StepOutcomes, each also sent as a Stepped when it ends.
+
+    The stepper stays in the worker between requests. `first` = 1 starts afresh; a
+    request that goes on from a stepper the worker no longer has (it restarted) fails
+    at once, saying to Reset. Stepping that has ended (a failure, or step 11) drops it.
+    """
+
+    id: int
+    session: Session
+    first: int
+    count: int = 1
+
+
+Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest | PeakRequest | StepRequest
 
 
 @dataclass(frozen=True)
@@ -79,6 +95,14 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class Stepped:
+    """One step of a StepRequest has ended (the reply repeats it, with any arrays shared)."""
+
+    id: int
+    outcome: StepOutcome
+
+
+@dataclass(frozen=True)
 class Reply:
     """The answer to request `id`; large arrays inside arrive as shared-memory references."""
 
@@ -94,7 +118,7 @@ class Failure:
     traceback: str
 
 
-Response = Ready | Progress | Reply | Failure
+Response = Ready | Progress | Stepped | Reply | Failure
 
 
 class WorkerFailure(RuntimeError):

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from clstudio.common.results import RunError, Step
+from clstudio.common.results import HOST_STEP_COUNT, RunError, Step
 from clstudio.common.units import format_seconds
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
@@ -67,35 +67,35 @@ def test_console_font_is_monospaced(console):
     assert console.text.font().family() == fixed_family()
 
 
-def test_steps_start_empty(steps):
-    assert steps.stack.currentWidget() is steps.empty
-    assert "every OpenCL call" in steps.empty.body()
+def test_steps_start_as_the_plan_of_eleven_pending_steps(steps):
+    assert steps.tree.topLevelItemCount() == HOST_STEP_COUNT
+    assert [steps.tree.headerItem().text(c) for c in range(len(COLUMNS))] == list(COLUMNS)
+    assert steps.row_texts(1)[:3] == ["▶ 1", "Find the platforms", "clGetPlatformIDs"]
+    assert steps.row_state(1) == "current"
+    assert all(steps.row_state(n) == "pending" for n in range(2, HOST_STEP_COUNT + 1))
+    assert "Step does the next step" in steps.status.text()
+    assert steps.step_button.isEnabled()
 
 
 @pytest.mark.opencl
-def test_steps_table_lists_every_step_of_a_real_run(steps, gallery_run):
+def test_a_real_run_shows_its_time_per_lesson_step(steps, gallery_run):
     _, result = gallery_run("matmul_tiled")
     steps.show_result(result)
-    assert steps.table.rowCount() == len(result.steps)
-    assert [steps.table.horizontalHeaderItem(c).text() for c in range(len(COLUMNS))] == list(
-        COLUMNS
-    )
-    for row, step in enumerate(result.steps):
-        assert steps.row_texts(row) == [
-            str(row + 1),
-            step.api,
-            step.title,
-            format_seconds(step.seconds),
-            step.detail,
-        ]
-    apis = [steps.row_texts(row)[1] for row in range(steps.table.rowCount())]
-    assert apis[0] == "clGetPlatformIDs"
-    assert "clEnqueueNDRangeKernel" in apis
-    assert steps.table.item(0, 1).font().family() == fixed_family()
-    assert steps.summary.text().startswith(f"{len(result.steps)} steps, ")
+    by_call = {}
+    for step in result.steps:
+        by_call.setdefault(step.api, []).append(step.seconds)
+    build = sum(by_call["clCreateProgramWithSource"] + by_call["clBuildProgram"])
+    assert steps.row_texts(5)[4] == format_seconds(build)
+    arguments = sum(by_call["clSetKernelArg"])
+    assert steps.row_texts(8)[4] == format_seconds(arguments)
+    assert steps.row_texts(8)[3].startswith("a = buffer 'a'; b = buffer 'b'")
+    assert steps.row_texts(9)[2] == "clEnqueueNDRangeKernel"
+    assert steps.tree.topLevelItem(0).font(2).family() == fixed_family()
+    assert all(steps.row_state(n) == "done" for n in range(1, HOST_STEP_COUNT + 1))
+    assert steps.status.text().startswith("The last run: ")
 
 
-def test_a_failed_run_ends_with_its_error(steps, synthetic):
+def test_a_failed_run_leaves_the_steps_it_never_reached_pending(steps, synthetic):
     result = synthetic(
         ok=False,
         steps=(
@@ -105,16 +105,15 @@ def test_a_failed_run_ends_with_its_error(steps, synthetic):
         error=RunError("build", "use of undeclared identifier 'x'", line=3),
     )
     steps.show_result(result)
-    assert steps.table.rowCount() == 3
-    last = steps.row_texts(2)
-    assert last[1] == "stopped: build"
-    assert last[2] == "The kernel did not build (line 3): use of undeclared identifier 'x'"
-    assert steps.table.columnSpan(2, 2) == len(COLUMNS) - 2
-    assert steps.summary.text().endswith("stopped at the build stage")
+    assert steps.row_texts(5)[3:] == ["failed", format_seconds(0.05)]
+    assert [steps.row_state(n) for n in (1, 2, 5, 6)] == ["done", "pending", "done", "pending"]
+    assert steps.status.text().endswith(
+        "It stopped: The kernel did not build (line 3): use of undeclared identifier 'x'"
+    )
 
     steps.show_result(synthetic())  # a later good run replaces the rows, error and all
-    assert steps.table.rowCount() == 1
-    assert steps.table.columnSpan(0, 2) == 1
+    assert steps.row_texts(5)[3:] == ["", ""]
+    assert "It stopped" not in steps.status.text()
 
 
 def test_error_banner_says_stage_place_and_message(qtbot):

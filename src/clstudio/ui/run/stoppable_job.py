@@ -57,6 +57,10 @@ class StoppableJob(Generic[T]):
         """Block until the current job has ended; for shutdown and tests."""
         return self._runner.wait(msecs)
 
+    def post(self, call: Callable[[], None]) -> None:
+        """For the work, on the pool thread: make `call` on the GUI thread, before the answer."""
+        self._runner.post(call)
+
     def _report_progress(self, done: int, total: int) -> None:
         """Called by the backend on the pool thread."""
         self._runner.post(lambda: self._progressed(done, total))

@@ -1,0 +1,337 @@
+"""The steps of the host program that a run and step mode share, each recorded as it happens.
+
+`clstudio.engine.run` performs them all in one go, `clstudio.engine.stepping` one
+lesson step at a time; both record each OpenCL C call as a Step in a `Record`, so
+that a failed run still reports what it did. No pyopencl object leaves the engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyopencl as cl
+
+from clstudio.common import (
+    BuildResult,
+    GuardReport,
+    KernelSignature,
+    ReferenceReport,
+    RunError,
+    RunResult,
+    Step,
+    Timing,
+    format_bytes,
+    kernel_type,
+)
+from clstudio.devices import DeviceSelector
+from clstudio.engine.buffers import DeviceBuffer, allocate
+from clstudio.engine.context import DeviceState, OpenCLContexts
+from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
+from clstudio.engine.reference_check import check_reference
+from clstudio.session import (
+    BufferArg,
+    ContentsError,
+    ImageArg,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+    Session,
+)
+from clstudio.session import initial_contents as make_contents
+
+Entering = Callable[[str], None]  # hears the key of each of RUN_STEPS as it begins
+DeviceObject = DeviceBuffer | DeviceImage
+
+
+def nowhere(step: str) -> None:
+    """No one listens for the steps."""
+
+
+class StepFailed(Exception):
+    """Ends a run (or a step) early with a RunError; what was recorded so far is kept."""
+
+    def __init__(self, error: RunError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+@dataclass
+class Record:
+    """What a run has produced so far, so that a failed run still reports it."""
+
+    kernel: str
+    device: str = ""
+    build: BuildResult | None = None
+    steps: list[Step] = field(default_factory=list)
+    timings: list[Timing] = field(default_factory=list)
+    inputs: dict[str, np.ndarray] = field(default_factory=dict)
+    enter: Entering = nowhere
+
+    def step(self, api: str, title: str, started: float, detail: str = "") -> None:
+        self.steps.append(Step(api, title, time.perf_counter() - started, detail))
+
+    def timed_step(self, api: str, title: str, seconds: float, detail: str = "") -> None:
+        self.steps.append(Step(api, title, seconds, detail))
+
+    def timing(self, phase: str, name: str, repeat: int, event: cl.Event) -> None:
+        p = event.profile
+        self.timings.append(Timing(phase, name, repeat, p.queued, p.submit, p.start, p.end))
+
+    def result(self, ok: bool, error: RunError | None = None, **more: object) -> RunResult:
+        return RunResult(
+            ok=ok,
+            error=error,
+            kernel=self.kernel,
+            device=self.device,
+            build=self.build,
+            steps=tuple(self.steps),
+            timings=tuple(self.timings),
+            inputs=self.inputs,
+            **more,  # type: ignore[arg-type]
+        )
+
+
+def open_device(
+    contexts: OpenCLContexts, selector: DeviceSelector | None, record: Record
+) -> DeviceState:
+    """Platforms, device, context and queue in one go (a warm device keeps the last two)."""
+    try:
+        state, seconds = contexts.open(selector, record.enter)
+    except LookupError as exc:
+        raise StepFailed(RunError("validate", str(exc))) from None
+    record.device = state.name
+    warm = " (kept warm from an earlier run)" if "clCreateContext" not in seconds else ""
+    steps = (
+        ("clGetPlatformIDs", "Find the platforms", state.platform_name),
+        ("clGetDeviceIDs", "Choose a device", f"{state.name} ({state.type})"),
+        ("clCreateContext", "Create a context", f"for {state.name}{warm}"),
+        ("clCreateCommandQueue", "Create a command queue", f"profiling on{warm}"),
+    )
+    for api, title, detail in steps:
+        record.timed_step(api, title, seconds.get(api, 0.0), detail)
+    return state
+
+
+def build_program(
+    contexts: OpenCLContexts, session: Session, state: DeviceState, record: Record
+) -> tuple[cl.Program, KernelSignature]:
+    """clCreateProgramWithSource and clBuildProgram; a failed build names its first error."""
+    lines = session.source.count("\n") + 1
+    detail = f"{lines} lines of source"  # created with the build, which the next Step times
+    record.enter("program")
+    record.timed_step("clCreateProgramWithSource", "Create a program", 0.0, detail)
+    record.enter("build")
+    started = time.perf_counter()
+    build, program, reused = contexts.program(state, session.source, session.build_options)
+    record.build = build
+    how = "reused the earlier build" if reused else f"built in {build.seconds * 1e3:.0f} ms"
+    record.step("clBuildProgram", "Build the program", started, how)
+    if not build.ok or program is None:
+        first = build.errors[0] if build.errors else None
+        where = f"line {first.line}:{first.column}: {first.message}" if first else build.log
+        raise StepFailed(
+            RunError(
+                "build",
+                f"the kernel source does not build: {where.strip()}",
+                line=first.line if first else None,
+            )
+        )
+    signature = build.kernel(session.kernel)
+    if signature is None:
+        names = ", ".join(k.name for k in build.kernels) or "no kernels"
+        raise StepFailed(
+            RunError(
+                "validate",
+                f"kernel '{session.kernel}' is not in the program; it defines: {names}",
+            )
+        )
+    return program, signature
+
+
+def create_kernel(
+    session: Session,
+    state: DeviceState,
+    program: cl.Program,
+    signature: KernelSignature,
+    record: Record,
+) -> cl.Kernel:
+    record.enter("kernel")
+    started = time.perf_counter()
+    kernel = state.kernel(program, signature.driver_name)
+    record.step("clCreateKernel", "Create the kernel", started, session.kernel)
+    return kernel
+
+
+def first_problem(problems: list[RunError]) -> StepFailed:
+    """The first problem validation found, saying how many more there are."""
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return StepFailed(RunError("validate", first.message + more, first.argument))
+
+
+def create_buffers(
+    session: Session, signature: KernelSignature, state: DeviceState, record: Record
+) -> list[DeviceObject]:
+    """clCreateBuffer and clCreateImage for each memory argument, from its initial contents."""
+    record.enter("buffers")
+    const = {info.name for info in signature.args if info.is_const}
+    created: list[DeviceObject] = []
+    for info in signature.args:
+        spec = session.args[info.name]
+        if not isinstance(spec, BufferArg | ImageArg):
+            continue
+        try:
+            host = make_contents(info.name, spec, session.seed, session.base_dir)
+        except ContentsError as exc:
+            raise StepFailed(RunError("load", str(exc), argument=info.name)) from None
+        record.inputs[info.name] = host
+        if isinstance(spec, ImageArg):
+            started = time.perf_counter()
+            image = allocate_image(state.context, info.name, spec, info.access, host)
+            created.append(image)
+            record.step("clCreateImage", "Create an image", started, image.detail)
+            continue
+        access = spec.access or ("in" if info.name in const else "inout")
+        started = time.perf_counter()
+        created.append(
+            allocate(
+                state.context,
+                state.queue,
+                info.name,
+                spec,
+                access,
+                host,
+                state.base_align_bytes,
+                session.guards,
+            )
+        )
+        guarded = ", inside guard bands" if session.guards else ""
+        detail = f"'{info.name}': {format_bytes(spec.nbytes)}, {access}{guarded}"
+        record.step("clCreateBuffer", "Create a buffer", started, detail)
+    return created
+
+
+def set_arguments(
+    session: Session,
+    signature: KernelSignature,
+    kernel: cl.Kernel,
+    buffers: list[DeviceObject],
+    record: Record,
+) -> list[cl.Sampler]:
+    """clSetKernelArg for each argument; the samplers returned must live until the last launch
+    (clSetKernelArg keeps only a handle)."""
+    record.enter("arguments")
+    by_name = {b.name: b for b in buffers}
+    samplers = []
+    for index, info in enumerate(signature.args):
+        started = time.perf_counter()
+        spec = session.args[info.name]
+        if isinstance(spec, BufferArg | ImageArg):
+            kernel.set_arg(index, by_name[info.name].buffer)
+            detail = f"{info.name} = {spec.kind} '{info.name}'"
+        elif isinstance(spec, SamplerArg):
+            samplers.append(create_sampler(kernel.context, spec))
+            kernel.set_arg(index, samplers[-1])
+            detail = f"{info.name} = sampler ({spec.addressing}, {spec.filter})"
+        elif isinstance(spec, LocalArg):
+            # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
+            kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]
+            detail = f"{info.name} = {format_bytes(spec.nbytes)} of local memory"
+        else:
+            assert isinstance(spec, ScalarArg)
+            kernel.set_arg(index, scalar_bytes(info.type_name, spec))
+            detail = f"{info.name} = {spec.value} ({info.type_name})"
+        record.step("clSetKernelArg", f"Set argument {index}", started, detail)
+    return samplers
+
+
+def upload(
+    state: DeviceState, buffers: list[DeviceObject], repeat: int, record: Record
+) -> list[tuple[str, str, cl.Event]]:
+    """Copy what the kernel may have changed (everything before the first launch), and wait.
+
+    Finished before the launch, so that a timeout can tell the two apart.
+    """
+    record.enter("upload")
+    started = time.perf_counter()
+    uploads = [b for b in buffers if repeat == 0 or b.written]
+    events = [("upload", b.name, b.upload(state.queue)) for b in uploads]
+    if events:
+        cl.wait_for_events([event for _, _, event in events])
+    if repeat == 0:
+        for api in dict.fromkeys(b.write_api for b in uploads) or ["clEnqueueWriteBuffer"]:
+            names = ", ".join(b.name for b in uploads if b.write_api == api) or "none"
+            record.step(api, "Copy the inputs to the device", started, names)
+    return events
+
+
+def read_back(
+    state: DeviceState, buffers: list[DeviceObject], record: Record
+) -> tuple[dict[str, np.ndarray], dict[str, GuardReport]]:
+    """clEnqueueReadBuffer for each output, then each guard band's check."""
+    record.enter("read back")
+    started = time.perf_counter()
+    outputs: dict[str, np.ndarray] = {}
+    for buffer in buffers:
+        if buffer.written:
+            outputs[buffer.name], event = buffer.download(state.queue)
+            event.wait()
+            record.timing("download", buffer.name, 0, event)
+    read = [b for b in buffers if b.written]
+    for api in dict.fromkeys(b.read_api for b in read) or ["clEnqueueReadBuffer"]:
+        names = ", ".join(b.name for b in read if b.read_api == api)
+        record.step(api, "Read the results back", started, names)
+    reports = {}
+    for buffer in buffers:
+        report = buffer.check_guards(state.queue)
+        if report is not None:
+            reports[buffer.name] = report
+    return outputs, reports
+
+
+def check_references(
+    session: Session,
+    signature: KernelSignature,
+    outputs: dict[str, np.ndarray],
+    record: Record,
+) -> dict[str, ReferenceReport]:
+    """Compare outputs with their references; a buffer name means its initial contents."""
+    namespace = reference_namespace(session, signature, record.inputs)
+    reports = {}
+    for name, reference in session.references.items():
+        if name in outputs:
+            reports[name] = check_reference(
+                name, reference, outputs[name], namespace, session.base_dir
+            )
+        else:
+            message = (
+                f"'{name}' is an input image (read_only), so it is not read back"
+                if isinstance(session.args.get(name), ImageArg)
+                else f"'{name}' is not read back: give it access 'out' or 'inout'"
+            )
+            reports[name] = ReferenceReport(name, reference.label, False, message=message)
+    return reports
+
+
+def reference_namespace(
+    session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
+) -> dict[str, object]:
+    """The names a reference expression sees: each buffer's initial contents, each scalar."""
+    namespace: dict[str, object] = dict(inputs)
+    for info in signature.args:
+        spec = session.args.get(info.name)
+        if isinstance(spec, ScalarArg):
+            value = scalar_bytes(info.type_name, spec)
+            namespace[info.name] = value if isinstance(spec.value, tuple) else value[0]
+    return namespace
+
+
+def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
+    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers)."""
+    element = kernel_type(type_name)
+    values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
+    padded = list(values) + [0] * (element.lanes - len(values))
+    return np.array(padded, dtype=element.scalar)

@@ -1,0 +1,320 @@
+"""Step mode: the lesson's eleven host steps for one session, one at a time.
+
+A HostStepper keeps what the steps made so far (platforms, device, context, queue,
+program, kernel, buffers) between calls, so a learner sees each step's result before
+the next. It uses the engine's warm contexts and the run's own step functions
+(clstudio.engine.host_steps). Unlike a run it does not check the index space before
+the launch: clEnqueueNDRangeKernel fails as it would in the learner's own program, and
+the failure is explained by the rule that was broken.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+import pyopencl as cl
+
+from clstudio.checks import check_ndrange, validate
+from clstudio.common import (
+    HOST_STEP_COUNT,
+    RunError,
+    StepOutcome,
+    count_text,
+    format_bytes,
+    format_seconds,
+)
+from clstudio.engine import host_steps
+from clstudio.engine.cl_errors import plain_words
+from clstudio.engine.context import DeviceState, FoundDevice, OpenCLContexts
+from clstudio.engine.host_steps import DeviceObject, Entering, Record, StepFailed, nowhere
+from clstudio.session import Session
+
+_ERROR_NAME = re.compile(r"\b([A-Z][A-Z_]{5,})\b")
+
+
+class HostStepper:
+    """advance() does the next step and says what it made; a failed step ends the stepping."""
+
+    def __init__(
+        self, contexts: OpenCLContexts, session: Session, entering: Entering = nowhere
+    ) -> None:
+        self.session = session
+        self._contexts = contexts
+        self._record = Record(kernel=session.kernel, enter=entering)
+        self._next = 1
+        self._ended = False
+        self._platforms: list[cl.Platform] = []
+        self._found: FoundDevice | None = None
+        self._context: cl.Context | None = None
+        self._state: DeviceState | None = None
+        self._program: cl.Program | None = None
+        self._kernel: cl.Kernel | None = None
+        self._buffers: list[DeviceObject] = []
+        self._samplers: list[cl.Sampler] = []  # clSetKernelArg keeps only their handles
+        self._events: list[tuple[str, str, cl.Event]] = []
+        self._steps: tuple[Callable[[], StepOutcome], ...] = (
+            self._find_platforms,
+            self._choose_device,
+            self._create_context,
+            self._create_queue,
+            self._build_program,
+            self._create_kernel,
+            self._create_memory,
+            self._set_arguments,
+            self._enqueue,
+            self._finish,
+            self._read_back,
+        )
+
+    @property
+    def next_number(self) -> int | None:
+        """The number of the step advance() would do, or None once stepping has ended."""
+        return None if self._ended else self._next
+
+    def advance(self) -> StepOutcome:
+        """Do the next step; every failure is an outcome with ok=False, not an exception."""
+        number = self.next_number
+        if number is None:
+            raise RuntimeError("stepping has ended: start a new HostStepper")
+        started = time.perf_counter()
+        try:
+            outcome = self._steps[number - 1]()
+        except StepFailed as failed:
+            outcome = self._failed(number, failed.error)
+        except cl.Error as exc:
+            outcome = self._failed(number, RunError("run", plain_words(exc)))
+        outcome = replace(outcome, seconds=time.perf_counter() - started)
+        self._next += 1
+        self._ended = outcome.last
+        return outcome
+
+    def _failed(self, number: int, error: RunError) -> StepOutcome:
+        build = self._record.build if number == 5 else None
+        return StepOutcome(number, False, error=error, build=build)
+
+    # The steps, in the lesson's order ----------------------------------------------------
+
+    def _find_platforms(self) -> StepOutcome:
+        self._record.enter("device")
+        self._platforms = self._contexts.platforms()
+        names = ", ".join(p.name.strip() for p in self._platforms)
+        produced = count_text(len(self._platforms), "platform") + (f": {names}" if names else "")
+        return StepOutcome(1, True, produced)
+
+    def _choose_device(self) -> StepOutcome:
+        try:
+            found = self._contexts.find_device(self.session.device, self._platforms)
+        except LookupError as exc:
+            raise StepFailed(RunError("validate", str(exc))) from None
+        self._found = found
+        self._record.device = found.device.name.strip()
+        produced = (
+            f"{found.device.name.strip()} ({found.type_name}) on {found.platform.name.strip()}"
+        )
+        return StepOutcome(2, True, produced)
+
+    def _create_context(self) -> StepOutcome:
+        assert self._found is not None
+        self._record.enter("context")
+        warm = self._contexts.is_warm(self._found)
+        self._context = self._contexts.create_context(self._found)
+        produced = "a context on 1 device" + (", kept warm from an earlier run" if warm else "")
+        return StepOutcome(3, True, produced)
+
+    def _create_queue(self) -> StepOutcome:
+        assert self._found is not None and self._context is not None
+        self._record.enter("queue")
+        warm = self._contexts.is_warm(self._found)
+        self._state = self._contexts.create_queue(self._found, self._context)
+        produced = "an in-order queue with profiling on" + (
+            ", kept warm from an earlier run" if warm else ""
+        )
+        return StepOutcome(4, True, produced)
+
+    def _build_program(self) -> StepOutcome:
+        assert self._state is not None
+        session = self.session
+        self._program, _ = host_steps.build_program(
+            self._contexts, session, self._state, self._record
+        )
+        build = self._record.build
+        assert build is not None
+        how = (
+            "reused the earlier build"
+            if self._record.steps[-1].detail == "reused the earlier build"
+            else f"built in {format_seconds(build.seconds)}"
+        )
+        produced = "a program with {kernels}, {how}".format(
+            kernels=count_text(len(build.kernels), "kernel"), how=how
+        )
+        return StepOutcome(5, True, produced, build=build)
+
+    def _create_kernel(self) -> StepOutcome:
+        state, program, session = self._state, self._program, self.session
+        assert state is not None and program is not None and self._record.build is not None
+        signature = self._record.build.kernel(session.kernel)
+        assert signature is not None
+        self._record.enter("kernel")
+        # A kernel object of its own: a run between two steps sets the arguments of the
+        # engine's shared one to buffers that are gone after it.
+        self._kernel = cl.Kernel(program, signature.driver_name)
+        limits = state.limits_for(state.kernel(program, signature.driver_name))
+        problems = validate(session, signature, limits, index_space=False)
+        if problems:
+            raise host_steps.first_problem(problems)
+        produced = "kernel '{name}' with {arguments}".format(
+            name=session.kernel, arguments=count_text(len(signature.args), "argument")
+        )
+        return StepOutcome(6, True, produced)
+
+    def _create_memory(self) -> StepOutcome:
+        state, build = self._state, self._record.build
+        assert state is not None and build is not None
+        signature = build.kernel(self.session.kernel)
+        assert signature is not None
+        self._buffers = host_steps.create_buffers(self.session, signature, state, self._record)
+        self._events = host_steps.upload(state, self._buffers, 0, self._record)
+        images = sum(1 for b in self._buffers if b.write_api == "clEnqueueWriteImage")
+        objects = count_text(len(self._buffers) - images, "buffer")
+        if images:
+            objects += " and " + count_text(images, "image")
+        total = sum(self._record.inputs[b.name].nbytes for b in self._buffers)
+        produced = f"{objects}, {format_bytes(total)} in all, copied to the device"
+        return StepOutcome(7, True, produced)
+
+    def _set_arguments(self) -> StepOutcome:
+        build, kernel = self._record.build, self._kernel
+        assert build is not None and kernel is not None
+        signature = build.kernel(self.session.kernel)
+        assert signature is not None
+        self._samplers = host_steps.set_arguments(
+            self.session, signature, kernel, self._buffers, self._record
+        )
+        produced = "{arguments} set".format(arguments=count_text(len(signature.args), "argument"))
+        return StepOutcome(8, True, produced)
+
+    def _enqueue(self) -> StepOutcome:
+        state, kernel, session = self._state, self._kernel, self.session
+        assert state is not None and kernel is not None
+        self._record.enter("launch")
+        local = tuple(session.local_size) if session.local_size else None
+        try:
+            launch = cl.enqueue_nd_range_kernel(state.queue, kernel, session.global_size, local)
+        except cl.Error as exc:
+            limits = state.limits_for(kernel)
+            rules = check_ndrange(session.global_size, local, limits, session.build_options)
+            message = launch_failure(exc, [r.message for r in rules])
+            raise StepFailed(RunError("run", message)) from None
+        self._events.append(("kernel", session.kernel, launch))
+        produced = "1 launch queued: {items} work-items in groups of {groups}".format(
+            items=" x ".join(map(str, session.global_size)),
+            groups=" x ".join(map(str, local)) if local else "the driver's choosing",
+        )
+        return StepOutcome(9, True, produced)
+
+    def _finish(self) -> StepOutcome:
+        assert self._state is not None
+        self._state.queue.finish()
+        # Profiling timestamps exist only once a command has completed.
+        for phase, name, event in self._events:
+            self._record.timing(phase, name, 0, event)
+        kernel_ns = sum(t.duration_ns for t in self._record.timings if t.phase == "kernel")
+        device_seconds = kernel_ns / 1e9
+        produced = (
+            f"the queue is empty; the kernel ran for {format_seconds(device_seconds)} on the device"
+        )
+        return StepOutcome(10, True, produced, device_seconds=device_seconds)
+
+    def _read_back(self) -> StepOutcome:
+        state, build, session = self._state, self._record.build, self.session
+        assert state is not None and build is not None
+        signature = build.kernel(session.kernel)
+        assert signature is not None
+        outputs, guards = host_steps.read_back(state, self._buffers, self._record)
+        references = host_steps.check_references(session, signature, outputs, self._record)
+        ok = all(r.ok for r in references.values()) and all(g.ok for g in guards.values())
+        run = self._record.result(
+            ok=ok,
+            global_size=tuple(session.global_size),
+            local_size=tuple(session.local_size) if session.local_size else None,
+            outputs=outputs,
+            references=references,
+            guards=guards,
+        )
+        size = format_bytes(sum(array.nbytes for array in outputs.values()))
+        produced = "{outputs} read back, {size}".format(
+            outputs=count_text(len(outputs), "output"), size=size
+        )
+        if references:
+            matching = sum(1 for r in references.values() if r.ok)
+            produced += f"; references matching: {matching} of {len(references)}"
+        return StepOutcome(HOST_STEP_COUNT, True, produced, run=run)
+
+
+def launch_failure(error: Exception, broken_rules: list[str]) -> str:
+    """The driver's refusal of a launch, told by the rule of the index space it broke."""
+    match = _ERROR_NAME.search(str(error))
+    code = f"CL_{match.group(1)}" if match else type(error).__name__
+    if not broken_rules:
+        return f"clEnqueueNDRangeKernel refused the launch with {code}: {plain_words(error)}"
+    return "clEnqueueNDRangeKernel refused the launch with {code}, because {rule}".format(
+        code=code, rule="; and ".join(broken_rules)
+    )
+
+
+class StepKeeper:
+    """The stepper a backend keeps between requests, for the worker and in-process alike.
+
+    A request that starts at step 1 starts afresh (Reset, or another session); one that
+    goes on must find the stepper at that step, or it says the earlier steps are gone.
+    The stepper is dropped once stepping has ended, which frees its buffers.
+    """
+
+    def __init__(self, make: Callable[[Session], HostStepper]) -> None:
+        self._make = make
+        self._stepper: HostStepper | None = None
+
+    def step(
+        self,
+        session: Session,
+        first: int,
+        count: int,
+        cancelled: Callable[[], bool],
+        stepped: Callable[[StepOutcome], None],
+    ) -> tuple[StepOutcome, ...]:
+        """Do up to `count` steps from `first`; `stepped` hears each one as it ends."""
+        stepper = self._stepper
+        if first == 1:
+            stepper = self._make(session)
+        elif stepper is None or stepper.session != session or stepper.next_number != first:
+            self._stepper = None
+            return (StepOutcome(first, False, error=RunError("run", STEPS_GONE)),)
+        self._stepper = stepper
+        outcomes: list[StepOutcome] = []
+        while len(outcomes) < count:
+            number = stepper.next_number
+            assert number is not None
+            if cancelled():
+                message = STOPPED_BEFORE.format(number=number)
+                outcome = StepOutcome(number, False, error=RunError("cancelled", message))
+            else:
+                outcome = stepper.advance()
+            outcomes.append(outcome)
+            stepped(outcome)
+            if outcome.last:
+                self._stepper = None
+                break
+        return tuple(outcomes)
+
+    def drop(self) -> None:
+        self._stepper = None
+
+
+STEPS_GONE = (
+    "the steps done so far are gone (the worker restarted after a crash, a stop or a "
+    "time-out, or the session changed): press Reset to start again from step 1"
+)
+STOPPED_BEFORE = "stopped by the user before step {number}"

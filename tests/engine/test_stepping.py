@@ -1,0 +1,113 @@
+"""Step mode in the engine: the eleven lesson steps one at a time, and where they fail."""
+
+import numpy as np
+import pytest
+
+from clstudio.common import HOST_STEP_COUNT
+from clstudio.engine.run import Engine
+from clstudio.engine.stepping import StepKeeper
+from clstudio.session.format import parse_session
+
+pytestmark = pytest.mark.opencl
+
+SCALE = """
+__kernel void scale(__global float *x, const float by) {
+    x[get_global_id(0)] *= by;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine()
+
+
+def session(source=SCALE, **keys):
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "source": source,
+        "kernel": "scale",
+        "global_size": [1000],
+        "args": {
+            "x": {"kind": "buffer", "dtype": "float32", "shape": [1000], "init": "arange"},
+            "by": {"kind": "scalar", "value": 2.0},
+        },
+        "references": {"x": {"expr": "x * by"}},
+    }
+    data.update(keys)
+    return parse_session(data)
+
+
+def step_all(stepper):
+    outcomes = []
+    while stepper.next_number is not None:
+        outcomes.append(stepper.advance())
+    return outcomes
+
+
+def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine):
+    outcomes = step_all(engine.stepper(session()))
+    assert [o.number for o in outcomes] == list(range(1, HOST_STEP_COUNT + 1))
+    assert all(o.ok and o.seconds >= 0 for o in outcomes)
+    produced = [o.produced for o in outcomes]
+    assert "Portable Computing Language" in produced[0]
+    assert produced[2].startswith("a context on 1 device")
+    assert produced[4].startswith("a program with 1 kernel")
+    assert produced[5] == "kernel 'scale' with 2 arguments"
+    assert produced[6] == "1 buffer, 3.91 KiB in all, copied to the device"
+    assert produced[7] == "2 arguments set"
+    assert produced[8] == "1 launch queued: 1000 work-items in groups of the driver's choosing"
+    assert outcomes[9].device_seconds is not None and outcomes[9].device_seconds > 0
+    assert produced[10] == "1 output read back, 3.91 KiB; references matching: 1 of 1"
+    run = outcomes[10].run
+    assert run is not None and run.ok
+    np.testing.assert_array_equal(run.outputs["x"], np.arange(1000, dtype=np.float32) * 2)
+    assert outcomes[10].last
+
+
+def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine):
+    stepper = engine.stepper(session(source="__kernel void scale(__global float *x) {\n oops;\n}"))
+    outcomes = step_all(stepper)
+    failed = outcomes[-1]
+    assert (failed.number, failed.ok) == (5, False)
+    assert failed.error.stage == "build" and failed.error.line == 2
+    assert failed.build is not None and failed.build.errors[0].line == 2
+    assert stepper.next_number is None
+
+
+def test_the_launch_fails_as_the_driver_says_and_the_rule_is_named(engine):
+    outcomes = step_all(engine.stepper(session(local_size=[3])))
+    failed = outcomes[-1]
+    assert (failed.number, failed.ok) == (9, False)
+    message = failed.error.message
+    assert "CL_INVALID_WORK_GROUP_SIZE" in message
+    assert "not a multiple of the local size 3 (1000 = 333 x 3 + 1)" in message
+
+
+def test_a_missing_device_fails_at_step_2(engine):
+    outcomes = step_all(engine.stepper(session(device={"platform": "No such", "device": "x"})))
+    assert [o.ok for o in outcomes] == [True, False]
+    assert "no OpenCL device matches" in outcomes[1].error.message
+
+
+def test_advancing_past_the_end_is_a_bug_of_the_caller(engine):
+    stepper = engine.stepper(session())
+    step_all(stepper)
+    with pytest.raises(RuntimeError):
+        stepper.advance()
+
+
+def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine):
+    keeper = StepKeeper(engine.stepper)
+    heard = []
+    assert [o.number for o in keeper.step(session(), 1, 2, lambda: False, heard.append)] == [1, 2]
+    assert [o.number for o in keeper.step(session(), 3, 1, lambda: False, heard.append)] == [3]
+    assert [o.number for o in heard] == [1, 2, 3]
+    (gone,) = keeper.step(session(local_size=[8]), 4, 1, lambda: False, heard.append)
+    assert not gone.ok and "press Reset" in gone.error.message  # another session's steps
+    asked = iter([False, True])
+    outcomes = keeper.step(session(), 1, HOST_STEP_COUNT, lambda: next(asked), heard.append)
+    assert [(o.number, o.ok) for o in outcomes] == [(1, True), (2, False)]
+    assert outcomes[-1].error.stage == "cancelled"
+    assert outcomes[-1].error.message == "stopped by the user before step 2"

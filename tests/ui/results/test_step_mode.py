@@ -1,0 +1,185 @@
+"""Step mode through the Runtime steps panel: Step, Run to end, Reset and Stop, on PoCL."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from clstudio.common import HOST_STEP_COUNT
+from clstudio.engine import InProcessBackend
+from clstudio.ui.backends import Backends
+from clstudio.worker.client import WorkerClient
+
+pytestmark = pytest.mark.opencl
+
+SCALE = """__kernel void scale(__global float *x, const float by) {
+    x[get_global_id(0)] *= by;
+}
+"""
+BROKEN = "__kernel void scale(__global float *x, const float by) {\n    x[0] = oops;\n}\n"
+SPIN = """__kernel void scale(__global float *x, const float by) {
+    while (by > 0) { x[0] += 1; }  // by never changes: an endless loop
+}
+"""
+
+
+def session_file(tmp_path, source=SCALE, **keys):
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "source": source,
+        "kernel": "scale",
+        "global_size": [1000],
+        "repeats": 4,
+        "args": {
+            "x": {"kind": "buffer", "dtype": "float32", "shape": [1000], "init": "arange"},
+            "by": {"kind": "scalar", "value": 2.0},
+        },
+        "references": {"x": {"expr": "x * by"}},
+    }
+    data.update(keys)
+    path = tmp_path / "scale.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def steps_tab(qtbot, make_window, path, backends=None):
+    window = make_window(backends=backends)
+    assert window.open_file(path)
+    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
+    window.results_panel.setCurrentWidget(window.results_panel.steps)
+    return window, window.results_panel.steps
+
+
+def click(qtbot, button):
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def press_and_wait(qtbot, window, button, timeout=30_000):
+    with qtbot.waitSignal(window.step_mode.controller.stepsEnded, timeout=timeout):
+        click(qtbot, button)
+
+
+def click_row(qtbot, tree, item, column=1):
+    tree.scrollToItem(item)
+    rect = tree.visualItemRect(item)
+    x = tree.header().sectionPosition(column) + 5
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, rect.center().y()))
+
+
+def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(qtbot, make_window, tmp_path):
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    assert [panel.row_state(n) for n in (1, 2, 11)] == ["current", "pending", "pending"]
+    press_and_wait(qtbot, window, panel.step_button)
+    assert "Portable Computing Language" in panel.row_texts(1)[3]
+    assert panel.row_state(1) == "done" and panel.row_state(2) == "current"
+    assert panel.status.text() == "1 of 11 steps done; step 2 is next."
+    assert panel.row_texts(2)[3] == ""  # the next step waits for Step, it is not running
+    press_and_wait(qtbot, window, panel.run_to_end_button)
+    produced = [panel.row_texts(n)[3] for n in range(1, HOST_STEP_COUNT + 1)]
+    assert produced[2].startswith("a context on 1 device")
+    assert produced[4].startswith("a program with 1 kernel")
+    assert produced[5] == "kernel 'scale' with 2 arguments"
+    assert produced[6] == "1 buffer, 3.91 KiB in all, copied to the device"
+    assert produced[8] == "1 launch queued: 1000 work-items in groups of the driver's choosing"
+    assert produced[9].startswith("the queue is empty; the kernel ran for ")
+    assert produced[10] == "1 output read back, 3.91 KiB; references matching: 1 of 1"
+    assert all(panel.row_state(n) == "done" for n in range(1, HOST_STEP_COUNT + 1))
+    assert all(panel.row_texts(n)[4] for n in range(1, HOST_STEP_COUNT + 1))  # each has a time
+    assert panel.status.text().startswith("All 11 steps done")
+    assert not panel.step_button.isEnabled() and panel.reset_button.isEnabled()
+    outputs = window.results_panel.outputs
+    assert [(e.name, e.role) for e in outputs.entries() if e.role == "result"] == [("x", "result")]
+    assert outputs.entries()[0].reference.ok
+
+
+def test_choosing_a_step_shows_why_and_its_lines_in_the_host_code(qtbot, make_window, tmp_path):
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    qtbot.waitUntil(lambda: window.host_code_panel.program() is not None)
+    click_row(qtbot, panel.tree, panel.tree.topLevelItem(6))
+    assert "7. Create the memory objects" in panel.details.text()
+    assert "the inputs are copied into them" in panel.details.text()
+    assert "cl.Buffer" in panel.details.text()
+    assert window.host_code_panel.steps.currentRow() == 6
+    assert window.host_code_panel.highlighted_lines() is not None
+
+
+def test_a_build_failure_stops_at_step_5_and_its_line_links_to_the_editor(
+    qtbot, make_window, tmp_path
+):
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    window.editor_panel.replace_source(BROKEN)
+    press_and_wait(qtbot, window, panel.run_to_end_button)
+    assert panel.row_state(5) == "failed"
+    assert panel.row_texts(5)[3].startswith("The kernel did not build (line 2)")
+    assert [panel.row_state(n) for n in (6, 11)] == ["pending", "pending"]
+    assert not panel.step_button.isEnabled()
+    (diagnostic,) = [d for d in panel.diagnostic_items() if d.text(2) == "error"]
+    assert diagnostic.text(1).startswith("line 2:")
+    assert "oops" in diagnostic.text(3)
+    window.editor_panel.editor.go_to(1, 1)
+    click_row(qtbot, panel.tree, diagnostic)
+    assert window.editor_panel.editor.current_line() == 2
+
+
+def test_a_local_size_that_does_not_divide_fails_at_the_launch_with_the_numbers(
+    qtbot, make_window, tmp_path
+):
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path, local_size=[3]))
+    press_and_wait(qtbot, window, panel.run_to_end_button)
+    assert [panel.row_state(n) for n in (8, 9, 10)] == ["done", "failed", "pending"]
+    explanation = panel.row_texts(9)[3]
+    assert "CL_INVALID_WORK_GROUP_SIZE" in explanation
+    assert "not a multiple of the local size 3 (1000 = 333 x 3 + 1)" in explanation
+    assert "1000 = 333 x 3 + 1" in panel.details.text()  # the failed step is the one shown
+
+
+def test_reset_brings_every_step_back_to_pending(qtbot, make_window, tmp_path):
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    for _ in range(3):
+        press_and_wait(qtbot, window, panel.step_button)
+    assert panel.row_state(3) == "done" and panel.row_state(4) == "current"
+    click(qtbot, panel.reset_button)
+    assert panel.row_state(1) == "current"
+    assert all(panel.row_state(n) == "pending" for n in range(2, HOST_STEP_COUNT + 1))
+    assert all(panel.row_texts(n)[3] == "" for n in range(1, HOST_STEP_COUNT + 1))
+    press_and_wait(qtbot, window, panel.step_button)
+    assert panel.row_state(1) == "done"
+
+
+def test_stop_during_an_endless_step_fails_it_as_stopped_and_reset_works(
+    qtbot, make_window, tmp_path
+):
+    backends = Backends(InProcessBackend(), WorkerClient(), measurements=InProcessBackend())
+    path = session_file(tmp_path, source=SPIN, timeout_s=60)
+    window, panel = steps_tab(qtbot, make_window, path, backends)
+    controller = window.step_mode.controller
+    with qtbot.waitSignal(controller.stepsStarted):
+        click(qtbot, panel.run_to_end_button)
+    assert window.window_actions.stop.isEnabled()  # the toolbar's Stop works for steps too
+    qtbot.waitUntil(lambda: panel.row_texts(10)[3] == "running…", timeout=30_000)
+    with qtbot.waitSignal(controller.stepsEnded, timeout=10_000):
+        window.window_actions.stop.trigger()
+    assert panel.row_state(10) == "stopped"
+    assert "stopped by the user" in panel.row_texts(10)[3]
+    assert not window.window_actions.stop.isEnabled()
+    click(qtbot, panel.reset_button)
+    press_and_wait(qtbot, window, panel.step_button)
+    assert panel.row_state(1) == "done"
+
+
+def test_after_a_run_the_steps_show_its_times_and_the_later_launches(qtbot, make_window, tmp_path):
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    with qtbot.waitSignal(window.runner.runFinished, timeout=30_000):
+        assert window.workbench.request_run()
+    assert all(panel.row_texts(n)[4] for n in range(1, HOST_STEP_COUNT + 1))
+    assert panel.tree.topLevelItemCount() == HOST_STEP_COUNT + 1
+    later = panel.row_texts(0)
+    assert later[1] == "Each later launch"
+    assert later[3] == "median kernel time of the other 3 on the device"
+    bars = [panel.bar_of(n) for n in range(0, HOST_STEP_COUNT + 1)]
+    assert max(bars) == 1.0 and all(0 <= bar <= 1 for bar in bars)
+    assert panel.bar_of(5) > panel.bar_of(0)  # the build costs more than a later launch
+    assert panel.step_button.isEnabled()  # step mode starts afresh from here
