@@ -62,6 +62,15 @@ class ResultsPanel(QTabWidget):
 
     @property
     def outputs(self) -> OutputsPanel:
+        return self._make_outputs()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self, self._make_outputs)  # ready before the first run ends
+
+    def _make_outputs(self) -> OutputsPanel:
         if self._outputs is None:
             self._outputs = OutputsPanel()
             self._outputs.setObjectName("resultsOutputs")
@@ -70,16 +79,11 @@ class ResultsPanel(QTabWidget):
             layout = self._outputs_page.layout()
             assert layout is not None
             layout.addWidget(self._outputs)
+            # A child added to a page on screen stays hidden until shown; one added to a
+            # hidden page shows with it. Hiding it here would keep it hidden for good.
+            if self._outputs_page.isVisible():
+                self._outputs.show()
         return self._outputs
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            QTimer.singleShot(0, self, self._make_outputs)  # ready before the first run ends
-
-    def _make_outputs(self) -> None:
-        self.outputs.setVisible(self.currentWidget() is self._outputs_page)
 
     def tab_names(self) -> list[str]:
         return [self.tabText(i) for i in range(self.count())]
