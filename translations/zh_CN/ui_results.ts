@@ -510,12 +510,8 @@
         <translation>这次运行没有传输缓冲区数据，因此没有运算强度。</translation>
     </message>
     <message>
-        <source>{gflop_s} GFLOP/s at {intensity} operations per byte.</source>
-        <translation>{gflop_s} GFLOP/s，运算强度为每字节 {intensity} 次运算。</translation>
-    </message>
-    <message>
-        <source>No measured peaks for {device} yet, so no roof is drawn: a roof from a data sheet would be a guess. Measure them (about half a minute) to see which limit binds.</source>
-        <translation>{device} 还没有实测的峰值，因此不画屋顶线：按数据手册画出的屋顶线只是猜测。测量峰值（约半分钟）即可看出是哪个上限在起约束作用。</translation>
+        <source>{gflop_s} GFLOP/s at {intensity} operations per byte. No measured peaks for {device} yet, so no roof is drawn: a roof from a data sheet would be a guess. Measure them (about half a minute) to see which limit binds.</source>
+        <translation>{gflop_s} GFLOP/s，运算强度为每字节 {intensity} 次运算。{device} 还没有实测的峰值，因此不画屋顶线：按数据手册画出的屋顶线只是猜测。测量峰值（约半分钟）即可看出是哪个上限在起约束作用。</translation>
     </message>
     <message>
         <source>this device</source>

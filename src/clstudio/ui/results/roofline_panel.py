@@ -201,15 +201,17 @@ class RooflinePanel(QWidget):
             self.verdict.setText(self.tr("This run moved no buffer bytes, so it has no intensity."))
             self.measure_button.setVisible(False)
         elif roofs is None:
-            speed = self.tr("{gflop_s} GFLOP/s at {intensity} operations per byte.").format(
-                gflop_s=f"{point.gflop_s:.3g}", intensity=f"{point.intensity:.3g}"
+            self.verdict.setText(
+                self.tr(
+                    "{gflop_s} GFLOP/s at {intensity} operations per byte. No measured peaks "
+                    "for {device} yet, so no roof is drawn: a roof from a data sheet would be a "
+                    "guess. Measure them (about half a minute) to see which limit binds."
+                ).format(
+                    gflop_s=f"{point.gflop_s:.3g}",
+                    intensity=f"{point.intensity:.3g}",
+                    device=latest.device or self.tr("this device"),
+                )
             )
-            no_peaks = self.tr(
-                "No measured peaks for {device} yet, so no roof is drawn: a roof from a data "
-                "sheet would be a guess. Measure them (about half a minute) to see which limit "
-                "binds."
-            ).format(device=latest.device or self.tr("this device"))
-            self.verdict.setText(f"{speed} {no_peaks}")
             self.measure_button.setVisible(True)
         else:
             self.verdict.setText(binding_limit(point, roofs))
