@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -18,9 +27,10 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -128,6 +138,20 @@ def save_entry(entry: BufferEntry, path: Path) -> str | None:
     return None
 
 
+class RoomyItemDelegate(QStyledItemDelegate):
+    """Two-line items a little taller than Qt's hint.
+
+    When a line falls back to a taller font (a Chinese role title in a Latin font),
+    Qt's hint counts its height but the painter still elides the line after it.
+    """
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), size.height() + option.fontMetrics.height() // 3)
+
+
 class OutputsPanel(QWidget):
     """show_result(result) lists the buffers; selecting one shows it in a fitting viewer."""
 
@@ -158,6 +182,7 @@ class OutputsPanel(QWidget):
         self.buffer_list.setObjectName("bufferList")
         self.buffer_list.setSpacing(2)
         self.buffer_list.setWordWrap(True)
+        self.buffer_list.setItemDelegate(RoomyItemDelegate(self.buffer_list))
         self.buffer_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.buffer_list.currentItemChanged.connect(self._on_buffer_list_current_changed)
         self.title = QLabel()
@@ -198,8 +223,9 @@ class OutputsPanel(QWidget):
 
     def _build_content(self) -> QWidget:
         for label in (self.title, self.type_label, self.export_status):
-            # Long names are cut short rather than widening the dock and the window.
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            # Long names are cut short rather than widening the dock and the window; an
+            # Ignored size policy would lose them to the stretch beside them altogether.
+            label.setMinimumWidth(1)
         header = QHBoxLayout()
         header.addWidget(self.title)
         header.addWidget(self.type_label)

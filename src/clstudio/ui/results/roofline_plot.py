@@ -48,6 +48,8 @@ class RooflinePlot(ThemedPlotWidget):
         plot.setLabel("bottom", self.tr("arithmetic intensity (operations per byte)"))
         plot.setLabel("left", "GFLOP/s")
         plot.setLogMode(x=True, y=True)
+        for name in ("bottom", "left"):
+            plot.getAxis(name).enableAutoSIPrefix(False)  # no "(x0.001)" beside a log axis
         plot.showGrid(x=True, y=True, alpha=0.25)
         self.set_title(self.tr("Roofline: your kernel under the device's measured limits"))
         self._apply_palette()
