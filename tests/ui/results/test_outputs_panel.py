@@ -413,3 +413,12 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(panel, synth
         assert -3 <= low <= 0 and 64 <= high <= 67  # not -250 to 300
 
     qtbot.waitUntil(spans_the_image)
+
+
+def test_the_header_names_the_buffer_shown_and_its_type(panel, synthetic, qtbot):
+    panel.show_result(synthetic())
+    for label in (panel.title, panel.type_label):
+        assert label.isVisible()
+        whole = label.fontMetrics().horizontalAdvance(label.text())
+        qtbot.waitUntil(lambda label=label, whole=whole: label.width() >= whole)  # laid out
+    assert (panel.title.text(), panel.type_label.text()) == ("c — result", "float [8], 32 bytes")

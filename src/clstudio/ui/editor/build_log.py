@@ -1,7 +1,11 @@
-"""The Build log tab: the compiler's whole log, as it wrote it, under a line of context."""
+"""The Build log tab: the compiler's whole log, as it wrote it, under a line of context.
+
+The context is translated; the log stays in the compiler's own words.
+"""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -11,14 +15,21 @@ from clstudio.ui.editor.build_status import build_status_text
 
 def log_text(result: BuildResult) -> str:
     """Device, options and outcome, then the log (or a word that there is none)."""
-    options = result.options.strip() or "(none)"
+    device = result.device or QCoreApplication.translate("BuildLogView", "unknown")
+    options = result.options.strip() or QCoreApplication.translate("BuildLogView", "(none)")
     header = [
-        f"Device:  {result.device or 'unknown'}",
-        f"Options: {options}",
-        f"Result:  {build_status_text(result)}",
+        QCoreApplication.translate("BuildLogView", "Device:  {device}").format(device=device),
+        QCoreApplication.translate("BuildLogView", "Options: {options}").format(options=options),
+        QCoreApplication.translate("BuildLogView", "Result:  {result}").format(
+            result=build_status_text(result)
+        ),
         "",
     ]
-    log = result.log.rstrip("\n") if result.log.strip() else "The compiler wrote no messages."
+    log = (
+        result.log.rstrip("\n")
+        if result.log.strip()
+        else QCoreApplication.translate("BuildLogView", "The compiler wrote no messages.")
+    )
     return "\n".join([*header, log]) + "\n"
 
 
@@ -30,7 +41,9 @@ class BuildLogView(QPlainTextEdit):
         self.setObjectName("buildLogView")
         self.setReadOnly(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.setPlaceholderText("Build the kernel (Ctrl+B) to see the compiler's full log here.")
+        self.setPlaceholderText(
+            self.tr("Build the kernel (Ctrl+B) to see the compiler's full log here.")
+        )
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.setFont(font)
@@ -41,6 +54,7 @@ class BuildLogView(QPlainTextEdit):
     def set_crash(self, traceback_text: str) -> None:
         """The backend raised instead of answering: show its traceback, not nothing."""
         self.setPlainText(
-            "The build did not finish: the OpenCL backend raised an unexpected error.\n\n"
+            self.tr("The build did not finish: the OpenCL backend raised an unexpected error.")
+            + "\n\n"
             + traceback_text
         )

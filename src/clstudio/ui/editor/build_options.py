@@ -4,20 +4,42 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QPushButton, QWidget
 
-STANDARDS: tuple[tuple[str | None, str], ...] = (
-    (None, "The driver's default OpenCL C version"),
-    ("CL1.2", "OpenCL C 1.2: what every device understands"),
-    ("CL2.0", "OpenCL C 2.0: generic address space, atomics with memory order, pipes"),
-    ("CL3.0", "OpenCL C 3.0: 1.2 plus the 2.0 features this device reports"),
+# (option, its tip marked for translation)
+STANDARDS: tuple[tuple[str | None, object], ...] = (
+    (None, QT_TRANSLATE_NOOP("BuildOptionsEdit", "The driver's default OpenCL C version")),
+    ("CL1.2", QT_TRANSLATE_NOOP("BuildOptionsEdit", "OpenCL C 1.2: what every device understands")),
+    (
+        "CL2.0",
+        QT_TRANSLATE_NOOP(
+            "BuildOptionsEdit",
+            "OpenCL C 2.0: generic address space, atomics with memory order, pipes",
+        ),
+    ),
+    (
+        "CL3.0",
+        QT_TRANSLATE_NOOP(
+            "BuildOptionsEdit", "OpenCL C 3.0: 1.2 plus the 2.0 features this device reports"
+        ),
+    ),
 )
-FLAGS: tuple[tuple[str, str], ...] = (
-    ("-cl-fast-relaxed-math", "Faster, less exact floating point: no NaN or infinity checks"),
-    ("-cl-mad-enable", "Allow a * b + c as one multiply-add, with less precision"),
-    ("-Werror", "Treat every warning as an error"),
+FLAGS: tuple[tuple[str, object], ...] = (
+    (
+        "-cl-fast-relaxed-math",
+        QT_TRANSLATE_NOOP(
+            "BuildOptionsEdit", "Faster, less exact floating point: no NaN or infinity checks"
+        ),
+    ),
+    (
+        "-cl-mad-enable",
+        QT_TRANSLATE_NOOP(
+            "BuildOptionsEdit", "Allow a * b + c as one multiply-add, with less precision"
+        ),
+    ),
+    ("-Werror", QT_TRANSLATE_NOOP("BuildOptionsEdit", "Treat every warning as an error")),
 )
 DEFINE_TEMPLATE = "-D NAME=VALUE"
 _STD = re.compile(r"(?<!\S)-cl-std=\S*")
@@ -63,8 +85,8 @@ class BuildOptionsEdit(QWidget):
         super().__init__(parent)
         self.field = QLineEdit()
         self.field.setObjectName("buildOptions")
-        self.field.setPlaceholderText("Build options, e.g. -cl-std=CL2.0 -D N=256")
-        self.field.setToolTip("Options passed to the OpenCL compiler (clBuildProgram)")
+        self.field.setPlaceholderText(self.tr("Build options, e.g. -cl-std=CL2.0 -D N=256"))
+        self.field.setToolTip(self.tr("Options passed to the OpenCL compiler (clBuildProgram)"))
         self.field.setClearButtonEnabled(True)
         self.field.textEdited.connect(self._on_field_edited)
 
@@ -73,25 +95,26 @@ class BuildOptionsEdit(QWidget):
         self.menu.aboutToShow.connect(self._on_menu_about_to_show)
         self._standards = QActionGroup(self)
         self._standards.setExclusive(True)
-        self.menu.addSection("OpenCL C version")
+        self.menu.addSection(self.tr("OpenCL C version"))
         for version, tip in STANDARDS:
-            action = self._menu_action(f"-cl-std={version}" if version else "Default", tip)
+            text = f"-cl-std={version}" if version else self.tr("Default")
+            action = self._menu_action(text, self.tr(str(tip)))
             action.setData(version)
             self._standards.addAction(action)
             action.triggered.connect(lambda _=False, v=version: self._on_standard_chosen(v))
-        self.menu.addSection("Compiler switches")
+        self.menu.addSection(self.tr("Compiler switches"))
         self._flags: dict[str, QAction] = {}
         for option, tip in FLAGS:
-            action = self._menu_action(option, tip)
+            action = self._menu_action(option, self.tr(str(tip)))
             action.triggered.connect(lambda _=False, o=option: self._on_flag_triggered(o))
             self._flags[option] = action
-        self.menu.addSection("Macros")
+        self.menu.addSection(self.tr("Macros"))
         define = self.menu.addAction(DEFINE_TEMPLATE)
-        define.setToolTip("Define a macro for the source, like #define NAME VALUE")
+        define.setToolTip(self.tr("Define a macro for the source, like #define NAME VALUE"))
         define.triggered.connect(self.insert_define)
 
-        self.button = QPushButton("Common")
-        self.button.setToolTip("Common build options")
+        self.button = QPushButton(self.tr("Common"))
+        self.button.setToolTip(self.tr("Common build options"))
         self.button.setMenu(self.menu)
 
         layout = QHBoxLayout(self)

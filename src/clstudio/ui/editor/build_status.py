@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from clstudio.common import BuildResult
 
+# Each counted noun as one and many: whole texts, so every language words its own.
+KERNELS = (
+    QT_TRANSLATE_NOOP("BuildStatus", "1 kernel"),
+    QT_TRANSLATE_NOOP("BuildStatus", "{count} kernels"),
+)
+ERRORS = (
+    QT_TRANSLATE_NOOP("BuildStatus", "1 error"),
+    QT_TRANSLATE_NOOP("BuildStatus", "{count} errors"),
+)
+WARNINGS = (
+    QT_TRANSLATE_NOOP("BuildStatus", "1 warning"),
+    QT_TRANSLATE_NOOP("BuildStatus", "{count} warnings"),
+)
+MINUTES = (
+    QT_TRANSLATE_NOOP("BuildStatus", "1 minute"),
+    QT_TRANSLATE_NOOP("BuildStatus", "{count} minutes"),
+)
+HOURS = (
+    QT_TRANSLATE_NOOP("BuildStatus", "1 hour"),
+    QT_TRANSLATE_NOOP("BuildStatus", "{count} hours"),
+)
 
-def counted(count: int, noun: str) -> str:
-    """`1 error`, `2 errors`, `no kernels`."""
-    if count == 0:
-        return f"no {noun}s"
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+def counted(count: int, forms: tuple[object, object]) -> str:
+    """`1 error`, `2 errors`: `forms` are the texts for one and for many."""
+    text = forms[0] if count == 1 else forms[1]
+    return QCoreApplication.translate("BuildStatus", str(text)).format(count=count)
 
 
 def duration_text(seconds: float) -> str:
@@ -27,22 +50,36 @@ def build_status_text(result: BuildResult) -> str:
     errors = sum(d.severity == "error" for d in result.diagnostics)
     warnings = sum(d.severity == "warning" for d in result.diagnostics)
     if result.ok:
-        text = f"Built in {duration_text(result.seconds)}: {counted(len(result.kernels), 'kernel')}"
-        return f"{text}, {counted(warnings, 'warning')}" if warnings else text
+        duration = duration_text(result.seconds)
+        kernels = (
+            counted(len(result.kernels), KERNELS)
+            if result.kernels
+            else QCoreApplication.translate("BuildStatus", "no kernels")
+        )
+        if warnings:
+            return QCoreApplication.translate(
+                "BuildStatus", "Built in {duration}: {kernels}, {warnings}"
+            ).format(duration=duration, kernels=kernels, warnings=counted(warnings, WARNINGS))
+        return QCoreApplication.translate("BuildStatus", "Built in {duration}: {kernels}").format(
+            duration=duration, kernels=kernels
+        )
     if not errors:
-        return "Build failed"
-    parts = [counted(errors, "error")]
+        return QCoreApplication.translate("BuildStatus", "Build failed")
     if warnings:
-        parts.append(counted(warnings, "warning"))
-    return ", ".join(parts)
+        return QCoreApplication.translate("BuildStatus", "{errors}, {warnings}").format(
+            errors=counted(errors, ERRORS), warnings=counted(warnings, WARNINGS)
+        )
+    return counted(errors, ERRORS)
 
 
 def up_to_date_text(seconds_ago: float) -> str:
     """What Build says when the text has not changed since its last build."""
     if seconds_ago < 60:
-        ago = f"{seconds_ago:.0f} s"
+        ago = QCoreApplication.translate("BuildStatus", "{count} s").format(
+            count=f"{seconds_ago:.0f}"
+        )
     elif seconds_ago < 3600:
-        ago = counted(int(seconds_ago // 60), "minute")
+        ago = counted(int(seconds_ago // 60), MINUTES)
     else:
-        ago = counted(int(seconds_ago // 3600), "hour")
-    return f"Up to date (built {ago} ago)"
+        ago = counted(int(seconds_ago // 3600), HOURS)
+    return QCoreApplication.translate("BuildStatus", "Up to date (built {ago} ago)").format(ago=ago)

@@ -25,6 +25,7 @@ from clstudio.ui.editor import brackets, indentation
 from clstudio.ui.editor.editor_colors import EditorColors, colors_for
 from clstudio.ui.editor.gutter import LineNumberGutter
 from clstudio.ui.editor.highlighter import OpenCLHighlighter
+from clstudio.ui.editor.severity_marks import severity_word
 from clstudio.ui.editor.squiggles import PinnedDiagnostic, pin, squiggle_selections
 from clstudio.ui.editor.text_positions import char_index, index_to_utf16, utf16_to_index
 
@@ -46,7 +47,7 @@ class CodeEditor(QPlainTextEdit):
         super().__init__(parent)
         self.setObjectName("codeEditor")
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.setPlaceholderText("OpenCL C source of the kernel")
+        self.setPlaceholderText(self.tr("OpenCL C source of the kernel"))
         self._colors = colors_for(self.palette())
         self.highlighter = OpenCLHighlighter(self.document(), self._colors)
         self.gutter = LineNumberGutter(self, self._visible_blocks, self.current_line)
@@ -341,7 +342,7 @@ class CodeEditor(QPlainTextEdit):
             position = self.cursorForPosition(event.pos()).position()
             diagnostic = self.diagnostic_at(position)
             if diagnostic is not None:
-                text = f"{diagnostic.severity}: {diagnostic.message}"
+                text = f"{severity_word(diagnostic.severity)}: {diagnostic.message}"
                 QToolTip.showText(event.globalPos(), text, self.viewport())
             else:
                 QToolTip.hideText()

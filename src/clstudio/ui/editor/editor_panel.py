@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from clstudio.devices import DeviceSelector
     from clstudio.engine import Backend
 
-STALE_NOTE = "; the kernel list is from the last good build"
-
 
 class EditorPanel(QWidget):
     """Edits the source and keeps it built; tells the window what the user chose."""
@@ -57,14 +55,16 @@ class EditorPanel(QWidget):
         self.find_bar = FindReplaceBar(self.editor)
         self.options_edit = BuildOptionsEdit()
         self.kernel_picker = KernelPicker()
-        self.live_check = QCheckBox("Live")
+        self.live_check = QCheckBox(self.tr("Live"))
         self.live_check.setChecked(True)
-        self.live_check.setToolTip("Build in the background half a second after typing stops")
+        self.live_check.setToolTip(
+            self.tr("Build in the background half a second after typing stops")
+        )
         self.build_button = QToolButton()
-        self.build_button.setText("Build")
-        self.build_button.setToolTip("Build the source now (Ctrl+B)")
+        self.build_button.setText(self.tr("Build"))
+        self.build_button.setToolTip(self.tr("Build the source now (Ctrl+B)"))
         self.status_icon = QLabel()
-        self.status_label = QLabel("Not built yet")
+        self.status_label = QLabel(self.tr("Not built yet"))
         self.status_label.setObjectName("buildStatus")
         self.position_label = QLabel()
         # For the window's bottom tabs; parented here (and hidden) until it places them.
@@ -85,10 +85,10 @@ class EditorPanel(QWidget):
         top = QHBoxLayout()
         top.setContentsMargins(6, 4, 6, 4)
         top.setSpacing(6)
-        top.addWidget(QLabel("Kernel:"))
+        top.addWidget(QLabel(self.tr("Kernel:")))
         top.addWidget(self.kernel_picker)
         top.addSpacing(12)
-        top.addWidget(QLabel("Options:"))
+        top.addWidget(QLabel(self.tr("Options:")))
         top.addWidget(self.options_edit, 1)
         top.addSpacing(12)
         top.addWidget(self.live_check)
@@ -202,7 +202,7 @@ class EditorPanel(QWidget):
             self._show_diagnostics()
         self.controller.set_source(source)
         if not self.controller.is_live():
-            self._show_status("Edited; live build is off: Build (Ctrl+B) to check it")
+            self._show_status(self.tr("Edited; live build is off: Build (Ctrl+B) to check it"))
         self.sourceEdited.emit(source)
 
     def _on_live_toggled(self, live: bool) -> None:
@@ -223,11 +223,13 @@ class EditorPanel(QWidget):
     def _on_editor_cursor_moved(self) -> None:
         cursor = self.editor.textCursor()
         self.position_label.setText(
-            f"Ln {cursor.blockNumber() + 1}, Col {cursor.positionInBlock() + 1}"
+            self.tr("Ln {line}, Col {column}").format(
+                line=cursor.blockNumber() + 1, column=cursor.positionInBlock() + 1
+            )
         )
 
     def _on_controller_build_started(self, generation: int) -> None:
-        self._show_status("Building…")
+        self._show_status(self.tr("Building…"))
         self.buildStarted.emit(generation)
 
     def _on_controller_build_finished(self, result: BuildResult) -> None:
@@ -243,7 +245,11 @@ class EditorPanel(QWidget):
             self.kernel_picker.set_stale(self.controller.is_stale())
         severities = {d.severity for d in result.diagnostics}
         worst = "error" if not result.ok else "warning" if "warning" in severities else None
-        note = STALE_NOTE if self.controller.is_stale() else ""
+        note = (
+            self.tr("; the kernel list is from the last good build")
+            if self.controller.is_stale()
+            else ""
+        )
         self._show_status(build_status_text(result) + note, worst)
         self.buildFinished.emit(result)
 
@@ -264,7 +270,7 @@ class EditorPanel(QWidget):
 
     def _on_controller_build_crashed(self, traceback_text: str) -> None:
         self.build_log.set_crash(traceback_text)
-        self._show_status("The build did not finish: see the Build log", "error")
+        self._show_status(self.tr("The build did not finish: see the Build log"), "error")
         self.buildCrashed.emit(traceback_text)
 
     def _show_status(self, text: str, severity: str | None = None) -> None:

@@ -27,34 +27,39 @@ class FindReplaceBar(QWidget):
         self.setObjectName("findReplaceBar")
         self._editor = editor
         self.find_field = QLineEdit()
-        self.find_field.setPlaceholderText("Find in source")
+        self.find_field.setPlaceholderText(self.tr("Find in source"))
         self.find_field.setClearButtonEnabled(True)
         self.find_field.textEdited.connect(self._on_find_field_edited)
         self.find_field.returnPressed.connect(self.find_next)
         self.replace_field = QLineEdit()
-        self.replace_field.setPlaceholderText("Replace with")
+        self.replace_field.setPlaceholderText(self.tr("Replace with"))
         self.replace_field.returnPressed.connect(self.replace)
-        self.match_case = self._toggle("Aa", "Match case")
-        self.whole_words = self._toggle("W", "Whole words only")
+        self.match_case = self._toggle("Aa", self.tr("Match case"))
+        self.whole_words = self._toggle("W", self.tr("Whole words only"))
         self.count_label = QLabel()
-        self.count_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("999 of 999"))
+        widest = self.tr("{number} of {count}").format(number=999, count=999)
+        self.count_label.setMinimumWidth(self.fontMetrics().horizontalAdvance(widest))
 
         previous = self._button(
-            "Previous", "Find the previous match (Shift+F3)", self.find_previous
+            self.tr("Previous"), self.tr("Find the previous match (Shift+F3)"), self.find_previous
         )
-        following = self._button("Next", "Find the next match (Enter, F3)", self.find_next)
-        close = self._button("Close", "Hide the bar (Esc)", self.close_bar)
-        self._replace_label = QLabel("Replace:")
+        following = self._button(
+            self.tr("Next"), self.tr("Find the next match (Enter, F3)"), self.find_next
+        )
+        close = self._button(self.tr("Close"), self.tr("Hide the bar (Esc)"), self.close_bar)
+        self._replace_label = QLabel(self.tr("Replace:"))
         self._replace_one = self._button(
-            "Replace", "Replace this match, find the next", self.replace
+            self.tr("Replace"), self.tr("Replace this match, find the next"), self.replace
         )
-        self._replace_all = self._button("Replace all", "Replace every match", self.replace_all)
+        self._replace_all = self._button(
+            self.tr("Replace all"), self.tr("Replace every match"), self.replace_all
+        )
 
         layout = QGridLayout(self)
         layout.setContentsMargins(6, 3, 6, 3)
         layout.setHorizontalSpacing(4)
         layout.setVerticalSpacing(3)
-        layout.addWidget(QLabel("Find:"), 0, 0)
+        layout.addWidget(QLabel(self.tr("Find:")), 0, 0)
         layout.addWidget(self.find_field, 0, 1)
         for column, widget in enumerate(
             (self.match_case, self.whole_words, previous, following, self.count_label, close),
@@ -169,14 +174,20 @@ class FindReplaceBar(QWidget):
             self.count_label.clear()
             return
         if not spans:
-            self.count_label.setText("No matches")
+            self.count_label.setText(self.tr("No matches"))
             return
         cursor = self._editor.textCursor()
         selected = (cursor.selectionStart(), cursor.selectionEnd())
         if selected in spans:
-            self.count_label.setText(f"{spans.index(selected) + 1} of {len(spans)}")
+            self.count_label.setText(
+                self.tr("{number} of {count}").format(
+                    number=spans.index(selected) + 1, count=len(spans)
+                )
+            )
+        elif len(spans) == 1:
+            self.count_label.setText(self.tr("1 match"))
         else:
-            self.count_label.setText(f"{len(spans)} match{'' if len(spans) == 1 else 'es'}")
+            self.count_label.setText(self.tr("{count} matches").format(count=len(spans)))
 
     # Replacing -------------------------------------------------------------------------
 
@@ -202,7 +213,7 @@ class FindReplaceBar(QWidget):
             cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
             cursor.insertText(self.replace_field.text())
         cursor.endEditBlock()
-        self.count_label.setText(f"Replaced {len(spans)}")
+        self.count_label.setText(self.tr("Replaced {count}").format(count=len(spans)))
         return len(spans)
 
     # Events ----------------------------------------------------------------------------

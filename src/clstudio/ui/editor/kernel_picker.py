@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QSizePolicy, QWidget
 
 from clstudio.common import KernelSignature
-
-KERNEL_TIP = "The kernel to run, from the last successful build"
-STALE_TIP = (
-    "The source does not build right now: these kernels come from the last build that "
-    "worked, and running uses that build."
-)
 
 
 def kernel_label(kernel: KernelSignature, stale: bool = False) -> str:
     """`vadd (3 args)`, with `(stale)` after it while the source fails to build."""
     count = len(kernel.args)
-    text = f"{kernel.name} ({count} arg{'' if count == 1 else 's'})"
-    return f"{text} (stale)" if stale else text
+    if count == 1:
+        text = QCoreApplication.translate("KernelPicker", "{name} (1 arg)")
+    else:
+        text = QCoreApplication.translate("KernelPicker", "{name} ({count} args)")
+    label = text.format(name=kernel.name, count=count)
+    if stale:
+        return QCoreApplication.translate("KernelPicker", "{label} (stale)").format(label=label)
+    return label
 
 
 class KernelPicker(QComboBox):
@@ -31,13 +31,13 @@ class KernelPicker(QComboBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("kernelPicker")
-        self.setPlaceholderText("No kernels yet")
+        self.setPlaceholderText(self.tr("No kernels yet"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.setMinimumContentsLength(12)
-        self.setToolTip(KERNEL_TIP)
         self._kernels: tuple[KernelSignature, ...] = ()
         self._stale = False
+        self.setToolTip(self._tooltip())
         self.activated.connect(self._on_activated)
         self.setEnabled(False)
 
@@ -82,7 +82,15 @@ class KernelPicker(QComboBox):
                 self.addItem(kernel_label(kernel, self._stale), kernel.name)
             self.setCurrentIndex(min(index, len(self._kernels) - 1))
         self.setEnabled(bool(self._kernels))
-        self.setToolTip(STALE_TIP if self._stale else KERNEL_TIP)
+        self.setToolTip(self._tooltip())
+
+    def _tooltip(self) -> str:
+        if self._stale:
+            return self.tr(
+                "The source does not build right now: these kernels come from the last build "
+                "that worked, and running uses that build."
+            )
+        return self.tr("The kernel to run, from the last successful build")
 
     def _on_activated(self, index: int) -> None:
         if 0 <= index < len(self._kernels):

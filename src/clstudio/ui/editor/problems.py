@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHeaderView, QStackedLayout, QTreeWidget, QTreeWid
 
 from clstudio.common import Diagnostic
 from clstudio.ui.editor.editor_colors import colors_for
-from clstudio.ui.editor.severity_marks import severity_icon
+from clstudio.ui.editor.severity_marks import severity_icon, severity_title
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.tree_items import top_items
 
@@ -33,15 +33,17 @@ class ProblemsView(QWidget):
         super().__init__(parent)
         self.setObjectName("problemsView")
         self.empty = EmptyState(
-            "No problems",
-            "Errors and warnings from the compiler appear here, with their line and column, "
-            "and what Run > Check finds. Click one to go to it in the source.",
+            self.tr("No problems"),
+            self.tr(
+                "Errors and warnings from the compiler appear here, with their line and column, "
+                "and what Run > Check finds. Click one to go to it in the source."
+            ),
         )
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
-        self.tree.setHeaderLabels(["Severity", "Line:Col", "Message"])
+        self.tree.setHeaderLabels([self.tr("Severity"), self.tr("Line:Col"), self.tr("Message")])
         header = self.tree.header()
         header.setStretchLastSection(True)
         for column in (SEVERITY, PLACE):
@@ -74,7 +76,7 @@ class ProblemsView(QWidget):
         self.tree.clear()
         for diagnostic in self._diagnostics:
             item = QTreeWidgetItem(
-                [diagnostic.severity.capitalize(), place_text(diagnostic), diagnostic.message]
+                [severity_title(diagnostic.severity), place_text(diagnostic), diagnostic.message]
             )
             item.setIcon(SEVERITY, severity_icon(diagnostic.severity, colors))
             item.setToolTip(MESSAGE, diagnostic.message)

@@ -117,10 +117,14 @@ class RecoveryStore(QObject):
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             if not self._lock.isLocked() and not self._lock.tryLock(0):
-                raise OSError(f"cannot lock {self.path.with_suffix('.lock')}")
+                raise OSError(
+                    self.tr("cannot lock {path}").format(path=self.path.with_suffix(".lock"))
+                )
             write_text_atomically(self.path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
-            self.failed.emit(f"Autosave to {self.path} failed: {exc}")
+            self.failed.emit(
+                self.tr("Autosave to {path} failed: {error}").format(path=self.path, error=exc)
+            )
             return False
         self._pending = None
         return True

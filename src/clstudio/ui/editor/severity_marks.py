@@ -6,13 +6,36 @@ in every theme and at every zoom.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap, QPolygonF
 
 from clstudio.ui.editor.editor_colors import EditorColors
 
 SEVERITY_ORDER = ("error", "warning", "note")
 _GLYPHS = {"error": "!", "warning": "!", "note": "i"}
+# How the lists and tooltips name a severity, translated in the context "Severity".
+_TITLES = {
+    "error": QT_TRANSLATE_NOOP("Severity", "Error"),
+    "warning": QT_TRANSLATE_NOOP("Severity", "Warning"),
+    "note": QT_TRANSLATE_NOOP("Severity", "Note"),
+}
+_WORDS = {
+    "error": QT_TRANSLATE_NOOP("Severity", "error"),
+    "warning": QT_TRANSLATE_NOOP("Severity", "warning"),
+    "note": QT_TRANSLATE_NOOP("Severity", "note"),
+}
+
+
+def severity_title(severity: str) -> str:
+    """`Error`, for the Problems list's column."""
+    if severity in _TITLES:
+        return QCoreApplication.translate("Severity", str(_TITLES[severity]))
+    return severity.capitalize()
+
+
+def severity_word(severity: str) -> str:
+    """`error`, as a tooltip begins: "error: use of undeclared identifier 'b'"."""
+    return QCoreApplication.translate("Severity", str(_WORDS.get(severity, severity)))
 
 
 def worst(severities: list[str]) -> str:

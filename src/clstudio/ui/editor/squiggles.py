@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QTextEdit
 
 from clstudio.common import Diagnostic
 from clstudio.ui.editor.editor_colors import EditorColors
+from clstudio.ui.editor.severity_marks import severity_word
 from clstudio.ui.editor.text_positions import char_index, index_to_utf16, line_span, token_span
 
 
@@ -32,7 +33,7 @@ class PinnedDiagnostic:
         return span is not None and span.selectionStart() <= position < span.selectionEnd()
 
     def tooltip(self) -> str:
-        return f"{self.diagnostic.severity}: {self.diagnostic.message}"
+        return f"{severity_word(self.diagnostic.severity)}: {self.diagnostic.message}"
 
 
 def pin(document: QTextDocument, diagnostics: tuple[Diagnostic, ...]) -> list[PinnedDiagnostic]:

@@ -62,7 +62,8 @@ class ArrayTableModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return self.table.column_name(section)
+            name = self.table.column_name(section)
+            return self.tr("value") if name == "value" else name  # i0, x, R: as they are
         return str(section)
 
     def cell_text(self, row: int, column: int) -> str:
@@ -78,7 +79,9 @@ class ArrayTableModel(QAbstractTableModel):
             where = self.table.cell(row, self.table.index_columns)
         if where is None:
             return ""
-        return f"index {index_text(where)}: {format_value(self._array[where])}"
+        return self.tr("index {index}: {value}").format(
+            index=index_text(where), value=format_value(self._array[where])
+        )
 
     def _is_index_column(self, column: int) -> bool:
         return column < self.table.index_columns

@@ -15,9 +15,7 @@ import numpy as np
 from clstudio.common import GuardReport, ReferenceReport, RunResult, pointee_type
 from clstudio.ui.results.buffer_export import lane_names
 
-VIEWS = ("line", "image", "histogram", "table")
-VIEW_TITLES = {"line": "Line", "image": "Image", "histogram": "Histogram", "table": "Table"}
-ROLE_TITLES = {"result": "result", "input": "input", "initial": "initial contents"}
+VIEWS = ("line", "image", "histogram", "table")  # their titles are the viewer's, translated
 FLOAT_BINS = 100
 MAX_INTEGER_BINS = 512  # integers spanning at most this many values get one bar each
 
@@ -232,10 +230,6 @@ class BufferEntry:
     @property
     def key(self) -> str:
         return f"{self.role}:{self.name}"
-
-    @property
-    def title(self) -> str:
-        return f"{self.name} — {ROLE_TITLES[self.role]}"
 
 
 def buffer_entries(result: RunResult) -> list[BufferEntry]:

@@ -7,7 +7,7 @@ so a 16 M-element result costs one plot, not four.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 
 from clstudio.ui.results.array_table import ArrayTableView
 from clstudio.ui.results.buffer_layout import (
-    VIEW_TITLES,
     VIEWS,
     BufferEntry,
     format_value,
@@ -33,8 +32,12 @@ from clstudio.ui.results.histogram_view import HistogramView
 from clstudio.ui.results.image_view import ImageView
 from clstudio.ui.results.line_view import LineView
 
-ALL_LANES = "all lanes"
-COLOUR = "colour (RGBA)"
+VIEW_TITLES = {  # shown translated, in the context "BufferViewer"
+    "line": QT_TRANSLATE_NOOP("BufferViewer", "Line"),
+    "image": QT_TRANSLATE_NOOP("BufferViewer", "Image"),
+    "histogram": QT_TRANSLATE_NOOP("BufferViewer", "Histogram"),
+    "table": QT_TRANSLATE_NOOP("BufferViewer", "Table"),
+}
 
 
 class BufferViewer(QWidget):
@@ -69,9 +72,9 @@ class BufferViewer(QWidget):
         self.view_bar.setDrawBase(False)
         self.view_bar.setExpanding(False)
         self.view_bar.currentChanged.connect(self._on_view_bar_current_changed)
-        self.lane_label = QLabel("Lane:")
+        self.lane_label = QLabel(self.tr("Lane:"))
         self.lane_combo = QComboBox()
-        self.lane_combo.setToolTip("Which component of the vector type to show")
+        self.lane_combo.setToolTip(self.tr("Which component of the vector type to show"))
         self.lane_combo.currentIndexChanged.connect(self._on_lane_combo_index_changed)
         self.hover_label = QLabel(" ")
         self.hover_label.setObjectName("bufferHoverLabel")
@@ -120,7 +123,7 @@ class BufferViewer(QWidget):
             while self.view_bar.count():
                 self.view_bar.removeTab(0)
             for name in self._views:
-                self.view_bar.addTab(VIEW_TITLES[name])
+                self.view_bar.addTab(self.tr(str(VIEW_TITLES[name])))
             if view:
                 self.view_bar.setCurrentIndex(self._views.index(view))
         self._show(view)
@@ -165,7 +168,11 @@ class BufferViewer(QWidget):
                 self.image.show_element(0, element[0])
         elif view == "histogram":
             self.histogram.show_value(float(entry.array[index]))
-        self.hover_label.setText(f"index {index_text(index)}: {format_value(entry.array[index])}")
+        self.hover_label.setText(
+            self.tr("index {index}: {value}").format(
+                index=index_text(index), value=format_value(entry.array[index])
+            )
+        )
 
     def _show(self, view: str) -> None:
         entry = self._entry
@@ -183,9 +190,10 @@ class BufferViewer(QWidget):
             self.line.set_values(line_values(entry.array, layout, lane or 0), layout, lane_name)
         elif view == "image":
             strip = layout.lanes > 1 and len(layout.element_shape) == 1
-            names = ("lane", "index") if strip and lane is None else ("row", "column")
-            if strip and lane is not None:
-                names = (lane_name, "index")
+            if strip:
+                names = (self.tr("lane") if lane is None else lane_name, self.tr("index"))
+            else:
+                names = (self.tr("row"), self.tr("column"))
             self.image.set_values(image_values(entry.array, layout, lane), names, not strip)
         elif view == "histogram":
             values = entry.array if lane is None or layout.lanes == 1 else entry.array[..., lane]
@@ -201,9 +209,9 @@ class BufferViewer(QWidget):
             choices = [(name, lane) for lane, name in enumerate(layout.lane_names)]
             strip = view == "image" and len(layout.element_shape) == 1
             if layout.rgba and view == "image":
-                choices.insert(0, (COLOUR, None))
+                choices.insert(0, (self.tr("colour (RGBA)"), None))
             elif strip or view == "histogram":
-                choices.insert(0, (ALL_LANES, None))
+                choices.insert(0, (self.tr("all lanes"), None))
         if not any(lane == self._lane for _, lane in choices):
             self._lane = choices[0][1] if choices else 0
         with QSignalBlocker(self.lane_combo):
@@ -212,7 +220,8 @@ class BufferViewer(QWidget):
                 self.lane_combo.addItem(text, lane)
             if choices:
                 self.lane_combo.setCurrentIndex([lane for _, lane in choices].index(self._lane))
-        self.lane_label.setText("Channel:" if layout is not None and layout.rgba else "Lane:")
+        rgba = layout is not None and layout.rgba
+        self.lane_label.setText(self.tr("Channel:") if rgba else self.tr("Lane:"))
         self.lane_label.setVisible(bool(choices))
         self.lane_combo.setVisible(bool(choices))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFontDatabase, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -15,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import RunResult, count_text
+from clstudio.common import RunResult
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import error_text
 
@@ -25,16 +26,23 @@ MAX_LINES = 200_000  # over every run kept; the oldest lines go first
 
 def run_header(result: RunResult, when: str) -> str:
     """`── 14:03:27 · vector_add on pthread-… · ok, 5 launches`."""
-    kernel = result.kernel or "kernel"
-    device = f" on {result.device}" if result.device else ""
+    kernel = result.kernel or QCoreApplication.translate("ConsolePanel", "kernel")
+    if result.device:
+        kernel = QCoreApplication.translate("ConsolePanel", "{kernel} on {device}").format(
+            kernel=kernel, device=result.device
+        )
     if result.ok:
         launches = len(result.kernel_times_ns())
-        outcome = f"ok, {count_text(launches, 'launch', 'launches')}"
+        if launches == 1:
+            outcome = QCoreApplication.translate("ConsolePanel", "ok, 1 launch")
+        else:
+            outcome = QCoreApplication.translate("ConsolePanel", "ok, {count} launches")
+        outcome = outcome.format(count=launches)
     elif result.error is not None:
         outcome = error_text(result.error)
     else:
-        outcome = "failed"
-    return f"── {when} · {kernel}{device} · {outcome}"
+        outcome = QCoreApplication.translate("ConsolePanel", "failed")
+    return f"── {when} · {kernel} · {outcome}"
 
 
 def printf_text(printf: str) -> str:
@@ -42,7 +50,8 @@ def printf_text(printf: str) -> str:
     if len(printf) <= MAX_PRINTF_CHARS:
         return printf.rstrip("\n")
     left = len(printf) - MAX_PRINTF_CHARS
-    return printf[:MAX_PRINTF_CHARS].rstrip("\n") + f"\n… {left:,} more characters not shown"
+    note = QCoreApplication.translate("ConsolePanel", "… {count} more characters not shown")
+    return printf[:MAX_PRINTF_CHARS].rstrip("\n") + "\n" + note.format(count=f"{left:,}")
 
 
 class ConsolePanel(QWidget):
@@ -51,8 +60,10 @@ class ConsolePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.empty = EmptyState(
-            "Nothing printed yet",
-            "Run a kernel (Ctrl+R) to see what it prints with printf, and how each run ended.",
+            self.tr("Nothing printed yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see what it prints with printf, and how each run ended."
+            ),
         )
         self.text = QPlainTextEdit()
         self.text.setObjectName("consoleText")
@@ -60,9 +71,9 @@ class ConsolePanel(QWidget):
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setMaximumBlockCount(MAX_LINES)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = QPushButton(self.tr("Clear"))
         self.clear_button.clicked.connect(self.clear)
-        hint = QLabel("printf output of each run, newest at the bottom")
+        hint = QLabel(self.tr("printf output of each run, newest at the bottom"))
         hint.setWordWrap(True)
         bar = QHBoxLayout()
         bar.addWidget(hint, 1)
@@ -80,7 +91,9 @@ class ConsolePanel(QWidget):
         layout.addWidget(self.stack)
 
     def append_run(self, result: RunResult) -> None:
-        body = printf_text(result.printf) if result.printf else "(the kernel printed nothing)"
+        body = (
+            printf_text(result.printf) if result.printf else self.tr("(the kernel printed nothing)")
+        )
         self._append(f"{run_header(result, time.strftime('%H:%M:%S'))}\n{body}")
 
     def append_message(self, text: str) -> None:

@@ -2,37 +2,54 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QWidget
 
 from clstudio.common import RunError
 
-STAGE_HEADLINES = {
-    "load": "The inputs could not be prepared",
-    "build": "The kernel did not build",
-    "validate": "Not run: the setup needs fixing",
-    "run": "The run failed",
-    "timeout": "Stopped: the kernel ran past its time limit",
-    "crash": "The worker process crashed",
-    "cancelled": "Stopped before the end",
+STAGE_HEADLINES = {  # shown translated, in the context "ErrorBanner"
+    "load": QT_TRANSLATE_NOOP("ErrorBanner", "The inputs could not be prepared"),
+    "build": QT_TRANSLATE_NOOP("ErrorBanner", "The kernel did not build"),
+    "validate": QT_TRANSLATE_NOOP("ErrorBanner", "Not run: the setup needs fixing"),
+    "run": QT_TRANSLATE_NOOP("ErrorBanner", "The run failed"),
+    "timeout": QT_TRANSLATE_NOOP("ErrorBanner", "Stopped: the kernel ran past its time limit"),
+    "crash": QT_TRANSLATE_NOOP("ErrorBanner", "The worker process crashed"),
+    "cancelled": QT_TRANSLATE_NOOP("ErrorBanner", "Stopped before the end"),
 }
-CHECK_OFFER = (
+CHECK_OFFER = QT_TRANSLATE_NOOP(
+    "ErrorBanner",
     "Check mode (Run > Check) runs the kernel once on the Oclgrind simulator, which names "
     "the line of an out-of-bounds access, a data race, a barrier only some work-items "
-    "reach, or an uninitialised value."
+    "reach, or an uninitialised value.",
 )
 
 
 def error_text(error: RunError) -> str:
-    """One sentence for a learner: what happened, then the engine's own words and where."""
-    headline = STAGE_HEADLINES.get(error.stage, f"Failed at stage '{error.stage}'")
-    where = []
-    if error.argument:
-        where.append(f"argument '{error.argument}'")
-    if error.line is not None:
-        where.append(f"line {error.line}")
-    place = f" ({', '.join(where)})" if where else ""
-    return f"{headline}{place}: {error.message}"
+    """One sentence for a learner: what happened, then the engine's own words and where.
+
+    The engine's message comes translated by the core already.
+    """
+    if error.stage in STAGE_HEADLINES:
+        headline = QCoreApplication.translate("ErrorBanner", str(STAGE_HEADLINES[error.stage]))
+    else:
+        headline = QCoreApplication.translate("ErrorBanner", "Failed at stage '{stage}'").format(
+            stage=error.stage
+        )
+    if error.argument and error.line is not None:
+        place = QCoreApplication.translate("ErrorBanner", "argument '{argument}', line {line}")
+    elif error.argument:
+        place = QCoreApplication.translate("ErrorBanner", "argument '{argument}'")
+    elif error.line is not None:
+        place = QCoreApplication.translate("ErrorBanner", "line {line}")
+    else:
+        return QCoreApplication.translate("ErrorBanner", "{headline}: {message}").format(
+            headline=headline, message=error.message
+        )
+    return QCoreApplication.translate("ErrorBanner", "{headline} ({place}): {message}").format(
+        headline=headline,
+        place=place.format(argument=error.argument, line=error.line),
+        message=error.message,
+    )
 
 
 class ErrorBanner(QFrame):
@@ -53,8 +70,8 @@ class ErrorBanner(QFrame):
         self._text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
-        self.check_button = QPushButton("Check this kernel")
-        self.check_button.setToolTip(CHECK_OFFER)
+        self.check_button = QPushButton(self.tr("Check this kernel"))
+        self.check_button.setToolTip(self.tr(str(CHECK_OFFER)))
         self.check_button.clicked.connect(self.checkRequested)
         self.check_button.setVisible(False)
         layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -86,6 +103,8 @@ class ErrorBanner(QFrame):
             "border-radius: 4px; }"
         )
         crashed = error.stage == "crash"
-        self._text.setText(error_text(error) + (f"\n{CHECK_OFFER}" if crashed else ""))
+        self._text.setText(
+            error_text(error) + (f"\n{self.tr(str(CHECK_OFFER))}" if crashed else "")
+        )
         self.check_button.setVisible(crashed)
         self.setVisible(True)

@@ -12,7 +12,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.common import count_text
 from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.results.buffer_layout import Histogram, format_value, histogram
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
@@ -36,7 +35,7 @@ class HistogramView(ThemedPlotWidget):
             self._draw, self.show_failure, self
         )
         plot = self.getPlotItem()
-        plot.setLabel("left", "count")
+        plot.setLabel("left", self.tr("count"))
         plot.showGrid(x=False, y=True, alpha=0.25)
         plot.getAxis("bottom").enableAutoSIPrefix(False)
         plot.getAxis("left").enableAutoSIPrefix(False)
@@ -72,8 +71,11 @@ class HistogramView(ThemedPlotWidget):
             plot.removeItem(self._bars)
             self._bars = None
         self.histogram = found
-        left_out = f" ({found.non_finite} NaN or infinite left out)" if found.non_finite else ""
-        plot.setLabel("bottom", "value" + left_out)
+        if found.non_finite:
+            label = self.tr("value ({count} NaN or infinite left out)")
+        else:
+            label = self.tr("value")
+        plot.setLabel("bottom", label.format(count=found.non_finite))
         if found.counts.size == 0:
             self.valuesShown.emit()
             return
@@ -114,9 +116,17 @@ class HistogramView(ThemedPlotWidget):
         bar = min(int(np.searchsorted(edges, x, side="right")) - 1, counts.size - 1)
         count = int(counts[bar])
         if self.histogram.per_value:
-            return f"value {round(edges[bar] + 0.5)}: {count_text(count, 'element')}"
+            if count == 1:
+                text = self.tr("value {value}: 1 element")
+            else:
+                text = self.tr("value {value}: {count} elements")
+            return text.format(value=round(edges[bar] + 0.5), count=count)
+        if count == 1:
+            text = self.tr("values from {low} to {high}: 1 element")
+        else:
+            text = self.tr("values from {low} to {high}: {count} elements")
         low, high = format_value(float(edges[bar])), format_value(float(edges[bar + 1]))
-        return f"values from {low} to {high}: {count_text(count, 'element')}"
+        return text.format(low=low, high=high, count=count)
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

@@ -32,7 +32,7 @@ class ImageView(ThemedPlotWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._values = np.zeros((0, 0))
-        self._axis_names = ("row", "column")
+        self._axis_names = (self.tr("row"), self.tr("column"))
         self._square_pixels = True
         self._side_margin = 0.0
         plot = self.getPlotItem()
@@ -64,13 +64,16 @@ class ImageView(ThemedPlotWidget):
     def set_values(
         self,
         values: np.ndarray,
-        axis_names: tuple[str, str] = ("row", "column"),
+        axis_names: tuple[str, str] | None = None,
         square_pixels: bool = True,
     ) -> None:
-        """Show a 2-D array, or (height, width, 4) RGBA in colour.
+        """Show a 2-D array, or (height, width, 4) RGBA in colour, on axes named `axis_names`
+        (row and column unless given).
 
         A lanes × elements strip reads better without square pixels.
         """
+        if axis_names is None:
+            axis_names = (self.tr("row"), self.tr("column"))
         self._values = values
         self._axis_names = axis_names
         self.marker.setData([], [])
@@ -158,7 +161,13 @@ class ImageView(ThemedPlotWidget):
             value = "RGBA (" + ", ".join(format_value(channel) for channel in pixel) + ")"
         else:
             value = format_value(pixel)
-        return f"{self._axis_names[0]} {row}, {self._axis_names[1]} {column}: {value}"
+        return self.tr("{row_axis} {row}, {column_axis} {column}: {value}").format(
+            row_axis=self._axis_names[0],
+            row=row,
+            column_axis=self._axis_names[1],
+            column=column,
+            value=value,
+        )
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

@@ -109,7 +109,7 @@ class LineView(ThemedPlotWidget):
         super().__init__(parent)
         self._values = np.zeros(0)
         self._layout = BufferLayout((0,))
-        self._lane_text = ""
+        self._lane_name = ""
         self._data: LineData | None = None  # None while a long line is being prepared
         self._every_value: bool | None = None  # which of _data the curve holds
         self._span = 1.0  # the data's finite value range
@@ -122,7 +122,7 @@ class LineView(ThemedPlotWidget):
         plot.setDownsampling(auto=True, mode="peak")
         plot.setClipToView(True)
         plot.showGrid(x=True, y=True, alpha=0.25)
-        plot.setLabel("bottom", "element index")
+        plot.setLabel("bottom", self.tr("element index"))
         plot.getAxis("bottom").enableAutoSIPrefix(False)
         plot.getAxis("left").enableAutoSIPrefix(False)
         self.curve = plot.plot(pen=pg.mkPen("#3b82c4", width=1))
@@ -144,7 +144,7 @@ class LineView(ThemedPlotWidget):
         """
         self._values = values
         self._layout = layout
-        self._lane_text = f" ({lane_name})" if lane_name else ""
+        self._lane_name = lane_name
         self._zoomed_early = False
         self.clear_failure()
         if len(self.marker.getData()[0]):
@@ -194,8 +194,15 @@ class LineView(ThemedPlotWidget):
         flat = round(x)
         if not 0 <= flat < len(self._values):
             return ""
-        index = index_text(self._layout.element_index(flat))
-        return f"index {index}{self._lane_text}: {format_value(self._values[flat])}"
+        if self._lane_name:
+            text = self.tr("index {index} ({lane}): {value}")
+        else:
+            text = self.tr("index {index}: {value}")
+        return text.format(
+            index=index_text(self._layout.element_index(flat)),
+            lane=self._lane_name,
+            value=format_value(self._values[flat]),
+        )
 
     def range_limited(self) -> bool:
         """Whether pyqtgraph's dynamic range limit is on (the view is zoomed far in)."""
@@ -216,7 +223,8 @@ class LineView(ThemedPlotWidget):
             )
         self._update_curve()
         self._update_range_limit()
-        self.getPlotItem().setLabel("left", "value" + self._lane_text)
+        label = self.tr("value ({lane})") if self._lane_name else self.tr("value")
+        self.getPlotItem().setLabel("left", label.format(lane=self._lane_name))
         self.valuesShown.emit()
 
     def _update_curve(self) -> None:

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -18,9 +27,10 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -38,8 +48,18 @@ from clstudio.ui.results.reference_editor import ReferenceEditor
 
 PASS_COLOUR = "#3f9e4d"
 FAIL_COLOUR = "#d9453b"
-EXPORT_FILTERS = "NumPy array (*.npy);;CSV table (*.csv)"
+ROLE_TITLES = {  # shown translated, in the context "OutputsPanel"
+    "result": QT_TRANSLATE_NOOP("OutputsPanel", "result"),
+    "input": QT_TRANSLATE_NOOP("OutputsPanel", "input"),
+    "initial": QT_TRANSLATE_NOOP("OutputsPanel", "initial contents"),
+}
 _KEY = Qt.ItemDataRole.UserRole
+
+
+def entry_title(entry: BufferEntry) -> str:
+    """`c — result`: the buffer's name and what the array is."""
+    role = QCoreApplication.translate("OutputsPanel", str(ROLE_TITLES[entry.role]))
+    return f"{entry.name} — {role}"
 
 
 def short_type_text(entry: BufferEntry) -> str:
@@ -62,19 +82,39 @@ def reference_text(entry: BufferEntry) -> str:
     report = entry.reference
     if report is None:
         if entry.role == "result":
-            return f"No reference for '{entry.name}' yet: type one below to check its values."
-        return f"The contents of '{entry.name}' before the first launch."
-    colour, verdict = (PASS_COLOUR, "passed") if report.ok else (FAIL_COLOUR, "FAILED")
+            text = QCoreApplication.translate(
+                "OutputsPanel", "No reference for '{name}' yet: type one below to check its values."
+            )
+        else:
+            text = QCoreApplication.translate(
+                "OutputsPanel", "The contents of '{name}' before the first launch."
+            )
+        return text.format(name=entry.name)
+    colour = PASS_COLOUR if report.ok else FAIL_COLOUR
     errors = []
     if report.max_abs_err is not None:
-        errors.append(f"max abs error {report.max_abs_err:.3g}")
+        errors.append(
+            QCoreApplication.translate("OutputsPanel", "max abs error {error}").format(
+                error=f"{report.max_abs_err:.3g}"
+            )
+        )
     if report.max_rel_err is not None:
-        errors.append(f"max rel error {report.max_rel_err:.3g}")
+        errors.append(
+            QCoreApplication.translate("OutputsPanel", "max rel error {error}").format(
+                error=f"{report.max_rel_err:.3g}"
+            )
+        )
     detail = f" ({', '.join(errors)})" if errors else ""
     return (
-        f"<span style='color:{colour}; font-weight:bold'>Reference check {verdict}</span>"
+        f"<span style='color:{colour}; font-weight:bold'>{verdict_text(report.ok)}</span>"
         f"{detail}: {_escape(report.message)}"
     )
+
+
+def verdict_text(ok: bool) -> str:
+    if ok:
+        return QCoreApplication.translate("OutputsPanel", "Reference check passed")
+    return QCoreApplication.translate("OutputsPanel", "Reference check FAILED")
 
 
 def _escape(text: str) -> str:
@@ -92,8 +132,24 @@ def save_entry(entry: BufferEntry, path: Path) -> str | None:
         else:
             save_npy(entry.array, path)
     except (OSError, ValueError) as exc:
-        return f"Could not save {path}: {exc}"
+        return QCoreApplication.translate("OutputsPanel", "Could not save {path}: {error}").format(
+            path=path, error=exc
+        )
     return None
+
+
+class RoomyItemDelegate(QStyledItemDelegate):
+    """Two-line items a little taller than Qt's hint.
+
+    When a line falls back to a taller font (a Chinese role title in a Latin font),
+    Qt's hint counts its height but the painter still elides the line after it.
+    """
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), size.height() + option.fontMetrics.height() // 3)
 
 
 class OutputsPanel(QWidget):
@@ -115,15 +171,18 @@ class OutputsPanel(QWidget):
         self._export_dir = Path.home()
 
         self.empty = EmptyState(
-            "No outputs yet",
-            "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
-            "images and tables, checked against their reference expressions.",
+            self.tr("No outputs yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
+                "images and tables, checked against their reference expressions."
+            ),
         )
         self.banner = ErrorBanner()
         self.buffer_list = QListWidget()
         self.buffer_list.setObjectName("bufferList")
         self.buffer_list.setSpacing(2)
         self.buffer_list.setWordWrap(True)
+        self.buffer_list.setItemDelegate(RoomyItemDelegate(self.buffer_list))
         self.buffer_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.buffer_list.currentItemChanged.connect(self._on_buffer_list_current_changed)
         self.title = QLabel()
@@ -144,11 +203,13 @@ class OutputsPanel(QWidget):
             "border: 1px solid rgba(230, 160, 40, 170); border-radius: 4px; padding: 4px; }"
         )
         self.guard_label.setVisible(False)
-        self.worst_button = QPushButton("Show worst element")
-        self.worst_button.setToolTip("Jump to the element farthest from its reference value")
+        self.worst_button = QPushButton(self.tr("Show worst element"))
+        self.worst_button.setToolTip(
+            self.tr("Jump to the element farthest from its reference value")
+        )
         self.worst_button.clicked.connect(self.show_worst_element)
-        self.export_button = QPushButton("Export…")
-        self.export_button.setToolTip("Save this buffer as .npy (for numpy) or .csv")
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Save this buffer as .npy (for numpy) or .csv"))
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.export_status = QLabel()
         self.viewer = BufferViewer()
@@ -162,8 +223,9 @@ class OutputsPanel(QWidget):
 
     def _build_content(self) -> QWidget:
         for label in (self.title, self.type_label, self.export_status):
-            # Long names are cut short rather than widening the dock and the window.
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            # Long names are cut short rather than widening the dock and the window; an
+            # Ignored size policy would lose them to the stretch beside them altogether.
+            label.setMinimumWidth(1)
         header = QHBoxLayout()
         header.addWidget(self.title)
         header.addWidget(self.type_label)
@@ -217,7 +279,7 @@ class OutputsPanel(QWidget):
         entries = buffer_entries(result)
         self._entries = {entry.key: entry for entry in entries}
         self.no_buffers.setText(
-            "This run produced no buffers to show: it stopped before any were created."
+            self.tr("This run produced no buffers to show: it stopped before any were created.")
         )
         self.no_buffers.setVisible(not entries)
         self.splitter.setVisible(bool(entries))  # no table of an earlier run under that line
@@ -271,7 +333,7 @@ class OutputsPanel(QWidget):
         path = Path(path)
         self._export_path = path
         self._export_dir = path.parent
-        self.export_status.setText(f"Saving {path.name}…")
+        self.export_status.setText(self.tr("Saving {name}…").format(name=path.name))
         self.export_status.setToolTip(str(path))
         self._exports.submit(lambda: save_entry(entry, path))
         self.export_button.setEnabled(False)
@@ -284,19 +346,20 @@ class OutputsPanel(QWidget):
             badges += "  ✓" if entry.reference.ok else "  ✗"
         if entry.guard is not None:
             badges += "  ⚠"
-        item = QListWidgetItem(f"{entry.title}{badges}\n{short_type_text(entry)}")
+        item = QListWidgetItem(f"{entry_title(entry)}{badges}\n{short_type_text(entry)}")
         item.setData(_KEY, entry.key)
         tips = [type_text(entry)]
         if entry.reference is not None:
-            verdict = "passed" if entry.reference.ok else "FAILED"
-            tips.append(f"✓/✗ Reference check {verdict}: {entry.reference.message}")
+            tips.append(f"✓/✗ {verdict_text(entry.reference.ok)}: {entry.reference.message}")
         if entry.guard is not None:
-            tips.append(f"⚠ Out-of-bounds write: {entry.guard.message}")
+            tips.append(
+                self.tr("⚠ Out-of-bounds write: {message}").format(message=entry.guard.message)
+            )
         item.setToolTip("\n".join(tips))
         return item
 
     def _show_entry(self, entry: BufferEntry | None) -> None:
-        self.title.setText("" if entry is None else entry.title)
+        self.title.setText("" if entry is None else entry_title(entry))
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText("" if entry is None else reference_text(entry))
         editable = entry is not None and entry.role == "result" and self._session is not None
@@ -314,7 +377,9 @@ class OutputsPanel(QWidget):
         self.guard_label.setVisible(guard is not None)
         if guard is not None:
             self.guard_label.setText(
-                f"⚠ Out-of-bounds write caught by the guard bands: {guard.message}"
+                self.tr("⚠ Out-of-bounds write caught by the guard bands: {message}").format(
+                    message=guard.message
+                )
             )
         self.viewer.set_entry(entry)
 
@@ -358,7 +423,10 @@ class OutputsPanel(QWidget):
             return
         suggested = str(self._export_dir / f"{entry.name}.npy")
         path, chosen = QFileDialog.getSaveFileName(
-            self, f"Export {entry.title}", suggested, EXPORT_FILTERS
+            self,
+            self.tr("Export {title}").format(title=entry_title(entry)),
+            suggested,
+            self.tr("NumPy array (*.npy);;CSV table (*.csv)"),
         )
         if not path:
             return
@@ -372,15 +440,19 @@ class OutputsPanel(QWidget):
             self._show_export_failure(problem)
             return
         path = self._export_path
-        self.export_status.setText(f"Saved {path.name}")
+        self.export_status.setText(self.tr("Saved {name}").format(name=path.name))
         self.export_status.setToolTip(str(path))
         self.exportFinished.emit(str(path))
 
     def _on_exports_failed(self, traceback_text: str) -> None:
         self.export_button.setEnabled(self.current_entry() is not None)
-        self._show_export_failure(f"Could not save {self._export_path}:\n{traceback_text}")
+        self._show_export_failure(
+            self.tr("Could not save {path}:\n{details}").format(
+                path=self._export_path, details=traceback_text
+            )
+        )
 
     def _show_export_failure(self, problem: str) -> None:
-        self.export_status.setText("Export failed")
+        self.export_status.setText(self.tr("Export failed"))
         self.export_status.setToolTip(problem)
         self.exportFailed.emit(problem)

@@ -9,13 +9,17 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 # Readable on light and dark backgrounds alike.
 PHASE_COLOURS = {"upload": "#3b82c4", "kernel": "#e07b26", "download": "#3f9e4d"}
-PHASE_TITLES = {"upload": "Host → device", "kernel": "Kernel", "download": "Device → host"}
+PHASE_TITLES = {  # shown translated, in the context "PlotStyle"
+    "upload": QT_TRANSLATE_NOOP("PlotStyle", "Host → device"),
+    "kernel": QT_TRANSLATE_NOOP("PlotStyle", "Kernel"),
+    "download": QT_TRANSLATE_NOOP("PlotStyle", "Device → host"),
+}
 SERIES_COLOURS = (
     "#e07b26",
     "#3b82c4",
@@ -93,7 +97,10 @@ class ThemedPlotWidget(pg.PlotWidget):
     def show_failure(self, traceback_text: str) -> None:
         """Say in the title that the values could not be drawn; the tooltip has the traceback."""
         last_line = traceback_text.strip().splitlines()[-1]
-        title = f"Could not draw these values: {html.escape(last_line)} (hover for details)"
+        # Every view's base class: the context is named, not taken from the subclass.
+        title = QCoreApplication.translate(
+            "PlotStyle", "Could not draw these values: {error} (hover for details)"
+        ).format(error=html.escape(last_line))
         self.getPlotItem().setTitle(title, color=FAILURE_COLOUR, size="10pt")
         self.setToolTip(traceback_text)
 

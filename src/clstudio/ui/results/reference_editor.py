@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from clstudio.expressions import ExpressionError, check_expression
 from clstudio.session import Reference
 
-EXPRESSION_HINT = "numpy over the arguments, e.g. a + b (a buffer means its initial contents)"
+EXPRESSION_HINT = QT_TRANSLATE_NOOP(
+    "ReferenceEditor", "numpy over the arguments, e.g. a + b (a buffer means its initial contents)"
+)
 
 
 def read_tolerance(text: str, name: str) -> float | str:
@@ -24,7 +26,9 @@ def read_tolerance(text: str, name: str) -> float | str:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0:
-        return f"{name} must be a number of 0 or more, like 1e-5; got '{text}'"
+        return QCoreApplication.translate(
+            "ReferenceEditor", "{name} must be a number of 0 or more, like 1e-5; got '{text}'"
+        ).format(name=name, text=text)
     return value
 
 
@@ -34,11 +38,15 @@ def read_reference(
     """The reference the fields describe, or the first thing wrong with them in words."""
     expr = expr.strip()
     if not expr:
-        return f"Type an expression: {EXPRESSION_HINT}"
+        return QCoreApplication.translate("ReferenceEditor", "Type an expression: {hint}").format(
+            hint=QCoreApplication.translate("ReferenceEditor", str(EXPRESSION_HINT))
+        )
     try:
         check_expression(expr, names)
-    except ExpressionError as exc:
-        return f"The expression fails: {exc}"
+    except ExpressionError as exc:  # its words come translated by the core
+        return QCoreApplication.translate(
+            "ReferenceEditor", "The expression fails: {error}"
+        ).format(error=exc)
     rtol = read_tolerance(rtol_text, "rtol")
     atol = read_tolerance(atol_text, "atol")
     for value in (rtol, atol):
@@ -59,17 +67,19 @@ class ReferenceEditor(QWidget):
         self._names: tuple[str, ...] = ()
         self.expression = QLineEdit()
         self.expression.setObjectName("referenceExpression")
-        self.expression.setPlaceholderText(EXPRESSION_HINT)
+        self.expression.setPlaceholderText(self.tr(str(EXPRESSION_HINT)))
         self.rtol = QLineEdit()
         self.atol = QLineEdit()
         for field, name in ((self.rtol, "rtol"), (self.atol, "atol")):
             field.setObjectName(f"reference{name.capitalize()}")
             field.setMaximumWidth(80)
             field.setToolTip(
-                f"{name}: an element passes when |got - expected| <= atol + rtol × |expected|"
+                self.tr(
+                    "{name}: an element passes when |got - expected| <= atol + rtol × |expected|"
+                ).format(name=name)
             )
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Check this output against nothing")
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Check this output against nothing"))
         self.remove_button.clicked.connect(self._on_remove_button_clicked)
         self.message = QLabel()
         self.message.setObjectName("referenceMessage")
@@ -79,7 +89,7 @@ class ReferenceEditor(QWidget):
 
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Reference"))
+        row.addWidget(QLabel(self.tr("Reference")))
         row.addWidget(self.expression, 1)
         row.addWidget(QLabel("rtol"))
         row.addWidget(self.rtol)
@@ -101,8 +111,10 @@ class ReferenceEditor(QWidget):
             self.atol.setText(f"{shown.atol:g}")
         if reference is not None and reference.file is not None:
             self.message.setText(
-                f"Checked against the golden file {reference.file}; "
-                "an expression typed here takes its place."
+                self.tr(
+                    "Checked against the golden file {file}; "
+                    "an expression typed here takes its place."
+                ).format(file=reference.file)
             )
         else:
             self.message.setText("")

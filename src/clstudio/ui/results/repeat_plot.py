@@ -28,11 +28,11 @@ class RepeatPlot(ThemedPlotWidget):
         super().__init__(parent)
         self._curves: list[pg.PlotDataItem] = []
         plot = self.getPlotItem()
-        plot.setLabel("bottom", "repeat")
-        plot.setLabel("left", "kernel time", units="s")
+        plot.setLabel("bottom", self.tr("repeat"))
+        plot.setLabel("left", self.tr("kernel time"), units="s")
         plot.showGrid(x=True, y=True, alpha=0.25)
         plot.addLegend(offset=(-8, -8))  # bottom right: times sit high on an axis from 0
-        self.set_title("Kernel time of each repeat")
+        self.set_title(self.tr("Kernel time of each repeat"))
         self._apply_palette()
 
     def curves(self) -> list[pg.PlotDataItem]:

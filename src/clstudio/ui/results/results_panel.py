@@ -10,7 +10,6 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
-from clstudio.common import count_text
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
@@ -45,24 +44,33 @@ class ResultsPanel(QTabWidget):
         self.problems = problems
         self.build_log = build_log
         self.steps = StepsPanel()
-        for widget, name in (
-            (self.timings, "Timings"),
-            (self.roofline, "Roofline"),
-            (self.sweep, "Local size"),
-            (self._outputs_page, "Outputs"),
-            (self.console, "Console"),
-            (self.problems, "Problems"),
-            (self.build_log, "Build log"),
-            (self.steps, "Runtime steps"),
+        for widget, name, title in (
+            (self.timings, "Timings", self.tr("Timings")),
+            (self.roofline, "Roofline", self.tr("Roofline")),
+            (self.sweep, "Localsize", self.tr("Local size")),
+            (self._outputs_page, "Outputs", self.tr("Outputs")),
+            (self.console, "Console", self.tr("Console")),
+            (self.problems, "Problems", self.tr("Problems")),
+            (self.build_log, "Buildlog", self.tr("Build log")),
+            (self.steps, "Runtimesteps", self.tr("Runtime steps")),
         ):
             if widget is not self._outputs_page:
-                widget.setObjectName(f"results{name.replace(' ', '')}")
-            self.addTab(widget, name)  # the tabs show and hide their pages from now on
+                widget.setObjectName(f"results{name}")
+            self.addTab(widget, title)  # the tabs show and hide their pages from now on
         problems.countChanged.connect(self._on_problems_count_changed)
         self.timings.banner.checkRequested.connect(self.checkRequested)
 
     @property
     def outputs(self) -> OutputsPanel:
+        return self._make_outputs()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self, self._make_outputs)  # ready before the first run ends
+
+    def _make_outputs(self) -> OutputsPanel:
         if self._outputs is None:
             self._outputs = OutputsPanel()
             self._outputs.setObjectName("resultsOutputs")
@@ -71,24 +79,24 @@ class ResultsPanel(QTabWidget):
             layout = self._outputs_page.layout()
             assert layout is not None
             layout.addWidget(self._outputs)
+            # A child added to a page on screen stays hidden until shown; one added to a
+            # hidden page shows with it. Hiding it here would keep it hidden for good.
+            if self._outputs_page.isVisible():
+                self._outputs.show()
         return self._outputs
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            QTimer.singleShot(0, self, self._make_outputs)  # ready before the first run ends
-
-    def _make_outputs(self) -> None:
-        self.outputs.setVisible(self.currentWidget() is self._outputs_page)
 
     def tab_names(self) -> list[str]:
         return [self.tabText(i) for i in range(self.count())]
 
     def show_running(self, session: Session) -> None:
+        if session.repeats == 1:
+            text = self.tr("Running {kernel}: 1 repeat, time limit {limit} s")
+        else:
+            text = self.tr("Running {kernel}: {count} repeats, time limit {limit} s")
         self.console.append_message(
-            f"Running {session.kernel}: {count_text(session.repeats, 'repeat')}, "
-            f"time limit {session.timeout_s:g} s"
+            text.format(
+                kernel=session.kernel, count=session.repeats, limit=f"{session.timeout_s:g}"
+            )
         )
 
     def show_result(self, run: FinishedRun) -> None:
@@ -106,8 +114,13 @@ class ResultsPanel(QTabWidget):
         self.outputs.clear()
         self.steps.clear()
         if self.console.has_text():
-            self.console.append_message(f"Opened {name}: the runs above are of an earlier session")
+            self.console.append_message(
+                self.tr("Opened {name}: the runs above are of an earlier session").format(name=name)
+            )
 
     def _on_problems_count_changed(self, count: int) -> None:
         index = self.indexOf(self.problems)
-        self.setTabText(index, f"Problems ({count})" if count else "Problems")
+        self.setTabText(
+            index,
+            self.tr("Problems ({count})").format(count=count) if count else self.tr("Problems"),
+        )

@@ -39,10 +39,6 @@ from clstudio.ui.results.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
 MAX_OPS_PER_ITEM = 1_000_000_000
-NO_PEAKS = (
-    "No measured peaks for {device} yet, so no roof is drawn: a roof from a data sheet "
-    "would be a guess. Measure them (about half a minute) to see which limit binds."
-)
 
 
 @dataclass(frozen=True)
@@ -73,16 +69,18 @@ class RooflinePanel(QWidget):
         self._next = 1
 
         self.empty = EmptyState(
-            "No roofline yet",
-            "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
-            "bandwidth and compute limits.",
+            self.tr("No roofline yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
+                "bandwidth and compute limits."
+            ),
         )
         self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
         self.verdict = QLabel()
         self.verdict.setObjectName("rooflineVerdict")
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.measure_button = QPushButton("Measure peaks")
+        self.measure_button = QPushButton(self.tr("Measure peaks"))
         self.measure_button.setVisible(False)
         self.measure_button.clicked.connect(self._on_measure_clicked)
         self.ops_per_item = QSpinBox()
@@ -90,15 +88,17 @@ class RooflinePanel(QWidget):
         self.ops_per_item.setRange(1, MAX_OPS_PER_ITEM)
         self.ops_per_item.setValue(DEFAULT_OPS_PER_ITEM)
         self.ops_per_item.setToolTip(
-            "Arithmetic operations one work-item does (a multiply-add counts 2): 1 for "
-            "vector_add, 2 × K for a matrix multiply with inner size K."
+            self.tr(
+                "Arithmetic operations one work-item does (a multiply-add counts 2): 1 for "
+                "vector_add, 2 × K for a matrix multiply with inner size K."
+            )
         )
         self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
         self.bytes_note = QLabel()
         self.bytes_note.setWordWrap(True)
 
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Operations per work-item:"))
+        controls.addWidget(QLabel(self.tr("Operations per work-item:")))
         controls.addWidget(self.ops_per_item)
         controls.addWidget(self.bytes_note, 1)
         content = QWidget()
@@ -188,17 +188,29 @@ class RooflinePanel(QWidget):
         self.plot.set_chart(roofs, points)
         ops = self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM)
         self.bytes_note.setText(
-            f"{latest.bytes_moved:,} bytes moved by the buffers, {latest.work_items:,} "
-            f"work-items × {ops:,} operations".replace(",", " ")
+            self.tr(
+                "{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations"
+            ).format(
+                bytes=f"{latest.bytes_moved:,}".replace(",", " "),
+                work_items=f"{latest.work_items:,}".replace(",", " "),
+                ops=f"{ops:,}".replace(",", " "),
+            )
         )
         point = points[-1] if points and points[-1].label.startswith(f"#{latest.number} ") else None
         if point is None:
-            self.verdict.setText("This run moved no buffer bytes, so it has no intensity.")
+            self.verdict.setText(self.tr("This run moved no buffer bytes, so it has no intensity."))
             self.measure_button.setVisible(False)
         elif roofs is None:
             self.verdict.setText(
-                f"{point.gflop_s:.3g} GFLOP/s at {point.intensity:.3g} operations per byte. "
-                + NO_PEAKS.format(device=latest.device or "this device")
+                self.tr(
+                    "{gflop_s} GFLOP/s at {intensity} operations per byte. No measured peaks "
+                    "for {device} yet, so no roof is drawn: a roof from a data sheet would be a "
+                    "guess. Measure them (about half a minute) to see which limit binds."
+                ).format(
+                    gflop_s=f"{point.gflop_s:.3g}",
+                    intensity=f"{point.intensity:.3g}",
+                    device=latest.device or self.tr("this device"),
+                )
             )
             self.measure_button.setVisible(True)
         else:

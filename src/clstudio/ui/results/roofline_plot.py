@@ -45,11 +45,13 @@ class RooflinePlot(ThemedPlotWidget):
         self._point_items: list[pg.GraphicsObject] = []
         plot = self.getPlotItem()
         plot.setAxisItems({"bottom": DecadeAxis("bottom"), "left": DecadeAxis("left")})
-        plot.setLabel("bottom", "arithmetic intensity (operations per byte)")
+        plot.setLabel("bottom", self.tr("arithmetic intensity (operations per byte)"))
         plot.setLabel("left", "GFLOP/s")
         plot.setLogMode(x=True, y=True)
+        for name in ("bottom", "left"):
+            plot.getAxis(name).enableAutoSIPrefix(False)  # no "(x0.001)" beside a log axis
         plot.showGrid(x=True, y=True, alpha=0.25)
-        self.set_title("Roofline: your kernel under the device's measured limits")
+        self.set_title(self.tr("Roofline: your kernel under the device's measured limits"))
         self._apply_palette()
 
     def roof_lines(self) -> list[pg.PlotDataItem]:
@@ -100,7 +102,10 @@ class RooflinePlot(ThemedPlotWidget):
             self._add_line(
                 np.array([start, high]), np.array([scalar.value, scalar.value]), pen, scalar.key
             )
-            self._add_text(f"{scalar.value:.3g} GFLOP/s without vectors", high / 4, scalar.value)
+            text = self.tr("{gflop_s} GFLOP/s without vectors").format(
+                gflop_s=f"{scalar.value:.3g}"
+            )
+            self._add_text(text, high / 4, scalar.value)
 
     def _add_line(self, xs: np.ndarray, ys: np.ndarray, pen: object, name: str) -> None:
         line = pg.PlotDataItem(xs, ys, pen=pen, name=name)

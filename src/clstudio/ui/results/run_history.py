@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -49,10 +49,20 @@ class HistoryEntry:
         """Two lines for the list: run, time, kernel and median; then size and device."""
         size = " × ".join(map(str, self.global_size)) or "?"
         times = sorted(self.times_ns)
-        median = format_seconds(times[len(times) // 2] * 1e-9) if times else "no kernel time"
-        return (
-            f"#{self.number}  {self.kernel}  median {median}\n"
-            f"{self.when} · [{size}] on {self.device}"
+        median = (
+            format_seconds(times[len(times) // 2] * 1e-9)
+            if times
+            else QCoreApplication.translate("RunHistory", "no kernel time")
+        )
+        return QCoreApplication.translate(
+            "RunHistory", "#{number}  {kernel}  median {median}\n{when} · [{size}] on {device}"
+        ).format(
+            number=self.number,
+            kernel=self.kernel,
+            median=median,
+            when=self.when,
+            size=size,
+            device=self.device,
         )
 
 
@@ -72,15 +82,15 @@ class RunHistory(QWidget):
         self._next_number = 1
         self._list = QListWidget()
         self._list.setObjectName("runHistoryList")
-        self._list.setToolTip("Tick two or more runs to overlay their kernel times.")
+        self._list.setToolTip(self.tr("Tick two or more runs to overlay their kernel times."))
         self._list.setWordWrap(True)
         self._list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._list.itemChanged.connect(self._on_list_item_changed)
-        self.clear_button = QPushButton("Clear")
-        self.clear_button.setToolTip("Forget every run in the history")
+        self.clear_button = QPushButton(self.tr("Clear"))
+        self.clear_button.setToolTip(self.tr("Forget every run in the history"))
         self.clear_button.setEnabled(False)
         self.clear_button.clicked.connect(self.clear)
-        title = QLabel("Run history: tick runs to compare")
+        title = QLabel(self.tr("Run history: tick runs to compare"))
         title.setWordWrap(True)
         header = QHBoxLayout()
         header.addWidget(title, 1)

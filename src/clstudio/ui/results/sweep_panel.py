@@ -22,12 +22,6 @@ from clstudio.common import format_seconds
 from clstudio.ui.results.plot_style import MARKER_COLOUR, SERIES_COLOURS, ThemedPlotWidget
 from clstudio.worker.local_size_sweep import SweepResult
 
-INTRO = (
-    "Runs the kernel at every valid local size (the divisors of the global size, and "
-    "powers of two where the device allows uneven work-groups), each after a warm-up "
-    "launch, and plots the median kernel time of each."
-)
-
 
 class SweepPlot(ThemedPlotWidget):
     """Kernel time against local size (one slot per size, labelled), the best as a star."""
@@ -35,10 +29,10 @@ class SweepPlot(ThemedPlotWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         plot = self.getPlotItem()
-        plot.setLabel("bottom", "local size")
-        plot.setLabel("left", "median kernel time", units="s")
+        plot.setLabel("bottom", self.tr("local size"))
+        plot.setLabel("left", self.tr("median kernel time"), units="s")
         plot.showGrid(x=False, y=True, alpha=0.25)
-        self.set_title("Kernel time at each local size")
+        self.set_title(self.tr("Kernel time at each local size"))
         self.curve = pg.PlotDataItem(
             pen=pg.mkPen(SERIES_COLOURS[1], width=2),
             symbol="o",
@@ -85,16 +79,22 @@ class SweepPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._sweep: SweepResult | None = None
-        self.intro = QLabel(INTRO)
+        self.intro = QLabel(
+            self.tr(
+                "Runs the kernel at every valid local size (the divisors of the global size, and "
+                "powers of two where the device allows uneven work-groups), each after a warm-up "
+                "launch, and plots the median kernel time of each."
+            )
+        )
         self.intro.setWordWrap(True)
-        self.sweep_button = QPushButton("Sweep local size")
+        self.sweep_button = QPushButton(self.tr("Sweep local size"))
         self.sweep_button.clicked.connect(self.sweepRequested)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setVisible(False)
         self.stop_button.clicked.connect(self.stopRequested)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
-        self.use_button = QPushButton("Use the best")
+        self.use_button = QPushButton(self.tr("Use the best"))
         self.use_button.setVisible(False)
         self.use_button.clicked.connect(self._on_use_clicked)
         buttons = QHBoxLayout()
@@ -128,14 +128,16 @@ class SweepPanel(QWidget):
         self.progress.setVisible(True)
         self.progress.setRange(0, sizes)
         self.progress.setValue(0)
-        self.summary.setText(f"Sweeping {sizes} local sizes…")
+        self.summary.setText(self.tr("Sweeping {count} local sizes…").format(count=sizes))
 
     def show_progress(self, done: int, total: int, size: tuple[int, ...] | None) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(done)
         if size is not None:
-            label = " × ".join(map(str, size))
-            self.progress.setFormat(f"local size {label} ({done + 1} of {total})")
+            text = self.tr("local size {size} ({number} of {total})").format(
+                size=" × ".join(map(str, size)), number=done + 1, total=total
+            )
+            self.progress.setFormat(text)
 
     def show_refusal(self, message: str) -> None:
         self.summary.setText(message)
@@ -151,17 +153,23 @@ class SweepPanel(QWidget):
         parts = []
         if best is not None:
             parts.append(
-                f"Best: local size {best.label}, {format_seconds(best.median_s or 0.0)} "
-                f"median of {len(sweep.points)} sizes tried."
+                self.tr("Best: local size {size}, {median} median of {count} sizes tried.").format(
+                    size=best.label,
+                    median=format_seconds(best.median_s or 0.0),
+                    count=len(sweep.points),
+                )
             )
-            self.use_button.setText(f"Use {best.label}")
+            self.use_button.setText(self.tr("Use {size}").format(size=best.label))
             self.use_button.setVisible(True)
         else:
-            parts.append("No local size ran.")
+            parts.append(self.tr("No local size ran."))
         if failed:
             reasons = "; ".join(f"{p.label}: {p.error.splitlines()[0]}" for p in failed[:3])
-            more = f" and {len(failed) - 3} more" if len(failed) > 3 else ""
-            parts.append(f"{len(failed)} failed and were skipped ({reasons}{more}).")
+            if len(failed) > 3:
+                text = self.tr("{count} failed and were skipped ({reasons} and {more} more).")
+            else:
+                text = self.tr("{count} failed and were skipped ({reasons}).")
+            parts.append(text.format(count=len(failed), reasons=reasons, more=len(failed) - 3))
         if sweep.stopped:
             parts.append(sweep.stopped[0].upper() + sweep.stopped[1:] + ".")
         self.summary.setText(" ".join(parts))
@@ -170,7 +178,9 @@ class SweepPanel(QWidget):
         self.sweep_button.setEnabled(True)
         self.stop_button.setVisible(False)
         self.progress.setVisible(False)
-        self.summary.setText(f"The sweep failed unexpectedly:\n{details}")
+        self.summary.setText(
+            self.tr("The sweep failed unexpectedly:\n{details}").format(details=details)
+        )
 
     def _on_use_clicked(self) -> None:
         best = self._sweep.best if self._sweep is not None else None

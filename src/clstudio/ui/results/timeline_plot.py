@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.common import PHASES, Timing, format_seconds
@@ -13,23 +13,39 @@ from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPl
 from clstudio.ui.results.timeline_bars import TimelineBar, timeline, timeline_rows
 
 BAR_HEIGHT = 0.6
-ROW_TITLES = {"upload": "write", "kernel": "kernel", "download": "read"}
+ROW_TITLES = {
+    "upload": QT_TRANSLATE_NOOP("TimelinePlot", "write"),
+    "kernel": QT_TRANSLATE_NOOP("TimelinePlot", "kernel"),
+    "download": QT_TRANSLATE_NOOP("TimelinePlot", "read"),
+}
 
 
 def legend_html() -> str:
     """Coloured squares naming the phases; shown beside the plot, where it hides no bar."""
     return " &nbsp; ".join(
-        f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> {PHASE_TITLES[phase]}"
+        f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> "
+        + QCoreApplication.translate("PlotStyle", str(PHASE_TITLES[phase]))
         for phase in PHASES
     )
 
 
 def bar_text(bar: TimelineBar) -> str:
     """What a bar is, for the hover line under the plot."""
-    what = {"upload": f"copy '{bar.name}' to the device", "download": f"read '{bar.name}' back"}
-    action = what.get(bar.phase, f"kernel {bar.name}")
-    duration = format_seconds((bar.end_ms - bar.start_ms) * 1e-3)
-    return f"{action}, repeat {bar.repeat + 1}: {duration}, {bar.start_ms:.2f}–{bar.end_ms:.2f} ms"
+    if bar.phase == "upload":
+        action = QCoreApplication.translate("TimelinePlot", "copy '{name}' to the device")
+    elif bar.phase == "download":
+        action = QCoreApplication.translate("TimelinePlot", "read '{name}' back")
+    else:
+        action = QCoreApplication.translate("TimelinePlot", "kernel {name}")
+    return QCoreApplication.translate(
+        "TimelinePlot", "{action}, repeat {repeat}: {duration}, {start}–{end} ms"
+    ).format(
+        action=action.format(name=bar.name),
+        repeat=bar.repeat + 1,
+        duration=format_seconds((bar.end_ms - bar.start_ms) * 1e-3),
+        start=f"{bar.start_ms:.2f}",
+        end=f"{bar.end_ms:.2f}",
+    )
 
 
 class TimelinePlot(ThemedPlotWidget):
@@ -43,12 +59,12 @@ class TimelinePlot(ThemedPlotWidget):
         self._rows: tuple[str, ...] = ()
         self._items: dict[str, pg.BarGraphItem] = {}
         plot = self.getPlotItem()
-        plot.setLabel("bottom", "time since the first command (ms)")
+        plot.setLabel("bottom", self.tr("time since the first command (ms)"))
         plot.getAxis("bottom").enableAutoSIPrefix(False)
         plot.invertY(True)
         plot.setMouseEnabled(x=True, y=False)
         plot.showGrid(x=True, y=False, alpha=0.25)
-        self.set_title("Timeline of the last run")
+        self.set_title(self.tr("Timeline of the last run"))
         self._apply_palette()
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
 
@@ -96,10 +112,9 @@ class TimelinePlot(ThemedPlotWidget):
             plot.setXRange(0, end, padding=0.02)
             plot.setYRange(-0.5, len(self._rows) - 0.5, padding=0.05)
 
-    @staticmethod
-    def _row_title(row: str) -> str:
+    def _row_title(self, row: str) -> str:
         phase, _, name = row.partition(" ")
-        return f"{ROW_TITLES.get(phase, phase)} {name}"
+        return f"{self.tr(str(ROW_TITLES[phase])) if phase in ROW_TITLES else phase} {name}"
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

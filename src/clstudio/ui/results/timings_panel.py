@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import count_text, format_bytes, format_seconds
+from clstudio.common import format_bytes, format_seconds
 from clstudio.reporting import BufferTraffic, FinishedRun, KernelStats, bandwidth_gb_s, gflop_s
 from clstudio.ui.empty_state import EmptyState
 from clstudio.ui.results.error_banner import ErrorBanner
@@ -36,7 +36,15 @@ from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.run_history import HistoryEntry, RunHistory
 from clstudio.ui.results.timeline_plot import TimelinePlot, legend_html
 
-STATS_ROWS = ("Repeats", "Min", "Median", "Mean", "Std deviation", "Max")
+# The rows' names, which stats_value takes; shown translated.
+STATS_ROWS = (
+    QT_TRANSLATE_NOOP("TimingsPanel", "Repeats"),
+    QT_TRANSLATE_NOOP("TimingsPanel", "Min"),
+    QT_TRANSLATE_NOOP("TimingsPanel", "Median"),
+    QT_TRANSLATE_NOOP("TimingsPanel", "Mean"),
+    QT_TRANSLATE_NOOP("TimingsPanel", "Std deviation"),
+    QT_TRANSLATE_NOOP("TimingsPanel", "Max"),
+)
 SECONDS_ROLE = Qt.ItemDataRole.UserRole
 MAX_OPS_PER_ITEM = 1_000_000_000
 PANE_MIN = 110  # pixels: the least width of each of the four panes
@@ -52,9 +60,11 @@ class TimingsPanel(QWidget):
         self._work_items = 0
 
         self.empty = EmptyState(
-            "No timings yet",
-            "Run a kernel (Ctrl+R) to see its timeline, the kernel time of each repeat, "
-            "statistics and effective bandwidth, measured by the device itself.",
+            self.tr("No timings yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see its timeline, the kernel time of each repeat, "
+                "statistics and effective bandwidth, measured by the device itself."
+            ),
         )
         self.banner = ErrorBanner()
         self.summary = QLabel()
@@ -73,8 +83,8 @@ class TimingsPanel(QWidget):
 
         self.stats_table = QTableWidget(len(STATS_ROWS), 1)
         self.stats_table.setObjectName("kernelStatsTable")
-        self.stats_table.setVerticalHeaderLabels(list(STATS_ROWS))
-        self.stats_table.setHorizontalHeaderLabels(["Kernel time"])
+        self.stats_table.setVerticalHeaderLabels([self.tr(str(row)) for row in STATS_ROWS])
+        self.stats_table.setHorizontalHeaderLabels([self.tr("Kernel time")])
         self.stats_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.stats_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.stats_table.verticalHeader().setSectionResizeMode(
@@ -83,8 +93,10 @@ class TimingsPanel(QWidget):
         self.stats_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.stats_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.stats_table.setToolTip(
-            "Device time of the kernel over the repeats. The standard deviation is the "
-            "sample one (n − 1); the first launch is often slower while caches warm up."
+            self.tr(
+                "Device time of the kernel over the repeats. The standard deviation is the "
+                "sample one (n − 1); the first launch is often slower while caches warm up."
+            )
         )
 
         self.bandwidth = QLabel()
@@ -100,10 +112,12 @@ class TimingsPanel(QWidget):
         self.ops_per_item = QSpinBox()
         self.ops_per_item.setObjectName("opsPerWorkItem")
         self.ops_per_item.setRange(0, MAX_OPS_PER_ITEM)
-        self.ops_per_item.setSpecialValueText("not set")
+        self.ops_per_item.setSpecialValueText(self.tr("not set"))
         self.ops_per_item.setToolTip(
-            "Arithmetic operations one work-item does (count a multiply-add as 2), "
-            "for example 2 × K for a matrix multiply with inner size K."
+            self.tr(
+                "Arithmetic operations one work-item does (count a multiply-add as 2), "
+                "for example 2 × K for a matrix multiply with inner size K."
+            )
         )
         self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
 
@@ -122,13 +136,13 @@ class TimingsPanel(QWidget):
         timeline_layout.addWidget(self.timeline_legend)
         timeline_layout.addWidget(self.timeline_hover)
 
-        throughput = QGroupBox("Throughput")
+        throughput = QGroupBox(self.tr("Throughput"))
         form = QFormLayout(throughput)
         # In a narrow pane the spin box goes under its label instead of off the edge.
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(self.bandwidth)
         form.addRow(self.bandwidth_detail)
-        form.addRow("Operations per work-item:", self.ops_per_item)
+        form.addRow(self.tr("Operations per work-item:"), self.ops_per_item)
         form.addRow(self.gflops)
         form.addRow(self.gflops_detail)
 
@@ -200,7 +214,7 @@ class TimingsPanel(QWidget):
                 number=self.history.next_number(),
                 when=time.strftime("%H:%M:%S"),
                 kernel=run.kernel,
-                device=result.device or "unknown device",
+                device=result.device or self.tr("unknown device"),
                 global_size=run.global_size,
                 times_ns=tuple(times),
             )
@@ -217,16 +231,25 @@ class TimingsPanel(QWidget):
         item = self.stats_table.item(STATS_ROWS.index(row_name), 0)
         return None if item is None else item.data(SECONDS_ROLE)
 
-    @staticmethod
-    def _summary(run: FinishedRun, launches: int) -> str:
-        size = " × ".join(map(str, run.global_size))
+    def _summary(self, run: FinishedRun, launches: int) -> str:
         local = run.local_size
-        local_text = " × ".join(map(str, local)) if local else "chosen by the driver"
-        device = run.result.device or "the device"
-        return (
-            f"<b>{run.kernel}</b> on {device}: global size {size}, "
-            f"local size {local_text}, "
-            f"{launches} of {count_text(run.session.repeats, 'launch', 'launches')} timed"
+        if run.session.repeats == 1:
+            text = self.tr(
+                "<b>{kernel}</b> on {device}: global size {global_size}, "
+                "local size {local_size}, {timed} of 1 launch timed"
+            )
+        else:
+            text = self.tr(
+                "<b>{kernel}</b> on {device}: global size {global_size}, "
+                "local size {local_size}, {timed} of {count} launches timed"
+            )
+        return text.format(
+            kernel=run.kernel,
+            device=run.result.device or self.tr("the device"),
+            global_size=" × ".join(map(str, run.global_size)),
+            local_size=" × ".join(map(str, local)) if local else self.tr("chosen by the driver"),
+            timed=launches,
+            count=run.session.repeats,
         )
 
     def _show_stats(self, stats: KernelStats | None) -> None:
@@ -255,34 +278,48 @@ class TimingsPanel(QWidget):
     def _show_throughput(self) -> None:
         traffic, stats = self._traffic, self._stats
         if traffic is None or stats is None:
-            self.bandwidth.setText("Effective bandwidth: —")
-            self.bandwidth_detail.setText("No kernel time was measured.")
+            self.bandwidth.setText(self.tr("Effective bandwidth: —"))
+            self.bandwidth_detail.setText(self.tr("No kernel time was measured."))
             self.gflops.setText("GFLOP/s: —")
             self.gflops_detail.clear()
             return
         median = stats.median_s
         rate = bandwidth_gb_s(traffic.total_bytes, median)
         self.bandwidth.setText(
-            "Effective bandwidth: —" if rate is None else f"Effective bandwidth: {rate:.3g} GB/s"
+            self.tr("Effective bandwidth: —")
+            if rate is None
+            else self.tr("Effective bandwidth: {rate} GB/s").format(rate=f"{rate:.3g}")
         )
         read = [name for name, access, _ in traffic.buffers if access in ("in", "inout")]
         written = [name for name, access, _ in traffic.buffers if access in ("out", "inout")]
         self.bandwidth_detail.setText(
-            f"{format_bytes(traffic.total_bytes)} per launch "
-            f"({format_bytes(traffic.read_bytes)} read from {', '.join(read) or 'no buffer'}, "
-            f"{format_bytes(traffic.written_bytes)} written to {', '.join(written) or 'none'}) "
-            f"in the median kernel time, {format_seconds(median)}. 1 GB = 10⁹ bytes."
+            self.tr(
+                "{total} per launch ({read} read from {read_buffers}, {written} written to "
+                "{written_buffers}) in the median kernel time, {median}. 1 GB = 10⁹ bytes."
+            ).format(
+                total=format_bytes(traffic.total_bytes),
+                read=format_bytes(traffic.read_bytes),
+                read_buffers=", ".join(read) or self.tr("no buffer"),
+                written=format_bytes(traffic.written_bytes),
+                written_buffers=", ".join(written) or self.tr("none"),
+                median=format_seconds(median),
+            )
         )
         ops = self.ops_per_item.value()
         flops = gflop_s(self._work_items, ops, median)
         if flops is None:
             self.gflops.setText("GFLOP/s: —")
-            self.gflops_detail.setText("Enter the operations per work-item to see GFLOP/s.")
+            self.gflops_detail.setText(
+                self.tr("Enter the operations per work-item to see GFLOP/s.")
+            )
             return
         self.gflops.setText(f"GFLOP/s: {flops:.3g}")
         self.gflops_detail.setText(
-            f"{self._work_items:,} work-items × {ops:,} operations "
-            f"in {format_seconds(median)}".replace(",", " ")
+            self.tr("{work_items} work-items × {ops} operations in {median}").format(
+                work_items=f"{self._work_items:,}".replace(",", " "),
+                ops=f"{ops:,}".replace(",", " "),
+                median=format_seconds(median),
+            )
         )
 
     def _on_ops_per_item_value_changed(self, _value: int) -> None:
