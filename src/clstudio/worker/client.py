@@ -26,6 +26,7 @@ from clstudio.common import (
     PeakSample,
     RunError,
     RunResult,
+    gettext,
     step_at,
 )
 from clstudio.devices import DeviceInventory, DeviceSelector
@@ -126,7 +127,7 @@ class WorkerClient:
 
     def devices(self) -> DeviceInventory:
         """Every platform and device; a driver crash gives no platforms and says why."""
-        job = _Job("listing devices", self._devices_limit_s, "driver")
+        job = _Job(gettext("listing devices"), self._devices_limit_s, "driver")
         outcome = self._request(DevicesRequest, job, None)
         if isinstance(outcome, _Stopped):
             return DeviceInventory(platforms=(), problem=outcome.message)
@@ -138,7 +139,7 @@ class WorkerClient:
     ) -> BuildResult:
         """Build for the editor; a compiler crash gives ok=False with the crash in the log."""
         started = time.perf_counter()
-        job = _Job("building the program", self._build_limit_s, "compiler")
+        job = _Job(gettext("building the program"), self._build_limit_s, "compiler")
         outcome = self._request(lambda id: BuildRequest(id, source, options, selector), job, None)
         if isinstance(outcome, _Stopped):
             seconds = time.perf_counter() - started
@@ -152,9 +153,8 @@ class WorkerClient:
 
         `progress(done, total)` is called in this thread as repeats finish.
         """
-        job = _Job(
-            f"running kernel '{session.kernel}'", session.timeout_s, "kernel", session.kernel
-        )
+        doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
+        job = _Job(doing, session.timeout_s, "kernel", session.kernel)
         if session.base_dir is None:  # relative paths mean this process's folder, not the worker's
             session = replace(session, base_dir=Path.cwd())
         outcome = self._request(lambda id: RunRequest(id, session), job, progress)
@@ -167,12 +167,8 @@ class WorkerClient:
     def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
         """Run a planned check; the worker must have been started with plan.environment."""
         session = plan.session
-        job = _Job(
-            f"checking kernel '{session.kernel}' on Oclgrind",
-            plan.time_limit_s,
-            "kernel",
-            session.kernel,
-        )
+        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
+        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel)
         if session.base_dir is None:
             plan = replace(plan, session=replace(session, base_dir=Path.cwd()))
         outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
@@ -186,7 +182,7 @@ class WorkerClient:
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
     ) -> PeakSample:
         """One peak figure; a benchmark kernel that crashes or hangs fails only its figure."""
-        job = _Job(f"measuring {probe.key}", PEAK_LIMIT_S, "kernel")
+        job = _Job(gettext("measuring {figure}").format(figure=probe.key), PEAK_LIMIT_S, "kernel")
         outcome = self._request(lambda id: PeakRequest(id, selector, probe, plan), job, None)
         if isinstance(outcome, _Stopped):
             figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=outcome.message)
@@ -311,13 +307,16 @@ class WorkerClient:
                 message = exit_reasons.busy_message(job.doing, job.limit_s, step)
             return _Stopped("timeout", message)
         if not worker.ready and now - worker.started_at > self._start_limit_s:
-            return _Stopped("crash", f"the worker did not start within {self._start_limit_s:g} s")
+            limit = f"{self._start_limit_s:g}"
+            message = gettext("the worker did not start within {limit} s").format(limit=limit)
+            return _Stopped("crash", message)
         return None
 
     def _crashed(self, worker: WorkerProcess, job: _Job) -> _Stopped:
         if self._closed:
             self._replace(worker, restart=False)
-            return _Stopped("cancelled", f"the worker was closed while {job.doing}")
+            message = gettext("the worker was closed while {doing}").format(doing=job.doing)
+            return _Stopped("cancelled", message)
         exitcode = worker.exitcode()
         stderr_text = worker.stderr_text()
         self._replace(worker)
