@@ -10,11 +10,12 @@ from clstudio.cli import main
 from clstudio.cli.translated_parser import columns, wrapped
 from clstudio.common import LANGUAGE_VARIABLE
 
-# A kernel that both misses its reference (a - b, not a + b) and writes past the end of `c`:
-# 16 work-items more than the buffers hold, with no `if (i < n)`.
-BROKEN = """__kernel void vsub(__global const float *a, __global const float *b,
-                   __global float *c) {
-    int i = get_global_id(0);
+KERNELS = Path(__file__).parents[2] / "kernels"
+# The gallery's vector add broken twice: it subtracts, and its `if (i < n)` guard is gone
+# while the global size runs 16 work-items past the end of `c`.
+BROKEN = """__kernel void vector_add(__global const float *a, __global const float *b,
+                         __global float *c, const uint n) {
+    size_t i = get_global_id(0);
     c[i] = a[i] - b[i];
 }
 """
@@ -23,19 +24,9 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?(?:e-?\d+)?(?: ?(?:ns|µs|ms|s)\b)?")
 
 
 def _broken_session(folder: Path) -> Path:
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "source": BROKEN,
-        "kernel": "vsub",
-        "global_size": [272],
-        "args": {
-            "a": {"kind": "buffer", "dtype": "float32", "shape": [256], "init": "arange"},
-            "b": {"kind": "buffer", "dtype": "float32", "shape": [256], "init": "ones"},
-            "c": {"kind": "buffer", "dtype": "float32", "shape": [256], "access": "out"},
-        },
-        "references": {"c": {"expr": "a + b"}},
-    }
+    data = json.loads((KERNELS / "vector_add.json").read_text(encoding="utf-8"))
+    del data["source_file"]
+    data.update(source=BROKEN, sizes={"N": 256}, global_size=["N + 16"], repeats=1)
     path = folder / "broken.json"
     path.write_text(json.dumps(data))
     return path
@@ -86,7 +77,7 @@ def test_run_json_is_the_same_english_under_chinese_and_c(capsys, speak, tmp_pat
 
 @pytest.mark.opencl
 def test_the_gallery_run_prints_the_same_json_under_chinese_and_c(capsys, speak):
-    vector_add = Path(__file__).parents[2] / "kernels" / "vector_add.json"
+    vector_add = KERNELS / "vector_add.json"
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "run", vector_add, "--json")
     _, c = _output(capsys, speak, "C", "run", vector_add, "--json")
     assert _timeless(json.loads(zh)) == _timeless(json.loads(c))
@@ -103,10 +94,10 @@ def test_a_failing_run_tells_a_chinese_reader_in_chinese(capsys, speak, tmp_path
     session = _broken_session(tmp_path)
     status, out = _output(capsys, speak, "zh_CN.UTF-8", "run", session)
     assert status == 1
-    assert "256 个值中有 256 个超出容差 rtol=1e-05, atol=1e-06" in out
+    assert "256 个值中有 256 个超出容差 rtol=0, atol=0" in out
     assert "内核写到了 'c' 的末尾之后：16 个元素，第一个在下标 256" in out
     _, out = _output(capsys, speak, "C", "run", session)
-    assert "256 of 256 values differ beyond rtol=1e-05, atol=1e-06" in out
+    assert "256 of 256 values differ beyond rtol=0, atol=0" in out
     assert "kernel wrote past the end of 'c': 16 elements, first at index 256" in out
 
 
