@@ -7,18 +7,20 @@ import json
 from pathlib import Path
 
 from clstudio.check import CheckResult
-from clstudio.common import RunError
+from clstudio.common import N_, RunError, gettext
 from clstudio.reporting import check_to_json, format_check
 from clstudio.session import SessionError, load_session
 from clstudio.worker.check_client import CheckClient
 
 NAME = "check"
-HELP = "find out-of-bounds accesses, data races, divergent barriers on the Oclgrind simulator"
+HELP = N_("find out-of-bounds accesses, data races, divergent barriers on the Oclgrind simulator")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help="the session file (.json)")
-    parser.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
+    parser.add_argument(
+        "--json", action="store_true", help=gettext("print the whole result as JSON")
+    )
 
 
 def execute(options: argparse.Namespace) -> int:

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 
+from clstudio.common import N_, gettext
 from clstudio.devices import format_inventory, inventory_to_json
 from clstudio.worker.client import WorkerClient
 
 NAME = "devices"
-HELP = "list OpenCL platforms and devices, like clinfo"
+HELP = N_("list OpenCL platforms and devices, like clinfo")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
 
 
 def execute(options: argparse.Namespace) -> int:

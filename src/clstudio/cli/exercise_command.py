@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from clstudio.common import N_, gettext
 from clstudio.exercises import (
     CheckReport,
     catalogue_to_json,
@@ -22,18 +23,20 @@ from clstudio.exercises.check_text import report_text
 from clstudio.worker.client import WorkerClient
 
 NAME = "exercise"
-HELP = "list the graded exercises, or check a kernel against one"
+HELP = N_("list the graded exercises, or check a kernel against one")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", help="the exercises, in course order")
-    listing.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    check = actions.add_parser("check", help="run every test case, then the timed case")
-    check.add_argument("name", help="the exercise, as `clstudio exercise list` names it")
-    check.add_argument("kernel", type=Path, help="your kernel source (.cl)")
-    check.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    check.add_argument("--no-performance", action="store_true", help="skip the timed case (faster)")
+    listing = actions.add_parser("list", help=gettext("the exercises, in course order"))
+    listing.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
+    check = actions.add_parser("check", help=gettext("run every test case, then the timed case"))
+    check.add_argument("name", help=gettext("the exercise, as `clstudio exercise list` names it"))
+    check.add_argument("kernel", type=Path, help=gettext("your kernel source (.cl)"))
+    check.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
+    check.add_argument(
+        "--no-performance", action="store_true", help=gettext("skip the timed case (faster)")
+    )
 
 
 def execute(options: argparse.Namespace) -> int:
@@ -47,9 +50,12 @@ def _list(as_json: bool) -> int:
     else:
         width = max((len(e.name) for e in catalogue.exercises), default=0)
         for exercise in catalogue.exercises:
-            print(f"{exercise.name:<{width}}  {exercise.title}")
+            title = (
+                gettext(exercise.title) if exercise.title else ""
+            )  # translations/*/exercise_texts.po
+            print(f"{exercise.name:<{width}}  {title}")
         for problem in catalogue.problems:
-            print(f"cannot load: {problem}", file=sys.stderr)
+            print(gettext("cannot load: {problem}").format(problem=problem), file=sys.stderr)
     return 0 if not catalogue.problems else 1
 
 
@@ -59,8 +65,10 @@ def _check(options: argparse.Namespace) -> int:
     report: CheckReport | None = None
     error: str | None = None
     if exercise is None:
-        known = ", ".join(e.name for e in catalogue.exercises) or "none"
-        error = f"no exercise named {options.name!r}; the exercises are: {known}"
+        known = ", ".join(e.name for e in catalogue.exercises) or gettext("none")
+        error = gettext("no exercise named {name}; the exercises are: {known}").format(
+            name=repr(options.name), known=known
+        )
     else:
         source, error = _read_kernel(options.kernel)
     if exercise is not None and error is None:
@@ -73,7 +81,7 @@ def _check(options: argparse.Namespace) -> int:
     elif report is not None:
         print(report_text(report))
     else:
-        print(f"clstudio exercise check: {error}", file=sys.stderr)
+        print(gettext("clstudio exercise check: {problem}").format(problem=error), file=sys.stderr)
     return 0 if report is not None and report.passed else 1
 
 
@@ -82,4 +90,6 @@ def _read_kernel(path: Path) -> tuple[str, str | None]:
     try:
         return path.read_text(encoding="utf-8"), None
     except (OSError, UnicodeDecodeError) as exc:
-        return "", f"cannot read {path} as OpenCL C text: {exc}"
+        return "", gettext("cannot read {path} as OpenCL C text: {problem}").format(
+            path=path, problem=exc
+        )

@@ -11,23 +11,33 @@ import argparse
 import sys
 from pathlib import Path
 
+from clstudio.common import N_, gettext, ngettext
 from clstudio.devices import DeviceSelector
 from clstudio.hostcode import LANGUAGES, ExportError, FolderNotEmptyError, export_program
 from clstudio.session import SessionError, load_session
 from clstudio.worker.client import WorkerClient
 
 NAME = "export"
-HELP = "write a session's host program in Python or C, ready to build and run"
+HELP = N_("write a session's host program in Python or C, ready to build and run")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help="the session file (.json)")
-    parser.add_argument("--lang", choices=LANGUAGES, required=True, help="the program's language")
+    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
     parser.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="DIR", help="the folder to write"
+        "--lang", choices=LANGUAGES, required=True, help=gettext("the program's language")
     )
     parser.add_argument(
-        "--force", action="store_true", help="write into DIR even if it holds files already"
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="DIR",
+        help=gettext("the folder to write"),
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=gettext("write into DIR even if it holds files already"),
     )
 
 
@@ -42,11 +52,16 @@ def execute(options: argparse.Namespace) -> int:
         build = worker.build(session.source, session.build_options, selector)
     if not build.ok:
         first = build.errors[0] if build.errors else None
-        where = f"line {first.line}: {first.message}" if first else build.log.strip()
-        return _fail(f"{options.session}: the kernel does not build: {where}")
+        if first:
+            where = gettext("line {line}: {message}").format(line=first.line, message=first.message)
+        else:
+            where = build.log.strip()
+        said = gettext("{session}: the kernel does not build: {problem}")
+        return _fail(said.format(session=options.session, problem=where))
     signature = build.kernel(session.kernel)
     if signature is None:
-        return _fail(f"{options.session}: kernel '{session.kernel}' is not in the program")
+        said = gettext("{session}: kernel '{kernel}' is not in the program")
+        return _fail(said.format(session=options.session, kernel=session.kernel))
     try:
         written = export_program(
             session,
@@ -58,19 +73,27 @@ def execute(options: argparse.Namespace) -> int:
             force=options.force,
         )
     except FolderNotEmptyError as exc:
-        return _fail(f"{exc}; choose an empty folder, or give --force to replace its files")
+        said = gettext("{problem}; choose an empty folder, or give --force to replace its files")
+        return _fail(said.format(problem=exc))
     except ExportError as exc:
         return _fail(str(exc))
     folder = options.output
-    print(f"wrote {len(written)} files to {folder}: {', '.join(p.name for p in written)}")
+    names = ", ".join(p.name for p in written)
+    wrote = ngettext(
+        "wrote {count} file to {folder}: {names}",
+        "wrote {count} files to {folder}: {names}",
+        len(written),
+    )
+    print(wrote.format(count=len(written), folder=folder, names=names))
     if options.lang == "python":
-        print(f"run it with: python {folder / 'main.py'}")
+        print(gettext("run it with: {command}").format(command=f"python {folder / 'main.py'}"))
     else:
         runner = "run.sh" if (folder / "run.sh") in written else "main"
-        print(f"build it with: make -C {folder}; then run: {folder / runner}")
+        said = gettext("build it with: {build}; then run: {run}")
+        print(said.format(build=f"make -C {folder}", run=folder / runner))
     return 0
 
 
 def _fail(message: str) -> int:
-    print(f"clstudio export: {message}", file=sys.stderr)
+    print(gettext("clstudio export: {problem}").format(problem=message), file=sys.stderr)
     return 1

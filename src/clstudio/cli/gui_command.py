@@ -7,13 +7,14 @@ import sys
 from pathlib import Path
 
 from clstudio.cli.qt_platform import EXIT_NO_DISPLAY, import_problem, startup_problem
+from clstudio.common import N_, gettext
 
 NAME = "gui"
-HELP = "open the app (the default)"
+HELP = N_("open the app (the default)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", nargs="?", type=Path, help="a session file to open")
+    parser.add_argument("session", nargs="?", type=Path, help=gettext("a session file to open"))
 
 
 def execute(options: argparse.Namespace) -> int:

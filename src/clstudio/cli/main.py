@@ -21,7 +21,8 @@ from clstudio.cli import (
     peaks_command,
     run_command,
 )
-from clstudio.common import ENGLISH, escaped_output, set_language
+from clstudio.cli.translated_parser import TranslatedParser
+from clstudio.common import ENGLISH, escaped_output, gettext, set_language
 
 COMMANDS: tuple[ModuleType, ...] = (
     gui_command,
@@ -36,15 +37,21 @@ INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = TranslatedParser(
         prog="clstudio",
-        description="CL Studio, an OpenCL explorer and kernel playground. "
-        "With no command it opens the app.",
+        description=gettext(
+            "CL Studio, an OpenCL explorer and kernel playground. With no command it opens the app."
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"clstudio {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"clstudio {__version__}",
+        help=gettext("show program's version number and exit"),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        command.add_arguments(commands.add_parser(command.NAME, help=command.HELP))
+        command.add_arguments(commands.add_parser(command.NAME, help=gettext(command.HELP)))
     return parser
 
 
@@ -63,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl-C: the worker and its scratch folder are gone by now (the client ends
         # its life on any interrupt); say so in one line, with the shell's status.
-        print("clstudio: interrupted", file=sys.stderr)
+        print(gettext("clstudio: interrupted"), file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`clstudio devices | head`): stop quietly, as Python's

@@ -7,14 +7,14 @@ import json
 import sys
 from dataclasses import replace
 
-from clstudio.common import PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe
+from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext
 from clstudio.devices import parse_device_spec
 from clstudio.reporting import format_peaks, peaks_to_json, save_peaks
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.peak_runner import measure_peaks
 
 NAME = "peaks"
-HELP = "measure a device's memory bandwidth, compute and launch latency"
+HELP = N_("measure a device's memory bandwidth, compute and launch latency")
 QUICK = PeakPlan(target_s=0.05, samples=3, bandwidth_bytes=64 << 20, transfer_bytes=16 << 20)
 
 
@@ -22,31 +22,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--device",
         metavar="SPEC",
-        help="the device: DEVICE or PLATFORM:DEVICE, substrings of their names (or cpu, gpu); "
-        "the first device when left out",
+        help=gettext(
+            "the device: DEVICE or PLATFORM:DEVICE, substrings of their names (or cpu, gpu); "
+            "the first device when left out"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print every figure as JSON")
+    parser.add_argument("--json", action="store_true", help=gettext("print every figure as JSON"))
     parser.add_argument(
-        "--quick", action="store_true", help="measure briefly (noisier figures, a few seconds)"
+        "--quick",
+        action="store_true",
+        help=gettext("measure briefly (noisier figures, a few seconds)"),
     )
     parser.add_argument(
         "--mad",
         action="store_true",
-        help="write the compute kernels with mad(), as clpeak does (PoCL 3.0 aborts on float16 "
-        "and double8 with it; those figures are then reported as failed)",
+        help=gettext(
+            "write the compute kernels with mad(), as clpeak does (PoCL 3.0 aborts on float16 "
+            "and double8 with it; those figures are then reported as failed)"
+        ),
     )
     parser.add_argument(
         "--only",
         action="append",
         metavar="NAME",
-        help="measure only this test or figure (global_bandwidth, sp_compute.float4, ...); "
-        "repeatable",
+        help=gettext(
+            "measure only this test or figure (global_bandwidth, sp_compute.float4, ...); "
+            "repeatable"
+        ),
     )
     parser.add_argument(
         "--no-save",
         action="store_true",
-        help="do not keep the figures for the app's roofline (a measurement with --only or "
-        "--mad is never kept)",
+        help=gettext(
+            "do not keep the figures for the app's roofline (a measurement with --only or "
+            "--mad is never kept)"
+        ),
     )
 
 
@@ -57,7 +67,8 @@ def chosen_probes(names: list[str] | None) -> list[PeakProbe]:
     unknown = [n for n in names if not any(n in (p.test, p.key) for p in PEAK_PROBES)]
     if unknown:
         known = ", ".join(PEAK_TESTS)
-        raise ValueError(f"no test or figure called {', '.join(unknown)}; the tests are {known}")
+        said = gettext("no test or figure called {names}; the tests are {tests}")
+        raise ValueError(said.format(names=", ".join(unknown), tests=known))
     return [p for p in PEAK_PROBES if p.test in names or p.key in names]
 
 
@@ -65,7 +76,7 @@ def execute(options: argparse.Namespace) -> int:
     try:
         probes = chosen_probes(options.only)
     except ValueError as exc:
-        print(f"clstudio peaks: {exc}", file=sys.stderr)
+        print(gettext("clstudio peaks: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     selector = parse_device_spec(options.device) if options.device else None
     plan = QUICK if options.quick else PeakPlan()
@@ -74,7 +85,10 @@ def execute(options: argparse.Namespace) -> int:
 
     def progress(done: int, total: int, key: str) -> None:
         if key and not options.json and sys.stderr.isatty():
-            print(f"\rmeasuring {key} ({done + 1} of {total})…\033[K", end="", file=sys.stderr)
+            measuring = gettext("measuring {figure} ({number} of {total})…").format(
+                figure=key, number=done + 1, total=total
+            )
+            print(f"\r{measuring}\033[K", end="", file=sys.stderr)
 
     # Each probe runs in the worker process: a benchmark kernel that aborts the driver
     # fails its own figure, and the next probe runs in a fresh worker.

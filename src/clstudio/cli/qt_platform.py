@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from clstudio.common import gettext
+
 EXIT_NO_DISPLAY = 3
 _NOT_FOUND = re.compile(r"^\s*(\S+) => not found", re.MULTILINE)
 _CANNOT_OPEN = re.compile(r"(\S+\.so[.\d]*): cannot open shared object file")
@@ -98,7 +100,8 @@ def plugins_folder() -> Path | None:
 def check_plugin(plugin: str, folder: Path, environ: Mapping[str, str]) -> PluginCheck:
     path = folder / f"libq{plugin}.so"
     if not path.is_file():
-        return PluginCheck(plugin, problem=f"Qt has no platform plugin {plugin!r} ({path})")
+        problem = gettext("Qt has no platform plugin {plugin} ({path})")
+        return PluginCheck(plugin, problem=problem.format(plugin=repr(plugin), path=path))
     missing = missing_libraries(path)
     return PluginCheck(plugin, missing, "" if missing else _display_problem(plugin, environ))
 
@@ -125,9 +128,9 @@ def missing_libraries(library: Path) -> tuple[str, ...]:
 
 def _display_problem(plugin: str, environ: Mapping[str, str]) -> str:
     if plugin == "xcb" and not environ.get("DISPLAY"):
-        return "no X11 display: DISPLAY is not set"
+        return gettext("no X11 display: DISPLAY is not set")
     if plugin == "wayland" and not _wayland_socket(environ):
-        return "no Wayland display: WAYLAND_DISPLAY is not set"
+        return gettext("no Wayland display: WAYLAND_DISPLAY is not set")
     return ""
 
 
@@ -183,35 +186,43 @@ def import_problem(error: ImportError) -> str | None:
     if not missing:
         return None
     lines = [
-        f"CL Studio cannot load Qt: missing system libraries: {', '.join(missing)}",
+        gettext("CL Studio cannot load Qt: missing system libraries: {libraries}").format(
+            libraries=", ".join(missing)
+        ),
         "",
-        "Install them, then start CL Studio again:",
+        gettext("Install them, then start CL Studio again:"),
         *(f"  {command}" for command in install_commands(missing)),
     ]
     return "\n".join(lines)
 
 
 def _explain(checks: list[PluginCheck]) -> str:
-    lines = ["CL Studio cannot open its window: no Qt platform plugin can start here."]
+    lines = [gettext("CL Studio cannot open its window: no Qt platform plugin can start here.")]
     missing: tuple[str, ...] = ()
     for check in checks:
         if check.missing:
             names = ", ".join(check.missing)
-            lines.append(f"  {check.plugin}: missing system libraries: {names}")
+            said = gettext("missing system libraries: {libraries}").format(libraries=names)
+            lines.append(f"  {check.plugin}: {said}")
             missing += tuple(name for name in check.missing if name not in missing)
         else:
             lines.append(f"  {check.plugin}: {check.problem}")
     if missing:
-        lines += ["", "Install them, then start CL Studio again:"]
+        lines += ["", gettext("Install them, then start CL Studio again:")]
         lines += [f"  {command}" for command in install_commands(missing)]
     else:
         lines += [
             "",
-            "Start it from a desktop session (X11 or Wayland), over `ssh -X`, or under Xvfb",
-            "(`xvfb-run clstudio`).",
+            gettext(
+                "Start it from a desktop session (X11 or Wayland), over `ssh -X`, or under Xvfb\n"
+                "(`xvfb-run clstudio`)."
+            ),
         ]
     lines += [
         "",
-        "The terminal commands need no display: `clstudio devices`, `clstudio run SESSION.json`.",
+        gettext(
+            "The terminal commands need no display: `clstudio devices`, "
+            "`clstudio run SESSION.json`."
+        ),
     ]
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from clstudio.common import RunError, RunResult, save_array_atomically
+from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
 from clstudio.devices import parse_device_spec
 from clstudio.reporting import (
     device_runs_to_json,
@@ -25,21 +25,28 @@ from clstudio.worker.client import WorkerClient
 from clstudio.worker.device_runs import run_on_devices
 
 NAME = "run"
-HELP = "build and run a session file"
+HELP = N_("build and run a session file")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help="the session file (.json)")
-    parser.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
     parser.add_argument(
-        "--save-outputs", type=Path, metavar="DIR", help="write each output buffer to DIR/NAME.npy"
+        "--json", action="store_true", help=gettext("print the whole result as JSON")
+    )
+    parser.add_argument(
+        "--save-outputs",
+        type=Path,
+        metavar="DIR",
+        help=gettext("write each output buffer to DIR/NAME.npy"),
     )
     parser.add_argument(
         "--device",
         action="append",
         metavar="SPEC",
-        help="run on this device (DEVICE or PLATFORM:DEVICE, substrings) instead of the "
-        "session's; repeat it to run on several and compare their outputs",
+        help=gettext(
+            "run on this device (DEVICE or PLATFORM:DEVICE, substrings) instead of the "
+            "session's; repeat it to run on several and compare their outputs"
+        ),
     )
 
 
@@ -89,5 +96,6 @@ def _save_outputs(outputs: dict[str, np.ndarray], folder: Path) -> RunError | No
         for name, array in outputs.items():
             save_array_atomically(folder / f"{name}.npy", array)
     except OSError as exc:
-        return RunError("run", f"cannot save the outputs in {folder}: {exc.strerror or exc}")
+        said = gettext("cannot save the outputs in {folder}: {reason}")
+        return RunError("run", said.format(folder=folder, reason=exc.strerror or exc))
     return None

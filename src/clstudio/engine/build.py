@@ -15,11 +15,13 @@ from typing import cast
 import pyopencl as cl
 
 from clstudio.common import (
+    N_,
     BuildResult,
     Diagnostic,
     KernelArgInfo,
     KernelSignature,
     build_options_problem,
+    gettext,
 )
 from clstudio.engine.language_version import language_problem
 
@@ -48,8 +50,8 @@ _HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc", ".clh")
 _PSEUDO_FILES = ("<command line>", "<built-in>", "<scratch space>")
 _INVALID_OPTION = re.compile(r"invalid build options?:\s*(?P<option>.+)", re.IGNORECASE)
 _SHLEX_REASONS = {
-    "No closing quotation": "unbalanced quotes",
-    "No escaped character": "a backslash at the end escapes nothing",
+    "No closing quotation": N_("unbalanced quotes"),
+    "No escaped character": N_("a backslash at the end escapes nothing"),
 }
 
 _ADDRESS_SPACES: dict[int, str] = {
@@ -82,8 +84,9 @@ def split_options(options: str) -> list[str]:
     try:
         return shlex.split(options)
     except ValueError as exc:
-        reason = _SHLEX_REASONS.get(str(exc), str(exc))
-        raise OptionsError(f"{reason} in {options!r}") from exc
+        reason = gettext(_SHLEX_REASONS.get(str(exc), str(exc)))
+        in_options = gettext("{reason} in {options}").format(reason=reason, options=repr(options))
+        raise OptionsError(in_options) from exc
 
 
 def build_program(
@@ -102,12 +105,12 @@ def build_program(
     device_name = device.name.strip()
     problem = build_options_problem(options)
     if problem is not None:
-        message = f"invalid build options: {problem}"
+        message = _invalid_options(problem)
         return _failure(message, (_line_zero_error(message),), 0.0, options, device_name), None
     try:
         tokens = split_options(options)
     except OptionsError as exc:
-        message = f"invalid build options: {exc}"
+        message = _invalid_options(str(exc))
         return _failure(message, (_line_zero_error(message),), 0.0, options, device_name), None
     too_new = language_problem(tokens, device_name, str(device.opencl_c_version))
     if too_new is not None:
@@ -152,10 +155,10 @@ def build_program(
 
     if status == cl.status_code.INVALID_BUILD_OPTIONS:
         rejected = [m["option"].strip() for m in _INVALID_OPTION.finditer(log)]
-        message = f"invalid build options: {', '.join(rejected) or options}"
+        message = _invalid_options(", ".join(rejected) or options)
         diagnostics = (_line_zero_error(message), *diagnostics)
     elif not any(d.severity == "error" for d in diagnostics):
-        message = _first_words(log) or "the build failed and the compiler wrote no log"
+        message = _first_words(log) or gettext("the build failed and the compiler wrote no log")
         diagnostics = (*diagnostics, _line_zero_error(message))
     else:
         message = ""
@@ -227,6 +230,10 @@ def _parse_line(text: str) -> Diagnostic | None:
 
 def _severity(word: str) -> str:
     return "error" if word == "fatal error" else word
+
+
+def _invalid_options(problem: str) -> str:
+    return gettext("invalid build options: {problem}").format(problem=problem)
 
 
 def _line_zero_error(message: str) -> Diagnostic:

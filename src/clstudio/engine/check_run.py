@@ -26,7 +26,7 @@ from clstudio.check import (
     opencl_2_message,
     parse_log,
 )
-from clstudio.common import RunError, RunResult
+from clstudio.common import RunError, RunResult, gettext
 from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.context import DeviceState
 from clstudio.engine.images import DeviceImage
@@ -122,6 +122,6 @@ def _opencl_2_error(run: RunResult, source: str) -> RunError | None:
     feature = opencl_2_feature(source)
     if undefined is None and (run.error is None or feature is None):
         return None
-    name = feature or (undefined["name"] if undefined else "") or "a built-in"
+    name = feature or (undefined["name"] if undefined else "") or gettext("a built-in")
     line = run.error.line if run.error is not None else None
     return RunError("build", opencl_2_message(name), line=line)

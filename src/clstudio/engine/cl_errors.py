@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
+from clstudio.common import N_, gettext
+
 _PLAIN_WORDS = {
-    "MEM_OBJECT_ALLOCATION_FAILURE": "the device ran out of memory for the buffers",
-    "OUT_OF_RESOURCES": "the device ran out of resources (memory, registers or local memory)",
-    "OUT_OF_HOST_MEMORY": "the computer ran out of memory",
-    "INVALID_WORK_GROUP_SIZE": (
+    "MEM_OBJECT_ALLOCATION_FAILURE": N_("the device ran out of memory for the buffers"),
+    "OUT_OF_RESOURCES": N_("the device ran out of resources (memory, registers or local memory)"),
+    "OUT_OF_HOST_MEMORY": N_("the computer ran out of memory"),
+    "INVALID_WORK_GROUP_SIZE": N_(
         "the local size does not suit this kernel: it must divide the global size and stay "
         "within the kernel's work-group limit"
     ),
-    "INVALID_WORK_ITEM_SIZE": "a local size is over the device's limit in its dimension",
-    "INVALID_GLOBAL_WORK_SIZE": "the global size is not valid for this device",
-    "INVALID_KERNEL_ARGS": "a kernel argument has not been set",
-    "INVALID_ARG_SIZE": "an argument's size does not match the kernel's declaration",
-    "INVALID_ARG_VALUE": "an argument's value is not valid for its declaration",
-    "INVALID_BUFFER_SIZE": "a buffer size is zero or over the device's allocation limit",
-    "INVALID_BUILD_OPTIONS": "the build options are not valid",
-    "INVALID_KERNEL_NAME": "the program has no kernel of that name",
-    "INVALID_VALUE": "a value passed to OpenCL is not valid",
-    "INVALID_OPERATION": "the operation is not allowed here",
-    "INVALID_MEM_OBJECT": "a buffer is not valid",
-    "INVALID_COMMAND_QUEUE": "the command queue is no longer valid (the device may have failed)",
-    "MISALIGNED_SUB_BUFFER_OFFSET": "a sub-buffer offset breaks the device's alignment",
-    "EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST": "an earlier command failed",
+    "INVALID_WORK_ITEM_SIZE": N_("a local size is over the device's limit in its dimension"),
+    "INVALID_GLOBAL_WORK_SIZE": N_("the global size is not valid for this device"),
+    "INVALID_KERNEL_ARGS": N_("a kernel argument has not been set"),
+    "INVALID_ARG_SIZE": N_("an argument's size does not match the kernel's declaration"),
+    "INVALID_ARG_VALUE": N_("an argument's value is not valid for its declaration"),
+    "INVALID_BUFFER_SIZE": N_("a buffer size is zero or over the device's allocation limit"),
+    "INVALID_BUILD_OPTIONS": N_("the build options are not valid"),
+    "INVALID_KERNEL_NAME": N_("the program has no kernel of that name"),
+    "INVALID_VALUE": N_("a value passed to OpenCL is not valid"),
+    "INVALID_OPERATION": N_("the operation is not allowed here"),
+    "INVALID_MEM_OBJECT": N_("a buffer is not valid"),
+    "INVALID_COMMAND_QUEUE": N_(
+        "the command queue is no longer valid (the device may have failed)"
+    ),
+    "MISALIGNED_SUB_BUFFER_OFFSET": N_("a sub-buffer offset breaks the device's alignment"),
+    "EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST": N_("an earlier command failed"),
 }
 
 
@@ -34,6 +38,9 @@ def plain_words(error: Exception) -> str:
     for name, words in _PLAIN_WORDS.items():
         if name == code_name or name in text:
             routine = getattr(error, "routine", "") or ""
-            where = f" ({routine} said {name})" if routine else f" ({name})"
-            return words + where
+            if routine:
+                said = gettext("{explanation} ({routine} said {name})")
+            else:
+                said = gettext("{explanation} ({name})")
+            return said.format(explanation=gettext(words), routine=routine, name=name)
     return text or type(error).__name__

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pyopencl as cl
 
-from clstudio.common import BuildResult
+from clstudio.common import BuildResult, gettext
 from clstudio.devices import (
     NO_PLATFORM_HELP,
     DeviceLimits,
@@ -156,16 +156,24 @@ class OpenCLContexts:
         for p_index, platform in enumerate(platforms):
             for d_index, device in enumerate(platform.get_devices()):
                 type_name = device_type_name(device.type)
-                seen.append(f"{device.name} ({type_name}) on {platform.name}")
+                seen.append(
+                    gettext("{device} ({type}) on {platform}").format(
+                        device=device.name, type=type_name, platform=platform.name
+                    )
+                )
                 if matches(selector, platform.name, device.name, type_name):
                     return FoundDevice((p_index, d_index), platform, device, type_name)
-        wanted = f"platform {selector.platform!r}, device {selector.device!r}" if selector else ""
+        wanted = ""
+        if selector:
+            wanted = gettext("platform {platform}, device {device}").format(
+                platform=repr(selector.platform), device=repr(selector.device)
+            )
         hint = missing_runtime_hint(selector.platform) if selector else ""
-        raise LookupError(
-            f"no OpenCL device matches {wanted}; this machine has: "
-            + "; ".join(seen)
-            + (f". {hint}" if hint else "")
-        )
+        if hint:
+            said = gettext("no OpenCL device matches {wanted}; this machine has: {devices}. {hint}")
+        else:
+            said = gettext("no OpenCL device matches {wanted}; this machine has: {devices}")
+        raise LookupError(said.format(wanted=wanted, devices="; ".join(seen), hint=hint))
 
     def is_warm(self, found: FoundDevice) -> bool:
         """Whether the device already has its context and queue from an earlier run."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import GuardReport, count_text
+from clstudio.common import GuardReport, ngettext
 
 GUARD_BYTES = 4096
 PATTERN = np.frombuffer(b"\xa5\x5a\xc3\x3c", dtype=np.uint8)
@@ -71,13 +71,18 @@ def check(
         return GuardReport(name, ok=True)
     parts = []
     if before:
-        parts.append(_describe("before the start of", name, before, int(head_hits[0])))
+        wrote = ngettext(
+            "kernel wrote before the start of '{name}': {count} element, first at index {first}",
+            "kernel wrote before the start of '{name}': {count} elements, first at index {first}",
+            before,
+        )
+        parts.append(wrote.format(name=name, count=before, first=int(head_hits[0])))
     if after:
-        parts.append(_describe("past the end of", name, after, int(tail_hits[0])))
+        wrote = ngettext(
+            "kernel wrote past the end of '{name}': {count} element, first at index {first}",
+            "kernel wrote past the end of '{name}': {count} elements, first at index {first}",
+            after,
+        )
+        parts.append(wrote.format(name=name, count=after, first=int(tail_hits[0])))
     first = int(head_hits[0]) if before else int(tail_hits[0])
     return GuardReport(name, False, before, after, first, "; ".join(parts))
-
-
-def _describe(where: str, name: str, count: int, first: int) -> str:
-    elements = count_text(count, "element")
-    return f"kernel wrote {where} '{name}': {elements}, first at index {first}"

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
+from clstudio.common import N_, gettext
 from clstudio.devices import opencl_version
 
 _CL_STD = re.compile(r"^-cl-std=CL(\d+)\.(\d+)$", re.IGNORECASE)
 # The versions -cl-std may name; any other is the driver's to reject as an invalid option.
 OPENCL_C_VERSIONS = ((1, 0), (1, 1), (1, 2), (2, 0), (3, 0))
-GET_A_NEWER_DEVICE = (
+GET_A_NEWER_DEVICE = N_(
     "Choose a device that offers it under Devices, or add one with Devices > Add a device…"
 )
 
@@ -37,7 +38,9 @@ def language_problem(tokens: list[str], device_name: str, c_version_text: str) -
     offered = opencl_version(c_version_text)
     if wanted <= offered:
         return None
-    return (
-        f"needs OpenCL C {wanted[0]}.{wanted[1]}; {device_name} offers "
-        f"{offered[0]}.{offered[1]}. {GET_A_NEWER_DEVICE}"
+    return gettext("needs OpenCL C {wanted}; {device} offers {offered}. {advice}").format(
+        wanted=f"{wanted[0]}.{wanted[1]}",
+        device=device_name,
+        offered=f"{offered[0]}.{offered[1]}",
+        advice=gettext(GET_A_NEWER_DEVICE),
     )

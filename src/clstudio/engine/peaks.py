@@ -15,7 +15,14 @@ from collections.abc import Callable
 import numpy as np
 import pyopencl as cl
 
-from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakProbe, format_bytes
+from clstudio.common import (
+    PeakDevice,
+    PeakFigure,
+    PeakPlan,
+    PeakProbe,
+    format_bytes,
+    gettext,
+)
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.peak_kernels import (
@@ -65,7 +72,8 @@ def measure_probe(
 def _kernel(contexts: OpenCLContexts, state: DeviceState, source: str) -> cl.Kernel:
     result, program, _ = contexts.program(state, source, "")
     if not result.ok or program is None:
-        raise ProbeFailed(f"the benchmark kernel does not build: {result.log.strip()[:300]}")
+        log = result.log.strip()[:300]
+        raise ProbeFailed(gettext("the benchmark kernel does not build: {log}").format(log=log))
     return state.kernel(program, result.kernels[0].driver_name)
 
 
@@ -103,7 +111,9 @@ def _global_bandwidth(
     out = cl.Buffer(state.context, flags.WRITE_ONLY, 4 * items)
     kernel.set_args(data, out)
     seconds, repeats = _calibrated(lambda n: _launches(state.queue, kernel, items, n), plan)
-    detail = f"{format_bytes(nbytes)} of random data read {repeats}× per sample"
+    detail = gettext("{size} of random data read {repeats}× per sample").format(
+        size=format_bytes(nbytes), repeats=repeats
+    )
     return nbytes / seconds / 1e9, detail
 
 
@@ -112,7 +122,7 @@ def _compute(
 ) -> tuple[float, str]:
     scalar = "double" if probe.test == "dp_compute" else "float"
     if scalar == "double" and "cl_khr_fp64" not in state.device.extensions:
-        raise ProbeFailed("this device has no double precision (no cl_khr_fp64)")
+        raise ProbeFailed(gettext("this device has no double precision (no cl_khr_fp64)"))
     kernel = _kernel(contexts, state, compute_source(scalar, probe.lanes, plan.multiply_add))
     dtype = np.float64 if scalar == "double" else np.float32
     seed = dtype(1.0 + np.random.default_rng().random())
@@ -128,7 +138,9 @@ def _compute(
     items = min(_MAX_ITEMS, int(items * scale) // _LOCAL_SIZE * _LOCAL_SIZE)
     seconds, repeats = _calibrated(lambda n: _launches(queue, kernel, items, n), plan)
     count = f"{items:,}".replace(",", " ")
-    detail = f"{count} work-items × {COMPUTE_OPS_PER_ITEM} operations, {repeats}× per sample"
+    detail = gettext("{count} work-items × {operations} operations, {repeats}× per sample").format(
+        count=count, operations=COMPUTE_OPS_PER_ITEM, repeats=repeats
+    )
     return items * COMPUTE_OPS_PER_ITEM / seconds / 1e9, detail
 
 
@@ -153,7 +165,9 @@ def _transfer(
         return time.perf_counter() - started
 
     seconds, repeats = _calibrated(run, plan)
-    detail = f"{format_bytes(nbytes)} copied {repeats}× per sample, blocking, by the wall clock"
+    detail = gettext("{size} copied {repeats}× per sample, blocking, by the wall clock").format(
+        size=format_bytes(nbytes), repeats=repeats
+    )
     return nbytes / seconds / 1e9, detail
 
 
@@ -176,7 +190,12 @@ def _latency(
         queue.finish()
         wall = time.perf_counter() - started
         times.append((event.profile.start - event.profile.queued) * 1e-9 if dispatch else wall)
-    what = "queued to start, by profiling events" if dispatch else "enqueue to finish, wall clock"
-    return statistics.median(
-        times
-    ) * 1e6, f"median of {tries} launches of {items} work-items, {what}"
+    if dispatch:
+        detail = gettext(
+            "median of {tries} launches of {items} work-items, queued to start, by profiling events"
+        )
+    else:
+        detail = gettext(
+            "median of {tries} launches of {items} work-items, enqueue to finish, wall clock"
+        )
+    return statistics.median(times) * 1e6, detail.format(tries=tries, items=items)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from clstudio.common import NpyError, ReferenceReport, load_array, resolve
+from clstudio.common import NpyError, ReferenceReport, gettext, load_array, resolve
 from clstudio.expressions import ExpressionError, check_expression, evaluate
 from clstudio.session import Reference
 
@@ -40,11 +40,12 @@ def check_reference(
     if reference.file is not None:
         loaded = _load_golden(reference.file, base_dir)
         if isinstance(loaded, str):
-            return ReferenceReport(name, expr, ok=False, message=f"the reference fails: {loaded}")
+            return ReferenceReport(name, expr, ok=False, message=_fails(loaded))
         if loaded.shape != actual.shape:
-            message = (
-                f"shape mismatch: {reference.file} has shape {loaded.shape} but {name!r} "
-                f"has shape {actual.shape}"
+            message = gettext(
+                "shape mismatch: {file} has shape {file_shape} but {name} has shape {shape}"
+            ).format(
+                file=reference.file, file_shape=loaded.shape, name=repr(name), shape=actual.shape
             )
             return ReferenceReport(name, expr, ok=False, message=message)
         expected = loaded
@@ -52,19 +53,31 @@ def check_reference(
         try:
             expected = evaluate(expr, namespace)
         except ExpressionError as exc:
-            return ReferenceReport(name, expr, ok=False, message=f"the reference fails: {exc}")
+            return ReferenceReport(name, expr, ok=False, message=_fails(str(exc)))
     if actual.dtype.kind not in _NUMERIC_KINDS:
-        message = f"output {name!r} holds {actual.dtype} values, which cannot be compared"
+        message = gettext("output {name} holds {dtype} values, which cannot be compared").format(
+            name=repr(name), dtype=actual.dtype
+        )
         return ReferenceReport(name, expr, ok=False, message=message)
     if expected.shape != actual.shape:
         if expected.size != actual.size:
-            message = (
-                f"shape mismatch: the reference has shape {expected.shape} ({expected.size} "
-                f"values) but {name!r} has shape {actual.shape} ({actual.size} values)"
+            message = gettext(
+                "shape mismatch: the reference has shape {expected_shape} ({expected_size} "
+                "values) but {name} has shape {shape} ({size} values)"
+            ).format(
+                expected_shape=expected.shape,
+                expected_size=expected.size,
+                name=repr(name),
+                shape=actual.shape,
+                size=actual.size,
             )
             return ReferenceReport(name, expr, ok=False, message=message)
         expected = expected.reshape(actual.shape)
     return _compare(name, expr, expected, actual, reference.rtol, reference.atol)
+
+
+def _fails(problem: str) -> str:
+    return gettext("the reference fails: {problem}").format(problem=problem)
 
 
 def _load_golden(text: str, base_dir: Path | None) -> np.ndarray | str:
@@ -74,7 +87,9 @@ def _load_golden(text: str, base_dir: Path | None) -> np.ndarray | str:
     except NpyError as exc:
         return str(exc)
     if data.dtype.kind not in _NUMERIC_KINDS:
-        return f"{resolve(text, base_dir)} holds {data.dtype} values, which cannot be compared"
+        return gettext("{file} holds {dtype} values, which cannot be compared").format(
+            file=resolve(text, base_dir), dtype=data.dtype
+        )
     return data
 
 
@@ -84,7 +99,12 @@ def _compare(
     tolerance_text = f"rtol={rtol:g}, atol={atol:g}"
     if actual.size == 0:
         return ReferenceReport(
-            name, expr, ok=True, max_abs_err=0.0, max_rel_err=0.0, message="no values to compare"
+            name,
+            expr,
+            ok=True,
+            max_abs_err=0.0,
+            max_rel_err=0.0,
+            message=gettext("no values to compare"),
         )
     is_complex = "c" in (expected.dtype.kind, actual.dtype.kind)
     work = np.complex128 if is_complex else np.float64
@@ -104,13 +124,21 @@ def _compare(
     worst = tuple(int(i) for i in np.unravel_index(flat, actual.shape))
     max_abs, max_rel = float(abs_err.max()), float(rel_err.max())
     if failures:
-        message = (
-            f"{failures} of {actual.size} values differ beyond {tolerance_text}; worst at "
-            f"{list(worst)}: expected {_value_text(expected[worst])}, "
-            f"got {_value_text(actual[worst])}"
+        message = gettext(
+            "{failures} of {size} values differ beyond {tolerance}; worst at {index}: "
+            "expected {expected}, got {actual}"
+        ).format(
+            failures=failures,
+            size=actual.size,
+            tolerance=tolerance_text,
+            index=list(worst),
+            expected=_value_text(expected[worst]),
+            actual=_value_text(actual[worst]),
         )
     else:
-        message = f"all {actual.size} values match within {tolerance_text}"
+        message = gettext("all {size} values match within {tolerance}").format(
+            size=actual.size, tolerance=tolerance_text
+        )
     return ReferenceReport(
         name,
         expr,

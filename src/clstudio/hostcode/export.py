@@ -17,6 +17,7 @@ import numpy as np
 from clstudio.common import (
     KernelSignature,
     NpyError,
+    gettext,
     load_array,
     write_bytes_atomically,
     write_text_atomically,
@@ -84,7 +85,7 @@ def _plan(session: Session, signature: KernelSignature, device: DeviceSelector |
     except PlanError as exc:
         raise ExportError(str(exc)) from None
     except (ValueError, OSError) as exc:  # starting contents that cannot be made
-        raise ExportError(f"the arguments cannot be exported: {exc}") from None
+        raise ExportError(_not_exported(exc)) from None
 
 
 def _program(plan: HostPlan, language: str, pocl_runner: bool) -> HostProgram:
@@ -93,7 +94,11 @@ def _program(plan: HostPlan, language: str, pocl_runner: bool) -> HostProgram:
     elif language == "c":
         text, regions = c_program(plan, pocl_runner)
     else:
-        raise ExportError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+        raise ExportError(
+            gettext("unknown language {language}; choose one of {languages}").format(
+                language=repr(language), languages=", ".join(LANGUAGES)
+            )
+        )
     return HostProgram(language, MAIN_FILES[language], text, regions)
 
 
@@ -122,7 +127,7 @@ def export_program(
         for arg in plan.files:
             files[arg.file_name] = _npy_bytes(starting_contents(plan, arg))
     except (ValueError, OSError) as exc:
-        raise ExportError(f"the arguments cannot be exported: {exc}") from None
+        raise ExportError(_not_exported(exc)) from None
     files.update(_expected_files(plan, language))
     if language == "c":
         files["cl_errors.h"] = cl_errors_header()
@@ -161,16 +166,23 @@ def _expected_files(plan: HostPlan, language: str) -> dict[str, bytes]:
             else:
                 expected = np.asarray(evaluate(ref.expr, namespace))
         except (NpyError, ExpressionError) as exc:
-            raise ExportError(f"the reference of '{ref.output.name}' fails: {exc}") from None
+            said = gettext("the reference of '{name}' fails: {problem}")
+            raise ExportError(said.format(name=ref.output.name, problem=exc)) from None
         if language == "c":
             if expected.size != ref.output.count:
+                said = gettext(
+                    "the reference of '{name}' has {size} values, but the output has {count}"
+                )
                 raise ExportError(
-                    f"the reference of '{ref.output.name}' has {expected.size} values, "
-                    f"but the output has {ref.output.count}"
+                    said.format(name=ref.output.name, size=expected.size, count=ref.output.count)
                 )
             expected = expected.astype(np.float64).reshape(ref.output.host_shape)
         files[ref.file_name] = _npy_bytes(expected)
     return files
+
+
+def _not_exported(problem: Exception) -> str:
+    return gettext("the arguments cannot be exported: {problem}").format(problem=problem)
 
 
 def _npy_bytes(array: np.ndarray) -> bytes:
@@ -181,9 +193,9 @@ def _npy_bytes(array: np.ndarray) -> bytes:
 
 def _write(folder: Path, files: dict[str, str | bytes], force: bool) -> list[Path]:
     if folder.exists() and not folder.is_dir():
-        raise ExportError(f"{folder} is a file, not a folder")
+        raise ExportError(gettext("{folder} is a file, not a folder").format(folder=folder))
     if folder.is_dir() and any(folder.iterdir()) and not force:
-        raise FolderNotEmptyError(f"{folder} is not empty")
+        raise FolderNotEmptyError(gettext("{folder} is not empty").format(folder=folder))
     written = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -197,5 +209,6 @@ def _write(folder: Path, files: dict[str, str | bytes], force: bool) -> list[Pat
         if "run.sh" in files:
             os.chmod(folder / "run.sh", 0o755)
     except OSError as exc:
-        raise ExportError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+        said = gettext("cannot write into {folder}: {reason}")
+        raise ExportError(said.format(folder=folder, reason=exc.strerror or exc)) from None
     return written

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import ElementType, KernelArgInfo, KernelSignature, kernel_type
+from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
 from clstudio.devices import DeviceSelector
 from clstudio.engine import scalar_bytes
 from clstudio.session import (
@@ -145,7 +145,11 @@ def make_plan(
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
         if spec is None:
-            raise PlanError(f"argument '{info.name}' of '{signature.name}' has no value")
+            raise PlanError(
+                gettext("argument '{argument}' of '{kernel}' has no value").format(
+                    argument=info.name, kernel=signature.name
+                )
+            )
         variable = info.name
         while variable in taken or keyword.iskeyword(variable):
             variable += "_arg"
@@ -156,7 +160,11 @@ def make_plan(
     for name, ref in session.references.items():
         output = by_name.get(name)
         if output is None or not output.written:
-            raise PlanError(f"the reference of '{name}' checks an output that is never read back")
+            raise PlanError(
+                gettext(
+                    "the reference of '{name}' checks an output that is never read back"
+                ).format(name=name)
+            )
         references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol))
     return HostPlan(
         session,

@@ -5,8 +5,15 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
+from clstudio.common import gettext
 from clstudio.session import GalleryError, examples, kernels_dir
 from clstudio.ui.settings import AppSettings
+
+
+def shown_description(description: str) -> str:
+    """A session's description as the user reads it: a gallery example's in the user's
+    language (translations/LANG/gallery.po), any other as it was written."""
+    return gettext(description) if description else ""  # gettext("") is the catalogue's header
 
 
 class FileMenus(QObject):
@@ -45,9 +52,10 @@ class FileMenus(QObject):
             self.examples.addAction(f"The gallery cannot be read: {exc}").setEnabled(False)
             return
         for example in found:
-            action = self.examples.addAction(f"{example.title} — {example.description}")
-            action.setStatusTip(example.description)
-            action.setToolTip(example.description)
+            description = shown_description(example.description)
+            action = self.examples.addAction(f"{example.title} — {description}")
+            action.setStatusTip(description)
+            action.setToolTip(description)
             action.triggered.connect(
                 lambda _checked=False, e=example: self.exampleRequested.emit(e.path, e.title)
             )

@@ -29,7 +29,7 @@ from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import install_exercises
 from clstudio.ui.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
-from clstudio.ui.file_menus import FileMenus
+from clstudio.ui.file_menus import FileMenus, shown_description
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
@@ -538,8 +538,15 @@ class MainWindow(QMainWindow):
     def show_properties(self) -> PropertiesDialog:
         """File > Properties, window-modal; OK hands the title and description over."""
         session = self.document.session
-        dialog = PropertiesDialog(title_of(session.source), session.description, self)
-        dialog.propertiesChosen.connect(self.workbench.set_properties)
+        shown = shown_description(session.description)
+
+        def chosen(title: str, description: str) -> None:
+            # An example's description left as shown stays the session's own (English) text.
+            kept = session.description if description == shown else description
+            self.workbench.set_properties(title, kept)
+
+        dialog = PropertiesDialog(title_of(session.source), shown, self)
+        dialog.propertiesChosen.connect(chosen)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
         return dialog

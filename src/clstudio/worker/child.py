@@ -22,7 +22,7 @@ from multiprocessing.synchronize import Event
 from typing import TYPE_CHECKING
 
 from clstudio.check import LOG_NAME
-from clstudio.common import STEP_NUMBERS, StepOutcome
+from clstudio.common import STEP_NUMBERS, StepOutcome, gettext
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
@@ -104,7 +104,8 @@ class PrintfCapture:
             end = os.lseek(fd, self._mark[0], os.SEEK_SET)
         self._mark = None
         if total > 1 and done < total:
-            os.write(fd, f"── launch {done + 1} of {total}\n".encode())
+            heading = gettext("── launch {number} of {total}").format(number=done + 1, total=total)
+            os.write(fd, f"{heading}\n".encode())
             self._mark = (end, os.lseek(fd, 0, os.SEEK_CUR))
 
     def text(self) -> str:
@@ -115,7 +116,8 @@ class PrintfCapture:
         data = os.pread(fd, self._limit, 0)
         text = data.decode("utf-8", errors="replace")
         if self._cut:
-            text += f"\n[output cut: {self._cut} more bytes]\n"
+            cut = gettext("[output cut: {count} more bytes]").format(count=self._cut)
+            text += f"\n{cut}\n"
         return text
 
 

@@ -27,6 +27,7 @@ from clstudio.common import (
     RunError,
     RunResult,
     StepOutcome,
+    gettext,
     step_at,
 )
 from clstudio.devices import DeviceInventory, DeviceSelector
@@ -130,7 +131,7 @@ class WorkerClient:
 
     def devices(self) -> DeviceInventory:
         """Every platform and device; a driver crash gives no platforms and says why."""
-        job = _Job("listing devices", self._devices_limit_s, "driver")
+        job = _Job(gettext("listing devices"), self._devices_limit_s, "driver")
         outcome = self._request(DevicesRequest, job, None)
         if isinstance(outcome, _Stopped):
             return DeviceInventory(platforms=(), problem=outcome.message)
@@ -142,7 +143,7 @@ class WorkerClient:
     ) -> BuildResult:
         """Build for the editor; a compiler crash gives ok=False with the crash in the log."""
         started = time.perf_counter()
-        job = _Job("building the program", self._build_limit_s, "compiler")
+        job = _Job(gettext("building the program"), self._build_limit_s, "compiler")
         outcome = self._request(lambda id: BuildRequest(id, source, options, selector), job, None)
         if isinstance(outcome, _Stopped):
             seconds = time.perf_counter() - started
@@ -156,9 +157,8 @@ class WorkerClient:
 
         `progress(done, total)` is called in this thread as repeats finish.
         """
-        job = _Job(
-            f"running kernel '{session.kernel}'", session.timeout_s, "kernel", session.kernel
-        )
+        doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
+        job = _Job(doing, session.timeout_s, "kernel", session.kernel)
         session = _in_this_folder(session)
         outcome = self._request(lambda id: RunRequest(id, session), job, progress)
         if isinstance(outcome, _Stopped):
@@ -176,12 +176,8 @@ class WorkerClient:
         A timeout, a cancel or a crash fails the step it hit, with the usual words; the
         worker restarts without its stepper, so only Reset (first=1) goes on from there.
         """
-        job = _Job(
-            f"stepping through kernel '{session.kernel}'",
-            session.timeout_s,
-            "kernel",
-            session.kernel,
-        )
+        doing = gettext("stepping through kernel '{kernel}'").format(kernel=session.kernel)
+        job = _Job(doing, session.timeout_s, "kernel", session.kernel)
         session = _in_this_folder(session)
         heard: list[StepOutcome] = []
 
@@ -203,12 +199,8 @@ class WorkerClient:
     def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
         """Run a planned check; the worker must have been started with plan.environment."""
         session = plan.session
-        job = _Job(
-            f"checking kernel '{session.kernel}' on Oclgrind",
-            plan.time_limit_s,
-            "kernel",
-            session.kernel,
-        )
+        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
+        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel)
         plan = replace(plan, session=_in_this_folder(session))
         outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
         if isinstance(outcome, _Stopped):
@@ -221,7 +213,7 @@ class WorkerClient:
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
     ) -> PeakSample:
         """One peak figure; a benchmark kernel that crashes or hangs fails only its figure."""
-        job = _Job(f"measuring {probe.key}", PEAK_LIMIT_S, "kernel")
+        job = _Job(gettext("measuring {figure}").format(figure=probe.key), PEAK_LIMIT_S, "kernel")
         outcome = self._request(lambda id: PeakRequest(id, selector, probe, plan), job, None)
         if isinstance(outcome, _Stopped):
             figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=outcome.message)
@@ -350,13 +342,16 @@ class WorkerClient:
                 message = exit_reasons.busy_message(job.doing, job.limit_s, step)
             return _Stopped("timeout", message)
         if not worker.ready and now - worker.started_at > self._start_limit_s:
-            return _Stopped("crash", f"the worker did not start within {self._start_limit_s:g} s")
+            limit = f"{self._start_limit_s:g}"
+            message = gettext("the worker did not start within {limit} s").format(limit=limit)
+            return _Stopped("crash", message)
         return None
 
     def _crashed(self, worker: WorkerProcess, job: _Job) -> _Stopped:
         if self._closed:
             self._replace(worker, restart=False)
-            return _Stopped("cancelled", f"the worker was closed while {job.doing}")
+            message = gettext("the worker was closed while {doing}").format(doing=job.doing)
+            return _Stopped("cancelled", message)
         exitcode = worker.exitcode()
         stderr_text = worker.stderr_text()
         self._replace(worker)

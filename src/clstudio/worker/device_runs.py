@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from clstudio.common import RunError, RunResult
+from clstudio.common import RunError, RunResult, gettext
 from clstudio.devices import DeviceSelector
 from clstudio.engine import Backend
 from clstudio.session import Session
@@ -26,7 +26,7 @@ def run_on_devices(
         if progress is not None:
             progress(done, len(devices), selector)
         if cancelled():
-            error = RunError("cancelled", "stopped by the user before this device's turn")
+            error = RunError("cancelled", gettext("stopped by the user before this device's turn"))
             wanted = ":".join(part for part in (selector.platform, selector.device) if part)
             results.append(RunResult(ok=False, error=error, kernel=session.kernel, device=wanted))
             continue

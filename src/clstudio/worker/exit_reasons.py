@@ -5,31 +5,38 @@ from __future__ import annotations
 import re
 import signal
 
-from clstudio.common import RUN_STEPS, STEP_NUMBERS, RunStep
+from clstudio.common import N_, RUN_STEPS, STEP_NUMBERS, RunStep, gettext
 
-_MEMORY_CAUSE = "an out-of-bounds access (reading or writing past a buffer) is the usual cause"
+_MEMORY_CAUSE = N_("an out-of-bounds access (reading or writing past a buffer) is the usual cause")
 _CAUSES = {
-    "SIGSEGV": _MEMORY_CAUSE + "; a very large private array (over the stack size) is another",
+    "SIGSEGV": N_(
+        "an out-of-bounds access (reading or writing past a buffer) is the usual cause; "
+        "a very large private array (over the stack size) is another"
+    ),
     "SIGBUS": _MEMORY_CAUSE,
-    "SIGABRT": _MEMORY_CAUSE + ": a write past the end corrupts the memory allocator's records",
-    "SIGFPE": "an integer division by zero (or the smallest integer divided by -1) is the "
-    "usual cause",
-    "SIGILL": "an instruction this CPU cannot run, or a compiler bug, is the usual cause",
-    "SIGKILL": "the system may have run out of memory and stopped it",
+    "SIGABRT": N_(
+        "an out-of-bounds access (reading or writing past a buffer) is the usual cause: "
+        "a write past the end corrupts the memory allocator's records"
+    ),
+    "SIGFPE": N_(
+        "an integer division by zero (or the smallest integer divided by -1) is the usual cause"
+    ),
+    "SIGILL": N_("an instruction this CPU cannot run, or a compiler bug, is the usual cause"),
+    "SIGKILL": N_("the system may have run out of memory and stopped it"),
 }
-_COMPILER_CAUSE = (
+_COMPILER_CAUSE = N_(
     "the OpenCL compiler crashed on this source. That is a compiler bug, not necessarily a "
     "mistake in your code: rewrite the code it chokes on (split a long expression, use "
     "another vector width, keep barriers out of irregular control flow) or try other "
     "build options"
 )
-_DRIVER_ABORT_CAUSE = (
+_DRIVER_ABORT_CAUSE = N_(
     "the OpenCL driver gave up, usually in its kernel compiler (PoCL compiles a kernel "
     "again at its first launch). That is a driver bug, not necessarily a mistake in your "
     "code: rewrite the code it chokes on (barriers inside goto or irregular loops are usual "
     "suspects)"
 )
-_DRIVER_CAUSE = (
+_DRIVER_CAUSE = N_(
     "the OpenCL driver crashed while answering a query: update or reinstall it, or remove "
     "its ICD file from /etc/OpenCL/vendors so that the other drivers still work"
 )
@@ -45,13 +52,13 @@ _QUOTE_LIMIT = 300
 def exit_name(exitcode: int | None) -> str:
     """`SIGSEGV` for a death by signal, `exit code 1` for an exit, `an unknown cause` if unknown."""
     if exitcode is None:
-        return "an unknown cause"
+        return gettext("an unknown cause")
     if exitcode < 0:
         try:
             return signal.Signals(-exitcode).name
         except ValueError:
-            return f"signal {-exitcode}"
-    return f"exit code {exitcode}"
+            return gettext("signal {number}").format(number=-exitcode)
+    return gettext("exit code {code}").format(code=exitcode)
 
 
 def last_words(stderr_text: str) -> str:
@@ -71,12 +78,12 @@ def likely_cause(name: str, stderr_text: str, blame: str = "kernel") -> str:
     listing devices.
     """
     if blame == "compiler" or _COMPILER_WORDS.search(stderr_text):
-        return _COMPILER_CAUSE
+        return gettext(_COMPILER_CAUSE)
     if blame == "driver":
-        return _DRIVER_CAUSE
+        return gettext(_DRIVER_CAUSE)
     if name == "SIGABRT" and stderr_text.strip() and not _HEAP_WORDS.search(stderr_text):
-        return _DRIVER_ABORT_CAUSE
-    return _CAUSES.get(name, "the OpenCL driver failed")
+        return gettext(_DRIVER_ABORT_CAUSE)
+    return gettext(_CAUSES.get(name, N_("the OpenCL driver failed")))
 
 
 def crash_message(doing: str, exitcode: int | None, stderr_text: str, blame: str = "kernel") -> str:
@@ -84,54 +91,73 @@ def crash_message(doing: str, exitcode: int | None, stderr_text: str, blame: str
     name = exit_name(exitcode)
     cause = likely_cause(name, stderr_text, blame)
     words = last_words(stderr_text)
-    quote = f' It said: "{words}".' if words else ""
-    return (
-        f"the worker crashed with {name} while {doing}: {cause}.{quote} "
-        "The worker was restarted, so the next request works."
-    )
+    if words:
+        said = gettext(
+            'the worker crashed with {name} while {doing}: {cause}. It said: "{words}". '
+            "The worker was restarted, so the next request works."
+        )
+    else:
+        said = gettext(
+            "the worker crashed with {name} while {doing}: {cause}. "
+            "The worker was restarted, so the next request works."
+        )
+    return said.format(name=name, doing=doing, cause=cause, words=words)
 
 
 def timeout_message(kernel: str, limit_s: float, step: RunStep | None) -> str:
     """A run over its timeout_s, told by the step it was in (the kernel's when unknown)."""
+    limit = f"{limit_s:g}"
     if step is None or step.key == "launch":
-        return (
-            f"kernel '{kernel}' did not finish within {limit_s:g} s: the worker was stopped and "
-            f"restarted. {RUN_STEPS[STEP_NUMBERS['launch']].advice}"
-        )
-    return (
-        f"the run of kernel '{kernel}' did not finish within {limit_s:g} s, and the time went "
-        f"into step {_numbered(step)}, not into the kernel: the worker was stopped and "
-        f"restarted. {step.advice}"
-    )
+        advice = RUN_STEPS[STEP_NUMBERS["launch"]].advice
+        return gettext(
+            "kernel '{kernel}' did not finish within {limit} s: the worker was stopped and "
+            "restarted. {advice}"
+        ).format(kernel=kernel, limit=limit, advice=advice)
+    return gettext(
+        "the run of kernel '{kernel}' did not finish within {limit} s, and the time went "
+        "into step {step}, not into the kernel: the worker was stopped and "
+        "restarted. {advice}"
+    ).format(kernel=kernel, limit=limit, step=_numbered(step), advice=step.advice)
 
 
 def busy_message(doing: str, limit_s: float, step: RunStep | None = None) -> str:
     """A build or a device query that did not end within its limit."""
+    limit = f"{limit_s:g}"
     if step is None:
-        return (
-            f"the worker did not finish {doing} within {limit_s:g} s (the driver may hang): "
+        return gettext(
+            "the worker did not finish {doing} within {limit} s (the driver may hang): "
             "it was stopped and restarted."
-        )
-    return (
-        f"the worker did not finish {doing} within {limit_s:g} s; it was at step "
-        f"{_numbered(step)}, and was stopped and restarted. {step.advice}"
-    )
+        ).format(doing=doing, limit=limit)
+    return gettext(
+        "the worker did not finish {doing} within {limit} s; it was at step "
+        "{step}, and was stopped and restarted. {advice}"
+    ).format(doing=doing, limit=limit, step=_numbered(step), advice=step.advice)
 
 
 def _numbered(step: RunStep) -> str:
     """`5 of 11, build the program (clBuildProgram)`."""
-    return f"{STEP_NUMBERS[step.key] + 1} of {len(RUN_STEPS)}, {step.title} ({step.apis})"
+    return gettext("{number} of {count}, {title} ({apis})").format(
+        number=STEP_NUMBERS[step.key] + 1, count=len(RUN_STEPS), title=step.title, apis=step.apis
+    )
 
 
 def cancelled_message(doing: str) -> str:
-    return f"stopped by the user while {doing}: the worker was stopped and restarted."
+    return gettext(
+        "stopped by the user while {doing}: the worker was stopped and restarted."
+    ).format(doing=doing)
 
 
 def start_failed_message(exitcode: int | None, stderr_text: str) -> str:
     """A worker that died before it was ready: an import or a driver failed at start."""
     words = last_words(stderr_text)
-    said = f': "{words}"' if words else ""
-    return (
-        f"the worker process could not start ({exit_name(exitcode)}){said}. A new one was "
-        "started; if this repeats, check the Python environment and the OpenCL driver."
-    )
+    if words:
+        said = gettext(
+            'the worker process could not start ({reason}): "{words}". A new one was '
+            "started; if this repeats, check the Python environment and the OpenCL driver."
+        )
+    else:
+        said = gettext(
+            "the worker process could not start ({reason}). A new one was "
+            "started; if this repeats, check the Python environment and the OpenCL driver."
+        )
+    return said.format(reason=exit_name(exitcode), words=words)

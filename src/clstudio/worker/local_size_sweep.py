@@ -13,6 +13,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from clstudio.common import gettext
 from clstudio.engine import Backend
 from clstudio.session import Session
 
@@ -64,21 +65,29 @@ def sweep_local_sizes(
     stopped = ""
     for done, size in enumerate(sizes):
         if cancelled():
-            stopped = f"stopped by the user after {done} of {len(sizes)} sizes"
+            stopped = _stopped_after(done, len(sizes))
             break
         if progress is not None:
             progress(done, len(sizes), size)
         trial = replace(session, local_size=tuple(size), repeats=timed_repeats + 1)
         result = backend.run(trial)
         if result.error is not None and result.error.stage == "cancelled":
-            stopped = f"stopped by the user after {done} of {len(sizes)} sizes"
+            stopped = _stopped_after(done, len(sizes))
             break
         times = result.kernel_times_ns()[1:]  # the first launch of a size is the warm-up
         if result.error is not None or not times:
-            message = result.error.message if result.error is not None else "no kernel time"
+            message = (
+                result.error.message if result.error is not None else gettext("no kernel time")
+            )
             points.append(SweepPoint(tuple(size), None, message))
         else:
             points.append(SweepPoint(tuple(size), statistics.median(times) * 1e-9))
     if progress is not None and not stopped:
         progress(len(sizes), len(sizes), None)
     return SweepResult(session.kernel, tuple(session.global_size), tuple(points), stopped)
+
+
+def _stopped_after(done: int, total: int) -> str:
+    return gettext("stopped by the user after {done} of {total} sizes").format(
+        done=done, total=total
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from clstudio.common import PEAK_PROBES, PeakDevice, PeakPlan, PeakProbe, PeakReport
+from clstudio.common import PEAK_PROBES, PeakDevice, PeakPlan, PeakProbe, PeakReport, gettext
 from clstudio.devices import DeviceSelector
 from clstudio.engine import MeasuringBackend
 
@@ -32,7 +32,7 @@ def measure_peaks(
     stopped = ""
     for done, probe in enumerate(probes):
         if cancelled():
-            stopped = f"stopped by the user after {done} of {len(probes)} figures"
+            stopped = _stopped_after(done, len(probes))
             break
         if progress is not None:
             progress(done, len(probes), probe.key)
@@ -41,7 +41,7 @@ def measure_peaks(
             stopped = sample.figure.error
             break
         if sample.stopped == "cancelled":
-            stopped = f"stopped by the user after {done} of {len(probes)} figures"
+            stopped = _stopped_after(done, len(probes))
             break
         device = device or sample.device
         figures.append(sample.figure)
@@ -51,6 +51,12 @@ def measure_peaks(
         wanted = (
             " / ".join(s for s in (selector.platform, selector.device) if s) if selector else ""
         )
-        device = PeakDevice(wanted or "no device", "", "")
+        device = PeakDevice(wanted or gettext("no device"), "", "")
     measured_at = datetime.now(UTC).isoformat(timespec="seconds")
     return PeakReport(device, measured_at, tuple(figures), stopped)
+
+
+def _stopped_after(done: int, total: int) -> str:
+    return gettext("stopped by the user after {done} of {total} figures").format(
+        done=done, total=total
+    )
