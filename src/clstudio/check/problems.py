@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from clstudio.check.reports import ParsedLog, Report, Side
 from clstudio.check.results import FIRST_KEPT, CheckProblem, WorkItem
 from clstudio.check.source_words import SourceWords
-from clstudio.common import KernelArgInfo
+from clstudio.common import KernelArgInfo, gettext, ngettext
 
 
 @dataclass(frozen=True)
@@ -156,82 +156,117 @@ def _sentence(
     region: BufferRegion | None,
     words: SourceWords,
 ) -> str:
-    at = f"line {side.line}" if side.line else "the kernel"
-    name = f"'{buffer}'" if buffer else "a buffer"
+    at = _line(side.line) if side.line else gettext("the kernel")
+    name = f"'{buffer}'" if buffer else gettext("a buffer")
     if kind in ("out-of-bounds-read", "out-of-bounds-write"):
-        verb = "reads" if kind.endswith("read") else "writes"
-        return f"{at} {verb} {_outside(report, region, name)}"
+        if kind.endswith("read"):
+            sentence = gettext("{at} reads {place}")
+        else:
+            sentence = gettext("{at} writes {place}")
+        return sentence.format(at=at, place=_outside(report, region, name))
     if kind == "read-only-write":
-        return (
-            f"{at} writes to {name}, which the kernel may only read (a const pointer, or "
+        return gettext(
+            "{at} writes to {name}, which the kernel may only read (a const pointer, or "
             "access 'in'): write to another buffer, or make it writable"
-        )
+        ).format(at=at, name=name)
     if kind == "write-only-read":
-        return f"{at} reads {name}, whose access is 'out' (write-only): give it access 'inout'"
+        return gettext(
+            "{at} reads {name}, whose access is 'out' (write-only): give it access 'inout'"
+        ).format(at=at, name=name)
     if kind == "array-index":
         size = report.size or 0
-        return (
-            f"{at} uses index {report.index} in an array of {size} elements "
-            f"(valid indices are 0 to {size - 1})"
-        )
+        return ngettext(
+            "{at} uses index {index} in an array of {size} element (valid indices are 0 to {last})",
+            "{at} uses index {index} in an array of {size} elements "
+            "(valid indices are 0 to {last})",
+            size,
+        ).format(at=at, index=report.index, size=size, last=size - 1)
     if kind == "data-race" and other is not None:
         return _race(report, side, other, buffer, words)
     if kind == "barrier-divergence":
-        reached = (
-            f"only {report.reached} of the {report.group_size} work-items of a work-group "
-            f"reached the barrier at {at}"
-            if report.reached is not None
-            else f"the work-items of a work-group reached different barriers ({at} and another)"
-        )
-        return (
-            f"{reached}: every work-item of a group must reach the same barrier, so keep "
+        if report.reached is not None:
+            reached = gettext(
+                "only {reached} of the {size} work-items of a work-group "
+                "reached the barrier at {at}"
+            ).format(reached=report.reached, size=report.group_size, at=at)
+        else:
+            reached = gettext(
+                "the work-items of a work-group reached different barriers ({at} and another)"
+            ).format(at=at)
+        return gettext(
+            "{reached}: every work-item of a group must reach the same barrier, so keep "
             "barrier() out of conditions that differ between work-items"
-        )
+        ).format(reached=reached)
     if kind == "uninitialized":
         if report.headline.startswith("Controlflow"):
-            return f"{at} decides a branch on a value that was never set"
-        return (
-            f"{at} uses a value that was never set: a variable without a value, or memory "
+            return gettext("{at} decides a branch on a value that was never set").format(at=at)
+        return gettext(
+            "{at} uses a value that was never set: a variable without a value, or memory "
             "no work-item wrote before it was read"
-        )
+        ).format(at=at)
     if kind == "misaligned-access":
-        return f"{at} accesses memory through a pointer not aligned to its type"
+        return gettext("{at} accesses memory through a pointer not aligned to its type").format(
+            at=at
+        )
     if kind == "api-error":
-        return "the host program's OpenCL call failed: " + "; ".join(report.details)
-    return f"Oclgrind stopped the kernel at {at}: {report.headline}"
+        return gettext("the host program's OpenCL call failed: {details}").format(
+            details="; ".join(report.details)
+        )
+    return gettext("Oclgrind stopped the kernel at {at}: {headline}").format(
+        at=at, headline=report.headline
+    )
+
+
+def _line(number: int) -> str:
+    return gettext("line {line}").format(line=number)
 
 
 def _outside(report: Report, region: BufferRegion | None, name: str) -> str:
     """`element 64 of 'a', which has 64 float elements (0 to 63)`, or what is known."""
     space = {"local": "__local", "private": "private"}.get(report.space or "", report.space)
     if region is None or report.address is None:
-        return f"outside {name} in {space} memory"
+        return gettext("outside {name} in {space} memory").format(name=name, space=space)
     count = region.nbytes // max(1, region.itemsize)
     offset = report.address - region.address
     if offset >= 0:
         element = offset // max(1, region.itemsize)
-        return (
-            f"element {element} of '{region.name}', which has {count} {region.type_name} "
-            f"elements (0 to {count - 1}): past its end"
+        return gettext(
+            "element {element} of '{name}', which has {count} {type} "
+            "elements (0 to {last}): past its end"
+        ).format(
+            element=element, name=region.name, count=count, type=region.type_name, last=count - 1
         )
     before = -(offset // max(1, region.itemsize))
-    return f"{before} element{'s' if before != 1 else ''} before the start of '{region.name}'"
+    return ngettext(
+        "{count} element before the start of '{name}'",
+        "{count} elements before the start of '{name}'",
+        before,
+    ).format(count=before, name=region.name)
 
 
 def _race(report: Report, a: Side, b: Side, buffer: str | None, words: SourceWords) -> str:
-    target = words.access_text(a.line, a.column, a.access == "store") or buffer or "memory"
-    first = "writes" if a.access == "store" else "reads"
-    second = "writes" if b.access == "store" else "reads"
-    where_b = f"line {b.line}" if b.line != a.line else "the same line in another work-item"
+    target = words.access_text(a.line, a.column, a.access == "store") or buffer or gettext("memory")
+    first = gettext("writes") if a.access == "store" else gettext("reads")
+    second = gettext("writes") if b.access == "store" else gettext("reads")
+    where_b = _line(b.line) if b.line != a.line else gettext("the same line in another work-item")
     same_group = a.who is not None and b.who is not None and a.who.group == b.who.group
     if not same_group:
-        together = "in different work-groups, which no barrier can order"
-        fix = "give each work-item its own element, or use an atomic"
-    elif first == second:
-        together = "in the same work-group, with nothing to order them"
-        fix = "give each work-item its own element, or use an atomic"
+        together = gettext("in different work-groups, which no barrier can order")
+        fix = gettext("give each work-item its own element, or use an atomic")
+    elif a.access == b.access or (a.access != "store" and b.access != "store"):
+        together = gettext("in the same work-group, with nothing to order them")
+        fix = gettext("give each work-item its own element, or use an atomic")
     else:
-        together = "in the same work-group, with no barrier between"
+        together = gettext("in the same work-group, with no barrier between")
         fence = "CLK_LOCAL_MEM_FENCE" if report.space == "local" else "CLK_GLOBAL_MEM_FENCE"
-        fix = f"put barrier({fence}) between them"
-    return f"line {a.line} {first} {target} while {where_b} {second} it, {together}: {fix}"
+        fix = gettext("put barrier({fence}) between them").format(fence=fence)
+    # Translators: "line 5 writes tile[lid] while line 9 reads it, in the same work-group, ...".
+    return gettext("{line} {first} {target} while {where} {second} it, {together}: {fix}").format(
+        line=_line(a.line),
+        first=first,
+        target=target,
+        where=where_b,
+        second=second,
+        together=together,
+        fix=fix,
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.common import Diagnostic, RunError
+from clstudio.common import Diagnostic, RunError, gettext, ngettext
 
 Index3 = tuple[int, int, int]
 
@@ -35,9 +35,10 @@ class WorkItem:
 
     def describe(self) -> str:
         if self.global_id is None:
-            return f"work-group {_ids(self.group)}"
-        local, group = _ids(self.local_id), _ids(self.group)
-        return f"work-item {_ids(self.global_id)} (local {local}, group {group})"
+            return gettext("work-group {group}").format(group=_ids(self.group))
+        return gettext("work-item {item} (local {local}, group {group})").format(
+            item=_ids(self.global_id), local=_ids(self.local_id), group=_ids(self.group)
+        )
 
 
 @dataclass(frozen=True)
@@ -74,19 +75,41 @@ class CheckProblem:
         """How many hit it and the first few, in words."""
         if not self.first:
             return ""
-        unit = "work-group" if self.first[0].global_id is None else "work-item"
-        plural = "s" if self.count != 1 else ""
         named = "; ".join(w.describe() for w in self.first)
-        more = ", first: " if self.count > len(self.first) else ": "
-        return f"{self.count} {unit}{plural}{more}{named}"
+        some = self.count > len(self.first)
+        if self.first[0].global_id is None:
+            if some:
+                text = ngettext(
+                    "{count} work-group, first: {named}",
+                    "{count} work-groups, first: {named}",
+                    self.count,
+                )
+            else:
+                text = ngettext(
+                    "{count} work-group: {named}", "{count} work-groups: {named}", self.count
+                )
+        elif some:
+            text = ngettext(
+                "{count} work-item, first: {named}",
+                "{count} work-items, first: {named}",
+                self.count,
+            )
+        else:
+            text = ngettext("{count} work-item: {named}", "{count} work-items: {named}", self.count)
+        return text.format(count=self.count, named=named)
 
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """As the editor shows build messages; a race also marks its other line with a note."""
         who = self.who()
-        text = f"Check: {self.message}" + (f" ({who})" if who else "")
+        if who:
+            text = gettext("Check: {problem} ({who})").format(problem=self.message, who=who)
+        else:
+            text = gettext("Check: {problem}").format(problem=self.message)
         shown = [Diagnostic(self.line, self.column, self.severity, text)]
         if self.other_line and self.other_line != self.line:
-            note = f"Check: the other side of the data race at line {self.line}"
+            note = gettext("Check: the other side of the data race at line {line}").format(
+                line=self.line
+            )
             shown.append(Diagnostic(self.other_line, self.other_column or 0, "note", note))
         return tuple(shown)
 

@@ -19,7 +19,9 @@ from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
     TypeNameError,
+    gettext,
     kernel_type,
+    ngettext,
     pointee_type,
 )
 from clstudio.common import value_range as type_range
@@ -65,7 +67,7 @@ class RemovedArg:
     type_text: str  # "float*", "local int*", "uint"
 
     def __str__(self) -> str:
-        return f"removed: {self.name} ({self.type_text})"
+        return gettext("removed: {name} ({type})").format(name=self.name, type=self.type_text)
 
 
 @dataclass(frozen=True)
@@ -79,16 +81,24 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
     """Why CL Studio cannot give this argument a value, or None when it can."""
     kind = expected_kind(info)
     if kind == "image" and info.type_name != "image2d_t":
-        return f"{info.type_name} arguments are not supported yet: CL Studio runs image2d_t"
+        return gettext("{type} arguments are not supported yet: CL Studio runs image2d_t").format(
+            type=info.type_name
+        )
     if kind == "image" and info.access not in ("read_only", "write_only"):
-        return f"a {info.access} image: read from one image and write to another"
+        return gettext("a {access} image: read from one image and write to another").format(
+            access=info.access
+        )
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:
-        return f"points to {info.type_name.rstrip('*').strip()}, which CL Studio cannot fill"
+        return gettext("points to {type}, which CL Studio cannot fill").format(
+            type=info.type_name.rstrip("*").strip()
+        )
     if kind == "scalar":
         try:
             kernel_type(info.type_name)
         except TypeNameError:
-            return f"a {info.type_name} passed by value, which CL Studio cannot set"
+            return gettext("a {type} passed by value, which CL Studio cannot set").format(
+                type=info.type_name
+            )
     return None
 
 
@@ -173,7 +183,8 @@ def _carry(
         return default_spec(info, global_size, local_size), ArgChange(name, "new")
     if old.kind != kind:
         spec = default_spec(info, global_size, local_size)
-        return spec, ArgChange(name, "changed", f"was a {old.kind}, now a {kind}")
+        note = gettext("was a {old}, now a {new}").format(old=old.kind, new=kind)
+        return spec, ArgChange(name, "changed", note)
     if unsupported_reason(info) is not None or isinstance(old, ImageArg | SamplerArg):
         return old, ArgChange(name, "kept")  # images keep everything; the kernel says little
     if isinstance(old, ScalarArg):
@@ -181,12 +192,15 @@ def _carry(
         if problem is None:
             return old, ArgChange(name, "kept")
         reset = default_spec(info, global_size, local_size)
-        return reset, ArgChange(name, "changed", f"value reset: {problem}")
+        note = gettext("value reset: {problem}").format(problem=problem)
+        return reset, ArgChange(name, "changed", note)
     declared = pointee_type(info.type_name)
     assert declared is not None and isinstance(old, BufferArg | LocalArg)
     if old.dtype == declared:
         return old, ArgChange(name, "kept")
-    note = f"element type now {declared.opencl_name} (was {old.dtype.opencl_name})"
+    note = gettext("element type now {new} (was {old})").format(
+        new=declared.opencl_name, old=old.dtype.opencl_name
+    )
     if isinstance(old, LocalArg):
         return LocalArg(declared, old.count), ArgChange(name, "changed", note)
     init = retyped_init(old.init, declared, old.shape)
@@ -198,18 +212,24 @@ def scalar_problem(value: object, element: ElementType) -> str | None:
     values = value if isinstance(value, tuple) else (value,)
     lanes = element.width
     if len(values) != lanes:
-        return f"a {element.opencl_name} takes {lanes} value{'s' * (lanes > 1)}"
+        return ngettext(
+            "a {type} takes {count} value", "a {type} takes {count} values", lanes
+        ).format(type=element.opencl_name, count=lanes)
     low, high = type_range(element.scalar)
     for item in values:
         if not isinstance(item, int | float) or not math.isfinite(item):
-            return f"{item!r} is not a finite number"
+            return gettext("{value} is not a finite number").format(value=repr(item))
         if element.scalar.kind in "iub":
             if not float(item).is_integer():
-                return f"{item} is not a whole number"
+                return gettext("{value} is not a whole number").format(value=item)
             if not low <= item <= high:
-                return f"{item} does not fit in a {element.opencl_name} ({low} to {high})"
+                return gettext("{value} does not fit in a {type} ({low} to {high})").format(
+                    value=item, type=element.opencl_name, low=low, high=high
+                )
         elif abs(item) > high:
-            return f"{item} is too large for a {element.opencl_name}"
+            return gettext("{value} is too large for a {type}").format(
+                value=item, type=element.opencl_name
+            )
     return None
 
 

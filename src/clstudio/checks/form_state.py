@@ -24,7 +24,7 @@ from clstudio.checks.buffer_use import unread_buffers
 from clstudio.checks.index_space import FillChoice, IndexSpace
 from clstudio.checks.size_suggestion import SizeSuggestion, suggest_size
 from clstudio.checks.validate import validate
-from clstudio.common import KernelSignature, RunError, count_text
+from clstudio.common import KernelSignature, RunError, gettext, ngettext
 from clstudio.devices import DeviceLimits
 from clstudio.session import (
     ArgSpec,
@@ -215,16 +215,17 @@ def _range_warning(
         return None
     name, largest = max(buffers.items(), key=lambda item: item[1].count)
     if len(buffers) == 1:
-        found = (
-            f"buffer '{name}' holds {count_text(largest.count, 'element')}, "
-            f"fewer than the {work_items} work-items"
+        found = ngettext(
+            "buffer '{name}' holds {count} element, fewer than the {items} work-items",
+            "buffer '{name}' holds {count} elements, fewer than the {items} work-items",
+            largest.count,
         )
     else:
-        found = (
-            f"every buffer holds fewer elements than the {work_items} work-items "
-            f"(the largest, '{name}', holds {largest.count})"
+        found = gettext(
+            "every buffer holds fewer elements than the {items} work-items "
+            "(the largest, '{name}', holds {count})"
         )
-    return (
-        f"{found}: a kernel that indexes a buffer by get_global_id reads or writes past its end "
+    return gettext(
+        "{found}: a kernel that indexes a buffer by get_global_id reads or writes past its end "
         "unless it compares the index with a size. Lower the global size, or grow the buffers."
-    )
+    ).format(found=found.format(name=name, count=largest.count, items=work_items))

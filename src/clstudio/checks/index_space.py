@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from clstudio.common import gettext, ngettext
+
 
 def size_text(sizes: tuple[int, ...]) -> str:
     """`1024`, `512 x 512`: sizes the way the panel writes them."""
@@ -60,20 +62,35 @@ class IndexSpace:
 
 def summary(space: IndexSpace) -> str:
     """One line: `1000 work-items in 16 groups of 64; the last group has 40`."""
-    one_item = math.prod(space.global_size) == 1
-    items = f"{_product_text(space.global_size)} work-item{'' if one_item else 's'}"
+    items = ngettext("{items} work-item", "{items} work-items", space.work_items).format(
+        items=_product_text(space.global_size)
+    )
     groups, local = space.groups, space.local_size
     if groups is None or local is None:
-        return f"{items}; the OpenCL implementation picks the work-group size (auto)"
-    group_word = "group" if math.prod(groups) == 1 else "groups"
-    text = f"{items} in {_product_text(groups)} {group_word} of {_product_text(local)}"
+        return gettext(
+            "{items}; the OpenCL implementation picks the work-group size (auto)"
+        ).format(items=items)
+    text = ngettext(
+        "{items} in {groups} group of {local}",
+        "{items} in {groups} groups of {local}",
+        math.prod(groups),
+    ).format(items=items, groups=_product_text(groups), local=_product_text(local))
     last = space.last_group
     assert last is not None
     partial = space.partial_dims
     if len(space.global_size) == 1 and partial:
-        return f"{text}; the last group has {last[0]}"
-    parts = [f"{last[d]} of {local[d]} in dimension {d}" for d in partial]
-    return f"{text}; the last groups hold {' and '.join(parts)}" if parts else text
+        return gettext("{text}; the last group has {count}").format(text=text, count=last[0])
+    parts = [
+        gettext("{count} of {local} in dimension {dim}").format(
+            count=last[d], local=local[d], dim=d
+        )
+        for d in partial
+    ]
+    if not parts:
+        return text
+    # Translators: joins "5 of 16 in dimension 0" and "3 of 16 in dimension 1".
+    joined = gettext(" and ").join(parts)
+    return gettext("{text}; the last groups hold {parts}").format(text=text, parts=joined)
 
 
 @dataclass(frozen=True)
@@ -89,12 +106,14 @@ class FillChoice:
     @property
     def label(self) -> str:
         """`from c: 1024`, `from c: 320 x 256 (shape 256, 320)`, `from img: 512 x 384 pixels`."""
-        text = f"from {self.name}: {size_text(self.global_size)}"
+        size = size_text(self.global_size)
         if self.is_image:
-            return f"{text} pixels"
+            return gettext("from {name}: {size} pixels").format(name=self.name, size=size)
         if len(self.shape) > 1:
-            text += f" (shape {', '.join(map(str, self.shape))})"
-        return text
+            return gettext("from {name}: {size} (shape {shape})").format(
+                name=self.name, size=size, shape=", ".join(map(str, self.shape))
+            )
+        return gettext("from {name}: {size}").format(name=self.name, size=size)
 
 
 def suggested_local_size(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from clstudio.common import KernelSignature, kernel_type
+from clstudio.common import KernelSignature, gettext, kernel_type
 from clstudio.session import BufferArg, ScalarArg, Session, SizePath
 
 _COUNT_NAME = re.compile(r"(?i)(n|count|len|length|size|num\w*|n_\w+|\w+_(count|len|size|n))")
@@ -61,8 +61,11 @@ def suggest_size(signature: KernelSignature, session: Session) -> SizeSuggestion
         ]
         if global_places:
             places += global_places
-            names.append("the global size")
-        described = ", ".join(names[:-1]) + f" and {names[-1]}"
+            names.append(gettext("the global size"))
+        # Translators: a list of argument names, "n, a, b and c".
+        described = gettext("{names} and {last}").format(
+            names=gettext(", ").join(names[:-1]), last=names[-1]
+        )
         return SizeSuggestion(
             _free_name(info.name.upper(), session), length, tuple(places), described
         )

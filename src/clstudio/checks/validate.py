@@ -10,12 +10,15 @@ import math
 import re
 
 from clstudio.common import (
+    N_,
     KernelArgInfo,
     KernelSignature,
     RunError,
     TypeNameError,
     format_bytes,
+    gettext,
     kernel_type,
+    ngettext,
     pointee_type,
     value_range,
 )
@@ -48,6 +51,19 @@ def validate(
     return problems
 
 
+# Translators: {name} is a buffer's or an image's name, {size} and {most} are sizes in bytes.
+_TOO_LARGE = {
+    "buffer": N_(
+        "buffer '{name}' needs {size}, but {device} allows at most {most} in one buffer "
+        "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)"
+    ),
+    "image": N_(
+        "image '{name}' needs {size}, but {device} allows at most {most} in one image "
+        "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)"
+    ),
+}
+
+
 def _problem(message: str, argument: str | None = None) -> RunError:
     return RunError("validate", message, argument=argument)
 
@@ -62,8 +78,10 @@ def _check_arguments(
         if spec is None:
             problems.append(
                 _problem(
-                    f"argument '{info.name}' ({describe(info)}) of kernel '{kernel.name}' "
-                    "has no value in the session",
+                    gettext(
+                        "argument '{name}' ({declared}) of kernel '{kernel}' "
+                        "has no value in the session"
+                    ).format(name=info.name, declared=describe(info), kernel=kernel.name),
                     info.name,
                 )
             )
@@ -71,11 +89,13 @@ def _check_arguments(
             problems += _check_argument(info, spec, limits)
     for name in session.args:
         if name not in declared:
-            params = ", ".join(info.name for info in kernel.args) or "none"
+            params = ", ".join(info.name for info in kernel.args) or gettext("none")
             problems.append(
                 _problem(
-                    f"argument '{name}' is not a parameter of kernel '{kernel.name}' "
-                    f"(its parameters are: {params})",
+                    gettext(
+                        "argument '{name}' is not a parameter of kernel '{kernel}' "
+                        "(its parameters are: {params})"
+                    ).format(name=name, kernel=kernel.name, params=params),
                     name,
                 )
             )
@@ -105,23 +125,27 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
     if kind == "image" and info.type_name != "image2d_t":
         return [
             _problem(
-                f"argument '{name}' is an {info.type_name}; CL Studio supports image2d_t "
-                "images only",
+                gettext(
+                    "argument '{name}' is an {type}; CL Studio supports image2d_t images only"
+                ).format(name=name, type=info.type_name),
                 name,
             )
         ]
     if spec.kind != kind:
         return [
             _problem(
-                f"argument '{name}' is declared {describe(info)}, so it needs kind "
-                f"'{kind}', but the session gives kind '{spec.kind}'",
+                gettext(
+                    "argument '{name}' is declared {declared}, so it needs kind "
+                    "'{kind}', but the session gives kind '{given}'"
+                ).format(name=name, declared=describe(info), kind=kind, given=spec.kind),
                 name,
             )
         ]
     if isinstance(spec, BufferArg | ImageArg):
         problem = contents_problem(spec.dtype, spec.init)
         if problem:
-            return [_problem(f"argument '{name}': the initial contents: {problem}", name)]
+            message = gettext("argument '{name}': the initial contents: {problem}")
+            return [_problem(message.format(name=name, problem=problem), name)]
     if isinstance(spec, ImageArg):
         return _check_image(info, spec, limits)
     if kind == "sampler":
@@ -131,17 +155,25 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
         if declared is None:
             return [
                 _problem(
-                    f"argument '{name}' points to {info.type_name.rstrip('*')}, which CL Studio "
-                    "cannot fill: use a scalar or vector element type",
+                    gettext(
+                        "argument '{name}' points to {type}, which CL Studio "
+                        "cannot fill: use a scalar or vector element type"
+                    ).format(name=name, type=info.type_name.rstrip("*")),
                     name,
                 )
             ]
         if declared != spec.dtype:
             return [
                 _problem(
-                    f"argument '{name}' is declared {describe(info)} but the session gives it "
-                    f"element type {spec.dtype.name}: make them agree (element type "
-                    f"{declared.name})",
+                    gettext(
+                        "argument '{name}' is declared {declared} but the session gives it "
+                        "element type {given}: make them agree (element type {wanted})"
+                    ).format(
+                        name=name,
+                        declared=describe(info),
+                        given=spec.dtype.name,
+                        wanted=declared.name,
+                    ),
                     name,
                 )
             ]
@@ -155,24 +187,30 @@ def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> l
     if info.access not in ("read_only", "write_only"):
         return [
             _problem(
-                f"image '{name}' is declared {info.access}; CL Studio runs read_only and "
-                "write_only images: read from one image and write to another",
+                gettext(
+                    "image '{name}' is declared {access}; CL Studio runs read_only and "
+                    "write_only images: read from one image and write to another"
+                ).format(name=name, access=info.access),
                 name,
             )
         ]
     if spec.access is not None and spec.access != info.access:
         return [
             _problem(
-                f"image '{name}' is declared {info.access} in the kernel but the session gives "
-                f"access {spec.access}: make them agree (or leave access out)",
+                gettext(
+                    "image '{name}' is declared {access} in the kernel but the session gives "
+                    "access {given}: make them agree (or leave access out)"
+                ).format(name=name, access=info.access, given=spec.access),
                 name,
             )
         ]
     if not limits.image_support:
         return [
             _problem(
-                f"{limits.name} has no image support (CL_DEVICE_IMAGE_SUPPORT is false), so "
-                f"it cannot run a kernel with image '{name}'",
+                gettext(
+                    "{device} has no image support (CL_DEVICE_IMAGE_SUPPORT is false), so "
+                    "it cannot run a kernel with image '{name}'"
+                ).format(device=limits.name, name=name),
                 name,
             )
         ]
@@ -180,9 +218,18 @@ def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> l
     if spec.height > most[0] or spec.width > most[1]:
         return [
             _problem(
-                f"image '{name}' is {spec.width} x {spec.height} pixels, but {limits.name} "
-                f"allows at most {most[1]} x {most[0]} (CL_DEVICE_IMAGE2D_MAX_WIDTH and "
-                "HEIGHT)",
+                gettext(
+                    "image '{name}' is {width} x {height} pixels, but {device} "
+                    "allows at most {most_width} x {most_height} (CL_DEVICE_IMAGE2D_MAX_WIDTH and "
+                    "HEIGHT)"
+                ).format(
+                    name=name,
+                    width=spec.width,
+                    height=spec.height,
+                    device=limits.name,
+                    most_width=most[1],
+                    most_height=most[0],
+                ),
                 name,
             )
         ]
@@ -195,14 +242,23 @@ def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
         element = kernel_type(info.type_name)
     except TypeNameError:
         return [
-            _problem(f"argument '{name}' has type {info.type_name}, which CL Studio cannot set")
+            _problem(
+                gettext("argument '{name}' has type {type}, which CL Studio cannot set").format(
+                    name=name, type=info.type_name
+                )
+            )
         ]
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
     if len(values) != element.width:
         return [
             _problem(
-                f"argument '{name}' is a {info.type_name} and needs {element.width} "
-                f"value{'s' if element.width > 1 else ''}, but the session gives {len(values)}",
+                ngettext(
+                    "argument '{name}' is a {type} and needs {count} value, "
+                    "but the session gives {given}",
+                    "argument '{name}' is a {type} and needs {count} values, "
+                    "but the session gives {given}",
+                    element.width,
+                ).format(name=name, type=info.type_name, count=element.width, given=len(values)),
                 name,
             )
         ]
@@ -210,20 +266,24 @@ def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
     for value in values:
         if element.scalar.kind in "iub":
             if isinstance(value, float) and not value.is_integer():
-                return [_problem(f"argument '{name}' is a {info.type_name}: {value} is not whole")]
+                message = gettext("argument '{name}' is a {type}: {value} is not whole")
+                return [_problem(message.format(name=name, type=info.type_name, value=value))]
             if not low <= value <= high:
                 return [
                     _problem(
-                        f"argument '{name}': {value} does not fit in a {info.type_name} "
-                        f"(from {low} to {high})",
+                        gettext(
+                            "argument '{name}': {value} does not fit in a {type} "
+                            "(from {low} to {high})"
+                        ).format(name=name, value=value, type=info.type_name, low=low, high=high),
                         name,
                     )
                 ]
         elif math.isfinite(value) and abs(value) > high:
             return [
                 _problem(
-                    f"argument '{name}': {value} is too large for a {info.type_name} "
-                    f"(at most {high:.4g})",
+                    gettext(
+                        "argument '{name}': {value} is too large for a {type} (at most {high})"
+                    ).format(name=name, value=value, type=info.type_name, high=f"{high:.4g}"),
                     name,
                 )
             ]
@@ -244,9 +304,12 @@ def _check_memory(
             if spec.nbytes > limits.max_alloc:
                 problems.append(
                     _problem(
-                        f"{spec.kind} '{info.name}' needs {format_bytes(spec.nbytes)}, but "
-                        f"{limits.name} allows at most {format_bytes(limits.max_alloc)} "
-                        f"in one {spec.kind} (CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
+                        gettext(_TOO_LARGE[spec.kind]).format(
+                            name=info.name,
+                            size=format_bytes(spec.nbytes),
+                            device=limits.name,
+                            most=format_bytes(limits.max_alloc),
+                        ),
                         info.name,
                     )
                 )
@@ -255,9 +318,14 @@ def _check_memory(
                 if spec.nbytes > limits.max_constant_buffer:
                     problems.append(
                         _problem(
-                            f"__constant buffer '{info.name}' needs {format_bytes(spec.nbytes)}, "
-                            f"but constant memory holds at most "
-                            f"{format_bytes(limits.max_constant_buffer)}: make it __global",
+                            gettext(
+                                "__constant buffer '{name}' needs {size}, "
+                                "but constant memory holds at most {most}: make it __global"
+                            ).format(
+                                name=info.name,
+                                size=format_bytes(spec.nbytes),
+                                most=format_bytes(limits.max_constant_buffer),
+                            ),
                             info.name,
                         )
                     )
@@ -266,35 +334,54 @@ def _check_memory(
     if total_global > limits.global_mem:
         problems.append(
             _problem(
-                f"the buffers and images need {format_bytes(total_global)} together, more than the "
-                f"device's {format_bytes(limits.global_mem)} of global memory"
+                gettext(
+                    "the buffers and images need {size} together, more than the "
+                    "device's {most} of global memory"
+                ).format(size=format_bytes(total_global), most=format_bytes(limits.global_mem))
             )
         )
     static = limits.kernel_local_mem
     if static > limits.local_mem:
         problems.append(
             _problem(
-                f"the kernel's own __local arrays need {format_bytes(static)} per work-group "
-                f"(CL_KERNEL_LOCAL_MEM_SIZE), more than the {format_bytes(limits.local_mem)} of "
-                f"local memory on {limits.name} (CL_DEVICE_LOCAL_MEM_SIZE): make them smaller"
+                gettext(
+                    "the kernel's own __local arrays need {size} per work-group "
+                    "(CL_KERNEL_LOCAL_MEM_SIZE), more than the {most} of "
+                    "local memory on {device} (CL_DEVICE_LOCAL_MEM_SIZE): make them smaller"
+                ).format(
+                    size=format_bytes(static),
+                    most=format_bytes(limits.local_mem),
+                    device=limits.name,
+                )
             )
         )
     elif local_bytes + static > limits.local_mem:
-        arrays = (
-            f", plus {format_bytes(static)} for the kernel's own __local arrays" if static else ""
-        )
+        if static:
+            message = gettext(
+                "the __local arguments need {size} per work-group, plus {static} for the "
+                "kernel's own __local arrays, more than the {most} of local memory: lower "
+                "their counts"
+            )
+        else:
+            message = gettext(
+                "the __local arguments need {size} per work-group, more than the {most} of "
+                "local memory: lower their counts"
+            )
         problems.append(
             _problem(
-                f"the __local arguments need {format_bytes(local_bytes)} per work-group{arrays}, "
-                f"more than the {format_bytes(limits.local_mem)} of local memory: lower their "
-                "counts"
+                message.format(
+                    size=format_bytes(local_bytes),
+                    static=format_bytes(static),
+                    most=format_bytes(limits.local_mem),
+                )
             )
         )
     if constant_args > limits.max_constant_args:
         problems.append(
             _problem(
-                f"the kernel takes {constant_args} __constant buffers; this device allows "
-                f"{limits.max_constant_args}"
+                gettext(
+                    "the kernel takes {count} __constant buffers; this device allows {most}"
+                ).format(count=constant_args, most=limits.max_constant_args)
             )
         )
     return problems
@@ -311,36 +398,57 @@ def check_ndrange(
     max_dims = len(limits.max_work_item_sizes)
     if not 1 <= dims <= max_dims:
         return [
-            _problem(f"the global size has {dims} dimensions; the device allows 1 to {max_dims}")
+            _problem(
+                gettext(
+                    "the global size has {dims} dimensions; the device allows 1 to {most}"
+                ).format(dims=dims, most=max_dims)
+            )
         ]
     if any(g < 1 for g in global_size):
-        return [_problem(f"every global size must be at least 1, got {list(global_size)}")]
+        message = gettext("every global size must be at least 1, got {sizes}")
+        return [_problem(message.format(sizes=list(global_size)))]
     if local_size is None:
         return []
     if len(local_size) != dims:
         return [
             _problem(
-                f"the local size {list(local_size)} has {len(local_size)} dimensions but the "
-                f"global size {list(global_size)} has {dims}"
+                gettext(
+                    "the local size {local} has {local_dims} dimensions but the "
+                    "global size {global_} has {dims}"
+                ).format(
+                    local=list(local_size),
+                    local_dims=len(local_size),
+                    global_=list(global_size),
+                    dims=dims,
+                )
             )
         ]
     problems: list[RunError] = []
     for d, (size, most) in enumerate(zip(local_size, limits.max_work_item_sizes, strict=False)):
         if size < 1:
-            problems.append(_problem(f"the local size in dimension {d} must be at least 1"))
+            message = gettext("the local size in dimension {dim} must be at least 1")
+            problems.append(_problem(message.format(dim=d)))
         elif size > most:
             problems.append(
                 _problem(
-                    f"the local size {size} in dimension {d} is over the device limit of {most} "
-                    "(CL_DEVICE_MAX_WORK_ITEM_SIZES)"
+                    gettext(
+                        "the local size {size} in dimension {dim} is over the device limit of "
+                        "{most} (CL_DEVICE_MAX_WORK_ITEM_SIZES)"
+                    ).format(size=size, dim=d, most=most)
                 )
             )
     group = math.prod(local_size)
     if group > limits.max_work_group_size:
         problems.append(
             _problem(
-                f"a work-group of {' x '.join(map(str, local_size))} = {group} work-items is over "
-                f"the limit of {limits.max_work_group_size} for this kernel on this device"
+                gettext(
+                    "a work-group of {sizes} = {count} work-items is over "
+                    "the limit of {most} for this kernel on this device"
+                ).format(
+                    sizes=" x ".join(map(str, local_size)),
+                    count=group,
+                    most=limits.max_work_group_size,
+                )
             )
         )
     if not (limits.non_uniform_work_groups and _asks_for_cl2(build_options)):
@@ -349,11 +457,15 @@ def check_ndrange(
                 up = -(-g // size) * size
                 problems.append(
                     _problem(
-                        f"the global size {g} in dimension {d} is not a multiple of the local "
-                        f"size {size} ({g} = {g // size} x {size} + {g % size}): OpenCL 1.2 "
-                        "needs every work-group to be full. Round the "
-                        f"global size up to {up} (and skip the extra work-items in the kernel), "
-                        "or pick a local size that divides it, or 'auto'"
+                        gettext(
+                            "the global size {global_} in dimension {dim} is not a multiple of "
+                            "the local size {size} ({global_} = {groups} x {size} + {rest}): "
+                            "OpenCL 1.2 needs every work-group to be full. Round the global "
+                            "size up to {up} (and skip the extra work-items in the kernel), or "
+                            "pick a local size that divides it, or 'auto'"
+                        ).format(
+                            global_=g, dim=d, size=size, up=up, groups=g // size, rest=g % size
+                        )
                     )
                 )
     return problems

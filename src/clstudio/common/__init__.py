@@ -24,6 +24,7 @@ from clstudio.common.peaks import (
     PeakProbe,
     PeakReport,
     PeakSample,
+    peak_meaning,
     peak_probe,
 )
 from clstudio.common.regular_files import (
@@ -119,6 +120,7 @@ __all__ = [
     "ngettext",
     "open_regular_file",
     "parse_element_type",
+    "peak_meaning",
     "peak_probe",
     "pointee_type",
     "read_text_file",

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from clstudio.common.translation import gettext
+
 OPENCL_SCALARS: dict[str, str] = {
     "char": "int8",
     "uchar": "uint8",
@@ -103,7 +105,7 @@ def parse_element_type(text: str) -> ElementType:
     match = _VECTOR_RE.match(name)
     if match and match.group(1) in OPENCL_SCALARS and match.group(1) != "bool":
         return ElementType(np.dtype(OPENCL_SCALARS[match.group(1)]), int(match.group(2)))
-    raise TypeNameError(f"unknown element type {text!r}")
+    raise TypeNameError(gettext("unknown element type {name}").format(name=repr(text)))
 
 
 def kernel_type(type_name: str) -> ElementType:
@@ -119,7 +121,7 @@ def kernel_type(type_name: str) -> ElementType:
     match = _VECTOR_RE.match(name)
     if match and match.group(1) in OPENCL_SCALARS and match.group(1) != "bool":
         return ElementType(np.dtype(OPENCL_SCALARS[match.group(1)]), int(match.group(2)))
-    raise TypeNameError(f"unknown OpenCL C type {type_name!r}")
+    raise TypeNameError(gettext("unknown OpenCL C type {name}").format(name=repr(type_name)))
 
 
 def pointee_type(type_name: str) -> ElementType | None:

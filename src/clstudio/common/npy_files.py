@@ -12,6 +12,7 @@ import numpy as np
 
 from clstudio.common.regular_files import open_regular_file
 from clstudio.common.text_files import write_atomically
+from clstudio.common.translation import gettext
 
 
 class NpyError(ValueError):
@@ -33,12 +34,14 @@ def load_array(path_text: str, base_dir: Path | None) -> np.ndarray:
         with open_regular_file(path) as stream:
             data = np.load(stream, allow_pickle=False)
     except FileNotFoundError:
-        raise NpyError(f"file not found: {path}") from None
+        raise NpyError(gettext("file not found: {file}").format(file=path)) from None
     except (ValueError, OSError, EOFError) as exc:
-        raise NpyError(f"cannot read {path} as .npy: {exc}") from None
+        problem = gettext("cannot read {file} as .npy: {reason}")
+        raise NpyError(problem.format(file=path, reason=exc)) from None
     if not isinstance(data, np.ndarray):
         data.close()
-        raise NpyError(f"{path} holds several arrays; save one with np.save")
+        problem = gettext("{file} holds several arrays; save one with np.save")
+        raise NpyError(problem.format(file=path))
     return data
 
 

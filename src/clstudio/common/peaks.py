@@ -6,14 +6,59 @@ as a request of its own in the worker, so one that crashes the driver fails alon
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from clstudio.common.translation import N_, gettext
 
 PEAKS_FORMAT = "clstudio-peaks"
 PEAKS_VERSION = 1
 
 _FLOAT_WIDTHS = ("float", "float2", "float4", "float8", "float16")
 _DOUBLE_WIDTHS = ("double", "double2", "double4", "double8", "double16")
-_LANES = {1: "one value", 2: "2 lanes", 4: "4 lanes", 8: "8 lanes", 16: "16 lanes"}
+# One sentence per probe for the learner, in English (the `meaning` that --json and
+# stored peaks carry) and, through peak_meaning, in the learner's language.
+_LANES = {
+    1: N_("one value"),
+    2: N_("2 lanes"),
+    4: N_("4 lanes"),
+    8: N_("8 lanes"),
+    16: N_("16 lanes"),
+}
+_BANDWIDTH = N_(
+    "How fast kernels read global memory when each work-item loads {width} values "
+    "({lanes} at a time): the ceiling of a kernel that reads each byte once."
+)
+_COMPUTE = {
+    "single": N_(
+        "Single-precision multiply-adds per second (2 operations each) on {width} values: "
+        "the compute ceiling of single-precision code that works on {lanes} at a time."
+    ),
+    "double": N_(
+        "Double-precision multiply-adds per second (2 operations each) on {width} values: "
+        "the compute ceiling of double-precision code that works on {lanes} at a time."
+    ),
+}
+_FIXED_MEANINGS = {
+    "transfer_bandwidth.host_to_device": N_(
+        "How fast a buffer is copied from the program's memory to the device "
+        "(clEnqueueWriteBuffer), timed by the wall clock: the cost of sending inputs."
+    ),
+    "transfer_bandwidth.device_to_host": N_(
+        "How fast a buffer is copied back from the device (clEnqueueReadBuffer), "
+        "timed by the wall clock: the cost of reading results."
+    ),
+    "launch_latency.dispatch": N_(
+        "How long a launched kernel waits in the queue before it starts (queued to "
+        "start): the least a launch costs, however little it does."
+    ),
+    "launch_latency.round_trip": N_(
+        "How long the program waits for a kernel that does almost nothing, from "
+        "enqueue to finish: below this, more work per launch is free."
+    ),
+}
+_UNITS = {"transfer_bandwidth": "GB/s", "launch_latency": "µs"}
+_PRECISIONS = {"sp_compute": "single", "dp_compute": "double"}
 
 
 @dataclass(frozen=True)
@@ -23,7 +68,7 @@ class PeakProbe:
     test: str  # "global_bandwidth"
     width: str  # "float4", "host_to_device", "dispatch"
     unit: str  # "GB/s", "GFLOP/s" or "µs"
-    meaning: str  # one sentence for the learner
+    meaning: str  # one sentence for the learner, in English
 
     @property
     def key(self) -> str:
@@ -36,67 +81,39 @@ class PeakProbe:
         return int(digits) if digits.isdigit() else 1
 
 
-def _lanes_text(width: str) -> str:
+def _lanes_of(width: str) -> int:
     digits = width.removeprefix("float").removeprefix("double")
-    return _LANES[int(digits) if digits else 1]
+    return int(digits) if digits else 1
+
+
+def _meaning(key: str, translate: Callable[[str], str]) -> str:
+    """The sentence of probe `key`, its words passed through `translate`."""
+    test, width = key.split(".", 1)
+    if key in _FIXED_MEANINGS:
+        return translate(_FIXED_MEANINGS[key])
+    template = _BANDWIDTH if test == "global_bandwidth" else _COMPUTE[_PRECISIONS[test]]
+    return translate(template).format(width=width, lanes=translate(_LANES[_lanes_of(width)]))
+
+
+def peak_meaning(key: str, english: str) -> str:
+    """What probe `key` measures, in the current language; `english` for a key this
+    version does not know (a stored report from another version)."""
+    try:
+        return _meaning(key, gettext)
+    except (KeyError, ValueError):
+        return english
 
 
 def _probes() -> tuple[PeakProbe, ...]:
-    probes = [
-        PeakProbe(
-            "global_bandwidth",
-            width,
-            "GB/s",
-            f"How fast kernels read global memory when each work-item loads {width} values "
-            f"({_lanes_text(width)} at a time): the ceiling of a kernel that reads each byte once.",
-        )
-        for width in _FLOAT_WIDTHS
-    ]
-    for test, widths, precision in (
-        ("sp_compute", _FLOAT_WIDTHS, "single"),
-        ("dp_compute", _DOUBLE_WIDTHS, "double"),
-    ):
-        probes += [
-            PeakProbe(
-                test,
-                width,
-                "GFLOP/s",
-                f"{precision.capitalize()}-precision multiply-adds per second (2 operations "
-                f"each) on {width} values: the compute ceiling of {precision}-precision code "
-                f"that works on {_lanes_text(width)} at a time.",
-            )
-            for width in widths
-        ]
-    probes += [
-        PeakProbe(
-            "transfer_bandwidth",
-            "host_to_device",
-            "GB/s",
-            "How fast a buffer is copied from the program's memory to the device "
-            "(clEnqueueWriteBuffer), timed by the wall clock: the cost of sending inputs.",
-        ),
-        PeakProbe(
-            "transfer_bandwidth",
-            "device_to_host",
-            "GB/s",
-            "How fast a buffer is copied back from the device (clEnqueueReadBuffer), "
-            "timed by the wall clock: the cost of reading results.",
-        ),
-        PeakProbe(
-            "launch_latency",
-            "dispatch",
-            "µs",
-            "How long a launched kernel waits in the queue before it starts (queued to "
-            "start): the least a launch costs, however little it does.",
-        ),
-        PeakProbe(
-            "launch_latency",
-            "round_trip",
-            "µs",
-            "How long the program waits for a kernel that does almost nothing, from "
-            "enqueue to finish: below this, more work per launch is free.",
-        ),
-    ]
+    def probe(test: str, width: str, unit: str) -> PeakProbe:
+        return PeakProbe(test, width, unit, _meaning(f"{test}.{width}", str))
+
+    probes = [probe("global_bandwidth", width, "GB/s") for width in _FLOAT_WIDTHS]
+    for test, widths in (("sp_compute", _FLOAT_WIDTHS), ("dp_compute", _DOUBLE_WIDTHS)):
+        probes += [probe(test, width, "GFLOP/s") for width in widths]
+    for key in _FIXED_MEANINGS:
+        test, width = key.split(".", 1)
+        probes.append(probe(test, width, _UNITS[test]))
     return tuple(probes)
 
 

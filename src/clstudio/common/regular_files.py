@@ -12,14 +12,16 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from clstudio.common.translation import N_, gettext, ngettext
+
 MAX_TEXT_BYTES = 64 * 2**20  # session and kernel source files; larger ones are refused unread
 
 _KINDS = (
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, N_("{file} is a named pipe (FIFO), not a regular file")),
+    (stat.S_ISCHR, N_("{file} is a character device, not a regular file")),
+    (stat.S_ISBLK, N_("{file} is a block device, not a regular file")),
+    (stat.S_ISSOCK, N_("{file} is a socket, not a regular file")),
+    (stat.S_ISDIR, N_("{file} is a folder, not a regular file")),
 )
 
 
@@ -37,12 +39,14 @@ def open_regular_file(path: Path, max_bytes: int | None = None) -> BinaryIO:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
-            raise NotRegularFileError(f"{path} is {kind}, not a regular file")
-        if max_bytes is not None and info.st_size > max_bytes:
-            raise OSError(
-                f"the file holds {info.st_size} bytes, more than the {_size(max_bytes)} limit"
+            problem = next(
+                (text for test, text in _KINDS if test(info.st_mode)),
+                N_("{file} is not a file, not a regular file"),
             )
+            raise NotRegularFileError(gettext(problem).format(file=path))
+        if max_bytes is not None and info.st_size > max_bytes:
+            problem = gettext("the file holds {size} bytes, more than the {most} limit")
+            raise OSError(problem.format(size=info.st_size, most=_size(max_bytes)))
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -55,10 +59,13 @@ def read_text_file(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> str:
     with open_regular_file(path, max_bytes) as stream:
         data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:  # it grew since it was measured
-        raise OSError(f"the file is larger than the {_size(max_bytes)} limit")
+        problem = gettext("the file is larger than the {most} limit")
+        raise OSError(problem.format(most=_size(max_bytes)))
     # utf-8-sig: a byte-order mark written by some Windows editors is not an error.
     return data.decode("utf-8-sig")
 
 
 def _size(nbytes: int) -> str:
-    return f"{nbytes // 2**20} MiB" if nbytes >= 2**20 else f"{nbytes} bytes"
+    if nbytes >= 2**20:
+        return f"{nbytes // 2**20} MiB"
+    return ngettext("{count} byte", "{count} bytes", nbytes).format(count=nbytes)

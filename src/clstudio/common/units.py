@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from clstudio.common.translation import ngettext
+
 _BYTE_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB")
 
 
@@ -13,7 +15,7 @@ def format_bytes(count: int | float) -> str:
             break
         value /= 1024
     if unit == "bytes":
-        return f"{int(value)} bytes"
+        return ngettext("{count} byte", "{count} bytes", int(value)).format(count=int(value))
     decimals = 0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2
     text = f"{value:.{decimals}f}"
     if decimals:
@@ -33,5 +35,9 @@ def format_seconds(seconds: float) -> str:
 
 
 def count_text(count: int, noun: str, plural: str | None = None) -> str:
-    """`1 repeat`, `2 repeats`, `0 repeats`, `1 launch`, `5 launches`: a count that agrees."""
+    """`1 repeat`, `2 repeats`, `0 repeats`, `1 launch`, `5 launches`: a count that agrees.
+
+    English only, since a noun cannot be looked up in a catalogue: a text a learner
+    reads counts with `ngettext("{count} repeat", "{count} repeats", count)` instead.
+    """
     return f"{count} {noun if count == 1 else plural or noun + 's'}"

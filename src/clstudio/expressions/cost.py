@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from clstudio.common import gettext
+
 
 @dataclass(frozen=True)
 class Cost:
@@ -82,13 +84,14 @@ def _broadcast_count(values: Iterable[object]) -> int:
 def _int(value: object) -> int:
     if isinstance(value, int | np.integer):
         return int(value)
-    raise TypeError(f"expected an integer, not {type(value).__name__}")
+    raise TypeError(gettext("expected an integer, not {type}").format(type=type(value).__name__))
 
 
 def _float(value: object) -> float:
     if isinstance(value, int | float | np.integer | np.floating):
         return float(value)
-    raise TypeError(f"expected a real number, not {type(value).__name__}")
+    problem = gettext("expected a real number, not {type}")
+    raise TypeError(problem.format(type=type(value).__name__))
 
 
 def _dims(value: object) -> tuple[int, ...]:

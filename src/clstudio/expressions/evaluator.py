@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from clstudio.common import format_bytes
+from clstudio.common import format_bytes, gettext
 from clstudio.expressions.cost import (
     Cost,
     broadcast_cost,
@@ -31,6 +31,7 @@ from clstudio.expressions.rules import (
     UNARY_OPERATORS,
     ExpressionError,
     is_np,
+    not_a_name,
     parse,
     refusal,
 )
@@ -69,13 +70,16 @@ def evaluate(expr: str, namespace: Mapping[str, object]) -> np.ndarray:
     with np.errstate(all="ignore"):
         value = _Evaluator(namespace).eval(tree.body)
         if isinstance(value, list | tuple) and stacked_cost(value).nbytes > MAX_BYTES:
-            raise ExpressionError(f"the result would take over {_bytes_text(MAX_BYTES)}")
+            problem = gettext("the result would take over {size}")
+            raise ExpressionError(problem.format(size=_bytes_text(MAX_BYTES)))
         try:
             result = np.asarray(value)
         except ValueError as exc:
-            raise ExpressionError(f"the result is not an array of numbers: {exc}") from exc
+            problem = gettext("the result is not an array of numbers: {reason}")
+            raise ExpressionError(problem.format(reason=exc)) from exc
     if result.dtype.kind not in _NUMERIC_KINDS:
-        raise ExpressionError(f"the result must be numbers, not {result.dtype} values")
+        problem = gettext("the result must be numbers, not {dtype} values")
+        raise ExpressionError(problem.format(dtype=result.dtype))
     return result if result.flags.writeable else result.copy()
 
 
@@ -104,7 +108,7 @@ def _operand_label(node: ast.AST) -> str:
 
 def _bytes_text(nbytes: int) -> str:
     # Estimates can be far beyond what a float holds: np.zeros(10**300).
-    return format_bytes(nbytes) if nbytes < 2**60 else "more than 1024 PiB"
+    return format_bytes(nbytes) if nbytes < 2**60 else gettext("more than 1024 PiB")
 
 
 class _Evaluator:
@@ -132,7 +136,8 @@ class _Evaluator:
         except ExpressionError:
             raise
         except _EVALUATION_ERRORS as exc:
-            raise refusal(f"{_label(node)}: {exc}", node) from exc
+            problem = gettext("{step}: {reason}").format(step=_label(node), reason=exc)
+            raise refusal(problem, node) from exc
 
     def _operation(self, node: ast.AST) -> Any:
         if isinstance(node, ast.Attribute):
@@ -160,15 +165,18 @@ class _Evaluator:
         if isinstance(node, ast.Subscript):
             value = self.eval(node.value)
             if not isinstance(value, np.ndarray | np.generic | tuple | list):
-                raise refusal(f"a {type(value).__name__} cannot be indexed", node)
+                problem = gettext("a {type} cannot be indexed").format(type=type(value).__name__)
+                raise refusal(problem, node)
             index = self.eval(node.slice)
             self._afford(node, index_cost(value, index))
             return cast(Any, value)[index]
-        raise refusal(f"{type(node).__name__} is not allowed", node)  # validation prevents this
+        # Validation prevents this.
+        problem = gettext("{syntax} is not allowed").format(syntax=type(node).__name__)
+        raise refusal(problem, node)
 
     def _argument(self, node: ast.Name) -> Any:
         if node.id not in self._namespace:
-            raise refusal(f"name {node.id!r} is not an argument or an allowed function", node)
+            raise refusal(not_a_name(node.id), node)
         value = self._namespace[node.id]
         if isinstance(value, list | tuple):  # a vector scalar such as a float4 value
             value = np.asarray(value)
@@ -181,20 +189,26 @@ class _Evaluator:
             and np.asarray(value).dtype.kind in _NUMERIC_KINDS
         ):
             return value
-        raise refusal(f"argument {node.id!r} cannot be used in an expression", node)
+        problem = gettext("argument {name} cannot be used in an expression")
+        raise refusal(problem.format(name=repr(node.id)), node)
 
     def _array(self, node: ast.AST, user: ast.Attribute) -> np.ndarray | np.generic:
         value = self.eval(node)
         if not isinstance(value, np.ndarray | np.generic):
-            raise refusal(f"'.{user.attr}' needs an array, not a {type(value).__name__}", user)
+            problem = gettext("'.{name}' needs an array, not a {type}")
+            raise refusal(problem.format(name=user.attr, type=type(value).__name__), user)
         return value
 
     def _number(self, node: ast.AST, symbol: str) -> Any:
         value = self.eval(node)
         if not isinstance(value, _NUMBERS):
-            hint = "; wrap lists in np.array(...)" if isinstance(value, list | tuple) else ""
-            message = f"'{symbol}' needs numbers or arrays, not a {type(value).__name__}{hint}"
-            raise refusal(message, node)
+            if isinstance(value, list | tuple):
+                problem = gettext(
+                    "'{symbol}' needs numbers or arrays, not a {type}; wrap lists in np.array(...)"
+                )
+            else:
+                problem = gettext("'{symbol}' needs numbers or arrays, not a {type}")
+            raise refusal(problem.format(symbol=symbol, type=type(value).__name__), node)
         return value
 
     def _call(self, node: ast.Call) -> Any:
@@ -230,20 +244,23 @@ class _Evaluator:
             return
         if abs(base) > 1 and exponent * (abs(base).bit_length() - 1) > MAX_INT_BITS:
             text = f"{base} ** {exponent}" if exponent.bit_length() <= 64 else "'**'"
-            raise refusal(f"{text} is too large a number: over {MAX_INT_BITS} bits", node)
+            problem = gettext("{power} is too large a number: over {bits} bits")
+            raise refusal(problem.format(power=text, bits=MAX_INT_BITS), node)
 
     def _afford(self, node: ast.AST, cost: Cost) -> None:
         """Refuse a step before it runs if its result or its work is over the limits."""
         if cost.nbytes > MAX_BYTES:
-            message = f"{_label(node)} would allocate {_bytes_text(cost.nbytes)}"
-            raise refusal(f"{message}: over the {_bytes_text(MAX_BYTES)} limit", node)
+            problem = gettext("{step} would allocate {size}: over the {most} limit")
+            size, most = _bytes_text(cost.nbytes), _bytes_text(MAX_BYTES)
+            raise refusal(problem.format(step=_label(node), size=size, most=most), node)
         if cost.work > MAX_WORK:
-            message = f"{_label(node)} would take {cost.work:.2g} operations"
-            raise refusal(f"{message}: over the {MAX_WORK:.2g} limit", node)
+            problem = gettext("{step} would take {work} operations: over the {most} limit")
+            work, most = f"{cost.work:.2g}", f"{MAX_WORK:.2g}"
+            raise refusal(problem.format(step=_label(node), work=work, most=most), node)
         self._touched += cost.reads + cost.nbytes
         if self._touched > MAX_TOUCHED_BYTES:
-            limit = _bytes_text(MAX_TOUCHED_BYTES)
-            raise refusal(f"the expression reads and writes more than {limit} of arrays", node)
+            problem = gettext("the expression reads and writes more than {size} of arrays")
+            raise refusal(problem.format(size=_bytes_text(MAX_TOUCHED_BYTES)), node)
 
     def _checked(self, value: Any, node: ast.AST) -> Any:
         """Refuse results of a kind expressions must not hold, or over the size limits."""
@@ -253,21 +270,25 @@ class _Evaluator:
         elif isinstance(value, np.ndarray | np.generic | np.dtype):
             dtype = value if isinstance(value, np.dtype) else value.dtype
             if dtype.kind not in _NUMERIC_KINDS:
-                raise refusal(f"{_label(node)} gives {dtype} values, not numbers", node)
+                problem = gettext("{step} gives {dtype} values, not numbers")
+                raise refusal(problem.format(step=_label(node), dtype=dtype), node)
             if isinstance(value, np.ndarray):
                 self._count(value, node)
         elif isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-            raise refusal(f"{_label(node)} gives an integer of over {MAX_INT_BITS} bits", node)
+            problem = gettext("{step} gives an integer of over {bits} bits")
+            raise refusal(problem.format(step=_label(node), bits=MAX_INT_BITS), node)
         elif not isinstance(value, int | float | complex | NoneType):
-            raise refusal(f"{_label(node)} gives a {type(value).__name__}, not an array", node)
+            problem = gettext("{step} gives a {type}, not an array")
+            raise refusal(problem.format(step=_label(node), type=type(value).__name__), node)
         return value
 
     def _count(self, array: np.ndarray, node: ast.AST) -> None:
         if array.nbytes > MAX_BYTES:
-            message = f"{_label(node)} gives {_bytes_text(array.nbytes)}"
-            raise refusal(f"{message}: over the {_bytes_text(MAX_BYTES)} limit", node)
+            problem = gettext("{step} gives {size}: over the {most} limit")
+            size, most = _bytes_text(array.nbytes), _bytes_text(MAX_BYTES)
+            raise refusal(problem.format(step=_label(node), size=size, most=most), node)
         if array.flags.owndata:
             self._made += array.nbytes
         if self._made > MAX_TOTAL_BYTES:
-            limit = _bytes_text(MAX_TOTAL_BYTES)
-            raise refusal(f"the expression makes more than {limit} of arrays", node)
+            problem = gettext("the expression makes more than {size} of arrays")
+            raise refusal(problem.format(size=_bytes_text(MAX_TOTAL_BYTES)), node)

@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from clstudio.common import N_, gettext
+
 MAX_LENGTH = 10_000  # characters
 MAX_DEPTH = 100  # nested syntax nodes
 MAX_INT_BITS = 1024  # Python integers: 10**10**10 would take the process down
@@ -103,18 +105,20 @@ COMPARISONS: dict[type[ast.cmpop], tuple[str, Callable[[Any, Any], Any]]] = {
 _SHIFTS = {ast.LShift: ("<<", "left_shift"), ast.RShift: (">>", "right_shift")}
 _REFUSED_COMPARE = {ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
 _REFUSED_SYNTAX: dict[type[ast.AST], str] = {
-    ast.Lambda: "lambda functions are not allowed",
-    ast.ListComp: "comprehensions are not allowed",
-    ast.SetComp: "comprehensions are not allowed",
-    ast.DictComp: "comprehensions are not allowed",
-    ast.GeneratorExp: "comprehensions are not allowed",
-    ast.JoinedStr: "f-strings are not allowed",
-    ast.NamedExpr: "assignment expressions (:=) are not allowed",
-    ast.Starred: "starred expressions (*x) are not allowed",
-    ast.Dict: "dict literals are not allowed",
-    ast.Set: "set literals are not allowed",
-    ast.IfExp: "conditional expressions are not allowed; use np.where(condition, x, y)",
-    ast.BoolOp: "'and' and 'or' are not allowed; use & and | (or np.logical_and, np.logical_or)",
+    ast.Lambda: N_("lambda functions are not allowed"),
+    ast.ListComp: N_("comprehensions are not allowed"),
+    ast.SetComp: N_("comprehensions are not allowed"),
+    ast.DictComp: N_("comprehensions are not allowed"),
+    ast.GeneratorExp: N_("comprehensions are not allowed"),
+    ast.JoinedStr: N_("f-strings are not allowed"),
+    ast.NamedExpr: N_("assignment expressions (:=) are not allowed"),
+    ast.Starred: N_("starred expressions (*x) are not allowed"),
+    ast.Dict: N_("dict literals are not allowed"),
+    ast.Set: N_("set literals are not allowed"),
+    ast.IfExp: N_("conditional expressions are not allowed; use np.where(condition, x, y)"),
+    ast.BoolOp: N_(
+        "'and' and 'or' are not allowed; use & and | (or np.logical_and, np.logical_or)"
+    ),
 }
 
 
@@ -122,7 +126,9 @@ class ExpressionError(ValueError):
     """A reference expression that is refused or fails; the message says what and where."""
 
     def __init__(self, message: str, column: int | None = None) -> None:
-        super().__init__(message if column is None else f"{message} (column {column})")
+        if column is not None:
+            message = gettext("{problem} (column {column})").format(problem=message, column=column)
+        super().__init__(message)
         self.column = column
 
 
@@ -130,18 +136,30 @@ def parse(expr: str, names: frozenset[str]) -> ast.Expression:
     """The syntax tree of an allowed expression over `names`; refuses everything else."""
     if len(expr) > MAX_LENGTH:
         raise ExpressionError(
-            f"the expression is {len(expr):,} characters long: over the {MAX_LENGTH:,} limit"
+            gettext("the expression is {length} characters long: over the {most} limit").format(
+                length=f"{len(expr):,}", most=f"{MAX_LENGTH:,}"
+            )
         )
     if not expr.strip():
-        raise ExpressionError("the expression is empty")
+        raise ExpressionError(gettext("the expression is empty"))
     try:
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as exc:
-        raise ExpressionError(f"syntax error: {exc.msg}", exc.offset) from None
+        problem = gettext("syntax error: {reason}").format(reason=exc.msg)
+        raise ExpressionError(problem, exc.offset) from None
     except (RecursionError, MemoryError):
-        raise ExpressionError(f"the expression is nested over {MAX_DEPTH} levels deep") from None
+        raise ExpressionError(_too_deep()) from None
     _validate(tree, names)
     return tree
+
+
+def _too_deep() -> str:
+    return gettext("the expression is nested over {most} levels deep").format(most=MAX_DEPTH)
+
+
+def not_a_name(name: str) -> str:
+    """The refusal of a name that is neither an argument nor numpy's."""
+    return gettext("name {name} is not an argument or an allowed function").format(name=repr(name))
 
 
 def refusal(message: str, node: ast.AST) -> ExpressionError:
@@ -156,7 +174,7 @@ def _validate(tree: ast.Expression, names: frozenset[str]) -> None:
     while stack:
         node, depth, called = stack.pop()
         if depth > MAX_DEPTH:
-            raise refusal(f"the expression is nested over {MAX_DEPTH} levels deep", node)
+            raise refusal(_too_deep(), node)
         children = _checked_children(node, names, called)
         stack.extend((child, depth + 1, c) for child, c in reversed(children))  # left first
 
@@ -168,9 +186,9 @@ def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> lis
         return []
     if isinstance(node, ast.Name):
         if node.id == "np":
-            raise refusal("np must be followed by a function name, as in np.sum(a)", node)
+            raise refusal(gettext("np must be followed by a function name, as in np.sum(a)"), node)
         if node.id not in names:
-            raise refusal(f"name {node.id!r} is not an argument or an allowed function", node)
+            raise refusal(not_a_name(node.id), node)
         return []
     if isinstance(node, ast.Attribute):
         return _check_attribute(node, names, called)
@@ -179,16 +197,18 @@ def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> lis
     if isinstance(node, ast.BinOp):
         if type(node.op) not in BINARY_OPERATORS:
             symbol, function = _SHIFTS[type(node.op)]
-            raise refusal(f"operator '{symbol}' is not allowed; use np.{function}", node)
+            problem = gettext("operator '{symbol}' is not allowed; use np.{function}")
+            raise refusal(problem.format(symbol=symbol, function=function), node)
         return [(node.left, False), (node.right, False)]
     if isinstance(node, ast.UnaryOp):
         if type(node.op) not in UNARY_OPERATORS:
-            raise refusal("'not' is not allowed; use ~ or np.logical_not", node)
+            raise refusal(gettext("'not' is not allowed; use ~ or np.logical_not"), node)
         return [(node.operand, False)]
     if isinstance(node, ast.Compare):
         for op in node.ops:
             if type(op) not in COMPARISONS:
-                raise refusal(f"comparison '{_REFUSED_COMPARE[type(op)]}' is not allowed", node)
+                problem = gettext("comparison '{operator}' is not allowed")
+                raise refusal(problem.format(operator=_REFUSED_COMPARE[type(op)]), node)
         return [(n, False) for n in (node.left, *node.comparators)]
     if isinstance(node, ast.Subscript):
         return [(node.value, False), (node.slice, False)]
@@ -196,7 +216,10 @@ def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> lis
         return [(n, False) for n in (node.lower, node.upper, node.step) if n is not None]
     if isinstance(node, ast.Tuple | ast.List):
         return [(n, False) for n in node.elts]
-    message = _REFUSED_SYNTAX.get(type(node), f"{type(node).__name__} is not allowed")
+    if type(node) in _REFUSED_SYNTAX:
+        message = gettext(_REFUSED_SYNTAX[type(node)])
+    else:
+        message = gettext("{syntax} is not allowed").format(syntax=type(node).__name__)
     raise refusal(message, node)
 
 
@@ -205,14 +228,18 @@ def _check_constant(node: ast.Constant) -> None:
     if isinstance(value, str):
         if value not in DTYPE_NAMES | OPTION_STRINGS:
             raise refusal(
-                f"string {_short(repr(value))} is not allowed: strings name dtypes "
-                "('float32') or options ('same')",
+                gettext(
+                    "string {text} is not allowed: strings name dtypes "
+                    "('float32') or options ('same')"
+                ).format(text=_short(repr(value))),
                 node,
             )
     elif isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-        raise refusal(f"integer literal of over {MAX_INT_BITS} bits", node)
+        problem = gettext("integer literal of over {bits} bits").format(bits=MAX_INT_BITS)
+        raise refusal(problem, node)
     elif not isinstance(value, int | float | complex | NoneType | EllipsisType):
-        raise refusal(f"{type(value).__name__} literals are not allowed", node)
+        problem = gettext("{type} literals are not allowed").format(type=type(value).__name__)
+        raise refusal(problem, node)
 
 
 def _check_attribute(
@@ -221,43 +248,59 @@ def _check_attribute(
     root = node.value  # name the leftmost problem, as a reader meets it: 'os' in os.path.join
     while isinstance(root, ast.Attribute):
         if is_np(root.value) and root.attr not in NP_FUNCTIONS | NP_CONSTANTS:
-            raise refusal(f"np.{root.attr} is not an allowed numpy function", root)
+            raise refusal(_not_numpy(root.attr), root)
         root = root.value
     if isinstance(root, ast.Name) and root.id not in names | {"np"}:
-        raise refusal(f"name {root.id!r} is not an argument or an allowed function", root)
+        raise refusal(not_a_name(root.id), root)
     attr = node.attr
     if attr.startswith("_"):
-        raise refusal(f"attribute {attr!r} is not allowed", node)
+        raise refusal(_bad_attribute(attr), node)
     if is_np(node.value):
         if attr in NP_FUNCTIONS and not called:
-            is_type = isinstance(getattr(np, attr), type)
-            hint = "; give dtypes as strings, as in .astype('float32')" if is_type else ""
-            raise refusal(f"np.{attr} must be called{hint}", node)
+            if isinstance(getattr(np, attr), type):
+                problem = gettext(
+                    "np.{name} must be called; give dtypes as strings, as in .astype('float32')"
+                )
+            else:
+                problem = gettext("np.{name} must be called")
+            raise refusal(problem.format(name=attr), node)
         if attr in NP_CONSTANTS and called:
-            raise refusal(f"np.{attr} cannot be called", node)
+            raise refusal(gettext("np.{name} cannot be called").format(name=attr), node)
         if attr not in NP_FUNCTIONS | NP_CONSTANTS:
-            raise refusal(f"np.{attr} is not an allowed numpy function", node)
+            raise refusal(_not_numpy(attr), node)
         return []
     if attr in ARRAY_METHODS and not called:
-        raise refusal(f"method '{attr}' must be called, as in .{attr}()", node)
+        problem = gettext("method '{name}' must be called, as in .{name}()")
+        raise refusal(problem.format(name=attr), node)
     if attr in ARRAY_PROPERTIES and called:
-        raise refusal(f"attribute '{attr}' cannot be called", node)
+        raise refusal(gettext("attribute '{name}' cannot be called").format(name=attr), node)
     if attr not in ARRAY_METHODS | ARRAY_PROPERTIES:
-        raise refusal(f"attribute {attr!r} is not allowed", node)
+        raise refusal(_bad_attribute(attr), node)
     return [(node.value, False)]
+
+
+def _not_numpy(name: str) -> str:
+    return gettext("np.{name} is not an allowed numpy function").format(name=name)
+
+
+def _bad_attribute(name: str) -> str:
+    return gettext("attribute {name} is not allowed").format(name=repr(name))
 
 
 def _check_call(node: ast.Call, names: frozenset[str]) -> list[tuple[Any, bool]]:
     func = node.func
     if isinstance(func, ast.Name) and func.id not in names | {"np"}:
-        raise refusal(f"name {func.id!r} is not an argument or an allowed function", func)
+        raise refusal(not_a_name(func.id), func)
     if not isinstance(func, ast.Attribute):
-        raise refusal("only numpy functions (np.sum) and array methods (a.sum) can be called", func)
+        problem = gettext("only numpy functions (np.sum) and array methods (a.sum) can be called")
+        raise refusal(problem, func)
     for keyword in node.keywords:
         if keyword.arg is None:
-            raise refusal("keyword unpacking (**kwargs) is not allowed", keyword.value)
+            problem = gettext("keyword unpacking (**kwargs) is not allowed")
+            raise refusal(problem, keyword.value)
         if keyword.arg not in KEYWORDS:
-            raise refusal(f"keyword {keyword.arg!r} is not allowed", keyword.value)
+            problem = gettext("keyword {name} is not allowed").format(name=repr(keyword.arg))
+            raise refusal(problem, keyword.value)
     return [
         (func, True),
         *((a, False) for a in node.args),

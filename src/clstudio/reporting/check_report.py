@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from clstudio.check import CheckProblem, CheckResult, WorkItem
-from clstudio.common import format_seconds
+from clstudio.common import format_seconds, gettext, ngettext
 
 CHECK_FORMAT = "clstudio-check-result"
 CHECK_VERSION = 1
@@ -68,11 +68,18 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
     """What `clstudio check` prints: one compiler-style line per problem, then the verdict."""
     lines = []
     if result.device:
-        lines.append(f"kernel {result.kernel} on {result.device}, {format_seconds(result.seconds)}")
+        lines.append(
+            gettext("kernel {kernel} on {device}, {seconds}").format(
+                kernel=result.kernel, device=result.device, seconds=format_seconds(result.seconds)
+            )
+        )
     if result.coverage:
         lines.append(f"  {result.coverage}")
     if result.error is not None:
-        lines.append(f"  error ({result.error.stage}): {result.error.message}")
+        error = gettext("error ({stage}): {message}").format(
+            stage=result.error.stage, message=result.error.message
+        )
+        lines.append(f"  {error}")
     for problem in result.problems:
         place = f"{source_name}:{problem.line}:{problem.column}" if problem.line else source_name
         lines.append(f"{place}: {problem.severity}: {problem.kind}: {problem.message}")
@@ -80,12 +87,15 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
         if who:
             lines.append(f"    {who}")
     if result.suppressed:
-        lines.append("  Oclgrind stopped reporting after its limit: the counts are minimums")
+        limit = gettext("Oclgrind stopped reporting after its limit: the counts are minimums")
+        lines.append(f"  {limit}")
     if result.ok:
-        lines.append("ok: no problems found")
+        lines.append(gettext("ok: no problems found"))
     elif result.problems:
         count = len(result.problems)
-        lines.append(f"FOUND {count} problem{'s' if count != 1 else ''}")
+        lines.append(
+            ngettext("FOUND {count} problem", "FOUND {count} problems", count).format(count=count)
+        )
     else:
-        lines.append("FAILED")
+        lines.append(gettext("FAILED"))
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import RunResult
+from clstudio.common import RunResult, gettext
 from clstudio.reporting.run_report import result_to_json
 
 DEVICE_RUNS_FORMAT = "clstudio-device-runs"
@@ -35,7 +35,9 @@ class OutputDifference:
 
 def _difference(name: str, device: str, against: str, a: np.ndarray, b: np.ndarray):
     if a.shape != b.shape or a.dtype != b.dtype:
-        note = f"{a.dtype}{list(a.shape)} against {b.dtype}{list(b.shape)}: not comparable"
+        note = gettext("{dtype}{shape} against {other_dtype}{other_shape}: not comparable").format(
+            dtype=a.dtype, shape=list(a.shape), other_dtype=b.dtype, other_shape=list(b.shape)
+        )
         return OutputDifference(name, device, against, None, None, None, note)
     if a.dtype.names or a.size == 0:
         return OutputDifference(name, device, against, 0.0, 0.0, None)
@@ -101,15 +103,26 @@ def format_comparison(results: Sequence[RunResult]) -> str:
     """Lines for the terminal: every output's largest difference from the first device."""
     differences = compare_outputs(results)
     if not differences:
-        return "No outputs to compare: fewer than two devices produced any."
-    lines = [f"Outputs compared with {differences[0].against}:"]
+        return gettext("No outputs to compare: fewer than two devices produced any.")
+    lines = [gettext("Outputs compared with {device}:").format(device=differences[0].against)]
     for d in differences:
         if d.max_abs is None:
-            lines.append(f"  {d.name} on {d.device}: {d.note}")
-        else:
-            where = f" at {list(d.worst_index)}" if d.worst_index is not None and d.max_abs else ""
-            lines.append(
-                f"  {d.name} on {d.device}: max abs diff {d.max_abs:.3g}, "
-                f"max rel diff {d.max_rel:.3g}{where}"
+            line = gettext("{output} on {device}: {note}").format(
+                output=d.name, device=d.device, note=d.note
             )
+        else:
+            if d.worst_index is not None and d.max_abs:
+                line = gettext(
+                    "{output} on {device}: max abs diff {abs}, max rel diff {rel} at {index}"
+                )
+            else:
+                line = gettext("{output} on {device}: max abs diff {abs}, max rel diff {rel}")
+            line = line.format(
+                output=d.name,
+                device=d.device,
+                abs=f"{d.max_abs:.3g}",
+                rel=f"{d.max_rel:.3g}",
+                index=list(d.worst_index or ()),
+            )
+        lines.append(f"  {line}")
     return "\n".join(lines)

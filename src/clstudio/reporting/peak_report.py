@@ -10,20 +10,24 @@ import textwrap
 from typing import Any
 
 from clstudio.common import (
+    N_,
     PEAK_TESTS,
     PEAKS_FORMAT,
     PEAKS_VERSION,
     PeakDevice,
     PeakFigure,
     PeakReport,
+    gettext,
+    peak_meaning,
 )
 
+# Marked only: whoever shows a title translates it (gettext(TEST_TITLES[test])).
 TEST_TITLES = {
-    "global_bandwidth": "Global memory bandwidth",
-    "sp_compute": "Single-precision compute",
-    "dp_compute": "Double-precision compute",
-    "transfer_bandwidth": "Transfers between host and device",
-    "launch_latency": "Kernel launch latency",
+    "global_bandwidth": N_("Global memory bandwidth"),
+    "sp_compute": N_("Single-precision compute"),
+    "dp_compute": N_("Double-precision compute"),
+    "transfer_bandwidth": N_("Transfers between host and device"),
+    "launch_latency": N_("Kernel launch latency"),
 }
 
 
@@ -97,7 +101,7 @@ def peaks_from_json(data: object) -> PeakReport:
 def format_value(figure: PeakFigure) -> str:
     """`14.9 GB/s`, `21.3 µs`, or `failed`."""
     if figure.value is None:
-        return "failed"
+        return gettext("failed")
     return f"{figure.value:.3g} {figure.unit}"
 
 
@@ -105,22 +109,26 @@ def format_peaks(report: PeakReport, explain: bool = True) -> str:
     """A table per test, each figure with its meaning; failed figures say why."""
     device = report.device
     lines = [
-        f"Peaks of {device.name} ({device.platform}, driver {device.driver_version or '?'}), "
-        f"measured {report.measured_at}"
+        gettext("Peaks of {device} ({platform}, driver {driver}), measured {when}").format(
+            device=device.name,
+            platform=device.platform,
+            driver=device.driver_version or "?",
+            when=report.measured_at,
+        )
     ]
     for test in PEAK_TESTS:
         figures = [f for f in report.figures if f.test == test]
         if not figures:
             continue
-        lines += ["", TEST_TITLES[test]]
+        lines += ["", gettext(TEST_TITLES[test])]
         for figure in figures:
             lines.append(f"  {figure.width:<16}{format_value(figure):>14}")
             if figure.error:
                 lines += _wrapped(figure.error)
             elif explain:
-                lines += _wrapped(figure.meaning)
+                lines += _wrapped(peak_meaning(figure.key, figure.meaning))
     if report.stopped:
-        lines += ["", f"Stopped early: {report.stopped}"]
+        lines += ["", gettext("Stopped early: {reason}").format(reason=report.stopped)]
     return "\n".join(lines)
 
 

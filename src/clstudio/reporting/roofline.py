@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.common import PeakReport
+from clstudio.common import PeakReport, gettext
 
 DEFAULT_OPS_PER_ITEM = 1  # right for element-wise kernels; a matrix multiply does 2 × K
 
@@ -97,14 +97,24 @@ def binding_limit(point: RooflinePoint, roofs: Roofs) -> str:
     """Which roof binds the run and how close it gets, in one sentence."""
     if point.intensity < roofs.ridge:
         share = point.gb_s / roofs.bandwidth.value
-        return (
-            f"memory-bound: {point.gb_s:.3g} GB/s, {share:.0%} of this device's measured "
-            f"{roofs.bandwidth.value:.3g} GB/s ({roofs.bandwidth.key}). Fewer bytes per "
-            f"operation (reuse data in local memory or registers) would lift it."
+        return gettext(
+            "memory-bound: {speed} GB/s, {share} of this device's measured "
+            "{roof} GB/s ({key}). Fewer bytes per "
+            "operation (reuse data in local memory or registers) would lift it."
+        ).format(
+            speed=f"{point.gb_s:.3g}",
+            share=f"{share:.0%}",
+            roof=f"{roofs.bandwidth.value:.3g}",
+            key=roofs.bandwidth.key,
         )
     share = point.gflop_s / roofs.compute.value
-    return (
-        f"compute-bound: {point.gflop_s:.3g} GFLOP/s, {share:.0%} of this device's measured "
-        f"{roofs.compute.value:.3g} GFLOP/s ({roofs.compute.key}). Wider vectors or fewer "
-        f"operations per result would lift it."
+    return gettext(
+        "compute-bound: {speed} GFLOP/s, {share} of this device's measured "
+        "{roof} GFLOP/s ({key}). Wider vectors or fewer "
+        "operations per result would lift it."
+    ).format(
+        speed=f"{point.gflop_s:.3g}",
+        share=f"{share:.0%}",
+        roof=f"{roofs.compute.value:.3g}",
+        key=roofs.compute.key,
     )

@@ -9,7 +9,15 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import PHASES, BuildResult, RunResult, count_text, format_bytes, format_seconds
+from clstudio.common import (
+    PHASES,
+    BuildResult,
+    RunResult,
+    format_bytes,
+    format_seconds,
+    gettext,
+    ngettext,
+)
 from clstudio.reporting.run_stats import kernel_stats
 
 RESULT_FORMAT = "clstudio-run-result"
@@ -129,43 +137,80 @@ def array_summary(array: np.ndarray) -> dict[str, Any]:
 
 def format_summary(result: RunResult) -> str:
     """What `clstudio run` prints: outcome, timings, outputs, references, guards."""
-    lines = [f"kernel {result.kernel} on {result.device}"] if result.device else []
-    if result.build is not None:
+    lines = []
+    if result.device:
         lines.append(
-            f"  build: {'ok' if result.build.ok else 'FAILED'} in "
-            f"{format_seconds(result.build.seconds)}"
+            gettext("kernel {kernel} on {device}").format(
+                kernel=result.kernel, device=result.device
+            )
         )
+    if result.build is not None:
+        if result.build.ok:
+            build = gettext("build: ok in {seconds}")
+        else:
+            build = gettext("build: FAILED in {seconds}")
+        lines.append("  " + build.format(seconds=format_seconds(result.build.seconds)))
         lines += [
-            f"    line {d.line}:{d.column}: {d.severity}: {d.message}"
+            "    "
+            + gettext("line {line}:{column}: {severity}: {message}").format(
+                line=d.line, column=d.column, severity=d.severity, message=d.message
+            )
             for d in result.build.diagnostics
         ]
     if result.error is not None:
-        lines.append(f"  error ({result.error.stage}): {result.error.message}")
+        error = gettext("error ({stage}): {message}").format(
+            stage=result.error.stage, message=result.error.message
+        )
+        lines.append(f"  {error}")
     stats = kernel_stats(result.kernel_times_ns())
     if stats is not None:
-        lines.append(
-            f"  kernel time over {count_text(stats.count, 'repeat')}: "
-            f"min {format_seconds(stats.min_s)}, "
-            f"median {format_seconds(stats.median_s)}, mean {format_seconds(stats.mean_s)}"
+        times = ngettext(
+            "kernel time over {count} repeat: min {min}, median {median}, mean {mean}",
+            "kernel time over {count} repeats: min {min}, median {median}, mean {mean}",
+            stats.count,
+        ).format(
+            count=stats.count,
+            min=format_seconds(stats.min_s),
+            median=format_seconds(stats.median_s),
+            mean=format_seconds(stats.mean_s),
         )
+        lines.append(f"  {times}")
     for name, array in result.outputs.items():
         s = array_summary(array)
-        lines.append(
-            f"  output {name}: {s['dtype']} {tuple(s['shape'])} ({format_bytes(array.nbytes)}), "
-            f"min {s['min']:.6g}, max {s['max']:.6g}, mean {s['mean']:.6g}"
-            if s["min"] is not None
-            else f"  output {name}: {s['dtype']} {tuple(s['shape'])}, no finite values"
-        )
-    for name, ref in result.references.items():
-        if ref.ok:
-            lines.append(
-                f"  reference {name} = {ref.expr}: pass (max abs error {ref.max_abs_err:.3g})"
+        if s["min"] is not None:
+            output = gettext(
+                "output {name}: {dtype} {shape} ({size}), min {min}, max {max}, mean {mean}"
+            ).format(
+                name=name,
+                dtype=s["dtype"],
+                shape=tuple(s["shape"]),
+                size=format_bytes(array.nbytes),
+                min=f"{s['min']:.6g}",
+                max=f"{s['max']:.6g}",
+                mean=f"{s['mean']:.6g}",
             )
         else:
-            lines.append(f"  reference {name} = {ref.expr}: FAIL: {ref.message}")
-    lines += [f"  guard {g.name}: {g.message}" for g in result.guards.values() if not g.ok]
+            output = gettext("output {name}: {dtype} {shape}, no finite values").format(
+                name=name, dtype=s["dtype"], shape=tuple(s["shape"])
+            )
+        lines.append(f"  {output}")
+    for name, ref in result.references.items():
+        if ref.ok:
+            verdict = gettext("reference {name} = {expr}: pass (max abs error {error})").format(
+                name=name, expr=ref.expr, error=f"{ref.max_abs_err:.3g}"
+            )
+        else:
+            verdict = gettext("reference {name} = {expr}: FAIL: {message}").format(
+                name=name, expr=ref.expr, message=ref.message
+            )
+        lines.append(f"  {verdict}")
+    lines += [
+        "  " + gettext("guard {name}: {message}").format(name=g.name, message=g.message)
+        for g in result.guards.values()
+        if not g.ok
+    ]
     if result.printf:
-        lines.append("  printf output:")
+        lines.append("  " + gettext("printf output:"))
         lines += ["    " + line for line in result.printf.splitlines()]
-    lines.append("ok" if result.ok else "FAILED")
+    lines.append(gettext("ok") if result.ok else gettext("FAILED"))
     return "\n".join(lines)

@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from clstudio.common import VECTOR_WIDTHS, ElementType
+from clstudio.common import VECTOR_WIDTHS, ElementType, gettext
 from clstudio.session.args import (
     ACCESS_MODES,
     ADDRESSING_MODES,
@@ -59,7 +59,7 @@ _REQUIRED = {"buffer": 3, "scalar": 2, "local": 3, "image": 4, "sampler": 1}
 def read_args(value: object, where: str, base_dir: Path | None) -> dict[str, ArgSpec]:
     args: dict[str, ArgSpec] = {}
     for name, spec in read_object(value, where).items():
-        read_identifier(name, f"{where}.{name}", "an argument name")
+        read_identifier(name, f"{where}.{name}", gettext("an argument name"))
         args[name] = read_arg(spec, f"{where}.{name}", base_dir)
     return args
 
@@ -68,10 +68,12 @@ def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
     obj = read_object(value, where)
     kinds = ", ".join(ARG_KINDS)
     if "kind" not in obj:
-        fail(f"{where}.kind", f"this key is required but missing; it is one of {kinds}")
+        problem = gettext("this key is required but missing; it is one of {kinds}")
+        fail(f"{where}.kind", problem.format(kinds=kinds))
     kind = read_string(obj["kind"], f"{where}.kind")
     if kind not in ARG_KINDS:
-        fail(f"{where}.kind", f"unknown kind {kind!r}; expected one of {kinds}")
+        problem = gettext("unknown kind {kind}; expected one of {kinds}")
+        fail(f"{where}.kind", problem.format(kind=repr(kind), kinds=kinds))
     keys = ARG_KEYS[kind]
     check_keys(obj, where, keys, required=keys[: _REQUIRED[kind]])
     if kind == "scalar":
@@ -87,9 +89,10 @@ def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
     init = _read_init(obj.get("init", "zeros"), f"{where}.init", dtype, shape, base_dir)
     access = obj.get("access")
     if access is not None and access not in ACCESS_MODES:
+        problem = gettext("expected one of {choices} or null, got {value}")
         fail(
             f"{where}.access",
-            f"expected one of {', '.join(ACCESS_MODES)} or null, got {describe(access)}",
+            problem.format(choices=", ".join(ACCESS_MODES), value=describe(access)),
         )
     return BufferArg(dtype, shape, init, access)
 
@@ -97,14 +100,15 @@ def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
 def _read_image(obj: dict[str, Any], where: str, base_dir: Path | None) -> ImageArg:
     shape = read_sizes(obj["shape"], f"{where}.shape", 2)
     if len(shape) != 2:
-        fail(f"{where}.shape", f"an image2d_t has two sizes, [height, width]; got {list(shape)}")
+        problem = gettext("an image2d_t has two sizes, [height, width]; got {sizes}")
+        fail(f"{where}.shape", problem.format(sizes=list(shape)))
     order = _read_choice(obj["order"], f"{where}.order", CHANNEL_ORDERS)
     channel_type = _read_choice(obj["channel_type"], f"{where}.channel_type", CHANNEL_TYPES)
     image = ImageArg((shape[0], shape[1]), order, channel_type)
     init = _read_init(obj.get("init", "zeros"), f"{where}.init", image.dtype, shape, base_dir, True)
     access = obj.get("access")
     if access is not None:
-        access = _read_choice(access, f"{where}.access", IMAGE_ACCESS_MODES, "or null")
+        access = _read_choice(access, f"{where}.access", IMAGE_ACCESS_MODES, or_null=True)
     return ImageArg(image.shape, order, channel_type, init, access)
 
 
@@ -121,18 +125,21 @@ def _read_sampler(obj: dict[str, Any], where: str) -> SamplerArg:
     if sampler.addressing in ("repeat", "mirrored_repeat") and not sampler.normalized_coords:
         fail(
             f"{where}.addressing",
-            f"{sampler.addressing} works only with normalized coordinates (0 to 1 across the "
-            'image): set "normalized_coords": true, or use clamp_to_edge',
+            gettext(
+                "{addressing} works only with normalized coordinates (0 to 1 across the "
+                'image): set "normalized_coords": true, or use clamp_to_edge'
+            ).format(addressing=sampler.addressing),
         )
     return sampler
 
 
-def _read_choice(value: object, where: str, choices: tuple[str, ...], more: str = "") -> str:
+def _read_choice(value: object, where: str, choices: tuple[str, ...], or_null: bool = False) -> str:
     if not isinstance(value, str) or value not in choices:
-        fail(
-            where,
-            f"expected one of {', '.join(choices)} {more}".rstrip() + f", got {describe(value)}",
-        )
+        if or_null:
+            problem = gettext("expected one of {choices} or null, got {value}")
+        else:
+            problem = gettext("expected one of {choices}, got {value}")
+        fail(where, problem.format(choices=", ".join(choices), value=describe(value)))
     return value
 
 
@@ -141,8 +148,11 @@ def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | f
         return value
     if isinstance(value, list):
         if len(value) not in VECTOR_WIDTHS:
-            widths = ", ".join(map(str, VECTOR_WIDTHS[:-1])) + f" or {VECTOR_WIDTHS[-1]}"
-            fail(where, f"a vector value has {widths} components, got {describe(value)}")
+            problem = gettext("a vector value has {widths} or {last} components, got {value}")
+            widths = ", ".join(map(str, VECTOR_WIDTHS[:-1]))
+            fail(
+                where, problem.format(widths=widths, last=VECTOR_WIDTHS[-1], value=describe(value))
+            )
         return tuple(read_number(v, f"{where}[{i}]") for i, v in enumerate(value))
     return read_number(value, where)
 
@@ -165,14 +175,18 @@ def _read_init(
     )
     if isinstance(value, str):
         if value not in _INIT_WORDS:
-            fail(where, f"unknown init {value!r}; expected one of {forms}")
+            problem = gettext("unknown init {init}; expected one of {forms}")
+            fail(where, problem.format(init=repr(value), forms=forms))
         return Init(value)
     if not isinstance(value, dict):
-        fail(where, f"expected one of {forms}, got {describe(value)}")
+        problem = gettext("expected one of {choices}, got {value}")
+        fail(where, problem.format(choices=forms, value=describe(value)))
     if len(value) != 1:
-        fail(where, f"expected an object with one key, got keys {', '.join(map(str, value))}")
+        problem = gettext("expected an object with one key, got keys {keys}")
+        fail(where, problem.format(keys=", ".join(map(str, value))))
     if next(iter(value)) not in _INIT_OBJECTS:
-        fail(where, f"unknown init {next(iter(value))!r}; expected one of {forms}")
+        problem = gettext("unknown init {init}; expected one of {forms}")
+        fail(where, problem.format(init=repr(next(iter(value))), forms=forms))
     ((kind, params),) = value.items()
     here = f"{where}.{kind}"
     needed = math.prod(dtype.host_shape(shape))
@@ -184,12 +198,16 @@ def _read_init(
         bounds = {k: read_number(v, f"{here}.{k}") for k, v in obj.items()}
         low, high = bounds.get("low", 0.0), bounds.get("high", 1.0)
         if not low < high:
-            fail(here, f"low ({low}) must be less than high ({high})")
+            fail(
+                here,
+                gettext("low ({low}) must be less than high ({high})").format(low=low, high=high),
+            )
         if dtype.scalar.kind in "iu" and not int(low) < int(high):
             fail(
                 here,
-                f"integers are drawn from int(low) to int(high) - 1; "
-                f"[{int(low)}, {int(high)}) is empty",
+                gettext(
+                    "integers are drawn from int(low) to int(high) - 1; [{low}, {high}) is empty"
+                ).format(low=int(low), high=int(high)),
             )
         return _fitting(Init("random", bounds), dtype, here)
     if kind == "normal":
@@ -205,26 +223,31 @@ def _read_init(
         if count != needed:
             fail(
                 here,
-                f"{count} values given, but shape {list(shape)} of {dtype.name} needs {needed}",
+                gettext("{count} values given, but shape {shape} of {dtype} needs {needed}").format(
+                    count=count, shape=list(shape), dtype=dtype.name, needed=needed
+                ),
             )
         return _fitting(Init("values", {"values": params}), dtype, here)
     if kind == "image":
         obj = read_object(params, here)
         check_keys(obj, here, ("name",), required=("name",))
         name = _read_choice(obj["name"], f"{here}.name", tuple(SAMPLE_IMAGES))
-        problem = None if is_image else picture_problem(dtype, shape)
-        if problem is not None:
-            fail(here, problem)
+        unfit = None if is_image else picture_problem(dtype, shape)
+        if unfit is not None:
+            fail(here, unfit)
         return Init("image", {"name": name})
     path = read_string(params, here, non_empty=True)
     if not path.endswith(".npy"):
-        fail(here, f"expected the path of a .npy file, got {describe(path)}")
+        problem = gettext("expected the path of a .npy file, got {value}")
+        fail(here, problem.format(value=describe(path)))
     file_shape, _ = read_npy_header(path, here, base_dir)
     count = math.prod(file_shape)
     if count != needed:
         fail(
             here,
-            f"{path} holds {count} values (shape {list(file_shape)}), but {needed} are needed",
+            gettext("{file} holds {count} values (shape {shape}), but {needed} are needed").format(
+                file=path, count=count, shape=list(file_shape), needed=needed
+            ),
         )
     return Init("file", {"path": path})
 
@@ -239,12 +262,13 @@ def _fitting(init: Init, dtype: ElementType, where: str) -> Init:
 def _count_values(value: object, where: str) -> int:
     """How many numbers a nested, rectangular list holds (walked without recursion)."""
     if not isinstance(value, list) or not value:
-        fail(where, f"expected a non-empty list of numbers, got {describe(value)}")
+        problem = gettext("expected a non-empty list of numbers, got {value}")
+        fail(where, problem.format(value=describe(value)))
     level, count = [value], 0
     while level:
         lists = [v for v in level if isinstance(v, list)]
         if (lists and len(lists) != len(level)) or len({len(v) for v in lists}) > 1:
-            fail(where, "expected a rectangular nested list (rows of equal length)")
+            fail(where, gettext("expected a rectangular nested list (rows of equal length)"))
         if lists:
             level = [item for row in lists for item in row]
             continue

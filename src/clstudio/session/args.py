@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import ElementType, NpyError, load_array, value_range
+from clstudio.common import ElementType, NpyError, gettext, load_array, value_range
 from clstudio.session.fields import MAX_DIMS, count_text
 from clstudio.session.sample_images import sample_gray, sample_image
 
@@ -136,20 +136,18 @@ def picture_problem(dtype: ElementType, shape: tuple[int, ...]) -> str | None:
     A buffer takes a picture's gray values: one scalar per pixel, in rows.
     """
     if dtype.width != 1:
-        return (
-            f"a sample picture fills a buffer of scalars with gray values; "
-            f"{dtype.opencl_name} is a vector type"
-        )
+        return gettext(
+            "a sample picture fills a buffer of scalars with gray values; {type} is a vector type"
+        ).format(type=dtype.opencl_name)
     if len(shape) != 2:
-        return (
-            f"a sample picture fills a 2-D buffer, shape [height, width]; "
-            f"this one has shape {list(shape)}"
-        )
+        return gettext(
+            "a sample picture fills a 2-D buffer, shape [height, width]; this one has shape {shape}"
+        ).format(shape=list(shape))
     if dtype.scalar.kind == "b" or (dtype.scalar.kind in "iu" and np.iinfo(dtype.scalar).max < 255):
-        return (
-            f"a sample picture's gray values run from 0 to 255, more than a {dtype.opencl_name} "
+        return gettext(
+            "a sample picture's gray values run from 0 to 255, more than a {type} "
             "holds; use uchar or a wider type"
-        )
+        ).format(type=dtype.opencl_name)
     return None
 
 
@@ -161,14 +159,14 @@ def contents_problem(dtype: ElementType, init: Init) -> str | None:
     """
     params = init.params
     if init.kind == "fill":
-        return _fit_problem(dtype, params["value"], "")
+        return _fit_problem(dtype, params["value"], None)
     if init.kind == "random":
         low, high = params.get("low", 0.0), params.get("high", 1.0)
         if dtype.scalar.kind in "iu":  # integers are drawn from int(low) to int(high) - 1
             low, high = int(low), int(high) - 1
-        return _fit_problem(dtype, low, "low: ") or _fit_problem(dtype, high, "high: ")
+        return _fit_problem(dtype, low, "low") or _fit_problem(dtype, high, "high")
     if init.kind == "normal":
-        return _fit_problem(dtype, params.get("mean", 0.0), "mean: ")
+        return _fit_problem(dtype, params.get("mean", 0.0), "mean")
     if init.kind == "values":
         return _values_problem(dtype, params["values"])
     return None
@@ -180,18 +178,19 @@ def _values_problem(dtype: ElementType, values: object) -> str | None:
     while any(isinstance(item, list) for item in level):
         depth += 1
         if depth > MAX_DIMS:
-            return (
-                f"the values are nested {depth} lists deep or more; at most {MAX_DIMS} are allowed"
-            )
+            return gettext(
+                "the values are nested {depth} lists deep or more; at most {most} are allowed"
+            ).format(depth=depth, most=MAX_DIMS)
         level = [inner for item in level for inner in (item if isinstance(item, list) else [item])]
     for index, number in enumerate(level):
-        problem = _fit_problem(dtype, number, f"value {index}: ")
+        problem = _fit_problem(dtype, number, gettext("value {index}").format(index=index))
         if problem:
             return problem
     return None
 
 
-def _fit_problem(dtype: ElementType, number: object, what: str) -> str | None:
+def _fit_problem(dtype: ElementType, number: object, what: str | None) -> str | None:
+    """Why `number` does not fit `dtype`, led by `what` ("low", "value 3") when given."""
     if not isinstance(number, int | float) or isinstance(number, bool):
         return None  # the reader names values that are not numbers
     low, high = value_range(dtype.scalar)
@@ -199,7 +198,10 @@ def _fit_problem(dtype: ElementType, number: object, what: str) -> str | None:
         return None
     shown = count_text(number) if isinstance(number, int) else f"{number:.4g}"
     span = f"{low} to {high}" if dtype.scalar.kind in "iub" else f"{low:.4g} to {high:.4g}"
-    return f"{what}{shown} does not fit in {dtype.scalar.name} ({span})"
+    problem = gettext("{value} does not fit in {type} ({span})").format(
+        value=shown, type=dtype.scalar.name, span=span
+    )
+    return problem if what is None else f"{what}: {problem}"
 
 
 def stream_for(seed: int, name: str) -> np.random.Generator:
@@ -239,12 +241,17 @@ def initial_contents(
     if kind == "image":
         problem = None if isinstance(spec, ImageArg) else picture_problem(spec.dtype, spec.shape)
         if problem is not None:
-            raise ContentsError(f"argument '{name}': {problem}")
+            raise ContentsError(_argument_problem(name, problem))
         try:
             return _picture(params["name"], spec)
         except ValueError as exc:
-            raise ContentsError(f"argument '{name}': {exc}") from None
-    raise ContentsError(f"argument '{name}': unknown init kind {kind!r}")
+            raise ContentsError(_argument_problem(name, exc)) from None
+    problem = gettext("unknown init kind {kind}").format(kind=repr(kind))
+    raise ContentsError(_argument_problem(name, problem))
+
+
+def _argument_problem(name: str, problem: object) -> str:
+    return gettext("argument '{name}': {problem}").format(name=name, problem=problem)
 
 
 def _picture(picture: str, spec: BufferArg | ImageArg) -> np.ndarray:
@@ -259,8 +266,10 @@ def _reshaped(name: str, data: np.ndarray, shape: tuple[int, ...], dtype: np.dty
     expected = int(np.prod(shape))
     if data.size != expected:
         raise ContentsError(
-            f"argument '{name}': the initial contents hold {data.size} values, "
-            f"but shape {list(shape)} needs {expected}"
+            gettext(
+                "argument '{name}': the initial contents hold {count} values, "
+                "but shape {shape} needs {needed}"
+            ).format(name=name, count=data.size, shape=list(shape), needed=expected)
         )
     return np.ascontiguousarray(data.reshape(shape).astype(dtype, casting="unsafe"))
 
@@ -269,4 +278,4 @@ def _load_npy(name: str, path_text: str, base_dir: Path | None) -> np.ndarray:
     try:
         return load_array(path_text, base_dir)
     except NpyError as exc:
-        raise ContentsError(f"argument '{name}': {exc}") from None
+        raise ContentsError(_argument_problem(name, exc)) from None

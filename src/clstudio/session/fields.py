@@ -19,6 +19,7 @@ import numpy as np
 from clstudio.common import (
     ElementType,
     TypeNameError,
+    gettext,
     open_regular_file,
     parse_element_type,
     resolve,
@@ -48,9 +49,11 @@ def describe(value: object) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, Mapping):
-        return "an object"
+        return gettext("an object")
     if isinstance(value, list | tuple):
-        return "an empty list" if not value else f"a list of {len(value)}"
+        if not value:
+            return gettext("an empty list")
+        return gettext("a list of {count}").format(count=len(value))
     if isinstance(value, int):
         return count_text(value)
     text = repr(value)
@@ -61,8 +64,10 @@ def count_text(number: int) -> str:
     """An integer for a message; one of thousands of digits as its number of digits."""
     if number.bit_length() < 4 * _SHOWN_DIGITS and len(str(abs(number))) <= _SHOWN_DIGITS:
         return str(number)
-    sign = "a negative " if number < 0 else "a "
-    return f"{sign}number of about {round(number.bit_length() * math.log10(2))} digits"
+    digits = round(number.bit_length() * math.log10(2))
+    if number < 0:
+        return gettext("a negative number of about {digits} digits").format(digits=digits)
+    return gettext("a number of about {digits} digits").format(digits=digits)
 
 
 def check_keys(
@@ -72,23 +77,24 @@ def check_keys(
     prefix = f"{where}." if where else ""
     for key in obj:
         if key not in known:
-            fail(f"{prefix}{key}", f"unknown key; the known keys here are {', '.join(known)}")
+            problem = gettext("unknown key; the known keys here are {keys}")
+            fail(f"{prefix}{key}", problem.format(keys=", ".join(known)))
     for key in required:
         if key not in obj:
-            fail(f"{prefix}{key}", "this key is required but missing")
+            fail(f"{prefix}{key}", gettext("this key is required but missing"))
 
 
 def read_object(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        fail(where, f"expected an object, got {describe(value)}")
+        fail(where, gettext("expected an object, got {value}").format(value=describe(value)))
     return value
 
 
 def read_string(value: object, where: str, non_empty: bool = False) -> str:
     if not isinstance(value, str):
-        fail(where, f"expected a string, got {describe(value)}")
+        fail(where, gettext("expected a string, got {value}").format(value=describe(value)))
     if non_empty and not value.strip():
-        fail(where, "expected a non-empty string")
+        fail(where, gettext("expected a non-empty string"))
     return value
 
 
@@ -97,50 +103,58 @@ def read_identifier(value: object, where: str, what: str) -> str:
     if not _IDENTIFIER.match(text):
         fail(
             where,
-            f"expected {what} (letters, digits and _, not starting with a digit), "
-            f"got {describe(text)}",
+            gettext(
+                "expected {what} (letters, digits and _, not starting with a digit), got {value}"
+            ).format(what=what, value=describe(text)),
         )
     return text
 
 
 def read_bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        fail(where, f"expected true or false, got {describe(value)}")
+        fail(where, gettext("expected true or false, got {value}").format(value=describe(value)))
     return value
 
 
 def read_int(value: object, where: str, low: int, high: int) -> int:
     # bool is a subclass of int: `true` must not pass for 1.
     if not isinstance(value, int) or isinstance(value, bool):
-        fail(where, f"expected an integer, got {describe(value)}")
+        fail(where, gettext("expected an integer, got {value}").format(value=describe(value)))
     if not low <= value <= high:
-        fail(where, f"expected an integer from {low} to {high}, got {count_text(value)}")
+        problem = gettext("expected an integer from {low} to {high}, got {value}")
+        fail(where, problem.format(low=low, high=high, value=count_text(value)))
     return value
 
 
 def read_number(value: object, where: str, low: float = -math.inf) -> int | float:
     """A finite number; NaN and Infinity (which Python's json accepts) are refused here."""
     if not isinstance(value, int | float) or isinstance(value, bool):
-        fail(where, f"expected a number, got {describe(value)}")
+        fail(where, gettext("expected a number, got {value}").format(value=describe(value)))
     if isinstance(value, int) and abs(value) > sys.float_info.max:
-        fail(where, f"{describe(value)} is too large: numbers stop at about 1.8e308")
+        problem = gettext("{value} is too large: numbers stop at about 1.8e308")
+        fail(where, problem.format(value=describe(value)))
     if not math.isfinite(value):
-        problem = f"expected a finite number, got {describe(value)}"
-        fail(where, f"{problem} (JSON has no NaN or Infinity)")
+        problem = gettext("expected a finite number, got {value} (JSON has no NaN or Infinity)")
+        fail(where, problem.format(value=describe(value)))
     if value < low:
-        fail(where, f"expected a number of at least {low:g}, got {describe(value)}")
+        problem = gettext("expected a number of at least {low}, got {value}")
+        fail(where, problem.format(low=f"{low:g}", value=describe(value)))
     return value
 
 
 def read_sizes(value: object, where: str, max_dims: int) -> tuple[int, ...]:
     """A list of 1 to max_dims positive integers whose product stays below MAX_ITEMS."""
-    count = "" if max_dims == MAX_DIMS else f"1 to {max_dims} "
-    wanted = f"a list of {count}positive integers"
+    if max_dims == MAX_DIMS:
+        wanted = gettext("a list of positive integers")
+    else:
+        wanted = gettext("a list of 1 to {most} positive integers").format(most=max_dims)
     if not isinstance(value, list) or not 1 <= len(value) <= max_dims:
-        fail(where, f"expected {wanted}, got {describe(value)}")
+        problem = gettext("expected {wanted}, got {value}")
+        fail(where, problem.format(wanted=wanted, value=describe(value)))
     for i, size in enumerate(value):
         if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-            fail(where, f"expected {wanted}, got {describe(size)} at position {i}")
+            problem = gettext("expected {wanted}, got {value} at position {position}")
+            fail(where, problem.format(wanted=wanted, value=describe(size), position=i))
     too_many = items_problem(value)
     if too_many:
         fail(where, too_many)
@@ -156,10 +170,12 @@ def items_problem(shape: list[int] | tuple[int, ...]) -> str:
             total = math.prod(shape)
             if total.bit_length() > 64:
                 shown_total = count_text(total)
-                return (
-                    f"the sizes multiply to {shown_total}: more than CL Studio allows ({MAX_ITEMS})"
-                )
-            return f"{total} items is more than CL Studio allows ({MAX_ITEMS})"
+                return gettext(
+                    "the sizes multiply to {total}: more than CL Studio allows ({most})"
+                ).format(total=shown_total, most=MAX_ITEMS)
+            return gettext("{total} items is more than CL Studio allows ({most})").format(
+                total=total, most=MAX_ITEMS
+            )
     return ""
 
 
@@ -172,7 +188,10 @@ def read_element_type(value: object, where: str) -> ElementType:
     try:
         return parse_element_type(read_string(value, where))
     except TypeNameError as exc:
-        fail(where, f"{exc}; write a numpy name (float32, uint8) or an OpenCL one (float, float4)")
+        problem = gettext(
+            "{problem}; write a numpy name (float32, uint8) or an OpenCL one (float, float4)"
+        )
+        fail(where, problem.format(problem=exc))
 
 
 def read_npy_header(
@@ -191,23 +210,30 @@ def read_npy_header(
                 header = None
             data_bytes = os.fstat(stream.fileno()).st_size - stream.tell()
     except OSError as exc:
-        fail(where, f"cannot read {shown(text, path)}: {exc.strerror or exc}")
+        problem = gettext("cannot read {file}: {reason}")
+        fail(where, problem.format(file=shown(text, path), reason=exc.strerror or exc))
     except ValueError as exc:
-        fail(where, f"{text} is not a .npy file: {exc}")
+        fail(where, gettext("{file} is not a .npy file: {reason}").format(file=text, reason=exc))
     if header is None:
-        fail(where, f"{text}: .npy format version {version} is not supported")
+        problem = gettext("{file}: .npy format version {version} is not supported")
+        fail(where, problem.format(file=text, version=version))
     shape, _, dtype = header
     if len(shape) > MAX_DIMS:
-        fail(where, f"{text} has {len(shape)} dimensions; CL Studio reads at most {MAX_DIMS}")
+        problem = gettext("{file} has {dims} dimensions; CL Studio reads at most {most}")
+        fail(where, problem.format(file=text, dims=len(shape), most=MAX_DIMS))
     too_many = items_problem(shape)
     if too_many:
-        fail(where, f"{text}: its header promises {too_many}")
+        problem = gettext("{file}: its header promises {problem}")
+        fail(where, problem.format(file=text, problem=too_many))
     if dtype.hasobject or dtype.kind not in "biuf":
-        fail(where, f"{text} holds {dtype} values; expected plain numbers (pickles are refused)")
+        problem = gettext(
+            "{file} holds {dtype} values; expected plain numbers (pickles are refused)"
+        )
+        fail(where, problem.format(file=text, dtype=dtype))
     promised = math.prod(shape) * dtype.itemsize
     if data_bytes < promised:
-        fail(
-            where,
-            f"{text} is cut short: its header promises {promised} bytes, it holds {data_bytes}",
+        problem = gettext(
+            "{file} is cut short: its header promises {promised} bytes, it holds {size}"
         )
+        fail(where, problem.format(file=text, promised=promised, size=data_bytes))
     return tuple(shape), dtype

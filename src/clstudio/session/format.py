@@ -17,6 +17,7 @@ import numpy as np
 from clstudio.common import (
     MAX_TEXT_BYTES,
     build_options_problem,
+    gettext,
     read_text_file,
 )
 from clstudio.devices import DeviceSelector
@@ -119,15 +120,17 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         if len(local_size) != len(global_size):
             fail(
                 "local_size",
-                f"has {len(local_size)} dimensions, but global_size has "
-                f"{len(global_size)}; give one size per dimension, or null",
+                gettext(
+                    "has {dims} dimensions, but global_size has "
+                    "{global_dims}; give one size per dimension, or null"
+                ).format(dims=len(local_size), global_dims=len(global_size)),
             )
     description = read_string(obj.get("description", ""), "description")
     if "\n" in description or "\r" in description:
-        fail("description", "expected one line (the gallery shows it under the title)")
+        fail("description", gettext("expected one line (the gallery shows it under the title)"))
     args = read_args(obj.get("args", {}), "args", base_dir)
     return Session(
-        kernel=read_identifier(obj["kernel"], "kernel", "a kernel name"),
+        kernel=read_identifier(obj["kernel"], "kernel", gettext("a kernel name")),
         source=source,
         source_file=source_file,
         build_options=_read_build_options(obj.get("build_options", "")),
@@ -149,18 +152,21 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
 
 def _check_format(obj: Mapping[str, Any]) -> None:
     if obj.get("format") != FORMAT_NAME:
-        got = "missing" if "format" not in obj else f"got {describe(obj['format'])}"
-        fail("format", f'expected "{FORMAT_NAME}" ({got}); is this a CL Studio session file?')
+        if "format" not in obj:
+            got = gettext("missing")
+        else:
+            got = gettext("got {value}").format(value=describe(obj["format"]))
+        problem = gettext('expected "{format}" ({got}); is this a CL Studio session file?')
+        fail("format", problem.format(format=FORMAT_NAME, got=got))
     if "version" not in obj:
-        fail("version", "this key is required but missing")
+        fail("version", gettext("this key is required but missing"))
     version = read_int(obj["version"], "version", -(2**63), 2**63)
     if version < 1:
-        fail("version", f"unknown version {version}; this CL Studio reads version {FORMAT_VERSION}")
+        problem = gettext("unknown version {version}; this CL Studio reads version {known}")
+        fail("version", problem.format(version=version, known=FORMAT_VERSION))
     if version > FORMAT_VERSION:
-        fail(
-            "version",
-            f"version {version} is newer than this CL Studio understands ({FORMAT_VERSION})",
-        )
+        problem = gettext("version {version} is newer than this CL Studio understands ({known})")
+        fail("version", problem.format(version=version, known=FORMAT_VERSION))
 
 
 def _read_timeout(value: object) -> float:
@@ -168,7 +174,9 @@ def _read_timeout(value: object) -> float:
     if not 0 < seconds <= MAX_TIMEOUT_S:
         fail(
             "timeout_s",
-            f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {describe(value)}",
+            gettext("expected seconds above 0 and at most {most}, got {value}").format(
+                most=f"{MAX_TIMEOUT_S:g}", value=describe(value)
+            ),
         )
     return seconds
 
@@ -183,12 +191,17 @@ def _read_build_options(value: object) -> str:
 
 def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, str | None]:
     if ("source" in obj) == ("source_file" in obj):
-        got = "not both" if "source" in obj else "got neither"
-        fail(
-            "source",
-            "give exactly one of source (the OpenCL C text) and source_file "
-            f"(a path relative to the session file), {got}",
-        )
+        if "source" in obj:
+            problem = gettext(
+                "give exactly one of source (the OpenCL C text) and source_file "
+                "(a path relative to the session file), not both"
+            )
+        else:
+            problem = gettext(
+                "give exactly one of source (the OpenCL C text) and source_file "
+                "(a path relative to the session file), got neither"
+            )
+        fail("source", problem)
     if "source" in obj:
         return read_string(obj["source"], "source"), None
     name = read_string(obj["source_file"], "source_file", non_empty=True)
@@ -196,9 +209,11 @@ def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, st
     try:
         return read_text_file(path, MAX_FILE_BYTES), name
     except OSError as exc:
-        fail("source_file", f"cannot read {shown(name, path)}: {exc.strerror or exc}")
+        problem = gettext("cannot read {file}: {reason}")
+        fail("source_file", problem.format(file=shown(name, path), reason=exc.strerror or exc))
     except UnicodeDecodeError as exc:
-        fail("source_file", f"{name} is not UTF-8 text (bad byte at offset {exc.start})")
+        problem = gettext("{file} is not UTF-8 text (bad byte at offset {offset})")
+        fail("source_file", problem.format(file=name, offset=exc.start))
 
 
 def _read_device(value: object) -> DeviceSelector | None:
@@ -215,17 +230,23 @@ def load_session(path: str | Path) -> Session:
     try:
         text = read_text_file(path, MAX_FILE_BYTES)
     except OSError as exc:
-        raise SessionError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        problem = gettext("{file}: cannot read: {reason}")
+        raise SessionError(problem.format(file=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
-        raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        problem = gettext("{file}: not UTF-8 text (bad byte at offset {offset})")
+        raise SessionError(problem.format(file=path, offset=exc.start)) from None
     try:
         data = json.loads(text, object_pairs_hook=_object_without_duplicates)
     except SessionError as exc:
         raise SessionError(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise SessionError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        problem = gettext("{file}:{line}:{column}: not valid JSON: {reason}")
+        raise SessionError(
+            problem.format(file=path, line=exc.lineno, column=exc.colno, reason=exc.msg)
+        ) from None
     except (ValueError, RecursionError) as exc:  # 5000-digit integers, absurd nesting
-        raise SessionError(f"{path}: not usable JSON: {exc}") from None
+        problem = gettext("{file}: not usable JSON: {reason}")
+        raise SessionError(problem.format(file=path, reason=exc)) from None
     try:
         return parse_session(data, path.absolute().parent)
     except SessionError as exc:
@@ -238,11 +259,17 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in obj:
             others = ", ".join(k for k in obj if k != key)
-            beside = f" (beside {others})" if others else ""
-            raise SessionError(
-                f"the key {json.dumps(key)} appears twice in one object{beside}; the second "
-                "would silently replace the first, so keep one"
-            )
+            if others:
+                problem = gettext(
+                    "the key {key} appears twice in one object (beside {others}); the second "
+                    "would silently replace the first, so keep one"
+                )
+            else:
+                problem = gettext(
+                    "the key {key} appears twice in one object; the second "
+                    "would silently replace the first, so keep one"
+                )
+            raise SessionError(problem.format(key=json.dumps(key), others=others))
         obj[key] = value
     return obj
 

@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from clstudio.common import gettext
+
 KERNELS_ENV = "CLSTUDIO_KERNELS"
 
 # One idea per example, each building on the ones before. Files not listed here come
@@ -73,9 +75,10 @@ def _example(path: Path) -> Example:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise GalleryError(f"{path}: cannot read the session: {exc}") from None
+        problem = gettext("{file}: cannot read the session: {reason}")
+        raise GalleryError(problem.format(file=path, reason=exc)) from None
     if not isinstance(data, dict):
-        raise GalleryError(f"{path}: expected a session object")
+        raise GalleryError(gettext("{file}: expected a session object").format(file=path))
     description = data.get("description", "")
     source = data.get("source")
     source_file = data.get("source_file")
@@ -83,7 +86,8 @@ def _example(path: Path) -> Example:
         try:
             source = (path.parent / source_file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise GalleryError(f"{path}: cannot read {source_file}: {exc}") from None
+            problem = gettext("{file}: cannot read {source}: {reason}")
+            raise GalleryError(problem.format(file=path, source=source_file, reason=exc)) from None
     title = first_comment_line(source) if isinstance(source, str) else ""
     return Example(
         name=path.stem,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from clstudio.common import gettext
 from clstudio.session.fields import fail
 from clstudio.session.gallery import first_comment_line
 
@@ -45,11 +46,12 @@ def own_copy(session: Session, example_title: str, example_description: str) -> 
     example's description (the user edits it in File > Properties)."""
     if session.description != example_description:
         return session  # the user wrote one already
-    return replace(session, description=f"My version of the example “{example_title}”.")
+    description = gettext("My version of the example “{title}”.").format(title=example_title)
+    return replace(session, description=description)
 
 
 def _one_line(text: str, what: str) -> str:
     text = text.strip()
     if "\n" in text or "\r" in text:
-        fail(what, "expected one line")
+        fail(what, gettext("expected one line"))
     return text

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 # engine.reference_check imports this module's Reference: import the checker from its source.
+from clstudio.common import gettext
 from clstudio.expressions import ExpressionError, check_expression
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg
 from clstudio.session.fields import (
@@ -65,25 +66,32 @@ def read_references(
         where = f"references.{name}"
         spec = args.get(name)
         if not isinstance(spec, BufferArg | ImageArg):
-            what = "not an argument" if spec is None else f"a {spec.kind} argument"
-            fail(
-                where,
-                f"'{name}' is {what}; references check buffer and image arguments "
-                f"({', '.join(outputs) or 'there are none'})",
-            )
+            if spec is None:
+                what = gettext("'{name}' is not an argument").format(name=name)
+            else:
+                what = gettext("'{name}' is a {kind} argument").format(name=name, kind=spec.kind)
+            problem = gettext("{what}; references check buffer and image arguments ({outputs})")
+            outputs_text = ", ".join(outputs) or gettext("there are none")
+            fail(where, problem.format(what=what, outputs=outputs_text))
         if spec.access in ("in", "read_only"):
-            fail(
-                where, f"'{name}' has access \"{spec.access}\", so it is never read back to compare"
+            problem = gettext(
+                "'{name}' has access \"{access}\", so it is never read back to compare"
             )
+            fail(where, problem.format(name=name, access=spec.access))
         obj = read_object(entry, where)
         check_keys(obj, where, ("expr", "file", "rtol", "atol"))
         if ("expr" in obj) == ("file" in obj):
-            got = "not both" if "expr" in obj else "got neither"
-            fail(
-                where,
-                "give exactly one of expr (a numpy expression) and file (a .npy of the "
-                f"expected output, relative to the session file), {got}",
-            )
+            if "expr" in obj:
+                problem = gettext(
+                    "give exactly one of expr (a numpy expression) and file (a .npy of the "
+                    "expected output, relative to the session file), not both"
+                )
+            else:
+                problem = gettext(
+                    "give exactly one of expr (a numpy expression) and file (a .npy of the "
+                    "expected output, relative to the session file), got neither"
+                )
+            fail(where, problem)
         rtol, atol = (
             float(read_number(obj[key], f"{where}.{key}", 0.0)) if key in obj else default
             for key, default in (("rtol", Reference.rtol), ("atol", Reference.atol))
@@ -104,11 +112,13 @@ def _read_golden_file(
     """The header must promise the output's exact shape; the data is read when a run checks."""
     path = read_string(value, where, non_empty=True)
     if not path.endswith(".npy"):
-        fail(where, f"expected the path of a .npy file, got {describe(path)}")
+        problem = gettext("expected the path of a .npy file, got {value}")
+        fail(where, problem.format(value=describe(path)))
     shape, _ = read_npy_header(path, where, base_dir)
     expected = spec.dtype.host_shape(spec.shape)
     if shape != expected:
-        fail(where, f"{path} has shape {list(shape)}, but the output has {list(expected)}")
+        problem = gettext("{file} has shape {shape}, but the output has {expected}")
+        fail(where, problem.format(file=path, shape=list(shape), expected=list(expected)))
     return path
 
 

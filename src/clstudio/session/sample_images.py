@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from clstudio.common import gettext
+
 CHANNEL_ORDERS = ("R", "RGBA")
 CHANNEL_TYPES = ("uint8", "float32")
 GRADIENT_DIRECTIONS = ("horizontal", "vertical", "diagonal", "radial")
@@ -37,7 +39,8 @@ _LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
 
 def _check_size(width: int, height: int) -> None:
     if width < 1 or height < 1:
-        raise ValueError(f"a picture needs a positive size, got {width} x {height}")
+        problem = gettext("a picture needs a positive size, got {width} x {height}")
+        raise ValueError(problem.format(width=width, height=height))
 
 
 def _pixel_centres(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
@@ -63,7 +66,9 @@ def gradient(width: int, height: int, direction: str = "horizontal") -> np.ndarr
         ramp = np.hypot(cx - 0.5, cy - 0.5) / np.float32(np.hypot(0.5, 0.5))
     else:
         raise ValueError(
-            f"unknown gradient direction {direction!r}; use one of {', '.join(GRADIENT_DIRECTIONS)}"
+            gettext("unknown gradient direction {direction}; use one of {choices}").format(
+                direction=repr(direction), choices=", ".join(GRADIENT_DIRECTIONS)
+            )
         )
     return np.clip(ramp, 0, 1).astype(np.float32)
 
@@ -72,7 +77,8 @@ def checkerboard(width: int, height: int, square: int = 8) -> np.ndarray:
     """Black and white squares of `square` pixels, white in the top-left corner."""
     _check_size(width, height)
     if square < 1:
-        raise ValueError(f"the squares need a positive size, got {square}")
+        problem = gettext("the squares need a positive size, got {size}")
+        raise ValueError(problem.format(size=square))
     cols = np.arange(width) // square
     rows = np.arange(height)[:, None] // square
     return ((rows + cols) % 2 == 0).astype(np.float32)
@@ -147,9 +153,11 @@ def to_channels(image: np.ndarray, order: str, channel_type: str) -> np.ndarray:
     Gray becomes RGBA with opaque alpha; RGBA becomes R by its luma. uint8 maps 1.0 to 255.
     """
     if order not in CHANNEL_ORDERS:
-        raise ValueError(f"unknown channel order {order!r}; use R or RGBA")
+        problem = gettext("unknown channel order {order}; use R or RGBA")
+        raise ValueError(problem.format(order=repr(order)))
     if channel_type not in CHANNEL_TYPES:
-        raise ValueError(f"unknown channel type {channel_type!r}; use uint8 or float32")
+        problem = gettext("unknown channel type {type}; use uint8 or float32")
+        raise ValueError(problem.format(type=repr(channel_type)))
     pixels = np.asarray(image, dtype=np.float32)
     if pixels.ndim == 3 and pixels.shape[-1] == 4:
         rgba = pixels
@@ -159,7 +167,8 @@ def to_channels(image: np.ndarray, order: str, channel_type: str) -> np.ndarray:
             axis=-1,
         )
     else:
-        raise ValueError(f"expected a (h, w) or (h, w, 4) picture, got shape {pixels.shape}")
+        problem = gettext("expected a (h, w) or (h, w, 4) picture, got shape {shape}")
+        raise ValueError(problem.format(shape=pixels.shape))
     out = rgba if order == "RGBA" else rgba[..., :3] @ _LUMA
     out = np.clip(out, 0, 1)
     if channel_type == "uint8":
@@ -193,7 +202,8 @@ def sample_image(
     """One of SAMPLE_IMAGES, laid out for an image argument."""
     make = SAMPLE_IMAGES.get(name)
     if make is None:
-        raise ValueError(f"unknown sample image {name!r}; use one of {', '.join(SAMPLE_IMAGES)}")
+        problem = gettext("unknown sample image {name}; use one of {choices}")
+        raise ValueError(problem.format(name=repr(name), choices=", ".join(SAMPLE_IMAGES)))
     return to_channels(make(width, height), order, channel_type)
 
 

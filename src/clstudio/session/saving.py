@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from clstudio.common import write_text_atomically
+from clstudio.common import gettext, write_text_atomically
 from clstudio.session.args import BufferArg, ImageArg, Init
 from clstudio.session.fields import SessionError
 from clstudio.session.format import Session, dumps_session
@@ -60,7 +60,8 @@ def save_session(
     plan = plan_save(session, path, came_from)
     if plan.would_replace and not replace_others:
         names = ", ".join(str(p) for p in plan.would_replace)
-        raise SessionError(f"saving would replace {names}, which is not this session's source")
+        problem = gettext("saving would replace {files}, which is not this session's source")
+        raise SessionError(problem.format(files=names))
     write_planned(plan)
     return plan.session
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from clstudio.common import gettext
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.fields import (
     MAX_ITEMS,
@@ -59,11 +60,13 @@ def path_text(path: Path) -> str:
 
 def read_sizes_table(value: object) -> dict[str, int]:
     if not isinstance(value, dict):
-        fail("sizes", f"expected an object of names and positive integers, got {describe(value)}")
+        problem = gettext("expected an object of names and positive integers, got {value}")
+        fail("sizes", problem.format(value=describe(value)))
     if len(value) > MAX_SIZES:
-        fail("sizes", f"{len(value)} sizes; at most {MAX_SIZES} are allowed")
+        problem = gettext("{count} sizes; at most {most} are allowed")
+        fail("sizes", problem.format(count=len(value), most=MAX_SIZES))
     return {
-        read_identifier(name, f"sizes.{name}", "a size name"): read_int(
+        read_identifier(name, f"sizes.{name}", gettext("a size name")): read_int(
             size, f"sizes.{name}", 1, MAX_ITEMS
         )
         for name, size in value.items()
@@ -162,14 +165,17 @@ def evaluate(text: str, sizes: Mapping[str, int], where: str) -> int:
     Division must be exact: a size that does not divide is a mistake to show, not to round.
     """
     if len(text) > MAX_EXPRESSION_CHARS:
-        fail(where, f"a size expression has at most {MAX_EXPRESSION_CHARS} characters")
+        problem = gettext("a size expression has at most {most} characters")
+        fail(where, problem.format(most=MAX_EXPRESSION_CHARS))
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
-        fail(where, f'{text!r} is neither a number nor a size expression such as "N*4"')
+        problem = gettext('{text} is neither a number nor a size expression such as "N*4"')
+        fail(where, problem.format(text=repr(text)))
     value = _value(tree.body, sizes, where, text)
     if not 1 <= value <= MAX_ITEMS:
-        fail(where, f"{text!r} is {value}; a size must be from 1 to {MAX_ITEMS}")
+        problem = gettext("{text} is {value}; a size must be from 1 to {most}")
+        fail(where, problem.format(text=repr(text), value=value, most=MAX_ITEMS))
     return value
 
 
@@ -178,8 +184,9 @@ def _value(node: ast.expr, sizes: Mapping[str, int], where: str, text: str) -> i
         return node.value
     if isinstance(node, ast.Name):
         if node.id not in sizes:
-            known = ", ".join(sizes) or 'none (add a "sizes" object)'
-            fail(where, f"unknown size {node.id!r} in {text!r}; the sizes are {known}")
+            known = ", ".join(sizes) or gettext('none (add a "sizes" object)')
+            problem = gettext("unknown size {name} in {text}; the sizes are {known}")
+            fail(where, problem.format(name=repr(node.id), text=repr(text), known=known))
         return sizes[node.id]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
         left = _value(node.left, sizes, where, text)
@@ -191,9 +198,11 @@ def _value(node: ast.expr, sizes: Mapping[str, int], where: str, text: str) -> i
         if isinstance(node.op, ast.Mult):
             return left * right
         if right == 0 or left % right:
-            fail(where, f"{text!r}: {left} is not divisible by {right}")
+            problem = gettext("{text}: {left} is not divisible by {right}")
+            fail(where, problem.format(text=repr(text), left=left, right=right))
         return left // right
-    fail(where, f"{text!r}: only size names, whole numbers, + - * / and parentheses are allowed")
+    problem = gettext("{text}: only size names, whole numbers, + - * / and parentheses are allowed")
+    fail(where, problem.format(text=repr(text)))
 
 
 def _size_places(obj: dict[str, Any]) -> Iterator[tuple[Path, object]]:
