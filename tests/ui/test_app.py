@@ -98,7 +98,13 @@ def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path):
         "QTimer.singleShot(500, close_soon)\n"
         f"sys.exit(ui_app.run_app(Path({str(session)!r})))\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
+    # Its own settings and data folders: a real recovery file would ask to be restored.
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env
     )
