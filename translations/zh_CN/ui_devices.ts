@@ -509,7 +509,7 @@ Value: {value}</source>
     </message>
     <message>
         <source>measuring {key} ({number} of {total})</source>
-        <translation>正在测量 {key}（第 {number} 项，共 {total} 项）</translation>
+        <translation>正在测量 {key}（{number}/{total}）</translation>
     </message>
     <message>
         <source>done</source>

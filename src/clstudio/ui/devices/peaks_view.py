@@ -65,7 +65,6 @@ class PeaksView(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.measure_button)
         buttons.addWidget(self.stop_button)
-        buttons.addWidget(self.progress, 1)
 
         self.figures = QTreeWidget()
         self.figures.setObjectName("peakFigures")
@@ -90,6 +89,9 @@ class PeaksView(QWidget):
         layout.setContentsMargins(4, 6, 4, 4)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
+        # A row of its own: beside the buttons, a 300-pixel dock left it too narrow for
+        # "measuring global_bandwidth.float4 (1 of 17)", which then wrapped out of sight.
+        layout.addWidget(self.progress)
         layout.addWidget(self.figures, 1)
         layout.addWidget(self.meaning)
 
