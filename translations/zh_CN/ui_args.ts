@@ -1,4 +1,503 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>ArgRow</name>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>type changed</source>
+        <translation>类型已变</translation>
+    </message>
+    <message>
+        <source>buffer argument, as the kernel declares it</source>
+        <translation>缓冲区参数，按内核的声明</translation>
+    </message>
+    <message>
+        <source>local argument, as the kernel declares it</source>
+        <translation>局部内存参数，按内核的声明</translation>
+    </message>
+    <message>
+        <source>scalar argument, as the kernel declares it</source>
+        <translation>标量参数，按内核的声明</translation>
+    </message>
+    <message>
+        <source>image argument, as the kernel declares it</source>
+        <translation>图像参数，按内核的声明</translation>
+    </message>
+    <message>
+        <source>sampler argument, as the kernel declares it</source>
+        <translation>采样器参数，按内核的声明</translation>
+    </message>
+    <message>
+        <source>out: the kernel never reads it, so it is not uploaded, only read back</source>
+        <translation>out：内核从不读取它，所以不上传，只在运行后读回</translation>
+    </message>
+    <message>
+        <source>The kernel never reads it: choose out to skip the upload</source>
+        <translation>内核从不读取它：选择 out 可以省去上传</translation>
+    </message>
+</context>
+<context>
+    <name>ArgsPanel</name>
+    <message>
+        <source>No kernel yet</source>
+        <translation>还没有内核</translation>
+    </message>
+    <message>
+        <source>Build a program: the arguments of its kernel appear here, with the NDRange.</source>
+        <translation>请构建一个程序：它的内核参数会和 NDRange 一起出现在这里。</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>命名大小</translation>
+    </message>
+    <message>
+        <source>Arguments of {kernel}</source>
+        <translation>{kernel} 的参数</translation>
+    </message>
+    <message>
+        <source>{kernel} takes none</source>
+        <translation>{kernel} 没有参数</translation>
+    </message>
+    <message>
+        <source>argument &apos;{name}&apos;: {problem}</source>
+        <translation>参数 &apos;{name}&apos;：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>BufferEditor</name>
+    <message>
+        <source>in: uploaded before each launch, never read back</source>
+        <translation>in：每次启动前上传，从不读回</translation>
+    </message>
+    <message>
+        <source>out: read back after the run and shown as an output</source>
+        <translation>out：运行后读回，并作为输出显示</translation>
+    </message>
+    <message>
+        <source>inout: uploaded, then read back after the run</source>
+        <translation>inout：先上传，运行后再读回</translation>
+    </message>
+    <message>
+        <source>1024, or 64, 128</source>
+        <translation>1024，或 64, 128</translation>
+    </message>
+    <message>
+        <source>Elements along each dimension, rows first: 480, 640 is 480 rows</source>
+        <translation>各维度上的元素个数，行在前：480, 640 表示 480 行</translation>
+    </message>
+    <message>
+        <source>The type of one element; the kernel&apos;s pointer type by default</source>
+        <translation>单个元素的类型；默认为内核指针所指的类型</translation>
+    </message>
+    <message>
+        <source>auto: {mode}</source>
+        <translation>自动：{mode}</translation>
+    </message>
+    <message>
+        <source>From the kernel: {help}</source>
+        <translation>由内核决定：{help}</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>访问方式</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>shape: at most {count} dimensions</source>
+        <translation>形状：最多 {count} 维</translation>
+    </message>
+    <message>
+        <source>shape: at most {count} elements in a buffer</source>
+        <translation>形状：一个缓冲区最多 {count} 个元素</translation>
+    </message>
+    <message>
+        <source>shape: type sizes like 1024, or 64, 128</source>
+        <translation>形状：请输入大小，如 1024 或 64, 128</translation>
+    </message>
+    <message>
+        <source>{count} elements × {size} bytes ({type})</source>
+        <translation>{count} 个元素 × {size} 字节（{type}）</translation>
+    </message>
+</context>
+<context>
+    <name>FloatValidator</name>
+    <message>
+        <source>a number of at least {low}</source>
+        <translation>不小于 {low} 的数</translation>
+    </message>
+    <message>
+        <source>a number (at most {largest} in size)</source>
+        <translation>绝对值不超过 {largest} 的数</translation>
+    </message>
+</context>
+<context>
+    <name>ImageEditor</name>
+    <message>
+        <source>one gray channel</source>
+        <translation>一个灰度通道</translation>
+    </message>
+    <message>
+        <source>red, green, blue and alpha</source>
+        <translation>红、绿、蓝和 alpha 通道</translation>
+    </message>
+    <message>
+        <source>0 to 255, read as 0.0 to 1.0 by read_imagef</source>
+        <translation>0 到 255，read_imagef 读出 0.0 到 1.0</translation>
+    </message>
+    <message>
+        <source>floats, read unchanged</source>
+        <translation>浮点数，按原值读出</translation>
+    </message>
+    <message>
+        <source>the width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>宽</translation>
+    </message>
+    <message>
+        <source>the height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>auto: {mode}</source>
+        <translation>自动：{mode}</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>访问方式</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>内容</translation>
+    </message>
+</context>
+<context>
+    <name>IndexSpacePicture</name>
+    <message>
+        <source>groups chosen by the implementation</source>
+        <translation>工作组由 OpenCL 实现选择</translation>
+    </message>
+    <message>
+        <source>dimension 0 (x) →,  dimension 1 (y) ↓,  × {layers} along dimension 2 (z)</source>
+        <translation>维度 0 (x) →，维度 1 (y) ↓，沿维度 2 (z) × {layers}</translation>
+    </message>
+    <message>
+        <source>dimension 0 (x) →,  × {layers} along dimension 2 (z)</source>
+        <translation>维度 0 (x) →，沿维度 2 (z) × {layers}</translation>
+    </message>
+    <message>
+        <source>dimension 0 (x) →,  dimension 1 (y) ↓</source>
+        <translation>维度 0 (x) →，维度 1 (y) ↓</translation>
+    </message>
+    <message>
+        <source>dimension 0 (x) →</source>
+        <translation>维度 0 (x) →</translation>
+    </message>
+    <message>
+        <source>▨ partial</source>
+        <translation>▨ 未填满</translation>
+    </message>
+</context>
+<context>
+    <name>InitEditor</name>
+    <message>
+        <source>zeros</source>
+        <translation>全 0</translation>
+    </message>
+    <message>
+        <source>ones</source>
+        <translation>全 1</translation>
+    </message>
+    <message>
+        <source>0, 1, 2, … (arange)</source>
+        <translation>0, 1, 2, …（arange）</translation>
+    </message>
+    <message>
+        <source>one value (fill)</source>
+        <translation>同一个值（fill）</translation>
+    </message>
+    <message>
+        <source>random, uniform</source>
+        <translation>随机，均匀分布</translation>
+    </message>
+    <message>
+        <source>random, normal</source>
+        <translation>随机，正态分布</translation>
+    </message>
+    <message>
+        <source>a list of values</source>
+        <translation>数值列表</translation>
+    </message>
+    <message>
+        <source>a .npy file</source>
+        <translation>.npy 文件</translation>
+    </message>
+    <message>
+        <source>a sample picture</source>
+        <translation>示例图片</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>下限</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>std</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation>渐变</translation>
+    </message>
+    <message>
+        <source>radial gradient</source>
+        <translation>径向渐变</translation>
+    </message>
+    <message>
+        <source>checkerboard</source>
+        <translation>棋盘格</translation>
+    </message>
+    <message>
+        <source>test picture</source>
+        <translation>测试图</translation>
+    </message>
+    <message>
+        <source>mandelbrot</source>
+        <translation>Mandelbrot 集</translation>
+    </message>
+    <message>
+        <source>What the buffer holds before each launch</source>
+        <translation>每次启动前缓冲区里装的内容</translation>
+    </message>
+    <message>
+        <source>1, 2, 3, … or [[1, 2], [3, 4]]</source>
+        <translation>1, 2, 3, … 或 [[1, 2], [3, 4]]</translation>
+    </message>
+    <message>
+        <source>data.npy, beside the session file</source>
+        <translation>data.npy，放在会话文件旁边</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>{field}: {problem}</source>
+        <translation>{field}：{problem}</translation>
+    </message>
+    <message>
+        <source>random: low ({low}) must be less than high ({high})</source>
+        <translation>随机：下限（{low}）必须小于上限（{high}）</translation>
+    </message>
+    <message>
+        <source>values: type numbers separated by commas, or a nested list</source>
+        <translation>数值：请输入以逗号分隔的数字，或嵌套列表</translation>
+    </message>
+    <message>
+        <source>values: {count} given, but the buffer holds {needed}</source>
+        <translation>数值：给出了 {count} 个，但缓冲区容纳 {needed} 个</translation>
+    </message>
+    <message>
+        <source>picture: {problem}</source>
+        <translation>图片：{problem}</translation>
+    </message>
+    <message>
+        <source>file: give the path of a .npy file</source>
+        <translation>文件：请给出一个 .npy 文件的路径</translation>
+    </message>
+    <message>
+        <source>file: {path} not found</source>
+        <translation>文件：找不到 {path}</translation>
+    </message>
+    <message>
+        <source>Initial contents from a .npy file</source>
+        <translation>从 .npy 文件读取初始内容</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+</context>
+<context>
+    <name>IntValidator</name>
+    <message>
+        <source>a whole number from {low} to {high}</source>
+        <translation>介于 {low} 和 {high} 之间的整数</translation>
+    </message>
+</context>
+<context>
+    <name>LocalEditor</name>
+    <message>
+        <source>the count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Elements of local memory for each work-group</source>
+        <translation>每个工作组所得局部内存的元素个数</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>× {type} = {size} per work-group (of {local_memory})</source>
+        <translation>× {type} = 每个工作组 {size}（共 {local_memory}）</translation>
+    </message>
+    <message>
+        <source>× {type} = {size} per work-group</source>
+        <translation>× {type} = 每个工作组 {size}</translation>
+    </message>
+</context>
+<context>
+    <name>NDRangeEditor</name>
+    <message>
+        <source>the global size in dimension {d}</source>
+        <translation>维度 {d} 的全局大小</translation>
+    </message>
+    <message>
+        <source>the local size in dimension {d}</source>
+        <translation>维度 {d} 的局部大小</translation>
+    </message>
+    <message>
+        <source>{d}-D</source>
+        <translation>{d} 维</translation>
+    </message>
+    <message>
+        <source>How many dimensions the index space has</source>
+        <translation>索引空间有几个维度</translation>
+    </message>
+    <message>
+        <source>From an argument</source>
+        <translation>取自参数</translation>
+    </message>
+    <message>
+        <source>Set the global size to one work-item per element of a buffer, or per pixel of an image</source>
+        <translation>将全局大小设为缓冲区的每个元素（或图像的每个像素）一个工作项</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Let the OpenCL implementation pick the work-group size (local_size null)</source>
+        <translation>由 OpenCL 实现选择工作组大小（local_size 为 null）</translation>
+    </message>
+    <message>
+        <source>Dimensions</source>
+        <translation>维数</translation>
+    </message>
+    <message>
+        <source>Global size</source>
+        <translation>全局大小</translation>
+    </message>
+    <message>
+        <source>Local size</source>
+        <translation>局部大小</translation>
+    </message>
+</context>
+<context>
+    <name>NumberField</name>
+    <message>
+        <source>a {type}</source>
+        <translation>{type} 值</translation>
+    </message>
+    <message>
+        <source>{what} takes {hint}</source>
+        <translation>{what}应为{hint}</translation>
+    </message>
+</context>
+<context>
+    <name>SamplerEditor</name>
+    <message>
+        <source>normalized coordinates (0 to 1 across the image)</source>
+        <translation>归一化坐标（整幅图像从 0 到 1）</translation>
+    </message>
+    <message>
+        <source>What a coordinate outside the image reads</source>
+        <translation>坐标落在图像之外时读到什么</translation>
+    </message>
+    <message>
+        <source>nearest: one pixel; linear: a mix of the four nearest</source>
+        <translation>nearest：取一个像素；linear：混合最近的四个像素</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>过滤</translation>
+    </message>
+    <message>
+        <source>Addressing</source>
+        <translation>寻址</translation>
+    </message>
+    <message>
+        <source>{mode} works only with normalized coordinates: tick them, or use clamp_to_edge</source>
+        <translation>{mode} 只能配合归一化坐标使用：请勾选归一化坐标，或改用 clamp_to_edge</translation>
+    </message>
+</context>
+<context>
+    <name>SizesEditor</name>
+    <message>
+        <source>Follows the size {size} (Sizes, at the top); typing a number here unlinks it</source>
+        <translation>跟随大小 {size}（见顶部的“命名大小”）；在这里输入数字会解除关联</translation>
+    </message>
+    <message>
+        <source>Follows the size {size}: change it under Sizes, at the top</source>
+        <translation>跟随大小 {size}：请在顶部的“命名大小”中修改</translation>
+    </message>
+    <message>
+        <source>the size {name}</source>
+        <translation>大小 {name}</translation>
+    </message>
+    <message>
+        <source>Make {name} a named size</source>
+        <translation>将 {name} 设为命名大小</translation>
+    </message>
+    <message>
+        <source>One size, {name} = {value}, for {described}: changing {name} then changes them all</source>
+        <translation>用一个大小 {name} = {value} 统一 {described}：之后修改 {name}，它们会一起改变</translation>
+    </message>
+</context>
 </TS>

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clstudio.checks import ArgChange, describe, expected_kind, unsupported_reason
@@ -25,7 +25,18 @@ from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 
 Editor = BufferEditor | LocalEditor | ScalarEditor | ImageEditor | SamplerEditor
-_BADGES = {"new": "new", "changed": "type changed"}
+_BADGES = {
+    "new": QT_TRANSLATE_NOOP("ArgRow", "new"),
+    "changed": QT_TRANSLATE_NOOP("ArgRow", "type changed"),
+}
+# By the session kind an argument takes (checks.expected_kind).
+_KIND_TOOLTIPS = {
+    "buffer": QT_TRANSLATE_NOOP("ArgRow", "buffer argument, as the kernel declares it"),
+    "local": QT_TRANSLATE_NOOP("ArgRow", "local argument, as the kernel declares it"),
+    "scalar": QT_TRANSLATE_NOOP("ArgRow", "scalar argument, as the kernel declares it"),
+    "image": QT_TRANSLATE_NOOP("ArgRow", "image argument, as the kernel declares it"),
+    "sampler": QT_TRANSLATE_NOOP("ArgRow", "sampler argument, as the kernel declares it"),
+}
 
 
 def _label(name: str, text: str = "") -> QLabel:
@@ -60,8 +71,12 @@ class ArgRow(QFrame):
         self.name_label.setFont(font)
         declared = f"{info.access} {info.type_name}" if info.is_image else describe(info)
         self.type_label = _label("argType", declared)
-        self.type_label.setToolTip(f"{expected_kind(info)} argument, as the kernel declares it")
-        self.badge = _label("argBadge", _BADGES.get(change.status, ""))
+        kind_tooltip = _KIND_TOOLTIPS[expected_kind(info)]
+        self.type_label.setToolTip(QCoreApplication.translate("ArgRow", str(kind_tooltip)))
+        badge = _BADGES.get(change.status)
+        self.badge = _label(
+            "argBadge", QCoreApplication.translate("ArgRow", str(badge)) if badge else ""
+        )
         self.badge.setProperty("status", change.status)
         self.badge.setToolTip(change.note)
         self.badge.setVisible(change.status in _BADGES)
@@ -167,9 +182,11 @@ class ArgRow(QFrame):
         text = ""
         if unread and isinstance(spec, BufferArg):
             if spec.access == "out":
-                text = "out: the kernel never reads it, so it is not uploaded, only read back"
+                text = self.tr(
+                    "out: the kernel never reads it, so it is not uploaded, only read back"
+                )
             elif spec.access is None or spec.access == "inout":
-                text = "The kernel never reads it: choose out to skip the upload"
+                text = self.tr("The kernel never reads it: choose out to skip the upload")
         self.use_note.setText(text)
         self.use_note.setVisible(bool(text))
 

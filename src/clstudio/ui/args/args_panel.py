@@ -64,11 +64,11 @@ class ArgsPanel(QWidget):
         self._rows: dict[str, ArgRow] = {}
 
         self.empty = EmptyState(
-            "No kernel yet",
-            "Build a program: the arguments of its kernel appear here, with the NDRange.",
+            self.tr("No kernel yet"),
+            self.tr("Build a program: the arguments of its kernel appear here, with the NDRange."),
         )
-        self.title = _section("Arguments")
-        self.sizes = SizesEditor(_section("Sizes"))
+        self.title = _section(self.tr("Arguments"))
+        self.sizes = SizesEditor(_section(self.tr("Sizes")))
         self.sizes.sizesEdited.connect(self._on_sizes_edited)
         self.sizes.sizeSuggestionAccepted.connect(self.sizeSuggestionAccepted)
         self._rows_layout = QVBoxLayout()
@@ -129,9 +129,11 @@ class ArgsPanel(QWidget):
             row.specEdited.connect(self._on_row_spec_edited)
             self._rows_layout.addWidget(row)
             self._rows[info.name] = row
-        self.title.setText(
-            f"Arguments of {signature.name}" if signature.args else f"{signature.name} takes none"
-        )
+        if signature.args:
+            title = self.tr("Arguments of {kernel}")
+        else:
+            title = self.tr("{kernel} takes none")
+        self.title.setText(title.format(kernel=signature.name))
         self.removed.setText("\n".join(str(removed) for removed in fit.removed))
         self.removed.setVisible(bool(fit.removed))
         self.show_values(session)
@@ -204,7 +206,13 @@ class ArgsPanel(QWidget):
     def input_problems(self) -> list[RunError]:
         """Fields left incomplete, as validation errors: the session has their last value."""
         problems = [
-            RunError("validate", f"argument '{row.name}': {row.problem()}", argument=row.name)
+            RunError(
+                "validate",
+                self.tr("argument '{name}': {problem}").format(
+                    name=row.name, problem=row.problem()
+                ),
+                argument=row.name,
+            )
             for row in self._rows.values()
             if row.problem() is not None
         ]

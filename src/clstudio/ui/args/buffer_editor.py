@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clstudio.common import (
@@ -24,9 +24,9 @@ from clstudio.ui.args.sizes_editor import link_label, mark_linked
 _BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
 ELEMENT_TYPES = (*_BASES, *(f"{base}{width}" for base in _BASES for width in VECTOR_WIDTHS))
 _ACCESS_HELP = {
-    "in": "in: uploaded before each launch, never read back",
-    "out": "out: read back after the run and shown as an output",
-    "inout": "inout: uploaded, then read back after the run",
+    "in": QT_TRANSLATE_NOOP("BufferEditor", "in: uploaded before each launch, never read back"),
+    "out": QT_TRANSLATE_NOOP("BufferEditor", "out: read back after the run and shown as an output"),
+    "inout": QT_TRANSLATE_NOOP("BufferEditor", "inout: uploaded, then read back after the run"),
 }
 
 
@@ -39,8 +39,10 @@ class BufferEditor(QWidget):
         super().__init__(parent)
         self.shape = QLineEdit()
         self.shape.setValidator(SizesValidator(self.shape))
-        self.shape.setPlaceholderText("1024, or 64, 128")
-        self.shape.setToolTip("Elements along each dimension, rows first: 480, 640 is 480 rows")
+        self.shape.setPlaceholderText(self.tr("1024, or 64, 128"))
+        self.shape.setToolTip(
+            self.tr("Elements along each dimension, rows first: 480, 640 is 480 rows")
+        )
         self.shape.textEdited.connect(self._on_edited)
         self.shape_link = link_label()
         self.bytes = QLabel()
@@ -53,16 +55,24 @@ class BufferEditor(QWidget):
             if position == len(_BASES):
                 self.element.insertSeparator(position)
             self.element.addItem(name, name)
-        self.element.setToolTip("The type of one element; the kernel's pointer type by default")
+        self.element.setToolTip(
+            self.tr("The type of one element; the kernel's pointer type by default")
+        )
         self.element.currentIndexChanged.connect(self._on_element_changed)
 
         self.access = QComboBox()
         auto = "in" if info.is_const else "inout"
-        self.access.addItem(f"auto: {auto}", None)
+        self.access.addItem(self.tr("auto: {mode}").format(mode=auto), None)
+        help_texts = {
+            mode: QCoreApplication.translate("BufferEditor", str(text))
+            for mode, text in _ACCESS_HELP.items()
+        }
         self.access.setItemData(
-            0, f"From the kernel: {_ACCESS_HELP[auto]}", Qt.ItemDataRole.ToolTipRole
+            0,
+            self.tr("From the kernel: {help}").format(help=help_texts[auto]),
+            Qt.ItemDataRole.ToolTipRole,
         )
-        for mode, help_text in _ACCESS_HELP.items():
+        for mode, help_text in help_texts.items():
             self.access.addItem(mode, mode)
             self.access.setItemData(self.access.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
         self.access.currentIndexChanged.connect(self._on_edited)
@@ -76,14 +86,14 @@ class BufferEditor(QWidget):
         shape_row.addWidget(self.bytes)
         type_row = QHBoxLayout()
         type_row.addWidget(self.element, 1)
-        type_row.addWidget(QLabel("Access"))
+        type_row.addWidget(QLabel(self.tr("Access")))
         type_row.addWidget(self.access, 1)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Shape", shape_row)
-        form.addRow("Type", type_row)
-        form.addRow("Contents", self.contents)
+        form.addRow(self.tr("Shape"), shape_row)
+        form.addRow(self.tr("Type"), type_row)
+        form.addRow(self.tr("Contents"), self.contents)
         self._dtype = parse_element_type("float")
 
     def set_spec(self, spec: BufferArg, base_dir: Path | None) -> None:
@@ -116,10 +126,12 @@ class BufferEditor(QWidget):
         if self._shape() is None:
             shape = parse_sizes(self.shape.text())
             if shape is not None and len(shape) > MAX_DIMS:
-                return f"shape: at most {MAX_DIMS} dimensions"
+                return self.tr("shape: at most {count} dimensions").format(count=MAX_DIMS)
             if shape is not None:
-                return f"shape: at most {MAX_ITEMS} elements in a buffer"
-            return "shape: type sizes like 1024, or 64, 128"
+                return self.tr("shape: at most {count} elements in a buffer").format(
+                    count=MAX_ITEMS
+                )
+            return self.tr("shape: type sizes like 1024, or 64, 128")
         return self.contents.problem()
 
     def _shape(self) -> tuple[int, ...] | None:
@@ -139,7 +151,9 @@ class BufferEditor(QWidget):
         self.contents.set_picture_problem(picture_problem(self._dtype, shape))
         self.bytes.setText(f"= {format_bytes(count * self._dtype.itemsize)}")
         self.bytes.setToolTip(
-            f"{count} elements × {self._dtype.itemsize} bytes ({self._dtype.opencl_name})"
+            self.tr("{count} elements × {size} bytes ({type})").format(
+                count=count, size=self._dtype.itemsize, type=self._dtype.opencl_name
+            )
         )
 
     def _on_element_changed(self, _index: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QWidget
 
 from clstudio.common import KernelArgInfo, format_bytes
@@ -24,19 +24,23 @@ from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import NumberField
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
-_ORDER_HELP = {"R": "one gray channel", "RGBA": "red, green, blue and alpha"}
+_ORDER_HELP = {
+    "R": QT_TRANSLATE_NOOP("ImageEditor", "one gray channel"),
+    "RGBA": QT_TRANSLATE_NOOP("ImageEditor", "red, green, blue and alpha"),
+}
 _TYPE_HELP = {
-    "uint8": "0 to 255, read as 0.0 to 1.0 by read_imagef",
-    "float32": "floats, read unchanged",
+    "uint8": QT_TRANSLATE_NOOP("ImageEditor", "0 to 255, read as 0.0 to 1.0 by read_imagef"),
+    "float32": QT_TRANSLATE_NOOP("ImageEditor", "floats, read unchanged"),
 }
 
 
-def _combo(choices: tuple[str, ...], help_texts: dict[str, str] | None = None) -> QComboBox:
+def _combo(choices: tuple[str, ...], help_texts: Mapping[str, object] | None = None) -> QComboBox:
     combo = QComboBox()
     for choice in choices:
         combo.addItem(choice, choice)
         if help_texts:
-            combo.setItemData(combo.count() - 1, help_texts[choice], Qt.ItemDataRole.ToolTipRole)
+            help_text = QCoreApplication.translate("ImageEditor", str(help_texts[choice]))
+            combo.setItemData(combo.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
     return combo
 
 
@@ -48,16 +52,19 @@ class ImageEditor(QWidget):
     def __init__(self, info: KernelArgInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.width_field, self.height_field = NumberField(), NumberField()
-        for field, what in ((self.width_field, "width"), (self.height_field, "height")):
-            field.set_int_range(1, MAX_ITEMS, f"the {what}")
-            field.setPlaceholderText(what)
+        for field, what, placeholder in (
+            (self.width_field, self.tr("the width"), self.tr("width")),
+            (self.height_field, self.tr("the height"), self.tr("height")),
+        ):
+            field.set_int_range(1, MAX_ITEMS, what)
+            field.setPlaceholderText(placeholder)
             field.valueEdited.connect(self._on_edited)
         self.bytes = QLabel()
         self.bytes.setObjectName("imageBytes")
         self.order = _combo(CHANNEL_ORDERS, _ORDER_HELP)
         self.channel_type = _combo(CHANNEL_TYPES, _TYPE_HELP)
         self.access = QComboBox()
-        self.access.addItem(f"auto: {info.access}", None)
+        self.access.addItem(self.tr("auto: {mode}").format(mode=info.access), None)
         for mode in IMAGE_ACCESS_MODES:
             self.access.addItem(mode, mode)
         for combo in (self.order, self.channel_type, self.access):
@@ -76,14 +83,14 @@ class ImageEditor(QWidget):
         pixel_row = QHBoxLayout()
         pixel_row.addWidget(self.order, 1)
         pixel_row.addWidget(self.channel_type, 1)
-        pixel_row.addWidget(QLabel("Access"))
+        pixel_row.addWidget(QLabel(self.tr("Access")))
         pixel_row.addWidget(self.access, 1)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Size", size_row)
-        form.addRow("Pixels", pixel_row)
-        form.addRow("Contents", self.contents)
+        form.addRow(self.tr("Size"), size_row)
+        form.addRow(self.tr("Pixels"), pixel_row)
+        form.addRow(self.tr("Contents"), self.contents)
 
     def set_links(self, links: Mapping[SizePath, str]) -> None:
         """Show the width and height named sizes drive (the shape is height, width)."""
@@ -143,22 +150,22 @@ class SamplerEditor(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.normalized = QCheckBox("normalized coordinates (0 to 1 across the image)")
+        self.normalized = QCheckBox(self.tr("normalized coordinates (0 to 1 across the image)"))
         self.addressing = _combo(ADDRESSING_MODES)
-        self.addressing.setToolTip("What a coordinate outside the image reads")
+        self.addressing.setToolTip(self.tr("What a coordinate outside the image reads"))
         self.filter = _combo(FILTER_MODES)
-        self.filter.setToolTip("nearest: one pixel; linear: a mix of the four nearest")
+        self.filter.setToolTip(self.tr("nearest: one pixel; linear: a mix of the four nearest"))
         self.normalized.toggled.connect(self._on_edited)
         self.addressing.currentIndexChanged.connect(self._on_edited)
         self.filter.currentIndexChanged.connect(self._on_edited)
         modes = QHBoxLayout()
         modes.addWidget(self.addressing, 1)
-        modes.addWidget(QLabel("Filter"))
+        modes.addWidget(QLabel(self.tr("Filter")))
         modes.addWidget(self.filter, 1)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.normalized)
-        form.addRow("Addressing", modes)
+        form.addRow(self.tr("Addressing"), modes)
 
     def set_spec(self, spec: SamplerArg) -> None:
         blockers = [QSignalBlocker(w) for w in (self.normalized, self.addressing, self.filter)]
@@ -177,7 +184,9 @@ class SamplerEditor(QWidget):
     def problem(self) -> str | None:
         mode = self.addressing.currentData()
         if mode in ("repeat", "mirrored_repeat") and not self.normalized.isChecked():
-            return f"{mode} works only with normalized coordinates: tick them, or use clamp_to_edge"
+            return self.tr(
+                "{mode} works only with normalized coordinates: tick them, or use clamp_to_edge"
+            ).format(mode=mode)
         return None
 
     def _on_edited(self, *_args: object) -> None:

@@ -62,7 +62,9 @@ class IndexSpacePicture(QWidget):
         painter.setBrush(fill)
         painter.drawRoundedRect(area, 4, 4)
         painter.setPen(text)
-        painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "groups chosen by the implementation")
+        painter.drawText(
+            area, Qt.AlignmentFlag.AlignCenter, self.tr("groups chosen by the implementation")
+        )
 
     def _paint_groups(self, painter: QPainter, area: QRectF, space: IndexSpace) -> None:
         fill, border, text = self._colors()
@@ -108,17 +110,27 @@ class IndexSpacePicture(QWidget):
         space = self._space
         caption = QRectF(area.left(), area.bottom() + 2, area.width(), _CAPTION)
         painter.setPen(self.palette().placeholderText().color())
-        axes = "dimension 0 (x) →"
-        if len(space.global_size) > 1 and space.local_size is not None:
-            axes += ",  dimension 1 (y) ↓"
+        rows = len(space.global_size) > 1 and space.local_size is not None
         if len(space.global_size) > 2:
             layers = space.groups[2] if space.groups is not None else space.global_size[2]
-            axes += f",  × {layers} along dimension 2 (z)"
+            if rows:
+                axes = self.tr(
+                    "dimension 0 (x) →,  dimension 1 (y) ↓,  × {layers} along dimension 2 (z)"
+                )
+            else:
+                axes = self.tr("dimension 0 (x) →,  × {layers} along dimension 2 (z)")
+            axes = axes.format(layers=layers)
+        elif rows:
+            axes = self.tr("dimension 0 (x) →,  dimension 1 (y) ↓")
+        else:
+            axes = self.tr("dimension 0 (x) →")
         painter.drawText(caption, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, axes)
         if space.partial_dims:
             painter.setPen(PARTIAL)
             painter.drawText(
-                caption, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "▨ partial"
+                caption,
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                self.tr("▨ partial"),
             )
 
 

@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,15 +27,30 @@ from clstudio.session import INIT_KINDS, SAMPLE_IMAGES, Init
 from clstudio.ui.args.number_fields import NumberField, mark_invalid
 
 INIT_LABELS = {
-    "zeros": "zeros",
-    "ones": "ones",
-    "arange": "0, 1, 2, … (arange)",
-    "fill": "one value (fill)",
-    "random": "random, uniform",
-    "normal": "random, normal",
-    "values": "a list of values",
-    "file": "a .npy file",
-    "image": "a sample picture",
+    "zeros": QT_TRANSLATE_NOOP("InitEditor", "zeros"),
+    "ones": QT_TRANSLATE_NOOP("InitEditor", "ones"),
+    "arange": QT_TRANSLATE_NOOP("InitEditor", "0, 1, 2, … (arange)"),
+    "fill": QT_TRANSLATE_NOOP("InitEditor", "one value (fill)"),
+    "random": QT_TRANSLATE_NOOP("InitEditor", "random, uniform"),
+    "normal": QT_TRANSLATE_NOOP("InitEditor", "random, normal"),
+    "values": QT_TRANSLATE_NOOP("InitEditor", "a list of values"),
+    "file": QT_TRANSLATE_NOOP("InitEditor", "a .npy file"),
+    "image": QT_TRANSLATE_NOOP("InitEditor", "a sample picture"),
+}
+# The parameters of the kinds that take numbers, by their names in the session format.
+FIELD_LABELS = {
+    "value": QT_TRANSLATE_NOOP("InitEditor", "value"),
+    "low": QT_TRANSLATE_NOOP("InitEditor", "low"),
+    "high": QT_TRANSLATE_NOOP("InitEditor", "high"),
+    "mean": QT_TRANSLATE_NOOP("InitEditor", "mean"),
+    "std": QT_TRANSLATE_NOOP("InitEditor", "std"),
+}
+PICTURE_LABELS = {
+    "gradient": QT_TRANSLATE_NOOP("InitEditor", "gradient"),
+    "radial_gradient": QT_TRANSLATE_NOOP("InitEditor", "radial gradient"),
+    "checkerboard": QT_TRANSLATE_NOOP("InitEditor", "checkerboard"),
+    "test_picture": QT_TRANSLATE_NOOP("InitEditor", "test picture"),
+    "mandelbrot": QT_TRANSLATE_NOOP("InitEditor", "mandelbrot"),
 }
 _DEFAULTS = {"fill": {"value": 0}, "random": {"low": 0, "high": 1}, "normal": {"mean": 0, "std": 1}}
 _FIELDS = {"fill": ("value",), "random": ("low", "high"), "normal": ("mean", "std")}
@@ -71,8 +86,10 @@ class InitEditor(QWidget):
         self._base_dir: Path | None = None
         self.kind = QComboBox()
         for kind in INIT_KINDS:
-            self.kind.addItem(INIT_LABELS.get(kind, kind), kind)
-        self.kind.setToolTip("What the buffer holds before each launch")
+            self.kind.addItem(
+                QCoreApplication.translate("InitEditor", str(INIT_LABELS[kind])), kind
+            )
+        self.kind.setToolTip(self.tr("What the buffer holds before each launch"))
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
 
         self.fields: dict[str, NumberField] = {}
@@ -84,18 +101,19 @@ class InitEditor(QWidget):
             row = QHBoxLayout(page)
             row.setContentsMargins(0, 0, 0, 0)
             for name in names:
+                label = self._field_label(name)
                 field = NumberField()
                 field.setObjectName(f"{kind}_{name}")
-                field.setPlaceholderText(name)
+                field.setPlaceholderText(label)
                 field.valueEdited.connect(self._on_field_edited)
                 self.fields[f"{kind}.{name}"] = field
-                row.addWidget(QLabel(name))
+                row.addWidget(QLabel(label))
                 row.addWidget(field, 1)
             self._add_page(kind, page)
         self.fields["normal.std"].set_lower_bound(0.0)
 
         self.values = QLineEdit()
-        self.values.setPlaceholderText("1, 2, 3, … or [[1, 2], [3, 4]]")
+        self.values.setPlaceholderText(self.tr("1, 2, 3, … or [[1, 2], [3, 4]]"))
         self.values.textEdited.connect(self._on_field_edited)
         self._add_page("values", self.values)
 
@@ -103,9 +121,9 @@ class InitEditor(QWidget):
         file_row = QHBoxLayout(file_page)
         file_row.setContentsMargins(0, 0, 0, 0)
         self.path = QLineEdit()
-        self.path.setPlaceholderText("data.npy, beside the session file")
+        self.path.setPlaceholderText(self.tr("data.npy, beside the session file"))
         self.path.textEdited.connect(self._on_field_edited)
-        self.browse = QPushButton("Browse…")
+        self.browse = QPushButton(self.tr("Browse…"))
         self.browse.clicked.connect(self._on_browse_clicked)
         file_row.addWidget(self.path, 1)
         file_row.addWidget(self.browse)
@@ -113,7 +131,9 @@ class InitEditor(QWidget):
 
         self.picture = QComboBox()
         for name in SAMPLE_IMAGES:
-            self.picture.addItem(name.replace("_", " "), name)
+            english = PICTURE_LABELS.get(name)
+            shown = QCoreApplication.translate("InitEditor", str(english)) if english else name
+            self.picture.addItem(shown.replace("_", " "), name)
         self.picture.currentIndexChanged.connect(self._on_field_edited)
         self._add_page("image", self.picture)
 
@@ -122,6 +142,10 @@ class InitEditor(QWidget):
         layout.addWidget(self.kind)
         layout.addWidget(self._stack)
         self._show_page()
+
+    @staticmethod
+    def _field_label(name: str) -> str:
+        return QCoreApplication.translate("InitEditor", str(FIELD_LABELS[name]))
 
     def _add_page(self, kind: str, page: QWidget) -> None:
         self._pages[kind] = page
@@ -201,32 +225,38 @@ class InitEditor(QWidget):
             for name in _FIELDS[kind]:
                 problem = self.fields[f"{kind}.{name}"].problem()
                 if problem is not None:
-                    return f"{name}: {problem}"
+                    return self.tr("{field}: {problem}").format(
+                        field=self._field_label(name), problem=problem
+                    )
             if kind == "random":
                 low, high = self.fields["random.low"].value(), self.fields["random.high"].value()
                 assert low is not None and high is not None
                 if not low < high:
-                    return f"random: low ({low}) must be less than high ({high})"
+                    return self.tr("random: low ({low}) must be less than high ({high})").format(
+                        low=low, high=high
+                    )
         if kind == "values":
             values = parse_values(self.values.text())
             if values is None:
-                return "values: type numbers separated by commas, or a nested list"
+                return self.tr("values: type numbers separated by commas, or a nested list")
             count = math.prod(np.shape(values))
             if count != self._needed:
-                return f"values: {count} given, but the buffer holds {self._needed}"
+                return self.tr("values: {count} given, but the buffer holds {needed}").format(
+                    count=count, needed=self._needed
+                )
         if kind == "file":
             return self._file_problem(self.path.text().strip())
         if kind == "image" and self._picture_problem is not None:
-            return f"picture: {self._picture_problem}"
+            return self.tr("picture: {problem}").format(problem=self._picture_problem)
         return None
 
     def _file_problem(self, text: str) -> str | None:
         if not text.endswith(".npy"):
-            return "file: give the path of a .npy file"
+            return self.tr("file: give the path of a .npy file")
         path = Path(text)
         if not path.is_absolute() and self._base_dir is not None:
             path = self._base_dir / path
-        return None if path.is_file() else f"file: {text} not found"
+        return None if path.is_file() else self.tr("file: {path} not found").format(path=text)
 
     def _show_page(self) -> None:
         kind = self.kind.currentData()
@@ -242,9 +272,10 @@ class InitEditor(QWidget):
         self._on_field_edited()
 
     def _mark_fields(self) -> None:
-        problem = self.problem() or ""
-        mark_invalid(self.values, problem.startswith("values:"))
-        mark_invalid(self.path, problem.startswith("file:"))
+        """Outline the values or path field in red while it is what is wrong."""
+        kind, wrong = self.kind.currentData(), self.problem() is not None
+        mark_invalid(self.values, wrong and kind == "values")
+        mark_invalid(self.path, wrong and kind == "file")
 
     def _on_field_edited(self, *_args: object) -> None:
         self._mark_fields()
@@ -253,7 +284,10 @@ class InitEditor(QWidget):
     def _on_browse_clicked(self) -> None:
         start = str(self._base_dir) if self._base_dir is not None else ""
         chosen, _ = QFileDialog.getOpenFileName(
-            self, "Initial contents from a .npy file", start, "NumPy arrays (*.npy)"
+            self,
+            self.tr("Initial contents from a .npy file"),
+            start,
+            self.tr("NumPy arrays (*.npy)"),
         )
         if not chosen:
             return

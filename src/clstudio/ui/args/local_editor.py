@@ -23,14 +23,14 @@ class LocalEditor(QWidget):
         self._dtype = dtype
         self._local_mem: int | None = None
         self.count = NumberField()
-        self.count.set_int_range(1, MAX_ITEMS, "the count")
-        self.count.setToolTip("Elements of local memory for each work-group")
+        self.count.set_int_range(1, MAX_ITEMS, self.tr("the count"))
+        self.count.setToolTip(self.tr("Elements of local memory for each work-group"))
         self.count.valueEdited.connect(self._on_count_edited)
         self.bytes = QLabel()
         self.bytes.setObjectName("localBytes")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Count"))
+        layout.addWidget(QLabel(self.tr("Count")))
         layout.addWidget(self.count, 1)
         self.link = link_label()
         layout.addWidget(self.link)
@@ -63,10 +63,17 @@ class LocalEditor(QWidget):
         if spec is None:
             self.bytes.setText(f"× {self._dtype.opencl_name}")
             return
-        text = f"× {self._dtype.opencl_name} = {format_bytes(spec.nbytes)} per work-group"
         if self._local_mem:
-            text += f" (of {format_bytes(self._local_mem)})"
-        self.bytes.setText(text)
+            text = self.tr("× {type} = {size} per work-group (of {local_memory})")
+        else:
+            text = self.tr("× {type} = {size} per work-group")
+        self.bytes.setText(
+            text.format(
+                type=self._dtype.opencl_name,
+                size=format_bytes(spec.nbytes),
+                local_memory=format_bytes(self._local_mem or 0),
+            )
+        )
 
     def _on_count_edited(self, _value: object) -> None:
         self._show_bytes()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,10 +26,15 @@ Range = tuple[tuple[int, ...], tuple[int, ...] | None]
 
 
 def _fields(what: str) -> list[NumberField]:
+    """The fields of the global or the local size, one per dimension."""
+    if what == "global":
+        name = QCoreApplication.translate("NDRangeEditor", "the global size in dimension {d}")
+    else:
+        name = QCoreApplication.translate("NDRangeEditor", "the local size in dimension {d}")
     fields = []
     for d in range(MAX_DIMS):
         field = NumberField()
-        field.set_int_range(1, MAX_ITEMS, f"the {what} size in dimension {d}")
+        field.set_int_range(1, MAX_ITEMS, name.format(d=d))
         field.setObjectName(f"{what}_{d}")
         field.setPlaceholderText(_AXES[d])
         fields.append(field)
@@ -55,13 +60,16 @@ class NDRangeEditor(QWidget):
         self._explicit_local: tuple[int, ...] | None = None
         self.dims = QComboBox()
         for d in range(1, MAX_DIMS + 1):
-            self.dims.addItem(f"{d}-D", d)
-        self.dims.setToolTip("How many dimensions the index space has")
+            self.dims.addItem(self.tr("{d}-D").format(d=d), d)
+        self.dims.setToolTip(self.tr("How many dimensions the index space has"))
         self.dims.currentIndexChanged.connect(self._on_dims_changed)
 
-        self.fill = QPushButton("From an argument")
+        self.fill = QPushButton(self.tr("From an argument"))
         self.fill.setToolTip(
-            "Set the global size to one work-item per element of a buffer, or per pixel of an image"
+            self.tr(
+                "Set the global size to one work-item per element of a buffer, "
+                "or per pixel of an image"
+            )
         )
         self.fill_menu = QMenu(self.fill)
         self.fill.setMenu(self.fill_menu)
@@ -70,19 +78,19 @@ class NDRangeEditor(QWidget):
         self.local_fields = _fields("local")
         for field in (*self.global_fields, *self.local_fields):
             field.valueEdited.connect(self._on_field_edited)
-        self.auto = QCheckBox("auto")
+        self.auto = QCheckBox(self.tr("auto"))
         self.auto.setToolTip(
-            "Let the OpenCL implementation pick the work-group size (local_size null)"
+            self.tr("Let the OpenCL implementation pick the work-group size (local_size null)")
         )
         self.auto.toggled.connect(self._on_auto_toggled)
 
         self._grid = grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel("Dimensions"), 0, 0)
+        grid.addWidget(QLabel(self.tr("Dimensions")), 0, 0)
         grid.addWidget(self.dims, 0, 1)
         grid.addWidget(self.fill, 0, 2, 1, 3)
-        grid.addWidget(QLabel("Global size"), 1, 0)
-        grid.addWidget(QLabel("Local size"), 2, 0)
+        grid.addWidget(QLabel(self.tr("Global size")), 1, 0)
+        grid.addWidget(QLabel(self.tr("Local size")), 2, 0)
         for d in range(MAX_DIMS):
             grid.addWidget(self.global_fields[d], 1, d + 1)
             grid.addWidget(self.local_fields[d], 2, d + 1)

@@ -47,7 +47,7 @@ class IntValidator(QValidator):
         return State.Intermediate
 
     def hint(self) -> str:
-        return f"a whole number from {self.low} to {self.high}"
+        return self.tr("a whole number from {low} to {high}").format(low=self.low, high=self.high)
 
 
 class FloatValidator(QValidator):
@@ -71,8 +71,8 @@ class FloatValidator(QValidator):
 
     def hint(self) -> str:
         if self.low > -math.inf:
-            return f"a number of at least {self.low:g}"
-        return f"a number (at most {self.largest:.4g} in size)"
+            return self.tr("a number of at least {low}").format(low=f"{self.low:g}")
+        return self.tr("a number (at most {largest} in size)").format(largest=f"{self.largest:.4g}")
 
 
 def mark_invalid(widget: QWidget, invalid: bool) -> None:
@@ -112,7 +112,7 @@ class NumberField(QLineEdit):
             self._validator = IntValidator(int(low), int(high), self)
         else:
             self._validator = FloatValidator(float(high), parent=self)
-        self._what = f"a {NUMPY_TO_OPENCL.get(dtype.name, dtype.name)}"
+        self._what = self.tr("a {type}").format(type=NUMPY_TO_OPENCL.get(dtype.name, dtype.name))
         self.setValidator(self._validator)
         self._on_text_changed(self.text())
 
@@ -149,7 +149,7 @@ class NumberField(QLineEdit):
         """What to type, in words, while the text is not a value of the type."""
         if self.hasAcceptableInput():
             return None
-        return f"{self._what} takes {self._validator.hint()}"
+        return self.tr("{what} takes {hint}").format(what=self._what, hint=self._validator.hint())
 
     def _on_text_changed(self, _text: str) -> None:
         mark_invalid(self, not self.hasAcceptableInput())

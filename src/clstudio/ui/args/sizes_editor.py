@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from clstudio.checks import SizeSuggestion
@@ -32,14 +32,21 @@ def mark_linked(field: QLineEdit, label: QLabel | None, size_text: str | None) -
         show_link_text(label, size_text)
     if linked:
         field.setToolTip(
-            f"Follows the size {size_text} (Sizes, at the top); typing a number here unlinks it"
+            QCoreApplication.translate(
+                "SizesEditor",
+                "Follows the size {size} (Sizes, at the top); typing a number here unlinks it",
+            ).format(size=size_text)
         )
 
 
 def show_link_text(label: QLabel, size_text: str | None) -> None:
     label.setText(f"= {size_text}" if size_text is not None else "")
     label.setVisible(size_text is not None)
-    label.setToolTip(f"Follows the size {size_text}: change it under Sizes, at the top")
+    label.setToolTip(
+        QCoreApplication.translate(
+            "SizesEditor", "Follows the size {size}: change it under Sizes, at the top"
+        ).format(size=size_text)
+    )
 
 
 class SizesEditor(QWidget):
@@ -81,7 +88,7 @@ class SizesEditor(QWidget):
             for name in sizes:
                 field = NumberField()
                 field.setObjectName(f"size_{name}")
-                field.set_int_range(1, MAX_ITEMS, f"the size {name}")
+                field.set_int_range(1, MAX_ITEMS, self.tr("the size {name}").format(name=name))
                 field.valueEdited.connect(self._on_field_edited)
                 self._form.addRow(name, field)
                 self.fields[name] = field
@@ -93,10 +100,14 @@ class SizesEditor(QWidget):
         self.title.setVisible(bool(sizes) or suggestion is not None)
         self.suggest.setVisible(suggestion is not None)
         if suggestion is not None:
-            self.suggest.setText(f"Make {suggestion.name} a named size")
+            self.suggest.setText(self.tr("Make {name} a named size").format(name=suggestion.name))
             self.suggest.setToolTip(
-                f"One size, {suggestion.name} = {suggestion.value}, for {suggestion.described}: "
-                f"changing {suggestion.name} then changes them all"
+                self.tr(
+                    "One size, {name} = {value}, for {described}: "
+                    "changing {name} then changes them all"
+                ).format(
+                    name=suggestion.name, value=suggestion.value, described=suggestion.described
+                )
             )
         self.show_problem(None)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from importlib import metadata
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from clstudio.devices import INTEL_EXTRA, installed_runtimes
@@ -22,39 +22,68 @@ def _installed(distribution: str) -> bool:
 
 
 def _state(installed: bool) -> str:
-    return "<b>Installed.</b>" if installed else "<b>Not installed.</b>"
+    if installed:
+        return QCoreApplication.translate("AddDeviceDialog", "<b>Installed.</b>")
+    return QCoreApplication.translate("AddDeviceDialog", "<b>Not installed.</b>")
 
 
 def add_device_html() -> str:
     """The three ways to more devices, each saying whether it is already here."""
-    intel = bool(installed_runtimes())
-    oclgrind = _installed(OCLGRIND_DISTRIBUTION)
-    return (
-        "<p>CL Studio lists every OpenCL driver it can find. There are three ways to more "
-        "devices; after installing one, press <b>Look again</b>.</p>"
-        "<h3>Intel's OpenCL CPU runtime</h3>"
-        f"<p>{_state(intel)} A second CPU device beside the bundled PoCL, with OpenCL C "
+    intro = QCoreApplication.translate(
+        "AddDeviceDialog",
+        "CL Studio lists every OpenCL driver it can find. There are three ways to more "
+        "devices; after installing one, press <b>Look again</b>.",
+    )
+    intel_title = QCoreApplication.translate("AddDeviceDialog", "Intel's OpenCL CPU runtime")
+    intel = QCoreApplication.translate(
+        "AddDeviceDialog",
+        "{state} A second CPU device beside the bundled PoCL, with OpenCL C "
         "3.0: <code>half</code> (cl_khr_fp16), work-group functions such as "
         "<code>work_group_reduce_add</code>, and a newer compiler. It runs on any x86-64 CPU, "
         "Intel's or AMD's. About 225 MB to download (800 MB installed). In CL Studio's "
-        f"folder:</p><pre>{html.escape(INTEL_EXTRA)}</pre>"
-        "<p>CL Studio sets up the rest (its .icd file and library path) by itself.</p>"
-        "<h3>Oclgrind, for check mode</h3>"
-        f"<p>{_state(oclgrind)} A simulated device that runs a kernel slowly but reports "
+        "folder:",
+    ).format(state=_state(bool(installed_runtimes())))
+    intel_rest = QCoreApplication.translate(
+        "AddDeviceDialog", "CL Studio sets up the rest (its .icd file and library path) by itself."
+    )
+    oclgrind_title = QCoreApplication.translate("AddDeviceDialog", "Oclgrind, for check mode")
+    oclgrind = QCoreApplication.translate(
+        "AddDeviceDialog",
+        "{state} A simulated device that runs a kernel slowly but reports "
         "out-of-bounds accesses, data races and diverging barriers, each at its source line. "
-        "It comes from pip and registers itself:</p>"
+        "It comes from pip and registers itself:",
+    ).format(state=_state(_installed(OCLGRIND_DISTRIBUTION)))
+    gpu_title = QCoreApplication.translate("AddDeviceDialog", "Your GPU's own driver")
+    gpu = QCoreApplication.translate(
+        "AddDeviceDialog",
+        "GPU vendors ship OpenCL drivers with their graphics drivers; once installed, their "
+        "devices appear here by themselves.",
+    )
+    drivers = (
+        QCoreApplication.translate(
+            "AddDeviceDialog",
+            "Intel GPUs: <code>{apt}</code> (Debian, Ubuntu), <code>{dnf}</code> (Fedora)",
+        ).format(
+            apt="sudo apt install intel-opencl-icd", dnf="sudo dnf install intel-compute-runtime"
+        ),
+        QCoreApplication.translate(
+            "AddDeviceDialog",
+            "AMD GPUs: ROCm, <code>{rocm}</code> after adding AMD's repository, or "
+            "<code>{mesa}</code> (Rusticl)",
+        ).format(rocm="sudo apt install rocm-opencl-runtime", mesa="mesa-opencl-icd"),
+        QCoreApplication.translate(
+            "AddDeviceDialog",
+            "NVIDIA GPUs: the proprietary driver brings OpenCL (<code>{package}</code> on Debian)",
+        ).format(package="nvidia-opencl-icd"),
+    )
+    items = "".join(f"<li>{text}</li>" for text in drivers)
+    return (
+        f"<p>{intro}</p>"
+        f"<h3>{intel_title}</h3><p>{intel}</p><pre>{html.escape(INTEL_EXTRA)}</pre>"
+        f"<p>{intel_rest}</p>"
+        f"<h3>{oclgrind_title}</h3><p>{oclgrind}</p>"
         f"<pre>.venv/bin/pip install {OCLGRIND_DISTRIBUTION}</pre>"
-        "<h3>Your GPU's own driver</h3>"
-        "<p>GPU vendors ship OpenCL drivers with their graphics drivers; once installed, their "
-        "devices appear here by themselves.</p>"
-        "<ul>"
-        "<li>Intel GPUs: <code>sudo apt install intel-opencl-icd</code> (Debian, Ubuntu), "
-        "<code>sudo dnf install intel-compute-runtime</code> (Fedora)</li>"
-        "<li>AMD GPUs: ROCm, <code>sudo apt install rocm-opencl-runtime</code> after adding "
-        "AMD's repository, or <code>mesa-opencl-icd</code> (Rusticl)</li>"
-        "<li>NVIDIA GPUs: the proprietary driver brings OpenCL "
-        "(<code>nvidia-opencl-icd</code> on Debian)</li>"
-        "</ul>"
+        f"<h3>{gpu_title}</h3><p>{gpu}</p><ul>{items}</ul>"
     )
 
 
@@ -65,7 +94,7 @@ class AddDeviceDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add a device")
+        self.setWindowTitle(self.tr("Add a device"))
         self.text = QLabel(add_device_html())
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
@@ -75,7 +104,9 @@ class AddDeviceDialog(QDialog):
         scroll.setWidget(self.text)
         scroll.setWidgetResizable(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.look_again = buttons.addButton("Look again", QDialogButtonBox.ButtonRole.ActionRole)
+        self.look_again = buttons.addButton(
+            self.tr("Look again"), QDialogButtonBox.ButtonRole.ActionRole
+        )
         self.look_again.clicked.connect(self._on_look_again_clicked)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

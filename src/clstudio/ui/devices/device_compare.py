@@ -75,7 +75,7 @@ class DeviceCompareDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Compare devices")
+        self.setWindowTitle(self.tr("Compare devices"))
         self.resize(900, 640)
         self._devices = inventory.devices()
         self.first_combo = QComboBox()
@@ -90,12 +90,12 @@ class DeviceCompareDialog(QDialog):
         self.first_combo.setCurrentIndex(start)
         self.second_combo.setCurrentIndex((start + 1) % max(1, len(self._devices)))
 
-        self.only_differences = QCheckBox("Show only the fields that differ")
+        self.only_differences = QCheckBox(self.tr("Show only the fields that differ"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.table = QTreeWidget()
         self.table.setColumnCount(3)
-        self.table.setHeaderLabels(["Field", "Device A", "Device B"])
+        self.table.setHeaderLabels([self.tr("Field"), self.tr("Device A"), self.tr("Device B")])
         self.table.setUniformRowHeights(True)
         header = self.table.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -104,8 +104,8 @@ class DeviceCompareDialog(QDialog):
         header.setStretchLastSection(True)
 
         pickers = QFormLayout()
-        pickers.addRow("Device A", self.first_combo)
-        pickers.addRow("Device B", self.second_combo)
+        pickers.addRow(self.tr("Device A"), self.first_combo)
+        pickers.addRow(self.tr("Device B"), self.second_combo)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -144,30 +144,37 @@ class DeviceCompareDialog(QDialog):
     def _on_choice_changed(self) -> None:
         self.table.clear()
         if not self._devices:
-            self.summary.setText("There are no devices to compare.")
+            self.summary.setText(self.tr("There are no devices to compare."))
             self._comparisons = []
             return
         first = self._devices[self.first_combo.currentIndex()]
         second = self._devices[self.second_combo.currentIndex()]
-        self.table.setHeaderLabels(["Field", first.name, second.name])
+        self.table.setHeaderLabels([self.tr("Field"), first.name, second.name])
         self._comparisons = compare_fields(first, second)
         differing = [c for c in self._comparisons if c.differs]
         self._fill(differing if self.only_differences.isChecked() else self._comparisons)
         if first is second:
             self.summary.setText(
-                "Both sides show the same device. Pick another device for A or B; with one "
-                "driver installed, a second platform (another driver) adds more."
+                self.tr(
+                    "Both sides show the same device. Pick another device for A or B; with one "
+                    "driver installed, a second platform (another driver) adds more."
+                )
             )
         elif not differing:
-            self.summary.setText(f"All {len(self._comparisons)} fields are the same.")
+            self.summary.setText(
+                self.tr("All {count} fields are the same.").format(count=len(self._comparisons))
+            )
         else:
             self.summary.setText(
-                f"{len(differing)} of {len(self._comparisons)} fields differ (highlighted)."
+                self.tr("{differing} of {count} fields differ (highlighted).").format(
+                    differing=len(differing), count=len(self._comparisons)
+                )
             )
 
     def _fill(self, comparisons: list[FieldComparison]) -> None:
         groups: dict[str, QTreeWidgetItem] = {}
         brush = QBrush(DIFFERENCE_COLOR)
+        not_reported = self.tr("not reported")
         for comparison in comparisons:
             group_item = groups.get(comparison.group)
             if group_item is None:
@@ -179,8 +186,8 @@ class DeviceCompareDialog(QDialog):
                 groups[comparison.group] = group_item
             texts = [
                 comparison.label,
-                comparison.first.shown_display if comparison.first else "not reported",
-                comparison.second.shown_display if comparison.second else "not reported",
+                comparison.first.shown_display if comparison.first else not_reported,
+                comparison.second.shown_display if comparison.second else not_reported,
             ]
             item = QTreeWidgetItem(group_item, texts)
             item.setData(0, NAME_ROLE, comparison.name)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -52,7 +52,9 @@ def field_tooltip(field: InfoField) -> str:
     raw = json.dumps(field.raw)
     if len(raw) > MAX_TOOLTIP_RAW:
         raw = raw[:MAX_TOOLTIP_RAW] + " …"
-    return f"{field.shown_explanation}\n\nOpenCL name: {field.name}\nRaw value: {raw}"
+    return QCoreApplication.translate(
+        "DeviceFieldsView", "{explanation}\n\nOpenCL name: {name}\nRaw value: {raw}"
+    ).format(explanation=field.shown_explanation, name=field.name, raw=raw)
 
 
 def field_detail_html(field: InfoField) -> str:
@@ -84,13 +86,13 @@ class DeviceFieldsView(QWidget):
         super().__init__(parent)
         self._fields: tuple[InfoField, ...] = ()
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter by name, value or explanation")
+        self.filter_edit.setPlaceholderText(self.tr("Filter by name, value or explanation"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter_edit_changed)
 
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
-        self.tree.setHeaderLabels(["Field", "Value"])
+        self.tree.setHeaderLabels([self.tr("Field"), self.tr("Value")])
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -102,7 +104,7 @@ class DeviceFieldsView(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
 
-        self.copy_action = QAction("Copy value", self)
+        self.copy_action = QAction(self.tr("Copy value"), self)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.copy_action.triggered.connect(self.copy_value)
@@ -111,7 +113,7 @@ class DeviceFieldsView(QWidget):
         self.detail = QTextBrowser()
         self.detail.setObjectName("fieldDetail")
         self.detail.setMaximumHeight(self.fontMetrics().lineSpacing() * 4 + 12)
-        self.detail.setPlaceholderText("Select a field to read what it means.")
+        self.detail.setPlaceholderText(self.tr("Select a field to read what it means."))
         self.tree.currentItemChanged.connect(self._on_tree_current_changed)
 
         layout = QVBoxLayout(self)
@@ -203,9 +205,11 @@ class DeviceFieldsView(QWidget):
         menu = QMenu(self)
         menu.addAction(self.copy_action)
         menu.addAction(
-            "Copy raw value",
+            self.tr("Copy raw value"),
             lambda: QGuiApplication.clipboard().setText(json.dumps(field.raw)),
         )
-        menu.addAction("Copy OpenCL name", lambda: QGuiApplication.clipboard().setText(field.name))
+        menu.addAction(
+            self.tr("Copy OpenCL name"), lambda: QGuiApplication.clipboard().setText(field.name)
+        )
         menu.exec(self.tree.viewport().mapToGlobal(pos))
         menu.deleteLater()

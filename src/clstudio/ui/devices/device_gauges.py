@@ -256,7 +256,7 @@ class ComputeUnitsView(QWidget):
             painter.drawText(
                 QRectF(2, rows * (self.CELL + 3), self.width(), 16),
                 Qt.AlignmentFlag.AlignLeft,
-                f"… and {self._units - drawn} more",
+                self.tr("… and {count} more").format(count=self._units - drawn),
             )
         painter.end()
 

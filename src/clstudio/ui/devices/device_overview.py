@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from clstudio.common import count_text, format_bytes
+from clstudio.common import format_bytes
 from clstudio.ui.devices.device_gauges import (
     Bar,
     ComputeUnitsView,
@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from clstudio.devices import DeviceInfo
 
 MEMORY_FIELDS = (
-    ("CL_DEVICE_GLOBAL_MEM_SIZE", "Global memory"),
-    ("CL_DEVICE_MAX_MEM_ALLOC_SIZE", "Largest buffer"),
-    ("CL_DEVICE_GLOBAL_MEM_CACHE_SIZE", "Global cache"),
-    ("CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", "Constant buffer"),
-    ("CL_DEVICE_LOCAL_MEM_SIZE", "Local memory"),
+    ("CL_DEVICE_GLOBAL_MEM_SIZE", QT_TRANSLATE_NOOP("DeviceOverview", "Global memory")),
+    ("CL_DEVICE_MAX_MEM_ALLOC_SIZE", QT_TRANSLATE_NOOP("DeviceOverview", "Largest buffer")),
+    ("CL_DEVICE_GLOBAL_MEM_CACHE_SIZE", QT_TRANSLATE_NOOP("DeviceOverview", "Global cache")),
+    ("CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", QT_TRANSLATE_NOOP("DeviceOverview", "Constant buffer")),
+    ("CL_DEVICE_LOCAL_MEM_SIZE", QT_TRANSLATE_NOOP("DeviceOverview", "Local memory")),
 )
 AXIS_NAMES = ("x", "y", "z")
 
@@ -31,20 +31,34 @@ AXIS_NAMES = ("x", "y", "z")
 def _tooltip(device: DeviceInfo, name: str) -> str:
     field = device.field(name)
     if field is None:
-        return f"{name}: not reported by this device"
-    label, explanation, value = field.shown_label, field.shown_explanation, field.shown_display
-    return f"{label} ({field.name})\n{explanation}\nValue: {value}"
+        return QCoreApplication.translate(
+            "DeviceOverview", "{name}: not reported by this device"
+        ).format(name=name)
+    return QCoreApplication.translate(
+        "DeviceOverview", "{label} ({name})\n{explanation}\nValue: {value}"
+    ).format(
+        label=field.shown_label,
+        name=field.name,
+        explanation=field.shown_explanation,
+        value=field.shown_display,
+    )
 
 
 def memory_bars(device: DeviceInfo) -> list[Bar]:
     bars = []
-    for name, label in MEMORY_FIELDS:
+    for name, english in MEMORY_FIELDS:
+        label = QCoreApplication.translate("DeviceOverview", str(english))
         value = device.value(name)
         if isinstance(value, int) and not isinstance(value, bool):
-            text = format_bytes(value) if value > 0 else "none"
+            text = (
+                format_bytes(value)
+                if value > 0
+                else QCoreApplication.translate("DeviceOverview", "none")
+            )
             bars.append(Bar(label, value, text, _tooltip(device, name)))
         else:
-            bars.append(Bar(label, None, "not reported", _tooltip(device, name)))
+            not_reported = QCoreApplication.translate("DeviceOverview", "not reported")
+            bars.append(Bar(label, None, not_reported, _tooltip(device, name)))
     return bars
 
 
@@ -61,9 +75,9 @@ def work_size_bars(device: DeviceInfo) -> list[Bar]:
     if isinstance(group, int):
         bars.append(
             Bar(
-                "Work-group",
+                QCoreApplication.translate("DeviceOverview", "Work-group"),
                 group,
-                f"{group} items",
+                QCoreApplication.translate("DeviceOverview", "{count} items").format(count=group),
                 _tooltip(device, "CL_DEVICE_MAX_WORK_GROUP_SIZE"),
             )
         )
@@ -71,7 +85,9 @@ def work_size_bars(device: DeviceInfo) -> list[Bar]:
         name = AXIS_NAMES[axis] if axis < len(AXIS_NAMES) else str(axis)
         bars.append(
             Bar(
-                f"{name} (dim {axis})",
+                QCoreApplication.translate("DeviceOverview", "{name} (dim {axis})").format(
+                    name=name, axis=axis
+                ),
                 size,
                 str(size),
                 _tooltip(device, "CL_DEVICE_MAX_WORK_ITEM_SIZES"),
@@ -84,32 +100,55 @@ def work_size_caption(device: DeviceInfo) -> str:
     group = device.value("CL_DEVICE_MAX_WORK_GROUP_SIZE")
     sizes = work_item_sizes(device)
     if not isinstance(group, int) or not sizes:
-        return "This device does not report its work-size limits."
+        return QCoreApplication.translate(
+            "DeviceOverview", "This device does not report its work-size limits."
+        )
     per_axis = " × ".join(str(s) for s in sizes)
     examples = []
     for dims in (2, 3):
         if len(sizes) >= dims:
             side = largest_square_group(group, sizes, dims)
             examples.append(" × ".join([str(side)] * dims))
-    text = (
-        f"A work-group can reach {per_axis} work-items along its dimensions, but its sizes "
-        f"multiplied together may not exceed {group}."
-    )
-    if examples:
-        text += " The largest square and cube shapes of powers of two: " + ", ".join(examples)
-        text += "."
-    return text
+    if not examples:
+        return QCoreApplication.translate(
+            "DeviceOverview",
+            "A work-group can reach {per_axis} work-items along its dimensions, but its sizes "
+            "multiplied together may not exceed {group}.",
+        ).format(per_axis=per_axis, group=group)
+    return QCoreApplication.translate(
+        "DeviceOverview",
+        "A work-group can reach {per_axis} work-items along its dimensions, but its sizes "
+        "multiplied together may not exceed {group}. The largest square and cube shapes of "
+        "powers of two: {examples}.",
+    ).format(per_axis=per_axis, group=group, examples=", ".join(examples))
 
 
 def compute_caption(device: DeviceInfo) -> str:
     units = device.value("CL_DEVICE_MAX_COMPUTE_UNITS")
     clock = device.value("CL_DEVICE_MAX_CLOCK_FREQUENCY")
-    parts = []
-    if isinstance(units, int):
-        parts.append(count_text(units, "compute unit"))
-    if isinstance(clock, int) and clock > 0:
-        parts.append(f"up to {clock} MHz")
-    return " at ".join(parts) if parts else "Compute units and clock are not reported."
+    has_units = isinstance(units, int)
+    has_clock = isinstance(clock, int) and clock > 0
+    if has_units and has_clock:
+        if units == 1:
+            text = QCoreApplication.translate(
+                "DeviceOverview", "1 compute unit at up to {clock} MHz"
+            )
+        else:
+            text = QCoreApplication.translate(
+                "DeviceOverview", "{units} compute units at up to {clock} MHz"
+            )
+    elif has_units:
+        if units == 1:
+            text = QCoreApplication.translate("DeviceOverview", "1 compute unit")
+        else:
+            text = QCoreApplication.translate("DeviceOverview", "{units} compute units")
+    elif has_clock:
+        text = QCoreApplication.translate("DeviceOverview", "up to {clock} MHz")
+    else:
+        text = QCoreApplication.translate(
+            "DeviceOverview", "Compute units and clock are not reported."
+        )
+    return text.format(units=units, clock=clock)
 
 
 def _section(title: str) -> QLabel:
@@ -145,13 +184,13 @@ class DeviceOverview(QScrollArea):
         self.work_chart = LogBarChart("count")
         self.work_caption = _note()
 
-        layout.addWidget(_section("Compute"))
+        layout.addWidget(_section(self.tr("Compute")))
         layout.addWidget(self.compute_label)
         layout.addWidget(self.compute_units)
-        layout.addWidget(_section("Memory sizes"))
+        layout.addWidget(_section(self.tr("Memory sizes")))
         layout.addWidget(self.memory_chart)
         layout.addWidget(self.memory_note)
-        layout.addWidget(_section("Work sizes"))
+        layout.addWidget(_section(self.tr("Work sizes")))
         layout.addWidget(self.work_chart)
         layout.addWidget(self.work_caption)
         layout.addStretch(1)
@@ -166,8 +205,10 @@ class DeviceOverview(QScrollArea):
         self.compute_units.setToolTip(_tooltip(device, "CL_DEVICE_MAX_COMPUTE_UNITS"))
         self.memory_chart.set_bars(memory_bars(device))
         self.memory_note.setText(
-            f"One logarithmic scale: each grid line is {self.memory_chart.tick_ratio()} times "
-            "the one before. Local memory is shared by one work-group only."
+            self.tr(
+                "One logarithmic scale: each grid line is {ratio} times "
+                "the one before. Local memory is shared by one work-group only."
+            ).format(ratio=self.memory_chart.tick_ratio())
         )
         self.work_chart.set_bars(work_size_bars(device))
         width = max(c.natural_label_width() for c in (self.memory_chart, self.work_chart))

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import count_text
 from clstudio.devices import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
 from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.add_device import AddDeviceDialog
@@ -73,13 +72,13 @@ class DevicePanel(QWidget):
         self._compare: DeviceCompareDialog | None = None
 
         self.searching = EmptyState(
-            "Looking for OpenCL devices…",
-            "Asking every installed OpenCL driver for its platforms and devices.",
+            self.tr("Looking for OpenCL devices…"),
+            self.tr("Asking every installed OpenCL driver for its platforms and devices."),
         )
-        self.problem = EmptyState("No OpenCL platform found", "", "Look again")
+        self.problem = EmptyState(self.tr("No OpenCL platform found"), "", self.tr("Look again"))
         assert self.problem.button is not None
         self.problem.button.clicked.connect(self.rediscoverRequested)
-        self.problem_add_button = QPushButton("Add a device…")
+        self.problem_add_button = QPushButton(self.tr("Add a device…"))
         self.problem_add_button.clicked.connect(self.open_add_device)
         problem_layout = self.problem.layout()
         assert isinstance(problem_layout, QVBoxLayout)
@@ -100,7 +99,7 @@ class DevicePanel(QWidget):
 
     def _build_content(self) -> QWidget:
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Platform / device", "Version"])
+        self.tree.setHeaderLabels([self.tr("Platform / device"), self.tr("Version")])
         self.tree.setRootIsDecorated(True)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -116,21 +115,25 @@ class DevicePanel(QWidget):
         self.title.setWordWrap(True)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
-        self.use_button = QPushButton("Use this device")
-        self.use_button.setToolTip("Build and run kernels on this device (or double-click it)")
+        self.use_button = QPushButton(self.tr("Use this device"))
+        self.use_button.setToolTip(
+            self.tr("Build and run kernels on this device (or double-click it)")
+        )
         self.use_button.clicked.connect(self._on_use_clicked)
-        self.compare_button = QPushButton("Compare…")
-        self.compare_button.setToolTip("See two devices' fields side by side")
+        self.compare_button = QPushButton(self.tr("Compare…"))
+        self.compare_button.setToolTip(self.tr("See two devices' fields side by side"))
         self.compare_button.clicked.connect(self.open_compare)
         self.more_button = QToolButton()
-        self.more_button.setText("More")
+        self.more_button.setText(self.tr("More"))
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         more = QMenu(self.more_button)
-        self.copy_all_action = more.addAction("Copy all fields as text", self.copy_all)
-        self.export_action = more.addAction("Export as JSON…", self.export_json)
+        self.copy_all_action = more.addAction(self.tr("Copy all fields as text"), self.copy_all)
+        self.export_action = more.addAction(self.tr("Export as JSON…"), self.export_json)
         self.more_button.setMenu(more)
-        self.add_button = QPushButton("Add a device…")
-        self.add_button.setToolTip("Ways to get more OpenCL devices: from pip, or your GPU driver")
+        self.add_button = QPushButton(self.tr("Add a device…"))
+        self.add_button.setToolTip(
+            self.tr("Ways to get more OpenCL devices: from pip, or your GPU driver")
+        )
         self.add_button.clicked.connect(self.open_add_device)
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
@@ -143,9 +146,9 @@ class DevicePanel(QWidget):
         self.peaks_view = PeaksView()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.overview, "Overview")
-        self.tabs.addTab(self.fields_view, "All fields")
-        self.tabs.addTab(self.peaks_view, "Peaks")
+        self.tabs.addTab(self.overview, self.tr("Overview"))
+        self.tabs.addTab(self.fields_view, self.tr("All fields"))
+        self.tabs.addTab(self.peaks_view, self.tr("Peaks"))
 
         details = QWidget()
         details_layout = QVBoxLayout(details)
@@ -156,7 +159,8 @@ class DevicePanel(QWidget):
         details_layout.addWidget(self.tabs, 1)
 
         self.nothing_selected = EmptyState(
-            "No device selected", "Select a device in the list above to see its fields."
+            self.tr("No device selected"),
+            self.tr("Select a device in the list above to see its fields."),
         )
         self.unavailable = EmptyState("", "")
         self.details = QStackedWidget()
@@ -190,21 +194,21 @@ class DevicePanel(QWidget):
 
     def show_searching(self) -> None:
         self.searching.set_text(
-            "Looking for OpenCL devices…",
-            "Asking every installed OpenCL driver for its platforms and devices.",
+            self.tr("Looking for OpenCL devices…"),
+            self.tr("Asking every installed OpenCL driver for its platforms and devices."),
         )
         self.pages.setCurrentWidget(self.searching)
 
     def show_failure(self, details: str) -> None:
         """Discovery itself failed unexpectedly: show what happened, keep the window usable."""
-        self.searching.set_text("Device discovery failed", details)
+        self.searching.set_text(self.tr("Device discovery failed"), details)
         self.pages.setCurrentWidget(self.searching)
 
     def show_inventory(self, inventory: DeviceInventory) -> None:
         self._inventory = inventory
         if not inventory.devices():
             self.problem.set_text(
-                "No OpenCL device found",
+                self.tr("No OpenCL device found"),
                 no_device_help(inventory.problem, inventory.unavailable_drivers),
             )
             self.pages.setCurrentWidget(self.problem)
@@ -226,8 +230,12 @@ class DevicePanel(QWidget):
             refused = next((f for f in platform.fields if f.name == DEVICES_FIELD), None)
             if refused is not None and not refused.available:
                 reason = refused.display.removeprefix("unavailable: ")
-                problem = DriverProblem(platform_title(platform), "", f"its devices: {reason}")
-                self._unavailable_item(platform_item, "Devices unavailable", problem)
+                problem = DriverProblem(
+                    platform_title(platform),
+                    "",
+                    self.tr("its devices: {reason}").format(reason=reason),
+                )
+                self._unavailable_item(platform_item, self.tr("Devices unavailable"), problem)
         for driver in inventory.unavailable_drivers:
             self._unavailable_item(self.tree, Path(driver.icd_file).name, driver)
         self.tree.expandAll()
@@ -241,7 +249,7 @@ class DevicePanel(QWidget):
         self, parent: QTreeWidget | QTreeWidgetItem, text: str, problem: DriverProblem
     ) -> QTreeWidgetItem:
         """A greyed row for what the driver could not give, its reason in the tooltip."""
-        item = QTreeWidgetItem(parent, [text, "unavailable"])
+        item = QTreeWidgetItem(parent, [text, self.tr("unavailable")])
         item.setData(0, ITEM_ROLE, problem)
         item.setIcon(0, platform_icon())
         grey = QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
@@ -300,7 +308,7 @@ class DevicePanel(QWidget):
             return None
         default = re.sub(r"[^A-Za-z0-9]+", "-", device.name).strip("-").lower() + ".json"
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export device as JSON", default, "JSON files (*.json)"
+            self, self.tr("Export device as JSON"), default, self.tr("JSON files (*.json)")
         )
         if not name:
             return None
@@ -309,7 +317,11 @@ class DevicePanel(QWidget):
         try:
             path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            QMessageBox.warning(self, "Export failed", f"Could not write {path}:\n{exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Export failed"),
+                self.tr("Could not write {path}:\n{error}").format(path=path, error=exc),
+            )
             return None
         return path
 
@@ -348,18 +360,21 @@ class DevicePanel(QWidget):
             font.setBold(active)
             item.setFont(0, font)
             item.setText(0, f"✓ {device.name}" if active else device.name)
-            item.setToolTip(
-                0,
-                f"{device.type}: {device.name}\n"
-                + ("In use for builds and runs" if active else "Double-click to use it"),
+            use = (
+                self.tr("In use for builds and runs")
+                if active
+                else self.tr("Double-click to use it")
             )
+            item.setToolTip(0, f"{device.type}: {device.name}\n{use}")
         self._update_use_button()
 
     def _update_use_button(self) -> None:
         device = self.current_device()
         in_use = device is not None and (device.platform_index, device.index) == self._active
         self.use_button.setEnabled(device is not None and not in_use)
-        self.use_button.setText("In use for builds and runs" if in_use else "Use this device")
+        self.use_button.setText(
+            self.tr("In use for builds and runs") if in_use else self.tr("Use this device")
+        )
 
     def _on_tree_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
         data = current.data(0, ITEM_ROLE) if current is not None else None
@@ -382,9 +397,14 @@ class DevicePanel(QWidget):
             return
         elif isinstance(data, PlatformInfo):
             self.title.setText(platform_title(data))
+            if len(data.devices) == 1:
+                subtitle = self.tr("Platform · {vendor} · {version} · 1 device")
+            else:
+                subtitle = self.tr("Platform · {vendor} · {version} · {count} devices")
             self.subtitle.setText(
-                f"Platform · {data.vendor} · {short_version(data.version)} · "
-                + count_text(len(data.devices), "device")
+                subtitle.format(
+                    vendor=data.vendor, version=short_version(data.version), count=len(data.devices)
+                )
             )
             self.subtitle.setToolTip(data.version)
             self.fields_view.show_fields(data.fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from clstudio.common import PEAK_PROBES, PeakPlan, PeakProbe, PeakReport
 from clstudio.devices import DeviceInfo, DeviceSelector
@@ -79,6 +79,10 @@ def connect_peaks(view: PeaksView, controller: PeaksController) -> None:
         if report.device.name == view.device_name() or not report.figures:
             view.show_report(report if report.figures else controller.kept(view.device_name()))
             if report.stopped and not report.figures:
-                view.status.setText(f"Not measured: {report.stopped}")
+                view.status.setText(
+                    QCoreApplication.translate("PeaksView", "Not measured: {reason}").format(
+                        reason=report.stopped
+                    )
+                )
 
     controller.measured.connect(on_measured)

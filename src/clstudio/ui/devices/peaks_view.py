@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -22,15 +22,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import PEAK_TESTS, PeakReport
+from clstudio.common import PEAK_TESTS, PeakReport, gettext
 from clstudio.devices import DeviceInfo
 from clstudio.reporting import TEST_TITLES, format_value
 
-NOT_MEASURED = (
+NOT_MEASURED = QT_TRANSLATE_NOOP(
+    "PeaksView",
     "Not measured on this device yet. Measuring takes about half a minute and runs small "
     "benchmark kernels in a separate process: the ceilings they find are what the "
-    "roofline in Results compares your kernels with."
+    "roofline in Results compares your kernels with.",
 )
+
+
+def group_title(test: str) -> str:
+    """The heading of a test's figures, in the user's language (the core's table is English)."""
+    return gettext(TEST_TITLES[test])
 
 
 class PeaksView(QWidget):
@@ -43,14 +49,14 @@ class PeaksView(QWidget):
         super().__init__(parent)
         self._device: DeviceInfo | None = None
         self._lookup: Callable[[str], PeakReport | None] = lambda _name: None
-        self.status = QLabel(NOT_MEASURED)
+        self.status = QLabel(self._not_measured())
         self.status.setWordWrap(True)
-        self.measure_button = QPushButton("Measure peaks")
+        self.measure_button = QPushButton(self.tr("Measure peaks"))
         self.measure_button.setToolTip(
-            "Measure memory bandwidth, compute and launch latency of this device"
+            self.tr("Measure memory bandwidth, compute and launch latency of this device")
         )
         self.measure_button.clicked.connect(self._on_measure_clicked)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setVisible(False)
         self.stop_button.clicked.connect(self.stopRequested)
         self.progress = QProgressBar()
@@ -59,11 +65,12 @@ class PeaksView(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.measure_button)
         buttons.addWidget(self.stop_button)
-        buttons.addWidget(self.progress, 1)
 
         self.figures = QTreeWidget()
         self.figures.setObjectName("peakFigures")
-        self.figures.setHeaderLabels(["Figure", "Value", "What it means"])
+        self.figures.setHeaderLabels(
+            [self.tr("Figure"), self.tr("Value"), self.tr("What it means")]
+        )
         self.figures.setWordWrap(True)
         self.figures.setUniformRowHeights(False)
         header = self.figures.header()
@@ -82,8 +89,14 @@ class PeaksView(QWidget):
         layout.setContentsMargins(4, 6, 4, 4)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
+        # A row of its own: beside the buttons, a 300-pixel dock left it too narrow for
+        # "measuring global_bandwidth.float4 (1 of 17)", which then wrapped out of sight.
+        layout.addWidget(self.progress)
         layout.addWidget(self.figures, 1)
         layout.addWidget(self.meaning)
+
+    def _not_measured(self) -> str:
+        return QCoreApplication.translate("PeaksView", str(NOT_MEASURED))
 
     def set_lookup(self, lookup: Callable[[str], PeakReport | None]) -> None:
         """Where the kept measurement of a device (by name) comes from."""
@@ -98,32 +111,35 @@ class PeaksView(QWidget):
 
     def show_failure(self, details: str) -> None:
         self.show_measuring(False)
-        self.status.setText(f"The measurement failed unexpectedly:\n{details}")
+        self.status.setText(
+            self.tr("The measurement failed unexpectedly:\n{details}").format(details=details)
+        )
 
     def show_report(self, report: PeakReport | None) -> None:
         self.figures.clear()
         self.meaning.clear()
         if report is None:
-            self.status.setText(NOT_MEASURED)
-            self.measure_button.setText("Measure peaks")
+            self.status.setText(self._not_measured())
+            self.measure_button.setText(self.tr("Measure peaks"))
             self.figures.setVisible(False)
             return
         when = report.measured_at.replace("T", " ").replace("+00:00", " UTC")
         failed = sum(1 for f in report.figures if not f.ok)
-        note = (
-            f" {failed} figure{'s' if failed != 1 else ''} failed: see why below." if failed else ""
-        )
-        stopped = f" Stopped early: {report.stopped}." if report.stopped else ""
-        self.status.setText(
-            f"Measured {when} with driver {report.device.driver_version or 'unknown'}."
-            f"{note}{stopped}"
-        )
-        self.measure_button.setText("Measure again")
+        driver = report.device.driver_version or self.tr("unknown")
+        status = self.tr("Measured {when} with driver {driver}.").format(when=when, driver=driver)
+        if failed == 1:
+            status += self.tr(" 1 figure failed: see why below.")
+        elif failed:
+            status += self.tr(" {count} figures failed: see why below.").format(count=failed)
+        if report.stopped:
+            status += self.tr(" Stopped early: {reason}.").format(reason=report.stopped)
+        self.status.setText(status)
+        self.measure_button.setText(self.tr("Measure again"))
         for test in PEAK_TESTS:
             figures = [f for f in report.figures if f.test == test]
             if not figures:
                 continue
-            group = QTreeWidgetItem(self.figures, [TEST_TITLES[test]])
+            group = QTreeWidgetItem(self.figures, [group_title(test)])
             font = group.font(0)
             font.setBold(True)
             group.setFont(0, font)
@@ -148,7 +164,7 @@ class PeaksView(QWidget):
         )
         for item in found:
             group = item.parent()
-            if group is not None and group.text(0) == TEST_TITLES[test]:
+            if group is not None and group.text(0) == group_title(test):
                 return item.text(1)
         return ""
 
@@ -169,12 +185,18 @@ class PeaksView(QWidget):
         self.progress.setVisible(running)
         if running:
             self.progress.setRange(0, 0)
-            self.progress.setFormat("starting…")
+            self.progress.setFormat(self.tr("starting…"))
 
     def show_progress(self, done: int, total: int, key: str) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"measuring {key} ({done + 1} of {total})" if key else "done")
+        if key:
+            text = self.tr("measuring {key} ({number} of {total})").format(
+                key=key, number=done + 1, total=total
+            )
+        else:
+            text = self.tr("done")
+        self.progress.setFormat(text)
 
     def _on_measure_clicked(self) -> None:
         if self._device is not None:
