@@ -126,8 +126,8 @@ def _unsupported(
     able = [d for d in inventory.devices() if variant_problem(variant, d) is None]
     if able:
         where = "; ".join(f"--device '{d.platform_name}:{d.name}'" for d in able)
-        return f"{problem} On the command line, one that offers it here: {where}"
-    return f"{problem} On the command line: {INTEL_EXTRA}, then --device Intel:"
+        return f"{problem} A device here that offers it: {where}"
+    return f"{problem} Intel's CPU runtime offers it: {INTEL_EXTRA}, then --device Intel:"
 
 
 def _read_kernel(path: Path) -> tuple[str, str | None]:

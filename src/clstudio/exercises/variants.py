@@ -20,13 +20,10 @@ __all__ = ["Variant", "variant_problem"]
 _FEATURE_PREFIX = "__opencl_c_"
 NO_DEVICE = "No OpenCL device is chosen, so the starter “{title}” cannot be offered."
 TOO_OLD = (
-    "The starter “{title}” needs OpenCL C {wanted}; {device} offers {offered}. Choose a "
-    "device that offers it, or add Intel's CPU runtime with Devices > Add a device…"
+    "The starter “{title}” needs OpenCL C {wanted}, which {device} does not build "
+    "(it builds OpenCL C {offered})."
 )
-MISSING = (
-    "The starter “{title}” needs {missing}, which {device} does not offer. Choose a device "
-    "that offers it, or add Intel's CPU runtime with Devices > Add a device…"
-)
+MISSING = "The starter “{title}” needs {missing}, which {device} does not offer."
 
 
 @dataclass(frozen=True)
