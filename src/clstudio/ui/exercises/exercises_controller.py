@@ -109,6 +109,7 @@ class ExercisesController(QObject):
         device = self._window.active_device()
         if variant is not None and self._window.document.session.device is None and device:
             self._window.workbench.choose_device(device)  # the device it was offered for
+            self._window.save()
         return True
 
     def check(self, name: str) -> bool:
