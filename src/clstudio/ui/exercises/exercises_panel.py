@@ -188,12 +188,15 @@ class ExercisesPanel(QWidget):
 
     def show_starters(self, offered: list[tuple[str, str]], note: str) -> None:
         """The second starters (name, title) the device can build, and why any other is
-        not offered; with neither, only the OpenCL C 1.2 starter exists and nothing shows."""
+        not offered; with neither, only the OpenCL C 1.2 starter exists and nothing shows.
+        A choice still offered stays chosen."""
+        chosen = self.current_variant()
         with QSignalBlocker(self.starter_choice):
             self.starter_choice.clear()
             self.starter_choice.addItem(self.tr("OpenCL C 1.2 (every device)"), None)
             for name, title in offered:
                 self.starter_choice.addItem(title, name)
+            self.starter_choice.setCurrentIndex(max(0, self.starter_choice.findData(chosen)))
         self.starter_label.setHidden(not offered)
         self.starter_choice.setHidden(not offered)
         self.starter_note.setText(note)
