@@ -68,34 +68,28 @@ def roofline_position(
         operations=work.operations, how=work.how, bytes=bytes_moved
     )
     roofs = roofs_of(peaks, double)
+    bound: str | None = None
+    roof: Roof | None = None
+    share: float | None = None
     if roofs is None:
         speed = (
             f"{point.gb_s:.3g} GB/s and {point.gflop_s:.3g} GFLOP/s at {point.intensity:.3g} "
             "operations per byte."
         )
         text = " ".join((speed, counted, NO_PEAKS.format(device=device or "this device")))
-        return RooflinePosition(
-            point.gb_s,
-            point.gflop_s,
-            point.intensity,
-            work.operations,
-            work.declared,
-            None,
-            None,
-            None,
-            text,
-        )
-    memory = point.intensity < roofs.ridge
-    roof = roofs.bandwidth if memory else roofs.compute
-    share = (point.gb_s if memory else point.gflop_s) / roof.value
+    else:
+        memory = point.intensity < roofs.ridge
+        bound, roof = ("memory", roofs.bandwidth) if memory else ("compute", roofs.compute)
+        share = (point.gb_s if memory else point.gflop_s) / roof.value
+        text = f"{binding_limit(point, roofs)} {counted}"
     return RooflinePosition(
         point.gb_s,
         point.gflop_s,
         point.intensity,
         work.operations,
         work.declared,
-        "memory" if memory else "compute",
+        bound,
         roof,
         share,
-        f"{binding_limit(point, roofs)} {counted}",
+        text,
     )
