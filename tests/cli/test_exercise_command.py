@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.cli import main
+from clstudio.devices import installed_runtimes
 from clstudio.exercises import COURSE_ORDER, exercises_dir
 
 WRONG = Path(__file__).parents[1] / "exercises" / "wrong"
@@ -27,10 +28,18 @@ def test_list_json_has_every_documented_key(capsys):
     first = listing["exercises"][0]
     assert set(first) == {
         "name", "title", "summary", "folder", "kernel", "starter", "cases", "tolerance",
-        "performance", "hints",
+        "performance", "hints", "variants",
     }  # fmt: skip
     assert first["cases"][-1] == {"name": "n = 1025", "sizes": {"n": 1025}, "seed": 5}
     assert first["performance"]["target"] == {"solution_multiple": 2.0}
+    assert first["performance"]["operations"] == "n"
+    assert first["variants"] == []
+    by_name = {e["name"]: e for e in listing["exercises"]}
+    assert by_name["gemm_tiled"]["performance"]["operations"] == "2 * M * N * K"
+    (cl2,) = by_name["sum_reduction"]["variants"]
+    assert (cl2["name"], cl2["opencl_c"], cl2["build_options"]) == ("cl2", "2.0", "-cl-std=CL2.0")
+    assert cl2["features"] == ["__opencl_c_work_group_collective_functions"]
+    assert "work_group_reduce_add" in Path(cl2["starter"]).read_text()
     assert Path(first["starter"]).read_text().startswith("// Vector add")
 
 
@@ -40,7 +49,8 @@ def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(capsys):
     status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1
-    assert report["format"] == "clstudio-exercise-check" and report["version"] == 1
+    assert report["format"] == "clstudio-exercise-check" and report["version"] == 2
+    assert report["variant"] is None
     assert (report["passed"], report["status"], report["error"]) == (False, "failing", None)
     assert report["performance"] is None  # not timed while a case fails
     last = report["cases"][-1]
@@ -111,8 +121,42 @@ def test_check_without_measured_peaks_says_how_to_measure_them(capsys):
     assert main(["exercise", "check", "vector_add", str(kernel), "--json"]) == 0
     roofline = json.loads(capsys.readouterr().out)["performance"]["roofline"]
     assert set(roofline) == {
-        "gb_s", "gflop_s", "intensity", "peaks_measured", "bound", "roof", "share", "text",
+        "gb_s", "gflop_s", "intensity", "operations", "operations_declared", "peaks_measured",
+        "bound", "roof", "share", "text",
     }  # fmt: skip
     assert (roofline["peaks_measured"], roofline["bound"], roofline["roof"]) == (False, None, None)
     assert roofline["gb_s"] > 0 and roofline["intensity"] == pytest.approx(1 / 12)
+    assert (roofline["operations"], roofline["operations_declared"]) == (4194304, True)
     assert "run `clstudio peaks`" in roofline["text"]
+
+
+@pytest.mark.opencl
+def test_a_variant_on_a_device_without_it_is_refused_and_names_one_that_has_it(capsys):
+    kernel = exercises_dir() / "sum_reduction" / "solution_cl2.cl"
+    status = main(["exercise", "check", "sum_reduction", str(kernel), "--variant", "cl2"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "needs OpenCL C 2.0, which pthread-" in err and "does not build" in err
+    assert "--device" in err  # a device that has it, or how to add Intel's runtime
+
+
+def test_an_unknown_variant_names_the_ones_there_are(capsys, tmp_path):
+    kernel = exercises_dir() / "sum_reduction" / "solution_cl2.cl"
+    assert main(["exercise", "check", "sum_reduction", str(kernel), "--variant", "cl3"]) == 1
+    assert "sum_reduction has no variant 'cl3'; its variants are: cl2" in capsys.readouterr().err
+    assert main(["exercise", "check", "saxpy", str(kernel), "--variant", "cl2", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["error"] == "saxpy has no variants: it has one starter, for OpenCL C 1.2"
+
+
+@pytest.mark.opencl
+@pytest.mark.skipif(
+    not installed_runtimes(),
+    reason="Intel's CPU runtime is not installed: make intel (CI installs it)",
+)
+def test_a_variant_solution_passes_on_intels_runtime(capsys):
+    kernel = exercises_dir() / "max_reduction" / "solution_cl2.cl"
+    argv = ["exercise", "check", "max_reduction", str(kernel), "--variant", "cl2"]
+    assert main([*argv, "--device", "Intel:", "--no-performance", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["variant"], report["passed"], report["error"]) == ("cl2", True, None)

@@ -124,3 +124,80 @@ def test_the_catalogue_lists_what_loads_and_says_why_the_rest_does_not(tmp_path)
     catalogue = load_catalogue(tmp_path)
     assert [e.name for e in catalogue.exercises] == ["vector_add"]
     assert len(catalogue.problems) == 1 and "statement.md: cannot read" in catalogue.problems[0]
+
+
+def with_operations(tmp_path: Path, operations: object) -> Path:
+    performance = json.loads((SOURCE / "exercise.json").read_text())["performance"]
+    return copy_exercise(tmp_path, performance={**performance, "operations": operations})
+
+
+def test_every_shipped_exercise_declares_the_operations_of_its_timed_case():
+    catalogue = load_catalogue()
+    undeclared = [e.name for e in catalogue.exercises if e.performance.operations is None]
+    assert undeclared == []
+    gemm = catalogue.find("gemm_register_blocked").performance
+    assert (gemm.operations_expr, gemm.operations) == ("2 * M * N * K", 2 * 512**3)
+    assert catalogue.find("transpose_tiled").performance.operations == 0  # data movement only
+    causal = catalogue.find("causal_softmax").performance
+    assert causal.operations == 5 * 2048 * 2049 // 2  # only the visible triangle
+
+
+@pytest.mark.parametrize(
+    ("operations", "says"),
+    [
+        ("2 * n * m", "performance.operations: "),
+        ("n / 3", "performance.operations: 'n / 3' must give one integer"),
+        ("0 - n", "performance.operations: '0 - n' gives -4194304 for {'n': 4194304}; below 0"),
+        (["n"], "performance.operations: expected a string"),
+        ("", "performance.operations: "),
+    ],
+)
+def test_a_bad_operations_expression_is_refused_naming_the_field(tmp_path, operations, says):
+    message = refusal(with_operations(tmp_path, operations))
+    assert message.startswith(str(tmp_path / "vector_add" / "exercise.json"))
+    assert says in message
+
+
+def test_an_operations_expression_is_never_run(tmp_path):
+    marker = tmp_path / "ran"
+    message = refusal(with_operations(tmp_path, f"__import__('os').system('touch {marker}')"))
+    assert "exercise.json: performance.operations:" in message
+    assert not marker.exists()
+
+
+def cl2_variant(**changes) -> dict:
+    variant = {
+        "name": "cl2",
+        "title": "OpenCL C 2.0",
+        "starter": "starter.cl",
+        "solution": "solution.cl",
+        "opencl_c": "2.0",
+        "build_options": "-cl-std=CL2.0",
+    }
+    return {**variant, **changes}
+
+
+def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path):
+    folder = copy_exercise(tmp_path, variants=[cl2_variant()])
+    (variant,) = load_exercise(folder).variants
+    assert (variant.name, variant.opencl_c, variant.features) == ("cl2", (2, 0), ())
+    assert variant.session.build_options == "-cl-std=CL2.0"
+    assert "if (i < n)" in variant.solution
+    exercise = load_exercise(folder)
+    session = exercise.case_session({"n": 1025}, 7, "// mine", variant)
+    assert (session.build_options, session.args["c"].shape) == ("-cl-std=CL2.0", (1025,))
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"opencl_c": "two"}, 'variants[0].opencl_c: expected a version such as "2.0"'),
+        ({"starter": "../../x.cl"}, "variants[0].starter: '../../x.cl' must be a file name in"),
+        ({"solution": "none.cl"}, "none.cl: cannot read"),
+        ({"name": "cl 2"}, "variants[0].name: a variant's name is one word"),
+        ({"features": "__opencl_c_fp64"}, "variants[0].features: expected a list"),
+        ({"flags": "-O3"}, "variants[0].flags: unknown key"),
+    ],
+)
+def test_a_bad_variant_is_refused_naming_the_field(tmp_path, changes, says):
+    assert says in refusal(copy_exercise(tmp_path, variants=[cl2_variant(**changes)]))

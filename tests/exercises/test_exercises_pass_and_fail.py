@@ -1,13 +1,23 @@
 """Every exercise on PoCL: its solution passes every case, its starter fails one, and
 the mistakes learners make fail where a learner would look for them."""
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.engine import InProcessBackend
-from clstudio.exercises import COURSE_ORDER, FAILING, PASSING, check_kernel, load_catalogue
+from clstudio.exercises import (
+    COURSE_ORDER,
+    FAILING,
+    PASSING,
+    check_kernel,
+    exercises_dir,
+    load_catalogue,
+    load_exercise,
+)
 from clstudio.exercises.check_text import report_text
 from clstudio.reporting import save_peaks
 
@@ -114,3 +124,26 @@ def test_a_failing_kernel_is_not_timed(backend):
     exercise = CATALOGUE.find("vector_add")
     report = check_kernel(exercise, exercise.starter, backend)
     assert report.performance is None
+
+
+def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(backend, tmp_path):
+    folder = tmp_path / "gemm_naive"
+    shutil.copytree(exercises_dir() / "gemm_naive", folder)
+    spec = json.loads((folder / "exercise.json").read_text())
+    spec["performance"].update(sizes={"M": 64, "N": 64, "K": 64}, repeats=3)
+    (folder / "exercise.json").write_text(json.dumps(spec))
+    exercise = load_exercise(folder)
+    device = check_kernel(exercise, exercise.solution, backend, performance=False).device
+    bandwidth = PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning")
+    compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
+    save_peaks(PeakReport(PeakDevice(device, "PoCL", "3.0"), "2026-12-01", (bandwidth, compute)))
+    timed = check_kernel(exercise, exercise.solution, backend).performance
+    position = timed.roofline
+    # 2 * 64**3 operations on three 64 x 64 float matrices: 10.7 per byte, above the
+    # ridge at 1.6; one per work-item (4096 in all) would have said 0.083, memory-bound.
+    assert (position.operations, position.operations_declared) == (2 * 64**3, True)
+    assert position.intensity == pytest.approx(2 * 64**3 / (3 * 64 * 64 * 4))
+    assert position.gflop_s == pytest.approx(2 * 64**3 / timed.kernel_s / 1e9)
+    assert position.bound == "compute" and position.roof.key == "sp_compute.float4"
+    assert position.text.startswith("compute-bound: ")
+    assert "operations (2 * M * N * K) on 4.92e+04 bytes." in position.text

@@ -1,7 +1,8 @@
 """`clstudio exercise list [--json]` and `clstudio exercise check NAME KERNEL.cl [--json]`.
 
 `check` exits with 0 if and only if every test case passes; the performance case
-reports its time and target but does not decide the exit status.
+reports its time and target but does not decide the exit status. `--variant cl2` checks a
+kernel written for an exercise's second starter (OpenCL C 2.0), on a device that offers it.
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ import sys
 from pathlib import Path
 
 from clstudio.common import N_, gettext
+from clstudio.devices import INTEL_EXTRA, DeviceSelector, parse_device_spec
 from clstudio.exercises import (
     CheckReport,
+    Exercise,
+    Variant,
     catalogue_to_json,
     check_kernel,
     load_catalogue,
     report_to_json,
+    variant_problem,
 )
 from clstudio.exercises.check_text import report_text
 from clstudio.worker.client import WorkerClient
@@ -36,6 +41,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
     check.add_argument(
         "--no-performance", action="store_true", help=gettext("skip the timed case (faster)")
+    )
+    check.add_argument(
+        "--variant",
+        metavar="NAME",
+        help=gettext(
+            "the kernel is written for this second starter (cl2: OpenCL C 2.0), "
+            "as `clstudio exercise list --json` names them"
+        ),
+    )
+    check.add_argument(
+        "--device",
+        metavar="SPEC",
+        help=gettext(
+            "run on this device (DEVICE or PLATFORM:DEVICE, substrings) instead of the default"
+        ),
     )
 
 
@@ -64,18 +84,27 @@ def _check(options: argparse.Namespace) -> int:
     exercise = catalogue.find(options.name)
     report: CheckReport | None = None
     error: str | None = None
+    variant: Variant | None = None
+    device = parse_device_spec(options.device) if options.device else None
     if exercise is None:
         known = ", ".join(e.name for e in catalogue.exercises) or gettext("none")
         error = gettext("no exercise named {name}; the exercises are: {known}").format(
             name=repr(options.name), known=known
         )
     else:
+        variant, error = _find_variant(exercise, options.variant)
+    if exercise is not None and error is None:
         source, error = _read_kernel(options.kernel)
     if exercise is not None and error is None:
         # In a worker process: a kernel that hangs or crashes fails its case, no more.
         with WorkerClient() as worker:
-            timed = not options.no_performance
-            report = check_kernel(exercise, source, worker, performance=timed)
+            if variant is not None:
+                error = _unsupported(variant, device, worker)
+            if error is None:
+                timed = not options.no_performance
+                report = check_kernel(
+                    exercise, source, worker, performance=timed, variant=variant, device=device
+                )
     if options.json:
         print(json.dumps(report_to_json(report, error), indent=2))
     elif report is not None:
@@ -83,6 +112,34 @@ def _check(options: argparse.Namespace) -> int:
     else:
         print(gettext("clstudio exercise check: {problem}").format(problem=error), file=sys.stderr)
     return 0 if report is not None and report.passed else 1
+
+
+def _find_variant(exercise: Exercise, name: str | None) -> tuple[Variant | None, str | None]:
+    """The variant --variant names, or why there is none of that name."""
+    if name is None:
+        return None, None
+    variant = exercise.variant(name)
+    if variant is not None:
+        return variant, None
+    known = ", ".join(v.name for v in exercise.variants)
+    if not known:
+        return None, f"{exercise.name} has no variants: it has one starter, for OpenCL C 1.2"
+    return None, f"{exercise.name} has no variant {name!r}; its variants are: {known}"
+
+
+def _unsupported(
+    variant: Variant, device: DeviceSelector | None, worker: WorkerClient
+) -> str | None:
+    """Why the device the check would use cannot build `variant`, and which devices can."""
+    inventory = worker.devices()
+    problem = variant_problem(variant, inventory.select(device))
+    if problem is None:
+        return None
+    able = [d for d in inventory.devices() if variant_problem(variant, d) is None]
+    if able:
+        where = "; ".join(f"--device '{d.platform_name}:{d.name}'" for d in able)
+        return f"{problem} A device here that offers it: {where}"
+    return f"{problem} Intel's CPU runtime offers it: {INTEL_EXTRA}, then --device Intel:"
 
 
 def _read_kernel(path: Path) -> tuple[str, str | None]:

@@ -26,7 +26,8 @@ from clstudio.exercises.grading import (
     check_kernel,
 )
 from clstudio.exercises.progress import ProgressStore
-from clstudio.exercises.roofline_position import RooflinePosition, roofline_position
+from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
+from clstudio.exercises.variants import Variant, variant_problem
 
 __all__ = [
     "COURSE_ORDER",
@@ -50,6 +51,8 @@ __all__ = [
     "ProgressStore",
     "RooflinePosition",
     "Tolerance",
+    "Variant",
+    "Work",
     "catalogue_to_json",
     "check_kernel",
     "exercises_dir",
@@ -57,4 +60,5 @@ __all__ = [
     "load_exercise",
     "report_to_json",
     "roofline_position",
+    "variant_problem",
 ]

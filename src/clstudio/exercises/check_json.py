@@ -12,13 +12,16 @@ from clstudio.exercises.roofline_position import RooflinePosition
 
 LIST_FORMAT = "clstudio-exercise-list"
 CHECK_FORMAT = "clstudio-exercise-check"
-JSON_VERSION = 1
+LIST_VERSION = 1
+# 2: the roofline counts the operations the exercise declares, not one per work-item;
+# the report names the variant checked.
+CHECK_VERSION = 2
 
 
 def catalogue_to_json(catalogue: Catalogue) -> dict[str, Any]:
     return {
         "format": LIST_FORMAT,
-        "version": JSON_VERSION,
+        "version": LIST_VERSION,
         "exercises": [_exercise_json(e) for e in catalogue.exercises],
         "problems": list(catalogue.problems),
     }
@@ -39,8 +42,20 @@ def _exercise_json(exercise: Exercise) -> dict[str, Any]:
             "sizes": performance.sizes,
             "repeats": performance.repeats,
             "target": {"solution_multiple": performance.solution_multiple},
+            "operations": performance.operations_expr,
         },
         "hints": len(exercise.hints),
+        "variants": [
+            {
+                "name": v.name,
+                "title": v.title,
+                "opencl_c": f"{v.opencl_c[0]}.{v.opencl_c[1]}",
+                "build_options": v.session.build_options,
+                "features": list(v.features),
+                "starter": str(exercise.folder / (v.session.source_file or "")),
+            }
+            for v in exercise.variants
+        ],
     }
 
 
@@ -48,9 +63,10 @@ def report_to_json(report: CheckReport | None, error: str | None = None) -> dict
     """A finished check, or (report None) the reason no check could start."""
     return {
         "format": CHECK_FORMAT,
-        "version": JSON_VERSION,
+        "version": CHECK_VERSION,
         "exercise": report.exercise if report else None,
         "device": report.device if report else None,
+        "variant": report.variant if report else None,
         "error": error,
         "passed": bool(report and report.passed),
         "status": report.status if report else None,
@@ -103,6 +119,8 @@ def _roofline_json(position: RooflinePosition | None) -> dict[str, Any] | None:
         "gb_s": json_number(position.gb_s),
         "gflop_s": json_number(position.gflop_s),
         "intensity": json_number(position.intensity),
+        "operations": position.operations,
+        "operations_declared": position.operations_declared,
         "peaks_measured": roof is not None,
         "bound": position.bound,
         "roof": None if roof is None else {"key": roof.key, "value": roof.value, "unit": roof.unit},

@@ -49,7 +49,8 @@ def performance_text(result: PerformanceResult | None) -> str:
 
 def report_text(report: CheckReport) -> str:
     passed = sum(case.passed for case in report.cases)
-    lines = [f"{report.exercise}: {passed} of {len(report.cases)} cases pass"]
+    name = report.exercise if report.variant is None else f"{report.exercise} ({report.variant})"
+    lines = [f"{name}: {passed} of {len(report.cases)} cases pass"]
     lines += [f"  {case_text(case)}" for case in report.cases]
     lines.append(f"  {performance_text(report.performance)}")
     if report.performance is not None and report.performance.roofline is not None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from clstudio.exercises.sizes import Layout, sized_session
+from clstudio.exercises.sizes import Layout, size_value, sized_session
+from clstudio.exercises.variants import Variant
 from clstudio.session import (
     BufferArg,
     LocalArg,
@@ -49,7 +50,10 @@ KEYS = (
     "tolerance",
     "performance",
     "hints",
+    "variants",
 )
+VARIANT_KEYS = ("name", "title", "starter", "solution", "opencl_c", "build_options", "features")
+_OPENCL_C = re.compile(r"^(\d+)\.(\d+)$")
 _SIZE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -75,6 +79,8 @@ class PerformanceCase:
     repeats: int
     timeout_s: float
     solution_multiple: float  # fast enough: its fastest repeat <= this x the solution's
+    operations_expr: str | None = None  # the work, over the size names: "2 * M * N * K"
+    operations: int | None = None  # that expression at these sizes; None when not declared
 
 
 @dataclass(frozen=True)
@@ -98,14 +104,22 @@ class Exercise:
     tolerance: Tolerance
     performance: PerformanceCase
     hints: tuple[str, ...]
+    variants: tuple[Variant, ...] = ()
 
     @property
     def starter(self) -> str:
         return self.session.source
 
-    def case_session(self, sizes: Mapping[str, int], seed: int, source: str) -> Session:
-        """The session of one case, running `source`; every reference gets the tolerance."""
-        sized = sized_session(self.session, self.layout, sizes)
+    def variant(self, name: str) -> Variant | None:
+        return next((v for v in self.variants if v.name == name), None)
+
+    def case_session(
+        self, sizes: Mapping[str, int], seed: int, source: str, variant: Variant | None = None
+    ) -> Session:
+        """The session of one case, running `source` (built as `variant`'s starter is, if
+        given); every reference gets the tolerance."""
+        base = self.session if variant is None else variant.session
+        sized = sized_session(base, self.layout, sizes)
         references = {
             name: replace(ref, rtol=self.tolerance.rtol, atol=self.tolerance.atol)
             for name, ref in sized.references.items()
@@ -182,6 +196,7 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
     hints = obj.get("hints", [])
     if not isinstance(hints, list):
         raise SessionError("hints: expected a list of strings")
+    variants = _read_variants(obj.get("variants", []), folder, session)
     return Exercise(
         name=folder.name,
         title=read_string(obj["title"], "title", non_empty=True),
@@ -196,6 +211,7 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
         tolerance=_read_tolerance(obj["tolerance"]),
         performance=performance,
         hints=tuple(read_string(h, f"hints[{i}]", non_empty=True) for i, h in enumerate(hints)),
+        variants=variants,
     )
 
 
@@ -284,15 +300,71 @@ def _read_tolerance(value: object) -> Tolerance:
 
 def _read_performance(value: object, sizes: Mapping[str, int]) -> PerformanceCase:
     obj: dict[str, Any] = read_object(value, "performance")
-    keys = ("sizes", "seed", "repeats", "timeout_s", "target")
+    keys = ("sizes", "seed", "repeats", "timeout_s", "target", "operations")
     check_keys(obj, "performance", keys, required=("sizes", "target"))
     target = read_object(obj["target"], "performance.target")
     check_keys(target, "performance.target", ("solution_multiple",), ("solution_multiple",))
     multiple = float(read_number(target["solution_multiple"], "target.solution_multiple", 1))
+    timed_sizes = _read_sizes(obj["sizes"], "performance.sizes", sizes)
+    expr = _expr(obj["operations"], "performance.operations") if "operations" in obj else None
+    count = None if expr is None else size_value(expr, timed_sizes, "performance.operations", 0)
     return PerformanceCase(
-        sizes=_read_sizes(obj["sizes"], "performance.sizes", sizes),
+        sizes=timed_sizes,
         seed=read_int(obj.get("seed", 0), "performance.seed", 0, 2**32 - 1),
         repeats=read_int(obj.get("repeats", 5), "performance.repeats", 1, 1000),
         timeout_s=float(read_number(obj.get("timeout_s", 60), "performance.timeout_s", 1)),
         solution_multiple=multiple,
+        operations_expr=expr,
+        operations=count,
     )
+
+
+def _read_variants(value: object, folder: Path, session: Session) -> tuple[Variant, ...]:
+    """Second starters; each shares the session's arguments, references and layout."""
+    if not isinstance(value, list):
+        raise SessionError("variants: expected a list of objects")
+    variants = []
+    for i, entry in enumerate(value):
+        where = f"variants[{i}]"
+        obj = read_object(entry, where)
+        check_keys(obj, where, VARIANT_KEYS, required=VARIANT_KEYS[:5])
+        name = read_string(obj["name"], f"{where}.name", non_empty=True)
+        if not _SIZE_NAME.match(name):
+            raise SessionError(f"{where}.name: a variant's name is one word, such as cl2")
+        version = _OPENCL_C.match(read_string(obj["opencl_c"], f"{where}.opencl_c"))
+        if version is None:
+            raise SessionError(f'{where}.opencl_c: expected a version such as "2.0"')
+        features = obj.get("features", [])
+        if not isinstance(features, list):
+            raise SessionError(f"{where}.features: expected a list of feature names")
+        starter_file = _file_name(obj["starter"], f"{where}.starter")
+        variant_session = replace(
+            session,
+            source=_read_text(folder / starter_file),
+            source_file=starter_file,
+            build_options=read_string(obj.get("build_options", ""), f"{where}.build_options"),
+        )
+        variants.append(
+            Variant(
+                name=name,
+                title=read_string(obj["title"], f"{where}.title", non_empty=True),
+                opencl_c=(int(version[1]), int(version[2])),
+                features=tuple(
+                    read_string(f, f"{where}.features[{j}]", non_empty=True)
+                    for j, f in enumerate(features)
+                ),
+                session=variant_session,
+                solution=_read_text(folder / _file_name(obj["solution"], f"{where}.solution")),
+            )
+        )
+    if len({v.name for v in variants}) != len(variants):
+        raise SessionError("variants: two variants have the same name")
+    return tuple(variants)
+
+
+def _file_name(value: object, where: str) -> str:
+    """A file beside exercise.json: a plain name, so a variant reads nothing outside it."""
+    name = read_string(value, where, non_empty=True)
+    if Path(name).name != name or name in (".", ".."):
+        raise SessionError(f"{where}: {name!r} must be a file name in the exercise's folder")
+    return name

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from clstudio.common import PeakReport, RunResult
+from clstudio.devices import DeviceSelector
 from clstudio.engine import Backend
 from clstudio.exercises.format import Exercise
-from clstudio.exercises.roofline_position import RooflinePosition, roofline_position
-from clstudio.reporting import buffer_traffic, latest_peaks
+from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
+from clstudio.exercises.variants import Variant
+from clstudio.reporting import DEFAULT_OPS_PER_ITEM, buffer_traffic, latest_peaks
 from clstudio.session import BufferArg, Session
 
 # (steps done, steps in all, what runs now): one step per case, two per timing round.
@@ -73,6 +75,7 @@ class CheckReport:
     cases: tuple[CaseResult, ...]
     performance: PerformanceResult | None  # None when not timed (a case failed, or skipped)
     device: str = ""
+    variant: str | None = None  # the second starter's name, when the kernel is written for it
 
     @property
     def passed(self) -> bool:
@@ -92,28 +95,53 @@ def check_kernel(
     progress: CheckProgress | None = None,
     performance: bool = True,
     peaks: PeaksLookup = latest_peaks,
+    variant: Variant | None = None,
+    device: DeviceSelector | None = None,
 ) -> CheckReport:
-    """Run `source` through every case; time it against the solution if all pass."""
+    """Run `source` through every case; time it against the solution if all pass.
+
+    With `variant`, `source` is built as that starter is and timed against its solution;
+    with `device`, every run goes there instead of where the exercise's session asks.
+    """
+    sessions = _Sessions(exercise, variant, device)
     report = (lambda *_: None) if progress is None else progress
     total = len(exercise.cases) + (2 * TIMING_ROUNDS if performance else 0)
     results: list[CaseResult] = []
-    device = ""
+    ran_on = ""
     stopper: CaseResult | None = None  # a failure that every later case would repeat
     for done, case in enumerate(exercise.cases):
         report(done, total, f"case {case.name}")
         if stopper is not None:
             results.append(replace(stopper, name=case.name, sizes=case.sizes, seed=case.seed))
             continue
-        session = replace(exercise.case_session(case.sizes, case.seed, source), repeats=1)
+        session = replace(sessions.case(case.sizes, case.seed, source), repeats=1)
         result = backend.run(session)
-        device = device or result.device
+        ran_on = ran_on or result.device
         results.append(case_result(case.name, case.sizes, case.seed, result))
         stopper = _stopper(results[-1])
     timed = None
     if performance and all(r.passed for r in results):
-        timed = _time(exercise, source, backend, report, len(exercise.cases), total, peaks)
+        timed = _time(sessions, source, backend, report, len(exercise.cases), total, peaks)
     report(total, total, "done")
-    return CheckReport(exercise.name, tuple(results), timed, device)
+    name = None if variant is None else variant.name
+    return CheckReport(exercise.name, tuple(results), timed, ran_on, name)
+
+
+@dataclass(frozen=True)
+class _Sessions:
+    """The sessions of one check: the exercise's, or its variant's, on the device asked for."""
+
+    exercise: Exercise
+    variant: Variant | None
+    device: DeviceSelector | None
+
+    @property
+    def solution(self) -> str:
+        return self.exercise.solution if self.variant is None else self.variant.solution
+
+    def case(self, sizes: dict[str, int], seed: int, source: str) -> Session:
+        session = self.exercise.case_session(sizes, seed, source, self.variant)
+        return session if self.device is None else replace(session, device=self.device)
 
 
 def _stopper(case: CaseResult) -> CaseResult | None:
@@ -147,7 +175,7 @@ def case_result(name: str, sizes: dict[str, int], seed: int, result: RunResult) 
 
 
 def _time(
-    exercise: Exercise,
+    sessions: _Sessions,
     source: str,
     backend: Backend,
     report: CheckProgress,
@@ -161,12 +189,12 @@ def _time(
     slow a repeat down, so the minimum is the steadiest measure of the kernel itself.
     Taking turns in TIMING_ROUNDS rounds means a burst of load slows both, not one.
     """
-    case = exercise.performance
+    case = sessions.exercise.performance
     sizes, multiple = case.sizes, case.solution_multiple
     repeats = max(1, -(-case.repeats // TIMING_ROUNDS))
 
     def session_of(text: str, checked: bool) -> Session:
-        session = exercise.case_session(sizes, case.seed, text)
+        session = sessions.case(sizes, case.seed, text)
         references = session.references if checked else {}
         return replace(session, repeats=repeats, timeout_s=case.timeout_s, references=references)
 
@@ -175,7 +203,7 @@ def _time(
     for turn in range(TIMING_ROUNDS):
         which = f"({turn + 1} of {TIMING_ROUNDS})"
         report(done + 2 * turn, total, f"timing the reference solution {which}")
-        solution = backend.run(session_of(exercise.solution, False))
+        solution = backend.run(session_of(sessions.solution, False))
         if solution.error is not None:
             problem = f"the reference solution did not run: {solution.error.message}"
             return PerformanceResult(sizes, None, None, multiple, False, problem)
@@ -193,9 +221,15 @@ def _time(
         isinstance(spec, BufferArg) and spec.dtype.scalar.name == "float64"
         for spec in timed.args.values()
     )
+    work_items = math.prod(mine.global_size or timed.global_size)
+    work = (
+        Work(case.operations, case.operations_expr, True)
+        if case.operations is not None and case.operations_expr is not None
+        else Work(work_items * DEFAULT_OPS_PER_ITEM, "one per work-item", False)
+    )
     position = roofline_position(
         buffer_traffic(timed, signature).total_bytes,
-        math.prod(mine.global_size or timed.global_size),
+        work,
         kernel_s,
         double,
         mine.device,

@@ -2,7 +2,8 @@
 
 The app gives the folder (the user's data folder); nothing here writes into exercises/.
 Each exercise gets `<folder>/<name>/<name>.json`, a session, and its `<name>.cl`, a copy
-of the starter made the first time it is opened, which the learner then edits and saves.
+of the starter made the first time it is opened, which the learner then edits and saves;
+a second starter (variant `cl2`) gets its own pair, `<name>_cl2.json` and `<name>_cl2.cl`.
 `progress.json` holds the status of every exercise checked so far.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from clstudio.common import write_text_atomically
 from clstudio.exercises.format import Exercise
 from clstudio.exercises.grading import NOT_STARTED, STATUSES, CheckReport
+from clstudio.exercises.variants import Variant
 from clstudio.session import save_session
 
 PROGRESS_FILE = "progress.json"
@@ -58,12 +60,15 @@ class ProgressStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         write_text_atomically(self.folder / PROGRESS_FILE, json.dumps(data, indent=2) + "\n")
 
-    def session_path(self, name: str) -> Path:
-        return self.folder / name / f"{name}.json"
+    def session_path(self, name: str, variant: str | None = None) -> Path:
+        stem = name if variant is None else f"{name}_{variant}"
+        return self.folder / name / f"{stem}.json"
 
-    def workspace(self, exercise: Exercise) -> Path:
-        """The learner's session for `exercise`, made from the starter on first use."""
-        path = self.session_path(exercise.name)
+    def workspace(self, exercise: Exercise, variant: Variant | None = None) -> Path:
+        """The learner's session for `exercise` (or its `variant`), made from that starter
+        on first use."""
+        path = self.session_path(exercise.name, None if variant is None else variant.name)
         if not path.is_file():
-            save_session(replace(exercise.session, source_file=f"{exercise.name}.cl"), path)
+            starter = exercise.session if variant is None else variant.session
+            save_session(replace(starter, source_file=f"{path.stem}.cl"), path)
         return path

@@ -3,7 +3,8 @@
 The roofs are the peaks `clstudio peaks` measured on this device; without them the
 position is told without a roof and with how to measure one, since a roof from a data
 sheet would be a guess. Bytes follow the effective-bandwidth convention (each buffer
-read or written once) and each work-item counts as one operation.
+read or written once); the operations are those the exercise declares for its timed
+case (2 M N K for a GEMM, whatever the kernel does to get there), else one per work-item.
 """
 
 from __future__ import annotations
@@ -11,12 +12,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clstudio.common import PeakReport
-from clstudio.reporting import DEFAULT_OPS_PER_ITEM, Roof, binding_limit, point_of, roofs_of
+from clstudio.reporting import Roof, RooflinePoint, binding_limit, roofs_of
 
 NO_PEAKS = (
     "No measured peaks for {device} yet, so no roofline position: run `clstudio peaks` "
     "or Measure peaks in the Devices panel (about half a minute), then check again."
 )
+COUNTED = "{operations:.3g} operations ({how}) on {bytes:.3g} bytes."
+GUESSED = (
+    "The exercise declares no operations count, so each work-item counts as one "
+    "operation ({operations:.3g} in all); the true intensity is likely higher."
+)
+
+
+@dataclass(frozen=True)
+class Work:
+    """What the timed case computes: its operations and how they were counted."""
+
+    operations: int
+    how: str  # the exercise's expression, "2 * M * N * K", or "one per work-item"
+    declared: bool  # counted by the exercise, not guessed from the NDRange
 
 
 @dataclass(frozen=True)
@@ -26,6 +41,8 @@ class RooflinePosition:
     gb_s: float
     gflop_s: float
     intensity: float  # operations per byte
+    operations: int
+    operations_declared: bool
     bound: str | None  # "memory" or "compute"; None without measured peaks
     roof: Roof | None  # the binding roof
     share: float | None  # of the binding roof
@@ -34,32 +51,45 @@ class RooflinePosition:
 
 def roofline_position(
     bytes_moved: int,
-    work_items: int,
+    work: Work,
     seconds: float,
     double: bool,
     device: str,
     peaks: PeakReport | None,
 ) -> RooflinePosition | None:
-    """None when the kernel moved no buffer bytes or took no time."""
-    point = point_of("performance", bytes_moved, work_items, DEFAULT_OPS_PER_ITEM, seconds)
-    if point is None:
+    """None when the kernel moved no buffer bytes or took no time.
+
+    A kernel of no arithmetic (a transpose) has intensity 0: memory binds it.
+    """
+    if bytes_moved <= 0 or seconds <= 0 or work.operations < 0:
         return None
+    point = RooflinePoint("performance", bytes_moved, work.operations, seconds)
+    counted = (COUNTED if work.declared else GUESSED).format(
+        operations=work.operations, how=work.how, bytes=bytes_moved
+    )
     roofs = roofs_of(peaks, double)
+    bound: str | None = None
+    roof: Roof | None = None
+    share: float | None = None
     if roofs is None:
-        text = (
-            f"{point.gb_s:.3g} GB/s at {point.intensity:.3g} operations per byte. "
-            + NO_PEAKS.format(device=device or "this device")
+        speed = (
+            f"{point.gb_s:.3g} GB/s and {point.gflop_s:.3g} GFLOP/s at {point.intensity:.3g} "
+            "operations per byte."
         )
-        return RooflinePosition(point.gb_s, point.gflop_s, point.intensity, None, None, None, text)
-    memory = point.intensity < roofs.ridge
-    roof = roofs.bandwidth if memory else roofs.compute
-    share = (point.gb_s if memory else point.gflop_s) / roof.value
+        text = " ".join((speed, counted, NO_PEAKS.format(device=device or "this device")))
+    else:
+        memory = point.intensity < roofs.ridge
+        bound, roof = ("memory", roofs.bandwidth) if memory else ("compute", roofs.compute)
+        share = (point.gb_s if memory else point.gflop_s) / roof.value
+        text = f"{binding_limit(point, roofs)} {counted}"
     return RooflinePosition(
         point.gb_s,
         point.gflop_s,
         point.intensity,
-        "memory" if memory else "compute",
+        work.operations,
+        work.declared,
+        bound,
         roof,
         share,
-        binding_limit(point, roofs),
+        text,
     )

@@ -6,9 +6,10 @@ from clstudio.exercises import (
     CheckReport,
     Mismatch,
     PerformanceResult,
+    Work,
     load_catalogue,
+    roofline_position,
 )
-from clstudio.exercises.roofline_position import roofline_position
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 
 CATALOGUE = load_catalogue()
@@ -67,9 +68,10 @@ def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(q
     )
     for measured, expected in (
         (peaks, "memory-bound: 11.8 GB/s, 47% of this device's measured 25 GB/s"),
-        (None, "11.8 GB/s at 0.0847 operations per byte. No measured peaks for pthread-cpu yet"),
+        (None, "11.8 GB/s and 1 GFLOP/s at 0.0847 operations per byte. 1e+06 operations (n)"),
     ):
-        position = roofline_position(11_800_000, 1_000_000, 1e-3, False, "pthread-cpu", measured)
+        work = Work(1_000_000, "n", True)
+        position = roofline_position(11_800_000, work, 1e-3, False, "pthread-cpu", measured)
         timed = PerformanceResult({"n": 1_000_000}, 1e-3, 1e-3, 2.0, True, "", position)
         panel.show_report(CheckReport("vector_add", (ok,), timed, "pthread-cpu"))
         lines = panel.results.performance.text().splitlines()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+from clstudio.devices import DeviceSelector
 from clstudio.engine import Backend
-from clstudio.exercises import CheckReport, Exercise, check_kernel
+from clstudio.exercises import CheckReport, Exercise, Variant, check_kernel
 from clstudio.ui.background import BackgroundRunner
 
 
@@ -30,12 +31,26 @@ class CheckRunner(QObject):
     def is_running(self) -> bool:
         return self._checks.is_busy()
 
-    def check(self, exercise: Exercise, source: str) -> bool:
-        """Start checking `source`; False when a check is already going."""
+    def check(
+        self,
+        exercise: Exercise,
+        source: str,
+        variant: Variant | None = None,
+        device: DeviceSelector | None = None,
+    ) -> bool:
+        """Start checking `source` (written for `variant`'s starter, if given) on `device`;
+        False when a check is already going."""
         if self.is_running():
             return False
         self._checks.submit(
-            lambda: check_kernel(exercise, source, self._backend, self._report_progress)
+            lambda: check_kernel(
+                exercise,
+                source,
+                self._backend,
+                self._report_progress,
+                variant=variant,
+                device=device,
+            )
         )
         return True
 

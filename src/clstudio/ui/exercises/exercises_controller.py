@@ -2,7 +2,9 @@
 
 Opening an exercise opens the learner's own copy of its session, in the user's data
 folder, through the window (which asks about unsaved changes first). Checking saves that
-copy, then runs the cases off the GUI thread through the window's run backend.
+copy, then runs the cases off the GUI thread through the window's run backend, on the
+device builds and runs use. A second starter (OpenCL C 2.0) is offered only when that
+device can build it; otherwise the panel says why.
 """
 
 from __future__ import annotations
@@ -13,8 +15,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QStandardPaths, Qt
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
+from clstudio.devices import DeviceInfo
 from clstudio.engine import Backend
-from clstudio.exercises import Catalogue, CheckReport, Exercise, ProgressStore, load_catalogue
+from clstudio.exercises import (
+    Catalogue,
+    CheckReport,
+    Exercise,
+    ProgressStore,
+    Variant,
+    load_catalogue,
+    variant_problem,
+)
 from clstudio.ui.exercises.check_runner import CheckRunner
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 from clstudio.ui.exercises.solution_dialog import SolutionDialog
@@ -69,42 +80,67 @@ class ExercisesController(QObject):
         assert exercise is not None, name
         return exercise
 
-    def open_name(self) -> str | None:
-        """The exercise whose session the window holds now, if any."""
+    def open_workspace(self) -> tuple[Exercise, Variant | None] | None:
+        """The exercise (and which starter) whose session the window holds now, if any."""
         path = self._window.document.path
         for exercise in self.catalogue().exercises:
-            if path == self.store.session_path(exercise.name).resolve():
-                return exercise.name
+            for variant in (None, *exercise.variants):
+                name = None if variant is None else variant.name
+                if path == self.store.session_path(exercise.name, name).resolve():
+                    return exercise, variant
         return None
 
+    def open_name(self) -> str | None:
+        """The exercise whose session the window holds now, if any."""
+        opened = self.open_workspace()
+        return None if opened is None else opened[0].name
+
     def open_exercise(self, name: str) -> bool:
+        """Open the learner's copy of the starter chosen in the panel."""
         exercise = self._exercise(name)
+        variant = exercise.variant(self.panel.current_variant() or "")
         try:
-            path = self.store.workspace(exercise)
+            path = self.store.workspace(exercise, variant)
         except OSError as exc:
             QMessageBox.warning(self._window, "Cannot open the exercise", str(exc))
             return False
-        return self._window.open_file(path)
+        if not self._window.open_file(path):
+            return False
+        device = self._window.active_device()
+        if variant is not None and self._window.document.session.device is None and device:
+            self._window.workbench.choose_device(device)  # the device it was offered for
+            self._window.save()
+        return True
 
     def check(self, name: str) -> bool:
         """Save the learner's kernel, then check it; False when it cannot start."""
         if self.runner.is_running():
             return False
-        if name != self.open_name():
+        opened = self.open_workspace()
+        if opened is None or opened[0].name != name:
             self.panel.show_check_failed(
                 "Open this exercise first: Check runs the kernel in the editor, "
                 "and the editor holds another file."
             )
+            return False
+        exercise, variant = opened
+        device = self._window.active_device()
+        problem = None if variant is None else variant_problem(variant, device)
+        if problem is not None:
+            self.panel.show_check_failed(self._with_advice(problem))
             return False
         document = self._window.document
         if document.dirty and not self._window.save():
             return False
         source = document.session.source
         self.panel.show_checking(0, 1, "starting")
-        return self.runner.check(self._exercise(name), source)
+        # Where Run runs: the session's device, which opening a second starter pins.
+        return self.runner.check(exercise, source, variant, document.session.device)
 
     def show_solution(self, name: str) -> SolutionDialog | None:
+        """The solution of the starter chosen in the panel, after asking."""
         exercise = self._exercise(name)
+        variant = exercise.variant(self.panel.current_variant() or "")
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self._window,
@@ -118,7 +154,7 @@ class ExercisesController(QObject):
             return None
         if self.solution_dialog is not None:
             self.solution_dialog.close()
-        self.solution_dialog = SolutionDialog(exercise, self._window)
+        self.solution_dialog = SolutionDialog(exercise, variant, self._window)
         self.solution_dialog.show()
         return self.solution_dialog
 
@@ -128,6 +164,29 @@ class ExercisesController(QObject):
 
     def _on_panel_exercise_chosen(self, name: str) -> None:
         self.panel.show_hints(name, self._hints.get(name, 0))
+        self._show_starters(self._exercise(name), self._window.active_device())
+
+    def _on_workbench_device_changed(self, device: DeviceInfo | None) -> None:
+        name = self.panel.current_name() if self._catalogue is not None else None
+        if name is not None:
+            self._show_starters(self._exercise(name), device)
+
+    def _show_starters(self, exercise: Exercise, device: DeviceInfo | None) -> None:
+        """Offer the second starters `device` can build; say why the others are not."""
+        offered, reasons = [], []
+        for variant in exercise.variants:
+            problem = variant_problem(variant, device)
+            if problem is None:
+                offered.append((variant.name, variant.title))
+            else:
+                reasons.append(self._with_advice(problem))
+        self.panel.show_starters(offered, " ".join(reasons))
+
+    def _with_advice(self, problem: str) -> str:
+        return self.tr(
+            "{problem} To use it, choose a device that offers it in Devices, or add "
+            "Intel's CPU runtime with Devices > Add a device…"
+        ).format(problem=problem)
 
     def _on_panel_hint_requested(self, name: str) -> None:
         self._hints[name] = min(self._hints.get(name, 0) + 1, len(self._exercise(name).hints))
@@ -154,6 +213,7 @@ def install_exercises(
     dock.setObjectName("exercisesDock")
     dock.setWidget(controller.panel)
     dock.visibilityChanged.connect(controller._on_dock_visibility_changed)
+    window.workbench.deviceChanged.connect(controller._on_workbench_device_changed)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     window.tabifyDockWidget(window.devices_dock, dock)
     window.devices_dock.raise_()

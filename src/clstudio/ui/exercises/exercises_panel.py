@@ -1,5 +1,6 @@
 """The Exercises panel: every exercise with its status, the chosen one's statement and
-hints, and the buttons that open it, check it and show its solution."""
+hints, the starter to open (when the device offers a second one), and the buttons that
+open it, check it and show its solution."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import re
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
@@ -72,6 +75,16 @@ class ExercisesPanel(QWidget):
             (self.solution_button, self.solutionRequested),
         ):
             button.clicked.connect(lambda _=False, s=signal: self._emit_for_current(s))
+        self.starter_label = QLabel(self.tr("Starter:"))
+        self.starter_choice = QComboBox()
+        self.starter_choice.setObjectName("starterChoice")
+        self.starter_choice.setToolTip(
+            self.tr("Open and Show solution use this starter; Check checks the one you opened")
+        )
+        self.starter_label.setBuddy(self.starter_choice)
+        self.starter_note = QLabel()  # why a second starter is not offered on this device
+        self.starter_note.setObjectName("starterNote")
+        self.starter_note.setWordWrap(True)
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
         self.progress.hide()
@@ -92,6 +105,11 @@ class ExercisesPanel(QWidget):
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
+        starters = QHBoxLayout()
+        starters.addWidget(self.starter_label)
+        starters.addWidget(self.starter_choice, 1)
+        lower_layout.addLayout(starters)
+        lower_layout.addWidget(self.starter_note)
         lower_layout.addLayout(buttons)
         lower_layout.addWidget(self.progress)
         lower_layout.addWidget(self.tabs, 1)
@@ -106,6 +124,7 @@ class ExercisesPanel(QWidget):
         layout.addWidget(splitter, 1)
         self._checking = False
         self._update_buttons()
+        self.show_starters([], "")
 
     # What the controller shows --------------------------------------------------------
 
@@ -166,6 +185,27 @@ class ExercisesPanel(QWidget):
         self.tabs.setCurrentWidget(self.statement)
         self.hint_button.setText(_hint_label(exercise, count))
         self.hint_button.setEnabled(count < len(exercise.hints))
+
+    def show_starters(self, offered: list[tuple[str, str]], note: str) -> None:
+        """The second starters (name, title) the device can build, and why any other is
+        not offered; with neither, only the OpenCL C 1.2 starter exists and nothing shows.
+        A choice still offered stays chosen."""
+        chosen = self.current_variant()
+        with QSignalBlocker(self.starter_choice):
+            self.starter_choice.clear()
+            self.starter_choice.addItem(self.tr("OpenCL C 1.2 (every device)"), None)
+            for name, title in offered:
+                self.starter_choice.addItem(title, name)
+            self.starter_choice.setCurrentIndex(max(0, self.starter_choice.findData(chosen)))
+        self.starter_label.setHidden(not offered)
+        self.starter_choice.setHidden(not offered)
+        self.starter_note.setText(note)
+        self.starter_note.setHidden(not note)
+
+    def current_variant(self) -> str | None:
+        """The second starter chosen, or None for the OpenCL C 1.2 one."""
+        data = self.starter_choice.currentData()
+        return None if data is None else str(data)
 
     def show_checking(self, done: int, total: int, what: str) -> None:
         self._show_checking(True)

@@ -5,17 +5,26 @@ from __future__ import annotations
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
-from clstudio.exercises import Exercise
+from clstudio.exercises import Exercise, Variant
 
 
 class SolutionDialog(QDialog):
     """Beside the editor, not in it: the learner's own kernel stays as it is."""
 
-    def __init__(self, exercise: Exercise, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, exercise: Exercise, variant: Variant | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Reference solution: {exercise.title}")
+        if variant is None:
+            self.setWindowTitle(f"Reference solution: {exercise.title}")
+        else:
+            self.setWindowTitle(
+                self.tr("Reference solution: {exercise} ({variant})").format(
+                    exercise=exercise.title, variant=variant.title
+                )
+            )
         self.setObjectName("solutionDialog")
-        self.text = QPlainTextEdit(exercise.solution)
+        self.text = QPlainTextEdit(exercise.solution if variant is None else variant.solution)
         self.text.setReadOnly(True)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
