@@ -56,5 +56,6 @@ class CheckController(QObject):
         return self._job.wait(msecs)
 
     def _crashed(self, traceback_text: str) -> CheckResult:
-        error = RunError("crash", f"CL Studio failed:\n{traceback_text}")
+        message = self.tr("CL Studio failed:\n{traceback}").format(traceback=traceback_text)
+        error = RunError("crash", message)
         return CheckResult(ok=False, kernel=self._kernel, error=error)

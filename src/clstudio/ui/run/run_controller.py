@@ -7,7 +7,7 @@ between repeats or, inside a kernel, kills and restarts the worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from clstudio.common import RunError, RunResult
 from clstudio.engine import Backend
@@ -52,4 +52,5 @@ class RunController(QObject):
 
 
 def _crashed(traceback_text: str) -> RunResult:
-    return RunResult(ok=False, error=RunError("crash", f"CL Studio failed:\n{traceback_text}"))
+    message = QCoreApplication.translate("RunController", "CL Studio failed:\n{traceback}")
+    return RunResult(ok=False, error=RunError("crash", message.format(traceback=traceback_text)))
