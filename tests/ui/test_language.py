@@ -50,8 +50,9 @@ def _menu_texts(menu: QMenu, where: str) -> Iterator[Shown]:
         yield here, _text(action.text())
         if action.toolTip():
             yield f"{here} (tip)", action.toolTip()
-        if action.menu() is not None:
-            yield from _menu_texts(action.menu(), here)
+        submenu = action.menu()
+        if isinstance(submenu, QMenu):
+            yield from _menu_texts(submenu, here)
 
 
 def _action_texts(actions: list[QAction], where: str) -> Iterator[Shown]:
@@ -121,6 +122,12 @@ def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
     assert window.window_actions.check.iconText() == "检查"  # a toolbar shows no "(&C)"
 
 
+def _submenu(actions: list[QAction], title: str) -> QMenu:
+    menu = next(a.menu() for a in actions if a.text() == title)
+    assert isinstance(menu, QMenu), title
+    return menu
+
+
 class MessageBoxes:
     """Stands in for the user in front of QMessageBox.exec: records it, clicks `answer`."""
 
@@ -148,8 +155,8 @@ def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]
         monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
         restarts: list[str] = []
         window.language = LanguageChoice(window, window.settings, lambda: restarts.append("ok"))
-        view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
-        language = next(a.menu() for a in view.actions() if a.text() == "&Language")
+        view = _submenu(window.menuBar().actions(), "&View")
+        language = _submenu(view.actions(), "&Language")
         next(a for a in language.actions() if a.text() == entry).trigger()
         return boxes, restarts
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from clstudio.ui.document import Document
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # The dialogs' filters: names to translate, patterns that stay.
 SESSIONS = (QT_TRANSLATE_NOOP("FileDialogs", "CL Studio sessions"), "*.json")

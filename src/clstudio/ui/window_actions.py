@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
 
 from clstudio.common import LANGUAGES
 from clstudio.ui.settings import SYSTEM_LANGUAGE, THEMES
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 CONTEXT = "WindowActions"  # where QT_TRANSLATE_NOOP puts this module's texts
 Key = QKeySequence.StandardKey

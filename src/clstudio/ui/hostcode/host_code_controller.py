@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from clstudio.common import KernelSignature
@@ -24,6 +24,7 @@ from clstudio.hostcode import (
 )
 from clstudio.session import Session
 from clstudio.ui.hostcode.host_code_panel import LANGUAGE_NAMES, HostCodePanel
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.workbench import Workbench
 
 NOT_BUILT = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -31,6 +31,7 @@ from clstudio.engine import Backend
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
 from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.worker.device_runs import run_on_devices
 
 _DEVICE = Qt.ItemDataRole.UserRole
