@@ -208,7 +208,7 @@
     </message>
     <message>
         <source>CL Studio will be in {language} from its next start.</source>
-        <translation>CL Studio 将从下次启动起使用{language}。</translation>
+        <translation>CL Studio 将从下次启动起改用 {language}。</translation>
     </message>
     <message>
         <source>Restart now? Unsaved changes are asked about first, as when you quit.</source>
