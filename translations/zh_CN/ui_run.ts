@@ -2,15 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>CheckController</name>
-    <message>
-        <source>CL Studio failed:
-{traceback}</source>
-        <translation>CL Studio 出错了：
-{traceback}</translation>
-    </message>
-</context>
-<context>
     <name>CheckMode</name>
     <message>
         <source>Not checked: {reason}</source>
@@ -249,7 +240,7 @@
     </message>
 </context>
 <context>
-    <name>RunController</name>
+    <name>StoppableJob</name>
     <message>
         <source>CL Studio failed:
 {traceback}</source>

@@ -294,10 +294,6 @@
         <translation>尚无</translation>
     </message>
     <message>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
         <source>Cannot open session</source>
         <translation>无法打开会话</translation>
     </message>

@@ -413,7 +413,7 @@ class MainWindow(QMainWindow):
 
     def new_document(self) -> None:
         if self.maybe_save():
-            self._set_document(Document.new(self.tr("Untitled")))
+            self._set_document(self.workbench.new_document())
 
     def open_file(self, path: Path | None = None) -> bool:
         """Open `path`, or ask for one; False when nothing was opened."""

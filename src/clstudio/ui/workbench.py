@@ -75,7 +75,7 @@ class Workbench(QObject):
         self.results = results
         self.run_bar = run_bar
         self.runner = runner
-        self.document = Document.new(self.tr("Untitled"))
+        self.document = self.new_document()
         self._device: DeviceInfo | None = None
         self._running: Session | None = None  # the session the current run was given
         self._signature: KernelSignature | None = None  # the kernel the form shows
@@ -102,6 +102,10 @@ class Workbench(QObject):
         runner.runFinished.connect(self._on_runner_finished)
 
     # The document ---------------------------------------------------------------------
+
+    def new_document(self) -> Document:
+        """File > New's document: the starter session, untitled in the user's language."""
+        return Document.new(self.tr("Untitled"))
 
     def show_document(self, document: Document) -> None:
         """Show a newly opened session everywhere, and build it at once."""

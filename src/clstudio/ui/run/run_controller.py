@@ -7,12 +7,12 @@ between repeats or, inside a kernel, kills and restarts the worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
-from clstudio.common import RunError, RunResult
+from clstudio.common import RunResult
 from clstudio.engine import Backend
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob
+from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
 
 
 class RunController(QObject):
@@ -52,5 +52,4 @@ class RunController(QObject):
 
 
 def _crashed(traceback_text: str) -> RunResult:
-    message = QCoreApplication.translate("RunController", "CL Studio failed:\n{traceback}")
-    return RunResult(ok=False, error=RunError("crash", message.format(traceback=traceback_text)))
+    return RunResult(ok=False, error=crash_error(traceback_text))
