@@ -1,4 +1,82 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>HostCodeController</name>
+    <message>
+        <source>No host code yet</source>
+        <translation>还没有主机代码</translation>
+    </message>
+    <message>
+        <source>Build the kernel (Ctrl+B): the host program needs the types of its arguments.</source>
+        <translation>请先构建内核（Ctrl+B）：主机程序需要知道它的参数类型。</translation>
+    </message>
+    <message>
+        <source>No host code for this session</source>
+        <translation>这个会话没有主机代码</translation>
+    </message>
+    <message>
+        <source>Export host code</source>
+        <translation>导出主机代码</translation>
+    </message>
+    <message>
+        <source>Write the host program in:</source>
+        <translation>主机程序所用的语言：</translation>
+    </message>
+    <message>
+        <source>Export host code into folder</source>
+        <translation>把主机代码导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot export host code</source>
+        <translation>无法导出主机代码</translation>
+    </message>
+    <message>
+        <source>Exported the host program to {folder}: run it with python main.py</source>
+        <translation>已把主机程序导出到 {folder}：用 python main.py 运行它</translation>
+    </message>
+    <message>
+        <source>Exported the host program to {folder}: run it with make, then ./main</source>
+        <translation>已把主机程序导出到 {folder}：先运行 make，再运行 ./main</translation>
+    </message>
+    <message>
+        <source>Folder not empty</source>
+        <translation>文件夹不是空的</translation>
+    </message>
+    <message>
+        <source>“{folder}” holds files already. Export into it anyway? Files with the export&apos;s names ({main_file}, the kernel, its data) are replaced; other files stay.</source>
+        <translation>“{folder}”里已经有文件。仍然导出到这里吗？与导出文件同名的文件（{main_file}、内核及其数据）会被替换；其他文件保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>HostCodePanel</name>
+    <message>
+        <source>No host code yet</source>
+        <translation>还没有主机代码</translation>
+    </message>
+    <message>
+        <source>The language of the host program</source>
+        <translation>主机程序的语言</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Write this program, its kernel and its data to a folder</source>
+        <translation>把这个程序、它的内核和数据写到一个文件夹</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Choose a step to see its lines</source>
+        <translation>选择一个步骤，查看它对应的代码行</translation>
+    </message>
+    <message>
+        <source>Step {number}: {title}, lines {first}–{last}</source>
+        <translation>步骤 {number}：{title}，第 {first}–{last} 行</translation>
+    </message>
+</context>
 </TS>

@@ -6,7 +6,7 @@ import platform
 from importlib import metadata
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import QCoreApplication, qVersion
 
 from clstudio import __version__
 
@@ -16,7 +16,7 @@ def _version(distribution: str) -> str:
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
-        return "not installed"
+        return QCoreApplication.translate("About", "not installed")
 
 
 def about_html() -> str:
@@ -30,9 +30,8 @@ def about_html() -> str:
         ("Python", platform.python_version()),
     )
     table = "".join(f"<tr><td>{name}</td><td>&nbsp;{value}</td></tr>" for name, value in rows)
-    return (
-        f"<h3>CL Studio {__version__}</h3>"
-        "<p>A desktop OpenCL explorer and kernel playground for learners of heterogeneous "
-        "computing.</p>"
-        f"<table>{table}</table>"
+    summary = QCoreApplication.translate(
+        "About",
+        "A desktop OpenCL explorer and kernel playground for learners of heterogeneous computing.",
     )
+    return f"<h3>CL Studio {__version__}</h3><p>{summary}</p><table>{table}</table>"

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from clstudio import __version__
@@ -64,13 +65,21 @@ def offer_recovery(window: MainWindow) -> bool:
     recovery = window.recovery.pending_recovery()
     if recovery is None:
         return False
-    where = recovery.session_path.name if recovery.session_path else "an unsaved session"
+    where = (
+        recovery.session_path.name
+        if recovery.session_path
+        else QCoreApplication.translate("App", "an unsaved session")
+    )
     saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
     buttons = QMessageBox.StandardButton
     answer = QMessageBox.question(
         window,
-        "Restore unsaved edits?",
-        f"CL Studio did not close cleanly. Edits of {where} from {saved} were kept. Restore them?",
+        QCoreApplication.translate("App", "Restore unsaved edits?"),
+        QCoreApplication.translate(
+            "App",
+            "CL Studio did not close cleanly. Edits of {where} from {saved} were kept. "
+            "Restore them?",
+        ).format(where=where, saved=saved),
         buttons.Yes | buttons.No,
         buttons.Yes,
     )
@@ -101,8 +110,13 @@ def _show_unexpected_error(
     """Exceptions from slots would otherwise vanish into a terminal the user never sees."""
     text = "".join(traceback.format_exception(kind, value, tb))
     sys.stderr.write(text)
-    box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error", f"{kind.__name__}: {value}")
-    box.setInformativeText("CL Studio keeps running; the details may help to report it.")
+    title = QCoreApplication.translate("App", "Unexpected error")
+    box = QMessageBox(QMessageBox.Icon.Critical, title, f"{kind.__name__}: {value}")
+    box.setInformativeText(
+        QCoreApplication.translate(
+            "App", "CL Studio keeps running; the details may help to report it."
+        )
+    )
     box.setDetailedText(text)
     box.exec()
 

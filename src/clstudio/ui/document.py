@@ -71,8 +71,9 @@ class Document:
         self._example: tuple[str, str] | None = None  # (title, description) of its example
 
     @classmethod
-    def new(cls) -> Document:
-        return cls(starter_session())
+    def new(cls, label: str = "") -> Document:
+        """The starter session, unsaved; `label` names it (the window's "Untitled", translated)."""
+        return cls(starter_session(), None, label)
 
     @classmethod
     def open(cls, path: Path) -> Document:

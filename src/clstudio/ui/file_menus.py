@@ -39,17 +39,18 @@ class FileMenus(QObject):
             action.setStatusTip(str(path))
             action.triggered.connect(lambda _checked=False, p=path: self.openRequested.emit(p))
         if not paths:
-            self.recent.addAction("No recent sessions").setEnabled(False)
+            self.recent.addAction(self.tr("No recent sessions")).setEnabled(False)
             return
         self.recent.addSeparator()
-        self.recent.addAction("Clear the list", self._on_clear_triggered)
+        self.recent.addAction(self.tr("Clear the list"), self._on_clear_triggered)
 
     def fill_examples(self) -> None:
         self.examples.clear()
         try:
             found = examples()
         except GalleryError as exc:
-            self.examples.addAction(f"The gallery cannot be read: {exc}").setEnabled(False)
+            unreadable = self.tr("The gallery cannot be read: {error}").format(error=exc)
+            self.examples.addAction(unreadable).setEnabled(False)
             return
         for example in found:
             description = shown_description(example.description)
@@ -60,7 +61,9 @@ class FileMenus(QObject):
                 lambda _checked=False, e=example: self.exampleRequested.emit(e.path, e.title)
             )
         if not found:
-            empty = self.examples.addAction(f"No examples found in {kernels_dir()}")
+            empty = self.examples.addAction(
+                self.tr("No examples found in {folder}").format(folder=kernels_dir())
+            )
             empty.setEnabled(False)
         self.examples.setToolTipsVisible(True)
 

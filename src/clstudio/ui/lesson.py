@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -19,10 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+
 
 @dataclass(frozen=True)
 class LessonStep:
-    title: str
+    title: str  # marked with QT_TRANSLATE_NOOP, like the explanation
     api: str  # the C API call(s) behind the step
     explanation: str
     code: str  # the same step in pyopencl, the library CL Studio uses
@@ -30,124 +33,169 @@ class LessonStep:
 
 STEPS: tuple[LessonStep, ...] = (
     LessonStep(
-        "Find a platform",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Find a platform"),
         "clGetPlatformIDs",
-        "A platform is one installed OpenCL driver: PoCL for your CPU, a GPU vendor's driver, "
-        "and so on. The ICD loader (libOpenCL) finds every driver registered on the machine "
-        "and lists them. No platform at all means no driver is installed.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "A platform is one installed OpenCL driver: PoCL for your CPU, a GPU vendor's driver, "
+            "and so on. The ICD loader (libOpenCL) finds every driver registered on the machine "
+            "and lists them. No platform at all means no driver is installed.",
+        ),
         "platforms = cl.get_platforms()",
     ),
     LessonStep(
-        "Pick a device",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Pick a device"),
         "clGetDeviceIDs, clGetDeviceInfo",
-        "Each platform offers devices of a type (CPU, GPU or accelerator). clGetDeviceInfo "
-        "answers questions about a device: its memory sizes, compute units and work-size "
-        "limits. The Devices panel shows every answer.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "Each platform offers devices of a type (CPU, GPU or accelerator). clGetDeviceInfo "
+            "answers questions about a device: its memory sizes, compute units and work-size "
+            "limits. The Devices panel shows every answer.",
+        ),
         "device = platforms[0].get_devices()[0]\nprint(device.max_compute_units)",
     ),
     LessonStep(
-        "Create a context",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a context"),
         "clCreateContext",
-        "A context ties together one or more devices of a platform with the buffers, "
-        "programs and queues created for them. Objects from one context cannot be used in "
-        "another.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "A context ties together one or more devices of a platform with the buffers, "
+            "programs and queues created for them. Objects from one context cannot be used in "
+            "another.",
+        ),
         "ctx = cl.Context([device])",
     ),
     LessonStep(
-        "Create a command queue",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a command queue"),
         "clCreateCommandQueueWithProperties (clCreateCommandQueue before OpenCL 2.0)",
-        "The host never calls the device directly: it puts commands (copies, kernel launches) "
-        "in a queue, and the device works through them. A queue is in order unless asked "
-        "otherwise. With profiling enabled, each command records when it was queued, "
-        "started and ended: that is where CL Studio's timings come from.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "The host never calls the device directly: it puts commands (copies, kernel launches) "
+            "in a queue, and the device works through them. A queue is in order unless asked "
+            "otherwise. With profiling enabled, each command records when it was queued, "
+            "started and ended: that is where CL Studio's timings come from.",
+        ),
         "queue = cl.CommandQueue(\n"
         "    ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)",
     ),
     LessonStep(
-        "Create a program from source",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a program from source"),
         "clCreateProgramWithSource",
-        "The kernel's OpenCL C source is handed to the driver as plain text. Nothing is "
-        "compiled yet: the same source can be built for very different devices.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "The kernel's OpenCL C source is handed to the driver as plain text. Nothing is "
+            "compiled yet: the same source can be built for very different devices.",
+        ),
         "program = cl.Program(ctx, source)",
     ),
     LessonStep(
-        "Build the program",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Build the program"),
         "clBuildProgram, clGetProgramBuildInfo",
-        "The driver compiles the source for the device, with options such as -D N=16 or "
-        "-cl-fast-relaxed-math. A failed build returns an error; the compiler's messages are "
-        "in the build log (CL_PROGRAM_BUILD_LOG), which CL Studio maps back onto your lines.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "The driver compiles the source for the device, with options such as -D N=16 or "
+            "-cl-fast-relaxed-math. A failed build returns an error; the compiler's messages are "
+            "in the build log (CL_PROGRAM_BUILD_LOG), which CL Studio maps back onto your lines.",
+        ),
         'program.build(options=["-D", "N=16"])',
     ),
     LessonStep(
-        "Create a kernel",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a kernel"),
         "clCreateKernel",
-        "A kernel object stands for one __kernel function of the built program, chosen by "
-        "name. It also remembers the argument values set on it.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "A kernel object stands for one __kernel function of the built program, chosen by "
+            "name. It also remembers the argument values set on it.",
+        ),
         'kernel = cl.Kernel(program, "vadd")',
     ),
     LessonStep(
-        "Create buffers",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Create buffers"),
         "clCreateBuffer, clEnqueueWriteBuffer",
-        "Buffers are memory the device can reach. Flags say whether the kernel reads or writes "
-        "them; CL_MEM_COPY_HOST_PTR fills one from host memory at creation, or "
-        "clEnqueueWriteBuffer copies data in later. One buffer may not exceed "
-        "CL_DEVICE_MAX_MEM_ALLOC_SIZE.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "Buffers are memory the device can reach. Flags say whether the kernel reads or writes "
+            "them; CL_MEM_COPY_HOST_PTR fills one from host memory at creation, or "
+            "clEnqueueWriteBuffer copies data in later. One buffer may not exceed "
+            "CL_DEVICE_MAX_MEM_ALLOC_SIZE.",
+        ),
         "mf = cl.mem_flags\n"
         "a_buf = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)\n"
         "c_buf = cl.Buffer(ctx, mf.WRITE_ONLY, size=a.nbytes)",
     ),
     LessonStep(
-        "Set the arguments",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Set the arguments"),
         "clSetKernelArg",
-        "Each kernel parameter gets a value, by position: a buffer for a __global or "
-        "__constant pointer, the bytes of a number for a scalar (its size must match the "
-        "kernel's type exactly: an int is 4 bytes), and only a size for a __local pointer, "
-        "whose memory each work-group gets fresh.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "Each kernel parameter gets a value, by position: a buffer for a __global or "
+            "__constant pointer, the bytes of a number for a scalar (its size must match the "
+            "kernel's type exactly: an int is 4 bytes), and only a size for a __local pointer, "
+            "whose memory each work-group gets fresh.",
+        ),
         "kernel.set_args(a_buf, b_buf, c_buf, np.int32(n))",
     ),
     LessonStep(
-        "Launch over an NDRange",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Launch over an NDRange"),
         "clEnqueueNDRangeKernel",
-        "The launch asks for a global size of work-items in 1, 2 or 3 dimensions, grouped "
-        "into work-groups of a local size. A work-group's size may not exceed "
-        "CL_DEVICE_MAX_WORK_GROUP_SIZE, and before OpenCL 2.0 it must divide the global size. "
-        "Without a local size, the driver picks one. The call returns at once with an event.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "The launch asks for a global size of work-items in 1, 2 or 3 dimensions, grouped "
+            "into work-groups of a local size. A work-group's size may not exceed "
+            "CL_DEVICE_MAX_WORK_GROUP_SIZE, and before OpenCL 2.0 it must divide the global size. "
+            "Without a local size, the driver picks one. The call returns at once with an event.",
+        ),
         "event = cl.enqueue_nd_range_kernel(queue, kernel, (n,), None)",
     ),
     LessonStep(
-        "Wait for the device",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Wait for the device"),
         "clFinish, clWaitForEvents, clGetEventProfilingInfo",
-        "Enqueuing only schedules work. The host waits for a command's event, or for the whole "
-        "queue, before it uses results. The event's profiling information gives the "
-        "command's start and end on the device's clock.",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "Enqueuing only schedules work. The host waits for a command's event, or for the whole "
+            "queue, before it uses results. The event's profiling information gives the "
+            "command's start and end on the device's clock.",
+        ),
         "event.wait()\nseconds = (event.profile.end - event.profile.start) * 1e-9",
     ),
     LessonStep(
-        "Read the results back",
+        QT_TRANSLATE_NOOP("HostProgramLesson", "Read the results back"),
         "clEnqueueReadBuffer, clRelease*",
-        "A read copies an output buffer into host memory; a blocking read waits for it to "
-        "finish. Finally the program releases its kernels, buffers, program, queue and "
-        "context (pyopencl does it when they are garbage-collected).",
+        QT_TRANSLATE_NOOP(
+            "HostProgramLesson",
+            "A read copies an output buffer into host memory; a blocking read waits for it to "
+            "finish. Finally the program releases its kernels, buffers, program, queue and "
+            "context (pyopencl does it when they are garbage-collected).",
+        ),
         "cl.enqueue_copy(queue, c, c_buf)  # blocking by default",
     ),
 )
 
-INTRODUCTION = (
+TITLE = QT_TRANSLATE_NOOP("HostProgramLesson", "The OpenCL host program")
+INTRODUCTION = QT_TRANSLATE_NOOP(
+    "HostProgramLesson",
     "An OpenCL application has two parts: the kernel, written in OpenCL C and run on the "
     "device by many work-items at once, and the host program, which runs on the CPU and "
     "drives the device through the OpenCL C API. CL Studio writes the host program for you; "
-    "these are the steps it takes, in order, every time you press Run."
+    "these are the steps it takes, in order, every time you press Run.",
 )
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("HostProgramLesson", text)
+
+
 def lesson_html() -> str:
-    parts = [f"<h2>The OpenCL host program</h2><p>{html.escape(INTRODUCTION)}</p>"]
+    heading = html.escape(_tr(TITLE))
+    parts = [f"<h2>{heading}</h2><p>{html.escape(_tr(INTRODUCTION))}</p>"]
+    c_api = html.escape(QCoreApplication.translate("HostProgramLesson", "C API:"))
+    in_pyopencl = html.escape(QCoreApplication.translate("HostProgramLesson", "In pyopencl:"))
     for number, step in enumerate(STEPS, start=1):
         parts.append(
-            f'<h3><a name="step{number}"></a>{number}. {html.escape(step.title)}</h3>'
-            f"<p><b>C API:</b> <code>{html.escape(step.api)}</code></p>"
-            f"<p>{html.escape(step.explanation)}</p>"
-            f"<p><i>In pyopencl:</i></p><pre>{html.escape(step.code)}</pre>"
+            f'<h3><a name="step{number}"></a>{number}. {html.escape(_tr(step.title))}</h3>'
+            f"<p><b>{c_api}</b> <code>{html.escape(step.api)}</code></p>"
+            f"<p>{html.escape(_tr(step.explanation))}</p>"
+            f"<p><i>{in_pyopencl}</i></p><pre>{html.escape(step.code)}</pre>"
         )
     return "\n".join(parts)
 
@@ -157,11 +205,11 @@ class HostProgramLesson(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("The OpenCL host program")
+        self.setWindowTitle(_tr(TITLE))
         self.resize(920, 640)
         self.steps = QListWidget()
         for number, step in enumerate(STEPS, start=1):
-            self.steps.addItem(f"{number}. {step.title}")
+            self.steps.addItem(f"{number}. {_tr(step.title)}")
         self.steps.currentRowChanged.connect(self._on_steps_row_changed)
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)

@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         )
         self.host_code_panel = HostCodePanel()
         self.host_code_panel.setObjectName("resultsHostCode")
-        self.results_panel.addTab(self.host_code_panel, "Host code")
+        self.results_panel.addTab(self.host_code_panel, self.tr("Host code"))
         self.host_code = HostCodeController(
             self.host_code_panel, self.workbench, self.active_device, self
         )
@@ -134,9 +134,11 @@ class MainWindow(QMainWindow):
             self._simulator_listed,
             self,
         )
-        self.devices_dock = self._dock("Devices", "devicesDock", self.device_panel)
-        self.arguments_dock = self._dock("Arguments", "argumentsDock", self.arguments_panel)
-        self.results_dock = self._dock("Results", "resultsDock", self.results_panel)
+        self.devices_dock = self._dock(self.tr("Devices"), "devicesDock", self.device_panel)
+        self.arguments_dock = self._dock(
+            self.tr("Arguments"), "argumentsDock", self.arguments_panel
+        )
+        self.results_dock = self._dock(self.tr("Results"), "resultsDock", self.results_panel)
         # Results run the full width: plots and tables need it more than the side panels.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -193,7 +195,7 @@ class MainWindow(QMainWindow):
             label.setContentsMargins(8, 0, 8, 0)
             self.statusBar().addPermanentWidget(label)
         self.statusBar().addPermanentWidget(self.check_status)
-        self.show_build_state("not built")
+        self.show_build_state(self.tr("not built"))
         self.show_last_run(None)
         self._show_device_status()
 
@@ -305,16 +307,19 @@ class MainWindow(QMainWindow):
         selector = self.document.session.device
         active = self.active_device()
         if active is not None:
-            text = f"Device: {active.name}"
-            tip = f"{active.type} on {active.platform_name}"
+            text = self.tr("Device: {name}").format(name=active.name)
+            tip = self.tr("{type} on {platform}").format(
+                type=active.type, platform=active.platform_name
+            )
         elif self.discovery.is_running():
-            text, tip = "Device: looking…", "Looking for OpenCL devices"
+            text, tip = self.tr("Device: looking…"), self.tr("Looking for OpenCL devices")
         elif selector is not None and self.device_panel.inventory().devices():
             wanted = " / ".join(s for s in (selector.platform, selector.device) if s)
-            text = f"Device: nothing matches “{wanted}”"
-            tip = "The session asks for a device this machine lacks: choose one in Devices"
+            text = self.tr("Device: nothing matches “{wanted}”").format(wanted=wanted)
+            tip = self.tr("The session asks for a device this machine lacks: choose one in Devices")
         else:
-            text, tip = "Device: none", "No OpenCL device found: see the Devices panel"
+            text = self.tr("Device: none")
+            tip = self.tr("No OpenCL device found: see the Devices panel")
         self.device_status.setText(text)
         self.device_status.setToolTip(tip)
 
@@ -331,7 +336,9 @@ class MainWindow(QMainWindow):
 
     def _on_device_panel_chosen(self, device: DeviceInfo) -> None:
         self.settings.set_device(self.workbench.choose_device(device))
-        self.statusBar().showMessage(f"Builds and runs will use {device.name}", 5000)
+        self.statusBar().showMessage(
+            self.tr("Builds and runs will use {name}").format(name=device.name), 5000
+        )
 
     def _on_roofline_measure_peaks_requested(self, device_name: str) -> None:
         device = next(
@@ -368,10 +375,12 @@ class MainWindow(QMainWindow):
             self.workbench.request_run()
 
     def show_build_state(self, text: str) -> None:
-        self.build_status.setText(f"Build: {text}")
+        self.build_status.setText(self.tr("Build: {state}").format(state=text))
 
     def show_last_run(self, text: str | None) -> None:
-        self.run_status.setText(f"Last run: {text or 'none yet'}")
+        self.run_status.setText(
+            self.tr("Last run: {summary}").format(summary=text or self.tr("none yet"))
+        )
         if text is not None and self._grow_results_on_first_run:
             self._grow_results_on_first_run = False
             height = max(self.results_dock.height(), self.height() * 2 // 5)
@@ -414,7 +423,7 @@ class MainWindow(QMainWindow):
 
     def new_document(self) -> None:
         if self.maybe_save():
-            self._set_document(Document.new())
+            self._set_document(self.workbench.new_document())
 
     def open_file(self, path: Path | None = None) -> bool:
         """Open `path`, or ask for one; False when nothing was opened."""
@@ -429,16 +438,18 @@ class MainWindow(QMainWindow):
         try:
             document = Document.from_kernel_file(path) if kernel_file else Document.open(path)
         except SessionError as exc:
-            QMessageBox.warning(self, "Cannot open session", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot open session"), str(exc))
             self.settings.remove_recent_file(path)
             return False
         except Exception as exc:  # a reader's bug must not cost the session that is open
             traceback.print_exc()
             QMessageBox.warning(
                 self,
-                "Cannot open session",
-                f"{path}: CL Studio failed to read it ({type(exc).__name__}: {exc}). "
-                "The open session is kept; please report this, with the file.",
+                self.tr("Cannot open session"),
+                self.tr(
+                    "{path}: CL Studio failed to read it ({error}). "
+                    "The open session is kept; please report this, with the file."
+                ).format(path=path, error=f"{type(exc).__name__}: {exc}"),
             )
             return False
         self._set_document(document)
@@ -449,9 +460,10 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return False
         try:
-            document = Document.copy_of(path, f"{title} (example)", title)
+            label = self.tr("{title} (example)").format(title=title)
+            document = Document.copy_of(path, label, title)
         except SessionError as exc:
-            QMessageBox.warning(self, "Cannot open example", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot open example"), str(exc))
             return False
         self._set_document(document)
         return True
@@ -473,9 +485,15 @@ class MainWindow(QMainWindow):
         try:
             self.document.save_source(path)
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot save the source", f"Could not save {path}:\n{exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Cannot save the source"),
+                self.tr("Could not save {path}:\n{error}").format(path=path, error=exc),
+            )
             return False
-        self.statusBar().showMessage(f"Saved the kernel source to {path}", 5000)
+        self.statusBar().showMessage(
+            self.tr("Saved the kernel source to {path}").format(path=path), 5000
+        )
         return True
 
     def _save_to(self, path: Path) -> bool:
@@ -485,12 +503,16 @@ class MainWindow(QMainWindow):
                 return False
             saved = self.document.save(path, replace_others=True)
         except (OSError, SessionError) as exc:
-            QMessageBox.warning(self, "Cannot save session", f"Could not save {path}:\n{exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Cannot save session"),
+                self.tr("Could not save {path}:\n{error}").format(path=path, error=exc),
+            )
             return False
         self.settings.add_recent_file(saved)
         self.recovery.discard()
         self._show_title()
-        self.statusBar().showMessage(f"Saved {saved}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=saved), 5000)
         return True
 
     def _may_replace(self, paths: tuple[Path, ...]) -> bool:
@@ -499,9 +521,11 @@ class MainWindow(QMainWindow):
         names = "\n".join(str(p) for p in paths)
         answer = QMessageBox.question(
             self,
-            "Replace a file?",
-            f"Saving writes the kernel source beside the session, and this file exists:\n"
-            f"{names}\n\nIt is not this session's source. Replace it?",
+            self.tr("Replace a file?"),
+            self.tr(
+                "Saving writes the kernel source beside the session, and this file exists:\n"
+                "{names}\n\nIt is not this session's source. Replace it?"
+            ).format(names=names),
             buttons.Yes | buttons.Cancel,
             buttons.Cancel,
         )
@@ -514,8 +538,10 @@ class MainWindow(QMainWindow):
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self,
-            "Unsaved changes",
-            f"“{self.document.name}” has unsaved changes. Save them first?",
+            self.tr("Unsaved changes"),
+            self.tr("“{name}” has unsaved changes. Save them first?").format(
+                name=self.document.name
+            ),
             buttons.Save | buttons.Discard | buttons.Cancel,
             buttons.Save,
         )
@@ -552,7 +578,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_about(self) -> None:
-        QMessageBox.about(self, "About CL Studio", about_html())
+        QMessageBox.about(self, self.tr("About CL Studio"), about_html())
 
     def show_lesson(self) -> HostProgramLesson:
         if self._lesson is None:

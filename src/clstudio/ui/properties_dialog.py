@@ -13,17 +13,20 @@ class PropertiesDialog(QDialog):
 
     def __init__(self, title: str, description: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Session properties")
+        self.setWindowTitle(self.tr("Session properties"))
         self.title = QLineEdit(title)
         self.title.setObjectName("propertiesTitle")
-        self.title.setPlaceholderText("Vector add, my version")
-        self.title.setToolTip("The first line of the comment that opens the kernel source")
+        self.title.setPlaceholderText(self.tr("Vector add, my version"))
+        self.title.setToolTip(self.tr("The first line of the comment that opens the kernel source"))
         self.description = QLineEdit(description)
         self.description.setObjectName("propertiesDescription")
-        self.description.setPlaceholderText("What this kernel does, in one line")
+        self.description.setPlaceholderText(self.tr("What this kernel does, in one line"))
         self.description.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 60))
         note = QLabel(
-            "The title is the source's first comment line; the description is saved in the session."
+            self.tr(
+                "The title is the source's first comment line; "
+                "the description is saved in the session."
+            )
         )
         note.setWordWrap(True)
         self.buttons = QDialogButtonBox(
@@ -32,8 +35,8 @@ class PropertiesDialog(QDialog):
         self.buttons.accepted.connect(self._on_buttons_accepted)
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
-        form.addRow("Title", self.title)
-        form.addRow("Description", self.description)
+        form.addRow(self.tr("Title"), self.title)
+        form.addRow(self.tr("Description"), self.description)
         form.addRow(note)
         form.addRow(self.buttons)
 

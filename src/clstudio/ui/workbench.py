@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from clstudio.checks import (
     FormState,
@@ -27,7 +27,6 @@ from clstudio.common import (
     KernelSignature,
     RunError,
     RunResult,
-    count_text,
     format_seconds,
 )
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
@@ -76,7 +75,7 @@ class Workbench(QObject):
         self.results = results
         self.run_bar = run_bar
         self.runner = runner
-        self.document = Document.new()
+        self.document = self.new_document()
         self._device: DeviceInfo | None = None
         self._running: Session | None = None  # the session the current run was given
         self._signature: KernelSignature | None = None  # the kernel the form shows
@@ -86,9 +85,11 @@ class Workbench(QObject):
         editor.sourceEdited.connect(self._on_editor_source_edited)
         editor.optionsChanged.connect(self._on_editor_options_changed)
         editor.kernelChosen.connect(self._on_editor_kernel_chosen)
-        editor.buildStarted.connect(lambda _generation: self.buildStateChanged.emit("building…"))
+        editor.buildStarted.connect(
+            lambda _generation: self.buildStateChanged.emit(self.tr("building…"))
+        )
         editor.buildFinished.connect(self._on_editor_build_finished)
-        editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit("failed"))
+        editor.buildCrashed.connect(lambda _text: self.buildStateChanged.emit(self.tr("failed")))
         args.argEdited.connect(self._on_args_arg_edited)
         args.rangeEdited.connect(self._on_args_range_edited)
         args.sizesEdited.connect(self._on_args_sizes_edited)
@@ -101,6 +102,10 @@ class Workbench(QObject):
         runner.runFinished.connect(self._on_runner_finished)
 
     # The document ---------------------------------------------------------------------
+
+    def new_document(self) -> Document:
+        """File > New's document: the starter session, untitled in the user's language."""
+        return Document.new(self.tr("Untitled"))
 
     def show_document(self, document: Document) -> None:
         """Show a newly opened session everywhere, and build it at once."""
@@ -198,7 +203,9 @@ class Workbench(QObject):
         self.args.show_values(session)
         self._show_form()
         self.messageRaised.emit(
-            f"{suggestion.name} = {suggestion.value} now drives {suggestion.described}"
+            self.tr("{name} = {value} now drives {described}").format(
+                name=suggestion.name, value=suggestion.value, described=suggestion.described
+            )
         )
 
     # Builds ---------------------------------------------------------------------------
@@ -272,7 +279,7 @@ class Workbench(QObject):
 
     def request_stop(self) -> None:
         if self.runner.is_running():
-            self.messageRaised.emit("Stopping…")
+            self.messageRaised.emit(self.tr("Stopping…"))
             self.runner.stop()
 
     def _on_runner_started(self, session: Session) -> None:
@@ -308,11 +315,31 @@ def run_summary(run: FinishedRun) -> str:
     """The status bar's words for a finished run."""
     error = run.result.error
     if error is not None:
-        return {"timeout": "timed out", "crash": "crashed", "cancelled": "stopped"}.get(
-            error.stage, f"{error.stage} error"
-        )
+        ended = {
+            "timeout": QCoreApplication.translate("Workbench", "timed out"),
+            "crash": QCoreApplication.translate("Workbench", "crashed"),
+            "cancelled": QCoreApplication.translate("Workbench", "stopped"),
+        }
+        return ended.get(error.stage) or QCoreApplication.translate(
+            "Workbench", "{stage} error"
+        ).format(stage=error.stage)
     stats = run.stats()
-    median = format_seconds(stats.median_s) if stats is not None else "no launches"
-    verdict = "ok" if run.result.ok else "check failed"
-    repeats = count_text(stats.count if stats else 0, "repeat")
-    return f"{median} median over {repeats}, {verdict}"
+    median = (
+        format_seconds(stats.median_s)
+        if stats is not None
+        else QCoreApplication.translate("Workbench", "no launches")
+    )
+    verdict = (
+        QCoreApplication.translate("Workbench", "ok")
+        if run.result.ok
+        else QCoreApplication.translate("Workbench", "check failed")
+    )
+    count = stats.count if stats else 0
+    repeats = (
+        QCoreApplication.translate("Workbench", "1 repeat")
+        if count == 1
+        else QCoreApplication.translate("Workbench", "{count} repeats").format(count=count)
+    )
+    return QCoreApplication.translate(
+        "Workbench", "{median} median over {repeats}, {verdict}"
+    ).format(median=median, repeats=repeats, verdict=verdict)

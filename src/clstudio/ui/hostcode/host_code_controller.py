@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from clstudio.common import KernelSignature
@@ -24,11 +24,15 @@ from clstudio.hostcode import (
 )
 from clstudio.session import Session
 from clstudio.ui.hostcode.host_code_panel import LANGUAGE_NAMES, HostCodePanel
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.workbench import Workbench
 
 NOT_BUILT = (
-    "No host code yet",
-    "Build the kernel (Ctrl+B): the host program needs the types of its arguments.",
+    QT_TRANSLATE_NOOP("HostCodeController", "No host code yet"),
+    QT_TRANSLATE_NOOP(
+        "HostCodeController",
+        "Build the kernel (Ctrl+B): the host program needs the types of its arguments.",
+    ),
 )
 
 
@@ -57,7 +61,7 @@ class HostCodeController(QObject):
     def refresh(self) -> None:
         session, signature = self._inputs()
         if signature is None:
-            self.panel.show_unavailable(*NOT_BUILT)
+            self.panel.show_unavailable(*(self.tr(text) for text in NOT_BUILT))
             return
         selector, platform = self._device()
         try:
@@ -65,7 +69,7 @@ class HostCodeController(QObject):
                 session, signature, self.panel.chosen_language(), selector, platform
             )
         except ExportError as exc:
-            self.panel.show_unavailable("No host code for this session", str(exc))
+            self.panel.show_unavailable(self.tr("No host code for this session"), str(exc))
             return
         self.panel.set_program(program)
 
@@ -73,18 +77,25 @@ class HostCodeController(QObject):
         """Ask for a language and a folder and write the program there; None if not written."""
         session, signature = self._inputs()
         if signature is None:
-            QMessageBox.information(parent, "Export host code", NOT_BUILT[1])
+            QMessageBox.information(parent, self.tr("Export host code"), self.tr(NOT_BUILT[1]))
             return None
         names = list(LANGUAGE_NAMES.values())
         current = names.index(LANGUAGE_NAMES[self.panel.chosen_language()])
         name, ok = QInputDialog.getItem(
-            parent, "Export host code", "Write the host program in:", names, current, False
+            parent,
+            self.tr("Export host code"),
+            self.tr("Write the host program in:"),
+            names,
+            current,
+            False,
         )
         if not ok:
             return None
         language = next(key for key, shown in LANGUAGE_NAMES.items() if shown == name)
         start = str(self.workbench.document.path.parent) if self.workbench.document.path else ""
-        chosen = QFileDialog.getExistingDirectory(parent, "Export host code into folder", start)
+        chosen = QFileDialog.getExistingDirectory(
+            parent, self.tr("Export host code into folder"), start
+        )
         if not chosen:
             return None
         folder = Path(chosen)
@@ -97,10 +108,13 @@ class HostCodeController(QObject):
                     return None
                 export_program(session, signature, language, folder, selector, platform, True)
         except ExportError as exc:
-            QMessageBox.warning(parent, "Cannot export host code", str(exc))
+            QMessageBox.warning(parent, self.tr("Cannot export host code"), str(exc))
             return None
-        how = "python main.py" if language == "python" else "make, then ./main"
-        self.messageRaised.emit(f"Exported the host program to {folder}: run it with {how}")
+        if language == "python":
+            done = self.tr("Exported the host program to {folder}: run it with python main.py")
+        else:
+            done = self.tr("Exported the host program to {folder}: run it with make, then ./main")
+        self.messageRaised.emit(done.format(folder=folder))
         return folder
 
     def _inputs(self) -> tuple[Session, KernelSignature | None]:
@@ -125,9 +139,12 @@ def _agree_to_replace(parent: QWidget, folder: Path, main_file: str) -> bool:
     buttons = QMessageBox.StandardButton
     answer = QMessageBox.question(
         parent,
-        "Folder not empty",
-        f"“{folder}” holds files already. Export into it anyway? Files with the export's "
-        f"names ({main_file}, the kernel, its data) are replaced; other files stay.",
+        QCoreApplication.translate("HostCodeController", "Folder not empty"),
+        QCoreApplication.translate(
+            "HostCodeController",
+            "“{folder}” holds files already. Export into it anyway? Files with the export's "
+            "names ({main_file}, the kernel, its data) are replaced; other files stay.",
+        ).format(folder=folder, main_file=main_file),
         buttons.Yes | buttons.Cancel,
         buttons.Cancel,
     )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.common import gettext
 from clstudio.hostcode import HOST_STEPS, HostProgram, StepRegion
 from clstudio.ui.empty_state import EmptyState
 
@@ -38,20 +39,23 @@ class HostCodePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._program: HostProgram | None = None
-        self.empty = EmptyState("No host code yet")
+        self.empty = EmptyState(self.tr("No host code yet"))
         self.language = QComboBox()
         self.language.setObjectName("hostCodeLanguage")
         for language, name in LANGUAGE_NAMES.items():
             self.language.addItem(name, language)
-        self.language.setToolTip("The language of the host program")
-        self.export_button = QPushButton("Export…")
-        self.export_button.setToolTip("Write this program, its kernel and its data to a folder")
+        self.language.setToolTip(self.tr("The language of the host program"))
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setToolTip(
+            self.tr("Write this program, its kernel and its data to a folder")
+        )
         self.where = QLabel()
         self.where.setObjectName("hostCodeWhere")
         self.steps = QListWidget()
         self.steps.setObjectName("hostCodeSteps")
         for step in HOST_STEPS:
-            item = QListWidgetItem(f"{step.number}. {step.title}")
+            # The step names are the core's (hostcode.steps), as exported programs have them.
+            item = QListWidgetItem(f"{step.number}. {gettext(step.title)}")
             item.setToolTip(f"C: {step.c_api}\npyopencl: {step.pyopencl}")
             self.steps.addItem(item)
         self.code = QPlainTextEdit()
@@ -65,7 +69,7 @@ class HostCodePanel(QWidget):
         self.code.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
 
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Language:"))
+        bar.addWidget(QLabel(self.tr("Language:")))
         bar.addWidget(self.language)
         bar.addWidget(self.where, 1)
         bar.addWidget(self.export_button)
@@ -150,7 +154,7 @@ class HostCodePanel(QWidget):
         region = self._region(number)
         if region is None:
             self.code.setExtraSelections([])
-            self.where.setText("Choose a step to see its lines")
+            self.where.setText(self.tr("Choose a step to see its lines"))
             return
         document = self.code.document()
         band = _step_format(self.palette().highlight().color())
@@ -163,7 +167,12 @@ class HostCodePanel(QWidget):
             selections.append(selection)
         self.code.setExtraSelections(selections)
         self.where.setText(
-            f"Step {region.number}: {region.title}, lines {region.first_line}–{region.last_line}"
+            self.tr("Step {number}: {title}, lines {first}–{last}").format(
+                number=region.number,
+                title=gettext(region.title),
+                first=region.first_line,
+                last=region.last_line,
+            )
         )
         if move_cursor:
             self.code.blockSignals(True)

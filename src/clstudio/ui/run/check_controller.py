@@ -11,9 +11,8 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from clstudio.check import CheckResult
-from clstudio.common import RunError
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob
+from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
 from clstudio.worker.client import ProgressFn
 
 
@@ -56,5 +55,4 @@ class CheckController(QObject):
         return self._job.wait(msecs)
 
     def _crashed(self, traceback_text: str) -> CheckResult:
-        error = RunError("crash", f"CL Studio failed:\n{traceback_text}")
-        return CheckResult(ok=False, kernel=self._kernel, error=error)
+        return CheckResult(ok=False, kernel=self._kernel, error=crash_error(traceback_text))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from clstudio.check import GET_OCLGRIND, CheckResult
-from clstudio.common import Diagnostic
+from clstudio.common import Diagnostic, gettext
 from clstudio.session import Session
 from clstudio.ui.run.check_controller import CheckController
 from clstudio.ui.run.check_status import CheckStatus
@@ -61,18 +61,20 @@ class CheckMode(QObject):
         if self.controller.is_running():
             return False
         if self._simulator_listed() is False:
-            QMessageBox.information(self._window, "Check needs Oclgrind", GET_OCLGRIND)
+            self._say_oclgrind_is_missing()
             return False
         problems = self._workbench.problems()
         if problems:
             self._workbench.args.show_error(problems[0])
-            self.messageRaised.emit(f"Not checked: {problems[0].message}")
+            self.messageRaised.emit(
+                self.tr("Not checked: {reason}").format(reason=problems[0].message)
+            )
             return False
         return self.controller.check(self._workbench.document.session)
 
     def request_stop(self) -> None:
         if self.controller.is_running():
-            self.messageRaised.emit("Stopping the check…")
+            self.messageRaised.emit(self.tr("Stopping the check…"))
             self.controller.stop()
 
     def wait(self, msecs: int = 30_000) -> bool:
@@ -87,11 +89,17 @@ class CheckMode(QObject):
         self.checkingChanged.emit(False)
         self._status.show_finished(check_verdict(result))
         if not result.simulator_found:
-            QMessageBox.information(self._window, "Check needs Oclgrind", GET_OCLGRIND)
+            self._say_oclgrind_is_missing()
             return
         self._workbench.editor.show_check_diagnostics(check_diagnostics(result))
         results = self._workbench.results
         results.setCurrentWidget(results.problems)
+
+    def _say_oclgrind_is_missing(self) -> None:
+        # GET_OCLGRIND is a text of the core's table: translated where it is shown.
+        QMessageBox.information(
+            self._window, self.tr("Check needs Oclgrind"), gettext(GET_OCLGRIND)
+        )
 
 
 def check_diagnostics(result: CheckResult) -> tuple[Diagnostic, ...]:
@@ -99,24 +107,43 @@ def check_diagnostics(result: CheckResult) -> tuple[Diagnostic, ...]:
     shown = list(result.diagnostics())
     if result.error is not None:
         line = result.error.line or 0
-        shown.append(Diagnostic(line, 0, "error", f"Check did not run: {result.error.message}"))
+        reason = QCoreApplication.translate("CheckMode", "Check did not run: {reason}").format(
+            reason=result.error.message
+        )
+        shown.append(Diagnostic(line, 0, "error", reason))
     if result.coverage:
-        shown.append(Diagnostic(0, 0, "note", f"Check: {result.coverage}"))
+        coverage = QCoreApplication.translate("CheckMode", "Check: {coverage}").format(
+            coverage=result.coverage
+        )
+        shown.append(Diagnostic(0, 0, "note", coverage))
     if result.suppressed:
-        note = "Check: Oclgrind stopped reporting after its limit, so the counts are minimums"
+        note = QCoreApplication.translate(
+            "CheckMode",
+            "Check: Oclgrind stopped reporting after its limit, so the counts are minimums",
+        )
         shown.append(Diagnostic(0, 0, "note", note))
     if result.ok:
-        shown.append(Diagnostic(0, 0, "note", "Check: no problems found on Oclgrind"))
+        clean = QCoreApplication.translate("CheckMode", "Check: no problems found on Oclgrind")
+        shown.append(Diagnostic(0, 0, "note", clean))
     return tuple(shown)
 
 
 def check_verdict(result: CheckResult) -> str:
     """The status bar's words for a finished check."""
     if result.error is not None:
-        return {"timeout": "timed out", "cancelled": "stopped", "crash": "crashed"}.get(
-            result.error.stage, f"did not run ({result.error.stage} error)"
-        )
+        ended = {
+            "timeout": QCoreApplication.translate("CheckMode", "timed out"),
+            "cancelled": QCoreApplication.translate("CheckMode", "stopped"),
+            "crash": QCoreApplication.translate("CheckMode", "crashed"),
+        }
+        return ended.get(result.error.stage) or QCoreApplication.translate(
+            "CheckMode", "did not run ({stage} error)"
+        ).format(stage=result.error.stage)
     count = len(result.problems)
     if count == 0:
-        return "no problems found"
-    return f"{count} problem{'s' if count != 1 else ''} found: see Problems"
+        return QCoreApplication.translate("CheckMode", "no problems found")
+    if count == 1:
+        return QCoreApplication.translate("CheckMode", "1 problem found: see Problems")
+    return QCoreApplication.translate("CheckMode", "{count} problems found: see Problems").format(
+        count=count
+    )

@@ -19,8 +19,8 @@ class CheckStatus(QWidget):
         self.bar.setMaximumWidth(120)
         self.bar.setTextVisible(False)
         self.stop_button = QToolButton()
-        self.stop_button.setText("Stop check")
-        self.stop_button.setToolTip("Stop the check: its worker is stopped and restarted")
+        self.stop_button.setText(self.tr("Stop check"))
+        self.stop_button.setToolTip(self.tr("Stop the check: its worker is stopped and restarted"))
         self.stop_button.clicked.connect(self.stopRequested)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 0, 8, 0)
@@ -32,17 +32,22 @@ class CheckStatus(QWidget):
 
     def show_started(self, kernel: str) -> None:
         self._kernel = kernel
-        self.label.setText(f"Checking {kernel} on Oclgrind: starting the simulator…")
+        self.label.setText(
+            self.tr("Checking {kernel} on Oclgrind: starting the simulator…").format(kernel=kernel)
+        )
         self.bar.setRange(0, 0)  # busy: a check is one launch, its length unknown
         self.bar.show()
         self.stop_button.show()
         self.show()
 
     def show_progress(self, done: int, total: int) -> None:
-        stage = "reading its reports…" if done >= total else "simulating the work-items…"
-        self.label.setText(f"Checking {self._kernel} on Oclgrind: {stage}")
+        if done >= total:
+            text = self.tr("Checking {kernel} on Oclgrind: reading its reports…")
+        else:
+            text = self.tr("Checking {kernel} on Oclgrind: simulating the work-items…")
+        self.label.setText(text.format(kernel=self._kernel))
 
     def show_finished(self, verdict: str) -> None:
-        self.label.setText(f"Check: {verdict}")
+        self.label.setText(self.tr("Check: {verdict}").format(verdict=verdict))
         self.bar.hide()
         self.stop_button.hide()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -31,22 +31,38 @@ from clstudio.engine import Backend
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
 from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.worker.device_runs import run_on_devices
 
 _DEVICE = Qt.ItemDataRole.UserRole
-TIME_COLUMNS = ("Device", "Median kernel time", "Repeats", "Result")
-DIFF_COLUMNS = ("Output", "Device", "Against", "Max abs diff", "Max rel diff", "Worst index")
+CONTEXT = "DeviceRunsDialog"
+TIME_COLUMNS = (
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Device"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Median kernel time"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Repeats"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Result"),
+)
+DIFF_COLUMNS = (
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Output"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Device"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Against"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Max abs diff"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Max rel diff"),
+    QT_TRANSLATE_NOOP("DeviceRunsDialog", "Worst index"),
+)
 
 
 def _verdict(result: RunResult) -> str:
     if result.error is not None:
         return f"{result.error.stage}: {result.error.message.splitlines()[0]}"
-    return "ok" if result.ok else "check failed"
+    if result.ok:
+        return QCoreApplication.translate("DeviceRunsDialog", "ok")
+    return QCoreApplication.translate("DeviceRunsDialog", "check failed")
 
 
 def _table(columns: Sequence[str]) -> QTableWidget:
     table = QTableWidget(0, len(columns))
-    table.setHorizontalHeaderLabels(list(columns))
+    table.setHorizontalHeaderLabels([QCoreApplication.translate(CONTEXT, c) for c in columns])
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.verticalHeader().setVisible(False)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -74,7 +90,7 @@ class DeviceRunsDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Run on devices")
+        self.setWindowTitle(self.tr("Run on devices"))
         self.resize(820, 560)
         self._session = session
         self._backend = backend
@@ -92,16 +108,18 @@ class DeviceRunsDialog(QDialog):
             item.setData(_DEVICE, device)
             self.devices.addItem(item)
         self.devices.setMaximumHeight(110)
-        self.run_button = QPushButton("Run on the ticked devices")
+        self.run_button = QPushButton(self.tr("Run on the ticked devices"))
         self.run_button.clicked.connect(self.run_ticked)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setVisible(False)
         self.stop_button.clicked.connect(self.runner.stop)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.status = QLabel(
-            "The session runs on each ticked device in turn. Floating-point results often "
-            "differ a little between devices: the second table shows by how much, and where."
+            self.tr(
+                "The session runs on each ticked device in turn. Floating-point results often "
+                "differ a little between devices: the second table shows by how much, and where."
+            )
         )
         self.status.setWordWrap(True)
         self.times = _table(TIME_COLUMNS)
@@ -112,15 +130,15 @@ class DeviceRunsDialog(QDialog):
         close.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Devices:"))
+        layout.addWidget(QLabel(self.tr("Devices:")))
         layout.addWidget(self.devices)
         layout.addWidget(self.run_button)
         layout.addWidget(self.stop_button)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
-        layout.addWidget(QLabel("Kernel times, side by side:"))
+        layout.addWidget(QLabel(self.tr("Kernel times, side by side:")))
         layout.addWidget(self.times, 1)
-        layout.addWidget(QLabel("Outputs against the first device:"))
+        layout.addWidget(QLabel(self.tr("Outputs against the first device:")))
         layout.addWidget(self.differences, 1)
         layout.addWidget(close)
 
@@ -135,7 +153,7 @@ class DeviceRunsDialog(QDialog):
     def run_ticked(self) -> bool:
         devices = self.ticked()
         if not devices:
-            self.status.setText("Tick at least one device.")
+            self.status.setText(self.tr("Tick at least one device."))
             return False
         selectors = [DeviceSelector(d.platform_name, d.name) for d in devices]
         session, backend = self._session(), self._backend
@@ -167,7 +185,13 @@ class DeviceRunsDialog(QDialog):
         finished, total, name = step
         self.progress.setRange(0, total)
         self.progress.setValue(finished)
-        self.progress.setFormat(f"{name} ({finished + 1} of {total})" if name else "done")
+        if name:
+            shown = self.tr("{device} ({number} of {total})").format(
+                device=name, number=finished + 1, total=total
+            )
+        else:
+            shown = self.tr("done")
+        self.progress.setFormat(shown)
 
     def _on_runner_finished(self, results: object) -> None:
         assert isinstance(results, list)
@@ -194,13 +218,19 @@ class DeviceRunsDialog(QDialog):
             ],
         )
         if len(results) > 1 and not differences:
-            self.status.setText("Fewer than two devices produced outputs, so none are compared.")
+            self.status.setText(
+                self.tr("Fewer than two devices produced outputs, so none are compared.")
+            )
+        elif len(results) == 1:
+            self.status.setText(self.tr("Ran on 1 device."))
         else:
-            self.status.setText(f"Ran on {len(results)} device{'s' if len(results) != 1 else ''}.")
+            self.status.setText(self.tr("Ran on {count} devices.").format(count=len(results)))
 
     def _on_runner_failed(self, details: str) -> None:
         self._idle()
-        self.status.setText(f"The runs failed unexpectedly:\n{details}")
+        self.status.setText(
+            self.tr("The runs failed unexpectedly:\n{details}").format(details=details)
+        )
 
     def _idle(self) -> None:
         self.run_button.setEnabled(True)

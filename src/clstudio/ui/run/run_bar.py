@@ -30,21 +30,21 @@ class RunBar(QWidget):
         super().__init__(parent)
         self.repeats = QSpinBox()
         self.repeats.setRange(1, MAX_REPEATS)
-        self.repeats.setToolTip("How many times each run launches the kernel")
+        self.repeats.setToolTip(self.tr("How many times each run launches the kernel"))
         self.repeats.valueChanged.connect(self.repeatsEdited)
         self.timeout = QDoubleSpinBox()
         self.timeout.setRange(0.1, MAX_TIMEOUT_S)
         self.timeout.setDecimals(1)
-        self.timeout.setSuffix(" s")
+        self.timeout.setSuffix(self.tr(" s"))
         self.timeout.setToolTip(
-            "A run that takes longer is stopped: the worker process is restarted"
+            self.tr("A run that takes longer is stopped: the worker process is restarted")
         )
         self.timeout.valueChanged.connect(self.timeoutEdited)
         self.progress = QProgressBar()
         self.progress.setMinimumWidth(280)
         self.progress.setMaximumWidth(360)
         self.progress.setTextVisible(True)
-        self.progress.setFormat("idle")
+        self.progress.setFormat(self.tr("idle"))
         self.progress.setValue(0)
         self.refusal = QLabel()
         self.refusal.setObjectName("runRefusal")
@@ -53,7 +53,10 @@ class RunBar(QWidget):
         self.refusal.setVisible(False)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 0, 8, 0)
-        for label, widget in (("Repeats", self.repeats), ("Time limit", self.timeout)):
+        for label, widget in (
+            (self.tr("Repeats"), self.repeats),
+            (self.tr("Time limit"), self.timeout),
+        ):
             caption = QLabel(label)
             caption.setBuddy(widget)
             layout.addWidget(caption)
@@ -70,12 +73,13 @@ class RunBar(QWidget):
 
     def show_refused(self, reason: str) -> None:
         """Why Run did not start, beside it: once, cut to fit, all of it in the tooltip."""
-        text = f"Not run: {reason.splitlines()[0]}"
+        not_run = self.tr("Not run: {reason}")
+        text = not_run.format(reason=reason.splitlines()[0])
         metrics = self.refusal.fontMetrics()
         self.refusal.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, REFUSAL_WIDTH))
-        self.refusal.setToolTip(f"Not run: {reason}")
+        self.refusal.setToolTip(not_run.format(reason=reason))
         self.refusal.setVisible(True)
-        self.progress.setFormat("not run")
+        self.progress.setFormat(self.tr("not run"))
         self.progress.setValue(0)
 
     def clear_refusal(self) -> None:
@@ -85,14 +89,16 @@ class RunBar(QWidget):
         self.clear_refusal()
         self.progress.setRange(0, total)
         self.progress.setValue(0)
-        self.progress.setFormat("building and setting up…")
+        self.progress.setFormat(self.tr("building and setting up…"))
 
     def show_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"repeat {min(done + 1, total)} of {total}")
+        self.progress.setFormat(
+            self.tr("repeat {number} of {total}").format(number=min(done + 1, total), total=total)
+        )
         if done == total:
-            self.progress.setFormat("reading results back…")
+            self.progress.setFormat(self.tr("reading results back…"))
 
     def show_finished(self, text: str) -> None:
         self.progress.setFormat(text)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.common import RunError, RunResult
+from clstudio.common import RunResult
 from clstudio.engine import Backend
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob
+from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
 
 
 class RunController(QObject):
@@ -52,4 +52,4 @@ class RunController(QObject):
 
 
 def _crashed(traceback_text: str) -> RunResult:
-    return RunResult(ok=False, error=RunError("crash", f"CL Studio failed:\n{traceback_text}"))
+    return RunResult(ok=False, error=crash_error(traceback_text))

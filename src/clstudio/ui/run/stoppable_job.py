@@ -10,13 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
+from clstudio.common import RunError
 from clstudio.ui.background import BackgroundRunner
 from clstudio.worker.client import ProgressFn
 
 STOP_RETRY_MS = 200
 T = TypeVar("T")
+
+
+def crash_error(traceback_text: str) -> RunError:
+    """What a job that raised comes back with: a crash, its traceback where the user looks."""
+    message = QCoreApplication.translate("StoppableJob", "CL Studio failed:\n{traceback}")
+    return RunError("crash", message.format(traceback=traceback_text))
 
 
 class StoppableJob(Generic[T]):

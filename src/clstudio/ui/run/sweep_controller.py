@@ -42,7 +42,7 @@ class SweepController(QObject):
     def sweep(self) -> bool:
         device = self._device()
         if device is None:
-            self._panel.show_refusal("No device to sweep on: choose one in Devices.")
+            self._panel.show_refusal(self.tr("No device to sweep on: choose one in Devices."))
             return False
         session = self._session()
         limits = limits_of(device)
@@ -53,7 +53,9 @@ class SweepController(QObject):
             limits.non_uniform_work_groups,
         )
         if not sizes:
-            self._panel.show_refusal("This global size allows no local size on this device.")
+            self._panel.show_refusal(
+                self.tr("This global size allows no local size on this device.")
+            )
             return False
         backend = self._backend
 

@@ -1,0 +1,224 @@
+"""CL Studio in Simplified Chinese: every menu, action, dock and tab speaks it, and
+View > Language switches, offering the restart that applies the choice."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMenu, QMessageBox, QTabWidget, QWidget
+
+from clstudio.common import LANGUAGE_VARIABLE
+from clstudio.ui.language import LanguageChoice, install_translators, remove_translators
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import SYSTEM_LANGUAGE
+
+# Texts that are the same in every language: technical names, and languages named in
+# themselves.
+SAME_IN_EVERY_LANGUAGE = {"NDRange", "OpenCL", "Oclgrind", "English", "简体中文"}
+
+Shown = tuple[str, str]  # where the text is (in English), and the text
+
+
+@pytest.fixture
+def speak(qapp) -> Iterator[Callable[[str], None]]:
+    """speak("zh_CN"): the app's language from now on, as app.run_app installs it."""
+    installed = []
+
+    def choose(code: str) -> None:
+        translators = install_translators(qapp, code)
+        assert translators, f"no catalogue for {code}: run `make` (it compiles them)"
+        installed.extend(translators)
+
+    yield choose
+    remove_translators(qapp, installed)
+    os.environ[LANGUAGE_VARIABLE] = "en"  # as tests/conftest.py has it
+
+
+def _text(text: str) -> str:
+    return text.split("\t")[0]  # a menu text's shortcuts, after a tab, are no words
+
+
+def _menu_texts(menu: QMenu, where: str) -> Iterator[Shown]:
+    for action in menu.actions():
+        if action.isSeparator():
+            continue
+        here = f"{where} > {_text(action.text())}"
+        yield here, _text(action.text())
+        if action.toolTip():
+            yield f"{here} (tip)", action.toolTip()
+        submenu = action.menu()
+        if isinstance(submenu, QMenu):
+            yield from _menu_texts(submenu, here)
+
+
+def _action_texts(actions: list[QAction], where: str) -> Iterator[Shown]:
+    for action in actions:
+        if action.isSeparator() or not action.text():
+            continue  # the run bar's widget
+        here = f"{where} > {action.iconText()}"
+        yield here, action.iconText()
+        yield f"{here} (tip)", action.toolTip()
+
+
+def _owner(widget: QWidget) -> str:
+    """The CL Studio class a widget belongs to, to say where a text comes from."""
+    owner: QObject | None = widget
+    while owner is not None and not type(owner).__module__.startswith("clstudio"):
+        owner = owner.parent()
+    return type(owner or widget).__name__
+
+
+def shown_texts(window: MainWindow) -> list[Shown]:
+    """Every menu and submenu with its actions, the toolbar, the docks' titles and the
+    tabs of every tab widget, in a fixed order, each with where it is."""
+    texts: list[Shown] = []
+    for title in window.menuBar().actions():
+        texts.append(("menu bar", title.text()))
+        menu = title.menu()
+        assert isinstance(menu, QMenu)
+        texts += _menu_texts(menu, title.text())
+    texts += _action_texts(window.toolbar.actions(), "toolbar")
+    for dock in window.findChildren(QDockWidget):
+        texts.append((f"dock {dock.objectName()}", dock.windowTitle()))
+    for tabs in window.findChildren(QTabWidget):
+        for index in range(tabs.count()):
+            here = f"tabs of {_owner(tabs)} #{index}"
+            texts.append((here, tabs.tabText(index)))
+            if tabs.tabToolTip(index):
+                texts.append((f"{here} (tip)", tabs.tabToolTip(index)))
+    return texts
+
+
+def test_every_menu_action_dock_and_tab_is_in_chinese(make_window, settings, speak, tmp_path):
+    recent = tmp_path / "my_reduction.json"
+    settings.add_recent_file(recent)  # its entry names a file: the same in every language
+    english = shown_texts(make_window())
+    speak("zh_CN")
+    chinese = shown_texts(make_window())
+
+    assert len(chinese) == len(english), "the Chinese window has other menus or tabs"
+    untranslated = [
+        f"{where}: {text!r}"
+        for (where, text), (_, shown) in zip(english, chinese, strict=True)
+        if shown == text
+        and text.replace("&", "") not in SAME_IN_EVERY_LANGUAGE
+        and recent.name not in text
+    ]
+    assert not untranslated, "shown in English under zh_CN:\n" + "\n".join(untranslated)
+
+
+def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
+    speak("zh_CN")
+    window = make_window()
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "帮助(&H)"]
+    run_or_stop = window.window_actions.run_or_stop
+    assert run_or_stop.iconText() == "运行"
+    assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
+    assert window.window_actions.check.iconText() == "检查"  # a toolbar shows no "(&C)"
+
+
+def _submenu(actions: list[QAction], title: str) -> QMenu:
+    menu = next(a.menu() for a in actions if a.text() == title)
+    assert isinstance(menu, QMenu), title
+    return menu
+
+
+class MessageBoxes:
+    """Stands in for the user in front of QMessageBox.exec: records it, clicks `answer`."""
+
+    def __init__(self, answer: str | None) -> None:
+        self.answer = answer
+        self.shown: list[str] = []
+
+    def exec(self, box: QMessageBox) -> int:
+        self.shown.append(f"{box.text()} {box.informativeText()}")
+        assert self.answer is not None, f"unexpected question: {self.shown[-1]}"
+        button = next(b for b in box.buttons() if b.text() == self.answer)
+        button.click()
+        return 0
+
+
+@pytest.fixture
+def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]]:
+    """choose_language(window, "简体中文", answer="Restart Now"): View > Language > 简体中文
+    in `window`, the message box answered; returns it and the restarts asked for."""
+
+    def choose(
+        window: MainWindow, entry: str, answer: str | None = None
+    ) -> tuple[MessageBoxes, list[str]]:
+        boxes = MessageBoxes(answer)
+        monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
+        restarts: list[str] = []
+        window.language = LanguageChoice(window, window.settings, lambda: restarts.append("ok"))
+        view = _submenu(window.menuBar().actions(), "&View")
+        language = _submenu(view.actions(), "&Language")
+        next(a for a in language.actions() if a.text() == entry).trigger()
+        return boxes, restarts
+
+    return choose
+
+
+def test_choosing_chinese_stores_it_and_restarts_when_asked(make_window, choose_language):
+    window = make_window()
+    boxes, restarts = choose_language(window, "简体中文", answer="Restart Now")
+    assert window.settings.language() == "zh_CN"
+    assert boxes.shown == [
+        "CL Studio will be in 简体中文 from its next start. "
+        "Restart now? Unsaved changes are asked about first, as when you quit."
+    ]
+    assert restarts == ["ok"]
+    assert not window.isVisible()  # closed, so that the new CL Studio takes over
+
+
+def test_later_keeps_the_choice_for_the_next_start(make_window, choose_language):
+    window = make_window()
+    boxes, restarts = choose_language(window, "简体中文", answer="Later")
+    assert window.settings.language() == "zh_CN"
+    assert len(boxes.shown) == 1
+    assert restarts == []
+    assert window.isVisible()
+    assert window.window_actions.languages["zh_CN"].isChecked()
+
+
+def test_no_restart_when_the_window_stays_open(qtbot, make_window, choose_language, monkeypatch):
+    window = make_window()
+    qtbot.keyClicks(window.editor_panel.editor, "// edited")
+    assert window.document.dirty
+    asked = []
+
+    def cancel(*args: object) -> QMessageBox.StandardButton:
+        asked.append(args[2])
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", cancel)
+    _boxes, restarts = choose_language(window, "简体中文", answer="Restart Now")
+    assert asked == ["“Untitled” has unsaved changes. Save them first?"]
+    assert restarts == []
+    assert window.isVisible()
+
+
+def test_the_language_spoken_already_asks_nothing(make_window, choose_language):
+    window = make_window()
+    boxes, restarts = choose_language(window, "English")  # any question fails the test
+    assert window.settings.language() == "en"
+    assert boxes.shown == []
+    assert restarts == []
+
+
+def test_the_system_language_asks_only_when_it_differs(make_window, choose_language, monkeypatch):
+    window = make_window()
+    window.settings.set_language("zh_CN")
+    monkeypatch.setenv("LANGUAGE", "en_GB.UTF-8")
+    boxes, _restarts = choose_language(window, "System Language")
+    assert window.settings.language() == SYSTEM_LANGUAGE
+    assert boxes.shown == []
+
+    monkeypatch.setenv("LANGUAGE", "zh_CN.UTF-8")
+    boxes, restarts = choose_language(window, "System Language", answer="Later")
+    assert len(boxes.shown) == 1 and "简体中文" in boxes.shown[0]
+    assert restarts == []
