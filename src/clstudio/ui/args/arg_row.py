@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clstudio.checks import ArgChange, describe, expected_kind, unsupported_reason
@@ -23,6 +23,7 @@ from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 Editor = BufferEditor | LocalEditor | ScalarEditor | ImageEditor | SamplerEditor
 _BADGES = {

@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clstudio.common import (
@@ -20,6 +20,7 @@ from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, SizePath, picture_p
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
 ELEMENT_TYPES = (*_BASES, *(f"{base}{width}" for base in _BASES for width in VECTOR_WIDTHS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QWidget
 
 from clstudio.common import KernelArgInfo, format_bytes
@@ -23,6 +23,7 @@ from clstudio.session import (
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import NumberField
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _ORDER_HELP = {
     "R": QT_TRANSLATE_NOOP("ImageEditor", "one gray channel"),

@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,6 +25,7 @@ from clstudio.checks import DEFAULT_PICTURE
 from clstudio.common import ElementType
 from clstudio.session import INIT_KINDS, SAMPLE_IMAGES, Init
 from clstudio.ui.args.number_fields import NumberField, mark_invalid
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 INIT_LABELS = {
     "zeros": QT_TRANSLATE_NOOP("InitEditor", "zeros"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from clstudio.common import format_bytes
@@ -14,6 +14,7 @@ from clstudio.ui.devices.device_gauges import (
     LogBarChart,
     largest_square_group,
 )
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from clstudio.devices import DeviceInfo

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from clstudio.common import PEAK_TESTS, PeakReport, gettext
 from clstudio.devices import DeviceInfo
 from clstudio.reporting import TEST_TITLES, format_value
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 NOT_MEASURED = QT_TRANSLATE_NOOP(
     "PeaksView",

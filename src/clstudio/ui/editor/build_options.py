@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QPushButton, QWidget
+
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # (option, its tip marked for translation)
 STANDARDS: tuple[tuple[str | None, object], ...] = (

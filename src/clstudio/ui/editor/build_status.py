@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from clstudio.common import BuildResult
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # Each counted noun as one and many: whole texts, so every language words its own.
 KERNELS = (

@@ -6,10 +6,11 @@ in every theme and at every zoom.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap, QPolygonF
 
 from clstudio.ui.editor.editor_colors import EditorColors
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 SEVERITY_ORDER = ("error", "warning", "note")
 _GLYPHS = {"error": "!", "warning": "!", "note": "i"}

@@ -7,7 +7,7 @@ so a 16 M-element result costs one plot, not four.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -31,6 +31,7 @@ from clstudio.ui.results.buffer_layout import (
 from clstudio.ui.results.histogram_view import HistogramView
 from clstudio.ui.results.image_view import ImageView
 from clstudio.ui.results.line_view import LineView
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 VIEW_TITLES = {  # shown translated, in the context "BufferViewer"
     "line": QT_TRANSLATE_NOOP("BufferViewer", "Line"),

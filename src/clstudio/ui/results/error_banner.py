@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QWidget
 
 from clstudio.common import RunError
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 STAGE_HEADLINES = {  # shown translated, in the context "ErrorBanner"
     "load": QT_TRANSLATE_NOOP("ErrorBanner", "The inputs could not be prepared"),

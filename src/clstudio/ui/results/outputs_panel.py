@@ -11,7 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -45,6 +44,7 @@ from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.reference_editor import ReferenceEditor
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 PASS_COLOUR = "#3f9e4d"
 FAIL_COLOUR = "#d9453b"

@@ -9,9 +9,11 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
+
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # Readable on light and dark backgrounds alike.
 PHASE_COLOURS = {"upload": "#3b82c4", "kernel": "#e07b26", "download": "#3f9e4d"}

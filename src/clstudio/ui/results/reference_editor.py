@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from clstudio.expressions import ExpressionError, check_expression
 from clstudio.session import Reference
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 EXPRESSION_HINT = QT_TRANSLATE_NOOP(
     "ReferenceEditor", "numpy over the arguments, e.g. a + b (a buffer means its initial contents)"

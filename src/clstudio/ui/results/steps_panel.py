@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -30,6 +30,7 @@ from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
 from clstudio.ui.results.step_time_bar import BAR_ROLE, StepTimeBarDelegate
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # Translated where shown (QCoreApplication.translate), once a translation is loaded.
 COLUMNS: tuple[str, ...] = tuple(

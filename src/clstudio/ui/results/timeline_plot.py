@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.common import PHASES, Timing, format_seconds
 from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPlotWidget
 from clstudio.ui.results.timeline_bars import TimelineBar, timeline, timeline_rows
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 BAR_HEIGHT = 0.6
 ROW_TITLES = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -35,6 +35,7 @@ from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.run_history import HistoryEntry, RunHistory
 from clstudio.ui.results.timeline_plot import TimelinePlot, legend_html
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # The rows' names, which stats_value takes; shown translated.
 STATS_ROWS = (
