@@ -138,7 +138,9 @@ def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_englis
     uneven = session(global_size=(1000,))
     language("zh_CN")
     (chinese,) = messages(uneven)
-    assert chinese.startswith("维度 0 的全局大小 1000 不是局部大小 64 的倍数：OpenCL 1.2")
+    assert chinese.startswith(
+        "维度 0 的全局大小 1000 不是局部大小 64 的倍数（1000 = 15 x 64 + 40）：OpenCL 1.2"
+    )
     assert "向上取整到 1024" in chinese
     space = IndexSpace((1000,), (64,))
     assert summary(space) == "1000 个工作项，分为 16 个工作组，每组 64；最后一组有 40 个"
@@ -148,8 +150,8 @@ def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_englis
     language("C")
     (english,) = messages(uneven)
     assert english.startswith(
-        "the global size 1000 in dimension 0 is not a multiple of the local size 64: "
-        "OpenCL 1.2 needs every work-group to be full. Round the global size up to 1024"
+        "the global size 1000 in dimension 0 is not a multiple of the local size 64 "
+        "(1000 = 15 x 64 + 40): OpenCL 1.2 needs every work-group to be full. Round the global size up to 1024"
     )
     assert summary(space) == "1000 work-items in 16 groups of 64; the last group has 40"
 
