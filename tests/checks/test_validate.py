@@ -151,7 +151,8 @@ def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_englis
     (english,) = messages(uneven)
     assert english.startswith(
         "the global size 1000 in dimension 0 is not a multiple of the local size 64 "
-        "(1000 = 15 x 64 + 40): OpenCL 1.2 needs every work-group to be full. Round the global size up to 1024"
+        "(1000 = 15 x 64 + 40): OpenCL 1.2 needs every work-group to be full. Round the "
+        "global size up to 1024"
     )
     assert summary(space) == "1000 work-items in 16 groups of 64; the last group has 40"
 
