@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome, format_seconds
+from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome, format_seconds, gettext
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
@@ -127,11 +127,11 @@ class StepsPanel(QWidget):
     def _make_rows(self) -> None:
         monospace = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for step in HOST_STEPS:
-            item = QTreeWidgetItem([str(step.number), step.title, step.c_api, "", ""])
+            item = QTreeWidgetItem([str(step.number), gettext(step.title), step.c_api, "", ""])
             item.setFont(CALL, monospace)
             item.setTextAlignment(NUMBER, Qt.AlignmentFlag.AlignRight)
             item.setTextAlignment(TIME, RIGHT)
-            item.setToolTip(TITLE, step.why)
+            item.setToolTip(TITLE, gettext(step.why))
             item.setToolTip(
                 CALL, self.tr("C: {c}\npyopencl: {py}").format(c=step.c_api, py=step.pyopencl)
             )
@@ -394,10 +394,10 @@ class StepsPanel(QWidget):
     def _show_details(self, step: HostStep) -> None:
         """The chosen step in full: its calls in both APIs, why it is needed, what went wrong."""
         parts = [
-            f"<b>{step.number}. {_escape(step.title)}</b>",
+            f"<b>{step.number}. {_escape(gettext(step.title))}</b>",
             self.tr("C: {call}").format(call=f"<code>{_escape(step.c_api)}</code>"),
             self.tr("pyopencl: {call}").format(call=f"<code>{_escape(step.pyopencl)}</code>"),
-            _escape(step.why),
+            _escape(gettext(step.why)),
         ]
         outcome = self._outcomes.get(step.number)
         if outcome is not None and outcome.error is not None:
