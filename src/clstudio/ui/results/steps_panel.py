@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
@@ -94,7 +95,13 @@ class StepsPanel(QWidget):
         self.details.setWordWrap(True)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.details.setMinimumWidth(220)
+        # A failed launch's rule with its arithmetic can be longer than the panel is high.
+        details_area = QScrollArea()
+        details_area.setWidget(self.details)
+        details_area.setWidgetResizable(True)
+        details_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        details_area.setMinimumWidth(220)
         self._items: list[QTreeWidgetItem] = []
         self._later: QTreeWidgetItem | None = None
         self._outcomes: dict[int, StepOutcome] = {}
@@ -106,9 +113,10 @@ class StepsPanel(QWidget):
         buttons.addWidget(self.status, 1)
         splitter = QSplitter()
         splitter.addWidget(self.tree)
-        splitter.addWidget(self.details)
+        splitter.addWidget(details_area)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([750, 250])  # a scroll area asks for little width of its own
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
