@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import gettext
 from clstudio.hostcode import HOST_STEPS, HostProgram, StepRegion
 from clstudio.ui.empty_state import EmptyState
 
@@ -52,7 +51,7 @@ class HostCodePanel(QWidget):
         self.steps = QListWidget()
         self.steps.setObjectName("hostCodeSteps")
         for step in HOST_STEPS:
-            item = QListWidgetItem(f"{step.number}. {gettext(step.title)}")
+            item = QListWidgetItem(f"{step.number}. {step.title}")
             item.setToolTip(f"C: {step.c_api}\npyopencl: {step.pyopencl}")
             self.steps.addItem(item)
         self.code = QPlainTextEdit()
@@ -163,9 +162,8 @@ class HostCodePanel(QWidget):
             selection.format = band
             selections.append(selection)
         self.code.setExtraSelections(selections)
-        title = gettext(region.title)
         self.where.setText(
-            f"Step {region.number}: {title}, lines {region.first_line}–{region.last_line}"
+            f"Step {region.number}: {region.title}, lines {region.first_line}–{region.last_line}"
         )
         if move_cursor:
             self.code.blockSignals(True)
