@@ -1,11 +1,14 @@
 """Step mode in the engine: the eleven lesson steps one at a time, and where they fail."""
 
+import re
+
 import numpy as np
 import pytest
 
-from clstudio.common import HOST_STEP_COUNT
+from clstudio.common import HOST_STEP_COUNT, LANGUAGE_VARIABLE, gettext
 from clstudio.engine.run import Engine
 from clstudio.engine.stepping import StepKeeper
+from clstudio.hostcode import HOST_STEPS, host_program
 from clstudio.session.format import parse_session
 
 pytestmark = pytest.mark.opencl
@@ -64,6 +67,26 @@ def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine):
     assert run is not None and run.ok
     np.testing.assert_array_equal(run.outputs["x"], np.arange(1000, dtype=np.float32) * 2)
     assert outcomes[10].last
+
+
+def test_in_chinese_the_steps_say_what_they_made_but_the_exported_program_stays_english(
+    engine, monkeypatch
+):
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")  # the next test speaks English again
+    outcomes = step_all(engine.stepper(session()))
+    produced = [o.produced for o in outcomes]
+    assert produced[7] == "已设置 2 个参数"
+    assert produced[10] == "读回了 1 个输出，共 3.91 KiB；与参考结果一致的：1/1"
+    launch = HOST_STEPS[8]
+    assert gettext(launch.title) == "启动内核"
+    assert gettext(launch.why).startswith("启动时指定运行多少个工作项（全局大小）")
+    run = outcomes[10].run
+    assert run is not None and run.build is not None
+    signature = run.build.kernel("scale")
+    assert signature is not None
+    program = host_program(session(), signature, "python").text
+    assert "# Step 9: Launch the kernel" in program
+    assert not re.search("[\u4e00-\u9fff]", program)  # no Chinese in code to hand in
 
 
 def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine):

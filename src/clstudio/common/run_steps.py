@@ -9,67 +9,79 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clstudio.common.translation import N_
+
 
 @dataclass(frozen=True)
 class RunStep:
     key: str
-    title: str
+    title: str  # marked with N_: gettext() where shown
     apis: str  # the C API calls of the step
-    advice: str  # for a learner whose run timed out in this step
+    advice: str  # for a learner whose run timed out in this step; N_ too
 
 
-_DRIVER = (
+_DRIVER = N_(
     "The OpenCL driver seems to hang here: check that `clstudio devices` answers, and "
     "reinstall or update the driver if it does not."
 )
 RUN_STEPS: tuple[RunStep, ...] = (
-    RunStep("device", "find a platform and a device", "clGetPlatformIDs, clGetDeviceIDs", _DRIVER),
-    RunStep("context", "create a context", "clCreateContext", _DRIVER),
-    RunStep("queue", "create a command queue", "clCreateCommandQueue", _DRIVER),
-    RunStep("program", "create the program", "clCreateProgramWithSource", _DRIVER),
+    RunStep(
+        "device", N_("find a platform and a device"), "clGetPlatformIDs, clGetDeviceIDs", _DRIVER
+    ),
+    RunStep("context", N_("create a context"), "clCreateContext", _DRIVER),
+    RunStep("queue", N_("create a command queue"), "clCreateCommandQueue", _DRIVER),
+    RunStep("program", N_("create the program"), "clCreateProgramWithSource", _DRIVER),
     RunStep(
         "build",
-        "build the program",
+        N_("build the program"),
         "clBuildProgram",
-        "The compiler did not finish. Does the source #include a file that never ends (a "
-        "FIFO, /dev/stdin or another device)? Are the build options very long, or does a "
-        "macro or an unrolled loop expand into a huge program? Raise timeout_s if the "
-        "kernel is simply large.",
+        N_(
+            "The compiler did not finish. Does the source #include a file that never ends (a "
+            "FIFO, /dev/stdin or another device)? Are the build options very long, or does a "
+            "macro or an unrolled loop expand into a huge program? Raise timeout_s if the "
+            "kernel is simply large."
+        ),
     ),
     RunStep(
         "kernel",
-        "create the kernel and check the session against it",
+        N_("create the kernel and check the session against it"),
         "clCreateKernel",
         _DRIVER,
     ),
     RunStep(
         "buffers",
-        "make the initial contents and create the buffers",
+        N_("make the initial contents and create the buffers"),
         "clCreateBuffer, clCreateImage",
-        "Making and allocating the buffers took the time: make their shapes smaller (a "
-        "buffer near the device's largest allocation may not fit in free memory), or raise "
-        "timeout_s.",
+        N_(
+            "Making and allocating the buffers took the time: make their shapes smaller (a "
+            "buffer near the device's largest allocation may not fit in free memory), or raise "
+            "timeout_s."
+        ),
     ),
-    RunStep("arguments", "set the arguments", "clSetKernelArg", _DRIVER),
+    RunStep("arguments", N_("set the arguments"), "clSetKernelArg", _DRIVER),
     RunStep(
         "upload",
-        "copy the inputs to the device",
+        N_("copy the inputs to the device"),
         "clEnqueueWriteBuffer, clEnqueueWriteImage",
-        "Copying the inputs took the time, not the kernel: a buffer of gigabytes may push "
-        "the machine into swapping. Make the buffers smaller, or raise timeout_s.",
+        N_(
+            "Copying the inputs took the time, not the kernel: a buffer of gigabytes may push "
+            "the machine into swapping. Make the buffers smaller, or raise timeout_s."
+        ),
     ),
     RunStep(
         "launch",
-        "run the kernel",
+        N_("run the kernel"),
         "clEnqueueNDRangeKernel, clFinish",
-        "An endless loop? Check the loop conditions (or raise timeout_s for a long run).",
+        N_("An endless loop? Check the loop conditions (or raise timeout_s for a long run)."),
     ),
     RunStep(
         "read back",
-        "read the results back and check them",
+        N_("read the results back and check them"),
         "clEnqueueReadBuffer, clEnqueueReadImage",
-        "Reading back or checking large outputs took the time: make them smaller, simplify "
-        "the reference expressions, or raise timeout_s.",
+        N_(
+            "Reading back or checking large outputs took the time: make them smaller, simplify "
+            "the reference expressions, or raise timeout_s."
+        ),
     ),
 )
 STEP_NUMBERS: dict[str, int] = {step.key: number for number, step in enumerate(RUN_STEPS)}

@@ -15,6 +15,7 @@ import numpy as np
 import pyopencl as cl
 
 from clstudio.common import (
+    N_,
     BuildResult,
     GuardReport,
     KernelSignature,
@@ -24,7 +25,9 @@ from clstudio.common import (
     Step,
     Timing,
     format_bytes,
+    gettext,
     kernel_type,
+    ngettext,
 )
 from clstudio.devices import DeviceSelector
 from clstudio.engine.buffers import DeviceBuffer, allocate
@@ -44,6 +47,7 @@ from clstudio.session import initial_contents as make_contents
 
 Entering = Callable[[str], None]  # hears the key of each of RUN_STEPS as it begins
 DeviceObject = DeviceBuffer | DeviceImage
+REUSED = N_("reused the earlier build")  # a build's detail when the warm program served
 
 
 def nowhere(step: str) -> None:
@@ -103,12 +107,17 @@ def open_device(
     except LookupError as exc:
         raise StepFailed(RunError("validate", str(exc))) from None
     record.device = state.name
-    warm = " (kept warm from an earlier run)" if "clCreateContext" not in seconds else ""
+    if "clCreateContext" in seconds:
+        context = gettext("for {device}").format(device=state.name)
+        queue = gettext("profiling on")
+    else:
+        context = gettext("for {device} (kept warm from an earlier run)").format(device=state.name)
+        queue = gettext("profiling on (kept warm from an earlier run)")
     steps = (
-        ("clGetPlatformIDs", "Find the platforms", state.platform_name),
-        ("clGetDeviceIDs", "Choose a device", f"{state.name} ({state.type})"),
-        ("clCreateContext", "Create a context", f"for {state.name}{warm}"),
-        ("clCreateCommandQueue", "Create a command queue", f"profiling on{warm}"),
+        ("clGetPlatformIDs", gettext("Find the platforms"), state.platform_name),
+        ("clGetDeviceIDs", gettext("Choose a device"), f"{state.name} ({state.type})"),
+        ("clCreateContext", gettext("Create a context"), context),
+        ("clCreateCommandQueue", gettext("Create a command queue"), queue),
     )
     for api, title, detail in steps:
         record.timed_step(api, title, seconds.get(api, 0.0), detail)
@@ -120,32 +129,47 @@ def build_program(
 ) -> tuple[cl.Program, KernelSignature]:
     """clCreateProgramWithSource and clBuildProgram; a failed build names its first error."""
     lines = session.source.count("\n") + 1
-    detail = f"{lines} lines of source"  # created with the build, which the next Step times
+    # Created with the build, which the next Step times.
+    detail = ngettext("{count} line of source", "{count} lines of source", lines).format(
+        count=lines
+    )
     record.enter("program")
-    record.timed_step("clCreateProgramWithSource", "Create a program", 0.0, detail)
+    record.timed_step("clCreateProgramWithSource", gettext("Create a program"), 0.0, detail)
     record.enter("build")
     started = time.perf_counter()
     build, program, reused = contexts.program(state, session.source, session.build_options)
     record.build = build
-    how = "reused the earlier build" if reused else f"built in {build.seconds * 1e3:.0f} ms"
-    record.step("clBuildProgram", "Build the program", started, how)
+    how = (
+        gettext(REUSED)
+        if reused
+        else gettext("built in {ms} ms").format(ms=f"{build.seconds * 1e3:.0f}")
+    )
+    record.step("clBuildProgram", gettext("Build the program"), started, how)
     if not build.ok or program is None:
         first = build.errors[0] if build.errors else None
-        where = f"line {first.line}:{first.column}: {first.message}" if first else build.log
+        where = (
+            gettext("line {line}:{column}: {message}").format(
+                line=first.line, column=first.column, message=first.message
+            )
+            if first
+            else build.log
+        )
         raise StepFailed(
             RunError(
                 "build",
-                f"the kernel source does not build: {where.strip()}",
+                gettext("the kernel source does not build: {where}").format(where=where.strip()),
                 line=first.line if first else None,
             )
         )
     signature = build.kernel(session.kernel)
     if signature is None:
-        names = ", ".join(k.name for k in build.kernels) or "no kernels"
+        names = ", ".join(k.name for k in build.kernels) or gettext("no kernels")
         raise StepFailed(
             RunError(
                 "validate",
-                f"kernel '{session.kernel}' is not in the program; it defines: {names}",
+                gettext("kernel '{kernel}' is not in the program; it defines: {names}").format(
+                    kernel=session.kernel, names=names
+                ),
             )
         )
     return program, signature
@@ -161,15 +185,19 @@ def create_kernel(
     record.enter("kernel")
     started = time.perf_counter()
     kernel = state.kernel(program, signature.driver_name)
-    record.step("clCreateKernel", "Create the kernel", started, session.kernel)
+    record.step("clCreateKernel", gettext("Create the kernel"), started, session.kernel)
     return kernel
 
 
 def first_problem(problems: list[RunError]) -> StepFailed:
     """The first problem validation found, saying how many more there are."""
     first = problems[0]
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return StepFailed(RunError("validate", first.message + more, first.argument))
+    message = first.message
+    if len(problems) > 1:
+        message = gettext("{problem} (and {count} more)").format(
+            problem=message, count=len(problems) - 1
+        )
+    return StepFailed(RunError("validate", message, first.argument))
 
 
 def create_buffers(
@@ -192,7 +220,7 @@ def create_buffers(
             started = time.perf_counter()
             image = allocate_image(state.context, info.name, spec, info.access, host)
             created.append(image)
-            record.step("clCreateImage", "Create an image", started, image.detail)
+            record.step("clCreateImage", gettext("Create an image"), started, image.detail)
             continue
         access = spec.access or ("in" if info.name in const else "inout")
         started = time.perf_counter()
@@ -208,9 +236,12 @@ def create_buffers(
                 session.guards,
             )
         )
-        guarded = ", inside guard bands" if session.guards else ""
-        detail = f"'{info.name}': {format_bytes(spec.nbytes)}, {access}{guarded}"
-        record.step("clCreateBuffer", "Create a buffer", started, detail)
+        detail = (
+            gettext("'{name}': {size}, {access}, inside guard bands")
+            if session.guards
+            else gettext("'{name}': {size}, {access}")
+        ).format(name=info.name, size=format_bytes(spec.nbytes), access=access)
+        record.step("clCreateBuffer", gettext("Create a buffer"), started, detail)
     return created
 
 
@@ -229,22 +260,30 @@ def set_arguments(
     for index, info in enumerate(signature.args):
         started = time.perf_counter()
         spec = session.args[info.name]
-        if isinstance(spec, BufferArg | ImageArg):
+        if isinstance(spec, BufferArg):
             kernel.set_arg(index, by_name[info.name].buffer)
-            detail = f"{info.name} = {spec.kind} '{info.name}'"
+            detail = gettext("{name} = buffer '{name}'").format(name=info.name)
+        elif isinstance(spec, ImageArg):
+            kernel.set_arg(index, by_name[info.name].buffer)
+            detail = gettext("{name} = image '{name}'").format(name=info.name)
         elif isinstance(spec, SamplerArg):
             samplers.append(create_sampler(kernel.context, spec))
             kernel.set_arg(index, samplers[-1])
-            detail = f"{info.name} = sampler ({spec.addressing}, {spec.filter})"
+            detail = gettext("{name} = sampler ({addressing}, {filter})").format(
+                name=info.name, addressing=spec.addressing, filter=spec.filter
+            )
         elif isinstance(spec, LocalArg):
             # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
             kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]
-            detail = f"{info.name} = {format_bytes(spec.nbytes)} of local memory"
+            detail = gettext("{name} = {size} of local memory").format(
+                name=info.name, size=format_bytes(spec.nbytes)
+            )
         else:
             assert isinstance(spec, ScalarArg)
             kernel.set_arg(index, scalar_bytes(info.type_name, spec))
             detail = f"{info.name} = {spec.value} ({info.type_name})"
-        record.step("clSetKernelArg", f"Set argument {index}", started, detail)
+        title = gettext("Set argument {index}").format(index=index)
+        record.step("clSetKernelArg", title, started, detail)
     return samplers
 
 
@@ -263,8 +302,8 @@ def upload(
         cl.wait_for_events([event for _, _, event in events])
     if repeat == 0:
         for api in dict.fromkeys(b.write_api for b in uploads) or ["clEnqueueWriteBuffer"]:
-            names = ", ".join(b.name for b in uploads if b.write_api == api) or "none"
-            record.step(api, "Copy the inputs to the device", started, names)
+            names = ", ".join(b.name for b in uploads if b.write_api == api) or gettext("none")
+            record.step(api, gettext("Copy the inputs to the device"), started, names)
     return events
 
 
@@ -283,7 +322,7 @@ def read_back(
     read = [b for b in buffers if b.written]
     for api in dict.fromkeys(b.read_api for b in read) or ["clEnqueueReadBuffer"]:
         names = ", ".join(b.name for b in read if b.read_api == api)
-        record.step(api, "Read the results back", started, names)
+        record.step(api, gettext("Read the results back"), started, names)
     reports = {}
     for buffer in buffers:
         report = buffer.check_guards(state.queue)
@@ -308,10 +347,10 @@ def check_references(
             )
         else:
             message = (
-                f"'{name}' is an input image (read_only), so it is not read back"
+                gettext("'{name}' is an input image (read_only), so it is not read back")
                 if isinstance(session.args.get(name), ImageArg)
-                else f"'{name}' is not read back: give it access 'out' or 'inout'"
-            )
+                else gettext("'{name}' is not read back: give it access 'out' or 'inout'")
+            ).format(name=name)
             reports[name] = ReferenceReport(name, reference.label, False, message=message)
     return reports
 

@@ -23,7 +23,8 @@ from clstudio.common import (
     PeakSample,
     RunError,
     RunResult,
-    count_text,
+    gettext,
+    ngettext,
 )
 from clstudio.devices import DeviceSelector
 from clstudio.engine import host_steps
@@ -130,8 +131,11 @@ class Engine:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel
         for repeat in range(session.repeats):
             if cancelled():
-                total = count_text(session.repeats, "repeat")
-                message = f"stopped by the user after {repeat} of {total}"
+                message = ngettext(
+                    "stopped by the user after {done} of {count} repeat",
+                    "stopped by the user after {done} of {count} repeats",
+                    session.repeats,
+                ).format(done=repeat, count=session.repeats)
                 raise StepFailed(RunError("cancelled", message))
             self._launch(session, state, kernel, buffers, repeat, local, record)
             if progress:
@@ -172,11 +176,19 @@ class Engine:
             record.timing(phase, name, repeat, event)
         if repeat == 0:
             size = " x ".join(map(str, session.global_size))
-            group = " x ".join(map(str, local)) if local else "chosen by the driver"
-            detail = f"global size {size}, local size {group}"
+            if local:
+                detail = gettext("global size {size}, local size {group}").format(
+                    size=size, group=" x ".join(map(str, local))
+                )
+            else:
+                detail = gettext("global size {size}, local size chosen by the driver").format(
+                    size=size
+                )
             queued = enqueued - started
-            record.timed_step("clEnqueueNDRangeKernel", "Launch the kernel", queued, detail)
-            record.step("clFinish", "Wait for the device", enqueued, "the queue is empty")
+            title = gettext("Launch the kernel")
+            record.timed_step("clEnqueueNDRangeKernel", title, queued, detail)
+            empty = gettext("the queue is empty")
+            record.step("clFinish", gettext("Wait for the device"), enqueued, empty)
 
 
 def run_session(session: Session) -> RunResult:

@@ -20,11 +20,13 @@ import pyopencl as cl
 from clstudio.checks import check_ndrange, validate
 from clstudio.common import (
     HOST_STEP_COUNT,
+    N_,
     RunError,
     StepOutcome,
-    count_text,
     format_bytes,
     format_seconds,
+    gettext,
+    ngettext,
 )
 from clstudio.engine import host_steps
 from clstudio.engine.cl_errors import plain_words
@@ -101,8 +103,12 @@ class HostStepper:
         self._record.enter("device")
         self._platforms = self._contexts.platforms()
         names = ", ".join(p.name.strip() for p in self._platforms)
-        produced = count_text(len(self._platforms), "platform") + (f": {names}" if names else "")
-        return StepOutcome(1, True, produced)
+        count = len(self._platforms)
+        if names:
+            produced = ngettext("{count} platform: {names}", "{count} platforms: {names}", count)
+        else:
+            produced = ngettext("{count} platform", "{count} platforms", count)
+        return StepOutcome(1, True, produced.format(count=count, names=names))
 
     def _choose_device(self) -> StepOutcome:
         try:
@@ -111,8 +117,10 @@ class HostStepper:
             raise StepFailed(RunError("validate", str(exc))) from None
         self._found = found
         self._record.device = found.device.name.strip()
-        produced = (
-            f"{found.device.name.strip()} ({found.type_name}) on {found.platform.name.strip()}"
+        produced = gettext("{device} ({type}) on {platform}").format(
+            device=found.device.name.strip(),
+            type=found.type_name,
+            platform=found.platform.name.strip(),
         )
         return StepOutcome(2, True, produced)
 
@@ -121,7 +129,11 @@ class HostStepper:
         self._record.enter("context")
         warm = self._contexts.is_warm(self._found)
         self._context = self._contexts.create_context(self._found)
-        produced = "a context on 1 device" + (", kept warm from an earlier run" if warm else "")
+        produced = (
+            gettext("a context on 1 device, kept warm from an earlier run")
+            if warm
+            else gettext("a context on 1 device")
+        )
         return StepOutcome(3, True, produced)
 
     def _create_queue(self) -> StepOutcome:
@@ -129,8 +141,10 @@ class HostStepper:
         self._record.enter("queue")
         warm = self._contexts.is_warm(self._found)
         self._state = self._contexts.create_queue(self._found, self._context)
-        produced = "an in-order queue with profiling on" + (
-            ", kept warm from an earlier run" if warm else ""
+        produced = (
+            gettext("an in-order queue with profiling on, kept warm from an earlier run")
+            if warm
+            else gettext("an in-order queue with profiling on")
         )
         return StepOutcome(4, True, produced)
 
@@ -142,14 +156,16 @@ class HostStepper:
         )
         build = self._record.build
         assert build is not None
+        reused = gettext(host_steps.REUSED)
         how = (
-            "reused the earlier build"
-            if self._record.steps[-1].detail == "reused the earlier build"
-            else f"built in {format_seconds(build.seconds)}"
+            reused
+            if self._record.steps[-1].detail == reused
+            else gettext("built in {time}").format(time=format_seconds(build.seconds))
         )
-        produced = "a program with {kernels}, {how}".format(
-            kernels=count_text(len(build.kernels), "kernel"), how=how
-        )
+        count = len(build.kernels)
+        produced = ngettext(
+            "a program with {count} kernel, {how}", "a program with {count} kernels, {how}", count
+        ).format(count=count, how=how)
         return StepOutcome(5, True, produced, build=build)
 
     def _create_kernel(self) -> StepOutcome:
@@ -165,9 +181,10 @@ class HostStepper:
         problems = validate(session, signature, limits, index_space=False)
         if problems:
             raise host_steps.first_problem(problems)
-        produced = "kernel '{name}' with {arguments}".format(
-            name=session.kernel, arguments=count_text(len(signature.args), "argument")
-        )
+        count = len(signature.args)
+        produced = ngettext(
+            "kernel '{name}' with {count} argument", "kernel '{name}' with {count} arguments", count
+        ).format(name=session.kernel, count=count)
         return StepOutcome(6, True, produced)
 
     def _create_memory(self) -> StepOutcome:
@@ -178,11 +195,17 @@ class HostStepper:
         self._buffers = host_steps.create_buffers(self.session, signature, state, self._record)
         self._events = host_steps.upload(state, self._buffers, 0, self._record)
         images = sum(1 for b in self._buffers if b.write_api == "clEnqueueWriteImage")
-        objects = count_text(len(self._buffers) - images, "buffer")
+        buffers = len(self._buffers) - images
+        objects = ngettext("{count} buffer", "{count} buffers", buffers).format(count=buffers)
         if images:
-            objects += " and " + count_text(images, "image")
+            objects = gettext("{buffers} and {images}").format(
+                buffers=objects,
+                images=ngettext("{count} image", "{count} images", images).format(count=images),
+            )
         total = sum(self._record.inputs[b.name].nbytes for b in self._buffers)
-        produced = f"{objects}, {format_bytes(total)} in all, copied to the device"
+        produced = gettext("{objects}, {size} in all, copied to the device").format(
+            objects=objects, size=format_bytes(total)
+        )
         return StepOutcome(7, True, produced)
 
     def _set_arguments(self) -> StepOutcome:
@@ -193,7 +216,10 @@ class HostStepper:
         self._samplers = host_steps.set_arguments(
             self.session, signature, kernel, self._buffers, self._record
         )
-        produced = "{arguments} set".format(arguments=count_text(len(signature.args), "argument"))
+        count = len(signature.args)
+        produced = ngettext("{count} argument set", "{count} arguments set", count).format(
+            count=count
+        )
         return StepOutcome(8, True, produced)
 
     def _enqueue(self) -> StepOutcome:
@@ -209,10 +235,15 @@ class HostStepper:
             message = launch_failure(exc, [r.message for r in rules])
             raise StepFailed(RunError("run", message)) from None
         self._events.append(("kernel", session.kernel, launch))
-        produced = "1 launch queued: {items} work-items in groups of {groups}".format(
-            items=" x ".join(map(str, session.global_size)),
-            groups=" x ".join(map(str, local)) if local else "the driver's choosing",
-        )
+        items = " x ".join(map(str, session.global_size))
+        if local:
+            produced = gettext("1 launch queued: {items} work-items in groups of {groups}").format(
+                items=items, groups=" x ".join(map(str, local))
+            )
+        else:
+            produced = gettext(
+                "1 launch queued: {items} work-items in groups of the driver's choosing"
+            ).format(items=items)
         return StepOutcome(9, True, produced)
 
     def _finish(self) -> StepOutcome:
@@ -223,8 +254,8 @@ class HostStepper:
             self._record.timing(phase, name, 0, event)
         kernel_ns = sum(t.duration_ns for t in self._record.timings if t.phase == "kernel")
         device_seconds = kernel_ns / 1e9
-        produced = (
-            f"the queue is empty; the kernel ran for {format_seconds(device_seconds)} on the device"
+        produced = gettext("the queue is empty; the kernel ran for {time} on the device").format(
+            time=format_seconds(device_seconds)
         )
         return StepOutcome(10, True, produced, device_seconds=device_seconds)
 
@@ -245,12 +276,23 @@ class HostStepper:
             guards=guards,
         )
         size = format_bytes(sum(array.nbytes for array in outputs.values()))
-        produced = "{outputs} read back, {size}".format(
-            outputs=count_text(len(outputs), "output"), size=size
-        )
+        count = len(outputs)
         if references:
-            matching = sum(1 for r in references.values() if r.ok)
-            produced += f"; references matching: {matching} of {len(references)}"
+            produced = ngettext(
+                "{count} output read back, {size}; references matching: {matching} of {total}",
+                "{count} outputs read back, {size}; references matching: {matching} of {total}",
+                count,
+            )
+        else:
+            produced = ngettext(
+                "{count} output read back, {size}", "{count} outputs read back, {size}", count
+            )
+        produced = produced.format(
+            count=count,
+            size=size,
+            matching=sum(1 for r in references.values() if r.ok),
+            total=len(references),
+        )
         return StepOutcome(HOST_STEP_COUNT, True, produced, run=run)
 
 
@@ -259,9 +301,13 @@ def launch_failure(error: Exception, broken_rules: list[str]) -> str:
     match = _ERROR_NAME.search(str(error))
     code = f"CL_{match.group(1)}" if match else type(error).__name__
     if not broken_rules:
-        return f"clEnqueueNDRangeKernel refused the launch with {code}: {plain_words(error)}"
-    return "clEnqueueNDRangeKernel refused the launch with {code}, because {rule}".format(
-        code=code, rule="; and ".join(broken_rules)
+        return gettext("clEnqueueNDRangeKernel refused the launch with {code}: {why}").format(
+            code=code, why=plain_words(error)
+        )
+    # Translators: joins the rules of the index space that a launch broke.
+    rules = gettext("; and ").join(broken_rules)
+    return gettext("clEnqueueNDRangeKernel refused the launch with {code}, because {rule}").format(
+        code=code, rule=rules
     )
 
 
@@ -291,14 +337,14 @@ class StepKeeper:
             stepper = self._make(session)
         elif stepper is None or stepper.session != session or stepper.next_number != first:
             self._stepper = None
-            return (StepOutcome(first, False, error=RunError("run", STEPS_GONE)),)
+            return (StepOutcome(first, False, error=RunError("run", gettext(STEPS_GONE))),)
         self._stepper = stepper
         outcomes: list[StepOutcome] = []
         while len(outcomes) < count:
             number = stepper.next_number
             assert number is not None
             if cancelled():
-                message = STOPPED_BEFORE.format(number=number)
+                message = gettext(STOPPED_BEFORE).format(number=number)
                 outcome = StepOutcome(number, False, error=RunError("cancelled", message))
             else:
                 outcome = stepper.advance()
@@ -313,8 +359,8 @@ class StepKeeper:
         self._stepper = None
 
 
-STEPS_GONE = (
+STEPS_GONE = N_(
     "the steps done so far are gone (the worker restarted after a crash, a stop or a "
     "time-out, or the session changed): press Reset to start again from step 1"
 )
-STOPPED_BEFORE = "stopped by the user before step {number}"
+STOPPED_BEFORE = N_("stopped by the user before step {number}")

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clstudio.common import N_
+
 EXPORT_VERSION = 1  # of the exported programs' layout, documented in docs/host-code-export.md
 
 
 @dataclass(frozen=True)
 class HostStep:
     number: int  # 1 to 11, the lesson's order
-    title: str
+    title: str  # English: the exported programs' comments; gettext() where shown
     c_api: str  # the OpenCL C calls the step makes
     pyopencl: str  # what pyopencl calls it
     why: str  # why a host program needs the step, for a learner (the steps panel shows it)
@@ -23,90 +25,113 @@ class HostStep:
 HOST_STEPS: tuple[HostStep, ...] = (
     HostStep(
         1,
-        "Find the platforms",
+        N_("Find the platforms"),
         "clGetPlatformIDs",
         "cl.get_platforms",
-        "Each vendor's OpenCL driver is a platform, and one machine can have several. The "
-        "host asks which exist before it can use any of them.",
+        N_(
+            "Each vendor's OpenCL driver is a platform, and one machine can have several. The "
+            "host asks which exist before it can use any of them."
+        ),
     ),
     HostStep(
         2,
-        "Choose a device",
+        N_("Choose a device"),
         "clGetDeviceIDs",
         "Platform.get_devices",
-        "A platform drives one or more devices, such as a CPU or a GPU. The kernel runs on "
-        "the device chosen here.",
+        N_(
+            "A platform drives one or more devices, such as a CPU or a GPU. The kernel runs on "
+            "the device chosen here."
+        ),
     ),
     HostStep(
         3,
-        "Create a context",
+        N_("Create a context"),
         "clCreateContext",
         "cl.Context",
-        "A context ties the chosen devices to everything made for them: programs, buffers "
-        "and queues all belong to one context.",
+        N_(
+            "A context ties the chosen devices to everything made for them: programs, buffers "
+            "and queues all belong to one context."
+        ),
     ),
     HostStep(
         4,
-        "Create a command queue",
+        N_("Create a command queue"),
         "clCreateCommandQueue",
         "cl.CommandQueue",
-        "The host never calls the device directly: it puts commands in a queue that the "
-        "device works through. With profiling on, the queue also times each command.",
+        N_(
+            "The host never calls the device directly: it puts commands in a queue that the "
+            "device works through. With profiling on, the queue also times each command."
+        ),
     ),
     HostStep(
         5,
-        "Create and build the program",
+        N_("Create and build the program"),
         "clCreateProgramWithSource, clBuildProgram",
         "cl.Program, Program.build",
-        "The kernel source is compiled while the program runs, for the device chosen, so "
-        "one program runs on any vendor's hardware. Compile errors appear here.",
+        N_(
+            "The kernel source is compiled while the program runs, for the device chosen, so "
+            "one program runs on any vendor's hardware. Compile errors appear here."
+        ),
     ),
     HostStep(
         6,
-        "Create the kernel",
+        N_("Create the kernel"),
         "clCreateKernel",
         "cl.Kernel",
-        "A program can hold many kernels. A kernel object picks the one to run and holds "
-        "the values of its arguments.",
+        N_(
+            "A program can hold many kernels. A kernel object picks the one to run and holds "
+            "the values of its arguments."
+        ),
     ),
     HostStep(
         7,
-        "Create the memory objects",
+        N_("Create the memory objects"),
         "clCreateBuffer, clCreateImage, clEnqueueWriteBuffer",
         "cl.Buffer, cl.create_image, cl.enqueue_copy",
-        "A device may not see the host's memory: the kernel reads and writes buffers made "
-        "for it, and the inputs are copied into them.",
+        N_(
+            "A device may not see the host's memory: the kernel reads and writes buffers made "
+            "for it, and the inputs are copied into them."
+        ),
     ),
     HostStep(
         8,
-        "Set the kernel arguments",
+        N_("Set the kernel arguments"),
         "clSetKernelArg",
         "Kernel.set_arg",
-        "Each kernel parameter gets its value one by one: a buffer, a number, or an amount "
-        "of local memory.",
+        N_(
+            "Each kernel parameter gets its value one by one: a buffer, a number, or an amount "
+            "of local memory."
+        ),
     ),
     HostStep(
         9,
-        "Launch the kernel",
+        N_("Launch the kernel"),
         "clEnqueueNDRangeKernel",
         "cl.enqueue_nd_range_kernel",
-        "The launch says how many work-items run (the global size) and how they are grouped "
-        "(the local size). It only queues the kernel and returns at once.",
+        N_(
+            "The launch says how many work-items run (the global size) and how they are grouped "
+            "(the local size). It only queues the kernel and returns at once."
+        ),
     ),
     HostStep(
         10,
-        "Wait for the device",
+        N_("Wait for the device"),
         "clFinish",
         "CommandQueue.finish",
-        "The kernel runs while the host goes on, so the host must wait for the queue to "
-        "empty before it uses the results.",
+        N_(
+            "The kernel runs while the host goes on, so the host must wait for the queue to "
+            "empty before it uses the results."
+        ),
     ),
     HostStep(
         11,
-        "Read the results back",
+        N_("Read the results back"),
         "clEnqueueReadBuffer",
         "cl.enqueue_copy",
-        "The results are in the device's memory: the host copies them back to use or check them.",
+        N_(
+            "The results are in the device's memory: the host copies them back to use or check "
+            "them."
+        ),
     ),
 )
 # A run's Step records name these calls too (images, where the lesson says buffers).

@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from clstudio.common import RunResult
+from clstudio.common import RunResult, gettext
 from clstudio.hostcode import lesson_step_of
 
 
@@ -33,6 +33,8 @@ class LaterLaunches:
 
 def lesson_times(result: RunResult) -> dict[int, LessonStepTime]:
     """The lesson steps the run reached, keyed by number (1 to 11), in the lesson's order."""
+    # Translators: joins the details of one lesson step's calls in the Runtime steps tab.
+    joined = gettext("; ")
     gathered: dict[int, list[tuple[float, str]]] = {}
     for step in result.steps:
         number = lesson_step_of(step.api)
@@ -43,7 +45,7 @@ def lesson_times(result: RunResult) -> dict[int, LessonStepTime]:
             number,
             sum(seconds for seconds, _ in calls),
             len(calls),
-            "; ".join(dict.fromkeys(detail for _, detail in calls if detail)),
+            joined.join(dict.fromkeys(detail for _, detail in calls if detail)),
         )
         for number, calls in sorted(gathered.items())
     }

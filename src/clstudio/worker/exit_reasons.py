@@ -108,7 +108,7 @@ def timeout_message(kernel: str, limit_s: float, step: RunStep | None) -> str:
     """A run over its timeout_s, told by the step it was in (the kernel's when unknown)."""
     limit = f"{limit_s:g}"
     if step is None or step.key == "launch":
-        advice = RUN_STEPS[STEP_NUMBERS["launch"]].advice
+        advice = gettext(RUN_STEPS[STEP_NUMBERS["launch"]].advice)
         return gettext(
             "kernel '{kernel}' did not finish within {limit} s: the worker was stopped and "
             "restarted. {advice}"
@@ -117,7 +117,7 @@ def timeout_message(kernel: str, limit_s: float, step: RunStep | None) -> str:
         "the run of kernel '{kernel}' did not finish within {limit} s, and the time went "
         "into step {step}, not into the kernel: the worker was stopped and "
         "restarted. {advice}"
-    ).format(kernel=kernel, limit=limit, step=_numbered(step), advice=step.advice)
+    ).format(kernel=kernel, limit=limit, step=_numbered(step), advice=gettext(step.advice))
 
 
 def busy_message(doing: str, limit_s: float, step: RunStep | None = None) -> str:
@@ -131,13 +131,16 @@ def busy_message(doing: str, limit_s: float, step: RunStep | None = None) -> str
     return gettext(
         "the worker did not finish {doing} within {limit} s; it was at step "
         "{step}, and was stopped and restarted. {advice}"
-    ).format(doing=doing, limit=limit, step=_numbered(step), advice=step.advice)
+    ).format(doing=doing, limit=limit, step=_numbered(step), advice=gettext(step.advice))
 
 
 def _numbered(step: RunStep) -> str:
     """`5 of 11, build the program (clBuildProgram)`."""
     return gettext("{number} of {count}, {title} ({apis})").format(
-        number=STEP_NUMBERS[step.key] + 1, count=len(RUN_STEPS), title=step.title, apis=step.apis
+        number=STEP_NUMBERS[step.key] + 1,
+        count=len(RUN_STEPS),
+        title=gettext(step.title),
+        apis=step.apis,
     )
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome, format_seconds
+from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome, format_seconds, gettext
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
@@ -95,7 +96,13 @@ class StepsPanel(QWidget):
         self.details.setWordWrap(True)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.details.setMinimumWidth(220)
+        # A failed launch's rule with its arithmetic can be longer than the panel is high.
+        details_area = QScrollArea()
+        details_area.setWidget(self.details)
+        details_area.setWidgetResizable(True)
+        details_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        details_area.setMinimumWidth(220)
         self._items: list[QTreeWidgetItem] = []
         self._later: QTreeWidgetItem | None = None
         self._outcomes: dict[int, StepOutcome] = {}
@@ -107,9 +114,10 @@ class StepsPanel(QWidget):
         buttons.addWidget(self.status, 1)
         splitter = QSplitter()
         splitter.addWidget(self.tree)
-        splitter.addWidget(self.details)
+        splitter.addWidget(details_area)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([750, 250])  # a scroll area asks for little width of its own
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -128,11 +136,11 @@ class StepsPanel(QWidget):
     def _make_rows(self) -> None:
         monospace = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for step in HOST_STEPS:
-            item = QTreeWidgetItem([str(step.number), step.title, step.c_api, "", ""])
+            item = QTreeWidgetItem([str(step.number), gettext(step.title), step.c_api, "", ""])
             item.setFont(CALL, monospace)
             item.setTextAlignment(NUMBER, Qt.AlignmentFlag.AlignRight)
             item.setTextAlignment(TIME, RIGHT)
-            item.setToolTip(TITLE, step.why)
+            item.setToolTip(TITLE, gettext(step.why))
             item.setToolTip(
                 CALL, self.tr("C: {c}\npyopencl: {py}").format(c=step.c_api, py=step.pyopencl)
             )
@@ -395,10 +403,10 @@ class StepsPanel(QWidget):
     def _show_details(self, step: HostStep) -> None:
         """The chosen step in full: its calls in both APIs, why it is needed, what went wrong."""
         parts = [
-            f"<b>{step.number}. {_escape(step.title)}</b>",
+            f"<b>{step.number}. {_escape(gettext(step.title))}</b>",
             self.tr("C: {call}").format(call=f"<code>{_escape(step.c_api)}</code>"),
             self.tr("pyopencl: {call}").format(call=f"<code>{_escape(step.pyopencl)}</code>"),
-            _escape(step.why),
+            _escape(gettext(step.why)),
         ]
         outcome = self._outcomes.get(step.number)
         if outcome is not None and outcome.error is not None:
