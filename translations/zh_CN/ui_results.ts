@@ -563,14 +563,14 @@
     </message>
 </context>
 <context>
-    <name>StepsPanel</name>
+    <name>StepsColumns</name>
     <message>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation>单步</translation>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>C API call</source>
@@ -583,6 +583,13 @@
     <message>
         <source>Time</source>
         <translation>时间</translation>
+    </message>
+</context>
+<context>
+    <name>StepsPanel</name>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
     </message>
     <message>
         <source>Do the next step of the host program in the worker</source>

@@ -34,15 +34,12 @@ from clstudio.ui.results.step_time_bar import BAR_ROLE, StepTimeBarDelegate
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # Translated where shown (QCoreApplication.translate), once a translation is loaded.
-COLUMNS: tuple[str, ...] = tuple(
-    str(name)
-    for name in (
-        QT_TRANSLATE_NOOP("StepsPanel", "#"),
-        QT_TRANSLATE_NOOP("StepsPanel", "Step"),
-        QT_TRANSLATE_NOOP("StepsPanel", "C API call"),
-        QT_TRANSLATE_NOOP("StepsPanel", "What it produced"),
-        QT_TRANSLATE_NOOP("StepsPanel", "Time"),
-    )
+COLUMNS: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("StepsColumns", "#"),
+    QT_TRANSLATE_NOOP("StepsColumns", "Step"),
+    QT_TRANSLATE_NOOP("StepsColumns", "C API call"),
+    QT_TRANSLATE_NOOP("StepsColumns", "What it produced"),
+    QT_TRANSLATE_NOOP("StepsColumns", "Time"),
 )
 NUMBER, TITLE, CALL, PRODUCED, TIME = range(len(COLUMNS))
 CALL_WIDTH = 270  # pixels: "clCreateProgramWithSource, clBuildProgram" at the usual font
@@ -77,7 +74,7 @@ class StepsPanel(QWidget):
         self.tree = QTreeWidget()
         self.tree.setObjectName("runtimeStepsList")
         self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels([QCoreApplication.translate("StepsPanel", c) for c in COLUMNS])
+        self.tree.setHeaderLabels([QCoreApplication.translate("StepsColumns", c) for c in COLUMNS])
         self.tree.setRootIsDecorated(False)
         self.tree.setItemsExpandable(False)
         self.tree.setItemDelegateForColumn(TIME, StepTimeBarDelegate(self.tree))
