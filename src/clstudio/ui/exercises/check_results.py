@@ -7,8 +7,10 @@ import re
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -86,12 +88,25 @@ class CheckResultsView(QWidget):
         self.performance.setObjectName("exercisePerformance")
         self.performance.setWordWrap(True)
         self.performance.setTextFormat(Qt.TextFormat.PlainText)
+        # The case's story and the timing scroll: with the roofline position they run to
+        # a dozen lines in a narrow dock, and would otherwise be cut off at its foot.
+        story = QWidget()
+        story_layout = QVBoxLayout(story)
+        story_layout.setContentsMargins(0, 0, 0, 0)
+        story_layout.addWidget(self.details)
+        story_layout.addWidget(self.performance)
+        story_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("exerciseCheckStory")
+        scroll.setWidget(story)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.summary)
-        layout.addWidget(self.cases, 1)
-        layout.addWidget(self.details)
-        layout.addWidget(self.performance)
+        layout.addWidget(self.cases, 2)
+        layout.addWidget(scroll, 3)
 
     def clear(self, text: str) -> None:
         self.summary.setText(text)
