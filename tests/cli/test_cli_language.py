@@ -87,6 +87,33 @@ def test_exercise_list_json_is_identical_under_chinese_and_c(capsys, speak):
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "exercise", "list", "--json")
     _, c = _output(capsys, speak, "C", "exercise", "list", "--json")
     assert zh == c
+    first = json.loads(zh)["exercises"][0]
+    assert (first["title"], first["summary"]) == (
+        "Vector add with its guard",
+        "c = a + b when the length is not a multiple of the work-group size",
+    )
+
+
+def test_exercise_list_names_each_exercise_in_the_readers_language(capsys, speak):
+    _, zh = _output(capsys, speak, "zh_CN.UTF-8", "exercise", "list")
+    _, c = _output(capsys, speak, "C", "exercise", "list")
+    assert zh.splitlines()[0].split() == ["vector_add", "带边界检查的向量加法"]
+    assert "用 __local 内存做求和归约" in zh
+    assert c.splitlines()[0].split() == ["vector_add", "Vector", "add", "with", "its", "guard"]
+
+
+@pytest.mark.opencl
+def test_a_failing_exercise_check_tells_a_chinese_reader_in_chinese(capsys, speak):
+    starter = Path(__file__).parents[2] / "exercises" / "vector_add" / "starter.cl"
+    argv = ("exercise", "check", "vector_add", starter, "--no-performance")
+    status, zh = _output(capsys, speak, "zh_CN.UTF-8", *argv)
+    assert status == 1
+    assert zh.startswith("vector_add：5 个测试用例中通过了 0 个")
+    assert "  失败  n = 1：c[0]：应为 " in zh and "，实际为 0" in zh
+    assert zh.rstrip().endswith("状态：未通过")
+    _, c = _output(capsys, speak, "C", *argv)
+    assert c.startswith("vector_add: 0 of 5 cases pass")
+    assert "  FAIL  n = 1: c[0]: expected " in c and c.rstrip().endswith("status: failing")
 
 
 @pytest.mark.opencl

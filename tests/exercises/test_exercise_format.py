@@ -39,6 +39,27 @@ def test_an_exercise_reads_its_statement_session_solution_and_cases():
     assert exercise.hints
 
 
+def test_an_exercise_reads_in_the_learners_language(monkeypatch, tmp_path):
+    monkeypatch.delenv("CLSTUDIO_LANGUAGE")
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    exercise = load_exercise(SOURCE)
+    assert exercise.title == "带边界检查的向量加法"
+    assert exercise.summary == "长度不是工作组大小的倍数时的 c = a + b"
+    assert exercise.statement.startswith("# 带边界检查的向量加法")
+    assert exercise.hints[1].startswith("访问内存之前，先把全局 ID 与 n 比较")
+    assert "版本 2 比此 CL Studio 能理解的版本（1）更新" in refusal(
+        copy_exercise(tmp_path, version=2)
+    )
+    untranslated = copy_exercise(tmp_path / "no_statement")
+    (untranslated / "statement.zh_CN.md").unlink()
+    assert load_exercise(untranslated).statement.startswith("# Vector add with its guard")
+    monkeypatch.setenv("LANG", "C")
+    exercise = load_exercise(SOURCE)
+    assert exercise.title == "Vector add with its guard"
+    assert exercise.statement.startswith("# Vector add with its guard")
+    assert exercise.hints[1].startswith("Compare the global id with n before touching memory")
+
+
 def test_a_case_session_follows_the_sizes_and_takes_the_seed_and_tolerance():
     exercise = load_exercise(SOURCE)
     session = exercise.case_session({"n": 1025}, 7, "// mine")

@@ -69,11 +69,8 @@ def _list(as_json: bool) -> int:
         print(json.dumps(catalogue_to_json(catalogue), indent=2))
     else:
         width = max((len(e.name) for e in catalogue.exercises), default=0)
-        for exercise in catalogue.exercises:
-            title = (
-                gettext(exercise.title) if exercise.title else ""
-            )  # translations/*/exercise_texts.po
-            print(f"{exercise.name:<{width}}  {title}")
+        for exercise in catalogue.exercises:  # the title comes in the learner's language
+            print(f"{exercise.name:<{width}}  {exercise.title}")
         for problem in catalogue.problems:
             print(gettext("cannot load: {problem}").format(problem=problem), file=sys.stderr)
     return 0 if not catalogue.problems else 1
@@ -123,8 +120,10 @@ def _find_variant(exercise: Exercise, name: str | None) -> tuple[Variant | None,
         return variant, None
     known = ", ".join(v.name for v in exercise.variants)
     if not known:
-        return None, f"{exercise.name} has no variants: it has one starter, for OpenCL C 1.2"
-    return None, f"{exercise.name} has no variant {name!r}; its variants are: {known}"
+        problem = gettext("{exercise} has no variants: it has one starter, for OpenCL C 1.2")
+        return None, problem.format(exercise=exercise.name)
+    problem = gettext("{exercise} has no variant {name}; its variants are: {known}")
+    return None, problem.format(exercise=exercise.name, name=repr(name), known=known)
 
 
 def _unsupported(
@@ -138,8 +137,12 @@ def _unsupported(
     able = [d for d in inventory.devices() if variant_problem(variant, d) is None]
     if able:
         where = "; ".join(f"--device '{d.platform_name}:{d.name}'" for d in able)
-        return f"{problem} A device here that offers it: {where}"
-    return f"{problem} Intel's CPU runtime offers it: {INTEL_EXTRA}, then --device Intel:"
+        return gettext("{problem} A device here that offers it: {where}").format(
+            problem=problem, where=where
+        )
+    return gettext(
+        "{problem} Intel's CPU runtime offers it: {install}, then --device Intel:"
+    ).format(problem=problem, install=INTEL_EXTRA)
 
 
 def _read_kernel(path: Path) -> tuple[str, str | None]:

@@ -5,6 +5,11 @@ A folder `exercises/<name>/` holds `exercise.json` (this format), `statement.md`
 `solution.cl`. Loading validates everything, as sessions do, and runs nothing: the
 layout's size expressions and the references go through the safe evaluator.
 docs/exercises.md is the public description.
+
+The learner reads an exercise in their language: its title, summary and hints come
+through gettext (translations/LANGUAGE/exercise_texts.po), and `statement.LANGUAGE.md`
+replaces `statement.md` where it exists. The language is fixed per process, and
+`--json` runs in English, so the English texts stay what programs read.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from clstudio.common import current_language, gettext
 from clstudio.exercises.sizes import Layout, size_value, sized_session
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
@@ -36,6 +42,7 @@ FORMAT_NAME = "clstudio-exercise"
 FORMAT_VERSION = 1
 EXERCISE_FILE = "exercise.json"
 STATEMENT_FILE = "statement.md"
+TRANSLATED_STATEMENT = "statement.{language}.md"
 SESSION_FILE = "session.json"
 SOLUTION_FILE = "solution.cl"
 MAX_TEXT_BYTES = 1 * 2**20
@@ -138,7 +145,8 @@ def load_exercise(folder: str | Path) -> Exercise:
     try:
         data = json.loads(_read_text(path))
     except ValueError as exc:
-        raise ExerciseError(f"{path}: not valid JSON: {exc}") from None
+        problem = gettext("not valid JSON: {problem}").format(problem=exc)
+        raise ExerciseError(f"{path}: {problem}") from None
     try:
         return _parse(data, folder, session)
     except SessionError as exc:
@@ -150,35 +158,50 @@ def _read_text(path: Path) -> str:
         with path.open("rb") as stream:
             data = stream.read(MAX_TEXT_BYTES + 1)
     except OSError as exc:
-        raise ExerciseError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        problem = gettext("cannot read: {problem}").format(problem=exc.strerror or exc)
+        raise ExerciseError(f"{path}: {problem}") from None
     if len(data) > MAX_TEXT_BYTES:
-        raise ExerciseError(f"{path}: larger than {MAX_TEXT_BYTES // 2**20} MiB")
+        problem = gettext("larger than {size} MiB").format(size=MAX_TEXT_BYTES // 2**20)
+        raise ExerciseError(f"{path}: {problem}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ExerciseError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        problem = gettext("not UTF-8 text (bad byte at offset {offset})").format(offset=exc.start)
+        raise ExerciseError(f"{path}: {problem}") from None
+
+
+def _read_statement(folder: Path) -> str:
+    """The statement in the current language where the folder has one, else in English."""
+    translated = folder / TRANSLATED_STATEMENT.format(language=current_language())
+    return _read_text(translated if translated.is_file() else folder / STATEMENT_FILE)
+
+
+def _translated(text: str) -> str:
+    """An exercise.json text in the current language; gettext("") would be the header."""
+    return gettext(text) if text else text
 
 
 def _parse(data: object, folder: Path, session: Session) -> Exercise:
     obj = read_object(data, "exercise")
     if obj.get("format") != FORMAT_NAME:
-        raise SessionError(f'format: expected "{FORMAT_NAME}"; is this a CL Studio exercise?')
+        problem = gettext('expected "{format}"; is this a CL Studio exercise?')
+        raise SessionError("format: " + problem.format(format=FORMAT_NAME))
     version = read_int(obj.get("version"), "version", 1, 2**31)
     if version > FORMAT_VERSION:
-        raise SessionError(
-            f"version: version {version} is newer than this CL Studio understands "
-            f"({FORMAT_VERSION})"
-        )
+        problem = gettext("version {version} is newer than this CL Studio understands ({known})")
+        raise SessionError("version: " + problem.format(version=version, known=FORMAT_VERSION))
     check_keys(obj, "", KEYS, required=("title", "sizes", "cases", "tolerance", "performance"))
     if session.source_file is None:
-        raise SessionError(f"{SESSION_FILE} must name its starter kernel with source_file")
+        problem = gettext("{file} must name its starter kernel with source_file")
+        raise SessionError(problem.format(file=SESSION_FILE))
     sizes = _read_sizes(obj["sizes"], "sizes", None)
     layout = _read_layout(obj.get("layout", {}), session)
     if sized_session(session, layout, sizes) != session:
-        raise SessionError(
-            f"layout: with the default sizes {sizes} it does not give {SESSION_FILE} as "
-            "written; the session must be written for the default sizes"
+        problem = gettext(
+            "with the default sizes {sizes} it does not give {file} as written; "
+            "the session must be written for the default sizes"
         )
+        raise SessionError("layout: " + problem.format(sizes=sizes, file=SESSION_FILE))
     cases = _read_cases(obj["cases"], sizes)
     performance = _read_performance(obj["performance"], sizes)
     every_size = {f"cases.{c.name}": c.sizes for c in cases} | {"performance": performance.sizes}
@@ -190,19 +213,20 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
     if any(ref.file is not None for ref in session.references.values()) and any(
         c.sizes != sizes for c in cases
     ):
-        raise SessionError(
-            "cases: a golden-file reference holds one size; every case must use the default sizes"
+        problem = gettext(
+            "a golden-file reference holds one size; every case must use the default sizes"
         )
+        raise SessionError("cases: " + problem)
     hints = obj.get("hints", [])
     if not isinstance(hints, list):
-        raise SessionError("hints: expected a list of strings")
+        raise SessionError("hints: " + gettext("expected a list of strings"))
     variants = _read_variants(obj.get("variants", []), folder, session)
     return Exercise(
         name=folder.name,
-        title=read_string(obj["title"], "title", non_empty=True),
-        summary=read_string(obj.get("summary", ""), "summary"),
+        title=_translated(read_string(obj["title"], "title", non_empty=True)),
+        summary=_translated(read_string(obj.get("summary", ""), "summary")),
         folder=folder,
-        statement=_read_text(folder / STATEMENT_FILE),
+        statement=_read_statement(folder),
         session=session,
         solution=_read_text(folder / SOLUTION_FILE),
         sizes=sizes,
@@ -210,7 +234,9 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
         cases=cases,
         tolerance=_read_tolerance(obj["tolerance"]),
         performance=performance,
-        hints=tuple(read_string(h, f"hints[{i}]", non_empty=True) for i, h in enumerate(hints)),
+        hints=tuple(
+            _translated(read_string(h, f"hints[{i}]", non_empty=True)) for i, h in enumerate(hints)
+        ),
         variants=variants,
     )
 
@@ -218,12 +244,13 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
 def _read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> dict[str, int]:
     obj = read_object(value, where)
     if names is not None and set(obj) != set(names):
-        raise SessionError(f"{where}: give exactly the sizes {', '.join(names)}")
+        problem = gettext("give exactly the sizes {names}").format(names=", ".join(names))
+        raise SessionError(f"{where}: {problem}")
     if not obj:
-        raise SessionError(f"{where}: name at least one size")
+        raise SessionError(f"{where}: " + gettext("name at least one size"))
     for name in obj:
         if not _SIZE_NAME.match(name):
-            raise SessionError(f"{where}.{name}: a size name is a C identifier")
+            raise SessionError(f"{where}.{name}: " + gettext("a size name is a C identifier"))
     return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
 
 
@@ -235,7 +262,7 @@ def _expr(value: object, where: str) -> str:
 
 def _exprs(value: object, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
-        raise SessionError(f"{where}: expected a list of integer expressions")
+        raise SessionError(f"{where}: " + gettext("expected a list of integer expressions"))
     return tuple(_expr(item, f"{where}[{i}]") for i, item in enumerate(value))
 
 
@@ -259,7 +286,8 @@ def _read_layout(value: object, session: Session) -> Layout:
             check_keys(place, where, ("count",), required=("count",))
             counts[name] = _expr(place["count"], f"{where}.count")
         else:
-            raise SessionError(f"{where}: the session has no buffer, scalar or local {name!r}")
+            problem = gettext("the session has no buffer, scalar or local {name}")
+            raise SessionError(f"{where}: " + problem.format(name=repr(name)))
     return Layout(
         global_size=_exprs(obj["global_size"], "layout.global_size")
         if "global_size" in obj
@@ -273,7 +301,7 @@ def _read_layout(value: object, session: Session) -> Layout:
 
 def _read_cases(value: object, sizes: Mapping[str, int]) -> tuple[Case, ...]:
     if not isinstance(value, list) or not value:
-        raise SessionError("cases: expected a list of at least one case")
+        raise SessionError("cases: " + gettext("expected a list of at least one case"))
     cases = []
     for i, entry in enumerate(value):
         where = f"cases[{i}]"
@@ -285,7 +313,7 @@ def _read_cases(value: object, sizes: Mapping[str, int]) -> tuple[Case, ...]:
         seed = read_int(obj.get("seed", 0), f"{where}.seed", 0, 2**32 - 1)
         cases.append(Case(name, case_sizes, seed))
     if len({c.name for c in cases}) != len(cases):
-        raise SessionError("cases: two cases have the same name")
+        raise SessionError("cases: " + gettext("two cases have the same name"))
     return tuple(cases)
 
 
@@ -322,7 +350,7 @@ def _read_performance(value: object, sizes: Mapping[str, int]) -> PerformanceCas
 def _read_variants(value: object, folder: Path, session: Session) -> tuple[Variant, ...]:
     """Second starters; each shares the session's arguments, references and layout."""
     if not isinstance(value, list):
-        raise SessionError("variants: expected a list of objects")
+        raise SessionError("variants: " + gettext("expected a list of objects"))
     variants = []
     for i, entry in enumerate(value):
         where = f"variants[{i}]"
@@ -330,13 +358,16 @@ def _read_variants(value: object, folder: Path, session: Session) -> tuple[Varia
         check_keys(obj, where, VARIANT_KEYS, required=VARIANT_KEYS[:5])
         name = read_string(obj["name"], f"{where}.name", non_empty=True)
         if not _SIZE_NAME.match(name):
-            raise SessionError(f"{where}.name: a variant's name is one word, such as cl2")
+            problem = gettext("a variant's name is one word, such as cl2")
+            raise SessionError(f"{where}.name: {problem}")
         version = _OPENCL_C.match(read_string(obj["opencl_c"], f"{where}.opencl_c"))
         if version is None:
-            raise SessionError(f'{where}.opencl_c: expected a version such as "2.0"')
+            problem = gettext('expected a version such as "2.0"')
+            raise SessionError(f"{where}.opencl_c: {problem}")
         features = obj.get("features", [])
         if not isinstance(features, list):
-            raise SessionError(f"{where}.features: expected a list of feature names")
+            problem = gettext("expected a list of feature names")
+            raise SessionError(f"{where}.features: {problem}")
         starter_file = _file_name(obj["starter"], f"{where}.starter")
         variant_session = replace(
             session,
@@ -358,7 +389,7 @@ def _read_variants(value: object, folder: Path, session: Session) -> tuple[Varia
             )
         )
     if len({v.name for v in variants}) != len(variants):
-        raise SessionError("variants: two variants have the same name")
+        raise SessionError("variants: " + gettext("two variants have the same name"))
     return tuple(variants)
 
 
@@ -366,5 +397,6 @@ def _file_name(value: object, where: str) -> str:
     """A file beside exercise.json: a plain name, so a variant reads nothing outside it."""
     name = read_string(value, where, non_empty=True)
     if Path(name).name != name or name in (".", ".."):
-        raise SessionError(f"{where}: {name!r} must be a file name in the exercise's folder")
+        problem = gettext("{name} must be a file name in the exercise's folder")
+        raise SessionError(f"{where}: " + problem.format(name=repr(name)))
     return name

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from clstudio.common import PeakReport, RunResult
+from clstudio.common import N_, PeakReport, RunResult, gettext
 from clstudio.devices import DeviceSelector
 from clstudio.engine import Backend
 from clstudio.exercises.format import Exercise
@@ -25,10 +25,11 @@ CheckProgress = Callable[[int, int, str], None]
 PeaksLookup = Callable[[str], PeakReport | None]  # a device's latest measured peaks
 TIMING_ROUNDS = 3
 
-NOT_STARTED = "not started"
-FAILING = "failing"
-PASSING = "passing"
-FAST_ENOUGH = "fast enough"
+# Keys of progress.json and of --json, in English; shown as gettext(status).
+NOT_STARTED = N_("not started")
+FAILING = N_("failing")
+PASSING = N_("passing")
+FAST_ENOUGH = N_("fast enough")
 STATUSES = (NOT_STARTED, FAILING, PASSING, FAST_ENOUGH)
 
 
@@ -110,7 +111,7 @@ def check_kernel(
     ran_on = ""
     stopper: CaseResult | None = None  # a failure that every later case would repeat
     for done, case in enumerate(exercise.cases):
-        report(done, total, f"case {case.name}")
+        report(done, total, gettext("case {name}").format(name=case.name))
         if stopper is not None:
             results.append(replace(stopper, name=case.name, sizes=case.sizes, seed=case.seed))
             continue
@@ -122,7 +123,7 @@ def check_kernel(
     timed = None
     if performance and all(r.passed for r in results):
         timed = _time(sessions, source, backend, report, len(exercise.cases), total, peaks)
-    report(total, total, "done")
+    report(total, total, gettext("done"))
     name = None if variant is None else variant.name
     return CheckReport(exercise.name, tuple(results), timed, ran_on, name)
 
@@ -153,7 +154,9 @@ def _stopper(case: CaseResult) -> CaseResult | None:
     if case.stage == "build":
         return case
     if case.stage == "timeout":
-        problem = f"not run: case {case.name} ran out of time first ({case.problem})"
+        problem = gettext("not run: case {name} ran out of time first ({problem})").format(
+            name=case.name, problem=case.problem
+        )
         return replace(case, problem=problem)
     return None
 
@@ -201,14 +204,18 @@ def _time(
     solution_ns: list[int] = []
     kernel_ns: list[int] = []
     for turn in range(TIMING_ROUNDS):
-        which = f"({turn + 1} of {TIMING_ROUNDS})"
-        report(done + 2 * turn, total, f"timing the reference solution {which}")
+        which = {"turn": turn + 1, "rounds": TIMING_ROUNDS}
+        doing = gettext("timing the reference solution ({turn} of {rounds})").format(**which)
+        report(done + 2 * turn, total, doing)
         solution = backend.run(session_of(sessions.solution, False))
         if solution.error is not None:
-            problem = f"the reference solution did not run: {solution.error.message}"
+            problem = gettext("the reference solution did not run: {problem}").format(
+                problem=solution.error.message
+            )
             return PerformanceResult(sizes, None, None, multiple, False, problem)
         solution_ns += solution.kernel_times_ns()
-        report(done + 2 * turn + 1, total, f"timing your kernel {which}")
+        doing = gettext("timing your kernel ({turn} of {rounds})").format(**which)
+        report(done + 2 * turn + 1, total, doing)
         mine = backend.run(session_of(source, checked=turn == 0))  # its values, once
         if not mine.ok:
             problem = case_result("performance", sizes, case.seed, mine).problem

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.common import PeakReport
+from clstudio.common import N_, PeakReport, gettext
 from clstudio.reporting import Roof, RooflinePoint, binding_limit, roofs_of
 
-NO_PEAKS = (
+NO_PEAKS = N_(
     "No measured peaks for {device} yet, so no roofline position: run `clstudio peaks` "
     "or Measure peaks in the Devices panel (about half a minute), then check again."
 )
-COUNTED = "{operations:.3g} operations ({how}) on {bytes:.3g} bytes."
-GUESSED = (
+COUNTED = N_("{operations:.3g} operations ({how}) on {bytes:.3g} bytes.")
+GUESSED = N_(
     "The exercise declares no operations count, so each work-item counts as one "
     "operation ({operations:.3g} in all); the true intensity is likely higher."
 )
@@ -64,7 +64,7 @@ def roofline_position(
     if bytes_moved <= 0 or seconds <= 0 or work.operations < 0:
         return None
     point = RooflinePoint("performance", bytes_moved, work.operations, seconds)
-    counted = (COUNTED if work.declared else GUESSED).format(
+    counted = gettext(COUNTED if work.declared else GUESSED).format(
         operations=work.operations, how=work.how, bytes=bytes_moved
     )
     roofs = roofs_of(peaks, double)
@@ -72,16 +72,20 @@ def roofline_position(
     roof: Roof | None = None
     share: float | None = None
     if roofs is None:
-        speed = (
-            f"{point.gb_s:.3g} GB/s and {point.gflop_s:.3g} GFLOP/s at {point.intensity:.3g} "
-            "operations per byte."
+        speed = gettext(
+            "{gb_s} GB/s and {gflop_s} GFLOP/s at {intensity} operations per byte."
+        ).format(
+            gb_s=f"{point.gb_s:.3g}",
+            gflop_s=f"{point.gflop_s:.3g}",
+            intensity=f"{point.intensity:.3g}",
         )
-        text = " ".join((speed, counted, NO_PEAKS.format(device=device or "this device")))
+        no_peaks = gettext(NO_PEAKS).format(device=device or gettext("this device"))
+        text = _sentences(speed, counted, no_peaks)
     else:
         memory = point.intensity < roofs.ridge
         bound, roof = ("memory", roofs.bandwidth) if memory else ("compute", roofs.compute)
         share = (point.gb_s if memory else point.gflop_s) / roof.value
-        text = f"{binding_limit(point, roofs)} {counted}"
+        text = _sentences(binding_limit(point, roofs), counted)
     return RooflinePosition(
         point.gb_s,
         point.gflop_s,
@@ -93,3 +97,12 @@ def roofline_position(
         share,
         text,
     )
+
+
+def _sentences(*sentences: str) -> str:
+    """Sentences one after another, as the language writes them."""
+    text = sentences[0]
+    for sentence in sentences[1:]:
+        # Translators: one sentence after another; English puts a space between them.
+        text = gettext("{sentence} {next}").format(sentence=text, next=sentence)
+    return text

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from clstudio.common import gettext
 from clstudio.expressions import ExpressionError, evaluate
 from clstudio.session import BufferArg, LocalArg, ScalarArg, Session, SessionError
 
@@ -33,10 +34,16 @@ def size_value(expr: str, sizes: Mapping[str, int], where: str, low: int = 1) ->
     except ExpressionError as exc:
         raise SessionError(f"{where}: {exc}") from None
     if value.ndim != 0 or value.dtype.kind not in "iu":
-        raise SessionError(f"{where}: {expr!r} must give one integer, got {value.tolist()!r}")
+        problem = gettext("{expr} must give one integer, got {value}").format(
+            expr=repr(expr), value=repr(value.tolist())
+        )
+        raise SessionError(f"{where}: {problem}")
     number = int(value)
     if number < low:
-        raise SessionError(f"{where}: {expr!r} gives {number} for {dict(sizes)}; below {low}")
+        problem = gettext("{expr} gives {number} for {sizes}; below {low}").format(
+            expr=repr(expr), number=number, sizes=dict(sizes), low=low
+        )
+        raise SessionError(f"{where}: {problem}")
     return number
 
 

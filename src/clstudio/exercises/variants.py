@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clstudio.common import N_, gettext
 from clstudio.devices import DeviceInfo, opencl_version
 from clstudio.session import Session
 
@@ -18,12 +19,12 @@ __all__ = ["Variant", "variant_problem"]
 
 # OpenCL C 2.0 made these core; only a 3.0 device lists them, as optional features.
 _FEATURE_PREFIX = "__opencl_c_"
-NO_DEVICE = "No OpenCL device is chosen, so the starter “{title}” cannot be offered."
-TOO_OLD = (
+NO_DEVICE = N_("No OpenCL device is chosen, so the starter “{title}” cannot be offered.")
+TOO_OLD = N_(
     "The starter “{title}” needs OpenCL C {wanted}, which {device} does not build "
     "(it builds OpenCL C {offered})."
 )
-MISSING = "The starter “{title}” needs {missing}, which {device} does not offer."
+MISSING = N_("The starter “{title}” needs {missing}, which {device} does not offer.")
 
 
 @dataclass(frozen=True)
@@ -45,11 +46,11 @@ class Variant:
 def variant_problem(variant: Variant, device: DeviceInfo | None) -> str | None:
     """Why `device` cannot build `variant`, in a sentence; None when it can."""
     if device is None:
-        return NO_DEVICE.format(title=variant.title)
+        return gettext(NO_DEVICE).format(title=variant.title)
     wanted = variant.opencl_c
     offered = _languages(device)
     if wanted not in offered:
-        return TOO_OLD.format(
+        return gettext(TOO_OLD).format(
             title=variant.title,
             wanted=_text(wanted),
             device=device.name,
@@ -57,7 +58,9 @@ def variant_problem(variant: Variant, device: DeviceInfo | None) -> str | None:
         )
     missing = [name for name in variant.features if not _offers(device, name)]
     if missing:
-        return MISSING.format(title=variant.title, missing=", ".join(missing), device=device.name)
+        return gettext(MISSING).format(
+            title=variant.title, missing=", ".join(missing), device=device.name
+        )
     return None
 
 

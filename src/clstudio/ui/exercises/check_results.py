@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import html
+import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -27,21 +30,37 @@ def sizes_text(case: CaseResult) -> str:
 
 def case_details(case: CaseResult) -> str:
     """A failing case in full: the size, what went wrong, the worst index and its values."""
-    head = f"<b>{html.escape(sizes_text(case))}</b> (seed {case.seed})"
+    head = QCoreApplication.translate("CheckResultsView", "<b>{sizes}</b> (seed {seed})").format(
+        sizes=html.escape(sizes_text(case)), seed=case.seed
+    )
     if case.passed:
-        return f"{head}: every value within the tolerance."
+        return QCoreApplication.translate(
+            "CheckResultsView", "{case}: every value within the tolerance."
+        ).format(case=head)
     problem = case.problem
     if case.mismatches and problem == case.mismatches[0].message:
-        problem = problem.split("; worst at")[0]  # the worst place follows, line by line
+        # Its first clause: the worst place follows, line by line ("；" in Chinese).
+        problem = re.split("; |；", problem, maxsplit=1)[0]
     lines = [f"{head}: {html.escape(problem)}"]
     for mismatch in case.mismatches[:1]:
         index = ", ".join(map(str, mismatch.index))
         lines += [
-            f"worst index: <b>{html.escape(mismatch.output)}[{index}]</b>",
-            f"expected: <b>{value_text(mismatch.expected)}</b>",
-            f"actual: <b>{value_text(mismatch.actual)}</b>",
+            QCoreApplication.translate("CheckResultsView", "worst index: <b>{place}</b>").format(
+                place=f"{html.escape(mismatch.output)}[{index}]"
+            ),
+            QCoreApplication.translate("CheckResultsView", "expected: <b>{value}</b>").format(
+                value=value_text(mismatch.expected)
+            ),
+            QCoreApplication.translate("CheckResultsView", "actual: <b>{value}</b>").format(
+                value=value_text(mismatch.actual)
+            ),
         ]
-    lines += [f"also {html.escape(mismatch_text(m))}" for m in case.mismatches[1:]]
+    lines += [
+        QCoreApplication.translate("CheckResultsView", "also {mismatch}").format(
+            mismatch=html.escape(mismatch_text(m))
+        )
+        for m in case.mismatches[1:]
+    ]
     return "<br>".join(lines)
 
 
@@ -50,11 +69,11 @@ class CheckResultsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary = QLabel("Check your kernel to see how it does on every test case.")
+        self.summary = QLabel(self.tr("Check your kernel to see how it does on every test case."))
         self.summary.setWordWrap(True)
         self.cases = QTreeWidget()
         self.cases.setObjectName("exerciseCases")
-        self.cases.setHeaderLabels(["Case", "Result"])
+        self.cases.setHeaderLabels([self.tr("Case"), self.tr("Result")])
         self.cases.setRootIsDecorated(False)
         header = self.cases.header()
         header.setStretchLastSection(False)
@@ -69,12 +88,25 @@ class CheckResultsView(QWidget):
         self.performance.setObjectName("exercisePerformance")
         self.performance.setWordWrap(True)
         self.performance.setTextFormat(Qt.TextFormat.PlainText)
+        # The case's story and the timing scroll: with the roofline position they run to
+        # a dozen lines in a narrow dock, and would otherwise be cut off at its foot.
+        story = QWidget()
+        story_layout = QVBoxLayout(story)
+        story_layout.setContentsMargins(0, 0, 0, 0)
+        story_layout.addWidget(self.details)
+        story_layout.addWidget(self.performance)
+        story_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("exerciseCheckStory")
+        scroll.setWidget(story)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.summary)
-        layout.addWidget(self.cases, 1)
-        layout.addWidget(self.details)
-        layout.addWidget(self.performance)
+        layout.addWidget(self.cases, 2)
+        layout.addWidget(scroll, 3)
 
     def clear(self, text: str) -> None:
         self.summary.setText(text)
@@ -84,14 +116,22 @@ class CheckResultsView(QWidget):
 
     def show_report(self, report: CheckReport) -> None:
         passed = sum(case.passed for case in report.cases)
-        device = f" on {html.escape(report.device)}" if report.device else ""
+        if report.device:
+            summary = self.tr("<b>{status}</b>: {passed} of {total} cases pass on {device}")
+        else:
+            summary = self.tr("<b>{status}</b>: {passed} of {total} cases pass")
         self.summary.setText(
-            f"<b>{status_text(report.status)}</b>: {passed} of {len(report.cases)} cases "
-            f"pass{device}"
+            summary.format(
+                status=status_text(report.status),
+                passed=passed,
+                total=len(report.cases),
+                device=html.escape(report.device),
+            )
         )
         self.cases.clear()
         for case in report.cases:
-            item = QTreeWidgetItem([sizes_text(case), "pass" if case.passed else "FAIL"])
+            verdict = self.tr("pass") if case.passed else self.tr("FAIL")
+            item = QTreeWidgetItem([sizes_text(case), verdict])
             item.setForeground(1, COLOURS["passing" if case.passed else "failing"])
             item.setData(0, _CASE, case)
             item.setToolTip(0, case.name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from clstudio.devices import DeviceInfo
@@ -102,7 +102,7 @@ class ExercisesController(QObject):
         try:
             path = self.store.workspace(exercise, variant)
         except OSError as exc:
-            QMessageBox.warning(self._window, "Cannot open the exercise", str(exc))
+            QMessageBox.warning(self._window, self.tr("Cannot open the exercise"), str(exc))
             return False
         if not self._window.open_file(path):
             return False
@@ -119,8 +119,10 @@ class ExercisesController(QObject):
         opened = self.open_workspace()
         if opened is None or opened[0].name != name:
             self.panel.show_check_failed(
-                "Open this exercise first: Check runs the kernel in the editor, "
-                "and the editor holds another file."
+                self.tr(
+                    "Open this exercise first: Check runs the kernel in the editor, "
+                    "and the editor holds another file."
+                )
             )
             return False
         exercise, variant = opened
@@ -133,7 +135,7 @@ class ExercisesController(QObject):
         if document.dirty and not self._window.save():
             return False
         source = document.session.source
-        self.panel.show_checking(0, 1, "starting")
+        self.panel.show_checking(0, 1, self.tr("starting"))
         # Where Run runs: the session's device, which opening a second starter pins.
         return self.runner.check(exercise, source, variant, document.session.device)
 
@@ -144,9 +146,11 @@ class ExercisesController(QObject):
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self._window,
-            "Show the solution?",
-            f"Show the reference solution of “{exercise.title}”? Working it out yourself "
-            "teaches more: the hints go one step at a time. Your own kernel is not changed.",
+            self.tr("Show the solution?"),
+            self.tr(
+                "Show the reference solution of “{exercise}”? Working it out yourself "
+                "teaches more: the hints go one step at a time. Your own kernel is not changed."
+            ).format(exercise=exercise.title),
             buttons.Yes | buttons.No,
             buttons.No,
         )
@@ -196,12 +200,15 @@ class ExercisesController(QObject):
         try:
             self.store.record(report)
         except OSError as exc:
-            self._window.statusBar().showMessage(f"Progress not saved: {exc}", 8000)
+            message = self.tr("Progress not saved: {problem}").format(problem=exc)
+            self._window.statusBar().showMessage(message, 8000)
         self.panel.set_status(report.exercise, report.status)
         self.panel.show_report(report)
 
     def _on_runner_failed(self, details: str) -> None:
-        self.panel.show_check_failed(f"The check failed inside CL Studio:\n{details}")
+        self.panel.show_check_failed(
+            self.tr("The check failed inside CL Studio:\n{details}").format(details=details)
+        )
 
 
 def install_exercises(
@@ -209,7 +216,7 @@ def install_exercises(
 ) -> tuple[ExercisesController, QDockWidget]:
     """The controller and its dock, tabbed on the left with the Devices dock."""
     controller = ExercisesController(window, backend)
-    dock = QDockWidget("Exercises", window)
+    dock = QDockWidget(QCoreApplication.translate("ExercisesController", "Exercises"), window)
     dock.setObjectName("exercisesDock")
     dock.setWidget(controller.panel)
     dock.visibilityChanged.connect(controller._on_dock_visibility_changed)

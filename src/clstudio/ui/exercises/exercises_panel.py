@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -47,7 +47,7 @@ class ExercisesPanel(QWidget):
         self._statuses: dict[str, str] = {}
         self.list = QTreeWidget()
         self.list.setObjectName("exerciseList")
-        self.list.setHeaderLabels(["Exercise", "Status"])
+        self.list.setHeaderLabels([self.tr("Exercise"), self.tr("Status")])
         self.list.setRootIsDecorated(False)
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -61,13 +61,17 @@ class ExercisesPanel(QWidget):
         self.problems.setWordWrap(True)
         self.problems.hide()
 
-        self.open_button = QPushButton("Open")
-        self.open_button.setToolTip("Load the exercise's session and your kernel into the editor")
-        self.check_button = QPushButton("Check my solution")
-        self.check_button.setToolTip("Run your kernel through every test case, then time it")
-        self.hint_button = QPushButton("Hint")
-        self.solution_button = QPushButton("Show solution…")
-        self.solution_button.setToolTip("The reference solution; you are asked first")
+        self.open_button = QPushButton(self.tr("Open"))
+        self.open_button.setToolTip(
+            self.tr("Load the exercise's session and your kernel into the editor")
+        )
+        self.check_button = QPushButton(self.tr("Check my solution"))
+        self.check_button.setToolTip(
+            self.tr("Run your kernel through every test case, then time it")
+        )
+        self.hint_button = QPushButton(self.tr("Hint"))
+        self.solution_button = QPushButton(self.tr("Show solution…"))
+        self.solution_button.setToolTip(self.tr("The reference solution; you are asked first"))
         for button, signal in (
             (self.open_button, self.openRequested),
             (self.check_button, self.checkRequested),
@@ -94,8 +98,8 @@ class ExercisesPanel(QWidget):
         self.statement.setOpenExternalLinks(True)
         self.results = CheckResultsView()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.statement, "Statement")
-        self.tabs.addTab(self.results, "Check")
+        self.tabs.addTab(self.statement, self.tr("Statement"))
+        self.tabs.addTab(self.results, self.tr("Check"))
 
         buttons = QGridLayout()
         buttons.addWidget(self.open_button, 0, 0)
@@ -142,7 +146,9 @@ class ExercisesPanel(QWidget):
                 self.list.addTopLevelItem(item)
                 self._show_status(item)
         self.problems.setVisible(bool(problems))
-        self.problems.setText("Not loaded: " + "; ".join(problems))
+        self.problems.setText(
+            self.tr("Not loaded: {problems}").format(problems="; ".join(problems))
+        )
         first = self.list.topLevelItem(0)
         if first is not None:
             self.list.setCurrentItem(first)
@@ -211,8 +217,10 @@ class ExercisesPanel(QWidget):
         self._show_checking(True)
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"{done} of {total}: {what}")
-        self.results.clear(f"Checking… {what}")
+        self.progress.setFormat(
+            self.tr("{done} of {total}: {what}").format(done=done, total=total, what=what)
+        )
+        self.results.clear(self.tr("Checking… {what}").format(what=what))
 
     def show_report(self, report: CheckReport) -> None:
         self._show_checking(False)
@@ -252,8 +260,12 @@ class ExercisesPanel(QWidget):
 def _hint_label(exercise: Exercise, shown: int) -> str:
     total = len(exercise.hints)
     if total == 0:
-        return "No hints"
-    return "All hints shown" if shown >= total else f"Hint ({shown + 1} of {total})"
+        return QCoreApplication.translate("ExercisesPanel", "No hints")
+    if shown >= total:
+        return QCoreApplication.translate("ExercisesPanel", "All hints shown")
+    return QCoreApplication.translate("ExercisesPanel", "Hint ({number} of {total})").format(
+        number=shown + 1, total=total
+    )
 
 
 def _statement_markdown(exercise: Exercise, hints: int) -> str:
@@ -263,14 +275,23 @@ def _statement_markdown(exercise: Exercise, hints: int) -> str:
     sizes = ", ".join(f"{k} = {v}" for k, v in timed.sizes.items())
     parts = [
         exercise.statement.rstrip(),
-        "## Checked",
-        f"{len(exercise.cases)} cases: {cases}. Tolerance: rtol = {exercise.tolerance.rtol:g}, "
-        f"atol = {exercise.tolerance.atol:g}.",
-        f"Timed at {sizes}, fastest of {timed.repeats} repeats; the target is "
-        f"{timed.solution_multiple:g} × the reference solution's time on the same device.",
+        "## " + QCoreApplication.translate("ExercisesPanel", "Checked"),
+        QCoreApplication.translate(
+            "ExercisesPanel", "{count} cases: {cases}. Tolerance: rtol = {rtol}, atol = {atol}."
+        ).format(
+            count=len(exercise.cases),
+            cases=cases,
+            rtol=f"{exercise.tolerance.rtol:g}",
+            atol=f"{exercise.tolerance.atol:g}",
+        ),
+        QCoreApplication.translate(
+            "ExercisesPanel",
+            "Timed at {sizes}, fastest of {repeats} repeats; the target is {multiple} × "
+            "the reference solution's time on the same device.",
+        ).format(sizes=sizes, repeats=timed.repeats, multiple=f"{timed.solution_multiple:g}"),
     ]
     if hints:
-        parts.append("## Hints")
+        parts.append("## " + QCoreApplication.translate("ExercisesPanel", "Hints"))
         parts += [f"{i}. {text}" for i, text in enumerate(exercise.hints[:hints], 1)]
     # Two levels down: a narrow dock has no room for a first-level heading's size.
     return re.sub(r"^(#+) ", r"##\1 ", "\n\n".join(parts), flags=re.MULTILINE) + "\n"

@@ -16,7 +16,9 @@ class SolutionDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         if variant is None:
-            self.setWindowTitle(f"Reference solution: {exercise.title}")
+            self.setWindowTitle(
+                self.tr("Reference solution: {exercise}").format(exercise=exercise.title)
+            )
         else:
             self.setWindowTitle(
                 self.tr("Reference solution: {exercise} ({variant})").format(
