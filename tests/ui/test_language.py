@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterator
 import pytest
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMenu, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QMenu,
+    QMessageBox,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
 
 from clstudio.common import LANGUAGE_VARIABLE
 from clstudio.ui.language import LanguageChoice, install_translators, remove_translators
@@ -120,6 +127,9 @@ def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
     assert window.window_actions.check.iconText() == "检查"  # a toolbar shows no "(&C)"
+    toolbar = [a.iconText() for a in window.findChild(QToolBar, "mainToolbar").actions()]
+    assert "新建" in toolbar and "打开…" not in toolbar and "打开" in toolbar
+    assert not [text for text in toolbar if "(" in text or "&" in text], toolbar
 
 
 def _submenu(actions: list[QAction], title: str) -> QMenu:

@@ -313,7 +313,7 @@ def _action(window: QMainWindow, spec: ActionSpec) -> QAction:
         action.setToolTip(_with_keys(tip, shown))
         if len(keys) > 1:  # a menu shows only the first shortcut unless told them all
             action.setText(f"{text}\t{shown}")
-            action.setIconText(_without_accelerator(text))  # a toolbar button: the name alone
+    action.setIconText(_without_accelerator(text))  # a toolbar button: the name alone
     if spec.icon is not None:
         action.setIcon(_icon(window, spec.icon))
     return action
@@ -442,5 +442,5 @@ def _show(window: QMainWindow, action: QAction, look: tuple[str, str, tuple[str,
 
 
 def _without_accelerator(text: str) -> str:
-    """A menu text as a toolbar shows it: "运行(&R)" -> "运行", "&Run" -> "Run"."""
-    return re.sub(r"\(&\w\)$", "", text).replace("&", "")
+    """A menu text as a toolbar shows it: "打开(&O)…" -> "打开", "&Open…" -> "Open"."""
+    return re.sub(r"\(&\w\)", "", text).replace("&", "").removesuffix("…")
