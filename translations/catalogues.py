@@ -62,6 +62,7 @@ class Message:
 
     id: str | tuple[str, ...]  # singular and plural for a message with a plural
     where: str  # the file, relative to the repository
+    notes: tuple[str, ...] = ()  # the "# Translators:" comments above the call
 
 
 def core_areas() -> dict[str, list[Path]]:
@@ -84,10 +85,10 @@ def ui_areas() -> dict[str, list[Path]]:
 
 def code_messages(files: list[Path]) -> Iterator[Message]:
     for path in files:
-        for _line, text, _notes, _context in extract_from_file(
+        for _line, text, notes, _context in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=TRANSLATOR_NOTES
         ):
-            yield Message(text, str(path.relative_to(ROOT)))
+            yield Message(text, str(path.relative_to(ROOT)), tuple(notes))
 
 
 def data_messages() -> dict[str, list[Message]]:
@@ -124,7 +125,7 @@ def ts_path(language: str, area: str) -> Path:
 def template(messages: list[Message]) -> Catalog:
     catalog = Catalog(**HEADER)  # type: ignore[arg-type]
     for message in messages:
-        catalog.add(message.id, locations=[(message.where, 0)])
+        catalog.add(message.id, locations=[(message.where, 0)], auto_comments=message.notes)
     return catalog
 
 
