@@ -47,7 +47,7 @@ def check_session(
     session = plan.session
     started = time.perf_counter()
     if not _has_simulator(session.device.platform if session.device else SIMULATOR_PLATFORM):
-        missing = RunError("validate", GET_OCLGRIND)
+        missing = RunError("validate", gettext(GET_OCLGRIND))
         return CheckResult(ok=False, kernel=session.kernel, error=missing, simulator_found=False)
     regions: list[BufferRegion] = []
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import PEAK_TESTS, PeakReport, gettext
+from clstudio.common import PEAK_TESTS, PeakReport, gettext, peak_meaning
 from clstudio.devices import DeviceInfo
 from clstudio.reporting import TEST_TITLES, format_value
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
@@ -146,7 +146,7 @@ class PeaksView(QWidget):
             group.setFont(0, font)
             group.setFirstColumnSpanned(True)
             for figure in figures:
-                text = figure.error or figure.meaning
+                text = figure.error or peak_meaning(figure.key, figure.meaning)
                 item = QTreeWidgetItem(group, [figure.width, format_value(figure), text])
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
                 item.setToolTip(2, f"{text} ({figure.detail})" if figure.detail else text)
