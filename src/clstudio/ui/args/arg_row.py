@@ -73,10 +73,10 @@ class ArgRow(QFrame):
         declared = f"{info.access} {info.type_name}" if info.is_image else describe(info)
         self.type_label = _label("argType", declared)
         kind_tooltip = _KIND_TOOLTIPS[expected_kind(info)]
-        self.type_label.setToolTip(QCoreApplication.translate("ArgRow", str(kind_tooltip)))
+        self.type_label.setToolTip(QCoreApplication.translate("ArgRow", kind_tooltip))
         badge = _BADGES.get(change.status)
         self.badge = _label(
-            "argBadge", QCoreApplication.translate("ArgRow", str(badge)) if badge else ""
+            "argBadge", QCoreApplication.translate("ArgRow", badge) if badge else ""
         )
         self.badge.setProperty("status", change.status)
         self.badge.setToolTip(change.note)

@@ -65,7 +65,7 @@ class BufferEditor(QWidget):
         auto = "in" if info.is_const else "inout"
         self.access.addItem(self.tr("auto: {mode}").format(mode=auto), None)
         help_texts = {
-            mode: QCoreApplication.translate("BufferEditor", str(text))
+            mode: QCoreApplication.translate("BufferEditor", text)
             for mode, text in _ACCESS_HELP.items()
         }
         self.access.setItemData(

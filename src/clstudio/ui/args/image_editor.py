@@ -35,12 +35,12 @@ _TYPE_HELP = {
 }
 
 
-def _combo(choices: tuple[str, ...], help_texts: Mapping[str, object] | None = None) -> QComboBox:
+def _combo(choices: tuple[str, ...], help_texts: Mapping[str, str] | None = None) -> QComboBox:
     combo = QComboBox()
     for choice in choices:
         combo.addItem(choice, choice)
         if help_texts:
-            help_text = QCoreApplication.translate("ImageEditor", str(help_texts[choice]))
+            help_text = QCoreApplication.translate("ImageEditor", help_texts[choice])
             combo.setItemData(combo.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
     return combo
 

@@ -87,9 +87,7 @@ class InitEditor(QWidget):
         self._base_dir: Path | None = None
         self.kind = QComboBox()
         for kind in INIT_KINDS:
-            self.kind.addItem(
-                QCoreApplication.translate("InitEditor", str(INIT_LABELS[kind])), kind
-            )
+            self.kind.addItem(QCoreApplication.translate("InitEditor", INIT_LABELS[kind]), kind)
         self.kind.setToolTip(self.tr("What the buffer holds before each launch"))
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
 
@@ -133,7 +131,7 @@ class InitEditor(QWidget):
         self.picture = QComboBox()
         for name in SAMPLE_IMAGES:
             english = PICTURE_LABELS.get(name)
-            shown = QCoreApplication.translate("InitEditor", str(english)) if english else name
+            shown = QCoreApplication.translate("InitEditor", english) if english else name
             self.picture.addItem(shown.replace("_", " "), name)
         self.picture.currentIndexChanged.connect(self._on_field_edited)
         self._add_page("image", self.picture)
@@ -146,7 +144,7 @@ class InitEditor(QWidget):
 
     @staticmethod
     def _field_label(name: str) -> str:
-        return QCoreApplication.translate("InitEditor", str(FIELD_LABELS[name]))
+        return QCoreApplication.translate("InitEditor", FIELD_LABELS[name])
 
     def _add_page(self, kind: str, page: QWidget) -> None:
         self._pages[kind] = page

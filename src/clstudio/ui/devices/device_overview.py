@@ -48,7 +48,7 @@ def _tooltip(device: DeviceInfo, name: str) -> str:
 def memory_bars(device: DeviceInfo) -> list[Bar]:
     bars = []
     for name, english in MEMORY_FIELDS:
-        label = QCoreApplication.translate("DeviceOverview", str(english))
+        label = QCoreApplication.translate("DeviceOverview", english)
         value = device.value(name)
         if isinstance(value, int) and not isinstance(value, bool):
             text = (

@@ -97,7 +97,7 @@ class PeaksView(QWidget):
         layout.addWidget(self.meaning)
 
     def _not_measured(self) -> str:
-        return QCoreApplication.translate("PeaksView", str(NOT_MEASURED))
+        return QCoreApplication.translate("PeaksView", NOT_MEASURED)
 
     def set_lookup(self, lookup: Callable[[str], PeakReport | None]) -> None:
         """Where the kept measurement of a device (by name) comes from."""

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QPushButton, QWidge
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # (option, its tip marked for translation)
-STANDARDS: tuple[tuple[str | None, object], ...] = (
+STANDARDS: tuple[tuple[str | None, str], ...] = (
     (None, QT_TRANSLATE_NOOP("BuildOptionsEdit", "The driver's default OpenCL C version")),
     ("CL1.2", QT_TRANSLATE_NOOP("BuildOptionsEdit", "OpenCL C 1.2: what every device understands")),
     (
@@ -28,7 +28,7 @@ STANDARDS: tuple[tuple[str | None, object], ...] = (
         ),
     ),
 )
-FLAGS: tuple[tuple[str, object], ...] = (
+FLAGS: tuple[tuple[str, str], ...] = (
     (
         "-cl-fast-relaxed-math",
         QT_TRANSLATE_NOOP(
@@ -100,14 +100,14 @@ class BuildOptionsEdit(QWidget):
         self.menu.addSection(self.tr("OpenCL C version"))
         for version, tip in STANDARDS:
             text = f"-cl-std={version}" if version else self.tr("Default")
-            action = self._menu_action(text, self.tr(str(tip)))
+            action = self._menu_action(text, self.tr(tip))
             action.setData(version)
             self._standards.addAction(action)
             action.triggered.connect(lambda _=False, v=version: self._on_standard_chosen(v))
         self.menu.addSection(self.tr("Compiler switches"))
         self._flags: dict[str, QAction] = {}
         for option, tip in FLAGS:
-            action = self._menu_action(option, self.tr(str(tip)))
+            action = self._menu_action(option, self.tr(tip))
             action.triggered.connect(lambda _=False, o=option: self._on_flag_triggered(o))
             self._flags[option] = action
         self.menu.addSection(self.tr("Macros"))

@@ -30,10 +30,10 @@ HOURS = (
 )
 
 
-def counted(count: int, forms: tuple[object, object]) -> str:
+def counted(count: int, forms: tuple[str, str]) -> str:
     """`1 error`, `2 errors`: `forms` are the texts for one and for many."""
     text = forms[0] if count == 1 else forms[1]
-    return QCoreApplication.translate("BuildStatus", str(text)).format(count=count)
+    return QCoreApplication.translate("BuildStatus", text).format(count=count)
 
 
 def duration_text(seconds: float) -> str:

@@ -30,13 +30,13 @@ _WORDS = {
 def severity_title(severity: str) -> str:
     """`Error`, for the Problems list's column."""
     if severity in _TITLES:
-        return QCoreApplication.translate("Severity", str(_TITLES[severity]))
+        return QCoreApplication.translate("Severity", _TITLES[severity])
     return severity.capitalize()
 
 
 def severity_word(severity: str) -> str:
     """`error`, as a tooltip begins: "error: use of undeclared identifier 'b'"."""
-    return QCoreApplication.translate("Severity", str(_WORDS.get(severity, severity)))
+    return QCoreApplication.translate("Severity", _WORDS.get(severity, severity))
 
 
 def worst(severities: list[str]) -> str:

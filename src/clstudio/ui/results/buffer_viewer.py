@@ -124,7 +124,7 @@ class BufferViewer(QWidget):
             while self.view_bar.count():
                 self.view_bar.removeTab(0)
             for name in self._views:
-                self.view_bar.addTab(self.tr(str(VIEW_TITLES[name])))
+                self.view_bar.addTab(self.tr(VIEW_TITLES[name]))
             if view:
                 self.view_bar.setCurrentIndex(self._views.index(view))
         self._show(view)

@@ -31,7 +31,7 @@ def error_text(error: RunError) -> str:
     The engine's message comes translated by the core already.
     """
     if error.stage in STAGE_HEADLINES:
-        headline = QCoreApplication.translate("ErrorBanner", str(STAGE_HEADLINES[error.stage]))
+        headline = QCoreApplication.translate("ErrorBanner", STAGE_HEADLINES[error.stage])
     else:
         headline = QCoreApplication.translate("ErrorBanner", "Failed at stage '{stage}'").format(
             stage=error.stage
@@ -72,7 +72,7 @@ class ErrorBanner(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         self.check_button = QPushButton(self.tr("Check this kernel"))
-        self.check_button.setToolTip(self.tr(str(CHECK_OFFER)))
+        self.check_button.setToolTip(self.tr(CHECK_OFFER))
         self.check_button.clicked.connect(self.checkRequested)
         self.check_button.setVisible(False)
         layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -104,8 +104,6 @@ class ErrorBanner(QFrame):
             "border-radius: 4px; }"
         )
         crashed = error.stage == "crash"
-        self._text.setText(
-            error_text(error) + (f"\n{self.tr(str(CHECK_OFFER))}" if crashed else "")
-        )
+        self._text.setText(error_text(error) + (f"\n{self.tr(CHECK_OFFER)}" if crashed else ""))
         self.check_button.setVisible(crashed)
         self.setVisible(True)

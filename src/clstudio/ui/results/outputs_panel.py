@@ -58,7 +58,7 @@ _KEY = Qt.ItemDataRole.UserRole
 
 def entry_title(entry: BufferEntry) -> str:
     """`c — result`: the buffer's name and what the array is."""
-    role = QCoreApplication.translate("OutputsPanel", str(ROLE_TITLES[entry.role]))
+    role = QCoreApplication.translate("OutputsPanel", ROLE_TITLES[entry.role])
     return f"{entry.name} — {role}"
 
 

@@ -40,7 +40,7 @@ def read_reference(
     expr = expr.strip()
     if not expr:
         return QCoreApplication.translate("ReferenceEditor", "Type an expression: {hint}").format(
-            hint=QCoreApplication.translate("ReferenceEditor", str(EXPRESSION_HINT))
+            hint=QCoreApplication.translate("ReferenceEditor", EXPRESSION_HINT)
         )
     try:
         check_expression(expr, names)
@@ -68,7 +68,7 @@ class ReferenceEditor(QWidget):
         self._names: tuple[str, ...] = ()
         self.expression = QLineEdit()
         self.expression.setObjectName("referenceExpression")
-        self.expression.setPlaceholderText(self.tr(str(EXPRESSION_HINT)))
+        self.expression.setPlaceholderText(self.tr(EXPRESSION_HINT))
         self.rtol = QLineEdit()
         self.atol = QLineEdit()
         for field, name in ((self.rtol, "rtol"), (self.atol, "atol")):

@@ -25,7 +25,7 @@ def legend_html() -> str:
     """Coloured squares naming the phases; shown beside the plot, where it hides no bar."""
     return " &nbsp; ".join(
         f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> "
-        + QCoreApplication.translate("PlotStyle", str(PHASE_TITLES[phase]))
+        + QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase])
         for phase in PHASES
     )
 
@@ -115,7 +115,7 @@ class TimelinePlot(ThemedPlotWidget):
 
     def _row_title(self, row: str) -> str:
         phase, _, name = row.partition(" ")
-        return f"{self.tr(str(ROW_TITLES[phase])) if phase in ROW_TITLES else phase} {name}"
+        return f"{self.tr(ROW_TITLES[phase]) if phase in ROW_TITLES else phase} {name}"
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.getPlotItem().getViewBox()

@@ -84,7 +84,7 @@ class TimingsPanel(QWidget):
 
         self.stats_table = QTableWidget(len(STATS_ROWS), 1)
         self.stats_table.setObjectName("kernelStatsTable")
-        self.stats_table.setVerticalHeaderLabels([self.tr(str(row)) for row in STATS_ROWS])
+        self.stats_table.setVerticalHeaderLabels([self.tr(row) for row in STATS_ROWS])
         self.stats_table.setHorizontalHeaderLabels([self.tr("Kernel time")])
         self.stats_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.stats_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
