@@ -63,7 +63,7 @@ from clstudio.common.translation import (
     ngettext,
     set_language,
 )
-from clstudio.common.units import count_text, format_bytes, format_seconds
+from clstudio.common.units import format_bytes, format_seconds
 
 __all__ = [
     "ENGLISH",
@@ -107,7 +107,6 @@ __all__ = [
     "Timing",
     "TypeNameError",
     "build_options_problem",
-    "count_text",
     "current_language",
     "escape_controls",
     "escaped_output",

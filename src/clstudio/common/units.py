@@ -32,12 +32,3 @@ def format_seconds(seconds: float) -> str:
     if seconds >= 1e-6:
         return f"{seconds * 1e6:.3g} µs"
     return f"{seconds * 1e9:.3g} ns"
-
-
-def count_text(count: int, noun: str, plural: str | None = None) -> str:
-    """`1 repeat`, `2 repeats`, `0 repeats`, `1 launch`, `5 launches`: a count that agrees.
-
-    English only, since a noun cannot be looked up in a catalogue: a text a learner
-    reads counts with `ngettext("{count} repeat", "{count} repeats", count)` instead.
-    """
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
