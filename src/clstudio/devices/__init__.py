@@ -1,6 +1,7 @@
-"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, limits,
-and the drivers from PyPI that need setting up."""
+"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, the
+choice of a device, limits, and the drivers from PyPI that need setting up."""
 
+from clstudio.devices.choice import DeviceState, DeviceStatus, choose_device, device_status
 from clstudio.devices.discovery import (
     GROUP_ORDER,
     NO_PLATFORM_HELP,
@@ -41,10 +42,14 @@ __all__ = [
     "DeviceInventory",
     "DeviceLimits",
     "DeviceSelector",
+    "DeviceState",
+    "DeviceStatus",
     "InfoField",
     "PipRuntime",
     "PlatformInfo",
     "added_platforms_last",
+    "choose_device",
+    "device_status",
     "device_type_name",
     "discover",
     "format_inventory",
