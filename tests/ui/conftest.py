@@ -225,7 +225,7 @@ def make_window(qtbot, settings, inventory, tmp_path) -> Callable[..., MainWindo
 
 
 def _discard_changes(window: MainWindow) -> None:
-    window.document.mark_clean()
+    window.workbench.document.mark_clean()
 
 
 @pytest.fixture(autouse=True)
