@@ -218,7 +218,7 @@ def make_window(qtbot, settings, inventory, tmp_path) -> Callable[..., MainWindo
         qtbot.addWidget(window, before_close_func=_discard_changes)
         window.show()
         if wait:
-            qtbot.waitUntil(lambda: not window.discovery.is_running())
+            qtbot.waitUntil(lambda: not window.devices.discovery.is_running())
         return window
 
     return make

@@ -16,7 +16,7 @@ from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
 
 def _close(window) -> None:
-    window.discovery.wait()
+    window.devices.discovery.wait()
     window.workbench.document.mark_clean()
     window.close()
     window.deleteLater()

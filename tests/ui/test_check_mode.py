@@ -20,7 +20,9 @@ CHECK_WAIT_MS = 60_000
 
 def open_fault(qtbot, window, name: str) -> None:
     assert window.files.load(FAULTS / name / "session.json")
-    qtbot.waitUntil(lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000)
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
 
 
 def click_check(qtbot, window) -> None:
@@ -101,8 +103,12 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
 
 def test_stop_ends_a_long_check_and_the_next_check_works(qtbot, make_window):
     window = make_window(discover=discover)
-    assert window.files.open_example(Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t")
-    qtbot.waitUntil(lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000)
+    assert window.files.open_example(
+        Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t"
+    )
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
     controller = window.check_mode.controller
     with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as stopped:
         window.window_actions["check"].trigger()

@@ -132,7 +132,9 @@ def test_use_this_device_updates_status_bar_session_and_settings(make_window, in
     panel.use_button.click()
     assert window.status.device_label.text() == "Device: Fake GPU 9000"
     assert window.workbench.device() == gpu
-    assert window.workbench.document.session.device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
+    assert window.workbench.document.session.device == DeviceSelector(
+        "Fake GPU Platform", "Fake GPU 9000"
+    )
     assert window.workbench.document.dirty and window.isWindowModified()
     assert window.settings.device() == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
     assert panel.tree.topLevelItem(1).child(0).text(0) == "✓ Fake GPU 9000"
@@ -160,7 +162,9 @@ def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
 def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
     window = make_window()
     path = tmp_path / "acc.json"
-    Document(replace(window.workbench.document.session, device=DeviceSelector("", "accelerator"))).save(path)
+    Document(
+        replace(window.workbench.document.session, device=DeviceSelector("", "accelerator"))
+    ).save(path)
     window.files.load(path)
     assert window.workbench.device() is None
     assert window.status.device_label.text() == "Device: nothing matches “accelerator”"
@@ -433,7 +437,9 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
     assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
     assert asked == []  # x.cl did not exist: nothing to ask
     assert load_session(tmp_path / "x.json").source_file == "x.cl"
-    assert (tmp_path / "x.cl").read_text(encoding="utf-8") == window.workbench.document.session.source
+    assert (tmp_path / "x.cl").read_text(
+        encoding="utf-8"
+    ) == window.workbench.document.session.source
 
 
 def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(

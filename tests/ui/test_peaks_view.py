@@ -96,7 +96,9 @@ def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
 ):
     window = make_window(discover=discover)
     asked = []
-    monkeypatch.setattr(window.peaks, "measure", lambda device: asked.append(device) or True)
+    monkeypatch.setattr(
+        window.devices.peaks, "measure", lambda device: asked.append(device) or True
+    )
     window.results_panel.roofline.measurePeaksRequested.emit(window.workbench.device().name)
     assert asked == [window.workbench.device()]
     panel = window.device_panel

@@ -9,26 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
-from clstudio.session import Session
+from clstudio.ui.actions import edit_actions, file_actions, help_actions, run_actions, view_actions
 from clstudio.ui.actions.action import Item, make_actions
-from clstudio.ui.actions.edit_actions import edit_actions
-from clstudio.ui.actions.file_actions import EXAMPLES, RECENT, file_actions
-from clstudio.ui.actions.help_actions import HelpDialogs, help_actions
 from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
-from clstudio.ui.actions.run_actions import (
-    RUN_BAR,
-    RunCommands,
-    run_actions,
-    show_checking,
-    show_running,
-)
-from clstudio.ui.actions.view_actions import PANELS, ViewChoices, view_actions
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
-from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
-from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
+from clstudio.ui.devices.discovery import DiscoverFn
+from clstudio.ui.devices.peaks_controller import connect_peaks
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
@@ -71,92 +60,71 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("mainWindow")
         self.settings = settings
-        self.backends = backends or Backends.isolated()
+        backends = self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
         app = QApplication.instance()
         assert isinstance(app, QApplication), "a window needs a QApplication"
         self.theme = ThemeController(app, settings.theme(), self)
         self.language = LanguageChoice(self, settings)
 
-        self.editor_panel = EditorPanel(self.backends.tools)
-        self.setCentralWidget(self.editor_panel)
+        editor = self.editor_panel = EditorPanel(backends.tools)
+        self.setCentralWidget(editor)
         self.device_panel = DevicePanel()
-        self.arguments_panel = ArgsPanel()
-        self.results_panel = ResultsPanel(self.editor_panel.problems, self.editor_panel.build_log)
+        args = self.arguments_panel = ArgsPanel()
+        results = self.results_panel = ResultsPanel(editor.problems, editor.build_log)
         # Its hidden pages' minimum sizes must not keep the empty dock tall.
-        self.results_panel.setMinimumHeight(EMPTY_RESULTS_HEIGHT - 60)
+        results.setMinimumHeight(EMPTY_RESULTS_HEIGHT - 60)
         self.run_bar = RunBar()
-        self.runner = RunController(self.backends.runs, self)
-        self.workbench = Workbench(
-            self.editor_panel,
-            self.arguments_panel,
-            self.results_panel,
-            self.run_bar,
-            self.runner,
-            self,
-        )
+        self.runner = RunController(backends.runs, self)
+        bench = self.workbench = Workbench(editor, args, results, self.run_bar, self.runner, self)
         self.host_code_panel = HostCodePanel()
         self.host_code_panel.setObjectName("resultsHostCode")
-        self.results_panel.addTab(self.host_code_panel, self.tr("Host code"))
-        self.host_code = HostCodeController(
-            self.host_code_panel, self.workbench, self.workbench.device, self
-        )
-        self.step_mode = StepMode(
-            StepController(self.backends.runs, self), self.workbench, self.host_code_panel, self
-        )
+        results.addTab(self.host_code_panel, self.tr("Host code"))
+        self.host_code = HostCodeController(self.host_code_panel, bench, bench.device, self)
+        steps = StepController(backends.runs, self)
+        self.step_mode = StepMode(steps, bench, self.host_code_panel, self)
         self.check_status = CheckStatus()
         self.status = StatusBar(self.statusBar(), self.check_status)
-        self.files = FileController(self.workbench, settings, self.recovery, self.status, self)
+        self.files = FileController(bench, settings, self.recovery, self.status, self)
 
         self.devices_dock = self._dock(self.tr("Devices"), "devicesDock", self.device_panel)
-        self.arguments_dock = self._dock(
-            self.tr("Arguments"), "argumentsDock", self.arguments_panel
+        self.arguments_dock = self._dock(self.tr("Arguments"), "argumentsDock", args)
+        self.results_dock = self._dock(self.tr("Results"), "resultsDock", results)
+        exercises = self.exercises = ExercisesController(
+            self.files, bench, self.status, backends.runs, self
         )
-        self.results_dock = self._dock(self.tr("Results"), "resultsDock", self.results_panel)
-        self.exercises = ExercisesController(
-            self.files, self.workbench, self.status, self.backends.runs, self
-        )
-        self.exercises_dock = self._dock(
-            self.tr("Exercises"), "exercisesDock", self.exercises.panel
-        )
+        self.exercises_dock = self._dock(self.tr("Exercises"), "exercisesDock", exercises.panel)
         self._place_docks()
 
-        self.peaks = PeaksController(self.backends.measurements, parent=self)
-        self.discovery = DiscoveryRunner(discover or self.backends.tools.devices, self)
         self.devices = DeviceController(
             self.device_panel,
             self.devices_dock,
-            self.discovery,
-            self.workbench,
+            discover or backends.tools.devices,
+            bench,
             settings,
             self.status,
-            self.peaks,
-            self.backends.measurements,
+            backends.measurements,
             self,
         )
+        checks = CheckController(backends.checks, self)
         self.check_mode = CheckMode(
-            CheckController(self.backends.checks, self),
-            self.workbench,
-            self.check_status,
-            self.devices.simulator_listed,
-            self,
+            checks, bench, self.check_status, self.devices.simulator_listed, self
         )
         self.sweeps = SweepController(
-            self.backends.measurements,
-            self.results_panel.sweep,
-            self._session,
-            self.workbench.device,
-            self,
+            backends.measurements, results.sweep, self.files.session, bench.device, self
         )
 
         items = self._action_items()
         self.window_actions = make_actions(self, items)
-        self.toolbar = build_toolbar(self, items, self.window_actions, {RUN_BAR: self.run_bar})
+        toolbar_slots = {run_actions.RUN_BAR: self.run_bar}
+        self.toolbar = build_toolbar(self, items, self.window_actions, toolbar_slots)
         docks = (self.devices_dock, self.arguments_dock, self.results_dock, self.exercises_dock)
         toggles = [*(dock.toggleViewAction() for dock in docks), self.toolbar.toggleViewAction()]
-        submenus = build_menus(self, items, self.window_actions, {PANELS: toggles})
-        self.file_menus = FileMenus(submenus[RECENT], submenus[EXAMPLES], settings)
-        show_running(self, self.window_actions, False)
+        submenus = build_menus(self, items, self.window_actions, {view_actions.PANELS: toggles})
+        self.file_menus = FileMenus(
+            submenus[file_actions.RECENT], submenus[file_actions.EXAMPLES], settings
+        )
+        self._on_run_state_changed(False)
 
         self.window_layout = WindowLayout(
             self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
@@ -166,17 +134,15 @@ class MainWindow(QMainWindow):
             self.runner,
             self.step_mode,
             self.check_mode,
-            self.peaks,
+            self.devices,
             self.sweeps,
             self.exercises,
             self.editor_panel,
-            self.discovery,
         )
         self.shutdown = ShutdownController(
             self.window_layout, settings, self.files, work, self.backends, self.recovery
         )
         self._connect()
-        self.editor_panel.editor.set_zoom(settings.zoom())
         self.window_layout.restore()
         self.files.show_current()
         self.devices.start_discovery()
@@ -201,26 +167,23 @@ class MainWindow(QMainWindow):
     def _action_items(self) -> tuple[Item, ...]:
         """Every command's record; the menus and the toolbar are built from them."""
         items = (
-            *file_actions(self.files, partial(self.host_code.export, self), self.close),
-            *edit_actions(self.editor_panel),
-            *view_actions(
-                ViewChoices(self.editor_panel.editor, self.theme, self.settings),
+            *file_actions.records(self.files, partial(self.host_code.export, self), self.close),
+            *edit_actions.records(self.editor_panel),
+            *view_actions.records(
+                view_actions.ViewChoices(self.editor_panel.editor, self.theme, self.settings),
                 self.theme.choice,
                 self.language,
                 self.settings.language(),
             ),
-            *run_actions(
+            *run_actions.records(
                 self.editor_panel.request_build,
-                RunCommands(self.workbench, self.runner, self.step_mode),
+                run_actions.RunCommands(self.workbench, self.runner, self.step_mode),
                 self.check_mode.toggle,
                 self.devices.open_device_runs,
             ),
-            *help_actions(HelpDialogs(self)),
+            *help_actions.records(help_actions.HelpDialogs(self)),
         )
         return items
-
-    def _session(self) -> Session:
-        return self.workbench.document.session
 
     def _connect(self) -> None:
         a, editor, w = self.window_actions, self.editor_panel.editor, self.workbench
@@ -242,20 +205,17 @@ class MainWindow(QMainWindow):
         self.step_mode.steppingChanged.connect(self._on_run_state_changed)
         self.check_mode.checkingChanged.connect(self._on_check_mode_checking_changed)
         self.results_panel.checkRequested.connect(self.check_mode.request_check)
-        for messages in (
-            w.messageRaised,
-            self.step_mode.messageRaised,
-            self.check_mode.messageRaised,
-            self.host_code.messageRaised,
-            self.recovery.failed,
-        ):
-            messages.connect(self.status.show_message)
+        w.messageRaised.connect(self.status.show_message)
+        self.step_mode.messageRaised.connect(self.status.show_message)
+        self.check_mode.messageRaised.connect(self.status.show_message)
+        self.host_code.messageRaised.connect(self.status.show_message)
+        self.recovery.failed.connect(self.status.show_message)
         self.exercises_dock.visibilityChanged.connect(self.exercises.fill_when_visible)
-        connect_peaks(self.device_panel.peaks_view, self.peaks)
-        roofline = self.results_panel.roofline
-        roofline.set_lookup(self.peaks.kept)
+        peaks, roofline = self.devices.peaks, self.results_panel.roofline
+        connect_peaks(self.device_panel.peaks_view, peaks)
+        roofline.set_lookup(peaks.kept)
         roofline.measurePeaksRequested.connect(self.devices.measure_peaks)
-        self.peaks.measured.connect(roofline.peaks_changed)
+        peaks.measured.connect(roofline.peaks_changed)
         sweep = self.results_panel.sweep
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
 
@@ -265,10 +225,10 @@ class MainWindow(QMainWindow):
         self.window_actions["redo"].setEnabled(False)
 
     def _on_run_state_changed(self, running: bool) -> None:
-        show_running(self, self.window_actions, running)
+        run_actions.show_running(self, self.window_actions, running)
 
     def _on_check_mode_checking_changed(self, checking: bool) -> None:
-        show_checking(self, self.window_actions, checking)
+        run_actions.show_checking(self, self.window_actions, checking)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

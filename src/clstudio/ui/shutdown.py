@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from clstudio.ui.backends import Backends
-from clstudio.ui.devices.discovery import DiscoveryRunner
-from clstudio.ui.devices.peaks_controller import PeaksController
+from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
@@ -35,11 +34,10 @@ class BackgroundWork:
     runner: RunController
     step_mode: StepMode
     check_mode: CheckMode
-    peaks: PeaksController
+    devices: DeviceController  # discovery and peaks
     sweeps: SweepController
     exercises: ExercisesController
     editor: EditorPanel  # its live build
-    discovery: DiscoveryRunner
 
 
 class ShutdownController:
@@ -69,15 +67,15 @@ class ShutdownController:
         work.workbench.request_stop()
         work.step_mode.request_stop()
         work.check_mode.request_stop()
-        work.peaks.stop()
+        work.devices.peaks.stop()
         work.sweeps.runner.stop()
         work.runner.wait()
         work.step_mode.wait()
         work.check_mode.wait()
         work.exercises.wait()
-        work.peaks.runner.wait()
+        work.devices.peaks.runner.wait()
         work.sweeps.runner.wait()
         work.editor.wait_for_build()
-        work.discovery.wait()
+        work.devices.discovery.wait()
         self._backends.close()
         self._recovery.discard()

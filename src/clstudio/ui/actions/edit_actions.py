@@ -7,7 +7,7 @@ from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 
-def edit_actions(editor: EditorPanel) -> tuple[Item, ...]:
+def records(editor: EditorPanel) -> tuple[Item, ...]:
     return (
         Action(
             "undo",

@@ -11,7 +11,7 @@ from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 EXAMPLES, RECENT = "examples", "recent"  # the submenus FileMenus fills
 
 
-def file_actions(
+def records(
     files: FileController,
     export_host_code: Callable[[], object],
     quit_app: Callable[[], object],

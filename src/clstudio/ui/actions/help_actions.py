@@ -30,7 +30,7 @@ class HelpDialogs(QObject):
         QMessageBox.about(self._window, self.tr("About CL Studio"), about_html())
 
 
-def help_actions(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
+def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
     return (
         Action(
             "lesson",

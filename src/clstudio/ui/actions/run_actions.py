@@ -63,7 +63,7 @@ class RunCommands(QObject):
             self._workbench.request_run()
 
 
-def run_actions(
+def records(
     build: Callable[[], object],
     commands: RunCommands,
     check: Callable[[], object],

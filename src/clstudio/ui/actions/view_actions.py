@@ -35,13 +35,15 @@ THEME_TEXTS = {  # each theme's name and tip, by settings value
 
 
 class ViewChoices(QObject):
-    """The zoom of the source and the theme, applied and kept in the settings."""
+    """The zoom of the source and the theme, applied and kept in the settings; the saved
+    zoom is applied at once."""
 
     def __init__(self, editor: CodeEditor, theme: ThemeController, settings: AppSettings) -> None:
         super().__init__(editor)
         self._editor = editor
         self._theme = theme
         self._settings = settings
+        editor.set_zoom(settings.zoom())
 
     def set_zoom(self, steps: int) -> None:
         self._editor.set_zoom(steps)
@@ -61,7 +63,7 @@ class ViewChoices(QObject):
         self._settings.set_theme(theme)
 
 
-def view_actions(
+def records(
     view: ViewChoices, theme: str, language: LanguageChoice, spoken: str
 ) -> tuple[Item, ...]:
     """`theme` and `spoken` are the settings' choices, checked in their submenus."""

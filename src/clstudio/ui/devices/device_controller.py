@@ -23,7 +23,7 @@ from clstudio.devices import (
 from clstudio.engine import MeasuringBackend
 from clstudio.session import Session
 from clstudio.ui.devices.device_panel import DevicePanel
-from clstudio.ui.devices.discovery import DiscoveryRunner
+from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
 from clstudio.ui.devices.peaks_controller import PeaksController
 from clstudio.ui.document import Document
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
@@ -42,41 +42,41 @@ class DeviceUser(Protocol):
 
 
 class DeviceController(QObject):
-    """Runs discovery, resolves the device for each document, takes the user's choice."""
+    """Runs discovery, resolves the device for each document, takes the user's choice;
+    measures peaks for the Devices dock and the roofline."""
 
     def __init__(
         self,
         panel: DevicePanel,
         dock: QDockWidget,
-        discovery: DiscoveryRunner,
+        discover: DiscoverFn,
         user: DeviceUser,
         settings: AppSettings,
         status: DeviceStatusSink,
-        peaks: PeaksController,
         measurements: MeasuringBackend,
         window: QWidget,
     ) -> None:
         super().__init__(window)
         self._panel = panel
         self._dock = dock
-        self._discovery = discovery
+        self.discovery = DiscoveryRunner(discover, self)
+        self.peaks = PeaksController(measurements, parent=self)
         self._user = user
         self._settings = settings
         self._status = status
-        self._peaks = peaks
         self._measurements = measurements
         self._window = window  # the parent of the Run on devices dialog
         panel.deviceChosen.connect(self._on_panel_device_chosen)
         panel.rediscoverRequested.connect(self.start_discovery)
-        discovery.started.connect(panel.show_searching)
-        discovery.finished.connect(self._on_discovery_finished)
-        discovery.failed.connect(self._on_discovery_failed)
+        self.discovery.started.connect(panel.show_searching)
+        self.discovery.finished.connect(self._on_discovery_finished)
+        self.discovery.failed.connect(self._on_discovery_failed)
 
     def inventory(self) -> DeviceInventory:
         return self._panel.inventory()
 
     def start_discovery(self) -> None:
-        self._discovery.start()
+        self.discovery.start()
         self.show_status()
 
     def simulator_listed(self) -> bool | None:
@@ -106,14 +106,14 @@ class DeviceController(QObject):
             self._user.device(),
             self.inventory(),
             self._session().device,
-            self._discovery.is_running(),
+            self.discovery.is_running(),
         )
         self._status.show_device(status)
 
     def measure_peaks(self, device_name: str) -> None:
         """The roofline asks for a device's peaks: measure them in the Devices dock's tab."""
         device = next((d for d in self.inventory().devices() if d.name == device_name), None)
-        if device is not None and self._peaks.measure(device):
+        if device is not None and self.peaks.measure(device):
             self._panel.select_device(device)
             self._panel.tabs.setCurrentWidget(self._panel.peaks_view)
             self._dock.raise_()

@@ -60,6 +60,10 @@ class FileController(QObject):
     def document(self) -> Document:
         return self._owner.document
 
+    def session(self) -> Session:
+        """The open session, for the jobs that read it as they start."""
+        return self.document.session
+
     def show_title(self) -> None:
         self._window.setWindowTitle(f"{self.document.name}[*] — CL Studio")
         self._window.setWindowModified(self.document.dirty)
