@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
@@ -34,7 +35,7 @@ def with_keys(tip: str, keys: str) -> str:
 class Action:
     """One command: what it says, what it does, and where it shows.
 
-    `callback` takes no argument (Qt's `checked` is not passed on). Records of one menu
+    `callback` is called without arguments (Qt's `checked` is not passed on). Records of one menu
     show in their order; a separator goes between two `group`s. The checkable records of
     one menu are one exclusive choice.
     """
@@ -116,8 +117,14 @@ def _action(window: QWidget, record: Action) -> QAction:
     if record.checkable:
         action.setCheckable(True)
         action.setChecked(record.checked)
-    action.triggered.connect(record.callback)
+    action.triggered.connect(partial(_call, record.callback))
     return action
+
+
+def _call(callback: Callable[[], object]) -> None:
+    """PySide passes `checked` to a handler that takes a parameter, even a defaulted one
+    (`open_file(path=None)` would get False); through here it gets nothing."""
+    callback()
 
 
 def show_look(widget: QWidget, action: QAction, look: tuple[str, str, Icon]) -> None:
