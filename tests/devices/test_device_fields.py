@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pyopencl as cl
 import pytest
 
-from clstudio.devices.fields import (
+from clstudio.devices.field_catalogue import (
     DEVICE_FIELDS,
     FORMATTERS,
     GROUP_ORDER,

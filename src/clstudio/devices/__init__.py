@@ -1,7 +1,9 @@
-"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, limits,
-and the drivers from PyPI that need setting up."""
+"""OpenCL platforms and devices: the inventory, the field catalogue, selectors, limits, and
+the drivers from PyPI that need setting up. Importing it loads no pyopencl: discovery
+(clstudio.devices.discovery) and raw queries do, where a process really asks a driver."""
 
-from clstudio.devices.discovery import (
+from clstudio.devices.field_catalogue import group_title
+from clstudio.devices.inventory import (
     GROUP_ORDER,
     NO_PLATFORM_HELP,
     DeviceInfo,
@@ -9,11 +11,9 @@ from clstudio.devices.discovery import (
     InfoField,
     PlatformInfo,
     device_type_name,
-    discover,
     format_inventory,
     inventory_to_json,
 )
-from clstudio.devices.fields import group_title
 from clstudio.devices.limits import DeviceLimits, limits_of
 from clstudio.devices.pip_runtimes import (
     INTEL_EXTRA,
@@ -46,7 +46,6 @@ __all__ = [
     "PlatformInfo",
     "added_platforms_last",
     "device_type_name",
-    "discover",
     "format_inventory",
     "group_title",
     "installed_runtimes",

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from clstudio.common.results import GuardReport, ReferenceReport, RunError
 from clstudio.ui.results import outputs_panel
-from clstudio.ui.results.buffer_layout import format_value
+from clstudio.ui.results.viewers.buffer_layout import format_value
 
 
 def tab_centre(panel, index):
