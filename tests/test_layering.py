@@ -104,7 +104,7 @@ def upward_imports(module: str, found: list[Imported]) -> list[str]:
     return upward
 
 
-def test_every_core_module_belongs_to_a_layer():
+def test_every_core_module_belongs_to_a_layer() -> None:
     strays = [
         module_name(path)
         for path in core_sources()
@@ -113,14 +113,14 @@ def test_every_core_module_belongs_to_a_layer():
     assert strays == []
 
 
-def test_core_packages_import_only_the_layers_below_them():
+def test_core_packages_import_only_the_layers_below_them() -> None:
     upward = [
         line for path in core_sources() for line in upward_imports(module_name(path), imports(path))
     ]
     assert upward == []
 
 
-def test_an_upward_import_is_caught_however_it_is_spelled():
+def test_an_upward_import_is_caught_however_it_is_spelled() -> None:
     spellings = {
         "from ..engine import Engine": ["clstudio.engine", "clstudio.engine.Engine"],
         "from .. import engine": ["clstudio", "clstudio.engine"],
@@ -134,7 +134,7 @@ def test_an_upward_import_is_caught_however_it_is_spelled():
         assert upward_imports("clstudio.common.units", found), source
 
 
-def test_a_relative_import_in_a_package_resolves_from_the_package_itself():
+def test_a_relative_import_in_a_package_resolves_from_the_package_itself() -> None:
     found = imports_in("from .units import format_seconds", "clstudio.common", is_package=True)
     assert found[0] == ("clstudio.common.units", ("format_seconds",))
     assert upward_imports("clstudio.common", found) == []
@@ -142,14 +142,14 @@ def test_a_relative_import_in_a_package_resolves_from_the_package_itself():
     assert sibling[0][0] == "clstudio.engine.build"
 
 
-def test_ruff_bans_relative_imports_so_the_layer_test_sees_full_names():
+def test_ruff_bans_relative_imports_so_the_layer_test_sees_full_names() -> None:
     config = tomllib.loads((PACKAGE.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
     lint = config["tool"]["ruff"]["lint"]
     assert "TID" in lint["select"]
     assert lint["flake8-tidy-imports"]["ban-relative-imports"] == "all"
 
 
-def test_pyopencl_is_imported_only_by_the_engine_and_device_discovery():
+def test_pyopencl_is_imported_only_by_the_engine_and_device_discovery() -> None:
     offenders = [
         module_name(path)
         for path in core_sources()
@@ -166,7 +166,7 @@ def test_pyopencl_is_imported_only_by_the_engine_and_device_discovery():
     assert offenders == [] and ui_offenders == []
 
 
-def test_no_module_imports_another_packages_private_names():
+def test_no_module_imports_another_packages_private_names() -> None:
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         mine = module_name(path).split(".")[:2]
@@ -177,7 +177,7 @@ def test_no_module_imports_another_packages_private_names():
     assert offenders == []
 
 
-def test_every_package_says_what_it_holds_and_lists_its_public_names():
+def test_every_package_says_what_it_holds_and_lists_its_public_names() -> None:
     for init in PACKAGE.glob("*/__init__.py"):
         tree = ast.parse(init.read_text(encoding="utf-8"))
         assert ast.get_docstring(tree), f"{init} has no docstring"
@@ -199,7 +199,7 @@ def core_modules() -> list[str]:
     return names
 
 
-def test_importing_every_core_module_loads_no_qt():
+def test_importing_every_core_module_loads_no_qt() -> None:
     modules = core_modules()
     script = (
         "import importlib, sys\n"
@@ -213,7 +213,7 @@ def test_importing_every_core_module_loads_no_qt():
     assert done.stdout.strip() == "[]"
 
 
-def test_no_core_source_names_qt_or_the_ui():
+def test_no_core_source_names_qt_or_the_ui() -> None:
     offenders = [
         f"{path.relative_to(PACKAGE)}: {module}"
         for path in core_sources()
@@ -236,21 +236,22 @@ def loaded_in_a_fresh_process(modules: tuple[str, ...], roots: tuple[str, ...]) 
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return ast.literal_eval(done.stdout.strip())
+    loaded: list[str] = ast.literal_eval(done.stdout.strip())
+    return loaded
 
 
-def test_the_window_process_never_imports_pyopencl():
+def test_the_window_process_never_imports_pyopencl() -> None:
     # The window learns its devices from the discovery worker; runs go to worker processes.
     window = ("clstudio.ui.app", "clstudio.ui.main_window")
     assert loaded_in_a_fresh_process(window, ("pyopencl",)) == []
 
 
-def test_the_devices_data_types_load_without_pyopencl():
+def test_the_devices_data_types_load_without_pyopencl() -> None:
     assert loaded_in_a_fresh_process(("clstudio.devices",), ("pyopencl",)) == []
     assert loaded_in_a_fresh_process(("clstudio.devices.discovery",), ("pyopencl",)) == ["pyopencl"]
 
 
-def test_no_two_modules_share_a_file_name():
+def test_no_two_modules_share_a_file_name() -> None:
     stems: dict[str, list[str]] = {}
     for path in PACKAGE.rglob("*.py"):
         if path.stem != "__init__":
@@ -268,13 +269,13 @@ def one_letter_apart(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
-def test_one_letter_apart_sees_an_added_a_dropped_and_a_changed_letter():
+def test_one_letter_apart_sees_an_added_a_dropped_and_a_changed_letter() -> None:
     assert one_letter_apart("check", "checks") and one_letter_apart("checks", "check")
     assert one_letter_apart("run", "ran") and one_letter_apart("steps", "step")
     assert not one_letter_apart("check", "check") and not one_letter_apart("run", "rune_")
 
 
-def test_no_two_packages_have_names_one_letter_apart():
+def test_no_two_packages_have_names_one_letter_apart() -> None:
     names = sorted({init.parent.name for init in PACKAGE.rglob("__init__.py")})
     close = [(a, b) for a in names for b in names if a < b and one_letter_apart(a, b)]
     assert close == []

@@ -2,9 +2,8 @@
 the drivers from PyPI that need setting up. Importing it loads no pyopencl: discovery
 (clstudio.devices.discovery) and raw queries do, where a process really asks a driver."""
 
-from clstudio.devices.field_catalogue import group_title
+from clstudio.devices.field_catalogue import GROUP_ORDER, group_title
 from clstudio.devices.inventory import (
-    GROUP_ORDER,
     NO_PLATFORM_HELP,
     DeviceInfo,
     DeviceInventory,
