@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext
 from clstudio.devices import parse_device_spec
-from clstudio.measurements.peak_runner import measure_peaks
+from clstudio.measurements import measure_peaks
 from clstudio.reporting import format_peaks, peaks_to_json, save_peaks
 from clstudio.worker.client import WorkerClient
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
 from clstudio.devices import parse_device_spec
-from clstudio.measurements.device_runs import run_on_devices
+from clstudio.measurements import run_on_devices
 from clstudio.reporting import (
     device_runs_to_json,
     format_comparison,

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from clstudio.backend import MeasuringBackend
 from clstudio.common import PEAK_PROBES, PeakPlan, PeakProbe, PeakReport
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.measurements.peak_runner import measure_peaks
+from clstudio.measurements import measure_peaks
 from clstudio.reporting import latest_peaks, save_peaks
 from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.run.measurement_runner import MeasurementRunner

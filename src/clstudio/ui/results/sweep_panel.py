@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import format_seconds
-from clstudio.measurements.local_size_sweep import SweepResult
+from clstudio.measurements import SweepResult
 from clstudio.ui.results.plot_style import MARKER_COLOUR, SERIES_COLOURS, ThemedPlotWidget
 
 

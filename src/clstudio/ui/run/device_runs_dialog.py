@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from clstudio.backend import Backend
 from clstudio.common import RunResult, format_seconds
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.measurements.device_runs import run_on_devices
+from clstudio.measurements import run_on_devices
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
 from clstudio.ui.run.measurement_runner import MeasurementRunner

@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 
 from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo, limits_of
-from clstudio.measurements.local_size_sweep import SweepResult, sweep_local_sizes
+from clstudio.measurements import SweepResult, sweep_local_sizes
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.results.sweep_panel import SweepPanel
