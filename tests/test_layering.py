@@ -143,7 +143,8 @@ def test_a_relative_import_in_a_package_resolves_from_the_package_itself() -> No
 
 
 def test_ruff_bans_relative_imports_so_the_layer_test_sees_full_names() -> None:
-    config = tomllib.loads((PACKAGE.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     lint = config["tool"]["ruff"]["lint"]
     assert "TID" in lint["select"]
     assert lint["flake8-tidy-imports"]["ban-relative-imports"] == "all"
