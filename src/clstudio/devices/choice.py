@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from clstudio.devices.discovery import DeviceInfo, DeviceInventory
+from clstudio.devices.inventory import DeviceInfo, DeviceInventory
 from clstudio.devices.selector import DeviceSelector
 
 __all__ = ["DeviceState", "DeviceStatus", "choose_device", "device_status"]

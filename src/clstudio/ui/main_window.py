@@ -16,7 +16,7 @@ from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
-from clstudio.ui.devices.discovery import DiscoverFn
+from clstudio.ui.devices.discovery_runner import DiscoverFn
 from clstudio.ui.devices.peaks_controller import connect_peaks
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
@@ -32,12 +32,12 @@ from clstudio.ui.run.check_mode import CheckMode
 from clstudio.ui.run.check_status import CheckStatus
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
-from clstudio.ui.run.step_controller import StepController
-from clstudio.ui.run.step_mode import StepMode
 from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.shutdown import BackgroundWork, ShutdownController
 from clstudio.ui.status_bar import StatusBar
+from clstudio.ui.steps.step_controller import StepController
+from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_layout import EMPTY_RESULTS_HEIGHT, WindowLayout
 from clstudio.ui.workbench import Workbench

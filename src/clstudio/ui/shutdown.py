@@ -14,9 +14,9 @@ from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.run.check_mode import CheckMode
 from clstudio.ui.run.run_controller import RunController
-from clstudio.ui.run.step_mode import StepMode
 from clstudio.ui.run.sweep_controller import SweepController
 from clstudio.ui.settings import AppSettings
+from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.window_layout import WindowLayout
 from clstudio.ui.workbench import Workbench
 

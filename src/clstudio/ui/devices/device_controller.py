@@ -12,6 +12,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
 
+from clstudio.backend import MeasuringBackend
 from clstudio.devices import (
     DeviceInfo,
     DeviceInventory,
@@ -20,10 +21,9 @@ from clstudio.devices import (
     device_status,
     is_simulator,
 )
-from clstudio.engine import MeasuringBackend
 from clstudio.session import Session
 from clstudio.ui.devices.device_panel import DevicePanel
-from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
+from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
 from clstudio.ui.devices.peaks_controller import PeaksController
 from clstudio.ui.document import Document
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog

@@ -15,8 +15,8 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QStandardPaths
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.engine import Backend
 from clstudio.exercises import (
     Catalogue,
     CheckReport,
@@ -27,8 +27,8 @@ from clstudio.exercises import (
     variant_problem,
 )
 from clstudio.ui.document import Document
-from clstudio.ui.exercises.check_runner import CheckRunner
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
+from clstudio.ui.exercises.grading_runner import CheckRunner
 from clstudio.ui.exercises.solution_dialog import SolutionDialog
 from clstudio.ui.status_bar import StatusSink
 
