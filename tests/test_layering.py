@@ -20,6 +20,8 @@ LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
     "exercises",
     "worker",
+    # Oclgrind's interactive debugger over a pipe; its debug process runs the engine.
+    "debugger",
     "reporting",
     # Above the engine: a program passes by-value arguments as the engine encodes them
     # (engine.scalar_bytes); only the command line and the UI use it.

@@ -4,6 +4,7 @@ Not to be confused with `clstudio.checks`, what is validated before any run.
 """
 
 from clstudio.check.plan import (
+    BUILD_OPTIONS,
     GET_OCLGRIND,
     LOG_NAME,
     MAX_ERRORS,
@@ -19,6 +20,7 @@ from clstudio.check.reports import ParsedLog, Report, Side, parse_log
 from clstudio.check.results import KIND_SEVERITIES, CheckProblem, CheckResult, WorkItem
 
 __all__ = [
+    "BUILD_OPTIONS",
     "GET_OCLGRIND",
     "KIND_SEVERITIES",
     "LOG_NAME",
