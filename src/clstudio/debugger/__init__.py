@@ -14,6 +14,7 @@ from clstudio.debugger.declarations import Declaration, kernel_declarations
 from clstudio.debugger.driver import DebugDriver
 from clstudio.debugger.inspection import expression_problem
 from clstudio.debugger.plan import DebugPlan, DebugPlanError, plan_debug
+from clstudio.debugger.report import DEBUG_FORMAT, DEBUG_VERSION, debug_to_json, format_debug
 from clstudio.debugger.results import (
     BARRIER,
     BREAKPOINT,
@@ -32,11 +33,14 @@ from clstudio.debugger.results import (
     Value,
     WorkItemIds,
 )
+from clstudio.debugger.scripted import run_script
 from clstudio.debugger.values import as_declared, parse_value, read_elements, value_text
 
 __all__ = [
     "BARRIER",
     "BREAKPOINT",
+    "DEBUG_FORMAT",
+    "DEBUG_VERSION",
     "ENDED",
     "ERROR",
     "FINISHED",
@@ -58,7 +62,9 @@ __all__ = [
     "Value",
     "WorkItemIds",
     "as_declared",
+    "debug_to_json",
     "expression_problem",
+    "format_debug",
     "kernel_declarations",
     "parse_backtrace",
     "parse_dump",
@@ -68,6 +74,7 @@ __all__ = [
     "parse_values",
     "plan_debug",
     "read_elements",
+    "run_script",
     "split_fenced",
     "value_text",
 ]

@@ -50,6 +50,7 @@ class DebugDriver:
         self.following: Ids = plan.work_item
         self.info: KernelInfo | None = None
         self.device = ""
+        self.simulator_found = True  # until the debug process says otherwise
         self.stop_now: DebugStop | None = None  # the latest stop
         self._process: DebuggerProcess | None = None
         self._breakpoints = 0  # how many Oclgrind has numbered
@@ -338,6 +339,7 @@ class DebugDriver:
             ).format(code=code, reports=reports[-2000:] or "-")
             return DebugStop(ENDED, None, None, output=output, error=RunError("crash", message))
         self.device = str(status.get("device") or "")
+        self.simulator_found = status.get("simulator_found") is not False
         error = _status_error(status)
         return DebugStop(ENDED, None, None, output=output, oclgrind=reports, error=error)
 
