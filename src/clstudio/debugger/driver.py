@@ -189,7 +189,7 @@ class DebugDriver:
                 break
             switched = parse_stop(self._ask_one(f"workitem {_ids_arg(self.following)}"))
             output.append(switched.output)
-            if "cannot-switch" in switched.messages:
+            if {"cannot-switch", "finished"} & set(switched.messages):
                 return self._finished("".join(output))
             answer = parse_stop(self._ask_one("continue"))
         if answer.hit_by is None and command == "continue":
