@@ -57,6 +57,11 @@ class DebugDriver:
         self._deadline = 0.0
         self._inspector = Inspector(plan.session, self._ask)
 
+    @property
+    def pid(self) -> int | None:
+        """The debug process's id once started (it stays known after the process ended)."""
+        return self._process.pid if self._process is not None else None
+
     # The commands.
     def start(self) -> DebugStop:
         """Start the debug process and run to the followed work-item's first breakpoint."""
