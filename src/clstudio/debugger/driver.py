@@ -54,6 +54,10 @@ class DebugDriver:
         self.stop_now: DebugStop | None = None  # the latest stop
         self._process: DebuggerProcess | None = None
         self._breakpoints = 0  # how many Oclgrind has numbered
+        # A breakpoint of our own where work-items begin: under `continue` Oclgrind never
+        # stops where one ends (a finished work-item is on no line), so without it the rest
+        # of a large range would run on after the followed one finished.
+        self._start_breakpoint: int | None = None
         self._deadline = 0.0
         self._inspector = Inspector(plan.session, self._ask)
 
@@ -180,6 +184,10 @@ class DebugDriver:
             )
             return DebugStop(ENDED, None, None, error=RunError("validate", message))
         self._breakpoints = len(answers)
+        begin = parse_stop(first).line  # where work-item (0,0,0) stands before its first step
+        if begin and begin not in self.plan.breakpoints and not self._ask_one(f"break {begin}"):
+            self._breakpoints += 1
+            self._start_breakpoint = self._breakpoints
         if self.following != (0, 0, 0):
             self._ask_one(f"workitem {_ids_arg(self.following)}")
         return self._resume("continue", BREAKPOINT)
@@ -190,6 +198,9 @@ class DebugDriver:
         answer = parse_stop(self._ask_one(command))
         while True:
             output.append(answer.output)
+            if answer.hit == self._start_breakpoint and answer.hit_by == self.following:
+                answer = parse_stop(self._ask_one("continue"))  # it begins: run on
+                continue
             if answer.hit_by is None or answer.hit_by == self.following:
                 break
             switched = parse_stop(self._ask_one(f"workitem {_ids_arg(self.following)}"))
@@ -212,7 +223,7 @@ class DebugDriver:
     def _past_barrier(self, command: str) -> DebugStop:
         """A step from a barrier: the rest of the group must reach it first. A breakpoint on
         every line brings each of them back; at each, the followed work-item tries again."""
-        lines = self.plan.session.source.count("\n") + 1
+        lines = len(self.plan.session.source.splitlines())
         answers = self._ask([f"break {line}" for line in range(1, lines + 1)])
         numbers = [self._breakpoints + 1 + i for i in range(sum(1 for a in answers if not a))]
         self._breakpoints += len(numbers)

@@ -31,7 +31,7 @@ def plan_debug(
     session: Session, breakpoints: tuple[int, ...], work_item: tuple[int, ...] = (0,)
 ) -> DebugPlan:
     """The session for one run under Oclgrind's debugger; raises DebugPlanError."""
-    lines = session.source.count("\n") + 1
+    lines = len(session.source.splitlines())
     for line in breakpoints:
         if not 1 <= line <= lines:
             raise DebugPlanError(

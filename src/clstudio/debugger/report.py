@@ -107,6 +107,8 @@ def format_debug(run: DebugRun, source_name: str = "kernel") -> str:
             )
         )
     count = sum(1 for s in run.stops if s.line is not None)
+    if not run.stops:
+        return "\n".join(lines)
     lines.append(
         ngettext("{count} stop in {seconds}", "{count} stops in {seconds}", count).format(
             count=count, seconds=format_seconds(run.seconds)
