@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from clstudio.common import OPENCL_SCALARS, VECTOR_WIDTHS
@@ -91,8 +92,7 @@ def _parameters(text: str, line: int, last: int) -> list[Declaration]:
     return found
 
 
-def _variables(code: str, body: int, end: int, line_of: object) -> list[Declaration]:
-    assert callable(line_of)
+def _variables(code: str, body: int, end: int, line_of: Callable[[int], int]) -> list[Declaration]:
     found = []
     for match in _DECLARATION.finditer(code, body + 1, end):
         quals = match["quals"].split()

@@ -89,7 +89,8 @@ class DebugDriver:
 
     def switch(self, global_id: Sequence[int]) -> DebugStop:
         """Follow another work-item from where it is (before its first line if not started)."""
-        return self._guarded(lambda: self._switch((*global_id, 0, 0)[:3]))
+        x, y, z = (*global_id, 0, 0)[:3]
+        return self._guarded(lambda: self._switch((x, y, z)))
 
     # What the paused work-item sees; once the run has ended, nothing.
     def values(self, expressions: Sequence[str]) -> tuple[Value, ...]:
@@ -134,9 +135,8 @@ class DebugDriver:
             self._process.close()
 
     # How they are done.
-    def _guarded(self, command: object) -> DebugStop:
+    def _guarded(self, command: Callable[[], DebugStop]) -> DebugStop:
         """Run a command; an ended or silent process ends the run with a stop that says why."""
-        assert callable(command)
         if self.stop_now is not None and self.stop_now.reason == ENDED:
             return self.stop_now
         self._deadline = time.monotonic() + self.plan.answer_limit_s
