@@ -28,7 +28,9 @@ def inputs_at_5() -> tuple[float, float]:
 
 @pytest.mark.opencl
 @needs_oclgrind
-def test_vector_add_in_work_item_5_prints_i_and_both_inputs(capsys):
+def test_vector_add_in_work_item_5_prints_i_and_both_inputs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status = main(
         ["debug", str(VECTOR_ADD), "--break", "17", "--item", "5", "--print", "i", "a[i]", "b[5]"]
     )
@@ -45,7 +47,7 @@ def test_vector_add_in_work_item_5_prints_i_and_both_inputs(capsys):
 
 @pytest.mark.opencl
 @needs_oclgrind
-def test_json_carries_the_same_stop_and_values(capsys):
+def test_json_carries_the_same_stop_and_values(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["debug", str(VECTOR_ADD), "--break", "17", "--item", "5", "--print", "i", "a[i]"]
     status = main([*argv, "b[i]", "--json"])
     report = json.loads(capsys.readouterr().out)
@@ -75,7 +77,7 @@ def test_json_carries_the_same_stop_and_values(capsys):
 
 @pytest.mark.opencl
 @needs_oclgrind
-def test_steps_after_the_hit_and_variables_by_default(capsys):
+def test_steps_after_the_hit_and_variables_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["debug", str(VECTOR_ADD), "--break", "15", "--steps", "2", "--json"])
     stops = json.loads(capsys.readouterr().out)["stops"]
     assert status == 0
@@ -89,7 +91,9 @@ def test_steps_after_the_hit_and_variables_by_default(capsys):
 
 @pytest.mark.opencl
 @needs_oclgrind
-def test_a_breakpoint_the_work_item_never_reaches_fails_and_says_so(capsys):
+def test_a_breakpoint_the_work_item_never_reaches_fails_and_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status = main(["debug", str(VECTOR_ADD), "--break", "1"])
     out = capsys.readouterr().out
     assert status == 1
@@ -107,20 +111,24 @@ def test_a_breakpoint_the_work_item_never_reaches_fails_and_says_so(capsys):
         (["--steps", "-1"], "--steps must be 0 or more"),
     ],
 )
-def test_what_cannot_be_is_refused_before_any_run_with_status_2(capsys, extra, words):
+def test_what_cannot_be_is_refused_before_any_run_with_status_2(
+    capsys: pytest.CaptureFixture[str], extra: list[str], words: str
+) -> None:
     status = main(["debug", str(VECTOR_ADD), "--break", "17", *extra])
     assert status == 2
     assert words in capsys.readouterr().out
 
 
-def test_a_missing_session_names_the_file(capsys, tmp_path):
+def test_a_missing_session_names_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status = main(["debug", str(tmp_path / "nowhere.json"), "--break", "3", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1 and report["error"]["stage"] == "load"
     assert "nowhere.json" in report["error"]["message"] and report["stops"] == []
 
 
-def test_the_command_asks_for_a_breakpoint(capsys):
+def test_the_command_asks_for_a_breakpoint(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["debug", str(SPIN)])
     assert exit_.value.code == 2 and "--break" in capsys.readouterr().err

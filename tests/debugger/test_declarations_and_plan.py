@@ -18,7 +18,7 @@ KERNELS = Path(__file__).parents[2] / "kernels"
 SESSIONS = Path(__file__).parent / "sessions"
 
 
-def test_the_reductions_parameters_and_variables_with_their_scopes():
+def test_the_reductions_parameters_and_variables_with_their_scopes() -> None:
     source = (KERNELS / "reduction.cl").read_text()
     found = {d.name: d for d in kernel_declarations(source, "reduction")}
     assert list(found) == ["x", "partial", "scratch", "n", "gid", "lid", "stride"]
@@ -29,7 +29,7 @@ def test_the_reductions_parameters_and_variables_with_their_scopes():
     assert stride.in_scope(27) and not stride.in_scope(31)
 
 
-def test_arrays_vectors_and_local_arrays_of_a_kernel_body():
+def test_arrays_vectors_and_local_arrays_of_a_kernel_body() -> None:
     source = (SESSIONS / "vectors.cl").read_text()
     found = {d.name: d for d in kernel_declarations(source, "vectors")}
     assert (found["tile"].space, found["tile"].dims) == ("local", ("8",))
@@ -38,7 +38,7 @@ def test_arrays_vectors_and_local_arrays_of_a_kernel_body():
     assert kernel_declarations(source, "no_such_kernel") == ()
 
 
-def test_values_oclgrind_prints_signed_read_as_their_unsigned_type():
+def test_values_oclgrind_prints_signed_read_as_their_unsigned_type() -> None:
     assert as_declared(-56, "uchar") == 200
     assert as_declared(-1, "ulong") == 2**64 - 1
     assert as_declared((-1, 2), "ushort2") == (65535, 2)
@@ -46,12 +46,12 @@ def test_values_oclgrind_prints_signed_read_as_their_unsigned_type():
     assert value_text((1.0, 2.5)) == "(1,2.5)"
 
 
-def test_only_names_and_indexed_names_may_be_printed():
+def test_only_names_and_indexed_names_may_be_printed() -> None:
     assert expression_problem("a[i]") is None and expression_problem("scratch[ 3 ]") is None
     assert expression_problem("v.x") is not None and expression_problem("a[i+1]") is not None
 
 
-def test_the_plan_runs_on_oclgrind_once_with_the_source_inline():
+def test_the_plan_runs_on_oclgrind_once_with_the_source_inline() -> None:
     session = load_session(KERNELS / "reduction.json")
     plan = plan_debug(session, (28, 26, 26), (3,))
     assert plan.breakpoints == (26, 28) and plan.work_item == (3, 0, 0)
@@ -69,6 +69,8 @@ def test_the_plan_runs_on_oclgrind_once_with_the_source_inline():
         ((26,), (0, 0), "runs in 1 dimensions"),
     ],
 )
-def test_a_plan_that_cannot_be_says_why(lines, item, words):
+def test_a_plan_that_cannot_be_says_why(
+    lines: tuple[int, ...], item: tuple[int, ...], words: str
+) -> None:
     with pytest.raises(DebugPlanError, match=words):
         plan_debug(load_session(KERNELS / "reduction.json"), lines, item)

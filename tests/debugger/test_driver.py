@@ -2,6 +2,7 @@
 
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,7 +36,7 @@ def gone(pid: int) -> bool:
 
 
 @pytest.fixture
-def reduction():
+def reduction() -> Iterator[DebugDriver]:
     session = with_sizes(load_session(KERNELS / "reduction.json"), {"N": 64, "L": 16})
     driver = DebugDriver(plan_debug(session, (26,), (3,)))
     yield driver
@@ -43,7 +44,7 @@ def reduction():
     driver.close()
 
 
-def test_vector_add_stops_in_work_item_5_at_its_addition_with_both_inputs():
+def test_vector_add_stops_in_work_item_5_at_its_addition_with_both_inputs() -> None:
     session = load_session(KERNELS / "vector_add.json")
     driver = DebugDriver(plan_debug(session, (17,), (5,)))
     try:
@@ -64,7 +65,7 @@ def test_vector_add_stops_in_work_item_5_at_its_addition_with_both_inputs():
         driver.close()
 
 
-def test_reduction_through_two_rounds_shows_stride_lid_and_scratch(reduction):
+def test_reduction_through_two_rounds_shows_stride_lid_and_scratch(reduction: DebugDriver) -> None:
     stop = reduction.start()
     assert (stop.reason, stop.line) == (BREAKPOINT, 26)
     assert stop.work_item is not None and stop.work_item.local_id == (3, 0, 0)
@@ -84,7 +85,9 @@ def test_reduction_through_two_rounds_shows_stride_lid_and_scratch(reduction):
     assert after.values[3] == pytest.approx(scratch.values[3] + scratch.values[7], rel=1e-6)
 
 
-def test_steps_reach_the_barrier_then_pass_it_once_the_group_has_arrived(reduction):
+def test_steps_reach_the_barrier_then_pass_it_once_the_group_has_arrived(
+    reduction: DebugDriver,
+) -> None:
     reduction.start()
     assert reduction.step_over().line == 27
     at_barrier = reduction.step_over()
@@ -98,7 +101,7 @@ def test_steps_reach_the_barrier_then_pass_it_once_the_group_has_arrived(reducti
     assert {v.expression: v.value for v in reduction.variables()}["stride"] == 4
 
 
-def test_another_work_item_is_followed_from_where_it_is(reduction):
+def test_another_work_item_is_followed_from_where_it_is(reduction: DebugDriver) -> None:
     reduction.start()
     other = reduction.switch((5,))
     assert other.reason == SWITCHED and other.work_item is not None
@@ -111,7 +114,7 @@ def test_another_work_item_is_followed_from_where_it_is(reduction):
     assert refused.error is not None and "640" in refused.error.message
 
 
-def test_an_endless_loop_is_stopped_and_its_process_is_gone():
+def test_an_endless_loop_is_stopped_and_its_process_is_gone() -> None:
     session = load_session(SESSIONS / "spin.json")
     driver = DebugDriver(plan_debug(session, (6,)))
     stopper = threading.Timer(2.0, driver.stop)
@@ -127,7 +130,7 @@ def test_an_endless_loop_is_stopped_and_its_process_is_gone():
     assert driver.pid is not None and gone(driver.pid)
 
 
-def test_a_debugger_that_stops_answering_is_killed_at_the_time_limit():
+def test_a_debugger_that_stops_answering_is_killed_at_the_time_limit() -> None:
     plan = plan_debug(load_session(SESSIONS / "spin.json"), (6,))
     driver = DebugDriver(replace(plan, answer_limit_s=3.0))
     try:
@@ -139,7 +142,7 @@ def test_a_debugger_that_stops_answering_is_killed_at_the_time_limit():
     assert gone(driver.pid)
 
 
-def test_a_kernel_that_does_not_build_ends_the_run_with_the_compilers_words():
+def test_a_kernel_that_does_not_build_ends_the_run_with_the_compilers_words() -> None:
     session = load_session(SESSIONS / "spin.json")
     broken = replace(session, source=session.source.replace("i++;", "i++"))
     driver = DebugDriver(plan_debug(broken, (3,)))
@@ -151,7 +154,7 @@ def test_a_kernel_that_does_not_build_ends_the_run_with_the_compilers_words():
     assert driver.simulator_found
 
 
-def test_an_invalid_write_breaks_in_with_oclgrinds_report():
+def test_an_invalid_write_breaks_in_with_oclgrinds_report() -> None:
     driver = DebugDriver(plan_debug(load_session(SESSIONS / "vectors.json"), (20,), (2,)))
     try:
         assert driver.start().line == 20

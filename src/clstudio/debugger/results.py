@@ -6,7 +6,7 @@ and into `clstudio debug --json` as it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from clstudio.common import RunError
 
@@ -117,7 +117,6 @@ class DebugRun:
     error: RunError | None = None
     simulator_found: bool = True
     seconds: float = 0.0
-    notes: tuple[str, ...] = field(default=())
 
 
 def _three(values: tuple[int, ...]) -> tuple[int, int, int]:
