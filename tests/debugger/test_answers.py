@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 import pytest
-from debugger_testing import answer, transcript
+from debugger_testing import answer, inputs, transcript
 
 from clstudio.check import parse_log
 from clstudio.common import kernel_type
@@ -23,7 +23,7 @@ from clstudio.debugger import (
     split_fenced,
 )
 from clstudio.debugger.answers import parse_breakpoints
-from clstudio.session import initial_contents, load_session, with_sizes
+from clstudio.session import load_session, with_sizes
 
 
 def test_answers_are_split_at_their_fences_and_a_trailing_part_is_left_for_later() -> None:
@@ -143,27 +143,32 @@ def test_values_of_every_kind_are_read_into_numbers() -> None:
     assert (read["c"], read["s"], read["flag"], read["big"]) == (-56, -5, 1, -1)
     assert read["d"] == 0.1 and read["f"] == pytest.approx(1 / 3, rel=1e-5)
     assert read["arr"] == (1, 2, 3) and read["grid"] == ((0, 1, 2, 3), (0, 0, 0, 0))
-    assert read["tile"][:4] == pytest.approx((0, 1 / 3, 2 / 3, 1), rel=1e-5)
+    tile = read["tile"]
+    assert isinstance(tile, tuple) and tile[:4] == pytest.approx((0, 1 / 3, 2 / 3, 1), rel=1e-5)
     assert parse_value("0x1000000000000") == 2**48
     assert parse_value("not found") is None and parse_value("(1,2") is None
 
 
 def test_a_memory_dump_gives_the_exact_elements_the_session_put_there() -> None:
     session = with_sizes(load_session("kernels/vector_add.json"), {"N": 16})
-    a = initial_contents("a", session.args["a"], session.seed, session.base_dir)
-    b = initial_contents("b", session.args["b"], session.seed, session.base_dir)
-    start, data = parse_dump(answer("vector_add", "gmem 1000000000010 8"))
+    a, b = inputs(session, "a"), inputs(session, "b")
+    dumped = parse_dump(answer("vector_add", "gmem 1000000000010 8"))
+    assert dumped is not None
+    start, data = dumped
     assert start == 0x1000000000010 and len(data) == 8
     assert read_elements(data, kernel_type("float")) == tuple(float(v) for v in a[4:6])
-    _, data = parse_dump(answer("vector_add", "gmem 2000000000014 4"))
-    assert read_elements(data, kernel_type("float")) == (float(b[5]),)
+    dumped = parse_dump(answer("vector_add", "gmem 2000000000014 4"))
+    assert dumped is not None
+    assert read_elements(dumped[1], kernel_type("float")) == (float(b[5]),)
 
 
 def test_a_local_memory_dump_reads_as_the_work_groups_floats() -> None:
-    start, data = parse_dump(answer("reduction", "lmem 1000000000000 32"))
+    dumped = parse_dump(answer("reduction", "lmem 1000000000000 32"))
+    assert dumped is not None
+    start, data = dumped
     values = read_elements(data, kernel_type("float"))
     assert start == 2**48 and len(values) == 8
-    assert np.float32(values[0]) == np.frombuffer(data[:4], np.float32)[0]
+    assert values[0] == float(np.frombuffer(data[:4], np.float32)[0])
     assert read_elements(data, kernel_type("float4"))[1] == values[4:8]
 
 

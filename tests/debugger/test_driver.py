@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from debugger_testing import needs_oclgrind
+from debugger_testing import inputs, needs_oclgrind
 
 from clstudio.debugger import (
     BARRIER,
@@ -20,14 +20,15 @@ from clstudio.debugger import (
     DebugDriver,
     plan_debug,
 )
-from clstudio.session import initial_contents, load_session, with_sizes
+from clstudio.session import load_session, with_sizes
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 SESSIONS = Path(__file__).parent / "sessions"
 pytestmark = [pytest.mark.opencl, needs_oclgrind]
 
 
-def gone(pid: int) -> bool:
+def gone(pid: int | None) -> bool:
+    assert pid is not None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -52,8 +53,7 @@ def test_vector_add_stops_in_work_item_5_at_its_addition_with_both_inputs() -> N
         assert (stop.reason, stop.line, stop.source) == (BREAKPOINT, 17, "c[i] = a[i] + b[i];")
         assert stop.work_item is not None and stop.work_item.global_id == (5, 0, 0)
         i, a5, b5 = driver.values(["i", "a[i]", "b[5]"])
-        a = initial_contents("a", session.args["a"], session.seed, session.base_dir)
-        b = initial_contents("b", session.args["b"], session.seed, session.base_dir)
+        a, b = inputs(session, "a"), inputs(session, "b")
         assert (i.value, i.type_name) == (5, "size_t")
         assert (a5.value, a5.type_name, b5.value) == (float(a[5]), "float", float(b[5]))
         window = driver.global_window("a", 5, radius=2)
@@ -82,7 +82,9 @@ def test_reduction_through_two_rounds_shows_stride_lid_and_scratch(reduction: De
     # Since the last read, round two (stride 4) added scratch[lid + 4] into scratch[lid]
     # for lid < 4, and changed nothing else.
     assert after.changed == (0, 1, 2, 3)
-    assert after.values[3] == pytest.approx(scratch.values[3] + scratch.values[7], rel=1e-6)
+    before_3, before_7, after_3 = scratch.values[3], scratch.values[7], after.values[3]
+    assert isinstance(before_3, float) and isinstance(before_7, float)
+    assert after_3 == pytest.approx(before_3 + before_7, rel=1e-6)
 
 
 def test_steps_reach_the_barrier_then_pass_it_once_the_group_has_arrived(
@@ -106,12 +108,32 @@ def test_another_work_item_is_followed_from_where_it_is(reduction: DebugDriver) 
     other = reduction.switch((5,))
     assert other.reason == SWITCHED and other.work_item is not None
     assert other.work_item.global_id == (5, 0, 0)
-    assert reduction.resume().work_item.global_id == (5, 0, 0)
+    resumed = reduction.resume().work_item
+    assert resumed is not None and resumed.global_id == (5, 0, 0)
     assert {v.expression: v.value for v in reduction.variables()}["lid"] == 5
     later = reduction.switch((20,))  # in a group that has not started
-    assert later.reason == NOT_STARTED and later.work_item.group_id == (1, 0, 0)
+    assert later.reason == NOT_STARTED and later.work_item is not None
+    assert later.work_item.group_id == (1, 0, 0)
     refused = reduction.switch((640,))
     assert refused.error is not None and "640" in refused.error.message
+
+
+def test_step_into_a_function_shows_its_variables_and_step_out_returns() -> None:
+    driver = DebugDriver(plan_debug(load_session(SESSIONS / "helper.json"), (10,), (2,)))
+    try:
+        first = driver.start()
+        assert (first.line, first.depth) == (10, 0)
+        inside = driver.step_into()
+        assert (inside.function, inside.depth) == ("twice", 1)
+        assert {v.expression: v.value for v in driver.variables()} == {"x": 3.0}
+        back = driver.step_out()
+        assert (back.function, back.depth, back.line) == ("scaled", 0, 10)
+        assert driver.step_over().line == 11
+        (doubled,) = driver.values(["v[2]"])
+        assert doubled.value == 6.0
+    finally:
+        driver.stop()
+        driver.close()
 
 
 def test_an_endless_loop_is_stopped_and_its_process_is_gone() -> None:

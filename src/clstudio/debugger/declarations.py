@@ -24,9 +24,8 @@ _SPACES = {"__global": "global", "global": "global", "__local": "local", "local"
 _SPACES |= {"__constant": "constant", "constant": "constant"}
 _SPACES |= {"__private": "private", "private": "private"}
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
-_KERNEL = re.compile(
-    r"\b(?:__kernel|kernel)\s+(?:__attribute__\s*\(\(.*?\)\)\s*)?void\s+(\w+)\s*\("
-)
+_CALL_OR_DEFINITION = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+_NOT_FUNCTIONS = frozenset(("if", "for", "while", "switch", "return", "sizeof", "__attribute__"))
 _DECLARATION = re.compile(
     r"(?:(?<=[;{}(])|^)\s*(?P<quals>(?:(?:__local|local|__private|private|const|volatile|"
     rf"unsigned|signed)\s+)*)(?P<type>{_TYPES})\b(?P<rest>(?:[^;{{}}]|\{{[^;{{}}]*\}})*?);",
@@ -54,21 +53,23 @@ class Declaration:
         return self.line <= line <= self.last_line
 
 
-def kernel_declarations(source: str, kernel: str) -> tuple[Declaration, ...]:
-    """The parameters of `kernel`, then its variables in source order; () if not found."""
+def kernel_declarations(source: str, function: str) -> tuple[Declaration, ...]:
+    """The parameters of the kernel (or other function) `function`, then its variables in
+    source order; () if the source defines no such function."""
     code = _COMMENTS.sub(lambda m: re.sub(r"[^\n]", " ", m[0]), source)
     starts = [0, *(i + 1 for i, c in enumerate(code) if c == "\n")]
 
     def line_of(offset: int) -> int:
         return bisect.bisect_right(starts, offset)
 
-    for match in _KERNEL.finditer(code):
-        if match[1] != kernel:
+    for match in _CALL_OR_DEFINITION.finditer(code):
+        if match[1] != function or match[1] in _NOT_FUNCTIONS:
             continue
         close = _matching(code, match.end() - 1)
-        body = code.find("{", close)
-        if close < 0 or body < 0:
-            return ()
+        after = code[close + 1 :].lstrip() if close >= 0 else ""
+        if not after.startswith("{"):
+            continue  # a call or a prototype, not the definition
+        body = code.index("{", close)
         end = _matching(code, body)
         last = line_of(end if end >= 0 else len(code))
         found = list(_parameters(code[match.end() : close], line_of(match.start()), last))

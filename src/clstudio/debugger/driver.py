@@ -247,7 +247,7 @@ class DebugDriver:
         return self._located(answer, STEP, "".join(output))
 
     def _step_out(self) -> DebugStop:
-        depth = self._depth()
+        depth = self.stop_now.depth if self.stop_now is not None else 0
         if depth == 0:
             return self._resume("continue", BREAKPOINT)
         while True:
@@ -276,10 +276,11 @@ class DebugDriver:
         return self._located(answer, SWITCHED, answer.output)
 
     def _located(self, answer: StopAnswer, reason: str, output: str) -> DebugStop:
-        """The stop of the followed work-item at the line `answer` shows; `info` tells the
-        rest and puts Oclgrind's numbers back into decimal."""
+        """The stop of the followed work-item at the line `answer` shows; `backtrace` and
+        `info` tell the rest (and `info` puts Oclgrind's numbers back into decimal)."""
         assert self.info is not None
-        state = parse_info(self._ask_one("info"))
+        trace, described = self._ask(["backtrace", "info"])
+        state = parse_info(described)
         if state is not None and state.finished and state.current == self.following:
             return self._finished(output)
         where = state.current if state is not None and state.current else self.following
@@ -290,13 +291,16 @@ class DebugDriver:
         reports = self._reports()
         if parse_log(reports).reports and reason != SWITCHED:
             reason = ERROR
+        frames = parse_backtrace(trace)
+        function = frames[0].function if frames else self.plan.session.kernel
+        self._inspector.enter(function)
         return DebugStop(
             reason,
             self.info.ids(where),
             line,
             source.strip(),
-            answer.function,
-            self._depth() if answer.function else 0,
+            function,
+            frames[0].depth if frames else 0,
             output=output,
             oclgrind=reports,
         )
@@ -318,10 +322,6 @@ class DebugDriver:
             previous.depth,
             error=error,
         )
-
-    def _depth(self) -> int:
-        frames = parse_backtrace(self._ask(["backtrace", "info"])[0])
-        return frames[0].depth if frames else 0
 
     def _reports(self) -> str:
         return self._process.take_reports().strip() if self._process is not None else ""

@@ -51,9 +51,16 @@ class Inspector:
     def __init__(self, session: Session, ask: Ask) -> None:
         self._session = session
         self._ask = ask
-        self.declarations = kernel_declarations(session.source, session.kernel)
-        self._by_name = {d.name: d for d in self.declarations}
+        self._scopes: dict[str, tuple[Declaration, ...]] = {}
+        self.enter(session.kernel)
         self._last_local: dict[tuple[Ids, str], tuple[object, ...]] = {}
+
+    def enter(self, function: str) -> None:
+        """Where the work-item is: its names are those `function` declares."""
+        if function not in self._scopes:
+            self._scopes[function] = kernel_declarations(self._session.source, function)
+        self.declarations = self._scopes[function]
+        self._by_name = {d.name: d for d in self.declarations}
 
     def values(self, expressions: Sequence[str]) -> tuple[Value, ...]:
         """Each expression's value, typed by its declaration."""

@@ -81,7 +81,7 @@ class DebugStop:
     work_item: WorkItemIds | None
     line: int | None  # None before the first line, after the last, and once ended
     source: str = ""  # the text of that line
-    function: str = ""  # set when the stop entered or left a function
+    function: str = ""  # the function the work-item is in: the kernel, or one it called
     depth: int = 0  # calls below the kernel function (0 in the kernel itself)
     values: tuple[Value, ...] = ()
     output: str = ""  # the kernel's printf output since the previous stop

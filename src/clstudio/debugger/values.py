@@ -79,12 +79,23 @@ def element_type(type_name: str) -> ElementType | None:
 
 
 def as_declared(value: Components | None, type_name: str) -> Components | None:
-    """Oclgrind's signed integers read as the declared unsigned type; bools as 0 or 1."""
+    """A printed value as its declared type: Oclgrind's signed integers as the unsigned
+    type declared, whole floats as floats."""
     kind = element_type(type_name)
-    if value is None or kind is None or kind.scalar.kind != "u":
+    if value is None or kind is None:
         return value
-    bits = kind.scalar.itemsize * 8
-    return _unsigned(value, bits)
+    if kind.scalar.kind == "f":
+        return _floats(value)
+    if kind.scalar.kind != "u":
+        return value
+    return _unsigned(value, kind.scalar.itemsize * 8)
+
+
+def _floats(value: Components) -> Components:
+    """A float Oclgrind printed without a point ("3") is still a float."""
+    if isinstance(value, tuple):
+        return tuple(_floats(v) for v in value)
+    return float(value)
 
 
 def _unsigned(value: Components, bits: int) -> Components:
