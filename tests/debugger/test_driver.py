@@ -103,6 +103,24 @@ def test_steps_reach_the_barrier_then_pass_it_once_the_group_has_arrived(
     assert {v.expression: v.value for v in reduction.variables()}["stride"] == 4
 
 
+def test_the_paused_state_marks_what_the_line_touches_and_who_waits_at_the_barrier(
+    reduction: DebugDriver,
+) -> None:
+    reduction.start()
+    at_addition = reduction.step_over()  # scratch[lid] += scratch[lid + stride]
+    assert at_addition.line == 27
+    state = reduction.paused()
+    assert {v.expression: v.value for v in state.variables}["stride"] == 8
+    (scratch,) = state.local_arrays
+    assert (scratch.name, scratch.focus) == ("scratch", 3)
+    x, partial = state.buffers
+    assert (x.name, x.count, x.focus, partial.count) == ("x", 64, None, 4)
+    assert state.barrier is None
+    reduction.step_over()
+    waiting = reduction.paused().barrier
+    assert waiting is not None and (waiting.line, waiting.arrived) == (28, ((3, 0, 0),))
+
+
 def test_another_work_item_is_followed_from_where_it_is(reduction: DebugDriver) -> None:
     reduction.start()
     other = reduction.switch((5,))

@@ -30,6 +30,7 @@ from clstudio.debugger.results import (
     DebugStop,
     KernelInfo,
     MemoryView,
+    PausedState,
     Value,
     WorkItemIds,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "InfoAnswer",
     "KernelInfo",
     "MemoryView",
+    "PausedState",
     "StopAnswer",
     "Value",
     "WorkItemIds",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from clstudio.check import GET_OCLGRIND, parse_log
@@ -34,6 +35,7 @@ from clstudio.debugger.results import (
     DebugStop,
     KernelInfo,
     MemoryView,
+    PausedState,
     Value,
 )
 
@@ -114,6 +116,28 @@ class DebugDriver:
     def global_window(self, name: str, index: int, radius: int = 8) -> MemoryView | None:
         """The `__global` buffer `name` around element `index` (the whole of a small one)."""
         return self._reading(lambda: self._inspector.global_window(name, index, radius), None)
+
+    def paused(self) -> PausedState:
+        """Everything a Debug dock shows at the latest stop: variables, the group's `__local`
+        arrays, the `__global` buffers around what the line touches, the barrier."""
+        stop = self.stop_now or DebugStop(ENDED, None, None)
+        if stop.line is None or self.info is None:
+            return PausedState(stop)
+        line, source = stop.line, stop.source
+        group = self.info.ids(self.following).group_id
+
+        def read() -> PausedState:
+            touched = self._inspector.touched(source)
+            arrays = self._inspector.local_arrays(group)
+            return PausedState(
+                stop,
+                self._inspector.variables(line),
+                tuple(replace(view, focus=touched.get(view.name)) for view in arrays),
+                self._inspector.buffers(touched),
+            )
+
+        state = self._reading(read, PausedState(stop))
+        return replace(state, barrier=self.barrier_state())
 
     def barrier_state(self) -> BarrierState | None:
         """Who of the followed work-item's group has reached its barrier; None unless at one."""

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+import numpy as np
+
 from clstudio.common import ElementType, gettext
 from clstudio.debugger.answers import parse_dump, parse_stop, parse_values
 from clstudio.debugger.declarations import Declaration, kernel_declarations
@@ -24,6 +26,7 @@ from clstudio.debugger.values import (
     read_elements,
     value_text,
 )
+from clstudio.expressions import ExpressionError, evaluate
 from clstudio.session import BufferArg, LocalArg, Session
 
 Ask = Callable[[Sequence[str]], tuple[str, ...]]
@@ -32,6 +35,7 @@ EXPRESSION = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?:\[\s*(?P<index>\d+|[A-Za-z_]
 WHOLE_BUFFER = 64  # a __global buffer this small is shown whole
 _BATCH = 64  # commands per write: their answers must fit the pipe while we write
 _MEMORY_COMMANDS = {"global": "gmem", "constant": "gmem", "local": "lmem"}
+_SUBSCRIPT = re.compile(r"\b([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 
 
 def expression_problem(expression: str) -> str | None:
@@ -106,6 +110,51 @@ class Inspector:
         first, last = (0, count) if count <= WHOLE_BUFFER else (index - radius, index + radius + 1)
         first, last = max(0, first), min(count, last)
         return self._memory(declaration, spec.dtype, first, last - first, count)
+
+    def buffers(self, touched: dict[str, int]) -> tuple[MemoryView, ...]:
+        """Each `__global` buffer around its `touched` element (else from its start)."""
+        views = []
+        for declaration in self.declarations:
+            if declaration.pointer and declaration.space in ("global", "constant"):
+                index = touched.get(declaration.name)
+                view = self.global_window(declaration.name, index or 0)
+                if view is not None:
+                    views.append(replace(view, focus=index))
+        return tuple(views)
+
+    def touched(self, line_text: str) -> dict[str, int]:
+        """The element of each pointer that `line_text` indexes (`c[i]`, `x[lid + stride]`),
+        its index worked out from the variables' values; the first one per pointer."""
+        found: dict[str, int] = {}
+        for match in _SUBSCRIPT.finditer(line_text):
+            name, index_text = match[1], match[2]
+            declaration = self._by_name.get(name)
+            if name in found or declaration is None or not declaration.pointer:
+                continue
+            index = self._evaluate(index_text)
+            if index is not None:
+                found[name] = index
+        return found
+
+    def _evaluate(self, text: str) -> int | None:
+        """An index expression of integers, variables and arithmetic; None if it is more."""
+        names = sorted(set(re.findall(r"[A-Za-z_]\w*", text)))
+        values: dict[str, object] = {}
+        if names:
+            printed = parse_values(self._print(names))
+            for name in names:
+                value = self._typed(name, printed.get(name, "not found")).value
+                if not isinstance(value, int):
+                    return None
+                values[name] = np.int64(value)
+        c_like = re.sub(r"(?<![/])/(?![/])", "//", text)  # integer division, as in C
+        try:
+            result = evaluate(c_like, values)
+        except ExpressionError:
+            return None
+        if result.shape != () or result.dtype.kind not in "iu" or int(result) < 0:
+            return None
+        return int(result)
 
     def barrier_state(self, info: KernelInfo, following: Ids, line: int) -> BarrierState:
         """Visits each work-item of the group (`workitem`), then returns to the followed one."""

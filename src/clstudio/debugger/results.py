@@ -61,6 +61,7 @@ class MemoryView:
     values: tuple[Components, ...]
     count: int  # elements in the whole array, when known; else len(values)
     changed: tuple[int, ...] = ()  # indices written since the previous stop
+    focus: int | None = None  # the element the paused line touches, when it touches one
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,17 @@ class DebugStop:
     output: str = ""  # the kernel's printf output since the previous stop
     oclgrind: str = ""  # what Oclgrind reported on the way (an invalid write, say)
     error: RunError | None = None  # set when the session ended badly or the debugger failed
+
+
+@dataclass(frozen=True)
+class PausedState:
+    """All a Debug dock shows at a stop, read from the debugger in one go."""
+
+    stop: DebugStop
+    variables: tuple[Value, ...] = ()
+    local_arrays: tuple[MemoryView, ...] = ()
+    buffers: tuple[MemoryView, ...] = ()  # each __global buffer around what the line touches
+    barrier: BarrierState | None = None
 
 
 @dataclass(frozen=True)
