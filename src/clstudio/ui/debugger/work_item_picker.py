@@ -1,0 +1,100 @@
+"""The work-item to follow: typed as a global id, or as a work-group and a local id in it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from clstudio.debugger import KernelInfo
+
+Ids = tuple[int, int, int]
+
+
+def parse_ids(text: str) -> Ids | None:
+    """`5`, `5,0` or `5, 0, 0` as three ids; None if it is not that."""
+    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    if not 1 <= len(parts) <= 3 or not all(p.isdecimal() for p in parts):
+        return None
+    numbers = [int(p) for p in parts] + [0, 0]
+    return (numbers[0], numbers[1], numbers[2])
+
+
+class WorkItemPicker(QWidget):
+    """Emits the global id asked for; says what is wrong with what was typed instead."""
+
+    switchRequested = Signal(object)  # a global id, three ints
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._info: KernelInfo | None = None
+        self.mode = QComboBox(self)
+        self.mode.setObjectName("debugItemMode")
+        self.mode.addItem(self.tr("Global id"), "global")
+        self.mode.addItem(self.tr("Group and local id"), "group")
+        self.global_id = QLineEdit(self)
+        self.global_id.setObjectName("debugGlobalId")
+        self.global_id.setPlaceholderText(self.tr("x, y, z"))
+        self.group_id = QLineEdit(self)
+        self.group_id.setObjectName("debugGroupId")
+        self.group_id.setPlaceholderText(self.tr("group x, y, z"))
+        self.local_id = QLineEdit(self)
+        self.local_id.setObjectName("debugLocalId")
+        self.local_id.setPlaceholderText(self.tr("local x, y, z"))
+        self.switch = QPushButton(self.tr("Switch"), self)
+        self.switch.setObjectName("debugSwitch")
+        self.problem = QLabel(self)
+        self.problem.setObjectName("debugItemProblem")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.mode, self.global_id, self.group_id, self.local_id, self.switch):
+            layout.addWidget(widget)
+        layout.addWidget(self.problem, 1)
+        self.mode.currentIndexChanged.connect(self._on_mode_changed)
+        self.switch.clicked.connect(self._on_switch_clicked)
+        self.global_id.returnPressed.connect(self._on_switch_clicked)
+        self.local_id.returnPressed.connect(self._on_switch_clicked)
+        self._on_mode_changed()
+
+    def set_launch(self, info: KernelInfo | None) -> None:
+        """The launch's sizes, which a group and local id need to name a work-item."""
+        self._info = info
+
+    def requested(self) -> Ids | None:
+        """The global id of what is typed, or None (the problem label says why)."""
+        if self.mode.currentData() == "global":
+            ids = parse_ids(self.global_id.text())
+            if ids is None:
+                return self._refuse(self.tr("Type a global id: x, or x, y, or x, y, z."))
+            return ids
+        group, local = parse_ids(self.group_id.text()), parse_ids(self.local_id.text())
+        if group is None or local is None:
+            return self._refuse(self.tr("Type a work-group id and a local id: x, y, z each."))
+        info = self._info
+        if info is None:
+            return self._refuse(self.tr("Start debugging first: the local size is not known."))
+        if any(lid >= size for lid, size in zip(local, info.local_size, strict=True)):
+            size = " x ".join(map(str, info.local_size))
+            return self._refuse(
+                self.tr("The local id is outside the local size {size}.").format(size=size)
+            )
+        global_id = tuple(
+            g * s + lid for g, s, lid in zip(group, info.local_size, local, strict=True)
+        )
+        return (global_id[0], global_id[1], global_id[2])
+
+    def _refuse(self, text: str) -> None:
+        self.problem.setText(text)
+        return None
+
+    def _on_mode_changed(self) -> None:
+        by_group = self.mode.currentData() == "group"
+        self.global_id.setVisible(not by_group)
+        self.group_id.setVisible(by_group)
+        self.local_id.setVisible(by_group)
+        self.problem.clear()
+
+    def _on_switch_clicked(self) -> None:
+        ids = self.requested()
+        if ids is not None:
+            self.problem.clear()
+            self.switchRequested.emit(ids)
