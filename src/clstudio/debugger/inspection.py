@@ -22,6 +22,7 @@ from clstudio.debugger.results import BarrierState, KernelInfo, MemoryView, Valu
 from clstudio.debugger.values import (
     as_declared,
     element_type,
+    flat,
     parse_value,
     read_elements,
     value_text,
@@ -186,56 +187,58 @@ class Inspector:
         if match is None:
             return Value(expression, "", "", None, expression_problem(expression) or "")
         name, index_text = match["name"], match["index"]
-        declaration = self._by_name.get(name)
         if index_text is None:
-            return self._typed(name, parse_values(self._print([name])).get(name, "not found"))
-        index = self._index(index_text)
+            return self._printed(name)
+        index = int(index_text) if index_text.isdecimal() else self._whole_number(index_text)
         if index is None:
-            return Value(
-                expression,
-                "",
-                "",
-                None,
-                gettext("index {index} is not known here").format(index=index_text),
-            )
-        if (
-            declaration is not None
-            and declaration.pointer
-            and declaration.space in _MEMORY_COMMANDS
-        ):
+            problem = gettext("index {index} is not known here").format(index=index_text)
+            return Value(expression, "", "", None, problem)
+        declaration = self._by_name.get(name)
+        if declaration is not None and declaration.pointer:
             kind = element_type(declaration.type_name)
-            if kind is not None:
-                view = self._memory(declaration, kind, index, 1, None)
-                if view is not None and view.values:
-                    text = value_text(view.values[0], kind)
-                    return Value(expression, kind.opencl_name, text, view.values[0])
-                return Value(expression, kind.opencl_name, "", None, "invalid memory address")
+            if declaration.space in _MEMORY_COMMANDS and kind is not None:
+                return self._pointed_at(expression, declaration, kind, index)
         if declaration is not None and declaration.dims:
-            whole = self._typed(name, parse_values(self._print([name])).get(name, "not found"))
-            if isinstance(whole.value, tuple) and index < len(whole.value):
-                element = whole.value[index]
-                base = declaration.type_name.split("[", 1)[0]
-                rest = declaration.dims[1:]
-                type_name = base + "".join(f"[{d}]" for d in rest)
-                return Value(expression, type_name, value_text(element), element)
+            return self._array_element(expression, declaration, index)
+        return self._printed(f"{name}[{index}]", expression)
+
+    def _printed(self, name: str, expression: str = "") -> Value:
+        """`print name`, typed by the declaration of its variable."""
+        text = parse_values(self._print([name])).get(name, "not found")
+        typed = self._typed(name.split("[")[0], text)
+        return replace(typed, expression=expression or name)
+
+    def _pointed_at(
+        self, expression: str, declaration: Declaration, kind: ElementType, index: int
+    ) -> Value:
+        """An element a pointer reaches, read from memory: exact."""
+        view = self._memory(declaration, kind, index, 1, None)
+        if view is None or not view.values:
+            return Value(expression, kind.opencl_name, "", None, "invalid memory address")
+        element = view.values[0]
+        return Value(expression, kind.opencl_name, value_text(element, kind), element)
+
+    def _array_element(self, expression: str, declaration: Declaration, index: int) -> Value:
+        """An element of an array the kernel declares: Oclgrind prints only whole arrays."""
+        whole = self._printed(declaration.name)
+        if not isinstance(whole.value, tuple) or index >= len(whole.value):
             return Value(expression, "", "", None, whole.error or "invalid index")
-        text = parse_values(self._print([f"{name}[{index}]"])).get(f"{name}[{index}]", "not found")
-        return Value(
-            expression, "", text, parse_value(text), "" if parse_value(text) is not None else text
-        )
+        element = whole.value[index]
+        base = declaration.type_name.split("[", 1)[0]
+        type_name = base + "".join(f"[{d}]" for d in declaration.dims[1:])
+        return Value(expression, type_name, value_text(element), element)
 
     def _typed(self, name: str, text: str) -> Value:
         declaration = self._by_name.get(name)
         type_name = declaration.type_name if declaration is not None else ""
-        value = as_declared(parse_value(text), type_name)
-        if declaration is not None and declaration.pointer:
-            value = parse_value(text)
+        parsed = parse_value(text)
+        pointer = declaration is not None and declaration.pointer
+        value = parsed if pointer else as_declared(parsed, type_name)
         return Value(name, type_name, text, value, "" if value is not None else text)
 
-    def _index(self, text: str) -> int | None:
-        if text.isdecimal():
-            return int(text)
-        value = self._typed(text, parse_values(self._print([text])).get(text, "not found")).value
+    def _whole_number(self, name: str) -> int | None:
+        """A variable's value as an index: a whole number from 0."""
+        value = self._printed(name).value
         return value if isinstance(value, int) and value >= 0 else None
 
     def _print(self, names: Sequence[str]) -> str:
@@ -273,12 +276,11 @@ class Inspector:
             if not isinstance(spec, LocalArg):
                 return None
             return self._memory(declaration, spec.dtype, 0, spec.count, spec.count)
-        value = self._typed(
-            declaration.name,
-            parse_values(self._print([declaration.name])).get(declaration.name, "not found"),
-        ).value
+        value = self._printed(declaration.name).value
         if not isinstance(value, tuple):
             return None
         kind = element_type(declaration.type_name)
         type_name = kind.opencl_name if kind is not None else declaration.type_name
+        if kind is not None and kind.width == 1:
+            value = flat(value)  # a 2-D tile, element by element in row-major order
         return MemoryView(declaration.name, "local", type_name, 0, value, len(value))
