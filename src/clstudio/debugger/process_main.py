@@ -21,7 +21,7 @@ from clstudio.session import parse_session
 def main(argv: list[str]) -> int:
     session_path, base_dir, status_fd = argv
     # Imported here: the app imports this module's package, never the engine.
-    from clstudio.devices import discover, is_simulator
+    from clstudio.devices import SIMULATOR_PLATFORM, discover
     from clstudio.engine import Engine
 
     data = json.loads(Path(session_path).read_text(encoding="utf-8"))
@@ -35,7 +35,8 @@ def main(argv: list[str]) -> int:
     result = Engine().run(session, entering=entering)
     found = True
     if not launched:  # nothing ran: was it for want of the simulator?
-        found = any(is_simulator(p.name) for p in discover().platforms)
+        wanted = (session.device.platform if session.device else SIMULATOR_PLATFORM).casefold()
+        found = any(wanted in p.name.casefold() for p in discover().platforms)
     status = _status(result, found)
     with os.fdopen(int(status_fd), "w", encoding="utf-8") as stream:
         json.dump(status, stream)
