@@ -23,7 +23,7 @@ from clstudio.debugger import (
     run_script,
 )
 from clstudio.devices import DeviceSelector
-from clstudio.session import load_session, with_sizes
+from clstudio.session import BufferArg, load_session, with_sizes
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 SESSIONS = Path(__file__).parent / "sessions"
@@ -122,6 +122,24 @@ def test_the_paused_state_marks_what_the_line_touches_and_who_waits_at_the_barri
     reduction.step_over()
     waiting = reduction.paused().barrier
     assert waiting is not None and (waiting.line, waiting.arrived) == (28, ((3, 0, 0),))
+
+
+def test_after_a_memory_dump_the_next_stop_still_names_its_work_item() -> None:
+    session = load_session(SESSIONS / "helper.json")
+    spec = session.args["v"]
+    assert isinstance(spec, BufferArg)
+    wider = replace(session, global_size=(32,), args={"v": replace(spec, shape=(32,))})
+    driver = DebugDriver(plan_debug(wider, (9, 11), (17,)))  # 17 is "11" in base 16
+    try:
+        assert driver.start().line == 9
+        (read,) = driver.values(["v[17]"])  # read as a memory dump, which leaves hex on
+        assert read.value == 3.0
+        again = driver.resume()  # work-item 17 itself reaches line 11 next
+        assert (again.reason, again.line) == (BREAKPOINT, 11)
+        assert again.work_item is not None and again.work_item.global_id == (17, 0, 0)
+    finally:
+        driver.stop()
+        driver.close()
 
 
 def test_another_work_item_is_followed_from_where_it_is(reduction: DebugDriver) -> None:

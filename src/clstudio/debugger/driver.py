@@ -42,6 +42,8 @@ from clstudio.debugger.results import (
 _BARRIER_CALL = re.compile(r"\b(?:work_group_)?barrier\s*\(")
 Ids = tuple[int, int, int]
 Read = TypeVar("Read")
+_LEAVE_HEX = frozenset(("print", "backtrace", "gmem", "lmem", "pmem"))  # see answers.py
+_BACK_TO_DECIMAL = "info"
 
 
 class DebugDriver:
@@ -51,7 +53,6 @@ class DebugDriver:
         self.plan = plan
         self.following: Ids = plan.work_item
         self.info: KernelInfo | None = None
-        self.device = ""
         self.simulator_found = True  # until the debug process says otherwise
         self.stop_now: DebugStop | None = None  # the latest stop
         self._process: DebuggerProcess | None = None
@@ -188,8 +189,20 @@ class DebugDriver:
         return nothing
 
     def _ask(self, commands: Sequence[str]) -> tuple[str, ...]:
+        """Each command's answer. After each that prints a pointer or a dump, which leaves
+        Oclgrind's stdout in hexadecimal, an `info` puts it back (its answer dropped)."""
         assert self._process is not None
-        return self._process.ask(commands, max(0.0, self._deadline - time.monotonic()))
+        sent: list[str] = []
+        for command in commands:
+            sent.append(command)
+            if command.split(" ", 1)[0] in _LEAVE_HEX:
+                sent.append(_BACK_TO_DECIMAL)
+        answers = self._process.ask(sent, max(0.0, self._deadline - time.monotonic()))
+        kept, index = [], 0
+        for command in commands:
+            kept.append(answers[index])
+            index += 2 if command.split(" ", 1)[0] in _LEAVE_HEX else 1
+        return tuple(kept)
 
     def _ask_one(self, command: str) -> str:
         return self._ask([command])[0]
@@ -303,7 +316,7 @@ class DebugDriver:
         """The stop of the followed work-item at the line `answer` shows; `backtrace` and
         `info` tell the rest (and `info` puts Oclgrind's numbers back into decimal)."""
         assert self.info is not None
-        trace, described = self._ask(["backtrace", "info"])
+        trace, described = self._ask(["backtrace", "info"])  # info: also the state
         state = parse_info(described)
         if state is not None and state.finished and state.current == self.following:
             return self._finished(output)
@@ -378,7 +391,6 @@ class DebugDriver:
                 "the debug process ended without a word (exit status {code}): {reports}"
             ).format(code=code, reports=reports[-2000:] or "-")
             return DebugStop(ENDED, None, None, output=output, error=RunError("crash", message))
-        self.device = str(status.get("device") or "")
         self.simulator_found = status.get("simulator_found") is not False
         error = _status_error(status)
         return DebugStop(ENDED, None, None, output=output, oclgrind=reports, error=error)

@@ -179,7 +179,7 @@ class Inspector:
                     arrived.append(lid)
                 else:
                     waiting.append(lid)
-        self._ask([f"workitem {' '.join(map(str, following))}", "info"])
+        self._ask([f"workitem {' '.join(map(str, following))}"])
         return BarrierState(line, tuple(arrived), tuple(waiting), tuple(finished))
 
     def _value(self, expression: str) -> Value:
@@ -242,8 +242,7 @@ class Inspector:
         return value if isinstance(value, int) and value >= 0 else None
 
     def _print(self, names: Sequence[str]) -> str:
-        """One `print`, and `info` after it: a pointer printed leaves Oclgrind in hex."""
-        return self._ask([f"print {' '.join(names)}", "info"])[0]
+        return self._ask([f"print {' '.join(names)}"])[0]
 
     def _address(self, name: str) -> int | None:
         value = parse_value(parse_values(self._print([name])).get(name, ""))

@@ -47,7 +47,6 @@ def _status(result: RunResult, simulator_found: bool) -> dict[str, object]:
     error = result.error
     return {
         "ok": error is None,
-        "device": result.device,
         "simulator_found": simulator_found,
         "error": None
         if error is None

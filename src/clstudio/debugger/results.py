@@ -125,7 +125,6 @@ class DebugRun:
     breakpoints: tuple[int, ...]
     stops: tuple[DebugStop, ...] = ()
     info: KernelInfo | None = None
-    device: str = ""
     error: RunError | None = None
     simulator_found: bool = True
     seconds: float = 0.0

@@ -59,7 +59,6 @@ def run_script(
         breakpoints=plan.breakpoints,
         stops=tuple(stops),
         info=driver.info,
-        device=driver.device,
         error=error,
         simulator_found=driver.simulator_found,
         seconds=time.perf_counter() - started,
