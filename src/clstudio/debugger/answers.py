@@ -8,8 +8,9 @@ pattern of the command asked for are kept as output, never guessed at.
 A trap: printing a pointer (`print`, `backtrace`, a function's arguments) or a memory
 dump (`gmem`, `lmem`) leaves Oclgrind's stdout in hexadecimal, so the next
 "Breakpoint 1 hit at line 1a" and "Switched to work-item: (a,0,0)" come out in base 16
-until something prints with `dec` again (a source line, `info`). The driver sends `info` after each such command to set it back, and a stop's
-line is read from its source line, which is always decimal.
+until something prints with `dec` again (a source line, `info`). The driver sends
+`info` after each such command to set it back, and a stop's line is read from its
+source line, which is always decimal.
 """
 
 from __future__ import annotations

@@ -61,30 +61,28 @@ class WorkItemPicker(QWidget):
 
     def requested(self) -> Ids | None:
         """The global id of what is typed, or None (the problem label says why)."""
+        read = self._read()
+        if isinstance(read, str):
+            self.problem.setText(read)
+            return None
+        return read
+
+    def _read(self) -> Ids | str:
+        """The global id typed, or what is wrong with it."""
         if self.mode.currentData() == "global":
             ids = parse_ids(self.global_id.text())
-            if ids is None:
-                return self._refuse(self.tr("Type a global id: x, or x, y, or x, y, z."))
-            return ids
+            return ids if ids is not None else self.tr("Type a global id: x, or x, y, or x, y, z.")
         group, local = parse_ids(self.group_id.text()), parse_ids(self.local_id.text())
         if group is None or local is None:
-            return self._refuse(self.tr("Type a work-group id and a local id: x, y, z each."))
+            return self.tr("Type a work-group id and a local id: x, y, z each.")
         info = self._info
         if info is None:
-            return self._refuse(self.tr("Start debugging first: the local size is not known."))
+            return self.tr("Start debugging first: the local size is not known.")
         if any(lid >= size for lid, size in zip(local, info.local_size, strict=True)):
             size = " x ".join(map(str, info.local_size))
-            return self._refuse(
-                self.tr("The local id is outside the local size {size}.").format(size=size)
-            )
-        global_id = tuple(
-            g * s + lid for g, s, lid in zip(group, info.local_size, local, strict=True)
-        )
-        return (global_id[0], global_id[1], global_id[2])
-
-    def _refuse(self, text: str) -> None:
-        self.problem.setText(text)
-        return None
+            return self.tr("The local id is outside the local size {size}.").format(size=size)
+        x, y, z = (g * s + lid for g, s, lid in zip(group, info.local_size, local, strict=True))
+        return (x, y, z)
 
     def _on_mode_changed(self) -> None:
         by_group = self.mode.currentData() == "group"
