@@ -174,8 +174,8 @@
         <translation>请输入工作组 ID 和局部 ID，各为 x, y, z。</translation>
     </message>
     <message>
-        <source>Start debugging first: the local size is not known.</source>
-        <translation>请先开始调试：局部大小尚不知道。</translation>
+        <source>The local size is not known before the run: type a global id.</source>
+        <translation>运行之前还不知道局部大小：请输入全局 ID。</translation>
     </message>
     <message>
         <source>The local id is outside the local size {size}.</source>

@@ -95,6 +95,22 @@ def test_a_mistyped_work_item_is_refused_in_place(qtbot: QtBot, dock: DebugDock)
     assert picker.problem.text() == "Type a global id: x, or x, y, or x, y, z."
 
 
+def test_before_a_run_a_group_and_local_id_name_a_work_item_by_the_sessions_local_size(
+    dock: DebugDock,
+) -> None:
+    picker = dock.panel.picker
+    picker.mode.setCurrentIndex(1)
+    picker.group_id.setText("2")
+    picker.local_id.setText("5")
+    assert picker.requested() is None
+    assert picker.problem.text() == "The local size is not known before the run: type a global id."
+    picker.set_local_size((16, 1, 1))
+    assert picker.requested() == (37, 0, 0)
+    picker.local_id.setText("16")
+    assert picker.requested() is None
+    assert picker.problem.text() == "The local id is outside the local size 16 x 1 x 1."
+
+
 def test_stop_ends_an_endless_loop_and_its_process(qtbot: QtBot, dock: DebugDock) -> None:
     session = load_session(ROOT / "tests" / "debugger" / "sessions" / "spin.json")
     dock.controller.start(plan_debug(session, (6,)))

@@ -108,7 +108,7 @@ class DebugPanel(QWidget):
 
     def show_paused(self, state: PausedState, info: KernelInfo | None) -> None:
         stop = state.stop
-        self.picker.set_launch(info)
+        self.picker.set_local_size(info.local_size if info is not None else None)
         self.work_item.setText(self._ids_text(stop.work_item))
         self.status.setText(self._stop_text(stop))
         fill_values(self.variables, state.variables)

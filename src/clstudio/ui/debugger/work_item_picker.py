@@ -5,8 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from clstudio.debugger import KernelInfo
-
 Ids = tuple[int, int, int]
 
 
@@ -26,7 +24,7 @@ class WorkItemPicker(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._info: KernelInfo | None = None
+        self._local_size: Ids | None = None
         self.mode = QComboBox(self)
         self.mode.setObjectName("debugItemMode")
         self.mode.addItem(self.tr("Global id"), "global")
@@ -55,9 +53,10 @@ class WorkItemPicker(QWidget):
         self.local_id.returnPressed.connect(self._on_switch_clicked)
         self._on_mode_changed()
 
-    def set_launch(self, info: KernelInfo | None) -> None:
-        """The launch's sizes, which a group and local id need to name a work-item."""
-        self._info = info
+    def set_local_size(self, local_size: Ids | None) -> None:
+        """The local size, which a group and a local id need to name a work-item: the
+        session's before a run (when it sets one), the launch's during it."""
+        self._local_size = local_size
 
     def requested(self) -> Ids | None:
         """The global id of what is typed, or None (the problem label says why)."""
@@ -75,13 +74,13 @@ class WorkItemPicker(QWidget):
         group, local = parse_ids(self.group_id.text()), parse_ids(self.local_id.text())
         if group is None or local is None:
             return self.tr("Type a work-group id and a local id: x, y, z each.")
-        info = self._info
-        if info is None:
-            return self.tr("Start debugging first: the local size is not known.")
-        if any(lid >= size for lid, size in zip(local, info.local_size, strict=True)):
-            size = " x ".join(map(str, info.local_size))
+        sizes = self._local_size
+        if sizes is None:
+            return self.tr("The local size is not known before the run: type a global id.")
+        if any(lid >= size for lid, size in zip(local, sizes, strict=True)):
+            size = " x ".join(map(str, sizes))
             return self.tr("The local id is outside the local size {size}.").format(size=size)
-        x, y, z = (g * s + lid for g, s, lid in zip(group, info.local_size, local, strict=True))
+        x, y, z = (g * s + lid for g, s, lid in zip(group, sizes, local, strict=True))
         return (x, y, z)
 
     def _on_mode_changed(self) -> None:
