@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from clstudio.debugger.debug_plan import plan_debug
 from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess
-from clstudio.debugger.plan import plan_debug
 from clstudio.session import Session, load_session, with_sizes
 
 HERE = Path(__file__).parent

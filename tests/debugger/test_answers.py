@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from debugger_testing import answer, inputs, transcript
 
-from clstudio.check import parse_log
+from clstudio.checkmode import parse_log
 from clstudio.common import kernel_type
 from clstudio.debugger import (
     parse_backtrace,

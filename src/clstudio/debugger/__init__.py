@@ -10,12 +10,8 @@ from clstudio.debugger.answers import (
     parse_values,
     split_fenced,
 )
-from clstudio.debugger.declarations import Declaration, kernel_declarations
-from clstudio.debugger.driver import DebugDriver
-from clstudio.debugger.inspection import expression_problem
-from clstudio.debugger.plan import DebugPlan, DebugPlanError, plan_debug
-from clstudio.debugger.report import DEBUG_FORMAT, DEBUG_VERSION, debug_to_json, format_debug
-from clstudio.debugger.results import (
+from clstudio.debugger.debug_plan import DebugPlan, DebugPlanError, plan_debug
+from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
     ENDED,
@@ -34,6 +30,10 @@ from clstudio.debugger.results import (
     Value,
     WorkItemIds,
 )
+from clstudio.debugger.declarations import Declaration, kernel_declarations
+from clstudio.debugger.driver import DebugDriver
+from clstudio.debugger.inspection import expression_problem
+from clstudio.debugger.report import DEBUG_FORMAT, DEBUG_VERSION, debug_to_json, format_debug
 from clstudio.debugger.scripted import run_script
 from clstudio.debugger.values import as_declared, parse_value, read_elements, value_text
 

@@ -16,13 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from clstudio.check import parse_log
+from clstudio.checkmode import parse_log
 from clstudio.common import RunError, gettext
 from clstudio.debugger.answers import StopAnswer, parse_backtrace, parse_info, parse_stop
-from clstudio.debugger.inspection import Inspector
-from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess, DebuggerTimeout
-from clstudio.debugger.plan import GET_OCLGRIND_TO_DEBUG, DebugPlan
-from clstudio.debugger.results import (
+from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG, DebugPlan
+from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
     ENDED,
@@ -38,6 +36,8 @@ from clstudio.debugger.results import (
     PausedState,
     Value,
 )
+from clstudio.debugger.inspection import Inspector
+from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess, DebuggerTimeout
 
 _BARRIER_CALL = re.compile(r"\b(?:work_group_)?barrier\s*\(")
 Ids = tuple[int, int, int]

@@ -17,8 +17,8 @@ import numpy as np
 
 from clstudio.common import ElementType, gettext
 from clstudio.debugger.answers import parse_dump, parse_stop, parse_values
+from clstudio.debugger.debug_results import BarrierState, KernelInfo, MemoryView, Value
 from clstudio.debugger.declarations import Declaration, kernel_declarations
-from clstudio.debugger.results import BarrierState, KernelInfo, MemoryView, Value
 from clstudio.debugger.values import (
     as_declared,
     element_type,

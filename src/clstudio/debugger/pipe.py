@@ -22,7 +22,7 @@ from pathlib import Path
 
 import clstudio
 from clstudio.debugger.answers import FENCE, split_fenced
-from clstudio.debugger.plan import DebugPlan
+from clstudio.debugger.debug_plan import DebugPlan
 from clstudio.session import session_to_dict
 
 _READ_BYTES = 65536

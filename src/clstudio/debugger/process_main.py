@@ -15,13 +15,14 @@ import sys
 from pathlib import Path
 
 from clstudio.common import RunResult
+from clstudio.devices import SIMULATOR_PLATFORM
 from clstudio.session import parse_session
 
 
 def main(argv: list[str]) -> int:
     session_path, base_dir, status_fd = argv
     # Imported here: the app imports this module's package, never the engine.
-    from clstudio.devices import SIMULATOR_PLATFORM, discover
+    from clstudio.devices.discovery import discover
     from clstudio.engine import Engine
 
     data = json.loads(Path(session_path).read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from clstudio.common import N_, format_seconds, gettext, ngettext
-from clstudio.debugger.results import (
+from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
     ENDED,

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from clstudio.common import RunError, gettext
+from clstudio.debugger.debug_plan import DebugPlan
+from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop
 from clstudio.debugger.driver import DebugDriver
-from clstudio.debugger.plan import DebugPlan
-from clstudio.debugger.results import ENDED, FINISHED, DebugRun, DebugStop
 
 MAX_STOPS = 1000  # a script's stops, all told: --hits times (--steps + 1)
 

@@ -13,7 +13,7 @@ import re
 import numpy as np
 
 from clstudio.common import ElementType, TypeNameError, kernel_type
-from clstudio.debugger.results import Components
+from clstudio.debugger.debug_results import Components
 
 _TOKEN = re.compile(r"\s*([(){},]|[^(){},\s]+)")
 NOT_VALUES = (
