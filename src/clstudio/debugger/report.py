@@ -125,11 +125,13 @@ def _stop_lines(stop: DebugStop, source_name: str) -> list[str]:
         return lines
     reason = gettext(_REASON_TEXTS[stop.reason])
     who = _who(stop.work_item)
+    # Translators: why the work-item stopped, then which one it is.
+    what = gettext("{reason}, {work_item}").format(reason=reason, work_item=who)
     if stop.line is not None:
-        lines.append(f"{source_name}:{stop.line}: {reason}, {who}")
+        lines.append(f"{source_name}:{stop.line}: {what}")
         lines.append(f"    {stop.source}")
     else:
-        lines.append(f"{source_name}: {reason}, {who}")
+        lines.append(f"{source_name}: {what}")
     if stop.oclgrind:
         lines += [f"  | {row}" for row in stop.oclgrind.splitlines() if row.strip()]
     for value in stop.values:
