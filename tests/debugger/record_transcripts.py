@@ -28,6 +28,7 @@ def gallery(name: str, sizes: dict[str, int]) -> Session:
 
 def scripts() -> dict[str, tuple[Session, list[str]]]:
     vectors = load_session(HERE / "sessions" / "vectors.json")
+    helper = load_session(HERE / "sessions" / "helper.json")
     return {
         "vector_add": (
             gallery("vector_add", {"N": 16}),
@@ -109,6 +110,11 @@ def scripts() -> dict[str, tuple[Session, list[str]]]:
                 "next",  # the write out of bounds: Oclgrind reports it and breaks in
                 "info",
             ],
+        ),
+        "helper": (
+            helper,
+            ["info", "break 10", "workitem 2", "continue", "step", "backtrace", "info"]
+            + ["next", "next", "next", "backtrace"],
         ),
     }
 

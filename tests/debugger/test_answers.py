@@ -187,9 +187,23 @@ def test_every_recorded_answer_line_is_understood() -> None:
     """Each line of each answer matches a format the parser knows: only printf, the listing
     of `list` and the refusal of an unknown command are left as output."""
     allowed = re.compile(r"^(hello \d+|Unrecognized command 'frobnicate')$")
-    for name in ("vector_add", "reduction", "vectors"):
+    for name in ("vector_add", "reduction", "vectors", "helper"):
         for command, stdout, _ in transcript(name):
             if command.startswith(("print", "gmem", "lmem", "backtrace", "info", "list")):
                 continue  # read by their own parsers, tested above
             for row in parse_stop(stdout).output.splitlines():
                 assert allowed.match(row), (name, command, row)
+
+
+def test_a_step_into_a_function_names_it_and_the_backtrace_gives_the_depth() -> None:
+    inside = parse_stop(answer("helper", "step"))
+    assert (inside.function, inside.line, inside.source) == ("twice", 1, "float twice(float x)")
+    frames = parse_backtrace(answer("helper", "backtrace"))
+    assert [(f.depth, f.function, f.line) for f in frames] == [(1, "twice", 1), (0, "scaled", 10)]
+
+
+def test_returning_to_a_breakpoints_line_names_the_caller_again() -> None:
+    back = parse_stop(answer("helper", "next", 2))
+    assert (back.hit, back.hit_by, back.function, back.line) == (1, (2, 0, 0), "scaled", 10)
+    (frame,) = parse_backtrace(answer("helper", "backtrace", 1))
+    assert frame.depth == 0
