@@ -113,8 +113,19 @@ def scripts() -> dict[str, tuple[Session, list[str]]]:
         ),
         "helper": (
             helper,
-            ["info", "break 10", "workitem 2", "continue", "step", "backtrace", "info"]
-            + ["next", "next", "next", "backtrace"],
+            [
+                "info",
+                "break 10",
+                "workitem 2",
+                "continue",
+                "step",
+                "backtrace",
+                "info",
+                "next",
+                "next",
+                "next",
+                "backtrace",
+            ],
         ),
     }
 
