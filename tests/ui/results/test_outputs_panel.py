@@ -410,7 +410,8 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(panel, synth
 
     def spans_the_image():
         low, high = image.visible_columns()
-        assert -3 <= low <= 0 and 64 <= high <= 67  # not -250 to 300
+        assert low <= 0 and high >= 64  # every column shows
+        assert 64 / (high - low) > 0.9  # and little beside them: not -250 to 300
 
     qtbot.waitUntil(spans_the_image)
 

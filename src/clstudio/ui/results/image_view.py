@@ -56,6 +56,7 @@ class ImageView(ThemedPlotWidget):
         self.marker.setZValue(10)
         plot.addItem(self.marker)
         self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        plot.getViewBox().sigResized.connect(self._on_view_resized)
 
     def themed_plot_items(self) -> list[pg.PlotItem]:
         bar = getattr(self, "colour_bar", None)  # absent while the base class is built
@@ -111,17 +112,33 @@ class ImageView(ThemedPlotWidget):
         what the image cannot use, so the axes span the image and nothing beside it."""
         if self._values.ndim < 2:
             return
+        self._fit_margins()
+        height, width = self._values.shape[:2]
+        self.getPlotItem().getViewBox().setRange(
+            xRange=(0, width), yRange=(0, height), padding=0.02
+        )
+
+    def _fit_margins(self) -> None:
+        if self._values.ndim < 2:
+            return
         height, width = self._values.shape[:2]
         plot = self.getPlotItem()
         view = plot.getViewBox()
         margin = 0.0
         if self._square_pixels and height and width and view.height() > 0:
-            available = view.width() + 2 * self._side_margin
-            margin = max(0.0, (available - view.height() * width / height) / 2)
+            # The axes and colour bar beside the view box, as laid out with it: the view
+            # box may lag behind the last margins set, but never behind its neighbours.
+            beside = plot.layout.geometry().width() - view.width()
+            wanted = view.height() * width / height
+            margin = max(0.0, (plot.size().width() - beside - wanted) / 2)
         if abs(margin - self._side_margin) >= 1:
             self._side_margin = margin
             plot.setContentsMargins(margin, 0, margin, 0)
-        view.setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
+
+    def _on_view_resized(self) -> None:
+        # The axes grow or shrink once their tick labels are drawn, and the view box with
+        # them: the margins follow, and the view box keeps the range it was given.
+        self._fit_margins()
 
     def visible_columns(self) -> tuple[float, float]:
         """The x range the axes show, in columns."""
