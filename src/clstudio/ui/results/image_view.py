@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from clstudio.ui.results.buffer_layout import display_array, format_value
 from clstudio.ui.results.line_view import value_bounds
+from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget, adopt_new_windows
 
 COLOUR_MAP = "viridis"  # perceptually even, and readable by most colour-blind people
@@ -55,7 +56,8 @@ class ImageView(ThemedPlotWidget):
         )
         self.marker.setZValue(10)
         plot.addItem(self.marker)
-        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover = PlotHover(self, self.hover_text)
+        self._hover.pointHovered.connect(self.pointHovered)
         plot.getViewBox().sigResized.connect(self._on_view_resized)
 
     def themed_plot_items(self) -> list[pg.PlotItem]:
@@ -166,7 +168,9 @@ class ImageView(ThemedPlotWidget):
         xs, ys = self.marker.getData()
         return None if len(xs) == 0 else (int(ys[0]), int(xs[0]))
 
-    def hover_text(self, x: float, y: float) -> str:
+    def hover_text(self, point: QPointF) -> str:
+        """The pixel under the point: its row, column and value."""
+        x, y = point.x(), point.y()
         if not (math.isfinite(x) and math.isfinite(y)):
             return ""
         row, column = math.floor(y), math.floor(x)
@@ -185,11 +189,3 @@ class ImageView(ThemedPlotWidget):
             column=column,
             value=value,
         )
-
-    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
-        view = self.getPlotItem().getViewBox()
-        if not view.sceneBoundingRect().contains(scene_pos):
-            self.pointHovered.emit("")
-            return
-        point = view.mapSceneToView(scene_pos)
-        self.pointHovered.emit(self.hover_text(point.x(), point.y()))
