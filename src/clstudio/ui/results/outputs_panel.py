@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
-    QStackedWidget,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -38,7 +37,7 @@ from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
 from clstudio.engine import check_reference, reference_namespace
 from clstudio.session import Reference, Session
 from clstudio.ui.background import BackgroundRunner
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.buffer_export import save_csv, save_npy
 from clstudio.ui.results.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.buffer_viewer import BufferViewer
@@ -170,13 +169,6 @@ class OutputsPanel(QWidget):
         self._export_path = Path()  # of the export under way, or the last one
         self._export_dir = Path.home()
 
-        self.empty = EmptyState(
-            self.tr("No outputs yet"),
-            self.tr(
-                "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
-                "images and tables, checked against their reference expressions."
-            ),
-        )
         self.banner = ErrorBanner()
         self.buffer_list = QListWidget()
         self.buffer_list.setObjectName("bufferList")
@@ -214,12 +206,16 @@ class OutputsPanel(QWidget):
         self.export_status = QLabel()
         self.viewer = BufferViewer()
 
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
-        self.stack.addWidget(self._build_content())
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = EmptyStatePages(
+            self,
+            self._build_content(),
+            self.tr("No outputs yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
+                "images and tables, checked against their reference expressions."
+            ),
+        )
+        self.empty = self.stack.empty
 
     def _build_content(self) -> QWidget:
         for label in (self.title, self.type_label, self.export_status):
@@ -267,7 +263,7 @@ class OutputsPanel(QWidget):
 
         With the session that ran, its outputs' references can be edited and checked here.
         """
-        self.stack.setCurrentIndex(1)
+        self.stack.show_content()
         self._session = session
         signature = None if result.build is None else result.build.kernel(result.kernel)
         self._namespace = (
@@ -299,7 +295,7 @@ class OutputsPanel(QWidget):
         with QSignalBlocker(self.buffer_list):
             self.buffer_list.clear()
         self._show_entry(None)
-        self.stack.setCurrentIndex(0)
+        self.stack.show_empty()
 
     def entries(self) -> list[BufferEntry]:
         return list(self._entries.values())

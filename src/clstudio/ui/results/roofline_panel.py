@@ -34,7 +34,7 @@ from clstudio.reporting import (
     roofs_of,
 )
 from clstudio.session import BufferArg, Session
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
@@ -68,13 +68,6 @@ class RooflinePanel(QWidget):
         self._ops: dict[str, int] = {}  # per kernel name
         self._next = 1
 
-        self.empty = EmptyState(
-            self.tr("No roofline yet"),
-            self.tr(
-                "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
-                "bandwidth and compute limits."
-            ),
-        )
         self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
         self.verdict = QLabel()
         self.verdict.setObjectName("rooflineVerdict")
@@ -110,12 +103,16 @@ class RooflinePanel(QWidget):
         verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(verdict_row)
         self._layout = layout
-        self.content = content
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.empty)
-        outer.addWidget(content)
-        content.setVisible(False)
+        self.stack = EmptyStatePages(
+            self,
+            content,
+            self.tr("No roofline yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
+                "bandwidth and compute limits."
+            ),
+        )
+        self.empty = self.stack.empty
 
     @property
     def plot(self) -> RooflinePlot:
@@ -153,8 +150,7 @@ class RooflinePanel(QWidget):
         latest = self._runs[-1]
         with QSignalBlocker(self.ops_per_item):
             self.ops_per_item.setValue(self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM))
-        self.empty.setVisible(False)
-        self.content.setVisible(True)
+        self.stack.show_content()
         self._redraw()
 
     def peaks_changed(self) -> None:
