@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import RunResult
+from clstudio.reporting import FinishedRun
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import error_text
 
@@ -54,7 +55,7 @@ def printf_text(printf: str) -> str:
 
 
 class ConsolePanel(QWidget):
-    """append_run after each run; append_message for anything else worth a line."""
+    """show_run appends each run; append_message anything else worth a line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,7 +87,9 @@ class ConsolePanel(QWidget):
         )
         self.empty = self.stack.empty
 
-    def append_run(self, result: RunResult) -> None:
+    def show_run(self, run: FinishedRun) -> None:
+        """Append the run's header and what it printed, under the runs before it."""
+        result = run.result
         body = (
             printf_text(result.printf) if result.printf else self.tr("(the kernel printed nothing)")
         )

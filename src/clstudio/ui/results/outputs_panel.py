@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
+from clstudio.common import NUMPY_TO_OPENCL, format_bytes
 from clstudio.engine import check_reference, reference_namespace
+from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
 from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.empty_state import EmptyStatePages
@@ -152,7 +153,7 @@ class RoomyItemDelegate(QStyledItemDelegate):
 
 
 class OutputsPanel(QWidget):
-    """show_result(result) lists the buffers; selecting one shows it in a fitting viewer."""
+    """show_run(run) lists the buffers; selecting one shows it in a fitting viewer."""
 
     exportFinished = Signal(str)  # the path written
     exportFailed = Signal(str)  # what went wrong, in words
@@ -258,17 +259,19 @@ class OutputsPanel(QWidget):
         layout.addWidget(splitter, 1)
         return content
 
-    def show_result(self, result: RunResult, session: Session | None = None) -> None:
+    def show_run(self, run: FinishedRun) -> None:
         """List the run's buffers and show the first result (or the first input).
 
-        With the session that ran, its outputs' references can be edited and checked here.
+        The outputs' references are the session's that ran: edited here, they are checked
+        on this run at once.
         """
+        result, session = run.result, run.session
         self.stack.show_content()
         self._session = session
         signature = None if result.build is None else result.build.kernel(result.kernel)
         self._namespace = (
             reference_namespace(session, signature, result.inputs)
-            if session is not None and signature is not None
+            if signature is not None
             else dict(result.inputs)
         )
         self.banner.set_error(result.error)

@@ -51,7 +51,7 @@ PANE_MIN = 110  # pixels: the least width of each of the four panes
 
 
 class TimingsPanel(QWidget):
-    """show_result(run) after each run; history and overlay stay across runs."""
+    """show_run(run) after each run; history and overlay stay across runs."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -189,7 +189,7 @@ class TimingsPanel(QWidget):
         rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
         table.setFixedHeight(rows + table.horizontalHeader().height() + 2 * table.frameWidth())
 
-    def show_result(self, run: FinishedRun) -> None:
+    def show_run(self, run: FinishedRun) -> None:
         """Display a finished run (failed runs too: whatever they measured is shown).
 
         Every figure comes from the session that ran, not from the form as edited since.
