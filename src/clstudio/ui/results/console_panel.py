@@ -106,6 +106,7 @@ class ConsolePanel(QWidget):
         return self.text.toPlainText()
 
     def clear(self) -> None:
+        """The Clear button: every run's lines go, back to the empty state."""
         self.text.clear()
         self.stack.show_empty()
 
