@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from clstudio.reporting import FinishedRun
 from clstudio.session import Reference
-from clstudio.ui.results.reference_editor import read_reference
+from clstudio.ui.results.outputs.reference_editor import read_reference
 
 pytestmark = pytest.mark.opencl
 

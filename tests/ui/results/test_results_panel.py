@@ -7,8 +7,8 @@ from clstudio.common.dtypes import parse_element_type
 from clstudio.session.args import BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.editor.build_log import BuildLogView
-from clstudio.ui.editor.problems import ProblemsView
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.editor.problems_view import ProblemsView
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 
 

@@ -7,7 +7,7 @@ from clstudio.common.dtypes import parse_element_type
 from clstudio.reporting import FinishedRun
 from clstudio.session.args import BufferArg
 from clstudio.session.format import Session
-from clstudio.ui.results.roofline_panel import RooflinePanel
+from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 
 
 def peaks_of(device: str) -> PeakReport:
