@@ -24,6 +24,8 @@ LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
     "exercises",
     "worker",
+    # Oclgrind's interactive debugger over a pipe; its debug process runs the engine.
+    "debugger",
     "reporting",
     "hostcode",
     "engine",
