@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from clstudio.hostcode.code_text import CodeText, StepRegion
-from clstudio.hostcode.literals import c_number, c_type, wrapped
+from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
+from clstudio.hostcode.names import argument_names, c_reserved
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
@@ -60,13 +61,35 @@ static int compare_{short}(const char *name, const {ctype} *actual, const double
 """
 
 
+Names = list[dict[str, str]]  # by argument index: role -> the program's identifier
+
+
+def _roles(arg: ArgPlan) -> dict[str, str]:
+    """The names an argument gives main.c: host and device copies, and an image's parts."""
+    spec = arg.spec
+    if isinstance(spec, ScalarArg):
+        return {"value": "{}"}
+    if isinstance(spec, SamplerArg):
+        return {"sampler": "s_{}"}
+    if not isinstance(spec, BufferArg | ImageArg):
+        return {}
+    roles = {"host": "h_{}", "device": "d_{}"}
+    if arg.written:
+        roles |= {"out": "h_{}_out", "expected": "{}_expected"}
+    if isinstance(spec, ImageArg):
+        roles |= {"format": "{}_format", "desc": "{}_desc", "region": "{}_region"}
+    return roles
+
+
 def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion, ...]]:
     """main.c's text and the lines of its eleven steps."""
     session = plan.session
+    names = argument_names(plan.args, c_reserved, _roles)
     code = CodeText("    ")
-    code.add(f'/* The host program of the OpenCL kernel "{session.kernel}", in eleven steps.', " *")
+    kernel = c_comment(session.kernel)
+    code.add(f"/* The host program of the OpenCL kernel {kernel}, in eleven steps.", " *")
     if session.description:
-        code.add(f" * {_comment(session.description)}", " *")
+        code.add(f" * {c_comment(session.description)}", " *")
     code.add(
         f" * Exported by CL Studio (export version {EXPORT_VERSION}). Build it with make, then",
         " * run ./main [--save-outputs OUT]",
@@ -90,9 +113,9 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         '#include "support.h"',
         "",
         "/* The device to use, by parts of its platform's name and its own; else the first. */",
-        f"static const char PLATFORM_NAME[] = {_c_string(plan.device.platform)};",
-        f"static const char DEVICE_NAME[] = {_c_string(plan.device.device)};",
-        f"static const char BUILD_OPTIONS[] = {_c_string(session.build_options)};",
+        f"static const char PLATFORM_NAME[] = {c_string(plan.device.platform)};",
+        f"static const char DEVICE_NAME[] = {c_string(plan.device.device)};",
+        f"static const char BUILD_OPTIONS[] = {c_string(session.build_options)};",
         f"#define WORK_DIMS {len(session.global_size)}",
         f"static const size_t GLOBAL_SIZE[WORK_DIMS] = {_c_list(session.global_size)};",
     )
@@ -114,12 +137,12 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add("", *_COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
     code.add("", "int main(int argc, char **argv)", "{")
     with code.indented():
-        _main_body(plan, code)
+        _main_body(plan, names, code)
     code.add("}")
     return code.text(), tuple(code.regions)
 
 
-def _main_body(plan: HostPlan, code: CodeText) -> None:
+def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
         'if (argc == 3 && strcmp(argv[1], "--save-outputs") == 0) {',
@@ -133,7 +156,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
         "/* The arguments, as the session starts them. */",
     )
     for arg in plan.args:
-        _host_value(arg, code)
+        _host_value(arg, names[arg.index], code)
     code.add("")
     code.step(1, "/* {} (clGetPlatformIDs). */")
     code.add(
@@ -198,7 +221,8 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     code.step(5, "/* {} (clCreateProgramWithSource, clBuildProgram). */")
     code.add(
         "size_t source_size;",
-        f'char *source = read_beside(argv[0], "{plan.session.kernel}.cl", &source_size);',
+        f"char *source = read_beside(argv[0], {c_string(plan.session.kernel + '.cl')}, "
+        "&source_size);",
         "cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source,",
         "                                               &source_size, &err);",
         'check_cl(err, "clCreateProgramWithSource");',
@@ -221,7 +245,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     code.step(6, "/* {} (clCreateKernel). */")
     code.add(
-        f'cl_kernel kernel = clCreateKernel(program, "{plan.kernel_symbol}", &err);',
+        f"cl_kernel kernel = clCreateKernel(program, {c_string(plan.kernel_symbol)}, &err);",
         'check_cl(err, "clCreateKernel");',
         "",
     )
@@ -230,10 +254,10 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
     code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
     for arg in plan.memory:
-        _memory_object(arg, code)
+        _memory_object(arg, names[arg.index], code)
     code.step(8, "/* {} (clSetKernelArg), in the kernel's order. */")
     for arg in plan.args:
-        _set_arg(arg, code)
+        _set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add(" * the buffers the kernel writes get their starting contents again. */")
@@ -243,7 +267,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            _write(arg, code)
+            _write(arg, names[arg.index], code)
         code.add(
             "err = clEnqueueNDRangeKernel(queue, kernel, WORK_DIMS, NULL, GLOBAL_SIZE, LOCAL_SIZE,",
             "                             0, NULL, &launches[repeat]);",
@@ -254,7 +278,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     code.add('check_cl(clFinish(queue), "clFinish");', "")
     code.step(11, f"/* {{}} ({reads}). */")
     for arg in plan.written:
-        _read(arg, code)
+        _read(arg, names[arg.index], code)
     code.end_step()
     code.add(
         "",
@@ -279,10 +303,10 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            shape = repr(tuple(arg.host_shape))
+            shape = c_string(repr(tuple(arg.host_shape)))
             code.add(
-                f'write_npy(save_outputs, "{arg.name}.npy", "{arg.element.scalar.str}", '
-                f'"{shape}", h_{arg.variable}_out,',
+                f"write_npy(save_outputs, {c_string(arg.file_name)}, "
+                f"{c_string(arg.element.scalar.str)}, {shape}, {names[arg.index]['out']},",
                 f"          {_bytes(arg)});",
             )
     code.add("}", "")
@@ -290,23 +314,26 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     if plan.references:
         code.add("/* Each output against the values the export computed from its reference. */")
     for ref in plan.references:
-        out = ref.output
+        out, own = ref.output, names[ref.output.index]
         what = f"the golden file {ref.golden}" if ref.golden is not None else ref.expr
+        expected = own["expected"]
         code.add(
-            f"/* {out.name}: {_comment(what)} */",
-            f'double *{out.variable}_expected = read_npy(argv[0], "{ref.file_name}", "<f8",',
-            f"{' ' * (len(out.variable) + 29)}{out.count}, sizeof(double));",
-            f'failures += !compare_{_ctype(out).removeprefix("cl_")}("{out.name}", '
-            f"h_{out.variable}_out, {out.variable}_expected,",
+            f"/* {c_comment(out.name)}: {c_comment(what)} */",
+            f"double *{expected} = read_npy(argv[0], {c_string(ref.file_name)}, "
+            f'"<f8", {out.count},',
+            f"{' ' * (len(expected) + 29)}sizeof(double));",
+            f"failures += !compare_{_ctype(out).removeprefix('cl_')}({c_string(out.name)}, "
+            f"{own['out']}, {expected},",
             f"                     {out.count}, {ref.rtol!r}, {ref.atol!r});",
-            f"free({out.variable}_expected);",
+            f"free({expected});",
         )
     code.add("", "/* Release what the program created, the OpenCL objects last to first. */")
     for arg in reversed(plan.args):
+        own = names[arg.index]
         if arg.is_memory:
-            code.add(f'check_cl(clReleaseMemObject(d_{arg.variable}), "clReleaseMemObject");')
+            code.add(f'check_cl(clReleaseMemObject({own["device"]}), "clReleaseMemObject");')
         elif isinstance(arg.spec, SamplerArg):
-            code.add(f'check_cl(clReleaseSampler(s_{arg.variable}), "clReleaseSampler");')
+            code.add(f'check_cl(clReleaseSampler({own["sampler"]}), "clReleaseSampler");')
     code.add(
         'check_cl(clReleaseKernel(kernel), "clReleaseKernel");',
         'check_cl(clReleaseProgram(program), "clReleaseProgram");',
@@ -316,8 +343,8 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     freed = ["platforms", "source", "launches", "times_ms"]
     for arg in plan.memory:
         if arg.start != "values":
-            freed.append(f"h_{arg.variable}")
-    freed += [f"h_{arg.variable}_out" for arg in plan.written]
+            freed.append(names[arg.index]["host"])
+    freed += [names[arg.index]["out"] for arg in plan.written]
     code.add(*(f"free({name});" for name in freed))
     code.add("return failures == 0 ? 0 : 1;")
 
@@ -330,23 +357,26 @@ def _bytes(arg: ArgPlan) -> str:
     return f"{arg.count} * sizeof({_ctype(arg)})"
 
 
-def _host_value(arg: ArgPlan, code: CodeText) -> None:
+def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     if isinstance(spec, ScalarArg):
         element = arg.element
         ctype = c_type(element.scalar, element.width)
         values = [c_number(v.item(), element.scalar) for v in arg.scalar_value]
         if element.width == 1:
-            code.add(f"{ctype} {arg.variable} = {values[0]};")
+            code.add(f"{ctype} {own['value']} = {values[0]};")
         else:
-            code.add(f"{ctype} {arg.variable} = {{{{{', '.join(values)}}}}};")
+            code.add(f"{ctype} {own['value']} = {{{{{', '.join(values)}}}}};")
         return
     if not isinstance(spec, BufferArg | ImageArg):
         return
     ctype = _ctype(arg)
-    name = f"h_{arg.variable}"
+    name = own["host"]
     if arg.start == "file":
-        call = f'read_npy(argv[0], "{arg.file_name}", "{arg.element.scalar.str}", {arg.count}'
+        call = (
+            f"read_npy(argv[0], {c_string(arg.file_name)}, "
+            f"{c_string(arg.element.scalar.str)}, {arg.count}"
+        )
         _fit(
             code,
             f"{ctype} *{name} = {call}, sizeof({ctype}));",
@@ -373,20 +403,21 @@ def _host_value(arg: ArgPlan, code: CodeText) -> None:
         )
 
 
-def _memory_object(arg: ArgPlan, code: CodeText) -> None:
+def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
-    name = f"d_{arg.variable}"
+    name = own["device"]
     later = " /* copied before each launch */" if arg.written else ""
     if isinstance(spec, ImageArg):
         channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
+        image_format, desc = own["format"], own["desc"]
         code.add(
-            f"cl_image_format {arg.variable}_format = {{CL_{spec.order}, {channel}}};",
-            f"cl_image_desc {arg.variable}_desc = {{.image_type = CL_MEM_OBJECT_IMAGE2D,",
-            f"{' ' * (len(arg.variable) + 21)}.image_width = {spec.width}, "
+            f"cl_image_format {image_format} = {{CL_{spec.order}, {channel}}};",
+            f"cl_image_desc {desc} = {{.image_type = CL_MEM_OBJECT_IMAGE2D,",
+            f"{' ' * (len(desc) + 17)}.image_width = {spec.width}, "
             f".image_height = {spec.height}}};",
-            f"const size_t {arg.variable}_region[3] = {{{spec.width}, {spec.height}, 1}};",
+            f"const size_t {own['region']}[3] = {{{spec.width}, {spec.height}, 1}};",
             f"cl_mem {name} = clCreateImage(context, {_FLAGS[arg.access]}, "
-            f"&{arg.variable}_format, &{arg.variable}_desc,",
+            f"&{image_format}, &{desc},",
             f"{' ' * (len(name) + 24)}NULL, &err);{later}",
             'check_cl(err, "clCreateImage");',
         )
@@ -395,44 +426,45 @@ def _memory_object(arg: ArgPlan, code: CodeText) -> None:
         _fit(code, f"{head} NULL, &err);{later}", head, f"{' ' * 30}NULL, &err);{later}")
         code.add('check_cl(err, "clCreateBuffer");')
     if not arg.written:
-        _write(arg, code)
+        _write(arg, own, code)
     code.add("")
 
 
-def _region(arg: ArgPlan) -> str:
+def _region(own: dict[str, str]) -> str:
     """clEnqueueWriteImage's and clEnqueueReadImage's origin and region: the whole image."""
-    return f"ORIGIN, {arg.variable}_region"
+    return f"ORIGIN, {own['region']}"
 
 
-def _write(arg: ArgPlan, code: CodeText) -> None:
+def _write(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
+    device, host = own["device"], own["host"]
     if isinstance(arg.spec, ImageArg):
         code.add(
-            f"err = clEnqueueWriteImage(queue, d_{arg.variable}, CL_FALSE, {_region(arg)}, 0, 0,",
-            f"                          h_{arg.variable}, 0, NULL, NULL);",
+            f"err = clEnqueueWriteImage(queue, {device}, CL_FALSE, {_region(own)}, 0, 0,",
+            f"                          {host}, 0, NULL, NULL);",
             'check_cl(err, "clEnqueueWriteImage");',
         )
     else:
-        head = f"err = clEnqueueWriteBuffer(queue, d_{arg.variable}, CL_FALSE, 0, {_bytes(arg)},"
+        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {_bytes(arg)},"
         _fit(
             code,
-            f"{head} h_{arg.variable}, 0, NULL, NULL);",
+            f"{head} {host}, 0, NULL, NULL);",
             head,
-            f"                           h_{arg.variable}, 0, NULL, NULL);",
+            f"                           {host}, 0, NULL, NULL);",
         )
         code.add('check_cl(err, "clEnqueueWriteBuffer");')
 
 
-def _read(arg: ArgPlan, code: CodeText) -> None:
-    out = f"h_{arg.variable}_out"
+def _read(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
+    device, out = own["device"], own["out"]
     code.add(f"{_ctype(arg)} *{out} = new_array({arg.count}, sizeof *{out});")
     if isinstance(arg.spec, ImageArg):
         code.add(
-            f"err = clEnqueueReadImage(queue, d_{arg.variable}, CL_TRUE, {_region(arg)}, 0, 0,",
+            f"err = clEnqueueReadImage(queue, {device}, CL_TRUE, {_region(own)}, 0, 0,",
             f"                         {out}, 0, NULL, NULL);",
             'check_cl(err, "clEnqueueReadImage");',
         )
     else:
-        head = f"err = clEnqueueReadBuffer(queue, d_{arg.variable}, CL_TRUE, 0, {_bytes(arg)},"
+        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {_bytes(arg)},"
         _fit(
             code,
             f"{head} {out}, 0, NULL, NULL);",
@@ -442,29 +474,31 @@ def _read(arg: ArgPlan, code: CodeText) -> None:
         code.add('check_cl(err, "clEnqueueReadBuffer");')
 
 
-def _set_arg(arg: ArgPlan, code: CodeText) -> None:
+def _set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     call = f"clSetKernelArg(kernel, {arg.index}"
     if isinstance(spec, BufferArg | ImageArg):
-        code.add(f"err = {call}, sizeof(cl_mem), &d_{arg.variable});")
+        code.add(f"err = {call}, sizeof(cl_mem), &{own['device']});")
     elif isinstance(spec, LocalArg):
         ctype = c_type(spec.dtype.scalar, spec.dtype.width)
         code.add(
-            f"err = {call}, {spec.count} * sizeof({ctype}), NULL); /* {arg.name}: local memory */"
+            f"err = {call}, {spec.count} * sizeof({ctype}), NULL); "
+            f"/* {c_comment(arg.name)}: local memory */"
         )
     elif isinstance(spec, SamplerArg):
         normalized = "CL_TRUE" if spec.normalized_coords else "CL_FALSE"
         filter_mode = "CL_FILTER_LINEAR" if spec.filter == "linear" else "CL_FILTER_NEAREST"
+        sampler = own["sampler"]
         code.add(
-            f"cl_sampler s_{arg.variable} = clCreateSampler(context, {normalized}, "
+            f"cl_sampler {sampler} = clCreateSampler(context, {normalized}, "
             f"{_ADDRESSING[spec.addressing]},",
-            f"{' ' * (len(arg.variable) + 33)}{filter_mode}, &err);",
+            f"{' ' * (len(sampler) + 31)}{filter_mode}, &err);",
             'check_cl(err, "clCreateSampler");',
-            f"err = {call}, sizeof(cl_sampler), &s_{arg.variable});",
+            f"err = {call}, sizeof(cl_sampler), &{sampler});",
         )
     else:
-        code.add(f"err = {call}, sizeof {arg.variable}, &{arg.variable});")
-    code.add(f'check_cl(err, "clSetKernelArg ({arg.name})");')
+        code.add(f"err = {call}, sizeof {own['value']}, &{own['value']});")
+    code.add(f"check_cl(err, {c_string(f'clSetKernelArg ({arg.name})')});")
 
 
 def _fit(code: CodeText, one_line: str, *split: str) -> None:
@@ -475,14 +509,5 @@ def _fit(code: CodeText, one_line: str, *split: str) -> None:
         code.add(*split)
 
 
-def _c_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
-
-
 def _c_list(sizes: tuple[int, ...]) -> str:
     return "{" + ", ".join(str(s) for s in sizes) + "}"
-
-
-def _comment(text: str) -> str:
-    return text.replace("*/", "* /")
