@@ -1,11 +1,13 @@
-"""Random text through the escaping functions, then the real C compiler and Python parser.
+"""Random text and random hostile sessions through the escaping, the real compiler and parser.
 
 Each string must come back exactly: a literal as its value, a docstring line as the
 docstring's line, and a comment must end where it should, whatever the text holds
-(line breaks, NUL, quotes, backslashes, trigraphs, `*/`, Chinese, lone surrogates).
+(line breaks, NUL, quotes, backslashes, trigraphs, `*/`, Chinese, lone surrogates), and
+sessions whose argument names collide give programs that parse and compile cleanly.
 """
 
 import ast
+import keyword
 import random
 import shutil
 import subprocess
@@ -14,6 +16,10 @@ from io import StringIO
 
 import pytest
 
+from clstudio.common import KernelArgInfo, KernelSignature, parse_element_type
+from clstudio.devices import DeviceSelector
+from clstudio.hostcode import host_program
+from clstudio.hostcode.c_support import cl_errors_header, support_header
 from clstudio.hostcode.literals import (
     c_comment,
     c_string,
@@ -21,6 +27,7 @@ from clstudio.hostcode.literals import (
     python_docstring_line,
     python_string,
 )
+from clstudio.session import BufferArg, Reference, ScalarArg, Session
 
 # Characters that have ended literals and lines before, and ordinary ones around them.
 NASTY = [*"\\\"'?*/#\n\r\t\x00\x0b\x0c\x1b\x7f\x85\u2028\u2029\ufeff{}%", "??/", '"""']
@@ -125,3 +132,62 @@ def test_c_literals_hold_the_exact_bytes_and_comments_end_where_they_should(
     *written, count = out.split(b"\xff")
     assert [w.decode("utf-8") for w in written] == values
     assert int(count) == len(values)
+
+
+# Names that have collided, or could: the programs' own, the languages', derived ones.
+HOSTILE_NAMES = sorted(
+    {"a", "a_out", "a_buf", "a_img", "d_a", "h_a", "h_a_out", "s_a", "a_expected", "a_arg"}
+    | {"arg_a", "a_format", "a_desc", "a_region", "errno", "WORK_DIMS", "CL_SUCCESS", "size_t"}
+    | {"stderr", "INFINITY", "NAN", "EOF", "isnan", "strlen", "main", "argv", "print", "len"}
+    | {"np", "cl", "HERE", "check", "queue", "context", "None", "True", "lambda", "int"}
+    | {"_x", "__x", "E2BIG", "SIGINT", "INT_MAX", "M_PI", "compare_float", "i", "err", "log"}
+)
+
+
+def random_session(rng: random.Random) -> tuple[Session, KernelSignature]:
+    names = rng.sample(HOSTILE_NAMES, rng.randint(2, 9))
+    infos, args = [], {}
+    for name in names:
+        kind = rng.choice(["in", "out", "inout", "float", "int"])
+        if kind in ("float", "int"):
+            infos.append(KernelArgInfo(name, kind, "private", "none", False))
+            args[name] = ScalarArg(rng.randint(-5, 5))
+        else:
+            infos.append(KernelArgInfo(name, "float*", "global", "none", kind == "in"))
+            size = rng.choice([4, 100])
+            args[name] = BufferArg(parse_element_type("float32"), (size,), access=kind)
+    usable = [n for n in names if n.isidentifier() and not keyword.iskeyword(n) and n != "np"]
+    references = {
+        name: Reference(" + ".join(rng.sample(usable, min(3, len(usable)))) + " # c")
+        for name in names
+        if isinstance(args[name], BufferArg) and args[name].access != "in" and usable
+    }
+    session = Session(
+        kernel="k",
+        source="",
+        global_size=(4,),
+        args=args,
+        references=references,
+        description=random_text(rng, surrogates=False).replace("\n", " ").replace("\r", " "),
+        build_options=random_text(rng, surrogates=False).replace("\x00", ""),
+        device=DeviceSelector(random_text(rng, False), random_text(rng, False)),
+    )
+    return session, KernelSignature("k", tuple(infos))
+
+
+def test_programs_of_random_hostile_sessions_parse_and_compile(tmp_path) -> None:
+    rng = random.Random(32)
+    for number in range(40):
+        session, signature = random_session(rng)
+        ast.parse(host_program(session, signature, "python").text)
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        (folder / "main.c").write_text(host_program(session, signature, "c").text)
+        (folder / "support.h").write_text(support_header(reads_npy=True))
+        (folder / "cl_errors.h").write_text(cl_errors_header())
+        build = subprocess.run(
+            ["gcc", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", str(folder / "main.c")],
+            capture_output=True,
+            text=True,
+        )
+        assert build.returncode == 0, (session.args, build.stderr)
