@@ -36,6 +36,7 @@ from clstudio.session import (
     read_number,
     read_object,
     read_string,
+    size_name_problem,
 )
 
 FORMAT_NAME = "clstudio-exercise"
@@ -251,6 +252,9 @@ def _read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> d
     for name in obj:
         if not _SIZE_NAME.match(name):
             raise SessionError(f"{where}.{name}: " + gettext("a size name is a C identifier"))
+        problem = size_name_problem(name, reserved=frozenset({"np"}))
+        if problem is not None:
+            raise SessionError(f"{where}.{name}: {problem}")
     return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
 
 
