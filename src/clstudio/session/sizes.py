@@ -67,12 +67,12 @@ def read_sizes_table(value: object) -> dict[str, int]:
     if len(value) > MAX_SIZES:
         problem = gettext("{count} sizes; at most {most} are allowed")
         fail("sizes", problem.format(count=len(value), most=MAX_SIZES))
-    table = {}
+    table: dict[str, int] = {}
     for name, size in value.items():
         read_identifier(name, f"sizes.{name}", gettext("a size name"))
-        problem = size_name_problem(name)
-        if problem is not None:
-            fail(f"sizes.{name}", problem)
+        reserved = size_name_problem(name)
+        if reserved is not None:
+            fail(f"sizes.{name}", reserved)
         table[name] = read_int(size, f"sizes.{name}", 1, MAX_ITEMS)
     return table
 
