@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from clstudio.cli import main
 from clstudio.common.terminal_text import escape_controls
+from clstudio.exercises import exercises_dir
 
 SPIN = {
     "format": "clstudio-session",
@@ -128,3 +130,46 @@ def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
 def test_escape_controls_keeps_newlines_and_tabs_and_text():
     assert escape_controls("a\tb\nc\u00e9\u4e2d") == "a\tb\nc\u00e9\u4e2d"
     assert escape_controls("\x00\x7f\x9b\u202e") == "\\x00\\x7f\\x9b\\u202e"
+
+
+def clstudio(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The command in its own process: a read that blocks fails the test by its timeout."""
+    return subprocess.run(
+        [sys.executable, "-m", "clstudio", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path, kind):
+    kernel = tmp_path / "mine.cl"
+    if kind == "fifo":
+        os.mkfifo(kernel)
+    else:
+        kernel.symlink_to(kind)
+    done = clstudio("exercise", "check", "vector_add", str(kernel))
+    assert done.returncode == 1
+    said = "named pipe (FIFO)" if kind == "fifo" else "character device"
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("name", ["exercise.json", "statement.md"])
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(tmp_path, name, kind):
+    folder = tmp_path / "exercises"
+    shutil.copytree(exercises_dir() / "vector_add", folder / "vector_add")
+    path = folder / "vector_add" / name
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(kind)
+    done = clstudio("exercise", "list", env={"CLSTUDIO_EXERCISES": str(folder)})
+    said = "named pipe (FIFO)" if kind == "fifo" else "character device"
+    assert f"{name}: cannot read: " in done.stdout + done.stderr
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
