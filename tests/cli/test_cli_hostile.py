@@ -173,3 +173,16 @@ def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(tmp_path, name, 
     assert f"{name}: cannot read: " in done.stdout + done.stderr
     assert said in done.stdout + done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["run"], ["check"], ["export", "--lang", "c", "-o", "out"]])
+def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(capsys, tmp_path, command):
+    path = tmp_path / "session.json"
+    text = json.dumps({**SPIN, "description": "SURROGATE"}).replace("SURROGATE", "\\ud800")
+    path.write_text(text, encoding="utf-8")
+    rest = [str(tmp_path / "out") if word == "out" else word for word in command[1:]]
+    status = main([command[0], str(path), *rest])
+    assert status == 1
+    said = capsys.readouterr()
+    assert "description: not valid Unicode: a lone surrogate (\\ud800)" in said.out + said.err
+    assert not (tmp_path / "out").exists()
