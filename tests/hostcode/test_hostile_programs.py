@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from pocl_gallery import ON_POCL
 
-from clstudio.common import parse_element_type
+from clstudio.common import KernelSignature, RunResult, parse_element_type
 from clstudio.engine import Engine
 from clstudio.hostcode import ExportError, export_program, host_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
@@ -65,13 +65,15 @@ CLASH_SESSION = Session(
 )
 
 
-def run_in_app(session: Session):
+def run_in_app(session: Session) -> RunResult:
     result = Engine().run(session)
     assert result.ok, result.error
     return result
 
 
-def export_both(session: Session, signature, root: Path) -> dict[str, list[str]]:
+def export_both(
+    session: Session, signature: KernelSignature | None, root: Path
+) -> dict[str, list[str]]:
     """Each language's command that runs the exported program; C built with -Werror."""
     export_program(session, signature, "python", root / "py", ON_POCL)
     export_program(session, signature, "c", root / "c", ON_POCL, platform_name=POCL_PLATFORM)
@@ -87,7 +89,7 @@ def export_both(session: Session, signature, root: Path) -> dict[str, list[str]]
     }
 
 
-def test_colliding_argument_names_build_run_and_match_the_app(tmp_path):
+def test_colliding_argument_names_build_run_and_match_the_app(tmp_path: Path) -> None:
     result = run_in_app(CLASH_SESSION)
     assert result.references["a"].ok  # the app says the reference holds
     commands = export_both(CLASH_SESSION, result.build.kernel("clash"), tmp_path)
@@ -108,7 +110,7 @@ INJECTION = (
 )
 
 
-def test_build_options_cannot_plant_code_in_the_c_program(tmp_path):
+def test_build_options_cannot_plant_code_in_the_c_program(tmp_path: Path) -> None:
     session = Session(
         kernel="k",
         source="__kernel void k(__global float *a) { a[get_global_id(0)] = A; }\n",
@@ -128,7 +130,9 @@ def test_build_options_cannot_plant_code_in_the_c_program(tmp_path):
     assert not (tmp_path / "PWNED").exists()
 
 
-def test_build_options_over_two_lines_give_programs_that_run_as_the_app(tmp_path):
+def test_build_options_over_two_lines_give_programs_that_run_as_the_app(
+    tmp_path: Path,
+) -> None:
     session = Session(
         kernel="k",
         source="__kernel void k(__global float *a) { a[get_global_id(0)] = A + B; }\n",
@@ -147,16 +151,21 @@ def test_build_options_over_two_lines_give_programs_that_run_as_the_app(tmp_path
 DESCRIPTION = 'NUL \x00, quotes """ and */ /* and ??/ and \\ and 中文 \u2028 end'
 
 
-def test_a_description_of_any_text_gives_programs_that_parse_and_compile(tmp_path):
+def test_a_description_of_any_text_gives_programs_that_parse_and_compile(
+    tmp_path: Path,
+) -> None:
     session = replace(CLASH_SESSION, description=DESCRIPTION)
     signature = run_in_app(CLASH_SESSION).build.kernel("clash")
     python = host_program(session, signature, "python").text
-    assert ast.get_docstring(ast.parse(python), clean=False).split("\n")[2] == DESCRIPTION
+    docstring = ast.get_docstring(ast.parse(python), clean=False)
+    assert docstring is not None and docstring.split("\n")[2] == DESCRIPTION
     commands = export_both(session, signature, tmp_path)
     assert subprocess.run(commands["c"], capture_output=True).returncode == 0
 
 
-def test_a_reference_the_app_refuses_is_not_exported_in_either_language(tmp_path):
+def test_a_reference_the_app_refuses_is_not_exported_in_either_language(
+    tmp_path: Path,
+) -> None:
     session = Session(
         kernel="k",
         source="__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n",

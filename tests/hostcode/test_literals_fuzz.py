@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import tokenize
 from io import StringIO
+from pathlib import Path
 
 import pytest
 
@@ -107,7 +108,7 @@ int main(void)
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="no C compiler")
 @pytest.mark.parametrize("standard", ["gnu17", "c99"])  # c99 turns trigraphs on
 def test_c_literals_hold_the_exact_bytes_and_comments_end_where_they_should(
-    standard, tmp_path
+    standard: str, tmp_path: Path
 ) -> None:
     values = texts(seed=31, count=400, surrogates=False)
     declarations = "\n".join(
@@ -175,7 +176,7 @@ def random_session(rng: random.Random) -> tuple[Session, KernelSignature]:
     return session, KernelSignature("k", tuple(infos))
 
 
-def test_programs_of_random_hostile_sessions_parse_and_compile(tmp_path) -> None:
+def test_programs_of_random_hostile_sessions_parse_and_compile(tmp_path: Path) -> None:
     rng = random.Random(32)
     for number in range(40):
         session, signature = random_session(rng)

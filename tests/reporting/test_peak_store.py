@@ -48,7 +48,9 @@ def set_aside_copies(path: Path) -> list[Path]:
         "[" * 100_000,
     ],
 )
-def test_a_damaged_file_is_set_aside_with_one_line_and_read_as_empty(tmp_path, damage):
+def test_a_damaged_file_is_set_aside_with_one_line_and_read_as_empty(
+    tmp_path: Path, damage: str
+) -> None:
     path = tmp_path / "peaks.json"
     path.write_text(damage, encoding="utf-8")
     said: list[str] = []
@@ -60,7 +62,7 @@ def test_a_damaged_file_is_set_aside_with_one_line_and_read_as_empty(tmp_path, d
     assert "\n" not in said[0]
 
 
-def test_the_next_measurement_after_a_damaged_file_starts_a_new_one(tmp_path):
+def test_the_next_measurement_after_a_damaged_file_starts_a_new_one(tmp_path: Path) -> None:
     path = store(tmp_path / "peaks.json", 5)
     said: list[str] = []
     save_peaks(REPORT, path, said.append)
@@ -69,7 +71,7 @@ def test_the_next_measurement_after_a_damaged_file_starts_a_new_one(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
-def test_a_fifo_or_a_device_is_set_aside_unread(tmp_path, kind):
+def test_a_fifo_or_a_device_is_set_aside_unread(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "peaks.json"
     if kind == "fifo":
         os.mkfifo(path)
@@ -83,7 +85,7 @@ def test_a_fifo_or_a_device_is_set_aside_unread(tmp_path, kind):
     assert copy.is_fifo() if kind == "fifo" else copy.is_symlink()
 
 
-def test_a_newer_file_is_read_as_empty_and_never_rewritten(tmp_path):
+def test_a_newer_file_is_read_as_empty_and_never_rewritten(tmp_path: Path) -> None:
     path = store(tmp_path / "peaks.json", [{"kept by": "a newer CL Studio"}], version=2)
     before = path.read_bytes()
     said: list[str] = []
@@ -94,7 +96,7 @@ def test_a_newer_file_is_read_as_empty_and_never_rewritten(tmp_path):
     assert said == [] and set_aside_copies(path) == []
 
 
-def test_a_whole_file_reads_back_what_was_kept(tmp_path):
+def test_a_whole_file_reads_back_what_was_kept(tmp_path: Path) -> None:
     path = tmp_path / "peaks.json"
     save_peaks(REPORT, path)
     assert latest_peaks("cpu-haswell", path) == REPORT
