@@ -113,6 +113,21 @@ def read_object_of(data: object, format_name: str, known_version: int) -> dict[s
     return data
 
 
+def newer_version_problem(path: Path, format_name: str, known_version: int) -> str | None:
+    """Why `path` must not be written over: a newer CL Studio wrote it; None otherwise.
+
+    Writing this version's form over it would drop what the newer one keeps there.
+    """
+    try:
+        read_object_of(read_json_file(path), format_name, known_version)
+    except NewerVersionError as exc:
+        said = gettext("{file} was not changed: {problem}; a newer CL Studio keeps it")
+        return said.format(file=path, problem=exc)
+    except (OSError, UserDataError):
+        pass  # missing, or damaged: its reader sets it aside
+    return None
+
+
 def read_time(value: object, what: str) -> float:
     """Seconds since the epoch, between 1970 and 9999; UserDataError otherwise."""
     # compared, never converted: float() of a 400-digit integer overflows; NaN compares false

@@ -20,7 +20,9 @@ from clstudio.common import (
     UserDataError,
     gettext,
     load_user_data,
+    newer_version_problem,
     read_object_of,
+    tell_stderr,
     write_text_atomically,
 )
 from clstudio.exercises.format import Exercise
@@ -39,14 +41,22 @@ class ProgressStore:
     def __init__(self, folder: Path, notify: Notify | None = None) -> None:
         """`notify` gets the line that says a damaged progress.json was set aside."""
         self.folder = folder
+        self._notify = notify or tell_stderr
         self._statuses = load_user_data(folder / PROGRESS_FILE, _parse, notify) or {}
 
     def status(self, name: str) -> str:
         return self._statuses.get(name, NOT_STARTED)
 
     def record(self, report: CheckReport) -> None:
-        """Keep the status of a finished check; written at once, atomically."""
+        """Keep the status of a finished check; written at once, atomically, unless a
+        newer CL Studio wrote the file (then it is kept for this run only, and said so)."""
         self._statuses[report.exercise] = report.status
+        newer = newer_version_problem(
+            self.folder / PROGRESS_FILE, PROGRESS_FORMAT, PROGRESS_VERSION
+        )
+        if newer is not None:
+            self._notify(newer)
+            return
         data = {
             "format": PROGRESS_FORMAT,
             "version": PROGRESS_VERSION,

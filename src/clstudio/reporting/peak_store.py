@@ -13,13 +13,12 @@ import os
 from pathlib import Path
 
 from clstudio.common import (
-    NewerVersionError,
     Notify,
     PeakReport,
     UserDataError,
     gettext,
     load_user_data,
-    read_json_file,
+    newer_version_problem,
     read_object_of,
     write_text_atomically,
 )
@@ -76,13 +75,9 @@ def save_peaks(report: PeakReport, path: Path | None = None, notify: Notify | No
     version's form would lose what the newer CL Studio keeps there.
     """
     path = path or store_path()
-    try:
-        read_object_of(read_json_file(path), STORE_FORMAT, STORE_VERSION)
-    except NewerVersionError as exc:
-        said = gettext("{file} was not changed: {problem}; a newer CL Studio keeps it")
-        raise PeakStoreError(said.format(file=path, problem=exc)) from None
-    except (OSError, UserDataError):
-        pass  # missing, or damaged: load_peaks sets it aside
+    newer = newer_version_problem(path, STORE_FORMAT, STORE_VERSION)
+    if newer is not None:
+        raise PeakStoreError(newer)
     kept = [r for r in load_peaks(path, notify) if _key(r) != _key(report)]
     data = {
         "format": STORE_FORMAT,
