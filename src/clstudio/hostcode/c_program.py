@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
-from clstudio.hostcode.names import argument_names, c_reserved
+from clstudio.hostcode.names import Names, argument_names, c_reserved
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
@@ -59,9 +59,6 @@ static int compare_{short}(const char *name, const {ctype} *actual, const double
     return 1;
 }}
 """
-
-
-Names = list[dict[str, str]]  # by argument index: role -> the program's identifier
 
 
 def _roles(arg: ArgPlan) -> dict[str, str]:

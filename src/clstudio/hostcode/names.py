@@ -124,18 +124,21 @@ class NameAllocator:
             number += 1
 
 
+Names = list[dict[str, str]]  # by argument index: role ("host") -> identifier ("h_a")
+
+
 def argument_names(
     args: Sequence[ArgPlan],
     reserved: Callable[[str], bool],
     roles: Callable[[ArgPlan], Mapping[str, str]],
-) -> list[dict[str, str]]:
+) -> Names:
     """Each argument's names by role ("host" -> "h_a"), from patterns such as "h_{}".
 
     The roles written as the argument's own name ("{}") are given first, so that an
     argument keeps its name whenever the language allows it, and a derived name yields.
     """
     allocator = NameAllocator(reserved)
-    names: list[dict[str, str]] = [{} for _ in args]
+    names: Names = [{} for _ in args]
     for own_name_first in (True, False):
         for arg, given in zip(args, names, strict=True):
             for role, pattern in roles(arg).items():

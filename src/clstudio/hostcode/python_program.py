@@ -12,7 +12,7 @@ from clstudio.hostcode.literals import (
     python_string,
     wrapped,
 )
-from clstudio.hostcode.names import argument_names, python_reserved
+from clstudio.hostcode.names import Names, argument_names, python_reserved
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
@@ -57,9 +57,6 @@ _FLAGS = {
     "read_only": "READ_ONLY",
     "write_only": "WRITE_ONLY",
 }
-
-
-Names = list[dict[str, str]]  # by argument index: role -> the program's identifier
 
 
 def _roles(arg: ArgPlan) -> dict[str, str]:
