@@ -1,4 +1,5 @@
-"""Hostile sessions exported: programs that build cleanly, run what the app ran, nothing more.
+"""Hostile sessions exported: programs that build cleanly, run what the app ran, nothing more
+(a fuzzed set of sessions among them).
 
 Text from a session (build options, a description, a reference) reaches the programs
 only as escaped literals or comments, and argument names that collide with the
@@ -7,6 +8,7 @@ programs that build, run and match the app.
 """
 
 import ast
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -180,3 +182,63 @@ def test_a_reference_the_app_refuses_is_not_exported_in_either_language(
         with pytest.raises(ExportError, match="the reference of 'a' fails"):
             export_program(session, signature, language, tmp_path / language, ON_POCL)
         assert not (tmp_path / language).exists()
+
+
+# Names an OpenCL C kernel may take whose programs' names they collide with.
+RANDOM_NAMES = (
+    "a", "a_out", "a_buf", "a_img", "d_a", "h_a", "h_a_out", "s_a", "a_expected", "a_arg",
+    "arg_a", "errno", "WORK_DIMS", "CL_SUCCESS", "REPEATS", "stderr", "EOF", "argv", "main",
+    "print", "len", "queue", "context", "device", "program", "source", "check", "HERE",
+    "err", "log", "median", "strlen", "E2BIG", "_x", "x_t",
+)  # fmt: skip
+
+
+HARD_NAMES = ("a_out", "a_buf", "d_a", "h_a", "h_a_out", "errno", "WORK_DIMS", "CL_SUCCESS")
+
+
+def random_clash(rng: random.Random) -> Session:
+    """A kernel that writes the sum of its inputs into its output, under hostile names:
+    `a` and a name that has collided with one of a's, and a few more."""
+    pair = ["a", rng.choice(HARD_NAMES)]
+    rng.shuffle(pair)
+    others = [n for n in RANDOM_NAMES if n not in pair]
+    output, *inputs = pair + rng.sample(others, rng.randint(0, 4))
+    size = rng.choice([16, 100])  # written into the program, or read from a .npy file
+    params, args = [f"__global float *{output}"], {}
+    args[output] = BufferArg(FLOAT, (size,), Init("fill", {"value": 1.0}), "out")
+    terms = []
+    for number, name in enumerate(inputs):
+        kind = "buffer" if number == 0 else rng.choice(["buffer", "float", "int"])
+        if kind == "buffer":
+            params.append(f"__global const float *{name}")
+            args[name] = BufferArg(FLOAT, (size,), Init("random", {"low": -1, "high": 1}))
+            terms.append((f"{name}[get_global_id(0)]", name))
+        else:
+            params.append(f"{kind} {name}")
+            args[name] = ScalarArg(rng.randint(-3, 3) + (0.5 if kind == "float" else 0))
+            terms.append((name, name))
+    kernel = " + ".join(code for code, _ in terms)
+    return Session(
+        kernel="k",
+        source=f"__kernel void k({', '.join(params)}) "
+        f"{{ {output}[get_global_id(0)] = {kernel}; }}\n",
+        global_size=(size,),
+        seed=rng.randrange(2**32),
+        args=args,
+        references={output: Reference(" + ".join(name for _, name in terms), 1e-6, 1e-6)},
+    )
+
+
+def test_random_sessions_of_colliding_names_run_as_the_app(tmp_path: Path) -> None:
+    rng = random.Random(33)
+    for number in range(4):
+        session = random_clash(rng)
+        result = run_in_app(session)
+        (output,) = session.references
+        assert result.references[output].ok, session.source
+        folder = tmp_path / str(number)
+        for language, command in export_both(session, result.build.kernel("k"), folder).items():
+            out = folder / language / "OUT"
+            done = subprocess.run([*command, "--save-outputs", str(out)], capture_output=True)
+            assert done.returncode == 0, (language, session.source, done.stdout, done.stderr)
+            np.testing.assert_array_equal(np.load(out / f"{output}.npy"), result.outputs[output])
