@@ -186,3 +186,22 @@ def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(capsys, tmp
     said = capsys.readouterr()
     assert "description: not valid Unicode: a lone surrogate (\\ud800)" in said.out + said.err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.opencl
+def test_peaks_sets_a_damaged_store_aside_and_never_rewrites_a_newer_one(capsys):
+    store = Path(os.environ["CLSTUDIO_DATA_DIR"]) / "peaks.json"
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_text('{"format": "clstudio-peak-store", "version": 1, "measurements": 5}')
+    assert main(["peaks", "--quick", "--device", "cpu"]) == 0
+    err = capsys.readouterr().err
+    (copy,) = store.parent.glob("peaks.json.damaged-*")
+    assert f"it was set aside as {copy.name}" in err and err.count("\n") == 1
+    assert len(json.loads(store.read_text())["measurements"]) == 1  # the new measurement
+
+    newer = '{"format": "clstudio-peak-store", "version": 2, "measurements": ["kept"]}'
+    store.write_text(newer)
+    assert main(["peaks", "--quick", "--device", "cpu"]) == 1
+    err = capsys.readouterr().err
+    assert "version 2 is newer than this CL Studio writes (1); a newer CL Studio keeps it" in err
+    assert store.read_text() == newer
