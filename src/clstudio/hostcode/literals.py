@@ -89,8 +89,16 @@ def wrapped(items: list[str], width: int, indent: str) -> list[str]:
 
 
 def python_string(text: str) -> str:
-    """A Python string literal of `text`: repr(), which escapes all that could end it."""
-    return repr(text)
+    """A Python string literal of `text`: repr(), which escapes all that could end it,
+    in double quotes as the rest of the program writes them.
+
+    repr doubles every backslash, so each `"` inside its single quotes follows an even
+    number of them, and escaping it cannot pair with one.
+    """
+    literal = repr(text)
+    if literal.startswith('"'):
+        return literal
+    return '"' + literal[1:-1].replace('"', '\\"') + '"'
 
 
 def c_string(text: str) -> str:
