@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
+from clstudio.hostcode.c_arguments import (
+    byte_count,
+    c_roles,
+    host_ctype,
+    host_value,
+    memory_object,
+    read_back,
+    set_arg,
+    write_to_device,
+)
 from clstudio.hostcode.code_text import CodeText, StepRegion
-from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
+from clstudio.hostcode.literals import c_comment, c_string
 from clstudio.hostcode.names import Names, argument_names, c_reserved
-from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.plan import HostPlan
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
-
-_FLAGS = {
-    "in": "CL_MEM_READ_ONLY",
-    "out": "CL_MEM_WRITE_ONLY",
-    "inout": "CL_MEM_READ_WRITE",
-    "read_only": "CL_MEM_READ_ONLY",
-    "write_only": "CL_MEM_WRITE_ONLY",
-}
-_ADDRESSING = {
-    "none": "CL_ADDRESS_NONE",
-    "clamp_to_edge": "CL_ADDRESS_CLAMP_TO_EDGE",
-    "clamp": "CL_ADDRESS_CLAMP",
-    "repeat": "CL_ADDRESS_REPEAT",
-    "mirrored_repeat": "CL_ADDRESS_MIRRORED_REPEAT",
-}
+from clstudio.session import ImageArg, SamplerArg
 
 _CHECK_CL = """\
 /* Every OpenCL call reports an error code: stop with its name when a call failed. */
@@ -61,27 +56,10 @@ static int compare_{short}(const char *name, const {ctype} *actual, const double
 """
 
 
-def _roles(arg: ArgPlan) -> dict[str, str]:
-    """The names an argument gives main.c: host and device copies, and an image's parts."""
-    spec = arg.spec
-    if isinstance(spec, ScalarArg):
-        return {"value": "{}"}
-    if isinstance(spec, SamplerArg):
-        return {"sampler": "s_{}"}
-    if not isinstance(spec, BufferArg | ImageArg):
-        return {}
-    roles = {"host": "h_{}", "device": "d_{}"}
-    if arg.written:
-        roles |= {"out": "h_{}_out", "expected": "{}_expected"}
-    if isinstance(spec, ImageArg):
-        roles |= {"format": "{}_format", "desc": "{}_desc", "region": "{}_region"}
-    return roles
-
-
 def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion, ...]]:
     """main.c's text and the lines of its eleven steps."""
     session = plan.session
-    names = argument_names(plan.args, c_reserved, _roles)
+    names = argument_names(plan.args, c_reserved, c_roles)
     code = CodeText("    ")
     kernel = c_comment(session.kernel)
     code.add(f"/* The host program of the OpenCL kernel {kernel}, in eleven steps.", " *")
@@ -128,7 +106,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
             "static const size_t ORIGIN[3] = {0, 0, 0}; /* image copies start at pixel 0, 0 */"
         )
     code.add("", *_CHECK_CL.splitlines())
-    for ctype in dict.fromkeys(_ctype(ref.output) for ref in plan.references):
+    for ctype in dict.fromkeys(host_ctype(ref.output) for ref in plan.references):
         short = ctype.removeprefix("cl_")
         pad = " " * len(f"static int compare_{short}(")
         code.add("", *_COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
@@ -153,7 +131,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         "/* The arguments, as the session starts them. */",
     )
     for arg in plan.args:
-        _host_value(arg, names[arg.index], code)
+        host_value(arg, names[arg.index], code)
     code.add("")
     code.step(1, "/* {} (clGetPlatformIDs). */")
     code.add(
@@ -251,10 +229,10 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
     code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
     for arg in plan.memory:
-        _memory_object(arg, names[arg.index], code)
+        memory_object(arg, names[arg.index], code)
     code.step(8, "/* {} (clSetKernelArg), in the kernel's order. */")
     for arg in plan.args:
-        _set_arg(arg, names[arg.index], code)
+        set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add(" * the buffers the kernel writes get their starting contents again. */")
@@ -264,7 +242,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            _write(arg, names[arg.index], code)
+            write_to_device(arg, names[arg.index], code)
         code.add(
             "err = clEnqueueNDRangeKernel(queue, kernel, WORK_DIMS, NULL, GLOBAL_SIZE, LOCAL_SIZE,",
             "                             0, NULL, &launches[repeat]);",
@@ -275,7 +253,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add('check_cl(clFinish(queue), "clFinish");', "")
     code.step(11, f"/* {{}} ({reads}). */")
     for arg in plan.written:
-        _read(arg, names[arg.index], code)
+        read_back(arg, names[arg.index], code)
     code.end_step()
     code.add(
         "",
@@ -304,7 +282,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             code.add(
                 f"write_npy(save_outputs, {c_string(arg.file_name)}, "
                 f"{c_string(arg.element.scalar.str)}, {shape}, {names[arg.index]['out']},",
-                f"          {_bytes(arg)});",
+                f"          {byte_count(arg)});",
             )
     code.add("}", "")
     code.add("int failures = 0;")
@@ -319,7 +297,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             f"double *{expected} = read_npy(argv[0], {c_string(ref.file_name)}, "
             f'"<f8", {out.count},',
             f"{' ' * (len(expected) + 29)}sizeof(double));",
-            f"failures += !compare_{_ctype(out).removeprefix('cl_')}({c_string(out.name)}, "
+            f"failures += !compare_{host_ctype(out).removeprefix('cl_')}({c_string(out.name)}, "
             f"{own['out']}, {expected},",
             f"                     {out.count}, {ref.rtol!r}, {ref.atol!r});",
             f"free({expected});",
@@ -344,166 +322,6 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     freed += [names[arg.index]["out"] for arg in plan.written]
     code.add(*(f"free({name});" for name in freed))
     code.add("return failures == 0 ? 0 : 1;")
-
-
-def _ctype(arg: ArgPlan) -> str:
-    return c_type(arg.element.scalar)
-
-
-def _bytes(arg: ArgPlan) -> str:
-    return f"{arg.count} * sizeof({_ctype(arg)})"
-
-
-def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    spec = arg.spec
-    if isinstance(spec, ScalarArg):
-        element = arg.element
-        ctype = c_type(element.scalar, element.width)
-        values = [c_number(v.item(), element.scalar) for v in arg.scalar_value]
-        if element.width == 1:
-            code.add(f"{ctype} {own['value']} = {values[0]};")
-        else:
-            code.add(f"{ctype} {own['value']} = {{{{{', '.join(values)}}}}};")
-        return
-    if not isinstance(spec, BufferArg | ImageArg):
-        return
-    ctype = _ctype(arg)
-    name = own["host"]
-    if arg.start == "file":
-        call = (
-            f"read_npy(argv[0], {c_string(arg.file_name)}, "
-            f"{c_string(arg.element.scalar.str)}, {arg.count}"
-        )
-        _fit(
-            code,
-            f"{ctype} *{name} = {call}, sizeof({ctype}));",
-            f"{ctype} *{name} = {call},",
-            f"{' ' * (len(ctype) + len(name) + 14)}sizeof({ctype}));",
-        )
-    elif arg.start == "values":
-        assert arg.values is not None
-        items = [c_number(v.item(), arg.element.scalar) for v in arg.values.ravel()]
-        one_line = f"{ctype} {name}[{arg.count}] = {{{', '.join(items)}}};"
-        if len(one_line) <= 96:
-            code.add(one_line)
-        else:
-            code.add(f"{ctype} {name}[{arg.count}] = {{", *wrapped(items, 96, "    "), "};")
-    elif arg.start == "zeros":
-        code.add(f"{ctype} *{name} = new_array({arg.count}, sizeof *{name}); /* zeros */")
-    else:
-        value = c_number(fill_value(arg), arg.element.scalar)
-        code.add(
-            f"{ctype} *{name} = new_array({arg.count}, sizeof *{name});",
-            f"for (size_t i = 0; i < {arg.count}; i++) {{",
-            f"    {name}[i] = {value};",
-            "}",
-        )
-
-
-def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    spec = arg.spec
-    name = own["device"]
-    later = " /* copied before each launch */" if arg.written else ""
-    if isinstance(spec, ImageArg):
-        channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
-        image_format, desc = own["format"], own["desc"]
-        code.add(
-            f"cl_image_format {image_format} = {{CL_{spec.order}, {channel}}};",
-            f"cl_image_desc {desc} = {{.image_type = CL_MEM_OBJECT_IMAGE2D,",
-            f"{' ' * (len(desc) + 17)}.image_width = {spec.width}, "
-            f".image_height = {spec.height}}};",
-            f"const size_t {own['region']}[3] = {{{spec.width}, {spec.height}, 1}};",
-            f"cl_mem {name} = clCreateImage(context, {_FLAGS[arg.access]}, "
-            f"&{image_format}, &{desc},",
-            f"{' ' * (len(name) + 24)}NULL, &err);{later}",
-            'check_cl(err, "clCreateImage");',
-        )
-    else:
-        head = f"cl_mem {name} = clCreateBuffer(context, {_FLAGS[arg.access]}, {_bytes(arg)},"
-        _fit(code, f"{head} NULL, &err);{later}", head, f"{' ' * 30}NULL, &err);{later}")
-        code.add('check_cl(err, "clCreateBuffer");')
-    if not arg.written:
-        _write(arg, own, code)
-    code.add("")
-
-
-def _region(own: dict[str, str]) -> str:
-    """clEnqueueWriteImage's and clEnqueueReadImage's origin and region: the whole image."""
-    return f"ORIGIN, {own['region']}"
-
-
-def _write(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    device, host = own["device"], own["host"]
-    if isinstance(arg.spec, ImageArg):
-        code.add(
-            f"err = clEnqueueWriteImage(queue, {device}, CL_FALSE, {_region(own)}, 0, 0,",
-            f"                          {host}, 0, NULL, NULL);",
-            'check_cl(err, "clEnqueueWriteImage");',
-        )
-    else:
-        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {_bytes(arg)},"
-        _fit(
-            code,
-            f"{head} {host}, 0, NULL, NULL);",
-            head,
-            f"                           {host}, 0, NULL, NULL);",
-        )
-        code.add('check_cl(err, "clEnqueueWriteBuffer");')
-
-
-def _read(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    device, out = own["device"], own["out"]
-    code.add(f"{_ctype(arg)} *{out} = new_array({arg.count}, sizeof *{out});")
-    if isinstance(arg.spec, ImageArg):
-        code.add(
-            f"err = clEnqueueReadImage(queue, {device}, CL_TRUE, {_region(own)}, 0, 0,",
-            f"                         {out}, 0, NULL, NULL);",
-            'check_cl(err, "clEnqueueReadImage");',
-        )
-    else:
-        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {_bytes(arg)},"
-        _fit(
-            code,
-            f"{head} {out}, 0, NULL, NULL);",
-            head,
-            f"                          {out}, 0, NULL, NULL);",
-        )
-        code.add('check_cl(err, "clEnqueueReadBuffer");')
-
-
-def _set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    spec = arg.spec
-    call = f"clSetKernelArg(kernel, {arg.index}"
-    if isinstance(spec, BufferArg | ImageArg):
-        code.add(f"err = {call}, sizeof(cl_mem), &{own['device']});")
-    elif isinstance(spec, LocalArg):
-        ctype = c_type(spec.dtype.scalar, spec.dtype.width)
-        code.add(
-            f"err = {call}, {spec.count} * sizeof({ctype}), NULL); "
-            f"/* {c_comment(arg.name)}: local memory */"
-        )
-    elif isinstance(spec, SamplerArg):
-        normalized = "CL_TRUE" if spec.normalized_coords else "CL_FALSE"
-        filter_mode = "CL_FILTER_LINEAR" if spec.filter == "linear" else "CL_FILTER_NEAREST"
-        sampler = own["sampler"]
-        code.add(
-            f"cl_sampler {sampler} = clCreateSampler(context, {normalized}, "
-            f"{_ADDRESSING[spec.addressing]},",
-            f"{' ' * (len(sampler) + 31)}{filter_mode}, &err);",
-            'check_cl(err, "clCreateSampler");',
-            f"err = {call}, sizeof(cl_sampler), &{sampler});",
-        )
-    else:
-        code.add(f"err = {call}, sizeof {own['value']}, &{own['value']});")
-    code.add(f"check_cl(err, {c_string(f'clSetKernelArg ({arg.name})')});")
-
-
-def _fit(code: CodeText, one_line: str, *split: str) -> None:
-    """One line when it fits in 100 characters at the current depth, else the split ones."""
-    if len(code.pad) + len(one_line) <= 100:
-        code.add(one_line)
-    else:
-        code.add(*split)
 
 
 def _c_list(sizes: tuple[int, ...]) -> str:
