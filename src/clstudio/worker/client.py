@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 
 from clstudio.check import CheckPlan, CheckResult
+from clstudio.compiler import CompileResult
 from clstudio.common import (
     BuildResult,
     Diagnostic,
@@ -37,6 +38,7 @@ from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
+    CompileRequest,
     DevicesRequest,
     Failure,
     PeakRequest,
@@ -209,6 +211,23 @@ class WorkerClient:
         assert isinstance(outcome, CheckResult)
         return outcome
 
+    def compile(self, session: Session) -> CompileResult:
+        """Build and launch `session` once and read what the compiler made of it.
+
+        The worker must have been started with COMPILER_ENVIRONMENT (CompilerClient does
+        that). A crash, a timeout or a cancel gives ok=False with the words for it.
+        """
+        doing = gettext("compiling kernel '{kernel}' for the compiler view").format(
+            kernel=session.kernel
+        )
+        job = _Job(doing, self._build_limit_s + session.timeout_s, "compiler", session.kernel)
+        session = _in_this_folder(session)
+        outcome = self._request(lambda id: CompileRequest(id, session), job, None)
+        if isinstance(outcome, _Stopped):
+            return stopped_compile(session, outcome.stage, outcome.message)
+        assert isinstance(outcome, CompileResult)
+        return outcome
+
     def measure_peak(
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
     ) -> PeakSample:
@@ -359,6 +378,23 @@ class WorkerClient:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
         message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
         return _Stopped("crash", message)
+
+
+def stopped_compile(session: Session, stage: str, message: str) -> CompileResult:
+    """The compiler view of a compile that ended without an answer (crash, timeout, cancel)."""
+    return CompileResult(
+        ok=False,
+        kernel=session.kernel,
+        device="",
+        platform="",
+        options=session.build_options,
+        added_options="",
+        local_size=tuple(session.local_size) if session.local_size else None,
+        compiled_local_size=(),
+        source=session.source,
+        error=message,
+        error_stage=stage,
+    )
 
 
 def _in_this_folder(session: Session) -> Session:
