@@ -14,6 +14,7 @@ from types import ModuleType
 from clstudio import __version__
 from clstudio.cli import (
     check_command,
+    compile_command,
     devices_command,
     exercise_command,
     export_command,
@@ -29,6 +30,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     devices_command,
     run_command,
     check_command,
+    compile_command,
     export_command,
     exercise_command,
     peaks_command,

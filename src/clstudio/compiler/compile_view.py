@@ -34,7 +34,7 @@ from clstudio.compiler.ir_reader import (
 )
 from clstudio.compiler.listing import Listing
 from clstudio.compiler.pocl_cache import pocl_files
-from clstudio.compiler.remarks import Remark, parse_remarks
+from clstudio.compiler.remarks import VECTORISED, Remark, at_loop_keyword, parse_remarks
 
 _NO_LOOP = WorkGroupLoop(False, False, 0)
 _STACK_REMARK = re.compile(r"^(?P<bytes>\d+) stack bytes in function")
@@ -56,7 +56,7 @@ def compile_view(build: ProgramBuild, printed: str, cache: Path | None) -> Compi
         build_log=build.build_log,
         error=build.error,
         error_stage=build.error_stage,
-        binary_kind=binaries.binary_kind(build.binary) if build.binary else "",
+        binary_kind=binaries.POCL if build.pocl else _kind(build.binary),
         binary_bytes=len(build.binary),
     )
     if not build.built:
@@ -144,6 +144,7 @@ def _finished(
 ) -> CompileResult:
     if build.pocl:
         missing = tuple(part for part, got in ((IR_PART, ir), (ASM_PART, asm)) if got is None)
+        loop = _with_remarks(loop, remarks, build.source)
     summary = KernelSummary(
         kernel=build.kernel,
         loop_found=loop.found,
@@ -167,6 +168,21 @@ def _finished(
     )
 
 
+def _with_remarks(loop: WorkGroupLoop, remarks: tuple[Remark, ...], source: str) -> WorkGroupLoop:
+    """The work-group loop as the remarks tell it: a vectorised loop that is not one of the
+    learner's (`for`, `while`, `do` at its place) is PoCL's loop over the work-items. They
+    say it even when the loop was unrolled away after (a small local size) and the IR has
+    no loop left."""
+    widths = [
+        r.width
+        for r in remarks
+        if r.kind == VECTORISED and not at_loop_keyword(source, r.line, r.column)
+    ]
+    if widths:
+        return WorkGroupLoop(True, True, max(widths))
+    return loop
+
+
 def _stack_bytes(remarks: tuple[Remark, ...], asm: Listing | None) -> int | None:
     """LLVM's own figure when its remark gave one (`408 stack bytes in function`), else the
     frame the prologue sets up."""
@@ -184,3 +200,7 @@ def _work_group_function(names: tuple[str, ...], symbol: str) -> str:
         if wanted in names:
             return wanted
     return ""
+
+
+def _kind(binary: bytes) -> str:
+    return binaries.binary_kind(binary) if binary else binaries.NONE

@@ -35,6 +35,7 @@ ALREADY_VECTORISED = (
     "vectorized"
 )
 _UNKNOWN = "<unknown>"
+_LOOP_KEYWORD = re.compile(r"(?:for|while|do)\b")
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,15 @@ def classify(line: int, column: int, message: str) -> Remark:
     if _UNROLLED.match(message):
         return Remark(line, column, UNROLLED, message)
     return Remark(line, column, OTHER, message)
+
+
+def at_loop_keyword(source: str, line: int, column: int) -> bool:
+    """Whether `source` has `for`, `while` or `do` at `line`:`column`: a remark there is
+    about the learner's own loop, not the work-group loop PoCL wraps around the kernel."""
+    lines = source.splitlines()
+    if not 0 < line <= len(lines) or column < 1:
+        return False
+    return _LOOP_KEYWORD.match(lines[line - 1], column - 1) is not None
 
 
 def _located(text: str, source_path: str) -> Iterable[tuple[str, int, int, str]]:

@@ -63,7 +63,9 @@ def build_for_view(contexts: OpenCLContexts, run: RunSession, session: Session) 
         return replace(base, build_log=log, error=message, error_stage="build")
     kernel = state.kernel(program, signature.driver_name)
     private = kernel.get_work_group_info(cl.kernel_work_group_info.PRIVATE_MEM_SIZE, state.device)
-    binaries = program.get_info(cl.program_info.BINARIES)
+    # PoCL compiles a work-group function for any local size to fill in its binary,
+    # printing that compile's remarks too; the view reads PoCL's cache instead.
+    binaries = [] if pocl else program.get_info(cl.program_info.BINARIES)
     # A launch that failed (invalid sizes, say) may leave no work-group function: the
     # view shows what PoCL wrote and says why the launch failed.
     return replace(

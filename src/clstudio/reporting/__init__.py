@@ -1,6 +1,15 @@
 """A run told to people and programs: the --json reports, run statistics, the finished run."""
 
 from clstudio.reporting.check_report import check_to_json, format_check
+from clstudio.reporting.compile_report import (
+    COMPILE_FORMAT,
+    COMPILE_VERSION,
+    EMITS,
+    compile_to_json,
+    format_compile,
+    remark_text,
+    summary_text,
+)
 from clstudio.reporting.device_comparison import (
     OutputDifference,
     compare_outputs,
@@ -43,6 +52,13 @@ from clstudio.reporting.run_stats import (
 )
 
 __all__ = [
+    "COMPILE_FORMAT",
+    "COMPILE_VERSION",
+    "EMITS",
+    "compile_to_json",
+    "format_compile",
+    "remark_text",
+    "summary_text",
     "DEFAULT_OPS_PER_ITEM",
     "TEST_TITLES",
     "BufferTraffic",
