@@ -30,6 +30,8 @@ LAYERS = (
     "session",
     "devices",
     "expressions",
+    # What the compiler made of a kernel: PoCL's remarks and files read without pyopencl.
+    "compiler",
     "common",
 )
 PYOPENCL_LAYERS = ("devices", "engine")

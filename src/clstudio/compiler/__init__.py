@@ -1,4 +1,4 @@
-"""What the compiler made of a kernel: remarks, LLVM IR, assembly, a summary, and two builds compared."""
+"""What the compiler made of a kernel: remarks, LLVM IR, assembly, summary, two builds compared."""
 
 from clstudio.compiler.asm_reader import ElfError, asm_listing, function_names, stack_bytes
 from clstudio.compiler.comparison import BuildComparison, MnemonicChange, compare_builds

@@ -82,7 +82,9 @@ def work_group_loop(text: str, function: str) -> WorkGroupLoop:
     for index, raw in enumerate(lines):
         if _LABEL.match(raw):
             block_start = index
-        loop = next((int(m["id"]) for m in _ATTACHMENT.finditer(raw) if m["name"] == "llvm.loop"), -1)
+        loop = next(
+            (int(m["id"]) for m in _ATTACHMENT.finditer(raw) if m["name"] == "llvm.loop"), -1
+        )
         if PARALLEL_LOOP not in loops.get(loop, ()):
             continue
         found = True

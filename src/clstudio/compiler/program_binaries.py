@@ -1,4 +1,4 @@
-"""What a driver's program binary (CL_PROGRAM_BINARIES) is, and the code inside where it can be read.
+"""What a program binary (CL_PROGRAM_BINARIES) is, and the code inside where it can be read.
 
 Oclgrind's binary is LLVM bitcode. Intel's CPU runtime gives an ELF file whose
 `.ocl.ir` section is bitcode and whose `.ocl.obj` section is an x86-64 object. PoCL's

@@ -134,7 +134,9 @@ def remark_diagnostics(remarks: tuple[Remark, ...]) -> tuple[Diagnostic, ...]:
             continue
         advice = advice_for(remark)
         parts = [remark.message, advice.explanation, advice.advice]
-        notes.append(Diagnostic(remark.line, remark.column, "note", " — ".join(p for p in parts if p)))
+        notes.append(
+            Diagnostic(remark.line, remark.column, "note", " — ".join(p for p in parts if p))
+        )
     return tuple(notes)
 
 

@@ -1,4 +1,4 @@
-"""PoCL's optimisation remarks, read from what the build printed: at the learner's source, once each.
+"""PoCL's optimisation remarks from what a build printed: at the learner's source, once each.
 
 With POCL_VECTORIZER_REMARKS=1 and `-g`, PoCL's LLVM prints every remark as
 `FILE:LINE:COLUMN: MESSAGE` with no line break between two remarks, once per variant of
@@ -22,7 +22,8 @@ OTHER = "other"
 KINDS = (VECTORISED, NOT_VECTORISED, SLP_VECTORISED, UNROLLED, OTHER)
 
 _VECTORISED = re.compile(
-    r"^vectorized loop \(vectorization width: (?P<width>\d+), interleaved count: (?P<interleave>\d+)\)"
+    r"^vectorized loop \(vectorization width: (?P<width>\d+), "
+    r"interleaved count: (?P<interleave>\d+)\)"
 )
 _NOT_VECTORISED = re.compile(r"^loop not vectorized(?::\s*(?P<reason>.*))?$")
 # Said without the "loop not vectorized:" head when the loop could be vectorised at a loss.
@@ -99,7 +100,9 @@ def at_loop_keyword(source: str, line: int, column: int) -> bool:
 
 def _located(text: str, source_path: str) -> Iterable[tuple[str, int, int, str]]:
     """(file, line, column, message) for every remark printed in `text`."""
-    location = re.compile(rf"(?P<file>{_file_pattern(source_path)}):(?P<line>\d+):(?P<column>\d+): ")
+    location = re.compile(
+        rf"(?P<file>{_file_pattern(source_path)}):(?P<line>\d+):(?P<column>\d+): "
+    )
     matches = list(location.finditer(text))
     for index, match in enumerate(matches):
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)

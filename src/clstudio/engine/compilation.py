@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 import pyopencl as cl
 
@@ -65,7 +66,7 @@ def build_for_view(contexts: OpenCLContexts, run: RunSession, session: Session) 
     private = kernel.get_work_group_info(cl.kernel_work_group_info.PRIVATE_MEM_SIZE, state.device)
     # PoCL compiles a work-group function for any local size to fill in its binary,
     # printing that compile's remarks too; the view reads PoCL's cache instead.
-    binaries = [] if pocl else program.get_info(cl.program_info.BINARIES)
+    binaries = [] if pocl else cast(list[bytes], program.get_info(cl.program_info.BINARIES))
     # A launch that failed (invalid sizes, say) may leave no work-group function: the
     # view shows what PoCL wrote and says why the launch failed.
     return replace(

@@ -54,18 +54,22 @@ def format_compile(result: CompileResult, emit: tuple[str, ...] = EMITS) -> str:
     """The result for a terminal: the summary line, then each part asked for."""
     lines = [_heading(result)]
     if result.error:
-        lines.append(gettext("error ({stage}): {message}").format(
-            stage=result.error_stage, message=result.error
-        ))
+        lines.append(
+            gettext("error ({stage}): {message}").format(
+                stage=result.error_stage, message=result.error
+            )
+        )
         if result.error_stage == "build" and result.build_log.strip():
             lines += [gettext("build log:"), result.build_log.rstrip()]
     if result.summary:
         lines.append(summary_text(result.summary))
     for part in result.missing:
         if part in emit:
-            lines.append(gettext("no {part}: {reason}").format(
-                part=part, reason=missing_reason(result, part)
-            ))
+            lines.append(
+                gettext("no {part}: {reason}").format(
+                    part=part, reason=missing_reason(result, part)
+                )
+            )
     if REMARKS in emit and result.remarks:
         lines += ["", gettext("Remarks:")]
         lines += [remark_text(r) for r in result.remarks if r.kind != "other"]
@@ -87,9 +91,11 @@ def summary_text(summary: KernelSummary) -> str:
         loop = gettext("work-group loop not vectorised")
     parts = [loop]
     if summary.instructions:
-        parts.append(ngettext(
-            "{count} instruction", "{count} instructions", summary.instructions
-        ).format(count=summary.instructions))
+        parts.append(
+            ngettext("{count} instruction", "{count} instructions", summary.instructions).format(
+                count=summary.instructions
+            )
+        )
     if summary.stack_bytes is not None:
         parts.append(gettext("stack {bytes} B").format(bytes=summary.stack_bytes))
     if summary.private_mem_bytes is not None:

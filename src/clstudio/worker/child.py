@@ -17,13 +17,14 @@ import tempfile
 import threading
 import time
 import traceback
-from pathlib import Path
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clstudio.check import LOG_NAME
 from clstudio.common import STEP_NUMBERS, StepOutcome, gettext
+from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
@@ -39,7 +40,6 @@ from clstudio.worker.protocol import (
     Stepped,
     StepRequest,
 )
-from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
 from clstudio.worker.shared_arrays import block_prefix, share_arrays
 
 if TYPE_CHECKING:

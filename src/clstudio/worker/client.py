@@ -17,7 +17,6 @@ from pathlib import Path
 from types import TracebackType
 
 from clstudio.check import CheckPlan, CheckResult
-from clstudio.compiler import CompileResult
 from clstudio.common import (
     BuildResult,
     Diagnostic,
@@ -31,6 +30,7 @@ from clstudio.common import (
     gettext,
     step_at,
 )
+from clstudio.compiler import CompileResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
