@@ -106,8 +106,9 @@ def test_an_unknown_reason_keeps_llvms_words_alone():
 
 
 def test_the_advice_speaks_chinese_when_the_learner_does():
-    remark = classify(10, 13, "loop not vectorized: cannot prove it is safe to reorder "
-                      "floating-point operations")
+    remark = classify(
+        10, 13, "loop not vectorized: cannot prove it is safe to reorder floating-point operations"
+    )
     english = advice_for(remark)
     set_language("zh_CN")
     try:
