@@ -43,7 +43,9 @@ REMARK_KEYS = {
 
 
 @pytest.mark.opencl
-def test_remarks_as_json_report_saxpys_vectorised_loop_and_its_width(capsys):
+def test_remarks_as_json_report_saxpys_vectorised_loop_and_its_width(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status = main(["compile", str(SAXPY), "--device", POCL, "--emit", "remarks", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 0
@@ -57,7 +59,9 @@ def test_remarks_as_json_report_saxpys_vectorised_loop_and_its_width(capsys):
 
 
 @pytest.mark.opencl
-def test_text_shows_the_summary_the_remark_with_advice_and_the_assembly(capsys):
+def test_text_shows_the_summary_the_remark_with_advice_and_the_assembly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status = main(["compile", str(ROW_SUM), "--emit", "remarks", "--emit", "asm"])
     out = capsys.readouterr().out
     assert status == 0
@@ -68,7 +72,7 @@ def test_text_shows_the_summary_the_remark_with_advice_and_the_assembly(capsys):
 
 
 @pytest.mark.opencl
-def test_ir_as_json_gives_lines_tied_to_the_source(capsys):
+def test_ir_as_json_gives_lines_tied_to_the_source(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["compile", str(ROW_SUM), "--emit", "ir", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 0 and "remarks" not in report and "asm" not in report
@@ -79,7 +83,9 @@ def test_ir_as_json_gives_lines_tied_to_the_source(capsys):
 
 
 @pytest.mark.opencl
-def test_a_broken_kernel_prints_its_build_log(tmp_path, capsys):
+def test_a_broken_kernel_prints_its_build_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     session = json.loads(ROW_SUM.read_text(encoding="utf-8"))
     (tmp_path / "row_sum.cl").write_text("__kernel void row_sum( {\n", encoding="utf-8")
     (tmp_path / "broken.json").write_text(json.dumps(session), encoding="utf-8")
@@ -91,7 +97,7 @@ def test_a_broken_kernel_prints_its_build_log(tmp_path, capsys):
 
 
 @pytest.mark.opencl
-def test_a_device_that_is_not_there_is_named_in_json(capsys):
+def test_a_device_that_is_not_there_is_named_in_json(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["compile", str(ROW_SUM), "--device", "No Such Platform:", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1 and report["ok"] is False and report["summary"] is None
@@ -99,7 +105,9 @@ def test_a_device_that_is_not_there_is_named_in_json(capsys):
     assert "no OpenCL device matches" in report["error"]["message"]
 
 
-def test_a_session_that_cannot_be_read_says_why(tmp_path, capsys):
+def test_a_session_that_cannot_be_read_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
     status = main(["compile", str(tmp_path / "bad.json"), "--json"])
     report = json.loads(capsys.readouterr().out)
@@ -107,7 +115,7 @@ def test_a_session_that_cannot_be_read_says_why(tmp_path, capsys):
     assert "bad.json" in report["error"]["message"]
 
 
-def test_an_unknown_part_to_emit_is_refused(capsys):
+def test_an_unknown_part_to_emit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["compile", str(ROW_SUM), "--emit", "ptx"])
     assert "invalid choice" in capsys.readouterr().err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,13 +25,15 @@ pytestmark = pytest.mark.opencl
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[CompilerClient]:
     compiler = CompilerClient()
     yield compiler
     compiler.close()
 
 
-def test_saxpy_vectorises_its_work_group_loop_with_packed_instructions(client):
+def test_saxpy_vectorises_its_work_group_loop_with_packed_instructions(
+    client: CompilerClient,
+) -> None:
     session = replace(load_session(KERNELS / "saxpy.json"), device=POCL)
     result = client.compile(session)
     assert result.ok, result.error
@@ -46,7 +49,7 @@ def test_saxpy_vectorises_its_work_group_loop_with_packed_instructions(client):
     assert result.summary.local_mem_bytes == 0
 
 
-def test_row_sum_is_told_why_and_fast_math_changes_it(client):
+def test_row_sum_is_told_why_and_fast_math_changes_it(client: CompilerClient) -> None:
     session = load_session(DATA / "row_sum.json")
     plain = client.compile(session)
     fast = client.compile(replace(session, build_options="-cl-fast-relaxed-math"))
@@ -60,7 +63,7 @@ def test_row_sum_is_told_why_and_fast_math_changes_it(client):
     assert reorder[0] in change.remarks_gone
 
 
-def test_a_broken_kernel_gives_its_build_log_and_leaves_no_files(client):
+def test_a_broken_kernel_gives_its_build_log_and_leaves_no_files(client: CompilerClient) -> None:
     session = load_session(DATA / "row_sum.json")
     broken = replace(session, source=session.source.replace("sum += ", "sum += undefined_name + "))
     result = client.compile(broken)
@@ -71,7 +74,7 @@ def test_a_broken_kernel_gives_its_build_log_and_leaves_no_files(client):
     assert not list(Path(tempfile.gettempdir()).glob(f"{mine}*"))
 
 
-def test_a_device_that_does_not_exist_is_named(client):
+def test_a_device_that_does_not_exist_is_named(client: CompilerClient) -> None:
     session = replace(
         load_session(DATA / "row_sum.json"), device=DeviceSelector(platform="No Such", device="")
     )

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from compiler_records import DATA, ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
 from clstudio.compiler import compare_builds, compile_view, missing_reason
 
 
-def test_saxpy_from_pocls_cache_vectorised_with_its_width(tmp_path):
+def test_saxpy_from_pocls_cache_vectorised_with_its_width(tmp_path: Path) -> None:
     cache = pocl_cache(tmp_path, "saxpy", "saxpy")
     text, _ = printed("saxpy")
     result = compile_view(pocl_build("saxpy", SAXPY_SOURCE), text, cache)
@@ -25,7 +26,7 @@ def test_saxpy_from_pocls_cache_vectorised_with_its_width(tmp_path):
     assert summary.stack_bytes is not None and summary.stack_bytes >= 0
 
 
-def test_row_sum_has_a_scalar_work_group_loop_and_the_reorder_remark(tmp_path):
+def test_row_sum_has_a_scalar_work_group_loop_and_the_reorder_remark(tmp_path: Path) -> None:
     cache = pocl_cache(tmp_path, "row_sum", "row_sum")
     text, _ = printed("row_sum")
     result = compile_view(pocl_build("row_sum", ROW_SUM_SOURCE), text, cache)
@@ -34,7 +35,7 @@ def test_row_sum_has_a_scalar_work_group_loop_and_the_reorder_remark(tmp_path):
     assert any(r.line == 10 and r.column == 13 and "reorder" in r.reason for r in result.remarks)
 
 
-def test_fast_relaxed_math_compared_with_the_plain_build(tmp_path):
+def test_fast_relaxed_math_compared_with_the_plain_build(tmp_path: Path) -> None:
     plain_text, _ = printed("row_sum")
     fast_text, _ = printed("row_sum_fast")
     plain = compile_view(
@@ -54,10 +55,11 @@ def test_fast_relaxed_math_compared_with_the_plain_build(tmp_path):
     assert all(c.before != c.after for c in change.changes)
     assert [(r.line, r.column) for r in change.remarks_new if r.kind == "vectorised"] == [(9, 5)]
     assert any("reorder" in r.reason for r in change.remarks_gone)
+    assert plain.asm is not None and fast.asm is not None
     assert change.instructions == (plain.asm.instruction_count, fast.asm.instruction_count)
 
 
-def test_an_edited_kernel_is_told_apart_from_the_same_build(tmp_path):
+def test_an_edited_kernel_is_told_apart_from_the_same_build(tmp_path: Path) -> None:
     text, _ = printed("saxpy")
     before = compile_view(
         pocl_build("saxpy", SAXPY_SOURCE), text, pocl_cache(tmp_path, "saxpy", "saxpy")
@@ -68,14 +70,14 @@ def test_an_edited_kernel_is_told_apart_from_the_same_build(tmp_path):
     assert change.vector_widths == (8, 8) and change.vectorised == (True, True)
 
 
-def test_a_cache_without_the_kernels_files_says_what_is_missing(tmp_path):
+def test_a_cache_without_the_kernels_files_says_what_is_missing(tmp_path: Path) -> None:
     text, _ = printed("saxpy")
     result = compile_view(pocl_build("saxpy", SAXPY_SOURCE), text, tmp_path)
     assert result.ir is None and result.asm is None and result.missing == ("ir", "asm")
     assert "work-group function" in missing_reason(result, "ir")
 
 
-def test_oclgrind_gives_ir_and_says_it_makes_no_machine_code():
+def test_oclgrind_gives_ir_and_says_it_makes_no_machine_code() -> None:
     build = replace(
         pocl_build("saxpy", SAXPY_SOURCE),
         platform="Oclgrind",
@@ -91,7 +93,7 @@ def test_oclgrind_gives_ir_and_says_it_makes_no_machine_code():
     assert "PoCL" in missing_reason(result, "remarks")
 
 
-def test_intels_cpu_runtime_gives_its_ir_and_its_object_code():
+def test_intels_cpu_runtime_gives_its_ir_and_its_object_code() -> None:
     build = replace(
         pocl_build("saxpy", SAXPY_SOURCE),
         platform="Intel(R) OpenCL",
@@ -104,7 +106,7 @@ def test_intels_cpu_runtime_gives_its_ir_and_its_object_code():
     assert result.asm.function == "saxpy" and result.asm.instruction_count > 0
 
 
-def test_a_gpu_binary_is_told_by_kind_and_size_only():
+def test_a_gpu_binary_is_told_by_kind_and_size_only() -> None:
     ptx = b"//\n.version 7.8\n.target sm_86\n.address_size 64\n"
     build = replace(pocl_build("saxpy", SAXPY_SOURCE), pocl=False, binary=ptx)
     result = compile_view(build, "", None)
@@ -113,7 +115,7 @@ def test_a_gpu_binary_is_told_by_kind_and_size_only():
     assert "(ptx, 47 bytes)" in missing_reason(result, "asm")
 
 
-def test_a_failed_build_reads_nothing_and_keeps_its_error():
+def test_a_failed_build_reads_nothing_and_keeps_its_error() -> None:
     build = replace(
         pocl_build("saxpy", SAXPY_SOURCE),
         error="the kernel source does not build: line 3:1: expected ';'",
