@@ -12,6 +12,7 @@ from clstudio.compiler.compile_result import (
     ProgramBuild,
 )
 from clstudio.compiler.compile_view import compile_view, missing_reason
+from clstudio.compiler.instruction_notes import instruction_note
 from clstudio.compiler.ir_reader import (
     BitcodeError,
     WorkGroupLoop,
@@ -24,6 +25,7 @@ from clstudio.compiler.listing import ASM, IR, Listing, ListingLine
 from clstudio.compiler.program_binaries import binary_kind
 from clstudio.compiler.remark_advice import RemarkAdvice, advice_for, remark_diagnostics
 from clstudio.compiler.remarks import KINDS, Remark, classify, parse_remarks
+from clstudio.compiler.shown_build import changes_since
 
 __all__ = [
     "ASM",
@@ -48,11 +50,13 @@ __all__ = [
     "advice_for",
     "asm_listing",
     "binary_kind",
+    "changes_since",
     "classify",
     "compare_builds",
     "compile_view",
     "defined_functions",
     "function_names",
+    "instruction_note",
     "ir_listing",
     "missing_reason",
     "module_text",

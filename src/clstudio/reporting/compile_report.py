@@ -10,6 +10,7 @@ from clstudio.compiler import (
     ASM_PART,
     IR_PART,
     REMARKS,
+    BuildComparison,
     CompileResult,
     KernelSummary,
     Listing,
@@ -21,6 +22,7 @@ from clstudio.compiler import (
 COMPILE_FORMAT = "clstudio-compile-result"
 COMPILE_VERSION = 1
 EMITS = (REMARKS, IR_PART, ASM_PART)
+_CHANGES_SHOWN = 12
 
 
 def compile_to_json(result: CompileResult, emit: tuple[str, ...] = EMITS) -> dict[str, object]:
@@ -105,6 +107,51 @@ def summary_text(summary: KernelSummary) -> str:
     return f"{summary.kernel}: " + gettext("; ").join(parts)
 
 
+def comparison_text(change: BuildComparison) -> list[str]:
+    """The lines that say what changed between two builds, most changed instructions first."""
+    lines = []
+    if change.options[0] != change.options[1]:
+        lines.append(
+            gettext("options: '{before}' -> '{after}'").format(
+                before=change.options[0], after=change.options[1]
+            )
+        )
+    if change.local_sizes[0] != change.local_sizes[1]:
+        sizes = [" x ".join(map(str, s)) or gettext("any") for s in change.local_sizes]
+        lines.append(
+            gettext("local size: {before} -> {after}").format(before=sizes[0], after=sizes[1])
+        )
+    if change.source_changed:
+        lines.append(gettext("the source was edited between the two builds"))
+    width = [
+        str(w) if v else "1" for w, v in zip(change.vector_widths, change.vectorised, strict=True)
+    ]
+    lines.append(
+        gettext("vector width of the work-group loop: {before} -> {after}").format(
+            before=width[0], after=width[1]
+        )
+    )
+    lines.append(
+        gettext("instructions: {before} -> {after}").format(
+            before=change.instructions[0], after=change.instructions[1]
+        )
+    )
+    shown = [f"{c.mnemonic} {c.delta:+d}" for c in change.changes[:_CHANGES_SHOWN]]
+    if shown:
+        lines.append(gettext("changed: {list}").format(list=", ".join(shown)))
+    lines += [
+        gettext("remark gone: {remark}").format(remark=_place(r))
+        for r in change.remarks_gone
+        if r.kind != "other"
+    ]
+    lines += [
+        gettext("remark new: {remark}").format(remark=_place(r))
+        for r in change.remarks_new
+        if r.kind != "other"
+    ]
+    return lines
+
+
 def remark_text(remark: Remark) -> str:
     advice = advice_for(remark)
     text = f"{remark.line}:{remark.column}: {remark.message}"
@@ -113,6 +160,10 @@ def remark_text(remark: Remark) -> str:
     if advice.advice:
         text += "\n    " + gettext("what helps: {advice}").format(advice=advice.advice)
     return text
+
+
+def _place(remark: Remark) -> str:
+    return f"{remark.line}:{remark.column}: {remark.message}"
 
 
 def _heading(result: CompileResult) -> str:
