@@ -89,6 +89,7 @@ def test_oclgrind_gives_ir_and_says_it_makes_no_machine_code() -> None:
     assert result.ok and result.binary_kind == "llvm-bitcode"
     assert result.ir is not None and result.ir.function == "saxpy" and result.asm is None
     assert result.missing == ("remarks", "asm")
+    assert result.summary is not None and not result.summary.loop_known
     assert "simulator" in missing_reason(result, "asm")
     assert "PoCL" in missing_reason(result, "remarks")
 

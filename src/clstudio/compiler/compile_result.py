@@ -44,6 +44,7 @@ class KernelSummary:
     """The line a learner reads first: did the work-group loop vectorise, and at what cost."""
 
     kernel: str
+    loop_known: bool  # whether the device tells its work-group loop at all (PoCL does)
     loop_found: bool  # False when PoCL left no work-group loop (unrolled, one work-item)
     vectorised: bool
     vector_width: int  # lanes of the work-group loop: 1 when scalar, 0 when unknown

@@ -147,6 +147,7 @@ def _finished(
         loop = _with_remarks(loop, remarks, build.source)
     summary = KernelSummary(
         kernel=build.kernel,
+        loop_known=build.pocl,
         loop_found=loop.found,
         vectorised=loop.vectorised,
         vector_width=loop.width,

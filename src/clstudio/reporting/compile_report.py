@@ -83,7 +83,9 @@ def format_compile(result: CompileResult, emit: tuple[str, ...] = EMITS) -> str:
 
 def summary_text(summary: KernelSummary) -> str:
     """One line: the work-group loop's vector width, instructions, stack and memory."""
-    if not summary.loop_found:
+    if not summary.loop_known:
+        loop = gettext("this device does not tell how it runs a work-group")
+    elif not summary.loop_found:
         loop = gettext("no work-group loop (unrolled, or one work-item per group)")
     elif summary.vectorised:
         loop = gettext("work-group loop vectorised, {width} lanes").format(
@@ -186,7 +188,7 @@ def _listing_text(listing: Listing) -> list[str]:
 
 def _summary_json(summary: KernelSummary) -> dict[str, object]:
     return {
-        "work_group_loop": summary.loop_found,
+        "work_group_loop": summary.loop_found if summary.loop_known else None,
         "vectorised": summary.vectorised,
         "vector_width": summary.vector_width,
         "instructions": summary.instructions,
