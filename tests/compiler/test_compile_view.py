@@ -73,7 +73,8 @@ def test_an_edited_kernel_is_told_apart_from_the_same_build(tmp_path: Path) -> N
 def test_a_cache_without_the_kernels_files_says_what_is_missing(tmp_path: Path) -> None:
     text, _ = printed("saxpy")
     result = compile_view(pocl_build("saxpy", SAXPY_SOURCE), text, tmp_path)
-    assert result.ir is None and result.asm is None and result.missing == ("ir", "asm")
+    assert not result.ok and result.ir is None and result.asm is None
+    assert result.missing == ("ir", "asm")
     assert "work-group function" in missing_reason(result, "ir")
 
 

@@ -157,9 +157,11 @@ def _finished(
         private_mem_bytes=build.private_mem_bytes,
         local_mem_bytes=build.local_mem_bytes,
     )
+    # On PoCL a missing listing is a failure; other devices may simply not have one.
+    complete = not build.pocl or (ir is not None and asm is not None)
     return replace(
         result,
-        ok=build.error_stage == "",
+        ok=build.error_stage == "" and complete,
         remarks=remarks,
         ir=ir,
         asm=asm,

@@ -13,7 +13,7 @@ import threading
 
 from clstudio.compiler import CompileResult
 from clstudio.session import Session
-from clstudio.worker.client import WorkerClient, stopped_compile
+from clstudio.worker.client import WorkerClient
 from clstudio.worker.native_output import COMPILER_ENVIRONMENT
 
 
@@ -32,8 +32,6 @@ class CompilerClient:
             worker = self._worker = WorkerClient(environment=COMPILER_ENVIRONMENT)
         try:
             return worker.compile(session)
-        except RuntimeError as exc:  # closed meanwhile, from another thread
-            return stopped_compile(session, "cancelled", str(exc))
         finally:
             with self._lock:
                 self._worker = None
