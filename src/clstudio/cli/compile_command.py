@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import N_, gettext
-from clstudio.compiler import CompileResult
+from clstudio.compiler import unfinished_compile
 from clstudio.devices import parse_device_spec
 from clstudio.reporting import EMITS, compile_to_json, format_compile
 from clstudio.session import SessionError, load_session
@@ -43,19 +43,7 @@ def execute(options: argparse.Namespace) -> int:
     try:
         session = load_session(options.session)
     except SessionError as exc:
-        result = CompileResult(
-            ok=False,
-            kernel="",
-            device="",
-            platform="",
-            options="",
-            added_options="",
-            local_size=None,
-            compiled_local_size=(),
-            source="",
-            error=str(exc),
-            error_stage="load",
-        )
+        result = unfinished_compile("", "", None, "", "load", str(exc))
     else:
         if options.device:
             session = replace(session, device=parse_device_spec(options.device))

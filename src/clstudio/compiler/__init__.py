@@ -10,6 +10,7 @@ from clstudio.compiler.compile_result import (
     CompileResult,
     KernelSummary,
     ProgramBuild,
+    unfinished_compile,
 )
 from clstudio.compiler.compile_view import compile_view, missing_reason
 from clstudio.compiler.instruction_notes import instruction_note
@@ -63,5 +64,6 @@ __all__ = [
     "parse_remarks",
     "remark_diagnostics",
     "stack_bytes",
+    "unfinished_compile",
     "work_group_loop",
 ]

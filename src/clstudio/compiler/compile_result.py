@@ -78,3 +78,28 @@ class CompileResult:
     binary_kind: str = ""
     binary_bytes: int = 0
     missing: tuple[str, ...] = ()  # the PARTS this device cannot give (missing_reason says why)
+
+
+def unfinished_compile(
+    kernel: str,
+    options: str,
+    local_size: tuple[int, ...] | None,
+    source: str,
+    stage: str,
+    message: str,
+) -> CompileResult:
+    """The result of a compile that never reached the compiler: a session that cannot be
+    read, or a worker that crashed, timed out or was cancelled."""
+    return CompileResult(
+        ok=False,
+        kernel=kernel,
+        device="",
+        platform="",
+        options=options,
+        added_options="",
+        local_size=local_size,
+        compiled_local_size=(),
+        source=source,
+        error=message,
+        error_stage=stage,
+    )

@@ -30,7 +30,7 @@ from clstudio.common import (
     gettext,
     step_at,
 )
-from clstudio.compiler import CompileResult
+from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
@@ -224,7 +224,15 @@ class WorkerClient:
         session = _in_this_folder(session)
         outcome = self._request(lambda id: CompileRequest(id, session), job, None)
         if isinstance(outcome, _Stopped):
-            return stopped_compile(session, outcome.stage, outcome.message)
+            local = tuple(session.local_size) if session.local_size else None
+            return unfinished_compile(
+                session.kernel,
+                session.build_options,
+                local,
+                session.source,
+                outcome.stage,
+                outcome.message,
+            )
         assert isinstance(outcome, CompileResult)
         return outcome
 
@@ -378,23 +386,6 @@ class WorkerClient:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
         message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
         return _Stopped("crash", message)
-
-
-def stopped_compile(session: Session, stage: str, message: str) -> CompileResult:
-    """The compiler view of a compile that ended without an answer (crash, timeout, cancel)."""
-    return CompileResult(
-        ok=False,
-        kernel=session.kernel,
-        device="",
-        platform="",
-        options=session.build_options,
-        added_options="",
-        local_size=tuple(session.local_size) if session.local_size else None,
-        compiled_local_size=(),
-        source=session.source,
-        error=message,
-        error_stage=stage,
-    )
 
 
 def _in_this_folder(session: Session) -> Session:
