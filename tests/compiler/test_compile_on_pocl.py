@@ -19,6 +19,7 @@ from clstudio.worker.process import SCRATCH_PREFIX
 
 POCL = DeviceSelector(platform="Portable Computing Language", device="")
 KERNELS = Path(__file__).parents[2] / "kernels"
+FAULTS = Path(__file__).parents[1] / "faults"
 PACKED = re.compile(r"^v?(?:mul|add|fmadd\d*|maskmov)ps$")
 
 pytestmark = pytest.mark.opencl
@@ -81,3 +82,19 @@ def test_a_device_that_does_not_exist_is_named(client: CompilerClient) -> None:
     result = client.compile(session)
     assert not result.ok and result.error_stage == "device"
     assert "no OpenCL device matches" in result.error
+
+
+def test_a_kernel_that_crashes_its_launch_is_blamed_and_the_next_compile_works(
+    client: CompilerClient,
+) -> None:
+    result = client.compile(load_session(FAULTS / "wild_write" / "session.json"))
+    assert not result.ok and result.error_stage == "crash"
+    assert "SIGSEGV" in result.error and "out-of-bounds" in result.error
+    assert client.compile(load_session(DATA / "row_sum.json")).ok
+
+
+def test_a_launch_the_device_refuses_still_shows_the_build(client: CompilerClient) -> None:
+    session = replace(load_session(FAULTS / "local_size_over_limit" / "session.json"), device=POCL)
+    result = client.compile(session)
+    assert not result.ok and result.error_stage == "launch"
+    assert "local size" in result.error or "work-group" in result.error

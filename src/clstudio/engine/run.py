@@ -73,9 +73,9 @@ class Engine:
         result, _, _ = self._contexts.program(state, source, options)
         return result
 
-    def build_for_view(self, session: Session) -> ProgramBuild:
+    def build_for_view(self, session: Session, entering: Entering = nowhere) -> ProgramBuild:
         """Build and launch `session` once for the compiler view (see engine.compilation)."""
-        return build_for_view(self._contexts, self.run, session)
+        return build_for_view(self._contexts, lambda s: self.run(s, entering=entering), session)
 
     def measure_peak(
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan

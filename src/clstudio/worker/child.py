@@ -232,7 +232,7 @@ class _Handler:
         from clstudio.compiler import compile_view
 
         with NativeOutput() as printed:  # PoCL's LLVM prints its remarks on stdout
-            build = self._engine.build_for_view(request.session)
+            build = self._engine.build_for_view(request.session, self._entering)
         # ... and some on stderr, which goes to STDERR_NAME, emptied before each request.
         sys.stderr.flush()
         text = printed.text() + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")

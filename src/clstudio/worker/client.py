@@ -384,7 +384,11 @@ class WorkerClient:
         self._replace(worker)
         if not worker.ready:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
-        message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
+        # A compile for the compiler view builds and then launches: a crash in the launch
+        # is the kernel's.
+        step = step_at(worker.step.value)
+        blame = "kernel" if step is not None and step.key == "launch" else job.blame
+        message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
         return _Stopped("crash", message)
 
 
