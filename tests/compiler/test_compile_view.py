@@ -128,3 +128,13 @@ def test_a_failed_build_reads_nothing_and_keeps_its_error() -> None:
     assert not result.ok and result.summary is None and result.ir is None
     assert result.build_log.startswith("<source>:3:1")
     assert "does not build" in missing_reason(result, "ir")
+
+
+def test_a_file_pocl_wrote_that_cannot_be_read_is_named(tmp_path: Path) -> None:
+    cache = pocl_cache(tmp_path, "saxpy", "saxpy")
+    (next(cache.glob("*/*/saxpy/*")) / "parallel.bc").write_bytes(b"BC\xc0\xde truncated")
+    text, _ = printed("saxpy")
+    result = compile_view(pocl_build("saxpy", SAXPY_SOURCE), text, cache)
+    assert not result.ok and result.error_stage == "read" and result.ir is None
+    assert result.error.startswith("cannot read PoCL's parallel.bc: ")
+    assert result.asm is not None and result.remarks  # what could be read is still shown

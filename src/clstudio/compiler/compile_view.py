@@ -33,7 +33,7 @@ from clstudio.compiler.ir_reader import (
     work_group_loop,
 )
 from clstudio.compiler.listing import Listing
-from clstudio.compiler.pocl_cache import pocl_files
+from clstudio.compiler.pocl_cache import WORK_GROUP_BITCODE, pocl_files
 from clstudio.compiler.remarks import VECTORISED, Remark, at_loop_keyword, parse_remarks
 
 _NO_LOOP = WorkGroupLoop(False, False, 0)
@@ -92,16 +92,26 @@ def _pocl_view(
     remarks = parse_remarks(printed, files.source_path) if files.source_path else ()
     ir = asm = None
     loop = _NO_LOOP
+    unreadable = []
     if files.work_group_bitcode:
-        text = module_text(files.work_group_bitcode)
-        function = _work_group_function(defined_functions(text), build.symbol)
-        if function:
-            ir = ir_listing(text, function, source_name)
-            loop = work_group_loop(text, function)
+        try:
+            text = module_text(files.work_group_bitcode)
+        except BitcodeError as exc:
+            unreadable.append(f"{WORK_GROUP_BITCODE}: {exc}")
+        else:
+            function = _work_group_function(defined_functions(text), build.symbol)
+            if function:
+                ir = ir_listing(text, function, source_name)
+                loop = work_group_loop(text, function)
     if files.machine_code:
-        function = _work_group_function(function_names(files.machine_code), build.symbol)
-        if function:
-            asm = asm_listing(files.machine_code, function, source_name)
+        try:
+            function = _work_group_function(function_names(files.machine_code), build.symbol)
+            asm = asm_listing(files.machine_code, function, source_name) if function else None
+        except ElfError as exc:
+            unreadable.append(f"{build.symbol}.so: {exc}")
+    if unreadable:  # PoCL wrote what llvmlite or pyelftools cannot read: say which and why
+        said = gettext("cannot read PoCL's {files}").format(files="; ".join(unreadable))
+        result = replace(result, error=said, error_stage="read")
     return _finished(build, result, remarks, ir, asm, loop, files.local_size, ())
 
 
@@ -161,7 +171,7 @@ def _finished(
     complete = not build.pocl or (ir is not None and asm is not None)
     return replace(
         result,
-        ok=build.error_stage == "" and complete,
+        ok=result.error_stage == "" and complete,
         remarks=remarks,
         ir=ir,
         asm=asm,
