@@ -28,6 +28,7 @@ TOP_KEYS = {
     "binary",
     "summary",
     "missing",
+    "kernel_ns",
 }
 REMARK_KEYS = {
     "line",
@@ -56,6 +57,7 @@ def test_remarks_as_json_report_saxpys_vectorised_loop_and_its_width(
     assert vectorised and vectorised[0]["width"] == report["summary"]["vector_width"]
     assert all(set(r) == REMARK_KEYS for r in report["remarks"])
     assert report["added_options"] == "-g" and report["error"] is None
+    assert report["kernel_ns"] > 0
 
 
 @pytest.mark.opencl

@@ -48,6 +48,7 @@ def test_saxpy_vectorises_its_work_group_loop_with_packed_instructions(
     assert packed and all(re.search(r"\b[xyz]mm\d+", row.text) for row in packed)
     assert result.summary.private_mem_bytes is not None
     assert result.summary.local_mem_bytes == 0
+    assert result.kernel_ns is not None and result.kernel_ns > 0
 
 
 def test_row_sum_is_told_why_and_fast_math_changes_it(client: CompilerClient) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "compiler"))
@@ -53,3 +54,14 @@ def test_the_comparison_names_the_options_the_width_and_the_changed_instructions
     assert any(line.startswith("changed: ") for line in lines)
     assert any(line.startswith("remark new: 9:5: vectorized loop") for line in lines)
     assert any("reorder floating-point" in line and "gone" in line for line in lines)
+
+
+def test_the_comparison_gives_each_builds_launch_time_when_both_have_one(tmp_path: Path) -> None:
+    plain = replace(row_sum(tmp_path, "row_sum"), kernel_ns=120_000)
+    fast = replace(row_sum(tmp_path, "row_sum_fast", "-cl-fast-relaxed-math"), kernel_ns=30_000)
+    lines = comparison_text(compare_builds(plain, fast))
+    assert "kernel time of one launch: 120 µs -> 30 µs" in lines
+    assert not any(
+        "kernel time" in line
+        for line in comparison_text(compare_builds(replace(plain, kernel_ns=None), fast))
+    )

@@ -39,6 +39,7 @@ class BuildComparison:
     vectorised: tuple[bool, bool]
     vector_widths: tuple[int, int]
     instructions: tuple[int, int]
+    kernel_ns: tuple[int | None, int | None]  # each build's one launch
     changes: tuple[MnemonicChange, ...]  # only those that differ; most changed first
     remarks_gone: tuple[Remark, ...]
     remarks_new: tuple[Remark, ...]
@@ -79,6 +80,7 @@ def compare_builds(before: CompileResult, after: CompileResult) -> BuildComparis
             new_summary.vector_width if new_summary else 0,
         ),
         instructions=(old.instruction_count if old else 0, new.instruction_count if new else 0),
+        kernel_ns=(before.kernel_ns, after.kernel_ns),
         changes=tuple(changes),
         remarks_gone=_without(before.remarks, after.remarks),
         remarks_new=_without(after.remarks, before.remarks),

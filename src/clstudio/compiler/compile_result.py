@@ -32,6 +32,7 @@ class ProgramBuild:
     binary: bytes = b""
     private_mem_bytes: int | None = None  # CL_KERNEL_PRIVATE_MEM_SIZE
     local_mem_bytes: int | None = None  # CL_KERNEL_LOCAL_MEM_SIZE, before any __local argument
+    kernel_ns: int | None = None  # the one launch's time on the device, from profiling
     pocl: bool = False  # PoCL's CPU device: its cache holds remarks' file and work-group code
 
     @property
@@ -78,6 +79,7 @@ class CompileResult:
     binary_kind: str = ""
     binary_bytes: int = 0
     missing: tuple[str, ...] = ()  # the PARTS this device cannot give (missing_reason says why)
+    kernel_ns: int | None = None  # the one launch's time: a hint, the run's repeats time it well
 
 
 def unfinished_compile(

@@ -58,6 +58,7 @@ def compile_view(build: ProgramBuild, printed: str, cache: Path | None) -> Compi
         error_stage=build.error_stage,
         binary_kind=binaries.POCL if build.pocl else _kind(build.binary),
         binary_bytes=len(build.binary),
+        kernel_ns=build.kernel_ns,
     )
     if not build.built:
         return result

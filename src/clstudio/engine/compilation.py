@@ -77,6 +77,7 @@ def build_for_view(contexts: OpenCLContexts, run: RunSession, session: Session) 
         error_stage="launch" if result.error else "",
         binary=bytes(binaries[0]) if binaries else b"",
         private_mem_bytes=int(private),
+        kernel_ns=next(iter(result.kernel_times_ns()), None),
         local_mem_bytes=state.static_local.get(kernel.int_ptr),
     )
 

@@ -5,7 +5,7 @@ The JSON form is a versioned contract documented in docs/compiler-view.md.
 
 from __future__ import annotations
 
-from clstudio.common import gettext, ngettext
+from clstudio.common import format_seconds, gettext, ngettext
 from clstudio.compiler import (
     ASM_PART,
     IR_PART,
@@ -42,6 +42,7 @@ def compile_to_json(result: CompileResult, emit: tuple[str, ...] = EMITS) -> dic
         "build_log": result.build_log,
         "binary": {"kind": result.binary_kind, "bytes": result.binary_bytes},
         "summary": _summary_json(result.summary) if result.summary else None,
+        "kernel_ns": result.kernel_ns,
         "missing": {part: missing_reason(result, part) for part in result.missing},
     }
     if REMARKS in emit:
@@ -138,6 +139,13 @@ def comparison_text(change: BuildComparison) -> list[str]:
             before=change.instructions[0], after=change.instructions[1]
         )
     )
+    if None not in change.kernel_ns:
+        times = [format_seconds(ns / 1e9) for ns in change.kernel_ns if ns is not None]
+        lines.append(
+            gettext("kernel time of one launch: {before} -> {after}").format(
+                before=times[0], after=times[1]
+            )
+        )
     shown = [f"{c.mnemonic} {c.delta:+d}" for c in change.changes[:_CHANGES_SHOWN]]
     if shown:
         lines.append(gettext("changed: {list}").format(list=", ".join(shown)))
