@@ -39,8 +39,8 @@ def pocl_files(
     if local_size:
         wanted = _padded(local_size)
         sized = [(f, s) for f, s in sized if s == wanted]
-    # PoCL also makes a function for any local size (`0-0-0`) when asked about the
-    # kernel; the launch ran the one made for its own size.
+    # PoCL also makes a function for any local size (`0-0-0`), to fill in a program
+    # binary, say; a launch it made a function for its own size for ran that one.
     sized.sort(key=lambda found: (DYNAMIC in found[1], found[0].name))
     chosen = sized[0] if sized else None
     if chosen is None:
