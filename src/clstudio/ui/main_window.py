@@ -210,8 +210,10 @@ class MainWindow(QMainWindow):
         self.check_mode.messageRaised.connect(self.status.show_message)
         self.host_code.messageRaised.connect(self.status.show_message)
         self.recovery.failed.connect(self.status.show_message)
+        self.recovery.fileSetAside.connect(self.status.show_data_message)
         self.exercises_dock.visibilityChanged.connect(self.exercises.fill_when_visible)
         peaks, roofline = self.devices.peaks, self.results_panel.roofline
+        peaks.messageRaised.connect(self.status.show_data_message)
         connect_peaks(self.device_panel.peaks_view, peaks)
         roofline.set_lookup(peaks.kept)
         roofline.measurePeaksRequested.connect(self.devices.measure_peaks)

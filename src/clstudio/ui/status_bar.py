@@ -17,8 +17,12 @@ MESSAGE_MS = 8000  # a note that may need reading: a failure, a finished export
 CONFIRMATION_MS = 5000  # a note that confirms what the user just did: saved, device chosen
 
 
+DATA_MESSAGE_MS = 20000  # a file of the user's data set aside: several can come at start
+
+
 class StatusSink(Protocol):
     def show_message(self, text: str, milliseconds: int = MESSAGE_MS) -> None: ...
+    def show_data_message(self, line: str) -> None: ...
 
 
 class DeviceStatusSink(StatusSink, Protocol):
@@ -45,6 +49,12 @@ class StatusBar(QObject):
 
     def show_message(self, text: str, milliseconds: int = MESSAGE_MS) -> None:
         self._bar.showMessage(text, milliseconds)
+
+    def show_data_message(self, line: str) -> None:
+        """A file of the user's data was set aside or left alone: say so, beside what the
+        status bar says already (several can come at window start)."""
+        shown = self._bar.currentMessage()
+        self._bar.showMessage(f"{shown}  {line}" if shown else line, DATA_MESSAGE_MS)
 
     def show_build_state(self, text: str) -> None:
         self.build_label.setText(self.tr("Build: {state}").format(state=text))

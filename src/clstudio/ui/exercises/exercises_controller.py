@@ -72,7 +72,7 @@ class ExercisesController(QObject):
         self._device = device
         self._status = status
         self._window = window  # the parent of its dialogs
-        self.store = ProgressStore(folder or default_folder())
+        self.store = ProgressStore(folder or default_folder(), status.show_data_message)
         self._catalogue: Catalogue | None = None
         self.panel = ExercisesPanel()
         self.runner = CheckRunner(backend, self)
