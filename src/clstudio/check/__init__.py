@@ -14,9 +14,10 @@ from clstudio.check.plan import (
     opencl_2_message,
     plan_check,
 )
-from clstudio.check.problems import BufferRegion, find_problems
+from clstudio.check.problems import find_problems
 from clstudio.check.reports import ParsedLog, Report, Side, parse_log
 from clstudio.check.results import KIND_SEVERITIES, CheckProblem, CheckResult, WorkItem
+from clstudio.check.sentences import BufferRegion
 
 __all__ = [
     "GET_OCLGRIND",

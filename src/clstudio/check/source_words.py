@@ -17,6 +17,7 @@ _ARRAY_DECLARATION = re.compile(
     r"\b[A-Za-z_]\w*\s+\**\s*([A-Za-z_]\w*)\s*(?:\[[^\]\n]*\])+\s*[;=,]"
 )
 _PAIRS = {"]": "[", ")": "("}
+_BARRIER = re.compile(r"\b(?:work_group_)?barrier\s*\(([^;]*)\)\s*;")
 
 
 class SourceWords:
@@ -51,6 +52,26 @@ class SourceWords:
         expression = self.access_text(line, column, is_store)
         names = [n for n in _IDENTIFIER.findall(expression) if n in self._buffers]
         return names[0] if names else None
+
+    def calls(self, line: int, name: str) -> bool:
+        return re.search(rf"\b{re.escape(name)}\s*\(", self._line(line)) is not None
+
+    def first_line_calling(self, prefix: str) -> int:
+        """The first line that calls a function whose name starts with `prefix`; 0 if none."""
+        pattern = re.compile(rf"\b{re.escape(prefix)}\w*\s*\(")
+        return next((i for i, text in enumerate(self._lines, 1) if pattern.search(text)), 0)
+
+    def barrier_between(self, first: int, last: int, fence: str) -> tuple[int, str] | None:
+        """A barrier between two lines that lacks `fence`, with its line and flags; None
+        when there is none, or when one between them has it."""
+        wrong = None
+        for number in range(min(first, last) + 1, max(first, last)):
+            for found in _BARRIER.finditer(self._line(number)):
+                flags = " ".join(found.group(1).split())
+                if fence in flags:
+                    return None
+                wrong = wrong or (number, flags)
+        return wrong
 
     def _line(self, line: int) -> str:
         return self._lines[line - 1] if 1 <= line <= len(self._lines) else ""
