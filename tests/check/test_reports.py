@@ -1,6 +1,6 @@
 """Reading Oclgrind's log: messages in the formats of its sources, as this machine printed them."""
 
-from clstudio.check import find_problems, parse_log
+from clstudio.check import BufferRegion, find_problems, parse_log
 from clstudio.common import KernelArgInfo
 
 RACE = """
@@ -168,3 +168,29 @@ def test_a_message_no_pattern_knows_is_a_problem_with_oclgrinds_words_and_line()
 
 def test_the_same_words_on_stderr_are_driver_chatter_not_a_report():
     assert parse_log("", UNKNOWN).reports == ()
+
+
+def invalid_read(address: int) -> str:
+    return (
+        f"Invalid read of size 4 at global memory address {hex(address)}\n"
+        "\tKernel: rotate\n\tEntity: Global(3,0,0) Local(3,0,0) Group(0,0,0)\n"
+        "\t  %0 = load float\n\tAt line 4 (column 14) of input.cl:\n"
+        "\t  tmp[l] = data[get_global_id(0)];\n\n"
+    )
+
+
+DATA = BufferRegion("data", 0x1000000000000, 256, 4, "float")
+
+
+def test_a_read_through_a_null_pointer_is_outside_every_buffer():
+    (problem,) = find_problems(parse_log(invalid_read(0x8)), SOURCE, ARGS, (DATA,))
+    assert problem.buffer is None
+    assert "through a NULL pointer (address 0x8), outside every buffer" in problem.message
+
+
+def test_a_wild_address_names_no_buffer_and_a_near_miss_names_its_buffer():
+    (wild,) = find_problems(parse_log(invalid_read(0x7000000000000)), SOURCE, ARGS, (DATA,))
+    assert wild.buffer is None and "outside every buffer" in wild.message
+    (near,) = find_problems(parse_log(invalid_read(0x1000000000100)), SOURCE, ARGS, (DATA,))
+    assert near.buffer == "data"
+    assert "element 64 of 'data', which has 64 float elements" in near.message
