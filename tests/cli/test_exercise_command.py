@@ -49,7 +49,7 @@ def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(capsys):
     status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1
-    assert report["format"] == "clstudio-exercise-check" and report["version"] == 2
+    assert report["format"] == "clstudio-exercise-check" and report["version"] == 3
     assert report["variant"] is None
     assert (report["passed"], report["status"], report["error"]) == (False, "failing", None)
     assert report["performance"] is None  # not timed while a case fails

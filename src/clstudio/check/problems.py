@@ -72,8 +72,8 @@ def _without_follow_ons(groups: list[_Group]) -> list[_Group]:
     """Drop what another problem explains, so the learner sees the cause once.
 
     A read out of bounds or the read side of a race returns memory nobody wrote, so
-    Oclgrind also reports an uninitialised value on that line; and a private array
-    indexed past its end is also an invalid private access at the same place.
+    Oclgrind also reports an uninitialised value on that line; and a private or
+    __local array indexed past its end is also an invalid access at the same place.
     """
     bad_read_lines = {
         side.line
@@ -88,7 +88,8 @@ def _without_follow_ons(groups: list[_Group]) -> list[_Group]:
         line = g.sides[0].line if g.sides else 0
         if g.kind == "uninitialized" and line and line in bad_read_lines:
             continue
-        if g.kind.startswith("out-of-bounds") and g.first.space == "private" and line in indexed:
+        in_array = g.first.space in ("private", "local")
+        if g.kind.startswith("out-of-bounds") and in_array and line in indexed:
             continue
         kept.append(g)
     return kept

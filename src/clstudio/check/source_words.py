@@ -33,7 +33,8 @@ class SourceWords:
         index = column - 1
         if not text or not 0 <= index < len(text):
             return ""
-        if is_store and text[index] == "=":
+        compound = text[index] in "+-*/%&|^" and text[index + 1 : index + 2] == "="
+        if is_store and (text[index] == "=" or compound):
             left = text[:index].rstrip().rstrip("+-*/%&|^<>").rstrip()
             return _expression_before(left)
         return _expression_from(text, index)
@@ -42,7 +43,8 @@ class SourceWords:
         """Where the accessed expression starts: a store's column moves from `=` to `tmp`."""
         text = self._line(line)
         expression = self.access_text(line, column, is_store)
-        if not (is_store and expression and 0 < column <= len(text) and text[column - 1] == "="):
+        at_operator = 0 < column <= len(text) and text[column - 1] in "=+-*/%&|^"
+        if not (is_store and expression and at_operator):
             return column
         start = text.rfind(expression, 0, column - 1)
         return start + 1 if start >= 0 else column
