@@ -19,7 +19,7 @@ from clstudio.exercises.memory_check import Checker, MemoryCheck, memory_check, 
 from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
 from clstudio.exercises.variants import Variant
 from clstudio.reporting import DEFAULT_OPS_PER_ITEM, buffer_traffic, latest_peaks
-from clstudio.session import BufferArg, Session
+from clstudio.session import BufferArg, Init, Session
 
 # (steps done, steps in all, what runs now): one step per case, two per timing round.
 CheckProgress = Callable[[int, int, str], None]
@@ -121,7 +121,7 @@ def check_kernel(
         if stopper is not None:
             results.append(replace(stopper, name=case.name, sizes=case.sizes, seed=case.seed))
             continue
-        session = replace(sessions.case(case.sizes, case.seed, source), repeats=1)
+        session = replace(sessions.case(case.sizes, case.seed, source, case.inits), repeats=1)
         result = backend.run(session)
         ran_on = ran_on or result.device
         results.append(case_result(case.name, case.sizes, case.seed, result))
@@ -154,8 +154,10 @@ class _Sessions:
     def solution(self) -> str:
         return self.exercise.solution if self.variant is None else self.variant.solution
 
-    def case(self, sizes: dict[str, int], seed: int, source: str) -> Session:
-        session = self.exercise.case_session(sizes, seed, source, self.variant)
+    def case(
+        self, sizes: dict[str, int], seed: int, source: str, inits: dict[str, Init] | None = None
+    ) -> Session:
+        session = self.exercise.case_session(sizes, seed, source, self.variant, inits)
         return session if self.device is None else replace(session, device=self.device)
 
 

@@ -45,7 +45,9 @@ def smallest_case(exercise: Exercise, variant: Variant | None = None) -> Case:
     """The case with the fewest work-items (then the fewest elements): quickest to simulate."""
 
     def weight(case: Case) -> tuple[int, int]:
-        session = exercise.case_session(case.sizes, case.seed, exercise.solution, variant)
+        session = exercise.case_session(
+            case.sizes, case.seed, exercise.solution, variant, case.inits
+        )
         return math.prod(session.global_size), math.prod(case.sizes.values())
 
     return min(exercise.cases, key=weight)
