@@ -17,7 +17,7 @@ _CL_STD = re.compile(r"^-cl-std=CL(\d+)\.(\d+)$", re.IGNORECASE)
 OPENCL_C_VERSIONS = ((1, 0), (1, 1), (1, 2), (2, 0), (3, 0))
 # Oclgrind 21.10 says OpenCL C 1.2 yet builds -cl-std=CL2.0 and simulates what its own
 # tests use of it (program-scope globals, non-uniform work-groups, get_enqueued_local_size);
-# the 2.0 built-ins it lacks are refused by name in check mode (check.plan).
+# the 2.0 built-ins it lacks are refused by name in check mode (checkmode.check_plan).
 _BUILDS_CL2 = ((SIMULATOR_PLATFORM, (2, 0)),)
 GET_A_NEWER_DEVICE = N_(
     "Choose a device that offers it under Devices, or add one with Devices > Add a device…"

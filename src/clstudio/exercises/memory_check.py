@@ -11,9 +11,9 @@ import math
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from clstudio.check import CheckProblem, CheckResult
+from clstudio.checkmode import CheckProblem, CheckResult
 from clstudio.common import gettext, ngettext
-from clstudio.exercises.format import Case, Exercise
+from clstudio.exercises.exercise_format import Case, Exercise
 from clstudio.exercises.variants import Variant
 from clstudio.session import Session
 
