@@ -37,8 +37,9 @@ def main(names: list[str]) -> int:
     catalogue = load_catalogue()
     known = equivalents()
     chosen = [e for e in catalogue.exercises if not names or e.name in names]
-    rows = []
-    holes, stale = [], []
+    rows: list[dict[str, str | bool]] = []
+    holes: list[str] = []
+    stale: list[str] = []
     started = time.perf_counter()
     with WorkerClient() as worker:
         checker = CheckClient()
