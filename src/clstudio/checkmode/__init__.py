@@ -5,6 +5,7 @@ grading an exercise (`clstudio.exercises.grading`).
 """
 
 from clstudio.checkmode.check_plan import (
+    BUILD_OPTIONS,
     GET_OCLGRIND,
     LOG_NAME,
     MAX_ERRORS,
@@ -21,6 +22,7 @@ from clstudio.checkmode.reports import ParsedLog, Report, Side, parse_log
 from clstudio.checkmode.sentences import BufferRegion
 
 __all__ = [
+    "BUILD_OPTIONS",
     "GET_OCLGRIND",
     "KIND_SEVERITIES",
     "LOG_NAME",
