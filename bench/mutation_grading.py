@@ -74,7 +74,7 @@ def main(names: list[str]) -> int:
         "killed": sum(not r["passed"] for r in rows),
         "killed_by_values": sum(r["caught_by"] == "values" for r in rows),
         "killed_by_memory_check_only": sum(r["caught_by"] == "memory" for r in rows),
-        "equivalent": sum(r["equivalent"] for r in rows),
+        "equivalent": sum(r["equivalent"] is True for r in rows),
         "holes": holes,
         "stale": stale,
         "seconds": round(time.perf_counter() - started, 1),
