@@ -53,7 +53,7 @@ class ExercisesController(QObject):
     ) -> None:
         super().__init__(window)
         self._window = window
-        self.store = ProgressStore(folder or default_folder())
+        self.store = ProgressStore(folder or default_folder(), window.show_data_message)
         self._catalogue: Catalogue | None = None
         self.panel = ExercisesPanel()
         self.runner = CheckRunner(backend, checker, self)
