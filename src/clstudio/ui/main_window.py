@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
         self.arguments_dock = self._dock(self.tr("Arguments"), "argumentsDock", args)
         self.results_dock = self._dock(self.tr("Results"), "resultsDock", results)
         exercises = self.exercises = ExercisesController(
-            self.files, bench, self.status, backends.runs, self
+            self.files, bench, self.status, backends.runs, self, checker=backends.checks
         )
         self.exercises_dock = self._dock(self.tr("Exercises"), "exercisesDock", exercises.panel)
         self._place_docks()

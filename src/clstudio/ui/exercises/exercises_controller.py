@@ -19,6 +19,7 @@ from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo, DeviceSelector
 from clstudio.exercises import (
     Catalogue,
+    Checker,
     CheckReport,
     Exercise,
     ProgressStore,
@@ -66,6 +67,7 @@ class ExercisesController(QObject):
         backend: Backend,
         window: QWidget,
         folder: Path | None = None,
+        checker: Checker | None = None,
     ) -> None:
         super().__init__(window)
         self._files = files
@@ -75,7 +77,7 @@ class ExercisesController(QObject):
         self.store = ProgressStore(folder or default_folder(), status.show_data_message)
         self._catalogue: Catalogue | None = None
         self.panel = ExercisesPanel()
-        self.runner = CheckRunner(backend, self)
+        self.runner = CheckRunner(backend, checker, self)
         self._hints: dict[str, int] = {}
         self.solution_dialog: SolutionDialog | None = None
         self.panel.exerciseChosen.connect(self._on_panel_exercise_chosen)
