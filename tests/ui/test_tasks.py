@@ -308,7 +308,7 @@ def test_shutdown_stops_every_lane_skips_what_waits_and_waits_for_the_rest(
 ) -> None:
     recorder: Recorder[str] = Recorder()
     gates = {lane: Gate() for lane in (Lane.RUNS, Lane.MEASUREMENTS)}
-    runners = [
+    runners: list[TaskRunner[str, None]] = [
         TaskRunner(
             owner,
             lane,
