@@ -240,6 +240,15 @@
     </message>
 </context>
 <context>
+    <name>RunController</name>
+    <message>
+        <source>CL Studio failed:
+{traceback}</source>
+        <translation>CL Studio 出错了：
+{traceback}</translation>
+    </message>
+</context>
+<context>
     <name>StepMode</name>
     <message>
         <source>Not stepped: {problem}</source>
@@ -256,15 +265,6 @@
     <message>
         <source>Step {number} failed: {why}</source>
         <translation>第 {number} 步失败：{why}</translation>
-    </message>
-</context>
-<context>
-    <name>StoppableJob</name>
-    <message>
-        <source>CL Studio failed:
-{traceback}</source>
-        <translation>CL Studio 出错了：
-{traceback}</translation>
     </message>
 </context>
 <context>
