@@ -2,9 +2,8 @@
 
 A driver takes seconds to list its devices, a build or a run longer, counting 16 M
 values a quarter of a second: the window waits for none of them. A **lane** is a
-thread pool shared by every caller of one kind of work; each worker process answers
-one request at a time, so its lane has one thread (see `Lane`). A **runner** is one
-caller's queue on a lane, under one of two rules:
+thread pool shared by every caller of one kind of work (see `Lane`). A **runner** is
+one caller's queue on a lane, under one of two rules:
 
 - `Rule.NEWEST_WINS` (ndv's viewer, STYLE.md §3): every request gets a generation
   number. A request made while one runs waits for it, replacing any request waiting
@@ -16,9 +15,7 @@ progress of a declared type, and `post()` for other calls to the GUI thread. Sto
 that flag and calls the runner's `cancel` again and again until the work ends: a Stop
 that comes before the work has handed its request to the backend would find nothing to
 cancel. An exception in the work reaches `failed` with its traceback, on the GUI thread.
-
-`TaskLanes.shutdown()` ends it all: it stops every runner, skips the work not begun,
-and waits until no lane runs anything.
+`TaskLanes.shutdown()` stops every runner and waits until no lane runs anything.
 """
 
 from __future__ import annotations
@@ -39,7 +36,6 @@ T = TypeVar("T")  # what the work answers
 P = TypeVar("P")  # what it reports as progress
 
 STOP_RETRY_MS = 200  # how often Stop asks the backend again
-SHUTDOWN_MS = 60_000
 LANES_NAME = "clstudioTaskLanes"
 
 
@@ -54,8 +50,7 @@ class Lane(Enum):
     SUMMARIES = "summaries"  # histograms, line envelopes, exports: numpy in this process
 
 
-# numpy lets go of the GIL while it counts, so two summaries use both cores.
-THREADS = {Lane.SUMMARIES: 2}
+THREADS = {Lane.SUMMARIES: 2}  # numpy lets go of the GIL while it counts: both cores work
 
 
 class Rule(Enum):
@@ -170,7 +165,7 @@ class TaskLanes(QObject):
         """Whether some work has not sent its ending to the GUI thread yet."""
         return self._unanswered > 0
 
-    def shutdown(self, msecs: int = SHUTDOWN_MS) -> bool:
+    def shutdown(self, msecs: int = 60_000) -> bool:
         """Stop every runner made so far and wait until no lane runs anything.
 
         Work not begun is skipped; answers still on their way are dropped; those
@@ -189,6 +184,7 @@ class TaskLanes(QObject):
         return True
 
     def register(self, runner: TaskRunner[Any, Any]) -> None:
+        """`shutdown()` closes it; the lanes hold it weakly, so it goes with its owner."""
         self._runners.add(runner)
 
     def start(self, lane: Lane, job: _Job, work: Callable[[TaskState[Any]], object]) -> None:
@@ -198,9 +194,6 @@ class TaskLanes(QObject):
     def keep_cancelling(self, runner: TaskRunner[Any, Any]) -> None:
         self._stopping.add(runner)
         self._retry.start()
-
-    def forget(self, runner: TaskRunner[Any, Any]) -> None:
-        self._runners.discard(runner)
 
     def _on_retry_timeout(self) -> None:
         for runner in list(self._stopping):
@@ -315,10 +308,9 @@ class TaskRunner(Generic[T, P]):
 
     def is_waiting(self) -> bool:
         """Whether the newest request's work waits for its turn and has not begun."""
-        if self._waiting is not None:
-            return True
         job = self._running
-        return job is not None and job.generation == self._generation != self._begun
+        newest_queued = job is not None and job.generation == self._generation != self._begun
+        return self._waiting is not None or newest_queued
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until no work of this runner runs or waits: for tests and closing dialogs,
@@ -337,7 +329,6 @@ class TaskRunner(Generic[T, P]):
             return
         self._closed = True
         self._waiting = None
-        self._lanes.forget(self)
         job = self._running
         if job is not None:
             job.cancel.set()
