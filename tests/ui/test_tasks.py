@@ -219,6 +219,32 @@ def test_stop_sets_the_flag_and_asks_the_backend_again_until_the_work_ends(
     assert not runner.cancel_again(), "no cancel once the work has ended"
 
 
+def test_shutdown_asks_the_backend_again_until_the_work_ends(
+    qtbot: QtBot, lanes: TaskLanes, owner: QObject
+) -> None:
+    recorder: Recorder[str] = Recorder()
+    backend = DeafBackend()
+    runner: TaskRunner[str, None] = TaskRunner(
+        owner,
+        Lane.CHECKS,
+        Rule.ONE_AT_A_TIME,
+        recorder.done,
+        recorder.failed,
+        cancel=backend.cancel,
+        lanes=lanes,
+    )
+    begun = threading.Event()
+
+    def work(_state: TaskState[None]) -> str:
+        begun.set()
+        return backend.run()
+
+    runner.submit(work)
+    assert begun.wait(GATE_TIMEOUT)
+    assert lanes.shutdown()
+    assert backend.stopped.is_set() and backend.cancels >= 2
+
+
 def test_an_exception_in_the_work_reaches_the_caller_with_its_traceback(
     qtbot: QtBot, lanes: TaskLanes, owner: QObject
 ) -> None:
