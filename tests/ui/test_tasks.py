@@ -219,6 +219,35 @@ def test_stop_sets_the_flag_and_asks_the_backend_again_until_the_work_ends(
     assert not runner.cancel_again(), "no cancel once the work has ended"
 
 
+def test_stopping_work_still_queued_cancels_nothing_of_the_work_before_it(
+    qtbot: QtBot, lanes: TaskLanes, owner: QObject
+) -> None:
+    recorder: Recorder[bool] = Recorder()
+    cancels: list[str] = []
+    gate = threading.Event()
+
+    def runner(name: str) -> TaskRunner[bool, None]:
+        return TaskRunner(
+            owner,
+            Lane.RUNS,
+            Rule.ONE_AT_A_TIME,
+            recorder.done,
+            recorder.failed,
+            cancel=lambda: cancels.append(name),
+            lanes=lanes,
+        )
+
+    running, queued = runner("running"), runner("queued")
+    running.submit(lambda state: gate.wait(GATE_TIMEOUT) and state.cancelled())
+    queued.submit(lambda state: state.cancelled())
+    queued.stop()
+    assert cancels == [], "the backend holds the running work's request, not the queued one's"
+    gate.set()
+    qtbot.waitUntil(lambda: len(recorder.answers) == 2)
+    assert recorder.answers == [False, True], "the queued work began, saw the flag and ended"
+    assert "running" not in cancels
+
+
 def test_shutdown_asks_the_backend_again_until_the_work_ends(
     qtbot: QtBot, lanes: TaskLanes, owner: QObject
 ) -> None:

@@ -68,25 +68,22 @@ class _Job:
     generation: int
     cancel: threading.Event = field(default_factory=threading.Event)  # the work reads it
     drop: threading.Event = field(default_factory=threading.Event)  # skip it if not begun
+    begun: threading.Event = field(default_factory=threading.Event)
     returned: threading.Event = field(default_factory=threading.Event)
     stopping: bool = False  # Stop was asked: cancel again until it ends (GUI thread only)
 
 
 @dataclass(frozen=True)
-class _Answer:
-    value: object
-
-
-@dataclass(frozen=True)
-class _Failure:
-    traceback: str
+class _Ending:
+    answer: object = None
+    traceback: str = ""  # of the exception the work raised instead of answering
 
 
 class _Relay(QObject):
     """Lives in the GUI thread, so signals emitted from the pools arrive queued there."""
 
     began = Signal(object)  # the _Job
-    ended = Signal(object, object)  # the _Job; an _Answer, a _Failure, or None if skipped
+    ended = Signal(object, object)  # the _Job; its _Ending, or None if it was skipped
     progressed = Signal(object, object)  # the _Job, its step
     posted = Signal(object, object)  # the _Job, a call for the GUI thread
 
@@ -122,13 +119,14 @@ class _Runnable(QRunnable):
         job, work = self._job, self._work
         self._work = None
         try:
-            ending: _Answer | _Failure | None = None
+            ending: _Ending | None = None
             if work is not None and not job.drop.is_set():
+                job.begun.set()
                 self._relay.began.emit(job)
                 try:
-                    ending = _Answer(work(TaskState(job, self._relay)))
+                    ending = _Ending(work(TaskState(job, self._relay)))
                 except Exception:
-                    ending = _Failure(traceback.format_exc())
+                    ending = _Ending(traceback=traceback.format_exc())
             # What the work held is let go here, on this thread: once its caller hears,
             # nothing of it is left to free (a large array can take a while).
             del work
@@ -205,7 +203,7 @@ class TaskLanes(QObject):
     def _on_relay_began(self, job: _Job) -> None:
         job.runner.job_began(job)
 
-    def _on_relay_ended(self, job: _Job, ending: _Answer | _Failure | None) -> None:
+    def _on_relay_ended(self, job: _Job, ending: _Ending | None) -> None:
         self._unanswered -= 1
         job.runner.job_ended(job, ending)
 
@@ -213,7 +211,8 @@ class TaskLanes(QObject):
         job.runner.job_progressed(job, step)
 
     def _on_relay_posted(self, job: _Job, call: Callable[[], None]) -> None:
-        job.runner.job_posted(job, call)
+        if job.runner.delivers(job):
+            call()
 
 
 def application_lanes() -> TaskLanes:
@@ -299,7 +298,7 @@ class TaskRunner(Generic[T, P]):
         job.cancel.set()
         if self._cancel is not None:
             job.stopping = True
-            self._cancel()
+            self.cancel_again()
             self._lanes.keep_cancelling(self)
 
     def is_busy(self) -> bool:
@@ -334,51 +333,51 @@ class TaskRunner(Generic[T, P]):
             job.cancel.set()
             job.drop.set()
             job.stopping = True
-            if self._cancel is not None:
-                self._cancel()
+            self.cancel_again()
 
     def cancel_again(self) -> bool:
         """Call `cancel` once more if a stopped job still runs; False once it has ended."""
         job = self._running
         if job is None or not job.stopping or job.returned.is_set() or self._cancel is None:
             return False
-        self._cancel()
+        if job.begun.is_set():  # before, the backend may be busy with another caller's work
+            self._cancel()
         return True
 
     # Called by the lanes, on the GUI thread ---------------------------------------------
 
     def job_began(self, job: _Job) -> None:
-        if self._delivers(job):
+        if self.delivers(job):
             self._begun = job.generation
             if self._began is not None:
                 self._began()
 
-    def job_ended(self, job: _Job, ending: _Answer | _Failure | None) -> None:
+    def job_ended(self, job: _Job, ending: _Ending | None) -> None:
         self._unanswered.discard(job)
-        if job is self._running:
+        ran = job is self._running
+        if ran:
             self._running = None
+        delivered = self.delivers(job)  # before the next begins: its owner may be gone
+        if ran:
             self._start_waiting()
-        if not self._delivers(job):
+        if not delivered or ending is None:
             return  # a newer request replaced this one; its answer is on its way
-        if isinstance(ending, _Answer):
-            self._done(cast("T", ending.value))
-        elif isinstance(ending, _Failure):
+        if ending.traceback:
             self._failed(ending.traceback)
+        else:
+            self._done(cast("T", ending.answer))
 
     def job_progressed(self, job: _Job, step: object) -> None:
-        if self._progressed is not None and self._delivers(job):
+        if self._progressed is not None and self.delivers(job):
             self._progressed(cast("P", step))
 
-    def job_posted(self, job: _Job, call: Callable[[], None]) -> None:
-        if self._delivers(job):
-            call()
-
-    # Inside -----------------------------------------------------------------------------
-
-    def _delivers(self, job: _Job) -> bool:
+    def delivers(self, job: _Job) -> bool:
+        """Whether what `job` sends still reaches the caller: it is the newest, and wanted."""
         if not self._closed and not isValid(self._owner):
             self.close()
         return not self._closed and job.generation == self._generation
+
+    # Inside -----------------------------------------------------------------------------
 
     def _start(self, generation: int, work: Callable[[TaskState[P]], T]) -> None:
         job = _Job(self, generation)
