@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from clstudio.devices import discover
+from clstudio.devices.discovery import discover
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
 pytestmark = pytest.mark.opencl

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakReport, peak_probe
-from clstudio.devices import discover
+from clstudio.devices.discovery import discover
 from clstudio.engine import InProcessBackend
 from clstudio.reporting import load_peaks, save_peaks
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks

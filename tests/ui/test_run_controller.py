@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.common.results import RunResult
-from clstudio.engine.backend import InProcessBackend
+from clstudio.engine.in_process import InProcessBackend
 from clstudio.session.format import load_session
 from clstudio.ui.run.run_controller import RunController
 

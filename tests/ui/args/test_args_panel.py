@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 
-from clstudio.checks.validate import validate
 from clstudio.common.results import RunError
 from clstudio.session.args import BufferArg, Init, SamplerArg, ScalarArg
 from clstudio.session.format import parse_session, session_to_dict
+from clstudio.validation.validate import validate
 
 pytestmark = pytest.mark.opencl
 

@@ -9,7 +9,7 @@ from clstudio.common.results import HOST_STEP_COUNT, RunError, Step
 from clstudio.common.units import format_seconds
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
-from clstudio.ui.results.steps_panel import COLUMNS, StepsPanel
+from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
 
 
 def fixed_family():

@@ -5,7 +5,7 @@ from PySide6.QtCore import QPointF, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from clstudio.common.results import ReferenceReport
-from clstudio.ui.results import histogram_view
+from clstudio.ui.results.viewers import histogram_view
 
 LONG = 4 * 2**20  # counted on a pool thread
 

@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from clstudio.common.results import GuardReport, ReferenceReport, RunError
-from clstudio.ui.results import outputs_panel
-from clstudio.ui.results.buffer_layout import format_value
+from clstudio.ui.results.outputs import outputs_panel
+from clstudio.ui.results.viewers.buffer_layout import format_value
 
 
 def tab_centre(panel, index):

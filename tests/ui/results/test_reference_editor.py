@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clstudio.session import Reference
-from clstudio.ui.results.reference_editor import read_reference
+from clstudio.ui.results.outputs.reference_editor import read_reference
 
 pytestmark = pytest.mark.opencl
 

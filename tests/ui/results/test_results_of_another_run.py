@@ -11,7 +11,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication
 
 from clstudio.common.results import RunError
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 

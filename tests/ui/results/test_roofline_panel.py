@@ -3,7 +3,7 @@
 import pytest
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
-from clstudio.ui.results.roofline_panel import RooflinePanel
+from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 
 
 def peaks_of(device: str) -> PeakReport:

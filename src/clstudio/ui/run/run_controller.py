@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from clstudio.backend import Backend
 from clstudio.common import RunError, RunResult
-from clstudio.engine import Backend
 from clstudio.session import Session
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
