@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from clstudio.check import CheckResult
+from clstudio.checkmode import CheckResult
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import RunResult
