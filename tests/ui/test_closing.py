@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from clstudio.checkmode import CheckResult
 from pytestqt.qtbot import QtBot
 
+from clstudio.checkmode import CheckResult
 from clstudio.common import RunResult
 from clstudio.engine import InProcessBackend
 from clstudio.session import Session
