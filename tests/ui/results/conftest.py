@@ -16,6 +16,7 @@ from clstudio.common.results import (
     Step,
     Timing,
 )
+from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session, load_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
@@ -92,6 +93,18 @@ def synthetic() -> Callable[..., RunResult]:
         }
         fields.update(more)
         return RunResult(**fields)  # type: ignore[arg-type]
+
+    return make
+
+
+@pytest.fixture
+def finished() -> Callable[..., FinishedRun]:
+    """A hand-made result as the run of `session`, by default a session of kernel 'k'."""
+
+    def make(result: RunResult, session: Session | None = None) -> FinishedRun:
+        if session is None:
+            session = Session(kernel="k", source="", global_size=(8,))
+        return FinishedRun(session, result)
 
     return make
 

@@ -25,10 +25,10 @@ def hover(plot, x):
     plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, 1.0)))
 
 
-def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot):
+def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot, finished):
     values = long_floats(0)
     values[[5, 77]] = np.nan
-    panel.show_result(synthetic(outputs={"c": values}))
+    panel.show_run(finished(synthetic(outputs={"c": values})))
     histogram = panel.viewer.histogram
     with qtbot.waitSignal(histogram.valuesShown):
         panel.viewer.set_view("histogram")
@@ -45,16 +45,16 @@ def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot):
     assert panel.viewer.hover_label.text().endswith(f": {float_counts(values)[50]} elements")
 
 
-def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, qtbot):
+def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, qtbot, finished):
     small = np.array([1, 2, 2, 3, 3, 3], np.int32)
-    panel.show_result(synthetic(outputs={"c": small}))
+    panel.show_run(finished(synthetic(outputs={"c": small})))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
     np.testing.assert_array_equal(histogram.bar_heights(), [1, 2, 3])
     qtbot.waitExposed(panel)
     values = np.random.default_rng(1).integers(0, 10, LONG, dtype=np.int32)
     with qtbot.waitSignal(histogram.valuesShown):
-        panel.show_result(synthetic(outputs={"c": values}))
+        panel.show_run(finished(synthetic(outputs={"c": values})))
         assert panel.viewer.view() == "histogram"
         np.testing.assert_array_equal(histogram.bar_heights(), [1, 2, 3])
         hover(histogram, 3.0)
@@ -64,8 +64,8 @@ def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, 
     assert panel.viewer.hover_label.text() == f"value 3: {np.count_nonzero(values == 3)} elements"
 
 
-def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot):
-    panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
+def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot, finished):
+    panel.show_run(finished(synthetic(outputs={"c": np.zeros(8, np.float32)})))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
     first = long_floats(2)
@@ -73,8 +73,8 @@ def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot):
     drawn = []
     histogram.valuesShown.connect(lambda: drawn.append(histogram.bar_heights()))
     with qtbot.waitSignal(histogram.valuesShown):
-        panel.show_result(synthetic(outputs={"c": first}))
-        panel.show_result(synthetic(outputs={"c": second}))
+        panel.show_run(finished(synthetic(outputs={"c": first})))
+        panel.show_run(finished(synthetic(outputs={"c": second})))
     QThreadPool.globalInstance().waitForDone()
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert len(drawn) == 1
@@ -83,15 +83,17 @@ def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot):
     assert histogram.histogram.per_value
 
 
-def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(panel, synthetic, qtbot):
-    panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
+def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
+    panel, synthetic, qtbot, finished
+):
+    panel.show_run(finished(synthetic(outputs={"c": np.zeros(8, np.float32)})))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
     with qtbot.waitSignal(histogram.valuesShown):
-        panel.show_result(synthetic(outputs={"c": actual}, references={"c": report}))
+        panel.show_run(finished(synthetic(outputs={"c": actual}, references={"c": report})))
         panel.show_worst_element()  # no event loop in between: the counts are not back yet
         assert not histogram.drawn()
         assert histogram.marker_value() == 7.0
@@ -101,13 +103,13 @@ def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(panel, synthe
 
 
 def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
-    panel, synthetic, qtbot, monkeypatch
+    panel, synthetic, qtbot, monkeypatch, finished
 ):
     def out_of_memory(values):
         raise MemoryError("no room to count 4194304 values")
 
     monkeypatch.setattr(histogram_view, "histogram", out_of_memory)
-    panel.show_result(synthetic(outputs={"c": long_floats(4)}))
+    panel.show_run(finished(synthetic(outputs={"c": long_floats(4)})))
     histogram = panel.viewer.histogram
     panel.viewer.set_view("histogram")
     qtbot.waitUntil(lambda: histogram.toolTip() != "")
@@ -119,6 +121,6 @@ def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
     assert not histogram.drawn()
 
     monkeypatch.undo()
-    panel.show_result(synthetic(outputs={"c": np.array([1, 2, 2], np.int32)}))
+    panel.show_run(finished(synthetic(outputs={"c": np.array([1, 2, 2], np.int32)})))
     assert histogram.toolTip() == "" and not title.isVisible()
     np.testing.assert_array_equal(histogram.bar_heights(), [1, 2])

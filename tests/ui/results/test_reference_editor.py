@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 
+from clstudio.reporting import FinishedRun
 from clstudio.session import Reference
 from clstudio.ui.results.outputs.reference_editor import read_reference
 
@@ -27,7 +28,7 @@ def retype(qtbot, field, text: str) -> None:
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
     qtbot, panel, unchecked_run
 ):
-    panel.show_result(unchecked_run[1], unchecked_run[0])
+    panel.show_run(FinishedRun(*unchecked_run))
     assert panel.current_entry().name == "c"
     assert "No reference for 'c' yet: type one below" in panel.reference_label.text()
     assert panel.reference_editor.isVisible()
@@ -51,7 +52,7 @@ def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
 def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
     qtbot, panel, unchecked_run
 ):
-    panel.show_result(unchecked_run[1], unchecked_run[0])
+    panel.show_run(FinishedRun(*unchecked_run))
     edits = []
     panel.referenceEdited.connect(lambda *args: edits.append(args))
     qtbot.keyClicks(panel.reference_editor.expression, "a + d")
@@ -69,7 +70,7 @@ def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
 
 def test_removing_a_reference_leaves_the_output_unchecked(qtbot, panel, gallery_run):
     session, result = gallery_run("vector_add")
-    panel.show_result(result, session)
+    panel.show_run(FinishedRun(session, result))
     assert panel.reference_editor.expression.text() == session.references["c"].expr
     assert "Reference check passed" in panel.reference_label.text()
     with qtbot.waitSignal(panel.referenceEdited) as removed:
@@ -83,7 +84,7 @@ def test_removing_a_reference_leaves_the_output_unchecked(qtbot, panel, gallery_
 
 def test_inputs_have_no_reference_editor(panel, gallery_run):
     session, result = gallery_run("vector_add")
-    panel.show_result(result, session)
+    panel.show_run(FinishedRun(session, result))
     assert panel.select_buffer("a", "input")
     assert not panel.reference_editor.isVisible()
 

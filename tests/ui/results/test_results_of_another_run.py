@@ -16,15 +16,15 @@ from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 
-def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(qtbot, synthetic):
+def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(qtbot, synthetic, finished):
     panel = OutputsPanel()
     qtbot.addWidget(panel)
     panel.show()
-    panel.show_result(synthetic())
+    panel.show_run(finished(synthetic()))
     assert panel.splitter.isVisible() and panel.buffer_list.count() == 2
 
     timeout = RunError("timeout", "the run took longer than its time limit")
-    panel.show_result(synthetic(ok=False, error=timeout, outputs={}, inputs={}))
+    panel.show_run(finished(synthetic(ok=False, error=timeout, outputs={}, inputs={})))
     assert panel.no_buffers.isVisible()
     assert panel.no_buffers.text().startswith("This run produced no buffers to show")
     assert not panel.splitter.isVisible()
