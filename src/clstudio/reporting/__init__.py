@@ -1,6 +1,16 @@
 """A run told to people and programs: the --json reports, run statistics, the finished run."""
 
 from clstudio.reporting.check_report import check_to_json, format_check
+from clstudio.reporting.compile_report import (
+    COMPILE_FORMAT,
+    COMPILE_VERSION,
+    EMITS,
+    comparison_text,
+    compile_to_json,
+    format_compile,
+    remark_text,
+    summary_text,
+)
 from clstudio.reporting.device_comparison import (
     OutputDifference,
     compare_outputs,
@@ -43,7 +53,10 @@ from clstudio.reporting.run_stats import (
 )
 
 __all__ = [
+    "COMPILE_FORMAT",
+    "COMPILE_VERSION",
     "DEFAULT_OPS_PER_ITEM",
+    "EMITS",
     "TEST_TITLES",
     "BufferTraffic",
     "FinishedRun",
@@ -60,9 +73,12 @@ __all__ = [
     "buffer_traffic",
     "check_to_json",
     "compare_outputs",
+    "comparison_text",
+    "compile_to_json",
     "device_runs_to_json",
     "format_check",
     "format_comparison",
+    "format_compile",
     "format_peaks",
     "format_summary",
     "format_value",
@@ -75,8 +91,10 @@ __all__ = [
     "peaks_from_json",
     "peaks_to_json",
     "point_of",
+    "remark_text",
     "result_to_json",
     "roofs_of",
     "save_peaks",
     "store_path",
+    "summary_text",
 ]
