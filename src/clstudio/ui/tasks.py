@@ -1,4 +1,4 @@
-"""Everything the window does off the GUI thread goes through here: one helper, five lanes.
+"""Everything the window does off the GUI thread goes through here: one helper, its lanes.
 
 A driver takes seconds to list its devices, a build or a run longer, counting 16 M
 values a quarter of a second: the window waits for none of them. A **lane** is a
@@ -36,7 +36,6 @@ T = TypeVar("T")  # what the work answers
 P = TypeVar("P")  # what it reports as progress
 
 STOP_RETRY_MS = 200  # how often Stop asks the backend again
-LANES_NAME = "clstudioTaskLanes"
 
 
 class Lane(Enum):
@@ -46,6 +45,8 @@ class Lane(Enum):
     TOOLS = "tools"  # device discovery and builds, on the tools worker
     RUNS = "runs"  # runs, steps and exercise checks, on the runs worker
     CHECKS = "checks"  # Oclgrind checks, in workers of their own: a run may go on meanwhile
+    DEBUGGER = "debugger"  # the debugger's commands: one may wait for a breakpoint for long
+    COMPILES = "compiles"  # the Compiler tab's compiles, in workers of their own
     MEASUREMENTS = "measurements"  # peaks, local-size sweeps, runs on several devices
     SUMMARIES = "summaries"  # histograms, line envelopes, exports: numpy in this process
 
@@ -220,11 +221,8 @@ def application_lanes() -> TaskLanes:
     app = QCoreApplication.instance()
     if app is None:
         raise RuntimeError("background tasks need a QApplication")
-    lanes = app.findChild(TaskLanes, LANES_NAME)
-    if not isinstance(lanes, TaskLanes):
-        lanes = TaskLanes(app)
-        lanes.setObjectName(LANES_NAME)
-    return lanes
+    lanes = app.findChild(TaskLanes)
+    return lanes if isinstance(lanes, TaskLanes) else TaskLanes(app)
 
 
 class TaskRunner(Generic[T, P]):
