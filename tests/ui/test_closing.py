@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import cast
 
 from pytestqt.qtbot import QtBot
 
+from clstudio.backend import Backend
 from clstudio.checkmode import CheckResult
 from clstudio.common import RunResult
 from clstudio.engine import InProcessBackend
 from clstudio.session import Session
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
+from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import ProgressFn
 
 LIMIT_S = 30
@@ -51,7 +54,9 @@ def test_closing_the_window_stops_every_lane_and_waits_for_them(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     runs, checks = HungBackend(), HungBackend()
-    window = make_window(backends=Backends(InProcessBackend(), runs, checks=checks))
+    # Stand-ins for the runs worker and the check client, with the calls these tests make.
+    backends = Backends(InProcessBackend(), cast(Backend, runs), checks=cast(CheckClient, checks))
+    window = make_window(backends=backends)
     session = window.document.session
     assert window.runner.run(session)
     assert window.check_mode.controller.check(session)
