@@ -34,10 +34,11 @@ from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
-from clstudio.ui.shutdown import BackgroundWork, ShutdownController
+from clstudio.ui.shutdown import ShutdownController
 from clstudio.ui.status_bar import StatusBar
 from clstudio.ui.steps.step_controller import StepController
 from clstudio.ui.steps.step_mode import StepMode
+from clstudio.ui.tasks import application_lanes
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_layout import EMPTY_RESULTS_HEIGHT, WindowLayout
 from clstudio.ui.workbench import Workbench
@@ -62,6 +63,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         backends = self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
+        self.tasks = application_lanes()
         app = QApplication.instance()
         assert isinstance(app, QApplication), "a window needs a QApplication"
         self.theme = ThemeController(app, settings.theme(), self)
@@ -129,18 +131,8 @@ class MainWindow(QMainWindow):
         self.window_layout = WindowLayout(
             self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
         )
-        work = BackgroundWork(
-            self.workbench,
-            self.runner,
-            self.step_mode,
-            self.check_mode,
-            self.devices,
-            self.sweeps,
-            self.exercises,
-            self.editor_panel,
-        )
         self.shutdown = ShutdownController(
-            self.window_layout, settings, self.files, work, self.backends, self.recovery
+            self.window_layout, settings, self.files, self.tasks, self.backends, self.recovery
         )
         self._connect()
         self.window_layout.restore()
