@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from clstudio.backend import Backend, MeasuringBackend
 from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.compiler_client import CompilerClient
 
 
 def _in_process() -> MeasuringBackend:
@@ -30,6 +31,8 @@ class Backends:
     # Peaks, local-size sweeps and runs on several devices: long measurements that
     # must hold up neither the live build nor the user's next run.
     measurements: MeasuringBackend = field(default_factory=_in_process)
+    # The Compiler tab's compiles: a fresh worker each, with PoCL's switches set.
+    compiles: CompilerClient = field(default_factory=CompilerClient)
 
     @classmethod
     def isolated(cls) -> Backends:
@@ -46,3 +49,4 @@ class Backends:
         self.runs.close()
         self.checks.close()
         self.measurements.close()
+        self.compiles.close()
