@@ -1,4 +1,5 @@
-"""The bottom dock: timings, roofline, local size, outputs, console, problems, log and steps.
+"""The bottom dock: timings, roofline, local size, outputs, console, problems, log, steps
+and the tabs the window adds (host code, compiler).
 
 The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
 milliseconds: it is made once the window has painted, or when first needed.
@@ -130,7 +131,8 @@ class ResultsPanel(QTabWidget):
         The Roofline keeps earlier runs, to compare a kernel with its rewrite in another
         session; the Console keeps its lines, and says where this session's output begins.
         """
-        for view in (self.timings, self.outputs, self.steps, *self._added_views):
+        cleared: tuple[ResultView, ...] = (self.timings, self.outputs, self.steps)
+        for view in (*cleared, *self._added_views):
             view.clear()
         if self.console.has_text():
             self.console.append_message(
