@@ -28,7 +28,7 @@ IR = """
 """
 
 
-def test_each_kind_counted_with_its_lanes():
+def test_each_kind_counted_with_its_lanes() -> None:
     executed, rest = read_counts(PRINTED, "k")
     assert executed is not None
     counts = classify(executed, lane_widths(IR))
@@ -46,13 +46,13 @@ def test_each_kind_counted_with_its_lanes():
     assert rest == "before\nafter"
 
 
-def test_another_kernels_block_is_not_taken():
+def test_another_kernels_block_is_not_taken() -> None:
     executed, rest = read_counts(PRINTED, "other")
     assert executed is None
     assert "before" in rest
 
 
-def test_one_opcode_at_two_widths_is_refused():
+def test_one_opcode_at_two_widths_is_refused() -> None:
     executed, _ = read_counts(PRINTED, "k")
     assert executed is not None
     mixed = IR + "  %m2 = fmul float %p, %q\n"
@@ -60,7 +60,7 @@ def test_one_opcode_at_two_widths_is_refused():
         classify(executed, lane_widths(mixed))
 
 
-def test_an_atomic_is_refused_with_its_name():
+def test_an_atomic_is_refused_with_its_name() -> None:
     printed = "Instructions executed for kernel 'h':\n  8 - call _Z10atomic_incPU3AS1Vj()\n"
     executed, _ = read_counts(printed, "h")
     assert executed is not None
@@ -68,7 +68,7 @@ def test_an_atomic_is_refused_with_its_name():
         classify(executed, lane_widths(""))
 
 
-def test_a_sample_scales_to_the_whole_range():
+def test_a_sample_scales_to_the_whole_range() -> None:
     executed, _ = read_counts(PRINTED, "k")
     assert executed is not None
     counts = classify(executed, lane_widths(IR)).scaled(10)

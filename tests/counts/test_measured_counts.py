@@ -2,13 +2,14 @@
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from clstudio.counts import plan_count
 from clstudio.reporting import measured_point
-from clstudio.session import load_session
+from clstudio.session import Session, load_session
 from clstudio.worker.count_client import CountClient
 
 pytestmark = pytest.mark.opencl
@@ -17,13 +18,13 @@ KERNELS = Path(__file__).parents[2] / "kernels"
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[CountClient]:
     client = CountClient()
     yield client
     client.close()
 
 
-def resized(tmp_path: Path, name: str, sizes: dict[str, int]):
+def resized(tmp_path: Path, name: str, sizes: dict[str, int]) -> Session:
     """The gallery's session with other sizes, so that the whole range runs."""
     data = json.loads((KERNELS / f"{name}.json").read_text())
     data["sizes"] = sizes
@@ -33,7 +34,7 @@ def resized(tmp_path: Path, name: str, sizes: dict[str, int]):
     return load_session(path)
 
 
-def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(client, tmp_path):
+def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(client: CountClient, tmp_path: Path) -> None:
     n = 4096
     session = resized(tmp_path, "saxpy", {"N": n})
     assert plan_count(session).sampling is None
@@ -47,7 +48,7 @@ def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(client, tmp_pa
     assert result.references_passed is True
 
 
-def test_naive_gemm_does_exactly_2_m_n_k_operations(client, tmp_path):
+def test_naive_gemm_does_exactly_2_m_n_k_operations(client: CountClient, tmp_path: Path) -> None:
     m, n, k = 32, 48, 20
     session = resized(tmp_path, "matmul_naive", {"M": m, "N": n, "K": k})
     result = client.count(session)
@@ -58,7 +59,7 @@ def test_naive_gemm_does_exactly_2_m_n_k_operations(client, tmp_path):
     assert result.references_passed is True
 
 
-def test_tiled_transpose_reads_and_writes_each_element_once(client, tmp_path):
+def test_tiled_transpose_reads_and_writes_each_element_once(client: CountClient, tmp_path: Path) -> None:
     rows, cols = 48, 64
     session = resized(tmp_path, "transpose_tiled", {"ROWS": rows, "COLS": cols})
     result = client.count(session)
@@ -70,7 +71,7 @@ def test_tiled_transpose_reads_and_writes_each_element_once(client, tmp_path):
     assert result.references_passed is True
 
 
-def test_gallery_matmuls_same_flops_tiled_higher_intensity(client):
+def test_gallery_matmuls_same_flops_tiled_higher_intensity(client: CountClient) -> None:
     naive = client.count(load_session(KERNELS / "matmul_naive.json"))
     tiled = client.count(load_session(KERNELS / "matmul_tiled.json"))
     assert naive.counts is not None and tiled.counts is not None, (naive.error, tiled.error)
@@ -83,7 +84,7 @@ def test_gallery_matmuls_same_flops_tiled_higher_intensity(client):
     assert tiled_point.intensity > 4 * naive_point.intensity
 
 
-def test_a_kernel_with_atomics_is_refused_with_the_reason(client):
+def test_a_kernel_with_atomics_is_refused_with_the_reason(client: CountClient) -> None:
     result = client.count(load_session(KERNELS / "histogram_global.json"))
     assert not result.ok
     assert result.counts is None
