@@ -56,7 +56,7 @@ def test_one_opcode_at_two_widths_is_refused() -> None:
     executed, _ = read_counts(PRINTED, "k")
     assert executed is not None
     mixed = IR + "  %m2 = fmul float %p, %q\n"
-    with pytest.raises(CountingError, match="fmul.*1, 4 lanes"):
+    with pytest.raises(CountingError, match=r"fmul.*1, 4 lanes"):
         classify(executed, lane_widths(mixed))
 
 

@@ -34,7 +34,9 @@ def resized(tmp_path: Path, name: str, sizes: dict[str, int]) -> Session:
     return load_session(path)
 
 
-def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(client: CountClient, tmp_path: Path) -> None:
+def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(
+    client: CountClient, tmp_path: Path
+) -> None:
     n = 4096
     session = resized(tmp_path, "saxpy", {"N": n})
     assert plan_count(session).sampling is None
@@ -59,7 +61,9 @@ def test_naive_gemm_does_exactly_2_m_n_k_operations(client: CountClient, tmp_pat
     assert result.references_passed is True
 
 
-def test_tiled_transpose_reads_and_writes_each_element_once(client: CountClient, tmp_path: Path) -> None:
+def test_tiled_transpose_reads_and_writes_each_element_once(
+    client: CountClient, tmp_path: Path
+) -> None:
     rows, cols = 48, 64
     session = resized(tmp_path, "transpose_tiled", {"ROWS": rows, "COLS": cols})
     result = client.count(session)
