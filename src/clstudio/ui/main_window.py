@@ -36,6 +36,7 @@ from clstudio.ui.language import LanguageChoice
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.results.results_panel import ResultsPanel
+from clstudio.ui.results.roofline.counts_controller import CountsController
 from clstudio.ui.run.check_controller import CheckController
 from clstudio.ui.run.check_mode import CheckMode
 from clstudio.ui.run.check_status import CheckStatus
@@ -173,6 +174,7 @@ class MainWindow(QMainWindow):
         roofline.set_lookup(self.peaks.kept)
         roofline.measurePeaksRequested.connect(self._on_roofline_measure_peaks_requested)
         self.peaks.measured.connect(lambda _report: roofline.peaks_changed())
+        self.counts = CountsController(self.backends.counts, roofline, self)
         self.sweeps = SweepController(
             self.backends.measurements,
             self.results_panel.sweep,
@@ -607,12 +609,14 @@ class MainWindow(QMainWindow):
         self.step_mode.request_stop()
         self.check_mode.request_stop()
         self.peaks.stop()
+        self.counts.stop()
         self.sweeps.runner.stop()
         self.runner.wait()
         self.step_mode.wait()
         self.check_mode.wait()
         self.exercises.wait()
         self.peaks.runner.wait()
+        self.counts.wait()
         self.sweeps.runner.wait()
         self.editor_panel.wait_for_build()
         self.discovery.wait()
