@@ -3,6 +3,7 @@
 import json
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,14 @@ def test_a_kernel_with_atomics_is_refused_with_the_reason(client: CountClient) -
     assert not result.ok
     assert result.counts is None
     assert result.error is not None and "atomic_inc" in result.error.message
+
+
+def test_outputs_that_fail_the_references_are_said_with_the_counts(
+    client: CountClient, tmp_path: Path
+) -> None:
+    session = resized(tmp_path, "saxpy", {"N": 256})
+    wrong = {name: replace(ref, expr="a * x") for name, ref in session.references.items()}
+    result = client.count(replace(session, references=wrong))
+    assert not result.ok
+    assert result.references_passed is False
+    assert result.counts is not None and result.counts.flops == 2 * 256

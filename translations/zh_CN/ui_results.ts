@@ -545,6 +545,10 @@
         <source>Measured on Oclgrind: {flops} floating-point operations, {bytes} bytes of global memory (stated: {stated} operations)</source>
         <translation>在 Oclgrind 上实测：{flops} 次浮点运算，{bytes} 字节全局内存（填写值：{stated} 次运算）</translation>
     </message>
+    <message>
+        <source>; on Oclgrind the outputs failed the references (see Check mode)</source>
+        <translation>；在 Oclgrind 上输出未通过参考值检查（见检查模式）</translation>
+    </message>
 </context>
 <context>
     <name>RooflinePlot</name>

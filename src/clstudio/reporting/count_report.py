@@ -57,6 +57,8 @@ def format_counts(result: CountResult) -> str:
     ]
     if result.sampling is not None:
         lines.append("  " + result.sampling.describe())
+    if result.references_passed is False:
+        lines.append(gettext("  on Oclgrind the outputs failed the references: try clstudio check"))
     return "\n".join(lines)
 
 

@@ -295,6 +295,8 @@ class RooflinePanel(QWidget):
         )
         if counted.sampling is not None:
             text += "; " + counted.sampling.describe()
+        if counted.references_passed is False:
+            text += self.tr("; on Oclgrind the outputs failed the references (see Check mode)")
         self.counts_note.setText(text)
 
     def _on_count_clicked(self) -> None:
