@@ -498,8 +498,28 @@
         <translation>一个工作项执行的算术运算次数（一次乘加算 2 次）：vector_add 为 1，内维为 K 的矩阵乘法为 2 × K。</translation>
     </message>
     <message>
+        <source>Measure operations</source>
+        <translation>测量运算量</translation>
+    </message>
+    <message>
+        <source>Run the latest session once on the Oclgrind simulator and count the floating-point operations and bytes it executed (a sample of work-groups for a large range)</source>
+        <translation>在 Oclgrind 模拟器上把最近的会话运行一次，统计实际执行的浮点运算和字节数（范围很大时只取部分工作组作样本）</translation>
+    </message>
+    <message>
+        <source>Stop measuring</source>
+        <translation>停止测量</translation>
+    </message>
+    <message>
         <source>Operations per work-item:</source>
         <translation>每个工作项的运算次数：</translation>
+    </message>
+    <message>
+        <source>Counting on Oclgrind…</source>
+        <translation>正在 Oclgrind 上计数…</translation>
+    </message>
+    <message>
+        <source>Not measured: {reason}</source>
+        <translation>未测量：{reason}</translation>
     </message>
     <message>
         <source>{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations</source>
@@ -516,6 +536,18 @@
     <message>
         <source>this device</source>
         <translation>此设备</translation>
+    </message>
+    <message>
+        <source>Operations not measured: the chart uses the number stated above.</source>
+        <translation>运算量未测量：图中使用上面填写的数字。</translation>
+    </message>
+    <message>
+        <source>Measured on Oclgrind: {flops} floating-point operations, {bytes} bytes of global memory (stated: {stated} operations)</source>
+        <translation>在 Oclgrind 上实测：{flops} 次浮点运算，{bytes} 字节全局内存（填写值：{stated} 次运算）</translation>
+    </message>
+    <message>
+        <source>; on Oclgrind the outputs failed the references (see Check mode)</source>
+        <translation>；在 Oclgrind 上输出未通过参考值检查（见检查模式）</translation>
     </message>
 </context>
 <context>
