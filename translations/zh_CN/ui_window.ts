@@ -36,6 +36,61 @@
     </message>
 </context>
 <context>
+    <name>Exporter</name>
+    <message>
+        <source>Image File (PNG, TIF, JPG, ...)</source>
+        <translation>图像文件（PNG、TIF、JPG 等）</translation>
+    </message>
+    <message>
+        <source>CSV of original plot data</source>
+        <translation>原始绘图数据的 CSV</translation>
+    </message>
+    <message>
+        <source>Scalable Vector Graphics (SVG)</source>
+        <translation>可缩放矢量图形（SVG）</translation>
+    </message>
+    <message>
+        <source>Printer</source>
+        <translation>打印机</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>antialias</source>
+        <translation>抗锯齿</translation>
+    </message>
+    <message>
+        <source>background</source>
+        <translation>背景</translation>
+    </message>
+    <message>
+        <source>invertValue</source>
+        <translation>反转数值</translation>
+    </message>
+    <message>
+        <source>separator</source>
+        <translation>分隔符</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>columnMode</source>
+        <translation>列模式</translation>
+    </message>
+    <message>
+        <source>scaling stroke</source>
+        <translation>缩放线宽</translation>
+    </message>
+</context>
+<context>
     <name>FileDialogs</name>
     <message>
         <source>CL Studio sessions</source>
@@ -83,6 +138,136 @@
     <message>
         <source>No examples found in {folder}</source>
         <translation>在 {folder} 中没有找到示例</translation>
+    </message>
+</context>
+<context>
+    <name>Form</name>
+    <message>
+        <source>Link Axis:</source>
+        <translation>关联坐标轴：</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>Invert Axis</source>
+        <translation>反转坐标轴</translation>
+    </message>
+    <message>
+        <source>Mouse Enabled</source>
+        <translation>启用鼠标</translation>
+    </message>
+    <message>
+        <source>Visible Data Only</source>
+        <translation>仅可见数据</translation>
+    </message>
+    <message>
+        <source>Auto Pan Only</source>
+        <translation>仅自动平移</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Clip to View</source>
+        <translation>裁剪到视图</translation>
+    </message>
+    <message>
+        <source>Max Traces:</source>
+        <translation>最多曲线数：</translation>
+    </message>
+    <message>
+        <source>Downsample</source>
+        <translation>降采样</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Forget hidden traces</source>
+        <translation>丢弃隐藏的曲线</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Subsample</source>
+        <translation>抽样</translation>
+    </message>
+    <message>
+        <source>Log X</source>
+        <translation>X 取对数</translation>
+    </message>
+    <message>
+        <source>Power Spectrum (FFT)</source>
+        <translation>功率谱（FFT）</translation>
+    </message>
+    <message>
+        <source>Log Y</source>
+        <translation>Y 取对数</translation>
+    </message>
+    <message>
+        <source>Subtract Mean</source>
+        <translation>减去均值</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>数据点</translation>
+    </message>
+    <message>
+        <source>Show X Grid</source>
+        <translation>显示 X 网格</translation>
+    </message>
+    <message>
+        <source>Show Y Grid</source>
+        <translation>显示 Y 网格</translation>
+    </message>
+    <message>
+        <source>Opacity</source>
+        <translation>不透明度</translation>
+    </message>
+    <message>
+        <source>Alpha</source>
+        <translation>透明度</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Item to export:</source>
+        <translation>要导出的项：</translation>
+    </message>
+    <message>
+        <source>Export format</source>
+        <translation>导出格式</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Export options</source>
+        <translation>导出选项</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>GraphicsScene</name>
+    <message>
+        <source>Export...</source>
+        <translation>导出…</translation>
     </message>
 </context>
 <context>
@@ -307,6 +492,37 @@ It is not this session&apos;s source. Replace it?</source>
     </message>
 </context>
 <context>
+    <name>PlotItem</name>
+    <message>
+        <source>Plot Options</source>
+        <translation>绘图选项</translation>
+    </message>
+    <message>
+        <source>Transforms</source>
+        <translation>变换</translation>
+    </message>
+    <message>
+        <source>Downsample</source>
+        <translation>降采样</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Alpha</source>
+        <translation>透明度</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>网格</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>数据点</translation>
+    </message>
+</context>
+<context>
     <name>PropertiesDialog</name>
     <message>
         <source>Session properties</source>
@@ -335,6 +551,33 @@ It is not this session&apos;s source. Replace it?</source>
     <message>
         <source>Description</source>
         <translation>描述</translation>
+    </message>
+</context>
+<context>
+    <name>ViewBox</name>
+    <message>
+        <source>ViewBox options</source>
+        <translation>视图选项</translation>
+    </message>
+    <message>
+        <source>View All</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <source>axis</source>
+        <translation>轴</translation>
+    </message>
+    <message>
+        <source>Mouse Mode</source>
+        <translation>鼠标模式</translation>
+    </message>
+    <message>
+        <source>3 button</source>
+        <translation>三键</translation>
+    </message>
+    <message>
+        <source>1 button</source>
+        <translation>单键</translation>
     </message>
 </context>
 <context>
