@@ -79,7 +79,14 @@ def execute(options: argparse.Namespace) -> int:
     for language, folder in export_folders(options.lang, options.output).items():
         try:
             written = export_program(
-                session, signature, language, folder, selector, platform, options.force
+                session,
+                signature,
+                language,
+                folder,
+                selector,
+                platform,
+                options.force,
+                device.type if device else "",
             )
         except FolderNotEmptyError as exc:
             said = gettext(

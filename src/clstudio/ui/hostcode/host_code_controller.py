@@ -71,7 +71,7 @@ class HostCodeController(QObject):
         selector, platform = self._device()
         try:
             program = host_program(
-                session, signature, self.panel.chosen_language(), selector, platform
+                session, signature, self.panel.chosen_language(), selector, platform, self._type()
             )
         except ExportError as exc:
             self.panel.show_unavailable(self.tr("No host code for this session"), str(exc))
@@ -93,16 +93,19 @@ class HostCodeController(QObject):
         folder, choice = dialog.chosen_folder(), dialog.chosen_language()
         dialog.deleteLater()
         selector, platform = self._device()
+        kind = self._type()
         commands: list[tuple[str, list[str]]] = []
         for language, into in export_folders(choice, folder).items():
             try:
                 try:
-                    written = export_program(session, signature, language, into, selector, platform)
+                    written = export_program(
+                        session, signature, language, into, selector, platform, False, kind
+                    )
                 except FolderNotEmptyError:
                     if not _agree_to_replace(parent, into, MAIN_FILES[language]):
                         return None
                     written = export_program(
-                        session, signature, language, into, selector, platform, True
+                        session, signature, language, into, selector, platform, True, kind
                     )
             except ExportError as exc:
                 QMessageBox.warning(parent, self.tr("Cannot export host code"), str(exc))
@@ -139,6 +142,11 @@ class HostCodeController(QObject):
         session = self.workbench.document.session
         good = self.workbench.editor.controller.last_good
         return session, good.kernel(session.kernel) if good is not None else None
+
+    def _type(self) -> str:
+        """The type of the device the session runs on, which the program prefers."""
+        device = self._active_device()
+        return device.type if device is not None else ""
 
     def _device(self) -> tuple[DeviceSelector | None, str | None]:
         device = self._active_device()
