@@ -19,7 +19,7 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 
 
-class BuildWithCatalogues(build_py):
+class BuildWithCatalogues(build_py):  # type: ignore[misc]  # setuptools is untyped
     """build_py, then the compiled catalogues into build/…/clstudio/locale."""
 
     def run(self) -> None:
