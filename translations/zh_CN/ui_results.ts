@@ -436,7 +436,7 @@
     </message>
     <message>
         <source>Roofline</source>
-        <translation>Roofline 模型</translation>
+        <translation>屋顶线模型</translation>
     </message>
     <message>
         <source>Local size</source>
@@ -483,7 +483,7 @@
     <name>RooflinePanel</name>
     <message>
         <source>No roofline yet</source>
-        <translation>尚无 Roofline 模型</translation>
+        <translation>尚无 屋顶线模型</translation>
     </message>
     <message>
         <source>Run a kernel (Ctrl+R) to see how close it comes to this device&apos;s memory bandwidth and compute limits.</source>
@@ -558,7 +558,7 @@
     </message>
     <message>
         <source>Roofline: your kernel under the device&apos;s measured limits</source>
-        <translation>Roofline 模型：你的内核与设备的实测上限</translation>
+        <translation>屋顶线模型：你的内核与设备的实测上限</translation>
     </message>
     <message>
         <source>{gflop_s} GFLOP/s without vectors</source>
