@@ -63,7 +63,7 @@ def imports(path: Path) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
-def test_every_core_module_belongs_to_a_layer():
+def test_every_core_module_belongs_to_a_layer() -> None:
     strays = [
         module_name(path)
         for path in core_sources()
@@ -72,7 +72,7 @@ def test_every_core_module_belongs_to_a_layer():
     assert strays == []
 
 
-def test_core_packages_import_only_the_layers_below_them():
+def test_core_packages_import_only_the_layers_below_them() -> None:
     upward = []
     for path in core_sources():
         me = layer_of(module_name(path))
@@ -83,7 +83,7 @@ def test_core_packages_import_only_the_layers_below_them():
     assert upward == []
 
 
-def test_pyopencl_is_imported_only_by_devices_and_the_engine():
+def test_pyopencl_is_imported_only_by_devices_and_the_engine() -> None:
     offenders = [
         module_name(path)
         for path in core_sources()
@@ -99,7 +99,7 @@ def test_pyopencl_is_imported_only_by_devices_and_the_engine():
     assert offenders == [] and ui_offenders == []
 
 
-def test_no_module_imports_another_packages_private_names():
+def test_no_module_imports_another_packages_private_names() -> None:
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         mine = module_name(path).split(".")[:2]
@@ -110,7 +110,7 @@ def test_no_module_imports_another_packages_private_names():
     assert offenders == []
 
 
-def test_every_package_says_what_it_holds_and_lists_its_public_names():
+def test_every_package_says_what_it_holds_and_lists_its_public_names() -> None:
     for init in PACKAGE.glob("*/__init__.py"):
         tree = ast.parse(init.read_text(encoding="utf-8"))
         assert ast.get_docstring(tree), f"{init} has no docstring"
@@ -132,7 +132,7 @@ def core_modules() -> list[str]:
     return names
 
 
-def test_importing_every_core_module_loads_no_qt():
+def test_importing_every_core_module_loads_no_qt() -> None:
     modules = core_modules()
     script = (
         "import importlib, sys\n"
@@ -146,7 +146,7 @@ def test_importing_every_core_module_loads_no_qt():
     assert done.stdout.strip() == "[]"
 
 
-def test_no_core_source_names_qt_or_the_ui():
+def test_no_core_source_names_qt_or_the_ui() -> None:
     offenders = [
         f"{path.relative_to(PACKAGE)}: {module}"
         for path in core_sources()

@@ -20,7 +20,7 @@ def client():
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
-def test_gallery_kernel_checks_clean(client, example):
+def test_gallery_kernel_checks_clean(client, example) -> None:
     session = load_session(example.path)
     result = client.check(session)
     wanted = wanted_language(split_options(session.build_options))

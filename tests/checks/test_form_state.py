@@ -25,7 +25,7 @@ def session(args, global_size=(1024,), source=SOURCE, **keys) -> Session:
     return Session(kernel="k", source=source, global_size=global_size, args=args, **keys)
 
 
-def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments():
+def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments() -> None:
     args = {
         "img": BufferArg(F32, (512, 256)),
         "c": BufferArg(F32, (1024,)),
@@ -47,7 +47,7 @@ def warning(args, global_size=(1024,), source=SOURCE) -> str | None:
     return form_state(NO_ARGS, session(args, global_size, source), None).range_warning
 
 
-def test_range_warning_only_when_every_buffer_is_smaller():
+def test_range_warning_only_when_every_buffer_is_smaller() -> None:
     small = {"x": BufferArg(F32, (512,)), "y": BufferArg(F32, (256,))}
     assert warning(small).startswith(
         "every buffer holds fewer elements than the 1024 work-items (the largest, 'x', holds 512)"
@@ -60,7 +60,7 @@ def test_range_warning_only_when_every_buffer_is_smaller():
     assert warning({"n": ScalarArg(1)}) is None
 
 
-def test_problems_go_to_their_argument_or_under_the_range():
+def test_problems_go_to_their_argument_or_under_the_range() -> None:
     signature = KernelSignature("k", (pointer("x"),))
     wrong = session({"x": BufferArg(F64, (1000,))}, (1000,), local_size=(64,))
     state = form_state(signature, wrong, None)
@@ -70,7 +70,7 @@ def test_problems_go_to_their_argument_or_under_the_range():
     assert state.index_space.groups == (16,)
 
 
-def test_without_a_device_no_group_limit_is_checked():
+def test_without_a_device_no_group_limit_is_checked() -> None:
     signature = KernelSignature("k", (pointer("x"),))
     big_group = session({"x": BufferArg(F32, (4096,))}, (4096,), local_size=(4096,))
     assert form_state(signature, big_group, None).errors == ()
@@ -79,7 +79,7 @@ def test_without_a_device_no_group_limit_is_checked():
     assert any("over the device limit of 256" in problem for problem in general)
 
 
-def test_references_wait_while_the_arguments_do_not_fit_them():
+def test_references_wait_while_the_arguments_do_not_fit_them() -> None:
     signature = KernelSignature("k", (pointer("a", const=True), pointer("c")))
     start = session(
         {"a": BufferArg(F32, (8,), access="in"), "c": BufferArg(F32, (8,), access="out")},

@@ -33,7 +33,7 @@ def session(scalar: str, value: int, y_shape: tuple[int, ...] = (512,)) -> Sessi
     )
 
 
-def test_an_unset_count_beside_buffers_of_one_length_is_offered_and_linked():
+def test_an_unset_count_beside_buffers_of_one_length_is_offered_and_linked() -> None:
     suggestion = suggest_size(signature("n"), session("n", 0))
     assert suggestion is not None
     assert (suggestion.name, suggestion.value) == ("N", 512)
@@ -46,7 +46,7 @@ def test_an_unset_count_beside_buffers_of_one_length_is_offered_and_linked():
     assert suggest_size(signature("n"), linked) is None  # already named
 
 
-def test_an_offset_buffers_of_two_lengths_or_another_value_are_not_offered():
+def test_an_offset_buffers_of_two_lengths_or_another_value_are_not_offered() -> None:
     assert suggest_size(signature("offset"), session("offset", 0)) is None
     assert suggest_size(signature("n"), session("n", 0, (256,))) is None
     assert suggest_size(signature("n"), session("n", 7)) is None

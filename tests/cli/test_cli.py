@@ -45,7 +45,9 @@ def run_json(capsys, *argv) -> tuple[int, dict]:
 
 
 @pytest.mark.opencl
-def test_run_json_has_every_documented_key(capsys, tmp_path):
+def test_run_json_has_every_documented_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, result = run_json(capsys, write_session(tmp_path))
     assert status == 0
     assert result["format"] == "clstudio-run-result" and result["version"] == 1
@@ -67,7 +69,9 @@ def test_run_json_has_every_documented_key(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_failed_reference_exits_non_zero(capsys, tmp_path):
+def test_failed_reference_exits_non_zero(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = write_session(tmp_path, references={"c": {"expr": "a - b"}})
     status, result = run_json(capsys, path)
     assert status == 1
@@ -76,7 +80,7 @@ def test_failed_reference_exits_non_zero(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_build_error_in_json(capsys, tmp_path):
+def test_build_error_in_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = write_session(tmp_path, source=VADD.replace("a[i] + b[i]", "a[i] + q"))
     status, result = run_json(capsys, path)
     assert status == 1
@@ -85,7 +89,9 @@ def test_build_error_in_json(capsys, tmp_path):
     assert result["build"]["diagnostics"][0]["line"] == 4
 
 
-def test_broken_session_is_a_load_error_without_traceback(capsys, tmp_path):
+def test_broken_session_is_a_load_error_without_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "clstudio-session", "version": 1,')
     status, result = run_json(capsys, path)
@@ -97,14 +103,14 @@ def test_broken_session_is_a_load_error_without_traceback(capsys, tmp_path):
     assert "error (load)" in out and "Traceback" not in out
 
 
-def test_missing_session_file(capsys, tmp_path):
+def test_missing_session_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, result = run_json(capsys, tmp_path / "nope.json")
     assert status == 1
     assert result["error"]["stage"] == "load"
 
 
 @pytest.mark.opencl
-def test_save_outputs_writes_npy_files(capsys, tmp_path):
+def test_save_outputs_writes_npy_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "deep" / "out"
     status = main(["run", str(write_session(tmp_path)), "--save-outputs", str(out)])
     assert status == 0
@@ -113,7 +119,9 @@ def test_save_outputs_writes_npy_files(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_save_outputs_into_a_file_is_a_clear_error(capsys, tmp_path):
+def test_save_outputs_into_a_file_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     status, result = run_json(capsys, write_session(tmp_path), "--save-outputs", blocker)
@@ -123,7 +131,7 @@ def test_save_outputs_into_a_file_is_a_clear_error(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_devices_text_and_json(capsys):
+def test_devices_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["devices"]) == 0
     text = capsys.readouterr().out
     assert "Portable Computing Language" in text
@@ -135,7 +143,7 @@ def test_devices_text_and_json(capsys):
 
 
 @pytest.mark.opencl
-def test_the_installed_command_runs_a_gallery_session(tmp_path):
+def test_the_installed_command_runs_a_gallery_session(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "clstudio", "run", str(KERNELS / "vector_add.json"), "--json"],
         capture_output=True,
@@ -147,7 +155,9 @@ def test_the_installed_command_runs_a_gallery_session(tmp_path):
 
 
 @pytest.mark.opencl
-def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(capsys, tmp_path):
+def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     source = "__kernel void spin(__global int *x) { for (;;) x[0]++; }"
     path = write_session(
         tmp_path,
@@ -165,7 +175,9 @@ def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(capsys, tmp_path)
 
 
 @pytest.mark.opencl
-def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(capsys, tmp_path):
+def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     source = "__kernel void over(__global float *c) { c[get_global_id(0) + 4] = 1.0f; }"
     path = write_session(
         tmp_path,
@@ -187,7 +199,7 @@ def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(capsys,
 
 
 @pytest.mark.opencl
-def test_a_reader_that_stops_early_gets_no_traceback():
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     # The reader closes its end before the device list is written (`... | head`).
     process = subprocess.Popen(
         [sys.executable, "-m", "clstudio", "devices"],
@@ -217,7 +229,9 @@ class _WorkerOnAMachineWithoutDrivers:
         return DeviceInventory((), NO_PLATFORM_HELP)
 
 
-def test_devices_with_no_device_says_how_to_get_one_and_exits_1(capsys, monkeypatch):
+def test_devices_with_no_device_says_how_to_get_one_and_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from clstudio.cli import devices_command
 
     monkeypatch.setattr(devices_command, "WorkerClient", _WorkerOnAMachineWithoutDrivers)
@@ -230,7 +244,9 @@ def test_devices_with_no_device_says_how_to_get_one_and_exits_1(capsys, monkeypa
 
 
 @pytest.mark.opencl
-def test_peaks_json_names_every_figure_with_its_unit(capsys, tmp_path, monkeypatch):
+def test_peaks_json_names_every_figure_with_its_unit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path))
     status = main(["peaks", "--quick", "--json", "--only", "launch_latency"])
     data = json.loads(capsys.readouterr().out)
@@ -242,7 +258,9 @@ def test_peaks_json_names_every_figure_with_its_unit(capsys, tmp_path, monkeypat
     assert not (tmp_path / "peaks.json").exists()  # a partial measurement is not kept
 
 
-def test_peaks_refuses_an_unknown_test_with_the_names_it_knows(capsys):
+def test_peaks_refuses_an_unknown_test_with_the_names_it_knows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["peaks", "--only", "flops"]) == 2
     assert "the tests are global_bandwidth, sp_compute" in capsys.readouterr().err
 
@@ -265,7 +283,9 @@ def _second_device() -> tuple[str, str] | None:
 
 
 @pytest.mark.opencl
-def test_run_on_two_devices_prints_both_results_and_their_comparison(capsys, tmp_path):
+def test_run_on_two_devices_prints_both_results_and_their_comparison(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, data = run_json(capsys, write_session(tmp_path), "--device", "cpu", "--device", "cpu")
     assert status == 0
     assert data["format"] == "clstudio-device-runs" and data["version"] == 1
@@ -275,7 +295,9 @@ def test_run_on_two_devices_prints_both_results_and_their_comparison(capsys, tmp
 
 
 @pytest.mark.opencl
-def test_run_on_a_second_installed_device_compares_it_with_the_first(capsys, tmp_path):
+def test_run_on_a_second_installed_device_compares_it_with_the_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     second = _second_device()
     if second is None:
         pytest.skip("only one OpenCL device here: make intel adds a second")
@@ -288,7 +310,9 @@ def test_run_on_a_second_installed_device_compares_it_with_the_first(capsys, tmp
 
 
 @pytest.mark.opencl
-def test_run_on_one_device_keeps_the_single_result_format(capsys, tmp_path):
+def test_run_on_one_device_keeps_the_single_result_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, data = run_json(capsys, write_session(tmp_path), "--device", "no such device")
     assert status == 1
     assert data["format"] == "clstudio-run-result"

@@ -63,7 +63,7 @@ def until(condition, seconds: float) -> bool:
 @pytest.mark.opencl
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("moment", ["while the kernel spins", "while the worker boots"])
-def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path, moment):
+def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path: Path, moment: str):
     session = tmp_path / "spin.json"
     session.write_text(json.dumps(SPIN), encoding="utf-8")
     # A terminal sends Ctrl-C to the whole foreground process group: so does this test.
@@ -98,7 +98,9 @@ def write_session(folder: Path, data: dict) -> Path:
     return path
 
 
-def test_escape_codes_in_a_session_are_shown_not_obeyed(capsys, tmp_path):
+def test_escape_codes_in_a_session_are_shown_not_obeyed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     hostile = {**SPIN, "\x1b]0;pwned\x07\x1b[2J\rok": 1}
     assert main(["run", str(write_session(tmp_path, hostile))]) == 1
     out = capsys.readouterr().out
@@ -108,7 +110,9 @@ def test_escape_codes_in_a_session_are_shown_not_obeyed(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
+def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     printing = {
         **SPIN,
         "kernel": "say",
@@ -125,6 +129,6 @@ def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["printf"] == "\x1b[1A\x1b[2Kok\n"
 
 
-def test_escape_controls_keeps_newlines_and_tabs_and_text():
+def test_escape_controls_keeps_newlines_and_tabs_and_text() -> None:
     assert escape_controls("a\tb\nc\u00e9\u4e2d") == "a\tb\nc\u00e9\u4e2d"
     assert escape_controls("\x00\x7f\x9b\u202e") == "\\x00\\x7f\\x9b\\u202e"

@@ -18,7 +18,9 @@ def devices_output(capsys, monkeypatch, lang: str, *options: str) -> str:
 
 
 @pytest.mark.opencl
-def test_devices_json_is_identical_in_chinese_and_in_c(capsys, monkeypatch):
+def test_devices_json_is_identical_in_chinese_and_in_c(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     chinese = devices_output(capsys, monkeypatch, "zh_CN.UTF-8", "--json")
     plain = devices_output(capsys, monkeypatch, "C", "--json")
     assert chinese.encode() == plain.encode()
@@ -28,7 +30,9 @@ def test_devices_json_is_identical_in_chinese_and_in_c(capsys, monkeypatch):
 
 
 @pytest.mark.opencl
-def test_devices_text_is_in_the_language_of_lang(capsys, monkeypatch):
+def test_devices_text_is_in_the_language_of_lang(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     chinese = devices_output(capsys, monkeypatch, "zh_CN.UTF-8")
     assert "平台数：" in chinese and "最大计算单元数" in chinese and "[计算]" in chinese
     assert "Max compute units" not in chinese  # English under C: test_cli.py

@@ -13,7 +13,9 @@ KERNELS = Path(__file__).parents[2] / "kernels"
 
 
 @pytest.mark.opencl
-def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
+def test_the_exported_program_saves_what_clstudio_run_saves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     session = KERNELS / "saxpy.json"
     assert main(["export", str(session), "--lang", "python", "-o", str(tmp_path / "prog")]) == 0
     said = capsys.readouterr().out
@@ -31,7 +33,9 @@ def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_a_non_empty_folder_is_refused_without_force(capsys, tmp_path):
+def test_a_non_empty_folder_is_refused_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     (tmp_path / "homework.c").write_text("mine")
     argv = ["export", str(KERNELS / "vector_add.json"), "--lang", "c", "-o", str(tmp_path)]
     assert main(argv) == 1
@@ -43,7 +47,9 @@ def test_a_non_empty_folder_is_refused_without_force(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_a_kernel_that_does_not_build_is_not_exported(capsys, tmp_path):
+def test_a_kernel_that_does_not_build_is_not_exported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     session = tmp_path / "broken.json"
     session.write_text(
         '{"format": "clstudio-session", "version": 1, "kernel": "k", "global_size": [4],'
@@ -55,7 +61,9 @@ def test_a_kernel_that_does_not_build_is_not_exported(capsys, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_a_missing_session_is_a_message_not_a_traceback(capsys, tmp_path):
+def test_a_missing_session_is_a_message_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["export", str(tmp_path / "none.json"), "--lang", "c", "-o", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("clstudio export: ") and "cannot read" in err

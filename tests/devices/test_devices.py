@@ -45,7 +45,7 @@ def device(inventory):
 
 
 @pytest.mark.opencl
-def test_pocl_device_has_every_field_clinfo_prints(inventory, device):
+def test_pocl_device_has_every_field_clinfo_prints(inventory, device) -> None:
     assert inventory.problem is None
     assert len(device.fields) >= 100
     if device.value("CL_DEVICE_NUMERIC_VERSION", 0) >= 0xC00000:  # OpenCL 3.0
@@ -54,7 +54,7 @@ def test_pocl_device_has_every_field_clinfo_prints(inventory, device):
 
 
 @pytest.mark.opencl
-def test_every_field_is_labelled_explained_and_in_group_order(inventory, device):
+def test_every_field_is_labelled_explained_and_in_group_order(inventory, device) -> None:
     for field in (*inventory.platforms[device.platform_index].fields, *device.fields):
         assert field.name.startswith("CL_") and field.label and field.explanation, field
         assert field.display, field
@@ -63,7 +63,7 @@ def test_every_field_is_labelled_explained_and_in_group_order(inventory, device)
 
 
 @pytest.mark.opencl
-def test_device_identity_and_known_values(inventory, device):
+def test_device_identity_and_known_values(inventory, device) -> None:
     platform = inventory.platforms[device.platform_index]
     assert device.platform_name == platform.name == default_platform().name
     assert device.name == default_platform().get_devices()[0].name
@@ -85,7 +85,7 @@ def test_device_identity_and_known_values(inventory, device):
 
 
 @pytest.mark.opencl
-def test_queries_pyopencl_gets_wrong_are_asked_directly(device):
+def test_queries_pyopencl_gets_wrong_are_asked_directly(device) -> None:
     # pyopencl asks for the printf buffer size with the wrong size and PoCL refuses it.
     printf_size = device.field("CL_DEVICE_PRINTF_BUFFER_SIZE")
     assert printf_size.available and printf_size.raw > 0
@@ -95,7 +95,7 @@ def test_queries_pyopencl_gets_wrong_are_asked_directly(device):
 
 
 @pytest.mark.opencl
-def test_a_refused_query_becomes_an_unavailable_field(monkeypatch):
+def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.MonkeyPatch):
     real_get_info = cl.Device.get_info
     refused = cl.device_info.MAX_COMPUTE_UNITS
 
@@ -121,7 +121,9 @@ def test_a_refused_query_becomes_an_unavailable_field(monkeypatch):
 
 
 @pytest.mark.opencl
-def test_a_platform_that_cannot_list_devices_is_still_shown(monkeypatch):
+def test_a_platform_that_cannot_list_devices_is_still_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def get_devices(self, device_type=None):
         raise cl_error(cl.RuntimeError, "clGetDeviceIDs", "OUT_OF_HOST_MEMORY")
 
@@ -140,7 +142,9 @@ def _no_platform_error():
 @pytest.mark.parametrize(
     "get_platforms", [_no_platform_error, list], ids=["icd-loader-error", "empty-list"]
 )
-def test_no_platform_gives_an_empty_inventory_that_says_how_to_get_one(monkeypatch, get_platforms):
+def test_no_platform_gives_an_empty_inventory_that_says_how_to_get_one(
+    monkeypatch: pytest.MonkeyPatch, get_platforms
+) -> None:
     monkeypatch.setattr(cl, "get_platforms", get_platforms)
     inventory = discover()
     assert inventory.platforms == () and inventory.devices() == ()
@@ -153,7 +157,7 @@ def test_no_platform_gives_an_empty_inventory_that_says_how_to_get_one(monkeypat
     assert inventory_to_json(inventory)["problem"] == inventory.problem
 
 
-def test_a_failing_loader_is_reported_with_its_reason(monkeypatch):
+def test_a_failing_loader_is_reported_with_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     def get_platforms():
         raise cl_error(cl.RuntimeError, "clGetPlatformIDs", "OUT_OF_HOST_MEMORY")
 
@@ -165,7 +169,7 @@ def test_a_failing_loader_is_reported_with_its_reason(monkeypatch):
 
 
 @pytest.mark.opencl
-def test_json_round_trips_and_names_every_field(inventory):
+def test_json_round_trips_and_names_every_field(inventory) -> None:
     data = inventory_to_json(inventory)
     assert json.loads(json.dumps(data)) == data
     assert data["format"] == "clstudio-devices" and data["version"] == 1
@@ -181,7 +185,7 @@ def test_json_round_trips_and_names_every_field(inventory):
 
 
 @pytest.mark.opencl
-def test_text_reads_like_clinfo(inventory, device):
+def test_text_reads_like_clinfo(inventory, device) -> None:
     text = format_inventory(inventory)
     assert f"Platform 0: {inventory.platforms[0].name}" in text
     assert device.name in text
@@ -228,13 +232,13 @@ def _inventory():
         (DeviceSelector(platform="nvidia", device="cpu"), False),
     ],
 )
-def test_matches_substrings_of_platform_and_of_device_name_or_type(selector, expected):
+def test_matches_substrings_of_platform_and_of_device_name_or_type(selector, expected) -> None:
     assert matches(selector, "Portable Computing Language", "pthread-Intel(R) Xeon(R)", "CPU") is (
         expected
     )
 
 
-def test_select_picks_the_first_matching_device():
+def test_select_picks_the_first_matching_device() -> None:
     inventory = _inventory()
     assert inventory.select(None).name == "pthread-Intel(R) Xeon(R)"
     assert inventory.select(DeviceSelector(device="gpu")).name == "NVIDIA GeForce RTX 4070"
@@ -246,21 +250,21 @@ def test_select_picks_the_first_matching_device():
     ]
 
 
-def test_device_field_and_value_lookups():
+def test_device_field_and_value_lookups() -> None:
     device = _inventory().devices()[0]
     assert device.field("CL_DEVICE_NAME").display == "pthread-Intel(R) Xeon(R)"
     assert device.value("CL_DEVICE_NAME") == "pthread-Intel(R) Xeon(R)"
     assert device.value("CL_DEVICE_TYPE", "?") == "?"
 
 
-def test_device_type_name_is_one_word():
+def test_device_type_name_is_one_word() -> None:
     assert device_type_name(cl.device_type.CPU) == "CPU"
     assert device_type_name(cl.device_type.GPU | cl.device_type.DEFAULT) == "GPU"
     assert device_type_name(cl.device_type.DEFAULT) == "Default"
     assert device_type_name(cl.device_type.ACCELERATOR) == "Accelerator"
 
 
-def test_the_core_modules_load_no_qt():
+def test_the_core_modules_load_no_qt() -> None:
     script = (
         "import sys, clstudio.devices.discovery, clstudio.devices.fields, "
         "clstudio.devices.raw_info; "

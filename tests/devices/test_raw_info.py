@@ -16,7 +16,7 @@ def device():
 
 
 @pytest.mark.opencl
-def test_a_direct_query_returns_the_bytes_the_driver_writes(device):
+def test_a_direct_query_returns_the_bytes_the_driver_writes(device) -> None:
     assert raw_info.available()
     units = raw_info.device_info(device, CL_DEVICE_MAX_COMPUTE_UNITS)
     assert len(units) == 4  # cl_uint
@@ -26,7 +26,7 @@ def test_a_direct_query_returns_the_bytes_the_driver_writes(device):
 
 
 @pytest.mark.opencl
-def test_printf_buffer_size_is_a_size_t(device):
+def test_printf_buffer_size_is_a_size_t(device) -> None:
     if device.version.startswith("OpenCL 1.0") or device.version.startswith("OpenCL 1.1"):
         pytest.skip("the printf buffer size is an OpenCL 1.2 query")
     size = raw_info.device_info(device, CL_DEVICE_PRINTF_BUFFER_SIZE)
@@ -34,6 +34,6 @@ def test_printf_buffer_size_is_a_size_t(device):
 
 
 @pytest.mark.opencl
-def test_a_refused_query_says_why(device):
+def test_a_refused_query_says_why(device) -> None:
     with pytest.raises(raw_info.RawInfoError, match="clGetDeviceInfo failed: INVALID_VALUE"):
         raw_info.device_info(device, 0x7FFF)

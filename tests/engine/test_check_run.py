@@ -12,7 +12,7 @@ from clstudio.session import Session
 pytestmark = pytest.mark.opencl
 
 
-def test_without_oclgrind_the_check_says_how_to_get_it():
+def test_without_oclgrind_the_check_says_how_to_get_it() -> None:
     plan = plan_check(Session("k", "__kernel void k() {}"))
     elsewhere = replace(plan.session, device=DeviceSelector(platform="No Such Simulator"))
     result = check_session(Engine(), replace(plan, session=elsewhere), lambda: "")

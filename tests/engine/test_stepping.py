@@ -49,7 +49,7 @@ def step_all(stepper):
     return outcomes
 
 
-def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine):
+def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine: Engine) -> None:
     outcomes = step_all(engine.stepper(session()))
     assert [o.number for o in outcomes] == list(range(1, HOST_STEP_COUNT + 1))
     assert all(o.ok and o.seconds >= 0 for o in outcomes)
@@ -70,8 +70,8 @@ def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine):
 
 
 def test_in_chinese_the_steps_say_what_they_made_but_the_exported_program_stays_english(
-    engine, monkeypatch
-):
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")  # the next test speaks English again
     outcomes = step_all(engine.stepper(session()))
     produced = [o.produced for o in outcomes]
@@ -89,7 +89,7 @@ def test_in_chinese_the_steps_say_what_they_made_but_the_exported_program_stays_
     assert not re.search("[\u4e00-\u9fff]", program)  # no Chinese in code to hand in
 
 
-def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine):
+def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine: Engine) -> None:
     stepper = engine.stepper(session(source="__kernel void scale(__global float *x) {\n oops;\n}"))
     outcomes = step_all(stepper)
     failed = outcomes[-1]
@@ -99,7 +99,7 @@ def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine):
     assert stepper.next_number is None
 
 
-def test_the_launch_fails_as_the_driver_says_and_the_rule_is_named(engine):
+def test_the_launch_fails_as_the_driver_says_and_the_rule_is_named(engine: Engine) -> None:
     outcomes = step_all(engine.stepper(session(local_size=[3])))
     failed = outcomes[-1]
     assert (failed.number, failed.ok) == (9, False)
@@ -108,20 +108,20 @@ def test_the_launch_fails_as_the_driver_says_and_the_rule_is_named(engine):
     assert "not a multiple of the local size 3 (1000 = 333 x 3 + 1)" in message
 
 
-def test_a_missing_device_fails_at_step_2(engine):
+def test_a_missing_device_fails_at_step_2(engine: Engine) -> None:
     outcomes = step_all(engine.stepper(session(device={"platform": "No such", "device": "x"})))
     assert [o.ok for o in outcomes] == [True, False]
     assert "no OpenCL device matches" in outcomes[1].error.message
 
 
-def test_advancing_past_the_end_is_a_bug_of_the_caller(engine):
+def test_advancing_past_the_end_is_a_bug_of_the_caller(engine: Engine) -> None:
     stepper = engine.stepper(session())
     step_all(stepper)
     with pytest.raises(RuntimeError):
         stepper.advance()
 
 
-def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine):
+def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine: Engine) -> None:
     keeper = StepKeeper(engine.stepper)
     heard = []
     assert [o.number for o in keeper.step(session(), 1, 2, lambda: False, heard.append)] == [1, 2]

@@ -1,6 +1,7 @@
 """A learner's progress and kernels: kept in their own folder, never in exercises/."""
 
 import json
+from pathlib import Path
 
 from clstudio.exercises import (
     FAILING,
@@ -20,7 +21,7 @@ def report(name: str, passed: bool) -> CheckReport:
     return CheckReport(name, (case,), None)
 
 
-def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path):
+def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     assert store.status("saxpy") == NOT_STARTED
     store.record(report("saxpy", False))
@@ -32,12 +33,14 @@ def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path):
     assert saved["format"] == "clstudio-exercise-progress" and saved["version"] == 1
 
 
-def test_an_unreadable_progress_file_means_nothing_checked_yet(tmp_path):
+def test_an_unreadable_progress_file_means_nothing_checked_yet(tmp_path: Path) -> None:
     (tmp_path / "progress.json").write_text("{ cut short")
     assert ProgressStore(tmp_path).status("saxpy") == NOT_STARTED
 
 
-def test_the_workspace_starts_from_the_starter_and_leaves_the_exercise_alone(tmp_path):
+def test_the_workspace_starts_from_the_starter_and_leaves_the_exercise_alone(
+    tmp_path: Path,
+) -> None:
     exercise = load_exercise(exercises_dir() / "vector_add")
     starter_before = (exercise.folder / "starter.cl").read_bytes()
     store = ProgressStore(tmp_path)

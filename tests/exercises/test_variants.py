@@ -41,7 +41,7 @@ OLD_GPU = device("gpu", "OpenCL C 2.0", None, None)
 SLIM_GPU = device("slim", "OpenCL C 3.0", ["1.2", "2.0", "3.0"], [])
 
 
-def test_sum_max_and_softmax_offer_a_cl2_starter_that_needs_work_group_functions():
+def test_sum_max_and_softmax_offer_a_cl2_starter_that_needs_work_group_functions() -> None:
     assert WITH_VARIANTS == ["sum_reduction", "max_reduction", "softmax"]
     for name in WITH_VARIANTS:
         (variant,) = CATALOGUE.find(name).variants
@@ -50,7 +50,7 @@ def test_sum_max_and_softmax_offer_a_cl2_starter_that_needs_work_group_functions
         assert "work_group_reduce_" in variant.solution
 
 
-def test_a_device_offers_a_variant_only_with_its_version_and_features():
+def test_a_device_offers_a_variant_only_with_its_version_and_features() -> None:
     (variant,) = CATALOGUE.find("sum_reduction").variants
     assert variant_problem(variant, INTEL_CPU) is None
     assert variant_problem(variant, OLD_GPU) is None  # 2.0 made work-group functions core
@@ -63,7 +63,7 @@ def test_a_device_offers_a_variant_only_with_its_version_and_features():
 
 
 @pytest.mark.opencl
-def test_on_pocl_a_cl2_kernel_fails_at_the_build_saying_why():
+def test_on_pocl_a_cl2_kernel_fails_at_the_build_saying_why() -> None:
     exercise = CATALOGUE.find("max_reduction")
     (variant,) = exercise.variants
     report = check_kernel(
@@ -83,7 +83,7 @@ def intel():
 
 @pytest.mark.opencl
 @pytest.mark.parametrize("name", WITH_VARIANTS)
-def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(name, intel):
+def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(name, intel) -> None:
     exercise = CATALOGUE.find(name)
     (variant,) = exercise.variants
     solved = check_kernel(
@@ -99,7 +99,7 @@ def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(name, i
 
 
 @pytest.mark.opencl
-def test_on_intels_runtime_a_cl2_kernel_is_timed_against_the_cl2_solution(intel):
+def test_on_intels_runtime_a_cl2_kernel_is_timed_against_the_cl2_solution(intel) -> None:
     exercise = CATALOGUE.find("sum_reduction")
     (variant,) = exercise.variants
     timed_case = replace(exercise.performance, sizes={"n": 65536}, operations=65536)

@@ -57,14 +57,14 @@ def check(result: RunResult, expect: dict) -> None:
         assert len(result.printf.encode()) <= expect["printf_max_bytes"]
 
 
-def test_the_corpus_has_every_fault_the_issue_lists():
+def test_the_corpus_has_every_fault_the_issue_lists() -> None:
     names = {path.name for path in FAULTS}
     assert len(names) >= 16
     assert {"infinite_loop", "wild_write", "compiler_crash", "printf_flood"} <= names
 
 
 @pytest.mark.parametrize("folder", FAULTS, ids=lambda path: path.name)
-def test_a_fault_is_reported_and_the_next_run_works(client, folder):
+def test_a_fault_is_reported_and_the_next_run_works(client, folder) -> None:
     expect = json.loads((folder / "expect.json").read_text())
     check(client.run(load_session(folder / "session.json")), expect)
     good = client.run(GOOD)

@@ -55,7 +55,7 @@ def export_gallery(runs, language, root):
 
 
 @pytest.fixture(scope="session")
-def gallery_programs(gallery_runs, tmp_path_factory):
+def gallery_programs(gallery_runs, tmp_path_factory: pytest.TempPathFactory):
     """(language, name) -> (folder, exit status, the C compiler's messages)."""
     python = export_gallery(gallery_runs, "python", tmp_path_factory.mktemp("python"))
     c = export_gallery(gallery_runs, "c", tmp_path_factory.mktemp("c"))

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -44,8 +45,8 @@ def assert_same_outputs(name, folder, gallery_runs):
 @pytest.mark.parametrize("language", ["python", "c"])
 @pytest.mark.parametrize("name", GALLERY)
 def test_the_program_builds_cleanly_runs_and_matches_the_app(
-    name, language, gallery_programs, gallery_runs
-):
+    name, language: str, gallery_programs, gallery_runs
+) -> None:
     folder, status, messages = gallery_programs[language, name]
     assert messages == ""  # no C compiler warnings with -Wall -Wextra
     assert status == 0
@@ -58,7 +59,9 @@ def broken_reference(gallery_runs):
     return wrong, signature
 
 
-def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
+def test_a_python_program_exits_1_when_a_reference_does_not_match(
+    gallery_runs, tmp_path: Path
+) -> None:
     session, signature = broken_reference(gallery_runs)
     export_program(session, signature, "python", tmp_path, ON_POCL)
     done = subprocess.run(
@@ -69,7 +72,7 @@ def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, 
     assert "median:" in done.stdout
 
 
-def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
+def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path: Path) -> None:
     session, signature = broken_reference(gallery_runs)
     export_program(session, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
@@ -79,7 +82,7 @@ def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_p
     assert done.stdout.count("repeat ") == session.repeats
 
 
-def test_a_c_program_names_the_error_of_a_failing_call(gallery_runs, tmp_path):
+def test_a_c_program_names_the_error_of_a_failing_call(gallery_runs, tmp_path: Path) -> None:
     session, _, signature = gallery_runs["matmul_naive"]
     too_big = replace(session, local_size=(4096, 1))  # more work-items than a group may hold
     export_program(too_big, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
@@ -98,7 +101,7 @@ TINT = """__kernel void tint(read_only image2d_t src, sampler_t s, __global floa
 """
 
 
-def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path):
+def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path: Path) -> None:
     session = Session(
         kernel="tint",
         source=TINT,

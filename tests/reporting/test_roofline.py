@@ -26,7 +26,7 @@ MEASURED = peaks(
 )
 
 
-def test_a_point_is_operations_over_bytes_and_time():
+def test_a_point_is_operations_over_bytes_and_time() -> None:
     point = point_of("#1 vadd", bytes_moved=12_000, work_items=1000, ops_per_item=1, seconds=1e-6)
     assert point.intensity == pytest.approx(1000 / 12_000)
     assert point.gflop_s == pytest.approx(1.0)
@@ -34,7 +34,7 @@ def test_a_point_is_operations_over_bytes_and_time():
     assert point_of("x", 0, 1000, 1, 1e-6) is None  # no bytes: no intensity
 
 
-def test_roofs_are_the_best_measured_figures_with_the_scalar_roof_below():
+def test_roofs_are_the_best_measured_figures_with_the_scalar_roof_below() -> None:
     roofs = roofs_of(MEASURED)
     assert (roofs.bandwidth.key, roofs.bandwidth.value) == ("global_bandwidth.float16", 25.0)
     assert (roofs.compute.key, roofs.compute.value) == ("sp_compute.float16", 30.0)
@@ -46,7 +46,7 @@ def test_roofs_are_the_best_measured_figures_with_the_scalar_roof_below():
     assert roofs_of(peaks(figure("global_bandwidth.float4", 10.0, "GB/s"))) is None
 
 
-def test_the_sentence_names_the_binding_roof_and_how_close_the_run_gets():
+def test_the_sentence_names_the_binding_roof_and_how_close_the_run_gets() -> None:
     roofs = roofs_of(MEASURED)
     slow = point_of("#1", bytes_moved=11_800, work_items=1000, ops_per_item=1, seconds=1e-6)
     assert binding_limit(slow, roofs).startswith(

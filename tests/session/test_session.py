@@ -635,7 +635,7 @@ def test_the_documented_examples_load(tmp_path: Path) -> None:
         assert isinstance(parse_session(example, tmp_path), Session)
 
 
-def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path):
+def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path: Path) -> None:
     here = tmp_path / "here"
     (here / "data").mkdir(parents=True)
     np.save(here / "data" / "x.npy", np.arange(8, dtype=np.float32))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QEvent, QObject, QThreadPool
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from clstudio.ui.background import BackgroundRunner
 
@@ -42,7 +43,7 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-def make_runner(recorder):
+def make_runner(recorder: Recorder):
     """Runners whose work is all finished before the leak checks run."""
     made: list[BackgroundRunner[object]] = []
 
@@ -72,7 +73,9 @@ def held(gate: threading.Event, ran: list[str], name: str) -> Callable[[], str]:
     return work
 
 
-def test_the_answer_arrives_on_the_gui_thread(qtbot, make_runner, recorder):
+def test_the_answer_arrives_on_the_gui_thread(
+    qtbot: QtBot, make_runner, recorder: Recorder
+) -> None:
     runner = make_runner()
     runner.submit(lambda: 6 * 7)
     assert runner.is_busy()
@@ -83,8 +86,8 @@ def test_the_answer_arrives_on_the_gui_thread(qtbot, make_runner, recorder):
 
 
 def test_only_the_newest_request_is_answered_and_queued_ones_are_skipped(
-    qtbot, make_runner, recorder
-):
+    qtbot: QtBot, make_runner, recorder: Recorder
+) -> None:
     runner = make_runner()
     gate = threading.Event()
     ran: list[str] = []
@@ -102,7 +105,9 @@ def test_only_the_newest_request_is_answered_and_queued_ones_are_skipped(
     assert not runner.is_waiting()
 
 
-def test_work_asked_for_while_nothing_runs_always_begins(qtbot, make_runner, recorder):
+def test_work_asked_for_while_nothing_runs_always_begins(
+    qtbot: QtBot, make_runner, recorder: Recorder
+) -> None:
     runner = make_runner()
     gate = threading.Event()
     ran: list[str] = []
@@ -114,7 +119,9 @@ def test_work_asked_for_while_nothing_runs_always_begins(qtbot, make_runner, rec
     assert recorder.answers == ["second"]
 
 
-def test_supersede_drops_the_answer_on_its_way(qtbot, make_runner, recorder):
+def test_supersede_drops_the_answer_on_its_way(
+    qtbot: QtBot, make_runner, recorder: Recorder
+) -> None:
     runner = make_runner()
     gate = threading.Event()
     ran: list[str] = []
@@ -127,8 +134,8 @@ def test_supersede_drops_the_answer_on_its_way(qtbot, make_runner, recorder):
 
 
 def test_an_exception_in_the_work_reaches_the_caller_with_its_traceback(
-    qtbot, make_runner, recorder
-):
+    qtbot: QtBot, make_runner, recorder: Recorder
+) -> None:
     runner = make_runner()
 
     def broken() -> int:
@@ -145,7 +152,9 @@ def test_an_exception_in_the_work_reaches_the_caller_with_its_traceback(
     assert not runner.is_busy()
 
 
-def test_the_work_can_report_progress_before_its_answer(qtbot, make_runner, recorder):
+def test_the_work_can_report_progress_before_its_answer(
+    qtbot: QtBot, make_runner, recorder: Recorder
+):
     runner = make_runner()
     progress: list[tuple[int, threading.Thread]] = []
 
@@ -169,7 +178,7 @@ class ForgetsSlowly:
         time.sleep(0.2)
 
 
-def test_no_thread_runs_once_the_last_answer_is_delivered(qtbot, recorder):
+def test_no_thread_runs_once_the_last_answer_is_delivered(qtbot: QtBot, recorder: Recorder) -> None:
     runner: BackgroundRunner[str] = BackgroundRunner(recorder.done, recorder.failed)
     pool = runner.findChild(QThreadPool)
     runner.submit(ForgetsSlowly())
@@ -177,7 +186,9 @@ def test_no_thread_runs_once_the_last_answer_is_delivered(qtbot, recorder):
     assert pool.activeThreadCount() == 0
 
 
-def test_deleting_the_owner_waits_for_the_running_work_and_drops_its_answer(qtbot, recorder):
+def test_deleting_the_owner_waits_for_the_running_work_and_drops_its_answer(
+    qtbot: QtBot, recorder: Recorder
+):
     owner = QObject()
     runner: BackgroundRunner[str] = BackgroundRunner(recorder.done, recorder.failed, owner)
     gate = threading.Event()

@@ -1,15 +1,18 @@
 """Run > Check in the window: problems at their lines, while the rest of the window works."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices import discover
 from clstudio.engine import InProcessBackend
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor.problems import MESSAGE
+from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
@@ -29,8 +32,8 @@ def click_check(qtbot, window) -> None:
 
 
 def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_there(
-    qtbot, make_window
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     open_fault(qtbot, window, "local_race")
     controller = window.check_mode.controller
@@ -66,7 +69,9 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     assert not any(row[2].startswith("Check:") for row in problems.rows())
 
 
-def test_without_oclgrind_check_explains_how_to_get_it(qtbot, make_window, monkeypatch):
+def test_without_oclgrind_check_explains_how_to_get_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda p, title, text: shown.append(text))
     window = make_window()  # the fake devices: no Oclgrind platform among them
@@ -78,8 +83,8 @@ def test_without_oclgrind_check_explains_how_to_get_it(qtbot, make_window, monke
 
 
 def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrier(
-    qtbot, make_window
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     # The divergent barrier segfaults PoCL: the run needs the isolated worker.
     backends = Backends(InProcessBackend(), WorkerClient())
     window = make_window(discover=discover, backends=backends)
@@ -99,7 +104,9 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
     assert window.editor_panel.editor.gutter.marks() == {5: "error"}
 
 
-def test_stop_ends_a_long_check_and_the_next_check_works(qtbot, make_window):
+def test_stop_ends_a_long_check_and_the_next_check_works(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     assert window.open_example(Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t")
     qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built"), timeout=20_000)

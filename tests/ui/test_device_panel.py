@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices import NO_PLATFORM_HELP
 from clstudio.devices.discovery import DeviceInventory, InfoField, discover
 from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.device_panel import DevicePanel, short_version
+from clstudio.ui.main_window import MainWindow
 
 
 @pytest.fixture
-def panel(qtbot, inventory) -> DevicePanel:
+def panel(qtbot: QtBot, inventory: DeviceInventory) -> DevicePanel:
     panel = DevicePanel()
     qtbot.addWidget(panel)
     panel.resize(420, 700)
@@ -37,7 +41,7 @@ def _tree_rows(panel: DevicePanel) -> list[tuple[str, list[str]]]:
 
 
 @pytest.mark.opencl
-def test_the_tree_lists_pocls_device(make_window):
+def test_the_tree_lists_pocls_device(make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     rows = _tree_rows(window.device_panel)
     pocl = [devices for name, devices in rows if "Portable Computing Language" in name]
@@ -46,7 +50,7 @@ def test_the_tree_lists_pocls_device(make_window):
 
 
 @pytest.mark.opencl
-def test_selecting_pocls_device_fills_its_fields(make_window):
+def test_selecting_pocls_device_fills_its_fields(make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     panel = window.device_panel
     device = window.active_device()
@@ -59,7 +63,7 @@ def test_selecting_pocls_device_fills_its_fields(make_window):
     assert panel.overview.memory_chart.bars()[0].label == "Global memory"
 
 
-def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel):
+def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel: DevicePanel) -> None:
     assert _tree_rows(panel) == [
         ("Portable Computing Language", ["pthread-Fake CPU"]),
         ("Fake GPU Platform", ["Fake GPU 9000"]),
@@ -72,7 +76,9 @@ def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel):
     assert not device.icon(0).isNull()
 
 
-def test_selecting_a_device_fills_the_fields_grouped(panel, inventory):
+def test_selecting_a_device_fills_the_fields_grouped(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     cpu = inventory.devices()[0]
     panel.select_device(cpu)
     assert panel.title.text() == "pthread-Fake CPU"
@@ -89,7 +95,9 @@ def _in_group_order(fields):
     return sorted(fields, key=lambda f: order.index(f.group))
 
 
-def test_with_nothing_selected_the_details_say_what_to_do(qtbot, inventory):
+def test_with_nothing_selected_the_details_say_what_to_do(
+    qtbot: QtBot, inventory: DeviceInventory
+) -> None:
     panel = DevicePanel()
     qtbot.addWidget(panel)
     panel.show_inventory(inventory)
@@ -97,7 +105,9 @@ def test_with_nothing_selected_the_details_say_what_to_do(qtbot, inventory):
     assert "Select a device" in panel.nothing_selected.body()
 
 
-def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(panel, inventory):
+def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     item = panel.fields_view.tree.topLevelItem(3).child(3)
     assert item.text(0) == "Local memory size"
@@ -107,7 +117,9 @@ def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(panel, inv
     assert str(512 * 1024) in tip
 
 
-def test_an_unavailable_field_says_so_in_italics(panel, inventory):
+def test_an_unavailable_field_says_so_in_italics(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.set_filter("pipe")
     pipes = panel.fields_view.tree.topLevelItem(4)
@@ -126,7 +138,9 @@ def test_an_unavailable_field_says_so_in_italics(panel, inventory):
         ("scratch", ["CL_DEVICE_LOCAL_MEM_SIZE"]),  # an explanation
     ],
 )
-def test_the_filter_narrows_the_fields(qtbot, panel, inventory, text, expected):
+def test_the_filter_narrows_the_fields(
+    qtbot: QtBot, panel: DevicePanel, inventory: DeviceInventory, text, expected
+) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.filter_edit.clear()
     qtbot.keyClicks(panel.fields_view.filter_edit, text)
@@ -139,7 +153,9 @@ def test_the_filter_narrows_the_fields(qtbot, panel, inventory, text, expected):
     assert len(shown_groups) == 1
 
 
-def test_the_filter_stays_when_another_device_is_selected(panel, inventory):
+def test_the_filter_stays_when_another_device_is_selected(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.set_filter("local")
     panel.select_device(inventory.devices()[1])
@@ -147,7 +163,7 @@ def test_the_filter_stays_when_another_device_is_selected(panel, inventory):
     assert panel.fields_view.tree.topLevelItem(3).child(3).text(1) == "64 KiB"
 
 
-def test_copy_a_value_and_copy_all_as_text(panel, inventory):
+def test_copy_a_value_and_copy_all_as_text(panel: DevicePanel, inventory: DeviceInventory) -> None:
     panel.select_device(inventory.devices()[0])
     assert panel.fields_view.select_field("CL_DEVICE_GLOBAL_MEM_SIZE")
     panel.fields_view.copy_value()
@@ -159,7 +175,9 @@ def test_copy_a_value_and_copy_all_as_text(panel, inventory):
     assert "Max compute units" in text and "2400 MHz" in text
 
 
-def test_export_the_device_as_json(panel, inventory, tmp_path, monkeypatch):
+def test_export_the_device_as_json(
+    panel: DevicePanel, inventory: DeviceInventory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "cpu.json"
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", lambda *args: (str(target), "JSON files (*.json)")
@@ -176,7 +194,7 @@ def test_export_the_device_as_json(panel, inventory, tmp_path, monkeypatch):
     assert units["raw"] == 40
 
 
-def test_selecting_a_platform_shows_its_fields_without_the_overview(panel):
+def test_selecting_a_platform_shows_its_fields_without_the_overview(panel: DevicePanel) -> None:
     panel.tree.setCurrentItem(panel.tree.topLevelItem(1))
     assert panel.title.text() == "Fake GPU Platform"
     assert "The fake vendor" in panel.subtitle.text()
@@ -185,7 +203,9 @@ def test_selecting_a_platform_shows_its_fields_without_the_overview(panel):
     assert not panel.use_button.isEnabled()
 
 
-def test_use_this_device_and_double_click_emit_the_choice(qtbot, panel, inventory):
+def test_use_this_device_and_double_click_emit_the_choice(
+    qtbot: QtBot, panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     gpu = inventory.devices()[1]
     panel.select_device(gpu)
     with qtbot.waitSignal(panel.deviceChosen) as blocker:
@@ -197,7 +217,7 @@ def test_use_this_device_and_double_click_emit_the_choice(qtbot, panel, inventor
     assert blocker.args == [inventory.devices()[0]]
 
 
-def test_the_device_in_use_is_marked(panel, inventory):
+def test_the_device_in_use_is_marked(panel: DevicePanel, inventory: DeviceInventory) -> None:
     gpu = inventory.devices()[1]
     panel.set_active_device(gpu)
     item = panel.tree.topLevelItem(1).child(0)
@@ -210,7 +230,7 @@ def test_the_device_in_use_is_marked(panel, inventory):
     assert panel.use_button.isEnabled()
 
 
-def test_no_platform_explains_how_to_get_one(qtbot):
+def test_no_platform_explains_how_to_get_one(qtbot: QtBot) -> None:
     panel = DevicePanel()
     qtbot.addWidget(panel)
     problem = (
@@ -228,14 +248,18 @@ def test_no_platform_explains_how_to_get_one(qtbot):
         panel.problem.button.click()
 
 
-def test_the_window_opens_with_no_platform_and_says_how_to_get_one(make_window):
+def test_the_window_opens_with_no_platform_and_says_how_to_get_one(
+    make_window: Callable[..., MainWindow],
+) -> None:
     window = make_window(discover=lambda: DeviceInventory(platforms=(), problem="No platform."))
     assert window.device_panel.pages.currentWidget() is window.device_panel.problem
     assert "pocl-binary-distribution" in window.device_panel.problem.body()
     assert window.device_status.text() == "Device: none"
 
 
-def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, inventory):
+def test_looking_for_devices_is_shown_while_discovery_runs(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], inventory: DeviceInventory
+):
     release = threading.Event()
 
     def slow_discover() -> DeviceInventory:
@@ -252,7 +276,7 @@ def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, i
     assert window.device_status.text() == "Device: pthread-Fake CPU"
 
 
-def test_a_discovery_crash_is_shown_not_swallowed(make_window):
+def test_a_discovery_crash_is_shown_not_swallowed(make_window: Callable[..., MainWindow]) -> None:
     def broken() -> DeviceInventory:
         raise RuntimeError("the driver fell over")
 
@@ -262,7 +286,9 @@ def test_a_discovery_crash_is_shown_not_swallowed(make_window):
     assert "RuntimeError: the driver fell over" in panel.searching.body()
 
 
-def test_look_again_runs_discovery_again(qtbot, make_window, inventory):
+def test_look_again_runs_discovery_again(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], inventory: DeviceInventory
+) -> None:
     answers = [DeviceInventory(platforms=(), problem="Nothing yet."), inventory]
     window = make_window(discover=lambda: answers.pop(0))
     panel = window.device_panel
@@ -272,13 +298,15 @@ def test_look_again_runs_discovery_again(qtbot, make_window, inventory):
     assert window.active_device() == inventory.devices()[0]
 
 
-def test_short_version_keeps_the_opencl_version():
+def test_short_version_keeps_the_opencl_version() -> None:
     assert short_version("OpenCL 3.0 PoCL 6.0 Linux, Release") == "OpenCL 3.0"
     assert short_version("OpenCL C 1.2 ") == "OpenCL C 1.2"
     assert short_version("weird") == "weird"
 
 
-def test_the_selected_field_is_shown_whole_with_its_meaning(panel, inventory):
+def test_the_selected_field_is_shown_whole_with_its_meaning(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     assert panel.fields_view.detail.toPlainText() == ""
     panel.fields_view.select_field("CL_DEVICE_MAX_WORK_ITEM_SIZES")
@@ -294,7 +322,9 @@ FAKE_DRIVER = DriverProblem(
 )
 
 
-def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(panel, inventory):
+def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.show_inventory(replace(inventory, unavailable_drivers=(FAKE_DRIVER,)))
     last = panel.tree.topLevelItem(panel.tree.topLevelItemCount() - 1)
     assert (last.text(0), last.text(1)) == ("fake.icd", "unavailable")
@@ -309,7 +339,9 @@ def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(pa
     assert panel.use_button.isEnabled() and panel.title.text() == "Fake GPU 9000"
 
 
-def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(panel, inventory):
+def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     refused = InfoField(
         "clGetDeviceIDs",
         "Devices",
@@ -331,7 +363,9 @@ def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(panel, invent
     assert panel.fields_view.isVisibleTo(panel)
 
 
-def test_add_a_device_explains_the_extra_oclgrind_and_gpu_drivers(qtbot, panel):
+def test_add_a_device_explains_the_extra_oclgrind_and_gpu_drivers(
+    qtbot: QtBot, panel: DevicePanel
+) -> None:
     assert panel.add_button.text() == "Add a device…"
     qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
     dialog = panel.open_add_device()
@@ -344,7 +378,9 @@ def test_add_a_device_explains_the_extra_oclgrind_and_gpu_drivers(qtbot, panel):
     dialog.close()
 
 
-def test_with_no_device_the_window_explains_and_the_editor_stays_usable(qtbot, make_window):
+def test_with_no_device_the_window_explains_and_the_editor_stays_usable(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     unusable = DriverProblem("/etc/OpenCL/vendors/intel.icd", "libintelocl.so", "cannot be loaded")
     window = make_window(discover=lambda: DeviceInventory((), NO_PLATFORM_HELP, (unusable,)))
     panel = window.device_panel

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from clstudio.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.opencl
 
@@ -28,7 +32,9 @@ def lines(panel, first, last):
     return panel.code.toPlainText().splitlines()[first - 1 : last]
 
 
-def test_choosing_a_step_highlights_its_lines(qtbot, make_window):
+def test_choosing_a_step_highlights_its_lines(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     _, panel = host_code_tab(qtbot, make_window)
     assert panel.stack.currentIndex() == 1
     item = panel.steps.item(4)
@@ -45,7 +51,9 @@ def test_choosing_a_step_highlights_its_lines(qtbot, make_window):
     assert panel.code.textCursor().blockNumber() + 1 == first  # scrolled to the step
 
 
-def test_moving_the_cursor_into_a_step_chooses_it(qtbot, make_window):
+def test_moving_the_cursor_into_a_step_chooses_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     _, panel = host_code_tab(qtbot, make_window)
     launch = panel.program().regions[8]
     cursor = QTextCursor(panel.code.document().findBlockByNumber(launch.first_line + 1))
@@ -54,7 +62,9 @@ def test_moving_the_cursor_into_a_step_chooses_it(qtbot, make_window):
     assert panel.highlighted_lines() == (launch.first_line, launch.last_line)
 
 
-def test_editing_the_form_updates_the_code(qtbot, make_window):
+def test_editing_the_form_updates_the_code(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window, panel = host_code_tab(qtbot, make_window)
     assert "GLOBAL_SIZE = (1048576,)" in panel.code.toPlainText()
     field = window.arguments_panel.ndrange.global_fields[0]
@@ -70,7 +80,10 @@ def test_editing_the_form_updates_the_code(qtbot, make_window):
 
 
 def test_export_asks_before_writing_into_a_folder_with_files(
-    qtbot, make_window, monkeypatch, tmp_path
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ):
     window, _ = host_code_tab(qtbot, make_window)
     (tmp_path / "notes.txt").write_text("mine")
@@ -93,8 +106,11 @@ def test_export_asks_before_writing_into_a_folder_with_files(
 
 
 def test_export_into_a_folder_with_files_can_be_cancelled(
-    qtbot, make_window, monkeypatch, tmp_path
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window, _ = host_code_tab(qtbot, make_window)
     (tmp_path / "main.py").write_text("my homework")
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a: ("Python (pyopencl)", True))
@@ -106,8 +122,11 @@ def test_export_into_a_folder_with_files_can_be_cancelled(
 
 
 def test_a_kernel_that_never_built_has_no_host_code_and_says_why(
-    qtbot, make_window, monkeypatch, tmp_path
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     kernel = tmp_path / "broken.cl"
     kernel.write_text("__kernel void never_built(__global float *x) { x[0] = oops; }\n")

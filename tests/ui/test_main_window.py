@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
 
+from clstudio.devices.discovery import DeviceInventory
 from clstudio.devices.selector import DeviceSelector
 from clstudio.session.format import load_session
 from clstudio.session.gallery import examples
 from clstudio.ui.document import Document
 from clstudio.ui.lesson import STEPS
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
 
 Button = QMessageBox.StandardButton
 
@@ -39,7 +45,7 @@ def _entries(menu) -> list[str]:
     return [a.text().replace("&", "").split("\t")[0] for a in menu.actions() if not a.isSeparator()]
 
 
-def test_the_frame_has_its_panels_and_menus(make_window):
+def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert _menu_titles(window) == ["File", "Edit", "View", "Run", "Help"]
     assert _entries(_menu(window, "File")) == [
@@ -70,7 +76,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
     assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Check"]
 
 
-def test_standard_shortcuts(make_window):
+def test_standard_shortcuts(make_window: Callable[..., MainWindow]):
     a = make_window().window_actions
 
     def keys(action) -> list[str]:
@@ -87,7 +93,7 @@ def test_standard_shortcuts(make_window):
     assert keys(a.replace) == ["Ctrl+H"]
 
 
-def test_panels_say_what_will_appear_before_a_run(make_window):
+def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert window.results_panel.tab_names()[:5] == [
         "Timings",
@@ -102,7 +108,9 @@ def test_panels_say_what_will_appear_before_a_run(make_window):
     assert "Ctrl+R" in window.results_panel.timings.empty.body()
 
 
-def test_build_run_and_stop_are_connected(qtbot, make_window):
+def test_build_run_and_stop_are_connected(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     a = window.window_actions
     assert a.build.isEnabled() and a.run.isEnabled()
@@ -110,7 +118,9 @@ def test_build_run_and_stop_are_connected(qtbot, make_window):
     assert a.run_or_stop.text() == "Run"
 
 
-def test_the_status_bar_shows_device_build_and_last_run(qtbot, make_window):
+def test_the_status_bar_shows_device_build_and_last_run(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     assert window.device_status.text() == "Device: pthread-Fake CPU"
     assert window.run_status.text() == "Last run: none yet"
@@ -123,7 +133,9 @@ def test_the_status_bar_shows_device_build_and_last_run(qtbot, make_window):
     assert window.run_status.text() == "Last run: 3.1 ms"
 
 
-def test_use_this_device_updates_status_bar_session_and_settings(make_window, inventory):
+def test_use_this_device_updates_status_bar_session_and_settings(
+    make_window: Callable[..., MainWindow], inventory: DeviceInventory
+) -> None:
     window = make_window()
     panel = window.device_panel
     gpu = inventory.devices()[1]
@@ -139,8 +151,11 @@ def test_use_this_device_updates_status_bar_session_and_settings(make_window, in
 
 
 def test_the_chosen_device_is_saved_in_the_session_file(
-    make_window, inventory, tmp_path, monkeypatch
-):
+    make_window: Callable[..., MainWindow],
+    inventory: DeviceInventory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     window.device_panel.select_device(inventory.devices()[1])
     window.device_panel.use_button.click()
@@ -150,14 +165,18 @@ def test_the_chosen_device_is_saved_in_the_session_file(
     assert load_session(target).device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
 
 
-def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
+def test_a_new_window_uses_the_last_chosen_device(
+    make_window: Callable[..., MainWindow], settings: AppSettings
+) -> None:
     settings.set_device(DeviceSelector("Fake GPU Platform", "Fake GPU 9000"))
     window = make_window()
     assert window.device_status.text() == "Device: Fake GPU 9000"
     assert window.document.session.device is None  # a preference, not a session change
 
 
-def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
+def test_a_session_that_asks_for_a_missing_device_says_so(
+    make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window()
     path = tmp_path / "acc.json"
     Document(replace(window.document.session, device=DeviceSelector("", "accelerator"))).save(path)
@@ -166,7 +185,9 @@ def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path,
     assert window.device_status.text() == "Device: nothing matches “accelerator”"
 
 
-def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
+def test_the_title_shows_the_session_and_unsaved_changes(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     assert window.windowTitle() == "Untitled[*] — CL Studio"
     assert not window.isWindowModified()
@@ -194,7 +215,12 @@ def _answer(monkeypatch, button):
     return asked
 
 
-def test_closing_with_unsaved_changes_can_save(qtbot, make_window, monkeypatch, tmp_path):
+def test_closing_with_unsaved_changes_can_save(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = _dirty_window(make_window, qtbot)
     asked = _answer(monkeypatch, Button.Save)
     target = tmp_path / "kept.json"
@@ -204,21 +230,30 @@ def test_closing_with_unsaved_changes_can_save(qtbot, make_window, monkeypatch, 
     assert load_session(target).source.startswith("// edited\n")
 
 
-def test_closing_with_unsaved_changes_can_discard(qtbot, make_window, monkeypatch, tmp_path):
+def test_closing_with_unsaved_changes_can_discard(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Discard)
     assert window.close()
     assert not list(tmp_path.glob("*.json"))
 
 
-def test_closing_with_unsaved_changes_can_be_cancelled(qtbot, make_window, monkeypatch):
+def test_closing_with_unsaved_changes_can_be_cancelled(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
     assert not window.close()
     assert window.isVisible() and window.document.dirty
 
 
-def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, monkeypatch):
+def test_cancelling_the_save_dialog_keeps_the_window_open(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Save)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: ("", ""))
@@ -226,7 +261,9 @@ def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, mo
     assert window.isVisible()
 
 
-def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
+def test_new_asks_before_dropping_changes(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
     window.window_actions.new.trigger()
@@ -237,7 +274,12 @@ def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
     assert window.editor_panel.editor.source().startswith("// Vector addition")
 
 
-def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch, tmp_path):
+def test_save_as_then_open_round_trips_a_session(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// mine")
     target = tmp_path / "mine"  # Save As adds the .json the filter promises
@@ -259,7 +301,12 @@ def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch
     assert window.settings.recent_files() == [saved.resolve()]
 
 
-def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_path):
+def test_save_writes_back_to_the_open_file(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     path = tmp_path / "s.json"
     window.document.save(path)
@@ -268,7 +315,9 @@ def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_
     assert load_session(path).source.startswith("// again\n")
 
 
-def test_a_broken_session_file_is_refused_with_its_reason(make_window, monkeypatch, tmp_path):
+def test_a_broken_session_file_is_refused_with_its_reason(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     window = make_window()
     path = tmp_path / "broken.json"
     path.write_text('{"format": "clstudio-session", "version": 1,', encoding="utf-8")
@@ -279,7 +328,9 @@ def test_a_broken_session_file_is_refused_with_its_reason(make_window, monkeypat
     assert window.document.path is None
 
 
-def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, settings, tmp_path):
+def test_open_recent_lists_and_opens_recent_sessions(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], settings: AppSettings, tmp_path: Path
+) -> None:
     window = make_window()
     path = tmp_path / "recent.json"
     window.document.save(path)
@@ -295,7 +346,9 @@ def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, setting
     assert _entries(menu) == ["No recent sessions"]
 
 
-def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
+def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(
+    make_window: Callable[..., MainWindow],
+) -> None:
     window = make_window()
     menu = window.file_menus.examples
     lines = [f"{example.title} — {example.description}" for example in examples()]
@@ -310,7 +363,9 @@ def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
     assert first.path.read_text(encoding="utf-8") == original
 
 
-def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_path):
+def test_an_empty_gallery_says_where_it_looked(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("CLSTUDIO_KERNELS", str(tmp_path))
     window = make_window()
     [entry] = window.file_menus.examples.actions()
@@ -318,7 +373,7 @@ def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_pat
     assert entry.text() == f"No examples found in {tmp_path}"
 
 
-def test_edit_menu_undo_redo_and_find(qtbot, make_window):
+def test_edit_menu_undo_redo_and_find(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert not window.window_actions.undo.isEnabled()
     qtbot.keyClicks(window.editor_panel.editor, "x")
@@ -340,7 +395,9 @@ def test_edit_menu_undo_redo_and_find(qtbot, make_window):
     assert not bar.find_next()
 
 
-def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
+def test_zoom_changes_the_source_font_and_is_remembered(
+    make_window: Callable[..., MainWindow], settings: AppSettings
+) -> None:
     window = make_window()
     size = window.editor_panel.editor.font().pointSize()
     window.window_actions.zoom_in.trigger()
@@ -351,7 +408,9 @@ def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
     assert window.editor_panel.editor.font().pointSize() == size
 
 
-def test_theme_light_and_dark(make_window, settings):
+def test_theme_light_and_dark(
+    make_window: Callable[..., MainWindow], settings: AppSettings
+) -> None:
     window = make_window()
     window.window_actions.themes["dark"].trigger()
     window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
@@ -363,7 +422,9 @@ def test_theme_light_and_dark(make_window, settings):
     assert window.window_actions.themes["light"].isChecked()
 
 
-def test_about_names_the_versions(make_window, monkeypatch):
+def test_about_names_the_versions(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window()
     shown = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
@@ -373,7 +434,7 @@ def test_about_names_the_versions(make_window, monkeypatch):
     assert "Qt" in text and "pyopencl" in text and "PySide6" in text
 
 
-def test_the_host_program_lesson_walks_every_step(make_window):
+def test_the_host_program_lesson_walks_every_step(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     window.window_actions.lesson.trigger()
     lesson = window.show_lesson()
@@ -402,7 +463,12 @@ def test_the_host_program_lesson_walks_every_step(make_window):
     lesson.steps.setCurrentRow(9)  # scrolls to the launch step without error
 
 
-def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeypatch, tmp_path):
+def test_opening_a_missing_recent_file_removes_it(
+    make_window: Callable[..., MainWindow],
+    settings: AppSettings,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     gone = tmp_path / "gone.json"
     settings.add_recent_file(gone)
@@ -420,8 +486,8 @@ def _save_example_as(window, monkeypatch, target: Path) -> None:
 
 
 def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
-    make_window, monkeypatch, tmp_path
-):
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     window = make_window()
     precious = tmp_path / "vector_add.cl"
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
@@ -437,7 +503,7 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
 
 
 def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
-    make_window, monkeypatch, tmp_path
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ):
     window = make_window()
     precious = tmp_path / "x.cl"
@@ -458,8 +524,11 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
 
 
 def test_an_example_saved_is_the_users_own_and_properties_edit_it(
-    qtbot, make_window, monkeypatch, tmp_path
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     vector_add = next(example for example in examples() if example.name == "vector_add")
     assert window.open_example(vector_add.path, vector_add.title)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from clstudio.ui.document import Document
+from clstudio.ui.main_window import MainWindow
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
 
@@ -28,7 +30,7 @@ def session_text(**changes: object) -> str:
 
 
 @pytest.fixture
-def warnings(monkeypatch) -> list[tuple[str, str]]:
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: shown.append((title, text)))
     return shown
@@ -69,8 +71,8 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
 
 
 def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
-    make_window, warnings, tmp_path
-):
+    make_window: Callable[..., MainWindow], warnings: list[tuple[str, str]], tmp_path: Path
+) -> None:
     window = make_window()
     before = window.document.session
     for name, (path, fragment) in hostile_files(tmp_path).items():
@@ -84,8 +86,11 @@ def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
 
 
 def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
-    make_window, warnings, tmp_path, monkeypatch
-):
+    make_window: Callable[..., MainWindow],
+    warnings: list[tuple[str, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     before = window.document.session
 

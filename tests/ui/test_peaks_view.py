@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakReport, peak_probe
 from clstudio.devices import discover
+from clstudio.devices.discovery import DeviceInventory
 from clstudio.engine import InProcessBackend
 from clstudio.reporting import load_peaks, save_peaks
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.devices.peaks_view import NOT_MEASURED, PeaksView
+from clstudio.ui.main_window import MainWindow
 
 TINY = PeakPlan(target_s=0.005, samples=2, bandwidth_bytes=1 << 20, transfer_bytes=1 << 20)
 PROBES = [peak_probe("global_bandwidth.float4"), peak_probe("launch_latency.round_trip")]
 
 
 @pytest.fixture
-def view(qtbot) -> PeaksView:
+def view(qtbot: QtBot) -> PeaksView:
     view = PeaksView()
     qtbot.addWidget(view)
     view.resize(520, 600)
@@ -24,7 +30,9 @@ def view(qtbot) -> PeaksView:
     return view
 
 
-def test_an_unmeasured_device_offers_to_measure(view, inventory):
+def test_an_unmeasured_device_offers_to_measure(
+    view: PeaksView, inventory: DeviceInventory
+) -> None:
     view.show_device(inventory.devices()[0])
     assert view.status.text() == NOT_MEASURED
     assert view.measure_button.text() == "Measure peaks" and view.measure_button.isEnabled()
@@ -32,8 +40,8 @@ def test_an_unmeasured_device_offers_to_measure(view, inventory):
 
 
 def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
-    view, inventory, tmp_path
-):
+    view: PeaksView, inventory: DeviceInventory, tmp_path: Path
+) -> None:
     device = inventory.devices()[0]
     bandwidth, crashed = peak_probe("global_bandwidth.float16"), peak_probe("dp_compute.double8")
     report = PeakReport(
@@ -64,7 +72,9 @@ def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
 
 
 @pytest.mark.opencl
-def test_measure_peaks_runs_shows_and_keeps_the_figures(qtbot, view, tmp_path):
+def test_measure_peaks_runs_shows_and_keeps_the_figures(
+    qtbot: QtBot, view: PeaksView, tmp_path: Path
+) -> None:
     device = next(d for d in discover().devices() if "Portable" in d.platform_name)
     store = tmp_path / "peaks.json"
     controller = PeaksController(InProcessBackend(), TINY, PROBES, store)
@@ -82,7 +92,7 @@ def test_measure_peaks_runs_shows_and_keeps_the_figures(qtbot, view, tmp_path):
 
 
 @pytest.mark.opencl
-def test_the_device_explorer_has_a_peaks_tab(make_window):
+def test_the_device_explorer_has_a_peaks_tab(make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     panel = window.device_panel
     assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
@@ -92,8 +102,8 @@ def test_the_device_explorer_has_a_peaks_tab(make_window):
 
 @pytest.mark.opencl
 def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
-    qtbot, make_window, monkeypatch
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window(discover=discover)
     asked = []
     monkeypatch.setattr(window.peaks, "measure", lambda device: asked.append(device) or True)

@@ -4,6 +4,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
 from clstudio.engine.backend import InProcessBackend
@@ -38,7 +39,7 @@ class BrokenBackend:
 
 
 @pytest.mark.opencl
-def test_a_gallery_session_runs_in_the_background(qtbot):
+def test_a_gallery_session_runs_in_the_background(qtbot: QtBot) -> None:
     controller = RunController(InProcessBackend())
     session = load_session(KERNELS / "vector_add.json")
     progress = []
@@ -52,7 +53,7 @@ def test_a_gallery_session_runs_in_the_background(qtbot):
     assert not controller.is_running()
 
 
-def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot):
+def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot: QtBot) -> None:
     backend = BlockingBackend()
     controller = RunController(backend)
     session = load_session(KERNELS / "vector_add.json")
@@ -64,7 +65,7 @@ def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot):
     assert backend.cancelled.is_set()
 
 
-def test_an_unexpected_exception_reaches_the_user_with_its_traceback(qtbot):
+def test_an_unexpected_exception_reaches_the_user_with_its_traceback(qtbot: QtBot) -> None:
     controller = RunController(BrokenBackend())
     with qtbot.waitSignal(controller.runFinished, timeout=5_000) as finished:
         controller.run(load_session(KERNELS / "vector_add.json"))

@@ -19,7 +19,7 @@ def session() -> Session:
     return Session("twice", SOURCE, global_size=(1024,), args=args, guards=False)
 
 
-def test_each_size_is_timed_after_a_warm_up_and_a_refused_size_is_marked():
+def test_each_size_is_timed_after_a_warm_up_and_a_refused_size_is_marked() -> None:
     progress = []
     with WorkerClient() as worker:
         sweep = sweep_local_sizes(
@@ -36,7 +36,7 @@ def test_each_size_is_timed_after_a_warm_up_and_a_refused_size_is_marked():
     assert progress == [(0, (16,)), (1, (3,)), (2, (64,)), (3, None)]
 
 
-def test_stop_ends_the_sweep_between_sizes_and_keeps_the_timed_ones():
+def test_stop_ends_the_sweep_between_sizes_and_keeps_the_timed_ones() -> None:
     checks = []
     sweep = sweep_local_sizes(
         InProcessBackend(),

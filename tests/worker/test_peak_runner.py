@@ -18,7 +18,7 @@ TINY = PeakPlan(target_s=0.005, samples=2, bandwidth_bytes=1 << 20, transfer_byt
 PROBES = [peak_probe(key) for key in ("global_bandwidth.float4", "sp_compute.float8")]
 
 
-def test_figures_measured_in_the_worker_are_positive_with_their_units():
+def test_figures_measured_in_the_worker_are_positive_with_their_units() -> None:
     progress = []
     with WorkerClient() as worker:
         report = measure_peaks(
@@ -40,7 +40,7 @@ def test_figures_measured_in_the_worker_are_positive_with_their_units():
     assert progress[0] == (0, 3, "global_bandwidth.float4") and progress[-1] == (3, 3, "")
 
 
-def test_a_probe_that_kills_the_worker_fails_alone_and_the_next_one_runs():
+def test_a_probe_that_kills_the_worker_fails_alone_and_the_next_one_runs() -> None:
     with WorkerClient() as worker:
 
         def kill_before_the_first(done, _total, _key):
@@ -54,7 +54,7 @@ def test_a_probe_that_kills_the_worker_fails_alone_and_the_next_one_runs():
     assert second.ok and second.value > 0
 
 
-def test_mad_kernels_as_clpeak_writes_them_still_measure_or_fail_as_figures():
+def test_mad_kernels_as_clpeak_writes_them_still_measure_or_fail_as_figures() -> None:
     plan = replace(TINY, multiply_add="mad")
     with WorkerClient() as worker:
         report = measure_peaks(worker, None, plan, [peak_probe("sp_compute.float16")])
@@ -62,13 +62,13 @@ def test_mad_kernels_as_clpeak_writes_them_still_measure_or_fail_as_figures():
     assert figure.ok or figure.error  # PoCL aborts here on some CPUs: then a failed figure
 
 
-def test_no_matching_device_stops_with_the_reason():
+def test_no_matching_device_stops_with_the_reason() -> None:
     report = measure_peaks(InProcessBackend(), DeviceSelector("", "no such device"), TINY, PROBES)
     assert report.figures == ()
     assert "no OpenCL device matches" in report.stopped
 
 
-def test_stop_between_probes_keeps_what_was_measured():
+def test_stop_between_probes_keeps_what_was_measured() -> None:
     calls = []
     report = measure_peaks(
         InProcessBackend(), None, TINY, PROBES, cancelled=lambda: calls.append(1) or len(calls) > 1

@@ -30,7 +30,7 @@ def worker():
         yield client
 
 
-def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker):
+def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker) -> None:
     inventory = worker.devices()
     names = [p.name for p in inventory.platforms]
     assert names[-1] == "Intel(R) OpenCL"
@@ -43,7 +43,7 @@ def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker):
 
 
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_agrees_on_pocl_and_intel(worker, example):
+def test_each_example_agrees_on_pocl_and_intel(worker, example) -> None:
     session = replace(load_session(example.path), repeats=1)
     on_intel = worker.run(replace(session, device=INTEL))
     assert on_intel.ok, on_intel.error

@@ -60,13 +60,13 @@ def client():
         yield client
 
 
-def test_devices_come_through_the_worker(client):
+def test_devices_come_through_the_worker(client) -> None:
     inventory = client.devices()
     assert inventory.problem is None
     assert any(device.type == "CPU" for device in inventory.devices())
 
 
-def test_a_run_returns_outputs_inputs_guards_and_printf(client):
+def test_a_run_returns_outputs_inputs_guards_and_printf(client) -> None:
     result = client.run(twice())
     assert result.ok, result.error
     np.testing.assert_array_equal(result.inputs["a"], np.arange(1024, dtype=np.float32))
@@ -75,7 +75,7 @@ def test_a_run_returns_outputs_inputs_guards_and_printf(client):
     assert sorted(result.printf.splitlines()) == ["hello 0", "hello 1"]
 
 
-def test_large_arrays_come_back_through_shared_memory(client):
+def test_large_arrays_come_back_through_shared_memory(client) -> None:
     result = client.run(twice(n=1 << 20))
     assert result.ok, result.error
     np.testing.assert_array_equal(result.outputs["c"], 2 * result.inputs["a"])
@@ -83,7 +83,7 @@ def test_large_arrays_come_back_through_shared_memory(client):
     assert leftover_blocks() == []
 
 
-def test_progress_arrives_in_order_and_ends_complete(client):
+def test_progress_arrives_in_order_and_ends_complete(client) -> None:
     calls = []
     result = client.run(twice(repeats=20), lambda done, total: calls.append((done, total)))
     assert result.ok, result.error
@@ -92,7 +92,7 @@ def test_progress_arrives_in_order_and_ends_complete(client):
     assert {total for _, total in calls} == {20}
 
 
-def test_builds_report_signatures_and_diagnostics(client):
+def test_builds_report_signatures_and_diagnostics(client) -> None:
     good = client.build(SOURCE)
     assert good.ok
     assert [arg.name for arg in good.kernel("twice").args] == ["a", "c"]
@@ -101,7 +101,7 @@ def test_builds_report_signatures_and_diagnostics(client):
     assert bad.errors[0].line == 2
 
 
-def test_cancel_between_repeats_stops_the_run_without_a_restart(client):
+def test_cancel_between_repeats_stops_the_run_without_a_restart(client) -> None:
     client.devices()
     pid, restarts = client.pid, client.restarts
     seen = []
@@ -117,7 +117,7 @@ def test_cancel_between_repeats_stops_the_run_without_a_restart(client):
     assert (client.pid, client.restarts) == (pid, restarts)
 
 
-def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(client):
+def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(client) -> None:
     assert client.run(spin(forever=False)).ok  # built and compiled: the next launch is at once
     restarts = client.restarts
     timer = threading.Timer(1.0, client.cancel)
@@ -130,7 +130,7 @@ def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(client):
     assert client.run(twice()).ok
 
 
-def test_a_timeout_stops_the_worker_and_the_next_run_works(client):
+def test_a_timeout_stops_the_worker_and_the_next_run_works(client) -> None:
     client.devices()
     pid, restarts = client.pid, client.restarts
     result = client.run(spin(forever=True, timeout_s=1.0))
@@ -143,7 +143,7 @@ def test_a_timeout_stops_the_worker_and_the_next_run_works(client):
     assert client.run(twice()).ok
 
 
-def test_a_crash_is_reported_and_the_next_run_works(client):
+def test_a_crash_is_reported_and_the_next_run_works(client) -> None:
     result = client.run(WILD)
     assert result.error.stage == "crash"
     assert "SIGSEGV while running kernel 'wild'" in result.error.message
@@ -151,7 +151,7 @@ def test_a_crash_is_reported_and_the_next_run_works(client):
     assert client.run(twice()).ok
 
 
-def test_a_worker_dying_during_a_build_gives_a_failed_build(client):
+def test_a_worker_dying_during_a_build_gives_a_failed_build(client) -> None:
     client.devices()
     os.kill(client.pid, signal.SIGKILL)  # as if the compiler had taken the worker down
     result = client.build(SOURCE)
@@ -161,7 +161,7 @@ def test_a_worker_dying_during_a_build_gives_a_failed_build(client):
     assert client.build(SOURCE).ok
 
 
-def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(client):
+def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(client) -> None:
     client.devices()
     # SIGKILL: LLVM's handlers in the worker survive a SIGSEGV that no fault caused.
     os.kill(client.pid, signal.SIGKILL)
@@ -172,7 +172,7 @@ def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(client)
     assert client.devices().devices()
 
 
-def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client):
+def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client) -> None:
     client.devices()
     pid = client.pid
     broken = Session("twice", SOURCE, global_size=(4,), args={"a": "not a spec", "c": None})
@@ -185,7 +185,7 @@ def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client):
 
 
 @needs_proc
-def test_the_worker_loads_no_qt_even_when_the_app_has_it(client):
+def test_the_worker_loads_no_qt_even_when_the_app_has_it(client) -> None:
     import PySide6.QtCore  # noqa: F401  (the app has Qt loaded)
 
     client.devices()
@@ -210,7 +210,7 @@ if __name__ == "__main__":
 
 
 @needs_proc
-def test_a_worker_started_from_the_app_entry_point_loads_no_qt(tmp_path):
+def test_a_worker_started_from_the_app_entry_point_loads_no_qt(tmp_path: Path) -> None:
     script = tmp_path / "entry.py"
     script.write_text(textwrap.dedent(ENTRY_SCRIPT))
     done = subprocess.run(
@@ -219,7 +219,7 @@ def test_a_worker_started_from_the_app_entry_point_loads_no_qt(tmp_path):
     assert done.stdout.strip() == "without Qt", done.stderr
 
 
-def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker():
+def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker() -> None:
     client = WorkerClient()
     client.start()
     assert client.run(spin(forever=False)).ok
@@ -263,7 +263,7 @@ if __name__ == "__main__":
 
 
 @needs_proc
-def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_path):
+def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_path: Path) -> None:
     script = tmp_path / "orphan.py"
     script.write_text(ORPHAN_SCRIPT)
     app = subprocess.Popen(

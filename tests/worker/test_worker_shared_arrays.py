@@ -37,7 +37,7 @@ def _ours(prefix: str) -> list[str]:
     ],
     ids=["float", "long-2d", "float4", "ushort2", "half", "char8", "strided"],
 )
-def test_large_arrays_round_trip_through_blocks(array):
+def test_large_arrays_round_trip_through_blocks(array) -> None:
     prefix = block_prefix("test", 1)
     shared = share_arrays({"a": array}, prefix)
     ref = shared["a"]
@@ -50,7 +50,7 @@ def test_large_arrays_round_trip_through_blocks(array):
     assert _ours(prefix) == []
 
 
-def test_small_arrays_and_other_values_stay_in_the_message():
+def test_small_arrays_and_other_values_stay_in_the_message() -> None:
     prefix = block_prefix("test", 2)
     small = np.arange(16, dtype=np.float32)
     payload = {"small": small, "text": "x", "objects": np.array([None, 1], dtype=object)}
@@ -58,7 +58,7 @@ def test_small_arrays_and_other_values_stay_in_the_message():
     assert _ours(prefix) == []
 
 
-def test_a_run_result_sends_its_inputs_and_outputs_through_blocks():
+def test_a_run_result_sends_its_inputs_and_outputs_through_blocks() -> None:
     prefix = block_prefix("test", 3)
     a = np.arange(LARGE, dtype=np.float32)
     c = a * 2
@@ -74,7 +74,7 @@ def test_a_run_result_sends_its_inputs_and_outputs_through_blocks():
     assert _ours(prefix) == []
 
 
-def test_discard_finds_the_blocks_of_a_worker_that_never_replied():
+def test_discard_finds_the_blocks_of_a_worker_that_never_replied() -> None:
     prefix = block_prefix("test", 4)
     arrays = [np.ones(LARGE, np.float32) * i for i in range(3)]
     # A spawned process shares the arrays and exits without a reply, as a dying worker would.
@@ -88,7 +88,7 @@ def test_discard_finds_the_blocks_of_a_worker_that_never_replied():
     assert _ours(prefix) == []
 
 
-def test_every_block_is_unlinked_even_when_copying_one_fails(monkeypatch):
+def test_every_block_is_unlinked_even_when_copying_one_fails(monkeypatch: pytest.MonkeyPatch):
     prefix = block_prefix("test", 5)
     shared = share_arrays([np.zeros(LARGE, np.float32) for _ in range(3)], prefix)
     real_copy_out = shared_arrays._copy_out
@@ -106,7 +106,7 @@ def test_every_block_is_unlinked_even_when_copying_one_fails(monkeypatch):
     assert _ours(prefix) == []
 
 
-def test_arrays_are_pickled_when_shared_memory_is_too_full(monkeypatch):
+def test_arrays_are_pickled_when_shared_memory_is_too_full(monkeypatch: pytest.MonkeyPatch) -> None:
     prefix = block_prefix("test", 6)
     monkeypatch.setattr(shared_arrays, "_SHM_HEADROOM", 2**62)
     array = np.zeros(LARGE, np.float32)

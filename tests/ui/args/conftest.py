@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Signal
+from pytestqt.qtbot import QtBot
 
 from clstudio.checks import fit_kernel, form_state, with_argument
 from clstudio.common.results import KernelSignature, RunError
@@ -37,7 +38,7 @@ def engine() -> Engine:
 
 
 @pytest.fixture
-def build(engine) -> Callable[[str, str], KernelSignature]:
+def build(engine: Engine) -> Callable[[str, str], KernelSignature]:
     """The signature of kernel `name` in `source`, from a real build."""
 
     def signature(source: str, name: str, options: str = "") -> KernelSignature:
@@ -51,7 +52,9 @@ def build(engine) -> Callable[[str, str], KernelSignature]:
 
 
 @pytest.fixture
-def example(build) -> Callable[[str], tuple[KernelSignature, Session]]:
+def example(
+    build: Callable[[str, str], KernelSignature],
+) -> Callable[[str], tuple[KernelSignature, Session]]:
     """A gallery session and the signature of its kernel."""
 
     def load(name: str) -> tuple[KernelSignature, Session]:
@@ -121,7 +124,7 @@ class DrivenPanel(QObject):
 
 
 @pytest.fixture
-def panel(qtbot) -> DrivenPanel:
+def panel(qtbot: QtBot) -> DrivenPanel:
     widget = ArgsPanel()
     qtbot.addWidget(widget)
     widget.resize(420, 800)
@@ -135,7 +138,7 @@ def limits() -> DeviceLimits:
 
 
 @pytest.fixture
-def type_kernel(qtbot) -> Callable[..., ArgsPanel]:
+def type_kernel(qtbot: QtBot) -> Callable[..., ArgsPanel]:
     """Type a kernel over the window's source and build it, as a learner writes a new one;
     returns the form once the argument `waits_for` shows."""
 

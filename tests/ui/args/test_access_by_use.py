@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from pytestqt.qtbot import QtBot
+
+from clstudio.ui.args import ArgsPanel
+from clstudio.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.opencl
 
@@ -15,7 +21,9 @@ __kernel void grad_step(__global const float *x, __global float2 *grad, __global
 """
 
 
-def test_a_write_only_buffer_defaults_to_out_and_says_so(qtbot, make_window, type_kernel):
+def test_a_write_only_buffer_defaults_to_out_and_says_so(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], type_kernel: Callable[..., ArgsPanel]
+) -> None:
     window = make_window()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     panel = type_kernel(window, GRAD, "grad")

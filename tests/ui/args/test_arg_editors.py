@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+import pytest
 from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
 
 from clstudio.checks.index_space import FillChoice, IndexSpace
 from clstudio.common.dtypes import parse_element_type
@@ -31,7 +35,7 @@ def buffer_editor(qtbot, spec: BufferArg, base_dir=None) -> BufferEditor:
     return editor
 
 
-def test_each_contents_kind_shows_its_own_fields(qtbot):
+def test_each_contents_kind_shows_its_own_fields(qtbot: QtBot) -> None:
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,), Init("random", {"low": 0, "high": 256})))
     contents = editor.contents
     assert [contents.fields[f"random.{n}"].text() for n in ("low", "high")] == ["0", "256"]
@@ -46,14 +50,14 @@ def test_each_contents_kind_shows_its_own_fields(qtbot):
     assert editor.spec().init == Init("fill", {"value": 25})
 
 
-def test_random_bounds_must_be_ordered(qtbot):
+def test_random_bounds_must_be_ordered(qtbot: QtBot) -> None:
     editor = buffer_editor(qtbot, BufferArg(FLOAT, (4,), Init("random", {"low": 0, "high": 1})))
     retype(qtbot, editor.contents.fields["random.low"], "2")
     assert editor.spec() is None
     assert editor.problem() == "random: low (2.0) must be less than high (1.0)"
 
 
-def test_a_values_list_must_hold_every_element(qtbot):
+def test_a_values_list_must_hold_every_element(qtbot: QtBot) -> None:
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (2, 2)))
     edited = []
     editor.specEdited.connect(edited.append)
@@ -69,7 +73,9 @@ def test_a_values_list_must_hold_every_element(qtbot):
     assert parse_values("1, x") is None
 
 
-def test_a_npy_file_is_chosen_relative_to_the_session(qtbot, tmp_path, monkeypatch):
+def test_a_npy_file_is_chosen_relative_to_the_session(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     np.save(tmp_path / "data.npy", np.arange(4, dtype=np.uint8))
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)), base_dir=tmp_path)
     contents = editor.contents
@@ -83,7 +89,7 @@ def test_a_npy_file_is_chosen_relative_to_the_session(qtbot, tmp_path, monkeypat
     assert editor.problem() == "file: missing.npy not found"
 
 
-def test_a_2d_buffer_of_scalars_takes_a_sample_picture(qtbot):
+def test_a_2d_buffer_of_scalars_takes_a_sample_picture(qtbot: QtBot) -> None:
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (48, 64)))
     editor.show()
     contents = editor.contents
@@ -119,7 +125,7 @@ def test_a_2d_buffer_of_scalars_takes_a_sample_picture(qtbot):
     assert editor.spec() == BufferArg(FLOAT, (48, 64), Init("image", {"name": "checkerboard"}))
 
 
-def test_a_sample_picture_is_greyed_out_for_a_1d_buffer(qtbot):
+def test_a_sample_picture_is_greyed_out_for_a_1d_buffer(qtbot: QtBot) -> None:
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)))
     contents = editor.contents
     picture_item = contents.kind.model().item(contents.kind.findData("image"))
@@ -129,14 +135,14 @@ def test_a_sample_picture_is_greyed_out_for_a_1d_buffer(qtbot):
     )
 
 
-def test_access_auto_follows_the_kernels_const(qtbot):
+def test_access_auto_follows_the_kernels_const(qtbot: QtBot) -> None:
     editor = buffer_editor(qtbot, BufferArg(UCHAR, (4,)))
     assert editor.access.currentText() == "auto: inout"
     editor.access.setCurrentIndex(editor.access.findData("out"))
     assert editor.spec().access == "out"
 
 
-def test_ndrange_dimensions_grow_and_shrink(qtbot):
+def test_ndrange_dimensions_grow_and_shrink(qtbot: QtBot) -> None:
     editor = NDRangeEditor()
     qtbot.addWidget(editor)
     editor.set_range((64, 32), (8, 4))
@@ -150,7 +156,7 @@ def test_ndrange_dimensions_grow_and_shrink(qtbot):
     assert editor.global_fields[1].isHidden()
 
 
-def test_ndrange_reports_incomplete_fields(qtbot):
+def test_ndrange_reports_incomplete_fields(qtbot: QtBot) -> None:
     editor = NDRangeEditor()
     qtbot.addWidget(editor)
     editor.set_range((64,), None)
@@ -164,7 +170,7 @@ def test_ndrange_reports_incomplete_fields(qtbot):
     )
 
 
-def test_fill_menu_lists_the_buffers(qtbot):
+def test_fill_menu_lists_the_buffers(qtbot: QtBot) -> None:
     editor = NDRangeEditor()
     qtbot.addWidget(editor)
     assert not editor.fill.isEnabled()
@@ -175,7 +181,7 @@ def test_fill_menu_lists_the_buffers(qtbot):
     assert editor.fill.isEnabled()
 
 
-def test_index_space_view_summarises_and_elides_groups(qtbot):
+def test_index_space_view_summarises_and_elides_groups(qtbot: QtBot) -> None:
     view = IndexSpaceView()
     qtbot.addWidget(view)
     view.set_space(IndexSpace((1000,), (64,)))

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from clstudio.checks.validate import validate
-from clstudio.common.results import RunError
+from clstudio.common.results import KernelSignature, RunError
+from clstudio.devices.limits import DeviceLimits
 from clstudio.session.args import BufferArg, Init, SamplerArg, ScalarArg
-from clstudio.session.format import parse_session, session_to_dict
+from clstudio.session.format import Session, parse_session, session_to_dict
 
 pytestmark = pytest.mark.opencl
 
@@ -22,7 +25,9 @@ def retype(qtbot, field, text: str) -> None:
     qtbot.keyClicks(field, text)
 
 
-def test_the_form_shows_each_argument_in_order(panel, example, limits):
+def test_the_form_shows_each_argument_in_order(
+    panel, example: Callable[[str], tuple[KernelSignature, Session]], limits: DeviceLimits
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     assert panel.title.text() == "Arguments of saxpy"
@@ -44,7 +49,12 @@ def test_the_form_shows_each_argument_in_order(panel, example, limits):
     assert panel.problems() == []
 
 
-def test_typing_a_shape_changes_the_session_which_still_validates(qtbot, panel, example, limits):
+def test_typing_a_shape_changes_the_session_which_still_validates(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     shape = panel.row("x").editor.shape
@@ -64,8 +74,11 @@ def test_typing_a_shape_changes_the_session_which_still_validates(qtbot, panel, 
 
 
 def test_an_incomplete_shape_is_flagged_and_the_session_keeps_the_last_complete_one(
-    qtbot, panel, example, limits
-):
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     retype(qtbot, panel.row("y").editor.shape, "64,")
@@ -74,7 +87,9 @@ def test_an_incomplete_shape_is_flagged_and_the_session_keeps_the_last_complete_
     assert [p.argument for p in panel.problems()] == ["y"]
 
 
-def test_a_scalar_field_refuses_values_out_of_range_for_its_type(qtbot, panel, build, limits):
+def test_a_scalar_field_refuses_values_out_of_range_for_its_type(
+    qtbot: QtBot, panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+) -> None:
     source = (
         "__kernel void k(__global uchar* d, uchar v, ulong big, float f, char c)"
         " { d[get_global_id(0)] = v + (uchar)big + (uchar)f + c; }"
@@ -95,7 +110,9 @@ def test_a_scalar_field_refuses_values_out_of_range_for_its_type(qtbot, panel, b
     assert c.text() == "-12"
 
 
-def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(panel, build, limits):
+def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(
+    panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+) -> None:
     source = "__kernel void k(__global uchar* d, uchar v) { d[get_global_id(0)] = v; }"
     data = _minimal(source, "k")
     data["args"] = {"v": {"kind": "scalar", "value": 300}}
@@ -106,7 +123,9 @@ def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(panel, build, lim
     assert row.editor.lanes[0].text() == "0"
 
 
-def test_vector_scalars_get_one_field_per_lane(qtbot, panel, build, limits):
+def test_vector_scalars_get_one_field_per_lane(
+    qtbot: QtBot, panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+) -> None:
     source = "__kernel void k(__global float4* d, float4 offset) { d[0] = offset; }"
     panel.set_kernel(build(source, "k"), parse_session(_minimal(source, "k")), limits)
     lanes = panel.row("offset").editor.lanes
@@ -117,7 +136,12 @@ def test_vector_scalars_get_one_field_per_lane(qtbot, panel, build, limits):
     assert panel.row("d").editor.element.currentText() == "float4"
 
 
-def test_a_local_argument_shows_its_bytes(qtbot, panel, example, limits):
+def test_a_local_argument_shows_its_bytes(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("reduction")
     panel.set_kernel(signature, session, limits)
     scratch = panel.row("scratch")
@@ -141,8 +165,12 @@ __kernel void saxpy(const float a, __global const double *x, __global float *y,
 
 
 def test_values_survive_a_rebuild_and_new_and_removed_arguments_show(
-    qtbot, panel, example, build, limits
-):
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    build: Callable[[str, str], KernelSignature],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     retype(qtbot, panel.row("y").editor.shape, "4096")
@@ -168,7 +196,12 @@ def test_values_survive_a_rebuild_and_new_and_removed_arguments_show(
     assert after.references == session.references  # y, a and x are all still there
 
 
-def test_auto_local_size_and_back(qtbot, panel, example, limits):
+def test_auto_local_size_and_back(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     ndrange = panel.ndrange
@@ -186,7 +219,12 @@ def test_auto_local_size_and_back(qtbot, panel, example, limits):
     assert panel.session().local_size is None
 
 
-def test_the_global_size_fills_from_a_buffer(qtbot, panel, example, limits):
+def test_the_global_size_fills_from_a_buffer(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("matmul_tiled")
     panel.set_kernel(signature, replace(session, global_size=(8, 8)), limits)
     actions = panel.ndrange.fill_menu.actions()
@@ -203,8 +241,11 @@ def test_the_global_size_fills_from_a_buffer(qtbot, panel, example, limits):
 
 
 def test_filling_from_a_one_dimensional_buffer_changes_the_dimensions(
-    qtbot, panel, example, limits
-):
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("matmul_tiled")
     panel.set_kernel(signature, session, limits)
     retype(qtbot, panel.row("c").editor.shape, "1000")
@@ -216,7 +257,12 @@ def test_filling_from_a_one_dimensional_buffer_changes_the_dimensions(
     assert panel.session().local_size == (8,)  # a suggestion that divides 1000
 
 
-def test_a_bad_local_size_is_flagged_before_run(qtbot, panel, example, limits):
+def test_a_bad_local_size_is_flagged_before_run(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     retype(qtbot, panel.ndrange.global_fields[0], "1000")
@@ -233,7 +279,12 @@ def test_a_bad_local_size_is_flagged_before_run(qtbot, panel, example, limits):
     assert any("not a multiple" in p.message for p in panel.problems())
 
 
-def test_a_group_over_the_device_limit_is_flagged(qtbot, panel, example, limits):
+def test_a_group_over_the_device_limit_is_flagged(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("matmul_tiled")
     panel.set_kernel(signature, session, limits)
     retype(qtbot, panel.ndrange.local_fields[0], "32")
@@ -247,7 +298,12 @@ def test_a_group_over_the_device_limit_is_flagged(qtbot, panel, example, limits)
     assert panel.range_problems.isHidden()
 
 
-def test_buffers_smaller_than_the_range_are_warned_about(qtbot, panel, example, limits):
+def test_buffers_smaller_than_the_range_are_warned_about(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     assert panel.range_warning.isHidden()
@@ -260,7 +316,12 @@ def test_buffers_smaller_than_the_range_are_warned_about(qtbot, panel, example, 
     )
 
 
-def test_show_error_highlights_the_row_until_the_next_edit(qtbot, panel, example, limits):
+def test_show_error_highlights_the_row_until_the_next_edit(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     panel.show_error(RunError("run", "y: the kernel wrote 4 elements past the end", "y"))
@@ -274,7 +335,12 @@ def test_show_error_highlights_the_row_until_the_next_edit(qtbot, panel, example
     assert y.message_text() == ""
 
 
-def test_an_error_without_an_argument_shows_under_the_range(qtbot, panel, example, limits):
+def test_an_error_without_an_argument_shows_under_the_range(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     panel.show_error(RunError("timeout", "the kernel ran longer than 10 s and was stopped"))
@@ -283,7 +349,12 @@ def test_an_error_without_an_argument_shows_under_the_range(qtbot, panel, exampl
     assert panel.range_problems.isHidden()
 
 
-def test_a_session_from_the_form_round_trips_through_the_file_format(qtbot, panel, example, limits):
+def test_a_session_from_the_form_round_trips_through_the_file_format(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("matmul_tiled")
     panel.set_kernel(signature, session, limits)
     a = panel.row("a").editor.contents
@@ -300,7 +371,9 @@ def test_a_session_from_the_form_round_trips_through_the_file_format(qtbot, pane
     assert parse_session(session_to_dict(made), made.base_dir) == made
 
 
-def test_a_different_element_type_is_flagged_in_its_row(panel, example, limits):
+def test_a_different_element_type_is_flagged_in_its_row(
+    panel, example: Callable[[str], tuple[KernelSignature, Session]], limits: DeviceLimits
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, session, limits)
     element = panel.row("x").editor.element
@@ -310,7 +383,9 @@ def test_a_different_element_type_is_flagged_in_its_row(panel, example, limits):
     assert panel.row("x").editor.bytes.text() == "= 16 MiB"
 
 
-def test_without_a_device_the_checks_that_need_none_still_run(qtbot, panel, example):
+def test_without_a_device_the_checks_that_need_none_still_run(
+    qtbot: QtBot, panel, example: Callable[[str], tuple[KernelSignature, Session]]
+) -> None:
     signature, session = example("saxpy")
     panel.set_kernel(signature, replace(session, global_size=(8192,), local_size=(100,)), None)
     assert "not a multiple of the local size 100" in panel.range_problems.text()
@@ -318,7 +393,7 @@ def test_without_a_device_the_checks_that_need_none_still_run(qtbot, panel, exam
     assert panel.range_problems.isHidden()  # no device: no work-group limit to check
 
 
-def test_an_empty_panel_says_what_will_appear(panel):
+def test_an_empty_panel_says_what_will_appear(panel) -> None:
     assert panel.session() is None
     assert panel.empty.title() == "No kernel yet"
     assert panel.empty.isVisibleTo(panel.widget)
@@ -335,8 +410,11 @@ def _minimal(source: str, kernel: str) -> dict:
 
 
 def test_a_gray_buffer_starts_from_a_sample_picture_and_needs_two_dimensions(
-    qtbot, panel, example, limits
-):
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("box_blur")
     panel.set_kernel(signature, session, limits)
     src = panel.row("src").editor
@@ -355,7 +433,12 @@ def test_a_gray_buffer_starts_from_a_sample_picture_and_needs_two_dimensions(
     assert panel.problems() == []
 
 
-def test_images_show_their_size_pixels_and_contents(qtbot, panel, example, limits):
+def test_images_show_their_size_pixels_and_contents(
+    qtbot: QtBot,
+    panel,
+    example: Callable[[str], tuple[KernelSignature, Session]],
+    limits: DeviceLimits,
+) -> None:
     signature, session = example("image_blur")
     panel.set_kernel(
         signature,
@@ -385,7 +468,9 @@ def test_images_show_their_size_pixels_and_contents(qtbot, panel, example, limit
     assert parse_session(session_to_dict(made), made.base_dir) == made
 
 
-def test_an_image_over_the_device_limit_is_flagged_in_its_row(panel, example, limits):
+def test_an_image_over_the_device_limit_is_flagged_in_its_row(
+    panel, example: Callable[[str], tuple[KernelSignature, Session]], limits: DeviceLimits
+) -> None:
     signature, session = example("image_blur")
     small = replace(limits, image_support=True, image2d_max_width=512, image2d_max_height=512)
     panel.set_kernel(signature, session, small)
@@ -402,7 +487,9 @@ __kernel void tile(read_only image2d_t src, write_only image2d_t dst, sampler_t 
 """
 
 
-def test_samplers_refuse_repeat_in_pixels_and_odd_images_are_named(qtbot, panel, build, limits):
+def test_samplers_refuse_repeat_in_pixels_and_odd_images_are_named(
+    qtbot: QtBot, panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+) -> None:
     data = _minimal(SAMPLED, "tile")
     data["global_size"] = [64, 32]
     panel.set_kernel(build(SAMPLED, "tile"), parse_session(data), limits)

@@ -3,13 +3,17 @@ names it, and a new kernel's count and buffers are offered one size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
 
 from clstudio.session.format import load_session
+from clstudio.ui.args import ArgsPanel
+from clstudio.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.opencl
 
@@ -34,7 +38,9 @@ def opened(qtbot, window, name: str):
     return window.arguments_panel
 
 
-def test_the_size_field_drives_the_shapes_the_count_and_the_range(qtbot, make_window):
+def test_the_size_field_drives_the_shapes_the_count_and_the_range(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     size = panel.sizes.fields["N"]
@@ -55,7 +61,9 @@ def test_the_size_field_drives_the_shapes_the_count_and_the_range(qtbot, make_wi
     assert window.isWindowModified()
 
 
-def test_typing_over_a_linked_shape_unlinks_that_place_alone(qtbot, make_window, tmp_path):
+def test_typing_over_a_linked_shape_unlinks_that_place_alone(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     c = panel.row("c").editor
@@ -73,7 +81,9 @@ def test_typing_over_a_linked_shape_unlinks_that_place_alone(qtbot, make_window,
     assert ("args", "c", "shape", 0) not in saved.size_links
 
 
-def test_a_size_that_no_longer_fits_is_refused_with_the_place(qtbot, make_window):
+def test_a_size_that_no_longer_fits_is_refused_with_the_place(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     retype(qtbot, panel.sizes.fields["N"], "0")
@@ -81,7 +91,9 @@ def test_a_size_that_no_longer_fits_is_refused_with_the_place(qtbot, make_window
     assert window.document.session.sizes == {"N": 1048576}
 
 
-def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window, type_kernel):
+def test_a_new_kernels_count_and_buffers_are_offered_one_size(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], type_kernel: Callable[..., ArgsPanel]
+) -> None:
     window = make_window()
     window.new_document()
     panel = type_kernel(window, COUNTED, "n")
@@ -103,8 +115,11 @@ def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window
 
 
 def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
-    qtbot, make_window, monkeypatch, tmp_path
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     local = panel.ndrange.local_fields[0]

@@ -18,7 +18,7 @@ def backend() -> Iterator[FakeBackend]:
 
 
 @pytest.fixture
-def make_controller(backend) -> Iterator[Callable[..., BuildController]]:
+def make_controller(backend: FakeBackend) -> Iterator[Callable[..., BuildController]]:
     """Controllers on the fake backend; the test's builds are finished before leak checks."""
     made: list[BuildController] = []
 

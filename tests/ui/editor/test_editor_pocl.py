@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from editor_testing import type_source
 from PySide6.QtGui import QTextCharFormat
+from pytestqt.qtbot import QtBot
 
 from clstudio.engine.backend import InProcessBackend
 from clstudio.ui.editor.editor_panel import EditorPanel
@@ -19,7 +20,7 @@ BUILD_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot):
     backend = InProcessBackend()
     widget = EditorPanel(backend, delay_ms=50)
     qtbot.addWidget(widget)
@@ -31,7 +32,7 @@ def panel(qtbot):
 
 
 @pytest.mark.opencl
-def test_a_real_build_error_lands_on_its_line_and_token(qtbot, panel):
+def test_a_real_build_error_lands_on_its_line_and_token(qtbot: QtBot, panel) -> None:
     with qtbot.waitSignal(panel.buildFinished, timeout=BUILD_TIMEOUT_MS) as finished:
         type_source(qtbot, panel.editor, BROKEN)
     result = finished.args[0]

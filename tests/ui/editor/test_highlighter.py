@@ -6,7 +6,8 @@ import re
 
 import pytest
 from PySide6.QtGui import QPalette, QTextDocument
-from PySide6.QtWidgets import QPlainTextDocumentLayout
+from PySide6.QtWidgets import QApplication, QPlainTextDocumentLayout
+from pytestqt.qtbot import QtBot
 
 from clstudio.ui.editor.editor_colors import DARK, LIGHT, colors_for
 from clstudio.ui.editor.highlighter import OpenCLHighlighter
@@ -14,7 +15,7 @@ from clstudio.ui.theme import dark_palette, light_palette
 
 
 @pytest.fixture
-def highlight(qapp):
+def highlight(qapp: QApplication):
     """Highlight some source; returns a function (line, text) -> colour of that token."""
     document = QTextDocument()
     # As in the editor: a document without a layout announces no changes to highlight.
@@ -57,7 +58,7 @@ __kernel void add(__global const float4 *a, __global float4 *out, __local uchar1
 """
 
 
-def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight):
+def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight) -> None:
     colour = highlight(KERNEL)
     assert colour(7, "if") == LIGHT.keyword
     assert colour(7, "return") == LIGHT.keyword
@@ -79,14 +80,14 @@ def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight):
     assert colour(9, "CLK_LOCAL_MEM_FENCE") == LIGHT.constant
 
 
-def test_plain_names_stay_plain(highlight):
+def test_plain_names_stay_plain(highlight) -> None:
     colour = highlight(KERNEL)
     assert colour(3, "add") is None
     assert colour(6, "i") is None
     assert colour(10, "counter") is None
 
 
-def test_numbers_with_suffixes_are_numbers(highlight):
+def test_numbers_with_suffixes_are_numbers(highlight) -> None:
     colour = highlight(KERNEL)
     for token in ("1.0f", "0x1Fu", "10UL", "1e-3h"):
         assert colour(8, token) == LIGHT.number, token
@@ -95,7 +96,7 @@ def test_numbers_with_suffixes_are_numbers(highlight):
     assert colour(8, "float4") == LIGHT.type
 
 
-def test_comments_strings_and_directives(highlight):
+def test_comments_strings_and_directives(highlight) -> None:
     colour = highlight(KERNEL)
     assert colour(1, "#define N 256") == LIGHT.preprocessor
     assert colour(2, "// Add two vectors of float4") == LIGHT.comment
@@ -106,20 +107,20 @@ def test_comments_strings_and_directives(highlight):
     assert colour(13, "printf") == LIGHT.builtin
 
 
-def test_an_unclosed_comment_runs_to_the_end(highlight):
+def test_an_unclosed_comment_runs_to_the_end(highlight) -> None:
     colour = highlight("int a; /* open\nfloat4 b;\n__kernel */ int c;")
     assert colour(2, "float4 b;") == LIGHT.comment
     assert colour(3, "__kernel */") == LIGHT.comment
     assert colour(3, "int") == LIGHT.type
 
 
-def test_a_directive_continues_over_a_backslash(highlight):
+def test_a_directive_continues_over_a_backslash(highlight) -> None:
     colour = highlight("#define SQUARE(x) \\\n    ((x) * (x))\nint y;")
     assert colour(2, "((x) * (x))") == LIGHT.preprocessor
     assert colour(3, "int") == LIGHT.type
 
 
-def test_colours_follow_a_dark_palette(highlight):
+def test_colours_follow_a_dark_palette(highlight) -> None:
     colour = highlight("__kernel void f() {}")
     assert colors_for(dark_palette()) is DARK
     assert colors_for(light_palette()) is LIGHT
@@ -128,7 +129,9 @@ def test_colours_follow_a_dark_palette(highlight):
     assert colour(1, "void") == DARK.type
 
 
-def test_the_editor_recolours_when_the_application_palette_turns_dark(qtbot, qapp):
+def test_the_editor_recolours_when_the_application_palette_turns_dark(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
     from clstudio.ui.editor.code_editor import CodeEditor
 
     editor = CodeEditor()

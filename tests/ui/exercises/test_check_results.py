@@ -1,5 +1,7 @@
 """The panel's progress and the results view, fed plain reports (no device needed)."""
 
+from pytestqt.qtbot import QtBot
+
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.exercises import (
     CaseResult,
@@ -23,7 +25,7 @@ def make_panel(qtbot) -> ExercisesPanel:
     return panel
 
 
-def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot):
+def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot: QtBot) -> None:
     panel = make_panel(qtbot)
     panel.show()
     panel.show_checking(2, 7, "case n = 255")
@@ -32,7 +34,7 @@ def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot):
     assert panel.results.summary.text() == "Checking… case n = 255"
 
 
-def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
+def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot: QtBot) -> None:
     panel = make_panel(qtbot)
     message = "3 of 5125 values differ beyond rtol=0.0001, atol=1e-06; worst at [0, 24]: ..."
     nan = float("nan")
@@ -55,7 +57,9 @@ def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
     )
 
 
-def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(qtbot):
+def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(
+    qtbot: QtBot,
+) -> None:
     panel = make_panel(qtbot)
     ok = CaseResult("n = 1", {"n": 1}, 1, True, "", "")
     peaks = PeakReport(

@@ -2,12 +2,16 @@
 
 import json
 import shutil
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from clstudio.exercises import FAILING, FAST_ENOUGH, NOT_STARTED, PASSING, exercises_dir
+from clstudio.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.opencl
 
@@ -15,7 +19,7 @@ PASSED = (PASSING, FAST_ENOUGH)
 
 
 @pytest.fixture(autouse=True)
-def small_exercises(tmp_path, monkeypatch):
+def small_exercises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Two real exercises, their timed case shrunk so that a check takes a moment."""
     folder = tmp_path / "course"
     for name in ("vector_add", "saxpy"):
@@ -53,7 +57,9 @@ def paste(window, text):
     editor.paste()
 
 
-def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, small_exercises):
+def test_open_check_pass_and_progress_kept_after_a_restart(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises
+) -> None:
     window = make_window()
     panel = show_panel(window)
     row = panel.list.topLevelItem(0)
@@ -98,7 +104,9 @@ def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, s
     assert again.editor_panel.editor.source() == solution  # the learner's, not the starter
 
 
-def test_show_solution_asks_first_and_never_touches_the_editor(qtbot, make_window, monkeypatch):
+def test_show_solution_asks_first_and_never_touches_the_editor(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+):
     window = make_window()
     panel = show_panel(window)
     answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
@@ -121,7 +129,7 @@ def test_show_solution_asks_first_and_never_touches_the_editor(qtbot, make_windo
     dialog.close()
 
 
-def test_hints_come_one_at_a_time(qtbot, make_window):
+def test_hints_come_one_at_a_time(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     panel = show_panel(window)
     panel.select("saxpy")
@@ -136,7 +144,9 @@ def test_hints_come_one_at_a_time(qtbot, make_window):
     assert panel.hint_button.text() == "Hint (1 of 2)"  # each exercise has its own count
 
 
-def test_check_needs_the_exercise_in_the_editor(qtbot, make_window):
+def test_check_needs_the_exercise_in_the_editor(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = show_panel(window)
     click(qtbot, panel.check_button)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import (
     BuildResult,
@@ -97,7 +98,7 @@ def synthetic() -> Callable[..., RunResult]:
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot):
     """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
     widget = OutputsPanel()
     qtbot.addWidget(widget)

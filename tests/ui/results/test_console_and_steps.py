@@ -1,12 +1,16 @@
 """The Console and Runtime steps tabs, and the error banner the panels share."""
 
+from collections.abc import Callable
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import HOST_STEP_COUNT, RunError, Step
+from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step
 from clstudio.common.units import format_seconds
+from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
 from clstudio.ui.results.steps_panel import COLUMNS, StepsPanel
@@ -17,7 +21,7 @@ def fixed_family():
 
 
 @pytest.fixture
-def console(qtbot):
+def console(qtbot: QtBot):
     widget = ConsolePanel()
     qtbot.addWidget(widget)
     widget.show()
@@ -25,7 +29,7 @@ def console(qtbot):
 
 
 @pytest.fixture
-def steps(qtbot):
+def steps(qtbot: QtBot):
     widget = StepsPanel()
     qtbot.addWidget(widget)
     widget.resize(1000, 400)
@@ -33,7 +37,9 @@ def steps(qtbot):
     return widget
 
 
-def test_console_starts_empty_and_shows_each_run_under_a_header(console, synthetic, qtbot):
+def test_console_starts_empty_and_shows_each_run_under_a_header(
+    console, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     assert console.stack.currentWidget() is console.empty
     assert console.empty.title() == "Nothing printed yet"
     console.append_run(synthetic(printf="gid 0: 1.5\ngid 1: 2.5\n"))
@@ -54,7 +60,7 @@ def test_console_starts_empty_and_shows_each_run_under_a_header(console, synthet
     assert console.stack.currentWidget() is console.empty
 
 
-def test_console_messages_and_a_printf_flood(console, synthetic):
+def test_console_messages_and_a_printf_flood(console, synthetic: Callable[..., RunResult]) -> None:
     console.append_message("The worker restarted after a crash")
     assert console.plain_text().endswith("· The worker restarted after a crash")
     flood = "x" * (MAX_PRINTF_CHARS + 10)
@@ -63,11 +69,11 @@ def test_console_messages_and_a_printf_flood(console, synthetic):
     assert console.plain_text().endswith("… 10 more characters not shown")
 
 
-def test_console_font_is_monospaced(console):
+def test_console_font_is_monospaced(console) -> None:
     assert console.text.font().family() == fixed_family()
 
 
-def test_steps_start_as_the_plan_of_eleven_pending_steps(steps):
+def test_steps_start_as_the_plan_of_eleven_pending_steps(steps) -> None:
     assert steps.tree.topLevelItemCount() == HOST_STEP_COUNT
     assert [steps.tree.headerItem().text(c) for c in range(len(COLUMNS))] == list(COLUMNS)
     assert steps.row_texts(1)[:3] == ["▶ 1", "Find the platforms", "clGetPlatformIDs"]
@@ -78,7 +84,9 @@ def test_steps_start_as_the_plan_of_eleven_pending_steps(steps):
 
 
 @pytest.mark.opencl
-def test_a_real_run_shows_its_time_per_lesson_step(steps, gallery_run):
+def test_a_real_run_shows_its_time_per_lesson_step(
+    steps, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     _, result = gallery_run("matmul_tiled")
     steps.show_result(result)
     by_call = {}
@@ -95,7 +103,9 @@ def test_a_real_run_shows_its_time_per_lesson_step(steps, gallery_run):
     assert steps.status.text().startswith("The last run: ")
 
 
-def test_a_failed_run_leaves_the_steps_it_never_reached_pending(steps, synthetic):
+def test_a_failed_run_leaves_the_steps_it_never_reached_pending(
+    steps, synthetic: Callable[..., RunResult]
+) -> None:
     result = synthetic(
         ok=False,
         steps=(
@@ -116,7 +126,7 @@ def test_a_failed_run_leaves_the_steps_it_never_reached_pending(steps, synthetic
     assert "It stopped" not in steps.status.text()
 
 
-def test_error_banner_says_stage_place_and_message(qtbot):
+def test_error_banner_says_stage_place_and_message(qtbot: QtBot) -> None:
     holder = QWidget()
     qtbot.addWidget(holder)
     banner = ErrorBanner(holder)

@@ -1,10 +1,14 @@
 """The Histogram view of a long output: counted off the GUI thread, the newest array wins."""
 
+from collections.abc import Callable
+
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF, QThreadPool
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import ReferenceReport
+from clstudio.common.results import ReferenceReport, RunResult
 from clstudio.ui.results import histogram_view
 
 LONG = 4 * 2**20  # counted on a pool thread
@@ -25,7 +29,9 @@ def hover(plot, x):
     plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, 1.0)))
 
 
-def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot):
+def test_a_long_output_is_counted_in_the_background(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     values = long_floats(0)
     values[[5, 77]] = np.nan
     panel.show_result(synthetic(outputs={"c": values}))
@@ -45,7 +51,9 @@ def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot):
     assert panel.viewer.hover_label.text().endswith(f": {float_counts(values)[50]} elements")
 
 
-def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, qtbot):
+def test_the_previous_bars_stay_until_a_long_array_is_counted(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     small = np.array([1, 2, 2, 3, 3, 3], np.int32)
     panel.show_result(synthetic(outputs={"c": small}))
     panel.viewer.set_view("histogram")
@@ -64,7 +72,9 @@ def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, 
     assert panel.viewer.hover_label.text() == f"value 3: {np.count_nonzero(values == 3)} elements"
 
 
-def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot):
+def test_only_the_last_of_several_long_arrays_is_drawn(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
@@ -83,7 +93,9 @@ def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot):
     assert histogram.histogram.per_value
 
 
-def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(panel, synthetic, qtbot):
+def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
@@ -101,8 +113,8 @@ def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(panel, synthe
 
 
 def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
-    panel, synthetic, qtbot, monkeypatch
-):
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def out_of_memory(values):
         raise MemoryError("no room to count 4194304 values")
 

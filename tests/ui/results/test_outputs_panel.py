@@ -1,13 +1,17 @@
 """The Outputs tab: buffers listed, viewed, checked, marked and exported as the user sees them."""
 
 import threading
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import GuardReport, ReferenceReport, RunError
+from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
+from clstudio.session.format import Session
 from clstudio.ui.results import outputs_panel
 from clstudio.ui.results.buffer_layout import format_value
 
@@ -20,14 +24,16 @@ def listed(panel):
     return [panel.buffer_list.item(row).text() for row in range(panel.buffer_list.count())]
 
 
-def test_empty_state_before_the_first_run(panel):
+def test_empty_state_before_the_first_run(panel) -> None:
     assert panel.stack.currentWidget() is panel.empty
     assert panel.empty.title() == "No outputs yet"
     assert "Run a kernel" in panel.empty.body()
 
 
 @pytest.mark.opencl
-def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
+def test_vector_add_result_and_inputs_in_a_line_plot(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     _, result = gallery_run("vector_add")
     panel.show_result(result)
     names = [text.split("\n")[0] for text in listed(panel)]
@@ -54,7 +60,9 @@ def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
 
 
 @pytest.mark.opencl
-def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run, qtbot):
+def test_box_blur_result_as_an_image_with_a_colour_bar(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+) -> None:
     _, result = gallery_run("box_blur")
     panel.show_result(result)
     dst = result.outputs["dst"]
@@ -80,7 +88,9 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run, qtbot
 
 
 @pytest.mark.opencl
-def test_an_rgba_image_result_is_shown_in_colour(panel, gallery_run):
+def test_an_rgba_image_result_is_shown_in_colour(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     _, result = gallery_run("image_blur")
     panel.show_result(result)
     dst = result.outputs["dst"]
@@ -105,7 +115,9 @@ def test_an_rgba_image_result_is_shown_in_colour(panel, gallery_run):
     assert headers == ["i0", "i1", "R", "G", "B", "A"]
 
 
-def test_small_output_is_plotted_point_for_point(panel, synthetic):
+def test_small_output_is_plotted_point_for_point(
+    panel, synthetic: Callable[..., RunResult]
+) -> None:
     values = np.linspace(-1, 1, 50, dtype=np.float32)
     panel.show_result(synthetic(outputs={"c": values}))
     xs, ys = panel.viewer.line.curve.getData()
@@ -120,7 +132,9 @@ def long_line(seed):
     return np.random.default_rng(seed).standard_normal(LONG, dtype=np.float32).cumsum()
 
 
-def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(panel, synthetic, qtbot):
+def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     values = long_line(0)
     line = panel.viewer.line
     with qtbot.waitSignal(line.valuesShown):
@@ -153,7 +167,9 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(panel
     assert not line.shows_every_value()
 
 
-def test_only_the_last_of_several_long_outputs_is_drawn(panel, synthetic, qtbot):
+def test_only_the_last_of_several_long_outputs_is_drawn(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
     drawn = []
@@ -167,7 +183,9 @@ def test_only_the_last_of_several_long_outputs_is_drawn(panel, synthetic, qtbot)
     assert line.curve.getData()[1].max() == second.max()
 
 
-def test_show_worst_on_a_long_output_before_it_is_drawn(panel, synthetic, qtbot):
+def test_show_worst_on_a_long_output_before_it_is_drawn(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
@@ -193,7 +211,9 @@ def hover(plot, x, y):
     plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, y)))
 
 
-def test_hovering_the_line_shows_index_and_value(panel, synthetic, qtbot):
+def test_hovering_the_line_shows_index_and_value(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
     panel.show_result(synthetic(outputs={"c": values}))
     qtbot.waitExposed(panel)
@@ -201,7 +221,9 @@ def test_hovering_the_line_shows_index_and_value(panel, synthetic, qtbot):
     assert panel.viewer.hover_label.text() == "index 42: 21"
 
 
-def test_hovering_the_image_shows_row_column_and_value(panel, synthetic, qtbot):
+def test_hovering_the_image_shows_row_column_and_value(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
     panel.show_result(synthetic(outputs={"m": grid}))
     qtbot.waitExposed(panel)
@@ -216,7 +238,9 @@ def failing_result(synthetic):
     return synthetic(outputs={"c": actual}, references={"c": report})
 
 
-def test_failed_reference_and_show_worst_in_the_table(panel, synthetic, qtbot):
+def test_failed_reference_and_show_worst_in_the_table(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(failing_result(synthetic))
     assert listed(panel)[0].startswith("c — result  ✗\n")
     assert "Reference check FAILED: 1 of 48" in panel.buffer_list.item(0).toolTip()
@@ -232,7 +256,9 @@ def test_failed_reference_and_show_worst_in_the_table(panel, synthetic, qtbot):
     assert panel.viewer.hover_label.text() == "index [4, 5]: 3"
 
 
-def test_show_worst_moves_the_marker_on_the_plots(panel, synthetic, qtbot):
+def test_show_worst_moves_the_marker_on_the_plots(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(failing_result(synthetic))
     assert panel.viewer.view() == "image"
     qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
@@ -247,7 +273,9 @@ def test_show_worst_moves_the_marker_on_the_plots(panel, synthetic, qtbot):
     assert panel.viewer.histogram.marker_value() == 3.0
 
 
-def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic):
+def test_guard_violation_is_shown_on_the_buffer_concerned(
+    panel, synthetic: Callable[..., RunResult]
+) -> None:
     message = "kernel wrote past the end of 'c': 3 elements, first at index 8"
     guard = GuardReport("c", False, before=0, after=3, first_index=8, message=message)
     result = synthetic(
@@ -268,7 +296,9 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic):
     assert not panel.guard_label.isVisible()
 
 
-def test_vector_buffers_show_one_lane_or_all_lanes(panel, synthetic, built):
+def test_vector_buffers_show_one_lane_or_all_lanes(
+    panel, synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
+) -> None:
     vectors = np.arange(40, dtype=np.float32).reshape(10, 4)
     result = synthetic(outputs={"v": vectors}, build=built(("v", "float4*", False)))
     panel.show_result(result)
@@ -289,7 +319,7 @@ def test_vector_buffers_show_one_lane_or_all_lanes(panel, synthetic, built):
     assert model.index(2, 3).data() == format_value(vectors[2, 3])
 
 
-def test_a_run_that_stopped_early_says_why(panel, synthetic):
+def test_a_run_that_stopped_early_says_why(panel, synthetic: Callable[..., RunResult]) -> None:
     error = RunError("validate", "global size 1000 is not a multiple of local size 64")
     panel.show_result(synthetic(ok=False, error=error, outputs={}, inputs={}))
     assert panel.banner.isVisible()
@@ -299,7 +329,9 @@ def test_a_run_that_stopped_early_says_why(panel, synthetic):
 
 
 @pytest.mark.parametrize("suffix", [".npy", ".csv"])
-def test_export_writes_a_file_that_reads_back_equal(panel, synthetic, qtbot, tmp_path, suffix):
+def test_export_writes_a_file_that_reads_back_equal(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, tmp_path: Path, suffix: str
+):
     values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
     panel.show_result(synthetic(outputs={"c": values}))
     target = tmp_path / f"c{suffix}"
@@ -328,7 +360,9 @@ def test_export_writes_a_file_that_reads_back_equal(panel, synthetic, qtbot, tmp
         assert target.read_text().splitlines()[0] == "i0,i1,value"
 
 
-def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path):
+def test_export_failure_is_reported(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, tmp_path: Path
+) -> None:
     panel.show_result(synthetic())
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "missing-folder" / "c.npy")
@@ -336,7 +370,13 @@ def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path):
     assert panel.export_status.text() == "Export failed"
 
 
-def test_export_waits_while_one_is_being_written(panel, synthetic, qtbot, tmp_path, monkeypatch):
+def test_export_waits_while_one_is_being_written(
+    panel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     gate = threading.Event()
     save_npy = outputs_panel.save_npy
 
@@ -357,7 +397,13 @@ def test_export_waits_while_one_is_being_written(panel, synthetic, qtbot, tmp_pa
     assert not (tmp_path / "second.npy").exists()
 
 
-def test_an_export_that_crashes_shows_its_traceback(panel, synthetic, qtbot, tmp_path, monkeypatch):
+def test_an_export_that_crashes_shows_its_traceback(
+    panel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def broken_save(array, path):
         raise RuntimeError("a bug in the exporter")
 
@@ -372,7 +418,9 @@ def test_an_export_that_crashes_shows_its_traceback(panel, synthetic, qtbot, tmp
     assert panel.export_button.isEnabled()
 
 
-def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic):
+def test_moving_off_the_plot_clears_the_hover_text(
+    panel, synthetic: Callable[..., RunResult]
+) -> None:
     panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
     hover(panel.viewer.line, 3, 3)
     assert panel.viewer.hover_label.text() == "index 3: 3"
@@ -380,7 +428,9 @@ def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic):
     assert panel.viewer.hover_label.text().strip() == ""
 
 
-def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(panel, synthetic):
+def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
+    panel, synthetic: Callable[..., RunResult]
+) -> None:
     panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
     panel.viewer.set_view("table")
     panel.show_result(synthetic(outputs={"c": np.arange(20, dtype=np.float32)}))
@@ -390,7 +440,9 @@ def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(panel, synthetic)
     assert panel.viewer.view() == "image"  # a 2-D buffer opens as an image
 
 
-def test_zooming_far_into_garbage_values_switches_the_range_limit_on(panel, synthetic):
+def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
+    panel, synthetic: Callable[..., RunResult]
+) -> None:
     values = np.ones(1000, np.float32)
     values[500] = 1e30  # what an uninitialised read can leave behind
     panel.show_result(synthetic(outputs={"c": values}))
@@ -402,7 +454,9 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(panel, synt
     assert not line.range_limited()
 
 
-def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(panel, synthetic, qtbot):
+def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.resize(1400, 360)
     panel.show_result(synthetic(outputs={"m": np.ones((48, 64), np.float32)}))
     qtbot.waitExposed(panel)
@@ -415,7 +469,9 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(panel, synth
     qtbot.waitUntil(spans_the_image)
 
 
-def test_the_header_names_the_buffer_shown_and_its_type(panel, synthetic, qtbot):
+def test_the_header_names_the_buffer_shown_and_its_type(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(synthetic())
     for label in (panel.title, panel.type_label):
         assert label.isVisible()

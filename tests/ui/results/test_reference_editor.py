@@ -1,18 +1,22 @@
 """References written in the Outputs tab: checked as typed, then on the last run at once."""
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
+from clstudio.common.results import RunResult
 from clstudio.session import Reference
+from clstudio.session.format import Session
 from clstudio.ui.results.reference_editor import read_reference
 
 pytestmark = pytest.mark.opencl
 
 
 @pytest.fixture
-def unchecked_run(gallery_run):
+def unchecked_run(gallery_run: Callable[[str], tuple[Session, RunResult]]):
     """vector_add as if its session had no reference for c."""
     session, result = gallery_run("vector_add")
     return replace(session, references={}), replace(result, references={})
@@ -25,8 +29,8 @@ def retype(qtbot, field, text: str) -> None:
 
 
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
-    qtbot, panel, unchecked_run
-):
+    qtbot: QtBot, panel, unchecked_run
+) -> None:
     panel.show_result(unchecked_run[1], unchecked_run[0])
     assert panel.current_entry().name == "c"
     assert "No reference for 'c' yet: type one below" in panel.reference_label.text()
@@ -49,8 +53,8 @@ def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
 
 
 def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
-    qtbot, panel, unchecked_run
-):
+    qtbot: QtBot, panel, unchecked_run
+) -> None:
     panel.show_result(unchecked_run[1], unchecked_run[0])
     edits = []
     panel.referenceEdited.connect(lambda *args: edits.append(args))
@@ -67,7 +71,9 @@ def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
     assert edits[-1][1] == Reference("a + b", 1e-5, 1e-6)  # the last good one stands
 
 
-def test_removing_a_reference_leaves_the_output_unchecked(qtbot, panel, gallery_run):
+def test_removing_a_reference_leaves_the_output_unchecked(
+    qtbot: QtBot, panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(result, session)
     assert panel.reference_editor.expression.text() == session.references["c"].expr
@@ -81,14 +87,16 @@ def test_removing_a_reference_leaves_the_output_unchecked(qtbot, panel, gallery_
     assert panel.buffer_list.currentItem().text().startswith("c — result\n")
 
 
-def test_inputs_have_no_reference_editor(panel, gallery_run):
+def test_inputs_have_no_reference_editor(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(result, session)
     assert panel.select_buffer("a", "input")
     assert not panel.reference_editor.isVisible()
 
 
-def test_read_reference_names_what_is_wrong():
+def test_read_reference_names_what_is_wrong() -> None:
     names = ("a", "b")
     assert read_reference("", "1e-5", "0", names).startswith("Type an expression")
     assert read_reference("a", "-1", "0", names).startswith("rtol must be")

@@ -1,8 +1,13 @@
 """The Roofline tab: runs as dots under measured roofs, or no roof and an offer to measure."""
 
+from collections.abc import Callable
+
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
+from clstudio.common.results import RunResult
+from clstudio.session.format import Session
 from clstudio.ui.results.roofline_panel import RooflinePanel
 
 
@@ -19,7 +24,7 @@ def peaks_of(device: str) -> PeakReport:
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot):
     widget = RooflinePanel()
     qtbot.addWidget(widget)
     widget.resize(900, 400)
@@ -27,12 +32,14 @@ def panel(qtbot):
     return widget
 
 
-def test_before_a_run_the_tab_says_what_will_appear(panel):
+def test_before_a_run_the_tab_says_what_will_appear(panel) -> None:
     assert panel.empty.isVisible() and panel.empty.title() == "No roofline yet"
 
 
 @pytest.mark.opencl
-def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(qtbot, panel, gallery_run):
+def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(
+    qtbot: QtBot, panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(result, session)
     assert panel.plot.roof_lines() == []
@@ -45,7 +52,9 @@ def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(qtbot, panel, g
 
 
 @pytest.mark.opencl
-def test_with_peaks_the_roofs_and_the_binding_limit_show(panel, gallery_run):
+def test_with_peaks_the_roofs_and_the_binding_limit_show(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.set_lookup(lambda name: peaks_of(name) if name == result.device else None)
     panel.show_result(result, session)
@@ -56,7 +65,9 @@ def test_with_peaks_the_roofs_and_the_binding_limit_show(panel, gallery_run):
 
 
 @pytest.mark.opencl
-def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(panel, gallery_run):
+def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     naive_session, naive = gallery_run("matmul_naive")
     tiled_session, tiled = gallery_run("matmul_tiled")
     panel.set_lookup(lambda name: peaks_of(name))

@@ -13,7 +13,7 @@ def timing(phase, name, repeat, start, end):
     return Timing(phase, name, repeat, start - 10, start - 5, start, end)
 
 
-def test_timeline_starts_at_the_first_command_in_ms():
+def test_timeline_starts_at_the_first_command_in_ms() -> None:
     timings = (
         timing("upload", "a", 0, 1_000_000, 1_500_000),
         timing("kernel", "k", 0, 2_000_000, 4_000_000),
@@ -30,7 +30,7 @@ def test_timeline_starts_at_the_first_command_in_ms():
     assert timeline(()) == ()
 
 
-def test_the_results_arithmetic_loads_no_qt():
+def test_the_results_arithmetic_loads_no_qt() -> None:
     script = (
         "import sys, clstudio.ui.results.buffer_export, clstudio.ui.results.buffer_layout, "
         "clstudio.ui.results.timeline_bars; "

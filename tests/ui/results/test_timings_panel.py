@@ -1,14 +1,16 @@
 """The Timings tab on real PoCL runs and hand-made results: what the user reads and sees."""
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QStyle
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.dtypes import parse_element_type
-from clstudio.common.results import RunError
+from clstudio.common.results import RunError, RunResult
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
 from clstudio.session.args import BufferArg
@@ -19,7 +21,7 @@ FLOAT = parse_element_type("float32")
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot):
     widget = TimingsPanel()
     qtbot.addWidget(widget)
     widget.resize(1200, 400)
@@ -35,14 +37,16 @@ def small_session(**keys):
     return Session(kernel="k", source="", global_size=(8,), repeats=3, args=args, **keys)
 
 
-def test_empty_state_before_the_first_run(panel):
+def test_empty_state_before_the_first_run(panel) -> None:
     assert panel.stack.currentWidget() is panel.empty
     assert panel.empty.title() == "No timings yet"
     assert "Run a kernel" in panel.empty.body()
 
 
 @pytest.mark.opencl
-def test_a_real_run_fills_every_plot_and_number(panel, gallery_run):
+def test_a_real_run_fills_every_plot_and_number(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(FinishedRun(session, result))
     assert panel.stack.currentIndex() == 1
@@ -79,7 +83,9 @@ def test_a_real_run_fills_every_plot_and_number(panel, gallery_run):
 
 
 @pytest.mark.opencl
-def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(panel, gallery_run):
+def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(FinishedRun(session, result))
     median = np.median(result.kernel_times_ns()) * 1e-9
@@ -90,7 +96,9 @@ def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(panel, gallery
     assert "4 MiB written to c" in panel.bandwidth_detail.text()
 
 
-def test_gflops_appear_once_the_user_enters_operations(panel, qtbot, synthetic):
+def test_gflops_appear_once_the_user_enters_operations(
+    panel, qtbot: QtBot, synthetic: Callable[..., RunResult]
+) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[1000, 1000, 1000])))
     assert panel.gflops.text() == "GFLOP/s: —"
     assert "Enter the operations" in panel.gflops_detail.text()
@@ -101,13 +109,15 @@ def test_gflops_appear_once_the_user_enters_operations(panel, qtbot, synthetic):
     assert panel.gflops_detail.text() == "8 work-items × 250 operations in 1 µs"
 
 
-def test_bandwidth_of_a_hand_made_run(panel, synthetic):
+def test_bandwidth_of_a_hand_made_run(panel, synthetic: Callable[..., RunResult]) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[2000, 1000, 3000])))
     # 32 bytes read + 32 written over the 2 µs median = 0.032 GB/s
     assert panel.bandwidth.text() == "Effective bandwidth: 0.032 GB/s"
 
 
-def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic, qtbot):
+def test_history_overlays_two_runs_in_their_own_colours(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     session = small_session()
     panel.show_result(FinishedRun(session, synthetic(times_ns=[4000, 3000, 3500])))
     panel.show_result(FinishedRun(session, synthetic(times_ns=[2000, 1500, 1700, 1600])))
@@ -145,14 +155,18 @@ def click_checkbox(qtbot, list_widget, item):
     qtbot.mouseClick(list_widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
-def test_clear_history_empties_the_overlay(panel, synthetic, qtbot):
+def test_clear_history_empties_the_overlay(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic()))
     qtbot.mouseClick(panel.history.clear_button, Qt.MouseButton.LeftButton)
     assert panel.history.entries() == []
     assert panel.repeats.curves() == []
 
 
-def test_a_failed_run_shows_its_error_and_keeps_the_history(panel, synthetic):
+def test_a_failed_run_shows_its_error_and_keeps_the_history(
+    panel, synthetic: Callable[..., RunResult]
+) -> None:
     session = small_session()
     panel.show_result(FinishedRun(session, synthetic()))
     failed = synthetic(
@@ -175,7 +189,9 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(panel, synthetic):
     assert not panel.banner.isVisible()
 
 
-def test_hovering_a_timeline_bar_names_it(panel, synthetic, qtbot):
+def test_hovering_a_timeline_bar_names_it(
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[400_000, 300_000])))
     qtbot.waitExposed(panel)
     start, end = panel.timeline.bars("kernel")[0]
