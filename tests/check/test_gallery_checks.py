@@ -1,5 +1,7 @@
 """Every gallery kernel checks clean on Oclgrind, at its own sizes (quick mode where large)."""
 
+from collections.abc import Iterator
+
 import pytest
 
 from clstudio.engine.build import split_options
@@ -13,14 +15,14 @@ EXAMPLES = examples()
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[CheckClient]:
     client = CheckClient()
     yield client
     client.close()
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
-def test_gallery_kernel_checks_clean(client, example) -> None:
+def test_gallery_kernel_checks_clean(client: CheckClient, example) -> None:
     session = load_session(example.path)
     result = client.check(session)
     wanted = wanted_language(split_options(session.build_options))

@@ -1,5 +1,6 @@
 """Validation messages a learner reads before anything is enqueued."""
 
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pytest
@@ -124,7 +125,7 @@ def test_local_size_must_divide_on_opencl_1_2() -> None:
 
 
 @pytest.fixture
-def language(monkeypatch: pytest.MonkeyPatch):
+def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     """Choose a language for one test; the next test speaks English again."""
     if not (LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "clstudio.mo").is_file():
         pytest.fail("the catalogues are not compiled: run `make` (make test compiles them)")
@@ -133,7 +134,9 @@ def language(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(LANGUAGE_VARIABLE, ENGLISH)
 
 
-def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_english(language) -> None:
+def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_english(
+    language: Callable[[str], None],
+) -> None:
     """The message a learner meets first; a count (ngettext) and a session error with it."""
     uneven = session(global_size=(1000,))
     language("zh_CN")

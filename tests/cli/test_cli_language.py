@@ -2,6 +2,7 @@
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ def _broken_session(folder: Path) -> Path:
 
 
 @pytest.fixture
-def speak(monkeypatch: pytest.MonkeyPatch):
+def speak(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     """Make the environment ask for a language as a terminal would (LANG alone)."""
 
     def choose(lang: str) -> None:
@@ -65,7 +66,7 @@ def _timeless(value: object) -> object:
 
 @pytest.mark.opencl
 def test_run_json_is_the_same_english_under_chinese_and_c(
-    capsys: pytest.CaptureFixture[str], speak, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None], tmp_path: Path
 ) -> None:
     session = _broken_session(tmp_path)
     zh_status, zh = _output(capsys, speak, "zh_CN.UTF-8", "run", session, "--json")
@@ -79,7 +80,7 @@ def test_run_json_is_the_same_english_under_chinese_and_c(
 
 @pytest.mark.opencl
 def test_the_gallery_run_prints_the_same_json_under_chinese_and_c(
-    capsys: pytest.CaptureFixture[str], speak
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
 ) -> None:
     vector_add = KERNELS / "vector_add.json"
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "run", vector_add, "--json")
@@ -88,7 +89,7 @@ def test_the_gallery_run_prints_the_same_json_under_chinese_and_c(
 
 
 def test_exercise_list_json_is_identical_under_chinese_and_c(
-    capsys: pytest.CaptureFixture[str], speak
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
 ) -> None:
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "exercise", "list", "--json")
     _, c = _output(capsys, speak, "C", "exercise", "list", "--json")
@@ -101,7 +102,7 @@ def test_exercise_list_json_is_identical_under_chinese_and_c(
 
 
 def test_exercise_list_names_each_exercise_in_the_readers_language(
-    capsys: pytest.CaptureFixture[str], speak
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
 ) -> None:
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "exercise", "list")
     _, c = _output(capsys, speak, "C", "exercise", "list")
@@ -112,7 +113,7 @@ def test_exercise_list_names_each_exercise_in_the_readers_language(
 
 @pytest.mark.opencl
 def test_a_failing_exercise_check_tells_a_chinese_reader_in_chinese(
-    capsys: pytest.CaptureFixture[str], speak
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
 ) -> None:
     starter = Path(__file__).parents[2] / "exercises" / "vector_add" / "starter.cl"
     argv = ("exercise", "check", "vector_add", starter, "--no-performance")
@@ -128,7 +129,7 @@ def test_a_failing_exercise_check_tells_a_chinese_reader_in_chinese(
 
 @pytest.mark.opencl
 def test_a_failing_run_tells_a_chinese_reader_in_chinese(
-    capsys: pytest.CaptureFixture[str], speak, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None], tmp_path: Path
 ) -> None:
     session = _broken_session(tmp_path)
     status, out = _output(capsys, speak, "zh_CN.UTF-8", "run", session)
@@ -141,7 +142,9 @@ def test_a_failing_run_tells_a_chinese_reader_in_chinese(
 
 
 def test_help_is_chinese_and_fits_the_terminal(
-    capsys: pytest.CaptureFixture[str], speak, monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
+    speak: Callable[[str], None],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     speak("zh_CN.UTF-8")

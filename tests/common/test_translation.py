@@ -3,6 +3,7 @@
 import importlib.util
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ def _catalogues():
 
 
 @pytest.fixture
-def language(monkeypatch: pytest.MonkeyPatch):
+def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     """Choose a language for one test; the next test speaks English again."""
     monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
 
@@ -40,7 +41,7 @@ def language(monkeypatch: pytest.MonkeyPatch):
 
 
 def test_the_system_language_is_read_as_gettext_reads_it(
-    monkeypatch: pytest.MonkeyPatch, language
+    monkeypatch: pytest.MonkeyPatch, language: Callable[[str], None]
 ) -> None:
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
@@ -55,7 +56,7 @@ def test_the_system_language_is_read_as_gettext_reads_it(
 
 
 def test_a_choice_wins_over_the_system_and_reaches_later_processes(
-    monkeypatch: pytest.MonkeyPatch, language
+    monkeypatch: pytest.MonkeyPatch, language: Callable[[str], None]
 ) -> None:
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     language(ENGLISH)

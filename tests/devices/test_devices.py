@@ -30,7 +30,7 @@ def cl_error(kind, routine, code_name):
 
 
 @pytest.fixture(scope="module")
-def inventory():
+def inventory() -> DeviceInventory:
     return discover()
 
 
@@ -40,12 +40,14 @@ def default_platform() -> cl.Platform:
 
 
 @pytest.fixture(scope="module")
-def device(inventory):
+def device(inventory: DeviceInventory) -> DeviceInfo | None:
     return inventory.select(None)
 
 
 @pytest.mark.opencl
-def test_pocl_device_has_every_field_clinfo_prints(inventory, device) -> None:
+def test_pocl_device_has_every_field_clinfo_prints(
+    inventory: DeviceInventory, device: DeviceInfo | None
+) -> None:
     assert inventory.problem is None
     assert len(device.fields) >= 100
     if device.value("CL_DEVICE_NUMERIC_VERSION", 0) >= 0xC00000:  # OpenCL 3.0
@@ -54,7 +56,9 @@ def test_pocl_device_has_every_field_clinfo_prints(inventory, device) -> None:
 
 
 @pytest.mark.opencl
-def test_every_field_is_labelled_explained_and_in_group_order(inventory, device) -> None:
+def test_every_field_is_labelled_explained_and_in_group_order(
+    inventory: DeviceInventory, device: DeviceInfo | None
+) -> None:
     for field in (*inventory.platforms[device.platform_index].fields, *device.fields):
         assert field.name.startswith("CL_") and field.label and field.explanation, field
         assert field.display, field
@@ -63,7 +67,9 @@ def test_every_field_is_labelled_explained_and_in_group_order(inventory, device)
 
 
 @pytest.mark.opencl
-def test_device_identity_and_known_values(inventory, device) -> None:
+def test_device_identity_and_known_values(
+    inventory: DeviceInventory, device: DeviceInfo | None
+) -> None:
     platform = inventory.platforms[device.platform_index]
     assert device.platform_name == platform.name == default_platform().name
     assert device.name == default_platform().get_devices()[0].name
@@ -85,7 +91,7 @@ def test_device_identity_and_known_values(inventory, device) -> None:
 
 
 @pytest.mark.opencl
-def test_queries_pyopencl_gets_wrong_are_asked_directly(device) -> None:
+def test_queries_pyopencl_gets_wrong_are_asked_directly(device: DeviceInfo | None) -> None:
     # pyopencl asks for the printf buffer size with the wrong size and PoCL refuses it.
     printf_size = device.field("CL_DEVICE_PRINTF_BUFFER_SIZE")
     assert printf_size.available and printf_size.raw > 0
@@ -169,7 +175,7 @@ def test_a_failing_loader_is_reported_with_its_reason(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.opencl
-def test_json_round_trips_and_names_every_field(inventory) -> None:
+def test_json_round_trips_and_names_every_field(inventory: DeviceInventory) -> None:
     data = inventory_to_json(inventory)
     assert json.loads(json.dumps(data)) == data
     assert data["format"] == "clstudio-devices" and data["version"] == 1
@@ -185,7 +191,7 @@ def test_json_round_trips_and_names_every_field(inventory) -> None:
 
 
 @pytest.mark.opencl
-def test_text_reads_like_clinfo(inventory, device) -> None:
+def test_text_reads_like_clinfo(inventory: DeviceInventory, device: DeviceInfo | None) -> None:
     text = format_inventory(inventory)
     assert f"Platform 0: {inventory.platforms[0].name}" in text
     assert device.name in text

@@ -28,7 +28,7 @@ CATALOGUE = load_catalogue()
 
 
 @pytest.fixture(scope="module")
-def backend():
+def backend() -> InProcessBackend:
     return InProcessBackend()
 
 
@@ -39,7 +39,9 @@ def test_every_exercise_of_the_course_loads() -> None:
 
 
 @pytest.mark.parametrize("name", COURSE_ORDER)
-def test_the_solution_passes_every_case_and_the_starter_fails_one(name, backend) -> None:
+def test_the_solution_passes_every_case_and_the_starter_fails_one(
+    name, backend: InProcessBackend
+) -> None:
     exercise = CATALOGUE.find(name)
     solved = check_kernel(exercise, exercise.solution, backend, performance=False)
     assert [c.problem for c in solved.cases if not c.passed] == []
@@ -54,7 +56,7 @@ def wrong(name: str) -> str:
     return (WRONG / f"{name}.cl").read_text(encoding="utf-8")
 
 
-def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend) -> None:
+def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend: InProcessBackend) -> None:
     report = check_kernel(
         CATALOGUE.find("vector_add"), wrong("vector_add_no_guard"), backend, performance=False
     )
@@ -64,7 +66,9 @@ def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend) -> None:
     assert "wrote past the end of 'c': 255 elements, first at index 1025" in by_size[1025].problem
 
 
-def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(backend) -> None:
+def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(
+    backend: InProcessBackend,
+) -> None:
     report = check_kernel(
         CATALOGUE.find("gemm_tiled"), wrong("gemm_tiled_no_barrier"), backend, performance=False
     )
@@ -75,7 +79,7 @@ def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(backend) -> 
     assert mismatch.expected is not None and mismatch.actual != pytest.approx(mismatch.expected)
 
 
-def test_a_softmax_without_the_max_subtraction_overflows_to_nan(backend) -> None:
+def test_a_softmax_without_the_max_subtraction_overflows_to_nan(backend: InProcessBackend) -> None:
     report = check_kernel(
         CATALOGUE.find("softmax"), wrong("softmax_no_max"), backend, performance=False
     )
@@ -85,7 +89,9 @@ def test_a_softmax_without_the_max_subtraction_overflows_to_nan(backend) -> None
     assert 0 < wide.mismatches[0].expected < 1
 
 
-def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(backend) -> None:
+def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(
+    backend: InProcessBackend,
+) -> None:
     exercise = CATALOGUE.find("saxpy")
     broken = exercise.solution.replace("alpha * x[i]", "alpha * x[i")
     report = check_kernel(exercise, broken, backend, performance=False)
@@ -93,7 +99,9 @@ def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(backen
     assert "line 9" in report.cases[-1].problem
 
 
-def test_the_performance_case_times_the_kernel_against_the_solution(backend) -> None:
+def test_the_performance_case_times_the_kernel_against_the_solution(
+    backend: InProcessBackend,
+) -> None:
     exercise = CATALOGUE.find("vector_add")
     device = check_kernel(exercise, exercise.solution, backend, performance=False).device
     bandwidth = PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning")
@@ -120,14 +128,14 @@ def test_the_performance_case_times_the_kernel_against_the_solution(backend) -> 
     assert f"  roofline: {position.text}" in report_text(report)
 
 
-def test_a_failing_kernel_is_not_timed(backend) -> None:
+def test_a_failing_kernel_is_not_timed(backend: InProcessBackend) -> None:
     exercise = CATALOGUE.find("vector_add")
     report = check_kernel(exercise, exercise.starter, backend)
     assert report.performance is None
 
 
 def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(
-    backend, tmp_path: Path
+    backend: InProcessBackend, tmp_path: Path
 ) -> None:
     folder = tmp_path / "gemm_naive"
     shutil.copytree(exercises_dir() / "gemm_naive", folder)

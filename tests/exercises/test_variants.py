@@ -5,6 +5,7 @@ functions); the bundled PoCL offers 1.2 (and 3.0 without them), so there they ar
 with the reason before any build.
 """
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -74,7 +75,7 @@ def test_on_pocl_a_cl2_kernel_fails_at_the_build_saying_why() -> None:
 
 
 @pytest.fixture(scope="module")
-def intel():
+def intel() -> Iterator[WorkerClient]:
     if not installed_runtimes():
         pytest.skip("Intel's CPU runtime is not installed: make intel (CI installs it)")
     with WorkerClient() as client:
@@ -83,7 +84,9 @@ def intel():
 
 @pytest.mark.opencl
 @pytest.mark.parametrize("name", WITH_VARIANTS)
-def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(name, intel) -> None:
+def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(
+    name, intel: WorkerClient
+) -> None:
     exercise = CATALOGUE.find(name)
     (variant,) = exercise.variants
     solved = check_kernel(
@@ -99,7 +102,9 @@ def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(name, i
 
 
 @pytest.mark.opencl
-def test_on_intels_runtime_a_cl2_kernel_is_timed_against_the_cl2_solution(intel) -> None:
+def test_on_intels_runtime_a_cl2_kernel_is_timed_against_the_cl2_solution(
+    intel: WorkerClient,
+) -> None:
     exercise = CATALOGUE.find("sum_reduction")
     (variant,) = exercise.variants
     timed_case = replace(exercise.performance, sizes={"n": 65536}, operations=65536)

@@ -6,6 +6,7 @@ the guard reports, references, outputs and printf text the result must hold.
 """
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ GOOD = Session(
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
@@ -64,7 +65,7 @@ def test_the_corpus_has_every_fault_the_issue_lists() -> None:
 
 
 @pytest.mark.parametrize("folder", FAULTS, ids=lambda path: path.name)
-def test_a_fault_is_reported_and_the_next_run_works(client, folder) -> None:
+def test_a_fault_is_reported_and_the_next_run_works(client: WorkerClient, folder) -> None:
     expect = json.loads((folder / "expect.json").read_text())
     check(client.run(load_session(folder / "session.json")), expect)
     good = client.run(GOOD)

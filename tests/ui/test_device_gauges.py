@@ -27,11 +27,11 @@ KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 
 
 @pytest.fixture
-def cpu(inventory: DeviceInventory):
+def cpu(inventory: DeviceInventory) -> DeviceInfo:
     return inventory.devices()[0]
 
 
-def test_memory_bars_show_every_size_with_its_real_value(cpu) -> None:
+def test_memory_bars_show_every_size_with_its_real_value(cpu: DeviceInfo) -> None:
     bars = memory_bars(cpu)
     assert [(b.label, b.value, b.text) for b in bars] == [
         ("Global memory", 8 * GIB, "8 GiB"),
@@ -44,7 +44,7 @@ def test_memory_bars_show_every_size_with_its_real_value(cpu) -> None:
     assert "work-group" in bars[4].tooltip
 
 
-def test_memory_bars_share_one_scale(qtbot: QtBot, cpu) -> None:
+def test_memory_bars_share_one_scale(qtbot: QtBot, cpu: DeviceInfo) -> None:
     chart = LogBarChart("bytes")
     qtbot.addWidget(chart)
     chart.set_bars(memory_bars(cpu))
@@ -66,7 +66,7 @@ def test_a_field_the_device_does_not_report_draws_no_bar(qtbot: QtBot) -> None:
     chart.grab()  # paints without error
 
 
-def test_work_size_bars_and_caption(cpu) -> None:
+def test_work_size_bars_and_caption(cpu: DeviceInfo) -> None:
     bars = work_size_bars(cpu)
     assert [(b.label, b.value) for b in bars] == [
         ("Work-group", 1024),
@@ -84,11 +84,11 @@ def test_work_size_bars_and_caption(cpu) -> None:
     assert "32 × 32, 8 × 8 × 8" in caption
 
 
-def test_compute_caption(cpu) -> None:
+def test_compute_caption(cpu: DeviceInfo) -> None:
     assert compute_caption(cpu) == "4 compute units at up to 2400 MHz"
 
 
-def test_the_overview_shows_a_device(qtbot: QtBot, cpu) -> None:
+def test_the_overview_shows_a_device(qtbot: QtBot, cpu: DeviceInfo) -> None:
     overview = DeviceOverview()
     qtbot.addWidget(overview)
     overview.resize(400, 700)
@@ -140,7 +140,7 @@ def test_largest_square_group() -> None:
     assert largest_square_group(4096, [4096, 4096, 4096], 3) == 16
 
 
-def test_a_narrow_chart_marks_fewer_sizes(qtbot: QtBot, cpu) -> None:
+def test_a_narrow_chart_marks_fewer_sizes(qtbot: QtBot, cpu: DeviceInfo) -> None:
     chart = LogBarChart("count")
     qtbot.addWidget(chart)
     chart.set_bars(work_size_bars(cpu))

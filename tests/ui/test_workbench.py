@@ -220,7 +220,7 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(
 
 
 @pytest.fixture
-def worker_window(make_window: Callable[..., MainWindow]):
+def worker_window(make_window: Callable[..., MainWindow]) -> Callable[[], MainWindow]:
     """A window whose runs go through a real worker process, as in the app."""
     return lambda: make_window(backends=Backends(InProcessBackend(), WorkerClient()))
 
@@ -249,7 +249,7 @@ def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
 
 
 def test_an_endless_kernel_times_out_and_the_next_run_works(
-    qtbot: QtBot, worker_window, tmp_path: Path
+    qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path
 ) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 1.5)
     result = run(qtbot, window)
@@ -263,7 +263,9 @@ def test_an_endless_kernel_times_out_and_the_next_run_works(
     assert again.ok, again.error
 
 
-def test_stop_cancels_a_running_kernel(qtbot: QtBot, worker_window, tmp_path: Path) -> None:
+def test_stop_cancels_a_running_kernel(
+    qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path
+) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 60)
     with qtbot.waitSignal(window.runner.runStarted):
         window.window_actions.run_or_stop.trigger()

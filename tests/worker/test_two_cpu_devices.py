@@ -3,6 +3,7 @@ every gallery example gives the same outputs on both, within its references' tol
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -25,12 +26,12 @@ GALLERY = examples()
 
 
 @pytest.fixture(scope="module")
-def worker():
+def worker() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
 
-def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker) -> None:
+def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker: WorkerClient) -> None:
     inventory = worker.devices()
     names = [p.name for p in inventory.platforms]
     assert names[-1] == "Intel(R) OpenCL"
@@ -43,7 +44,7 @@ def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker) -> None:
 
 
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_agrees_on_pocl_and_intel(worker, example) -> None:
+def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example) -> None:
     session = replace(load_session(example.path), repeats=1)
     on_intel = worker.run(replace(session, device=INTEL))
     assert on_intel.ok, on_intel.error

@@ -7,6 +7,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -55,18 +56,18 @@ WILD = Session("wild", SOURCE, global_size=(64,), args={"c": BufferArg(FLOAT, (1
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
 
-def test_devices_come_through_the_worker(client) -> None:
+def test_devices_come_through_the_worker(client: WorkerClient) -> None:
     inventory = client.devices()
     assert inventory.problem is None
     assert any(device.type == "CPU" for device in inventory.devices())
 
 
-def test_a_run_returns_outputs_inputs_guards_and_printf(client) -> None:
+def test_a_run_returns_outputs_inputs_guards_and_printf(client: WorkerClient) -> None:
     result = client.run(twice())
     assert result.ok, result.error
     np.testing.assert_array_equal(result.inputs["a"], np.arange(1024, dtype=np.float32))
@@ -75,7 +76,7 @@ def test_a_run_returns_outputs_inputs_guards_and_printf(client) -> None:
     assert sorted(result.printf.splitlines()) == ["hello 0", "hello 1"]
 
 
-def test_large_arrays_come_back_through_shared_memory(client) -> None:
+def test_large_arrays_come_back_through_shared_memory(client: WorkerClient) -> None:
     result = client.run(twice(n=1 << 20))
     assert result.ok, result.error
     np.testing.assert_array_equal(result.outputs["c"], 2 * result.inputs["a"])
@@ -83,7 +84,7 @@ def test_large_arrays_come_back_through_shared_memory(client) -> None:
     assert leftover_blocks() == []
 
 
-def test_progress_arrives_in_order_and_ends_complete(client) -> None:
+def test_progress_arrives_in_order_and_ends_complete(client: WorkerClient) -> None:
     calls = []
     result = client.run(twice(repeats=20), lambda done, total: calls.append((done, total)))
     assert result.ok, result.error
@@ -92,7 +93,7 @@ def test_progress_arrives_in_order_and_ends_complete(client) -> None:
     assert {total for _, total in calls} == {20}
 
 
-def test_builds_report_signatures_and_diagnostics(client) -> None:
+def test_builds_report_signatures_and_diagnostics(client: WorkerClient) -> None:
     good = client.build(SOURCE)
     assert good.ok
     assert [arg.name for arg in good.kernel("twice").args] == ["a", "c"]
@@ -101,7 +102,7 @@ def test_builds_report_signatures_and_diagnostics(client) -> None:
     assert bad.errors[0].line == 2
 
 
-def test_cancel_between_repeats_stops_the_run_without_a_restart(client) -> None:
+def test_cancel_between_repeats_stops_the_run_without_a_restart(client: WorkerClient) -> None:
     client.devices()
     pid, restarts = client.pid, client.restarts
     seen = []
@@ -117,7 +118,9 @@ def test_cancel_between_repeats_stops_the_run_without_a_restart(client) -> None:
     assert (client.pid, client.restarts) == (pid, restarts)
 
 
-def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(client) -> None:
+def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(
+    client: WorkerClient,
+) -> None:
     assert client.run(spin(forever=False)).ok  # built and compiled: the next launch is at once
     restarts = client.restarts
     timer = threading.Timer(1.0, client.cancel)
@@ -130,7 +133,7 @@ def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(client) 
     assert client.run(twice()).ok
 
 
-def test_a_timeout_stops_the_worker_and_the_next_run_works(client) -> None:
+def test_a_timeout_stops_the_worker_and_the_next_run_works(client: WorkerClient) -> None:
     client.devices()
     pid, restarts = client.pid, client.restarts
     result = client.run(spin(forever=True, timeout_s=1.0))
@@ -143,7 +146,7 @@ def test_a_timeout_stops_the_worker_and_the_next_run_works(client) -> None:
     assert client.run(twice()).ok
 
 
-def test_a_crash_is_reported_and_the_next_run_works(client) -> None:
+def test_a_crash_is_reported_and_the_next_run_works(client: WorkerClient) -> None:
     result = client.run(WILD)
     assert result.error.stage == "crash"
     assert "SIGSEGV while running kernel 'wild'" in result.error.message
@@ -151,7 +154,7 @@ def test_a_crash_is_reported_and_the_next_run_works(client) -> None:
     assert client.run(twice()).ok
 
 
-def test_a_worker_dying_during_a_build_gives_a_failed_build(client) -> None:
+def test_a_worker_dying_during_a_build_gives_a_failed_build(client: WorkerClient) -> None:
     client.devices()
     os.kill(client.pid, signal.SIGKILL)  # as if the compiler had taken the worker down
     result = client.build(SOURCE)
@@ -161,7 +164,9 @@ def test_a_worker_dying_during_a_build_gives_a_failed_build(client) -> None:
     assert client.build(SOURCE).ok
 
 
-def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(client) -> None:
+def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(
+    client: WorkerClient,
+) -> None:
     client.devices()
     # SIGKILL: LLVM's handlers in the worker survive a SIGSEGV that no fault caused.
     os.kill(client.pid, signal.SIGKILL)
@@ -172,7 +177,7 @@ def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(client)
     assert client.devices().devices()
 
 
-def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client) -> None:
+def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client: WorkerClient) -> None:
     client.devices()
     pid = client.pid
     broken = Session("twice", SOURCE, global_size=(4,), args={"a": "not a spec", "c": None})
@@ -185,7 +190,7 @@ def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client) ->
 
 
 @needs_proc
-def test_the_worker_loads_no_qt_even_when_the_app_has_it(client) -> None:
+def test_the_worker_loads_no_qt_even_when_the_app_has_it(client: WorkerClient) -> None:
     import PySide6.QtCore  # noqa: F401  (the app has Qt loaded)
 
     client.devices()

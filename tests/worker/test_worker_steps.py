@@ -1,5 +1,7 @@
 """Step mode through the real worker: the stepper lives between requests, and dies with it."""
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -42,12 +44,14 @@ SPIN = Session(
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
 
-def test_one_step_per_request_then_the_rest_with_each_heard_as_it_ends(client) -> None:
+def test_one_step_per_request_then_the_rest_with_each_heard_as_it_ends(
+    client: WorkerClient,
+) -> None:
     first = client.step(TWICE, 1, 1)
     assert [(o.number, o.ok) for o in first] == [(1, True)]
     heard = []
@@ -59,7 +63,7 @@ def test_one_step_per_request_then_the_rest_with_each_heard_as_it_ends(client) -
     np.testing.assert_array_equal(run.outputs["c"], 2 * np.arange(1 << 16, dtype=np.float32))
 
 
-def test_going_on_without_the_earlier_steps_says_to_reset(client) -> None:
+def test_going_on_without_the_earlier_steps_says_to_reset(client: WorkerClient) -> None:
     client.step(TWICE, 1, 2)
     (outcome,) = client.step(WILD, 3, 1)  # another session: its steps 1 and 2 never ran
     assert not outcome.ok and outcome.number == 3
@@ -67,7 +71,9 @@ def test_going_on_without_the_earlier_steps_says_to_reset(client) -> None:
     assert [o.ok for o in client.step(TWICE, 1, 1)] == [True]  # Reset works
 
 
-def test_a_crash_in_a_step_fails_that_step_and_reset_works_in_the_new_worker(client) -> None:
+def test_a_crash_in_a_step_fails_that_step_and_reset_works_in_the_new_worker(
+    client: WorkerClient,
+) -> None:
     client.step(WILD, 1, 8)
     restarts = client.restarts
     # The driver may run the kernel as soon as it is queued: the wild write can end the
@@ -83,7 +89,7 @@ def test_a_crash_in_a_step_fails_that_step_and_reset_works_in_the_new_worker(cli
     assert client.step(TWICE, 1, HOST_STEP_COUNT)[-1].ok
 
 
-def test_a_timeout_fails_the_waiting_step_and_names_it(client) -> None:
+def test_a_timeout_fails_the_waiting_step_and_names_it(client: WorkerClient) -> None:
     outcomes = client.step(SPIN, 1, HOST_STEP_COUNT)
     failed = outcomes[-1]
     assert [o.ok for o in outcomes[:-1]] == [True] * 9  # the launch is only queued at step 9

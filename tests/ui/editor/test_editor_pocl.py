@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from editor_testing import type_source
 from PySide6.QtGui import QTextCharFormat
@@ -20,7 +22,7 @@ BUILD_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture
-def panel(qtbot: QtBot):
+def panel(qtbot: QtBot) -> Iterator[EditorPanel]:
     backend = InProcessBackend()
     widget = EditorPanel(backend, delay_ms=50)
     qtbot.addWidget(widget)
@@ -32,7 +34,7 @@ def panel(qtbot: QtBot):
 
 
 @pytest.mark.opencl
-def test_a_real_build_error_lands_on_its_line_and_token(qtbot: QtBot, panel) -> None:
+def test_a_real_build_error_lands_on_its_line_and_token(qtbot: QtBot, panel: EditorPanel) -> None:
     with qtbot.waitSignal(panel.buildFinished, timeout=BUILD_TIMEOUT_MS) as finished:
         type_source(qtbot, panel.editor, BROKEN)
     result = finished.args[0]

@@ -20,7 +20,7 @@ GPU = DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
 
 
 @pytest.fixture(autouse=True)
-def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "course"
     for name in ("vector_add", "sum_reduction"):
         shutil.copytree(exercises_dir() / name, folder / name)
@@ -93,7 +93,7 @@ def test_on_a_device_with_work_group_functions_the_cl2_starter_opens_and_checks_
     make_window: Callable[..., MainWindow],
     settings: AppSettings,
     capable: DeviceInventory,
-    course,
+    course: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     settings.set_device(GPU)

@@ -21,7 +21,7 @@ def fixed_family():
 
 
 @pytest.fixture
-def console(qtbot: QtBot):
+def console(qtbot: QtBot) -> ConsolePanel:
     widget = ConsolePanel()
     qtbot.addWidget(widget)
     widget.show()
@@ -29,7 +29,7 @@ def console(qtbot: QtBot):
 
 
 @pytest.fixture
-def steps(qtbot: QtBot):
+def steps(qtbot: QtBot) -> StepsPanel:
     widget = StepsPanel()
     qtbot.addWidget(widget)
     widget.resize(1000, 400)
@@ -38,7 +38,7 @@ def steps(qtbot: QtBot):
 
 
 def test_console_starts_empty_and_shows_each_run_under_a_header(
-    console, synthetic: Callable[..., RunResult], qtbot: QtBot
+    console: ConsolePanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     assert console.stack.currentWidget() is console.empty
     assert console.empty.title() == "Nothing printed yet"
@@ -60,7 +60,9 @@ def test_console_starts_empty_and_shows_each_run_under_a_header(
     assert console.stack.currentWidget() is console.empty
 
 
-def test_console_messages_and_a_printf_flood(console, synthetic: Callable[..., RunResult]) -> None:
+def test_console_messages_and_a_printf_flood(
+    console: ConsolePanel, synthetic: Callable[..., RunResult]
+) -> None:
     console.append_message("The worker restarted after a crash")
     assert console.plain_text().endswith("· The worker restarted after a crash")
     flood = "x" * (MAX_PRINTF_CHARS + 10)
@@ -69,11 +71,11 @@ def test_console_messages_and_a_printf_flood(console, synthetic: Callable[..., R
     assert console.plain_text().endswith("… 10 more characters not shown")
 
 
-def test_console_font_is_monospaced(console) -> None:
+def test_console_font_is_monospaced(console: ConsolePanel) -> None:
     assert console.text.font().family() == fixed_family()
 
 
-def test_steps_start_as_the_plan_of_eleven_pending_steps(steps) -> None:
+def test_steps_start_as_the_plan_of_eleven_pending_steps(steps: StepsPanel) -> None:
     assert steps.tree.topLevelItemCount() == HOST_STEP_COUNT
     assert [steps.tree.headerItem().text(c) for c in range(len(COLUMNS))] == list(COLUMNS)
     assert steps.row_texts(1)[:3] == ["▶ 1", "Find the platforms", "clGetPlatformIDs"]
@@ -85,7 +87,7 @@ def test_steps_start_as_the_plan_of_eleven_pending_steps(steps) -> None:
 
 @pytest.mark.opencl
 def test_a_real_run_shows_its_time_per_lesson_step(
-    steps, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    steps: StepsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     _, result = gallery_run("matmul_tiled")
     steps.show_result(result)
@@ -104,7 +106,7 @@ def test_a_real_run_shows_its_time_per_lesson_step(
 
 
 def test_a_failed_run_leaves_the_steps_it_never_reached_pending(
-    steps, synthetic: Callable[..., RunResult]
+    steps: StepsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     result = synthetic(
         ok=False,

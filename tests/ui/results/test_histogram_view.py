@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import ReferenceReport, RunResult
 from clstudio.ui.results import histogram_view
+from clstudio.ui.results.outputs_panel import OutputsPanel
 
 LONG = 4 * 2**20  # counted on a pool thread
 
@@ -30,7 +31,7 @@ def hover(plot, x):
 
 
 def test_a_long_output_is_counted_in_the_background(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     values = long_floats(0)
     values[[5, 77]] = np.nan
@@ -52,7 +53,7 @@ def test_a_long_output_is_counted_in_the_background(
 
 
 def test_the_previous_bars_stay_until_a_long_array_is_counted(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     small = np.array([1, 2, 2, 3, 3, 3], np.int32)
     panel.show_result(synthetic(outputs={"c": small}))
@@ -73,7 +74,7 @@ def test_the_previous_bars_stay_until_a_long_array_is_counted(
 
 
 def test_only_the_last_of_several_long_arrays_is_drawn(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
     panel.viewer.set_view("histogram")
@@ -94,7 +95,7 @@ def test_only_the_last_of_several_long_arrays_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(synthetic(outputs={"c": np.zeros(8, np.float32)}))
     panel.viewer.set_view("histogram")
@@ -113,7 +114,10 @@ def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
 
 
 def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     def out_of_memory(values):
         raise MemoryError("no room to count 4194304 values")

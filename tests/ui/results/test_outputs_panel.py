@@ -14,6 +14,7 @@ from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, R
 from clstudio.session.format import Session
 from clstudio.ui.results import outputs_panel
 from clstudio.ui.results.buffer_layout import format_value
+from clstudio.ui.results.outputs_panel import OutputsPanel
 
 
 def tab_centre(panel, index):
@@ -24,7 +25,7 @@ def listed(panel):
     return [panel.buffer_list.item(row).text() for row in range(panel.buffer_list.count())]
 
 
-def test_empty_state_before_the_first_run(panel) -> None:
+def test_empty_state_before_the_first_run(panel: OutputsPanel) -> None:
     assert panel.stack.currentWidget() is panel.empty
     assert panel.empty.title() == "No outputs yet"
     assert "Run a kernel" in panel.empty.body()
@@ -32,7 +33,7 @@ def test_empty_state_before_the_first_run(panel) -> None:
 
 @pytest.mark.opencl
 def test_vector_add_result_and_inputs_in_a_line_plot(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     _, result = gallery_run("vector_add")
     panel.show_result(result)
@@ -61,7 +62,7 @@ def test_vector_add_result_and_inputs_in_a_line_plot(
 
 @pytest.mark.opencl
 def test_box_blur_result_as_an_image_with_a_colour_bar(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
 ) -> None:
     _, result = gallery_run("box_blur")
     panel.show_result(result)
@@ -89,7 +90,7 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(
 
 @pytest.mark.opencl
 def test_an_rgba_image_result_is_shown_in_colour(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     _, result = gallery_run("image_blur")
     panel.show_result(result)
@@ -116,7 +117,7 @@ def test_an_rgba_image_result_is_shown_in_colour(
 
 
 def test_small_output_is_plotted_point_for_point(
-    panel, synthetic: Callable[..., RunResult]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     values = np.linspace(-1, 1, 50, dtype=np.float32)
     panel.show_result(synthetic(outputs={"c": values}))
@@ -133,7 +134,7 @@ def long_line(seed):
 
 
 def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     values = long_line(0)
     line = panel.viewer.line
@@ -168,7 +169,7 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
 
 
 def test_only_the_last_of_several_long_outputs_is_drawn(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
@@ -184,7 +185,7 @@ def test_only_the_last_of_several_long_outputs_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_it_is_drawn(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
@@ -212,7 +213,7 @@ def hover(plot, x, y):
 
 
 def test_hovering_the_line_shows_index_and_value(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
     panel.show_result(synthetic(outputs={"c": values}))
@@ -222,7 +223,7 @@ def test_hovering_the_line_shows_index_and_value(
 
 
 def test_hovering_the_image_shows_row_column_and_value(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
     panel.show_result(synthetic(outputs={"m": grid}))
@@ -239,7 +240,7 @@ def failing_result(synthetic):
 
 
 def test_failed_reference_and_show_worst_in_the_table(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(failing_result(synthetic))
     assert listed(panel)[0].startswith("c — result  ✗\n")
@@ -257,7 +258,7 @@ def test_failed_reference_and_show_worst_in_the_table(
 
 
 def test_show_worst_moves_the_marker_on_the_plots(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(failing_result(synthetic))
     assert panel.viewer.view() == "image"
@@ -274,7 +275,7 @@ def test_show_worst_moves_the_marker_on_the_plots(
 
 
 def test_guard_violation_is_shown_on_the_buffer_concerned(
-    panel, synthetic: Callable[..., RunResult]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     message = "kernel wrote past the end of 'c': 3 elements, first at index 8"
     guard = GuardReport("c", False, before=0, after=3, first_index=8, message=message)
@@ -297,7 +298,7 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(
 
 
 def test_vector_buffers_show_one_lane_or_all_lanes(
-    panel, synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
 ) -> None:
     vectors = np.arange(40, dtype=np.float32).reshape(10, 4)
     result = synthetic(outputs={"v": vectors}, build=built(("v", "float4*", False)))
@@ -319,7 +320,9 @@ def test_vector_buffers_show_one_lane_or_all_lanes(
     assert model.index(2, 3).data() == format_value(vectors[2, 3])
 
 
-def test_a_run_that_stopped_early_says_why(panel, synthetic: Callable[..., RunResult]) -> None:
+def test_a_run_that_stopped_early_says_why(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+) -> None:
     error = RunError("validate", "global size 1000 is not a multiple of local size 64")
     panel.show_result(synthetic(ok=False, error=error, outputs={}, inputs={}))
     assert panel.banner.isVisible()
@@ -330,7 +333,11 @@ def test_a_run_that_stopped_early_says_why(panel, synthetic: Callable[..., RunRe
 
 @pytest.mark.parametrize("suffix", [".npy", ".csv"])
 def test_export_writes_a_file_that_reads_back_equal(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, tmp_path: Path, suffix: str
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    suffix: str,
 ):
     values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
     panel.show_result(synthetic(outputs={"c": values}))
@@ -361,7 +368,7 @@ def test_export_writes_a_file_that_reads_back_equal(
 
 
 def test_export_failure_is_reported(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, tmp_path: Path
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot, tmp_path: Path
 ) -> None:
     panel.show_result(synthetic())
     with qtbot.waitSignal(panel.exportFailed) as failed:
@@ -371,7 +378,7 @@ def test_export_failure_is_reported(
 
 
 def test_export_waits_while_one_is_being_written(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
@@ -398,7 +405,7 @@ def test_export_waits_while_one_is_being_written(
 
 
 def test_an_export_that_crashes_shows_its_traceback(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
@@ -419,7 +426,7 @@ def test_an_export_that_crashes_shows_its_traceback(
 
 
 def test_moving_off_the_plot_clears_the_hover_text(
-    panel, synthetic: Callable[..., RunResult]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
     hover(panel.viewer.line, 3, 3)
@@ -429,7 +436,7 @@ def test_moving_off_the_plot_clears_the_hover_text(
 
 
 def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
-    panel, synthetic: Callable[..., RunResult]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
     panel.viewer.set_view("table")
@@ -441,7 +448,7 @@ def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
 
 
 def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
-    panel, synthetic: Callable[..., RunResult]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     values = np.ones(1000, np.float32)
     values[500] = 1e30  # what an uninitialised read can leave behind
@@ -455,7 +462,7 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
 
 
 def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.resize(1400, 360)
     panel.show_result(synthetic(outputs={"m": np.ones((48, 64), np.float32)}))
@@ -470,7 +477,7 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
 
 
 def test_the_header_names_the_buffer_shown_and_its_type(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(synthetic())
     for label in (panel.title, panel.type_label):

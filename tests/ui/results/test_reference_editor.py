@@ -10,13 +10,16 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.results import RunResult
 from clstudio.session import Reference
 from clstudio.session.format import Session
+from clstudio.ui.results.outputs_panel import OutputsPanel
 from clstudio.ui.results.reference_editor import read_reference
 
 pytestmark = pytest.mark.opencl
 
 
 @pytest.fixture
-def unchecked_run(gallery_run: Callable[[str], tuple[Session, RunResult]]):
+def unchecked_run(
+    gallery_run: Callable[[str], tuple[Session, RunResult]],
+) -> tuple[Session, RunResult]:
     """vector_add as if its session had no reference for c."""
     session, result = gallery_run("vector_add")
     return replace(session, references={}), replace(result, references={})
@@ -29,7 +32,7 @@ def retype(qtbot, field, text: str) -> None:
 
 
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
-    qtbot: QtBot, panel, unchecked_run
+    qtbot: QtBot, panel: OutputsPanel, unchecked_run: tuple[Session, RunResult]
 ) -> None:
     panel.show_result(unchecked_run[1], unchecked_run[0])
     assert panel.current_entry().name == "c"
@@ -53,7 +56,7 @@ def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
 
 
 def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
-    qtbot: QtBot, panel, unchecked_run
+    qtbot: QtBot, panel: OutputsPanel, unchecked_run: tuple[Session, RunResult]
 ) -> None:
     panel.show_result(unchecked_run[1], unchecked_run[0])
     edits = []
@@ -72,7 +75,7 @@ def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
 
 
 def test_removing_a_reference_leaves_the_output_unchecked(
-    qtbot: QtBot, panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    qtbot: QtBot, panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(result, session)
@@ -88,7 +91,7 @@ def test_removing_a_reference_leaves_the_output_unchecked(
 
 
 def test_inputs_have_no_reference_editor(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(result, session)

@@ -24,7 +24,7 @@ def peaks_of(device: str) -> PeakReport:
 
 
 @pytest.fixture
-def panel(qtbot: QtBot):
+def panel(qtbot: QtBot) -> RooflinePanel:
     widget = RooflinePanel()
     qtbot.addWidget(widget)
     widget.resize(900, 400)
@@ -32,13 +32,13 @@ def panel(qtbot: QtBot):
     return widget
 
 
-def test_before_a_run_the_tab_says_what_will_appear(panel) -> None:
+def test_before_a_run_the_tab_says_what_will_appear(panel: RooflinePanel) -> None:
     assert panel.empty.isVisible() and panel.empty.title() == "No roofline yet"
 
 
 @pytest.mark.opencl
 def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(
-    qtbot: QtBot, panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    qtbot: QtBot, panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(result, session)
@@ -53,7 +53,7 @@ def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(
 
 @pytest.mark.opencl
 def test_with_peaks_the_roofs_and_the_binding_limit_show(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.set_lookup(lambda name: peaks_of(name) if name == result.device else None)
@@ -66,7 +66,7 @@ def test_with_peaks_the_roofs_and_the_binding_limit_show(
 
 @pytest.mark.opencl
 def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     naive_session, naive = gallery_run("matmul_naive")
     tiled_session, tiled = gallery_run("matmul_tiled")

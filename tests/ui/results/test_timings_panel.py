@@ -21,7 +21,7 @@ FLOAT = parse_element_type("float32")
 
 
 @pytest.fixture
-def panel(qtbot: QtBot):
+def panel(qtbot: QtBot) -> TimingsPanel:
     widget = TimingsPanel()
     qtbot.addWidget(widget)
     widget.resize(1200, 400)
@@ -37,7 +37,7 @@ def small_session(**keys):
     return Session(kernel="k", source="", global_size=(8,), repeats=3, args=args, **keys)
 
 
-def test_empty_state_before_the_first_run(panel) -> None:
+def test_empty_state_before_the_first_run(panel: TimingsPanel) -> None:
     assert panel.stack.currentWidget() is panel.empty
     assert panel.empty.title() == "No timings yet"
     assert "Run a kernel" in panel.empty.body()
@@ -45,7 +45,7 @@ def test_empty_state_before_the_first_run(panel) -> None:
 
 @pytest.mark.opencl
 def test_a_real_run_fills_every_plot_and_number(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(FinishedRun(session, result))
@@ -84,7 +84,7 @@ def test_a_real_run_fills_every_plot_and_number(
 
 @pytest.mark.opencl
 def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.show_result(FinishedRun(session, result))
@@ -97,7 +97,7 @@ def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
 
 
 def test_gflops_appear_once_the_user_enters_operations(
-    panel, qtbot: QtBot, synthetic: Callable[..., RunResult]
+    panel: TimingsPanel, qtbot: QtBot, synthetic: Callable[..., RunResult]
 ) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[1000, 1000, 1000])))
     assert panel.gflops.text() == "GFLOP/s: —"
@@ -109,14 +109,16 @@ def test_gflops_appear_once_the_user_enters_operations(
     assert panel.gflops_detail.text() == "8 work-items × 250 operations in 1 µs"
 
 
-def test_bandwidth_of_a_hand_made_run(panel, synthetic: Callable[..., RunResult]) -> None:
+def test_bandwidth_of_a_hand_made_run(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult]
+) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[2000, 1000, 3000])))
     # 32 bytes read + 32 written over the 2 µs median = 0.032 GB/s
     assert panel.bandwidth.text() == "Effective bandwidth: 0.032 GB/s"
 
 
 def test_history_overlays_two_runs_in_their_own_colours(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     session = small_session()
     panel.show_result(FinishedRun(session, synthetic(times_ns=[4000, 3000, 3500])))
@@ -156,7 +158,7 @@ def click_checkbox(qtbot, list_widget, item):
 
 
 def test_clear_history_empties_the_overlay(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic()))
     qtbot.mouseClick(panel.history.clear_button, Qt.MouseButton.LeftButton)
@@ -165,7 +167,7 @@ def test_clear_history_empties_the_overlay(
 
 
 def test_a_failed_run_shows_its_error_and_keeps_the_history(
-    panel, synthetic: Callable[..., RunResult]
+    panel: TimingsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     session = small_session()
     panel.show_result(FinishedRun(session, synthetic()))
@@ -190,7 +192,7 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(
 
 
 def test_hovering_a_timeline_bar_names_it(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[400_000, 300_000])))
     qtbot.waitExposed(panel)
