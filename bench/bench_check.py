@@ -23,7 +23,7 @@ CASES = (
     ("vector_add, 4,096 work-items (whole range)", "kernels/vector_add.json", 4096),
     ("vector_add, 1 M work-items (quick mode)", "kernels/vector_add.json", None),
     ("matmul_tiled, 320 x 256 (quick mode)", "kernels/matmul_tiled.json", None),
-    ("a race on __local, 64 work-items", "tests/check/faults/local_race/session.json", None),
+    ("a race on __local, 64 work-items", "tests/checkmode/faults/local_race/session.json", None),
 )
 
 

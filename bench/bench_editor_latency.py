@@ -35,8 +35,9 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from clstudio.backend import Backend
 from clstudio.common.results import BuildResult
-from clstudio.engine.backend import Backend, InProcessBackend
+from clstudio.engine import InProcessBackend
 from clstudio.engine.run import Engine
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS
 from clstudio.ui.editor.editor_panel import EditorPanel
@@ -294,7 +295,7 @@ def main() -> None:
         options=OPTIONS,
         backends={
             "worker": "clstudio.worker.client.WorkerClient: what the app uses",
-            "in-process": "clstudio.engine.backend.InProcessBackend: the engine on a thread",
+            "in-process": "clstudio.engine.in_process.InProcessBackend: the engine on a thread",
         },
         measured=measured,
     )

@@ -26,8 +26,8 @@ from pathlib import Path
 import pyopencl
 
 from clstudio.common import PEAK_PROBES, PeakPlan
+from clstudio.measurements.peak_runner import measure_peaks
 from clstudio.worker.client import WorkerClient
-from clstudio.worker.peak_runner import measure_peaks
 from results_table import Metric, report
 
 # Our test -> clpeak's switch and the title of its section.

@@ -31,7 +31,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clstudio.common.results import RunResult
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from results_table import Metric, report
 
 TRIALS = 5

@@ -1,38 +1,44 @@
 """The layers of the code, checked by machine so that nobody has to remember them.
 
 The core never imports Qt or the UI; its packages import only the packages below them
-in LAYERS; pyopencl is imported only where the layout says; and nothing outside a
-package imports a private name of it. napari keeps the same contracts with import-linter.
+in LAYERS, however an import is spelled; pyopencl is imported only where the layout says,
+and never by the window process; nothing outside a package imports a private name of
+it; and no two modules or packages have names a newcomer would mix up. napari keeps the
+same contracts with import-linter.
 """
 
 import ast
 import pkgutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import clstudio
 
 PACKAGE = Path(clstudio.__file__).parent
 QT_ROOTS = ("PySide6", "shiboken6", "pyqtgraph")
+Imported = tuple[str, tuple[str, ...]]
 # Top to bottom: a package may import those below it, never those above.
 LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
     "exercises",
     "worker",
     "reporting",
-    # Above the engine: a program passes by-value arguments as the engine encodes them
-    # (engine.scalar_bytes); only the command line and the UI use it.
     "hostcode",
     "engine",
-    "check",  # check mode: Oclgrind's switches and its reports grouped into problems
-    "checks",
+    "measurements",  # loops over a Backend: runs on devices, local-size sweeps, peaks
+    "backend",  # the Backend protocol, free of pyopencl so that the window can name it
+    "checkmode",  # check mode: Oclgrind's switches and its reports grouped into problems
+    "validation",  # what can be told before a run
+    "references",  # the reference check, pure numpy
     "session",
     "devices",
     "expressions",
     "common",
 )
-PYOPENCL_LAYERS = ("devices", "engine")
+# Where pyopencl may be imported: the engine, and in devices/ only what asks a driver.
+PYOPENCL_HOMES = ("clstudio.engine", "clstudio.devices.discovery", "clstudio.devices.raw_info")
 
 
 def module_name(path: Path) -> str:
@@ -48,19 +54,54 @@ def layer_of(module: str) -> str | None:
     return "cli" if parts[1] in ("cli", "__main__") else parts[1]
 
 
+def is_in(module: str, home: str) -> bool:
+    return module == home or module.startswith(home + ".")
+
+
 def core_sources() -> list[Path]:
     return [p for p in PACKAGE.rglob("*.py") if "ui" not in p.relative_to(PACKAGE).parts]
 
 
-def imports(path: Path) -> list[tuple[str, tuple[str, ...]]]:
-    """Every import of a file, lazy ones inside functions included: (module, names)."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+def imports_in(source: str, module: str, is_package: bool = False) -> list[Imported]:
+    """Every import of a module's source, lazy ones inside functions included: (module, names).
+
+    Relative imports are resolved against `module`, and `from clstudio import engine`
+    also counts as importing clstudio.engine, so no spelling hides an import.
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    found: list[Imported] = []
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found += [(alias.name, ()) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append((node.module, tuple(alias.name for alias in node.names)))
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level > 1:
+                base = base[: len(base) - (node.level - 1)]
+            if node.level:
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            names = tuple(alias.name for alias in node.names)
+            found.append((target, names))
+            found += [(f"{target}.{name}", ()) for name in names if name != "*"]
     return found
+
+
+def imports(path: Path) -> list[Imported]:
+    return imports_in(
+        path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py"
+    )
+
+
+def upward_imports(module: str, found: list[Imported]) -> list[str]:
+    """The imports of `module` that reach a layer above its own."""
+    me = layer_of(module)
+    upward = []
+    for imported, _ in found:
+        other = layer_of(imported) if imported.startswith("clstudio.") else None
+        if me in LAYERS and other in LAYERS and LAYERS.index(other) < LAYERS.index(me):
+            upward.append(f"{module} imports {imported}")
+    return upward
 
 
 def test_every_core_module_belongs_to_a_layer() -> None:
@@ -73,22 +114,49 @@ def test_every_core_module_belongs_to_a_layer() -> None:
 
 
 def test_core_packages_import_only_the_layers_below_them() -> None:
-    upward = []
-    for path in core_sources():
-        me = layer_of(module_name(path))
-        for module, _ in imports(path):
-            other = layer_of(module) if module.startswith("clstudio.") else None
-            if me in LAYERS and other in LAYERS and LAYERS.index(other) < LAYERS.index(me):
-                upward.append(f"{module_name(path)} imports {module}")
+    upward = [
+        line for path in core_sources() for line in upward_imports(module_name(path), imports(path))
+    ]
     assert upward == []
 
 
-def test_pyopencl_is_imported_only_by_devices_and_the_engine() -> None:
+def test_an_upward_import_is_caught_however_it_is_spelled() -> None:
+    spellings = {
+        "from ..engine import Engine": ["clstudio.engine", "clstudio.engine.Engine"],
+        "from .. import engine": ["clstudio", "clstudio.engine"],
+        "from clstudio import engine": ["clstudio", "clstudio.engine"],
+        "def late():\n    from ..engine.run import Engine": ["clstudio.engine.run"],
+        "import clstudio.engine.run": ["clstudio.engine.run"],
+    }
+    for source, reached in spellings.items():
+        found = imports_in(source, "clstudio.common.units")
+        assert [m for m, _ in found if m.startswith("clstudio")][: len(reached)] == reached
+        assert upward_imports("clstudio.common.units", found), source
+
+
+def test_a_relative_import_in_a_package_resolves_from_the_package_itself() -> None:
+    found = imports_in("from .units import format_seconds", "clstudio.common", is_package=True)
+    assert found[0] == ("clstudio.common.units", ("format_seconds",))
+    assert upward_imports("clstudio.common", found) == []
+    sibling = imports_in("from .build import compile_source", "clstudio.engine.run")
+    assert sibling[0][0] == "clstudio.engine.build"
+
+
+def test_ruff_bans_relative_imports_so_the_layer_test_sees_full_names() -> None:
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    lint = config["tool"]["ruff"]["lint"]
+    assert "TID" in lint["select"]
+    assert lint["flake8-tidy-imports"]["ban-relative-imports"] == "all"
+
+
+def test_pyopencl_is_imported_only_by_the_engine_and_device_discovery() -> None:
     offenders = [
         module_name(path)
         for path in core_sources()
         for module, _ in imports(path)
-        if module.split(".")[0] == "pyopencl" and layer_of(module_name(path)) not in PYOPENCL_LAYERS
+        if module.split(".")[0] == "pyopencl"
+        and not any(is_in(module_name(path), home) for home in PYOPENCL_HOMES)
     ]
     ui_offenders = [
         module_name(path)
@@ -154,4 +222,61 @@ def test_no_core_source_names_qt_or_the_ui() -> None:
         if module.split(".")[0] in QT_ROOTS or module.startswith("clstudio.ui")
     ]
     # The `gui` command opens the app, importing it only when it runs.
-    assert offenders == ["cli/gui_command.py: clstudio.ui.app"]
+    assert offenders == [
+        "cli/gui_command.py: clstudio.ui.app",
+        "cli/gui_command.py: clstudio.ui.app.run_app",
+    ]
+
+
+def loaded_in_a_fresh_process(modules: tuple[str, ...], roots: tuple[str, ...]) -> list[str]:
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({roots!r})))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = ast.literal_eval(done.stdout.strip())
+    return loaded
+
+
+def test_the_window_process_never_imports_pyopencl() -> None:
+    # The window learns its devices from the discovery worker; runs go to worker processes.
+    window = ("clstudio.ui.app", "clstudio.ui.main_window")
+    assert loaded_in_a_fresh_process(window, ("pyopencl",)) == []
+
+
+def test_the_devices_data_types_load_without_pyopencl() -> None:
+    assert loaded_in_a_fresh_process(("clstudio.devices",), ("pyopencl",)) == []
+    assert loaded_in_a_fresh_process(("clstudio.devices.discovery",), ("pyopencl",)) == ["pyopencl"]
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    stems: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        if path.stem != "__init__":
+            stems.setdefault(path.stem, []).append(str(path.relative_to(PACKAGE)))
+    assert {stem: paths for stem, paths in stems.items() if len(paths) > 1} == {}
+
+
+def one_letter_apart(a: str, b: str) -> bool:
+    """Whether one letter added, dropped or changed turns a into b (`check`, `checks`)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def test_one_letter_apart_sees_an_added_a_dropped_and_a_changed_letter() -> None:
+    assert one_letter_apart("check", "checks") and one_letter_apart("checks", "check")
+    assert one_letter_apart("run", "ran") and one_letter_apart("steps", "step")
+    assert not one_letter_apart("check", "check") and not one_letter_apart("run", "rune_")
+
+
+def test_no_two_packages_have_names_one_letter_apart() -> None:
+    names = sorted({init.parent.name for init in PACKAGE.rglob("__init__.py")})
+    close = [(a, b) for a in names for b in names if a < b and one_letter_apart(a, b)]
+    assert close == []

@@ -7,7 +7,7 @@ import pytest
 
 from clstudio.cli import main
 
-FAULTS = Path(__file__).parents[1] / "check" / "faults"
+FAULTS = Path(__file__).parents[1] / "checkmode" / "faults"
 PROBLEM_KEYS = {
     "kind",
     "severity",

@@ -5,7 +5,8 @@ from types import SimpleNamespace
 import pyopencl as cl
 import pytest
 
-from clstudio.devices.fields import (
+from clstudio.devices.field_catalogue import (
+    CL_CONSTANTS,
     DEVICE_FIELDS,
     FORMATTERS,
     GROUP_ORDER,
@@ -230,3 +231,9 @@ def test_direct_answers_decode_to_what_pyopencl_would_give() -> None:
 
 def test_version_text_unpacks_major_minor_patch() -> None:
     assert version_text((2 << 22) | (1 << 12) | 7) == "2.1.7"
+
+
+def test_the_written_out_constants_are_pyopencls():
+    # The catalogue writes cl.h's values out so that the window needs no pyopencl.
+    for kind, values in CL_CONSTANTS.items():
+        assert values == {name: int(getattr(getattr(cl, kind), name)) for name in values}, kind

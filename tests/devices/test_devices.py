@@ -8,19 +8,19 @@ import pyopencl as cl
 import pytest
 from test_device_fields import CLINFO_DEVICE_NAMES
 
-from clstudio.devices import discovery as devices
+from clstudio.devices import inventory as devices
 from clstudio.devices import raw_info
-from clstudio.devices.discovery import (
+from clstudio.devices.discovery import discover
+from clstudio.devices.field_catalogue import GROUP_ORDER
+from clstudio.devices.inventory import (
     DeviceInfo,
     DeviceInventory,
     InfoField,
     PlatformInfo,
     device_type_name,
-    discover,
     format_inventory,
     inventory_to_json,
 )
-from clstudio.devices.fields import GROUP_ORDER
 from clstudio.devices.selector import DeviceSelector, is_simulator, matches
 
 
@@ -272,7 +272,7 @@ def test_device_type_name_is_one_word() -> None:
 
 def test_the_core_modules_load_no_qt() -> None:
     script = (
-        "import sys, clstudio.devices.discovery, clstudio.devices.fields, "
+        "import sys, clstudio.devices.discovery, clstudio.devices.field_catalogue, "
         "clstudio.devices.raw_info; "
         "print(any(m.startswith('PySide6') for m in sys.modules))"
     )

@@ -6,9 +6,15 @@ from collections.abc import Callable
 import pytest
 
 from clstudio.common import LANGUAGE_VARIABLE
-from clstudio.devices import InfoField, format_inventory, group_title
-from clstudio.devices.discovery import DeviceInfo, DeviceInventory, PlatformInfo
-from clstudio.devices.fields import DEVICE_FIELDS, as_written, display_value
+from clstudio.devices import (
+    DeviceInfo,
+    DeviceInventory,
+    InfoField,
+    PlatformInfo,
+    format_inventory,
+    group_title,
+)
+from clstudio.devices.field_catalogue import DEVICE_FIELDS, as_written, display_value
 
 UNITS_EXPLANATION = "Units that each run work-groups in parallel; on a CPU, its hardware threads."
 

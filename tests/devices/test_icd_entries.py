@@ -14,7 +14,8 @@ import pytest
 from clstudio.devices.icd_entries import driver_problems, icd_files
 
 DISCOVER = (
-    "import json; from clstudio.devices import discover, inventory_to_json; "
+    "import json; from clstudio.devices import inventory_to_json; "
+    "from clstudio.devices.discovery import discover; "
     "print(json.dumps(inventory_to_json(discover())))"
 )
 

@@ -21,7 +21,7 @@ from clstudio.devices import (
 
 FAKE_INTEL = PipRuntime("Intel's runtime", "Intel(R) OpenCL", Path("/v/lib/libintelocl.so"))
 LIST_PLATFORMS = (
-    "import json; from clstudio.devices import discover; "
+    "import json; from clstudio.devices.discovery import discover; "
     "print(json.dumps([p.name for p in discover().platforms]))"
 )
 

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from clstudio.check import plan_check
+from clstudio.checkmode import plan_check
 from clstudio.devices import DeviceSelector
 from clstudio.engine import Engine, check_session
 from clstudio.session import Session

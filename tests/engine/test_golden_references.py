@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clstudio.engine.reference_check import check_reference
 from clstudio.engine.run import run_session
+from clstudio.references import check_reference
 from clstudio.reporting.run_report import result_to_json
 from clstudio.session.format import (
     Reference,

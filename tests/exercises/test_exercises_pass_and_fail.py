@@ -18,7 +18,7 @@ from clstudio.exercises import (
     load_catalogue,
     load_exercise,
 )
-from clstudio.exercises.check_text import report_text
+from clstudio.exercises.grading_text import report_text
 from clstudio.reporting import save_peaks
 
 pytestmark = pytest.mark.opencl

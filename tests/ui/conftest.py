@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import QEvent, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from clstudio.devices.discovery import DeviceInfo, DeviceInventory, InfoField, PlatformInfo
+from clstudio.devices import DeviceInfo, DeviceInventory, InfoField, PlatformInfo
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor import recovery
 from clstudio.ui.editor.recovery import RecoveryStore

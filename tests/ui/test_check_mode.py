@@ -8,16 +8,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices import discover
+from clstudio.devices.discovery import discover
 from clstudio.engine import InProcessBackend
 from clstudio.ui.backends import Backends
-from clstudio.ui.editor.problems import MESSAGE
+from clstudio.ui.editor.problems_view import MESSAGE
 from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
 
-FAULTS = Path(__file__).parents[1] / "check" / "faults"
+FAULTS = Path(__file__).parents[1] / "checkmode" / "faults"
 CHECK_WAIT_MS = 60_000
 
 

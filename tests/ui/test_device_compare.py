@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices.discovery import DeviceInventory
+from clstudio.devices import DeviceInventory
 from clstudio.ui.devices.device_compare import NAME_ROLE, DeviceCompareDialog, compare_fields
 from clstudio.ui.devices.device_panel import DevicePanel
 

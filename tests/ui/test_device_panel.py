@@ -14,8 +14,8 @@ from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices import NO_PLATFORM_HELP
-from clstudio.devices.discovery import DeviceInventory, InfoField, discover
+from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory, InfoField
+from clstudio.devices.discovery import discover
 from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.device_panel import DevicePanel, short_version
 from clstudio.ui.main_window import MainWindow

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices import discover
+from clstudio.devices.discovery import discover
 from clstudio.ui.main_window import MainWindow
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"

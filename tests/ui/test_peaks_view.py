@@ -9,8 +9,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakReport, peak_probe
-from clstudio.devices import discover
-from clstudio.devices.discovery import DeviceInventory
+from clstudio.devices.discovery import discover
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.engine import InProcessBackend
 from clstudio.reporting import load_peaks, save_peaks
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks

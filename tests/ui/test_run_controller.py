@@ -7,7 +7,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
-from clstudio.engine.backend import InProcessBackend
+from clstudio.engine.in_process import InProcessBackend
 from clstudio.session.format import load_session
 from clstudio.ui.run.run_controller import RunController
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.units import format_seconds
-from clstudio.engine.backend import InProcessBackend
+from clstudio.engine.in_process import InProcessBackend
 from clstudio.reporting.run_report import format_summary
 from clstudio.session.format import load_session
 from clstudio.ui.backends import Backends

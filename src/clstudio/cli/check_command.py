@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from clstudio.check import CheckResult
+from clstudio.checkmode import CheckResult
 from clstudio.common import N_, RunError, gettext
 from clstudio.reporting import check_to_json, format_check
 from clstudio.session import SessionError, load_session

@@ -24,7 +24,7 @@ from clstudio.exercises import (
     report_to_json,
     variant_problem,
 )
-from clstudio.exercises.check_text import report_text
+from clstudio.exercises.grading_text import report_text
 from clstudio.worker.client import WorkerClient
 
 NAME = "exercise"

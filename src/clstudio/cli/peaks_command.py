@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext
 from clstudio.devices import parse_device_spec
+from clstudio.measurements import measure_peaks
 from clstudio.reporting import format_peaks, peaks_to_json, save_peaks
 from clstudio.worker.client import WorkerClient
-from clstudio.worker.peak_runner import measure_peaks
 
 NAME = "peaks"
 HELP = N_("measure a device's memory bandwidth, compute and launch latency")

@@ -14,6 +14,7 @@ import numpy as np
 
 from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
 from clstudio.devices import parse_device_spec
+from clstudio.measurements import run_on_devices
 from clstudio.reporting import (
     device_runs_to_json,
     format_comparison,
@@ -22,7 +23,6 @@ from clstudio.reporting import (
 )
 from clstudio.session import Session, SessionError, load_session
 from clstudio.worker.client import WorkerClient
-from clstudio.worker.device_runs import run_on_devices
 
 NAME = "run"
 HELP = N_("build and run a session file")

@@ -1,19 +1,18 @@
-"""OpenCL platforms and devices: discovery, the field catalogue, raw queries, selectors, limits,
-and the drivers from PyPI that need setting up."""
+"""OpenCL platforms and devices: the inventory, the field catalogue, selectors, limits, and
+the drivers from PyPI that need setting up. Importing it loads no pyopencl: discovery
+(clstudio.devices.discovery) and raw queries do, where a process really asks a driver."""
 
-from clstudio.devices.discovery import (
-    GROUP_ORDER,
+from clstudio.devices.field_catalogue import GROUP_ORDER, group_title
+from clstudio.devices.inventory import (
     NO_PLATFORM_HELP,
     DeviceInfo,
     DeviceInventory,
     InfoField,
     PlatformInfo,
     device_type_name,
-    discover,
     format_inventory,
     inventory_to_json,
 )
-from clstudio.devices.fields import group_title
 from clstudio.devices.limits import DeviceLimits, limits_of
 from clstudio.devices.pip_runtimes import (
     INTEL_EXTRA,
@@ -46,7 +45,6 @@ __all__ = [
     "PlatformInfo",
     "added_platforms_last",
     "device_type_name",
-    "discover",
     "format_inventory",
     "group_title",
     "installed_runtimes",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.devices.discovery import DeviceInfo
+from clstudio.devices.inventory import DeviceInfo
 from clstudio.devices.versions import opencl_version
 
 __all__ = ["DeviceLimits", "limits_of"]

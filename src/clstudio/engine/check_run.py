@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 import pyopencl as cl
 
-from clstudio.check import (
+from clstudio.checkmode import (
     GET_OCLGRIND,
     SIMULATOR_PLATFORM,
     BufferRegion,

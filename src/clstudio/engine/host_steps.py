@@ -8,7 +8,7 @@ that a failed run still reports what it did. No pyopencl object leaves the engin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -26,14 +26,13 @@ from clstudio.common import (
     Timing,
     format_bytes,
     gettext,
-    kernel_type,
     ngettext,
 )
 from clstudio.devices import DeviceSelector
 from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
-from clstudio.engine.reference_check import check_reference
+from clstudio.references import check_reference, reference_namespace, scalar_bytes
 from clstudio.session import (
     BufferArg,
     ContentsError,
@@ -353,24 +352,3 @@ def check_references(
             ).format(name=name)
             reports[name] = ReferenceReport(name, reference.label, False, message=message)
     return reports
-
-
-def reference_namespace(
-    session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
-) -> dict[str, object]:
-    """The names a reference expression sees: each buffer's initial contents, each scalar."""
-    namespace: dict[str, object] = dict(inputs)
-    for info in signature.args:
-        spec = session.args.get(info.name)
-        if isinstance(spec, ScalarArg):
-            value = scalar_bytes(info.type_name, spec)
-            namespace[info.name] = value if isinstance(spec.value, tuple) else value[0]
-    return namespace
-
-
-def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
-    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers)."""
-    element = kernel_type(type_name)
-    values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
-    padded = list(values) + [0] * (element.lanes - len(values))
-    return np.array(padded, dtype=element.scalar)

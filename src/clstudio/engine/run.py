@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 import pyopencl as cl
 
-from clstudio.checks import validate
 from clstudio.common import (
     BuildResult,
     Diagnostic,
@@ -38,9 +37,10 @@ from clstudio.engine.host_steps import (
     first_problem,
     nowhere,
 )
-from clstudio.engine.peaks import measure_probe, peak_device
+from clstudio.engine.peak_measurement import measure_probe, peak_device
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
+from clstudio.validation import validate
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]

@@ -17,7 +17,6 @@ from dataclasses import replace
 
 import pyopencl as cl
 
-from clstudio.checks import check_ndrange, validate
 from clstudio.common import (
     HOST_STEP_COUNT,
     N_,
@@ -33,6 +32,7 @@ from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, FoundDevice, OpenCLContexts
 from clstudio.engine.host_steps import DeviceObject, Entering, Record, StepFailed, nowhere
 from clstudio.session import Session
+from clstudio.validation import check_ndrange, validate
 
 _ERROR_NAME = re.compile(r"\b([A-Z][A-Z_]{5,})\b")
 

@@ -1,8 +1,7 @@
 """Graded exercises: the exercise format, the catalogue, checking a kernel, a learner's progress."""
 
 from clstudio.exercises.catalogue import COURSE_ORDER, Catalogue, exercises_dir, load_catalogue
-from clstudio.exercises.check_json import catalogue_to_json, report_to_json
-from clstudio.exercises.format import (
+from clstudio.exercises.exercise_format import (
     FORMAT_NAME,
     FORMAT_VERSION,
     Case,
@@ -25,6 +24,7 @@ from clstudio.exercises.grading import (
     PerformanceResult,
     check_kernel,
 )
+from clstudio.exercises.grading_json import catalogue_to_json, report_to_json
 from clstudio.exercises.progress import ProgressStore
 from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
 from clstudio.exercises.variants import Variant, variant_problem

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from clstudio.exercises.format import EXERCISE_FILE, Exercise, ExerciseError, load_exercise
+from clstudio.exercises.exercise_format import EXERCISE_FILE, Exercise, ExerciseError, load_exercise
 
 EXERCISES_ENV = "CLSTUDIO_EXERCISES"
 

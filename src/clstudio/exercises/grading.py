@@ -11,10 +11,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from clstudio.backend import Backend
 from clstudio.common import N_, PeakReport, RunResult, gettext
 from clstudio.devices import DeviceSelector
-from clstudio.engine import Backend
-from clstudio.exercises.format import Exercise
+from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
 from clstudio.exercises.variants import Variant
 from clstudio.reporting import DEFAULT_OPS_PER_ITEM, buffer_traffic, latest_peaks

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import write_text_atomically
-from clstudio.exercises.format import Exercise
+from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.grading import NOT_STARTED, STATUSES, CheckReport
 from clstudio.exercises.variants import Variant
 from clstudio.session import save_session

@@ -16,7 +16,7 @@ import numpy as np
 
 from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
 from clstudio.devices import DeviceSelector
-from clstudio.engine import scalar_bytes
+from clstudio.references import scalar_bytes
 from clstudio.session import (
     BufferArg,
     ImageArg,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clstudio.check import CheckProblem, CheckResult, WorkItem
+from clstudio.checkmode import CheckProblem, CheckResult, WorkItem
 from clstudio.common import format_seconds, gettext, ngettext
 
 CHECK_FORMAT = "clstudio-check-result"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-# engine.reference_check imports this module's Reference: import the checker from its source.
+# clstudio.references imports this module's Reference: import the checker from its source.
 from clstudio.common import gettext
 from clstudio.expressions import ExpressionError, check_expression
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg

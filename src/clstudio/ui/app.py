@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from clstudio import __version__
 from clstudio.session import Session, SessionError, parse_session
 from clstudio.ui.backends import Backends
-from clstudio.ui.devices.discovery import DiscoverFn
+from clstudio.ui.devices.discovery_runner import DiscoverFn
 from clstudio.ui.editor.recovery import Recovery
 from clstudio.ui.language import install_translators
 from clstudio.ui.main_window import MainWindow

@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clstudio.engine import Backend, InProcessBackend, MeasuringBackend
+from clstudio.backend import Backend, MeasuringBackend
 from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
+
+
+def _in_process() -> MeasuringBackend:
+    """The engine in this process, imported only when a test asks for it: the engine
+    imports pyopencl, which the window process never loads."""
+    from clstudio.engine import InProcessBackend
+
+    return InProcessBackend()
 
 
 @dataclass(frozen=True)
@@ -21,7 +29,7 @@ class Backends:
     checks: CheckClient = field(default_factory=CheckClient)
     # Peaks, local-size sweeps and runs on several devices: long measurements that
     # must hold up neither the live build nor the user's next run.
-    measurements: MeasuringBackend = field(default_factory=InProcessBackend)
+    measurements: MeasuringBackend = field(default_factory=_in_process)
 
     @classmethod
     def isolated(cls) -> Backends:
@@ -31,7 +39,7 @@ class Backends:
     @classmethod
     def in_process(cls) -> Backends:
         """The engine in this process: for tests that need no crash isolation."""
-        return cls(InProcessBackend(), InProcessBackend(), measurements=InProcessBackend())
+        return cls(_in_process(), _in_process(), measurements=_in_process())
 
     def close(self) -> None:
         self.tools.close()

@@ -22,7 +22,7 @@ from clstudio.ui.about import about_html
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.device_panel import DevicePanel
-from clstudio.ui.devices.discovery import DiscoverFn, DiscoveryRunner
+from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
@@ -42,10 +42,10 @@ from clstudio.ui.run.check_status import CheckStatus
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
-from clstudio.ui.run.step_controller import StepController
-from clstudio.ui.run.step_mode import StepMode
 from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
+from clstudio.ui.steps.step_controller import StepController
+from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import (
     build_menus,

@@ -12,16 +12,6 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from clstudio.checks import (
-    FormState,
-    fit_kernel,
-    form_state,
-    suggest_size,
-    with_argument,
-    with_named_size,
-    with_range,
-    with_references,
-)
 from clstudio.common import (
     BuildResult,
     KernelSignature,
@@ -48,6 +38,16 @@ from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
+from clstudio.validation import (
+    FormState,
+    fit_kernel,
+    form_state,
+    suggest_size,
+    with_argument,
+    with_named_size,
+    with_range,
+    with_references,
+)
 
 
 class Workbench(QObject):

@@ -11,7 +11,13 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-from clstudio.check import MAX_ERRORS, CheckResult, opencl_2_feature, opencl_2_message, plan_check
+from clstudio.checkmode import (
+    MAX_ERRORS,
+    CheckResult,
+    opencl_2_feature,
+    opencl_2_message,
+    plan_check,
+)
 from clstudio.common import RunError
 from clstudio.session import Session
 from clstudio.worker.client import ProgressFn, WorkerClient

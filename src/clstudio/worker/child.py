@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import TYPE_CHECKING
 
-from clstudio.check import LOG_NAME
+from clstudio.checkmode import LOG_NAME
 from clstudio.common import STEP_NUMBERS, StepOutcome, gettext
 from clstudio.worker.protocol import (
     BuildRequest,
@@ -136,7 +136,7 @@ class _Handler:
 
     def __init__(self, conn: Connection, cancel: Event, step: ctypes.c_int, tag: str) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
-        from clstudio.devices import discover
+        from clstudio.devices.discovery import discover
         from clstudio.engine import Engine, StepKeeper, check_session
 
         self._conn = conn

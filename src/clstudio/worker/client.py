@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
-from clstudio.check import CheckPlan, CheckResult
+from clstudio.checkmode import CheckPlan, CheckResult
 from clstudio.common import (
     BuildResult,
     Diagnostic,

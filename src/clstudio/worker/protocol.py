@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.check import CheckPlan
+from clstudio.checkmode import CheckPlan
 from clstudio.common import PeakPlan, PeakProbe, StepOutcome
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session

@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 from pytestqt.qtbot import QtBot
 
-from clstudio.checks import fit_kernel, form_state, with_argument
 from clstudio.common.results import KernelSignature, RunError
 from clstudio.devices.limits import DeviceLimits
 from clstudio.engine.run import Engine
 from clstudio.session.format import Session, load_session
 from clstudio.ui.args import ArgsPanel
+from clstudio.validation import fit_kernel, form_state, with_argument
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 LIMITS = DeviceLimits(

@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from clstudio.checks.index_space import FillChoice, IndexSpace
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo
 from clstudio.session.args import BufferArg, Init
@@ -17,6 +16,7 @@ from clstudio.ui.args import IndexSpaceView, NDRangeEditor
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.index_space_view import shown_groups
 from clstudio.ui.args.init_editor import parse_values
+from clstudio.validation.index_space import FillChoice, IndexSpace
 
 UCHAR = parse_element_type("uchar")
 FLOAT = parse_element_type("float")

@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from clstudio.checks.validate import validate
 from clstudio.common.results import KernelSignature, RunError
 from clstudio.devices.limits import DeviceLimits
 from clstudio.session.args import BufferArg, Init, SamplerArg, ScalarArg
 from clstudio.session.format import Session, parse_session, session_to_dict
+from clstudio.validation.validate import validate
 
 pytestmark = pytest.mark.opencl
 

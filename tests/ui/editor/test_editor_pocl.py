@@ -9,7 +9,7 @@ from editor_testing import type_source
 from PySide6.QtGui import QTextCharFormat
 from pytestqt.qtbot import QtBot
 
-from clstudio.engine.backend import InProcessBackend
+from clstudio.engine.in_process import InProcessBackend
 from clstudio.ui.editor.editor_panel import EditorPanel
 
 BROKEN = """__kernel void scale(__global float *data, float factor)

@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, Diagnostic
 from clstudio.ui.editor.build_log import BuildLogView
-from clstudio.ui.editor.problems import ProblemsView
+from clstudio.ui.editor.problems_view import ProblemsView
 
 DIAGNOSTICS = (
     Diagnostic(4, 12, "error", "use of undeclared identifier 'b'"),

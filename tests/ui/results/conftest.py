@@ -18,7 +18,7 @@ from clstudio.common.results import (
     Timing,
 )
 from clstudio.session.format import Session, load_session
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 

@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.ui.results import buffer_export
-from clstudio.ui.results.buffer_export import csv_header, lane_names, save_csv, save_npy
+from clstudio.ui.results.outputs import buffer_export
+from clstudio.ui.results.outputs.buffer_export import csv_header, lane_names, save_csv, save_npy
 
 
 def read_csv(path):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunResult
-from clstudio.ui.results.buffer_layout import (
+from clstudio.ui.results.viewers.buffer_layout import (
     BufferLayout,
     TableLayout,
     buffer_entries,

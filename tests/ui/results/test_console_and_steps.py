@@ -13,7 +13,7 @@ from clstudio.common.units import format_seconds
 from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
-from clstudio.ui.results.steps_panel import COLUMNS, StepsPanel
+from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
 
 
 def fixed_family():

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from clstudio.engine.backend import InProcessBackend
+from clstudio.engine.in_process import InProcessBackend
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient

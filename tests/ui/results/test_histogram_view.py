@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import ReferenceReport, RunResult
-from clstudio.ui.results import histogram_view
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.viewers import histogram_view
 
 LONG = 4 * 2**20  # counted on a pool thread
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from clstudio.ui.results.line_envelope import peak_envelope
+from clstudio.ui.results.viewers.line_envelope import peak_envelope
 
 
 def test_each_bin_keeps_its_highest_then_lowest_value() -> None:

@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
 from clstudio.session.format import Session
-from clstudio.ui.results import outputs_panel
-from clstudio.ui.results.buffer_layout import format_value
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs import outputs_panel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.viewers.buffer_layout import format_value
 
 
 def tab_centre(panel, index):

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.results import RunResult
 from clstudio.session import Reference
 from clstudio.session.format import Session
-from clstudio.ui.results.outputs_panel import OutputsPanel
-from clstudio.ui.results.reference_editor import read_reference
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs.reference_editor import read_reference
 
 pytestmark = pytest.mark.opencl
 

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunError, RunResult
 from clstudio.ui.main_window import MainWindow
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 

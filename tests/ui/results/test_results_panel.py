@@ -5,8 +5,8 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.editor.build_log import BuildLogView
-from clstudio.ui.editor.problems import ProblemsView
-from clstudio.ui.results.outputs_panel import OutputsPanel
+from clstudio.ui.editor.problems_view import ProblemsView
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 
 

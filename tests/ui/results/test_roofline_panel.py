@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.common.results import RunResult
 from clstudio.session.format import Session
-from clstudio.ui.results.roofline_panel import RooflinePanel
+from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 
 
 def peaks_of(device: str) -> PeakReport:

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices import discover
+from clstudio.devices.discovery import discover
+from clstudio.measurements.local_size_sweep import SweepPoint, SweepResult
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.sweep_panel import SweepPanel
-from clstudio.worker.local_size_sweep import SweepPoint, SweepResult
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 

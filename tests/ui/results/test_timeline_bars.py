@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from clstudio.common.results import Timing
-from clstudio.ui.results.timeline_bars import timeline, timeline_rows
+from clstudio.ui.results.timings.timeline_bars import timeline, timeline_rows
 
 
 def timing(phase, name, repeat, start, end):
@@ -32,8 +32,9 @@ def test_timeline_starts_at_the_first_command_in_ms() -> None:
 
 def test_the_results_arithmetic_loads_no_qt() -> None:
     script = (
-        "import sys, clstudio.ui.results.buffer_export, clstudio.ui.results.buffer_layout, "
-        "clstudio.ui.results.timeline_bars; "
+        "import sys, clstudio.ui.results.outputs.buffer_export, "
+        "clstudio.ui.results.viewers.buffer_layout, "
+        "clstudio.ui.results.timings.timeline_bars; "
         "print(any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)

@@ -15,7 +15,7 @@ from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
 from clstudio.session.args import BufferArg
 from clstudio.session.format import Session
-from clstudio.ui.results.timings_panel import STATS_ROWS, TimingsPanel
+from clstudio.ui.results.timings.timings_panel import STATS_ROWS, TimingsPanel
 
 FLOAT = parse_element_type("float32")
 

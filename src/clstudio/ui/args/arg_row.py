@@ -8,7 +8,6 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from clstudio.checks import ArgChange, describe, expected_kind, unsupported_reason
 from clstudio.common import KernelArgInfo, kernel_type
 from clstudio.session import (
     ArgSpec,
@@ -24,6 +23,7 @@ from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+from clstudio.validation import ArgChange, describe, expected_kind, unsupported_reason
 
 Editor = BufferEditor | LocalEditor | ScalarEditor | ImageEditor | SamplerEditor
 _BADGES = {

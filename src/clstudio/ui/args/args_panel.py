@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from clstudio.checks import FormState, KernelFit
 from clstudio.common import KernelSignature, RunError
 from clstudio.session import ArgSpec, Session
 from clstudio.ui.args.arg_row import ArgRow
@@ -19,6 +18,7 @@ from clstudio.ui.args.index_space_view import IndexSpaceView
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.args.sizes_editor import SizesEditor
 from clstudio.ui.empty_state import EmptyState
+from clstudio.validation import FormState, KernelFit
 
 ERROR_RED = "#d83c3c"
 WARNING_AMBER = "#c07a10"

@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from clstudio.checks import IndexSpace, summary
+from clstudio.validation import IndexSpace, summary
 
 MAX_COLUMNS = 16  # groups drawn along x; more are shown as the first ones, "…", the last
 MAX_ROWS = 6

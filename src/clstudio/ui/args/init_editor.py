@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.checks import DEFAULT_PICTURE
 from clstudio.common import ElementType
 from clstudio.session import INIT_KINDS, SAMPLE_IMAGES, Init
 from clstudio.ui.args.number_fields import NumberField, mark_invalid
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+from clstudio.validation import DEFAULT_PICTURE
 
 INIT_LABELS = {
     "zeros": QT_TRANSLATE_NOOP("InitEditor", "zeros"),

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.checks import FillChoice, suggested_local_size
 from clstudio.session import MAX_ITEMS, SizePath
 from clstudio.ui.args.number_fields import NumberField
 from clstudio.ui.args.sizes_editor import link_label, mark_linked, show_link_text
+from clstudio.validation import FillChoice, suggested_local_size
 
 MAX_DIMS = 3
 _AXES = "xyz"

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from clstudio.checks import SizeSuggestion
 from clstudio.session import MAX_ITEMS
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.validation import SizeSuggestion
 
 
 def link_label() -> QLabel:

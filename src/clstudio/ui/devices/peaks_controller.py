@@ -7,13 +7,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from clstudio.backend import MeasuringBackend
 from clstudio.common import PEAK_PROBES, PeakPlan, PeakProbe, PeakReport
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.engine import MeasuringBackend
+from clstudio.measurements import measure_peaks
 from clstudio.reporting import latest_peaks, save_peaks
 from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.run.measurement_runner import MeasurementRunner
-from clstudio.worker.peak_runner import measure_peaks
 
 
 class PeaksController(QObject):

@@ -16,8 +16,8 @@ from clstudio.common import BuildResult
 from clstudio.ui.background import BackgroundRunner
 
 if TYPE_CHECKING:
+    from clstudio.backend import Backend
     from clstudio.devices import DeviceSelector
-    from clstudio.engine import Backend
 
 LIVE_DELAY_MS = 500
 

@@ -26,12 +26,12 @@ from clstudio.ui.editor.build_status import build_status_text, up_to_date_text
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.editor.find_replace import FindReplaceBar
 from clstudio.ui.editor.kernel_picker import KernelPicker
-from clstudio.ui.editor.problems import ProblemsView
+from clstudio.ui.editor.problems_view import ProblemsView
 from clstudio.ui.editor.severity_marks import severity_icon
 
 if TYPE_CHECKING:
+    from clstudio.backend import Backend
     from clstudio.devices import DeviceSelector
-    from clstudio.engine import Backend
 
 
 class EditorPanel(QWidget):

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
+from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo
-from clstudio.engine import Backend
 from clstudio.exercises import (
     Catalogue,
     CheckReport,
@@ -26,8 +26,8 @@ from clstudio.exercises import (
     load_catalogue,
     variant_problem,
 )
-from clstudio.ui.exercises.check_runner import CheckRunner
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
+from clstudio.ui.exercises.grading_runner import CheckRunner
 from clstudio.ui.exercises.solution_dialog import SolutionDialog
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.exercises import CheckReport, Exercise
-from clstudio.ui.exercises.check_results import CheckResultsView
+from clstudio.ui.exercises.grading_results import CheckResultsView
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
 
 _NAME = Qt.ItemDataRole.UserRole

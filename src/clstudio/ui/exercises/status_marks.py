@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 
 from clstudio.exercises import FAILING, FAST_ENOUGH, NOT_STARTED, PASSING
-from clstudio.exercises.check_text import status_name
+from clstudio.exercises.grading_text import status_name
 
 MARKS = {NOT_STARTED: "○", FAILING: "✗", PASSING: "✓", FAST_ENOUGH: "★"}
 # Mid-tone colours that read on the light and the dark palette alike.

@@ -1,5 +1,8 @@
-"""The results of a run: timings, outputs, console and the host program's steps.
+"""The results of a run: the bottom dock's tabs, each in a folder with its views.
 
-Import each panel from its module. This file imports nothing, so the Qt-free
-modules here (buffer_layout) load without Qt.
+outputs/ (the Outputs tab, references, export), viewers/ (a buffer as line, image,
+histogram or table), timings/ (the Timings tab, its plots and history), roofline/, and
+here the dock itself, the Console and Local size tabs, the error banner and plot style.
+Import each panel from its module. These files import nothing, so the Qt-free modules
+here (viewers.buffer_layout) load without Qt.
 """

@@ -13,13 +13,13 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
-from clstudio.ui.editor.problems import ProblemsView
+from clstudio.ui.editor.problems_view import ProblemsView
 from clstudio.ui.results.console_panel import ConsolePanel
-from clstudio.ui.results.outputs_panel import OutputsPanel
-from clstudio.ui.results.roofline_panel import RooflinePanel
-from clstudio.ui.results.steps_panel import StepsPanel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.results.sweep_panel import SweepPanel
-from clstudio.ui.results.timings_panel import TimingsPanel
+from clstudio.ui.results.timings.timings_panel import TimingsPanel
+from clstudio.ui.steps.steps_panel import StepsPanel
 
 
 class ResultsPanel(QTabWidget):

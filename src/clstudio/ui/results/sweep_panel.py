@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import format_seconds
+from clstudio.measurements import SweepResult
 from clstudio.ui.results.plot_style import MARKER_COLOUR, SERIES_COLOURS, ThemedPlotWidget
-from clstudio.worker.local_size_sweep import SweepResult
 
 
 class SweepPlot(ThemedPlotWidget):

@@ -1,1 +1,1 @@
-"""The Run button and its controller: a run in the worker, progress, Stop."""
+"""The Run button and its controllers: a run, a check on Oclgrind, a sweep, runs on devices."""

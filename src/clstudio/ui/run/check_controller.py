@@ -10,7 +10,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.check import CheckResult
+from clstudio.checkmode import CheckResult
 from clstudio.session import Session
 from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
 from clstudio.worker.client import ProgressFn

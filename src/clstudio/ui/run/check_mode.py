@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from clstudio.check import GET_OCLGRIND, CheckResult
+from clstudio.checkmode import GET_OCLGRIND, CheckResult
 from clstudio.common import Diagnostic, gettext
 from clstudio.session import Session
 from clstudio.ui.run.check_controller import CheckController

@@ -25,14 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.backend import Backend
 from clstudio.common import RunResult, format_seconds
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.engine import Backend
+from clstudio.measurements import run_on_devices
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
 from clstudio.ui.run.measurement_runner import MeasurementRunner
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
-from clstudio.worker.device_runs import run_on_devices
 
 _DEVICE = Qt.ItemDataRole.UserRole
 CONTEXT = "DeviceRunsDialog"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+from clstudio.backend import Backend
 from clstudio.common import RunResult
-from clstudio.engine import Backend
 from clstudio.session import Session
 from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
 

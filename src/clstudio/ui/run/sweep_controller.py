@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
-from clstudio.checks import local_size_candidates
+from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo, limits_of
-from clstudio.engine import Backend
+from clstudio.measurements import SweepResult, sweep_local_sizes
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.run.measurement_runner import MeasurementRunner
-from clstudio.worker.local_size_sweep import SweepResult, sweep_local_sizes
+from clstudio.validation import local_size_candidates
 
 
 class SweepController(QObject):

@@ -1,0 +1,42 @@
+"""Check mode: a session run once on the Oclgrind simulator, its reports grouped into problems.
+
+Not to be confused with `clstudio.validation`, what is validated before any run, nor with
+grading an exercise (`clstudio.exercises.grading`).
+"""
+
+from clstudio.checkmode.check_plan import (
+    GET_OCLGRIND,
+    LOG_NAME,
+    MAX_ERRORS,
+    SIMULATOR_PLATFORM,
+    CheckPlan,
+    check_environment,
+    opencl_2_feature,
+    opencl_2_message,
+    plan_check,
+)
+from clstudio.checkmode.check_results import KIND_SEVERITIES, CheckProblem, CheckResult, WorkItem
+from clstudio.checkmode.problems import BufferRegion, find_problems
+from clstudio.checkmode.reports import ParsedLog, Report, Side, parse_log
+
+__all__ = [
+    "GET_OCLGRIND",
+    "KIND_SEVERITIES",
+    "LOG_NAME",
+    "MAX_ERRORS",
+    "SIMULATOR_PLATFORM",
+    "BufferRegion",
+    "CheckPlan",
+    "CheckProblem",
+    "CheckResult",
+    "ParsedLog",
+    "Report",
+    "Side",
+    "WorkItem",
+    "check_environment",
+    "find_problems",
+    "opencl_2_feature",
+    "opencl_2_message",
+    "parse_log",
+    "plan_check",
+]

@@ -1,0 +1,93 @@
+"""A local-size sweep: the session run once per local size, each a run of its own in the worker.
+
+PoCL compiles a kernel again for each new local size, and that first launch
+costs tens of milliseconds of wall time; the first repeat of each size is a
+warm-up and is not timed. A size that fails (the driver refuses it, or it
+crashes the worker) is marked failed and the sweep goes on.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from clstudio.backend import Backend
+from clstudio.common import gettext
+from clstudio.session import Session
+
+TIMED_REPEATS = 3
+
+SweepProgress = Callable[[int, int, tuple[int, ...] | None], None]  # done, total, next size
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    """One local size: its median kernel time, or why it failed."""
+
+    local_size: tuple[int, ...]
+    median_s: float | None
+    error: str = ""
+
+    @property
+    def group_items(self) -> int:
+        return math.prod(self.local_size)
+
+    @property
+    def label(self) -> str:
+        return " × ".join(map(str, self.local_size))
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    kernel: str
+    global_size: tuple[int, ...]
+    points: tuple[SweepPoint, ...]
+    stopped: str = ""
+
+    @property
+    def best(self) -> SweepPoint | None:
+        timed = [p for p in self.points if p.median_s is not None]
+        return min(timed, key=lambda p: p.median_s or 0.0, default=None)
+
+
+def sweep_local_sizes(
+    backend: Backend,
+    session: Session,
+    sizes: Sequence[tuple[int, ...]],
+    progress: SweepProgress | None = None,
+    cancelled: Callable[[], bool] = lambda: False,
+    timed_repeats: int = TIMED_REPEATS,
+) -> SweepResult:
+    """Run `session` at each local size in `sizes`; the result keeps their order."""
+    points = []
+    stopped = ""
+    for done, size in enumerate(sizes):
+        if cancelled():
+            stopped = _stopped_after(done, len(sizes))
+            break
+        if progress is not None:
+            progress(done, len(sizes), size)
+        trial = replace(session, local_size=tuple(size), repeats=timed_repeats + 1)
+        result = backend.run(trial)
+        if result.error is not None and result.error.stage == "cancelled":
+            stopped = _stopped_after(done, len(sizes))
+            break
+        times = result.kernel_times_ns()[1:]  # the first launch of a size is the warm-up
+        if result.error is not None or not times:
+            message = (
+                result.error.message if result.error is not None else gettext("no kernel time")
+            )
+            points.append(SweepPoint(tuple(size), None, message))
+        else:
+            points.append(SweepPoint(tuple(size), statistics.median(times) * 1e-9))
+    if progress is not None and not stopped:
+        progress(len(sizes), len(sizes), None)
+    return SweepResult(session.kernel, tuple(session.global_size), tuple(points), stopped)
+
+
+def _stopped_after(done: int, total: int) -> str:
+    return gettext("stopped by the user after {done} of {total} sizes").format(
+        done=done, total=total
+    )

@@ -1,0 +1,35 @@
+"""The names a reference expression sees, and a by-value argument as the kernel declares it.
+
+Pure numpy, so that the window can check a reference written after a run (the Outputs
+tab) without the engine, and an exported program encodes scalars as a run does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from clstudio.common import KernelSignature, kernel_type
+from clstudio.session import ScalarArg, Session
+
+
+def reference_namespace(
+    session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
+) -> dict[str, object]:
+    """The names a reference expression sees: each buffer's initial contents, each scalar."""
+    namespace: dict[str, object] = dict(inputs)
+    for info in signature.args:
+        spec = session.args.get(info.name)
+        if isinstance(spec, ScalarArg):
+            value = scalar_bytes(info.type_name, spec)
+            namespace[info.name] = value if isinstance(spec.value, tuple) else value[0]
+    return namespace
+
+
+def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
+    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers)."""
+    element = kernel_type(type_name)
+    values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
+    padded = list(values) + [0] * (element.lanes - len(values))
+    return np.array(padded, dtype=element.scalar)

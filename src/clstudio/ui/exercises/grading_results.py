@@ -1,0 +1,150 @@
+"""The outcome of a check: one row per case, the story of the chosen one, then the timing."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.exercises import CaseResult, CheckReport
+from clstudio.exercises.grading_text import mismatch_text, performance_text, value_text
+from clstudio.ui.exercises.status_marks import COLOURS, status_text
+
+_CASE = Qt.ItemDataRole.UserRole
+
+
+def sizes_text(case: CaseResult) -> str:
+    return ", ".join(f"{name} = {size}" for name, size in case.sizes.items())
+
+
+def case_details(case: CaseResult) -> str:
+    """A failing case in full: the size, what went wrong, the worst index and its values."""
+    head = QCoreApplication.translate("CheckResultsView", "<b>{sizes}</b> (seed {seed})").format(
+        sizes=html.escape(sizes_text(case)), seed=case.seed
+    )
+    if case.passed:
+        return QCoreApplication.translate(
+            "CheckResultsView", "{case}: every value within the tolerance."
+        ).format(case=head)
+    problem = case.problem
+    if case.mismatches and problem == case.mismatches[0].message:
+        # Its first clause: the worst place follows, line by line ("；" in Chinese).
+        problem = re.split("; |；", problem, maxsplit=1)[0]
+    lines = [f"{head}: {html.escape(problem)}"]
+    for mismatch in case.mismatches[:1]:
+        index = ", ".join(map(str, mismatch.index))
+        lines += [
+            QCoreApplication.translate("CheckResultsView", "worst index: <b>{place}</b>").format(
+                place=f"{html.escape(mismatch.output)}[{index}]"
+            ),
+            QCoreApplication.translate("CheckResultsView", "expected: <b>{value}</b>").format(
+                value=value_text(mismatch.expected)
+            ),
+            QCoreApplication.translate("CheckResultsView", "actual: <b>{value}</b>").format(
+                value=value_text(mismatch.actual)
+            ),
+        ]
+    lines += [
+        QCoreApplication.translate("CheckResultsView", "also {mismatch}").format(
+            mismatch=html.escape(mismatch_text(m))
+        )
+        for m in case.mismatches[1:]
+    ]
+    return "<br>".join(lines)
+
+
+class CheckResultsView(QWidget):
+    """Shows a CheckReport; the first failing case is chosen, and told in full below."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel(self.tr("Check your kernel to see how it does on every test case."))
+        self.summary.setWordWrap(True)
+        self.cases = QTreeWidget()
+        self.cases.setObjectName("exerciseCases")
+        self.cases.setHeaderLabels([self.tr("Case"), self.tr("Result")])
+        self.cases.setRootIsDecorated(False)
+        header = self.cases.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.cases.currentItemChanged.connect(self._on_cases_current_changed)
+        self.details = QLabel()
+        self.details.setObjectName("exerciseCaseDetails")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.performance = QLabel()
+        self.performance.setObjectName("exercisePerformance")
+        self.performance.setWordWrap(True)
+        self.performance.setTextFormat(Qt.TextFormat.PlainText)
+        # The case's story and the timing scroll: with the roofline position they run to
+        # a dozen lines in a narrow dock, and would otherwise be cut off at its foot.
+        story = QWidget()
+        story_layout = QVBoxLayout(story)
+        story_layout.setContentsMargins(0, 0, 0, 0)
+        story_layout.addWidget(self.details)
+        story_layout.addWidget(self.performance)
+        story_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("exerciseCheckStory")
+        scroll.setWidget(story)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumHeight(2 * self.fontMetrics().height())  # never more than the dock's
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.cases, 2)
+        layout.addWidget(scroll, 3)
+
+    def clear(self, text: str) -> None:
+        self.summary.setText(text)
+        self.cases.clear()
+        self.details.clear()
+        self.performance.clear()
+
+    def show_report(self, report: CheckReport) -> None:
+        passed = sum(case.passed for case in report.cases)
+        if report.device:
+            summary = self.tr("<b>{status}</b>: {passed} of {total} cases pass on {device}")
+        else:
+            summary = self.tr("<b>{status}</b>: {passed} of {total} cases pass")
+        self.summary.setText(
+            summary.format(
+                status=status_text(report.status),
+                passed=passed,
+                total=len(report.cases),
+                device=html.escape(report.device),
+            )
+        )
+        self.cases.clear()
+        for case in report.cases:
+            verdict = self.tr("pass") if case.passed else self.tr("FAIL")
+            item = QTreeWidgetItem([sizes_text(case), verdict])
+            item.setForeground(1, COLOURS["passing" if case.passed else "failing"])
+            item.setData(0, _CASE, case)
+            item.setToolTip(0, case.name)
+            self.cases.addTopLevelItem(item)
+        failing = [i for i, case in enumerate(report.cases) if not case.passed]
+        chosen = self.cases.topLevelItem(failing[0] if failing else 0)
+        if chosen is not None:
+            self.cases.setCurrentItem(chosen)
+        text = performance_text(report.performance)
+        if report.performance is not None and report.performance.roofline is not None:
+            text += f"\n{report.performance.roofline.text}"
+        self.performance.setText(text)
+
+    def _on_cases_current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
+        self.details.setText("" if current is None else case_details(current.data(0, _CASE)))

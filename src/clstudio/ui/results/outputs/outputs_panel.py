@@ -1,0 +1,458 @@
+"""The Outputs tab: every buffer of the last run, its reference check and guard bands.
+
+Results read back from the device come first, then what each buffer held before
+the first launch. Exports run on a pool thread: a 16 M-row CSV takes seconds. One
+export at a time: Export waits while one is being written, so no outcome goes unseen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
+from clstudio.references import check_reference, reference_namespace
+from clstudio.session import Reference, Session
+from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.error_banner import ErrorBanner
+from clstudio.ui.results.outputs.buffer_export import save_csv, save_npy
+from clstudio.ui.results.outputs.reference_editor import ReferenceEditor
+from clstudio.ui.results.viewers.buffer_layout import BufferEntry, buffer_entries
+from clstudio.ui.results.viewers.buffer_viewer import BufferViewer
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+
+PASS_COLOUR = "#3f9e4d"
+FAIL_COLOUR = "#d9453b"
+ROLE_TITLES = {  # shown translated, in the context "OutputsPanel"
+    "result": QT_TRANSLATE_NOOP("OutputsPanel", "result"),
+    "input": QT_TRANSLATE_NOOP("OutputsPanel", "input"),
+    "initial": QT_TRANSLATE_NOOP("OutputsPanel", "initial contents"),
+}
+_KEY = Qt.ItemDataRole.UserRole
+
+
+def entry_title(entry: BufferEntry) -> str:
+    """`c — result`: the buffer's name and what the array is."""
+    role = QCoreApplication.translate("OutputsPanel", ROLE_TITLES[entry.role])
+    return f"{entry.name} — {role}"
+
+
+def short_type_text(entry: BufferEntry) -> str:
+    """`float4 [1024]` or `RGBA uchar [480 × 640]`: for the narrow buffer list."""
+    scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
+    shape = " × ".join(map(str, entry.layout.element_shape))
+    if entry.layout.rgba:
+        return f"RGBA {scalar} [{shape}]"
+    lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
+    return f"{scalar}{lanes} [{shape}]"
+
+
+def type_text(entry: BufferEntry) -> str:
+    """The element type, the shape in elements (or pixels) and the size in bytes."""
+    return f"{short_type_text(entry)}, {format_bytes(entry.array.nbytes)}"
+
+
+def reference_text(entry: BufferEntry) -> str:
+    """Rich text: pass or fail in colour, the largest errors, and the check's own words."""
+    report = entry.reference
+    if report is None:
+        if entry.role == "result":
+            text = QCoreApplication.translate(
+                "OutputsPanel", "No reference for '{name}' yet: type one below to check its values."
+            )
+        else:
+            text = QCoreApplication.translate(
+                "OutputsPanel", "The contents of '{name}' before the first launch."
+            )
+        return text.format(name=entry.name)
+    colour = PASS_COLOUR if report.ok else FAIL_COLOUR
+    errors = []
+    if report.max_abs_err is not None:
+        errors.append(
+            QCoreApplication.translate("OutputsPanel", "max abs error {error}").format(
+                error=f"{report.max_abs_err:.3g}"
+            )
+        )
+    if report.max_rel_err is not None:
+        errors.append(
+            QCoreApplication.translate("OutputsPanel", "max rel error {error}").format(
+                error=f"{report.max_rel_err:.3g}"
+            )
+        )
+    detail = f" ({', '.join(errors)})" if errors else ""
+    return (
+        f"<span style='color:{colour}; font-weight:bold'>{verdict_text(report.ok)}</span>"
+        f"{detail}: {_escape(report.message)}"
+    )
+
+
+def verdict_text(ok: bool) -> str:
+    if ok:
+        return QCoreApplication.translate("OutputsPanel", "Reference check passed")
+    return QCoreApplication.translate("OutputsPanel", "Reference check FAILED")
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def save_entry(entry: BufferEntry, path: Path) -> str | None:
+    """Write the buffer to `path` (.csv as a table, anything else as .npy).
+
+    Returns what went wrong, in words, or None when the file is written.
+    """
+    try:
+        if path.suffix.lower() == ".csv":
+            save_csv(entry.array, path, entry.layout.lanes, entry.layout.lane_names)
+        else:
+            save_npy(entry.array, path)
+    except (OSError, ValueError) as exc:
+        return QCoreApplication.translate("OutputsPanel", "Could not save {path}: {error}").format(
+            path=path, error=exc
+        )
+    return None
+
+
+class RoomyItemDelegate(QStyledItemDelegate):
+    """Two-line items a little taller than Qt's hint.
+
+    When a line falls back to a taller font (a Chinese role title in a Latin font),
+    Qt's hint counts its height but the painter still elides the line after it.
+    """
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), size.height() + option.fontMetrics.height() // 3)
+
+
+class OutputsPanel(QWidget):
+    """show_result(result) lists the buffers; selecting one shows it in a fitting viewer."""
+
+    exportFinished = Signal(str)  # the path written
+    exportFailed = Signal(str)  # what went wrong, in words
+    referenceEdited = Signal(str, object)  # an output's name, its new Reference or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._entries: dict[str, BufferEntry] = {}
+        self._session: Session | None = None  # the session of the run shown
+        self._namespace: dict[str, object] = {}  # what its reference expressions see
+        self._exports: BackgroundRunner[str | None] = BackgroundRunner(
+            self._on_exports_done, self._on_exports_failed, self
+        )
+        self._export_path = Path()  # of the export under way, or the last one
+        self._export_dir = Path.home()
+
+        self.empty = EmptyState(
+            self.tr("No outputs yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
+                "images and tables, checked against their reference expressions."
+            ),
+        )
+        self.banner = ErrorBanner()
+        self.buffer_list = QListWidget()
+        self.buffer_list.setObjectName("bufferList")
+        self.buffer_list.setSpacing(2)
+        self.buffer_list.setWordWrap(True)
+        self.buffer_list.setItemDelegate(RoomyItemDelegate(self.buffer_list))
+        self.buffer_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.buffer_list.currentItemChanged.connect(self._on_buffer_list_current_changed)
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.type_label = QLabel()
+        self.reference_label = QLabel()
+        self.reference_label.setWordWrap(True)
+        self.reference_label.setTextFormat(Qt.TextFormat.RichText)
+        self.reference_editor = ReferenceEditor()
+        self.reference_editor.referenceEdited.connect(self._on_reference_editor_reference_edited)
+        self.guard_label = QLabel()
+        self.guard_label.setObjectName("guardWarning")
+        self.guard_label.setWordWrap(True)
+        self.guard_label.setStyleSheet(
+            "QLabel#guardWarning { background: rgba(230, 160, 40, 50); "
+            "border: 1px solid rgba(230, 160, 40, 170); border-radius: 4px; padding: 4px; }"
+        )
+        self.guard_label.setVisible(False)
+        self.worst_button = QPushButton(self.tr("Show worst element"))
+        self.worst_button.setToolTip(
+            self.tr("Jump to the element farthest from its reference value")
+        )
+        self.worst_button.clicked.connect(self.show_worst_element)
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Save this buffer as .npy (for numpy) or .csv"))
+        self.export_button.clicked.connect(self._on_export_button_clicked)
+        self.export_status = QLabel()
+        self.viewer = BufferViewer()
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self._build_content())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def _build_content(self) -> QWidget:
+        for label in (self.title, self.type_label, self.export_status):
+            # Long names are cut short rather than widening the dock and the window; an
+            # Ignored size policy would lose them to the stretch beside them altogether.
+            label.setMinimumWidth(1)
+        header = QHBoxLayout()
+        header.addWidget(self.title)
+        header.addWidget(self.type_label)
+        header.addStretch(1)
+        header.addWidget(self.export_status)
+        header.addWidget(self.worst_button)
+        header.addWidget(self.export_button)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(header)
+        right_layout.addWidget(self.reference_label)
+        right_layout.addWidget(self.reference_editor)
+        right_layout.addWidget(self.guard_label)
+        right_layout.addWidget(self.viewer, 1)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(self.buffer_list)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 5)
+        splitter.setSizes([200, 1000])
+        self.splitter = splitter
+
+        self.no_buffers = QLabel()
+        self.no_buffers.setWordWrap(True)
+        self.no_buffers.setVisible(False)
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.no_buffers)
+        layout.addWidget(splitter, 1)
+        return content
+
+    def show_result(self, result: RunResult, session: Session | None = None) -> None:
+        """List the run's buffers and show the first result (or the first input).
+
+        With the session that ran, its outputs' references can be edited and checked here.
+        """
+        self.stack.setCurrentIndex(1)
+        self._session = session
+        signature = None if result.build is None else result.build.kernel(result.kernel)
+        self._namespace = (
+            reference_namespace(session, signature, result.inputs)
+            if session is not None and signature is not None
+            else dict(result.inputs)
+        )
+        self.banner.set_error(result.error)
+        entries = buffer_entries(result)
+        self._entries = {entry.key: entry for entry in entries}
+        self.no_buffers.setText(
+            self.tr("This run produced no buffers to show: it stopped before any were created.")
+        )
+        self.no_buffers.setVisible(not entries)
+        self.splitter.setVisible(bool(entries))  # no table of an earlier run under that line
+        with QSignalBlocker(self.buffer_list):
+            self.buffer_list.clear()
+            for entry in entries:
+                self.buffer_list.addItem(self._item(entry))
+        self.buffer_list.setCurrentRow(0 if entries else -1)
+        if not entries:
+            self._show_entry(None)
+
+    def clear(self) -> None:
+        """Back to the empty state: another session is shown, this run is not its."""
+        self._entries = {}
+        self._session = None
+        self._namespace = {}
+        with QSignalBlocker(self.buffer_list):
+            self.buffer_list.clear()
+        self._show_entry(None)
+        self.stack.setCurrentIndex(0)
+
+    def entries(self) -> list[BufferEntry]:
+        return list(self._entries.values())
+
+    def current_entry(self) -> BufferEntry | None:
+        return self.viewer.entry()
+
+    def select_buffer(self, name: str, role: str = "result") -> bool:
+        """Select the listed buffer `name` in `role`; False when it is not listed."""
+        for row in range(self.buffer_list.count()):
+            if self.buffer_list.item(row).data(_KEY) == f"{role}:{name}":
+                self.buffer_list.setCurrentRow(row)
+                return True
+        return False
+
+    def show_worst_element(self) -> None:
+        """Jump to the element that missed its reference by most, in the current view."""
+        entry = self.current_entry()
+        if entry is None or entry.reference is None or entry.reference.worst_index is None:
+            return
+        self.viewer.show_element(entry.reference.worst_index)
+
+    def export_current(self, path: str | Path) -> bool:
+        """Write the selected buffer to `path` (.csv as a table, anything else as .npy).
+
+        False, and nothing written, when nothing is selected or an export is under way.
+        """
+        entry = self.current_entry()
+        if entry is None or self._exports.is_busy():
+            return False
+        path = Path(path)
+        self._export_path = path
+        self._export_dir = path.parent
+        self.export_status.setText(self.tr("Saving {name}…").format(name=path.name))
+        self.export_status.setToolTip(str(path))
+        self._exports.submit(lambda: save_entry(entry, path))
+        self.export_button.setEnabled(False)
+        return True
+
+    def _item(self, entry: BufferEntry) -> QListWidgetItem:
+        # Short marks, so the list stays narrow; the tooltip and the header say more.
+        badges = ""
+        if entry.reference is not None:
+            badges += "  ✓" if entry.reference.ok else "  ✗"
+        if entry.guard is not None:
+            badges += "  ⚠"
+        item = QListWidgetItem(f"{entry_title(entry)}{badges}\n{short_type_text(entry)}")
+        item.setData(_KEY, entry.key)
+        tips = [type_text(entry)]
+        if entry.reference is not None:
+            tips.append(f"✓/✗ {verdict_text(entry.reference.ok)}: {entry.reference.message}")
+        if entry.guard is not None:
+            tips.append(
+                self.tr("⚠ Out-of-bounds write: {message}").format(message=entry.guard.message)
+            )
+        item.setToolTip("\n".join(tips))
+        return item
+
+    def _show_entry(self, entry: BufferEntry | None) -> None:
+        self.title.setText("" if entry is None else entry_title(entry))
+        self.type_label.setText("" if entry is None else type_text(entry))
+        self.reference_label.setText("" if entry is None else reference_text(entry))
+        editable = entry is not None and entry.role == "result" and self._session is not None
+        self.reference_editor.setVisible(editable)
+        if editable:
+            assert entry is not None and self._session is not None
+            self.reference_editor.set_output(
+                entry.name, self._session.references.get(entry.name), tuple(self._namespace)
+            )
+        reference = None if entry is None else entry.reference
+        self.worst_button.setVisible(reference is not None)
+        self.worst_button.setEnabled(reference is not None and reference.worst_index is not None)
+        self.export_button.setEnabled(entry is not None and not self._exports.is_busy())
+        guard = None if entry is None else entry.guard
+        self.guard_label.setVisible(guard is not None)
+        if guard is not None:
+            self.guard_label.setText(
+                self.tr("⚠ Out-of-bounds write caught by the guard bands: {message}").format(
+                    message=guard.message
+                )
+            )
+        self.viewer.set_entry(entry)
+
+    def _on_reference_editor_reference_edited(self, name: str, reference: Reference | None) -> None:
+        """Check the new reference on the run shown at once, and pass the edit on."""
+        key = f"result:{name}"
+        entry, session = self._entries.get(key), self._session
+        if entry is None or session is None:
+            return
+        references = dict(session.references)
+        if reference is None:
+            references.pop(name, None)
+            report = None
+        else:
+            references[name] = reference
+            report = check_reference(
+                name, reference, entry.array, self._namespace, session.base_dir
+            )
+        self._session = replace(session, references=references)
+        entry = replace(entry, reference=report)
+        self._entries[key] = entry
+        item = self.buffer_list.currentItem()
+        if item is not None and item.data(_KEY) == key:
+            fresh = self._item(entry)
+            item.setText(fresh.text())
+            item.setToolTip(fresh.toolTip())
+        self.reference_label.setText(reference_text(entry))
+        self.worst_button.setVisible(report is not None)
+        self.worst_button.setEnabled(report is not None and report.worst_index is not None)
+        self.viewer.set_entry(entry)
+        self.referenceEdited.emit(name, reference)
+
+    def _on_buffer_list_current_changed(
+        self, current: QListWidgetItem | None, _previous: QListWidgetItem | None
+    ) -> None:
+        self._show_entry(None if current is None else self._entries.get(current.data(_KEY)))
+
+    def _on_export_button_clicked(self) -> None:
+        entry = self.current_entry()
+        if entry is None:
+            return
+        suggested = str(self._export_dir / f"{entry.name}.npy")
+        path, chosen = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export {title}").format(title=entry_title(entry)),
+            suggested,
+            self.tr("NumPy array (*.npy);;CSV table (*.csv)"),
+        )
+        if not path:
+            return
+        if Path(path).suffix.lower() not in (".npy", ".csv"):
+            path += ".csv" if "csv" in chosen.lower() else ".npy"
+        self.export_current(path)
+
+    def _on_exports_done(self, problem: str | None) -> None:
+        self.export_button.setEnabled(self.current_entry() is not None)
+        if problem is not None:
+            self._show_export_failure(problem)
+            return
+        path = self._export_path
+        self.export_status.setText(self.tr("Saved {name}").format(name=path.name))
+        self.export_status.setToolTip(str(path))
+        self.exportFinished.emit(str(path))
+
+    def _on_exports_failed(self, traceback_text: str) -> None:
+        self.export_button.setEnabled(self.current_entry() is not None)
+        self._show_export_failure(
+            self.tr("Could not save {path}:\n{details}").format(
+                path=self._export_path, details=traceback_text
+            )
+        )
+
+    def _show_export_failure(self, problem: str) -> None:
+        self.export_status.setText(self.tr("Export failed"))
+        self.export_status.setToolTip(problem)
+        self.exportFailed.emit(problem)

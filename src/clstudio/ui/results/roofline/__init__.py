@@ -1,0 +1,1 @@
+"""The Roofline tab: runs under the device's measured roofs."""

@@ -1,0 +1,227 @@
+"""The Roofline tab: each run's arithmetic intensity and speed under the device's measured roofs.
+
+The operations per work-item are the learner's to state (a default of 1 suits
+element-wise kernels); they are remembered per kernel, so the runs of one
+kernel move together when the number changes. Earlier runs stay as fainter
+dots, so a tiling step shows as a move on the chart. Without measured peaks
+the chart draws no roof at all and offers to measure them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.common import PeakReport, RunResult
+from clstudio.reporting import (
+    DEFAULT_OPS_PER_ITEM,
+    RooflinePoint,
+    binding_limit,
+    buffer_traffic,
+    kernel_stats,
+    point_of,
+    roofs_of,
+)
+from clstudio.session import BufferArg, Session
+from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
+
+MAX_RUNS = 12
+MAX_OPS_PER_ITEM = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class _Run:
+    number: int
+    kernel: str
+    device: str
+    bytes_moved: int
+    work_items: int
+    seconds: float
+    double: bool
+
+
+class RooflinePanel(QWidget):
+    """show_result(result, session) after each run; `measurePeaksRequested` asks for roofs."""
+
+    measurePeaksRequested = Signal(str)  # the device's name
+
+    def __init__(
+        self,
+        lookup: Callable[[str], PeakReport | None] = lambda _name: None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._lookup = lookup
+        self._runs: list[_Run] = []
+        self._ops: dict[str, int] = {}  # per kernel name
+        self._next = 1
+
+        self.empty = EmptyState(
+            self.tr("No roofline yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
+                "bandwidth and compute limits."
+            ),
+        )
+        self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
+        self.verdict = QLabel()
+        self.verdict.setObjectName("rooflineVerdict")
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.measure_button = QPushButton(self.tr("Measure peaks"))
+        self.measure_button.setVisible(False)
+        self.measure_button.clicked.connect(self._on_measure_clicked)
+        self.ops_per_item = QSpinBox()
+        self.ops_per_item.setObjectName("rooflineOpsPerItem")
+        self.ops_per_item.setRange(1, MAX_OPS_PER_ITEM)
+        self.ops_per_item.setValue(DEFAULT_OPS_PER_ITEM)
+        self.ops_per_item.setToolTip(
+            self.tr(
+                "Arithmetic operations one work-item does (a multiply-add counts 2): 1 for "
+                "vector_add, 2 × K for a matrix multiply with inner size K."
+            )
+        )
+        self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
+        self.bytes_note = QLabel()
+        self.bytes_note.setWordWrap(True)
+
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel(self.tr("Operations per work-item:")))
+        controls.addWidget(self.ops_per_item)
+        controls.addWidget(self.bytes_note, 1)
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(controls)
+        verdict_row = QHBoxLayout()
+        verdict_row.addWidget(self.verdict, 1)
+        verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(verdict_row)
+        self._layout = layout
+        self.content = content
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.empty)
+        outer.addWidget(content)
+        content.setVisible(False)
+
+    @property
+    def plot(self) -> RooflinePlot:
+        if self._plot is None:
+            self._plot = RooflinePlot()
+            self._layout.addWidget(self._plot, 1)
+        return self._plot
+
+    def set_lookup(self, lookup: Callable[[str], PeakReport | None]) -> None:
+        self._lookup = lookup
+        self._redraw()
+
+    def show_result(self, result: RunResult, session: Session) -> None:
+        stats = kernel_stats(result.kernel_times_ns())
+        if stats is None:
+            return  # a run that timed no kernel has no place on the chart
+        signature = result.build.kernel(result.kernel) if result.build is not None else None
+        double = any(
+            isinstance(spec, BufferArg) and spec.dtype.scalar.name == "float64"
+            for spec in session.args.values()
+        )
+        self._runs.append(
+            _Run(
+                self._next,
+                result.kernel or session.kernel,
+                result.device,
+                buffer_traffic(session, signature).total_bytes,
+                math.prod(result.global_size or session.global_size),
+                stats.median_s,
+                double,
+            )
+        )
+        self._next += 1
+        del self._runs[:-MAX_RUNS]
+        latest = self._runs[-1]
+        with QSignalBlocker(self.ops_per_item):
+            self.ops_per_item.setValue(self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM))
+        self.empty.setVisible(False)
+        self.content.setVisible(True)
+        self._redraw()
+
+    def peaks_changed(self) -> None:
+        """New peaks were measured: the roofs may have changed."""
+        self._redraw()
+
+    def latest_point(self) -> RooflinePoint | None:
+        points = self._points()
+        return points[-1] if points else None
+
+    def _points(self) -> list[RooflinePoint]:
+        latest = self._runs[-1] if self._runs else None
+        points = []
+        for run in self._runs:
+            if latest is None or run.device != latest.device:
+                continue  # another device's runs sit under other roofs
+            ops = self._ops.get(run.kernel, DEFAULT_OPS_PER_ITEM)
+            point = point_of(
+                f"#{run.number} {run.kernel}", run.bytes_moved, run.work_items, ops, run.seconds
+            )
+            if point is not None:
+                points.append(point)
+        return points
+
+    def _redraw(self) -> None:
+        if not self._runs:
+            return
+        latest = self._runs[-1]
+        roofs = roofs_of(self._lookup(latest.device), latest.double)
+        points = self._points()
+        self.plot.set_chart(roofs, points)
+        ops = self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM)
+        self.bytes_note.setText(
+            self.tr(
+                "{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations"
+            ).format(
+                bytes=f"{latest.bytes_moved:,}".replace(",", " "),
+                work_items=f"{latest.work_items:,}".replace(",", " "),
+                ops=f"{ops:,}".replace(",", " "),
+            )
+        )
+        point = points[-1] if points and points[-1].label.startswith(f"#{latest.number} ") else None
+        if point is None:
+            self.verdict.setText(self.tr("This run moved no buffer bytes, so it has no intensity."))
+            self.measure_button.setVisible(False)
+        elif roofs is None:
+            self.verdict.setText(
+                self.tr(
+                    "{gflop_s} GFLOP/s at {intensity} operations per byte. No measured peaks "
+                    "for {device} yet, so no roof is drawn: a roof from a data sheet would be a "
+                    "guess. Measure them (about half a minute) to see which limit binds."
+                ).format(
+                    gflop_s=f"{point.gflop_s:.3g}",
+                    intensity=f"{point.intensity:.3g}",
+                    device=latest.device or self.tr("this device"),
+                )
+            )
+            self.measure_button.setVisible(True)
+        else:
+            self.verdict.setText(binding_limit(point, roofs))
+            self.measure_button.setVisible(False)
+
+    def _on_ops_per_item_value_changed(self, value: int) -> None:
+        if self._runs:
+            self._ops[self._runs[-1].kernel] = value
+            self._redraw()
+
+    def _on_measure_clicked(self) -> None:
+        if self._runs:
+            self.measurePeaksRequested.emit(self._runs[-1].device)

@@ -1,0 +1,1 @@
+"""The Timings tab: each command's time, the repeats, the timeline and earlier runs."""

@@ -1,0 +1,139 @@
+"""The last run as the device saw it: every copy and launch as a bar on one time axis."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QPointF, Signal
+from PySide6.QtWidgets import QWidget
+
+from clstudio.common import PHASES, Timing, format_seconds
+from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPlotWidget
+from clstudio.ui.results.timings.timeline_bars import TimelineBar, timeline, timeline_rows
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+
+BAR_HEIGHT = 0.6
+ROW_TITLES = {
+    "upload": QT_TRANSLATE_NOOP("TimelinePlot", "write"),
+    "kernel": QT_TRANSLATE_NOOP("TimelinePlot", "kernel"),
+    "download": QT_TRANSLATE_NOOP("TimelinePlot", "read"),
+}
+
+
+def legend_html() -> str:
+    """Coloured squares naming the phases; shown beside the plot, where it hides no bar."""
+    return " &nbsp; ".join(
+        f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> "
+        + QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase])
+        for phase in PHASES
+    )
+
+
+def bar_text(bar: TimelineBar) -> str:
+    """What a bar is, for the hover line under the plot."""
+    if bar.phase == "upload":
+        action = QCoreApplication.translate("TimelinePlot", "copy '{name}' to the device")
+    elif bar.phase == "download":
+        action = QCoreApplication.translate("TimelinePlot", "read '{name}' back")
+    else:
+        action = QCoreApplication.translate("TimelinePlot", "kernel {name}")
+    return QCoreApplication.translate(
+        "TimelinePlot", "{action}, repeat {repeat}: {duration}, {start}–{end} ms"
+    ).format(
+        action=action.format(name=bar.name),
+        repeat=bar.repeat + 1,
+        duration=format_seconds((bar.end_ms - bar.start_ms) * 1e-3),
+        start=f"{bar.start_ms:.2f}",
+        end=f"{bar.end_ms:.2f}",
+    )
+
+
+class TimelinePlot(ThemedPlotWidget):
+    """One row per command (write a, kernel, read c), bars coloured by phase."""
+
+    barHovered = Signal(str)  # the hovered bar in words, "" when none
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bars: tuple[TimelineBar, ...] = ()
+        self._rows: tuple[str, ...] = ()
+        self._items: dict[str, pg.BarGraphItem] = {}
+        plot = self.getPlotItem()
+        plot.setLabel("bottom", self.tr("time since the first command (ms)"))
+        plot.getAxis("bottom").enableAutoSIPrefix(False)
+        plot.invertY(True)
+        plot.setMouseEnabled(x=True, y=False)
+        plot.showGrid(x=True, y=False, alpha=0.25)
+        self.set_title(self.tr("Timeline of the last run"))
+        self._apply_palette()
+        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+
+    def bar_count(self) -> int:
+        """Bars drawn, over every phase."""
+        return sum(len(item.opts["x0"]) for item in self._items.values())
+
+    def bars(self, phase: str) -> list[tuple[float, float]]:
+        """(start, end) in ms of each drawn bar of `phase`, as the plot holds them."""
+        item = self._items.get(phase)
+        if item is None:
+            return []
+        return list(zip(item.opts["x0"], item.opts["x1"], strict=True))
+
+    def row_names(self) -> tuple[str, ...]:
+        return self._rows
+
+    def set_timings(self, timings: Sequence[Timing]) -> None:
+        plot = self.getPlotItem()
+        for item in self._items.values():
+            plot.removeItem(item)
+        self._items = {}
+        self._bars = timeline(timings)
+        self._rows = timeline_rows(self._bars)
+        row_of = {row: index for index, row in enumerate(self._rows)}
+        for phase in PHASES:
+            bars = [bar for bar in self._bars if bar.phase == phase]
+            if not bars:
+                continue
+            colour = PHASE_COLOURS[phase]
+            item = pg.BarGraphItem(
+                x0=[bar.start_ms for bar in bars],
+                x1=[bar.end_ms for bar in bars],
+                y=[row_of[bar.row] for bar in bars],
+                height=BAR_HEIGHT,
+                brush=colour,
+                pen=pg.mkPen(colour),
+            )
+            plot.addItem(item)
+            self._items[phase] = item
+        labels = [(index, self._row_title(row)) for index, row in enumerate(self._rows)]
+        plot.getAxis("left").setTicks([labels])
+        if self._bars:
+            end = max(bar.end_ms for bar in self._bars)
+            plot.setXRange(0, end, padding=0.02)
+            plot.setYRange(-0.5, len(self._rows) - 0.5, padding=0.05)
+
+    def _row_title(self, row: str) -> str:
+        phase, _, name = row.partition(" ")
+        return f"{self.tr(ROW_TITLES[phase]) if phase in ROW_TITLES else phase} {name}"
+
+    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
+        view = self.getPlotItem().getViewBox()
+        if not self._bars or not view.sceneBoundingRect().contains(scene_pos):
+            self.barHovered.emit("")
+            return
+        point = view.mapSceneToView(scene_pos)
+        row = round(point.y())
+        slack = 3 * view.viewPixelSize()[0]  # a 2 µs bar is still easy to point at
+        hit = next(
+            (
+                bar
+                for bar in self._bars
+                if 0 <= row < len(self._rows)
+                and bar.row == self._rows[row]
+                and abs(point.y() - row) <= BAR_HEIGHT / 2
+                and bar.start_ms - slack <= point.x() <= bar.end_ms + slack
+            ),
+            None,
+        )
+        self.barHovered.emit("" if hit is None else bar_text(hit))

@@ -1,0 +1,254 @@
+"""How a buffer's array maps onto the viewers: lanes, line, image, histogram and table.
+
+Qt-free, so the arithmetic (which index is under the mouse, which row holds the
+worst element) is tested without widgets. A vector type of width w keeps its
+lanes on the last axis of the host array, as clstudio.common.dtypes lays it out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from clstudio.common import GuardReport, ReferenceReport, RunResult, pointee_type
+from clstudio.ui.results.outputs.buffer_export import lane_names
+
+VIEWS = ("line", "image", "histogram", "table")  # their titles are the viewer's, translated
+FLOAT_BINS = 100
+MAX_INTEGER_BINS = 512  # integers spanning at most this many values get one bar each
+
+
+RGBA_NAMES = ("R", "G", "B", "A")
+
+
+@dataclass(frozen=True)
+class BufferLayout:
+    """A host array's shape, and how many lanes of a vector type its last axis holds.
+
+    An RGBA image argument is a (height, width, 4) array whose lanes are colour channels.
+    """
+
+    shape: tuple[int, ...]
+    lanes: int = 1
+    rgba: bool = False
+
+    @property
+    def element_shape(self) -> tuple[int, ...]:
+        return self.shape[:-1] if self.lanes > 1 else self.shape
+
+    @property
+    def count(self) -> int:
+        return math.prod(self.element_shape)
+
+    @property
+    def lane_names(self) -> tuple[str, ...]:
+        if self.rgba:
+            return RGBA_NAMES
+        return lane_names(self.lanes) if self.lanes > 1 else ()
+
+    def views(self) -> tuple[str, ...]:
+        """The viewers that fit: an image needs two axes (or a 1-D vector's lanes)."""
+        dims = len(self.element_shape)
+        image = dims == 2 or (dims == 1 and self.lanes > 1)
+        return tuple(view for view in VIEWS if view != "image" or image)
+
+    def default_view(self) -> str:
+        return "image" if len(self.element_shape) == 2 else "line"
+
+    def element_index(self, flat: int) -> tuple[int, ...]:
+        """The index along each axis of the flat element number `flat` (C order)."""
+        return tuple(int(i) for i in np.unravel_index(flat, self.element_shape))
+
+
+def layout_of(result: RunResult, name: str, array: np.ndarray) -> BufferLayout:
+    """How to read buffer `name`'s array: lanes from the kernel's pointer type, when known.
+
+    A vector pointer (`float4*`) puts its lanes on the last axis; an image2d_t
+    argument read back as (height, width, 4) holds RGBA channels there.
+    """
+    signature = result.build.kernel(result.kernel) if result.build is not None else None
+    info = None if signature is None else next((a for a in signature.args if a.name == name), None)
+    if info is not None and info.is_image and array.ndim == 3 and array.shape[-1] == 4:
+        return BufferLayout(array.shape, 4, rgba=True)
+    element = None if info is None else pointee_type(info.type_name)
+    if element is None or element.width == 1:
+        return BufferLayout(array.shape)
+    if array.ndim >= 2 and array.shape[-1] == element.lanes:
+        return BufferLayout(array.shape, element.lanes)
+    return BufferLayout(array.shape)
+
+
+def line_values(array: np.ndarray, layout: BufferLayout, lane: int = 0) -> np.ndarray:
+    """A 1-D view: every element in C order, one lane of a vector type."""
+    values = array[..., lane] if layout.lanes > 1 else array
+    return values.reshape(-1)
+
+
+def image_values(array: np.ndarray, layout: BufferLayout, lane: int | None = 0) -> np.ndarray:
+    """A 2-D view: rows × columns of one lane, or for a 1-D vector buffer lanes × elements.
+
+    Lane None means every lane: an RGBA image stays (height, width, 4), in colour.
+    """
+    if layout.rgba and lane is None:
+        return array
+    if layout.lanes > 1 and len(layout.element_shape) == 1:
+        return array.T if lane is None else array[:, lane].reshape(1, -1)
+    return array[..., 0 if lane is None else lane] if layout.lanes > 1 else array
+
+
+def display_array(values: np.ndarray) -> np.ndarray:
+    """What plots can draw: booleans as 0/1, 64-bit integers as float64."""
+    if values.dtype == np.bool_:
+        return values.view(np.uint8)
+    if values.dtype.kind in "iu" and values.dtype.itemsize == 8:
+        return values.astype(np.float64)
+    return values
+
+
+@dataclass(frozen=True)
+class Histogram:
+    counts: np.ndarray
+    edges: np.ndarray
+    non_finite: int  # NaN and infinities, left out of the bars
+    per_value: bool = False  # one bar per integer value, edges at half-integers
+
+
+def histogram(values: np.ndarray) -> Histogram:
+    """One bar per integer when integers span a small range, else FLOAT_BINS even bars."""
+    flat = values.reshape(-1)
+    if flat.dtype == np.bool_:
+        flat = flat.view(np.uint8)
+    non_finite = 0
+    if flat.dtype.kind == "f":
+        finite = np.isfinite(flat)
+        non_finite = int(flat.size - np.count_nonzero(finite))
+        if non_finite:
+            flat = flat[finite]
+    if flat.size == 0:
+        return Histogram(np.zeros(0, np.int64), np.zeros(1), non_finite)
+    low, high = flat.min().item(), flat.max().item()
+    if flat.dtype.kind in "iu" and high - low < MAX_INTEGER_BINS:
+        # np.bincount is many times faster than np.histogram for small integers.
+        offsets = np.subtract(flat, low, dtype=np.int64)  # no wrap-around for int8 and the like
+        counts = np.bincount(offsets, minlength=high - low + 1)
+        edges = np.arange(low, high + 2, dtype=np.float64) - 0.5
+        return Histogram(counts, edges, non_finite, per_value=True)
+    if low == high:
+        low, high = low - 0.5, high + 0.5
+    counts, edges = np.histogram(flat, bins=FLOAT_BINS, range=(low, high))
+    # float32 data gives float32 edges, which overflow in pyqtgraph's range checks.
+    return Histogram(counts, edges.astype(np.float64), non_finite)
+
+
+def format_value(value: object) -> str:
+    """A value as a learner reads it: integers whole, floats to their type's precision."""
+    if isinstance(value, np.bool_ | bool):
+        return "true" if value else "false"
+    if isinstance(value, np.floating):
+        digits = {2: 4, 4: 7}.get(value.dtype.itemsize, 12)
+        return f"{float(value):.{digits}g}"
+    if isinstance(value, float):
+        return f"{value:.12g}"
+    return str(value)
+
+
+def index_text(index: tuple[int, ...]) -> str:
+    return str(index[0]) if len(index) == 1 else "[" + ", ".join(map(str, index)) + "]"
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Rows and columns of the value table, computed on demand: nothing is materialised.
+
+    A 2-D buffer of scalars is a grid (row, column); otherwise one row per element,
+    with index columns when the buffer has several axes and a column per lane.
+    """
+
+    layout: BufferLayout
+
+    @property
+    def grid(self) -> bool:
+        return self.layout.lanes == 1 and len(self.layout.element_shape) == 2
+
+    @property
+    def index_columns(self) -> int:
+        dims = len(self.layout.element_shape)
+        return 0 if self.grid or dims == 1 else dims
+
+    @property
+    def rows(self) -> int:
+        return self.layout.shape[0] if self.grid else self.layout.count
+
+    @property
+    def columns(self) -> int:
+        if self.grid:
+            return self.layout.shape[1]
+        return self.index_columns + max(self.layout.lanes, 1)
+
+    def column_name(self, column: int) -> str:
+        if self.grid:
+            return str(column)
+        if column < self.index_columns:
+            return f"i{column}"
+        if self.layout.lanes > 1:
+            return self.layout.lane_names[column - self.index_columns]
+        return "value"
+
+    def cell(self, row: int, column: int) -> tuple[int, ...] | None:
+        """The host-array index shown in a cell, or None for an index column."""
+        if self.grid:
+            return (row, column)
+        if column < self.index_columns:
+            return None
+        element = self.layout.element_index(row)
+        return (*element, column - self.index_columns) if self.layout.lanes > 1 else element
+
+    def position(self, index: tuple[int, ...]) -> tuple[int, int]:
+        """The (row, column) that shows host-array element `index`."""
+        if self.grid:
+            return index[0], index[1]
+        element_shape = self.layout.element_shape
+        dims = len(element_shape)
+        row = int(np.ravel_multi_index(index[:dims], element_shape))
+        lane = index[dims] if self.layout.lanes > 1 and len(index) > dims else 0
+        return row, self.index_columns + lane
+
+
+@dataclass(frozen=True, eq=False)
+class BufferEntry:
+    """One array the Outputs tab lists: a buffer's result, or what it held before the run."""
+
+    name: str
+    role: str  # "result" (read back), "input" (never read back) or "initial" (before the run)
+    array: np.ndarray
+    layout: BufferLayout
+    reference: ReferenceReport | None = None
+    guard: GuardReport | None = None  # a guard-band violation, on the entry it concerns
+
+    @property
+    def key(self) -> str:
+        return f"{self.role}:{self.name}"
+
+
+def buffer_entries(result: RunResult) -> list[BufferEntry]:
+    """Results first, then the contents every buffer started from.
+
+    A guard violation is shown on the buffer's result, or on its input when the
+    buffer is not read back.
+    """
+    violations = {name: report for name, report in result.guards.items() if not report.ok}
+    entries = []
+    for name, array in result.outputs.items():
+        layout = layout_of(result, name, array)
+        reference = result.references.get(name)
+        entries.append(BufferEntry(name, "result", array, layout, reference, violations.get(name)))
+    for name, array in result.inputs.items():
+        layout = layout_of(result, name, array)
+        read_back = name in result.outputs
+        guard = None if read_back else violations.get(name)
+        entries.append(
+            BufferEntry(name, "initial" if read_back else "input", array, layout, guard=guard)
+        )
+    return entries

@@ -1,0 +1,424 @@
+"""The Runtime steps tab: the lesson's eleven host steps, walked one at a time or timed by a run.
+
+In step mode each row fills in as its step ends in the worker: what it produced and
+how long it took; a failed step turns red and explains itself (a build failure lists
+its diagnostics, each a link to its line). After a normal run the same rows show the
+run's times with a bar each on one scale, and a row for the later launches. The panel
+shows state and emits intents; StepMode decides.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome, format_seconds, gettext
+from clstudio.hostcode import HOST_STEPS, HostStep
+from clstudio.reporting import later_launches, lesson_times
+from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.steps.step_time_bar import BAR_ROLE, StepTimeBarDelegate
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+
+# Translated where shown (QCoreApplication.translate), once a translation is loaded.
+COLUMNS: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("StepsColumns", "#"),
+    QT_TRANSLATE_NOOP("StepsColumns", "Step"),
+    QT_TRANSLATE_NOOP("StepsColumns", "C API call"),
+    QT_TRANSLATE_NOOP("StepsColumns", "What it produced"),
+    QT_TRANSLATE_NOOP("StepsColumns", "Time"),
+)
+NUMBER, TITLE, CALL, PRODUCED, TIME = range(len(COLUMNS))
+CALL_WIDTH = 270  # pixels: "clCreateProgramWithSource, clBuildProgram" at the usual font
+ERROR_COLOUR = "#d9453b"
+STOPPED_COLOUR = "#d08a1e"
+LINE_ROLE = Qt.ItemDataRole.UserRole + 2  # on a diagnostic's row: its source line
+SECONDS_ROLE = Qt.ItemDataRole.UserRole + 3  # a row's time, which its bar shows
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+class StepsPanel(QWidget):
+    """show_plan() lists the steps to come; show_outcome() fills one in; show_result() a run."""
+
+    stepRequested = Signal()
+    runToEndRequested = Signal()
+    resetRequested = Signal()
+    stepSelected = Signal(int)  # the lesson step chosen in the list, 1 to 11
+    lineRequested = Signal(int)  # a build diagnostic was clicked: its line in the source
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.step_button = QPushButton(self.tr("Step"))
+        self.step_button.setObjectName("stepButton")
+        self.step_button.setToolTip(self.tr("Do the next step of the host program in the worker"))
+        self.run_to_end_button = QPushButton(self.tr("Run to end"))
+        self.run_to_end_button.setToolTip(self.tr("Do every step that is left, one after another"))
+        self.reset_button = QPushButton(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Start again from step 1"))
+        self.status = QLabel()
+        self.status.setObjectName("stepsStatus")
+        self.status.setWordWrap(True)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("runtimeStepsList")
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels([QCoreApplication.translate("StepsColumns", c) for c in COLUMNS])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setItemsExpandable(False)
+        self.tree.setItemDelegateForColumn(TIME, StepTimeBarDelegate(self.tree))
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        for column in (NUMBER, TITLE):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Step 7's three calls would squeeze what the steps produced: the tooltip has them all.
+        header.setSectionResizeMode(CALL, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(CALL, CALL_WIDTH)
+        header.setSectionResizeMode(PRODUCED, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(TIME, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(TIME, 150)
+        self.details = QLabel()
+        self.details.setObjectName("stepDetails")
+        self.details.setWordWrap(True)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A failed launch's rule with its arithmetic can be longer than the panel is high.
+        details_area = QScrollArea()
+        details_area.setWidget(self.details)
+        details_area.setWidgetResizable(True)
+        details_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        details_area.setMinimumWidth(220)
+        self._items: list[QTreeWidgetItem] = []
+        self._later: QTreeWidgetItem | None = None
+        self._outcomes: dict[int, StepOutcome] = {}
+        self._make_rows()
+
+        buttons = QHBoxLayout()
+        for button in (self.step_button, self.run_to_end_button, self.reset_button):
+            buttons.addWidget(button)
+        buttons.addWidget(self.status, 1)
+        splitter = QSplitter()
+        splitter.addWidget(self.tree)
+        splitter.addWidget(details_area)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([750, 250])  # a scroll area asks for little width of its own
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addLayout(buttons)
+        layout.addWidget(splitter, 1)
+
+        self.step_button.clicked.connect(self.stepRequested)
+        self.run_to_end_button.clicked.connect(self.runToEndRequested)
+        self.reset_button.clicked.connect(self.resetRequested)
+        self.tree.currentItemChanged.connect(self._on_tree_current_item_changed)
+        self.tree.itemClicked.connect(self._on_tree_item_activated)
+        self.tree.itemActivated.connect(self._on_tree_item_activated)
+        self.show_plan()
+
+    def _make_rows(self) -> None:
+        monospace = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        for step in HOST_STEPS:
+            item = QTreeWidgetItem([str(step.number), gettext(step.title), step.c_api, "", ""])
+            item.setFont(CALL, monospace)
+            item.setTextAlignment(NUMBER, Qt.AlignmentFlag.AlignRight)
+            item.setTextAlignment(TIME, RIGHT)
+            item.setToolTip(TITLE, gettext(step.why))
+            item.setToolTip(
+                CALL, self.tr("C: {c}\npyopencl: {py}").format(c=step.c_api, py=step.pyopencl)
+            )
+            self.tree.addTopLevelItem(item)
+            self._items.append(item)
+
+    # What the panel shows --------------------------------------------------------------
+
+    def show_plan(self) -> None:
+        """Every step pending: step mode starts from step 1."""
+        self._outcomes = {}
+        self._drop_later_row()
+        for item in self._items:
+            self._clear_row(item)
+            self._paint(item, "pending")
+        self._mark_current(1)
+        self.status.setText(
+            self.tr(
+                "Step does the next step of the host program in the worker; Run to end does "
+                "the rest. After a run, the steps show its times."
+            )
+        )
+        self.set_next(1)
+        self._select(1)
+
+    def clear(self) -> None:
+        """Another session is shown: back to the plan."""
+        self.show_plan()
+
+    def show_stepping(self, number: int) -> None:
+        """Step `number` (and maybe those after it) is under way in the worker."""
+        self._mark_current(number)
+        item = self._items[number - 1]
+        item.setText(PRODUCED, self.tr("running…"))
+        self.status.setText(self.tr("Step {number} is running…").format(number=number))
+        self.set_busy(True)
+
+    def show_outcome(self, outcome: StepOutcome) -> None:
+        """Fill in one step; a failed one turns red and says why."""
+        self._outcomes[outcome.number] = outcome
+        item = self._items[outcome.number - 1]
+        self._clear_row(item)
+        item.setText(TIME, format_seconds(outcome.seconds))
+        item.setData(TIME, SECONDS_ROLE, outcome.seconds)
+        if outcome.ok:
+            item.setText(PRODUCED, outcome.produced)
+            item.setToolTip(PRODUCED, outcome.produced)
+            self._paint(item, "done")
+            self._mark_current(outcome.number + 1)
+        else:
+            error = outcome.error
+            text = error_text(error) if error is not None else self.tr("failed")
+            item.setText(PRODUCED, text.splitlines()[0])
+            item.setToolTip(PRODUCED, text)
+            self._paint(item, "stopped" if _stopped(outcome) else "failed")
+            self._add_diagnostics(item, outcome)
+            self._mark_current(None)
+        self._scale_bars()
+        self._select(outcome.number if not outcome.ok else min(outcome.number + 1, HOST_STEP_COUNT))
+
+    def show_ended(self, next_number: int | None) -> None:
+        """The request is over: `next_number` is the step Step would do, or None (Reset)."""
+        if next_number is not None:
+            self._items[next_number - 1].setText(PRODUCED, "")  # no longer "running…"
+        self.set_busy(False)
+        self.set_next(next_number)
+        done = [o for o in self._outcomes.values() if o.ok]
+        total = format_seconds(sum(o.seconds for o in self._outcomes.values()))
+        if next_number is None:
+            failed = next((o for o in self._outcomes.values() if not o.ok), None)
+            if failed is not None:
+                self.status.setText(
+                    self.tr(
+                        "Step {number} failed: see why beside the list. Reset starts again."
+                    ).format(number=failed.number)
+                )
+            else:
+                self.status.setText(
+                    self.tr("All {count} steps done, {total} on the host in all.").format(
+                        count=len(done), total=total
+                    )
+                )
+        else:
+            self.status.setText(
+                self.tr("{done} of {count} steps done; step {number} is next.").format(
+                    done=len(done), count=HOST_STEP_COUNT, number=next_number
+                )
+            )
+
+    def set_busy(self, busy: bool) -> None:
+        for button in (self.step_button, self.run_to_end_button, self.reset_button):
+            button.setEnabled(not busy)
+
+    def set_next(self, number: int | None) -> None:
+        self.step_button.setEnabled(number is not None)
+        self.run_to_end_button.setEnabled(number is not None)
+        self.reset_button.setEnabled(True)
+
+    def show_result(self, result: RunResult) -> None:
+        """After a normal run: each lesson step's time, on one scale with the later launches."""
+        self._outcomes = {}
+        self._drop_later_row()
+        times = lesson_times(result)
+        for step, item in zip(HOST_STEPS, self._items, strict=True):
+            self._clear_row(item)
+            timed = times.get(step.number)
+            if timed is None:
+                self._paint(item, "pending")
+                continue
+            item.setText(PRODUCED, timed.detail)
+            item.setToolTip(PRODUCED, timed.detail)
+            item.setText(TIME, format_seconds(timed.seconds))
+            item.setData(TIME, SECONDS_ROLE, timed.seconds)
+            self._paint(item, "done")
+        self._mark_current(None)
+        later = later_launches(result)
+        if later is not None:
+            self._later = QTreeWidgetItem(
+                [
+                    "",
+                    self.tr("Each later launch"),
+                    "clEnqueueNDRangeKernel",
+                    self.tr("median kernel time of the other {count} on the device").format(
+                        count=later.count
+                    ),
+                    format_seconds(later.median_seconds),
+                ]
+            )
+            self._later.setTextAlignment(
+                TIME, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            )
+            self._later.setData(TIME, SECONDS_ROLE, later.median_seconds)
+            self.tree.addTopLevelItem(self._later)
+        self._scale_bars()
+        total = format_seconds(sum(t.seconds for t in times.values()))
+        words = self.tr("The last run: {total} on the host in its steps.").format(total=total)
+        if result.error is not None:
+            words += " " + self.tr("It stopped: {error}").format(error=error_text(result.error))
+        elif later is not None and 5 in times:
+            words += " " + self.tr(
+                "Building took {build}; each later launch takes {launch} on the device."
+            ).format(
+                build=format_seconds(times[5].seconds),
+                launch=format_seconds(later.median_seconds),
+            )
+        self.status.setText(words)
+        self.set_next(1)
+        self._select(5 if 5 in times else 1)
+
+    def row_texts(self, number: int) -> list[str]:
+        """The texts of step `number`'s row (0 is the later launches' row), as shown."""
+        item = self._later if number == 0 else self._items[number - 1]
+        assert item is not None
+        return [item.text(column) for column in range(len(COLUMNS))]
+
+    def row_state(self, number: int) -> str:
+        """ "pending", "current", "done", "failed" or "stopped", as the row is drawn."""
+        return str(self._items[number - 1].data(NUMBER, Qt.ItemDataRole.UserRole))
+
+    def bar_of(self, number: int) -> float:
+        """The length of a row's bar, 0 to 1 of the longest (0 is the later launches' row)."""
+        item = self._later if number == 0 else self._items[number - 1]
+        value = item.data(TIME, BAR_ROLE) if item is not None else None
+        return float(value) if isinstance(value, float) else 0.0
+
+    def diagnostic_items(self) -> list[QTreeWidgetItem]:
+        children = [item.child(i) for item in self._items for i in range(item.childCount())]
+        return [child for child in children if child is not None]
+
+    # Inner workings --------------------------------------------------------------------
+
+    def _clear_row(self, item: QTreeWidgetItem) -> None:
+        for column in (PRODUCED, TIME):
+            item.setText(column, "")
+            item.setToolTip(column, "")
+        item.setData(TIME, BAR_ROLE, None)
+        item.setData(TIME, SECONDS_ROLE, None)
+        item.takeChildren()
+
+    def _drop_later_row(self) -> None:
+        if self._later is not None:
+            self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(self._later))
+            self._later = None
+
+    def _paint(self, item: QTreeWidgetItem, state: str) -> None:
+        item.setData(NUMBER, Qt.ItemDataRole.UserRole, state)
+        palette = self.palette()
+        colours = {
+            "pending": palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text),
+            "failed": QColor(ERROR_COLOUR),
+            "stopped": QColor(STOPPED_COLOUR),
+        }
+        colour = colours.get(state, palette.color(QPalette.ColorRole.Text))
+        bold = state in ("failed", "stopped", "current")
+        for column in range(len(COLUMNS)):
+            item.setForeground(column, QBrush(colour))
+            font = QFont(item.font(column))
+            font.setBold(bold)
+            item.setFont(column, font)
+
+    def _mark_current(self, number: int | None) -> None:
+        """The step Step does next gets a marker; None when there is none."""
+        for step, item in zip(HOST_STEPS, self._items, strict=True):
+            current = step.number == number
+            item.setText(NUMBER, f"▶ {step.number}" if current else str(step.number))
+            if current:
+                self._paint(item, "current")
+            elif item.data(NUMBER, Qt.ItemDataRole.UserRole) == "current":
+                self._paint(item, "pending")
+
+    def _add_diagnostics(self, item: QTreeWidgetItem, outcome: StepOutcome) -> None:
+        """A failed build's messages, each a row under step 5 that goes to its line."""
+        if outcome.build is None:
+            return
+        for diagnostic in outcome.build.diagnostics:
+            where = self.tr("line {line}:{column}").format(
+                line=diagnostic.line, column=diagnostic.column
+            )
+            child = QTreeWidgetItem(["", where, diagnostic.severity, diagnostic.message, ""])
+            child.setToolTip(PRODUCED, diagnostic.message)
+            if diagnostic.line > 0:
+                child.setData(TITLE, LINE_ROLE, diagnostic.line)
+                child.setToolTip(
+                    TITLE, self.tr("Go to line {line} in the editor").format(line=diagnostic.line)
+                )
+                font = QFont(child.font(TITLE))
+                font.setUnderline(True)
+                child.setFont(TITLE, font)
+            child.setForeground(PRODUCED, QBrush(QColor(ERROR_COLOUR)))
+            item.addChild(child)
+        item.setExpanded(True)
+
+    def _scale_bars(self) -> None:
+        """Every bar on the scale of the longest time shown."""
+        rows = [*self._items, *([self._later] if self._later is not None else [])]
+        seconds = [item.data(TIME, SECONDS_ROLE) for item in rows]
+        longest = max((value for value in seconds if isinstance(value, float)), default=0.0)
+        for item, value in zip(rows, seconds, strict=True):
+            bar = value / longest if isinstance(value, float) and longest > 0 else None
+            item.setData(TIME, BAR_ROLE, bar)
+
+    def _select(self, number: int) -> None:
+        self.tree.setCurrentItem(self._items[number - 1])
+        self._show_details(HOST_STEPS[number - 1])
+
+    def _on_tree_current_item_changed(
+        self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None
+    ) -> None:
+        if current is None or current not in self._items:
+            return
+        step = HOST_STEPS[self._items.index(current)]
+        self._show_details(step)
+        self.stepSelected.emit(step.number)
+
+    def _on_tree_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        line = item.data(TITLE, LINE_ROLE)
+        if isinstance(line, int):
+            self.lineRequested.emit(line)
+
+    def _show_details(self, step: HostStep) -> None:
+        """The chosen step in full: its calls in both APIs, why it is needed, what went wrong."""
+        parts = [
+            f"<b>{step.number}. {_escape(gettext(step.title))}</b>",
+            self.tr("C: {call}").format(call=f"<code>{_escape(step.c_api)}</code>"),
+            self.tr("pyopencl: {call}").format(call=f"<code>{_escape(step.pyopencl)}</code>"),
+            _escape(gettext(step.why)),
+        ]
+        outcome = self._outcomes.get(step.number)
+        if outcome is not None and outcome.error is not None:
+            colour = STOPPED_COLOUR if _stopped(outcome) else ERROR_COLOUR
+            parts.append(
+                f'<span style="color:{colour}">{_escape(error_text(outcome.error))}</span>'
+            )
+            if outcome.build is not None and outcome.build.errors:
+                parts.append(self.tr("Click a line under the step to go to it in the editor."))
+        self.details.setText("<br>".join(parts))
+
+
+def _stopped(outcome: StepOutcome) -> bool:
+    return outcome.error is not None and outcome.error.stage in ("cancelled", "timeout")
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False).replace("\n", "<br>")

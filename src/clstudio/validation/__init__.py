@@ -1,0 +1,56 @@
+"""What can be told before a run: validation, argument defaults, the index space, and
+the arguments form's state."""
+
+from clstudio.validation.arg_defaults import (
+    DEFAULT_PICTURE,
+    ArgChange,
+    reconcile,
+    unsupported_reason,
+    usable_references,
+)
+from clstudio.validation.form_state import (
+    FormState,
+    KernelFit,
+    fit_kernel,
+    form_state,
+    with_argument,
+    with_range,
+    with_references,
+)
+from clstudio.validation.index_space import (
+    FillChoice,
+    IndexSpace,
+    suggested_local_size,
+    summary,
+)
+from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
+from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
+from clstudio.validation.validate import check_ndrange, describe, expected_kind, validate
+
+__all__ = [
+    "DEFAULT_PICTURE",
+    "ArgChange",
+    "FillChoice",
+    "FormState",
+    "IndexSpace",
+    "KernelFit",
+    "SizeSuggestion",
+    "check_ndrange",
+    "describe",
+    "dimension_choices",
+    "expected_kind",
+    "fit_kernel",
+    "form_state",
+    "local_size_candidates",
+    "reconcile",
+    "suggest_size",
+    "suggested_local_size",
+    "summary",
+    "unsupported_reason",
+    "usable_references",
+    "validate",
+    "with_argument",
+    "with_named_size",
+    "with_range",
+    "with_references",
+]

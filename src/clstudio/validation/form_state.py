@@ -1,0 +1,231 @@
+"""What the arguments form shows, computed without Qt: the form renders it and emits edits.
+
+Two pure steps, as ndv's resolve() turns a model into a frozen state: fit_kernel
+fits a session's values to a kernel's signature when the form is (re)built, and
+form_state checks a session as the user edits it. The owner of the session (the
+Workbench) calls both; the form keeps no session of its own.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from clstudio.common import KernelSignature, RunError, gettext, ngettext
+from clstudio.devices import DeviceLimits
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Reference,
+    Session,
+    without_stale_links,
+)
+from clstudio.validation.arg_defaults import (
+    ArgChange,
+    RemovedArg,
+    reconcile,
+    shape_for,
+    usable_references,
+)
+from clstudio.validation.buffer_use import unread_buffers
+from clstudio.validation.index_space import FillChoice, IndexSpace
+from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size
+from clstudio.validation.validate import validate
+
+_HUGE = 2**63 - 1
+# Without a device, the checks that need none still run: kinds, types, values, divisibility.
+NO_DEVICE = DeviceLimits(
+    name="no device",
+    opencl_version=(1, 2),
+    max_alloc=_HUGE,
+    global_mem=_HUGE,
+    local_mem=_HUGE,
+    max_constant_buffer=_HUGE,
+    max_constant_args=_HUGE,
+    max_work_group_size=_HUGE,
+    max_work_item_sizes=(_HUGE,) * 3,
+    image_support=True,
+    image2d_max_width=_HUGE,
+    image2d_max_height=_HUGE,
+)
+_GLOBAL_ID = re.compile(r"\bget_global_id\s*\(")
+
+
+@dataclass(frozen=True)
+class KernelFit:
+    """A session's values fitted to a kernel: the session to adopt, and what changed."""
+
+    session: Session
+    changes: Mapping[str, ArgChange]  # one per argument of the signature
+    removed: tuple[RemovedArg, ...]
+
+
+def fit_kernel(
+    signature: KernelSignature,
+    session: Session,
+    shown: KernelSignature | None = None,
+    references: Mapping[str, Reference] | None = None,
+) -> KernelFit:
+    """The session with arguments for `signature`: values that still fit survive.
+
+    `shown` is the signature the form showed before: when it is the same kernel, the
+    types of removed arguments are named from it. `references` are those to keep when
+    the arguments fit them (default: the session's); the others wait, unchanged.
+    """
+    same_kernel = shown is not None and shown.name == signature.name
+    fitted = reconcile(
+        signature,
+        session.args,
+        session.global_size,
+        session.local_size,
+        shown if same_kernel else None,
+    )
+    args = _outputs_by_use(signature, session.source, fitted.args, fitted.changes)
+    return KernelFit(
+        with_references(replace(session, args=args), references),
+        fitted.changes,
+        fitted.removed,
+    )
+
+
+def _outputs_by_use(
+    signature: KernelSignature,
+    source: str,
+    args: Mapping[str, ArgSpec],
+    changes: Mapping[str, ArgChange],
+) -> dict[str, ArgSpec]:
+    """New buffers the kernel never reads start as `out`, saying why: nothing to upload."""
+    fresh = [
+        info.name
+        for info in signature.args
+        if changes[info.name].status == "new"
+        and isinstance(args.get(info.name), BufferArg)
+        and not info.is_const
+    ]
+    new_args = dict(args)
+    for name in unread_buffers(source, signature.name, fresh):
+        spec = args[name]
+        assert isinstance(spec, BufferArg)
+        new_args[name] = replace(spec, access="out")
+    return new_args
+
+
+def with_argument(
+    session: Session, name: str, spec: ArgSpec, references: Mapping[str, Reference]
+) -> Session:
+    """The session after the user set one argument, keeping those of `references` that
+    the arguments now fit; a size the user typed over no longer drives that place."""
+    edited = without_stale_links(replace(session, args={**session.args, name: spec}))
+    return with_references(edited, references)
+
+
+def with_range(
+    session: Session, global_size: tuple[int, ...], local_size: tuple[int, ...] | None
+) -> Session:
+    """The session after the user set the NDRange; a size typed over no longer drives it."""
+    return without_stale_links(replace(session, global_size=global_size, local_size=local_size))
+
+
+def with_references(session: Session, references: Mapping[str, Reference] | None) -> Session:
+    """The session keeping those of `references` (default: its own) that its arguments fit."""
+    wanted = session.references if references is None else references
+    usable = usable_references(wanted, session.args, session.base_dir)
+    return session if usable == session.references else replace(session, references=usable)
+
+
+@dataclass(frozen=True)
+class FormState:
+    """Everything the form tells about a session before Run, for one kernel and device."""
+
+    limits: DeviceLimits | None  # None: checked against NO_DEVICE
+    errors: tuple[RunError, ...]  # what validation would refuse at Run
+    problems: Mapping[str, tuple[str, ...]]  # the errors that name an argument, by name
+    general: tuple[str, ...]  # the errors that name none (the NDRange, memory in all)
+    range_warning: str | None
+    index_space: IndexSpace
+    fill_choices: tuple[FillChoice, ...]
+    sizes: Mapping[str, int]  # the session's named sizes, as the form's Sizes fields show
+    size_suggestion: SizeSuggestion | None  # a size the form offers to create
+    unread: frozenset[str]  # the buffers the kernel's source never reads
+
+
+def form_state(
+    signature: KernelSignature, session: Session, limits: DeviceLimits | None
+) -> FormState:
+    """Check `session` for `signature` on a device with `limits` (None: no device yet)."""
+    errors = tuple(validate(session, signature, limits or NO_DEVICE))
+    problems: dict[str, list[str]] = {info.name: [] for info in signature.args}
+    general = []
+    for error in errors:
+        if error.argument in problems:
+            problems[error.argument].append(error.message)
+        else:
+            general.append(error.message)
+    return FormState(
+        limits=limits,
+        errors=errors,
+        problems={name: tuple(messages) for name, messages in problems.items()},
+        general=tuple(general),
+        range_warning=_range_warning(session.args, session.global_size, session.source),
+        index_space=IndexSpace(session.global_size, session.local_size),
+        fill_choices=_fill_choices(session.args),
+        sizes=dict(session.sizes),
+        size_suggestion=suggest_size(signature, session),
+        unread=unread_buffers(
+            session.source,
+            signature.name,
+            (name for name, spec in session.args.items() if isinstance(spec, BufferArg)),
+        ),
+    )
+
+
+def _fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:
+    """The buffers of 1 to 3 dimensions and the images, as the global size that covers each.
+
+    A shape is (rows, columns), and dimension 0 of the range runs along a row, so a
+    buffer of shape (256, 320) suggests a global size of 320 x 256, and an image of
+    height 384 and width 512 one of 512 x 384.
+    """
+    return tuple(
+        FillChoice(name, spec.shape, shape_for(spec.shape), isinstance(spec, ImageArg))
+        for name, spec in args.items()
+        if isinstance(spec, ImageArg) or (isinstance(spec, BufferArg) and len(spec.shape) <= 3)
+    )
+
+
+def _range_warning(
+    args: Mapping[str, ArgSpec], global_size: tuple[int, ...], source: str
+) -> str | None:
+    """A warning when the buffers look too small for the range, inferred conservatively.
+
+    The rule: the kernel calls get_global_id, and EVERY buffer holds fewer elements
+    than there are work-items. When any buffer is as large as the range, the kernel may
+    index that one by work-item and the others by something else (a histogram's bins,
+    a reduction's partial sums), so nothing is said. Kernels that check the index
+    against a size argument are safe anyway; this is a warning, never an error.
+    """
+    buffers = {name: spec for name, spec in args.items() if isinstance(spec, BufferArg)}
+    work_items = math.prod(global_size)
+    if not buffers or not _GLOBAL_ID.search(source):
+        return None
+    if any(spec.count >= work_items for spec in buffers.values()):
+        return None
+    name, largest = max(buffers.items(), key=lambda item: item[1].count)
+    if len(buffers) == 1:
+        found = ngettext(
+            "buffer '{name}' holds {count} element, fewer than the {items} work-items",
+            "buffer '{name}' holds {count} elements, fewer than the {items} work-items",
+            largest.count,
+        )
+    else:
+        found = gettext(
+            "every buffer holds fewer elements than the {items} work-items "
+            "(the largest, '{name}', holds {count})"
+        )
+    return gettext(
+        "{found}: a kernel that indexes a buffer by get_global_id reads or writes past its end "
+        "unless it compares the index with a size. Lower the global size, or grow the buffers."
+    ).format(found=found.format(name=name, count=largest.count, items=work_items))
