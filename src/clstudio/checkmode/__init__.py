@@ -8,7 +8,6 @@ from clstudio.checkmode.check_plan import (
     GET_OCLGRIND,
     LOG_NAME,
     MAX_ERRORS,
-    SIMULATOR_PLATFORM,
     CheckPlan,
     check_environment,
     opencl_2_feature,
@@ -18,6 +17,7 @@ from clstudio.checkmode.check_plan import (
 from clstudio.checkmode.check_results import KIND_SEVERITIES, CheckProblem, CheckResult, WorkItem
 from clstudio.checkmode.problems import BufferRegion, find_problems
 from clstudio.checkmode.reports import ParsedLog, Report, Side, parse_log
+from clstudio.devices import SIMULATOR_PLATFORM
 
 __all__ = [
     "GET_OCLGRIND",

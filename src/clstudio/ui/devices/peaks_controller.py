@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -47,7 +47,7 @@ class PeaksController(QObject):
         selector = DeviceSelector(device.platform_name, device.name)
         backend, plan, probes = self._backend, self._plan, self._probes
 
-        def work(progress, cancelled) -> PeakReport:
+        def work(progress: Callable[[object], None], cancelled: Callable[[], bool]) -> PeakReport:
             def tell(done: int, total: int, key: str) -> None:
                 progress((done, total, key))
 

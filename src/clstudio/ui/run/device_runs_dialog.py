@@ -158,7 +158,9 @@ class DeviceRunsDialog(QDialog):
         selectors = [DeviceSelector(d.platform_name, d.name) for d in devices]
         session, backend = self._session(), self._backend
 
-        def work(progress, cancelled) -> list[RunResult]:
+        def work(
+            progress: Callable[[object], None], cancelled: Callable[[], bool]
+        ) -> list[RunResult]:
             def tell(done: int, total: int, selector: DeviceSelector | None) -> None:
                 progress((done, total, selector.device if selector else ""))
 

@@ -59,7 +59,7 @@ class SweepController(QObject):
             return False
         backend = self._backend
 
-        def work(progress, cancelled) -> SweepResult:
+        def work(progress: Callable[[object], None], cancelled: Callable[[], bool]) -> SweepResult:
             def tell(done: int, total: int, size: tuple[int, ...] | None) -> None:
                 progress((done, total, size))
 
