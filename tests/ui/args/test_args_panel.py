@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from form_bench import FormBench
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -13,6 +14,7 @@ from clstudio.common.results import KernelSignature, RunError
 from clstudio.devices.limits import DeviceLimits
 from clstudio.session.args import BufferArg, Init, SamplerArg, ScalarArg
 from clstudio.session.format import Session, parse_session, session_to_dict
+from clstudio.ui.args import ArgsPanel
 from clstudio.validation.validate import validate
 
 pytestmark = pytest.mark.opencl
@@ -26,10 +28,13 @@ def retype(qtbot, field, text: str) -> None:
 
 
 def test_the_form_shows_each_argument_in_order(
-    panel, example: Callable[[str], tuple[KernelSignature, Session]], limits: DeviceLimits
+    bench: FormBench,
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
+    limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     assert panel.title.text() == "Arguments of saxpy"
     assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
     assert [row.type_label.text() for row in panel.rows()] == [
@@ -45,63 +50,66 @@ def test_the_form_shows_each_argument_in_order(
     assert x.access.currentText() == "in"
     assert x.contents.kind.currentData() == "random"
     assert panel.row("a").editor.lanes[0].text() == "2.5"
-    assert panel.session() == session
-    assert panel.problems() == []
+    assert bench.session() == session
+    assert bench.problems() == []
 
 
 def test_typing_a_shape_changes_the_session_which_still_validates(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
+    panel: ArgsPanel,
     example: Callable[[str], tuple[KernelSignature, Session]],
     limits: DeviceLimits,
 ) -> None:
     signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    bench.open(session, limits)
     shape = panel.row("x").editor.shape
-    sessions = []
-    panel.sessionEdited.connect(sessions.append)
+    sessions = bench.edits()
     retype(qtbot, shape, "2048, 512")
     assert len(sessions) == 7  # one per keystroke that leaves a complete shape: not "2048,"
     assert sessions[-1].args["x"].shape == (2048, 512)
-    assert panel.session().args["x"].shape == (2048, 512)
+    assert bench.session().args["x"].shape == (2048, 512)
     assert panel.row("x").editor.bytes.text() == "= 4 MiB"
-    assert validate(panel.session(), signature, limits) == []
+    assert validate(bench.session(), signature, limits) == []
     retype(qtbot, shape, "1024")
-    assert panel.session().args["x"] == BufferArg(
+    assert bench.session().args["x"] == BufferArg(
         session.args["x"].dtype, (1024,), session.args["x"].init, "in"
     )
     assert panel.row("x").editor.bytes.text() == "= 4 KiB"
 
 
 def test_an_incomplete_shape_is_flagged_and_the_session_keeps_the_last_complete_one(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     retype(qtbot, panel.row("y").editor.shape, "64,")
     assert panel.row("y").message_text() == "shape: type sizes like 1024, or 64, 128"
-    assert panel.session().args["y"].shape == (64,)  # the last complete shape typed
-    assert [p.argument for p in panel.problems()] == ["y"]
+    assert bench.session().args["y"].shape == (64,)  # the last complete shape typed
+    assert [p.argument for p in bench.problems()] == ["y"]
 
 
 def test_a_scalar_field_refuses_values_out_of_range_for_its_type(
-    qtbot: QtBot, panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+    bench: FormBench,
+    qtbot: QtBot,
+    panel: ArgsPanel,
+    limits: DeviceLimits,
 ) -> None:
     source = (
         "__kernel void k(__global uchar* d, uchar v, ulong big, float f, char c)"
         " { d[get_global_id(0)] = v + (uchar)big + (uchar)f + c; }"
     )
-    signature = build(source, "k")
-    panel.set_kernel(signature, parse_session(_minimal(source, "k")), limits)
+    bench.open(parse_session(_minimal(source, "k")), limits)
     v, big, f, c = (panel.row(name).editor.lanes[0] for name in ("v", "big", "f", "c"))
     retype(qtbot, v, "300")
     assert v.text() == "30"  # the last 0 would leave 0 to 255: refused
-    assert panel.session().args["v"] == ScalarArg(30)
+    assert bench.session().args["v"] == ScalarArg(30)
     retype(qtbot, big, "18446744073709551615")
-    assert panel.session().args["big"] == ScalarArg(2**64 - 1)
+    assert bench.session().args["big"] == ScalarArg(2**64 - 1)
     qtbot.keyClicks(big, "9")
     assert big.text() == "18446744073709551615"
     retype(qtbot, f, "1e39")
@@ -111,12 +119,12 @@ def test_a_scalar_field_refuses_values_out_of_range_for_its_type(
 
 
 def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(
-    panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+    bench: FormBench, panel: ArgsPanel, limits: DeviceLimits
 ) -> None:
     source = "__kernel void k(__global uchar* d, uchar v) { d[get_global_id(0)] = v; }"
     data = _minimal(source, "k")
     data["args"] = {"v": {"kind": "scalar", "value": 300}}
-    panel.set_kernel(build(source, "k"), parse_session(data), limits)
+    bench.open(parse_session(data), limits)
     row = panel.row("v")
     assert row.badge.text() == "type changed"
     assert row.note.text() == "value reset: 300 does not fit in a uchar (0 to 255)"
@@ -124,32 +132,36 @@ def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(
 
 
 def test_vector_scalars_get_one_field_per_lane(
-    qtbot: QtBot, panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+    bench: FormBench,
+    qtbot: QtBot,
+    panel: ArgsPanel,
+    limits: DeviceLimits,
 ) -> None:
     source = "__kernel void k(__global float4* d, float4 offset) { d[0] = offset; }"
-    panel.set_kernel(build(source, "k"), parse_session(_minimal(source, "k")), limits)
+    bench.open(parse_session(_minimal(source, "k")), limits)
     lanes = panel.row("offset").editor.lanes
     assert [lane.placeholderText() for lane in lanes] == ["x", "y", "z", "w"]
     for lane, text in zip(lanes, ("1", "2", "3.5", "-4"), strict=True):
         retype(qtbot, lane, text)
-    assert panel.session().args["offset"] == ScalarArg((1.0, 2.0, 3.5, -4.0))
+    assert bench.session().args["offset"] == ScalarArg((1.0, 2.0, 3.5, -4.0))
     assert panel.row("d").editor.element.currentText() == "float4"
 
 
 def test_a_local_argument_shows_its_bytes(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("reduction")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("reduction")
+    bench.open(session, limits)
     scratch = panel.row("scratch")
     assert scratch.type_label.text() == "__local float*"
     assert scratch.editor.bytes.text() == "× float = 1 KiB per work-group (of 32 KiB)"
     retype(qtbot, scratch.editor.count, "512")
     assert scratch.editor.bytes.text() == "× float = 2 KiB per work-group (of 32 KiB)"
-    assert panel.session().args["scratch"].count == 512
+    assert bench.session().args["scratch"].count == 512
     retype(qtbot, scratch.editor.count, "16384")
     assert "more than the 32 KiB of local memory" in panel.range_problems.text()
 
@@ -165,21 +177,20 @@ __kernel void saxpy(const float a, __global const double *x, __global float *y,
 
 
 def test_values_survive_a_rebuild_and_new_and_removed_arguments_show(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
-    build: Callable[[str, str], KernelSignature],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     retype(qtbot, panel.row("y").editor.shape, "4096")
     retype(qtbot, panel.row("a").editor.lanes[0], "3")
-    edited = replace(panel.session(), source=REBUILT, source_file=None)
-    panel.set_kernel(build(REBUILT, "saxpy"), edited, limits)
+    bench.rebuild(REBUILT)
 
     assert [row.name for row in panel.rows()] == ["a", "x", "y", "count", "bias"]
-    after = panel.session()
+    after = bench.session()
     assert after.args["a"] == ScalarArg(3.0)
     assert after.args["y"].shape == (4096,)
     assert panel.row("y").badge.isHidden()
@@ -197,115 +208,121 @@ def test_values_survive_a_rebuild_and_new_and_removed_arguments_show(
 
 
 def test_auto_local_size_and_back(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     ndrange = panel.ndrange
     assert ndrange.auto.isChecked()
     assert not ndrange.local_fields[0].isEnabled()
     assert panel.index_space.summary_text() == (
         "1048576 work-items; the OpenCL implementation picks the work-group size (auto)"
     )
-    with qtbot.waitSignal(panel.sessionEdited):
+    with qtbot.waitSignal(bench.workbench.documentChanged):
         qtbot.mouseClick(ndrange.auto, Qt.MouseButton.LeftButton)
-    assert panel.session().local_size == (256,)
+    assert bench.session().local_size == (256,)
     assert panel.index_space.summary_text() == "1048576 work-items in 4096 groups of 256"
-    with qtbot.waitSignal(panel.sessionEdited):
+    with qtbot.waitSignal(bench.workbench.documentChanged):
         qtbot.mouseClick(ndrange.auto, Qt.MouseButton.LeftButton)
-    assert panel.session().local_size is None
+    assert bench.session().local_size is None
 
 
 def test_the_global_size_fills_from_a_buffer(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("matmul_tiled")
-    panel.set_kernel(signature, replace(session, global_size=(8, 8)), limits)
+    session = gallery("matmul_tiled")
+    bench.open(replace(session, global_size=(8, 8)), limits)
     actions = panel.ndrange.fill_menu.actions()
     assert [a.text() for a in actions] == [
         "from a: 384 x 256 (shape 256, 384)",
         "from b: 320 x 384 (shape 384, 320)",
         "from c: 320 x 256 (shape 256, 320)",
     ]
-    with qtbot.waitSignal(panel.sessionEdited):
+    with qtbot.waitSignal(bench.workbench.documentChanged):
         actions[2].trigger()
-    assert panel.session().global_size == (320, 256)
+    assert bench.session().global_size == (320, 256)
     assert [f.text() for f in panel.ndrange.global_fields[:2]] == ["320", "256"]
-    assert panel.session().local_size == (16, 16)
+    assert bench.session().local_size == (16, 16)
 
 
 def test_filling_from_a_one_dimensional_buffer_changes_the_dimensions(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("matmul_tiled")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("matmul_tiled")
+    bench.open(session, limits)
     retype(qtbot, panel.row("c").editor.shape, "1000")
     action = panel.ndrange.fill_menu.actions()[2]
     assert action.text() == "from c: 1000"
     action.trigger()
     assert panel.ndrange.dims.currentText() == "1-D"
-    assert panel.session().global_size == (1000,)
-    assert panel.session().local_size == (8,)  # a suggestion that divides 1000
+    assert bench.session().global_size == (1000,)
+    assert bench.session().local_size == (8,)  # a suggestion that divides 1000
 
 
 def test_a_bad_local_size_is_flagged_before_run(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     retype(qtbot, panel.ndrange.global_fields[0], "1000")
     panel.ndrange.auto.click()
     retype(qtbot, panel.ndrange.local_fields[0], "64")
-    assert panel.session().global_size == (1000,)
-    assert panel.session().local_size == (64,)
+    assert bench.session().global_size == (1000,)
+    assert bench.session().local_size == (64,)
     assert panel.index_space.summary_text() == (
         "1000 work-items in 16 groups of 64; the last group has 40"
     )
     problems = panel.range_problems.text()
     assert "the global size 1000 in dimension 0 is not a multiple of the local size 64" in problems
-    assert panel.range_problems.isVisibleTo(panel.widget)
-    assert any("not a multiple" in p.message for p in panel.problems())
+    assert panel.range_problems.isVisibleTo(panel)
+    assert any("not a multiple" in p.message for p in bench.problems())
 
 
 def test_a_group_over_the_device_limit_is_flagged(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("matmul_tiled")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("matmul_tiled")
+    bench.open(session, limits)
     retype(qtbot, panel.ndrange.local_fields[0], "32")
     retype(qtbot, panel.ndrange.local_fields[1], "32")
-    assert panel.session().local_size == (32, 32)
+    assert bench.session().local_size == (32, 32)
     assert (
         "a work-group of 32 x 32 = 1024 work-items is over the limit of 256"
         in panel.range_problems.text()
     )
-    panel.set_limits(replace(limits, max_work_group_size=1024))
+    bench.set_limits(replace(limits, max_work_group_size=1024))
     assert panel.range_problems.isHidden()
 
 
 def test_buffers_smaller_than_the_range_are_warned_about(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     assert panel.range_warning.isHidden()
     retype(qtbot, panel.row("x").editor.shape, "1024")
     assert panel.range_warning.isHidden()  # y still covers the range
@@ -317,13 +334,14 @@ def test_buffers_smaller_than_the_range_are_warned_about(
 
 
 def test_show_error_highlights_the_row_until_the_next_edit(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     panel.show_error(RunError("run", "y: the kernel wrote 4 elements past the end", "y"))
     y = panel.row("y")
     assert y.is_highlighted()
@@ -336,13 +354,14 @@ def test_show_error_highlights_the_row_until_the_next_edit(
 
 
 def test_an_error_without_an_argument_shows_under_the_range(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     panel.show_error(RunError("timeout", "the kernel ran longer than 10 s and was stopped"))
     assert panel.range_problems.text() == "the kernel ran longer than 10 s and was stopped"
     retype(qtbot, panel.row("a").editor.lanes[0], "1")
@@ -350,13 +369,14 @@ def test_an_error_without_an_argument_shows_under_the_range(
 
 
 def test_a_session_from_the_form_round_trips_through_the_file_format(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("matmul_tiled")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("matmul_tiled")
+    bench.open(session, limits)
     a = panel.row("a").editor.contents
     a.kind.setCurrentIndex(a.kind.findData("fill"))
     retype(qtbot, a.fields["fill.value"], "2.5")
@@ -365,38 +385,40 @@ def test_a_session_from_the_form_round_trips_through_the_file_format(
     retype(qtbot, b.fields["normal.std"], "0.25")
     retype(qtbot, panel.row("K").editor.lanes[0], "128")
     panel.ndrange.auto.click()
-    made = panel.session()
+    made = bench.session()
     assert made.args["a"].init == Init("fill", {"value": 2.5})
     assert made.args["b"].init == Init("normal", {"mean": 0.0, "std": 0.25})
     assert parse_session(session_to_dict(made), made.base_dir) == made
 
 
 def test_a_different_element_type_is_flagged_in_its_row(
-    panel, example: Callable[[str], tuple[KernelSignature, Session]], limits: DeviceLimits
+    bench: FormBench,
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
+    limits: DeviceLimits,
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("saxpy")
+    bench.open(session, limits)
     element = panel.row("x").editor.element
     element.setCurrentIndex(element.findData("float4"))
-    assert panel.session().args["x"].dtype.opencl_name == "float4"
+    assert bench.session().args["x"].dtype.opencl_name == "float4"
     assert "make them agree (element type float32)" in panel.row("x").message_text()
     assert panel.row("x").editor.bytes.text() == "= 16 MiB"
 
 
 def test_without_a_device_the_checks_that_need_none_still_run(
-    qtbot: QtBot, panel, example: Callable[[str], tuple[KernelSignature, Session]]
+    bench: FormBench, qtbot: QtBot, panel: ArgsPanel, gallery: Callable[[str], Session]
 ) -> None:
-    signature, session = example("saxpy")
-    panel.set_kernel(signature, replace(session, global_size=(8192,), local_size=(100,)), None)
+    session = gallery("saxpy")
+    bench.open(replace(session, global_size=(8192,), local_size=(100,)), None)
     assert "not a multiple of the local size 100" in panel.range_problems.text()
     retype(qtbot, panel.ndrange.local_fields[0], "4096")
     assert panel.range_problems.isHidden()  # no device: no work-group limit to check
 
 
-def test_an_empty_panel_says_what_will_appear(panel) -> None:
-    assert panel.session() is None
+def test_an_empty_panel_says_what_will_appear(panel: ArgsPanel) -> None:
     assert panel.empty.title() == "No kernel yet"
-    assert panel.empty.isVisibleTo(panel.widget)
+    assert panel.empty.isVisibleTo(panel)
 
 
 def _minimal(source: str, kernel: str) -> dict:
@@ -410,38 +432,39 @@ def _minimal(source: str, kernel: str) -> dict:
 
 
 def test_a_gray_buffer_starts_from_a_sample_picture_and_needs_two_dimensions(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("box_blur")
-    panel.set_kernel(signature, session, limits)
+    session = gallery("box_blur")
+    bench.open(session, limits)
     src = panel.row("src").editor
     assert src.contents.kind.currentText() == "a sample picture"
     assert src.contents.picture.currentText() == "checkerboard"
     src.contents.picture.setCurrentIndex(src.contents.picture.findData("test_picture"))
-    assert panel.session().args["src"].init == Init("image", {"name": "test_picture"})
+    assert bench.session().args["src"].init == Init("image", {"name": "test_picture"})
     retype(qtbot, src.shape, "307200")
     assert panel.row("src").message_text() == (
         "picture: a sample picture fills a 2-D buffer, shape [height, width]; "
         "this one has shape [307200]"
     )
-    assert [p.argument for p in panel.problems()] == ["src"]
+    assert [p.argument for p in bench.problems()] == ["src"]
     retype(qtbot, src.shape, "480, 640")
     assert panel.row("src").message_text() == ""
-    assert panel.problems() == []
+    assert bench.problems() == []
 
 
 def test_images_show_their_size_pixels_and_contents(
+    bench: FormBench,
     qtbot: QtBot,
-    panel,
-    example: Callable[[str], tuple[KernelSignature, Session]],
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
     limits: DeviceLimits,
 ) -> None:
-    signature, session = example("image_blur")
-    panel.set_kernel(
-        signature,
+    session = gallery("image_blur")
+    bench.open(
         session,
         replace(limits, image_support=True, image2d_max_width=8192, image2d_max_height=8192),
     )
@@ -455,25 +478,28 @@ def test_images_show_their_size_pixels_and_contents(
     assert src.contents.picture.currentData() == "test_picture"
     retype(qtbot, src.width_field, "320")
     src.order.setCurrentIndex(src.order.findData("R"))
-    assert panel.session().args["src"].shape == (480, 320)
-    assert panel.session().args["src"].order == "R"
+    assert bench.session().args["src"].shape == (480, 320)
+    assert bench.session().args["src"].order == "R"
     assert src.bytes.text() == "= 150 KiB"
     src.contents.picture.setCurrentIndex(src.contents.picture.findData("checkerboard"))
-    assert panel.session().args["src"].init == Init("image", {"name": "checkerboard"})
+    assert bench.session().args["src"].init == Init("image", {"name": "checkerboard"})
     action = panel.ndrange.fill_menu.actions()[0]
     assert action.text() == "from src: 320 x 480 pixels"
     action.trigger()
-    assert panel.session().global_size == (320, 480)
-    made = panel.session()
+    assert bench.session().global_size == (320, 480)
+    made = bench.session()
     assert parse_session(session_to_dict(made), made.base_dir) == made
 
 
 def test_an_image_over_the_device_limit_is_flagged_in_its_row(
-    panel, example: Callable[[str], tuple[KernelSignature, Session]], limits: DeviceLimits
+    bench: FormBench,
+    panel: ArgsPanel,
+    gallery: Callable[[str], Session],
+    limits: DeviceLimits,
 ) -> None:
-    signature, session = example("image_blur")
+    session = gallery("image_blur")
     small = replace(limits, image_support=True, image2d_max_width=512, image2d_max_height=512)
-    panel.set_kernel(signature, session, small)
+    bench.open(session, small)
     assert "allows at most 512 x 512" in panel.row("src").message_text()
 
 
@@ -488,13 +514,16 @@ __kernel void tile(read_only image2d_t src, write_only image2d_t dst, sampler_t 
 
 
 def test_samplers_refuse_repeat_in_pixels_and_odd_images_are_named(
-    qtbot: QtBot, panel, build: Callable[[str, str], KernelSignature], limits: DeviceLimits
+    bench: FormBench,
+    qtbot: QtBot,
+    panel: ArgsPanel,
+    limits: DeviceLimits,
 ) -> None:
     data = _minimal(SAMPLED, "tile")
     data["global_size"] = [64, 32]
-    panel.set_kernel(build(SAMPLED, "tile"), parse_session(data), limits)
+    bench.open(parse_session(data), limits)
     assert panel.row("dst").editor.contents.kind.currentData() == "zeros"
-    assert panel.session().args["dst"].shape == (32, 64)
+    assert bench.session().args["dst"].shape == (32, 64)
     sampler = panel.row("smp").editor
     sampler.addressing.setCurrentIndex(sampler.addressing.findData("repeat"))
     assert panel.row("smp").message_text() == (
@@ -502,7 +531,7 @@ def test_samplers_refuse_repeat_in_pixels_and_odd_images_are_named(
     )
     sampler.normalized.click()
     assert panel.row("smp").message_text() == ""
-    assert panel.session().args["smp"] == SamplerArg(True, "repeat", "nearest")
+    assert bench.session().args["smp"] == SamplerArg(True, "repeat", "nearest")
     both = panel.row("both")
     assert both.editor is None
     assert both.note.text() == "a read_write image: read from one image and write to another"
