@@ -28,7 +28,7 @@ def _has_opencl_device() -> bool:
 HAS_DEVICE = _has_opencl_device()
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if HAS_DEVICE:
         return
     skip = pytest.mark.skip(reason="no OpenCL device: pip install pocl-binary-distribution")

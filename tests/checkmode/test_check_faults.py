@@ -44,7 +44,7 @@ def test_the_corpus_has_every_fault_the_issue_lists() -> None:
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=[f.name for f in FAULTS])
-def test_each_fault_is_one_problem_at_its_line(client: CheckClient, fault) -> None:
+def test_each_fault_is_one_problem_at_its_line(client: CheckClient, fault: Path) -> None:
     expect = json.loads((fault / "expect.json").read_text())
     result = client.check(load_session(fault / "session.json"))
     assert result.error is None and not result.ok

@@ -7,6 +7,7 @@ import pytest
 from clstudio.engine.build import split_options
 from clstudio.engine.language_version import wanted_language
 from clstudio.session import examples, load_session
+from clstudio.session.gallery import Example
 from clstudio.worker.check_client import CheckClient
 
 pytestmark = pytest.mark.opencl
@@ -22,7 +23,7 @@ def client() -> Iterator[CheckClient]:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
-def test_gallery_kernel_checks_clean(client: CheckClient, example) -> None:
+def test_gallery_kernel_checks_clean(client: CheckClient, example: Example) -> None:
     session = load_session(example.path)
     result = client.check(session)
     wanted = wanted_language(split_options(session.build_options))

@@ -76,6 +76,7 @@ def test_a_race_has_both_sides_with_their_lines_and_work_items() -> None:
     first, second = report.sides
     assert (first.line, first.column, first.access) == (4, 12, "store")
     assert (second.line, second.column, second.access) == (5, 29, "load")
+    assert first.who is not None and second.who is not None
     assert first.who.global_id == (1, 0, 0) and second.who.group == (0, 0, 0)
     assert second.code == "data[get_global_id(0)] = tmp[(l + 1) % get_local_size(0)];"
 

@@ -4,11 +4,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from clstudio.cli import main
+from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 VADD = """__kernel void vadd(__global const float *a, __global const float *b,
@@ -19,7 +21,7 @@ VADD = """__kernel void vadd(__global const float *a, __global const float *b,
 """
 
 
-def write_session(folder: Path, **changes) -> Path:
+def write_session(folder: Path, **changes: object) -> Path:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -39,7 +41,7 @@ def write_session(folder: Path, **changes) -> Path:
     return path
 
 
-def run_json(capsys, *argv) -> tuple[int, dict]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, dict[str, Any]]:
     status = main(["run", *map(str, argv), "--json"])
     return status, json.loads(capsys.readouterr().out)
 
@@ -207,6 +209,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert process.stdout is not None and process.stderr is not None
     process.stdout.close()
     stderr = process.stderr.read()
     process.wait(timeout=120)
@@ -217,15 +220,13 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
 class _WorkerOnAMachineWithoutDrivers:
     """What the worker answers where no driver is installed (see test_icd_entries.py)."""
 
-    def __enter__(self):
+    def __enter__(self) -> "_WorkerOnAMachineWithoutDrivers":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         return None
 
-    def devices(self):
-        from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory
-
+    def devices(self) -> DeviceInventory:
         return DeviceInventory((), NO_PLATFORM_HELP)
 
 

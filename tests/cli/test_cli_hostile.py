@@ -9,7 +9,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,7 +53,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def until(condition, seconds: float) -> bool:
+def until(condition: Callable[[], object], seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
@@ -63,7 +65,9 @@ def until(condition, seconds: float) -> bool:
 @pytest.mark.opencl
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("moment", ["while the kernel spins", "while the worker boots"])
-def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path: Path, moment: str):
+def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(
+    tmp_path: Path, moment: str
+) -> None:
     session = tmp_path / "spin.json"
     session.write_text(json.dumps(SPIN), encoding="utf-8")
     # A terminal sends Ctrl-C to the whole foreground process group: so does this test.
@@ -92,7 +96,7 @@ def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path: Pa
     assert not scratch(), "a scratch folder was left"
 
 
-def write_session(folder: Path, data: dict) -> Path:
+def write_session(folder: Path, data: dict[str, Any]) -> Path:
     path = folder / "session.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path

@@ -45,7 +45,9 @@ def speak(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     return choose
 
 
-def _output(capsys, speak, lang: str, *argv: object) -> tuple[int, str]:
+def _output(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None], lang: str, *argv: object
+) -> tuple[int, str]:
     speak(lang)  # again each time: --json switches this process to English
     status = main([str(arg) for arg in argv])
     return status, capsys.readouterr().out

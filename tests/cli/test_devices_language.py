@@ -8,7 +8,9 @@ from clstudio.cli import main
 from clstudio.common import LANGUAGE_VARIABLE
 
 
-def devices_output(capsys, monkeypatch, lang: str, *options: str) -> str:
+def devices_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, *options: str
+) -> str:
     """What `LANG=lang clstudio devices ...` prints, with no language chosen in CL Studio."""
     for variable in (LANGUAGE_VARIABLE, "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)  # --json chose English last time

@@ -20,7 +20,7 @@ from clstudio.cli.qt_platform import (
     startup_problem,
 )
 
-XCB = plugins_folder() / "libqxcb.so"
+PLUGINS = plugins_folder()
 LIBRARY_DIR = Path("/usr/lib/x86_64-linux-gnu")
 HIDDEN = ("libxcb-cursor.so.0", "libxcb-icccm.so.4")
 
@@ -35,7 +35,9 @@ HIDDEN = ("libxcb-cursor.so.0", "libxcb-icccm.so.4")
         ({}, ["xcb"]),
     ],
 )
-def test_the_plugin_qt_will_use_is_the_one_checked(environ, expected) -> None:
+def test_the_plugin_qt_will_use_is_the_one_checked(
+    environ: dict[str, str], expected: list[str]
+) -> None:
     assert plugins_to_try(environ) == expected
 
 
@@ -60,13 +62,15 @@ def test_missing_libraries_get_the_install_command_for_debian_and_fedora() -> No
 def test_a_qt_that_cannot_load_at_all_is_explained() -> None:
     error = ImportError("libEGL.so.1: cannot open shared object file: No such file or directory")
     message = import_problem(error)
+    assert message is not None
     assert "missing system libraries: libEGL.so.1" in message
     assert "sudo apt-get install libegl1" in message
     assert import_problem(ImportError("No module named 'PySide6'")) is None
 
 
 def test_the_wheels_xcb_plugin_has_what_it_needs_on_this_machine() -> None:
-    assert missing_libraries(XCB) == ()
+    assert PLUGINS is not None, "PySide6's wheel has no plugins folder"
+    assert missing_libraries(PLUGINS / "libqxcb.so") == ()
 
 
 def _can_hide_libraries() -> bool:

@@ -23,7 +23,9 @@ from clstudio.common.dtypes import (
         ("double16", "float64", 16),
     ],
 )
-def test_parse_element_type_reads_numpy_and_opencl_names(text, scalar, width) -> None:
+def test_parse_element_type_reads_numpy_and_opencl_names(
+    text: str, scalar: str, width: int
+) -> None:
     element = parse_element_type(text)
     assert element.scalar == np.dtype(scalar)
     assert element.width == width

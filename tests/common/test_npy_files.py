@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import pytest
 
-import clstudio.common.npy_files as npy_files
 from clstudio.common.npy_files import save_array_atomically
 
 
@@ -30,11 +30,11 @@ def test_a_save_that_fails_halfway_leaves_the_old_file_and_no_temporary(
     path = tmp_path / "c.npy"
     np.save(path, np.arange(8))
 
-    def torn(stream, array, allow_pickle):
+    def torn(stream: BinaryIO, array: np.ndarray, allow_pickle: bool) -> None:
         stream.write(b"\x93NUMPY half of a file")
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(npy_files.np, "save", torn)
+    monkeypatch.setattr(np, "save", torn)  # the module calls np.save: the same object
     with pytest.raises(OSError, match="No space left"):
         save_array_atomically(path, np.ones(8))
     monkeypatch.undo()

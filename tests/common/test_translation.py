@@ -5,6 +5,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -19,7 +20,7 @@ from clstudio.common import (
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _catalogues():
+def _catalogues() -> ModuleType:
     spec = importlib.util.spec_from_file_location("catalogues", ROOT / "translations/catalogues.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -33,7 +34,7 @@ def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]
     """Choose a language for one test; the next test speaks English again."""
     monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
 
-    def choose(code):
+    def choose(code: str) -> None:
         set_language(code)
 
     yield choose

@@ -130,7 +130,7 @@ def test_fields_apply_by_opencl_version_or_extension() -> None:
         (3 * 2**40, "3 TiB (3298534883328 bytes)"),
     ],
 )
-def test_bytes_read_in_binary_units_with_the_exact_count(n, text) -> None:
+def test_bytes_read_in_binary_units_with_the_exact_count(n: int, text: str) -> None:
     assert format_bytes(n) == text
     assert display_value("bytes", n) == text
 
@@ -156,7 +156,11 @@ def test_bytes_read_in_binary_units_with_the_exact_count(n, text) -> None:
         ("handle", "", "none"),
     ],
 )
-def test_scalar_and_list_formatters(kind, raw, text) -> None:
+def test_scalar_and_list_formatters(
+    kind: str,
+    raw: bool | int | list[dict[str, str]] | list[int] | list[object] | list[str] | str,
+    text: str,
+) -> None:
     assert display_value(kind, raw) == text
 
 
@@ -199,7 +203,7 @@ def test_scalar_and_list_formatters(kind, raw, text) -> None:
         ("partition_type", [0x1088, 1, 0], "By affinity domain (NUMA node)"),
     ],
 )
-def test_enums_and_bit_fields_read_as_names(kind, raw, text) -> None:
+def test_enums_and_bit_fields_read_as_names(kind: str, raw: int | list[int], text: str) -> None:
     assert display_value(kind, raw) == text
 
 
@@ -233,7 +237,7 @@ def test_version_text_unpacks_major_minor_patch() -> None:
     assert version_text((2 << 22) | (1 << 12) | 7) == "2.1.7"
 
 
-def test_the_written_out_constants_are_pyopencls():
+def test_the_written_out_constants_are_pyopencls() -> None:
     # The catalogue writes cl.h's values out so that the window needs no pyopencl.
     for kind, values in CL_CONSTANTS.items():
         assert values == {name: int(getattr(getattr(cl, kind), name)) for name in values}, kind

@@ -238,7 +238,9 @@ def _inventory():
         (DeviceSelector(platform="nvidia", device="cpu"), False),
     ],
 )
-def test_matches_substrings_of_platform_and_of_device_name_or_type(selector, expected) -> None:
+def test_matches_substrings_of_platform_and_of_device_name_or_type(
+    selector, expected: bool
+) -> None:
     assert matches(selector, "Portable Computing Language", "pthread-Intel(R) Xeon(R)", "CPU") is (
         expected
     )

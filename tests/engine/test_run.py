@@ -25,7 +25,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source=VADD, kernel="vadd", args=None, references=None, **keys):
+def session(source=VADD, kernel="vadd", args=None, references=None, **keys: object):
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -151,7 +151,15 @@ def test_unknown_kernel_lists_the_defined_ones(engine: Engine) -> None:
         ({"global_size": [8192], "local_size": [8192]}, "over the device limit", None),
     ],
 )
-def test_validation_errors_name_the_cause(engine: Engine, change, fragment, argument) -> None:
+def test_validation_errors_name_the_cause(
+    engine: Engine,
+    change: dict[str, dict[str, None]]
+    | dict[str, dict[str, dict[str, int | str]]]
+    | dict[str, dict[str, dict[str, list[int] | str]]]
+    | dict[str, list[int]],
+    fragment: str,
+    argument: str | None,
+) -> None:
     args = _raw_args()
     for name, spec in change.get("args", {}).items():
         if spec is None:

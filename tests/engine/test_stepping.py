@@ -25,7 +25,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source=SCALE, **keys):
+def session(source=SCALE, **keys: object):
     data = {
         "format": "clstudio-session",
         "version": 1,

@@ -12,7 +12,7 @@ from clstudio.session import ScalarArg
 SOURCE = exercises_dir() / "vector_add"
 
 
-def copy_exercise(tmp_path: Path, **changes) -> Path:
+def copy_exercise(tmp_path: Path, **changes: object) -> Path:
     """vector_add copied to tmp_path, with top-level keys of exercise.json changed."""
     folder = tmp_path / "vector_add"
     shutil.copytree(SOURCE, folder)
@@ -176,7 +176,7 @@ def test_every_shipped_exercise_declares_the_operations_of_its_timed_case() -> N
     ],
 )
 def test_a_bad_operations_expression_is_refused_naming_the_field(
-    tmp_path: Path, operations, says
+    tmp_path: Path, operations: list[str] | str, says: str
 ) -> None:
     message = refusal(with_operations(tmp_path, operations))
     assert message.startswith(str(tmp_path / "vector_add" / "exercise.json"))
@@ -190,7 +190,7 @@ def test_an_operations_expression_is_never_run(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def cl2_variant(**changes) -> dict:
+def cl2_variant(**changes: object) -> dict:
     variant = {
         "name": "cl2",
         "title": "OpenCL C 2.0",
@@ -224,5 +224,7 @@ def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path
         ({"flags": "-O3"}, "variants[0].flags: unknown key"),
     ],
 )
-def test_a_bad_variant_is_refused_naming_the_field(tmp_path: Path, changes, says) -> None:
+def test_a_bad_variant_is_refused_naming_the_field(
+    tmp_path: Path, changes: dict[str, str], says: str
+) -> None:
     assert says in refusal(copy_exercise(tmp_path, variants=[cl2_variant(**changes)]))

@@ -157,10 +157,10 @@ def test_expressions_are_parsed_but_never_compiled_or_run_by_python(
 ):
     real_compile = builtins.compile
 
-    def refuse(*args, **kwargs):
+    def refuse(*args: object, **kwargs: object):
         raise AssertionError("Python ran the expression")
 
-    def parse_only(source, filename, mode, flags=0, *args, **kwargs):
+    def parse_only(source, filename, mode, flags=0, *args: object, **kwargs: object):
         assert flags & ast.PyCF_ONLY_AST, "Python compiled the expression to code"
         return real_compile(source, filename, mode, flags, *args, **kwargs)
 

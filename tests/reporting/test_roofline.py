@@ -12,7 +12,7 @@ def figure(key, value, unit):
     return PeakFigure(key, value, unit, "meaning")
 
 
-def peaks(*figures) -> PeakReport:
+def peaks(*figures: object) -> PeakReport:
     return PeakReport(DEVICE, "2026-12-01T09:00:00+00:00", figures)
 
 

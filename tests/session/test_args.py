@@ -124,7 +124,7 @@ def test_a_picture_buffer_is_height_rows_of_width_pixels() -> None:
     ],
 )
 def test_a_picture_is_refused_for_a_buffer_it_cannot_fill(
-    type_name: str, shape, message: str
+    type_name: str, shape: tuple[int, int, int] | tuple[int, int] | tuple[int], message: str
 ) -> None:
     dtype = parse_element_type(type_name)
     assert message in str(picture_problem(dtype, shape))

@@ -73,7 +73,11 @@ def with_raw_number(number: str, **changes: Any) -> str:
     ],
 )
 def test_a_number_too_big_for_a_float_is_refused_where_it_stands(
-    tmp_path: Path, changes, where
+    tmp_path: Path,
+    changes: dict[str, dict[str, dict[str, dict[str, str] | list[int] | str]]]
+    | dict[str, dict[str, dict[str, str]]]
+    | dict[str, str],
+    where: str,
 ) -> None:
     message = refusal(write(tmp_path, with_raw_number(HUGE, **changes)))
     assert where in message
@@ -108,7 +112,7 @@ def npy_with_header(path: Path, header: str) -> None:
         ("(" + "2, " * 40 + ")", "40 dimensions"),
     ],
 )
-def test_a_npy_header_with_an_absurd_shape_is_refused(tmp_path: Path, shape, problem) -> None:
+def test_a_npy_header_with_an_absurd_shape_is_refused(tmp_path: Path, shape, problem: str) -> None:
     npy_with_header(
         tmp_path / "big.npy", f"{{'descr': '<f4', 'fortran_order': False, 'shape': {shape}, }}"
     )
@@ -180,7 +184,7 @@ def nested(depth: int) -> object:
     ],
 )
 def test_contents_that_do_not_fit_the_element_type_are_refused_at_load(
-    tmp_path: Path, dtype, init, shape, message
+    tmp_path: Path, dtype: str, init, shape: list[int] | None, message: str
 ) -> None:
     path = write(tmp_path, json.dumps(buffer_with(dtype, init, shape)))
     assert message in refusal(path)
@@ -274,7 +278,7 @@ def test_a_npy_file_shorter_than_its_header_promises_is_refused(tmp_path: Path) 
         ('"references": {"a": {"expr": "a", "rtol": 0.1, "rtol": 0.5}}', '"rtol"'),
     ],
 )
-def test_a_key_given_twice_is_refused_naming_the_key(tmp_path: Path, text, key) -> None:
+def test_a_key_given_twice_is_refused_naming_the_key(tmp_path: Path, text: str, key: str) -> None:
     base = json.dumps(session())
     body = base[:-1] + ", " + text + "}"
     if '"args"' in text:
@@ -292,7 +296,7 @@ def test_a_key_given_twice_is_refused_naming_the_key(tmp_path: Path, text, key) 
         ("-DN=1\u0000", "a NUL byte"),
     ],
 )
-def test_absurd_build_options_are_refused_at_load(tmp_path: Path, options, problem) -> None:
+def test_absurd_build_options_are_refused_at_load(tmp_path: Path, options, problem: str) -> None:
     message = refusal(write(tmp_path, json.dumps(session(build_options=options))))
     assert "build_options: " in message
     assert problem in message

@@ -13,7 +13,7 @@ from clstudio.session.sizes import evaluate, with_sizes
 SOURCE = "__kernel void k(__global float *a, uint n, __local float *t) {}"
 
 
-def sized(**changes):
+def sized(**changes: object):
     data = {
         "format": "clstudio-session",
         "version": 1,

@@ -22,7 +22,7 @@ from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
 
-def _close(window) -> None:
+def _close(window: MainWindow) -> None:
     window.discovery.wait()
     window.document.mark_clean()
     window.close()
@@ -148,7 +148,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     del crashed  # no discard(): as if the process had been killed
     questions = []
 
-    def answer(parent, title, text, *rest):
+    def answer(parent, title, text, *rest: object):
         questions.append(text)
         return QMessageBox.StandardButton.Yes
 

@@ -21,12 +21,12 @@ FAULTS = Path(__file__).parents[1] / "checkmode" / "faults"
 CHECK_WAIT_MS = 60_000
 
 
-def open_fault(qtbot, window, name: str) -> None:
+def open_fault(qtbot: QtBot, window: MainWindow, name: str) -> None:
     assert window.load(FAULTS / name / "session.json")
     qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built"), timeout=20_000)
 
 
-def click_check(qtbot, window) -> None:
+def click_check(qtbot: QtBot, window: MainWindow) -> None:
     button = window.toolbar.widgetForAction(window.window_actions.check)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 

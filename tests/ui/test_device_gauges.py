@@ -116,7 +116,7 @@ def test_many_compute_units_are_summarised(
     ("exponent", "unit", "text"),
     [(0, "bytes", "1 B"), (9, "bytes", "512 B"), (10, "bytes", "1 KiB"), (32, "bytes", "4 GiB")],
 )
-def test_power_of_two_labels_for_bytes(exponent, unit, text) -> None:
+def test_power_of_two_labels_for_bytes(exponent: int, unit: str, text: str) -> None:
     assert power_of_two_label(exponent, unit) == text
 
 

@@ -139,7 +139,7 @@ def test_an_unavailable_field_says_so_in_italics(
     ],
 )
 def test_the_filter_narrows_the_fields(
-    qtbot: QtBot, panel: DevicePanel, inventory: DeviceInventory, text, expected
+    qtbot: QtBot, panel: DevicePanel, inventory: DeviceInventory, text: str, expected: list[str]
 ) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.filter_edit.clear()

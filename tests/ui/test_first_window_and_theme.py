@@ -15,7 +15,7 @@ from clstudio.ui.main_window import FRAME_ALLOWANCE, MainWindow, first_geometry
 pytestmark = pytest.mark.opencl
 
 
-def run(qtbot, window) -> None:
+def run(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):

@@ -24,17 +24,17 @@ from clstudio.ui.settings import AppSettings
 Button = QMessageBox.StandardButton
 
 
-def _type_line(qtbot, widget, text: str) -> None:
+def _type_line(qtbot: QtBot, widget, text: str) -> None:
     """Type a line as the user would (QTest cannot type a newline character)."""
     qtbot.keyClicks(widget, text)
     qtbot.keyClick(widget, Qt.Key.Key_Return)
 
 
-def _menu_titles(window) -> list[str]:
+def _menu_titles(window: MainWindow) -> list[str]:
     return [a.text().replace("&", "") for a in window.menuBar().actions()]
 
 
-def _menu(window, title: str):
+def _menu(window: MainWindow, title: str):
     for action in window.menuBar().actions():
         if action.text().replace("&", "") == title:
             return action.menu()
@@ -197,14 +197,14 @@ def test_the_title_shows_the_session_and_unsaved_changes(
     assert window.document.session.source.startswith("// a note\n")
 
 
-def _dirty_window(make_window, qtbot):
+def _dirty_window(make_window: Callable[..., MainWindow], qtbot: QtBot):
     window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// edited")
     assert window.document.dirty
     return window
 
 
-def _answer(monkeypatch, button):
+def _answer(monkeypatch: pytest.MonkeyPatch, button):
     asked = []
 
     def question(parent, title, text, buttons, default):
@@ -479,7 +479,7 @@ def test_opening_a_missing_recent_file_removes_it(
     assert settings.recent_files() == []
 
 
-def _save_example_as(window, monkeypatch, target: Path) -> None:
+def _save_example_as(window: MainWindow, monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
     window.file_menus.examples.actions()[0].trigger()  # vector_add, source in vector_add.cl
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     window.window_actions.save_as.trigger()
@@ -510,7 +510,7 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
     questions = []
 
-    def refuse(parent, title, text, *rest):
+    def refuse(parent, title, text, *rest: object):
         questions.append(text)
         return Button.Cancel
 

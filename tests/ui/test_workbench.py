@@ -33,20 +33,20 @@ __kernel void spin(__global int *out, const int n) {
 """
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
 
 
-def opened(qtbot, window, name: str):
+def opened(qtbot: QtBot, window: MainWindow, name: str):
     """Open a gallery example as the File menu does, and wait for its form."""
     assert window.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
-def run(qtbot, window, timeout_ms: int = 60_000):
+def run(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000):
     """Press F5, as the user does; shortcuts reach the active window only."""
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
@@ -225,7 +225,7 @@ def worker_window(make_window: Callable[..., MainWindow]) -> Callable[[], MainWi
     return lambda: make_window(backends=Backends(InProcessBackend(), WorkerClient()))
 
 
-def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
+def spin_window(qtbot: QtBot, worker_window: MainWindow, tmp_path: Path, timeout_s: float):
     path = tmp_path / "spin.json"
     session = {
         "format": "clstudio-session",

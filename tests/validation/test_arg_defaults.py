@@ -28,7 +28,7 @@ def arg(name, type_name, space="global", const=False):
     return KernelArgInfo(name, type_name, space, "none", const)
 
 
-def signature(*args):
+def signature(*args: object):
     return KernelSignature("k", tuple(args))
 
 

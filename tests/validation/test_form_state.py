@@ -21,7 +21,7 @@ def pointer(name: str, const: bool = False) -> KernelArgInfo:
     return KernelArgInfo(name, "float*", "global", "none", const)
 
 
-def session(args, global_size=(1024,), source=SOURCE, **keys) -> Session:
+def session(args, global_size=(1024,), source=SOURCE, **keys: object) -> Session:
     return Session(kernel="k", source=source, global_size=global_size, args=args, **keys)
 
 

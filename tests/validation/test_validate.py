@@ -39,7 +39,7 @@ KERNEL = KernelSignature(
 )
 
 
-def session(**changes) -> Session:
+def session(**changes: object) -> Session:
     args = {
         "x": BufferArg(F32, (1024,), Init("ones")),
         "y": BufferArg(F32, (1024,)),
@@ -91,7 +91,7 @@ def test_element_type_must_match_the_pointer() -> None:
     ("value", "fragment"),
     [(-1, "does not fit in a uint"), (2**32, "does not fit in a uint"), (1.5, "is not whole")],
 )
-def test_scalar_values_must_fit_the_type(value, fragment) -> None:
+def test_scalar_values_must_fit_the_type(value: float | int, fragment: str) -> None:
     (message,) = messages(session(args={"n": ScalarArg(value)}))
     assert fragment in message
 
@@ -196,7 +196,7 @@ ROTATE = KernelSignature(
 )
 
 
-def image_session(**args) -> Session:
+def image_session(**args: object) -> Session:
     spec = {
         "src": ImageArg((256, 512)),
         "dst": ImageArg((256, 512), access="write_only"),
@@ -274,7 +274,7 @@ def test_an_image_over_the_allocation_limit_and_global_memory() -> None:
     ],
 )
 def test_contents_made_in_the_window_that_do_not_fit_are_refused_before_the_worker_makes_them(
-    init, fragment
+    init, fragment: str
 ) -> None:
     problems = validate(session(args={"x": BufferArg(F32, (1024,), init)}), KERNEL, LIMITS)
     assert problems[0].argument == "x"

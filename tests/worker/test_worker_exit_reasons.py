@@ -25,7 +25,7 @@ POCL_ABORT = "Could not find a dominating alternative variable.\n"
     ("exitcode", "name"),
     [(-11, "SIGSEGV"), (-6, "SIGABRT"), (-7, "SIGBUS"), (-9, "SIGKILL"), (1, "exit code 1")],
 )
-def test_exit_names(exitcode, name) -> None:
+def test_exit_names(exitcode: int, name: str) -> None:
     assert exit_name(exitcode) == name
 
 
@@ -96,7 +96,9 @@ def test_a_timeout_in_the_kernel_or_an_unknown_step_blames_the_kernel(step: str 
         ("context", ("step 2 of 11, create a context (clCreateContext)", "clstudio devices")),
     ],
 )
-def test_a_timeout_elsewhere_names_its_step_and_fitting_advice(step, words) -> None:
+def test_a_timeout_elsewhere_names_its_step_and_fitting_advice(
+    step: str, words: tuple[str, str, str] | tuple[str, str]
+) -> None:
     message = timeout_message("k", 5.0, step_of(step))
     assert message.startswith("the run of kernel 'k' did not finish within 5 s")
     assert "endless loop" not in message

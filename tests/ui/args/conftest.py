@@ -16,6 +16,7 @@ from clstudio.engine import InProcessBackend
 from clstudio.engine.run import Engine
 from clstudio.session.format import Session, load_session
 from clstudio.ui.args import ArgsPanel
+from clstudio.ui.main_window import MainWindow
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 LIMITS = DeviceLimits(
@@ -98,7 +99,7 @@ def type_kernel(qtbot: QtBot) -> Callable[..., ArgsPanel]:
     """Type a kernel over the window's source and build it, as a learner writes a new one;
     returns the form once the argument `waits_for` shows."""
 
-    def typed(window, source: str, waits_for: str) -> ArgsPanel:
+    def typed(window: MainWindow, source: str, waits_for: str) -> ArgsPanel:
         editor = window.editor_panel.editor
         editor.selectAll()
         with qtbot.waitSignal(window.editor_panel.buildFinished, timeout=30_000):

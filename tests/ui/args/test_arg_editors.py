@@ -22,13 +22,13 @@ UCHAR = parse_element_type("uchar")
 FLOAT = parse_element_type("float")
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
 
 
-def buffer_editor(qtbot, spec: BufferArg, base_dir=None) -> BufferEditor:
+def buffer_editor(qtbot: QtBot, spec: BufferArg, base_dir=None) -> BufferEditor:
     editor = BufferEditor(KernelArgInfo("d", "uchar*", "global", "none", False))
     qtbot.addWidget(editor)
     editor.set_spec(spec, base_dir)

@@ -20,7 +20,7 @@ from clstudio.validation.validate import validate
 pytestmark = pytest.mark.opencl
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field, text: str) -> None:
     """Select what the field holds and type over it, as a user would."""
     field.setFocus()
     field.selectAll()

@@ -26,13 +26,13 @@ __kernel void scale(__global const float *x, __global float *y, const uint n) {
 """
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
 
 
-def opened(qtbot, window, name: str):
+def opened(qtbot: QtBot, window: MainWindow, name: str):
     assert window.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window.arguments_panel

@@ -7,6 +7,7 @@ import threading
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
 
@@ -85,7 +86,7 @@ class FakeBackend:
         """Nothing to release."""
 
 
-def type_source(qtbot, widget: QWidget, text: str) -> None:
+def type_source(qtbot: QtBot, widget: QWidget, text: str) -> None:
     """Type `text` as a user would: Enter between lines, the editor indenting by itself.
 
     QTest cannot type a newline character, and a user would not type the indentation

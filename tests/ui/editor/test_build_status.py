@@ -31,7 +31,7 @@ def result(ok: bool, seconds: float = 0.412, kernels: int = 0, **severities: int
         (result(False), "Build failed"),
     ],
 )
-def test_build_status_text(built, text) -> None:
+def test_build_status_text(built, text: str) -> None:
     assert build_status_text(built) == text
 
 
@@ -39,7 +39,7 @@ def test_build_status_text(built, text) -> None:
     ("seconds", "text"),
     [(0.0004, "0.4 ms"), (0.0123, "12 ms"), (1.5, "1500 ms"), (12.34, "12.3 s")],
 )
-def test_durations_read_naturally(seconds, text) -> None:
+def test_durations_read_naturally(seconds: float, text: str) -> None:
     assert duration_text(seconds) == text
 
 

@@ -45,7 +45,7 @@ def squiggled(panel: EditorPanel) -> list[tuple[int, int, str]]:
     return found
 
 
-def replace_text(qtbot, panel: EditorPanel, text: str) -> None:
+def replace_text(qtbot: QtBot, panel: EditorPanel, text: str) -> None:
     panel.editor.selectAll()
     type_source(qtbot, panel.editor, text)
 

@@ -75,7 +75,7 @@ def test_choosing_a_kernel_is_announced_but_showing_one_is_not(
         ('-D MSG="a b"', "-cl-mad-enable", '-D MSG="a b" -cl-mad-enable'),
     ],
 )
-def test_toggling_an_option_keeps_the_rest_as_typed(options, option, after) -> None:
+def test_toggling_an_option_keeps_the_rest_as_typed(options: str, option: str, after: str) -> None:
     assert toggled(options, option) == after
     assert has_option(after, option) != has_option(options, option)
 

@@ -31,7 +31,7 @@ from clstudio.ui.editor.text_positions import (
         ("", 0, None),
     ],
 )
-def test_token_span(line, index, span) -> None:
+def test_token_span(line: str, index: int, span: tuple[int, int] | None) -> None:
     assert token_span(line, index) == span
 
 
@@ -60,14 +60,16 @@ def test_byte_columns_to_characters_and_document_positions() -> None:
         ("\tif (a) {  ", "", ("\t    ", None)),
     ],
 )
-def test_newline_indents(before, after, indents) -> None:
+def test_newline_indents(
+    before: str, after: str, indents: tuple[str, None] | tuple[str, str]
+) -> None:
     assert indentation.newline_indents(before, after) == indents
 
 
 @pytest.mark.parametrize(
     ("whitespace", "less"), [("        ", "    "), ("      ", "    "), ("  ", ""), ("\t\t", "\t")]
 )
-def test_a_closing_brace_dedents_to_the_previous_stop(whitespace, less) -> None:
+def test_a_closing_brace_dedents_to_the_previous_stop(whitespace: str, less: str) -> None:
     assert indentation.dedented(whitespace) == less
 
 

@@ -32,24 +32,24 @@ def small_exercises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     return folder
 
 
-def show_panel(window):
+def show_panel(window: MainWindow):
     window.exercises_dock.raise_()
     panel = window.exercises.panel
     assert panel.list.topLevelItemCount() == 2  # filled when the dock is first seen
     return panel
 
 
-def click(qtbot, button):
+def click(qtbot: QtBot, button):
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def check(qtbot, window, panel):
+def check(qtbot: QtBot, window: MainWindow, panel):
     with qtbot.waitSignal(window.exercises.runner.checkFinished, timeout=60_000) as done:
         click(qtbot, panel.check_button)
     return done.args[0]
 
 
-def paste(window, text):
+def paste(window: MainWindow, text):
     """Select everything in the editor and paste `text` over it, as a learner would."""
     QApplication.clipboard().setText(text)
     editor = window.editor_panel.editor
@@ -112,7 +112,7 @@ def test_show_solution_asks_first_and_never_touches_the_editor(
     answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
     asked = []
 
-    def question(parent, title, text, *args):
+    def question(parent, title, text, *args: object):
         asked.append(title)
         return answers.pop(0)
 

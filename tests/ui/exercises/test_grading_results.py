@@ -17,7 +17,7 @@ from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 CATALOGUE = load_catalogue()
 
 
-def make_panel(qtbot) -> ExercisesPanel:
+def make_panel(qtbot: QtBot) -> ExercisesPanel:
     panel = ExercisesPanel()
     qtbot.addWidget(panel)
     statuses = {e.name: "not started" for e in CATALOGUE.exercises}

@@ -56,12 +56,12 @@ def capable(inventory: DeviceInventory) -> DeviceInventory:
     return replace(inventory, platforms=tuple(platforms))
 
 
-def show_panel(window):
+def show_panel(window: MainWindow):
     window.exercises_dock.raise_()
     return window.exercises.panel
 
 
-def click(qtbot, button):
+def click(qtbot: QtBot, button):
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 

@@ -97,7 +97,11 @@ def test_histogram_of_floats_matches_numpy_and_leaves_out_nan() -> None:
     ],
 )
 def test_table_layout_never_materialises_but_maps_every_cell(
-    shape, lanes, rows, columns, names
+    shape: tuple[int, int, int] | tuple[int, int] | tuple[int],
+    lanes: int,
+    rows: int,
+    columns: int,
+    names: list[str],
 ) -> None:
     table = TableLayout(BufferLayout(shape, lanes))
     assert (table.rows, table.columns) == (rows, columns)

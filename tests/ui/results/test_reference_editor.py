@@ -25,7 +25,7 @@ def unchecked_run(
     return replace(session, references={}), replace(result, references={})
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)

@@ -29,7 +29,7 @@ SPIN = """__kernel void scale(__global float *x, const float by) {
 """
 
 
-def session_file(tmp_path, source=SCALE, **keys):
+def session_file(tmp_path: Path, source=SCALE, **keys: object):
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -49,7 +49,7 @@ def session_file(tmp_path, source=SCALE, **keys):
     return path
 
 
-def steps_tab(qtbot, make_window, path, backends=None):
+def steps_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], path, backends=None):
     window = make_window(backends=backends)
     assert window.open_file(path)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
@@ -57,16 +57,16 @@ def steps_tab(qtbot, make_window, path, backends=None):
     return window, window.results_panel.steps
 
 
-def click(qtbot, button):
+def click(qtbot: QtBot, button):
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def press_and_wait(qtbot, window, button, timeout=30_000):
+def press_and_wait(qtbot: QtBot, window: MainWindow, button, timeout=30_000):
     with qtbot.waitSignal(window.step_mode.controller.stepsEnded, timeout=timeout):
         click(qtbot, button)
 
 
-def click_row(qtbot, tree, item, column=1):
+def click_row(qtbot: QtBot, tree, item, column=1):
     tree.scrollToItem(item)
     rect = tree.visualItemRect(item)
     x = tree.header().sectionPosition(column) + 5
