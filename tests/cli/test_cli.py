@@ -203,16 +203,16 @@ def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(
 @pytest.mark.opencl
 def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     # The reader closes its end before the device list is written (`... | head`).
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "clstudio", "devices"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()
-    stderr = process.stderr.read()
-    process.wait(timeout=120)
+    ) as process:  # closes stderr too: an open pipe left to the collector is a ResourceWarning
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        stderr = process.stderr.read()
+        process.wait(timeout=120)
     assert "Traceback" not in stderr
     assert process.returncode == 1
 

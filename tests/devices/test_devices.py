@@ -49,8 +49,10 @@ def test_pocl_device_has_every_field_clinfo_prints(
     inventory: DeviceInventory, device: DeviceInfo | None
 ) -> None:
     assert inventory.problem is None
+    assert device is not None
     assert len(device.fields) >= 100
     if device.value("CL_DEVICE_NUMERIC_VERSION", 0) >= 0xC00000:  # OpenCL 3.0
+        assert device is not None
         names = {f.name for f in device.fields if f.available}
         assert set(CLINFO_DEVICE_NAMES) <= names
 
@@ -62,6 +64,7 @@ def test_every_field_is_labelled_explained_and_in_group_order(
     for field in (*inventory.platforms[device.platform_index].fields, *device.fields):
         assert field.name.startswith("CL_") and field.label and field.explanation, field
         assert field.display, field
+    assert device is not None
     order = [GROUP_ORDER.index(f.group) for f in device.fields]
     assert order == sorted(order)
 
@@ -70,6 +73,7 @@ def test_every_field_is_labelled_explained_and_in_group_order(
 def test_device_identity_and_known_values(
     inventory: DeviceInventory, device: DeviceInfo | None
 ) -> None:
+    assert device is not None
     platform = inventory.platforms[device.platform_index]
     assert device.platform_name == platform.name == default_platform().name
     assert device.name == default_platform().get_devices()[0].name
@@ -82,8 +86,10 @@ def test_device_identity_and_known_values(
     )
     assert all(isinstance(n, int) and n > 0 for n in sizes)
     memory = device.field("CL_DEVICE_GLOBAL_MEM_SIZE")
+    assert memory is not None
     assert f"({memory.raw} bytes)" in memory.display
     clock = device.field("CL_DEVICE_MAX_CLOCK_FREQUENCY")
+    assert clock is not None
     assert clock.display == f"{clock.raw} MHz"
     assert device.value("CL_DEVICE_AVAILABLE") is True
     assert device.value("CL_NO_SUCH_FIELD", "fallback") == "fallback"
@@ -93,10 +99,13 @@ def test_device_identity_and_known_values(
 @pytest.mark.opencl
 def test_queries_pyopencl_gets_wrong_are_asked_directly(device: DeviceInfo | None) -> None:
     # pyopencl asks for the printf buffer size with the wrong size and PoCL refuses it.
+    assert device is not None
     printf_size = device.field("CL_DEVICE_PRINTF_BUFFER_SIZE")
+    assert printf_size is not None
     assert printf_size.available and printf_size.raw > 0
     # PoCL writes 4 of 8 bytes here; pyopencl then shows garbage in the high half.
     if device.field("CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES") is not None:
+        assert device is not None
         assert device.value("CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES") in (0, 1, 3)
 
 
@@ -110,13 +119,14 @@ def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.Monkey
             raise cl_error(cl.LogicError, "clGetDeviceInfo", "INVALID_VALUE")
         return real_get_info(self, param)
 
-    def device_info(device, code):
+    def device_info(device, code) -> None:
         raise raw_info.RawInfoError("clGetDeviceInfo failed: INVALID_VALUE")
 
     monkeypatch.setattr(cl.Device, "get_info", get_info)
     monkeypatch.setattr(raw_info, "device_info", device_info)
     device = discover().devices()[0]
     units = device.field("CL_DEVICE_MAX_COMPUTE_UNITS")
+    assert units is not None
     assert units.available is False and units.raw is None
     assert units.display == "unavailable: clGetDeviceInfo failed: INVALID_VALUE"
     assert units.label == "Max compute units" and units.explanation
@@ -130,7 +140,7 @@ def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.Monkey
 def test_a_platform_that_cannot_list_devices_is_still_shown(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def get_devices(self, device_type=None):
+    def get_devices(self, device_type=None) -> None:
         raise cl_error(cl.RuntimeError, "clGetDeviceIDs", "OUT_OF_HOST_MEMORY")
 
     monkeypatch.setattr(cl.Platform, "get_devices", get_devices)
@@ -141,7 +151,7 @@ def test_a_platform_that_cannot_list_devices_is_still_shown(
     assert "pip install pocl-binary-distribution" in inventory.problem
 
 
-def _no_platform_error():
+def _no_platform_error() -> None:
     raise cl_error(cl.LogicError, "clGetPlatformIDs", "PLATFORM_NOT_FOUND_KHR")
 
 
@@ -164,7 +174,7 @@ def test_no_platform_gives_an_empty_inventory_that_says_how_to_get_one(
 
 
 def test_a_failing_loader_is_reported_with_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    def get_platforms():
+    def get_platforms() -> None:
         raise cl_error(cl.RuntimeError, "clGetPlatformIDs", "OUT_OF_HOST_MEMORY")
 
     monkeypatch.setattr(cl, "get_platforms", get_platforms)
@@ -194,6 +204,7 @@ def test_json_round_trips_and_names_every_field(inventory: DeviceInventory) -> N
 def test_text_reads_like_clinfo(inventory: DeviceInventory, device: DeviceInfo | None) -> None:
     text = format_inventory(inventory)
     assert f"Platform 0: {inventory.platforms[0].name}" in text
+    assert device is not None
     assert device.name in text
     assert "[Memory]" in text
     own = text[text.index(device.name) :]  # Oclgrind's simulator may be listed first

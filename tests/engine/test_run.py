@@ -25,7 +25,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source=VADD, kernel="vadd", args=None, references=None, **keys: object):
+def session(source: str = VADD, kernel: str = "vadd", args=None, references=None, **keys: object):
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -123,6 +123,7 @@ def test_build_error_points_at_the_users_line(engine: Engine) -> None:
     source = "__kernel void vadd(__global float *c) {\n  int i = get_global_id(0);\n  c[i] = q;\n}"
     result = engine.run(session(source, args={}, references={}))
     assert not result.ok
+    assert result.error is not None
     assert result.error.stage == "build"
     assert result.error.line == 3
     assert "line 3:10" in result.error.message
@@ -132,6 +133,7 @@ def test_build_error_points_at_the_users_line(engine: Engine) -> None:
 
 def test_unknown_kernel_lists_the_defined_ones(engine: Engine) -> None:
     result = engine.run(session(kernel="vsub"))
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert "kernel 'vsub' is not in the program; it defines: vadd" in result.error.message
 
@@ -169,6 +171,7 @@ def test_validation_errors_name_the_cause(
     keys = {k: v for k, v in change.items() if k != "args"}
     result = engine.run(session(args=args, references={}, **keys))
     assert not result.ok
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert fragment in result.error.message
     assert result.error.argument == argument
@@ -187,6 +190,7 @@ def test_buffer_over_max_alloc_is_refused_before_allocation(engine: Engine) -> N
     args = _raw_args()
     args["c"] = {"kind": "buffer", "dtype": "float32", "shape": [2**33], "access": "out"}
     result = engine.run(session(args=args, references={}))
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert "CL_DEVICE_MAX_MEM_ALLOC_SIZE" in result.error.message
 
@@ -249,6 +253,7 @@ def test_missing_npy_file_is_a_load_error(engine: Engine, tmp_path: Path) -> Non
     good = parse_session({**_session_dict(args)}, base_dir=tmp_path)
     (tmp_path / "x.npy").unlink()
     result = engine.run(good)
+    assert result.error is not None
     assert result.error.stage == "load"
     assert result.error.argument == "a"
     assert "file not found" in result.error.message
@@ -303,6 +308,7 @@ def test_cancel_between_repeats(engine: Engine) -> None:
         progress=lambda done, total: calls.append((done, total)),
         cancelled=lambda: len(calls) >= 3,
     )
+    assert result.error is not None
     assert result.error.stage == "cancelled"
     assert calls == [(0, 10), (1, 10), (2, 10)]
     assert "after 2 of 10 repeats" in result.error.message
@@ -310,6 +316,7 @@ def test_cancel_between_repeats(engine: Engine) -> None:
 
 def test_no_matching_device_lists_what_there_is(engine: Engine) -> None:
     result = engine.run(session(device={"platform": "NoSuchVendor", "device": ""}))
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert "no OpenCL device matches" in result.error.message
     assert "Portable Computing Language" in result.error.message
@@ -371,5 +378,6 @@ def test_a_run_that_fails_validation_stops_at_the_kernel_step(engine: Engine) ->
     entered: list[str] = []
     broken = session(global_size=[1000], local_size=[64])
     result = engine.run(broken, entering=entered.append)
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert entered[-1] == "kernel"

@@ -25,7 +25,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source=SCALE, **keys: object):
+def session(source: str = SCALE, **keys: object):
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -128,6 +128,7 @@ def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine: Engine
     assert [o.number for o in keeper.step(session(), 3, 1, lambda: False, heard.append)] == [3]
     assert [o.number for o in heard] == [1, 2, 3]
     (gone,) = keeper.step(session(local_size=[8]), 4, 1, lambda: False, heard.append)
+    assert gone.error is not None
     assert not gone.ok and "press Reset" in gone.error.message  # another session's steps
     asked = iter([False, True])
     outcomes = keeper.step(session(), 1, HOST_STEP_COUNT, lambda: next(asked), heard.append)

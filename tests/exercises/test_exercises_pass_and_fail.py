@@ -43,6 +43,7 @@ def test_the_solution_passes_every_case_and_the_starter_fails_one(
     name, backend: InProcessBackend
 ) -> None:
     exercise = CATALOGUE.find(name)
+    assert exercise is not None
     solved = check_kernel(exercise, exercise.solution, backend, performance=False)
     assert [c.problem for c in solved.cases if not c.passed] == []
     assert solved.status == PASSING
@@ -93,6 +94,7 @@ def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(
     backend: InProcessBackend,
 ) -> None:
     exercise = CATALOGUE.find("saxpy")
+    assert exercise is not None
     broken = exercise.solution.replace("alpha * x[i]", "alpha * x[i")
     report = check_kernel(exercise, broken, backend, performance=False)
     assert {c.stage for c in report.cases} == {"build"}
@@ -103,6 +105,7 @@ def test_the_performance_case_times_the_kernel_against_the_solution(
     backend: InProcessBackend,
 ) -> None:
     exercise = CATALOGUE.find("vector_add")
+    assert exercise is not None
     device = check_kernel(exercise, exercise.solution, backend, performance=False).device
     bandwidth = PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning")
     compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
@@ -130,6 +133,7 @@ def test_the_performance_case_times_the_kernel_against_the_solution(
 
 def test_a_failing_kernel_is_not_timed(backend: InProcessBackend) -> None:
     exercise = CATALOGUE.find("vector_add")
+    assert exercise is not None
     report = check_kernel(exercise, exercise.starter, backend)
     assert report.performance is None
 
@@ -148,12 +152,15 @@ def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(
     compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
     save_peaks(PeakReport(PeakDevice(device, "PoCL", "3.0"), "2026-12-01", (bandwidth, compute)))
     timed = check_kernel(exercise, exercise.solution, backend).performance
+    assert timed is not None
     position = timed.roofline
     # 2 * 64**3 operations on three 64 x 64 float matrices: 10.7 per byte, above the
     # ridge at 1.6; one per work-item (4096 in all) would have said 0.083, memory-bound.
+    assert position is not None
     assert (position.operations, position.operations_declared) == (2 * 64**3, True)
     assert position.intensity == pytest.approx(2 * 64**3 / (3 * 64 * 64 * 4))
     assert position.gflop_s == pytest.approx(2 * 64**3 / timed.kernel_s / 1e9)
+    assert position.roof is not None
     assert position.bound == "compute" and position.roof.key == "sp_compute.float4"
     assert position.text.startswith("compute-bound: ")
     assert "operations (2 * M * N * K) on 4.92e+04 bytes." in position.text

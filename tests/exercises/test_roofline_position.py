@@ -53,6 +53,7 @@ def test_a_gemm_counts_2_m_n_k_operations_and_is_compute_bound() -> None:
     assert position is not None
     assert position.intensity == pytest.approx(512 / 6)  # 85.3 per byte, far above the ridge 1.6
     assert position.gflop_s == pytest.approx(operations / 0.01 / 1e9)
+    assert position.roof is not None
     assert position.bound == "compute" and position.roof.key == "sp_compute.float4"
     assert position.share == pytest.approx(position.gflop_s / 40.0)
     assert position.text.startswith("compute-bound: 26.8 GFLOP/s, 67% of this device's")

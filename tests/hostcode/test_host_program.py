@@ -27,7 +27,7 @@ from clstudio.session import (
 )
 
 
-def buffer(name, const=False):
+def buffer(name: str, const: bool = False) -> KernelArgInfo:
     return KernelArgInfo(name, "float*", "global", "none", const)
 
 

@@ -157,10 +157,10 @@ def test_expressions_are_parsed_but_never_compiled_or_run_by_python(
 ):
     real_compile = builtins.compile
 
-    def refuse(*args: object, **kwargs: object):
+    def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("Python ran the expression")
 
-    def parse_only(source, filename, mode, flags=0, *args: object, **kwargs: object):
+    def parse_only(source, filename, mode, flags: int = 0, *args: object, **kwargs: object):
         assert flags & ast.PyCF_ONLY_AST, "Python compiled the expression to code"
         return real_compile(source, filename, mode, flags, *args, **kwargs)
 
@@ -359,7 +359,7 @@ def test_check_expression_knows_only_the_given_names() -> None:
         check_expression("a + scratch", ["a"])
 
 
-def report(expr, actual, ns, rtol=1e-5, atol=1e-6):
+def report(expr, actual, ns, rtol: float = 1e-5, atol: float = 1e-6):
     return check_reference("c", Reference(expr, rtol, atol), np.asarray(actual), ns)
 
 

@@ -7,7 +7,7 @@ from clstudio.common import RunError, RunResult
 from clstudio.reporting import compare_outputs, device_runs_to_json, format_comparison
 
 
-def result(device: str, **outputs: object) -> RunResult:
+def result(device: str, **outputs: np.ndarray) -> RunResult:
     return RunResult(ok=True, kernel="k", device=device, outputs=outputs)
 
 

@@ -7,14 +7,17 @@ import pytest
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunError, RunResult, Timing
 from clstudio.reporting.finished_run import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 
 FLOAT = parse_element_type("float32")
 
 
 def session(n: int) -> Session:
-    args = {"a": BufferArg(FLOAT, (n,), access="in"), "c": BufferArg(FLOAT, (n,), access="out")}
+    args: dict[str, ArgSpec] = {
+        "a": BufferArg(FLOAT, (n,), access="in"),
+        "c": BufferArg(FLOAT, (n,), access="out"),
+    }
     return Session(kernel="k", source="", global_size=(n,), args=args)
 
 

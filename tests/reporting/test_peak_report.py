@@ -19,7 +19,9 @@ from clstudio.reporting import (
 POCL = PeakDevice("pthread-AMD EPYC", "Portable Computing Language", "3.0-rc2", "CPU")
 
 
-def report(device=POCL, when="2026-12-01T09:00:00+00:00", bandwidth=14.9) -> PeakReport:
+def report(
+    device: PeakDevice = POCL, when: str = "2026-12-01T09:00:00+00:00", bandwidth: float = 14.9
+) -> PeakReport:
     probe = peak_probe("global_bandwidth.float4")
     failed = peak_probe("sp_compute.float16")
     return PeakReport(
@@ -78,7 +80,9 @@ def test_store_keeps_the_latest_per_device_and_driver_version(tmp_path: Path) ->
         ("6.0", "08:00"),
     ]
     latest = latest_peaks(POCL.name, path)
-    assert latest is not None and latest.figure("global_bandwidth.float4").value == 12.0
+    assert latest is not None
+    bandwidth = latest.figure("global_bandwidth.float4")
+    assert bandwidth is not None and bandwidth.value == 12.0
     assert latest_peaks("no such device", path) is None
 
 

@@ -12,7 +12,7 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
-from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 
 FLOAT = parse_element_type("float32")
@@ -23,6 +23,7 @@ def test_kernel_stats_match_numpy() -> None:
     times = [1_000, 3_000, 2_000, 10_000, 4_000]
     stats = kernel_stats(times)
     seconds = np.array(times) * 1e-9
+    assert stats is not None
     assert stats.count == 5
     assert stats.min_s == pytest.approx(seconds.min())
     assert stats.median_s == pytest.approx(np.median(seconds))
@@ -32,11 +33,12 @@ def test_kernel_stats_match_numpy() -> None:
 
 
 def test_one_repeat_has_no_spread_and_none_has_no_stats() -> None:
-    assert kernel_stats([500]).std_s == 0.0
+    single = kernel_stats([500])
+    assert single is not None and single.std_s == 0.0
     assert kernel_stats([]) is None
 
 
-def session_with(args):
+def session_with(args: dict[str, ArgSpec]) -> Session:
     return Session(kernel="k", source="", global_size=(1024,), args=args)
 
 

@@ -10,7 +10,7 @@ from clstudio.session.sample_images import sample_image
 FLOAT = parse_element_type("float32")
 
 
-def contents(init: Init, shape=(8,), dtype=FLOAT, seed=0, base_dir=None, name="a"):
+def contents(init: Init, shape=(8,), dtype=FLOAT, seed: int = 0, base_dir=None, name: str = "a"):
     return initial_contents(name, BufferArg(dtype, shape, init), seed, base_dir)
 
 

@@ -30,7 +30,7 @@ HERE = os.path.dirname(__file__)
 OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if str(item.path).startswith(HERE):
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))

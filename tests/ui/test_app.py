@@ -176,4 +176,5 @@ def test_an_edit_of_the_arguments_is_kept_for_recovery(
     assert window.recovery.has_unsaved()
     assert window.recovery.flush()
     recovered = read_recovery(window.recovery.path)
+    assert recovered is not None
     assert recovered.session["repeats"] == 9

@@ -183,6 +183,7 @@ def test_no_thread_runs_once_the_last_answer_is_delivered(qtbot: QtBot, recorder
     pool = runner.findChild(QThreadPool)
     runner.submit(ForgetsSlowly())
     qtbot.waitUntil(lambda: recorder.answers == ["answer"])
+    assert pool is not None
     assert pool.activeThreadCount() == 0
 
 

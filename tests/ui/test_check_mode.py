@@ -62,6 +62,7 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     rect = problems.tree.visualItemRect(item)
     qtbot.mouseClick(problems.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.editor_panel.editor.current_line() == 4
+    assert item is not None
     assert item.text(MESSAGE) == rows[0][2]
 
     # An edit makes the check's marks stale: they go, the build's stay.

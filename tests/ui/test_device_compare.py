@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.devices import DeviceInventory
 from clstudio.ui.devices.device_compare import NAME_ROLE, DeviceCompareDialog, compare_fields
 from clstudio.ui.devices.device_panel import DevicePanel
+from ui.qt_items import tree_item
 
 
 @pytest.fixture
@@ -23,6 +24,7 @@ def test_compare_highlights_a_difference(dialog: DeviceCompareDialog) -> None:
     assert dialog.first_combo.currentText() == "pthread-Fake CPU (Portable Computing Language)"
     assert dialog.second_combo.currentText() == "Fake GPU 9000 (Fake GPU Platform)"
     row = dialog.item_for("CL_DEVICE_MAX_COMPUTE_UNITS")
+    assert row is not None
     assert (row.text(0), row.text(1), row.text(2)) == ("Max compute units", "4", "40")
     assert dialog.is_highlighted("CL_DEVICE_MAX_COMPUTE_UNITS")
     assert row.font(0).bold()
@@ -35,9 +37,9 @@ def test_compare_highlights_a_difference(dialog: DeviceCompareDialog) -> None:
 def test_only_differences_hides_the_equal_fields(dialog: DeviceCompareDialog) -> None:
     dialog.only_differences.setChecked(True)
     shown = [
-        dialog.table.topLevelItem(i).child(j).data(0, NAME_ROLE)
+        tree_item(dialog.table, i, j).data(0, NAME_ROLE)
         for i in range(dialog.table.topLevelItemCount())
-        for j in range(dialog.table.topLevelItem(i).childCount())
+        for j in range(tree_item(dialog.table, i).childCount())
     ]
     assert shown == [
         "CL_DEVICE_NAME",

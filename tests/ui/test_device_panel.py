@@ -19,6 +19,7 @@ from clstudio.devices.discovery import discover
 from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.device_panel import DevicePanel, short_version
 from clstudio.ui.main_window import MainWindow
+from ui.qt_items import tree_item
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def panel(qtbot: QtBot, inventory: DeviceInventory) -> DevicePanel:
 def _tree_rows(panel: DevicePanel) -> list[tuple[str, list[str]]]:
     rows = []
     for i in range(panel.tree.topLevelItemCount()):
-        platform = panel.tree.topLevelItem(i)
+        platform = tree_item(panel.tree, i)
         devices = [platform.child(j).text(0) for j in range(platform.childCount())]
         rows.append((platform.text(0), devices))
     return rows
@@ -68,9 +69,10 @@ def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel: DeviceP
         ("Portable Computing Language", ["pthread-Fake CPU"]),
         ("Fake GPU Platform", ["Fake GPU 9000"]),
     ]
-    platform = panel.tree.topLevelItem(0)
+    platform = tree_item(panel.tree, 0)
     assert platform.text(1) == "OpenCL 3.0"
     device = platform.child(0)
+    assert device is not None
     assert device.text(1) == "OpenCL 3.0"
     assert device.toolTip(1) == "OpenCL 3.0 fake driver 1.2"
     assert not device.icon(0).isNull()
@@ -84,9 +86,9 @@ def test_selecting_a_device_fills_the_fields_grouped(
     assert panel.title.text() == "pthread-Fake CPU"
     assert "CPU" in panel.subtitle.text()
     assert panel.fields_view.visible_fields() == [f.name for f in _in_group_order(cpu.fields)]
-    groups = [panel.fields_view.tree.topLevelItem(i).text(0) for i in range(4)]
+    groups = [tree_item(panel.fields_view.tree, i).text(0) for i in range(4)]
     assert groups == ["Identity", "Compute", "Work sizes", "Memory"]
-    compute = panel.fields_view.tree.topLevelItem(1).child(0)
+    compute = tree_item(panel.fields_view.tree, 1, 0)
     assert (compute.text(0), compute.text(1)) == ("Max compute units", "4")
 
 
@@ -109,7 +111,8 @@ def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(
     panel: DevicePanel, inventory: DeviceInventory
 ) -> None:
     panel.select_device(inventory.devices()[0])
-    item = panel.fields_view.tree.topLevelItem(3).child(3)
+    item = tree_item(panel.fields_view.tree, 3, 3)
+    assert item is not None
     assert item.text(0) == "Local memory size"
     tip = item.toolTip(1)
     assert "Fast scratch memory shared by one work-group." in tip
@@ -122,9 +125,10 @@ def test_an_unavailable_field_says_so_in_italics(
 ) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.set_filter("pipe")
-    pipes = panel.fields_view.tree.topLevelItem(4)
+    pipes = tree_item(panel.fields_view.tree, 4)
     assert pipes.text(0) == "Pipes"
     item = pipes.child(0)
+    assert item is not None
     assert item.text(1).startswith("unavailable")
     assert item.font(1).italic()
 
@@ -146,9 +150,9 @@ def test_the_filter_narrows_the_fields(
     qtbot.keyClicks(panel.fields_view.filter_edit, text)
     assert panel.fields_view.visible_fields() == expected
     shown_groups = [
-        panel.fields_view.tree.topLevelItem(i).text(0)
+        tree_item(panel.fields_view.tree, i).text(0)
         for i in range(panel.fields_view.tree.topLevelItemCount())
-        if not panel.fields_view.tree.topLevelItem(i).isHidden()
+        if not tree_item(panel.fields_view.tree, i).isHidden()
     ]
     assert len(shown_groups) == 1
 
@@ -160,7 +164,7 @@ def test_the_filter_stays_when_another_device_is_selected(
     panel.fields_view.set_filter("local")
     panel.select_device(inventory.devices()[1])
     assert panel.fields_view.visible_fields() == ["CL_DEVICE_LOCAL_MEM_SIZE"]
-    assert panel.fields_view.tree.topLevelItem(3).child(3).text(1) == "64 KiB"
+    assert tree_item(panel.fields_view.tree, 3, 3).text(1) == "64 KiB"
 
 
 def test_copy_a_value_and_copy_all_as_text(panel: DevicePanel, inventory: DeviceInventory) -> None:
@@ -195,7 +199,7 @@ def test_export_the_device_as_json(
 
 
 def test_selecting_a_platform_shows_its_fields_without_the_overview(panel: DevicePanel) -> None:
-    panel.tree.setCurrentItem(panel.tree.topLevelItem(1))
+    panel.tree.setCurrentItem(tree_item(panel.tree, 1))
     assert panel.title.text() == "Fake GPU Platform"
     assert "The fake vendor" in panel.subtitle.text()
     assert panel.fields_view.visible_fields() == ["CL_PLATFORM_NAME", "CL_PLATFORM_VENDOR"]
@@ -211,7 +215,7 @@ def test_use_this_device_and_double_click_emit_the_choice(
     with qtbot.waitSignal(panel.deviceChosen) as blocker:
         qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
     assert blocker.args == [gpu]
-    item = panel.tree.topLevelItem(0).child(0)
+    item = tree_item(panel.tree, 0, 0)
     with qtbot.waitSignal(panel.deviceChosen) as blocker:
         panel.tree.itemDoubleClicked.emit(item, 0)
     assert blocker.args == [inventory.devices()[0]]
@@ -220,7 +224,8 @@ def test_use_this_device_and_double_click_emit_the_choice(
 def test_the_device_in_use_is_marked(panel: DevicePanel, inventory: DeviceInventory) -> None:
     gpu = inventory.devices()[1]
     panel.set_active_device(gpu)
-    item = panel.tree.topLevelItem(1).child(0)
+    item = tree_item(panel.tree, 1, 0)
+    assert item is not None
     assert item.font(0).bold() and item.text(0) == "✓ Fake GPU 9000"
     assert "In use for builds and runs" in item.toolTip(0)
     panel.select_device(gpu)
@@ -245,6 +250,7 @@ def test_no_platform_explains_how_to_get_one(qtbot: QtBot) -> None:
     assert "pip install pocl-binary-distribution" in body
     assert "driver" in body
     with qtbot.waitSignal(panel.rediscoverRequested):
+        assert panel.problem.button is not None
         panel.problem.button.click()
 
 
@@ -293,6 +299,7 @@ def test_look_again_runs_discovery_again(
     window = make_window(discover=lambda: answers.pop(0))
     panel = window.device_panel
     assert panel.pages.currentWidget() is panel.problem
+    assert panel.problem.button is not None
     panel.problem.button.click()
     qtbot.waitUntil(lambda: panel.pages.currentWidget() is panel.content)
     assert window.active_device() == inventory.devices()[0]
@@ -327,6 +334,7 @@ def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(
 ) -> None:
     panel.show_inventory(replace(inventory, unavailable_drivers=(FAKE_DRIVER,)))
     last = panel.tree.topLevelItem(panel.tree.topLevelItemCount() - 1)
+    assert last is not None
     assert (last.text(0), last.text(1)) == ("fake.icd", "unavailable")
     assert last.font(0).italic() and "not an OpenCL driver" in last.toolTip(0)
     panel.tree.setCurrentItem(last)
@@ -353,9 +361,11 @@ def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(
     )
     broken = replace(inventory.platforms[1], name="", devices=(), fields=(refused,))
     panel.show_inventory(replace(inventory, platforms=(inventory.platforms[0], broken)))
-    item = panel.tree.topLevelItem(1)
+    item = tree_item(panel.tree, 1)
+    assert item is not None
     assert item.text(0) == "Platform 1 (name unavailable)"
     [child] = [item.child(i) for i in range(item.childCount())]
+    assert child is not None
     assert (child.text(0), child.text(1)) == ("Devices unavailable", "unavailable")
     panel.tree.setCurrentItem(child)
     assert "OUT_OF_HOST_MEMORY" in panel.unavailable.body()

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.opencl
 KERNELS = Path(__file__).parents[2] / "kernels"
 
 
-def host_code_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], name="vector_add"):
+def host_code_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], name: str = "vector_add"):
     window = make_window()
     assert window.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)

@@ -20,6 +20,7 @@ from clstudio.ui.document import Document
 from clstudio.ui.lesson import STEPS
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
+from ui.qt_items import tree_item
 
 Button = QMessageBox.StandardButton
 
@@ -147,7 +148,7 @@ def test_use_this_device_updates_status_bar_session_and_settings(
     assert window.document.session.device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
     assert window.document.dirty and window.isWindowModified()
     assert window.settings.device() == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
-    assert panel.tree.topLevelItem(1).child(0).text(0) == "✓ Fake GPU 9000"
+    assert tree_item(panel.tree, 1, 0).text(0) == "✓ Fake GPU 9000"
 
 
 def test_the_chosen_device_is_saved_in_the_session_file(

@@ -16,6 +16,7 @@ from clstudio.reporting import load_peaks, save_peaks
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.devices.peaks_view import NOT_MEASURED, PeaksView
 from clstudio.ui.main_window import MainWindow
+from ui.qt_items import tree_item
 
 TINY = PeakPlan(target_s=0.005, samples=2, bandwidth_bytes=1 << 20, transfer_bytes=1 << 20)
 PROBES = [peak_probe("global_bandwidth.float4"), peak_probe("launch_latency.round_trip")]
@@ -61,12 +62,12 @@ def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
     assert view.value_text("global_bandwidth.float16") == "22.4 GB/s"
     assert view.value_text("dp_compute.double8") == "failed"
     texts = [
-        view.figures.topLevelItem(0).child(0).text(2),
-        view.figures.topLevelItem(1).child(0).text(2),
+        tree_item(view.figures, 0, 0).text(2),
+        tree_item(view.figures, 1, 0).text(2),
     ]
     assert texts == [bandwidth.meaning, "LLVM ERROR: x"]
     assert "22.4 GB/s" in view.meaning.text() and bandwidth.meaning in view.meaning.text()
-    view.figures.setCurrentItem(view.figures.topLevelItem(1).child(0))
+    view.figures.setCurrentItem(tree_item(view.figures, 1, 0))
     assert "LLVM ERROR: x" in view.meaning.text()
     assert view.measure_button.text() == "Measure again"
 

@@ -26,15 +26,15 @@ class BlockingBackend:
         self.cancelled.wait(10)
         return RunResult(ok=False)
 
-    def cancel(self):
+    def cancel(self) -> None:
         self.cancelled.set()
 
 
 class BrokenBackend:
-    def run(self, session, progress=None):
+    def run(self, session, progress=None) -> None:
         raise ValueError("a bug in CL Studio")
 
-    def cancel(self):
+    def cancel(self) -> None:
         pass
 
 

@@ -24,7 +24,7 @@ U8 = parse_element_type("uchar")
 F4 = parse_element_type("float4")
 
 
-def arg(name, type_name, space="global", const=False):
+def arg(name, type_name, space: str = "global", const: bool = False):
     return KernelArgInfo(name, type_name, space, "none", const)
 
 
@@ -40,7 +40,9 @@ def test_buffers_default_to_one_element_per_work_item_rows_first() -> None:
 def test_const_buffers_start_random_in_a_readable_range() -> None:
     floats = default_spec(arg("x", "float*", const=True), (8,), None)
     ints = default_spec(arg("d", "uchar*", const=True), (8,), None)
+    assert floats is not None
     assert floats.init == Init("random", {"low": 0.0, "high": 1.0})
+    assert ints is not None
     assert ints.init == Init("random", {"low": 0, "high": 100})
 
 
@@ -55,7 +57,7 @@ def test_local_arguments_get_one_element_per_work_item_of_a_group() -> None:
     assert default_spec(arg("s", "float*", "local"), (64,), None).count == DEFAULT_LOCAL_COUNT
 
 
-def image(name, access, type_name="image2d_t"):
+def image(name, access, type_name: str = "image2d_t"):
     return KernelArgInfo(name, type_name, "global", access, False)
 
 

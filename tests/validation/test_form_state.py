@@ -21,7 +21,7 @@ def pointer(name: str, const: bool = False) -> KernelArgInfo:
     return KernelArgInfo(name, "float*", "global", "none", const)
 
 
-def session(args, global_size=(1024,), source=SOURCE, **keys: object) -> Session:
+def session(args, global_size=(1024,), source: str = SOURCE, **keys: object) -> Session:
     return Session(kernel="k", source=source, global_size=global_size, args=args, **keys)
 
 
@@ -43,7 +43,7 @@ def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments() -> None:
     assert choices[0].global_size == (256, 512)
 
 
-def warning(args, global_size=(1024,), source=SOURCE) -> str | None:
+def warning(args, global_size=(1024,), source: str = SOURCE) -> str | None:
     return form_state(NO_ARGS, session(args, global_size, source), None).range_warning
 
 
@@ -53,6 +53,7 @@ def test_range_warning_only_when_every_buffer_is_smaller() -> None:
         "every buffer holds fewer elements than the 1024 work-items (the largest, 'x', holds 512)"
     )
     one = warning({"x": BufferArg(F32, (10,))}, (16,))
+    assert one is not None
     assert one.startswith("buffer 'x' holds 10 elements, fewer than the 16 work-items")
     histogram = {"data": BufferArg(F32, (4096,)), "hist": BufferArg(F32, (256,))}
     assert warning(histogram) is None

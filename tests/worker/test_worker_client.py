@@ -107,11 +107,12 @@ def test_cancel_between_repeats_stops_the_run_without_a_restart(client: WorkerCl
     pid, restarts = client.pid, client.restarts
     seen = []
 
-    def progress(done, total):
+    def progress(done, total) -> None:
         seen.append(done)
         client.cancel()
 
     result = client.run(twice(repeats=100_000), progress)
+    assert result.error is not None
     assert result.error.stage == "cancelled"
     assert "stopped by the user after" in result.error.message
     assert seen[-1] < 100_000
@@ -127,6 +128,7 @@ def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(
     timer.start()
     result = client.run(spin(forever=True, timeout_s=120))
     timer.join()
+    assert result.error is not None
     assert result.error.stage == "cancelled"
     assert "stopped by the user while running kernel 'spin'" in result.error.message
     assert client.restarts == restarts + 1
@@ -139,6 +141,7 @@ def test_a_timeout_stops_the_worker_and_the_next_run_works(client: WorkerClient)
     result = client.run(spin(forever=True, timeout_s=1.0))
     assert not result.ok
     assert result.kernel == "spin"
+    assert result.error is not None
     assert result.error.stage == "timeout"
     assert result.error.message.startswith("kernel 'spin' did not finish within 1 s")
     assert client.restarts == restarts + 1
@@ -148,6 +151,7 @@ def test_a_timeout_stops_the_worker_and_the_next_run_works(client: WorkerClient)
 
 def test_a_crash_is_reported_and_the_next_run_works(client: WorkerClient) -> None:
     result = client.run(WILD)
+    assert result.error is not None
     assert result.error.stage == "crash"
     assert "SIGSEGV while running kernel 'wild'" in result.error.message
     assert "out-of-bounds access" in result.error.message
@@ -278,6 +282,7 @@ def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_p
         text=True,
         cwd=tmp_path,
     )
+    assert app.stdout is not None
     worker = int(app.stdout.readline())
     threading.Event().wait(1.0)
     app.communicate("go\n", timeout=60)

@@ -100,6 +100,7 @@ def test_a_worker_whose_app_is_killed_while_it_idles_removes_its_scratch_folder(
         text=True,
         cwd=tmp_path,
     )
+    assert app.stdout is not None
     worker = int(app.stdout.readline())
     scratch = list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{app.pid}-*"))
     assert len(scratch) == 1

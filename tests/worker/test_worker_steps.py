@@ -67,6 +67,7 @@ def test_going_on_without_the_earlier_steps_says_to_reset(client: WorkerClient) 
     client.step(TWICE, 1, 2)
     (outcome,) = client.step(WILD, 3, 1)  # another session: its steps 1 and 2 never ran
     assert not outcome.ok and outcome.number == 3
+    assert outcome.error is not None
     assert "press Reset" in outcome.error.message
     assert [o.ok for o in client.step(TWICE, 1, 1)] == [True]  # Reset works
 
@@ -80,11 +81,13 @@ def test_a_crash_in_a_step_fails_that_step_and_reset_works_in_the_new_worker(
     # worker during step 9, 10 or 11, but it ends it within this request.
     outcomes = client.step(WILD, 9, 3)
     failed = outcomes[-1]
+    assert failed.error is not None
     assert not failed.ok and failed.error.stage == "crash"
     assert "SIGSEGV while stepping through kernel 'wild'" in failed.error.message
     assert failed.number in (9, 10, 11)
     assert client.restarts == restarts + 1
     (gone,) = client.step(WILD, failed.number + 1, 1)
+    assert gone.error is not None
     assert "press Reset" in gone.error.message
     assert client.step(TWICE, 1, HOST_STEP_COUNT)[-1].ok
 
@@ -93,5 +96,6 @@ def test_a_timeout_fails_the_waiting_step_and_names_it(client: WorkerClient) -> 
     outcomes = client.step(SPIN, 1, HOST_STEP_COUNT)
     failed = outcomes[-1]
     assert [o.ok for o in outcomes[:-1]] == [True] * 9  # the launch is only queued at step 9
+    assert failed.error is not None
     assert failed.number == 10 and failed.error.stage == "timeout"
     assert failed.error.message.startswith("kernel 'spin' did not finish within 1 s")

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from form_bench import FormBench
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import KernelSignature
@@ -17,6 +16,7 @@ from clstudio.engine.run import Engine
 from clstudio.session.format import Session, load_session
 from clstudio.ui.args import ArgsPanel
 from clstudio.ui.main_window import MainWindow
+from ui.args.form_bench import FormBench
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 LIMITS = DeviceLimits(
@@ -38,7 +38,7 @@ def engine() -> Engine:
 
 
 @pytest.fixture
-def build(engine: Engine) -> Callable[[str, str], KernelSignature]:
+def build(engine: Engine) -> Callable[..., KernelSignature]:
     """The signature of kernel `name` in `source`, from a real build."""
 
     def signature(source: str, name: str, options: str = "") -> KernelSignature:
@@ -63,7 +63,7 @@ def gallery() -> Callable[[str], Session]:
 
 @pytest.fixture
 def example(
-    build: Callable[[str, str], KernelSignature],
+    build: Callable[..., KernelSignature],
 ) -> Callable[[str], tuple[KernelSignature, Session]]:
     """A gallery session and the signature of its kernel."""
 

@@ -2,20 +2,49 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunError
 from clstudio.devices.inventory import DeviceInfo, InfoField
 from clstudio.devices.limits import DeviceLimits
 from clstudio.engine import InProcessBackend
+from clstudio.session.args import ArgSpec
 from clstudio.session.format import Session
 from clstudio.ui.args import ArgsPanel
+from clstudio.ui.args.arg_row import ArgRow
 from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.workbench import Workbench
+
+EditorT = TypeVar("EditorT", bound=QWidget)
+ArgT = TypeVar("ArgT", bound=ArgSpec)
+
+
+def row_of(panel: ArgsPanel, name: str) -> ArgRow:
+    """The form's row of argument `name`, which the test expects to be there."""
+    row = panel.row(name)
+    assert row is not None, f"no row for {name}"
+    return row
+
+
+def editor_of(panel: ArgsPanel, name: str, kind: type[EditorT]) -> EditorT:
+    """The editor of argument `name`, of the kind its argument is."""
+    editor = row_of(panel, name).editor
+    assert isinstance(editor, kind), f"{name} has a {type(editor).__name__}"
+    return editor
+
+
+def arg_of(session: Session, name: str, kind: type[ArgT]) -> ArgT:
+    """Argument `name` of `session`, of the kind the test expects."""
+    spec = session.args[name]
+    assert isinstance(spec, kind), f"{name} is a {type(spec).__name__}"
+    return spec
 
 
 def device_with(limits: DeviceLimits) -> DeviceInfo:

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
-from form_bench import FormBench
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import KernelSignature, RunError
 from clstudio.devices.limits import DeviceLimits
-from clstudio.session.args import BufferArg, Init, SamplerArg, ScalarArg
+from clstudio.session.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
 from clstudio.session.format import Session, parse_session, session_to_dict
 from clstudio.ui.args import ArgsPanel
+from clstudio.ui.args.buffer_editor import BufferEditor
+from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
+from clstudio.ui.args.local_editor import LocalEditor
+from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.validation.validate import validate
+from ui.args.form_bench import FormBench, arg_of, editor_of, row_of
 
 pytestmark = pytest.mark.opencl
 
 
-def retype(qtbot: QtBot, field, text: str) -> None:
+def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
     """Select what the field holds and type over it, as a user would."""
     field.setFocus()
     field.selectAll()
@@ -43,13 +49,13 @@ def test_the_form_shows_each_argument_in_order(
         "__global float*",
         "uint",
     ]
-    x = panel.row("x").editor
+    x = editor_of(panel, "x", BufferEditor)
     assert x.shape.text() == "1048576"
     assert x.bytes.text() == "= 4 MiB"
     assert x.element.currentText() == "float"
     assert x.access.currentText() == "in"
     assert x.contents.kind.currentData() == "random"
-    assert panel.row("a").editor.lanes[0].text() == "2.5"
+    assert editor_of(panel, "a", ScalarEditor).lanes[0].text() == "2.5"
     assert bench.session() == session
     assert bench.problems() == []
 
@@ -63,19 +69,19 @@ def test_typing_a_shape_changes_the_session_which_still_validates(
 ) -> None:
     signature, session = example("saxpy")
     bench.open(session, limits)
-    shape = panel.row("x").editor.shape
+    shape = editor_of(panel, "x", BufferEditor).shape
     sessions = bench.edits()
     retype(qtbot, shape, "2048, 512")
     assert len(sessions) == 7  # one per keystroke that leaves a complete shape: not "2048,"
-    assert sessions[-1].args["x"].shape == (2048, 512)
-    assert bench.session().args["x"].shape == (2048, 512)
-    assert panel.row("x").editor.bytes.text() == "= 4 MiB"
+    assert arg_of(sessions[-1], "x", BufferArg).shape == (2048, 512)
+    assert arg_of(bench.session(), "x", BufferArg).shape == (2048, 512)
+    assert editor_of(panel, "x", BufferEditor).bytes.text() == "= 4 MiB"
     assert validate(bench.session(), signature, limits) == []
     retype(qtbot, shape, "1024")
     assert bench.session().args["x"] == BufferArg(
-        session.args["x"].dtype, (1024,), session.args["x"].init, "in"
+        arg_of(session, "x", BufferArg).dtype, (1024,), arg_of(session, "x", BufferArg).init, "in"
     )
-    assert panel.row("x").editor.bytes.text() == "= 4 KiB"
+    assert editor_of(panel, "x", BufferEditor).bytes.text() == "= 4 KiB"
 
 
 def test_an_incomplete_shape_is_flagged_and_the_session_keeps_the_last_complete_one(
@@ -87,9 +93,9 @@ def test_an_incomplete_shape_is_flagged_and_the_session_keeps_the_last_complete_
 ) -> None:
     session = gallery("saxpy")
     bench.open(session, limits)
-    retype(qtbot, panel.row("y").editor.shape, "64,")
-    assert panel.row("y").message_text() == "shape: type sizes like 1024, or 64, 128"
-    assert bench.session().args["y"].shape == (64,)  # the last complete shape typed
+    retype(qtbot, editor_of(panel, "y", BufferEditor).shape, "64,")
+    assert row_of(panel, "y").message_text() == "shape: type sizes like 1024, or 64, 128"
+    assert arg_of(bench.session(), "y", BufferArg).shape == (64,)  # the last complete shape typed
     assert [p.argument for p in bench.problems()] == ["y"]
 
 
@@ -104,7 +110,9 @@ def test_a_scalar_field_refuses_values_out_of_range_for_its_type(
         " { d[get_global_id(0)] = v + (uchar)big + (uchar)f + c; }"
     )
     bench.open(parse_session(_minimal(source, "k")), limits)
-    v, big, f, c = (panel.row(name).editor.lanes[0] for name in ("v", "big", "f", "c"))
+    v, big, f, c = (
+        editor_of(panel, name, ScalarEditor).lanes[0] for name in ("v", "big", "f", "c")
+    )
     retype(qtbot, v, "300")
     assert v.text() == "30"  # the last 0 would leave 0 to 255: refused
     assert bench.session().args["v"] == ScalarArg(30)
@@ -125,10 +133,11 @@ def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(
     data = _minimal(source, "k")
     data["args"] = {"v": {"kind": "scalar", "value": 300}}
     bench.open(parse_session(data), limits)
-    row = panel.row("v")
+    row = row_of(panel, "v")
     assert row.badge.text() == "type changed"
     assert row.note.text() == "value reset: 300 does not fit in a uchar (0 to 255)"
-    assert row.editor.lanes[0].text() == "0"
+    assert row.editor is not None
+    assert editor_of(panel, "v", ScalarEditor).lanes[0].text() == "0"
 
 
 def test_vector_scalars_get_one_field_per_lane(
@@ -139,12 +148,12 @@ def test_vector_scalars_get_one_field_per_lane(
 ) -> None:
     source = "__kernel void k(__global float4* d, float4 offset) { d[0] = offset; }"
     bench.open(parse_session(_minimal(source, "k")), limits)
-    lanes = panel.row("offset").editor.lanes
+    lanes = editor_of(panel, "offset", ScalarEditor).lanes
     assert [lane.placeholderText() for lane in lanes] == ["x", "y", "z", "w"]
     for lane, text in zip(lanes, ("1", "2", "3.5", "-4"), strict=True):
         retype(qtbot, lane, text)
     assert bench.session().args["offset"] == ScalarArg((1.0, 2.0, 3.5, -4.0))
-    assert panel.row("d").editor.element.currentText() == "float4"
+    assert editor_of(panel, "d", BufferEditor).element.currentText() == "float4"
 
 
 def test_a_local_argument_shows_its_bytes(
@@ -156,13 +165,14 @@ def test_a_local_argument_shows_its_bytes(
 ) -> None:
     session = gallery("reduction")
     bench.open(session, limits)
-    scratch = panel.row("scratch")
+    scratch = row_of(panel, "scratch")
     assert scratch.type_label.text() == "__local float*"
-    assert scratch.editor.bytes.text() == "× float = 1 KiB per work-group (of 32 KiB)"
-    retype(qtbot, scratch.editor.count, "512")
-    assert scratch.editor.bytes.text() == "× float = 2 KiB per work-group (of 32 KiB)"
-    assert bench.session().args["scratch"].count == 512
-    retype(qtbot, scratch.editor.count, "16384")
+    local = editor_of(panel, "scratch", LocalEditor)
+    assert local.bytes.text() == "× float = 1 KiB per work-group (of 32 KiB)"
+    retype(qtbot, local.count, "512")
+    assert local.bytes.text() == "× float = 2 KiB per work-group (of 32 KiB)"
+    assert arg_of(bench.session(), "scratch", LocalArg).count == 512
+    retype(qtbot, local.count, "16384")
     assert "more than the 32 KiB of local memory" in panel.range_problems.text()
 
 
@@ -185,23 +195,23 @@ def test_values_survive_a_rebuild_and_new_and_removed_arguments_show(
 ) -> None:
     session = gallery("saxpy")
     bench.open(session, limits)
-    retype(qtbot, panel.row("y").editor.shape, "4096")
-    retype(qtbot, panel.row("a").editor.lanes[0], "3")
+    retype(qtbot, editor_of(panel, "y", BufferEditor).shape, "4096")
+    retype(qtbot, editor_of(panel, "a", ScalarEditor).lanes[0], "3")
     bench.rebuild(REBUILT)
 
     assert [row.name for row in panel.rows()] == ["a", "x", "y", "count", "bias"]
     after = bench.session()
     assert after.args["a"] == ScalarArg(3.0)
-    assert after.args["y"].shape == (4096,)
-    assert panel.row("y").badge.isHidden()
+    assert arg_of(after, "y", BufferArg).shape == (4096,)
+    assert row_of(panel, "y").badge.isHidden()
     for name in ("count", "bias"):
-        assert panel.row(name).badge.text() == "new"
-        assert not panel.row(name).badge.isHidden()
-    x = panel.row("x")
+        assert row_of(panel, name).badge.text() == "new"
+        assert not row_of(panel, name).badge.isHidden()
+    x = row_of(panel, "x")
     assert x.badge.text() == "type changed"
     assert x.note.text() == "element type now double (was float)"
-    assert after.args["x"].shape == (1048576,)
-    assert after.args["x"].init == session.args["x"].init
+    assert arg_of(after, "x", BufferArg).shape == (1048576,)
+    assert arg_of(after, "x", BufferArg).init == arg_of(session, "x", BufferArg).init
     assert panel.removed.text() == "removed: n (uint)"
     assert "n" not in after.args
     assert after.references == session.references  # y, a and x are all still there
@@ -262,7 +272,7 @@ def test_filling_from_a_one_dimensional_buffer_changes_the_dimensions(
 ) -> None:
     session = gallery("matmul_tiled")
     bench.open(session, limits)
-    retype(qtbot, panel.row("c").editor.shape, "1000")
+    retype(qtbot, editor_of(panel, "c", BufferEditor).shape, "1000")
     action = panel.ndrange.fill_menu.actions()[2]
     assert action.text() == "from c: 1000"
     action.trigger()
@@ -324,9 +334,9 @@ def test_buffers_smaller_than_the_range_are_warned_about(
     session = gallery("saxpy")
     bench.open(session, limits)
     assert panel.range_warning.isHidden()
-    retype(qtbot, panel.row("x").editor.shape, "1024")
+    retype(qtbot, editor_of(panel, "x", BufferEditor).shape, "1024")
     assert panel.range_warning.isHidden()  # y still covers the range
-    retype(qtbot, panel.row("y").editor.shape, "512")
+    retype(qtbot, editor_of(panel, "y", BufferEditor).shape, "512")
     assert panel.range_warning.text().startswith(
         "every buffer holds fewer elements than the 1048576 work-items (the largest, 'x', "
         "holds 1024)"
@@ -343,12 +353,12 @@ def test_show_error_highlights_the_row_until_the_next_edit(
     session = gallery("saxpy")
     bench.open(session, limits)
     panel.show_error(RunError("run", "y: the kernel wrote 4 elements past the end", "y"))
-    y = panel.row("y")
+    y = row_of(panel, "y")
     assert y.is_highlighted()
     assert y.property("error") is True
     assert y.message_text() == "y: the kernel wrote 4 elements past the end"
-    assert not panel.row("x").is_highlighted()
-    retype(qtbot, panel.row("x").editor.shape, "2048")
+    assert not row_of(panel, "x").is_highlighted()
+    retype(qtbot, editor_of(panel, "x", BufferEditor).shape, "2048")
     assert not y.is_highlighted()  # any edit: the error described the form as it was
     assert y.message_text() == ""
 
@@ -364,7 +374,7 @@ def test_an_error_without_an_argument_shows_under_the_range(
     bench.open(session, limits)
     panel.show_error(RunError("timeout", "the kernel ran longer than 10 s and was stopped"))
     assert panel.range_problems.text() == "the kernel ran longer than 10 s and was stopped"
-    retype(qtbot, panel.row("a").editor.lanes[0], "1")
+    retype(qtbot, editor_of(panel, "a", ScalarEditor).lanes[0], "1")
     assert panel.range_problems.isHidden()
 
 
@@ -377,17 +387,17 @@ def test_a_session_from_the_form_round_trips_through_the_file_format(
 ) -> None:
     session = gallery("matmul_tiled")
     bench.open(session, limits)
-    a = panel.row("a").editor.contents
+    a = editor_of(panel, "a", BufferEditor).contents
     a.kind.setCurrentIndex(a.kind.findData("fill"))
     retype(qtbot, a.fields["fill.value"], "2.5")
-    b = panel.row("b").editor.contents
+    b = editor_of(panel, "b", BufferEditor).contents
     b.kind.setCurrentIndex(b.kind.findData("normal"))
     retype(qtbot, b.fields["normal.std"], "0.25")
-    retype(qtbot, panel.row("K").editor.lanes[0], "128")
+    retype(qtbot, editor_of(panel, "K", ScalarEditor).lanes[0], "128")
     panel.ndrange.auto.click()
     made = bench.session()
-    assert made.args["a"].init == Init("fill", {"value": 2.5})
-    assert made.args["b"].init == Init("normal", {"mean": 0.0, "std": 0.25})
+    assert arg_of(made, "a", BufferArg).init == Init("fill", {"value": 2.5})
+    assert arg_of(made, "b", BufferArg).init == Init("normal", {"mean": 0.0, "std": 0.25})
     assert parse_session(session_to_dict(made), made.base_dir) == made
 
 
@@ -399,11 +409,11 @@ def test_a_different_element_type_is_flagged_in_its_row(
 ) -> None:
     session = gallery("saxpy")
     bench.open(session, limits)
-    element = panel.row("x").editor.element
+    element = editor_of(panel, "x", BufferEditor).element
     element.setCurrentIndex(element.findData("float4"))
-    assert bench.session().args["x"].dtype.opencl_name == "float4"
-    assert "make them agree (element type float32)" in panel.row("x").message_text()
-    assert panel.row("x").editor.bytes.text() == "= 16 MiB"
+    assert arg_of(bench.session(), "x", BufferArg).dtype.opencl_name == "float4"
+    assert "make them agree (element type float32)" in row_of(panel, "x").message_text()
+    assert editor_of(panel, "x", BufferEditor).bytes.text() == "= 16 MiB"
 
 
 def test_without_a_device_the_checks_that_need_none_still_run(
@@ -421,7 +431,7 @@ def test_an_empty_panel_says_what_will_appear(panel: ArgsPanel) -> None:
     assert panel.empty.isVisibleTo(panel)
 
 
-def _minimal(source: str, kernel: str) -> dict:
+def _minimal(source: str, kernel: str) -> dict[str, Any]:
     return {
         "format": "clstudio-session",
         "version": 1,
@@ -440,19 +450,19 @@ def test_a_gray_buffer_starts_from_a_sample_picture_and_needs_two_dimensions(
 ) -> None:
     session = gallery("box_blur")
     bench.open(session, limits)
-    src = panel.row("src").editor
+    src = editor_of(panel, "src", BufferEditor)
     assert src.contents.kind.currentText() == "a sample picture"
     assert src.contents.picture.currentText() == "checkerboard"
     src.contents.picture.setCurrentIndex(src.contents.picture.findData("test_picture"))
-    assert bench.session().args["src"].init == Init("image", {"name": "test_picture"})
+    assert arg_of(bench.session(), "src", BufferArg).init == Init("image", {"name": "test_picture"})
     retype(qtbot, src.shape, "307200")
-    assert panel.row("src").message_text() == (
+    assert row_of(panel, "src").message_text() == (
         "picture: a sample picture fills a 2-D buffer, shape [height, width]; "
         "this one has shape [307200]"
     )
     assert [p.argument for p in bench.problems()] == ["src"]
     retype(qtbot, src.shape, "480, 640")
-    assert panel.row("src").message_text() == ""
+    assert row_of(panel, "src").message_text() == ""
     assert bench.problems() == []
 
 
@@ -472,17 +482,17 @@ def test_images_show_their_size_pixels_and_contents(
         "read_only image2d_t",
         "write_only image2d_t",
     ]
-    src = panel.row("src").editor
+    src = editor_of(panel, "src", ImageEditor)
     assert (src.width_field.text(), src.height_field.text()) == ("640", "480")
     assert src.bytes.text() == "= 1.17 MiB"
     assert src.contents.picture.currentData() == "test_picture"
     retype(qtbot, src.width_field, "320")
     src.order.setCurrentIndex(src.order.findData("R"))
-    assert bench.session().args["src"].shape == (480, 320)
-    assert bench.session().args["src"].order == "R"
+    assert arg_of(bench.session(), "src", ImageArg).shape == (480, 320)
+    assert arg_of(bench.session(), "src", ImageArg).order == "R"
     assert src.bytes.text() == "= 150 KiB"
     src.contents.picture.setCurrentIndex(src.contents.picture.findData("checkerboard"))
-    assert bench.session().args["src"].init == Init("image", {"name": "checkerboard"})
+    assert arg_of(bench.session(), "src", ImageArg).init == Init("image", {"name": "checkerboard"})
     action = panel.ndrange.fill_menu.actions()[0]
     assert action.text() == "from src: 320 x 480 pixels"
     action.trigger()
@@ -500,7 +510,7 @@ def test_an_image_over_the_device_limit_is_flagged_in_its_row(
     session = gallery("image_blur")
     small = replace(limits, image_support=True, image2d_max_width=512, image2d_max_height=512)
     bench.open(session, small)
-    assert "allows at most 512 x 512" in panel.row("src").message_text()
+    assert "allows at most 512 x 512" in row_of(panel, "src").message_text()
 
 
 SAMPLED = """
@@ -522,16 +532,16 @@ def test_samplers_refuse_repeat_in_pixels_and_odd_images_are_named(
     data = _minimal(SAMPLED, "tile")
     data["global_size"] = [64, 32]
     bench.open(parse_session(data), limits)
-    assert panel.row("dst").editor.contents.kind.currentData() == "zeros"
-    assert bench.session().args["dst"].shape == (32, 64)
-    sampler = panel.row("smp").editor
+    assert editor_of(panel, "dst", ImageEditor).contents.kind.currentData() == "zeros"
+    assert arg_of(bench.session(), "dst", ImageArg).shape == (32, 64)
+    sampler = editor_of(panel, "smp", SamplerEditor)
     sampler.addressing.setCurrentIndex(sampler.addressing.findData("repeat"))
-    assert panel.row("smp").message_text() == (
+    assert row_of(panel, "smp").message_text() == (
         "repeat works only with normalized coordinates: tick them, or use clamp_to_edge"
     )
     sampler.normalized.click()
-    assert panel.row("smp").message_text() == ""
+    assert row_of(panel, "smp").message_text() == ""
     assert bench.session().args["smp"] == SamplerArg(True, "repeat", "nearest")
-    both = panel.row("both")
+    both = row_of(panel, "both")
     assert both.editor is None
     assert both.note.text() == "a read_write image: read from one image and write to another"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from editor_testing import FakeBackend
 
 from clstudio.ui.editor.build_controller import BuildController
+from ui.editor.editor_testing import FakeBackend
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from editor_testing import FakeBackend, fake_build
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
+from ui.editor.editor_testing import FakeBackend, fake_build
 
 GOOD = "__kernel void a(__global float *x, __global float *y) {}"
 BAD = "__kernel void a(__global float *x) { ERROR; }"

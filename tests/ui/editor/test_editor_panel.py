@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from editor_testing import FakeBackend, fake_build, type_source
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat
 from PySide6.QtWidgets import QTabWidget
@@ -11,6 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS
 from clstudio.ui.editor.editor_panel import EditorPanel
+from ui.editor.editor_testing import FakeBackend, fake_build, type_source
+from ui.qt_items import tree_item
 
 GOOD = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= k;\n}\n"
 BROKEN = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= ERROR;\n}\n"
@@ -104,7 +105,7 @@ def test_an_error_is_squiggled_listed_and_a_click_jumps_there(qtbot: QtBot, make
     panel.editor.go_to(1)
     tree = panel.problems.tree
     with qtbot.waitSignal(panel.problemActivated) as activated:
-        rect = tree.visualItemRect(tree.topLevelItem(0))
+        rect = tree.visualItemRect(tree_item(tree, 0))
         qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert activated.args == [3, 13]
     cursor = panel.editor.textCursor()

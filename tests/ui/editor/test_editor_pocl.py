@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from editor_testing import type_source
 from PySide6.QtGui import QTextCharFormat
 from pytestqt.qtbot import QtBot
 
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.ui.editor.editor_panel import EditorPanel
+from ui.editor.editor_testing import type_source
 
 BROKEN = """__kernel void scale(__global float *data, float factor)
 {

@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.results import BuildResult, Diagnostic
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
+from ui.qt_items import tree_item
 
 DIAGNOSTICS = (
     Diagnostic(4, 12, "error", "use of undeclared identifier 'b'"),
@@ -28,7 +29,7 @@ def test_problems_list_severity_place_and_message(qtbot: QtBot) -> None:
         ("Warning", "7", "unused variable 'x'"),
         ("Error", "—", "invalid build options: -cl-nonsense"),
     ]
-    assert not view.tree.topLevelItem(0).icon(0).isNull()
+    assert not tree_item(view.tree, 0).icon(0).isNull()
 
 
 def test_clicking_a_problem_asks_to_go_to_its_place(qtbot: QtBot) -> None:
@@ -38,12 +39,12 @@ def test_clicking_a_problem_asks_to_go_to_its_place(qtbot: QtBot) -> None:
     view.show()
     view.set_diagnostics(DIAGNOSTICS)
     tree = view.tree
-    rect = tree.visualItemRect(tree.topLevelItem(0))
+    rect = tree.visualItemRect(tree_item(tree, 0))
     with qtbot.waitSignal(view.problemActivated) as activated:
         qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert activated.args == [4, 12]
 
-    rect = tree.visualItemRect(tree.topLevelItem(2))
+    rect = tree.visualItemRect(tree_item(tree, 2))
     with qtbot.assertNotEmitted(view.problemActivated):
         qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 

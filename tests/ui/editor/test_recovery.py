@@ -80,6 +80,7 @@ def test_the_newest_of_several_is_offered_first(qtbot: QtBot, tmp_path: Path) ->
         del store
     again = RecoveryStore(tmp_path)
     first = again.pending_recovery()
+    assert first is not None
     assert first.source == "new"
     again.forget(first)
     assert again.pending_recovery().source == "old"

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.exercises import FAILING, FAST_ENOUGH, NOT_STARTED, PASSING, exercises_dir
+from clstudio.exercises.grading import CheckReport
+from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 from clstudio.ui.main_window import MainWindow
+from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
 
@@ -19,7 +22,7 @@ PASSED = (PASSING, FAST_ENOUGH)
 
 
 @pytest.fixture(autouse=True)
-def small_exercises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def small_exercises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Two real exercises, their timed case shrunk so that a check takes a moment."""
     folder = tmp_path / "course"
     for name in ("vector_add", "saxpy"):
@@ -32,24 +35,27 @@ def small_exercises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     return folder
 
 
-def show_panel(window: MainWindow):
+def show_panel(window: MainWindow) -> ExercisesPanel:
     window.exercises_dock.raise_()
     panel = window.exercises.panel
     assert panel.list.topLevelItemCount() == 2  # filled when the dock is first seen
     return panel
 
 
-def click(qtbot: QtBot, button):
+def click(qtbot: QtBot, button: QWidget) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def check(qtbot: QtBot, window: MainWindow, panel):
+def check(qtbot: QtBot, window: MainWindow, panel: ExercisesPanel) -> CheckReport:
     with qtbot.waitSignal(window.exercises.runner.checkFinished, timeout=60_000) as done:
         click(qtbot, panel.check_button)
-    return done.args[0]
+    assert done.args is not None
+    report = done.args[0]
+    assert isinstance(report, CheckReport)
+    return report
 
 
-def paste(window: MainWindow, text):
+def paste(window: MainWindow, text: str) -> None:
     """Select everything in the editor and paste `text` over it, as a learner would."""
     QApplication.clipboard().setText(text)
     editor = window.editor_panel.editor
@@ -58,11 +64,11 @@ def paste(window: MainWindow, text):
 
 
 def test_open_check_pass_and_progress_kept_after_a_restart(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises
+    qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises: Path
 ) -> None:
     window = make_window()
     panel = show_panel(window)
-    row = panel.list.topLevelItem(0)
+    row = tree_item(panel.list, 0)
     assert (row.text(0), row.text(1)) == ("1. Vector add with its guard", f"○ {NOT_STARTED}")
     assert "### Checked" in panel.statement.toMarkdown()  # what the check runs, from the file
 
@@ -74,9 +80,9 @@ def test_open_check_pass_and_progress_kept_after_a_restart(
     report = check(qtbot, window, panel)
     assert report.status == FAILING
     assert panel.status_of("vector_add") == FAILING
-    assert panel.list.topLevelItem(0).text(1) == "✗ failing"
+    assert tree_item(panel.list, 0).text(1) == "✗ failing"
     assert panel.tabs.currentWidget() is panel.results
-    first = panel.results.cases.topLevelItem(0)
+    first = tree_item(panel.results.cases, 0)
     assert (first.text(0), first.text(1)) == ("n = 1", "FAIL")
     details = panel.results.details.text()  # the first failing case, told in full
     assert "<b>n = 1</b> (seed 1)" in details and "worst index: <b>c[0]</b>" in details
@@ -89,7 +95,7 @@ def test_open_check_pass_and_progress_kept_after_a_restart(
     assert report.passed and report.status in PASSED
     assert "5 of 5 cases pass" in panel.results.summary.text()
     assert "target" in panel.results.performance.text()
-    assert panel.results.cases.topLevelItem(4).text(1) == "pass"
+    assert tree_item(panel.results.cases, 4).text(1) == "pass"
     mine = window.exercises.store.session_path("vector_add").parent / "vector_add.cl"
     assert mine.read_text() == solution  # Check saved the learner's kernel first
     assert (small_exercises / "vector_add" / "starter.cl").read_text() == starter
@@ -98,7 +104,7 @@ def test_open_check_pass_and_progress_kept_after_a_restart(
     again = make_window()
     panel = show_panel(again)
     assert panel.status_of("vector_add") == report.status
-    assert report.status in panel.list.topLevelItem(0).text(1)
+    assert report.status in tree_item(panel.list, 0).text(1)
     assert panel.status_of("saxpy") == NOT_STARTED
     click(qtbot, panel.open_button)
     assert again.editor_panel.editor.source() == solution  # the learner's, not the starter
@@ -106,13 +112,15 @@ def test_open_check_pass_and_progress_kept_after_a_restart(
 
 def test_show_solution_asks_first_and_never_touches_the_editor(
     qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     window = make_window()
     panel = show_panel(window)
     answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
-    asked = []
+    asked: list[str] = []
 
-    def question(parent, title, text, *args: object):
+    def question(
+        parent: QWidget, title: str, text: str, *args: object
+    ) -> QMessageBox.StandardButton:
         asked.append(title)
         return answers.pop(0)
 

@@ -47,7 +47,8 @@ def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot: QtBot) -> 
     panel.show_report(CheckReport("softmax", (ok, nan_case), timed, "pthread-cpu"))
     assert not panel.progress.isVisible() and panel.check_button.isEnabled()
     assert panel.results.summary.text() == "<b>✗ failing</b>: 1 of 2 cases pass on pthread-cpu"
-    assert panel.results.cases.currentItem().text(0) == "rows = 5, cols = 1025"
+    current = panel.results.cases.currentItem()
+    assert current is not None and current.text(0) == "rows = 5, cols = 1025"
     details = panel.results.details.text()
     assert "(seed 5): 3 of 5125 values differ beyond rtol=0.0001, atol=1e-06<br>" in details
     assert "worst index: <b>y[0, 24]</b>" in details

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices import DeviceInventory, DeviceSelector, InfoField
 from clstudio.exercises import NOT_STARTED, exercises_dir
+from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 
@@ -56,16 +57,16 @@ def capable(inventory: DeviceInventory) -> DeviceInventory:
     return replace(inventory, platforms=tuple(platforms))
 
 
-def show_panel(window: MainWindow):
+def show_panel(window: MainWindow) -> ExercisesPanel:
     window.exercises_dock.raise_()
     return window.exercises.panel
 
 
-def click(qtbot: QtBot, button):
+def click(qtbot: QtBot, button: QWidget) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def starters(panel) -> list[str]:
+def starters(panel: ExercisesPanel) -> list[str]:
     return [panel.starter_choice.itemText(i) for i in range(panel.starter_choice.count())]
 
 
@@ -112,6 +113,7 @@ def test_on_a_device_with_work_group_functions_the_cl2_starter_opens_and_checks_
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     click(qtbot, panel.solution_button)
+    assert window.exercises.solution_dialog is not None
     assert "work_group_reduce_add(i < n" in window.exercises.solution_dialog.text.toPlainText()
     window.exercises.solution_dialog.close()
 

@@ -14,6 +14,7 @@ from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
 from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
+from ui.qt_items import tree_item
 
 
 def fixed_family():
@@ -100,7 +101,7 @@ def test_a_real_run_shows_its_time_per_lesson_step(
     assert steps.row_texts(8)[4] == format_seconds(arguments)
     assert steps.row_texts(8)[3].startswith("a = buffer 'a'; b = buffer 'b'")
     assert steps.row_texts(9)[2] == "clEnqueueNDRangeKernel"
-    assert steps.tree.topLevelItem(0).font(2).family() == fixed_family()
+    assert tree_item(steps.tree, 0).font(2).family() == fixed_family()
     assert all(steps.row_state(n) == "done" for n in range(1, HOST_STEP_COUNT + 1))
     assert steps.status.text().startswith("The last run: ")
 

@@ -25,7 +25,7 @@ def float_counts(values):
     return np.histogram(finite, bins=100, range=(float(finite.min()), float(finite.max())))[0]
 
 
-def hover(plot, x):
+def hover(plot, x) -> None:
     view = plot.getPlotItem().getViewBox()
     plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, 1.0)))
 
@@ -119,7 +119,7 @@ def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
     qtbot: QtBot,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def out_of_memory(values):
+    def out_of_memory(values) -> None:
         raise MemoryError("no room to count 4194304 values")
 
     monkeypatch.setattr(histogram_view, "histogram", out_of_memory)

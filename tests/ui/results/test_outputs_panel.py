@@ -202,7 +202,7 @@ def test_show_worst_on_a_long_output_before_it_is_drawn(
     assert line.curve.getData()[1].max() == 7.0
 
 
-def hover(plot, x, y):
+def hover(plot, x, y) -> None:
     """Move the mouse over data point (x, y), as the plot's scene reports it.
 
     The scene's own signal, rather than QTest.mouseMove: the offscreen platform
@@ -387,7 +387,7 @@ def test_export_waits_while_one_is_being_written(
     gate = threading.Event()
     save_npy = outputs_panel.save_npy
 
-    def slow_save(array, path):
+    def slow_save(array, path) -> None:
         gate.wait(10)  # a 16 M-row file takes a while
         save_npy(array, path)
 
@@ -411,7 +411,7 @@ def test_an_export_that_crashes_shows_its_traceback(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken_save(array, path):
+    def broken_save(array, path) -> None:
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr(outputs_panel, "save_npy", broken_save)
@@ -469,7 +469,7 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
     qtbot.waitExposed(panel)
     image = panel.viewer.image
 
-    def spans_the_image():
+    def spans_the_image() -> None:
         low, high = image.visible_columns()
         assert -3 <= low <= 0 and 64 <= high <= 67  # not -250 to 300
 

@@ -54,6 +54,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
         panel.sweep_button.click()
         assert panel.stop_button.isVisible()
     assert panel.use_button.isVisible()
+    assert panel._sweep is not None
     best = panel._sweep.best
     panel.use_button.click()
     assert window.document.session.local_size == best.local_size

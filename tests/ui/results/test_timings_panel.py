@@ -147,7 +147,7 @@ def test_history_overlays_two_runs_in_their_own_colours(
     assert [entry.number for entry in panel.history.checked_entries()] == [1, 3]
 
 
-def click_checkbox(qtbot: QtBot, list_widget, item):
+def click_checkbox(qtbot: QtBot, list_widget, item) -> None:
     """Click where the style draws a list item's check box: at the left of its row."""
     style = list_widget.style()
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1

@@ -8,13 +8,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import HOST_STEP_COUNT
 from clstudio.engine import InProcessBackend
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
+from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.client import WorkerClient
+from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
 
@@ -29,7 +32,7 @@ SPIN = """__kernel void scale(__global float *x, const float by) {
 """
 
 
-def session_file(tmp_path: Path, source=SCALE, **keys: object):
+def session_file(tmp_path: Path, source: str = SCALE, **keys: object) -> Path:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -49,7 +52,12 @@ def session_file(tmp_path: Path, source=SCALE, **keys: object):
     return path
 
 
-def steps_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], path, backends=None):
+def steps_tab(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    path: Path,
+    backends: Backends | None = None,
+) -> tuple[MainWindow, StepsPanel]:
     window = make_window(backends=backends)
     assert window.open_file(path)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
@@ -57,16 +65,21 @@ def steps_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], path, backen
     return window, window.results_panel.steps
 
 
-def click(qtbot: QtBot, button):
+def click(qtbot: QtBot, button: QWidget) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def press_and_wait(qtbot: QtBot, window: MainWindow, button, timeout=30_000):
+def press_and_wait(
+    qtbot: QtBot, window: MainWindow, button: QWidget, timeout: int = 30_000
+) -> None:
     with qtbot.waitSignal(window.step_mode.controller.stepsEnded, timeout=timeout):
         click(qtbot, button)
 
 
-def click_row(qtbot: QtBot, tree, item, column=1):
+def click_row(
+    qtbot: QtBot, tree: QTreeWidget, item: QTreeWidgetItem | None, column: int = 1
+) -> None:
+    assert item is not None
     tree.scrollToItem(item)
     rect = tree.visualItemRect(item)
     x = tree.header().sectionPosition(column) + 5
@@ -106,7 +119,7 @@ def test_choosing_a_step_shows_why_and_its_lines_in_the_host_code(
 ) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
     qtbot.waitUntil(lambda: window.host_code_panel.program() is not None)
-    click_row(qtbot, panel.tree, panel.tree.topLevelItem(6))
+    click_row(qtbot, panel.tree, tree_item(panel.tree, 6))
     assert "7. Create the memory objects" in panel.details.text()
     assert "the inputs are copied into them" in panel.details.text()
     assert "cl.Buffer" in panel.details.text()
