@@ -21,7 +21,7 @@ VADD = """__kernel void vadd(__global const float *a, __global const float *b,
 """
 
 
-def write_session(folder: Path, **changes: object) -> Path:
+def write_session(folder: Path, **changes: Any) -> Path:
     data = {
         "format": "clstudio-session",
         "version": 1,

@@ -11,6 +11,7 @@ from clstudio.devices.field_catalogue import (
     FORMATTERS,
     GROUP_ORDER,
     PLATFORM_FIELDS,
+    FieldSpec,
     decode_bytes,
     display_value,
     format_bytes,
@@ -80,7 +81,7 @@ def test_the_catalogue_covers_every_field_clinfo_prints() -> None:
 
 
 @pytest.mark.parametrize("specs", [DEVICE_FIELDS, PLATFORM_FIELDS], ids=["device", "platform"])
-def test_every_entry_is_complete_and_names_are_unique(specs) -> None:
+def test_every_entry_is_complete_and_names_are_unique(specs: tuple[FieldSpec, ...]) -> None:
     assert len({spec.name for spec in specs}) == len(specs)
     for spec in specs:
         assert spec.name.startswith("CL_"), spec

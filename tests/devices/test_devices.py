@@ -3,10 +3,10 @@
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pyopencl as cl
 import pytest
-from test_device_fields import CLINFO_DEVICE_NAMES
 
 from clstudio.devices import inventory as devices
 from clstudio.devices import raw_info
@@ -22,9 +22,10 @@ from clstudio.devices.inventory import (
     inventory_to_json,
 )
 from clstudio.devices.selector import DeviceSelector, is_simulator, matches
+from devices.test_device_fields import CLINFO_DEVICE_NAMES
 
 
-def cl_error(kind, routine, code_name):
+def cl_error(kind: type[Exception], routine: str, code_name: str) -> Exception:
     code = getattr(cl.status_code, code_name)
     return kind(cl._cl._ErrorRecord(routine=routine, code=code, msg=""))
 
@@ -51,7 +52,8 @@ def test_pocl_device_has_every_field_clinfo_prints(
     assert inventory.problem is None
     assert device is not None
     assert len(device.fields) >= 100
-    if device.value("CL_DEVICE_NUMERIC_VERSION", 0) >= 0xC00000:  # OpenCL 3.0
+    version = device.value("CL_DEVICE_NUMERIC_VERSION", 0)
+    if isinstance(version, int) and version >= 0xC00000:  # OpenCL 3.0
         assert device is not None
         names = {f.name for f in device.fields if f.available}
         assert set(CLINFO_DEVICE_NAMES) <= names
@@ -61,6 +63,7 @@ def test_pocl_device_has_every_field_clinfo_prints(
 def test_every_field_is_labelled_explained_and_in_group_order(
     inventory: DeviceInventory, device: DeviceInfo | None
 ) -> None:
+    assert device is not None
     for field in (*inventory.platforms[device.platform_index].fields, *device.fields):
         assert field.name.startswith("CL_") and field.label and field.explanation, field
         assert field.display, field
@@ -79,7 +82,8 @@ def test_device_identity_and_known_values(
     assert device.name == default_platform().get_devices()[0].name
     assert device.version.startswith("OpenCL ")
     assert device.type in ("CPU", "GPU", "Accelerator", "Custom", "Default")
-    assert device.field("CL_DEVICE_TYPE").display.startswith(device.type)
+    kind = device.field("CL_DEVICE_TYPE")
+    assert kind is not None and kind.display.startswith(device.type)
     sizes = device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES")
     assert isinstance(sizes, list) and len(sizes) == device.value(
         "CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS"
@@ -102,7 +106,7 @@ def test_queries_pyopencl_gets_wrong_are_asked_directly(device: DeviceInfo | Non
     assert device is not None
     printf_size = device.field("CL_DEVICE_PRINTF_BUFFER_SIZE")
     assert printf_size is not None
-    assert printf_size.available and printf_size.raw > 0
+    assert printf_size.available and isinstance(printf_size.raw, int) and printf_size.raw > 0
     # PoCL writes 4 of 8 bytes here; pyopencl then shows garbage in the high half.
     if device.field("CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES") is not None:
         assert device is not None
@@ -110,16 +114,16 @@ def test_queries_pyopencl_gets_wrong_are_asked_directly(device: DeviceInfo | Non
 
 
 @pytest.mark.opencl
-def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.MonkeyPatch):
+def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.MonkeyPatch) -> None:
     real_get_info = cl.Device.get_info
     refused = cl.device_info.MAX_COMPUTE_UNITS
 
-    def get_info(self, param):
+    def get_info(self: cl.Device, param: cl.device_info) -> object:
         if param == refused:
             raise cl_error(cl.LogicError, "clGetDeviceInfo", "INVALID_VALUE")
         return real_get_info(self, param)
 
-    def device_info(device, code) -> None:
+    def device_info(device: cl.Device, code: int) -> None:
         raise raw_info.RawInfoError("clGetDeviceInfo failed: INVALID_VALUE")
 
     monkeypatch.setattr(cl.Device, "get_info", get_info)
@@ -131,8 +135,10 @@ def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.Monkey
     assert units.display == "unavailable: clGetDeviceInfo failed: INVALID_VALUE"
     assert units.label == "Max compute units" and units.explanation
     assert device.value("CL_DEVICE_MAX_COMPUTE_UNITS", -1) == -1
-    assert device.field("CL_DEVICE_PRINTF_BUFFER_SIZE").available is False
-    assert device.field("CL_DEVICE_NAME").available
+    printf_size = device.field("CL_DEVICE_PRINTF_BUFFER_SIZE")
+    name = device.field("CL_DEVICE_NAME")
+    assert printf_size is not None and printf_size.available is False
+    assert name is not None and name.available
     assert "unavailable: clGetDeviceInfo failed" in format_inventory(discover())
 
 
@@ -140,7 +146,7 @@ def test_a_refused_query_becomes_an_unavailable_field(monkeypatch: pytest.Monkey
 def test_a_platform_that_cannot_list_devices_is_still_shown(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def get_devices(self, device_type=None) -> None:
+    def get_devices(self: cl.Platform, device_type: int | None = None) -> None:
         raise cl_error(cl.RuntimeError, "clGetDeviceIDs", "OUT_OF_HOST_MEMORY")
 
     monkeypatch.setattr(cl.Platform, "get_devices", get_devices)
@@ -148,10 +154,10 @@ def test_a_platform_that_cannot_list_devices_is_still_shown(
     assert inventory.platforms and inventory.devices() == ()
     refused = next(f for f in inventory.platforms[0].fields if f.name == "clGetDeviceIDs")
     assert not refused.available and "OUT_OF_HOST_MEMORY" in refused.display
-    assert "pip install pocl-binary-distribution" in inventory.problem
+    assert "pip install pocl-binary-distribution" in (inventory.problem or "")
 
 
-def _no_platform_error() -> None:
+def _no_platform_error() -> list[object]:
     raise cl_error(cl.LogicError, "clGetPlatformIDs", "PLATFORM_NOT_FOUND_KHR")
 
 
@@ -159,11 +165,12 @@ def _no_platform_error() -> None:
     "get_platforms", [_no_platform_error, list], ids=["icd-loader-error", "empty-list"]
 )
 def test_no_platform_gives_an_empty_inventory_that_says_how_to_get_one(
-    monkeypatch: pytest.MonkeyPatch, get_platforms
+    monkeypatch: pytest.MonkeyPatch, get_platforms: Callable[[], list[object]]
 ) -> None:
     monkeypatch.setattr(cl, "get_platforms", get_platforms)
     inventory = discover()
     assert inventory.platforms == () and inventory.devices() == ()
+    assert inventory.problem is not None
     assert "No OpenCL platform" in inventory.problem
     assert "pip install pocl-binary-distribution" in inventory.problem
     assert inventory.select(None) is None
@@ -180,6 +187,7 @@ def test_a_failing_loader_is_reported_with_its_reason(monkeypatch: pytest.Monkey
     monkeypatch.setattr(cl, "get_platforms", get_platforms)
     inventory = discover()
     assert inventory.platforms == ()
+    assert inventory.problem is not None
     assert "clGetPlatformIDs failed: OUT_OF_HOST_MEMORY" in inventory.problem
     assert "pip install pocl-binary-distribution" in inventory.problem
 
@@ -218,12 +226,14 @@ def test_text_reads_like_clinfo(inventory: DeviceInventory, device: DeviceInfo |
     assert max(len(line) for line in text.splitlines()) <= devices.TEXT_WIDTH
 
 
-def _device(platform_index, index, name, type_name, platform_name):
+def _device(
+    platform_index: int, index: int, name: str, type_name: str, platform_name: str
+) -> DeviceInfo:
     field = InfoField("CL_DEVICE_NAME", "Name", "Identity", name, name, "The name.")
     return DeviceInfo(platform_index, index, name, type_name, "OpenCL 3.0", platform_name, (field,))
 
 
-def _inventory():
+def _inventory() -> DeviceInventory:
     pocl = PlatformInfo(
         0, "Portable Computing Language", "The pocl project", "OpenCL 3.0", (),
         (_device(0, 0, "pthread-Intel(R) Xeon(R)", "CPU", "Portable Computing Language"),),
@@ -250,7 +260,7 @@ def _inventory():
     ],
 )
 def test_matches_substrings_of_platform_and_of_device_name_or_type(
-    selector, expected: bool
+    selector: DeviceSelector | None, expected: bool
 ) -> None:
     assert matches(selector, "Portable Computing Language", "pthread-Intel(R) Xeon(R)", "CPU") is (
         expected
@@ -259,9 +269,12 @@ def test_matches_substrings_of_platform_and_of_device_name_or_type(
 
 def test_select_picks_the_first_matching_device() -> None:
     inventory = _inventory()
-    assert inventory.select(None).name == "pthread-Intel(R) Xeon(R)"
-    assert inventory.select(DeviceSelector(device="gpu")).name == "NVIDIA GeForce RTX 4070"
-    assert inventory.select(DeviceSelector(platform="nvidia")).platform_index == 1
+    first = inventory.select(None)
+    gpu = inventory.select(DeviceSelector(device="gpu"))
+    nvidia = inventory.select(DeviceSelector(platform="nvidia"))
+    assert first is not None and first.name == "pthread-Intel(R) Xeon(R)"
+    assert gpu is not None and gpu.name == "NVIDIA GeForce RTX 4070"
+    assert nvidia is not None and nvidia.platform_index == 1
     assert inventory.select(DeviceSelector(device="accelerator")) is None
     assert [d.name for d in inventory.devices()] == [
         "pthread-Intel(R) Xeon(R)",
@@ -271,7 +284,8 @@ def test_select_picks_the_first_matching_device() -> None:
 
 def test_device_field_and_value_lookups() -> None:
     device = _inventory().devices()[0]
-    assert device.field("CL_DEVICE_NAME").display == "pthread-Intel(R) Xeon(R)"
+    name = device.field("CL_DEVICE_NAME")
+    assert name is not None and name.display == "pthread-Intel(R) Xeon(R)"
     assert device.value("CL_DEVICE_NAME") == "pthread-Intel(R) Xeon(R)"
     assert device.value("CL_DEVICE_TYPE", "?") == "?"
 

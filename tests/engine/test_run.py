@@ -1,6 +1,7 @@
 """The engine on PoCL: the host program, its record, and every kind of argument."""
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source: str = VADD, kernel: str = "vadd", args=None, references=None, **keys: object):
+def session(source: str = VADD, kernel: str = "vadd", args=None, references=None, **keys: Any):
     data = {
         "format": "clstudio-session",
         "version": 1,

@@ -1,6 +1,7 @@
 """Step mode in the engine: the eleven lesson steps one at a time, and where they fail."""
 
 import re
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source: str = SCALE, **keys: object):
+def session(source: str = SCALE, **keys: Any):
     data = {
         "format": "clstudio-session",
         "version": 1,

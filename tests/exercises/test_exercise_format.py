@@ -3,16 +3,19 @@
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from clstudio.exercises import ExerciseError, exercises_dir, load_catalogue, load_exercise
 from clstudio.session import ScalarArg
+from clstudio.session.args import BufferArg
+from session.session_testing import arg_of
 
 SOURCE = exercises_dir() / "vector_add"
 
 
-def copy_exercise(tmp_path: Path, **changes: object) -> Path:
+def copy_exercise(tmp_path: Path, **changes: Any) -> Path:
     """vector_add copied to tmp_path, with top-level keys of exercise.json changed."""
     folder = tmp_path / "vector_add"
     shutil.copytree(SOURCE, folder)
@@ -66,7 +69,7 @@ def test_a_case_session_follows_the_sizes_and_takes_the_seed_and_tolerance() -> 
     exercise = load_exercise(SOURCE)
     session = exercise.case_session({"n": 1025}, 7, "// mine")
     assert session.global_size == (1280,)
-    assert session.args["c"].shape == (1025,)
+    assert arg_of(session, "c", BufferArg).shape == (1025,)
     assert session.args["n"] == ScalarArg(1025)
     assert (session.seed, session.source) == (7, "// mine")
     assert (session.references["c"].rtol, session.references["c"].atol) == (1e-6, 1e-6)
@@ -190,7 +193,7 @@ def test_an_operations_expression_is_never_run(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def cl2_variant(**changes: object) -> dict:
+def cl2_variant(**changes: Any) -> dict:
     variant = {
         "name": "cl2",
         "title": "OpenCL C 2.0",
@@ -210,7 +213,10 @@ def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path
     assert "if (i < n)" in variant.solution
     exercise = load_exercise(folder)
     session = exercise.case_session({"n": 1025}, 7, "// mine", variant)
-    assert (session.build_options, session.args["c"].shape) == ("-cl-std=CL2.0", (1025,))
+    assert (session.build_options, arg_of(session, "c", BufferArg).shape) == (
+        "-cl-std=CL2.0",
+        (1025,),
+    )
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.common.dtypes import parse_element_type
+from clstudio.common.dtypes import ElementType, parse_element_type
 from clstudio.session.args import BufferArg, ContentsError, Init, initial_contents, picture_problem
 from clstudio.session.sample_images import sample_image
 
 FLOAT = parse_element_type("float32")
 
 
-def contents(init: Init, shape=(8,), dtype=FLOAT, seed: int = 0, base_dir=None, name: str = "a"):
+def contents(
+    init: Init,
+    shape: tuple[int, ...] = (8,),
+    dtype: ElementType = FLOAT,
+    seed: int = 0,
+    base_dir: Path | None = None,
+    name: str = "a",
+) -> np.ndarray:
     return initial_contents(name, BufferArg(dtype, shape, init), seed, base_dir)
 
 

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 import clstudio.session.format as format_module
-from clstudio.session.args import initial_contents
+from clstudio.session.args import BufferArg, initial_contents
 from clstudio.session.format import SessionError, load_session
+from session.session_testing import arg_of
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
 HUGE = "9" * 400  # fits Python's JSON reader, not a float
@@ -112,7 +113,9 @@ def npy_with_header(path: Path, header: str) -> None:
         ("(" + "2, " * 40 + ")", "40 dimensions"),
     ],
 )
-def test_a_npy_header_with_an_absurd_shape_is_refused(tmp_path: Path, shape, problem: str) -> None:
+def test_a_npy_header_with_an_absurd_shape_is_refused(
+    tmp_path: Path, shape: str, problem: str
+) -> None:
     npy_with_header(
         tmp_path / "big.npy", f"{{'descr': '<f4', 'fortran_order': False, 'shape': {shape}, }}"
     )
@@ -184,7 +187,7 @@ def nested(depth: int) -> object:
     ],
 )
 def test_contents_that_do_not_fit_the_element_type_are_refused_at_load(
-    tmp_path: Path, dtype: str, init, shape: list[int] | None, message: str
+    tmp_path: Path, dtype: str, init: dict[str, Any], shape: list[int] | None, message: str
 ) -> None:
     path = write(tmp_path, json.dumps(buffer_with(dtype, init, shape)))
     assert message in refusal(path)
@@ -192,9 +195,12 @@ def test_contents_that_do_not_fit_the_element_type_are_refused_at_load(
 
 def test_contents_at_the_edges_of_the_type_load(tmp_path: Path) -> None:
     text = json.dumps(buffer_with("uchar", {"random": {"low": 0, "high": 256}}))
-    assert load_session(write(tmp_path, text)).args["a"].init.params == {"low": 0, "high": 256}
+    assert arg_of(load_session(write(tmp_path, text)), "a", BufferArg).init.params == {
+        "low": 0,
+        "high": 256,
+    }
     text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
-    assert load_session(write(tmp_path, text)).args["a"].init.kind == "values"
+    assert arg_of(load_session(write(tmp_path, text)), "a", BufferArg).init.kind == "values"
 
 
 def refusal_within(path: Path, seconds: float = 10.0) -> str:
@@ -296,7 +302,9 @@ def test_a_key_given_twice_is_refused_naming_the_key(tmp_path: Path, text: str, 
         ("-DN=1\u0000", "a NUL byte"),
     ],
 )
-def test_absurd_build_options_are_refused_at_load(tmp_path: Path, options, problem: str) -> None:
+def test_absurd_build_options_are_refused_at_load(
+    tmp_path: Path, options: str, problem: str
+) -> None:
     message = refusal(write(tmp_path, json.dumps(session(build_options=options))))
     assert "build_options: " in message
     assert problem in message
@@ -304,11 +312,11 @@ def test_absurd_build_options_are_refused_at_load(tmp_path: Path, options, probl
 
 def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path: Path) -> None:
     text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
-    spec = load_session(write(tmp_path, text)).args["a"]
+    spec = arg_of(load_session(write(tmp_path, text)), "a", BufferArg)
     contents = initial_contents("a", spec, 0, tmp_path)
     assert contents.dtype == np.int64
     assert contents.tolist() == [-(2**63), 2**63 - 1, 0, 1]
     text = json.dumps(buffer_with("uchar", {"random": {"low": 250, "high": 256}}, [1000]))
-    spec = load_session(write(tmp_path, text)).args["a"]
+    spec = arg_of(load_session(write(tmp_path, text)), "a", BufferArg)
     drawn = initial_contents("a", spec, 0, tmp_path)
     assert drawn.min() >= 250 and drawn.max() == 255

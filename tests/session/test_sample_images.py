@@ -27,7 +27,11 @@ from clstudio.session.sample_images import (
     ],
 )
 def test_every_sample_comes_in_every_layout(
-    name, order: str, channel_type: str, shape: tuple[int, int, int] | tuple[int, int], dtype
+    name: str,
+    order: str,
+    channel_type: str,
+    shape: tuple[int, ...],
+    dtype: type[np.generic],
 ) -> None:
     image = sample_image(name, 64, 48, order, channel_type)
     assert image.shape == shape

@@ -3,17 +3,21 @@
 import copy
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from clstudio.session import SessionError, load_session, parse_session, session_to_dict
+from clstudio.session.args import BufferArg, LocalArg, ScalarArg
 from clstudio.session.sizes import evaluate, with_sizes
+from session.session_testing import arg_of
 
 SOURCE = "__kernel void k(__global float *a, uint n, __local float *t) {}"
 
 
-def sized(**changes: object):
+def sized(**changes: Any) -> dict[str, Any]:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -35,9 +39,9 @@ def sized(**changes: object):
 def test_every_place_that_names_a_size_gets_its_number() -> None:
     session = parse_session(sized())
     assert session.global_size == (1024,) and session.local_size == (64,)
-    assert session.args["a"].shape == (1024,)
-    assert session.args["n"].value == 1024
-    assert session.args["t"].count == 128
+    assert arg_of(session, "a", BufferArg).shape == (1024,)
+    assert arg_of(session, "n", ScalarArg).value == 1024
+    assert arg_of(session, "t", LocalArg).count == 128
 
 
 def test_reading_leaves_the_callers_data_as_it_was() -> None:
@@ -50,8 +54,8 @@ def test_reading_leaves_the_callers_data_as_it_was() -> None:
 def test_changing_a_size_changes_every_place_that_names_it() -> None:
     session = with_sizes(parse_session(sized()), {"N": 1000003, "L": 64})
     assert session.global_size == (1000003,)
-    assert session.args["a"].shape == (1000003,)
-    assert session.args["n"].value == 1000003
+    assert arg_of(session, "a", BufferArg).shape == (1000003,)
+    assert arg_of(session, "n", ScalarArg).value == 1000003
 
 
 def test_saving_writes_the_names_back() -> None:
@@ -118,7 +122,9 @@ def test_size_expressions(text: str, value: int) -> None:
         (lambda d: d.update(sizes=[4]), "sizes: expected an object"),
     ],
 )
-def test_a_wrong_size_is_refused_where_it_stands(mutate, message: str) -> None:
+def test_a_wrong_size_is_refused_where_it_stands(
+    mutate: Callable[[dict[str, Any]], None], message: str
+) -> None:
     data = sized()
     mutate(data)
     with pytest.raises(SessionError, match=re.escape(message)):

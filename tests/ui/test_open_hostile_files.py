@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
@@ -16,7 +17,7 @@ from clstudio.ui.main_window import MainWindow
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
 
 
-def session_text(**changes: object) -> str:
+def session_text(**changes: Any) -> str:
     data: dict[str, object] = {
         "format": "clstudio-session",
         "version": 1,

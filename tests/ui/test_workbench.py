@@ -17,10 +17,12 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.units import format_seconds
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.reporting.run_report import format_summary
+from clstudio.session.args import BufferArg, ScalarArg
 from clstudio.session.format import load_session
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
+from session.session_testing import arg_of
 
 pytestmark = pytest.mark.opencl
 
@@ -174,7 +176,7 @@ def test_the_session_saved_is_the_form(
     path = tmp_path / "mine.json"
     window._save_to(path)
     saved = load_session(path)
-    assert saved.args["a"].value == 3.5
+    assert arg_of(saved, "a", ScalarArg).value == 3.5
     assert saved.args == window.document.session.args
 
 
@@ -202,7 +204,7 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(
     with qtbot.waitSignal(window.runner.runStarted):
         window.window_actions.run_or_stop.trigger()
     retype(qtbot, panel.row("a").editor.shape, "16")  # while the run is going
-    assert window.document.session.args["a"].shape == (16,)
+    assert arg_of(window.document.session, "a", BufferArg).shape == (16,)
     with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
         runs.gate.set()
     result = finished.args[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from clstudio.common import KernelArgInfo, KernelSignature, parse_element_type
 from clstudio.session import BufferArg, ScalarArg, Session, with_sizes
 from clstudio.validation import suggest_size, with_named_size
+from session.session_testing import arg_of
 
 F32 = parse_element_type("float32")
 
@@ -41,7 +42,7 @@ def test_an_unset_count_beside_buffers_of_one_length_is_offered_and_linked() -> 
     linked = with_named_size(session("n", 0), suggestion)
     assert linked.args["n"] == ScalarArg(512)
     bigger = with_sizes(linked, {"N": 2048})
-    assert bigger.args["y"].shape == (2048,) and bigger.global_size == (2048,)
+    assert arg_of(bigger, "y", BufferArg).shape == (2048,) and bigger.global_size == (2048,)
     assert bigger.args["n"] == ScalarArg(2048)
     assert suggest_size(signature("n"), linked) is None  # already named
 

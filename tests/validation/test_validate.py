@@ -2,6 +2,7 @@
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -9,7 +10,15 @@ from clstudio.common import ENGLISH, LANGUAGE_VARIABLE, LOCALE_DIR, set_language
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.devices.limits import DeviceLimits
-from clstudio.session.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
+from clstudio.session.args import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Init,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+)
 from clstudio.session.format import Session, SessionError, parse_session
 from clstudio.validation import IndexSpace, summary
 from clstudio.validation.validate import check_ndrange, validate
@@ -39,8 +48,8 @@ KERNEL = KernelSignature(
 )
 
 
-def session(**changes: object) -> Session:
-    args = {
+def session(**changes: Any) -> Session:
+    args: dict[str, ArgSpec] = {
         "x": BufferArg(F32, (1024,), Init("ones")),
         "y": BufferArg(F32, (1024,)),
         "a": ScalarArg(2.0),
@@ -196,8 +205,8 @@ ROTATE = KernelSignature(
 )
 
 
-def image_session(**args: object) -> Session:
-    spec = {
+def image_session(**args: Any) -> Session:
+    spec: dict[str, ArgSpec] = {
         "src": ImageArg((256, 512)),
         "dst": ImageArg((256, 512), access="write_only"),
         "smp": SamplerArg(),
@@ -274,7 +283,7 @@ def test_an_image_over_the_allocation_limit_and_global_memory() -> None:
     ],
 )
 def test_contents_made_in_the_window_that_do_not_fit_are_refused_before_the_worker_makes_them(
-    init, fragment: str
+    init: Init, fragment: str
 ) -> None:
     problems = validate(session(args={"x": BufferArg(F32, (1024,), init)}), KERNEL, LIMITS)
     assert problems[0].argument == "x"

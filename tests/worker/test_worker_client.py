@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
-from clstudio.session.args import BufferArg, Init, ScalarArg
+from clstudio.session.args import ArgSpec, BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
@@ -48,7 +48,7 @@ def twice(n: int = 1024, repeats: int = 1) -> Session:
 
 
 def spin(forever: bool, timeout_s: float = 10.0) -> Session:
-    args = {"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(int(forever))}
+    args: dict[str, ArgSpec] = {"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(int(forever))}
     return Session("spin", SOURCE, global_size=(1,), timeout_s=timeout_s, args=args)
 
 

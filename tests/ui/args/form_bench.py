@@ -11,7 +11,6 @@ from clstudio.common.results import RunError
 from clstudio.devices.inventory import DeviceInfo, InfoField
 from clstudio.devices.limits import DeviceLimits
 from clstudio.engine import InProcessBackend
-from clstudio.session.args import ArgSpec
 from clstudio.session.format import Session
 from clstudio.ui.args import ArgsPanel
 from clstudio.ui.args.arg_row import ArgRow
@@ -23,7 +22,6 @@ from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.workbench import Workbench
 
 EditorT = TypeVar("EditorT", bound=QWidget)
-ArgT = TypeVar("ArgT", bound=ArgSpec)
 
 
 def row_of(panel: ArgsPanel, name: str) -> ArgRow:
@@ -38,13 +36,6 @@ def editor_of(panel: ArgsPanel, name: str, kind: type[EditorT]) -> EditorT:
     editor = row_of(panel, name).editor
     assert isinstance(editor, kind), f"{name} has a {type(editor).__name__}"
     return editor
-
-
-def arg_of(session: Session, name: str, kind: type[ArgT]) -> ArgT:
-    """Argument `name` of `session`, of the kind the test expects."""
-    spec = session.args[name]
-    assert isinstance(spec, kind), f"{name} is a {type(spec).__name__}"
-    return spec
 
 
 def device_with(limits: DeviceLimits) -> DeviceInfo:

@@ -21,7 +21,8 @@ from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.validation.validate import validate
-from ui.args.form_bench import FormBench, arg_of, editor_of, row_of
+from session.session_testing import arg_of
+from ui.args.form_bench import FormBench, editor_of, row_of
 
 pytestmark = pytest.mark.opencl
 

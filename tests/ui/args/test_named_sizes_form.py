@@ -17,7 +17,8 @@ from clstudio.ui.args import ArgsPanel
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.main_window import MainWindow
-from ui.args.form_bench import arg_of, editor_of
+from session.session_testing import arg_of
+from ui.args.form_bench import editor_of
 
 pytestmark = pytest.mark.opencl
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -77,7 +78,7 @@ def synthetic() -> Callable[..., RunResult]:
         outputs: dict[str, np.ndarray] | None = None,
         inputs: dict[str, np.ndarray] | None = None,
         times_ns: list[int] | None = None,
-        **more: object,
+        **more: Any,
     ) -> RunResult:
         outputs = outputs if outputs is not None else {"c": np.arange(8, dtype=np.float32)}
         inputs = inputs if inputs is not None else {"a": np.ones(8, np.float32)}

@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -29,7 +30,7 @@ def panel(qtbot: QtBot) -> TimingsPanel:
     return widget
 
 
-def small_session(**keys: object):
+def small_session(**keys: Any):
     args = {
         "a": BufferArg(FLOAT, (8,), access="in"),
         "c": BufferArg(FLOAT, (8,), access="out"),

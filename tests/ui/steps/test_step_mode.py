@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -32,7 +33,7 @@ SPIN = """__kernel void scale(__global float *x, const float by) {
 """
 
 
-def session_file(tmp_path: Path, source: str = SCALE, **keys: object) -> Path:
+def session_file(tmp_path: Path, source: str = SCALE, **keys: Any) -> Path:
     data = {
         "format": "clstudio-session",
         "version": 1,
