@@ -1,8 +1,8 @@
 """From a result arriving to its plots drawn, and how long the GUI stalls meanwhile.
 
 The Outputs tab (OutputsPanel, shown, 1200 × 500, offscreen unless QT_QPA_PLATFORM
-says otherwise) is given a RunResult, as the app does when a run ends. The clock
-stops at the end of the first paint of the plot's viewport after show_result,
+says otherwise) is given a finished run, as the app does when a run ends. The clock
+stops at the end of the first paint of the plot's viewport after show_run,
 caught by an event filter, so exactly one paint is counted. Cases:
 - a 16 M-point float32 output, drawn as a line (peak downsampling, clip to view);
 - a 4096 × 4096 float32 output, drawn as an image with a colour bar;
@@ -31,6 +31,8 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clstudio.common.results import RunResult
+from clstudio.reporting import FinishedRun
+from clstudio.session import Session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from results_table import Metric, report
 
@@ -63,18 +65,19 @@ class PaintProbe(QObject):
         return True
 
 
-def result_of(array: np.ndarray) -> RunResult:
-    """What a run that wrote `array` to buffer c returns (its initial contents too)."""
-    return RunResult(
+def run_of(array: np.ndarray) -> FinishedRun:
+    """A run that wrote `array` to buffer c (its initial contents too)."""
+    result = RunResult(
         ok=True, kernel="bench", outputs={"c": array}, inputs={"c": np.zeros_like(array)}
     )
+    return FinishedRun(Session(kernel="bench", source=""), result)
 
 
-def until_painted(panel: OutputsPanel, viewport: QWidget, result: RunResult) -> float:
-    """Seconds from show_result to the end of the next paint of `viewport`."""
+def until_painted(panel: OutputsPanel, viewport: QWidget, run: FinishedRun) -> float:
+    """Seconds from show_run to the end of the next paint of `viewport`."""
     probe = PaintProbe(viewport)
     started = time.perf_counter()
-    panel.show_result(result)
+    panel.show_run(run)
     deadline = started + 60
     while probe.painted_at is None and time.perf_counter() < deadline:
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
@@ -102,7 +105,7 @@ def draws(
     array = make(0)
     for trial in range(TRIALS):
         array = make(trial)
-        times.append(until_painted(panel, viewport, result_of(array)))
+        times.append(until_painted(panel, viewport, run_of(array)))
         QApplication.processEvents()
     return times[0], statistics.median(times[1:]), array
 
@@ -154,8 +157,8 @@ def main() -> int:
     view = panel.viewer.line.getPlotItem().getViewBox()
     for trial in range(TRIALS):
         idle_gaps.append(longest_gap(None)[0])
-        stall_line = result_of(line(trial))
-        show_gaps.append(longest_gap(lambda result=stall_line: panel.show_result(result))[0])
+        stall_line = run_of(line(trial))
+        show_gaps.append(longest_gap(lambda run=stall_line: panel.show_run(run))[0])
         quarter = (LINE_POINTS // 4 + trial, LINE_POINTS // 2)
         zoom_gaps.append(longest_gap(lambda span=quarter: view.setXRange(*span))[0])
         histogram_gaps.append(longest_gap(lambda: panel.viewer.set_view("histogram"))[0])

@@ -24,6 +24,8 @@ LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
     "exercises",
     "worker",
+    # Oclgrind's interactive debugger over a pipe; its debug process runs the engine.
+    "debugger",
     "reporting",
     "hostcode",
     "engine",
@@ -35,6 +37,8 @@ LAYERS = (
     "session",
     "devices",
     "expressions",
+    # What the compiler made of a kernel: PoCL's remarks and files read without pyopencl.
+    "compiler",
     "common",
 )
 # Where pyopencl may be imported: the engine, and in devices/ only what asks a driver.

@@ -5,6 +5,7 @@ grading an exercise (`clstudio.exercises.grading`).
 """
 
 from clstudio.checkmode.check_plan import (
+    BUILD_OPTIONS,
     GET_OCLGRIND,
     LOG_NAME,
     MAX_ERRORS,
@@ -20,6 +21,7 @@ from clstudio.checkmode.reports import ParsedLog, Report, Side, parse_log
 from clstudio.devices import SIMULATOR_PLATFORM
 
 __all__ = [
+    "BUILD_OPTIONS",
     "GET_OCLGRIND",
     "KIND_SEVERITIES",
     "LOG_NAME",

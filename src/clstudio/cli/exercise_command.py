@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from clstudio.common import N_, gettext
+from clstudio.common import N_, gettext, read_text_file
 from clstudio.devices import INTEL_EXTRA, DeviceSelector, parse_device_spec
 from clstudio.exercises import (
     CheckReport,
@@ -148,7 +148,7 @@ def _unsupported(
 def _read_kernel(path: Path) -> tuple[str, str | None]:
     """The kernel's text, or '' and why it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8"), None
+        return read_text_file(path), None
     except (OSError, UnicodeDecodeError) as exc:
         return "", gettext("cannot read {path} as OpenCL C text: {problem}").format(
             path=path, problem=exc

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from clstudio.common import current_language, gettext
+from clstudio.common import current_language, gettext, read_text_file
 from clstudio.exercises.case_sizes import Layout, size_value, sized_session
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
@@ -36,6 +36,7 @@ from clstudio.session import (
     read_number,
     read_object,
     read_string,
+    size_name_problem,
 )
 
 FORMAT_NAME = "clstudio-exercise"
@@ -154,17 +155,13 @@ def load_exercise(folder: str | Path) -> Exercise:
 
 
 def _read_text(path: Path) -> str:
+    """A UTF-8 file of the exercise, through the reader of regular files: a FIFO or a
+    device in a shared exercises folder must not hang `exercise list`."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_TEXT_BYTES + 1)
+        return read_text_file(path, MAX_TEXT_BYTES)
     except OSError as exc:
         problem = gettext("cannot read: {problem}").format(problem=exc.strerror or exc)
         raise ExerciseError(f"{path}: {problem}") from None
-    if len(data) > MAX_TEXT_BYTES:
-        problem = gettext("larger than {size} MiB").format(size=MAX_TEXT_BYTES // 2**20)
-        raise ExerciseError(f"{path}: {problem}")
-    try:
-        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         problem = gettext("not UTF-8 text (bad byte at offset {offset})").format(offset=exc.start)
         raise ExerciseError(f"{path}: {problem}") from None
@@ -173,7 +170,7 @@ def _read_text(path: Path) -> str:
 def _read_statement(folder: Path) -> str:
     """The statement in the current language where the folder has one, else in English."""
     translated = folder / TRANSLATED_STATEMENT.format(language=current_language())
-    return _read_text(translated if translated.is_file() else folder / STATEMENT_FILE)
+    return _read_text(translated if translated.exists() else folder / STATEMENT_FILE)
 
 
 def _translated(text: str) -> str:
@@ -251,6 +248,9 @@ def _read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> d
     for name in obj:
         if not _SIZE_NAME.match(name):
             raise SessionError(f"{where}.{name}: " + gettext("a size name is a C identifier"))
+        reserved = size_name_problem(name, reserved=frozenset({"np"}))
+        if reserved is not None:
+            raise SessionError(f"{where}.{name}: {reserved}")
     return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
 
 

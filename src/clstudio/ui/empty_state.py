@@ -1,9 +1,13 @@
-"""The message a panel shows while it has nothing to show: what will appear, and how."""
+"""The message a panel shows while it has nothing to show: what will appear, and how.
+
+EmptyStatePages is the scaffold every such panel shares: the message until there is
+something to show, then the content, edge to edge in the panel.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 
 class EmptyState(QWidget):
@@ -55,3 +59,26 @@ class EmptyState(QWidget):
         self._title.setText(title)
         self._body.setText(body)
         self._body.setVisible(bool(body))
+
+
+class EmptyStatePages(QStackedWidget):
+    """The empty state, then `content`: fills `panel`, which shows one or the other."""
+
+    def __init__(self, panel: QWidget, content: QWidget, title: str, body: str = "") -> None:
+        super().__init__(panel)
+        self.empty = EmptyState(title, body)
+        self.content = content
+        self.addWidget(self.empty)
+        self.addWidget(content)
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self)
+
+    def show_empty(self) -> None:
+        self.setCurrentWidget(self.empty)
+
+    def show_content(self) -> None:
+        self.setCurrentWidget(self.content)
+
+    def is_empty(self) -> bool:
+        return self.currentWidget() is self.empty

@@ -295,7 +295,7 @@ class Workbench(QObject):
         run = FinishedRun(self._running, result)
         self._running = None
         self.runStateChanged.emit(False)
-        self.results.show_result(run)
+        self.results.show_run(run)
         summary = run_summary(run)
         self.run_bar.show_finished(summary)
         self.lastRunChanged.emit(summary)

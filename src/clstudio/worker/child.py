@@ -19,13 +19,16 @@ import time
 import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clstudio.checkmode import LOG_NAME
 from clstudio.common import STEP_NUMBERS, StepOutcome, gettext
+from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
+    CompileRequest,
     DevicesRequest,
     Failure,
     PeakRequest,
@@ -173,6 +176,8 @@ class _Handler:
             return self._engine.measure_peak(request.selector, request.probe, request.plan)
         if isinstance(request, StepRequest):
             return self._advance(request)
+        if isinstance(request, CompileRequest):
+            return self._compile(request)
         assert isinstance(request, RunRequest)
         return self._run(request)
 
@@ -221,6 +226,18 @@ class _Handler:
                 request.session, progress, self._cancel.is_set, self._entering
             )
         return dataclasses.replace(result, printf=self._printf.text())
+
+    def _compile(self, request: CompileRequest) -> object:
+        # Imported here: the compiler view's readers load llvmlite, a second LLVM.
+        from clstudio.compiler import compile_view
+
+        with NativeOutput() as printed:  # PoCL's LLVM prints its remarks on stdout
+            build = self._engine.build_for_view(request.session, self._entering)
+        # ... and some on stderr, which goes to STDERR_NAME, emptied before each request.
+        sys.stderr.flush()
+        text = printed.text() + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")
+        cache = os.environ.get(POCL_CACHE_VARIABLE)
+        return compile_view(build, text, Path(cache).resolve() if cache else None)
 
     def _entering(self, step: str) -> None:
         self._step.value = STEP_NUMBERS[step]

@@ -75,7 +75,27 @@ class StepRequest:
     count: int = 1
 
 
-Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest | PeakRequest | StepRequest
+@dataclass(frozen=True)
+class CompileRequest:
+    """Build and launch a session once for the compiler view; the reply is a CompileResult.
+
+    Asked of a worker started for it alone (compiler_client): PoCL's switches and a
+    fresh cache are in its environment, read once when the driver loads.
+    """
+
+    id: int
+    session: Session
+
+
+Request = (
+    DevicesRequest
+    | BuildRequest
+    | RunRequest
+    | CheckRequest
+    | PeakRequest
+    | StepRequest
+    | CompileRequest
+)
 
 
 @dataclass(frozen=True)

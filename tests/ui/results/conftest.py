@@ -18,6 +18,7 @@ from clstudio.common.results import (
     Step,
     Timing,
 )
+from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session, load_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
@@ -99,7 +100,19 @@ def synthetic() -> Callable[..., RunResult]:
 
 
 @pytest.fixture
-def panel(qtbot: QtBot) -> OutputsPanel:
+def finished() -> Callable[..., FinishedRun]:
+    """A hand-made result as the run of `session`, by default a session of kernel 'k'."""
+
+    def make(result: RunResult, session: Session | None = None) -> FinishedRun:
+        if session is None:
+            session = Session(kernel="k", source="", global_size=(8,))
+        return FinishedRun(session, result)
+
+    return make
+
+
+@pytest.fixture
+def panel(qtbot: QtBot):
     """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
     widget = OutputsPanel()
     qtbot.addWidget(widget)

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step
 from clstudio.common.units import format_seconds
+from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
@@ -39,13 +40,16 @@ def steps(qtbot: QtBot) -> StepsPanel:
 
 
 def test_console_starts_empty_and_shows_each_run_under_a_header(
-    console: ConsolePanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    console: ConsolePanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     assert console.stack.currentWidget() is console.empty
     assert console.empty.title() == "Nothing printed yet"
-    console.append_run(synthetic(printf="gid 0: 1.5\ngid 1: 2.5\n"))
-    console.append_run(
-        synthetic(ok=False, error=RunError("timeout", "no answer after 2 s"), timings=())
+    console.show_run(finished(synthetic(printf="gid 0: 1.5\ngid 1: 2.5\n")))
+    console.show_run(
+        finished(synthetic(ok=False, error=RunError("timeout", "no answer after 2 s"), timings=()))
     )
     lines = console.plain_text().splitlines()
     assert lines[0].startswith("── ")
@@ -62,13 +66,13 @@ def test_console_starts_empty_and_shows_each_run_under_a_header(
 
 
 def test_console_messages_and_a_printf_flood(
-    console: ConsolePanel, synthetic: Callable[..., RunResult]
+    console: ConsolePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     console.append_message("The worker restarted after a crash")
     assert console.plain_text().endswith("· The worker restarted after a crash")
     flood = "x" * (MAX_PRINTF_CHARS + 10)
     assert printf_text(flood).endswith("… 10 more characters not shown")
-    console.append_run(synthetic(printf=flood))
+    console.show_run(finished(synthetic(printf=flood)))
     assert console.plain_text().endswith("… 10 more characters not shown")
 
 
@@ -90,8 +94,8 @@ def test_steps_start_as_the_plan_of_eleven_pending_steps(steps: StepsPanel) -> N
 def test_a_real_run_shows_its_time_per_lesson_step(
     steps: StepsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
-    _, result = gallery_run("matmul_tiled")
-    steps.show_result(result)
+    session, result = gallery_run("matmul_tiled")
+    steps.show_run(FinishedRun(session, result))
     by_call = {}
     for step in result.steps:
         by_call.setdefault(step.api, []).append(step.seconds)
@@ -107,7 +111,7 @@ def test_a_real_run_shows_its_time_per_lesson_step(
 
 
 def test_a_failed_run_leaves_the_steps_it_never_reached_pending(
-    steps: StepsPanel, synthetic: Callable[..., RunResult]
+    steps: StepsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     result = synthetic(
         ok=False,
@@ -117,14 +121,14 @@ def test_a_failed_run_leaves_the_steps_it_never_reached_pending(
         ),
         error=RunError("build", "use of undeclared identifier 'x'", line=3),
     )
-    steps.show_result(result)
+    steps.show_run(finished(result))
     assert steps.row_texts(5)[3:] == ["failed", format_seconds(0.05)]
     assert [steps.row_state(n) for n in (1, 2, 5, 6)] == ["done", "pending", "done", "pending"]
     assert steps.status.text().endswith(
         "It stopped: The kernel did not build (line 3): use of undeclared identifier 'x'"
     )
 
-    steps.show_result(synthetic())  # a later good run replaces the rows, error and all
+    steps.show_run(finished(synthetic()))  # a later good run replaces the rows, error and all
     assert steps.row_texts(5)[3:] == ["", ""]
     assert "It stopped" not in steps.status.text()
 

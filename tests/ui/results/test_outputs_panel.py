@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
+from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
 from clstudio.ui.results.outputs import outputs_panel
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
@@ -33,10 +34,10 @@ def test_empty_state_before_the_first_run(panel: OutputsPanel) -> None:
 
 @pytest.mark.opencl
 def test_vector_add_result_and_inputs_in_a_line_plot(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
-    _, result = gallery_run("vector_add")
-    panel.show_result(result)
+    session, result = gallery_run("vector_add")
+    panel.show_run(FinishedRun(session, result))
     names = [text.split("\n")[0] for text in listed(panel)]
     assert names == ["c — result  ✓", "a — input", "b — input", "c — initial contents"]
     assert "Reference check passed" in panel.buffer_list.item(0).toolTip()
@@ -62,10 +63,10 @@ def test_vector_add_result_and_inputs_in_a_line_plot(
 
 @pytest.mark.opencl
 def test_box_blur_result_as_an_image_with_a_colour_bar(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
 ) -> None:
-    _, result = gallery_run("box_blur")
-    panel.show_result(result)
+    session, result = gallery_run("box_blur")
+    panel.show_run(FinishedRun(session, result))
     dst = result.outputs["dst"]
     assert panel.viewer.view() == "image"
     np.testing.assert_array_equal(panel.viewer.image.image_item.image, dst)
@@ -90,10 +91,10 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(
 
 @pytest.mark.opencl
 def test_an_rgba_image_result_is_shown_in_colour(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
-    _, result = gallery_run("image_blur")
-    panel.show_result(result)
+    session, result = gallery_run("image_blur")
+    panel.show_run(FinishedRun(session, result))
     dst = result.outputs["dst"]
     viewer = panel.viewer
     assert panel.type_label.text() == "RGBA uchar [480 × 640], 1.17 MiB"
@@ -117,10 +118,10 @@ def test_an_rgba_image_result_is_shown_in_colour(
 
 
 def test_small_output_is_plotted_point_for_point(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     values = np.linspace(-1, 1, 50, dtype=np.float32)
-    panel.show_result(synthetic(outputs={"c": values}))
+    panel.show_run(finished(synthetic(outputs={"c": values})))
     xs, ys = panel.viewer.line.curve.getData()
     np.testing.assert_array_equal(xs, np.arange(50))
     np.testing.assert_array_equal(ys, values)
@@ -134,12 +135,12 @@ def long_line(seed):
 
 
 def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
     values = long_line(0)
     line = panel.viewer.line
     with qtbot.waitSignal(line.valuesShown):
-        panel.show_result(synthetic(outputs={"c": values}))
+        panel.show_run(finished(synthetic(outputs={"c": values})))
     np.testing.assert_array_equal(line.values(), values)
     assert not line.shows_every_value()
     xs, ys = line.curve.getData()
@@ -169,15 +170,15 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
 
 
 def test_only_the_last_of_several_long_outputs_is_drawn(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
     drawn = []
     line.valuesShown.connect(lambda: drawn.append(line.curve.getData()[1].max()))
     with qtbot.waitSignal(line.valuesShown):
-        panel.show_result(synthetic(outputs={"c": first}))
-        panel.show_result(synthetic(outputs={"c": second}))
+        panel.show_run(finished(synthetic(outputs={"c": first})))
+        panel.show_run(finished(synthetic(outputs={"c": second})))
     QThreadPool.globalInstance().waitForDone()
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert drawn == [second.max()]
@@ -185,14 +186,14 @@ def test_only_the_last_of_several_long_outputs_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_it_is_drawn(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
     line = panel.viewer.line
     with qtbot.waitSignal(line.valuesShown):
-        panel.show_result(synthetic(outputs={"c": actual}, references={"c": report}))
+        panel.show_run(finished(synthetic(outputs={"c": actual}, references={"c": report})))
         panel.show_worst_element()  # no event loop in between: the envelope is not back yet
         assert not line.drawn()
     assert line.marker_position() == (3_000_000, 7.0)
@@ -213,20 +214,20 @@ def hover(plot, x, y) -> None:
 
 
 def test_hovering_the_line_shows_index_and_value(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
-    panel.show_result(synthetic(outputs={"c": values}))
+    panel.show_run(finished(synthetic(outputs={"c": values})))
     qtbot.waitExposed(panel)
     hover(panel.viewer.line, 42.2, 21.0)
     assert panel.viewer.hover_label.text() == "index 42: 21"
 
 
 def test_hovering_the_image_shows_row_column_and_value(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
-    panel.show_result(synthetic(outputs={"m": grid}))
+    panel.show_run(finished(synthetic(outputs={"m": grid})))
     qtbot.waitExposed(panel)
     hover(panel.viewer.image, 2.5, 1.5)
     assert panel.viewer.hover_label.text() == "row 1, column 2: 60"
@@ -240,9 +241,9 @@ def failing_result(synthetic):
 
 
 def test_failed_reference_and_show_worst_in_the_table(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
-    panel.show_result(failing_result(synthetic))
+    panel.show_run(finished(failing_result(synthetic)))
     assert listed(panel)[0].startswith("c — result  ✗\n")
     assert "Reference check FAILED: 1 of 48" in panel.buffer_list.item(0).toolTip()
     text = panel.reference_label.text()
@@ -258,9 +259,9 @@ def test_failed_reference_and_show_worst_in_the_table(
 
 
 def test_show_worst_moves_the_marker_on_the_plots(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
-    panel.show_result(failing_result(synthetic))
+    panel.show_run(finished(failing_result(synthetic)))
     assert panel.viewer.view() == "image"
     qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
     assert panel.viewer.image.marker_position() == (4, 5)
@@ -275,7 +276,7 @@ def test_show_worst_moves_the_marker_on_the_plots(
 
 
 def test_guard_violation_is_shown_on_the_buffer_concerned(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     message = "kernel wrote past the end of 'c': 3 elements, first at index 8"
     guard = GuardReport("c", False, before=0, after=3, first_index=8, message=message)
@@ -284,7 +285,7 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(
         inputs={"a": np.ones(8, np.float32), "c": np.zeros(8, np.float32)},
         guards={"c": guard, "a": GuardReport("a", True)},
     )
-    panel.show_result(result)
+    panel.show_run(finished(result))
     rows = listed(panel)
     assert rows[0].startswith("c — result  ⚠\n")
     assert not any("⚠" in row for row in rows[1:])
@@ -298,11 +299,14 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(
 
 
 def test_vector_buffers_show_one_lane_or_all_lanes(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
+    panel,
+    synthetic: Callable[..., RunResult],
+    built: Callable[..., BuildResult],
+    finished: Callable[..., FinishedRun],
 ) -> None:
     vectors = np.arange(40, dtype=np.float32).reshape(10, 4)
     result = synthetic(outputs={"v": vectors}, build=built(("v", "float4*", False)))
-    panel.show_result(result)
+    panel.show_run(finished(result))
     viewer = panel.viewer
     assert "float4 [10]" in panel.type_label.text()
     assert viewer.lane_combo.isVisible()
@@ -321,10 +325,10 @@ def test_vector_buffers_show_one_lane_or_all_lanes(
 
 
 def test_a_run_that_stopped_early_says_why(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     error = RunError("validate", "global size 1000 is not a multiple of local size 64")
-    panel.show_result(synthetic(ok=False, error=error, outputs={}, inputs={}))
+    panel.show_run(finished(synthetic(ok=False, error=error, outputs={}, inputs={})))
     assert panel.banner.isVisible()
     assert panel.banner.text().startswith("Not run: the setup needs fixing")
     assert panel.no_buffers.isVisible()
@@ -333,14 +337,15 @@ def test_a_run_that_stopped_early_says_why(
 
 @pytest.mark.parametrize("suffix", [".npy", ".csv"])
 def test_export_writes_a_file_that_reads_back_equal(
-    panel: OutputsPanel,
+    panel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
     suffix: str,
+    finished: Callable[..., FinishedRun],
 ):
     values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
-    panel.show_result(synthetic(outputs={"c": values}))
+    panel.show_run(finished(synthetic(outputs={"c": values})))
     target = tmp_path / f"c{suffix}"
     asked = []
 
@@ -368,9 +373,13 @@ def test_export_writes_a_file_that_reads_back_equal(
 
 
 def test_export_failure_is_reported(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot, tmp_path: Path
+    panel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    finished: Callable[..., FinishedRun],
 ) -> None:
-    panel.show_result(synthetic())
+    panel.show_run(finished(synthetic()))
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "missing-folder" / "c.npy")
     assert "Could not save" in failed.args[0]
@@ -378,11 +387,12 @@ def test_export_failure_is_reported(
 
 
 def test_export_waits_while_one_is_being_written(
-    panel: OutputsPanel,
+    panel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     gate = threading.Event()
     save_npy = outputs_panel.save_npy
@@ -392,7 +402,7 @@ def test_export_waits_while_one_is_being_written(
         save_npy(array, path)
 
     monkeypatch.setattr(outputs_panel, "save_npy", slow_save)
-    panel.show_result(synthetic())
+    panel.show_run(finished(synthetic()))
     assert panel.export_current(tmp_path / "first.npy")
     assert panel.export_status.text() == "Saving first.npy…"
     assert not panel.export_button.isEnabled()
@@ -405,17 +415,18 @@ def test_export_waits_while_one_is_being_written(
 
 
 def test_an_export_that_crashes_shows_its_traceback(
-    panel: OutputsPanel,
+    panel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     def broken_save(array, path) -> None:
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr(outputs_panel, "save_npy", broken_save)
-    panel.show_result(synthetic())
+    panel.show_run(finished(synthetic()))
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "c.npy")
     assert failed.args[0].startswith(f"Could not save {tmp_path / 'c.npy'}:\nTraceback")
@@ -426,9 +437,9 @@ def test_an_export_that_crashes_shows_its_traceback(
 
 
 def test_moving_off_the_plot_clears_the_hover_text(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
-    panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
+    panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
     hover(panel.viewer.line, 3, 3)
     assert panel.viewer.hover_label.text() == "index 3: 3"
     hover(panel.viewer.line, 50, 3)  # past the last element
@@ -436,23 +447,23 @@ def test_moving_off_the_plot_clears_the_hover_text(
 
 
 def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
-    panel.show_result(synthetic(outputs={"c": np.arange(10, dtype=np.float32)}))
+    panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
     panel.viewer.set_view("table")
-    panel.show_result(synthetic(outputs={"c": np.arange(20, dtype=np.float32)}))
+    panel.show_run(finished(synthetic(outputs={"c": np.arange(20, dtype=np.float32)})))
     assert panel.viewer.view() == "table"
     assert panel.viewer.table.model().rowCount() == 20
-    panel.show_result(synthetic(outputs={"m": np.zeros((4, 4), np.float32)}))
+    panel.show_run(finished(synthetic(outputs={"m": np.zeros((4, 4), np.float32)})))
     assert panel.viewer.view() == "image"  # a 2-D buffer opens as an image
 
 
 def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult]
+    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     values = np.ones(1000, np.float32)
     values[500] = 1e30  # what an uninitialised read can leave behind
-    panel.show_result(synthetic(outputs={"c": values}))
+    panel.show_run(finished(synthetic(outputs={"c": values})))
     line = panel.viewer.line
     assert not line.range_limited()  # the full view needs no limit, and skips its cost
     line.getPlotItem().getViewBox().setYRange(0.5, 1.5)
@@ -462,24 +473,25 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
 
 
 def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
     panel.resize(1400, 360)
-    panel.show_result(synthetic(outputs={"m": np.ones((48, 64), np.float32)}))
+    panel.show_run(finished(synthetic(outputs={"m": np.ones((48, 64), np.float32)})))
     qtbot.waitExposed(panel)
     image = panel.viewer.image
 
     def spans_the_image() -> None:
         low, high = image.visible_columns()
-        assert -3 <= low <= 0 and 64 <= high <= 67  # not -250 to 300
+        assert low <= 0 and high >= 64  # every column shows
+        assert 64 / (high - low) > 0.9  # and little beside them: not -250 to 300
 
     qtbot.waitUntil(spans_the_image)
 
 
 def test_the_header_names_the_buffer_shown_and_its_type(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
 ) -> None:
-    panel.show_result(synthetic())
+    panel.show_run(finished(synthetic()))
     for label in (panel.title, panel.type_label):
         assert label.isVisible()
         whole = label.fontMetrics().horizontalAdvance(label.text())

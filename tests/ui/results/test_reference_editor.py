@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
+from clstudio.reporting import FinishedRun
 from clstudio.session import Reference
 from clstudio.session.format import Session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
@@ -33,9 +34,9 @@ def retype(qtbot: QtBot, field, text: str) -> None:
 
 
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
-    qtbot: QtBot, panel: OutputsPanel, unchecked_run: tuple[Session, RunResult]
+    qtbot: QtBot, panel, unchecked_run: tuple[Session, RunResult]
 ) -> None:
-    panel.show_result(unchecked_run[1], unchecked_run[0])
+    panel.show_run(FinishedRun(*unchecked_run))
     assert panel.current_entry().name == "c"
     assert "No reference for 'c' yet: type one below" in panel.reference_label.text()
     assert panel.reference_editor.isVisible()
@@ -57,9 +58,9 @@ def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
 
 
 def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
-    qtbot: QtBot, panel: OutputsPanel, unchecked_run: tuple[Session, RunResult]
+    qtbot: QtBot, panel, unchecked_run: tuple[Session, RunResult]
 ) -> None:
-    panel.show_result(unchecked_run[1], unchecked_run[0])
+    panel.show_run(FinishedRun(*unchecked_run))
     edits = []
     panel.referenceEdited.connect(lambda *args: edits.append(args))
     qtbot.keyClicks(panel.reference_editor.expression, "a + d")
@@ -79,7 +80,7 @@ def test_removing_a_reference_leaves_the_output_unchecked(
     qtbot: QtBot, panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
-    panel.show_result(result, session)
+    panel.show_run(FinishedRun(session, result))
     assert panel.reference_editor.expression.text() == session.references["c"].expr
     assert "Reference check passed" in panel.reference_label.text()
     with qtbot.waitSignal(panel.referenceEdited) as removed:
@@ -95,7 +96,7 @@ def test_inputs_have_no_reference_editor(
     panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
-    panel.show_result(result, session)
+    panel.show_run(FinishedRun(session, result))
     assert panel.select_buffer("a", "input")
     assert not panel.reference_editor.isVisible()
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunError, RunResult
+from clstudio.reporting import FinishedRun
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
@@ -20,16 +21,16 @@ KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 
 def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(
-    qtbot: QtBot, synthetic: Callable[..., RunResult]
+    qtbot: QtBot, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     panel = OutputsPanel()
     qtbot.addWidget(panel)
     panel.show()
-    panel.show_result(synthetic())
+    panel.show_run(finished(synthetic()))
     assert panel.splitter.isVisible() and panel.buffer_list.count() == 2
 
     timeout = RunError("timeout", "the run took longer than its time limit")
-    panel.show_result(synthetic(ok=False, error=timeout, outputs={}, inputs={}))
+    panel.show_run(finished(synthetic(ok=False, error=timeout, outputs={}, inputs={})))
     assert panel.no_buffers.isVisible()
     assert panel.no_buffers.text().startswith("This run produced no buffers to show")
     assert not panel.splitter.isVisible()

@@ -6,7 +6,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
+from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunResult
+from clstudio.reporting import FinishedRun
+from clstudio.session.args import BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 
@@ -36,12 +39,36 @@ def test_before_a_run_the_tab_says_what_will_appear(panel: RooflinePanel) -> Non
     assert panel.empty.isVisible() and panel.empty.title() == "No roofline yet"
 
 
+def test_a_run_that_timed_no_kernel_leaves_the_chart_as_it_was(
+    panel: RooflinePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
+    panel.show_run(finished(synthetic(timings=())))
+    assert panel.empty.isVisible()
+
+
+def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(
+    panel: RooflinePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
+    float32 = parse_element_type("float32")
+    args = {"a": BufferArg(float32, (8,), access="in"), "c": BufferArg(float32, (8,), access="out")}
+    run = finished(synthetic(), Session(kernel="k", source="", global_size=(8,), args=args))
+    panel.show_run(run)
+    panel.ops_per_item.setValue(4)
+    panel.show_run(run)
+    assert len(panel.plot.points()) == 2
+    panel.clear()
+    assert panel.empty.isVisible() and panel.latest_point() is None
+    panel.show_run(run)
+    assert len(panel.plot.points()) == 1  # a chart of its own
+    assert panel.ops_per_item.value() == 4  # what the learner stated for kernel k
+
+
 @pytest.mark.opencl
 def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(
     qtbot: QtBot, panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
-    panel.show_result(result, session)
+    panel.show_run(FinishedRun(session, result))
     assert panel.plot.roof_lines() == []
     assert len(panel.plot.points()) == 1
     assert "No measured peaks for" in panel.verdict.text()
@@ -57,7 +84,7 @@ def test_with_peaks_the_roofs_and_the_binding_limit_show(
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.set_lookup(lambda name: peaks_of(name) if name == result.device else None)
-    panel.show_result(result, session)
+    panel.show_run(FinishedRun(session, result))
     assert len(panel.plot.roof_lines()) == 2  # the vector roof and the scalar one below it
     assert panel.verdict.text().startswith("memory-bound: ")
     assert "of this device's measured 25 GB/s" in panel.verdict.text()
@@ -71,10 +98,10 @@ def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
     naive_session, naive = gallery_run("matmul_naive")
     tiled_session, tiled = gallery_run("matmul_tiled")
     panel.set_lookup(lambda name: peaks_of(name))
-    panel.show_result(naive, naive_session)
+    panel.show_run(FinishedRun(naive_session, naive))
     panel.ops_per_item.setValue(2 * 384)
     before = panel.latest_point()
-    panel.show_result(tiled, tiled_session)
+    panel.show_run(FinishedRun(tiled_session, tiled))
     assert panel.ops_per_item.value() == 1  # another kernel: its own number, the default
     panel.ops_per_item.setValue(2 * 384)
     after = panel.latest_point()

@@ -49,7 +49,7 @@ def test_a_real_run_fills_every_plot_and_number(
     panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
-    panel.show_result(FinishedRun(session, result))
+    panel.show_run(FinishedRun(session, result))
     assert panel.stack.currentIndex() == 1
     times = np.array(result.kernel_times_ns()) * 1e-9
     assert len(times) == session.repeats
@@ -88,7 +88,7 @@ def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
     panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
-    panel.show_result(FinishedRun(session, result))
+    panel.show_run(FinishedRun(session, result))
     median = np.median(result.kernel_times_ns()) * 1e-9
     moved = 3 * 1048576 * 4  # a and b read, c written
     assert panel.bandwidth.text() == f"Effective bandwidth: {moved / median / 1e9:.3g} GB/s"
@@ -100,7 +100,7 @@ def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
 def test_gflops_appear_once_the_user_enters_operations(
     panel: TimingsPanel, qtbot: QtBot, synthetic: Callable[..., RunResult]
 ) -> None:
-    panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[1000, 1000, 1000])))
+    panel.show_run(FinishedRun(small_session(), synthetic(times_ns=[1000, 1000, 1000])))
     assert panel.gflops.text() == "GFLOP/s: —"
     assert "Enter the operations" in panel.gflops_detail.text()
     panel.ops_per_item.selectAll()
@@ -113,7 +113,7 @@ def test_gflops_appear_once_the_user_enters_operations(
 def test_bandwidth_of_a_hand_made_run(
     panel: TimingsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
-    panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[2000, 1000, 3000])))
+    panel.show_run(FinishedRun(small_session(), synthetic(times_ns=[2000, 1000, 3000])))
     # 32 bytes read + 32 written over the 2 µs median = 0.032 GB/s
     assert panel.bandwidth.text() == "Effective bandwidth: 0.032 GB/s"
 
@@ -122,8 +122,8 @@ def test_history_overlays_two_runs_in_their_own_colours(
     panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
     session = small_session()
-    panel.show_result(FinishedRun(session, synthetic(times_ns=[4000, 3000, 3500])))
-    panel.show_result(FinishedRun(session, synthetic(times_ns=[2000, 1500, 1700, 1600])))
+    panel.show_run(FinishedRun(session, synthetic(times_ns=[4000, 3000, 3500])))
+    panel.show_run(FinishedRun(session, synthetic(times_ns=[2000, 1500, 1700, 1600])))
     entries = panel.history.entries()
     assert [entry.number for entry in entries] == [2, 1]
     assert [entry.number for entry in panel.history.checked_entries()] == [2]
@@ -144,7 +144,7 @@ def test_history_overlays_two_runs_in_their_own_colours(
     assert [label.text for _, label in legend.items] == [e.label for e in reversed(entries)]
 
     # A third run replaces the newest in the overlay, but run 1 stays: the user chose it.
-    panel.show_result(FinishedRun(session, synthetic(times_ns=[1000, 1000])))
+    panel.show_run(FinishedRun(session, synthetic(times_ns=[1000, 1000])))
     assert [entry.number for entry in panel.history.checked_entries()] == [1, 3]
 
 
@@ -161,7 +161,7 @@ def click_checkbox(qtbot: QtBot, list_widget, item) -> None:
 def test_clear_history_empties_the_overlay(
     panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
-    panel.show_result(FinishedRun(small_session(), synthetic()))
+    panel.show_run(FinishedRun(small_session(), synthetic()))
     qtbot.mouseClick(panel.history.clear_button, Qt.MouseButton.LeftButton)
     assert panel.history.entries() == []
     assert panel.repeats.curves() == []
@@ -171,13 +171,13 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(
     panel: TimingsPanel, synthetic: Callable[..., RunResult]
 ) -> None:
     session = small_session()
-    panel.show_result(FinishedRun(session, synthetic()))
+    panel.show_run(FinishedRun(session, synthetic()))
     failed = synthetic(
         ok=False,
         timings=(),
         error=RunError("build", "expected ';' after expression", line=4),
     )
-    panel.show_result(FinishedRun(session, failed))
+    panel.show_run(FinishedRun(session, failed))
     assert panel.banner.isVisible()
     assert panel.banner.text() == (
         "The kernel did not build (line 4): expected ';' after expression"
@@ -188,14 +188,14 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(
     assert len(panel.history.entries()) == 1  # nothing measured, nothing to compare
     assert len(panel.repeats.curves()) == 1  # the earlier run is still on show
 
-    panel.show_result(FinishedRun(session, synthetic()))
+    panel.show_run(FinishedRun(session, synthetic()))
     assert not panel.banner.isVisible()
 
 
 def test_hovering_a_timeline_bar_names_it(
     panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
 ) -> None:
-    panel.show_result(FinishedRun(small_session(), synthetic(times_ns=[400_000, 300_000])))
+    panel.show_run(FinishedRun(small_session(), synthetic(times_ns=[400_000, 300_000])))
     qtbot.waitExposed(panel)
     start, end = panel.timeline.bars("kernel")[0]
     row = panel.timeline.row_names().index("kernel k")

@@ -9,7 +9,7 @@ emits each edit; the Workbench, which owns the session, decides what follows.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from clstudio.common import KernelSignature, RunError
 from clstudio.session import ArgSpec, Session
@@ -17,7 +17,7 @@ from clstudio.ui.args.arg_row import ArgRow
 from clstudio.ui.args.index_space_view import IndexSpaceView
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.args.sizes_editor import SizesEditor
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.validation import FormState, KernelFit
 
 ERROR_RED = "#d83c3c"
@@ -63,10 +63,6 @@ class ArgsPanel(QWidget):
         self._error: str | None = None
         self._rows: dict[str, ArgRow] = {}
 
-        self.empty = EmptyState(
-            self.tr("No kernel yet"),
-            self.tr("Build a program: the arguments of its kernel appear here, with the NDRange."),
-        )
         self.title = _section(self.tr("Arguments"))
         self.sizes = SizesEditor(_section(self.tr("Sizes")))
         self.sizes.sizesEdited.connect(self._on_sizes_edited)
@@ -107,12 +103,13 @@ class ArgsPanel(QWidget):
         # A pane narrower than the form scrolls it sideways rather than clipping it.
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.scroll_area.setWidget(content)
-        self._stack = QStackedWidget()
-        self._stack.addWidget(self.empty)
-        self._stack.addWidget(self.scroll_area)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self._stack)
+        self._stack = EmptyStatePages(
+            self,
+            self.scroll_area,
+            self.tr("No kernel yet"),
+            self.tr("Build a program: the arguments of its kernel appear here, with the NDRange."),
+        )
+        self.empty = self._stack.empty
 
     def set_kernel(self, signature: KernelSignature, fit: KernelFit, state: FormState) -> None:
         """Show the form for `signature` with the fitted values; new arguments are marked,
@@ -137,7 +134,7 @@ class ArgsPanel(QWidget):
         self.removed.setText("\n".join(str(removed) for removed in fit.removed))
         self.removed.setVisible(bool(fit.removed))
         self.show_values(session)
-        self._stack.setCurrentWidget(self.scroll_area)
+        self._stack.show_content()
         self.show_state(state)
 
     def show_values(self, session: Session) -> None:
@@ -191,11 +188,11 @@ class ArgsPanel(QWidget):
         self._rows = {}
         self._general = ()
         self.ndrange.forget_local()
-        self._stack.setCurrentWidget(self.empty)
+        self._stack.show_empty()
 
     def is_empty(self) -> bool:
         """True until a kernel's form is shown."""
-        return self._stack.currentWidget() is self.empty
+        return self._stack.is_empty()
 
     def row(self, name: str) -> ArgRow | None:
         return self._rows.get(name)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from clstudio.common import Diagnostic
 from clstudio.ui.editor import brackets, indentation
+from clstudio.ui.editor.breakpoints import BreakpointLines
 from clstudio.ui.editor.editor_colors import EditorColors, colors_for
 from clstudio.ui.editor.gutter import LineNumberGutter
 from clstudio.ui.editor.highlighter import OpenCLHighlighter
@@ -42,6 +43,7 @@ class CodeEditor(QPlainTextEdit):
 
     sourceEdited = Signal(str)
     zoomChanged = Signal(int)  # by the user, with Ctrl+wheel
+    breakpointsChanged = Signal(object)  # the lines with a breakpoint, by a click or F9
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +54,9 @@ class CodeEditor(QPlainTextEdit):
         self.highlighter = OpenCLHighlighter(self.document(), self._colors)
         self.gutter = LineNumberGutter(self, self._visible_blocks, self.current_line)
         self.gutter.markClicked.connect(self.go_to)
+        self.gutter.breakpointToggled.connect(self.toggle_breakpoint)
+        self._breakpoints = BreakpointLines(self.document())
+        self._paused_line: int | None = None
         self._pinned: list[PinnedDiagnostic] = []
         self._code_cache: tuple[int, str] = (-1, "")
         self._zoom = 0
@@ -70,6 +75,8 @@ class CodeEditor(QPlainTextEdit):
             self.setPlainText(text)
         self._pinned = []
         self.gutter.set_marks([])
+        self._breakpoints.clear()
+        self._paused_line = None
         self._on_block_count_changed(self.blockCount())
         self._refresh_selections()
         self.undoAvailable.emit(False)
@@ -103,6 +110,28 @@ class CodeEditor(QPlainTextEdit):
         self.setTextCursor(cursor)
         self.centerCursor()
         self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def breakpoints(self) -> tuple[int, ...]:
+        """The lines with a breakpoint, in order."""
+        return self._breakpoints.lines()
+
+    def set_breakpoints(self, lines: tuple[int, ...]) -> None:
+        self._breakpoints.set_lines(lines)
+        self._refresh_selections()
+
+    def toggle_breakpoint(self, line: int) -> None:
+        """The user's click in the gutter, or F9 on the line: a breakpoint set or cleared."""
+        self._breakpoints.toggle(line)
+        self._refresh_selections()
+        self.breakpointsChanged.emit(self._breakpoints.lines())
+
+    def set_paused_line(self, line: int | None) -> None:
+        """Mark the line where the debugger has paused the work-item (None: not paused)."""
+        self._paused_line = line
+        self._refresh_selections()
+
+    def paused_line(self) -> int | None:
+        return self._paused_line
 
     def current_line(self) -> int:
         return self.textCursor().blockNumber() + 1
@@ -156,6 +185,9 @@ class CodeEditor(QPlainTextEdit):
 
     def _handle_key(self, event: QKeyEvent) -> bool:
         key, modifiers = event.key(), event.modifiers()
+        if key == Key.Key_F9 and not modifiers:
+            self.toggle_breakpoint(self.current_line())
+            return True
         # Shift+Enter too: Qt would otherwise insert a Unicode line separator.
         plain = not modifiers & ~(
             Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
@@ -296,10 +328,20 @@ class CodeEditor(QPlainTextEdit):
         current.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         current.cursor = self.textCursor()
         current.cursor.clearSelection()
-        selections = [current, *self._bracket_selections()]
+        selections = [current, *self._paused_selections(), *self._bracket_selections()]
         selections += squiggle_selections(self._pinned, self._colors)
         self.setExtraSelections(selections)
-        self.gutter.update()
+        self.gutter.set_breakpoints(self._breakpoints.lines(), self._paused_line)
+
+    def _paused_selections(self) -> list[QTextEdit.ExtraSelection]:
+        line = self._paused_line
+        if line is None or not 1 <= line <= self.blockCount():
+            return []
+        paused = QTextEdit.ExtraSelection()
+        paused.format.setBackground(QColor(self._colors.paused_line))
+        paused.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        paused.cursor = QTextCursor(self.document().findBlockByNumber(line - 1))
+        return [paused]
 
     def _bracket_selections(self) -> list[QTextEdit.ExtraSelection]:
         revision = self.document().revision()

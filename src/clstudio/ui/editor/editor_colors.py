@@ -31,6 +31,8 @@ class EditorColors:
     error: str
     warning: str
     note: str
+    breakpoint: str  # the dot in the gutter
+    paused_line: str  # the line where the debugger has paused the work-item
 
     def severity(self, severity: str) -> QColor:
         """The colour of a diagnostic's squiggle, marker and icon."""
@@ -56,6 +58,8 @@ LIGHT = EditorColors(
     error="#d32f2f",
     warning="#c77c00",
     note="#1f6fd0",
+    breakpoint="#d32f2f",
+    paused_line="#fff1a8",
 )
 
 DARK = EditorColors(
@@ -77,6 +81,8 @@ DARK = EditorColors(
     error="#f14c4c",
     warning="#e0a82e",
     note="#4fa3f7",
+    breakpoint="#f14c4c",
+    paused_line="#4b4620",
 )
 
 

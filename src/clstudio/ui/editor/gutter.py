@@ -1,4 +1,5 @@
-"""The strip left of the source: line numbers, and a mark on each line with a diagnostic."""
+"""The strip left of the source: line numbers, a mark on each line with a diagnostic, and the
+debugger's breakpoints (a click on a line without a mark sets or clears one)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class LineNumberGutter(QWidget):
     """Paints what the editor tells it; a click on a mark asks to go to the diagnostic."""
 
     markClicked = Signal(int, int)  # line, column
+    breakpointToggled = Signal(int)  # the line clicked where it has no diagnostic's mark
 
     def __init__(
         self,
@@ -37,6 +39,8 @@ class LineNumberGutter(QWidget):
         self._marks: dict[int, list[PinnedDiagnostic]] = {}
         self._colors: EditorColors | None = None
         self._line_count = 1
+        self._breakpoints: frozenset[int] = frozenset()
+        self._paused_line: int | None = None
 
     def set_colors(self, colors: EditorColors) -> None:
         self._colors = colors
@@ -53,6 +57,12 @@ class LineNumberGutter(QWidget):
             self._marks.setdefault(item.line, []).append(item)
         self.update()
 
+    def set_breakpoints(self, lines: tuple[int, ...], paused_line: int | None) -> None:
+        """Dots on the lines with a breakpoint; an arrow on the line the debugger paused at."""
+        self._breakpoints = frozenset(lines)
+        self._paused_line = paused_line
+        self.update()
+
     def set_line_count(self, count: int) -> None:
         self._line_count = count
 
@@ -62,6 +72,13 @@ class LineNumberGutter(QWidget):
             line: worst([i.diagnostic.severity for i in items])
             for line, items in self._marks.items()
         }
+
+    def breakpoint_lines(self) -> tuple[int, ...]:
+        """The lines painted with a breakpoint's dot."""
+        return tuple(sorted(self._breakpoints))
+
+    def paused_line(self) -> int | None:
+        return self._paused_line
 
     def tooltip_for_line(self, line: int) -> str:
         return "\n".join(item.tooltip() for item in self._marks.get(line, []))
@@ -107,10 +124,17 @@ class LineNumberGutter(QWidget):
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 str(line),
             )
+            size = self.mark_size() * 0.8
+            box = QRectF(PADDING, top + (line_height - size) / 2, size, size)
+            if line in self._breakpoints:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(colors.breakpoint))
+                painter.drawEllipse(box)
+            if line == self._paused_line:
+                painter.setPen(QColor(colors.gutter_current_text))
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "▶")
             items = self._marks.get(line)
             if items:
-                size = self.mark_size() * 0.8
-                box = QRectF(PADDING, top + (line_height - size) / 2, size, size)
                 paint_mark(painter, box, worst([i.diagnostic.severity for i in items]), colors)
         painter.end()
 
@@ -129,9 +153,11 @@ class LineNumberGutter(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         line = self.line_at(event.position().y())
         items = self._marks.get(line or 0)
-        if items and event.button() == Qt.MouseButton.LeftButton:
-            first = items[0].diagnostic
-            self.markClicked.emit(line, first.column)
+        if line is not None and event.button() == Qt.MouseButton.LeftButton:
+            if items:
+                self.markClicked.emit(line, items[0].diagnostic.column)
+            else:
+                self.breakpointToggled.emit(line)
             return
         super().mousePressEvent(event)
 

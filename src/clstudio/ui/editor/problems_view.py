@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QStackedLayout, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from clstudio.common import Diagnostic
 from clstudio.ui.editor.editor_colors import colors_for
 from clstudio.ui.editor.severity_marks import severity_icon, severity_title
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.tree_items import top_items
 
 SEVERITY, PLACE, MESSAGE = range(3)
@@ -32,13 +32,6 @@ class ProblemsView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("problemsView")
-        self.empty = EmptyState(
-            self.tr("No problems"),
-            self.tr(
-                "Errors and warnings from the compiler appear here, with their line and column, "
-                "and what Run > Check finds. Click one to go to it in the source."
-            ),
-        )
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
@@ -51,9 +44,16 @@ class ProblemsView(QWidget):
         # Clicked for the mouse, activated for Enter: going to a place twice is harmless.
         self.tree.itemClicked.connect(self._on_tree_item_activated)
         self.tree.itemActivated.connect(self._on_tree_item_activated)
-        self._stack = QStackedLayout(self)
-        self._stack.addWidget(self.empty)
-        self._stack.addWidget(self.tree)
+        self._stack = EmptyStatePages(
+            self,
+            self.tree,
+            self.tr("No problems"),
+            self.tr(
+                "Errors and warnings from the compiler appear here, with their line and column, "
+                "and what Run > Check finds. Click one to go to it in the source."
+            ),
+        )
+        self.empty = self._stack.empty
         self._diagnostics: tuple[Diagnostic, ...] = ()
 
     def set_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
@@ -82,7 +82,10 @@ class ProblemsView(QWidget):
             item.setToolTip(MESSAGE, diagnostic.message)
             item.setData(SEVERITY, Qt.ItemDataRole.UserRole, (diagnostic.line, diagnostic.column))
             self.tree.addTopLevelItem(item)
-        self._stack.setCurrentWidget(self.tree if self._diagnostics else self.empty)
+        if self._diagnostics:
+            self._stack.show_content()
+        else:
+            self._stack.show_empty()
 
     def _on_tree_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
         line, column = item.data(SEVERITY, Qt.ItemDataRole.UserRole)

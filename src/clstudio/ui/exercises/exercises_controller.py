@@ -46,7 +46,7 @@ class ExercisesController(QObject):
     def __init__(self, window: MainWindow, backend: Backend, folder: Path | None = None) -> None:
         super().__init__(window)
         self._window = window
-        self.store = ProgressStore(folder or default_folder())
+        self.store = ProgressStore(folder or default_folder(), window.show_data_message)
         self._catalogue: Catalogue | None = None
         self.panel = ExercisesPanel()
         self.runner = CheckRunner(backend, self)

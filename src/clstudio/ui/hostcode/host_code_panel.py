@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QStackedWidget,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from clstudio.common import gettext
 from clstudio.hostcode import HOST_STEPS, HostProgram, StepRegion
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 
 LANGUAGE_NAMES = {"python": "Python (pyopencl)", "c": "C (OpenCL C API)"}
 
@@ -39,7 +38,6 @@ class HostCodePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._program: HostProgram | None = None
-        self.empty = EmptyState(self.tr("No host code yet"))
         self.language = QComboBox()
         self.language.setObjectName("hostCodeLanguage")
         for language, name in LANGUAGE_NAMES.items():
@@ -83,12 +81,8 @@ class HostCodePanel(QWidget):
         content_layout.setContentsMargins(6, 6, 6, 6)
         content_layout.addLayout(bar)
         content_layout.addWidget(splitter, 1)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
-        self.stack.addWidget(content)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = EmptyStatePages(self, content, self.tr("No host code yet"))
+        self.empty = self.stack.empty
 
         self.language.currentIndexChanged.connect(self._on_language_index_changed)
         self.export_button.clicked.connect(self.exportRequested)
@@ -105,7 +99,7 @@ class HostCodePanel(QWidget):
         """Show `program`, keeping the chosen step and the scroll position."""
         unchanged = self._program is not None and self._program.text == program.text
         self._program = program
-        self.stack.setCurrentIndex(1)
+        self.stack.show_content()
         if not unchanged:
             scroll = self.code.verticalScrollBar().value()
             self.code.blockSignals(True)
@@ -117,7 +111,7 @@ class HostCodePanel(QWidget):
     def show_unavailable(self, title: str, body: str) -> None:
         self._program = None
         self.empty.set_text(title, body)
-        self.stack.setCurrentIndex(0)
+        self.stack.show_empty()
 
     def select_step(self, number: int) -> None:
         """Choose step `number` (1 to 11), as clicking it in the list does."""

@@ -11,13 +11,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from clstudio.common import RunResult
-from clstudio.ui.empty_state import EmptyState
+from clstudio.reporting import FinishedRun
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import error_text
 
 MAX_PRINTF_CHARS = 1_000_000  # per run: a printf in a 16 M-item loop must not freeze the view
@@ -55,16 +55,10 @@ def printf_text(printf: str) -> str:
 
 
 class ConsolePanel(QWidget):
-    """append_run after each run; append_message for anything else worth a line."""
+    """show_run appends each run; append_message anything else worth a line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.empty = EmptyState(
-            self.tr("Nothing printed yet"),
-            self.tr(
-                "Run a kernel (Ctrl+R) to see what it prints with printf, and how each run ended."
-            ),
-        )
         self.text = QPlainTextEdit()
         self.text.setObjectName("consoleText")
         self.text.setReadOnly(True)
@@ -83,14 +77,19 @@ class ConsolePanel(QWidget):
         content_layout.setContentsMargins(6, 6, 6, 6)
         content_layout.addLayout(bar)
         content_layout.addWidget(self.text, 1)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
-        self.stack.addWidget(content)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = EmptyStatePages(
+            self,
+            content,
+            self.tr("Nothing printed yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see what it prints with printf, and how each run ended."
+            ),
+        )
+        self.empty = self.stack.empty
 
-    def append_run(self, result: RunResult) -> None:
+    def show_run(self, run: FinishedRun) -> None:
+        """Append the run's header and what it printed, under the runs before it."""
+        result = run.result
         body = (
             printf_text(result.printf) if result.printf else self.tr("(the kernel printed nothing)")
         )
@@ -107,11 +106,12 @@ class ConsolePanel(QWidget):
         return self.text.toPlainText()
 
     def clear(self) -> None:
+        """The Clear button: every run's lines go, back to the empty state."""
         self.text.clear()
-        self.stack.setCurrentIndex(0)
+        self.stack.show_empty()
 
     def _append(self, text: str) -> None:
-        self.stack.setCurrentIndex(1)
+        self.stack.show_content()
         self.text.appendPlainText(text)
         self.text.moveCursor(QTextCursor.MoveOperation.End)
         self.text.ensureCursorVisible()

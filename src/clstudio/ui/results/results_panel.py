@@ -16,6 +16,7 @@ from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
 from clstudio.ui.results.console_panel import ConsolePanel
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.result_view import ResultView
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.results.timings.timings_panel import TimingsPanel
@@ -99,20 +100,23 @@ class ResultsPanel(QTabWidget):
             )
         )
 
-    def show_result(self, run: FinishedRun) -> None:
+    def views(self) -> tuple[ResultView, ...]:
+        """The tabs that show each finished run, in the order of the tabs."""
+        return (self.timings, self.roofline, self.outputs, self.console, self.steps)
+
+    def show_run(self, run: FinishedRun) -> None:
         """Every tab describes this run; the outputs and steps hold only what it returned."""
-        self.timings.show_result(run)
-        self.roofline.show_result(run.result, run.session)
-        self.outputs.show_result(run.result, run.session)
-        self.console.append_run(run.result)
-        self.steps.show_result(run.result)
+        for view in self.views():
+            view.show_run(run)
 
     def show_session_changed(self, name: str) -> None:
-        """Another session is shown: the results of the last one go; the Console says where
-        that session's output begins."""
-        self.timings.clear()
-        self.outputs.clear()
-        self.steps.clear()
+        """Another session is shown: the tabs of the last run go back to their empty state.
+
+        The Roofline keeps earlier runs, to compare a kernel with its rewrite in another
+        session; the Console keeps its lines, and says where this session's output begins.
+        """
+        for view in (self.timings, self.outputs, self.steps):
+            view.clear()
         if self.console.has_text():
             self.console.append_message(
                 self.tr("Opened {name}: the runs above are of an earlier session").format(name=name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome
+from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.steps.step_controller import StepController
@@ -108,7 +109,7 @@ class StepMode(QObject):
         self._panel.show_ended(self._next)
         self.steppingChanged.emit(False)
         if last.run is not None and self._session is not None:
-            self._workbench.results.outputs.show_result(last.run, self._session)
+            self._workbench.results.outputs.show_run(FinishedRun(self._session, last.run))
         if last.error is not None:
             self.messageRaised.emit(
                 self.tr("Step {number} failed: {why}").format(

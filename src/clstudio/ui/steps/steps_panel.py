@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome, format_seconds, gettext
+from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds, gettext
 from clstudio.hostcode import HOST_STEPS, HostStep
-from clstudio.reporting import later_launches, lesson_times
+from clstudio.reporting import FinishedRun, later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
 from clstudio.ui.steps.step_time_bar import BAR_ROLE, StepTimeBarDelegate
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
@@ -51,7 +51,7 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 class StepsPanel(QWidget):
-    """show_plan() lists the steps to come; show_outcome() fills one in; show_result() a run."""
+    """show_plan() lists the steps to come; show_outcome() fills one in; show_run() a run."""
 
     stepRequested = Signal()
     runToEndRequested = Signal()
@@ -236,8 +236,9 @@ class StepsPanel(QWidget):
         self.run_to_end_button.setEnabled(number is not None)
         self.reset_button.setEnabled(True)
 
-    def show_result(self, result: RunResult) -> None:
+    def show_run(self, run: FinishedRun) -> None:
         """After a normal run: each lesson step's time, on one scale with the later launches."""
+        result = run.result
         self._outcomes = {}
         self._drop_later_row()
         times = lesson_times(result)

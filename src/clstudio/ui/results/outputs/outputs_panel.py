@@ -27,18 +27,18 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
-    QStackedWidget,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
-from clstudio.common import NUMPY_TO_OPENCL, RunResult, format_bytes
+from clstudio.common import NUMPY_TO_OPENCL, format_bytes
 from clstudio.references import check_reference, reference_namespace
+from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
 from clstudio.ui.background import BackgroundRunner
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.outputs.buffer_export import save_csv, save_npy
 from clstudio.ui.results.outputs.reference_editor import ReferenceEditor
@@ -153,7 +153,7 @@ class RoomyItemDelegate(QStyledItemDelegate):
 
 
 class OutputsPanel(QWidget):
-    """show_result(result) lists the buffers; selecting one shows it in a fitting viewer."""
+    """show_run(run) lists the buffers; selecting one shows it in a fitting viewer."""
 
     exportFinished = Signal(str)  # the path written
     exportFailed = Signal(str)  # what went wrong, in words
@@ -170,13 +170,6 @@ class OutputsPanel(QWidget):
         self._export_path = Path()  # of the export under way, or the last one
         self._export_dir = Path.home()
 
-        self.empty = EmptyState(
-            self.tr("No outputs yet"),
-            self.tr(
-                "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
-                "images and tables, checked against their reference expressions."
-            ),
-        )
         self.banner = ErrorBanner()
         self.buffer_list = QListWidget()
         self.buffer_list.setObjectName("bufferList")
@@ -214,12 +207,16 @@ class OutputsPanel(QWidget):
         self.export_status = QLabel()
         self.viewer = BufferViewer()
 
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
-        self.stack.addWidget(self._build_content())
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = EmptyStatePages(
+            self,
+            self._build_content(),
+            self.tr("No outputs yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see every buffer it read and wrote, as plots, "
+                "images and tables, checked against their reference expressions."
+            ),
+        )
+        self.empty = self.stack.empty
 
     def _build_content(self) -> QWidget:
         for label in (self.title, self.type_label, self.export_status):
@@ -262,17 +259,19 @@ class OutputsPanel(QWidget):
         layout.addWidget(splitter, 1)
         return content
 
-    def show_result(self, result: RunResult, session: Session | None = None) -> None:
+    def show_run(self, run: FinishedRun) -> None:
         """List the run's buffers and show the first result (or the first input).
 
-        With the session that ran, its outputs' references can be edited and checked here.
+        The outputs' references are the session's that ran: edited here, they are checked
+        on this run at once.
         """
-        self.stack.setCurrentIndex(1)
+        result, session = run.result, run.session
+        self.stack.show_content()
         self._session = session
         signature = None if result.build is None else result.build.kernel(result.kernel)
         self._namespace = (
             reference_namespace(session, signature, result.inputs)
-            if session is not None and signature is not None
+            if signature is not None
             else dict(result.inputs)
         )
         self.banner.set_error(result.error)
@@ -299,7 +298,7 @@ class OutputsPanel(QWidget):
         with QSignalBlocker(self.buffer_list):
             self.buffer_list.clear()
         self._show_entry(None)
-        self.stack.setCurrentIndex(0)
+        self.stack.show_empty()
 
     def entries(self) -> list[BufferEntry]:
         return list(self._entries.values())

@@ -9,7 +9,6 @@ the chart draws no roof at all and offers to measure them.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,18 +22,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import PeakReport, RunResult
+from clstudio.common import PeakReport
 from clstudio.reporting import (
     DEFAULT_OPS_PER_ITEM,
+    FinishedRun,
     RooflinePoint,
     binding_limit,
-    buffer_traffic,
-    kernel_stats,
     point_of,
     roofs_of,
 )
-from clstudio.session import BufferArg, Session
-from clstudio.ui.empty_state import EmptyState
+from clstudio.session import BufferArg
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
@@ -53,7 +51,7 @@ class _Run:
 
 
 class RooflinePanel(QWidget):
-    """show_result(result, session) after each run; `measurePeaksRequested` asks for roofs."""
+    """show_run(run) after each run; `measurePeaksRequested` asks for roofs."""
 
     measurePeaksRequested = Signal(str)  # the device's name
 
@@ -68,13 +66,6 @@ class RooflinePanel(QWidget):
         self._ops: dict[str, int] = {}  # per kernel name
         self._next = 1
 
-        self.empty = EmptyState(
-            self.tr("No roofline yet"),
-            self.tr(
-                "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
-                "bandwidth and compute limits."
-            ),
-        )
         self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
         self.verdict = QLabel()
         self.verdict.setObjectName("rooflineVerdict")
@@ -110,12 +101,16 @@ class RooflinePanel(QWidget):
         verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(verdict_row)
         self._layout = layout
-        self.content = content
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.empty)
-        outer.addWidget(content)
-        content.setVisible(False)
+        self.stack = EmptyStatePages(
+            self,
+            content,
+            self.tr("No roofline yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see how close it comes to this device's memory "
+                "bandwidth and compute limits."
+            ),
+        )
+        self.empty = self.stack.empty
 
     @property
     def plot(self) -> RooflinePlot:
@@ -128,22 +123,22 @@ class RooflinePanel(QWidget):
         self._lookup = lookup
         self._redraw()
 
-    def show_result(self, result: RunResult, session: Session) -> None:
-        stats = kernel_stats(result.kernel_times_ns())
+    def show_run(self, run: FinishedRun) -> None:
+        """Add the run to the chart; one that timed no kernel has no place on it."""
+        stats = run.stats()
         if stats is None:
-            return  # a run that timed no kernel has no place on the chart
-        signature = result.build.kernel(result.kernel) if result.build is not None else None
+            return
         double = any(
             isinstance(spec, BufferArg) and spec.dtype.scalar.name == "float64"
-            for spec in session.args.values()
+            for spec in run.session.args.values()
         )
         self._runs.append(
             _Run(
                 self._next,
-                result.kernel or session.kernel,
-                result.device,
-                buffer_traffic(session, signature).total_bytes,
-                math.prod(result.global_size or session.global_size),
+                run.kernel,
+                run.result.device,
+                run.traffic().total_bytes,
+                run.work_items,
                 stats.median_s,
                 double,
             )
@@ -153,9 +148,13 @@ class RooflinePanel(QWidget):
         latest = self._runs[-1]
         with QSignalBlocker(self.ops_per_item):
             self.ops_per_item.setValue(self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM))
-        self.empty.setVisible(False)
-        self.content.setVisible(True)
+        self.stack.show_content()
         self._redraw()
+
+    def clear(self) -> None:
+        """Forget the runs on the chart; the operations per work-item of each kernel stay."""
+        self._runs = []
+        self.stack.show_empty()
 
     def peaks_changed(self) -> None:
         """New peaks were measured: the roofs may have changed."""

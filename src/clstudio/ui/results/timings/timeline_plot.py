@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.common import PHASES, Timing, format_seconds
+from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPlotWidget
 from clstudio.ui.results.timings.timeline_bars import TimelineBar, timeline, timeline_rows
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
@@ -67,7 +68,8 @@ class TimelinePlot(ThemedPlotWidget):
         plot.showGrid(x=True, y=False, alpha=0.25)
         self.set_title(self.tr("Timeline of the last run"))
         self._apply_palette()
-        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover = PlotHover(self, self.hover_text)
+        self._hover.pointHovered.connect(self.barHovered)
 
     def bar_count(self) -> int:
         """Bars drawn, over every phase."""
@@ -117,12 +119,11 @@ class TimelinePlot(ThemedPlotWidget):
         phase, _, name = row.partition(" ")
         return f"{self.tr(ROW_TITLES[phase]) if phase in ROW_TITLES else phase} {name}"
 
-    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
+    def hover_text(self, point: QPointF) -> str:
+        """The bar under the point in words, or "" between bars."""
+        if not self._bars:
+            return ""
         view = self.getPlotItem().getViewBox()
-        if not self._bars or not view.sceneBoundingRect().contains(scene_pos):
-            self.barHovered.emit("")
-            return
-        point = view.mapSceneToView(scene_pos)
         row = round(point.y())
         slack = 3 * view.viewPixelSize()[0]  # a 2 µs bar is still easy to point at
         hit = next(
@@ -136,4 +137,4 @@ class TimelinePlot(ThemedPlotWidget):
             ),
             None,
         )
-        self.barHovered.emit("" if hit is None else bar_text(hit))
+        return "" if hit is None else bar_text(hit)

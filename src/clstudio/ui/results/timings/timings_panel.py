@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from clstudio.common import format_bytes, format_seconds
 from clstudio.reporting import BufferTraffic, FinishedRun, KernelStats, bandwidth_gb_s, gflop_s
-from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.timings.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.timings.run_history import HistoryEntry, RunHistory
@@ -52,7 +51,7 @@ PANE_MIN = 110  # pixels: the least width of each of the four panes
 
 
 class TimingsPanel(QWidget):
-    """show_result(run) after each run; history and overlay stay across runs."""
+    """show_run(run) after each run; history and overlay stay across runs."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,13 +59,6 @@ class TimingsPanel(QWidget):
         self._stats: KernelStats | None = None
         self._work_items = 0
 
-        self.empty = EmptyState(
-            self.tr("No timings yet"),
-            self.tr(
-                "Run a kernel (Ctrl+R) to see its timeline, the kernel time of each repeat, "
-                "statistics and effective bandwidth, measured by the device itself."
-            ),
-        )
         self.banner = ErrorBanner()
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -122,12 +114,16 @@ class TimingsPanel(QWidget):
         )
         self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
 
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
-        self.stack.addWidget(self._build_content())
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = EmptyStatePages(
+            self,
+            self._build_content(),
+            self.tr("No timings yet"),
+            self.tr(
+                "Run a kernel (Ctrl+R) to see its timeline, the kernel time of each repeat, "
+                "statistics and effective bandwidth, measured by the device itself."
+            ),
+        )
+        self.empty = self.stack.empty
 
     def _build_content(self) -> QWidget:
         timeline_box = QWidget()
@@ -193,13 +189,13 @@ class TimingsPanel(QWidget):
         rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
         table.setFixedHeight(rows + table.horizontalHeader().height() + 2 * table.frameWidth())
 
-    def show_result(self, run: FinishedRun) -> None:
+    def show_run(self, run: FinishedRun) -> None:
         """Display a finished run (failed runs too: whatever they measured is shown).
 
         Every figure comes from the session that ran, not from the form as edited since.
         """
         result = run.result
-        self.stack.setCurrentIndex(1)
+        self.stack.show_content()
         self.banner.set_error(result.error)
         times = result.kernel_times_ns()
         self.summary.setText(self._summary(run, len(times)))
@@ -225,7 +221,7 @@ class TimingsPanel(QWidget):
 
     def clear(self) -> None:
         """Back to the empty state for another session; the run history keeps its runs."""
-        self.stack.setCurrentIndex(0)
+        self.stack.show_empty()
 
     def stats_value(self, row_name: str) -> float | None:
         """The number behind a statistics row (seconds, or a count for Repeats)."""

@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import Histogram, format_value, histogram
 
@@ -43,7 +44,8 @@ class HistogramView(ThemedPlotWidget):
         self.marker.setVisible(False)
         self.marker.setZValue(10)
         plot.addItem(self.marker)
-        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover = PlotHover(self, self.hover_text)
+        self._hover.pointHovered.connect(self.pointHovered)
 
     def set_values(self, values: np.ndarray) -> None:
         """Count `values` (any shape) into bars.
@@ -109,7 +111,9 @@ class HistogramView(ThemedPlotWidget):
     def marker_value(self) -> float | None:
         return float(self.marker.value()) if self.marker.isVisible() else None
 
-    def hover_text(self, x: float) -> str:
+    def hover_text(self, point: QPointF) -> str:
+        """The bar under the point, its values and count in words."""
+        x = point.x()
         edges, counts = self.histogram.edges, self.histogram.counts
         if counts.size == 0 or not edges[0] <= x < edges[-1]:
             return ""
@@ -127,10 +131,3 @@ class HistogramView(ThemedPlotWidget):
             text = self.tr("values from {low} to {high}: {count} elements")
         low, high = format_value(float(edges[bar])), format_value(float(edges[bar + 1]))
         return text.format(low=low, high=high, count=count)
-
-    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
-        view = self.getPlotItem().getViewBox()
-        if not view.sceneBoundingRect().contains(scene_pos):
-            self.pointHovered.emit("")
-            return
-        self.pointHovered.emit(self.hover_text(view.mapSceneToView(scene_pos).x()))

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget, adopt_new_windows
 from clstudio.ui.results.viewers.buffer_layout import display_array, format_value
 from clstudio.ui.results.viewers.line_view import value_bounds
@@ -55,7 +56,9 @@ class ImageView(ThemedPlotWidget):
         )
         self.marker.setZValue(10)
         plot.addItem(self.marker)
-        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover = PlotHover(self, self.hover_text)
+        self._hover.pointHovered.connect(self.pointHovered)
+        plot.getViewBox().sigResized.connect(self._on_view_resized)
 
     def themed_plot_items(self) -> list[pg.PlotItem]:
         bar = getattr(self, "colour_bar", None)  # absent while the base class is built
@@ -111,17 +114,33 @@ class ImageView(ThemedPlotWidget):
         what the image cannot use, so the axes span the image and nothing beside it."""
         if self._values.ndim < 2:
             return
+        self._fit_margins()
+        height, width = self._values.shape[:2]
+        self.getPlotItem().getViewBox().setRange(
+            xRange=(0, width), yRange=(0, height), padding=0.02
+        )
+
+    def _fit_margins(self) -> None:
+        if self._values.ndim < 2:
+            return
         height, width = self._values.shape[:2]
         plot = self.getPlotItem()
         view = plot.getViewBox()
         margin = 0.0
         if self._square_pixels and height and width and view.height() > 0:
-            available = view.width() + 2 * self._side_margin
-            margin = max(0.0, (available - view.height() * width / height) / 2)
+            # The axes and colour bar beside the view box, as laid out with it: the view
+            # box may lag behind the last margins set, but never behind its neighbours.
+            beside = plot.layout.geometry().width() - view.width()
+            wanted = view.height() * width / height
+            margin = max(0.0, (plot.size().width() - beside - wanted) / 2)
         if abs(margin - self._side_margin) >= 1:
             self._side_margin = margin
             plot.setContentsMargins(margin, 0, margin, 0)
-        view.setRange(xRange=(0, width), yRange=(0, height), padding=0.02)
+
+    def _on_view_resized(self) -> None:
+        # The axes grow or shrink once their tick labels are drawn, and the view box with
+        # them: the margins follow, and the view box keeps the range it was given.
+        self._fit_margins()
 
     def visible_columns(self) -> tuple[float, float]:
         """The x range the axes show, in columns."""
@@ -149,7 +168,9 @@ class ImageView(ThemedPlotWidget):
         xs, ys = self.marker.getData()
         return None if len(xs) == 0 else (int(ys[0]), int(xs[0]))
 
-    def hover_text(self, x: float, y: float) -> str:
+    def hover_text(self, point: QPointF) -> str:
+        """The pixel under the point: its row, column and value."""
+        x, y = point.x(), point.y()
         if not (math.isfinite(x) and math.isfinite(y)):
             return ""
         row, column = math.floor(y), math.floor(x)
@@ -169,11 +190,3 @@ class ImageView(ThemedPlotWidget):
             column=column,
             value=value,
         )
-
-    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
-        view = self.getPlotItem().getViewBox()
-        if not view.sceneBoundingRect().contains(scene_pos):
-            self.pointHovered.emit("")
-            return
-        point = view.mapSceneToView(scene_pos)
-        self.pointHovered.emit(self.hover_text(point.x(), point.y()))

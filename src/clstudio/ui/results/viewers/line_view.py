@@ -28,6 +28,7 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import (
     BufferLayout,
@@ -134,7 +135,8 @@ class LineView(ThemedPlotWidget):
         )
         self.marker.setZValue(10)
         plot.addItem(self.marker)
-        self.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self._hover = PlotHover(self, self.hover_text)
+        self._hover.pointHovered.connect(self.pointHovered)
 
     def set_values(self, values: np.ndarray, layout: BufferLayout, lane_name: str = "") -> None:
         """Plot `values` (one per element, C order) of a buffer laid out as `layout`.
@@ -189,9 +191,9 @@ class LineView(ThemedPlotWidget):
         xs, ys = self.marker.getData()
         return None if len(xs) == 0 else (float(xs[0]), float(ys[0]))
 
-    def hover_text(self, x: float) -> str:
-        """The element nearest to x on the index axis, in words."""
-        flat = round(x)
+    def hover_text(self, point: QPointF) -> str:
+        """The element nearest to the point on the index axis, in words."""
+        flat = round(point.x())
         if not 0 <= flat < len(self._values):
             return ""
         if self._lane_name:
@@ -252,10 +254,3 @@ class LineView(ThemedPlotWidget):
 
     def _on_view_y_range_changed(self, _view: object, _y_range: tuple[float, float]) -> None:
         self._update_range_limit()
-
-    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
-        view = self.getPlotItem().getViewBox()
-        if not view.sceneBoundingRect().contains(scene_pos):
-            self.pointHovered.emit("")
-            return
-        self.pointHovered.emit(self.hover_text(view.mapSceneToView(scene_pos).x()))

@@ -1,0 +1,205 @@
+"""The debug process and the pipe to its debugger: commands out, fenced answers back.
+
+The process has a process group of its own, so that a Stop (SIGKILL to the group)
+ends it and anything it started, even inside an endless kernel; `kill` is safe from
+any thread. Every wait has a limit, so no answer is waited for forever.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import clstudio
+from clstudio.debugger.answers import FENCE, split_fenced
+from clstudio.debugger.debug_plan import DebugPlan
+from clstudio.session import session_to_dict
+
+_READ_BYTES = 65536
+_STATUS_WAIT_S = 5.0  # for the process to say how the run ended once its stdout closed
+
+
+class DebuggerEnded(Exception):
+    """The debug process is gone; `text` is what it answered before it went."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("the debug process ended")
+        self.text = text
+
+
+class DebuggerTimeout(Exception):
+    """No answer within the limit: the process was killed."""
+
+
+class DebuggerProcess:
+    """One debug run: the process, its pipes, its scratch folder."""
+
+    def __init__(self, plan: DebugPlan) -> None:
+        self._scratch = Path(tempfile.mkdtemp(prefix="clstudio-debug-"))
+        session_path = self._scratch / "session.json"
+        session_path.write_text(json.dumps(session_to_dict(plan.session)), encoding="utf-8")
+        base_dir = str(plan.session.base_dir or Path.cwd())
+        status_read, status_write = os.pipe()
+        environment = dict(os.environ) | dict(plan.environment)
+        # The process starts in its scratch folder: a relative PYTHONPATH would miss.
+        paths = [str(Path(clstudio.__file__).resolve().parent.parent)]
+        environment["PYTHONPATH"] = os.pathsep.join(
+            [*paths, *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
+        )
+        command = [sys.executable, "-m", "clstudio.debugger.process_main"]
+        try:
+            self._process = subprocess.Popen(
+                [*command, str(session_path), base_dir, str(status_write)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(status_write,),
+                env=environment,
+                cwd=self._scratch,
+                start_new_session=True,
+            )
+        finally:
+            os.close(status_write)
+        self._status_fd = status_read
+        self._out = b""
+        self._err = b""
+        self._fences = 0
+        self._lock = threading.Lock()
+        self._killed = False
+        self._stderr_open = True
+
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
+    def ask(self, commands: Sequence[str], limit_s: float) -> tuple[str, ...]:
+        """Each command's answer, in order. Raises DebuggerEnded or DebuggerTimeout."""
+        first = self._fences + 1
+        lines = []
+        for command in commands:
+            self._fences += 1
+            lines += [command, f"{FENCE}-{self._fences}"]
+        try:
+            stdin = self._process.stdin
+            assert stdin is not None
+            stdin.write("".join(f"{line}\n" for line in lines).encode())
+            stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            raise DebuggerEnded(self._take_all()) from None
+        last = f"Unrecognized command '{FENCE}-{self._fences}'\n".encode()
+        deadline = time.monotonic() + limit_s
+        while last not in self._out:
+            if not self._read(deadline):
+                if self._process.poll() is None and time.monotonic() >= deadline:
+                    self.kill()
+                    raise DebuggerTimeout
+                raise DebuggerEnded(self._take_all())
+        end = self._out.index(last) + len(last)
+        text, self._out = self._out[:end].decode("utf-8", "replace"), self._out[end:]
+        answers = split_fenced(text)
+        assert len(answers) == self._fences - first + 1
+        return answers
+
+    def take_reports(self) -> str:
+        """What the process wrote to stderr since the last call: Oclgrind's error reports."""
+        self._drain_stderr()
+        text, self._err = self._err.decode("utf-8", "replace"), b""
+        return text
+
+    def status(self) -> dict[str, object] | None:
+        """How the run ended, as the process told it; None if it died without saying."""
+        ready, _, _ = select.select([self._status_fd], [], [], _STATUS_WAIT_S)
+        if not ready:
+            return None
+        data = b""
+        while chunk := os.read(self._status_fd, _READ_BYTES):
+            data += chunk
+        try:
+            status = json.loads(data.decode("utf-8"))
+        except ValueError:
+            return None
+        return status if isinstance(status, dict) else None
+
+    def exit_code(self) -> int | None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return self._process.wait(_STATUS_WAIT_S)
+        return None
+
+    def kill(self) -> None:
+        """SIGKILL to the process group. Safe from any thread, and more than once."""
+        with self._lock:
+            self._killed = True
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+
+    @property
+    def killed(self) -> bool:
+        return self._killed
+
+    def close(self) -> None:
+        """End the process if it still runs, and remove its scratch folder."""
+        if self._process.poll() is None:
+            self.kill()
+        self._process.wait()
+        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        with contextlib.suppress(OSError):
+            os.close(self._status_fd)
+        for path in self._scratch.iterdir():
+            path.unlink()
+        self._scratch.rmdir()
+
+    def _read(self, deadline: float) -> bool:
+        """Read what stdout or stderr has; False at end of stdout or past the deadline."""
+        stdout, stderr = self._process.stdout, self._process.stderr
+        assert stdout is not None and stderr is not None
+        wait_s = deadline - time.monotonic()
+        if wait_s <= 0:
+            return False
+        streams = [stdout, stderr] if self._stderr_open else [stdout]
+        ready, _, _ = select.select(streams, [], [], wait_s)
+        if not ready:
+            return False
+        for stream in ready:
+            chunk = os.read(stream.fileno(), _READ_BYTES)
+            if stream is stderr:
+                self._err += chunk
+                self._stderr_open = bool(chunk)
+            elif not chunk:
+                return False
+            else:
+                self._out += chunk
+        return True
+
+    def _drain_stderr(self) -> None:
+        stderr = self._process.stderr
+        assert stderr is not None
+        while self._stderr_open and select.select([stderr], [], [], 0)[0]:
+            chunk = os.read(stderr.fileno(), _READ_BYTES)
+            self._err += chunk
+            self._stderr_open = bool(chunk)
+
+    def _take_all(self) -> str:
+        """Everything stdout still holds, up to its end, once the process has gone."""
+        stdout = self._process.stdout
+        assert stdout is not None
+        with contextlib.suppress(OSError):
+            while select.select([stdout], [], [], 1.0)[0]:
+                chunk = os.read(stdout.fileno(), _READ_BYTES)
+                if not chunk:
+                    break
+                self._out += chunk
+        text, self._out = self._out.decode("utf-8", "replace"), b""
+        return text

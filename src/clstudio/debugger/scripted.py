@@ -1,0 +1,76 @@
+"""A debug run that follows a script instead of a user: what `clstudio debug` does.
+
+It stops at up to `hits` breakpoint hits of the work-item, takes `steps` steps over
+after each, and reads the asked expressions (else the variables in scope) at every stop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from clstudio.common import RunError, gettext
+from clstudio.debugger.debug_plan import DebugPlan
+from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop
+from clstudio.debugger.driver import DebugDriver
+
+MAX_STOPS = 1000  # a script's stops, all told: --hits times (--steps + 1)
+
+
+def run_script(
+    plan: DebugPlan, expressions: Sequence[str] = (), hits: int = 1, steps: int = 0
+) -> DebugRun:
+    """Debug `plan` by the script; the process is gone when this returns."""
+    started = time.perf_counter()
+    driver = DebugDriver(plan)
+    stops: list[DebugStop] = []
+    try:
+        stop = driver.start()
+        stops.append(_with_values(driver, stop, expressions))
+        hit, taken = 1, 0
+        while stop.reason not in (ENDED, FINISHED) and len(stops) < MAX_STOPS:
+            if taken < steps:
+                taken += 1
+                stop = driver.step_over()
+            elif hit < hits:
+                hit, taken = hit + 1, 0
+                stop = driver.resume()
+            else:
+                break
+            stops.append(_with_values(driver, stop, expressions))
+    finally:
+        driver.stop()
+        driver.close()
+    last = stops[-1]
+    error = last.error
+    reached = any(s.reason != ENDED and s.line is not None for s in stops)
+    if error is None and not reached:
+        error = RunError(
+            "run",
+            gettext(
+                "work-item {item} never reached a breakpoint (lines {lines}): the kernel "
+                "finished without passing there"
+            ).format(item=_ids(plan.work_item), lines=", ".join(map(str, plan.breakpoints))),
+        )
+    return DebugRun(
+        ok=error is None,
+        kernel=plan.session.kernel,
+        breakpoints=plan.breakpoints,
+        stops=tuple(stops),
+        info=driver.info,
+        error=error,
+        simulator_found=driver.simulator_found,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _with_values(driver: DebugDriver, stop: DebugStop, expressions: Sequence[str]) -> DebugStop:
+    if stop.line is None:
+        return stop
+    values = driver.values(expressions) if expressions else driver.variables()
+    return replace(stop, values=values)
+
+
+def _ids(ids: tuple[int, ...]) -> str:
+    return "(" + ",".join(map(str, ids)) + ")"

@@ -1,0 +1,125 @@
+"""A debug run off the GUI thread: one command at a time, each answered with the paused state.
+
+The driver talks to its debug process on a pool thread; the window hears `paused`
+with everything the dock shows, or `debugEnded` once the run is over. Stop does not
+queue behind a command: it kills the debug process at once (the driver's stop is safe
+from any thread), and the command under way then ends with the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from clstudio.debugger import ENDED, DebugDriver, DebugPlan, DebugStop, KernelInfo, PausedState
+from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.run.stoppable_job import crash_error
+
+Command = Callable[[DebugDriver], DebugStop]
+
+
+class DebugController(QObject):
+    """Owns the driver of the one debug run there may be; the dock only asks."""
+
+    debugStarted = Signal(object)  # the DebugPlan
+    busyChanged = Signal(bool)  # a command is running in the simulator
+    paused = Signal(object)  # PausedState
+    debugEnded = Signal(object)  # the last DebugStop: why the run ended
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._driver: DebugDriver | None = None
+        self._runner: BackgroundRunner[PausedState] = BackgroundRunner(
+            self._on_runner_done, self._on_runner_failed, self
+        )
+
+    def is_debugging(self) -> bool:
+        return self._driver is not None
+
+    def launch(self) -> KernelInfo | None:
+        """The launch as Oclgrind runs it, once the run has begun."""
+        return self._driver.info if self._driver is not None else None
+
+    def pid(self) -> int | None:
+        """The debug process's id while a run is on."""
+        return self._driver.pid if self._driver is not None else None
+
+    def is_busy(self) -> bool:
+        return self._runner.is_busy()
+
+    def start(self, plan: DebugPlan) -> bool:
+        """Start debugging `plan`; False while another run is on."""
+        if self._driver is not None:
+            return False
+        self._driver = DebugDriver(plan)
+        self.debugStarted.emit(plan)
+        self._submit(lambda driver: driver.start())
+        return True
+
+    def resume(self) -> bool:
+        return self._submit(lambda driver: driver.resume())
+
+    def step_over(self) -> bool:
+        return self._submit(lambda driver: driver.step_over())
+
+    def step_into(self) -> bool:
+        return self._submit(lambda driver: driver.step_into())
+
+    def step_out(self) -> bool:
+        return self._submit(lambda driver: driver.step_out())
+
+    def switch(self, global_id: tuple[int, ...]) -> bool:
+        return self._submit(lambda driver: driver.switch(global_id))
+
+    def stop(self) -> None:
+        """End the run now, even inside an endless loop."""
+        if self._driver is not None:
+            self._driver.stop()
+            if not self.is_busy():
+                self._submit(lambda driver: driver.resume(), force=True)  # to hear the end
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        return self._runner.wait(msecs)
+
+    def close(self) -> None:
+        """For the window's close: the run ends and its process is gone."""
+        driver = self._driver
+        if driver is not None:
+            driver.stop()
+            self._runner.wait()
+            driver.close()
+            self._driver = None
+
+    def _submit(self, command: Command, force: bool = False) -> bool:
+        driver = self._driver
+        if driver is None or (self.is_busy() and not force):
+            return False
+
+        def work() -> PausedState:
+            stop = command(driver)
+            return driver.paused() if stop.reason != ENDED else PausedState(stop)
+
+        self._runner.submit(work)
+        self.busyChanged.emit(True)
+        return True
+
+    def _on_runner_done(self, state: PausedState) -> None:
+        self.busyChanged.emit(False)
+        if state.stop.reason == ENDED:
+            self._finish(state.stop)
+        else:
+            self.paused.emit(state)
+
+    def _on_runner_failed(self, traceback_text: str) -> None:
+        # Unexpected: the traceback goes where the user looks, and the run ends.
+        self.busyChanged.emit(False)
+        if self._driver is not None:
+            self._driver.stop()
+        self._finish(DebugStop(ENDED, None, None, error=crash_error(traceback_text)))
+
+    def _finish(self, stop: DebugStop) -> None:
+        driver, self._driver = self._driver, None
+        if driver is not None:
+            driver.close()
+        self.debugEnded.emit(stop)

@@ -1,0 +1,43 @@
+"""The Debug dock: the panel wired to the controller, ready for the window to add."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from clstudio.debugger import DebugPlan, DebugStop, PausedState
+from clstudio.ui.debugger.debug_controller import DebugController
+from clstudio.ui.debugger.debug_panel import DebugPanel
+
+
+class DebugDock(QDockWidget):
+    """Shows the controller's run in the panel and passes the panel's requests on."""
+
+    def __init__(self, controller: DebugController, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Debug"), parent)
+        self.setObjectName("debugDock")
+        self.controller = controller
+        self.panel = DebugPanel(self)
+        self.setWidget(self.panel)
+        panel = self.panel
+        panel.resumeRequested.connect(controller.resume)
+        panel.stepOverRequested.connect(controller.step_over)
+        panel.stepIntoRequested.connect(controller.step_into)
+        panel.stepOutRequested.connect(controller.step_out)
+        panel.stopRequested.connect(controller.stop)
+        panel.switchRequested.connect(controller.switch)
+        controller.debugStarted.connect(self._on_controller_debug_started)
+        controller.busyChanged.connect(self._on_controller_busy_changed)
+        controller.paused.connect(self._on_controller_paused)
+        controller.debugEnded.connect(self._on_controller_debug_ended)
+
+    def _on_controller_debug_started(self, plan: DebugPlan) -> None:
+        self.panel.show_started(plan.session.kernel)
+
+    def _on_controller_busy_changed(self, busy: bool) -> None:
+        self.panel.set_debugging(self.controller.is_debugging(), busy)
+
+    def _on_controller_paused(self, state: PausedState) -> None:
+        self.panel.show_paused(state, self.controller.launch())
+
+    def _on_controller_debug_ended(self, stop: DebugStop) -> None:
+        self.panel.show_ended(stop)
