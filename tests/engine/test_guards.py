@@ -3,7 +3,7 @@ import numpy as np
 from clstudio.engine import guards
 
 
-def bands(layout):
+def bands(layout: guards.GuardLayout) -> tuple[np.ndarray, np.ndarray]:
     return guards.pattern_bytes(layout.before).copy(), guards.pattern_bytes(layout.after).copy()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from clstudio.common.run_steps import RUN_STEPS
 from clstudio.engine.run import Engine
-from clstudio.session.format import parse_session
+from clstudio.session.format import Session, parse_session
 
 pytestmark = pytest.mark.opencl
 
@@ -26,7 +26,13 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source: str = VADD, kernel: str = "vadd", args=None, references=None, **keys: Any):
+def session(
+    source: str = VADD,
+    kernel: str = "vadd",
+    args: dict[str, Any] | None = None,
+    references: dict[str, Any] | None = None,
+    **keys: Any,
+) -> Session:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -156,10 +162,7 @@ def test_unknown_kernel_lists_the_defined_ones(engine: Engine) -> None:
 )
 def test_validation_errors_name_the_cause(
     engine: Engine,
-    change: dict[str, dict[str, None]]
-    | dict[str, dict[str, dict[str, int | str]]]
-    | dict[str, dict[str, dict[str, list[int] | str]]]
-    | dict[str, list[int]],
+    change: dict[str, Any],
     fragment: str,
     argument: str | None,
 ) -> None:
@@ -178,7 +181,7 @@ def test_validation_errors_name_the_cause(
     assert result.error.argument == argument
 
 
-def _raw_args():
+def _raw_args() -> dict[str, dict[str, Any]]:
     return {
         "a": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "arange"},
         "b": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "ones"},
@@ -260,7 +263,7 @@ def test_missing_npy_file_is_a_load_error(engine: Engine, tmp_path: Path) -> Non
     assert "file not found" in result.error.message
 
 
-def _session_dict(args):
+def _session_dict(args: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": "clstudio-session",
         "version": 1,
@@ -331,7 +334,8 @@ def test_device_selector_by_type(engine: Engine) -> None:
 def test_build_for_the_editor_returns_signatures(engine: Engine) -> None:
     result = engine.build(VADD, "-D UNUSED=1", None)
     assert result.ok
-    assert [a.name for a in result.kernel("vadd").args] == ["a", "b", "c", "n"]
+    vadd = result.kernel("vadd")
+    assert vadd is not None and [a.name for a in vadd.args] == ["a", "b", "c", "n"]
 
 
 def test_build_without_a_matching_device_is_a_failed_result(engine: Engine) -> None:

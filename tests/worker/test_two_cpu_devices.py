@@ -11,6 +11,7 @@ import pytest
 
 from clstudio.devices import DeviceSelector, installed_runtimes
 from clstudio.session import examples, load_session
+from clstudio.session.gallery import Example
 from clstudio.worker.client import WorkerClient
 
 pytestmark = [
@@ -38,13 +39,14 @@ def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker: WorkerClient
     assert "Portable Computing Language" in names
     intel = next(d for d in inventory.devices() if d.platform_name == "Intel(R) OpenCL")
     assert intel.type == "CPU"
-    assert intel.value("CL_DEVICE_OPENCL_C_VERSION").startswith("OpenCL C 3.")
+    assert str(intel.value("CL_DEVICE_OPENCL_C_VERSION")).startswith("OpenCL C 3.")
     # Nothing chosen: installing the extra does not change the default device.
-    assert inventory.select(None).platform_name != "Intel(R) OpenCL"
+    default = inventory.select(None)
+    assert default is not None and default.platform_name != "Intel(R) OpenCL"
 
 
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example) -> None:
+def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example: Example) -> None:
     session = replace(load_session(example.path), repeats=1)
     on_intel = worker.run(replace(session, device=INTEL))
     assert on_intel.ok, on_intel.error

@@ -9,6 +9,7 @@ import textwrap
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -43,7 +44,10 @@ __kernel void wild(__global float* c) {
 
 
 def twice(n: int = 1024, repeats: int = 1) -> Session:
-    args = {"a": BufferArg(FLOAT, (n,), Init("arange")), "c": BufferArg(FLOAT, (n,))}
+    args: dict[str, ArgSpec] = {
+        "a": BufferArg(FLOAT, (n,), Init("arange")),
+        "c": BufferArg(FLOAT, (n,)),
+    }
     return Session("twice", SOURCE, global_size=(n,), repeats=repeats, args=args)
 
 
@@ -96,7 +100,8 @@ def test_progress_arrives_in_order_and_ends_complete(client: WorkerClient) -> No
 def test_builds_report_signatures_and_diagnostics(client: WorkerClient) -> None:
     good = client.build(SOURCE)
     assert good.ok
-    assert [arg.name for arg in good.kernel("twice").args] == ["a", "c"]
+    signature = good.kernel("twice")
+    assert signature is not None and [arg.name for arg in signature.args] == ["a", "c"]
     bad = client.build("__kernel void k(__global float* c) {\n    c[0] = y;\n}\n")
     assert not bad.ok
     assert bad.errors[0].line == 2
@@ -107,7 +112,7 @@ def test_cancel_between_repeats_stops_the_run_without_a_restart(client: WorkerCl
     pid, restarts = client.pid, client.restarts
     seen = []
 
-    def progress(done, total) -> None:
+    def progress(done: int, total: int) -> None:
         seen.append(done)
         client.cancel()
 
@@ -160,6 +165,7 @@ def test_a_crash_is_reported_and_the_next_run_works(client: WorkerClient) -> Non
 
 def test_a_worker_dying_during_a_build_gives_a_failed_build(client: WorkerClient) -> None:
     client.devices()
+    assert client.pid is not None
     os.kill(client.pid, signal.SIGKILL)  # as if the compiler had taken the worker down
     result = client.build(SOURCE)
     assert not result.ok
@@ -173,9 +179,11 @@ def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(
 ) -> None:
     client.devices()
     # SIGKILL: LLVM's handlers in the worker survive a SIGSEGV that no fault caused.
+    assert client.pid is not None
     os.kill(client.pid, signal.SIGKILL)
     inventory = client.devices()
     assert inventory.platforms == ()
+    assert inventory.problem is not None
     assert "crashed with SIGKILL while listing devices" in inventory.problem
     assert "the OpenCL driver crashed" in inventory.problem
     assert client.devices().devices()
@@ -184,7 +192,9 @@ def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(
 def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client: WorkerClient) -> None:
     client.devices()
     pid = client.pid
-    broken = Session("twice", SOURCE, global_size=(4,), args={"a": "not a spec", "c": None})
+    # Not arguments at all: the worker's unexpected error is what is tested.
+    nonsense: dict[str, Any] = {"a": "not a spec", "c": None}
+    broken = Session("twice", SOURCE, global_size=(4,), args=nonsense)
     with pytest.raises(WorkerFailure) as info:
         client.run(broken)
     assert "Traceback (most recent call last)" in info.value.traceback
@@ -239,9 +249,11 @@ def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker() -> None:
     threading.Event().wait(0.5)
     client.close()
     runner.join(30)
-    assert results[0].error.stage == "cancelled"
-    assert "the worker was closed while running kernel 'spin'" in results[0].error.message
+    stopped = results[0].error
+    assert stopped is not None and stopped.stage == "cancelled"
+    assert "the worker was closed while running kernel 'spin'" in stopped.message
     assert client.pid is None
+    assert pid is not None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     with pytest.raises(RuntimeError, match="closed"):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS
+from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep
 from clstudio.worker.exit_reasons import (
     busy_message,
     crash_message,
@@ -126,7 +126,7 @@ def test_there_are_eleven_steps_in_the_order_of_a_run() -> None:
     ]
 
 
-def step_of(key: str):
+def step_of(key: str) -> RunStep:
     return RUN_STEPS[STEP_NUMBERS[key]]
 
 

@@ -3,6 +3,7 @@
 import dataclasses
 import multiprocessing
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -42,7 +43,7 @@ MESSAGES = [
 
 
 @pytest.mark.parametrize("message", MESSAGES, ids=lambda m: type(m).__name__)
-def test_messages_pickle_to_equal_copies(message) -> None:
+def test_messages_pickle_to_equal_copies(message: object) -> None:
     assert pickle.loads(pickle.dumps(message)) == message
 
 
@@ -63,14 +64,16 @@ def test_a_reply_keeps_its_arrays() -> None:
 
 
 @pytest.mark.parametrize("message", MESSAGES, ids=lambda m: type(m).__name__)
-def test_messages_are_frozen(message) -> None:
+def test_messages_are_frozen(message: Any) -> None:
     field = dataclasses.fields(message)[0].name
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(message, field, 99)
 
 
 def test_a_worker_failure_carries_the_traceback_text() -> None:
-    text = MESSAGES[-1].traceback
+    failure = MESSAGES[-1]
+    assert isinstance(failure, Failure)
+    text = failure.traceback
     error = WorkerFailure(text)
     assert error.traceback == text
     assert "KeyError: 'value'" in str(error)

@@ -7,6 +7,7 @@ import pytest
 
 from clstudio.common import HOST_STEP_COUNT
 from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import StepOutcome
 from clstudio.session.args import BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -54,7 +55,7 @@ def test_one_step_per_request_then_the_rest_with_each_heard_as_it_ends(
 ) -> None:
     first = client.step(TWICE, 1, 1)
     assert [(o.number, o.ok) for o in first] == [(1, True)]
-    heard = []
+    heard: list[StepOutcome] = []
     rest = client.step(TWICE, 2, HOST_STEP_COUNT, heard.append)
     assert [o.number for o in rest] == list(range(2, HOST_STEP_COUNT + 1))
     assert [o.number for o in heard] == list(range(2, HOST_STEP_COUNT))  # 11 is in the reply
