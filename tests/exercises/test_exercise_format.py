@@ -10,6 +10,7 @@ import pytest
 from clstudio.exercises import ExerciseError, exercises_dir, load_catalogue, load_exercise
 from clstudio.session import ScalarArg
 from clstudio.session.args import BufferArg
+from exercises.catalogue_testing import exercise_named
 from session.session_testing import arg_of
 
 SOURCE = exercises_dir() / "vector_add"
@@ -161,10 +162,12 @@ def test_every_shipped_exercise_declares_the_operations_of_its_timed_case() -> N
     catalogue = load_catalogue()
     undeclared = [e.name for e in catalogue.exercises if e.performance.operations is None]
     assert undeclared == []
-    gemm = catalogue.find("gemm_register_blocked").performance
+    gemm = exercise_named(catalogue, "gemm_register_blocked").performance
     assert (gemm.operations_expr, gemm.operations) == ("2 * M * N * K", 2 * 512**3)
-    assert catalogue.find("transpose_tiled").performance.operations == 0  # data movement only
-    causal = catalogue.find("causal_softmax").performance
+    assert (
+        exercise_named(catalogue, "transpose_tiled").performance.operations == 0
+    )  # data movement only
+    causal = exercise_named(catalogue, "causal_softmax").performance
     assert causal.operations == 5 * 2048 * 2049 // 2  # only the visible triangle
 
 
@@ -193,7 +196,7 @@ def test_an_operations_expression_is_never_run(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def cl2_variant(**changes: Any) -> dict:
+def cl2_variant(**changes: Any) -> dict[str, Any]:
     variant = {
         "name": "cl2",
         "title": "OpenCL C 2.0",
