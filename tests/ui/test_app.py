@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices.discovery import DeviceInventory
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.ui.app import create_application, open_main_window
 from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QThreadPool
@@ -43,7 +43,7 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-def make_runner(recorder: Recorder):
+def make_runner(recorder: Recorder) -> Iterator[Callable[[], BackgroundRunner[object]]]:
     """Runners whose work is all finished before the leak checks run."""
     made: list[BackgroundRunner[object]] = []
 
@@ -74,7 +74,7 @@ def held(gate: threading.Event, ran: list[str], name: str) -> Callable[[], str]:
 
 
 def test_the_answer_arrives_on_the_gui_thread(
-    qtbot: QtBot, make_runner, recorder: Recorder
+    qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
 ) -> None:
     runner = make_runner()
     runner.submit(lambda: 6 * 7)
@@ -86,7 +86,7 @@ def test_the_answer_arrives_on_the_gui_thread(
 
 
 def test_only_the_newest_request_is_answered_and_queued_ones_are_skipped(
-    qtbot: QtBot, make_runner, recorder: Recorder
+    qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
 ) -> None:
     runner = make_runner()
     gate = threading.Event()
@@ -106,7 +106,7 @@ def test_only_the_newest_request_is_answered_and_queued_ones_are_skipped(
 
 
 def test_work_asked_for_while_nothing_runs_always_begins(
-    qtbot: QtBot, make_runner, recorder: Recorder
+    qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
 ) -> None:
     runner = make_runner()
     gate = threading.Event()
@@ -120,7 +120,7 @@ def test_work_asked_for_while_nothing_runs_always_begins(
 
 
 def test_supersede_drops_the_answer_on_its_way(
-    qtbot: QtBot, make_runner, recorder: Recorder
+    qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
 ) -> None:
     runner = make_runner()
     gate = threading.Event()
@@ -134,7 +134,7 @@ def test_supersede_drops_the_answer_on_its_way(
 
 
 def test_an_exception_in_the_work_reaches_the_caller_with_its_traceback(
-    qtbot: QtBot, make_runner, recorder: Recorder
+    qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
 ) -> None:
     runner = make_runner()
 
@@ -153,7 +153,7 @@ def test_an_exception_in_the_work_reaches_the_caller_with_its_traceback(
 
 
 def test_the_work_can_report_progress_before_its_answer(
-    qtbot: QtBot, make_runner, recorder: Recorder
+    qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
 ):
     runner = make_runner()
     progress: list[tuple[int, threading.Thread]] = []

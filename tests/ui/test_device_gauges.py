@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices.discovery import DeviceInfo, DeviceInventory
+from clstudio.devices.inventory import DeviceInfo, DeviceInventory
 from clstudio.ui.devices.device_gauges import (
     Bar,
     LogBarChart,

@@ -10,13 +10,13 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import LANGUAGE_VARIABLE
-from clstudio.session.gallery import examples
+from clstudio.session.gallery import Example, examples
 from clstudio.ui.main_window import MainWindow
 
 VECTOR_ADD_IN_CHINESE = "两个向量相加，每个元素一个工作项。"
 
 
-def _vector_add():
+def _vector_add() -> Example:
     return next(example for example in examples() if example.name == "vector_add")
 
 

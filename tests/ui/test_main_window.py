@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices.discovery import DeviceInventory
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.devices.selector import DeviceSelector
 from clstudio.session.format import load_session
 from clstudio.session.gallery import examples

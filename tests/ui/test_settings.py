@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 from pytestqt.qtbot import QtBot
 
-from clstudio.devices.discovery import DeviceInventory
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.devices.selector import DeviceSelector
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import MAX_RECENT, AppSettings

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat
@@ -18,8 +20,8 @@ BROKEN = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= ERROR;
 
 
 @pytest.fixture
-def make_panel(qtbot: QtBot, backend: FakeBackend):
-    panels = []
+def make_panel(qtbot: QtBot, backend: FakeBackend) -> Iterator[Callable[..., EditorPanel]]:
+    panels: list[EditorPanel] = []
 
     def make(delay_ms: int = 20) -> EditorPanel:
         panel = EditorPanel(backend, delay_ms)
@@ -52,7 +54,7 @@ def replace_text(qtbot: QtBot, panel: EditorPanel, text: str) -> None:
 
 
 def test_a_live_build_follows_the_pause_and_only_the_newest_result_shows(
-    qtbot: QtBot, make_panel, backend: FakeBackend
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
 ) -> None:
     backend.hold = True
     panel = make_panel(LIVE_DELAY_MS)
@@ -83,7 +85,9 @@ def test_a_live_build_follows_the_pause_and_only_the_newest_result_shows(
     assert panel.kernel_picker.currentText() == "scale (2 args)"
 
 
-def test_an_error_is_squiggled_listed_and_a_click_jumps_there(qtbot: QtBot, make_panel) -> None:
+def test_an_error_is_squiggled_listed_and_a_click_jumps_there(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
         type_source(qtbot, panel.editor, BROKEN)
@@ -113,7 +117,7 @@ def test_an_error_is_squiggled_listed_and_a_click_jumps_there(qtbot: QtBot, make
 
 
 def test_kernels_of_the_last_good_build_stay_usable_and_are_marked_stale(
-    qtbot: QtBot, make_panel
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
 ) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
@@ -132,7 +136,9 @@ def test_kernels_of_the_last_good_build_stay_usable_and_are_marked_stale(
     assert not panel.kernel_picker.is_stale()
 
 
-def test_a_renamed_kernel_is_chosen_in_place_of_the_old_name(qtbot: QtBot, make_panel) -> None:
+def test_a_renamed_kernel_is_chosen_in_place_of_the_old_name(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     panel.set_kernel("scale")
     with qtbot.waitSignal(panel.buildFinished):
@@ -145,7 +151,7 @@ def test_a_renamed_kernel_is_chosen_in_place_of_the_old_name(qtbot: QtBot, make_
 
 
 def test_options_are_built_with_and_announced(
-    qtbot: QtBot, make_panel, backend: FakeBackend
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
 ) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
@@ -160,7 +166,7 @@ def test_options_are_built_with_and_announced(
 
 
 def test_opening_a_session_is_no_edit_and_builds_once(
-    qtbot: QtBot, make_panel, backend: FakeBackend
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
 ) -> None:
     panel = make_panel()
     with qtbot.assertNotEmitted(panel.sourceEdited), qtbot.assertNotEmitted(panel.optionsChanged):
@@ -174,7 +180,7 @@ def test_opening_a_session_is_no_edit_and_builds_once(
 
 
 def test_with_live_build_off_only_the_build_button_builds(
-    qtbot: QtBot, make_panel, backend: FakeBackend
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
 ) -> None:
     panel = make_panel()
     panel.live_check.click()
@@ -188,7 +194,9 @@ def test_with_live_build_off_only_the_build_button_builds(
     assert backend.calls == [(GOOD, "", None)]
 
 
-def test_a_crashed_build_shows_in_the_log_and_status(qtbot: QtBot, make_panel) -> None:
+def test_a_crashed_build_shows_in_the_log_and_status(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildCrashed):
         panel.set_source("RAISE")
@@ -196,14 +204,18 @@ def test_a_crashed_build_shows_in_the_log_and_status(qtbot: QtBot, make_panel) -
     assert panel.status_label.text() == "The build did not finish: see the Build log"
 
 
-def test_the_status_line_shows_the_cursor_position(qtbot: QtBot, make_panel) -> None:
+def test_the_status_line_shows_the_cursor_position(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     panel.editor.set_source(GOOD)
     panel.editor.go_to(3, 5)
     assert panel.position_label.text() == "Ln 3, Col 5"
 
 
-def test_find_and_replace_open_from_the_panel(qtbot: QtBot, make_panel) -> None:
+def test_find_and_replace_open_from_the_panel(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     panel.editor.set_source(GOOD)
     panel.open_replace()
@@ -215,7 +227,7 @@ def test_find_and_replace_open_from_the_panel(qtbot: QtBot, make_panel) -> None:
 
 
 def test_build_on_unchanged_text_says_it_is_up_to_date(
-    qtbot: QtBot, make_panel, backend: FakeBackend
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
 ) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):

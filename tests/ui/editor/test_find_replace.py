@@ -20,7 +20,7 @@ SOURCE = """__kernel void scale(__global float *data, float factor)
 
 
 @pytest.fixture
-def parts(qtbot: QtBot):
+def parts(qtbot: QtBot) -> tuple[QWidget, CodeEditor, FindReplaceBar]:
     host = QWidget()
     editor = CodeEditor()
     bar = FindReplaceBar(editor)
@@ -42,7 +42,9 @@ def selected(editor: CodeEditor) -> tuple[int, int, str]:
     return block.blockNumber() + 1, start, cursor.selectedText()
 
 
-def test_typing_finds_and_counts_matches(qtbot: QtBot, parts) -> None:
+def test_typing_finds_and_counts_matches(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     assert bar.isHidden()
     bar.open_find()
@@ -60,7 +62,9 @@ def test_typing_finds_and_counts_matches(qtbot: QtBot, parts) -> None:
     assert selected(editor) == (4, 36, "Data"), "previous wraps around to the last match"
 
 
-def test_match_case_and_whole_words_narrow_the_search(qtbot: QtBot, parts) -> None:
+def test_match_case_and_whole_words_narrow_the_search(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_find()
     qtbot.keyClicks(bar.find_field, "Data")
@@ -74,7 +78,9 @@ def test_match_case_and_whole_words_narrow_the_search(qtbot: QtBot, parts) -> No
     assert selected(editor)[2] == "i"
 
 
-def test_nothing_found_says_so(qtbot: QtBot, parts) -> None:
+def test_nothing_found_says_so(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     *_, bar = parts
     bar.open_find()
     qtbot.keyClicks(bar.find_field, "double")
@@ -82,7 +88,9 @@ def test_nothing_found_says_so(qtbot: QtBot, parts) -> None:
     assert not bar.find_next()
 
 
-def test_replace_all_is_one_undo_step(qtbot: QtBot, parts) -> None:
+def test_replace_all_is_one_undo_step(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_replace()
     assert bar.is_replacing() and bar.replace_field.isVisible()
@@ -96,7 +104,9 @@ def test_replace_all_is_one_undo_step(qtbot: QtBot, parts) -> None:
     assert editor.source() == SOURCE
 
 
-def test_replace_changes_the_selected_match_and_moves_on(qtbot: QtBot, parts) -> None:
+def test_replace_changes_the_selected_match_and_moves_on(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_replace()
     qtbot.keyClicks(bar.find_field, "factor")
@@ -109,7 +119,9 @@ def test_replace_changes_the_selected_match_and_moves_on(qtbot: QtBot, parts) ->
     assert "factor" not in editor.source()
 
 
-def test_replace_all_copes_with_a_replacement_holding_the_needle(qtbot: QtBot, parts) -> None:
+def test_replace_all_copes_with_a_replacement_holding_the_needle(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_replace()
     bar.find_field.setText("i]")
@@ -118,7 +130,9 @@ def test_replace_all_copes_with_a_replacement_holding_the_needle(qtbot: QtBot, p
     assert "data[i + i] = data[i + i] * factor;" in editor.source()
 
 
-def test_open_takes_the_selection_as_the_search_text(qtbot: QtBot, parts) -> None:
+def test_open_takes_the_selection_as_the_search_text(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     editor.go_to(3, 16)
     cursor = editor.textCursor()
@@ -129,7 +143,9 @@ def test_open_takes_the_selection_as_the_search_text(qtbot: QtBot, parts) -> Non
     assert bar.count_label.text() == "1 of 1"
 
 
-def test_escape_hides_the_bar_before_any_window_shortcut(qtbot: QtBot, parts) -> None:
+def test_escape_hides_the_bar_before_any_window_shortcut(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     host, editor, bar = parts
     stopped = []
     stop = QShortcut(QKeySequence("Esc"), host)
@@ -141,7 +157,9 @@ def test_escape_hides_the_bar_before_any_window_shortcut(qtbot: QtBot, parts) ->
     assert stopped == []
 
 
-def test_the_count_follows_edits(qtbot: QtBot, parts) -> None:
+def test_the_count_follows_edits(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_find()
     qtbot.keyClicks(bar.find_field, "factor")

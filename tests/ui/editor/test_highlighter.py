@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtGui import QPalette, QTextDocument
@@ -14,21 +15,25 @@ from clstudio.ui.editor.highlighter import OpenCLHighlighter
 from clstudio.ui.theme import dark_palette, light_palette
 
 
-@pytest.fixture
-def highlight(qapp: QApplication):
+class Highlight:
     """Highlight some source; returns a function (line, text) -> colour of that token."""
-    document = QTextDocument()
-    # As in the editor: a document without a layout announces no changes to highlight.
-    document.setDocumentLayout(QPlainTextDocumentLayout(document))
-    highlighter = OpenCLHighlighter(document, LIGHT)
 
-    def colours(source: str):
+    def __init__(self) -> None:
+        self.document = QTextDocument()
+        # As in the editor: a document without a layout announces no changes to highlight.
+        self.document.setDocumentLayout(QPlainTextDocumentLayout(self.document))
+        self.highlighter = OpenCLHighlighter(self.document, LIGHT)
+
+    def __call__(self, source: str) -> Callable[[int, str], str | None]:
+        document = self.document
         document.setPlainText(source)
 
         def colour_of(line: int, token: str) -> str | None:
             """The colour of the first whole `token` on the line; None when uncoloured."""
             block = document.findBlockByNumber(line - 1)
-            start = re.search(rf"(?<!\w){re.escape(token)}(?!\w)", block.text()).start()
+            found = re.search(rf"(?<!\w){re.escape(token)}(?!\w)", block.text())
+            assert found is not None, token
+            start = found.start()
             for fmt in block.layout().formats():
                 if fmt.start <= start and start + len(token) <= fmt.start + fmt.length:
                     return fmt.format.foreground().color().name()
@@ -36,9 +41,10 @@ def highlight(qapp: QApplication):
 
         return colour_of
 
-    colours.highlighter = highlighter
-    yield colours
-    del highlighter
+
+@pytest.fixture
+def highlight(qapp: QApplication) -> Highlight:
+    return Highlight()
 
 
 KERNEL = """#define N 256
@@ -58,7 +64,9 @@ __kernel void add(__global const float4 *a, __global float4 *out, __local uchar1
 """
 
 
-def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight) -> None:
+def test_keywords_qualifiers_types_and_builtins_have_their_colours(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     assert colour(7, "if") == LIGHT.keyword
     assert colour(7, "return") == LIGHT.keyword
@@ -80,14 +88,18 @@ def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight) ->
     assert colour(9, "CLK_LOCAL_MEM_FENCE") == LIGHT.constant
 
 
-def test_plain_names_stay_plain(highlight) -> None:
+def test_plain_names_stay_plain(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     assert colour(3, "add") is None
     assert colour(6, "i") is None
     assert colour(10, "counter") is None
 
 
-def test_numbers_with_suffixes_are_numbers(highlight) -> None:
+def test_numbers_with_suffixes_are_numbers(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     for token in ("1.0f", "0x1Fu", "10UL", "1e-3h"):
         assert colour(8, token) == LIGHT.number, token
@@ -96,7 +108,9 @@ def test_numbers_with_suffixes_are_numbers(highlight) -> None:
     assert colour(8, "float4") == LIGHT.type
 
 
-def test_comments_strings_and_directives(highlight) -> None:
+def test_comments_strings_and_directives(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     assert colour(1, "#define N 256") == LIGHT.preprocessor
     assert colour(2, "// Add two vectors of float4") == LIGHT.comment
@@ -107,20 +121,26 @@ def test_comments_strings_and_directives(highlight) -> None:
     assert colour(13, "printf") == LIGHT.builtin
 
 
-def test_an_unclosed_comment_runs_to_the_end(highlight) -> None:
+def test_an_unclosed_comment_runs_to_the_end(
+    highlight: Highlight,
+) -> None:
     colour = highlight("int a; /* open\nfloat4 b;\n__kernel */ int c;")
     assert colour(2, "float4 b;") == LIGHT.comment
     assert colour(3, "__kernel */") == LIGHT.comment
     assert colour(3, "int") == LIGHT.type
 
 
-def test_a_directive_continues_over_a_backslash(highlight) -> None:
+def test_a_directive_continues_over_a_backslash(
+    highlight: Highlight,
+) -> None:
     colour = highlight("#define SQUARE(x) \\\n    ((x) * (x))\nint y;")
     assert colour(2, "((x) * (x))") == LIGHT.preprocessor
     assert colour(3, "int") == LIGHT.type
 
 
-def test_colours_follow_a_dark_palette(highlight) -> None:
+def test_colours_follow_a_dark_palette(
+    highlight: Highlight,
+) -> None:
     colour = highlight("__kernel void f() {}")
     assert colors_for(dark_palette()) is DARK
     assert colors_for(light_palette()) is LIGHT

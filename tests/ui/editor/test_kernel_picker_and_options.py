@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import KernelArgInfo, KernelSignature
@@ -95,7 +96,7 @@ def options_edit(qtbot: QtBot) -> BuildOptionsEdit:
     return widget
 
 
-def menu_action(edit: BuildOptionsEdit, text: str):
+def menu_action(edit: BuildOptionsEdit, text: str) -> QAction:
     return next(a for a in edit.menu.actions() if a.text() == text)
 
 

@@ -35,7 +35,8 @@ def test_the_timer_autosaves(qtbot: QtBot, tmp_path: Path) -> None:
     store = RecoveryStore(tmp_path, interval_ms=20)
     store.record(SOURCE)
     qtbot.waitUntil(store.path.exists)
-    assert read_recovery(store.path).source == SOURCE
+    recovered = read_recovery(store.path)
+    assert recovered is not None and recovered.source == SOURCE
     store.discard()
 
 
@@ -83,7 +84,8 @@ def test_the_newest_of_several_is_offered_first(qtbot: QtBot, tmp_path: Path) ->
     assert first is not None
     assert first.source == "new"
     again.forget(first)
-    assert again.pending_recovery().source == "old"
+    pending = again.pending_recovery()
+    assert pending is not None and pending.source == "old"
 
 
 def test_a_damaged_file_is_not_offered(qtbot: QtBot, tmp_path: Path) -> None:

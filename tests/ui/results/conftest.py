@@ -112,7 +112,7 @@ def finished() -> Callable[..., FinishedRun]:
 
 
 @pytest.fixture
-def panel(qtbot: QtBot):
+def panel(qtbot: QtBot) -> OutputsPanel:
     """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
     widget = OutputsPanel()
     qtbot.addWidget(widget)

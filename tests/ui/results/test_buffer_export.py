@@ -9,7 +9,7 @@ from clstudio.ui.results.outputs import buffer_export
 from clstudio.ui.results.outputs.buffer_export import csv_header, lane_names, save_csv, save_npy
 
 
-def read_csv(path):
+def read_csv(path: Path) -> tuple[list[str], np.ndarray]:
     with open(path, encoding="utf-8") as stream:
         header = stream.readline().strip().split(",")
     return header, np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2)

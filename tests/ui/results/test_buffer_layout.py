@@ -139,7 +139,8 @@ def test_entries_list_results_first_and_put_guards_on_the_concerned_buffer() -> 
     entries = buffer_entries(result)
     assert [entry.key for entry in entries] == ["result:c", "input:a", "initial:c"]
     assert entries[0].array is c
-    assert entries[0].reference.worst_index == (2,)
+    assert entries[0].reference is not None and entries[0].reference.worst_index == (2,)
     assert entries[0].guard is None  # c's guard bands are intact
+    assert entries[1].guard is not None
     assert entries[1].guard.message == "2 elements written past the end"
     assert entries[2].reference is None

@@ -1,6 +1,7 @@
 """The Console and Runtime steps tabs, and the error banner the panels share."""
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -18,7 +19,7 @@ from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
 from ui.qt_items import tree_item
 
 
-def fixed_family():
+def fixed_family() -> str:
     return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
 
 
@@ -96,7 +97,7 @@ def test_a_real_run_shows_its_time_per_lesson_step(
 ) -> None:
     session, result = gallery_run("matmul_tiled")
     steps.show_run(FinishedRun(session, result))
-    by_call = {}
+    by_call: dict[str, Any] = {}
     for step in result.steps:
         by_call.setdefault(step.api, []).append(step.seconds)
     build = sum(by_call["clCreateProgramWithSource"] + by_call["clBuildProgram"])

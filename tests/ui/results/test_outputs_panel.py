@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt, QThreadPool
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtCore import QPoint, QPointF, Qt, QThreadPool
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
@@ -15,15 +15,17 @@ from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
 from clstudio.ui.results.outputs import outputs_panel
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import format_value
 
 
-def tab_centre(panel, index):
+def tab_centre(panel: OutputsPanel, index: int) -> QPoint:
     return panel.viewer.view_bar.tabRect(index).center()
 
 
-def listed(panel):
-    return [panel.buffer_list.item(row).text() for row in range(panel.buffer_list.count())]
+def listed(panel: OutputsPanel) -> list[str]:
+    items = (panel.buffer_list.item(row) for row in range(panel.buffer_list.count()))
+    return [item.text() for item in items if item is not None]
 
 
 def test_empty_state_before_the_first_run(panel: OutputsPanel) -> None:
@@ -34,7 +36,7 @@ def test_empty_state_before_the_first_run(panel: OutputsPanel) -> None:
 
 @pytest.mark.opencl
 def test_vector_add_result_and_inputs_in_a_line_plot(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
@@ -63,7 +65,7 @@ def test_vector_add_result_and_inputs_in_a_line_plot(
 
 @pytest.mark.opencl
 def test_box_blur_result_as_an_image_with_a_colour_bar(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
 ) -> None:
     session, result = gallery_run("box_blur")
     panel.show_run(FinishedRun(session, result))
@@ -91,7 +93,7 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(
 
 @pytest.mark.opencl
 def test_an_rgba_image_result_is_shown_in_colour(
-    panel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
 ) -> None:
     session, result = gallery_run("image_blur")
     panel.show_run(FinishedRun(session, result))
@@ -118,7 +120,7 @@ def test_an_rgba_image_result_is_shown_in_colour(
 
 
 def test_small_output_is_plotted_point_for_point(
-    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     values = np.linspace(-1, 1, 50, dtype=np.float32)
     panel.show_run(finished(synthetic(outputs={"c": values})))
@@ -130,12 +132,15 @@ def test_small_output_is_plotted_point_for_point(
 LONG = 4 * 2**20  # prepared on a pool thread, drawn as an envelope until zoomed in
 
 
-def long_line(seed):
+def long_line(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).standard_normal(LONG, dtype=np.float32).cumsum()
 
 
 def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     values = long_line(0)
     line = panel.viewer.line
@@ -170,7 +175,10 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
 
 
 def test_only_the_last_of_several_long_outputs_is_drawn(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
@@ -186,7 +194,10 @@ def test_only_the_last_of_several_long_outputs_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_it_is_drawn(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
@@ -203,7 +214,7 @@ def test_show_worst_on_a_long_output_before_it_is_drawn(
     assert line.curve.getData()[1].max() == 7.0
 
 
-def hover(plot, x, y) -> None:
+def hover(plot: ThemedPlotWidget, x: float, y: float) -> None:
     """Move the mouse over data point (x, y), as the plot's scene reports it.
 
     The scene's own signal, rather than QTest.mouseMove: the offscreen platform
@@ -214,7 +225,10 @@ def hover(plot, x, y) -> None:
 
 
 def test_hovering_the_line_shows_index_and_value(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
     panel.show_run(finished(synthetic(outputs={"c": values})))
@@ -224,7 +238,10 @@ def test_hovering_the_line_shows_index_and_value(
 
 
 def test_hovering_the_image_shows_row_column_and_value(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
     panel.show_run(finished(synthetic(outputs={"m": grid})))
@@ -233,7 +250,7 @@ def test_hovering_the_image_shows_row_column_and_value(
     assert panel.viewer.hover_label.text() == "row 1, column 2: 60"
 
 
-def failing_result(synthetic):
+def failing_result(synthetic: Callable[..., RunResult]) -> RunResult:
     actual = np.zeros((6, 8), np.float32)
     actual[4, 5] = 3.0
     report = ReferenceReport("c", "zeros", False, 3.0, 1.0, (4, 5), "1 of 48 values differ")
@@ -241,7 +258,10 @@ def failing_result(synthetic):
 
 
 def test_failed_reference_and_show_worst_in_the_table(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     panel.show_run(finished(failing_result(synthetic)))
     assert listed(panel)[0].startswith("c — result  ✗\n")
@@ -259,7 +279,10 @@ def test_failed_reference_and_show_worst_in_the_table(
 
 
 def test_show_worst_moves_the_marker_on_the_plots(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     panel.show_run(finished(failing_result(synthetic)))
     assert panel.viewer.view() == "image"
@@ -276,7 +299,7 @@ def test_show_worst_moves_the_marker_on_the_plots(
 
 
 def test_guard_violation_is_shown_on_the_buffer_concerned(
-    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     message = "kernel wrote past the end of 'c': 3 elements, first at index 8"
     guard = GuardReport("c", False, before=0, after=3, first_index=8, message=message)
@@ -299,7 +322,7 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(
 
 
 def test_vector_buffers_show_one_lane_or_all_lanes(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     built: Callable[..., BuildResult],
     finished: Callable[..., FinishedRun],
@@ -325,7 +348,7 @@ def test_vector_buffers_show_one_lane_or_all_lanes(
 
 
 def test_a_run_that_stopped_early_says_why(
-    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     error = RunError("validate", "global size 1000 is not a multiple of local size 64")
     panel.show_run(finished(synthetic(ok=False, error=error, outputs={}, inputs={})))
@@ -337,30 +360,30 @@ def test_a_run_that_stopped_early_says_why(
 
 @pytest.mark.parametrize("suffix", [".npy", ".csv"])
 def test_export_writes_a_file_that_reads_back_equal(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
     suffix: str,
     finished: Callable[..., FinishedRun],
-):
+) -> None:
     values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
     panel.show_run(finished(synthetic(outputs={"c": values})))
     target = tmp_path / f"c{suffix}"
-    asked = []
+    asked: list[tuple[str, str, str]] = []
 
-    def save_dialog(parent, caption, directory, filters):
+    def save_dialog(parent: QWidget, caption: str, directory: str, filters: str) -> tuple[str, str]:
         asked.append((caption, directory, filters))
         return str(target), "NumPy array (*.npy)"
 
     qtbot_patch = pytest.MonkeyPatch()
     qtbot_patch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     try:
-        with qtbot.waitSignal(panel.exportFinished) as finished:
+        with qtbot.waitSignal(panel.exportFinished) as exported:
             qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
     finally:
         qtbot_patch.undo()
-    assert finished.args == [str(target)]
+    assert exported.args == [str(target)]
     assert asked[0][0] == "Export c — result"
     assert asked[0][1].endswith("c.npy")
     assert panel.export_status.text() == f"Saved {target.name}"
@@ -373,7 +396,7 @@ def test_export_writes_a_file_that_reads_back_equal(
 
 
 def test_export_failure_is_reported(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
@@ -387,7 +410,7 @@ def test_export_failure_is_reported(
 
 
 def test_export_waits_while_one_is_being_written(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
@@ -397,7 +420,7 @@ def test_export_waits_while_one_is_being_written(
     gate = threading.Event()
     save_npy = outputs_panel.save_npy
 
-    def slow_save(array, path) -> None:
+    def slow_save(array: np.ndarray, path: Path) -> None:
         gate.wait(10)  # a 16 M-row file takes a while
         save_npy(array, path)
 
@@ -407,22 +430,22 @@ def test_export_waits_while_one_is_being_written(
     assert panel.export_status.text() == "Saving first.npy…"
     assert not panel.export_button.isEnabled()
     assert not panel.export_current(tmp_path / "second.npy"), "one export at a time"
-    with qtbot.waitSignal(panel.exportFinished) as finished:
+    with qtbot.waitSignal(panel.exportFinished) as exported:
         gate.set()
-    assert finished.args == [str(tmp_path / "first.npy")]
+    assert exported.args == [str(tmp_path / "first.npy")]
     assert panel.export_button.isEnabled()
     assert not (tmp_path / "second.npy").exists()
 
 
 def test_an_export_that_crashes_shows_its_traceback(
-    panel,
+    panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
     qtbot: QtBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     finished: Callable[..., FinishedRun],
 ) -> None:
-    def broken_save(array, path) -> None:
+    def broken_save(array: np.ndarray, path: Path) -> None:
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr(outputs_panel, "save_npy", broken_save)
@@ -437,7 +460,7 @@ def test_an_export_that_crashes_shows_its_traceback(
 
 
 def test_moving_off_the_plot_clears_the_hover_text(
-    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
     hover(panel.viewer.line, 3, 3)
@@ -447,7 +470,7 @@ def test_moving_off_the_plot_clears_the_hover_text(
 
 
 def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
-    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
     panel.viewer.set_view("table")
@@ -459,7 +482,7 @@ def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
 
 
 def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
-    panel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     values = np.ones(1000, np.float32)
     values[500] = 1e30  # what an uninitialised read can leave behind
@@ -473,7 +496,10 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
 
 
 def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     panel.resize(1400, 360)
     panel.show_run(finished(synthetic(outputs={"m": np.ones((48, 64), np.float32)})))
@@ -489,7 +515,10 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
 
 
 def test_the_header_names_the_buffer_shown_and_its_type(
-    panel, synthetic: Callable[..., RunResult], qtbot: QtBot, finished: Callable[..., FinishedRun]
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
 ) -> None:
     panel.show_run(finished(synthetic()))
     for label in (panel.title, panel.type_label):

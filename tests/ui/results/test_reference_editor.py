@@ -34,10 +34,11 @@ def retype(qtbot: QtBot, field, text: str) -> None:
 
 
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
-    qtbot: QtBot, panel, unchecked_run: tuple[Session, RunResult]
+    qtbot: QtBot, panel: OutputsPanel, unchecked_run: tuple[Session, RunResult]
 ) -> None:
     panel.show_run(FinishedRun(*unchecked_run))
-    assert panel.current_entry().name == "c"
+    entry = panel.current_entry()
+    assert entry is not None and entry.name == "c"
     assert "No reference for 'c' yet: type one below" in panel.reference_label.text()
     assert panel.reference_editor.isVisible()
     assert not panel.reference_editor.remove_button.isEnabled()
@@ -58,7 +59,7 @@ def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
 
 
 def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
-    qtbot: QtBot, panel, unchecked_run: tuple[Session, RunResult]
+    qtbot: QtBot, panel: OutputsPanel, unchecked_run: tuple[Session, RunResult]
 ) -> None:
     panel.show_run(FinishedRun(*unchecked_run))
     edits = []

@@ -9,7 +9,7 @@ from clstudio.common.results import Timing
 from clstudio.ui.results.timings.timeline_bars import timeline, timeline_rows
 
 
-def timing(phase, name, repeat, start, end):
+def timing(phase: str, name: str, repeat: int, start: int, end: int) -> Timing:
     return Timing(phase, name, repeat, start - 10, start - 5, start, end)
 
 

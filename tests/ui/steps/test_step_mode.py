@@ -112,7 +112,8 @@ def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(
     assert not panel.step_button.isEnabled() and panel.reset_button.isEnabled()
     outputs = window.results_panel.outputs
     assert [(e.name, e.role) for e in outputs.entries() if e.role == "result"] == [("x", "result")]
-    assert outputs.entries()[0].reference.ok
+    reference = outputs.entries()[0].reference
+    assert reference is not None and reference.ok
 
 
 def test_choosing_a_step_shows_why_and_its_lines_in_the_host_code(
