@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from clstudio.exercises.case_sizes import Layout, size_value, sized_session
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
     BufferArg,
+    Init,
     LocalArg,
     ScalarArg,
     Session,
@@ -38,6 +39,7 @@ from clstudio.session import (
     read_string,
     size_name_problem,
 )
+from clstudio.session.arg_fields import arg_to_dict, read_arg
 
 FORMAT_NAME = "clstudio-exercise"
 FORMAT_VERSION = 1
@@ -71,11 +73,13 @@ class ExerciseError(ValueError):
 
 @dataclass(frozen=True)
 class Case:
-    """One functional test: the sizes and the seed of the inputs."""
+    """One functional test: the sizes and the seed of the inputs, and the contents of
+    buffers that it starts otherwise than the session does (scores far apart, say)."""
 
     name: str
     sizes: dict[str, int]
     seed: int
+    inits: dict[str, Init] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -122,12 +126,24 @@ class Exercise:
         return next((v for v in self.variants if v.name == name), None)
 
     def case_session(
-        self, sizes: Mapping[str, int], seed: int, source: str, variant: Variant | None = None
+        self,
+        sizes: Mapping[str, int],
+        seed: int,
+        source: str,
+        variant: Variant | None = None,
+        inits: Mapping[str, Init] | None = None,
     ) -> Session:
         """The session of one case, running `source` (built as `variant`'s starter is, if
-        given); every reference gets the tolerance."""
+        given) with the case's `inits`; every reference gets the tolerance."""
         base = self.session if variant is None else variant.session
         sized = sized_session(base, self.layout, sizes)
+        if inits:
+            args = dict(sized.args)
+            for name, init in inits.items():
+                spec = args[name]
+                assert isinstance(spec, BufferArg)  # checked when the exercise was read
+                args[name] = replace(spec, init=init)
+            sized = replace(sized, args=args)
         references = {
             name: replace(ref, rtol=self.tolerance.rtol, atol=self.tolerance.atol)
             for name, ref in sized.references.items()
@@ -199,7 +215,7 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
             "the session must be written for the default sizes"
         )
         raise SessionError("layout: " + problem.format(sizes=sizes, file=SESSION_FILE))
-    cases = _read_cases(obj["cases"], sizes)
+    cases = _read_cases(obj["cases"], sizes, session)
     performance = _read_performance(obj["performance"], sizes)
     every_size = {f"cases.{c.name}": c.sizes for c in cases} | {"performance": performance.sizes}
     for where, case_sizes in every_size.items():
@@ -299,22 +315,39 @@ def _read_layout(value: object, session: Session) -> Layout:
     )
 
 
-def _read_cases(value: object, sizes: Mapping[str, int]) -> tuple[Case, ...]:
+def _read_cases(value: object, sizes: Mapping[str, int], session: Session) -> tuple[Case, ...]:
     if not isinstance(value, list) or not value:
         raise SessionError("cases: " + gettext("expected a list of at least one case"))
     cases = []
     for i, entry in enumerate(value):
         where = f"cases[{i}]"
         obj = read_object(entry, where)
-        check_keys(obj, where, ("name", "sizes", "seed"), required=("sizes",))
+        check_keys(obj, where, ("name", "sizes", "seed", "init"), required=("sizes",))
         case_sizes = _read_sizes(obj["sizes"], f"{where}.sizes", sizes)
         default_name = ", ".join(f"{k} = {v}" for k, v in case_sizes.items())
         name = read_string(obj.get("name", default_name), f"{where}.name", non_empty=True)
         seed = read_int(obj.get("seed", 0), f"{where}.seed", 0, 2**32 - 1)
-        cases.append(Case(name, case_sizes, seed))
+        inits = _read_inits(obj.get("init", {}), f"{where}.init", session)
+        cases.append(Case(name, case_sizes, seed, inits))
     if len({c.name for c in cases}) != len(cases):
         raise SessionError("cases: " + gettext("two cases have the same name"))
     return tuple(cases)
+
+
+def _read_inits(value: object, where: str, session: Session) -> dict[str, Init]:
+    """`{"x": {"normal": {"mean": 0, "std": 1000}}}`: a buffer's contents, as a session
+    writes them, for this case only."""
+    inits = {}
+    for name, init in read_object(value, where).items():
+        spec = session.args.get(name)
+        if not isinstance(spec, BufferArg):
+            problem = gettext("{name} is not a buffer argument of the session")
+            raise SessionError(f"{where}: " + problem.format(name=repr(name)))
+        written = arg_to_dict(spec) | {"init": init}
+        read = read_arg(written, f"{where}.{name}", session.base_dir)
+        assert isinstance(read, BufferArg)
+        inits[name] = read.init
+    return inits
 
 
 def _read_tolerance(value: object) -> Tolerance:

@@ -145,7 +145,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
-        self.exercises, self.exercises_dock = install_exercises(self, self.backends.runs)
+        self.exercises, self.exercises_dock = install_exercises(
+            self, self.backends.runs, self.backends.checks
+        )
 
         self.window_actions = create_actions(self)
         self.toolbar = build_toolbar(self, self.window_actions, self.run_bar)
