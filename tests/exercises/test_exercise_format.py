@@ -85,9 +85,9 @@ def test_a_case_may_start_a_buffer_otherwise_and_only_that_case_does(tmp_path: P
     plain, spread = exercise.cases
     assert plain.inits == {} and spread.inits["a"].kind == "normal"
     session = exercise.case_session(spread.sizes, spread.seed, "// mine", inits=spread.inits)
-    assert session.args["a"].init.params == {"mean": 0, "std": 1000}
-    assert session.args["a"].shape == (300,)
-    assert session.args["b"].init == exercise.session.args["b"].init
+    assert arg_of(session, "a", BufferArg).init.params == {"mean": 0, "std": 1000}
+    assert arg_of(session, "a", BufferArg).shape == (300,)
+    assert arg_of(session, "b", BufferArg).init == arg_of(exercise.session, "b", BufferArg).init
 
 
 @pytest.mark.parametrize(

@@ -334,7 +334,7 @@ def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path: Path) -> N
     ],
 )
 def test_text_that_is_not_valid_unicode_is_refused_naming_the_field(
-    tmp_path: Path, changes, where: str
+    tmp_path: Path, changes: dict[str, Any], where: str
 ) -> None:
     # JSON may write a lone surrogate as an escape; no file or compiler can take one.
     text = json.dumps(session(**changes)).replace("SURROGATE", "\\ud800")

@@ -3,7 +3,7 @@ item, and a test that expects one should fail there, saying which."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QListWidget, QTableWidget, QTreeWidget, QTreeWidgetItem
 
 
 def tree_item(tree: QTreeWidget | QTreeWidgetItem, *path: int) -> QTreeWidgetItem:
@@ -21,3 +21,15 @@ def current_item(tree: QTreeWidget) -> QTreeWidgetItem:
     item = tree.currentItem()
     assert item is not None, "no current item"
     return item
+
+
+def table_text(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None, f"no cell at {row}, {column}"
+    return item.text()
+
+
+def current_text(items: QListWidget) -> str:
+    item = items.currentItem()
+    assert item is not None, "no current item"
+    return item.text()

@@ -131,7 +131,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     inventory: DeviceInventory,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-):
+) -> None:
     from dataclasses import replace
 
     from clstudio.ui.editor.recovery import RecoveryStore

@@ -154,7 +154,7 @@ def test_an_exception_in_the_work_reaches_the_caller_with_its_traceback(
 
 def test_the_work_can_report_progress_before_its_answer(
     qtbot: QtBot, make_runner: Callable[[], BackgroundRunner[object]], recorder: Recorder
-):
+) -> None:
     runner = make_runner()
     progress: list[tuple[int, threading.Thread]] = []
 
@@ -189,7 +189,7 @@ def test_no_thread_runs_once_the_last_answer_is_delivered(qtbot: QtBot, recorder
 
 def test_deleting_the_owner_waits_for_the_running_work_and_drops_its_answer(
     qtbot: QtBot, recorder: Recorder
-):
+) -> None:
     owner = QObject()
     runner: BackgroundRunner[str] = BackgroundRunner(recorder.done, recorder.failed, owner)
     gate = threading.Event()

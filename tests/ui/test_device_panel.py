@@ -92,7 +92,7 @@ def test_selecting_a_device_fills_the_fields_grouped(
     assert (compute.text(0), compute.text(1)) == ("Max compute units", "4")
 
 
-def _in_group_order(fields):
+def _in_group_order(fields: tuple[InfoField, ...]) -> list[InfoField]:
     order = ["Identity", "Compute", "Work sizes", "Memory", "Pipes"]
     return sorted(fields, key=lambda f: order.index(f.group))
 
@@ -265,7 +265,7 @@ def test_the_window_opens_with_no_platform_and_says_how_to_get_one(
 
 def test_looking_for_devices_is_shown_while_discovery_runs(
     qtbot: QtBot, make_window: Callable[..., MainWindow], inventory: DeviceInventory
-):
+) -> None:
     release = threading.Event()
 
     def slow_discover() -> DeviceInventory:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.opencl
@@ -28,7 +29,7 @@ def host_code_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], name: st
     return window, panel
 
 
-def lines(panel, first, last):
+def lines(panel: HostCodePanel, first: int, last: int) -> list[str]:
     return panel.code.toPlainText().splitlines()[first - 1 : last]
 
 
@@ -84,7 +85,7 @@ def test_export_asks_before_writing_into_a_folder_with_files(
     make_window: Callable[..., MainWindow],
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
-):
+) -> None:
     window, _ = host_code_tab(qtbot, make_window)
     (tmp_path / "notes.txt").write_text("mine")
     asked = []

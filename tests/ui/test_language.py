@@ -218,7 +218,7 @@ def test_no_restart_when_the_window_stays_open(
     make_window: Callable[..., MainWindow],
     choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
     monkeypatch: pytest.MonkeyPatch,
-):
+) -> None:
     window = make_window()
     qtbot.keyClicks(window.editor_panel.editor, "// edited")
     assert window.document.dirty

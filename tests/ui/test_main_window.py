@@ -77,7 +77,7 @@ def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindo
     assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Check"]
 
 
-def test_standard_shortcuts(make_window: Callable[..., MainWindow]):
+def test_standard_shortcuts(make_window: Callable[..., MainWindow]) -> None:
     a = make_window().window_actions
 
     def keys(action) -> list[str]:
@@ -505,7 +505,7 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
 
 def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
     make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-):
+) -> None:
     window = make_window()
     precious = tmp_path / "x.cl"
     precious.write_text("// PRECIOUS\n", encoding="utf-8")

@@ -68,7 +68,7 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
         "a key given twice": (session_text(seed=1)[:-1] + ', "seed": 2}', '"seed" appears twice'),
         "nesting deeper than Python parses": ("[" * 100_000 + "]" * 100_000, "not usable JSON"),
     }
-    paths = {}
+    paths: dict[str, tuple[Path, str]] = {}
     for name, (text, fragment) in files.items():
         path = folder / f"{len(paths)}.json"
         path.write_text(text, encoding="utf-8")

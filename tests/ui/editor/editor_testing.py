@@ -25,7 +25,7 @@ def fake_build(source: str, options: str = "") -> BuildResult:
                 message = f"use of undeclared identifier '{word}'"
                 diagnostics.append(Diagnostic(number, column + 1, severity, message))
     ok = not any(d.severity == "error" for d in diagnostics)
-    kernels = ()
+    kernels: tuple[KernelSignature, ...] = ()
     if ok:
         kernels = tuple(
             KernelSignature(

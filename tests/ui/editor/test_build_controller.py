@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from pytestqt.qtbot import QtBot
 
+from clstudio.common.results import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 from ui.editor.editor_testing import FakeBackend, fake_build
 
@@ -43,7 +44,7 @@ def test_a_result_for_text_changed_since_is_dropped(
 ) -> None:
     backend.hold = True
     controller = make_controller()
-    shown = []
+    shown: list[BuildResult] = []
     controller.buildFinished.connect(shown.append)
 
     controller.set_source(BAD)

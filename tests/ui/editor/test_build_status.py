@@ -31,7 +31,7 @@ def result(ok: bool, seconds: float = 0.412, kernels: int = 0, **severities: int
         (result(False), "Build failed"),
     ],
 )
-def test_build_status_text(built, text: str) -> None:
+def test_build_status_text(built: BuildResult, text: str) -> None:
     assert build_status_text(built) == text
 
 

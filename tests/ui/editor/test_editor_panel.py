@@ -10,6 +10,7 @@ from PySide6.QtGui import QTextCharFormat
 from PySide6.QtWidgets import QTabWidget
 from pytestqt.qtbot import QtBot
 
+from clstudio.common.results import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS
 from clstudio.ui.editor.editor_panel import EditorPanel
 from ui.editor.editor_testing import FakeBackend, fake_build, type_source
@@ -58,7 +59,7 @@ def test_a_live_build_follows_the_pause_and_only_the_newest_result_shows(
 ) -> None:
     backend.hold = True
     panel = make_panel(LIVE_DELAY_MS)
-    shown = []
+    shown: list[BuildResult] = []
     panel.buildFinished.connect(shown.append)
 
     qtbot.keyClicks(panel.editor, "__kernel void scale(__global float *x) { x[0] = ERROR; }")

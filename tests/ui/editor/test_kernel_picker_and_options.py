@@ -142,7 +142,7 @@ def test_typing_options_announces_them_and_set_options_does_not(
     with qtbot.assertNotEmitted(options_edit.optionsChanged):
         options_edit.set_options("-cl-std=CL1.2")
     options_edit.field.end(False)
-    announced = []
+    announced: list[str] = []
     options_edit.optionsChanged.connect(announced.append)
     qtbot.keyClicks(options_edit.field, " -Werror")
     assert announced[-1] == "-cl-std=CL1.2 -Werror"

@@ -177,6 +177,7 @@ def test_right_numbers_with_a_race_fail_the_check_with_the_race_at_its_line(
     assert all(case.passed for case in report.cases)
     assert report.status == FAILING and panel.status_of("vector_add") == FAILING
     chosen = panel.results.cases.currentItem()
+    assert chosen is not None
     assert (chosen.text(0), chosen.text(1)) == ("memory check (Oclgrind)", "FAIL")
     line = next(n for n, text in enumerate(racy.splitlines(), 1) if "c[0]" in text)
     assert f"line {line}: data-race" in panel.results.details.text()

@@ -96,6 +96,7 @@ def test_a_memory_problem_fails_the_check_and_is_shown_at_its_line(qtbot: QtBot)
     panel.show_report(CheckReport("softmax", (ok,), None, "pthread-cpu", memory=memory))
     assert panel.results.summary.text().startswith("<b>✗ failing</b>")
     chosen = panel.results.cases.currentItem()
+    assert chosen is not None
     assert (chosen.text(0), chosen.text(1)) == ("memory check (Oclgrind)", "FAIL")
     details = panel.results.details.text()
     assert "line 22: data-race: line 22 writes scratch[lid]" in details
@@ -108,6 +109,7 @@ def test_a_memory_check_that_could_not_run_says_why_and_does_not_fail(qtbot: QtB
     panel.show_report(CheckReport("vector_add", (ok,), None, memory=memory))
     assert panel.results.summary.text().startswith("<b>✓ passing</b>")
     row = panel.results.cases.topLevelItem(1)
+    assert row is not None
     assert (row.text(0), row.text(1)) == ("memory check (Oclgrind)", "not run")
     panel.results.cases.setCurrentItem(row)
     assert "not run: Oclgrind is not installed" in panel.results.details.text()

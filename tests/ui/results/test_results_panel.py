@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
@@ -40,7 +40,7 @@ def test_the_outputs_made_on_their_own_tab_show_at_once(qtbot: QtBot) -> None:
 
 def session_with_buffers() -> Session:
     float32 = parse_element_type("float32")
-    args = {
+    args: dict[str, ArgSpec] = {
         "a": BufferArg(float32, (8,), access="in"),
         "c": BufferArg(float32, (8,), access="out"),
     }

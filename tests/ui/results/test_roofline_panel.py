@@ -9,7 +9,7 @@ from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 
@@ -50,7 +50,10 @@ def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(
     panel: RooflinePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
 ) -> None:
     float32 = parse_element_type("float32")
-    args = {"a": BufferArg(float32, (8,), access="in"), "c": BufferArg(float32, (8,), access="out")}
+    args: dict[str, ArgSpec] = {
+        "a": BufferArg(float32, (8,), access="in"),
+        "c": BufferArg(float32, (8,), access="out"),
+    }
     run = finished(synthetic(), Session(kernel="k", source="", global_size=(8,), args=args))
     panel.show_run(run)
     panel.ops_per_item.setValue(4)
@@ -105,6 +108,7 @@ def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
     assert panel.ops_per_item.value() == 1  # another kernel: its own number, the default
     panel.ops_per_item.setValue(2 * 384)
     after = panel.latest_point()
+    assert before is not None and after is not None
     assert [p.xData[0] for p in panel.plot.points()] == pytest.approx(
         [before.intensity, after.intensity]
     )

@@ -56,6 +56,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     assert panel.use_button.isVisible()
     assert panel._sweep is not None
     best = panel._sweep.best
+    assert best is not None
     panel.use_button.click()
     assert window.document.session.local_size == best.local_size
     assert window.arguments_panel.ndrange.local_size() == best.local_size

@@ -7,16 +7,17 @@ from typing import Any
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QStyle
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunError, RunResult
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.timings.timings_panel import STATS_ROWS, TimingsPanel
+from ui.qt_items import table_text
 
 FLOAT = parse_element_type("float32")
 
@@ -30,8 +31,8 @@ def panel(qtbot: QtBot) -> TimingsPanel:
     return widget
 
 
-def small_session(**keys: Any):
-    args = {
+def small_session(**keys: Any) -> Session:
+    args: dict[str, ArgSpec] = {
         "a": BufferArg(FLOAT, (8,), access="in"),
         "c": BufferArg(FLOAT, (8,), access="out"),
     }
@@ -78,8 +79,8 @@ def test_a_real_run_fills_every_plot_and_number(
     for name, value in expected.items():
         assert panel.stats_value(name) == pytest.approx(value)
         row = STATS_ROWS.index(name)
-        assert panel.stats_table.item(row, 0).text() == format_seconds(value)
-    assert panel.stats_table.item(0, 0).text() == str(session.repeats)
+        assert table_text(panel.stats_table, row, 0) == format_seconds(value)
+    assert table_text(panel.stats_table, 0, 0) == str(session.repeats)
     assert "vector_add" in panel.summary.text()
 
 
@@ -148,7 +149,7 @@ def test_history_overlays_two_runs_in_their_own_colours(
     assert [entry.number for entry in panel.history.checked_entries()] == [1, 3]
 
 
-def click_checkbox(qtbot: QtBot, list_widget, item) -> None:
+def click_checkbox(qtbot: QtBot, list_widget: QListWidget, item: QListWidgetItem) -> None:
     """Click where the style draws a list item's check box: at the left of its row."""
     style = list_widget.style()
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
@@ -183,7 +184,7 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(
         "The kernel did not build (line 4): expected ';' after expression"
     )
     assert panel.timeline.bar_count() == 0
-    assert panel.stats_table.item(2, 0).text() == "—"
+    assert table_text(panel.stats_table, 2, 0) == "—"
     assert panel.bandwidth.text() == "Effective bandwidth: —"
     assert len(panel.history.entries()) == 1  # nothing measured, nothing to compare
     assert len(panel.repeats.curves()) == 1  # the earlier run is still on show
