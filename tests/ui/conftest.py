@@ -12,6 +12,8 @@ from pytestqt.qtbot import QtBot
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from typing import Any
+
 import pytest
 from PySide6.QtCore import QEvent, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
@@ -23,6 +25,7 @@ from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises import exercises_controller
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
+from clstudio.ui.tasks import application_lanes
 
 HERE = os.path.dirname(__file__)
 # The offscreen platform warns whenever a top-level window's size limits change (any
@@ -30,7 +33,7 @@ HERE = os.path.dirname(__file__)
 OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
 
 
-def pytest_collection_modifyitems(config, items) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if str(item.path).startswith(HERE):
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
@@ -261,8 +264,8 @@ def _no_unexpected_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_leaks(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Fail a test that leaves a top-level widget, a thread, a busy thread pool or a
-    worker process behind.
+    """Fail a test that leaves a top-level widget, a thread, a busy thread pool, background
+    work or a worker process behind.
 
     Runs its checks after pytest-qt has closed the widgets registered with qtbot.
     """
@@ -272,7 +275,7 @@ def _no_leaks(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
     pools: list[QThreadPool] = []
     original_start = QThreadPool.start
 
-    def recording_start(self: QThreadPool, *args: object) -> None:
+    def recording_start(self: QThreadPool, *args: Any) -> None:
         pools.append(self)
         original_start(self, *args)
 
@@ -281,6 +284,12 @@ def _no_leaks(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     qapp.processEvents()
     qapp.setPalette(palette_before)
+    lanes = application_lanes()
+    unanswered = lanes.is_busy()
+    stopped = lanes.shutdown()
+    qapp.processEvents()  # the endings of what shutdown stopped, dropped
+    assert stopped, "background work still running a minute after the test"
+    assert not unanswered, "background work still unanswered after the test"
     busy = []
     for pool in pools:
         try:

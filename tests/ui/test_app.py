@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices.inventory import DeviceInventory
@@ -148,7 +148,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     del crashed  # no discard(): as if the process had been killed
     questions = []
 
-    def answer(parent, title, text, *rest: object):
+    def answer(parent: QWidget, title: str, text: str, *rest: object) -> QMessageBox.StandardButton:
         questions.append(text)
         return QMessageBox.StandardButton.Yes
 
@@ -177,4 +177,4 @@ def test_an_edit_of_the_arguments_is_kept_for_recovery(
     assert window.recovery.flush()
     recovered = read_recovery(window.recovery.path)
     assert recovered is not None
-    assert recovered.session["repeats"] == 9
+    assert recovered.session is not None and recovered.session["repeats"] == 9

@@ -14,6 +14,7 @@ from clstudio.ui.backends import Backends
 from clstudio.ui.editor.problems_view import MESSAGE
 from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
+from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
 
@@ -58,7 +59,7 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     assert window.editor_panel.editor.gutter.marks() == {4: "error", 5: "note"}
 
     window.editor_panel.editor.go_to(1)
-    item = problems.tree.topLevelItem([r[2] for r in problems.rows()].index(rows[0][2]))
+    item = tree_item(problems.tree, [r[2] for r in problems.rows()].index(rows[0][2]))
     rect = problems.tree.visualItemRect(item)
     qtbot.mouseClick(problems.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.editor_panel.editor.current_line() == 4

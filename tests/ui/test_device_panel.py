@@ -36,7 +36,7 @@ def _tree_rows(panel: DevicePanel) -> list[tuple[str, list[str]]]:
     rows = []
     for i in range(panel.tree.topLevelItemCount()):
         platform = tree_item(panel.tree, i)
-        devices = [platform.child(j).text(0) for j in range(platform.childCount())]
+        devices = [tree_item(platform, j).text(0) for j in range(platform.childCount())]
         rows.append((platform.text(0), devices))
     return rows
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
@@ -19,7 +19,9 @@ pytestmark = pytest.mark.opencl
 KERNELS = Path(__file__).parents[2] / "kernels"
 
 
-def host_code_tab(qtbot: QtBot, make_window: Callable[..., MainWindow], name: str = "vector_add"):
+def host_code_tab(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], name: str = "vector_add"
+) -> tuple[MainWindow, HostCodePanel]:
     window = make_window()
     assert window.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
@@ -42,7 +44,9 @@ def test_choosing_a_step_highlights_its_lines(
     assert item.text() == "5. Create and build the program"
     rect = panel.steps.visualItemRect(item)
     qtbot.mouseClick(panel.steps.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    first, last = panel.highlighted_lines()
+    highlighted = panel.highlighted_lines()
+    assert highlighted is not None
+    first, last = highlighted
     code = lines(panel, first, last)
     assert code[0].strip() == (
         "# Step 5: Create and build the program (clCreateProgramWithSource, clBuildProgram)."
@@ -56,7 +60,9 @@ def test_moving_the_cursor_into_a_step_chooses_it(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     _, panel = host_code_tab(qtbot, make_window)
-    launch = panel.program().regions[8]
+    program = panel.program()
+    assert program is not None
+    launch = program.regions[8]
     cursor = QTextCursor(panel.code.document().findBlockByNumber(launch.first_line + 1))
     panel.code.setTextCursor(cursor)
     assert panel.steps.currentRow() == 8
@@ -77,7 +83,9 @@ def test_editing_the_form_updates_the_code(
     text = panel.code.toPlainText()
     assert "static const size_t GLOBAL_SIZE[WORK_DIMS] = {4096};" in text
     assert "clCreateContext(NULL, 1, &device, NULL, NULL, &err);" in text
-    assert [r.number for r in panel.program().regions] == list(range(1, 12))
+    program = panel.program()
+    assert program is not None
+    assert [r.number for r in program.regions] == list(range(1, 12))
 
 
 def test_export_asks_before_writing_into_a_folder_with_files(
@@ -92,7 +100,13 @@ def test_export_asks_before_writing_into_a_folder_with_files(
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a: ("C (OpenCL C API)", True))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a: str(tmp_path))
 
-    def question(parent, title, text, buttons, default):
+    def question(
+        parent: QWidget,
+        title: str,
+        text: str,
+        buttons: QMessageBox.StandardButton,
+        default: QMessageBox.StandardButton,
+    ) -> QMessageBox.StandardButton:
         asked.append(text)
         return QMessageBox.StandardButton.Yes
 

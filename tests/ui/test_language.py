@@ -137,7 +137,9 @@ def test_the_chinese_menus_keep_their_accelerators(
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
     assert window.window_actions.check.iconText() == "检查"  # a toolbar shows no "(&C)"
-    toolbar = [a.iconText() for a in window.findChild(QToolBar, "mainToolbar").actions()]
+    found = window.findChild(QToolBar, "mainToolbar")
+    assert found is not None
+    toolbar = [a.iconText() for a in found.actions()]
     assert "新建" in toolbar and "打开…" not in toolbar and "打开" in toolbar
     assert not [text for text in toolbar if "(" in text or "&" in text], toolbar
 

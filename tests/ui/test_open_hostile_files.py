@@ -102,7 +102,7 @@ def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
     window = make_window()
     before = window.document.session
 
-    def broken(cls, path) -> None:
+    def broken(cls: type[Document], path: Path) -> None:
         raise OverflowError("a reader's bug")
 
     monkeypatch.setattr(Document, "open", classmethod(broken))

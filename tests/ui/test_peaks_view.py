@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakReport, peak_probe
 from clstudio.devices.discovery import discover
-from clstudio.devices.inventory import DeviceInventory
+from clstudio.devices.inventory import DeviceInfo, DeviceInventory
 from clstudio.engine import InProcessBackend
 from clstudio.reporting import load_peaks, save_peaks
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
@@ -97,7 +97,9 @@ def test_the_device_explorer_has_a_peaks_tab(make_window: Callable[..., MainWind
     window = make_window(discover=discover)
     panel = window.device_panel
     assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
-    assert panel.peaks_view.device_name() == window.active_device().name
+    device = window.active_device()
+    assert device is not None
+    assert panel.peaks_view.device_name() == device.name
     assert panel.peaks_view.status.text() == NOT_MEASURED
 
 
@@ -106,9 +108,16 @@ def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
     qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window(discover=discover)
-    asked = []
-    monkeypatch.setattr(window.peaks, "measure", lambda device: asked.append(device) or True)
-    window.results_panel.roofline.measurePeaksRequested.emit(window.active_device().name)
+    asked: list[DeviceInfo] = []
+
+    def measure(device: DeviceInfo) -> bool:
+        asked.append(device)
+        return True
+
+    monkeypatch.setattr(window.peaks, "measure", measure)
+    device = window.active_device()
+    assert device is not None
+    window.results_panel.roofline.measurePeaksRequested.emit(device.name)
     assert asked == [window.active_device()]
     panel = window.device_panel
     assert panel.tabs.currentWidget() is panel.peaks_view

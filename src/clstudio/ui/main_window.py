@@ -46,6 +46,7 @@ from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.steps.step_controller import StepController
 from clstudio.ui.steps.step_mode import StepMode
+from clstudio.ui.tasks import application_lanes
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import (
     build_menus,
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
+        self.tasks = application_lanes()
         self._lesson: HostProgramLesson | None = None
         self._grow_results_on_first_run = False
         app = QApplication.instance()
@@ -605,19 +607,7 @@ class MainWindow(QMainWindow):
         self.settings.set_window_state(self.saveState())
         self.settings.set_last_session(self.document.path)
         self.settings.sync()
-        self.workbench.request_stop()
-        self.step_mode.request_stop()
-        self.check_mode.request_stop()
-        self.peaks.stop()
-        self.sweeps.runner.stop()
-        self.runner.wait()
-        self.step_mode.wait()
-        self.check_mode.wait()
-        self.exercises.wait()
-        self.peaks.runner.wait()
-        self.sweeps.runner.wait()
-        self.editor_panel.wait_for_build()
-        self.discovery.wait()
+        self.tasks.shutdown()
         self.backends.close()
         self.recovery.discard()
         event.accept()

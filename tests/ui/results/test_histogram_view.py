@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QThreadPool
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -13,6 +13,7 @@ from clstudio.reporting import FinishedRun
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers import histogram_view
+from clstudio.ui.tasks import application_lanes
 
 LONG = 4 * 2**20  # counted on a pool thread
 
@@ -97,7 +98,7 @@ def test_only_the_last_of_several_long_arrays_is_drawn(
     with qtbot.waitSignal(histogram.valuesShown):
         panel.show_run(finished(synthetic(outputs={"c": first})))
         panel.show_run(finished(synthetic(outputs={"c": second})))
-    QThreadPool.globalInstance().waitForDone()
+    qtbot.waitUntil(lambda: not application_lanes().is_busy())
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert len(drawn) == 1
     np.testing.assert_array_equal(drawn[0], np.bincount(second + 5))

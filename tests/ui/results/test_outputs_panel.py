@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt, QThreadPool
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -18,6 +18,7 @@ from clstudio.ui.results.outputs import buffer_export, outputs_panel
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import format_value
+from clstudio.ui.tasks import application_lanes
 
 
 def _wide_enough(label: QLabel, whole: int) -> bool:
@@ -192,7 +193,7 @@ def test_only_the_last_of_several_long_outputs_is_drawn(
     with qtbot.waitSignal(line.valuesShown):
         panel.show_run(finished(synthetic(outputs={"c": first})))
         panel.show_run(finished(synthetic(outputs={"c": second})))
-    QThreadPool.globalInstance().waitForDone()
+    qtbot.waitUntil(lambda: not application_lanes().is_busy())
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert drawn == [second.max()]
     assert line.curve.getData()[1].max() == second.max()

@@ -169,10 +169,6 @@ class ExercisesController(QObject):
         self.solution_dialog.show()
         return self.solution_dialog
 
-    def wait(self) -> None:
-        """Let a running check end; for closing the window."""
-        self.runner.wait()
-
     def _on_panel_exercise_chosen(self, name: str) -> None:
         self.panel.show_hints(name, self._hints.get(name, 0))
         self._show_starters(self._exercise(name), self._window.active_device())
