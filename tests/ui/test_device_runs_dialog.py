@@ -21,7 +21,7 @@ def test_the_run_menu_opens_a_dialog_listing_every_device(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window(discover=discover)
-    dialog = window.open_device_runs()
+    dialog = window.devices.open_device_runs()
     assert dialog.devices.count() == len(discover().devices())
     assert dialog.ticked() == list(discover().devices())
     dialog.close()
@@ -29,7 +29,7 @@ def test_the_run_menu_opens_a_dialog_listing_every_device(
 
 def test_nothing_ticked_says_so(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
-    dialog = window.open_device_runs()
+    dialog = window.devices.open_device_runs()
     for row in range(dialog.devices.count()):
         dialog.devices.item(row).setCheckState(Qt.CheckState.Unchecked)
     assert not dialog.run_ticked()
@@ -41,8 +41,8 @@ def test_runs_on_each_device_show_times_and_output_differences(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window(discover=discover)
-    window.load(KERNELS / "saxpy.json")
-    dialog = window.open_device_runs()
+    window.files.load(KERNELS / "saxpy.json")
+    dialog = window.devices.open_device_runs()
     devices = discover().devices()
     if len(devices) < 2:
         # One device: the same device twice still shows the side-by-side tables.

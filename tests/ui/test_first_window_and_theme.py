@@ -10,7 +10,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from clstudio.ui.main_window import FRAME_ALLOWANCE, MainWindow, first_geometry
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.window_layout import FRAME_ALLOWANCE, first_geometry
 
 pytestmark = pytest.mark.opencl
 
@@ -61,10 +62,10 @@ def test_dark_restyles_the_form_and_the_legend_at_once(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    window.set_theme("light")
+    window.window_actions["theme.light"].trigger()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     run(qtbot, window)
-    window.set_theme("dark")
+    window.window_actions["theme.dark"].trigger()
     QApplication.processEvents()  # the palette reaches the widgets through the event loop
     text = QApplication.palette().color(QPalette.ColorRole.Text)
     assert text.lightness() > 150

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QProcess
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import LANGUAGE_VARIABLE
-from clstudio.ui.language import LanguageChoice, install_translators, remove_translators
+from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import SYSTEM_LANGUAGE, AppSettings
 
@@ -133,10 +133,10 @@ def test_the_chinese_menus_keep_their_accelerators(
     window = make_window()
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles == ["文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "帮助(&H)"]
-    run_or_stop = window.window_actions.run_or_stop
+    run_or_stop = window.window_actions["run_or_stop"]
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
-    assert window.window_actions.check.iconText() == "检查"  # a toolbar shows no "(&C)"
+    assert window.window_actions["check"].iconText() == "检查"  # a toolbar shows no "(&C)"
     found = window.findChild(QToolBar, "mainToolbar")
     assert found is not None
     toolbar = [a.iconText() for a in found.actions()]
@@ -178,7 +178,8 @@ def choose_language(
         boxes = MessageBoxes(answer)
         monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
         restarts: list[str] = []
-        window.language = LanguageChoice(window, window.settings, lambda: restarts.append("ok"))
+        # The new process CL Studio would start: recorded, not started.
+        monkeypatch.setattr(QProcess, "startDetached", lambda *command: restarts.append("ok"))
         view = _submenu(window.menuBar().actions(), "&View")
         language = _submenu(view.actions(), "&Language")
         next(a for a in language.actions() if a.text() == entry).trigger()
@@ -212,7 +213,7 @@ def test_later_keeps_the_choice_for_the_next_start(
     assert len(boxes.shown) == 1
     assert restarts == []
     assert window.isVisible()
-    assert window.window_actions.languages["zh_CN"].isChecked()
+    assert window.window_actions["language.zh_CN"].isChecked()
 
 
 def test_no_restart_when_the_window_stays_open(
@@ -223,7 +224,7 @@ def test_no_restart_when_the_window_stays_open(
 ) -> None:
     window = make_window()
     qtbot.keyClicks(window.editor_panel.editor, "// edited")
-    assert window.document.dirty
+    assert window.workbench.document.dirty
     asked = []
 
     def cancel(*args: object) -> QMessageBox.StandardButton:

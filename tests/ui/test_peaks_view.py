@@ -97,7 +97,7 @@ def test_the_device_explorer_has_a_peaks_tab(make_window: Callable[..., MainWind
     window = make_window(discover=discover)
     panel = window.device_panel
     assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
-    device = window.active_device()
+    device = window.workbench.device()
     assert device is not None
     assert panel.peaks_view.device_name() == device.name
     assert panel.peaks_view.status.text() == NOT_MEASURED
@@ -114,10 +114,10 @@ def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
         asked.append(device)
         return True
 
-    monkeypatch.setattr(window.peaks, "measure", measure)
-    device = window.active_device()
+    monkeypatch.setattr(window.devices.peaks, "measure", measure)
+    device = window.workbench.device()
     assert device is not None
     window.results_panel.roofline.measurePeaksRequested.emit(device.name)
-    assert asked == [window.active_device()]
+    assert asked == [window.workbench.device()]
     panel = window.device_panel
     assert panel.tabs.currentWidget() is panel.peaks_view

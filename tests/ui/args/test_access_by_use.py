@@ -36,8 +36,9 @@ def test_a_write_only_buffer_defaults_to_out_and_says_so(
     assert grad_editor.access.currentText() == "out"
     assert "never reads it" in grad.use_note.text() and grad.use_note.isVisibleTo(grad)
     assert editor_of(panel, "acc", BufferEditor).access.currentText() == "auto: inout"
-    assert arg_of(window.document.session, "grad", BufferArg).access == "out"
+    assert arg_of(window.workbench.document.session, "grad", BufferArg).access == "out"
 
+    grad_editor = editor_of(panel, "grad", BufferEditor)
     grad_editor.access.setCurrentIndex(grad_editor.access.findData(None))  # back to auto
-    assert arg_of(window.document.session, "grad", BufferArg).access is None
+    assert arg_of(window.workbench.document.session, "grad", BufferArg).access is None
     assert grad.use_note.text() == "The kernel never reads it: choose out to skip the upload"

@@ -43,7 +43,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window(discover=discover)
-    window.load(KERNELS / "vector_add.json")
+    window.files.load(KERNELS / "vector_add.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
     monkeypatch.setattr(
         "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(32,), (64,)]
@@ -58,5 +58,5 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     best = panel._sweep.best
     assert best is not None
     panel.use_button.click()
-    assert window.document.session.local_size == best.local_size
+    assert window.workbench.document.session.local_size == best.local_size
     assert window.arguments_panel.ndrange.local_size() == best.local_size
