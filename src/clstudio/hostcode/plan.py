@@ -189,5 +189,7 @@ def fill_value(arg: ArgPlan) -> int | float:
     assert isinstance(arg.spec, BufferArg | ImageArg)
     if arg.start == "fill":
         value = arg.spec.init.params["value"]
-        return np.asarray(value).astype(arg.element.scalar).item()
-    return np.asarray(1 if arg.start == "ones" else 0).astype(arg.element.scalar).item()
+    else:
+        value = 1 if arg.start == "ones" else 0
+    start: int | float = np.asarray(value).astype(arg.element.scalar).item()
+    return start
