@@ -14,6 +14,7 @@ from multiprocessing.connection import Connection
 
 import numpy as np
 
+from baseline_device import baseline_device, device_label
 from clstudio.common.dtypes import parse_element_type
 from clstudio.engine.run import Engine
 from clstudio.session.args import BufferArg
@@ -118,7 +119,8 @@ def main() -> None:
                 )
             )
     metrics += pipe_versus_shared_memory()
-    report("worker_transfer", metrics, share_min_bytes=SHARE_MIN_BYTES)
+    device = device_label(baseline_device(session(1).device))
+    report("worker_transfer", metrics, share_min_bytes=SHARE_MIN_BYTES, device=device)
 
 
 if __name__ == "__main__":
