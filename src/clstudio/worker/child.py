@@ -21,8 +21,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from clstudio.checkmode import LOG_NAME
-from clstudio.common import STEP_NUMBERS, StepOutcome, gettext
+from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext
+from clstudio.worker.kept_inputs import SentInputs
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
@@ -149,11 +152,16 @@ class _Handler:
         self._check_session = check_session
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
+        self._inputs = SentInputs()
 
     def answer(self, request: Request) -> None:
         try:
             payload = self._payload(request)
+            sending: dict[str, np.ndarray] = {}
+            if isinstance(request, RunRequest) and isinstance(payload, RunResult):
+                payload, sending = self._inputs.strip(payload)
             self._conn.send(Reply(request.id, share_arrays(payload, self._prefix(request))))
+            self._inputs.sent(sending)
         except Exception:
             self._conn.send(Failure(request.id, traceback.format_exc()))
 

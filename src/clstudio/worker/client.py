@@ -33,6 +33,7 @@ from clstudio.common import (
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
+from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (
     BuildRequest,
@@ -104,6 +105,7 @@ class WorkerClient:
         self._active = False
         self._cancel_at: float | None = None
         self._closed = False
+        self._inputs = ReceivedInputs()
         self.restarts = 0  # lives ended early: by a timeout, a cancel, a crash or an interrupt
 
     def __enter__(self) -> WorkerClient:
@@ -165,7 +167,7 @@ class WorkerClient:
             error = RunError(outcome.stage, outcome.message)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
-        return outcome
+        return self._inputs.fill(outcome)
 
     def step(
         self, session: Session, first: int, count: int, stepped: SteppedFn | None = None
@@ -254,6 +256,7 @@ class WorkerClient:
         worker.close()
         with self._state_lock:
             self._worker = None
+            self._inputs.forget()
             self.restarts += 1
             if restart and not self._closed:
                 self._ensure_worker()
