@@ -39,6 +39,7 @@ from clstudio.worker.protocol import (
     RunRequest,
     Stepped,
     StepRequest,
+    WarmRequest,
 )
 from clstudio.worker.shared_arrays import block_prefix, share_arrays
 
@@ -171,7 +172,7 @@ class _Handler:
     def _payload(self, request: Request) -> object:
         if isinstance(request, DevicesRequest):
             return self._discover()
-        if isinstance(request, BuildRequest):
+        if isinstance(request, BuildRequest | WarmRequest):
             return self._engine.build(
                 request.source, request.options, request.selector, self._entering
             )

@@ -33,6 +33,17 @@ class BuildRequest:
 
 
 @dataclass(frozen=True)
+class WarmRequest:
+    """A spare worker's first request: open the device and build the program the app ran
+    last, so that the run it takes over after a crash finds both warm. Its reply is dropped."""
+
+    id: int
+    selector: DeviceSelector | None
+    source: str = ""
+    options: str = ""
+
+
+@dataclass(frozen=True)
 class RunRequest:
     """Build and run a session; the reply is a RunResult."""
 
@@ -75,7 +86,15 @@ class StepRequest:
     count: int = 1
 
 
-Request = DevicesRequest | BuildRequest | RunRequest | CheckRequest | PeakRequest | StepRequest
+Request = (
+    DevicesRequest
+    | BuildRequest
+    | WarmRequest
+    | RunRequest
+    | CheckRequest
+    | PeakRequest
+    | StepRequest
+)
 
 
 @dataclass(frozen=True)
