@@ -37,6 +37,8 @@ LAYERS = (
     "session",
     "devices",
     "expressions",
+    # What the compiler made of a kernel: PoCL's remarks and files read without pyopencl.
+    "compiler",
     "common",
 )
 # Where pyopencl may be imported: the engine, and in devices/ only what asks a driver.

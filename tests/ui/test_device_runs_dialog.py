@@ -39,7 +39,7 @@ def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_windo
     if len(devices) < 2:
         # One device: the same device twice still shows the side-by-side tables.
         dialog.devices.addItem(dialog.devices.item(0).clone())
-    with qtbot.waitSignal(dialog.runner.finished, timeout=60_000):
+    with qtbot.waitSignal(dialog.runsFinished, timeout=60_000):
         dialog.run_button.click()
     rows = dialog.time_rows()
     assert len(rows) == max(2, len(devices))

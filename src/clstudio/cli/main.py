@@ -14,6 +14,7 @@ from types import ModuleType
 from clstudio import __version__
 from clstudio.cli import (
     check_command,
+    compile_command,
     debug_command,
     devices_command,
     exercise_command,
@@ -30,6 +31,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     devices_command,
     run_command,
     check_command,
+    compile_command,
     debug_command,
     export_command,
     exercise_command,

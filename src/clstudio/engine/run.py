@@ -25,10 +25,12 @@ from clstudio.common import (
     gettext,
     ngettext,
 )
+from clstudio.compiler import ProgramBuild
 from clstudio.devices import DeviceSelector
 from clstudio.engine import host_steps
 from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.cl_errors import plain_words
+from clstudio.engine.compilation import build_for_view
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.host_steps import (
     DeviceObject,
@@ -73,6 +75,10 @@ class Engine:
         entering("build")
         result, _, _ = self._contexts.program(state, source, options)
         return result
+
+    def build_for_view(self, session: Session, entering: Entering = nowhere) -> ProgramBuild:
+        """Build and launch `session` once for the compiler view (see engine.compilation)."""
+        return build_for_view(self._contexts, lambda s: self.run(s, entering=entering), session)
 
     def measure_peak(
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan

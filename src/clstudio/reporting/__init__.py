@@ -1,6 +1,16 @@
 """A run told to people and programs: the --json reports, run statistics, the finished run."""
 
 from clstudio.reporting.check_report import check_to_json, format_check
+from clstudio.reporting.compile_report import (
+    COMPILE_FORMAT,
+    COMPILE_VERSION,
+    EMITS,
+    comparison_text,
+    compile_to_json,
+    format_compile,
+    remark_text,
+    summary_text,
+)
 from clstudio.reporting.device_comparison import (
     OutputDifference,
     compare_outputs,
@@ -22,7 +32,13 @@ from clstudio.reporting.peak_report import (
     peaks_from_json,
     peaks_to_json,
 )
-from clstudio.reporting.peak_store import latest_peaks, load_peaks, save_peaks, store_path
+from clstudio.reporting.peak_store import (
+    PeakStoreError,
+    latest_peaks,
+    load_peaks,
+    save_peaks,
+    store_path,
+)
 from clstudio.reporting.roofline import (
     DEFAULT_OPS_PER_ITEM,
     Roof,
@@ -43,7 +59,10 @@ from clstudio.reporting.run_stats import (
 )
 
 __all__ = [
+    "COMPILE_FORMAT",
+    "COMPILE_VERSION",
     "DEFAULT_OPS_PER_ITEM",
+    "EMITS",
     "TEST_TITLES",
     "BufferTraffic",
     "FinishedRun",
@@ -51,6 +70,7 @@ __all__ = [
     "LaterLaunches",
     "LessonStepTime",
     "OutputDifference",
+    "PeakStoreError",
     "PeaksFormatError",
     "Roof",
     "RooflinePoint",
@@ -60,9 +80,12 @@ __all__ = [
     "buffer_traffic",
     "check_to_json",
     "compare_outputs",
+    "comparison_text",
+    "compile_to_json",
     "device_runs_to_json",
     "format_check",
     "format_comparison",
+    "format_compile",
     "format_peaks",
     "format_summary",
     "format_value",
@@ -75,8 +98,10 @@ __all__ = [
     "peaks_from_json",
     "peaks_to_json",
     "point_of",
+    "remark_text",
     "result_to_json",
     "roofs_of",
     "save_peaks",
     "store_path",
+    "summary_text",
 ]

@@ -46,6 +46,7 @@ from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.steps.step_controller import StepController
 from clstudio.ui.steps.step_mode import StepMode
+from clstudio.ui.tasks import application_lanes
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_actions import (
     build_menus,
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.backends = backends or Backends.isolated()
         self.recovery = recovery or RecoveryStore(parent=self)
+        self.tasks = application_lanes()
         self._lesson: HostProgramLesson | None = None
         self._grow_results_on_first_run = False
         app = QApplication.instance()
@@ -145,7 +147,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
-        self.exercises, self.exercises_dock = install_exercises(self, self.backends.runs)
+        self.exercises, self.exercises_dock = install_exercises(
+            self, self.backends.runs, self.backends.checks
+        )
 
         self.window_actions = create_actions(self)
         self.toolbar = build_toolbar(self, self.window_actions, self.run_bar)
@@ -167,6 +171,7 @@ class MainWindow(QMainWindow):
         self._connect_actions()
 
         self.peaks = PeaksController(self.backends.measurements, parent=self)
+        self.peaks.messageRaised.connect(self.show_data_message)
         connect_peaks(self.device_panel.peaks_view, self.peaks)
         roofline = self.results_panel.roofline
         roofline.set_lookup(self.peaks.kept)
@@ -253,6 +258,7 @@ class MainWindow(QMainWindow):
         w.runStateChanged.connect(self._on_workbench_run_state_changed)
         w.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.recovery.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.recovery.fileSetAside.connect(self.show_data_message)
         a.about.triggered.connect(self.show_about)
         a.lesson.triggered.connect(self.show_lesson)
         a.themes[self.theme.choice].setChecked(True)
@@ -302,6 +308,12 @@ class MainWindow(QMainWindow):
     def _on_workbench_device_changed(self, device: DeviceInfo | None) -> None:
         self.device_panel.set_active_device(device)
         self._show_device_status()
+
+    def show_data_message(self, line: str) -> None:
+        """A file of the user's data was set aside or left alone: say so, beside what the
+        status bar says already (several can come at window start)."""
+        shown = self.statusBar().currentMessage()
+        self.statusBar().showMessage(f"{shown}  {line}" if shown else line, 20000)
 
     def _show_device_status(self) -> None:
         selector = self.document.session.device
@@ -595,19 +607,7 @@ class MainWindow(QMainWindow):
         self.settings.set_window_state(self.saveState())
         self.settings.set_last_session(self.document.path)
         self.settings.sync()
-        self.workbench.request_stop()
-        self.step_mode.request_stop()
-        self.check_mode.request_stop()
-        self.peaks.stop()
-        self.sweeps.runner.stop()
-        self.runner.wait()
-        self.step_mode.wait()
-        self.check_mode.wait()
-        self.exercises.wait()
-        self.peaks.runner.wait()
-        self.sweeps.runner.wait()
-        self.editor_panel.wait_for_build()
-        self.discovery.wait()
+        self.tasks.shutdown()
         self.backends.close()
         self.recovery.discard()
         event.accept()

@@ -19,6 +19,7 @@ import time
 import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,9 +27,11 @@ import numpy as np
 from clstudio.checkmode import LOG_NAME
 from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext
 from clstudio.worker.kept_inputs import SentInputs
+from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
+    CompileRequest,
     DevicesRequest,
     Failure,
     PeakRequest,
@@ -182,6 +185,8 @@ class _Handler:
             return self._engine.measure_peak(request.selector, request.probe, request.plan)
         if isinstance(request, StepRequest):
             return self._advance(request)
+        if isinstance(request, CompileRequest):
+            return self._compile(request)
         assert isinstance(request, RunRequest)
         return self._run(request)
 
@@ -199,14 +204,17 @@ class _Handler:
         def progress(done: int, total: int) -> None:
             self._conn.send(Progress(request.id, done, total))
 
-        def read_log() -> str:
+        def read_log() -> tuple[str, str]:
             # Kernel reports go to the log file, which grows over the worker's checks;
-            # API errors always go to stderr, emptied before each request.
+            # API errors may go to stderr, emptied before each request, among other lines.
             sys.stderr.flush()
             reports = _read_bytes(LOG_NAME, self._log_offset)
             self._log_offset += len(reports)
-            api_errors = _read_bytes(STDERR_NAME)
-            return (reports + b"\n" + api_errors).decode("utf-8", errors="replace")
+            chatter = _read_bytes(STDERR_NAME)
+            return (
+                reports.decode("utf-8", errors="replace"),
+                chatter.decode("utf-8", errors="replace"),
+            )
 
         with self._printf:
             return self._check_session(
@@ -230,6 +238,18 @@ class _Handler:
                 request.session, progress, self._cancel.is_set, self._entering
             )
         return dataclasses.replace(result, printf=self._printf.text())
+
+    def _compile(self, request: CompileRequest) -> object:
+        # Imported here: the compiler view's readers load llvmlite, a second LLVM.
+        from clstudio.compiler import compile_view
+
+        with NativeOutput() as printed:  # PoCL's LLVM prints its remarks on stdout
+            build = self._engine.build_for_view(request.session, self._entering)
+        # ... and some on stderr, which goes to STDERR_NAME, emptied before each request.
+        sys.stderr.flush()
+        text = printed.text() + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")
+        cache = os.environ.get(POCL_CACHE_VARIABLE)
+        return compile_view(build, text, Path(cache).resolve() if cache else None)
 
     def _entering(self, step: str) -> None:
         self._step.value = STEP_NUMBERS[step]

@@ -34,6 +34,7 @@ from clstudio.common import (
     gettext,
     step_at,
 )
+from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
@@ -42,6 +43,7 @@ from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
+    CompileRequest,
     DevicesRequest,
     Failure,
     PeakRequest,
@@ -219,6 +221,31 @@ class WorkerClient:
             error = RunError(outcome.stage, outcome.message)
             return CheckResult(ok=False, kernel=session.kernel, error=error)
         assert isinstance(outcome, CheckResult)
+        return outcome
+
+    def compile(self, session: Session) -> CompileResult:
+        """Build and launch `session` once and read what the compiler made of it.
+
+        The worker must have been started with COMPILER_ENVIRONMENT (CompilerClient does
+        that). A crash, a timeout or a cancel gives ok=False with the words for it.
+        """
+        doing = gettext("compiling kernel '{kernel}' for the compiler view").format(
+            kernel=session.kernel
+        )
+        job = _Job(doing, self._build_limit_s + session.timeout_s, "compiler", session.kernel)
+        session = _in_this_folder(session)
+        outcome = self._request(lambda id: CompileRequest(id, session), job, None)
+        if isinstance(outcome, _Stopped):
+            local = tuple(session.local_size) if session.local_size else None
+            return unfinished_compile(
+                session.kernel,
+                session.build_options,
+                local,
+                session.source,
+                outcome.stage,
+                outcome.message,
+            )
+        assert isinstance(outcome, CompileResult)
         return outcome
 
     def measure_peak(
@@ -400,7 +427,11 @@ class WorkerClient:
         self._replace(worker)
         if not worker.ready:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
-        message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, job.blame)
+        # A compile for the compiler view builds and then launches: a crash in the launch
+        # is the kernel's.
+        step = step_at(worker.step.value)
+        blame = "kernel" if step is not None and step.key == "launch" else job.blame
+        message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
         return _Stopped("crash", message)
 
 

@@ -86,6 +86,18 @@ class StepRequest:
     count: int = 1
 
 
+@dataclass(frozen=True)
+class CompileRequest:
+    """Build and launch a session once for the compiler view; the reply is a CompileResult.
+
+    Asked of a worker started for it alone (compiler_client): PoCL's switches and a
+    fresh cache are in its environment, read once when the driver loads.
+    """
+
+    id: int
+    session: Session
+
+
 Request = (
     DevicesRequest
     | BuildRequest
@@ -94,6 +106,7 @@ Request = (
     | CheckRequest
     | PeakRequest
     | StepRequest
+    | CompileRequest
 )
 
 

@@ -47,7 +47,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     )
     panel = window.results_panel.sweep
     window.results_panel.setCurrentWidget(panel)
-    with qtbot.waitSignal(window.sweeps.runner.finished, timeout=30_000):
+    with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=30_000):
         panel.sweep_button.click()
         assert panel.stop_button.isVisible()
     assert panel.use_button.isVisible()

@@ -1,0 +1,69 @@
+"""What the compiler made of a kernel: remarks, LLVM IR, assembly, summary, two builds compared."""
+
+from clstudio.compiler.asm_reader import ElfError, asm_listing, function_names, stack_bytes
+from clstudio.compiler.comparison import BuildComparison, MnemonicChange, compare_builds
+from clstudio.compiler.compile_result import (
+    ASM_PART,
+    IR_PART,
+    PARTS,
+    REMARKS,
+    CompileResult,
+    KernelSummary,
+    ProgramBuild,
+    unfinished_compile,
+)
+from clstudio.compiler.compile_view import compile_view, missing_reason
+from clstudio.compiler.instruction_notes import instruction_note
+from clstudio.compiler.ir_reader import (
+    BitcodeError,
+    WorkGroupLoop,
+    defined_functions,
+    ir_listing,
+    module_text,
+    work_group_loop,
+)
+from clstudio.compiler.listing import ASM, IR, Listing, ListingLine
+from clstudio.compiler.program_binaries import binary_kind
+from clstudio.compiler.remark_advice import RemarkAdvice, advice_for, remark_diagnostics
+from clstudio.compiler.remarks import KINDS, Remark, classify, parse_remarks
+from clstudio.compiler.shown_build import changes_since
+
+__all__ = [
+    "ASM",
+    "ASM_PART",
+    "IR",
+    "IR_PART",
+    "KINDS",
+    "PARTS",
+    "REMARKS",
+    "BitcodeError",
+    "BuildComparison",
+    "CompileResult",
+    "ElfError",
+    "KernelSummary",
+    "Listing",
+    "ListingLine",
+    "MnemonicChange",
+    "ProgramBuild",
+    "Remark",
+    "RemarkAdvice",
+    "WorkGroupLoop",
+    "advice_for",
+    "asm_listing",
+    "binary_kind",
+    "changes_since",
+    "classify",
+    "compare_builds",
+    "compile_view",
+    "defined_functions",
+    "function_names",
+    "instruction_note",
+    "ir_listing",
+    "missing_reason",
+    "module_text",
+    "parse_remarks",
+    "remark_diagnostics",
+    "stack_bytes",
+    "unfinished_compile",
+    "work_group_loop",
+]
