@@ -28,6 +28,7 @@ from clstudio.common import (
 from clstudio.compiler import ProgramBuild
 from clstudio.devices import DeviceSelector
 from clstudio.engine import host_steps
+from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.compilation import build_for_view
 from clstudio.engine.context import DeviceState, OpenCLContexts
@@ -39,6 +40,7 @@ from clstudio.engine.host_steps import (
     first_problem,
     nowhere,
 )
+from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
@@ -55,6 +57,7 @@ class Engine:
 
     def __init__(self) -> None:
         self._contexts = OpenCLContexts()
+        self._contents = KeptContents()
 
     def build(
         self,
@@ -128,7 +131,9 @@ class Engine:
         problems = validate(session, signature, state.limits_for(kernel))
         if problems:
             raise first_problem(problems)
-        buffers = host_steps.create_buffers(session, signature, state, record)
+        buffers = host_steps.create_buffers(
+            session, signature, state, record, self._contents, state.pool
+        )
         samplers = host_steps.set_arguments(session, signature, kernel, buffers, record)
         if inspect:
             inspect(state, buffers)
@@ -148,6 +153,8 @@ class Engine:
                 progress(repeat + 1, session.repeats)
         del samplers
         outputs, guard_reports = host_steps.read_back(state, buffers, record)
+        if all(g.ok for g in guard_reports.values()):
+            state.pool.give_back([b for b in buffers if isinstance(b, DeviceBuffer)])
         references = host_steps.check_references(session, signature, outputs, record)
         ok = all(r.ok for r in references.values()) and all(g.ok for g in guard_reports.values())
         return record.result(
