@@ -103,6 +103,8 @@ class Timing:
     submit: int
     start: int
     end: int
+    launch: int = 1  # the kernel's launch in a program of several (1-based), else 1
+    iteration: int = 0  # the iteration of its group of launches
 
     @property
     def duration_ns(self) -> int:
@@ -150,6 +152,7 @@ class RunResult:
     references: dict[str, ReferenceReport] = field(default_factory=dict)
     guards: dict[str, GuardReport] = field(default_factory=dict)
     printf: str = ""
+    launch_count: int = 1  # launches the session writes (a program of several: more than 1)
 
     def kernel_times_ns(self) -> list[int]:
         return [t.duration_ns for t in self.timings if t.phase == "kernel"]
