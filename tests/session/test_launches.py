@@ -19,7 +19,8 @@ from clstudio.session import (
 
 SOURCE = (
     "__kernel void add(__global const float *a, __global const float *b,"
-    " __global float *c, const int n) { int i = get_global_id(0); if (i < n) c[i] = a[i] + b[i]; }\n"
+    " __global float *c, const int n)"
+    " { int i = get_global_id(0); if (i < n) c[i] = a[i] + b[i]; }\n"
 )
 
 

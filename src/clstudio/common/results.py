@@ -154,6 +154,13 @@ class RunResult:
     printf: str = ""
     launch_count: int = 1  # launches the session writes (a program of several: more than 1)
 
+    @property
+    def is_program(self) -> bool:
+        """Several launches, or one iterated: a kernel time per repeat no longer exists."""
+        return self.launch_count > 1 or any(
+            t.iteration for t in self.timings if t.phase == "kernel"
+        )
+
     def kernel_times_ns(self) -> list[int]:
         return [t.duration_ns for t in self.timings if t.phase == "kernel"]
 

@@ -178,10 +178,10 @@ def format_summary(result: RunResult) -> str:
             stage=result.error.stage, message=result.error.message
         )
         lines.append(f"  {error}")
-    if result.launch_count > 1:
+    if result.is_program:
         lines += _program_lines(result)
     stats = kernel_stats(result.kernel_times_ns())
-    if stats is not None and result.launch_count == 1:
+    if stats is not None and not result.is_program:
         times = ngettext(
             "kernel time over {count} repeat: min {min}, median {median}, mean {mean}",
             "kernel time over {count} repeats: min {min}, median {median}, mean {mean}",
@@ -240,11 +240,11 @@ def _program_lines(result: RunResult) -> list[str]:
     stats = kernel_stats(program_times_ns(result))
     if stats is not None:
         times = ngettext(
-            "program time ({launches} launches) over {count} repeat: min {min}, median {median}",
-            "program time ({launches} launches) over {count} repeats: min {min}, median {median}",
+            "program time ({launches} enqueued) over {count} repeat: min {min}, median {median}",
+            "program time ({launches} enqueued) over {count} repeats: min {min}, median {median}",
             stats.count,
         ).format(
-            launches=result.launch_count,
+            launches=len(result.kernel_times_ns()) // stats.count,
             count=stats.count,
             min=format_seconds(stats.min_s),
             median=format_seconds(stats.median_s),

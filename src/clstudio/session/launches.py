@@ -327,7 +327,9 @@ def _launch_with(launch: Launch, path: tuple[str | int, ...], value: int) -> Lau
         if sizes is None or path[-1] >= len(sizes):
             return launch
         new = (*sizes[: path[-1]], value, *sizes[path[-1] + 1 :])
-        return replace(launch, **{key: new})
+        if key == "global_size":
+            return replace(launch, global_size=new)
+        return replace(launch, local_size=new)
     if key == "args" and isinstance(launch.args.get(str(path[1])), ScalarArg):
         return replace(launch, args={**launch.args, str(path[1]): ScalarArg(value)})
     return launch

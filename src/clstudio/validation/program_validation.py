@@ -56,8 +56,8 @@ def validate_program(
             problems.append(replace(problem, message=message))
     for name in session.args:
         if name not in used:
-            problem = gettext(
+            unused = gettext(
                 "argument '{name}' is passed to no launch; name it in a launch's args, or remove it"
             )
-            problems.append(RunError("validate", problem.format(name=name), argument=name))
+            problems.append(RunError("validate", unused.format(name=name), argument=name))
     return problems
