@@ -1,6 +1,6 @@
 """Reading Oclgrind's log: messages in the formats of its sources, as this machine printed them."""
 
-from clstudio.checkmode import find_problems, parse_log
+from clstudio.checkmode import BufferRegion, find_problems, parse_log
 from clstudio.common import KernelArgInfo
 
 RACE = """
@@ -140,10 +140,57 @@ def test_a_location_in_another_file_has_no_line_in_the_editor():
 
 
 def test_the_suppression_notice_is_seen_and_driver_chatter_ignored():
-    log = (
-        "pocl warning: something\n"
-        + RACE
-        + ("\nOclgrind: 1000 errors generated - suppressing further errors\n\n")
-    )
-    parsed = parse_log(log)
+    log = RACE + "\nOclgrind: 1000 errors generated - suppressing further errors\n\n"
+    parsed = parse_log(log, "pocl warning: something\n" + FALSE_API_ERROR)
     assert parsed.suppressed and len(parsed.reports) == 1
+
+
+UNKNOWN = """
+Work-item exceeded its stack of wombats
+\tKernel: rotate
+\tEntity: Global(2,0,0) Local(2,0,0) Group(0,0,0)
+\t  %6 = load float, float addrspace(3)* %arrayidx5, align 4, !dbg !27
+\tAt line 5 (column 29) of input.cl:
+\t  data[get_global_id(0)] = tmp[(l + 1) % get_local_size(0)];
+\twombats=7, limit=4
+\t
+"""
+
+
+def test_a_message_no_pattern_knows_is_a_problem_with_oclgrinds_words_and_line():
+    (problem,) = find_problems(parse_log(UNKNOWN), SOURCE, ARGS)
+    assert problem.kind == "oclgrind-report" and problem.severity == "error"
+    assert (problem.line, problem.kernel, problem.count) == (5, "rotate", 1)
+    assert "Work-item exceeded its stack of wombats" in problem.message
+    assert problem.oclgrind == "Work-item exceeded its stack of wombats"
+    assert problem.first[0].global_id == (2, 0, 0)
+
+
+def test_the_same_words_on_stderr_are_driver_chatter_not_a_report():
+    assert parse_log("", UNKNOWN).reports == ()
+
+
+def invalid_read(address: int) -> str:
+    return (
+        f"Invalid read of size 4 at global memory address {hex(address)}\n"
+        "\tKernel: rotate\n\tEntity: Global(3,0,0) Local(3,0,0) Group(0,0,0)\n"
+        "\t  %0 = load float\n\tAt line 4 (column 14) of input.cl:\n"
+        "\t  tmp[l] = data[get_global_id(0)];\n\n"
+    )
+
+
+DATA = BufferRegion("data", 0x1000000000000, 256, 4, "float")
+
+
+def test_a_read_through_a_null_pointer_is_outside_every_buffer():
+    (problem,) = find_problems(parse_log(invalid_read(0x8)), SOURCE, ARGS, (DATA,))
+    assert problem.buffer is None
+    assert "through a NULL pointer (address 0x8), outside every buffer" in problem.message
+
+
+def test_a_wild_address_names_no_buffer_and_a_near_miss_names_its_buffer():
+    (wild,) = find_problems(parse_log(invalid_read(0x7000000000000)), SOURCE, ARGS, (DATA,))
+    assert wild.buffer is None and "outside every buffer" in wild.message
+    (near,) = find_problems(parse_log(invalid_read(0x1000000000100)), SOURCE, ARGS, (DATA,))
+    assert near.buffer == "data"
+    assert "element 64 of 'data', which has 64 float elements" in near.message

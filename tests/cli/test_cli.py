@@ -275,6 +275,23 @@ def test_run_on_two_devices_prints_both_results_and_their_comparison(capsys, tmp
 
 
 @pytest.mark.opencl
+def test_run_on_two_devices_saves_each_devices_outputs_in_a_folder_of_its_own(capsys, tmp_path):
+    out = tmp_path / "out"
+    status, _ = run_json(
+        capsys, write_session(tmp_path), "--device", "cpu", "--device", "cpu",
+        "--save-outputs", str(out),
+    )  # fmt: skip
+    assert status == 0
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.npy")) == [
+        "device-1/c.npy",
+        "device-2/c.npy",
+    ]
+    np.testing.assert_array_equal(
+        np.load(out / "device-1" / "c.npy"), np.load(out / "device-2" / "c.npy")
+    )
+
+
+@pytest.mark.opencl
 def test_run_on_a_second_installed_device_compares_it_with_the_first(capsys, tmp_path):
     second = _second_device()
     if second is None:

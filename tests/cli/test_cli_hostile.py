@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from clstudio.cli import main
 from clstudio.common.terminal_text import escape_controls
+from clstudio.exercises import exercises_dir
 
 SPIN = {
     "format": "clstudio-session",
@@ -128,3 +130,78 @@ def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
 def test_escape_controls_keeps_newlines_and_tabs_and_text():
     assert escape_controls("a\tb\nc\u00e9\u4e2d") == "a\tb\nc\u00e9\u4e2d"
     assert escape_controls("\x00\x7f\x9b\u202e") == "\\x00\\x7f\\x9b\\u202e"
+
+
+def clstudio(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The command in its own process: a read that blocks fails the test by its timeout."""
+    return subprocess.run(
+        [sys.executable, "-m", "clstudio", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path, kind):
+    kernel = tmp_path / "mine.cl"
+    if kind == "fifo":
+        os.mkfifo(kernel)
+    else:
+        kernel.symlink_to(kind)
+    done = clstudio("exercise", "check", "vector_add", str(kernel))
+    assert done.returncode == 1
+    said = "named pipe (FIFO)" if kind == "fifo" else "character device"
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("name", ["exercise.json", "statement.md"])
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(tmp_path, name, kind):
+    folder = tmp_path / "exercises"
+    shutil.copytree(exercises_dir() / "vector_add", folder / "vector_add")
+    path = folder / "vector_add" / name
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(kind)
+    done = clstudio("exercise", "list", env={"CLSTUDIO_EXERCISES": str(folder)})
+    said = "named pipe (FIFO)" if kind == "fifo" else "character device"
+    assert f"{name}: cannot read: " in done.stdout + done.stderr
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["run"], ["check"], ["export", "--lang", "c", "-o", "out"]])
+def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(capsys, tmp_path, command):
+    path = tmp_path / "session.json"
+    text = json.dumps({**SPIN, "description": "SURROGATE"}).replace("SURROGATE", "\\ud800")
+    path.write_text(text, encoding="utf-8")
+    rest = [str(tmp_path / "out") if word == "out" else word for word in command[1:]]
+    status = main([command[0], str(path), *rest])
+    assert status == 1
+    said = capsys.readouterr()
+    assert "description: not valid Unicode: a lone surrogate (\\ud800)" in said.out + said.err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.opencl
+def test_peaks_sets_a_damaged_store_aside_and_never_rewrites_a_newer_one(capsys):
+    store = Path(os.environ["CLSTUDIO_DATA_DIR"]) / "peaks.json"
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_text('{"format": "clstudio-peak-store", "version": 1, "measurements": 5}')
+    assert main(["peaks", "--quick", "--device", "cpu"]) == 0
+    err = capsys.readouterr().err
+    (copy,) = store.parent.glob("peaks.json.damaged-*")
+    assert f"it was set aside as {copy.name}" in err and err.count("\n") == 1
+    assert len(json.loads(store.read_text())["measurements"]) == 1  # the new measurement
+
+    newer = '{"format": "clstudio-peak-store", "version": 2, "measurements": ["kept"]}'
+    store.write_text(newer)
+    assert main(["peaks", "--quick", "--device", "cpu"]) == 1
+    err = capsys.readouterr().err
+    assert "version 2 is newer than this CL Studio writes (1); a newer CL Studio keeps it" in err
+    assert store.read_text() == newer

@@ -139,6 +139,35 @@ def test_help_is_chinese_and_fits_the_terminal(capsys, speak, monkeypatch):
     assert all(columns(line) <= 80 for line in text.splitlines())
 
 
+@pytest.mark.parametrize(
+    ("argv", "chinese", "english"),
+    [
+        (["run"], "缺少以下必需的参数：session", "the following arguments are required: session"),
+        (
+            ["export", "s.json", "-o", "out", "--lang", "rust"],
+            "参数 --lang：无效的选择：'rust'（可选：'python', 'c'）",
+            "argument --lang: invalid choice: 'rust' (choose from 'python', 'c')",
+        ),
+        (["devices", "--bogus"], "无法识别的参数：--bogus", "unrecognized arguments: --bogus"),
+        (["run", "s.json", "--device"], "参数 --device：需要一个值", "expected one argument"),
+    ],
+)
+def test_usage_errors_are_chinese_under_chinese_and_english_under_c(
+    capsys, speak, argv, chinese, english
+):
+    for lang, said, usage_word, error_word in (
+        ("zh_CN.UTF-8", chinese, "用法：", "错误："),
+        ("C", english, "usage: ", "error: "),
+    ):
+        speak(lang)
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 2
+        usage, error = capsys.readouterr().err.splitlines()
+        assert usage.startswith(f"{usage_word}clstudio") and said in error, (lang, error)
+        assert error.startswith("clstudio") and error_word in error, (lang, error)
+
+
 def test_chinese_wraps_between_characters_and_english_at_spaces():
     assert wrapped("运行 clstudio devices 列出设备", 12) == [
         "运行",

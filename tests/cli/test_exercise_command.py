@@ -49,7 +49,7 @@ def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(capsys):
     status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1
-    assert report["format"] == "clstudio-exercise-check" and report["version"] == 2
+    assert report["format"] == "clstudio-exercise-check" and report["version"] == 3
     assert report["variant"] is None
     assert (report["passed"], report["status"], report["error"]) == (False, "failing", None)
     assert report["performance"] is None  # not timed while a case fails
@@ -64,9 +64,28 @@ def test_check_of_the_solution_exits_0_and_prints_each_case(capsys, tmp_path):
     kernel = exercises_dir() / "softmax" / "solution.cl"
     assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 0
     out = capsys.readouterr().out
-    assert "softmax: 6 of 6 cases pass" in out
+    assert "softmax: 7 of 7 cases pass" in out
     assert "pass  rows = 5, cols = 1025" in out
+    assert "pass  rows = 16, cols = 1024, scores far apart" in out
+    assert "memory check on rows = 1, cols = 1 (Oclgrind): no out-of-bounds access" in out
     assert "status: passing" in out
+
+
+@pytest.mark.opencl
+def test_a_kernel_right_by_luck_fails_the_memory_check_at_its_line(capsys, tmp_path):
+    solution = (exercises_dir() / "softmax" / "solution.cl").read_text()
+    loosened = tmp_path / "loosened.cl"
+    loosened.write_text(solution.replace("if (lid < stride)", "if (lid <= stride)"))
+    status = main(["exercise", "check", "softmax", str(loosened), "--no-performance", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 1 and not report["passed"] and report["status"] == "failing"
+    assert all(case["passed"] for case in report["cases"])  # every value right on PoCL
+    assert report["checks"] == ["values", "memory"]
+    memory = report["memory"]
+    assert (memory["case"], memory["ran"], memory["passed"]) == ("rows = 1, cols = 1", True, False)
+    problems = {(p["kind"], p["line"]) for p in memory["problems"]}
+    assert ("array-index", 22) in problems and ("data-race", 22) in problems
+    assert main(["exercise", "check", "softmax", str(loosened), "--no-memory-check"]) == 0
 
 
 @pytest.mark.opencl

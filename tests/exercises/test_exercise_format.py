@@ -70,6 +70,32 @@ def test_a_case_session_follows_the_sizes_and_takes_the_seed_and_tolerance():
     assert (session.references["c"].rtol, session.references["c"].atol) == (1e-6, 1e-6)
 
 
+def test_a_case_may_start_a_buffer_otherwise_and_only_that_case_does(tmp_path):
+    cases = [
+        {"sizes": {"n": 1}, "seed": 1},
+        {"sizes": {"n": 300}, "seed": 2, "init": {"a": {"normal": {"mean": 0, "std": 1000}}}},
+    ]
+    exercise = load_exercise(copy_exercise(tmp_path, cases=cases))
+    plain, spread = exercise.cases
+    assert plain.inits == {} and spread.inits["a"].kind == "normal"
+    session = exercise.case_session(spread.sizes, spread.seed, "// mine", inits=spread.inits)
+    assert session.args["a"].init.params == {"mean": 0, "std": 1000}
+    assert session.args["a"].shape == (300,)
+    assert session.args["b"].init == exercise.session.args["b"].init
+
+
+@pytest.mark.parametrize(
+    ("init", "says"),
+    [
+        ({"n": "zeros"}, "'n' is not a buffer argument of the session"),
+        ({"a": {"normal": {"std": -1}}}, "cases[0].init.a"),
+    ],
+)
+def test_a_case_init_names_a_buffer_and_a_valid_contents(tmp_path, init, says):
+    cases = [{"sizes": {"n": 1}, "seed": 1, "init": init}]
+    assert says in refusal(copy_exercise(tmp_path, cases=cases))
+
+
 def test_an_unknown_key_is_refused_with_the_file_and_key(tmp_path):
     message = refusal(copy_exercise(tmp_path, hint=["typo"]))
     assert "exercise.json: hint: unknown key" in message

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from clstudio.exercises import (
     FAILING,
     NOT_STARTED,
@@ -32,9 +34,39 @@ def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path):
     assert saved["format"] == "clstudio-exercise-progress" and saved["version"] == 1
 
 
-def test_an_unreadable_progress_file_means_nothing_checked_yet(tmp_path):
+def test_an_unreadable_progress_file_means_nothing_checked_yet_and_is_set_aside(tmp_path):
     (tmp_path / "progress.json").write_text("{ cut short")
-    assert ProgressStore(tmp_path).status("saxpy") == NOT_STARTED
+    said: list[str] = []
+    assert ProgressStore(tmp_path, said.append).status("saxpy") == NOT_STARTED
+    (copy,) = tmp_path.glob("progress.json.damaged-*")
+    assert copy.read_text() == "{ cut short"
+    assert len(said) == 1 and copy.name in said[0]
+
+
+@pytest.mark.parametrize(
+    "exercises", [5, {"saxpy": "passing"}, {"saxpy": {"status": 1}}, [{"status": "passing"}]]
+)
+def test_a_progress_file_of_the_wrong_shape_is_set_aside(tmp_path, exercises):
+    data = {"format": "clstudio-exercise-progress", "version": 1, "exercises": exercises}
+    (tmp_path / "progress.json").write_text(json.dumps(data))
+    said: list[str] = []
+    store = ProgressStore(tmp_path, said.append)
+    assert store.status("saxpy") == NOT_STARTED
+    assert len(said) == 1 and "set aside" in said[0]
+    store.record(report("saxpy", True))
+    assert ProgressStore(tmp_path).status("saxpy") == PASSING
+
+
+def test_a_progress_file_of_a_newer_version_is_never_written_over(tmp_path):
+    path = tmp_path / "progress.json"
+    data = {"format": "clstudio-exercise-progress", "version": 2, "exercises": {"x": "new"}}
+    path.write_text(json.dumps(data))
+    said: list[str] = []
+    store = ProgressStore(tmp_path, said.append)
+    store.record(report("saxpy", True))
+    assert store.status("saxpy") == PASSING  # for this run
+    assert json.loads(path.read_text()) == data
+    assert len(said) == 1 and "a newer CL Studio keeps it" in said[0]
 
 
 def test_the_workspace_starts_from_the_starter_and_leaves_the_exercise_alone(tmp_path):

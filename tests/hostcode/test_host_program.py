@@ -89,7 +89,7 @@ def test_the_python_program_is_valid_python_that_inlines_small_contents():
     assert imported <= {"argparse", "statistics", "sys", "numpy", "pyopencl"}
     assert "x = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], dtype=np.float32)" in text
     assert "queue_arg = np.full(8, 0.5, dtype=np.float32)" in text  # `queue` is the program's
-    assert 'check("queue", queue_arg_out, k * x, rtol=0.0, atol=0.0)' in text
+    assert 'check("queue", queue_out, k * x, rtol=0.0, atol=0.0)' in text
     assert "k = np.float32(2.5)" in text
 
 

@@ -302,3 +302,23 @@ def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path):
     spec = load_session(write(tmp_path, text)).args["a"]
     drawn = initial_contents("a", spec, 0, tmp_path)
     assert drawn.min() >= 250 and drawn.max() == 255
+
+
+@pytest.mark.parametrize(
+    ("changes", "where"),
+    [
+        ({"description": "SURROGATE"}, "description:"),
+        ({"build_options": "-DN=1 SURROGATE"}, "build_options:"),
+        ({"source": SOURCE + "// SURROGATE"}, "source:"),
+        ({"device": {"platform": "SURROGATE"}}, "device.platform:"),
+        ({"references": {"a": {"expr": "a + 1 # SURROGATE"}}}, "references.a.expr:"),
+        ({"sizes": {"SURROGATE": 4}}, "the key '\\ud800':"),
+    ],
+)
+def test_text_that_is_not_valid_unicode_is_refused_naming_the_field(tmp_path, changes, where):
+    # JSON may write a lone surrogate as an escape; no file or compiler can take one.
+    text = json.dumps(session(**changes)).replace("SURROGATE", "\\ud800")
+    message = refusal(write(tmp_path, text))
+    assert where in message
+    assert "a lone surrogate (\\ud800)" in message
+    message.encode("utf-8")  # the message itself can be printed

@@ -3,6 +3,7 @@
 import copy
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -115,6 +116,11 @@ def test_size_expressions(text, value):
         (lambda d: d.update(sizes={"N": 0}), "sizes.N: expected an integer from 1"),
         (lambda d: d.update(sizes={"2N": 4}), "sizes.2N: expected a size name"),
         (lambda d: d.update(sizes=[4]), "sizes: expected an object"),
+        (lambda d: d.update(sizes={"True": 4}), "sizes.True: 'True' is a word that expressions"),
+        (lambda d: d.update(sizes={"None": 4}), "sizes.None: 'None' is a word that expressions"),
+        (lambda d: d.update(sizes={"if": 4}), "sizes.if: 'if' is a word that expressions"),
+        (lambda d: d.update(global_size=["N//0"]), "global_size[0]: 'N//0': division by zero"),
+        (lambda d: d.update(global_size=["N/3"]), "write // to divide rounding down"),
     ],
 )
 def test_a_wrong_size_is_refused_where_it_stands(mutate, message):
@@ -128,3 +134,16 @@ def test_a_size_that_no_longer_divides_is_refused_where_it_stands():
     session = parse_session(sized(global_size=["N/4"]))
     with pytest.raises(SessionError, match=r"global_size\[0\]: 'N/4': 1001 is not divisible by 4"):
         with_sizes(session, {"N": 1001, "L": 64})
+
+
+def test_the_documented_round_up_to_a_multiple_works():
+    data = sized(global_size=["(N+L-1)//L*L"], local_size=["L"])
+    session = parse_session({**data, "sizes": {"N": 1000003, "L": 256}})
+    assert session.global_size == (1000192,)  # 3907 groups of 256
+    assert session.local_size == (256,)
+
+
+def test_the_round_up_of_the_docs_is_the_one_they_show():
+    text = (Path(__file__).parents[2] / "docs" / "session-format.md").read_text(encoding="utf-8")
+    assert '"(N+L-1)//L*L"' in text
+    assert evaluate("(N+L-1)//L*L", {"N": 1000003, "L": 256}, "here") == 1000192

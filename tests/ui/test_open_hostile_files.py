@@ -1,14 +1,19 @@
-"""Opening a broken or hostile file in the window: always a message, and the open session kept."""
+"""Opening a broken or hostile file in the window: always a message, and the open session kept;
+and starting the window whatever the data folder holds: a bad file is set aside."""
 
 from __future__ import annotations
 
 import json
 import os
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from clstudio.ui.app import open_main_window
+from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
@@ -100,3 +105,64 @@ def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
     assert "OverflowError: a reader's bug" in warnings[0][1]
     assert "The open session is kept" in warnings[0][1]
     assert window.document.session == before
+
+
+@pytest.fixture
+def reader_watch() -> Iterator[Callable[[Path], list[Path]]]:
+    """Paths to watch: each one a reader blocked on (a FIFO opened for reading) is freed
+    after a while and listed, so that a test of a hang fails instead of hanging."""
+    watched: list[Path] = []
+    blocked: list[Path] = []
+    done = threading.Event()
+
+    def free_readers() -> None:
+        done.wait(8)
+        while not done.is_set():
+            for path in watched:
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+                    blocked.append(path)  # someone was reading it: without this, forever
+                except OSError:
+                    pass  # no reader, or the FIFO was set aside
+            done.wait(0.2)
+
+    thread = threading.Thread(target=free_readers, daemon=True)
+    thread.start()
+
+    def watch(path: Path) -> list[Path]:
+        watched.append(path)
+        return blocked
+
+    yield watch
+    done.set()
+    thread.join()
+
+
+@pytest.mark.parametrize(
+    "where", ["exercises/progress.json", "recovery/3f2a.json", "clstudio-data/peaks.json"]
+)
+@pytest.mark.parametrize("kind", ["a FIFO", "damaged"])
+def test_the_window_appears_whatever_is_in_the_data_folder_and_sets_a_bad_file_aside(
+    qtbot, settings, inventory, tmp_path, reader_watch, where, kind
+):
+    path = tmp_path / where
+    path.parent.mkdir(parents=True)
+    if kind == "a FIFO":
+        os.mkfifo(path)
+    elif where.startswith("recovery"):
+        damaged = {"format": "clstudio-recovery", "source": "x", "saved_at": 1e300}
+        path.write_text(json.dumps(damaged), encoding="utf-8")
+    elif where.startswith("exercises"):
+        damaged = {"format": "clstudio-exercise-progress", "version": 1, "exercises": 5}
+        path.write_text(json.dumps(damaged), encoding="utf-8")
+    else:
+        path.write_text('{"format": "clstudio-peak-store", "version": 1, "measurements": 5}')
+    blocked = reader_watch(path)
+    window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.mark_clean())
+    assert window.isVisible()
+    qtbot.waitUntil(lambda: not path.exists(), timeout=10_000)
+    assert blocked == []
+    (copy,) = path.parent.glob(f"{path.name}.damaged-*")
+    assert copy.is_fifo() == (kind == "a FIFO")
+    assert f"it was set aside as {copy.name}" in window.statusBar().currentMessage()

@@ -372,6 +372,18 @@
 <context>
     <name>RecoveryStore</name>
     <message>
+        <source>not a {format} file</source>
+        <translation>不是 {format} 文件</translation>
+    </message>
+    <message>
+        <source>its source is not text</source>
+        <translation>其中的源代码不是文本</translation>
+    </message>
+    <message>
+        <source>its session is neither a path nor null</source>
+        <translation>其中的会话既不是路径也不是 null</translation>
+    </message>
+    <message>
         <source>cannot lock {path}</source>
         <translation>无法锁定 {path}</translation>
     </message>

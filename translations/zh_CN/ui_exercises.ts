@@ -55,6 +55,14 @@
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>memory check (Oclgrind)</source>
+        <translation>内存检查（Oclgrind）</translation>
+    </message>
 </context>
 <context>
     <name>ExercisesController</name>

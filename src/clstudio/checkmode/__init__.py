@@ -17,8 +17,9 @@ from clstudio.checkmode.check_plan import (
     plan_check,
 )
 from clstudio.checkmode.check_results import KIND_SEVERITIES, CheckProblem, CheckResult, WorkItem
-from clstudio.checkmode.problems import BufferRegion, find_problems
+from clstudio.checkmode.problems import find_problems
 from clstudio.checkmode.reports import ParsedLog, Report, Side, parse_log
+from clstudio.checkmode.sentences import BufferRegion
 
 __all__ = [
     "BUILD_OPTIONS",

@@ -35,12 +35,14 @@ GET_OCLGRIND = N_(
     "`make run` installs it), or with your system's package (`apt install oclgrind`), "
     "then restart CL Studio."
 )
-# Built-ins of OpenCL 2.0 and later, which Oclgrind (OpenCL 1.2) lacks: by default they do
-# not build; with -cl-std=CL2.0 they fail to link ("Undefined external function") or
-# crash the simulator while it creates the kernel.
+# Built-ins of OpenCL 2.0 and later that Oclgrind 21.10 lacks, each tried on it
+# (tests/checkmode/test_refusals.py): by default they do not build; with -cl-std=CL2.0 they fail
+# to link ("Undefined external function") or crash the simulator while it creates the
+# kernel. get_enqueued_local_size and work_group_barrier are not here: Oclgrind simulates
+# them.
 _OPENCL_2_WORDS = re.compile(
-    r"\b(work_group_\w+|sub_group_\w+|atomic_(?:load|store|fetch_\w+|exchange|init)\w*"
-    r"|get_enqueued_local_size|to_global|to_local|enqueue_kernel)\b"
+    r"\b(work_group_(?!barrier\b)\w+|sub_group_\w+|atomic_(?:load|store|fetch_\w+|exchange|init)\w*"
+    r"|to_global|to_local|enqueue_kernel)\b"
 )
 
 

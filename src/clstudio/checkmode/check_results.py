@@ -17,10 +17,14 @@ KIND_SEVERITIES = {
     "array-index": "error",
     "data-race": "error",
     "barrier-divergence": "error",
+    "async-copy-divergence": "error",
+    "unwaited-event": "error",
+    "invalid-wait-event": "error",
     "misaligned-access": "error",
     "uninitialized": "warning",
     "simulator-error": "error",
     "api-error": "note",
+    "oclgrind-report": "error",  # a message no pattern knows: Oclgrind's words, kept
 }
 FIRST_KEPT = 3  # work-items named per problem; the count says how many there were
 

@@ -2,15 +2,17 @@
 
 The formats come from Oclgrind's own sources (21.10): core/Context.cpp writes the
 location block, plugins/MemCheck.cpp, RaceDetector.cpp and Uninitialized.cpp the
-headlines, core/WorkGroup.cpp the barrier divergence, runtime/runtime.cpp the API
-errors. A message starts at an unindented headline; its other lines are indented
-with a tab. Errors never fail the OpenCL call, so this log is the only sign of them.
+headlines, core/WorkGroup.cpp the divergence and wait-event errors, runtime/runtime.cpp
+the API errors. A message starts at an unindented headline; its other lines are
+indented with a tab. Errors never fail the OpenCL call, so this log is the only sign
+of them: a message with a headline no pattern knows is still a report, of kind
+"oclgrind-report", so that a check never passes over something Oclgrind said.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from clstudio.checkmode.check_results import Index3, WorkItem
 
@@ -37,7 +39,10 @@ _HEADLINES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"address 0x(?P<address>[0-9a-f]+)"
         ),
     ),
-    ("barrier-divergence", re.compile(r"^Work-group divergence detected \((?P<what>[\w ]+)\)")),
+    ("barrier-divergence", re.compile(r"^Work-group divergence detected \(barrier\)")),
+    ("async-copy-divergence", re.compile(r"^Work-group divergence detected \(async copy\)")),
+    ("unwaited-event", re.compile(r"^Work-item finished without waiting for events")),
+    ("invalid-wait-event", re.compile(r"^Invalid wait event")),
     (
         "uninitialized",
         re.compile(
@@ -59,6 +64,11 @@ _IDS = r"\((\d+),(\d+),(\d+)\)"
 _ENTITY = re.compile(rf"Global{_IDS} Local{_IDS} Group{_IDS}|Group{_IDS}")
 _LOCATION = re.compile(r"^At line (?P<line>\d+) \(column (?P<column>\d+)\) of (?P<file>.*):$")
 _ONLY = re.compile(r"^Only (?P<reached>\d+) out of (?P<size>\d+) work-items executed")
+# `fence=0x1, num_events=0`, `events[0]=2`, `elem_size=4, num_elems=1, ...`: what a
+# divergent barrier or copy was called with, per side.
+_VALUES = re.compile(r"^[a-z_]+(?:\[\d+\])?=")
+_PREVIOUS = "Previous work-items executed:"
+UNKNOWN_KIND = "oclgrind-report"
 _ACCESS_WORD = re.compile(r"\b(load|store|call|atomicrmw|cmpxchg)\b")
 _API_FIELD = re.compile(r"^(?P<key>Function|Error):\s*(?P<value>.*)$")
 # Not the user's problem, or said better elsewhere: pyopencl's NVIDIA compute-capability
@@ -81,6 +91,7 @@ class Side:
     line: int = 0
     column: int = 0
     code: str = ""  # the source line as Oclgrind quoted it, trimmed
+    values: tuple[str, ...] = ()  # a divergent call's arguments: "fence=0x1", "num_elems=4"
 
 
 @dataclass(frozen=True)
@@ -108,8 +119,16 @@ class ParsedLog:
     suppressed: bool
 
 
-def parse_log(text: str) -> ParsedLog:
-    """Every message in `text`; unknown lines (driver chatter) are skipped."""
+def parse_log(log: str, chatter: str = "") -> ParsedLog:
+    """Every message of Oclgrind's `log`, known or not, and those of `chatter` (the
+    worker's stderr, where API errors may land among the driver's own lines) that
+    have a known headline."""
+    first = _messages(log, strict=True)
+    second = _messages(chatter, strict=False)
+    return ParsedLog(first.reports + second.reports, first.suppressed or second.suppressed)
+
+
+def _messages(text: str, strict: bool) -> ParsedLog:
     reports: list[Report] = []
     suppressed = False
     block: list[str] = []
@@ -128,8 +147,8 @@ def parse_log(text: str) -> ParsedLog:
             suppressed = True
             continue
         kind, match = _headline(line)
-        if match is not None:
-            block = [line]
+        if match is not None or (strict and line.strip()):
+            block = [line.strip()]
     return ParsedLog(tuple(reports), suppressed)
 
 
@@ -138,7 +157,7 @@ def _headline(line: str) -> tuple[str, re.Match[str] | None]:
         match = pattern.match(line)
         if match:
             return kind, match
-    return "", None
+    return UNKNOWN_KIND, None
 
 
 @dataclass
@@ -150,15 +169,15 @@ class _SideDraft:
     line: int = 0
     column: int = 0
     code: str = ""
+    values: list[str] = field(default_factory=list)
     started: bool = False
 
     def side(self) -> Side:
-        return Side(self.who, self.access, self.line, self.column, self.code)
+        return Side(self.who, self.access, self.line, self.column, self.code, tuple(self.values))
 
 
 def _report(kind: str, headline: re.Match[str] | None, lines: list[str]) -> Report | None:
-    assert headline is not None
-    fields = headline.groupdict()
+    fields = headline.groupdict() if headline is not None else {}
     if kind == "api-error":
         details = tuple(" ".join(line.split()) for line in lines[1:] if line)
         return None if _is_ignored(details) else Report(kind, lines[0], details=details)
@@ -169,6 +188,7 @@ def _report(kind: str, headline: re.Match[str] | None, lines: list[str]) -> Repo
     reached: int | None = None
     group_size: int | None = None
     expect_code = False
+    unread: list[str] = []  # an unknown message's own words
     for line in lines[1:]:
         if expect_code:
             draft.code = "" if line == "(source not available)" else line
@@ -181,6 +201,12 @@ def _report(kind: str, headline: re.Match[str] | None, lines: list[str]) -> Repo
                 sides.append(draft.side())
                 draft = _SideDraft()
             draft.who, draft.started = _entity(line), True
+        elif line == _PREVIOUS:
+            if draft.started:
+                sides.append(draft.side())
+            draft = _SideDraft(started=True)
+        elif _VALUES.match(line):
+            draft.values.append(line)
         elif line.startswith("Work-group:"):
             found = re.search(_IDS, line)
             group = _three(list(found.groups())) if found else None
@@ -193,6 +219,8 @@ def _report(kind: str, headline: re.Match[str] | None, lines: list[str]) -> Repo
             draft.started = expect_code = True
         elif (word := _ACCESS_WORD.search(line)) and not draft.access:
             draft.access, draft.started = word.group(1), True
+        elif line and "!dbg" not in line:
+            unread.append(line)
     if draft.started:
         sides.append(draft.side())
     address = fields.get("address")
@@ -211,6 +239,7 @@ def _report(kind: str, headline: re.Match[str] | None, lines: list[str]) -> Repo
         group=group,
         reached=reached,
         group_size=group_size,
+        details=tuple(unread) if kind == UNKNOWN_KIND else (),
     )
 
 

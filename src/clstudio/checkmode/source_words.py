@@ -17,6 +17,7 @@ _ARRAY_DECLARATION = re.compile(
     r"\b[A-Za-z_]\w*\s+\**\s*([A-Za-z_]\w*)\s*(?:\[[^\]\n]*\])+\s*[;=,]"
 )
 _PAIRS = {"]": "[", ")": "("}
+_BARRIER = re.compile(r"\b(?:work_group_)?barrier\s*\(([^;]*)\)\s*;")
 
 
 class SourceWords:
@@ -32,7 +33,8 @@ class SourceWords:
         index = column - 1
         if not text or not 0 <= index < len(text):
             return ""
-        if is_store and text[index] == "=":
+        compound = text[index] in "+-*/%&|^" and text[index + 1 : index + 2] == "="
+        if is_store and (text[index] == "=" or compound):
             left = text[:index].rstrip().rstrip("+-*/%&|^<>").rstrip()
             return _expression_before(left)
         return _expression_from(text, index)
@@ -41,7 +43,8 @@ class SourceWords:
         """Where the accessed expression starts: a store's column moves from `=` to `tmp`."""
         text = self._line(line)
         expression = self.access_text(line, column, is_store)
-        if not (is_store and expression and 0 < column <= len(text) and text[column - 1] == "="):
+        at_operator = 0 < column <= len(text) and text[column - 1] in "=+-*/%&|^"
+        if not (is_store and expression and at_operator):
             return column
         start = text.rfind(expression, 0, column - 1)
         return start + 1 if start >= 0 else column
@@ -51,6 +54,26 @@ class SourceWords:
         expression = self.access_text(line, column, is_store)
         names = [n for n in _IDENTIFIER.findall(expression) if n in self._buffers]
         return names[0] if names else None
+
+    def calls(self, line: int, name: str) -> bool:
+        return re.search(rf"\b{re.escape(name)}\s*\(", self._line(line)) is not None
+
+    def first_line_calling(self, prefix: str) -> int:
+        """The first line that calls a function whose name starts with `prefix`; 0 if none."""
+        pattern = re.compile(rf"\b{re.escape(prefix)}\w*\s*\(")
+        return next((i for i, text in enumerate(self._lines, 1) if pattern.search(text)), 0)
+
+    def barrier_between(self, first: int, last: int, fence: str) -> tuple[int, str] | None:
+        """A barrier between two lines that lacks `fence`, with its line and flags; None
+        when there is none, or when one between them has it."""
+        wrong = None
+        for number in range(min(first, last) + 1, max(first, last)):
+            for found in _BARRIER.finditer(self._line(number)):
+                flags = " ".join(found.group(1).split())
+                if fence in flags:
+                    return None
+                wrong = wrong or (number, flags)
+        return wrong
 
     def _line(self, line: int) -> str:
         return self._lines[line - 1] if 1 <= line <= len(self._lines) else ""

@@ -1,6 +1,7 @@
 """`clstudio exercise list [--json]` and `clstudio exercise check NAME KERNEL.cl [--json]`.
 
-`check` exits with 0 if and only if every test case passes; the performance case
+`check` exits with 0 if and only if every test case passes and check mode, run on the
+smallest case on Oclgrind, finds no problem (`--no-memory-check` skips it); the performance case
 reports its time and target but does not decide the exit status. `--variant cl2` checks a
 kernel written for an exercise's second starter (OpenCL C 2.0), on a device that offers it.
 """
@@ -12,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from clstudio.common import N_, gettext
+from clstudio.common import N_, gettext, read_text_file
 from clstudio.devices import INTEL_EXTRA, DeviceSelector, parse_device_spec
 from clstudio.exercises import (
     CheckReport,
@@ -25,6 +26,7 @@ from clstudio.exercises import (
     variant_problem,
 )
 from clstudio.exercises.grading_text import report_text
+from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
 
 NAME = "exercise"
@@ -41,6 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
     check.add_argument(
         "--no-performance", action="store_true", help=gettext("skip the timed case (faster)")
+    )
+    check.add_argument(
+        "--no-memory-check",
+        action="store_true",
+        help=gettext("skip check mode on Oclgrind (out-of-bounds accesses, races, ...)"),
     )
     check.add_argument(
         "--variant",
@@ -94,14 +101,24 @@ def _check(options: argparse.Namespace) -> int:
         source, error = _read_kernel(options.kernel)
     if exercise is not None and error is None:
         # In a worker process: a kernel that hangs or crashes fails its case, no more.
-        with WorkerClient() as worker:
-            if variant is not None:
-                error = _unsupported(variant, device, worker)
-            if error is None:
-                timed = not options.no_performance
-                report = check_kernel(
-                    exercise, source, worker, performance=timed, variant=variant, device=device
-                )
+        checker = None if options.no_memory_check else CheckClient()
+        try:
+            with WorkerClient() as worker:
+                if variant is not None:
+                    error = _unsupported(variant, device, worker)
+                if error is None:
+                    report = check_kernel(
+                        exercise,
+                        source,
+                        worker,
+                        performance=not options.no_performance,
+                        variant=variant,
+                        device=device,
+                        checker=checker,
+                    )
+        finally:
+            if checker is not None:
+                checker.close()
     if options.json:
         print(json.dumps(report_to_json(report, error), indent=2))
     elif report is not None:
@@ -148,7 +165,7 @@ def _unsupported(
 def _read_kernel(path: Path) -> tuple[str, str | None]:
     """The kernel's text, or '' and why it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8"), None
+        return read_text_file(path), None
     except (OSError, UnicodeDecodeError) as exc:
         return "", gettext("cannot read {path} as OpenCL C text: {problem}").format(
             path=path, problem=exc

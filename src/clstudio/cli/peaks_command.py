@@ -7,10 +7,10 @@ import json
 import sys
 from dataclasses import replace
 
-from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext
+from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext, tell_stderr
 from clstudio.devices import parse_device_spec
 from clstudio.measurements import measure_peaks
-from clstudio.reporting import format_peaks, peaks_to_json, save_peaks
+from clstudio.reporting import PeakStoreError, format_peaks, peaks_to_json, save_peaks
 from clstudio.worker.client import WorkerClient
 
 NAME = "peaks"
@@ -99,10 +99,15 @@ def execute(options: argparse.Namespace) -> int:
     measured = [f for f in report.figures if f.ok]
     # Only a whole measurement replaces the kept one: a partial one would hide figures.
     complete = len(report.figures) == len(PEAK_PROBES)
+    kept = True
     if measured and complete and not options.no_save and not options.mad:
-        save_peaks(report)
+        try:
+            save_peaks(report)
+        except PeakStoreError as exc:
+            kept = False
+            tell_stderr(str(exc))
     if options.json:
         print(json.dumps(peaks_to_json(report), indent=2, ensure_ascii=False))
     else:
         print(format_peaks(report))
-    return 0 if measured and not report.stopped else 1
+    return 0 if measured and not report.stopped and kept else 1

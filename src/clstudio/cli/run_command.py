@@ -1,6 +1,7 @@
 """`clstudio run SESSION [--json] [--save-outputs DIR] [--device SPEC]...`: build, run, check.
 
-With several --device, the session runs on each in turn and their outputs are compared.
+With several --device, the session runs on each in turn and their outputs are compared;
+--save-outputs DIR then writes the outputs of the K-th device to DIR/device-K.
 """
 
 from __future__ import annotations
@@ -37,7 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--save-outputs",
         type=Path,
         metavar="DIR",
-        help=gettext("write each output buffer to DIR/NAME.npy"),
+        help=gettext(
+            "write each output buffer to DIR/NAME.npy; with several --device, the K-th "
+            "device's to DIR/device-K/NAME.npy"
+        ),
     )
     parser.add_argument(
         "--device",
@@ -64,10 +68,8 @@ def execute(options: argparse.Namespace) -> int:
         # result with stage "timeout" or "crash", never as a dead command.
         with WorkerClient() as worker:
             result = worker.run(session)
-    if options.save_outputs is not None and result.outputs:
-        problem = _save_outputs(result.outputs, options.save_outputs)
-        if problem:
-            result = replace(result, ok=False, error=problem)
+    if options.save_outputs is not None:
+        result = _saved(result, options.save_outputs)
     if options.json:
         print(json.dumps(result_to_json(result), indent=2))
     else:
@@ -80,6 +82,10 @@ def several_devices(session: Session, options: argparse.Namespace) -> int:
     selectors = [parse_device_spec(spec) for spec in options.device]
     with WorkerClient() as worker:
         results = run_on_devices(worker, session, selectors)
+    if options.save_outputs is not None:
+        results = [
+            _saved(r, options.save_outputs / f"device-{i}") for i, r in enumerate(results, 1)
+        ]
     if options.json:
         print(json.dumps(device_runs_to_json(results), indent=2))
     else:
@@ -88,6 +94,14 @@ def several_devices(session: Session, options: argparse.Namespace) -> int:
             print()
         print(format_comparison(results))
     return 0 if all(r.ok for r in results) else 1
+
+
+def _saved(result: RunResult, folder: Path) -> RunResult:
+    """The result after its outputs were written to folder/NAME.npy; failed if they could not be."""
+    if not result.outputs:
+        return result
+    problem = _save_outputs(result.outputs, folder)
+    return result if problem is None else replace(result, ok=False, error=problem)
 
 
 def _save_outputs(outputs: dict[str, np.ndarray], folder: Path) -> RunError | None:

@@ -1,19 +1,22 @@
 """argparse in the user's language: its own words, and help wrapped to the terminal's columns.
 
-Python ships no catalogue for argparse's "usage:", "options" and "-h" texts, so the parser
-takes them from CL Studio's. A Chinese character fills two terminal columns and a line may
-break between any two of them, which textwrap (counting characters, breaking at spaces) does
-not know: help holding such characters is wrapped here instead.
+Python ships no catalogue for argparse's texts ("usage:", "options", "-h", and the errors
+of a wrong command line), so the parser takes them from CL Studio's: while it parses,
+argparse's own gettext is CL Studio's, which knows the texts listed in USAGE_ERRORS. A
+Chinese character fills two terminal columns and a line may break between any two of them,
+which textwrap (counting characters, breaking at spaces) does not know: help holding such
+characters is wrapped here instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from clstudio.common import gettext
+from clstudio.common import N_, gettext, ngettext
 
 _WIDE = ("W", "F")  # east_asian_width of the characters that fill two columns
 # Chinese punctuation never starts a line: it may hang past the width instead (argparse
@@ -21,9 +24,28 @@ _WIDE = ("W", "F")  # east_asian_width of the characters that fill two columns
 _CLOSING = frozenset("，。、；：！？）」』”")
 
 
+# argparse's texts for a wrong command line (Python 3.11's words), for the catalogue.
+USAGE_ERRORS = (
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+
+
 class TranslatedParser(argparse.ArgumentParser):
-    """An ArgumentParser whose own words (usage, group titles, -h) are in the user's language;
-    its subparsers are of the same class."""
+    """An ArgumentParser whose own words (usage, group titles, -h, its errors) are in the
+    user's language; its subparsers are of the same class."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options, add_help=False, formatter_class=_HelpFormatter)
@@ -32,6 +54,31 @@ class TranslatedParser(argparse.ArgumentParser):
         self.add_argument(
             "-h", "--help", action="help", help=gettext("show this help message and exit")
         )
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        with _argparse_speaking_the_users_language():
+            return super().parse_known_args(args, namespace)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        # "unrecognized arguments" is said here, past parse_known_args
+        with _argparse_speaking_the_users_language():
+            return super().parse_args(args, namespace)
+
+
+@contextmanager
+def _argparse_speaking_the_users_language() -> Iterator[None]:
+    """argparse looks up its gettext at each message: CL Studio's answers while this lasts."""
+    module: Any = argparse
+    before = module._, module.ngettext
+    module._, module.ngettext = gettext, ngettext
+    try:
+        yield
+    finally:
+        module._, module.ngettext = before
 
 
 class _HelpFormatter(argparse.HelpFormatter):

@@ -39,11 +39,12 @@ _UNDEFINED = re.compile(r"Undefined external function:?\s*(?P<name>\S*)")
 def check_session(
     engine: Engine,
     plan: CheckPlan,
-    read_log: Callable[[], str],
+    read_log: Callable[[], tuple[str, str]],
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
 ) -> CheckResult:
-    """Run the planned session on Oclgrind; `read_log` returns what Oclgrind wrote."""
+    """Run the planned session on Oclgrind; `read_log` returns what Oclgrind wrote to its
+    log, and what reached stderr."""
     session = plan.session
     started = time.perf_counter()
     if not _has_simulator(session.device.platform if session.device else SIMULATOR_PLATFORM):
@@ -55,14 +56,14 @@ def check_session(
         regions.extend(buffer_regions(state, buffers))
 
     run = engine.run(session, progress, cancelled, inspect=locate)
-    parsed = parse_log(read_log())
+    parsed = parse_log(*read_log())
     signature = run.build.kernel(session.kernel) if run.build is not None else None
     problems = find_problems(
         parsed, session.source, signature.args if signature else (), tuple(regions)
     )
     error = _opencl_2_error(run, session.source) or run.error
     return CheckResult(
-        ok=error is None and not problems,
+        ok=error is None and not problems and not parsed.reports,
         kernel=session.kernel,
         error=error,
         device=run.device,

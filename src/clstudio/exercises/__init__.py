@@ -25,6 +25,7 @@ from clstudio.exercises.grading import (
     check_kernel,
 )
 from clstudio.exercises.grading_json import catalogue_to_json, report_to_json
+from clstudio.exercises.memory_check import Checker, MemoryCheck, memory_text, smallest_case
 from clstudio.exercises.progress import ProgressStore
 from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
 from clstudio.exercises.variants import Variant, variant_problem
@@ -43,8 +44,10 @@ __all__ = [
     "Catalogue",
     "CheckProgress",
     "CheckReport",
+    "Checker",
     "Exercise",
     "ExerciseError",
+    "MemoryCheck",
     "Mismatch",
     "PerformanceCase",
     "PerformanceResult",
@@ -58,7 +61,9 @@ __all__ = [
     "exercises_dir",
     "load_catalogue",
     "load_exercise",
+    "memory_text",
     "report_to_json",
     "roofline_position",
+    "smallest_case",
     "variant_problem",
 ]

@@ -17,15 +17,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from clstudio.common import current_language, gettext
+from clstudio.common import current_language, gettext, read_text_file
 from clstudio.exercises.case_sizes import Layout, size_value, sized_session
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
     BufferArg,
+    Init,
     LocalArg,
     ScalarArg,
     Session,
@@ -36,7 +37,9 @@ from clstudio.session import (
     read_number,
     read_object,
     read_string,
+    size_name_problem,
 )
+from clstudio.session.arg_fields import arg_to_dict, read_arg
 
 FORMAT_NAME = "clstudio-exercise"
 FORMAT_VERSION = 1
@@ -70,11 +73,13 @@ class ExerciseError(ValueError):
 
 @dataclass(frozen=True)
 class Case:
-    """One functional test: the sizes and the seed of the inputs."""
+    """One functional test: the sizes and the seed of the inputs, and the contents of
+    buffers that it starts otherwise than the session does (scores far apart, say)."""
 
     name: str
     sizes: dict[str, int]
     seed: int
+    inits: dict[str, Init] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -121,12 +126,24 @@ class Exercise:
         return next((v for v in self.variants if v.name == name), None)
 
     def case_session(
-        self, sizes: Mapping[str, int], seed: int, source: str, variant: Variant | None = None
+        self,
+        sizes: Mapping[str, int],
+        seed: int,
+        source: str,
+        variant: Variant | None = None,
+        inits: Mapping[str, Init] | None = None,
     ) -> Session:
         """The session of one case, running `source` (built as `variant`'s starter is, if
-        given); every reference gets the tolerance."""
+        given) with the case's `inits`; every reference gets the tolerance."""
         base = self.session if variant is None else variant.session
         sized = sized_session(base, self.layout, sizes)
+        if inits:
+            args = dict(sized.args)
+            for name, init in inits.items():
+                spec = args[name]
+                assert isinstance(spec, BufferArg)  # checked when the exercise was read
+                args[name] = replace(spec, init=init)
+            sized = replace(sized, args=args)
         references = {
             name: replace(ref, rtol=self.tolerance.rtol, atol=self.tolerance.atol)
             for name, ref in sized.references.items()
@@ -154,17 +171,13 @@ def load_exercise(folder: str | Path) -> Exercise:
 
 
 def _read_text(path: Path) -> str:
+    """A UTF-8 file of the exercise, through the reader of regular files: a FIFO or a
+    device in a shared exercises folder must not hang `exercise list`."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_TEXT_BYTES + 1)
+        return read_text_file(path, MAX_TEXT_BYTES)
     except OSError as exc:
         problem = gettext("cannot read: {problem}").format(problem=exc.strerror or exc)
         raise ExerciseError(f"{path}: {problem}") from None
-    if len(data) > MAX_TEXT_BYTES:
-        problem = gettext("larger than {size} MiB").format(size=MAX_TEXT_BYTES // 2**20)
-        raise ExerciseError(f"{path}: {problem}")
-    try:
-        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         problem = gettext("not UTF-8 text (bad byte at offset {offset})").format(offset=exc.start)
         raise ExerciseError(f"{path}: {problem}") from None
@@ -173,7 +186,7 @@ def _read_text(path: Path) -> str:
 def _read_statement(folder: Path) -> str:
     """The statement in the current language where the folder has one, else in English."""
     translated = folder / TRANSLATED_STATEMENT.format(language=current_language())
-    return _read_text(translated if translated.is_file() else folder / STATEMENT_FILE)
+    return _read_text(translated if translated.exists() else folder / STATEMENT_FILE)
 
 
 def _translated(text: str) -> str:
@@ -202,7 +215,7 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
             "the session must be written for the default sizes"
         )
         raise SessionError("layout: " + problem.format(sizes=sizes, file=SESSION_FILE))
-    cases = _read_cases(obj["cases"], sizes)
+    cases = _read_cases(obj["cases"], sizes, session)
     performance = _read_performance(obj["performance"], sizes)
     every_size = {f"cases.{c.name}": c.sizes for c in cases} | {"performance": performance.sizes}
     for where, case_sizes in every_size.items():
@@ -251,6 +264,9 @@ def _read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> d
     for name in obj:
         if not _SIZE_NAME.match(name):
             raise SessionError(f"{where}.{name}: " + gettext("a size name is a C identifier"))
+        reserved = size_name_problem(name, reserved=frozenset({"np"}))
+        if reserved is not None:
+            raise SessionError(f"{where}.{name}: {reserved}")
     return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
 
 
@@ -299,22 +315,39 @@ def _read_layout(value: object, session: Session) -> Layout:
     )
 
 
-def _read_cases(value: object, sizes: Mapping[str, int]) -> tuple[Case, ...]:
+def _read_cases(value: object, sizes: Mapping[str, int], session: Session) -> tuple[Case, ...]:
     if not isinstance(value, list) or not value:
         raise SessionError("cases: " + gettext("expected a list of at least one case"))
     cases = []
     for i, entry in enumerate(value):
         where = f"cases[{i}]"
         obj = read_object(entry, where)
-        check_keys(obj, where, ("name", "sizes", "seed"), required=("sizes",))
+        check_keys(obj, where, ("name", "sizes", "seed", "init"), required=("sizes",))
         case_sizes = _read_sizes(obj["sizes"], f"{where}.sizes", sizes)
         default_name = ", ".join(f"{k} = {v}" for k, v in case_sizes.items())
         name = read_string(obj.get("name", default_name), f"{where}.name", non_empty=True)
         seed = read_int(obj.get("seed", 0), f"{where}.seed", 0, 2**32 - 1)
-        cases.append(Case(name, case_sizes, seed))
+        inits = _read_inits(obj.get("init", {}), f"{where}.init", session)
+        cases.append(Case(name, case_sizes, seed, inits))
     if len({c.name for c in cases}) != len(cases):
         raise SessionError("cases: " + gettext("two cases have the same name"))
     return tuple(cases)
+
+
+def _read_inits(value: object, where: str, session: Session) -> dict[str, Init]:
+    """`{"x": {"normal": {"mean": 0, "std": 1000}}}`: a buffer's contents, as a session
+    writes them, for this case only."""
+    inits = {}
+    for name, init in read_object(value, where).items():
+        spec = session.args.get(name)
+        if not isinstance(spec, BufferArg):
+            problem = gettext("{name} is not a buffer argument of the session")
+            raise SessionError(f"{where}: " + problem.format(name=repr(name)))
+        written = arg_to_dict(spec) | {"init": init}
+        read = read_arg(written, f"{where}.{name}", session.base_dir)
+        assert isinstance(read, BufferArg)
+        inits[name] = read.init
+    return inits
 
 
 def _read_tolerance(value: object) -> Tolerance:

@@ -15,10 +15,11 @@ from clstudio.backend import Backend
 from clstudio.common import N_, PeakReport, RunResult, gettext
 from clstudio.devices import DeviceSelector
 from clstudio.exercises.exercise_format import Exercise
+from clstudio.exercises.memory_check import Checker, MemoryCheck, memory_check, smallest_case
 from clstudio.exercises.roofline_position import RooflinePosition, Work, roofline_position
 from clstudio.exercises.variants import Variant
 from clstudio.reporting import DEFAULT_OPS_PER_ITEM, buffer_traffic, latest_peaks
-from clstudio.session import BufferArg, Session
+from clstudio.session import BufferArg, Init, Session
 
 # (steps done, steps in all, what runs now): one step per case, two per timing round.
 CheckProgress = Callable[[int, int, str], None]
@@ -77,10 +78,12 @@ class CheckReport:
     performance: PerformanceResult | None  # None when not timed (a case failed, or skipped)
     device: str = ""
     variant: str | None = None  # the second starter's name, when the kernel is written for it
+    memory: MemoryCheck | None = None  # None when check mode was not asked for
 
     @property
     def passed(self) -> bool:
-        return all(case.passed for case in self.cases)
+        memory_ok = self.memory is None or self.memory.passed
+        return all(case.passed for case in self.cases) and memory_ok
 
     @property
     def status(self) -> str:
@@ -98,15 +101,18 @@ def check_kernel(
     peaks: PeaksLookup = latest_peaks,
     variant: Variant | None = None,
     device: DeviceSelector | None = None,
+    checker: Checker | None = None,
 ) -> CheckReport:
-    """Run `source` through every case; time it against the solution if all pass.
+    """Run `source` through every case, then (with `checker`) its smallest case in check
+    mode; time it against the solution if all pass.
 
     With `variant`, `source` is built as that starter is and timed against its solution;
     with `device`, every run goes there instead of where the exercise's session asks.
     """
     sessions = _Sessions(exercise, variant, device)
     report = (lambda *_: None) if progress is None else progress
-    total = len(exercise.cases) + (2 * TIMING_ROUNDS if performance else 0)
+    checked = 1 if checker is not None else 0
+    total = len(exercise.cases) + checked + (2 * TIMING_ROUNDS if performance else 0)
     results: list[CaseResult] = []
     ran_on = ""
     stopper: CaseResult | None = None  # a failure that every later case would repeat
@@ -115,17 +121,25 @@ def check_kernel(
         if stopper is not None:
             results.append(replace(stopper, name=case.name, sizes=case.sizes, seed=case.seed))
             continue
-        session = replace(sessions.case(case.sizes, case.seed, source), repeats=1)
+        session = replace(sessions.case(case.sizes, case.seed, source, case.inits), repeats=1)
         result = backend.run(session)
         ran_on = ran_on or result.device
         results.append(case_result(case.name, case.sizes, case.seed, result))
         stopper = _stopper(results[-1])
+    memory = None
+    if checker is not None and stopper is None:
+        report(len(exercise.cases), total, gettext("memory check on Oclgrind"))
+        smallest = smallest_case(exercise, variant)
+        memory = memory_check(
+            checker, sessions.case(smallest.sizes, smallest.seed, source), smallest
+        )
     timed = None
-    if performance and all(r.passed for r in results):
-        timed = _time(sessions, source, backend, report, len(exercise.cases), total, peaks)
+    if performance and all(r.passed for r in results) and (memory is None or memory.passed):
+        done = len(exercise.cases) + checked
+        timed = _time(sessions, source, backend, report, done, total, peaks)
     report(total, total, gettext("done"))
     name = None if variant is None else variant.name
-    return CheckReport(exercise.name, tuple(results), timed, ran_on, name)
+    return CheckReport(exercise.name, tuple(results), timed, ran_on, name, memory)
 
 
 @dataclass(frozen=True)
@@ -140,8 +154,10 @@ class _Sessions:
     def solution(self) -> str:
         return self.exercise.solution if self.variant is None else self.variant.solution
 
-    def case(self, sizes: dict[str, int], seed: int, source: str) -> Session:
-        session = self.exercise.case_session(sizes, seed, source, self.variant)
+    def case(
+        self, sizes: dict[str, int], seed: int, source: str, inits: dict[str, Init] | None = None
+    ) -> Session:
+        session = self.exercise.case_session(sizes, seed, source, self.variant, inits)
         return session if self.device is None else replace(session, device=self.device)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from clstudio.exercises.catalogue import Catalogue
 from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.grading import CaseResult, CheckReport, PerformanceResult
+from clstudio.exercises.memory_check import MemoryCheck
 from clstudio.exercises.roofline_position import RooflinePosition
 
 LIST_FORMAT = "clstudio-exercise-list"
@@ -15,7 +16,9 @@ CHECK_FORMAT = "clstudio-exercise-check"
 LIST_VERSION = 1
 # 2: the roofline counts the operations the exercise declares, not one per work-item;
 # the report names the variant checked.
-CHECK_VERSION = 2
+# 3: "checks" says which checks ran, and "memory" holds check mode's verdict on the
+# smallest case; "passed" is false when it found a problem.
+CHECK_VERSION = 3
 
 
 def catalogue_to_json(catalogue: Catalogue) -> dict[str, Any]:
@@ -70,8 +73,51 @@ def report_to_json(report: CheckReport | None, error: str | None = None) -> dict
         "error": error,
         "passed": bool(report and report.passed),
         "status": report.status if report else None,
+        "checks": _checks(report),
         "cases": [_case_json(c) for c in report.cases] if report else [],
+        "memory": _memory_json(report.memory) if report else None,
         "performance": _performance_json(report.performance) if report else None,
+    }
+
+
+def _checks(report: CheckReport | None) -> list[str]:
+    """Which checks ran: "values" (every case against its reference), "memory" (check
+    mode on Oclgrind), "performance" (the timed case)."""
+    if report is None:
+        return []
+    ran = ["values"]
+    if report.memory is not None and report.memory.ran:
+        ran.append("memory")
+    if report.performance is not None and report.performance.kernel_s is not None:
+        ran.append("performance")
+    return ran
+
+
+def _memory_json(memory: MemoryCheck | None) -> dict[str, Any] | None:
+    if memory is None:
+        return None
+    return {
+        "case": memory.case,
+        "sizes": memory.sizes,
+        "ran": memory.ran,
+        "simulator_found": memory.simulator_found,
+        "reason": memory.reason or None,
+        "passed": memory.passed,
+        "problems": [
+            {
+                "kind": p.kind,
+                "severity": p.severity,
+                "line": p.line,
+                "column": p.column,
+                "message": p.message,
+                "memory_space": p.memory_space,
+                "buffer": p.buffer,
+                "count": p.count,
+                "other_line": p.other_line,
+                "oclgrind": p.oclgrind,
+            }
+            for p in memory.problems
+        ],
     }
 
 

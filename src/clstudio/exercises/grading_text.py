@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clstudio.common import format_seconds, gettext
 from clstudio.exercises.grading import CaseResult, CheckReport, Mismatch, PerformanceResult
+from clstudio.exercises.memory_check import memory_text
 
 
 def value_text(value: float | None) -> str:
@@ -42,7 +43,7 @@ def case_text(case: CaseResult) -> str:
 
 def performance_text(result: PerformanceResult | None) -> str:
     if result is None:
-        return gettext("performance: not timed (every case must pass first)")
+        return gettext("performance: not timed (every case, and the memory check, must pass first)")
     if result.kernel_s is None or result.target_s is None:
         return gettext("performance: not measured: {problem}").format(problem=result.problem)
     if result.fast_enough:
@@ -69,6 +70,8 @@ def report_text(report: CheckReport) -> str:
     head = gettext("{exercise}: {passed} of {total} cases pass")
     lines = [head.format(exercise=name, passed=passed, total=len(report.cases))]
     lines += [f"  {case_text(case)}" for case in report.cases]
+    if report.memory is not None:
+        lines.append(f"  {memory_text(report.memory)}")
     lines.append(f"  {performance_text(report.performance)}")
     if report.performance is not None and report.performance.roofline is not None:
         roofline = gettext("roofline: {text}").format(text=report.performance.roofline.text)

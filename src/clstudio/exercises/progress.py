@@ -4,7 +4,8 @@ The app gives the folder (the user's data folder); nothing here writes into exer
 Each exercise gets `<folder>/<name>/<name>.json`, a session, and its `<name>.cl`, a copy
 of the starter made the first time it is opened, which the learner then edits and saves;
 a second starter (variant `cl2`) gets its own pair, `<name>_cl2.json` and `<name>_cl2.cl`.
-`progress.json` holds the status of every exercise checked so far.
+`progress.json` holds the status of every exercise checked so far; a damaged one is set
+aside (common.user_data) and progress starts afresh.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from clstudio.common import write_text_atomically
+from clstudio.common import (
+    Notify,
+    UserDataError,
+    gettext,
+    load_user_data,
+    newer_version_problem,
+    read_object_of,
+    tell_stderr,
+    write_text_atomically,
+)
 from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.grading import NOT_STARTED, STATUSES, CheckReport
 from clstudio.exercises.variants import Variant
@@ -22,38 +32,34 @@ from clstudio.session import save_session
 
 PROGRESS_FILE = "progress.json"
 PROGRESS_FORMAT = "clstudio-exercise-progress"
+PROGRESS_VERSION = 1
 
 
 class ProgressStore:
     """Statuses by exercise name, and the learner's session for each exercise."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, notify: Notify | None = None) -> None:
+        """`notify` gets the line that says a damaged progress.json was set aside."""
         self.folder = folder
-        self._statuses = self._read()
-
-    def _read(self) -> dict[str, str]:
-        try:
-            data = json.loads((self.folder / PROGRESS_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # nothing checked yet, or a file cut short: start afresh
-        entries = data.get("exercises") if isinstance(data, dict) else None
-        if not isinstance(entries, dict):
-            return {}
-        return {
-            name: entry["status"]
-            for name, entry in entries.items()
-            if isinstance(entry, dict) and entry.get("status") in STATUSES
-        }
+        self._notify = notify or tell_stderr
+        self._statuses = load_user_data(folder / PROGRESS_FILE, _parse, notify) or {}
 
     def status(self, name: str) -> str:
         return self._statuses.get(name, NOT_STARTED)
 
     def record(self, report: CheckReport) -> None:
-        """Keep the status of a finished check; written at once, atomically."""
+        """Keep the status of a finished check; written at once, atomically, unless a
+        newer CL Studio wrote the file (then it is kept for this run only, and said so)."""
         self._statuses[report.exercise] = report.status
+        newer = newer_version_problem(
+            self.folder / PROGRESS_FILE, PROGRESS_FORMAT, PROGRESS_VERSION
+        )
+        if newer is not None:
+            self._notify(newer)
+            return
         data = {
             "format": PROGRESS_FORMAT,
-            "version": 1,
+            "version": PROGRESS_VERSION,
             "saved_at": time.time(),
             "exercises": {name: {"status": s} for name, s in sorted(self._statuses.items())},
         }
@@ -72,3 +78,13 @@ class ProgressStore:
             starter = exercise.session if variant is None else variant.session
             save_session(replace(starter, source_file=f"{path.stem}.cl"), path)
         return path
+
+
+def _parse(data: object) -> dict[str, str]:
+    """The statuses of progress.json; a status this version does not know is left out."""
+    entries = read_object_of(data, PROGRESS_FORMAT, PROGRESS_VERSION).get("exercises")
+    if not isinstance(entries, dict) or not all(
+        isinstance(e, dict) and isinstance(e.get("status"), str) for e in entries.values()
+    ):
+        raise UserDataError(gettext("its exercises are not objects with a status"))
+    return {name: e["status"] for name, e in entries.items() if e["status"] in STATUSES}

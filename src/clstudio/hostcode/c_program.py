@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
+from clstudio.hostcode.c_arguments import (
+    byte_count,
+    c_roles,
+    host_ctype,
+    host_value,
+    memory_object,
+    read_back,
+    set_arg,
+    write_to_device,
+)
 from clstudio.hostcode.code_text import CodeText, StepRegion
-from clstudio.hostcode.literals import c_number, c_type, wrapped
-from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.literals import c_comment, c_string
+from clstudio.hostcode.names import Names, argument_names, c_reserved
+from clstudio.hostcode.plan import HostPlan
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
-
-_FLAGS = {
-    "in": "CL_MEM_READ_ONLY",
-    "out": "CL_MEM_WRITE_ONLY",
-    "inout": "CL_MEM_READ_WRITE",
-    "read_only": "CL_MEM_READ_ONLY",
-    "write_only": "CL_MEM_WRITE_ONLY",
-}
-_ADDRESSING = {
-    "none": "CL_ADDRESS_NONE",
-    "clamp_to_edge": "CL_ADDRESS_CLAMP_TO_EDGE",
-    "clamp": "CL_ADDRESS_CLAMP",
-    "repeat": "CL_ADDRESS_REPEAT",
-    "mirrored_repeat": "CL_ADDRESS_MIRRORED_REPEAT",
-}
+from clstudio.session import ImageArg, SamplerArg
 
 _CHECK_CL = """\
 /* Every OpenCL call reports an error code: stop with its name when a call failed. */
@@ -63,10 +59,12 @@ static int compare_{short}(const char *name, const {ctype} *actual, const double
 def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion, ...]]:
     """main.c's text and the lines of its eleven steps."""
     session = plan.session
+    names = argument_names(plan.args, c_reserved, c_roles)
     code = CodeText("    ")
-    code.add(f'/* The host program of the OpenCL kernel "{session.kernel}", in eleven steps.', " *")
+    kernel = c_comment(session.kernel)
+    code.add(f"/* The host program of the OpenCL kernel {kernel}, in eleven steps.", " *")
     if session.description:
-        code.add(f" * {_comment(session.description)}", " *")
+        code.add(f" * {c_comment(session.description)}", " *")
     code.add(
         f" * Exported by CL Studio (export version {EXPORT_VERSION}). Build it with make, then",
         " * run ./main [--save-outputs OUT]",
@@ -90,9 +88,9 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         '#include "support.h"',
         "",
         "/* The device to use, by parts of its platform's name and its own; else the first. */",
-        f"static const char PLATFORM_NAME[] = {_c_string(plan.device.platform)};",
-        f"static const char DEVICE_NAME[] = {_c_string(plan.device.device)};",
-        f"static const char BUILD_OPTIONS[] = {_c_string(session.build_options)};",
+        f"static const char PLATFORM_NAME[] = {c_string(plan.device.platform)};",
+        f"static const char DEVICE_NAME[] = {c_string(plan.device.device)};",
+        f"static const char BUILD_OPTIONS[] = {c_string(session.build_options)};",
         f"#define WORK_DIMS {len(session.global_size)}",
         f"static const size_t GLOBAL_SIZE[WORK_DIMS] = {_c_list(session.global_size)};",
     )
@@ -108,18 +106,18 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
             "static const size_t ORIGIN[3] = {0, 0, 0}; /* image copies start at pixel 0, 0 */"
         )
     code.add("", *_CHECK_CL.splitlines())
-    for ctype in dict.fromkeys(_ctype(ref.output) for ref in plan.references):
+    for ctype in dict.fromkeys(host_ctype(ref.output) for ref in plan.references):
         short = ctype.removeprefix("cl_")
         pad = " " * len(f"static int compare_{short}(")
         code.add("", *_COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
     code.add("", "int main(int argc, char **argv)", "{")
     with code.indented():
-        _main_body(plan, code)
+        _main_body(plan, names, code)
     code.add("}")
     return code.text(), tuple(code.regions)
 
 
-def _main_body(plan: HostPlan, code: CodeText) -> None:
+def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
         'if (argc == 3 && strcmp(argv[1], "--save-outputs") == 0) {',
@@ -133,7 +131,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
         "/* The arguments, as the session starts them. */",
     )
     for arg in plan.args:
-        _host_value(arg, code)
+        host_value(arg, names[arg.index], code)
     code.add("")
     code.step(1, "/* {} (clGetPlatformIDs). */")
     code.add(
@@ -198,7 +196,8 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     code.step(5, "/* {} (clCreateProgramWithSource, clBuildProgram). */")
     code.add(
         "size_t source_size;",
-        f'char *source = read_beside(argv[0], "{plan.session.kernel}.cl", &source_size);',
+        f"char *source = read_beside(argv[0], {c_string(plan.session.kernel + '.cl')}, "
+        "&source_size);",
         "cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source,",
         "                                               &source_size, &err);",
         'check_cl(err, "clCreateProgramWithSource");',
@@ -221,7 +220,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     code.step(6, "/* {} (clCreateKernel). */")
     code.add(
-        f'cl_kernel kernel = clCreateKernel(program, "{plan.kernel_symbol}", &err);',
+        f"cl_kernel kernel = clCreateKernel(program, {c_string(plan.kernel_symbol)}, &err);",
         'check_cl(err, "clCreateKernel");',
         "",
     )
@@ -230,10 +229,10 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
     code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
     for arg in plan.memory:
-        _memory_object(arg, code)
+        memory_object(arg, names[arg.index], code)
     code.step(8, "/* {} (clSetKernelArg), in the kernel's order. */")
     for arg in plan.args:
-        _set_arg(arg, code)
+        set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add(" * the buffers the kernel writes get their starting contents again. */")
@@ -243,7 +242,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            _write(arg, code)
+            write_to_device(arg, names[arg.index], code)
         code.add(
             "err = clEnqueueNDRangeKernel(queue, kernel, WORK_DIMS, NULL, GLOBAL_SIZE, LOCAL_SIZE,",
             "                             0, NULL, &launches[repeat]);",
@@ -254,7 +253,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     code.add('check_cl(clFinish(queue), "clFinish");', "")
     code.step(11, f"/* {{}} ({reads}). */")
     for arg in plan.written:
-        _read(arg, code)
+        read_back(arg, names[arg.index], code)
     code.end_step()
     code.add(
         "",
@@ -279,34 +278,37 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            shape = repr(tuple(arg.host_shape))
+            shape = c_string(repr(tuple(arg.host_shape)))
             code.add(
-                f'write_npy(save_outputs, "{arg.name}.npy", "{arg.element.scalar.str}", '
-                f'"{shape}", h_{arg.variable}_out,',
-                f"          {_bytes(arg)});",
+                f"write_npy(save_outputs, {c_string(arg.file_name)}, "
+                f"{c_string(arg.element.scalar.str)}, {shape}, {names[arg.index]['out']},",
+                f"          {byte_count(arg)});",
             )
     code.add("}", "")
     code.add("int failures = 0;")
     if plan.references:
         code.add("/* Each output against the values the export computed from its reference. */")
     for ref in plan.references:
-        out = ref.output
+        out, own = ref.output, names[ref.output.index]
         what = f"the golden file {ref.golden}" if ref.golden is not None else ref.expr
+        expected = own["expected"]
         code.add(
-            f"/* {out.name}: {_comment(what)} */",
-            f'double *{out.variable}_expected = read_npy(argv[0], "{ref.file_name}", "<f8",',
-            f"{' ' * (len(out.variable) + 29)}{out.count}, sizeof(double));",
-            f'failures += !compare_{_ctype(out).removeprefix("cl_")}("{out.name}", '
-            f"h_{out.variable}_out, {out.variable}_expected,",
+            f"/* {c_comment(out.name)}: {c_comment(what)} */",
+            f"double *{expected} = read_npy(argv[0], {c_string(ref.file_name)}, "
+            f'"<f8", {out.count},',
+            f"{' ' * (len(expected) + 29)}sizeof(double));",
+            f"failures += !compare_{host_ctype(out).removeprefix('cl_')}({c_string(out.name)}, "
+            f"{own['out']}, {expected},",
             f"                     {out.count}, {ref.rtol!r}, {ref.atol!r});",
-            f"free({out.variable}_expected);",
+            f"free({expected});",
         )
     code.add("", "/* Release what the program created, the OpenCL objects last to first. */")
     for arg in reversed(plan.args):
+        own = names[arg.index]
         if arg.is_memory:
-            code.add(f'check_cl(clReleaseMemObject(d_{arg.variable}), "clReleaseMemObject");')
+            code.add(f'check_cl(clReleaseMemObject({own["device"]}), "clReleaseMemObject");')
         elif isinstance(arg.spec, SamplerArg):
-            code.add(f'check_cl(clReleaseSampler(s_{arg.variable}), "clReleaseSampler");')
+            code.add(f'check_cl(clReleaseSampler({own["sampler"]}), "clReleaseSampler");')
     code.add(
         'check_cl(clReleaseKernel(kernel), "clReleaseKernel");',
         'check_cl(clReleaseProgram(program), "clReleaseProgram");',
@@ -316,173 +318,11 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     freed = ["platforms", "source", "launches", "times_ms"]
     for arg in plan.memory:
         if arg.start != "values":
-            freed.append(f"h_{arg.variable}")
-    freed += [f"h_{arg.variable}_out" for arg in plan.written]
+            freed.append(names[arg.index]["host"])
+    freed += [names[arg.index]["out"] for arg in plan.written]
     code.add(*(f"free({name});" for name in freed))
     code.add("return failures == 0 ? 0 : 1;")
 
 
-def _ctype(arg: ArgPlan) -> str:
-    return c_type(arg.element.scalar)
-
-
-def _bytes(arg: ArgPlan) -> str:
-    return f"{arg.count} * sizeof({_ctype(arg)})"
-
-
-def _host_value(arg: ArgPlan, code: CodeText) -> None:
-    spec = arg.spec
-    if isinstance(spec, ScalarArg):
-        element = arg.element
-        ctype = c_type(element.scalar, element.width)
-        values = [c_number(v.item(), element.scalar) for v in arg.scalar_value]
-        if element.width == 1:
-            code.add(f"{ctype} {arg.variable} = {values[0]};")
-        else:
-            code.add(f"{ctype} {arg.variable} = {{{{{', '.join(values)}}}}};")
-        return
-    if not isinstance(spec, BufferArg | ImageArg):
-        return
-    ctype = _ctype(arg)
-    name = f"h_{arg.variable}"
-    if arg.start == "file":
-        call = f'read_npy(argv[0], "{arg.file_name}", "{arg.element.scalar.str}", {arg.count}'
-        _fit(
-            code,
-            f"{ctype} *{name} = {call}, sizeof({ctype}));",
-            f"{ctype} *{name} = {call},",
-            f"{' ' * (len(ctype) + len(name) + 14)}sizeof({ctype}));",
-        )
-    elif arg.start == "values":
-        assert arg.values is not None
-        items = [c_number(v.item(), arg.element.scalar) for v in arg.values.ravel()]
-        one_line = f"{ctype} {name}[{arg.count}] = {{{', '.join(items)}}};"
-        if len(one_line) <= 96:
-            code.add(one_line)
-        else:
-            code.add(f"{ctype} {name}[{arg.count}] = {{", *wrapped(items, 96, "    "), "};")
-    elif arg.start == "zeros":
-        code.add(f"{ctype} *{name} = new_array({arg.count}, sizeof *{name}); /* zeros */")
-    else:
-        value = c_number(fill_value(arg), arg.element.scalar)
-        code.add(
-            f"{ctype} *{name} = new_array({arg.count}, sizeof *{name});",
-            f"for (size_t i = 0; i < {arg.count}; i++) {{",
-            f"    {name}[i] = {value};",
-            "}",
-        )
-
-
-def _memory_object(arg: ArgPlan, code: CodeText) -> None:
-    spec = arg.spec
-    name = f"d_{arg.variable}"
-    later = " /* copied before each launch */" if arg.written else ""
-    if isinstance(spec, ImageArg):
-        channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
-        code.add(
-            f"cl_image_format {arg.variable}_format = {{CL_{spec.order}, {channel}}};",
-            f"cl_image_desc {arg.variable}_desc = {{.image_type = CL_MEM_OBJECT_IMAGE2D,",
-            f"{' ' * (len(arg.variable) + 21)}.image_width = {spec.width}, "
-            f".image_height = {spec.height}}};",
-            f"const size_t {arg.variable}_region[3] = {{{spec.width}, {spec.height}, 1}};",
-            f"cl_mem {name} = clCreateImage(context, {_FLAGS[arg.access]}, "
-            f"&{arg.variable}_format, &{arg.variable}_desc,",
-            f"{' ' * (len(name) + 24)}NULL, &err);{later}",
-            'check_cl(err, "clCreateImage");',
-        )
-    else:
-        head = f"cl_mem {name} = clCreateBuffer(context, {_FLAGS[arg.access]}, {_bytes(arg)},"
-        _fit(code, f"{head} NULL, &err);{later}", head, f"{' ' * 30}NULL, &err);{later}")
-        code.add('check_cl(err, "clCreateBuffer");')
-    if not arg.written:
-        _write(arg, code)
-    code.add("")
-
-
-def _region(arg: ArgPlan) -> str:
-    """clEnqueueWriteImage's and clEnqueueReadImage's origin and region: the whole image."""
-    return f"ORIGIN, {arg.variable}_region"
-
-
-def _write(arg: ArgPlan, code: CodeText) -> None:
-    if isinstance(arg.spec, ImageArg):
-        code.add(
-            f"err = clEnqueueWriteImage(queue, d_{arg.variable}, CL_FALSE, {_region(arg)}, 0, 0,",
-            f"                          h_{arg.variable}, 0, NULL, NULL);",
-            'check_cl(err, "clEnqueueWriteImage");',
-        )
-    else:
-        head = f"err = clEnqueueWriteBuffer(queue, d_{arg.variable}, CL_FALSE, 0, {_bytes(arg)},"
-        _fit(
-            code,
-            f"{head} h_{arg.variable}, 0, NULL, NULL);",
-            head,
-            f"                           h_{arg.variable}, 0, NULL, NULL);",
-        )
-        code.add('check_cl(err, "clEnqueueWriteBuffer");')
-
-
-def _read(arg: ArgPlan, code: CodeText) -> None:
-    out = f"h_{arg.variable}_out"
-    code.add(f"{_ctype(arg)} *{out} = new_array({arg.count}, sizeof *{out});")
-    if isinstance(arg.spec, ImageArg):
-        code.add(
-            f"err = clEnqueueReadImage(queue, d_{arg.variable}, CL_TRUE, {_region(arg)}, 0, 0,",
-            f"                         {out}, 0, NULL, NULL);",
-            'check_cl(err, "clEnqueueReadImage");',
-        )
-    else:
-        head = f"err = clEnqueueReadBuffer(queue, d_{arg.variable}, CL_TRUE, 0, {_bytes(arg)},"
-        _fit(
-            code,
-            f"{head} {out}, 0, NULL, NULL);",
-            head,
-            f"                          {out}, 0, NULL, NULL);",
-        )
-        code.add('check_cl(err, "clEnqueueReadBuffer");')
-
-
-def _set_arg(arg: ArgPlan, code: CodeText) -> None:
-    spec = arg.spec
-    call = f"clSetKernelArg(kernel, {arg.index}"
-    if isinstance(spec, BufferArg | ImageArg):
-        code.add(f"err = {call}, sizeof(cl_mem), &d_{arg.variable});")
-    elif isinstance(spec, LocalArg):
-        ctype = c_type(spec.dtype.scalar, spec.dtype.width)
-        code.add(
-            f"err = {call}, {spec.count} * sizeof({ctype}), NULL); /* {arg.name}: local memory */"
-        )
-    elif isinstance(spec, SamplerArg):
-        normalized = "CL_TRUE" if spec.normalized_coords else "CL_FALSE"
-        filter_mode = "CL_FILTER_LINEAR" if spec.filter == "linear" else "CL_FILTER_NEAREST"
-        code.add(
-            f"cl_sampler s_{arg.variable} = clCreateSampler(context, {normalized}, "
-            f"{_ADDRESSING[spec.addressing]},",
-            f"{' ' * (len(arg.variable) + 33)}{filter_mode}, &err);",
-            'check_cl(err, "clCreateSampler");',
-            f"err = {call}, sizeof(cl_sampler), &s_{arg.variable});",
-        )
-    else:
-        code.add(f"err = {call}, sizeof {arg.variable}, &{arg.variable});")
-    code.add(f'check_cl(err, "clSetKernelArg ({arg.name})");')
-
-
-def _fit(code: CodeText, one_line: str, *split: str) -> None:
-    """One line when it fits in 100 characters at the current depth, else the split ones."""
-    if len(code.pad) + len(one_line) <= 100:
-        code.add(one_line)
-    else:
-        code.add(*split)
-
-
-def _c_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
-
-
 def _c_list(sizes: tuple[int, ...]) -> str:
     return "{" + ", ".join(str(s) for s in sizes) + "}"
-
-
-def _comment(text: str) -> str:
-    return text.replace("*/", "* /")

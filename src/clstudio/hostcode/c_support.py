@@ -142,14 +142,35 @@ static double median(double *values, size_t count)
     return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
 }
 
+/* Make `folder` and each folder above it that is missing, as mkdir -p does. */
+static void make_folders(const char *folder)
+{
+    char *part = new_array(strlen(folder) + 1, 1);
+    for (size_t i = 0; folder[i] != '\0'; i++) {
+        part[i] = folder[i];
+        if (folder[i] == '/' || (folder[i + 1] != '/' && folder[i + 1] != '\0')) {
+            continue; /* `part` is a folder's whole name only before a slash or the end */
+        }
+        if (mkdir(part, 0777) == 0) {
+            continue;
+        }
+        int problem = errno;
+        struct stat info;
+        if (problem == EEXIST && stat(part, &info) == 0 && S_ISDIR(info.st_mode)) {
+            continue; /* there already */
+        }
+        fprintf(stderr, "cannot make the folder %s: %s\n", part,
+                problem == EEXIST ? "a file of that name is in the way" : strerror(problem));
+        exit(2);
+    }
+    free(part);
+}
+
 /* Write OUT/NAME as a .npy file: a short text header that numpy reads, then the data. */
 static void write_npy(const char *folder, const char *name, const char *descr,
                       const char *shape, const void *data, size_t nbytes)
 {
-    if (mkdir(folder, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "cannot make the folder %s: %s\n", folder, strerror(errno));
-        exit(2);
-    }
+    make_folders(folder);
     char header[256];
     int length = snprintf(header, sizeof header,
                           "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape);

@@ -1,12 +1,15 @@
-"""Numbers as program text: the shortest digits that give back the same value.
+"""Numbers and text as program text: every session value reaches a program through here.
 
 A float32 written with its shortest unique digits reads back as the same float32 in
 both languages (via a double in Python, which cannot change it: 53 >= 2 * 24 + 2 bits).
+Text comes from session files that someone else wrote, so it is escaped once, here, by
+one function per language and place (a string literal, a comment), and nowhere else.
 """
 
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -83,3 +86,61 @@ def wrapped(items: list[str], width: int, indent: str) -> list[str]:
     if line:
         lines.append(indent + line)
     return lines
+
+
+def python_string(text: str) -> str:
+    """A Python string literal of `text`: repr(), which escapes all that could end it,
+    in double quotes as the rest of the program writes them.
+
+    repr doubles every backslash, so each `"` inside its single quotes follows an even
+    number of them, and escaping it cannot pair with one.
+    """
+    literal = repr(text)
+    if literal.startswith('"'):
+        return literal
+    return '"' + literal[1:-1].replace('"', '\\"') + '"'
+
+
+def c_string(text: str) -> str:
+    """A C string literal of `text`'s UTF-8 bytes that holds printable ASCII alone.
+
+    Every other byte, and `"`, `\\` and `?` (which starts trigraphs), is a three-digit
+    octal escape: an octal escape ends after three digits, where a hex escape would
+    swallow a hex digit that follows it.
+    """
+    return '"' + "".join(_C_BYTES[byte] for byte in text.encode("utf-8")) + '"'
+
+
+_C_BYTES = [
+    chr(byte) if 0x20 <= byte < 0x7F and chr(byte) not in '"\\?' else f"\\{byte:03o}"
+    for byte in range(256)
+]
+
+
+def visible_text(text: str) -> str:
+    """`text` on one line: each character that is not printable written as its escape.
+
+    The escapes are Python's (\\x00, \\u2028), so in a Python docstring they mean the
+    character itself again; printable text, Chinese included, stays as it is.
+    """
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def python_comment(text: str) -> str:
+    """Text for a `#` comment: one line, nothing that the tokenizer could stop at."""
+    return visible_text(text)
+
+
+def python_docstring_line(text: str) -> str:
+    """Text for a line of a triple-quoted docstring that reads back as `text` itself."""
+    escaped = visible_text(text.replace("\\", "\\\\"))
+    return re.sub('(?<=")"', '\\\\"', escaped)
+
+
+def c_comment(text: str) -> str:
+    """Text for a /* */ comment: one line that neither ends nor opens a comment.
+
+    A space goes between `*` and `/` in either order, and between two `?` (a trigraph
+    `??/` would be a backslash under -std=c99).
+    """
+    return re.sub(r"(?<=\*)(?=/)|(?<=/)(?=\*)|(?<=\?)(?=\?)", " ", visible_text(text))

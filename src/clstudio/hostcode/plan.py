@@ -8,7 +8,6 @@ the session alone does not say the types of by-value arguments.
 
 from __future__ import annotations
 
-import keyword
 import math
 from dataclasses import dataclass
 
@@ -28,23 +27,6 @@ from clstudio.session import (
 )
 
 INLINE_MAX_VALUES = 64  # larger starting contents go into a .npy file beside the program
-# Names the programs use for themselves; an argument named so gets a suffix.
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-PROGRAM_NAMES = _words(
-    "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME BUILD_OPTIONS "
-    "GLOBAL_SIZE LOCAL_SIZE REPEATS check main options parser platforms platform devices "
-    "device context queue program kernel mf launches times_ms repeat ms ok name actual "
-    "expected rtol atol print len range next float int bool list dict str "
-    # the C program's own names, and the C library's it calls inside main
-    "err found source source_size failures argc argv save_outputs platform_count "
-    "platform_name device_name launches times_ms log free exit printf fprintf strcmp "
-    "stderr median new_array read_beside read_npy write_npy check_cl checks"
-)
 
 
 class PlanError(ValueError):
@@ -62,7 +44,6 @@ class ArgPlan:
     access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
     start: str  # "zeros", "ones", "fill", "values", "file"; "" for local, sampler
     values: np.ndarray | None  # the starting contents written into the program ("values")
-    variable: str  # the host array's name in the program
 
     @property
     def is_memory(self) -> bool:
@@ -140,7 +121,6 @@ def make_plan(
     session: Session, signature: KernelSignature, device: DeviceSelector | None = None
 ) -> HostPlan:
     """The plan of `session` for its kernel; `device` is the one to look for by name."""
-    taken = set(PROGRAM_NAMES)
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
@@ -150,11 +130,7 @@ def make_plan(
                     argument=info.name, kernel=signature.name
                 )
             )
-        variable = info.name
-        while variable in taken or keyword.iskeyword(variable):
-            variable += "_arg"
-        taken.add(variable)
-        args.append(_arg_plan(index, info, spec, session, variable))
+        args.append(_arg_plan(index, info, spec, session))
     by_name = {a.name: a for a in args}
     references = []
     for name, ref in session.references.items():
@@ -180,7 +156,6 @@ def _arg_plan(
     info: KernelArgInfo,
     spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg,
     session: Session,
-    variable: str,
 ) -> ArgPlan:
     if isinstance(spec, ImageArg):
         access = info.access if info.access in ("read_only", "write_only") else "read_only"
@@ -194,7 +169,7 @@ def _arg_plan(
         if start == "file" and math.prod(spec.dtype.host_shape(spec.shape)) <= INLINE_MAX_VALUES:
             start = "values"
             values = initial_contents(info.name, spec, session.seed, session.base_dir)
-    return ArgPlan(index, info.name, spec, info, access, start, values, variable)
+    return ArgPlan(index, info.name, spec, info, access, start, values)
 
 
 def starting_contents(plan: HostPlan, arg: ArgPlan) -> np.ndarray:

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import ast
-import json
 
 from clstudio.hostcode.code_text import CodeText, StepRegion
-from clstudio.hostcode.literals import python_number, wrapped
+from clstudio.hostcode.literals import (
+    python_comment,
+    python_docstring_line,
+    python_number,
+    python_string,
+    wrapped,
+)
+from clstudio.hostcode.names import Names, argument_names, python_reserved
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
@@ -53,13 +59,25 @@ _FLAGS = {
 }
 
 
+def _roles(arg: ArgPlan) -> dict[str, str]:
+    """The names an argument gives main.py: its host value, device object, read-back copy."""
+    if isinstance(arg.spec, LocalArg):
+        return {}
+    if not arg.is_memory:
+        return {"value": "{}"}
+    device = "{}_img" if isinstance(arg.spec, ImageArg) else "{}_buf"
+    return {"value": "{}", "device": device} | ({"out": "{}_out"} if arg.written else {})
+
+
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     """main.py's text and the lines of its eleven steps."""
     session = plan.session
+    names = argument_names(plan.args, python_reserved, _roles)
     code = CodeText("    ")
-    about = f"\n{_docstring(session.description)}\n" if session.description else ""
+    about = f"\n{python_docstring_line(session.description)}\n" if session.description else ""
     code.add(
-        f'"""The host program of the OpenCL kernel "{session.kernel}", in eleven steps.',
+        f'"""The host program of the OpenCL kernel {python_docstring_line(session.kernel)}, '
+        "in eleven steps.",
         about,
         f"Exported by CL Studio (export version {EXPORT_VERSION}). Usage: python main.py",
         "[--save-outputs OUT]; it needs numpy and pyopencl. It prints the kernel time of",
@@ -77,9 +95,9 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "",
         "HERE = Path(__file__).resolve().parent",
         "# The device to use, by parts of its platform's name and its own; else the first.",
-        f"PLATFORM_NAME = {_string(plan.device.platform)}",
-        f"DEVICE_NAME = {_string(plan.device.device)}",
-        f"BUILD_OPTIONS = {_string(session.build_options)}",
+        f"PLATFORM_NAME = {python_string(plan.device.platform)}",
+        f"DEVICE_NAME = {python_string(plan.device.device)}",
+        f"BUILD_OPTIONS = {python_string(session.build_options)}",
         f"GLOBAL_SIZE = {tuple(session.global_size)!r}",
     )
     if session.local_size is None:
@@ -94,16 +112,17 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "def main():",
     )
     with code.indented():
-        _main_body(plan, code)
+        _main_body(plan, names, code)
     code.add("", "", 'if __name__ == "__main__":', "    sys.exit(main())")
     text = code.text()
     return text, tuple(code.regions)
 
 
-def _main_body(plan: HostPlan, code: CodeText) -> None:
+def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
+    about = python_string(f"Run the kernel {plan.session.kernel} as CL Studio did.")
     code.add(
         "parser = argparse.ArgumentParser(",
-        f'    description="Run the kernel {plan.session.kernel} as CL Studio did."',
+        f"    description={about}",
         ")",
         "parser.add_argument(",
         '    "--save-outputs", type=Path, metavar="OUT", help="write each output to OUT/NAME.npy"',
@@ -113,7 +132,7 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
         "# The arguments, as the session starts them.",
     )
     for arg in plan.args:
-        _host_value(arg, code)
+        _host_value(arg, names[arg.index], code)
     code.add("")
     code.step(1, "# {} (clGetPlatformIDs).")
     code.add("platforms = cl.get_platforms()", "")
@@ -141,30 +160,32 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     )
     code.step(5, "# {} (clCreateProgramWithSource, clBuildProgram).")
     code.add(
-        f'source = (HERE / "{plan.session.kernel}.cl").read_text(encoding="utf-8")',
+        f"source = (HERE / {python_string(plan.session.kernel + '.cl')})"
+        '.read_text(encoding="utf-8")',
         "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
         "",
     )
     code.step(6, "# {} (clCreateKernel).")
-    code.add(f'kernel = cl.Kernel(program, "{plan.kernel_symbol}")', "")
+    code.add(f"kernel = cl.Kernel(program, {python_string(plan.kernel_symbol)})", "")
     images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
     creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
     code.step(7, f"# {{}} ({creates}); copy the inputs.")
     code.add("mf = cl.mem_flags")
     for arg in plan.memory:
-        _memory_object(arg, code)
+        _memory_object(arg, names[arg.index], code)
     code.add("")
     code.step(8, "# {} (clSetKernelArg), in the kernel's order.")
     for arg in plan.args:
-        _set_arg(arg, code)
+        _set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add("# the buffers the kernel writes get their starting contents again.")
     code.add("launches = []", "for _ in range(REPEATS):")
     with code.indented():
         for arg in plan.written:
-            code.add(f"cl.enqueue_copy(queue, {_device_name(arg)}, {arg.variable}{_region(arg)})")
+            own = names[arg.index]
+            code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
         code.add(
             "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
         )
@@ -173,9 +194,10 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
     code.add("queue.finish()", "")
     code.step(11, f"# {{}} ({reads}).")
     for arg in plan.written:
+        own = names[arg.index]
         code.add(
-            f"{arg.variable}_out = np.empty_like({arg.variable})",
-            f"cl.enqueue_copy(queue, {arg.variable}_out, {_device_name(arg)}{_region(arg)})",
+            f"{own['out']} = np.empty_like({own['value']})",
+            f"cl.enqueue_copy(queue, {own['out']}, {own['device']}{_region(arg)})",
         )
     code.end_step()
     code.add(
@@ -190,70 +212,68 @@ def _main_body(plan: HostPlan, code: CodeText) -> None:
         "    options.save_outputs.mkdir(parents=True, exist_ok=True)",
     )
     for arg in plan.written:
-        code.add(f'    np.save(options.save_outputs / "{arg.name}.npy", {arg.variable}_out)')
+        file = python_string(arg.file_name)
+        code.add(f"    np.save(options.save_outputs / {file}, {names[arg.index]['out']})")
     code.add("")
     if not plan.references:
         code.add("return 0  # the session gives no reference to check")
         return
     code.add("# Each output against its reference; an argument's name means its starting contents.")
     code.add("checks = [")
-    renames = {a.name: a.variable for a in plan.args if a.name != a.variable}
+    renames = {a.name: names[a.index]["value"] for a in plan.args if "value" in names[a.index]}
     for ref in plan.references:
         out = ref.output
         expected = (
-            f'np.load(HERE / "{ref.file_name}")'
+            f"np.load(HERE / {python_string(ref.file_name)})"
             if ref.golden is not None
             else _renamed(ref.expr, renames)
         )
         code.add(
-            f'    check("{out.name}", {out.variable}_out, {expected}, '
+            f"    check({python_string(out.name)}, {names[out.index]['out']}, {expected}, "
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
         )
     code.add("]", "return 0 if all(checks) else 1")
 
 
-def _host_value(arg: ArgPlan, code: CodeText) -> None:
+def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     if isinstance(spec, ScalarArg):
         element = arg.element
         values = arg.scalar_value
         if element.width == 1:
             number = python_number(values[0].item(), element.scalar)
-            code.add(f"{arg.variable} = np.{element.scalar.name}({number})")
+            code.add(f"{own['value']} = np.{element.scalar.name}({number})")
         else:
             lanes = ", ".join(python_number(v.item(), element.scalar) for v in values)
             code.add(
-                f"{arg.variable} = np.array([{lanes}], dtype=np.{element.scalar.name})"
-                f"  # {arg.info.type_name}"
+                f"{own['value']} = np.array([{lanes}], dtype=np.{element.scalar.name})"
+                f"  # {python_comment(arg.info.type_name)}"
             )
         return
     if not isinstance(spec, BufferArg | ImageArg):
         return
+    name = own["value"]
     dtype = f"np.{arg.element.scalar.name}"
     shape = arg.host_shape
     shape_text = str(shape[0]) if len(shape) == 1 else repr(shape)
     if arg.start == "file":
-        code.add(f'{arg.variable} = np.load(HERE / "{arg.file_name}")')
+        code.add(f"{name} = np.load(HERE / {python_string(arg.file_name)})")
     elif arg.start == "values":
         assert arg.values is not None
         items = [python_number(v.item(), arg.element.scalar) for v in arg.values.ravel()]
         reshape = "" if len(shape) == 1 else f".reshape{shape!r}"
-        one_line = f"{arg.variable} = np.array([{', '.join(items)}], dtype={dtype}){reshape}"
+        one_line = f"{name} = np.array([{', '.join(items)}], dtype={dtype}){reshape}"
         if len(one_line) <= 96:
             code.add(one_line)
         else:
-            code.add(f"{arg.variable} = np.array(")
+            code.add(f"{name} = np.array(")
             code.add("    [", *wrapped(items, 88, "        "), "    ],")
             code.add(f"    dtype={dtype},", f"){reshape}")
     elif arg.start == "zeros":
-        code.add(f"{arg.variable} = np.zeros({shape_text}, dtype={dtype})")
+        code.add(f"{name} = np.zeros({shape_text}, dtype={dtype})")
     else:
         value = python_number(fill_value(arg), arg.element.scalar)
-        code.add(f"{arg.variable} = np.full({shape_text}, {value}, dtype={dtype})")
-
-
-def _device_name(arg: ArgPlan) -> str:
-    return f"{arg.variable}_img" if isinstance(arg.spec, ImageArg) else f"{arg.variable}_buf"
+        code.add(f"{name} = np.full({shape_text}, {value}, dtype={dtype})")
 
 
 def _region(arg: ArgPlan) -> str:
@@ -263,14 +283,15 @@ def _region(arg: ArgPlan) -> str:
     return f", origin=(0, 0), region=({arg.spec.width}, {arg.spec.height})"
 
 
-def _memory_object(arg: ArgPlan, code: CodeText) -> None:
+def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     flags = f"mf.{_FLAGS[arg.access]}"
     later = "  # copied before each launch" if arg.written else ""
+    device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):
         channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"
         code.add(
-            f"{_device_name(arg)} = cl.create_image(",
+            f"{device} = cl.create_image(",
             "    context,",
             f"    {flags},",
             f"    cl.ImageFormat(cl.channel_order.{spec.order}, cl.channel_type.{channel}),",
@@ -278,40 +299,29 @@ def _memory_object(arg: ArgPlan, code: CodeText) -> None:
             f"){later}",
         )
     else:
-        code.add(f"{_device_name(arg)} = cl.Buffer(context, {flags}, {arg.variable}.nbytes){later}")
+        code.add(f"{device} = cl.Buffer(context, {flags}, {host}.nbytes){later}")
     if not arg.written:
-        code.add(f"cl.enqueue_copy(queue, {_device_name(arg)}, {arg.variable}{_region(arg)})")
+        code.add(f"cl.enqueue_copy(queue, {device}, {host}{_region(arg)})")
 
 
-def _set_arg(arg: ArgPlan, code: CodeText) -> None:
+def _set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     if isinstance(spec, BufferArg | ImageArg):
-        code.add(f"kernel.set_arg({arg.index}, {_device_name(arg)})")
+        code.add(f"kernel.set_arg({arg.index}, {own['device']})")
     elif isinstance(spec, LocalArg):
-        what = f"{spec.count} x {spec.dtype.opencl_name}"
-        code.add(
-            f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {arg.name}: {what}"
-        )
+        what = python_comment(f"{arg.name}: {spec.count} x {spec.dtype.opencl_name}")
+        code.add(f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {what}")
     elif isinstance(spec, SamplerArg):
         filter_mode = spec.filter.upper()
         code.add(
-            f"{arg.variable} = cl.Sampler(",
+            f"{own['value']} = cl.Sampler(",
             f"    context, {spec.normalized_coords!r}, "
             f"cl.addressing_mode.{_ADDRESSING[spec.addressing]}, cl.filter_mode.{filter_mode}",
             ")",
-            f"kernel.set_arg({arg.index}, {arg.variable})",
+            f"kernel.set_arg({arg.index}, {own['value']})",
         )
     else:
-        code.add(f"kernel.set_arg({arg.index}, {arg.variable})")
-
-
-def _string(text: str) -> str:
-    """A Python string literal in double quotes, as the house style writes them."""
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _docstring(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+        code.add(f"kernel.set_arg({arg.index}, {own['value']})")
 
 
 class _Renamer(ast.NodeTransformer):
@@ -319,12 +329,14 @@ class _Renamer(ast.NodeTransformer):
         self.renames = renames
 
     def visit_Name(self, node: ast.Name) -> ast.Name:
+        # `np` is numpy in an expression, never an argument (the evaluator refuses it bare).
+        if node.id == "np":
+            return node
         return ast.Name(self.renames.get(node.id, node.id), node.ctx)
 
 
 def _renamed(expr: str, renames: dict[str, str]) -> str:
-    """The expression with the arguments that got another variable name renamed."""
-    if not renames:
-        return expr
-    tree = ast.parse(expr, mode="eval")
+    """The expression as code: its arguments by their names in main.py, comments and line
+    breaks gone (a `#` in an expression would swallow the rest of the line)."""
+    tree = ast.parse(expr.strip(), mode="eval")
     return ast.unparse(_Renamer(renames).visit(tree))

@@ -32,7 +32,13 @@ from clstudio.reporting.peak_report import (
     peaks_from_json,
     peaks_to_json,
 )
-from clstudio.reporting.peak_store import latest_peaks, load_peaks, save_peaks, store_path
+from clstudio.reporting.peak_store import (
+    PeakStoreError,
+    latest_peaks,
+    load_peaks,
+    save_peaks,
+    store_path,
+)
 from clstudio.reporting.roofline import (
     DEFAULT_OPS_PER_ITEM,
     Roof,
@@ -64,6 +70,7 @@ __all__ = [
     "LaterLaunches",
     "LessonStepTime",
     "OutputDifference",
+    "PeakStoreError",
     "PeaksFormatError",
     "Roof",
     "RooflinePoint",

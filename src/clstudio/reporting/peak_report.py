@@ -62,40 +62,66 @@ def peaks_to_json(report: PeakReport) -> dict[str, Any]:
 
 
 def peaks_from_json(data: object) -> PeakReport:
-    """The report `peaks_to_json` wrote; PeaksFormatError for anything else."""
+    """The report `peaks_to_json` wrote; PeaksFormatError for anything else, checked whole
+    (a figure of 400 digits, a list where text goes)."""
     if not isinstance(data, dict) or data.get("format") != PEAKS_FORMAT:
         raise PeaksFormatError(f"not a {PEAKS_FORMAT} object")
     if data.get("version") != PEAKS_VERSION:
         raise PeaksFormatError(f"{PEAKS_FORMAT} version {data.get('version')!r} is not read here")
-    try:
-        device = data["device"]
-        figures = []
-        for test, widths in data["results"].items():
-            for width, item in widths.items():
-                value = item["value"]
-                figures.append(
-                    PeakFigure(
-                        f"{test}.{width}",
-                        None if value is None else float(value),
-                        str(item["unit"]),
-                        str(item["meaning"]),
-                        str(item.get("detail") or ""),
-                        str(item.get("error") or ""),
-                    )
+    device = _object(data.get("device"), "device")
+    figures = []
+    for test, widths in _object(data.get("results"), "results").items():
+        for width, item in _object(widths, f"results.{test}").items():
+            where = f"results.{test}.{width}"
+            item = _object(item, where)
+            figures.append(
+                PeakFigure(
+                    f"{test}.{width}",
+                    _figure_value(item.get("value"), f"{where}.value"),
+                    _text(item, "unit", where),
+                    _text(item, "meaning", where),
+                    _text(item, "detail", where, optional=True),
+                    _text(item, "error", where, optional=True),
                 )
-        return PeakReport(
-            PeakDevice(
-                str(device["name"]),
-                str(device["platform"]),
-                str(device["driver_version"]),
-                str(device.get("type") or ""),
-            ),
-            str(data["measured_at"]),
-            tuple(figures),
-            str(data.get("stopped") or ""),
-        )
-    except (KeyError, TypeError, AttributeError, ValueError) as exc:
-        raise PeaksFormatError(f"a damaged {PEAKS_FORMAT} object: {exc!r}") from None
+            )
+    return PeakReport(
+        PeakDevice(
+            _text(device, "name", "device"),
+            _text(device, "platform", "device"),
+            _text(device, "driver_version", "device"),
+            _text(device, "type", "device", optional=True),
+        ),
+        _text(data, "measured_at", ""),
+        tuple(figures),
+        _text(data, "stopped", "", optional=True),
+    )
+
+
+def _object(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise PeaksFormatError(f"{where}: expected an object")
+    return value
+
+
+def _text(obj: dict[str, Any], key: str, where: str, optional: bool = False) -> str:
+    value = obj.get(key)
+    if optional and value is None:
+        return ""
+    if not isinstance(value, str):
+        raise PeaksFormatError(f"{where}.{key}: expected a string".lstrip("."))
+    return value
+
+
+def _figure_value(value: object, where: str) -> float | None:
+    if value is None:
+        return None
+    # compared before float(): float() of a 400-digit integer overflows
+    if isinstance(value, bool) or not isinstance(value, int | float) or not -_MAX <= value <= _MAX:
+        raise PeaksFormatError(f"{where}: expected a finite number")
+    return float(value)
+
+
+_MAX = 1.7976931348623157e308
 
 
 def format_value(figure: PeakFigure) -> str:

@@ -54,7 +54,7 @@ from clstudio.session.properties import own_copy, title_of, with_description, wi
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
 from clstudio.session.sizes import Path as SizePath
-from clstudio.session.sizes import path_text, with_sizes, without_stale_links
+from clstudio.session.sizes import path_text, size_name_problem, with_sizes, without_stale_links
 
 __all__ = [
     "ADDRESSING_MODES",
@@ -110,7 +110,11 @@ __all__ = [
     "relocated",
     "save_session",
     "session_to_dict",
+<<<<<<< HEAD
     "swapped_names",
+=======
+    "size_name_problem",
+>>>>>>> main
     "title_of",
     "with_description",
     "with_sizes",

@@ -30,6 +30,7 @@ MAX_DIMS = 32  # numpy's own historical limit on array dimensions
 # Python turns integers of over 4300 digits into text only on request: never show one whole.
 _SHOWN_DIGITS = 30
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class SessionError(ValueError):
@@ -93,6 +94,14 @@ def read_object(value: object, where: str) -> dict[str, Any]:
 def read_string(value: object, where: str, non_empty: bool = False) -> str:
     if not isinstance(value, str):
         fail(where, gettext("expected a string, got {value}").format(value=describe(value)))
+    # JSON's \ud800 escapes give text that no file, compiler or program can take.
+    surrogate = _SURROGATE.search(value)
+    if surrogate is not None:
+        problem = gettext(
+            "not valid Unicode: a lone surrogate ({char}) at position {index}; "
+            "write the character itself"
+        )
+        fail(where, problem.format(char=repr(surrogate.group())[1:-1], index=surrogate.start()))
     if non_empty and not value.strip():
         fail(where, gettext("expected a non-empty string"))
     return value

@@ -276,6 +276,7 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object; a key given twice is refused, as unknown keys are: the last would win."""
     obj: dict[str, Any] = {}
     for key, value in pairs:
+        read_string(key, gettext("the key {key}").format(key=ascii(key)))
         if key in obj:
             others = ", ".join(k for k in obj if k != key)
             if others:

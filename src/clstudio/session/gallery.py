@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from clstudio.common import gettext
+from clstudio.common import gettext, read_text_file
 
 KERNELS_ENV = "CLSTUDIO_KERNELS"
 
@@ -77,7 +77,7 @@ def examples(folder: Path | None = None) -> tuple[Example, ...]:
 
 def _example(path: Path) -> Example:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text_file(path))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         problem = gettext("{file}: cannot read the session: {reason}")
         raise GalleryError(problem.format(file=path, reason=exc)) from None
@@ -88,7 +88,7 @@ def _example(path: Path) -> Example:
     source_file = data.get("source_file")
     if isinstance(source_file, str):
         try:
-            source = (path.parent / source_file).read_text(encoding="utf-8")
+            source = read_text_file(path.parent / source_file)
         except (OSError, UnicodeDecodeError) as exc:
             problem = gettext("{file}: cannot read {source}: {reason}")
             raise GalleryError(problem.format(file=path, source=source_file, reason=exc)) from None

@@ -10,6 +10,7 @@ changes every place that names it, and saving writes the names back.
 from __future__ import annotations
 
 import ast
+import keyword
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ __all__ = [
     "read_sizes_table",
     "resolve_names",
     "restore_names",
+    "size_name_problem",
     "with_sizes",
     "without_stale_links",
 ]
@@ -66,12 +68,23 @@ def read_sizes_table(value: object) -> dict[str, int]:
     if len(value) > MAX_SIZES:
         problem = gettext("{count} sizes; at most {most} are allowed")
         fail("sizes", problem.format(count=len(value), most=MAX_SIZES))
-    return {
-        read_identifier(name, f"sizes.{name}", gettext("a size name")): read_int(
-            size, f"sizes.{name}", 1, MAX_ITEMS
-        )
-        for name, size in value.items()
-    }
+    table: dict[str, int] = {}
+    for name, size in value.items():
+        read_identifier(name, f"sizes.{name}", gettext("a size name"))
+        reserved = size_name_problem(name)
+        if reserved is not None:
+            fail(f"sizes.{name}", reserved)
+        table[name] = read_int(size, f"sizes.{name}", 1, MAX_ITEMS)
+    return table
+
+
+def size_name_problem(name: str, reserved: frozenset[str] = frozenset()) -> str | None:
+    """Why an identifier cannot name a size: expressions read `True` and `None` as values
+    and cannot parse `if`; `reserved` adds the names an evaluator keeps (numpy's `np`)."""
+    if keyword.iskeyword(name) or name in reserved:
+        problem = gettext("{name} is a word that expressions reserve; choose another size name")
+        return problem.format(name=repr(name))
+    return None
 
 
 def resolve_names(
@@ -161,9 +174,10 @@ def _value_at(session: Session, path: Path) -> object:
 
 
 def evaluate(text: str, sizes: Mapping[str, int], where: str) -> int:
-    """A positive whole number from names, integers, + - * / and parentheses; never eval.
+    """A positive whole number from names, integers, + - * / // and parentheses; never eval.
 
-    Division must be exact: a size that does not divide is a mistake to show, not to round.
+    `/` must divide exactly: a size that does not divide is a mistake to show, not to
+    round. `//` rounds down, as a round-up to a multiple needs: (N+L-1)//L*L.
     """
     if len(text) > MAX_EXPRESSION_CHARS:
         problem = gettext("a size expression has at most {most} characters")
@@ -189,7 +203,8 @@ def _value(node: ast.expr, sizes: Mapping[str, int], where: str, text: str) -> i
             problem = gettext("unknown size {name} in {text}; the sizes are {known}")
             fail(where, problem.format(name=repr(node.id), text=repr(text), known=known))
         return sizes[node.id]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
+    operators = ast.Add | ast.Sub | ast.Mult | ast.Div | ast.FloorDiv
+    if isinstance(node, ast.BinOp) and isinstance(node.op, operators):
         left = _value(node.left, sizes, where, text)
         right = _value(node.right, sizes, where, text)
         if isinstance(node.op, ast.Add):
@@ -198,11 +213,17 @@ def _value(node: ast.expr, sizes: Mapping[str, int], where: str, text: str) -> i
             return left - right
         if isinstance(node.op, ast.Mult):
             return left * right
-        if right == 0 or left % right:
-            problem = gettext("{text}: {left} is not divisible by {right}")
+        if right == 0:
+            fail(where, gettext("{text}: division by zero").format(text=repr(text)))
+        if isinstance(node.op, ast.Div) and left % right:
+            problem = gettext(
+                "{text}: {left} is not divisible by {right}; write // to divide rounding down"
+            )
             fail(where, problem.format(text=repr(text), left=left, right=right))
         return left // right
-    problem = gettext("{text}: only size names, whole numbers, + - * / and parentheses are allowed")
+    problem = gettext(
+        "{text}: only size names, whole numbers, + - * / // and parentheses are allowed"
+    )
     fail(where, problem.format(text=repr(text)))
 
 

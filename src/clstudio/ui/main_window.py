@@ -145,7 +145,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
-        self.exercises, self.exercises_dock = install_exercises(self, self.backends.runs)
+        self.exercises, self.exercises_dock = install_exercises(
+            self, self.backends.runs, self.backends.checks
+        )
 
         self.window_actions = create_actions(self)
         self.toolbar = build_toolbar(self, self.window_actions, self.run_bar)
@@ -167,6 +169,7 @@ class MainWindow(QMainWindow):
         self._connect_actions()
 
         self.peaks = PeaksController(self.backends.measurements, parent=self)
+        self.peaks.messageRaised.connect(self.show_data_message)
         connect_peaks(self.device_panel.peaks_view, self.peaks)
         roofline = self.results_panel.roofline
         roofline.set_lookup(self.peaks.kept)
@@ -253,6 +256,7 @@ class MainWindow(QMainWindow):
         w.runStateChanged.connect(self._on_workbench_run_state_changed)
         w.messageRaised.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.recovery.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.recovery.fileSetAside.connect(self.show_data_message)
         a.about.triggered.connect(self.show_about)
         a.lesson.triggered.connect(self.show_lesson)
         a.themes[self.theme.choice].setChecked(True)
@@ -302,6 +306,12 @@ class MainWindow(QMainWindow):
     def _on_workbench_device_changed(self, device: DeviceInfo | None) -> None:
         self.device_panel.set_active_device(device)
         self._show_device_status()
+
+    def show_data_message(self, line: str) -> None:
+        """A file of the user's data was set aside or left alone: say so, beside what the
+        status bar says already (several can come at window start)."""
+        shown = self.statusBar().currentMessage()
+        self.statusBar().showMessage(f"{shown}  {line}" if shown else line, 20000)
 
     def _show_device_status(self) -> None:
         selector = self.document.session.device

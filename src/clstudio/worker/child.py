@@ -195,14 +195,17 @@ class _Handler:
         def progress(done: int, total: int) -> None:
             self._conn.send(Progress(request.id, done, total))
 
-        def read_log() -> str:
+        def read_log() -> tuple[str, str]:
             # Kernel reports go to the log file, which grows over the worker's checks;
-            # API errors always go to stderr, emptied before each request.
+            # API errors may go to stderr, emptied before each request, among other lines.
             sys.stderr.flush()
             reports = _read_bytes(LOG_NAME, self._log_offset)
             self._log_offset += len(reports)
-            api_errors = _read_bytes(STDERR_NAME)
-            return (reports + b"\n" + api_errors).decode("utf-8", errors="replace")
+            chatter = _read_bytes(STDERR_NAME)
+            return (
+                reports.decode("utf-8", errors="replace"),
+                chatter.decode("utf-8", errors="replace"),
+            )
 
         with self._printf:
             return self._check_session(

@@ -142,3 +142,24 @@ def test_check_needs_the_exercise_in_the_editor(qtbot, make_window):
     click(qtbot, panel.check_button)
     assert "Open this exercise first" in panel.results.summary.text()
     assert panel.status_of("vector_add") == NOT_STARTED
+
+
+def test_right_numbers_with_a_race_fail_the_check_with_the_race_at_its_line(
+    qtbot, make_window, small_exercises
+):
+    window = make_window()
+    panel = show_panel(window)
+    click(qtbot, panel.open_button)
+    solution = (small_exercises / "vector_add" / "solution.cl").read_text()
+    # Every work-item reads c[0] while work-item 0 writes it; times 0, so right by luck.
+    racy = solution.replace("c[i] = a[i] + b[i];", "c[i] = a[i] + b[i] + 0.0f * c[0];")
+    assert racy != solution
+    paste(window, racy)
+    report = check(qtbot, window, panel)
+    assert all(case.passed for case in report.cases)
+    assert report.status == FAILING and panel.status_of("vector_add") == FAILING
+    chosen = panel.results.cases.currentItem()
+    assert (chosen.text(0), chosen.text(1)) == ("memory check (Oclgrind)", "FAIL")
+    line = next(n for n, text in enumerate(racy.splitlines(), 1) if "c[0]" in text)
+    assert f"line {line}: data-race" in panel.results.details.text()
+    assert "not timed" in panel.results.performance.text()

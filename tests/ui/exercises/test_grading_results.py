@@ -1,9 +1,11 @@
 """The panel's progress and the results view, fed plain reports (no device needed)."""
 
+from clstudio.checkmode import CheckProblem
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.exercises import (
     CaseResult,
     CheckReport,
+    MemoryCheck,
     Mismatch,
     PerformanceResult,
     Work,
@@ -77,3 +79,30 @@ def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(q
         lines = panel.results.performance.text().splitlines()
         assert lines[0].startswith("performance: 1 ms (fastest repeat)")
         assert lines[1].startswith(expected)
+
+
+def test_a_memory_problem_fails_the_check_and_is_shown_at_its_line(qtbot):
+    panel = make_panel(qtbot)
+    ok = CaseResult("rows = 1, cols = 1", {"rows": 1, "cols": 1}, 1, True, "", "")
+    race = CheckProblem(
+        "data-race", 22, 13, "softmax", "line 22 writes scratch[lid] while ...", 255
+    )
+    memory = MemoryCheck("rows = 1, cols = 1", {"rows": 1, "cols": 1}, True, (race,))
+    panel.show_report(CheckReport("softmax", (ok,), None, "pthread-cpu", memory=memory))
+    assert panel.results.summary.text().startswith("<b>✗ failing</b>")
+    chosen = panel.results.cases.currentItem()
+    assert (chosen.text(0), chosen.text(1)) == ("memory check (Oclgrind)", "FAIL")
+    details = panel.results.details.text()
+    assert "line 22: data-race: line 22 writes scratch[lid]" in details
+
+
+def test_a_memory_check_that_could_not_run_says_why_and_does_not_fail(qtbot):
+    panel = make_panel(qtbot)
+    ok = CaseResult("n = 1", {"n": 1}, 1, True, "", "")
+    memory = MemoryCheck("n = 1", {"n": 1}, False, reason="Oclgrind is not installed")
+    panel.show_report(CheckReport("vector_add", (ok,), None, memory=memory))
+    assert panel.results.summary.text().startswith("<b>✓ passing</b>")
+    row = panel.results.cases.topLevelItem(1)
+    assert (row.text(0), row.text(1)) == ("memory check (Oclgrind)", "not run")
+    panel.results.cases.setCurrentItem(row)
+    assert "not run: Oclgrind is not installed" in panel.results.details.text()

@@ -11,7 +11,7 @@ from clstudio.backend import MeasuringBackend
 from clstudio.common import PEAK_PROBES, PeakPlan, PeakProbe, PeakReport
 from clstudio.devices import DeviceInfo, DeviceSelector
 from clstudio.measurements import measure_peaks
-from clstudio.reporting import latest_peaks, save_peaks
+from clstudio.reporting import PeakStoreError, latest_peaks, save_peaks
 from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.run.measurement_runner import MeasurementRunner
 
@@ -21,6 +21,8 @@ class PeaksController(QObject):
 
     measured = Signal(object)  # PeakReport
     failed = Signal(str)
+    # peaks.json was damaged and renamed, or is newer and was not written: the line saying so
+    messageRaised = Signal(str)
 
     def __init__(
         self,
@@ -41,7 +43,7 @@ class PeaksController(QObject):
 
     def kept(self, device_name: str) -> PeakReport | None:
         """The newest kept measurement of a device, if any."""
-        return latest_peaks(device_name, self._store)
+        return latest_peaks(device_name, self._store, self.messageRaised.emit)
 
     def measure(self, device: DeviceInfo) -> bool:
         selector = DeviceSelector(device.platform_name, device.name)
@@ -61,7 +63,10 @@ class PeaksController(QObject):
     def _on_runner_finished(self, report: object) -> None:
         assert isinstance(report, PeakReport)
         if any(f.ok for f in report.figures) and not report.stopped:
-            save_peaks(report, self._store)
+            try:
+                save_peaks(report, self._store, self.messageRaised.emit)
+            except PeakStoreError as exc:
+                self.messageRaised.emit(str(exc))
         self.measured.emit(report)
 
 

@@ -4,7 +4,8 @@ Each running editor writes its own file, `<id>.json`, and holds a lock file besi
 (QLockFile: the lock dies with its process). At start, a recovery file whose lock nobody
 holds was left by an editor that ended without a clean save or exit: it is offered back.
 Writes are atomic (write a temporary file, then rename over the old one), so a crash in
-the middle of a write leaves the previous copy whole.
+the middle of a write leaves the previous copy whole. A recovery file that is not whole
+(a FIFO, `saved_at: 1e300`) is set aside (common.user_data), never offered or deleted.
 """
 
 from __future__ import annotations
@@ -16,9 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QLockFile, QObject, QStandardPaths, QTimer, Signal
 
-from clstudio.common import write_text_atomically
+from clstudio.common import (
+    Notify,
+    UserDataError,
+    load_user_data,
+    read_time,
+    write_text_atomically,
+)
 from clstudio.session import Session, session_to_dict
 
 AUTOSAVE_MS = 3000
@@ -45,31 +52,40 @@ def default_folder() -> Path:
     return Path(location) / "recovery"
 
 
-def read_recovery(path: Path) -> Recovery | None:
-    """The recovery in `path`, or None when the file is not one (or not whole)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return None
-    source, session, saved = data.get("source"), data.get("session_path"), data.get("saved_at")
-    if not isinstance(source, str) or not isinstance(saved, int | float):
-        return None
-    whole = data.get("session")
-    return Recovery(
-        path,
-        source,
-        Path(session) if isinstance(session, str) else None,
-        saved,
-        whole if isinstance(whole, dict) else None,
-    )
+def read_recovery(path: Path, notify: Notify | None = None) -> Recovery | None:
+    """The recovery in `path`, or None when there is none; a file that is not one (or
+    not whole) is set aside, and `notify` (else stderr) gets the line saying so."""
+
+    def parse(data: object) -> Recovery:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise UserDataError(
+                QCoreApplication.translate("RecoveryStore", "not a {format} file").format(
+                    format=FORMAT
+                )
+            )
+        source, session = data.get("source"), data.get("session_path")
+        whole = data.get("session")
+        if not isinstance(source, str):
+            raise UserDataError(
+                QCoreApplication.translate("RecoveryStore", "its source is not text")
+            )
+        if not isinstance(session, str | None) or not isinstance(whole, dict | None):
+            raise UserDataError(
+                QCoreApplication.translate(
+                    "RecoveryStore", "its session is neither a path nor null"
+                )
+            )
+        saved = read_time(data.get("saved_at"), "saved_at")
+        return Recovery(path, source, None if session is None else Path(session), saved, whole)
+
+    return load_user_data(path, parse, notify)
 
 
 class RecoveryStore(QObject):
     """Autosaves the newest edits every few seconds, only when they changed."""
 
     failed = Signal(str)  # an autosave could not be written: why, in words
+    fileSetAside = Signal(str)  # a damaged recovery file was renamed: the line saying so
 
     def __init__(
         self,
@@ -150,7 +166,7 @@ class RecoveryStore(QObject):
                 lock.setStaleLockTime(0)
                 if not lock.tryLock(0):
                     continue  # its editor is still running
-            recovery = read_recovery(path)
+            recovery = read_recovery(path, self.fileSetAside.emit)
             if recovery is None:
                 lock.unlock()
                 continue

@@ -19,6 +19,7 @@ from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo
 from clstudio.exercises import (
     Catalogue,
+    Checker,
     CheckReport,
     Exercise,
     ProgressStore,
@@ -43,13 +44,19 @@ def default_folder() -> Path:
 class ExercisesController(QObject):
     """Decides what the panel's buttons do; the window does the opening and saving."""
 
-    def __init__(self, window: MainWindow, backend: Backend, folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        window: MainWindow,
+        backend: Backend,
+        folder: Path | None = None,
+        checker: Checker | None = None,
+    ) -> None:
         super().__init__(window)
         self._window = window
-        self.store = ProgressStore(folder or default_folder())
+        self.store = ProgressStore(folder or default_folder(), window.show_data_message)
         self._catalogue: Catalogue | None = None
         self.panel = ExercisesPanel()
-        self.runner = CheckRunner(backend, self)
+        self.runner = CheckRunner(backend, checker, self)
         self._hints: dict[str, int] = {}
         self.solution_dialog: SolutionDialog | None = None
         self.panel.exerciseChosen.connect(self._on_panel_exercise_chosen)
@@ -212,10 +219,10 @@ class ExercisesController(QObject):
 
 
 def install_exercises(
-    window: MainWindow, backend: Backend
+    window: MainWindow, backend: Backend, checker: Checker | None = None
 ) -> tuple[ExercisesController, QDockWidget]:
     """The controller and its dock, tabbed on the left with the Devices dock."""
-    controller = ExercisesController(window, backend)
+    controller = ExercisesController(window, backend, checker=checker)
     dock = QDockWidget(QCoreApplication.translate("ExercisesController", "Exercises"), window)
     dock.setObjectName("exercisesDock")
     dock.setWidget(controller.panel)

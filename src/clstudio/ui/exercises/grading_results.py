@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.exercises import CaseResult, CheckReport
+from clstudio.exercises import CaseResult, CheckReport, MemoryCheck, memory_text
 from clstudio.exercises.grading_text import mismatch_text, performance_text, value_text
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
 
@@ -26,6 +26,11 @@ _CASE = Qt.ItemDataRole.UserRole
 
 def sizes_text(case: CaseResult) -> str:
     return ", ".join(f"{name} = {size}" for name, size in case.sizes.items())
+
+
+def memory_details(check: MemoryCheck) -> str:
+    """Check mode's verdict on the smallest case: each problem at its line."""
+    return "<br>".join(html.escape(line.strip()) for line in memory_text(check).splitlines())
 
 
 def case_details(case: CaseResult) -> str:
@@ -137,7 +142,20 @@ class CheckResultsView(QWidget):
             item.setData(0, _CASE, case)
             item.setToolTip(0, case.name)
             self.cases.addTopLevelItem(item)
+        memory = report.memory
+        if memory is not None:
+            if not memory.ran:
+                verdict, colour = self.tr("not run"), "not started"
+            else:
+                verdict = self.tr("pass") if memory.passed else self.tr("FAIL")
+                colour = "passing" if memory.passed else "failing"
+            item = QTreeWidgetItem([self.tr("memory check (Oclgrind)"), verdict])
+            item.setForeground(1, COLOURS[colour])
+            item.setData(0, _CASE, memory)
+            self.cases.addTopLevelItem(item)
         failing = [i for i, case in enumerate(report.cases) if not case.passed]
+        if memory is not None and not memory.passed and not failing:
+            failing = [len(report.cases)]
         chosen = self.cases.topLevelItem(failing[0] if failing else 0)
         if chosen is not None:
             self.cases.setCurrentItem(chosen)
@@ -147,4 +165,11 @@ class CheckResultsView(QWidget):
         self.performance.setText(text)
 
     def _on_cases_current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
-        self.details.setText("" if current is None else case_details(current.data(0, _CASE)))
+        if current is None:
+            self.details.setText("")
+            return
+        shown = current.data(0, _CASE)
+        if isinstance(shown, MemoryCheck):
+            self.details.setText(memory_details(shown))
+        else:
+            self.details.setText(case_details(shown))

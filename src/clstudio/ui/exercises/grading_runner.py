@@ -1,7 +1,8 @@
 """Runs an exercise check on a background thread, so the window never waits for it.
 
 The check goes through the backend the window runs kernels with (the worker process in
-the app), one case after another; progress and the report come back as queued signals.
+the app), one case after another, then the smallest case through check mode on Oclgrind;
+progress and the report come back as queued signals.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from clstudio.backend import Backend
 from clstudio.devices import DeviceSelector
-from clstudio.exercises import CheckReport, Exercise, Variant, check_kernel
+from clstudio.exercises import Checker, CheckReport, Exercise, Variant, check_kernel
 from clstudio.ui.background import BackgroundRunner
 
 
@@ -21,9 +22,13 @@ class CheckRunner(QObject):
     checkFinished = Signal(object)  # CheckReport
     checkFailed = Signal(str)  # the traceback of a bug in CL Studio
 
-    def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
+    def __init__(
+        self, backend: Backend, checker: Checker | None = None, parent: QObject | None = None
+    ) -> None:
+        """`checker` runs check mode on the smallest case (the window's CheckClient)."""
         super().__init__(parent)
         self._backend = backend
+        self._checker = checker
         self._checks: BackgroundRunner[CheckReport] = BackgroundRunner(
             self.checkFinished.emit, self.checkFailed.emit, self
         )
@@ -50,6 +55,7 @@ class CheckRunner(QObject):
                 self._report_progress,
                 variant=variant,
                 device=device,
+                checker=self._checker,
             )
         )
         return True
