@@ -110,11 +110,8 @@ __all__ = [
     "relocated",
     "save_session",
     "session_to_dict",
-<<<<<<< HEAD
-    "swapped_names",
-=======
     "size_name_problem",
->>>>>>> main
+    "swapped_names",
     "title_of",
     "with_description",
     "with_sizes",
