@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import pyopencl as cl
 
@@ -77,6 +78,18 @@ def program_signature(
     return KernelSignature(session.kernel, tuple(found[n] for n in session.args if n in found))
 
 
+def _read_write(session: Session) -> Session:
+    """`out` buffers made read-write: in a program, what one launch writes the next may read
+    (a write-only buffer read by a kernel is an error Oclgrind reports)."""
+    args = {
+        name: replace(spec, access="inout")
+        if isinstance(spec, BufferArg) and spec.access == "out"
+        else spec
+        for name, spec in session.args.items()
+    }
+    return replace(session, args=args)
+
+
 def run_program(
     contexts: OpenCLContexts,
     session: Session,
@@ -108,7 +121,7 @@ def run_program(
     if problems:
         raise first_problem(problems)
     merged = program_signature(session, launches, signatures)
-    buffers = host_steps.create_buffers(session, merged, state, record)
+    buffers = host_steps.create_buffers(_read_write(session), merged, state, record)
     if inspect:
         inspect(state, buffers)
     setter = _ArgumentSetter(session, signatures, buffers, record)
