@@ -151,6 +151,8 @@ def test_a_swap_of_buffers_of_different_shapes_is_refused() -> None:
 def test_hostile_programs_are_refused_unrun() -> None:
     many = [{"kernel": "add", "global_size": [64]}] * 65
     assert "65 launches; a session holds at most 64" in refusal(program(launches=many))
+    hidden = [{"launches": [{"kernel": "add", "global_size": [64]}] * 65}]
+    assert "65 launches; a session holds at most 64" in refusal(program(launches=hidden))
     huge = [{"iterations": 100_000, "launches": [{"kernel": "add", "global_size": [64]}] * 11}]
     assert "the program enqueues 1100000 launches" in refusal(program(launches=huge))
     deep: Any = []

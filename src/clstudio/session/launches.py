@@ -152,11 +152,10 @@ def read_launches(
     if not isinstance(value, list) or not value:
         problem = gettext("expected a list of launches and groups of launches, got {value}")
         fail("launches", problem.format(value=describe(value)))
+    # Counted as read below: an object with `launches` is a group, with or without iterations.
     written = sum(
         len(item["launches"])
-        if isinstance(item, dict)
-        and "iterations" in item
-        and isinstance(item.get("launches"), list)
+        if isinstance(item, dict) and isinstance(item.get("launches"), list)
         else 1
         for item in value
     )
