@@ -54,7 +54,9 @@ def write_program(folder: Path, second_local: list[int] | None = None) -> Path:
     return path
 
 
-def test_the_text_gives_the_program_time_and_each_launch(capsys, tmp_path) -> None:
+def test_the_text_gives_the_program_time_and_each_launch(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["run", str(write_program(tmp_path))]) == 0
     out = capsys.readouterr().out
     assert "program time (6 enqueued) over 1 repeat" in out
@@ -63,7 +65,9 @@ def test_the_text_gives_the_program_time_and_each_launch(capsys, tmp_path) -> No
     assert "reference u = u * 32: pass" in out and "reference v = u * 16: pass" in out
 
 
-def test_the_json_lists_each_launch_and_every_enqueue(capsys, tmp_path) -> None:
+def test_the_json_lists_each_launch_and_every_enqueue(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["run", str(write_program(tmp_path)), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["version"] == 2 and data["launch_count"] == 2
@@ -75,13 +79,17 @@ def test_the_json_lists_each_launch_and_every_enqueue(capsys, tmp_path) -> None:
     assert enqueued == [(1, 0), (2, 0), (2, 1), (2, 2), (2, 3), (2, 4)]
 
 
-def test_a_bad_second_launch_is_refused_naming_it(capsys, tmp_path) -> None:
+def test_a_bad_second_launch_is_refused_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["run", str(write_program(tmp_path, second_local=[7]))]) == 1
     out = capsys.readouterr().out
     assert "error (validate): launch 2 of 2, kernel `twice`: " in out
 
 
-def test_two_devices_run_the_whole_program_and_compare_its_outputs(capsys, tmp_path) -> None:
+def test_two_devices_run_the_whole_program_and_compare_its_outputs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = write_program(tmp_path)
     assert main(["run", str(path), "--device", "cpu", "--device", "cpu", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
