@@ -20,6 +20,7 @@ from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises import exercises_controller
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
+from clstudio.ui.tasks import application_lanes
 
 HERE = os.path.dirname(__file__)
 # The offscreen platform warns whenever a top-level window's size limits change (any
@@ -218,14 +219,14 @@ def make_window(qtbot, settings, inventory, tmp_path) -> Callable[..., MainWindo
         qtbot.addWidget(window, before_close_func=_discard_changes)
         window.show()
         if wait:
-            qtbot.waitUntil(lambda: not window.discovery.is_running())
+            qtbot.waitUntil(lambda: not window.devices.discovery.is_running())
         return window
 
     return make
 
 
 def _discard_changes(window: MainWindow) -> None:
-    window.document.mark_clean()
+    window.workbench.document.mark_clean()
 
 
 @pytest.fixture(autouse=True)
@@ -256,8 +257,8 @@ def _no_unexpected_dialogs(monkeypatch) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_leaks(qapp, monkeypatch) -> Iterator[None]:
-    """Fail a test that leaves a top-level widget, a thread, a busy thread pool or a
-    worker process behind.
+    """Fail a test that leaves a top-level widget, a thread, a busy thread pool, background
+    work or a worker process behind.
 
     Runs its checks after pytest-qt has closed the widgets registered with qtbot.
     """
@@ -276,6 +277,12 @@ def _no_leaks(qapp, monkeypatch) -> Iterator[None]:
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     qapp.processEvents()
     qapp.setPalette(palette_before)
+    lanes = application_lanes()
+    unanswered = lanes.is_busy()
+    stopped = lanes.shutdown()
+    qapp.processEvents()  # the endings of what shutdown stopped, dropped
+    assert stopped, "background work still running a minute after the test"
+    assert not unanswered, "background work still unanswered after the test"
     busy = []
     for pool in pools:
         try:

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.opencl
 
 def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
     window = make_window(discover=discover)
-    dialog = window.open_device_runs()
+    dialog = window.devices.open_device_runs()
     assert dialog.devices.count() == len(discover().devices())
     assert dialog.ticked() == list(discover().devices())
     dialog.close()
@@ -23,7 +23,7 @@ def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
 
 def test_nothing_ticked_says_so(qtbot, make_window):
     window = make_window(discover=discover)
-    dialog = window.open_device_runs()
+    dialog = window.devices.open_device_runs()
     for row in range(dialog.devices.count()):
         dialog.devices.item(row).setCheckState(Qt.CheckState.Unchecked)
     assert not dialog.run_ticked()
@@ -33,13 +33,13 @@ def test_nothing_ticked_says_so(qtbot, make_window):
 
 def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_window):
     window = make_window(discover=discover)
-    window.load(KERNELS / "saxpy.json")
-    dialog = window.open_device_runs()
+    window.files.load(KERNELS / "saxpy.json")
+    dialog = window.devices.open_device_runs()
     devices = discover().devices()
     if len(devices) < 2:
         # One device: the same device twice still shows the side-by-side tables.
         dialog.devices.addItem(dialog.devices.item(0).clone())
-    with qtbot.waitSignal(dialog.runner.finished, timeout=60_000):
+    with qtbot.waitSignal(dialog.runsFinished, timeout=60_000):
         dialog.run_button.click()
     rows = dialog.time_rows()
     assert len(rows) == max(2, len(devices))

@@ -240,7 +240,7 @@
     </message>
 </context>
 <context>
-    <name>StoppableJob</name>
+    <name>RunController</name>
     <message>
         <source>CL Studio failed:
 {traceback}</source>

@@ -59,13 +59,31 @@ def test_texts_typed_during_a_build_are_skipped_for_the_newest(qtbot, make_contr
     backend.hold = True
     controller = make_controller()
     controller.set_source("v1")
-    controller.request_build()
+    with qtbot.waitSignal(controller.buildStarted):
+        controller.request_build()
     for text in ("v2", "v3", GOOD):
         controller.set_source(text)
         controller.request_build()
     with qtbot.waitSignal(controller.buildFinished) as finished:
         backend.release_all()
     assert [call[0] for call in backend.calls] == ["v1", GOOD]
+    assert finished.args == [fake_build(GOOD)]
+
+
+def test_a_build_replaced_before_it_began_is_never_built(qtbot, make_controller, backend):
+    backend.hold = True
+    first = make_controller()
+    first.set_source("holds the builds' lane")
+    with qtbot.waitSignal(first.buildStarted):
+        first.request_build()
+    controller = make_controller()
+    controller.set_source("v1")
+    controller.request_build()  # waits behind the first controller's build
+    controller.set_source(GOOD)
+    controller.request_build()
+    with qtbot.waitSignal(controller.buildFinished) as finished:
+        backend.release_all()
+    assert [call[0] for call in backend.calls] == ["holds the builds' lane", GOOD]
     assert finished.args == [fake_build(GOOD)]
 
 

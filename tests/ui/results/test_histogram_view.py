@@ -1,11 +1,12 @@
 """The Histogram view of a long output: counted off the GUI thread, the newest array wins."""
 
 import numpy as np
-from PySide6.QtCore import QPointF, QThreadPool
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
 from clstudio.common.results import ReferenceReport
 from clstudio.ui.results.viewers import histogram_view
+from clstudio.ui.tasks import application_lanes
 
 LONG = 4 * 2**20  # counted on a pool thread
 
@@ -75,7 +76,7 @@ def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot, 
     with qtbot.waitSignal(histogram.valuesShown):
         panel.show_run(finished(synthetic(outputs={"c": first})))
         panel.show_run(finished(synthetic(outputs={"c": second})))
-    QThreadPool.globalInstance().waitForDone()
+    qtbot.waitUntil(lambda: not application_lanes().is_busy())
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert len(drawn) == 1
     np.testing.assert_array_equal(drawn[0], np.bincount(second + 5))

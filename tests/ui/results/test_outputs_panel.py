@@ -4,13 +4,14 @@ import threading
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt, QThreadPool
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from clstudio.common.results import GuardReport, ReferenceReport, RunError
 from clstudio.reporting import FinishedRun
 from clstudio.ui.results.outputs import outputs_panel
 from clstudio.ui.results.viewers.buffer_layout import format_value
+from clstudio.ui.tasks import application_lanes
 
 
 def tab_centre(panel, index):
@@ -164,7 +165,7 @@ def test_only_the_last_of_several_long_outputs_is_drawn(panel, synthetic, qtbot,
     with qtbot.waitSignal(line.valuesShown):
         panel.show_run(finished(synthetic(outputs={"c": first})))
         panel.show_run(finished(synthetic(outputs={"c": second})))
-    QThreadPool.globalInstance().waitForDone()
+    qtbot.waitUntil(lambda: not application_lanes().is_busy())
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert drawn == [second.max()]
     assert line.curve.getData()[1].max() == second.max()

@@ -40,18 +40,18 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     qtbot, make_window, monkeypatch
 ):
     window = make_window(discover=discover)
-    window.load(KERNELS / "vector_add.json")
+    window.files.load(KERNELS / "vector_add.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
     monkeypatch.setattr(
         "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(32,), (64,)]
     )
     panel = window.results_panel.sweep
     window.results_panel.setCurrentWidget(panel)
-    with qtbot.waitSignal(window.sweeps.runner.finished, timeout=30_000):
+    with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=30_000):
         panel.sweep_button.click()
         assert panel.stop_button.isVisible()
     assert panel.use_button.isVisible()
     best = panel._sweep.best
     panel.use_button.click()
-    assert window.document.session.local_size == best.local_size
+    assert window.workbench.document.session.local_size == best.local_size
     assert window.arguments_panel.ndrange.local_size() == best.local_size

@@ -1,4 +1,4 @@
-"""Compiles for the Compiler tab on a background thread, so the window goes on meanwhile.
+"""Compiles for the Compiler tab off the GUI thread, so the window goes on meanwhile.
 
 Asked for, never part of a run or build: the backend (worker.compiler_client) starts a
 worker of its own for each compile, with PoCL's switches. Stop cancels it.
@@ -12,7 +12,8 @@ from PySide6.QtCore import QObject, Signal
 
 from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
+from clstudio.ui.run.run_controller import crash_error
+from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
 
 class CompilerBackend(Protocol):
@@ -31,19 +32,24 @@ class CompilerController(QObject):
         super().__init__(parent)
         self._backend = backend
         self._session: Session | None = None
-        self._job: StoppableJob[CompileResult] = StoppableJob(
-            backend.cancel, self.compileFinished.emit, self._crashed, self._on_job_progress, self
+        self._job: TaskRunner[CompileResult, None] = TaskRunner(
+            self,
+            Lane.COMPILES,
+            Rule.ONE_AT_A_TIME,
+            self.compileFinished.emit,
+            self._on_job_failed,
+            cancel=backend.cancel,
         )
 
     def is_running(self) -> bool:
-        return self._job.is_running()
+        return self._job.is_busy()
 
     def compile(self, session: Session) -> bool:
         """Start compiling `session`; False when a compile is still under way."""
-        if self.is_running():
+        backend = self._backend
+        if self._job.submit(lambda _state: backend.compile(session)) is None:
             return False
         self._session = session
-        self._job.start(lambda progress: self._backend.compile(session))
         self.compileStarted.emit(session)
         return True
 
@@ -53,15 +59,19 @@ class CompilerController(QObject):
     def wait(self, msecs: int = 30_000) -> bool:
         return self._job.wait(msecs)
 
-    def _on_job_progress(self, done: int, total: int) -> None:
-        """A compile launches once and reports no progress."""
-
-    def _crashed(self, traceback_text: str) -> CompileResult:
+    def _on_job_failed(self, traceback_text: str) -> None:
         session = self._session
         error = crash_error(traceback_text)
         if session is None:
-            return unfinished_compile("", "", None, "", error.stage, error.message)
-        local = tuple(session.local_size) if session.local_size else None
-        return unfinished_compile(
-            session.kernel, session.build_options, local, session.source, error.stage, error.message
-        )
+            result = unfinished_compile("", "", None, "", error.stage, error.message)
+        else:
+            local = tuple(session.local_size) if session.local_size else None
+            result = unfinished_compile(
+                session.kernel,
+                session.build_options,
+                local,
+                session.source,
+                error.stage,
+                error.message,
+            )
+        self.compileFinished.emit(result)

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from clstudio.debugger import ENDED, DebugDriver, DebugPlan, DebugStop, KernelInfo, PausedState
-from clstudio.ui.background import BackgroundRunner
-from clstudio.ui.run.stoppable_job import crash_error
+from clstudio.ui.run.run_controller import crash_error
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
 Command = Callable[[DebugDriver], DebugStop]
 
@@ -30,8 +30,13 @@ class DebugController(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._driver: DebugDriver | None = None
-        self._runner: BackgroundRunner[PausedState] = BackgroundRunner(
-            self._on_runner_done, self._on_runner_failed, self
+        self._runner: TaskRunner[PausedState, None] = TaskRunner(
+            self,
+            Lane.DEBUGGER,
+            Rule.ONE_AT_A_TIME,
+            self._on_runner_done,
+            self._on_runner_failed,
+            cancel=self._stop_driver,  # when the window closes
         )
 
     def is_debugging(self) -> bool:
@@ -77,7 +82,7 @@ class DebugController(QObject):
         if self._driver is not None:
             self._driver.stop()
             if not self.is_busy():
-                self._submit(lambda driver: driver.resume(), force=True)  # to hear the end
+                self._submit(lambda driver: driver.resume())  # to hear the end
 
     def wait(self, msecs: int = 30_000) -> bool:
         return self._runner.wait(msecs)
@@ -91,18 +96,25 @@ class DebugController(QObject):
             driver.close()
             self._driver = None
 
-    def _submit(self, command: Command, force: bool = False) -> bool:
+    def _submit(self, command: Command) -> bool:
         driver = self._driver
-        if driver is None or (self.is_busy() and not force):
+        if driver is None:
             return False
 
-        def work() -> PausedState:
+        def work(_state: TaskState[None]) -> PausedState:
             stop = command(driver)
             return driver.paused() if stop.reason != ENDED else PausedState(stop)
 
-        self._runner.submit(work)
+        if self._runner.submit(work) is None:
+            return False
         self.busyChanged.emit(True)
         return True
+
+    def _stop_driver(self) -> None:
+        """Safe from any thread: the command under way ends with the run."""
+        driver = self._driver
+        if driver is not None:
+            driver.stop()
 
     def _on_runner_done(self, state: PausedState) -> None:
         self.busyChanged.emit(False)

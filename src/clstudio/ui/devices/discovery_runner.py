@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
 if TYPE_CHECKING:
     from clstudio.devices import DeviceInventory
@@ -29,12 +29,13 @@ class DiscoveryRunner(QObject):
     def __init__(self, discover: DiscoverFn, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._discover = discover
-        self._searches: BackgroundRunner[DeviceInventory] = BackgroundRunner(
-            self.finished.emit, self.failed.emit, self
+        self._searches: TaskRunner[DeviceInventory, None] = TaskRunner(
+            self, Lane.TOOLS, Rule.NEWEST_WINS, self.finished.emit, self.failed.emit
         )
 
     def start(self) -> None:
-        self._searches.submit(self._discover)
+        discover = self._discover
+        self._searches.submit(lambda _state: discover())
         self.started.emit()
 
     def is_running(self) -> bool:

@@ -13,12 +13,16 @@ from clstudio.devices import DeviceInfo, DeviceSelector
 from clstudio.measurements import measure_peaks
 from clstudio.reporting import PeakStoreError, latest_peaks, save_peaks
 from clstudio.ui.devices.peaks_view import PeaksView
-from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
+
+PeakStep = tuple[int, int, str]  # probes done, probes in all, the key measured next
 
 
 class PeaksController(QObject):
     """One measurement at a time; `measured` carries each finished report."""
 
+    measuringStarted = Signal()
+    progressed = Signal(int, int, str)  # a PeakStep
     measured = Signal(object)  # PeakReport
     failed = Signal(str)
     # peaks.json was damaged and renamed, or is newer and was not written: the line saying so
@@ -37,9 +41,15 @@ class PeaksController(QObject):
         self._plan = plan or PeakPlan()
         self._probes = tuple(probes)
         self._store = store  # None: the user's data folder
-        self.runner = MeasurementRunner(backend.cancel, self)
-        self.runner.finished.connect(self._on_runner_finished)
-        self.runner.failed.connect(self.failed)
+        self._runner: TaskRunner[PeakReport, PeakStep] = TaskRunner(
+            self,
+            Lane.MEASUREMENTS,
+            Rule.ONE_AT_A_TIME,
+            self._on_runner_done,
+            self.failed.emit,
+            progressed=self._on_runner_progressed,
+            cancel=backend.cancel,
+        )
 
     def kept(self, device_name: str) -> PeakReport | None:
         """The newest kept measurement of a device, if any."""
@@ -49,19 +59,24 @@ class PeaksController(QObject):
         selector = DeviceSelector(device.platform_name, device.name)
         backend, plan, probes = self._backend, self._plan, self._probes
 
-        def work(progress, cancelled) -> PeakReport:
+        def work(state: TaskState[PeakStep]) -> PeakReport:
             def tell(done: int, total: int, key: str) -> None:
-                progress((done, total, key))
+                state.progress((done, total, key))
 
-            return measure_peaks(backend, selector, plan, probes, tell, cancelled)
+            return measure_peaks(backend, selector, plan, probes, tell, state.cancelled)
 
-        return self.runner.start(work)
+        if self._runner.submit(work) is None:
+            return False
+        self.measuringStarted.emit()
+        return True
 
     def stop(self) -> None:
-        self.runner.stop()
+        self._runner.stop()
 
-    def _on_runner_finished(self, report: object) -> None:
-        assert isinstance(report, PeakReport)
+    def _on_runner_progressed(self, step: PeakStep) -> None:
+        self.progressed.emit(*step)
+
+    def _on_runner_done(self, report: PeakReport) -> None:
         if any(f.ok for f in report.figures) and not report.stopped:
             try:
                 save_peaks(report, self._store, self.messageRaised.emit)
@@ -75,8 +90,8 @@ def connect_peaks(view: PeaksView, controller: PeaksController) -> None:
     view.set_lookup(controller.kept)
     view.measureRequested.connect(controller.measure)
     view.stopRequested.connect(controller.stop)
-    controller.runner.started.connect(lambda: view.show_measuring(True))
-    controller.runner.progressed.connect(lambda step: view.show_progress(*step))
+    controller.measuringStarted.connect(lambda: view.show_measuring(True))
+    controller.progressed.connect(view.show_progress)
     controller.failed.connect(view.show_failure)
 
     def on_measured(report: PeakReport) -> None:

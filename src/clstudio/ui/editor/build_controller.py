@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from clstudio.common import BuildResult
-from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
 if TYPE_CHECKING:
     from clstudio.backend import Backend
@@ -34,8 +34,13 @@ class BuildController(QObject):
     ) -> None:
         super().__init__(parent)
         self._backend = backend
-        self._builds: BackgroundRunner[BuildResult] = BackgroundRunner(
-            self._on_builds_done, self._on_builds_failed, self, began=self._on_builds_began
+        self._builds: TaskRunner[BuildResult, None] = TaskRunner(
+            self,
+            Lane.TOOLS,
+            Rule.NEWEST_WINS,
+            self._on_builds_done,
+            self._on_builds_failed,
+            began=self._on_builds_began,
         )
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -45,7 +50,7 @@ class BuildController(QObject):
         self._options = ""
         self._selector: DeviceSelector | None = None
         self._live = True
-        self._submitted = 0  # the generation of the newest build asked for
+        self._submitted: int | None = 0  # the generation of the newest build asked for
         self._built_generation = 0  # the generation of the last result shown
         self._last: BuildResult | None = None
         self._last_good: BuildResult | None = None
@@ -136,7 +141,7 @@ class BuildController(QObject):
             return  # the newest build asked for is of this very text
         source, options, selector = self._source, self._options, self._selector
         self._submitted = self._builds.submit(
-            lambda: self._backend.build(source, options, selector)
+            lambda _state: self._backend.build(source, options, selector)
         )
 
     def _on_builds_began(self) -> None:

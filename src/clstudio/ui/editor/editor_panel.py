@@ -191,7 +191,7 @@ class EditorPanel(QWidget):
         self.find_bar.open_replace()
 
     def wait_for_build(self, msecs: int = 30_000) -> bool:
-        """Let a running build finish before the panel goes: for closing, never for typing."""
+        """Let a running build finish: for tests, never while the user types."""
         return self.controller.wait(msecs)
 
     # Slots -----------------------------------------------------------------------------

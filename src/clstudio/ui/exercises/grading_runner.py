@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from clstudio.backend import Backend
 from clstudio.devices import DeviceSelector
 from clstudio.exercises import Checker, CheckReport, Exercise, Variant, check_kernel
-from clstudio.ui.background import BackgroundRunner
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
 
 class CheckRunner(QObject):
@@ -29,8 +29,14 @@ class CheckRunner(QObject):
         super().__init__(parent)
         self._backend = backend
         self._checker = checker
-        self._checks: BackgroundRunner[CheckReport] = BackgroundRunner(
-            self.checkFinished.emit, self.checkFailed.emit, self
+        self._checks: TaskRunner[CheckReport, tuple[int, int, str]] = TaskRunner(
+            self,
+            Lane.RUNS,
+            Rule.ONE_AT_A_TIME,
+            self.checkFinished.emit,
+            self.checkFailed.emit,
+            progressed=self._on_checks_progressed,
+            cancel=backend.cancel,  # for closing the window: no Stop button checks
         )
 
     def is_running(self) -> bool:
@@ -45,25 +51,17 @@ class CheckRunner(QObject):
     ) -> bool:
         """Start checking `source` (written for `variant`'s starter, if given) on `device`;
         False when a check is already going."""
-        if self.is_running():
-            return False
-        self._checks.submit(
-            lambda: check_kernel(
-                exercise,
-                source,
-                self._backend,
-                self._report_progress,
-                variant=variant,
-                device=device,
-                checker=self._checker,
+        backend, checker = self._backend, self._checker
+
+        def work(state: TaskState[tuple[int, int, str]]) -> CheckReport:
+            def progress(done: int, total: int, doing: str) -> None:
+                state.progress((done, total, doing))
+
+            return check_kernel(
+                exercise, source, backend, progress, variant=variant, device=device, checker=checker
             )
-        )
-        return True
 
-    def wait(self, msecs: int = 60_000) -> bool:
-        """Block until the current check has ended; for shutdown and tests."""
-        return self._checks.wait(msecs)
+        return self._checks.submit(work) is not None
 
-    def _report_progress(self, done: int, total: int, doing: str) -> None:
-        """Called by check_kernel on the pool thread."""
-        self._checks.post(lambda: self.progressChanged.emit(done, total, doing))
+    def _on_checks_progressed(self, step: tuple[int, int, str]) -> None:
+        self.progressChanged.emit(*step)

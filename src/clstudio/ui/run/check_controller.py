@@ -12,7 +12,8 @@ from PySide6.QtCore import QObject, Signal
 
 from clstudio.checkmode import CheckResult
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
+from clstudio.ui.run.run_controller import crash_error
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 from clstudio.worker.client import ProgressFn
 
 
@@ -23,7 +24,7 @@ class CheckBackend(Protocol):
 
 
 class CheckController(QObject):
-    """One check at a time; runs and builds have threads of their own."""
+    """One check at a time; runs and builds have lanes of their own."""
 
     checkStarted = Signal(object)  # the Session being checked
     progressChanged = Signal(int, int)  # launches done, launches in all (0 of 1: built)
@@ -33,26 +34,37 @@ class CheckController(QObject):
         super().__init__(parent)
         self._backend = backend
         self._kernel = ""
-        self._job: StoppableJob[CheckResult] = StoppableJob(
-            backend.cancel, self.checkFinished.emit, self._crashed, self.progressChanged.emit, self
+        self._job: TaskRunner[CheckResult, tuple[int, int]] = TaskRunner(
+            self,
+            Lane.CHECKS,
+            Rule.ONE_AT_A_TIME,
+            self.checkFinished.emit,
+            self._on_job_failed,
+            progressed=self._on_job_progressed,
+            cancel=backend.cancel,
         )
 
     def is_running(self) -> bool:
-        return self._job.is_running()
+        return self._job.is_busy()
 
     def check(self, session: Session) -> bool:
-        if self.is_running():
+        backend = self._backend
+
+        def work(state: TaskState[tuple[int, int]]) -> CheckResult:
+            return backend.check(session, lambda done, total: state.progress((done, total)))
+
+        if self._job.submit(work) is None:
             return False
         self._kernel = session.kernel
-        self._job.start(lambda progress: self._backend.check(session, progress))
         self.checkStarted.emit(session)
         return True
 
     def stop(self) -> None:
         self._job.stop()
 
-    def wait(self, msecs: int = 30_000) -> bool:
-        return self._job.wait(msecs)
+    def _on_job_progressed(self, step: tuple[int, int]) -> None:
+        self.progressChanged.emit(*step)
 
-    def _crashed(self, traceback_text: str) -> CheckResult:
-        return CheckResult(ok=False, kernel=self._kernel, error=crash_error(traceback_text))
+    def _on_job_failed(self, traceback_text: str) -> None:
+        error = crash_error(traceback_text)
+        self.checkFinished.emit(CheckResult(ok=False, kernel=self._kernel, error=error))

@@ -77,9 +77,6 @@ class CheckMode(QObject):
             self.messageRaised.emit(self.tr("Stopping the check…"))
             self.controller.stop()
 
-    def wait(self, msecs: int = 30_000) -> bool:
-        return self.controller.wait(msecs)
-
     def _on_controller_started(self, session: Session) -> None:
         self._workbench.editor.show_check_diagnostics(())
         self._status.show_started(session.kernel)

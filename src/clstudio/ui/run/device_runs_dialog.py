@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -31,10 +31,11 @@ from clstudio.devices import DeviceInfo, DeviceSelector
 from clstudio.measurements import run_on_devices
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
-from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _DEVICE = Qt.ItemDataRole.UserRole
+DeviceStep = tuple[int, int, str]  # devices done, devices in all, the next one's name
 CONTEXT = "DeviceRunsDialog"
 TIME_COLUMNS = (
     QT_TRANSLATE_NOOP("DeviceRunsDialog", "Device"),
@@ -82,6 +83,8 @@ def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
 class DeviceRunsDialog(QDialog):
     """Tick devices, Run; the tables fill when every device has had its turn."""
 
+    runsFinished = Signal(object)  # the list of RunResults, shown in the tables
+
     def __init__(
         self,
         backend: Backend,
@@ -94,10 +97,15 @@ class DeviceRunsDialog(QDialog):
         self.resize(820, 560)
         self._session = session
         self._backend = backend
-        self.runner = MeasurementRunner(backend.cancel, self)
-        self.runner.progressed.connect(self._on_runner_progressed)
-        self.runner.finished.connect(self._on_runner_finished)
-        self.runner.failed.connect(self._on_runner_failed)
+        self._runner: TaskRunner[list[RunResult], DeviceStep] = TaskRunner(
+            self,
+            Lane.MEASUREMENTS,
+            Rule.ONE_AT_A_TIME,
+            self._on_runner_done,
+            self._on_runner_failed,
+            progressed=self._on_runner_progressed,
+            cancel=backend.cancel,
+        )
 
         self.devices = QListWidget()
         self.devices.setObjectName("deviceRunsChoice")
@@ -112,7 +120,7 @@ class DeviceRunsDialog(QDialog):
         self.run_button.clicked.connect(self.run_ticked)
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setVisible(False)
-        self.stop_button.clicked.connect(self.runner.stop)
+        self.stop_button.clicked.connect(self._runner.stop)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.status = QLabel(
@@ -158,13 +166,13 @@ class DeviceRunsDialog(QDialog):
         selectors = [DeviceSelector(d.platform_name, d.name) for d in devices]
         session, backend = self._session(), self._backend
 
-        def work(progress, cancelled) -> list[RunResult]:
+        def work(state: TaskState[DeviceStep]) -> list[RunResult]:
             def tell(done: int, total: int, selector: DeviceSelector | None) -> None:
-                progress((done, total, selector.device if selector else ""))
+                state.progress((done, total, selector.device if selector else ""))
 
-            return run_on_devices(backend, session, selectors, tell, cancelled)
+            return run_on_devices(backend, session, selectors, tell, state.cancelled)
 
-        if not self.runner.start(work):
+        if self._runner.submit(work) is None:
             return False
         self.run_button.setEnabled(False)
         self.stop_button.setVisible(True)
@@ -180,8 +188,7 @@ class DeviceRunsDialog(QDialog):
             rows.append([item.text() if item is not None else "" for item in items])
         return rows
 
-    def _on_runner_progressed(self, step: object) -> None:
-        assert isinstance(step, tuple)
+    def _on_runner_progressed(self, step: DeviceStep) -> None:
         finished, total, name = step
         self.progress.setRange(0, total)
         self.progress.setValue(finished)
@@ -193,8 +200,7 @@ class DeviceRunsDialog(QDialog):
             shown = self.tr("done")
         self.progress.setFormat(shown)
 
-    def _on_runner_finished(self, results: object) -> None:
-        assert isinstance(results, list)
+    def _on_runner_done(self, results: list[RunResult]) -> None:
         self._idle()
         rows = []
         for result in results:
@@ -225,6 +231,7 @@ class DeviceRunsDialog(QDialog):
             self.status.setText(self.tr("Ran on 1 device."))
         else:
             self.status.setText(self.tr("Ran on {count} devices.").format(count=len(results)))
+        self.runsFinished.emit(results)
 
     def _on_runner_failed(self, details: str) -> None:
         self._idle()
@@ -239,6 +246,6 @@ class DeviceRunsDialog(QDialog):
 
     def done(self, result: int) -> None:
         """Closing stops the runs still to come."""
-        self.runner.stop()
-        self.runner.wait()
+        self._runner.stop()
+        self._runner.wait()
         super().done(result)

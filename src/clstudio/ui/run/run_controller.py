@@ -7,18 +7,24 @@ between repeats or, inside a kernel, kills and restarts the worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from clstudio.backend import Backend
-from clstudio.common import RunResult
+from clstudio.common import RunError, RunResult
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob, crash_error
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
+
+
+def crash_error(traceback_text: str) -> RunError:
+    """What a job that raised comes back with: a crash, its traceback where the user looks."""
+    message = QCoreApplication.translate("RunController", "CL Studio failed:\n{traceback}")
+    return RunError("crash", message.format(traceback=traceback_text))
 
 
 class RunController(QObject):
     """One run at a time; the window turns Run into Stop while `is_running()`.
 
-    Stop is safe at any time (see StoppableJob: it insists until the run ends).
+    Stop is safe at any time: it asks the backend again and again until the run ends.
     """
 
     runStarted = Signal(object)  # the Session being run
@@ -28,28 +34,37 @@ class RunController(QObject):
     def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._backend = backend
-        self._job: StoppableJob[RunResult] = StoppableJob(
-            backend.cancel, self.runFinished.emit, _crashed, self.progressChanged.emit, self
+        self._job: TaskRunner[RunResult, tuple[int, int]] = TaskRunner(
+            self,
+            Lane.RUNS,
+            Rule.ONE_AT_A_TIME,
+            self.runFinished.emit,
+            self._on_job_failed,
+            progressed=self._on_job_progressed,
+            cancel=backend.cancel,
         )
 
     def is_running(self) -> bool:
-        return self._job.is_running()
+        return self._job.is_busy()
 
     def run(self, session: Session) -> bool:
         """Start a run; False when one is already going."""
-        if self.is_running():
+        backend = self._backend
+
+        def work(state: TaskState[tuple[int, int]]) -> RunResult:
+            return backend.run(session, lambda done, total: state.progress((done, total)))
+
+        if self._job.submit(work) is None:
             return False
-        self._job.start(lambda progress: self._backend.run(session, progress))
         self.runStarted.emit(session)
         return True
 
     def stop(self) -> None:
         self._job.stop()
 
-    def wait(self, msecs: int = 30_000) -> bool:
-        """Block until the current run has ended; for shutdown and tests."""
-        return self._job.wait(msecs)
+    def _on_job_progressed(self, step: tuple[int, int]) -> None:
+        self.progressChanged.emit(*step)
 
-
-def _crashed(traceback_text: str) -> RunResult:
-    return RunResult(ok=False, error=crash_error(traceback_text))
+    def _on_job_failed(self, traceback_text: str) -> None:
+        # Unexpected: the traceback goes where the user looks, never into the void.
+        self.runFinished.emit(RunResult(ok=False, error=crash_error(traceback_text)))

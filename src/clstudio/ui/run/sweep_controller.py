@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo, limits_of
@@ -12,12 +12,16 @@ from clstudio.measurements import SweepResult, sweep_local_sizes
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.results.sweep_panel import SweepPanel
-from clstudio.ui.run.measurement_runner import MeasurementRunner
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 from clstudio.validation import local_size_candidates
+
+SweepStep = tuple[int, int, tuple[int, ...] | None]  # sizes done, sizes in all, the next
 
 
 class SweepController(QObject):
     """Answers the panel's intents; the session and device are read when a sweep starts."""
+
+    sweepFinished = Signal(object)  # SweepResult, shown in the panel
 
     def __init__(
         self,
@@ -32,12 +36,17 @@ class SweepController(QObject):
         self._panel = panel
         self._session = session
         self._device = device
-        self.runner = MeasurementRunner(backend.cancel, self)
+        self._runner: TaskRunner[SweepResult, SweepStep] = TaskRunner(
+            self,
+            Lane.MEASUREMENTS,
+            Rule.ONE_AT_A_TIME,
+            self._on_runner_done,
+            panel.show_failure,
+            progressed=self._on_runner_progressed,
+            cancel=backend.cancel,
+        )
         panel.sweepRequested.connect(self.sweep)
-        panel.stopRequested.connect(self.runner.stop)
-        self.runner.progressed.connect(lambda step: panel.show_progress(*step))
-        self.runner.finished.connect(self._on_runner_finished)
-        self.runner.failed.connect(panel.show_failure)
+        panel.stopRequested.connect(self.stop)
 
     def sweep(self) -> bool:
         device = self._device()
@@ -59,20 +68,26 @@ class SweepController(QObject):
             return False
         backend = self._backend
 
-        def work(progress, cancelled) -> SweepResult:
+        def work(state: TaskState[SweepStep]) -> SweepResult:
             def tell(done: int, total: int, size: tuple[int, ...] | None) -> None:
-                progress((done, total, size))
+                state.progress((done, total, size))
 
-            return sweep_local_sizes(backend, session, sizes, tell, cancelled)
+            return sweep_local_sizes(backend, session, sizes, tell, state.cancelled)
 
-        started = self.runner.start(work)
-        if started:
-            self._panel.show_sweeping(len(sizes))
-        return started
+        if self._runner.submit(work) is None:
+            return False
+        self._panel.show_sweeping(len(sizes))
+        return True
 
-    def _on_runner_finished(self, sweep: object) -> None:
-        assert isinstance(sweep, SweepResult)
+    def stop(self) -> None:
+        self._runner.stop()
+
+    def _on_runner_progressed(self, step: SweepStep) -> None:
+        self._panel.show_progress(*step)
+
+    def _on_runner_done(self, sweep: SweepResult) -> None:
         self._panel.show_sweep(sweep)
+        self.sweepFinished.emit(sweep)
 
 
 def use_local_size(args: ArgsPanel, local_size: tuple[int, ...]) -> None:

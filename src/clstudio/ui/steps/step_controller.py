@@ -10,9 +10,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from clstudio.backend import Backend
-from clstudio.common import RunError, StepOutcome
+from clstudio.common import StepOutcome
 from clstudio.session import Session
-from clstudio.ui.run.stoppable_job import StoppableJob
+from clstudio.ui.run.run_controller import crash_error
+from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
 
 class StepController(QObject):
@@ -26,41 +27,36 @@ class StepController(QObject):
         super().__init__(parent)
         self._backend = backend
         self._first = 1
-        self._job: StoppableJob[tuple[StepOutcome, ...]] = StoppableJob(
-            backend.cancel, self.stepsEnded.emit, self._crashed, _no_progress, self
+        # Each step's outcome is its progress.
+        self._job: TaskRunner[tuple[StepOutcome, ...], StepOutcome] = TaskRunner(
+            self,
+            Lane.RUNS,
+            Rule.ONE_AT_A_TIME,
+            self.stepsEnded.emit,
+            self._on_job_failed,
+            progressed=self.stepFinished.emit,
+            cancel=backend.cancel,
         )
 
     def is_running(self) -> bool:
-        return self._job.is_running()
+        return self._job.is_busy()
 
     def step(self, session: Session, first: int, count: int) -> bool:
         """Ask for `count` steps from `first` (1 starts afresh); False while a request runs."""
-        if self.is_running():
+        backend = self._backend
+
+        def work(state: TaskState[StepOutcome]) -> tuple[StepOutcome, ...]:
+            return backend.step(session, first, count, state.progress)
+
+        if self._job.submit(work) is None:
             return False
         self._first = first
-        job = self._job
-
-        def work(_progress: object) -> tuple[StepOutcome, ...]:
-            def stepped(outcome: StepOutcome) -> None:
-                job.post(lambda: self.stepFinished.emit(outcome))
-
-            return self._backend.step(session, first, count, stepped)
-
-        job.start(work)
         self.stepsStarted.emit(first)
         return True
 
     def stop(self) -> None:
         self._job.stop()
 
-    def wait(self, msecs: int = 30_000) -> bool:
-        """Block until the current request has ended; for shutdown and tests."""
-        return self._job.wait(msecs)
-
-    def _crashed(self, traceback_text: str) -> tuple[StepOutcome, ...]:
-        error = RunError("crash", f"CL Studio failed:\n{traceback_text}")
-        return (StepOutcome(self._first, False, error=error),)
-
-
-def _no_progress(_done: int, _total: int) -> None:
-    """Steps report themselves as outcomes, not as counts."""
+    def _on_job_failed(self, traceback_text: str) -> None:
+        error = crash_error(traceback_text)
+        self.stepsEnded.emit((StepOutcome(self._first, False, error=error),))

@@ -93,9 +93,6 @@ class StepMode(QObject):
             self.messageRaised.emit(self.tr("Stopping the step…"))
             self.controller.stop()
 
-    def wait(self, msecs: int = 30_000) -> bool:
-        return self.controller.wait(msecs)
-
     def _on_controller_step_finished(self, outcome: StepOutcome) -> None:
         self._panel.show_outcome(outcome)
         if not outcome.last:

@@ -37,13 +37,13 @@ from clstudio.common import NUMPY_TO_OPENCL, format_bytes
 from clstudio.references import check_reference, reference_namespace
 from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
-from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.outputs.buffer_export import save_csv, save_npy
 from clstudio.ui.results.outputs.reference_editor import ReferenceEditor
 from clstudio.ui.results.viewers.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.viewers.buffer_viewer import BufferViewer
+from clstudio.ui.tasks import Lane, Rule, TaskRunner
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 PASS_COLOUR = "#3f9e4d"
@@ -164,8 +164,8 @@ class OutputsPanel(QWidget):
         self._entries: dict[str, BufferEntry] = {}
         self._session: Session | None = None  # the session of the run shown
         self._namespace: dict[str, object] = {}  # what its reference expressions see
-        self._exports: BackgroundRunner[str | None] = BackgroundRunner(
-            self._on_exports_done, self._on_exports_failed, self
+        self._exports: TaskRunner[str | None, None] = TaskRunner(
+            self, Lane.SUMMARIES, Rule.ONE_AT_A_TIME, self._on_exports_done, self._on_exports_failed
         )
         self._export_path = Path()  # of the export under way, or the last one
         self._export_dir = Path.home()
@@ -330,11 +330,11 @@ class OutputsPanel(QWidget):
         if entry is None or self._exports.is_busy():
             return False
         path = Path(path)
+        self._exports.submit(lambda _state: save_entry(entry, path))
         self._export_path = path
         self._export_dir = path.parent
         self.export_status.setText(self.tr("Saving {name}…").format(name=path.name))
         self.export_status.setToolTip(str(path))
-        self._exports.submit(lambda: save_entry(entry, path))
         self.export_button.setEnabled(False)
         return True
 

@@ -12,10 +12,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import Histogram, format_value, histogram
+from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
 BACKGROUND_VALUES = 2**21  # longer arrays are counted on a pool thread
 
@@ -32,8 +32,8 @@ class HistogramView(ThemedPlotWidget):
         self._bars: pg.BarGraphItem | None = None
         self._pending = False  # a long array is being counted
         # Not _background: PlotWidget has one.
-        self._summaries: BackgroundRunner[Histogram] = BackgroundRunner(
-            self._draw, self.show_failure, self
+        self._summaries: TaskRunner[Histogram, None] = TaskRunner(
+            self, Lane.SUMMARIES, Rule.NEWEST_WINS, self._draw, self.show_failure
         )
         plot = self.getPlotItem()
         plot.setLabel("left", self.tr("count"))
@@ -60,7 +60,7 @@ class HistogramView(ThemedPlotWidget):
             self._draw(histogram(values))
             return
         self._pending = True
-        self._summaries.submit(lambda: histogram(values))
+        self._summaries.submit(lambda _state: histogram(values))
 
     def drawn(self) -> bool:
         """Whether the bars show the last values set (a long array takes a moment)."""

@@ -27,7 +27,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.ui.background import BackgroundRunner
 from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import (
@@ -37,6 +36,7 @@ from clstudio.ui.results.viewers.buffer_layout import (
     index_text,
 )
 from clstudio.ui.results.viewers.line_envelope import ENVELOPE_PAIRS, PeakEnvelope, peak_envelope
+from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
 ZOOM_HALF_WIDTH = 100  # elements either side of one that "show element" jumps to
 RANGE_LIMIT = 1e6  # pyqtgraph's default dynamic range limit, in view heights
@@ -116,8 +116,8 @@ class LineView(ThemedPlotWidget):
         self._span = 1.0  # the data's finite value range
         self._zoomed_early = False  # show_element ran before a long line was drawn
         # Not _background: PlotWidget has one.
-        self._summaries: BackgroundRunner[LineData] = BackgroundRunner(
-            self._draw, self.show_failure, self
+        self._summaries: TaskRunner[LineData, None] = TaskRunner(
+            self, Lane.SUMMARIES, Rule.NEWEST_WINS, self._draw, self.show_failure
         )
         plot = self.getPlotItem()
         plot.setDownsampling(auto=True, mode="peak")
@@ -156,7 +156,7 @@ class LineView(ThemedPlotWidget):
             self._draw(line_data(values, envelope=False))
             return
         self._data = None
-        self._summaries.submit(lambda: line_data(values, envelope=True))
+        self._summaries.submit(lambda _state: line_data(values, envelope=True))
 
     def values(self) -> np.ndarray:
         """Every value of the line, as set: hover and show_element read these."""
