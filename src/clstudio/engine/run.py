@@ -42,6 +42,7 @@ from clstudio.engine.host_steps import (
 )
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
+from clstudio.engine.program_run import run_program
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 from clstudio.validation import validate
@@ -125,6 +126,8 @@ class Engine:
         inspect: Inspect | None = None,
     ) -> RunResult:
         contexts = self._contexts
+        if session.launches:
+            return run_program(contexts, session, record, progress, cancelled, inspect)
         state = host_steps.open_device(contexts, session.device, record)
         program, signature = host_steps.build_program(contexts, session, state, record)
         kernel = host_steps.create_kernel(session, state, program, signature, record)
