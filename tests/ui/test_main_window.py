@@ -106,7 +106,12 @@ def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., Mai
         "Outputs",
         "Console",
     ]
-    assert window.results_panel.tab_names()[-3:] == ["Build log", "Runtime steps", "Host code"]
+    assert window.results_panel.tab_names()[-4:] == [
+        "Build log",
+        "Runtime steps",
+        "Host code",
+        "Compiler",
+    ]
     assert window.results_panel.tab_names()[5].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"
     assert "Ctrl+R" in window.results_panel.timings.empty.body()

@@ -24,4 +24,39 @@
         <translation>与上一次构建相比：</translation>
     </message>
 </context>
+<context>
+    <name>CompilerTab</name>
+    <message>
+        <source>Compile the last run</source>
+        <translation>编译上次运行</translation>
+    </message>
+    <message>
+        <source>Build the kernel of the last run again, with its options and local size, and show the LLVM IR, the assembly and the vectoriser&apos;s remarks</source>
+        <translation>用上次运行的选项和局部大小重新构建其内核，并显示 LLVM IR、汇编和向量化器的说明</translation>
+    </message>
+    <message>
+        <source>Run the kernel first: the compiler view shows the last run.</source>
+        <translation>请先运行内核：编译器视图显示的是上次运行。</translation>
+    </message>
+    <message>
+        <source>Last run: {kernel}. Compile it to see what the compiler made of it.</source>
+        <translation>上次运行：{kernel}。编译它，看看编译器把它变成了什么。</translation>
+    </message>
+    <message>
+        <source>Compiling {kernel} in a worker of its own…</source>
+        <translation>正在独立的工作进程中编译 {kernel}…</translation>
+    </message>
+    <message>
+        <source>Compiled {kernel}.</source>
+        <translation>已编译 {kernel}。</translation>
+    </message>
+    <message>
+        <source>The compile did not finish.</source>
+        <translation>编译未完成。</translation>
+    </message>
+    <message>
+        <source>The runs of these two builds took {before} and {after} (median).</source>
+        <translation>这两次构建对应的运行分别用时 {before} 和 {after}（中位数）。</translation>
+    </message>
+</context>
 </TS>

@@ -313,6 +313,10 @@
         <translation>主机代码</translation>
     </message>
     <message>
+        <source>Compiler</source>
+        <translation>编译器</translation>
+    </message>
+    <message>
         <source>Devices</source>
         <translation>设备</translation>
     </message>

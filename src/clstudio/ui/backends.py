@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from clstudio.backend import Backend, MeasuringBackend
 from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.compiler_client import CompilerClient
 from clstudio.worker.count_client import CountClient
 
 
@@ -33,6 +34,8 @@ class Backends:
     # Peaks, local-size sweeps and runs on several devices: long measurements that
     # must hold up neither the live build nor the user's next run.
     measurements: MeasuringBackend = field(default_factory=_in_process)
+    # The Compiler tab's compiles: a fresh worker each, with PoCL's switches set.
+    compiles: CompilerClient = field(default_factory=CompilerClient)
 
     @classmethod
     def isolated(cls) -> Backends:
@@ -51,3 +54,4 @@ class Backends:
         self.checks.close()
         self.counts.close()
         self.measurements.close()
+        self.compiles.close()

@@ -14,6 +14,8 @@ from clstudio.ui.actions.action import Item, make_actions
 from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
+from clstudio.ui.compiler.compiler_tab import CompilerTab
+from clstudio.ui.compiler.compiler_wiring import connect_compiler
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
@@ -84,6 +86,8 @@ class MainWindow(QMainWindow):
         self.host_code_panel.setObjectName("resultsHostCode")
         results.addTab(self.host_code_panel, self.tr("Host code"))
         self.host_code = HostCodeController(self.host_code_panel, bench, bench.device, self)
+        self.compiler = CompilerTab(backends.compiles)
+        results.add_view(self.compiler, "Compiler", self.tr("Compiler"))
         steps = StepController(backends.runs, self)
         self.step_mode = StepMode(steps, bench, self.host_code_panel, self)
         self.check_status = CheckStatus()
@@ -212,6 +216,7 @@ class MainWindow(QMainWindow):
         roofline.set_lookup(peaks.kept)
         roofline.measurePeaksRequested.connect(self.devices.measure_peaks)
         peaks.measured.connect(roofline.peaks_changed)
+        connect_compiler(self.compiler, self.editor_panel, self.files.session, w.documentChanged)
         sweep = self.results_panel.sweep
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
 

@@ -1,4 +1,5 @@
-"""The bottom dock: timings, roofline, local size, outputs, console, problems, log and steps.
+"""The bottom dock: timings, roofline, local size, outputs, console, problems, log, steps
+and the tabs the window adds (host code, compiler).
 
 The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
 milliseconds: it is made once the window has painted, or when first needed.
@@ -45,6 +46,7 @@ class ResultsPanel(QTabWidget):
         self.problems = problems
         self.build_log = build_log
         self.steps = StepsPanel()
+        self._added_views: list[ResultView] = []
         for widget, name, title in (
             (self.timings, "Timings", self.tr("Timings")),
             (self.roofline, "Roofline", self.tr("Roofline")),
@@ -100,9 +102,23 @@ class ResultsPanel(QTabWidget):
             )
         )
 
+    def add_view(self, view: ResultView, name: str, title: str) -> None:
+        """A tab the window builds (it needs a backend), shown every run like the others."""
+        assert isinstance(view, QWidget), "a result tab is a widget"
+        view.setObjectName(f"results{name}")
+        self.addTab(view, title)
+        self._added_views.append(view)
+
     def views(self) -> tuple[ResultView, ...]:
         """The tabs that show each finished run, in the order of the tabs."""
-        return (self.timings, self.roofline, self.outputs, self.console, self.steps)
+        return (
+            self.timings,
+            self.roofline,
+            self.outputs,
+            self.console,
+            self.steps,
+            *self._added_views,
+        )
 
     def show_run(self, run: FinishedRun) -> None:
         """Every tab describes this run; the outputs and steps hold only what it returned."""
@@ -115,7 +131,8 @@ class ResultsPanel(QTabWidget):
         The Roofline keeps earlier runs, to compare a kernel with its rewrite in another
         session; the Console keeps its lines, and says where this session's output begins.
         """
-        for view in (self.timings, self.outputs, self.steps):
+        cleared: tuple[ResultView, ...] = (self.timings, self.outputs, self.steps)
+        for view in (*cleared, *self._added_views):
             view.clear()
         if self.console.has_text():
             self.console.append_message(
