@@ -186,8 +186,9 @@ def test_usage_errors_are_chinese_under_chinese_and_english_under_c(
         with pytest.raises(SystemExit) as done:
             main(argv)
         assert done.value.code == 2
-        usage, error = capsys.readouterr().err.splitlines()
-        assert usage.startswith(f"{usage_word}clstudio") and said in error, (lang, error)
+        # The usage may wrap over several lines; the error is the last one.
+        *usage, error = capsys.readouterr().err.splitlines()
+        assert usage[0].startswith(f"{usage_word}clstudio") and said in error, (lang, error)
         assert error.startswith("clstudio") and error_word in error, (lang, error)
 
 
