@@ -56,7 +56,8 @@ class Workbench(QObject):
     documentChanged = Signal()  # the session changed: the title may need its mark
     buildStateChanged = Signal(str)  # for the status bar
     runStateChanged = Signal(bool)  # running or not: Run turns into Stop
-    lastRunChanged = Signal(str)  # for the status bar
+    lastRunChanged = Signal(object)  # for the status bar: a summary, or None (no run yet)
+    documentShown = Signal()  # another session is shown: what described the old one goes
     messageRaised = Signal(str)  # a short note for the status bar
     deviceChanged = Signal(object)  # the DeviceInfo builds and runs use now, or None
 
@@ -128,6 +129,10 @@ class Workbench(QObject):
         self.editor.set_kernel(session.kernel)
         self.editor.set_device(session.device)
         self.editor.set_source(session.source)
+        # The toolbar and status bar described the last session's run: "471 µs … ok".
+        self.run_bar.show_idle()
+        self.lastRunChanged.emit(None)
+        self.documentShown.emit()
 
     def device(self) -> DeviceInfo | None:
         """The device builds and runs use, and whose limits the form checks against."""

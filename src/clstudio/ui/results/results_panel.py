@@ -115,7 +115,7 @@ class ResultsPanel(QTabWidget):
         The Roofline keeps earlier runs, to compare a kernel with its rewrite in another
         session; the Console keeps its lines, and says where this session's output begins.
         """
-        for view in (self.timings, self.outputs, self.steps):
+        for view in (self.timings, self.outputs, self.steps, self.sweep):
             view.clear()
         if self.console.has_text():
             self.console.append_message(

@@ -153,6 +153,7 @@ class SweepPanel(QWidget):
         self.stop_button.setVisible(False)
         self.progress.setVisible(False)
         self.plot.show_sweep(sweep)
+        self.plot.show()
         best = sweep.best
         failed = [p for p in sweep.points if not p.ok]
         parts = []
@@ -178,6 +179,14 @@ class SweepPanel(QWidget):
         if sweep.stopped:
             parts.append(sweep.stopped[0].upper() + sweep.stopped[1:] + ".")
         self.summary.setText(" ".join(parts))
+
+    def clear(self) -> None:
+        """Another session is shown: its sizes are not the ones swept."""
+        self._sweep = None
+        self.use_button.setVisible(False)
+        self.summary.clear()
+        if self._plot is not None:
+            self._plot.hide()
 
     def show_failure(self, details: str) -> None:
         self.sweep_button.setEnabled(True)
