@@ -112,7 +112,7 @@ def main() -> None:
     window = MainWindow(settings, None, Backends.isolated(), RecoveryStore(folder / "recovery"))
     window.resize(1600, 1000)
     window.show()
-    window.load(session_path)
+    window.files.load(session_path)
     probe = StallProbe()
     while window.arguments_panel.is_empty():
         wait(50)
@@ -141,7 +141,7 @@ def main() -> None:
         kernel_s.append(result.kernel_times_ns()[0] * 1e-9)
         print(f"run took {time.perf_counter() - started:.2f} s", file=sys.stderr)
 
-    window.document.mark_clean()
+    window.workbench.document.mark_clean()
     window.close()
     app.processEvents()
     base = statistics.median(idle)

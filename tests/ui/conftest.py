@@ -219,14 +219,14 @@ def make_window(qtbot, settings, inventory, tmp_path) -> Callable[..., MainWindo
         qtbot.addWidget(window, before_close_func=_discard_changes)
         window.show()
         if wait:
-            qtbot.waitUntil(lambda: not window.discovery.is_running())
+            qtbot.waitUntil(lambda: not window.devices.discovery.is_running())
         return window
 
     return make
 
 
 def _discard_changes(window: MainWindow) -> None:
-    window.document.mark_clean()
+    window.workbench.document.mark_clean()
 
 
 @pytest.fixture(autouse=True)

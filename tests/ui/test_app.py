@@ -16,8 +16,8 @@ from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
 
 def _close(window) -> None:
-    window.discovery.wait()
-    window.document.mark_clean()
+    window.devices.discovery.wait()
+    window.workbench.document.mark_clean()
     window.close()
     window.deleteLater()
 
@@ -36,7 +36,7 @@ def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
     window = open_main_window(path, settings, lambda: inventory, Backends.in_process())
     try:
         assert window.isVisible()
-        assert window.document.path == path.resolve()
+        assert window.workbench.document.path == path.resolve()
         assert window.windowTitle() == "given.json[*] — CL Studio"
     finally:
         _close(window)
@@ -45,7 +45,7 @@ def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
 def test_open_main_window_without_a_file_starts_a_new_session(settings, inventory):
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     try:
-        assert window.document.path is None
+        assert window.workbench.document.path is None
         assert window.windowTitle() == "Untitled[*] — CL Studio"
     finally:
         _close(window)
@@ -62,7 +62,7 @@ def test_a_missing_session_file_is_explained_and_the_window_stays(
     try:
         assert window.isVisible()
         assert len(warnings) == 1 and "nope.json" in warnings[0]
-        assert window.document.path is None
+        assert window.workbench.document.path is None
     finally:
         _close(window)
 
@@ -139,12 +139,12 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     try:
         assert "mine.json" in questions[0]
-        assert window.document.path == saved.resolve()
+        assert window.workbench.document.path == saved.resolve()
         assert window.editor_panel.editor.source() == "// typed before the crash\n"
         # Not only the source: the run settings and sizes came back too.
-        assert window.document.session.repeats == 7
+        assert window.workbench.document.session.repeats == 7
         assert window.run_bar.repeats.value() == 7
-        assert window.document.session.global_size == (512,)
+        assert window.workbench.document.session.global_size == (512,)
         assert window.isWindowModified()
         assert window.recovery.pending_recovery() is None  # offered once only
     finally:

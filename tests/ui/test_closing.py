@@ -57,12 +57,12 @@ def test_closing_the_window_stops_every_lane_and_waits_for_them(
     # Stand-ins for the runs worker and the check client, with the calls these tests make.
     backends = Backends(InProcessBackend(), cast(Backend, runs), checks=cast(CheckClient, checks))
     window = make_window(backends=backends)
-    session = window.document.session
+    session = window.workbench.document.session
     assert window.runner.run(session)
     assert window.check_mode.controller.check(session)
     assert runs.began.wait(LIMIT_S) and checks.began.wait(LIMIT_S)
 
-    window.document.mark_clean()
+    window.workbench.document.mark_clean()
     window.close()
     assert runs.returned.is_set() and checks.returned.is_set(), "the close waited for both"
     assert runs.cancelled.is_set() and checks.cancelled.is_set()

@@ -49,7 +49,7 @@ def test_the_tree_lists_pocls_device(make_window):
 def test_selecting_pocls_device_fills_its_fields(make_window):
     window = make_window(discover=discover)
     panel = window.device_panel
-    device = window.active_device()
+    device = window.workbench.device()
     assert device is not None and device.platform_name == "Portable Computing Language"
     panel.select_device(device)
     names = panel.fields_view.visible_fields()
@@ -232,7 +232,7 @@ def test_the_window_opens_with_no_platform_and_says_how_to_get_one(make_window):
     window = make_window(discover=lambda: DeviceInventory(platforms=(), problem="No platform."))
     assert window.device_panel.pages.currentWidget() is window.device_panel.problem
     assert "pocl-binary-distribution" in window.device_panel.problem.body()
-    assert window.device_status.text() == "Device: none"
+    assert window.status.device_label.text() == "Device: none"
 
 
 def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, inventory):
@@ -246,10 +246,10 @@ def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, i
     panel = window.device_panel
     assert panel.pages.currentWidget() is panel.searching
     assert panel.searching.title() == "Looking for OpenCL devices…"
-    assert window.device_status.text() == "Device: looking…"
+    assert window.status.device_label.text() == "Device: looking…"
     release.set()
     qtbot.waitUntil(lambda: panel.pages.currentWidget() is panel.content)
-    assert window.device_status.text() == "Device: pthread-Fake CPU"
+    assert window.status.device_label.text() == "Device: pthread-Fake CPU"
 
 
 def test_a_discovery_crash_is_shown_not_swallowed(make_window):
@@ -269,7 +269,7 @@ def test_look_again_runs_discovery_again(qtbot, make_window, inventory):
     assert panel.pages.currentWidget() is panel.problem
     panel.problem.button.click()
     qtbot.waitUntil(lambda: panel.pages.currentWidget() is panel.content)
-    assert window.active_device() == inventory.devices()[0]
+    assert window.workbench.device() == inventory.devices()[0]
 
 
 def test_short_version_keeps_the_opencl_version():
@@ -360,4 +360,4 @@ def test_with_no_device_the_window_explains_and_the_editor_stays_usable(qtbot, m
     qtbot.keyClicks(editor, "// my kernel")
     assert "// my kernel" in editor.toPlainText()
     assert window.isWindowModified()
-    assert window.device_status.text() == "Device: none"
+    assert window.status.device_label.text() == "Device: none"

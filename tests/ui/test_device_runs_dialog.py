@@ -16,7 +16,7 @@ pytestmark = pytest.mark.opencl
 
 def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
     window = make_window(discover=discover)
-    dialog = window.open_device_runs()
+    dialog = window.devices.open_device_runs()
     assert dialog.devices.count() == len(discover().devices())
     assert dialog.ticked() == list(discover().devices())
     dialog.close()
@@ -24,7 +24,7 @@ def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
 
 def test_nothing_ticked_says_so(qtbot, make_window):
     window = make_window(discover=discover)
-    dialog = window.open_device_runs()
+    dialog = window.devices.open_device_runs()
     for row in range(dialog.devices.count()):
         dialog.devices.item(row).setCheckState(Qt.CheckState.Unchecked)
     assert not dialog.run_ticked()
@@ -46,8 +46,8 @@ def small_saxpy(folder: Path) -> Path:
 
 def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_window, tmp_path):
     window = make_window(discover=discover)
-    assert window.load(small_saxpy(tmp_path))
-    dialog = window.open_device_runs()
+    assert window.files.load(small_saxpy(tmp_path))
+    dialog = window.devices.open_device_runs()
     devices = discover().devices()
     if len(devices) < 2:
         # One device: the same device twice still shows the side-by-side tables.

@@ -7,7 +7,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from clstudio.ui.main_window import FRAME_ALLOWANCE, first_geometry
+from clstudio.ui.window_layout import FRAME_ALLOWANCE, first_geometry
 
 pytestmark = pytest.mark.opencl
 
@@ -52,10 +52,10 @@ def test_all_fields_show_their_values_and_a_narrow_form_scrolls(qtbot, make_wind
 
 def test_dark_restyles_the_form_and_the_legend_at_once(qtbot, make_window):
     window = make_window()
-    window.set_theme("light")
+    window.window_actions["theme.light"].trigger()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     run(qtbot, window)
-    window.set_theme("dark")
+    window.window_actions["theme.dark"].trigger()
     QApplication.processEvents()  # the palette reaches the widgets through the event loop
     text = QApplication.palette().color(QPalette.ColorRole.Text)
     assert text.lightness() > 150

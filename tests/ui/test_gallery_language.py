@@ -34,19 +34,19 @@ def test_properties_show_the_chinese_description_and_keep_the_sessions_own(
     monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")
     window = make_window()
     vector_add = _vector_add()
-    assert window.open_example(vector_add.path, vector_add.title)
-    english = window.document.session.description
-    dialog = window.show_properties()
+    assert window.files.open_example(vector_add.path, vector_add.title)
+    english = window.workbench.document.session.description
+    dialog = window.files.edit_properties()
     assert dialog.description.text() == VECTOR_ADD_IN_CHINESE
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
-    assert window.document.session.description == english  # the file stays in English
+    assert window.workbench.document.session.description == english  # the file stays in English
 
-    dialog = window.show_properties()
+    dialog = window.files.edit_properties()
     dialog.description.selectAll()
     qtbot.keyClicks(dialog.description, "Adds, my way.")
     qtbot.mouseClick(
         dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
     )
-    assert window.document.session.description == "Adds, my way."
-    assert window.show_properties().description.text() == "Adds, my way."
+    assert window.workbench.document.session.description == "Adds, my way."
+    assert window.files.edit_properties().description.text() == "Adds, my way."

@@ -16,7 +16,7 @@ KERNELS = Path(__file__).parents[2] / "kernels"
 
 def host_code_tab(qtbot, make_window, name="vector_add"):
     window = make_window()
-    assert window.open_example(KERNELS / f"{name}.json", name)
+    assert window.files.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
     window.results_panel.setCurrentWidget(window.host_code_panel)
     panel = window.host_code_panel
@@ -83,7 +83,7 @@ def test_export_asks_before_writing_into_a_folder_with_files(
         return QMessageBox.StandardButton.Yes
 
     monkeypatch.setattr(QMessageBox, "question", question)
-    window.window_actions.export_host_code.trigger()
+    window.window_actions["export_host_code"].trigger()
     assert "holds files already" in asked[0]
     assert (tmp_path / "notes.txt").read_text() == "mine"
     assert {"main.c", "Makefile", "vector_add.cl", "a.npy"} <= {p.name for p in tmp_path.iterdir()}
@@ -111,8 +111,8 @@ def test_a_kernel_that_never_built_has_no_host_code_and_says_why(
     window = make_window()
     kernel = tmp_path / "broken.cl"
     kernel.write_text("__kernel void never_built(__global float *x) { x[0] = oops; }\n")
-    assert window.load(kernel)
-    qtbot.waitUntil(lambda: "1 error" in window.build_status.text(), timeout=30_000)
+    assert window.files.load(kernel)
+    qtbot.waitUntil(lambda: "1 error" in window.status.build_label.text(), timeout=30_000)
     panel = window.host_code_panel
     assert panel.empty.title() == "No host code yet"
     assert "Build the kernel (Ctrl+B)" in panel.empty.body()

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QProcess
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import LANGUAGE_VARIABLE
-from clstudio.ui.language import LanguageChoice, install_translators, remove_translators
+from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import SYSTEM_LANGUAGE
 
@@ -123,10 +123,10 @@ def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
     window = make_window()
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles == ["文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "帮助(&H)"]
-    run_or_stop = window.window_actions.run_or_stop
+    run_or_stop = window.window_actions["run_or_stop"]
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
-    assert window.window_actions.check.iconText() == "检查"  # a toolbar shows no "(&C)"
+    assert window.window_actions["check"].iconText() == "检查"  # a toolbar shows no "(&C)"
     toolbar = [a.iconText() for a in window.findChild(QToolBar, "mainToolbar").actions()]
     assert "新建" in toolbar and "打开…" not in toolbar and "打开" in toolbar
     assert not [text for text in toolbar if "(" in text or "&" in text], toolbar
@@ -164,7 +164,8 @@ def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]
         boxes = MessageBoxes(answer)
         monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
         restarts: list[str] = []
-        window.language = LanguageChoice(window, window.settings, lambda: restarts.append("ok"))
+        # The new process CL Studio would start: recorded, not started.
+        monkeypatch.setattr(QProcess, "startDetached", lambda *command: restarts.append("ok"))
         view = _submenu(window.menuBar().actions(), "&View")
         language = _submenu(view.actions(), "&Language")
         next(a for a in language.actions() if a.text() == entry).trigger()
@@ -192,13 +193,13 @@ def test_later_keeps_the_choice_for_the_next_start(make_window, choose_language)
     assert len(boxes.shown) == 1
     assert restarts == []
     assert window.isVisible()
-    assert window.window_actions.languages["zh_CN"].isChecked()
+    assert window.window_actions["language.zh_CN"].isChecked()
 
 
 def test_no_restart_when_the_window_stays_open(qtbot, make_window, choose_language, monkeypatch):
     window = make_window()
     qtbot.keyClicks(window.editor_panel.editor, "// edited")
-    assert window.document.dirty
+    assert window.workbench.document.dirty
     asked = []
 
     def cancel(*args: object) -> QMessageBox.StandardButton:

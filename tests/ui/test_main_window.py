@@ -13,7 +13,7 @@ from clstudio.devices.selector import DeviceSelector
 from clstudio.session.format import load_session
 from clstudio.session.gallery import examples
 from clstudio.ui.document import Document
-from clstudio.ui.lesson import STEPS
+from clstudio.ui.lesson import STEPS, HostProgramLesson
 
 Button = QMessageBox.StandardButton
 
@@ -76,15 +76,15 @@ def test_standard_shortcuts(make_window):
     def keys(action) -> list[str]:
         return [s.toString() for s in action.shortcuts()]
 
-    assert keys(a.new) == ["Ctrl+N"]
-    assert keys(a.open) == ["Ctrl+O"]
-    assert keys(a.save) == ["Ctrl+S"]
-    assert keys(a.build) == ["Ctrl+B"]
-    assert keys(a.run) == ["Ctrl+R", "F5"]
-    assert keys(a.stop) == ["Esc", "Shift+F5"]
-    assert keys(a.check) == ["F6", "Ctrl+Shift+R"]
-    assert QKeySequence("Ctrl+F").toString() in keys(a.find)
-    assert keys(a.replace) == ["Ctrl+H"]
+    assert keys(a["new"]) == ["Ctrl+N"]
+    assert keys(a["open"]) == ["Ctrl+O"]
+    assert keys(a["save"]) == ["Ctrl+S"]
+    assert keys(a["build"]) == ["Ctrl+B"]
+    assert keys(a["run"]) == ["Ctrl+R", "F5"]
+    assert keys(a["stop"]) == ["Esc", "Shift+F5"]
+    assert keys(a["check"]) == ["F6", "Ctrl+Shift+R"]
+    assert QKeySequence("Ctrl+F").toString() in keys(a["find"])
+    assert keys(a["replace"]) == ["Ctrl+H"]
 
 
 def test_panels_say_what_will_appear_before_a_run(make_window):
@@ -105,35 +105,37 @@ def test_panels_say_what_will_appear_before_a_run(make_window):
 def test_build_run_and_stop_are_connected(qtbot, make_window):
     window = make_window()
     a = window.window_actions
-    assert a.build.isEnabled() and a.run.isEnabled()
-    assert not a.stop.isEnabled()
-    assert a.run_or_stop.text() == "Run"
+    assert a["build"].isEnabled() and a["run"].isEnabled()
+    assert not a["stop"].isEnabled()
+    assert a["run_or_stop"].text() == "Run"
 
 
 def test_the_status_bar_shows_device_build_and_last_run(qtbot, make_window):
     window = make_window()
-    assert window.device_status.text() == "Device: pthread-Fake CPU"
-    assert window.run_status.text() == "Last run: none yet"
+    assert window.status.device_label.text() == "Device: pthread-Fake CPU"
+    assert window.status.run_label.text() == "Last run: none yet"
     # The starter kernel builds as soon as the window opens.
-    qtbot.waitUntil(lambda: window.build_status.text().startswith("Build: Built in"))
-    assert window.build_status.text().endswith(": 1 kernel")
-    window.show_build_state("ok in 0.12 s")
-    window.show_last_run("3.1 ms")
-    assert window.build_status.text() == "Build: ok in 0.12 s"
-    assert window.run_status.text() == "Last run: 3.1 ms"
+    qtbot.waitUntil(lambda: window.status.build_label.text().startswith("Build: Built in"))
+    assert window.status.build_label.text().endswith(": 1 kernel")
+    window.status.show_build_state("ok in 0.12 s")
+    window.status.show_last_run("3.1 ms")
+    assert window.status.build_label.text() == "Build: ok in 0.12 s"
+    assert window.status.run_label.text() == "Last run: 3.1 ms"
 
 
 def test_use_this_device_updates_status_bar_session_and_settings(make_window, inventory):
     window = make_window()
     panel = window.device_panel
     gpu = inventory.devices()[1]
-    assert window.document.session.device is None
+    assert window.workbench.document.session.device is None
     panel.select_device(gpu)
     panel.use_button.click()
-    assert window.device_status.text() == "Device: Fake GPU 9000"
-    assert window.active_device() == gpu
-    assert window.document.session.device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
-    assert window.document.dirty and window.isWindowModified()
+    assert window.status.device_label.text() == "Device: Fake GPU 9000"
+    assert window.workbench.device() == gpu
+    assert window.workbench.document.session.device == DeviceSelector(
+        "Fake GPU Platform", "Fake GPU 9000"
+    )
+    assert window.workbench.document.dirty and window.isWindowModified()
     assert window.settings.device() == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
     assert panel.tree.topLevelItem(1).child(0).text(0) == "✓ Fake GPU 9000"
 
@@ -146,24 +148,26 @@ def test_the_chosen_device_is_saved_in_the_session_file(
     window.device_panel.use_button.click()
     target = tmp_path / "gpu.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    assert window.save()
+    assert window.files.save()
     assert load_session(target).device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
 
 
 def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
     settings.set_device(DeviceSelector("Fake GPU Platform", "Fake GPU 9000"))
     window = make_window()
-    assert window.device_status.text() == "Device: Fake GPU 9000"
-    assert window.document.session.device is None  # a preference, not a session change
+    assert window.status.device_label.text() == "Device: Fake GPU 9000"
+    assert window.workbench.document.session.device is None  # a preference, not a session change
 
 
 def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
     window = make_window()
     path = tmp_path / "acc.json"
-    Document(replace(window.document.session, device=DeviceSelector("", "accelerator"))).save(path)
-    window.load(path)
-    assert window.active_device() is None
-    assert window.device_status.text() == "Device: nothing matches “accelerator”"
+    Document(
+        replace(window.workbench.document.session, device=DeviceSelector("", "accelerator"))
+    ).save(path)
+    window.files.load(path)
+    assert window.workbench.device() is None
+    assert window.status.device_label.text() == "Device: nothing matches “accelerator”"
 
 
 def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
@@ -173,13 +177,13 @@ def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
     window.editor_panel.editor.setFocus()
     _type_line(qtbot, window.editor_panel.editor, "// a note")
     assert window.isWindowModified()
-    assert window.document.session.source.startswith("// a note\n")
+    assert window.workbench.document.session.source.startswith("// a note\n")
 
 
 def _dirty_window(make_window, qtbot):
     window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// edited")
-    assert window.document.dirty
+    assert window.workbench.document.dirty
     return window
 
 
@@ -215,7 +219,7 @@ def test_closing_with_unsaved_changes_can_be_cancelled(qtbot, make_window, monke
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
     assert not window.close()
-    assert window.isVisible() and window.document.dirty
+    assert window.isVisible() and window.workbench.document.dirty
 
 
 def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, monkeypatch):
@@ -229,11 +233,11 @@ def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, mo
 def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
-    window.window_actions.new.trigger()
-    assert window.document.session.source.startswith("// edited")
+    window.window_actions["new"].trigger()
+    assert window.workbench.document.session.source.startswith("// edited")
     _answer(monkeypatch, Button.Discard)
-    window.window_actions.new.trigger()
-    assert not window.document.dirty
+    window.window_actions["new"].trigger()
+    assert not window.workbench.document.dirty
     assert window.editor_panel.editor.source().startswith("// Vector addition")
 
 
@@ -242,29 +246,29 @@ def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch
     _type_line(qtbot, window.editor_panel.editor, "// mine")
     target = tmp_path / "mine"  # Save As adds the .json the filter promises
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    window.window_actions.save_as.trigger()
+    window.window_actions["save_as"].trigger()
     saved = tmp_path / "mine.json"
     assert saved.is_file()
     assert window.windowTitle() == "mine.json[*] — CL Studio"
     assert not window.isWindowModified()
 
-    window.window_actions.new.trigger()
-    assert window.document.path is None
+    window.window_actions["new"].trigger()
+    assert window.workbench.document.path is None
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a: (str(saved), ""))
-    window.window_actions.open.trigger()
-    assert window.document.path == saved.resolve()
-    assert window.editor_panel.editor.source() == window.document.session.source
+    window.window_actions["open"].trigger()
+    assert window.workbench.document.path == saved.resolve()
+    assert window.editor_panel.editor.source() == window.workbench.document.session.source
     assert window.editor_panel.editor.source().startswith("// mine\n")
-    assert window.document.session.references["c"].expr == "a + b"
+    assert window.workbench.document.session.references["c"].expr == "a + b"
     assert window.settings.recent_files() == [saved.resolve()]
 
 
 def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_path):
     window = make_window()
     path = tmp_path / "s.json"
-    window.document.save(path)
+    window.workbench.document.save(path)
     _type_line(qtbot, window.editor_panel.editor, "// again")
-    window.window_actions.save.trigger()  # no dialog: the file is known
+    window.window_actions["save"].trigger()  # no dialog: the file is known
     assert load_session(path).source.startswith("// again\n")
 
 
@@ -274,22 +278,22 @@ def test_a_broken_session_file_is_refused_with_its_reason(make_window, monkeypat
     path.write_text('{"format": "clstudio-session", "version": 1,', encoding="utf-8")
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(text))
-    assert not window.load(path)
+    assert not window.files.load(path)
     assert len(warnings) == 1 and "broken.json" in warnings[0]
-    assert window.document.path is None
+    assert window.workbench.document.path is None
 
 
 def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, settings, tmp_path):
     window = make_window()
     path = tmp_path / "recent.json"
-    window.document.save(path)
+    window.workbench.document.save(path)
     settings.add_recent_file(path)
-    window.window_actions.new.trigger()
+    window.window_actions["new"].trigger()
     menu = window.file_menus.recent
     menu.aboutToShow.emit()
     assert _entries(menu) == [f"1 recent.json   ({tmp_path.resolve()})", "Clear the list"]
     menu.actions()[0].trigger()
-    assert window.document.path == path.resolve()
+    assert window.workbench.document.path == path.resolve()
     menu.actions()[-1].trigger()
     assert settings.recent_files() == []
     assert _entries(menu) == ["No recent sessions"]
@@ -303,10 +307,10 @@ def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
     first = examples()[0]
     original = first.path.read_text(encoding="utf-8")
     menu.actions()[0].trigger()
-    assert window.document.path is None
+    assert window.workbench.document.path is None
     assert window.windowTitle() == f"{first.title} (example)[*] — CL Studio"
     assert "__kernel" in window.editor_panel.editor.source()
-    assert window.document.session.kernel == load_session(first.path).kernel
+    assert window.workbench.document.session.kernel == load_session(first.path).kernel
     assert first.path.read_text(encoding="utf-8") == original
 
 
@@ -320,18 +324,18 @@ def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_pat
 
 def test_edit_menu_undo_redo_and_find(qtbot, make_window):
     window = make_window()
-    assert not window.window_actions.undo.isEnabled()
+    assert not window.window_actions["undo"].isEnabled()
     qtbot.keyClicks(window.editor_panel.editor, "x")
-    assert window.window_actions.undo.isEnabled()
+    assert window.window_actions["undo"].isEnabled()
     assert window.isWindowModified()
-    window.window_actions.undo.trigger()
+    window.window_actions["undo"].trigger()
     assert window.editor_panel.editor.source().startswith("// Vector")
     assert not window.isWindowModified()  # back to the saved text: nothing to save
-    assert window.window_actions.redo.isEnabled()
-    window.window_actions.new.trigger()  # a fresh document has nothing to undo
-    assert not window.window_actions.undo.isEnabled()
-    assert not window.window_actions.redo.isEnabled()
-    window.window_actions.find.trigger()
+    assert window.window_actions["redo"].isEnabled()
+    window.window_actions["new"].trigger()  # a fresh document has nothing to undo
+    assert not window.window_actions["undo"].isEnabled()
+    assert not window.window_actions["redo"].isEnabled()
+    window.window_actions["find"].trigger()
     bar = window.editor_panel.find_bar
     assert bar.isVisible()
     qtbot.keyClicks(bar.find_field, "get_global_id")
@@ -343,31 +347,31 @@ def test_edit_menu_undo_redo_and_find(qtbot, make_window):
 def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
     window = make_window()
     size = window.editor_panel.editor.font().pointSize()
-    window.window_actions.zoom_in.trigger()
-    window.window_actions.zoom_in.trigger()
+    window.window_actions["zoom_in"].trigger()
+    window.window_actions["zoom_in"].trigger()
     assert window.editor_panel.editor.font().pointSize() == size + 2
     assert settings.zoom() == 2
-    window.window_actions.zoom_reset.trigger()
+    window.window_actions["zoom_reset"].trigger()
     assert window.editor_panel.editor.font().pointSize() == size
 
 
 def test_theme_light_and_dark(make_window, settings):
     window = make_window()
-    window.window_actions.themes["dark"].trigger()
+    window.window_actions["theme.dark"].trigger()
     window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() < 80
     assert settings.theme() == "dark"
-    window.window_actions.themes["light"].trigger()
+    window.window_actions["theme.light"].trigger()
     window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() > 200
-    assert window.window_actions.themes["light"].isChecked()
+    assert window.window_actions["theme.light"].isChecked()
 
 
 def test_about_names_the_versions(make_window, monkeypatch):
     window = make_window()
     shown = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
-    window.window_actions.about.trigger()
+    window.window_actions["about"].trigger()
     [text] = shown
     assert "CL Studio 0.1.0" in text
     assert "Qt" in text and "pyopencl" in text and "PySide6" in text
@@ -375,8 +379,8 @@ def test_about_names_the_versions(make_window, monkeypatch):
 
 def test_the_host_program_lesson_walks_every_step(make_window):
     window = make_window()
-    window.window_actions.lesson.trigger()
-    lesson = window.show_lesson()
+    window.window_actions["lesson"].trigger()
+    lesson = window.findChild(HostProgramLesson)
     assert lesson.isVisible()
     assert lesson.steps.count() == 12
     text = lesson.text.toPlainText()
@@ -408,7 +412,7 @@ def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeyp
     settings.add_recent_file(gone)
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(title))
-    assert not window.open_file(Path(gone))
+    assert not window.files.open_file(Path(gone))
     assert warnings == ["Cannot open session"]
     assert settings.recent_files() == []
 
@@ -416,7 +420,7 @@ def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeyp
 def _save_example_as(window, monkeypatch, target: Path) -> None:
     window.file_menus.examples.actions()[0].trigger()  # vector_add, source in vector_add.cl
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    window.window_actions.save_as.trigger()
+    window.window_actions["save_as"].trigger()
 
 
 def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
@@ -433,7 +437,9 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
     assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
     assert asked == []  # x.cl did not exist: nothing to ask
     assert load_session(tmp_path / "x.json").source_file == "x.cl"
-    assert (tmp_path / "x.cl").read_text(encoding="utf-8") == window.document.session.source
+    assert (tmp_path / "x.cl").read_text(
+        encoding="utf-8"
+    ) == window.workbench.document.session.source
 
 
 def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
@@ -454,7 +460,7 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
     assert len(questions) == 1 and str(precious) in questions[0]
     assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
     assert not (tmp_path / "x.json").exists()
-    assert window.document.path is None  # still the unsaved copy of the example
+    assert window.workbench.document.path is None  # still the unsaved copy of the example
 
 
 def test_an_example_saved_is_the_users_own_and_properties_edit_it(
@@ -462,14 +468,14 @@ def test_an_example_saved_is_the_users_own_and_properties_edit_it(
 ):
     window = make_window()
     vector_add = next(example for example in examples() if example.name == "vector_add")
-    assert window.open_example(vector_add.path, vector_add.title)
+    assert window.files.open_example(vector_add.path, vector_add.title)
     target = tmp_path / "mine.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    assert window.save_as()
+    assert window.files.save_as()
     saved = load_session(target)
     assert saved.description == f"My version of the example “{vector_add.title}”."
 
-    dialog = window.show_properties()
+    dialog = window.files.edit_properties()
     assert dialog.title.text() == vector_add.title
     dialog.title.selectAll()
     qtbot.keyClicks(dialog.title, "Vector add with a twist")
@@ -480,7 +486,7 @@ def test_an_example_saved_is_the_users_own_and_properties_edit_it(
     )
     assert window.isWindowModified()
     assert window.editor_panel.editor.source().startswith("// Vector add with a twist\n")
-    assert window.save()
+    assert window.files.save()
     saved = load_session(target)
     assert saved.description == "Adds, then doubles."
     assert saved.source.startswith("// Vector add with a twist\n")

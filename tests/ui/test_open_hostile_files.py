@@ -77,22 +77,22 @@ def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
     make_window, warnings, tmp_path
 ):
     window = make_window()
-    before = window.document.session
+    before = window.workbench.document.session
     for name, (path, fragment) in hostile_files(tmp_path).items():
         warnings.clear()
-        assert not window.load(path), name
+        assert not window.files.load(path), name
         assert len(warnings) == 1, name
         title, text = warnings[0]
         assert title == "Cannot open session", name
         assert fragment in text, (name, text)
-        assert window.document.session == before, name
+        assert window.workbench.document.session == before, name
 
 
 def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
     make_window, warnings, tmp_path, monkeypatch
 ):
     window = make_window()
-    before = window.document.session
+    before = window.workbench.document.session
 
     def broken(cls, path):
         raise OverflowError("a reader's bug")
@@ -100,11 +100,11 @@ def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
     monkeypatch.setattr(Document, "open", classmethod(broken))
     path = tmp_path / "session.json"
     path.write_text(session_text(), encoding="utf-8")
-    assert not window.load(path)
+    assert not window.files.load(path)
     assert warnings[0][0] == "Cannot open session"
     assert "OverflowError: a reader's bug" in warnings[0][1]
     assert "The open session is kept" in warnings[0][1]
-    assert window.document.session == before
+    assert window.workbench.document.session == before
 
 
 @pytest.fixture
@@ -159,7 +159,7 @@ def test_the_window_appears_whatever_is_in_the_data_folder_and_sets_a_bad_file_a
         path.write_text('{"format": "clstudio-peak-store", "version": 1, "measurements": 5}')
     blocked = reader_watch(path)
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.mark_clean())
+    qtbot.addWidget(window, before_close_func=lambda w: w.workbench.document.mark_clean())
     assert window.isVisible()
     qtbot.waitUntil(lambda: not path.exists(), timeout=10_000)
     assert blocked == []

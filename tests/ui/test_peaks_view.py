@@ -86,7 +86,7 @@ def test_the_device_explorer_has_a_peaks_tab(make_window):
     window = make_window(discover=discover)
     panel = window.device_panel
     assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
-    assert panel.peaks_view.device_name() == window.active_device().name
+    assert panel.peaks_view.device_name() == window.workbench.device().name
     assert panel.peaks_view.status.text() == NOT_MEASURED
 
 
@@ -96,8 +96,10 @@ def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
 ):
     window = make_window(discover=discover)
     asked = []
-    monkeypatch.setattr(window.peaks, "measure", lambda device: asked.append(device) or True)
-    window.results_panel.roofline.measurePeaksRequested.emit(window.active_device().name)
-    assert asked == [window.active_device()]
+    monkeypatch.setattr(
+        window.devices.peaks, "measure", lambda device: asked.append(device) or True
+    )
+    window.results_panel.roofline.measurePeaksRequested.emit(window.workbench.device().name)
+    assert asked == [window.workbench.device()]
     panel = window.device_panel
     assert panel.tabs.currentWidget() is panel.peaks_view

@@ -38,7 +38,7 @@ def retype(qtbot, field, text: str) -> None:
 
 def opened(qtbot, window, name: str):
     """Open a gallery example as the File menu does, and wait for its form."""
-    assert window.open_example(KERNELS / f"{name}.json", name)
+    assert window.files.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
@@ -56,7 +56,7 @@ def test_an_example_builds_and_the_form_shows_its_arguments(qtbot, make_window):
     window = opened(qtbot, make_window(), "saxpy")
     panel = window.arguments_panel
     assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
-    assert window.build_status.text().startswith("Build: Built in")
+    assert window.status.build_label.text().startswith("Build: Built in")
     assert window.editor_panel.kernel_picker.current_kernel() == "saxpy"
 
 
@@ -68,12 +68,12 @@ def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
     retype(qtbot, panel.ndrange.global_fields[0], "4096")
     retype(qtbot, panel.row("n").editor.lanes[0], "4096")
     assert window.isWindowModified()
-    assert window.document.session.global_size == (4096,)
+    assert window.workbench.document.session.global_size == (4096,)
 
     result = run(qtbot, window)
     assert result.ok, result.error
     assert result.outputs["c"].shape == (4096,)
-    session = window.document.session
+    session = window.workbench.document.session
     results = window.results_panel
 
     # One point per repeat on the repeat plot, one bar per device command on the timeline.
@@ -92,7 +92,7 @@ def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
     assert results.steps.row_state(11) == "done"
     # One median: the status bar, the Timings tab and `clstudio run` say the same.
     median = format_seconds(results.timings.stats_value("Median"))
-    assert window.run_status.text() == f"Last run: {median} median over 5 repeats, ok"
+    assert window.status.run_label.text() == f"Last run: {median} median over 5 repeats, ok"
     assert f"median {median}," in format_summary(result)
 
 
@@ -111,7 +111,7 @@ def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_w
     path = tmp_path / "two.cl"
     path.write_text(TWO_KERNELS)
     window = make_window()
-    assert window.load(path)
+    assert window.files.load(path)
     panel = window.arguments_panel
     qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
     assert [row.name_label.text() for row in panel.rows()] == ["out", "value"]
@@ -122,7 +122,7 @@ def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_w
     qtbot.keyClick(picker, Qt.Key.Key_Down)
     assert picker.current_kernel() == "scale"
     assert [row.name_label.text() for row in panel.rows()] == ["src", "dst", "k"]
-    assert window.document.session.kernel == "scale"
+    assert window.workbench.document.session.kernel == "scale"
 
     result = run(qtbot, window)
     assert result.ok, result.error
@@ -159,10 +159,10 @@ def test_the_session_saved_is_the_form(qtbot, make_window, tmp_path):
     window = opened(qtbot, make_window(), "saxpy")
     retype(qtbot, window.arguments_panel.row("a").editor.lanes[0], "3.5")
     path = tmp_path / "mine.json"
-    window._save_to(path)
+    window.files.save_to(path)
     saved = load_session(path)
     assert saved.args["a"].value == 3.5
-    assert saved.args == window.document.session.args
+    assert saved.args == window.workbench.document.session.args
 
 
 class HeldRuns:
@@ -185,9 +185,9 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(qtbot, m
     window = opened(qtbot, make_window(backends=Backends(InProcessBackend(), runs)), "vector_add")
     panel = window.arguments_panel
     with qtbot.waitSignal(window.runner.runStarted):
-        window.window_actions.run_or_stop.trigger()
+        window.window_actions["run_or_stop"].trigger()
     retype(qtbot, panel.row("a").editor.shape, "16")  # while the run is going
-    assert window.document.session.args["a"].shape == (16,)
+    assert window.workbench.document.session.args["a"].shape == (16,)
     with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
         runs.gate.set()
     result = finished.args[0]
@@ -228,7 +228,7 @@ def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
     path.write_text(json.dumps(session))
     (tmp_path / "spin.cl").write_text(SPIN)
     window = worker_window()
-    assert window.load(path)
+    assert window.files.load(path)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
@@ -239,7 +239,7 @@ def test_an_endless_kernel_times_out_and_the_next_run_works(qtbot, worker_window
     assert result.error.stage == "timeout"
     assert "spin" in result.error.message and "1.5 s" in result.error.message
     assert "timeout" in window.results_panel.timings.banner.text()
-    assert window.run_status.text() == "Last run: timed out"
+    assert window.status.run_label.text() == "Last run: timed out"
     # Put an end to the loop, and run again on the restarted worker.
     retype(qtbot, window.arguments_panel.row("n").editor.lanes[0], "-1")
     again = run(qtbot, window)
@@ -249,13 +249,13 @@ def test_an_endless_kernel_times_out_and_the_next_run_works(qtbot, worker_window
 def test_stop_cancels_a_running_kernel(qtbot, worker_window, tmp_path):
     window = spin_window(qtbot, worker_window, tmp_path, 60)
     with qtbot.waitSignal(window.runner.runStarted):
-        window.window_actions.run_or_stop.trigger()
-    assert window.window_actions.run_or_stop.text() == "Stop"
+        window.window_actions["run_or_stop"].trigger()
+    assert window.window_actions["run_or_stop"].text() == "Stop"
     with qtbot.waitSignal(window.runner.runFinished, timeout=10_000) as finished:
-        window.window_actions.run_or_stop.trigger()
+        window.window_actions["run_or_stop"].trigger()
     assert finished.args[0].error.stage == "cancelled"
-    assert window.window_actions.run_or_stop.text() == "Run"
-    assert window.run_status.text() == "Last run: stopped"
+    assert window.window_actions["run_or_stop"].text() == "Run"
+    assert window.status.run_label.text() == "Last run: stopped"
 
 
 def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp_path):
@@ -265,7 +265,7 @@ def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp
         "    x[get_global_id(0)] *= k;\n}\n"
     )
     window = make_window()
-    assert window.load(path)
+    assert window.files.load(path)
     assert window.windowTitle() == "scale.cl[*] — CL Studio"
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert [row.name_label.text() for row in window.arguments_panel.rows()] == ["x", "k"]
@@ -279,9 +279,9 @@ def test_save_kernel_source_writes_the_editor_text(qtbot, make_window, monkeypat
     window = opened(qtbot, make_window(), "saxpy")
     target = tmp_path / "mine.cl"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    window.window_actions.save_source.trigger()
+    window.window_actions["save_source"].trigger()
     assert target.read_text() == window.editor_panel.editor.source()
-    assert window.document.path is None  # the session itself was not saved
+    assert window.workbench.document.path is None  # the session itself was not saved
 
 
 def test_a_reference_typed_in_outputs_is_saved_with_the_session(qtbot, make_window, tmp_path):
@@ -292,13 +292,13 @@ def test_a_reference_typed_in_outputs_is_saved_with_the_session(qtbot, make_wind
     retype(qtbot, outputs.reference_editor.expression, "a + b + 0")
     retype(qtbot, outputs.reference_editor.atol, "0.001")
     assert "Reference check passed" in outputs.reference_label.text()
-    assert window.document.session.references["c"].expr == "a + b + 0"
+    assert window.workbench.document.session.references["c"].expr == "a + b + 0"
     path = tmp_path / "checked.json"
-    window._save_to(path)
+    window.files.save_to(path)
     saved = load_session(path).references["c"]
     assert (saved.expr, saved.atol) == ("a + b + 0", 0.001)
 
     qtbot.mouseClick(outputs.reference_editor.remove_button, Qt.MouseButton.LeftButton)
-    assert "c" not in window.document.session.references
-    window._save_to(path)
+    assert "c" not in window.workbench.document.session.references
+    window.files.save_to(path)
     assert load_session(path).references == {}

@@ -115,6 +115,13 @@
     </message>
 </context>
 <context>
+    <name>DeviceController</name>
+    <message>
+        <source>Builds and runs will use {name}</source>
+        <translation>构建和运行将使用 {name}</translation>
+    </message>
+</context>
+<context>
     <name>DeviceFieldsView</name>
     <message>
         <source>{explanation}

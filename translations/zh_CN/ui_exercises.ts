@@ -100,10 +100,6 @@
         <translation>CL Studio 内部出错，检查未能完成：
 {details}</translation>
     </message>
-    <message>
-        <source>Exercises</source>
-        <translation>练习</translation>
-    </message>
 </context>
 <context>
     <name>ExercisesPanel</name>

@@ -36,56 +36,6 @@
     </message>
 </context>
 <context>
-    <name>FileDialogs</name>
-    <message>
-        <source>CL Studio sessions</source>
-        <translation>CL Studio 会话</translation>
-    </message>
-    <message>
-        <source>Sessions and kernels</source>
-        <translation>会话和内核</translation>
-    </message>
-    <message>
-        <source>OpenCL C kernels</source>
-        <translation>OpenCL C 内核</translation>
-    </message>
-    <message>
-        <source>All files</source>
-        <translation>所有文件</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <source>Save session as</source>
-        <translation>会话另存为</translation>
-    </message>
-    <message>
-        <source>Save kernel source as</source>
-        <translation>内核源代码另存为</translation>
-    </message>
-</context>
-<context>
-    <name>FileMenus</name>
-    <message>
-        <source>No recent sessions</source>
-        <translation>没有最近的会话</translation>
-    </message>
-    <message>
-        <source>Clear the list</source>
-        <translation>清空列表</translation>
-    </message>
-    <message>
-        <source>The gallery cannot be read: {error}</source>
-        <translation>无法读取示例库：{error}</translation>
-    </message>
-    <message>
-        <source>No examples found in {folder}</source>
-        <translation>在 {folder} 中没有找到示例</translation>
-    </message>
-</context>
-<context>
     <name>HostProgramLesson</name>
     <message>
         <source>Find a platform</source>
@@ -242,120 +192,8 @@
         <translation>结果</translation>
     </message>
     <message>
-        <source>not built</source>
-        <translation>未构建</translation>
-    </message>
-    <message>
-        <source>Device: {name}</source>
-        <translation>设备：{name}</translation>
-    </message>
-    <message>
-        <source>{type} on {platform}</source>
-        <translation>{platform} 上的 {type}</translation>
-    </message>
-    <message>
-        <source>Device: looking…</source>
-        <translation>设备：正在查找…</translation>
-    </message>
-    <message>
-        <source>Looking for OpenCL devices</source>
-        <translation>正在查找 OpenCL 设备</translation>
-    </message>
-    <message>
-        <source>Device: nothing matches “{wanted}”</source>
-        <translation>设备：没有与“{wanted}”匹配的设备</translation>
-    </message>
-    <message>
-        <source>The session asks for a device this machine lacks: choose one in Devices</source>
-        <translation>会话要求的设备在这台机器上没有：请在“设备”中选择一个</translation>
-    </message>
-    <message>
-        <source>Device: none</source>
-        <translation>设备：无</translation>
-    </message>
-    <message>
-        <source>No OpenCL device found: see the Devices panel</source>
-        <translation>没有找到 OpenCL 设备：请查看“设备”面板</translation>
-    </message>
-    <message>
-        <source>Builds and runs will use {name}</source>
-        <translation>构建和运行将使用 {name}</translation>
-    </message>
-    <message>
-        <source>Build: {state}</source>
-        <translation>构建：{state}</translation>
-    </message>
-    <message>
-        <source>Last run: {summary}</source>
-        <translation>上次运行：{summary}</translation>
-    </message>
-    <message>
-        <source>none yet</source>
-        <translation>尚无</translation>
-    </message>
-    <message>
-        <source>Cannot open session</source>
-        <translation>无法打开会话</translation>
-    </message>
-    <message>
-        <source>{path}: CL Studio failed to read it ({error}). The open session is kept; please report this, with the file.</source>
-        <translation>{path}：CL Studio 读取失败（{error}）。当前打开的会话保持不变；请报告这个问题，并附上该文件。</translation>
-    </message>
-    <message>
-        <source>{title} (example)</source>
-        <translation>{title}（示例）</translation>
-    </message>
-    <message>
-        <source>Cannot open example</source>
-        <translation>无法打开示例</translation>
-    </message>
-    <message>
-        <source>Cannot save the source</source>
-        <translation>无法保存源代码</translation>
-    </message>
-    <message>
-        <source>Could not save {path}:
-{error}</source>
-        <translation>无法保存 {path}：
-{error}</translation>
-    </message>
-    <message>
-        <source>Saved the kernel source to {path}</source>
-        <translation>已将内核源代码保存到 {path}</translation>
-    </message>
-    <message>
-        <source>Cannot save session</source>
-        <translation>无法保存会话</translation>
-    </message>
-    <message>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <source>Replace a file?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>Saving writes the kernel source beside the session, and this file exists:
-{names}
-
-It is not this session&apos;s source. Replace it?</source>
-        <translation>保存时会把内核源代码写在会话文件旁边，而这个文件已经存在：
-{names}
-
-它不是这个会话的源代码。要替换它吗？</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>“{name}” has unsaved changes. Save them first?</source>
-        <translation>“{name}”有未保存的更改。要先保存吗？</translation>
-    </message>
-    <message>
-        <source>About CL Studio</source>
-        <translation>关于 CL Studio</translation>
+        <source>Exercises</source>
+        <translation>练习</translation>
     </message>
 </context>
 <context>
@@ -390,270 +228,54 @@ It is not this session&apos;s source. Replace it?</source>
     </message>
 </context>
 <context>
-    <name>WindowActions</name>
+    <name>StatusBar</name>
     <message>
-        <source>{tip} ({keys})</source>
-        <translation>{tip}（{keys}）</translation>
+        <source>not built</source>
+        <translation>未构建</translation>
     </message>
     <message>
-        <source>Run the kernel with its arguments in the worker process</source>
-        <translation>在工作进程中用当前参数运行内核</translation>
+        <source>Build: {state}</source>
+        <translation>构建：{state}</translation>
     </message>
     <message>
-        <source>Stop the running kernel</source>
-        <translation>停止正在运行的内核</translation>
+        <source>Last run: {summary}</source>
+        <translation>上次运行：{summary}</translation>
     </message>
     <message>
-        <source>Run the kernel once on the Oclgrind simulator to find out-of-bounds accesses, data races, divergent barriers and uninitialised values, at their lines</source>
-        <translation>在 Oclgrind 模拟器上运行一次内核，找出越界访问、数据竞争、分歧的屏障和未初始化的值，并定位到所在的行</translation>
+        <source>none yet</source>
+        <translation>尚无</translation>
     </message>
     <message>
-        <source>Run</source>
-        <translation>运行</translation>
+        <source>Device: {name}</source>
+        <translation>设备：{name}</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>停止</translation>
+        <source>{type} on {platform}</source>
+        <translation>{platform} 上的 {type}</translation>
     </message>
     <message>
-        <source>&amp;Check</source>
-        <translation>检查(&amp;C)</translation>
+        <source>Device: looking…</source>
+        <translation>设备：正在查找…</translation>
     </message>
     <message>
-        <source>Stop Check</source>
-        <translation>停止检查</translation>
+        <source>Looking for OpenCL devices</source>
+        <translation>正在查找 OpenCL 设备</translation>
     </message>
     <message>
-        <source>Stop the check</source>
-        <translation>停止检查</translation>
+        <source>Device: nothing matches “{wanted}”</source>
+        <translation>设备：没有与“{wanted}”匹配的设备</translation>
     </message>
     <message>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
+        <source>The session asks for a device this machine lacks: choose one in Devices</source>
+        <translation>会话要求的设备在这台机器上没有：请在“设备”中选择一个</translation>
     </message>
     <message>
-        <source>Start a new session from a small working kernel</source>
-        <translation>从一个能运行的小内核开始新的会话</translation>
+        <source>Device: none</source>
+        <translation>设备：无</translation>
     </message>
     <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a session (.json) or a kernel source (.cl)</source>
-        <translation>打开会话（.json）或内核源代码（.cl）</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save the session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Save the session to a new file</source>
-        <translation>把会话保存到新文件</translation>
-    </message>
-    <message>
-        <source>Save Kernel Source As…</source>
-        <translation>内核源代码另存为…</translation>
-    </message>
-    <message>
-        <source>Save the OpenCL C source alone, as a .cl file</source>
-        <translation>只保存 OpenCL C 源代码，存为 .cl 文件</translation>
-    </message>
-    <message>
-        <source>&amp;Export Host Code…</source>
-        <translation>导出主机代码(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Write the session&apos;s host program in Python or C, ready to build and run</source>
-        <translation>用 Python 或 C 写出会话的主机程序，可以直接构建和运行</translation>
-    </message>
-    <message>
-        <source>&amp;Properties…</source>
-        <translation>属性(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>The session&apos;s title and description</source>
-        <translation>会话的标题和描述</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Close CL Studio</source>
-        <translation>关闭 CL Studio</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Undo the last edit of the source</source>
-        <translation>撤销对源代码的上一次编辑</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Redo the edit just undone</source>
-        <translation>重做刚刚撤销的编辑</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>查找(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Find text in the kernel source</source>
-        <translation>在内核源代码中查找文本</translation>
-    </message>
-    <message>
-        <source>&amp;Replace…</source>
-        <translation>替换(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>Find and replace text in the kernel source</source>
-        <translation>在内核源代码中查找并替换文本</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;In</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Larger source text</source>
-        <translation>放大源代码文字</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Smaller source text</source>
-        <translation>缩小源代码文字</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Zoom</source>
-        <translation>重置缩放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Source text at its usual size</source>
-        <translation>源代码文字恢复常规大小</translation>
-    </message>
-    <message>
-        <source>&amp;Build</source>
-        <translation>构建(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Compile the kernel for the chosen device now</source>
-        <translation>立即为所选设备编译内核</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>S&amp;top</source>
-        <translation>停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Run on &amp;Devices…</source>
-        <translation>在多个设备上运行(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Run the session on several devices in turn and compare their times and outputs</source>
-        <translation>在几个设备上依次运行会话，比较它们的时间和输出</translation>
-    </message>
-    <message>
-        <source>&amp;About CL Studio</source>
-        <translation>关于 CL Studio(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Version and the libraries it runs on</source>
-        <translation>版本，以及它所依赖的库</translation>
-    </message>
-    <message>
-        <source>The OpenCL &amp;host program</source>
-        <translation>OpenCL 主机程序(&amp;H)</translation>
-    </message>
-    <message>
-        <source>The steps every OpenCL program takes, from platform to results</source>
-        <translation>每个 OpenCL 程序都要经历的步骤，从平台到结果</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Example</source>
-        <translation>打开示例(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>Follow the system&apos;s light or dark setting</source>
-        <translation>跟随系统的浅色或深色设置</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <source>Always use the light theme</source>
-        <translation>始终使用浅色主题</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <source>Always use the dark theme</source>
-        <translation>始终使用深色主题</translation>
-    </message>
-    <message>
-        <source>System Language</source>
-        <translation>系统语言</translation>
-    </message>
-    <message>
-        <source>Follow the system&apos;s language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)</source>
-        <translation>跟随系统的语言（LANGUAGE、LC_ALL、LC_MESSAGES、LANG）</translation>
-    </message>
-    <message>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
+        <source>No OpenCL device found: see the Devices panel</source>
+        <translation>没有找到 OpenCL 设备：请查看“设备”面板</translation>
     </message>
 </context>
 <context>

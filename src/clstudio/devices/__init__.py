@@ -1,7 +1,9 @@
-"""OpenCL platforms and devices: the inventory, the field catalogue, selectors, limits, and
-the drivers from PyPI that need setting up. Importing it loads no pyopencl: discovery
-(clstudio.devices.discovery) and raw queries do, where a process really asks a driver."""
+"""OpenCL platforms and devices: the inventory, the field catalogue, selectors, the choice of
+a device, limits, and the drivers from PyPI that need setting up. Importing it loads no
+pyopencl: discovery (clstudio.devices.discovery) and raw queries do, where a process really
+asks a driver."""
 
+from clstudio.devices.choice import DeviceState, DeviceStatus, choose_device, device_status
 from clstudio.devices.field_catalogue import GROUP_ORDER, group_title
 from clstudio.devices.inventory import (
     NO_PLATFORM_HELP,
@@ -40,10 +42,14 @@ __all__ = [
     "DeviceInventory",
     "DeviceLimits",
     "DeviceSelector",
+    "DeviceState",
+    "DeviceStatus",
     "InfoField",
     "PipRuntime",
     "PlatformInfo",
     "added_platforms_last",
+    "choose_device",
+    "device_status",
     "device_type_name",
     "format_inventory",
     "group_title",

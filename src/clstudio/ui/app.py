@@ -52,11 +52,11 @@ def open_main_window(
     window = MainWindow(settings, discover, backends)
     if session_path is not None:
         window.show()  # first, so a broken file's message appears over the window
-        window.load(session_path)
+        window.files.load(session_path)
     else:
         last = settings.last_session()
         if last is not None and last.is_file():
-            window.load(last)
+            window.files.load(last)
         window.show()
     offer_recovery(window)
     return window
@@ -88,8 +88,8 @@ def offer_recovery(window: MainWindow) -> bool:
     restored = answer == buttons.Yes
     if restored:
         if recovery.session_path is not None and recovery.session_path.is_file():
-            window.load(recovery.session_path)
-        window.restore_session(recovered_session(recovery, window.document.session))
+            window.files.load(recovery.session_path)
+        window.files.restore_session(recovered_session(recovery, window.workbench.document.session))
     window.recovery.forget(recovery)
     return restored
 

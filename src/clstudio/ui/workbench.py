@@ -56,8 +56,8 @@ class Workbench(QObject):
     documentChanged = Signal()  # the session changed: the title may need its mark
     buildStateChanged = Signal(str)  # for the status bar
     runStateChanged = Signal(bool)  # running or not: Run turns into Stop
-    lastRunChanged = Signal(object)  # for the status bar: a summary, or None (no run yet)
-    documentShown = Signal()  # another session is shown: what described the old one goes
+    lastRunChanged = Signal(str)  # for the status bar
+    documentShown = Signal()  # another session is shown: what described its run goes
     messageRaised = Signal(str)  # a short note for the status bar
     deviceChanged = Signal(object)  # the DeviceInfo builds and runs use now, or None
 
@@ -131,7 +131,6 @@ class Workbench(QObject):
         self.editor.set_source(session.source)
         # The toolbar and status bar described the last session's run: "471 µs … ok".
         self.run_bar.show_idle()
-        self.lastRunChanged.emit(None)
         self.documentShown.emit()
 
     def device(self) -> DeviceInfo | None:

@@ -23,8 +23,8 @@ def test_a_write_only_buffer_defaults_to_out_and_says_so(qtbot, make_window, typ
     assert grad.editor.access.currentText() == "out"
     assert "never reads it" in grad.use_note.text() and grad.use_note.isVisibleTo(grad)
     assert panel.row("acc").editor.access.currentText() == "auto: inout"
-    assert window.document.session.args["grad"].access == "out"
+    assert window.workbench.document.session.args["grad"].access == "out"
 
     grad.editor.access.setCurrentIndex(grad.editor.access.findData(None))  # back to auto
-    assert window.document.session.args["grad"].access is None
+    assert window.workbench.document.session.args["grad"].access is None
     assert grad.use_note.text() == "The kernel never reads it: choose out to skip the upload"

@@ -29,7 +29,7 @@ def retype(qtbot, field, text: str) -> None:
 
 
 def opened(qtbot, window, name: str):
-    assert window.open_example(KERNELS / f"{name}.json", name)
+    assert window.files.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window.arguments_panel
 
@@ -45,7 +45,7 @@ def test_the_size_field_drives_the_shapes_the_count_and_the_range(qtbot, make_wi
     assert panel.ndrange.global_link.text() == "= N"
 
     retype(qtbot, size, "1000003")
-    session = window.document.session
+    session = window.workbench.document.session
     assert {spec.shape for name, spec in session.args.items() if name != "n"} == {(1000003,)}
     assert session.args["n"].value == 1000003
     assert session.global_size == (1000003,)
@@ -64,10 +64,10 @@ def test_typing_over_a_linked_shape_unlinks_that_place_alone(qtbot, make_window,
     assert panel.row("a").editor.shape_link.isVisible()
 
     retype(qtbot, panel.sizes.fields["N"], "128")
-    session = window.document.session
+    session = window.workbench.document.session
     assert session.args["a"].shape == (128,) and session.args["c"].shape == (64,)
     assert c.shape.text() == "64"
-    window._save_to(tmp_path / "mine.json")
+    window.files.save_to(tmp_path / "mine.json")
     saved = load_session(tmp_path / "mine.json")
     assert saved.size_links[("args", "a", "shape", 0)] == "N"
     assert ("args", "c", "shape", 0) not in saved.size_links
@@ -78,12 +78,12 @@ def test_a_size_that_no_longer_fits_is_refused_with_the_place(qtbot, make_window
     panel = opened(qtbot, window, "vector_add")
     retype(qtbot, panel.sizes.fields["N"], "0")
     assert "the size N takes a whole number from 1" in panel.sizes.problem.text()
-    assert window.document.session.sizes == {"N": 1048576}
+    assert window.workbench.document.session.sizes == {"N": 1048576}
 
 
 def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window, type_kernel):
     window = make_window()
-    window.new_document()
+    window.files.new_document()
     panel = type_kernel(window, COUNTED, "n")
     offer = panel.sizes.suggest
     assert offer.isVisible() and offer.text() == "Make N a named size"
@@ -96,7 +96,7 @@ def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window
     assert panel.row("y").editor.shape_link.text() == "= N"
 
     retype(qtbot, panel.sizes.fields["N"], "300")
-    session = window.document.session
+    session = window.workbench.document.session
     assert session.sizes == {"N": 300}
     assert session.args["x"].shape == session.args["y"].shape == (300,)
     assert session.args["n"].value == 300 and session.global_size == (300,)
@@ -113,14 +113,14 @@ def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
     assert local.text() == "256"
     target = tmp_path / "odd.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
-    assert window.save_as()
+    assert window.files.save_as()
 
-    window.new_document()
-    assert window.load(target)
+    window.files.new_document()
+    assert window.files.load(target)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     local = window.arguments_panel.ndrange.local_fields[0]
     assert local.text() == "256" and not local.isEnabled()
     # Switching auto off starts from a size that divides 1000003, and says nothing wrong.
     qtbot.mouseClick(window.arguments_panel.ndrange.auto, Qt.MouseButton.LeftButton)
-    assert window.document.session.local_size is not None
-    assert 1000003 % window.document.session.local_size[0] == 0
+    assert window.workbench.document.session.local_size is not None
+    assert 1000003 % window.workbench.document.session.local_size[0] == 0

@@ -63,7 +63,7 @@ def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, s
     click(qtbot, panel.open_button)
     starter = (small_exercises / "vector_add" / "starter.cl").read_text()
     assert window.editor_panel.editor.source() == starter
-    assert window.document.name == "vector_add.json"
+    assert window.workbench.document.name == "vector_add.json"
 
     report = check(qtbot, window, panel)
     assert report.status == FAILING

@@ -76,7 +76,7 @@ def test_on_an_opencl_c_1_2_device_the_panel_says_why_no_second_starter(qtbot, m
     assert "Devices > Add a device…" in note
     click(qtbot, panel.open_button)
     assert "work_group_reduce_add(" not in window.editor_panel.editor.source()
-    assert window.document.name == "sum_reduction.json"
+    assert window.workbench.document.name == "sum_reduction.json"
     panel.select("vector_add")  # one starter only: nothing to choose, nothing to explain
     assert panel.starter_choice.isHidden() and panel.starter_note.isHidden()
 
@@ -94,9 +94,9 @@ def test_on_a_device_with_work_group_functions_the_cl2_starter_opens_and_checks_
     click(qtbot, panel.open_button)
     starter = (course / "sum_reduction" / "starter_cl2.cl").read_text()
     assert window.editor_panel.editor.source() == starter
-    assert window.document.name == "sum_reduction_cl2.json"
-    assert window.document.session.build_options == "-cl-std=CL2.0"
-    assert window.document.session.device == GPU and not window.document.dirty
+    assert window.workbench.document.name == "sum_reduction_cl2.json"
+    assert window.workbench.document.session.build_options == "-cl-std=CL2.0"
+    assert window.workbench.document.session.device == GPU and not window.workbench.document.dirty
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     click(qtbot, panel.solution_button)

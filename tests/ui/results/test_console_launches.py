@@ -24,13 +24,13 @@ def test_five_repeats_of_a_printing_kernel_are_five_headed_launches(qtbot, make_
     path = tmp_path / "hello.cl"
     path.write_text(PRINTS)
     window = make_window(backends=Backends(InProcessBackend(), WorkerClient()))
-    assert window.load(path)
+    assert window.files.load(path)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     repeats = window.run_bar.repeats
     repeats.setFocus()
     repeats.lineEdit().selectAll()
     qtbot.keyClicks(repeats.lineEdit(), "5")
-    assert window.document.session.repeats == 5
+    assert window.workbench.document.session.repeats == 5
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):

@@ -45,7 +45,7 @@ def test_open_after_a_run_empties_the_results_and_resets_the_position(qtbot, mak
     editor.moveCursor(QTextCursor.MoveOperation.End)
     assert window.editor_panel.position_label.text() != "Ln 1, Col 1"
 
-    assert window.open_example(KERNELS / "saxpy.json", "saxpy")
+    assert window.files.open_example(KERNELS / "saxpy.json", "saxpy")
     assert results.outputs.stack.currentWidget() is results.outputs.empty
     assert results.outputs.entries() == []
     assert results.timings.stack.currentWidget() is results.timings.empty

@@ -40,7 +40,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     qtbot, make_window, monkeypatch
 ):
     window = make_window(discover=discover)
-    window.load(KERNELS / "vector_add.json")
+    window.files.load(KERNELS / "vector_add.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
     monkeypatch.setattr(
         "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(32,), (64,)]
@@ -53,7 +53,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     assert panel.use_button.isVisible()
     best = panel._sweep.best
     panel.use_button.click()
-    assert window.document.session.local_size == best.local_size
+    assert window.workbench.document.session.local_size == best.local_size
     assert window.arguments_panel.ndrange.local_size() == best.local_size
 
 
@@ -62,7 +62,7 @@ def test_a_size_that_breaks_matmul_tiled_is_crossed_out_with_why_and_never_offer
     qtbot, make_window, monkeypatch
 ):
     window = make_window(discover=discover)
-    window.load(KERNELS / "matmul_tiled.json")
+    window.files.load(KERNELS / "matmul_tiled.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
     monkeypatch.setattr(  # 2 x 8 runs faster than 16 x 16, and the tiles then compute garbage
         "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(16, 16), (2, 8)]

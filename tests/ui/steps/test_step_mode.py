@@ -47,7 +47,7 @@ def session_file(tmp_path, source=SCALE, **keys):
 
 def steps_tab(qtbot, make_window, path, backends=None):
     window = make_window(backends=backends)
-    assert window.open_file(path)
+    assert window.files.open_file(path)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
     window.results_panel.setCurrentWidget(window.results_panel.steps)
     return window, window.results_panel.steps
@@ -158,13 +158,13 @@ def test_stop_during_an_endless_step_fails_it_as_stopped_and_reset_works(
     controller = window.step_mode.controller
     with qtbot.waitSignal(controller.stepsStarted):
         click(qtbot, panel.run_to_end_button)
-    assert window.window_actions.stop.isEnabled()  # the toolbar's Stop works for steps too
+    assert window.window_actions["stop"].isEnabled()  # the toolbar's Stop works for steps too
     qtbot.waitUntil(lambda: panel.row_texts(10)[3] == "running…", timeout=30_000)
     with qtbot.waitSignal(controller.stepsEnded, timeout=10_000):
-        window.window_actions.stop.trigger()
+        window.window_actions["stop"].trigger()
     assert panel.row_state(10) == "stopped"
     assert "stopped by the user" in panel.row_texts(10)[3]
-    assert not window.window_actions.stop.isEnabled()
+    assert not window.window_actions["stop"].isEnabled()
     click(qtbot, panel.reset_button)
     press_and_wait(qtbot, window, panel.step_button)
     assert panel.row_state(1) == "done"

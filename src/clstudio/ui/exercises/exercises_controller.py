@@ -1,8 +1,8 @@
 """The Exercises dock: the catalogue, the learner's progress, opening and checking.
 
 Opening an exercise opens the learner's own copy of its session, in the user's data
-folder, through the window (which asks about unsaved changes first). Checking saves that
-copy, then runs the cases off the GUI thread through the window's run backend, on the
+folder, through the file controller (which asks about unsaved changes first). Checking
+saves that copy, then runs the cases off the GUI thread through the run backend, on the
 device builds and runs use. A second starter (OpenCL C 2.0) is offered only when that
 device can build it; otherwise the panel says why.
 """
@@ -10,13 +10,13 @@ device can build it; otherwise the panel says why.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtCore import QObject, QStandardPaths
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from clstudio.backend import Backend
-from clstudio.devices import DeviceInfo
+from clstudio.devices import DeviceInfo, DeviceSelector
 from clstudio.exercises import (
     Catalogue,
     Checker,
@@ -27,12 +27,27 @@ from clstudio.exercises import (
     load_catalogue,
     variant_problem,
 )
+from clstudio.ui.document import Document
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 from clstudio.ui.exercises.grading_runner import CheckRunner
 from clstudio.ui.exercises.solution_dialog import SolutionDialog
+from clstudio.ui.status_bar import StatusSink
 
-if TYPE_CHECKING:
-    from clstudio.ui.main_window import MainWindow  # which imports this module
+
+class ExerciseFiles(Protocol):
+    """Opening and saving the learner's session (the file controller)."""
+
+    @property
+    def document(self) -> Document: ...
+    def open_file(self, path: Path | None) -> bool: ...
+    def save(self) -> bool: ...
+
+
+class ExerciseDevice(Protocol):
+    """The device builds, runs and checks use (the workbench)."""
+
+    def device(self) -> DeviceInfo | None: ...
+    def choose_device(self, device: DeviceInfo) -> DeviceSelector: ...
 
 
 def default_folder() -> Path:
@@ -42,18 +57,24 @@ def default_folder() -> Path:
 
 
 class ExercisesController(QObject):
-    """Decides what the panel's buttons do; the window does the opening and saving."""
+    """Decides what the panel's buttons do; the file controller opens and saves."""
 
     def __init__(
         self,
-        window: MainWindow,
+        files: ExerciseFiles,
+        device: ExerciseDevice,
+        status: StatusSink,
         backend: Backend,
+        window: QWidget,
         folder: Path | None = None,
         checker: Checker | None = None,
     ) -> None:
         super().__init__(window)
-        self._window = window
-        self.store = ProgressStore(folder or default_folder(), window.show_data_message)
+        self._files = files
+        self._device = device
+        self._status = status
+        self._window = window  # the parent of its dialogs
+        self.store = ProgressStore(folder or default_folder(), status.show_data_message)
         self._catalogue: Catalogue | None = None
         self.panel = ExercisesPanel()
         self.runner = CheckRunner(backend, checker, self)
@@ -78,7 +99,8 @@ class ExercisesController(QObject):
             self.panel.set_exercises(exercises, statuses, self._catalogue.problems)
         return self._catalogue
 
-    def _on_dock_visibility_changed(self, visible: bool) -> None:
+    def fill_when_visible(self, visible: bool) -> None:
+        """The dock shows: load the catalogue now, if not yet."""
         if visible:
             self.catalogue()
 
@@ -89,7 +111,7 @@ class ExercisesController(QObject):
 
     def open_workspace(self) -> tuple[Exercise, Variant | None] | None:
         """The exercise (and which starter) whose session the window holds now, if any."""
-        path = self._window.document.path
+        path = self._files.document.path
         for exercise in self.catalogue().exercises:
             for variant in (None, *exercise.variants):
                 name = None if variant is None else variant.name
@@ -111,12 +133,12 @@ class ExercisesController(QObject):
         except OSError as exc:
             QMessageBox.warning(self._window, self.tr("Cannot open the exercise"), str(exc))
             return False
-        if not self._window.open_file(path):
+        if not self._files.open_file(path):
             return False
-        device = self._window.active_device()
-        if variant is not None and self._window.document.session.device is None and device:
-            self._window.workbench.choose_device(device)  # the device it was offered for
-            self._window.save()
+        device = self._device.device()
+        if variant is not None and self._files.document.session.device is None and device:
+            self._device.choose_device(device)  # the device it was offered for
+            self._files.save()
         return True
 
     def check(self, name: str) -> bool:
@@ -133,13 +155,13 @@ class ExercisesController(QObject):
             )
             return False
         exercise, variant = opened
-        device = self._window.active_device()
+        device = self._device.device()
         problem = None if variant is None else variant_problem(variant, device)
         if problem is not None:
             self.panel.show_check_failed(self._with_advice(problem))
             return False
-        document = self._window.document
-        if document.dirty and not self._window.save():
+        document = self._files.document
+        if document.dirty and not self._files.save():
             return False
         source = document.session.source
         self.panel.show_checking(0, 1, self.tr("starting"))
@@ -171,9 +193,10 @@ class ExercisesController(QObject):
 
     def _on_panel_exercise_chosen(self, name: str) -> None:
         self.panel.show_hints(name, self._hints.get(name, 0))
-        self._show_starters(self._exercise(name), self._window.active_device())
+        self._show_starters(self._exercise(name), self._device.device())
 
-    def _on_workbench_device_changed(self, device: DeviceInfo | None) -> None:
+    def show_device(self, device: DeviceInfo | None) -> None:
+        """Builds and runs use `device` now: offer the starters it can build."""
         name = self.panel.current_name() if self._catalogue is not None else None
         if name is not None:
             self._show_starters(self._exercise(name), device)
@@ -204,7 +227,7 @@ class ExercisesController(QObject):
             self.store.record(report)
         except OSError as exc:
             message = self.tr("Progress not saved: {problem}").format(problem=exc)
-            self._window.statusBar().showMessage(message, 8000)
+            self._status.show_message(message)
         self.panel.set_status(report.exercise, report.status)
         self.panel.show_report(report)
 
@@ -212,19 +235,3 @@ class ExercisesController(QObject):
         self.panel.show_check_failed(
             self.tr("The check failed inside CL Studio:\n{details}").format(details=details)
         )
-
-
-def install_exercises(
-    window: MainWindow, backend: Backend, checker: Checker | None = None
-) -> tuple[ExercisesController, QDockWidget]:
-    """The controller and its dock, tabbed on the left with the Devices dock."""
-    controller = ExercisesController(window, backend, checker=checker)
-    dock = QDockWidget(QCoreApplication.translate("ExercisesController", "Exercises"), window)
-    dock.setObjectName("exercisesDock")
-    dock.setWidget(controller.panel)
-    dock.visibilityChanged.connect(controller._on_dock_visibility_changed)
-    window.workbench.deviceChanged.connect(controller._on_workbench_device_changed)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-    window.tabifyDockWidget(window.devices_dock, dock)
-    window.devices_dock.raise_()
-    return controller, dock

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
@@ -37,7 +40,7 @@ class FileMenus(QObject):
         for number, path in enumerate(paths, start=1):
             action = self.recent.addAction(f"&{number} {path.name}   ({path.parent})")
             action.setStatusTip(str(path))
-            action.triggered.connect(lambda _checked=False, p=path: self.openRequested.emit(p))
+            action.triggered.connect(partial(self._on_recent_triggered, path))
         if not paths:
             self.recent.addAction(self.tr("No recent sessions")).setEnabled(False)
             return
@@ -58,7 +61,7 @@ class FileMenus(QObject):
             action.setStatusTip(description)
             action.setToolTip(description)
             action.triggered.connect(
-                lambda _checked=False, e=example: self.exampleRequested.emit(e.path, e.title)
+                partial(self._on_example_triggered, example.path, example.title)
             )
         if not found:
             empty = self.examples.addAction(
@@ -66,6 +69,12 @@ class FileMenus(QObject):
             )
             empty.setEnabled(False)
         self.examples.setToolTipsVisible(True)
+
+    def _on_recent_triggered(self, path: Path) -> None:
+        self.openRequested.emit(path)
+
+    def _on_example_triggered(self, path: Path, title: str) -> None:
+        self.exampleRequested.emit(path, title)
 
     def _on_clear_triggered(self) -> None:
         self._settings.clear_recent_files()

@@ -1,0 +1,147 @@
+"""The Run menu's records, and the toolbar's Run/Stop and Check buttons that change look."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
+
+from clstudio.ui.actions.action import Action, Item, Pixmap, Slot, show_look, tr, with_keys
+from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.steps.step_mode import StepMode
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+from clstudio.ui.workbench import Workbench
+
+RUN_BAR = "run_bar"  # repeats, time limit, progress and why a run was refused
+RUN_TIP = QT_TRANSLATE_NOOP(
+    "WindowActions", "Run the kernel with its arguments in the worker process"
+)
+STOP_TIP = QT_TRANSLATE_NOOP("WindowActions", "Stop the running kernel")
+RUN_ICON = ("media-playback-start", Pixmap.SP_MediaPlay)
+STOP_ICON = ("media-playback-stop", Pixmap.SP_MediaStop)
+CHECK_TIP = QT_TRANSLATE_NOOP(
+    "WindowActions",
+    "Run the kernel once on the Oclgrind simulator to find out-of-bounds accesses, data "
+    "races, divergent barriers and uninitialised values, at their lines",
+)
+CHECK_SHORTCUTS = ("F6", "Ctrl+Shift+R")
+RUN_KEYS, STOP_KEYS = "Ctrl+R, F5", "Esc, Shift+F5"  # of the Run and Stop menu actions
+# The toolbar's Run/Stop button, and the Check action while a check goes on.
+RUN = QT_TRANSLATE_NOOP("WindowActions", "Run")
+STOP = QT_TRANSLATE_NOOP("WindowActions", "Stop")
+CHECK = QT_TRANSLATE_NOOP("WindowActions", "&Check")
+STOP_CHECK = QT_TRANSLATE_NOOP("WindowActions", "Stop Check")
+STOP_CHECK_TIP = QT_TRANSLATE_NOOP("WindowActions", "Stop the check")
+CHECK_ICON = ("tools-check-spelling", Pixmap.SP_FileDialogContentsView)
+
+
+class RunCommands(QObject):
+    """Run, Stop, and the toolbar's one button that is either: a step of step mode counts
+    as a run."""
+
+    def __init__(self, workbench: Workbench, runner: RunController, step_mode: StepMode) -> None:
+        super().__init__(workbench)
+        self._workbench = workbench
+        self._runner = runner
+        self._step_mode = step_mode
+
+    def run(self) -> None:
+        self._workbench.request_run()
+
+    def stop(self) -> None:
+        self._workbench.request_stop()
+        self._step_mode.request_stop()
+
+    def run_or_stop(self) -> None:
+        if self._step_mode.is_stepping():
+            self._step_mode.request_stop()
+        elif self._runner.is_running():
+            self._workbench.request_stop()
+        else:
+            self._workbench.request_run()
+
+
+def records(
+    build: Callable[[], object],
+    commands: RunCommands,
+    check: Callable[[], object],
+    run_on_devices: Callable[[], object],
+) -> tuple[Item, ...]:
+    return (
+        Action(
+            "build",
+            QT_TRANSLATE_NOOP("WindowActions", "&Build"),
+            QT_TRANSLATE_NOOP("WindowActions", "Compile the kernel for the chosen device now"),
+            build,
+            "run",
+            "run",
+            ("Ctrl+B",),
+            ("run-build", Pixmap.SP_BrowserReload),
+            toolbar="run",
+        ),
+        Action(
+            "run",
+            QT_TRANSLATE_NOOP("WindowActions", "&Run"),
+            RUN_TIP,
+            commands.run,
+            "run",
+            "run",
+            ("Ctrl+R", "F5"),
+            RUN_ICON,
+        ),
+        Action(
+            "stop",
+            QT_TRANSLATE_NOOP("WindowActions", "S&top"),
+            STOP_TIP,
+            commands.stop,
+            "run",
+            "run",
+            ("Esc", "Shift+F5"),
+            STOP_ICON,
+        ),
+        # The toolbar's one button: Run, and Stop while a run goes on (see show_running).
+        Action("run_or_stop", RUN, RUN_TIP, commands.run_or_stop, icon=RUN_ICON, toolbar="run"),
+        Slot(RUN_BAR, toolbar="run"),
+        # Check, and Stop Check while a check goes on (see show_checking).
+        Action(
+            "check",
+            CHECK,
+            CHECK_TIP,
+            check,
+            "run",
+            "check",
+            CHECK_SHORTCUTS,
+            CHECK_ICON,
+            toolbar="check",
+        ),
+        Action(
+            "run_on_devices",
+            QT_TRANSLATE_NOOP("WindowActions", "Run on &Devices…"),
+            QT_TRANSLATE_NOOP(
+                "WindowActions",
+                "Run the session on several devices in turn and compare their times and outputs",
+            ),
+            run_on_devices,
+            "run",
+            "check",
+        ),
+    )
+
+
+def show_running(widget: QWidget, actions: dict[str, QAction], running: bool) -> None:
+    """Run turns into Stop while a run goes on, and back."""
+    actions["run"].setEnabled(not running)
+    actions["stop"].setEnabled(running)
+    idle = (tr(RUN), with_keys(tr(RUN_TIP), RUN_KEYS), RUN_ICON)
+    busy = (tr(STOP), with_keys(tr(STOP_TIP), STOP_KEYS), STOP_ICON)
+    show_look(widget, actions["run_or_stop"], busy if running else idle)
+
+
+def show_checking(widget: QWidget, actions: dict[str, QAction], checking: bool) -> None:
+    """Check turns into Stop Check while a check goes on, and back."""
+    shown = ", ".join(CHECK_SHORTCUTS)
+    idle = (f"{tr(CHECK)}\t{shown}", with_keys(tr(CHECK_TIP), shown), CHECK_ICON)
+    busy = (f"{tr(STOP_CHECK)}\t{shown}", with_keys(tr(STOP_CHECK_TIP), shown), STOP_ICON)
+    show_look(widget, actions["check"], busy if checking else idle)

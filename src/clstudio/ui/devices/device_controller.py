@@ -1,0 +1,147 @@
+"""Which device builds and runs use: discovery, the session's wish, the user's choice.
+
+The policy is `clstudio.devices.choose_device`; this controller feeds it what the panel
+found and what the session asks, hands the answer to the workbench, and keeps the status
+bar's device label true.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from clstudio.backend import MeasuringBackend
+from clstudio.devices import (
+    DeviceInfo,
+    DeviceInventory,
+    DeviceSelector,
+    choose_device,
+    device_status,
+    is_simulator,
+)
+from clstudio.session import Session
+from clstudio.ui.devices.device_panel import DevicePanel
+from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
+from clstudio.ui.devices.peaks_controller import PeaksController
+from clstudio.ui.document import Document
+from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
+from clstudio.ui.settings import AppSettings
+from clstudio.ui.status_bar import CONFIRMATION_MS, DeviceStatusSink
+
+
+class DeviceUser(Protocol):
+    """Who builds and runs on the device (the workbench), for the document it holds."""
+
+    document: Document
+
+    def device(self) -> DeviceInfo | None: ...
+    def use_device(self, device: DeviceInfo | None) -> None: ...
+    def choose_device(self, device: DeviceInfo) -> DeviceSelector: ...
+
+
+class DeviceController(QObject):
+    """Runs discovery, resolves the device for each document, takes the user's choice;
+    measures peaks for the Devices dock and the roofline."""
+
+    def __init__(
+        self,
+        panel: DevicePanel,
+        dock: QDockWidget,
+        discover: DiscoverFn,
+        user: DeviceUser,
+        settings: AppSettings,
+        status: DeviceStatusSink,
+        measurements: MeasuringBackend,
+        window: QWidget,
+    ) -> None:
+        super().__init__(window)
+        self._panel = panel
+        self._dock = dock
+        self.discovery = DiscoveryRunner(discover, self)
+        self.peaks = PeaksController(measurements, parent=self)
+        self._user = user
+        self._settings = settings
+        self._status = status
+        self._measurements = measurements
+        self._window = window  # the parent of the Run on devices dialog
+        panel.deviceChosen.connect(self._on_panel_device_chosen)
+        panel.rediscoverRequested.connect(self.start_discovery)
+        self.discovery.started.connect(panel.show_searching)
+        self.discovery.finished.connect(self._on_discovery_finished)
+        self.discovery.failed.connect(self._on_discovery_failed)
+
+    def inventory(self) -> DeviceInventory:
+        return self._panel.inventory()
+
+    def start_discovery(self) -> None:
+        self.discovery.start()
+        self.show_status()
+
+    def simulator_listed(self) -> bool | None:
+        """Whether discovery found Oclgrind, for Check; None until discovery has answered."""
+        platforms = self.inventory().platforms
+        return any(is_simulator(p.name) for p in platforms) if platforms else None
+
+    def resolve(self) -> None:
+        """The device for builds and runs: the session's choice, else the last one used."""
+        session = self._session().device
+        self._user.use_device(choose_device(self.inventory(), session, self._settings.device()))
+
+    def resolve_when_found(self) -> None:
+        """For a document just opened: resolve, unless discovery has nothing yet."""
+        if self.inventory().devices():
+            self.resolve()
+        else:
+            self.show_status()
+
+    def show_device(self, device: DeviceInfo | None) -> None:
+        """The workbench uses `device` now: mark it in the panel, say so in the status bar."""
+        self._panel.set_active_device(device)
+        self.show_status()
+
+    def show_status(self) -> None:
+        status = device_status(
+            self._user.device(),
+            self.inventory(),
+            self._session().device,
+            self.discovery.is_running(),
+        )
+        self._status.show_device(status)
+
+    def measure_peaks(self, device_name: str) -> None:
+        """The roofline asks for a device's peaks: measure them in the Devices dock's tab."""
+        device = next((d for d in self.inventory().devices() if d.name == device_name), None)
+        if device is not None and self.peaks.measure(device):
+            self._panel.select_device(device)
+            self._panel.tabs.setCurrentWidget(self._panel.peaks_view)
+            self._dock.raise_()
+
+    def open_device_runs(self) -> DeviceRunsDialog:
+        """Run on devices…: the session as the form shows it, on each ticked device."""
+        devices = self.inventory().devices()
+        dialog = DeviceRunsDialog(self._measurements, devices, self._session, self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def _session(self) -> Session:
+        return self._user.document.session
+
+    def _on_discovery_finished(self, inventory: DeviceInventory) -> None:
+        self._panel.show_inventory(inventory)
+        self.resolve()
+        active = self._user.device()
+        if active is not None:
+            self._panel.select_device(active)
+
+    def _on_discovery_failed(self, details: str) -> None:
+        self._panel.show_failure(details)
+        self.show_status()
+
+    def _on_panel_device_chosen(self, device: DeviceInfo) -> None:
+        self._settings.set_device(self._user.choose_device(device))
+        self._status.show_message(
+            self.tr("Builds and runs will use {name}").format(name=device.name), CONFIRMATION_MS
+        )

@@ -1,0 +1,245 @@
+"""The file lifecycle of the one open session: new, open, examples, save, and asking first.
+
+The controller gets the document's owner (the workbench), the settings, the recovery
+store, a status sink and the window, which parents its dialogs and shows the
+document's name in its title.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from clstudio.session import Session, SessionError, title_of
+from clstudio.ui.document import Document
+from clstudio.ui.editor.recovery import RecoveryStore
+from clstudio.ui.files.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
+from clstudio.ui.files.file_menus import shown_description
+from clstudio.ui.properties_dialog import PropertiesDialog
+from clstudio.ui.settings import AppSettings
+from clstudio.ui.status_bar import CONFIRMATION_MS, StatusSink
+
+
+class DocumentOwner(Protocol):
+    """Who holds the open document and shows it in the panels (the workbench)."""
+
+    document: Document
+
+    def new_document(self) -> Document: ...
+    def show_document(self, document: Document) -> None: ...
+    def restore_session(self, session: Session) -> None: ...
+    def set_properties(self, title: str, description: str) -> None: ...
+
+
+class FileController(QObject):
+    """Opens and saves the session, asking about unsaved changes and replaced files."""
+
+    documentOpened = Signal()  # another document is open: the device is chosen again
+    documentShown = Signal()  # the editor got a new text, its undo history gone
+
+    def __init__(
+        self,
+        owner: DocumentOwner,
+        settings: AppSettings,
+        recovery: RecoveryStore,
+        status: StatusSink,
+        window: QWidget,
+    ) -> None:
+        super().__init__(window)
+        self._owner = owner
+        self._settings = settings
+        self._recovery = recovery
+        self._status = status
+        self._window = window
+
+    @property
+    def document(self) -> Document:
+        return self._owner.document
+
+    def session(self) -> Session:
+        """The open session, for the jobs that read it as they start."""
+        return self.document.session
+
+    def show_title(self) -> None:
+        self._window.setWindowTitle(f"{self.document.name}[*] — CL Studio")
+        self._window.setWindowModified(self.document.dirty)
+
+    def keep_edit(self) -> None:
+        """Any edit (source, arguments, sizes): mark the title, keep a recovery copy."""
+        session = self.document.session
+        self._recovery.record(session.source, self.document.path, session)
+        self.show_title()
+
+    def _open_document(self, document: Document) -> None:
+        self._owner.show_document(document)
+        self.show_title()
+        self.documentShown.emit()
+        self.documentOpened.emit()
+
+    def show_current(self) -> None:
+        """Show the owner's document everywhere, as if just opened: at start."""
+        self._open_document(self.document)
+
+    def restore_session(self, session: Session) -> None:
+        """Show a session recovered after a crash as unsaved edits of the current document."""
+        self._owner.restore_session(session)
+        self.show_title()
+        self.documentShown.emit()
+
+    def new_document(self) -> None:
+        if self.maybe_save():
+            self._open_document(self._owner.new_document())
+
+    def ask_and_open(self) -> bool:
+        """File > Open…: ask for a file and open it."""
+        return self.open_file(None)
+
+    def open_file(self, path: Path | None) -> bool:
+        """Open `path`, or ask for one; False when nothing was opened."""
+        if not self.maybe_save():
+            return False
+        path = path or ask_path_to_open(self._window, self.document)
+        return path is not None and self.load(path)
+
+    def load(self, path: Path) -> bool:
+        """Replace the document by the session (or bare .cl file) at `path`, without asking."""
+        kernel_file = path.suffix.lower() == ".cl"
+        try:
+            document = Document.from_kernel_file(path) if kernel_file else Document.open(path)
+        except SessionError as exc:
+            QMessageBox.warning(self._window, self.tr("Cannot open session"), str(exc))
+            self._settings.remove_recent_file(path)
+            return False
+        except Exception as exc:  # a reader's bug must not cost the session that is open
+            traceback.print_exc()
+            QMessageBox.warning(
+                self._window,
+                self.tr("Cannot open session"),
+                self.tr(
+                    "{path}: CL Studio failed to read it ({error}). "
+                    "The open session is kept; please report this, with the file."
+                ).format(path=path, error=f"{type(exc).__name__}: {exc}"),
+            )
+            return False
+        self._open_document(document)
+        self._settings.add_recent_file(document.path or path)
+        return True
+
+    def open_example(self, path: Path, title: str) -> bool:
+        if not self.maybe_save():
+            return False
+        try:
+            label = self.tr("{title} (example)").format(title=title)
+            document = Document.copy_of(path, label, title)
+        except SessionError as exc:
+            QMessageBox.warning(self._window, self.tr("Cannot open example"), str(exc))
+            return False
+        self._open_document(document)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        path = ask_session_path(self._window, self.document)
+        return path is not None and self.save_to(path)
+
+    def save_source_as(self) -> bool:
+        """Write the kernel source alone to a .cl file; the session stays as it is."""
+        path = ask_source_path(self._window, self.document)
+        if path is None:
+            return False
+        try:
+            self.document.save_source(path)
+        except OSError as exc:
+            QMessageBox.warning(
+                self._window,
+                self.tr("Cannot save the source"),
+                self.tr("Could not save {path}:\n{error}").format(path=path, error=exc),
+            )
+            return False
+        done = self.tr("Saved the kernel source to {path}").format(path=path)
+        self._status.show_message(done, CONFIRMATION_MS)
+        return True
+
+    def save_to(self, path: Path) -> bool:
+        """Save the session at `path`, asking before replacing a file it did not name."""
+        try:
+            plan = self.document.plan_save(path)
+            if plan.would_replace and not self._may_replace(plan.would_replace):
+                return False
+            saved = self.document.save(path, replace_others=True)
+        except (OSError, SessionError) as exc:
+            QMessageBox.warning(
+                self._window,
+                self.tr("Cannot save session"),
+                self.tr("Could not save {path}:\n{error}").format(path=path, error=exc),
+            )
+            return False
+        self._settings.add_recent_file(saved)
+        self._recovery.discard()
+        self.show_title()
+        self._status.show_message(self.tr("Saved {path}").format(path=saved), CONFIRMATION_MS)
+        return True
+
+    def _may_replace(self, paths: tuple[Path, ...]) -> bool:
+        """Ask before a save replaces a file the user did not name in the dialog."""
+        buttons = QMessageBox.StandardButton
+        names = "\n".join(str(p) for p in paths)
+        answer = QMessageBox.question(
+            self._window,
+            self.tr("Replace a file?"),
+            self.tr(
+                "Saving writes the kernel source beside the session, and this file exists:\n"
+                "{names}\n\nIt is not this session's source. Replace it?"
+            ).format(names=names),
+            buttons.Yes | buttons.Cancel,
+            buttons.Cancel,
+        )
+        return answer == buttons.Yes
+
+    def maybe_save(self) -> bool:
+        """Ask Save / Discard / Cancel when there are unsaved changes; True to go on."""
+        if not self.document.dirty:
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self._window,
+            self.tr("Unsaved changes"),
+            self.tr("“{name}” has unsaved changes. Save them first?").format(
+                name=self.document.name
+            ),
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        if answer == buttons.Save:
+            return self.save()
+        return answer == buttons.Discard
+
+    def edit_properties(self) -> PropertiesDialog:
+        """File > Properties, window-modal; OK hands the title and description over."""
+        dialog = PropertiesDialog(
+            title_of(self.document.session.source),
+            shown_description(self.document.session.description),
+            self._window,
+        )
+        dialog.propertiesChosen.connect(self._on_properties_chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def _on_properties_chosen(self, title: str, description: str) -> None:
+        # An example's description left as shown stays the session's own (English) text.
+        session = self.document.session
+        kept = (
+            session.description
+            if description == shown_description(session.description)
+            else description
+        )
+        self._owner.set_properties(title, kept)

@@ -1,0 +1,46 @@
+"""Closing the window: the layout and the last session saved, then every task lane shut
+down at once, so that no thread or worker process outlives the window."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from clstudio.ui.backends import Backends
+from clstudio.ui.document import Document
+from clstudio.ui.editor.recovery import RecoveryStore
+from clstudio.ui.settings import AppSettings
+from clstudio.ui.tasks import TaskLanes
+from clstudio.ui.window_layout import WindowLayout
+
+
+class OpenDocument(Protocol):
+    @property
+    def document(self) -> Document: ...
+
+
+class ShutdownController:
+    def __init__(
+        self,
+        layout: WindowLayout,
+        settings: AppSettings,
+        files: OpenDocument,
+        tasks: TaskLanes,
+        backends: Backends,
+        recovery: RecoveryStore,
+    ) -> None:
+        self._layout = layout
+        self._settings = settings
+        self._files = files
+        self._tasks = tasks
+        self._backends = backends
+        self._recovery = recovery
+
+    def shut_down(self) -> None:
+        """Save what the next start restores; stop every task and wait for it; close the
+        worker processes; drop the recovery copy (the user saved or discarded)."""
+        self._layout.save()
+        self._settings.set_last_session(self._files.document.path)
+        self._settings.sync()
+        self._tasks.shutdown()
+        self._backends.close()
+        self._recovery.discard()

@@ -1,0 +1,63 @@
+"""Where the window and its docks go: the first window's size, the layout kept between
+starts, and room for the results once there are some."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+
+from clstudio.ui.settings import AppSettings
+
+EMPTY_RESULTS_HEIGHT = 190  # pixels: the Results dock before the first run
+# Room for the window manager's title bar and borders, which Qt's geometry leaves out.
+FRAME_ALLOWANCE = QMargins(8, 40, 8, 8)
+
+
+def first_geometry(screen: QRect) -> QRect:
+    """The first window: at most 1440 x 900, inside the available screen with its frame,
+    so the status bar shows without maximizing; centred."""
+    room = screen.marginsRemoved(FRAME_ALLOWANCE)
+    size = QSize(min(1440, room.width()), min(900, room.height()))
+    geometry = QRect(QPoint(0, 0), size)
+    geometry.moveCenter(room.center())
+    return geometry
+
+
+class WindowLayout:
+    """Restores and saves the window's geometry and docks; the first layout gives the
+    editor and form the room until the first run has results to show."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        settings: AppSettings,
+        sides: tuple[QDockWidget, QDockWidget],
+        results: QDockWidget,
+    ) -> None:
+        self._window = window
+        self._settings = settings
+        self._sides = sides
+        self._results = results
+        self._grow_results_on_first_run = False
+
+    def restore(self) -> None:
+        window, settings = self._window, self._settings
+        geometry = settings.geometry()
+        if geometry is None or not window.restoreGeometry(geometry):
+            window.setGeometry(first_geometry(QApplication.primaryScreen().availableGeometry()))
+        state = settings.window_state()
+        if state is None or not window.restoreState(state):
+            window.resizeDocks(list(self._sides), [300, 420], Qt.Orientation.Horizontal)
+            self._grow_results_on_first_run = True
+            window.resizeDocks([self._results], [EMPTY_RESULTS_HEIGHT], Qt.Orientation.Vertical)
+
+    def save(self) -> None:
+        self._settings.set_geometry(self._window.saveGeometry())
+        self._settings.set_window_state(self._window.saveState())
+
+    def make_room_for_results(self) -> None:
+        """After the first run of a first layout: the Results toward 2/5 of the window."""
+        if self._grow_results_on_first_run:
+            self._grow_results_on_first_run = False
+            height = max(self._results.height(), self._window.height() * 2 // 5)
+            self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)

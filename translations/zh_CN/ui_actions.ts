@@ -1,0 +1,278 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>HelpDialogs</name>
+    <message>
+        <source>About CL Studio</source>
+        <translation>关于 CL Studio</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>{tip} ({keys})</source>
+        <translation>{tip}（{keys}）</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Undo the last edit of the source</source>
+        <translation>撤销对源代码的上一次编辑</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Redo the edit just undone</source>
+        <translation>重做刚刚撤销的编辑</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find text in the kernel source</source>
+        <translation>在内核源代码中查找文本</translation>
+    </message>
+    <message>
+        <source>&amp;Replace…</source>
+        <translation>替换(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Find and replace text in the kernel source</source>
+        <translation>在内核源代码中查找并替换文本</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start a new session from a small working kernel</source>
+        <translation>从一个能运行的小内核开始新的会话</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a session (.json) or a kernel source (.cl)</source>
+        <translation>打开会话（.json）或内核源代码（.cl）</translation>
+    </message>
+    <message>
+        <source>Open &amp;Example</source>
+        <translation>打开示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the session to a new file</source>
+        <translation>把会话保存到新文件</translation>
+    </message>
+    <message>
+        <source>Save Kernel Source As…</source>
+        <translation>内核源代码另存为…</translation>
+    </message>
+    <message>
+        <source>Save the OpenCL C source alone, as a .cl file</source>
+        <translation>只保存 OpenCL C 源代码，存为 .cl 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export Host Code…</source>
+        <translation>导出主机代码(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the session&apos;s host program in Python or C, ready to build and run</source>
+        <translation>用 Python 或 C 写出会话的主机程序，可以直接构建和运行</translation>
+    </message>
+    <message>
+        <source>&amp;Properties…</source>
+        <translation>属性(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>The session&apos;s title and description</source>
+        <translation>会话的标题和描述</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close CL Studio</source>
+        <translation>关闭 CL Studio</translation>
+    </message>
+    <message>
+        <source>The OpenCL &amp;host program</source>
+        <translation>OpenCL 主机程序(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The steps every OpenCL program takes, from platform to results</source>
+        <translation>每个 OpenCL 程序都要经历的步骤，从平台到结果</translation>
+    </message>
+    <message>
+        <source>&amp;About CL Studio</source>
+        <translation>关于 CL Studio(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version and the libraries it runs on</source>
+        <translation>版本，以及它所依赖的库</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Run the kernel with its arguments in the worker process</source>
+        <translation>在工作进程中用当前参数运行内核</translation>
+    </message>
+    <message>
+        <source>Stop the running kernel</source>
+        <translation>停止正在运行的内核</translation>
+    </message>
+    <message>
+        <source>Run the kernel once on the Oclgrind simulator to find out-of-bounds accesses, data races, divergent barriers and uninitialised values, at their lines</source>
+        <translation>在 Oclgrind 模拟器上运行一次内核，找出越界访问、数据竞争、分歧的屏障和未初始化的值，并定位到所在的行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop Check</source>
+        <translation>停止检查</translation>
+    </message>
+    <message>
+        <source>Stop the check</source>
+        <translation>停止检查</translation>
+    </message>
+    <message>
+        <source>&amp;Build</source>
+        <translation>构建(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Compile the kernel for the chosen device now</source>
+        <translation>立即为所选设备编译内核</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run on &amp;Devices…</source>
+        <translation>在多个设备上运行(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Run the session on several devices in turn and compare their times and outputs</source>
+        <translation>在几个设备上依次运行会话，比较它们的时间和输出</translation>
+    </message>
+    <message>
+        <source>Follow the system&apos;s language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)</source>
+        <translation>跟随系统的语言（LANGUAGE、LC_ALL、LC_MESSAGES、LANG）</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Follow the system&apos;s light or dark setting</source>
+        <translation>跟随系统的浅色或深色设置</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Always use the light theme</source>
+        <translation>始终使用浅色主题</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Always use the dark theme</source>
+        <translation>始终使用深色主题</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger source text</source>
+        <translation>放大源代码文字</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Smaller source text</source>
+        <translation>缩小源代码文字</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Source text at its usual size</source>
+        <translation>源代码文字恢复常规大小</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>系统语言</translation>
+    </message>
+</context>
+</TS>

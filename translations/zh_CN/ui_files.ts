@@ -1,0 +1,117 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>FileController</name>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>{path}: CL Studio failed to read it ({error}). The open session is kept; please report this, with the file.</source>
+        <translation>{path}：CL Studio 读取失败（{error}）。当前打开的会话保持不变；请报告这个问题，并附上该文件。</translation>
+    </message>
+    <message>
+        <source>{title} (example)</source>
+        <translation>{title}（示例）</translation>
+    </message>
+    <message>
+        <source>Cannot open example</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <source>Cannot save the source</source>
+        <translation>无法保存源代码</translation>
+    </message>
+    <message>
+        <source>Could not save {path}:
+{error}</source>
+        <translation>无法保存 {path}：
+{error}</translation>
+    </message>
+    <message>
+        <source>Saved the kernel source to {path}</source>
+        <translation>已将内核源代码保存到 {path}</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Replace a file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>Saving writes the kernel source beside the session, and this file exists:
+{names}
+
+It is not this session&apos;s source. Replace it?</source>
+        <translation>保存时会把内核源代码写在会话文件旁边，而这个文件已经存在：
+{names}
+
+它不是这个会话的源代码。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>“{name}” has unsaved changes. Save them first?</source>
+        <translation>“{name}”有未保存的更改。要先保存吗？</translation>
+    </message>
+</context>
+<context>
+    <name>FileDialogs</name>
+    <message>
+        <source>CL Studio sessions</source>
+        <translation>CL Studio 会话</translation>
+    </message>
+    <message>
+        <source>Sessions and kernels</source>
+        <translation>会话和内核</translation>
+    </message>
+    <message>
+        <source>OpenCL C kernels</source>
+        <translation>OpenCL C 内核</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>所有文件</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Save session as</source>
+        <translation>会话另存为</translation>
+    </message>
+    <message>
+        <source>Save kernel source as</source>
+        <translation>内核源代码另存为</translation>
+    </message>
+</context>
+<context>
+    <name>FileMenus</name>
+    <message>
+        <source>No recent sessions</source>
+        <translation>没有最近的会话</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>The gallery cannot be read: {error}</source>
+        <translation>无法读取示例库：{error}</translation>
+    </message>
+    <message>
+        <source>No examples found in {folder}</source>
+        <translation>在 {folder} 中没有找到示例</translation>
+    </message>
+</context>
+</TS>
