@@ -15,7 +15,9 @@ FAULTS = Path(__file__).parents[1] / "checkmode" / "faults"
 
 def run_and_check(qtbot, window) -> None:
     """Run the session, check it on Oclgrind, and see the toolbar and status bar say so."""
-    qtbot.waitUntil(lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000)
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
     with qtbot.waitSignal(window.check_mode.controller.checkFinished, timeout=60_000):
         button = window.toolbar.widgetForAction(window.window_actions["check"])
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
