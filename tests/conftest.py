@@ -12,6 +12,10 @@ if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
 # translations choose their language themselves (tests/common/test_translation.py).
 os.environ["CLSTUDIO_LANGUAGE"] = "en"
 
+# The suite leaves pyopencl's drivers where pip put them: the environment may be shared
+# with other checkouts. tests/devices/test_oclgrind_icd.py moves Oclgrind in a copy.
+os.environ["CLSTUDIO_SHARED_OCLGRIND"] = "1"
+
 import pytest
 
 

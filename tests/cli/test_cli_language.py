@@ -145,8 +145,8 @@ def test_help_is_chinese_and_fits_the_terminal(capsys, speak, monkeypatch):
         (["run"], "缺少以下必需的参数：session", "the following arguments are required: session"),
         (
             ["export", "s.json", "-o", "out", "--lang", "rust"],
-            "参数 --lang：无效的选择：'rust'（可选：'python', 'c'）",
-            "argument --lang: invalid choice: 'rust' (choose from 'python', 'c')",
+            "参数 --lang：无效的选择：'rust'（可选：'python', 'c', 'both'）",
+            "argument --lang: invalid choice: 'rust' (choose from 'python', 'c', 'both')",
         ),
         (["devices", "--bogus"], "无法识别的参数：--bogus", "unrecognized arguments: --bogus"),
         (["run", "s.json", "--device"], "参数 --device：需要一个值", "expected one argument"),

@@ -1,5 +1,6 @@
 """`clstudio export`: a program that reproduces `clstudio run`, and clear refusals."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
     session = KERNELS / "saxpy.json"
     assert main(["export", str(session), "--lang", "python", "-o", str(tmp_path / "prog")]) == 0
     said = capsys.readouterr().out
-    assert "wrote 4 files" in said and f"python {tmp_path / 'prog' / 'main.py'}" in said
+    assert "wrote 4 files" in said and f"{sys.executable} main.py" in said
     assert main(["run", str(session), "--save-outputs", str(tmp_path / "app")]) == 0
     program = [sys.executable, str(tmp_path / "prog" / "main.py")]
     done = subprocess.run(
@@ -28,6 +29,25 @@ def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
     np.testing.assert_allclose(
         np.load(tmp_path / "mine" / "y.npy"), np.load(tmp_path / "app" / "y.npy"), rtol=1e-6
     )
+
+
+@pytest.mark.opencl
+def test_both_languages_go_into_a_new_folder_with_commands_that_run(capsys, tmp_path):
+    """`--lang both` writes python/ and c/; the printed commands, pasted into a shell without
+    CL Studio's environment, build and run each program."""
+    folder = tmp_path / "new" / "saxpy"
+    assert main(["export", str(KERNELS / "saxpy.json"), "--lang", "both", "-o", str(folder)]) == 0
+    said = capsys.readouterr().out
+    assert (folder / "python" / "main.py").is_file() and (folder / "c" / "main.c").is_file()
+    commands = [line.strip() for line in said.splitlines() if line.startswith("    ")]
+    assert f"cd {folder / 'python'}" in commands and f"{sys.executable} main.py" in commands
+    assert f"cd {folder / 'c'}" in commands and "make" in commands and "./main" not in commands
+    env = {k: v for k, v in os.environ.items() if k != "OCL_ICD_VENDORS"}
+    python_part, c_part = (" && ".join(commands[:2]), " && ".join(commands[2:]))
+    for script in (python_part, c_part):
+        done = subprocess.run(script, shell=True, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "y: ok" in done.stdout
 
 
 @pytest.mark.opencl

@@ -4,6 +4,7 @@ View > Language switches, offering the restart that applies the choice."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -116,6 +117,23 @@ def test_every_menu_action_dock_and_tab_is_in_chinese(make_window, settings, spe
         and recent.name not in text
     ]
     assert not untranslated, "shown in English under zh_CN:\n" + "\n".join(untranslated)
+
+
+# Names a Chinese text keeps in Latin letters: technical names, not English words.
+TECHNICAL_NAMES = {"OpenCL", "NDRange", "Oclgrind", "PoCL", "CPU", "GPU", "API", "Python"}
+
+
+def test_no_chinese_tab_mixes_in_english_words(make_window, speak):
+    """A tab reads in one language: "Roofline 模型" was half English."""
+    speak("zh_CN")
+    mixed = [
+        f"{where}: {text!r}"
+        for where, text in shown_texts(make_window())
+        if where.startswith("tabs of")
+        and not where.endswith("(tip)")
+        and set(re.findall(r"[A-Za-z]{3,}", text)) - TECHNICAL_NAMES
+    ]
+    assert not mixed, "English words in Chinese tabs:\n" + "\n".join(mixed)
 
 
 def test_the_chinese_menus_keep_their_accelerators(make_window, speak):

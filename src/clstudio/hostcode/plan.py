@@ -103,6 +103,7 @@ class HostPlan:
     device: DeviceSelector  # empty parts match anything: then the first device
     args: tuple[ArgPlan, ...]
     references: tuple[ReferencePlan, ...]
+    device_type: str = ""  # "CPU" or "GPU": preferred when no device has the names; "" any
 
     @property
     def memory(self) -> tuple[ArgPlan, ...]:
@@ -118,9 +119,13 @@ class HostPlan:
 
 
 def make_plan(
-    session: Session, signature: KernelSignature, device: DeviceSelector | None = None
+    session: Session,
+    signature: KernelSignature,
+    device: DeviceSelector | None = None,
+    device_type: str = "",
 ) -> HostPlan:
-    """The plan of `session` for its kernel; `device` is the one to look for by name."""
+    """The plan of `session` for its kernel; `device` is the one to look for by name, and
+    `device_type` the type of the device the session ran on ("CPU", "GPU", or "")."""
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
@@ -148,6 +153,7 @@ def make_plan(
         device or session.device or DeviceSelector(),
         tuple(args),
         tuple(references),
+        device_type if device_type in ("CPU", "GPU") else "",
     )
 
 
