@@ -20,7 +20,6 @@ from clstudio.ui.editor.recovery import Recovery
 from clstudio.ui.language import install_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import APPLICATION, ORGANIZATION, AppSettings
-from clstudio.ui.wheel_guard import install_wheel_guard
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -34,7 +33,6 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setDesktopFileName("clstudio")
     # Fusion looks the same everywhere and honours our light and dark palettes.
     app.setStyle("Fusion")
-    install_wheel_guard(app)
     return app
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QScrollArea, QSpinBox, QVBoxLayout, QWidget
 
-from clstudio.ui.app import create_application
+from clstudio.ui.wheel_guard import guard_wheel
 
 pytestmark = pytest.mark.opencl
 
@@ -31,7 +31,6 @@ def wheel_down(widget: QWidget) -> None:
 def test_the_wheel_over_an_unfocused_combo_scrolls_the_form_and_a_focused_one_changes(
     qtbot, panel, example, limits
 ):
-    create_application()  # what `clstudio` starts with
     signature, session = example("matmul_tiled")
     panel.set_kernel(signature, session, limits)
     panel.widget.resize(420, 240)  # shorter than the form: it scrolls
@@ -51,7 +50,6 @@ def test_the_wheel_over_an_unfocused_combo_scrolls_the_form_and_a_focused_one_ch
 
 
 def test_the_wheel_over_an_unfocused_spin_box_in_a_pane_scrolls_the_pane(qtbot):
-    create_application()
     area = QScrollArea()
     qtbot.addWidget(area)
     content = QWidget()
@@ -62,6 +60,7 @@ def test_the_wheel_over_an_unfocused_spin_box_in_a_pane_scrolls_the_pane(qtbot):
     column.addSpacing(2000)
     area.setWidget(content)
     area.resize(200, 200)
+    guard_wheel(area)  # what each scrolling pane does once its fields exist
     area.show()
     wheel_down(spin)
     assert spin.value() == 5
