@@ -14,7 +14,9 @@ KERNELS = Path(__file__).parents[2] / "kernels"
 
 
 @pytest.mark.opencl
-def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
+def test_the_exported_program_saves_what_clstudio_run_saves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     session = KERNELS / "saxpy.json"
     assert main(["export", str(session), "--lang", "python", "-o", str(tmp_path / "prog")]) == 0
     said = capsys.readouterr().out
@@ -32,7 +34,9 @@ def test_the_exported_program_saves_what_clstudio_run_saves(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_both_languages_go_into_a_new_folder_with_commands_that_run(capsys, tmp_path):
+def test_both_languages_go_into_a_new_folder_with_commands_that_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """`--lang both` writes python/ and c/; the printed commands, pasted into a shell without
     CL Studio's environment, build and run each program."""
     folder = tmp_path / "new" / "saxpy"
@@ -51,7 +55,9 @@ def test_both_languages_go_into_a_new_folder_with_commands_that_run(capsys, tmp_
 
 
 @pytest.mark.opencl
-def test_a_non_empty_folder_is_refused_without_force(capsys, tmp_path):
+def test_a_non_empty_folder_is_refused_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     (tmp_path / "homework.c").write_text("mine")
     argv = ["export", str(KERNELS / "vector_add.json"), "--lang", "c", "-o", str(tmp_path)]
     assert main(argv) == 1
@@ -63,7 +69,9 @@ def test_a_non_empty_folder_is_refused_without_force(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_a_kernel_that_does_not_build_is_not_exported(capsys, tmp_path):
+def test_a_kernel_that_does_not_build_is_not_exported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     session = tmp_path / "broken.json"
     session.write_text(
         '{"format": "clstudio-session", "version": 1, "kernel": "k", "global_size": [4],'
@@ -75,7 +83,9 @@ def test_a_kernel_that_does_not_build_is_not_exported(capsys, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_a_missing_session_is_a_message_not_a_traceback(capsys, tmp_path):
+def test_a_missing_session_is_a_message_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert main(["export", str(tmp_path / "none.json"), "--lang", "c", "-o", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("clstudio export: ") and "cannot read" in err

@@ -59,7 +59,7 @@ def _run(argv: list[str], site: Path, tmp_path: Path) -> str:
     return done.stdout
 
 
-def test_a_learners_script_gets_pocl_once_clstudio_has_run(tmp_path):
+def test_a_learners_script_gets_pocl_once_clstudio_has_run(tmp_path: Path) -> None:
     site = tmp_path / "site"
     libs = _pyopencl_copy(site)
     learner = [sys.executable, "-c", LEARNER_SCRIPT]
@@ -78,7 +78,7 @@ def test_a_learners_script_gets_pocl_once_clstudio_has_run(tmp_path):
     assert not (libs / OCLGRIND_ICD).exists()
 
 
-def test_an_unwritable_pyopencl_folder_leaves_oclgrind_where_it_is(tmp_path):
+def test_an_unwritable_pyopencl_folder_leaves_oclgrind_where_it_is(tmp_path: Path) -> None:
     libs = tmp_path / ".libs"
     libs.mkdir()
     (libs / OCLGRIND_ICD).write_text("liboclgrind-rt-icd.so")
@@ -91,7 +91,7 @@ def test_an_unwritable_pyopencl_folder_leaves_oclgrind_where_it_is(tmp_path):
         libs.chmod(0o755)
 
 
-def test_the_private_entry_names_the_library_by_its_absolute_path(tmp_path):
+def test_the_private_entry_names_the_library_by_its_absolute_path(tmp_path: Path) -> None:
     libs = tmp_path / ".libs"
     libs.mkdir()
     (libs / OCLGRIND_ICD).write_text("liboclgrind-rt-icd.so\n")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,10 @@ ELSEWHERE = DeviceSelector("A platform not on this machine", "Its device")
 LISTED = re.compile(r"^(\d+): (.+) \(([A-Z |]+), (\d+) compute units\) on (.+)$")
 
 
+Run = Callable[..., "subprocess.CompletedProcess[str]"]
+Program = tuple[Run, Path]
+
+
 def _python(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
     main = [sys.executable, str(folder / "main.py"), *options]
     return subprocess.run(main, capture_output=True, text=True, timeout=300)
@@ -35,10 +40,10 @@ def _c(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module", params=["python", "c"])
-def program(request, tmp_path_factory):
+def program(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Program:
     """(run, folder): the scale session exported for a device this machine lacks, of the
     type CPU; the C program also sees Oclgrind, as a learner's machine with it does."""
-    language = request.param
+    language: str = request.param
     folder = tmp_path_factory.mktemp(language)
     export_program(
         SESSION, SIGNATURE, language, folder, ELSEWHERE, POCL_PLATFORM, device_type="CPU"
@@ -52,7 +57,7 @@ def program(request, tmp_path_factory):
     return _c, folder
 
 
-def _listed(run, folder) -> list[tuple[str, str, str, str, str]]:
+def _listed(run: Run, folder: Path) -> list[tuple[str, ...]]:
     done = run(folder, "--list")
     assert done.returncode == 0, done.stderr
     rows = [LISTED.match(line) for line in done.stdout.splitlines()]
@@ -60,14 +65,14 @@ def _listed(run, folder) -> list[tuple[str, str, str, str, str]]:
     return [row.groups() for row in rows if row]
 
 
-def test_list_numbers_every_device_with_its_type_and_compute_units(program):
+def test_list_numbers_every_device_with_its_type_and_compute_units(program: Program) -> None:
     rows = _listed(*program)
     assert [int(number) for number, *_ in rows] == list(range(len(rows)))
     pocl = [row for row in rows if row[4] == POCL_PLATFORM]
     assert pocl and pocl[0][2] == "CPU" and int(pocl[0][3]) >= 1
 
 
-def test_device_by_number_and_by_name_say_what_was_chosen(program):
+def test_device_by_number_and_by_name_say_what_was_chosen(program: Program) -> None:
     run, folder = program
     rows = _listed(run, folder)
     for number, name, kinds, units, platform in rows:
@@ -81,7 +86,9 @@ def test_device_by_number_and_by_name_say_what_was_chosen(program):
     assert f"device: {name} ({kinds}, {units} compute units) on {platform}" in done.stdout
 
 
-def test_without_the_exporting_machines_device_one_of_its_type_comes_first(program):
+def test_without_the_exporting_machines_device_one_of_its_type_comes_first(
+    program: Program,
+) -> None:
     """Oclgrind reports every type; PoCL only CPU: the CPU session gets PoCL, not the
     simulator, even where the simulator is listed first."""
     run, folder = program
@@ -92,7 +99,7 @@ def test_without_the_exporting_machines_device_one_of_its_type_comes_first(progr
     assert chosen.endswith(f"on {POCL_PLATFORM}"), chosen
 
 
-def test_a_device_that_is_not_there_is_a_message(program):
+def test_a_device_that_is_not_there_is_a_message(program: Program) -> None:
     run, folder = program
     rows = _listed(run, folder)
     for wanted in (str(len(rows)), "no such device"):

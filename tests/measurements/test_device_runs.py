@@ -16,7 +16,7 @@ pytestmark = pytest.mark.opencl
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
 
 
-def test_oclgrind_past_the_time_limit_is_named_and_told_to_try_a_smaller_size():
+def test_oclgrind_past_the_time_limit_is_named_and_told_to_try_a_smaller_size() -> None:
     simulator = [d for d in discover().devices() if "oclgrind" in d.platform_name.lower()]
     if not simulator:
         pytest.skip("Oclgrind is not installed")

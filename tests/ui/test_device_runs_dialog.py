@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
+from clstudio.ui.main_window import MainWindow
+from ui.qt_items import table_text
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
 pytestmark = pytest.mark.opencl
 
 
-def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
+def test_the_run_menu_opens_a_dialog_listing_every_device(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     dialog = window.devices.open_device_runs()
     assert dialog.devices.count() == len(discover().devices())
@@ -22,7 +28,7 @@ def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
     dialog.close()
 
 
-def test_nothing_ticked_says_so(qtbot, make_window):
+def test_nothing_ticked_says_so(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     dialog = window.devices.open_device_runs()
     for row in range(dialog.devices.count()):
@@ -44,7 +50,9 @@ def small_saxpy(folder: Path) -> Path:
     return path
 
 
-def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_window, tmp_path):
+def test_runs_on_each_device_show_times_and_output_differences(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window = make_window(discover=discover)
     assert window.files.load(small_saxpy(tmp_path))
     dialog = window.devices.open_device_runs()
@@ -58,5 +66,5 @@ def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_windo
     assert len(rows) == max(2, len(devices))
     assert all(row[3] == "ok" and row[1].endswith("s") for row in rows)
     assert dialog.differences.rowCount() == len(rows) - 1
-    assert dialog.differences.item(0, 0).text() == "y"
+    assert table_text(dialog.differences, 0, 0) == "y"
     dialog.close()

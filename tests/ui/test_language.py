@@ -6,11 +6,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, QProcess
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QMenu,
     QMessageBox,
@@ -18,11 +20,12 @@ from PySide6.QtWidgets import (
     QToolBar,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import LANGUAGE_VARIABLE
 from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
-from clstudio.ui.settings import SYSTEM_LANGUAGE
+from clstudio.ui.settings import SYSTEM_LANGUAGE, AppSettings
 
 # Texts that are the same in every language: technical names, and languages named in
 # themselves.
@@ -32,7 +35,7 @@ Shown = tuple[str, str]  # where the text is (in English), and the text
 
 
 @pytest.fixture
-def speak(qapp) -> Iterator[Callable[[str], None]]:
+def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
     """speak("zh_CN"): the app's language from now on, as app.run_app installs it."""
     installed = []
 
@@ -101,7 +104,12 @@ def shown_texts(window: MainWindow) -> list[Shown]:
     return texts
 
 
-def test_every_menu_action_dock_and_tab_is_in_chinese(make_window, settings, speak, tmp_path):
+def test_every_menu_action_dock_and_tab_is_in_chinese(
+    make_window: Callable[..., MainWindow],
+    settings: AppSettings,
+    speak: Callable[[str], None],
+    tmp_path: Path,
+) -> None:
     recent = tmp_path / "my_reduction.json"
     settings.add_recent_file(recent)  # its entry names a file: the same in every language
     english = shown_texts(make_window())
@@ -123,7 +131,9 @@ def test_every_menu_action_dock_and_tab_is_in_chinese(make_window, settings, spe
 TECHNICAL_NAMES = {"OpenCL", "NDRange", "Oclgrind", "PoCL", "CPU", "GPU", "API", "Python"}
 
 
-def test_no_chinese_tab_mixes_in_english_words(make_window, speak):
+def test_no_chinese_tab_mixes_in_english_words(
+    make_window: Callable[..., MainWindow], speak: Callable[[str], None]
+) -> None:
     """A tab reads in one language: "Roofline 模型" was half English."""
     speak("zh_CN")
     mixed = [
@@ -136,7 +146,9 @@ def test_no_chinese_tab_mixes_in_english_words(make_window, speak):
     assert not mixed, "English words in Chinese tabs:\n" + "\n".join(mixed)
 
 
-def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
+def test_the_chinese_menus_keep_their_accelerators(
+    make_window: Callable[..., MainWindow], speak: Callable[[str], None]
+) -> None:
     speak("zh_CN")
     window = make_window()
     titles = [a.text() for a in window.menuBar().actions()]
@@ -145,7 +157,9 @@ def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
     assert window.window_actions["check"].iconText() == "检查"  # a toolbar shows no "(&C)"
-    toolbar = [a.iconText() for a in window.findChild(QToolBar, "mainToolbar").actions()]
+    found = window.findChild(QToolBar, "mainToolbar")
+    assert found is not None
+    toolbar = [a.iconText() for a in found.actions()]
     assert "新建" in toolbar and "打开…" not in toolbar and "打开" in toolbar
     assert not [text for text in toolbar if "(" in text or "&" in text], toolbar
 
@@ -172,7 +186,9 @@ class MessageBoxes:
 
 
 @pytest.fixture
-def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]]:
+def choose_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> Callable[..., tuple[MessageBoxes, list[str]]]:
     """choose_language(window, "简体中文", answer="Restart Now"): View > Language > 简体中文
     in `window`, the message box answered; returns it and the restarts asked for."""
 
@@ -192,7 +208,10 @@ def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]
     return choose
 
 
-def test_choosing_chinese_stores_it_and_restarts_when_asked(make_window, choose_language):
+def test_choosing_chinese_stores_it_and_restarts_when_asked(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+) -> None:
     window = make_window()
     boxes, restarts = choose_language(window, "简体中文", answer="Restart Now")
     assert window.settings.language() == "zh_CN"
@@ -204,7 +223,10 @@ def test_choosing_chinese_stores_it_and_restarts_when_asked(make_window, choose_
     assert not window.isVisible()  # closed, so that the new CL Studio takes over
 
 
-def test_later_keeps_the_choice_for_the_next_start(make_window, choose_language):
+def test_later_keeps_the_choice_for_the_next_start(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+) -> None:
     window = make_window()
     boxes, restarts = choose_language(window, "简体中文", answer="Later")
     assert window.settings.language() == "zh_CN"
@@ -214,7 +236,12 @@ def test_later_keeps_the_choice_for_the_next_start(make_window, choose_language)
     assert window.window_actions["language.zh_CN"].isChecked()
 
 
-def test_no_restart_when_the_window_stays_open(qtbot, make_window, choose_language, monkeypatch):
+def test_no_restart_when_the_window_stays_open(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     qtbot.keyClicks(window.editor_panel.editor, "// edited")
     assert window.workbench.document.dirty
@@ -231,7 +258,10 @@ def test_no_restart_when_the_window_stays_open(qtbot, make_window, choose_langua
     assert window.isVisible()
 
 
-def test_the_language_spoken_already_asks_nothing(make_window, choose_language):
+def test_the_language_spoken_already_asks_nothing(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+) -> None:
     window = make_window()
     boxes, restarts = choose_language(window, "English")  # any question fails the test
     assert window.settings.language() == "en"
@@ -239,7 +269,11 @@ def test_the_language_spoken_already_asks_nothing(make_window, choose_language):
     assert restarts == []
 
 
-def test_the_system_language_asks_only_when_it_differs(make_window, choose_language, monkeypatch):
+def test_the_system_language_asks_only_when_it_differs(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     window.settings.set_language("zh_CN")
     monkeypatch.setenv("LANGUAGE", "en_GB.UTF-8")

@@ -126,6 +126,13 @@ def make_plan(
 ) -> HostPlan:
     """The plan of `session` for its kernel; `device` is the one to look for by name, and
     `device_type` the type of the device the session ran on ("CPU", "GPU", or "")."""
+    if session.launches:
+        raise PlanError(
+            gettext(
+                "this session is a program of several launches; CL Studio runs it, but "
+                "exported programs hold one launch of one kernel so far"
+            )
+        )
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
@@ -189,5 +196,7 @@ def fill_value(arg: ArgPlan) -> int | float:
     assert isinstance(arg.spec, BufferArg | ImageArg)
     if arg.start == "fill":
         value = arg.spec.init.params["value"]
-        return np.asarray(value).astype(arg.element.scalar).item()
-    return np.asarray(1 if arg.start == "ones" else 0).astype(arg.element.scalar).item()
+    else:
+        value = 1 if arg.start == "ones" else 0
+    start: int | float = np.asarray(value).astype(arg.element.scalar).item()
+    return start

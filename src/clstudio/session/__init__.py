@@ -1,5 +1,6 @@
 """The session: its versioned file format, readers, argument specs, sample pictures, gallery."""
 
+from clstudio.devices import DeviceSelector
 from clstudio.session.args import (
     ADDRESSING_MODES,
     FILTER_MODES,
@@ -29,7 +30,6 @@ from clstudio.session.fields import (
     read_string,
 )
 from clstudio.session.format import (
-    DeviceSelector,
     Reference,
     Session,
     load_session,
@@ -37,6 +37,19 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session.launches import (
+    IterationArg,
+    Launch,
+    LaunchBinding,
+    LaunchGroup,
+    PlannedLaunch,
+    bound_name,
+    final_buffers,
+    launch_args,
+    leaf_launches,
+    planned_launches,
+    swapped_names,
+)
 from clstudio.session.properties import own_copy, title_of, with_description, with_title
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
@@ -60,7 +73,12 @@ __all__ = [
     "GalleryError",
     "ImageArg",
     "Init",
+    "IterationArg",
+    "Launch",
+    "LaunchBinding",
+    "LaunchGroup",
     "LocalArg",
+    "PlannedLaunch",
     "Reference",
     "SamplerArg",
     "SavePlan",
@@ -68,17 +86,22 @@ __all__ = [
     "Session",
     "SessionError",
     "SizePath",
+    "bound_name",
     "check_keys",
     "contents_problem",
     "examples",
+    "final_buffers",
     "initial_contents",
     "kernels_dir",
+    "launch_args",
+    "leaf_launches",
     "load_session",
     "own_copy",
     "parse_session",
     "path_text",
     "picture_problem",
     "plan_save",
+    "planned_launches",
     "read_int",
     "read_npy_header",
     "read_number",
@@ -88,6 +111,7 @@ __all__ = [
     "save_session",
     "session_to_dict",
     "size_name_problem",
+    "swapped_names",
     "title_of",
     "with_description",
     "with_sizes",

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QScrollArea, QSpinBox, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
 
+from clstudio.devices.limits import DeviceLimits
+from clstudio.session.format import load_session
+from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.wheel_guard import guard_wheel
+from ui.args.form_bench import FormBench, editor_of
+
+KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 pytestmark = pytest.mark.opencl
 
@@ -29,12 +38,13 @@ def wheel_down(widget: QWidget) -> None:
 
 
 def test_the_wheel_over_an_unfocused_combo_scrolls_the_form_and_a_focused_one_changes(
-    qtbot, panel, example, limits
-):
-    signature, session = example("matmul_tiled")
-    panel.set_kernel(signature, session, limits)
-    panel.widget.resize(420, 240)  # shorter than the form: it scrolls
-    contents = panel.row("c").editor.contents.kind
+    qtbot: QtBot, bench: FormBench, limits: DeviceLimits
+) -> None:
+    session = load_session(KERNELS / "matmul_tiled.json")
+    bench.open(session, limits)
+    panel = bench.panel
+    panel.resize(420, 240)  # shorter than the form: it scrolls
+    contents = editor_of(panel, "c", BufferEditor).contents.kind
     bar = panel.scroll_area.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
     assert contents.currentData() == "zeros"
@@ -42,14 +52,15 @@ def test_the_wheel_over_an_unfocused_combo_scrolls_the_form_and_a_focused_one_ch
     wheel_down(contents)
     assert contents.currentData() == "zeros"
     assert bar.value() > 0
-    assert panel.session().args["c"] == session.args["c"]
+    assert bench.session().args["c"] == session.args["c"]
+    panel.activateWindow()  # the bench shows other panels too: the form's is the one used
     contents.setFocus()
     qtbot.waitUntil(contents.hasFocus)
     wheel_down(contents)
     assert contents.currentData() != "zeros"
 
 
-def test_the_wheel_over_an_unfocused_spin_box_in_a_pane_scrolls_the_pane(qtbot):
+def test_the_wheel_over_an_unfocused_spin_box_in_a_pane_scrolls_the_pane(qtbot: QtBot) -> None:
     area = QScrollArea()
     qtbot.addWidget(area)
     content = QWidget()

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QMenu, QWidgetAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QGroupBox,
+    QLabel,
+    QMenu,
+    QWidgetAction,
+)
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import set_language
 from clstudio.ui.language import install_translators, remove_translators
@@ -22,16 +30,17 @@ def _menu_texts(menu: QMenu) -> Iterator[str]:
             continue
         if isinstance(action, QWidgetAction) and action.defaultWidget() is not None:
             widget = action.defaultWidget()
-            for child in widget.findChildren(QLabel):
-                yield child.text()
-            for child in widget.findChildren(QAbstractButton):
-                yield child.text()
-            for child in widget.findChildren(QGroupBox):
-                yield child.title()
+            for label in widget.findChildren(QLabel):
+                yield label.text()
+            for button in widget.findChildren(QAbstractButton):
+                yield button.text()
+            for box in widget.findChildren(QGroupBox):
+                yield box.title()
             continue
         yield action.text()
-        if action.menu() is not None:
-            yield from _menu_texts(action.menu())
+        submenu = action.menu()
+        if isinstance(submenu, QMenu):
+            yield from _menu_texts(submenu)
 
 
 def _right_click_texts(plot: ThemedPlotWidget) -> set[str]:
@@ -43,7 +52,7 @@ def _right_click_texts(plot: ThemedPlotWidget) -> set[str]:
     return {t for t in texts if t.strip()} - SAME_IN_EVERY_LANGUAGE
 
 
-def test_the_plot_menus_are_chinese_under_zh_cn(qtbot, qapp):
+def test_the_plot_menus_are_chinese_under_zh_cn(qtbot: QtBot, qapp: QApplication) -> None:
     english_plot = ThemedPlotWidget()
     qtbot.addWidget(english_plot)
     english = _right_click_texts(english_plot)
