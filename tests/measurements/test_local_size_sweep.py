@@ -5,7 +5,7 @@ import pytest
 from clstudio.common import parse_element_type
 from clstudio.engine import InProcessBackend
 from clstudio.measurements.local_size_sweep import sweep_local_sizes
-from clstudio.session import ArgSpec, BufferArg, Session
+from clstudio.session import ArgSpec, BufferArg, Reference, Session
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
@@ -49,3 +49,15 @@ def test_stop_ends_the_sweep_between_sizes_and_keeps_the_timed_ones() -> None:
     )
     assert [p.local_size for p in sweep.points] == [(16,)]
     assert sweep.stopped == "stopped by the user after 1 of 3 sizes"
+
+
+def test_a_size_whose_outputs_miss_the_reference_is_marked_and_never_best() -> None:
+    source = "__kernel void size(__global float *x) { x[get_global_id(0)] = get_local_size(0); }"
+    args: dict[str, ArgSpec] = {"x": BufferArg(FLOAT, (64,), access="out")}
+    checked = Session(
+        "size", source, global_size=(64,), args=args, references={"x": Reference("16 + 0 * x")}
+    )
+    sweep = sweep_local_sizes(InProcessBackend(), checked, [(8,), (16,)])
+    wrong, right = sweep.points
+    assert wrong.median_s is not None and wrong.error.startswith("wrong results: x: 64 of 64")
+    assert right.ok and sweep.best == right

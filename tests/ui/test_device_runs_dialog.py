@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,11 +38,23 @@ def test_nothing_ticked_says_so(qtbot: QtBot, make_window: Callable[..., MainWin
     dialog.close()
 
 
+def small_saxpy(folder: Path) -> Path:
+    """saxpy at N = 4096: Oclgrind interprets each work-item, and the gallery's N = 1 M
+    keeps it busy for minutes (in process, where no time limit stops it)."""
+    session = json.loads((KERNELS / "saxpy.json").read_text(encoding="utf-8"))
+    session["sizes"]["N"] = 4096
+    source = KERNELS / session["source_file"]
+    (folder / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    path = folder / "saxpy_small.json"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    return path
+
+
 def test_runs_on_each_device_show_times_and_output_differences(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
     window = make_window(discover=discover)
-    window.files.load(KERNELS / "saxpy.json")
+    assert window.files.load(small_saxpy(tmp_path))
     dialog = window.devices.open_device_runs()
     devices = discover().devices()
     if len(devices) < 2:

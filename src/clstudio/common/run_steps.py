@@ -38,8 +38,8 @@ RUN_STEPS: tuple[RunStep, ...] = (
         N_(
             "The compiler did not finish. Does the source #include a file that never ends (a "
             "FIFO, /dev/stdin or another device)? Are the build options very long, or does a "
-            "macro or an unrolled loop expand into a huge program? Raise timeout_s if the "
-            "kernel is simply large."
+            "macro or an unrolled loop expand into a huge program? Raise the time limit "
+            "(timeout_s) if the kernel is simply large."
         ),
     ),
     RunStep(
@@ -55,7 +55,7 @@ RUN_STEPS: tuple[RunStep, ...] = (
         N_(
             "Making and allocating the buffers took the time: make their shapes smaller (a "
             "buffer near the device's largest allocation may not fit in free memory), or raise "
-            "timeout_s."
+            "the time limit (timeout_s)."
         ),
     ),
     RunStep("arguments", N_("set the arguments"), "clSetKernelArg", _DRIVER),
@@ -65,14 +65,18 @@ RUN_STEPS: tuple[RunStep, ...] = (
         "clEnqueueWriteBuffer, clEnqueueWriteImage",
         N_(
             "Copying the inputs took the time, not the kernel: a buffer of gigabytes may push "
-            "the machine into swapping. Make the buffers smaller, or raise timeout_s."
+            "the machine into swapping. Make the buffers smaller, or raise the time limit "
+            "(timeout_s)."
         ),
     ),
     RunStep(
         "launch",
         N_("run the kernel"),
         "clEnqueueNDRangeKernel, clFinish",
-        N_("An endless loop? Check the loop conditions (or raise timeout_s for a long run)."),
+        N_(
+            "An endless loop? Check the loop conditions, or raise the time limit (timeout_s) "
+            "for a long run."
+        ),
     ),
     RunStep(
         "read back",
@@ -80,7 +84,7 @@ RUN_STEPS: tuple[RunStep, ...] = (
         "clEnqueueReadBuffer, clEnqueueReadImage",
         N_(
             "Reading back or checking large outputs took the time: make them smaller, simplify "
-            "the reference expressions, or raise timeout_s."
+            "the reference expressions, or raise the time limit (timeout_s)."
         ),
     ),
 )

@@ -3,18 +3,20 @@
 PoCL compiles a kernel again for each new local size, and that first launch
 costs tens of milliseconds of wall time; the first repeat of each size is a
 warm-up and is not timed. A size that fails (the driver refuses it, or it
-crashes the worker) is marked failed and the sweep goes on.
+crashes the worker) is marked failed and the sweep goes on. So is a size whose
+outputs miss the session's references: a fast wrong answer is no answer
+(matmul_tiled at 2 x 8 runs, quickly, and computes garbage).
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from clstudio.backend import Backend
-from clstudio.common import gettext
+from clstudio.common import ReferenceReport, gettext
 from clstudio.session import Session
 
 TIMED_REPEATS = 3
@@ -24,11 +26,18 @@ SweepProgress = Callable[[int, int, tuple[int, ...] | None], None]  # done, tota
 
 @dataclass(frozen=True)
 class SweepPoint:
-    """One local size: its median kernel time, or why it failed."""
+    """One local size: its median kernel time, and why it failed if it did.
+
+    A size that ran but gave wrong outputs keeps its time and has an error.
+    """
 
     local_size: tuple[int, ...]
     median_s: float | None
     error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.median_s is not None and not self.error
 
     @property
     def group_items(self) -> int:
@@ -48,8 +57,8 @@ class SweepResult:
 
     @property
     def best(self) -> SweepPoint | None:
-        timed = [p for p in self.points if p.median_s is not None]
-        return min(timed, key=lambda p: p.median_s or 0.0, default=None)
+        good = [p for p in self.points if p.ok]
+        return min(good, key=lambda p: p.median_s or 0.0, default=None)
 
 
 def sweep_local_sizes(
@@ -81,10 +90,21 @@ def sweep_local_sizes(
             )
             points.append(SweepPoint(tuple(size), None, message))
         else:
-            points.append(SweepPoint(tuple(size), statistics.median(times) * 1e-9))
+            median = statistics.median(times) * 1e-9
+            points.append(SweepPoint(tuple(size), median, _wrong_outputs(result.references)))
     if progress is not None and not stopped:
         progress(len(sizes), len(sizes), None)
     return SweepResult(session.kernel, tuple(session.global_size), tuple(points), stopped)
+
+
+def _wrong_outputs(references: Mapping[str, ReferenceReport]) -> str:
+    """Why the outputs are wrong, in a line, or "" when every reference passed."""
+    wrong = [r for r in references.values() if not r.ok]
+    if not wrong:
+        return ""
+    return gettext("wrong results: {name}: {message}").format(
+        name=wrong[0].name, message=wrong[0].message
+    )
 
 
 def _stopped_after(done: int, total: int) -> str:

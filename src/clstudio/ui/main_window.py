@@ -199,6 +199,7 @@ class MainWindow(QMainWindow):
         w.buildStateChanged.connect(self.status.show_build_state)
         w.lastRunChanged.connect(self.status.show_last_run)
         w.lastRunChanged.connect(self.window_layout.make_room_for_results)
+        w.documentShown.connect(lambda: self.status.show_last_run(None))
         w.runStateChanged.connect(self._on_run_state_changed)
         self.step_mode.steppingChanged.connect(self._on_run_state_changed)
         self.check_mode.checkingChanged.connect(self._on_check_mode_checking_changed)

@@ -57,6 +57,7 @@ class Workbench(QObject):
     buildStateChanged = Signal(str)  # for the status bar
     runStateChanged = Signal(bool)  # running or not: Run turns into Stop
     lastRunChanged = Signal(str)  # for the status bar
+    documentShown = Signal()  # another session is shown: what described its run goes
     messageRaised = Signal(str)  # a short note for the status bar
     deviceChanged = Signal(object)  # the DeviceInfo builds and runs use now, or None
 
@@ -128,6 +129,9 @@ class Workbench(QObject):
         self.editor.set_kernel(session.kernel)
         self.editor.set_device(session.device)
         self.editor.set_source(session.source)
+        # The toolbar and status bar described the last session's run: "471 µs … ok".
+        self.run_bar.show_idle()
+        self.documentShown.emit()
 
     def device(self) -> DeviceInfo | None:
         """The device builds and runs use, and whose limits the form checks against."""

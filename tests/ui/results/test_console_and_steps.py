@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTextEdit, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step
@@ -16,6 +16,7 @@ from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
 from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
+from clstudio.worker.exit_reasons import timeout_message
 from ui.qt_items import tree_item
 
 
@@ -149,3 +150,23 @@ def test_error_banner_says_stage_place_and_message(qtbot: QtBot) -> None:
     assert not banner.isVisible()
     assert error_text(RunError("crash", "signal 11")) == "The worker process crashed: signal 11"
     assert error_text(RunError("odd", "?")) == "Failed at stage 'odd': ?"
+
+
+def test_a_timeout_banner_in_a_short_pane_shows_every_line_and_names_the_time_limit(
+    qtbot: QtBot,
+) -> None:
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    layout = QVBoxLayout(holder)
+    banner = ErrorBanner(holder)
+    layout.addWidget(banner)
+    layout.addWidget(QTextEdit(), 1)  # the tab's plots below take what is left
+    holder.resize(420, 160)  # a results dock at 1280 x 800
+    holder.show()
+    message = timeout_message("loop", 10.0, None)
+    banner.set_error(RunError("timeout", message))
+    label = banner.findChild(QLabel, "errorBannerText")
+    assert label is not None
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert "raise the time limit (timeout_s)" in banner.text()
+    assert "raise timeout_s" not in banner.text()

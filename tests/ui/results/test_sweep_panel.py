@@ -60,3 +60,25 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     panel.use_button.click()
     assert window.workbench.document.session.local_size == best.local_size
     assert window.arguments_panel.ndrange.local_size() == best.local_size
+
+
+@pytest.mark.opencl
+def test_a_size_that_breaks_matmul_tiled_is_crossed_out_with_why_and_never_offered(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(discover=discover)
+    window.files.load(KERNELS / "matmul_tiled.json")
+    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
+    monkeypatch.setattr(  # 2 x 8 runs faster than 16 x 16, and the tiles then compute garbage
+        "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(16, 16), (2, 8)]
+    )
+    panel = window.results_panel.sweep
+    window.results_panel.setCurrentWidget(panel)
+    with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=60_000):
+        panel.sweep_button.click()
+    assert panel.use_button.text() == "Use 16 × 16"
+    assert "Best: local size 16 × 16" in panel.summary.text()
+    assert "2 × 8: wrong results: c: " in panel.summary.text()
+    assert "values differ" in panel.summary.text()
+    assert list(panel.plot.curve.getData()[0]) == [0]
+    assert list(panel.plot.failed.getData()[0]) == [1]

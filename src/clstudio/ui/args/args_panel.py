@@ -18,6 +18,7 @@ from clstudio.ui.args.index_space_view import IndexSpaceView
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.args.sizes_editor import SizesEditor
 from clstudio.ui.empty_state import EmptyStatePages
+from clstudio.ui.wheel_guard import guard_wheel
 from clstudio.validation import FormState, KernelFit
 
 ERROR_RED = "#d83c3c"
@@ -103,6 +104,7 @@ class ArgsPanel(QWidget):
         # A pane narrower than the form scrolls it sideways rather than clipping it.
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.scroll_area.setWidget(content)
+        guard_wheel(self.scroll_area)
         self._stack = EmptyStatePages(
             self,
             self.scroll_area,
@@ -136,6 +138,7 @@ class ArgsPanel(QWidget):
         self.show_values(session)
         self._stack.show_content()
         self.show_state(state)
+        guard_wheel(self.scroll_area)  # the new rows' fields
 
     def show_values(self, session: Session) -> None:
         """Show the values `session` holds now (after a size changed) and the named sizes that

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QWidget,
+)
 
 from clstudio.common import RunError
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
@@ -67,7 +75,10 @@ class ErrorBanner(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self._icon = QLabel()
         self._text = QLabel()
+        self._text.setObjectName("errorBannerText")
         self._text.setWordWrap(True)
+        # Never squeezed by the plots below it: a cut second line hides the advice.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self._text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)

@@ -134,6 +134,7 @@ class ResultsPanel(QTabWidget):
         cleared: tuple[ResultView, ...] = (self.timings, self.outputs, self.steps)
         for view in (*cleared, *self._added_views):
             view.clear()
+        self.sweep.clear()  # a sweep is not a run's view: it has no show_run
         if self.console.has_text():
             self.console.append_message(
                 self.tr("Opened {name}: the runs above are of an earlier session").format(name=name)

@@ -1,7 +1,8 @@
 """The Local size tab: the kernel's time at every valid local size, the best marked.
 
 The sweep runs in the worker, one run per size, with progress and Stop; sizes
-that fail are listed with their reason. "Use" puts the best size into the form.
+that fail, or give outputs that miss the references, are listed with their
+reason and never offered. "Use" puts the best size into the form.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ from clstudio.ui.results.plot_style import MARKER_COLOUR, SERIES_COLOURS, Themed
 
 
 class SweepPlot(ThemedPlotWidget):
-    """Kernel time against local size (one slot per size, labelled), the best as a star."""
+    """Kernel time against local size (one slot per size, labelled), the best as a star.
+
+    Sizes that failed, or ran and gave wrong outputs, are crosses off the curve.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,15 +57,16 @@ class SweepPlot(ThemedPlotWidget):
         points = sweep.points
         slots = np.arange(len(points), dtype=float)
         times = np.array([np.nan if p.median_s is None else p.median_s for p in points])
-        timed = ~np.isnan(times)
-        self.curve.setData(slots[timed], times[timed])
+        good = np.array([p.ok for p in points], dtype=bool)
+        self.curve.setData(slots[good], times[good])
         best = sweep.best
         if best is not None:
             slot = float(points.index(best))
             self.best.setData([slot], [best.median_s])
         else:
             self.best.setData([], [])
-        self.failed.setData(slots[~timed], np.zeros(int((~timed).sum())))
+        # A size with wrong outputs is crossed out at its time; one that did not run, at 0.
+        self.failed.setData(slots[~good], np.nan_to_num(times[~good], nan=0.0))
         labels = [(float(i), p.label) for i, p in enumerate(points)]
         step = max(1, len(labels) // 12)  # every label would overlap beyond a dozen
         self.getPlotItem().getAxis("bottom").setTicks([labels[::step], labels])
@@ -148,8 +153,9 @@ class SweepPanel(QWidget):
         self.stop_button.setVisible(False)
         self.progress.setVisible(False)
         self.plot.show_sweep(sweep)
+        self.plot.show()
         best = sweep.best
-        failed = [p for p in sweep.points if p.median_s is None]
+        failed = [p for p in sweep.points if not p.ok]
         parts = []
         if best is not None:
             parts.append(
@@ -173,6 +179,14 @@ class SweepPanel(QWidget):
         if sweep.stopped:
             parts.append(sweep.stopped[0].upper() + sweep.stopped[1:] + ".")
         self.summary.setText(" ".join(parts))
+
+    def clear(self) -> None:
+        """Another session is shown: its sizes are not the ones swept."""
+        self._sweep = None
+        self.use_button.setVisible(False)
+        self.summary.clear()
+        if self._plot is not None:
+            self._plot.hide()
 
     def show_failure(self, details: str) -> None:
         self.sweep_button.setEnabled(True)

@@ -45,6 +45,7 @@ class CheckMode(QObject):
         controller.progressChanged.connect(status.show_progress)
         controller.checkFinished.connect(self._on_controller_finished)
         status.stopRequested.connect(self.request_stop)
+        workbench.documentShown.connect(self._on_workbench_document_shown)
 
     def is_checking(self) -> bool:
         return self.controller.is_running()
@@ -76,6 +77,10 @@ class CheckMode(QObject):
         if self.controller.is_running():
             self.messageRaised.emit(self.tr("Stopping the check…"))
             self.controller.stop()
+
+    def _on_workbench_document_shown(self) -> None:
+        if not self.controller.is_running():  # a running check keeps its Stop button
+            self._status.clear()
 
     def _on_controller_started(self, session: Session) -> None:
         self._workbench.editor.show_check_diagnostics(())

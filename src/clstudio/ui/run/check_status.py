@@ -51,3 +51,8 @@ class CheckStatus(QWidget):
         self.label.setText(self.tr("Check: {verdict}").format(verdict=verdict))
         self.bar.hide()
         self.stop_button.hide()
+
+    def clear(self) -> None:
+        """Another session is shown: the verdict was on the old one."""
+        self.label.clear()
+        self.hide()

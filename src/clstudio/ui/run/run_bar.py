@@ -85,6 +85,13 @@ class RunBar(QWidget):
     def clear_refusal(self) -> None:
         self.refusal.setVisible(False)
 
+    def show_idle(self) -> None:
+        """No run of the session shown yet: what the bar said of another one goes."""
+        self.clear_refusal()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("idle"))
+
     def show_started(self, total: int) -> None:
         self.clear_refusal()
         self.progress.setRange(0, total)
