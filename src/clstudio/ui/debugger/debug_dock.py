@@ -31,6 +31,8 @@ class DebugDock(QDockWidget):
         controller.debugEnded.connect(self._on_controller_debug_ended)
 
     def _on_controller_debug_started(self, plan: DebugPlan) -> None:
+        self.show()  # to the front, where it is tabbed behind Results
+        self.raise_()
         self.panel.show_started(plan.session.kernel)
 
     def _on_controller_busy_changed(self, busy: bool) -> None:
