@@ -155,7 +155,13 @@ class MainWindow(QMainWindow):
             self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
         )
         self.shutdown = ShutdownController(
-            self.window_layout, settings, self.files, self.tasks, self.backends, self.recovery, debugger
+            self.window_layout,
+            settings,
+            self.files,
+            self.tasks,
+            self.backends,
+            self.recovery,
+            debugger,
         )
         self._connect()
         self.window_layout.restore()

@@ -44,7 +44,8 @@ class ShutdownController:
 
     def shut_down(self) -> None:
         """Save what the next start restores; stop every task and wait for it; close the
-        worker processes and the debug process; drop the recovery copy (the user saved or discarded)."""
+        worker processes and the debug process; drop the recovery copy (the user saved or
+        discarded)."""
         self._layout.save()
         self._settings.set_last_session(self._files.document.path)
         self._settings.sync()
