@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import LANGUAGE_VARIABLE
+from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import SYSTEM_LANGUAGE
@@ -233,3 +234,12 @@ def test_the_system_language_asks_only_when_it_differs(make_window, choose_langu
     boxes, restarts = choose_language(window, "System Language", answer="Later")
     assert len(boxes.shown) == 1 and "简体中文" in boxes.shown[0]
     assert restarts == []
+
+
+def test_the_debugging_lesson_is_in_chinese(make_window, speak):
+    speak("zh_CN")
+    window = make_window()
+    window.window_actions["debug_lesson"].trigger()
+    lesson = window.findChild(DebugLesson)
+    assert lesson.isVisible() and lesson.windowTitle() == "调试归约内核"
+    assert "stride" in lesson.text.toPlainText() and "屏障" in lesson.text.toPlainText()

@@ -73,7 +73,11 @@ def test_the_frame_has_its_panels_and_menus(make_window):
     view = _entries(_menu(window, "View"))
     assert view[:6] == ["Devices", "Arguments", "Results", "Exercises", "Debug", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
-    assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
+    assert _entries(_menu(window, "Help")) == [
+        "The OpenCL host program",
+        "Debugging the reduction",
+        "About CL Studio",
+    ]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
     toolbar = [
         a.text().split("\t")[0].replace("&", "") for a in window.toolbar.actions() if a.text()

@@ -127,6 +127,14 @@
         <translation>每个 OpenCL 程序都要经历的步骤，从平台到结果</translation>
     </message>
     <message>
+        <source>&amp;Debugging the reduction</source>
+        <translation>调试归约内核(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Step through the gallery&apos;s reduction in the Debug dock: why stride halves, what a missing barrier does</source>
+        <translation>在调试面板中逐步执行示例库的 reduction：stride 为何减半，缺少屏障会怎样</translation>
+    </message>
+    <message>
         <source>&amp;About CL Studio</source>
         <translation>关于 CL Studio(&amp;A)</translation>
     </message>

