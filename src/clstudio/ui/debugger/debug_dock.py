@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from clstudio.debugger import DebugPlan, DebugStop, PausedState
 from clstudio.ui.debugger.debug_controller import DebugController
@@ -17,7 +17,11 @@ class DebugDock(QDockWidget):
         self.setObjectName("debugDock")
         self.controller = controller
         self.panel = DebugPanel(self)
-        self.setWidget(self.panel)
+        # Its trees' minimum heights would make a 1280x800 window taller than the screen.
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.panel)
+        self.setWidget(scroll)
         panel = self.panel
         panel.resumeRequested.connect(controller.resume)
         panel.stepOverRequested.connect(controller.step_over)
