@@ -1,4 +1,5 @@
-# Two entry points from a clean clone: `make run` opens the app, `make test` runs every test.
+# Two entry points from a clean clone: `make run` opens the app, `make test` runs every test
+# after `make lint` (ruff's lint and format check, mypy in strict mode).
 # `make intel` adds Intel's OpenCL CPU runtime, a second CPU device, to .venv (CI: `make intel test`).
 # `make catalogues` brings translations/ in line with the code's texts (docs/translating.md).
 PYTHON ?= python3
@@ -30,10 +31,13 @@ intel: $(STAMP)
 run: $(STAMP) $(COMPILED)
 	$(BIN)/clstudio
 
-test: $(STAMP) $(COMPILED)
+# mypy reads its files and strictness from pyproject.toml: src/clstudio and tests, strict.
+lint: $(STAMP)
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
+
+test: lint $(COMPILED)
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
 
 bench: $(STAMP)

@@ -1,6 +1,7 @@
 """Shared test set-up: headless Qt, and a clear skip where no OpenCL device exists."""
 
 import os
+from pathlib import Path
 
 # Before any QApplication exists: tests never need a screen. The offscreen platform's
 # own screen is 800 x 600; tests get a common desktop size instead.
@@ -11,6 +12,10 @@ if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
 # The texts tests expect are English, whatever the machine's language; the tests of the
 # translations choose their language themselves (tests/common/test_translation.py).
 os.environ["CLSTUDIO_LANGUAGE"] = "en"
+
+# The suite leaves pyopencl's drivers where pip put them: the environment may be shared
+# with other checkouts. tests/devices/test_oclgrind_icd.py moves Oclgrind in a copy.
+os.environ["CLSTUDIO_SHARED_OCLGRIND"] = "1"
 
 import pytest
 
@@ -27,7 +32,7 @@ def _has_opencl_device() -> bool:
 HAS_DEVICE = _has_opencl_device()
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if HAS_DEVICE:
         return
     skip = pytest.mark.skip(reason="no OpenCL device: pip install pocl-binary-distribution")
@@ -37,6 +42,6 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
-def _private_data_dir(tmp_path, monkeypatch):
+def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Measured peaks and other user data go under tmp_path, never to the user's folder."""
     monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path / "clstudio-data"))

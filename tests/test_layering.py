@@ -32,6 +32,7 @@ LAYERS = (
     "measurements",  # loops over a Backend: runs on devices, local-size sweeps, peaks
     "backend",  # the Backend protocol, free of pyopencl so that the window can name it
     "checkmode",  # check mode: Oclgrind's switches and its reports grouped into problems
+    "counts",  # measured counts: Oclgrind's executed operations and bytes, read
     "validation",  # what can be told before a run
     "references",  # the reference check, pure numpy
     "session",

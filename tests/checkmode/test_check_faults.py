@@ -7,6 +7,7 @@ Oclgrind's switches.
 """
 
 import json
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,13 +23,13 @@ FAULTS = sorted(path.parent for path in HERE.glob("*/expect.json"))
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[CheckClient]:
     client = CheckClient()
     yield client
     client.close()
 
 
-def test_the_corpus_has_every_fault_the_issue_lists():
+def test_the_corpus_has_every_fault_the_issue_lists() -> None:
     kinds = {json.loads((f / "expect.json").read_text())["kind"] for f in FAULTS}
     assert kinds == {
         "out-of-bounds-read",
@@ -43,7 +44,7 @@ def test_the_corpus_has_every_fault_the_issue_lists():
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=[f.name for f in FAULTS])
-def test_each_fault_is_one_problem_at_its_line(client, fault):
+def test_each_fault_is_one_problem_at_its_line(client: CheckClient, fault: Path) -> None:
     expect = json.loads((fault / "expect.json").read_text())
     result = client.check(load_session(fault / "session.json"))
     assert result.error is None and not result.ok
@@ -61,7 +62,9 @@ def test_each_fault_is_one_problem_at_its_line(client, fault):
     assert result.device == "Oclgrind Simulator"
 
 
-def test_a_clean_kernel_checks_clean_after_a_faulty_one_in_the_same_worker(client):
+def test_a_clean_kernel_checks_clean_after_a_faulty_one_in_the_same_worker(
+    client: CheckClient,
+) -> None:
     client.check(load_session(HERE / "local_race" / "session.json"))
     fixed = load_session(HERE / "local_race" / "session.json")
     source = fixed.source.replace(
@@ -72,7 +75,7 @@ def test_a_clean_kernel_checks_clean_after_a_faulty_one_in_the_same_worker(clien
     assert result.ok and result.problems == ()
 
 
-def test_an_opencl_2_kernel_is_explained_not_a_link_error(client):
+def test_an_opencl_2_kernel_is_explained_not_a_link_error(client: CheckClient) -> None:
     source = """__kernel void group_sum(__global const float *a, __global float *sums) {
     float s = work_group_reduce_add(a[get_global_id(0)]);
     if (get_local_id(0) == 0) sums[get_group_id(0)] = s;

@@ -6,7 +6,7 @@ from clstudio.devices import DeviceSelector
 from clstudio.session import Session
 
 
-def test_switches_are_exactly_one_and_the_cache_is_off():
+def test_switches_are_exactly_one_and_the_cache_is_off() -> None:
     environment = dict(check_environment(quick=False))
     for switch in ("OCLGRIND_DATA_RACES", "OCLGRIND_UNINITIALIZED", "OCLGRIND_CHECK_API"):
         assert environment[switch] == "1"  # "true" would switch nothing on
@@ -17,7 +17,7 @@ def test_switches_are_exactly_one_and_the_cache_is_off():
     assert dict(check_environment(quick=True))["OCLGRIND_QUICK"] == "1"
 
 
-def test_a_small_range_runs_whole_once_on_oclgrind_without_guard_bands():
+def test_a_small_range_runs_whole_once_on_oclgrind_without_guard_bands() -> None:
     session = Session("k", "", build_options="-D N=4", global_size=(64,), repeats=50)
     plan = plan_check(session)
     assert plan.coverage == ""
@@ -28,7 +28,7 @@ def test_a_small_range_runs_whole_once_on_oclgrind_without_guard_bands():
     assert "OCLGRIND_QUICK" not in dict(plan.environment)
 
 
-def test_a_large_range_uses_quick_mode_and_says_so():
+def test_a_large_range_uses_quick_mode_and_says_so() -> None:
     session = Session("k", "", global_size=(1024, 1024), local_size=(16, 16))
     plan = plan_check(session)
     assert dict(plan.environment)["OCLGRIND_QUICK"] == "1"
@@ -36,7 +36,7 @@ def test_a_large_range_uses_quick_mode_and_says_so():
     assert "quick mode" in plan.coverage and "first and last of 4,096 work-groups" in plan.coverage
 
 
-def test_quick_mode_with_an_automatic_local_size_chooses_whole_groups():
+def test_quick_mode_with_an_automatic_local_size_chooses_whole_groups() -> None:
     # Oclgrind's own "auto" is one work-item per group: quick mode would run two work-items.
     plan = plan_check(Session("k", "", global_size=(FULL_RANGE_LIMIT * 4,)))
     assert plan.session.local_size == (256,)

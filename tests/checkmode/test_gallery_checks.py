@@ -1,10 +1,13 @@
 """Every gallery kernel checks clean on Oclgrind, at its own sizes (quick mode where large)."""
 
+from collections.abc import Iterator
+
 import pytest
 
 from clstudio.engine.build import split_options
 from clstudio.engine.language_version import wanted_language
 from clstudio.session import examples, load_session
+from clstudio.session.gallery import Example
 from clstudio.worker.check_client import CheckClient
 
 pytestmark = pytest.mark.opencl
@@ -13,14 +16,14 @@ EXAMPLES = examples()
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[CheckClient]:
     client = CheckClient()
     yield client
     client.close()
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
-def test_gallery_kernel_checks_clean(client, example):
+def test_gallery_kernel_checks_clean(client: CheckClient, example: Example) -> None:
     session = load_session(example.path)
     result = client.check(session)
     wanted = wanted_language(split_options(session.build_options))

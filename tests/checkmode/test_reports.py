@@ -70,17 +70,18 @@ def race_copy(first: int, second: int, address: int) -> str:
     )
 
 
-def test_a_race_has_both_sides_with_their_lines_and_work_items():
+def test_a_race_has_both_sides_with_their_lines_and_work_items() -> None:
     (report,) = parse_log(RACE).reports
     assert report.kind == "data-race" and report.space == "local" and report.access == "read-write"
     first, second = report.sides
     assert (first.line, first.column, first.access) == (4, 12, "store")
     assert (second.line, second.column, second.access) == (5, 29, "load")
+    assert first.who is not None and second.who is not None
     assert first.who.global_id == (1, 0, 0) and second.who.group == (0, 0, 0)
     assert second.code == "data[get_global_id(0)] = tmp[(l + 1) % get_local_size(0)];"
 
 
-def test_thousands_of_reports_of_one_race_are_one_problem_with_the_count():
+def test_thousands_of_reports_of_one_race_are_one_problem_with_the_count() -> None:
     log = "".join(race_copy(i + 1, i, 0x1000000000000 + 4 * i) for i in range(1500))
     (problem,) = find_problems(parse_log(log), SOURCE, ARGS)
     assert problem.count == 1501  # work-items on either side, each counted once
@@ -89,7 +90,7 @@ def test_thousands_of_reports_of_one_race_are_one_problem_with_the_count():
     assert problem.message.startswith("line 4 writes tmp[l] while line 5 reads it")
 
 
-def test_a_race_reported_read_side_first_still_names_the_write_first():
+def test_a_race_reported_read_side_first_still_names_the_write_first() -> None:
     header, first, second = (
         RACE.split("\tFirst entity:")[0],
         *RACE.split("\tFirst entity:")[1].split("\tSecond entity:"),
@@ -100,7 +101,7 @@ def test_a_race_reported_read_side_first_still_names_the_write_first():
     assert problem.message.startswith("line 4 writes tmp[l] while line 5 reads it")
 
 
-def test_barrier_divergence_counts_work_groups():
+def test_barrier_divergence_counts_work_groups() -> None:
     log = DIVERGENCE + DIVERGENCE.replace("Work-group: (0,0,0)", "Work-group: (1,0,0)")
     (problem,) = find_problems(parse_log(log), SOURCE)
     assert problem.kind == "barrier-divergence" and problem.line == 5 and problem.count == 2
@@ -109,14 +110,14 @@ def test_barrier_divergence_counts_work_groups():
     assert "2 work-groups" in problem.who()
 
 
-def test_pyopencls_own_probes_are_not_reported_but_a_real_api_error_is():
+def test_pyopencls_own_probes_are_not_reported_but_a_real_api_error_is() -> None:
     parsed = parse_log(FALSE_API_ERROR + PYOPENCL_PROBE + REAL_API_ERROR)
     (problem,) = find_problems(parsed, SOURCE)
     assert problem.kind == "api-error" and problem.severity == "note" and problem.line == 0
     assert "CL_INVALID_WORK_GROUP_SIZE" in problem.message
 
 
-def test_missing_source_lines_and_unknown_locations_give_line_zero():
+def test_missing_source_lines_and_unknown_locations_give_line_zero() -> None:
     log = (
         "Invalid read of size 4 at global memory address 0x1000000000100\n"
         "\tKernel: k\n\tEntity: Global(3,0,0) Local(3,0,0) Group(0,0,0)\n"
@@ -133,13 +134,13 @@ def test_missing_source_lines_and_unknown_locations_give_line_zero():
     assert problems[0].message.startswith("the kernel reads outside")
 
 
-def test_a_location_in_another_file_has_no_line_in_the_editor():
+def test_a_location_in_another_file_has_no_line_in_the_editor() -> None:
     log = RACE.replace("of input.cl:", "of helpers.h:")
     (problem,) = find_problems(parse_log(log), SOURCE, ARGS)
     assert problem.line == 0
 
 
-def test_the_suppression_notice_is_seen_and_driver_chatter_ignored():
+def test_the_suppression_notice_is_seen_and_driver_chatter_ignored() -> None:
     log = RACE + "\nOclgrind: 1000 errors generated - suppressing further errors\n\n"
     parsed = parse_log(log, "pocl warning: something\n" + FALSE_API_ERROR)
     assert parsed.suppressed and len(parsed.reports) == 1
@@ -157,7 +158,7 @@ Work-item exceeded its stack of wombats
 """
 
 
-def test_a_message_no_pattern_knows_is_a_problem_with_oclgrinds_words_and_line():
+def test_a_message_no_pattern_knows_is_a_problem_with_oclgrinds_words_and_line() -> None:
     (problem,) = find_problems(parse_log(UNKNOWN), SOURCE, ARGS)
     assert problem.kind == "oclgrind-report" and problem.severity == "error"
     assert (problem.line, problem.kernel, problem.count) == (5, "rotate", 1)
@@ -166,7 +167,7 @@ def test_a_message_no_pattern_knows_is_a_problem_with_oclgrinds_words_and_line()
     assert problem.first[0].global_id == (2, 0, 0)
 
 
-def test_the_same_words_on_stderr_are_driver_chatter_not_a_report():
+def test_the_same_words_on_stderr_are_driver_chatter_not_a_report() -> None:
     assert parse_log("", UNKNOWN).reports == ()
 
 
@@ -182,13 +183,13 @@ def invalid_read(address: int) -> str:
 DATA = BufferRegion("data", 0x1000000000000, 256, 4, "float")
 
 
-def test_a_read_through_a_null_pointer_is_outside_every_buffer():
+def test_a_read_through_a_null_pointer_is_outside_every_buffer() -> None:
     (problem,) = find_problems(parse_log(invalid_read(0x8)), SOURCE, ARGS, (DATA,))
     assert problem.buffer is None
     assert "through a NULL pointer (address 0x8), outside every buffer" in problem.message
 
 
-def test_a_wild_address_names_no_buffer_and_a_near_miss_names_its_buffer():
+def test_a_wild_address_names_no_buffer_and_a_near_miss_names_its_buffer() -> None:
     (wild,) = find_problems(parse_log(invalid_read(0x7000000000000)), SOURCE, ARGS, (DATA,))
     assert wild.buffer is None and "outside every buffer" in wild.message
     (near,) = find_problems(parse_log(invalid_read(0x1000000000100)), SOURCE, ARGS, (DATA,))

@@ -28,7 +28,7 @@ PROBLEM_KEYS = {
 
 
 @pytest.mark.opencl
-def test_a_race_in_json_has_every_documented_key(capsys):
+def test_a_race_in_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["check", str(FAULTS / "local_race" / "session.json"), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1
@@ -47,7 +47,9 @@ def test_a_race_in_json_has_every_documented_key(capsys):
 
 
 @pytest.mark.opencl
-def test_text_names_the_file_line_and_column_like_a_compiler(capsys):
+def test_text_names_the_file_line_and_column_like_a_compiler(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status = main(["check", str(FAULTS / "out_of_bounds_read" / "session.json")])
     out = capsys.readouterr().out
     assert status == 1
@@ -57,7 +59,9 @@ def test_text_names_the_file_line_and_column_like_a_compiler(capsys):
 
 
 @pytest.mark.opencl
-def test_a_clean_gallery_kernel_exits_zero_and_says_what_quick_mode_left_out(capsys):
+def test_a_clean_gallery_kernel_exits_zero_and_says_what_quick_mode_left_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     kernels = Path(__file__).parents[2] / "kernels"
     status = main(["check", str(kernels / "vector_add.json")])
     out = capsys.readouterr().out
@@ -65,7 +69,9 @@ def test_a_clean_gallery_kernel_exits_zero_and_says_what_quick_mode_left_out(cap
     assert "quick mode" in out and out.rstrip().endswith("ok: no problems found")
 
 
-def test_a_broken_session_is_a_load_error_without_traceback(capsys, tmp_path):
+def test_a_broken_session_is_a_load_error_without_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{ not json")
     status = main(["check", str(path), "--json"])

@@ -4,11 +4,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from clstudio.cli import main
+from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 VADD = """__kernel void vadd(__global const float *a, __global const float *b,
@@ -19,7 +21,7 @@ VADD = """__kernel void vadd(__global const float *a, __global const float *b,
 """
 
 
-def write_session(folder: Path, **changes) -> Path:
+def write_session(folder: Path, **changes: Any) -> Path:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -39,13 +41,15 @@ def write_session(folder: Path, **changes) -> Path:
     return path
 
 
-def run_json(capsys, *argv) -> tuple[int, dict]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, dict[str, Any]]:
     status = main(["run", *map(str, argv), "--json"])
     return status, json.loads(capsys.readouterr().out)
 
 
 @pytest.mark.opencl
-def test_run_json_has_every_documented_key(capsys, tmp_path):
+def test_run_json_has_every_documented_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, result = run_json(capsys, write_session(tmp_path))
     assert status == 0
     assert result["format"] == "clstudio-run-result" and result["version"] == 1
@@ -67,7 +71,9 @@ def test_run_json_has_every_documented_key(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_failed_reference_exits_non_zero(capsys, tmp_path):
+def test_failed_reference_exits_non_zero(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = write_session(tmp_path, references={"c": {"expr": "a - b"}})
     status, result = run_json(capsys, path)
     assert status == 1
@@ -76,7 +82,7 @@ def test_failed_reference_exits_non_zero(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_build_error_in_json(capsys, tmp_path):
+def test_build_error_in_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = write_session(tmp_path, source=VADD.replace("a[i] + b[i]", "a[i] + q"))
     status, result = run_json(capsys, path)
     assert status == 1
@@ -85,7 +91,9 @@ def test_build_error_in_json(capsys, tmp_path):
     assert result["build"]["diagnostics"][0]["line"] == 4
 
 
-def test_broken_session_is_a_load_error_without_traceback(capsys, tmp_path):
+def test_broken_session_is_a_load_error_without_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "clstudio-session", "version": 1,')
     status, result = run_json(capsys, path)
@@ -97,14 +105,14 @@ def test_broken_session_is_a_load_error_without_traceback(capsys, tmp_path):
     assert "error (load)" in out and "Traceback" not in out
 
 
-def test_missing_session_file(capsys, tmp_path):
+def test_missing_session_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, result = run_json(capsys, tmp_path / "nope.json")
     assert status == 1
     assert result["error"]["stage"] == "load"
 
 
 @pytest.mark.opencl
-def test_save_outputs_writes_npy_files(capsys, tmp_path):
+def test_save_outputs_writes_npy_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "deep" / "out"
     status = main(["run", str(write_session(tmp_path)), "--save-outputs", str(out)])
     assert status == 0
@@ -113,7 +121,9 @@ def test_save_outputs_writes_npy_files(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_save_outputs_into_a_file_is_a_clear_error(capsys, tmp_path):
+def test_save_outputs_into_a_file_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     status, result = run_json(capsys, write_session(tmp_path), "--save-outputs", blocker)
@@ -123,7 +133,7 @@ def test_save_outputs_into_a_file_is_a_clear_error(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_devices_text_and_json(capsys):
+def test_devices_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["devices"]) == 0
     text = capsys.readouterr().out
     assert "Portable Computing Language" in text
@@ -135,7 +145,7 @@ def test_devices_text_and_json(capsys):
 
 
 @pytest.mark.opencl
-def test_the_installed_command_runs_a_gallery_session(tmp_path):
+def test_the_installed_command_runs_a_gallery_session(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "clstudio", "run", str(KERNELS / "vector_add.json"), "--json"],
         capture_output=True,
@@ -147,7 +157,9 @@ def test_the_installed_command_runs_a_gallery_session(tmp_path):
 
 
 @pytest.mark.opencl
-def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(capsys, tmp_path):
+def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     source = "__kernel void spin(__global int *x) { for (;;) x[0]++; }"
     path = write_session(
         tmp_path,
@@ -165,7 +177,9 @@ def test_a_hanging_kernel_ends_as_a_timeout_not_a_hung_command(capsys, tmp_path)
 
 
 @pytest.mark.opencl
-def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(capsys, tmp_path):
+def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     source = "__kernel void over(__global float *c) { c[get_global_id(0) + 4] = 1.0f; }"
     path = write_session(
         tmp_path,
@@ -187,17 +201,18 @@ def test_an_overrun_is_reported_by_the_guard_bands_and_fails_the_command(capsys,
 
 
 @pytest.mark.opencl
-def test_a_reader_that_stops_early_gets_no_traceback():
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     # The reader closes its end before the device list is written (`... | head`).
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "clstudio", "devices"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    process.stdout.close()
-    stderr = process.stderr.read()
-    process.wait(timeout=120)
+    ) as process:  # closes stderr too: an open pipe left to the collector is a ResourceWarning
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        stderr = process.stderr.read()
+        process.wait(timeout=120)
     assert "Traceback" not in stderr
     assert process.returncode == 1
 
@@ -205,19 +220,19 @@ def test_a_reader_that_stops_early_gets_no_traceback():
 class _WorkerOnAMachineWithoutDrivers:
     """What the worker answers where no driver is installed (see test_icd_entries.py)."""
 
-    def __enter__(self):
+    def __enter__(self) -> "_WorkerOnAMachineWithoutDrivers":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         return None
 
-    def devices(self):
-        from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory
-
+    def devices(self) -> DeviceInventory:
         return DeviceInventory((), NO_PLATFORM_HELP)
 
 
-def test_devices_with_no_device_says_how_to_get_one_and_exits_1(capsys, monkeypatch):
+def test_devices_with_no_device_says_how_to_get_one_and_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from clstudio.cli import devices_command
 
     monkeypatch.setattr(devices_command, "WorkerClient", _WorkerOnAMachineWithoutDrivers)
@@ -230,7 +245,9 @@ def test_devices_with_no_device_says_how_to_get_one_and_exits_1(capsys, monkeypa
 
 
 @pytest.mark.opencl
-def test_peaks_json_names_every_figure_with_its_unit(capsys, tmp_path, monkeypatch):
+def test_peaks_json_names_every_figure_with_its_unit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path))
     status = main(["peaks", "--quick", "--json", "--only", "launch_latency"])
     data = json.loads(capsys.readouterr().out)
@@ -242,7 +259,9 @@ def test_peaks_json_names_every_figure_with_its_unit(capsys, tmp_path, monkeypat
     assert not (tmp_path / "peaks.json").exists()  # a partial measurement is not kept
 
 
-def test_peaks_refuses_an_unknown_test_with_the_names_it_knows(capsys):
+def test_peaks_refuses_an_unknown_test_with_the_names_it_knows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["peaks", "--only", "flops"]) == 2
     assert "the tests are global_bandwidth, sp_compute" in capsys.readouterr().err
 
@@ -265,7 +284,9 @@ def _second_device() -> tuple[str, str] | None:
 
 
 @pytest.mark.opencl
-def test_run_on_two_devices_prints_both_results_and_their_comparison(capsys, tmp_path):
+def test_run_on_two_devices_prints_both_results_and_their_comparison(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, data = run_json(capsys, write_session(tmp_path), "--device", "cpu", "--device", "cpu")
     assert status == 0
     assert data["format"] == "clstudio-device-runs" and data["version"] == 1
@@ -275,7 +296,9 @@ def test_run_on_two_devices_prints_both_results_and_their_comparison(capsys, tmp
 
 
 @pytest.mark.opencl
-def test_run_on_two_devices_saves_each_devices_outputs_in_a_folder_of_its_own(capsys, tmp_path):
+def test_run_on_two_devices_saves_each_devices_outputs_in_a_folder_of_its_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     out = tmp_path / "out"
     status, _ = run_json(
         capsys, write_session(tmp_path), "--device", "cpu", "--device", "cpu",
@@ -292,7 +315,9 @@ def test_run_on_two_devices_saves_each_devices_outputs_in_a_folder_of_its_own(ca
 
 
 @pytest.mark.opencl
-def test_run_on_a_second_installed_device_compares_it_with_the_first(capsys, tmp_path):
+def test_run_on_a_second_installed_device_compares_it_with_the_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     second = _second_device()
     if second is None:
         pytest.skip("only one OpenCL device here: make intel adds a second")
@@ -305,7 +330,9 @@ def test_run_on_a_second_installed_device_compares_it_with_the_first(capsys, tmp
 
 
 @pytest.mark.opencl
-def test_run_on_one_device_keeps_the_single_result_format(capsys, tmp_path):
+def test_run_on_one_device_keeps_the_single_result_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, data = run_json(capsys, write_session(tmp_path), "--device", "no such device")
     assert status == 1
     assert data["format"] == "clstudio-run-result"

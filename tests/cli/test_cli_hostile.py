@@ -10,7 +10,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,7 +55,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def until(condition, seconds: float) -> bool:
+def until(condition: Callable[[], object], seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
@@ -65,7 +67,9 @@ def until(condition, seconds: float) -> bool:
 @pytest.mark.opencl
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("moment", ["while the kernel spins", "while the worker boots"])
-def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path, moment):
+def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(
+    tmp_path: Path, moment: str
+) -> None:
     session = tmp_path / "spin.json"
     session.write_text(json.dumps(SPIN), encoding="utf-8")
     # A terminal sends Ctrl-C to the whole foreground process group: so does this test.
@@ -94,13 +98,15 @@ def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(tmp_path, mo
     assert not scratch(), "a scratch folder was left"
 
 
-def write_session(folder: Path, data: dict) -> Path:
+def write_session(folder: Path, data: dict[str, Any]) -> Path:
     path = folder / "session.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
-def test_escape_codes_in_a_session_are_shown_not_obeyed(capsys, tmp_path):
+def test_escape_codes_in_a_session_are_shown_not_obeyed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     hostile = {**SPIN, "\x1b]0;pwned\x07\x1b[2J\rok": 1}
     assert main(["run", str(write_session(tmp_path, hostile))]) == 1
     out = capsys.readouterr().out
@@ -110,7 +116,9 @@ def test_escape_codes_in_a_session_are_shown_not_obeyed(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
+def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     printing = {
         **SPIN,
         "kernel": "say",
@@ -127,7 +135,7 @@ def test_escape_codes_a_kernel_prints_are_shown_not_obeyed(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["printf"] == "\x1b[1A\x1b[2Kok\n"
 
 
-def test_escape_controls_keeps_newlines_and_tabs_and_text():
+def test_escape_controls_keeps_newlines_and_tabs_and_text() -> None:
     assert escape_controls("a\tb\nc\u00e9\u4e2d") == "a\tb\nc\u00e9\u4e2d"
     assert escape_controls("\x00\x7f\x9b\u202e") == "\\x00\\x7f\\x9b\\u202e"
 
@@ -144,7 +152,7 @@ def clstudio(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
 
 
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
-def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path, kind):
+def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path: Path, kind: str) -> None:
     kernel = tmp_path / "mine.cl"
     if kind == "fifo":
         os.mkfifo(kernel)
@@ -159,7 +167,9 @@ def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path, kind):
 
 @pytest.mark.parametrize("name", ["exercise.json", "statement.md"])
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
-def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(tmp_path, name, kind):
+def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(
+    tmp_path: Path, name: str, kind: str
+) -> None:
     folder = tmp_path / "exercises"
     shutil.copytree(exercises_dir() / "vector_add", folder / "vector_add")
     path = folder / "vector_add" / name
@@ -176,7 +186,9 @@ def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(tmp_path, name, 
 
 
 @pytest.mark.parametrize("command", [["run"], ["check"], ["export", "--lang", "c", "-o", "out"]])
-def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(capsys, tmp_path, command):
+def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
     path = tmp_path / "session.json"
     text = json.dumps({**SPIN, "description": "SURROGATE"}).replace("SURROGATE", "\\ud800")
     path.write_text(text, encoding="utf-8")
@@ -189,7 +201,9 @@ def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(capsys, tmp
 
 
 @pytest.mark.opencl
-def test_peaks_sets_a_damaged_store_aside_and_never_rewrites_a_newer_one(capsys):
+def test_peaks_sets_a_damaged_store_aside_and_never_rewrites_a_newer_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     store = Path(os.environ["CLSTUDIO_DATA_DIR"]) / "peaks.json"
     store.parent.mkdir(parents=True, exist_ok=True)
     store.write_text('{"format": "clstudio-peak-store", "version": 1, "measurements": 5}')

@@ -2,6 +2,7 @@
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ def _broken_session(folder: Path) -> Path:
 
 
 @pytest.fixture
-def speak(monkeypatch):
+def speak(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     """Make the environment ask for a language as a terminal would (LANG alone)."""
 
     def choose(lang: str) -> None:
@@ -44,7 +45,9 @@ def speak(monkeypatch):
     return choose
 
 
-def _output(capsys, speak, lang: str, *argv: object) -> tuple[int, str]:
+def _output(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None], lang: str, *argv: object
+) -> tuple[int, str]:
     speak(lang)  # again each time: --json switches this process to English
     status = main([str(arg) for arg in argv])
     return status, capsys.readouterr().out
@@ -64,7 +67,9 @@ def _timeless(value: object) -> object:
 
 
 @pytest.mark.opencl
-def test_run_json_is_the_same_english_under_chinese_and_c(capsys, speak, tmp_path):
+def test_run_json_is_the_same_english_under_chinese_and_c(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None], tmp_path: Path
+) -> None:
     session = _broken_session(tmp_path)
     zh_status, zh = _output(capsys, speak, "zh_CN.UTF-8", "run", session, "--json")
     c_status, c = _output(capsys, speak, "C", "run", session, "--json")
@@ -76,14 +81,18 @@ def test_run_json_is_the_same_english_under_chinese_and_c(capsys, speak, tmp_pat
 
 
 @pytest.mark.opencl
-def test_the_gallery_run_prints_the_same_json_under_chinese_and_c(capsys, speak):
+def test_the_gallery_run_prints_the_same_json_under_chinese_and_c(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
+) -> None:
     vector_add = KERNELS / "vector_add.json"
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "run", vector_add, "--json")
     _, c = _output(capsys, speak, "C", "run", vector_add, "--json")
     assert _timeless(json.loads(zh)) == _timeless(json.loads(c))
 
 
-def test_exercise_list_json_is_identical_under_chinese_and_c(capsys, speak):
+def test_exercise_list_json_is_identical_under_chinese_and_c(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
+) -> None:
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "exercise", "list", "--json")
     _, c = _output(capsys, speak, "C", "exercise", "list", "--json")
     assert zh == c
@@ -94,7 +103,9 @@ def test_exercise_list_json_is_identical_under_chinese_and_c(capsys, speak):
     )
 
 
-def test_exercise_list_names_each_exercise_in_the_readers_language(capsys, speak):
+def test_exercise_list_names_each_exercise_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
+) -> None:
     _, zh = _output(capsys, speak, "zh_CN.UTF-8", "exercise", "list")
     _, c = _output(capsys, speak, "C", "exercise", "list")
     assert zh.splitlines()[0].split() == ["vector_add", "带边界检查的向量加法"]
@@ -103,7 +114,9 @@ def test_exercise_list_names_each_exercise_in_the_readers_language(capsys, speak
 
 
 @pytest.mark.opencl
-def test_a_failing_exercise_check_tells_a_chinese_reader_in_chinese(capsys, speak):
+def test_a_failing_exercise_check_tells_a_chinese_reader_in_chinese(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None]
+) -> None:
     starter = Path(__file__).parents[2] / "exercises" / "vector_add" / "starter.cl"
     argv = ("exercise", "check", "vector_add", starter, "--no-performance")
     status, zh = _output(capsys, speak, "zh_CN.UTF-8", *argv)
@@ -117,7 +130,9 @@ def test_a_failing_exercise_check_tells_a_chinese_reader_in_chinese(capsys, spea
 
 
 @pytest.mark.opencl
-def test_a_failing_run_tells_a_chinese_reader_in_chinese(capsys, speak, tmp_path):
+def test_a_failing_run_tells_a_chinese_reader_in_chinese(
+    capsys: pytest.CaptureFixture[str], speak: Callable[[str], None], tmp_path: Path
+) -> None:
     session = _broken_session(tmp_path)
     status, out = _output(capsys, speak, "zh_CN.UTF-8", "run", session)
     assert status == 1
@@ -128,7 +143,11 @@ def test_a_failing_run_tells_a_chinese_reader_in_chinese(capsys, speak, tmp_path
     assert "kernel wrote past the end of 'c': 16 elements, first at index 256" in out
 
 
-def test_help_is_chinese_and_fits_the_terminal(capsys, speak, monkeypatch):
+def test_help_is_chinese_and_fits_the_terminal(
+    capsys: pytest.CaptureFixture[str],
+    speak: Callable[[str], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     speak("zh_CN.UTF-8")
     with pytest.raises(SystemExit):
@@ -145,16 +164,20 @@ def test_help_is_chinese_and_fits_the_terminal(capsys, speak, monkeypatch):
         (["run"], "缺少以下必需的参数：session", "the following arguments are required: session"),
         (
             ["export", "s.json", "-o", "out", "--lang", "rust"],
-            "参数 --lang：无效的选择：'rust'（可选：'python', 'c'）",
-            "argument --lang: invalid choice: 'rust' (choose from 'python', 'c')",
+            "参数 --lang：无效的选择：'rust'（可选：'python', 'c', 'both'）",
+            "argument --lang: invalid choice: 'rust' (choose from 'python', 'c', 'both')",
         ),
         (["devices", "--bogus"], "无法识别的参数：--bogus", "unrecognized arguments: --bogus"),
         (["run", "s.json", "--device"], "参数 --device：需要一个值", "expected one argument"),
     ],
 )
 def test_usage_errors_are_chinese_under_chinese_and_english_under_c(
-    capsys, speak, argv, chinese, english
-):
+    capsys: pytest.CaptureFixture[str],
+    speak: Callable[[str], None],
+    argv: list[str],
+    chinese: str,
+    english: str,
+) -> None:
     for lang, said, usage_word, error_word in (
         ("zh_CN.UTF-8", chinese, "用法：", "错误："),
         ("C", english, "usage: ", "error: "),
@@ -168,7 +191,7 @@ def test_usage_errors_are_chinese_under_chinese_and_english_under_c(
         assert error.startswith("clstudio") and error_word in error, (lang, error)
 
 
-def test_chinese_wraps_between_characters_and_english_at_spaces():
+def test_chinese_wraps_between_characters_and_english_at_spaces() -> None:
     assert wrapped("运行 clstudio devices 列出设备", 12) == [
         "运行",
         "clstudio",

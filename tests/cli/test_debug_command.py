@@ -11,7 +11,7 @@ from clstudio.cli import main
 from clstudio.session import load_session
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
-from debugger_testing import inputs, needs_oclgrind
+from debugger.debugger_testing import inputs, needs_oclgrind
 
 VECTOR_ADD = Path(__file__).parents[2] / "kernels" / "vector_add.json"
 SPIN = Path(__file__).parents[1] / "debugger" / "sessions" / "spin.json"

@@ -13,14 +13,14 @@ from clstudio.exercises import COURSE_ORDER, exercises_dir
 WRONG = Path(__file__).parents[1] / "exercises" / "wrong"
 
 
-def test_list_names_every_exercise_in_course_order(capsys):
+def test_list_names_every_exercise_in_course_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["exercise", "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == list(COURSE_ORDER)
     assert lines[0].split(None, 1)[1] == "Vector add with its guard"
 
 
-def test_list_json_has_every_documented_key(capsys):
+def test_list_json_has_every_documented_key(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["exercise", "list", "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
     assert listing["format"] == "clstudio-exercise-list" and listing["version"] == 1
@@ -44,7 +44,9 @@ def test_list_json_has_every_documented_key(capsys):
 
 
 @pytest.mark.opencl
-def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(capsys):
+def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     kernel = WRONG / "vector_add_no_guard.cl"
     status = main(["exercise", "check", "vector_add", str(kernel), "--json"])
     report = json.loads(capsys.readouterr().out)
@@ -60,7 +62,9 @@ def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(capsys):
 
 
 @pytest.mark.opencl
-def test_check_of_the_solution_exits_0_and_prints_each_case(capsys, tmp_path):
+def test_check_of_the_solution_exits_0_and_prints_each_case(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     kernel = exercises_dir() / "softmax" / "solution.cl"
     assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 0
     out = capsys.readouterr().out
@@ -72,7 +76,9 @@ def test_check_of_the_solution_exits_0_and_prints_each_case(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_a_kernel_right_by_luck_fails_the_memory_check_at_its_line(capsys, tmp_path):
+def test_a_kernel_right_by_luck_fails_the_memory_check_at_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     solution = (exercises_dir() / "softmax" / "solution.cl").read_text()
     loosened = tmp_path / "loosened.cl"
     loosened.write_text(solution.replace("if (lid < stride)", "if (lid <= stride)"))
@@ -89,14 +95,18 @@ def test_a_kernel_right_by_luck_fails_the_memory_check_at_its_line(capsys, tmp_p
 
 
 @pytest.mark.opencl
-def test_check_of_the_starter_shows_expected_and_actual_values(capsys):
+def test_check_of_the_starter_shows_expected_and_actual_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     kernel = exercises_dir() / "softmax" / "starter.cl"
     assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 1
     out = capsys.readouterr().out
     assert "FAIL  rows = 5, cols = 1025: y[" in out and ", got 0" in out
 
 
-def test_an_unknown_exercise_is_a_clear_error(capsys, tmp_path):
+def test_an_unknown_exercise_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     kernel = tmp_path / "k.cl"
     kernel.write_text("")
     assert main(["exercise", "check", "vector_ad", str(kernel)]) == 1
@@ -104,7 +114,9 @@ def test_an_unknown_exercise_is_a_clear_error(capsys, tmp_path):
     assert "no exercise named 'vector_ad'; the exercises are: vector_add, saxpy" in err
 
 
-def test_a_missing_kernel_file_is_a_clear_error_in_json_too(capsys, tmp_path):
+def test_a_missing_kernel_file_is_a_clear_error_in_json_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status = main(["exercise", "check", "vector_add", str(tmp_path / "none.cl"), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert status == 1
@@ -113,7 +125,9 @@ def test_a_missing_kernel_file_is_a_clear_error_in_json_too(capsys, tmp_path):
 
 
 @pytest.mark.opencl
-def test_an_endless_kernel_costs_one_timeout_not_one_per_case(capsys, tmp_path, monkeypatch):
+def test_an_endless_kernel_costs_one_timeout_not_one_per_case(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "course" / "vector_add"
     shutil.copytree(exercises_dir() / "vector_add", folder)
     session = json.loads((folder / "session.json").read_text())
@@ -135,7 +149,9 @@ def test_an_endless_kernel_costs_one_timeout_not_one_per_case(capsys, tmp_path, 
 
 
 @pytest.mark.opencl
-def test_check_without_measured_peaks_says_how_to_measure_them(capsys):
+def test_check_without_measured_peaks_says_how_to_measure_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     kernel = exercises_dir() / "vector_add" / "solution.cl"
     assert main(["exercise", "check", "vector_add", str(kernel), "--json"]) == 0
     roofline = json.loads(capsys.readouterr().out)["performance"]["roofline"]
@@ -150,7 +166,9 @@ def test_check_without_measured_peaks_says_how_to_measure_them(capsys):
 
 
 @pytest.mark.opencl
-def test_a_variant_on_a_device_without_it_is_refused_and_names_one_that_has_it(capsys):
+def test_a_variant_on_a_device_without_it_is_refused_and_names_one_that_has_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     kernel = exercises_dir() / "sum_reduction" / "solution_cl2.cl"
     status = main(["exercise", "check", "sum_reduction", str(kernel), "--variant", "cl2"])
     err = capsys.readouterr().err
@@ -159,7 +177,9 @@ def test_a_variant_on_a_device_without_it_is_refused_and_names_one_that_has_it(c
     assert "--device" in err  # a device that has it, or how to add Intel's runtime
 
 
-def test_an_unknown_variant_names_the_ones_there_are(capsys, tmp_path):
+def test_an_unknown_variant_names_the_ones_there_are(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     kernel = exercises_dir() / "sum_reduction" / "solution_cl2.cl"
     assert main(["exercise", "check", "sum_reduction", str(kernel), "--variant", "cl3"]) == 1
     assert "sum_reduction has no variant 'cl3'; its variants are: cl2" in capsys.readouterr().err
@@ -173,7 +193,7 @@ def test_an_unknown_variant_names_the_ones_there_are(capsys, tmp_path):
     not installed_runtimes(),
     reason="Intel's CPU runtime is not installed: make intel (CI installs it)",
 )
-def test_a_variant_solution_passes_on_intels_runtime(capsys):
+def test_a_variant_solution_passes_on_intels_runtime(capsys: pytest.CaptureFixture[str]) -> None:
     kernel = exercises_dir() / "max_reduction" / "solution_cl2.cl"
     argv = ["exercise", "check", "max_reduction", str(kernel), "--variant", "cl2"]
     assert main([*argv, "--device", "Intel:", "--no-performance", "--json"]) == 0

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import pytest
 
-import clstudio.common.npy_files as npy_files
 from clstudio.common.npy_files import save_array_atomically
 
 
-def test_a_reader_of_the_old_file_keeps_reading_it_whole(tmp_path):
+def test_a_reader_of_the_old_file_keeps_reading_it_whole(tmp_path: Path) -> None:
     path = tmp_path / "c.npy"
     np.save(path, np.zeros(1 << 16, np.float32))
     os.chmod(path, 0o600)
@@ -23,15 +24,17 @@ def test_a_reader_of_the_old_file_keeps_reading_it_whole(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.npy"]
 
 
-def test_a_save_that_fails_halfway_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+def test_a_save_that_fails_halfway_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "c.npy"
     np.save(path, np.arange(8))
 
-    def torn(stream, array, allow_pickle):
+    def torn(stream: BinaryIO, array: np.ndarray, allow_pickle: bool) -> None:
         stream.write(b"\x93NUMPY half of a file")
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(npy_files.np, "save", torn)
+    monkeypatch.setattr(np, "save", torn)  # the module calls np.save: the same object
     with pytest.raises(OSError, match="No space left"):
         save_array_atomically(path, np.ones(8))
     monkeypatch.undo()

@@ -3,7 +3,9 @@
 import importlib.util
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -18,7 +20,7 @@ from clstudio.common import (
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _catalogues():
+def _catalogues() -> ModuleType:
     spec = importlib.util.spec_from_file_location("catalogues", ROOT / "translations/catalogues.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -28,18 +30,20 @@ def _catalogues():
 
 
 @pytest.fixture
-def language(monkeypatch):
+def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     """Choose a language for one test; the next test speaks English again."""
     monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
 
-    def choose(code):
+    def choose(code: str) -> None:
         set_language(code)
 
     yield choose
     monkeypatch.setenv(LANGUAGE_VARIABLE, ENGLISH)
 
 
-def test_the_system_language_is_read_as_gettext_reads_it(monkeypatch, language):
+def test_the_system_language_is_read_as_gettext_reads_it(
+    monkeypatch: pytest.MonkeyPatch, language: Callable[[str], None]
+) -> None:
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
@@ -52,7 +56,9 @@ def test_the_system_language_is_read_as_gettext_reads_it(monkeypatch, language):
     assert current_language() == "zh_CN"
 
 
-def test_a_choice_wins_over_the_system_and_reaches_later_processes(monkeypatch, language):
+def test_a_choice_wins_over_the_system_and_reaches_later_processes(
+    monkeypatch: pytest.MonkeyPatch, language: Callable[[str], None]
+) -> None:
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     language(ENGLISH)
     assert current_language() == ENGLISH
@@ -66,11 +72,11 @@ def test_a_choice_wins_over_the_system_and_reaches_later_processes(monkeypatch, 
     assert child.stdout.strip() == ENGLISH
 
 
-def test_catalogues_have_no_empty_stale_or_mismatched_entries():
+def test_catalogues_have_no_empty_stale_or_mismatched_entries() -> None:
     assert _catalogues().problems("zh_CN") == []
 
 
-def test_the_compiled_catalogues_are_those_of_the_sources(tmp_path):
+def test_the_compiled_catalogues_are_those_of_the_sources(tmp_path: Path) -> None:
     """`make` compiles them; a catalogue edited since is compiled again by the next make."""
     catalogues = _catalogues()
     catalogues.compile_all("zh_CN", tmp_path)

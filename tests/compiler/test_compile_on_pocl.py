@@ -10,12 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from compiler_records import DATA
 
 from clstudio.compiler import compare_builds
 from clstudio.session import DeviceSelector, load_session
 from clstudio.worker.compiler_client import CompilerClient
 from clstudio.worker.process import SCRATCH_PREFIX
+from compiler.compiler_records import DATA
 
 POCL = DeviceSelector(platform="Portable Computing Language", device="")
 KERNELS = Path(__file__).parents[2] / "kernels"

@@ -9,10 +9,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "compiler"))
 
-from compiler_records import ROW_SUM_SOURCE, pocl_build, pocl_cache, printed
-
 from clstudio.compiler import CompileResult, compare_builds, compile_view
 from clstudio.reporting import comparison_text, compile_to_json, format_compile
+from compiler.compiler_records import ROW_SUM_SOURCE, pocl_build, pocl_cache, printed
 
 
 def row_sum(tmp_path: Path, name: str, options: str = "") -> CompileResult:

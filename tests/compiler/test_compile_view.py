@@ -5,9 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from compiler_records import DATA, ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
-
 from clstudio.compiler import compare_builds, compile_view, missing_reason
+from compiler.compiler_records import (
+    DATA,
+    ROW_SUM_SOURCE,
+    SAXPY_SOURCE,
+    pocl_build,
+    pocl_cache,
+    printed,
+)
 
 
 def test_saxpy_from_pocls_cache_vectorised_with_its_width(tmp_path: Path) -> None:

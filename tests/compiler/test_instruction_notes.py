@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
 from clstudio.common import set_language
 from clstudio.compiler import changes_since, compile_view, instruction_note
+from compiler.compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
 
 @pytest.mark.parametrize(

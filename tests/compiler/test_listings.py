@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from compiler_records import DATA
 
 from clstudio.compiler import (
     BitcodeError,
@@ -19,6 +18,7 @@ from clstudio.compiler import (
     work_group_loop,
 )
 from clstudio.compiler.listing import Listing, ListingLine
+from compiler.compiler_records import DATA
 
 # Packed single-precision arithmetic on xmm, ymm or zmm registers: SSE, AVX2 or AVX-512,
 # whichever the machine that recorded the files had.

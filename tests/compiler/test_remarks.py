@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, printed
 
 from clstudio.common import Diagnostic, set_language
 from clstudio.compiler import Remark, advice_for, classify, parse_remarks, remark_diagnostics
 from clstudio.compiler.remarks import at_loop_keyword
+from compiler.compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, printed
 
 
 def kept(name: str) -> tuple[Remark, ...]:

@@ -8,7 +8,6 @@ import re
 
 import numpy as np
 import pytest
-from debugger_testing import answer, inputs, transcript
 
 from clstudio.checkmode import parse_log
 from clstudio.common import kernel_type
@@ -24,6 +23,7 @@ from clstudio.debugger import (
 )
 from clstudio.debugger.answers import parse_breakpoints
 from clstudio.session import load_session, with_sizes
+from debugger.debugger_testing import answer, inputs, transcript
 
 
 def test_answers_are_split_at_their_fences_and_a_trailing_part_is_left_for_later() -> None:

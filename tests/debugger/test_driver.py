@@ -7,7 +7,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from debugger_testing import inputs, needs_oclgrind
 
 from clstudio.debugger import (
     BARRIER,
@@ -24,6 +23,7 @@ from clstudio.debugger import (
 )
 from clstudio.devices import DeviceSelector
 from clstudio.session import BufferArg, load_session, with_sizes
+from debugger.debugger_testing import inputs, needs_oclgrind
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 SESSIONS = Path(__file__).parent / "sessions"

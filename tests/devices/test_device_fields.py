@@ -11,6 +11,7 @@ from clstudio.devices.field_catalogue import (
     FORMATTERS,
     GROUP_ORDER,
     PLATFORM_FIELDS,
+    FieldSpec,
     decode_bytes,
     display_value,
     format_bytes,
@@ -72,7 +73,7 @@ CL_PLATFORM_ICD_SUFFIX_KHR CL_PLATFORM_HOST_TIMER_RESOLUTION
 """.split()  # noqa: SIM905 (compact table)
 
 
-def test_the_catalogue_covers_every_field_clinfo_prints():
+def test_the_catalogue_covers_every_field_clinfo_prints() -> None:
     assert len(set(CLINFO_DEVICE_NAMES)) == 104
     device_names = {spec.name for spec in DEVICE_FIELDS}
     assert set(CLINFO_DEVICE_NAMES) <= device_names
@@ -80,7 +81,7 @@ def test_the_catalogue_covers_every_field_clinfo_prints():
 
 
 @pytest.mark.parametrize("specs", [DEVICE_FIELDS, PLATFORM_FIELDS], ids=["device", "platform"])
-def test_every_entry_is_complete_and_names_are_unique(specs):
+def test_every_entry_is_complete_and_names_are_unique(specs: tuple[FieldSpec, ...]) -> None:
     assert len({spec.name for spec in specs}) == len(specs)
     for spec in specs:
         assert spec.name.startswith("CL_"), spec
@@ -92,7 +93,7 @@ def test_every_entry_is_complete_and_names_are_unique(specs):
         assert spec.attr is not None or spec.code is not None, spec
 
 
-def test_every_pyopencl_attribute_in_the_catalogue_exists():
+def test_every_pyopencl_attribute_in_the_catalogue_exists() -> None:
     for spec in DEVICE_FIELDS:
         if spec.attr:
             assert hasattr(cl.device_info, spec.attr), spec.name
@@ -101,7 +102,7 @@ def test_every_pyopencl_attribute_in_the_catalogue_exists():
             assert hasattr(cl.platform_info, spec.attr), spec.name
 
 
-def test_fields_apply_by_opencl_version_or_extension():
+def test_fields_apply_by_opencl_version_or_extension() -> None:
     by_name = {spec.name: spec for spec in DEVICE_FIELDS}
     svm = by_name["CL_DEVICE_SVM_CAPABILITIES"]
     assert not svm.applies((1, 2), frozenset())
@@ -130,7 +131,7 @@ def test_fields_apply_by_opencl_version_or_extension():
         (3 * 2**40, "3 TiB (3298534883328 bytes)"),
     ],
 )
-def test_bytes_read_in_binary_units_with_the_exact_count(n, text):
+def test_bytes_read_in_binary_units_with_the_exact_count(n: int, text: str) -> None:
     assert format_bytes(n) == text
     assert display_value("bytes", n) == text
 
@@ -156,7 +157,11 @@ def test_bytes_read_in_binary_units_with_the_exact_count(n, text):
         ("handle", "", "none"),
     ],
 )
-def test_scalar_and_list_formatters(kind, raw, text):
+def test_scalar_and_list_formatters(
+    kind: str,
+    raw: bool | int | list[dict[str, str]] | list[int] | list[object] | list[str] | str,
+    text: str,
+) -> None:
     assert display_value(kind, raw) == text
 
 
@@ -199,11 +204,11 @@ def test_scalar_and_list_formatters(kind, raw, text):
         ("partition_type", [0x1088, 1, 0], "By affinity domain (NUMA node)"),
     ],
 )
-def test_enums_and_bit_fields_read_as_names(kind, raw, text):
+def test_enums_and_bit_fields_read_as_names(kind: str, raw: int | list[int], text: str) -> None:
     assert display_value(kind, raw) == text
 
 
-def test_plain_values_are_json_data():
+def test_plain_values_are_json_data() -> None:
     name_version = SimpleNamespace(name="cl_khr_fp64", version=0x400000)
     assert plain_value("name_versions", [name_version]) == [
         {"name": "cl_khr_fp64", "version": "1.0.0"}
@@ -220,7 +225,7 @@ def test_plain_values_are_json_data():
     assert plain_value("uuid", uuid) == "00010203-0405-0607-0809-0a0b0c0d0e0f"
 
 
-def test_direct_answers_decode_to_what_pyopencl_would_give():
+def test_direct_answers_decode_to_what_pyopencl_would_give() -> None:
     assert decode_bytes("text", b"POCL\0") == "POCL"
     assert decode_bytes("words", b"cl_khr_icd cl_khr_fp64\0") == "cl_khr_icd cl_khr_fp64"
     # PoCL writes 4 bytes where the spec says 8: the driver's own size is what counts.
@@ -229,11 +234,11 @@ def test_direct_answers_decode_to_what_pyopencl_would_give():
     assert decode_bytes("uuid", b"\x01" * 16) == b"\x01" * 16
 
 
-def test_version_text_unpacks_major_minor_patch():
+def test_version_text_unpacks_major_minor_patch() -> None:
     assert version_text((2 << 22) | (1 << 12) | 7) == "2.1.7"
 
 
-def test_the_written_out_constants_are_pyopencls():
+def test_the_written_out_constants_are_pyopencls() -> None:
     # The catalogue writes cl.h's values out so that the window needs no pyopencl.
     for kind, values in CL_CONSTANTS.items():
         assert values == {name: int(getattr(getattr(cl, kind), name)) for name in values}, kind

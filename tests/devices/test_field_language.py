@@ -1,6 +1,8 @@
 """A field's label, group, explanation and value are shown in the user's language; the
 data (what --json writes) stays English."""
 
+from collections.abc import Callable
+
 import pytest
 
 from clstudio.common import LANGUAGE_VARIABLE
@@ -18,7 +20,7 @@ UNITS_EXPLANATION = "Units that each run work-groups in parallel; on a CPU, its 
 
 
 @pytest.fixture
-def lang(monkeypatch):
+def lang(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     """Set LANG as a shell would, with no language chosen in CL Studio itself."""
     for variable in (LANGUAGE_VARIABLE, "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
@@ -34,7 +36,9 @@ def catalogue_field(name: str, raw: object) -> InfoField:
     )
 
 
-def test_a_field_explanation_is_chinese_under_zh_cn_and_english_under_c(lang):
+def test_a_field_explanation_is_chinese_under_zh_cn_and_english_under_c(
+    lang: Callable[[str], None],
+) -> None:
     units = catalogue_field("CL_DEVICE_MAX_COMPUTE_UNITS", 8)
     lang("zh_CN.UTF-8")
     assert units.shown_explanation == "各自并行运行工作组的单元；在 CPU 上就是它的硬件线程。"
@@ -45,7 +49,7 @@ def test_a_field_explanation_is_chinese_under_zh_cn_and_english_under_c(lang):
     assert (units.shown_label, units.shown_group) == ("Max compute units", "Compute")
 
 
-def test_values_are_shown_in_chinese_but_kept_in_english(lang):
+def test_values_are_shown_in_chinese_but_kept_in_english(lang: Callable[[str], None]) -> None:
     ecc = catalogue_field("CL_DEVICE_ERROR_CORRECTION_SUPPORT", False)
     memory = catalogue_field("CL_DEVICE_GLOBAL_MEM_SIZE", 3 * 2**30)
     lang("zh_CN.UTF-8")
@@ -55,7 +59,9 @@ def test_values_are_shown_in_chinese_but_kept_in_english(lang):
     assert group_title("Vendor specific") == "厂商特有"
 
 
-def test_a_refused_field_says_unavailable_in_chinese_with_the_driver_reason(lang):
+def test_a_refused_field_says_unavailable_in_chinese_with_the_driver_reason(
+    lang: Callable[[str], None],
+) -> None:
     refused = InfoField(
         "CL_DEVICE_HALF_FP_CONFIG", "Half precision (16-bit)", "Floating point", None,
         "unavailable: clGetDeviceInfo failed: INVALID_VALUE", "What half guarantees.", False,
@@ -64,7 +70,9 @@ def test_a_refused_field_says_unavailable_in_chinese_with_the_driver_reason(lang
     assert refused.shown_display == "不可用：clGetDeviceInfo failed: INVALID_VALUE"
 
 
-def test_chinese_labels_keep_the_values_in_one_column_of_the_terminal(lang):
+def test_chinese_labels_keep_the_values_in_one_column_of_the_terminal(
+    lang: Callable[[str], None],
+) -> None:
     fields = (
         catalogue_field("CL_DEVICE_MAX_COMPUTE_UNITS", 8),
         catalogue_field("CL_DEVICE_IMAGE_SUPPORT", True),

@@ -28,7 +28,7 @@ def _vendors(tmp_path: Path, **entries: str) -> Path:
     return folder
 
 
-def test_the_loader_reads_the_vendors_folder_then_pyopencls_own(tmp_path):
+def test_the_loader_reads_the_vendors_folder_then_pyopencls_own(tmp_path: Path) -> None:
     folder = _vendors(tmp_path, a="liba.so")
     libs = tmp_path / "pyopencl" / ".libs"
     libs.mkdir(parents=True)
@@ -37,7 +37,7 @@ def test_the_loader_reads_the_vendors_folder_then_pyopencls_own(tmp_path):
     assert icd_files(env) == [folder / "a.icd", libs / "pocl.icd"]
 
 
-def test_missing_and_foreign_libraries_are_named_with_their_reason(tmp_path):
+def test_missing_and_foreign_libraries_are_named_with_their_reason(tmp_path: Path) -> None:
     zlib = ctypes.util.find_library("z") or "libz.so.1"
     folder = _vendors(tmp_path, gone="/nonexistent/libnothing.so", zlib=zlib)
     (folder / "empty.icd").write_text("")
@@ -51,14 +51,14 @@ def test_missing_and_foreign_libraries_are_named_with_their_reason(tmp_path):
 
 
 @pytest.mark.opencl
-def test_pocl_itself_is_no_problem():
+def test_pocl_itself_is_no_problem() -> None:
     import pyopencl  # noqa: F401  (it sets PYOPENCL_HOME, where PoCL's .icd lives)
 
     assert driver_problems({"PYOPENCL_HOME": os.environ["PYOPENCL_HOME"]}) == ()
 
 
 @pytest.mark.opencl
-def test_a_fake_driver_entry_is_reported_and_pocl_still_works(tmp_path):
+def test_a_fake_driver_entry_is_reported_and_pocl_still_works(tmp_path: Path) -> None:
     zlib = ctypes.util.find_library("z") or "libz.so.1"
     env = {**os.environ, "OCL_ICD_VENDORS": str(_vendors(tmp_path, fake=zlib))}
     done = subprocess.run(
@@ -74,7 +74,7 @@ def test_a_fake_driver_entry_is_reported_and_pocl_still_works(tmp_path):
     assert "not an OpenCL driver" in fake["reason"]
 
 
-def test_with_no_driver_at_all_discovery_says_how_to_get_one():
+def test_with_no_driver_at_all_discovery_says_how_to_get_one() -> None:
     # pyopencl's loader always reads $PYOPENCL_HOME/.libs (PoCL's home): point it elsewhere
     # after the import, before the loader's first call, for a machine with no driver.
     script = (

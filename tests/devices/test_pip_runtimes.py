@@ -26,19 +26,21 @@ LIST_PLATFORMS = (
 )
 
 
-def test_without_a_pip_driver_the_worker_environment_is_left_alone(tmp_path):
+def test_without_a_pip_driver_the_worker_environment_is_left_alone(tmp_path: Path) -> None:
     assert worker_environment(tmp_path / "vendors", {}, runtimes=()) == {}
     assert not (tmp_path / "vendors").exists()
 
 
-def test_the_icd_names_the_library_by_its_absolute_path_and_its_folder_is_on_the_path(tmp_path):
+def test_the_icd_names_the_library_by_its_absolute_path_and_its_folder_is_on_the_path(
+    tmp_path: Path,
+) -> None:
     env = worker_environment(tmp_path / "v", {"LD_LIBRARY_PATH": "/opt/x"}, runtimes=[FAKE_INTEL])
     assert env == {"OCL_ICD_VENDORS": str(tmp_path / "v"), "LD_LIBRARY_PATH": "/v/lib:/opt/x"}
     icds = list((tmp_path / "v").glob("*.icd"))
     assert [icd.read_text() for icd in icds] == ["/v/lib/libintelocl.so\n"]
 
 
-def test_the_drivers_of_the_users_own_vendors_folder_stay_visible(tmp_path):
+def test_the_drivers_of_the_users_own_vendors_folder_stay_visible(tmp_path: Path) -> None:
     # OCL_ICD_VENDORS replaces the folder the loader reads, so its drivers are linked in.
     mine = tmp_path / "mine"
     mine.mkdir()
@@ -54,7 +56,7 @@ def test_the_drivers_of_the_users_own_vendors_folder_stay_visible(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == names
 
 
-def test_a_runtime_the_users_folder_already_names_is_not_listed_twice(tmp_path):
+def test_a_runtime_the_users_folder_already_names_is_not_listed_twice(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "intel.icd").write_text("/v/lib/libintelocl.so\n")
@@ -68,13 +70,15 @@ class _Platform:
     name: str
 
 
-def test_pip_platforms_go_last_so_the_default_device_stays_pocl():
+def test_pip_platforms_go_last_so_the_default_device_stays_pocl() -> None:
     loader_order = [_Platform("Intel(R) OpenCL"), _Platform("Portable Computing Language")]
     ordered = added_platforms_last(loader_order)
     assert [p.name for p in ordered] == ["Portable Computing Language", "Intel(R) OpenCL"]
 
 
-def test_a_session_asking_for_a_missing_runtime_is_told_how_to_get_it(monkeypatch):
+def test_a_session_asking_for_a_missing_runtime_is_told_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import clstudio.devices.pip_runtimes as pip_runtimes
 
     monkeypatch.setattr(pip_runtimes, "installed_runtimes", lambda: ())
@@ -85,7 +89,7 @@ def test_a_session_asking_for_a_missing_runtime_is_told_how_to_get_it(monkeypatc
 
 
 @pytest.mark.skipif(not installed_runtimes(), reason="Intel's CPU runtime is not installed")
-def test_with_the_environment_the_loader_sees_intel_and_still_pocl(tmp_path):
+def test_with_the_environment_the_loader_sees_intel_and_still_pocl(tmp_path: Path) -> None:
     # The loader in pyopencl's wheel reads pyopencl's own .libs beside OCL_ICD_VENDORS:
     # PoCL (and Oclgrind, when installed) stay visible.
     env = {**os.environ, **worker_environment(tmp_path / "v", os.environ)}

@@ -12,7 +12,7 @@ from clstudio.session import Session
 pytestmark = pytest.mark.opencl
 
 
-def test_without_oclgrind_the_check_says_how_to_get_it():
+def test_without_oclgrind_the_check_says_how_to_get_it() -> None:
     plan = plan_check(Session("k", "__kernel void k() {}"))
     elsewhere = replace(plan.session, device=DeviceSelector(platform="No Such Simulator"))
     result = check_session(Engine(), replace(plan, session=elsewhere), lambda: ("", ""))
@@ -22,7 +22,7 @@ def test_without_oclgrind_the_check_says_how_to_get_it():
     assert "apt install oclgrind" in result.error.message
 
 
-def test_a_kernel_oclgrind_said_anything_about_never_checks_ok():
+def test_a_kernel_oclgrind_said_anything_about_never_checks_ok() -> None:
     said = (
         "\nWork-item exceeded its stack of wombats\n\tKernel: k\n"
         "\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from clstudio.common.results import ReferenceReport
 from clstudio.engine.run import run_session
 from clstudio.references import check_reference
 from clstudio.reporting.run_report import result_to_json
@@ -104,8 +105,10 @@ def test_a_bad_golden_reference_is_refused_where_it_breaks(
     assert str(caught.value).startswith(message)
 
 
-def _check(folder: Path, actual: np.ndarray, **tolerances: float):
-    reference = Reference(file="expected.npy", **tolerances)
+def _check(
+    folder: Path, actual: np.ndarray, rtol: float = 1e-5, atol: float = 1e-6
+) -> ReferenceReport:
+    reference = Reference(file="expected.npy", rtol=rtol, atol=atol)
     return check_reference("out", reference, actual, {}, folder)
 
 

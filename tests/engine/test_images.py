@@ -12,7 +12,7 @@ import pytest
 
 from clstudio.engine.run import Engine
 from clstudio.reporting.run_report import result_to_json
-from clstudio.session.format import parse_session
+from clstudio.session.format import Session, parse_session
 
 pytestmark = pytest.mark.opencl
 
@@ -66,7 +66,13 @@ def image(order: str, channel_type: str, height: int, width: int, **keys: Any) -
     }
 
 
-def session(source: str, kernel: str, global_size: list[int], args: dict, references: dict):
+def session(
+    source: str,
+    kernel: str,
+    global_size: list[int],
+    args: dict[str, Any],
+    references: dict[str, Any],
+) -> Session:
     return parse_session(
         {
             "format": "clstudio-session",
@@ -89,7 +95,7 @@ def session(source: str, kernel: str, global_size: list[int], args: dict, refere
     ],
 )
 def test_an_image_goes_in_and_another_comes_back(
-    engine: Engine, order: str, channel_type: str, init: dict, expr: str
+    engine: Engine, order: str, channel_type: str, init: dict[str, Any], expr: str
 ) -> None:
     args = {
         "src": image(order, channel_type, 48, 64, init=init),

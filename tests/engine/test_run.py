@@ -1,11 +1,14 @@
 """The engine on PoCL: the host program, its record, and every kind of argument."""
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pytest
 
 from clstudio.common.run_steps import RUN_STEPS
 from clstudio.engine.run import Engine
-from clstudio.session.format import parse_session
+from clstudio.session.format import Session, parse_session
 
 pytestmark = pytest.mark.opencl
 
@@ -23,7 +26,13 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source=VADD, kernel="vadd", args=None, references=None, **keys):
+def session(
+    source: str = VADD,
+    kernel: str = "vadd",
+    args: dict[str, Any] | None = None,
+    references: dict[str, Any] | None = None,
+    **keys: Any,
+) -> Session:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -50,7 +59,7 @@ def session(source=VADD, kernel="vadd", args=None, references=None, **keys):
     return parse_session(data)
 
 
-def test_vector_add_runs_and_passes_its_reference(engine):
+def test_vector_add_runs_and_passes_its_reference(engine: Engine) -> None:
     result = engine.run(session())
     assert result.ok, result.error
     np.testing.assert_allclose(result.outputs["c"], result.inputs["a"] + result.inputs["b"])
@@ -59,7 +68,7 @@ def test_vector_add_runs_and_passes_its_reference(engine):
     assert set(result.outputs) == {"c"}  # const inputs are not read back
 
 
-def test_steps_follow_the_host_program(engine):
+def test_steps_follow_the_host_program(engine: Engine) -> None:
     result = engine.run(session())
     apis = [step.api for step in result.steps]
     order = [
@@ -85,7 +94,7 @@ def test_steps_follow_the_host_program(engine):
     assert all(step.seconds >= 0 for step in result.steps)
 
 
-def test_timings_per_phase_and_repeat(engine):
+def test_timings_per_phase_and_repeat(engine: Engine) -> None:
     result = engine.run(session(repeats=4))
     kernels = [t for t in result.timings if t.phase == "kernel"]
     assert [t.repeat for t in kernels] == [0, 1, 2, 3]
@@ -97,7 +106,7 @@ def test_timings_per_phase_and_repeat(engine):
     assert [t.name for t in result.timings if t.phase == "download"] == ["c"]
 
 
-def test_outputs_do_not_depend_on_repeats(engine):
+def test_outputs_do_not_depend_on_repeats(engine: Engine) -> None:
     source = "__kernel void inc(__global int *x) { x[get_global_id(0)] += 1; }"
     args = {"x": {"kind": "buffer", "dtype": "int32", "shape": [64], "init": "arange"}}
     result = engine.run(
@@ -107,7 +116,7 @@ def test_outputs_do_not_depend_on_repeats(engine):
     assert result.outputs["x"].tolist() == list(range(1, 65))
 
 
-def test_a_failing_reference_reports_the_worst_element(engine):
+def test_a_failing_reference_reports_the_worst_element(engine: Engine) -> None:
     result = engine.run(session(references={"c": {"expr": "a + b + (np.arange(1024) == 7)"}}))
     assert not result.ok
     assert result.error is None
@@ -117,10 +126,11 @@ def test_a_failing_reference_reports_the_worst_element(engine):
     assert report.max_abs_err == pytest.approx(1.0)
 
 
-def test_build_error_points_at_the_users_line(engine):
+def test_build_error_points_at_the_users_line(engine: Engine) -> None:
     source = "__kernel void vadd(__global float *c) {\n  int i = get_global_id(0);\n  c[i] = q;\n}"
     result = engine.run(session(source, args={}, references={}))
     assert not result.ok
+    assert result.error is not None
     assert result.error.stage == "build"
     assert result.error.line == 3
     assert "line 3:10" in result.error.message
@@ -128,8 +138,9 @@ def test_build_error_points_at_the_users_line(engine):
     assert result.build is not None and not result.build.ok
 
 
-def test_unknown_kernel_lists_the_defined_ones(engine):
+def test_unknown_kernel_lists_the_defined_ones(engine: Engine) -> None:
     result = engine.run(session(kernel="vsub"))
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert "kernel 'vsub' is not in the program; it defines: vadd" in result.error.message
 
@@ -149,7 +160,12 @@ def test_unknown_kernel_lists_the_defined_ones(engine):
         ({"global_size": [8192], "local_size": [8192]}, "over the device limit", None),
     ],
 )
-def test_validation_errors_name_the_cause(engine, change, fragment, argument):
+def test_validation_errors_name_the_cause(
+    engine: Engine,
+    change: dict[str, Any],
+    fragment: str,
+    argument: str | None,
+) -> None:
     args = _raw_args()
     for name, spec in change.get("args", {}).items():
         if spec is None:
@@ -159,12 +175,13 @@ def test_validation_errors_name_the_cause(engine, change, fragment, argument):
     keys = {k: v for k, v in change.items() if k != "args"}
     result = engine.run(session(args=args, references={}, **keys))
     assert not result.ok
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert fragment in result.error.message
     assert result.error.argument == argument
 
 
-def _raw_args():
+def _raw_args() -> dict[str, dict[str, Any]]:
     return {
         "a": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "arange"},
         "b": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "ones"},
@@ -173,15 +190,16 @@ def _raw_args():
     }
 
 
-def test_buffer_over_max_alloc_is_refused_before_allocation(engine):
+def test_buffer_over_max_alloc_is_refused_before_allocation(engine: Engine) -> None:
     args = _raw_args()
     args["c"] = {"kind": "buffer", "dtype": "float32", "shape": [2**33], "access": "out"}
     result = engine.run(session(args=args, references={}))
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert "CL_DEVICE_MAX_MEM_ALLOC_SIZE" in result.error.message
 
 
-def test_vector_types_local_and_constant_arguments(engine):
+def test_vector_types_local_and_constant_arguments(engine: Engine) -> None:
     source = """
     __kernel void scale(__global const float4 *v, __constant float *w,
                         __local float4 *tmp, __global float4 *out, float4 bias) {
@@ -205,7 +223,7 @@ def test_vector_types_local_and_constant_arguments(engine):
     assert result.outputs["out"].shape == (256, 4)
 
 
-def test_float3_buffers_use_four_lanes(engine):
+def test_float3_buffers_use_four_lanes(engine: Engine) -> None:
     source = "__kernel void f(__global float3 *p) { int i = get_global_id(0); p[i] = p[i] * 2; }"
     args = {"p": {"kind": "buffer", "dtype": "float3", "shape": [8], "init": "arange"}}
     result = engine.run(session(source, "f", args, {"p": {"expr": "p * 2"}}, global_size=[8]))
@@ -214,7 +232,7 @@ def test_float3_buffers_use_four_lanes(engine):
 
 
 @pytest.mark.parametrize("dims", [2, 3])
-def test_two_and_three_dimensional_ranges(engine, dims):
+def test_two_and_three_dimensional_ranges(engine: Engine, dims: int) -> None:
     source = """
     __kernel void ids(__global int *out) {
         size_t x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
@@ -232,19 +250,20 @@ def test_two_and_three_dimensional_ranges(engine, dims):
     np.testing.assert_array_equal(result.outputs["out"], (x + 10 * y + 100 * z).ravel())
 
 
-def test_missing_npy_file_is_a_load_error(engine, tmp_path):
+def test_missing_npy_file_is_a_load_error(engine: Engine, tmp_path: Path) -> None:
     np.save(tmp_path / "x.npy", np.zeros(1024, np.float32))
     args = _raw_args()
     args["a"] = {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": {"file": "x.npy"}}
     good = parse_session({**_session_dict(args)}, base_dir=tmp_path)
     (tmp_path / "x.npy").unlink()
     result = engine.run(good)
+    assert result.error is not None
     assert result.error.stage == "load"
     assert result.error.argument == "a"
     assert "file not found" in result.error.message
 
 
-def _session_dict(args):
+def _session_dict(args: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": "clstudio-session",
         "version": 1,
@@ -255,7 +274,7 @@ def _session_dict(args):
     }
 
 
-def test_guard_bands_catch_an_overrun_and_keep_the_results(engine):
+def test_guard_bands_catch_an_overrun_and_keep_the_results(engine: Engine) -> None:
     source = """
     __kernel void over(__global float *c) {
         int i = get_global_id(0);
@@ -271,13 +290,13 @@ def test_guard_bands_catch_an_overrun_and_keep_the_results(engine):
     assert result.outputs["c"][4:].tolist() == [1.0] * 1020
 
 
-def test_guards_can_be_switched_off(engine):
+def test_guards_can_be_switched_off(engine: Engine) -> None:
     result = engine.run(session(guards=False))
     assert result.ok
     assert result.guards == {}
 
 
-def test_programs_stay_warm_between_runs(engine):
+def test_programs_stay_warm_between_runs(engine: Engine) -> None:
     engine.run(session())
     again = engine.run(session())
     build_step = next(s for s in again.steps if s.api == "clBuildProgram")
@@ -286,37 +305,40 @@ def test_programs_stay_warm_between_runs(engine):
     assert "kept warm" in context_step.detail
 
 
-def test_cancel_between_repeats(engine):
+def test_cancel_between_repeats(engine: Engine) -> None:
     calls = []
     result = engine.run(
         session(repeats=10),
         progress=lambda done, total: calls.append((done, total)),
         cancelled=lambda: len(calls) >= 3,
     )
+    assert result.error is not None
     assert result.error.stage == "cancelled"
     assert calls == [(0, 10), (1, 10), (2, 10)]
     assert "after 2 of 10 repeats" in result.error.message
 
 
-def test_no_matching_device_lists_what_there_is(engine):
+def test_no_matching_device_lists_what_there_is(engine: Engine) -> None:
     result = engine.run(session(device={"platform": "NoSuchVendor", "device": ""}))
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert "no OpenCL device matches" in result.error.message
     assert "Portable Computing Language" in result.error.message
 
 
-def test_device_selector_by_type(engine):
+def test_device_selector_by_type(engine: Engine) -> None:
     result = engine.run(session(device={"platform": "portable", "device": "CPU"}))
     assert result.ok
 
 
-def test_build_for_the_editor_returns_signatures(engine):
+def test_build_for_the_editor_returns_signatures(engine: Engine) -> None:
     result = engine.build(VADD, "-D UNUSED=1", None)
     assert result.ok
-    assert [a.name for a in result.kernel("vadd").args] == ["a", "b", "c", "n"]
+    vadd = result.kernel("vadd")
+    assert vadd is not None and [a.name for a in vadd.args] == ["a", "b", "c", "n"]
 
 
-def test_build_without_a_matching_device_is_a_failed_result(engine):
+def test_build_without_a_matching_device_is_a_failed_result(engine: Engine) -> None:
     from clstudio.devices.selector import DeviceSelector
 
     result = engine.build(VADD, "", DeviceSelector("NoSuchVendor", ""))
@@ -324,7 +346,7 @@ def test_build_without_a_matching_device_is_a_failed_result(engine):
     assert "no OpenCL device matches" in result.diagnostics[0].message
 
 
-def test_names_of_opencl_builtins_work_as_kernel_and_argument_names(engine):
+def test_names_of_opencl_builtins_work_as_kernel_and_argument_names(engine: Engine) -> None:
     # PoCL renames `step` and `dot` to `_cl_step` and `_cl_dot`; the user never sees that.
     source = "__kernel void step(__global float *dot, float min) { dot[get_global_id(0)] = min; }"
     args = {
@@ -337,7 +359,7 @@ def test_names_of_opencl_builtins_work_as_kernel_and_argument_names(engine):
     assert result.ok, result.error
 
 
-def test_each_setup_step_has_its_own_time_and_warm_ones_cost_nothing():
+def test_each_setup_step_has_its_own_time_and_warm_ones_cost_nothing() -> None:
     cold = Engine().run(session())
     times = {step.api: step.seconds for step in cold.steps}
     setup = ["clGetPlatformIDs", "clGetDeviceIDs", "clCreateContext", "clCreateCommandQueue"]
@@ -349,7 +371,7 @@ def test_each_setup_step_has_its_own_time_and_warm_ones_cost_nothing():
     assert "kept warm" in warm["clCreateContext"].detail
 
 
-def test_a_run_reports_each_of_the_eleven_steps_as_it_enters_them():
+def test_a_run_reports_each_of_the_eleven_steps_as_it_enters_them() -> None:
     entered: list[str] = []
     result = Engine().run(session(repeats=2), entering=entered.append)  # a cold device
     assert result.ok, result.error
@@ -357,9 +379,10 @@ def test_a_run_reports_each_of_the_eleven_steps_as_it_enters_them():
     assert entered.count("upload") == entered.count("launch") == 2  # once per repeat
 
 
-def test_a_run_that_fails_validation_stops_at_the_kernel_step(engine):
+def test_a_run_that_fails_validation_stops_at_the_kernel_step(engine: Engine) -> None:
     entered: list[str] = []
     broken = session(global_size=[1000], local_size=[64])
     result = engine.run(broken, entering=entered.append)
+    assert result.error is not None
     assert result.error.stage == "validate"
     assert entered[-1] == "kernel"

@@ -1,15 +1,17 @@
 """Step mode in the engine: the eleven lesson steps one at a time, and where they fail."""
 
 import re
+from typing import Any
 
 import numpy as np
 import pytest
 
 from clstudio.common import HOST_STEP_COUNT, LANGUAGE_VARIABLE, gettext
+from clstudio.common.results import StepOutcome
 from clstudio.engine.run import Engine
-from clstudio.engine.stepping import StepKeeper
+from clstudio.engine.stepping import HostStepper, StepKeeper
 from clstudio.hostcode import HOST_STEPS, host_program
-from clstudio.session.format import parse_session
+from clstudio.session.format import Session, parse_session
 
 pytestmark = pytest.mark.opencl
 
@@ -25,7 +27,7 @@ def engine() -> Engine:
     return Engine()
 
 
-def session(source=SCALE, **keys):
+def session(source: str = SCALE, **keys: Any) -> Session:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -42,14 +44,14 @@ def session(source=SCALE, **keys):
     return parse_session(data)
 
 
-def step_all(stepper):
+def step_all(stepper: HostStepper) -> list[StepOutcome]:
     outcomes = []
     while stepper.next_number is not None:
         outcomes.append(stepper.advance())
     return outcomes
 
 
-def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine):
+def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine: Engine) -> None:
     outcomes = step_all(engine.stepper(session()))
     assert [o.number for o in outcomes] == list(range(1, HOST_STEP_COUNT + 1))
     assert all(o.ok and o.seconds >= 0 for o in outcomes)
@@ -70,8 +72,8 @@ def test_each_step_says_what_it_made_and_the_last_carries_the_run(engine):
 
 
 def test_in_chinese_the_steps_say_what_they_made_but_the_exported_program_stays_english(
-    engine, monkeypatch
-):
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")  # the next test speaks English again
     outcomes = step_all(engine.stepper(session()))
     produced = [o.produced for o in outcomes]
@@ -89,48 +91,54 @@ def test_in_chinese_the_steps_say_what_they_made_but_the_exported_program_stays_
     assert not re.search("[\u4e00-\u9fff]", program)  # no Chinese in code to hand in
 
 
-def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine):
+def test_a_build_failure_ends_at_step_5_with_its_diagnostics(engine: Engine) -> None:
     stepper = engine.stepper(session(source="__kernel void scale(__global float *x) {\n oops;\n}"))
     outcomes = step_all(stepper)
     failed = outcomes[-1]
     assert (failed.number, failed.ok) == (5, False)
+    assert failed.error is not None
     assert failed.error.stage == "build" and failed.error.line == 2
     assert failed.build is not None and failed.build.errors[0].line == 2
     assert stepper.next_number is None
 
 
-def test_the_launch_fails_as_the_driver_says_and_the_rule_is_named(engine):
+def test_the_launch_fails_as_the_driver_says_and_the_rule_is_named(engine: Engine) -> None:
     outcomes = step_all(engine.stepper(session(local_size=[3])))
     failed = outcomes[-1]
     assert (failed.number, failed.ok) == (9, False)
+    assert failed.error is not None
     message = failed.error.message
     assert "CL_INVALID_WORK_GROUP_SIZE" in message
     assert "not a multiple of the local size 3 (1000 = 333 x 3 + 1)" in message
 
 
-def test_a_missing_device_fails_at_step_2(engine):
+def test_a_missing_device_fails_at_step_2(engine: Engine) -> None:
     outcomes = step_all(engine.stepper(session(device={"platform": "No such", "device": "x"})))
     assert [o.ok for o in outcomes] == [True, False]
-    assert "no OpenCL device matches" in outcomes[1].error.message
+    missing = outcomes[1].error
+    assert missing is not None and "no OpenCL device matches" in missing.message
 
 
-def test_advancing_past_the_end_is_a_bug_of_the_caller(engine):
+def test_advancing_past_the_end_is_a_bug_of_the_caller(engine: Engine) -> None:
     stepper = engine.stepper(session())
     step_all(stepper)
     with pytest.raises(RuntimeError):
         stepper.advance()
 
 
-def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine):
+def test_the_keeper_goes_on_starts_afresh_and_stops_between_steps(engine: Engine) -> None:
     keeper = StepKeeper(engine.stepper)
-    heard = []
+    heard: list[StepOutcome] = []
     assert [o.number for o in keeper.step(session(), 1, 2, lambda: False, heard.append)] == [1, 2]
     assert [o.number for o in keeper.step(session(), 3, 1, lambda: False, heard.append)] == [3]
     assert [o.number for o in heard] == [1, 2, 3]
     (gone,) = keeper.step(session(local_size=[8]), 4, 1, lambda: False, heard.append)
+    assert gone.error is not None
     assert not gone.ok and "press Reset" in gone.error.message  # another session's steps
     asked = iter([False, True])
     outcomes = keeper.step(session(), 1, HOST_STEP_COUNT, lambda: next(asked), heard.append)
     assert [(o.number, o.ok) for o in outcomes] == [(1, True), (2, False)]
-    assert outcomes[-1].error.stage == "cancelled"
-    assert outcomes[-1].error.message == "stopped by the user before step 2"
+    stopped = outcomes[-1].error
+    assert stopped is not None
+    assert stopped.stage == "cancelled"
+    assert stopped.message == "stopped by the user before step 2"

@@ -3,16 +3,20 @@
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from clstudio.exercises import ExerciseError, exercises_dir, load_catalogue, load_exercise
 from clstudio.session import ScalarArg
+from clstudio.session.args import BufferArg
+from exercises.catalogue_testing import exercise_named
+from session.session_testing import arg_of
 
 SOURCE = exercises_dir() / "vector_add"
 
 
-def copy_exercise(tmp_path: Path, **changes) -> Path:
+def copy_exercise(tmp_path: Path, **changes: Any) -> Path:
     """vector_add copied to tmp_path, with top-level keys of exercise.json changed."""
     folder = tmp_path / "vector_add"
     shutil.copytree(SOURCE, folder)
@@ -28,7 +32,7 @@ def refusal(folder: Path) -> str:
     return str(caught.value)
 
 
-def test_an_exercise_reads_its_statement_session_solution_and_cases():
+def test_an_exercise_reads_its_statement_session_solution_and_cases() -> None:
     exercise = load_exercise(SOURCE)
     assert exercise.name == "vector_add"
     assert exercise.statement.startswith("# Vector add with its guard")
@@ -39,7 +43,9 @@ def test_an_exercise_reads_its_statement_session_solution_and_cases():
     assert exercise.hints
 
 
-def test_an_exercise_reads_in_the_learners_language(monkeypatch, tmp_path):
+def test_an_exercise_reads_in_the_learners_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.delenv("CLSTUDIO_LANGUAGE")
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     exercise = load_exercise(SOURCE)
@@ -60,17 +66,17 @@ def test_an_exercise_reads_in_the_learners_language(monkeypatch, tmp_path):
     assert exercise.hints[1].startswith("Compare the global id with n before touching memory")
 
 
-def test_a_case_session_follows_the_sizes_and_takes_the_seed_and_tolerance():
+def test_a_case_session_follows_the_sizes_and_takes_the_seed_and_tolerance() -> None:
     exercise = load_exercise(SOURCE)
     session = exercise.case_session({"n": 1025}, 7, "// mine")
     assert session.global_size == (1280,)
-    assert session.args["c"].shape == (1025,)
+    assert arg_of(session, "c", BufferArg).shape == (1025,)
     assert session.args["n"] == ScalarArg(1025)
     assert (session.seed, session.source) == (7, "// mine")
     assert (session.references["c"].rtol, session.references["c"].atol) == (1e-6, 1e-6)
 
 
-def test_a_case_may_start_a_buffer_otherwise_and_only_that_case_does(tmp_path):
+def test_a_case_may_start_a_buffer_otherwise_and_only_that_case_does(tmp_path: Path) -> None:
     cases = [
         {"sizes": {"n": 1}, "seed": 1},
         {"sizes": {"n": 300}, "seed": 2, "init": {"a": {"normal": {"mean": 0, "std": 1000}}}},
@@ -79,9 +85,9 @@ def test_a_case_may_start_a_buffer_otherwise_and_only_that_case_does(tmp_path):
     plain, spread = exercise.cases
     assert plain.inits == {} and spread.inits["a"].kind == "normal"
     session = exercise.case_session(spread.sizes, spread.seed, "// mine", inits=spread.inits)
-    assert session.args["a"].init.params == {"mean": 0, "std": 1000}
-    assert session.args["a"].shape == (300,)
-    assert session.args["b"].init == exercise.session.args["b"].init
+    assert arg_of(session, "a", BufferArg).init.params == {"mean": 0, "std": 1000}
+    assert arg_of(session, "a", BufferArg).shape == (300,)
+    assert arg_of(session, "b", BufferArg).init == arg_of(exercise.session, "b", BufferArg).init
 
 
 @pytest.mark.parametrize(
@@ -91,33 +97,35 @@ def test_a_case_may_start_a_buffer_otherwise_and_only_that_case_does(tmp_path):
         ({"a": {"normal": {"std": -1}}}, "cases[0].init.a"),
     ],
 )
-def test_a_case_init_names_a_buffer_and_a_valid_contents(tmp_path, init, says):
+def test_a_case_init_names_a_buffer_and_a_valid_contents(
+    tmp_path: Path, init: dict[str, dict[str, dict[str, int]]] | dict[str, str], says: str
+) -> None:
     cases = [{"sizes": {"n": 1}, "seed": 1, "init": init}]
     assert says in refusal(copy_exercise(tmp_path, cases=cases))
 
 
-def test_an_unknown_key_is_refused_with_the_file_and_key(tmp_path):
+def test_an_unknown_key_is_refused_with_the_file_and_key(tmp_path: Path) -> None:
     message = refusal(copy_exercise(tmp_path, hint=["typo"]))
     assert "exercise.json: hint: unknown key" in message
 
 
-def test_a_newer_version_is_refused(tmp_path):
+def test_a_newer_version_is_refused(tmp_path: Path) -> None:
     message = refusal(copy_exercise(tmp_path, version=2))
     assert "version 2 is newer than this CL Studio understands (1)" in message
 
 
-def test_a_layout_that_does_not_give_the_session_as_written_is_refused(tmp_path):
+def test_a_layout_that_does_not_give_the_session_as_written_is_refused(tmp_path: Path) -> None:
     layout = {"global_size": ["n"], "args": {"c": {"shape": ["n + 1"]}}}
     message = refusal(copy_exercise(tmp_path, layout=layout))
     assert "layout: with the default sizes {'n': 1024} it does not give session.json" in message
 
 
-def test_a_case_must_name_every_size(tmp_path):
+def test_a_case_must_name_every_size(tmp_path: Path) -> None:
     message = refusal(copy_exercise(tmp_path, cases=[{"sizes": {"m": 3}}]))
     assert "cases[0].sizes: give exactly the sizes n" in message
 
 
-def test_a_size_expression_is_checked_by_the_safe_evaluator_and_never_run(tmp_path):
+def test_a_size_expression_is_checked_by_the_safe_evaluator_and_never_run(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     hostile = f"__import__('os').system('touch {marker}')"
     layout = {"global_size": [hostile]}
@@ -126,18 +134,18 @@ def test_a_size_expression_is_checked_by_the_safe_evaluator_and_never_run(tmp_pa
     assert not marker.exists()
 
 
-def test_a_size_expression_must_give_an_integer(tmp_path):
+def test_a_size_expression_must_give_an_integer(tmp_path: Path) -> None:
     layout = {"global_size": ["(n + 255) // 256 * 256"], "args": {"n": {"value": "n / 2"}}}
     message = refusal(copy_exercise(tmp_path, layout=layout))
     assert "layout.args.n.value: 'n / 2' must give one integer" in message
 
 
-def test_a_case_whose_sizes_give_no_work_is_refused(tmp_path):
+def test_a_case_whose_sizes_give_no_work_is_refused(tmp_path: Path) -> None:
     message = refusal(copy_exercise(tmp_path, cases=[{"sizes": {"n": 0}}]))
     assert "cases[0].sizes.n: expected an integer from 1" in message
 
 
-def test_the_starter_must_be_a_file(tmp_path):
+def test_the_starter_must_be_a_file(tmp_path: Path) -> None:
     folder = copy_exercise(tmp_path)
     session = json.loads((folder / "session.json").read_text())
     del session["source_file"]
@@ -146,13 +154,13 @@ def test_the_starter_must_be_a_file(tmp_path):
     assert "must name its starter kernel with source_file" in refusal(folder)
 
 
-def test_a_broken_session_is_refused_with_its_own_message(tmp_path):
+def test_a_broken_session_is_refused_with_its_own_message(tmp_path: Path) -> None:
     folder = copy_exercise(tmp_path)
     (folder / "session.json").write_text("{")
     assert "session.json:1:2: not valid JSON" in refusal(folder)
 
 
-def test_a_golden_file_reference_cannot_follow_other_sizes(tmp_path):
+def test_a_golden_file_reference_cannot_follow_other_sizes(tmp_path: Path) -> None:
     import numpy as np
 
     folder = copy_exercise(tmp_path)
@@ -163,7 +171,7 @@ def test_a_golden_file_reference_cannot_follow_other_sizes(tmp_path):
     assert "a golden-file reference holds one size" in refusal(folder)
 
 
-def test_the_catalogue_lists_what_loads_and_says_why_the_rest_does_not(tmp_path):
+def test_the_catalogue_lists_what_loads_and_says_why_the_rest_does_not(tmp_path: Path) -> None:
     good = copy_exercise(tmp_path)
     broken = tmp_path / "broken"
     shutil.copytree(good, broken)
@@ -178,14 +186,16 @@ def with_operations(tmp_path: Path, operations: object) -> Path:
     return copy_exercise(tmp_path, performance={**performance, "operations": operations})
 
 
-def test_every_shipped_exercise_declares_the_operations_of_its_timed_case():
+def test_every_shipped_exercise_declares_the_operations_of_its_timed_case() -> None:
     catalogue = load_catalogue()
     undeclared = [e.name for e in catalogue.exercises if e.performance.operations is None]
     assert undeclared == []
-    gemm = catalogue.find("gemm_register_blocked").performance
+    gemm = exercise_named(catalogue, "gemm_register_blocked").performance
     assert (gemm.operations_expr, gemm.operations) == ("2 * M * N * K", 2 * 512**3)
-    assert catalogue.find("transpose_tiled").performance.operations == 0  # data movement only
-    causal = catalogue.find("causal_softmax").performance
+    assert (
+        exercise_named(catalogue, "transpose_tiled").performance.operations == 0
+    )  # data movement only
+    causal = exercise_named(catalogue, "causal_softmax").performance
     assert causal.operations == 5 * 2048 * 2049 // 2  # only the visible triangle
 
 
@@ -199,20 +209,22 @@ def test_every_shipped_exercise_declares_the_operations_of_its_timed_case():
         ("", "performance.operations: "),
     ],
 )
-def test_a_bad_operations_expression_is_refused_naming_the_field(tmp_path, operations, says):
+def test_a_bad_operations_expression_is_refused_naming_the_field(
+    tmp_path: Path, operations: list[str] | str, says: str
+) -> None:
     message = refusal(with_operations(tmp_path, operations))
     assert message.startswith(str(tmp_path / "vector_add" / "exercise.json"))
     assert says in message
 
 
-def test_an_operations_expression_is_never_run(tmp_path):
+def test_an_operations_expression_is_never_run(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     message = refusal(with_operations(tmp_path, f"__import__('os').system('touch {marker}')"))
     assert "exercise.json: performance.operations:" in message
     assert not marker.exists()
 
 
-def cl2_variant(**changes) -> dict:
+def cl2_variant(**changes: Any) -> dict[str, Any]:
     variant = {
         "name": "cl2",
         "title": "OpenCL C 2.0",
@@ -224,7 +236,7 @@ def cl2_variant(**changes) -> dict:
     return {**variant, **changes}
 
 
-def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path):
+def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path: Path) -> None:
     folder = copy_exercise(tmp_path, variants=[cl2_variant()])
     (variant,) = load_exercise(folder).variants
     assert (variant.name, variant.opencl_c, variant.features) == ("cl2", (2, 0), ())
@@ -232,7 +244,10 @@ def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path
     assert "if (i < n)" in variant.solution
     exercise = load_exercise(folder)
     session = exercise.case_session({"n": 1025}, 7, "// mine", variant)
-    assert (session.build_options, session.args["c"].shape) == ("-cl-std=CL2.0", (1025,))
+    assert (session.build_options, arg_of(session, "c", BufferArg).shape) == (
+        "-cl-std=CL2.0",
+        (1025,),
+    )
 
 
 @pytest.mark.parametrize(
@@ -246,5 +261,7 @@ def test_a_variant_reads_its_starter_and_solution_and_keeps_the_session(tmp_path
         ({"flags": "-O3"}, "variants[0].flags: unknown key"),
     ],
 )
-def test_a_bad_variant_is_refused_naming_the_field(tmp_path, changes, says):
+def test_a_bad_variant_is_refused_naming_the_field(
+    tmp_path: Path, changes: dict[str, str], says: str
+) -> None:
     assert says in refusal(copy_exercise(tmp_path, variants=[cl2_variant(**changes)]))

@@ -20,6 +20,7 @@ from clstudio.exercises import (
 )
 from clstudio.exercises.grading_text import report_text
 from clstudio.reporting import save_peaks
+from exercises.catalogue_testing import exercise_named
 
 pytestmark = pytest.mark.opencl
 
@@ -28,19 +29,22 @@ CATALOGUE = load_catalogue()
 
 
 @pytest.fixture(scope="module")
-def backend():
+def backend() -> InProcessBackend:
     return InProcessBackend()
 
 
-def test_every_exercise_of_the_course_loads():
+def test_every_exercise_of_the_course_loads() -> None:
     assert CATALOGUE.problems == ()
     assert [e.name for e in CATALOGUE.exercises] == list(COURSE_ORDER)
     assert len(CATALOGUE.exercises) >= 14
 
 
 @pytest.mark.parametrize("name", COURSE_ORDER)
-def test_the_solution_passes_every_case_and_the_starter_fails_one(name, backend):
-    exercise = CATALOGUE.find(name)
+def test_the_solution_passes_every_case_and_the_starter_fails_one(
+    name: str, backend: InProcessBackend
+) -> None:
+    exercise = exercise_named(CATALOGUE, name)
+    assert exercise is not None
     solved = check_kernel(exercise, exercise.solution, backend, performance=False)
     assert [c.problem for c in solved.cases if not c.passed] == []
     assert solved.status == PASSING
@@ -54,9 +58,12 @@ def wrong(name: str) -> str:
     return (WRONG / f"{name}.cl").read_text(encoding="utf-8")
 
 
-def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend):
+def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend: InProcessBackend) -> None:
     report = check_kernel(
-        CATALOGUE.find("vector_add"), wrong("vector_add_no_guard"), backend, performance=False
+        exercise_named(CATALOGUE, "vector_add"),
+        wrong("vector_add_no_guard"),
+        backend,
+        performance=False,
     )
     by_size = {c.sizes["n"]: c for c in report.cases}
     assert by_size[1024].passed
@@ -64,9 +71,14 @@ def test_a_missing_guard_fails_at_1025_and_names_the_overrun(backend):
     assert "wrote past the end of 'c': 255 elements, first at index 1025" in by_size[1025].problem
 
 
-def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(backend):
+def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(
+    backend: InProcessBackend,
+) -> None:
     report = check_kernel(
-        CATALOGUE.find("gemm_tiled"), wrong("gemm_tiled_no_barrier"), backend, performance=False
+        exercise_named(CATALOGUE, "gemm_tiled"),
+        wrong("gemm_tiled_no_barrier"),
+        backend,
+        performance=False,
     )
     failed = [c for c in report.cases if not c.passed]
     assert len(failed) >= 4
@@ -75,26 +87,33 @@ def test_a_tiled_gemm_without_barriers_fails_with_the_worst_element(backend):
     assert mismatch.expected is not None and mismatch.actual != pytest.approx(mismatch.expected)
 
 
-def test_a_softmax_without_the_max_subtraction_overflows_to_nan(backend):
+def test_a_softmax_without_the_max_subtraction_overflows_to_nan(backend: InProcessBackend) -> None:
     report = check_kernel(
-        CATALOGUE.find("softmax"), wrong("softmax_no_max"), backend, performance=False
+        exercise_named(CATALOGUE, "softmax"), wrong("softmax_no_max"), backend, performance=False
     )
     wide = next(c for c in report.cases if c.sizes == {"rows": 5, "cols": 1025})
     assert not wide.passed
     assert wide.mismatches[0].actual != wide.mismatches[0].actual  # NaN
-    assert 0 < wide.mismatches[0].expected < 1
+    expected = wide.mismatches[0].expected
+    assert expected is not None and 0 < expected < 1
 
 
-def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(backend):
-    exercise = CATALOGUE.find("saxpy")
+def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(
+    backend: InProcessBackend,
+) -> None:
+    exercise = exercise_named(CATALOGUE, "saxpy")
+    assert exercise is not None
     broken = exercise.solution.replace("alpha * x[i]", "alpha * x[i")
     report = check_kernel(exercise, broken, backend, performance=False)
     assert {c.stage for c in report.cases} == {"build"}
     assert "line 9" in report.cases[-1].problem
 
 
-def test_the_performance_case_times_the_kernel_against_the_solution(backend):
-    exercise = CATALOGUE.find("vector_add")
+def test_the_performance_case_times_the_kernel_against_the_solution(
+    backend: InProcessBackend,
+) -> None:
+    exercise = exercise_named(CATALOGUE, "vector_add")
+    assert exercise is not None
     device = check_kernel(exercise, exercise.solution, backend, performance=False).device
     bandwidth = PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning")
     compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
@@ -103,6 +122,7 @@ def test_the_performance_case_times_the_kernel_against_the_solution(backend):
     report = check_kernel(exercise, exercise.solution, backend, lambda *step: steps.append(step))
     timed = report.performance
     assert timed is not None and timed.problem == ""
+    assert timed.kernel_s is not None and timed.solution_s is not None
     assert timed.kernel_s > 0 and timed.solution_s > 0
     assert timed.target_s == pytest.approx(timed.solution_s * 2.0)
     assert timed.sizes == {"n": 4194304}
@@ -120,13 +140,16 @@ def test_the_performance_case_times_the_kernel_against_the_solution(backend):
     assert f"  roofline: {position.text}" in report_text(report)
 
 
-def test_a_failing_kernel_is_not_timed(backend):
-    exercise = CATALOGUE.find("vector_add")
+def test_a_failing_kernel_is_not_timed(backend: InProcessBackend) -> None:
+    exercise = exercise_named(CATALOGUE, "vector_add")
+    assert exercise is not None
     report = check_kernel(exercise, exercise.starter, backend)
     assert report.performance is None
 
 
-def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(backend, tmp_path):
+def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(
+    backend: InProcessBackend, tmp_path: Path
+) -> None:
     folder = tmp_path / "gemm_naive"
     shutil.copytree(exercises_dir() / "gemm_naive", folder)
     spec = json.loads((folder / "exercise.json").read_text())
@@ -138,12 +161,15 @@ def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(backend, 
     compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
     save_peaks(PeakReport(PeakDevice(device, "PoCL", "3.0"), "2026-12-01", (bandwidth, compute)))
     timed = check_kernel(exercise, exercise.solution, backend).performance
+    assert timed is not None and timed.kernel_s is not None
     position = timed.roofline
     # 2 * 64**3 operations on three 64 x 64 float matrices: 10.7 per byte, above the
     # ridge at 1.6; one per work-item (4096 in all) would have said 0.083, memory-bound.
+    assert position is not None
     assert (position.operations, position.operations_declared) == (2 * 64**3, True)
     assert position.intensity == pytest.approx(2 * 64**3 / (3 * 64 * 64 * 4))
     assert position.gflop_s == pytest.approx(2 * 64**3 / timed.kernel_s / 1e9)
+    assert position.roof is not None
     assert position.bound == "compute" and position.roof.key == "sp_compute.float4"
     assert position.text.startswith("compute-bound: ")
     assert "operations (2 * M * N * K) on 4.92e+04 bytes." in position.text

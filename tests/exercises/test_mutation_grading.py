@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from mutations import equivalents, mutants
 
 from clstudio.exercises import CheckReport, check_kernel, load_catalogue
 from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
+from exercises.mutations import equivalents, mutants
 
 CATALOGUE = load_catalogue()
 # exercise, mutant, what fails it: the memory check's kind of problem, or "values".

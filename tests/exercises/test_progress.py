@@ -1,6 +1,7 @@
 """A learner's progress and kernels: kept in their own folder, never in exercises/."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ def report(name: str, passed: bool) -> CheckReport:
     return CheckReport(name, (case,), None)
 
 
-def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path):
+def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     assert store.status("saxpy") == NOT_STARTED
     store.record(report("saxpy", False))
@@ -34,7 +35,9 @@ def test_statuses_survive_a_new_store_on_the_same_folder(tmp_path):
     assert saved["format"] == "clstudio-exercise-progress" and saved["version"] == 1
 
 
-def test_an_unreadable_progress_file_means_nothing_checked_yet_and_is_set_aside(tmp_path):
+def test_an_unreadable_progress_file_means_nothing_checked_yet_and_is_set_aside(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "progress.json").write_text("{ cut short")
     said: list[str] = []
     assert ProgressStore(tmp_path, said.append).status("saxpy") == NOT_STARTED
@@ -46,7 +49,10 @@ def test_an_unreadable_progress_file_means_nothing_checked_yet_and_is_set_aside(
 @pytest.mark.parametrize(
     "exercises", [5, {"saxpy": "passing"}, {"saxpy": {"status": 1}}, [{"status": "passing"}]]
 )
-def test_a_progress_file_of_the_wrong_shape_is_set_aside(tmp_path, exercises):
+def test_a_progress_file_of_the_wrong_shape_is_set_aside(
+    tmp_path: Path,
+    exercises: dict[str, dict[str, int]] | dict[str, str] | int | list[dict[str, str]],
+) -> None:
     data = {"format": "clstudio-exercise-progress", "version": 1, "exercises": exercises}
     (tmp_path / "progress.json").write_text(json.dumps(data))
     said: list[str] = []
@@ -57,7 +63,7 @@ def test_a_progress_file_of_the_wrong_shape_is_set_aside(tmp_path, exercises):
     assert ProgressStore(tmp_path).status("saxpy") == PASSING
 
 
-def test_a_progress_file_of_a_newer_version_is_never_written_over(tmp_path):
+def test_a_progress_file_of_a_newer_version_is_never_written_over(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     data = {"format": "clstudio-exercise-progress", "version": 2, "exercises": {"x": "new"}}
     path.write_text(json.dumps(data))
@@ -69,7 +75,9 @@ def test_a_progress_file_of_a_newer_version_is_never_written_over(tmp_path):
     assert len(said) == 1 and "a newer CL Studio keeps it" in said[0]
 
 
-def test_the_workspace_starts_from_the_starter_and_leaves_the_exercise_alone(tmp_path):
+def test_the_workspace_starts_from_the_starter_and_leaves_the_exercise_alone(
+    tmp_path: Path,
+) -> None:
     exercise = load_exercise(exercises_dir() / "vector_add")
     starter_before = (exercise.folder / "starter.cl").read_bytes()
     store = ProgressStore(tmp_path)

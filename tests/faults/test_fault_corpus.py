@@ -6,7 +6,9 @@ the guard reports, references, outputs and printf text the result must hold.
 """
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -30,17 +32,17 @@ GOOD = Session(
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
 
-def check(result: RunResult, expect: dict) -> None:
+def check(result: RunResult, expect: dict[str, Any]) -> None:
     error = result.error
     assert (error.stage if error else None) == expect["stage"], error
     assert result.ok == expect["ok"]
     for fragment in expect.get("message", []):
-        assert fragment in error.message
+        assert error is not None and fragment in error.message
     for key in ("argument", "line"):
         if key in expect:
             assert getattr(error, key) == expect[key]
@@ -57,14 +59,14 @@ def check(result: RunResult, expect: dict) -> None:
         assert len(result.printf.encode()) <= expect["printf_max_bytes"]
 
 
-def test_the_corpus_has_every_fault_the_issue_lists():
+def test_the_corpus_has_every_fault_the_issue_lists() -> None:
     names = {path.name for path in FAULTS}
     assert len(names) >= 16
     assert {"infinite_loop", "wild_write", "compiler_crash", "printf_flood"} <= names
 
 
 @pytest.mark.parametrize("folder", FAULTS, ids=lambda path: path.name)
-def test_a_fault_is_reported_and_the_next_run_works(client, folder):
+def test_a_fault_is_reported_and_the_next_run_works(client: WorkerClient, folder: Path) -> None:
     expect = json.loads((folder / "expect.json").read_text())
     check(client.run(load_session(folder / "session.json")), expect)
     good = client.run(GOOD)

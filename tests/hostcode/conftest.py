@@ -7,14 +7,15 @@ process runs all the Python programs while the C programs build and run beside i
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from pocl_gallery import ON_POCL, POCL_GALLERY
 
 from clstudio.engine import Engine
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from clstudio.session import load_session
+from hostcode.pocl_gallery import ON_POCL, POCL_GALLERY, GalleryPrograms, GalleryRuns
 
 # Runs each main.py as `python main.py --save-outputs OUT` would, in one interpreter.
 RUN_ALL = """
@@ -32,19 +33,21 @@ print(json.dumps(codes))
 
 
 @pytest.fixture(scope="session")
-def gallery_runs():
+def gallery_runs() -> GalleryRuns:
     """name -> (session, the engine's result, the kernel's signature)."""
     engine = Engine()
-    runs = {}
+    runs: GalleryRuns = {}
     for example in POCL_GALLERY:
         session = load_session(example.path)
         result = engine.run(session)
         assert result.ok, (example.name, result.error)
-        runs[example.path.stem] = (session, result, result.build.kernel(session.kernel))
+        signature = result.build.kernel(session.kernel) if result.build is not None else None
+        assert signature is not None, example.name
+        runs[example.path.stem] = (session, result, signature)
     return runs
 
 
-def export_gallery(runs, language, root):
+def export_gallery(runs: GalleryRuns, language: str, root: Path) -> dict[str, Path]:
     folders = {}
     for name, (session, _, signature) in runs.items():
         folders[name] = root / name
@@ -55,7 +58,9 @@ def export_gallery(runs, language, root):
 
 
 @pytest.fixture(scope="session")
-def gallery_programs(gallery_runs, tmp_path_factory):
+def gallery_programs(
+    gallery_runs: GalleryRuns, tmp_path_factory: pytest.TempPathFactory
+) -> GalleryPrograms:
     """(language, name) -> (folder, exit status, the C compiler's messages)."""
     python = export_gallery(gallery_runs, "python", tmp_path_factory.mktemp("python"))
     c = export_gallery(gallery_runs, "c", tmp_path_factory.mktemp("c"))
@@ -65,7 +70,7 @@ def gallery_programs(gallery_runs, tmp_path_factory):
         stderr=subprocess.PIPE,
         text=True,
     )
-    programs = {}
+    programs: GalleryPrograms = {}
     for name, folder in c.items():
         build = subprocess.run(["make", "-s", "-C", str(folder)], capture_output=True, text=True)
         status = build.returncode

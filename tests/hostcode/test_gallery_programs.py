@@ -3,12 +3,12 @@
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
-from pocl_gallery import ON_POCL, POCL_GALLERY
 
-from clstudio.common import parse_element_type
+from clstudio.common import KernelSignature, parse_element_type
 from clstudio.engine import Engine
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM as POCL
@@ -22,13 +22,14 @@ from clstudio.session import (
     ScalarArg,
     Session,
 )
+from hostcode.pocl_gallery import ON_POCL, POCL_GALLERY, GalleryPrograms, GalleryRuns
 
 GALLERY = [example.path.stem for example in POCL_GALLERY]
 
 pytestmark = pytest.mark.opencl
 
 
-def assert_same_outputs(name, folder, gallery_runs):
+def assert_same_outputs(name: str, folder: Path, gallery_runs: GalleryRuns) -> None:
     session, result, _ = gallery_runs[name]
     assert result.outputs, name
     for output, expected in result.outputs.items():
@@ -44,21 +45,23 @@ def assert_same_outputs(name, folder, gallery_runs):
 @pytest.mark.parametrize("language", ["python", "c"])
 @pytest.mark.parametrize("name", GALLERY)
 def test_the_program_builds_cleanly_runs_and_matches_the_app(
-    name, language, gallery_programs, gallery_runs
-):
+    name: str, language: str, gallery_programs: GalleryPrograms, gallery_runs: GalleryRuns
+) -> None:
     folder, status, messages = gallery_programs[language, name]
     assert messages == ""  # no C compiler warnings with -Wall -Wextra
     assert status == 0
     assert_same_outputs(name, folder, gallery_runs)
 
 
-def broken_reference(gallery_runs):
+def broken_reference(gallery_runs: GalleryRuns) -> tuple[Session, KernelSignature]:
     session, _, signature = gallery_runs["vector_add"]
     wrong = replace(session, references={"c": Reference("a + b + 1", 0.0, 0.0)})
     return wrong, signature
 
 
-def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
+def test_a_python_program_exits_1_when_a_reference_does_not_match(
+    gallery_runs: GalleryRuns, tmp_path: Path
+) -> None:
     session, signature = broken_reference(gallery_runs)
     export_program(session, signature, "python", tmp_path, ON_POCL)
     done = subprocess.run(
@@ -69,7 +72,9 @@ def test_a_python_program_exits_1_when_a_reference_does_not_match(gallery_runs, 
     assert "median:" in done.stdout
 
 
-def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_path):
+def test_a_c_program_exits_1_when_a_reference_does_not_match(
+    gallery_runs: GalleryRuns, tmp_path: Path
+) -> None:
     session, signature = broken_reference(gallery_runs)
     export_program(session, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
@@ -79,7 +84,9 @@ def test_a_c_program_exits_1_when_a_reference_does_not_match(gallery_runs, tmp_p
     assert done.stdout.count("repeat ") == session.repeats
 
 
-def test_a_c_program_names_the_error_of_a_failing_call(gallery_runs, tmp_path):
+def test_a_c_program_names_the_error_of_a_failing_call(
+    gallery_runs: GalleryRuns, tmp_path: Path
+) -> None:
     session, _, signature = gallery_runs["matmul_naive"]
     too_big = replace(session, local_size=(4096, 1))  # more work-items than a group may hold
     export_program(too_big, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
@@ -98,7 +105,7 @@ TINT = """__kernel void tint(read_only image2d_t src, sampler_t s, __global floa
 """
 
 
-def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path):
+def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path: Path) -> None:
     session = Session(
         kernel="tint",
         source=TINT,
@@ -114,7 +121,9 @@ def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_p
     )
     result = Engine().run(session)
     assert result.ok, result.error
-    signature = result.build.kernel("tint")
+    assert result.build is not None
+    signature = result.build.kernel("tint") if result.build is not None else None
+    assert signature is not None
     export_program(session, signature, "python", tmp_path / "py", ON_POCL)
     export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path / "c")], check=True)

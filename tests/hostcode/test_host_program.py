@@ -3,6 +3,7 @@
 import ast
 import stat
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -26,7 +27,7 @@ from clstudio.session import (
 )
 
 
-def buffer(name, const=False):
+def buffer(name: str, const: bool = False) -> KernelArgInfo:
     return KernelArgInfo(name, "float*", "global", "none", const)
 
 
@@ -54,7 +55,7 @@ SESSION = Session(
 
 
 @pytest.mark.parametrize("language", ["python", "c"])
-def test_the_eleven_steps_are_numbered_regions_in_order(language):
+def test_the_eleven_steps_are_numbered_regions_in_order(language: str) -> None:
     program = host_program(SESSION, SIGNATURE, language)
     lines = program.text.splitlines()
     assert [r.number for r in program.regions] == list(range(1, 12))
@@ -73,11 +74,11 @@ def test_the_eleven_steps_are_numbered_regions_in_order(language):
 
 
 @pytest.mark.parametrize("language", ["python", "c"])
-def test_a_program_never_imports_cl_studio(language):
+def test_a_program_never_imports_cl_studio(language: str) -> None:
     assert "clstudio" not in host_program(SESSION, SIGNATURE, language).text
 
 
-def test_the_python_program_is_valid_python_that_inlines_small_contents():
+def test_the_python_program_is_valid_python_that_inlines_small_contents() -> None:
     text = host_program(SESSION, SIGNATURE, "python").text
     tree = ast.parse(text)
     imported = {
@@ -93,7 +94,7 @@ def test_the_python_program_is_valid_python_that_inlines_small_contents():
     assert "k = np.float32(2.5)" in text
 
 
-def test_the_c_program_sets_each_argument_by_its_declared_type():
+def test_the_c_program_sets_each_argument_by_its_declared_type() -> None:
     text = host_program(SESSION, SIGNATURE, "c").text
     assert "cl_float k = 2.5f;" in text
     assert "cl_float h_x[8] = {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f};" in text
@@ -101,13 +102,13 @@ def test_the_c_program_sets_each_argument_by_its_declared_type():
     assert 'check_cl(err, "clSetKernelArg (k)");' in text
 
 
-def test_a_missing_argument_is_a_clear_error():
+def test_a_missing_argument_is_a_clear_error() -> None:
     incomplete = replace(SESSION, args={"x": SESSION.args["x"]}, references={})
     with pytest.raises(ExportError, match="argument 'queue' of 'scale' has no value"):
         host_program(incomplete, SIGNATURE, "python")
 
 
-def test_a_non_empty_folder_is_refused_unless_forced(tmp_path):
+def test_a_non_empty_folder_is_refused_unless_forced(tmp_path: Path) -> None:
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes")
     with pytest.raises(FolderNotEmptyError):
@@ -118,7 +119,7 @@ def test_a_non_empty_folder_is_refused_unless_forced(tmp_path):
     assert mine.read_text() == "my notes"
 
 
-def test_large_contents_go_into_npy_files_and_c_gets_the_expected_values(tmp_path):
+def test_large_contents_go_into_npy_files_and_c_gets_the_expected_values(tmp_path: Path) -> None:
     session = load_session(kernels_dir() / "saxpy.json")
     signature = KernelSignature(
         "saxpy",
@@ -135,7 +136,7 @@ def test_large_contents_go_into_npy_files_and_c_gets_the_expected_values(tmp_pat
 
 
 @pytest.mark.skipif(bundled_pocl_library() is None, reason="pyopencl's wheel carries no PoCL")
-def test_on_the_bundled_pocl_c_gets_an_icd_file_and_a_run_script(tmp_path):
+def test_on_the_bundled_pocl_c_gets_an_icd_file_and_a_run_script(tmp_path: Path) -> None:
     written = export_program(SESSION, SIGNATURE, "c", tmp_path, platform_name=POCL_PLATFORM)
     icd = (tmp_path / "pocl.icd").read_text().strip()
     assert icd == str(bundled_pocl_library()) and icd.startswith("/")

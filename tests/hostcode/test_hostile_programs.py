@@ -16,13 +16,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pocl_gallery import ON_POCL
 
 from clstudio.common import KernelSignature, RunResult, parse_element_type
 from clstudio.engine import Engine
 from clstudio.hostcode import ExportError, export_program, host_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
-from clstudio.session import BufferArg, Init, Reference, ScalarArg, Session
+from clstudio.session import ArgSpec, BufferArg, Init, Reference, ScalarArg, Session
+from hostcode.pocl_gallery import ON_POCL
 
 FLOAT = parse_element_type("float32")
 pytestmark = pytest.mark.opencl
@@ -73,9 +73,14 @@ def run_in_app(session: Session) -> RunResult:
     return result
 
 
-def export_both(
-    session: Session, signature: KernelSignature | None, root: Path
-) -> dict[str, list[str]]:
+def signature_of(result: RunResult, name: str) -> KernelSignature:
+    """The signature of kernel `name` from the build that `result` ran."""
+    signature = result.build.kernel(name) if result.build is not None else None
+    assert signature is not None, name
+    return signature
+
+
+def export_both(session: Session, signature: KernelSignature, root: Path) -> dict[str, list[str]]:
     """Each language's command that runs the exported program; C built with -Werror."""
     export_program(session, signature, "python", root / "py", ON_POCL)
     export_program(session, signature, "c", root / "c", ON_POCL, platform_name=POCL_PLATFORM)
@@ -94,7 +99,7 @@ def export_both(
 def test_colliding_argument_names_build_run_and_match_the_app(tmp_path: Path) -> None:
     result = run_in_app(CLASH_SESSION)
     assert result.references["a"].ok  # the app says the reference holds
-    commands = export_both(CLASH_SESSION, result.build.kernel("clash"), tmp_path)
+    commands = export_both(CLASH_SESSION, signature_of(result, "clash"), tmp_path)
     for language, command in commands.items():
         out = tmp_path / language / "new" / "deeper"  # every level is made, in both
         command = [*command, "--save-outputs", str(out)]
@@ -120,7 +125,7 @@ def test_build_options_cannot_plant_code_in_the_c_program(tmp_path: Path) -> Non
         build_options=INJECTION,
         args={"a": BufferArg(FLOAT, (4,), access="out")},
     )
-    signature = run_in_app(replace(session, build_options="-DA=1")).build.kernel("k")
+    signature = signature_of(run_in_app(replace(session, build_options="-DA=1")), "k")
     export_program(session, signature, "c", tmp_path, ON_POCL, platform_name=POCL_PLATFORM)
     build = subprocess.run(
         ["make", "-s", "-C", str(tmp_path), "CFLAGS=-Wall -Wextra -Werror"],
@@ -144,7 +149,7 @@ def test_build_options_over_two_lines_give_programs_that_run_as_the_app(
         references={"a": Reference("np.full(4, 3.0)", 0.0, 0.0)},
     )
     result = run_in_app(session)
-    for language, command in export_both(session, result.build.kernel("k"), tmp_path).items():
+    for language, command in export_both(session, signature_of(result, "k"), tmp_path).items():
         done = subprocess.run(command, capture_output=True, text=True)
         assert done.returncode == 0, (language, done.stdout + done.stderr)
         assert "a: ok" in done.stdout
@@ -157,7 +162,7 @@ def test_a_description_of_any_text_gives_programs_that_parse_and_compile(
     tmp_path: Path,
 ) -> None:
     session = replace(CLASH_SESSION, description=DESCRIPTION)
-    signature = run_in_app(CLASH_SESSION).build.kernel("clash")
+    signature = signature_of(run_in_app(CLASH_SESSION), "clash")
     python = host_program(session, signature, "python").text
     docstring = ast.get_docstring(ast.parse(python), clean=False)
     assert docstring is not None and docstring.split("\n")[2] == DESCRIPTION
@@ -177,7 +182,7 @@ def test_a_reference_the_app_refuses_is_not_exported_in_either_language(
     )
     result = Engine().run(session)
     assert not result.references["a"].ok
-    signature = result.build.kernel("k")
+    signature = signature_of(result, "k")
     for language in ("python", "c"):
         with pytest.raises(ExportError, match="the reference of 'a' fails"):
             export_program(session, signature, language, tmp_path / language, ON_POCL)
@@ -204,7 +209,8 @@ def random_clash(rng: random.Random) -> Session:
     others = [n for n in RANDOM_NAMES if n not in pair]
     output, *inputs = pair + rng.sample(others, rng.randint(0, 4))
     size = rng.choice([16, 100])  # written into the program, or read from a .npy file
-    params, args = [f"__global float *{output}"], {}
+    params = [f"__global float *{output}"]
+    args: dict[str, ArgSpec] = {}
     args[output] = BufferArg(FLOAT, (size,), Init("fill", {"value": 1.0}), "out")
     terms = []
     for number, name in enumerate(inputs):
@@ -237,7 +243,7 @@ def test_random_sessions_of_colliding_names_run_as_the_app(tmp_path: Path) -> No
         (output,) = session.references
         assert result.references[output].ok, session.source
         folder = tmp_path / str(number)
-        for language, command in export_both(session, result.build.kernel("k"), folder).items():
+        for language, command in export_both(session, signature_of(result, "k"), folder).items():
             out = folder / language / "OUT"
             done = subprocess.run([*command, "--save-outputs", str(out)], capture_output=True)
             assert done.returncode == 0, (language, session.source, done.stdout, done.stderr)

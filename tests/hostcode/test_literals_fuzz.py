@@ -28,7 +28,7 @@ from clstudio.hostcode.literals import (
     python_docstring_line,
     python_string,
 )
-from clstudio.session import BufferArg, Reference, ScalarArg, Session
+from clstudio.session import ArgSpec, BufferArg, Reference, ScalarArg, Session
 
 # Characters that have ended literals and lines before, and ordinary ones around them.
 NASTY = [*"\\\"'?*/#\n\r\t\x00\x0b\x0c\x1b\x7f\x85\u2028\u2029\ufeff{}%", "??/", '"""']
@@ -147,7 +147,8 @@ HOSTILE_NAMES = sorted(
 
 def random_session(rng: random.Random) -> tuple[Session, KernelSignature]:
     names = rng.sample(HOSTILE_NAMES, rng.randint(2, 9))
-    infos, args = [], {}
+    infos: list[KernelArgInfo] = []
+    args: dict[str, ArgSpec] = {}
     for name in names:
         kind = rng.choice(["in", "out", "inout", "float", "int"])
         if kind in ("float", "int"):
@@ -161,7 +162,7 @@ def random_session(rng: random.Random) -> tuple[Session, KernelSignature]:
     references = {
         name: Reference(" + ".join(rng.sample(usable, min(3, len(usable)))) + " # c")
         for name in names
-        if isinstance(args[name], BufferArg) and args[name].access != "in" and usable
+        if isinstance(spec := args[name], BufferArg) and spec.access != "in" and usable
     }
     session = Session(
         kernel="k",

@@ -2,10 +2,13 @@
 
 import ast
 import builtins
+from typing import Any
 
 import numpy as np
 import pytest
+from numpy.typing import ArrayLike
 
+from clstudio.common.results import ReferenceReport
 from clstudio.expressions import evaluator as expression
 from clstudio.expressions import rules as expression_rules
 from clstudio.references.reference_check import (
@@ -16,9 +19,12 @@ from clstudio.references.reference_check import (
 )
 from clstudio.session.format import Reference
 
+# What a reference expression sees: the run's arrays and scalars, by argument name.
+Namespace = dict[str, Any]
+
 
 @pytest.fixture
-def ns() -> dict[str, object]:
+def ns() -> Namespace:
     rng = np.random.default_rng(7)
     return {
         "a": np.arange(12, dtype=np.float32).reshape(3, 4),
@@ -118,24 +124,24 @@ ALLOWED = [
 
 
 @pytest.mark.parametrize("expr", ALLOWED)
-def test_allowed_expressions_evaluate_like_numpy(expr, ns):
+def test_allowed_expressions_evaluate_like_numpy(expr: str, ns: Namespace) -> None:
     got = evaluate(expr, ns)
     want = np.asarray(eval(expr, {"np": np}, dict(ns)))  # the oracle, on our own trusted text
     assert got.shape == want.shape
     np.testing.assert_array_equal(got, want)
 
 
-def test_chained_comparisons_hold_elementwise(ns):
+def test_chained_comparisons_hold_elementwise(ns: Namespace) -> None:
     x = ns["x"]
     np.testing.assert_array_equal(evaluate("0 < x <= 5", ns), (x > 0) & (x <= 5))
 
 
-def test_none_is_not_a_result(ns):
+def test_none_is_not_a_result(ns: Namespace) -> None:
     with pytest.raises(ExpressionError, match="must be numbers"):
         evaluate("None", ns)
 
 
-def test_arguments_are_read_only_inside_and_results_are_fresh(ns):
+def test_arguments_are_read_only_inside_and_results_are_fresh(ns: Namespace) -> None:
     before = ns["x"].copy()
     result = evaluate("x", ns)
     result[:] = -1
@@ -144,7 +150,7 @@ def test_arguments_are_read_only_inside_and_results_are_fresh(ns):
         evaluate("np.add(x, 1, out=x)", ns)
 
 
-def test_vector_scalars_are_arrays_and_locals_are_not_usable(ns):
+def test_vector_scalars_are_arrays_and_locals_are_not_usable(ns: Namespace) -> None:
     ns["c"] = (1.0, 2.0, 3.0, 4.0)  # a float4 scalar argument
     np.testing.assert_array_equal(evaluate("v * c", ns), ns["v"] * np.array([1, 2, 3, 4]))
     ns["scratch"] = object()  # a __local argument has no contents
@@ -152,15 +158,20 @@ def test_vector_scalars_are_arrays_and_locals_are_not_usable(ns):
         evaluate("scratch + 1", ns)
 
 
-def test_expressions_are_parsed_but_never_compiled_or_run_by_python(ns, monkeypatch):
+def test_expressions_are_parsed_but_never_compiled_or_run_by_python(
+    ns: Namespace, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real_compile = builtins.compile
 
-    def refuse(*args, **kwargs):
+    def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("Python ran the expression")
 
-    def parse_only(source, filename, mode, flags=0, *args, **kwargs):
+    def parse_only(
+        source: str, filename: str, mode: str, flags: int = 0, *args: Any, **kwargs: Any
+    ) -> ast.AST:
         assert flags & ast.PyCF_ONLY_AST, "Python compiled the expression to code"
-        return real_compile(source, filename, mode, flags, *args, **kwargs)
+        tree: ast.AST = real_compile(source, filename, mode, flags, *args, **kwargs)
+        return tree
 
     monkeypatch.setattr(builtins, "eval", refuse)
     monkeypatch.setattr(builtins, "exec", refuse)
@@ -168,7 +179,7 @@ def test_expressions_are_parsed_but_never_compiled_or_run_by_python(ns, monkeypa
     np.testing.assert_array_equal(evaluate("a + b", ns), ns["a"] + ns["b"])
 
 
-def test_every_allow_listed_function_exists_in_numpy():
+def test_every_allow_listed_function_exists_in_numpy() -> None:
     for name in expression_rules.NP_FUNCTIONS:
         assert callable(getattr(np, name)), name
     for name in expression_rules.ARRAY_METHODS:
@@ -244,7 +255,9 @@ HOSTILE_STATIC = [
 
 
 @pytest.mark.parametrize(("expr", "message"), HOSTILE_STATIC)
-def test_hostile_expressions_are_refused_before_running(expr, message, ns):
+def test_hostile_expressions_are_refused_before_running(
+    expr: str, message: str, ns: Namespace
+) -> None:
     with pytest.raises(ExpressionError) as caught:
         check_expression(expr, ns)
     assert message in str(caught.value)
@@ -300,26 +313,32 @@ HOSTILE_RUNTIME = [
 
 
 @pytest.mark.parametrize(("expr", "message"), HOSTILE_RUNTIME)
-def test_costly_or_broken_expressions_are_refused_when_evaluated(expr, message, ns):
+def test_costly_or_broken_expressions_are_refused_when_evaluated(
+    expr: str, message: str, ns: Namespace
+) -> None:
     check_expression(expr, ns)  # well formed: only evaluation can tell
     with pytest.raises(ExpressionError) as caught:
         evaluate(expr, ns)
     assert message in str(caught.value)
 
 
-def test_a_legitimate_large_product_is_allowed():
+def test_a_legitimate_large_product_is_allowed() -> None:
     got = evaluate("np.ones((512, 512)) @ np.ones((512, 512))", {})
     assert got.shape == (512, 512) and got[0, 0] == 512
 
 
-def test_all_arrays_of_one_evaluation_are_capped_together(ns, monkeypatch):
+def test_all_arrays_of_one_evaluation_are_capped_together(
+    ns: Namespace, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(expression, "MAX_TOTAL_BYTES", 3 * 4096)
     evaluate("np.stack([x, x])", ns)  # 8 KiB of new array: the stack
     with pytest.raises(ExpressionError, match="makes more than 12 KiB of arrays"):
         evaluate("np.stack([x + 1, x + 2])", ns)
 
 
-def test_lists_of_arrays_are_sized_as_the_array_numpy_stacks_them_into(ns, monkeypatch):
+def test_lists_of_arrays_are_sized_as_the_array_numpy_stacks_them_into(
+    ns: Namespace, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(expression, "MAX_BYTES", 4 * 8192)
     evaluate("np.array([x, x])", ns)
     for expr in ("np.array([x, x, x, x, x])", "np.max([x, x, x, x, x], axis=0)"):
@@ -327,44 +346,48 @@ def test_lists_of_arrays_are_sized_as_the_array_numpy_stacks_them_into(ns, monke
             evaluate(expr, ns)
 
 
-def test_the_time_an_evaluation_takes_is_bounded_by_the_data_it_touches(ns, monkeypatch):
+def test_the_time_an_evaluation_takes_is_bounded_by_the_data_it_touches(
+    ns: Namespace, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(expression, "MAX_TOUCHED_BYTES", 10 * 4096)
     evaluate("[np.sum(x), np.sum(x), np.sum(x)]", ns)  # x is 4 KiB
     with pytest.raises(ExpressionError, match="reads and writes more than 40 KiB of arrays"):
         evaluate("[" + "np.sum(x), " * 20 + "]", ns)
 
 
-def test_errors_say_where():
+def test_errors_say_where() -> None:
     with pytest.raises(ExpressionError) as caught:
         check_expression("a + os", ["a"])
     assert caught.value.column == 5
     assert str(caught.value).endswith("(column 5)")
 
 
-def test_check_expression_knows_only_the_given_names():
+def test_check_expression_knows_only_the_given_names() -> None:
     check_expression("a + b", ["a", "b"])
     with pytest.raises(ExpressionError, match="name 'scratch' is not an argument"):
         check_expression("a + scratch", ["a"])
 
 
-def report(expr, actual, ns, rtol=1e-5, atol=1e-6):
+def report(
+    expr: str, actual: ArrayLike, ns: Namespace, rtol: float = 1e-5, atol: float = 1e-6
+) -> ReferenceReport:
     return check_reference("c", Reference(expr, rtol, atol), np.asarray(actual), ns)
 
 
-def test_a_matching_output_passes(ns):
+def test_a_matching_output_passes(ns: Namespace) -> None:
     result = report("a + b", ns["a"] + ns["b"], ns)
     assert result.ok and result.name == "c" and result.expr == "a + b"
     assert result.max_abs_err == 0.0 and result.max_rel_err == 0.0
     assert "all 12 values match" in result.message
 
 
-def test_small_differences_within_tolerance_pass(ns):
+def test_small_differences_within_tolerance_pass(ns: Namespace) -> None:
     result = report("a * 2", ns["a"] * 2 + 1e-7, ns)
     assert result.ok
-    assert 0 < result.max_abs_err < 1e-6
+    assert result.max_abs_err is not None and 0 < result.max_abs_err < 1e-6
 
 
-def test_a_wrong_element_is_found_with_its_errors(ns):
+def test_a_wrong_element_is_found_with_its_errors(ns: Namespace) -> None:
     actual = ns["a"] + ns["b"]
     expected_value = float(actual[2, 3])
     actual[2, 3] += 0.5
@@ -379,7 +402,7 @@ def test_a_wrong_element_is_found_with_its_errors(ns):
     assert result.actual == pytest.approx(expected_value + 0.5)
 
 
-def test_the_worst_element_is_the_one_furthest_over_its_tolerance():
+def test_the_worst_element_is_the_one_furthest_over_its_tolerance() -> None:
     ns = {"e": np.array([1000.0, 1.0])}
     result = report("e", [1000.5, 1.4], ns, rtol=1e-3, atol=0.0)
     assert not result.ok
@@ -387,7 +410,7 @@ def test_the_worst_element_is_the_one_furthest_over_its_tolerance():
     assert result.max_abs_err == pytest.approx(0.5)  # 0.5, but within 1.0 of tolerance
 
 
-def test_nan_matches_nan_but_not_a_number():
+def test_nan_matches_nan_but_not_a_number() -> None:
     ns = {"e": np.array([1.0, np.nan, 3.0])}
     assert report("e", [1.0, np.nan, 3.0], ns).ok
     result = report("e", [1.0, np.nan, np.nan], ns)
@@ -398,14 +421,14 @@ def test_nan_matches_nan_but_not_a_number():
     assert not report("e", [1.0, 2.0, 3.0], ns).ok
 
 
-def test_infinities_match_only_themselves():
+def test_infinities_match_only_themselves() -> None:
     ns = {"e": np.array([np.inf, -np.inf])}
     assert report("e", [np.inf, -np.inf], ns).ok
     assert not report("e", [np.inf, 1e300], ns).ok
     assert not report("e", [-np.inf, -np.inf], ns).ok
 
 
-def test_integers_are_compared_as_numbers(ns):
+def test_integers_are_compared_as_numbers(ns: Namespace) -> None:
     counts = np.bincount(ns["h"], minlength=256).astype(np.uint32)
     assert report("np.bincount(h, minlength=256)", counts, ns).ok
     counts[7] += 1
@@ -413,7 +436,7 @@ def test_integers_are_compared_as_numbers(ns):
     assert not result.ok and result.worst_index == (7,) and result.max_abs_err == 1.0
 
 
-def test_a_shape_mismatch_is_a_failed_report(ns):
+def test_a_shape_mismatch_is_a_failed_report(ns: Namespace) -> None:
     result = report("x[:10]", np.zeros(12, np.float32), ns)
     assert not result.ok
     assert result.max_abs_err is None and result.worst_index is None
@@ -421,13 +444,13 @@ def test_a_shape_mismatch_is_a_failed_report(ns):
     assert "(10,)" in result.message and "(12,)" in result.message
 
 
-def test_same_size_different_shape_is_compared_element_by_element(ns):
+def test_same_size_different_shape_is_compared_element_by_element(ns: Namespace) -> None:
     assert report("a.ravel()", ns["a"], ns).ok
     result = report("x.sum()", np.array([ns["x"].sum()]), ns)  # a one-element buffer
     assert result.ok and result.worst_index == (0,)
 
 
-def test_an_expression_error_becomes_a_failed_report(ns):
+def test_an_expression_error_becomes_a_failed_report(ns: Namespace) -> None:
     result = report("__import__('os')", ns["a"], ns)
     assert not result.ok
     assert "name '__import__' is not an argument" in result.message
@@ -437,7 +460,7 @@ def test_an_expression_error_becomes_a_failed_report(ns):
     assert not result.ok and "matmul" in result.message
 
 
-def test_non_numeric_outputs_and_empty_outputs(ns):
+def test_non_numeric_outputs_and_empty_outputs(ns: Namespace) -> None:
     assert not report("a", np.array(["x"] * 12).reshape(3, 4), ns).ok
     empty = report("x[:0]", np.zeros(0, np.float32), ns)
     assert empty.ok and empty.worst_index is None

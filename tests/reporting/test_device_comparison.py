@@ -7,11 +7,11 @@ from clstudio.common import RunError, RunResult
 from clstudio.reporting import compare_outputs, device_runs_to_json, format_comparison
 
 
-def result(device: str, **outputs) -> RunResult:
+def result(device: str, **outputs: np.ndarray) -> RunResult:
     return RunResult(ok=True, kernel="k", device=device, outputs=outputs)
 
 
-def test_the_worst_element_is_found_with_its_absolute_and_relative_difference():
+def test_the_worst_element_is_found_with_its_absolute_and_relative_difference() -> None:
     a = result("cpu", c=np.array([[1.0, 2.0], [4.0, 8.0]], np.float32))
     b = result("gpu", c=np.array([[1.0, 2.0], [4.5, 8.0]], np.float32))
     (difference,) = compare_outputs([a, b])
@@ -21,7 +21,7 @@ def test_the_worst_element_is_found_with_its_absolute_and_relative_difference():
     assert difference.worst_index == (1, 0)
 
 
-def test_nan_on_both_sides_is_equal_and_on_one_side_is_the_worst():
+def test_nan_on_both_sides_is_equal_and_on_one_side_is_the_worst() -> None:
     same = compare_outputs(
         [result("a", c=np.array([np.nan, 1.0])), result("b", c=np.array([np.nan, 1.0]))]
     )
@@ -32,14 +32,14 @@ def test_nan_on_both_sides_is_equal_and_on_one_side_is_the_worst():
     assert one[0].max_abs == np.inf and one[0].worst_index == (1,)
 
 
-def test_shapes_that_differ_are_reported_not_compared():
+def test_shapes_that_differ_are_reported_not_compared() -> None:
     (difference,) = compare_outputs(
         [result("a", c=np.zeros(4, np.float32)), result("b", c=np.zeros(5, np.float32))]
     )
     assert difference.max_abs is None and "not comparable" in difference.note
 
 
-def test_a_failed_run_takes_no_part_and_the_json_keeps_every_result():
+def test_a_failed_run_takes_no_part_and_the_json_keeps_every_result() -> None:
     failed = RunResult(ok=False, error=RunError("validate", "no OpenCL device matches"))
     good = [result("cpu", c=np.ones(3)), result("gpu", c=np.ones(3))]
     data = device_runs_to_json([failed, *good])

@@ -7,18 +7,21 @@ import pytest
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunError, RunResult, Timing
 from clstudio.reporting.finished_run import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 
 FLOAT = parse_element_type("float32")
 
 
 def session(n: int) -> Session:
-    args = {"a": BufferArg(FLOAT, (n,), access="in"), "c": BufferArg(FLOAT, (n,), access="out")}
+    args: dict[str, ArgSpec] = {
+        "a": BufferArg(FLOAT, (n,), access="in"),
+        "c": BufferArg(FLOAT, (n,), access="out"),
+    }
     return Session(kernel="k", source="", global_size=(n,), args=args)
 
 
-def test_the_figures_come_from_the_session_that_ran():
+def test_the_figures_come_from_the_session_that_ran() -> None:
     ran = session(256)
     timings = tuple(Timing("kernel", "k", r, 0, 0, 0, 1000 * (r + 1)) for r in range(3))
     result = RunResult(ok=True, kernel="k", global_size=(256,), timings=timings)
@@ -29,7 +32,7 @@ def test_the_figures_come_from_the_session_that_ran():
     assert stats is not None and stats.median_s == pytest.approx(2e-6)
 
 
-def test_a_run_that_stopped_early_falls_back_on_its_session():
+def test_a_run_that_stopped_early_falls_back_on_its_session() -> None:
     ran = replace(session(64), local_size=(8,))
     run = FinishedRun(ran, RunResult(ok=False, error=RunError("build", "no")))
     assert (run.kernel, run.global_size, run.local_size) == ("k", (64,), (8,))

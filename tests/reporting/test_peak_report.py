@@ -1,6 +1,7 @@
 """Peaks as JSON and text, and the store that keeps one measurement per device and driver."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,9 @@ from clstudio.reporting import (
 POCL = PeakDevice("pthread-AMD EPYC", "Portable Computing Language", "3.0-rc2", "CPU")
 
 
-def report(device=POCL, when="2026-12-01T09:00:00+00:00", bandwidth=14.9) -> PeakReport:
+def report(
+    device: PeakDevice = POCL, when: str = "2026-12-01T09:00:00+00:00", bandwidth: float = 14.9
+) -> PeakReport:
     probe = peak_probe("global_bandwidth.float4")
     failed = peak_probe("sp_compute.float16")
     return PeakReport(
@@ -31,7 +34,7 @@ def report(device=POCL, when="2026-12-01T09:00:00+00:00", bandwidth=14.9) -> Pea
     )
 
 
-def test_every_probe_has_a_unique_key_a_unit_and_one_sentence_of_meaning():
+def test_every_probe_has_a_unique_key_a_unit_and_one_sentence_of_meaning() -> None:
     keys = [p.key for p in PEAK_PROBES]
     assert len(keys) == len(set(keys))
     assert {p.unit for p in PEAK_PROBES} == {"GB/s", "GFLOP/s", "µs"}
@@ -39,7 +42,7 @@ def test_every_probe_has_a_unique_key_a_unit_and_one_sentence_of_meaning():
     assert "global_bandwidth.float16" in keys and "launch_latency.round_trip" in keys
 
 
-def test_json_groups_figures_by_test_and_width_with_units():
+def test_json_groups_figures_by_test_and_width_with_units() -> None:
     data = peaks_to_json(report())
     assert data["format"] == "clstudio-peaks" and data["version"] == 1
     figure = data["results"]["global_bandwidth"]["float4"]
@@ -50,7 +53,7 @@ def test_json_groups_figures_by_test_and_width_with_units():
     json.dumps(data)  # nothing in it that JSON cannot hold
 
 
-def test_json_reads_back_what_it_wrote_and_refuses_other_objects():
+def test_json_reads_back_what_it_wrote_and_refuses_other_objects() -> None:
     assert peaks_from_json(peaks_to_json(report())) == report()
     with pytest.raises(PeaksFormatError, match="not a clstudio-peaks"):
         peaks_from_json({"format": "clstudio-session"})
@@ -58,14 +61,14 @@ def test_json_reads_back_what_it_wrote_and_refuses_other_objects():
         peaks_from_json({**peaks_to_json(report()), "version": 9})
 
 
-def test_text_gives_each_figure_its_meaning_and_a_failure_its_reason():
+def test_text_gives_each_figure_its_meaning_and_a_failure_its_reason() -> None:
     text = format_peaks(report())
     assert "float4" in text and "14.9 GB/s" in text
     assert "the ceiling of a kernel that reads each byte once" in text
     assert "failed" in text and "LLVM ERROR: boom" in text
 
 
-def test_store_keeps_the_latest_per_device_and_driver_version(tmp_path):
+def test_store_keeps_the_latest_per_device_and_driver_version(tmp_path: Path) -> None:
     path = tmp_path / "peaks.json"
     save_peaks(report(bandwidth=10.0), path)
     save_peaks(report(when="2026-12-01T10:00:00+00:00", bandwidth=12.0), path)
@@ -77,11 +80,13 @@ def test_store_keeps_the_latest_per_device_and_driver_version(tmp_path):
         ("6.0", "08:00"),
     ]
     latest = latest_peaks(POCL.name, path)
-    assert latest is not None and latest.figure("global_bandwidth.float4").value == 12.0
+    assert latest is not None
+    bandwidth = latest.figure("global_bandwidth.float4")
+    assert bandwidth is not None and bandwidth.value == 12.0
     assert latest_peaks("no such device", path) is None
 
 
-def test_a_damaged_store_reads_as_empty_and_is_replaced(tmp_path):
+def test_a_damaged_store_reads_as_empty_and_is_replaced(tmp_path: Path) -> None:
     path = tmp_path / "peaks.json"
     path.write_text("{ not json")
     assert load_peaks(path) == []
@@ -89,7 +94,9 @@ def test_a_damaged_store_reads_as_empty_and_is_replaced(tmp_path):
     assert load_peaks(path) == [report()]
 
 
-def test_the_store_lives_where_the_environment_says(tmp_path, monkeypatch):
+def test_the_store_lives_where_the_environment_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path / "data"))
     save_peaks(report())
     assert (tmp_path / "data" / "peaks.json").exists()

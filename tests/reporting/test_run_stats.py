@@ -12,17 +12,18 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
-from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 
 FLOAT = parse_element_type("float32")
 FLOAT4 = parse_element_type("float4")
 
 
-def test_kernel_stats_match_numpy():
+def test_kernel_stats_match_numpy() -> None:
     times = [1_000, 3_000, 2_000, 10_000, 4_000]
     stats = kernel_stats(times)
     seconds = np.array(times) * 1e-9
+    assert stats is not None
     assert stats.count == 5
     assert stats.min_s == pytest.approx(seconds.min())
     assert stats.median_s == pytest.approx(np.median(seconds))
@@ -31,16 +32,17 @@ def test_kernel_stats_match_numpy():
     assert stats.max_s == pytest.approx(seconds.max())
 
 
-def test_one_repeat_has_no_spread_and_none_has_no_stats():
-    assert kernel_stats([500]).std_s == 0.0
+def test_one_repeat_has_no_spread_and_none_has_no_stats() -> None:
+    single = kernel_stats([500])
+    assert single is not None and single.std_s == 0.0
     assert kernel_stats([]) is None
 
 
-def session_with(args):
+def session_with(args: dict[str, ArgSpec]) -> Session:
     return Session(kernel="k", source="", global_size=(1024,), args=args)
 
 
-def test_traffic_counts_reads_and_writes_by_access():
+def test_traffic_counts_reads_and_writes_by_access() -> None:
     session = session_with(
         {
             "a": BufferArg(FLOAT, (1024,), access="in"),
@@ -57,7 +59,7 @@ def test_traffic_counts_reads_and_writes_by_access():
     assert traffic.buffers == (("a", "in", 4096), ("b", "inout", 4096), ("c", "out", 4096))
 
 
-def test_access_defaults_follow_the_engine_const_pointers_are_read_only():
+def test_access_defaults_follow_the_engine_const_pointers_are_read_only() -> None:
     spec = BufferArg(FLOAT, (16,))
     signature = KernelSignature(
         "k",
@@ -72,7 +74,7 @@ def test_access_defaults_follow_the_engine_const_pointers_are_read_only():
     assert buffer_access("x", BufferArg(FLOAT, (16,), access="out"), signature) == "out"
 
 
-def test_images_count_by_their_read_only_or_write_only():
+def test_images_count_by_their_read_only_or_write_only() -> None:
     session = session_with(
         {
             "src": ImageArg((480, 640)),  # RGBA uint8: 4 bytes a pixel
@@ -91,7 +93,7 @@ def test_images_count_by_their_read_only_or_write_only():
     assert [access for _, access, _ in traffic.buffers] == ["in", "out"]
 
 
-def test_bandwidth_and_gflops():
+def test_bandwidth_and_gflops() -> None:
     assert bandwidth_gb_s(12_000_000, 0.001) == pytest.approx(12.0)
     assert bandwidth_gb_s(1, 0.0) is None
     assert gflop_s(1_000_000, 2, 0.001) == pytest.approx(2.0)

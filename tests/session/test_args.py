@@ -1,25 +1,34 @@
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from clstudio.common.dtypes import parse_element_type
+from clstudio.common.dtypes import ElementType, parse_element_type
 from clstudio.session.args import BufferArg, ContentsError, Init, initial_contents, picture_problem
 from clstudio.session.sample_images import sample_image
 
 FLOAT = parse_element_type("float32")
 
 
-def contents(init: Init, shape=(8,), dtype=FLOAT, seed=0, base_dir=None, name="a"):
+def contents(
+    init: Init,
+    shape: tuple[int, ...] = (8,),
+    dtype: ElementType = FLOAT,
+    seed: int = 0,
+    base_dir: Path | None = None,
+    name: str = "a",
+) -> np.ndarray:
     return initial_contents(name, BufferArg(dtype, shape, init), seed, base_dir)
 
 
-def test_simple_kinds():
+def test_simple_kinds() -> None:
     assert contents(Init("zeros")).sum() == 0
     assert contents(Init("ones")).sum() == 8
     np.testing.assert_array_equal(contents(Init("arange")), np.arange(8, dtype=np.float32))
     assert (contents(Init("fill", {"value": 2.5})) == 2.5).all()
 
 
-def test_random_is_reproducible_per_seed_and_name():
+def test_random_is_reproducible_per_seed_and_name() -> None:
     init = Init("random", {"low": -1, "high": 1})
     first = contents(init, seed=3)
     np.testing.assert_array_equal(first, contents(init, seed=3))
@@ -29,7 +38,7 @@ def test_random_is_reproducible_per_seed_and_name():
     assert first.dtype == np.float32
 
 
-def test_random_integers_stay_in_range():
+def test_random_integers_stay_in_range() -> None:
     data = contents(
         Init("random", {"low": 0, "high": 256}), shape=(1000,), dtype=parse_element_type("uchar")
     )
@@ -37,33 +46,33 @@ def test_random_integers_stay_in_range():
     assert data.max() <= 255
 
 
-def test_normal_has_the_asked_moments():
+def test_normal_has_the_asked_moments() -> None:
     data = contents(Init("normal", {"mean": 5, "std": 2}), shape=(100_000,))
     assert abs(data.mean() - 5) < 0.05
     assert abs(data.std() - 2) < 0.05
 
 
-def test_vector_buffers_get_a_trailing_lane_axis():
+def test_vector_buffers_get_a_trailing_lane_axis() -> None:
     data = contents(Init("arange"), shape=(3,), dtype=parse_element_type("float4"))
     assert data.shape == (3, 4)
     assert data[1].tolist() == [4, 5, 6, 7]
 
 
-def test_values_are_reshaped_and_checked():
+def test_values_are_reshaped_and_checked() -> None:
     data = contents(Init("values", {"values": [[1, 2], [3, 4]]}), shape=(4,))
     assert data.tolist() == [1, 2, 3, 4]
     with pytest.raises(ContentsError, match="hold 3 values"):
         contents(Init("values", {"values": [1, 2, 3]}), shape=(4,))
 
 
-def test_file_init_reads_npy_relative_to_the_session(tmp_path):
+def test_file_init_reads_npy_relative_to_the_session(tmp_path: Path) -> None:
     np.save(tmp_path / "x.npy", np.arange(8, dtype=np.int64))
     data = contents(Init("file", {"path": "x.npy"}), base_dir=tmp_path)
     assert data.dtype == np.float32
     assert data.tolist() == list(range(8))
 
 
-def test_file_init_refuses_pickles_and_missing_files(tmp_path):
+def test_file_init_refuses_pickles_and_missing_files(tmp_path: Path) -> None:
     np.save(tmp_path / "obj.npy", np.array([{"a": 1}] * 8, dtype=object), allow_pickle=True)
     with pytest.raises(ContentsError, match="cannot read"):
         contents(Init("file", {"path": "obj.npy"}), base_dir=tmp_path)
@@ -71,14 +80,16 @@ def test_file_init_refuses_pickles_and_missing_files(tmp_path):
         contents(Init("file", {"path": "missing.npy"}), base_dir=tmp_path)
 
 
-def test_file_init_refuses_archives_of_several_arrays(tmp_path):
+def test_file_init_refuses_archives_of_several_arrays(tmp_path: Path) -> None:
     np.savez(tmp_path / "two.npz", a=np.zeros(8), b=np.ones(8))
     with pytest.raises(ContentsError, match="several arrays"):
         contents(Init("file", {"path": "two.npz"}), base_dir=tmp_path)
 
 
 @pytest.mark.parametrize("type_name", ["uchar", "ushort", "int", "uint", "long"])
-def test_a_picture_fills_an_integer_buffer_with_the_gray_levels_of_an_r_image(type_name):
+def test_a_picture_fills_an_integer_buffer_with_the_gray_levels_of_an_r_image(
+    type_name: str,
+) -> None:
     dtype = parse_element_type(type_name)
     data = contents(Init("image", {"name": "test_picture"}), shape=(48, 64), dtype=dtype)
     gray = sample_image("test_picture", 64, 48, "R", "uint8")
@@ -88,7 +99,7 @@ def test_a_picture_fills_an_integer_buffer_with_the_gray_levels_of_an_r_image(ty
 
 
 @pytest.mark.parametrize("type_name", ["half", "float", "double"])
-def test_a_picture_fills_a_float_buffer_from_zero_to_one(type_name):
+def test_a_picture_fills_a_float_buffer_from_zero_to_one(type_name: str) -> None:
     dtype = parse_element_type(type_name)
     data = contents(Init("image", {"name": "checkerboard"}), shape=(16, 24), dtype=dtype)
     assert data.shape == (16, 24) and data.dtype == dtype.scalar
@@ -96,7 +107,7 @@ def test_a_picture_fills_a_float_buffer_from_zero_to_one(type_name):
     assert set(np.unique(data).tolist()) == {0.0, 1.0}
 
 
-def test_a_picture_buffer_is_height_rows_of_width_pixels():
+def test_a_picture_buffer_is_height_rows_of_width_pixels() -> None:
     data = contents(Init("image", {"name": "gradient"}), shape=(3, 5), dtype=FLOAT)
     np.testing.assert_allclose(data, np.tile([0, 0.25, 0.5, 0.75, 1], (3, 1)), atol=1e-6)
 
@@ -119,7 +130,9 @@ def test_a_picture_buffer_is_height_rows_of_width_pixels():
         ("bool", (8, 8), "more than a bool holds"),
     ],
 )
-def test_a_picture_is_refused_for_a_buffer_it_cannot_fill(type_name, shape, message):
+def test_a_picture_is_refused_for_a_buffer_it_cannot_fill(
+    type_name: str, shape: tuple[int, int, int] | tuple[int, int] | tuple[int], message: str
+) -> None:
     dtype = parse_element_type(type_name)
     assert message in str(picture_problem(dtype, shape))
     with pytest.raises(ContentsError) as caught:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,22 +16,24 @@ from clstudio.engine.build import split_options
 from clstudio.engine.language_version import wanted_language
 from clstudio.engine.run import run_session
 from clstudio.session.args import BufferArg, ImageArg, ScalarArg, initial_contents
-from clstudio.session.format import load_session
+from clstudio.session.format import Session, load_session
 from clstudio.session.gallery import (
     KERNELS_ENV,
     TEACHING_ORDER,
+    Example,
     GalleryError,
     examples,
     first_comment_line,
     kernels_dir,
 )
 from clstudio.session.sample_images import mandelbrot, sample_image
+from session.session_testing import arg_of
 
 GALLERY = examples()
 POCL_OPENCL_C = (1, 2)
 
 
-def needs_newer_opencl_c(session) -> bool:
+def needs_newer_opencl_c(session: Session) -> bool:
     """Examples such as reduction_work_group need more than the bundled PoCL offers."""
     wanted = wanted_language(split_options(session.build_options))
     return wanted is not None and wanted > POCL_OPENCL_C
@@ -44,7 +47,7 @@ PAIRS = (
 )
 
 
-def _session_json(name: str, **extra: object) -> str:
+def _session_json(name: str, **extra: Any) -> str:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -62,7 +65,7 @@ def test_the_gallery_starts_with_the_teaching_examples_in_order() -> None:
 
 
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_opens_with_its_title_lesson_and_things_to_try(example) -> None:
+def test_each_example_opens_with_its_title_lesson_and_things_to_try(example: Example) -> None:
     session = load_session(example.path)
     assert session.source_file == f"{example.name}.cl"
     assert session.kernel == example.name
@@ -83,7 +86,7 @@ def test_pairs_share_their_sizes(naive: str, optimised: str) -> None:
 
 @pytest.mark.opencl
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_runs_and_every_output_passes_its_reference(example) -> None:
+def test_each_example_runs_and_every_output_passes_its_reference(example: Example) -> None:
     # In this process the loader sees the bundled PoCL only (the worker sees the extras).
     session = replace(load_session(example.path), device=None)
     written = {
@@ -117,9 +120,12 @@ def test_the_mandelbrot_golden_file_is_what_the_numpy_iteration_computes_now() -
     reference = session.references["counts"]
     assert (reference.file, reference.rtol, reference.atol) == ("mandelbrot_counts.npy", 0, 0)
     values = {n: spec.value for n, spec in session.args.items() if isinstance(spec, ScalarArg)}
-    height, width = session.args["counts"].shape
-
-    expected = mandelbrot(width, height, **values)
+    height, width = arg_of(session, "counts", BufferArg).shape
+    x0, y0, step, limit = (values[name] for name in ("x0", "y0", "pixel_size", "max_iter"))
+    assert isinstance(x0, float) and isinstance(y0, float) and isinstance(step, float)
+    assert isinstance(limit, int)
+    expected = mandelbrot(width, height, x0, y0, step, limit)
+    assert reference.file is not None
     golden = np.load(kernels_dir() / reference.file, allow_pickle=False)
 
     assert golden.dtype == expected.dtype == np.uint32
@@ -140,7 +146,9 @@ def test_the_image_example_blurs_a_picture_made_by_code() -> None:
 
 @pytest.mark.opencl
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_the_command_line_runs_each_example(example, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_runs_each_example(
+    example: Example, capsys: pytest.CaptureFixture[str]
+) -> None:
     wanted = load_session(example.path).device
     if wanted is not None and not installed_runtimes():
         assert clstudio_main(["run", str(example.path)]) == 1

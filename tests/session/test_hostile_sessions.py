@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 import clstudio.session.format as format_module
-from clstudio.session.args import initial_contents
+from clstudio.session.args import BufferArg, initial_contents
 from clstudio.session.format import SessionError, load_session
+from session.session_testing import arg_of
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
 HUGE = "9" * 400  # fits Python's JSON reader, not a float
@@ -72,21 +73,27 @@ def with_raw_number(number: str, **changes: Any) -> str:
         ({"args": {"a": {"kind": "scalar", "value": "NUMBER"}}}, "args.a.value:"),
     ],
 )
-def test_a_number_too_big_for_a_float_is_refused_where_it_stands(tmp_path, changes, where):
+def test_a_number_too_big_for_a_float_is_refused_where_it_stands(
+    tmp_path: Path,
+    changes: dict[str, dict[str, dict[str, dict[str, str] | list[int] | str]]]
+    | dict[str, dict[str, dict[str, str]]]
+    | dict[str, str],
+    where: str,
+) -> None:
     message = refusal(write(tmp_path, with_raw_number(HUGE, **changes)))
     assert where in message
     assert "too large" in message
     assert HUGE not in message  # said as a size, not quoted whole
 
 
-def test_a_shape_whose_product_has_thousands_of_digits_is_refused(tmp_path):
+def test_a_shape_whose_product_has_thousands_of_digits_is_refused(tmp_path: Path) -> None:
     text = json.dumps(session(global_size=["NUMBER", "NUMBER", "NUMBER"]))
     message = refusal(write(tmp_path, text.replace('"NUMBER"', VAST)))
     assert message.startswith(f"{tmp_path / 'session.json'}: global_size:")
     assert "a number of about 12000 digits" in message
 
 
-def test_a_buffer_shape_with_a_vast_size_is_refused(tmp_path):
+def test_a_buffer_shape_with_a_vast_size_is_refused(tmp_path: Path) -> None:
     args = {"a": {"kind": "buffer", "dtype": "float", "shape": ["NUMBER", "NUMBER", "NUMBER"]}}
     message = refusal(write(tmp_path, json.dumps(session(args=args)).replace('"NUMBER"', VAST)))
     assert "args.a.shape:" in message
@@ -106,7 +113,9 @@ def npy_with_header(path: Path, header: str) -> None:
         ("(" + "2, " * 40 + ")", "40 dimensions"),
     ],
 )
-def test_a_npy_header_with_an_absurd_shape_is_refused(tmp_path, shape, problem):
+def test_a_npy_header_with_an_absurd_shape_is_refused(
+    tmp_path: Path, shape: str, problem: str
+) -> None:
     npy_with_header(
         tmp_path / "big.npy", f"{{'descr': '<f4', 'fortran_order': False, 'shape': {shape}, }}"
     )
@@ -116,7 +125,7 @@ def test_a_npy_header_with_an_absurd_shape_is_refused(tmp_path, shape, problem):
     assert problem in message
 
 
-def test_a_golden_file_with_an_absurd_shape_is_refused(tmp_path):
+def test_a_golden_file_with_an_absurd_shape_is_refused(tmp_path: Path) -> None:
     shape = ", ".join([VAST[:2000]] * 3)
     npy_with_header(
         tmp_path / "golden.npy", f"{{'descr': '<f4', 'fortran_order': False, 'shape': ({shape}), }}"
@@ -178,17 +187,20 @@ def nested(depth: int) -> object:
     ],
 )
 def test_contents_that_do_not_fit_the_element_type_are_refused_at_load(
-    tmp_path, dtype, init, shape, message
-):
+    tmp_path: Path, dtype: str, init: dict[str, Any], shape: list[int] | None, message: str
+) -> None:
     path = write(tmp_path, json.dumps(buffer_with(dtype, init, shape)))
     assert message in refusal(path)
 
 
-def test_contents_at_the_edges_of_the_type_load(tmp_path):
+def test_contents_at_the_edges_of_the_type_load(tmp_path: Path) -> None:
     text = json.dumps(buffer_with("uchar", {"random": {"low": 0, "high": 256}}))
-    assert load_session(write(tmp_path, text)).args["a"].init.params == {"low": 0, "high": 256}
+    assert arg_of(load_session(write(tmp_path, text)), "a", BufferArg).init.params == {
+        "low": 0,
+        "high": 256,
+    }
     text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
-    assert load_session(write(tmp_path, text)).args["a"].init.kind == "values"
+    assert arg_of(load_session(write(tmp_path, text)), "a", BufferArg).init.kind == "values"
 
 
 def refusal_within(path: Path, seconds: float = 10.0) -> str:
@@ -208,7 +220,7 @@ def fifo(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_fifo_as_the_source_file_is_refused_by_name(tmp_path, fifo):
+def test_a_fifo_as_the_source_file_is_refused_by_name(tmp_path: Path, fifo: Path) -> None:
     data = session(source_file=fifo.name)
     del data["source"]
     message = refusal_within(write(tmp_path, json.dumps(data)))
@@ -216,7 +228,9 @@ def test_a_fifo_as_the_source_file_is_refused_by_name(tmp_path, fifo):
     assert "is a named pipe (FIFO), not a regular file" in message
 
 
-def test_a_fifo_as_a_npy_init_or_a_golden_file_is_refused_by_name(tmp_path, fifo):
+def test_a_fifo_as_a_npy_init_or_a_golden_file_is_refused_by_name(
+    tmp_path: Path, fifo: Path
+) -> None:
     init = buffer_with("float", {"file": fifo.name})
     message = refusal_within(write(tmp_path, json.dumps(init)))
     assert "args.a.init.file:" in message
@@ -226,7 +240,7 @@ def test_a_fifo_as_a_npy_init_or_a_golden_file_is_refused_by_name(tmp_path, fifo
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/stdin"])
-def test_devices_are_refused_as_source_files(tmp_path, device):
+def test_devices_are_refused_as_source_files(tmp_path: Path, device: str) -> None:
     if not os.path.exists(device):
         pytest.skip(f"{device} does not exist here")
     data = session(source_file=device)
@@ -236,11 +250,13 @@ def test_devices_are_refused_as_source_files(tmp_path, device):
     assert "not a regular file" in message
 
 
-def test_a_folder_as_the_session_file_is_refused(tmp_path):
+def test_a_folder_as_the_session_file_is_refused(tmp_path: Path) -> None:
     assert "is a folder, not a regular file" in refusal_within(tmp_path)
 
 
-def test_a_source_file_over_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+def test_a_source_file_over_the_limit_is_refused_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(format_module, "MAX_FILE_BYTES", 1000)
     (tmp_path / "big.cl").write_text("//" * 1000, encoding="utf-8")
     data = session(source_file="big.cl")
@@ -249,7 +265,7 @@ def test_a_source_file_over_the_limit_is_refused_before_it_is_read(tmp_path, mon
     assert "holds 2000 bytes, more than the 1000 bytes limit" in message
 
 
-def test_a_npy_file_shorter_than_its_header_promises_is_refused(tmp_path):
+def test_a_npy_file_shorter_than_its_header_promises_is_refused(tmp_path: Path) -> None:
     np.save(tmp_path / "full.npy", np.zeros(16, np.float32))
     (tmp_path / "cut.npy").write_bytes((tmp_path / "full.npy").read_bytes()[:-8])
     init = buffer_with("float", {"file": "cut.npy"}, [16])
@@ -268,7 +284,7 @@ def test_a_npy_file_shorter_than_its_header_promises_is_refused(tmp_path):
         ('"references": {"a": {"expr": "a", "rtol": 0.1, "rtol": 0.5}}', '"rtol"'),
     ],
 )
-def test_a_key_given_twice_is_refused_naming_the_key(tmp_path, text, key):
+def test_a_key_given_twice_is_refused_naming_the_key(tmp_path: Path, text: str, key: str) -> None:
     base = json.dumps(session())
     body = base[:-1] + ", " + text + "}"
     if '"args"' in text:
@@ -286,20 +302,22 @@ def test_a_key_given_twice_is_refused_naming_the_key(tmp_path, text, key):
         ("-DN=1\u0000", "a NUL byte"),
     ],
 )
-def test_absurd_build_options_are_refused_at_load(tmp_path, options, problem):
+def test_absurd_build_options_are_refused_at_load(
+    tmp_path: Path, options: str, problem: str
+) -> None:
     message = refusal(write(tmp_path, json.dumps(session(build_options=options))))
     assert "build_options: " in message
     assert problem in message
 
 
-def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path):
+def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path: Path) -> None:
     text = json.dumps(buffer_with("long", {"values": [-(2**63), 2**63 - 1, 0, 1]}))
-    spec = load_session(write(tmp_path, text)).args["a"]
+    spec = arg_of(load_session(write(tmp_path, text)), "a", BufferArg)
     contents = initial_contents("a", spec, 0, tmp_path)
     assert contents.dtype == np.int64
     assert contents.tolist() == [-(2**63), 2**63 - 1, 0, 1]
     text = json.dumps(buffer_with("uchar", {"random": {"low": 250, "high": 256}}, [1000]))
-    spec = load_session(write(tmp_path, text)).args["a"]
+    spec = arg_of(load_session(write(tmp_path, text)), "a", BufferArg)
     drawn = initial_contents("a", spec, 0, tmp_path)
     assert drawn.min() >= 250 and drawn.max() == 255
 
@@ -315,7 +333,9 @@ def test_contents_at_the_edges_of_the_type_are_made_exactly(tmp_path):
         ({"sizes": {"SURROGATE": 4}}, "the key '\\ud800':"),
     ],
 )
-def test_text_that_is_not_valid_unicode_is_refused_naming_the_field(tmp_path, changes, where):
+def test_text_that_is_not_valid_unicode_is_refused_naming_the_field(
+    tmp_path: Path, changes: dict[str, Any], where: str
+) -> None:
     # JSON may write a lone surrogate as an escape; no file or compiler can take one.
     text = json.dumps(session(**changes)).replace("SURROGATE", "\\ud800")
     message = refusal(write(tmp_path, text))

@@ -21,6 +21,7 @@ from clstudio.session.format import (
 )
 from clstudio.session.sample_images import sample_image
 from clstudio.session.saving import save_session
+from session.session_testing import arg_of
 
 ROTATE = """__kernel void rotate(read_only image2d_t src, write_only image2d_t dst, sampler_t smp) {
     int2 pos = (int2)(get_global_id(0), get_global_id(1));
@@ -93,7 +94,7 @@ def test_image_and_sampler_arguments_load(folder: Path) -> None:
     )
     assert dst == ImageArg((48, 64), "R", "float32", Init("zeros"), "write_only")
     assert (dst.height, dst.width, dst.nbytes) == (48, 64, 48 * 64 * 4)
-    assert session.args["noise"].access is None  # from the kernel's qualifier
+    assert arg_of(session, "noise", ImageArg).access is None  # from the kernel's qualifier
     assert session.args["smp"] == SamplerArg(True, "mirrored_repeat", "linear")
 
 

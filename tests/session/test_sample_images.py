@@ -26,7 +26,13 @@ from clstudio.session.sample_images import (
         ("R", "float32", (48, 64), np.float32),
     ],
 )
-def test_every_sample_comes_in_every_layout(name, order, channel_type, shape, dtype) -> None:
+def test_every_sample_comes_in_every_layout(
+    name: str,
+    order: str,
+    channel_type: str,
+    shape: tuple[int, ...],
+    dtype: type[np.generic],
+) -> None:
     image = sample_image(name, 64, 48, order, channel_type)
     assert image.shape == shape
     assert image.dtype == dtype

@@ -6,13 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from clstudio.session import SessionError, load_session, parse_session, plan_save, save_session
+from clstudio.session import (
+    Session,
+    SessionError,
+    load_session,
+    parse_session,
+    plan_save,
+    save_session,
+)
 
 SOURCE = "__kernel void vadd(__global float *a) { a[get_global_id(0)] += 1.0f; }\n"
 
 
 @pytest.fixture
-def opened(tmp_path: Path):
+def opened(tmp_path: Path) -> tuple[Path, Session]:
     """A session opened from lesson/vadd.json, whose source is lesson/vadd.cl."""
     folder = tmp_path / "lesson"
     folder.mkdir()
@@ -29,7 +36,9 @@ def opened(tmp_path: Path):
     return folder / "vadd.json", load_session(folder / "vadd.json")
 
 
-def test_save_as_never_touches_a_cl_file_of_the_kernels_name(tmp_path, opened):
+def test_save_as_never_touches_a_cl_file_of_the_kernels_name(
+    tmp_path: Path, opened: tuple[Path, Session]
+) -> None:
     path, session = opened
     other = tmp_path / "elsewhere"
     other.mkdir()
@@ -43,7 +52,9 @@ def test_save_as_never_touches_a_cl_file_of_the_kernels_name(tmp_path, opened):
     assert load_session(other / "x.json").source == SOURCE
 
 
-def test_a_file_in_the_way_is_named_before_anything_is_written(tmp_path, opened):
+def test_a_file_in_the_way_is_named_before_anything_is_written(
+    tmp_path: Path, opened: tuple[Path, Session]
+) -> None:
     path, session = opened
     (tmp_path / "x.cl").write_text("// PRECIOUS\n")
 
@@ -56,20 +67,22 @@ def test_a_file_in_the_way_is_named_before_anything_is_written(tmp_path, opened)
     assert not (tmp_path / "x.json").exists()
 
 
-def test_replacing_is_possible_when_asked(tmp_path, opened):
+def test_replacing_is_possible_when_asked(tmp_path: Path, opened: tuple[Path, Session]) -> None:
     path, session = opened
     (tmp_path / "x.cl").write_text("// old\n")
     save_session(session, tmp_path / "x.json", came_from=path, replace_others=True)
     assert (tmp_path / "x.cl").read_text() == SOURCE
 
 
-def test_a_file_already_holding_the_source_is_not_in_the_way(tmp_path, opened):
+def test_a_file_already_holding_the_source_is_not_in_the_way(
+    tmp_path: Path, opened: tuple[Path, Session]
+) -> None:
     path, session = opened
     (tmp_path / "x.cl").write_text(SOURCE)
     assert plan_save(session, tmp_path / "x.json", came_from=path).would_replace == ()
 
 
-def test_saving_where_it_came_from_writes_its_own_source(opened):
+def test_saving_where_it_came_from_writes_its_own_source(opened: tuple[Path, Session]) -> None:
     path, session = opened
     from dataclasses import replace
 
@@ -80,14 +93,14 @@ def test_saving_where_it_came_from_writes_its_own_source(opened):
     assert (path.parent / "vadd.cl").read_text() == "// edited\n" + SOURCE
 
 
-def test_a_fifo_in_the_way_is_named_not_read(tmp_path, opened):
+def test_a_fifo_in_the_way_is_named_not_read(tmp_path: Path, opened: tuple[Path, Session]) -> None:
     path, session = opened
     os.mkfifo(tmp_path / "x.cl")
     plan = plan_save(session, tmp_path / "x.json", came_from=path)  # would hang if read
     assert plan.would_replace == (tmp_path / "x.cl",)
 
 
-def test_a_session_with_its_source_inside_writes_one_file(tmp_path):
+def test_a_session_with_its_source_inside_writes_one_file(tmp_path: Path) -> None:
     data = {
         "format": "clstudio-session",
         "version": 1,

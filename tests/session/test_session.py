@@ -15,12 +15,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-import clstudio.common.text_files as text_files
 import clstudio.session.format as session_module
 from clstudio.common.dtypes import parse_element_type
+from clstudio.devices import DeviceSelector
 from clstudio.session.args import BufferArg, Init, LocalArg, ScalarArg, initial_contents
 from clstudio.session.format import (
-    DeviceSelector,
     Reference,
     Session,
     SessionError,
@@ -30,6 +29,7 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.saving import save_session
+from session.session_testing import arg_of
 
 VADD = """__kernel void vadd(__global const float *a, __global const float *b,
                    __global float *c, const int n) {
@@ -149,11 +149,11 @@ def test_the_rich_example_loads_from_disk(folder: Path) -> None:
     assert (session.repeats, session.seed, session.timeout_s, session.guards) == (10, 7, 2.5, False)
     args = session.args
     assert args["b"] == BufferArg(parse_element_type("int32"), (8, 8), Init("ones"))
-    assert args["e"].init == Init("random", {"low": -5, "high": 5})
+    assert arg_of(args, "e", BufferArg).init == Init("random", {"low": -5, "high": 5})
     assert args["f"] == BufferArg(
         parse_element_type("float64"), (3,), Init("normal", {"mean": 1.5, "std": 0.25}), "inout"
     )
-    assert args["h"].init == Init("file", {"path": "points.npy"})
+    assert arg_of(args, "h", BufferArg).init == Init("file", {"path": "points.npy"})
     assert args["n"] == ScalarArg(64)
     assert args["offset"] == ScalarArg((1.0, 2.0, 3.0, 4.0))
     assert args["tmp"] == LocalArg(parse_element_type("float4"), 8)
@@ -173,17 +173,21 @@ def test_absent_optional_keys_take_their_documented_defaults() -> None:
     assert session.local_size is None
     assert (session.repeats, session.seed, session.timeout_s, session.guards) == (1, 0, 10.0, True)
     assert session.build_options == session.description == ""
-    assert session.args["c"].init == Init("zeros")
-    assert session.args["a"].access is None
+    assert arg_of(session, "c", BufferArg).init == Init("zeros")
+    assert arg_of(session, "a", BufferArg).access is None
     assert session.references == {}
 
 
 def test_vector_buffers_are_arrays_with_a_trailing_lane_axis(folder: Path) -> None:
     session = parse_session(rich(), folder)
 
-    from_file = initial_contents("h", session.args["h"], session.seed, session.base_dir)
-    from_values = initial_contents("g", session.args["g"], session.seed, session.base_dir)
-    three = initial_contents("k", session.args["k"], session.seed, session.base_dir)
+    from_file = initial_contents(
+        "h", arg_of(session, "h", BufferArg), session.seed, session.base_dir
+    )
+    from_values = initial_contents(
+        "g", arg_of(session, "g", BufferArg), session.seed, session.base_dir
+    )
+    three = initial_contents("k", arg_of(session, "k", BufferArg), session.seed, session.base_dir)
 
     assert from_file.shape == (6, 4) and from_file.dtype == np.float32
     assert np.array_equal(from_file, np.load(folder / "points.npy"))
@@ -237,8 +241,9 @@ def test_dumps_is_two_space_json_with_a_trailing_newline(folder: Path) -> None:
 def test_numpy_numbers_from_the_gui_save_as_plain_json() -> None:
     session = replace(
         parse_session(minimal()),
-        global_size=(np.int64(16),),
-        args={"n": ScalarArg(np.float32(0.5))},
+        # The form hands numpy numbers where the fields say int and float: what is tested.
+        global_size=(np.int64(16),),  # type: ignore[arg-type]
+        args={"n": ScalarArg(np.float32(0.5))},  # type: ignore[arg-type]
         references={},
     )
 
@@ -285,7 +290,7 @@ def test_save_is_atomic_and_leaves_no_temporary_files(
     def refuse(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(text_files.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)  # the one text_files calls
     with pytest.raises(OSError, match="disk full"):
         save_session(replace(session, repeats=9), path)
 
@@ -635,7 +640,7 @@ def test_the_documented_examples_load(tmp_path: Path) -> None:
         assert isinstance(parse_session(example, tmp_path), Session)
 
 
-def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path):
+def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path: Path) -> None:
     here = tmp_path / "here"
     (here / "data").mkdir(parents=True)
     np.save(here / "data" / "x.npy", np.arange(8, dtype=np.float32))
@@ -668,7 +673,9 @@ def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path):
     assert saved["args"]["x"]["init"] == {"file": "../../here/data/x.npy"}
     assert saved["references"]["x"]["file"] == "../../here/expected.npy"
     copy = session_module.load_session(elsewhere / "copy.json")  # loads: the files are found
-    assert initial_contents("x", copy.args["x"], 0, copy.base_dir).tolist() == list(range(8))
+    assert initial_contents("x", arg_of(copy, "x", BufferArg), 0, copy.base_dir).tolist() == list(
+        range(8)
+    )
     # Saved where it came from, nothing is rewritten.
     save_session(session, here / "s.json")
     assert json.loads((here / "s.json").read_text())["args"]["x"]["init"] == {"file": "data/x.npy"}

@@ -9,7 +9,7 @@ from clstudio.session import fields, format
 DOCS = Path(__file__).parents[2] / "docs"
 
 
-def test_the_limits_page_states_the_limits_in_force():
+def test_the_limits_page_states_the_limits_in_force() -> None:
     page = (DOCS / "session-limits.md").read_text(encoding="utf-8")
     stated = [
         f"at most {MAX_TEXT_BYTES // 2**20} MiB",
@@ -29,5 +29,5 @@ def test_the_limits_page_states_the_limits_in_force():
         assert text in page, text
 
 
-def test_the_format_page_links_the_limits_page():
+def test_the_format_page_links_the_limits_page() -> None:
     assert "(session-limits.md)" in (DOCS / "session-format.md").read_text(encoding="utf-8")

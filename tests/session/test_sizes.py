@@ -3,17 +3,21 @@
 import copy
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from clstudio.session import SessionError, load_session, parse_session, session_to_dict
+from clstudio.session.args import BufferArg, LocalArg, ScalarArg
 from clstudio.session.sizes import evaluate, with_sizes
+from session.session_testing import arg_of
 
 SOURCE = "__kernel void k(__global float *a, uint n, __local float *t) {}"
 
 
-def sized(**changes):
+def sized(**changes: Any) -> dict[str, Any]:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -32,29 +36,29 @@ def sized(**changes):
     return data
 
 
-def test_every_place_that_names_a_size_gets_its_number():
+def test_every_place_that_names_a_size_gets_its_number() -> None:
     session = parse_session(sized())
     assert session.global_size == (1024,) and session.local_size == (64,)
-    assert session.args["a"].shape == (1024,)
-    assert session.args["n"].value == 1024
-    assert session.args["t"].count == 128
+    assert arg_of(session, "a", BufferArg).shape == (1024,)
+    assert arg_of(session, "n", ScalarArg).value == 1024
+    assert arg_of(session, "t", LocalArg).count == 128
 
 
-def test_reading_leaves_the_callers_data_as_it_was():
+def test_reading_leaves_the_callers_data_as_it_was() -> None:
     data = sized()
     before = copy.deepcopy(data)
     parse_session(data)
     assert data == before
 
 
-def test_changing_a_size_changes_every_place_that_names_it():
+def test_changing_a_size_changes_every_place_that_names_it() -> None:
     session = with_sizes(parse_session(sized()), {"N": 1000003, "L": 64})
     assert session.global_size == (1000003,)
-    assert session.args["a"].shape == (1000003,)
-    assert session.args["n"].value == 1000003
+    assert arg_of(session, "a", BufferArg).shape == (1000003,)
+    assert arg_of(session, "n", ScalarArg).value == 1000003
 
 
-def test_saving_writes_the_names_back():
+def test_saving_writes_the_names_back() -> None:
     out = session_to_dict(with_sizes(parse_session(sized()), {"N": 2048, "L": 32}))
     assert out["sizes"] == {"N": 2048, "L": 32}
     assert out["global_size"] == ["N"] and out["local_size"] == ["L"]
@@ -63,7 +67,7 @@ def test_saving_writes_the_names_back():
     assert out["args"]["t"]["count"] == "L*2"
 
 
-def test_a_place_typed_over_keeps_its_number_and_loses_the_name():
+def test_a_place_typed_over_keeps_its_number_and_loses_the_name() -> None:
     from dataclasses import replace
 
     session = parse_session(sized())
@@ -73,13 +77,13 @@ def test_a_place_typed_over_keeps_its_number_and_loses_the_name():
     assert out["args"]["a"]["shape"] == ["N"]
 
 
-def test_a_session_without_sizes_saves_without_them(tmp_path):
+def test_a_session_without_sizes_saves_without_them(tmp_path: Path) -> None:
     data = sized(sizes={}, global_size=[8], local_size=None)
     data["args"] = {"a": {"kind": "buffer", "dtype": "float32", "shape": [8]}}
     assert "sizes" not in session_to_dict(parse_session(data))
 
 
-def test_files_written_before_sizes_existed_read_as_before(tmp_path):
+def test_files_written_before_sizes_existed_read_as_before(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     path.write_text(
         json.dumps(
@@ -99,7 +103,7 @@ def test_files_written_before_sizes_existed_read_as_before(tmp_path):
     "text, value",
     [("N", 1024), ("N*4", 4096), ("N/4", 256), ("(N+L)*2", 2176), ("N - L", 960), ("7", 7)],
 )
-def test_size_expressions(text, value):
+def test_size_expressions(text: str, value: int) -> None:
     assert evaluate(text, {"N": 1024, "L": 64}, "here") == value
 
 
@@ -123,27 +127,29 @@ def test_size_expressions(text, value):
         (lambda d: d.update(global_size=["N/3"]), "write // to divide rounding down"),
     ],
 )
-def test_a_wrong_size_is_refused_where_it_stands(mutate, message):
+def test_a_wrong_size_is_refused_where_it_stands(
+    mutate: Callable[[dict[str, Any]], None], message: str
+) -> None:
     data = sized()
     mutate(data)
     with pytest.raises(SessionError, match=re.escape(message)):
         parse_session(data)
 
 
-def test_a_size_that_no_longer_divides_is_refused_where_it_stands():
+def test_a_size_that_no_longer_divides_is_refused_where_it_stands() -> None:
     session = parse_session(sized(global_size=["N/4"]))
     with pytest.raises(SessionError, match=r"global_size\[0\]: 'N/4': 1001 is not divisible by 4"):
         with_sizes(session, {"N": 1001, "L": 64})
 
 
-def test_the_documented_round_up_to_a_multiple_works():
+def test_the_documented_round_up_to_a_multiple_works() -> None:
     data = sized(global_size=["(N+L-1)//L*L"], local_size=["L"])
     session = parse_session({**data, "sizes": {"N": 1000003, "L": 256}})
     assert session.global_size == (1000192,)  # 3907 groups of 256
     assert session.local_size == (256,)
 
 
-def test_the_round_up_of_the_docs_is_the_one_they_show():
+def test_the_round_up_of_the_docs_is_the_one_they_show() -> None:
     text = (Path(__file__).parents[2] / "docs" / "session-format.md").read_text(encoding="utf-8")
     assert '"(N+L-1)//L*L"' in text
     assert evaluate("(N+L-1)//L*L", {"N": 1000003, "L": 256}, "here") == 1000192

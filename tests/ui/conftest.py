@@ -6,8 +6,13 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QSettings, QThreadPool
@@ -28,7 +33,7 @@ HERE = os.path.dirname(__file__)
 OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if str(item.path).startswith(HERE):
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
@@ -196,12 +201,14 @@ def make_device_fixture() -> Callable[..., DeviceInfo]:
 
 
 @pytest.fixture
-def settings(tmp_path) -> AppSettings:
+def settings(tmp_path: Path) -> AppSettings:
     return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
 
 
 @pytest.fixture
-def make_window(qtbot, settings, inventory, tmp_path) -> Callable[..., MainWindow]:
+def make_window(
+    qtbot: QtBot, settings: AppSettings, inventory: DeviceInventory, tmp_path: Path
+) -> Callable[..., MainWindow]:
     """A shown main window on fake devices, discovery finished; closing it never prompts."""
 
     def make(
@@ -230,7 +237,7 @@ def _discard_changes(window: MainWindow) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _private_settings(tmp_path, monkeypatch) -> Iterator[None]:
+def _private_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """AppSettings(), recovery files and exercise progress go under tmp_path, never to the
     user's folders."""
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
@@ -247,7 +254,7 @@ def _unexpected(name: str) -> Callable[..., object]:
 
 
 @pytest.fixture(autouse=True)
-def _no_unexpected_dialogs(monkeypatch) -> None:
+def _no_unexpected_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     """A modal dialog would hang a headless run: tests patch the ones they expect."""
     for name in ("question", "warning", "critical", "information", "about"):
         monkeypatch.setattr(QMessageBox, name, _unexpected(f"QMessageBox.{name}"))
@@ -256,7 +263,7 @@ def _no_unexpected_dialogs(monkeypatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_leaks(qapp, monkeypatch) -> Iterator[None]:
+def _no_leaks(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Fail a test that leaves a top-level widget, a thread, a busy thread pool, background
     work or a worker process behind.
 
@@ -268,7 +275,7 @@ def _no_leaks(qapp, monkeypatch) -> Iterator[None]:
     pools: list[QThreadPool] = []
     original_start = QThreadPool.start
 
-    def recording_start(self: QThreadPool, *args: object) -> None:
+    def recording_start(self: QThreadPool, *args: Any) -> None:
         pools.append(self)
         original_start(self, *args)
 

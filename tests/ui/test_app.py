@@ -5,24 +5,31 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
 
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.ui.app import create_application, open_main_window
 from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document
 from clstudio.ui.editor.recovery import read_recovery
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController, dark_palette, light_palette
 
 
-def _close(window) -> None:
+def _close(window: MainWindow) -> None:
     window.devices.discovery.wait()
     window.workbench.document.mark_clean()
     window.close()
     window.deleteLater()
 
 
-def test_the_application_is_named_for_its_settings(qapp):
+def test_the_application_is_named_for_its_settings(qapp: QApplication) -> None:
     app = create_application()
     assert app is qapp
     assert app.applicationName() == "CL Studio"
@@ -30,7 +37,9 @@ def test_the_application_is_named_for_its_settings(qapp):
     assert app.style().name().lower() == "fusion"
 
 
-def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
+def test_open_main_window_on_a_session_file(
+    settings: AppSettings, inventory: DeviceInventory, tmp_path: Path
+) -> None:
     path = tmp_path / "given.json"
     Document.new().save(path)
     window = open_main_window(path, settings, lambda: inventory, Backends.in_process())
@@ -42,7 +51,9 @@ def test_open_main_window_on_a_session_file(settings, inventory, tmp_path):
         _close(window)
 
 
-def test_open_main_window_without_a_file_starts_a_new_session(settings, inventory):
+def test_open_main_window_without_a_file_starts_a_new_session(
+    settings: AppSettings, inventory: DeviceInventory
+) -> None:
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     try:
         assert window.workbench.document.path is None
@@ -52,8 +63,11 @@ def test_open_main_window_without_a_file_starts_a_new_session(settings, inventor
 
 
 def test_a_missing_session_file_is_explained_and_the_window_stays(
-    settings, inventory, tmp_path, monkeypatch
-):
+    settings: AppSettings,
+    inventory: DeviceInventory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(text))
     window = open_main_window(
@@ -67,7 +81,7 @@ def test_a_missing_session_file_is_explained_and_the_window_stays(
         _close(window)
 
 
-def test_the_theme_follows_the_system_when_asked(qapp):
+def test_the_theme_follows_the_system_when_asked(qapp: QApplication) -> None:
     controller = ThemeController(qapp, "system")
     try:
         expected = dark_palette() if controller.is_dark() else light_palette()
@@ -80,7 +94,7 @@ def test_the_theme_follows_the_system_when_asked(qapp):
         controller.deleteLater()
 
 
-def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path):
+def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path: Path) -> None:
     """The whole start-up in a fresh process, as `clstudio` runs it."""
     session = tmp_path / "start.json"
     Document.new().save(session)
@@ -113,8 +127,11 @@ def test_run_app_opens_the_window_and_returns_its_exit_status(tmp_path):
 
 
 def test_edits_left_by_a_crash_are_offered_back_at_start(
-    settings, inventory, tmp_path, monkeypatch
-):
+    settings: AppSettings,
+    inventory: DeviceInventory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from dataclasses import replace
 
     from clstudio.ui.editor.recovery import RecoveryStore
@@ -131,7 +148,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     del crashed  # no discard(): as if the process had been killed
     questions = []
 
-    def answer(parent, title, text, *rest):
+    def answer(parent: QWidget, title: str, text: str, *rest: object) -> QMessageBox.StandardButton:
         questions.append(text)
         return QMessageBox.StandardButton.Yes
 
@@ -151,10 +168,13 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
         _close(window)
 
 
-def test_an_edit_of_the_arguments_is_kept_for_recovery(make_window, qtbot):
+def test_an_edit_of_the_arguments_is_kept_for_recovery(
+    make_window: Callable[..., MainWindow], qtbot: QtBot
+) -> None:
     window = make_window()
     window.run_bar.repeats.setValue(9)
     assert window.recovery.has_unsaved()
     assert window.recovery.flush()
     recovered = read_recovery(window.recovery.path)
-    assert recovered.session["repeats"] == 9
+    assert recovered is not None
+    assert recovered.session is not None and recovered.session["repeats"] == 9

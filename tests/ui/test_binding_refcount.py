@@ -27,7 +27,7 @@ print(before, after)
 """
 
 
-def test_void_qt_calls_keep_none_alive():
+def test_void_qt_calls_keep_none_alive() -> None:
     result = subprocess.run(
         [sys.executable, "-c", SCRIPT],
         capture_output=True,

@@ -1,16 +1,20 @@
 """Run > Check in the window: problems at their lines, while the rest of the window works."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
 from clstudio.engine import InProcessBackend
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor.problems_view import MESSAGE
+from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
+from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
 
@@ -18,21 +22,21 @@ FAULTS = Path(__file__).parents[1] / "checkmode" / "faults"
 CHECK_WAIT_MS = 60_000
 
 
-def open_fault(qtbot, window, name: str) -> None:
+def open_fault(qtbot: QtBot, window: MainWindow, name: str) -> None:
     assert window.files.load(FAULTS / name / "session.json")
     qtbot.waitUntil(
         lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
     )
 
 
-def click_check(qtbot, window) -> None:
+def click_check(qtbot: QtBot, window: MainWindow) -> None:
     button = window.toolbar.widgetForAction(window.window_actions["check"])
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_there(
-    qtbot, make_window
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     open_fault(qtbot, window, "local_race")
     controller = window.check_mode.controller
@@ -57,10 +61,11 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     assert window.editor_panel.editor.gutter.marks() == {4: "error", 5: "note"}
 
     window.editor_panel.editor.go_to(1)
-    item = problems.tree.topLevelItem([r[2] for r in problems.rows()].index(rows[0][2]))
+    item = tree_item(problems.tree, [r[2] for r in problems.rows()].index(rows[0][2]))
     rect = problems.tree.visualItemRect(item)
     qtbot.mouseClick(problems.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.editor_panel.editor.current_line() == 4
+    assert item is not None
     assert item.text(MESSAGE) == rows[0][2]
 
     # An edit makes the check's marks stale: they go, the build's stay.
@@ -68,7 +73,9 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     assert not any(row[2].startswith("Check:") for row in problems.rows())
 
 
-def test_without_oclgrind_check_explains_how_to_get_it(qtbot, make_window, monkeypatch):
+def test_without_oclgrind_check_explains_how_to_get_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda p, title, text: shown.append(text))
     window = make_window()  # the fake devices: no Oclgrind platform among them
@@ -80,8 +87,8 @@ def test_without_oclgrind_check_explains_how_to_get_it(qtbot, make_window, monke
 
 
 def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrier(
-    qtbot, make_window
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     # The divergent barrier segfaults PoCL: the run needs the isolated worker.
     backends = Backends(InProcessBackend(), WorkerClient())
     window = make_window(discover=discover, backends=backends)
@@ -101,7 +108,9 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
     assert window.editor_panel.editor.gutter.marks() == {5: "error"}
 
 
-def test_stop_ends_a_long_check_and_the_next_check_works(qtbot, make_window):
+def test_stop_ends_a_long_check_and_the_next_check_works(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     assert window.files.open_example(
         Path(__file__).parents[2] / "kernels" / "matmul_tiled.json", "t"

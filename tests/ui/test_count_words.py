@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from clstudio.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.opencl
 
 
-def test_a_run_of_one_repeat_says_repeat_and_launch_once(qtbot, make_window):
+def test_a_run_of_one_repeat_says_repeat_and_launch_once(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert window.workbench.document.session.repeats == 1

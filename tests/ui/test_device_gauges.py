@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
 
+import pytest
+from pytestqt.qtbot import QtBot
+
+from clstudio.devices.inventory import DeviceInfo, DeviceInventory
 from clstudio.ui.devices.device_gauges import (
     Bar,
     LogBarChart,
@@ -23,11 +27,11 @@ KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 
 
 @pytest.fixture
-def cpu(inventory):
+def cpu(inventory: DeviceInventory) -> DeviceInfo:
     return inventory.devices()[0]
 
 
-def test_memory_bars_show_every_size_with_its_real_value(cpu):
+def test_memory_bars_show_every_size_with_its_real_value(cpu: DeviceInfo) -> None:
     bars = memory_bars(cpu)
     assert [(b.label, b.value, b.text) for b in bars] == [
         ("Global memory", 8 * GIB, "8 GiB"),
@@ -40,7 +44,7 @@ def test_memory_bars_show_every_size_with_its_real_value(cpu):
     assert "work-group" in bars[4].tooltip
 
 
-def test_memory_bars_share_one_scale(qtbot, cpu):
+def test_memory_bars_share_one_scale(qtbot: QtBot, cpu: DeviceInfo) -> None:
     chart = LogBarChart("bytes")
     qtbot.addWidget(chart)
     chart.set_bars(memory_bars(cpu))
@@ -53,7 +57,7 @@ def test_memory_bars_share_one_scale(qtbot, cpu):
     assert chart.tick_ratio() == 16
 
 
-def test_a_field_the_device_does_not_report_draws_no_bar(qtbot):
+def test_a_field_the_device_does_not_report_draws_no_bar(qtbot: QtBot) -> None:
     chart = LogBarChart("bytes")
     qtbot.addWidget(chart)
     chart.set_bars([Bar("Known", 1024, "1 KiB"), Bar("Unknown", None, "not reported")])
@@ -62,7 +66,7 @@ def test_a_field_the_device_does_not_report_draws_no_bar(qtbot):
     chart.grab()  # paints without error
 
 
-def test_work_size_bars_and_caption(cpu):
+def test_work_size_bars_and_caption(cpu: DeviceInfo) -> None:
     bars = work_size_bars(cpu)
     assert [(b.label, b.value) for b in bars] == [
         ("Work-group", 1024),
@@ -80,11 +84,11 @@ def test_work_size_bars_and_caption(cpu):
     assert "32 × 32, 8 × 8 × 8" in caption
 
 
-def test_compute_caption(cpu):
+def test_compute_caption(cpu: DeviceInfo) -> None:
     assert compute_caption(cpu) == "4 compute units at up to 2400 MHz"
 
 
-def test_the_overview_shows_a_device(qtbot, cpu):
+def test_the_overview_shows_a_device(qtbot: QtBot, cpu: DeviceInfo) -> None:
     overview = DeviceOverview()
     qtbot.addWidget(overview)
     overview.resize(400, 700)
@@ -97,7 +101,9 @@ def test_the_overview_shows_a_device(qtbot, cpu):
     overview.grab()
 
 
-def test_many_compute_units_are_summarised(qtbot, make_device):
+def test_many_compute_units_are_summarised(
+    qtbot: QtBot, make_device: Callable[..., DeviceInfo]
+) -> None:
     overview = DeviceOverview()
     qtbot.addWidget(overview)
     overview.show_device(make_device(1, "Big GPU", "GPU", 120, 64 * KIB))
@@ -110,15 +116,15 @@ def test_many_compute_units_are_summarised(qtbot, make_device):
     ("exponent", "unit", "text"),
     [(0, "bytes", "1 B"), (9, "bytes", "512 B"), (10, "bytes", "1 KiB"), (32, "bytes", "4 GiB")],
 )
-def test_power_of_two_labels_for_bytes(exponent, unit, text):
+def test_power_of_two_labels_for_bytes(exponent: int, unit: str, text: str) -> None:
     assert power_of_two_label(exponent, unit) == text
 
 
-def test_power_of_two_labels_for_counts():
+def test_power_of_two_labels_for_counts() -> None:
     assert power_of_two_label(12, "count") == "4 096"
 
 
-def test_axis_range_brackets_the_values():
+def test_axis_range_brackets_the_values() -> None:
     assert axis_range([64 * KIB, 8 * GIB]) == (13, 33)
     assert axis_range([4096]) == (11, 13)
     assert axis_range([1]) == (0, 1)
@@ -127,14 +133,14 @@ def test_axis_range_brackets_the_values():
     assert axis_range([]) == (0, 1)
 
 
-def test_largest_square_group():
+def test_largest_square_group() -> None:
     assert largest_square_group(1024, [1024, 1024, 64], 2) == 32
     assert largest_square_group(1024, [1024, 1024, 64], 3) == 8
     assert largest_square_group(256, [256, 4, 4], 2) == 4
     assert largest_square_group(4096, [4096, 4096, 4096], 3) == 16
 
 
-def test_a_narrow_chart_marks_fewer_sizes(qtbot, cpu):
+def test_a_narrow_chart_marks_fewer_sizes(qtbot: QtBot, cpu: DeviceInfo) -> None:
     chart = LogBarChart("count")
     qtbot.addWidget(chart)
     chart.set_bars(work_size_bars(cpu))

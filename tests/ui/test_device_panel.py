@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory, InfoField
 from clstudio.devices.discovery import discover
 from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.device_panel import DevicePanel, short_version
+from clstudio.ui.main_window import MainWindow
+from ui.qt_items import tree_item
 
 
 @pytest.fixture
-def panel(qtbot, inventory) -> DevicePanel:
+def panel(qtbot: QtBot, inventory: DeviceInventory) -> DevicePanel:
     panel = DevicePanel()
     qtbot.addWidget(panel)
     panel.resize(420, 700)
@@ -30,14 +35,14 @@ def panel(qtbot, inventory) -> DevicePanel:
 def _tree_rows(panel: DevicePanel) -> list[tuple[str, list[str]]]:
     rows = []
     for i in range(panel.tree.topLevelItemCount()):
-        platform = panel.tree.topLevelItem(i)
-        devices = [platform.child(j).text(0) for j in range(platform.childCount())]
+        platform = tree_item(panel.tree, i)
+        devices = [tree_item(platform, j).text(0) for j in range(platform.childCount())]
         rows.append((platform.text(0), devices))
     return rows
 
 
 @pytest.mark.opencl
-def test_the_tree_lists_pocls_device(make_window):
+def test_the_tree_lists_pocls_device(make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     rows = _tree_rows(window.device_panel)
     pocl = [devices for name, devices in rows if "Portable Computing Language" in name]
@@ -46,7 +51,7 @@ def test_the_tree_lists_pocls_device(make_window):
 
 
 @pytest.mark.opencl
-def test_selecting_pocls_device_fills_its_fields(make_window):
+def test_selecting_pocls_device_fills_its_fields(make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     panel = window.device_panel
     device = window.workbench.device()
@@ -59,37 +64,42 @@ def test_selecting_pocls_device_fills_its_fields(make_window):
     assert panel.overview.memory_chart.bars()[0].label == "Global memory"
 
 
-def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel):
+def test_the_tree_shows_platforms_devices_versions_and_type_icons(panel: DevicePanel) -> None:
     assert _tree_rows(panel) == [
         ("Portable Computing Language", ["pthread-Fake CPU"]),
         ("Fake GPU Platform", ["Fake GPU 9000"]),
     ]
-    platform = panel.tree.topLevelItem(0)
+    platform = tree_item(panel.tree, 0)
     assert platform.text(1) == "OpenCL 3.0"
     device = platform.child(0)
+    assert device is not None
     assert device.text(1) == "OpenCL 3.0"
     assert device.toolTip(1) == "OpenCL 3.0 fake driver 1.2"
     assert not device.icon(0).isNull()
 
 
-def test_selecting_a_device_fills_the_fields_grouped(panel, inventory):
+def test_selecting_a_device_fills_the_fields_grouped(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     cpu = inventory.devices()[0]
     panel.select_device(cpu)
     assert panel.title.text() == "pthread-Fake CPU"
     assert "CPU" in panel.subtitle.text()
     assert panel.fields_view.visible_fields() == [f.name for f in _in_group_order(cpu.fields)]
-    groups = [panel.fields_view.tree.topLevelItem(i).text(0) for i in range(4)]
+    groups = [tree_item(panel.fields_view.tree, i).text(0) for i in range(4)]
     assert groups == ["Identity", "Compute", "Work sizes", "Memory"]
-    compute = panel.fields_view.tree.topLevelItem(1).child(0)
+    compute = tree_item(panel.fields_view.tree, 1, 0)
     assert (compute.text(0), compute.text(1)) == ("Max compute units", "4")
 
 
-def _in_group_order(fields):
+def _in_group_order(fields: tuple[InfoField, ...]) -> list[InfoField]:
     order = ["Identity", "Compute", "Work sizes", "Memory", "Pipes"]
     return sorted(fields, key=lambda f: order.index(f.group))
 
 
-def test_with_nothing_selected_the_details_say_what_to_do(qtbot, inventory):
+def test_with_nothing_selected_the_details_say_what_to_do(
+    qtbot: QtBot, inventory: DeviceInventory
+) -> None:
     panel = DevicePanel()
     qtbot.addWidget(panel)
     panel.show_inventory(inventory)
@@ -97,9 +107,12 @@ def test_with_nothing_selected_the_details_say_what_to_do(qtbot, inventory):
     assert "Select a device" in panel.nothing_selected.body()
 
 
-def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(panel, inventory):
+def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
-    item = panel.fields_view.tree.topLevelItem(3).child(3)
+    item = tree_item(panel.fields_view.tree, 3, 3)
+    assert item is not None
     assert item.text(0) == "Local memory size"
     tip = item.toolTip(1)
     assert "Fast scratch memory shared by one work-group." in tip
@@ -107,12 +120,15 @@ def test_a_fields_tooltip_gives_explanation_opencl_name_and_raw_value(panel, inv
     assert str(512 * 1024) in tip
 
 
-def test_an_unavailable_field_says_so_in_italics(panel, inventory):
+def test_an_unavailable_field_says_so_in_italics(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.set_filter("pipe")
-    pipes = panel.fields_view.tree.topLevelItem(4)
+    pipes = tree_item(panel.fields_view.tree, 4)
     assert pipes.text(0) == "Pipes"
     item = pipes.child(0)
+    assert item is not None
     assert item.text(1).startswith("unavailable")
     assert item.font(1).italic()
 
@@ -126,28 +142,32 @@ def test_an_unavailable_field_says_so_in_italics(panel, inventory):
         ("scratch", ["CL_DEVICE_LOCAL_MEM_SIZE"]),  # an explanation
     ],
 )
-def test_the_filter_narrows_the_fields(qtbot, panel, inventory, text, expected):
+def test_the_filter_narrows_the_fields(
+    qtbot: QtBot, panel: DevicePanel, inventory: DeviceInventory, text: str, expected: list[str]
+) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.filter_edit.clear()
     qtbot.keyClicks(panel.fields_view.filter_edit, text)
     assert panel.fields_view.visible_fields() == expected
     shown_groups = [
-        panel.fields_view.tree.topLevelItem(i).text(0)
+        tree_item(panel.fields_view.tree, i).text(0)
         for i in range(panel.fields_view.tree.topLevelItemCount())
-        if not panel.fields_view.tree.topLevelItem(i).isHidden()
+        if not tree_item(panel.fields_view.tree, i).isHidden()
     ]
     assert len(shown_groups) == 1
 
 
-def test_the_filter_stays_when_another_device_is_selected(panel, inventory):
+def test_the_filter_stays_when_another_device_is_selected(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     panel.fields_view.set_filter("local")
     panel.select_device(inventory.devices()[1])
     assert panel.fields_view.visible_fields() == ["CL_DEVICE_LOCAL_MEM_SIZE"]
-    assert panel.fields_view.tree.topLevelItem(3).child(3).text(1) == "64 KiB"
+    assert tree_item(panel.fields_view.tree, 3, 3).text(1) == "64 KiB"
 
 
-def test_copy_a_value_and_copy_all_as_text(panel, inventory):
+def test_copy_a_value_and_copy_all_as_text(panel: DevicePanel, inventory: DeviceInventory) -> None:
     panel.select_device(inventory.devices()[0])
     assert panel.fields_view.select_field("CL_DEVICE_GLOBAL_MEM_SIZE")
     panel.fields_view.copy_value()
@@ -159,7 +179,9 @@ def test_copy_a_value_and_copy_all_as_text(panel, inventory):
     assert "Max compute units" in text and "2400 MHz" in text
 
 
-def test_export_the_device_as_json(panel, inventory, tmp_path, monkeypatch):
+def test_export_the_device_as_json(
+    panel: DevicePanel, inventory: DeviceInventory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "cpu.json"
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", lambda *args: (str(target), "JSON files (*.json)")
@@ -176,8 +198,8 @@ def test_export_the_device_as_json(panel, inventory, tmp_path, monkeypatch):
     assert units["raw"] == 40
 
 
-def test_selecting_a_platform_shows_its_fields_without_the_overview(panel):
-    panel.tree.setCurrentItem(panel.tree.topLevelItem(1))
+def test_selecting_a_platform_shows_its_fields_without_the_overview(panel: DevicePanel) -> None:
+    panel.tree.setCurrentItem(tree_item(panel.tree, 1))
     assert panel.title.text() == "Fake GPU Platform"
     assert "The fake vendor" in panel.subtitle.text()
     assert panel.fields_view.visible_fields() == ["CL_PLATFORM_NAME", "CL_PLATFORM_VENDOR"]
@@ -185,22 +207,25 @@ def test_selecting_a_platform_shows_its_fields_without_the_overview(panel):
     assert not panel.use_button.isEnabled()
 
 
-def test_use_this_device_and_double_click_emit_the_choice(qtbot, panel, inventory):
+def test_use_this_device_and_double_click_emit_the_choice(
+    qtbot: QtBot, panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     gpu = inventory.devices()[1]
     panel.select_device(gpu)
     with qtbot.waitSignal(panel.deviceChosen) as blocker:
         qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
     assert blocker.args == [gpu]
-    item = panel.tree.topLevelItem(0).child(0)
+    item = tree_item(panel.tree, 0, 0)
     with qtbot.waitSignal(panel.deviceChosen) as blocker:
         panel.tree.itemDoubleClicked.emit(item, 0)
     assert blocker.args == [inventory.devices()[0]]
 
 
-def test_the_device_in_use_is_marked(panel, inventory):
+def test_the_device_in_use_is_marked(panel: DevicePanel, inventory: DeviceInventory) -> None:
     gpu = inventory.devices()[1]
     panel.set_active_device(gpu)
-    item = panel.tree.topLevelItem(1).child(0)
+    item = tree_item(panel.tree, 1, 0)
+    assert item is not None
     assert item.font(0).bold() and item.text(0) == "✓ Fake GPU 9000"
     assert "In use for builds and runs" in item.toolTip(0)
     panel.select_device(gpu)
@@ -210,7 +235,7 @@ def test_the_device_in_use_is_marked(panel, inventory):
     assert panel.use_button.isEnabled()
 
 
-def test_no_platform_explains_how_to_get_one(qtbot):
+def test_no_platform_explains_how_to_get_one(qtbot: QtBot) -> None:
     panel = DevicePanel()
     qtbot.addWidget(panel)
     problem = (
@@ -225,17 +250,22 @@ def test_no_platform_explains_how_to_get_one(qtbot):
     assert "pip install pocl-binary-distribution" in body
     assert "driver" in body
     with qtbot.waitSignal(panel.rediscoverRequested):
+        assert panel.problem.button is not None
         panel.problem.button.click()
 
 
-def test_the_window_opens_with_no_platform_and_says_how_to_get_one(make_window):
+def test_the_window_opens_with_no_platform_and_says_how_to_get_one(
+    make_window: Callable[..., MainWindow],
+) -> None:
     window = make_window(discover=lambda: DeviceInventory(platforms=(), problem="No platform."))
     assert window.device_panel.pages.currentWidget() is window.device_panel.problem
     assert "pocl-binary-distribution" in window.device_panel.problem.body()
     assert window.status.device_label.text() == "Device: none"
 
 
-def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, inventory):
+def test_looking_for_devices_is_shown_while_discovery_runs(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], inventory: DeviceInventory
+) -> None:
     release = threading.Event()
 
     def slow_discover() -> DeviceInventory:
@@ -252,7 +282,7 @@ def test_looking_for_devices_is_shown_while_discovery_runs(qtbot, make_window, i
     assert window.status.device_label.text() == "Device: pthread-Fake CPU"
 
 
-def test_a_discovery_crash_is_shown_not_swallowed(make_window):
+def test_a_discovery_crash_is_shown_not_swallowed(make_window: Callable[..., MainWindow]) -> None:
     def broken() -> DeviceInventory:
         raise RuntimeError("the driver fell over")
 
@@ -262,23 +292,28 @@ def test_a_discovery_crash_is_shown_not_swallowed(make_window):
     assert "RuntimeError: the driver fell over" in panel.searching.body()
 
 
-def test_look_again_runs_discovery_again(qtbot, make_window, inventory):
+def test_look_again_runs_discovery_again(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], inventory: DeviceInventory
+) -> None:
     answers = [DeviceInventory(platforms=(), problem="Nothing yet."), inventory]
     window = make_window(discover=lambda: answers.pop(0))
     panel = window.device_panel
     assert panel.pages.currentWidget() is panel.problem
+    assert panel.problem.button is not None
     panel.problem.button.click()
     qtbot.waitUntil(lambda: panel.pages.currentWidget() is panel.content)
     assert window.workbench.device() == inventory.devices()[0]
 
 
-def test_short_version_keeps_the_opencl_version():
+def test_short_version_keeps_the_opencl_version() -> None:
     assert short_version("OpenCL 3.0 PoCL 6.0 Linux, Release") == "OpenCL 3.0"
     assert short_version("OpenCL C 1.2 ") == "OpenCL C 1.2"
     assert short_version("weird") == "weird"
 
 
-def test_the_selected_field_is_shown_whole_with_its_meaning(panel, inventory):
+def test_the_selected_field_is_shown_whole_with_its_meaning(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.select_device(inventory.devices()[0])
     assert panel.fields_view.detail.toPlainText() == ""
     panel.fields_view.select_field("CL_DEVICE_MAX_WORK_ITEM_SIZES")
@@ -294,9 +329,12 @@ FAKE_DRIVER = DriverProblem(
 )
 
 
-def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(panel, inventory):
+def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     panel.show_inventory(replace(inventory, unavailable_drivers=(FAKE_DRIVER,)))
     last = panel.tree.topLevelItem(panel.tree.topLevelItemCount() - 1)
+    assert last is not None
     assert (last.text(0), last.text(1)) == ("fake.icd", "unavailable")
     assert last.font(0).italic() and "not an OpenCL driver" in last.toolTip(0)
     panel.tree.setCurrentItem(last)
@@ -309,7 +347,9 @@ def test_a_driver_entry_that_gave_no_platform_is_shown_greyed_with_its_reason(pa
     assert panel.use_button.isEnabled() and panel.title.text() == "Fake GPU 9000"
 
 
-def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(panel, inventory):
+def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(
+    panel: DevicePanel, inventory: DeviceInventory
+) -> None:
     refused = InfoField(
         "clGetDeviceIDs",
         "Devices",
@@ -321,9 +361,11 @@ def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(panel, invent
     )
     broken = replace(inventory.platforms[1], name="", devices=(), fields=(refused,))
     panel.show_inventory(replace(inventory, platforms=(inventory.platforms[0], broken)))
-    item = panel.tree.topLevelItem(1)
+    item = tree_item(panel.tree, 1)
+    assert item is not None
     assert item.text(0) == "Platform 1 (name unavailable)"
     [child] = [item.child(i) for i in range(item.childCount())]
+    assert child is not None
     assert (child.text(0), child.text(1)) == ("Devices unavailable", "unavailable")
     panel.tree.setCurrentItem(child)
     assert "OUT_OF_HOST_MEMORY" in panel.unavailable.body()
@@ -331,7 +373,9 @@ def test_a_platform_whose_driver_fails_part_way_shows_what_it_read(panel, invent
     assert panel.fields_view.isVisibleTo(panel)
 
 
-def test_add_a_device_explains_the_extra_oclgrind_and_gpu_drivers(qtbot, panel):
+def test_add_a_device_explains_the_extra_oclgrind_and_gpu_drivers(
+    qtbot: QtBot, panel: DevicePanel
+) -> None:
     assert panel.add_button.text() == "Add a device…"
     qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
     dialog = panel.open_add_device()
@@ -344,7 +388,9 @@ def test_add_a_device_explains_the_extra_oclgrind_and_gpu_drivers(qtbot, panel):
     dialog.close()
 
 
-def test_with_no_device_the_window_explains_and_the_editor_stays_usable(qtbot, make_window):
+def test_with_no_device_the_window_explains_and_the_editor_stays_usable(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     unusable = DriverProblem("/etc/OpenCL/vendors/intel.icd", "libintelocl.so", "cannot be loaded")
     window = make_window(discover=lambda: DeviceInventory((), NO_PLATFORM_HELP, (unusable,)))
     panel = window.device_panel

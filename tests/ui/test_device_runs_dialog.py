@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
+from clstudio.ui.main_window import MainWindow
+from ui.qt_items import table_text
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
 pytestmark = pytest.mark.opencl
 
 
-def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
+def test_the_run_menu_opens_a_dialog_listing_every_device(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     dialog = window.devices.open_device_runs()
     assert dialog.devices.count() == len(discover().devices())
@@ -21,7 +27,7 @@ def test_the_run_menu_opens_a_dialog_listing_every_device(qtbot, make_window):
     dialog.close()
 
 
-def test_nothing_ticked_says_so(qtbot, make_window):
+def test_nothing_ticked_says_so(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     dialog = window.devices.open_device_runs()
     for row in range(dialog.devices.count()):
@@ -31,7 +37,9 @@ def test_nothing_ticked_says_so(qtbot, make_window):
     dialog.close()
 
 
-def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_window):
+def test_runs_on_each_device_show_times_and_output_differences(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window(discover=discover)
     window.files.load(KERNELS / "saxpy.json")
     dialog = window.devices.open_device_runs()
@@ -45,5 +53,5 @@ def test_runs_on_each_device_show_times_and_output_differences(qtbot, make_windo
     assert len(rows) == max(2, len(devices))
     assert all(row[3] == "ok" and row[1].endswith("s") for row in rows)
     assert dialog.differences.rowCount() == len(rows) - 1
-    assert dialog.differences.item(0, 0).text() == "y"
+    assert table_text(dialog.differences, 0, 0) == "y"
     dialog.close()

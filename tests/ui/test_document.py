@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,7 @@ from clstudio.session.format import SessionError, load_session
 from clstudio.ui.document import Document, starter_session
 
 
-def test_a_new_document_is_an_untitled_working_session():
+def test_a_new_document_is_an_untitled_working_session() -> None:
     document = Document.new()
     assert document.name == "Untitled"
     assert document.path is None and not document.dirty
@@ -23,7 +24,7 @@ def test_a_new_document_is_an_untitled_working_session():
     assert session.references["c"].expr == "a + b"
 
 
-def test_a_document_is_dirty_only_while_its_session_differs_from_the_saved_one():
+def test_a_document_is_dirty_only_while_its_session_differs_from_the_saved_one() -> None:
     document = Document.new()
     original = document.session
     document.session = replace(original, source=original.source)
@@ -34,7 +35,7 @@ def test_a_document_is_dirty_only_while_its_session_differs_from_the_saved_one()
     assert not document.dirty  # back to what was saved
 
 
-def test_save_and_open_round_trip(tmp_path):
+def test_save_and_open_round_trip(tmp_path: Path) -> None:
     document = Document.new()
     document.session = replace(document.session, source=document.session.source + "\n// saved\n")
     path = document.save(tmp_path / "one.json")
@@ -46,12 +47,12 @@ def test_save_and_open_round_trip(tmp_path):
     assert opened.path == path and not opened.dirty
 
 
-def test_an_untitled_document_needs_a_path():
+def test_an_untitled_document_needs_a_path() -> None:
     with pytest.raises(ValueError, match="needs a path"):
         Document.new().save()
 
 
-def test_a_copy_of_a_file_is_untitled_and_never_overwrites_it(tmp_path):
+def test_a_copy_of_a_file_is_untitled_and_never_overwrites_it(tmp_path: Path) -> None:
     original = Document.new()
     original.save(tmp_path / "example.json")
     copy = Document.copy_of(tmp_path / "example.json", "Vector add (example)")
@@ -61,20 +62,20 @@ def test_a_copy_of_a_file_is_untitled_and_never_overwrites_it(tmp_path):
         copy.save()
 
 
-def test_opening_a_broken_file_raises_a_readable_session_error(tmp_path):
+def test_opening_a_broken_file_raises_a_readable_session_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text("[]", encoding="utf-8")
     with pytest.raises(SessionError, match=r"bad\.json"):
         Document.open(path)
 
 
-def test_the_starter_session_survives_a_file_round_trip(tmp_path):
+def test_the_starter_session_survives_a_file_round_trip(tmp_path: Path) -> None:
     document = Document(starter_session())
     document.save(tmp_path / "s.json")
     assert load_session(tmp_path / "s.json").global_size == (1024,)
 
 
-def test_the_document_module_does_not_load_qt():
+def test_the_document_module_does_not_load_qt() -> None:
     code = (
         "import sys, clstudio.ui.document; print(any(m.startswith('PySide6') for m in sys.modules))"
     )

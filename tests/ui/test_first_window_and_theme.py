@@ -2,31 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
+from clstudio.ui.main_window import MainWindow
 from clstudio.ui.window_layout import FRAME_ALLOWANCE, first_geometry
 
 pytestmark = pytest.mark.opencl
 
 
-def run(qtbot, window) -> None:
+def run(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
 
 
-def test_the_first_window_fits_a_1280_by_800_screen_with_its_frame():
+def test_the_first_window_fits_a_1280_by_800_screen_with_its_frame() -> None:
     screen = QRect(0, 0, 1280, 800)
     geometry = first_geometry(screen)
     assert screen.contains(geometry.marginsAdded(FRAME_ALLOWANCE))
     assert first_geometry(QRect(0, 0, 1920, 1080)).size().toTuple() == (1440, 900)
 
 
-def test_the_empty_results_leave_the_room_to_the_editor_until_the_first_run(qtbot, make_window):
+def test_the_empty_results_leave_the_room_to_the_editor_until_the_first_run(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     window.resize(1264, 752)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
@@ -36,7 +42,9 @@ def test_the_empty_results_leave_the_room_to_the_editor_until_the_first_run(qtbo
     qtbot.waitUntil(lambda: window.results_dock.height() >= window.height() // 3)
 
 
-def test_all_fields_show_their_values_and_a_narrow_form_scrolls(qtbot, make_window):
+def test_all_fields_show_their_values_and_a_narrow_form_scrolls(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     view = window.device_panel.fields_view
     window.device_panel.tabs.setCurrentWidget(view)
@@ -50,7 +58,9 @@ def test_all_fields_show_their_values_and_a_narrow_form_scrolls(qtbot, make_wind
     assert scroll.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAsNeeded
 
 
-def test_dark_restyles_the_form_and_the_legend_at_once(qtbot, make_window):
+def test_dark_restyles_the_form_and_the_legend_at_once(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     window.window_actions["theme.light"].trigger()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import LANGUAGE_VARIABLE
-from clstudio.session.gallery import examples
+from clstudio.session.gallery import Example, examples
+from clstudio.ui.main_window import MainWindow
 
 VECTOR_ADD_IN_CHINESE = "两个向量相加，每个元素一个工作项。"
 
 
-def _vector_add():
+def _vector_add() -> Example:
     return next(example for example in examples() if example.name == "vector_add")
 
 
-def test_open_example_describes_the_examples_in_chinese(make_window, monkeypatch):
+def test_open_example_describes_the_examples_in_chinese(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")
     window = make_window()
     vector_add = _vector_add()
@@ -29,8 +36,8 @@ def test_open_example_describes_the_examples_in_chinese(make_window, monkeypatch
 
 
 def test_properties_show_the_chinese_description_and_keep_the_sessions_own(
-    qtbot, make_window, monkeypatch
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")
     window = make_window()
     vector_add = _vector_add()

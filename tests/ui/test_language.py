@@ -4,12 +4,15 @@ View > Language switches, offering the restart that applies the choice."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, QProcess
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QMenu,
     QMessageBox,
@@ -17,12 +20,13 @@ from PySide6.QtWidgets import (
     QToolBar,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import LANGUAGE_VARIABLE
 from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
-from clstudio.ui.settings import SYSTEM_LANGUAGE
+from clstudio.ui.settings import SYSTEM_LANGUAGE, AppSettings
 
 # Texts that are the same in every language: technical names, and languages named in
 # themselves.
@@ -32,7 +36,7 @@ Shown = tuple[str, str]  # where the text is (in English), and the text
 
 
 @pytest.fixture
-def speak(qapp) -> Iterator[Callable[[str], None]]:
+def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
     """speak("zh_CN"): the app's language from now on, as app.run_app installs it."""
     installed = []
 
@@ -101,7 +105,12 @@ def shown_texts(window: MainWindow) -> list[Shown]:
     return texts
 
 
-def test_every_menu_action_dock_and_tab_is_in_chinese(make_window, settings, speak, tmp_path):
+def test_every_menu_action_dock_and_tab_is_in_chinese(
+    make_window: Callable[..., MainWindow],
+    settings: AppSettings,
+    speak: Callable[[str], None],
+    tmp_path: Path,
+) -> None:
     recent = tmp_path / "my_reduction.json"
     settings.add_recent_file(recent)  # its entry names a file: the same in every language
     english = shown_texts(make_window())
@@ -119,7 +128,28 @@ def test_every_menu_action_dock_and_tab_is_in_chinese(make_window, settings, spe
     assert not untranslated, "shown in English under zh_CN:\n" + "\n".join(untranslated)
 
 
-def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
+# Names a Chinese text keeps in Latin letters: technical names, not English words.
+TECHNICAL_NAMES = {"OpenCL", "NDRange", "Oclgrind", "PoCL", "CPU", "GPU", "API", "Python"}
+
+
+def test_no_chinese_tab_mixes_in_english_words(
+    make_window: Callable[..., MainWindow], speak: Callable[[str], None]
+) -> None:
+    """A tab reads in one language: "Roofline 模型" was half English."""
+    speak("zh_CN")
+    mixed = [
+        f"{where}: {text!r}"
+        for where, text in shown_texts(make_window())
+        if where.startswith("tabs of")
+        and not where.endswith("(tip)")
+        and set(re.findall(r"[A-Za-z]{3,}", text)) - TECHNICAL_NAMES
+    ]
+    assert not mixed, "English words in Chinese tabs:\n" + "\n".join(mixed)
+
+
+def test_the_chinese_menus_keep_their_accelerators(
+    make_window: Callable[..., MainWindow], speak: Callable[[str], None]
+) -> None:
     speak("zh_CN")
     window = make_window()
     titles = [a.text() for a in window.menuBar().actions()]
@@ -128,7 +158,9 @@ def test_the_chinese_menus_keep_their_accelerators(make_window, speak):
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"
     assert window.window_actions["check"].iconText() == "检查"  # a toolbar shows no "(&C)"
-    toolbar = [a.iconText() for a in window.findChild(QToolBar, "mainToolbar").actions()]
+    found = window.findChild(QToolBar, "mainToolbar")
+    assert found is not None
+    toolbar = [a.iconText() for a in found.actions()]
     assert "新建" in toolbar and "打开…" not in toolbar and "打开" in toolbar
     assert not [text for text in toolbar if "(" in text or "&" in text], toolbar
 
@@ -155,7 +187,9 @@ class MessageBoxes:
 
 
 @pytest.fixture
-def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]]:
+def choose_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> Callable[..., tuple[MessageBoxes, list[str]]]:
     """choose_language(window, "简体中文", answer="Restart Now"): View > Language > 简体中文
     in `window`, the message box answered; returns it and the restarts asked for."""
 
@@ -175,7 +209,10 @@ def choose_language(monkeypatch) -> Callable[..., tuple[MessageBoxes, list[str]]
     return choose
 
 
-def test_choosing_chinese_stores_it_and_restarts_when_asked(make_window, choose_language):
+def test_choosing_chinese_stores_it_and_restarts_when_asked(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+) -> None:
     window = make_window()
     boxes, restarts = choose_language(window, "简体中文", answer="Restart Now")
     assert window.settings.language() == "zh_CN"
@@ -187,7 +224,10 @@ def test_choosing_chinese_stores_it_and_restarts_when_asked(make_window, choose_
     assert not window.isVisible()  # closed, so that the new CL Studio takes over
 
 
-def test_later_keeps_the_choice_for_the_next_start(make_window, choose_language):
+def test_later_keeps_the_choice_for_the_next_start(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+) -> None:
     window = make_window()
     boxes, restarts = choose_language(window, "简体中文", answer="Later")
     assert window.settings.language() == "zh_CN"
@@ -197,7 +237,12 @@ def test_later_keeps_the_choice_for_the_next_start(make_window, choose_language)
     assert window.window_actions["language.zh_CN"].isChecked()
 
 
-def test_no_restart_when_the_window_stays_open(qtbot, make_window, choose_language, monkeypatch):
+def test_no_restart_when_the_window_stays_open(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     qtbot.keyClicks(window.editor_panel.editor, "// edited")
     assert window.workbench.document.dirty
@@ -214,7 +259,10 @@ def test_no_restart_when_the_window_stays_open(qtbot, make_window, choose_langua
     assert window.isVisible()
 
 
-def test_the_language_spoken_already_asks_nothing(make_window, choose_language):
+def test_the_language_spoken_already_asks_nothing(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+) -> None:
     window = make_window()
     boxes, restarts = choose_language(window, "English")  # any question fails the test
     assert window.settings.language() == "en"
@@ -222,7 +270,11 @@ def test_the_language_spoken_already_asks_nothing(make_window, choose_language):
     assert restarts == []
 
 
-def test_the_system_language_asks_only_when_it_differs(make_window, choose_language, monkeypatch):
+def test_the_system_language_asks_only_when_it_differs(
+    make_window: Callable[..., MainWindow],
+    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     window.settings.set_language("zh_CN")
     monkeypatch.setenv("LANGUAGE", "en_GB.UTF-8")

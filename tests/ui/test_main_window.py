@@ -2,33 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
 
+from clstudio.common import gettext, set_language
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.devices.selector import DeviceSelector
+from clstudio.hostcode import HOST_STEPS
 from clstudio.session.format import load_session
 from clstudio.session.gallery import examples
 from clstudio.ui.document import Document
-from clstudio.ui.lesson import STEPS, HostProgramLesson
+from clstudio.ui.language import install_translators, remove_translators
+from clstudio.ui.lesson import HostProgramLesson
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
+from ui.qt_items import tree_item
 
 Button = QMessageBox.StandardButton
 
 
-def _type_line(qtbot, widget, text: str) -> None:
+def _type_line(qtbot: QtBot, widget, text: str) -> None:
     """Type a line as the user would (QTest cannot type a newline character)."""
     qtbot.keyClicks(widget, text)
     qtbot.keyClick(widget, Qt.Key.Key_Return)
 
 
-def _menu_titles(window) -> list[str]:
+def _menu_titles(window: MainWindow) -> list[str]:
     return [a.text().replace("&", "") for a in window.menuBar().actions()]
 
 
-def _menu(window, title: str):
+def _menu(window: MainWindow, title: str):
     for action in window.menuBar().actions():
         if action.text().replace("&", "") == title:
             return action.menu()
@@ -39,7 +49,7 @@ def _entries(menu) -> list[str]:
     return [a.text().replace("&", "").split("\t")[0] for a in menu.actions() if not a.isSeparator()]
 
 
-def test_the_frame_has_its_panels_and_menus(make_window):
+def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert _menu_titles(window) == ["File", "Edit", "View", "Run", "Help"]
     assert _entries(_menu(window, "File")) == [
@@ -85,7 +95,7 @@ def test_the_frame_has_its_panels_and_menus(make_window):
     assert toolbar == ["New", "Open…", "Save", "Build", "Run", "Check"]
 
 
-def test_standard_shortcuts(make_window):
+def test_standard_shortcuts(make_window: Callable[..., MainWindow]) -> None:
     a = make_window().window_actions
 
     def keys(action) -> list[str]:
@@ -102,7 +112,7 @@ def test_standard_shortcuts(make_window):
     assert keys(a["replace"]) == ["Ctrl+H"]
 
 
-def test_panels_say_what_will_appear_before_a_run(make_window):
+def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert window.results_panel.tab_names()[:5] == [
         "Timings",
@@ -117,7 +127,9 @@ def test_panels_say_what_will_appear_before_a_run(make_window):
     assert "Ctrl+R" in window.results_panel.timings.empty.body()
 
 
-def test_build_run_and_stop_are_connected(qtbot, make_window):
+def test_build_run_and_stop_are_connected(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     a = window.window_actions
     assert a["build"].isEnabled() and a["run"].isEnabled()
@@ -125,7 +137,9 @@ def test_build_run_and_stop_are_connected(qtbot, make_window):
     assert a["run_or_stop"].text() == "Run"
 
 
-def test_the_status_bar_shows_device_build_and_last_run(qtbot, make_window):
+def test_the_status_bar_shows_device_build_and_last_run(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     assert window.status.device_label.text() == "Device: pthread-Fake CPU"
     assert window.status.run_label.text() == "Last run: none yet"
@@ -138,7 +152,9 @@ def test_the_status_bar_shows_device_build_and_last_run(qtbot, make_window):
     assert window.status.run_label.text() == "Last run: 3.1 ms"
 
 
-def test_use_this_device_updates_status_bar_session_and_settings(make_window, inventory):
+def test_use_this_device_updates_status_bar_session_and_settings(
+    make_window: Callable[..., MainWindow], inventory: DeviceInventory
+) -> None:
     window = make_window()
     panel = window.device_panel
     gpu = inventory.devices()[1]
@@ -152,12 +168,15 @@ def test_use_this_device_updates_status_bar_session_and_settings(make_window, in
     )
     assert window.workbench.document.dirty and window.isWindowModified()
     assert window.settings.device() == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
-    assert panel.tree.topLevelItem(1).child(0).text(0) == "✓ Fake GPU 9000"
+    assert tree_item(panel.tree, 1, 0).text(0) == "✓ Fake GPU 9000"
 
 
 def test_the_chosen_device_is_saved_in_the_session_file(
-    make_window, inventory, tmp_path, monkeypatch
-):
+    make_window: Callable[..., MainWindow],
+    inventory: DeviceInventory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     window.device_panel.select_device(inventory.devices()[1])
     window.device_panel.use_button.click()
@@ -167,14 +186,18 @@ def test_the_chosen_device_is_saved_in_the_session_file(
     assert load_session(target).device == DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
 
 
-def test_a_new_window_uses_the_last_chosen_device(make_window, settings):
+def test_a_new_window_uses_the_last_chosen_device(
+    make_window: Callable[..., MainWindow], settings: AppSettings
+) -> None:
     settings.set_device(DeviceSelector("Fake GPU Platform", "Fake GPU 9000"))
     window = make_window()
     assert window.status.device_label.text() == "Device: Fake GPU 9000"
     assert window.workbench.document.session.device is None  # a preference, not a session change
 
 
-def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path, monkeypatch):
+def test_a_session_that_asks_for_a_missing_device_says_so(
+    make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window()
     path = tmp_path / "acc.json"
     Document(
@@ -185,7 +208,9 @@ def test_a_session_that_asks_for_a_missing_device_says_so(make_window, tmp_path,
     assert window.status.device_label.text() == "Device: nothing matches “accelerator”"
 
 
-def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
+def test_the_title_shows_the_session_and_unsaved_changes(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     assert window.windowTitle() == "Untitled[*] — CL Studio"
     assert not window.isWindowModified()
@@ -195,14 +220,14 @@ def test_the_title_shows_the_session_and_unsaved_changes(qtbot, make_window):
     assert window.workbench.document.session.source.startswith("// a note\n")
 
 
-def _dirty_window(make_window, qtbot):
+def _dirty_window(make_window: Callable[..., MainWindow], qtbot: QtBot):
     window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// edited")
     assert window.workbench.document.dirty
     return window
 
 
-def _answer(monkeypatch, button):
+def _answer(monkeypatch: pytest.MonkeyPatch, button):
     asked = []
 
     def question(parent, title, text, buttons, default):
@@ -213,7 +238,12 @@ def _answer(monkeypatch, button):
     return asked
 
 
-def test_closing_with_unsaved_changes_can_save(qtbot, make_window, monkeypatch, tmp_path):
+def test_closing_with_unsaved_changes_can_save(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = _dirty_window(make_window, qtbot)
     asked = _answer(monkeypatch, Button.Save)
     target = tmp_path / "kept.json"
@@ -223,21 +253,30 @@ def test_closing_with_unsaved_changes_can_save(qtbot, make_window, monkeypatch, 
     assert load_session(target).source.startswith("// edited\n")
 
 
-def test_closing_with_unsaved_changes_can_discard(qtbot, make_window, monkeypatch, tmp_path):
+def test_closing_with_unsaved_changes_can_discard(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Discard)
     assert window.close()
     assert not list(tmp_path.glob("*.json"))
 
 
-def test_closing_with_unsaved_changes_can_be_cancelled(qtbot, make_window, monkeypatch):
+def test_closing_with_unsaved_changes_can_be_cancelled(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
     assert not window.close()
     assert window.isVisible() and window.workbench.document.dirty
 
 
-def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, monkeypatch):
+def test_cancelling_the_save_dialog_keeps_the_window_open(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Save)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: ("", ""))
@@ -245,7 +284,9 @@ def test_cancelling_the_save_dialog_keeps_the_window_open(qtbot, make_window, mo
     assert window.isVisible()
 
 
-def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
+def test_new_asks_before_dropping_changes(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = _dirty_window(make_window, qtbot)
     _answer(monkeypatch, Button.Cancel)
     window.window_actions["new"].trigger()
@@ -256,7 +297,12 @@ def test_new_asks_before_dropping_changes(qtbot, make_window, monkeypatch):
     assert window.editor_panel.editor.source().startswith("// Vector addition")
 
 
-def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch, tmp_path):
+def test_save_as_then_open_round_trips_a_session(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// mine")
     target = tmp_path / "mine"  # Save As adds the .json the filter promises
@@ -278,7 +324,12 @@ def test_save_as_then_open_round_trips_a_session(qtbot, make_window, monkeypatch
     assert window.settings.recent_files() == [saved.resolve()]
 
 
-def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_path):
+def test_save_writes_back_to_the_open_file(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     path = tmp_path / "s.json"
     window.workbench.document.save(path)
@@ -287,7 +338,9 @@ def test_save_writes_back_to_the_open_file(qtbot, make_window, monkeypatch, tmp_
     assert load_session(path).source.startswith("// again\n")
 
 
-def test_a_broken_session_file_is_refused_with_its_reason(make_window, monkeypatch, tmp_path):
+def test_a_broken_session_file_is_refused_with_its_reason(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     window = make_window()
     path = tmp_path / "broken.json"
     path.write_text('{"format": "clstudio-session", "version": 1,', encoding="utf-8")
@@ -298,7 +351,9 @@ def test_a_broken_session_file_is_refused_with_its_reason(make_window, monkeypat
     assert window.workbench.document.path is None
 
 
-def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, settings, tmp_path):
+def test_open_recent_lists_and_opens_recent_sessions(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], settings: AppSettings, tmp_path: Path
+) -> None:
     window = make_window()
     path = tmp_path / "recent.json"
     window.workbench.document.save(path)
@@ -314,7 +369,9 @@ def test_open_recent_lists_and_opens_recent_sessions(qtbot, make_window, setting
     assert _entries(menu) == ["No recent sessions"]
 
 
-def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
+def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(
+    make_window: Callable[..., MainWindow],
+) -> None:
     window = make_window()
     menu = window.file_menus.examples
     lines = [f"{example.title} — {example.description}" for example in examples()]
@@ -329,7 +386,9 @@ def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(make_window):
     assert first.path.read_text(encoding="utf-8") == original
 
 
-def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_path):
+def test_an_empty_gallery_says_where_it_looked(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("CLSTUDIO_KERNELS", str(tmp_path))
     window = make_window()
     [entry] = window.file_menus.examples.actions()
@@ -337,7 +396,7 @@ def test_an_empty_gallery_says_where_it_looked(make_window, monkeypatch, tmp_pat
     assert entry.text() == f"No examples found in {tmp_path}"
 
 
-def test_edit_menu_undo_redo_and_find(qtbot, make_window):
+def test_edit_menu_undo_redo_and_find(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert not window.window_actions["undo"].isEnabled()
     qtbot.keyClicks(window.editor_panel.editor, "x")
@@ -359,7 +418,9 @@ def test_edit_menu_undo_redo_and_find(qtbot, make_window):
     assert not bar.find_next()
 
 
-def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
+def test_zoom_changes_the_source_font_and_is_remembered(
+    make_window: Callable[..., MainWindow], settings: AppSettings
+) -> None:
     window = make_window()
     size = window.editor_panel.editor.font().pointSize()
     window.window_actions["zoom_in"].trigger()
@@ -370,7 +431,9 @@ def test_zoom_changes_the_source_font_and_is_remembered(make_window, settings):
     assert window.editor_panel.editor.font().pointSize() == size
 
 
-def test_theme_light_and_dark(make_window, settings):
+def test_theme_light_and_dark(
+    make_window: Callable[..., MainWindow], settings: AppSettings
+) -> None:
     window = make_window()
     window.window_actions["theme.dark"].trigger()
     window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
@@ -382,7 +445,9 @@ def test_theme_light_and_dark(make_window, settings):
     assert window.window_actions["theme.light"].isChecked()
 
 
-def test_about_names_the_versions(make_window, monkeypatch):
+def test_about_names_the_versions(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window()
     shown = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
@@ -392,36 +457,48 @@ def test_about_names_the_versions(make_window, monkeypatch):
     assert "Qt" in text and "pyopencl" in text and "PySide6" in text
 
 
-def test_the_host_program_lesson_walks_every_step(make_window):
+def test_the_host_program_lesson_walks_every_step(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     window.window_actions["lesson"].trigger()
     lesson = window.findChild(HostProgramLesson)
     assert lesson.isVisible()
-    assert lesson.steps.count() == 12
+    rows = [lesson.steps.item(row).text() for row in range(lesson.steps.count())]
+    assert rows == [f"{step.number}. {gettext(step.title)}" for step in HOST_STEPS]
     text = lesson.text.toPlainText()
-    for step in STEPS:
-        assert step.title in text
-        assert step.api in text
-    apis = " ".join(step.api for step in STEPS)
-    for call in (
-        "clGetPlatformIDs",
-        "clGetDeviceIDs",
-        "clCreateContext",
-        "clCreateCommandQueue",
-        "clCreateProgramWithSource",
-        "clBuildProgram",
-        "clCreateKernel",
-        "clCreateBuffer",
-        "clSetKernelArg",
-        "clEnqueueNDRangeKernel",
-        "clFinish",
-        "clEnqueueReadBuffer",
-    ):
-        assert call in apis
-    lesson.steps.setCurrentRow(9)  # scrolls to the launch step without error
+    for step in HOST_STEPS:
+        assert f"{step.number}. {step.title}" in text
+        assert step.c_api in text
+    lesson.steps.setCurrentRow(8)  # scrolls to the launch step without error
 
 
-def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeypatch, tmp_path):
+def test_the_lesson_names_the_steps_as_the_runtime_steps_tab_does_in_chinese(make_window, qapp):
+    """One list of eleven steps: Help's lesson and Runtime steps show the same titles."""
+    translators = install_translators(qapp, "zh_CN")
+    set_language("zh_CN")
+    try:
+        window = make_window()
+        window.window_actions["lesson"].trigger()
+        lesson = window.findChild(HostProgramLesson)
+        tree = window.results_panel.steps.tree
+        tab = [
+            f"{row + 1}. {tree.topLevelItem(row).text(1)}"
+            for row in range(tree.topLevelItemCount())
+        ]
+        rows = [lesson.steps.item(row).text() for row in range(lesson.steps.count())]
+        assert rows == tab
+        assert "创建" in rows[2] and len(rows) == 11
+        assert "In pyopencl" not in lesson.text.toPlainText()
+    finally:
+        remove_translators(qapp, translators)
+        set_language("en")
+
+
+def test_opening_a_missing_recent_file_removes_it(
+    make_window: Callable[..., MainWindow],
+    settings: AppSettings,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     gone = tmp_path / "gone.json"
     settings.add_recent_file(gone)
@@ -432,15 +509,15 @@ def test_opening_a_missing_recent_file_removes_it(make_window, settings, monkeyp
     assert settings.recent_files() == []
 
 
-def _save_example_as(window, monkeypatch, target: Path) -> None:
+def _save_example_as(window: MainWindow, monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
     window.file_menus.examples.actions()[0].trigger()  # vector_add, source in vector_add.cl
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     window.window_actions["save_as"].trigger()
 
 
 def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
-    make_window, monkeypatch, tmp_path
-):
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     window = make_window()
     precious = tmp_path / "vector_add.cl"
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
@@ -458,14 +535,14 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
 
 
 def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
-    make_window, monkeypatch, tmp_path
-):
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     window = make_window()
     precious = tmp_path / "x.cl"
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
     questions = []
 
-    def refuse(parent, title, text, *rest):
+    def refuse(parent, title, text, *rest: object):
         questions.append(text)
         return Button.Cancel
 
@@ -479,8 +556,11 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
 
 
 def test_an_example_saved_is_the_users_own_and_properties_edit_it(
-    qtbot, make_window, monkeypatch, tmp_path
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     vector_add = next(example for example in examples() if example.name == "vector_add")
     assert window.files.open_example(vector_add.path, vector_add.title)

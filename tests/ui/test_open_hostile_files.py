@@ -8,18 +8,23 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
+from clstudio.devices import DeviceInventory
 from clstudio.ui.app import open_main_window
 from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
 
 SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
 
 
-def session_text(**changes: object) -> str:
+def session_text(**changes: Any) -> str:
     data: dict[str, object] = {
         "format": "clstudio-session",
         "version": 1,
@@ -33,7 +38,7 @@ def session_text(**changes: object) -> str:
 
 
 @pytest.fixture
-def warnings(monkeypatch) -> list[tuple[str, str]]:
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: shown.append((title, text)))
     return shown
@@ -63,7 +68,7 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
         "a key given twice": (session_text(seed=1)[:-1] + ', "seed": 2}', '"seed" appears twice'),
         "nesting deeper than Python parses": ("[" * 100_000 + "]" * 100_000, "not usable JSON"),
     }
-    paths = {}
+    paths: dict[str, tuple[Path, str]] = {}
     for name, (text, fragment) in files.items():
         path = folder / f"{len(paths)}.json"
         path.write_text(text, encoding="utf-8")
@@ -74,8 +79,8 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
 
 
 def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
-    make_window, warnings, tmp_path
-):
+    make_window: Callable[..., MainWindow], warnings: list[tuple[str, str]], tmp_path: Path
+) -> None:
     window = make_window()
     before = window.workbench.document.session
     for name, (path, fragment) in hostile_files(tmp_path).items():
@@ -89,12 +94,15 @@ def test_every_hostile_file_ends_in_a_message_and_keeps_the_session(
 
 
 def test_a_reader_that_fails_unexpectedly_ends_in_a_message_too(
-    make_window, warnings, tmp_path, monkeypatch
-):
+    make_window: Callable[..., MainWindow],
+    warnings: list[tuple[str, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     window = make_window()
     before = window.workbench.document.session
 
-    def broken(cls, path):
+    def broken(cls: type[Document], path: Path) -> None:
         raise OverflowError("a reader's bug")
 
     monkeypatch.setattr(Document, "open", classmethod(broken))
@@ -143,8 +151,14 @@ def reader_watch() -> Iterator[Callable[[Path], list[Path]]]:
 )
 @pytest.mark.parametrize("kind", ["a FIFO", "damaged"])
 def test_the_window_appears_whatever_is_in_the_data_folder_and_sets_a_bad_file_aside(
-    qtbot, settings, inventory, tmp_path, reader_watch, where, kind
-):
+    qtbot: QtBot,
+    settings: AppSettings,
+    inventory: DeviceInventory,
+    tmp_path: Path,
+    reader_watch: Callable[[Path], list[Path]],
+    where: str,
+    kind: str,
+) -> None:
     path = tmp_path / where
     path.parent.mkdir(parents=True)
     if kind == "a FIFO":

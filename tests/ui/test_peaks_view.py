@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakPlan, PeakReport, peak_probe
 from clstudio.devices.discovery import discover
+from clstudio.devices.inventory import DeviceInfo, DeviceInventory
 from clstudio.engine import InProcessBackend
 from clstudio.reporting import load_peaks, save_peaks
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.devices.peaks_view import NOT_MEASURED, PeaksView
+from clstudio.ui.main_window import MainWindow
+from ui.qt_items import tree_item
 
 TINY = PeakPlan(target_s=0.005, samples=2, bandwidth_bytes=1 << 20, transfer_bytes=1 << 20)
 PROBES = [peak_probe("global_bandwidth.float4"), peak_probe("launch_latency.round_trip")]
 
 
 @pytest.fixture
-def view(qtbot) -> PeaksView:
+def view(qtbot: QtBot) -> PeaksView:
     view = PeaksView()
     qtbot.addWidget(view)
     view.resize(520, 600)
@@ -24,7 +31,9 @@ def view(qtbot) -> PeaksView:
     return view
 
 
-def test_an_unmeasured_device_offers_to_measure(view, inventory):
+def test_an_unmeasured_device_offers_to_measure(
+    view: PeaksView, inventory: DeviceInventory
+) -> None:
     view.show_device(inventory.devices()[0])
     assert view.status.text() == NOT_MEASURED
     assert view.measure_button.text() == "Measure peaks" and view.measure_button.isEnabled()
@@ -32,8 +41,8 @@ def test_an_unmeasured_device_offers_to_measure(view, inventory):
 
 
 def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
-    view, inventory, tmp_path
-):
+    view: PeaksView, inventory: DeviceInventory, tmp_path: Path
+) -> None:
     device = inventory.devices()[0]
     bandwidth, crashed = peak_probe("global_bandwidth.float16"), peak_probe("dp_compute.double8")
     report = PeakReport(
@@ -53,18 +62,20 @@ def test_a_kept_measurement_shows_each_figure_with_its_meaning_or_failure(
     assert view.value_text("global_bandwidth.float16") == "22.4 GB/s"
     assert view.value_text("dp_compute.double8") == "failed"
     texts = [
-        view.figures.topLevelItem(0).child(0).text(2),
-        view.figures.topLevelItem(1).child(0).text(2),
+        tree_item(view.figures, 0, 0).text(2),
+        tree_item(view.figures, 1, 0).text(2),
     ]
     assert texts == [bandwidth.meaning, "LLVM ERROR: x"]
     assert "22.4 GB/s" in view.meaning.text() and bandwidth.meaning in view.meaning.text()
-    view.figures.setCurrentItem(view.figures.topLevelItem(1).child(0))
+    view.figures.setCurrentItem(tree_item(view.figures, 1, 0))
     assert "LLVM ERROR: x" in view.meaning.text()
     assert view.measure_button.text() == "Measure again"
 
 
 @pytest.mark.opencl
-def test_measure_peaks_runs_shows_and_keeps_the_figures(qtbot, view, tmp_path):
+def test_measure_peaks_runs_shows_and_keeps_the_figures(
+    qtbot: QtBot, view: PeaksView, tmp_path: Path
+) -> None:
     device = next(d for d in discover().devices() if "Portable" in d.platform_name)
     store = tmp_path / "peaks.json"
     controller = PeaksController(InProcessBackend(), TINY, PROBES, store)
@@ -82,24 +93,31 @@ def test_measure_peaks_runs_shows_and_keeps_the_figures(qtbot, view, tmp_path):
 
 
 @pytest.mark.opencl
-def test_the_device_explorer_has_a_peaks_tab(make_window):
+def test_the_device_explorer_has_a_peaks_tab(make_window: Callable[..., MainWindow]) -> None:
     window = make_window(discover=discover)
     panel = window.device_panel
     assert "Peaks" in [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
-    assert panel.peaks_view.device_name() == window.workbench.device().name
+    device = window.workbench.device()
+    assert device is not None
+    assert panel.peaks_view.device_name() == device.name
     assert panel.peaks_view.status.text() == NOT_MEASURED
 
 
 @pytest.mark.opencl
 def test_the_rooflines_offer_to_measure_opens_the_peaks_tab_and_measures(
-    qtbot, make_window, monkeypatch
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window(discover=discover)
-    asked = []
-    monkeypatch.setattr(
-        window.devices.peaks, "measure", lambda device: asked.append(device) or True
-    )
-    window.results_panel.roofline.measurePeaksRequested.emit(window.workbench.device().name)
+    asked: list[DeviceInfo] = []
+
+    def measure(device: DeviceInfo) -> bool:
+        asked.append(device)
+        return True
+
+    monkeypatch.setattr(window.devices.peaks, "measure", measure)
+    device = window.workbench.device()
+    assert device is not None
+    window.results_panel.roofline.measurePeaksRequested.emit(device.name)
     assert asked == [window.workbench.device()]
     panel = window.device_panel
     assert panel.tabs.currentWidget() is panel.peaks_view

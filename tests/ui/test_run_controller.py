@@ -4,6 +4,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
 from clstudio.engine.in_process import InProcessBackend
@@ -25,20 +26,20 @@ class BlockingBackend:
         self.cancelled.wait(10)
         return RunResult(ok=False)
 
-    def cancel(self):
+    def cancel(self) -> None:
         self.cancelled.set()
 
 
 class BrokenBackend:
-    def run(self, session, progress=None):
+    def run(self, session, progress=None) -> None:
         raise ValueError("a bug in CL Studio")
 
-    def cancel(self):
+    def cancel(self) -> None:
         pass
 
 
 @pytest.mark.opencl
-def test_a_gallery_session_runs_in_the_background(qtbot):
+def test_a_gallery_session_runs_in_the_background(qtbot: QtBot) -> None:
     controller = RunController(InProcessBackend())
     session = load_session(KERNELS / "vector_add.json")
     progress = []
@@ -52,7 +53,7 @@ def test_a_gallery_session_runs_in_the_background(qtbot):
     assert not controller.is_running()
 
 
-def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot):
+def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot: QtBot) -> None:
     backend = BlockingBackend()
     controller = RunController(backend)
     session = load_session(KERNELS / "vector_add.json")
@@ -64,7 +65,7 @@ def test_stop_cancels_and_a_second_run_is_refused_meanwhile(qtbot):
     assert backend.cancelled.is_set()
 
 
-def test_an_unexpected_exception_reaches_the_user_with_its_traceback(qtbot):
+def test_an_unexpected_exception_reaches_the_user_with_its_traceback(qtbot: QtBot) -> None:
     controller = RunController(BrokenBackend())
     with qtbot.waitSignal(controller.runFinished, timeout=5_000) as finished:
         controller.run(load_session(KERNELS / "vector_add.json"))

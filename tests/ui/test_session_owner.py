@@ -24,7 +24,7 @@ def session_assignments(path: Path) -> list[int]:
     return lines
 
 
-def test_only_the_workbench_writes_the_documents_session():
+def test_only_the_workbench_writes_the_documents_session() -> None:
     writers = {
         f"{path.relative_to(UI)}:{line}"
         for path in UI.rglob("*.py")

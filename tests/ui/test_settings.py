@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
+from pytestqt.qtbot import QtBot
 
+from clstudio.devices.inventory import DeviceInventory
 from clstudio.devices.selector import DeviceSelector
+from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import MAX_RECENT, AppSettings
 
 
@@ -15,7 +19,7 @@ def _reopen(settings: AppSettings) -> AppSettings:
     return AppSettings(QSettings(settings.store.fileName(), QSettings.Format.IniFormat))
 
 
-def test_settings_round_trip(settings, tmp_path):
+def test_settings_round_trip(settings: AppSettings, tmp_path: Path) -> None:
     settings.set_geometry(QByteArray(b"geometry bytes"))
     settings.set_window_state(QByteArray(b"dock layout"))
     settings.set_device(DeviceSelector("Portable Computing Language", "pthread-Fake CPU"))
@@ -34,7 +38,7 @@ def test_settings_round_trip(settings, tmp_path):
     assert again.zoom() == -2
 
 
-def test_fresh_settings_have_defaults(settings):
+def test_fresh_settings_have_defaults(settings: AppSettings) -> None:
     assert settings.geometry() is None
     assert settings.window_state() is None
     assert settings.device() is None
@@ -44,7 +48,9 @@ def test_fresh_settings_have_defaults(settings):
     assert settings.zoom() == 0
 
 
-def test_recent_files_put_the_latest_first_without_duplicates(settings, tmp_path):
+def test_recent_files_put_the_latest_first_without_duplicates(
+    settings: AppSettings, tmp_path: Path
+) -> None:
     paths = [tmp_path / f"{i}.json" for i in range(MAX_RECENT + 2)]
     for path in paths:
         settings.add_recent_file(path)
@@ -54,36 +60,44 @@ def test_recent_files_put_the_latest_first_without_duplicates(settings, tmp_path
     assert recent[:3] == [paths[-3].resolve(), paths[-1].resolve(), paths[-2].resolve()]
 
 
-def test_the_default_store_is_redirected_in_tests(tmp_path):
+def test_the_default_store_is_redirected_in_tests(tmp_path: Path) -> None:
     store = AppSettings().store
     assert Path(store.fileName()).is_relative_to(tmp_path)
 
 
-def test_layout_and_choices_persist_between_windows(make_window, settings, inventory, qtbot):
+def test_layout_and_choices_persist_between_windows(
+    make_window: Callable[..., MainWindow],
+    settings: AppSettings,
+    inventory: DeviceInventory,
+    qtbot: QtBot,
+) -> None:
     first = make_window()
     first.resize(1100, 760)  # within the test screen of 1920 x 1080
     first.results_dock.hide()
     first.device_panel.select_device(inventory.devices()[1])
     first.device_panel.use_button.click()
-    first.set_zoom(3)
-    first.document.mark_clean()
+    for _ in range(3):
+        first.window_actions["zoom_in"].trigger()
+    first.workbench.document.mark_clean()
     first.close()
 
     second = make_window()
     assert (second.width(), second.height()) == (1100, 760)
     assert not second.results_dock.isVisible()
     assert second.devices_dock.isVisible()
-    assert second.device_status.text() == "Device: Fake GPU 9000"
+    assert second.status.device_label.text() == "Device: Fake GPU 9000"
     assert second.editor_panel.editor.zoom() == 3
 
 
-def test_the_last_session_reopens(make_window, settings, tmp_path):
+def test_the_last_session_reopens(
+    make_window: Callable[..., MainWindow], settings: AppSettings, tmp_path: Path
+) -> None:
     from clstudio.ui.app import open_main_window
     from clstudio.ui.backends import Backends
 
     first = make_window()
     path = tmp_path / "last.json"
-    first.document.save(path)
+    first.workbench.document.save(path)
     first.close()
     assert settings.last_session() == path.resolve()
 
@@ -91,8 +105,8 @@ def test_the_last_session_reopens(make_window, settings, tmp_path):
         None, settings, lambda: first.device_panel.inventory(), Backends.in_process()
     )
     try:
-        assert second.document.path == path.resolve()
+        assert second.workbench.document.path == path.resolve()
     finally:
-        second.discovery.wait()
+        second.devices.discovery.wait()
         second.close()
         second.deleteLater()

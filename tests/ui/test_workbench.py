@@ -5,18 +5,21 @@ from __future__ import annotations
 import json
 import statistics
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.units import format_seconds
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.reporting.run_report import format_summary
 from clstudio.session.format import load_session
 from clstudio.ui.backends import Backends
+from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
@@ -30,20 +33,20 @@ __kernel void spin(__global int *out, const int n) {
 """
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
 
 
-def opened(qtbot, window, name: str):
+def opened(qtbot: QtBot, window: MainWindow, name: str):
     """Open a gallery example as the File menu does, and wait for its form."""
     assert window.files.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
-def run(qtbot, window, timeout_ms: int = 60_000):
+def run(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000):
     """Press F5, as the user does; shortcuts reach the active window only."""
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
@@ -52,7 +55,9 @@ def run(qtbot, window, timeout_ms: int = 60_000):
     return finished.args[0]
 
 
-def test_an_example_builds_and_the_form_shows_its_arguments(qtbot, make_window):
+def test_an_example_builds_and_the_form_shows_its_arguments(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = opened(qtbot, make_window(), "saxpy")
     panel = window.arguments_panel
     assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
@@ -60,7 +65,9 @@ def test_an_example_builds_and_the_form_shows_its_arguments(qtbot, make_window):
     assert window.editor_panel.kernel_picker.current_kernel() == "saxpy"
 
 
-def test_change_a_size_then_run_and_read_the_results(qtbot, make_window):
+def test_change_a_size_then_run_and_read_the_results(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = opened(qtbot, make_window(), "vector_add")
     panel = window.arguments_panel
     for name in ("a", "b", "c"):
@@ -107,7 +114,9 @@ __kernel void scale(__global const float *src, __global float *dst, const float 
 """
 
 
-def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_window, tmp_path):
+def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     path = tmp_path / "two.cl"
     path.write_text(TWO_KERNELS)
     window = make_window()
@@ -131,7 +140,9 @@ def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(qtbot, make_w
     assert "<b>scale</b>" in window.results_panel.timings.summary.text()
 
 
-def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
+def test_a_bad_local_size_is_flagged_before_run(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = opened(qtbot, make_window(), "vector_add")
     panel = window.arguments_panel
     panel.ndrange.auto.setChecked(False)
@@ -155,7 +166,9 @@ def test_a_bad_local_size_is_flagged_before_run(qtbot, make_window):
     assert not refusal.isVisible()
 
 
-def test_the_session_saved_is_the_form(qtbot, make_window, tmp_path):
+def test_the_session_saved_is_the_form(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window = opened(qtbot, make_window(), "saxpy")
     retype(qtbot, window.arguments_panel.row("a").editor.lanes[0], "3.5")
     path = tmp_path / "mine.json"
@@ -180,7 +193,9 @@ class HeldRuns:
         return getattr(self._engine, name)
 
 
-def test_results_describe_the_session_that_ran_not_the_one_edited_since(qtbot, make_window):
+def test_results_describe_the_session_that_ran_not_the_one_edited_since(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     runs = HeldRuns()
     window = opened(qtbot, make_window(backends=Backends(InProcessBackend(), runs)), "vector_add")
     panel = window.arguments_panel
@@ -205,12 +220,12 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(qtbot, m
 
 
 @pytest.fixture
-def worker_window(make_window):
+def worker_window(make_window: Callable[..., MainWindow]) -> Callable[[], MainWindow]:
     """A window whose runs go through a real worker process, as in the app."""
     return lambda: make_window(backends=Backends(InProcessBackend(), WorkerClient()))
 
 
-def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
+def spin_window(qtbot: QtBot, worker_window: MainWindow, tmp_path: Path, timeout_s: float):
     path = tmp_path / "spin.json"
     session = {
         "format": "clstudio-session",
@@ -233,7 +248,9 @@ def spin_window(qtbot, worker_window, tmp_path, timeout_s: float):
     return window
 
 
-def test_an_endless_kernel_times_out_and_the_next_run_works(qtbot, worker_window, tmp_path):
+def test_an_endless_kernel_times_out_and_the_next_run_works(
+    qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path
+) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 1.5)
     result = run(qtbot, window)
     assert result.error.stage == "timeout"
@@ -246,7 +263,9 @@ def test_an_endless_kernel_times_out_and_the_next_run_works(qtbot, worker_window
     assert again.ok, again.error
 
 
-def test_stop_cancels_a_running_kernel(qtbot, worker_window, tmp_path):
+def test_stop_cancels_a_running_kernel(
+    qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path
+) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 60)
     with qtbot.waitSignal(window.runner.runStarted):
         window.window_actions["run_or_stop"].trigger()
@@ -258,7 +277,9 @@ def test_stop_cancels_a_running_kernel(qtbot, worker_window, tmp_path):
     assert window.status.run_label.text() == "Last run: stopped"
 
 
-def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp_path):
+def test_a_bare_kernel_file_opens_builds_and_gets_a_form(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     path = tmp_path / "scale.cl"
     path.write_text(
         "__kernel void scale(__global float *x, const float k) {\n"
@@ -273,7 +294,12 @@ def test_a_bare_kernel_file_opens_builds_and_gets_a_form(qtbot, make_window, tmp
     assert result.ok, result.error
 
 
-def test_save_kernel_source_writes_the_editor_text(qtbot, make_window, monkeypatch, tmp_path):
+def test_save_kernel_source_writes_the_editor_text(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     from PySide6.QtWidgets import QFileDialog
 
     window = opened(qtbot, make_window(), "saxpy")
@@ -284,7 +310,9 @@ def test_save_kernel_source_writes_the_editor_text(qtbot, make_window, monkeypat
     assert window.workbench.document.path is None  # the session itself was not saved
 
 
-def test_a_reference_typed_in_outputs_is_saved_with_the_session(qtbot, make_window, tmp_path):
+def test_a_reference_typed_in_outputs_is_saved_with_the_session(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window = opened(qtbot, make_window(), "vector_add")
     run(qtbot, window)
     outputs = window.results_panel.outputs

@@ -16,19 +16,19 @@ __kernel void step(__global const float *x, __global float2 *grad, __global floa
 """
 
 
-def test_only_written_and_unused_buffers_are_unread():
+def test_only_written_and_unused_buffers_are_unread() -> None:
     # grad is compared in the `if`, acc is added to, and a cast hides packed from the
     # vstore rule: all three count as read. Comments and other kernels do not count.
     names = ["x", "grad", "acc", "packed", "unused", "p"]
     assert unread_buffers(SOURCE, "step", names) == {"unused", "p"}
 
 
-def test_a_plain_store_is_not_a_read_and_compound_assignment_is():
+def test_a_plain_store_is_not_a_read_and_compound_assignment_is() -> None:
     source = "__kernel void k(__global float *a, __global float *b) { a[i] = 1; b[i] += 1; }"
     assert unread_buffers(source, "k", ["a", "b"]) == {"a"}
 
 
-def test_vstore_writes_and_an_unknown_kernel_says_nothing():
+def test_vstore_writes_and_an_unknown_kernel_says_nothing() -> None:
     source = "kernel void k(global float *out) { vstore2((float2)(0), 0, out); }"
     assert unread_buffers(source, "k", ["out"]) == {"out"}
     assert unread_buffers(source, "missing", ["out"]) == frozenset()

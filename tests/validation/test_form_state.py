@@ -1,15 +1,18 @@
 """The arguments form's state, without Qt: fitted values, problems by argument, the range
 warning and the global sizes the buffers suggest."""
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.devices.limits import DeviceLimits
-from clstudio.session.args import BufferArg, ImageArg, LocalArg, ScalarArg
+from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 from clstudio.session.reference_fields import Reference
 from clstudio.validation.form_state import fit_kernel, form_state, with_argument
+from session.session_testing import arg_of
 
 F32 = parse_element_type("float")
 F64 = parse_element_type("double")
@@ -21,12 +24,17 @@ def pointer(name: str, const: bool = False) -> KernelArgInfo:
     return KernelArgInfo(name, "float*", "global", "none", const)
 
 
-def session(args, global_size=(1024,), source=SOURCE, **keys) -> Session:
-    return Session(kernel="k", source=source, global_size=global_size, args=args, **keys)
+def session(
+    args: Mapping[str, ArgSpec],
+    global_size: tuple[int, ...] = (1024,),
+    source: str = SOURCE,
+    **keys: Any,
+) -> Session:
+    return Session(kernel="k", source=source, global_size=global_size, args=dict(args), **keys)
 
 
-def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments():
-    args = {
+def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments() -> None:
+    args: dict[str, ArgSpec] = {
         "img": BufferArg(F32, (512, 256)),
         "c": BufferArg(F32, (1024,)),
         "n": ScalarArg(4),
@@ -43,16 +51,19 @@ def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments():
     assert choices[0].global_size == (256, 512)
 
 
-def warning(args, global_size=(1024,), source=SOURCE) -> str | None:
+def warning(
+    args: Mapping[str, ArgSpec], global_size: tuple[int, ...] = (1024,), source: str = SOURCE
+) -> str | None:
     return form_state(NO_ARGS, session(args, global_size, source), None).range_warning
 
 
-def test_range_warning_only_when_every_buffer_is_smaller():
+def test_range_warning_only_when_every_buffer_is_smaller() -> None:
     small = {"x": BufferArg(F32, (512,)), "y": BufferArg(F32, (256,))}
-    assert warning(small).startswith(
+    assert (warning(small) or "").startswith(
         "every buffer holds fewer elements than the 1024 work-items (the largest, 'x', holds 512)"
     )
     one = warning({"x": BufferArg(F32, (10,))}, (16,))
+    assert one is not None
     assert one.startswith("buffer 'x' holds 10 elements, fewer than the 16 work-items")
     histogram = {"data": BufferArg(F32, (4096,)), "hist": BufferArg(F32, (256,))}
     assert warning(histogram) is None
@@ -60,7 +71,7 @@ def test_range_warning_only_when_every_buffer_is_smaller():
     assert warning({"n": ScalarArg(1)}) is None
 
 
-def test_problems_go_to_their_argument_or_under_the_range():
+def test_problems_go_to_their_argument_or_under_the_range() -> None:
     signature = KernelSignature("k", (pointer("x"),))
     wrong = session({"x": BufferArg(F64, (1000,))}, (1000,), local_size=(64,))
     state = form_state(signature, wrong, None)
@@ -70,7 +81,7 @@ def test_problems_go_to_their_argument_or_under_the_range():
     assert state.index_space.groups == (16,)
 
 
-def test_without_a_device_no_group_limit_is_checked():
+def test_without_a_device_no_group_limit_is_checked() -> None:
     signature = KernelSignature("k", (pointer("x"),))
     big_group = session({"x": BufferArg(F32, (4096,))}, (4096,), local_size=(4096,))
     assert form_state(signature, big_group, None).errors == ()
@@ -79,7 +90,7 @@ def test_without_a_device_no_group_limit_is_checked():
     assert any("over the device limit of 256" in problem for problem in general)
 
 
-def test_references_wait_while_the_arguments_do_not_fit_them():
+def test_references_wait_while_the_arguments_do_not_fit_them() -> None:
     signature = KernelSignature("k", (pointer("a", const=True), pointer("c")))
     start = session(
         {"a": BufferArg(F32, (8,), access="in"), "c": BufferArg(F32, (8,), access="out")},
@@ -89,7 +100,8 @@ def test_references_wait_while_the_arguments_do_not_fit_them():
     fit = fit_kernel(signature, start)
     assert fit.session.references == start.references
     waiting = dict(start.references)
-    as_input = with_argument(fit.session, "c", replace(start.args["c"], access="in"), waiting)
+    output = arg_of(start, "c", BufferArg)
+    as_input = with_argument(fit.session, "c", replace(output, access="in"), waiting)
     assert as_input.references == {}  # an input is never read back: nothing to check
     back = with_argument(as_input, "c", start.args["c"], waiting)
     assert back.references == start.references

@@ -7,7 +7,7 @@ from clstudio.devices.limits import limits_of
 from clstudio.validation.index_space import IndexSpace, suggested_local_size, summary
 
 
-def test_a_partial_last_group_is_counted_and_named():
+def test_a_partial_last_group_is_counted_and_named() -> None:
     space = IndexSpace((1000,), (64,))
     assert space.groups == (16,)
     assert space.last_group == (40,)
@@ -15,7 +15,7 @@ def test_a_partial_last_group_is_counted_and_named():
     assert summary(space) == "1000 work-items in 16 groups of 64; the last group has 40"
 
 
-def test_full_groups_in_two_dimensions():
+def test_full_groups_in_two_dimensions() -> None:
     space = IndexSpace((320, 256), (16, 16))
     assert space.partial_dims == ()
     assert summary(space) == (
@@ -23,12 +23,12 @@ def test_full_groups_in_two_dimensions():
     )
 
 
-def test_partial_groups_in_two_dimensions_name_each_dimension():
+def test_partial_groups_in_two_dimensions_name_each_dimension() -> None:
     text = summary(IndexSpace((100, 30), (16, 8)))
     assert text.endswith("the last groups hold 4 of 16 in dimension 0 and 6 of 8 in dimension 1")
 
 
-def test_auto_local_size_says_who_chooses():
+def test_auto_local_size_says_who_chooses() -> None:
     space = IndexSpace((1024,))
     assert space.groups is None
     assert summary(space) == (
@@ -37,7 +37,7 @@ def test_auto_local_size_says_who_chooses():
 
 
 @pytest.mark.opencl
-def test_limits_of_a_discovered_device_match_what_it_reports():
+def test_limits_of_a_discovered_device_match_what_it_reports() -> None:
     device = discover().devices()[0]
     limits = limits_of(device)
     assert limits.name == device.name
@@ -49,7 +49,7 @@ def test_limits_of_a_discovered_device_match_what_it_reports():
     assert limits.image2d_max_width == device.value("CL_DEVICE_IMAGE2D_MAX_WIDTH")
 
 
-def test_suggested_local_sizes_divide_and_stay_under_the_limit():
+def test_suggested_local_sizes_divide_and_stay_under_the_limit() -> None:
     assert suggested_local_size((1024,)) == (256,)
     assert suggested_local_size((1000,)) == (8,)
     assert suggested_local_size((320, 256)) == (16, 16)

@@ -1,6 +1,8 @@
 """Validation messages a learner reads before anything is enqueued."""
 
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -8,7 +10,15 @@ from clstudio.common import ENGLISH, LANGUAGE_VARIABLE, LOCALE_DIR, set_language
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.devices.limits import DeviceLimits
-from clstudio.session.args import BufferArg, ImageArg, Init, LocalArg, SamplerArg, ScalarArg
+from clstudio.session.args import (
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    Init,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+)
 from clstudio.session.format import Session, SessionError, parse_session
 from clstudio.validation import IndexSpace, summary
 from clstudio.validation.validate import check_ndrange, validate
@@ -38,8 +48,8 @@ KERNEL = KernelSignature(
 )
 
 
-def session(**changes) -> Session:
-    args = {
+def session(**changes: Any) -> Session:
+    args: dict[str, ArgSpec] = {
         "x": BufferArg(F32, (1024,), Init("ones")),
         "y": BufferArg(F32, (1024,)),
         "a": ScalarArg(2.0),
@@ -56,11 +66,11 @@ def messages(s: Session) -> list[str]:
     return [p.message for p in validate(s, KERNEL, LIMITS)]
 
 
-def test_a_good_session_has_no_problems():
+def test_a_good_session_has_no_problems() -> None:
     assert messages(session()) == []
 
 
-def test_missing_argument_is_named():
+def test_missing_argument_is_named() -> None:
     s = session()
     args = dict(s.args)
     del args["n"]
@@ -69,18 +79,18 @@ def test_missing_argument_is_named():
     assert "argument 'n' (uint) of kernel 'saxpy' has no value" in problems[0].message
 
 
-def test_extra_argument_lists_the_real_parameters():
+def test_extra_argument_lists_the_real_parameters() -> None:
     (message,) = messages(session(args={"z": ScalarArg(1)}))
     assert "'z' is not a parameter of kernel 'saxpy'" in message
     assert "x, y, a, n, tmp, w" in message
 
 
-def test_wrong_kind_says_which_kind_is_needed():
+def test_wrong_kind_says_which_kind_is_needed() -> None:
     (message,) = messages(session(args={"a": BufferArg(F32, (4,))}))
     assert "needs kind 'scalar'" in message
 
 
-def test_element_type_must_match_the_pointer():
+def test_element_type_must_match_the_pointer() -> None:
     (message,) = messages(session(args={"y": BufferArg(parse_element_type("int32"), (1024,))}))
     assert "declared __global float*" in message
     assert "element type int32" in message
@@ -90,41 +100,41 @@ def test_element_type_must_match_the_pointer():
     ("value", "fragment"),
     [(-1, "does not fit in a uint"), (2**32, "does not fit in a uint"), (1.5, "is not whole")],
 )
-def test_scalar_values_must_fit_the_type(value, fragment):
+def test_scalar_values_must_fit_the_type(value: float | int, fragment: str) -> None:
     (message,) = messages(session(args={"n": ScalarArg(value)}))
     assert fragment in message
 
 
-def test_float_scalar_over_range():
+def test_float_scalar_over_range() -> None:
     (message,) = messages(session(args={"a": ScalarArg(1e39)}))
     assert "too large for a float" in message
 
 
-def test_buffer_over_max_alloc_names_the_limit():
+def test_buffer_over_max_alloc_names_the_limit() -> None:
     problems = validate(session(args={"y": BufferArg(F32, (1 << 19,))}), KERNEL, LIMITS)
     assert problems[0].argument == "y"
     assert "needs 2 MiB" in problems[0].message
     assert "CL_DEVICE_MAX_MEM_ALLOC_SIZE" in problems[0].message
 
 
-def test_local_memory_over_the_device():
+def test_local_memory_over_the_device() -> None:
     (message,) = messages(session(args={"tmp": LocalArg(F32, 16 << 10)}))
     assert "__local arguments need 64 KiB" in message
 
 
-def test_constant_buffer_over_the_limit():
+def test_constant_buffer_over_the_limit() -> None:
     (message,) = messages(session(args={"w": BufferArg(F32, (32 << 10,))}))
     assert "__constant buffer 'w'" in message
 
 
-def test_local_size_must_divide_on_opencl_1_2():
+def test_local_size_must_divide_on_opencl_1_2() -> None:
     (problem,) = check_ndrange((1000,), (64,), LIMITS)
     assert "1000 in dimension 0 is not a multiple of the local size 64" in problem.message
     assert "1024" in problem.message
 
 
 @pytest.fixture
-def language(monkeypatch):
+def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     """Choose a language for one test; the next test speaks English again."""
     if not (LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "clstudio.mo").is_file():
         pytest.fail("the catalogues are not compiled: run `make` (make test compiles them)")
@@ -133,7 +143,9 @@ def language(monkeypatch):
     monkeypatch.setenv(LANGUAGE_VARIABLE, ENGLISH)
 
 
-def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_english(language):
+def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_english(
+    language: Callable[[str], None],
+) -> None:
     """The message a learner meets first; a count (ngettext) and a session error with it."""
     uneven = session(global_size=(1000,))
     language("zh_CN")
@@ -157,28 +169,28 @@ def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_englis
     assert summary(space) == "1000 work-items in 16 groups of 64; the last group has 40"
 
 
-def test_non_uniform_groups_allowed_when_asked_for_and_supported():
+def test_non_uniform_groups_allowed_when_asked_for_and_supported() -> None:
     limits = replace(LIMITS, opencl_version=(2, 0), non_uniform_work_groups=True)
     assert check_ndrange((1000,), (64,), limits, "-cl-std=CL2.0") == []
     assert check_ndrange((1000,), (64,), limits, "") != []
 
 
-def test_work_group_over_the_limit():
+def test_work_group_over_the_limit() -> None:
     problems = check_ndrange((512, 512), (32, 16), LIMITS)
     assert any("32 x 16 = 512 work-items is over the limit of 256" in p.message for p in problems)
 
 
-def test_local_size_over_the_per_dimension_limit():
+def test_local_size_over_the_per_dimension_limit() -> None:
     problems = check_ndrange((128, 128, 128), (1, 1, 128), LIMITS)
     assert any("over the device limit of 64" in p.message for p in problems)
 
 
-def test_dimension_mismatch_and_too_many_dimensions():
+def test_dimension_mismatch_and_too_many_dimensions() -> None:
     assert "has 1 dimensions" in check_ndrange((16, 16), (16,), LIMITS)[0].message
     assert "1 to 3" in check_ndrange((2, 2, 2, 2), None, LIMITS)[0].message
 
 
-def test_auto_local_size_is_fine():
+def test_auto_local_size_is_fine() -> None:
     assert check_ndrange((1000,), None, LIMITS) == []
 
 
@@ -193,8 +205,8 @@ ROTATE = KernelSignature(
 )
 
 
-def image_session(**args) -> Session:
-    spec = {
+def image_session(**args: Any) -> Session:
+    spec: dict[str, ArgSpec] = {
         "src": ImageArg((256, 512)),
         "dst": ImageArg((256, 512), access="write_only"),
         "smp": SamplerArg(),
@@ -207,41 +219,41 @@ def image_messages(s: Session, limits: DeviceLimits = IMAGE_LIMITS) -> list[str]
     return [p.message for p in validate(s, ROTATE, limits)]
 
 
-def test_images_and_a_sampler_pass_on_a_device_with_image_support():
+def test_images_and_a_sampler_pass_on_a_device_with_image_support() -> None:
     assert image_messages(image_session()) == []
 
 
-def test_an_image_given_as_a_buffer_says_it_needs_kind_image():
+def test_an_image_given_as_a_buffer_says_it_needs_kind_image() -> None:
     (message,) = image_messages(image_session(src=BufferArg(F32, (256, 512))))
     assert "argument 'src' is declared __global image2d_t" in message
     assert "needs kind 'image', but the session gives kind 'buffer'" in message
 
 
-def test_a_sampler_given_as_a_scalar_says_it_needs_kind_sampler():
+def test_a_sampler_given_as_a_scalar_says_it_needs_kind_sampler() -> None:
     (message,) = image_messages(image_session(smp=ScalarArg(0)))
     assert "needs kind 'sampler'" in message
 
 
-def test_an_image_larger_than_the_device_allows_names_both_limits():
+def test_an_image_larger_than_the_device_allows_names_both_limits() -> None:
     problems = validate(image_session(dst=ImageArg((256, 2048), "R")), ROTATE, IMAGE_LIMITS)
     assert [p.argument for p in problems] == ["dst"]
     assert "image 'dst' is 2048 x 256 pixels" in problems[0].message
     assert "at most 1024 x 512 (CL_DEVICE_IMAGE2D_MAX_WIDTH and HEIGHT)" in problems[0].message
 
 
-def test_a_device_without_image_support_refuses_images():
+def test_a_device_without_image_support_refuses_images() -> None:
     problems = image_messages(image_session(), replace(IMAGE_LIMITS, image_support=False))
     assert len(problems) == 2  # src and dst
     assert "Test CPU has no image support (CL_DEVICE_IMAGE_SUPPORT is false)" in problems[0]
 
 
-def test_a_session_access_must_agree_with_the_kernel_qualifier():
+def test_a_session_access_must_agree_with_the_kernel_qualifier() -> None:
     (message,) = image_messages(image_session(src=ImageArg((256, 512), access="write_only")))
     assert "image 'src' is declared read_only in the kernel" in message
     assert "access write_only" in message
 
 
-def test_read_write_and_other_image_types_are_refused_clearly():
+def test_read_write_and_other_image_types_are_refused_clearly() -> None:
     kernel = KernelSignature(
         "k",
         (
@@ -255,7 +267,7 @@ def test_read_write_and_other_image_types_are_refused_clearly():
     assert "'vol' is an image3d_t; CL Studio supports image2d_t images only" in vol
 
 
-def test_an_image_over_the_allocation_limit_and_global_memory():
+def test_an_image_over_the_allocation_limit_and_global_memory() -> None:
     big = ImageArg((512, 1024), channel_type="float32")  # 8 MiB of RGBA floats
     one, total = image_messages(image_session(src=big))
     assert "image 'src' needs 8 MiB, but Test CPU allows at most 1 MiB in one image" in one
@@ -271,15 +283,15 @@ def test_an_image_over_the_allocation_limit_and_global_memory():
     ],
 )
 def test_contents_made_in_the_window_that_do_not_fit_are_refused_before_the_worker_makes_them(
-    init, fragment
-):
+    init: Init, fragment: str
+) -> None:
     problems = validate(session(args={"x": BufferArg(F32, (1024,), init)}), KERNEL, LIMITS)
     assert problems[0].argument == "x"
     assert problems[0].message.startswith("argument 'x': the initial contents: ")
     assert fragment in problems[0].message
 
 
-def test_a_kernels_own_local_arrays_over_the_device_limit_are_refused_with_both_numbers():
+def test_a_kernels_own_local_arrays_over_the_device_limit_are_refused_with_both_numbers() -> None:
     limits = replace(LIMITS, kernel_local_mem=64 << 20)
     [problem] = validate(session(), KERNEL, limits)
     assert problem.message == (
@@ -289,7 +301,7 @@ def test_a_kernels_own_local_arrays_over_the_device_limit_are_refused_with_both_
     )
 
 
-def test_local_arguments_and_the_kernels_own_arrays_count_together():
+def test_local_arguments_and_the_kernels_own_arrays_count_together() -> None:
     limits = replace(LIMITS, kernel_local_mem=32 << 10)  # all of it; tmp needs 256 B more
     [problem] = validate(session(), KERNEL, limits)
     assert (

@@ -1,6 +1,7 @@
 """Worker tests leave no shared-memory block and no worker process behind."""
 
 import multiprocessing
+from collections.abc import Iterator
 
 import pytest
 
@@ -8,7 +9,7 @@ from clstudio.worker.shared_arrays import leftover_blocks
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _no_leftovers():
+def _no_leftovers() -> Iterator[None]:
     before = set(leftover_blocks())
     yield
     assert set(leftover_blocks()) - before == set(), "shared-memory blocks left behind"

@@ -3,6 +3,7 @@ every gallery example gives the same outputs on both, within its references' tol
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from clstudio.devices import DeviceSelector, installed_runtimes
 from clstudio.session import examples, load_session
+from clstudio.session.gallery import Example
 from clstudio.worker.client import WorkerClient
 
 pytestmark = [
@@ -25,25 +27,26 @@ GALLERY = examples()
 
 
 @pytest.fixture(scope="module")
-def worker():
+def worker() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
 
-def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker):
+def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker: WorkerClient) -> None:
     inventory = worker.devices()
     names = [p.name for p in inventory.platforms]
     assert names[-1] == "Intel(R) OpenCL"
     assert "Portable Computing Language" in names
     intel = next(d for d in inventory.devices() if d.platform_name == "Intel(R) OpenCL")
     assert intel.type == "CPU"
-    assert intel.value("CL_DEVICE_OPENCL_C_VERSION").startswith("OpenCL C 3.")
+    assert str(intel.value("CL_DEVICE_OPENCL_C_VERSION")).startswith("OpenCL C 3.")
     # Nothing chosen: installing the extra does not change the default device.
-    assert inventory.select(None).platform_name != "Intel(R) OpenCL"
+    default = inventory.select(None)
+    assert default is not None and default.platform_name != "Intel(R) OpenCL"
 
 
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_agrees_on_pocl_and_intel(worker, example):
+def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example: Example) -> None:
     session = replace(load_session(example.path), repeats=1)
     on_intel = worker.run(replace(session, device=INTEL))
     assert on_intel.ok, on_intel.error

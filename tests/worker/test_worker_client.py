@@ -7,13 +7,15 @@ import sys
 import tempfile
 import textwrap
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
-from clstudio.session.args import BufferArg, Init, ScalarArg
+from clstudio.session.args import ArgSpec, BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
@@ -42,12 +44,15 @@ __kernel void wild(__global float* c) {
 
 
 def twice(n: int = 1024, repeats: int = 1) -> Session:
-    args = {"a": BufferArg(FLOAT, (n,), Init("arange")), "c": BufferArg(FLOAT, (n,))}
+    args: dict[str, ArgSpec] = {
+        "a": BufferArg(FLOAT, (n,), Init("arange")),
+        "c": BufferArg(FLOAT, (n,)),
+    }
     return Session("twice", SOURCE, global_size=(n,), repeats=repeats, args=args)
 
 
 def spin(forever: bool, timeout_s: float = 10.0) -> Session:
-    args = {"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(int(forever))}
+    args: dict[str, ArgSpec] = {"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(int(forever))}
     return Session("spin", SOURCE, global_size=(1,), timeout_s=timeout_s, args=args)
 
 
@@ -55,18 +60,18 @@ WILD = Session("wild", SOURCE, global_size=(64,), args={"c": BufferArg(FLOAT, (1
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[WorkerClient]:
     with WorkerClient() as client:
         yield client
 
 
-def test_devices_come_through_the_worker(client):
+def test_devices_come_through_the_worker(client: WorkerClient) -> None:
     inventory = client.devices()
     assert inventory.problem is None
     assert any(device.type == "CPU" for device in inventory.devices())
 
 
-def test_a_run_returns_outputs_inputs_guards_and_printf(client):
+def test_a_run_returns_outputs_inputs_guards_and_printf(client: WorkerClient) -> None:
     result = client.run(twice())
     assert result.ok, result.error
     np.testing.assert_array_equal(result.inputs["a"], np.arange(1024, dtype=np.float32))
@@ -75,7 +80,7 @@ def test_a_run_returns_outputs_inputs_guards_and_printf(client):
     assert sorted(result.printf.splitlines()) == ["hello 0", "hello 1"]
 
 
-def test_large_arrays_come_back_through_shared_memory(client):
+def test_large_arrays_come_back_through_shared_memory(client: WorkerClient) -> None:
     result = client.run(twice(n=1 << 20))
     assert result.ok, result.error
     np.testing.assert_array_equal(result.outputs["c"], 2 * result.inputs["a"])
@@ -83,7 +88,7 @@ def test_large_arrays_come_back_through_shared_memory(client):
     assert leftover_blocks() == []
 
 
-def test_progress_arrives_in_order_and_ends_complete(client):
+def test_progress_arrives_in_order_and_ends_complete(client: WorkerClient) -> None:
     calls = []
     result = client.run(twice(repeats=20), lambda done, total: calls.append((done, total)))
     assert result.ok, result.error
@@ -92,50 +97,56 @@ def test_progress_arrives_in_order_and_ends_complete(client):
     assert {total for _, total in calls} == {20}
 
 
-def test_builds_report_signatures_and_diagnostics(client):
+def test_builds_report_signatures_and_diagnostics(client: WorkerClient) -> None:
     good = client.build(SOURCE)
     assert good.ok
-    assert [arg.name for arg in good.kernel("twice").args] == ["a", "c"]
+    signature = good.kernel("twice")
+    assert signature is not None and [arg.name for arg in signature.args] == ["a", "c"]
     bad = client.build("__kernel void k(__global float* c) {\n    c[0] = y;\n}\n")
     assert not bad.ok
     assert bad.errors[0].line == 2
 
 
-def test_cancel_between_repeats_stops_the_run_without_a_restart(client):
+def test_cancel_between_repeats_stops_the_run_without_a_restart(client: WorkerClient) -> None:
     client.devices()
     pid, restarts = client.pid, client.restarts
     seen = []
 
-    def progress(done, total):
+    def progress(done: int, total: int) -> None:
         seen.append(done)
         client.cancel()
 
     result = client.run(twice(repeats=100_000), progress)
+    assert result.error is not None
     assert result.error.stage == "cancelled"
     assert "stopped by the user after" in result.error.message
     assert seen[-1] < 100_000
     assert (client.pid, client.restarts) == (pid, restarts)
 
 
-def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(client):
+def test_cancel_inside_a_kernel_kills_the_worker_and_the_next_run_works(
+    client: WorkerClient,
+) -> None:
     assert client.run(spin(forever=False)).ok  # built and compiled: the next launch is at once
     restarts = client.restarts
     timer = threading.Timer(1.0, client.cancel)
     timer.start()
     result = client.run(spin(forever=True, timeout_s=120))
     timer.join()
+    assert result.error is not None
     assert result.error.stage == "cancelled"
     assert "stopped by the user while running kernel 'spin'" in result.error.message
     assert client.restarts == restarts + 1
     assert client.run(twice()).ok
 
 
-def test_a_timeout_stops_the_worker_and_the_next_run_works(client):
+def test_a_timeout_stops_the_worker_and_the_next_run_works(client: WorkerClient) -> None:
     client.devices()
     pid, restarts = client.pid, client.restarts
     result = client.run(spin(forever=True, timeout_s=1.0))
     assert not result.ok
     assert result.kernel == "spin"
+    assert result.error is not None
     assert result.error.stage == "timeout"
     assert result.error.message.startswith("kernel 'spin' did not finish within 1 s")
     assert client.restarts == restarts + 1
@@ -143,16 +154,18 @@ def test_a_timeout_stops_the_worker_and_the_next_run_works(client):
     assert client.run(twice()).ok
 
 
-def test_a_crash_is_reported_and_the_next_run_works(client):
+def test_a_crash_is_reported_and_the_next_run_works(client: WorkerClient) -> None:
     result = client.run(WILD)
+    assert result.error is not None
     assert result.error.stage == "crash"
     assert "SIGSEGV while running kernel 'wild'" in result.error.message
     assert "out-of-bounds access" in result.error.message
     assert client.run(twice()).ok
 
 
-def test_a_worker_dying_during_a_build_gives_a_failed_build(client):
+def test_a_worker_dying_during_a_build_gives_a_failed_build(client: WorkerClient) -> None:
     client.devices()
+    assert client.pid is not None
     os.kill(client.pid, signal.SIGKILL)  # as if the compiler had taken the worker down
     result = client.build(SOURCE)
     assert not result.ok
@@ -161,21 +174,27 @@ def test_a_worker_dying_during_a_build_gives_a_failed_build(client):
     assert client.build(SOURCE).ok
 
 
-def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(client):
+def test_a_driver_crash_during_discovery_gives_no_platforms_and_says_why(
+    client: WorkerClient,
+) -> None:
     client.devices()
     # SIGKILL: LLVM's handlers in the worker survive a SIGSEGV that no fault caused.
+    assert client.pid is not None
     os.kill(client.pid, signal.SIGKILL)
     inventory = client.devices()
     assert inventory.platforms == ()
+    assert inventory.problem is not None
     assert "crashed with SIGKILL while listing devices" in inventory.problem
     assert "the OpenCL driver crashed" in inventory.problem
     assert client.devices().devices()
 
 
-def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client):
+def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client: WorkerClient) -> None:
     client.devices()
     pid = client.pid
-    broken = Session("twice", SOURCE, global_size=(4,), args={"a": "not a spec", "c": None})
+    # Not arguments at all: the worker's unexpected error is what is tested.
+    nonsense: dict[str, Any] = {"a": "not a spec", "c": None}
+    broken = Session("twice", SOURCE, global_size=(4,), args=nonsense)
     with pytest.raises(WorkerFailure) as info:
         client.run(broken)
     assert "Traceback (most recent call last)" in info.value.traceback
@@ -185,7 +204,7 @@ def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client):
 
 
 @needs_proc
-def test_the_worker_loads_no_qt_even_when_the_app_has_it(client):
+def test_the_worker_loads_no_qt_even_when_the_app_has_it(client: WorkerClient) -> None:
     import PySide6.QtCore  # noqa: F401  (the app has Qt loaded)
 
     client.devices()
@@ -210,7 +229,7 @@ if __name__ == "__main__":
 
 
 @needs_proc
-def test_a_worker_started_from_the_app_entry_point_loads_no_qt(tmp_path):
+def test_a_worker_started_from_the_app_entry_point_loads_no_qt(tmp_path: Path) -> None:
     script = tmp_path / "entry.py"
     script.write_text(textwrap.dedent(ENTRY_SCRIPT))
     done = subprocess.run(
@@ -219,7 +238,7 @@ def test_a_worker_started_from_the_app_entry_point_loads_no_qt(tmp_path):
     assert done.stdout.strip() == "without Qt", done.stderr
 
 
-def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker():
+def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker() -> None:
     client = WorkerClient()
     client.start()
     assert client.run(spin(forever=False)).ok
@@ -230,9 +249,11 @@ def test_close_during_a_run_ends_it_as_cancelled_and_ends_the_worker():
     threading.Event().wait(0.5)
     client.close()
     runner.join(30)
-    assert results[0].error.stage == "cancelled"
-    assert "the worker was closed while running kernel 'spin'" in results[0].error.message
+    stopped = results[0].error
+    assert stopped is not None and stopped.stage == "cancelled"
+    assert "the worker was closed while running kernel 'spin'" in stopped.message
     assert client.pid is None
+    assert pid is not None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     with pytest.raises(RuntimeError, match="closed"):
@@ -263,7 +284,7 @@ if __name__ == "__main__":
 
 
 @needs_proc
-def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_path):
+def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_path: Path) -> None:
     script = tmp_path / "orphan.py"
     script.write_text(ORPHAN_SCRIPT)
     app = subprocess.Popen(
@@ -273,6 +294,7 @@ def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_p
         text=True,
         cwd=tmp_path,
     )
+    assert app.stdout is not None
     worker = int(app.stdout.readline())
     threading.Event().wait(1.0)
     app.communicate("go\n", timeout=60)

@@ -46,7 +46,7 @@ def assert_good_run_follows(client: WorkerClient) -> None:
     np.testing.assert_array_equal(good.outputs["x"], 2 * np.arange(64, dtype=np.float32))
 
 
-def test_a_build_that_blocks_on_an_include_times_out_naming_the_build(fifo):
+def test_a_build_that_blocks_on_an_include_times_out_naming_the_build(fifo: Path) -> None:
     session = Session(
         "k",
         including(fifo),
@@ -65,7 +65,7 @@ def test_a_build_that_blocks_on_an_include_times_out_naming_the_build(fifo):
         assert_good_run_follows(client)
 
 
-def test_an_editor_build_that_blocks_names_the_build_step(fifo):
+def test_an_editor_build_that_blocks_names_the_build_step(fifo: Path) -> None:
     with WorkerClient(build_limit_s=1.0) as client:
         result = client.build(including(fifo))
         assert not result.ok
@@ -88,7 +88,9 @@ if __name__ == "__main__":
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-def test_a_worker_whose_app_is_killed_while_it_idles_removes_its_scratch_folder(tmp_path):
+def test_a_worker_whose_app_is_killed_while_it_idles_removes_its_scratch_folder(
+    tmp_path: Path,
+) -> None:
     script = tmp_path / "idle_app.py"
     script.write_text(IDLE_APP)
     app = subprocess.Popen(
@@ -98,6 +100,7 @@ def test_a_worker_whose_app_is_killed_while_it_idles_removes_its_scratch_folder(
         text=True,
         cwd=tmp_path,
     )
+    assert app.stdout is not None
     worker = int(app.stdout.readline())
     scratch = list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{app.pid}-*"))
     assert len(scratch) == 1

@@ -3,12 +3,14 @@
 import ctypes
 import os
 
+import pytest
+
 from clstudio.worker.child import PrintfCapture
 
 LIBC = ctypes.CDLL(None)
 
 
-def test_output_to_fd_1_and_c_stdio_is_captured():
+def test_output_to_fd_1_and_c_stdio_is_captured() -> None:
     capture = PrintfCapture()
     with capture:
         os.write(1, b"hello from fd 1\n")
@@ -16,7 +18,7 @@ def test_output_to_fd_1_and_c_stdio_is_captured():
     assert capture.text() == "hello from fd 1\nhello from C stdio 7\n"
 
 
-def test_each_run_starts_empty():
+def test_each_run_starts_empty() -> None:
     capture = PrintfCapture()
     with capture:
         os.write(1, b"first run\n")
@@ -25,7 +27,7 @@ def test_each_run_starts_empty():
     assert capture.text() == "second run\n"
 
 
-def test_fd_1_is_restored_after_a_run(capfd):
+def test_fd_1_is_restored_after_a_run(capfd: pytest.CaptureFixture[str]) -> None:
     capture = PrintfCapture()
     with capture:
         os.write(1, b"captured\n")
@@ -34,7 +36,7 @@ def test_fd_1_is_restored_after_a_run(capfd):
     assert capture.text() == "captured\n"
 
 
-def test_a_flood_is_cut_with_a_note_counting_every_byte():
+def test_a_flood_is_cut_with_a_note_counting_every_byte() -> None:
     capture = PrintfCapture(limit=10)
     with capture:
         os.write(1, b"0123456789abcdefghijklmno")  # 25 bytes
@@ -43,14 +45,14 @@ def test_a_flood_is_cut_with_a_note_counting_every_byte():
     assert capture.text() == "0123456789\n[output cut: 40 more bytes]\n"
 
 
-def test_bytes_that_are_not_utf8_do_not_break_the_text():
+def test_bytes_that_are_not_utf8_do_not_break_the_text() -> None:
     capture = PrintfCapture()
     with capture:
         os.write(1, b"caf\xe9\n")
     assert capture.text() == "caf\ufffd\n"
 
 
-def test_each_launch_of_several_is_headed_and_a_quiet_one_adds_no_line():
+def test_each_launch_of_several_is_headed_and_a_quiet_one_adds_no_line() -> None:
     capture = PrintfCapture()
     with capture:
         capture.mark_launch(0, 3)  # set up: launch 1 comes
@@ -62,7 +64,7 @@ def test_each_launch_of_several_is_headed_and_a_quiet_one_adds_no_line():
     assert capture.text() == "── launch 1 of 3\none\n── launch 3 of 3\nthree\n"
 
 
-def test_a_single_launch_gets_no_header():
+def test_a_single_launch_gets_no_header() -> None:
     capture = PrintfCapture()
     with capture:
         capture.mark_launch(0, 1)

@@ -3,6 +3,7 @@
 import dataclasses
 import multiprocessing
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -42,11 +43,11 @@ MESSAGES = [
 
 
 @pytest.mark.parametrize("message", MESSAGES, ids=lambda m: type(m).__name__)
-def test_messages_pickle_to_equal_copies(message):
+def test_messages_pickle_to_equal_copies(message: object) -> None:
     assert pickle.loads(pickle.dumps(message)) == message
 
 
-def test_messages_cross_a_pipe_in_order():
+def test_messages_cross_a_pipe_in_order() -> None:
     sender, receiver = multiprocessing.Pipe()
     for message in MESSAGES:
         sender.send(message)
@@ -56,21 +57,23 @@ def test_messages_cross_a_pipe_in_order():
     receiver.close()
 
 
-def test_a_reply_keeps_its_arrays():
+def test_a_reply_keeps_its_arrays() -> None:
     result = RunResult(ok=True, outputs={"c": np.arange(8, dtype=np.float32)})
     back = pickle.loads(pickle.dumps(Reply(7, result)))
     np.testing.assert_array_equal(back.payload.outputs["c"], result.outputs["c"])
 
 
 @pytest.mark.parametrize("message", MESSAGES, ids=lambda m: type(m).__name__)
-def test_messages_are_frozen(message):
+def test_messages_are_frozen(message: Any) -> None:
     field = dataclasses.fields(message)[0].name
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(message, field, 99)
 
 
-def test_a_worker_failure_carries_the_traceback_text():
-    text = MESSAGES[-1].traceback
+def test_a_worker_failure_carries_the_traceback_text() -> None:
+    failure = MESSAGES[-1]
+    assert isinstance(failure, Failure)
+    text = failure.traceback
     error = WorkerFailure(text)
     assert error.traceback == text
     assert "KeyError: 'value'" in str(error)

@@ -37,20 +37,23 @@ def _ours(prefix: str) -> list[str]:
     ],
     ids=["float", "long-2d", "float4", "ushort2", "half", "char8", "strided"],
 )
-def test_large_arrays_round_trip_through_blocks(array):
+def test_large_arrays_round_trip_through_blocks(array: np.ndarray) -> None:
     prefix = block_prefix("test", 1)
     shared = share_arrays({"a": array}, prefix)
+    assert isinstance(shared, dict)
     ref = shared["a"]
     assert isinstance(ref, SharedArray)
     assert _ours(prefix) == [f"{prefix}0"]
-    back = take_arrays(shared)["a"]
+    taken = take_arrays(shared)
+    assert isinstance(taken, dict)
+    back = taken["a"]
     assert back.dtype == array.dtype
     assert back.shape == array.shape
     np.testing.assert_array_equal(back, array)
     assert _ours(prefix) == []
 
 
-def test_small_arrays_and_other_values_stay_in_the_message():
+def test_small_arrays_and_other_values_stay_in_the_message() -> None:
     prefix = block_prefix("test", 2)
     small = np.arange(16, dtype=np.float32)
     payload = {"small": small, "text": "x", "objects": np.array([None, 1], dtype=object)}
@@ -58,7 +61,7 @@ def test_small_arrays_and_other_values_stay_in_the_message():
     assert _ours(prefix) == []
 
 
-def test_a_run_result_sends_its_inputs_and_outputs_through_blocks():
+def test_a_run_result_sends_its_inputs_and_outputs_through_blocks() -> None:
     prefix = block_prefix("test", 3)
     a = np.arange(LARGE, dtype=np.float32)
     c = a * 2
@@ -69,12 +72,13 @@ def test_a_run_result_sends_its_inputs_and_outputs_through_blocks():
     assert all(isinstance(v, SharedArray) for v in [*shared.inputs.values(), shared.outputs["c"]])
     assert len(_ours(prefix)) == 3
     back = take_arrays(shared)
+    assert isinstance(back, RunResult)
     np.testing.assert_array_equal(back.outputs["c"], c)
     np.testing.assert_array_equal(back.inputs["a"], a)
     assert _ours(prefix) == []
 
 
-def test_discard_finds_the_blocks_of_a_worker_that_never_replied():
+def test_discard_finds_the_blocks_of_a_worker_that_never_replied() -> None:
     prefix = block_prefix("test", 4)
     arrays = [np.ones(LARGE, np.float32) * i for i in range(3)]
     # A spawned process shares the arrays and exits without a reply, as a dying worker would.
@@ -88,13 +92,15 @@ def test_discard_finds_the_blocks_of_a_worker_that_never_replied():
     assert _ours(prefix) == []
 
 
-def test_every_block_is_unlinked_even_when_copying_one_fails(monkeypatch):
+def test_every_block_is_unlinked_even_when_copying_one_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     prefix = block_prefix("test", 5)
     shared = share_arrays([np.zeros(LARGE, np.float32) for _ in range(3)], prefix)
     real_copy_out = shared_arrays._copy_out
-    calls = []
+    calls: list[SharedArray] = []
 
-    def failing_copy_out(ref):
+    def failing_copy_out(ref: SharedArray) -> np.ndarray:
         calls.append(ref)
         if len(calls) == 2:
             raise MemoryError("no room for the copy")
@@ -106,9 +112,10 @@ def test_every_block_is_unlinked_even_when_copying_one_fails(monkeypatch):
     assert _ours(prefix) == []
 
 
-def test_arrays_are_pickled_when_shared_memory_is_too_full(monkeypatch):
+def test_arrays_are_pickled_when_shared_memory_is_too_full(monkeypatch: pytest.MonkeyPatch) -> None:
     prefix = block_prefix("test", 6)
     monkeypatch.setattr(shared_arrays, "_SHM_HEADROOM", 2**62)
     array = np.zeros(LARGE, np.float32)
-    assert share_arrays({"a": array}, prefix)["a"] is array
+    shared = share_arrays({"a": array}, prefix)
+    assert isinstance(shared, dict) and shared["a"] is array
     assert _ours(prefix) == []

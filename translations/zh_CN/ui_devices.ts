@@ -454,7 +454,7 @@ Value: {value}</source>
     </message>
     <message>
         <source>Not measured on this device yet. Measuring takes about half a minute and runs small benchmark kernels in a separate process: the ceilings they find are what the roofline in Results compares your kernels with.</source>
-        <translation>尚未在此设备上测量。测量约需半分钟，会在单独的进程中运行一些小型基准测试内核：它们测出的上限，就是“结果”中的 Roofline 模型拿来与你的内核比较的基准。</translation>
+        <translation>尚未在此设备上测量。测量约需半分钟，会在单独的进程中运行一些小型基准测试内核：它们测出的上限，就是“结果”中的 屋顶线模型拿来与你的内核比较的基准。</translation>
     </message>
     <message>
         <source>Measure peaks</source>

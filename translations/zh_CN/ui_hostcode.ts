@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export host code</source>
+        <translation>导出主机代码</translation>
+    </message>
+    <message>
+        <source>Python and C (into python/ and c/)</source>
+        <translation>Python 和 C（分别写入 python/ 和 c/）</translation>
+    </message>
+    <message>
+        <source>a folder; a new one is created</source>
+        <translation>一个文件夹；不存在时会新建</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Write the host program in:</source>
+        <translation>主机程序所用的语言：</translation>
+    </message>
+    <message>
+        <source>Into the folder:</source>
+        <translation>写入文件夹：</translation>
+    </message>
+    <message>
+        <source>Export host code into folder</source>
+        <translation>把主机代码导出到文件夹</translation>
+    </message>
+</context>
+<context>
     <name>HostCodeController</name>
     <message>
         <source>No host code yet</source>
@@ -20,24 +51,28 @@
         <translation>导出主机代码</translation>
     </message>
     <message>
-        <source>Write the host program in:</source>
-        <translation>主机程序所用的语言：</translation>
+        <source>Exported the host program to {folder}</source>
+        <translation>已把主机程序导出到 {folder}</translation>
     </message>
     <message>
-        <source>Export host code into folder</source>
-        <translation>把主机代码导出到文件夹</translation>
+        <source>Exported the host program to {folder}.</source>
+        <translation>已把主机程序导出到 {folder}。</translation>
+    </message>
+    <message>
+        <source>To run the Python program (with the Python that has pyopencl):</source>
+        <translation>运行 Python 程序（用装有 pyopencl 的 Python）：</translation>
+    </message>
+    <message>
+        <source>To build and run the C program:</source>
+        <translation>构建并运行 C 程序：</translation>
+    </message>
+    <message>
+        <source>Host code exported</source>
+        <translation>主机代码已导出</translation>
     </message>
     <message>
         <source>Cannot export host code</source>
         <translation>无法导出主机代码</translation>
-    </message>
-    <message>
-        <source>Exported the host program to {folder}: run it with python main.py</source>
-        <translation>已把主机程序导出到 {folder}：用 python main.py 运行它</translation>
-    </message>
-    <message>
-        <source>Exported the host program to {folder}: run it with make, then ./main</source>
-        <translation>已把主机程序导出到 {folder}：先运行 make，再运行 ./main</translation>
     </message>
     <message>
         <source>Folder not empty</source>

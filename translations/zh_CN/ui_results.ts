@@ -436,7 +436,7 @@
     </message>
     <message>
         <source>Roofline</source>
-        <translation>Roofline 模型</translation>
+        <translation>屋顶线模型</translation>
     </message>
     <message>
         <source>Local size</source>
@@ -483,7 +483,7 @@
     <name>RooflinePanel</name>
     <message>
         <source>No roofline yet</source>
-        <translation>尚无 Roofline 模型</translation>
+        <translation>尚无 屋顶线模型</translation>
     </message>
     <message>
         <source>Run a kernel (Ctrl+R) to see how close it comes to this device&apos;s memory bandwidth and compute limits.</source>
@@ -498,8 +498,28 @@
         <translation>一个工作项执行的算术运算次数（一次乘加算 2 次）：vector_add 为 1，内维为 K 的矩阵乘法为 2 × K。</translation>
     </message>
     <message>
+        <source>Measure operations</source>
+        <translation>测量运算量</translation>
+    </message>
+    <message>
+        <source>Run the latest session once on the Oclgrind simulator and count the floating-point operations and bytes it executed (a sample of work-groups for a large range)</source>
+        <translation>在 Oclgrind 模拟器上把最近的会话运行一次，统计实际执行的浮点运算和字节数（范围很大时只取部分工作组作样本）</translation>
+    </message>
+    <message>
+        <source>Stop measuring</source>
+        <translation>停止测量</translation>
+    </message>
+    <message>
         <source>Operations per work-item:</source>
         <translation>每个工作项的运算次数：</translation>
+    </message>
+    <message>
+        <source>Counting on Oclgrind…</source>
+        <translation>正在 Oclgrind 上计数…</translation>
+    </message>
+    <message>
+        <source>Not measured: {reason}</source>
+        <translation>未测量：{reason}</translation>
     </message>
     <message>
         <source>{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations</source>
@@ -517,6 +537,18 @@
         <source>this device</source>
         <translation>此设备</translation>
     </message>
+    <message>
+        <source>Operations not measured: the chart uses the number stated above.</source>
+        <translation>运算量未测量：图中使用上面填写的数字。</translation>
+    </message>
+    <message>
+        <source>Measured on Oclgrind: {flops} floating-point operations, {bytes} bytes of global memory (stated: {stated} operations)</source>
+        <translation>在 Oclgrind 上实测：{flops} 次浮点运算，{bytes} 字节全局内存（填写值：{stated} 次运算）</translation>
+    </message>
+    <message>
+        <source>; on Oclgrind the outputs failed the references (see Check mode)</source>
+        <translation>；在 Oclgrind 上输出未通过参考值检查（见检查模式）</translation>
+    </message>
 </context>
 <context>
     <name>RooflinePlot</name>
@@ -526,7 +558,7 @@
     </message>
     <message>
         <source>Roofline: your kernel under the device&apos;s measured limits</source>
-        <translation>Roofline 模型：你的内核与设备的实测上限</translation>
+        <translation>屋顶线模型：你的内核与设备的实测上限</translation>
     </message>
     <message>
         <source>{gflop_s} GFLOP/s without vectors</source>

@@ -27,12 +27,16 @@ Progress = Callable[[int, int], None]
 Stepped = Callable[[StepOutcome], None]
 
 
-class Backend(Protocol):
+class Builder(Protocol):
+    """What the editor's live build needs of a backend, and nothing more."""
+
+    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult: ...
+
+
+class Backend(Builder, Protocol):
     """Blocking calls; the UI makes them from a background thread."""
 
     def devices(self) -> DeviceInventory: ...
-
-    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult: ...
 
     def run(self, session: Session, progress: Progress | None = None) -> RunResult: ...
 

@@ -9,7 +9,6 @@ from clstudio.checkmode.check_plan import (
     GET_OCLGRIND,
     LOG_NAME,
     MAX_ERRORS,
-    SIMULATOR_PLATFORM,
     CheckPlan,
     check_environment,
     opencl_2_feature,
@@ -20,6 +19,7 @@ from clstudio.checkmode.check_results import KIND_SEVERITIES, CheckProblem, Chec
 from clstudio.checkmode.problems import find_problems
 from clstudio.checkmode.reports import ParsedLog, Report, Side, parse_log
 from clstudio.checkmode.sentences import BufferRegion
+from clstudio.devices import SIMULATOR_PLATFORM
 
 __all__ = [
     "BUILD_OPTIONS",

@@ -1,6 +1,8 @@
-"""`clstudio export SESSION --lang python|c -o DIR [--force]`: the session as a host program.
+"""`clstudio export SESSION --lang python|c|both -o DIR [--force]`: the session as a host program.
 
 The program builds and runs without CL Studio: docs/host-code-export.md describes it.
+`--lang both` writes the Python program into DIR/python and the C one into DIR/c. It
+prints the commands that build and run what it wrote, exactly as they work here.
 The kernel is built first (in a worker process) for its argument types, on the device
 the session would run on, whose names the program then looks for.
 """
@@ -13,7 +15,15 @@ from pathlib import Path
 
 from clstudio.common import N_, gettext, ngettext
 from clstudio.devices import DeviceSelector
-from clstudio.hostcode import LANGUAGES, ExportError, FolderNotEmptyError, export_program
+from clstudio.hostcode import (
+    BOTH,
+    LANGUAGES,
+    ExportError,
+    FolderNotEmptyError,
+    export_folders,
+    export_program,
+    run_commands,
+)
 from clstudio.session import SessionError, load_session
 from clstudio.worker.client import WorkerClient
 
@@ -24,7 +34,10 @@ HELP = N_("write a session's host program in Python or C, ready to build and run
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
     parser.add_argument(
-        "--lang", choices=LANGUAGES, required=True, help=gettext("the program's language")
+        "--lang",
+        choices=(*LANGUAGES, BOTH),
+        required=True,
+        help=gettext("the program's language; both writes DIR/python and DIR/c"),
     )
     parser.add_argument(
         "-o",
@@ -62,22 +75,31 @@ def execute(options: argparse.Namespace) -> int:
     if signature is None:
         said = gettext("{session}: kernel '{kernel}' is not in the program")
         return _fail(said.format(session=options.session, kernel=session.kernel))
-    try:
-        written = export_program(
-            session,
-            signature,
-            options.lang,
-            options.output,
-            device=selector,
-            platform_name=device.platform_name if device else None,
-            force=options.force,
-        )
-    except FolderNotEmptyError as exc:
-        said = gettext("{problem}; choose an empty folder, or give --force to replace its files")
-        return _fail(said.format(problem=exc))
-    except ExportError as exc:
-        return _fail(str(exc))
-    folder = options.output
+    platform = device.platform_name if device else None
+    for language, folder in export_folders(options.lang, options.output).items():
+        try:
+            written = export_program(
+                session,
+                signature,
+                language,
+                folder,
+                selector,
+                platform,
+                options.force,
+                device.type if device else "",
+            )
+        except FolderNotEmptyError as exc:
+            said = gettext(
+                "{problem}; choose an empty folder, or give --force to replace its files"
+            )
+            return _fail(said.format(problem=exc))
+        except ExportError as exc:
+            return _fail(str(exc))
+        _tell(language, folder, written)
+    return 0
+
+
+def _tell(language: str, folder: Path, written: list[Path]) -> None:
     names = ", ".join(p.name for p in written)
     wrote = ngettext(
         "wrote {count} file to {folder}: {names}",
@@ -85,13 +107,12 @@ def execute(options: argparse.Namespace) -> int:
         len(written),
     )
     print(wrote.format(count=len(written), folder=folder, names=names))
-    if options.lang == "python":
-        print(gettext("run it with: {command}").format(command=f"python {folder / 'main.py'}"))
+    if language == "python":
+        print(gettext("to run it (with the Python that has pyopencl):"))
     else:
-        runner = "run.sh" if (folder / "run.sh") in written else "main"
-        said = gettext("build it with: {build}; then run: {run}")
-        print(said.format(build=f"make -C {folder}", run=folder / runner))
-    return 0
+        print(gettext("to build and run it:"))
+    for command in run_commands(language, folder, written, sys.executable):
+        print(f"    {command}")
 
 
 def _fail(message: str) -> int:

@@ -1,4 +1,4 @@
-"""`clstudio run SESSION [--json] [--save-outputs DIR] [--device SPEC]...`: build, run, check.
+"""`clstudio run SESSION [--json] [--count] [--save-outputs DIR] [--device SPEC]...`: run, check.
 
 With several --device, the session runs on each in turn and their outputs are compared;
 --save-outputs DIR then writes the outputs of the K-th device to DIR/device-K.
@@ -14,16 +14,20 @@ from pathlib import Path
 import numpy as np
 
 from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
+from clstudio.counts import CountResult
 from clstudio.devices import parse_device_spec
 from clstudio.measurements import run_on_devices
 from clstudio.reporting import (
+    counts_to_json,
     device_runs_to_json,
     format_comparison,
+    format_counts,
     format_summary,
     result_to_json,
 )
 from clstudio.session import Session, SessionError, load_session
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.count_client import CountClient
 
 NAME = "run"
 HELP = N_("build and run a session file")
@@ -41,6 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=gettext(
             "write each output buffer to DIR/NAME.npy; with several --device, the K-th "
             "device's to DIR/device-K/NAME.npy"
+        ),
+    )
+    parser.add_argument(
+        "--count",
+        action="store_true",
+        help=gettext(
+            "also run the session once on Oclgrind and report the operations and bytes it "
+            "executed (a sample of work-groups for a large range)"
         ),
     )
     parser.add_argument(
@@ -70,11 +82,26 @@ def execute(options: argparse.Namespace) -> int:
             result = worker.run(session)
     if options.save_outputs is not None:
         result = _saved(result, options.save_outputs)
+    counted = _counted(session) if options.count and result.error is None else None
     if options.json:
-        print(json.dumps(result_to_json(result), indent=2))
+        report = result_to_json(result)
+        if options.count:
+            report["counts"] = None if counted is None else counts_to_json(counted)
+        print(json.dumps(report, indent=2))
     else:
         print(format_summary(result))
-    return 0 if result.ok else 1
+        if counted is not None:
+            print(format_counts(counted))
+    return 0 if result.ok and (counted is None or counted.ok) else 1
+
+
+def _counted(session: Session) -> CountResult:
+    """The session counted on Oclgrind, in a worker of its own (the run's stays warm)."""
+    client = CountClient()
+    try:
+        return client.count(session)
+    finally:
+        client.close()
 
 
 def several_devices(session: Session, options: argparse.Namespace) -> int:

@@ -21,6 +21,8 @@ from typing import Protocol, TypeVar
 
 from clstudio.common import N_, gettext
 from clstudio.devices.icd_entries import vendor_folder_files
+from clstudio.devices.oclgrind_icd import private_icds
+from clstudio.devices.selector import SIMULATOR_PLATFORM
 
 __all__ = [
     "INTEL_EXTRA",
@@ -103,13 +105,16 @@ def worker_environment(
     folder: Path,
     environ: Mapping[str, str],
     runtimes: Sequence[PipRuntime] | None = None,
+    private: Sequence[Path] | None = None,
 ) -> dict[str, str]:
     """The variables a worker needs to see the pip drivers; `folder` gets their `.icd` files.
 
-    Empty when no such driver is installed: the worker then starts as it always did.
+    `private` are the `.icd` files only CL Studio reads (Oclgrind's, devices.oclgrind_icd).
+    Empty when there is neither: the worker then starts as it always did.
     """
     runtimes = installed_runtimes() if runtimes is None else runtimes
-    if not runtimes:
+    private = private_icds() if private is None else private
+    if not runtimes and not private:
         return {}
     folder.mkdir(parents=True, exist_ok=True)
     # OCL_ICD_VENDORS replaces the folder the loader would have read: keep its drivers.
@@ -120,15 +125,20 @@ def worker_environment(
         link.unlink(missing_ok=True)
         link.symlink_to(icd.resolve())
         named.add(icd.read_text(encoding="utf-8", errors="replace").strip())
+    for icd in private:
+        link = folder / f"clstudio-{icd.name}"
+        link.unlink(missing_ok=True)
+        link.symlink_to(icd)
     for runtime in runtimes:
         if str(runtime.library) not in named:  # else it would be listed twice
             (folder / runtime.icd_name).write_text(f"{runtime.library}\n", encoding="utf-8")
-    library_dirs = dict.fromkeys(str(r.library.parent) for r in runtimes)
-    old_path = environ.get("LD_LIBRARY_PATH", "")
-    return {
-        "OCL_ICD_VENDORS": str(folder),
-        "LD_LIBRARY_PATH": os.pathsep.join([*library_dirs, *([old_path] if old_path else [])]),
-    }
+    added = {"OCL_ICD_VENDORS": str(folder)}
+    if runtimes:
+        library_dirs = dict.fromkeys(str(r.library.parent) for r in runtimes)
+        old_path = environ.get("LD_LIBRARY_PATH", "")
+        paths = [*library_dirs, *([old_path] if old_path else [])]
+        added["LD_LIBRARY_PATH"] = os.pathsep.join(paths)
+    return added
 
 
 class _Named(Protocol):
@@ -140,10 +150,11 @@ Platform = TypeVar("Platform", bound=_Named)
 
 
 def added_platforms_last(platforms: Sequence[Platform]) -> list[Platform]:
-    """The loader's order, with the pip drivers' platforms moved to the end.
+    """The loader's order, with the pip drivers' platforms and the simulator moved to the end.
 
-    The loader lists the OCL_ICD_VENDORS folder before pyopencl's own drivers; installing
-    the extra adds a device but must not change the default one (the first), PoCL.
+    The loader lists the OCL_ICD_VENDORS folder before pyopencl's own drivers, and sorts
+    Oclgrind (whose device claims every type) first; installing the extra adds a device
+    but must not change the default one (the first), PoCL, nor may the simulator.
     """
-    added = {known.platform_name for known in _KNOWN}
+    added = {known.platform_name for known in _KNOWN} | {SIMULATOR_PLATFORM}
     return sorted(platforms, key=lambda p: p.name.strip() in added)

@@ -1,6 +1,7 @@
 """The engine: the OpenCL host program for a session, from context to reference check."""
 
 from clstudio.engine.check_run import check_session
+from clstudio.engine.count_run import count_session
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.engine.run import Engine
 from clstudio.engine.stepping import HostStepper, StepKeeper, launch_failure
@@ -11,5 +12,6 @@ __all__ = [
     "InProcessBackend",
     "StepKeeper",
     "check_session",
+    "count_session",
     "launch_failure",
 ]

@@ -123,7 +123,7 @@ def build_program(
     # their quotes, and warns (CompilerWarning) whenever the log is not empty. _build is
     # clBuildProgram itself: the exception carries the status code and the log stays
     # readable from the program, on success as on failure.
-    program = cl._Program(context, source)
+    program = cl._Program(context, source)  # type: ignore[attr-defined]  # private, unexported
     start = time.perf_counter()
     status: int = cl.status_code.SUCCESS
     try:

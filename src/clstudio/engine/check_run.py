@@ -47,7 +47,7 @@ def check_session(
     log, and what reached stderr."""
     session = plan.session
     started = time.perf_counter()
-    if not _has_simulator(session.device.platform if session.device else SIMULATOR_PLATFORM):
+    if not has_simulator(session.device.platform if session.device else SIMULATOR_PLATFORM):
         missing = RunError("validate", gettext(GET_OCLGRIND))
         return CheckResult(ok=False, kernel=session.kernel, error=missing, simulator_found=False)
     regions: list[BufferRegion] = []
@@ -104,7 +104,7 @@ def buffer_regions(
     ]
 
 
-def _has_simulator(platform: str) -> bool:
+def has_simulator(platform: str) -> bool:
     """Oclgrind is chosen by its platform's name: OCL_ICD_VENDORS cannot hide PoCL, since
     pyopencl's bundled loader also scans its own folder."""
     try:

@@ -15,9 +15,11 @@ from clstudio.hostcode.export import (
     export_program,
     host_program,
 )
+from clstudio.hostcode.run_commands import BOTH, export_folders, run_commands
 from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep, lesson_step_of
 
 __all__ = [
+    "BOTH",
     "EXPORT_VERSION",
     "HOST_STEPS",
     "LANGUAGES",
@@ -28,8 +30,10 @@ __all__ = [
     "HostStep",
     "StepRegion",
     "bundled_pocl_library",
+    "export_folders",
     "export_program",
     "host_program",
     "is_bundled_pocl",
     "lesson_step_of",
+    "run_commands",
 ]

@@ -12,6 +12,7 @@ from clstudio.hostcode.c_arguments import (
     set_arg,
     write_to_device,
 )
+from clstudio.hostcode.c_devices import DEVICE_CHOICE
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import c_comment, c_string
 from clstudio.hostcode.names import Names, argument_names, c_reserved
@@ -67,10 +68,11 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add(f" * {c_comment(session.description)}", " *")
     code.add(
         f" * Exported by CL Studio (export version {EXPORT_VERSION}). Build it with make, then",
-        " * run ./main [--save-outputs OUT]",
+        " * run ./main [--list] [--device N|NAME] [--save-outputs OUT]: --list numbers the",
+        " * OpenCL devices, --device chooses one",
     )
     if pocl_runner:
-        code.add(" * (./run.sh [--save-outputs OUT] runs it on the PoCL that came with pyopencl).")
+        code.add(" * (./run.sh with the same options runs it on the PoCL that came with pyopencl).")
     code.add(
         " * It prints the kernel time of every repeat and their median, checks each output",
         " * against the expected values the export computed from its reference, and exits",
@@ -87,9 +89,11 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         '#include "cl_errors.h"',
         '#include "support.h"',
         "",
-        "/* The device to use, by parts of its platform's name and its own; else the first. */",
+        "/* The device to use unless --device says: by parts of its platform's name and its",
+        ' * own; else one of the type the session ran on ("" for any); else the first. */',
         f"static const char PLATFORM_NAME[] = {c_string(plan.device.platform)};",
         f"static const char DEVICE_NAME[] = {c_string(plan.device.device)};",
+        f"static const char DEVICE_TYPE[] = {c_string(plan.device_type)};",
         f"static const char BUILD_OPTIONS[] = {c_string(session.build_options)};",
         f"#define WORK_DIMS {len(session.global_size)}",
         f"static const size_t GLOBAL_SIZE[WORK_DIMS] = {_c_list(session.global_size)};",
@@ -106,6 +110,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
             "static const size_t ORIGIN[3] = {0, 0, 0}; /* image copies start at pixel 0, 0 */"
         )
     code.add("", *_CHECK_CL.splitlines())
+    code.add("", *DEVICE_CHOICE.splitlines())
     for ctype in dict.fromkeys(host_ctype(ref.output) for ref in plan.references):
         short = ctype.removeprefix("cl_")
         pad = " " * len(f"static int compare_{short}(")
@@ -120,11 +125,20 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
 def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
-        'if (argc == 3 && strcmp(argv[1], "--save-outputs") == 0) {',
-        "    save_outputs = argv[2];",
-        "} else if (argc != 1) {",
-        '    fprintf(stderr, "usage: %s [--save-outputs OUT]\\n", argv[0]);',
-        "    return 2;",
+        "const char *wanted = NULL; /* --device N|NAME */",
+        "int list_only = 0; /* --list */",
+        "for (int i = 1; i < argc; i++) {",
+        '    if (strcmp(argv[i], "--list") == 0) {',
+        "        list_only = 1;",
+        '    } else if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) {',
+        "        wanted = argv[++i];",
+        '    } else if (strcmp(argv[i], "--save-outputs") == 0 && i + 1 < argc) {',
+        "        save_outputs = argv[++i];",
+        "    } else {",
+        '        fprintf(stderr, "usage: %s [--list] [--device N|NAME] [--save-outputs OUT]\\n",',
+        "                argv[0]);",
+        "        return 2;",
+        "    }",
         "}",
         "cl_int err;",
         "",
@@ -141,43 +155,47 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         'check_cl(clGetPlatformIDs(platform_count, platforms, NULL), "clGetPlatformIDs");',
         "",
     )
-    code.step(2, "/* {} (clGetDeviceIDs): the one named above, else the first. */")
+    code.step(2, "/* {} (clGetDeviceIDs): --device, else as choose_device says. */")
     code.add(
-        "cl_device_id device = NULL;",
-        "int found = 0;",
-        "char platform_name[1024], device_name[1024];",
-        "for (cl_uint p = 0; p < platform_count && !found; p++) {",
-        "    cl_uint device_count;",
-        "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &device_count);",
+        "cl_uint device_count = 0;",
+        "cl_device_id *devices = NULL;",
+        "for (cl_uint p = 0; p < platform_count; p++) {",
+        "    cl_uint found;",
+        "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &found);",
         "    if (err == CL_DEVICE_NOT_FOUND) {",
         "        continue; /* a platform with no devices */",
         "    }",
         '    check_cl(err, "clGetDeviceIDs");',
-        "    cl_device_id *devices = new_array(device_count, sizeof *devices);",
-        "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, device_count, devices, NULL);",
-        '    check_cl(err, "clGetDeviceIDs");',
-        "    err = clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof platform_name,",
-        "                            platform_name, NULL);",
-        '    check_cl(err, "clGetPlatformInfo");',
-        "    for (cl_uint d = 0; d < device_count && !found; d++) {",
-        "        err = clGetDeviceInfo(devices[d], CL_DEVICE_NAME, sizeof device_name,",
-        "                              device_name, NULL);",
-        '        check_cl(err, "clGetDeviceInfo");',
-        "        found = contains(platform_name, PLATFORM_NAME)",
-        "                && contains(device_name, DEVICE_NAME);",
-        "        if (found || device == NULL) {",
-        "            device = devices[d];",
-        "        }",
+        "    cl_device_id *more = new_array(device_count + found, sizeof *more);",
+        "    if (device_count > 0) {",
+        "        memcpy(more, devices, device_count * sizeof *more);",
         "    }",
         "    free(devices);",
+        "    devices = more;",
+        "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, found, devices + device_count,",
+        "                         NULL);",
+        '    check_cl(err, "clGetDeviceIDs");',
+        "    device_count += found;",
         "}",
-        "if (device == NULL) {",
+        "if (device_count == 0) {",
         '    fprintf(stderr, "no OpenCL device found\\n");',
         "    return 2;",
         "}",
-        "err = clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof device_name, device_name, NULL);",
-        'check_cl(err, "clGetDeviceInfo");',
-        'printf("device: %s\\n", device_name);',
+        "if (list_only) {",
+        "    for (cl_uint d = 0; d < device_count; d++) {",
+        '        printf("%u: ", (unsigned)d);',
+        "        print_device(devices[d]);",
+        "    }",
+        "    return 0;",
+        "}",
+        "cl_device_id device = choose_device(devices, device_count, wanted);",
+        "if (device == NULL) {",
+        "    fprintf(stderr, \"no device '%s'; --list shows them\\n\", wanted);",
+        "    return 2;",
+        "}",
+        "free(devices);",
+        'printf("device: ");',
+        "print_device(device);",
         "",
     )
     code.step(3, "/* {} (clCreateContext). */")

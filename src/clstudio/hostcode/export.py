@@ -69,19 +69,23 @@ def host_program(
     language: str,
     device: DeviceSelector | None = None,
     platform_name: str | None = None,
+    device_type: str = "",
 ) -> HostProgram:
     """The main program of `session` in `language`; raises ExportError when it cannot be made.
 
     `device` names the device to look for (else the session's); `platform_name` is the
-    platform of the device the session runs on, which decides whether C gets a run.sh.
+    platform of the device the session runs on, which decides whether C gets a run.sh;
+    `device_type` is that device's type, which the program prefers when the names miss.
     """
-    plan = _plan(session, signature, device)
+    plan = _plan(session, signature, device, device_type)
     return _program(plan, language, is_bundled_pocl(platform_name))
 
 
-def _plan(session: Session, signature: KernelSignature, device: DeviceSelector | None) -> HostPlan:
+def _plan(
+    session: Session, signature: KernelSignature, device: DeviceSelector | None, device_type: str
+) -> HostPlan:
     try:
-        return make_plan(session, signature, device)
+        return make_plan(session, signature, device, device_type)
     except PlanError as exc:
         raise ExportError(str(exc)) from None
     except (ValueError, OSError) as exc:  # starting contents that cannot be made
@@ -110,13 +114,14 @@ def export_program(
     device: DeviceSelector | None = None,
     platform_name: str | None = None,
     force: bool = False,
+    device_type: str = "",
 ) -> list[Path]:
     """Write the program of `session` into `folder`; returns the files written.
 
     A folder that holds anything is refused unless `force`: then files of the same
-    names are replaced and every other file is left alone.
+    names are replaced and every other file is left alone. `device_type` as host_program.
     """
-    plan = _plan(session, signature, device)
+    plan = _plan(session, signature, device, device_type)
     pocl = is_bundled_pocl(platform_name) and language == "c"
     program = _program(plan, language, pocl)
     files: dict[str, str | bytes] = {

@@ -23,7 +23,8 @@ def _words(text: str) -> frozenset[str]:
 
 # The Python program's own names, at module level and in main().
 PYTHON_PROGRAM_NAMES = _words(
-    "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME BUILD_OPTIONS "
+    "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME DEVICE_TYPE BUILD_OPTIONS "
+    "device_kinds describe choose_device number "
     "GLOBAL_SIZE LOCAL_SIZE REPEATS check main parser options platforms devices device d p "
     "context queue source program kernel mf launches times_ms repeat ms e checks"
 )
@@ -37,7 +38,8 @@ PYTHON_RESERVED = (
 # The C program's own names: its macros, constants, helpers (support.h, cl_errors.h)
 # and the locals of main().
 C_PROGRAM_NAMES = _words(
-    "PLATFORM_NAME DEVICE_NAME BUILD_OPTIONS WORK_DIMS GLOBAL_SIZE LOCAL_SIZE REPEATS ORIGIN "
+    "PLATFORM_NAME DEVICE_NAME DEVICE_TYPE BUILD_OPTIONS WORK_DIMS GLOBAL_SIZE LOCAL_SIZE "
+    "REPEATS ORIGIN device_kinds device_facts print_device choose_device wanted list_only more "
     "CL_TARGET_OPENCL_VERSION CL_ERRORS_H SUPPORT_H check_cl cl_error_name new_array "
     "path_beside contains read_beside compare_doubles median write_npy read_npy make_folders "
     "main argc argv save_outputs err platform_count platforms device found platform_name "

@@ -103,6 +103,7 @@ class HostPlan:
     device: DeviceSelector  # empty parts match anything: then the first device
     args: tuple[ArgPlan, ...]
     references: tuple[ReferencePlan, ...]
+    device_type: str = ""  # "CPU" or "GPU": preferred when no device has the names; "" any
 
     @property
     def memory(self) -> tuple[ArgPlan, ...]:
@@ -118,9 +119,13 @@ class HostPlan:
 
 
 def make_plan(
-    session: Session, signature: KernelSignature, device: DeviceSelector | None = None
+    session: Session,
+    signature: KernelSignature,
+    device: DeviceSelector | None = None,
+    device_type: str = "",
 ) -> HostPlan:
-    """The plan of `session` for its kernel; `device` is the one to look for by name."""
+    """The plan of `session` for its kernel; `device` is the one to look for by name, and
+    `device_type` the type of the device the session ran on ("CPU", "GPU", or "")."""
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
@@ -148,6 +153,7 @@ def make_plan(
         device or session.device or DeviceSelector(),
         tuple(args),
         tuple(references),
+        device_type if device_type in ("CPU", "GPU") else "",
     )
 
 
@@ -183,5 +189,7 @@ def fill_value(arg: ArgPlan) -> int | float:
     assert isinstance(arg.spec, BufferArg | ImageArg)
     if arg.start == "fill":
         value = arg.spec.init.params["value"]
-        return np.asarray(value).astype(arg.element.scalar).item()
-    return np.asarray(1 if arg.start == "ones" else 0).astype(arg.element.scalar).item()
+    else:
+        value = 1 if arg.start == "ones" else 0
+    start: int | float = np.asarray(value).astype(arg.element.scalar).item()
+    return start

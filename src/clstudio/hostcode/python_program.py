@@ -43,6 +43,39 @@ def check(name, actual, expected, rtol, atol):
     return True
 '''
 
+_DEVICES = '''
+def device_kinds(device):
+    """The types a device reports, "CPU", "GPU" or "ACCELERATOR" (a simulator reports all)."""
+    kinds = ("CPU", "GPU", "ACCELERATOR")
+    return [k for k in kinds if device.type & getattr(cl.device_type, k)] or ["DEFAULT"]
+
+
+def describe(device):
+    """A device as --list and the chosen device's line show it."""
+    kinds = " | ".join(device_kinds(device))
+    return (
+        f"{device.name.strip()} ({kinds}, {device.max_compute_units} compute units)"
+        f" on {device.platform.name.strip()}"
+    )
+
+
+def choose_device(devices, wanted):
+    """--device N (its number in --list) or NAME (part of its platform's name or its own);
+    without it, the device named above, else one of DEVICE_TYPE (one that is only of that
+    type first), else the first. None when --device matches no device."""
+    if wanted is not None:
+        if wanted.isdigit():
+            return devices[int(wanted)] if int(wanted) < len(devices) else None
+        part = wanted.lower()
+        return next((d for d in devices if part in f"{d.platform.name} {d.name}".lower()), None)
+    for d in devices:
+        platform, name = d.platform.name.lower(), d.name.lower()
+        if PLATFORM_NAME.lower() in platform and DEVICE_NAME.lower() in name:
+            return d
+    typed = [d for d in devices if DEVICE_TYPE in device_kinds(d)]
+    return min(typed, key=lambda d: len(device_kinds(d)), default=devices[0])
+'''
+
 _ADDRESSING = {
     "none": "NONE",
     "clamp_to_edge": "CLAMP_TO_EDGE",
@@ -80,7 +113,8 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "in eleven steps.",
         about,
         f"Exported by CL Studio (export version {EXPORT_VERSION}). Usage: python main.py",
-        "[--save-outputs OUT]; it needs numpy and pyopencl. It prints the kernel time of",
+        "[--list] [--device N|NAME] [--save-outputs OUT]; it needs numpy and pyopencl.",
+        "--list numbers the OpenCL devices; --device chooses one. It prints the kernel time of",
         "every repeat and their median, checks each output against its reference, and",
         "exits with 0 only if every output matches.",
         '"""',
@@ -94,9 +128,11 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "import pyopencl as cl",
         "",
         "HERE = Path(__file__).resolve().parent",
-        "# The device to use, by parts of its platform's name and its own; else the first.",
+        "# The device to use unless --device says: by parts of its platform's name and its",
+        "# own; else one of the type the session ran on; else the first.",
         f"PLATFORM_NAME = {python_string(plan.device.platform)}",
         f"DEVICE_NAME = {python_string(plan.device.device)}",
+        f"DEVICE_TYPE = {python_string(plan.device_type or 'any')}",
         f"BUILD_OPTIONS = {python_string(session.build_options)}",
         f"GLOBAL_SIZE = {tuple(session.global_size)!r}",
     )
@@ -105,6 +141,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     else:
         code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
     code.add(f"REPEATS = {session.repeats}", "")
+    code.add(*_DEVICES.splitlines(), "")
     if plan.references:
         code.add(*_CHECK.splitlines(), "")
     code.add(
@@ -127,6 +164,10 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         "parser.add_argument(",
         '    "--save-outputs", type=Path, metavar="OUT", help="write each output to OUT/NAME.npy"',
         ")",
+        'parser.add_argument("--list", action="store_true", help="number the devices and stop")',
+        "parser.add_argument(",
+        '    "--device", metavar="N|NAME", help="the device: its number in --list, or its name"',
+        ")",
         "options = parser.parse_args()",
         "",
         "# The arguments, as the session starts them.",
@@ -136,19 +177,21 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add("")
     code.step(1, "# {} (clGetPlatformIDs).")
     code.add("platforms = cl.get_platforms()", "")
-    code.step(2, "# {} (clGetDeviceIDs): the one named above, else the first.")
+    code.step(2, "# {} (clGetDeviceIDs): --device, else as choose_device says.")
     code.add(
         "devices = [d for p in platforms for d in p.get_devices()]",
-        "device = next(",
-        "    (",
-        "        d",
-        "        for d in devices",
-        "        if PLATFORM_NAME.lower() in d.platform.name.lower()",
-        "        and DEVICE_NAME.lower() in d.name.lower()",
-        "    ),",
-        "    devices[0],",
-        ")",
-        'print(f"device: {device.name.strip()} on {device.platform.name.strip()}")',
+        "if not devices:",
+        '    print("no OpenCL device found", file=sys.stderr)',
+        "    return 2",
+        "if options.list:",
+        "    for number, d in enumerate(devices):",
+        '        print(f"{number}: {describe(d)}")',
+        "    return 0",
+        "device = choose_device(devices, options.device)",
+        "if device is None:",
+        '    print(f"no device {options.device!r}; --list shows them", file=sys.stderr)',
+        "    return 2",
+        'print(f"device: {describe(device)}")',
         "",
     )
     code.step(3, "# {} (clCreateContext).")

@@ -11,6 +11,12 @@ from clstudio.reporting.compile_report import (
     remark_text,
     summary_text,
 )
+from clstudio.reporting.count_report import (
+    COUNTS_FORMAT,
+    COUNTS_VERSION,
+    counts_to_json,
+    format_counts,
+)
 from clstudio.reporting.device_comparison import (
     OutputDifference,
     compare_outputs,
@@ -45,6 +51,7 @@ from clstudio.reporting.roofline import (
     RooflinePoint,
     Roofs,
     binding_limit,
+    measured_point,
     point_of,
     roofs_of,
 )
@@ -61,6 +68,8 @@ from clstudio.reporting.run_stats import (
 __all__ = [
     "COMPILE_FORMAT",
     "COMPILE_VERSION",
+    "COUNTS_FORMAT",
+    "COUNTS_VERSION",
     "DEFAULT_OPS_PER_ITEM",
     "EMITS",
     "TEST_TITLES",
@@ -82,10 +91,12 @@ __all__ = [
     "compare_outputs",
     "comparison_text",
     "compile_to_json",
+    "counts_to_json",
     "device_runs_to_json",
     "format_check",
     "format_comparison",
     "format_compile",
+    "format_counts",
     "format_peaks",
     "format_summary",
     "format_value",
@@ -95,6 +106,7 @@ __all__ = [
     "latest_peaks",
     "lesson_times",
     "load_peaks",
+    "measured_point",
     "peaks_from_json",
     "peaks_to_json",
     "point_of",

@@ -33,7 +33,9 @@ class OutputDifference:
     note: str = ""
 
 
-def _difference(name: str, device: str, against: str, a: np.ndarray, b: np.ndarray):
+def _difference(
+    name: str, device: str, against: str, a: np.ndarray, b: np.ndarray
+) -> OutputDifference:
     if a.shape != b.shape or a.dtype != b.dtype:
         note = gettext("{dtype}{shape} against {other_dtype}{other_shape}: not comparable").format(
             dtype=a.dtype, shape=list(a.shape), other_dtype=b.dtype, other_shape=list(b.shape)

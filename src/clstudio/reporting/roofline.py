@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clstudio.common import PeakReport, gettext
+from clstudio.counts import OperationCounts
 
 DEFAULT_OPS_PER_ITEM = 1  # right for element-wise kernels; a matrix multiply does 2 × K
 
@@ -70,6 +71,17 @@ def point_of(
     if bytes_moved <= 0 or work_items <= 0 or ops_per_item <= 0 or seconds <= 0:
         return None
     return RooflinePoint(label, bytes_moved, work_items * ops_per_item, seconds)
+
+
+def measured_point(label: str, counts: OperationCounts, seconds: float) -> RooflinePoint | None:
+    """The point from measured counts: executed flops over the bytes __global memory moved.
+
+    Preferred over point_of: it needs no number typed, and a tiled kernel's reuse in
+    local memory shows as fewer global bytes for the same flops.
+    """
+    if counts.global_bytes <= 0 or counts.flops <= 0 or seconds <= 0:
+        return None
+    return RooflinePoint(label, counts.global_bytes, counts.flops, seconds)
 
 
 def roofs_of(report: PeakReport | None, double: bool = False) -> Roofs | None:

@@ -1,5 +1,6 @@
 """The session: its versioned file format, readers, argument specs, sample pictures, gallery."""
 
+from clstudio.devices import DeviceSelector
 from clstudio.session.args import (
     ADDRESSING_MODES,
     FILTER_MODES,
@@ -29,7 +30,6 @@ from clstudio.session.fields import (
     read_string,
 )
 from clstudio.session.format import (
-    DeviceSelector,
     Reference,
     Session,
     load_session,

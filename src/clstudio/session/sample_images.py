@@ -81,7 +81,8 @@ def checkerboard(width: int, height: int, square: int = 8) -> np.ndarray:
         raise ValueError(problem.format(size=square))
     cols = np.arange(width) // square
     rows = np.arange(height)[:, None] // square
-    return ((rows + cols) % 2 == 0).astype(np.float32)
+    board: np.ndarray = ((rows + cols) % 2 == 0).astype(np.float32)
+    return board
 
 
 def test_picture(width: int, height: int) -> np.ndarray:
@@ -184,7 +185,8 @@ def _mandelbrot_picture(width: int, height: int) -> np.ndarray:
     """The whole set, centred vertically; log-scaled counts, so the bands outside show."""
     size = 3 / width
     counts = mandelbrot(width, height, -2.25, size * (height - 1) / 2, size, 256)
-    return (np.log(counts.astype(np.float32)) / np.log(np.float32(256))).astype(np.float32)
+    picture: np.ndarray = np.log(counts.astype(np.float32)) / np.log(np.float32(256))
+    return picture.astype(np.float32)
 
 
 SAMPLE_IMAGES: dict[str, Callable[[int, int], np.ndarray]] = {

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from clstudio.backend import Backend, MeasuringBackend
 from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.count_client import CountClient
 
 
 def _in_process() -> MeasuringBackend:
@@ -27,6 +28,8 @@ class Backends:
     runs: Backend  # kernel runs
     # Checks on Oclgrind: always in workers of their own, started with its switches.
     checks: CheckClient = field(default_factory=CheckClient)
+    # Measured counts on Oclgrind: a worker of its own for each count.
+    counts: CountClient = field(default_factory=CountClient)
     # Peaks, local-size sweeps and runs on several devices: long measurements that
     # must hold up neither the live build nor the user's next run.
     measurements: MeasuringBackend = field(default_factory=_in_process)
@@ -45,4 +48,5 @@ class Backends:
         self.tools.close()
         self.runs.close()
         self.checks.close()
+        self.counts.close()
         self.measurements.close()

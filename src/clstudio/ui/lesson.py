@@ -1,6 +1,8 @@
-"""Help > The OpenCL host program: the twelve steps every OpenCL program takes, explained.
+"""Help > The OpenCL host program: the eleven steps every OpenCL program takes, explained.
 
-The Runtime steps tab names the same C API calls, so a learner can read along.
+The steps themselves (number, title, C calls) are HOST_STEPS, the one list that Runtime
+steps, Host code and the exported programs also show; this module adds only what the
+lesson says about each and the step in pyopencl, so a learner reads the same names everywhere.
 """
 
 from __future__ import annotations
@@ -20,21 +22,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.common import gettext
+from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 
 @dataclass(frozen=True)
 class LessonStep:
-    title: str  # marked with QT_TRANSLATE_NOOP, like the explanation
-    api: str  # the C API call(s) behind the step
-    explanation: str
+    step: HostStep  # its number, title and C calls, as every other view shows them
+    explanation: str  # marked with QT_TRANSLATE_NOOP
     code: str  # the same step in pyopencl, the library CL Studio uses
 
 
-STEPS: tuple[LessonStep, ...] = (
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Find a platform"),
-        "clGetPlatformIDs",
+_LESSON: tuple[tuple[str, str], ...] = (
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "A platform is one installed OpenCL driver: PoCL for your CPU, a GPU vendor's driver, "
@@ -43,9 +44,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "platforms = cl.get_platforms()",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Pick a device"),
-        "clGetDeviceIDs, clGetDeviceInfo",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "Each platform offers devices of a type (CPU, GPU or accelerator). clGetDeviceInfo "
@@ -54,9 +53,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "device = platforms[0].get_devices()[0]\nprint(device.max_compute_units)",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a context"),
-        "clCreateContext",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "A context ties together one or more devices of a platform with the buffers, "
@@ -65,9 +62,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "ctx = cl.Context([device])",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a command queue"),
-        "clCreateCommandQueueWithProperties (clCreateCommandQueue before OpenCL 2.0)",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "The host never calls the device directly: it puts commands (copies, kernel launches) "
@@ -78,30 +73,18 @@ STEPS: tuple[LessonStep, ...] = (
         "queue = cl.CommandQueue(\n"
         "    ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a program from source"),
-        "clCreateProgramWithSource",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
-            "The kernel's OpenCL C source is handed to the driver as plain text. Nothing is "
-            "compiled yet: the same source can be built for very different devices.",
+            "The kernel's OpenCL C source is handed to the driver as plain text, and the driver "
+            "compiles it for the device, with options such as -D N=16 or -cl-fast-relaxed-math: "
+            "the same source can be built for very different devices. A failed build returns an "
+            "error; the compiler's messages are in the build log (CL_PROGRAM_BUILD_LOG), which "
+            "CL Studio maps back onto your lines.",
         ),
-        "program = cl.Program(ctx, source)",
+        'program = cl.Program(ctx, source)\nprogram.build(options=["-D", "N=16"])',
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Build the program"),
-        "clBuildProgram, clGetProgramBuildInfo",
-        QT_TRANSLATE_NOOP(
-            "HostProgramLesson",
-            "The driver compiles the source for the device, with options such as -D N=16 or "
-            "-cl-fast-relaxed-math. A failed build returns an error; the compiler's messages are "
-            "in the build log (CL_PROGRAM_BUILD_LOG), which CL Studio maps back onto your lines.",
-        ),
-        'program.build(options=["-D", "N=16"])',
-    ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Create a kernel"),
-        "clCreateKernel",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "A kernel object stands for one __kernel function of the built program, chosen by "
@@ -109,9 +92,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         'kernel = cl.Kernel(program, "vadd")',
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Create buffers"),
-        "clCreateBuffer, clEnqueueWriteBuffer",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "Buffers are memory the device can reach. Flags say whether the kernel reads or writes "
@@ -123,9 +104,7 @@ STEPS: tuple[LessonStep, ...] = (
         "a_buf = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)\n"
         "c_buf = cl.Buffer(ctx, mf.WRITE_ONLY, size=a.nbytes)",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Set the arguments"),
-        "clSetKernelArg",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "Each kernel parameter gets a value, by position: a buffer for a __global or "
@@ -135,9 +114,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "kernel.set_args(a_buf, b_buf, c_buf, np.int32(n))",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Launch over an NDRange"),
-        "clEnqueueNDRangeKernel",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "The launch asks for a global size of work-items in 1, 2 or 3 dimensions, grouped "
@@ -147,9 +124,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "event = cl.enqueue_nd_range_kernel(queue, kernel, (n,), None)",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Wait for the device"),
-        "clFinish, clWaitForEvents, clGetEventProfilingInfo",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "Enqueuing only schedules work. The host waits for a command's event, or for the whole "
@@ -158,9 +133,7 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "event.wait()\nseconds = (event.profile.end - event.profile.start) * 1e-9",
     ),
-    LessonStep(
-        QT_TRANSLATE_NOOP("HostProgramLesson", "Read the results back"),
-        "clEnqueueReadBuffer, clRelease*",
+    (
         QT_TRANSLATE_NOOP(
             "HostProgramLesson",
             "A read copies an output buffer into host memory; a blocking read waits for it to "
@@ -169,6 +142,11 @@ STEPS: tuple[LessonStep, ...] = (
         ),
         "cl.enqueue_copy(queue, c, c_buf)  # blocking by default",
     ),
+)
+
+STEPS: tuple[LessonStep, ...] = tuple(
+    LessonStep(step, explanation, code)
+    for step, (explanation, code) in zip(HOST_STEPS, _LESSON, strict=True)
 )
 
 TITLE = QT_TRANSLATE_NOOP("HostProgramLesson", "The OpenCL host program")
@@ -185,17 +163,23 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("HostProgramLesson", text)
 
 
+def step_heading(step: HostStep) -> str:
+    """ "5. Create and build the program", in the user's language."""
+    return f"{step.number}. {gettext(step.title)}"
+
+
 def lesson_html() -> str:
     heading = html.escape(_tr(TITLE))
     parts = [f"<h2>{heading}</h2><p>{html.escape(_tr(INTRODUCTION))}</p>"]
     c_api = html.escape(QCoreApplication.translate("HostProgramLesson", "C API:"))
     in_pyopencl = html.escape(QCoreApplication.translate("HostProgramLesson", "In pyopencl:"))
-    for number, step in enumerate(STEPS, start=1):
+    for lesson in STEPS:
+        number = lesson.step.number
         parts.append(
-            f'<h3><a name="step{number}"></a>{number}. {html.escape(_tr(step.title))}</h3>'
-            f"<p><b>{c_api}</b> <code>{html.escape(step.api)}</code></p>"
-            f"<p>{html.escape(_tr(step.explanation))}</p>"
-            f"<p><i>{in_pyopencl}</i></p><pre>{html.escape(step.code)}</pre>"
+            f'<h3><a name="step{number}"></a>{html.escape(step_heading(lesson.step))}</h3>'
+            f"<p><b>{c_api}</b> <code>{html.escape(lesson.step.c_api)}</code></p>"
+            f"<p>{html.escape(_tr(lesson.explanation))}</p>"
+            f"<p><i>{in_pyopencl}</i></p><pre>{html.escape(lesson.code)}</pre>"
         )
     return "\n".join(parts)
 
@@ -208,8 +192,8 @@ class HostProgramLesson(QDialog):
         self.setWindowTitle(_tr(TITLE))
         self.resize(920, 640)
         self.steps = QListWidget()
-        for number, step in enumerate(STEPS, start=1):
-            self.steps.addItem(f"{number}. {_tr(step.title)}")
+        for lesson in STEPS:
+            self.steps.addItem(step_heading(lesson.step))
         self.steps.currentRowChanged.connect(self._on_steps_row_changed)
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)

@@ -37,6 +37,7 @@ from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
 from clstudio.ui.results.results_panel import ResultsPanel
+from clstudio.ui.results.roofline.counts_controller import CountsController
 from clstudio.ui.run.check_controller import CheckController
 from clstudio.ui.run.check_mode import CheckMode
 from clstudio.ui.run.check_status import CheckStatus
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self.sweeps = SweepController(
             backends.measurements, results.sweep, self.files.session, bench.device, self
         )
+        self.counts = CountsController(backends.counts, results.roofline, self)
 
         items = self._action_items()
         self.window_actions = make_actions(self, items)

@@ -29,6 +29,7 @@ from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
     CompileRequest,
+    CountRequest,
     DevicesRequest,
     Failure,
     PeakRequest,
@@ -140,7 +141,7 @@ class _Handler:
     def __init__(self, conn: Connection, cancel: Event, step: ctypes.c_int, tag: str) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices.discovery import discover
-        from clstudio.engine import Engine, StepKeeper, check_session
+        from clstudio.engine import Engine, StepKeeper, check_session, count_session
 
         self._conn = conn
         self._cancel = cancel
@@ -150,6 +151,7 @@ class _Handler:
         self._steps = StepKeeper(lambda session: self._engine.stepper(session, self._entering))
         self._discover = discover
         self._check_session = check_session
+        self._count_session = count_session
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
 
@@ -172,6 +174,8 @@ class _Handler:
             )
         if isinstance(request, CheckRequest):
             return self._check(request)
+        if isinstance(request, CountRequest):
+            return self._count(request)
         if isinstance(request, PeakRequest):
             return self._engine.measure_peak(request.selector, request.probe, request.plan)
         if isinstance(request, StepRequest):
@@ -210,6 +214,15 @@ class _Handler:
         with self._printf:
             return self._check_session(
                 self._engine, request.plan, read_log, progress, self._cancel.is_set
+            )
+
+    def _count(self, request: CountRequest) -> object:
+        def progress(done: int, total: int) -> None:
+            self._conn.send(Progress(request.id, done, total))
+
+        with self._printf:  # Oclgrind prints its counts on stdout, with the kernel's printf
+            return self._count_session(
+                self._engine, request.plan, self._printf.text, progress, self._cancel.is_set
             )
 
     def _run(self, request: RunRequest) -> object:

@@ -31,6 +31,7 @@ from clstudio.common import (
     step_at,
 )
 from clstudio.compiler import CompileResult, unfinished_compile
+from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
@@ -39,6 +40,7 @@ from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
     CompileRequest,
+    CountRequest,
     DevicesRequest,
     Failure,
     PeakRequest,
@@ -209,6 +211,20 @@ class WorkerClient:
             error = RunError(outcome.stage, outcome.message)
             return CheckResult(ok=False, kernel=session.kernel, error=error)
         assert isinstance(outcome, CheckResult)
+        return outcome
+
+    def count(self, plan: CountPlan, progress: ProgressFn | None = None) -> CountResult:
+        """Run a planned count; the worker must have been started with plan.environment."""
+        session = plan.session
+        doing = gettext("counting the operations of kernel '{kernel}' on Oclgrind").format(
+            kernel=session.kernel
+        )
+        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel)
+        plan = replace(plan, session=_in_this_folder(session))
+        outcome = self._request(lambda id: CountRequest(id, plan), job, progress)
+        if isinstance(outcome, _Stopped):
+            return CountResult(False, session.kernel, RunError(outcome.stage, outcome.message))
+        assert isinstance(outcome, CountResult)
         return outcome
 
     def compile(self, session: Session) -> CompileResult:

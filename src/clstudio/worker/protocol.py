@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from clstudio.checkmode import CheckPlan
 from clstudio.common import PeakPlan, PeakProbe, StepOutcome
+from clstudio.counts import CountPlan
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
 
@@ -46,6 +47,15 @@ class CheckRequest:
 
     id: int
     plan: CheckPlan
+
+
+@dataclass(frozen=True)
+class CountRequest:
+    """Run a session once on Oclgrind with its counts on (in a worker started with
+    plan.environment); the reply is a CountResult."""
+
+    id: int
+    plan: CountPlan
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,7 @@ Request = (
     | BuildRequest
     | RunRequest
     | CheckRequest
+    | CountRequest
     | PeakRequest
     | StepRequest
     | CompileRequest

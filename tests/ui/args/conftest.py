@@ -1,21 +1,22 @@
-"""Kernels built on PoCL, gallery sessions, a shown panel driven as the Workbench drives
-it, and device limits to check against."""
+"""Kernels built on PoCL, gallery sessions, the shown form inside the real Workbench, and
+device limits to check against."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Signal
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import KernelSignature, RunError
+from clstudio.common.results import KernelSignature
 from clstudio.devices.limits import DeviceLimits
+from clstudio.engine import InProcessBackend
 from clstudio.engine.run import Engine
 from clstudio.session.format import Session, load_session
 from clstudio.ui.args import ArgsPanel
-from clstudio.validation import fit_kernel, form_state, with_argument
+from clstudio.ui.main_window import MainWindow
+from ui.args.form_bench import FormBench
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 LIMITS = DeviceLimits(
@@ -37,7 +38,7 @@ def engine() -> Engine:
 
 
 @pytest.fixture
-def build(engine) -> Callable[[str, str], KernelSignature]:
+def build(engine: Engine) -> Callable[..., KernelSignature]:
     """The signature of kernel `name` in `source`, from a real build."""
 
     def signature(source: str, name: str, options: str = "") -> KernelSignature:
@@ -51,7 +52,19 @@ def build(engine) -> Callable[[str, str], KernelSignature]:
 
 
 @pytest.fixture
-def example(build) -> Callable[[str], tuple[KernelSignature, Session]]:
+def gallery() -> Callable[[str], Session]:
+    """A gallery session by name, unbuilt: opening it in the form builds it."""
+
+    def load(name: str) -> Session:
+        return load_session(KERNELS / f"{name}.json")
+
+    return load
+
+
+@pytest.fixture
+def example(
+    build: Callable[..., KernelSignature],
+) -> Callable[[str], tuple[KernelSignature, Session]]:
     """A gallery session and the signature of its kernel."""
 
     def load(name: str) -> tuple[KernelSignature, Session]:
@@ -61,72 +74,19 @@ def example(build) -> Callable[[str], tuple[KernelSignature, Session]]:
     return load
 
 
-class DrivenPanel(QObject):
-    """The panel with what the Workbench does around it: the session lives here, the panel
-    shows the states the core computes, and each edit makes a new session.
-
-    Everything else (rows, fields, labels) is the panel's own.
-    """
-
-    sessionEdited = Signal(object)
-
-    def __init__(self, widget: ArgsPanel) -> None:
-        super().__init__(widget)
-        self.widget = widget
-        self._session: Session | None = None
-        self._signature: KernelSignature | None = None
-        self._limits: DeviceLimits | None = None
-        self._references: dict = {}
-        widget.argEdited.connect(self._on_arg_edited)
-        widget.rangeEdited.connect(self._on_range_edited)
-
-    def __getattr__(self, name: str):
-        return getattr(self.widget, name)
-
-    def set_kernel(self, signature, session, limits) -> None:
-        self._references = dict(session.references)
-        fit = fit_kernel(signature, session, self._signature)
-        self._signature, self._session, self._limits = signature, fit.session, limits
-        self.widget.set_kernel(signature, fit, self._state())
-
-    def set_limits(self, limits: DeviceLimits | None) -> None:
-        self._limits = limits
-        self.widget.show_state(self._state())
-
-    def session(self) -> Session | None:
-        return self._session
-
-    def problems(self) -> list[RunError]:
-        return self.widget.input_problems() + list(self._state().errors)
-
-    def _state(self):
-        assert self._signature is not None and self._session is not None
-        return form_state(self._signature, self._session, self._limits)
-
-    def _adopt(self, session: Session) -> None:
-        changed = session != self._session
-        self._session = session
-        self.widget.show_state(self._state())
-        if changed:
-            self.sessionEdited.emit(session)
-
-    def _on_arg_edited(self, name: str, spec) -> None:
-        assert self._session is not None
-        self._adopt(with_argument(self._session, name, spec, self._references))
-
-    def _on_range_edited(self, current) -> None:
-        assert self._session is not None
-        global_size, local_size = current
-        self._adopt(replace(self._session, global_size=global_size, local_size=local_size))
+@pytest.fixture(scope="session")
+def backend() -> InProcessBackend:
+    return InProcessBackend()
 
 
 @pytest.fixture
-def panel(qtbot) -> DrivenPanel:
-    widget = ArgsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(420, 800)
-    widget.show()
-    return DrivenPanel(widget)
+def bench(qtbot: QtBot, backend: InProcessBackend) -> FormBench:
+    return FormBench(qtbot, backend)
+
+
+@pytest.fixture
+def panel(bench: FormBench) -> ArgsPanel:
+    return bench.panel
 
 
 @pytest.fixture
@@ -135,11 +95,11 @@ def limits() -> DeviceLimits:
 
 
 @pytest.fixture
-def type_kernel(qtbot) -> Callable[..., ArgsPanel]:
+def type_kernel(qtbot: QtBot) -> Callable[..., ArgsPanel]:
     """Type a kernel over the window's source and build it, as a learner writes a new one;
     returns the form once the argument `waits_for` shows."""
 
-    def typed(window, source: str, waits_for: str) -> ArgsPanel:
+    def typed(window: MainWindow, source: str, waits_for: str) -> ArgsPanel:
         editor = window.editor_panel.editor
         editor.selectAll()
         with qtbot.waitSignal(window.editor_panel.buildFinished, timeout=30_000):

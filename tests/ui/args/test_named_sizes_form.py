@@ -3,13 +3,22 @@ names it, and a new kernel's count and buffers are offered one size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLineEdit
+from pytestqt.qtbot import QtBot
 
+from clstudio.session.args import BufferArg, ScalarArg
 from clstudio.session.format import load_session
+from clstudio.ui.args import ArgsPanel
+from clstudio.ui.args.buffer_editor import BufferEditor
+from clstudio.ui.args.scalar_editor import ScalarEditor
+from clstudio.ui.main_window import MainWindow
+from session.session_testing import arg_of
+from ui.args.form_bench import editor_of
 
 pytestmark = pytest.mark.opencl
 
@@ -22,50 +31,56 @@ __kernel void scale(__global const float *x, __global float *y, const uint n) {
 """
 
 
-def retype(qtbot, field, text: str) -> None:
+def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
 
 
-def opened(qtbot, window, name: str):
+def opened(qtbot: QtBot, window: MainWindow, name: str) -> ArgsPanel:
     assert window.files.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window.arguments_panel
 
 
-def test_the_size_field_drives_the_shapes_the_count_and_the_range(qtbot, make_window):
+def test_the_size_field_drives_the_shapes_the_count_and_the_range(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     size = panel.sizes.fields["N"]
     assert panel.sizes.title.isVisible() and size.text() == "1048576"
     for name in ("a", "b", "c"):
-        assert panel.row(name).editor.shape_link.text() == "= N"
-    assert panel.row("n").editor.link.text() == "= N"
+        assert editor_of(panel, name, BufferEditor).shape_link.text() == "= N"
+    assert editor_of(panel, "n", ScalarEditor).link.text() == "= N"
     assert panel.ndrange.global_link.text() == "= N"
 
     retype(qtbot, size, "1000003")
     session = window.workbench.document.session
-    assert {spec.shape for name, spec in session.args.items() if name != "n"} == {(1000003,)}
-    assert session.args["n"].value == 1000003
+    assert {arg_of(session, name, BufferArg).shape for name in ("a", "b", "c")} == {(1000003,)}
+    assert arg_of(session, "n", ScalarArg).value == 1000003
     assert session.global_size == (1000003,)
-    assert panel.row("a").editor.shape.text() == "1000003"
-    assert panel.row("n").editor.lanes[0].text() == "1000003"
+    assert editor_of(panel, "a", BufferEditor).shape.text() == "1000003"
+    assert editor_of(panel, "n", ScalarEditor).lanes[0].text() == "1000003"
     assert panel.ndrange.global_fields[0].text() == "1000003"
     assert window.isWindowModified()
 
 
-def test_typing_over_a_linked_shape_unlinks_that_place_alone(qtbot, make_window, tmp_path):
+def test_typing_over_a_linked_shape_unlinks_that_place_alone(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
-    c = panel.row("c").editor
+    c = editor_of(panel, "c", BufferEditor)
     retype(qtbot, c.shape, "64")
     assert not c.shape_link.isVisible()
-    assert panel.row("a").editor.shape_link.isVisible()
+    assert editor_of(panel, "a", BufferEditor).shape_link.isVisible()
 
     retype(qtbot, panel.sizes.fields["N"], "128")
     session = window.workbench.document.session
-    assert session.args["a"].shape == (128,) and session.args["c"].shape == (64,)
+    assert arg_of(session, "a", BufferArg).shape == (128,) and arg_of(
+        session, "c", BufferArg
+    ).shape == (64,)
     assert c.shape.text() == "64"
     window.files.save_to(tmp_path / "mine.json")
     saved = load_session(tmp_path / "mine.json")
@@ -73,7 +88,9 @@ def test_typing_over_a_linked_shape_unlinks_that_place_alone(qtbot, make_window,
     assert ("args", "c", "shape", 0) not in saved.size_links
 
 
-def test_a_size_that_no_longer_fits_is_refused_with_the_place(qtbot, make_window):
+def test_a_size_that_no_longer_fits_is_refused_with_the_place(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     retype(qtbot, panel.sizes.fields["N"], "0")
@@ -81,7 +98,9 @@ def test_a_size_that_no_longer_fits_is_refused_with_the_place(qtbot, make_window
     assert window.workbench.document.session.sizes == {"N": 1048576}
 
 
-def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window, type_kernel):
+def test_a_new_kernels_count_and_buffers_are_offered_one_size(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], type_kernel: Callable[..., ArgsPanel]
+) -> None:
     window = make_window()
     window.files.new_document()
     panel = type_kernel(window, COUNTED, "n")
@@ -92,19 +111,22 @@ def test_a_new_kernels_count_and_buffers_are_offered_one_size(qtbot, make_window
     qtbot.mouseClick(offer, Qt.MouseButton.LeftButton)
     assert not offer.isVisible()
     assert panel.sizes.fields["N"].text() == "1024"
-    assert panel.row("n").editor.lanes[0].text() == "1024"
-    assert panel.row("y").editor.shape_link.text() == "= N"
+    assert editor_of(panel, "n", ScalarEditor).lanes[0].text() == "1024"
+    assert editor_of(panel, "y", BufferEditor).shape_link.text() == "= N"
 
     retype(qtbot, panel.sizes.fields["N"], "300")
     session = window.workbench.document.session
     assert session.sizes == {"N": 300}
-    assert session.args["x"].shape == session.args["y"].shape == (300,)
-    assert session.args["n"].value == 300 and session.global_size == (300,)
+    assert arg_of(session, "x", BufferArg).shape == arg_of(session, "y", BufferArg).shape == (300,)
+    assert arg_of(session, "n", ScalarArg).value == 300 and session.global_size == (300,)
 
 
 def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
-    qtbot, make_window, monkeypatch, tmp_path
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     window = make_window()
     panel = opened(qtbot, window, "vector_add")
     local = panel.ndrange.local_fields[0]

@@ -6,7 +6,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from compiler_records import DATA, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 from pytestqt.qtbot import QtBot
 
 from clstudio.compiler import CompileResult, compile_view
@@ -14,6 +13,7 @@ from clstudio.session import Session, load_session
 from clstudio.ui.compiler.compiler_controller import CompilerController
 from clstudio.ui.compiler.compiler_panel import CompilerPanel
 from clstudio.worker.compiler_client import CompilerClient
+from compiler.compiler_records import DATA, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
 
 class RecordedBackend:

@@ -6,7 +6,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
@@ -15,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.compiler import CompileResult, compile_view
 from clstudio.ui.compiler.compiler_panel import CompilerPanel
 from clstudio.ui.compiler.listing_view import ListingView
+from compiler.compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
 
 def recorded(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from editor_testing import FakeBackend
 
 from clstudio.ui.editor.build_controller import BuildController
+from ui.editor.editor_testing import FakeBackend
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def backend() -> Iterator[FakeBackend]:
 
 
 @pytest.fixture
-def make_controller(backend) -> Iterator[Callable[..., BuildController]]:
+def make_controller(backend: FakeBackend) -> Iterator[Callable[..., BuildController]]:
     """Controllers on the fake backend; the test's builds are finished before leak checks."""
     made: list[BuildController] = []
 

@@ -7,6 +7,7 @@ import threading
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, Diagnostic, KernelArgInfo, KernelSignature
 
@@ -24,7 +25,7 @@ def fake_build(source: str, options: str = "") -> BuildResult:
                 message = f"use of undeclared identifier '{word}'"
                 diagnostics.append(Diagnostic(number, column + 1, severity, message))
     ok = not any(d.severity == "error" for d in diagnostics)
-    kernels = ()
+    kernels: tuple[KernelSignature, ...] = ()
     if ok:
         kernels = tuple(
             KernelSignature(
@@ -85,7 +86,7 @@ class FakeBackend:
         """Nothing to release."""
 
 
-def type_source(qtbot, widget: QWidget, text: str) -> None:
+def type_source(qtbot: QtBot, widget: QWidget, text: str) -> None:
     """Type `text` as a user would: Enter between lines, the editor indenting by itself.
 
     QTest cannot type a newline character, and a user would not type the indentation

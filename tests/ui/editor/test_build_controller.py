@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from editor_testing import fake_build
+from collections.abc import Callable
 
+from pytestqt.qtbot import QtBot
+
+from clstudio.common.results import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
+from ui.editor.editor_testing import FakeBackend, fake_build
 
 GOOD = "__kernel void a(__global float *x, __global float *y) {}"
 BAD = "__kernel void a(__global float *x) { ERROR; }"
 
 
-def test_a_live_build_starts_after_the_pause_not_at_the_edit(qtbot, backend):
+def test_a_live_build_starts_after_the_pause_not_at_the_edit(
+    qtbot: QtBot, backend: FakeBackend
+) -> None:
     controller = BuildController(backend)
     controller.set_source(GOOD)
     assert backend.started() == 0 and not controller.is_building()
@@ -22,7 +28,9 @@ def test_a_live_build_starts_after_the_pause_not_at_the_edit(qtbot, backend):
     controller.wait()
 
 
-def test_edits_within_the_pause_build_only_the_last_text(qtbot, make_controller, backend):
+def test_edits_within_the_pause_build_only_the_last_text(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     controller = make_controller()
     for end in range(1, len(GOOD) + 1):
         controller.set_source(GOOD[:end])
@@ -31,10 +39,12 @@ def test_edits_within_the_pause_build_only_the_last_text(qtbot, make_controller,
     assert [call[0] for call in backend.calls] == [GOOD]
 
 
-def test_a_result_for_text_changed_since_is_dropped(qtbot, make_controller, backend):
+def test_a_result_for_text_changed_since_is_dropped(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     backend.hold = True
     controller = make_controller()
-    shown = []
+    shown: list[BuildResult] = []
     controller.buildFinished.connect(shown.append)
 
     controller.set_source(BAD)
@@ -55,7 +65,9 @@ def test_a_result_for_text_changed_since_is_dropped(qtbot, make_controller, back
     assert controller.last_result == fake_build(GOOD)
 
 
-def test_texts_typed_during_a_build_are_skipped_for_the_newest(qtbot, make_controller, backend):
+def test_texts_typed_during_a_build_are_skipped_for_the_newest(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     backend.hold = True
     controller = make_controller()
     controller.set_source("v1")
@@ -70,7 +82,9 @@ def test_texts_typed_during_a_build_are_skipped_for_the_newest(qtbot, make_contr
     assert finished.args == [fake_build(GOOD)]
 
 
-def test_a_build_replaced_before_it_began_is_never_built(qtbot, make_controller, backend):
+def test_a_build_replaced_before_it_began_is_never_built(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     backend.hold = True
     first = make_controller()
     first.set_source("holds the builds' lane")
@@ -87,7 +101,9 @@ def test_a_build_replaced_before_it_began_is_never_built(qtbot, make_controller,
     assert finished.args == [fake_build(GOOD)]
 
 
-def test_the_build_action_while_the_same_text_builds_adds_nothing(qtbot, make_controller, backend):
+def test_the_build_action_while_the_same_text_builds_adds_nothing(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     backend.hold = True
     controller = make_controller()
     controller.set_source(GOOD)
@@ -99,7 +115,9 @@ def test_the_build_action_while_the_same_text_builds_adds_nothing(qtbot, make_co
     assert not controller.is_pending()
 
 
-def test_the_last_good_build_is_kept_while_the_text_fails(qtbot, make_controller):
+def test_the_last_good_build_is_kept_while_the_text_fails(
+    qtbot: QtBot, make_controller: Callable[..., BuildController]
+) -> None:
     controller = make_controller()
     controller.set_source(GOOD)
     with qtbot.waitSignal(controller.buildFinished):
@@ -114,7 +132,9 @@ def test_the_last_good_build_is_kept_while_the_text_fails(qtbot, make_controller
     assert controller.is_stale()
 
 
-def test_live_off_builds_only_when_asked(qtbot, make_controller, backend):
+def test_live_off_builds_only_when_asked(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     controller = make_controller()
     controller.set_live(False)
     controller.set_source(GOOD)
@@ -130,7 +150,9 @@ def test_live_off_builds_only_when_asked(qtbot, make_controller, backend):
     assert finished.args == [fake_build(BAD)]
 
 
-def test_new_options_and_device_rebuild(qtbot, make_controller, backend):
+def test_new_options_and_device_rebuild(
+    qtbot: QtBot, make_controller: Callable[..., BuildController], backend: FakeBackend
+) -> None:
     controller = make_controller()
     controller.set_source(GOOD)
     with qtbot.waitSignal(controller.buildFinished):
@@ -142,7 +164,9 @@ def test_new_options_and_device_rebuild(qtbot, make_controller, backend):
     assert not controller.is_pending(), "the same options again are no change"
 
 
-def test_a_backend_that_raises_reports_its_traceback(qtbot, make_controller):
+def test_a_backend_that_raises_reports_its_traceback(
+    qtbot: QtBot, make_controller: Callable[..., BuildController]
+) -> None:
     controller = make_controller()
     controller.set_source("RAISE")
     with qtbot.waitSignal(controller.buildCrashed) as crashed:

@@ -31,7 +31,7 @@ def result(ok: bool, seconds: float = 0.412, kernels: int = 0, **severities: int
         (result(False), "Build failed"),
     ],
 )
-def test_build_status_text(built, text):
+def test_build_status_text(built: BuildResult, text: str) -> None:
     assert build_status_text(built) == text
 
 
@@ -39,11 +39,11 @@ def test_build_status_text(built, text):
     ("seconds", "text"),
     [(0.0004, "0.4 ms"), (0.0123, "12 ms"), (1.5, "1500 ms"), (12.34, "12.3 s")],
 )
-def test_durations_read_naturally(seconds, text):
+def test_durations_read_naturally(seconds: float, text: str) -> None:
     assert duration_text(seconds) == text
 
 
-def test_up_to_date_counts_seconds_minutes_and_hours():
+def test_up_to_date_counts_seconds_minutes_and_hours() -> None:
     assert up_to_date_text(3.2) == "Up to date (built 3 s ago)"
     assert up_to_date_text(61) == "Up to date (built 1 minute ago)"
     assert up_to_date_text(7300) == "Up to date (built 2 hours ago)"

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QApplication, QToolTip
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import Diagnostic
 from clstudio.ui.editor.code_editor import BASE_POINT_SIZE, MAX_POINT_SIZE, CodeEditor
@@ -14,7 +15,7 @@ Key = Qt.Key
 
 
 @pytest.fixture
-def editor(qtbot) -> CodeEditor:
+def editor(qtbot: QtBot) -> CodeEditor:
     widget = CodeEditor()
     qtbot.addWidget(widget)
     widget.resize(640, 400)
@@ -52,7 +53,9 @@ def backgrounds(editor: CodeEditor, color: str) -> list[str]:
     ]
 
 
-def test_enter_keeps_indentation_and_indents_after_an_opening_brace(qtbot, editor):
+def test_enter_keeps_indentation_and_indents_after_an_opening_brace(
+    qtbot: QtBot, editor: CodeEditor
+) -> None:
     qtbot.keyClicks(editor, "__kernel void f(__global int *a) {")
     qtbot.keyClick(editor, Key.Key_Return)
     qtbot.keyClicks(editor, "if (a[0]) {")
@@ -68,7 +71,7 @@ def test_enter_keeps_indentation_and_indents_after_an_opening_brace(qtbot, edito
     )
 
 
-def test_enter_between_braces_opens_an_indented_line(qtbot, editor):
+def test_enter_between_braces_opens_an_indented_line(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source("void f() {}")
     cursor = editor.textCursor()
     cursor.setPosition(len("void f() {"))
@@ -83,7 +86,9 @@ def test_enter_between_braces_opens_an_indented_line(qtbot, editor):
     assert editor.source() == "void f() {}", "Enter with its indentation is one undo step"
 
 
-def test_tab_inserts_spaces_to_the_next_stop_and_shift_tab_unindents(qtbot, editor):
+def test_tab_inserts_spaces_to_the_next_stop_and_shift_tab_unindents(
+    qtbot: QtBot, editor: CodeEditor
+) -> None:
     qtbot.keyClicks(editor, "ab")
     qtbot.keyClick(editor, Key.Key_Tab)
     qtbot.keyClicks(editor, "c")
@@ -97,14 +102,16 @@ def test_tab_inserts_spaces_to_the_next_stop_and_shift_tab_unindents(qtbot, edit
     assert editor.source() == "x;\ny;\nz;"
 
 
-def test_backspace_in_indentation_removes_one_level(qtbot, editor):
+def test_backspace_in_indentation_removes_one_level(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source("{\n        ")
     editor.moveCursor(QTextCursor.MoveOperation.End)
     qtbot.keyClick(editor, Key.Key_Backspace)
     assert editor.source() == "{\n    "
 
 
-def test_the_bracket_beside_the_cursor_and_its_partner_are_highlighted(qtbot, editor):
+def test_the_bracket_beside_the_cursor_and_its_partner_are_highlighted(
+    qtbot: QtBot, editor: CodeEditor
+) -> None:
     editor.set_source("f(a[i], (b)) // (")
     editor.moveCursor(QTextCursor.MoveOperation.Start)
     cursor = editor.textCursor()
@@ -121,7 +128,7 @@ def test_the_bracket_beside_the_cursor_and_its_partner_are_highlighted(qtbot, ed
     assert pair == [1, 11], "the outer pair, skipping the inner (b) and the ( in the comment"
 
 
-def test_an_unmatched_bracket_is_highlighted_as_such(qtbot, editor):
+def test_an_unmatched_bracket_is_highlighted_as_such(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source("x = (a + b;")
     cursor = editor.textCursor()
     cursor.setPosition(5)
@@ -138,7 +145,7 @@ SOURCE = """__kernel void f(__global float *a)
 """
 
 
-def test_an_error_is_squiggled_under_its_token_and_marked_in_the_gutter(editor):
+def test_an_error_is_squiggled_under_its_token_and_marked_in_the_gutter(editor: CodeEditor) -> None:
     editor.set_source(SOURCE)
     editor.set_diagnostics(
         [
@@ -156,7 +163,7 @@ def test_an_error_is_squiggled_under_its_token_and_marked_in_the_gutter(editor):
     assert editor.gutter.tooltip_for_line(4) == "error: use of undeclared identifier 'b'"
 
 
-def test_marks_and_squiggles_move_with_the_text(qtbot, editor):
+def test_marks_and_squiggles_move_with_the_text(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source(SOURCE)
     editor.set_diagnostics([Diagnostic(4, 12, "error", "use of undeclared identifier 'b'")])
     editor.moveCursor(QTextCursor.MoveOperation.Start)
@@ -167,26 +174,28 @@ def test_marks_and_squiggles_move_with_the_text(qtbot, editor):
     assert squiggles(editor) == [(5, 11, "b", editor.colors.error)]
 
 
-def test_a_column_past_the_end_underlines_the_last_run_of_text(editor):
+def test_a_column_past_the_end_underlines_the_last_run_of_text(editor: CodeEditor) -> None:
     editor.set_source("float4 v = (float4)(1.0f)\nint x;")
     editor.set_diagnostics([Diagnostic(1, 26, "error", "expected ';' at end of declaration")])
     assert squiggles(editor) == [(1, 11, "(float4)(1.0f)", editor.colors.error)]
 
 
-def test_a_column_at_an_operator_underlines_the_rest_of_the_line(editor):
+def test_a_column_at_an_operator_underlines_the_rest_of_the_line(editor: CodeEditor) -> None:
     editor.set_source("c[i] = a[i] + * b[i];\n")
     editor.set_diagnostics([Diagnostic(1, 15, "error", "expected expression")])
     assert squiggles(editor) == [(1, 14, "* b[i];", editor.colors.error)]
 
 
-def test_compiler_byte_columns_land_on_the_right_character_after_non_ascii(editor):
+def test_compiler_byte_columns_land_on_the_right_character_after_non_ascii(
+    editor: CodeEditor,
+) -> None:
     # "é" is two bytes in UTF-8: the compiler's column 20 is the 19th character.
     editor.set_source("/* é */ int x = y;")
     editor.set_diagnostics([Diagnostic(1, 18, "error", "use of undeclared identifier 'y'")])
     assert squiggles(editor) == [(1, 16, "y", editor.colors.error)]
 
 
-def test_hovering_a_squiggle_shows_its_message(qtbot, editor):
+def test_hovering_a_squiggle_shows_its_message(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source(SOURCE)
     editor.set_diagnostics([Diagnostic(4, 12, "error", "use of undeclared identifier 'b'")])
     cursor = editor.textCursor()
@@ -200,7 +209,7 @@ def test_hovering_a_squiggle_shows_its_message(qtbot, editor):
         QToolTip.hideText()
 
 
-def test_go_to_puts_the_cursor_at_a_line_and_column(editor):
+def test_go_to_puts_the_cursor_at_a_line_and_column(editor: CodeEditor) -> None:
     editor.set_source(SOURCE)
     editor.go_to(4, 12)
     assert editor.textCursor().blockNumber() == 3
@@ -209,7 +218,7 @@ def test_go_to_puts_the_cursor_at_a_line_and_column(editor):
     assert editor.textCursor().positionInBlock() == 4, "column 0: the line's first word"
 
 
-def test_clicking_a_gutter_mark_goes_to_its_diagnostic(qtbot, editor):
+def test_clicking_a_gutter_mark_goes_to_its_diagnostic(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source(SOURCE)
     editor.set_diagnostics([Diagnostic(4, 12, "error", "use of undeclared identifier 'b'")])
     block = editor.document().findBlockByNumber(3)
@@ -218,7 +227,7 @@ def test_clicking_a_gutter_mark_goes_to_its_diagnostic(qtbot, editor):
     assert (editor.textCursor().blockNumber(), editor.textCursor().positionInBlock()) == (3, 11)
 
 
-def test_set_source_is_not_an_edit_and_clears_diagnostics(qtbot, editor):
+def test_set_source_is_not_an_edit_and_clears_diagnostics(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source(SOURCE)
     editor.set_diagnostics([Diagnostic(4, 12, "error", "x")])
     with qtbot.assertNotEmitted(editor.sourceEdited):
@@ -228,13 +237,13 @@ def test_set_source_is_not_an_edit_and_clears_diagnostics(qtbot, editor):
     assert not editor.document().isUndoAvailable()
 
 
-def test_typing_announces_the_new_source(qtbot, editor):
+def test_typing_announces_the_new_source(qtbot: QtBot, editor: CodeEditor) -> None:
     with qtbot.waitSignal(editor.sourceEdited) as edited:
         qtbot.keyClicks(editor, "x")
     assert edited.args == ["x"]
 
 
-def test_zoom_changes_the_font_within_bounds(editor):
+def test_zoom_changes_the_font_within_bounds(editor: CodeEditor) -> None:
     editor.zoom_in()
     assert editor.font().pointSize() == BASE_POINT_SIZE + 1
     assert editor.gutter.font().pointSize() == BASE_POINT_SIZE + 1
@@ -246,7 +255,7 @@ def test_zoom_changes_the_font_within_bounds(editor):
     assert editor.zoom() == -1
 
 
-def test_the_current_line_is_highlighted_across_the_width(qtbot, editor):
+def test_the_current_line_is_highlighted_across_the_width(qtbot: QtBot, editor: CodeEditor) -> None:
     editor.set_source("a\nb\nc")
     editor.go_to(2)
     current = [

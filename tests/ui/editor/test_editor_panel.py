@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
-from editor_testing import fake_build, type_source
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat
 from PySide6.QtWidgets import QTabWidget
+from pytestqt.qtbot import QtBot
 
+from clstudio.common.results import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS
 from clstudio.ui.editor.editor_panel import EditorPanel
+from ui.editor.editor_testing import FakeBackend, fake_build, type_source
+from ui.qt_items import tree_item
 
 GOOD = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= k;\n}\n"
 BROKEN = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= ERROR;\n}\n"
 
 
 @pytest.fixture
-def make_panel(qtbot, backend):
-    panels = []
+def make_panel(qtbot: QtBot, backend: FakeBackend) -> Iterator[Callable[..., EditorPanel]]:
+    panels: list[EditorPanel] = []
 
     def make(delay_ms: int = 20) -> EditorPanel:
         panel = EditorPanel(backend, delay_ms)
@@ -44,17 +49,17 @@ def squiggled(panel: EditorPanel) -> list[tuple[int, int, str]]:
     return found
 
 
-def replace_text(qtbot, panel: EditorPanel, text: str) -> None:
+def replace_text(qtbot: QtBot, panel: EditorPanel, text: str) -> None:
     panel.editor.selectAll()
     type_source(qtbot, panel.editor, text)
 
 
 def test_a_live_build_follows_the_pause_and_only_the_newest_result_shows(
-    qtbot, make_panel, backend
-):
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
+) -> None:
     backend.hold = True
     panel = make_panel(LIVE_DELAY_MS)
-    shown = []
+    shown: list[BuildResult] = []
     panel.buildFinished.connect(shown.append)
 
     qtbot.keyClicks(panel.editor, "__kernel void scale(__global float *x) { x[0] = ERROR; }")
@@ -81,7 +86,9 @@ def test_a_live_build_follows_the_pause_and_only_the_newest_result_shows(
     assert panel.kernel_picker.currentText() == "scale (2 args)"
 
 
-def test_an_error_is_squiggled_listed_and_a_click_jumps_there(qtbot, make_panel):
+def test_an_error_is_squiggled_listed_and_a_click_jumps_there(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
         type_source(qtbot, panel.editor, BROKEN)
@@ -103,14 +110,16 @@ def test_an_error_is_squiggled_listed_and_a_click_jumps_there(qtbot, make_panel)
     panel.editor.go_to(1)
     tree = panel.problems.tree
     with qtbot.waitSignal(panel.problemActivated) as activated:
-        rect = tree.visualItemRect(tree.topLevelItem(0))
+        rect = tree.visualItemRect(tree_item(tree, 0))
         qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert activated.args == [3, 13]
     cursor = panel.editor.textCursor()
     assert (cursor.blockNumber(), cursor.positionInBlock()) == (2, 12)
 
 
-def test_kernels_of_the_last_good_build_stay_usable_and_are_marked_stale(qtbot, make_panel):
+def test_kernels_of_the_last_good_build_stay_usable_and_are_marked_stale(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
         panel.set_source(GOOD)
@@ -128,7 +137,9 @@ def test_kernels_of_the_last_good_build_stay_usable_and_are_marked_stale(qtbot, 
     assert not panel.kernel_picker.is_stale()
 
 
-def test_a_renamed_kernel_is_chosen_in_place_of_the_old_name(qtbot, make_panel):
+def test_a_renamed_kernel_is_chosen_in_place_of_the_old_name(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     panel.set_kernel("scale")
     with qtbot.waitSignal(panel.buildFinished):
@@ -140,7 +151,9 @@ def test_a_renamed_kernel_is_chosen_in_place_of_the_old_name(qtbot, make_panel):
     assert chosen.args == ["scale2"]
 
 
-def test_options_are_built_with_and_announced(qtbot, make_panel, backend):
+def test_options_are_built_with_and_announced(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
         panel.set_source(GOOD)
@@ -153,7 +166,9 @@ def test_options_are_built_with_and_announced(qtbot, make_panel, backend):
     assert backend.calls[-1] == (GOOD, "-cl-std=CL2.0", None)
 
 
-def test_opening_a_session_is_no_edit_and_builds_once(qtbot, make_panel, backend):
+def test_opening_a_session_is_no_edit_and_builds_once(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
+) -> None:
     panel = make_panel()
     with qtbot.assertNotEmitted(panel.sourceEdited), qtbot.assertNotEmitted(panel.optionsChanged):
         panel.set_options("-D N=4")
@@ -165,7 +180,9 @@ def test_opening_a_session_is_no_edit_and_builds_once(qtbot, make_panel, backend
     assert not panel.editor.document().isUndoAvailable()
 
 
-def test_with_live_build_off_only_the_build_button_builds(qtbot, make_panel, backend):
+def test_with_live_build_off_only_the_build_button_builds(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
+) -> None:
     panel = make_panel()
     panel.live_check.click()
     assert not panel.is_live()
@@ -178,7 +195,9 @@ def test_with_live_build_off_only_the_build_button_builds(qtbot, make_panel, bac
     assert backend.calls == [(GOOD, "", None)]
 
 
-def test_a_crashed_build_shows_in_the_log_and_status(qtbot, make_panel):
+def test_a_crashed_build_shows_in_the_log_and_status(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildCrashed):
         panel.set_source("RAISE")
@@ -186,14 +205,18 @@ def test_a_crashed_build_shows_in_the_log_and_status(qtbot, make_panel):
     assert panel.status_label.text() == "The build did not finish: see the Build log"
 
 
-def test_the_status_line_shows_the_cursor_position(qtbot, make_panel):
+def test_the_status_line_shows_the_cursor_position(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     panel.editor.set_source(GOOD)
     panel.editor.go_to(3, 5)
     assert panel.position_label.text() == "Ln 3, Col 5"
 
 
-def test_find_and_replace_open_from_the_panel(qtbot, make_panel):
+def test_find_and_replace_open_from_the_panel(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+) -> None:
     panel = make_panel()
     panel.editor.set_source(GOOD)
     panel.open_replace()
@@ -204,7 +227,9 @@ def test_find_and_replace_open_from_the_panel(qtbot, make_panel):
     assert "x[1] *= k;" in panel.source()
 
 
-def test_build_on_unchanged_text_says_it_is_up_to_date(qtbot, make_panel, backend):
+def test_build_on_unchanged_text_says_it_is_up_to_date(
+    qtbot: QtBot, make_panel: Callable[..., EditorPanel], backend: FakeBackend
+) -> None:
     panel = make_panel()
     with qtbot.waitSignal(panel.buildFinished):
         panel.set_source(GOOD)

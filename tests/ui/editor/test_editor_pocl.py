@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from editor_testing import type_source
 from PySide6.QtGui import QTextCharFormat
+from pytestqt.qtbot import QtBot
 
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.ui.editor.editor_panel import EditorPanel
+from ui.editor.editor_testing import type_source
 
 BROKEN = """__kernel void scale(__global float *data, float factor)
 {
@@ -19,7 +22,7 @@ BUILD_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot) -> Iterator[EditorPanel]:
     backend = InProcessBackend()
     widget = EditorPanel(backend, delay_ms=50)
     qtbot.addWidget(widget)
@@ -31,7 +34,7 @@ def panel(qtbot):
 
 
 @pytest.mark.opencl
-def test_a_real_build_error_lands_on_its_line_and_token(qtbot, panel):
+def test_a_real_build_error_lands_on_its_line_and_token(qtbot: QtBot, panel: EditorPanel) -> None:
     with qtbot.waitSignal(panel.buildFinished, timeout=BUILD_TIMEOUT_MS) as finished:
         type_source(qtbot, panel.editor, BROKEN)
     result = finished.args[0]

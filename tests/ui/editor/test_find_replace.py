@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
 
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.editor.find_replace import FindReplaceBar
@@ -19,7 +20,7 @@ SOURCE = """__kernel void scale(__global float *data, float factor)
 
 
 @pytest.fixture
-def parts(qtbot):
+def parts(qtbot: QtBot) -> tuple[QWidget, CodeEditor, FindReplaceBar]:
     host = QWidget()
     editor = CodeEditor()
     bar = FindReplaceBar(editor)
@@ -41,7 +42,9 @@ def selected(editor: CodeEditor) -> tuple[int, int, str]:
     return block.blockNumber() + 1, start, cursor.selectedText()
 
 
-def test_typing_finds_and_counts_matches(qtbot, parts):
+def test_typing_finds_and_counts_matches(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     assert bar.isHidden()
     bar.open_find()
@@ -59,7 +62,9 @@ def test_typing_finds_and_counts_matches(qtbot, parts):
     assert selected(editor) == (4, 36, "Data"), "previous wraps around to the last match"
 
 
-def test_match_case_and_whole_words_narrow_the_search(qtbot, parts):
+def test_match_case_and_whole_words_narrow_the_search(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_find()
     qtbot.keyClicks(bar.find_field, "Data")
@@ -73,7 +78,9 @@ def test_match_case_and_whole_words_narrow_the_search(qtbot, parts):
     assert selected(editor)[2] == "i"
 
 
-def test_nothing_found_says_so(qtbot, parts):
+def test_nothing_found_says_so(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     *_, bar = parts
     bar.open_find()
     qtbot.keyClicks(bar.find_field, "double")
@@ -81,7 +88,9 @@ def test_nothing_found_says_so(qtbot, parts):
     assert not bar.find_next()
 
 
-def test_replace_all_is_one_undo_step(qtbot, parts):
+def test_replace_all_is_one_undo_step(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_replace()
     assert bar.is_replacing() and bar.replace_field.isVisible()
@@ -95,7 +104,9 @@ def test_replace_all_is_one_undo_step(qtbot, parts):
     assert editor.source() == SOURCE
 
 
-def test_replace_changes_the_selected_match_and_moves_on(qtbot, parts):
+def test_replace_changes_the_selected_match_and_moves_on(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_replace()
     qtbot.keyClicks(bar.find_field, "factor")
@@ -108,7 +119,9 @@ def test_replace_changes_the_selected_match_and_moves_on(qtbot, parts):
     assert "factor" not in editor.source()
 
 
-def test_replace_all_copes_with_a_replacement_holding_the_needle(qtbot, parts):
+def test_replace_all_copes_with_a_replacement_holding_the_needle(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_replace()
     bar.find_field.setText("i]")
@@ -117,7 +130,9 @@ def test_replace_all_copes_with_a_replacement_holding_the_needle(qtbot, parts):
     assert "data[i + i] = data[i + i] * factor;" in editor.source()
 
 
-def test_open_takes_the_selection_as_the_search_text(qtbot, parts):
+def test_open_takes_the_selection_as_the_search_text(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     editor.go_to(3, 16)
     cursor = editor.textCursor()
@@ -128,7 +143,9 @@ def test_open_takes_the_selection_as_the_search_text(qtbot, parts):
     assert bar.count_label.text() == "1 of 1"
 
 
-def test_escape_hides_the_bar_before_any_window_shortcut(qtbot, parts):
+def test_escape_hides_the_bar_before_any_window_shortcut(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     host, editor, bar = parts
     stopped = []
     stop = QShortcut(QKeySequence("Esc"), host)
@@ -140,7 +157,9 @@ def test_escape_hides_the_bar_before_any_window_shortcut(qtbot, parts):
     assert stopped == []
 
 
-def test_the_count_follows_edits(qtbot, parts):
+def test_the_count_follows_edits(
+    qtbot: QtBot, parts: tuple[QWidget, CodeEditor, FindReplaceBar]
+) -> None:
     _, editor, bar = parts
     bar.open_find()
     qtbot.keyClicks(bar.find_field, "factor")

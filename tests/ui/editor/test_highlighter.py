@@ -3,31 +3,37 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtGui import QPalette, QTextDocument
-from PySide6.QtWidgets import QPlainTextDocumentLayout
+from PySide6.QtWidgets import QApplication, QPlainTextDocumentLayout
+from pytestqt.qtbot import QtBot
 
 from clstudio.ui.editor.editor_colors import DARK, LIGHT, colors_for
 from clstudio.ui.editor.highlighter import OpenCLHighlighter
 from clstudio.ui.theme import dark_palette, light_palette
 
 
-@pytest.fixture
-def highlight(qapp):
+class Highlight:
     """Highlight some source; returns a function (line, text) -> colour of that token."""
-    document = QTextDocument()
-    # As in the editor: a document without a layout announces no changes to highlight.
-    document.setDocumentLayout(QPlainTextDocumentLayout(document))
-    highlighter = OpenCLHighlighter(document, LIGHT)
 
-    def colours(source: str):
+    def __init__(self) -> None:
+        self.document = QTextDocument()
+        # As in the editor: a document without a layout announces no changes to highlight.
+        self.document.setDocumentLayout(QPlainTextDocumentLayout(self.document))
+        self.highlighter = OpenCLHighlighter(self.document, LIGHT)
+
+    def __call__(self, source: str) -> Callable[[int, str], str | None]:
+        document = self.document
         document.setPlainText(source)
 
         def colour_of(line: int, token: str) -> str | None:
             """The colour of the first whole `token` on the line; None when uncoloured."""
             block = document.findBlockByNumber(line - 1)
-            start = re.search(rf"(?<!\w){re.escape(token)}(?!\w)", block.text()).start()
+            found = re.search(rf"(?<!\w){re.escape(token)}(?!\w)", block.text())
+            assert found is not None, token
+            start = found.start()
             for fmt in block.layout().formats():
                 if fmt.start <= start and start + len(token) <= fmt.start + fmt.length:
                     return fmt.format.foreground().color().name()
@@ -35,9 +41,10 @@ def highlight(qapp):
 
         return colour_of
 
-    colours.highlighter = highlighter
-    yield colours
-    del highlighter
+
+@pytest.fixture
+def highlight(qapp: QApplication) -> Highlight:
+    return Highlight()
 
 
 KERNEL = """#define N 256
@@ -57,7 +64,9 @@ __kernel void add(__global const float4 *a, __global float4 *out, __local uchar1
 """
 
 
-def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight):
+def test_keywords_qualifiers_types_and_builtins_have_their_colours(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     assert colour(7, "if") == LIGHT.keyword
     assert colour(7, "return") == LIGHT.keyword
@@ -79,14 +88,18 @@ def test_keywords_qualifiers_types_and_builtins_have_their_colours(highlight):
     assert colour(9, "CLK_LOCAL_MEM_FENCE") == LIGHT.constant
 
 
-def test_plain_names_stay_plain(highlight):
+def test_plain_names_stay_plain(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     assert colour(3, "add") is None
     assert colour(6, "i") is None
     assert colour(10, "counter") is None
 
 
-def test_numbers_with_suffixes_are_numbers(highlight):
+def test_numbers_with_suffixes_are_numbers(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     for token in ("1.0f", "0x1Fu", "10UL", "1e-3h"):
         assert colour(8, token) == LIGHT.number, token
@@ -95,7 +108,9 @@ def test_numbers_with_suffixes_are_numbers(highlight):
     assert colour(8, "float4") == LIGHT.type
 
 
-def test_comments_strings_and_directives(highlight):
+def test_comments_strings_and_directives(
+    highlight: Highlight,
+) -> None:
     colour = highlight(KERNEL)
     assert colour(1, "#define N 256") == LIGHT.preprocessor
     assert colour(2, "// Add two vectors of float4") == LIGHT.comment
@@ -106,20 +121,26 @@ def test_comments_strings_and_directives(highlight):
     assert colour(13, "printf") == LIGHT.builtin
 
 
-def test_an_unclosed_comment_runs_to_the_end(highlight):
+def test_an_unclosed_comment_runs_to_the_end(
+    highlight: Highlight,
+) -> None:
     colour = highlight("int a; /* open\nfloat4 b;\n__kernel */ int c;")
     assert colour(2, "float4 b;") == LIGHT.comment
     assert colour(3, "__kernel */") == LIGHT.comment
     assert colour(3, "int") == LIGHT.type
 
 
-def test_a_directive_continues_over_a_backslash(highlight):
+def test_a_directive_continues_over_a_backslash(
+    highlight: Highlight,
+) -> None:
     colour = highlight("#define SQUARE(x) \\\n    ((x) * (x))\nint y;")
     assert colour(2, "((x) * (x))") == LIGHT.preprocessor
     assert colour(3, "int") == LIGHT.type
 
 
-def test_colours_follow_a_dark_palette(highlight):
+def test_colours_follow_a_dark_palette(
+    highlight: Highlight,
+) -> None:
     colour = highlight("__kernel void f() {}")
     assert colors_for(dark_palette()) is DARK
     assert colors_for(light_palette()) is LIGHT
@@ -128,7 +149,9 @@ def test_colours_follow_a_dark_palette(highlight):
     assert colour(1, "void") == DARK.type
 
 
-def test_the_editor_recolours_when_the_application_palette_turns_dark(qtbot, qapp):
+def test_the_editor_recolours_when_the_application_palette_turns_dark(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
     from clstudio.ui.editor.code_editor import CodeEditor
 
     editor = CodeEditor()

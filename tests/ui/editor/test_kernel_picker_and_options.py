@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QAction
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.ui.editor.build_options import (
@@ -21,7 +23,7 @@ def kernel(name: str, args: int) -> KernelSignature:
 
 
 @pytest.fixture
-def picker(qtbot) -> KernelPicker:
+def picker(qtbot: QtBot) -> KernelPicker:
     widget = KernelPicker()
     qtbot.addWidget(widget)
     return widget
@@ -31,7 +33,7 @@ def labels(picker: KernelPicker) -> list[str]:
     return [picker.itemText(i) for i in range(picker.count())]
 
 
-def test_the_picker_lists_kernels_with_their_argument_count(picker):
+def test_the_picker_lists_kernels_with_their_argument_count(picker: KernelPicker) -> None:
     assert not picker.isEnabled() and picker.placeholderText() == "No kernels yet"
     picker.set_kernels([kernel("vadd", 3), kernel("scale", 1)])
     assert labels(picker) == ["vadd (3 args)", "scale (1 arg)"]
@@ -39,7 +41,7 @@ def test_the_picker_lists_kernels_with_their_argument_count(picker):
     assert picker.current_kernel() == "vadd"
 
 
-def test_stale_kernels_are_marked_and_stay_usable(picker):
+def test_stale_kernels_are_marked_and_stay_usable(picker: KernelPicker) -> None:
     picker.set_kernels([kernel("vadd", 3), kernel("scale", 1)])
     picker.set_current("scale")
     picker.set_stale(True)
@@ -52,7 +54,9 @@ def test_stale_kernels_are_marked_and_stay_usable(picker):
     assert picker.current_kernel() == "scale", "a new build keeps the chosen kernel"
 
 
-def test_choosing_a_kernel_is_announced_but_showing_one_is_not(qtbot, picker):
+def test_choosing_a_kernel_is_announced_but_showing_one_is_not(
+    qtbot: QtBot, picker: KernelPicker
+) -> None:
     picker.set_kernels([kernel("vadd", 3), kernel("scale", 1)])
     with qtbot.assertNotEmitted(picker.kernelChosen):
         picker.set_current("scale")
@@ -72,12 +76,12 @@ def test_choosing_a_kernel_is_announced_but_showing_one_is_not(qtbot, picker):
         ('-D MSG="a b"', "-cl-mad-enable", '-D MSG="a b" -cl-mad-enable'),
     ],
 )
-def test_toggling_an_option_keeps_the_rest_as_typed(options, option, after):
+def test_toggling_an_option_keeps_the_rest_as_typed(options: str, option: str, after: str) -> None:
     assert toggled(options, option) == after
     assert has_option(after, option) != has_option(options, option)
 
 
-def test_the_standard_is_replaced_not_added():
+def test_the_standard_is_replaced_not_added() -> None:
     assert with_standard("-cl-std=CL1.2 -D N=4", "CL2.0") == "-D N=4 -cl-std=CL2.0"
     assert with_standard("-cl-std=CL1.2 -D N=4", None) == "-D N=4"
     assert standard("-D N=4 -cl-std=CL3.0") == "CL3.0"
@@ -85,18 +89,18 @@ def test_the_standard_is_replaced_not_added():
 
 
 @pytest.fixture
-def options_edit(qtbot) -> BuildOptionsEdit:
+def options_edit(qtbot: QtBot) -> BuildOptionsEdit:
     widget = BuildOptionsEdit()
     qtbot.addWidget(widget)
     widget.show()
     return widget
 
 
-def menu_action(edit: BuildOptionsEdit, text: str):
+def menu_action(edit: BuildOptionsEdit, text: str) -> QAction:
     return next(a for a in edit.menu.actions() if a.text() == text)
 
 
-def test_the_menu_inserts_and_toggles_options(qtbot, options_edit):
+def test_the_menu_inserts_and_toggles_options(qtbot: QtBot, options_edit: BuildOptionsEdit) -> None:
     options_edit.set_options("-D N=256")
     with qtbot.waitSignal(options_edit.optionsChanged) as changed:
         menu_action(options_edit, "-cl-fast-relaxed-math").trigger()
@@ -111,7 +115,7 @@ def test_the_menu_inserts_and_toggles_options(qtbot, options_edit):
     assert options_edit.options() == "-D N=256 -cl-std=CL1.2"
 
 
-def test_the_menu_ticks_what_the_text_holds(qtbot, options_edit):
+def test_the_menu_ticks_what_the_text_holds(qtbot: QtBot, options_edit: BuildOptionsEdit) -> None:
     options_edit.set_options("-cl-std=CL3.0 -Werror")
     options_edit.menu.aboutToShow.emit()
     assert menu_action(options_edit, "-cl-std=CL3.0").isChecked()
@@ -120,7 +124,9 @@ def test_the_menu_ticks_what_the_text_holds(qtbot, options_edit):
     assert not menu_action(options_edit, "Default").isChecked()
 
 
-def test_the_define_template_is_inserted_with_its_name_selected(qtbot, options_edit):
+def test_the_define_template_is_inserted_with_its_name_selected(
+    qtbot: QtBot, options_edit: BuildOptionsEdit
+) -> None:
     options_edit.set_options("-Werror")
     with qtbot.waitSignal(options_edit.optionsChanged):
         menu_action(options_edit, "-D NAME=VALUE").trigger()
@@ -130,11 +136,13 @@ def test_the_define_template_is_inserted_with_its_name_selected(qtbot, options_e
     assert options_edit.options() == "-Werror -D TILE=VALUE"
 
 
-def test_typing_options_announces_them_and_set_options_does_not(qtbot, options_edit):
+def test_typing_options_announces_them_and_set_options_does_not(
+    qtbot: QtBot, options_edit: BuildOptionsEdit
+) -> None:
     with qtbot.assertNotEmitted(options_edit.optionsChanged):
         options_edit.set_options("-cl-std=CL1.2")
     options_edit.field.end(False)
-    announced = []
+    announced: list[str] = []
     options_edit.optionsChanged.connect(announced.append)
     qtbot.keyClicks(options_edit.field, " -Werror")
     assert announced[-1] == "-cl-std=CL1.2 -Werror"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, Diagnostic
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
+from ui.qt_items import tree_item
 
 DIAGNOSTICS = (
     Diagnostic(4, 12, "error", "use of undeclared identifier 'b'"),
@@ -15,7 +17,7 @@ DIAGNOSTICS = (
 )
 
 
-def test_problems_list_severity_place_and_message(qtbot):
+def test_problems_list_severity_place_and_message(qtbot: QtBot) -> None:
     view = ProblemsView()
     qtbot.addWidget(view)
     assert view.empty.isVisible() or not view.isVisible()
@@ -27,27 +29,27 @@ def test_problems_list_severity_place_and_message(qtbot):
         ("Warning", "7", "unused variable 'x'"),
         ("Error", "—", "invalid build options: -cl-nonsense"),
     ]
-    assert not view.tree.topLevelItem(0).icon(0).isNull()
+    assert not tree_item(view.tree, 0).icon(0).isNull()
 
 
-def test_clicking_a_problem_asks_to_go_to_its_place(qtbot):
+def test_clicking_a_problem_asks_to_go_to_its_place(qtbot: QtBot) -> None:
     view = ProblemsView()
     qtbot.addWidget(view)
     view.resize(600, 200)
     view.show()
     view.set_diagnostics(DIAGNOSTICS)
     tree = view.tree
-    rect = tree.visualItemRect(tree.topLevelItem(0))
+    rect = tree.visualItemRect(tree_item(tree, 0))
     with qtbot.waitSignal(view.problemActivated) as activated:
         qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert activated.args == [4, 12]
 
-    rect = tree.visualItemRect(tree.topLevelItem(2))
+    rect = tree.visualItemRect(tree_item(tree, 2))
     with qtbot.assertNotEmitted(view.problemActivated):
         qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
-def test_no_problems_shows_the_empty_state(qtbot):
+def test_no_problems_shows_the_empty_state(qtbot: QtBot) -> None:
     view = ProblemsView()
     qtbot.addWidget(view)
     view.show()
@@ -58,7 +60,7 @@ def test_no_problems_shows_the_empty_state(qtbot):
     assert view.count() == 0
 
 
-def test_the_build_log_shows_context_and_the_whole_log(qtbot):
+def test_the_build_log_shows_context_and_the_whole_log(qtbot: QtBot) -> None:
     log = BuildLogView()
     qtbot.addWidget(log)
     text = "error: <source>:4:12: use of undeclared identifier 'b'\n1 error generated.\n"
@@ -73,7 +75,7 @@ def test_the_build_log_shows_context_and_the_whole_log(qtbot):
     assert log.isReadOnly()
 
 
-def test_a_silent_successful_build_says_so(qtbot):
+def test_a_silent_successful_build_says_so(qtbot: QtBot) -> None:
     log = BuildLogView()
     qtbot.addWidget(log)
     log.set_result(BuildResult(True, "", (), (), 0.05, "", "pthread-CPU"))
@@ -81,7 +83,7 @@ def test_a_silent_successful_build_says_so(qtbot):
     assert log.toPlainText().endswith("The compiler wrote no messages.\n")
 
 
-def test_a_crashed_build_shows_its_traceback(qtbot):
+def test_a_crashed_build_shows_its_traceback(qtbot: QtBot) -> None:
     log = BuildLogView()
     qtbot.addWidget(log)
     log.set_crash("Traceback (most recent call last):\nRuntimeError: boom\n")

@@ -9,12 +9,14 @@ import sys
 import textwrap
 from pathlib import Path
 
+from pytestqt.qtbot import QtBot
+
 from clstudio.ui.editor.recovery import RecoveryStore, read_recovery
 
 SOURCE = "__kernel void f(__global float *a) { a[0] = 42.0f; }\n"
 
 
-def test_edits_are_written_only_when_changed(qtbot, tmp_path):
+def test_edits_are_written_only_when_changed(qtbot: QtBot, tmp_path: Path) -> None:
     store = RecoveryStore(tmp_path)
     assert store.flush()
     assert not store.path.exists(), "nothing edited, nothing written"
@@ -29,15 +31,16 @@ def test_edits_are_written_only_when_changed(qtbot, tmp_path):
     store.discard()
 
 
-def test_the_timer_autosaves(qtbot, tmp_path):
+def test_the_timer_autosaves(qtbot: QtBot, tmp_path: Path) -> None:
     store = RecoveryStore(tmp_path, interval_ms=20)
     store.record(SOURCE)
     qtbot.waitUntil(store.path.exists)
-    assert read_recovery(store.path).source == SOURCE
+    recovered = read_recovery(store.path)
+    assert recovered is not None and recovered.source == SOURCE
     store.discard()
 
 
-def test_a_killed_editor_leaves_edits_the_next_start_finds(qtbot, tmp_path):
+def test_a_killed_editor_leaves_edits_the_next_start_finds(qtbot: QtBot, tmp_path: Path) -> None:
     store = RecoveryStore(tmp_path)
     store.record(SOURCE, Path("/sessions/f.json"))
     store.flush()
@@ -53,7 +56,7 @@ def test_a_killed_editor_leaves_edits_the_next_start_finds(qtbot, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_clean_exit_leaves_nothing_to_recover(qtbot, tmp_path):
+def test_a_clean_exit_leaves_nothing_to_recover(qtbot: QtBot, tmp_path: Path) -> None:
     store = RecoveryStore(tmp_path)
     store.record(SOURCE)
     store.flush()
@@ -62,7 +65,7 @@ def test_a_clean_exit_leaves_nothing_to_recover(qtbot, tmp_path):
     assert RecoveryStore(tmp_path).pending_recovery() is None
 
 
-def test_a_running_editors_file_is_not_offered_to_another(qtbot, tmp_path):
+def test_a_running_editors_file_is_not_offered_to_another(qtbot: QtBot, tmp_path: Path) -> None:
     running = RecoveryStore(tmp_path)
     running.record(SOURCE)
     running.flush()
@@ -70,7 +73,7 @@ def test_a_running_editors_file_is_not_offered_to_another(qtbot, tmp_path):
     running.discard()
 
 
-def test_the_newest_of_several_is_offered_first(qtbot, tmp_path):
+def test_the_newest_of_several_is_offered_first(qtbot: QtBot, tmp_path: Path) -> None:
     for text in ("old", "new"):
         store = RecoveryStore(tmp_path)
         store.record(text)
@@ -78,17 +81,19 @@ def test_the_newest_of_several_is_offered_first(qtbot, tmp_path):
         del store
     again = RecoveryStore(tmp_path)
     first = again.pending_recovery()
+    assert first is not None
     assert first.source == "new"
     again.forget(first)
-    assert again.pending_recovery().source == "old"
+    pending = again.pending_recovery()
+    assert pending is not None and pending.source == "old"
 
 
-def test_a_damaged_file_is_not_offered(qtbot, tmp_path):
+def test_a_damaged_file_is_not_offered(qtbot: QtBot, tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text('{"format": "clstudio-recovery", "sou')
     assert RecoveryStore(tmp_path).pending_recovery() is None
 
 
-def test_a_failed_write_is_reported_and_the_edits_kept(qtbot, tmp_path):
+def test_a_failed_write_is_reported_and_the_edits_kept(qtbot: QtBot, tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     store = RecoveryStore(blocker)
@@ -115,7 +120,7 @@ CRASHING_EDITOR = textwrap.dedent(
 )
 
 
-def test_edits_survive_a_real_crash_of_another_process(qtbot, tmp_path):
+def test_edits_survive_a_real_crash_of_another_process(qtbot: QtBot, tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", CRASHING_EDITOR, str(tmp_path), SOURCE],
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},

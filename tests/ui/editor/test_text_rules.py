@@ -31,16 +31,16 @@ from clstudio.ui.editor.text_positions import (
         ("", 0, None),
     ],
 )
-def test_token_span(line, index, span):
+def test_token_span(line: str, index: int, span: tuple[int, int] | None) -> None:
     assert token_span(line, index) == span
 
 
-def test_line_span_is_the_visible_text():
+def test_line_span_is_the_visible_text() -> None:
     assert line_span("    return;  ") == (4, 11)
     assert line_span("  ") is None
 
 
-def test_byte_columns_to_characters_and_document_positions():
+def test_byte_columns_to_characters_and_document_positions() -> None:
     line = "/* é 😀 */ x"
     x_byte_column = len(line.encode("utf-8"))  # x is the last character
     assert char_index(line, x_byte_column) == len(line) - 1
@@ -60,18 +60,20 @@ def test_byte_columns_to_characters_and_document_positions():
         ("\tif (a) {  ", "", ("\t    ", None)),
     ],
 )
-def test_newline_indents(before, after, indents):
+def test_newline_indents(
+    before: str, after: str, indents: tuple[str, None] | tuple[str, str]
+) -> None:
     assert indentation.newline_indents(before, after) == indents
 
 
 @pytest.mark.parametrize(
     ("whitespace", "less"), [("        ", "    "), ("      ", "    "), ("  ", ""), ("\t\t", "\t")]
 )
-def test_a_closing_brace_dedents_to_the_previous_stop(whitespace, less):
+def test_a_closing_brace_dedents_to_the_previous_stop(whitespace: str, less: str) -> None:
     assert indentation.dedented(whitespace) == less
 
 
-def test_tab_stops_and_unindent():
+def test_tab_stops_and_unindent() -> None:
     assert indentation.spaces_to_tab_stop(0) == "    "
     assert indentation.spaces_to_tab_stop(6) == "  "
     assert indentation.unindented("      x") == "  x"
@@ -79,7 +81,7 @@ def test_tab_stops_and_unindent():
     assert indentation.unindented("  x") == "x"
 
 
-def test_bracket_pairs_skip_comments_and_strings():
+def test_bracket_pairs_skip_comments_and_strings() -> None:
     text = 'f(a, ")", /* ( */ g(b)) // )'
     assert brackets.match_brackets(text, 2) == (1, 22)
     assert brackets.match_brackets(text, 23) == (22, 1)

@@ -2,12 +2,19 @@
 
 import json
 import shutil
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
 
 from clstudio.exercises import FAILING, FAST_ENOUGH, NOT_STARTED, PASSING, exercises_dir
+from clstudio.exercises.grading import CheckReport
+from clstudio.ui.exercises.exercises_panel import ExercisesPanel
+from clstudio.ui.main_window import MainWindow
+from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
 
@@ -15,7 +22,7 @@ PASSED = (PASSING, FAST_ENOUGH)
 
 
 @pytest.fixture(autouse=True)
-def small_exercises(tmp_path, monkeypatch):
+def small_exercises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Two real exercises, their timed case shrunk so that a check takes a moment."""
     folder = tmp_path / "course"
     for name in ("vector_add", "saxpy"):
@@ -28,24 +35,27 @@ def small_exercises(tmp_path, monkeypatch):
     return folder
 
 
-def show_panel(window):
+def show_panel(window: MainWindow) -> ExercisesPanel:
     window.exercises_dock.raise_()
     panel = window.exercises.panel
     assert panel.list.topLevelItemCount() == 2  # filled when the dock is first seen
     return panel
 
 
-def click(qtbot, button):
+def click(qtbot: QtBot, button: QWidget) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def check(qtbot, window, panel):
+def check(qtbot: QtBot, window: MainWindow, panel: ExercisesPanel) -> CheckReport:
     with qtbot.waitSignal(window.exercises.runner.checkFinished, timeout=60_000) as done:
         click(qtbot, panel.check_button)
-    return done.args[0]
+    assert done.args is not None
+    report = done.args[0]
+    assert isinstance(report, CheckReport)
+    return report
 
 
-def paste(window, text):
+def paste(window: MainWindow, text: str) -> None:
     """Select everything in the editor and paste `text` over it, as a learner would."""
     QApplication.clipboard().setText(text)
     editor = window.editor_panel.editor
@@ -53,10 +63,12 @@ def paste(window, text):
     editor.paste()
 
 
-def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, small_exercises):
+def test_open_check_pass_and_progress_kept_after_a_restart(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises: Path
+) -> None:
     window = make_window()
     panel = show_panel(window)
-    row = panel.list.topLevelItem(0)
+    row = tree_item(panel.list, 0)
     assert (row.text(0), row.text(1)) == ("1. Vector add with its guard", f"○ {NOT_STARTED}")
     assert "### Checked" in panel.statement.toMarkdown()  # what the check runs, from the file
 
@@ -68,9 +80,9 @@ def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, s
     report = check(qtbot, window, panel)
     assert report.status == FAILING
     assert panel.status_of("vector_add") == FAILING
-    assert panel.list.topLevelItem(0).text(1) == "✗ failing"
+    assert tree_item(panel.list, 0).text(1) == "✗ failing"
     assert panel.tabs.currentWidget() is panel.results
-    first = panel.results.cases.topLevelItem(0)
+    first = tree_item(panel.results.cases, 0)
     assert (first.text(0), first.text(1)) == ("n = 1", "FAIL")
     details = panel.results.details.text()  # the first failing case, told in full
     assert "<b>n = 1</b> (seed 1)" in details and "worst index: <b>c[0]</b>" in details
@@ -83,7 +95,7 @@ def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, s
     assert report.passed and report.status in PASSED
     assert "5 of 5 cases pass" in panel.results.summary.text()
     assert "target" in panel.results.performance.text()
-    assert panel.results.cases.topLevelItem(4).text(1) == "pass"
+    assert tree_item(panel.results.cases, 4).text(1) == "pass"
     mine = window.exercises.store.session_path("vector_add").parent / "vector_add.cl"
     assert mine.read_text() == solution  # Check saved the learner's kernel first
     assert (small_exercises / "vector_add" / "starter.cl").read_text() == starter
@@ -92,19 +104,23 @@ def test_open_check_pass_and_progress_kept_after_a_restart(qtbot, make_window, s
     again = make_window()
     panel = show_panel(again)
     assert panel.status_of("vector_add") == report.status
-    assert report.status in panel.list.topLevelItem(0).text(1)
+    assert report.status in tree_item(panel.list, 0).text(1)
     assert panel.status_of("saxpy") == NOT_STARTED
     click(qtbot, panel.open_button)
     assert again.editor_panel.editor.source() == solution  # the learner's, not the starter
 
 
-def test_show_solution_asks_first_and_never_touches_the_editor(qtbot, make_window, monkeypatch):
+def test_show_solution_asks_first_and_never_touches_the_editor(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window()
     panel = show_panel(window)
     answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
-    asked = []
+    asked: list[str] = []
 
-    def question(parent, title, text, *args):
+    def question(
+        parent: QWidget, title: str, text: str, *args: object
+    ) -> QMessageBox.StandardButton:
         asked.append(title)
         return answers.pop(0)
 
@@ -121,7 +137,7 @@ def test_show_solution_asks_first_and_never_touches_the_editor(qtbot, make_windo
     dialog.close()
 
 
-def test_hints_come_one_at_a_time(qtbot, make_window):
+def test_hints_come_one_at_a_time(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     panel = show_panel(window)
     panel.select("saxpy")
@@ -136,7 +152,9 @@ def test_hints_come_one_at_a_time(qtbot, make_window):
     assert panel.hint_button.text() == "Hint (1 of 2)"  # each exercise has its own count
 
 
-def test_check_needs_the_exercise_in_the_editor(qtbot, make_window):
+def test_check_needs_the_exercise_in_the_editor(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = show_panel(window)
     click(qtbot, panel.check_button)
@@ -145,8 +163,8 @@ def test_check_needs_the_exercise_in_the_editor(qtbot, make_window):
 
 
 def test_right_numbers_with_a_race_fail_the_check_with_the_race_at_its_line(
-    qtbot, make_window, small_exercises
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises: Path
+) -> None:
     window = make_window()
     panel = show_panel(window)
     click(qtbot, panel.open_button)
@@ -159,6 +177,7 @@ def test_right_numbers_with_a_race_fail_the_check_with_the_race_at_its_line(
     assert all(case.passed for case in report.cases)
     assert report.status == FAILING and panel.status_of("vector_add") == FAILING
     chosen = panel.results.cases.currentItem()
+    assert chosen is not None
     assert (chosen.text(0), chosen.text(1)) == ("memory check (Oclgrind)", "FAIL")
     line = next(n for n, text in enumerate(racy.splitlines(), 1) if "c[0]" in text)
     assert f"line {line}: data-race" in panel.results.details.text()

@@ -1,5 +1,7 @@
 """The panel's progress and the results view, fed plain reports (no device needed)."""
 
+from pytestqt.qtbot import QtBot
+
 from clstudio.checkmode import CheckProblem
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.exercises import (
@@ -17,7 +19,7 @@ from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 CATALOGUE = load_catalogue()
 
 
-def make_panel(qtbot) -> ExercisesPanel:
+def make_panel(qtbot: QtBot) -> ExercisesPanel:
     panel = ExercisesPanel()
     qtbot.addWidget(panel)
     statuses = {e.name: "not started" for e in CATALOGUE.exercises}
@@ -25,7 +27,7 @@ def make_panel(qtbot) -> ExercisesPanel:
     return panel
 
 
-def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot):
+def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot: QtBot) -> None:
     panel = make_panel(qtbot)
     panel.show()
     panel.show_checking(2, 7, "case n = 255")
@@ -34,7 +36,7 @@ def test_progress_shows_the_step_and_check_is_refused_meanwhile(qtbot):
     assert panel.results.summary.text() == "Checking… case n = 255"
 
 
-def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
+def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot: QtBot) -> None:
     panel = make_panel(qtbot)
     message = "3 of 5125 values differ beyond rtol=0.0001, atol=1e-06; worst at [0, 24]: ..."
     nan = float("nan")
@@ -47,7 +49,8 @@ def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
     panel.show_report(CheckReport("softmax", (ok, nan_case), timed, "pthread-cpu"))
     assert not panel.progress.isVisible() and panel.check_button.isEnabled()
     assert panel.results.summary.text() == "<b>✗ failing</b>: 1 of 2 cases pass on pthread-cpu"
-    assert panel.results.cases.currentItem().text(0) == "rows = 5, cols = 1025"
+    current = panel.results.cases.currentItem()
+    assert current is not None and current.text(0) == "rows = 5, cols = 1025"
     details = panel.results.details.text()
     assert "(seed 5): 3 of 5125 values differ beyond rtol=0.0001, atol=1e-06<br>" in details
     assert "worst index: <b>y[0, 24]</b>" in details
@@ -57,7 +60,9 @@ def test_a_failing_case_is_told_with_its_size_index_and_values(qtbot):
     )
 
 
-def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(qtbot):
+def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(
+    qtbot: QtBot,
+) -> None:
     panel = make_panel(qtbot)
     ok = CaseResult("n = 1", {"n": 1}, 1, True, "", "")
     peaks = PeakReport(
@@ -81,7 +86,7 @@ def test_the_performance_line_is_followed_by_the_roofline_position_or_the_hint(q
         assert lines[1].startswith(expected)
 
 
-def test_a_memory_problem_fails_the_check_and_is_shown_at_its_line(qtbot):
+def test_a_memory_problem_fails_the_check_and_is_shown_at_its_line(qtbot: QtBot) -> None:
     panel = make_panel(qtbot)
     ok = CaseResult("rows = 1, cols = 1", {"rows": 1, "cols": 1}, 1, True, "", "")
     race = CheckProblem(
@@ -91,18 +96,20 @@ def test_a_memory_problem_fails_the_check_and_is_shown_at_its_line(qtbot):
     panel.show_report(CheckReport("softmax", (ok,), None, "pthread-cpu", memory=memory))
     assert panel.results.summary.text().startswith("<b>✗ failing</b>")
     chosen = panel.results.cases.currentItem()
+    assert chosen is not None
     assert (chosen.text(0), chosen.text(1)) == ("memory check (Oclgrind)", "FAIL")
     details = panel.results.details.text()
     assert "line 22: data-race: line 22 writes scratch[lid]" in details
 
 
-def test_a_memory_check_that_could_not_run_says_why_and_does_not_fail(qtbot):
+def test_a_memory_check_that_could_not_run_says_why_and_does_not_fail(qtbot: QtBot) -> None:
     panel = make_panel(qtbot)
     ok = CaseResult("n = 1", {"n": 1}, 1, True, "", "")
     memory = MemoryCheck("n = 1", {"n": 1}, False, reason="Oclgrind is not installed")
     panel.show_report(CheckReport("vector_add", (ok,), None, memory=memory))
     assert panel.results.summary.text().startswith("<b>✓ passing</b>")
     row = panel.results.cases.topLevelItem(1)
+    assert row is not None
     assert (row.text(0), row.text(1)) == ("memory check (Oclgrind)", "not run")
     panel.results.cases.setCurrentItem(row)
     assert "not run: Oclgrind is not installed" in panel.results.details.text()

@@ -2,20 +2,26 @@
 builds it, with the reason shown where it is not, and opened as a copy of its own."""
 
 import shutil
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices import DeviceInventory, DeviceSelector, InfoField
 from clstudio.exercises import NOT_STARTED, exercises_dir
+from clstudio.ui.exercises.exercises_panel import ExercisesPanel
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
 
 GPU = DeviceSelector("Fake GPU Platform", "Fake GPU 9000")
 
 
 @pytest.fixture(autouse=True)
-def course(tmp_path, monkeypatch):
+def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "course"
     for name in ("vector_add", "sum_reduction"):
         shutil.copytree(exercises_dir() / name, folder / name)
@@ -24,7 +30,7 @@ def course(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def capable(inventory) -> DeviceInventory:
+def capable(inventory: DeviceInventory) -> DeviceInventory:
     """The fake GPU made an OpenCL C 3.0 device with 2.0 and work-group functions."""
     platforms = list(inventory.platforms)
     gpu = platforms[1].devices[0]
@@ -51,20 +57,22 @@ def capable(inventory) -> DeviceInventory:
     return replace(inventory, platforms=tuple(platforms))
 
 
-def show_panel(window):
+def show_panel(window: MainWindow) -> ExercisesPanel:
     window.exercises_dock.raise_()
     return window.exercises.panel
 
 
-def click(qtbot, button):
+def click(qtbot: QtBot, button: QWidget) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def starters(panel) -> list[str]:
+def starters(panel: ExercisesPanel) -> list[str]:
     return [panel.starter_choice.itemText(i) for i in range(panel.starter_choice.count())]
 
 
-def test_on_an_opencl_c_1_2_device_the_panel_says_why_no_second_starter(qtbot, make_window):
+def test_on_an_opencl_c_1_2_device_the_panel_says_why_no_second_starter(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     panel = show_panel(window)
     panel.select("sum_reduction")
@@ -82,8 +90,13 @@ def test_on_an_opencl_c_1_2_device_the_panel_says_why_no_second_starter(qtbot, m
 
 
 def test_on_a_device_with_work_group_functions_the_cl2_starter_opens_and_checks_there(
-    qtbot, make_window, settings, capable, course, monkeypatch
-):
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    settings: AppSettings,
+    capable: DeviceInventory,
+    course: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     settings.set_device(GPU)
     window = make_window(discover=lambda: capable)
     panel = show_panel(window)
@@ -100,6 +113,7 @@ def test_on_a_device_with_work_group_functions_the_cl2_starter_opens_and_checks_
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     click(qtbot, panel.solution_button)
+    assert window.exercises.solution_dialog is not None
     assert "work_group_reduce_add(i < n" in window.exercises.solution_dialog.text.toPlainText()
     window.exercises.solution_dialog.close()
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import (
     BuildResult,
@@ -77,7 +79,7 @@ def synthetic() -> Callable[..., RunResult]:
         outputs: dict[str, np.ndarray] | None = None,
         inputs: dict[str, np.ndarray] | None = None,
         times_ns: list[int] | None = None,
-        **more: object,
+        **more: Any,
     ) -> RunResult:
         outputs = outputs if outputs is not None else {"c": np.arange(8, dtype=np.float32)}
         inputs = inputs if inputs is not None else {"a": np.ones(8, np.float32)}
@@ -110,7 +112,7 @@ def finished() -> Callable[..., FinishedRun]:
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot) -> OutputsPanel:
     """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
     widget = OutputsPanel()
     qtbot.addWidget(widget)

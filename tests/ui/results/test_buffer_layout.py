@@ -1,9 +1,11 @@
 """Which viewers fit a buffer, lanes, histograms and the lazy table's cells: no widgets."""
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from clstudio.common.results import GuardReport, ReferenceReport, RunResult
+from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunResult
 from clstudio.ui.results.viewers.buffer_layout import (
     BufferLayout,
     TableLayout,
@@ -16,7 +18,7 @@ from clstudio.ui.results.viewers.buffer_layout import (
 )
 
 
-def test_views_fit_the_shape():
+def test_views_fit_the_shape() -> None:
     assert BufferLayout((1024,)).views() == ("line", "histogram", "table")
     assert BufferLayout((480, 640)).views() == ("line", "image", "histogram", "table")
     assert BufferLayout((256, 4), lanes=4).views() == ("line", "image", "histogram", "table")
@@ -25,7 +27,9 @@ def test_views_fit_the_shape():
     assert BufferLayout((256, 4), lanes=4).default_view() == "line"
 
 
-def test_lanes_come_from_the_kernel_pointer_type(synthetic, built):
+def test_lanes_come_from_the_kernel_pointer_type(
+    synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
+) -> None:
     vectors = np.zeros((16, 4), np.float32)
     result = synthetic(
         outputs={"v": vectors, "m": np.zeros((16, 4), np.float32)},
@@ -38,7 +42,9 @@ def test_lanes_come_from_the_kernel_pointer_type(synthetic, built):
     assert layout_of(synthetic(build=built(("v", "float3*", False))), "v", three).lanes == 4
 
 
-def test_an_rgba_image_argument_has_colour_channels(synthetic, built):
+def test_an_rgba_image_argument_has_colour_channels(
+    synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
+) -> None:
     pixels = np.zeros((3, 5, 4), np.uint8)
     result = synthetic(outputs={"dst": pixels}, build=built(("dst", "image2d_t", False)))
     layout = layout_of(result, "dst", pixels)
@@ -51,7 +57,7 @@ def test_an_rgba_image_argument_has_colour_channels(synthetic, built):
     assert layout_of(result, "dst", gray) == BufferLayout((3, 5))
 
 
-def test_line_and_image_values_pick_lanes():
+def test_line_and_image_values_pick_lanes() -> None:
     array = np.arange(24, dtype=np.float32).reshape(6, 4)
     layout = BufferLayout(array.shape, lanes=4)
     np.testing.assert_array_equal(line_values(array, layout, 1), array[:, 1])
@@ -62,7 +68,7 @@ def test_line_and_image_values_pick_lanes():
     assert image_values(grid, BufferLayout(grid.shape)) is grid
 
 
-def test_histogram_of_small_integers_has_a_bar_per_value():
+def test_histogram_of_small_integers_has_a_bar_per_value() -> None:
     values = np.array([-3, -3, 0, 2, 2, 2], dtype=np.int8)
     found = histogram(values)
     assert found.per_value
@@ -70,7 +76,7 @@ def test_histogram_of_small_integers_has_a_bar_per_value():
     assert found.edges[0] == -3.5 and found.edges[-1] == 2.5
 
 
-def test_histogram_of_floats_matches_numpy_and_leaves_out_nan():
+def test_histogram_of_floats_matches_numpy_and_leaves_out_nan() -> None:
     values = np.array([0.5, 1.0, np.nan, 2.0, np.inf, 1.5], dtype=np.float32)
     found = histogram(values)
     counts, edges = np.histogram(values[np.isfinite(values)], bins=100, range=(0.5, 2.0))
@@ -90,7 +96,13 @@ def test_histogram_of_floats_matches_numpy_and_leaves_out_nan():
         ((2, 3, 2), 2, 6, 4, ["i0", "i1", "x", "y"]),
     ],
 )
-def test_table_layout_never_materialises_but_maps_every_cell(shape, lanes, rows, columns, names):
+def test_table_layout_never_materialises_but_maps_every_cell(
+    shape: tuple[int, int, int] | tuple[int, int] | tuple[int],
+    lanes: int,
+    rows: int,
+    columns: int,
+    names: list[str],
+) -> None:
     table = TableLayout(BufferLayout(shape, lanes))
     assert (table.rows, table.columns) == (rows, columns)
     assert [table.column_name(c) for c in range(columns)] == names
@@ -105,14 +117,14 @@ def test_table_layout_never_materialises_but_maps_every_cell(shape, lanes, rows,
     assert seen == set(array.reshape(-1).tolist())  # every element shown exactly once
 
 
-def test_format_value_uses_the_type_precision():
+def test_format_value_uses_the_type_precision() -> None:
     assert format_value(np.float32(1 / 3)) == "0.3333333"
     assert format_value(np.float64(1 / 3)) == "0.333333333333"
     assert format_value(np.uint8(255)) == "255"
     assert format_value(np.bool_(True)) == "true"
 
 
-def test_entries_list_results_first_and_put_guards_on_the_concerned_buffer():
+def test_entries_list_results_first_and_put_guards_on_the_concerned_buffer() -> None:
     c = np.zeros(4, np.float32)
     result = RunResult(
         ok=True,
@@ -127,7 +139,8 @@ def test_entries_list_results_first_and_put_guards_on_the_concerned_buffer():
     entries = buffer_entries(result)
     assert [entry.key for entry in entries] == ["result:c", "input:a", "initial:c"]
     assert entries[0].array is c
-    assert entries[0].reference.worst_index == (2,)
+    assert entries[0].reference is not None and entries[0].reference.worst_index == (2,)
     assert entries[0].guard is None  # c's guard bands are intact
+    assert entries[1].guard is not None
     assert entries[1].guard.message == "2 elements written past the end"
     assert entries[2].reference is None

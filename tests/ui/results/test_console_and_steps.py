@@ -1,24 +1,30 @@
 """The Console and Runtime steps tabs, and the error banner the panels share."""
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import HOST_STEP_COUNT, RunError, Step
+from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
+from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
 from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
+from ui.qt_items import tree_item
 
 
-def fixed_family():
+def fixed_family() -> str:
     return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
 
 
 @pytest.fixture
-def console(qtbot):
+def console(qtbot: QtBot) -> ConsolePanel:
     widget = ConsolePanel()
     qtbot.addWidget(widget)
     widget.show()
@@ -26,7 +32,7 @@ def console(qtbot):
 
 
 @pytest.fixture
-def steps(qtbot):
+def steps(qtbot: QtBot) -> StepsPanel:
     widget = StepsPanel()
     qtbot.addWidget(widget)
     widget.resize(1000, 400)
@@ -35,8 +41,11 @@ def steps(qtbot):
 
 
 def test_console_starts_empty_and_shows_each_run_under_a_header(
-    console, synthetic, qtbot, finished
-):
+    console: ConsolePanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     assert console.stack.currentWidget() is console.empty
     assert console.empty.title() == "Nothing printed yet"
     console.show_run(finished(synthetic(printf="gid 0: 1.5\ngid 1: 2.5\n")))
@@ -57,7 +66,9 @@ def test_console_starts_empty_and_shows_each_run_under_a_header(
     assert console.stack.currentWidget() is console.empty
 
 
-def test_console_messages_and_a_printf_flood(console, synthetic, finished):
+def test_console_messages_and_a_printf_flood(
+    console: ConsolePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     console.append_message("The worker restarted after a crash")
     assert console.plain_text().endswith("· The worker restarted after a crash")
     flood = "x" * (MAX_PRINTF_CHARS + 10)
@@ -66,11 +77,11 @@ def test_console_messages_and_a_printf_flood(console, synthetic, finished):
     assert console.plain_text().endswith("… 10 more characters not shown")
 
 
-def test_console_font_is_monospaced(console):
+def test_console_font_is_monospaced(console: ConsolePanel) -> None:
     assert console.text.font().family() == fixed_family()
 
 
-def test_steps_start_as_the_plan_of_eleven_pending_steps(steps):
+def test_steps_start_as_the_plan_of_eleven_pending_steps(steps: StepsPanel) -> None:
     assert steps.tree.topLevelItemCount() == HOST_STEP_COUNT
     assert [steps.tree.headerItem().text(c) for c in range(len(COLUMNS))] == list(COLUMNS)
     assert steps.row_texts(1)[:3] == ["▶ 1", "Find the platforms", "clGetPlatformIDs"]
@@ -81,10 +92,12 @@ def test_steps_start_as_the_plan_of_eleven_pending_steps(steps):
 
 
 @pytest.mark.opencl
-def test_a_real_run_shows_its_time_per_lesson_step(steps, gallery_run):
+def test_a_real_run_shows_its_time_per_lesson_step(
+    steps: StepsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("matmul_tiled")
     steps.show_run(FinishedRun(session, result))
-    by_call = {}
+    by_call: dict[str, Any] = {}
     for step in result.steps:
         by_call.setdefault(step.api, []).append(step.seconds)
     build = sum(by_call["clCreateProgramWithSource"] + by_call["clBuildProgram"])
@@ -93,12 +106,14 @@ def test_a_real_run_shows_its_time_per_lesson_step(steps, gallery_run):
     assert steps.row_texts(8)[4] == format_seconds(arguments)
     assert steps.row_texts(8)[3].startswith("a = buffer 'a'; b = buffer 'b'")
     assert steps.row_texts(9)[2] == "clEnqueueNDRangeKernel"
-    assert steps.tree.topLevelItem(0).font(2).family() == fixed_family()
+    assert tree_item(steps.tree, 0).font(2).family() == fixed_family()
     assert all(steps.row_state(n) == "done" for n in range(1, HOST_STEP_COUNT + 1))
     assert steps.status.text().startswith("The last run: ")
 
 
-def test_a_failed_run_leaves_the_steps_it_never_reached_pending(steps, synthetic, finished):
+def test_a_failed_run_leaves_the_steps_it_never_reached_pending(
+    steps: StepsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     result = synthetic(
         ok=False,
         steps=(
@@ -119,7 +134,7 @@ def test_a_failed_run_leaves_the_steps_it_never_reached_pending(steps, synthetic
     assert "It stopped" not in steps.status.text()
 
 
-def test_error_banner_says_stage_place_and_message(qtbot):
+def test_error_banner_says_stage_place_and_message(qtbot: QtBot) -> None:
     holder = QWidget()
     qtbot.addWidget(holder)
     banner = ErrorBanner(holder)

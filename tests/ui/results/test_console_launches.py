@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.ui.backends import Backends
+from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
@@ -20,7 +25,9 @@ __kernel void hello(__global float *out) {
 """
 
 
-def test_five_repeats_of_a_printing_kernel_are_five_headed_launches(qtbot, make_window, tmp_path):
+def test_five_repeats_of_a_printing_kernel_are_five_headed_launches(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     path = tmp_path / "hello.cl"
     path.write_text(PRINTS)
     window = make_window(backends=Backends(InProcessBackend(), WorkerClient()))

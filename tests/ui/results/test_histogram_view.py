@@ -1,32 +1,44 @@
 """The Histogram view of a long output: counted off the GUI thread, the newest array wins."""
 
+from collections.abc import Callable
+
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import ReferenceReport
+from clstudio.common.results import ReferenceReport, RunResult
+from clstudio.reporting import FinishedRun
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers import histogram_view
 from clstudio.ui.tasks import application_lanes
 
 LONG = 4 * 2**20  # counted on a pool thread
 
 
-def long_floats(seed):
+def long_floats(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).standard_normal(LONG, dtype=np.float32)
 
 
-def float_counts(values):
+def float_counts(values: np.ndarray) -> np.ndarray:
     """What the view should count: 100 even bars over the finite values' range."""
     finite = values[np.isfinite(values)]
     return np.histogram(finite, bins=100, range=(float(finite.min()), float(finite.max())))[0]
 
 
-def hover(plot, x):
+def hover(plot: ThemedPlotWidget, x: float) -> None:
     view = plot.getPlotItem().getViewBox()
     plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, 1.0)))
 
 
-def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot, finished):
+def test_a_long_output_is_counted_in_the_background(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     values = long_floats(0)
     values[[5, 77]] = np.nan
     panel.show_run(finished(synthetic(outputs={"c": values})))
@@ -46,7 +58,12 @@ def test_a_long_output_is_counted_in_the_background(panel, synthetic, qtbot, fin
     assert panel.viewer.hover_label.text().endswith(f": {float_counts(values)[50]} elements")
 
 
-def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, qtbot, finished):
+def test_the_previous_bars_stay_until_a_long_array_is_counted(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     small = np.array([1, 2, 2, 3, 3, 3], np.int32)
     panel.show_run(finished(synthetic(outputs={"c": small})))
     panel.viewer.set_view("histogram")
@@ -65,7 +82,12 @@ def test_the_previous_bars_stay_until_a_long_array_is_counted(panel, synthetic, 
     assert panel.viewer.hover_label.text() == f"value 3: {np.count_nonzero(values == 3)} elements"
 
 
-def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot, finished):
+def test_only_the_last_of_several_long_arrays_is_drawn(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.show_run(finished(synthetic(outputs={"c": np.zeros(8, np.float32)})))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
@@ -85,8 +107,11 @@ def test_only_the_last_of_several_long_arrays_is_drawn(panel, synthetic, qtbot, 
 
 
 def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
-    panel, synthetic, qtbot, finished
-):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.show_run(finished(synthetic(outputs={"c": np.zeros(8, np.float32)})))
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
@@ -104,9 +129,13 @@ def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
 
 
 def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
-    panel, synthetic, qtbot, monkeypatch, finished
-):
-    def out_of_memory(values):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+    finished: Callable[..., FinishedRun],
+) -> None:
+    def out_of_memory(values: np.ndarray) -> None:
         raise MemoryError("no room to count 4194304 values")
 
     monkeypatch.setattr(histogram_view, "histogram", out_of_memory)

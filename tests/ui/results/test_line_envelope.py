@@ -5,7 +5,7 @@ import numpy as np
 from clstudio.ui.results.viewers.line_envelope import peak_envelope
 
 
-def test_each_bin_keeps_its_highest_then_lowest_value():
+def test_each_bin_keeps_its_highest_then_lowest_value() -> None:
     values = np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3], dtype=np.float32)
     envelope = peak_envelope(values, pairs=4)
     assert envelope.bin_size == 3  # ten values in four bins: 3, 3, 3 and a last one of 1
@@ -15,7 +15,7 @@ def test_each_bin_keeps_its_highest_then_lowest_value():
     assert envelope.bounds() == (1.0, 9.0)
 
 
-def test_bins_divide_a_long_line_into_at_most_the_pairs_asked_for():
+def test_bins_divide_a_long_line_into_at_most_the_pairs_asked_for() -> None:
     values = np.random.default_rng(1).standard_normal(1_000_003).astype(np.float32)
     envelope = peak_envelope(values, pairs=1000)
     assert envelope.bin_size == 1001
@@ -32,7 +32,7 @@ def test_bins_divide_a_long_line_into_at_most_the_pairs_asked_for():
     assert np.all(np.diff(envelope.xs) >= 0)  # clip-to-view needs x in order
 
 
-def test_a_line_shorter_than_the_pairs_is_every_value_twice():
+def test_a_line_shorter_than_the_pairs_is_every_value_twice() -> None:
     values = np.array([2, 7, 1], dtype=np.int32)
     envelope = peak_envelope(values)
     assert envelope.bin_size == 1
@@ -40,7 +40,7 @@ def test_a_line_shorter_than_the_pairs_is_every_value_twice():
     np.testing.assert_array_equal(envelope.xs, [0, 0, 1, 1, 2, 2])
 
 
-def test_a_nan_breaks_its_bin_and_leaves_the_bounds_to_a_finite_pass():
+def test_a_nan_breaks_its_bin_and_leaves_the_bounds_to_a_finite_pass() -> None:
     values = np.arange(12, dtype=np.float64)
     values[5] = np.nan
     envelope = peak_envelope(values, pairs=3)

@@ -1,35 +1,49 @@
 """The Outputs tab: buffers listed, viewed, checked, marked and exported as the user sees them."""
 
 import threading
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import GuardReport, ReferenceReport, RunError
+from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
 from clstudio.reporting import FinishedRun
-from clstudio.ui.results.outputs import outputs_panel
+from clstudio.session.format import Session
+from clstudio.ui.results.outputs import buffer_export, outputs_panel
+from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import format_value
 from clstudio.ui.tasks import application_lanes
 
 
-def tab_centre(panel, index):
+def _wide_enough(label: QLabel, whole: int) -> bool:
+    return label.width() >= whole
+
+
+def tab_centre(panel: OutputsPanel, index: int) -> QPoint:
     return panel.viewer.view_bar.tabRect(index).center()
 
 
-def listed(panel):
-    return [panel.buffer_list.item(row).text() for row in range(panel.buffer_list.count())]
+def listed(panel: OutputsPanel) -> list[str]:
+    items = (panel.buffer_list.item(row) for row in range(panel.buffer_list.count()))
+    return [item.text() for item in items if item is not None]
 
 
-def test_empty_state_before_the_first_run(panel):
+def test_empty_state_before_the_first_run(panel: OutputsPanel) -> None:
     assert panel.stack.currentWidget() is panel.empty
     assert panel.empty.title() == "No outputs yet"
     assert "Run a kernel" in panel.empty.body()
 
 
 @pytest.mark.opencl
-def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
+def test_vector_add_result_and_inputs_in_a_line_plot(
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
     names = [text.split("\n")[0] for text in listed(panel)]
@@ -56,7 +70,9 @@ def test_vector_add_result_and_inputs_in_a_line_plot(panel, gallery_run):
 
 
 @pytest.mark.opencl
-def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run, qtbot):
+def test_box_blur_result_as_an_image_with_a_colour_bar(
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+) -> None:
     session, result = gallery_run("box_blur")
     panel.show_run(FinishedRun(session, result))
     dst = result.outputs["dst"]
@@ -82,7 +98,9 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(panel, gallery_run, qtbot
 
 
 @pytest.mark.opencl
-def test_an_rgba_image_result_is_shown_in_colour(panel, gallery_run):
+def test_an_rgba_image_result_is_shown_in_colour(
+    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("image_blur")
     panel.show_run(FinishedRun(session, result))
     dst = result.outputs["dst"]
@@ -107,7 +125,9 @@ def test_an_rgba_image_result_is_shown_in_colour(panel, gallery_run):
     assert headers == ["i0", "i1", "R", "G", "B", "A"]
 
 
-def test_small_output_is_plotted_point_for_point(panel, synthetic, finished):
+def test_small_output_is_plotted_point_for_point(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     values = np.linspace(-1, 1, 50, dtype=np.float32)
     panel.show_run(finished(synthetic(outputs={"c": values})))
     xs, ys = panel.viewer.line.curve.getData()
@@ -118,13 +138,16 @@ def test_small_output_is_plotted_point_for_point(panel, synthetic, finished):
 LONG = 4 * 2**20  # prepared on a pool thread, drawn as an envelope until zoomed in
 
 
-def long_line(seed):
+def long_line(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).standard_normal(LONG, dtype=np.float32).cumsum()
 
 
 def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
-    panel, synthetic, qtbot, finished
-):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     values = long_line(0)
     line = panel.viewer.line
     with qtbot.waitSignal(line.valuesShown):
@@ -157,7 +180,12 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
     assert not line.shows_every_value()
 
 
-def test_only_the_last_of_several_long_outputs_is_drawn(panel, synthetic, qtbot, finished):
+def test_only_the_last_of_several_long_outputs_is_drawn(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
     drawn = []
@@ -171,7 +199,12 @@ def test_only_the_last_of_several_long_outputs_is_drawn(panel, synthetic, qtbot,
     assert line.curve.getData()[1].max() == second.max()
 
 
-def test_show_worst_on_a_long_output_before_it_is_drawn(panel, synthetic, qtbot, finished):
+def test_show_worst_on_a_long_output_before_it_is_drawn(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
@@ -187,7 +220,7 @@ def test_show_worst_on_a_long_output_before_it_is_drawn(panel, synthetic, qtbot,
     assert line.curve.getData()[1].max() == 7.0
 
 
-def hover(plot, x, y):
+def hover(plot: ThemedPlotWidget, x: float, y: float) -> None:
     """Move the mouse over data point (x, y), as the plot's scene reports it.
 
     The scene's own signal, rather than QTest.mouseMove: the offscreen platform
@@ -197,7 +230,12 @@ def hover(plot, x, y):
     plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, y)))
 
 
-def test_hovering_the_line_shows_index_and_value(panel, synthetic, qtbot, finished):
+def test_hovering_the_line_shows_index_and_value(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
     panel.show_run(finished(synthetic(outputs={"c": values})))
     qtbot.waitExposed(panel)
@@ -205,7 +243,12 @@ def test_hovering_the_line_shows_index_and_value(panel, synthetic, qtbot, finish
     assert panel.viewer.hover_label.text() == "index 42: 21"
 
 
-def test_hovering_the_image_shows_row_column_and_value(panel, synthetic, qtbot, finished):
+def test_hovering_the_image_shows_row_column_and_value(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
     panel.show_run(finished(synthetic(outputs={"m": grid})))
     qtbot.waitExposed(panel)
@@ -213,14 +256,19 @@ def test_hovering_the_image_shows_row_column_and_value(panel, synthetic, qtbot, 
     assert panel.viewer.hover_label.text() == "row 1, column 2: 60"
 
 
-def failing_result(synthetic):
+def failing_result(synthetic: Callable[..., RunResult]) -> RunResult:
     actual = np.zeros((6, 8), np.float32)
     actual[4, 5] = 3.0
     report = ReferenceReport("c", "zeros", False, 3.0, 1.0, (4, 5), "1 of 48 values differ")
     return synthetic(outputs={"c": actual}, references={"c": report})
 
 
-def test_failed_reference_and_show_worst_in_the_table(panel, synthetic, qtbot, finished):
+def test_failed_reference_and_show_worst_in_the_table(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.show_run(finished(failing_result(synthetic)))
     assert listed(panel)[0].startswith("c — result  ✗\n")
     assert "Reference check FAILED: 1 of 48" in panel.buffer_list.item(0).toolTip()
@@ -236,7 +284,12 @@ def test_failed_reference_and_show_worst_in_the_table(panel, synthetic, qtbot, f
     assert panel.viewer.hover_label.text() == "index [4, 5]: 3"
 
 
-def test_show_worst_moves_the_marker_on_the_plots(panel, synthetic, qtbot, finished):
+def test_show_worst_moves_the_marker_on_the_plots(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.show_run(finished(failing_result(synthetic)))
     assert panel.viewer.view() == "image"
     qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
@@ -251,7 +304,9 @@ def test_show_worst_moves_the_marker_on_the_plots(panel, synthetic, qtbot, finis
     assert panel.viewer.histogram.marker_value() == 3.0
 
 
-def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic, finished):
+def test_guard_violation_is_shown_on_the_buffer_concerned(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     message = "kernel wrote past the end of 'c': 3 elements, first at index 8"
     guard = GuardReport("c", False, before=0, after=3, first_index=8, message=message)
     result = synthetic(
@@ -272,7 +327,12 @@ def test_guard_violation_is_shown_on_the_buffer_concerned(panel, synthetic, fini
     assert not panel.guard_label.isVisible()
 
 
-def test_vector_buffers_show_one_lane_or_all_lanes(panel, synthetic, built, finished):
+def test_vector_buffers_show_one_lane_or_all_lanes(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    built: Callable[..., BuildResult],
+    finished: Callable[..., FinishedRun],
+) -> None:
     vectors = np.arange(40, dtype=np.float32).reshape(10, 4)
     result = synthetic(outputs={"v": vectors}, build=built(("v", "float4*", False)))
     panel.show_run(finished(result))
@@ -293,7 +353,9 @@ def test_vector_buffers_show_one_lane_or_all_lanes(panel, synthetic, built, fini
     assert model.index(2, 3).data() == format_value(vectors[2, 3])
 
 
-def test_a_run_that_stopped_early_says_why(panel, synthetic, finished):
+def test_a_run_that_stopped_early_says_why(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     error = RunError("validate", "global size 1000 is not a multiple of local size 64")
     panel.show_run(finished(synthetic(ok=False, error=error, outputs={}, inputs={})))
     assert panel.banner.isVisible()
@@ -304,25 +366,30 @@ def test_a_run_that_stopped_early_says_why(panel, synthetic, finished):
 
 @pytest.mark.parametrize("suffix", [".npy", ".csv"])
 def test_export_writes_a_file_that_reads_back_equal(
-    panel, synthetic, qtbot, tmp_path, suffix, finished
-):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    suffix: str,
+    finished: Callable[..., FinishedRun],
+) -> None:
     values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
     panel.show_run(finished(synthetic(outputs={"c": values})))
     target = tmp_path / f"c{suffix}"
-    asked = []
+    asked: list[tuple[str, str, str]] = []
 
-    def save_dialog(parent, caption, directory, filters):
+    def save_dialog(parent: QWidget, caption: str, directory: str, filters: str) -> tuple[str, str]:
         asked.append((caption, directory, filters))
         return str(target), "NumPy array (*.npy)"
 
     qtbot_patch = pytest.MonkeyPatch()
     qtbot_patch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     try:
-        with qtbot.waitSignal(panel.exportFinished) as finished:
+        with qtbot.waitSignal(panel.exportFinished) as exported:
             qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
     finally:
         qtbot_patch.undo()
-    assert finished.args == [str(target)]
+    assert exported.args == [str(target)]
     assert asked[0][0] == "Export c — result"
     assert asked[0][1].endswith("c.npy")
     assert panel.export_status.text() == f"Saved {target.name}"
@@ -334,7 +401,13 @@ def test_export_writes_a_file_that_reads_back_equal(
         assert target.read_text().splitlines()[0] == "i0,i1,value"
 
 
-def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path, finished):
+def test_export_failure_is_reported(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.show_run(finished(synthetic()))
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "missing-folder" / "c.npy")
@@ -343,12 +416,17 @@ def test_export_failure_is_reported(panel, synthetic, qtbot, tmp_path, finished)
 
 
 def test_export_waits_while_one_is_being_written(
-    panel, synthetic, qtbot, tmp_path, monkeypatch, finished
-):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    finished: Callable[..., FinishedRun],
+) -> None:
     gate = threading.Event()
-    save_npy = outputs_panel.save_npy
+    save_npy = buffer_export.save_npy  # what the panel calls, until the test replaces it
 
-    def slow_save(array, path):
+    def slow_save(array: np.ndarray, path: Path) -> None:
         gate.wait(10)  # a 16 M-row file takes a while
         save_npy(array, path)
 
@@ -358,17 +436,22 @@ def test_export_waits_while_one_is_being_written(
     assert panel.export_status.text() == "Saving first.npy…"
     assert not panel.export_button.isEnabled()
     assert not panel.export_current(tmp_path / "second.npy"), "one export at a time"
-    with qtbot.waitSignal(panel.exportFinished) as finished:
+    with qtbot.waitSignal(panel.exportFinished) as exported:
         gate.set()
-    assert finished.args == [str(tmp_path / "first.npy")]
+    assert exported.args == [str(tmp_path / "first.npy")]
     assert panel.export_button.isEnabled()
     assert not (tmp_path / "second.npy").exists()
 
 
 def test_an_export_that_crashes_shows_its_traceback(
-    panel, synthetic, qtbot, tmp_path, monkeypatch, finished
-):
-    def broken_save(array, path):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    finished: Callable[..., FinishedRun],
+) -> None:
+    def broken_save(array: np.ndarray, path: Path) -> None:
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr(outputs_panel, "save_npy", broken_save)
@@ -382,7 +465,9 @@ def test_an_export_that_crashes_shows_its_traceback(
     assert panel.export_button.isEnabled()
 
 
-def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic, finished):
+def test_moving_off_the_plot_clears_the_hover_text(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
     hover(panel.viewer.line, 3, 3)
     assert panel.viewer.hover_label.text() == "index 3: 3"
@@ -390,7 +475,9 @@ def test_moving_off_the_plot_clears_the_hover_text(panel, synthetic, finished):
     assert panel.viewer.hover_label.text().strip() == ""
 
 
-def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(panel, synthetic, finished):
+def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
     panel.viewer.set_view("table")
     panel.show_run(finished(synthetic(outputs={"c": np.arange(20, dtype=np.float32)})))
@@ -400,7 +487,9 @@ def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(panel, synthetic,
     assert panel.viewer.view() == "image"  # a 2-D buffer opens as an image
 
 
-def test_zooming_far_into_garbage_values_switches_the_range_limit_on(panel, synthetic, finished):
+def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
+    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     values = np.ones(1000, np.float32)
     values[500] = 1e30  # what an uninitialised read can leave behind
     panel.show_run(finished(synthetic(outputs={"c": values})))
@@ -413,14 +502,17 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(panel, synt
 
 
 def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
-    panel, synthetic, qtbot, finished
-):
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.resize(1400, 360)
     panel.show_run(finished(synthetic(outputs={"m": np.ones((48, 64), np.float32)})))
     qtbot.waitExposed(panel)
     image = panel.viewer.image
 
-    def spans_the_image():
+    def spans_the_image() -> None:
         low, high = image.visible_columns()
         assert low <= 0 and high >= 64  # every column shows
         assert 64 / (high - low) > 0.9  # and little beside them: not -250 to 300
@@ -428,10 +520,15 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
     qtbot.waitUntil(spans_the_image)
 
 
-def test_the_header_names_the_buffer_shown_and_its_type(panel, synthetic, qtbot, finished):
+def test_the_header_names_the_buffer_shown_and_its_type(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    qtbot: QtBot,
+    finished: Callable[..., FinishedRun],
+) -> None:
     panel.show_run(finished(synthetic()))
     for label in (panel.title, panel.type_label):
         assert label.isVisible()
         whole = label.fontMetrics().horizontalAdvance(label.text())
-        qtbot.waitUntil(lambda label=label, whole=whole: label.width() >= whole)  # laid out
+        qtbot.waitUntil(partial(_wide_enough, label, whole))  # laid out
     assert (panel.title.text(), panel.type_label.text()) == ("c — result", "float [8], 32 bytes")

@@ -3,20 +3,26 @@ and New or Open empties the result tabs and the editor's position."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import RunError
+from clstudio.common.results import RunError, RunResult
+from clstudio.reporting import FinishedRun
+from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 
-def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(qtbot, synthetic, finished):
+def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(
+    qtbot: QtBot, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     panel = OutputsPanel()
     qtbot.addWidget(panel)
     panel.show()
@@ -32,7 +38,9 @@ def test_a_timeout_after_a_good_run_shows_no_table_of_the_good_one(qtbot, synthe
 
 
 @pytest.mark.opencl
-def test_open_after_a_run_empties_the_results_and_resets_the_position(qtbot, make_window):
+def test_open_after_a_run_empties_the_results_and_resets_the_position(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
     window = make_window()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     window.activateWindow()

@@ -3,8 +3,14 @@ those of the last run, and the Outputs tab, made once the dock has painted, show
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from pytestqt.qtbot import QtBot
+
 from clstudio.common.dtypes import parse_element_type
-from clstudio.session.args import BufferArg
+from clstudio.common.results import RunResult
+from clstudio.reporting import FinishedRun
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
@@ -12,7 +18,7 @@ from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 
 
-def test_the_outputs_made_behind_another_tab_show_when_their_tab_is_chosen(qtbot):
+def test_the_outputs_made_behind_another_tab_show_when_their_tab_is_chosen(qtbot: QtBot) -> None:
     panel = ResultsPanel(ProblemsView(), BuildLogView())
     qtbot.addWidget(panel)
     panel.show()
@@ -23,7 +29,7 @@ def test_the_outputs_made_behind_another_tab_show_when_their_tab_is_chosen(qtbot
     assert panel.outputs.empty.isVisible()  # "No outputs yet", not a blank page
 
 
-def test_the_outputs_made_on_their_own_tab_show_at_once(qtbot):
+def test_the_outputs_made_on_their_own_tab_show_at_once(qtbot: QtBot) -> None:
     panel = ResultsPanel(ProblemsView(), BuildLogView())
     qtbot.addWidget(panel)
     panel.setCurrentIndex(panel.tab_names().index("Outputs"))
@@ -34,7 +40,7 @@ def test_the_outputs_made_on_their_own_tab_show_at_once(qtbot):
 
 def session_with_buffers() -> Session:
     float32 = parse_element_type("float32")
-    args = {
+    args: dict[str, ArgSpec] = {
         "a": BufferArg(float32, (8,), access="in"),
         "c": BufferArg(float32, (8,), access="out"),
     }
@@ -42,8 +48,8 @@ def session_with_buffers() -> Session:
 
 
 def test_a_run_reaches_every_tab_and_another_session_empties_those_of_the_last_run(
-    qtbot, synthetic, finished
-):
+    qtbot: QtBot, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     panel = ResultsPanel(ProblemsView(), BuildLogView())
     qtbot.addWidget(panel)
     panel.show_run(finished(synthetic(printf="gid 0: 1.5\n"), session_with_buffers()))

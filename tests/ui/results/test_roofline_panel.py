@@ -1,11 +1,15 @@
 """The Roofline tab: runs as dots under measured roofs, or no roof and an offer to measure."""
 
+from collections.abc import Callable
+
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.common.dtypes import parse_element_type
+from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 
@@ -23,7 +27,7 @@ def peaks_of(device: str) -> PeakReport:
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot) -> RooflinePanel:
     widget = RooflinePanel()
     qtbot.addWidget(widget)
     widget.resize(900, 400)
@@ -31,18 +35,25 @@ def panel(qtbot):
     return widget
 
 
-def test_before_a_run_the_tab_says_what_will_appear(panel):
+def test_before_a_run_the_tab_says_what_will_appear(panel: RooflinePanel) -> None:
     assert panel.empty.isVisible() and panel.empty.title() == "No roofline yet"
 
 
-def test_a_run_that_timed_no_kernel_leaves_the_chart_as_it_was(panel, synthetic, finished):
+def test_a_run_that_timed_no_kernel_leaves_the_chart_as_it_was(
+    panel: RooflinePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     panel.show_run(finished(synthetic(timings=())))
     assert panel.empty.isVisible()
 
 
-def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(panel, synthetic, finished):
+def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(
+    panel: RooflinePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+) -> None:
     float32 = parse_element_type("float32")
-    args = {"a": BufferArg(float32, (8,), access="in"), "c": BufferArg(float32, (8,), access="out")}
+    args: dict[str, ArgSpec] = {
+        "a": BufferArg(float32, (8,), access="in"),
+        "c": BufferArg(float32, (8,), access="out"),
+    }
     run = finished(synthetic(), Session(kernel="k", source="", global_size=(8,), args=args))
     panel.show_run(run)
     panel.ops_per_item.setValue(4)
@@ -56,7 +67,9 @@ def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(panel, sy
 
 
 @pytest.mark.opencl
-def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(qtbot, panel, gallery_run):
+def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(
+    qtbot: QtBot, panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
     assert panel.plot.roof_lines() == []
@@ -69,7 +82,9 @@ def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(qtbot, panel, g
 
 
 @pytest.mark.opencl
-def test_with_peaks_the_roofs_and_the_binding_limit_show(panel, gallery_run):
+def test_with_peaks_the_roofs_and_the_binding_limit_show(
+    panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.set_lookup(lambda name: peaks_of(name) if name == result.device else None)
     panel.show_run(FinishedRun(session, result))
@@ -80,7 +95,9 @@ def test_with_peaks_the_roofs_and_the_binding_limit_show(panel, gallery_run):
 
 
 @pytest.mark.opencl
-def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(panel, gallery_run):
+def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
+    panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     naive_session, naive = gallery_run("matmul_naive")
     tiled_session, tiled = gallery_run("matmul_tiled")
     panel.set_lookup(lambda name: peaks_of(name))
@@ -91,6 +108,7 @@ def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(panel, ga
     assert panel.ops_per_item.value() == 1  # another kernel: its own number, the default
     panel.ops_per_item.setValue(2 * 384)
     after = panel.latest_point()
+    assert before is not None and after is not None
     assert [p.xData[0] for p in panel.plot.points()] == pytest.approx(
         [before.intensity, after.intensity]
     )

@@ -1,17 +1,20 @@
 """Sweep local size from the window: progress, the plot, the best marked, and Use."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
 from clstudio.measurements.local_size_sweep import SweepPoint, SweepResult
+from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.sweep_panel import SweepPanel
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 
-def test_a_sweep_shows_time_per_size_marks_the_best_and_the_failures(qtbot):
+def test_a_sweep_shows_time_per_size_marks_the_best_and_the_failures(qtbot: QtBot) -> None:
     panel = SweepPanel()
     qtbot.addWidget(panel)
     sweep = SweepResult(
@@ -37,8 +40,8 @@ def test_a_sweep_shows_time_per_size_marks_the_best_and_the_failures(qtbot):
 
 @pytest.mark.opencl
 def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
-    qtbot, make_window, monkeypatch
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
     window = make_window(discover=discover)
     window.files.load(KERNELS / "vector_add.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
@@ -51,7 +54,9 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
         panel.sweep_button.click()
         assert panel.stop_button.isVisible()
     assert panel.use_button.isVisible()
+    assert panel._sweep is not None
     best = panel._sweep.best
+    assert best is not None
     panel.use_button.click()
     assert window.workbench.document.session.local_size == best.local_size
     assert window.arguments_panel.ndrange.local_size() == best.local_size

@@ -9,11 +9,11 @@ from clstudio.common.results import Timing
 from clstudio.ui.results.timings.timeline_bars import timeline, timeline_rows
 
 
-def timing(phase, name, repeat, start, end):
+def timing(phase: str, name: str, repeat: int, start: int, end: int) -> Timing:
     return Timing(phase, name, repeat, start - 10, start - 5, start, end)
 
 
-def test_timeline_starts_at_the_first_command_in_ms():
+def test_timeline_starts_at_the_first_command_in_ms() -> None:
     timings = (
         timing("upload", "a", 0, 1_000_000, 1_500_000),
         timing("kernel", "k", 0, 2_000_000, 4_000_000),
@@ -30,7 +30,7 @@ def test_timeline_starts_at_the_first_command_in_ms():
     assert timeline(()) == ()
 
 
-def test_the_results_arithmetic_loads_no_qt():
+def test_the_results_arithmetic_loads_no_qt() -> None:
     script = (
         "import sys, clstudio.ui.results.outputs.buffer_export, "
         "clstudio.ui.results.viewers.buffer_layout, "

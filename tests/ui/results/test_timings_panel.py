@@ -1,25 +1,29 @@
 """The Timings tab on real PoCL runs and hand-made results: what the user reads and sees."""
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QStyle
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.dtypes import parse_element_type
-from clstudio.common.results import RunError
+from clstudio.common.results import RunError, RunResult
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
-from clstudio.session.args import BufferArg
+from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.timings.timings_panel import STATS_ROWS, TimingsPanel
+from ui.qt_items import table_text
 
 FLOAT = parse_element_type("float32")
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot: QtBot) -> TimingsPanel:
     widget = TimingsPanel()
     qtbot.addWidget(widget)
     widget.resize(1200, 400)
@@ -27,22 +31,24 @@ def panel(qtbot):
     return widget
 
 
-def small_session(**keys):
-    args = {
+def small_session(**keys: Any) -> Session:
+    args: dict[str, ArgSpec] = {
         "a": BufferArg(FLOAT, (8,), access="in"),
         "c": BufferArg(FLOAT, (8,), access="out"),
     }
     return Session(kernel="k", source="", global_size=(8,), repeats=3, args=args, **keys)
 
 
-def test_empty_state_before_the_first_run(panel):
+def test_empty_state_before_the_first_run(panel: TimingsPanel) -> None:
     assert panel.stack.currentWidget() is panel.empty
     assert panel.empty.title() == "No timings yet"
     assert "Run a kernel" in panel.empty.body()
 
 
 @pytest.mark.opencl
-def test_a_real_run_fills_every_plot_and_number(panel, gallery_run):
+def test_a_real_run_fills_every_plot_and_number(
+    panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
     assert panel.stack.currentIndex() == 1
@@ -73,13 +79,15 @@ def test_a_real_run_fills_every_plot_and_number(panel, gallery_run):
     for name, value in expected.items():
         assert panel.stats_value(name) == pytest.approx(value)
         row = STATS_ROWS.index(name)
-        assert panel.stats_table.item(row, 0).text() == format_seconds(value)
-    assert panel.stats_table.item(0, 0).text() == str(session.repeats)
+        assert table_text(panel.stats_table, row, 0) == format_seconds(value)
+    assert table_text(panel.stats_table, 0, 0) == str(session.repeats)
     assert "vector_add" in panel.summary.text()
 
 
 @pytest.mark.opencl
-def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(panel, gallery_run):
+def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
+    panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+) -> None:
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
     median = np.median(result.kernel_times_ns()) * 1e-9
@@ -90,7 +98,9 @@ def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(panel, gallery
     assert "4 MiB written to c" in panel.bandwidth_detail.text()
 
 
-def test_gflops_appear_once_the_user_enters_operations(panel, qtbot, synthetic):
+def test_gflops_appear_once_the_user_enters_operations(
+    panel: TimingsPanel, qtbot: QtBot, synthetic: Callable[..., RunResult]
+) -> None:
     panel.show_run(FinishedRun(small_session(), synthetic(times_ns=[1000, 1000, 1000])))
     assert panel.gflops.text() == "GFLOP/s: —"
     assert "Enter the operations" in panel.gflops_detail.text()
@@ -101,13 +111,17 @@ def test_gflops_appear_once_the_user_enters_operations(panel, qtbot, synthetic):
     assert panel.gflops_detail.text() == "8 work-items × 250 operations in 1 µs"
 
 
-def test_bandwidth_of_a_hand_made_run(panel, synthetic):
+def test_bandwidth_of_a_hand_made_run(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult]
+) -> None:
     panel.show_run(FinishedRun(small_session(), synthetic(times_ns=[2000, 1000, 3000])))
     # 32 bytes read + 32 written over the 2 µs median = 0.032 GB/s
     assert panel.bandwidth.text() == "Effective bandwidth: 0.032 GB/s"
 
 
-def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic, qtbot):
+def test_history_overlays_two_runs_in_their_own_colours(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     session = small_session()
     panel.show_run(FinishedRun(session, synthetic(times_ns=[4000, 3000, 3500])))
     panel.show_run(FinishedRun(session, synthetic(times_ns=[2000, 1500, 1700, 1600])))
@@ -135,7 +149,7 @@ def test_history_overlays_two_runs_in_their_own_colours(panel, synthetic, qtbot)
     assert [entry.number for entry in panel.history.checked_entries()] == [1, 3]
 
 
-def click_checkbox(qtbot, list_widget, item):
+def click_checkbox(qtbot: QtBot, list_widget: QListWidget, item: QListWidgetItem) -> None:
     """Click where the style draws a list item's check box: at the left of its row."""
     style = list_widget.style()
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
@@ -145,14 +159,18 @@ def click_checkbox(qtbot, list_widget, item):
     qtbot.mouseClick(list_widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
-def test_clear_history_empties_the_overlay(panel, synthetic, qtbot):
+def test_clear_history_empties_the_overlay(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_run(FinishedRun(small_session(), synthetic()))
     qtbot.mouseClick(panel.history.clear_button, Qt.MouseButton.LeftButton)
     assert panel.history.entries() == []
     assert panel.repeats.curves() == []
 
 
-def test_a_failed_run_shows_its_error_and_keeps_the_history(panel, synthetic):
+def test_a_failed_run_shows_its_error_and_keeps_the_history(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult]
+) -> None:
     session = small_session()
     panel.show_run(FinishedRun(session, synthetic()))
     failed = synthetic(
@@ -166,7 +184,7 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(panel, synthetic):
         "The kernel did not build (line 4): expected ';' after expression"
     )
     assert panel.timeline.bar_count() == 0
-    assert panel.stats_table.item(2, 0).text() == "—"
+    assert table_text(panel.stats_table, 2, 0) == "—"
     assert panel.bandwidth.text() == "Effective bandwidth: —"
     assert len(panel.history.entries()) == 1  # nothing measured, nothing to compare
     assert len(panel.repeats.curves()) == 1  # the earlier run is still on show
@@ -175,7 +193,9 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(panel, synthetic):
     assert not panel.banner.isVisible()
 
 
-def test_hovering_a_timeline_bar_names_it(panel, synthetic, qtbot):
+def test_hovering_a_timeline_bar_names_it(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
     panel.show_run(FinishedRun(small_session(), synthetic(times_ns=[400_000, 300_000])))
     qtbot.waitExposed(panel)
     start, end = panel.timeline.bars("kernel")[0]

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from pytestqt.qtbot import QtBot
 
 from clstudio.common import HOST_STEP_COUNT
 from clstudio.engine import InProcessBackend
 from clstudio.ui.backends import Backends
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.client import WorkerClient
+from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
 
@@ -25,7 +33,7 @@ SPIN = """__kernel void scale(__global float *x, const float by) {
 """
 
 
-def session_file(tmp_path, source=SCALE, **keys):
+def session_file(tmp_path: Path, source: str = SCALE, **keys: Any) -> Path:
     data = {
         "format": "clstudio-session",
         "version": 1,
@@ -45,7 +53,12 @@ def session_file(tmp_path, source=SCALE, **keys):
     return path
 
 
-def steps_tab(qtbot, make_window, path, backends=None):
+def steps_tab(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    path: Path,
+    backends: Backends | None = None,
+) -> tuple[MainWindow, StepsPanel]:
     window = make_window(backends=backends)
     assert window.files.open_file(path)
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=30_000)
@@ -53,23 +66,30 @@ def steps_tab(qtbot, make_window, path, backends=None):
     return window, window.results_panel.steps
 
 
-def click(qtbot, button):
+def click(qtbot: QtBot, button: QWidget) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def press_and_wait(qtbot, window, button, timeout=30_000):
+def press_and_wait(
+    qtbot: QtBot, window: MainWindow, button: QWidget, timeout: int = 30_000
+) -> None:
     with qtbot.waitSignal(window.step_mode.controller.stepsEnded, timeout=timeout):
         click(qtbot, button)
 
 
-def click_row(qtbot, tree, item, column=1):
+def click_row(
+    qtbot: QtBot, tree: QTreeWidget, item: QTreeWidgetItem | None, column: int = 1
+) -> None:
+    assert item is not None
     tree.scrollToItem(item)
     rect = tree.visualItemRect(item)
     x = tree.header().sectionPosition(column) + 5
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, rect.center().y()))
 
 
-def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(qtbot, make_window, tmp_path):
+def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
     assert [panel.row_state(n) for n in (1, 2, 11)] == ["current", "pending", "pending"]
     press_and_wait(qtbot, window, panel.step_button)
@@ -92,13 +112,16 @@ def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(qtbot, make_wi
     assert not panel.step_button.isEnabled() and panel.reset_button.isEnabled()
     outputs = window.results_panel.outputs
     assert [(e.name, e.role) for e in outputs.entries() if e.role == "result"] == [("x", "result")]
-    assert outputs.entries()[0].reference.ok
+    reference = outputs.entries()[0].reference
+    assert reference is not None and reference.ok
 
 
-def test_choosing_a_step_shows_why_and_its_lines_in_the_host_code(qtbot, make_window, tmp_path):
+def test_choosing_a_step_shows_why_and_its_lines_in_the_host_code(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
     qtbot.waitUntil(lambda: window.host_code_panel.program() is not None)
-    click_row(qtbot, panel.tree, panel.tree.topLevelItem(6))
+    click_row(qtbot, panel.tree, tree_item(panel.tree, 6))
     assert "7. Create the memory objects" in panel.details.text()
     assert "the inputs are copied into them" in panel.details.text()
     assert "cl.Buffer" in panel.details.text()
@@ -107,8 +130,8 @@ def test_choosing_a_step_shows_why_and_its_lines_in_the_host_code(qtbot, make_wi
 
 
 def test_a_build_failure_stops_at_step_5_and_its_line_links_to_the_editor(
-    qtbot, make_window, tmp_path
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
     window.editor_panel.replace_source(BROKEN)
     press_and_wait(qtbot, window, panel.run_to_end_button)
@@ -125,8 +148,8 @@ def test_a_build_failure_stops_at_step_5_and_its_line_links_to_the_editor(
 
 
 def test_a_local_size_that_does_not_divide_fails_at_the_launch_with_the_numbers(
-    qtbot, make_window, tmp_path
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path, local_size=[3]))
     press_and_wait(qtbot, window, panel.run_to_end_button)
     assert [panel.row_state(n) for n in (8, 9, 10)] == ["done", "failed", "pending"]
@@ -136,7 +159,9 @@ def test_a_local_size_that_does_not_divide_fails_at_the_launch_with_the_numbers(
     assert "1000 = 333 x 3 + 1" in panel.details.text()  # the failed step is the one shown
 
 
-def test_reset_brings_every_step_back_to_pending(qtbot, make_window, tmp_path):
+def test_reset_brings_every_step_back_to_pending(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
     for _ in range(3):
         press_and_wait(qtbot, window, panel.step_button)
@@ -150,8 +175,8 @@ def test_reset_brings_every_step_back_to_pending(qtbot, make_window, tmp_path):
 
 
 def test_stop_during_an_endless_step_fails_it_as_stopped_and_reset_works(
-    qtbot, make_window, tmp_path
-):
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     backends = Backends(InProcessBackend(), WorkerClient(), measurements=InProcessBackend())
     path = session_file(tmp_path, source=SPIN, timeout_s=60)
     window, panel = steps_tab(qtbot, make_window, path, backends)
@@ -170,7 +195,9 @@ def test_stop_during_an_endless_step_fails_it_as_stopped_and_reset_works(
     assert panel.row_state(1) == "done"
 
 
-def test_after_a_run_the_steps_show_its_times_and_the_later_launches(qtbot, make_window, tmp_path):
+def test_after_a_run_the_steps_show_its_times_and_the_later_launches(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
     with qtbot.waitSignal(window.runner.runFinished, timeout=30_000):
         assert window.workbench.request_run()

@@ -8,9 +8,9 @@ import threading
 import pytest
 from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
-from task_testing import GATE_TIMEOUT, Gate, Recorder, newest
 
 from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
+from ui.tasks.task_testing import GATE_TIMEOUT, Gate, Recorder, newest
 
 
 def test_the_answer_arrives_on_the_gui_thread(

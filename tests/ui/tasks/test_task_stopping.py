@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from task_testing import GATE_TIMEOUT, DeafBackend, Gate, Recorder, newest
 
 from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
+from ui.tasks.task_testing import GATE_TIMEOUT, DeafBackend, Gate, Recorder, newest
 
 
 def test_stop_sets_the_flag_and_asks_the_backend_again_until_the_work_ends(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
@@ -57,7 +58,7 @@ _DEFAULTS = {"fill": {"value": 0}, "random": {"low": 0, "high": 1}, "normal": {"
 _FIELDS = {"fill": ("value",), "random": ("low", "high"), "normal": ("mean", "std")}
 
 
-def parse_values(text: str) -> list | None:
+def parse_values(text: str) -> list[Any] | None:
     """`1, 2, 3` or a nested JSON list `[[1, 2], [3, 4]]`; None unless rectangular numbers."""
     text = text.strip()
     if not text:

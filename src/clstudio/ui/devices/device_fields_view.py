@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -194,11 +194,13 @@ class DeviceFieldsView(QWidget):
         self._apply_filter(text)
         self.filterChanged.emit(text)
 
-    def _on_tree_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+    def _on_tree_current_changed(
+        self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None
+    ) -> None:
         field = current.data(0, FIELD_ROLE) if current is not None else None
         self.detail.setHtml(field_detail_html(field) if field is not None else "")
 
-    def _on_tree_context_menu(self, pos) -> None:
+    def _on_tree_context_menu(self, pos: QPoint) -> None:
         field = self.current_field()
         if field is None:
             return

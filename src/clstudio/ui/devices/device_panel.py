@@ -376,7 +376,9 @@ class DevicePanel(QWidget):
             self.tr("In use for builds and runs") if in_use else self.tr("Use this device")
         )
 
-    def _on_tree_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+    def _on_tree_current_changed(
+        self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None
+    ) -> None:
         data = current.data(0, ITEM_ROLE) if current is not None else None
         if isinstance(data, DeviceInfo):
             self.title.setText(data.name)

@@ -169,7 +169,9 @@ class PeaksView(QWidget):
                 return item.text(1)
         return ""
 
-    def _on_figures_current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+    def _on_figures_current_changed(
+        self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None
+    ) -> None:
         if current is None or current.parent() is None:
             self.meaning.clear()
             return

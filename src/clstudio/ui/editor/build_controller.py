@@ -16,21 +16,21 @@ from clstudio.common import BuildResult
 from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
 if TYPE_CHECKING:
-    from clstudio.backend import Backend
+    from clstudio.backend import Builder
     from clstudio.devices import DeviceSelector
 
 LIVE_DELAY_MS = 500
 
 
 class BuildController(QObject):
-    """Builds the newest source through an injected Backend; reports only the newest result."""
+    """Builds the newest source through an injected Builder; reports only the newest result."""
 
     buildStarted = Signal(int)  # the generation being built
     buildFinished = Signal(object)  # BuildResult of the current text
     buildCrashed = Signal(str)  # the backend raised: its traceback
 
     def __init__(
-        self, backend: Backend, delay_ms: int = LIVE_DELAY_MS, parent: QObject | None = None
+        self, backend: Builder, delay_ms: int = LIVE_DELAY_MS, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
         self._backend = backend

@@ -30,7 +30,7 @@ from clstudio.ui.editor.problems_view import ProblemsView
 from clstudio.ui.editor.severity_marks import severity_icon
 
 if TYPE_CHECKING:
-    from clstudio.backend import Backend
+    from clstudio.backend import Builder
     from clstudio.devices import DeviceSelector
 
 
@@ -46,7 +46,7 @@ class EditorPanel(QWidget):
     problemActivated = Signal(int, int)  # line, column
 
     def __init__(
-        self, backend: Backend, delay_ms: int = LIVE_DELAY_MS, parent: QWidget | None = None
+        self, backend: Builder, delay_ms: int = LIVE_DELAY_MS, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setObjectName("editorPanel")

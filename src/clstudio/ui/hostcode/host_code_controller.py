@@ -7,11 +7,12 @@ millisecond, so it happens on the GUI thread at every change.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from clstudio.common import KernelSignature
 from clstudio.devices import DeviceInfo, DeviceSelector
@@ -19,11 +20,14 @@ from clstudio.hostcode import (
     MAIN_FILES,
     ExportError,
     FolderNotEmptyError,
+    export_folders,
     export_program,
     host_program,
+    run_commands,
 )
 from clstudio.session import Session
-from clstudio.ui.hostcode.host_code_panel import LANGUAGE_NAMES, HostCodePanel
+from clstudio.ui.hostcode.export_dialog import ExportDialog
+from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.workbench import Workbench
 
@@ -52,6 +56,7 @@ class HostCodeController(QObject):
         self.panel = panel
         self.workbench = workbench
         self._active_device = active_device
+        self.report: QMessageBox | None = None  # the last export's commands, while open
         workbench.documentChanged.connect(self.refresh)
         workbench.editor.buildFinished.connect(self._on_editor_build_finished)
         panel.languageChosen.connect(self._on_panel_language_chosen)
@@ -66,7 +71,7 @@ class HostCodeController(QObject):
         selector, platform = self._device()
         try:
             program = host_program(
-                session, signature, self.panel.chosen_language(), selector, platform
+                session, signature, self.panel.chosen_language(), selector, platform, self._type()
             )
         except ExportError as exc:
             self.panel.show_unavailable(self.tr("No host code for this session"), str(exc))
@@ -79,48 +84,69 @@ class HostCodeController(QObject):
         if signature is None:
             QMessageBox.information(parent, self.tr("Export host code"), self.tr(NOT_BUILT[1]))
             return None
-        names = list(LANGUAGE_NAMES.values())
-        current = names.index(LANGUAGE_NAMES[self.panel.chosen_language()])
-        name, ok = QInputDialog.getItem(
-            parent,
-            self.tr("Export host code"),
-            self.tr("Write the host program in:"),
-            names,
-            current,
-            False,
-        )
-        if not ok:
+        document = self.workbench.document.path
+        dialog = ExportDialog(self.panel.chosen_language(), document.parent if document else None)
+        dialog.setParent(parent, dialog.windowFlags())
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            dialog.deleteLater()
             return None
-        language = next(key for key, shown in LANGUAGE_NAMES.items() if shown == name)
-        start = str(self.workbench.document.path.parent) if self.workbench.document.path else ""
-        chosen = QFileDialog.getExistingDirectory(
-            parent, self.tr("Export host code into folder"), start
-        )
-        if not chosen:
-            return None
-        folder = Path(chosen)
+        folder, choice = dialog.chosen_folder(), dialog.chosen_language()
+        dialog.deleteLater()
         selector, platform = self._device()
-        try:
+        kind = self._type()
+        commands: list[tuple[str, list[str]]] = []
+        for language, into in export_folders(choice, folder).items():
             try:
-                export_program(session, signature, language, folder, selector, platform)
-            except FolderNotEmptyError:
-                if not _agree_to_replace(parent, folder, MAIN_FILES[language]):
-                    return None
-                export_program(session, signature, language, folder, selector, platform, True)
-        except ExportError as exc:
-            QMessageBox.warning(parent, self.tr("Cannot export host code"), str(exc))
-            return None
-        if language == "python":
-            done = self.tr("Exported the host program to {folder}: run it with python main.py")
-        else:
-            done = self.tr("Exported the host program to {folder}: run it with make, then ./main")
-        self.messageRaised.emit(done.format(folder=folder))
+                try:
+                    written = export_program(
+                        session, signature, language, into, selector, platform, False, kind
+                    )
+                except FolderNotEmptyError:
+                    if not _agree_to_replace(parent, into, MAIN_FILES[language]):
+                        return None
+                    written = export_program(
+                        session, signature, language, into, selector, platform, True, kind
+                    )
+            except ExportError as exc:
+                QMessageBox.warning(parent, self.tr("Cannot export host code"), str(exc))
+                return None
+            commands.append((language, run_commands(language, into, written, sys.executable)))
+        self.messageRaised.emit(
+            self.tr("Exported the host program to {folder}").format(folder=folder)
+        )
+        self._show_report(parent, folder, commands)
         return folder
+
+    def _show_report(
+        self, parent: QWidget, folder: Path, commands: list[tuple[str, list[str]]]
+    ) -> None:
+        """The commands that run the export, whole and selectable, to copy into a terminal."""
+        parts = [self.tr("Exported the host program to {folder}.").format(folder=folder)]
+        for language, lines in commands:
+            if language == "python":
+                said = self.tr("To run the Python program (with the Python that has pyopencl):")
+            else:
+                said = self.tr("To build and run the C program:")
+            parts.append(said + "\n" + "\n".join(lines))
+        if self.report is not None:
+            self.report.deleteLater()
+        self.report = QMessageBox(
+            QMessageBox.Icon.Information, self.tr("Host code exported"), "\n\n".join(parts)
+        )
+        self.report.setParent(parent, self.report.windowFlags())
+        self.report.setTextFormat(Qt.TextFormat.PlainText)
+        self.report.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.report.open()
 
     def _inputs(self) -> tuple[Session, KernelSignature | None]:
         session = self.workbench.document.session
         good = self.workbench.editor.controller.last_good
         return session, good.kernel(session.kernel) if good is not None else None
+
+    def _type(self) -> str:
+        """The type of the device the session runs on, which the program prefers."""
+        device = self._active_device()
+        return device.type if device is not None else ""
 
     def _device(self) -> tuple[DeviceSelector | None, str | None]:
         device = self._active_device()

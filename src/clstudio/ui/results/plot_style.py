@@ -54,7 +54,7 @@ def adopt_new_windows(owner: QWidget, before: set[QWidget]) -> None:
             window.setParent(owner, window.windowFlags())
 
 
-class ThemedPlotWidget(pg.PlotWidget):
+class ThemedPlotWidget(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph is untyped
     """A PlotWidget whose background, axes and text use the widget palette."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -66,7 +66,8 @@ class ThemedPlotWidget(pg.PlotWidget):
         self._apply_palette()
 
     def text_colour(self) -> QColor:
-        return self.palette().color(QPalette.ColorRole.Text)
+        colour: QColor = self.palette().color(QPalette.ColorRole.Text)
+        return colour
 
     def _apply_palette(self) -> None:
         palette = self.palette()

@@ -1,8 +1,10 @@
 """The Roofline tab: each run's arithmetic intensity and speed under the device's measured roofs.
 
-The operations per work-item are the learner's to state (a default of 1 suits
-element-wise kernels); they are remembered per kernel, so the runs of one
-kernel move together when the number changes. Earlier runs stay as fainter
+"Measure operations" counts what the latest run's session executed, on Oclgrind
+(docs/measured-counts.md); from then on the runs of that session sit where the
+measured flops and global bytes put them. Without a measurement, the operations
+per work-item are the learner's to state (a default of 1 suits element-wise
+kernels), remembered per kernel, and both are shown when both exist. Earlier runs stay as fainter
 dots, so a tiling step shows as a move on the chart. Without measured peaks
 the chart draws no roof at all and offers to measure them.
 """
@@ -23,15 +25,17 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import PeakReport
+from clstudio.counts import CountResult
 from clstudio.reporting import (
     DEFAULT_OPS_PER_ITEM,
     FinishedRun,
     RooflinePoint,
     binding_limit,
+    measured_point,
     point_of,
     roofs_of,
 )
-from clstudio.session import BufferArg
+from clstudio.session import BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
@@ -48,12 +52,22 @@ class _Run:
     work_items: int
     seconds: float
     double: bool
+    session: Session
+
+
+def counted_as(session: Session) -> tuple[object, ...]:
+    """What makes two runs execute the same operations: one measurement serves both."""
+    local = tuple(session.local_size) if session.local_size else None
+    return (session.kernel, session.source, session.build_options, session.global_size, local)
 
 
 class RooflinePanel(QWidget):
-    """show_run(run) after each run; `measurePeaksRequested` asks for roofs."""
+    """show_run(run) after each run; `measurePeaksRequested` asks for roofs,
+    `measureOperationsRequested(session)` for counts, which come back to show_counts."""
 
     measurePeaksRequested = Signal(str)  # the device's name
+    measureOperationsRequested = Signal(object)  # the latest run's Session
+    stopMeasuringRequested = Signal()
 
     def __init__(
         self,
@@ -64,6 +78,7 @@ class RooflinePanel(QWidget):
         self._lookup = lookup
         self._runs: list[_Run] = []
         self._ops: dict[str, int] = {}  # per kernel name
+        self._counts: dict[tuple[object, ...], CountResult] = {}  # per counted_as(session)
         self._next = 1
 
         self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
@@ -87,6 +102,23 @@ class RooflinePanel(QWidget):
         self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
         self.bytes_note = QLabel()
         self.bytes_note.setWordWrap(True)
+        self.count_button = QPushButton(self.tr("Measure operations"))
+        self.count_button.setObjectName("rooflineMeasureOperations")
+        self.count_button.setToolTip(
+            self.tr(
+                "Run the latest session once on the Oclgrind simulator and count the "
+                "floating-point operations and bytes it executed (a sample of work-groups "
+                "for a large range)"
+            )
+        )
+        self.count_button.clicked.connect(self._on_count_clicked)
+        self.stop_count_button = QPushButton(self.tr("Stop measuring"))
+        self.stop_count_button.setVisible(False)
+        self.stop_count_button.clicked.connect(self.stopMeasuringRequested.emit)
+        self.counts_note = QLabel()
+        self.counts_note.setObjectName("rooflineCounts")
+        self.counts_note.setWordWrap(True)
+        self.counts_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("Operations per work-item:")))
@@ -96,6 +128,11 @@ class RooflinePanel(QWidget):
         layout = QVBoxLayout(content)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(controls)
+        counting = QHBoxLayout()
+        counting.addWidget(self.count_button)
+        counting.addWidget(self.stop_count_button)
+        counting.addWidget(self.counts_note, 1)
+        layout.addLayout(counting)
         verdict_row = QHBoxLayout()
         verdict_row.addWidget(self.verdict, 1)
         verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -141,6 +178,7 @@ class RooflinePanel(QWidget):
                 run.work_items,
                 stats.median_s,
                 double,
+                run.session,
             )
         )
         self._next += 1
@@ -156,6 +194,25 @@ class RooflinePanel(QWidget):
         self._runs = []
         self.stack.show_empty()
 
+    def set_measuring(self, measuring: bool) -> None:
+        """Show that a count is under way (Stop) or not (Measure operations)."""
+        self.count_button.setEnabled(not measuring)
+        self.stop_count_button.setVisible(measuring)
+        if measuring:
+            self.counts_note.setText(self.tr("Counting on Oclgrind…"))
+
+    def show_counts(self, session: Session, result: CountResult) -> None:
+        """A count has come back: the runs of its session move to the measured figures."""
+        self.set_measuring(False)
+        if result.counts is not None:
+            self._counts[counted_as(session)] = result
+        elif result.error is not None:
+            self._counts.pop(counted_as(session), None)
+        self._redraw()
+        if result.counts is None:
+            said = result.error.message if result.error is not None else ""
+            self.counts_note.setText(self.tr("Not measured: {reason}").format(reason=said))
+
     def peaks_changed(self) -> None:
         """New peaks were measured: the roofs may have changed."""
         self._redraw()
@@ -170,10 +227,13 @@ class RooflinePanel(QWidget):
         for run in self._runs:
             if latest is None or run.device != latest.device:
                 continue  # another device's runs sit under other roofs
-            ops = self._ops.get(run.kernel, DEFAULT_OPS_PER_ITEM)
-            point = point_of(
-                f"#{run.number} {run.kernel}", run.bytes_moved, run.work_items, ops, run.seconds
-            )
+            label = f"#{run.number} {run.kernel}"
+            counted = self._counts.get(counted_as(run.session))
+            if counted is not None and counted.counts is not None:
+                point = measured_point(label, counted.counts, run.seconds)
+            else:
+                ops = self._ops.get(run.kernel, DEFAULT_OPS_PER_ITEM)
+                point = point_of(label, run.bytes_moved, run.work_items, ops, run.seconds)
             if point is not None:
                 points.append(point)
         return points
@@ -195,6 +255,7 @@ class RooflinePanel(QWidget):
                 ops=f"{ops:,}".replace(",", " "),
             )
         )
+        self._show_counts_note(latest, ops)
         point = points[-1] if points and points[-1].label.startswith(f"#{latest.number} ") else None
         if point is None:
             self.verdict.setText(self.tr("This run moved no buffer bytes, so it has no intensity."))
@@ -215,6 +276,32 @@ class RooflinePanel(QWidget):
         else:
             self.verdict.setText(binding_limit(point, roofs))
             self.measure_button.setVisible(False)
+
+    def _show_counts_note(self, latest: _Run, ops: int) -> None:
+        counted = self._counts.get(counted_as(latest.session))
+        if counted is None or counted.counts is None:
+            self.counts_note.setText(
+                self.tr("Operations not measured: the chart uses the number stated above.")
+            )
+            return
+        counts = counted.counts
+        text = self.tr(
+            "Measured on Oclgrind: {flops} floating-point operations, {bytes} bytes of global "
+            "memory (stated: {stated} operations)"
+        ).format(
+            flops=f"{counts.flops:,}".replace(",", " "),
+            bytes=f"{counts.global_bytes:,}".replace(",", " "),
+            stated=f"{latest.work_items * ops:,}".replace(",", " "),
+        )
+        if counted.sampling is not None:
+            text += "; " + counted.sampling.describe()
+        if counted.references_passed is False:
+            text += self.tr("; on Oclgrind the outputs failed the references (see Check mode)")
+        self.counts_note.setText(text)
+
+    def _on_count_clicked(self) -> None:
+        if self._runs:
+            self.measureOperationsRequested.emit(self._runs[-1].session)
 
     def _on_ops_per_item_value_changed(self, value: int) -> None:
         if self._runs:

@@ -17,7 +17,7 @@ ROOF_COLOUR = "#3b82c4"
 EARLIER_ALPHA = 90  # of 255: earlier runs are fainter than the latest
 
 
-class DecadeAxis(pg.AxisItem):
+class DecadeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph is untyped
     """A log axis labelled at 1, 2 and 5 times each power of ten, ticked at every integer.
 
     pyqtgraph labels every minor tick of a log axis that spans under two decades,
@@ -25,7 +25,7 @@ class DecadeAxis(pg.AxisItem):
     """
 
     def logTickValues(
-        self, minVal: float, maxVal: float, size: float, stdTicks: list
+        self, minVal: float, maxVal: float, size: float, stdTicks: list[float]
     ) -> list[tuple[None, list[float]]]:
         decades = range(int(np.floor(minVal)), int(np.ceil(maxVal)) + 1)
 

@@ -121,7 +121,7 @@ class HistogramView(ThemedPlotWidget):
         count = int(counts[bar])
         if self.histogram.per_value:
             if count == 1:
-                text = self.tr("value {value}: 1 element")
+                text: str = self.tr("value {value}: 1 element")
             else:
                 text = self.tr("value {value}: {count} elements")
             return text.format(value=round(edges[bar] + 0.5), count=count)

@@ -182,7 +182,8 @@ class ImageView(ThemedPlotWidget):
             value = "RGBA (" + ", ".join(format_value(channel) for channel in pixel) + ")"
         else:
             value = format_value(pixel)
-        return self.tr("{row_axis} {row}, {column_axis} {column}: {value}").format(
+        text: str = self.tr("{row_axis} {row}, {column_axis} {column}: {value}")
+        return text.format(
             row_axis=self._axis_names[0],
             row=row,
             column_axis=self._axis_names[1],

@@ -197,7 +197,7 @@ class LineView(ThemedPlotWidget):
         if not 0 <= flat < len(self._values):
             return ""
         if self._lane_name:
-            text = self.tr("index {index} ({lane}): {value}")
+            text: str = self.tr("index {index} ({lane}): {value}")
         else:
             text = self.tr("index {index}: {value}")
         return text.format(

@@ -1,0 +1,43 @@
+"""Measured counts: the operations and bytes a kernel executed, as Oclgrind counts them."""
+
+from clstudio.counts.count_plan import (
+    FULL_RANGE_LIMIT,
+    CountPlan,
+    Sampling,
+    count_environment,
+    plan_count,
+)
+from clstudio.counts.count_result import CountResult
+from clstudio.counts.instruction_counts import (
+    FLOPS_PER_OPERATION,
+    KINDS,
+    SPACES,
+    ExecutedCounts,
+    OperationCounts,
+    classify,
+    read_counts,
+)
+from clstudio.counts.ir_dump import dumps_now, take_ir
+from clstudio.counts.lane_widths import CountingError, LaneWidths, call_lanes, lane_widths
+
+__all__ = [
+    "FLOPS_PER_OPERATION",
+    "FULL_RANGE_LIMIT",
+    "KINDS",
+    "SPACES",
+    "CountPlan",
+    "CountResult",
+    "CountingError",
+    "ExecutedCounts",
+    "LaneWidths",
+    "OperationCounts",
+    "Sampling",
+    "call_lanes",
+    "classify",
+    "count_environment",
+    "dumps_now",
+    "lane_widths",
+    "plan_count",
+    "read_counts",
+    "take_ir",
+]

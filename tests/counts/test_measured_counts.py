@@ -1,0 +1,107 @@
+"""Counts measured on Oclgrind against hand-counted figures, through the real worker."""
+
+import json
+import shutil
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from clstudio.counts import plan_count
+from clstudio.reporting import measured_point
+from clstudio.session import Session, load_session
+from clstudio.worker.count_client import CountClient
+
+pytestmark = pytest.mark.opencl
+
+KERNELS = Path(__file__).parents[2] / "kernels"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[CountClient]:
+    client = CountClient()
+    yield client
+    client.close()
+
+
+def resized(tmp_path: Path, name: str, sizes: dict[str, int]) -> Session:
+    """The gallery's session with other sizes, so that the whole range runs."""
+    data = json.loads((KERNELS / f"{name}.json").read_text())
+    data["sizes"] = sizes
+    shutil.copy(KERNELS / data["source_file"], tmp_path / data["source_file"])
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data))
+    return load_session(path)
+
+
+def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(
+    client: CountClient, tmp_path: Path
+) -> None:
+    n = 4096
+    session = resized(tmp_path, "saxpy", {"N": n})
+    assert plan_count(session).sampling is None
+    result = client.count(session)
+    assert result.ok, result.error
+    assert result.counts is not None
+    assert result.counts.operations["fma"] == n
+    assert result.counts.flops == 2 * n
+    assert result.counts.loaded["global"] == 8 * n  # x[i] and y[i]
+    assert result.counts.stored["global"] == 4 * n
+    assert result.references_passed is True
+
+
+def test_naive_gemm_does_exactly_2_m_n_k_operations(client: CountClient, tmp_path: Path) -> None:
+    m, n, k = 32, 48, 20
+    session = resized(tmp_path, "matmul_naive", {"M": m, "N": n, "K": k})
+    result = client.count(session)
+    assert result.ok, result.error
+    assert result.counts is not None
+    assert result.counts.flops == 2 * m * n * k
+    assert result.counts.stored["global"] == 4 * m * n
+    assert result.references_passed is True
+
+
+def test_tiled_transpose_reads_and_writes_each_element_once(
+    client: CountClient, tmp_path: Path
+) -> None:
+    rows, cols = 48, 64
+    session = resized(tmp_path, "transpose_tiled", {"ROWS": rows, "COLS": cols})
+    result = client.count(session)
+    assert result.ok, result.error
+    assert result.counts is not None
+    assert result.counts.loaded["global"] == 4 * rows * cols
+    assert result.counts.stored["global"] == 4 * rows * cols
+    assert result.counts.flops == 0
+    assert result.references_passed is True
+
+
+def test_gallery_matmuls_same_flops_tiled_higher_intensity(client: CountClient) -> None:
+    naive = client.count(load_session(KERNELS / "matmul_naive.json"))
+    tiled = client.count(load_session(KERNELS / "matmul_tiled.json"))
+    assert naive.counts is not None and tiled.counts is not None, (naive.error, tiled.error)
+    m, n, k = 256, 320, 384
+    assert naive.sampling is not None  # 81,920 work-items: the first and last groups ran
+    assert naive.counts.flops == tiled.counts.flops == 2 * m * n * k
+    naive_point = measured_point("naive", naive.counts, 1.0)
+    tiled_point = measured_point("tiled", tiled.counts, 1.0)
+    assert naive_point is not None and tiled_point is not None
+    assert tiled_point.intensity > 4 * naive_point.intensity
+
+
+def test_a_kernel_with_atomics_is_refused_with_the_reason(client: CountClient) -> None:
+    result = client.count(load_session(KERNELS / "histogram_global.json"))
+    assert not result.ok
+    assert result.counts is None
+    assert result.error is not None and "atomic_inc" in result.error.message
+
+
+def test_outputs_that_fail_the_references_are_said_with_the_counts(
+    client: CountClient, tmp_path: Path
+) -> None:
+    session = resized(tmp_path, "saxpy", {"N": 256})
+    wrong = {name: replace(ref, expr="a * x") for name, ref in session.references.items()}
+    result = client.count(replace(session, references=wrong))
+    assert not result.ok
+    assert result.references_passed is False
+    assert result.counts is not None and result.counts.flops == 2 * 256
