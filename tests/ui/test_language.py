@@ -288,10 +288,12 @@ def test_the_system_language_asks_only_when_it_differs(
     assert restarts == []
 
 
-def test_the_debugging_lesson_is_in_chinese(make_window, speak):
+def test_the_debugging_lesson_is_in_chinese(
+    make_window: Callable[..., MainWindow], speak: Callable[[str], None]
+) -> None:
     speak("zh_CN")
     window = make_window()
     window.window_actions["debug_lesson"].trigger()
     lesson = window.findChild(DebugLesson)
-    assert lesson.isVisible() and lesson.windowTitle() == "调试归约内核"
+    assert lesson is not None and lesson.isVisible() and lesson.windowTitle() == "调试归约内核"
     assert "stride" in lesson.text.toPlainText() and "屏障" in lesson.text.toPlainText()

@@ -27,6 +27,7 @@ ROOT = Path(__file__).parents[3]
 LIMIT_MS = 60_000
 MakeWindow = Callable[..., MainWindow]
 pytestmark = pytest.mark.opencl
+with_oclgrind: pytest.MarkDecorator = needs_oclgrind
 
 
 def open_session(qtbot: QtBot, window: MainWindow, path: Path) -> None:
@@ -59,7 +60,7 @@ def press(qtbot: QtBot, window: MainWindow, key: Qt.Key, dock: DebugDock) -> Non
         qtbot.keyClick(window.editor_panel.editor, key)
 
 
-@needs_oclgrind
+@with_oclgrind
 def test_debug_the_reduction_from_a_gutter_breakpoint(
     qtbot: QtBot, make_window: MakeWindow
 ) -> None:
@@ -106,7 +107,7 @@ def test_debug_the_reduction_from_a_gutter_breakpoint(
         os.kill(pid, 0)
 
 
-@needs_oclgrind
+@with_oclgrind
 def test_stop_debugging_ends_an_endless_loop(qtbot: QtBot, make_window: MakeWindow) -> None:
     window = make_window(discover=discover)
     open_session(qtbot, window, ROOT / "tests" / "debugger" / "sessions" / "spin.json")
@@ -124,7 +125,7 @@ def test_stop_debugging_ends_an_endless_loop(qtbot: QtBot, make_window: MakeWind
         os.kill(pid, 0)
 
 
-@needs_oclgrind
+@with_oclgrind
 def test_closing_the_window_ends_a_debug_run_and_its_process(
     qtbot: QtBot, make_window: MakeWindow
 ) -> None:
