@@ -3,6 +3,7 @@ two rounds of the gallery's reduction, another work-item, and Stop in an endless
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -163,3 +164,21 @@ def test_help_walks_through_debugging_the_reduction(make_window: MakeWindow) -> 
     text = lesson.text.toPlainText()
     assert "Why stride halves" in text and "What a missing barrier does to scratch[]" in text
     assert "line 26, if (lid < stride)" in text
+
+
+def test_breakpoints_are_saved_with_the_session_and_come_back(
+    qtbot: QtBot, make_window: MakeWindow, tmp_path: Path
+) -> None:
+    window = make_window()
+    window.resize(1280, 800)
+    assert window.files.open_example(ROOT / "kernels" / "reduction.json", "reduction")
+    editor = window.editor_panel.editor
+    click_gutter(qtbot, editor, 26)
+    editor.go_to(1)
+    editor.textCursor().insertText("// one line more\n")  # the breakpoint follows its line
+    assert editor.breakpoints() == (27,)
+    saved = tmp_path / "mine.json"
+    assert window.files.save_to(saved)
+    assert json.loads(saved.read_text(encoding="utf-8"))["breakpoints"] == [27]
+    assert window.files.open_file(saved)
+    assert window.editor_panel.editor.breakpoints() == (27,)
