@@ -17,6 +17,7 @@ from dataclasses import replace
 import numpy as np
 import pyopencl as cl
 
+from baseline_device import baseline_device, device_label
 from clstudio.common.dtypes import parse_element_type
 from clstudio.engine.run import Engine
 from clstudio.session.args import BufferArg, Init, stream_for
@@ -55,7 +56,7 @@ BUSY = replace(SESSION, kernel="busy")
 
 def plain_pyopencl(kernel_name: str, runs: int) -> float:
     """What a learner's own host program does per run: fill, create, copy, launch, read."""
-    context = cl.create_some_context(interactive=False)
+    context = cl.Context([baseline_device(SESSION.device)])
     queue = cl.CommandQueue(context)
     kernel = cl.Kernel(cl.Program(context, SOURCE).build(), kernel_name)
     flags = cl.mem_flags
@@ -172,6 +173,7 @@ def main() -> None:
         ],
         runs=RUNS,
         elements=N,
+        device=device_label(baseline_device(SESSION.device)),
     )
 
 

@@ -71,6 +71,8 @@ def render(summary: dict[str, dict]) -> str:
         about = explanation(bench)
         if about:
             parts.append(about + "\n")
+        if document.get("device"):
+            parts.append(f"Baselines and measured runs on: {document['device']}.\n")
         parts.append(table(document.get("metrics", [])) + "\n")
         failures = document.get("failures") or []
         if failures:

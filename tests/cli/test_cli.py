@@ -52,7 +52,7 @@ def test_run_json_has_every_documented_key(
 ) -> None:
     status, result = run_json(capsys, write_session(tmp_path))
     assert status == 0
-    assert result["format"] == "clstudio-run-result" and result["version"] == 1
+    assert result["format"] == "clstudio-run-result" and result["version"] == 2
     assert result["ok"] is True and result["error"] is None
     assert set(result) >= {"build", "steps", "timings", "outputs", "references", "guards"}
     assert set(result["build"]) >= {"log", "diagnostics", "seconds"}

@@ -386,3 +386,34 @@ def test_a_run_that_fails_validation_stops_at_the_kernel_step(engine: Engine) ->
     assert result.error is not None
     assert result.error.stage == "validate"
     assert entered[-1] == "kernel"
+
+
+def test_buffers_of_an_unchanged_size_are_kept_between_runs() -> None:
+    engine = Engine()
+    engine.run(session())
+    again = engine.run(session())
+    buffers = [s.detail for s in again.steps if s.api == "clCreateBuffer"]
+    assert buffers and all(detail.endswith("kept from an earlier run") for detail in buffers)
+    args: dict[str, dict[str, object]] = {
+        name: {"kind": "buffer", "dtype": "float32", "shape": [2048], "access": access}
+        for name, access in (("a", "in"), ("b", "in"), ("c", "out"))
+    }
+    args["n"] = {"kind": "scalar", "value": 2048}
+    bigger = engine.run(session(args=args, global_size=[2048], references={}))
+    assert bigger.ok, bigger.error
+    assert not any("kept" in s.detail for s in bigger.steps if s.api == "clCreateBuffer")
+
+
+def test_a_buffer_whose_guard_bands_were_hit_is_not_kept() -> None:
+    source = """
+    __kernel void over(__global float *c, int by) { c[get_global_id(0) + by] = 1.0f; }"""
+    args = {
+        "c": {"kind": "buffer", "dtype": "float32", "shape": [1024], "access": "out"},
+        "by": {"kind": "scalar", "value": 4},
+    }
+    engine = Engine()
+    assert not engine.run(session(source, "over", args, {}, repeats=1)).ok
+    clean = engine.run(session(source, "over", args | {"by": {"kind": "scalar", "value": 0}}, {}))
+    assert clean.ok, clean.guards  # fresh bands, not the ones the first run wrote over
+    created = next(s for s in clean.steps if s.api == "clCreateBuffer")
+    assert created.detail.endswith("inside guard bands")

@@ -108,6 +108,22 @@ def test_a_missing_argument_is_a_clear_error() -> None:
         host_program(incomplete, SIGNATURE, "python")
 
 
+@pytest.mark.parametrize("language", ["python", "c"])
+def test_a_program_of_several_launches_is_refused_rather_than_cut_to_one(language: str) -> None:
+    session = load_session(kernels_dir() / "vadd_chain.json")
+    signature = KernelSignature(
+        "vadd",
+        (
+            buffer("a", True),
+            buffer("b", True),
+            buffer("c"),
+            KernelArgInfo("n", "uint", "private", "none", False),
+        ),
+    )
+    with pytest.raises(ExportError, match="a program of several launches"):
+        host_program(session, signature, language)
+
+
 def test_a_non_empty_folder_is_refused_unless_forced(tmp_path: Path) -> None:
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes")

@@ -15,6 +15,7 @@ from clstudio.devices import installed_runtimes
 from clstudio.engine.build import split_options
 from clstudio.engine.language_version import wanted_language
 from clstudio.engine.run import run_session
+from clstudio.session import LaunchGroup, leaf_launches
 from clstudio.session.args import BufferArg, ImageArg, ScalarArg, initial_contents
 from clstudio.session.format import Session, load_session
 from clstudio.session.gallery import (
@@ -68,7 +69,9 @@ def test_the_gallery_starts_with_the_teaching_examples_in_order() -> None:
 def test_each_example_opens_with_its_title_lesson_and_things_to_try(example: Example) -> None:
     session = load_session(example.path)
     assert session.source_file == f"{example.name}.cl"
-    assert session.kernel == example.name
+    # A program of several launches is named for what it does, not for one kernel.
+    kernels = {launch.kernel for launch in leaf_launches(session.launches)}
+    assert session.kernel == example.name or session.kernel in kernels
     assert example.title == first_comment_line(session.source) != ""
     opening = session.source.split("\n\n#")[0].split("__kernel")[0]
     assert "// Try:" in opening
@@ -131,6 +134,37 @@ def test_the_mandelbrot_golden_file_is_what_the_numpy_iteration_computes_now() -
     assert golden.dtype == expected.dtype == np.uint32
     np.testing.assert_array_equal(golden, expected)
     assert 0 < np.mean(expected == values["max_iter"]) < 1  # both inside and outside the set
+
+
+def life_step(board: np.ndarray) -> np.ndarray:
+    """One generation of the Game of Life on a board that wraps around, as the kernel's."""
+    neighbours = sum(
+        np.roll(board, (dy, dx), axis=(0, 1))
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if (dy, dx) != (0, 0)
+    )
+    alive: np.ndarray = (neighbours == 3) | ((board == 1) & (neighbours == 2))
+    return alive.astype(np.uint8)
+
+
+def test_the_game_of_life_golden_file_is_the_generation_before_the_last() -> None:
+    # After 64 iterations with grid and next swapped after each, `grid` names the last
+    # board (a roll, which an expression states) and `next` the one before it (a file).
+    session = load_session(kernels_dir() / "game_of_life.json")
+    (group,) = session.launches
+    assert isinstance(group, LaunchGroup) and group.swaps == (("grid", "next"),)
+    grid = session.args["grid"]
+    assert isinstance(grid, BufferArg)
+    first = initial_contents("grid", grid, session.seed, session.base_dir)
+    board = first
+    for _ in range(group.iterations - 1):
+        board = life_step(board)
+    reference = session.references["next"]
+    golden = np.load(kernels_dir() / str(reference.file), allow_pickle=False)
+    np.testing.assert_array_equal(golden, board)
+    shift = group.iterations // 4
+    np.testing.assert_array_equal(life_step(board), np.roll(first, (shift, shift), axis=(0, 1)))
 
 
 def test_the_image_example_blurs_a_picture_made_by_code() -> None:

@@ -471,7 +471,9 @@ def test_the_host_program_lesson_walks_every_step(make_window: Callable[..., Mai
     lesson.steps.setCurrentRow(8)  # scrolls to the launch step without error
 
 
-def test_the_lesson_names_the_steps_as_the_runtime_steps_tab_does_in_chinese(make_window, qapp):
+def test_the_lesson_names_the_steps_as_the_runtime_steps_tab_does_in_chinese(
+    make_window: Callable[..., MainWindow], qapp: QApplication
+) -> None:
     """One list of eleven steps: Help's lesson and Runtime steps show the same titles."""
     translators = install_translators(qapp, "zh_CN")
     set_language("zh_CN")

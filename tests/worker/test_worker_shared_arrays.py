@@ -1,6 +1,7 @@
 """Large arrays cross through shared-memory blocks, and no block outlives a transfer."""
 
 import multiprocessing
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -92,23 +93,53 @@ def test_discard_finds_the_blocks_of_a_worker_that_never_replied() -> None:
     assert _ours(prefix) == []
 
 
-def test_every_block_is_unlinked_even_when_copying_one_fails(
+def test_every_block_is_unlinked_even_when_taking_one_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     prefix = block_prefix("test", 5)
     shared = share_arrays([np.zeros(LARGE, np.float32) for _ in range(3)], prefix)
-    real_copy_out = shared_arrays._copy_out
+    real_take = shared_arrays._take
     calls: list[SharedArray] = []
 
-    def failing_copy_out(ref: SharedArray) -> np.ndarray:
+    def failing_take(ref: SharedArray) -> np.ndarray:
         calls.append(ref)
         if len(calls) == 2:
-            raise MemoryError("no room for the copy")
-        return real_copy_out(ref)
+            raise MemoryError("no room for the array")
+        return real_take(ref)
 
-    monkeypatch.setattr(shared_arrays, "_copy_out", failing_copy_out)
+    monkeypatch.setattr(shared_arrays, "_take", failing_take)
     with pytest.raises(MemoryError):
         take_arrays(shared)
+    assert _ours(prefix) == []
+
+
+@pytest.mark.skipif(not shared_arrays._SHM_DIR.is_dir(), reason="no /dev/shm to map blocks from")
+def test_a_taken_array_is_the_block_itself_and_outlives_its_name() -> None:
+    prefix = block_prefix("test", 7)
+    array = np.arange(LARGE, dtype=np.float32)
+    taken = take_arrays(share_arrays({"a": array}, prefix))
+    assert isinstance(taken, dict)
+    back = taken["a"]
+    assert _ours(prefix) == []  # the name is gone at once
+    assert not back.flags.owndata  # no copy: the array lies on the block's mapping
+    back[0] = -1.0  # the app may still write to it
+    assert back[0] == -1.0
+    np.testing.assert_array_equal(back[1:], array[1:])
+
+
+def test_copied_out_where_no_block_can_be_mapped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    prefix = block_prefix("test", 8)
+    array = np.arange(LARGE, dtype=np.float32)
+    shared = share_arrays({"a": array}, prefix)
+    monkeypatch.setattr(shared_arrays, "_SHM_DIR", tmp_path / "none")
+    taken = take_arrays(shared)
+    assert isinstance(taken, dict)
+    back = taken["a"]
+    monkeypatch.undo()
+    assert back.flags.owndata
+    np.testing.assert_array_equal(back, array)
     assert _ours(prefix) == []
 
 

@@ -103,6 +103,8 @@ class Timing:
     submit: int
     start: int
     end: int
+    launch: int = 1  # the kernel's launch in a program of several (1-based), else 1
+    iteration: int = 0  # the iteration of its group of launches
 
     @property
     def duration_ns(self) -> int:
@@ -150,6 +152,14 @@ class RunResult:
     references: dict[str, ReferenceReport] = field(default_factory=dict)
     guards: dict[str, GuardReport] = field(default_factory=dict)
     printf: str = ""
+    launch_count: int = 1  # launches the session writes (a program of several: more than 1)
+
+    @property
+    def is_program(self) -> bool:
+        """Several launches, or one iterated: a kernel time per repeat no longer exists."""
+        return self.launch_count > 1 or any(
+            t.iteration for t in self.timings if t.phase == "kernel"
+        )
 
     def kernel_times_ns(self) -> list[int]:
         return [t.duration_ns for t in self.timings if t.phase == "kernel"]

@@ -25,6 +25,7 @@ from clstudio.devices import (
     opencl_version,
 )
 from clstudio.engine.build import build_program
+from clstudio.engine.kept import BufferPool
 
 PROGRAMS_KEPT = 32
 Entering = Callable[[str], None]
@@ -49,6 +50,7 @@ class DeviceState:
     # CL_KERNEL_LOCAL_MEM_SIZE read when each kernel was made: some drivers add the
     # __local arguments set since, so a later reading would not be the static use alone.
     static_local: dict[int, int] = field(default_factory=dict)
+    pool: BufferPool = field(default_factory=BufferPool)  # buffers runs may take back
 
     def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
         """The kernel object for `symbol`, created once per program.

@@ -32,6 +32,7 @@ from clstudio.devices import DeviceSelector
 from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
+from clstudio.engine.kept import BufferPool, KeptContents
 from clstudio.references import check_reference, reference_namespace, scalar_bytes
 from clstudio.session import (
     BufferArg,
@@ -200,9 +201,18 @@ def first_problem(problems: list[RunError]) -> StepFailed:
 
 
 def create_buffers(
-    session: Session, signature: KernelSignature, state: DeviceState, record: Record
+    session: Session,
+    signature: KernelSignature,
+    state: DeviceState,
+    record: Record,
+    contents: KeptContents | None = None,
+    pool: BufferPool | None = None,
 ) -> list[DeviceObject]:
-    """clCreateBuffer and clCreateImage for each memory argument, from its initial contents."""
+    """clCreateBuffer and clCreateImage for each memory argument, from its initial contents.
+
+    With `contents` and `pool`, what an earlier run made for an unchanged argument is
+    taken back: its initial contents, and its buffer when the size and access match.
+    """
     record.enter("buffers")
     const = {info.name for info in signature.args if info.is_const}
     created: list[DeviceObject] = []
@@ -210,10 +220,7 @@ def create_buffers(
         spec = session.args[info.name]
         if not isinstance(spec, BufferArg | ImageArg):
             continue
-        try:
-            host = make_contents(info.name, spec, session.seed, session.base_dir)
-        except ContentsError as exc:
-            raise StepFailed(RunError("load", str(exc), argument=info.name)) from None
+        host = _initial_contents(info.name, spec, session, contents)
         record.inputs[info.name] = host
         if isinstance(spec, ImageArg):
             started = time.perf_counter()
@@ -223,8 +230,10 @@ def create_buffers(
             continue
         access = spec.access or ("in" if info.name in const else "inout")
         started = time.perf_counter()
+        kept = pool.take(info.name, spec, access, session.guards, host) if pool else None
         created.append(
-            allocate(
+            kept
+            or allocate(
                 state.context,
                 state.queue,
                 info.name,
@@ -235,13 +244,29 @@ def create_buffers(
                 session.guards,
             )
         )
-        detail = (
-            gettext("'{name}': {size}, {access}, inside guard bands")
-            if session.guards
-            else gettext("'{name}': {size}, {access}")
-        ).format(name=info.name, size=format_bytes(spec.nbytes), access=access)
+        if kept:
+            detail = gettext("'{name}': {size}, {access}, kept from an earlier run")
+        elif session.guards:
+            detail = gettext("'{name}': {size}, {access}, inside guard bands")
+        else:
+            detail = gettext("'{name}': {size}, {access}")
+        detail = detail.format(name=info.name, size=format_bytes(spec.nbytes), access=access)
         record.step("clCreateBuffer", gettext("Create a buffer"), started, detail)
     return created
+
+
+def _initial_contents(
+    name: str, spec: BufferArg | ImageArg, session: Session, contents: KeptContents | None
+) -> np.ndarray:
+    seed, base_dir = session.seed, session.base_dir
+    kept = contents.get(name, spec, seed, base_dir) if contents else None
+    if kept is not None:
+        return kept
+    try:
+        host = make_contents(name, spec, seed, base_dir)
+    except ContentsError as exc:
+        raise StepFailed(RunError("load", str(exc), argument=name)) from None
+    return contents.keep(name, spec, seed, base_dir, host) if contents else host
 
 
 def set_arguments(

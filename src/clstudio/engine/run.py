@@ -28,6 +28,7 @@ from clstudio.common import (
 from clstudio.compiler import ProgramBuild
 from clstudio.devices import DeviceSelector
 from clstudio.engine import host_steps
+from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.compilation import build_for_view
 from clstudio.engine.context import DeviceState, OpenCLContexts
@@ -39,7 +40,9 @@ from clstudio.engine.host_steps import (
     first_problem,
     nowhere,
 )
+from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
+from clstudio.engine.program_run import run_program
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 from clstudio.validation import validate
@@ -55,6 +58,7 @@ class Engine:
 
     def __init__(self) -> None:
         self._contexts = OpenCLContexts()
+        self._contents = KeptContents()
 
     def build(
         self,
@@ -122,13 +126,17 @@ class Engine:
         inspect: Inspect | None = None,
     ) -> RunResult:
         contexts = self._contexts
+        if session.launches:
+            return run_program(contexts, session, record, progress, cancelled, inspect)
         state = host_steps.open_device(contexts, session.device, record)
         program, signature = host_steps.build_program(contexts, session, state, record)
         kernel = host_steps.create_kernel(session, state, program, signature, record)
         problems = validate(session, signature, state.limits_for(kernel))
         if problems:
             raise first_problem(problems)
-        buffers = host_steps.create_buffers(session, signature, state, record)
+        buffers = host_steps.create_buffers(
+            session, signature, state, record, self._contents, state.pool
+        )
         samplers = host_steps.set_arguments(session, signature, kernel, buffers, record)
         if inspect:
             inspect(state, buffers)
@@ -148,6 +156,8 @@ class Engine:
                 progress(repeat + 1, session.repeats)
         del samplers
         outputs, guard_reports = host_steps.read_back(state, buffers, record)
+        if all(g.ok for g in guard_reports.values()):
+            state.pool.give_back([b for b in buffers if isinstance(b, DeviceBuffer)])
         references = host_steps.check_references(session, signature, outputs, record)
         ok = all(r.ok for r in references.values()) and all(g.ok for g in guard_reports.values())
         return record.result(

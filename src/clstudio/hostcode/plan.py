@@ -126,6 +126,13 @@ def make_plan(
 ) -> HostPlan:
     """The plan of `session` for its kernel; `device` is the one to look for by name, and
     `device_type` the type of the device the session ran on ("CPU", "GPU", or "")."""
+    if session.launches:
+        raise PlanError(
+            gettext(
+                "this session is a program of several launches; CL Studio runs it, but "
+                "exported programs hold one launch of one kernel so far"
+            )
+        )
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)

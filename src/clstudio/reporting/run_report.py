@@ -18,10 +18,11 @@ from clstudio.common import (
     gettext,
     ngettext,
 )
+from clstudio.reporting.launch_figures import launch_figures, program_times_ns
 from clstudio.reporting.run_stats import kernel_stats
 
 RESULT_FORMAT = "clstudio-run-result"
-RESULT_VERSION = 1
+RESULT_VERSION = 2  # 2: a program's launches (issue 26)
 
 
 def result_to_json(result: RunResult) -> dict[str, Any]:
@@ -45,6 +46,8 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
                 {
                     "name": t.name,
                     "repeat": t.repeat,
+                    "launch": t.launch,
+                    "iteration": t.iteration,
                     "queued_ns": t.queued,
                     "submit_ns": t.submit,
                     "start_ns": t.start,
@@ -56,6 +59,19 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
             ]
             for phase in PHASES
         },
+        "launch_count": result.launch_count,
+        "launches": [
+            {
+                "launch": f.position,
+                "kernel": f.kernel,
+                "count": f.stats.count,
+                "total_ns": f.total_ns,
+                "min_ns": round(f.stats.min_s * 1e9),
+                "median_ns": round(f.stats.median_s * 1e9),
+                "mean_ns": round(f.stats.mean_s * 1e9),
+            }
+            for f in launch_figures(result)
+        ],
         "outputs": {name: array_summary(array) for name, array in result.outputs.items()},
         "references": {
             name: {
@@ -162,8 +178,10 @@ def format_summary(result: RunResult) -> str:
             stage=result.error.stage, message=result.error.message
         )
         lines.append(f"  {error}")
+    if result.is_program:
+        lines += _program_lines(result)
     stats = kernel_stats(result.kernel_times_ns())
-    if stats is not None:
+    if stats is not None and not result.is_program:
         times = ngettext(
             "kernel time over {count} repeat: min {min}, median {median}, mean {mean}",
             "kernel time over {count} repeats: min {min}, median {median}, mean {mean}",
@@ -214,3 +232,38 @@ def format_summary(result: RunResult) -> str:
         lines += ["    " + line for line in result.printf.splitlines()]
     lines.append(gettext("ok") if result.ok else gettext("FAILED"))
     return "\n".join(lines)
+
+
+def _program_lines(result: RunResult) -> list[str]:
+    """The program's time per repeat, then each launch's figures."""
+    lines = []
+    stats = kernel_stats(program_times_ns(result))
+    if stats is not None:
+        times = ngettext(
+            "program time ({launches} enqueued) over {count} repeat: min {min}, median {median}",
+            "program time ({launches} enqueued) over {count} repeats: min {min}, median {median}",
+            stats.count,
+        ).format(
+            launches=len(result.kernel_times_ns()) // stats.count,
+            count=stats.count,
+            min=format_seconds(stats.min_s),
+            median=format_seconds(stats.median_s),
+        )
+        lines.append(f"  {times}")
+    for figure in launch_figures(result):
+        said = ngettext(
+            "launch {position} of {total}, kernel {kernel}: {count} time, total {sum}, "
+            "median {median}",
+            "launch {position} of {total}, kernel {kernel}: {count} times, total {sum}, "
+            "median {median}",
+            figure.stats.count,
+        ).format(
+            position=figure.position,
+            total=result.launch_count,
+            kernel=figure.kernel,
+            count=figure.stats.count,
+            sum=format_seconds(figure.total_ns * 1e-9),
+            median=format_seconds(figure.stats.median_s),
+        )
+        lines.append(f"    {said}")
+    return lines

@@ -37,6 +37,7 @@ from clstudio.session.fields import (
     read_string,
     shown,
 )
+from clstudio.session.launches import Launch, LaunchGroup, launch_to_dict, read_launches
 from clstudio.session.reference_fields import Reference, read_references
 from clstudio.session.sizes import SizeLinks, read_sizes_table, resolve_names, restore_names
 
@@ -63,6 +64,7 @@ TOP_LEVEL_KEYS = (
     "timeout_s",
     "guards",
     "args",
+    "launches",
     "references",
     "breakpoints",
 )
@@ -101,6 +103,8 @@ class Session:
     # Where the file wrote sizes by name. Not compared: sessions with the same numbers
     # run the same, and a link a form edit made stale is dropped when saving.
     size_links: SizeLinks = field(default_factory=dict, compare=False)
+    # A program of several launches (session/launches.py); empty: one launch of `kernel`.
+    launches: tuple[Launch | LaunchGroup, ...] = ()
     base_dir: Path | None = None  # where relative paths resolve; not saved
 
 
@@ -111,15 +115,21 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     """
     obj = read_object(data, "session")
     _check_format(obj)
-    check_keys(obj, "", TOP_LEVEL_KEYS, required=("kernel", "global_size"))
+    required = ("kernel", "global_size") if "launches" not in obj else ()
+    check_keys(obj, "", TOP_LEVEL_KEYS, required=required)
     sizes = read_sizes_table(obj.get("sizes", {}))
     obj, size_links = resolve_names(obj, sizes)
     source, source_file = _read_source(obj, base_dir)
-    global_size = read_sizes(obj["global_size"], "global_size", 3)
+    kernel = None
+    if "kernel" in obj:
+        kernel = read_identifier(obj["kernel"], "kernel", gettext("a kernel name"))
+    global_size = None
+    if "global_size" in obj:
+        global_size = read_sizes(obj["global_size"], "global_size", 3)
     local_size = None
     if obj.get("local_size") is not None:
         local_size = read_sizes(obj["local_size"], "local_size", 3)
-        if len(local_size) != len(global_size):
+        if global_size is not None and len(local_size) != len(global_size):
             fail(
                 "local_size",
                 gettext(
@@ -127,12 +137,20 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
                     "{global_dims}; give one size per dimension, or null"
                 ).format(dims=len(local_size), global_dims=len(global_size)),
             )
+    launches: tuple[Launch | LaunchGroup, ...] = ()
+    args = read_args(obj.get("args", {}), "args", base_dir)
+    if "launches" in obj:
+        launches = read_launches(obj["launches"], args, kernel, global_size, local_size)
+        first = launches[0].launches[0] if isinstance(launches[0], LaunchGroup) else launches[0]
+        kernel = kernel or first.kernel
+        if global_size is None:
+            global_size, local_size = first.global_size, first.local_size
+    assert kernel is not None and global_size is not None
     description = read_string(obj.get("description", ""), "description")
     if "\n" in description or "\r" in description:
         fail("description", gettext("expected one line (the gallery shows it under the title)"))
-    args = read_args(obj.get("args", {}), "args", base_dir)
     return Session(
-        kernel=read_identifier(obj["kernel"], "kernel", gettext("a kernel name")),
+        kernel=kernel,
         source=source,
         source_file=source_file,
         build_options=_read_build_options(obj.get("build_options", "")),
@@ -149,6 +167,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         description=description,
         sizes=sizes,
         size_links=size_links,
+        launches=launches,
         base_dir=base_dir,
     )
 
@@ -314,6 +333,10 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "timeout_s": session.timeout_s,
         "guards": session.guards,
         "args": {name: arg_to_dict(spec) for name, spec in session.args.items()},
+    }
+    if session.launches:  # optional in version 1: left out of one-launch sessions
+        out["launches"] = [launch_to_dict(entry) for entry in session.launches]
+    out |= {
         "references": {name: ref.to_dict() for name, ref in session.references.items()},
     }
     if session.breakpoints:  # optional: files without breakpoints stay as they were

@@ -36,6 +36,10 @@ TEACHING_ORDER = (
     "box_blur",
     "mandelbrot",
     "image_blur",
+    "vadd_chain",
+    "reduction_two_pass",
+    "scan_multi_block",
+    "game_of_life",
 )
 
 

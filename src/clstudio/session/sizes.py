@@ -25,6 +25,7 @@ from clstudio.session.fields import (
     read_identifier,
     read_int,
 )
+from clstudio.session.launches import with_launch_size
 
 if TYPE_CHECKING:
     from clstudio.session.format import Session
@@ -244,6 +245,56 @@ def _size_places(obj: dict[str, Any]) -> Iterator[tuple[Path, object]]:
             yield ("args", name, "count"), spec["count"]
         elif kind == "scalar" and "value" in spec:
             yield ("args", name, "value"), spec["value"]
+    for prefix, launch in _launch_objects(obj):
+        for key in ("global_size", "local_size"):
+            if isinstance(launch.get(key), list):
+                yield from (((*prefix, key, i), v) for i, v in enumerate(launch[key]))
+        bindings = launch.get("args")
+        if isinstance(bindings, dict):
+            for name, binding in bindings.items():
+                if (
+                    isinstance(binding, dict)
+                    and binding.get("kind") == "scalar"
+                    and "value" in binding
+                ):
+                    yield (*prefix, "args", name, "value"), binding["value"]
+
+
+def _launch_objects(obj: dict[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each launch object of `launches`, those inside groups too, with its path."""
+    entries = obj.get("launches")
+    if not isinstance(entries, list):
+        return
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            continue
+        inner = entry.get("launches")
+        if isinstance(inner, list):
+            for j, launch in enumerate(inner):
+                if isinstance(launch, dict):
+                    yield ("launches", i, "launches", j), launch
+        else:
+            yield ("launches", i), entry
+
+
+def _copied_launch(value: object) -> object:
+    """A launch or a group with the containers _size_places walks copied, to two levels."""
+    if not isinstance(value, dict):
+        return value
+    out = dict(value)
+    for key in ("global_size", "local_size"):
+        if isinstance(out.get(key), list):
+            out[key] = list(out[key])
+    if isinstance(out.get("args"), dict):
+        out["args"] = {
+            name: dict(b) if isinstance(b, dict) else b for name, b in out["args"].items()
+        }
+    if isinstance(out.get("launches"), list):
+        out["launches"] = [
+            _copied_launch(item) if isinstance(item, dict) and "launches" not in item else item
+            for item in out["launches"]
+        ]
+    return out
 
 
 def _copied_places(obj: dict[str, Any]) -> dict[str, Any]:
@@ -261,6 +312,8 @@ def _copied_places(obj: dict[str, Any]) -> dict[str, Any]:
             else spec
             for name, spec in obj["args"].items()
         }
+    if isinstance(obj.get("launches"), list):
+        obj["launches"] = [_copied_launch(entry) for entry in obj["launches"]]
     return obj
 
 
@@ -276,6 +329,8 @@ def _set(obj: Any, path: Path, value: object) -> None:
 
 def _apply(session: Session, path: Path, value: int) -> Session:
     """Session with one linked place set; the places are those _size_places yields."""
+    if path[0] == "launches":
+        return replace(session, launches=with_launch_size(session.launches, path[1:], value))
     if path[0] == "global_size" and isinstance(path[1], int):
         if path[1] < len(session.global_size):
             return replace(session, global_size=_with(session.global_size, path[1], value))

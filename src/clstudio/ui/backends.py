@@ -36,8 +36,9 @@ class Backends:
 
     @classmethod
     def isolated(cls) -> Backends:
-        """Worker processes, started on first use: what the app uses."""
-        return cls(WorkerClient(), WorkerClient(), measurements=WorkerClient())
+        """Worker processes, started on first use: what the app uses. Runs keep a warm
+        spare from the first run on, so a crash, a timeout or Stop costs one warm run."""
+        return cls(WorkerClient(), WorkerClient(spare=True), measurements=WorkerClient())
 
     @classmethod
     def in_process(cls) -> Backends:

@@ -24,6 +24,11 @@ from clstudio.validation.index_space import (
     summary,
 )
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
+from clstudio.validation.program_validation import (
+    launch_heading,
+    launch_session,
+    validate_program,
+)
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
 from clstudio.validation.validate import check_ndrange, describe, expected_kind, validate
 
@@ -41,6 +46,8 @@ __all__ = [
     "expected_kind",
     "fit_kernel",
     "form_state",
+    "launch_heading",
+    "launch_session",
     "local_size_candidates",
     "reconcile",
     "suggest_size",
@@ -49,6 +56,7 @@ __all__ = [
     "unsupported_reason",
     "usable_references",
     "validate",
+    "validate_program",
     "with_argument",
     "with_named_size",
     "with_range",

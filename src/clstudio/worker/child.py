@@ -22,8 +22,11 @@ from multiprocessing.synchronize import Event
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from clstudio.checkmode import LOG_NAME
-from clstudio.common import STEP_NUMBERS, StepOutcome, gettext
+from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext
+from clstudio.worker.kept_inputs import SentInputs
 from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
     BuildRequest,
@@ -40,6 +43,7 @@ from clstudio.worker.protocol import (
     RunRequest,
     Stepped,
     StepRequest,
+    WarmRequest,
 )
 from clstudio.worker.shared_arrays import block_prefix, share_arrays
 
@@ -154,11 +158,16 @@ class _Handler:
         self._count_session = count_session
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
+        self._inputs = SentInputs()
 
     def answer(self, request: Request) -> None:
         try:
             payload = self._payload(request)
+            sending: dict[str, np.ndarray] = {}
+            if isinstance(request, RunRequest) and isinstance(payload, RunResult):
+                payload, sending = self._inputs.strip(payload)
             self._conn.send(Reply(request.id, share_arrays(payload, self._prefix(request))))
+            self._inputs.sent(sending)
         except Exception:
             self._conn.send(Failure(request.id, traceback.format_exc()))
 
@@ -168,7 +177,7 @@ class _Handler:
     def _payload(self, request: Request) -> object:
         if isinstance(request, DevicesRequest):
             return self._discover()
-        if isinstance(request, BuildRequest):
+        if isinstance(request, BuildRequest | WarmRequest):
             return self._engine.build(
                 request.source, request.options, request.selector, self._entering
             )

@@ -4,6 +4,10 @@ One thread at a time makes requests (the GUI's controller thread, or `clstudio r
 any thread may call `cancel` and `close`. Every request ends with a result: a
 timeout, a cancel or a crash becomes a RunError with its stage, never a hang, and
 the worker is restarted at once so that it is ready again by the next request.
+
+With `spare=True` (the app's runs), a second worker is started after the first run
+and warmed with that run's device and program; a life that ends early hands over to
+it, so the next run costs about one warm run instead of a boot, a context and a build.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import exit_reasons
+from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (
     BuildRequest,
@@ -54,6 +59,7 @@ from clstudio.worker.protocol import (
     WorkerFailure,
 )
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks, take_arrays
+from clstudio.worker.spare import SpareWorker
 
 CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
 START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
@@ -93,8 +99,10 @@ class WorkerClient:
         devices_limit_s: float = DEVICES_LIMIT_S,
         start_limit_s: float = START_LIMIT_S,
         environment: tuple[tuple[str, str], ...] = (),
+        spare: bool = False,
     ) -> None:
-        """`environment`: variables for each worker, set before it loads OpenCL."""
+        """`environment`: variables for each worker, set before it loads OpenCL.
+        `spare`: keep a warm spare worker from the first run on (see the module)."""
         self._context = multiprocessing.get_context("spawn")
         self._environment = environment
         self._build_limit_s = build_limit_s
@@ -103,11 +111,13 @@ class WorkerClient:
         self._request_lock = threading.Lock()  # one request at a time
         self._state_lock = threading.Lock()  # what cancel and close look at
         self._worker: WorkerProcess | None = None
+        self._spare = SpareWorker() if spare else None
         self._generation = 0
         self._next_id = 0
         self._active = False
         self._cancel_at: float | None = None
         self._closed = False
+        self._inputs = ReceivedInputs()
         self.restarts = 0  # lives ended early: by a timeout, a cancel, a crash or an interrupt
 
     def __enter__(self) -> WorkerClient:
@@ -167,9 +177,11 @@ class WorkerClient:
         outcome = self._request(lambda id: RunRequest(id, session), job, progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
+            self._keep_spare(session, None)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
-        return outcome
+        self._keep_spare(session, outcome)
+        return self._inputs.fill(outcome)
 
     def step(
         self, session: Session, first: int, count: int, stepped: SteppedFn | None = None
@@ -282,14 +294,41 @@ class WorkerClient:
             if self._worker is not None:
                 self._worker.close()
                 self._worker = None
+            if self._spare is not None:
+                self._spare.close()
+
+    @property
+    def spare_pid(self) -> int | None:
+        """The spare worker's process id, or None while there is none."""
+        return self._spare.pid if self._spare else None
 
     def _ensure_worker(self) -> WorkerProcess:
         if self._closed:
             raise RuntimeError("this WorkerClient is closed")
         if self._worker is None:
-            self._generation += 1
-            self._worker = WorkerProcess(self._context, self._generation, self._environment)
+            spare = self._spare.take() if self._spare else None
+            self._worker = spare or self._new_worker()
+            if spare is not None:
+                self._start_spare()
         return self._worker
+
+    def _new_worker(self) -> WorkerProcess:
+        self._generation += 1
+        return WorkerProcess(self._context, self._generation, self._environment)
+
+    def _keep_spare(self, session: Session, result: RunResult | None) -> None:
+        """After a run: remember its program for the next spare, and start one if none waits."""
+        if self._spare is None:
+            return
+        with self._request_lock, self._state_lock:
+            self._spare.remember(session, result)
+            if not self._closed:
+                self._start_spare()
+
+    def _start_spare(self) -> None:
+        if self._spare is not None:
+            self._next_id += 1
+            self._spare.start(self._new_worker, self._next_id)
 
     def _replace(self, worker: WorkerProcess, restart: bool = True) -> None:
         """End a worker's life (killed or dead) and, unless closing, start the next one."""
@@ -297,6 +336,7 @@ class WorkerClient:
         worker.close()
         with self._state_lock:
             self._worker = None
+            self._inputs.forget()
             self.restarts += 1
             if restart and not self._closed:
                 self._ensure_worker()
@@ -348,7 +388,10 @@ class WorkerClient:
                 # A message that has arrived wins over a limit that has passed meanwhile.
                 wait_s = _TICK_S if deadline is None else min(_TICK_S, deadline - time.monotonic())
                 message = worker.receive(wait_s)
-                if isinstance(message, Ready):
+                if isinstance(message, Ready) or (
+                    isinstance(message, Reply) and message.id != request.id
+                ):
+                    # Booted, or done warming up as a spare: the request's time starts now.
                     deadline = time.monotonic() + job.limit_s
                 elif message is not None and message.id == request.id:
                     if isinstance(message, Reply):

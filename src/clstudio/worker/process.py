@@ -109,6 +109,9 @@ class WorkerProcess:
             raise WorkerDied
         return None
 
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
     def exitcode(self) -> int | None:
         """How the process ended: negative for a signal; None if it has not ended."""
         self._process.join(_CLOSE_WAIT_S)

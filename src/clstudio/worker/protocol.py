@@ -34,6 +34,17 @@ class BuildRequest:
 
 
 @dataclass(frozen=True)
+class WarmRequest:
+    """A spare worker's first request: open the device and build the program the app ran
+    last, so that the run it takes over after a crash finds both warm. Its reply is dropped."""
+
+    id: int
+    selector: DeviceSelector | None
+    source: str = ""
+    options: str = ""
+
+
+@dataclass(frozen=True)
 class RunRequest:
     """Build and run a session; the reply is a RunResult."""
 
@@ -100,6 +111,7 @@ class CompileRequest:
 Request = (
     DevicesRequest
     | BuildRequest
+    | WarmRequest
     | RunRequest
     | CheckRequest
     | CountRequest

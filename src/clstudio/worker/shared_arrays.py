@@ -5,7 +5,10 @@ memory block, about 100 ms (half of it the worker's copy in, half the app's copy
 out: fresh shared-memory pages are slow to fault in). Below about 1 MiB either way
 takes a millisecond or less, and the pipe often wins (bench/bench_worker_transfer.py).
 The worker copies each large array into a new block and sends a SharedArray in its
-place; the app copies it out and unlinks the block.
+place; the app maps the block, unlinks its name at once and hands out an array on
+the mapping, so the bytes are copied once, not twice; the memory goes when the last
+array on it does. Where shared memory is not a file in /dev/shm (macOS), the app
+copies the array out instead.
 
 Block names are predictable: a prefix per request, then 0, 1, 2, ... in the order
 the worker creates them. So when the worker dies halfway through a reply, the app
@@ -15,6 +18,7 @@ still finds and unlinks every block it left, without a word from the dead proces
 from __future__ import annotations
 
 import dataclasses
+import mmap
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -74,9 +78,9 @@ def share_arrays(payload: object, prefix: str) -> object:
 
 
 def take_arrays(payload: object) -> object:
-    """`payload` with every SharedArray copied back into an array; every block is unlinked.
+    """`payload` with every SharedArray made an array again; every block is unlinked.
 
-    Runs in the app. The blocks are unlinked even when copying one of them fails.
+    Runs in the app. The blocks are unlinked even when taking one of them fails.
     """
     refs: list[SharedArray] = []
 
@@ -90,7 +94,7 @@ def take_arrays(payload: object) -> object:
     copies: dict[str, np.ndarray] = {}
     try:
         for ref in refs:
-            copies[ref.block] = _copy_out(ref)
+            copies[ref.block] = _take(ref)
     finally:
         for ref in refs:
             if ref.block not in copies:
@@ -121,6 +125,25 @@ def _worth_sharing(array: np.ndarray) -> bool:
     except OSError:
         return True  # no /dev/shm to ask (macOS): trust the system
     return array.nbytes + _SHM_HEADROOM <= stats.f_bavail * stats.f_frsize
+
+
+def _take(ref: SharedArray) -> np.ndarray:
+    return _map_out(ref) if _SHM_DIR.is_dir() else _copy_out(ref)
+
+
+def _map_out(ref: SharedArray) -> np.ndarray:
+    """An array on the block's memory, whose name is unlinked at once: nothing to leak."""
+    path = _SHM_DIR / ref.block
+    fd = os.open(path, os.O_RDWR)
+    try:
+        os.unlink(path)
+        count = int(np.prod(ref.shape))
+        if count == 0:
+            return np.empty(ref.shape, ref.dtype)
+        memory = mmap.mmap(fd, count * ref.dtype.itemsize)
+    finally:
+        os.close(fd)
+    return np.frombuffer(memory, ref.dtype, count).reshape(ref.shape)
 
 
 def _copy_out(ref: SharedArray) -> np.ndarray:

@@ -1,0 +1,109 @@
+"""Programs of several launches on PoCL: shared buffers, ping-pong, a bad launch named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from clstudio.engine.run import run_session
+from clstudio.reporting import format_summary, result_to_json
+from clstudio.session import parse_session
+
+pytestmark = pytest.mark.opencl
+
+SOURCE = """
+__kernel void add(__global const float *a, __global const float *b, __global float *c)
+{ int i = get_global_id(0); c[i] = a[i] + b[i]; }
+__kernel void step(__global const float *src, __global float *dst, const int k)
+{ int i = get_global_id(0); dst[i] = src[i] * 2.0f + (float)k; }
+"""
+
+
+def program(launches: list[Any], references: dict[str, Any], **args: Any) -> dict[str, Any]:
+    buffer = {"kind": "buffer", "dtype": "float32", "shape": [16]}
+    return {
+        "format": "clstudio-session",
+        "version": 1,
+        "source": SOURCE,
+        "args": {
+            "a": buffer | {"init": "arange"},
+            "b": buffer | {"init": "ones"},
+            "c": buffer | {"access": "out"},
+            "d": buffer | {"access": "out"},
+            "u": buffer | {"init": "arange"},
+            "v": dict(buffer),
+            **args,
+        },
+        "launches": launches,
+        "references": references,
+    }
+
+
+def test_a_chain_of_launches_shares_buffers_left_on_the_device() -> None:
+    data = program(
+        [
+            {"kernel": "add", "global_size": [16]},
+            {"kernel": "add", "args": {"a": "c", "b": "b", "c": "d"}},
+            {
+                "iterations": 3,
+                "swap": [["u", "v"]],
+                "launches": [
+                    {"kernel": "step", "args": {"src": "u", "dst": "v", "k": {"kind": "iteration"}}}
+                ],
+            },
+        ],
+        {
+            "c": {"expr": "a + b"},
+            "d": {"expr": "a + 2 * b"},
+            "u": {"expr": "((u * 2 + 0) * 2 + 1) * 2 + 2"},
+        },
+    )
+    result = run_session(parse_session(data))
+    assert result.error is None and result.ok, result.error
+    assert result.launch_count == 3
+    kernels = [(t.launch, t.name, t.iteration) for t in result.timings if t.phase == "kernel"]
+    assert kernels == [(1, "add", 0), (2, "add", 0), (3, "step", 0), (3, "step", 1), (3, "step", 2)]
+    # After an odd number of swaps `v` holds the state one iteration before `u`.
+    np.testing.assert_array_equal(result.outputs["v"], (np.arange(16) * 2) * 2 + 1)
+    report = result_to_json(result)
+    assert report["version"] == 2
+    assert [(f["launch"], f["kernel"], f["count"]) for f in report["launches"]] == [
+        (1, "add", 1),
+        (2, "add", 1),
+        (3, "step", 3),
+    ]
+    assert "launch 3 of 3, kernel step: 3 times" in format_summary(result)
+
+
+def test_a_bad_second_launch_is_refused_before_any_launch_runs() -> None:
+    data = program(
+        [{"kernel": "add", "global_size": [16]}, {"kernel": "step", "local_size": [5]}],
+        {"c": {"expr": "a + b"}},
+        src={"kind": "buffer", "dtype": "float32", "shape": [16]},
+        dst={"kind": "buffer", "dtype": "float32", "shape": [16]},
+        k={"kind": "scalar", "value": 1},
+    )
+    del data["args"]["d"]
+    result = run_session(parse_session(data))
+    assert result.error is not None and result.error.stage == "validate"
+    assert result.error.message.startswith("launch 2 of 2, kernel `step`: ")
+    assert not [t for t in result.timings if t.phase == "kernel"]
+
+
+def test_a_kernel_missing_from_the_program_names_its_launch() -> None:
+    data = program([{"kernel": "add", "global_size": [16]}, {"kernel": "scan_blocks"}], {})
+    result = run_session(parse_session(data))
+    assert result.error is not None
+    assert (
+        "launch 2 of 2, kernel `scan_blocks`: the program has no such kernel"
+        in result.error.message
+    )
+
+
+def test_an_argument_no_launch_passes_is_named() -> None:
+    data = program([{"kernel": "add", "global_size": [16]}], {"c": {"expr": "a + b"}})
+    result = run_session(parse_session(data))
+    assert result.error is not None
+    assert "argument 'd' is passed to no launch" in result.error.message
