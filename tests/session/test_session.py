@@ -679,3 +679,27 @@ def test_save_in_another_folder_keeps_npy_files_reachable(tmp_path: Path) -> Non
     # Saved where it came from, nothing is rewritten.
     save_session(session, here / "s.json")
     assert json.loads((here / "s.json").read_text())["args"]["x"]["init"] == {"file": "data/x.npy"}
+
+
+def test_breakpoints_are_optional_sorted_and_written_only_when_set() -> None:
+    assert parse_session(minimal()).breakpoints == ()
+    assert "breakpoints" not in session_to_dict(parse_session(minimal()))
+    data = minimal() | {"breakpoints": [4, 2, 4, 99]}  # VADD has 5 lines: 99 is dropped
+    session = parse_session(data)
+    assert session.breakpoints == (2, 4)
+    assert session_to_dict(session)["breakpoints"] == [2, 4]
+    assert parse_session(session_to_dict(session)) == session
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("4", "breakpoints: expected a list of line numbers"),
+        ([0], "breakpoints"),
+        ([True], "breakpoints"),
+        ([2.5], "breakpoints"),
+    ],
+)
+def test_bad_breakpoints_are_refused_by_name(value: object, expected: str) -> None:
+    with pytest.raises(SessionError, match=expected):
+        parse_session(minimal() | {"breakpoints": value})

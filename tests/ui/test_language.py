@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import LANGUAGE_VARIABLE
+from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import SYSTEM_LANGUAGE, AppSettings
 
 # Texts that are the same in every language: technical names, and languages named in
 # themselves.
-SAME_IN_EVERY_LANGUAGE = {"NDRange", "OpenCL", "Oclgrind", "English", "简体中文"}
+SAME_IN_EVERY_LANGUAGE = {"NDRange", "OpenCL", "Oclgrind", "English", "简体中文", "LLVM IR"}
 
 Shown = tuple[str, str]  # where the text is (in English), and the text
 
@@ -128,7 +129,7 @@ def test_every_menu_action_dock_and_tab_is_in_chinese(
 
 
 # Names a Chinese text keeps in Latin letters: technical names, not English words.
-TECHNICAL_NAMES = {"OpenCL", "NDRange", "Oclgrind", "PoCL", "CPU", "GPU", "API", "Python"}
+TECHNICAL_NAMES = {"OpenCL", "NDRange", "Oclgrind", "PoCL", "CPU", "GPU", "API", "Python", "LLVM"}
 
 
 def test_no_chinese_tab_mixes_in_english_words(
@@ -285,3 +286,14 @@ def test_the_system_language_asks_only_when_it_differs(
     boxes, restarts = choose_language(window, "System Language", answer="Later")
     assert len(boxes.shown) == 1 and "简体中文" in boxes.shown[0]
     assert restarts == []
+
+
+def test_the_debugging_lesson_is_in_chinese(
+    make_window: Callable[..., MainWindow], speak: Callable[[str], None]
+) -> None:
+    speak("zh_CN")
+    window = make_window()
+    window.window_actions["debug_lesson"].trigger()
+    lesson = window.findChild(DebugLesson)
+    assert lesson is not None and lesson.isVisible() and lesson.windowTitle() == "调试归约内核"
+    assert "stride" in lesson.text.toPlainText() and "屏障" in lesson.text.toPlainText()

@@ -65,14 +65,29 @@ def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindo
         "Quit",
     ]
     assert _entries(_menu(window, "Edit")) == ["Undo", "Redo", "Find…", "Replace…"]
-    assert _entries(_menu(window, "Run")) == ["Build", "Run", "Stop", "Check", "Run on Devices…"]
+    assert _entries(_menu(window, "Run")) == [
+        "Build",
+        "Run",
+        "Stop",
+        "Check",
+        "Run on Devices…",
+        "Debug / Continue",
+        "Step Over",
+        "Step Into",
+        "Step Out",
+        "Stop Debugging",
+    ]
     actions = [a for a in _menu(window, "Run").actions() if not a.isSeparator()]
     shown = [a.text().split("\t")[1:] for a in actions[:3]]
     assert shown == [[], ["Ctrl+R, F5"], ["Esc, Shift+F5"]]  # the menu says every key
     view = _entries(_menu(window, "View"))
-    assert view[:5] == ["Devices", "Arguments", "Results", "Exercises", "Main toolbar"]
+    assert view[:6] == ["Devices", "Arguments", "Results", "Exercises", "Debug", "Main toolbar"]
     assert {"Zoom In", "Zoom Out", "Reset Zoom", "Theme"} <= set(view)
-    assert _entries(_menu(window, "Help")) == ["The OpenCL host program", "About CL Studio"]
+    assert _entries(_menu(window, "Help")) == [
+        "The OpenCL host program",
+        "Debugging the reduction",
+        "About CL Studio",
+    ]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
     toolbar = [
         a.text().split("\t")[0].replace("&", "") for a in window.toolbar.actions() if a.text()

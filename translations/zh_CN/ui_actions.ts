@@ -127,6 +127,14 @@
         <translation>每个 OpenCL 程序都要经历的步骤，从平台到结果</translation>
     </message>
     <message>
+        <source>&amp;Debugging the reduction</source>
+        <translation>调试归约内核(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Step through the gallery&apos;s reduction in the Debug dock: why stride halves, what a missing barrier does</source>
+        <translation>在调试面板中逐步执行示例库的 reduction：stride 为何减半，缺少屏障会怎样</translation>
+    </message>
+    <message>
         <source>&amp;About CL Studio</source>
         <translation>关于 CL Studio(&amp;A)</translation>
     </message>
@@ -273,6 +281,46 @@
     <message>
         <source>System Language</source>
         <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>De&amp;bug / Continue</source>
+        <translation>调试 / 继续(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Run the kernel on the Oclgrind simulator and pause at the breakpoints (click the gutter or press F9 to set one); while paused, continue</source>
+        <translation>在 Oclgrind 模拟器上运行内核并在断点处暂停（单击行号栏或按 F9 设置断点）；暂停时按此继续</translation>
+    </message>
+    <message>
+        <source>Step &amp;Over</source>
+        <translation>单步跳过(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Run the followed work-item to the next line</source>
+        <translation>让所跟踪的工作项运行到下一行</translation>
+    </message>
+    <message>
+        <source>Step &amp;Into</source>
+        <translation>单步进入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Step into the function called on this line</source>
+        <translation>进入本行调用的函数</translation>
+    </message>
+    <message>
+        <source>Step O&amp;ut</source>
+        <translation>单步跳出(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Run to the end of the current function</source>
+        <translation>运行到当前函数结束</translation>
+    </message>
+    <message>
+        <source>Stop Debu&amp;gging</source>
+        <translation>停止调试(&amp;G)</translation>
+    </message>
+    <message>
+        <source>End the debug run, even inside an endless loop</source>
+        <translation>结束调试运行，即使处于死循环中</translation>
     </message>
 </context>
 </TS>

@@ -66,6 +66,7 @@ TOP_LEVEL_KEYS = (
     "args",
     "launches",
     "references",
+    "breakpoints",
 )
 
 __all__ = [
@@ -96,6 +97,7 @@ class Session:
     guards: bool = True
     args: dict[str, ArgSpec] = field(default_factory=dict)
     references: dict[str, Reference] = field(default_factory=dict)
+    breakpoints: tuple[int, ...] = ()  # the debugger's, by 1-based source line
     description: str = ""
     sizes: dict[str, int] = field(default_factory=dict)  # named sizes: {"N": 1024}
     # Where the file wrote sizes by name. Not compared: sessions with the same numbers
@@ -161,6 +163,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         guards=read_bool(obj.get("guards", True), "guards"),
         args=args,
         references=read_references(obj.get("references", {}), args, base_dir),
+        breakpoints=_read_breakpoints(obj.get("breakpoints", []), source),
         description=description,
         sizes=sizes,
         size_links=size_links,
@@ -186,6 +189,18 @@ def _check_format(obj: Mapping[str, Any]) -> None:
     if version > FORMAT_VERSION:
         problem = gettext("version {version} is newer than this CL Studio understands ({known})")
         fail("version", problem.format(version=version, known=FORMAT_VERSION))
+
+
+def _read_breakpoints(value: object, source: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        fail(
+            "breakpoints",
+            gettext("expected a list of line numbers, got {value}").format(value=describe(value)),
+        )
+    # Lines past the end are dropped, not refused: the .cl file may have been shortened since.
+    lines = len(source.splitlines())
+    read = {read_int(line, "breakpoints", 1, 2**31 - 1) for line in value}
+    return tuple(sorted(line for line in read if line <= lines))
 
 
 def _read_timeout(value: object) -> float:
@@ -324,6 +339,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     out |= {
         "references": {name: ref.to_dict() for name, ref in session.references.items()},
     }
+    if session.breakpoints:  # optional: files without breakpoints stay as they were
+        out["breakpoints"] = list(session.breakpoints)
     out = _plain(out)
     restore_names(out, session.sizes, session.size_links)
     return out

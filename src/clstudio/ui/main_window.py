@@ -9,13 +9,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
-from clstudio.ui.actions import edit_actions, file_actions, help_actions, run_actions, view_actions
+from clstudio.ui.actions import (
+    debug_actions,
+    edit_actions,
+    file_actions,
+    help_actions,
+    run_actions,
+    view_actions,
+)
 from clstudio.ui.actions.action import Item, make_actions
 from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.compiler.compiler_wiring import connect_compiler
+from clstudio.ui.debugger.debug_controller import DebugController
+from clstudio.ui.debugger.debug_dock import DebugDock
+from clstudio.ui.debugger.debug_mode import DebugMode
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
@@ -117,6 +127,12 @@ class MainWindow(QMainWindow):
         self.check_mode = CheckMode(
             checks, bench, self.check_status, self.devices.simulator_listed, self
         )
+        debugger = DebugController(self)
+        self.debug_mode = DebugMode(debugger, bench, self.devices.simulator_listed, self)
+        self.debug_dock = DebugDock(debugger, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.debug_dock)
+        self.tabifyDockWidget(self.results_dock, self.debug_dock)
+        self.results_dock.raise_()
         self.sweeps = SweepController(
             backends.measurements, results.sweep, self.files.session, bench.device, self
         )
@@ -126,19 +142,32 @@ class MainWindow(QMainWindow):
         self.window_actions = make_actions(self, items)
         toolbar_slots = {run_actions.RUN_BAR: self.run_bar}
         self.toolbar = build_toolbar(self, items, self.window_actions, toolbar_slots)
-        docks = (self.devices_dock, self.arguments_dock, self.results_dock, self.exercises_dock)
+        docks = (
+            self.devices_dock,
+            self.arguments_dock,
+            self.results_dock,
+            self.exercises_dock,
+            self.debug_dock,
+        )
         toggles = [*(dock.toggleViewAction() for dock in docks), self.toolbar.toggleViewAction()]
         submenus = build_menus(self, items, self.window_actions, {view_actions.PANELS: toggles})
         self.file_menus = FileMenus(
             submenus[file_actions.RECENT], submenus[file_actions.EXAMPLES], settings
         )
         self._on_run_state_changed(False)
+        debug_actions.follow(self.window_actions, debugger)
 
         self.window_layout = WindowLayout(
             self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
         )
         self.shutdown = ShutdownController(
-            self.window_layout, settings, self.files, self.tasks, self.backends, self.recovery
+            self.window_layout,
+            settings,
+            self.files,
+            self.tasks,
+            self.backends,
+            self.recovery,
+            debugger,
         )
         self._connect()
         self.window_layout.restore()
@@ -179,6 +208,7 @@ class MainWindow(QMainWindow):
                 self.check_mode.toggle,
                 self.devices.open_device_runs,
             ),
+            *debug_actions.records(self.debug_mode),
             *help_actions.records(help_actions.HelpDialogs(self)),
         )
         return items
@@ -207,6 +237,7 @@ class MainWindow(QMainWindow):
         w.messageRaised.connect(self.status.show_message)
         self.step_mode.messageRaised.connect(self.status.show_message)
         self.check_mode.messageRaised.connect(self.status.show_message)
+        self.debug_mode.messageRaised.connect(self.status.show_message)
         self.host_code.messageRaised.connect(self.status.show_message)
         self.recovery.failed.connect(self.status.show_message)
         self.recovery.fileSetAside.connect(self.status.show_data_message)

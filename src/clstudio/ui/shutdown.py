@@ -18,6 +18,11 @@ class OpenDocument(Protocol):
     def document(self) -> Document: ...
 
 
+class DebugRun(Protocol):
+    def close(self) -> None:
+        """End the debug run there may be and close its process."""
+
+
 class ShutdownController:
     def __init__(
         self,
@@ -27,6 +32,7 @@ class ShutdownController:
         tasks: TaskLanes,
         backends: Backends,
         recovery: RecoveryStore,
+        debug_run: DebugRun,
     ) -> None:
         self._layout = layout
         self._settings = settings
@@ -34,13 +40,16 @@ class ShutdownController:
         self._tasks = tasks
         self._backends = backends
         self._recovery = recovery
+        self._debug_run = debug_run
 
     def shut_down(self) -> None:
         """Save what the next start restores; stop every task and wait for it; close the
-        worker processes; drop the recovery copy (the user saved or discarded)."""
+        worker processes and the debug process; drop the recovery copy (the user saved or
+        discarded)."""
         self._layout.save()
         self._settings.set_last_session(self._files.document.path)
         self._settings.sync()
-        self._tasks.shutdown()
+        self._tasks.shutdown()  # a debug command under way ends: its runner kills the run
+        self._debug_run.close()
         self._backends.close()
         self._recovery.discard()

@@ -86,6 +86,7 @@ class Workbench(QObject):
         editor.sourceEdited.connect(self._on_editor_source_edited)
         editor.optionsChanged.connect(self._on_editor_options_changed)
         editor.kernelChosen.connect(self._on_editor_kernel_chosen)
+        editor.editor.breakpointsChanged.connect(lambda lines: self._update(breakpoints=lines))
         editor.buildStarted.connect(
             lambda _generation: self.buildStateChanged.emit(self.tr("building…"))
         )
@@ -129,6 +130,7 @@ class Workbench(QObject):
         self.editor.set_kernel(session.kernel)
         self.editor.set_device(session.device)
         self.editor.set_source(session.source)
+        self.editor.editor.set_breakpoints(session.breakpoints)
         # The toolbar and status bar described the last session's run: "471 µs … ok".
         self.run_bar.show_idle()
         self.documentShown.emit()
@@ -171,7 +173,8 @@ class Workbench(QObject):
             self.editor.replace_source(source)
 
     def _on_editor_source_edited(self, source: str) -> None:
-        self._update(source=source)
+        # Breakpoints follow their lines through the edit.
+        self._update(source=source, breakpoints=self.editor.editor.breakpoints())
 
     def _on_editor_options_changed(self, options: str) -> None:
         self._update(build_options=options)

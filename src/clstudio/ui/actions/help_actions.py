@@ -1,4 +1,4 @@
-"""The Help menu's records: the lesson on the host program, and About."""
+"""The Help menu's records: the lessons on the host program and on debugging, and About."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from clstudio.ui.about import about_html
 from clstudio.ui.actions.action import Action, Item, Key
+from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -18,6 +19,7 @@ class HelpDialogs(QObject):
         super().__init__(window)
         self._window = window
         self._lesson: HostProgramLesson | None = None
+        self._debug_lesson: DebugLesson | None = None
 
     def show_lesson(self) -> HostProgramLesson:
         if self._lesson is None:
@@ -25,6 +27,13 @@ class HelpDialogs(QObject):
         self._lesson.show()
         self._lesson.raise_()
         return self._lesson
+
+    def show_debug_lesson(self) -> DebugLesson:
+        if self._debug_lesson is None:
+            self._debug_lesson = DebugLesson(self._window)
+        self._debug_lesson.show()
+        self._debug_lesson.raise_()
+        return self._debug_lesson
 
     def show_about(self) -> None:
         QMessageBox.about(self._window, self.tr("About CL Studio"), about_html())
@@ -42,6 +51,18 @@ def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
             "help",
             "learn",
             (Key.HelpContents,),
+        ),
+        Action(
+            "debug_lesson",
+            QT_TRANSLATE_NOOP("WindowActions", "&Debugging the reduction"),
+            QT_TRANSLATE_NOOP(
+                "WindowActions",
+                "Step through the gallery's reduction in the Debug dock: why stride halves, "
+                "what a missing barrier does",
+            ),
+            help_dialogs.show_debug_lesson,
+            "help",
+            "learn",
         ),
         Action(
             "about",

