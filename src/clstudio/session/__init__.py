@@ -37,7 +37,15 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session.launch_edits import (
+    LaunchEdit,
+    apply_launch_edit,
+    leaf_prefixes,
+    program_entries,
+    swap_problem,
+)
 from clstudio.session.launches import (
+    MAX_ITERATIONS,
     IterationArg,
     Launch,
     LaunchBinding,
@@ -65,6 +73,7 @@ __all__ = [
     "INIT_KINDS",
     "MAX_DIMS",
     "MAX_ITEMS",
+    "MAX_ITERATIONS",
     "SAMPLE_IMAGES",
     "ArgSpec",
     "BufferArg",
@@ -76,6 +85,7 @@ __all__ = [
     "IterationArg",
     "Launch",
     "LaunchBinding",
+    "LaunchEdit",
     "LaunchGroup",
     "LocalArg",
     "PlannedLaunch",
@@ -86,6 +96,7 @@ __all__ = [
     "Session",
     "SessionError",
     "SizePath",
+    "apply_launch_edit",
     "bound_name",
     "check_keys",
     "contents_problem",
@@ -95,6 +106,7 @@ __all__ = [
     "kernels_dir",
     "launch_args",
     "leaf_launches",
+    "leaf_prefixes",
     "load_session",
     "own_copy",
     "parse_session",
@@ -102,6 +114,7 @@ __all__ = [
     "picture_problem",
     "plan_save",
     "planned_launches",
+    "program_entries",
     "read_int",
     "read_npy_header",
     "read_number",
@@ -111,6 +124,7 @@ __all__ = [
     "save_session",
     "session_to_dict",
     "size_name_problem",
+    "swap_problem",
     "swapped_names",
     "title_of",
     "with_description",

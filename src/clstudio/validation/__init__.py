@@ -24,9 +24,12 @@ from clstudio.validation.index_space import (
     summary,
 )
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
+from clstudio.validation.program_form import ProgramForm, fit_program, program_form_state
 from clstudio.validation.program_validation import (
     launch_heading,
     launch_session,
+    program_problems,
+    program_signature,
     validate_program,
 )
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
@@ -39,16 +42,21 @@ __all__ = [
     "FormState",
     "IndexSpace",
     "KernelFit",
+    "ProgramForm",
     "SizeSuggestion",
     "check_ndrange",
     "describe",
     "dimension_choices",
     "expected_kind",
     "fit_kernel",
+    "fit_program",
     "form_state",
     "launch_heading",
     "launch_session",
     "local_size_candidates",
+    "program_form_state",
+    "program_problems",
+    "program_signature",
     "reconcile",
     "suggest_size",
     "suggested_local_size",
