@@ -228,6 +228,37 @@
     </message>
 </context>
 <context>
+    <name>KernelSharesTable</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>Std deviation</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Each kernel of the program over all its launches, iterations and repeats, and its share of the device time of every kernel launched</source>
+        <translation>程序中每个内核在其所有启动、迭代和重复上的统计，以及它占全部内核设备时间的比例</translation>
+    </message>
+</context>
+<context>
     <name>LineView</name>
     <message>
         <source>element index</source>
@@ -689,6 +720,10 @@
         <translation>内核 {name}</translation>
     </message>
     <message>
+        <source>kernel {name} (launch {launch}, iteration {iteration})</source>
+        <translation>内核 {name}（第 {launch} 次启动，第 {iteration} 次迭代）</translation>
+    </message>
+    <message>
         <source>{action}, repeat {repeat}: {duration}, {start}–{end} ms</source>
         <translation>{action}，第 {repeat} 次重复：{duration}，{start}–{end} ms</translation>
     </message>
@@ -758,6 +793,10 @@
     <message>
         <source>Operations per work-item:</source>
         <translation>每个工作项的运算次数：</translation>
+    </message>
+    <message>
+        <source>Program time</source>
+        <translation>程序时间</translation>
     </message>
     <message>
         <source>unknown device</source>

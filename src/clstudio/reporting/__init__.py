@@ -24,6 +24,8 @@ from clstudio.reporting.device_comparison import (
     format_comparison,
 )
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.reporting.kernel_shares import KernelShare, kernel_shares
+from clstudio.reporting.launch_figures import program_times_ns
 from clstudio.reporting.lesson_times import (
     LaterLaunches,
     LessonStepTime,
@@ -75,6 +77,7 @@ __all__ = [
     "TEST_TITLES",
     "BufferTraffic",
     "FinishedRun",
+    "KernelShare",
     "KernelStats",
     "LaterLaunches",
     "LessonStepTime",
@@ -101,6 +104,7 @@ __all__ = [
     "format_summary",
     "format_value",
     "gflop_s",
+    "kernel_shares",
     "kernel_stats",
     "later_launches",
     "latest_peaks",
@@ -110,6 +114,7 @@ __all__ = [
     "peaks_from_json",
     "peaks_to_json",
     "point_of",
+    "program_times_ns",
     "remark_text",
     "result_to_json",
     "roofs_of",
