@@ -137,6 +137,19 @@ class GuardReport:
 
 
 @dataclass(frozen=True)
+class LaunchSnapshot:
+    """The buffers a program's launch wrote, as it left them in the program's first iteration.
+
+    Taken only when a run asks for them (`snapshots=True`), in a pass of their own after
+    the timed repeats, so that no timing waits for a copy.
+    """
+
+    position: int  # the written launch, 1-based
+    kernel: str
+    buffers: dict[str, np.ndarray]  # by the session's names, as the swaps bind them then
+
+
+@dataclass(frozen=True)
 class RunResult:
     ok: bool
     error: RunError | None = None
@@ -153,6 +166,7 @@ class RunResult:
     guards: dict[str, GuardReport] = field(default_factory=dict)
     printf: str = ""
     launch_count: int = 1  # launches the session writes (a program of several: more than 1)
+    snapshots: tuple[LaunchSnapshot, ...] = ()  # asked for: after each launch of iteration 0
 
     @property
     def is_program(self) -> bool:

@@ -103,15 +103,19 @@ class Engine:
         cancelled: Cancelled | None = None,
         entering: Entering = nowhere,
         inspect: Inspect | None = None,
+        snapshots: bool = False,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage.
 
         `entering` hears each step (clstudio.common.RUN_STEPS) as it begins, so that a
-        watcher can tell where a run that never ends spends its time.
+        watcher can tell where a run that never ends spends its time. `snapshots` asks a
+        program of several launches for RunResult.snapshots (one-launch sessions ignore it).
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
-            return self._run(session, record, progress, cancelled or (lambda: False), inspect)
+            return self._run(
+                session, record, progress, cancelled or (lambda: False), inspect, snapshots
+            )
         except StepFailed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -124,10 +128,11 @@ class Engine:
         progress: Progress | None,
         cancelled: Cancelled,
         inspect: Inspect | None = None,
+        snapshots: bool = False,
     ) -> RunResult:
         contexts = self._contexts
         if session.launches:
-            return run_program(contexts, session, record, progress, cancelled, inspect)
+            return run_program(contexts, session, record, progress, cancelled, inspect, snapshots)
         state = host_steps.open_device(contexts, session.device, record)
         program, signature = host_steps.build_program(contexts, session, state, record)
         kernel = host_steps.create_kernel(session, state, program, signature, record)

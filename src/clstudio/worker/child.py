@@ -248,7 +248,11 @@ class _Handler:
 
         with self._printf:
             result = self._engine.run(
-                request.session, progress, self._cancel.is_set, self._entering
+                request.session,
+                progress,
+                self._cancel.is_set,
+                self._entering,
+                snapshots=request.snapshots,
             )
         return dataclasses.replace(result, printf=self._printf.text())
 
