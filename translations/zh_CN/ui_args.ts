@@ -184,7 +184,7 @@
     </message>
     <message>
         <source>Pairs of buffers of one type and shape that trade places after each iteration (ping-pong), separated by &apos;;&apos;</source>
-        <translation>类型和形状相同的成对缓冲区，每次迭代后互换位置（乒乓），用 ';' 分隔</translation>
+        <translation>类型和形状相同的成对缓冲区，每次迭代后互换位置（乒乓），用 &apos;;&apos; 分隔</translation>
     </message>
     <message>
         <source>Add a launch to this group</source>

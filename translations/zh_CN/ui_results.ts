@@ -259,6 +259,21 @@
     </message>
 </context>
 <context>
+    <name>LaunchPicker</name>
+    <message>
+        <source>Show the buffers as the whole program left them, or as one launch of its first iteration did</source>
+        <translation>显示整个程序结束时的缓冲区，或程序第一次迭代中某次启动之后的缓冲区</translation>
+    </message>
+    <message>
+        <source>after the program</source>
+        <translation>程序结束后</translation>
+    </message>
+    <message>
+        <source>after launch {position} of {count} ({kernel})</source>
+        <translation>第 {position} 次启动之后（共 {count} 次，{kernel}）</translation>
+    </message>
+</context>
+<context>
     <name>LineView</name>
     <message>
         <source>element index</source>

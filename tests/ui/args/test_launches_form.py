@@ -180,3 +180,35 @@ def test_a_one_launch_session_looks_and_runs_as_before(
     saved = tmp_path / "va.json"
     window.files.save_to(saved)
     assert "launches" not in json.loads(saved.read_text())
+
+
+def test_outputs_show_a_buffer_as_each_launch_of_the_first_iteration_left_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "vadd_chain.json", "vadd_chain")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    outputs = window.results_panel.outputs
+    picker = outputs.launch_picker
+    assert picker.isVisibleTo(outputs)
+    assert [picker.itemText(i) for i in range(picker.count())] == [
+        "after the program",
+        "after launch 1 of 3 (vadd)",
+        "after launch 2 of 3 (vadd)",
+        "after launch 3 of 3 (vadd)",
+    ]
+    assert outputs.select_buffer("e")
+    final = outputs.current_entry()
+    assert final is not None and final.reference is not None and final.reference.ok
+    choose(qtbot, picker, "after launch 1 of 3 (vadd)")
+    shown = outputs.current_entry()
+    assert shown is not None and not shown.array.any()  # launch 2 writes e
+    assert shown.reference is None  # the reference judges the program's end
+    choose(qtbot, picker, "after launch 2 of 3 (vadd)")
+    shown = outputs.current_entry()
+    assert shown is not None
+    np.testing.assert_array_equal(shown.array, final.array)
+    choose(qtbot, picker, "after the program")
+    assert outputs.current_entry() == final

@@ -40,6 +40,7 @@ from clstudio.session import Reference, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.outputs.buffer_export import save_csv, save_npy
+from clstudio.ui.results.outputs.launch_picker import LaunchPicker
 from clstudio.ui.results.outputs.reference_editor import ReferenceEditor
 from clstudio.ui.results.viewers.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.viewers.buffer_viewer import BufferViewer
@@ -206,6 +207,10 @@ class OutputsPanel(QWidget):
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.export_status = QLabel()
         self.viewer = BufferViewer()
+        self.launch_picker = LaunchPicker()
+        self.launch_picker.currentIndexChanged.connect(
+            lambda _index: self._show_entry(self._entries.get(self._current_key()))
+        )
 
         self.stack = EmptyStatePages(
             self,
@@ -227,6 +232,7 @@ class OutputsPanel(QWidget):
         header.addWidget(self.title)
         header.addWidget(self.type_label)
         header.addStretch(1)
+        header.addWidget(self.launch_picker)
         header.addWidget(self.export_status)
         header.addWidget(self.worst_button)
         header.addWidget(self.export_button)
@@ -277,6 +283,7 @@ class OutputsPanel(QWidget):
         self.banner.set_error(result.error)
         entries = buffer_entries(result)
         self._entries = {entry.key: entry for entry in entries}
+        self.launch_picker.set_snapshots(result.snapshots, result.launch_count)
         self.no_buffers.setText(
             self.tr("This run produced no buffers to show: it stopped before any were created.")
         )
@@ -295,6 +302,7 @@ class OutputsPanel(QWidget):
         self._entries = {}
         self._session = None
         self._namespace = {}
+        self.launch_picker.set_snapshots((), 0)
         with QSignalBlocker(self.buffer_list):
             self.buffer_list.clear()
         self._show_entry(None)
@@ -357,7 +365,13 @@ class OutputsPanel(QWidget):
         item.setToolTip("\n".join(tips))
         return item
 
+    def _current_key(self) -> str:
+        item = self.buffer_list.currentItem()
+        return "" if item is None else str(item.data(_KEY))
+
     def _show_entry(self, entry: BufferEntry | None) -> None:
+        if entry is not None:
+            entry = self.launch_picker.shown(entry)
         self.title.setText("" if entry is None else entry_title(entry))
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText("" if entry is None else reference_text(entry))
