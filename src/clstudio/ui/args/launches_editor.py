@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -61,6 +62,7 @@ class GroupBox(QFrame):
         self.iterations.setObjectName("launchIterations")
         self.iterations.setRange(1, MAX_ITERATIONS)
         self.iterations.setValue(group.iterations)
+        self.iterations.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.iterations.setSuffix(self.tr(" ×"))
         self.iterations.setToolTip(self.tr("How many times the launches of this group run"))
         self.swaps = QLineEdit(" ; ".join(f"{a} {b}" for a, b in group.swaps))
@@ -82,6 +84,7 @@ class GroupBox(QFrame):
         row.addWidget(QLabel(self.tr("Repeat")))
         row.addWidget(self.iterations)
         row.addWidget(self.swaps, 1)
+        row.addStretch(0 if self.swaps.isVisibleTo(self) else 1)
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(4)
         column = QVBoxLayout(self)

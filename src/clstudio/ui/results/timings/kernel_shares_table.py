@@ -58,9 +58,11 @@ class KernelSharesTable(QTableWidget):
                 self.setItem(row, column, item)
         self.setVisible(bool(shares))
         if shares:  # as tall as its rows, so the throughput box sits right under it
-            self.resizeRowsToContents()
-            rows = sum(self.rowHeight(r) for r in range(self.rowCount()))
-            self.setFixedHeight(rows + self.horizontalHeader().height() + 2 * self.frameWidth())
+            # Measured by size hints: a table not shown yet has rows and header of height 0.
+            rows = self.rowCount() * self.verticalHeader().defaultSectionSize()
+            header = self.horizontalHeader().sizeHint().height()
+            scroll = self.horizontalScrollBar().sizeHint().height()
+            self.setFixedHeight(rows + header + scroll + 2 * self.frameWidth())
 
     def rows(self) -> list[list[str]]:
         """The table as the user reads it, one row per kernel."""
