@@ -196,6 +196,15 @@ class StepOutcome:
     build: BuildResult | None = None
     device_seconds: float | None = None  # step 10: the kernel's time, from profiling
     run: RunResult | None = None
+    # A program's steps 6, 8 and 9 come in parts (a kernel, its arguments, a launch):
+    # part 1 to `parts`; 0 of 0 for a step done whole.
+    part: int = 0
+    parts: int = 0
+
+    @property
+    def next_number(self) -> int:
+        """The step that comes after this outcome: the same one while parts remain."""
+        return self.number if self.part < self.parts else self.number + 1
 
     @property
     def last(self) -> bool:

@@ -43,6 +43,7 @@ from clstudio.engine.host_steps import (
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
 from clstudio.engine.program_run import run_program
+from clstudio.engine.program_stepping import ProgramStepper
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 from clstudio.validation import validate
@@ -93,7 +94,10 @@ class Engine:
         return PeakSample(peak_device(state), measure_probe(self._contexts, state, probe, plan))
 
     def stepper(self, session: Session, entering: Entering = nowhere) -> HostStepper:
-        """Step mode for `session`, on this engine's warm contexts and builds."""
+        """Step mode for `session`, on this engine's warm contexts and builds; a program's
+        steps come in parts (engine/program_stepping.py)."""
+        if session.launches:
+            return ProgramStepper(self._contexts, session, entering)
         return HostStepper(self._contexts, session, entering)
 
     def run(

@@ -84,8 +84,11 @@ def program_problems(
     session: Session,
     signatures: Mapping[str, KernelSignature],
     limits_for: Callable[[str], DeviceLimits],
+    index_space: bool = True,
 ) -> list[tuple[int, RunError]]:
     """validate_program's problems, each with the 1-based launch it is about (0: none).
+
+    Step mode leaves out the index space, as `validate` does for one launch.
 
     A problem about an argument names the session's argument the launch passes, so the
     form marks that row; a launch of a kernel the program lacks is one problem.
@@ -104,7 +107,7 @@ def program_problems(
             continue
         used.update(filter(None, (bound_name(launch, info.name) for info in signature.args)))
         view = launch_session(session, launch, signature)
-        for problem in validate(view, signature, limits_for(launch.kernel)):
+        for problem in validate(view, signature, limits_for(launch.kernel), index_space):
             message = f"{heading}: {problem.message}"
             argument = problem.argument and bound_name(launch, problem.argument)
             problems.append((position, replace(problem, message=message, argument=argument)))
