@@ -10,14 +10,14 @@ import pytest
 
 from clstudio.common import StepOutcome
 from clstudio.engine.run import Engine
-from clstudio.session import Launch, LaunchEdit, apply_launch_edit, load_session
+from clstudio.session import Launch, LaunchEdit, Session, apply_launch_edit, load_session
 
 pytestmark = pytest.mark.opencl
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 
 
-def step_all(engine: Engine, session) -> list[StepOutcome]:  # type: ignore[no-untyped-def]
+def step_all(engine: Engine, session: Session) -> list[StepOutcome]:
     stepper = engine.stepper(session)
     outcomes = []
     while stepper.next_number is not None:
@@ -53,7 +53,8 @@ def test_a_long_program_queues_the_rest_at_once_and_matches_its_reference() -> N
     launches = [o for o in outcomes if o.number == 9]
     assert len(launches) == 64 and launches[-1].parts == 64
     run = outcomes[-1].run
-    assert run is not None and run.ok, [r.message for r in run.references.values()]
+    assert run is not None
+    assert run.ok, [r.message for r in run.references.values()]
 
 
 def test_a_bad_second_launch_fails_step_six_naming_it() -> None:

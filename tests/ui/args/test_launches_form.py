@@ -9,13 +9,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import RunResult
 from clstudio.session import Launch, leaf_launches, load_session
 from clstudio.ui.args.launch_card import LaunchCard
+from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.main_window import MainWindow
+from clstudio.ui.results.timings.timings_panel import TimingsPanel
 
 pytestmark = pytest.mark.opencl
 
@@ -41,7 +43,7 @@ def choose(qtbot: QtBot, combo: QComboBox, text: str) -> None:
         qtbot.keyClick(combo, key)
 
 
-def retype(qtbot: QtBot, field, text: str) -> None:
+def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
@@ -55,6 +57,12 @@ def run(qtbot: QtBot, window: MainWindow) -> RunResult:
     result = finished.args[0]
     assert isinstance(result, RunResult)
     return result
+
+
+def header_text(timings: TimingsPanel) -> str:
+    item = timings.stats_table.horizontalHeaderItem(0)
+    assert item is not None
+    return item.text()
 
 
 def cards(window: MainWindow) -> list[LaunchCard]:
@@ -71,7 +79,9 @@ def test_add_a_second_launch_of_another_kernel_run_and_read_both_in_the_timeline
     panel = window.arguments_panel
     qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
     assert cards(window) == [] and "fill is launched once" in panel.launches.summary.text()
-    retype(qtbot, panel.row("value").editor.lanes[0], "2")
+    row = panel.row("value")
+    assert row is not None and isinstance(row.editor, ScalarEditor)
+    retype(qtbot, row.editor.lanes[0], "2")
 
     qtbot.mouseClick(panel.launches.add, Qt.MouseButton.LeftButton)
     assert [card.heading.text() for card in cards(window)] == ["Launch 1 of 2", "Launch 2 of 2"]
@@ -156,7 +166,7 @@ def test_timings_give_each_kernels_statistics_and_share(
     assert [(row[0], row[1]) for row in rows] == [("scan_blocks", "10"), ("add_block_offsets", "5")]
     shares = [int(row[5].rstrip("%")) for row in rows]
     assert 98 <= sum(shares) <= 102  # each rounded to a whole percent
-    assert timings.stats_table.horizontalHeaderItem(0).text() == "Program time"
+    assert header_text(timings) == "Program time"
     assert timings.stats_value("Repeats") == 5
     timeline = timings.timeline
     assert len(timeline.bars("kernel", "scan_blocks")) == 10
@@ -176,7 +186,7 @@ def test_a_one_launch_session_looks_and_runs_as_before(
     assert result.ok, result.error
     timings = window.results_panel.timings
     assert timings.timeline.legend_kernels() == [] and not timings.shares_table.isVisibleTo(timings)
-    assert timings.stats_table.horizontalHeaderItem(0).text() == "Kernel time"
+    assert header_text(timings) == "Kernel time"
     saved = tmp_path / "va.json"
     window.files.save_to(saved)
     assert "launches" not in json.loads(saved.read_text())
