@@ -818,6 +818,10 @@
         <translation>未知设备</translation>
     </message>
     <message>
+        <source>&lt;b&gt;A program of {count} launches&lt;/b&gt; ({kernels}) on {device}: {timed} of {repeats} repeats timed, each the sum of its launches</source>
+        <translation>&lt;b&gt;{count} 次启动组成的程序&lt;/b&gt;（{kernels}），在 {device} 上：计时了 {repeats} 次重复中的 {timed} 次，每次为其所有启动之和</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;{kernel}&lt;/b&gt; on {device}: global size {global_size}, local size {local_size}, {timed} of 1 launch timed</source>
         <translation>&lt;b&gt;{kernel}&lt;/b&gt;，设备 {device}：全局大小 {global_size}，局部大小 {local_size}，1 次启动中计时了 {timed} 次</translation>
     </message>

@@ -222,3 +222,31 @@ def test_outputs_show_a_buffer_as_each_launch_of_the_first_iteration_left_it(
     np.testing.assert_array_equal(shown.array, final.array)
     choose(qtbot, picker, "after the program")
     assert outputs.current_entry() == final
+
+
+def test_a_programs_summary_names_its_launches_and_hides_one_launchs_throughput(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "vadd_chain.json", "vadd_chain")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    assert run(qtbot, window).ok
+    timings = window.results_panel.timings
+    assert timings.summary.text().startswith("<b>A program of 3 launches</b> (vadd) on ")
+    assert not timings.throughput.isVisibleTo(timings)
+    assert window.status.run_label.text().endswith("median over 5 repeats, ok")
+
+
+def test_a_bad_local_size_in_a_launch_is_flagged_on_its_card_and_refused(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    retype(qtbot, cards(window)[1].ndrange.local_fields[0], "1000")
+    second = cards(window)[1]
+    assert second.problems.isVisibleTo(second)
+    assert second.problems.text().startswith("launch 2 of 3, kernel `scan_blocks`: ")
+    assert not cards(window)[0].problems.isVisibleTo(cards(window)[0])
+    assert not window.workbench.request_run()
+    assert "launch 2 of 3" in window.run_bar.refusal.text()

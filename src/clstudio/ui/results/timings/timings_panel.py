@@ -144,7 +144,7 @@ class TimingsPanel(QWidget):
         timeline_layout.addWidget(self.timeline_legend)
         timeline_layout.addWidget(self.timeline_hover)
 
-        throughput = QGroupBox(self.tr("Throughput"))
+        self.throughput = throughput = QGroupBox(self.tr("Throughput"))
         form = QFormLayout(throughput)
         # In a narrow pane the spin box goes under its label instead of off the edge.
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -217,6 +217,8 @@ class TimingsPanel(QWidget):
         header = self.tr("Program time") if result.is_program else self.tr("Kernel time")
         self.stats_table.setHorizontalHeaderLabels([header])
         self.shares_table.show_shares(kernel_shares(result) if result.is_program else [])
+        # One launch's bytes over a program's time would mislead: each kernel's share says more.
+        self.throughput.setVisible(not result.is_program)
         self.timeline_hover.setText(" ")
         self._stats = run.stats()
         self._show_stats(self._stats)
@@ -246,6 +248,18 @@ class TimingsPanel(QWidget):
         return None if item is None else item.data(SECONDS_ROLE)
 
     def _summary(self, run: FinishedRun, launches: int) -> str:
+        if run.result.is_program:
+            kernels = ", ".join(share.kernel for share in kernel_shares(run.result))
+            return self.tr(
+                "<b>A program of {count} launches</b> ({kernels}) on {device}: "
+                "{timed} of {repeats} repeats timed, each the sum of its launches"
+            ).format(
+                count=run.result.launch_count,
+                kernels=kernels,
+                device=run.result.device or self.tr("the device"),
+                timed=launches,
+                repeats=run.session.repeats,
+            )
         local = run.local_size
         if run.session.repeats == 1:
             text = self.tr(
