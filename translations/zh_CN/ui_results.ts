@@ -242,8 +242,8 @@
         <translation>中位数</translation>
     </message>
     <message>
-        <source>Std deviation</source>
-        <translation>标准差</translation>
+        <source>min {min}, max {max}, standard deviation {std}</source>
+        <translation>最小 {min}，最大 {max}，标准差 {std}</translation>
     </message>
     <message>
         <source>Total</source>
@@ -271,6 +271,10 @@
     <message>
         <source>after launch {position} of {count} ({kernel})</source>
         <translation>第 {position} 次启动之后（共 {count} 次，{kernel}）</translation>
+    </message>
+    <message>
+        <source>As launch {position} of {count} ({kernel}) left it in the first iteration; its reference judges the program&apos;s final outputs, so none is checked here.</source>
+        <translation>这是第 {position} 次启动（共 {count} 次，{kernel}）在第一次迭代中留下的样子；它的参考值检查的是程序的最终输出，所以这里不做检查。</translation>
     </message>
 </context>
 <context>

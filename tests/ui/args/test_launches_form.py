@@ -164,7 +164,7 @@ def test_timings_give_each_kernels_statistics_and_share(
     timings = window.results_panel.timings
     rows = timings.shares_table.rows()
     assert [(row[0], row[1]) for row in rows] == [("scan_blocks", "10"), ("add_block_offsets", "5")]
-    shares = [int(row[5].rstrip("%")) for row in rows]
+    shares = [int(row[4].rstrip("%")) for row in rows]
     assert 98 <= sum(shares) <= 102  # each rounded to a whole percent
     assert header_text(timings) == "Program time"
     assert timings.stats_value("Repeats") == 5
@@ -216,6 +216,8 @@ def test_outputs_show_a_buffer_as_each_launch_of_the_first_iteration_left_it(
     shown = outputs.current_entry()
     assert shown is not None and not shown.array.any()  # launch 2 writes e
     assert shown.reference is None  # the reference judges the program's end
+    assert outputs.reference_label.text().startswith("As launch 1 of 3 (vadd) left it")
+    assert not outputs.reference_editor.isVisibleTo(outputs)
     choose(qtbot, picker, "after launch 2 of 3 (vadd)")
     shown = outputs.current_entry()
     assert shown is not None

@@ -30,11 +30,13 @@ class LaunchPicker(QComboBox):
             )
         )
         self._snapshots: tuple[LaunchSnapshot, ...] = ()
+        self._count = 0
         self.hide()
 
     def set_snapshots(self, snapshots: Sequence[LaunchSnapshot], count: int) -> None:
         """The snapshots of a run of `count` written launches; back to the program's end."""
         self._snapshots = tuple(snapshots)
+        self._count = count
         with QSignalBlocker(self):
             self.clear()
             self.addItem(self.tr("after the program"))
@@ -45,6 +47,16 @@ class LaunchPicker(QComboBox):
                     )
                 )
         self.setVisible(bool(self._snapshots))
+
+    def note(self, entry: BufferEntry) -> str | None:
+        """What the header says of a buffer shown after a launch; None at the program's end."""
+        if self.shown(entry) is entry:
+            return None
+        snapshot = self._snapshots[self.currentIndex() - 1]
+        return self.tr(
+            "As launch {position} of {count} ({kernel}) left it in the first iteration; its "
+            "reference judges the program's final outputs, so none is checked here."
+        ).format(position=snapshot.position, count=self._count, kernel=snapshot.kernel)
 
     def shown(self, entry: BufferEntry) -> BufferEntry:
         """`entry` as the picked launch left it; unchanged after the program, or for a

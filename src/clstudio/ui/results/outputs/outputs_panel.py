@@ -370,12 +370,15 @@ class OutputsPanel(QWidget):
         return "" if item is None else str(item.data(_KEY))
 
     def _show_entry(self, entry: BufferEntry | None) -> None:
+        note = None if entry is None else self.launch_picker.note(entry)
         if entry is not None:
             entry = self.launch_picker.shown(entry)
         self.title.setText("" if entry is None else entry_title(entry))
         self.type_label.setText("" if entry is None else type_text(entry))
-        self.reference_label.setText("" if entry is None else reference_text(entry))
-        editable = entry is not None and entry.role == "result" and self._session is not None
+        self.reference_label.setText(note or ("" if entry is None else reference_text(entry)))
+        editable = (
+            entry is not None and entry.role == "result" and self._session is not None and not note
+        )
         self.reference_editor.setVisible(editable)
         if editable:
             assert entry is not None and self._session is not None

@@ -15,10 +15,11 @@ COLUMNS = (
     QT_TRANSLATE_NOOP("KernelSharesTable", "Kernel"),
     QT_TRANSLATE_NOOP("KernelSharesTable", "Launches"),
     QT_TRANSLATE_NOOP("KernelSharesTable", "Median"),
-    QT_TRANSLATE_NOOP("KernelSharesTable", "Std deviation"),
     QT_TRANSLATE_NOOP("KernelSharesTable", "Total"),
     QT_TRANSLATE_NOOP("KernelSharesTable", "Share"),
 )
+
+MEDIAN = 2
 
 
 class KernelSharesTable(QTableWidget):
@@ -47,14 +48,20 @@ class KernelSharesTable(QTableWidget):
                 share.kernel,
                 str(share.launches),
                 format_seconds(share.stats.median_s),
-                format_seconds(share.stats.std_s),
                 format_seconds(share.total_ns * 1e-9),
                 f"{share.share:.0%}",
+            )
+            spread = self.tr("min {min}, max {max}, standard deviation {std}").format(
+                min=format_seconds(share.stats.min_s),
+                max=format_seconds(share.stats.max_s),
+                std=format_seconds(share.stats.std_s),
             )
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 if column:
                     item.setTextAlignment(right)
+                if column == MEDIAN:
+                    item.setToolTip(spread)  # the pane is narrow: the spread on demand
                 self.setItem(row, column, item)
         self.setVisible(bool(shares))
         if shares:  # as tall as its rows, so the throughput box sits right under it
