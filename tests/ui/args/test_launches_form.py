@@ -252,3 +252,16 @@ def test_a_bad_local_size_in_a_launch_is_flagged_on_its_card_and_refused(
     assert not cards(window)[0].problems.isVisibleTo(cards(window)[0])
     assert not window.workbench.request_run()
     assert "launch 2 of 3" in window.run_bar.refusal.text()
+
+
+def test_an_iterated_program_counts_the_launches_it_enqueues(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
+    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
+    assert run(qtbot, window).ok
+    timings = window.results_panel.timings
+    assert timings.summary.text().startswith("<b>A program of 64 launches</b> (life) on ")
+    assert timings.shares_table.rows()[0][:2] == ["life", "320"]
+    assert timings.shares_table.rows()[0][-1] == "100%"

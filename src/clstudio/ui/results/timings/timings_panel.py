@@ -254,7 +254,7 @@ class TimingsPanel(QWidget):
                 "<b>A program of {count} launches</b> ({kernels}) on {device}: "
                 "{timed} of {repeats} repeats timed, each the sum of its launches"
             ).format(
-                count=run.result.launch_count,
+                count=sum(1 for t in run.result.timings if t.phase == "kernel" and not t.repeat),
                 kernels=kernels,
                 device=run.result.device or self.tr("the device"),
                 timed=launches,
