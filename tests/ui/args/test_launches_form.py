@@ -182,6 +182,15 @@ def test_a_one_launch_session_looks_and_runs_as_before(
     qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
     assert cards(window) == [] and panel.ndrange.isVisibleTo(panel)
     assert panel.title.text() == "Arguments of vector_add"
+    before = window.workbench.document.session
+    qtbot.mouseClick(panel.launches.add, Qt.MouseButton.LeftButton)
+    assert len(cards(window)) == 2 and panel.title.text() == "Arguments of the program"
+    qtbot.mouseClick(cards(window)[1].remove, Qt.MouseButton.LeftButton)
+    # Back to one launch: the form and the session are as they were.
+    assert cards(window) == [] and panel.ndrange.isVisibleTo(panel)
+    assert panel.title.text() == "Arguments of vector_add"
+    assert window.workbench.document.session == before
+    assert not window.workbench.document.dirty
     result = run(qtbot, window)
     assert result.ok, result.error
     timings = window.results_panel.timings

@@ -73,6 +73,7 @@ class ArgsPanel(QWidget):
         self._general: tuple[str, ...] = ()  # the checks' problems naming no argument
         self._error: str | None = None
         self._rows: dict[str, ArgRow] = {}
+        self._kernel_title = ""  # "Arguments of vadd", while the session is one launch
 
         self.title = _section(self.tr("Arguments"))
         self.sizes = SizesEditor(_section(self.tr("Sizes")))
@@ -148,7 +149,8 @@ class ArgsPanel(QWidget):
             title = self.tr("Arguments of {kernel}")
         else:
             title = self.tr("{kernel} takes none")
-        self.title.setText(title.format(kernel=signature.name))
+        self._kernel_title = title.format(kernel=signature.name)
+        self.title.setText(self._kernel_title)
         self.removed.setText("\n".join(str(removed) for removed in fit.removed))
         self.removed.setVisible(bool(fit.removed))
         self.show_values(session)
@@ -193,7 +195,8 @@ class ArgsPanel(QWidget):
             widget.setVisible(not program)
         if program:
             self.range_warning.hide()
-            self.title.setText(self.tr("Arguments of the program"))
+        # A program's rows are its arguments, whichever kernels the launches name.
+        self.title.setText(self.tr("Arguments of the program") if program else self._kernel_title)
         guard_wheel(self.scroll_area)  # the cards' fields
 
     def show_size_problem(self, text: str) -> None:

@@ -212,8 +212,10 @@ class LaunchCard(QFrame):
     def problem(self) -> str | None:
         """What to fix in the card's fields before a run, in words."""
         problem = self.ndrange.problem()
-        if problem is None and any(f.binding() is None for f in self.bindings.values()):
-            problem = next(f.value.problem() for f in self.bindings.values() if f.binding() is None)
+        if problem is None:
+            problem = next(
+                (f.value.problem() for f in self.bindings.values() if f.binding() is None), None
+            )
         if problem is None:
             return None
         return self.tr("launch {position}: {problem}").format(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -84,7 +84,6 @@ class GroupBox(QFrame):
         row.addWidget(QLabel(self.tr("Repeat")))
         row.addWidget(self.iterations)
         row.addWidget(self.swaps, 1)
-        row.addStretch(0 if self.swaps.isVisibleTo(self) else 1)
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(4)
         column = QVBoxLayout(self)
@@ -195,12 +194,12 @@ class LaunchesEditor(QWidget):
         """The launches as the cards show them now, typed edits included."""
         if self._shown is None or not self._shown:
             return self._shown
+        if any(card.launch.kernel != card.built_kernel for card in self.cards):
+            return None  # a card lists another kernel's parameters: it must be made anew
         out: list[Launch | LaunchGroup] = []
         for box in self.groups:
             launches = tuple(c.launch for c in self.cards if c.parentWidget() is box)
             meta = box.entry_meta() or (box.iterations.value(), ())
-            if any(c.launch.kernel != c.built_kernel for c in self.cards):
-                return None
             single = len(launches) == 1 and meta == (1, ())
             out.append(launches[0] if single else LaunchGroup(launches, *meta))
         return tuple(out)
@@ -244,12 +243,11 @@ class LaunchesEditor(QWidget):
 
     def _on_group_edited(self, box: GroupBox) -> None:
         meta = box.entry_meta()
-        with QSignalBlocker(box.iterations):
-            box.show_repeats(
-                box.iterations.value() > 1
-                or bool(box.swaps.text().strip())
-                or len([c for c in self.cards if c.parentWidget() is box]) > 1
-            )
+        box.show_repeats(
+            box.iterations.value() > 1
+            or bool(box.swaps.text().strip())
+            or sum(1 for c in self.cards if c.parentWidget() is box) > 1
+        )
         if meta is not None:
             iterations, swaps = meta
             self.editRequested.emit(
