@@ -237,7 +237,10 @@ class Workbench(QObject):
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
         if self.document.session.launches:
-            return  # each launch of a program picks its kernel in its card
+            self.messageRaised.emit(
+                self.tr("A program's launches pick their kernels in the Arguments form")
+            )
+            return
         self._update(kernel=name)
         good = self.editor.controller.last_good
         signature = good.kernel(name) if good is not None else None
