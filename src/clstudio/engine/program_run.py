@@ -33,7 +33,6 @@ from clstudio.session import (
     ArgSpec,
     BufferArg,
     ImageArg,
-    Launch,
     LocalArg,
     PlannedLaunch,
     SamplerArg,
@@ -44,38 +43,12 @@ from clstudio.session import (
     launch_args,
     leaf_launches,
     planned_launches,
-    swapped_names,
 )
-from clstudio.validation import launch_heading, validate_program
+from clstudio.validation import launch_heading, program_signature, validate_program
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 Inspect = Callable[[DeviceState, list[DeviceObject]], None]
-
-
-def program_signature(
-    session: Session, launches: list[Launch], signatures: dict[str, KernelSignature]
-) -> KernelSignature:
-    """The session's arguments as one signature: buffers are made once for every launch.
-
-    A buffer is `const` (and so not read back) only when every launch reads it through a
-    `const` pointer and no swap moves it.
-    """
-    swapped = swapped_names(session.launches)
-    found: dict[str, KernelArgInfo] = {}
-    for launch in launches:
-        for info in signatures[launch.kernel].args:
-            name = bound_name(launch, info.name)
-            if name is None:
-                continue
-            const = info.is_const and name not in swapped
-            if name in found:
-                const = const and found[name].is_const
-            first = found.get(name, info)
-            found[name] = KernelArgInfo(
-                name, first.type_name, first.address_space, first.access, const
-            )
-    return KernelSignature(session.kernel, tuple(found[n] for n in session.args if n in found))
 
 
 def _read_write(session: Session) -> Session:

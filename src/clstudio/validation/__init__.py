@@ -27,6 +27,7 @@ from clstudio.validation.local_sizes import dimension_choices, local_size_candid
 from clstudio.validation.program_validation import (
     launch_heading,
     launch_session,
+    program_signature,
     validate_program,
 )
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
@@ -49,6 +50,7 @@ __all__ = [
     "launch_heading",
     "launch_session",
     "local_size_candidates",
+    "program_signature",
     "reconcile",
     "suggest_size",
     "suggested_local_size",
