@@ -19,10 +19,10 @@ from clstudio.hostcode.bundled_pocl import POCL_PLATFORM, bundled_pocl_library
 from clstudio.session import (
     BufferArg,
     Init,
-    Reference,
-    ScalarArg,
     IterationArg,
     LaunchGroup,
+    Reference,
+    ScalarArg,
     Session,
     kernels_dir,
     leaf_launches,
