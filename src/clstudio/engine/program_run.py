@@ -49,6 +49,9 @@ from clstudio.validation import launch_heading, program_signature, validate_prog
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 Inspect = Callable[[DeviceState, list[DeviceObject]], None]
+# Heard after each launch has ended, the queue waited for: check mode reads the
+# simulator's log there, to name the launch of each report.
+Launched = Callable[[PlannedLaunch], None]
 
 
 def _read_write(session: Session) -> Session:
@@ -70,6 +73,7 @@ def run_program(
     progress: Progress | None,
     cancelled: Cancelled,
     inspect: Inspect | None = None,
+    launched: Launched | None = None,
 ) -> RunResult:
     state = host_steps.open_device(contexts, session.device, record)
     program, _ = host_steps.build_program(contexts, session, state, record)
@@ -102,7 +106,7 @@ def run_program(
     if progress:
         progress(0, session.repeats)
     for repeat in range(session.repeats):
-        _run_once(session, state, kernels, plan, setter, repeat, record, cancelled)
+        _run_once(session, state, kernels, plan, setter, repeat, record, cancelled, launched)
         if progress:
             progress(repeat + 1, session.repeats)
     outputs, guard_reports = host_steps.read_back(state, buffers, record)
@@ -130,12 +134,14 @@ def _run_once(
     repeat: int,
     record: Record,
     cancelled: Cancelled,
+    launched: Launched | None,
 ) -> None:
-    """One run of the whole program from the initial contents, waited for once."""
+    """One run of the whole program from the initial contents, waited for once (after
+    each launch too when someone listens to `launched`)."""
     events = host_steps.upload(state, setter.buffers, repeat, record)
     record.enter("launch")
     started = time.perf_counter()
-    launched: list[tuple[PlannedLaunch, cl.Event]] = []
+    events_of: list[tuple[PlannedLaunch, cl.Event]] = []
     for planned in plan:
         if cancelled():
             state.queue.finish()
@@ -152,12 +158,15 @@ def _run_once(
             state.queue.finish()
             message = f"{planned.where()}: {plain_words(exc)}"
             raise StepFailed(RunError("run", message)) from None
-        launched.append((planned, event))
+        events_of.append((planned, event))
+        if launched is not None:
+            state.queue.finish()
+            launched(planned)
     enqueued = time.perf_counter()
     state.queue.finish()
     for phase, name, upload in events:
         record.timing(phase, name, repeat, upload)
-    for planned, event in launched:
+    for planned, event in events_of:
         p = event.profile
         record.timings.append(
             Timing(

@@ -26,6 +26,7 @@ from clstudio.validation.index_space import (
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
 from clstudio.validation.program_validation import (
     launch_heading,
+    launch_iteration_heading,
     launch_session,
     program_signature,
     validate_program,
@@ -48,6 +49,7 @@ __all__ = [
     "fit_kernel",
     "form_state",
     "launch_heading",
+    "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
     "program_signature",
