@@ -24,6 +24,7 @@ from clstudio.reporting.device_comparison import (
     format_comparison,
 )
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.reporting.kernel_roofline import kernel_point
 from clstudio.reporting.lesson_times import (
     LaterLaunches,
     LessonStepTime,
@@ -101,6 +102,7 @@ __all__ = [
     "format_summary",
     "format_value",
     "gflop_s",
+    "kernel_point",
     "kernel_stats",
     "later_launches",
     "latest_peaks",
