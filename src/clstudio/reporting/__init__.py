@@ -25,6 +25,7 @@ from clstudio.reporting.device_comparison import (
 )
 from clstudio.reporting.finished_run import FinishedRun
 from clstudio.reporting.kernel_roofline import kernel_point
+from clstudio.reporting.launch_figures import program_times_ns
 from clstudio.reporting.lesson_times import (
     LaterLaunches,
     LessonStepTime,
@@ -112,6 +113,7 @@ __all__ = [
     "peaks_from_json",
     "peaks_to_json",
     "point_of",
+    "program_times_ns",
     "remark_text",
     "result_to_json",
     "roofs_of",
