@@ -22,6 +22,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
     bound_name,
+    swapped_names,
 )
 
 
@@ -41,7 +42,7 @@ class BindingPlan:
     info: KernelArgInfo
     arg: str | None
     scalar: ScalarArg | None
-    swapped: bool  # a buffer that trades places between iterations
+    swapped: bool  # a buffer some swap of the program moves: bound as it stands now
 
     @property
     def iteration(self) -> bool:
@@ -100,11 +101,13 @@ def program_groups(
     """The session's launches as groups (a single launch is a group of one, once)."""
     entries = session.launches
     count = sum(len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
+    # A name any swap moves stands for one buffer or the other from then on, in later
+    # launches too: each launch binds it as it stands, before its enqueue.
+    swapped = swapped_names(entries)
     groups: list[GroupPlan] = []
     position = 0
     for entry in entries:
         group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
-        swapped = {name for pair in group.swaps for name in pair}
         launches = []
         for launch in group.launches:
             position += 1
