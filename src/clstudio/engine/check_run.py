@@ -32,6 +32,7 @@ from clstudio.common import RunError, RunResult, gettext
 from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.context import DeviceState
 from clstudio.engine.images import DeviceImage
+from clstudio.engine.program_run import Started
 from clstudio.engine.run import Cancelled, Engine, Progress
 from clstudio.session import PlannedLaunch, leaf_launches
 
@@ -45,9 +46,11 @@ def check_session(
     read_log: Callable[[], tuple[str, str]],
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    launch_started: Started | None = None,
 ) -> CheckResult:
     """Run the planned session on Oclgrind; `read_log` returns what Oclgrind wrote to its
-    log, and what reached stderr."""
+    log, and what reached stderr. `launch_started` hears each launch of a program begin,
+    as Engine.run's `started` does."""
     session = plan.session
     started = time.perf_counter()
     if not has_simulator(session.device.platform if session.device else SIMULATOR_PLATFORM):
@@ -64,7 +67,9 @@ def check_session(
         logs.append((planned, read_log()[0]))
 
     listen = launched if session.launches else None
-    run = engine.run(session, progress, cancelled, inspect=locate, launched=listen)
+    run = engine.run(
+        session, progress, cancelled, inspect=locate, launched=listen, started=launch_started
+    )
     parsed = parse_log(*read_log())
     signature = run.build.kernel(session.kernel) if run.build is not None else None
     problems = find_problems(

@@ -229,8 +229,9 @@ class _Handler:
             )
 
         with self._printf:
+            started = self._launch_started if self._launch is not None else None
             return self._check_session(
-                self._engine, request.plan, read_log, progress, self._cancel.is_set
+                self._engine, request.plan, read_log, progress, self._cancel.is_set, started
             )
 
     def _count(self, request: CountRequest) -> object:

@@ -220,7 +220,8 @@ class WorkerClient:
         """Run a planned check; the worker must have been started with plan.environment."""
         session = plan.session
         doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
-        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel)
+        launch_at = program_launch_at(session) if session.launches else None
+        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel, launch_at)
         plan = replace(plan, session=_in_this_folder(session))
         outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
         if isinstance(outcome, _Stopped):
