@@ -52,6 +52,13 @@ SNAPSHOT_BYTES = 128 * 2**20  # snapshots stop once they hold this much
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 Inspect = Callable[[DeviceState, list[DeviceObject]], None]
+# Heard after each launch has ended, the queue waited for: check mode reads the
+# simulator's log there, to name the launch of each report.
+Launched = Callable[[PlannedLaunch], None]
+# Heard from a driver's thread as a launch begins to run, with its number in the run
+# (1 for the first launch of the first repeat): the worker keeps the highest, so that a
+# crash or a timeout can name the launch that was running.
+Started = Callable[[int], None]
 
 
 def _read_write(session: Session) -> Session:
@@ -73,6 +80,8 @@ def run_program(
     progress: Progress | None,
     cancelled: Cancelled,
     inspect: Inspect | None = None,
+    launched: Launched | None = None,
+    on_start: Started | None = None,
     snapshots: bool = False,
 ) -> RunResult:
     """Run the program `repeats` times; with `snapshots`, once more to copy what each
@@ -108,7 +117,8 @@ def run_program(
     if progress:
         progress(0, session.repeats)
     for repeat in range(session.repeats):
-        _run_once(session, state, kernels, plan, setter, repeat, record, cancelled)
+        hooks = (launched, on_start)
+        _run_once(session, state, kernels, plan, setter, repeat, record, cancelled, hooks)
         if progress:
             progress(repeat + 1, session.repeats)
     taken = _snapshots(session, state, kernels, plan, setter, cancelled) if snapshots else ()
@@ -138,19 +148,25 @@ def _run_once(
     repeat: int,
     record: Record,
     cancelled: Cancelled,
+    hooks: tuple[Launched | None, Started | None],
 ) -> None:
-    """One run of the whole program from the initial contents, waited for once."""
+    """One run of the whole program from the initial contents, waited for once (after
+    each launch too when someone listens to `launched`)."""
     events = host_steps.upload(state, setter.buffers, repeat, record)
     record.enter("launch")
     started = time.perf_counter()
-    launched: list[tuple[PlannedLaunch, cl.Event]] = []
-    for planned in plan:
+    launched, on_start = hooks
+    events_of: list[tuple[PlannedLaunch, cl.Event]] = []
+    for number, planned in enumerate(plan, repeat * len(plan) + 1):
         if cancelled():
             state.queue.finish()
             message = gettext("stopped by the user before {launch}").format(launch=planned.where())
             raise StepFailed(RunError("cancelled", message))
         kernel = kernels[planned.position - 1]
-        setter.set(kernel, planned, log=repeat == 0 and planned.iteration == 0)
+        logged = repeat == 0 and planned.iteration == 0
+        setter.set(kernel, planned, log=logged)
+        if logged:
+            record.enter("launch")  # back from step 8: a timeout from here is the kernel's
         launch = planned.launch
         try:
             event = cl.enqueue_nd_range_kernel(
@@ -160,12 +176,17 @@ def _run_once(
             state.queue.finish()
             message = f"{planned.where()}: {plain_words(exc)}"
             raise StepFailed(RunError("run", message)) from None
-        launched.append((planned, event))
+        events_of.append((planned, event))
+        if on_start is not None:
+            _tell_start(event, on_start, number)
+        if launched is not None:
+            state.queue.finish()
+            launched(planned)
     enqueued = time.perf_counter()
     state.queue.finish()
     for phase, name, upload in events:
         record.timing(phase, name, repeat, upload)
-    for planned, event in launched:
+    for planned, event in events_of:
         p = event.profile
         record.timings.append(
             Timing(
@@ -228,6 +249,15 @@ def _snapshots(
         taken.append(LaunchSnapshot(planned.position, launch.kernel, arrays))
     state.queue.finish()
     return tuple(taken)
+
+
+def _tell_start(event: cl.Event, on_start: Started, number: int) -> None:
+    """`on_start(number)` from the driver's thread once the launch of `event` runs."""
+
+    def running(_status: int) -> None:
+        on_start(number)
+
+    event.set_callback(cl.command_execution_status.RUNNING, running)
 
 
 class _ArgumentSetter:

@@ -42,7 +42,7 @@ from clstudio.engine.host_steps import (
 )
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
-from clstudio.engine.program_run import run_program
+from clstudio.engine.program_run import Launched, Started, run_program
 from clstudio.engine.program_stepping import ProgramStepper
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
@@ -107,19 +107,25 @@ class Engine:
         cancelled: Cancelled | None = None,
         entering: Entering = nowhere,
         inspect: Inspect | None = None,
+        launched: Launched | None = None,
+        started: Started | None = None,
         snapshots: bool = False,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage.
 
         `entering` hears each step (clstudio.common.RUN_STEPS) as it begins, so that a
-        watcher can tell where a run that never ends spends its time. `snapshots` asks a
-        program of several launches for RunResult.snapshots (one-launch sessions ignore it).
+        watcher can tell where a run that never ends spends its time. `launched` hears
+        each launch of a program of several launches once it has ended (the queue then
+        waits after each launch, for check mode to tell which launch Oclgrind speaks of).
+        `started` hears, from a driver's thread, the number of each launch of a program
+        in the run (repeats counted on) as it begins to run. `snapshots` asks a program
+        for RunResult.snapshots (one-launch sessions ignore it).
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
-            return self._run(
-                session, record, progress, cancelled or (lambda: False), inspect, snapshots
-            )
+            go_on = cancelled or (lambda: False)
+            hooks = (launched, started)
+            return self._run(session, record, progress, go_on, inspect, hooks, snapshots)
         except StepFailed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -132,11 +138,14 @@ class Engine:
         progress: Progress | None,
         cancelled: Cancelled,
         inspect: Inspect | None = None,
+        hooks: tuple[Launched | None, Started | None] = (None, None),
         snapshots: bool = False,
     ) -> RunResult:
         contexts = self._contexts
         if session.launches:
-            return run_program(contexts, session, record, progress, cancelled, inspect, snapshots)
+            return run_program(
+                contexts, session, record, progress, cancelled, inspect, *hooks, snapshots
+            )
         state = host_steps.open_device(contexts, session.device, record)
         program, signature = host_steps.build_program(contexts, session, state, record)
         kernel = host_steps.create_kernel(session, state, program, signature, record)

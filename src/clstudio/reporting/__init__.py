@@ -24,6 +24,7 @@ from clstudio.reporting.device_comparison import (
     format_comparison,
 )
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.reporting.kernel_roofline import kernel_point
 from clstudio.reporting.kernel_shares import KernelShare, kernel_shares
 from clstudio.reporting.launch_figures import program_times_ns
 from clstudio.reporting.lesson_times import (
@@ -104,6 +105,7 @@ __all__ = [
     "format_summary",
     "format_value",
     "gflop_s",
+    "kernel_point",
     "kernel_shares",
     "kernel_stats",
     "later_launches",

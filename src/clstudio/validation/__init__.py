@@ -27,6 +27,7 @@ from clstudio.validation.local_sizes import dimension_choices, local_size_candid
 from clstudio.validation.program_form import ProgramForm, fit_program, program_form_state
 from clstudio.validation.program_validation import (
     launch_heading,
+    launch_iteration_heading,
     launch_session,
     program_problems,
     program_signature,
@@ -52,6 +53,7 @@ __all__ = [
     "fit_program",
     "form_state",
     "launch_heading",
+    "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
     "program_form_state",

@@ -41,6 +41,13 @@ def launch_heading(position: int, count: int, kernel: str) -> str:
     )
 
 
+def launch_iteration_heading(position: int, count: int, kernel: str, iteration: int) -> str:
+    """`launch 2 of 3, kernel `scan_blocks`, iteration 14`, as a check names a problem's launch."""
+    return gettext("launch {position} of {count}, kernel `{kernel}`, iteration {iteration}").format(
+        position=position, count=count, kernel=kernel, iteration=iteration
+    )
+
+
 def program_signature(
     session: Session, launches: list[Launch], signatures: Mapping[str, KernelSignature]
 ) -> KernelSignature:
