@@ -194,6 +194,10 @@
         <source>Repeat</source>
         <translation>重复</translation>
     </message>
+    <message>
+        <source>give the swaps as pairs of buffer names: u v ; p q</source>
+        <translation type="unfinished">请把交换写成成对的缓冲区名：u v ; p q</translation>
+    </message>
 </context>
 <context>
     <name>ImageEditor</name>
@@ -455,10 +459,6 @@
     <message>
         <source>{count} launches written, {runs} enqueued per run, in one queue.</source>
         <translation>写了 {count} 次启动，每次运行在同一个队列中入队 {runs} 次。</translation>
-    </message>
-    <message>
-        <source>give the swaps as pairs of buffer names: u v ; p q</source>
-        <translation>请把交换写成成对的缓冲区名：u v ; p q</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,7 @@ which the Workbench applies to the session (session.apply_launch_edit).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -26,11 +26,13 @@ from PySide6.QtWidgets import (
 from clstudio.common import KernelSignature
 from clstudio.session import (
     MAX_ITERATIONS,
+    ArgSpec,
     Launch,
     LaunchEdit,
     LaunchGroup,
     Session,
     program_entries,
+    swap_problem,
 )
 from clstudio.ui.args.launch_card import LaunchCard
 from clstudio.validation import FillChoice, ProgramForm
@@ -53,10 +55,13 @@ def parse_swaps(text: str) -> tuple[tuple[str, str], ...] | None:
 class GroupBox(QFrame):
     """One entry of the launches: its launches' cards, how often they repeat, the swaps."""
 
-    def __init__(self, index: int, entry: Launch | LaunchGroup) -> None:
+    def __init__(
+        self, index: int, entry: Launch | LaunchGroup, args: Mapping[str, ArgSpec]
+    ) -> None:
         super().__init__()
         self.setObjectName("launchGroup")
         self.index = index
+        self.args = args
         group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
         self.iterations = QSpinBox()
         self.iterations.setObjectName("launchIterations")
@@ -100,8 +105,17 @@ class GroupBox(QFrame):
         self.add.setVisible(shown)
 
     def entry_meta(self) -> tuple[int, tuple[tuple[str, str], ...]] | None:
+        """(iterations, swaps) as typed; None while the swaps cannot be (the session keeps
+        the last that could, so that it always saves a file that opens again)."""
         swaps = parse_swaps(self.swaps.text())
-        return None if swaps is None else (self.iterations.value(), swaps)
+        if swaps is None or self.swap_problem(swaps) is not None:
+            return None
+        return self.iterations.value(), swaps
+
+    def swap_problem(self, swaps: tuple[tuple[str, str], ...] | None) -> str | None:
+        if swaps is None:
+            return self.tr("give the swaps as pairs of buffer names: u v ; p q")
+        return swap_problem(swaps, self.args)
 
 
 class LaunchesEditor(QWidget):
@@ -171,14 +185,16 @@ class LaunchesEditor(QWidget):
         for box in self.groups:
             problem = form.group_problems.get(box.index) if form else None
             if box.entry_meta() is None:
-                problem = self.tr("give the swaps as pairs of buffer names: u v ; p q")
+                problem = box.swap_problem(parse_swaps(box.swaps.text()))
             box.problem.setText(problem or "")
             box.problem.setVisible(problem is not None)
 
     def input_problems(self) -> list[str]:
         problems = [p for card in self.cards if (p := card.problem()) is not None]
-        if any(box.entry_meta() is None for box in self.groups):
-            problems.append(self.tr("give the swaps as pairs of buffer names: u v ; p q"))
+        for box in self.groups:
+            if box.entry_meta() is None:
+                problem = box.swap_problem(parse_swaps(box.swaps.text()))
+                problems.append(problem or "")
         return problems
 
     def clear(self) -> None:
@@ -214,7 +230,7 @@ class LaunchesEditor(QWidget):
         count = sum(len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
         position = 0
         for index, entry in enumerate(entries):
-            box = GroupBox(index, entry)
+            box = GroupBox(index, entry, session.args)
             box.iterations.valueChanged.connect(lambda _v, b=box: self._on_group_edited(b))
             box.swaps.editingFinished.connect(lambda b=box: self._on_group_edited(b))
             box.add.clicked.connect(
@@ -248,8 +264,11 @@ class LaunchesEditor(QWidget):
             or bool(box.swaps.text().strip())
             or sum(1 for c in self.cards if c.parentWidget() is box) > 1
         )
-        if meta is not None:
-            iterations, swaps = meta
-            self.editRequested.emit(
-                LaunchEdit("group", entry=box.index, iterations=iterations, swaps=swaps)
-            )
+        if meta is None:  # the session keeps its swaps; the box says why
+            box.problem.setText(box.swap_problem(parse_swaps(box.swaps.text())) or "")
+            box.problem.show()
+            return
+        iterations, swaps = meta
+        self.editRequested.emit(
+            LaunchEdit("group", entry=box.index, iterations=iterations, swaps=swaps)
+        )
