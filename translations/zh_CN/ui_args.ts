@@ -196,7 +196,7 @@
     </message>
     <message>
         <source>give the swaps as pairs of buffer names: u v ; p q</source>
-        <translation type="unfinished">请把交换写成成对的缓冲区名：u v ; p q</translation>
+        <translation>请把交换写成成对的缓冲区名：u v ; p q</translation>
     </message>
 </context>
 <context>
