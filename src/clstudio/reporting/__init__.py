@@ -64,6 +64,15 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
+from clstudio.reporting.traffic_report import (
+    TRAFFIC_FORMAT,
+    TRAFFIC_VERSION,
+    coalescing_words,
+    format_traffic,
+    sampling_words,
+    times_words,
+    traffic_to_json,
+)
 
 __all__ = [
     "COMPILE_FORMAT",
@@ -73,6 +82,8 @@ __all__ = [
     "DEFAULT_OPS_PER_ITEM",
     "EMITS",
     "TEST_TITLES",
+    "TRAFFIC_FORMAT",
+    "TRAFFIC_VERSION",
     "BufferTraffic",
     "FinishedRun",
     "KernelStats",
@@ -88,6 +99,7 @@ __all__ = [
     "binding_limit",
     "buffer_traffic",
     "check_to_json",
+    "coalescing_words",
     "compare_outputs",
     "comparison_text",
     "compile_to_json",
@@ -99,6 +111,7 @@ __all__ = [
     "format_counts",
     "format_peaks",
     "format_summary",
+    "format_traffic",
     "format_value",
     "gflop_s",
     "kernel_stats",
@@ -113,7 +126,10 @@ __all__ = [
     "remark_text",
     "result_to_json",
     "roofs_of",
+    "sampling_words",
     "save_peaks",
     "store_path",
     "summary_text",
+    "times_words",
+    "traffic_to_json",
 ]

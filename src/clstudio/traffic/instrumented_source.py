@@ -111,6 +111,8 @@ class _Rewrite:
         self._read_parameters(name + 2, close)
         body_end = matching(self.tokens, body)
         self._read_local_arrays(body + 1, body_end)
+        if not self.buffers:
+            raise TrafficRefusal(gettext("the kernel has no __global or __local buffer to follow"))
         if len(self.buffers) > MAX_BUFFERS:
             raise TrafficRefusal(
                 gettext("the kernel has more than {most} buffers to follow").format(
@@ -175,6 +177,11 @@ class _Rewrite:
 
     def _read_parameter(self, tokens: list[Token]) -> None:
         words = [t.text for t in tokens]
+        if any(w.startswith("image") and w.endswith("_t") for w in words):
+            raise _refuse(
+                tokens[-1].line,
+                gettext("an image argument, which the instrumentation cannot follow"),
+            )
         if "*" not in words or not (set(words) & {*_GLOBAL, *_LOCAL}):
             return
         name = tokens[-1]
@@ -278,7 +285,7 @@ class _Rewrite:
         names = {b.name: k for k, b in enumerate(self.buffers)}
         out: list[str] = []
         index = first
-        copied = self.tokens[first].start if first < last else self._end_of(last)
+        copied = self.tokens[first - 1].end  # the text after the opening bracket
         while index < last:
             token = self.tokens[index]
             if index in self.local_statements:
