@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTableWidgetItem
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import RunResult
@@ -45,9 +45,15 @@ def measured(qtbot: QtBot, tab: MemoryTab, name: str) -> None:
     assert tab.controller.wait()
 
 
+def cell(tab: MemoryTab, row: int, column: int) -> QTableWidgetItem:
+    item = tab.table.item(row, column)
+    assert item is not None
+    return item
+
+
 def table_rows(tab: MemoryTab) -> list[list[str]]:
     return [
-        [tab.table.item(row, column).text() for column in range(tab.table.columnCount())]
+        [cell(tab, row, column).text() for column in range(tab.table.columnCount())]
         for row in range(tab.table.rowCount())
     ]
 
@@ -123,6 +129,6 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     qtbot.mouseClick(
         memory.table.viewport(),
         Qt.MouseButton.LeftButton,
-        pos=memory.table.visualItemRect(memory.table.item(0, 1)).center(),
+        pos=memory.table.visualItemRect(cell(memory, 0, 1)).center(),
     )
     assert window.editor_panel.editor.textCursor().blockNumber() + 1 == 19

@@ -50,7 +50,9 @@ class MemoryPicture(ThemedPlotWidget):
             return ""
         index = row * columns + column
         if rows == 1:
-            return self.tr("element {index}").format(index=index)
-        return self.tr("row {row}, column {column} (element {index})").format(
-            row=row, column=column, index=index
-        )
+            words: str = self.tr("element {index}").format(index=index)
+        else:
+            words = self.tr("row {row}, column {column} (element {index})").format(
+                row=row, column=column, index=index
+            )
+        return words
