@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>MemoryLesson</name>
+    <message>
+        <source>Memory traffic: coalescing and reuse</source>
+        <translation>内存访问：合并与复用</translation>
+    </message>
+    <message>
+        <source>Measure the naive transpose</source>
+        <translation>测量朴素转置</translation>
+    </message>
+    <message>
+        <source>Open File &gt; Open Example &gt; transpose_naive and run it (F5). In the Results area open the Memory tab and press Measure memory traffic: the kernel runs again as an instrumented build that logs every __global and __local access with the work-item that made it, and its outputs are checked as usual.</source>
+        <translation>打开“文件 &gt; 打开示例 &gt; transpose_naive”并运行（F5）。在“结果”区域打开“内存”页，按“测量内存访问”：内核会以插桩构建再运行一次，记录每次 __global 和 __local 访问以及发起它的工作项，输出照常检查。</translation>
+    </message>
+    <message>
+        <source>Lines per 16 work-items</source>
+        <translation>每 16 个工作项的缓存行数</translation>
+    </message>
+    <message>
+        <source>The table lists each access of the source. For a __global one it gives how many distinct 64-byte lines 16 neighbouring work-items touch in one go: 1 or 2 is coalesced (a GPU serves them in one or two transactions), 16 is the worst. transpose_naive reads a row (1 line) but writes a column: 16 lines, marked in the editor&apos;s gutter on line 19.</source>
+        <translation>表格列出源代码中的每次访问。对 __global 访问，它给出 16 个相邻工作项一次访问涉及多少个不同的 64 字节缓存行：1 或 2 表示合并（GPU 用一两次事务完成），16 是最差情况。transpose_naive 读取一行（1 个缓存行），却写入一列：16 个缓存行，编辑器在第 19 行的行号栏中作了标记。</translation>
+    </message>
+    <message>
+        <source>The heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Reads and writes per element shows each buffer as a picture: blue where elements were read, green where written once, red where written twice or more, grey where never touched. A transpose reads every element of a once and writes every element of out once.</source>
+        <translation>“每个元素的读写次数”把每个缓冲区画成一张图：蓝色表示被读取，绿色表示写入一次，红色表示写入两次或更多，灰色表示从未访问。转置把 a 的每个元素读一次，把 out 的每个元素写一次。</translation>
+    </message>
+    <message>
+        <source>One work-group, step by step</source>
+        <translation>单个工作组，逐步播放</translation>
+    </message>
+    <message>
+        <source>Open transpose_tiled, run and measure it, and choose One work-group, step by step. Step 1 shows the group copying its tile of a into __local memory, each element in the colour of its work-item; Next goes past the barrier, where the group writes the tile out, row by row. Both its loads and its stores touch 1 line per 16 work-items.</source>
+        <translation>打开 transpose_tiled，运行并测量，然后选择“单个工作组，逐步播放”。第 1 步显示工作组把 a 的一块复制到 __local 内存，每个元素显示为其工作项的颜色；“下一步”越过 barrier，工作组逐行把这一块写出去。它的读取和写入都是每 16 个工作项 1 个缓存行。</translation>
+    </message>
+    <message>
+        <source>Reuse in the matrix multiplies</source>
+        <translation>矩阵乘法中的复用</translation>
+    </message>
+    <message>
+        <source>Measure matmul_naive and matmul_tiled the same way. The naive kernel reads each value of a and b from __global memory again and again; the tiled one reads each once per tile and then reads the __local copies. The Roofline tab&apos;s measured counts put the same number of operations at a higher intensity for the tiled kernel. Large ranges log a sample of work-groups, and the tab says from how many.</source>
+        <translation>用同样的方法测量 matmul_naive 和 matmul_tiled。朴素内核从 __global 内存一遍又一遍地读取 a 和 b 的每个值；分块内核每块只读一次，然后读取 __local 中的副本。屋顶线页的实测计数显示，同样的运算量下分块内核的运算强度更高。范围很大时只记录一部分工作组，页面会说明是多少个。</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPicture</name>
     <message>
         <source>element {index}</source>
