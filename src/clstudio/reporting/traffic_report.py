@@ -6,12 +6,13 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import gettext
+from clstudio.common import N_, gettext
 from clstudio.traffic import LINE_BYTES, NEIGHBOURS, AccessTraffic, BufferTraffic, TrafficResult
 
 TRAFFIC_FORMAT = "clstudio-traffic"
 TRAFFIC_VERSION = 1
 COALESCED_LINES = 2  # at most this many lines per 16 neighbours reads as coalesced
+KIND_WORDS = {"load": N_("load"), "store": N_("store"), "update": N_("update")}
 
 
 def traffic_to_json(result: TrafficResult) -> dict[str, Any]:
@@ -120,9 +121,9 @@ def format_traffic(result: TrafficResult) -> str:
     ]
     for buffer in result.buffers:
         shape = " x ".join(str(n) for n in buffer.shape)
-        where = gettext("in one work-group") if buffer.space == "local" else ""
+        where = " " + gettext("in one work-group") if buffer.space == "local" else ""
         lines.append(
-            gettext("  {name} (__{space}, {shape}) {where}: read {reads}, written {writes}").format(
+            gettext("  {name} (__{space}, {shape}){where}: read {reads}, written {writes}").format(
                 name=buffer.name,
                 space=buffer.space,
                 shape=shape,
@@ -143,7 +144,12 @@ def format_traffic(result: TrafficResult) -> str:
     for access in result.accesses:
         figure = coalescing_words(access) or gettext("__{space} memory").format(space=access.space)
         lines.append(
-            f"  {gettext('line')} {access.line:<4} {access.kind:<6} {access.text:<40} {figure}"
+            gettext("  line {line:<4} {kind:<6} {access:<40} {figure}").format(
+                line=access.line,
+                kind=gettext(KIND_WORDS[access.kind]),
+                access=access.text,
+                figure=figure,
+            )
         )
     if result.references_passed is False:
         lines.append(gettext("The instrumented run's outputs failed the references."))
