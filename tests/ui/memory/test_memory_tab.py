@@ -71,7 +71,7 @@ def test_naive_transpose_shows_its_stores_touching_16_lines(qtbot: QtBot, tab: M
         ["19", "out[col * rows + row]", "store", "16.0", "16"],
         ["19", "a[row * cols + col]", "load", "1.0", "1"],
     ]
-    assert "every work-group logged (3,072)" in tab.summary.text()
+    assert "Every work-group logged (3,072)." in tab.summary.text()
     assert "passed the references" in tab.summary.text()
     assert tab.buffer_choice.currentText() == "a (__global, 768 × 1024)"
     assert "Read once each, written 0 times each" in tab.legend.text()

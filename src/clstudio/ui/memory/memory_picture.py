@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 
-MARGIN = 0.5  # elements around a zoomed box
+MARGIN = 0.0  # elements around a zoomed box: a margin would show the neighbours as untouched
 
 
 class MemoryPicture(ThemedPlotWidget):
@@ -32,7 +32,7 @@ class MemoryPicture(ThemedPlotWidget):
         self.image_item.setImage(image, autoLevels=False, levels=(0, 255))
         rows, columns = image.shape[:2]
         view = self.getPlotItem().getViewBox()
-        view.setAspectLocked(rows > 1)
+        view.setAspectLocked(False)  # the picture fills the tab: a learner reads counts, not shapes
         top, left, height, width = box or (0, 0, rows, columns)
         view.setRange(
             xRange=(left - MARGIN, left + width + MARGIN),

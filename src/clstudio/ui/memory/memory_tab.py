@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.reporting import FinishedRun, sampling_words, times_words
+from clstudio.reporting import FinishedRun, times_words
 from clstudio.traffic import NEIGHBOURS, AccessTraffic, TrafficResult
 from clstudio.ui.memory.heatmap_image import counts_image, playback_image, touched_box
 from clstudio.ui.memory.memory_controller import MemoryController, TrafficBackend
@@ -92,7 +92,6 @@ class MemoryTab(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self._layout()
         self._show_controls()
         self.measure_button.clicked.connect(self._on_measure_button_clicked)
@@ -113,30 +112,32 @@ class MemoryTab(QWidget):
         bar.addWidget(self._state, 1)
         choices = QHBoxLayout()
         choices.addWidget(QLabel(self.tr("Buffer:")))
-        choices.addWidget(self.buffer_choice, 1)
-        choices.addWidget(self.view_choice, 1)
-        steps = QHBoxLayout()
-        steps.addWidget(QLabel(self.tr("Work-group:")))
-        steps.addWidget(self.group_choice)
-        steps.addWidget(self.previous_button)
-        steps.addWidget(self.next_button)
-        steps.addWidget(self.step_label, 1)
+        choices.addWidget(self.buffer_choice, 2)
+        choices.addWidget(self.view_choice, 2)
+        choices.addWidget(QLabel(self.tr("Work-group:")))
+        choices.addWidget(self.group_choice, 1)
+        choices.addWidget(self.previous_button)
+        choices.addWidget(self.next_button)
+        below = QHBoxLayout()
+        below.addWidget(self.legend, 1)
+        below.addWidget(self.hover)
         left = QWidget()
         pictures = QVBoxLayout(left)
         pictures.setContentsMargins(0, 0, 0, 0)
-        pictures.addLayout(choices)
-        pictures.addLayout(steps)
+        pictures.addWidget(self.step_label)
         pictures.addWidget(self.picture, 1)
-        pictures.addWidget(self.legend)
-        pictures.addWidget(self.hover)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        pictures.addLayout(below)
+        right = QWidget()
+        table = QVBoxLayout(right)
+        table.setContentsMargins(0, 0, 0, 0)
+        table.addWidget(self.summary)
+        table.addWidget(self.table, 1)
+        split = self._split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
-        split.addWidget(self.table)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.addWidget(right)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(self.summary)
+        layout.addLayout(choices)
         layout.addWidget(split, 1)
 
     def state_text(self) -> str:
@@ -195,15 +196,25 @@ class MemoryTab(QWidget):
         self._fill_choices(result)
         self._fill_table(result.accesses)
         self._show_picture()
+        if self._result is result and self._split.sizes()[1] < self.width() // 3:
+            half = self._split.width() // 2  # the table's texts need room as much as the picture
+            self._split.setSizes([half, self._split.width() - half])
         self.trafficMeasured.emit(result)
 
     def _summary(self, result: TrafficResult) -> str:
+        if result.sampled:
+            logged = self.tr(
+                "Logged {logged:,} of {groups:,} work-groups: elements only the others touch "
+                "show as never touched."
+            ).format(logged=result.groups_logged, groups=result.groups)
+        else:
+            logged = self.tr("Every work-group logged ({groups:,}).").format(groups=result.groups)
         passed = {
             True: self.tr("The outputs passed the references."),
             False: self.tr("The outputs failed the references."),
             None: "",
         }[result.references_passed]
-        return f"{sampling_words(result)}. {passed}".strip()
+        return f"{logged} {passed}".strip()
 
     def _fill_choices(self, result: TrafficResult) -> None:
         self.buffer_choice.blockSignals(True)
