@@ -150,6 +150,14 @@
         <translation>已在 {device} 上测量 {kernel}，用时 {seconds:.1f} 秒。</translation>
     </message>
     <message>
+        <source>Logged {logged:,} of {groups:,} work-groups: elements only the others touch show as never touched.</source>
+        <translation>记录了 {groups:,} 个工作组中的 {logged:,} 个：只被其他工作组访问的元素显示为从未访问。</translation>
+    </message>
+    <message>
+        <source>Every work-group logged ({groups:,}).</source>
+        <translation>记录了全部工作组（{groups:,} 个）。</translation>
+    </message>
+    <message>
         <source>The outputs passed the references.</source>
         <translation>输出通过了参考检查。</translation>
     </message>
