@@ -132,3 +132,18 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
         pos=memory.table.visualItemRect(cell(memory, 0, 1)).center(),
     )
     assert window.editor_panel.editor.textCursor().blockNumber() + 1 == 19
+
+
+def test_stop_ends_a_measurement_and_the_next_one_works(qtbot: QtBot, tab: MemoryTab) -> None:
+    session = load_session(KERNELS / "matmul_naive.json")
+    tab.show_run(FinishedRun(session, RunResult(True, kernel="matmul_naive")))
+    with qtbot.waitSignal(tab.trafficMeasured, timeout=180_000):
+        qtbot.mouseClick(tab.measure_button, Qt.MouseButton.LeftButton)
+        assert tab.stop_button.isEnabled() and not tab.measure_button.isEnabled()
+        qtbot.mouseClick(tab.stop_button, Qt.MouseButton.LeftButton)
+    assert tab.controller.wait()
+    assert tab.state_text().startswith("matmul_naive: not measured. ")
+    assert "stopped" in tab.state_text()
+    assert tab.measure_button.isEnabled() and not tab.stop_button.isEnabled()
+    measured(qtbot, tab, "transpose_naive")
+    assert table_rows(tab)[0][3:] == ["16.0", "16"]
