@@ -170,6 +170,10 @@
         <translation>__local</translation>
     </message>
     <message>
+        <source>In work-group {group}: </source>
+        <translation>工作组 {group} 内：</translation>
+    </message>
+    <message>
         <source>Read {reads}, written {writes}. Blue: read (brighter: more often); green: written once; red: written twice or more ({twice}); grey: never touched ({untouched}).</source>
         <translation>读 {reads}，写 {writes}。蓝色：被读取（越亮次数越多）；绿色：写入一次；红色：写入两次或更多（{twice} 个）；灰色：从未访问（{untouched} 个）。</translation>
     </message>

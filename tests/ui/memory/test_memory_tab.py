@@ -89,6 +89,10 @@ def test_tiled_transpose_coalesces_and_plays_its_group_in_two_steps(
     tab.buffer_choice.setCurrentIndex(1)  # out
     assert "written once each" in tab.legend.text()
     assert "never touched (0)" in tab.legend.text()
+    tab.buffer_choice.setCurrentIndex(2)  # tile: one work-group's copy, its padding untouched
+    assert tab.legend.text().startswith("In work-group 0, 0: Read from 0 to 1 times")
+    assert "never touched (16)" in tab.legend.text()
+    tab.buffer_choice.setCurrentIndex(1)
 
     tab.view_choice.setCurrentIndex(1)
     assert tab.group_choice.currentText() == "0, 0"

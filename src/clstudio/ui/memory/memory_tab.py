@@ -285,8 +285,13 @@ class MemoryTab(QWidget):
         buffer = result.buffers[index]
         if self.view_choice.currentIndex() == 0 or not result.traces:
             self.picture.show_image(counts_image(buffer))
+            where = ""
+            if buffer.space == "local" and result.traces:
+                group = ", ".join(str(n) for n in result.traces[0].group)
+                where = self.tr("In work-group {group}: ").format(group=group)
             self.legend.setText(
-                self.tr(
+                where
+                + self.tr(
                     "Read {reads}, written {writes}. Blue: read (brighter: more often); "
                     "green: written once; red: written twice or more ({twice}); grey: never "
                     "touched ({untouched})."
