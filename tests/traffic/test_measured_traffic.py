@@ -1,5 +1,7 @@
 """Traffic measured through the real worker against hand-counted figures."""
 
+import json
+import shutil
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -7,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.session import load_session
+from clstudio.session import Session, load_session
 from clstudio.traffic import TrafficResult, plan_traffic
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.traffic_client import TrafficClient
@@ -27,6 +29,16 @@ def client() -> Iterator[TrafficClient]:
 @pytest.fixture(scope="module")
 def tiled(client: TrafficClient) -> TrafficResult:
     return client.measure(load_session(KERNELS / "transpose_tiled.json"))
+
+
+def resized(tmp_path: Path, name: str, sizes: dict[str, int]) -> Session:
+    """The gallery's session with other sizes."""
+    data = json.loads((KERNELS / f"{name}.json").read_text())
+    data["sizes"] = sizes
+    shutil.copy(KERNELS / data["source_file"], tmp_path / data["source_file"])
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data))
+    return load_session(path)
 
 
 def lines_of(result: TrafficResult, kind: str, buffer: str) -> tuple[float | None, int | None]:
@@ -93,3 +105,23 @@ def test_a_kernel_the_instrumentation_cannot_follow_is_refused_with_the_reason(
     assert not result.ok and result.error is not None
     assert result.error.message.startswith("line 18: 'a' is used other than as one element")
     assert result.buffers == () and result.accesses == ()
+
+
+def test_the_tiled_gemm_reads_each_global_value_16_times_less_than_the_naive_one(
+    client: TrafficClient, tmp_path: Path
+) -> None:
+    m, n, k = 32, 48, 32
+    naive = client.measure(resized(tmp_path, "matmul_naive", {"M": m, "N": n, "K": k}))
+    tiled = client.measure(resized(tmp_path, "matmul_tiled", {"M": m, "N": n, "K": k}))
+    assert naive.ok and tiled.ok and not naive.sampled and not tiled.sampled
+    reads = {(r.kernel, b.name): b.reads for r in (naive, tiled) for b in r.buffers}
+    # Naive: every value of a is read by the N work-items of its row, b's by the M of its
+    # column. Tiled: once per 16 x 16 work-group that needs its tile.
+    assert np.all(reads["matmul_naive", "a"] == n) and np.all(reads["matmul_naive", "b"] == m)
+    assert np.all(reads["matmul_tiled", "a"] == n // 16)
+    assert np.all(reads["matmul_tiled", "b"] == m // 16)
+    a_tile = next(b for b in tiled.buffers if b.name == "a_tile")
+    # In one work-group: each element of the tile written once per step along K, and read
+    # by the 16 work-items of its row each time.
+    assert np.all(a_tile.writes == k // 16) and np.all(a_tile.reads == 16 * k // 16)
+    assert tiled.traces[0].phases == 2 * (k // 16) + 1
