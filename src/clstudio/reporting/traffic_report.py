@@ -73,7 +73,7 @@ def sampling_words(result: TrafficResult) -> str:
     if not result.sampled:
         return gettext("every work-group logged ({groups:,})").format(groups=result.groups)
     return gettext(
-        "logged from {logged:,} of {groups:,} work-groups (every {stride}th); elements only "
+        "logged from {logged:,} of {groups:,} work-groups (one in {stride}); elements only "
         "the others touch show as untouched"
     ).format(
         logged=result.groups_logged,
