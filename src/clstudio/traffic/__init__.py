@@ -2,7 +2,6 @@
 
 from clstudio.traffic.instrumented_source import (
     CAPACITY_ARG,
-    KINDS,
     LOG_ARG,
     STRIDE_ARG,
     Access,
@@ -12,7 +11,7 @@ from clstudio.traffic.instrumented_source import (
     instrument,
 )
 from clstudio.traffic.log_analysis import LogReading
-from clstudio.traffic.traffic_plan import CAPACITY, TrafficPlan, plan_traffic
+from clstudio.traffic.traffic_plan import TrafficPlan, plan_traffic
 from clstudio.traffic.traffic_result import (
     KIND_CODES,
     LINE_BYTES,
@@ -24,9 +23,7 @@ from clstudio.traffic.traffic_result import (
 )
 
 __all__ = [
-    "CAPACITY",
     "CAPACITY_ARG",
-    "KINDS",
     "KIND_CODES",
     "LINE_BYTES",
     "LOG_ARG",

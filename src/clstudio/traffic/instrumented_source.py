@@ -23,7 +23,6 @@ SLOTS_PER_BUFFER = 8
 RECORD = 3  # uints per record: access | phase << 16, byte offset, work-item
 MAX_BUFFERS = (HEADER - 1) // SLOTS_PER_BUFFER
 MAX_ACCESSES = 1 << 16
-KINDS = ("load", "store", "update")
 _GLOBAL = ("__global", "global")
 _LOCAL = ("__local", "local")
 _DROPPED = ("restrict", "__restrict", "__restrict__", "volatile")
@@ -75,7 +74,7 @@ class Access:
     """One access in the source: `text` on `line`, a load, a store or an update."""
 
     buffer: int  # index into InstrumentedKernel.buffers
-    kind: str  # one of KINDS
+    kind: str  # "load", "store" or "update"
     line: int
     text: str
 
