@@ -1,5 +1,6 @@
 """The engine: the OpenCL host program for a session, from context to reference check."""
 
+from clstudio.engine.buffers import reading_back_into
 from clstudio.engine.check_run import check_session
 from clstudio.engine.count_run import count_session
 from clstudio.engine.in_process import InProcessBackend
@@ -14,4 +15,5 @@ __all__ = [
     "check_session",
     "count_session",
     "launch_failure",
+    "reading_back_into",
 ]

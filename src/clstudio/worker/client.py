@@ -58,7 +58,7 @@ from clstudio.worker.protocol import (
     StepRequest,
     WorkerFailure,
 )
-from clstudio.worker.shared_arrays import block_prefix, discard_blocks, take_arrays
+from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
 CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
@@ -395,7 +395,7 @@ class WorkerClient:
                     deadline = time.monotonic() + job.limit_s
                 elif message is not None and message.id == request.id:
                     if isinstance(message, Reply):
-                        return take_arrays(message.payload)
+                        return worker.blocks.take(message.payload)
                     if isinstance(message, Failure):
                         raise WorkerFailure(message.traceback)
                     if isinstance(message, Progress) and progress is not None:

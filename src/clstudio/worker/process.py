@@ -25,6 +25,7 @@ from pathlib import Path
 
 from clstudio.devices import worker_environment
 from clstudio.worker import child
+from clstudio.worker.block_pool import AppBlocks
 from clstudio.worker.protocol import Ready, Request, Response
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
@@ -80,13 +81,18 @@ class WorkerProcess:
         finally:
             child_conn.close()
         self.ready = False
+        self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
 
     @property
     def pid(self) -> int | None:
         return self._process.pid
 
     def send(self, request: Request) -> None:
+        """Send `request`, after the blocks given back since the last one."""
+        released = self.blocks.released()
         try:
+            if released is not None:
+                self._conn.send(released)
             self._conn.send(request)
         except OSError as exc:  # a broken pipe: the worker died while idle
             raise WorkerDied from exc
@@ -139,6 +145,7 @@ class WorkerProcess:
             self._process.kill()
             self._process.join()
         self._process.close()
+        self.blocks.close()
         shutil.rmtree(self._scratch, ignore_errors=True)
 
 

@@ -108,6 +108,15 @@ class CompileRequest:
     session: Session
 
 
+@dataclass(frozen=True)
+class Released:
+    """Blocks whose results the app no longer holds (worker.block_pool), sent before a
+    request: `reused` may be filled again, `dropped` are gone from the app. No answer."""
+
+    reused: tuple[str, ...]
+    dropped: tuple[str, ...] = ()
+
+
 Request = (
     DevicesRequest
     | BuildRequest
