@@ -46,6 +46,7 @@ from clstudio.worker.protocol import (
     Stepped,
     StepRequest,
     WarmRequest,
+    WithReleased,
 )
 from clstudio.worker.shared_arrays import block_prefix
 
@@ -249,14 +250,16 @@ class _Handler:
             )
 
     def _run(self, request: RunRequest) -> RunResult:
-        last_sent = 0.0
+        # Only runs that take a while hear of their repeats; the client completes the
+        # progress with the reply (a message less to wake the app for in a tiny run).
+        last_sent = time.monotonic()
 
         def progress(done: int, total: int) -> None:
             nonlocal last_sent
             self._printf.mark_launch(done, total)
             self._printf.trim()
             now = time.monotonic()
-            if done == total or now - last_sent >= PROGRESS_INTERVAL_S:
+            if now - last_sent >= PROGRESS_INTERVAL_S:
                 last_sent = now
                 self._conn.send(Progress(request.id, done, total))
 
@@ -343,9 +346,9 @@ def main(
         except EOFError:  # the app closed the pipe, or was killed: no one else removes it
             shutil.rmtree(scratch, ignore_errors=True)
             return
-        if isinstance(request, Released):  # no answer, and not a request's stderr
-            handler.release(request)
-            continue
+        if isinstance(request, WithReleased):
+            handler.release(request.released)
+            request = request.request
         sys.stderr.flush()
         os.ftruncate(2, 0)
         handler.answer(request)

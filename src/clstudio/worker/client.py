@@ -174,12 +174,22 @@ class WorkerClient:
         doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
         job = _Job(doing, session.timeout_s, "kernel", session.kernel)
         session = _in_this_folder(session)
-        outcome = self._request(lambda id: RunRequest(id, session), job, progress)
+        heard: list[int] = [-1]
+
+        def on_progress(done: int, total: int) -> None:
+            heard[0] = done
+            if progress is not None:
+                progress(done, total)
+
+        outcome = self._request(lambda id: RunRequest(id, session), job, on_progress)
         if isinstance(outcome, _Stopped):
             error = RunError(outcome.stage, outcome.message)
             self._keep_spare(session, None)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
+        if outcome.error is None and heard[0] != session.repeats:
+            # The worker tells only runs that take a while; every repeat has finished.
+            on_progress(session.repeats, session.repeats)
         self._keep_spare(session, outcome)
         return self._inputs.fill(outcome)
 

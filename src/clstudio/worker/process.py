@@ -26,7 +26,7 @@ from pathlib import Path
 from clstudio.devices import worker_environment
 from clstudio.worker import child
 from clstudio.worker.block_pool import AppBlocks
-from clstudio.worker.protocol import Ready, Request, Response
+from clstudio.worker.protocol import Ready, Request, Response, WithReleased
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
@@ -91,9 +91,7 @@ class WorkerProcess:
         """Send `request`, after the blocks given back since the last one."""
         released = self.blocks.released()
         try:
-            if released is not None:
-                self._conn.send(released)
-            self._conn.send(request)
+            self._conn.send(request if released is None else WithReleased(released, request))
         except OSError as exc:  # a broken pipe: the worker died while idle
             raise WorkerDied from exc
 

@@ -108,15 +108,6 @@ class CompileRequest:
     session: Session
 
 
-@dataclass(frozen=True)
-class Released:
-    """Blocks whose results the app no longer holds (worker.block_pool), sent before a
-    request: `reused` may be filled again, `dropped` are gone from the app. No answer."""
-
-    reused: tuple[str, ...]
-    dropped: tuple[str, ...] = ()
-
-
 Request = (
     DevicesRequest
     | BuildRequest
@@ -128,6 +119,24 @@ Request = (
     | StepRequest
     | CompileRequest
 )
+
+
+@dataclass(frozen=True)
+class Released:
+    """Blocks whose results the app no longer holds (worker.block_pool): `reused` may be
+    filled again, `dropped` are gone from the app."""
+
+    reused: tuple[str, ...]
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WithReleased:
+    """A request, with the blocks given back since the last one: in one message, since a
+    message of their own woke the worker once more in every tiny run."""
+
+    released: Released
+    request: Request
 
 
 @dataclass(frozen=True)

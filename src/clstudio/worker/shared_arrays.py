@@ -248,6 +248,8 @@ def transform(value: object, leaf: Callable[[object], object]) -> object:
         # Its arrays sit in inputs and outputs; its hundreds of steps and timings hold none.
         inputs = cast("dict[str, np.ndarray]", transform(value.inputs, leaf))
         outputs = cast("dict[str, np.ndarray]", transform(value.outputs, leaf))
+        if inputs is value.inputs and outputs is value.outputs:
+            return value
         return dataclasses.replace(value, inputs=inputs, outputs=outputs)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {}
