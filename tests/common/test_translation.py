@@ -17,8 +17,8 @@ from clstudio.common import (
     hold_language,
     language_of,
     set_language,
+    translation,
 )
-from clstudio.common import translation
 
 ROOT = Path(__file__).resolve().parents[2]
 
