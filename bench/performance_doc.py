@@ -73,6 +73,11 @@ def render(summary: dict[str, dict]) -> str:
             parts.append(about + "\n")
         if document.get("device"):
             parts.append(f"Baselines and measured runs on: {document['device']}.\n")
+        if document.get("load"):
+            one, five, fifteen = document["load"]
+            parts.append(
+                f"Load average when it ended: {one} (1 min), {five} (5 min), {fifteen} (15 min).\n"
+            )
         parts.append(table(document.get("metrics", [])) + "\n")
         failures = document.get("failures") or []
         if failures:

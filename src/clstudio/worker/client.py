@@ -316,10 +316,10 @@ class WorkerClient:
         if self._closed:
             raise RuntimeError("this WorkerClient is closed")
         if self._worker is None:
+            # The next spare waits for the next good run: booting beside the run that
+            # recovers, on two shared cores, it made that run the slowest of all.
             spare = self._spare.take() if self._spare else None
             self._worker = spare or self._new_worker()
-            if spare is not None:
-                self._start_spare()
         return self._worker
 
     def _new_worker(self) -> WorkerProcess:
@@ -327,12 +327,13 @@ class WorkerClient:
         return WorkerProcess(self._context, self._generation, self._environment)
 
     def _keep_spare(self, session: Session, result: RunResult | None) -> None:
-        """After a run: remember its program for the next spare, and start one if none waits."""
+        """After a run: remember its program for the next spare, and after a good one
+        start a spare if none waits (not after a fault: the next run is the user's)."""
         if self._spare is None:
             return
         with self._request_lock, self._state_lock:
             self._spare.remember(session, result)
-            if not self._closed:
+            if result is not None and not self._closed:
                 self._start_spare()
 
     def _start_spare(self) -> None:
