@@ -68,9 +68,13 @@ def sweep_local_sizes(
     progress: SweepProgress | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     timed_repeats: int = TIMED_REPEATS,
+    measured: Callable[[SweepResult], None] | None = None,
 ) -> SweepResult:
-    """Run `session` at each local size in `sizes`; the result keeps their order."""
-    points = []
+    """Run `session` at each local size in `sizes`; the result keeps their order.
+
+    `measured` hears the sweep so far after each size, so that its plot can grow.
+    """
+    points: list[SweepPoint] = []
     stopped = ""
     for done, size in enumerate(sizes):
         if cancelled():
@@ -92,6 +96,8 @@ def sweep_local_sizes(
         else:
             median = statistics.median(times) * 1e-9
             points.append(SweepPoint(tuple(size), median, _wrong_outputs(result.references)))
+        if measured is not None:
+            measured(SweepResult(session.kernel, tuple(session.global_size), tuple(points)))
     if progress is not None and not stopped:
         progress(len(sizes), len(sizes), None)
     return SweepResult(session.kernel, tuple(session.global_size), tuple(points), stopped)
