@@ -84,6 +84,10 @@ def render(summary: dict[str, dict]) -> str:
             parts.append("Failed figures:\n\n" + "\n".join(f"- {f}" for f in failures) + "\n")
         if bench in kept:
             parts.append(kept[bench] + "\n")
+    for bench in sorted(kept.keys() - summary.keys()):
+        parts.append(f"## {bench} (`bench/bench_{bench}.py`)\n")
+        parts.append("Not measured in the last run: its script failed or had nothing to measure.\n")
+        parts.append(kept[bench] + "\n")
     return "\n".join(parts)
 
 
