@@ -6,8 +6,7 @@ target's baseline, measured in the same run, is what that run would cost in this
 process from nothing warm but PoCL's disk cache: a new Engine (platforms, a new
 context and queue), the cached build and the run. The same run on a warm worker is
 shown too, for scale. Each fault comes PAUSE_S (3 s) after the last good run, as a
-user reads the message; the spare started meanwhile boots then. Workers start from
-compiled bytecode (bench/bytecode.py), as an installed app's do.
+user reads the message; the spare started meanwhile boots then.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ import threading
 import time
 
 from baseline_device import baseline_device, device_label
-from bytecode import children_use_bytecode
 from clstudio.common.dtypes import parse_element_type
 from clstudio.engine.run import Engine
 from clstudio.session.args import BufferArg, Init, ScalarArg
@@ -70,9 +68,6 @@ def fresh_engine_run() -> None:
 
 
 def main() -> None:
-    children_use_bytecode()
-    with WorkerClient() as warming:  # fills the bytecode cache for the workers to come
-        assert warming.run(GOOD).ok
     with WorkerClient(spare=True) as client:
         assert client.run(GOOD).ok
         warm = timed(lambda: client.run(GOOD), repeats=5)
