@@ -59,6 +59,8 @@ from clstudio.worker.request_ends import (
     failed_build,
     failed_compile,
     failed_peak,
+    kernel_job,
+    running_launch,
     stopped_now,
 )
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
@@ -153,24 +155,17 @@ class WorkerClient:
         `progress(done, total)` is called in this thread as repeats finish.
         """
         doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
-        job = Job(doing, session.timeout_s, "kernel", session.kernel)
+        job = kernel_job(doing, session.timeout_s, session)
         session = _in_this_folder(session)
-        heard: list[int] = [-1]
-
-        def on_progress(done: int, total: int) -> None:
-            heard[0] = done
-            if progress is not None:
-                progress(done, total)
-
-        outcome = self._request(lambda id: protocol.RunRequest(id, session), job, on_progress)
+        outcome = self._request(lambda id: protocol.RunRequest(id, session), job, progress)
         if isinstance(outcome, Stopped):
             error = RunError(outcome.stage, outcome.message)
             self._keep_spare(session, None)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
-        if outcome.error is None and heard[0] != session.repeats:
-            # The worker tells only runs that take a while; every repeat has finished.
-            on_progress(session.repeats, session.repeats)
+        if outcome.error is None and progress is not None:
+            # Every repeat has finished; the worker tells only runs that take a while.
+            progress(session.repeats, session.repeats)
         self._keep_spare(session, outcome)
         return self._inputs.fill(outcome)
 
@@ -207,7 +202,7 @@ class WorkerClient:
         """Run a planned check; the worker must have been started with plan.environment."""
         session = plan.session
         doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
-        job = Job(doing, plan.time_limit_s, "kernel", session.kernel)
+        job = kernel_job(doing, plan.time_limit_s, session)
         plan = replace(plan, session=_in_this_folder(session))
         outcome = self._request(lambda id: protocol.CheckRequest(id, plan), job, progress)
         if isinstance(outcome, Stopped):
@@ -332,6 +327,7 @@ class WorkerClient:
                 request = make(self._next_id)
                 worker.cancel.clear()
                 worker.step.value = -1
+                worker.launch.value = 0
                 self._cancel_at = None
                 self._active = True
             try:
@@ -390,8 +386,9 @@ class WorkerClient:
             self._replace(worker, restart=False)
             return closed_while(job)
         exitcode, stderr_text = worker.exitcode(), worker.stderr_text()
+        running = running_launch(worker, job)
         self._replace(worker)
-        return died(worker, job, exitcode, stderr_text)
+        return died(worker, job, exitcode, stderr_text, running)
 
 
 def _in_this_folder(session: Session) -> Session:

@@ -5,7 +5,9 @@ result each kind of request gives then."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 
 from clstudio.common import (
     BuildResult,
@@ -17,7 +19,7 @@ from clstudio.common import (
     step_at,
 )
 from clstudio.compiler import CompileResult, unfinished_compile
-from clstudio.session import Session
+from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
 from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerProcess
 
@@ -36,6 +38,14 @@ class Job:
     limit_s: float
     blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
     kernel: str = ""  # set for runs, whose timeout is told by the step it hit
+    # A program's launch by its number in the run (the worker's `launch`); None for one launch.
+    launch_at: Callable[[int], PlannedLaunch | None] | None = None
+
+
+def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
+    """The job of running `session`'s kernel, or its program, whose launches have names."""
+    launch_at = program_launch_at(session) if session.launches else None
+    return Job(doing, limit_s, "kernel", session.kernel, launch_at)
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,11 @@ def stopped_now(
         return Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
     if deadline is not None and now >= deadline:
         step = step_at(worker.step.value)
-        if job.kernel:
+        running = running_launch(worker, job)
+        if running is not None:
+            message = exit_reasons.timeout_message(running.launch.kernel, job.limit_s, step)
+            message = exit_reasons.in_launch(message, running.where())
+        elif job.kernel:
             message = exit_reasons.timeout_message(job.kernel, job.limit_s, step)
         else:
             message = exit_reasons.busy_message(job.doing, job.limit_s, step)
@@ -76,15 +90,45 @@ def closed_while(job: Job) -> Stopped:
     return Stopped("cancelled", message)
 
 
-def died(worker: WorkerProcess, job: Job, exitcode: int | None, stderr_text: str) -> Stopped:
-    """The words for a worker that died during `job`, from how it ended and its last words."""
+def died(
+    worker: WorkerProcess,
+    job: Job,
+    exitcode: int | None,
+    stderr_text: str,
+    running: PlannedLaunch | None = None,
+) -> Stopped:
+    """The words for a worker that died during `job`, from how it ended, its last words
+    and the program's launch that was `running`."""
     if not worker.ready:
         return Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
     # A compile for the compiler view builds and then launches: a crash in the launch
     # is the kernel's.
     step = step_at(worker.step.value)
     blame = "kernel" if step is not None and step.key == "launch" else job.blame
-    return Stopped("crash", exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame))
+    message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
+    if running is not None:
+        message = exit_reasons.in_launch(message, running.where())
+    return Stopped("crash", message)
+
+
+def running_launch(worker: WorkerProcess, job: Job) -> PlannedLaunch | None:
+    """The program's launch the worker last said was running, when it said one."""
+    number = worker.launch.value
+    return job.launch_at(number) if job.launch_at is not None and number > 0 else None
+
+
+def program_launch_at(session: Session) -> Callable[[int], PlannedLaunch | None]:
+    """A program's launch by its number in a run: 1 the first of the first repeat."""
+
+    def launch_at(number: int) -> PlannedLaunch | None:
+        per_run = sum(
+            e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1
+            for e in session.launches
+        )
+        index = (number - 1) % per_run
+        return next(islice(planned_launches(session.launches), index, None), None)
+
+    return launch_at
 
 
 def failed_build(stopped: Stopped, options: str, seconds: float) -> BuildResult:
