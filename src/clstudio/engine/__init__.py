@@ -1,5 +1,6 @@
 """The engine: the OpenCL host program for a session, from context to reference check."""
 
+from clstudio.engine.buffers import reading_back_into
 from clstudio.engine.check_run import check_session
 from clstudio.engine.count_run import count_session
 from clstudio.engine.in_process import InProcessBackend
@@ -16,4 +17,5 @@ __all__ = [
     "count_session",
     "launch_failure",
     "measure_traffic",
+    "reading_back_into",
 ]

@@ -35,6 +35,7 @@ from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
+from clstudio.ui.first_paint import FirstPaint
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
@@ -120,7 +121,7 @@ class MainWindow(QMainWindow):
         self.devices = DeviceController(
             self.device_panel,
             self.devices_dock,
-            discover or backends.tools.devices,
+            FirstPaint(self).after(discover or backends.tools.devices),
             bench,
             settings,
             self.status,

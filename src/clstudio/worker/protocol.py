@@ -132,6 +132,24 @@ Request = (
 
 
 @dataclass(frozen=True)
+class Released:
+    """Blocks whose results the app no longer holds (worker.block_pool): `reused` may be
+    filled again, `dropped` are gone from the app."""
+
+    reused: tuple[str, ...]
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WithReleased:
+    """A request, with the blocks given back since the last one: in one message, since a
+    message of their own woke the worker once more in every tiny run."""
+
+    released: Released
+    request: Request
+
+
+@dataclass(frozen=True)
 class Ready:
     """The worker has imported its engine and can take requests."""
 
