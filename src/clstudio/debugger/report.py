@@ -15,23 +15,18 @@ from clstudio.debugger.debug_results import (
     WorkItemIds,
     ids_text,
 )
+from clstudio.reporting import simulator_opening
 
 DEBUG_FORMAT = "clstudio-debug-result"
 DEBUG_VERSION = 1
 
 
 def debug_to_json(run: DebugRun) -> dict[str, Any]:
-    error = run.error
     info = run.info
     return {
-        "format": DEBUG_FORMAT,
-        "version": DEBUG_VERSION,
-        "ok": run.ok,
-        "simulator_found": run.simulator_found,
-        "error": None
-        if error is None
-        else {"stage": error.stage, "message": error.message, "line": error.line},
-        "kernel": run.kernel,
+        **simulator_opening(
+            DEBUG_FORMAT, DEBUG_VERSION, run.ok, run.simulator_found, run.error, run.kernel
+        ),
         "global_size": None if info is None else list(info.global_size),
         "local_size": None if info is None else list(info.local_size),
         "breakpoints": list(run.breakpoints),

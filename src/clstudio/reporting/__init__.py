@@ -45,6 +45,7 @@ from clstudio.reporting.peak_store import (
     save_peaks,
     store_path,
 )
+from clstudio.reporting.report_opening import error_json, simulator_opening
 from clstudio.reporting.roofline import (
     DEFAULT_OPS_PER_ITEM,
     Roof,
@@ -93,6 +94,7 @@ __all__ = [
     "compile_to_json",
     "counts_to_json",
     "device_runs_to_json",
+    "error_json",
     "format_check",
     "format_comparison",
     "format_compile",
@@ -114,6 +116,7 @@ __all__ = [
     "result_to_json",
     "roofs_of",
     "save_peaks",
+    "simulator_opening",
     "store_path",
     "summary_text",
 ]
