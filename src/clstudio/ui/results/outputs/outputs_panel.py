@@ -46,6 +46,7 @@ from clstudio.ui.results.outputs.output_entry import (
     verdict_text,
 )
 from clstudio.ui.results.outputs.reference_editor import ReferenceEditor
+from clstudio.ui.results.run_page import run_page
 from clstudio.ui.results.viewers.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.viewers.buffer_viewer import BufferViewer
 from clstudio.ui.tasks import Lane, Rule, TaskRunner
@@ -166,13 +167,7 @@ class OutputsPanel(QWidget):
         self.no_buffers = QLabel()
         self.no_buffers.setWordWrap(True)
         self.no_buffers.setVisible(False)
-        content = QWidget()
-        layout = QVBoxLayout(content)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.no_buffers)
-        layout.addWidget(splitter, 1)
-        return content
+        return run_page(self.banner, self.no_buffers, splitter)
 
     def show_run(self, run: FinishedRun) -> None:
         """List the run's buffers and show the first result (or the first input).
