@@ -12,7 +12,7 @@ from __future__ import annotations
 from clstudio.compiler import CompileResult
 from clstudio.session import Session
 from clstudio.worker.native_output import COMPILER_ENVIRONMENT
-from clstudio.worker.one_shot import OneShotWorkers
+from clstudio.worker.worker_slot import OneShotWorkers
 
 
 class CompilerClient(OneShotWorkers):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from clstudio.counts import CountResult, plan_count
 from clstudio.session import Session
 from clstudio.worker.client import ProgressFn
-from clstudio.worker.one_shot import OneShotWorkers
+from clstudio.worker.worker_slot import OneShotWorkers
 
 
 class CountClient(OneShotWorkers):
