@@ -1,5 +1,6 @@
 """What an exercise tests, as exercise.json gives it: the functional cases and their
-sizes, the timed case, the tolerance, and the layout that sizes the session for each.
+sizes, the timed case and the tolerance (the layout that sizes the session for each is
+layout_format's).
 
 The readers raise SessionError naming the key at fault; load_exercise adds the file.
 """
@@ -12,12 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clstudio.common import gettext
-from clstudio.exercises.case_sizes import Layout, size_value
+from clstudio.exercises.case_sizes import size_value
+from clstudio.exercises.layout_format import expression
 from clstudio.session import (
     BufferArg,
     Init,
-    LocalArg,
-    ScalarArg,
     Session,
     SessionError,
     check_keys,
@@ -78,51 +78,6 @@ def read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> di
     return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
 
 
-def _expr(value: object, where: str) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    return read_string(value, where, non_empty=True)
-
-
-def _exprs(value: object, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise SessionError(f"{where}: " + gettext("expected a list of integer expressions"))
-    return tuple(_expr(item, f"{where}[{i}]") for i, item in enumerate(value))
-
-
-def read_layout(value: object, session: Session) -> Layout:
-    obj = read_object(value, "layout")
-    check_keys(obj, "layout", ("global_size", "local_size", "args"))
-    shapes: dict[str, tuple[str, ...]] = {}
-    values: dict[str, str] = {}
-    counts: dict[str, str] = {}
-    for name, entry in read_object(obj.get("args", {}), "layout.args").items():
-        where = f"layout.args.{name}"
-        spec = session.args.get(name)
-        place = read_object(entry, where)
-        if isinstance(spec, BufferArg):
-            check_keys(place, where, ("shape",), required=("shape",))
-            shapes[name] = _exprs(place["shape"], f"{where}.shape")
-        elif isinstance(spec, ScalarArg):
-            check_keys(place, where, ("value",), required=("value",))
-            values[name] = _expr(place["value"], f"{where}.value")
-        elif isinstance(spec, LocalArg):
-            check_keys(place, where, ("count",), required=("count",))
-            counts[name] = _expr(place["count"], f"{where}.count")
-        else:
-            problem = gettext("the session has no buffer, scalar or local {name}")
-            raise SessionError(f"{where}: " + problem.format(name=repr(name)))
-    return Layout(
-        global_size=_exprs(obj["global_size"], "layout.global_size")
-        if "global_size" in obj
-        else (),
-        local_size=_exprs(obj["local_size"], "layout.local_size") if "local_size" in obj else (),
-        shapes=shapes,
-        values=values,
-        counts=counts,
-    )
-
-
 def read_cases(value: object, sizes: Mapping[str, int], session: Session) -> tuple[Case, ...]:
     if not isinstance(value, list) or not value:
         raise SessionError("cases: " + gettext("expected a list of at least one case"))
@@ -175,7 +130,7 @@ def read_performance(value: object, sizes: Mapping[str, int]) -> PerformanceCase
     check_keys(target, "performance.target", ("solution_multiple",), ("solution_multiple",))
     multiple = float(read_number(target["solution_multiple"], "target.solution_multiple", 1))
     timed_sizes = read_sizes(obj["sizes"], "performance.sizes", sizes)
-    expr = _expr(obj["operations"], "performance.operations") if "operations" in obj else None
+    expr = expression(obj["operations"], "performance.operations") if "operations" in obj else None
     count = None if expr is None else size_value(expr, timed_sizes, "performance.operations", 0)
     return PerformanceCase(
         sizes=timed_sizes,

@@ -28,11 +28,11 @@ from clstudio.exercises.exercise_cases import (
     PerformanceCase,
     Tolerance,
     read_cases,
-    read_layout,
     read_performance,
     read_sizes,
     read_tolerance,
 )
+from clstudio.exercises.layout_format import read_layout
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
     BufferArg,

@@ -27,7 +27,9 @@ from clstudio.validation.local_sizes import dimension_choices, local_size_candid
 from clstudio.validation.ndrange_limits import check_ndrange
 from clstudio.validation.program_validation import (
     launch_heading,
+    launch_iteration_heading,
     launch_session,
+    program_signature,
     validate_program,
 )
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
@@ -48,8 +50,10 @@ __all__ = [
     "fit_kernel",
     "form_state",
     "launch_heading",
+    "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
+    "program_signature",
     "reconcile",
     "suggest_size",
     "suggested_local_size",
