@@ -47,6 +47,7 @@ from clstudio.reporting.peak_store import (
     save_peaks,
     store_path,
 )
+from clstudio.reporting.report_opening import error_json, simulator_opening
 from clstudio.reporting.roofline import (
     DEFAULT_OPS_PER_ITEM,
     Roof,
@@ -107,6 +108,7 @@ __all__ = [
     "compile_to_json",
     "counts_to_json",
     "device_runs_to_json",
+    "error_json",
     "format_check",
     "format_comparison",
     "format_compile",
@@ -132,6 +134,7 @@ __all__ = [
     "roofs_of",
     "sampling_words",
     "save_peaks",
+    "simulator_opening",
     "store_path",
     "summary_text",
     "times_words",

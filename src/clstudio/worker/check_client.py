@@ -8,7 +8,6 @@ so a worker is retired once its checks have seen half that many reports.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 
 from clstudio.checkmode import (
@@ -21,25 +20,23 @@ from clstudio.checkmode import (
 from clstudio.common import RunError
 from clstudio.session import Session
 from clstudio.worker.client import ProgressFn, WorkerClient
+from clstudio.worker.worker_slot import WorkerSlot
 
 _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
 
 
-class CheckClient:
+class CheckClient(WorkerSlot):
     """One check at a time; `cancel` and `close` are safe from any thread."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._worker: WorkerClient | None = None
+        super().__init__()
         self._environment: tuple[tuple[str, str], ...] = ()
         self._reports = 0  # seen by the current worker's Oclgrind
-        self._closed = False
 
     def check(self, session: Session, progress: ProgressFn | None = None) -> CheckResult:
         plan = plan_check(session)
         with self._lock:
-            if self._closed:
-                raise RuntimeError("this CheckClient is closed")
+            self._refuse_when_closed()
             if self._worker is not None and self._environment != plan.environment:
                 self._retire()
             if self._worker is None:
@@ -57,11 +54,6 @@ class CheckClient:
             # With -cl-std=CL2.0 the simulator dies creating such a kernel.
             result = replace(result, error=RunError("build", opencl_2_message(feature)))
         return result
-
-    def cancel(self) -> None:
-        with self._lock:
-            if self._worker is not None:
-                self._worker.cancel()
 
     def close(self) -> None:
         with self._lock:
