@@ -1,5 +1,6 @@
 """Shared test set-up: headless Qt, and a clear skip where no OpenCL device exists."""
 
+import locale
 import os
 from pathlib import Path
 
@@ -45,3 +46,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Measured peaks and other user data go under tmp_path, never to the user's folder."""
     monkeypatch.setenv("CLSTUDIO_DATA_DIR", str(tmp_path / "clstudio-data"))
+
+
+@pytest.fixture(autouse=True)
+def _c_library_forgets_the_language() -> None:
+    """Each test starts with glibc's message cache empty.
+
+    glibc's gettext (strerror's "No such file or directory", in every OSError) reads
+    LANGUAGE at each call but caches each answer under the locale's name alone, once Qt
+    has set the locale: a text met while a test had LANGUAGE=zh_CN stayed Chinese for every
+    later test. textdomain() with the same name tells glibc that the environment changed
+    (gettext's documented signal), which empties that cache; earlier tests' monkeypatches
+    are undone by now.
+    """
+    locale.textdomain(locale.textdomain(None))
