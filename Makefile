@@ -37,8 +37,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
+# Two test processes (pytest-xdist), each given a whole file at a time: CI has two cores.
+# `make test TEST_PROCESSES=0` runs the suite in one process, as plain `pytest` does.
+TEST_PROCESSES ?= 2
+
 test: lint $(COMPILED)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
