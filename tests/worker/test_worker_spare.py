@@ -107,7 +107,7 @@ def test_a_spare_that_died_is_not_used() -> None:
 
 
 def test_close_leaves_no_process_block_or_folder_of_either_worker() -> None:
-    before = set(leftover_blocks())
+    before = set(leftover_blocks(os.getpid()))
     client = WorkerClient(spare=True)
     assert client.run(TWICE).ok
     assert _stage(client.run(WILD)) == "crash"
@@ -117,5 +117,5 @@ def test_close_leaves_no_process_block_or_folder_of_either_worker() -> None:
     client.close()
     assert all(_gone(pid) for pid in pids)
     assert client.spare_pid is None
-    assert set(leftover_blocks()) - before == set()
+    assert set(leftover_blocks(os.getpid())) - before == set()
     assert _scratch_folders() == []

@@ -110,11 +110,17 @@ def discard_blocks(prefix: str) -> int:
     return count
 
 
-def leftover_blocks() -> list[str]:
-    """Names of CL Studio blocks that still exist (Linux lists them in /dev/shm)."""
+def leftover_blocks(owner: int | None = None) -> list[str]:
+    """Names of CL Studio blocks that still exist (Linux lists them in /dev/shm).
+
+    With `owner`, only the blocks of the workers that process started (a worker's tag
+    begins with its app's pid, worker/process.py): other CL Studios on the machine, or
+    tests running beside, have blocks of their own.
+    """
     if not _SHM_DIR.is_dir():
         return []
-    return sorted(p.name for p in _SHM_DIR.iterdir() if p.name.startswith(PREFIX))
+    prefix = PREFIX if owner is None else f"{PREFIX}{owner}."
+    return sorted(p.name for p in _SHM_DIR.iterdir() if p.name.startswith(prefix))
 
 
 def mappable() -> bool:
