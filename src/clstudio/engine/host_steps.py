@@ -33,7 +33,12 @@ from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
 from clstudio.engine.kept import BufferPool, KeptContents
-from clstudio.references import check_reference, reference_namespace, scalar_bytes
+from clstudio.references import (
+    check_reference,
+    reference_namespace,
+    reference_output,
+    scalar_bytes,
+)
 from clstudio.session import (
     BufferArg,
     ContentsError,
@@ -365,10 +370,9 @@ def check_references(
     namespace = reference_namespace(session, signature, record.inputs)
     reports = {}
     for name, reference in session.references.items():
-        if name in outputs:
-            reports[name] = check_reference(
-                name, reference, outputs[name], namespace, session.base_dir
-            )
+        output = reference_output(name, outputs)
+        if output is not None:
+            reports[name] = check_reference(name, reference, output, namespace, session.base_dir)
         else:
             message = (
                 gettext("'{name}' is an input image (read_only), so it is not read back")

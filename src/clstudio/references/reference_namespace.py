@@ -23,12 +23,27 @@ def reference_namespace(
         spec = session.args.get(info.name)
         if isinstance(spec, ScalarArg):
             value = scalar_bytes(info.type_name, spec)
-            namespace[info.name] = value if isinstance(spec.value, tuple) else value[0]
+            whole = isinstance(spec.value, tuple) or spec.struct is not None
+            namespace[info.name] = value if whole else value[0]
     return namespace
 
 
 def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
-    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers)."""
+    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers).
+
+    A struct is a 0-d structured array laid out as the kernel's struct.
+    """
+    if spec.struct is not None:
+        assert isinstance(spec.value, Mapping)
+        value = np.zeros((), spec.struct.numpy_dtype)
+        for name, given in spec.value.items():
+            field = spec.struct.field(name)
+            assert field is not None
+            numbers = list(given) if isinstance(given, tuple) else [given]
+            padded = numbers + [0] * (field.type.lanes - len(numbers))
+            value[name] = padded if field.type.width > 1 else padded[0]
+        return value
+    assert not isinstance(spec.value, Mapping)
     element = kernel_type(type_name)
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
     padded = list(values) + [0] * (element.lanes - len(values))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 
 from clstudio.common import (
     N_,
@@ -15,6 +16,7 @@ from clstudio.common import (
     KernelSignature,
     RunError,
     TypeNameError,
+    declared_struct_name,
     format_bytes,
     gettext,
     kernel_type,
@@ -150,14 +152,20 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
         return _check_image(info, spec, limits)
     if kind == "sampler":
         return []
+    struct = spec.struct if isinstance(spec, ScalarArg) else None
+    if isinstance(spec, BufferArg | LocalArg):
+        struct = spec.dtype.struct
+    if struct is not None:
+        return _check_struct(info, struct.name)
     if isinstance(spec, BufferArg | LocalArg):
         declared = pointee_type(info.type_name)
         if declared is None:
             return [
                 _problem(
                     gettext(
-                        "argument '{name}' points to {type}, which CL Studio "
-                        "cannot fill: use a scalar or vector element type"
+                        "argument '{name}' points to {type}: describe it in the session's "
+                        "structs and give the buffer that dtype, or use a scalar or vector "
+                        "element type"
                     ).format(name=name, type=info.type_name.rstrip("*")),
                     name,
                 )
@@ -180,6 +188,18 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
         return []
     assert isinstance(spec, ScalarArg)
     return _check_scalar(info, spec)
+
+
+def _check_struct(info: KernelArgInfo, struct: str) -> list[RunError]:
+    """The session's struct has the name of the kernel's (`Particle` or `struct Particle`)."""
+    declared = declared_struct_name(info.type_name)
+    if declared == struct:
+        return []
+    message = gettext(
+        "argument '{name}' is declared {declared} but the session gives it struct {struct}: "
+        "make the names agree"
+    ).format(name=info.name, declared=describe(info), struct=struct)
+    return [_problem(message, info.name)]
 
 
 def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> list[RunError]:
@@ -243,11 +263,13 @@ def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
     except TypeNameError:
         return [
             _problem(
-                gettext("argument '{name}' has type {type}, which CL Studio cannot set").format(
-                    name=name, type=info.type_name
-                )
+                gettext(
+                    "argument '{name}' has type {type}: if it is a struct, describe it in "
+                    "the session's structs and give the argument that dtype"
+                ).format(name=name, type=info.type_name)
             )
         ]
+    assert not isinstance(spec.value, Mapping)
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
     if len(values) != element.width:
         return [
