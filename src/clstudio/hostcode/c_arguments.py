@@ -5,6 +5,7 @@ c_program writes the eleven steps and calls these for each argument in its place
 
 from __future__ import annotations
 
+from clstudio.hostcode.c_structs import struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
 from clstudio.hostcode.plan import ArgPlan, fill_value
@@ -38,24 +39,38 @@ def c_roles(arg: ArgPlan) -> dict[str, str]:
     roles = {"host": "h_{}", "device": "d_{}"}
     if arg.written:
         roles |= {"out": "h_{}_out", "expected": "{}_expected"}
+        struct = arg.struct
+        if struct is not None:  # a field gathered out of the structs, for its reference
+            roles |= {f"field {f.name}": f"{{}}_{f.name}" for f in struct.fields}
+            roles |= {f"expected {f.name}": f"{{}}_{f.name}_expected" for f in struct.fields}
     if isinstance(spec, ImageArg):
         roles |= {"format": "{}_format", "desc": "{}_desc", "region": "{}_region"}
     return roles
 
 
-def host_ctype(arg: ArgPlan) -> str:
-    """The host type of one scalar of the argument: cl_float for a float4 buffer too."""
-    return c_type(arg.element.scalar)
+def host_ctype(arg: ArgPlan, own: dict[str, str]) -> str:
+    """The host type of one scalar of the argument: cl_float for a float4 buffer too;
+    a buffer of structs' struct type (its role "type")."""
+    return own["type"] if arg.struct is not None else c_type(arg.element.scalar)
 
 
-def byte_count(arg: ArgPlan) -> str:
+def byte_count(arg: ArgPlan, own: dict[str, str]) -> str:
     """The argument's size in bytes, as C code: 1024 * sizeof(cl_float)."""
-    return f"{arg.count} * sizeof({host_ctype(arg)})"
+    return f"{arg.count} * sizeof({host_ctype(arg, own)})"
+
+
+def npy_descr(arg: ArgPlan) -> str:
+    """The .npy type of the host array: a struct's bytes are one void of its size."""
+    struct = arg.struct
+    return arg.element.scalar.str if struct is None else f"|V{struct.size}"
 
 
 def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """The argument's starting value on the host, as the session starts it."""
     spec = arg.spec
+    if isinstance(spec, ScalarArg) and arg.struct is not None:
+        struct_value(arg, own, code)
+        return
     if isinstance(spec, ScalarArg):
         element = arg.element
         ctype = c_type(element.scalar, element.width)
@@ -67,12 +82,11 @@ def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         return
     if not isinstance(spec, BufferArg | ImageArg):
         return
-    ctype = host_ctype(arg)
+    ctype = host_ctype(arg, own)
     name = own["host"]
     if arg.start == "file":
         call = (
-            f"read_npy(argv[0], {c_string(arg.file_name)}, "
-            f"{c_string(arg.element.scalar.str)}, {arg.count}"
+            f"read_npy(argv[0], {c_string(arg.file_name)}, {c_string(npy_descr(arg))}, {arg.count}"
         )
         fit(
             code,
@@ -120,7 +134,9 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             'check_cl(err, "clCreateImage");',
         )
     else:
-        head = f"cl_mem {name} = clCreateBuffer(context, {_FLAGS[arg.access]}, {byte_count(arg)},"
+        head = (
+            f"cl_mem {name} = clCreateBuffer(context, {_FLAGS[arg.access]}, {byte_count(arg, own)},"
+        )
         fit(code, f"{head} NULL, &err);{later}", head, f"{' ' * 30}NULL, &err);{later}")
         code.add('check_cl(err, "clCreateBuffer");')
     if not arg.written:
@@ -143,7 +159,7 @@ def write_to_device(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             'check_cl(err, "clEnqueueWriteImage");',
         )
     else:
-        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {byte_count(arg)},"
+        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {byte_count(arg, own)},"
         fit(
             code,
             f"{head} {host}, 0, NULL, NULL);",
@@ -156,7 +172,7 @@ def write_to_device(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
 def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """Step 11 for an output: a host array, and the blocking copy into it."""
     device, out = own["device"], own["out"]
-    code.add(f"{host_ctype(arg)} *{out} = new_array({arg.count}, sizeof *{out});")
+    code.add(f"{host_ctype(arg, own)} *{out} = new_array({arg.count}, sizeof *{out});")
     if isinstance(arg.spec, ImageArg):
         code.add(
             f"err = clEnqueueReadImage(queue, {device}, CL_TRUE, {_region(own)}, 0, 0,",
@@ -164,7 +180,7 @@ def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             'check_cl(err, "clEnqueueReadImage");',
         )
     else:
-        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {byte_count(arg)},"
+        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {byte_count(arg, own)},"
         fit(
             code,
             f"{head} {out}, 0, NULL, NULL);",

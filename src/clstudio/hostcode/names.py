@@ -133,13 +133,15 @@ def argument_names(
     args: Sequence[ArgPlan],
     reserved: Callable[[str], bool],
     roles: Callable[[ArgPlan], Mapping[str, str]],
+    allocator: NameAllocator | None = None,
 ) -> Names:
     """Each argument's names by role ("host" -> "h_a"), from patterns such as "h_{}".
 
     The roles written as the argument's own name ("{}") are given first, so that an
     argument keeps its name whenever the language allows it, and a derived name yields.
+    An allocator given goes on to name the program's other things (its struct types).
     """
-    allocator = NameAllocator(reserved)
+    allocator = allocator or NameAllocator(reserved)
     names: Names = [{} for _ in args]
     for own_name_first in (True, False):
         for arg, given in zip(args, names, strict=True):

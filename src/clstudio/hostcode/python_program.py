@@ -12,8 +12,9 @@ from clstudio.hostcode.literals import (
     python_string,
     wrapped,
 )
-from clstudio.hostcode.names import Names, argument_names, python_reserved
-from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
+from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value, plan_structs
+from clstudio.hostcode.python_structs import struct_dtypes, struct_value
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
 
@@ -105,7 +106,10 @@ def _roles(arg: ArgPlan) -> dict[str, str]:
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     """main.py's text and the lines of its eleven steps."""
     session = plan.session
-    names = argument_names(plan.args, python_reserved, _roles)
+    allocator = NameAllocator(python_reserved)
+    names = argument_names(plan.args, python_reserved, _roles, allocator)
+    structs = plan_structs(plan)
+    type_names = {s.name: allocator.take(f"{s.name}_dtype") for s in structs}
     code = CodeText("    ")
     about = f"\n{python_docstring_line(session.description)}\n" if session.description else ""
     code.add(
@@ -141,6 +145,9 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     else:
         code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
     code.add(f"REPEATS = {session.repeats}", "")
+    if structs:
+        struct_dtypes(structs, type_names, code)
+        code.add("")
     code.add(*_DEVICES.splitlines(), "")
     if plan.references:
         code.add(*_CHECK.splitlines(), "")
@@ -149,13 +156,13 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "def main():",
     )
     with code.indented():
-        _main_body(plan, names, code)
+        _main_body(plan, names, type_names, code)
     code.add("", "", 'if __name__ == "__main__":', "    sys.exit(main())")
     text = code.text()
     return text, tuple(code.regions)
 
 
-def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
+def _main_body(plan: HostPlan, names: Names, type_names: dict[str, str], code: CodeText) -> None:
     about = python_string(f"Run the kernel {plan.session.kernel} as CL Studio did.")
     code.add(
         "parser = argparse.ArgumentParser(",
@@ -173,7 +180,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         "# The arguments, as the session starts them.",
     )
     for arg in plan.args:
-        _host_value(arg, names[arg.index], code)
+        _host_value(arg, names[arg.index], type_names, code)
     code.add("")
     code.step(1, "# {} (clGetPlatformIDs).")
     code.add("platforms = cl.get_platforms()", "")
@@ -271,15 +278,23 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             if ref.golden is not None
             else _renamed(ref.expr, renames)
         )
+        actual = names[out.index]["out"]
+        if ref.field is not None:
+            actual += f"[{python_string(ref.field.name)}]"
         code.add(
-            f"    check({python_string(out.name)}, {names[out.index]['out']}, {expected}, "
+            f"    check({python_string(ref.name)}, {actual}, {expected}, "
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
         )
     code.add("]", "return 0 if all(checks) else 1")
 
 
-def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
+def _host_value(
+    arg: ArgPlan, own: dict[str, str], type_names: dict[str, str], code: CodeText
+) -> None:
     spec = arg.spec
+    if isinstance(spec, ScalarArg) and arg.struct is not None:
+        struct_value(arg, own["value"], type_names, code)
+        return
     if isinstance(spec, ScalarArg):
         element = arg.element
         values = arg.scalar_value
@@ -296,7 +311,8 @@ def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     if not isinstance(spec, BufferArg | ImageArg):
         return
     name = own["value"]
-    dtype = f"np.{arg.element.scalar.name}"
+    struct = arg.struct
+    dtype = f"np.{arg.element.scalar.name}" if struct is None else type_names[struct.name]
     shape = arg.host_shape
     shape_text = str(shape[0]) if len(shape) == 1 else repr(shape)
     if arg.start == "file":
