@@ -5,6 +5,8 @@ c_program writes the eleven steps and calls these for each argument in its place
 
 from __future__ import annotations
 
+import numpy as np
+
 from clstudio.hostcode.c_structs import struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
@@ -57,6 +59,11 @@ def host_ctype(arg: ArgPlan, own: dict[str, str]) -> str:
 def byte_count(arg: ArgPlan, own: dict[str, str]) -> str:
     """The argument's size in bytes, as C code: 1024 * sizeof(cl_float)."""
     return f"{arg.count} * sizeof({host_ctype(arg, own)})"
+
+
+def npy_header_descr(arg: ArgPlan) -> str:
+    """numpy's description of one element as a .npy header holds it: '<f4', or the fields."""
+    return repr(np.lib.format.dtype_to_descr(arg.element.scalar))
 
 
 def npy_descr(arg: ArgPlan) -> str:

@@ -8,7 +8,7 @@ from clstudio.hostcode.c_arguments import (
     host_ctype,
     host_value,
     memory_object,
-    npy_descr,
+    npy_header_descr,
     read_back,
     set_arg,
     write_to_device,
@@ -310,7 +310,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             shape = c_string(repr(tuple(arg.host_shape)))
             code.add(
                 f"write_npy(save_outputs, {c_string(arg.file_name)}, "
-                f"{c_string(npy_descr(arg))}, {shape}, {names[arg.index]['out']},",
+                f"{c_string(npy_header_descr(arg))}, {shape}, {names[arg.index]['out']},",
                 f"          {byte_count(arg, names[arg.index])});",
             )
     code.add("}", "")
