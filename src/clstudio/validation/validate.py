@@ -34,6 +34,7 @@ from clstudio.session import (
     Session,
     contents_problem,
 )
+from clstudio.validation.struct_layouts import struct_layout_problems
 
 
 def validate(
@@ -45,6 +46,7 @@ def validate(
     and explains the driver's error with check_ndrange afterwards.
     """
     problems = _check_arguments(session, kernel, limits)
+    problems += struct_layout_problems(session.source, session.args)
     problems += _check_memory(session, kernel, limits)
     if index_space:
         problems += check_ndrange(
