@@ -15,18 +15,7 @@ from clstudio.common import ElementType, NpyError, StructType, gettext, load_arr
 from clstudio.session.fields import MAX_DIMS, count_text
 from clstudio.session.sample_images import sample_gray, sample_image
 
-INIT_KINDS = (
-    "zeros",
-    "ones",
-    "arange",
-    "fill",
-    "random",
-    "normal",
-    "values",
-    "file",
-    "image",
-    "fields",
-)
+INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
 ACCESS_MODES = ("in", "out", "inout")
 IMAGE_ACCESS_MODES = ("read_only", "write_only")
 ADDRESSING_MODES = ("none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat")

@@ -76,17 +76,31 @@ class ArrayTableModel(QAbstractTableModel):
         where = self.table.cell(row, column)
         if where is None:
             return str(self.table.layout.element_index(row)[column])
-        return format_value(self._array[where])
+        return format_value(self._value(where))
 
     def hover_text(self, row: int, column: int) -> str:
+        if column < self.table.index_columns:
+            column = self.table.index_columns
         where = self.table.cell(row, column)
         if where is None:
-            where = self.table.cell(row, self.table.index_columns)
-        if where is None:
             return ""
+        index = tuple(i for i in where if isinstance(i, int))
+        if isinstance(where[0], str):  # a buffer of structs: the element, then the column
+            return self.tr("index {index}, {field}: {value}").format(
+                index=index_text(index[: len(self.table.layout.element_shape)]),
+                field=self.table.column_name(column),
+                value=format_value(self._value(where)),
+            )
         return self.tr("index {index}: {value}").format(
-            index=index_text(where), value=format_value(self._array[where])
+            index=index_text(index), value=format_value(self._value(where))
         )
+
+    def _value(self, where: tuple[int | str, ...]) -> object:
+        """The value at a cell's index; a buffer of structs' names the field first."""
+        if isinstance(where[0], str):
+            structs: Any = self._array  # numpy's stubs index structured arrays by field poorly
+            return structs[where[0]][tuple(i for i in where[1:] if isinstance(i, int))]
+        return self._array[tuple(i for i in where if isinstance(i, int))]
 
     def _is_index_column(self, column: int) -> bool:
         return column < self.table.index_columns
