@@ -61,7 +61,12 @@ def test_typing_a_field_and_a_value_changes_the_session(
     retype(qtbot, mass.fields["fill.value"], "2.5")
     step = editor_of(panel, "step", StructValueEditor)
     retype(qtbot, step.fields["dt"].lanes[0], "0.5")
-    qtbot.waitUntil(lambda: arg_of(bench.session(), "step", ScalarArg).value.get("dt") == 0.5)
+    qtbot.waitUntil(
+        lambda: (
+            arg_of(bench.session(), "step", ScalarArg).value
+            == {"dt": 0.5, "gravity": (0, 0, -9.81, 0)}
+        )
+    )
     buffer = arg_of(bench.session(), "particles", BufferArg)
     assert buffer.init.params["fields"]["mass"] == Init("fill", {"value": 2.5})
     assert buffer.dtype.struct is not None and buffer.dtype.struct.name == "Particle"

@@ -13,6 +13,7 @@ from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel, save_entry
+from clstudio.ui.results.viewers.array_table import ArrayTableModel
 from clstudio.ui.results.viewers.buffer_layout import buffer_entries, format_value
 
 pytestmark = pytest.mark.opencl
@@ -39,6 +40,7 @@ def test_a_buffer_of_structs_is_a_table_with_a_column_per_field_and_lane(
     assert panel.viewer.available_views() == ("table",)
     assert "struct [4096]" in panel.type_label.text()
     model = panel.viewer.table.model()
+    assert isinstance(model, ArrayTableModel)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers == [
         "pos.x", "pos.y", "pos.z", "pos.w", "vel.x", "vel.y", "vel.z", "vel.w", "mass", "id",

@@ -76,31 +76,29 @@ class ArrayTableModel(QAbstractTableModel):
         where = self.table.cell(row, column)
         if where is None:
             return str(self.table.layout.element_index(row)[column])
-        return format_value(self._value(where))
+        return format_value(self._value(where, column))
 
     def hover_text(self, row: int, column: int) -> str:
-        if column < self.table.index_columns:
-            column = self.table.index_columns
+        column = max(column, self.table.index_columns)
         where = self.table.cell(row, column)
         if where is None:
             return ""
-        index = tuple(i for i in where if isinstance(i, int))
-        if isinstance(where[0], str):  # a buffer of structs: the element, then the column
+        value = format_value(self._value(where, column))
+        if self.table.field_at(column) is not None:  # a buffer of structs: element, column
             return self.tr("index {index}, {field}: {value}").format(
-                index=index_text(index[: len(self.table.layout.element_shape)]),
+                index=index_text(self.table.layout.element_index(row)),
                 field=self.table.column_name(column),
-                value=format_value(self._value(where)),
+                value=value,
             )
-        return self.tr("index {index}: {value}").format(
-            index=index_text(index), value=format_value(self._value(where))
-        )
+        return self.tr("index {index}: {value}").format(index=index_text(where), value=value)
 
-    def _value(self, where: tuple[int | str, ...]) -> object:
-        """The value at a cell's index; a buffer of structs' names the field first."""
-        if isinstance(where[0], str):
-            structs: Any = self._array  # numpy's stubs index structured arrays by field poorly
-            return structs[where[0]][tuple(i for i in where[1:] if isinstance(i, int))]
-        return self._array[tuple(i for i in where if isinstance(i, int))]
+    def _value(self, where: tuple[int, ...], column: int) -> object:
+        """The value at a cell's index, in the column's field for a buffer of structs."""
+        field = self.table.field_at(column)
+        if field is None:
+            return self._array[where]
+        structs: Any = self._array  # numpy's stubs index structured arrays by field poorly
+        return structs[field][where]
 
     def _is_index_column(self, column: int) -> bool:
         return column < self.table.index_columns

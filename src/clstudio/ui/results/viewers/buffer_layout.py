@@ -219,17 +219,23 @@ class TableLayout:
             return self.layout.lane_names[column - self.index_columns]
         return "value"
 
-    def cell(self, row: int, column: int) -> tuple[int | str, ...] | None:
+    def field_at(self, column: int) -> str | None:
+        """The field a column of a buffer of structs shows (cell indexes into it)."""
+        if not self.layout.fields or column < self.index_columns:
+            return None
+        return self._field_columns[column - self.index_columns][0]
+
+    def cell(self, row: int, column: int) -> tuple[int, ...] | None:
         """The host-array index shown in a cell, or None for an index column; for a buffer
-        of structs, the field's name first: ("pos", 3, 0) is array["pos"][3, 0]."""
+        of structs, the index into the column's field (field_at): array["pos"][3, 0]."""
         if self.grid:
             return (row, column)
         if column < self.index_columns:
             return None
         element = self.layout.element_index(row)
         if self.layout.fields:
-            field, lane, _ = self._field_columns[column - self.index_columns]
-            return (field, *element) if lane is None else (field, *element, lane)
+            lane = self._field_columns[column - self.index_columns][1]
+            return element if lane is None else (*element, lane)
         return (*element, column - self.index_columns) if self.layout.lanes > 1 else element
 
     def position(self, index: tuple[int, ...]) -> tuple[int, int]:
