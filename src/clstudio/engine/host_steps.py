@@ -40,6 +40,7 @@ from clstudio.references import (
     scalar_bytes,
 )
 from clstudio.session import (
+    UNINITIALISED,
     BufferArg,
     ContentsError,
     ImageArg,
@@ -77,6 +78,7 @@ class Record:
     steps: list[Step] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
     inputs: dict[str, np.ndarray] = field(default_factory=dict)
+    uninitialised: list[str] = field(default_factory=list)  # buffers with no host data
     enter: Entering = nowhere
 
     def step(self, api: str, title: str, started: float, detail: str = "") -> None:
@@ -99,6 +101,7 @@ class Record:
             steps=tuple(self.steps),
             timings=tuple(self.timings),
             inputs=self.inputs,
+            uninitialised=tuple(self.uninitialised),
             **more,  # type: ignore[arg-type]
         )
 
@@ -227,6 +230,8 @@ def create_buffers(
             continue
         host = _initial_contents(info.name, spec, session, contents)
         record.inputs[info.name] = host
+        if spec.init.kind == UNINITIALISED:
+            record.uninitialised.append(info.name)
         if isinstance(spec, ImageArg):
             started = time.perf_counter()
             image = allocate_image(state.context, info.name, spec, info.access, host)
@@ -325,7 +330,11 @@ def upload(
     """
     record.enter("upload")
     started = time.perf_counter()
-    uploads = [b for b in buffers if repeat == 0 or b.written]
+    uploads = [
+        b
+        for b in buffers
+        if (repeat == 0 or b.written) and b.spec.init.kind != UNINITIALISED  # no host data
+    ]
     events = [("upload", b.name, b.upload(state.queue)) for b in uploads]
     if events:
         cl.wait_for_events([event for _, _, event in events])

@@ -111,6 +111,11 @@ def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             code.add(f"{ctype} {name}[{arg.count}] = {{", *wrapped(items, 96, "    "), "};")
     elif arg.start == "zeros":
         code.add(f"{ctype} *{name} = new_array({arg.count}, sizeof *{name}); /* zeros */")
+    elif arg.start == "uninitialised":
+        code.add(
+            f"{ctype} *{name} = new_array({arg.count}, sizeof *{name}); "
+            "/* never copied: no host data */"
+        )
     else:
         value = c_number(fill_value(arg), arg.element.scalar)
         code.add(
@@ -125,7 +130,9 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """Step 7 for a buffer or image: its memory object, and its contents when only read."""
     spec = arg.spec
     name = own["device"]
-    later = " /* copied before each launch */" if arg.written else ""
+    later = " /* copied before each launch */" if arg.written and arg.uploaded else ""
+    if not arg.uploaded:
+        later = " /* no host data: its contents are undefined */"
     if isinstance(spec, ImageArg):
         channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
         image_format, desc = own["format"], own["desc"]
@@ -146,7 +153,7 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         )
         fit(code, f"{head} NULL, &err);{later}", head, f"{' ' * 30}NULL, &err);{later}")
         code.add('check_cl(err, "clCreateBuffer");')
-    if not arg.written:
+    if not arg.written and arg.uploaded:
         write_to_device(arg, own, code)
     code.add("")
 

@@ -271,7 +271,8 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            write_to_device(arg, names[arg.index], code)
+            if arg.uploaded:
+                write_to_device(arg, names[arg.index], code)
         code.add(
             "err = clEnqueueNDRangeKernel(queue, kernel, WORK_DIMS, NULL, GLOBAL_SIZE, LOCAL_SIZE,",
             "                             0, NULL, &launches[repeat]);",

@@ -50,7 +50,7 @@ class ArgPlan:
     spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg
     info: KernelArgInfo
     access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
-    start: str  # "zeros", "ones", "fill", "values", "file"; "" for local, sampler
+    start: str  # "zeros", "ones", "fill", "values", "file", "uninitialised"; "" otherwise
     values: np.ndarray | None  # the starting contents written into the program ("values")
 
     @property
@@ -59,8 +59,13 @@ class ArgPlan:
 
     @property
     def written(self) -> bool:
-        """Read back after the run, and copied again before each repeat."""
+        """Read back after the run (and copied again before each repeat, if it has data)."""
         return self.access in ("out", "inout", "write_only")
+
+    @property
+    def uploaded(self) -> bool:
+        """Copied to the device: everything with host data (an uninitialised one has none)."""
+        return self.start != "uninitialised"
 
     @property
     def element(self) -> ElementType:
@@ -218,7 +223,8 @@ def _arg_plan(
         access = ""
     start, values = "", None
     if isinstance(spec, BufferArg | ImageArg):
-        start = spec.init.kind if spec.init.kind in ("zeros", "ones", "fill") else "file"
+        kinds = ("zeros", "ones", "fill", "uninitialised")
+        start = spec.init.kind if spec.init.kind in kinds else "file"
         # A struct's contents are bytes laid out as the kernel's struct: always a file.
         if (
             start == "file"

@@ -235,7 +235,8 @@ def _main_body(plan: HostPlan, names: Names, type_names: dict[str, str], code: C
     with code.indented():
         for arg in plan.written:
             own = names[arg.index]
-            code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
+            if arg.uploaded:
+                code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
         code.add(
             "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
         )
@@ -330,6 +331,11 @@ def _host_value(
             code.add(f"    dtype={dtype},", f"){reshape}")
     elif arg.start == "zeros":
         code.add(f"{name} = np.zeros({shape_text}, dtype={dtype})")
+    elif arg.start == "uninitialised":
+        code.add(
+            "# No host data: never copied, so the device's contents are undefined.",
+            f"{name} = np.empty({shape_text}, dtype={dtype})",
+        )
     else:
         value = python_number(fill_value(arg), arg.element.scalar)
         code.add(f"{name} = np.full({shape_text}, {value}, dtype={dtype})")
@@ -345,7 +351,7 @@ def _region(arg: ArgPlan) -> str:
 def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     flags = f"mf.{_FLAGS[arg.access]}"
-    later = "  # copied before each launch" if arg.written else ""
+    later = "  # copied before each launch" if arg.written and arg.uploaded else ""
     device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):
         channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"
@@ -359,7 +365,7 @@ def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         )
     else:
         code.add(f"{device} = cl.Buffer(context, {flags}, {host}.nbytes){later}")
-    if not arg.written:
+    if not arg.written and arg.uploaded:
         code.add(f"cl.enqueue_copy(queue, {device}, {host}{_region(arg)})")
 
 

@@ -27,6 +27,7 @@ RESULT_VERSION = 2  # 2: a program's launches (issue 26)
 
 def result_to_json(result: RunResult) -> dict[str, Any]:
     """Everything about a run as one JSON-able object (arrays summarised, not dumped)."""
+    undefined = set(result.uninitialised)
     return {
         "format": RESULT_FORMAT,
         "version": RESULT_VERSION,
@@ -72,7 +73,10 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
             }
             for f in launch_figures(result)
         ],
-        "outputs": {name: array_summary(array) for name, array in result.outputs.items()},
+        "outputs": {
+            name: array_summary(array) | ({"uninitialised": True} if name in undefined else {})
+            for name, array in result.outputs.items()
+        },
         "references": {
             name: {
                 "ok": r.ok,
@@ -233,6 +237,13 @@ def format_summary(result: RunResult) -> str:
                 name=name, dtype=s["dtype"], shape=tuple(s["shape"])
             )
         lines.append(f"  {output}")
+    for name in result.uninitialised:
+        if name in result.outputs:
+            undefined = gettext(
+                "{name} started uninitialised (no host data): the values the kernel did not "
+                "write are undefined"
+            ).format(name=name)
+            lines.append(f"  {undefined}")
     for name, ref in result.references.items():
         if ref.ok:
             verdict = gettext("reference {name} = {expr}: pass (max abs error {error})").format(

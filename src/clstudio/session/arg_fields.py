@@ -200,7 +200,7 @@ def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | f
     return read_number(value, where)
 
 
-_INIT_WORDS = ("zeros", "ones", "arange")
+_INIT_WORDS = ("zeros", "ones", "arange", "uninitialised")
 _INIT_OBJECTS = ("fill", "random", "normal", "values", "file", "image")
 
 
@@ -360,7 +360,7 @@ def _init_to_json(init: Init) -> str | dict[str, Any]:
     params = init.params
     if init.kind == "fields":
         return {"fields": {name: _init_to_json(f) for name, f in params["fields"].items()}}
-    if init.kind in ("zeros", "ones", "arange"):
+    if init.kind in _INIT_WORDS:
         return init.kind
     if init.kind == "fill":
         return {"fill": params["value"]}

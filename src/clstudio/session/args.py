@@ -15,7 +15,21 @@ from clstudio.common import ElementType, NpyError, StructType, gettext, load_arr
 from clstudio.session.fields import MAX_DIMS, count_text
 from clstudio.session.sample_images import sample_gray, sample_image
 
-INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
+INIT_KINDS = (
+    "zeros",
+    "ones",
+    "arange",
+    "fill",
+    "random",
+    "normal",
+    "values",
+    "file",
+    "image",
+    "uninitialised",
+)
+# No host data: the buffer is created and never written from the host, so it holds
+# whatever the device leaves there (check mode reports the kernel's reads of it).
+UNINITIALISED = "uninitialised"
 ACCESS_MODES = ("in", "out", "inout")
 IMAGE_ACCESS_MODES = ("read_only", "write_only")
 ADDRESSING_MODES = ("none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat")
@@ -34,7 +48,8 @@ class Init:
     values: {"values": nested list}; file: {"path": relative to the session};
     image: {"name": one of clstudio.session.sample_images.SAMPLE_IMAGES} (images, and 2-D buffers of
     scalars that can hold 0 to 255 or are floats: see picture_problem);
-    fields: {"fields": {field name: Init}} for a buffer of structs (fields not named are 0).
+    fields: {"fields": {field name: Init}} for a buffer of structs (fields not named are 0);
+    uninitialised: no host data, never uploaded (its host array is only a container).
     """
 
     kind: str = "zeros"
@@ -222,7 +237,7 @@ def initial_contents(
     dtype = spec.dtype.scalar
     init = spec.init
     kind, params = init.kind, init.params
-    if kind == "zeros":
+    if kind in ("zeros", UNINITIALISED):  # an uninitialised buffer's host array is never sent
         return np.zeros(shape, dtype)
     if kind == "fields":
         return _struct_contents(name, spec, seed, base_dir)

@@ -6,6 +6,7 @@ A reference is a restricted numpy expression over the arguments, or a golden fil
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,15 @@ from typing import Any
 # clstudio.references imports this module's Reference: import the checker from its source.
 from clstudio.common import gettext
 from clstudio.expressions import ExpressionError, Fields, check_expression
-from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session.args import (
+    UNINITIALISED,
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    SamplerArg,
+    ScalarArg,
+)
 from clstudio.session.fields import (
     check_keys,
     describe,
@@ -105,8 +114,26 @@ def read_references(
             continue
         expr = read_string(obj["expr"], f"{where}.expr", non_empty=True)
         _check_expression(expr, names, fields, f"{where}.expr")
+        _check_defined(expr, args, f"{where}.expr")
         references[name] = Reference(expr, rtol, atol)
     return references
+
+
+def _check_defined(expr: str, args: Mapping[str, ArgSpec], where: str) -> None:
+    """An uninitialised buffer has no starting contents for an expression to stand for."""
+    used = {
+        node.id
+        for node in ast.walk(ast.parse(expr.strip(), mode="eval"))
+        if isinstance(node, ast.Name)
+    }
+    for name in sorted(used):
+        spec = args.get(name)
+        if isinstance(spec, BufferArg | ImageArg) and spec.init.kind == UNINITIALISED:
+            problem = gettext(
+                "'{name}' starts uninitialised, so it has no contents for the expression "
+                "to stand for"
+            )
+            fail(where, problem.format(name=name))
 
 
 def argument_fields(args: Mapping[str, ArgSpec]) -> Fields:

@@ -105,12 +105,12 @@ def read_struct_init(
     value: object, where: str, struct: StructType, count: int, read_init: InitReader
 ) -> Init:
     """A struct buffer's contents: "zeros", or {"fields": {field: contents}}; others zero."""
-    if value == "zeros":
-        return Init("zeros")
+    if value in ("zeros", "uninitialised"):
+        return Init(str(value))
     if not isinstance(value, dict) or list(value) != ["fields"]:
         problem = gettext(
-            'a buffer of struct {struct} starts as "zeros" or {{"fields": {{...}}}}, '
-            "contents for each field; got {value}"
+            'a buffer of struct {struct} starts as "zeros", "uninitialised" or '
+            '{{"fields": {{...}}}}, contents for each field; got {value}'
         )
         fail(where, problem.format(struct=struct.name, value=describe(value)))
     here = f"{where}.fields"

@@ -83,7 +83,13 @@ def reference_text(entry: BufferEntry) -> str:
     """Rich text: pass or fail in colour, the largest errors, and the check's own words."""
     report = entry.reference
     if report is None:
-        if entry.role == "result":
+        if entry.undefined:
+            text = QCoreApplication.translate(
+                "OutputsPanel",
+                "'{name}' started uninitialised (no host data): the values the kernel did not "
+                "write are undefined.",
+            )
+        elif entry.role == "result":
             text = QCoreApplication.translate(
                 "OutputsPanel", "No reference for '{name}' yet: type one below to check its values."
             )

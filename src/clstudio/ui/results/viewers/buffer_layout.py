@@ -261,6 +261,7 @@ class BufferEntry:
     layout: BufferLayout
     reference: ReferenceReport | None = None
     guard: GuardReport | None = None  # a guard-band violation, on the entry it concerns
+    undefined: bool = False  # started uninitialised: what the kernel did not write is garbage
 
     @property
     def key(self) -> str:
@@ -275,11 +276,15 @@ def buffer_entries(result: RunResult) -> list[BufferEntry]:
     """
     violations = {name: report for name, report in result.guards.items() if not report.ok}
     entries = []
+    undefined = set(result.uninitialised)
     for name, array, field_layout in _with_fields(result.outputs):
         layout = field_layout or layout_of(result, name, array)
         reference = result.references.get(name)
-        entries.append(BufferEntry(name, "result", array, layout, reference, violations.get(name)))
-    for name, array, field_layout in _with_fields(result.inputs):
+        guard = violations.get(name)
+        blank = name.partition(".")[0] in undefined
+        entries.append(BufferEntry(name, "result", array, layout, reference, guard, blank))
+    inputs = {name: a for name, a in result.inputs.items() if name not in undefined}
+    for name, array, field_layout in _with_fields(inputs):
         layout = field_layout or layout_of(result, name, array)
         read_back = name.partition(".")[0] in result.outputs
         guard = None if read_back else violations.get(name)
