@@ -45,6 +45,7 @@ from clstudio.session import (
     ContentsError,
     ImageArg,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     Session,
@@ -306,6 +307,9 @@ def set_arguments(
             detail = gettext("{name} = sampler ({addressing}, {filter})").format(
                 name=info.name, addressing=spec.addressing, filter=spec.filter
             )
+        elif isinstance(spec, NullArg):
+            kernel.set_arg(index, None)  # clSetKernelArg with a NULL cl_mem
+            detail = gettext("{name} = NULL").format(name=info.name)
         elif isinstance(spec, LocalArg):
             # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
             kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from clstudio.hostcode.c_structs import struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
 from clstudio.hostcode.plan import ArgPlan, fill_value
-from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session import BufferArg, ImageArg, LocalArg, NullArg, SamplerArg, ScalarArg
 
 _FLAGS = {
     "in": "CL_MEM_READ_ONLY",
@@ -210,6 +210,8 @@ def set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     call = f"clSetKernelArg(kernel, {arg.index}"
     if isinstance(spec, BufferArg | ImageArg):
         code.add(f"err = {call}, sizeof(cl_mem), &{own['device']});")
+    elif isinstance(spec, NullArg):
+        code.add(f"err = {call}, sizeof(cl_mem), NULL); /* {c_comment(arg.name)}: NULL */")
     elif isinstance(spec, LocalArg):
         ctype = c_type(spec.dtype.scalar, spec.dtype.width)
         code.add(

@@ -28,6 +28,7 @@ from clstudio.session import (
     BufferArg,
     ImageArg,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     Session,
@@ -47,7 +48,7 @@ class ArgPlan:
 
     index: int
     name: str
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg
+    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg
     info: KernelArgInfo
     access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
     start: str  # "zeros", "ones", "fill", "values", "file", "uninitialised"; "" otherwise
@@ -73,7 +74,7 @@ class ArgPlan:
             if self.spec.struct is not None:
                 return self.spec.struct.element()
             return kernel_type(self.info.type_name)
-        assert not isinstance(self.spec, SamplerArg)
+        assert not isinstance(self.spec, SamplerArg | NullArg)
         return self.spec.dtype
 
     @property
@@ -84,7 +85,7 @@ class ArgPlan:
     @property
     def struct(self) -> StructType | None:
         """The struct of a buffer of structs or of a struct passed by value."""
-        return None if isinstance(self.spec, SamplerArg) else self.element.struct
+        return None if isinstance(self.spec, SamplerArg | NullArg) else self.element.struct
 
     @property
     def count(self) -> int:
@@ -212,7 +213,7 @@ def make_plan(
 def _arg_plan(
     index: int,
     info: KernelArgInfo,
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg,
+    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg,
     session: Session,
 ) -> ArgPlan:
     if isinstance(spec, ImageArg):

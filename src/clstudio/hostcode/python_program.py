@@ -16,7 +16,7 @@ from clstudio.hostcode.names import NameAllocator, Names, argument_names, python
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value, plan_structs
 from clstudio.hostcode.python_structs import struct_dtypes, struct_value
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session import BufferArg, ImageArg, LocalArg, NullArg, SamplerArg, ScalarArg
 
 _CHECK = '''
 def check(name, actual, expected, rtol, atol):
@@ -95,7 +95,7 @@ _FLAGS = {
 
 def _roles(arg: ArgPlan) -> dict[str, str]:
     """The names an argument gives main.py: its host value, device object, read-back copy."""
-    if isinstance(arg.spec, LocalArg):
+    if isinstance(arg.spec, LocalArg | NullArg):
         return {}
     if not arg.is_memory:
         return {"value": "{}"}
@@ -373,6 +373,8 @@ def _set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     if isinstance(spec, BufferArg | ImageArg):
         code.add(f"kernel.set_arg({arg.index}, {own['device']})")
+    elif isinstance(spec, NullArg):
+        code.add(f"kernel.set_arg({arg.index}, None)  # {python_comment(arg.name)}: NULL")
     elif isinstance(spec, LocalArg):
         what = python_comment(f"{arg.name}: {spec.count} x {spec.dtype.opencl_name}")
         code.add(f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {what}")

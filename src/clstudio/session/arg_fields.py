@@ -22,6 +22,7 @@ from clstudio.session.args import (
     ImageArg,
     Init,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     contents_problem,
@@ -46,7 +47,7 @@ from clstudio.session.fields import (
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
 from clstudio.session.struct_fields import read_struct_init, read_struct_value
 
-ARG_KINDS = ("buffer", "scalar", "local", "image", "sampler")
+ARG_KINDS = ("buffer", "scalar", "local", "image", "sampler", "null")
 # The documented order, which saving follows; the required keys come first.
 ARG_KEYS = {
     "buffer": ("kind", "dtype", "shape", "init", "access"),
@@ -54,8 +55,9 @@ ARG_KEYS = {
     "local": ("kind", "dtype", "count"),
     "image": ("kind", "shape", "order", "channel_type", "init", "access"),
     "sampler": ("kind", "normalized_coords", "addressing", "filter"),
+    "null": ("kind",),
 }
-_REQUIRED = {"buffer": 3, "scalar": 2, "local": 3, "image": 4, "sampler": 1}
+_REQUIRED = {"buffer": 3, "scalar": 2, "local": 3, "image": 4, "sampler": 1, "null": 1}
 
 
 NO_STRUCTS: Mapping[str, StructType] = {}
@@ -91,6 +93,8 @@ def read_arg(
         return _read_image(obj, where, base_dir)
     if kind == "sampler":
         return _read_sampler(obj, where)
+    if kind == "null":
+        return NullArg()
     dtype = _read_dtype(obj["dtype"], f"{where}.dtype", structs)
     if kind == "local":
         return LocalArg(dtype, read_int(obj["count"], f"{where}.count", 1, MAX_ITEMS))
@@ -333,6 +337,8 @@ def arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
         return {"kind": "scalar", "value": list(value) if isinstance(value, tuple) else value}
     if isinstance(spec, LocalArg):
         return {"kind": "local", "dtype": spec.dtype.name, "count": spec.count}
+    if isinstance(spec, NullArg):
+        return {"kind": "null"}
     if isinstance(spec, SamplerArg):
         return {
             "kind": "sampler",

@@ -147,7 +147,14 @@ class SamplerArg:
     kind: str = field(default="sampler", init=False)
 
 
-ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg
+@dataclass(frozen=True)
+class NullArg:
+    """A `__global` or `__constant` pointer passed as NULL, for a kernel that checks for it."""
+
+    kind: str = field(default="null", init=False)
+
+
+ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg | NullArg
 
 
 def picture_problem(dtype: ElementType, shape: tuple[int, ...]) -> str | None:

@@ -21,6 +21,7 @@ from clstudio.session.args import (
     BufferArg,
     ImageArg,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
 )
@@ -69,7 +70,7 @@ def read_references(
     references = {}
     outputs = [name for name, spec in args.items() if isinstance(spec, BufferArg | ImageArg)]
     names = tuple(
-        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg)
+        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg | NullArg)
     )
     fields = argument_fields(args)
     for name, entry in read_object(value, "references").items():

@@ -30,6 +30,7 @@ from clstudio.session import (
     ImageArg,
     Init,
     LocalArg,
+    NullArg,
     Reference,
     SamplerArg,
     ScalarArg,
@@ -182,6 +183,8 @@ def _carry(
     name, kind = info.name, expected_kind(info)
     if old is None:
         return default_spec(info, global_size, local_size), ArgChange(name, "new")
+    if isinstance(old, NullArg) and kind == "buffer":
+        return old, ArgChange(name, "kept")
     if old.kind != kind:
         spec = default_spec(info, global_size, local_size)
         note = gettext("was a {old}, now a {new}").format(old=old.kind, new=kind)

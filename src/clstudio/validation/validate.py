@@ -135,6 +135,8 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
                 name,
             )
         ]
+    if spec.kind == "null" and kind == "buffer":
+        return []  # a __global or __constant pointer may be NULL; the kernel must allow it
     if spec.kind != kind:
         return [
             _problem(

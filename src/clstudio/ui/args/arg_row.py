@@ -14,6 +14,7 @@ from clstudio.session import (
     BufferArg,
     ImageArg,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     SizePath,
@@ -141,9 +142,12 @@ class ArgRow(QFrame):
             return value
         if unsupported_reason(info) is not None:
             return None
-        if isinstance(spec, BufferArg):
+        if isinstance(spec, BufferArg | NullArg):
             buffer = BufferEditor(info)
-            buffer.set_spec(spec, base_dir)
+            if isinstance(spec, NullArg):
+                buffer.set_null()
+            else:
+                buffer.set_spec(spec, base_dir)
             return buffer
         if isinstance(spec, LocalArg):
             local = LocalEditor(spec.dtype)
@@ -181,6 +185,8 @@ class ArgRow(QFrame):
                 editor.set_spec(spec)
             case BufferEditor(), BufferArg():
                 editor.set_spec(spec, base_dir)
+            case BufferEditor(), NullArg():
+                editor.set_null()
             case ImageEditor(), ImageArg():
                 editor.set_spec(spec, base_dir)
             case LocalEditor(), LocalArg():
