@@ -6,7 +6,7 @@ from clstudio.expressions.evaluator import (
     evaluate,
     struct_fields,
 )
-from clstudio.expressions.rules import NO_FIELDS, Fields
+from clstudio.expressions.rules import NO_FIELDS, Fields, expression_name
 
 __all__ = [
     "NO_FIELDS",
@@ -14,5 +14,6 @@ __all__ = [
     "Fields",
     "check_expression",
     "evaluate",
+    "expression_name",
     "struct_fields",
 ]

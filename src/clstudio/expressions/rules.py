@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 import operator
+import re
 from collections.abc import Callable, Mapping
+from keyword import iskeyword
 from types import EllipsisType, NoneType
 from typing import Any
 
@@ -135,6 +137,12 @@ class ExpressionError(ValueError):
         self.column = column
 
 
+def expression_name(argument: str) -> str:
+    """The name an argument has in expressions: its own, or `in_` for an argument named with
+    a Python keyword (`in`, `lambda`), which no expression could write."""
+    return f"{argument}_" if iskeyword(argument) else argument
+
+
 def parse(expr: str, names: frozenset[str], fields: Fields = NO_FIELDS) -> ast.Expression:
     """The syntax tree of an allowed expression over `names`; refuses everything else.
 
@@ -152,6 +160,12 @@ def parse(expr: str, names: frozenset[str], fields: Fields = NO_FIELDS) -> ast.E
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as exc:
         problem = gettext("syntax error: {reason}").format(reason=exc.msg)
+        renamed = sorted(name for name in names if name.endswith("_") and iskeyword(name[:-1]))
+        if any(re.search(rf"\b{name[:-1]}\b", expr) for name in renamed):
+            problem += gettext(
+                "; an argument named with a Python keyword is written with _ after it "
+                "in expressions: {names}"
+            ).format(names=", ".join(renamed))
         raise ExpressionError(problem, exc.offset) from None
     except (RecursionError, MemoryError):
         raise ExpressionError(_too_deep()) from None

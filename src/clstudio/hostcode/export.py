@@ -23,7 +23,7 @@ from clstudio.common import (
     write_text_atomically,
 )
 from clstudio.devices import DeviceSelector
-from clstudio.expressions import ExpressionError, evaluate
+from clstudio.expressions import ExpressionError, evaluate, expression_name
 from clstudio.hostcode.bundled_pocl import (
     ICD_NAME,
     RUN_SCRIPT,
@@ -164,11 +164,11 @@ def _expected_files(plan: HostPlan, language: str) -> dict[str, bytes]:
         for arg in plan.args:
             if arg.is_memory:
                 start = arg.values if arg.values is not None else starting_contents(plan, arg)
-                namespace[arg.name] = start
+                namespace[expression_name(arg.name)] = start
             elif isinstance(arg.spec, ScalarArg):
                 value = arg.scalar_value
                 whole = arg.element.width > 1 or arg.struct is not None
-                namespace[arg.name] = value if whole else value[0]
+                namespace[expression_name(arg.name)] = value if whole else value[0]
     files = {}
     for ref in needed:
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from clstudio.expressions import expression_name
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import (
     python_comment,
@@ -271,7 +272,11 @@ def _main_body(plan: HostPlan, names: Names, type_names: dict[str, str], code: C
         return
     code.add("# Each output against its reference; an argument's name means its starting contents.")
     code.add("checks = [")
-    renames = {a.name: names[a.index]["value"] for a in plan.args if "value" in names[a.index]}
+    renames = {
+        expression_name(a.name): names[a.index]["value"]
+        for a in plan.args
+        if "value" in names[a.index]
+    }
     for ref in plan.references:
         out = ref.output
         expected = (

@@ -11,20 +11,22 @@ from collections.abc import Mapping
 import numpy as np
 
 from clstudio.common import KernelSignature, kernel_type
+from clstudio.expressions import expression_name
 from clstudio.session import ScalarArg, Session
 
 
 def reference_namespace(
     session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
 ) -> dict[str, object]:
-    """The names a reference expression sees: each buffer's initial contents, each scalar."""
-    namespace: dict[str, object] = dict(inputs)
+    """The names a reference expression sees: each buffer's initial contents, each scalar;
+    an argument named with a Python keyword as `in_` (expression_name)."""
+    namespace: dict[str, object] = {expression_name(name): a for name, a in inputs.items()}
     for info in signature.args:
         spec = session.args.get(info.name)
         if isinstance(spec, ScalarArg):
             value = scalar_bytes(info.type_name, spec)
             whole = isinstance(spec.value, tuple) or spec.struct is not None
-            namespace[info.name] = value if whole else value[0]
+            namespace[expression_name(info.name)] = value if whole else value[0]
     return namespace
 
 

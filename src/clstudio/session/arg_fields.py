@@ -6,6 +6,7 @@ of buffers and images.
 
 from __future__ import annotations
 
+import keyword
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -67,8 +68,15 @@ def read_args(
     value: object, where: str, base_dir: Path | None, structs: Mapping[str, StructType] = NO_STRUCTS
 ) -> dict[str, ArgSpec]:
     args: dict[str, ArgSpec] = {}
-    for name, spec in read_object(value, where).items():
+    obj = read_object(value, where)
+    for name, spec in obj.items():
         read_identifier(name, f"{where}.{name}", gettext("an argument name"))
+        if keyword.iskeyword(name) and f"{name}_" in obj:
+            problem = gettext(
+                "expressions call argument {name} {renamed} (it is a Python keyword), but "
+                "an argument {renamed} exists too: rename one of them"
+            )
+            fail(f"{where}.{name}", problem.format(name=name, renamed=f"{name}_"))
         args[name] = read_arg(spec, f"{where}.{name}", base_dir, structs)
     return args
 

@@ -14,7 +14,7 @@ from typing import Any
 
 # clstudio.references imports this module's Reference: import the checker from its source.
 from clstudio.common import gettext
-from clstudio.expressions import ExpressionError, Fields, check_expression
+from clstudio.expressions import ExpressionError, Fields, check_expression, expression_name
 from clstudio.session.args import (
     UNINITIALISED,
     ArgSpec,
@@ -70,7 +70,9 @@ def read_references(
     references = {}
     outputs = [name for name, spec in args.items() if isinstance(spec, BufferArg | ImageArg)]
     names = tuple(
-        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg | NullArg)
+        expression_name(name)
+        for name, spec in args.items()
+        if not isinstance(spec, LocalArg | SamplerArg | NullArg)
     )
     fields = argument_fields(args)
     for name, entry in read_object(value, "references").items():
@@ -127,7 +129,9 @@ def _check_defined(expr: str, args: Mapping[str, ArgSpec], where: str) -> None:
         for node in ast.walk(ast.parse(expr.strip(), mode="eval"))
         if isinstance(node, ast.Name)
     }
-    for name in sorted(used):
+    by_expression_name = {expression_name(name): name for name in args}
+    for used_name in sorted(used):
+        name = by_expression_name.get(used_name, used_name)
         spec = args.get(name)
         if isinstance(spec, BufferArg | ImageArg) and spec.init.kind == UNINITIALISED:
             problem = gettext(
@@ -145,7 +149,7 @@ def argument_fields(args: Mapping[str, ArgSpec]) -> Fields:
         if isinstance(spec, BufferArg):
             struct = spec.dtype.struct
         if struct is not None:
-            fields[name] = frozenset(f.name for f in struct.fields)
+            fields[expression_name(name)] = frozenset(f.name for f in struct.fields)
     return fields
 
 
