@@ -241,7 +241,12 @@ def create_buffers(
             continue
         access = spec.access or ("in" if info.name in const else "inout")
         started = time.perf_counter()
-        kept = pool.take(info.name, spec, access, session.guards, host) if pool else None
+        # A buffer with no host data is made new: one kept from an earlier run holds what
+        # that run wrote, which Oclgrind would count as initialised.
+        fresh = spec.init.kind == UNINITIALISED
+        kept = (
+            pool.take(info.name, spec, access, session.guards, host) if pool and not fresh else None
+        )
         created.append(
             kept
             or allocate(

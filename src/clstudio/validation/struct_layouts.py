@@ -22,7 +22,7 @@ _TYPEDEF = re.compile(
     r"typedef\s+struct\s*(" + _PACKED + r")(?:\w+\s*)?\{([^{}]*)\}\s*(" + _PACKED + r")(\w+)\s*;"
 )
 _TAGGED = re.compile(r"struct\s*(" + _PACKED + r")(\w+)\s*\{([^{}]*)\}\s*(" + _PACKED + r");")
-_FIELD = re.compile(r"^\s*((?:unsigned\s+)?\w+)\s+(\w+)\s*$")
+_FIELD = re.compile(r"^\s*((?:unsigned\s+)?\w+)\s+(\w+)\s*(" + _PACKED + r")$")
 
 Declared = tuple[tuple[tuple[str, str], ...], bool]  # (field name, type) pairs, packed
 
@@ -32,22 +32,26 @@ def declared_structs(source: str) -> dict[str, Declared]:
     text = _COMMENTS.sub(" ", source)
     found: dict[str, Declared] = {}
     for match in _TYPEDEF.finditer(text):
-        fields = _fields(match.group(2))
+        packed = bool(match.group(1) or match.group(3))
+        fields = _fields(match.group(2), packed)
         if fields is not None:
-            found[match.group(4)] = (fields, bool(match.group(1) or match.group(3)))
+            found[match.group(4)] = (fields, packed)
     for match in _TAGGED.finditer(text):
-        fields = _fields(match.group(3))
+        packed = bool(match.group(1) or match.group(4))
+        fields = _fields(match.group(3), packed)
         if fields is not None:
-            found.setdefault(match.group(2), (fields, bool(match.group(1) or match.group(4))))
+            found.setdefault(match.group(2), (fields, packed))
     return found
 
 
-def _fields(body: str) -> tuple[tuple[str, str], ...] | None:
+def _fields(body: str, packed: bool) -> tuple[tuple[str, str], ...] | None:
     pairs = []
     for declaration in body.split(";")[:-1]:
         match = _FIELD.match(declaration)
         if match is None:
             return None  # an array, a pointer, several names, a nested struct: not compared
+        if match.group(3) and not packed:
+            return None  # one packed field in a struct that is not: a layout sessions lack
         type_name, name = " ".join(match.group(1).split()), match.group(2)
         try:
             kernel_type(type_name)

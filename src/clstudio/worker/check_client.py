@@ -19,7 +19,7 @@ from clstudio.checkmode import (
     plan_check,
 )
 from clstudio.common import RunError
-from clstudio.session import Session
+from clstudio.session import UNINITIALISED, BufferArg, ImageArg, Session
 from clstudio.worker.client import ProgressFn, WorkerClient
 
 _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
@@ -40,7 +40,9 @@ class CheckClient:
         with self._lock:
             if self._closed:
                 raise RuntimeError("this CheckClient is closed")
-            if self._worker is not None and self._environment != plan.environment:
+            if self._worker is not None and (
+                self._environment != plan.environment or _has_no_host_data(session)
+            ):
                 self._retire()
             if self._worker is None:
                 self._worker = WorkerClient(environment=plan.environment)
@@ -73,3 +75,12 @@ class CheckClient:
             self._worker.close()
         self._worker = None
         self._reports = 0
+
+
+def _has_no_host_data(session: Session) -> bool:
+    """A buffer with no host data needs a simulator of its own: Oclgrind counts the memory
+    an earlier check's buffers left behind as written, and would miss its reads."""
+    return any(
+        isinstance(spec, BufferArg | ImageArg) and spec.init.kind == UNINITIALISED
+        for spec in session.args.values()
+    )
