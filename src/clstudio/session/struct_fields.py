@@ -48,10 +48,10 @@ def read_structs(value: object) -> dict[str, StructType]:
         check_keys(obj, where, ("fields", "packed"), required=("fields",))
         fields = obj["fields"]
         if not isinstance(fields, list) or not fields:
-            problem = gettext('expected a list of fields, {{"name": "x", "type": "float"}} each')
-            fail(
-                f"{where}.fields", problem + gettext(", got {value}").format(value=describe(fields))
+            problem = gettext(
+                'expected a list of fields, {{"name": "x", "type": "float"}} each, got {value}'
             )
+            fail(f"{where}.fields", problem.format(value=describe(fields)))
         if len(fields) > MAX_FIELDS:
             problem = gettext("a struct has at most {most} fields here, got {count}")
             fail(f"{where}.fields", problem.format(most=MAX_FIELDS, count=len(fields)))

@@ -83,18 +83,14 @@ def layout_problem(struct: StructType, declared: Declared) -> str | None:
                 declared=kernel[1].opencl_name,
             )
     if len(ours) != len(theirs):
-        longer, side = (
-            (ours, gettext("the session"))
-            if len(ours) > len(theirs)
-            else (
-                theirs,
-                gettext("the kernel"),
-            )
-        )
-        extra = ", ".join(repr(name) for name, _ in longer[min(len(ours), len(theirs)) :])
-        return gettext("struct {struct} has fields {fields} only in {side}").format(
-            struct=struct.name, fields=extra, side=side
-        )
+        shorter = min(len(ours), len(theirs))
+        longer = ours if len(ours) > shorter else theirs
+        extra = ", ".join(repr(name) for name, _ in longer[shorter:])
+        if len(ours) > len(theirs):
+            problem = gettext("struct {struct} has fields {fields} in the session only")
+        else:
+            problem = gettext("struct {struct} has fields {fields} in the kernel only")
+        return problem.format(struct=struct.name, fields=extra)
     if packed != struct.packed:
         if packed:
             return gettext(
