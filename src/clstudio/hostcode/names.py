@@ -26,7 +26,8 @@ PYTHON_PROGRAM_NAMES = _words(
     "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME DEVICE_TYPE BUILD_OPTIONS "
     "device_kinds describe choose_device number "
     "GLOBAL_SIZE LOCAL_SIZE REPEATS check main parser options platforms devices device d p "
-    "context queue source program kernel mf launches times_ms repeat ms e checks"
+    "context queue source program kernel mf launches times_ms repeat ms e checks "
+    "iteration LAUNCHES_PER_RUN r"
 )
 PYTHON_RESERVED = (
     PYTHON_PROGRAM_NAMES
@@ -44,7 +45,8 @@ C_PROGRAM_NAMES = _words(
     "path_beside contains read_beside compare_doubles median write_npy read_npy make_folders "
     "main argc argv save_outputs err platform_count platforms device found platform_name "
     "device_name p d device_count devices context queue source_size source program log_size "
-    "log_err log kernel launches repeat times_ms start end failures i"
+    "log_err log kernel launches repeat times_ms start end failures i "
+    "iteration LAUNCHES_PER_RUN launched swap event launch"
 )
 C_KEYWORDS = _words(
     "auto break case char const continue default do double else enum extern float for goto "
@@ -139,7 +141,9 @@ def argument_names(
 
     The roles written as the argument's own name ("{}") are given first, so that an
     argument keeps its name whenever the language allows it, and a derived name yields.
-    An allocator given goes on to name the program's other things (its struct types).
+    The program's other names (the kernel objects of a program of several launches, its
+    struct types) come from `allocator` afterwards, so that they never take an
+    argument's name.
     """
     allocator = allocator or NameAllocator(reserved)
     names: Names = [{} for _ in args]
