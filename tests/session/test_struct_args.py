@@ -200,7 +200,7 @@ def test_a_session_without_structs_writes_no_structs_key() -> None:
         (
             lambda d: d["args"]["bodies"].update(init="ones"),
             "args.bodies.init",
-            'starts as "zeros" or {"fields"',
+            'starts as "zeros", "uninitialised" or {"fields": {...}}',
         ),
         (
             lambda d: d["args"]["bodies"]["init"]["fields"].update(pos={"file": "x.npy"}),
