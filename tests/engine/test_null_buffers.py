@@ -88,9 +88,9 @@ def test_null_is_refused_where_the_kernel_takes_no_pointer() -> None:
     data["args"]["use"] = {"kind": "null"}
     result = run_session(parse_session(data))
     assert result.error is not None and result.error.stage == "validate"
-    assert (
-        "argument 'use' is declared int, so it needs kind 'scalar', but the session gives kind 'null'"
-        == (result.error.message)
+    assert result.error.message == (
+        "argument 'use' is declared int, so it needs kind 'scalar', but the session gives "
+        "kind 'null'"
     )
 
 
