@@ -86,6 +86,7 @@ def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindo
     assert _entries(_menu(window, "Help")) == [
         "The OpenCL host program",
         "Debugging the reduction",
+        "Memory traffic: coalescing and reuse",
         "About CL Studio",
     ]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
@@ -121,11 +122,12 @@ def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., Mai
         "Outputs",
         "Console",
     ]
-    assert window.results_panel.tab_names()[-4:] == [
+    assert window.results_panel.tab_names()[-5:] == [
         "Build log",
         "Runtime steps",
         "Host code",
         "Compiler",
+        "Memory",
     ]
     assert window.results_panel.tab_names()[5].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"

@@ -5,6 +5,7 @@ from clstudio.engine.count_run import count_session
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.engine.run import Engine
 from clstudio.engine.stepping import HostStepper, StepKeeper, launch_failure
+from clstudio.engine.traffic_run import measure_traffic
 
 __all__ = [
     "Engine",
@@ -14,4 +15,5 @@ __all__ = [
     "check_session",
     "count_session",
     "launch_failure",
+    "measure_traffic",
 ]

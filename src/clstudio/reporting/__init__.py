@@ -66,6 +66,15 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
+from clstudio.reporting.traffic_report import (
+    TRAFFIC_FORMAT,
+    TRAFFIC_VERSION,
+    coalescing_words,
+    format_traffic,
+    sampling_words,
+    times_words,
+    traffic_to_json,
+)
 
 __all__ = [
     "COMPILE_FORMAT",
@@ -75,6 +84,8 @@ __all__ = [
     "DEFAULT_OPS_PER_ITEM",
     "EMITS",
     "TEST_TITLES",
+    "TRAFFIC_FORMAT",
+    "TRAFFIC_VERSION",
     "BufferTraffic",
     "FinishedRun",
     "KernelStats",
@@ -90,6 +101,7 @@ __all__ = [
     "binding_limit",
     "buffer_traffic",
     "check_to_json",
+    "coalescing_words",
     "compare_outputs",
     "comparison_text",
     "compile_to_json",
@@ -101,6 +113,7 @@ __all__ = [
     "format_counts",
     "format_peaks",
     "format_summary",
+    "format_traffic",
     "format_value",
     "gflop_s",
     "kernel_point",
@@ -117,7 +130,10 @@ __all__ = [
     "remark_text",
     "result_to_json",
     "roofs_of",
+    "sampling_words",
     "save_peaks",
     "store_path",
     "summary_text",
+    "times_words",
+    "traffic_to_json",
 ]

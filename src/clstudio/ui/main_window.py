@@ -38,6 +38,8 @@ from clstudio.ui.files.file_menus import FileMenus
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
+from clstudio.ui.memory.memory_tab import MemoryTab
+from clstudio.ui.memory.memory_wiring import connect_memory
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.results.roofline.counts_controller import CountsController
 from clstudio.ui.run.check_controller import CheckController
@@ -98,6 +100,8 @@ class MainWindow(QMainWindow):
         self.host_code = HostCodeController(self.host_code_panel, bench, bench.device, self)
         self.compiler = CompilerTab(backends.compiles)
         results.add_view(self.compiler, "Compiler", self.tr("Compiler"))
+        self.memory = MemoryTab(backends.traffic)
+        results.add_view(self.memory, "Memory", self.tr("Memory"))
         steps = StepController(backends.runs, self)
         self.step_mode = StepMode(steps, bench, self.host_code_panel, self)
         self.check_status = CheckStatus()
@@ -249,6 +253,7 @@ class MainWindow(QMainWindow):
         roofline.measurePeaksRequested.connect(self.devices.measure_peaks)
         peaks.measured.connect(roofline.peaks_changed)
         connect_compiler(self.compiler, self.editor_panel, self.files.session, w.documentChanged)
+        connect_memory(self.memory, self.editor_panel)
         sweep = self.results_panel.sweep
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
 

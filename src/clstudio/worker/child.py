@@ -43,6 +43,7 @@ from clstudio.worker.protocol import (
     RunRequest,
     Stepped,
     StepRequest,
+    TrafficRequest,
     WarmRequest,
 )
 from clstudio.worker.shared_arrays import block_prefix, share_arrays
@@ -152,7 +153,13 @@ class _Handler:
     ) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices.discovery import discover
-        from clstudio.engine import Engine, StepKeeper, check_session, count_session
+        from clstudio.engine import (
+            Engine,
+            StepKeeper,
+            check_session,
+            count_session,
+            measure_traffic,
+        )
 
         self._conn = conn
         self._cancel = cancel
@@ -164,6 +171,7 @@ class _Handler:
         self._discover = discover
         self._check_session = check_session
         self._count_session = count_session
+        self._measure_traffic = measure_traffic
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
         self._inputs = SentInputs()
@@ -193,6 +201,8 @@ class _Handler:
             return self._check(request)
         if isinstance(request, CountRequest):
             return self._count(request)
+        if isinstance(request, TrafficRequest):
+            return self._traffic(request)
         if isinstance(request, PeakRequest):
             return self._engine.measure_peak(request.selector, request.probe, request.plan)
         if isinstance(request, StepRequest):
@@ -242,6 +252,13 @@ class _Handler:
             return self._count_session(
                 self._engine, request.plan, self._printf.text, progress, self._cancel.is_set
             )
+
+    def _traffic(self, request: TrafficRequest) -> object:
+        def progress(done: int, total: int) -> None:
+            self._conn.send(Progress(request.id, done, total))
+
+        with self._printf:
+            return self._measure_traffic(self._engine, request.plan, progress, self._cancel.is_set)
 
     def _run(self, request: RunRequest) -> object:
         last_sent = 0.0

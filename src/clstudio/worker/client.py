@@ -39,6 +39,7 @@ from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
+from clstudio.traffic import TrafficPlan, TrafficResult
 from clstudio.worker import exit_reasons
 from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.process import WorkerDied, WorkerProcess
@@ -57,6 +58,7 @@ from clstudio.worker.protocol import (
     RunRequest,
     Stepped,
     StepRequest,
+    TrafficRequest,
     WorkerFailure,
 )
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks, take_arrays
@@ -67,6 +69,7 @@ START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as cras
 BUILD_LIMIT_S = 120.0
 DEVICES_LIMIT_S = 60.0
 PEAK_LIMIT_S = 120.0  # one probe: a build, a calibration and its samples
+TRAFFIC_RUNS = 6  # a traffic measurement's time limit, in session timeouts: pilot, runs, reading
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 ProgressFn = Callable[[int, int], None]
@@ -242,6 +245,22 @@ class WorkerClient:
         if isinstance(outcome, _Stopped):
             return CountResult(False, session.kernel, RunError(outcome.stage, outcome.message))
         assert isinstance(outcome, CountResult)
+        return outcome
+
+    def traffic(self, plan: TrafficPlan, progress: ProgressFn | None = None) -> TrafficResult:
+        """Run a planned traffic measurement (two or three runs of the instrumented build)."""
+        session = plan.session
+        doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(
+            kernel=session.kernel
+        )
+        limit = TRAFFIC_RUNS * session.timeout_s + self._build_limit_s
+        job = _Job(doing, limit, "kernel", session.kernel)
+        plan = replace(plan, session=_in_this_folder(session))
+        outcome = self._request(lambda id: TrafficRequest(id, plan), job, progress)
+        if isinstance(outcome, _Stopped):
+            error = RunError(outcome.stage, outcome.message)
+            return TrafficResult(False, session.kernel, error)
+        assert isinstance(outcome, TrafficResult)
         return outcome
 
     def compile(self, session: Session) -> CompileResult:

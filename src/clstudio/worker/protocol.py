@@ -14,6 +14,7 @@ from clstudio.common import PeakPlan, PeakProbe, StepOutcome
 from clstudio.counts import CountPlan
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
+from clstudio.traffic import TrafficPlan
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,14 @@ class CountRequest:
 
 
 @dataclass(frozen=True)
+class TrafficRequest:
+    """Run a session's instrumented build and read its log; the reply is a TrafficResult."""
+
+    id: int
+    plan: TrafficPlan
+
+
+@dataclass(frozen=True)
 class PeakRequest:
     """Measure one peak probe; the reply is a PeakSample. One probe per request, so
     a benchmark kernel that aborts the driver loses only its own figure."""
@@ -115,6 +124,7 @@ Request = (
     | RunRequest
     | CheckRequest
     | CountRequest
+    | TrafficRequest
     | PeakRequest
     | StepRequest
     | CompileRequest
