@@ -153,6 +153,8 @@ class RunResult:
     guards: dict[str, GuardReport] = field(default_factory=dict)
     printf: str = ""
     launch_count: int = 1  # launches the session writes (a program of several: more than 1)
+    # Buffers created with no host data: what the kernel did not write is undefined.
+    uninitialised: tuple[str, ...] = ()
 
     @property
     def is_program(self) -> bool:

@@ -7,12 +7,14 @@ words a learner understands without knowing OpenCL's error codes.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
     RunError,
     TypeNameError,
+    declared_struct_name,
     gettext,
     kernel_type,
     ngettext,
@@ -32,6 +34,7 @@ from clstudio.session import (
 from clstudio.validation.memory_limits import check_memory
 from clstudio.validation.ndrange_limits import check_ndrange
 from clstudio.validation.refusal import refusal
+from clstudio.validation.struct_layouts import struct_layout_problems
 
 
 def validate(
@@ -43,6 +46,7 @@ def validate(
     and explains the driver's error with check_ndrange afterwards.
     """
     problems = _check_arguments(session, kernel, limits)
+    problems += struct_layout_problems(session.source, session.args)
     problems += check_memory(session, kernel, limits)
     if index_space:
         problems += check_ndrange(
@@ -114,6 +118,8 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
                 name,
             )
         ]
+    if spec.kind == "null" and kind == "buffer":
+        return []  # a __global or __constant pointer may be NULL; the kernel must allow it
     if spec.kind != kind:
         return [
             refusal(
@@ -133,14 +139,20 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
         return _check_image(info, spec, limits)
     if kind == "sampler":
         return []
+    struct = spec.struct if isinstance(spec, ScalarArg) else None
+    if isinstance(spec, BufferArg | LocalArg):
+        struct = spec.dtype.struct
+    if struct is not None:
+        return _check_struct(info, struct.name)
     if isinstance(spec, BufferArg | LocalArg):
         declared = pointee_type(info.type_name)
         if declared is None:
             return [
                 refusal(
                     gettext(
-                        "argument '{name}' points to {type}, which CL Studio "
-                        "cannot fill: use a scalar or vector element type"
+                        "argument '{name}' points to {type}: describe it in the session's "
+                        "structs and give the buffer that dtype, or use a scalar or vector "
+                        "element type"
                     ).format(name=name, type=info.type_name.rstrip("*")),
                     name,
                 )
@@ -163,6 +175,18 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
         return []
     assert isinstance(spec, ScalarArg)
     return _check_scalar(info, spec)
+
+
+def _check_struct(info: KernelArgInfo, struct: str) -> list[RunError]:
+    """The session's struct has the name of the kernel's (`Particle` or `struct Particle`)."""
+    declared = declared_struct_name(info.type_name)
+    if declared == struct:
+        return []
+    message = gettext(
+        "argument '{name}' is declared {declared} but the session gives it struct {struct}: "
+        "make the names agree"
+    ).format(name=info.name, declared=describe(info), struct=struct)
+    return [refusal(message, info.name)]
 
 
 def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> list[RunError]:
@@ -226,11 +250,13 @@ def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
     except TypeNameError:
         return [
             refusal(
-                gettext("argument '{name}' has type {type}, which CL Studio cannot set").format(
-                    name=name, type=info.type_name
-                )
+                gettext(
+                    "argument '{name}' has type {type}: if it is a struct, describe it in "
+                    "the session's structs and give the argument that dtype"
+                ).format(name=name, type=info.type_name)
             )
         ]
+    assert not isinstance(spec.value, Mapping)
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
     if len(values) != element.width:
         return [

@@ -18,7 +18,7 @@ from clstudio.checkmode import (
     plan_check,
 )
 from clstudio.common import RunError
-from clstudio.session import Session
+from clstudio.session import UNINITIALISED, BufferArg, ImageArg, Session
 from clstudio.worker.client import ProgressFn, WorkerClient
 from clstudio.worker.worker_slot import WorkerSlot
 
@@ -37,7 +37,9 @@ class CheckClient(WorkerSlot):
         plan = plan_check(session)
         with self._lock:
             self._refuse_when_closed()
-            if self._worker is not None and self._environment != plan.environment:
+            if self._worker is not None and (
+                self._environment != plan.environment or _has_no_host_data(session)
+            ):
                 self._retire()
             if self._worker is None:
                 self._worker = WorkerClient(environment=plan.environment)
@@ -65,3 +67,12 @@ class CheckClient(WorkerSlot):
             self._worker.close()
         self._worker = None
         self._reports = 0
+
+
+def _has_no_host_data(session: Session) -> bool:
+    """A buffer with no host data needs a simulator of its own: Oclgrind counts the memory
+    an earlier check's buffers left behind as written, and would miss its reads."""
+    return any(
+        isinstance(spec, BufferArg | ImageArg) and spec.init.kind == UNINITIALISED
+        for spec in session.args.values()
+    )

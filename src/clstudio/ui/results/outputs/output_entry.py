@@ -31,6 +31,8 @@ def short_type_text(entry: BufferEntry) -> str:
     """`float4 [1024]` or `RGBA uchar [480 × 640]`: for the narrow buffer list."""
     scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
     shape = " × ".join(map(str, entry.layout.element_shape))
+    if entry.layout.fields:
+        return f"struct [{shape}]"
     if entry.layout.rgba:
         return f"RGBA {scalar} [{shape}]"
     lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
@@ -46,7 +48,13 @@ def reference_text(entry: BufferEntry) -> str:
     """Rich text: pass or fail in colour, the largest errors, and the check's own words."""
     report = entry.reference
     if report is None:
-        if entry.role == "result":
+        if entry.undefined:
+            text = QCoreApplication.translate(
+                "OutputsPanel",
+                "'{name}' started uninitialised (no host data): the values the kernel did not "
+                "write are undefined.",
+            )
+        elif entry.role == "result":
             text = QCoreApplication.translate(
                 "OutputsPanel", "No reference for '{name}' yet: type one below to check its values."
             )
@@ -91,6 +99,11 @@ def save_entry(entry: BufferEntry, path: Path) -> str | None:
 
     Returns what went wrong, in words, or None when the file is written.
     """
+    if entry.layout.fields and path.suffix.lower() == ".csv":
+        return QCoreApplication.translate(
+            "OutputsPanel",
+            "A buffer of structs saves as .npy; save each of its fields ({name}.{field}) as CSV",
+        ).format(name=entry.name, field=entry.layout.fields[0][0])
     try:
         if path.suffix.lower() == ".csv":
             save_csv(entry.array, path, entry.layout.lanes, entry.layout.lane_names)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clstudio.expressions import struct_fields
 from clstudio.references import check_reference, reference_namespace
 from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
@@ -271,12 +272,20 @@ class OutputsPanel(QWidget):
         self.title.setText("" if entry is None else entry_title(entry))
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText("" if entry is None else reference_text(entry))
-        editable = entry is not None and entry.role == "result" and self._session is not None
+        editable = (
+            entry is not None
+            and entry.role == "result"
+            and not entry.layout.fields  # a buffer of structs is checked field by field
+            and self._session is not None
+        )
         self.reference_editor.setVisible(editable)
         if editable:
             assert entry is not None and self._session is not None
             self.reference_editor.set_output(
-                entry.name, self._session.references.get(entry.name), tuple(self._namespace)
+                entry.name,
+                self._session.references.get(entry.name),
+                tuple(self._namespace),
+                struct_fields(self._namespace),
             )
         reference = None if entry is None else entry.reference
         self.worst_button.setVisible(reference is not None)
