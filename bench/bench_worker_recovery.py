@@ -1,11 +1,12 @@
 """How soon the app is usable again after a timeout, a crash or Stop: the next good run's wait.
 
 The client keeps a warm spare worker, as the app's runs do (WorkerClient(spare=True)):
-the next run goes to it. The target's baseline, measured in the same run, is what
-that run would cost in this process from nothing warm but PoCL's disk cache: a new
-Engine (platforms, a new context and queue), the cached build and the run. The same
-run on a warm worker is shown too, for scale. Each fault comes PAUSE_S (3 s) after the
-last good run, as a user reads the message; the spare started meanwhile boots then.
+the next run goes to it, and the spare after it starts once that run is done. The
+target's baseline, measured in the same run, is what that run would cost in this
+process from nothing warm but PoCL's disk cache: a new Engine (platforms, a new
+context and queue), the cached build and the run. The same run on a warm worker is
+shown too, for scale. Each fault comes PAUSE_S (3 s) after the last good run, as a
+user reads the message; the spare started meanwhile boots then.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from results_table import Metric, report, timed
 
-TRIALS = 3
+TRIALS = 5
 LIMIT_S = 1.0
 PAUSE_S = 3.0  # between a recovery and the next fault: a user reading the message
 FLOAT = parse_element_type("float")
@@ -77,6 +78,7 @@ def main() -> None:
     to_timeout = statistics.median(t for t, _ in timeouts)
     after_timeout = statistics.median(t for _, t in timeouts)
     after_crash = statistics.median(t for _, t in crashes)
+    worst_crash = max(t for _, t in crashes)
     after_stop = statistics.median(t for _, t in stops)
     against = "vs a new Engine's context, the cached build and the run, in-process"
     report(
@@ -94,6 +96,15 @@ def main() -> None:
             ),
             Metric("from a crash to the next good run", after_crash, "s", fresh, 1.5, against),
             Metric("from Stop to the next good run", after_stop, "s", fresh, 1.5, against),
+            Metric(
+                "from a crash to the next good run, the worst trial",
+                worst_crash,
+                "s",
+                fresh,
+                note=f"worst of {TRIALS}; "
+                + ", ".join(f"{t * 1e3:.0f}" for _, t in crashes)
+                + " ms",
+            ),
             Metric(
                 "from a crash to the next good run, against a warm run",
                 after_crash,

@@ -61,10 +61,26 @@ def table(metrics: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def targets(summary: dict[str, dict]) -> str:
+    """Every figure with a target, in one table: met or missed, and under what load."""
+    rows = []
+    for bench, document in summary.items():
+        load = document.get("load") or ["?"]
+        for m in document.get("metrics", []):
+            if m.get("target") is not None and m.get("ratio") is not None:
+                met = "met" if m["ratio"] <= m["target"] else "**missed**"
+                rows.append(
+                    f"| {bench} | {m['name']} | {m['ratio']:.2f}x | <= {m['target']:g}x "
+                    f"| {met} | {load[0]} |"
+                )
+    head = ["| bench | measure | ratio | target | | load (1 min) |", "| --- " * 6 + "|"]
+    return "## Targets\n\n" + "\n".join([*head, *rows]) + "\n"
+
+
 def render(summary: dict[str, dict]) -> str:
     machine = next((d.get("machine") for d in summary.values() if d.get("machine")), "unknown")
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    parts = [INTRO, f"Last run: {when}, on {machine}.\n"]
+    parts = [INTRO, f"Last run: {when}, on {machine}.\n", targets(summary)]
     kept = notes()
     for bench, document in summary.items():
         parts.append(f"## {bench} (`bench/bench_{bench}.py`)\n")
@@ -73,12 +89,21 @@ def render(summary: dict[str, dict]) -> str:
             parts.append(about + "\n")
         if document.get("device"):
             parts.append(f"Baselines and measured runs on: {document['device']}.\n")
+        if document.get("load"):
+            one, five, fifteen = document["load"]
+            parts.append(
+                f"Load average when it ended: {one} (1 min), {five} (5 min), {fifteen} (15 min).\n"
+            )
         parts.append(table(document.get("metrics", [])) + "\n")
         failures = document.get("failures") or []
         if failures:
             parts.append("Failed figures:\n\n" + "\n".join(f"- {f}" for f in failures) + "\n")
         if bench in kept:
             parts.append(kept[bench] + "\n")
+    for bench in sorted(kept.keys() - summary.keys()):
+        parts.append(f"## {bench} (`bench/bench_{bench}.py`)\n")
+        parts.append("Not measured in the last run: its script failed or had nothing to measure.\n")
+        parts.append(kept[bench] + "\n")
     return "\n".join(parts)
 
 

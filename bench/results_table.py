@@ -8,6 +8,7 @@ JSON files into one summary table.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import statistics
 import time
@@ -78,6 +79,8 @@ def report(bench: str, metrics: list[Metric], **extra: object) -> Path:
         "machine": platform.platform(),
         "python": platform.python_version(),
         "metrics": rows,
+        # Two cores shared with other sessions: what else ran is part of every figure.
+        "load": [round(x, 2) for x in os.getloadavg()],
         **extra,
     }
     path.write_text(json.dumps(document, indent=2) + "\n")

@@ -5,7 +5,7 @@
 // tiles, the group waits at a barrier, then each work-item multiplies a row of
 // one tile by a column of the other. The second barrier stops anyone from
 // overwriting a tile that a neighbour is still reading. Each value fetched
-// from global memory is used TILE times. The local size must be [TILE, TILE].
+// from global memory is used TILE times (see Results > Memory). Local: [TILE, TILE].
 //
 // Try: remove both barriers and see the result go wrong; remove only one and
 // on PoCL's CPU device the result may stay right (a race is not guaranteed to

@@ -3,10 +3,10 @@
 // out (cols x rows) is the transpose of a (rows x cols). Neighbouring
 // work-items read neighbouring floats of a row (coalesced), but write floats
 // `rows` apart in out: on a GPU every such write is a separate memory
-// transaction. transpose_tiled fixes this with a __local tile; both use the
-// same sizes, so their kernel times compare directly.
+// transaction. Results > Memory > Measure memory traffic shows the store
+// touching 16 lines per 16 work-items; transpose_tiled fixes it with a tile.
 //
-// Try: swap the roles (read scattered, write coalesced) and compare the time;
+// Try: swap the roles (read scattered, write coalesced) and measure again;
 // change the local size to [32, 8] or [64, 1].
 __kernel void transpose_naive(__global const float *a,
                               __global float *out,

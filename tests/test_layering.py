@@ -33,6 +33,7 @@ LAYERS = (
     "backend",  # the Backend protocol, free of pyopencl so that the window can name it
     "checkmode",  # check mode: Oclgrind's switches and its reports grouped into problems
     "counts",  # measured counts: Oclgrind's executed operations and bytes, read
+    "traffic",  # measured traffic: an instrumented build logs every buffer access
     "validation",  # what can be told before a run
     "references",  # the reference check, pure numpy
     "session",

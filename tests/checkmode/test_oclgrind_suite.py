@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.checkmode import CheckProblem, CheckResult
-from clstudio.session import load_session
+from clstudio.session import ScalarArg, load_session
 from clstudio.worker.check_client import CheckClient
 
 pytestmark = pytest.mark.opencl
@@ -80,12 +80,26 @@ def test_the_suite_has_the_cases_the_issue_names() -> None:
 def test_each_unexpressible_case_says_which_session_feature_it_needs() -> None:
     reasons = set(CASES["unexpressible"].values())
     assert reasons == {
-        "structs: a buffer of structs or a struct passed by value",
-        "a NULL buffer argument",
-        "a buffer with no host data (uninitialised)",
+        "structs the session cannot describe: a nested struct, an array in a struct",
         "non-uniform work-groups (OpenCL 2.0): validation wants the local size to divide "
         "the global size",
     }
+    assert len(CASES["unexpressible"]) == 3
+
+
+def test_structs_null_and_uninitialised_buffers_are_written_as_sessions() -> None:
+    expressed = set(CASES["cases"])
+    assert {
+        "alignment/packed",  # a packed struct passed by value
+        "misc/lvalue_loads",  # buffers of structs, a NULL for a buffer of no bytes
+        "memcheck/dereference_null",
+        "uninitialized/uninitialized_global_buffer",
+        "uninitialized/padded_struct_memcpy_fp",  # __local structs
+        "uninitialized/uninitialized_packed_struct_memcpy",
+    } <= expressed
+    x = load_session(SUITE / "cases" / "alignment-packed.json").args["x"]
+    assert isinstance(x, ScalarArg) and x.struct is not None and x.struct.packed
+    assert x.value == {"a": 1, "b": 0x02000002}  # the .sim's bytes 01 | 02 00 00 02
 
 
 @pytest.mark.parametrize("name", CASES["cases"])

@@ -24,6 +24,7 @@ PROBLEM_KEYS = {
     "other_line",
     "other_column",
     "oclgrind",
+    "launch",
 }
 
 

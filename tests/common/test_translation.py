@@ -13,8 +13,11 @@ from clstudio.common import (
     ENGLISH,
     LANGUAGE_VARIABLE,
     current_language,
+    gettext,
+    hold_language,
     language_of,
     set_language,
+    translation,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +73,20 @@ def test_a_choice_wins_over_the_system_and_reaches_later_processes(
         check=True,
     )
     assert child.stdout.strip() == ENGLISH
+
+
+def test_a_process_that_holds_its_language_keeps_to_it_until_a_choice(
+    monkeypatch: pytest.MonkeyPatch, language: Callable[[str], None]
+) -> None:
+    monkeypatch.setattr(translation, "_held", [])
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    hold_language()  # as a worker does once its environment is set
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert current_language() == "zh_CN"
+    assert gettext("none") != "none"  # still in Chinese
+    language(ENGLISH)  # a choice made in this process counts at once
+    assert current_language() == ENGLISH
+    assert gettext("none") == "none"
 
 
 def test_catalogues_have_no_empty_stale_or_mismatched_entries() -> None:

@@ -3,6 +3,7 @@
 import json
 import shutil
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -105,3 +106,21 @@ def test_outputs_that_fail_the_references_are_said_with_the_counts(
     assert not result.ok
     assert result.references_passed is False
     assert result.counts is not None and result.counts.flops == 2 * 256
+
+
+def test_float4_adds_count_every_lane_while_another_count_runs(tmp_path: Path) -> None:
+    """The lanes come from the IR of the program each count built. Oclgrind's IR dumps
+    went to one fixed /tmp, where two counts at once (tests in parallel, two windows)
+    took or removed each other's files: one of them then measured nothing."""
+    n = 4096
+    for name in "ab":
+        (tmp_path / name).mkdir()
+    sessions = [resized(tmp_path / name, "vector_add_float4", {"N": n}) for name in "ab"]
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(lambda session: CountClient().count(session), sessions))
+    for result in results:
+        assert result.ok, result.error
+        assert result.counts is not None
+        assert result.counts.operations["add"] == n  # n / 4 float4 adds of 4 lanes
+        assert result.counts.loaded["global"] == 8 * n  # vload4 of a and of b
+        assert result.counts.stored["global"] == 4 * n

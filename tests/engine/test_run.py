@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.run_steps import RUN_STEPS
+from clstudio.engine import reading_back_into
 from clstudio.engine.run import Engine
 from clstudio.session.format import Session, parse_session
 
@@ -66,6 +67,21 @@ def test_vector_add_runs_and_passes_its_reference(engine: Engine) -> None:
     assert result.references["c"].ok
     assert result.references["c"].max_abs_err == 0
     assert set(result.outputs) == {"c"}  # const inputs are not read back
+
+
+def test_read_backs_land_in_the_arrays_the_caller_makes(engine: Engine) -> None:
+    made: list[np.ndarray] = []
+
+    def make(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+        made.append(np.full(shape, -1, dtype))
+        return made[-1]
+
+    with reading_back_into(make):
+        result = engine.run(session())
+    assert result.ok, result.error
+    assert len(made) == 1 and result.outputs["c"] is made[0]  # the worker's are shared memory
+    np.testing.assert_allclose(made[0], result.inputs["a"] + result.inputs["b"])
+    assert engine.run(session()).outputs["c"] is not made[0]  # only while asked
 
 
 def test_steps_follow_the_host_program(engine: Engine) -> None:

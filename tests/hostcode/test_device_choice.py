@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_host_program import SESSION, SIGNATURE
 
 from clstudio.devices import DeviceSelector
 from clstudio.devices.oclgrind_icd import pyopencl_libs
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
+from hostcode.test_host_program import SESSION, SIGNATURE
 
 pytestmark = pytest.mark.opencl
 

@@ -35,11 +35,15 @@ def assert_same_outputs(name: str, folder: Path, gallery_runs: GalleryRuns) -> N
     for output, expected in result.outputs.items():
         saved = np.load(folder / "OUT" / f"{output}.npy")
         assert saved.shape == expected.shape and saved.dtype == expected.dtype, output
-        if expected.dtype.kind in "iub":
-            np.testing.assert_array_equal(saved, expected, err_msg=f"{name}: {output}")
-        else:
-            ref = session.references.get(output, Reference("x"))
-            np.testing.assert_allclose(saved, expected, ref.rtol, ref.atol, err_msg=name)
+        parts = [(f"{output}.{f}", saved[f], expected[f]) for f in expected.dtype.names or ()]
+        for label, saved_part, expected_part in parts or [(output, saved, expected)]:
+            if expected_part.dtype.kind in "iub":
+                np.testing.assert_array_equal(saved_part, expected_part, err_msg=f"{name}: {label}")
+            else:
+                ref = session.references.get(label, Reference("x"))
+                np.testing.assert_allclose(
+                    saved_part, expected_part, ref.rtol, ref.atol, err_msg=f"{name}: {label}"
+                )
 
 
 @pytest.mark.parametrize("language", ["python", "c"])

@@ -4,7 +4,7 @@ import pytest
 
 from clstudio.common import parse_element_type
 from clstudio.engine import InProcessBackend
-from clstudio.measurements.local_size_sweep import sweep_local_sizes
+from clstudio.measurements.local_size_sweep import SweepResult, sweep_local_sizes
 from clstudio.session import ArgSpec, BufferArg, Reference, Session
 from clstudio.worker.client import WorkerClient
 
@@ -21,13 +21,22 @@ def session() -> Session:
 
 def test_each_size_is_timed_after_a_warm_up_and_a_refused_size_is_marked() -> None:
     progress = []
+    heard: list[SweepResult] = []
     with WorkerClient() as worker:
         sweep = sweep_local_sizes(
             worker,
             session(),
             [(16,), (3,), (64,)],  # 3 does not divide 1024: OpenCL 1.2 refuses it
             lambda done, total, size: progress.append((done, size)),
+            measured=heard.append,
         )
+    # The sweep so far after each size, for a plot that grows as they come.
+    assert [[p.local_size for p in h.points] for h in heard] == [
+        [(16,)],
+        [(16,), (3,)],
+        [(16,), (3,), (64,)],
+    ]
+    assert heard[-1].points == sweep.points
     assert [p.local_size for p in sweep.points] == [(16,), (3,), (64,)]
     good, refused, other = sweep.points
     assert good.median_s is not None and good.median_s > 0

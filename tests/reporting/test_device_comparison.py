@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from clstudio.common import RunError, RunResult
+from clstudio.common import RunError, RunResult, lay_out
 from clstudio.reporting import compare_outputs, device_runs_to_json, format_comparison
 
 
@@ -61,3 +61,16 @@ def test_a_failed_run_takes_no_part_and_the_json_keeps_every_result() -> None:
         format_comparison(good)
         == "Outputs compared with cpu:\n  c on gpu: max abs diff 0, max rel diff 0"
     )
+
+
+def test_a_buffer_of_structs_is_compared_field_by_field() -> None:
+    dtype = lay_out("P", [("x", "float"), ("v", "float4")]).numpy_dtype
+    first = np.zeros(3, dtype)
+    other = first.copy()
+    other["x"][1] = 0.5
+    results = [
+        RunResult(ok=True, device="A", outputs={"p": first}),
+        RunResult(ok=True, device="B", outputs={"p": other}),
+    ]
+    found = {d.name: (d.max_abs, d.worst_index) for d in compare_outputs(results)}
+    assert found == {"p.x": (0.5, (1,)), "p.v": (0.0, (0, 0))}

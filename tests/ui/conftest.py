@@ -31,6 +31,8 @@ HERE = os.path.dirname(__file__)
 # The offscreen platform warns whenever a top-level window's size limits change (any
 # QMainWindow with content) or a window is raised; real platforms (xcb, wayland) do not.
 OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
+# How long a new window may take to be ready; waiting ends as soon as it is.
+WINDOW_READY_MS = 120_000
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -226,7 +228,10 @@ def make_window(
         qtbot.addWidget(window, before_close_func=_discard_changes)
         window.show()
         if wait:
-            qtbot.waitUntil(lambda: not window.devices.discovery.is_running())
+            # The first window of a process imports and builds the most: on a loaded
+            # machine (tests in parallel) pytest-qt's default 5 s was not enough.
+            running = window.devices.discovery.is_running
+            qtbot.waitUntil(lambda: not running(), timeout=WINDOW_READY_MS)
         return window
 
     return make

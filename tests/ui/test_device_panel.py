@@ -17,7 +17,8 @@ from pytestqt.qtbot import QtBot
 from clstudio.devices import NO_PLATFORM_HELP, DeviceInventory, InfoField
 from clstudio.devices.discovery import discover
 from clstudio.devices.icd_entries import DriverProblem
-from clstudio.ui.devices.device_panel import DevicePanel, short_version
+from clstudio.ui.devices.device_panel import DevicePanel
+from clstudio.ui.devices.device_tree import short_version
 from clstudio.ui.main_window import MainWindow
 from ui.qt_items import tree_item
 

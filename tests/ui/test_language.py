@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -297,3 +299,22 @@ def test_the_debugging_lesson_is_in_chinese(
     lesson = window.findChild(DebugLesson)
     assert lesson is not None and lesson.isVisible() and lesson.windowTitle() == "调试归约内核"
     assert "stride" in lesson.text.toPlainText() and "屏障" in lesson.text.toPlainText()
+
+
+def test_a_chinese_system_language_leaves_later_tests_english() -> None:
+    """The test above sets LANGUAGE=zh_CN with Qt's locale set; glibc then kept strerror's
+    texts in Chinese for the rest of the process, and the session test below, run after it,
+    failed (tests/conftest.py empties glibc's cache before each test). Both, in that order,
+    in a pytest of their own."""
+    root = Path(__file__).resolve().parents[2]
+    first = "tests/ui/test_language.py::test_the_system_language_asks_only_when_it_differs"
+    then = "tests/session/test_session.py::test_a_missing_session_file_names_the_file"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", first, then],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "2 passed" in done.stdout

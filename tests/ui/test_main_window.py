@@ -8,8 +8,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QPalette
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QMessageBox
+from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialogButtonBox,
+    QFileDialog,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import gettext, set_language
@@ -28,7 +35,7 @@ from ui.qt_items import tree_item
 Button = QMessageBox.StandardButton
 
 
-def _type_line(qtbot: QtBot, widget, text: str) -> None:
+def _type_line(qtbot: QtBot, widget: QWidget, text: str) -> None:
     """Type a line as the user would (QTest cannot type a newline character)."""
     qtbot.keyClicks(widget, text)
     qtbot.keyClick(widget, Qt.Key.Key_Return)
@@ -38,14 +45,15 @@ def _menu_titles(window: MainWindow) -> list[str]:
     return [a.text().replace("&", "") for a in window.menuBar().actions()]
 
 
-def _menu(window: MainWindow, title: str):
+def _menu(window: MainWindow, title: str) -> QMenu:
     for action in window.menuBar().actions():
-        if action.text().replace("&", "") == title:
-            return action.menu()
+        menu = action.menu()
+        if action.text().replace("&", "") == title and isinstance(menu, QMenu):
+            return menu
     raise AssertionError(f"no menu {title}")
 
 
-def _entries(menu) -> list[str]:
+def _entries(menu: QMenu) -> list[str]:
     return [a.text().replace("&", "").split("\t")[0] for a in menu.actions() if not a.isSeparator()]
 
 
@@ -86,6 +94,7 @@ def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindo
     assert _entries(_menu(window, "Help")) == [
         "The OpenCL host program",
         "Debugging the reduction",
+        "Memory traffic: coalescing and reuse",
         "About CL Studio",
     ]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()
@@ -98,7 +107,7 @@ def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindo
 def test_standard_shortcuts(make_window: Callable[..., MainWindow]) -> None:
     a = make_window().window_actions
 
-    def keys(action) -> list[str]:
+    def keys(action: QAction) -> list[str]:
         return [s.toString() for s in action.shortcuts()]
 
     assert keys(a["new"]) == ["Ctrl+N"]
@@ -121,11 +130,12 @@ def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., Mai
         "Outputs",
         "Console",
     ]
-    assert window.results_panel.tab_names()[-4:] == [
+    assert window.results_panel.tab_names()[-5:] == [
         "Build log",
         "Runtime steps",
         "Host code",
         "Compiler",
+        "Memory",
     ]
     assert window.results_panel.tab_names()[5].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"
@@ -225,17 +235,23 @@ def test_the_title_shows_the_session_and_unsaved_changes(
     assert window.workbench.document.session.source.startswith("// a note\n")
 
 
-def _dirty_window(make_window: Callable[..., MainWindow], qtbot: QtBot):
+def _dirty_window(make_window: Callable[..., MainWindow], qtbot: QtBot) -> MainWindow:
     window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// edited")
     assert window.workbench.document.dirty
     return window
 
 
-def _answer(monkeypatch: pytest.MonkeyPatch, button):
-    asked = []
+def _answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) -> list[str]:
+    asked: list[str] = []
 
-    def question(parent, title, text, buttons, default):
+    def question(
+        parent: QWidget | None,
+        title: str,
+        text: str,
+        buttons: QMessageBox.StandardButton,
+        default: QMessageBox.StandardButton,
+    ) -> QMessageBox.StandardButton:
         asked.append(text)
         return button
 
@@ -441,11 +457,11 @@ def test_theme_light_and_dark(
 ) -> None:
     window = make_window()
     window.window_actions["theme.dark"].trigger()
-    window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
+    window_color = QApplication.palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() < 80
     assert settings.theme() == "dark"
     window.window_actions["theme.light"].trigger()
-    window_color = QApplication.instance().palette().color(QPalette.ColorRole.Window)
+    window_color = QApplication.palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() > 200
     assert window.window_actions["theme.light"].isChecked()
 
@@ -466,7 +482,7 @@ def test_the_host_program_lesson_walks_every_step(make_window: Callable[..., Mai
     window = make_window()
     window.window_actions["lesson"].trigger()
     lesson = window.findChild(HostProgramLesson)
-    assert lesson.isVisible()
+    assert lesson is not None and lesson.isVisible()
     rows = [lesson.steps.item(row).text() for row in range(lesson.steps.count())]
     assert rows == [f"{step.number}. {gettext(step.title)}" for step in HOST_STEPS]
     text = lesson.text.toPlainText()
@@ -486,10 +502,10 @@ def test_the_lesson_names_the_steps_as_the_runtime_steps_tab_does_in_chinese(
         window = make_window()
         window.window_actions["lesson"].trigger()
         lesson = window.findChild(HostProgramLesson)
+        assert lesson is not None
         tree = window.results_panel.steps.tree
         tab = [
-            f"{row + 1}. {tree.topLevelItem(row).text(1)}"
-            for row in range(tree.topLevelItemCount())
+            f"{row + 1}. {tree_item(tree, row).text(1)}" for row in range(tree.topLevelItemCount())
         ]
         rows = [lesson.steps.item(row).text() for row in range(lesson.steps.count())]
         assert rows == tab
@@ -528,8 +544,13 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
     window = make_window()
     precious = tmp_path / "vector_add.cl"
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
-    asked = []
-    monkeypatch.setattr(QMessageBox, "question", lambda *a: asked.append(a) or Button.Yes)
+    asked: list[tuple[object, ...]] = []
+
+    def agree(*question: object) -> QMessageBox.StandardButton:
+        asked.append(question)
+        return Button.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", agree)
 
     _save_example_as(window, monkeypatch, tmp_path / "x.json")
 
@@ -547,9 +568,11 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
     window = make_window()
     precious = tmp_path / "x.cl"
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
-    questions = []
+    questions: list[str] = []
 
-    def refuse(parent, title, text, *rest: object):
+    def refuse(
+        parent: QWidget | None, title: str, text: str, *rest: object
+    ) -> QMessageBox.StandardButton:
         questions.append(text)
         return Button.Cancel
 

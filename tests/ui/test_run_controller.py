@@ -6,21 +6,26 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from clstudio.backend import Progress
 from clstudio.common.results import RunResult
 from clstudio.engine.in_process import InProcessBackend
+from clstudio.session import Session
 from clstudio.session.format import load_session
 from clstudio.ui.run.run_controller import RunController
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 
 
-class BlockingBackend:
+class BlockingBackend(InProcessBackend):
     """Runs until cancelled, like a long kernel, reporting one repeat first."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.cancelled = threading.Event()
 
-    def run(self, session, progress=None):
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         if progress:
             progress(1, 3)
         self.cancelled.wait(10)
@@ -30,8 +35,10 @@ class BlockingBackend:
         self.cancelled.set()
 
 
-class BrokenBackend:
-    def run(self, session, progress=None) -> None:
+class BrokenBackend(InProcessBackend):
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         raise ValueError("a bug in CL Studio")
 
     def cancel(self) -> None:
@@ -42,7 +49,7 @@ class BrokenBackend:
 def test_a_gallery_session_runs_in_the_background(qtbot: QtBot) -> None:
     controller = RunController(InProcessBackend())
     session = load_session(KERNELS / "vector_add.json")
-    progress = []
+    progress: list[tuple[int, int]] = []
     controller.progressChanged.connect(lambda done, total: progress.append((done, total)))
     with qtbot.waitSignal(controller.runFinished, timeout=30_000) as finished:
         assert controller.run(session)

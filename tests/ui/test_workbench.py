@@ -11,16 +11,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
+from clstudio.backend import Progress
+from clstudio.common.results import RunResult
 from clstudio.common.units import format_seconds
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.reporting.run_report import format_summary
+from clstudio.session import BufferArg, ScalarArg, Session
 from clstudio.session.format import load_session
+from clstudio.ui.args.buffer_editor import BufferEditor
+from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
 from clstudio.worker.client import WorkerClient
+from ui.args.form_bench import editor_of
 
 pytestmark = pytest.mark.opencl
 
@@ -33,26 +39,27 @@ __kernel void spin(__global int *out, const int n) {
 """
 
 
-def retype(qtbot: QtBot, field, text: str) -> None:
+def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
 
 
-def opened(qtbot: QtBot, window: MainWindow, name: str):
+def opened(qtbot: QtBot, window: MainWindow, name: str) -> MainWindow:
     """Open a gallery example as the File menu does, and wait for its form."""
     assert window.files.open_example(KERNELS / f"{name}.json", name)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     return window
 
 
-def run(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000):
+def run(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000) -> RunResult:
     """Press F5, as the user does; shortcuts reach the active window only."""
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     with qtbot.waitSignal(window.runner.runFinished, timeout=timeout_ms) as finished:
         qtbot.keyClick(window, Qt.Key.Key_F5)
-    return finished.args[0]
+    result: RunResult = finished.args[0]
+    return result
 
 
 def test_an_example_builds_and_the_form_shows_its_arguments(
@@ -71,9 +78,9 @@ def test_change_a_size_then_run_and_read_the_results(
     window = opened(qtbot, make_window(), "vector_add")
     panel = window.arguments_panel
     for name in ("a", "b", "c"):
-        retype(qtbot, panel.row(name).editor.shape, "4096")
+        retype(qtbot, editor_of(panel, name, BufferEditor).shape, "4096")
     retype(qtbot, panel.ndrange.global_fields[0], "4096")
-    retype(qtbot, panel.row("n").editor.lanes[0], "4096")
+    retype(qtbot, editor_of(panel, "n", ScalarEditor).lanes[0], "4096")
     assert window.isWindowModified()
     assert window.workbench.document.session.global_size == (4096,)
 
@@ -98,7 +105,9 @@ def test_change_a_size_then_run_and_read_the_results(
     assert results.steps.row_texts(1)[2] == "clGetPlatformIDs"
     assert results.steps.row_state(11) == "done"
     # One median: the status bar, the Timings tab and `clstudio run` say the same.
-    median = format_seconds(results.timings.stats_value("Median"))
+    seconds = results.timings.stats_value("Median")
+    assert seconds is not None
+    median = format_seconds(seconds)
     assert window.status.run_label.text() == f"Last run: {median} median over 5 repeats, ok"
     assert f"median {median}," in format_summary(result)
 
@@ -149,7 +158,7 @@ def test_a_bad_local_size_is_flagged_before_run(
     retype(qtbot, panel.ndrange.global_fields[0], "1000")
     retype(qtbot, panel.ndrange.local_fields[0], "64")
     assert "not a multiple of the local size 64" in panel.range_problems.text()
-    started = []
+    started: list[Session] = []
     window.runner.runStarted.connect(started.append)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
@@ -170,27 +179,27 @@ def test_the_session_saved_is_the_form(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
     window = opened(qtbot, make_window(), "saxpy")
-    retype(qtbot, window.arguments_panel.row("a").editor.lanes[0], "3.5")
+    retype(qtbot, editor_of(window.arguments_panel, "a", ScalarEditor).lanes[0], "3.5")
     path = tmp_path / "mine.json"
     window.files.save_to(path)
     saved = load_session(path)
-    assert saved.args["a"].value == 3.5
+    a = saved.args["a"]
+    assert isinstance(a, ScalarArg) and a.value == 3.5
     assert saved.args == window.workbench.document.session.args
 
 
-class HeldRuns:
+class HeldRuns(InProcessBackend):
     """The real engine, holding each run until the test lets it go: a run still going."""
 
     def __init__(self) -> None:
-        self._engine = InProcessBackend()
+        super().__init__()
         self.gate = threading.Event()
 
-    def run(self, session, progress=None):
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         assert self.gate.wait(30), "the test never let the run go"
-        return self._engine.run(session, progress)
-
-    def __getattr__(self, name: str):
-        return getattr(self._engine, name)
+        return super().run(session, progress, snapshots)
 
 
 def test_results_describe_the_session_that_ran_not_the_one_edited_since(
@@ -201,8 +210,9 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(
     panel = window.arguments_panel
     with qtbot.waitSignal(window.runner.runStarted):
         window.window_actions["run_or_stop"].trigger()
-    retype(qtbot, panel.row("a").editor.shape, "16")  # while the run is going
-    assert window.workbench.document.session.args["a"].shape == (16,)
+    retype(qtbot, editor_of(panel, "a", BufferEditor).shape, "16")  # while the run is going
+    a = window.workbench.document.session.args["a"]
+    assert isinstance(a, BufferArg) and a.shape == (16,)
     with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
         runs.gate.set()
     result = finished.args[0]
@@ -225,7 +235,9 @@ def worker_window(make_window: Callable[..., MainWindow]) -> Callable[[], MainWi
     return lambda: make_window(backends=Backends(InProcessBackend(), WorkerClient()))
 
 
-def spin_window(qtbot: QtBot, worker_window: MainWindow, tmp_path: Path, timeout_s: float):
+def spin_window(
+    qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path, timeout_s: float
+) -> MainWindow:
     path = tmp_path / "spin.json"
     session = {
         "format": "clstudio-session",
@@ -253,12 +265,12 @@ def test_an_endless_kernel_times_out_and_the_next_run_works(
 ) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 1.5)
     result = run(qtbot, window)
-    assert result.error.stage == "timeout"
+    assert result.error is not None and result.error.stage == "timeout"
     assert "spin" in result.error.message and "1.5 s" in result.error.message
     assert "timeout" in window.results_panel.timings.banner.text()
     assert window.status.run_label.text() == "Last run: timed out"
     # Put an end to the loop, and run again on the restarted worker.
-    retype(qtbot, window.arguments_panel.row("n").editor.lanes[0], "-1")
+    retype(qtbot, editor_of(window.arguments_panel, "n", ScalarEditor).lanes[0], "-1")
     again = run(qtbot, window)
     assert again.ok, again.error
 

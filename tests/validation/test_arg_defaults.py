@@ -97,7 +97,9 @@ def test_unsupported_arguments_are_named() -> None:
         "a read_write image: read from one image and write to another"
     )
     assert unsupported_reason(image("src", "read_only")) is None
-    assert "cannot fill" in (unsupported_reason(arg("p", "struct point*")) or "")
+    assert "describe it in the session's structs" in (
+        unsupported_reason(arg("p", "struct point*")) or ""
+    )
     assert default_spec(arg("p", "struct point*"), (8,), None) is None
     assert unsupported_reason(arg("x", "float*")) is None
 

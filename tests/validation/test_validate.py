@@ -21,7 +21,8 @@ from clstudio.session.args import (
 )
 from clstudio.session.format import Session, SessionError, parse_session
 from clstudio.validation import IndexSpace, summary
-from clstudio.validation.validate import check_ndrange, validate
+from clstudio.validation.ndrange_limits import check_ndrange
+from clstudio.validation.validate import validate
 
 LIMITS = DeviceLimits(
     name="Test CPU",

@@ -8,7 +8,8 @@ from clstudio.common.dtypes import parse_element_type
 from clstudio.session import IterationArg, Launch, LaunchGroup
 from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session
-from clstudio.worker.client import WorkerClient, program_launch_at
+from clstudio.worker.client import WorkerClient
+from clstudio.worker.request_ends import program_launch_at
 
 pytestmark = pytest.mark.opencl
 

@@ -85,7 +85,7 @@ def test_large_arrays_come_back_through_shared_memory(client: WorkerClient) -> N
     assert result.ok, result.error
     np.testing.assert_array_equal(result.outputs["c"], 2 * result.inputs["a"])
     assert result.outputs["c"].flags.writeable
-    assert leftover_blocks() == []
+    assert leftover_blocks(os.getpid()) == []
 
 
 def test_progress_arrives_in_order_and_ends_complete(client: WorkerClient) -> None:

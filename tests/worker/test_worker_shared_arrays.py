@@ -1,6 +1,7 @@
 """Large arrays cross through shared-memory blocks, and no block outlives a transfer."""
 
 import multiprocessing
+import os
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +20,8 @@ from clstudio.worker.shared_arrays import (
 )
 
 LARGE = SHARE_MIN_BYTES // 2  # elements: at least two bytes each, so over the threshold
+# Block names live in one folder for the whole machine: this process's own, as a worker's.
+TAG = f"{os.getpid()}.test"
 
 
 def _ours(prefix: str) -> list[str]:
@@ -39,7 +42,7 @@ def _ours(prefix: str) -> list[str]:
     ids=["float", "long-2d", "float4", "ushort2", "half", "char8", "strided"],
 )
 def test_large_arrays_round_trip_through_blocks(array: np.ndarray) -> None:
-    prefix = block_prefix("test", 1)
+    prefix = block_prefix(TAG, 1)
     shared = share_arrays({"a": array}, prefix)
     assert isinstance(shared, dict)
     ref = shared["a"]
@@ -55,7 +58,7 @@ def test_large_arrays_round_trip_through_blocks(array: np.ndarray) -> None:
 
 
 def test_small_arrays_and_other_values_stay_in_the_message() -> None:
-    prefix = block_prefix("test", 2)
+    prefix = block_prefix(TAG, 2)
     small = np.arange(16, dtype=np.float32)
     payload = {"small": small, "text": "x", "objects": np.array([None, 1], dtype=object)}
     assert share_arrays(payload, prefix) is payload
@@ -63,7 +66,7 @@ def test_small_arrays_and_other_values_stay_in_the_message() -> None:
 
 
 def test_a_run_result_sends_its_inputs_and_outputs_through_blocks() -> None:
-    prefix = block_prefix("test", 3)
+    prefix = block_prefix(TAG, 3)
     a = np.arange(LARGE, dtype=np.float32)
     c = a * 2
     result = RunResult(ok=True, kernel="k", inputs={"a": a, "c": a}, outputs={"c": c})
@@ -80,7 +83,7 @@ def test_a_run_result_sends_its_inputs_and_outputs_through_blocks() -> None:
 
 
 def test_discard_finds_the_blocks_of_a_worker_that_never_replied() -> None:
-    prefix = block_prefix("test", 4)
+    prefix = block_prefix(TAG, 4)
     arrays = [np.ones(LARGE, np.float32) * i for i in range(3)]
     # A spawned process shares the arrays and exits without a reply, as a dying worker would.
     context = multiprocessing.get_context("spawn")
@@ -96,7 +99,7 @@ def test_discard_finds_the_blocks_of_a_worker_that_never_replied() -> None:
 def test_every_block_is_unlinked_even_when_taking_one_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    prefix = block_prefix("test", 5)
+    prefix = block_prefix(TAG, 5)
     shared = share_arrays([np.zeros(LARGE, np.float32) for _ in range(3)], prefix)
     real_take = shared_arrays._take
     calls: list[SharedArray] = []
@@ -115,7 +118,7 @@ def test_every_block_is_unlinked_even_when_taking_one_fails(
 
 @pytest.mark.skipif(not shared_arrays._SHM_DIR.is_dir(), reason="no /dev/shm to map blocks from")
 def test_a_taken_array_is_the_block_itself_and_outlives_its_name() -> None:
-    prefix = block_prefix("test", 7)
+    prefix = block_prefix(TAG, 7)
     array = np.arange(LARGE, dtype=np.float32)
     taken = take_arrays(share_arrays({"a": array}, prefix))
     assert isinstance(taken, dict)
@@ -130,7 +133,7 @@ def test_a_taken_array_is_the_block_itself_and_outlives_its_name() -> None:
 def test_copied_out_where_no_block_can_be_mapped(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    prefix = block_prefix("test", 8)
+    prefix = block_prefix(TAG, 8)
     array = np.arange(LARGE, dtype=np.float32)
     shared = share_arrays({"a": array}, prefix)
     monkeypatch.setattr(shared_arrays, "_SHM_DIR", tmp_path / "none")
@@ -144,9 +147,22 @@ def test_copied_out_where_no_block_can_be_mapped(
 
 
 def test_arrays_are_pickled_when_shared_memory_is_too_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    prefix = block_prefix("test", 6)
+    prefix = block_prefix(TAG, 6)
     monkeypatch.setattr(shared_arrays, "_SHM_HEADROOM", 2**62)
     array = np.zeros(LARGE, np.float32)
     shared = share_arrays({"a": array}, prefix)
     assert isinstance(shared, dict) and shared["a"] is array
     assert _ours(prefix) == []
+
+
+def test_leftover_blocks_of_one_app_leave_out_every_other_apps() -> None:
+    """Another CL Studio, or tests running beside these, has blocks of its own."""
+    mine, theirs = block_prefix(TAG, 90), block_prefix(f"{os.getpid() + 1}.test", 90)
+    for prefix in (mine, theirs):
+        share_arrays({"a": np.zeros(LARGE, np.uint16)}, prefix)
+    try:
+        assert f"{mine}0" in leftover_blocks(os.getpid())
+        assert f"{theirs}0" not in leftover_blocks(os.getpid())
+        assert {f"{mine}0", f"{theirs}0"} <= set(leftover_blocks())
+    finally:
+        assert discard_blocks(mine) == discard_blocks(theirs) == 1

@@ -60,6 +60,7 @@ def _takes_over(client: WorkerClient, fault: Session) -> None:
     assert spare is not None
     assert _stage(client.run(fault)) in {"crash", "timeout", "cancelled"}
     assert client.pid == spare
+    assert client.spare_pid is None  # nothing boots beside the run that recovers
     result = client.run(TWICE)
     assert result.ok, result.error
     np.testing.assert_array_equal(result.outputs["c"], 2 * np.arange(64, dtype=np.float32))
@@ -106,14 +107,15 @@ def test_a_spare_that_died_is_not_used() -> None:
 
 
 def test_close_leaves_no_process_block_or_folder_of_either_worker() -> None:
-    before = set(leftover_blocks())
+    before = set(leftover_blocks(os.getpid()))
     client = WorkerClient(spare=True)
     assert client.run(TWICE).ok
     assert _stage(client.run(WILD)) == "crash"
+    assert client.run(TWICE).ok  # the next spare starts after it
     pids = [pid for pid in (client.pid, client.spare_pid) if pid is not None]
     assert len(pids) == 2
     client.close()
     assert all(_gone(pid) for pid in pids)
     assert client.spare_pid is None
-    assert set(leftover_blocks()) - before == set()
+    assert set(leftover_blocks(os.getpid())) - before == set()
     assert _scratch_folders() == []

@@ -135,6 +135,14 @@
         <translation>在调试面板中逐步执行示例库的 reduction：stride 为何减半，缺少屏障会怎样</translation>
     </message>
     <message>
+        <source>&amp;Memory traffic: coalescing and reuse</source>
+        <translation>内存访问：合并与复用(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Which work-item touched which element, in the Memory tab: the transposes and the matrix multiplies</source>
+        <translation>在内存页中查看哪个工作项访问了哪个元素：转置与矩阵乘法</translation>
+    </message>
+    <message>
         <source>&amp;About CL Studio</source>
         <translation>关于 CL Studio(&amp;A)</translation>
     </message>

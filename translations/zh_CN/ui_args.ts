@@ -125,6 +125,14 @@
         <translation>由内核决定：{help}</translation>
     </message>
     <message>
+        <source>NULL</source>
+        <translation>NULL</translation>
+    </message>
+    <message>
+        <source>Pass a null pointer instead of a buffer, for a kernel that checks for one</source>
+        <translation>传入空指针而不是缓冲区，供会检查空指针的内核使用</translation>
+    </message>
+    <message>
         <source>Access</source>
         <translation>访问方式</translation>
     </message>
@@ -318,6 +326,10 @@
     <message>
         <source>a sample picture</source>
         <translation>示例图片</translation>
+    </message>
+    <message>
+        <source>uninitialised (no host data)</source>
+        <translation>未初始化（没有主机数据）</translation>
     </message>
     <message>
         <source>value</source>
@@ -590,6 +602,33 @@
     <message>
         <source>One size, {name} = {value}, for {described}: changing {name} then changes them all</source>
         <translation>用一个大小 {name} = {value} 统一 {described}：之后修改 {name}，它们会一起改变</translation>
+    </message>
+</context>
+<context>
+    <name>StructBufferEditor</name>
+    <message>
+        <source>Elements along each dimension, rows first</source>
+        <translation>每个维度上的元素数，行在前</translation>
+    </message>
+    <message>
+        <source>auto: {mode}</source>
+        <translation>自动：{mode}</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>访问方式</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>shape: type sizes like 1024, or 64, 128</source>
+        <translation>形状：请输入大小，如 1024 或 64, 128</translation>
     </message>
 </context>
 </TS>

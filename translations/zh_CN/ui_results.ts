@@ -8,6 +8,10 @@
         <translation>值</translation>
     </message>
     <message>
+        <source>index {index}, {field}: {value}</source>
+        <translation>索引 {index}，{field}：{value}</translation>
+    </message>
+    <message>
         <source>index {index}: {value}</source>
         <translation>索引 {index}：{value}</translation>
     </message>
@@ -353,6 +357,14 @@
     <message>
         <source>Show worst element</source>
         <translation>显示误差最大的元素</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; started uninitialised (no host data): the values the kernel did not write are undefined.</source>
+        <translation>&apos;{name}&apos; 一开始未初始化（没有主机数据）：内核没有写入的值是未定义的。</translation>
+    </message>
+    <message>
+        <source>A buffer of structs saves as .npy; save each of its fields ({name}.{field}) as CSV</source>
+        <translation>结构体缓冲区只能存为 .npy；要存 CSV，请逐个保存它的字段（{name}.{field}）</translation>
     </message>
     <message>
         <source>Jump to the element farthest from its reference value</source>

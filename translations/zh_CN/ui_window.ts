@@ -317,6 +317,10 @@
         <translation>编译器</translation>
     </message>
     <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
         <source>Devices</source>
         <translation>设备</translation>
     </message>

@@ -263,28 +263,47 @@ def _divergence(
     at = _at(side, words)
     if kind == "async-copy-divergence":
         if report.reached is not None:
-            reached = gettext(
-                "only {reached} of the {size} work-items of a work-group made the "
-                "async copy at {at}"
-            ).format(reached=report.reached, size=report.group_size, at=at)
+            reached = _partial(
+                gettext(
+                    "only {reached} of the {size} work-items of a work-group made the "
+                    "async copy at {at}"
+                ),
+                report,
+                at,
+            )
         else:
-            reached = gettext(
-                "the work-items of a work-group called the async copy at {at} with different "
-                "arguments ({mine}, where others had {theirs})"
-            ).format(at=at, mine=_values(side), theirs=_values(other))
+            reached = _differing(
+                gettext(
+                    "the work-items of a work-group called the async copy at {at} with "
+                    "different arguments ({mine}, where others had {theirs})"
+                ),
+                at,
+                side,
+                other,
+            )
         return gettext(
             "{reached}: every work-item of a group must make the same async_work_group_copy "
             "call, with the same arguments"
         ).format(reached=reached)
     if report.reached is not None:
-        reached = gettext(
-            "only {reached} of the {size} work-items of a work-group reached the barrier at {at}"
-        ).format(reached=report.reached, size=report.group_size, at=at)
+        reached = _partial(
+            gettext(
+                "only {reached} of the {size} work-items of a work-group reached the barrier "
+                "at {at}"
+            ),
+            report,
+            at,
+        )
     elif side.line and words.calls(side.line, "wait_group_events"):
-        reached = gettext(
-            "the work-items of a work-group waited for different events at {at} ({mine}, "
-            "where others had {theirs})"
-        ).format(at=at, mine=_values(side), theirs=_values(other))
+        reached = _differing(
+            gettext(
+                "the work-items of a work-group waited for different events at {at} ({mine}, "
+                "where others had {theirs})"
+            ),
+            at,
+            side,
+            other,
+        )
         return gettext(
             "{reached}: every work-item of a group must call wait_group_events with the same events"
         ).format(reached=reached)
@@ -293,14 +312,29 @@ def _divergence(
             "the work-items of a work-group reached different barriers ({at} and line {other})"
         ).format(at=at, other=other.line)
     else:
-        reached = gettext(
-            "the work-items of a work-group reached the barrier at {at} with different "
-            "fence flags ({mine}, where others had {theirs})"
-        ).format(at=at, mine=_values(side), theirs=_values(other))
+        reached = _differing(
+            gettext(
+                "the work-items of a work-group reached the barrier at {at} with different "
+                "fence flags ({mine}, where others had {theirs})"
+            ),
+            at,
+            side,
+            other,
+        )
     return gettext(
         "{reached}: every work-item of a group must reach the same barrier, so keep "
         "barrier() out of conditions that differ between work-items"
     ).format(reached=reached)
+
+
+def _partial(sentence: str, report: Report, at: str) -> str:
+    """`sentence` (translated) told how few of the work-group got to `at`."""
+    return sentence.format(reached=report.reached, size=report.group_size, at=at)
+
+
+def _differing(sentence: str, at: str, side: Side, other: Side | None) -> str:
+    """`sentence` (translated) told what this work-item had at `at`, and what others had."""
+    return sentence.format(at=at, mine=_values(side), theirs=_values(other))
 
 
 def _values(side: Side | None) -> str:

@@ -23,6 +23,7 @@ from clstudio.cli import (
     peaks_command,
     run_command,
     sweep_command,
+    traffic_command,
 )
 from clstudio.cli.translated_parser import TranslatedParser
 from clstudio.common import ENGLISH, escaped_output, gettext, set_language
@@ -38,6 +39,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     exercise_command,
     peaks_command,
     sweep_command,
+    traffic_command,
 )
 INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 

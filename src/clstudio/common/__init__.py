@@ -50,6 +50,13 @@ from clstudio.common.results import (
     Timing,
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
+from clstudio.common.struct_types import (
+    StructError,
+    StructField,
+    StructType,
+    declared_struct_name,
+    lay_out,
+)
 from clstudio.common.terminal_text import escape_controls, escaped_output
 from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
 from clstudio.common.translation import (
@@ -60,6 +67,7 @@ from clstudio.common.translation import (
     N_,
     current_language,
     gettext,
+    hold_language,
     language_of,
     ngettext,
     set_language,
@@ -122,18 +130,24 @@ __all__ = [
     "RunStep",
     "Step",
     "StepOutcome",
+    "StructError",
+    "StructField",
+    "StructType",
     "Timing",
     "TypeNameError",
     "UserDataError",
     "build_options_problem",
     "current_language",
+    "declared_struct_name",
     "escape_controls",
     "escaped_output",
     "format_bytes",
     "format_seconds",
     "gettext",
+    "hold_language",
     "kernel_type",
     "language_of",
+    "lay_out",
     "load_array",
     "load_user_data",
     "newer_version_problem",

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from clstudio.common.translation import gettext
+
+if TYPE_CHECKING:
+    from clstudio.common.struct_types import StructType
 
 OPENCL_SCALARS: dict[str, str] = {
     "char": "int8",
@@ -60,20 +64,28 @@ class TypeNameError(ValueError):
 
 @dataclass(frozen=True)
 class ElementType:
-    """One element of a buffer: a numpy scalar type and a vector width (1 for scalars)."""
+    """One element of a buffer: a numpy scalar type and a vector width (1 for scalars).
+
+    A struct (`struct` set) has its structured numpy dtype as `scalar` and width 1.
+    """
 
     scalar: np.dtype
     width: int = 1
+    struct: StructType | None = None
 
     @property
     def name(self) -> str:
         """Canonical session spelling: numpy names for scalars, OpenCL names for vectors."""
+        if self.struct is not None:
+            return self.struct.name
         if self.width == 1:
             return self.scalar.name
         return f"{NUMPY_TO_OPENCL[self.scalar.name]}{self.width}"
 
     @property
     def opencl_name(self) -> str:
+        if self.struct is not None:
+            return self.struct.name
         base = NUMPY_TO_OPENCL.get(self.scalar.name, self.scalar.name)
         return base if self.width == 1 else f"{base}{self.width}"
 

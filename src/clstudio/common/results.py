@@ -167,6 +167,8 @@ class RunResult:
     printf: str = ""
     launch_count: int = 1  # launches the session writes (a program of several: more than 1)
     snapshots: tuple[LaunchSnapshot, ...] = ()  # asked for: after each launch of iteration 0
+    # Buffers created with no host data: what the kernel did not write is undefined.
+    uninitialised: tuple[str, ...] = ()
 
     @property
     def is_program(self) -> bool:

@@ -25,6 +25,8 @@ ENGLISH = "en"
 # The languages with complete catalogues, each named in itself for the language menu.
 LANGUAGES: dict[str, str] = {ENGLISH: "English", "zh_CN": "简体中文"}
 _SYSTEM = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+# The language a process holds to (hold_language), or nothing while it reads the environment.
+_held: list[str] = []
 
 
 def set_language(code: str | None) -> None:
@@ -33,11 +35,22 @@ def set_language(code: str | None) -> None:
         os.environ.pop(LANGUAGE_VARIABLE, None)
     else:
         os.environ[LANGUAGE_VARIABLE] = code
+    if _held:
+        _held[:] = [_wanted()]
+
+
+def hold_language() -> None:
+    """Read the environment's language once and keep to it for this process's life.
+
+    For the worker, whose environment is set before its start: reading the environment
+    costs about 10 µs a message, and a tiny run says thirty (bench/bench_worker_runs.py).
+    """
+    _held[:] = [_wanted()]
 
 
 def current_language() -> str:
     """The language messages come out in: a key of LANGUAGES (English when none fits)."""
-    return _language_of(_wanted())
+    return _language_of(_asked())
 
 
 def language_of(choice: str | None) -> str:
@@ -47,17 +60,21 @@ def language_of(choice: str | None) -> str:
 
 def gettext(message: str) -> str:
     """`message` in the current language, or as it is when there is no translation."""
-    return _catalogue(_wanted()).gettext(message)
+    return _catalogue(_asked()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits `count`, in the current language."""
-    return _catalogue(_wanted()).ngettext(singular, plural, count)
+    return _catalogue(_asked()).ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:
     """Marks a text of a table for translation where it is shown; returns it unchanged."""
     return message
+
+
+def _asked() -> str:
+    return _held[0] if _held else _wanted()
 
 
 def _wanted(variables: tuple[str, ...] = (LANGUAGE_VARIABLE, *_SYSTEM)) -> str:

@@ -17,7 +17,6 @@ from clstudio.counts.instruction_counts import (
     classify,
     read_counts,
 )
-from clstudio.counts.ir_dump import dumps_now, take_ir
 from clstudio.counts.lane_widths import CountingError, LaneWidths, call_lanes, lane_widths
 
 __all__ = [
@@ -35,9 +34,7 @@ __all__ = [
     "call_lanes",
     "classify",
     "count_environment",
-    "dumps_now",
     "lane_widths",
     "plan_count",
     "read_counts",
-    "take_ir",
 ]

@@ -18,8 +18,6 @@ from clstudio.validation import suggested_local_size
 
 FULL_RANGE_LIMIT = 16_384
 TIME_LIMIT_S = 300.0
-# Oclgrind writes the IR it executed to /tmp/oclgrind_<id>.ll (a fixed folder in its code).
-DUMP_FOLDER = "/tmp"
 
 
 @dataclass(frozen=True)
@@ -78,10 +76,13 @@ def plan_count(session: Session) -> CountPlan:
 
 def count_environment(sampled: bool) -> tuple[tuple[str, str], ...]:
     """Oclgrind's switches, each exactly "1"; PYOPENCL_NO_CACHE so that Oclgrind compiles
-    (and dumps) the program rather than load pyopencl's cached binary."""
+    the session's source, and the count's worker shares no binary cache with others.
+
+    No OCLGRIND_DUMP_SPIR: it writes to a fixed /tmp (in Oclgrind's code), where two counts
+    at once took or removed each other's files; the IR comes from the program's binary.
+    """
     switches = [
         ("OCLGRIND_INST_COUNTS", "1"),
-        ("OCLGRIND_DUMP_SPIR", "1"),
         ("PYOPENCL_NO_CACHE", "1"),
     ]
     if sampled:

@@ -1,9 +1,9 @@
 """How many lanes each floating-point instruction works on, read from the kernel's IR.
 
 Oclgrind counts `fmul` once whether it multiplies a float or a float4; its calls
-carry their types (`llvm.fmuladd.v4f32`, `_Z3expDv4_f`). The IR it executed
-(OCLGRIND_DUMP_SPIR=1) tells each opcode's widths; when one opcode appears at
-several widths the executed count cannot be split, and counting is refused.
+carry their types (`llvm.fmuladd.v4f32`, `_Z3expDv4_f`). The IR it executed (its
+program's binary is that IR's bitcode) tells each opcode's widths; when one opcode appears
+at several widths the executed count cannot be split, and counting is refused.
 """
 
 from __future__ import annotations

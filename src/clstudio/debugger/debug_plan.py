@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from clstudio.checkmode import BUILD_OPTIONS
 from clstudio.common import N_, gettext
+from clstudio.debugger.debug_results import ids_text
 from clstudio.devices import SIMULATOR_PLATFORM, DeviceSelector
 from clstudio.session import Session
 
@@ -52,14 +53,14 @@ def plan_debug(
     if not 1 <= len(work_item) <= dims:
         raise DebugPlanError(
             gettext("work-item {item}: the kernel runs in {dims} dimensions").format(
-                item=_ids_text(work_item), dims=dims
+                item=ids_text(work_item), dims=dims
             )
         )
     for index, size in zip(work_item, session.global_size, strict=False):
         if not 0 <= index < size:
             raise DebugPlanError(
                 gettext("work-item {item} is outside the global size {size}").format(
-                    item=_ids_text(work_item), size=" x ".join(map(str, session.global_size))
+                    item=ids_text(work_item), size=" x ".join(map(str, session.global_size))
                 )
             )
     padded = (*work_item, 0, 0)[:3]
@@ -85,7 +86,3 @@ def debug_environment() -> tuple[tuple[str, str], ...]:
     """Oclgrind's debugger on stdin (the switch works only as exactly "1"); PYOPENCL_NO_CACHE,
     since a cached binary carries no source and the debugger then has no lines."""
     return (("OCLGRIND_INTERACTIVE", "1"), ("PYOPENCL_NO_CACHE", "1"))
-
-
-def _ids_text(ids: tuple[int, ...]) -> str:
-    return "(" + ",".join(map(str, ids)) + ")"

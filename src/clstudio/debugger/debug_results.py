@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.common import RunError
+from clstudio.common import N_, RunError
 
 Number = int | float
 # One value: a number, a vector by component, or an array (nested for 2-D arrays).
@@ -24,6 +24,21 @@ NOT_STARTED = "not-started"  # a work-item chosen before it ran its first line
 FINISHED = "finished"  # the work-item has returned; others may still run
 ENDED = "ended"  # the kernel and the debug process are over
 REASONS = (BREAKPOINT, STEP, BARRIER, ERROR, SWITCHED, NOT_STARTED, FINISHED, ENDED)
+REASON_TEXTS = {  # each reason in words, translated where shown
+    BREAKPOINT: N_("breakpoint"),
+    STEP: N_("step"),
+    BARRIER: N_("at a barrier"),
+    ERROR: N_("Oclgrind found an error"),
+    SWITCHED: N_("switched"),
+    NOT_STARTED: N_("not started"),
+    FINISHED: N_("the work-item finished"),
+    ENDED: N_("ended"),
+}
+
+
+def ids_text(ids: tuple[int, ...]) -> str:
+    """A work-item's ids as messages write them: `(3,0,0)`."""
+    return "(" + ",".join(map(str, ids)) + ")"
 
 
 @dataclass(frozen=True)

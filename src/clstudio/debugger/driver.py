@@ -19,7 +19,7 @@ from typing import TypeVar
 from clstudio.checkmode import parse_log
 from clstudio.common import RunError, gettext
 from clstudio.debugger.answers import StopAnswer, parse_backtrace, parse_info, parse_stop
-from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG, DebugPlan
+from clstudio.debugger.debug_plan import DebugPlan
 from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
@@ -35,9 +35,17 @@ from clstudio.debugger.debug_results import (
     MemoryView,
     PausedState,
     Value,
+    ids_text,
 )
 from clstudio.debugger.inspection import Inspector
 from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess, DebuggerTimeout
+from clstudio.debugger.run_endings import (
+    cancelled_stop,
+    silent_end_stop,
+    status_error,
+    timed_out_stop,
+    unchanged_stop,
+)
 
 _BARRIER_CALL = re.compile(r"\b(?:work_group_)?barrier\s*\(")
 Ids = tuple[int, int, int]
@@ -170,7 +178,7 @@ class DebugDriver:
         except DebuggerEnded as ended:
             stop = self._ended(ended.text)
         except DebuggerTimeout:
-            stop = self._timed_out()
+            stop = timed_out_stop(self.plan.answer_limit_s)
         self.stop_now = stop
         return stop
 
@@ -185,7 +193,7 @@ class DebugDriver:
         except DebuggerEnded as ended:
             self.stop_now = self._ended(ended.text)
         except DebuggerTimeout:
-            self.stop_now = self._timed_out()
+            self.stop_now = timed_out_stop(self.plan.answer_limit_s)
         return nothing
 
     def _ask(self, commands: Sequence[str]) -> tuple[str, ...]:
@@ -296,15 +304,15 @@ class DebugDriver:
         answer = parse_stop(self._ask_one(f"workitem {_ids_arg(global_id)}"))
         if "invalid-id" in answer.messages:
             message = gettext("there is no work-item {item} in this launch").format(
-                item=_ids_text(global_id)
+                item=ids_text(global_id)
             )
-            return self._unchanged(RunError("validate", message))
+            return unchanged_stop(self.stop_now, RunError("validate", message))
         assert self.info is not None
         if "cannot-switch" in answer.messages:
             message = gettext("work-item {item} has already finished").format(
-                item=_ids_text(global_id)
+                item=ids_text(global_id)
             )
-            return self._unchanged(RunError("validate", message))
+            return unchanged_stop(self.stop_now, RunError("validate", message))
         self.following = global_id
         if "no-source-line" in answer.messages:
             return DebugStop(NOT_STARTED, self.info.ids(global_id), None, output=answer.output)
@@ -347,19 +355,6 @@ class DebugDriver:
         ids = self.info.ids(self.following)
         return DebugStop(FINISHED, ids, None, output=output, oclgrind=self._reports())
 
-    def _unchanged(self, error: RunError) -> DebugStop:
-        """The stop as it was, with what was refused."""
-        previous = self.stop_now or DebugStop(FINISHED, None, None)
-        return DebugStop(
-            previous.reason,
-            previous.work_item,
-            previous.line,
-            previous.source,
-            previous.function,
-            previous.depth,
-            error=error,
-        )
-
     def _reports(self) -> str:
         return self._process.take_reports().strip() if self._process is not None else ""
 
@@ -367,52 +362,21 @@ class DebugDriver:
         lines = self.plan.session.source.splitlines()
         return lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
 
-    def _timed_out(self) -> DebugStop:
-        limit = f"{self.plan.answer_limit_s:g}"
-        message = gettext(
-            "the debugger gave no answer within {limit} s, so the debug run was stopped: "
-            "an endless loop, or a step over a loop written on one line?"
-        ).format(limit=limit)
-        return DebugStop(ENDED, None, None, error=RunError("timeout", message))
-
     def _ended(self, text: str) -> DebugStop:
         """The process is gone: killed by Stop, or the run ended (well or not)."""
         assert self._process is not None
         output = parse_stop(text).output
         reports = self._reports()
         if self._process.killed:
-            message = gettext("the debug run was stopped")
-            return DebugStop(ENDED, None, None, output=output, error=RunError("cancelled", message))
+            return cancelled_stop(output)
         status = self._process.status()
         self._process.exit_code()
         if status is None:
-            code = self._process.exit_code()
-            message = gettext(
-                "the debug process ended without a word (exit status {code}): {reports}"
-            ).format(code=code, reports=reports[-2000:] or "-")
-            return DebugStop(ENDED, None, None, output=output, error=RunError("crash", message))
+            return silent_end_stop(output, self._process.exit_code(), reports)
         self.simulator_found = status.get("simulator_found") is not False
-        error = _status_error(status)
+        error = status_error(status)
         return DebugStop(ENDED, None, None, output=output, oclgrind=reports, error=error)
-
-
-def _status_error(status: dict[str, object]) -> RunError | None:
-    if not status.get("simulator_found", True):
-        return RunError("validate", gettext(GET_OCLGRIND_TO_DEBUG))
-    error = status.get("error")
-    if not isinstance(error, dict):
-        return None
-    line = error.get("line")
-    return RunError(
-        str(error.get("stage", "run")),
-        str(error.get("message", "")),
-        line=line if isinstance(line, int) else None,
-    )
 
 
 def _ids_arg(ids: Ids) -> str:
     return " ".join(map(str, ids))
-
-
-def _ids_text(ids: Ids) -> str:
-    return "(" + ",".join(map(str, ids)) + ")"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from clstudio.common import RunResult
 from clstudio.devices import SIMULATOR_PLATFORM
+from clstudio.reporting import error_json
 from clstudio.session import parse_session
 
 
@@ -49,9 +50,7 @@ def _status(result: RunResult, simulator_found: bool) -> dict[str, object]:
     return {
         "ok": error is None,
         "simulator_found": simulator_found,
-        "error": None
-        if error is None
-        else {"stage": error.stage, "message": error.message, "line": error.line},
+        "error": error_json(error),
     }
 
 

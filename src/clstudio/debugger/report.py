@@ -4,49 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from clstudio.common import N_, format_seconds, gettext, ngettext
+from clstudio.common import format_seconds, gettext, ngettext
 from clstudio.debugger.debug_results import (
-    BARRIER,
-    BREAKPOINT,
     ENDED,
-    ERROR,
-    FINISHED,
-    NOT_STARTED,
-    STEP,
-    SWITCHED,
+    REASON_TEXTS,
     Components,
     DebugRun,
     DebugStop,
     Value,
     WorkItemIds,
+    ids_text,
 )
+from clstudio.reporting import simulator_opening
 
 DEBUG_FORMAT = "clstudio-debug-result"
 DEBUG_VERSION = 1
-_REASON_TEXTS = {
-    BREAKPOINT: N_("breakpoint"),
-    STEP: N_("step"),
-    BARRIER: N_("at a barrier"),
-    ERROR: N_("Oclgrind found an error"),
-    SWITCHED: N_("switched"),
-    NOT_STARTED: N_("not started"),
-    FINISHED: N_("the work-item finished"),
-    ENDED: N_("ended"),
-}
 
 
 def debug_to_json(run: DebugRun) -> dict[str, Any]:
-    error = run.error
     info = run.info
     return {
-        "format": DEBUG_FORMAT,
-        "version": DEBUG_VERSION,
-        "ok": run.ok,
-        "simulator_found": run.simulator_found,
-        "error": None
-        if error is None
-        else {"stage": error.stage, "message": error.message, "line": error.line},
-        "kernel": run.kernel,
+        **simulator_opening(
+            DEBUG_FORMAT, DEBUG_VERSION, run.ok, run.simulator_found, run.error, run.kernel
+        ),
         "global_size": None if info is None else list(info.global_size),
         "local_size": None if info is None else list(info.local_size),
         "breakpoints": list(run.breakpoints),
@@ -123,7 +103,7 @@ def _stop_lines(stop: DebugStop, source_name: str) -> list[str]:
     lines: list[str] = [stop.output.rstrip("\n")] if stop.output else []
     if stop.reason == ENDED:
         return lines
-    reason = gettext(_REASON_TEXTS[stop.reason])
+    reason = gettext(REASON_TEXTS[stop.reason])
     who = _who(stop.work_item)
     # Translators: why the work-item stopped, then which one it is.
     what = gettext("{reason}, {work_item}").format(reason=reason, work_item=who)
@@ -145,9 +125,7 @@ def _who(ids: WorkItemIds | None) -> str:
     if ids is None:
         return ""
     return gettext("work-item {global_id} (local {local_id}, group {group_id})").format(
-        global_id=_ids(ids.global_id), local_id=_ids(ids.local_id), group_id=_ids(ids.group_id)
+        global_id=ids_text(ids.global_id),
+        local_id=ids_text(ids.local_id),
+        group_id=ids_text(ids.group_id),
     )
-
-
-def _ids(ids: tuple[int, ...]) -> str:
-    return "(" + ",".join(map(str, ids)) + ")"

@@ -16,7 +16,13 @@ import importlib.util
 import os
 from pathlib import Path
 
-__all__ = ["OCLGRIND_ICD", "SHARED_VARIABLE", "keep_oclgrind_private", "private_icds"]
+__all__ = [
+    "OCLGRIND_ICD",
+    "SHARED_VARIABLE",
+    "keep_oclgrind_private",
+    "private_icds",
+    "shared_layout_icds",
+]
 
 OCLGRIND_ICD = "oclgrind.icd"
 PRIVATE_FOLDER = "clstudio-only"  # inside `.libs`: the loader reads files there, not folders
@@ -61,7 +67,22 @@ def private_icds() -> tuple[Path, ...]:
     installation, not of one worker.
     """
     libs = pyopencl_libs()
-    if libs is None or os.environ.get(SHARED_VARIABLE) == "1":
+    if libs is None:
         return ()
+    if os.environ.get(SHARED_VARIABLE) == "1":
+        return shared_layout_icds(libs)
     private = keep_oclgrind_private(libs)
     return (private,) if private is not None else ()
+
+
+def shared_layout_icds(libs: Path) -> tuple[Path, ...]:
+    """The private `.icd`, left where it is, when another CL Studio has moved Oclgrind's.
+
+    Nothing moves: the environment may be shared. Whichever layout it is in (as pip
+    put it, or after a CL Studio run without SHARED_VARIABLE), the workers see Oclgrind
+    once; the loader reads a `.icd` still in `libs` by itself.
+    """
+    private = libs / PRIVATE_FOLDER / OCLGRIND_ICD
+    if (libs / OCLGRIND_ICD).is_file() or not private.is_file():
+        return ()
+    return (private,)

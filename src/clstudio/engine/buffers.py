@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -17,6 +20,29 @@ _FLAGS = {
     "out": cl.mem_flags.WRITE_ONLY,
     "inout": cl.mem_flags.READ_WRITE,
 }
+
+# Makes the host array a read-back lands in, from its shape and element type.
+HostArrays = Callable[[tuple[int, ...], np.dtype], np.ndarray]
+_read_back_into: ContextVar[HostArrays] = ContextVar("read_back_into", default=np.empty)
+
+
+@contextlib.contextmanager
+def reading_back_into(make: HostArrays) -> Iterator[None]:
+    """Read-backs land in arrays made by `make` meanwhile.
+
+    The worker's are on shared memory, so that an output crosses to the app without
+    a copy (clstudio.worker.shared_arrays).
+    """
+    token = _read_back_into.set(make)
+    try:
+        yield
+    finally:
+        _read_back_into.reset(token)
+
+
+def read_back_array(like: np.ndarray) -> np.ndarray:
+    """An empty host array of `like`'s shape and type, for a read-back to fill."""
+    return _read_back_into.get()(like.shape, like.dtype)
 
 
 @dataclass
@@ -41,7 +67,7 @@ class DeviceBuffer:
         return cl.enqueue_copy(queue, self.buffer, self.host, is_blocking=False)
 
     def download(self, queue: cl.CommandQueue) -> tuple[np.ndarray, cl.Event]:
-        out = np.empty_like(self.host)
+        out = read_back_array(self.host)
         return out, cl.enqueue_copy(queue, out, self.buffer, is_blocking=False)
 
     def check_guards(self, queue: cl.CommandQueue) -> GuardReport | None:

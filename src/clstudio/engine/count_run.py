@@ -1,8 +1,9 @@
 """Counting's run: a session once on Oclgrind with its counts on, then its printout read.
 
 Oclgrind prints the counts on stdout after the kernel, where the worker's printf
-capture catches them with the kernel's own printf; the IR it executed, dumped
-beside, gives each floating-point opcode's vector width.
+capture catches them with the kernel's own printf; the IR it executed gives each
+floating-point opcode's vector width. That IR is the program's binary: Oclgrind's
+binaries are the bitcode of the module it interprets.
 """
 
 from __future__ import annotations
@@ -10,19 +11,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import pyopencl as cl
+
 from clstudio.checkmode import GET_OCLGRIND
 from clstudio.common import RunError, gettext
+from clstudio.compiler.ir_reader import BitcodeError, module_text
 from clstudio.counts import (
     CountingError,
     CountPlan,
     CountResult,
     classify,
-    dumps_now,
     lane_widths,
     read_counts,
-    take_ir,
 )
 from clstudio.engine.check_run import has_simulator
+from clstudio.engine.context import DeviceState
+from clstudio.engine.host_steps import DeviceObject
 from clstudio.engine.run import Cancelled, Engine, Progress
 
 
@@ -39,9 +43,13 @@ def count_session(
     started = time.perf_counter()
     if not has_simulator(session.device.platform if session.device else ""):
         return CountResult(False, kernel, RunError("validate", gettext(GET_OCLGRIND)))
-    before = dumps_now()
-    run = engine.run(session, progress, cancelled)
-    ir = take_ir(before, kernel)
+    built_ir: list[str | None] = []
+
+    def keep_ir(state: DeviceState, _buffers: list[DeviceObject]) -> None:
+        built_ir.append(_program_ir(state))
+
+    run = engine.run(session, progress, cancelled, inspect=keep_ir)
+    ir = built_ir[0] if built_ir else None
     executed, _ = read_counts(read_printed(), kernel)
     seconds = time.perf_counter() - started
     if run.error is not None:
@@ -69,3 +77,18 @@ def count_session(
         instructions=executed.instructions,
         seconds=seconds,
     )
+
+
+def _program_ir(state: DeviceState) -> str | None:
+    """The IR of the program the run has just built (the newest of the state's programs)."""
+    if not state.programs:
+        return None
+    _, program = next(reversed(state.programs.values()))
+    if program is None:
+        return None
+    binaries = program.get_info(cl.program_info.BINARIES)  # one per device: ours is one
+    bitcode = bytes(binaries[0]) if isinstance(binaries, list) and binaries else b""
+    try:
+        return module_text(bitcode) if bitcode else None
+    except BitcodeError:
+        return None

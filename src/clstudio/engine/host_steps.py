@@ -33,12 +33,19 @@ from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
 from clstudio.engine.kept import BufferPool, KeptContents
-from clstudio.references import check_reference, reference_namespace, scalar_bytes
+from clstudio.references import (
+    check_reference,
+    reference_namespace,
+    reference_output,
+    scalar_bytes,
+)
 from clstudio.session import (
+    UNINITIALISED,
     BufferArg,
     ContentsError,
     ImageArg,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     Session,
@@ -72,6 +79,7 @@ class Record:
     steps: list[Step] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
     inputs: dict[str, np.ndarray] = field(default_factory=dict)
+    uninitialised: list[str] = field(default_factory=list)  # buffers with no host data
     enter: Entering = nowhere
 
     def step(self, api: str, title: str, started: float, detail: str = "") -> None:
@@ -94,6 +102,7 @@ class Record:
             steps=tuple(self.steps),
             timings=tuple(self.timings),
             inputs=self.inputs,
+            uninitialised=tuple(self.uninitialised),
             **more,  # type: ignore[arg-type]
         )
 
@@ -222,6 +231,8 @@ def create_buffers(
             continue
         host = _initial_contents(info.name, spec, session, contents)
         record.inputs[info.name] = host
+        if spec.init.kind == UNINITIALISED:
+            record.uninitialised.append(info.name)
         if isinstance(spec, ImageArg):
             started = time.perf_counter()
             image = allocate_image(state.context, info.name, spec, info.access, host)
@@ -230,7 +241,12 @@ def create_buffers(
             continue
         access = spec.access or ("in" if info.name in const else "inout")
         started = time.perf_counter()
-        kept = pool.take(info.name, spec, access, session.guards, host) if pool else None
+        # A buffer with no host data is made new: one kept from an earlier run holds what
+        # that run wrote, which Oclgrind would count as initialised.
+        fresh = spec.init.kind == UNINITIALISED
+        kept = (
+            pool.take(info.name, spec, access, session.guards, host) if pool and not fresh else None
+        )
         created.append(
             kept
             or allocate(
@@ -296,6 +312,9 @@ def set_arguments(
             detail = gettext("{name} = sampler ({addressing}, {filter})").format(
                 name=info.name, addressing=spec.addressing, filter=spec.filter
             )
+        elif isinstance(spec, NullArg):
+            kernel.set_arg(index, None)  # clSetKernelArg with a NULL cl_mem
+            detail = gettext("{name} = NULL").format(name=info.name)
         elif isinstance(spec, LocalArg):
             # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
             kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]
@@ -320,7 +339,11 @@ def upload(
     """
     record.enter("upload")
     started = time.perf_counter()
-    uploads = [b for b in buffers if repeat == 0 or b.written]
+    uploads = [
+        b
+        for b in buffers
+        if (repeat == 0 or b.written) and b.spec.init.kind != UNINITIALISED  # no host data
+    ]
     events = [("upload", b.name, b.upload(state.queue)) for b in uploads]
     if events:
         cl.wait_for_events([event for _, _, event in events])
@@ -365,10 +388,9 @@ def check_references(
     namespace = reference_namespace(session, signature, record.inputs)
     reports = {}
     for name, reference in session.references.items():
-        if name in outputs:
-            reports[name] = check_reference(
-                name, reference, outputs[name], namespace, session.base_dir
-            )
+        output = reference_output(name, outputs)
+        if output is not None:
+            reports[name] = check_reference(name, reference, output, namespace, session.base_dir)
         else:
             message = (
                 gettext("'{name}' is an input image (read_only), so it is not read back")

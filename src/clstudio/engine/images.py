@@ -17,6 +17,7 @@ import numpy as np
 import pyopencl as cl
 
 from clstudio.common import format_bytes
+from clstudio.engine.buffers import read_back_array
 from clstudio.session import ImageArg, SamplerArg
 
 # uint8 images are normalised (UNORM_INT8): read_imagef returns 0 to 1 and write_imagef
@@ -72,7 +73,7 @@ class DeviceImage:
         )
 
     def download(self, queue: cl.CommandQueue) -> tuple[np.ndarray, cl.Event]:
-        out = np.empty_like(self.host)
+        out = read_back_array(self.host)
         event = cl.enqueue_copy(
             queue, out, self.buffer, origin=(0, 0), region=self._region, is_blocking=False
         )

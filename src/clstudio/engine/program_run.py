@@ -36,6 +36,7 @@ from clstudio.session import (
     BufferArg,
     ImageArg,
     LocalArg,
+    NullArg,
     PlannedLaunch,
     SamplerArg,
     ScalarArg,
@@ -312,6 +313,9 @@ class _ArgumentSetter:
             return gettext("{name} = sampler ({addressing}, {filter})").format(
                 name=info.name, addressing=spec.addressing, filter=spec.filter
             )
+        if isinstance(spec, NullArg):
+            kernel.set_arg(index, None)  # clSetKernelArg with a NULL cl_mem
+            return gettext("{name} = NULL").format(name=info.name)
         if isinstance(spec, LocalArg):
             # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
             kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]

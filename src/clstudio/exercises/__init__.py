@@ -1,14 +1,12 @@
 """Graded exercises: the exercise format, the catalogue, checking a kernel, a learner's progress."""
 
 from clstudio.exercises.catalogue import COURSE_ORDER, Catalogue, exercises_dir, load_catalogue
+from clstudio.exercises.exercise_cases import Case, PerformanceCase, Tolerance
 from clstudio.exercises.exercise_format import (
     FORMAT_NAME,
     FORMAT_VERSION,
-    Case,
     Exercise,
     ExerciseError,
-    PerformanceCase,
-    Tolerance,
     load_exercise,
 )
 from clstudio.exercises.grading import (

@@ -17,13 +17,22 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from clstudio.common import current_language, gettext, read_text_file
-from clstudio.exercises.case_sizes import Layout, size_value, sized_session
-from clstudio.exercises.layout_format import expression, read_layout
+from clstudio.exercises.case_sizes import Layout, sized_session
+from clstudio.exercises.exercise_cases import (
+    SIZE_NAME,
+    Case,
+    PerformanceCase,
+    Tolerance,
+    read_cases,
+    read_performance,
+    read_sizes,
+    read_tolerance,
+)
+from clstudio.exercises.layout_format import read_layout
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
     BufferArg,
@@ -33,12 +42,9 @@ from clstudio.session import (
     check_keys,
     load_session,
     read_int,
-    read_number,
     read_object,
     read_string,
-    size_name_problem,
 )
-from clstudio.session.arg_fields import arg_to_dict, read_arg
 
 FORMAT_NAME = "clstudio-exercise"
 FORMAT_VERSION = 1
@@ -63,41 +69,10 @@ KEYS = (
 )
 VARIANT_KEYS = ("name", "title", "starter", "solution", "opencl_c", "build_options", "features")
 _OPENCL_C = re.compile(r"^(\d+)\.(\d+)$")
-_SIZE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class ExerciseError(ValueError):
     """An exercise folder that cannot be used; the message names the file and the key."""
-
-
-@dataclass(frozen=True)
-class Case:
-    """One functional test: the sizes and the seed of the inputs, and the contents of
-    buffers that it starts otherwise than the session does (scores far apart, say)."""
-
-    name: str
-    sizes: dict[str, int]
-    seed: int
-    inits: dict[str, Init] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PerformanceCase:
-    """A large case that is timed; the target is a multiple of the solution's time."""
-
-    sizes: dict[str, int]
-    seed: int
-    repeats: int
-    timeout_s: float
-    solution_multiple: float  # fast enough: its fastest repeat <= this x the solution's
-    operations_expr: str | None = None  # the work, over the size names: "2 * M * N * K"
-    operations: int | None = None  # that expression at these sizes; None when not declared
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    rtol: float
-    atol: float
 
 
 @dataclass(frozen=True)
@@ -206,7 +181,7 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
     if session.source_file is None:
         problem = gettext("{file} must name its starter kernel with source_file")
         raise SessionError(problem.format(file=SESSION_FILE))
-    sizes = _read_sizes(obj["sizes"], "sizes", None)
+    sizes = read_sizes(obj["sizes"], "sizes", None)
     layout = read_layout(obj.get("layout", {}), session)
     if sized_session(session, layout, sizes) != session:
         problem = gettext(
@@ -214,8 +189,8 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
             "the session must be written for the default sizes"
         )
         raise SessionError("layout: " + problem.format(sizes=sizes, file=SESSION_FILE))
-    cases = _read_cases(obj["cases"], sizes, session)
-    performance = _read_performance(obj["performance"], sizes)
+    cases = read_cases(obj["cases"], sizes, session)
+    performance = read_performance(obj["performance"], sizes)
     every_size = {f"cases.{c.name}": c.sizes for c in cases} | {"performance": performance.sizes}
     for where, case_sizes in every_size.items():
         try:
@@ -244,93 +219,12 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
         sizes=sizes,
         layout=layout,
         cases=cases,
-        tolerance=_read_tolerance(obj["tolerance"]),
+        tolerance=read_tolerance(obj["tolerance"]),
         performance=performance,
         hints=tuple(
             _translated(read_string(h, f"hints[{i}]", non_empty=True)) for i, h in enumerate(hints)
         ),
         variants=variants,
-    )
-
-
-def _read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> dict[str, int]:
-    obj = read_object(value, where)
-    if names is not None and set(obj) != set(names):
-        problem = gettext("give exactly the sizes {names}").format(names=", ".join(names))
-        raise SessionError(f"{where}: {problem}")
-    if not obj:
-        raise SessionError(f"{where}: " + gettext("name at least one size"))
-    for name in obj:
-        if not _SIZE_NAME.match(name):
-            raise SessionError(f"{where}.{name}: " + gettext("a size name is a C identifier"))
-        reserved = size_name_problem(name, reserved=frozenset({"np"}))
-        if reserved is not None:
-            raise SessionError(f"{where}.{name}: {reserved}")
-    return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
-
-
-def _read_cases(value: object, sizes: Mapping[str, int], session: Session) -> tuple[Case, ...]:
-    if not isinstance(value, list) or not value:
-        raise SessionError("cases: " + gettext("expected a list of at least one case"))
-    cases = []
-    for i, entry in enumerate(value):
-        where = f"cases[{i}]"
-        obj = read_object(entry, where)
-        check_keys(obj, where, ("name", "sizes", "seed", "init"), required=("sizes",))
-        case_sizes = _read_sizes(obj["sizes"], f"{where}.sizes", sizes)
-        default_name = ", ".join(f"{k} = {v}" for k, v in case_sizes.items())
-        name = read_string(obj.get("name", default_name), f"{where}.name", non_empty=True)
-        seed = read_int(obj.get("seed", 0), f"{where}.seed", 0, 2**32 - 1)
-        inits = _read_inits(obj.get("init", {}), f"{where}.init", session)
-        cases.append(Case(name, case_sizes, seed, inits))
-    if len({c.name for c in cases}) != len(cases):
-        raise SessionError("cases: " + gettext("two cases have the same name"))
-    return tuple(cases)
-
-
-def _read_inits(value: object, where: str, session: Session) -> dict[str, Init]:
-    """`{"x": {"normal": {"mean": 0, "std": 1000}}}`: a buffer's contents, as a session
-    writes them, for this case only."""
-    inits = {}
-    for name, init in read_object(value, where).items():
-        spec = session.args.get(name)
-        if not isinstance(spec, BufferArg):
-            problem = gettext("{name} is not a buffer argument of the session")
-            raise SessionError(f"{where}: " + problem.format(name=repr(name)))
-        written = arg_to_dict(spec) | {"init": init}
-        read = read_arg(written, f"{where}.{name}", session.base_dir)
-        assert isinstance(read, BufferArg)
-        inits[name] = read.init
-    return inits
-
-
-def _read_tolerance(value: object) -> Tolerance:
-    obj = read_object(value, "tolerance")
-    check_keys(obj, "tolerance", ("rtol", "atol"), required=("rtol", "atol"))
-    return Tolerance(
-        float(read_number(obj["rtol"], "tolerance.rtol", 0)),
-        float(read_number(obj["atol"], "tolerance.atol", 0)),
-    )
-
-
-def _read_performance(value: object, sizes: Mapping[str, int]) -> PerformanceCase:
-    obj: dict[str, Any] = read_object(value, "performance")
-    keys = ("sizes", "seed", "repeats", "timeout_s", "target", "operations")
-    check_keys(obj, "performance", keys, required=("sizes", "target"))
-    target = read_object(obj["target"], "performance.target")
-    check_keys(target, "performance.target", ("solution_multiple",), ("solution_multiple",))
-    multiple = float(read_number(target["solution_multiple"], "target.solution_multiple", 1))
-    timed_sizes = _read_sizes(obj["sizes"], "performance.sizes", sizes)
-    expr = expression(obj["operations"], "performance.operations") if "operations" in obj else None
-    count = None if expr is None else size_value(expr, timed_sizes, "performance.operations", 0)
-    return PerformanceCase(
-        sizes=timed_sizes,
-        seed=read_int(obj.get("seed", 0), "performance.seed", 0, 2**32 - 1),
-        repeats=read_int(obj.get("repeats", 5), "performance.repeats", 1, 1000),
-        timeout_s=float(read_number(obj.get("timeout_s", 60), "performance.timeout_s", 1)),
-        solution_multiple=multiple,
-        operations_expr=expr,
-        operations=count,
     )
 
 
@@ -344,7 +238,7 @@ def _read_variants(value: object, folder: Path, session: Session) -> tuple[Varia
         obj = read_object(entry, where)
         check_keys(obj, where, VARIANT_KEYS, required=VARIANT_KEYS[:5])
         name = read_string(obj["name"], f"{where}.name", non_empty=True)
-        if not _SIZE_NAME.match(name):
+        if not SIZE_NAME.match(name):
             problem = gettext("a variant's name is one word, such as cl2")
             raise SessionError(f"{where}.name: {problem}")
         version = _OPENCL_C.match(read_string(obj["opencl_c"], f"{where}.opencl_c"))

@@ -19,6 +19,19 @@ LIST_VERSION = 1
 # 3: "checks" says which checks ran, and "memory" holds check mode's verdict on the
 # smallest case; "passed" is false when it found a problem.
 CHECK_VERSION = 3
+# A memory problem in the report: these fields of check mode's CheckProblem, in this order.
+_MEMORY_PROBLEM_KEYS = (
+    "kind",
+    "severity",
+    "line",
+    "column",
+    "message",
+    "memory_space",
+    "buffer",
+    "count",
+    "other_line",
+    "oclgrind",
+)
 
 
 def catalogue_to_json(catalogue: Catalogue) -> dict[str, Any]:
@@ -97,27 +110,10 @@ def _memory_json(memory: MemoryCheck | None) -> dict[str, Any] | None:
     if memory is None:
         return None
     return {
-        "case": memory.case,
-        "sizes": memory.sizes,
-        "ran": memory.ran,
-        "simulator_found": memory.simulator_found,
+        **_fields(memory, "case", "sizes", "ran", "simulator_found"),
         "reason": memory.reason or None,
         "passed": memory.passed,
-        "problems": [
-            {
-                "kind": p.kind,
-                "severity": p.severity,
-                "line": p.line,
-                "column": p.column,
-                "message": p.message,
-                "memory_space": p.memory_space,
-                "buffer": p.buffer,
-                "count": p.count,
-                "other_line": p.other_line,
-                "oclgrind": p.oclgrind,
-            }
-            for p in memory.problems
-        ],
+        "problems": [_fields(p, *_MEMORY_PROBLEM_KEYS) for p in memory.problems],
     }
 
 
@@ -146,12 +142,15 @@ def _performance_json(result: PerformanceResult | None) -> dict[str, Any] | None
     if result is None:
         return None
     return {
-        "sizes": result.sizes,
-        "kernel_s": result.kernel_s,
-        "solution_s": result.solution_s,
-        "solution_multiple": result.solution_multiple,
-        "target_s": result.target_s,
-        "fast_enough": result.fast_enough,
+        **_fields(
+            result,
+            "sizes",
+            "kernel_s",
+            "solution_s",
+            "solution_multiple",
+            "target_s",
+            "fast_enough",
+        ),
         "problem": result.problem or None,
         "roofline": _roofline_json(result.roofline),
     }
@@ -180,3 +179,8 @@ def json_number(value: float | None) -> float | str | None:
     if value is None or math.isfinite(value):
         return value
     return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+
+
+def _fields(record: object, *names: str) -> dict[str, Any]:
+    """Fields of a frozen record that the report copies as they are, under their names."""
+    return {name: getattr(record, name) for name in names}

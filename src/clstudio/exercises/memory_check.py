@@ -13,7 +13,8 @@ from typing import Protocol
 
 from clstudio.checkmode import CheckProblem, CheckResult
 from clstudio.common import gettext, ngettext
-from clstudio.exercises.exercise_format import Case, Exercise
+from clstudio.exercises.exercise_cases import Case
+from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.variants import Variant
 from clstudio.session import Session
 

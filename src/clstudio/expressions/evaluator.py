@@ -28,15 +28,17 @@ from clstudio.expressions.rules import (
     BINARY_OPERATORS,
     COMPARISONS,
     MAX_INT_BITS,
+    NO_FIELDS,
     UNARY_OPERATORS,
     ExpressionError,
+    Fields,
     is_np,
     not_a_name,
     parse,
     refusal,
 )
 
-__all__ = ["ExpressionError", "check_expression", "evaluate"]
+__all__ = ["ExpressionError", "check_expression", "evaluate", "struct_fields"]
 
 MAX_BYTES = 2**30  # any one intermediate array
 MAX_TOTAL_BYTES = 4 * 2**30  # all arrays one evaluation creates
@@ -56,9 +58,9 @@ _EVALUATION_ERRORS = (
 )
 
 
-def check_expression(expr: str, names: Iterable[str]) -> None:
+def check_expression(expr: str, names: Iterable[str], fields: Fields = NO_FIELDS) -> None:
     """Validate an expression without running it, as when a session file is loaded."""
-    parse(expr, frozenset(names))
+    parse(expr, frozenset(names), fields)
 
 
 def evaluate(expr: str, namespace: Mapping[str, object]) -> np.ndarray:
@@ -66,7 +68,7 @@ def evaluate(expr: str, namespace: Mapping[str, object]) -> np.ndarray:
 
     Arrays in the namespace are seen through read-only views, so they are never changed.
     """
-    tree = parse(expr, frozenset(namespace))
+    tree = parse(expr, frozenset(namespace), struct_fields(namespace))
     with np.errstate(all="ignore"):
         value = _Evaluator(namespace).eval(tree.body)
         if isinstance(value, list | tuple) and stacked_cost(value).nbytes > MAX_BYTES:
@@ -77,10 +79,28 @@ def evaluate(expr: str, namespace: Mapping[str, object]) -> np.ndarray:
         except ValueError as exc:
             problem = gettext("the result is not an array of numbers: {reason}")
             raise ExpressionError(problem.format(reason=exc)) from exc
+    if _is_struct(result.dtype):
+        problem = gettext("the result is a whole struct; name one field, as in p[{field}]")
+        raise ExpressionError(problem.format(field=repr((result.dtype.names or ("x",))[0])))
     if result.dtype.kind not in _NUMERIC_KINDS:
         problem = gettext("the result must be numbers, not {dtype} values")
         raise ExpressionError(problem.format(dtype=result.dtype))
     return result if result.flags.writeable else result.copy()
+
+
+def _is_struct(dtype: np.dtype) -> bool:
+    """A struct argument's dtype: named fields, each of numbers."""
+    fields = dtype.fields
+    return fields is not None and all(f[0].base.kind in _NUMERIC_KINDS for f in fields.values())
+
+
+def struct_fields(namespace: Mapping[str, object]) -> Fields:
+    """The fields of each struct (structured array) in the namespace."""
+    return {
+        name: frozenset(value.dtype.names)
+        for name, value in namespace.items()
+        if isinstance(value, np.ndarray | np.generic) and value.dtype.names
+    }
 
 
 def _label(node: ast.AST) -> str:
@@ -180,7 +200,9 @@ class _Evaluator:
         value = self._namespace[node.id]
         if isinstance(value, list | tuple):  # a vector scalar such as a float4 value
             value = np.asarray(value)
-        if isinstance(value, np.ndarray) and value.dtype.kind in _NUMERIC_KINDS:
+        if isinstance(value, np.ndarray) and (
+            value.dtype.kind in _NUMERIC_KINDS or value.dtype.names
+        ):
             view = np.asarray(value).view()
             view.flags.writeable = False
             return view
@@ -269,7 +291,7 @@ class _Evaluator:
                 self._checked(item, node)
         elif isinstance(value, np.ndarray | np.generic | np.dtype):
             dtype = value if isinstance(value, np.dtype) else value.dtype
-            if dtype.kind not in _NUMERIC_KINDS:
+            if dtype.kind not in _NUMERIC_KINDS and not _is_struct(dtype):
                 problem = gettext("{step} gives {dtype} values, not numbers")
                 raise refusal(problem.format(step=_label(node), dtype=dtype), node)
             if isinstance(value, np.ndarray):

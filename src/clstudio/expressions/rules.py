@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
+from keyword import iskeyword
 from types import EllipsisType, NoneType
 from typing import Any
 
@@ -20,6 +22,9 @@ from clstudio.common import N_, gettext
 MAX_LENGTH = 10_000  # characters
 MAX_DEPTH = 100  # nested syntax nodes
 MAX_INT_BITS = 1024  # Python integers: 10**10**10 would take the process down
+# The fields of each struct argument, which `p["pos"]` may name.
+Fields = Mapping[str, frozenset[str]]
+NO_FIELDS: Fields = {}
 
 
 def _words(text: str) -> frozenset[str]:
@@ -132,8 +137,17 @@ class ExpressionError(ValueError):
         self.column = column
 
 
-def parse(expr: str, names: frozenset[str]) -> ast.Expression:
-    """The syntax tree of an allowed expression over `names`; refuses everything else."""
+def expression_name(argument: str) -> str:
+    """The name an argument has in expressions: its own, or `in_` for an argument named with
+    a Python keyword (`in`, `lambda`), which no expression could write."""
+    return f"{argument}_" if iskeyword(argument) else argument
+
+
+def parse(expr: str, names: frozenset[str], fields: Fields = NO_FIELDS) -> ast.Expression:
+    """The syntax tree of an allowed expression over `names`; refuses everything else.
+
+    A string subscript names a field of a struct argument: `p["pos"]`, `p[0]["mass"]`.
+    """
     if len(expr) > MAX_LENGTH:
         raise ExpressionError(
             gettext("the expression is {length} characters long: over the {most} limit").format(
@@ -146,10 +160,16 @@ def parse(expr: str, names: frozenset[str]) -> ast.Expression:
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as exc:
         problem = gettext("syntax error: {reason}").format(reason=exc.msg)
+        renamed = sorted(name for name in names if name.endswith("_") and iskeyword(name[:-1]))
+        if any(re.search(rf"\b{name[:-1]}\b", expr) for name in renamed):
+            problem += gettext(
+                "; an argument named with a Python keyword is written with _ after it "
+                "in expressions: {names}"
+            ).format(names=", ".join(renamed))
         raise ExpressionError(problem, exc.offset) from None
     except (RecursionError, MemoryError):
         raise ExpressionError(_too_deep()) from None
-    _validate(tree, names)
+    _validate(tree, names, fields)
     return tree
 
 
@@ -168,14 +188,18 @@ def refusal(message: str, node: ast.AST) -> ExpressionError:
     return ExpressionError(message, None if offset is None else offset + 1)
 
 
-def _validate(tree: ast.Expression, names: frozenset[str]) -> None:
+def _validate(tree: ast.Expression, names: frozenset[str], fields: Fields) -> None:
     """Walk the tree without recursion (it may be deeper than Python's stack allows)."""
     stack: list[tuple[ast.AST, int, bool]] = [(tree.body, 1, False)]
     while stack:
         node, depth, called = stack.pop()
         if depth > MAX_DEPTH:
             raise refusal(_too_deep(), node)
-        children = _checked_children(node, names, called)
+        if isinstance(node, ast.Subscript) and _is_text(node.slice):
+            _check_field(node, fields)
+            children: list[tuple[Any, bool]] = [(node.value, False)]
+        else:
+            children = _checked_children(node, names, called)
         stack.extend((child, depth + 1, c) for child, c in reversed(children))  # left first
 
 
@@ -221,6 +245,30 @@ def _checked_children(node: ast.AST, names: frozenset[str], called: bool) -> lis
     else:
         message = gettext("{syntax} is not allowed").format(syntax=type(node).__name__)
     raise refusal(message, node)
+
+
+def _is_text(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _check_field(node: ast.Subscript, fields: Fields) -> None:
+    """`p["pos"]`: the subscripted argument is a struct's, and `pos` one of its fields."""
+    assert isinstance(node.slice, ast.Constant)
+    field = node.slice.value
+    root = node.value
+    while isinstance(root, ast.Subscript):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id not in fields:
+        structs = ", ".join(fields) or gettext("there are none")
+        problem = gettext(
+            "a string index such as [{field}] names a field of a struct argument ({structs})"
+        ).format(field=_short(repr(field)), structs=structs)
+        raise refusal(problem, node.slice)
+    if field not in fields[root.id]:
+        problem = gettext("{field} is not a field of {name} (its fields: {known})").format(
+            field=_short(repr(field)), name=root.id, known=", ".join(sorted(fields[root.id]))
+        )
+        raise refusal(problem, node.slice)
 
 
 def _check_constant(node: ast.Constant) -> None:

@@ -5,10 +5,13 @@ c_program writes the eleven steps and calls these for each argument in its place
 
 from __future__ import annotations
 
+import numpy as np
+
+from clstudio.hostcode.c_structs import struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
 from clstudio.hostcode.plan import ArgPlan, fill_value
-from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session import BufferArg, ImageArg, LocalArg, NullArg, SamplerArg, ScalarArg
 
 _FLAGS = {
     "in": "CL_MEM_READ_ONLY",
@@ -38,24 +41,43 @@ def c_roles(arg: ArgPlan) -> dict[str, str]:
     roles = {"host": "h_{}", "device": "d_{}"}
     if arg.written:
         roles |= {"out": "h_{}_out", "expected": "{}_expected"}
+        struct = arg.struct
+        if struct is not None:  # a field gathered out of the structs, for its reference
+            roles |= {f"field {f.name}": f"{{}}_{f.name}" for f in struct.fields}
+            roles |= {f"expected {f.name}": f"{{}}_{f.name}_expected" for f in struct.fields}
     if isinstance(spec, ImageArg):
         roles |= {"format": "{}_format", "desc": "{}_desc", "region": "{}_region"}
     return roles
 
 
-def host_ctype(arg: ArgPlan) -> str:
-    """The host type of one scalar of the argument: cl_float for a float4 buffer too."""
-    return c_type(arg.element.scalar)
+def host_ctype(arg: ArgPlan, own: dict[str, str]) -> str:
+    """The host type of one scalar of the argument: cl_float for a float4 buffer too;
+    a buffer of structs' struct type (its role "type")."""
+    return own["type"] if arg.struct is not None else c_type(arg.element.scalar)
 
 
-def byte_count(arg: ArgPlan) -> str:
+def byte_count(arg: ArgPlan, own: dict[str, str]) -> str:
     """The argument's size in bytes, as C code: 1024 * sizeof(cl_float)."""
-    return f"{arg.count} * sizeof({host_ctype(arg)})"
+    return f"{arg.count} * sizeof({host_ctype(arg, own)})"
+
+
+def npy_header_descr(arg: ArgPlan) -> str:
+    """numpy's description of one element as a .npy header holds it: '<f4', or the fields."""
+    return repr(np.lib.format.dtype_to_descr(arg.element.scalar))
+
+
+def npy_descr(arg: ArgPlan) -> str:
+    """The .npy type of the host array: a struct's bytes are one void of its size."""
+    struct = arg.struct
+    return arg.element.scalar.str if struct is None else f"|V{struct.size}"
 
 
 def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """The argument's starting value on the host, as the session starts it."""
     spec = arg.spec
+    if isinstance(spec, ScalarArg) and arg.struct is not None:
+        struct_value(arg, own, code)
+        return
     if isinstance(spec, ScalarArg):
         element = arg.element
         ctype = c_type(element.scalar, element.width)
@@ -67,12 +89,11 @@ def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         return
     if not isinstance(spec, BufferArg | ImageArg):
         return
-    ctype = host_ctype(arg)
+    ctype = host_ctype(arg, own)
     name = own["host"]
     if arg.start == "file":
         call = (
-            f"read_npy(argv[0], {c_string(arg.file_name)}, "
-            f"{c_string(arg.element.scalar.str)}, {arg.count}"
+            f"read_npy(argv[0], {c_string(arg.file_name)}, {c_string(npy_descr(arg))}, {arg.count}"
         )
         fit(
             code,
@@ -90,6 +111,11 @@ def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             code.add(f"{ctype} {name}[{arg.count}] = {{", *wrapped(items, 96, "    "), "};")
     elif arg.start == "zeros":
         code.add(f"{ctype} *{name} = new_array({arg.count}, sizeof *{name}); /* zeros */")
+    elif arg.start == "uninitialised":
+        code.add(
+            f"{ctype} *{name} = new_array({arg.count}, sizeof *{name}); "
+            "/* never copied: no host data */"
+        )
     else:
         value = c_number(fill_value(arg), arg.element.scalar)
         code.add(
@@ -104,7 +130,9 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """Step 7 for a buffer or image: its memory object, and its contents when only read."""
     spec = arg.spec
     name = own["device"]
-    later = " /* copied before each repeat */" if arg.written else ""
+    later = " /* copied before each repeat */" if arg.written and arg.uploaded else ""
+    if not arg.uploaded:
+        later = " /* no host data: its contents are undefined */"
     if isinstance(spec, ImageArg):
         channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
         image_format, desc = own["format"], own["desc"]
@@ -120,10 +148,12 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             'check_cl(err, "clCreateImage");',
         )
     else:
-        head = f"cl_mem {name} = clCreateBuffer(context, {_FLAGS[arg.access]}, {byte_count(arg)},"
+        head = (
+            f"cl_mem {name} = clCreateBuffer(context, {_FLAGS[arg.access]}, {byte_count(arg, own)},"
+        )
         fit(code, f"{head} NULL, &err);{later}", head, f"{' ' * 30}NULL, &err);{later}")
         code.add('check_cl(err, "clCreateBuffer");')
-    if not arg.written:
+    if not arg.written and arg.uploaded:
         write_to_device(arg, own, code)
     code.add("")
 
@@ -143,7 +173,7 @@ def write_to_device(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             'check_cl(err, "clEnqueueWriteImage");',
         )
     else:
-        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {byte_count(arg)},"
+        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {byte_count(arg, own)},"
         fit(
             code,
             f"{head} {host}, 0, NULL, NULL);",
@@ -156,7 +186,7 @@ def write_to_device(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
 def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """Step 11 for an output: a host array, and the blocking copy into it."""
     device, out = own["device"], own["out"]
-    code.add(f"{host_ctype(arg)} *{out} = new_array({arg.count}, sizeof *{out});")
+    code.add(f"{host_ctype(arg, own)} *{out} = new_array({arg.count}, sizeof *{out});")
     if isinstance(arg.spec, ImageArg):
         code.add(
             f"err = clEnqueueReadImage(queue, {device}, CL_TRUE, {_region(own)}, 0, 0,",
@@ -164,7 +194,7 @@ def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             'check_cl(err, "clEnqueueReadImage");',
         )
     else:
-        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {byte_count(arg)},"
+        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {byte_count(arg, own)},"
         fit(
             code,
             f"{head} {out}, 0, NULL, NULL);",
@@ -191,6 +221,8 @@ def set_arg(
     call = f"clSetKernelArg({kernel}, {arg.index if index is None else index}"
     if isinstance(spec, BufferArg | ImageArg):
         code.add(f"err = {call}, sizeof(cl_mem), &{own['device']});")
+    elif isinstance(spec, NullArg):
+        code.add(f"err = {call}, sizeof(cl_mem), NULL); /* {c_comment(arg.name)}: NULL */")
     elif isinstance(spec, LocalArg):
         ctype = c_type(spec.dtype.scalar, spec.dtype.width)
         code.add(

@@ -95,7 +95,8 @@ class CLaunches:
         code.add("for (int repeat = 0; repeat < REPEATS; repeat++) {")
         with code.indented():
             for arg in plan.written:
-                write_to_device(arg, self._names[arg.index], code)
+                if arg.uploaded:
+                    write_to_device(arg, self._names[arg.index], code)
             for name in swapped:
                 own = self._own(name)
                 code.add(f"{own['now']} = {own['device']};")

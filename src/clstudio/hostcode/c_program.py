@@ -8,6 +8,7 @@ from clstudio.hostcode.c_arguments import (
     host_ctype,
     host_value,
     memory_object,
+    npy_header_descr,
     read_back,
     set_arg,
     write_to_device,
@@ -15,10 +16,16 @@ from clstudio.hostcode.c_arguments import (
 from clstudio.hostcode.c_checks import CHECK_CL, COMPARE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
 from clstudio.hostcode.c_launches import CLaunches
+from clstudio.hostcode.c_structs import (
+    field_ctype,
+    gathered_field,
+    name_structs,
+    struct_definitions,
+)
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import c_comment, c_string
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, c_reserved
-from clstudio.hostcode.plan import ArgPlan, HostPlan
+from clstudio.hostcode.plan import ArgPlan, HostPlan, ReferencePlan
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import ImageArg, SamplerArg
 
@@ -30,6 +37,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
     allocator = NameAllocator(c_reserved)
     names = argument_names(plan.args, c_reserved, lambda arg: _roles(arg, swapped), allocator)
     launches = CLaunches(plan, names, allocator) if plan.groups else None
+    struct_names = name_structs(plan, allocator, names)
     code = CodeText("    ")
     if launches is None:
         what = f"kernel {c_comment(session.kernel)}"
@@ -56,6 +64,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         "",
         "#include <CL/cl.h>",
         "#include <math.h>",
+        *(["#include <stddef.h>"] if struct_names else []),
         "#include <stdio.h>",
         "#include <stdlib.h>",
         "#include <string.h>",
@@ -79,9 +88,10 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add(
             "static const size_t ORIGIN[3] = {0, 0, 0}; /* image copies start at pixel 0, 0 */"
         )
+    struct_definitions(plan, struct_names, code)
     code.add("", *CHECK_CL.splitlines())
     code.add("", *DEVICE_CHOICE.splitlines())
-    for ctype in dict.fromkeys(host_ctype(ref.output) for ref in plan.references):
+    for ctype in dict.fromkeys(_compared_ctype(ref, names) for ref in plan.references):
         short = ctype.removeprefix("cl_")
         pad = " " * len(f"static int compare_{short}(")
         code.add("", *COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
@@ -265,7 +275,8 @@ def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
     )
     with code.indented():
         for arg in plan.written:
-            write_to_device(arg, names[arg.index], code)
+            if arg.uploaded:
+                write_to_device(arg, names[arg.index], code)
         code.add(
             "err = clEnqueueNDRangeKernel(queue, kernel, WORK_DIMS, NULL, GLOBAL_SIZE, LOCAL_SIZE,",
             "                             0, NULL, &launches[repeat]);",
@@ -301,27 +312,30 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | No
             shape = c_string(repr(tuple(arg.host_shape)))
             code.add(
                 f"write_npy(save_outputs, {c_string(arg.file_name)}, "
-                f"{c_string(arg.element.scalar.str)}, {shape}, {names[arg.index]['out']},",
-                f"          {byte_count(arg)});",
+                f"{c_string(npy_header_descr(arg))}, {shape}, {names[arg.index]['out']},",
+                f"          {byte_count(arg, names[arg.index])});",
             )
     code.add("}", "")
     code.add("int failures = 0;")
     if plan.references:
         code.add("/* Each output against the values the export computed from its reference. */")
     for ref in plan.references:
-        out, own = ref.output, names[ref.output.index]
+        own = names[ref.output.index]
         what = f"the golden file {ref.golden}" if ref.golden is not None else ref.expr
-        expected = own["expected"]
+        expected = own["expected" if ref.field is None else f"expected {ref.field.name}"]
+        code.add(f"/* {c_comment(ref.name)}: {c_comment(what)} */")
+        actual = own["out"] if ref.field is None else gathered_field(ref, own, code)
         code.add(
-            f"/* {c_comment(out.name)}: {c_comment(what)} */",
             f"double *{expected} = read_npy(argv[0], {c_string(ref.file_name)}, "
-            f'"<f8", {out.count},',
+            f'"<f8", {ref.count},',
             f"{' ' * (len(expected) + 29)}sizeof(double));",
-            f"failures += !compare_{host_ctype(out).removeprefix('cl_')}({c_string(out.name)}, "
-            f"{own['out']}, {expected},",
-            f"                     {out.count}, {ref.rtol!r}, {ref.atol!r});",
+            f"failures += !compare_{_compared_ctype(ref, names).removeprefix('cl_')}("
+            f"{c_string(ref.name)}, {actual}, {expected},",
+            f"                     {ref.count}, {ref.rtol!r}, {ref.atol!r});",
             f"free({expected});",
         )
+        if ref.field is not None:
+            code.add(f"free({actual});")
     code.add("", "/* Release what the program created, the OpenCL objects last to first. */")
     for arg in reversed(plan.args):
         own = names[arg.index]
@@ -345,6 +359,13 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | No
     freed += [names[arg.index]["out"] for arg in plan.written]
     code.add(*(f"free({name});" for name in freed))
     code.add("return failures == 0 ? 0 : 1;")
+
+
+def _compared_ctype(ref: ReferencePlan, names: Names) -> str:
+    """The C type of the values a reference compares: a field's, or the output's."""
+    if ref.field is not None:
+        return field_ctype(ref)
+    return host_ctype(ref.output, names[ref.output.index])
 
 
 def _sizes(

@@ -166,15 +166,18 @@ static void make_folders(const char *folder)
     free(part);
 }
 
-/* Write OUT/NAME as a .npy file: a short text header that numpy reads, then the data. */
+/* Write OUT/NAME as a .npy file: a short text header that numpy reads, then the data.
+ * `descr` is numpy's description of one element, as Python writes it: '<f4', or a list
+ * of fields for a struct. */
 static void write_npy(const char *folder, const char *name, const char *descr,
                       const char *shape, const void *data, size_t nbytes)
 {
     make_folders(folder);
-    char header[256];
-    int length = snprintf(header, sizeof header,
-                          "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape);
+    const char *form = "{'descr': %s, 'fortran_order': False, 'shape': %s, }";
+    int length = snprintf(NULL, 0, form, descr, shape);
     int padded = (10 + length + 1 + 63) / 64 * 64 - 10; /* the data starts 64-byte aligned */
+    char *header = new_array((size_t)padded + 1, 1);
+    snprintf(header, (size_t)padded + 1, form, descr, shape);
     memset(header + length, ' ', (size_t)(padded - length - 1));
     header[padded - 1] = '\n';
     char *path = new_array(strlen(folder) + strlen(name) + 2, 1);
@@ -189,6 +192,7 @@ static void write_npy(const char *folder, const char *name, const char *descr,
         exit(2);
     }
     free(path);
+    free(header);
 }
 """
 

@@ -24,7 +24,7 @@ from clstudio.common import (
     write_text_atomically,
 )
 from clstudio.devices import DeviceSelector
-from clstudio.expressions import ExpressionError, evaluate
+from clstudio.expressions import ExpressionError, evaluate, expression_name
 from clstudio.hostcode.bundled_pocl import (
     ICD_NAME,
     RUN_SCRIPT,
@@ -140,7 +140,10 @@ def export_program(
     }
     try:
         for arg in plan.files:
-            files[arg.file_name] = _npy_bytes(starting_contents(plan, arg))
+            start = starting_contents(plan, arg)
+            if language == "c" and arg.struct is not None:  # C reads a struct's bytes whole
+                start = start.view(f"V{arg.struct.size}")
+            files[arg.file_name] = _npy_bytes(start)
     except (ValueError, OSError) as exc:
         raise ExportError(_not_exported(exc)) from None
     files.update(_expected_files(plan, language))
@@ -171,10 +174,11 @@ def _expected_files(plan: HostPlan, language: str) -> dict[str, bytes]:
         for arg in plan.args:
             if arg.is_memory:
                 start = arg.values if arg.values is not None else starting_contents(plan, arg)
-                namespace[arg.name] = start
+                namespace[expression_name(arg.name)] = start
             elif isinstance(arg.spec, ScalarArg):
                 value = arg.scalar_value
-                namespace[arg.name] = value if arg.element.width > 1 else value[0]
+                whole = arg.element.width > 1 or arg.struct is not None
+                namespace[expression_name(arg.name)] = value if whole else value[0]
     files = {}
     for ref in needed:
         try:
@@ -184,16 +188,14 @@ def _expected_files(plan: HostPlan, language: str) -> dict[str, bytes]:
                 expected = np.asarray(evaluate(ref.expr, namespace))
         except (NpyError, ExpressionError) as exc:
             said = gettext("the reference of '{name}' fails: {problem}")
-            raise ExportError(said.format(name=ref.output.name, problem=exc)) from None
+            raise ExportError(said.format(name=ref.name, problem=exc)) from None
         if language == "c":
-            if expected.size != ref.output.count:
+            if expected.size != ref.count:
                 said = gettext(
                     "the reference of '{name}' has {size} values, but the output has {count}"
                 )
-                raise ExportError(
-                    said.format(name=ref.output.name, size=expected.size, count=ref.output.count)
-                )
-            expected = expected.astype(np.float64).reshape(ref.output.host_shape)
+                raise ExportError(said.format(name=ref.name, size=expected.size, count=ref.count))
+            expected = expected.astype(np.float64).reshape(ref.host_shape)
         if language == "c" or ref.golden is not None:
             files[ref.file_name] = _npy_bytes(expected)
     return files

@@ -141,8 +141,9 @@ def argument_names(
 
     The roles written as the argument's own name ("{}") are given first, so that an
     argument keeps its name whenever the language allows it, and a derived name yields.
-    The program's other names (the kernel objects of a program of several launches)
-    come from `allocator` afterwards, so that they never take an argument's name.
+    The program's other names (the kernel objects of a program of several launches, its
+    struct types) come from `allocator` afterwards, so that they never take an
+    argument's name.
     """
     allocator = allocator or NameAllocator(reserved)
     names: Names = [{} for _ in args]

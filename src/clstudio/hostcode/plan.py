@@ -14,7 +14,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
+from clstudio.common import (
+    ElementType,
+    KernelArgInfo,
+    KernelSignature,
+    StructField,
+    StructType,
+    gettext,
+    kernel_type,
+)
 from clstudio.devices import DeviceSelector
 from clstudio.hostcode.program_plan import GroupPlan, ProgramPlanError, program_groups
 from clstudio.references import scalar_bytes
@@ -23,6 +31,7 @@ from clstudio.session import (
     ImageArg,
     LaunchGroup,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     Session,
@@ -45,10 +54,10 @@ class ArgPlan:
 
     index: int
     name: str
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg
+    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg
     info: KernelArgInfo
     access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
-    start: str  # "zeros", "ones", "fill", "values", "file"; "" for local, sampler
+    start: str  # "zeros", "ones", "fill", "values", "file", "uninitialised"; "" otherwise
     values: np.ndarray | None  # the starting contents written into the program ("values")
 
     @property
@@ -57,14 +66,21 @@ class ArgPlan:
 
     @property
     def written(self) -> bool:
-        """Read back after the run, and copied again before each repeat."""
+        """Read back after the run (and copied again before each repeat, if it has data)."""
         return self.access in ("out", "inout", "write_only")
+
+    @property
+    def uploaded(self) -> bool:
+        """Copied to the device: everything with host data (an uninitialised one has none)."""
+        return self.start != "uninitialised"
 
     @property
     def element(self) -> ElementType:
         if isinstance(self.spec, ScalarArg):
+            if self.spec.struct is not None:
+                return self.spec.struct.element()
             return kernel_type(self.info.type_name)
-        assert not isinstance(self.spec, SamplerArg)
+        assert not isinstance(self.spec, SamplerArg | NullArg)
         return self.spec.dtype
 
     @property
@@ -73,8 +89,13 @@ class ArgPlan:
         return self.spec.dtype.host_shape(self.spec.shape)
 
     @property
+    def struct(self) -> StructType | None:
+        """The struct of a buffer of structs or of a struct passed by value."""
+        return None if isinstance(self.spec, SamplerArg | NullArg) else self.element.struct
+
+    @property
     def count(self) -> int:
-        """Scalars in the host array (a float4 holds four)."""
+        """Scalars in the host array (a float4 holds four); elements for a struct."""
         return math.prod(self.host_shape)
 
     @property
@@ -95,11 +116,33 @@ class ReferencePlan:
     golden: str | None  # the golden file as the session names it
     rtol: float
     atol: float
+    field: StructField | None = None  # the field checked, for a buffer of structs
+
+    @property
+    def name(self) -> str:
+        """The output as the session names it: `c`, or `particles.pos` for a field."""
+        return self.output.name if self.field is None else f"{self.output.name}.{self.field.name}"
+
+    @property
+    def element(self) -> ElementType:
+        return self.output.element if self.field is None else self.field.type
+
+    @property
+    def host_shape(self) -> tuple[int, ...]:
+        if self.field is None:
+            return self.output.host_shape
+        assert isinstance(self.output.spec, BufferArg)
+        return self.field.type.host_shape(self.output.spec.shape)
+
+    @property
+    def count(self) -> int:
+        """The values compared."""
+        return math.prod(self.host_shape)
 
     @property
     def file_name(self) -> str:
         """The expected output beside the program: a golden file, or what C compares with."""
-        return f"{self.output.name}.expected.npy"
+        return f"{self.name}.expected.npy"
 
 
 @dataclass(frozen=True)
@@ -171,14 +214,17 @@ def make_plan(
                 raise PlanError(problem.format(launch=heading, argument=binding.arg))
     references = []
     for name, ref in session.references.items():
-        output = by_name.get(name)
+        buffer, _, field_name = name.partition(".")
+        output = by_name.get(buffer)
         if output is None or not output.written:
             raise PlanError(
                 gettext(
                     "the reference of '{name}' checks an output that is never read back"
                 ).format(name=name)
             )
-        references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol))
+        struct = output.struct
+        field = None if struct is None else struct.field(field_name)
+        references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol, field))
     return HostPlan(
         session,
         groups[0].launches[0].symbol if groups else signature.driver_name,
@@ -193,7 +239,7 @@ def make_plan(
 def _arg_plan(
     index: int,
     info: KernelArgInfo,
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg,
+    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg,
     session: Session,
     program: bool,
 ) -> ArgPlan:
@@ -208,11 +254,23 @@ def _arg_plan(
         access = ""
     start, values = "", None
     if isinstance(spec, BufferArg | ImageArg):
-        start = spec.init.kind if spec.init.kind in ("zeros", "ones", "fill") else "file"
-        if start == "file" and math.prod(spec.dtype.host_shape(spec.shape)) <= INLINE_MAX_VALUES:
+        kinds = ("zeros", "ones", "fill", "uninitialised")
+        start = spec.init.kind if spec.init.kind in kinds else "file"
+        # A struct's contents are bytes laid out as the kernel's struct: always a file.
+        if (
+            start == "file"
+            and spec.dtype.struct is None
+            and math.prod(spec.dtype.host_shape(spec.shape)) <= INLINE_MAX_VALUES
+        ):
             start = "values"
             values = initial_contents(info.name, spec, session.seed, session.base_dir)
     return ArgPlan(index, info.name, spec, info, access, start, values)
+
+
+def plan_structs(plan: HostPlan) -> tuple[StructType, ...]:
+    """The structs the program declares, in the order the arguments first use them."""
+    found = {a.struct.name: a.struct for a in plan.args if a.struct is not None}
+    return tuple(found.values())
 
 
 def starting_contents(plan: HostPlan, arg: ArgPlan) -> np.ndarray:

@@ -12,7 +12,7 @@ from clstudio.hostcode.literals import python_comment, python_number, python_str
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
 from clstudio.hostcode.program_plan import BindingPlan, GroupPlan, LaunchPlan, launches_per_run
-from clstudio.session import ImageArg, LocalArg, SamplerArg
+from clstudio.session import ImageArg, LocalArg, NullArg, SamplerArg
 
 
 class PythonLaunches:
@@ -65,7 +65,10 @@ class PythonLaunches:
         with code.indented():
             for arg in plan.written:
                 own = self._names[arg.index]
-                code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
+                if arg.uploaded:
+                    code.add(
+                        f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})"
+                    )
             swapped = [name for group in plan.groups for pair in group.swaps for name in pair]
             if swapped:
                 now = ", ".join(self.own(name)["now"] for name in swapped)
@@ -117,6 +120,8 @@ class PythonLaunches:
             code.add(f"{call}, {own['now']})")
         elif arg.is_memory:
             code.add(f"{call}, {own['device']})")
+        elif isinstance(spec, NullArg):
+            code.add(f"{call}, None)  # {python_comment(arg.name)}: NULL")
         elif isinstance(spec, LocalArg):
             what = python_comment(f"{arg.name}: {spec.count} x {spec.dtype.opencl_name}")
             code.add(f"{call}, cl.LocalMemory({spec.nbytes}))  # {what}")

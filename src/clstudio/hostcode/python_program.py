@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from clstudio.expressions import expression_name
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import (
     python_comment,
@@ -13,11 +14,12 @@ from clstudio.hostcode.literals import (
     wrapped,
 )
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
-from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value, plan_structs
 from clstudio.hostcode.python_launches import PythonLaunches
+from clstudio.hostcode.python_structs import struct_dtypes, struct_value
 from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
+from clstudio.session import BufferArg, ImageArg, LocalArg, NullArg, SamplerArg, ScalarArg
 
 _ADDRESSING = {
     "none": "NONE",
@@ -38,7 +40,7 @@ _FLAGS = {
 def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
     """The names an argument gives main.py: its host value, device object, read-back copy,
     and for a buffer a swap moves, the one it stands for now."""
-    if isinstance(arg.spec, LocalArg):
+    if isinstance(arg.spec, LocalArg | NullArg):
         return {}
     if not arg.is_memory:
         return {"value": "{}"}
@@ -54,6 +56,8 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     allocator = NameAllocator(python_reserved)
     names = argument_names(plan.args, python_reserved, lambda arg: _roles(arg, swapped), allocator)
     launches = PythonLaunches(plan, names, allocator) if plan.groups else None
+    structs = plan_structs(plan)
+    type_names = {s.name: allocator.take(f"{s.name}_dtype") for s in structs}
     code = CodeText("    ")
     about = f"\n{python_docstring_line(session.description)}\n" if session.description else ""
     code.add(
@@ -89,6 +93,9 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         else:
             code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
     code.add(f"REPEATS = {session.repeats}", "")
+    if structs:
+        struct_dtypes(structs, type_names, code)
+        code.add("")
     code.add(*DEVICES.splitlines(), "")
     if plan.references:
         code.add(*CHECK.splitlines(), "")
@@ -97,7 +104,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "def main():",
     )
     with code.indented():
-        _main_body(plan, names, code, launches)
+        _main_body(plan, names, type_names, code, launches)
     code.add("", "", 'if __name__ == "__main__":', "    sys.exit(main())")
     text = code.text()
     return text, tuple(code.regions)
@@ -114,7 +121,11 @@ def _what(plan: HostPlan) -> str:
 
 
 def _main_body(
-    plan: HostPlan, names: Names, code: CodeText, launches: PythonLaunches | None
+    plan: HostPlan,
+    names: Names,
+    type_names: dict[str, str],
+    code: CodeText,
+    launches: PythonLaunches | None,
 ) -> None:
     what = f"the kernel {plan.session.kernel}" if launches is None else "the program"
     about = python_string(f"Run {what} as CL Studio did.")
@@ -134,7 +145,7 @@ def _main_body(
         "# The arguments, as the session starts them.",
     )
     for arg in plan.args:
-        _host_value(arg, names[arg.index], code)
+        _host_value(arg, names[arg.index], type_names, code)
     code.add("")
     code.step(1, "# {} (clGetPlatformIDs).")
     code.add("platforms = cl.get_platforms()", "")
@@ -223,7 +234,11 @@ def _main_body(
         return
     code.add("# Each output against its reference; an argument's name means its starting contents.")
     code.add("checks = [")
-    renames = {a.name: names[a.index]["value"] for a in plan.args if "value" in names[a.index]}
+    renames = {
+        expression_name(a.name): names[a.index]["value"]
+        for a in plan.args
+        if "value" in names[a.index]
+    }
     for ref in plan.references:
         out = ref.output
         expected = (
@@ -231,8 +246,11 @@ def _main_body(
             if ref.golden is not None
             else _renamed(ref.expr, renames)
         )
+        actual = names[out.index]["out"]
+        if ref.field is not None:
+            actual += f"[{python_string(ref.field.name)}]"
         code.add(
-            f"    check({python_string(out.name)}, {names[out.index]['out']}, {expected}, "
+            f"    check({python_string(ref.name)}, {actual}, {expected}, "
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
         )
     code.add("]", "return 0 if all(checks) else 1")
@@ -250,15 +268,21 @@ def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
     with code.indented():
         for arg in plan.written:
             own = names[arg.index]
-            code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
+            if arg.uploaded:
+                code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
         code.add(
             "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
         )
     code.add("")
 
 
-def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
+def _host_value(
+    arg: ArgPlan, own: dict[str, str], type_names: dict[str, str], code: CodeText
+) -> None:
     spec = arg.spec
+    if isinstance(spec, ScalarArg) and arg.struct is not None:
+        struct_value(arg, own["value"], type_names, code)
+        return
     if isinstance(spec, ScalarArg):
         element = arg.element
         values = arg.scalar_value
@@ -275,7 +299,8 @@ def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     if not isinstance(spec, BufferArg | ImageArg):
         return
     name = own["value"]
-    dtype = f"np.{arg.element.scalar.name}"
+    struct = arg.struct
+    dtype = f"np.{arg.element.scalar.name}" if struct is None else type_names[struct.name]
     shape = arg.host_shape
     shape_text = str(shape[0]) if len(shape) == 1 else repr(shape)
     if arg.start == "file":
@@ -293,6 +318,11 @@ def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             code.add(f"    dtype={dtype},", f"){reshape}")
     elif arg.start == "zeros":
         code.add(f"{name} = np.zeros({shape_text}, dtype={dtype})")
+    elif arg.start == "uninitialised":
+        code.add(
+            "# No host data: never copied, so the device's contents are undefined.",
+            f"{name} = np.empty({shape_text}, dtype={dtype})",
+        )
     else:
         value = python_number(fill_value(arg), arg.element.scalar)
         code.add(f"{name} = np.full({shape_text}, {value}, dtype={dtype})")
@@ -308,7 +338,7 @@ def _region(arg: ArgPlan) -> str:
 def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     flags = f"mf.{_FLAGS[arg.access]}"
-    later = "  # copied before each repeat" if arg.written else ""
+    later = "  # copied before each repeat" if arg.written and arg.uploaded else ""
     device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):
         channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"
@@ -322,7 +352,7 @@ def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         )
     else:
         code.add(f"{device} = cl.Buffer(context, {flags}, {host}.nbytes){later}")
-    if not arg.written:
+    if not arg.written and arg.uploaded:
         code.add(f"cl.enqueue_copy(queue, {device}, {host}{_region(arg)})")
 
 
@@ -330,6 +360,8 @@ def _set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     if isinstance(spec, BufferArg | ImageArg):
         code.add(f"kernel.set_arg({arg.index}, {own['device']})")
+    elif isinstance(spec, NullArg):
+        code.add(f"kernel.set_arg({arg.index}, None)  # {python_comment(arg.name)}: NULL")
     elif isinstance(spec, LocalArg):
         what = python_comment(f"{arg.name}: {spec.count} x {spec.dtype.opencl_name}")
         code.add(f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {what}")

@@ -79,14 +79,18 @@ def sweep_local_sizes(
     cancelled: Callable[[], bool] = lambda: False,
     timed_repeats: int = TIMED_REPEATS,
     kernel: str | None = None,
+    measured: Callable[[SweepResult], None] | None = None,
 ) -> SweepResult:
     """Run `session` at each local size in `sizes`; the result keeps their order.
 
     `kernel` names the kernel of a program to sweep (raises KernelChoiceError when the
-    program launches none of that name); None sweeps the first.
+    program launches none of that name); None sweeps the first. `measured` hears the
+    sweep so far after each size, so that its plot can grow.
     """
     swept = chosen_kernel(session, kernel)
-    points = []
+    first = first_launch_of(session, swept)
+    global_size = tuple(first.global_size if first is not None else session.global_size)
+    points: list[SweepPoint] = []
     stopped = ""
     for done, size in enumerate(sizes):
         if cancelled():
@@ -112,11 +116,11 @@ def sweep_local_sizes(
         else:
             median = statistics.median(times) * 1e-9
             points.append(SweepPoint(tuple(size), median, _wrong_outputs(result.references)))
+        if measured is not None:
+            measured(SweepResult(swept, global_size, tuple(points)))
     if progress is not None and not stopped:
         progress(len(sizes), len(sizes), None)
-    first = first_launch_of(session, swept)
-    global_size = first.global_size if first is not None else session.global_size
-    return SweepResult(swept, tuple(global_size), tuple(points), stopped)
+    return SweepResult(swept, global_size, tuple(points), stopped)
 
 
 def _wrong_outputs(references: Mapping[str, ReferenceReport]) -> str:

@@ -17,9 +17,26 @@ from clstudio.common import NpyError, ReferenceReport, gettext, load_array, reso
 from clstudio.expressions import ExpressionError, check_expression, evaluate
 from clstudio.session import Reference
 
-__all__ = ["ExpressionError", "check_expression", "check_reference", "evaluate"]
+__all__ = [
+    "ExpressionError",
+    "check_expression",
+    "check_reference",
+    "evaluate",
+    "reference_output",
+]
 
 _NUMERIC_KINDS = "biufc"
+
+
+def reference_output(name: str, outputs: Mapping[str, np.ndarray]) -> np.ndarray | None:
+    """The output a reference checks: a buffer, or one field of a buffer of structs (`p.pos`)."""
+    if name in outputs:
+        return outputs[name]
+    buffer, _, field = name.partition(".")
+    whole = outputs.get(buffer)
+    if whole is None or not whole.dtype.names or field not in whole.dtype.names:
+        return None
+    return np.ascontiguousarray(whole[field])
 
 
 def check_reference(

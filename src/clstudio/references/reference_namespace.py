@@ -11,24 +11,41 @@ from collections.abc import Mapping
 import numpy as np
 
 from clstudio.common import KernelSignature, kernel_type
+from clstudio.expressions import expression_name
 from clstudio.session import ScalarArg, Session
 
 
 def reference_namespace(
     session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
 ) -> dict[str, object]:
-    """The names a reference expression sees: each buffer's initial contents, each scalar."""
-    namespace: dict[str, object] = dict(inputs)
+    """The names a reference expression sees: each buffer's initial contents, each scalar;
+    an argument named with a Python keyword as `in_` (expression_name)."""
+    namespace: dict[str, object] = {expression_name(name): a for name, a in inputs.items()}
     for info in signature.args:
         spec = session.args.get(info.name)
         if isinstance(spec, ScalarArg):
             value = scalar_bytes(info.type_name, spec)
-            namespace[info.name] = value if isinstance(spec.value, tuple) else value[0]
+            whole = isinstance(spec.value, tuple) or spec.struct is not None
+            namespace[expression_name(info.name)] = value if whole else value[0]
     return namespace
 
 
 def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
-    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers)."""
+    """A by-value argument as the kernel declares it (pyopencl refuses plain numbers).
+
+    A struct is a 0-d structured array laid out as the kernel's struct.
+    """
+    if spec.struct is not None:
+        assert isinstance(spec.value, Mapping)
+        value = np.zeros((), spec.struct.numpy_dtype)
+        for name, given in spec.value.items():
+            field = spec.struct.field(name)
+            assert field is not None
+            numbers = list(given) if isinstance(given, tuple) else [given]
+            padded = numbers + [0] * (field.type.lanes - len(numbers))
+            value[name] = padded if field.type.width > 1 else padded[0]
+        return value
+    assert not isinstance(spec.value, Mapping)
     element = kernel_type(type_name)
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
     padded = list(values) + [0] * (element.lanes - len(values))

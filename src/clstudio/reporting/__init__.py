@@ -48,6 +48,7 @@ from clstudio.reporting.peak_store import (
     save_peaks,
     store_path,
 )
+from clstudio.reporting.report_opening import error_json, simulator_opening
 from clstudio.reporting.roofline import (
     DEFAULT_OPS_PER_ITEM,
     Roof,
@@ -67,6 +68,15 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
+from clstudio.reporting.traffic_report import (
+    TRAFFIC_FORMAT,
+    TRAFFIC_VERSION,
+    coalescing_words,
+    format_traffic,
+    sampling_words,
+    times_words,
+    traffic_to_json,
+)
 
 __all__ = [
     "COMPILE_FORMAT",
@@ -76,6 +86,8 @@ __all__ = [
     "DEFAULT_OPS_PER_ITEM",
     "EMITS",
     "TEST_TITLES",
+    "TRAFFIC_FORMAT",
+    "TRAFFIC_VERSION",
     "BufferTraffic",
     "FinishedRun",
     "KernelShare",
@@ -92,17 +104,20 @@ __all__ = [
     "binding_limit",
     "buffer_traffic",
     "check_to_json",
+    "coalescing_words",
     "compare_outputs",
     "comparison_text",
     "compile_to_json",
     "counts_to_json",
     "device_runs_to_json",
+    "error_json",
     "format_check",
     "format_comparison",
     "format_compile",
     "format_counts",
     "format_peaks",
     "format_summary",
+    "format_traffic",
     "format_value",
     "gflop_s",
     "kernel_point",
@@ -120,7 +135,11 @@ __all__ = [
     "remark_text",
     "result_to_json",
     "roofs_of",
+    "sampling_words",
     "save_peaks",
+    "simulator_opening",
     "store_path",
     "summary_text",
+    "times_words",
+    "traffic_to_json",
 ]

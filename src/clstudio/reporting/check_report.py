@@ -9,22 +9,22 @@ from typing import Any
 
 from clstudio.checkmode import CheckProblem, CheckResult, WorkItem
 from clstudio.common import format_seconds, gettext, ngettext
+from clstudio.reporting.report_opening import simulator_opening
 
 CHECK_FORMAT = "clstudio-check-result"
 CHECK_VERSION = 1
 
 
 def check_to_json(result: CheckResult) -> dict[str, Any]:
-    error = result.error
     return {
-        "format": CHECK_FORMAT,
-        "version": CHECK_VERSION,
-        "ok": result.ok,
-        "simulator_found": result.simulator_found,
-        "error": None
-        if error is None
-        else {"stage": error.stage, "message": error.message, "line": error.line},
-        "kernel": result.kernel,
+        **simulator_opening(
+            CHECK_FORMAT,
+            CHECK_VERSION,
+            result.ok,
+            result.simulator_found,
+            result.error,
+            result.kernel,
+        ),
         "device": result.device,
         "global_size": list(result.global_size),
         "local_size": None if result.local_size is None else list(result.local_size),

@@ -72,10 +72,18 @@ def compare_outputs(results: Sequence[RunResult]) -> tuple[OutputDifference, ...
     differences = []
     for other in produced[1:]:
         for name, reference in first.outputs.items():
-            if name in other.outputs:
-                differences.append(
-                    _difference(name, other.device, first.device, other.outputs[name], reference)
-                )
+            if name not in other.outputs:
+                continue
+            theirs = other.outputs[name]
+            # A buffer of structs is compared field by field, as its references are.
+            fields = reference.dtype.names or ()
+            if fields and theirs.dtype == reference.dtype:
+                differences += [
+                    _difference(f"{name}.{f}", other.device, first.device, theirs[f], reference[f])
+                    for f in fields
+                ]
+            else:
+                differences.append(_difference(name, other.device, first.device, theirs, reference))
     return tuple(differences)
 
 

@@ -27,6 +27,7 @@ RESULT_VERSION = 2  # 2: a program's launches (issue 26)
 
 def result_to_json(result: RunResult) -> dict[str, Any]:
     """Everything about a run as one JSON-able object (arrays summarised, not dumped)."""
+    undefined = set(result.uninitialised)
     return {
         "format": RESULT_FORMAT,
         "version": RESULT_VERSION,
@@ -72,7 +73,10 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
             }
             for f in launch_figures(result)
         ],
-        "outputs": {name: array_summary(array) for name, array in result.outputs.items()},
+        "outputs": {
+            name: array_summary(array) | ({"uninitialised": True} if name in undefined else {})
+            for name, array in result.outputs.items()
+        },
         "references": {
             name: {
                 "ok": r.ok,
@@ -139,7 +143,19 @@ def build_to_json(build: BuildResult) -> dict[str, Any]:
 
 
 def array_summary(array: np.ndarray) -> dict[str, Any]:
-    """dtype, shape, min, max and mean; NaNs ignored, null when nothing is finite."""
+    """dtype, shape, min, max and mean; NaNs ignored, null when nothing is finite.
+
+    A buffer of structs has dtype "struct", null figures, and a summary per field.
+    """
+    if array.dtype.names:
+        return {
+            "dtype": "struct",
+            "shape": list(array.shape),
+            "min": None,
+            "max": None,
+            "mean": None,
+            "fields": {name: array_summary(array[name]) for name in array.dtype.names},
+        }
     values = array.astype(np.float64, copy=False)
     finite = values[np.isfinite(values)]
     return {
@@ -149,6 +165,15 @@ def array_summary(array: np.ndarray) -> dict[str, Any]:
         "max": float(finite.max()) if finite.size else None,
         "mean": float(finite.mean()) if finite.size else None,
     }
+
+
+def _summarised(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
+    """Each output, a buffer of structs as one entry per field (`particles.pos`)."""
+    shown = []
+    for name, array in outputs.items():
+        fields = array.dtype.names or ()
+        shown += [(f"{name}.{field}", array[field]) for field in fields] or [(name, array)]
+    return shown
 
 
 def format_summary(result: RunResult) -> str:
@@ -193,7 +218,7 @@ def format_summary(result: RunResult) -> str:
             mean=format_seconds(stats.mean_s),
         )
         lines.append(f"  {times}")
-    for name, array in result.outputs.items():
+    for name, array in _summarised(result.outputs):
         s = array_summary(array)
         if s["min"] is not None:
             output = gettext(
@@ -212,6 +237,13 @@ def format_summary(result: RunResult) -> str:
                 name=name, dtype=s["dtype"], shape=tuple(s["shape"])
             )
         lines.append(f"  {output}")
+    for name in result.uninitialised:
+        if name in result.outputs:
+            undefined = gettext(
+                "{name} started uninitialised (no host data): the values the kernel did not "
+                "write are undefined"
+            ).format(name=name)
+            lines.append(f"  {undefined}")
     for name, ref in result.references.items():
         if ref.ok:
             verdict = gettext("reference {name} = {expr}: pass (max abs error {error})").format(

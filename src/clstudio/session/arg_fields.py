@@ -6,11 +6,13 @@ of buffers and images.
 
 from __future__ import annotations
 
+import keyword
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from clstudio.common import VECTOR_WIDTHS, ElementType, gettext
+from clstudio.common import VECTOR_WIDTHS, ElementType, StructType, gettext
 from clstudio.session.args import (
     ACCESS_MODES,
     ADDRESSING_MODES,
@@ -21,6 +23,7 @@ from clstudio.session.args import (
     ImageArg,
     Init,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     contents_problem,
@@ -43,28 +46,44 @@ from clstudio.session.fields import (
     read_string,
 )
 from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
+from clstudio.session.struct_fields import read_struct_init, read_struct_value
 
-ARG_KINDS = ("buffer", "scalar", "local", "image", "sampler")
+ARG_KINDS = ("buffer", "scalar", "local", "image", "sampler", "null")
 # The documented order, which saving follows; the required keys come first.
 ARG_KEYS = {
     "buffer": ("kind", "dtype", "shape", "init", "access"),
-    "scalar": ("kind", "value"),
+    "scalar": ("kind", "value", "dtype"),  # dtype: a struct's name, for a struct by value
     "local": ("kind", "dtype", "count"),
     "image": ("kind", "shape", "order", "channel_type", "init", "access"),
     "sampler": ("kind", "normalized_coords", "addressing", "filter"),
+    "null": ("kind",),
 }
-_REQUIRED = {"buffer": 3, "scalar": 2, "local": 3, "image": 4, "sampler": 1}
+_REQUIRED = {"buffer": 3, "scalar": 2, "local": 3, "image": 4, "sampler": 1, "null": 1}
 
 
-def read_args(value: object, where: str, base_dir: Path | None) -> dict[str, ArgSpec]:
+NO_STRUCTS: Mapping[str, StructType] = {}
+
+
+def read_args(
+    value: object, where: str, base_dir: Path | None, structs: Mapping[str, StructType] = NO_STRUCTS
+) -> dict[str, ArgSpec]:
     args: dict[str, ArgSpec] = {}
-    for name, spec in read_object(value, where).items():
+    obj = read_object(value, where)
+    for name, spec in obj.items():
         read_identifier(name, f"{where}.{name}", gettext("an argument name"))
-        args[name] = read_arg(spec, f"{where}.{name}", base_dir)
+        if keyword.iskeyword(name) and f"{name}_" in obj:
+            problem = gettext(
+                "expressions call argument {name} {renamed} (it is a Python keyword), but "
+                "an argument {renamed} exists too: rename one of them"
+            )
+            fail(f"{where}.{name}", problem.format(name=name, renamed=f"{name}_"))
+        args[name] = read_arg(spec, f"{where}.{name}", base_dir, structs)
     return args
 
 
-def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
+def read_arg(
+    value: object, where: str, base_dir: Path | None, structs: Mapping[str, StructType] = NO_STRUCTS
+) -> ArgSpec:
     obj = read_object(value, where)
     kinds = ", ".join(ARG_KINDS)
     if "kind" not in obj:
@@ -77,16 +96,24 @@ def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
     keys = ARG_KEYS[kind]
     check_keys(obj, where, keys, required=keys[: _REQUIRED[kind]])
     if kind == "scalar":
-        return ScalarArg(_read_scalar_value(obj["value"], f"{where}.value"))
+        return _read_scalar(obj, where, structs)
     if kind == "image":
         return _read_image(obj, where, base_dir)
     if kind == "sampler":
         return _read_sampler(obj, where)
-    dtype = read_element_type(obj["dtype"], f"{where}.dtype")
+    if kind == "null":
+        return NullArg()
+    dtype = _read_dtype(obj["dtype"], f"{where}.dtype", structs)
     if kind == "local":
         return LocalArg(dtype, read_int(obj["count"], f"{where}.count", 1, MAX_ITEMS))
     shape = read_sizes(obj["shape"], f"{where}.shape", MAX_DIMS)
-    init = _read_init(obj.get("init", "zeros"), f"{where}.init", dtype, shape, base_dir)
+    init_value = obj.get("init", "zeros")
+    if dtype.struct is not None:
+        init = read_struct_init(
+            init_value, f"{where}.init", dtype.struct, math.prod(shape), _field_init_reader
+        )
+    else:
+        init = _read_init(init_value, f"{where}.init", dtype, shape, base_dir)
     access = obj.get("access")
     if access is not None and access not in ACCESS_MODES:
         problem = gettext("expected one of {choices} or null, got {value}")
@@ -95,6 +122,34 @@ def read_arg(value: object, where: str, base_dir: Path | None) -> ArgSpec:
             problem.format(choices=", ".join(ACCESS_MODES), value=describe(access)),
         )
     return BufferArg(dtype, shape, init, access)
+
+
+def _read_dtype(value: object, where: str, structs: Mapping[str, StructType]) -> ElementType:
+    """An element type: a struct of the session's `structs`, or a scalar or vector type."""
+    if isinstance(value, str) and value in structs:
+        return structs[value].element()
+    return read_element_type(value, where)
+
+
+def _read_scalar(obj: dict[str, Any], where: str, structs: Mapping[str, StructType]) -> ScalarArg:
+    if "dtype" not in obj:
+        return ScalarArg(_read_scalar_value(obj["value"], f"{where}.value"))
+    name = read_string(obj["dtype"], f"{where}.dtype")
+    if name not in structs:
+        problem = gettext(
+            "a scalar's dtype names a struct of the session's structs ({known}); got {value} "
+            "(a scalar or vector takes its type from the kernel: leave dtype out)"
+        )
+        known = ", ".join(structs) or gettext("there are none")
+        fail(f"{where}.dtype", problem.format(known=known, value=describe(name)))
+    struct = structs[name]
+    return ScalarArg(read_struct_value(obj["value"], f"{where}.value", struct), struct)
+
+
+def _field_init_reader(
+    value: object, where: str, dtype: ElementType, shape: tuple[int, ...]
+) -> Init:
+    return _read_init(value, where, dtype, shape, None)
 
 
 def _read_image(obj: dict[str, Any], where: str, base_dir: Path | None) -> ImageArg:
@@ -157,7 +212,7 @@ def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | f
     return read_number(value, where)
 
 
-_INIT_WORDS = ("zeros", "ones", "arange")
+_INIT_WORDS = ("zeros", "ones", "arange", "uninitialised")
 _INIT_OBJECTS = ("fill", "random", "normal", "values", "file", "image")
 
 
@@ -283,9 +338,15 @@ def arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
     """An argument's JSON object, keys in the documented order; `access` only when set."""
     if isinstance(spec, ScalarArg):
         value = spec.value
+        if isinstance(value, Mapping):
+            fields = {k: list(v) if isinstance(v, tuple) else v for k, v in value.items()}
+            assert spec.struct is not None
+            return {"kind": "scalar", "value": fields, "dtype": spec.struct.name}
         return {"kind": "scalar", "value": list(value) if isinstance(value, tuple) else value}
     if isinstance(spec, LocalArg):
         return {"kind": "local", "dtype": spec.dtype.name, "count": spec.count}
+    if isinstance(spec, NullArg):
+        return {"kind": "null"}
     if isinstance(spec, SamplerArg):
         return {
             "kind": "sampler",
@@ -311,7 +372,9 @@ def arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
 
 def _init_to_json(init: Init) -> str | dict[str, Any]:
     params = init.params
-    if init.kind in ("zeros", "ones", "arange"):
+    if init.kind == "fields":
+        return {"fields": {name: _init_to_json(f) for name, f in params["fields"].items()}}
+    if init.kind in _INIT_WORDS:
         return init.kind
     if init.kind == "fill":
         return {"fill": params["value"]}

@@ -11,11 +11,25 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import ElementType, NpyError, gettext, load_array, value_range
+from clstudio.common import ElementType, NpyError, StructType, gettext, load_array, value_range
 from clstudio.session.fields import MAX_DIMS, count_text
 from clstudio.session.sample_images import sample_gray, sample_image
 
-INIT_KINDS = ("zeros", "ones", "arange", "fill", "random", "normal", "values", "file", "image")
+INIT_KINDS = (
+    "zeros",
+    "ones",
+    "arange",
+    "fill",
+    "random",
+    "normal",
+    "values",
+    "file",
+    "image",
+    "uninitialised",
+)
+# No host data: the buffer is created and never written from the host, so it holds
+# whatever the device leaves there (check mode reports the kernel's reads of it).
+UNINITIALISED = "uninitialised"
 ACCESS_MODES = ("in", "out", "inout")
 IMAGE_ACCESS_MODES = ("read_only", "write_only")
 ADDRESSING_MODES = ("none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat")
@@ -33,7 +47,9 @@ class Init:
     fill: {"value"}; random: {"low", "high"}; normal: {"mean", "std"};
     values: {"values": nested list}; file: {"path": relative to the session};
     image: {"name": one of clstudio.session.sample_images.SAMPLE_IMAGES} (images, and 2-D buffers of
-    scalars that can hold 0 to 255 or are floats: see picture_problem).
+    scalars that can hold 0 to 255 or are floats: see picture_problem);
+    fields: {"fields": {field name: Init}} for a buffer of structs (fields not named are 0);
+    uninitialised: no host data, never uploaded (its host array is only a container).
     """
 
     kind: str = "zeros"
@@ -63,10 +79,14 @@ class BufferArg:
 class ScalarArg:
     """A by-value argument; its type comes from the kernel signature.
 
-    A vector scalar (`float4 v`) takes a tuple of values.
+    A vector scalar (`float4 v`) takes a tuple of values; a struct passed by value
+    (`struct` set) a mapping of field names to values, the fields not named being 0.
     """
 
-    value: int | float | tuple[int | float, ...]
+    value: (
+        int | float | tuple[int | float, ...] | Mapping[str, int | float | tuple[int | float, ...]]
+    )
+    struct: StructType | None = None
     kind: str = field(default="scalar", init=False)
 
 
@@ -127,7 +147,14 @@ class SamplerArg:
     kind: str = field(default="sampler", init=False)
 
 
-ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg
+@dataclass(frozen=True)
+class NullArg:
+    """A `__global` or `__constant` pointer passed as NULL, for a kernel that checks for it."""
+
+    kind: str = field(default="null", init=False)
+
+
+ArgSpec = BufferArg | ScalarArg | LocalArg | ImageArg | SamplerArg | NullArg
 
 
 def picture_problem(dtype: ElementType, shape: tuple[int, ...]) -> str | None:
@@ -217,8 +244,10 @@ def initial_contents(
     dtype = spec.dtype.scalar
     init = spec.init
     kind, params = init.kind, init.params
-    if kind == "zeros":
+    if kind in ("zeros", UNINITIALISED):  # an uninitialised buffer's host array is never sent
         return np.zeros(shape, dtype)
+    if kind == "fields":
+        return _struct_contents(name, spec, seed, base_dir)
     if kind == "ones":
         return np.ones(shape, dtype)
     if kind == "fill":
@@ -248,6 +277,21 @@ def initial_contents(
             raise ContentsError(_argument_problem(name, exc)) from None
     problem = gettext("unknown init kind {kind}").format(kind=repr(kind))
     raise ContentsError(_argument_problem(name, problem))
+
+
+def _struct_contents(
+    name: str, spec: BufferArg | ImageArg, seed: int, base_dir: Path | None
+) -> np.ndarray:
+    """A buffer of structs: each named field filled as a buffer of its own would be."""
+    struct = spec.dtype.struct
+    assert struct is not None and isinstance(spec, BufferArg)
+    out = np.zeros(spec.shape, spec.dtype.scalar)
+    for field_name, init in spec.init.params["fields"].items():
+        field = struct.field(field_name)
+        assert field is not None
+        part = BufferArg(field.type, spec.shape, init)
+        out[field_name] = initial_contents(f"{name}.{field_name}", part, seed, base_dir)
+    return out
 
 
 def _argument_problem(name: str, problem: object) -> str:

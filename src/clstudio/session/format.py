@@ -40,6 +40,7 @@ from clstudio.session.fields import (
 from clstudio.session.launches import Launch, LaunchGroup, launch_to_dict, read_launches
 from clstudio.session.reference_fields import Reference, read_references
 from clstudio.session.sizes import SizeLinks, read_sizes_table, resolve_names, restore_names
+from clstudio.session.struct_fields import read_structs, structs_of, structs_to_dict
 
 FORMAT_NAME = "clstudio-session"
 FORMAT_VERSION = 1
@@ -63,6 +64,7 @@ TOP_LEVEL_KEYS = (
     "seed",
     "timeout_s",
     "guards",
+    "structs",
     "args",
     "launches",
     "references",
@@ -138,7 +140,8 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
                 ).format(dims=len(local_size), global_dims=len(global_size)),
             )
     launches: tuple[Launch | LaunchGroup, ...] = ()
-    args = read_args(obj.get("args", {}), "args", base_dir)
+    structs = read_structs(obj.get("structs", {}))
+    args = read_args(obj.get("args", {}), "args", base_dir, structs)
     if "launches" in obj:
         launches = read_launches(obj["launches"], args, kernel, global_size, local_size)
         first = launches[0].launches[0] if isinstance(launches[0], LaunchGroup) else launches[0]
@@ -332,8 +335,11 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "timeout_s": session.timeout_s,
         "guards": session.guards,
-        "args": {name: arg_to_dict(spec) for name, spec in session.args.items()},
     }
+    structs = structs_of(session.args)
+    if structs:  # optional in version 1: only the structs the arguments use
+        out["structs"] = structs_to_dict(structs)
+    out["args"] = {name: arg_to_dict(spec) for name, spec in session.args.items()}
     if session.launches:  # optional in version 1: left out of one-launch sessions
         out["launches"] = [launch_to_dict(entry) for entry in session.launches]
     out |= {

@@ -23,6 +23,7 @@ TEACHING_ORDER = (
     "saxpy",
     "matrix_add",
     "vector_add_float4",
+    "particles",
     "transpose_naive",
     "transpose_tiled",
     "matmul_naive",

@@ -6,6 +6,7 @@ A reference is a restricted numpy expression over the arguments, or a golden fil
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,8 +14,17 @@ from typing import Any
 
 # clstudio.references imports this module's Reference: import the checker from its source.
 from clstudio.common import gettext
-from clstudio.expressions import ExpressionError, check_expression
-from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, SamplerArg
+from clstudio.expressions import ExpressionError, Fields, check_expression, expression_name
+from clstudio.session.args import (
+    UNINITIALISED,
+    ArgSpec,
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    NullArg,
+    SamplerArg,
+    ScalarArg,
+)
 from clstudio.session.fields import (
     check_keys,
     describe,
@@ -60,11 +70,16 @@ def read_references(
     references = {}
     outputs = [name for name, spec in args.items() if isinstance(spec, BufferArg | ImageArg)]
     names = tuple(
-        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg)
+        expression_name(name)
+        for name, spec in args.items()
+        if not isinstance(spec, LocalArg | SamplerArg | NullArg)
     )
+    fields = argument_fields(args)
     for name, entry in read_object(value, "references").items():
         where = f"references.{name}"
-        spec = args.get(name)
+        spec = args.get(name.partition(".")[0] if "." in name else name)
+        if isinstance(spec, BufferArg) and (spec.dtype.struct is not None or "." in name):
+            spec = _field_output(name, spec, where)
         if not isinstance(spec, BufferArg | ImageArg):
             if spec is None:
                 what = gettext("'{name}' is not an argument").format(name=name)
@@ -101,9 +116,65 @@ def read_references(
             references[name] = Reference(rtol=rtol, atol=atol, file=path)
             continue
         expr = read_string(obj["expr"], f"{where}.expr", non_empty=True)
-        _check_expression(expr, names, f"{where}.expr")
+        _check_expression(expr, names, fields, f"{where}.expr")
+        _check_defined(expr, args, f"{where}.expr")
         references[name] = Reference(expr, rtol, atol)
     return references
+
+
+def _check_defined(expr: str, args: Mapping[str, ArgSpec], where: str) -> None:
+    """An uninitialised buffer has no starting contents for an expression to stand for."""
+    used = {
+        node.id
+        for node in ast.walk(ast.parse(expr.strip(), mode="eval"))
+        if isinstance(node, ast.Name)
+    }
+    by_expression_name = {expression_name(name): name for name in args}
+    for used_name in sorted(used):
+        name = by_expression_name.get(used_name, used_name)
+        spec = args.get(name)
+        if isinstance(spec, BufferArg | ImageArg) and spec.init.kind == UNINITIALISED:
+            problem = gettext(
+                "'{name}' starts uninitialised, so it has no contents for the expression "
+                "to stand for"
+            )
+            fail(where, problem.format(name=name))
+
+
+def argument_fields(args: Mapping[str, ArgSpec]) -> Fields:
+    """The fields of each struct argument, which expressions name as `p["pos"]`."""
+    fields = {}
+    for name, spec in args.items():
+        struct = spec.struct if isinstance(spec, ScalarArg) else None
+        if isinstance(spec, BufferArg):
+            struct = spec.dtype.struct
+        if struct is not None:
+            fields[expression_name(name)] = frozenset(f.name for f in struct.fields)
+    return fields
+
+
+def _field_output(name: str, spec: BufferArg, where: str) -> BufferArg:
+    """A reference to one field of a buffer of structs, `p.pos`: that field as an output."""
+    buffer, _, field_name = name.partition(".")
+    struct = spec.dtype.struct
+    if struct is None:
+        problem = gettext(
+            "'{buffer}' holds {type}, not structs, so it has no field {field}; name it "
+            "'{buffer}' alone"
+        )
+        fail(where, problem.format(buffer=buffer, type=spec.dtype.name, field=repr(field_name)))
+    known = ", ".join(f"{buffer}.{f.name}" for f in struct.fields)
+    if not field_name:
+        problem = gettext(
+            "'{buffer}' holds struct {struct}, which is checked field by field: name a "
+            "field ({known})"
+        )
+        fail(where, problem.format(buffer=buffer, struct=struct.name, known=known))
+    field = struct.field(field_name)
+    if field is None:
+        problem = gettext("{field} is not a field of struct {struct} ({known})")
+        fail(where, problem.format(field=repr(field_name), struct=struct.name, known=known))
+    return BufferArg(field.type, spec.shape, access=spec.access)
 
 
 def _read_golden_file(
@@ -122,9 +193,9 @@ def _read_golden_file(
     return path
 
 
-def _check_expression(expr: str, names: tuple[str, ...], where: str) -> None:
+def _check_expression(expr: str, names: tuple[str, ...], fields: Fields, where: str) -> None:
     """Parse the expression against the allow-lists; it is evaluated only when a run checks."""
     try:
-        check_expression(expr, names)
+        check_expression(expr, names, fields)
     except ExpressionError as exc:
         fail(where, str(exc))

@@ -13,6 +13,7 @@ from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.compiler_client import CompilerClient
 from clstudio.worker.count_client import CountClient
+from clstudio.worker.traffic_client import TrafficClient
 
 
 def _in_process() -> MeasuringBackend:
@@ -36,6 +37,8 @@ class Backends:
     measurements: MeasuringBackend = field(default_factory=_in_process)
     # The Compiler tab's compiles: a fresh worker each, with PoCL's switches set.
     compiles: CompilerClient = field(default_factory=CompilerClient)
+    # The Memory tab's instrumented runs: a worker of its own for each measurement.
+    traffic: TrafficClient = field(default_factory=TrafficClient)
 
     @classmethod
     def isolated(cls) -> Backends:
@@ -55,3 +58,4 @@ class Backends:
         self.counts.close()
         self.measurements.close()
         self.compiles.close()
+        self.traffic.close()

@@ -7,7 +7,7 @@ from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from clstudio.ui.actions import (
     debug_actions,
@@ -29,15 +29,17 @@ from clstudio.ui.debugger.debug_mode import DebugMode
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
-from clstudio.ui.devices.peaks_controller import connect_peaks
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
+from clstudio.ui.first_paint import FirstPaint
 from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
+from clstudio.ui.memory.memory_tab import MemoryTab
+from clstudio.ui.memory.memory_wiring import connect_memory
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.results.roofline.counts_controller import CountsController
 from clstudio.ui.run.check_controller import CheckController
@@ -53,7 +55,12 @@ from clstudio.ui.steps.step_controller import StepController
 from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.tasks import application_lanes
 from clstudio.ui.theme import ThemeController
-from clstudio.ui.window_layout import EMPTY_RESULTS_HEIGHT, WindowLayout
+from clstudio.ui.window_layout import (
+    EMPTY_RESULTS_HEIGHT,
+    WindowLayout,
+    make_dock,
+    place_docks,
+)
 from clstudio.ui.workbench import Workbench
 
 
@@ -98,25 +105,31 @@ class MainWindow(QMainWindow):
         self.host_code = HostCodeController(self.host_code_panel, bench, bench.device, self)
         self.compiler = CompilerTab(backends.compiles)
         results.add_view(self.compiler, "Compiler", self.tr("Compiler"))
+        self.memory = MemoryTab(backends.traffic)
+        results.add_view(self.memory, "Memory", self.tr("Memory"))
         steps = StepController(backends.runs, self)
         self.step_mode = StepMode(steps, bench, self.host_code_panel, self)
         self.check_status = CheckStatus()
         self.status = StatusBar(self.statusBar(), self.check_status)
         self.files = FileController(bench, settings, self.recovery, self.status, self)
 
-        self.devices_dock = self._dock(self.tr("Devices"), "devicesDock", self.device_panel)
-        self.arguments_dock = self._dock(self.tr("Arguments"), "argumentsDock", args)
-        self.results_dock = self._dock(self.tr("Results"), "resultsDock", results)
+        self.devices_dock = make_dock(self, self.tr("Devices"), "devicesDock", self.device_panel)
+        self.arguments_dock = make_dock(self, self.tr("Arguments"), "argumentsDock", args)
+        self.results_dock = make_dock(self, self.tr("Results"), "resultsDock", results)
         exercises = self.exercises = ExercisesController(
             self.files, bench, self.status, backends.runs, self, checker=backends.checks
         )
-        self.exercises_dock = self._dock(self.tr("Exercises"), "exercisesDock", exercises.panel)
-        self._place_docks()
+        self.exercises_dock = make_dock(
+            self, self.tr("Exercises"), "exercisesDock", exercises.panel
+        )
+        place_docks(
+            self, (self.devices_dock, self.exercises_dock), self.arguments_dock, self.results_dock
+        )
 
         self.devices = DeviceController(
             self.device_panel,
             self.devices_dock,
-            discover or backends.tools.devices,
+            FirstPaint(self).after(discover or backends.tools.devices),
             bench,
             settings,
             self.status,
@@ -154,7 +167,7 @@ class MainWindow(QMainWindow):
         self.file_menus = FileMenus(
             submenus[file_actions.RECENT], submenus[file_actions.EXAMPLES], settings
         )
-        self._on_run_state_changed(False)
+        run_actions.show_running(self, self.window_actions, False)
         debug_actions.follow(self.window_actions, debugger)
 
         self.window_layout = WindowLayout(
@@ -173,23 +186,6 @@ class MainWindow(QMainWindow):
         self.window_layout.restore()
         self.files.show_current()
         self.devices.start_discovery()
-
-    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        return dock
-
-    def _place_docks(self) -> None:
-        # Results run the full width: plots and tables need it more than the side panels.
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.devices_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.arguments_dock)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.exercises_dock)
-        self.tabifyDockWidget(self.devices_dock, self.exercises_dock)
-        self.devices_dock.raise_()
 
     def _action_items(self) -> tuple[Item, ...]:
         """Every command's record; the menus and the toolbar are built from them."""
@@ -215,12 +211,10 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         a, editor, w = self.window_actions, self.editor_panel.editor, self.workbench
-        editor.undoAvailable.connect(a["undo"].setEnabled)
-        editor.redoAvailable.connect(a["redo"].setEnabled)
+        edit_actions.follow(a, editor, self.files.documentShown)
         editor.zoomChanged.connect(self.settings.set_zoom)
         self.file_menus.openRequested.connect(self.files.open_file)
         self.file_menus.exampleRequested.connect(self.files.open_example)
-        self.files.documentShown.connect(self._on_files_document_shown)
         self.files.documentOpened.connect(self.devices.resolve_when_found)
         w.documentChanged.connect(self.files.keep_edit)
         w.deviceChanged.connect(self.devices.show_device)
@@ -230,9 +224,8 @@ class MainWindow(QMainWindow):
         w.lastRunChanged.connect(self.status.show_last_run)
         w.lastRunChanged.connect(self.window_layout.make_room_for_results)
         w.documentShown.connect(lambda: self.status.show_last_run(None))
-        w.runStateChanged.connect(self._on_run_state_changed)
-        self.step_mode.steppingChanged.connect(self._on_run_state_changed)
-        self.check_mode.checkingChanged.connect(self._on_check_mode_checking_changed)
+        running = (w.runStateChanged, self.step_mode.steppingChanged)
+        run_actions.follow(self, a, running, self.check_mode.checkingChanged)
         self.results_panel.checkRequested.connect(self.check_mode.request_check)
         w.messageRaised.connect(self.status.show_message)
         self.step_mode.messageRaised.connect(self.status.show_message)
@@ -242,26 +235,11 @@ class MainWindow(QMainWindow):
         self.recovery.failed.connect(self.status.show_message)
         self.recovery.fileSetAside.connect(self.status.show_data_message)
         self.exercises_dock.visibilityChanged.connect(self.exercises.fill_when_visible)
-        peaks, roofline = self.devices.peaks, self.results_panel.roofline
-        peaks.messageRaised.connect(self.status.show_data_message)
-        connect_peaks(self.device_panel.peaks_view, peaks)
-        roofline.set_lookup(peaks.kept)
-        roofline.measurePeaksRequested.connect(self.devices.measure_peaks)
-        peaks.measured.connect(roofline.peaks_changed)
+        self.devices.serve_roofline(self.results_panel.roofline)
         connect_compiler(self.compiler, self.editor_panel, self.files.session, w.documentChanged)
+        connect_memory(self.memory, self.editor_panel)
         sweep = self.results_panel.sweep
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
-
-    def _on_files_document_shown(self) -> None:
-        # set_source blocks the editor's signals, so the undo actions are told directly.
-        self.window_actions["undo"].setEnabled(False)
-        self.window_actions["redo"].setEnabled(False)
-
-    def _on_run_state_changed(self, running: bool) -> None:
-        run_actions.show_running(self, self.window_actions, running)
-
-    def _on_check_mode_checking_changed(self, checking: bool) -> None:
-        run_actions.show_checking(self, self.window_actions, checking)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

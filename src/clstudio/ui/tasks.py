@@ -48,6 +48,7 @@ class Lane(Enum):
     DEBUGGER = "debugger"  # the debugger's commands: one may wait for a breakpoint for long
     COMPILES = "compiles"  # the Compiler tab's compiles, in workers of their own
     COUNTS = "counts"  # the Roofline tab's measured counts on Oclgrind, in workers of their own
+    TRAFFIC = "traffic"  # the Memory tab's instrumented runs, in workers of their own
     MEASUREMENTS = "measurements"  # peaks, local-size sweeps, runs on several devices
     SUMMARIES = "summaries"  # histograms, line envelopes, exports: numpy in this process
 

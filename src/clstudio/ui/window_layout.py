@@ -4,7 +4,7 @@ starts, and room for the results once there are some."""
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from clstudio.ui.settings import AppSettings
 
@@ -21,6 +21,33 @@ def first_geometry(screen: QRect) -> QRect:
     geometry = QRect(QPoint(0, 0), size)
     geometry.moveCenter(room.center())
     return geometry
+
+
+def make_dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QDockWidget:
+    """A dock holding `widget`; its object `name` keeps its place between starts."""
+    dock = QDockWidget(title, window)
+    dock.setObjectName(name)
+    dock.setWidget(widget)
+    return dock
+
+
+def place_docks(
+    window: QMainWindow,
+    left: tuple[QDockWidget, QDockWidget],
+    right: QDockWidget,
+    bottom: QDockWidget,
+) -> None:
+    """The first layout: the two left docks tabbed, the first in front; the bottom dock
+    runs the full width, as plots and tables need it more than the side panels."""
+    area = Qt.DockWidgetArea
+    window.setCorner(Qt.Corner.BottomLeftCorner, area.BottomDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomRightCorner, area.BottomDockWidgetArea)
+    window.addDockWidget(area.LeftDockWidgetArea, left[0])
+    window.addDockWidget(area.RightDockWidgetArea, right)
+    window.addDockWidget(area.BottomDockWidgetArea, bottom)
+    window.addDockWidget(area.LeftDockWidgetArea, left[1])
+    window.tabifyDockWidget(*left)
+    left[0].raise_()
 
 
 class WindowLayout:

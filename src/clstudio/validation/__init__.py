@@ -24,6 +24,7 @@ from clstudio.validation.index_space import (
     summary,
 )
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
+from clstudio.validation.ndrange_limits import check_ndrange
 from clstudio.validation.program_form import ProgramForm, fit_program, program_form_state
 from clstudio.validation.program_validation import (
     launch_heading,
@@ -34,7 +35,7 @@ from clstudio.validation.program_validation import (
     validate_program,
 )
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
-from clstudio.validation.validate import check_ndrange, describe, expected_kind, validate
+from clstudio.validation.validate import describe, expected_kind, validate
 
 __all__ = [
     "DEFAULT_PICTURE",

@@ -24,20 +24,20 @@ from clstudio.common import (
     pointee_type,
 )
 from clstudio.common import value_range as type_range
-from clstudio.expressions import ExpressionError, check_expression
 from clstudio.session import (
     ArgSpec,
     BufferArg,
     ImageArg,
     Init,
     LocalArg,
+    NullArg,
     Reference,
     SamplerArg,
     ScalarArg,
     SessionError,
     picture_problem,
-    read_npy_header,
 )
+from clstudio.session.reference_fields import read_references
 from clstudio.validation.validate import expected_kind
 
 DEFAULT_LOCAL_COUNT = 256  # elements of a __local argument when no work-group size is set
@@ -89,16 +89,18 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
             access=info.access
         )
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:
-        return gettext("points to {type}, which CL Studio cannot fill").format(
-            type=info.type_name.rstrip("*").strip()
-        )
+        return gettext(
+            "points to {type}: describe it in the session's structs to fill it "
+            "(see docs/session-format.md, Structs)"
+        ).format(type=info.type_name.rstrip("*").strip())
     if kind == "scalar":
         try:
             kernel_type(info.type_name)
         except TypeNameError:
-            return gettext("a {type} passed by value, which CL Studio cannot set").format(
-                type=info.type_name
-            )
+            return gettext(
+                "a {type} passed by value: describe it in the session's structs to set it "
+                "(see docs/session-format.md, Structs)"
+            ).format(type=info.type_name)
     return None
 
 
@@ -181,6 +183,8 @@ def _carry(
     name, kind = info.name, expected_kind(info)
     if old is None:
         return default_spec(info, global_size, local_size), ArgChange(name, "new")
+    if isinstance(old, NullArg) and kind == "buffer":
+        return old, ArgChange(name, "kept")
     if old.kind != kind:
         spec = default_spec(info, global_size, local_size)
         note = gettext("was a {old}, now a {new}").format(old=old.kind, new=kind)
@@ -272,28 +276,11 @@ def usable_references(
     every name in its expression, or a golden file of the output's shape; the others
     wait, unchanged, until the arguments fit them again.
     """
-    names = tuple(
-        name for name, spec in args.items() if not isinstance(spec, LocalArg | SamplerArg)
-    )
     usable = {}
     for name, reference in references.items():
-        spec = args.get(name)
-        if not isinstance(spec, BufferArg | ImageArg) or spec.access in ("in", "read_only"):
-            continue
-        if reference.file is not None:
-            if _golden_shape(reference.file, base_dir) == spec.dtype.host_shape(spec.shape):
-                usable[name] = reference
-            continue
-        try:
-            check_expression(reference.expr, names)
-        except ExpressionError:
+        try:  # as loading the session would read it: one rule, whatever the output
+            read_references({name: reference.to_dict()}, args, base_dir)
+        except SessionError:
             continue
         usable[name] = reference
     return usable
-
-
-def _golden_shape(path: str, base_dir: Path | None) -> tuple[int, ...] | None:
-    try:
-        return read_npy_header(path, "references", base_dir)[0]
-    except SessionError:
-        return None

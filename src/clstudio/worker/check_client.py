@@ -8,7 +8,6 @@ so a worker is retired once its checks have seen half that many reports.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 
 from clstudio.checkmode import (
@@ -19,28 +18,28 @@ from clstudio.checkmode import (
     plan_check,
 )
 from clstudio.common import RunError
-from clstudio.session import Session
+from clstudio.session import UNINITIALISED, BufferArg, ImageArg, Session
 from clstudio.worker.client import ProgressFn, WorkerClient
+from clstudio.worker.worker_slot import WorkerSlot
 
 _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
 
 
-class CheckClient:
+class CheckClient(WorkerSlot):
     """One check at a time; `cancel` and `close` are safe from any thread."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._worker: WorkerClient | None = None
+        super().__init__()
         self._environment: tuple[tuple[str, str], ...] = ()
         self._reports = 0  # seen by the current worker's Oclgrind
-        self._closed = False
 
     def check(self, session: Session, progress: ProgressFn | None = None) -> CheckResult:
         plan = plan_check(session)
         with self._lock:
-            if self._closed:
-                raise RuntimeError("this CheckClient is closed")
-            if self._worker is not None and self._environment != plan.environment:
+            self._refuse_when_closed()
+            if self._worker is not None and (
+                self._environment != plan.environment or _has_no_host_data(session)
+            ):
                 self._retire()
             if self._worker is None:
                 self._worker = WorkerClient(environment=plan.environment)
@@ -58,11 +57,6 @@ class CheckClient:
             result = replace(result, error=RunError("build", opencl_2_message(feature)))
         return result
 
-    def cancel(self) -> None:
-        with self._lock:
-            if self._worker is not None:
-                self._worker.cancel()
-
     def close(self) -> None:
         with self._lock:
             self._closed = True
@@ -73,3 +67,12 @@ class CheckClient:
             self._worker.close()
         self._worker = None
         self._reports = 0
+
+
+def _has_no_host_data(session: Session) -> bool:
+    """A buffer with no host data needs a simulator of its own: Oclgrind counts the memory
+    an earlier check's buffers left behind as written, and would miss its reads."""
+    return any(
+        isinstance(spec, BufferArg | ImageArg) and spec.init.kind == UNINITIALISED
+        for spec in session.args.values()
+    )

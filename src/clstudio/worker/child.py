@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from clstudio.checkmode import LOG_NAME
-from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext
+from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext, hold_language
+from clstudio.worker.block_pool import WorkerBlocks
 from clstudio.worker.kept_inputs import SentInputs
 from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
@@ -38,14 +39,17 @@ from clstudio.worker.protocol import (
     PeakRequest,
     Progress,
     Ready,
+    Released,
     Reply,
     Request,
     RunRequest,
     Stepped,
     StepRequest,
+    TrafficRequest,
     WarmRequest,
+    WithReleased,
 )
-from clstudio.worker.shared_arrays import block_prefix, share_arrays
+from clstudio.worker.shared_arrays import block_prefix
 
 if TYPE_CHECKING:
     from clstudio.engine import Engine
@@ -75,7 +79,8 @@ class PrintfCapture:
     def __enter__(self) -> PrintfCapture:
         sys.stdout.flush()
         fd = self._fd
-        os.ftruncate(fd, 0)
+        if os.fstat(fd).st_size:  # truncating, even an empty file, is slow on some file systems
+            os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         self._cut = 0
         self._mark = None
@@ -152,7 +157,14 @@ class _Handler:
     ) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices.discovery import discover
-        from clstudio.engine import Engine, StepKeeper, check_session, count_session
+        from clstudio.engine import (
+            Engine,
+            StepKeeper,
+            check_session,
+            count_session,
+            measure_traffic,
+            reading_back_into,
+        )
 
         self._conn = conn
         self._cancel = cancel
@@ -164,23 +176,31 @@ class _Handler:
         self._discover = discover
         self._check_session = check_session
         self._count_session = count_session
+        self._measure_traffic = measure_traffic
+        self._reading_back_into = reading_back_into
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
         self._inputs = SentInputs()
+        self._blocks = WorkerBlocks()
 
     def answer(self, request: Request) -> None:
+        blocks = self._blocks.reply(block_prefix(self._tag, request.id))
         try:
-            payload = self._payload(request)
             sending: dict[str, np.ndarray] = {}
-            if isinstance(request, RunRequest) and isinstance(payload, RunResult):
-                payload, sending = self._inputs.strip(payload)
-            self._conn.send(Reply(request.id, share_arrays(payload, self._prefix(request))))
+            payload: object
+            if isinstance(request, RunRequest):
+                with self._reading_back_into(blocks.empty):  # outputs land on shared memory
+                    payload, sending = self._inputs.strip(self._run(request))
+            else:
+                payload = self._payload(request)
+            self._conn.send(Reply(request.id, blocks.share(payload)))
             self._inputs.sent(sending)
         except Exception:
+            blocks.unsent()
             self._conn.send(Failure(request.id, traceback.format_exc()))
 
-    def _prefix(self, request: Request) -> str:
-        return block_prefix(self._tag, request.id)
+    def release(self, message: Released) -> None:
+        self._blocks.release(message)
 
     def _payload(self, request: Request) -> object:
         if isinstance(request, DevicesRequest):
@@ -193,14 +213,14 @@ class _Handler:
             return self._check(request)
         if isinstance(request, CountRequest):
             return self._count(request)
+        if isinstance(request, TrafficRequest):
+            return self._traffic(request)
         if isinstance(request, PeakRequest):
             return self._engine.measure_peak(request.selector, request.probe, request.plan)
         if isinstance(request, StepRequest):
             return self._advance(request)
-        if isinstance(request, CompileRequest):
-            return self._compile(request)
-        assert isinstance(request, RunRequest)
-        return self._run(request)
+        assert isinstance(request, CompileRequest)  # runs are answered by _run
+        return self._compile(request)
 
     def _advance(self, request: StepRequest) -> object:
         def stepped(outcome: StepOutcome) -> None:
@@ -243,15 +263,24 @@ class _Handler:
                 self._engine, request.plan, self._printf.text, progress, self._cancel.is_set
             )
 
-    def _run(self, request: RunRequest) -> object:
-        last_sent = 0.0
+    def _traffic(self, request: TrafficRequest) -> object:
+        def progress(done: int, total: int) -> None:
+            self._conn.send(Progress(request.id, done, total))
+
+        with self._printf:
+            return self._measure_traffic(self._engine, request.plan, progress, self._cancel.is_set)
+
+    def _run(self, request: RunRequest) -> RunResult:
+        # Only runs that take a while hear of their repeats; the client completes the
+        # progress with the reply (a message less to wake the app for in a tiny run).
+        last_sent = time.monotonic()
 
         def progress(done: int, total: int) -> None:
             nonlocal last_sent
             self._printf.mark_launch(done, total)
             self._printf.trim()
             now = time.monotonic()
-            if done == total or now - last_sent >= PROGRESS_INTERVAL_S:
+            if now - last_sent >= PROGRESS_INTERVAL_S:
                 last_sent = now
                 self._conn.send(Progress(request.id, done, total))
 
@@ -337,6 +366,7 @@ def main(
     # Older C libraries write "double free or corruption" to the terminal, not to stderr.
     os.environ["LIBC_FATAL_STDERR_"] = "1"
     os.environ.update(environment)
+    hold_language()  # the environment is set: reading it for every message costs a tiny run
     threading.Thread(target=_end_with_the_app, args=(os.getppid(), scratch), daemon=True).start()
     os.chdir(scratch)
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -350,6 +380,9 @@ def main(
         except EOFError:  # the app closed the pipe, or was killed: no one else removes it
             shutil.rmtree(scratch, ignore_errors=True)
             return
+        if isinstance(request, WithReleased):
+            handler.release(request.released)
+            request = request.request
         sys.stderr.flush()
         os.ftruncate(2, 0)
         handler.answer(request)

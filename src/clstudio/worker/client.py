@@ -16,16 +16,13 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from itertools import islice
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 
 from clstudio.checkmode import CheckPlan, CheckResult
 from clstudio.common import (
     BuildResult,
-    Diagnostic,
-    PeakFigure,
     PeakPlan,
     PeakProbe,
     PeakSample,
@@ -33,64 +30,48 @@ from clstudio.common import (
     RunResult,
     StepOutcome,
     gettext,
-    step_at,
 )
-from clstudio.compiler import CompileResult, unfinished_compile
+from clstudio.compiler import CompileResult
 from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
-from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
-from clstudio.worker import exit_reasons
+from clstudio.session import Session
+from clstudio.traffic import TrafficPlan, TrafficResult
+from clstudio.worker import protocol
 from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import (
-    BuildRequest,
-    CheckRequest,
-    CompileRequest,
-    CountRequest,
-    DevicesRequest,
     Failure,
-    PeakRequest,
     Progress,
     Ready,
     Reply,
     Request,
-    RunRequest,
     Stepped,
-    StepRequest,
     WorkerFailure,
 )
-from clstudio.worker.shared_arrays import block_prefix, discard_blocks, take_arrays
+from clstudio.worker.request_ends import (
+    BUILD_LIMIT_S,
+    DEVICES_LIMIT_S,
+    PEAK_LIMIT_S,
+    START_LIMIT_S,
+    TRAFFIC_RUNS,
+    Job,
+    Stopped,
+    closed_while,
+    died,
+    failed_build,
+    failed_compile,
+    failed_peak,
+    kernel_job,
+    running_launch,
+    stopped_now,
+)
+from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
-CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
-START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
-BUILD_LIMIT_S = 120.0
-DEVICES_LIMIT_S = 60.0
-PEAK_LIMIT_S = 120.0  # one probe: a build, a calibration and its samples
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 ProgressFn = Callable[[int, int], None]
 SteppedFn = Callable[[StepOutcome], None]
-
-
-@dataclass(frozen=True)
-class _Job:
-    """How long to wait for one request, and how to word its end."""
-
-    doing: str  # "running kernel 'k'"
-    limit_s: float
-    blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
-    kernel: str = ""  # set for runs, whose timeout is told by the step it hit
-    # A program's launch by its number in the run (the worker's `launch`); None for one launch.
-    launch_at: Callable[[int], PlannedLaunch | None] | None = None
-
-
-@dataclass(frozen=True)
-class _Stopped:
-    """A request that ended without an answer: its stage and the message for the user."""
-
-    stage: str  # "timeout", "cancelled" or "crash"
-    message: str
 
 
 class WorkerClient:
@@ -148,9 +129,9 @@ class WorkerClient:
 
     def devices(self) -> DeviceInventory:
         """Every platform and device; a driver crash gives no platforms and says why."""
-        job = _Job(gettext("listing devices"), self._devices_limit_s, "driver")
-        outcome = self._request(DevicesRequest, job, None)
-        if isinstance(outcome, _Stopped):
+        job = Job(gettext("listing devices"), self._devices_limit_s, "driver")
+        outcome = self._request(protocol.DevicesRequest, job, None)
+        if isinstance(outcome, Stopped):
             return DeviceInventory(platforms=(), problem=outcome.message)
         assert isinstance(outcome, DeviceInventory)
         return outcome
@@ -160,12 +141,13 @@ class WorkerClient:
     ) -> BuildResult:
         """Build for the editor; a compiler crash gives ok=False with the crash in the log."""
         started = time.perf_counter()
-        job = _Job(gettext("building the program"), self._build_limit_s, "compiler")
-        outcome = self._request(lambda id: BuildRequest(id, source, options, selector), job, None)
-        if isinstance(outcome, _Stopped):
+        job = Job(gettext("building the program"), self._build_limit_s, "compiler")
+        outcome = self._request(
+            lambda id: protocol.BuildRequest(id, source, options, selector), job, None
+        )
+        if isinstance(outcome, Stopped):
             seconds = time.perf_counter() - started
-            problem = Diagnostic(0, 0, "error", outcome.message)  # line 0: no place in the source
-            return BuildResult(False, outcome.message, (problem,), (), seconds, options=options)
+            return failed_build(outcome, options, seconds)
         assert isinstance(outcome, BuildResult)
         return outcome
 
@@ -178,15 +160,19 @@ class WorkerClient:
         as Backend.run.
         """
         doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
-        launch_at = program_launch_at(session) if session.launches else None
-        job = _Job(doing, session.timeout_s, "kernel", session.kernel, launch_at)
+        job = kernel_job(doing, session.timeout_s, session)
         session = _in_this_folder(session)
-        outcome = self._request(lambda id: RunRequest(id, session, snapshots), job, progress)
-        if isinstance(outcome, _Stopped):
+        outcome = self._request(
+            lambda id: protocol.RunRequest(id, session, snapshots), job, progress
+        )
+        if isinstance(outcome, Stopped):
             error = RunError(outcome.stage, outcome.message)
             self._keep_spare(session, None)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult)
+        if outcome.error is None and progress is not None:
+            # Every repeat has finished; the worker tells only runs that take a while.
+            progress(session.repeats, session.repeats)
         self._keep_spare(session, outcome)
         return self._inputs.fill(outcome)
 
@@ -200,7 +186,7 @@ class WorkerClient:
         worker restarts without its stepper, so only Reset (first=1) goes on from there.
         """
         doing = gettext("stepping through kernel '{kernel}'").format(kernel=session.kernel)
-        job = _Job(doing, session.timeout_s, "kernel", session.kernel)
+        job = Job(doing, session.timeout_s, "kernel", session.kernel)
         session = _in_this_folder(session)
         heard: list[StepOutcome] = []
 
@@ -210,9 +196,9 @@ class WorkerClient:
                 stepped(outcome)
 
         outcome = self._request(
-            lambda id: StepRequest(id, session, first, count), job, None, on_stepped
+            lambda id: protocol.StepRequest(id, session, first, count), job, None, on_stepped
         )
-        if isinstance(outcome, _Stopped):
+        if isinstance(outcome, Stopped):
             number = heard[-1].number + 1 if heard else first
             failed = StepOutcome(number, False, error=RunError(outcome.stage, outcome.message))
             return (*heard, failed)
@@ -223,11 +209,10 @@ class WorkerClient:
         """Run a planned check; the worker must have been started with plan.environment."""
         session = plan.session
         doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
-        launch_at = program_launch_at(session) if session.launches else None
-        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel, launch_at)
+        job = kernel_job(doing, plan.time_limit_s, session)
         plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
-        if isinstance(outcome, _Stopped):
+        outcome = self._request(lambda id: protocol.CheckRequest(id, plan), job, progress)
+        if isinstance(outcome, Stopped):
             error = RunError(outcome.stage, outcome.message)
             return CheckResult(ok=False, kernel=session.kernel, error=error)
         assert isinstance(outcome, CheckResult)
@@ -239,12 +224,27 @@ class WorkerClient:
         doing = gettext("counting the operations of kernel '{kernel}' on Oclgrind").format(
             kernel=session.kernel
         )
-        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel)
+        job = Job(doing, plan.time_limit_s, "kernel", session.kernel)
         plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: CountRequest(id, plan), job, progress)
-        if isinstance(outcome, _Stopped):
+        outcome = self._request(lambda id: protocol.CountRequest(id, plan), job, progress)
+        if isinstance(outcome, Stopped):
             return CountResult(False, session.kernel, RunError(outcome.stage, outcome.message))
         assert isinstance(outcome, CountResult)
+        return outcome
+
+    def traffic(self, plan: TrafficPlan, progress: ProgressFn | None = None) -> TrafficResult:
+        """Run a planned traffic measurement (two or three runs of the instrumented build)."""
+        session = plan.session
+        doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(
+            kernel=session.kernel
+        )
+        limit = TRAFFIC_RUNS * session.timeout_s + self._build_limit_s
+        job = Job(doing, limit, "kernel", session.kernel)
+        plan = replace(plan, session=_in_this_folder(session))
+        outcome = self._request(lambda id: protocol.TrafficRequest(id, plan), job, progress)
+        if isinstance(outcome, Stopped):
+            return TrafficResult(False, session.kernel, RunError(outcome.stage, outcome.message))
+        assert isinstance(outcome, TrafficResult)
         return outcome
 
     def compile(self, session: Session) -> CompileResult:
@@ -256,19 +256,11 @@ class WorkerClient:
         doing = gettext("compiling kernel '{kernel}' for the compiler view").format(
             kernel=session.kernel
         )
-        job = _Job(doing, self._build_limit_s + session.timeout_s, "compiler", session.kernel)
+        job = Job(doing, self._build_limit_s + session.timeout_s, "compiler", session.kernel)
         session = _in_this_folder(session)
-        outcome = self._request(lambda id: CompileRequest(id, session), job, None)
-        if isinstance(outcome, _Stopped):
-            local = tuple(session.local_size) if session.local_size else None
-            return unfinished_compile(
-                session.kernel,
-                session.build_options,
-                local,
-                session.source,
-                outcome.stage,
-                outcome.message,
-            )
+        outcome = self._request(lambda id: protocol.CompileRequest(id, session), job, None)
+        if isinstance(outcome, Stopped):
+            return failed_compile(outcome, session)
         assert isinstance(outcome, CompileResult)
         return outcome
 
@@ -276,11 +268,12 @@ class WorkerClient:
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
     ) -> PeakSample:
         """One peak figure; a benchmark kernel that crashes or hangs fails only its figure."""
-        job = _Job(gettext("measuring {figure}").format(figure=probe.key), PEAK_LIMIT_S, "kernel")
-        outcome = self._request(lambda id: PeakRequest(id, selector, probe, plan), job, None)
-        if isinstance(outcome, _Stopped):
-            figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=outcome.message)
-            return PeakSample(None, figure, stopped=outcome.stage)
+        job = Job(gettext("measuring {figure}").format(figure=probe.key), PEAK_LIMIT_S, "kernel")
+        outcome = self._request(
+            lambda id: protocol.PeakRequest(id, selector, probe, plan), job, None
+        )
+        if isinstance(outcome, Stopped):
+            return failed_peak(outcome, probe)
         assert isinstance(outcome, PeakSample)
         return outcome
 
@@ -314,10 +307,9 @@ class WorkerClient:
         if self._closed:
             raise RuntimeError("this WorkerClient is closed")
         if self._worker is None:
+            # The next spare waits for the next good run (SpareWorker.after_run).
             spare = self._spare.take() if self._spare else None
             self._worker = spare or self._new_worker()
-            if spare is not None:
-                self._start_spare()
         return self._worker
 
     def _new_worker(self) -> WorkerProcess:
@@ -325,18 +317,11 @@ class WorkerClient:
         return WorkerProcess(self._context, self._generation, self._environment)
 
     def _keep_spare(self, session: Session, result: RunResult | None) -> None:
-        """After a run: remember its program for the next spare, and start one if none waits."""
-        if self._spare is None:
-            return
-        with self._request_lock, self._state_lock:
-            self._spare.remember(session, result)
-            if not self._closed:
-                self._start_spare()
-
-    def _start_spare(self) -> None:
         if self._spare is not None:
-            self._next_id += 1
-            self._spare.start(self._new_worker, self._next_id)
+            with self._request_lock, self._state_lock:
+                if not self._closed:
+                    self._next_id += 1
+                    self._spare.after_run(session, result, self._new_worker, self._next_id)
 
     def _replace(self, worker: WorkerProcess, restart: bool = True) -> None:
         """End a worker's life (killed or dead) and, unless closing, start the next one."""
@@ -352,11 +337,11 @@ class WorkerClient:
     def _request(
         self,
         make: Callable[[int], Request],
-        job: _Job,
+        job: Job,
         progress: ProgressFn | None,
         stepped: SteppedFn | None = None,
     ) -> object:
-        """Send one request and wait for its answer: a payload, or _Stopped."""
+        """Send one request and wait for its answer: a payload, or Stopped."""
         with self._request_lock:
             with self._state_lock:
                 worker = self._ensure_worker()
@@ -385,7 +370,7 @@ class WorkerClient:
         self,
         worker: WorkerProcess,
         request: Request,
-        job: _Job,
+        job: Job,
         progress: ProgressFn | None,
         stepped: SteppedFn | None,
     ) -> object:
@@ -404,87 +389,28 @@ class WorkerClient:
                     deadline = time.monotonic() + job.limit_s
                 elif message is not None and message.id == request.id:
                     if isinstance(message, Reply):
-                        return take_arrays(message.payload)
+                        return worker.blocks.take(message.payload)
                     if isinstance(message, Failure):
                         raise WorkerFailure(message.traceback)
                     if isinstance(message, Progress) and progress is not None:
                         progress(message.done, message.total)
                     if isinstance(message, Stepped) and stepped is not None:
                         stepped(message.outcome)
-                stopped = self._stopped(worker, deadline, job)
+                stopped = stopped_now(worker, job, deadline, self._cancel_at, self._start_limit_s)
                 if stopped is not None:
                     self._replace(worker)
                     return stopped
         except WorkerDied:
             return self._crashed(worker, job)
 
-    def _stopped(
-        self,
-        worker: WorkerProcess,
-        deadline: float | None,
-        job: _Job,
-    ) -> _Stopped | None:
-        """Whether to give up on the request now: cancelled, over its limit, or never booted."""
-        now = time.monotonic()
-        cancel_at = self._cancel_at
-        if cancel_at is not None and now >= cancel_at + CANCEL_GRACE_S:
-            return _Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
-        if deadline is not None and now >= deadline:
-            step = step_at(worker.step.value)
-            running = _running(worker, job)
-            if running is not None:
-                message = exit_reasons.timeout_message(running.launch.kernel, job.limit_s, step)
-                message = exit_reasons.in_launch(message, running.where())
-            elif job.kernel:
-                message = exit_reasons.timeout_message(job.kernel, job.limit_s, step)
-            else:
-                message = exit_reasons.busy_message(job.doing, job.limit_s, step)
-            return _Stopped("timeout", message)
-        if not worker.ready and now - worker.started_at > self._start_limit_s:
-            limit = f"{self._start_limit_s:g}"
-            message = gettext("the worker did not start within {limit} s").format(limit=limit)
-            return _Stopped("crash", message)
-        return None
-
-    def _crashed(self, worker: WorkerProcess, job: _Job) -> _Stopped:
+    def _crashed(self, worker: WorkerProcess, job: Job) -> Stopped:
         if self._closed:
             self._replace(worker, restart=False)
-            message = gettext("the worker was closed while {doing}").format(doing=job.doing)
-            return _Stopped("cancelled", message)
-        exitcode = worker.exitcode()
-        stderr_text = worker.stderr_text()
-        running = _running(worker, job)
+            return closed_while(job)
+        exitcode, stderr_text = worker.exitcode(), worker.stderr_text()
+        running = running_launch(worker, job)
         self._replace(worker)
-        if not worker.ready:
-            return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
-        # A compile for the compiler view builds and then launches: a crash in the launch
-        # is the kernel's.
-        step = step_at(worker.step.value)
-        blame = "kernel" if step is not None and step.key == "launch" else job.blame
-        message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
-        if running is not None:
-            message = exit_reasons.in_launch(message, running.where())
-        return _Stopped("crash", message)
-
-
-def _running(worker: WorkerProcess, job: _Job) -> PlannedLaunch | None:
-    """The program's launch the worker last said was running, when it said one."""
-    number = worker.launch.value
-    return job.launch_at(number) if job.launch_at is not None and number > 0 else None
-
-
-def program_launch_at(session: Session) -> Callable[[int], PlannedLaunch | None]:
-    """A program's launch by its number in a run: 1 the first of the first repeat."""
-
-    def launch_at(number: int) -> PlannedLaunch | None:
-        per_run = sum(
-            e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1
-            for e in session.launches
-        )
-        index = (number - 1) % per_run
-        return next(islice(planned_launches(session.launches), index, None), None)
-
-    return launch_at
+        return died(worker, job, exitcode, stderr_text, running)
 
 
 def _in_this_folder(session: Session) -> Session:

@@ -9,41 +9,14 @@ pay for any of this: they use their own warm worker.
 
 from __future__ import annotations
 
-import threading
-
 from clstudio.compiler import CompileResult
 from clstudio.session import Session
-from clstudio.worker.client import WorkerClient
 from clstudio.worker.native_output import COMPILER_ENVIRONMENT
+from clstudio.worker.worker_slot import OneShotWorkers
 
 
-class CompilerClient:
+class CompilerClient(OneShotWorkers):
     """One compile at a time; `cancel` and `close` are safe from any thread."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._worker: WorkerClient | None = None
-        self._closed = False
-
     def compile(self, session: Session) -> CompileResult:
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("this CompilerClient is closed")
-            worker = self._worker = WorkerClient(environment=COMPILER_ENVIRONMENT)
-        try:
-            return worker.compile(session)
-        finally:
-            with self._lock:
-                self._worker = None
-            worker.close()
-
-    def cancel(self) -> None:
-        with self._lock:
-            if self._worker is not None:
-                self._worker.cancel()
-
-    def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            if self._worker is not None:
-                self._worker.close()
+        return self._serve(COMPILER_ENVIRONMENT, lambda worker: worker.compile(session))

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from clstudio.devices import worker_environment
 from clstudio.worker import child
-from clstudio.worker.protocol import Ready, Request, Response
+from clstudio.worker.block_pool import AppBlocks
+from clstudio.worker.protocol import Ready, Request, Response, WithReleased
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
@@ -91,14 +92,17 @@ class WorkerProcess:
         finally:
             child_conn.close()
         self.ready = False
+        self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
 
     @property
     def pid(self) -> int | None:
         return self._process.pid
 
     def send(self, request: Request) -> None:
+        """Send `request`, after the blocks given back since the last one."""
+        released = self.blocks.released()
         try:
-            self._conn.send(request)
+            self._conn.send(request if released is None else WithReleased(released, request))
         except OSError as exc:  # a broken pipe: the worker died while idle
             raise WorkerDied from exc
 
@@ -150,6 +154,7 @@ class WorkerProcess:
             self._process.kill()
             self._process.join()
         self._process.close()
+        self.blocks.close()
         shutil.rmtree(self._scratch, ignore_errors=True)
 
 

@@ -14,6 +14,7 @@ from clstudio.common import PeakPlan, PeakProbe, StepOutcome
 from clstudio.counts import CountPlan
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
+from clstudio.traffic import TrafficPlan
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,14 @@ class CountRequest:
 
 
 @dataclass(frozen=True)
+class TrafficRequest:
+    """Run a session's instrumented build and read its log; the reply is a TrafficResult."""
+
+    id: int
+    plan: TrafficPlan
+
+
+@dataclass(frozen=True)
 class PeakRequest:
     """Measure one peak probe; the reply is a PeakSample. One probe per request, so
     a benchmark kernel that aborts the driver loses only its own figure."""
@@ -116,10 +125,29 @@ Request = (
     | RunRequest
     | CheckRequest
     | CountRequest
+    | TrafficRequest
     | PeakRequest
     | StepRequest
     | CompileRequest
 )
+
+
+@dataclass(frozen=True)
+class Released:
+    """Blocks whose results the app no longer holds (worker.block_pool): `reused` may be
+    filled again, `dropped` are gone from the app."""
+
+    reused: tuple[str, ...]
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WithReleased:
+    """A request, with the blocks given back since the last one: in one message, since a
+    message of their own woke the worker once more in every tiny run."""
+
+    released: Released
+    request: Request
 
 
 @dataclass(frozen=True)

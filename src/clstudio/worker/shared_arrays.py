@@ -1,14 +1,14 @@
 """Large arrays cross from the worker to the app through shared memory, not the pipe.
 
-Pickled through the pipe, a 64 MiB array took 220-400 ms here; through a shared-
-memory block, about 100 ms (half of it the worker's copy in, half the app's copy
-out: fresh shared-memory pages are slow to fault in). Below about 1 MiB either way
-takes a millisecond or less, and the pipe often wins (bench/bench_worker_transfer.py).
-The worker copies each large array into a new block and sends a SharedArray in its
-place; the app maps the block, unlinks its name at once and hands out an array on
-the mapping, so the bytes are copied once, not twice; the memory goes when the last
-array on it does. Where shared memory is not a file in /dev/shm (macOS), the app
-copies the array out instead.
+Pickled through the pipe, a 64 MiB array took 220-400 ms here. Instead an array
+goes into a block (a file in /dev/shm), and the worker sends a SharedArray naming
+it; the app opens the block, unlinks its name at once and hands out an array on a
+mapping of it, so the memory goes when the last array on it does. Below about 1 MiB
+a copy is not worth a block and the array is pickled (bench/bench_worker_transfer.py).
+The worker keeps its blocks warm between replies and reads a run's outputs straight
+into them (worker/block_pool.py); this module holds the blocks themselves, and the
+plain one-shot share_arrays and take_arrays. Where shared memory is not a file in
+/dev/shm (macOS), the app copies each array out instead.
 
 Block names are predictable: a prefix per request, then 0, 1, 2, ... in the order
 the worker creates them. So when the worker dies halfway through a reply, the app
@@ -46,6 +46,10 @@ class SharedArray:
     shape: tuple[int, ...]
     dtype: np.dtype
 
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape)) * self.dtype.itemsize
+
 
 def block_prefix(worker_tag: str, request_id: int) -> str:
     """The name prefix of the blocks for one request of one worker (short: macOS allows 31)."""
@@ -53,28 +57,24 @@ def block_prefix(worker_tag: str, request_id: int) -> str:
 
 
 def share_arrays(payload: object, prefix: str) -> object:
-    """`payload` with every large array moved into a new block named `prefix` + a count.
+    """`payload` with every large array copied into a new block named `prefix` + a count.
 
-    Runs in the worker. The blocks outlive this process until the app unlinks them.
+    Runs in the worker; the worker itself shares through block_pool.ReplyBlocks, which
+    reuses the blocks the app has given back. The blocks outlive this process until
+    the app unlinks them.
     """
     created = 0
 
     def leaf(value: object) -> object:
         nonlocal created
-        if not isinstance(value, np.ndarray) or not _worth_sharing(value):
+        if not isinstance(value, np.ndarray) or not worth_sharing(value):
             return value
         name = f"{prefix}{created}"
-        block = shared_memory.SharedMemory(name=name, create=True, size=value.nbytes)
         created += 1
-        try:
-            view: np.ndarray = np.ndarray(value.shape, value.dtype, buffer=block.buf)
-            view[...] = value
-            del view  # a block cannot close while an array still points into it
-        finally:
-            block.close()
+        copy_in(name, value)
         return SharedArray(name, value.shape, value.dtype)
 
-    return _transform(payload, leaf)
+    return transform(payload, leaf)
 
 
 def take_arrays(payload: object) -> object:
@@ -90,7 +90,7 @@ def take_arrays(payload: object) -> object:
             return None  # found: nothing to look into
         return value
 
-    _transform(payload, collect)
+    transform(payload, collect)
     copies: dict[str, np.ndarray] = {}
     try:
         for ref in refs:
@@ -99,7 +99,7 @@ def take_arrays(payload: object) -> object:
         for ref in refs:
             if ref.block not in copies:
                 _unlink(ref.block)
-    return _transform(payload, lambda v: copies[v.block] if isinstance(v, SharedArray) else v)
+    return transform(payload, lambda v: copies[v.block] if isinstance(v, SharedArray) else v)
 
 
 def discard_blocks(prefix: str) -> int:
@@ -110,40 +110,97 @@ def discard_blocks(prefix: str) -> int:
     return count
 
 
-def leftover_blocks() -> list[str]:
-    """Names of CL Studio blocks that still exist (Linux lists them in /dev/shm)."""
+def leftover_blocks(owner: int | None = None) -> list[str]:
+    """Names of CL Studio blocks that still exist (Linux lists them in /dev/shm).
+
+    With `owner`, only the blocks of the workers that process started (a worker's tag
+    begins with its app's pid, worker/process.py): other CL Studios on the machine, or
+    tests running beside, have blocks of their own.
+    """
     if not _SHM_DIR.is_dir():
         return []
-    return sorted(p.name for p in _SHM_DIR.iterdir() if p.name.startswith(PREFIX))
+    prefix = PREFIX if owner is None else f"{PREFIX}{owner}."
+    return sorted(p.name for p in _SHM_DIR.iterdir() if p.name.startswith(prefix))
 
 
-def _worth_sharing(array: np.ndarray) -> bool:
+def mappable() -> bool:
+    """Whether blocks are files in /dev/shm that can be mapped by descriptor (Linux)."""
+    return _SHM_DIR.is_dir()
+
+
+def worth_sharing(array: np.ndarray) -> bool:
     if array.nbytes < SHARE_MIN_BYTES or array.dtype.hasobject:
         return False
+    return fits(array.nbytes)
+
+
+def fits(nbytes: int) -> bool:
     try:
         stats = os.statvfs(_SHM_DIR)
     except OSError:
         return True  # no /dev/shm to ask (macOS): trust the system
-    return array.nbytes + _SHM_HEADROOM <= stats.f_bavail * stats.f_frsize
+    return nbytes + _SHM_HEADROOM <= stats.f_bavail * stats.f_frsize
+
+
+def copy_in(name: str, array: np.ndarray) -> None:
+    """A new block `name` holding a copy of `array`."""
+    if mappable():
+        array_on(create_block(name, array.nbytes), array.shape, array.dtype)[...] = array
+        return
+    block = shared_memory.SharedMemory(name=name, create=True, size=array.nbytes)
+    try:
+        view = np.ndarray(array.shape, array.dtype, buffer=block.buf)
+        view[...] = array
+        del view  # a block cannot close while an array still points into it
+    finally:
+        block.close()
+
+
+def create_block(name: str, nbytes: int) -> mmap.mmap:
+    """A new block `name` in /dev/shm of `nbytes` (at least one), mapped.
+
+    Not registered with multiprocessing's resource tracker, which would otherwise warn
+    at exit about every block the app has unlinked meanwhile: the app unlinks each
+    block as it takes it, and discard_blocks what a dead worker left.
+    """
+    fd = os.open(_SHM_DIR / name, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.ftruncate(fd, max(nbytes, 1))
+        return mmap.mmap(fd, max(nbytes, 1))
+    finally:
+        os.close(fd)
+
+
+def open_block(name: str) -> int:
+    """A descriptor of the block `name`, whose name is unlinked at once: nothing to leak."""
+    path = _SHM_DIR / name
+    fd = os.open(path, os.O_RDWR)
+    os.unlink(path)
+    return fd
+
+
+def array_on(memory: mmap.mmap, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    """The array of `shape` at the start of `memory`; it keeps the mapping alive."""
+    count = int(np.prod(shape))
+    return np.frombuffer(memory, dtype, count).reshape(shape)
+
+
+def map_block(fd: int, nbytes: int) -> mmap.mmap:
+    return mmap.mmap(fd, max(nbytes, 1))
 
 
 def _take(ref: SharedArray) -> np.ndarray:
-    return _map_out(ref) if _SHM_DIR.is_dir() else _copy_out(ref)
+    return _map_out(ref) if mappable() else _copy_out(ref)
 
 
 def _map_out(ref: SharedArray) -> np.ndarray:
     """An array on the block's memory, whose name is unlinked at once: nothing to leak."""
-    path = _SHM_DIR / ref.block
-    fd = os.open(path, os.O_RDWR)
+    fd = open_block(ref.block)
     try:
-        os.unlink(path)
-        count = int(np.prod(ref.shape))
-        if count == 0:
-            return np.empty(ref.shape, ref.dtype)
-        memory = mmap.mmap(fd, count * ref.dtype.itemsize)
+        memory = map_block(fd, ref.nbytes)
     finally:
         os.close(fd)
-    return np.frombuffer(memory, ref.dtype, count).reshape(ref.shape)
+    return array_on(memory, ref.shape, ref.dtype)
 
 
 def _copy_out(ref: SharedArray) -> np.ndarray:
@@ -160,6 +217,12 @@ def _copy_out(ref: SharedArray) -> np.ndarray:
 
 def _unlink(name: str) -> bool:
     """Unlink one block by name; False when there is none."""
+    if mappable():
+        try:
+            os.unlink(_SHM_DIR / name)
+        except FileNotFoundError:
+            return False
+        return True
     try:
         block = shared_memory.SharedMemory(name=name)
     except FileNotFoundError:
@@ -169,7 +232,7 @@ def _unlink(name: str) -> bool:
     return True
 
 
-def _transform(value: object, leaf: Callable[[object], object]) -> object:
+def transform(value: object, leaf: Callable[[object], object]) -> object:
     """Apply `leaf` to every value inside dicts, lists, tuples and dataclasses.
 
     A value that `leaf` replaces is not looked into. Containers are rebuilt only where
@@ -179,25 +242,27 @@ def _transform(value: object, leaf: Callable[[object], object]) -> object:
     if new is not value:
         return new
     if isinstance(value, dict):
-        items = {key: _transform(item, leaf) for key, item in value.items()}
+        items = {key: transform(item, leaf) for key, item in value.items()}
         changed = any(items[key] is not item for key, item in value.items())
         return items if changed else value
     if isinstance(value, list | tuple):
-        parts = [_transform(item, leaf) for item in value]
+        parts = [transform(item, leaf) for item in value]
         if all(new is old for new, old in zip(parts, value, strict=True)):
             return value
         return parts if isinstance(value, list) else tuple(parts)
     if isinstance(value, RunResult):
         # Its arrays sit in inputs and outputs; its hundreds of steps and timings hold none.
-        inputs = cast("dict[str, np.ndarray]", _transform(value.inputs, leaf))
-        outputs = cast("dict[str, np.ndarray]", _transform(value.outputs, leaf))
+        inputs = cast("dict[str, np.ndarray]", transform(value.inputs, leaf))
+        outputs = cast("dict[str, np.ndarray]", transform(value.outputs, leaf))
+        if inputs is value.inputs and outputs is value.outputs:
+            return value
         return dataclasses.replace(value, inputs=inputs, outputs=outputs)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {}
         for f in dataclasses.fields(value):
             if f.init:
                 old = getattr(value, f.name)
-                new = _transform(old, leaf)
+                new = transform(old, leaf)
                 if new is not old:
                     changes[f.name] = new
         return dataclasses.replace(value, **changes) if changes else value

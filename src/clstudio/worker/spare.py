@@ -41,6 +41,20 @@ class SpareWorker:
         elif self._warm is None:
             self._warm = WarmRequest(0, session.device)
 
+    def after_run(
+        self,
+        session: Session,
+        result: RunResult | None,
+        new_worker: Callable[[], WorkerProcess],
+        request_id: int,
+    ) -> None:
+        """Remember the run's program; after a run that gave a result, start a spare if
+        none waits. Not after a fault: booting beside the run that recovers, on two
+        shared cores, the spare made that run the slowest of all."""
+        self.remember(session, result)
+        if result is not None:
+            self.start(new_worker, request_id)
+
     def take(self) -> WorkerProcess | None:
         """The spare, if it is alive, for the caller to use; it is no longer the spare."""
         spare, self._spare = self._spare, None

@@ -17,6 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from clstudio.common import StructType, lay_out
+from clstudio.validation.struct_layouts import declared_structs
+
 HERE = Path(__file__).parent
 CATEGORIES = (
     "alignment",
@@ -90,9 +95,13 @@ def session_for(name: str, source: str, sim: str) -> dict[str, Any]:
     headers = re.findall(r"<([^>]*)>\s*([^<]*)", tokens)
     if len(headers) != len(params):
         raise Unexpressible("the .sim gives arguments the session form does not")
+    structs = {
+        name: lay_out(name, list(fields), packed)
+        for name, (fields, packed) in declared_structs(source).items()
+    }
     args = {}
     for param, (header, data) in zip(params, headers, strict=True):
-        args.update(_argument(param, header.split(), data.split()))
+        args.update(_argument(param, header.split(), data.split(), structs))
     global_size = _sizes(global_text)
     local_size = _sizes(local_text)
     dims = max(_used_dims(global_size), _used_dims(local_size))
@@ -108,6 +117,16 @@ def session_for(name: str, source: str, sim: str) -> dict[str, Any]:
     }
     if options:
         session["build_options"] = options.group(1).strip()
+    used = {spec["dtype"] for spec in args.values() if spec.get("dtype") in structs}
+    if used:
+        session["structs"] = {
+            name: {
+                "fields": [{"name": f.name, "type": f.type.opencl_name} for f in s.fields],
+                **({"packed": True} if s.packed else {}),
+            }
+            for name, s in structs.items()
+            if name in used
+        }
     return session
 
 
@@ -119,18 +138,22 @@ def _used_dims(sizes: list[int]) -> int:
     return max((i + 1 for i, size in enumerate(sizes) if size != 1), default=1)
 
 
-def _argument(param: str, header: list[str], data: list[str]) -> dict[str, Any]:
-    match = _PARAM.match(" ".join(param.split()))
-    if re.search(r"\bstruct\b", param) or (match and _base(match["type"]) not in _TYPES):
-        raise Unexpressible("structs: a buffer of structs or a struct passed by value")
+def _argument(
+    param: str, header: list[str], data: list[str], structs: dict[str, StructType]
+) -> dict[str, Any]:
+    match = _PARAM.match(" ".join(param.replace("struct ", "").split()))
     if match is None:
         raise Unexpressible(f"a parameter the converter cannot read: {param}")
     name, type_name = match["name"], match["type"].replace("unsigned ", "u")
     fields = {token.partition("=")[0]: token.partition("=")[2] for token in header}
     if "null" in fields:
-        raise Unexpressible("a NULL buffer argument")
-    if "noinit" in fields:
-        raise Unexpressible("a buffer with no host data (uninitialised)")
+        return {name: {"kind": "null"}}
+    if type_name in structs:
+        return {name: _struct_argument(match, structs[type_name], fields, data)}
+    if _base(type_name) not in _TYPES:
+        raise Unexpressible(
+            "structs the session cannot describe: a nested struct, an array in a struct"
+        )
     if "hex" in fields:
         raise Unexpressible("initial values written in hexadecimal")
     vector = _VECTOR.match(type_name)
@@ -146,8 +169,12 @@ def _argument(param: str, header: list[str], data: list[str]) -> dict[str, Any]:
     if not match["pointer"]:
         value: Any = values[0] if width == 1 else values
         return {name: {"kind": "scalar", "value": value}}
+    if size == 0:  # a buffer of no bytes, which the kernel never touches: NULL says as much
+        return {name: {"kind": "null"}}
     buffer: dict[str, Any] = {"kind": "buffer", "dtype": type_name, "shape": [size // itemsize]}
-    if values and any(v != 0 for v in values):
+    if "noinit" in fields:
+        buffer["init"] = "uninitialised"
+    elif values and any(v != 0 for v in values):
         distinct = set(values)
         if len(distinct) == 1:
             buffer["init"] = {"fill": values[0]}
@@ -157,6 +184,50 @@ def _argument(param: str, header: list[str], data: list[str]) -> dict[str, Any]:
             buffer["init"] = {"values": values}
     buffer["access"] = "in" if "ro" in fields else "out" if "wo" in fields else "inout"
     return {name: buffer}
+
+
+def _struct_argument(
+    match: re.Match[str], struct: StructType, fields: dict[str, str], data: list[str]
+) -> dict[str, Any]:
+    """A buffer of structs, a struct passed by value or `__local` structs, its bytes read
+    as the .sim gives them (raw bytes, ints or a fill) through the struct's layout."""
+    size = int(fields["size"])
+    count = size // struct.size
+    space = (match["space"] or "").lstrip("_")
+    if space == "local":
+        return {"kind": "local", "dtype": struct.name, "count": count}
+    raw = _struct_bytes(fields, data, size)
+    values = np.frombuffer(raw, struct.numpy_dtype, count)
+    given = {f.name: values[f.name].reshape(count, -1).tolist() for f in struct.fields}
+    if not match["pointer"]:
+        value = {
+            f.name: given[f.name][0][0] if f.type.width == 1 else given[f.name][0][: f.type.width]
+            for f in struct.fields
+            if any(given[f.name][0])
+        }
+        return {"kind": "scalar", "dtype": struct.name, "value": value}
+    init: Any = "zeros"
+    if any(any(row) for rows in given.values() for row in rows):
+        init = {
+            "fields": {
+                f.name: {"values": [v for row in given[f.name] for v in row]}
+                for f in struct.fields
+                if any(any(row) for row in given[f.name])
+            }
+        }
+    buffer: dict[str, Any] = {"kind": "buffer", "dtype": struct.name, "shape": [count]}
+    buffer["init"] = "uninitialised" if "noinit" in fields else init
+    buffer["access"] = "in" if "ro" in fields else "out" if "wo" in fields else "inout"
+    return buffer
+
+
+def _struct_bytes(fields: dict[str, str], data: list[str], size: int) -> bytes:
+    """The bytes a .sim gives a struct argument: hex bytes, ints, or a fill of bytes."""
+    if "hex" in fields:
+        return bytes(int(token, 16) for token in data)
+    if "int" in fields:
+        return np.array(_values(fields, data, size // 4), np.int32).tobytes()
+    return np.array(_values(fields, data, size), np.int8).tobytes()
 
 
 def _base(type_name: str) -> str:

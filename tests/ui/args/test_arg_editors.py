@@ -40,7 +40,7 @@ def buffer_editor(qtbot: QtBot, spec: BufferArg, base_dir: Path | None = None) -
 def spec_of(editor: BufferEditor) -> BufferArg:
     """The argument the editor makes now, which the test expects to be complete."""
     spec = editor.spec()
-    assert spec is not None, editor.problem()
+    assert isinstance(spec, BufferArg), editor.problem()
     return spec
 
 

@@ -7,7 +7,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from compiler_records import SAXPY_SOURCE, pocl_build, pocl_cache, printed
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +16,7 @@ from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.session.format import load_session
 from clstudio.ui.compiler.compiler_tab import CompilerTab
+from compiler.compiler_records import SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
 SAXPY = Path(__file__).parents[3] / "kernels" / "saxpy.json"
 

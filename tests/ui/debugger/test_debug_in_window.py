@@ -22,7 +22,7 @@ from clstudio.ui.main_window import MainWindow
 from clstudio.ui.tree_items import child_items, top_items
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "debugger"))
-from debugger_testing import needs_oclgrind
+from debugger.debugger_testing import needs_oclgrind
 
 ROOT = Path(__file__).parents[3]
 LIMIT_MS = 60_000

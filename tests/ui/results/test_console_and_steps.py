@@ -15,7 +15,8 @@ from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner, error_text
-from clstudio.ui.steps.steps_panel import COLUMNS, StepsPanel
+from clstudio.ui.steps.step_rows import COLUMNS
+from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.exit_reasons import timeout_message
 from ui.qt_items import tree_item
 

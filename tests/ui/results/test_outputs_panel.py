@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
 from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
-from clstudio.ui.results.outputs import buffer_export, outputs_panel
+from clstudio.ui.results.outputs import buffer_export, output_entry
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import format_value
@@ -430,7 +430,7 @@ def test_export_waits_while_one_is_being_written(
         gate.wait(10)  # a 16 M-row file takes a while
         save_npy(array, path)
 
-    monkeypatch.setattr(outputs_panel, "save_npy", slow_save)
+    monkeypatch.setattr(output_entry, "save_npy", slow_save)
     panel.show_run(finished(synthetic()))
     assert panel.export_current(tmp_path / "first.npy")
     assert panel.export_status.text() == "Saving first.npy…"
@@ -454,7 +454,7 @@ def test_an_export_that_crashes_shows_its_traceback(
     def broken_save(array: np.ndarray, path: Path) -> None:
         raise RuntimeError("a bug in the exporter")
 
-    monkeypatch.setattr(outputs_panel, "save_npy", broken_save)
+    monkeypatch.setattr(output_entry, "save_npy", broken_save)
     panel.show_run(finished(synthetic()))
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "c.npy")

@@ -38,6 +38,20 @@ def test_a_sweep_shows_time_per_size_marks_the_best_and_the_failures(qtbot: QtBo
     assert used.args == [(16,)]
 
 
+def test_each_size_appears_on_the_plot_as_it_finishes(qtbot: QtBot) -> None:
+    panel = SweepPanel()
+    qtbot.addWidget(panel)
+    panel.show_sweeping(3)
+    first = SweepResult("k", (64,), (SweepPoint((8,), 3e-3),))
+    panel.show_progress(1, 3, (16,), first)
+    assert list(panel.plot.curve.getData()[1]) == pytest.approx([3e-3])
+    assert panel.progress.value() == 1
+    two = SweepResult("k", (64,), (SweepPoint((8,), 3e-3), SweepPoint((16,), 1e-3)))
+    panel.show_progress(2, 3, (32,), two)
+    assert list(panel.plot.curve.getData()[1]) == pytest.approx([3e-3, 1e-3])
+    assert list(panel.plot.best.getData()[0]) == [1]  # the best so far
+
+
 @pytest.mark.opencl
 def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch

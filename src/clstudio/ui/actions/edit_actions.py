@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import SignalInstance
+from PySide6.QtGui import QAction
+
 from clstudio.ui.actions.action import Action, Item, Key
+from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -46,3 +50,16 @@ def records(editor: EditorPanel) -> tuple[Item, ...]:
             ("Ctrl+H",),
         ),
     )
+
+
+def follow(actions: dict[str, QAction], editor: CodeEditor, shown: SignalInstance) -> None:
+    """Undo and Redo follow the source's history, which starts anew with each document
+    `shown`: set_source blocks the editor's signals, so the actions are told here."""
+    editor.undoAvailable.connect(actions["undo"].setEnabled)
+    editor.redoAvailable.connect(actions["redo"].setEnabled)
+
+    def forget_history() -> None:
+        actions["undo"].setEnabled(False)
+        actions["redo"].setEnabled(False)
+
+    shown.connect(forget_history)

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from clstudio.ui.actions.action import Action, Item, Key, Pixmap, Submenu
+from clstudio.ui.actions.action import Action, Icon, Item, Key, Pixmap, Shortcut, Submenu
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 EXAMPLES, RECENT = "examples", "recent"  # the submenus FileMenus fills
+
+
+def _file(
+    id: str,
+    text: str,
+    tip: str,
+    callback: Callable[[], object],
+    group: str,
+    shortcuts: tuple[Shortcut, ...] = (),
+    icon: Icon | None = None,
+) -> Action:
+    """A File menu record; those with an icon show in the toolbar's file group too."""
+    toolbar = "file" if icon is not None else None
+    return Action(id, text, tip, callback, "file", group, shortcuts, icon, toolbar=toolbar)
 
 
 def records(
@@ -17,59 +31,51 @@ def records(
     quit_app: Callable[[], object],
 ) -> tuple[Item, ...]:
     return (
-        Action(
+        _file(
             "new",
             QT_TRANSLATE_NOOP("WindowActions", "&New"),
             QT_TRANSLATE_NOOP("WindowActions", "Start a new session from a small working kernel"),
             files.new_document,
-            "file",
             "open",
             (Key.New,),
             ("document-new", Pixmap.SP_FileIcon),
-            toolbar="file",
         ),
-        Action(
+        _file(
             "open",
             QT_TRANSLATE_NOOP("WindowActions", "&Open…"),
             QT_TRANSLATE_NOOP("WindowActions", "Open a session (.json) or a kernel source (.cl)"),
             files.ask_and_open,
-            "file",
             "open",
             (Key.Open,),
             ("document-open", Pixmap.SP_DialogOpenButton),
-            toolbar="file",
         ),
         Submenu(EXAMPLES, QT_TRANSLATE_NOOP("WindowActions", "Open &Example"), "file", "open"),
         Submenu(RECENT, QT_TRANSLATE_NOOP("WindowActions", "Open &Recent"), "file", "open"),
-        Action(
+        _file(
             "save",
             QT_TRANSLATE_NOOP("WindowActions", "&Save"),
             QT_TRANSLATE_NOOP("WindowActions", "Save the session"),
             files.save,
-            "file",
             "save",
             (Key.Save,),
             ("document-save", Pixmap.SP_DialogSaveButton),
-            toolbar="file",
         ),
-        Action(
+        _file(
             "save_as",
             QT_TRANSLATE_NOOP("WindowActions", "Save &As…"),
             QT_TRANSLATE_NOOP("WindowActions", "Save the session to a new file"),
             files.save_as,
-            "file",
             "save",
             ("Ctrl+Shift+S",),
         ),
-        Action(
+        _file(
             "save_source",
             QT_TRANSLATE_NOOP("WindowActions", "Save Kernel Source As…"),
             QT_TRANSLATE_NOOP("WindowActions", "Save the OpenCL C source alone, as a .cl file"),
             files.save_source_as,
-            "file",
             "save",
         ),
-        Action(
+        _file(
             "export_host_code",
             QT_TRANSLATE_NOOP("WindowActions", "&Export Host Code…"),
             QT_TRANSLATE_NOOP(
@@ -77,23 +83,20 @@ def records(
                 "Write the session's host program in Python or C, ready to build and run",
             ),
             export_host_code,
-            "file",
             "session",
         ),
-        Action(
+        _file(
             "properties",
             QT_TRANSLATE_NOOP("WindowActions", "&Properties…"),
             QT_TRANSLATE_NOOP("WindowActions", "The session's title and description"),
             files.edit_properties,
-            "file",
             "session",
         ),
-        Action(
+        _file(
             "quit",
             QT_TRANSLATE_NOOP("WindowActions", "&Quit"),
             QT_TRANSLATE_NOOP("WindowActions", "Close CL Studio"),
             quit_app,
-            "file",
             "quit",
             ("Ctrl+Q",),
         ),

@@ -1,4 +1,5 @@
-"""The Help menu's records: the lessons on the host program and on debugging, and About."""
+"""The Help menu's records: the lessons on the host program, debugging and memory traffic,
+and About."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from clstudio.ui.about import about_html
 from clstudio.ui.actions.action import Action, Item, Key
 from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.lesson import HostProgramLesson
+from clstudio.ui.memory.memory_lesson import MemoryLesson
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 
@@ -20,6 +22,7 @@ class HelpDialogs(QObject):
         self._window = window
         self._lesson: HostProgramLesson | None = None
         self._debug_lesson: DebugLesson | None = None
+        self._memory_lesson: MemoryLesson | None = None
 
     def show_lesson(self) -> HostProgramLesson:
         if self._lesson is None:
@@ -34,6 +37,13 @@ class HelpDialogs(QObject):
         self._debug_lesson.show()
         self._debug_lesson.raise_()
         return self._debug_lesson
+
+    def show_memory_lesson(self) -> MemoryLesson:
+        if self._memory_lesson is None:
+            self._memory_lesson = MemoryLesson(self._window)
+        self._memory_lesson.show()
+        self._memory_lesson.raise_()
+        return self._memory_lesson
 
     def show_about(self) -> None:
         QMessageBox.about(self._window, self.tr("About CL Studio"), about_html())
@@ -61,6 +71,18 @@ def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
                 "what a missing barrier does",
             ),
             help_dialogs.show_debug_lesson,
+            "help",
+            "learn",
+        ),
+        Action(
+            "memory_lesson",
+            QT_TRANSLATE_NOOP("WindowActions", "&Memory traffic: coalescing and reuse"),
+            QT_TRANSLATE_NOOP(
+                "WindowActions",
+                "Which work-item touched which element, in the Memory tab: the transposes "
+                "and the matrix multiplies",
+            ),
+            help_dialogs.show_memory_lesson,
             "help",
             "learn",
         ),

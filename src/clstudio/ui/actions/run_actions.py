@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -145,3 +146,16 @@ def show_checking(widget: QWidget, actions: dict[str, QAction], checking: bool) 
     idle = (f"{tr(CHECK)}\t{shown}", with_keys(tr(CHECK_TIP), shown), CHECK_ICON)
     busy = (f"{tr(STOP_CHECK)}\t{shown}", with_keys(tr(STOP_CHECK_TIP), shown), STOP_ICON)
     show_look(widget, actions["check"], busy if checking else idle)
+
+
+def follow(
+    widget: QWidget,
+    actions: dict[str, QAction],
+    running: tuple[SignalInstance, ...],
+    checking: SignalInstance,
+) -> None:
+    """Run and Check show what goes on: each of `running` says whether a run (or a step)
+    goes on, `checking` whether a check does."""
+    for signal in running:
+        signal.connect(partial(show_running, widget, actions))
+    checking.connect(partial(show_checking, widget, actions))

@@ -14,6 +14,7 @@ from clstudio.session import (
     BufferArg,
     ImageArg,
     LocalArg,
+    NullArg,
     SamplerArg,
     ScalarArg,
     SizePath,
@@ -22,10 +23,19 @@ from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
+from clstudio.ui.args.struct_editor import StructBufferEditor, StructValueEditor
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.validation import ArgChange, describe, expected_kind, unsupported_reason
 
-Editor = BufferEditor | LocalEditor | ScalarEditor | ImageEditor | SamplerEditor
+Editor = (
+    BufferEditor
+    | LocalEditor
+    | ScalarEditor
+    | ImageEditor
+    | SamplerEditor
+    | StructBufferEditor
+    | StructValueEditor
+)
 _BADGES = {
     "new": QT_TRANSLATE_NOOP("ArgRow", "new"),
     "changed": QT_TRANSLATE_NOOP("ArgRow", "type changed"),
@@ -121,11 +131,23 @@ class ArgRow(QFrame):
     def _make_editor(
         info: KernelArgInfo, spec: ArgSpec | None, base_dir: Path | None
     ) -> Editor | None:
+        # A struct the session describes can be set, though the kernel's type alone cannot.
+        if isinstance(spec, BufferArg) and spec.dtype.struct is not None:
+            structs = StructBufferEditor(spec.dtype, "in" if info.is_const else "inout")
+            structs.set_spec(spec, base_dir)
+            return structs
+        if isinstance(spec, ScalarArg) and spec.struct is not None:
+            value = StructValueEditor(spec.struct)
+            value.set_spec(spec)
+            return value
         if unsupported_reason(info) is not None:
             return None
-        if isinstance(spec, BufferArg):
+        if isinstance(spec, BufferArg | NullArg):
             buffer = BufferEditor(info)
-            buffer.set_spec(spec, base_dir)
+            if isinstance(spec, NullArg):
+                buffer.set_null()
+            else:
+                buffer.set_spec(spec, base_dir)
             return buffer
         if isinstance(spec, LocalArg):
             local = LocalEditor(spec.dtype)
@@ -157,8 +179,14 @@ class ArgRow(QFrame):
         """Show the value the session holds now (a size changed it). Never emits."""
         editor = self.editor
         match editor, spec:
+            case StructBufferEditor(), BufferArg():
+                editor.set_spec(spec, base_dir)
+            case StructValueEditor(), ScalarArg():
+                editor.set_spec(spec)
             case BufferEditor(), BufferArg():
                 editor.set_spec(spec, base_dir)
+            case BufferEditor(), NullArg():
+                editor.set_null()
             case ImageEditor(), ImageArg():
                 editor.set_spec(spec, base_dir)
             case LocalEditor(), LocalArg():
@@ -169,7 +197,9 @@ class ArgRow(QFrame):
 
     def show_links(self, links: Mapping[SizePath, str]) -> None:
         """Mark the fields named sizes drive, as ("shape", 0) -> "N"."""
-        if self.editor is not None and not isinstance(self.editor, SamplerEditor):
+        if self.editor is not None and not isinstance(
+            self.editor, SamplerEditor | StructValueEditor
+        ):
             self.editor.set_links(links)
 
     def set_checks(self, problems: list[str]) -> None:

@@ -7,7 +7,15 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
 
 from clstudio.common import (
     OPENCL_SCALARS,
@@ -16,7 +24,7 @@ from clstudio.common import (
     format_bytes,
     parse_element_type,
 )
-from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, SizePath, picture_problem
+from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, NullArg, SizePath, picture_problem
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
@@ -32,7 +40,8 @@ _ACCESS_HELP = {
 
 
 class BufferEditor(QWidget):
-    """`specEdited(BufferArg | None)` on every edit: None while a field is incomplete."""
+    """`specEdited(BufferArg | NullArg | None)` on every edit: None while a field is
+    incomplete; NullArg while "NULL" is ticked (the kernel gets a null pointer)."""
 
     specEdited = Signal(object)
 
@@ -80,6 +89,11 @@ class BufferEditor(QWidget):
 
         self.contents = InitEditor()
         self.contents.initEdited.connect(self._on_edited)
+        self.null = QCheckBox(self.tr("NULL"))
+        self.null.setToolTip(
+            self.tr("Pass a null pointer instead of a buffer, for a kernel that checks for one")
+        )
+        self.null.toggled.connect(self._on_null_toggled)
 
         shape_row = QHBoxLayout()
         shape_row.addWidget(self.shape, 1)
@@ -89,6 +103,7 @@ class BufferEditor(QWidget):
         type_row.addWidget(self.element, 1)
         type_row.addWidget(QLabel(self.tr("Access")))
         type_row.addWidget(self.access, 1)
+        type_row.addWidget(self.null)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -97,8 +112,17 @@ class BufferEditor(QWidget):
         form.addRow(self.tr("Contents"), self.contents)
         self._dtype = parse_element_type("float")
 
+    def set_null(self) -> None:
+        """Show a NULL argument: the buffer's fields wait, unused. Never emits."""
+        with QSignalBlocker(self.null):
+            self.null.setChecked(True)
+        self._show_null()
+
     def set_spec(self, spec: BufferArg, base_dir: Path | None) -> None:
         """Show `spec`; relative .npy paths resolve against base_dir. Never emits."""
+        with QSignalBlocker(self.null):
+            self.null.setChecked(False)
+        self._show_null()
         blockers = [QSignalBlocker(w) for w in (self.shape, self.element, self.access)]
         self._dtype = spec.dtype
         self.shape.setText(", ".join(map(str, spec.shape)))
@@ -116,7 +140,9 @@ class BufferEditor(QWidget):
         linked = any(("shape", d) in links for d in range(len(shape)))
         mark_linked(self.shape, self.shape_link, ", ".join(texts) if linked else None)
 
-    def spec(self) -> BufferArg | None:
+    def spec(self) -> BufferArg | NullArg | None:
+        if self.null.isChecked():
+            return NullArg()
         shape = self._shape()
         init = self.contents.init()
         if shape is None or init is None:
@@ -124,6 +150,8 @@ class BufferEditor(QWidget):
         return BufferArg(self._dtype, shape, init, self.access.currentData())
 
     def problem(self) -> str | None:
+        if self.null.isChecked():
+            return None
         if self._shape() is None:
             shape = parse_sizes(self.shape.text())
             if shape is not None and len(shape) > MAX_DIMS:
@@ -156,6 +184,14 @@ class BufferEditor(QWidget):
                 count=count, size=self._dtype.itemsize, type=self._dtype.opencl_name
             )
         )
+
+    def _show_null(self) -> None:
+        for widget in (self.shape, self.element, self.access, self.contents):
+            widget.setEnabled(not self.null.isChecked())
+
+    def _on_null_toggled(self, _checked: bool) -> None:
+        self._show_null()
+        self._on_edited()
 
     def _on_element_changed(self, _index: int) -> None:
         self._dtype = parse_element_type(self.element.currentData())

@@ -38,6 +38,7 @@ INIT_LABELS = {
     "values": QT_TRANSLATE_NOOP("InitEditor", "a list of values"),
     "file": QT_TRANSLATE_NOOP("InitEditor", "a .npy file"),
     "image": QT_TRANSLATE_NOOP("InitEditor", "a sample picture"),
+    "uninitialised": QT_TRANSLATE_NOOP("InitEditor", "uninitialised (no host data)"),
 }
 # The parameters of the kinds that take numbers, by their names in the session format.
 FIELD_LABELS = {

@@ -45,6 +45,7 @@ class ScalarEditor(QWidget):
 
     def set_spec(self, spec: ScalarArg) -> None:
         """Show the value; lanes the value does not fill stay empty, and flagged."""
+        assert not isinstance(spec.value, Mapping)  # a struct has an editor of its own
         values = spec.value if isinstance(spec.value, tuple) else (spec.value,)
         for lane, field in enumerate(self.lanes):
             with QSignalBlocker(field):

@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from clstudio.common import gettext
 from clstudio.debugger import DebugPlanError, DebugStop, PausedState, plan_debug
 from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG
 from clstudio.ui.debugger.debug_controller import DebugController
+from clstudio.ui.run.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench
 
 
-class DebugMode(QObject):
+class DebugMode(OclgrindMode):
     """Starts debug runs of the workbench's document and follows them in the editor."""
-
-    messageRaised = Signal(str)  # for the status bar
 
     def __init__(
         self,
@@ -28,11 +26,8 @@ class DebugMode(QObject):
         parent: QWidget,
     ) -> None:
         """`simulator_listed`: whether discovery found Oclgrind (None: not known yet)."""
-        super().__init__(parent)
+        super().__init__(workbench, simulator_listed, parent)
         self.controller = controller
-        self._workbench = workbench
-        self._simulator_listed = simulator_listed
-        self._window = parent
         controller.paused.connect(self._on_controller_paused)
         controller.debugEnded.connect(self._on_controller_debug_ended)
 
@@ -44,13 +39,7 @@ class DebugMode(QObject):
 
     def request_debug(self) -> bool:
         """Debug the session as the form shows it; refused, with the reason, when it cannot."""
-        if self._simulator_listed() is False:
-            self._say_oclgrind_is_missing()
-            return False
-        problems = self._workbench.problems()
-        if problems:
-            self._workbench.args.show_error(problems[0])
-            self._refuse(problems[0].message)
+        if self._refused(self._refuse):
             return False
         breakpoints = self._workbench.editor.editor.breakpoints()
         try:
@@ -76,8 +65,5 @@ class DebugMode(QObject):
         if stop.error is not None and stop.error.message == gettext(GET_OCLGRIND_TO_DEBUG):
             self._say_oclgrind_is_missing()
 
-    def _say_oclgrind_is_missing(self) -> None:
-        # GET_OCLGRIND_TO_DEBUG is a text of the core's table: translated where it is shown.
-        QMessageBox.information(
-            self._window, self.tr("Debug needs Oclgrind"), gettext(GET_OCLGRIND_TO_DEBUG)
-        )
+    def _missing(self) -> tuple[str, str]:
+        return self.tr("Debug needs Oclgrind"), GET_OCLGRIND_TO_DEBUG

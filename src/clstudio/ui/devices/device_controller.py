@@ -24,8 +24,9 @@ from clstudio.devices import (
 from clstudio.session import Session
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
-from clstudio.ui.devices.peaks_controller import PeaksController
+from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.document import Document
+from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, DeviceStatusSink
@@ -71,6 +72,8 @@ class DeviceController(QObject):
         self.discovery.started.connect(panel.show_searching)
         self.discovery.finished.connect(self._on_discovery_finished)
         self.discovery.failed.connect(self._on_discovery_failed)
+        self.peaks.messageRaised.connect(status.show_data_message)
+        connect_peaks(panel.peaks_view, self.peaks)
 
     def inventory(self) -> DeviceInventory:
         return self._panel.inventory()
@@ -117,6 +120,12 @@ class DeviceController(QObject):
             self._panel.select_device(device)
             self._panel.tabs.setCurrentWidget(self._panel.peaks_view)
             self._dock.raise_()
+
+    def serve_roofline(self, roofline: RooflinePanel) -> None:
+        """The roofline reads the peaks kept here, and asks here for those it lacks."""
+        roofline.set_lookup(self.peaks.kept)
+        roofline.measurePeaksRequested.connect(self.measure_peaks)
+        self.peaks.measured.connect(roofline.peaks_changed)
 
     def open_device_runs(self) -> DeviceRunsDialog:
         """Run on devices…: the session as the form shows it, on each ticked device."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -32,25 +32,24 @@ from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.add_device import AddDeviceDialog
 from clstudio.ui.devices.device_compare import DeviceCompareDialog
 from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
-from clstudio.ui.devices.device_icons import device_type_icon, platform_icon
 from clstudio.ui.devices.device_overview import DeviceOverview
+from clstudio.ui.devices.device_tree import (
+    ITEM_ROLE,
+    DeviceKey,
+    device_key,
+    fill_tree,
+    item_for,
+    mark_active,
+    short_version,
+)
 from clstudio.ui.devices.no_device import (
-    DEVICES_FIELD,
     no_device_help,
     platform_title,
     unavailable_text,
 )
 from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.empty_state import EmptyState
-from clstudio.ui.tree_items import child_items, top_items
-
-ITEM_ROLE = Qt.ItemDataRole.UserRole
-
-
-def short_version(version: str) -> str:
-    """`OpenCL 3.0 PoCL 6.0 Linux, ...` -> `OpenCL 3.0`; the full text goes in a tooltip."""
-    match = re.match(r"\s*(OpenCL(?: C)? \d+\.\d+)", version)
-    return match.group(1) if match else version
+from clstudio.ui.tree_items import top_items
 
 
 def single_device_inventory(inventory: DeviceInventory, device: DeviceInfo) -> DeviceInventory:
@@ -68,7 +67,7 @@ class DevicePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._inventory = DeviceInventory(platforms=())
-        self._active: tuple[int, int] | None = None
+        self._active: DeviceKey | None = None
         self._compare: DeviceCompareDialog | None = None
 
         self.searching = EmptyState(
@@ -213,53 +212,12 @@ class DevicePanel(QWidget):
             )
             self.pages.setCurrentWidget(self.problem)
             return
-        self.tree.clear()
-        for platform in inventory.platforms:
-            platform_item = QTreeWidgetItem(
-                self.tree, [platform_title(platform), short_version(platform.version)]
-            )
-            platform_item.setIcon(0, platform_icon())
-            platform_item.setData(0, ITEM_ROLE, platform)
-            platform_item.setToolTip(0, f"{platform_title(platform)}\n{platform.vendor}")
-            platform_item.setToolTip(1, platform.version)
-            for device in platform.devices:
-                item = QTreeWidgetItem(platform_item, [device.name, short_version(device.version)])
-                item.setIcon(0, device_type_icon(device.type))
-                item.setData(0, ITEM_ROLE, device)
-                item.setToolTip(1, device.version)
-            refused = next((f for f in platform.fields if f.name == DEVICES_FIELD), None)
-            if refused is not None and not refused.available:
-                reason = refused.display.removeprefix("unavailable: ")
-                problem = DriverProblem(
-                    platform_title(platform),
-                    "",
-                    self.tr("its devices: {reason}").format(reason=reason),
-                )
-                self._unavailable_item(platform_item, self.tr("Devices unavailable"), problem)
-        for driver in inventory.unavailable_drivers:
-            self._unavailable_item(self.tree, Path(driver.icd_file).name, driver)
-        self.tree.expandAll()
+        fill_tree(self.tree, inventory)
         self._fit_tree_height()
         self.pages.setCurrentWidget(self.content)
         self._mark_active()
         if self.tree.currentItem() is None:
             self.details.setCurrentWidget(self.nothing_selected)
-
-    def _unavailable_item(
-        self, parent: QTreeWidget | QTreeWidgetItem, text: str, problem: DriverProblem
-    ) -> QTreeWidgetItem:
-        """A greyed row for what the driver could not give, its reason in the tooltip."""
-        item = QTreeWidgetItem(parent, [text, self.tr("unavailable")])
-        item.setData(0, ITEM_ROLE, problem)
-        item.setIcon(0, platform_icon())
-        grey = QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
-        for column in (0, 1):
-            item.setForeground(column, grey)
-            item.setToolTip(column, problem.reason)
-        font = item.font(0)
-        font.setItalic(True)
-        item.setFont(0, font)
-        return item
 
     def open_add_device(self) -> AddDeviceDialog:
         """The ways to more devices; its Look again searches once more."""
@@ -282,7 +240,7 @@ class DevicePanel(QWidget):
         self.splitter.setSizes([tree_height, max(total - tree_height, 200)])
 
     def select_device(self, device: DeviceInfo) -> None:
-        item = self._item_for(device)
+        item = item_for(self.tree, device)
         if item is not None:
             self.tree.setCurrentItem(item)
 
@@ -293,7 +251,7 @@ class DevicePanel(QWidget):
 
     def set_active_device(self, device: DeviceInfo | None) -> None:
         """Mark the device builds and runs use (a view update: emits nothing)."""
-        self._active = (device.platform_index, device.index) if device else None
+        self._active = device_key(device) if device else None
         self._mark_active()
 
     def copy_all(self) -> None:
@@ -333,44 +291,13 @@ class DevicePanel(QWidget):
         self._compare.show()
         return self._compare
 
-    def _items(self) -> list[QTreeWidgetItem]:
-        """The device rows (not the platforms, nor what is unavailable)."""
-        return [
-            item
-            for platform in top_items(self.tree)
-            for item in child_items(platform)
-            if isinstance(item.data(0, ITEM_ROLE), DeviceInfo)
-        ]
-
-    def _item_for_key(self, key: tuple[int, int]) -> QTreeWidgetItem | None:
-        for item in self._items():
-            device = item.data(0, ITEM_ROLE)
-            if (device.platform_index, device.index) == key:
-                return item
-        return None
-
-    def _item_for(self, device: DeviceInfo) -> QTreeWidgetItem | None:
-        return self._item_for_key((device.platform_index, device.index))
-
     def _mark_active(self) -> None:
-        for item in self._items():
-            device = item.data(0, ITEM_ROLE)
-            active = (device.platform_index, device.index) == self._active
-            font = item.font(0)
-            font.setBold(active)
-            item.setFont(0, font)
-            item.setText(0, f"✓ {device.name}" if active else device.name)
-            use = (
-                self.tr("In use for builds and runs")
-                if active
-                else self.tr("Double-click to use it")
-            )
-            item.setToolTip(0, f"{device.type}: {device.name}\n{use}")
+        mark_active(self.tree, self._active)
         self._update_use_button()
 
     def _update_use_button(self) -> None:
         device = self.current_device()
-        in_use = device is not None and (device.platform_index, device.index) == self._active
+        in_use = device is not None and device_key(device) == self._active
         self.use_button.setEnabled(device is not None and not in_use)
         self.use_button.setText(
             self.tr("In use for builds and runs") if in_use else self.tr("Use this device")

@@ -76,6 +76,7 @@ class EditorPanel(QWidget):
         self._build_diagnostics: tuple[Diagnostic, ...] = ()
         self._check_diagnostics: tuple[Diagnostic, ...] = ()  # until the source changes
         self._remark_diagnostics: tuple[Diagnostic, ...] = ()  # likewise
+        self._traffic_diagnostics: tuple[Diagnostic, ...] = ()  # the Memory tab's, likewise
         self._built_generation = -1  # the controller's generation the status line describes
         self._built_at = 0.0  # time.monotonic() of that build
         self._layout()
@@ -124,7 +125,7 @@ class EditorPanel(QWidget):
 
     def set_source(self, source: str) -> None:
         """Show a session's source (not an edit) and build it at once."""
-        self._check_diagnostics = self._remark_diagnostics = ()
+        self._check_diagnostics = self._remark_diagnostics = self._traffic_diagnostics = ()
         self.editor.set_source(source)
         self._on_editor_cursor_moved()  # set_source is silent: the position is the new text's
         self.controller.set_source(source)
@@ -190,6 +191,11 @@ class EditorPanel(QWidget):
         self._remark_diagnostics = tuple(diagnostics)
         self._show_diagnostics()
 
+    def show_traffic_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """The Memory tab's lines per 16 work-items as notes on their accesses, until an edit."""
+        self._traffic_diagnostics = tuple(diagnostics)
+        self._show_diagnostics()
+
     def open_find(self) -> None:
         self.find_bar.open_find()
 
@@ -203,8 +209,9 @@ class EditorPanel(QWidget):
     # Slots -----------------------------------------------------------------------------
 
     def _on_editor_source_edited(self, source: str) -> None:
-        if self._check_diagnostics or self._remark_diagnostics:
-            self._check_diagnostics = self._remark_diagnostics = ()  # about a text now gone
+        if self._check_diagnostics or self._remark_diagnostics or self._traffic_diagnostics:
+            # About a text now gone.
+            self._check_diagnostics = self._remark_diagnostics = self._traffic_diagnostics = ()
             self._show_diagnostics()
         self.controller.set_source(source)
         if not self.controller.is_live():
@@ -260,7 +267,12 @@ class EditorPanel(QWidget):
         self.buildFinished.emit(result)
 
     def _show_diagnostics(self) -> None:
-        shown = self._build_diagnostics + self._check_diagnostics + self._remark_diagnostics
+        shown = (
+            self._build_diagnostics
+            + self._check_diagnostics
+            + self._remark_diagnostics
+            + self._traffic_diagnostics
+        )
         self.editor.set_diagnostics(shown)
         self.problems.set_diagnostics(shown)
 

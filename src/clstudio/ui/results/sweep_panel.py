@@ -135,9 +135,19 @@ class SweepPanel(QWidget):
         self.progress.setValue(0)
         self.summary.setText(self.tr("Sweeping {count} local sizes…").format(count=sizes))
 
-    def show_progress(self, done: int, total: int, size: tuple[int, ...] | None) -> None:
+    def show_progress(
+        self,
+        done: int,
+        total: int,
+        size: tuple[int, ...] | None,
+        so_far: SweepResult | None = None,
+    ) -> None:
+        """The size that runs next, and the points of the sizes done so far."""
         self.progress.setRange(0, total)
         self.progress.setValue(done)
+        if so_far is not None:
+            self.plot.show_sweep(so_far)
+            self.plot.show()
         if size is not None:
             text = self.tr("local size {size} ({number} of {total})").format(
                 size=" × ".join(map(str, size)), number=done + 1, total=total

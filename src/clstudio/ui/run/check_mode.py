@@ -9,22 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import QWidget
 
 from clstudio.checkmode import GET_OCLGRIND, CheckResult
-from clstudio.common import Diagnostic, gettext
+from clstudio.common import Diagnostic
 from clstudio.session import Session
 from clstudio.ui.run.check_controller import CheckController
 from clstudio.ui.run.check_status import CheckStatus
+from clstudio.ui.run.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench
 
 
-class CheckMode(QObject):
+class CheckMode(OclgrindMode):
     """Starts checks for the workbench's document and shows what they find."""
 
     checkingChanged = Signal(bool)  # the Check action turns into Stop Check, and back
-    messageRaised = Signal(str)  # for the status bar
 
     def __init__(
         self,
@@ -35,12 +35,9 @@ class CheckMode(QObject):
         parent: QWidget,
     ) -> None:
         """`simulator_listed`: whether discovery found Oclgrind (None: not known yet)."""
-        super().__init__(parent)
+        super().__init__(workbench, simulator_listed, parent)
         self.controller = controller
-        self._workbench = workbench
         self._status = status
-        self._simulator_listed = simulator_listed
-        self._window = parent
         controller.checkStarted.connect(self._on_controller_started)
         controller.progressChanged.connect(status.show_progress)
         controller.checkFinished.connect(self._on_controller_finished)
@@ -61,17 +58,12 @@ class CheckMode(QObject):
         """Check the session as the form shows it; refused, with the reason, when it cannot."""
         if self.controller.is_running():
             return False
-        if self._simulator_listed() is False:
-            self._say_oclgrind_is_missing()
-            return False
-        problems = self._workbench.problems()
-        if problems:
-            self._workbench.args.show_error(problems[0])
-            self.messageRaised.emit(
-                self.tr("Not checked: {reason}").format(reason=problems[0].message)
-            )
+        if self._refused(self._refuse):
             return False
         return self.controller.check(self._workbench.document.session)
+
+    def _refuse(self, reason: str) -> None:
+        self.messageRaised.emit(self.tr("Not checked: {reason}").format(reason=reason))
 
     def request_stop(self) -> None:
         if self.controller.is_running():
@@ -97,11 +89,8 @@ class CheckMode(QObject):
         results = self._workbench.results
         results.setCurrentWidget(results.problems)
 
-    def _say_oclgrind_is_missing(self) -> None:
-        # GET_OCLGRIND is a text of the core's table: translated where it is shown.
-        QMessageBox.information(
-            self._window, self.tr("Check needs Oclgrind"), gettext(GET_OCLGRIND)
-        )
+    def _missing(self) -> tuple[str, str]:
+        return self.tr("Check needs Oclgrind"), GET_OCLGRIND
 
 
 def check_diagnostics(result: CheckResult) -> tuple[Diagnostic, ...]:

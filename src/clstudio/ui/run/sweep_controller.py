@@ -15,7 +15,8 @@ from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 from clstudio.validation import local_size_candidates
 
-SweepStep = tuple[int, int, tuple[int, ...] | None]  # sizes done, sizes in all, the next
+# Sizes done, sizes in all, the next, and the sweep so far (None before the first size).
+SweepStep = tuple[int, int, tuple[int, ...] | None, SweepResult | None]
 
 
 class SweepController(QObject):
@@ -69,10 +70,14 @@ class SweepController(QObject):
         backend = self._backend
 
         def work(state: TaskState[SweepStep]) -> SweepResult:
-            def tell(done: int, total: int, size: tuple[int, ...] | None) -> None:
-                state.progress((done, total, size))
+            so_far: list[SweepResult] = []
 
-            return sweep_local_sizes(backend, session, sizes, tell, state.cancelled)
+            def tell(done: int, total: int, size: tuple[int, ...] | None) -> None:
+                state.progress((done, total, size, so_far[-1] if so_far else None))
+
+            return sweep_local_sizes(
+                backend, session, sizes, tell, state.cancelled, measured=so_far.append
+            )
 
         if self._runner.submit(work) is None:
             return False

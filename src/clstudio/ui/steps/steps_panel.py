@@ -9,11 +9,9 @@ shows state and emits intents; StepMode decides.
 
 from __future__ import annotations
 
-import html
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -27,28 +25,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds, gettext
+from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import FinishedRun, later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
-from clstudio.ui.steps.step_time_bar import BAR_ROLE, StepTimeBarDelegate
-from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
-
-# Translated where shown (QCoreApplication.translate), once a translation is loaded.
-COLUMNS: tuple[str, ...] = (
-    QT_TRANSLATE_NOOP("StepsColumns", "#"),
-    QT_TRANSLATE_NOOP("StepsColumns", "Step"),
-    QT_TRANSLATE_NOOP("StepsColumns", "C API call"),
-    QT_TRANSLATE_NOOP("StepsColumns", "What it produced"),
-    QT_TRANSLATE_NOOP("StepsColumns", "Time"),
+from clstudio.ui.steps.step_rows import (
+    CALL,
+    CALL_WIDTH,
+    COLUMNS,
+    LINE_ROLE,
+    NUMBER,
+    PRODUCED,
+    SECONDS_ROLE,
+    STATE_ROLE,
+    TIME,
+    TITLE,
+    add_diagnostics,
+    clear_row,
+    later_row,
+    paint_row,
+    scale_bars,
+    step_details,
+    step_row,
+    stopped,
 )
-NUMBER, TITLE, CALL, PRODUCED, TIME = range(len(COLUMNS))
-CALL_WIDTH = 270  # pixels: "clCreateProgramWithSource, clBuildProgram" at the usual font
-ERROR_COLOUR = "#d9453b"
-STOPPED_COLOUR = "#d08a1e"
-LINE_ROLE = Qt.ItemDataRole.UserRole + 2  # on a diagnostic's row: its source line
-SECONDS_ROLE = Qt.ItemDataRole.UserRole + 3  # a row's time, which its bar shows
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+from clstudio.ui.steps.step_time_bar import BAR_ROLE, StepTimeBarDelegate
 
 
 class StepsPanel(QWidget):
@@ -132,16 +133,8 @@ class StepsPanel(QWidget):
         self.show_plan()
 
     def _make_rows(self) -> None:
-        monospace = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for step in HOST_STEPS:
-            item = QTreeWidgetItem([str(step.number), gettext(step.title), step.c_api, "", ""])
-            item.setFont(CALL, monospace)
-            item.setTextAlignment(NUMBER, Qt.AlignmentFlag.AlignRight)
-            item.setTextAlignment(TIME, RIGHT)
-            item.setToolTip(TITLE, gettext(step.why))
-            item.setToolTip(
-                CALL, self.tr("C: {c}\npyopencl: {py}").format(c=step.c_api, py=step.pyopencl)
-            )
+            item = step_row(step)
             self.tree.addTopLevelItem(item)
             self._items.append(item)
 
@@ -152,7 +145,7 @@ class StepsPanel(QWidget):
         self._outcomes = {}
         self._drop_later_row()
         for item in self._items:
-            self._clear_row(item)
+            clear_row(item)
             self._paint(item, "pending")
         self._mark_current(1)
         self.status.setText(
@@ -188,7 +181,7 @@ class StepsPanel(QWidget):
         if outcome.part > 1 and earlier is not None:
             outcome = replace(outcome, seconds=earlier.seconds + outcome.seconds)
         else:
-            self._clear_row(item)
+            clear_row(item)
         self._outcomes[outcome.number] = outcome
         item.setText(TIME, format_seconds(outcome.seconds))
         item.setData(TIME, SECONDS_ROLE, outcome.seconds)
@@ -209,8 +202,8 @@ class StepsPanel(QWidget):
             text = error_text(error) if error is not None else self.tr("failed")
             item.setText(PRODUCED, text.splitlines()[0])
             item.setToolTip(PRODUCED, text)
-            self._paint(item, "stopped" if _stopped(outcome) else "failed")
-            self._add_diagnostics(item, outcome)
+            self._paint(item, "stopped" if stopped(outcome) else "failed")
+            add_diagnostics(item, outcome)
             self._mark_current(None)
         self._scale_bars()
         self._select(
@@ -262,7 +255,7 @@ class StepsPanel(QWidget):
         self._drop_later_row()
         times = lesson_times(result)
         for step, item in zip(HOST_STEPS, self._items, strict=True):
-            self._clear_row(item)
+            clear_row(item)
             timed = times.get(step.number)
             if timed is None:
                 self._paint(item, "pending")
@@ -275,21 +268,7 @@ class StepsPanel(QWidget):
         self._mark_current(None)
         later = later_launches(result)
         if later is not None:
-            self._later = QTreeWidgetItem(
-                [
-                    "",
-                    self.tr("Each later launch"),
-                    "clEnqueueNDRangeKernel",
-                    self.tr("median kernel time of the other {count} on the device").format(
-                        count=later.count
-                    ),
-                    format_seconds(later.median_seconds),
-                ]
-            )
-            self._later.setTextAlignment(
-                TIME, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-            )
-            self._later.setData(TIME, SECONDS_ROLE, later.median_seconds)
+            self._later = later_row(later)
             self.tree.addTopLevelItem(self._later)
         self._scale_bars()
         total = format_seconds(sum(t.seconds for t in times.values()))
@@ -315,7 +294,7 @@ class StepsPanel(QWidget):
 
     def row_state(self, number: int) -> str:
         """ "pending", "current", "done", "failed" or "stopped", as the row is drawn."""
-        return str(self._items[number - 1].data(NUMBER, Qt.ItemDataRole.UserRole))
+        return str(self._items[number - 1].data(NUMBER, STATE_ROLE))
 
     def bar_of(self, number: int) -> float:
         """The length of a row's bar, 0 to 1 of the longest (0 is the later launches' row)."""
@@ -335,34 +314,13 @@ class StepsPanel(QWidget):
 
     # Inner workings --------------------------------------------------------------------
 
-    def _clear_row(self, item: QTreeWidgetItem) -> None:
-        for column in (PRODUCED, TIME):
-            item.setText(column, "")
-            item.setToolTip(column, "")
-        item.setData(TIME, BAR_ROLE, None)
-        item.setData(TIME, SECONDS_ROLE, None)
-        item.takeChildren()
-
     def _drop_later_row(self) -> None:
         if self._later is not None:
             self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(self._later))
             self._later = None
 
     def _paint(self, item: QTreeWidgetItem, state: str) -> None:
-        item.setData(NUMBER, Qt.ItemDataRole.UserRole, state)
-        palette = self.palette()
-        colours = {
-            "pending": palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text),
-            "failed": QColor(ERROR_COLOUR),
-            "stopped": QColor(STOPPED_COLOUR),
-        }
-        colour = colours.get(state, palette.color(QPalette.ColorRole.Text))
-        bold = state in ("failed", "stopped", "current")
-        for column in range(len(COLUMNS)):
-            item.setForeground(column, QBrush(colour))
-            font = QFont(item.font(column))
-            font.setBold(bold)
-            item.setFont(column, font)
+        paint_row(item, state, self.palette())
 
     def _mark_current(self, number: int | None) -> None:
         """The step Step does next gets a marker; None when there is none."""
@@ -371,39 +329,11 @@ class StepsPanel(QWidget):
             item.setText(NUMBER, f"▶ {step.number}" if current else str(step.number))
             if current:
                 self._paint(item, "current")
-            elif item.data(NUMBER, Qt.ItemDataRole.UserRole) == "current":
+            elif item.data(NUMBER, STATE_ROLE) == "current":
                 self._paint(item, "pending")
 
-    def _add_diagnostics(self, item: QTreeWidgetItem, outcome: StepOutcome) -> None:
-        """A failed build's messages, each a row under step 5 that goes to its line."""
-        if outcome.build is None:
-            return
-        for diagnostic in outcome.build.diagnostics:
-            where = self.tr("line {line}:{column}").format(
-                line=diagnostic.line, column=diagnostic.column
-            )
-            child = QTreeWidgetItem(["", where, diagnostic.severity, diagnostic.message, ""])
-            child.setToolTip(PRODUCED, diagnostic.message)
-            if diagnostic.line > 0:
-                child.setData(TITLE, LINE_ROLE, diagnostic.line)
-                child.setToolTip(
-                    TITLE, self.tr("Go to line {line} in the editor").format(line=diagnostic.line)
-                )
-                font = QFont(child.font(TITLE))
-                font.setUnderline(True)
-                child.setFont(TITLE, font)
-            child.setForeground(PRODUCED, QBrush(QColor(ERROR_COLOUR)))
-            item.addChild(child)
-        item.setExpanded(True)
-
     def _scale_bars(self) -> None:
-        """Every bar on the scale of the longest time shown."""
-        rows = [*self._items, *([self._later] if self._later is not None else [])]
-        seconds = [item.data(TIME, SECONDS_ROLE) for item in rows]
-        longest = max((value for value in seconds if isinstance(value, float)), default=0.0)
-        for item, value in zip(rows, seconds, strict=True):
-            bar = value / longest if isinstance(value, float) and longest > 0 else None
-            item.setData(TIME, BAR_ROLE, bar)
+        scale_bars([*self._items, *([self._later] if self._later is not None else [])])
 
     def _select(self, number: int) -> None:
         self.tree.setCurrentItem(self._items[number - 1])
@@ -424,27 +354,4 @@ class StepsPanel(QWidget):
             self.lineRequested.emit(line)
 
     def _show_details(self, step: HostStep) -> None:
-        """The chosen step in full: its calls in both APIs, why it is needed, what went wrong."""
-        parts = [
-            f"<b>{step.number}. {_escape(gettext(step.title))}</b>",
-            self.tr("C: {call}").format(call=f"<code>{_escape(step.c_api)}</code>"),
-            self.tr("pyopencl: {call}").format(call=f"<code>{_escape(step.pyopencl)}</code>"),
-            _escape(gettext(step.why)),
-        ]
-        outcome = self._outcomes.get(step.number)
-        if outcome is not None and outcome.error is not None:
-            colour = STOPPED_COLOUR if _stopped(outcome) else ERROR_COLOUR
-            parts.append(
-                f'<span style="color:{colour}">{_escape(error_text(outcome.error))}</span>'
-            )
-            if outcome.build is not None and outcome.build.errors:
-                parts.append(self.tr("Click a line under the step to go to it in the editor."))
-        self.details.setText("<br>".join(parts))
-
-
-def _stopped(outcome: StepOutcome) -> bool:
-    return outcome.error is not None and outcome.error.stage in ("cancelled", "timeout")
-
-
-def _escape(text: str) -> str:
-    return html.escape(text, quote=False).replace("\n", "<br>")
+        self.details.setText(step_details(step, self._outcomes.get(step.number)))

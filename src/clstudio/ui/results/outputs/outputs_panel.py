@@ -11,7 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QSignalBlocker,
@@ -33,110 +32,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import NUMPY_TO_OPENCL, format_bytes
+from clstudio.expressions import struct_fields
 from clstudio.references import check_reference, reference_namespace
 from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
-from clstudio.ui.results.outputs.buffer_export import save_csv, save_npy
 from clstudio.ui.results.outputs.launch_picker import LaunchPicker
+from clstudio.ui.results.outputs.output_entry import (
+    entry_title,
+    reference_text,
+    save_entry,
+    short_type_text,
+    type_text,
+    verdict_text,
+)
 from clstudio.ui.results.outputs.reference_editor import ReferenceEditor
+from clstudio.ui.results.run_page import run_page
 from clstudio.ui.results.viewers.buffer_layout import BufferEntry, buffer_entries
 from clstudio.ui.results.viewers.buffer_viewer import BufferViewer
 from clstudio.ui.tasks import Lane, Rule, TaskRunner
-from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
-PASS_COLOUR = "#3f9e4d"
-FAIL_COLOUR = "#d9453b"
-ROLE_TITLES = {  # shown translated, in the context "OutputsPanel"
-    "result": QT_TRANSLATE_NOOP("OutputsPanel", "result"),
-    "input": QT_TRANSLATE_NOOP("OutputsPanel", "input"),
-    "initial": QT_TRANSLATE_NOOP("OutputsPanel", "initial contents"),
-}
 _KEY = Qt.ItemDataRole.UserRole
-
-
-def entry_title(entry: BufferEntry) -> str:
-    """`c — result`: the buffer's name and what the array is."""
-    role = QCoreApplication.translate("OutputsPanel", ROLE_TITLES[entry.role])
-    return f"{entry.name} — {role}"
-
-
-def short_type_text(entry: BufferEntry) -> str:
-    """`float4 [1024]` or `RGBA uchar [480 × 640]`: for the narrow buffer list."""
-    scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
-    shape = " × ".join(map(str, entry.layout.element_shape))
-    if entry.layout.rgba:
-        return f"RGBA {scalar} [{shape}]"
-    lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
-    return f"{scalar}{lanes} [{shape}]"
-
-
-def type_text(entry: BufferEntry) -> str:
-    """The element type, the shape in elements (or pixels) and the size in bytes."""
-    return f"{short_type_text(entry)}, {format_bytes(entry.array.nbytes)}"
-
-
-def reference_text(entry: BufferEntry) -> str:
-    """Rich text: pass or fail in colour, the largest errors, and the check's own words."""
-    report = entry.reference
-    if report is None:
-        if entry.role == "result":
-            text = QCoreApplication.translate(
-                "OutputsPanel", "No reference for '{name}' yet: type one below to check its values."
-            )
-        else:
-            text = QCoreApplication.translate(
-                "OutputsPanel", "The contents of '{name}' before the first launch."
-            )
-        return text.format(name=entry.name)
-    colour = PASS_COLOUR if report.ok else FAIL_COLOUR
-    errors = []
-    if report.max_abs_err is not None:
-        errors.append(
-            QCoreApplication.translate("OutputsPanel", "max abs error {error}").format(
-                error=f"{report.max_abs_err:.3g}"
-            )
-        )
-    if report.max_rel_err is not None:
-        errors.append(
-            QCoreApplication.translate("OutputsPanel", "max rel error {error}").format(
-                error=f"{report.max_rel_err:.3g}"
-            )
-        )
-    detail = f" ({', '.join(errors)})" if errors else ""
-    return (
-        f"<span style='color:{colour}; font-weight:bold'>{verdict_text(report.ok)}</span>"
-        f"{detail}: {_escape(report.message)}"
-    )
-
-
-def verdict_text(ok: bool) -> str:
-    if ok:
-        return QCoreApplication.translate("OutputsPanel", "Reference check passed")
-    return QCoreApplication.translate("OutputsPanel", "Reference check FAILED")
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def save_entry(entry: BufferEntry, path: Path) -> str | None:
-    """Write the buffer to `path` (.csv as a table, anything else as .npy).
-
-    Returns what went wrong, in words, or None when the file is written.
-    """
-    try:
-        if path.suffix.lower() == ".csv":
-            save_csv(entry.array, path, entry.layout.lanes, entry.layout.lane_names)
-        else:
-            save_npy(entry.array, path)
-    except (OSError, ValueError) as exc:
-        return QCoreApplication.translate("OutputsPanel", "Could not save {path}: {error}").format(
-            path=path, error=exc
-        )
-    return None
 
 
 class RoomyItemDelegate(QStyledItemDelegate):
@@ -257,13 +174,7 @@ class OutputsPanel(QWidget):
         self.no_buffers = QLabel()
         self.no_buffers.setWordWrap(True)
         self.no_buffers.setVisible(False)
-        content = QWidget()
-        layout = QVBoxLayout(content)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.no_buffers)
-        layout.addWidget(splitter, 1)
-        return content
+        return run_page(self.banner, self.no_buffers, splitter)
 
     def show_run(self, run: FinishedRun) -> None:
         """List the run's buffers and show the first result (or the first input).
@@ -377,13 +288,20 @@ class OutputsPanel(QWidget):
         self.type_label.setText("" if entry is None else type_text(entry))
         self.reference_label.setText(note or ("" if entry is None else reference_text(entry)))
         editable = (
-            entry is not None and entry.role == "result" and self._session is not None and not note
+            entry is not None
+            and entry.role == "result"
+            and not entry.layout.fields  # a buffer of structs is checked field by field
+            and self._session is not None
+            and not note
         )
         self.reference_editor.setVisible(editable)
         if editable:
             assert entry is not None and self._session is not None
             self.reference_editor.set_output(
-                entry.name, self._session.references.get(entry.name), tuple(self._namespace)
+                entry.name,
+                self._session.references.get(entry.name),
+                tuple(self._namespace),
+                struct_fields(self._namespace),
             )
         reference = None if entry is None else entry.reference
         self.worst_button.setVisible(reference is not None)

@@ -11,7 +11,7 @@ import math
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from clstudio.expressions import ExpressionError, check_expression
+from clstudio.expressions import NO_FIELDS, ExpressionError, Fields, check_expression
 from clstudio.session import Reference
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -34,7 +34,7 @@ def read_tolerance(text: str, name: str) -> float | str:
 
 
 def read_reference(
-    expr: str, rtol_text: str, atol_text: str, names: tuple[str, ...]
+    expr: str, rtol_text: str, atol_text: str, names: tuple[str, ...], fields: Fields = NO_FIELDS
 ) -> Reference | str:
     """The reference the fields describe, or the first thing wrong with them in words."""
     expr = expr.strip()
@@ -43,7 +43,7 @@ def read_reference(
             hint=QCoreApplication.translate("ReferenceEditor", EXPRESSION_HINT)
         )
     try:
-        check_expression(expr, names)
+        check_expression(expr, names, fields)
     except ExpressionError as exc:  # its words come translated by the core
         return QCoreApplication.translate(
             "ReferenceEditor", "The expression fails: {error}"
@@ -66,6 +66,7 @@ class ReferenceEditor(QWidget):
         super().__init__(parent)
         self._name = ""
         self._names: tuple[str, ...] = ()
+        self._fields: Fields = NO_FIELDS
         self.expression = QLineEdit()
         self.expression.setObjectName("referenceExpression")
         self.expression.setPlaceholderText(self.tr(EXPRESSION_HINT))
@@ -102,9 +103,16 @@ class ReferenceEditor(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.message)
 
-    def set_output(self, name: str, reference: Reference | None, names: tuple[str, ...]) -> None:
-        """Show output `name`'s reference; `names` are those an expression may use."""
-        self._name, self._names = name, names
+    def set_output(
+        self,
+        name: str,
+        reference: Reference | None,
+        names: tuple[str, ...],
+        fields: Fields = NO_FIELDS,
+    ) -> None:
+        """Show output `name`'s reference; `names` are those an expression may use, and
+        `fields` the fields of its struct arguments."""
+        self._name, self._names, self._fields = name, names, fields
         shown = reference or Reference("0")
         with QSignalBlocker(self.expression), QSignalBlocker(self.rtol), QSignalBlocker(self.atol):
             self.expression.setText("" if reference is None else reference.expr)
@@ -123,7 +131,7 @@ class ReferenceEditor(QWidget):
 
     def _on_field_edited(self, _text: str) -> None:
         reference = read_reference(
-            self.expression.text(), self.rtol.text(), self.atol.text(), self._names
+            self.expression.text(), self.rtol.text(), self.atol.text(), self._names, self._fields
         )
         if isinstance(reference, str):
             self.message.setText(reference)
@@ -133,5 +141,5 @@ class ReferenceEditor(QWidget):
         self.referenceEdited.emit(self._name, reference)
 
     def _on_remove_button_clicked(self) -> None:
-        self.set_output(self._name, None, self._names)
+        self.set_output(self._name, None, self._names, self._fields)
         self.referenceEdited.emit(self._name, None)

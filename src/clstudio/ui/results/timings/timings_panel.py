@@ -39,6 +39,7 @@ from clstudio.reporting import (
 )
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
+from clstudio.ui.results.run_page import run_page
 from clstudio.ui.results.timings.kernel_shares_table import KernelSharesTable
 from clstudio.ui.results.timings.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.timings.run_history import HistoryEntry, RunHistory
@@ -182,13 +183,7 @@ class TimingsPanel(QWidget):
             splitter.setStretchFactor(splitter.count() - 1, stretch)
         splitter.setSizes([360, 320, 300, 300])  # scaled to the width it gets
 
-        content = QWidget()
-        layout = QVBoxLayout(content)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.summary)
-        layout.addWidget(splitter, 1)
-        return content
+        return run_page(self.banner, self.summary, splitter)
 
     def showEvent(self, event: QShowEvent) -> None:
         self._fit_stats_table()

@@ -76,17 +76,29 @@ class ArrayTableModel(QAbstractTableModel):
         where = self.table.cell(row, column)
         if where is None:
             return str(self.table.layout.element_index(row)[column])
-        return format_value(self._array[where])
+        return format_value(self._value(where, column))
 
     def hover_text(self, row: int, column: int) -> str:
+        column = max(column, self.table.index_columns)
         where = self.table.cell(row, column)
         if where is None:
-            where = self.table.cell(row, self.table.index_columns)
-        if where is None:
             return ""
-        return self.tr("index {index}: {value}").format(
-            index=index_text(where), value=format_value(self._array[where])
-        )
+        value = format_value(self._value(where, column))
+        if self.table.field_at(column) is not None:  # a buffer of structs: element, column
+            return self.tr("index {index}, {field}: {value}").format(
+                index=index_text(self.table.layout.element_index(row)),
+                field=self.table.column_name(column),
+                value=value,
+            )
+        return self.tr("index {index}: {value}").format(index=index_text(where), value=value)
+
+    def _value(self, where: tuple[int, ...], column: int) -> object:
+        """The value at a cell's index, in the column's field for a buffer of structs."""
+        field = self.table.field_at(column)
+        if field is None:
+            return self._array[where]
+        structs: Any = self._array  # numpy's stubs index structured arrays by field poorly
+        return structs[field][where]
 
     def _is_index_column(self, column: int) -> bool:
         return column < self.table.index_columns

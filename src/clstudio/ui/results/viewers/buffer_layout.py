@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +34,8 @@ class BufferLayout:
     shape: tuple[int, ...]
     lanes: int = 1
     rgba: bool = False
+    # A buffer of structs: each field's name and lanes, the table's columns in order.
+    fields: tuple[tuple[str, int], ...] = ()
 
     @property
     def element_shape(self) -> tuple[int, ...]:
@@ -50,11 +53,15 @@ class BufferLayout:
 
     def views(self) -> tuple[str, ...]:
         """The viewers that fit: an image needs two axes (or a 1-D vector's lanes)."""
+        if self.fields:
+            return ("table",)  # each field has an entry of its own for the plots
         dims = len(self.element_shape)
         image = dims == 2 or (dims == 1 and self.lanes > 1)
         return tuple(view for view in VIEWS if view != "image" or image)
 
     def default_view(self) -> str:
+        if self.fields:
+            return "table"
         return "image" if len(self.element_shape) == 2 else "line"
 
     def element_index(self, flat: int) -> tuple[int, ...]:
@@ -68,6 +75,8 @@ def layout_of(result: RunResult, name: str, array: np.ndarray) -> BufferLayout:
     A vector pointer (`float4*`) puts its lanes on the last axis; an image2d_t
     argument read back as (height, width, 4) holds RGBA channels there.
     """
+    if array.dtype.names:
+        return _struct_layout(array)
     signature = result.build.kernel(result.kernel) if result.build is not None else None
     info = None if signature is None else next((a for a in signature.args if a.name == name), None)
     if info is not None and info.is_image and array.ndim == 3 and array.shape[-1] == 4:
@@ -170,7 +179,17 @@ class TableLayout:
 
     @property
     def grid(self) -> bool:
-        return self.layout.lanes == 1 and len(self.layout.element_shape) == 2
+        layout = self.layout
+        return layout.lanes == 1 and not layout.fields and len(layout.element_shape) == 2
+
+    @property
+    def _field_columns(self) -> tuple[tuple[str, int | None, str], ...]:
+        """A buffer of structs' value columns: (field, lane or None, title)."""
+        return tuple(
+            (name, None, name) if lanes == 1 else (name, lane, f"{name}.{lane_names(lanes)[lane]}")
+            for name, lanes in self.layout.fields
+            for lane in range(lanes)
+        )
 
     @property
     def index_columns(self) -> int:
@@ -185,6 +204,8 @@ class TableLayout:
     def columns(self) -> int:
         if self.grid:
             return self.layout.shape[1]
+        if self.layout.fields:
+            return self.index_columns + len(self._field_columns)
         return self.index_columns + max(self.layout.lanes, 1)
 
     def column_name(self, column: int) -> str:
@@ -192,17 +213,29 @@ class TableLayout:
             return str(column)
         if column < self.index_columns:
             return f"i{column}"
+        if self.layout.fields:
+            return self._field_columns[column - self.index_columns][2]
         if self.layout.lanes > 1:
             return self.layout.lane_names[column - self.index_columns]
         return "value"
 
+    def field_at(self, column: int) -> str | None:
+        """The field a column of a buffer of structs shows (cell indexes into it)."""
+        if not self.layout.fields or column < self.index_columns:
+            return None
+        return self._field_columns[column - self.index_columns][0]
+
     def cell(self, row: int, column: int) -> tuple[int, ...] | None:
-        """The host-array index shown in a cell, or None for an index column."""
+        """The host-array index shown in a cell, or None for an index column; for a buffer
+        of structs, the index into the column's field (field_at): array["pos"][3, 0]."""
         if self.grid:
             return (row, column)
         if column < self.index_columns:
             return None
         element = self.layout.element_index(row)
+        if self.layout.fields:
+            lane = self._field_columns[column - self.index_columns][1]
+            return element if lane is None else (*element, lane)
         return (*element, column - self.index_columns) if self.layout.lanes > 1 else element
 
     def position(self, index: tuple[int, ...]) -> tuple[int, int]:
@@ -212,6 +245,8 @@ class TableLayout:
         element_shape = self.layout.element_shape
         dims = len(element_shape)
         row = int(np.ravel_multi_index(index[:dims], element_shape))
+        if self.layout.fields:
+            return row, self.index_columns
         lane = index[dims] if self.layout.lanes > 1 and len(index) > dims else 0
         return row, self.index_columns + lane
 
@@ -226,6 +261,7 @@ class BufferEntry:
     layout: BufferLayout
     reference: ReferenceReport | None = None
     guard: GuardReport | None = None  # a guard-band violation, on the entry it concerns
+    undefined: bool = False  # started uninitialised: what the kernel did not write is garbage
 
     @property
     def key(self) -> str:
@@ -240,15 +276,42 @@ def buffer_entries(result: RunResult) -> list[BufferEntry]:
     """
     violations = {name: report for name, report in result.guards.items() if not report.ok}
     entries = []
-    for name, array in result.outputs.items():
-        layout = layout_of(result, name, array)
+    undefined = set(result.uninitialised)
+    for name, array, field_layout in _with_fields(result.outputs):
+        layout = field_layout or layout_of(result, name, array)
         reference = result.references.get(name)
-        entries.append(BufferEntry(name, "result", array, layout, reference, violations.get(name)))
-    for name, array in result.inputs.items():
-        layout = layout_of(result, name, array)
-        read_back = name in result.outputs
+        guard = violations.get(name)
+        blank = name.partition(".")[0] in undefined
+        entries.append(BufferEntry(name, "result", array, layout, reference, guard, blank))
+    inputs = {name: a for name, a in result.inputs.items() if name not in undefined}
+    for name, array, field_layout in _with_fields(inputs):
+        layout = field_layout or layout_of(result, name, array)
+        read_back = name.partition(".")[0] in result.outputs
         guard = None if read_back else violations.get(name)
         entries.append(
             BufferEntry(name, "initial" if read_back else "input", array, layout, guard=guard)
         )
     return entries
+
+
+def _with_fields(
+    arrays: dict[str, np.ndarray],
+) -> list[tuple[str, np.ndarray, BufferLayout | None]]:
+    """Each array; a buffer of structs, then each of its fields (`particles.pos`) after it,
+    a vector field with its lanes on the last axis."""
+    listed: list[tuple[str, np.ndarray, BufferLayout | None]] = []
+    for name, array in arrays.items():
+        listed.append((name, array, None))
+        for field, lanes in _struct_layout(array).fields:
+            part = array[field]
+            listed.append((f"{name}.{field}", part, BufferLayout(part.shape, lanes)))
+    return listed
+
+
+def _struct_layout(array: np.ndarray) -> BufferLayout:
+    """A buffer of structs: one table row per element, a column per field (and lane)."""
+    fields: dict[str, Any] = dict(array.dtype.fields or {})
+    return BufferLayout(
+        array.shape,
+        fields=tuple((name, max(1, math.prod(fields[name][0].shape))) for name in fields),
+    )

@@ -1,0 +1,44 @@
+"""Measured traffic: which work-item touched which element of each buffer (instrumented)."""
+
+from clstudio.traffic.instrumented_source import (
+    CAPACITY_ARG,
+    LOG_ARG,
+    STRIDE_ARG,
+    Access,
+    InstrumentedKernel,
+    TracedBuffer,
+    TrafficRefusal,
+    instrument,
+)
+from clstudio.traffic.log_analysis import LogReading
+from clstudio.traffic.traffic_plan import TrafficPlan, plan_traffic
+from clstudio.traffic.traffic_result import (
+    KIND_CODES,
+    LINE_BYTES,
+    NEIGHBOURS,
+    AccessTraffic,
+    BufferTraffic,
+    GroupTrace,
+    TrafficResult,
+)
+
+__all__ = [
+    "CAPACITY_ARG",
+    "KIND_CODES",
+    "LINE_BYTES",
+    "LOG_ARG",
+    "NEIGHBOURS",
+    "STRIDE_ARG",
+    "Access",
+    "AccessTraffic",
+    "BufferTraffic",
+    "GroupTrace",
+    "InstrumentedKernel",
+    "LogReading",
+    "TracedBuffer",
+    "TrafficPlan",
+    "TrafficRefusal",
+    "TrafficResult",
+    "instrument",
+    "plan_traffic",
+]

@@ -1,0 +1,394 @@
+"""The instrumented build: a kernel's source rewritten so that every `__global` and
+`__local` access also appends (access, byte offset, work-item, phase) to a log buffer.
+
+Each access `a[i]` becomes `(*__cls_at_a(&(a[i]), id, ...))`: the index is evaluated
+once, as before, and the element is the same lvalue, so loads, stores and updates
+behave as in the original. A barrier also counts the work-item's phase. Whatever the
+rewrite cannot follow (a buffer passed on, pointer arithmetic, a macro that names a
+buffer, a barrier outside the kernel) is refused with the reason, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clstudio.common import gettext
+from clstudio.traffic.c_tokens import Token, matching, tokenize
+
+LOG_ARG = "__cls_log"
+CAPACITY_ARG = "__cls_cap"
+STRIDE_ARG = "__cls_stride"
+HEADER = 64  # log[0] counts records; log[1 + 8k ...] holds buffer k's sizes
+SLOTS_PER_BUFFER = 8
+RECORD = 3  # uints per record: access | phase << 16, byte offset, work-item
+MAX_BUFFERS = (HEADER - 1) // SLOTS_PER_BUFFER
+MAX_ACCESSES = 1 << 16
+_GLOBAL = ("__global", "global")
+_LOCAL = ("__local", "local")
+_DROPPED = ("restrict", "__restrict", "__restrict__", "volatile")
+_ASSIGN = ("=",)
+_UPDATE = ("+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=")
+_BARRIERS = ("barrier", "work_group_barrier")
+_ATOMIC_PREFIXES = ("atomic_", "atom_")
+_CONTEXT = "__cls_log, __cls_cap, __cls_on, __cls_phase, __cls_item"
+_RECORD_FUNCTION = f"""
+void __cls_record(__global uint *log, uint cap, uint on, uint phase, uint item,
+                  uint access, uint offset)
+{{
+    if (on) {{
+        uint slot = atomic_inc(log);
+        if (slot < cap) {{
+            log[{HEADER} + {RECORD} * slot] = access | (phase << 16);
+            log[{HEADER} + {RECORD} * slot + 1] = offset;
+            log[{HEADER} + {RECORD} * slot + 2] = item;
+        }}
+    }}
+}}
+"""
+_PROLOGUE = (
+    " uint __cls_phase = 0;"
+    " uint __cls_item = (uint)(get_global_id(0) + get_global_size(0)"
+    " * (get_global_id(1) + get_global_size(1) * get_global_id(2)));"
+    " uint __cls_on = (uint)(get_group_id(0) + get_num_groups(0)"
+    " * (get_group_id(1) + get_num_groups(1) * get_group_id(2)))"
+    f" % {STRIDE_ARG} == 0;"
+)
+
+
+class TrafficRefusal(Exception):
+    """A kernel the instrumentation cannot follow; the message says why, for a learner."""
+
+
+@dataclass(frozen=True)
+class TracedBuffer:
+    """A `__global` or `__local` buffer whose accesses are logged."""
+
+    name: str
+    space: str  # "global" or "local"
+    is_array: bool  # a __local array declared in the kernel (else a pointer argument)
+    dims: int  # subscripts per access: 1 for a pointer
+
+
+@dataclass(frozen=True)
+class Access:
+    """One access in the source: `text` on `line`, a load, a store or an update."""
+
+    buffer: int  # index into InstrumentedKernel.buffers
+    kind: str  # "load", "store" or "update"
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class InstrumentedKernel:
+    source: str
+    buffers: tuple[TracedBuffer, ...]
+    accesses: tuple[Access, ...]  # an access's id is its index
+
+
+def instrument(source: str, kernel: str) -> InstrumentedKernel:
+    """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be."""
+    return _Rewrite(source, kernel).run()
+
+
+def _refuse(line: int, why: str) -> TrafficRefusal:
+    return TrafficRefusal(gettext("line {line}: {why}").format(line=line, why=why))
+
+
+class _Rewrite:
+    def __init__(self, source: str, kernel: str) -> None:
+        self.source = source
+        self.kernel = kernel
+        self.tokens = tokenize(source)
+        self.buffers: list[TracedBuffer] = []
+        self.types: list[str] = []  # each buffer's element pointer type, as C text
+        self.accesses: list[Access] = []
+        self.local_statements: dict[int, tuple[int, int]] = {}  # first token: (its ";", buffer)
+
+    def run(self) -> InstrumentedKernel:
+        qualifier, name, close, body = self._find_kernel()
+        self._read_parameters(name + 2, close)
+        body_end = matching(self.tokens, body)
+        self._read_local_arrays(body + 1, body_end)
+        if not self.buffers:
+            raise TrafficRefusal(gettext("the kernel has no __global or __local buffer to follow"))
+        if len(self.buffers) > MAX_BUFFERS:
+            raise TrafficRefusal(
+                gettext("the kernel has more than {most} buffers to follow").format(
+                    most=MAX_BUFFERS
+                )
+            )
+        self._check_outside(body, body_end)
+        pieces = [
+            self.source[: self.tokens[qualifier].start],
+            self._helpers(),
+            self.source[self.tokens[qualifier].start : self.tokens[close].start],
+            f", __global uint *{LOG_ARG}, const uint {CAPACITY_ARG}, const uint {STRIDE_ARG}",
+            self.source[self.tokens[close].start : self.tokens[body].end],
+            _PROLOGUE,
+            self._argument_sizes(),
+            self._rewrite(body + 1, body_end),
+            self.source[self.tokens[body_end].start :],
+        ]
+        if len(self.accesses) > MAX_ACCESSES:
+            raise TrafficRefusal(gettext("the kernel has too many accesses to follow"))
+        return InstrumentedKernel("".join(pieces), tuple(self.buffers), tuple(self.accesses))
+
+    def _find_kernel(self) -> tuple[int, int, int, int]:
+        """The token indices of its __kernel, its name, its ")" and its body's "{"."""
+        tokens = self.tokens
+        for index, token in enumerate(tokens[:-1]):
+            before = {t.text for t in tokens[max(0, index - 8) : index]}
+            if (
+                token.text == self.kernel
+                and tokens[index + 1].text == "("
+                and before & {"__kernel", "kernel"}
+            ):
+                close = matching(tokens, index + 1)
+                opens = 0 < close < len(tokens) - 1 and tokens[close + 1].text == "{"
+                if opens and matching(tokens, close + 1) > 0:
+                    qualifier = max(
+                        i
+                        for i in range(max(0, index - 8), index)
+                        if tokens[i].text in ("__kernel", "kernel")
+                    )
+                    return qualifier, index, close, close + 1
+        raise TrafficRefusal(
+            gettext("no definition of kernel '{kernel}' was found in the source").format(
+                kernel=self.kernel
+            )
+        )
+
+    def _read_parameters(self, first: int, close: int) -> None:
+        start = first
+        for index in range(first, close + 1):
+            token = self.tokens[index]
+            if index == close or (token.text == "," and self._depth(first, index) == 0):
+                self._read_parameter(self.tokens[start:index])
+                start = index + 1
+
+    def _depth(self, first: int, index: int) -> int:
+        depth = 0
+        for token in self.tokens[first:index]:
+            depth += token.text in ("(", "[") and token.kind == "punct"
+            depth -= token.text in (")", "]") and token.kind == "punct"
+        return depth
+
+    def _read_parameter(self, tokens: list[Token]) -> None:
+        words = [t.text for t in tokens]
+        if any(w.startswith("image") and w.endswith("_t") for w in words):
+            raise _refuse(
+                tokens[-1].line,
+                gettext("an image argument, which the instrumentation cannot follow"),
+            )
+        if "*" not in words or not (set(words) & {*_GLOBAL, *_LOCAL}):
+            return
+        name = tokens[-1]
+        if name.kind != "ident" or words.count("*") != 1:
+            raise _refuse(name.line, gettext("a pointer argument the instrumentation cannot read"))
+        space = "global" if set(words) & set(_GLOBAL) else "local"
+        kept = [w for w in words[:-1] if w not in _DROPPED]
+        self._add(TracedBuffer(name.text, space, False, 1), " ".join(kept), name.line)
+
+    def _add(self, buffer: TracedBuffer, pointer_type: str, line: int) -> None:
+        if any(b.name == buffer.name for b in self.buffers):
+            raise _refuse(
+                line,
+                gettext("'{name}' is declared twice").format(name=buffer.name),
+            )
+        self.buffers.append(buffer)
+        self.types.append(pointer_type)
+
+    def _read_local_arrays(self, first: int, last: int) -> None:
+        """Read the `__local` arrays declared in the kernel's own scope."""
+        depth = 0
+        index = first
+        while index < last:
+            token = self.tokens[index]
+            depth += token.text == "{"
+            depth -= token.text == "}"
+            if token.text in _LOCAL and token.kind == "ident":
+                if depth != 0:
+                    raise _refuse(token.line, gettext("a __local declaration inside a block"))
+                index = self._read_local_array(index)
+            index += 1
+
+    def _read_local_array(self, first: int) -> int:
+        end = first
+        while self.tokens[end].text != ";":
+            end += 1
+        words = self.tokens[first:end]
+        texts = [t.text for t in words]
+        if "," in texts or "=" in texts or "[" not in texts:
+            raise _refuse(
+                words[0].line,
+                gettext("a __local declaration other than one array per statement"),
+            )
+        bracket = texts.index("[")
+        name = words[bracket - 1]
+        dims = texts.count("[")
+        if dims >= SLOTS_PER_BUFFER:
+            raise _refuse(name.line, gettext("a __local array of too many dimensions"))
+        self.local_statements[first] = (end, len(self.buffers))
+        kept = [w for w in texts[: bracket - 1] if w not in _DROPPED]
+        self._add(TracedBuffer(name.text, "local", True, dims), " ".join(kept) + " *", name.line)
+        return end
+
+    def _check_outside(self, body: int, body_end: int) -> None:
+        names = {b.name for b in self.buffers}
+        for index, token in enumerate(self.tokens):
+            if token.kind == "pp":
+                said = {t.text for t in tokenize(token.text[1:])} & (names | set(_BARRIERS))
+                if said:
+                    raise _refuse(
+                        token.line,
+                        gettext(
+                            "a macro names '{name}', which the instrumentation cannot follow"
+                        ).format(name=sorted(said)[0]),
+                    )
+            elif token.text in _BARRIERS and not body < index < body_end:
+                raise _refuse(token.line, gettext("a barrier outside the kernel's own body"))
+
+    def _helpers(self) -> str:
+        parts = [_RECORD_FUNCTION]
+        for buffer, pointer in zip(self.buffers, self.types, strict=True):
+            space = "__global" if buffer.space == "global" else "__local"
+            parts.append(
+                f"{pointer} __cls_at_{buffer.name}({pointer} p, {pointer} base, uint access,"
+                " __global uint *log, uint cap, uint on, uint phase, uint item)\n{\n"
+                "    __cls_record(log, cap, on, phase, item, access,"
+                f" (uint)(({space} const char *)p - ({space} const char *)base));\n"
+                "    return p;\n}\n"
+            )
+        # On the kernel's first line, so that the build's line numbers stay the source's.
+        return " ".join(" ".join(part.split()) for part in parts) + " "
+
+    def _argument_sizes(self) -> str:
+        sizes = [
+            f"{LOG_ARG}[{_slot(k)}] = sizeof(*{b.name});"
+            for k, b in enumerate(self.buffers)
+            if not b.is_array
+        ]
+        return f" if (__cls_item == 0u) {{ {' '.join(sizes)} }}" if sizes else ""
+
+    def _array_sizes(self, k: int) -> str:
+        buffer = self.buffers[k]
+        sizes = [
+            f"{LOG_ARG}[{_slot(k) + level}] = sizeof({buffer.name}{'[0]' * level});"
+            for level in range(buffer.dims + 1)
+        ]
+        return f" if (__cls_item == 0u) {{ {' '.join(sizes)} }}"
+
+    def _rewrite(self, first: int, last: int) -> str:
+        """The text of tokens[first:last] with every traced access and barrier rewritten."""
+        names = {b.name: k for k, b in enumerate(self.buffers)}
+        out: list[str] = []
+        index = first
+        copied = self.tokens[first - 1].end  # the text after the opening bracket
+        while index < last:
+            token = self.tokens[index]
+            if index in self.local_statements:
+                end, buffer = self.local_statements[index]
+                out.append(self.source[copied : self.tokens[end].end])
+                out.append(self._array_sizes(buffer))
+                copied = self.tokens[end].end
+                index = end + 1
+                continue
+            previous = self.tokens[index - 1].text if index > 0 else ""
+            if token.kind == "ident" and token.text in names and previous not in (".", "->"):
+                start, end, text = self._access(index, names[token.text])
+                out.append(self.source[copied : self.tokens[start].start])
+                out.append(text)
+                copied = self.tokens[end - 1].end
+                index = end
+                continue
+            if token.text in _BARRIERS and self.tokens[index + 1].text == "(":
+                close = matching(self.tokens, index + 1)
+                out.append(self.source[copied : token.start])
+                arguments = self._rewrite(index + 2, close)
+                out.append(f"({token.text}({arguments}), ++__cls_phase)")
+                copied = self.tokens[close].end
+                index = close + 1
+                continue
+            if token.kind == "ident" and token.text.startswith("work_group_"):
+                raise _refuse(
+                    token.line,
+                    gettext(
+                        "{call} acts for the whole work-group, which the instrumentation "
+                        "cannot follow"
+                    ).format(call=token.text),
+                )
+            index += 1
+        out.append(self.source[copied : self._end_of(last)])
+        return "".join(out)
+
+    def _end_of(self, last: int) -> int:
+        return self.tokens[last].start if last < len(self.tokens) else len(self.source)
+
+    def _access(self, index: int, buffer: int) -> tuple[int, int, str]:
+        """(first token, past the last, rewritten text) of the access at tokens[index]."""
+        tokens = self.tokens
+        token = tokens[index]
+        name = token.text
+        subscripts: list[str] = []
+        at = index + 1
+        while at < len(tokens) and tokens[at].text == "[":
+            close = matching(tokens, at)
+            if close < 0:
+                raise _refuse(token.line, gettext("an unclosed subscript"))
+            subscripts.append(self._rewrite(at + 1, close))
+            at = close + 1
+        if len(subscripts) != self.buffers[buffer].dims:
+            raise _refuse(
+                token.line,
+                gettext(
+                    "'{name}' is used other than as one element {name}[...] (passed to a "
+                    "function, pointer arithmetic, vloadn or a whole row), which the "
+                    "instrumentation cannot follow"
+                ).format(name=name),
+            )
+        after = tokens[at].text if at < len(tokens) else ""
+        if after in (".", "->"):
+            raise _refuse(
+                token.line,
+                gettext("a component of an element of '{name}' ({name}[...].x)").format(name=name),
+            )
+        before = tokens[index - 1]
+        start = index
+        kind = "load"
+        if after in _ASSIGN:
+            kind = "store"
+        elif after in _UPDATE or after in ("++", "--") or before.text in ("++", "--"):
+            kind = "update"
+        element = name + "".join(f"[{s}]" for s in subscripts)
+        access = len(self.accesses)
+        base = f"({self.types[buffer]}){name}" if self.buffers[buffer].is_array else name
+        call = f"__cls_at_{name}(&({element}), {base}, {access}u, {_CONTEXT})"
+        if before.text == "&" and self._is_unary(index - 1):
+            call_name = tokens[index - 3].text if index >= 3 else ""
+            if tokens[index - 2].text != "(" or not call_name.startswith(_ATOMIC_PREFIXES):
+                raise _refuse(
+                    token.line,
+                    gettext(
+                        "the address of an element of '{name}' is taken (&{name}[...]), "
+                        "which the instrumentation cannot follow"
+                    ).format(name=name),
+                )
+            kind = "update"
+            start = index - 1
+            text = call
+        else:
+            text = f"(*{call})"
+        source_text = self.source[tokens[start].start : tokens[at - 1].end]
+        self.accesses.append(Access(buffer, kind, token.line, " ".join(source_text.split())))
+        return start, at, text
+
+    def _is_unary(self, index: int) -> bool:
+        before = self.tokens[index - 1] if index > 0 else None
+        if before is None:
+            return True
+        return not (before.kind in ("ident", "number") or before.text in (")", "]"))
+
+
+def _slot(buffer: int) -> int:
+    return 1 + SLOTS_PER_BUFFER * buffer

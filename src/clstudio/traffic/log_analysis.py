@@ -1,0 +1,228 @@
+"""The instrumented run's log read in numpy: per-element counts, traces, lines per access.
+
+A record is (access | phase << 16, byte offset in its buffer, global linear id).
+Work-items of one group run their accesses in program order, so a work-item's n-th
+run of an access is its n-th record of that access; the 16 neighbours' n-th runs
+are "one access" of theirs, as a GPU's 16 or 32 lanes would make it together.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from clstudio.session import BufferArg, LocalArg
+from clstudio.traffic.instrumented_source import (
+    HEADER,
+    RECORD,
+    SLOTS_PER_BUFFER,
+    TracedBuffer,
+)
+from clstudio.traffic.traffic_plan import TrafficPlan
+from clstudio.traffic.traffic_result import (
+    KIND_CODES,
+    LINE_BYTES,
+    NEIGHBOURS,
+    AccessTraffic,
+    BufferTraffic,
+    GroupTrace,
+)
+
+MAX_TRACES = 16  # work-groups kept for playback
+MAX_TRACE_RECORDS = 400_000
+
+
+class LogReading:
+    """The log of one instrumented run, split into columns."""
+
+    def __init__(self, log: np.ndarray, plan: TrafficPlan) -> None:
+        self.plan = plan
+        self.header = log[:HEADER]
+        count = min(int(log[0]), plan.capacity)
+        records = log[HEADER : HEADER + RECORD * count].reshape(count, RECORD)
+        self.access = (records[:, 0] & 0xFFFF).astype(np.int32)
+        self.phase = (records[:, 0] >> 16).astype(np.int16)
+        self.offset = records[:, 1].astype(np.int64)
+        item = records[:, 2].astype(np.int64)
+        size = _three(plan.session.global_size)
+        local = _three(plan.local_size)
+        coords = (item % size[0], item // size[0] % size[1], item // (size[0] * size[1]))
+        groups = [s // n for s, n in zip(size, local, strict=True)]
+        self.group_coords = [c // n for c, n in zip(coords, local, strict=True)]
+        self.group = self.group_coords[0] + groups[0] * (
+            self.group_coords[1] + groups[1] * self.group_coords[2]
+        )
+        self.local_id = (coords[0] % local[0]) + local[0] * (
+            coords[1] % local[1] + local[1] * (coords[2] % local[2])
+        )
+        self.item = item
+        buffers = plan.kernel.buffers
+        self.buffer_of = np.array([a.buffer for a in plan.kernel.accesses] or [0], np.int16)
+        kinds = [KIND_CODES[a.kind] for a in plan.kernel.accesses] or [0]
+        self.kind_of = np.array(kinds, np.int8)
+        self.buffer = self.buffer_of[self.access]
+        self.logged_groups = np.unique(self.group)
+        self.access_bytes = [
+            self._slot(k, b.dims if b.is_array else 0) for k, b in enumerate(buffers)
+        ]
+        self.shapes = [self._shape(k, b) for k, b in enumerate(buffers)]
+        self.element_bytes = [self._element_bytes(k, b) for k, b in enumerate(buffers)]
+
+    def _slot(self, buffer: int, level: int) -> int:
+        return int(self.header[1 + SLOTS_PER_BUFFER * buffer + level])
+
+    def _shape(self, k: int, buffer: TracedBuffer) -> tuple[int, ...]:
+        arg = self.plan.session.args.get(buffer.name)
+        if isinstance(arg, BufferArg):
+            return arg.shape
+        if isinstance(arg, LocalArg):
+            return (arg.count,)
+        sizes = [self._slot(k, level) for level in range(buffer.dims + 1)]
+        return tuple(a // b for a, b in itertools.pairwise(sizes) if b)
+
+    def _element_bytes(self, k: int, buffer: TracedBuffer) -> int:
+        arg = self.plan.session.args.get(buffer.name)
+        if isinstance(arg, BufferArg | LocalArg):
+            return arg.dtype.itemsize
+        return max(1, self.access_bytes[k])
+
+    def buffer_traffic(self) -> tuple[BufferTraffic, ...]:
+        first = self.logged_groups[:1]
+        found = []
+        for k, buffer in enumerate(self.plan.kernel.buffers):
+            mask = self.buffer == k
+            if buffer.space == "local":
+                mask &= np.isin(self.group, first)
+            found.append(self._counted(k, buffer, mask))
+        return tuple(found)
+
+    def _counted(self, k: int, buffer: TracedBuffer, mask: np.ndarray) -> BufferTraffic:
+        shape = self.shapes[k]
+        size = int(np.prod(shape))
+        elements, kinds = self.elements(k, mask)
+        inside = elements < size
+        elements, kinds = elements[inside], kinds[inside]
+        reads = np.bincount(elements[kinds != KIND_CODES["store"]], minlength=size)
+        writes = np.bincount(elements[kinds != KIND_CODES["load"]], minlength=size)
+        return BufferTraffic(
+            buffer.name,
+            buffer.space,
+            shape,
+            self.element_bytes[k],
+            reads.astype(np.int32).reshape(shape),
+            writes.astype(np.int32).reshape(shape),
+            int(np.count_nonzero(~inside)),
+        )
+
+    def elements(self, k: int, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The element indices that the chosen records (a mask or indices) of buffer k touched,
+        and their kinds."""
+        size = self.element_bytes[k]
+        span = max(1, self.access_bytes[k] // size)
+        first = self.offset[chosen] // size
+        elements = (first[:, None] + np.arange(span)).ravel()
+        kinds = np.repeat(self.kind_of[self.access[chosen]], span)
+        return elements, kinds
+
+    def accesses(self) -> tuple[AccessTraffic, ...]:
+        lines = self._lines_per_neighbours()
+        executed = np.bincount(self.access, minlength=len(self.plan.kernel.accesses))
+        found = []
+        for index, access in enumerate(self.plan.kernel.accesses):
+            buffer = self.plan.kernel.buffers[access.buffer]
+            mean, most = lines.get(index, (None, None))
+            found.append(
+                AccessTraffic(
+                    index,
+                    buffer.name,
+                    buffer.space,
+                    access.kind,
+                    access.line,
+                    access.text,
+                    int(executed[index]),
+                    mean,
+                    most,
+                )
+            )
+        return tuple(found)
+
+    def _lines_per_neighbours(self) -> dict[int, tuple[float, int]]:
+        """Per global access: the mean and most distinct lines 16 neighbours touch at once."""
+        spaces = np.array([b.space == "global" for b in self.plan.kernel.buffers] or [False])
+        mask = spaces[self.buffer]
+        if not mask.any():
+            return {}
+        access, item = self.access[mask].astype(np.int64), self.item[mask]
+        # Sorted by work-item, then access, in log order: a work-item's n-th run is n.
+        order = np.argsort(item << 16 | access, kind="stable")
+        run_start = np.ones(len(order), bool)
+        run_start[1:] = np.diff((item << 16 | access)[order]) != 0
+        starts = np.maximum.accumulate(np.where(run_start, np.arange(len(order)), 0))
+        occurrence = np.empty(len(order), np.int64)
+        occurrence[order] = np.arange(len(order)) - starts
+        nbytes = np.array(self.access_bytes, np.int64)[self.buffer_of[access]]
+        offset = self.offset[mask]
+        first, last = offset // LINE_BYTES, (offset + np.maximum(nbytes, 1) - 1) // LINE_BYTES
+        # One access of 16 neighbours: the same access, group, 16 local ids and run.
+        chunk = self.local_id[mask] // NEIGHBOURS
+        high = access << 40 | self.group[mask]
+        low = occurrence << 16 | chunk
+        straddle = last != first
+        high, low = np.concatenate([high, high[straddle]]), np.concatenate([low, low[straddle]])
+        line = np.concatenate([first, last[straddle]])
+        order = np.lexsort((line, low, high))
+        high, low, line = high[order], low[order], line[order]
+        new_key = np.ones(len(order), bool)
+        new_key[1:] = (np.diff(high) != 0) | (np.diff(low) != 0)
+        new_line = new_key.copy()
+        new_line[1:] |= np.diff(line) != 0
+        key = np.cumsum(new_key) - 1
+        per_key = np.bincount(key[new_line])
+        key_access = high[new_key] >> 40
+        found: dict[int, tuple[float, int]] = {}
+        for index in np.unique(key_access):
+            chosen = per_key[key_access == index]
+            found[int(index)] = (float(chosen.mean()), int(chosen.max()))
+        return found
+
+    def traces(self) -> tuple[GroupTrace, ...]:
+        kept_groups = self.logged_groups[:MAX_TRACES]
+        among = np.flatnonzero(np.isin(self.group, kept_groups))
+        found: list[GroupTrace] = []
+        kept = 0
+        for group in kept_groups:
+            where = among[self.group[among] == group]
+            if found and kept + len(where) > MAX_TRACE_RECORDS:
+                break
+            kept += len(where)
+            coords = tuple(int(c[where[0]]) for c in self.group_coords[: len(self.plan.local_size)])
+            parts = [self._traced(k, where) for k in range(len(self.plan.kernel.buffers))]
+            found.append(
+                GroupTrace(
+                    coords,
+                    np.concatenate([p[0] for p in parts]).astype(np.int16),
+                    np.concatenate([p[1] for p in parts]).astype(np.int32),
+                    np.concatenate([p[2] for p in parts]).astype(np.int32),
+                    np.concatenate([p[3] for p in parts]).astype(np.int16),
+                    np.concatenate([p[4] for p in parts]).astype(np.int8),
+                )
+            )
+        return tuple(found)
+
+    def _traced(self, k: int, where: np.ndarray) -> tuple[np.ndarray, ...]:
+        chosen = where[self.buffer[where] == k]
+        elements, kinds = self.elements(k, chosen)
+        span = len(elements) // max(1, len(chosen))
+        return (
+            np.full(len(elements), k),
+            elements,
+            np.repeat(self.local_id[chosen], span),
+            np.repeat(self.phase[chosen], span),
+            kinds,
+        )
+
+
+def _three(size: tuple[int, ...]) -> tuple[int, int, int]:
+    padded = (*size, 1, 1)
+    return padded[0], padded[1], padded[2]

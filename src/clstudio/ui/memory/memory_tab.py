@@ -1,0 +1,330 @@
+"""The Memory tab in the Results dock: how the last run's kernel touched its buffers.
+
+It is a ResultView: each finished run is remembered, and "Measure memory traffic" asks
+a worker of its own to run that run's session as an instrumented build (the outputs
+still checked against the references). It shows a heatmap per buffer, one work-group
+played back between barriers in its work-items' colours, and per access the 64-byte
+lines that 16 neighbouring work-items touch, which the editor marks in its gutter.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clstudio.reporting import FinishedRun, times_words
+from clstudio.traffic import NEIGHBOURS, AccessTraffic, TrafficResult
+from clstudio.ui.memory.heatmap_image import counts_image, playback_image, touched_box
+from clstudio.ui.memory.memory_controller import MemoryController, TrafficBackend
+from clstudio.ui.memory.memory_picture import MemoryPicture
+from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+
+KIND_WORDS = {
+    "load": QT_TRANSLATE_NOOP("MemoryTab", "load"),
+    "store": QT_TRANSLATE_NOOP("MemoryTab", "store"),
+    "update": QT_TRANSLATE_NOOP("MemoryTab", "update"),
+}
+
+
+class MemoryTab(QWidget):
+    """A button, what it is doing, the pictures and the table; the work goes to the controller."""
+
+    trafficMeasured = Signal(object)  # TrafficResult, for the editor's gutter marks
+    sourceLineRequested = Signal(int)
+
+    def __init__(self, backend: TrafficBackend, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = MemoryController(backend, self)
+        self._last_run: FinishedRun | None = None
+        self._result: TrafficResult | None = None
+        self._step = 0
+        self.measure_button = QPushButton(self.tr("Measure memory traffic"))
+        self.measure_button.setObjectName("measureTraffic")
+        self.measure_button.setToolTip(
+            self.tr(
+                "Run the last run's kernel again as an instrumented build that logs every "
+                "__global and __local access with its work-item"
+            )
+        )
+        self.measure_button.setEnabled(False)
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setEnabled(False)
+        self._state = QLabel(self.tr("Run the kernel first: the Memory tab measures the last run."))
+        self._state.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.buffer_choice = QComboBox()
+        self.view_choice = QComboBox()
+        self.view_choice.addItems(
+            [self.tr("Reads and writes per element"), self.tr("One work-group, step by step")]
+        )
+        self.group_choice = QComboBox()
+        self.previous_button = QPushButton(self.tr("◀ Previous"))
+        self.next_button = QPushButton(self.tr("Next ▶"))
+        self.step_label = QLabel()
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        self.picture = MemoryPicture()
+        self.hover = QLabel()
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Line"),
+                self.tr("Access"),
+                self.tr("Kind"),
+                self.tr("Lines per {n} work-items").format(n=NEIGHBOURS),
+                self.tr("Most"),
+            ]
+        )
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._layout()
+        self._show_controls()
+        self.measure_button.clicked.connect(self._on_measure_button_clicked)
+        self.stop_button.clicked.connect(self.controller.stop)
+        self.controller.measureFinished.connect(self._on_controller_measure_finished)
+        self.buffer_choice.currentIndexChanged.connect(self._on_choice_changed)
+        self.view_choice.currentIndexChanged.connect(self._on_choice_changed)
+        self.group_choice.currentIndexChanged.connect(self._on_choice_changed)
+        self.previous_button.clicked.connect(self._on_previous_button_clicked)
+        self.next_button.clicked.connect(self._on_next_button_clicked)
+        self.picture.pointHovered.connect(self.hover.setText)
+        self.table.cellClicked.connect(self._on_table_cell_clicked)
+
+    def _layout(self) -> None:
+        bar = QHBoxLayout()
+        bar.addWidget(self.measure_button)
+        bar.addWidget(self.stop_button)
+        bar.addWidget(self._state, 1)
+        choices = QHBoxLayout()
+        choices.addWidget(QLabel(self.tr("Buffer:")))
+        choices.addWidget(self.buffer_choice, 2)
+        choices.addWidget(self.view_choice, 2)
+        choices.addWidget(QLabel(self.tr("Work-group:")))
+        choices.addWidget(self.group_choice, 1)
+        choices.addWidget(self.previous_button)
+        choices.addWidget(self.next_button)
+        below = QHBoxLayout()
+        below.addWidget(self.legend, 1)
+        below.addWidget(self.hover)
+        left = QWidget()
+        pictures = QVBoxLayout(left)
+        pictures.setContentsMargins(0, 0, 0, 0)
+        pictures.addWidget(self.step_label)
+        pictures.addWidget(self.picture, 1)
+        pictures.addLayout(below)
+        right = QWidget()
+        table = QVBoxLayout(right)
+        table.setContentsMargins(0, 0, 0, 0)
+        table.addWidget(self.summary)
+        table.addWidget(self.table, 1)
+        split = self._split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addLayout(choices)
+        layout.addWidget(split, 1)
+
+    def state_text(self) -> str:
+        return self._state.text()
+
+    def show_run(self, run: FinishedRun) -> None:
+        self._last_run = run
+        self._state.setText(
+            self.tr("Last run: {kernel}. Measure its memory traffic to see it here.").format(
+                kernel=run.kernel
+            )
+        )
+        self.measure_button.setEnabled(not self.controller.is_running())
+
+    def clear(self) -> None:
+        self._last_run = None
+        self.measure_button.setEnabled(False)
+        self._state.setText(self.tr("Run the kernel first: the Memory tab measures the last run."))
+
+    def measure_last_run(self) -> bool:
+        """Measure the last run's session; False when there is none or one is under way."""
+        run = self._last_run
+        if run is None or not self.controller.measure(run.session):
+            return False
+        self.measure_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self._state.setText(
+            self.tr("Measuring the memory traffic of {kernel} in a worker of its own…").format(
+                kernel=run.kernel
+            )
+        )
+        return True
+
+    def _on_measure_button_clicked(self) -> None:
+        self.measure_last_run()
+
+    def _on_controller_measure_finished(self, result: TrafficResult) -> None:
+        self.measure_button.setEnabled(self._last_run is not None)
+        self.stop_button.setEnabled(False)
+        if not result.buffers:
+            said = result.error.message if result.error else ""
+            self._state.setText(
+                self.tr("{kernel}: not measured. {reason}").format(
+                    kernel=result.kernel, reason=said
+                )
+            )
+            self.trafficMeasured.emit(result)
+            return
+        self._result = result
+        self._state.setText(
+            self.tr("Measured {kernel} on {device} in {seconds:.1f} s.").format(
+                kernel=result.kernel, device=result.device, seconds=result.seconds
+            )
+        )
+        self.summary.setText(self._summary(result))
+        self._fill_choices(result)
+        self._fill_table(result.accesses)
+        self._show_picture()
+        if self._result is result and self._split.sizes()[1] < self.width() // 3:
+            half = self._split.width() // 2  # the table's texts need room as much as the picture
+            self._split.setSizes([half, self._split.width() - half])
+        self.trafficMeasured.emit(result)
+
+    def _summary(self, result: TrafficResult) -> str:
+        if result.sampled:
+            logged = self.tr(
+                "Logged {logged:,} of {groups:,} work-groups: elements only the others touch "
+                "show as never touched."
+            ).format(logged=result.groups_logged, groups=result.groups)
+        else:
+            logged = self.tr("Every work-group logged ({groups:,}).").format(groups=result.groups)
+        passed = {
+            True: self.tr("The outputs passed the references."),
+            False: self.tr("The outputs failed the references."),
+            None: "",
+        }[result.references_passed]
+        return f"{logged} {passed}".strip()
+
+    def _fill_choices(self, result: TrafficResult) -> None:
+        self.buffer_choice.blockSignals(True)
+        self.group_choice.blockSignals(True)
+        self.buffer_choice.clear()
+        for buffer in result.buffers:
+            shape = " × ".join(str(n) for n in buffer.shape)
+            self.buffer_choice.addItem(f"{buffer.name} (__{buffer.space}, {shape})")
+        self.group_choice.clear()
+        for trace in result.traces:
+            self.group_choice.addItem(", ".join(str(n) for n in trace.group))
+        self.buffer_choice.blockSignals(False)
+        self.group_choice.blockSignals(False)
+        self._step = 0
+
+    def _fill_table(self, accesses: tuple[AccessTraffic, ...]) -> None:
+        self.table.setRowCount(len(accesses))
+        for row, access in enumerate(accesses):
+            mean = "" if access.lines_mean is None else f"{access.lines_mean:.1f}"
+            most = "" if access.lines_max is None else str(access.lines_max)
+            if access.lines_mean is None:
+                mean = self.tr("__local")
+            cells = [
+                str(access.line),
+                access.text,
+                self.tr(KIND_WORDS[access.kind]),
+                mean,
+                most,
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, access.line)
+                self.table.setItem(row, column, item)
+
+    def _on_table_cell_clicked(self, row: int, _column: int) -> None:
+        item = self.table.item(row, 0)
+        if item is not None:
+            self.sourceLineRequested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _on_choice_changed(self, _index: int) -> None:
+        self._step = 0
+        self._show_picture()
+
+    def _on_previous_button_clicked(self) -> None:
+        self._step = max(0, self._step - 1)
+        self._show_picture()
+
+    def _on_next_button_clicked(self) -> None:
+        self._step += 1
+        self._show_picture()
+
+    def step_text(self) -> str:
+        return self.step_label.text()
+
+    def _show_controls(self) -> None:
+        playing = self.view_choice.currentIndex() == 1 and self._result is not None
+        for widget in (self.group_choice, self.previous_button, self.next_button):
+            widget.setEnabled(playing)
+        if not playing:
+            self.step_label.setText("")
+
+    def _show_picture(self) -> None:
+        self._show_controls()
+        result = self._result
+        index = self.buffer_choice.currentIndex()
+        if result is None or index < 0:
+            return
+        buffer = result.buffers[index]
+        if self.view_choice.currentIndex() == 0 or not result.traces:
+            self.picture.show_image(counts_image(buffer))
+            where = ""
+            if buffer.space == "local" and result.traces:
+                group = ", ".join(str(n) for n in result.traces[0].group)
+                where = self.tr("In work-group {group}: ").format(group=group)
+            self.legend.setText(
+                where
+                + self.tr(
+                    "Read {reads}, written {writes}. Blue: read (brighter: more often); "
+                    "green: written once; red: written twice or more ({twice}); grey: never "
+                    "touched ({untouched})."
+                ).format(
+                    reads=times_words(buffer.reads),
+                    writes=times_words(buffer.writes),
+                    twice=f"{buffer.written_twice:,}",
+                    untouched=f"{buffer.untouched:,}",
+                )
+            )
+            return
+        trace = result.traces[max(0, self.group_choice.currentIndex())]
+        phases = max(1, trace.phases)
+        self._step = min(self._step, phases - 1)
+        group_size = 1
+        for size in result.local_size:
+            group_size *= size
+        image = playback_image(buffer, index, trace, self._step, group_size)
+        self.picture.show_image(image, touched_box(buffer, index, trace))
+        self.previous_button.setEnabled(self._step > 0)
+        self.next_button.setEnabled(self._step < phases - 1)
+        if phases == 1:
+            words = self.tr("Step 1 of 1: the kernel has no barrier")
+        elif self._step == 0:
+            words = self.tr("Step 1 of {steps}: up to the first barrier").format(steps=phases)
+        else:
+            words = self.tr("Step {step} of {steps}: after barrier {barrier}").format(
+                step=self._step + 1, steps=phases, barrier=self._step
+            )
+        self.step_label.setText(words)
+        self.legend.setText(
+            self.tr(
+                "Work-group {group}: each element in the colour of the work-item (by local "
+                "id) that touched it in this step; grey: touched in an earlier step."
+            ).format(group=", ".join(str(n) for n in trace.group))
+        )

@@ -1,0 +1,155 @@
+"""How a request to the worker ends without an answer: its limits, the words for a
+cancel, a timeout, a worker that never booted and one that died, and the failed
+result each kind of request gives then."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import islice
+
+from clstudio.common import (
+    BuildResult,
+    Diagnostic,
+    PeakFigure,
+    PeakProbe,
+    PeakSample,
+    gettext,
+    step_at,
+)
+from clstudio.compiler import CompileResult, unfinished_compile
+from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
+from clstudio.worker import exit_reasons
+from clstudio.worker.process import WorkerProcess
+
+CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
+START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
+BUILD_LIMIT_S = 120.0
+DEVICES_LIMIT_S = 60.0
+PEAK_LIMIT_S = 120.0  # one probe: a build, a calibration and its samples
+TRAFFIC_RUNS = 6  # a traffic measurement's time limit, in session timeouts: pilot, runs, reading
+
+
+@dataclass(frozen=True)
+class Job:
+    """How long to wait for one request, and how to word its end."""
+
+    doing: str  # "running kernel 'k'"
+    limit_s: float
+    blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
+    kernel: str = ""  # set for runs, whose timeout is told by the step it hit
+    # A program's launch by its number in the run (the worker's `launch`); None for one launch.
+    launch_at: Callable[[int], PlannedLaunch | None] | None = None
+
+
+def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
+    """The job of running `session`'s kernel, or its program, whose launches have names."""
+    launch_at = program_launch_at(session) if session.launches else None
+    return Job(doing, limit_s, "kernel", session.kernel, launch_at)
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """A request that ended without an answer: its stage and the message for the user."""
+
+    stage: str  # "timeout", "cancelled" or "crash"
+    message: str
+
+
+def stopped_now(
+    worker: WorkerProcess,
+    job: Job,
+    deadline: float | None,
+    cancel_at: float | None,
+    start_limit_s: float,
+) -> Stopped | None:
+    """Whether to give up on the request now: cancelled, over its limit, or never booted."""
+    now = time.monotonic()
+    if cancel_at is not None and now >= cancel_at + CANCEL_GRACE_S:
+        return Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
+    if deadline is not None and now >= deadline:
+        step = step_at(worker.step.value)
+        running = running_launch(worker, job)
+        if running is not None:
+            message = exit_reasons.timeout_message(running.launch.kernel, job.limit_s, step)
+            message = exit_reasons.in_launch(message, running.where())
+        elif job.kernel:
+            message = exit_reasons.timeout_message(job.kernel, job.limit_s, step)
+        else:
+            message = exit_reasons.busy_message(job.doing, job.limit_s, step)
+        return Stopped("timeout", message)
+    if not worker.ready and now - worker.started_at > start_limit_s:
+        limit = f"{start_limit_s:g}"
+        message = gettext("the worker did not start within {limit} s").format(limit=limit)
+        return Stopped("crash", message)
+    return None
+
+
+def closed_while(job: Job) -> Stopped:
+    message = gettext("the worker was closed while {doing}").format(doing=job.doing)
+    return Stopped("cancelled", message)
+
+
+def died(
+    worker: WorkerProcess,
+    job: Job,
+    exitcode: int | None,
+    stderr_text: str,
+    running: PlannedLaunch | None = None,
+) -> Stopped:
+    """The words for a worker that died during `job`, from how it ended, its last words
+    and the program's launch that was `running`."""
+    if not worker.ready:
+        return Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
+    # A compile for the compiler view builds and then launches: a crash in the launch
+    # is the kernel's.
+    step = step_at(worker.step.value)
+    blame = "kernel" if step is not None and step.key == "launch" else job.blame
+    message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
+    if running is not None:
+        message = exit_reasons.in_launch(message, running.where())
+    return Stopped("crash", message)
+
+
+def running_launch(worker: WorkerProcess, job: Job) -> PlannedLaunch | None:
+    """The program's launch the worker last said was running, when it said one."""
+    number = worker.launch.value
+    return job.launch_at(number) if job.launch_at is not None and number > 0 else None
+
+
+def program_launch_at(session: Session) -> Callable[[int], PlannedLaunch | None]:
+    """A program's launch by its number in a run: 1 the first of the first repeat."""
+
+    def launch_at(number: int) -> PlannedLaunch | None:
+        per_run = sum(
+            e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1
+            for e in session.launches
+        )
+        index = (number - 1) % per_run
+        return next(islice(planned_launches(session.launches), index, None), None)
+
+    return launch_at
+
+
+def failed_build(stopped: Stopped, options: str, seconds: float) -> BuildResult:
+    problem = Diagnostic(0, 0, "error", stopped.message)  # line 0: no place in the source
+    return BuildResult(False, stopped.message, (problem,), (), seconds, options=options)
+
+
+def failed_compile(stopped: Stopped, session: Session) -> CompileResult:
+    local = tuple(session.local_size) if session.local_size else None
+    return unfinished_compile(
+        session.kernel,
+        session.build_options,
+        local,
+        session.source,
+        stopped.stage,
+        stopped.message,
+    )
+
+
+def failed_peak(stopped: Stopped, probe: PeakProbe) -> PeakSample:
+    """Only this figure fails: a benchmark kernel that crashes or hangs takes no other."""
+    figure = PeakFigure(probe.key, None, probe.unit, probe.meaning, error=stopped.message)
+    return PeakSample(None, figure, stopped=stopped.stage)
