@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from clstudio.engine.run import run_session
+from clstudio.engine.run import Engine, run_session
 from clstudio.reporting import format_summary, result_to_json
-from clstudio.session import parse_session
+from clstudio.session import load_session, parse_session
 
 pytestmark = pytest.mark.opencl
 
@@ -107,3 +109,37 @@ def test_an_argument_no_launch_passes_is_named() -> None:
     result = run_session(parse_session(data))
     assert result.error is not None
     assert "argument 'd' is passed to no launch" in result.error.message
+
+
+def test_snapshots_hold_each_launch_of_the_first_iteration_and_change_no_output() -> None:
+    session = load_session(Path(__file__).parents[2] / "kernels" / "vadd_chain.json")
+    session = replace(session, repeats=1)
+    engine = Engine()
+    plain = engine.run(session)
+    taken = engine.run(session, snapshots=True)
+    assert plain.snapshots == () and taken.ok, taken.error
+    assert [(s.position, s.kernel) for s in taken.snapshots] == [
+        (1, "vadd"),
+        (2, "vadd"),
+        (3, "vadd"),
+    ]
+    a, b, c = (taken.inputs[name] for name in "abc")
+    first, second, third = (s.buffers for s in taken.snapshots)
+    np.testing.assert_allclose(first["d"], a + b, rtol=1e-6)
+    assert not first["e"].any()  # launch 2 has not written it yet
+    np.testing.assert_allclose(second["e"], a + b + c, rtol=1e-6)
+    np.testing.assert_array_equal(third["g"], taken.outputs["g"])
+    for name in plain.outputs:
+        np.testing.assert_array_equal(plain.outputs[name], taken.outputs[name])
+    # Untimed: the snapshot pass adds no timing.
+    assert len(taken.timings) == len(plain.timings)
+
+
+def test_snapshots_follow_the_swaps_of_ping_pong() -> None:
+    session = load_session(Path(__file__).parents[2] / "kernels" / "game_of_life.json")
+    result = Engine().run(replace(session, repeats=1), snapshots=True)
+    assert result.ok, result.error
+    (only,) = result.snapshots  # one written launch, its iteration 0
+    # After generation 1 the new board is in `next`; `grid` still holds the start.
+    np.testing.assert_array_equal(only.buffers["grid"], result.inputs["grid"])
+    assert only.buffers["next"].sum() == result.inputs["grid"].sum()  # gliders keep 5 cells

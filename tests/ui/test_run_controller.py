@@ -23,7 +23,9 @@ class BlockingBackend(InProcessBackend):
         super().__init__()
         self.cancelled = threading.Event()
 
-    def run(self, session: Session, progress: Progress | None = None) -> RunResult:
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         if progress:
             progress(1, 3)
         self.cancelled.wait(10)
@@ -34,7 +36,9 @@ class BlockingBackend(InProcessBackend):
 
 
 class BrokenBackend(InProcessBackend):
-    def run(self, session: Session, progress: Progress | None = None) -> RunResult:
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         raise ValueError("a bug in CL Studio")
 
     def cancel(self) -> None:

@@ -195,9 +195,11 @@ class HeldRuns(InProcessBackend):
         super().__init__()
         self.gate = threading.Event()
 
-    def run(self, session: Session, progress: Progress | None = None) -> RunResult:
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         assert self.gate.wait(30), "the test never let the run go"
-        return super().run(session, progress)
+        return super().run(session, progress, snapshots)
 
 
 def test_results_describe_the_session_that_ran_not_the_one_edited_since(

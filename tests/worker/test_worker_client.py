@@ -16,7 +16,7 @@ import pytest
 
 from clstudio.common.dtypes import parse_element_type
 from clstudio.session.args import ArgSpec, BufferArg, Init, ScalarArg
-from clstudio.session.format import Session
+from clstudio.session.format import Session, load_session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
 from clstudio.worker.protocol import WorkerFailure
@@ -264,7 +264,7 @@ ORPHAN_SCRIPT = """\
 import os, sys, threading
 from clstudio.session.args import BufferArg, ScalarArg
 from clstudio.common.dtypes import parse_element_type
-from clstudio.session.format import Session
+from clstudio.session.format import Session, load_session
 from clstudio.worker.client import WorkerClient
 
 SOURCE = sys.argv[1]
@@ -304,3 +304,14 @@ def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_p
         threading.Event().wait(0.1)
     assert not Path(f"/proc/{worker}").exists()
     assert not list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{app.pid}-*"))
+
+
+def test_a_program_asked_for_snapshots_brings_them_across_the_process_boundary() -> None:
+    session = load_session(Path(__file__).parents[2] / "kernels" / "vadd_chain.json")
+    with WorkerClient() as client:
+        plain = client.run(session)
+        taken = client.run(session, snapshots=True)
+    assert plain.ok and taken.ok, (plain.error, taken.error)
+    assert plain.snapshots == ()
+    assert [s.position for s in taken.snapshots] == [1, 2, 3]
+    np.testing.assert_array_equal(taken.snapshots[2].buffers["g"], taken.outputs["g"])

@@ -59,6 +59,10 @@
         <translation>命名大小</translation>
     </message>
     <message>
+        <source>Launches</source>
+        <translation>启动</translation>
+    </message>
+    <message>
         <source>Arguments of {kernel}</source>
         <translation>{kernel} 的参数</translation>
     </message>
@@ -67,8 +71,23 @@
         <translation>{kernel} 没有参数</translation>
     </message>
     <message>
+        <source>Arguments of the program</source>
+        <translation>程序的参数</translation>
+    </message>
+    <message>
         <source>argument &apos;{name}&apos;: {problem}</source>
         <translation>参数 &apos;{name}&apos;：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>BindingField</name>
+    <message>
+        <source>a value of its own</source>
+        <translation>本次启动自己的值</translation>
+    </message>
+    <message>
+        <source>the iteration number</source>
+        <translation>迭代序号</translation>
     </message>
 </context>
 <context>
@@ -155,6 +174,37 @@
     <message>
         <source>a number (at most {largest} in size)</source>
         <translation>绝对值不超过 {largest} 的数</translation>
+    </message>
+</context>
+<context>
+    <name>GroupBox</name>
+    <message>
+        <source> ×</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <source>How many times the launches of this group run</source>
+        <translation>这一组启动运行的次数</translation>
+    </message>
+    <message>
+        <source>buffers to swap after each iteration: u v</source>
+        <translation>每次迭代后交换的缓冲区：u v</translation>
+    </message>
+    <message>
+        <source>Pairs of buffers of one type and shape that trade places after each iteration (ping-pong), separated by &apos;;&apos;</source>
+        <translation>类型和形状相同的成对缓冲区，每次迭代后互换位置（乒乓），用 &apos;;&apos; 分隔</translation>
+    </message>
+    <message>
+        <source>Add a launch to this group</source>
+        <translation>向这一组添加一次启动</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>give the swaps as pairs of buffer names: u v ; p q</source>
+        <translation>请把交换写成成对的缓冲区名：u v ; p q</translation>
     </message>
 </context>
 <context>
@@ -379,6 +429,48 @@
     <message>
         <source>a whole number from {low} to {high}</source>
         <translation>介于 {low} 和 {high} 之间的整数</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchCard</name>
+    <message>
+        <source>Launch {position} of {count}</source>
+        <translation>第 {position} 次启动，共 {count} 次</translation>
+    </message>
+    <message>
+        <source>Run this launch earlier</source>
+        <translation>让这次启动提前运行</translation>
+    </message>
+    <message>
+        <source>Run this launch later</source>
+        <translation>让这次启动推后运行</translation>
+    </message>
+    <message>
+        <source>Remove this launch</source>
+        <translation>删除这次启动</translation>
+    </message>
+    <message>
+        <source>launch {position}: {problem}</source>
+        <translation>第 {position} 次启动：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchesEditor</name>
+    <message>
+        <source>Add a launch</source>
+        <translation>添加一次启动</translation>
+    </message>
+    <message>
+        <source>Launch a kernel again after this one, in the same queue, with the same buffers left on the device</source>
+        <translation>在这次之后再启动一个内核：同一个队列，缓冲区留在设备上不变</translation>
+    </message>
+    <message>
+        <source>{kernel} is launched once, with the NDRange above.</source>
+        <translation>{kernel} 按上面的 NDRange 启动一次。</translation>
+    </message>
+    <message>
+        <source>{count} launches written, {runs} enqueued per run, in one queue.</source>
+        <translation>写了 {count} 次启动，每次运行在同一个队列中入队 {runs} 次。</translation>
     </message>
 </context>
 <context>

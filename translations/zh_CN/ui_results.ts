@@ -232,6 +232,56 @@
     </message>
 </context>
 <context>
+    <name>KernelSharesTable</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>min {min}, max {max}, standard deviation {std}</source>
+        <translation>最小 {min}，最大 {max}，标准差 {std}</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Each kernel of the program over all its launches, iterations and repeats, and its share of the device time of every kernel launched</source>
+        <translation>程序中每个内核在其所有启动、迭代和重复上的统计，以及它占全部内核设备时间的比例</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchPicker</name>
+    <message>
+        <source>Show the buffers as the whole program left them, or as one launch of its first iteration did</source>
+        <translation>显示整个程序结束时的缓冲区，或程序第一次迭代中某次启动之后的缓冲区</translation>
+    </message>
+    <message>
+        <source>after the program</source>
+        <translation>程序结束后</translation>
+    </message>
+    <message>
+        <source>after launch {position} of {count} ({kernel})</source>
+        <translation>第 {position} 次启动之后（共 {count} 次，{kernel}）</translation>
+    </message>
+    <message>
+        <source>As launch {position} of {count} ({kernel}) left it in the first iteration; its reference judges the program&apos;s final outputs, so none is checked here.</source>
+        <translation>这是第 {position} 次启动（共 {count} 次，{kernel}）在第一次迭代中留下的样子；它的参考值检查的是程序的最终输出，所以这里不做检查。</translation>
+    </message>
+</context>
+<context>
     <name>LineView</name>
     <message>
         <source>element index</source>
@@ -701,6 +751,10 @@
         <translation>内核 {name}</translation>
     </message>
     <message>
+        <source>kernel {name} (launch {launch}, iteration {iteration})</source>
+        <translation>内核 {name}（第 {launch} 次启动，第 {iteration} 次迭代）</translation>
+    </message>
+    <message>
         <source>{action}, repeat {repeat}: {duration}, {start}–{end} ms</source>
         <translation>{action}，第 {repeat} 次重复：{duration}，{start}–{end} ms</translation>
     </message>
@@ -772,8 +826,16 @@
         <translation>每个工作项的运算次数：</translation>
     </message>
     <message>
+        <source>Program time</source>
+        <translation>程序时间</translation>
+    </message>
+    <message>
         <source>unknown device</source>
         <translation>未知设备</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A program of {count} launches&lt;/b&gt; ({kernels}) on {device}: {timed} of {repeats} repeats timed, each the sum of its launches</source>
+        <translation>&lt;b&gt;{count} 次启动组成的程序&lt;/b&gt;（{kernels}），在 {device} 上：计时了 {repeats} 次重复中的 {timed} 次，每次为其所有启动之和</translation>
     </message>
     <message>
         <source>&lt;b&gt;{kernel}&lt;/b&gt; on {device}: global size {global_size}, local size {local_size}, {timed} of 1 launch timed</source>

@@ -38,7 +38,12 @@ class Backend(Builder, Protocol):
 
     def devices(self) -> DeviceInventory: ...
 
-    def run(self, session: Session, progress: Progress | None = None) -> RunResult: ...
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
+        """Build and run `session`; `snapshots` asks a program of several launches for the
+        buffers after each launch of its first iteration (RunResult.snapshots)."""
+        ...
 
     def step(
         self, session: Session, first: int, count: int, stepped: Stepped | None = None

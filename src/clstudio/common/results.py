@@ -137,6 +137,19 @@ class GuardReport:
 
 
 @dataclass(frozen=True)
+class LaunchSnapshot:
+    """The buffers a program's launch wrote, as it left them in the program's first iteration.
+
+    Taken only when a run asks for them (`snapshots=True`), in a pass of their own after
+    the timed repeats, so that no timing waits for a copy.
+    """
+
+    position: int  # the written launch, 1-based
+    kernel: str
+    buffers: dict[str, np.ndarray]  # by the session's names, as the swaps bind them then
+
+
+@dataclass(frozen=True)
 class RunResult:
     ok: bool
     error: RunError | None = None
@@ -153,6 +166,7 @@ class RunResult:
     guards: dict[str, GuardReport] = field(default_factory=dict)
     printf: str = ""
     launch_count: int = 1  # launches the session writes (a program of several: more than 1)
+    snapshots: tuple[LaunchSnapshot, ...] = ()  # asked for: after each launch of iteration 0
     # Buffers created with no host data: what the kernel did not write is undefined.
     uninitialised: tuple[str, ...] = ()
 
@@ -184,6 +198,15 @@ class StepOutcome:
     build: BuildResult | None = None
     device_seconds: float | None = None  # step 10: the kernel's time, from profiling
     run: RunResult | None = None
+    # A program's steps 6, 8 and 9 come in parts (a kernel, its arguments, a launch):
+    # part 1 to `parts`; 0 of 0 for a step done whole.
+    part: int = 0
+    parts: int = 0
+
+    @property
+    def next_number(self) -> int:
+        """The step that comes after this outcome: the same one while parts remain."""
+        return self.number if self.part < self.parts else self.number + 1
 
     @property
     def last(self) -> bool:

@@ -40,10 +40,12 @@ class InProcessBackend:
         with self._lock:
             return self._engine.build(source, options, selector)
 
-    def run(self, session: Session, progress: Progress | None = None) -> RunResult:
+    def run(
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
+    ) -> RunResult:
         with self._lock:
             self._cancel.clear()
-            return self._engine.run(session, progress, self._cancel.is_set)
+            return self._engine.run(session, progress, self._cancel.is_set, snapshots=snapshots)
 
     def step(
         self, session: Session, first: int, count: int, stepped: Stepped | None = None

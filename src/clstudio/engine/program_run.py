@@ -12,11 +12,13 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+import numpy as np
 import pyopencl as cl
 
 from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
+    LaunchSnapshot,
     RunError,
     RunResult,
     Timing,
@@ -47,6 +49,7 @@ from clstudio.session import (
 )
 from clstudio.validation import launch_heading, program_signature, validate_program
 
+SNAPSHOT_BYTES = 128 * 2**20  # snapshots stop once they hold this much
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 Inspect = Callable[[DeviceState, list[DeviceObject]], None]
@@ -80,7 +83,10 @@ def run_program(
     inspect: Inspect | None = None,
     launched: Launched | None = None,
     on_start: Started | None = None,
+    snapshots: bool = False,
 ) -> RunResult:
+    """Run the program `repeats` times; with `snapshots`, once more to copy what each
+    launch of the first iteration wrote (RunResult.snapshots)."""
     state = host_steps.open_device(contexts, session.device, record)
     program, _ = host_steps.build_program(contexts, session, state, record)
     assert record.build is not None
@@ -116,6 +122,7 @@ def run_program(
         _run_once(session, state, kernels, plan, setter, repeat, record, cancelled, hooks)
         if progress:
             progress(repeat + 1, session.repeats)
+    taken = _snapshots(session, state, kernels, plan, setter, cancelled) if snapshots else ()
     outputs, guard_reports = host_steps.read_back(state, buffers, record)
     final = final_buffers(session.launches)
     outputs = {name: outputs[final.get(name, name)] for name in outputs}
@@ -129,6 +136,7 @@ def run_program(
         references=references,
         guards=guard_reports,
         launch_count=len(launches),
+        snapshots=taken,
     )
 
 
@@ -203,6 +211,45 @@ def _run_once(
         )
         empty = gettext("the queue is empty")
         record.step("clFinish", gettext("Wait for the device"), enqueued, empty)
+
+
+def _snapshots(
+    session: Session,
+    state: DeviceState,
+    kernels: list[cl.Kernel],
+    plan: list[PlannedLaunch],
+    setter: _ArgumentSetter,
+    cancelled: Cancelled,
+) -> tuple[LaunchSnapshot, ...]:
+    """The program once more from the initial contents, untimed, copying the written
+    buffers after each launch of iteration 0 until SNAPSHOT_BYTES are held.
+
+    It runs to the end, so the device holds the outputs a timed repeat leaves.
+    """
+    host_steps.upload(state, setter.buffers, session.repeats, Record(kernel=session.kernel))
+    written = [b.name for b in setter.buffers if b.written]
+    by_name = {b.name: b for b in setter.buffers}
+    held = 0
+    taken: list[LaunchSnapshot] = []
+    for planned in plan:
+        if cancelled():
+            state.queue.finish()
+            message = gettext("stopped by the user before {launch}").format(launch=planned.where())
+            raise StepFailed(RunError("cancelled", message))
+        kernel = kernels[planned.position - 1]
+        setter.set(kernel, planned, log=False)
+        launch = planned.launch
+        cl.enqueue_nd_range_kernel(state.queue, kernel, launch.global_size, launch.local_size)
+        if planned.iteration or held > SNAPSHOT_BYTES:
+            continue
+        arrays: dict[str, np.ndarray] = {}
+        for name in written:
+            arrays[name], event = by_name[planned.buffers.get(name, name)].download(state.queue)
+            event.wait()
+            held += arrays[name].nbytes
+        taken.append(LaunchSnapshot(planned.position, launch.kernel, arrays))
+    state.queue.finish()
+    return tuple(taken)
 
 
 def _tell_start(event: cl.Event, on_start: Started, number: int) -> None:

@@ -43,6 +43,7 @@ from clstudio.engine.host_steps import (
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
 from clstudio.engine.program_run import Launched, Started, run_program
+from clstudio.engine.program_stepping import ProgramStepper
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 from clstudio.validation import validate
@@ -93,7 +94,10 @@ class Engine:
         return PeakSample(peak_device(state), measure_probe(self._contexts, state, probe, plan))
 
     def stepper(self, session: Session, entering: Entering = nowhere) -> HostStepper:
-        """Step mode for `session`, on this engine's warm contexts and builds."""
+        """Step mode for `session`, on this engine's warm contexts and builds; a program's
+        steps come in parts (engine/program_stepping.py)."""
+        if session.launches:
+            return ProgramStepper(self._contexts, session, entering)
         return HostStepper(self._contexts, session, entering)
 
     def run(
@@ -105,6 +109,7 @@ class Engine:
         inspect: Inspect | None = None,
         launched: Launched | None = None,
         started: Started | None = None,
+        snapshots: bool = False,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage.
 
@@ -113,12 +118,14 @@ class Engine:
         each launch of a program of several launches once it has ended (the queue then
         waits after each launch, for check mode to tell which launch Oclgrind speaks of).
         `started` hears, from a driver's thread, the number of each launch of a program
-        in the run (repeats counted on) as it begins to run.
+        in the run (repeats counted on) as it begins to run. `snapshots` asks a program
+        for RunResult.snapshots (one-launch sessions ignore it).
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
             go_on = cancelled or (lambda: False)
-            return self._run(session, record, progress, go_on, inspect, (launched, started))
+            hooks = (launched, started)
+            return self._run(session, record, progress, go_on, inspect, hooks, snapshots)
         except StepFailed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -132,10 +139,13 @@ class Engine:
         cancelled: Cancelled,
         inspect: Inspect | None = None,
         hooks: tuple[Launched | None, Started | None] = (None, None),
+        snapshots: bool = False,
     ) -> RunResult:
         contexts = self._contexts
         if session.launches:
-            return run_program(contexts, session, record, progress, cancelled, inspect, *hooks)
+            return run_program(
+                contexts, session, record, progress, cancelled, inspect, *hooks, snapshots
+            )
         state = host_steps.open_device(contexts, session.device, record)
         program, signature = host_steps.build_program(contexts, session, state, record)
         kernel = host_steps.create_kernel(session, state, program, signature, record)

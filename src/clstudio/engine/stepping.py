@@ -89,7 +89,7 @@ class HostStepper:
         except cl.Error as exc:
             outcome = self._failed(number, RunError("run", plain_words(exc)))
         outcome = replace(outcome, seconds=time.perf_counter() - started)
-        self._next += 1
+        self._next = outcome.next_number if outcome.ok else self._next + 1
         self._ended = outcome.last
         return outcome
 

@@ -29,6 +29,7 @@ from clstudio.references import scalar_bytes
 from clstudio.session import (
     BufferArg,
     ImageArg,
+    LaunchGroup,
     LocalArg,
     NullArg,
     SamplerArg,
@@ -36,6 +37,7 @@ from clstudio.session import (
     Session,
     initial_contents,
     leaf_launches,
+    swap_problem,
 )
 from clstudio.validation import launch_heading, program_signature
 
@@ -183,6 +185,10 @@ def make_plan(
     """
     groups: tuple[GroupPlan, ...] = ()
     if session.launches:
+        # The form may hold swaps its arguments no longer fit (a shape edited since).
+        for entry in session.launches:
+            if isinstance(entry, LaunchGroup) and (bad := swap_problem(entry.swaps, session.args)):
+                raise PlanError(bad)
         known = dict(signatures or {}) or {signature.name: signature}
         try:
             groups = program_groups(session, known)

@@ -25,6 +25,7 @@ from clstudio.reporting.device_comparison import (
 )
 from clstudio.reporting.finished_run import FinishedRun
 from clstudio.reporting.kernel_roofline import kernel_point
+from clstudio.reporting.kernel_shares import KernelShare, kernel_shares
 from clstudio.reporting.launch_figures import program_times_ns
 from clstudio.reporting.lesson_times import (
     LaterLaunches,
@@ -89,6 +90,7 @@ __all__ = [
     "TRAFFIC_VERSION",
     "BufferTraffic",
     "FinishedRun",
+    "KernelShare",
     "KernelStats",
     "LaterLaunches",
     "LessonStepTime",
@@ -119,6 +121,7 @@ __all__ = [
     "format_value",
     "gflop_s",
     "kernel_point",
+    "kernel_shares",
     "kernel_stats",
     "later_launches",
     "latest_peaks",

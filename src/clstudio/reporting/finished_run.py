@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from clstudio.common import RunResult
+from clstudio.reporting.launch_figures import program_times_ns
 from clstudio.reporting.run_stats import BufferTraffic, KernelStats, buffer_traffic, kernel_stats
 from clstudio.session import Session
 
@@ -40,7 +41,10 @@ class FinishedRun:
         return math.prod(self.global_size)
 
     def stats(self) -> KernelStats | None:
-        """The kernel times over the repeats; None when no launch was timed."""
+        """The kernel times over the repeats (a program's: the sum of its launches in each,
+        as `clstudio run` reports it); None when no launch was timed."""
+        if self.result.is_program:
+            return kernel_stats(program_times_ns(self.result))
         return kernel_stats(self.result.kernel_times_ns())
 
     def traffic(self) -> BufferTraffic:

@@ -39,7 +39,15 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session.launch_edits import (
+    LaunchEdit,
+    apply_launch_edit,
+    leaf_prefixes,
+    program_entries,
+    swap_problem,
+)
 from clstudio.session.launches import (
+    MAX_ITERATIONS,
     IterationArg,
     Launch,
     LaunchBinding,
@@ -67,6 +75,7 @@ __all__ = [
     "INIT_KINDS",
     "MAX_DIMS",
     "MAX_ITEMS",
+    "MAX_ITERATIONS",
     "SAMPLE_IMAGES",
     "UNINITIALISED",
     "ArgSpec",
@@ -79,6 +88,7 @@ __all__ = [
     "IterationArg",
     "Launch",
     "LaunchBinding",
+    "LaunchEdit",
     "LaunchGroup",
     "LocalArg",
     "NullArg",
@@ -90,6 +100,7 @@ __all__ = [
     "Session",
     "SessionError",
     "SizePath",
+    "apply_launch_edit",
     "bound_name",
     "check_keys",
     "contents_problem",
@@ -99,6 +110,7 @@ __all__ = [
     "kernels_dir",
     "launch_args",
     "leaf_launches",
+    "leaf_prefixes",
     "load_session",
     "own_copy",
     "parse_session",
@@ -106,6 +118,7 @@ __all__ = [
     "picture_problem",
     "plan_save",
     "planned_launches",
+    "program_entries",
     "read_int",
     "read_npy_header",
     "read_number",
@@ -115,6 +128,7 @@ __all__ = [
     "save_session",
     "session_to_dict",
     "size_name_problem",
+    "swap_problem",
     "swapped_names",
     "title_of",
     "with_description",

@@ -33,6 +33,7 @@ LAUNCH_KEYS = ("kernel", "global_size", "local_size", "args")
 GROUP_KEYS = ("iterations", "swap", "launches")
 
 __all__ = [
+    "MAX_ITERATIONS",
     "MAX_LAUNCHES",
     "IterationArg",
     "Launch",

@@ -25,7 +25,7 @@ from clstudio.session.fields import (
     read_identifier,
     read_int,
 )
-from clstudio.session.launches import with_launch_size
+from clstudio.session.launches import Launch, LaunchGroup, with_launch_size
 
 if TYPE_CHECKING:
     from clstudio.session.format import Session
@@ -142,6 +142,26 @@ def without_stale_links(session: Session) -> Session:
     return session if kept == session.size_links else replace(session, size_links=kept)
 
 
+def _launch_value_at(entries: tuple[Launch | LaunchGroup, ...], path: Path) -> object:
+    """The number at `path` below `launches`, as _value_at reads the session's own."""
+    index = path[0]
+    if not isinstance(index, int) or index >= len(entries):
+        return None
+    entry = entries[index]
+    if isinstance(entry, LaunchGroup):
+        inner = path[2] if path[1:2] == ("launches",) and len(path) > 3 else None
+        if not isinstance(inner, int) or inner >= len(entry.launches):
+            return None
+        launch, tail = entry.launches[inner], path[3:]
+    else:
+        launch, tail = entry, path[1:]
+    if tail[0] in ("global_size", "local_size") and isinstance(tail[-1], int):
+        sizes = launch.global_size if tail[0] == "global_size" else launch.local_size
+        return sizes[tail[-1]] if sizes is not None and tail[-1] < len(sizes) else None
+    binding = launch.args.get(str(tail[1])) if tail[0] == "args" else None
+    return binding.value if isinstance(binding, ScalarArg) else None
+
+
 def _quiet_evaluate(text: str, sizes: Mapping[str, int]) -> int | None:
     try:
         return evaluate(text, sizes, "")
@@ -152,6 +172,8 @@ def _quiet_evaluate(text: str, sizes: Mapping[str, int]) -> int | None:
 def _value_at(session: Session, path: Path) -> object:
     """The number a session holds at a place _size_places yields; None when it has none."""
     index = path[-1]
+    if path[0] == "launches":
+        return _launch_value_at(session.launches, path[1:])
     if path[0] in ("global_size", "local_size"):
         sizes = session.global_size if path[0] == "global_size" else session.local_size
         return (

@@ -23,9 +23,11 @@ from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
 from clstudio.session import (
     ArgSpec,
+    LaunchEdit,
     Reference,
     Session,
     SessionError,
+    apply_launch_edit,
     with_description,
     with_sizes,
     with_title,
@@ -40,8 +42,11 @@ from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
 from clstudio.validation import (
     FormState,
+    ProgramForm,
     fit_kernel,
+    fit_program,
     form_state,
+    program_form_state,
     suggest_size,
     with_argument,
     with_named_size,
@@ -96,6 +101,7 @@ class Workbench(QObject):
         args.rangeEdited.connect(self._on_args_range_edited)
         args.sizesEdited.connect(self._on_args_sizes_edited)
         args.sizeSuggestionAccepted.connect(self._on_args_size_suggestion_accepted)
+        args.launchEditRequested.connect(self._on_args_launch_edit_requested)
         run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
         run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
         results.referenceEdited.connect(self._on_results_reference_edited)
@@ -230,6 +236,11 @@ class Workbench(QObject):
         self._set_session(with_references(edited, None))
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
+        if self.document.session.launches:
+            self.messageRaised.emit(
+                self.tr("A program's launches pick their kernels in the Arguments form")
+            )
+            return
         self._update(kernel=name)
         good = self.editor.controller.last_good
         signature = good.kernel(name) if good is not None else None
@@ -248,21 +259,65 @@ class Workbench(QObject):
             self._show_kernel(signature)
 
     def _show_kernel(self, signature: KernelSignature) -> None:
-        """Rebuild the form; values of arguments that kept their name and type survive."""
+        """Rebuild the form; values of arguments that kept their name and type survive.
+
+        A program's form shows the session's arguments, typed by the launches that pass
+        them, and a card per launch; `signature` is then only the first launch's kernel.
+        """
         self._references = dict(self.document.session.references)
-        fit = fit_kernel(signature, self.document.session, self._signature)
-        self._signature = signature
+        session = self.document.session
+        if session.launches:
+            shown, fit = fit_program(self._kernels(), session, self._signature)
+        else:
+            shown, fit = signature, fit_kernel(signature, session, self._signature)
+        self._signature = shown
         self._set_session(fit.session)
-        self.args.set_kernel(signature, fit, self._form_state(signature))
+        self.args.set_kernel(shown, fit, self._form_state(shown))
+        self._show_launches()
+
+    def _kernels(self) -> dict[str, KernelSignature]:
+        """The kernels of the last program that built, which launches may name."""
+        good = self.editor.controller.last_good
+        return {k.name: k for k in good.kernels} if good is not None else {}
+
+    def _program_form(self, signature: KernelSignature) -> ProgramForm | None:
+        session = self.document.session
+        if not session.launches:
+            return None
+        limits = limits_of(self._device) if self._device is not None else None
+        return program_form_state(self._kernels(), signature, session, limits)
 
     def _form_state(self, signature: KernelSignature) -> FormState:
+        program = self._program_form(signature)
+        if program is not None:
+            return program.state
         limits = limits_of(self._device) if self._device is not None else None
         return form_state(signature, self.document.session, limits)
+
+    def _show_launches(self) -> None:
+        if self._signature is not None:
+            form = self._program_form(self._signature)
+            self.args.show_launches(self.document.session, tuple(self._kernels().values()), form)
 
     def _show_form(self) -> None:
         """Show the checks of the session as it is now (after an edit, or on another device)."""
         if self._signature is not None:
             self.args.show_state(self._form_state(self._signature))
+            self._show_launches()
+
+    def _on_args_launch_edit_requested(self, edit: LaunchEdit) -> None:
+        before = self.document.session
+        self._set_session(apply_launch_edit(before, edit))
+        session = self.document.session
+        kernels = self._kernels()
+        shown: KernelSignature | None = kernels.get(session.kernel, self._signature)
+        if session.launches:
+            shown, _ = fit_program(kernels, session, self._signature)
+        if shown is not None and shown != self._signature:
+            self._show_kernel(shown)  # the launches pass other arguments now: new rows
+        else:
+            self.args.show_values(session)
+            self._show_form()
 
     # Runs -----------------------------------------------------------------------------
 

@@ -25,10 +25,12 @@ from clstudio.validation.index_space import (
 )
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
 from clstudio.validation.ndrange_limits import check_ndrange
+from clstudio.validation.program_form import ProgramForm, fit_program, program_form_state
 from clstudio.validation.program_validation import (
     launch_heading,
     launch_iteration_heading,
     launch_session,
+    program_problems,
     program_signature,
     validate_program,
 )
@@ -42,17 +44,21 @@ __all__ = [
     "FormState",
     "IndexSpace",
     "KernelFit",
+    "ProgramForm",
     "SizeSuggestion",
     "check_ndrange",
     "describe",
     "dimension_choices",
     "expected_kind",
     "fit_kernel",
+    "fit_program",
     "form_state",
     "launch_heading",
     "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
+    "program_form_state",
+    "program_problems",
     "program_signature",
     "reconcile",
     "suggest_size",

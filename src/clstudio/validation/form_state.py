@@ -171,7 +171,7 @@ def form_state(
         general=tuple(general),
         range_warning=_range_warning(session.args, session.global_size, session.source),
         index_space=IndexSpace(session.global_size, session.local_size),
-        fill_choices=_fill_choices(session.args),
+        fill_choices=fill_choices(session.args),
         sizes=dict(session.sizes),
         size_suggestion=suggest_size(signature, session),
         unread=unread_buffers(
@@ -182,7 +182,7 @@ def form_state(
     )
 
 
-def _fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:
+def fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:
     """The buffers of 1 to 3 dimensions and the images, as the global size that covers each.
 
     A shape is (rows, columns), and dimension 0 of the range runs along a row, so a

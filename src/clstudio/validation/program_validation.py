@@ -48,47 +48,19 @@ def launch_iteration_heading(position: int, count: int, kernel: str, iteration: 
     )
 
 
-def validate_program(
-    session: Session,
-    signatures: Mapping[str, KernelSignature],
-    limits_for: Callable[[str], DeviceLimits],
-) -> list[RunError]:
-    """All problems of all launches, in launch order; empty when the program may run.
-
-    `signatures` and `limits_for` answer for every kernel the launches name.
-    """
-    launches = leaf_launches(session.launches)
-    problems: list[RunError] = []
-    used: set[str] = set()
-    for position, launch in enumerate(launches, 1):
-        signature = signatures[launch.kernel]
-        used.update(filter(None, (bound_name(launch, info.name) for info in signature.args)))
-        heading = launch_heading(position, len(launches), launch.kernel)
-        view = launch_session(session, launch, signature)
-        for problem in validate(view, signature, limits_for(launch.kernel)):
-            message = f"{heading}: {problem.message}"
-            problems.append(replace(problem, message=message))
-    for name in session.args:
-        if name not in used:
-            unused = gettext(
-                "argument '{name}' is passed to no launch; name it in a launch's args, or remove it"
-            )
-            problems.append(RunError("validate", unused.format(name=name), argument=name))
-    return problems
-
-
 def program_signature(
-    session: Session, launches: list[Launch], signatures: dict[str, KernelSignature]
+    session: Session, launches: list[Launch], signatures: Mapping[str, KernelSignature]
 ) -> KernelSignature:
     """The session's arguments as one signature: buffers are made once for every launch.
 
     A buffer is `const` (and so not read back) only when every launch reads it through a
-    `const` pointer and no swap moves it.
+    `const` pointer and no swap moves it. A launch of a kernel the program lacks adds none.
     """
     swapped = swapped_names(session.launches)
     found: dict[str, KernelArgInfo] = {}
     for launch in launches:
-        for info in signatures[launch.kernel].args:
+        signature = signatures.get(launch.kernel)
+        for info in signature.args if signature else ():
             name = bound_name(launch, info.name)
             if name is None:
                 continue
@@ -99,4 +71,57 @@ def program_signature(
             found[name] = KernelArgInfo(
                 name, first.type_name, first.address_space, first.access, const
             )
-    return KernelSignature(session.kernel, tuple(found[n] for n in session.args if n in found))
+    names = [*(n for n in session.args if n in found), *(n for n in found if n not in session.args)]
+    return KernelSignature(session.kernel, tuple(found[n] for n in names))
+
+
+def validate_program(
+    session: Session,
+    signatures: Mapping[str, KernelSignature],
+    limits_for: Callable[[str], DeviceLimits],
+) -> list[RunError]:
+    """All problems of all launches, in launch order; empty when the program may run.
+
+    `signatures` and `limits_for` answer for every kernel the launches name.
+    """
+    return [error for _, error in program_problems(session, signatures, limits_for)]
+
+
+def program_problems(
+    session: Session,
+    signatures: Mapping[str, KernelSignature],
+    limits_for: Callable[[str], DeviceLimits],
+    index_space: bool = True,
+) -> list[tuple[int, RunError]]:
+    """validate_program's problems, each with the 1-based launch it is about (0: none).
+
+    Step mode leaves out the index space, as `validate` does for one launch.
+
+    A problem about an argument names the session's argument the launch passes, so the
+    form marks that row; a launch of a kernel the program lacks is one problem.
+    """
+    launches = leaf_launches(session.launches)
+    problems: list[tuple[int, RunError]] = []
+    used: set[str] = set()
+    for position, launch in enumerate(launches, 1):
+        heading = launch_heading(position, len(launches), launch.kernel)
+        signature = signatures.get(launch.kernel)
+        if signature is None:
+            names = ", ".join(signatures) or gettext("none")
+            missing = gettext("{launch}: the program has no such kernel; it defines: {names}")
+            error = RunError("validate", missing.format(launch=heading, names=names))
+            problems.append((position, error))
+            continue
+        used.update(filter(None, (bound_name(launch, info.name) for info in signature.args)))
+        view = launch_session(session, launch, signature)
+        for problem in validate(view, signature, limits_for(launch.kernel), index_space):
+            message = f"{heading}: {problem.message}"
+            argument = problem.argument and bound_name(launch, problem.argument)
+            problems.append((position, replace(problem, message=message, argument=argument)))
+    for name in session.args:
+        if name not in used:
+            unused = gettext(
+                "argument '{name}' is passed to no launch; name it in a launch's args, or remove it"
+            )
+            problems.append((0, RunError("validate", unused.format(name=name), argument=name)))
+    return problems

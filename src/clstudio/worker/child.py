@@ -290,6 +290,7 @@ class _Handler:
                 progress,
                 self._cancel.is_set,
                 self._entering,
+                snapshots=request.snapshots,
                 started=self._launch_started if self._launch is not None else None,
             )
         return dataclasses.replace(result, printf=self._printf.text())

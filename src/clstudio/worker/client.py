@@ -151,15 +151,20 @@ class WorkerClient:
         assert isinstance(outcome, BuildResult)
         return outcome
 
-    def run(self, session: Session, progress: ProgressFn | None = None) -> RunResult:
+    def run(
+        self, session: Session, progress: ProgressFn | None = None, snapshots: bool = False
+    ) -> RunResult:
         """Build and run `session` within its timeout_s; blocks until there is a result.
 
-        `progress(done, total)` is called in this thread as repeats finish.
+        `progress(done, total)` is called in this thread as repeats finish; `snapshots`
+        as Backend.run.
         """
         doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
         job = kernel_job(doing, session.timeout_s, session)
         session = _in_this_folder(session)
-        outcome = self._request(lambda id: protocol.RunRequest(id, session), job, progress)
+        outcome = self._request(
+            lambda id: protocol.RunRequest(id, session, snapshots), job, progress
+        )
         if isinstance(outcome, Stopped):
             error = RunError(outcome.stage, outcome.message)
             self._keep_spare(session, None)

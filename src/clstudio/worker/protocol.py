@@ -47,10 +47,11 @@ class WarmRequest:
 
 @dataclass(frozen=True)
 class RunRequest:
-    """Build and run a session; the reply is a RunResult."""
+    """Build and run a session; the reply is a RunResult (with snapshots when asked)."""
 
     id: int
     session: Session
+    snapshots: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,18 +8,21 @@ emits each edit; the Workbench, which owns the session, decides what follows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from clstudio.common import KernelSignature, RunError
-from clstudio.session import ArgSpec, Session
+from clstudio.session import ArgSpec, LaunchEdit, Session
 from clstudio.ui.args.arg_row import ArgRow
 from clstudio.ui.args.index_space_view import IndexSpaceView
+from clstudio.ui.args.launches_editor import LaunchesEditor
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.args.sizes_editor import SizesEditor
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.wheel_guard import guard_wheel
-from clstudio.validation import FormState, KernelFit
+from clstudio.validation import FormState, KernelFit, ProgramForm
 
 ERROR_RED = "#d83c3c"
 WARNING_AMBER = "#c07a10"
@@ -34,6 +37,11 @@ QLabel#argNote, QLabel#removedArgs {{ color: palette(placeholder-text); font-sty
 QLabel#argMessage, QLabel#rangeProblems {{ color: {ERROR_RED}; }}
 QLabel#rangeWarning {{ color: {WARNING_AMBER}; }}
 QLabel#sizeLink {{ color: #3071c4; font-weight: bold; }}
+QFrame#launchGroup {{ border: 1px dashed rgba(128, 128, 128, 140); border-radius: 4px; }}
+QFrame#launchCard {{ border: 1px solid rgba(128, 128, 128, 110); border-radius: 4px; }}
+QFrame#launchCard[error="true"] {{ border: 2px solid {ERROR_RED}; }}
+QLabel#launchHeading {{ font-weight: bold; }}
+QLabel#launchesSummary {{ color: palette(placeholder-text); }}
 QLineEdit[linked="true"] {{ background: palette(window); }}
 """
 
@@ -50,9 +58,11 @@ def _section(title: str) -> QLabel:
 class ArgsPanel(QWidget):
     """`argEdited(name, spec)`, `rangeEdited((global, local))` and `sizesEdited({name: n})`
     on every complete edit by the user, `sizeSuggestionAccepted()` when the user names the
-    offered size; set_kernel, show_values and show_state only display, never emit."""
+    offered size, `launchEditRequested(LaunchEdit)` for the launches; set_kernel,
+    show_values, show_state and show_launches only display, never emit."""
 
     argEdited = Signal(str, object)
+    launchEditRequested = Signal(object)
     rangeEdited = Signal(object)
     sizesEdited = Signal(object)
     sizeSuggestionAccepted = Signal()
@@ -63,6 +73,7 @@ class ArgsPanel(QWidget):
         self._general: tuple[str, ...] = ()  # the checks' problems naming no argument
         self._error: str | None = None
         self._rows: dict[str, ArgRow] = {}
+        self._kernel_title = ""  # "Arguments of vadd", while the session is one launch
 
         self.title = _section(self.tr("Arguments"))
         self.sizes = SizesEditor(_section(self.tr("Sizes")))
@@ -80,6 +91,8 @@ class ArgsPanel(QWidget):
         self.range_problems.setObjectName("rangeProblems")
         self.range_warning = QLabel()
         self.range_warning.setObjectName("rangeWarning")
+        self.launches = LaunchesEditor()
+        self.launches.editRequested.connect(self._on_launches_edit_requested)
         for label in (self.range_problems, self.range_warning):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -92,11 +105,15 @@ class ArgsPanel(QWidget):
         column.addLayout(self._rows_layout)
         column.addWidget(self.removed)
         column.addSpacing(6)
-        column.addWidget(_section("NDRange"))
+        self.ndrange_title = _section("NDRange")
+        column.addWidget(self.ndrange_title)
         column.addWidget(self.ndrange)
         column.addWidget(self.index_space)
         column.addWidget(self.range_problems)
         column.addWidget(self.range_warning)
+        column.addSpacing(6)
+        column.addWidget(_section(self.tr("Launches")))
+        column.addWidget(self.launches)
         column.addStretch(1)
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidgetResizable(True)
@@ -132,7 +149,8 @@ class ArgsPanel(QWidget):
             title = self.tr("Arguments of {kernel}")
         else:
             title = self.tr("{kernel} takes none")
-        self.title.setText(title.format(kernel=signature.name))
+        self._kernel_title = title.format(kernel=signature.name)
+        self.title.setText(self._kernel_title)
         self.removed.setText("\n".join(str(removed) for removed in fit.removed))
         self.removed.setVisible(bool(fit.removed))
         self.show_values(session)
@@ -161,6 +179,25 @@ class ArgsPanel(QWidget):
         self.ndrange.set_links(
             {path: text for path, text in session.size_links.items() if path[0] != "args"}
         )
+
+    def show_launches(
+        self, session: Session, kernels: Sequence[KernelSignature], form: ProgramForm | None
+    ) -> None:
+        """Show the session's launches: a card each for a program, else one line; a program
+        has no NDRange of its own, each launch has one."""
+        limits = form.state.limits if form else None
+        max_group = limits.max_work_group_size if limits else 256
+        choices = form.state.fill_choices if form else ()
+        self.launches.show_launches(session, kernels, choices, max_group)
+        self.launches.show_problems(form)
+        program = bool(session.launches)
+        for widget in (self.ndrange_title, self.ndrange, self.index_space):
+            widget.setVisible(not program)
+        if program:
+            self.range_warning.hide()
+        # A program's rows are its arguments, whichever kernels the launches name.
+        self.title.setText(self.tr("Arguments of the program") if program else self._kernel_title)
+        guard_wheel(self.scroll_area)  # the cards' fields
 
     def show_size_problem(self, text: str) -> None:
         """Why the sizes typed cannot be taken; the session keeps the last sizes that fit."""
@@ -191,6 +228,7 @@ class ArgsPanel(QWidget):
         self._rows = {}
         self._general = ()
         self.ndrange.forget_local()
+        self.launches.clear()
         self._stack.show_empty()
 
     def is_empty(self) -> bool:
@@ -216,7 +254,9 @@ class ArgsPanel(QWidget):
             for row in self._rows.values()
             if row.problem() is not None
         ]
-        if self.ndrange.problem() is not None:
+        if self.launches.is_program():
+            problems += [RunError("validate", p) for p in self.launches.input_problems()]
+        elif self.ndrange.problem() is not None:
             problems.append(RunError("validate", str(self.ndrange.problem())))
         return problems
 
@@ -237,7 +277,7 @@ class ArgsPanel(QWidget):
 
     def _show_general(self) -> None:
         general = [self._error] if self._error else []
-        if self.ndrange.problem() is not None:
+        if self.ndrange.problem() is not None and not self.launches.is_program():
             general.append(str(self.ndrange.problem()))
         general += self._general
         # A refused Run names a problem the checks may show already: say each one once.
@@ -261,6 +301,11 @@ class ArgsPanel(QWidget):
         self._forget_errors()
         self._show_general()
         self.sizesEdited.emit(sizes)
+
+    def _on_launches_edit_requested(self, edit: LaunchEdit) -> None:
+        self._forget_errors()
+        self._show_general()
+        self.launchEditRequested.emit(edit)
 
     def _on_ndrange_edited(self, current: Range | None) -> None:
         self._forget_errors()

@@ -34,6 +34,8 @@ SERIES_COLOURS = (
     "#b5b026",
     "#2aa5b8",
 )
+# The kernels of a program on the timeline: none is a phase's blue or green.
+KERNEL_COLOURS = ("#e07b26", "#8a5cc2", "#c7403a", "#2aa5b8", "#d15fae", "#8c6239", "#b5b026")
 MARKER_COLOUR = "#d62728"
 FAILURE_COLOUR = "#d9453b"
 

@@ -52,7 +52,12 @@ class RunController(QObject):
         backend = self._backend
 
         def work(state: TaskState[tuple[int, int]]) -> RunResult:
-            return backend.run(session, lambda done, total: state.progress((done, total)))
+            def progress(done: int, total: int) -> None:
+                state.progress((done, total))
+
+            if session.launches:  # the Outputs tab shows each launch's buffers
+                return backend.run(session, progress, snapshots=True)
+            return backend.run(session, progress)
 
         if self._job.submit(work) is None:
             return False

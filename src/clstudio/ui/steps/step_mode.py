@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.common import HOST_STEP_COUNT, RunResult, StepOutcome
+from clstudio.common import RunResult, StepOutcome
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.steps.step_controller import StepController
 from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.ui.workbench import Workbench
+
+# Steps Run to end asks for: more than any program has, whose steps 6, 8 and 9 come in
+# parts (at most 64 kernels, 64 sets of arguments and 100 launches).
+RUN_TO_END = 1000
 
 
 class StepMode(QObject):
@@ -41,7 +45,7 @@ class StepMode(QObject):
         self._next: int | None = 1  # the step Step does; None once stepping has ended
         panel = self._panel
         panel.stepRequested.connect(lambda: self.request_steps(1))
-        panel.runToEndRequested.connect(lambda: self.request_steps(HOST_STEP_COUNT))
+        panel.runToEndRequested.connect(lambda: self.request_steps(RUN_TO_END))
         panel.resetRequested.connect(self.reset)
         panel.stepSelected.connect(host_code.select_step)
         panel.lineRequested.connect(self._on_panel_line_requested)
@@ -96,13 +100,13 @@ class StepMode(QObject):
     def _on_controller_step_finished(self, outcome: StepOutcome) -> None:
         self._panel.show_outcome(outcome)
         if not outcome.last:
-            self._panel.show_stepping(outcome.number + 1)
+            self._panel.show_stepping(outcome.next_number)
 
     def _on_controller_steps_ended(self, outcomes: tuple[StepOutcome, ...]) -> None:
         for outcome in outcomes:
             self._panel.show_outcome(outcome)
         last = outcomes[-1]
-        self._next = None if last.last else last.number + 1
+        self._next = None if last.last else last.next_number
         self._panel.show_ended(self._next)
         self.steppingChanged.emit(False)
         if last.run is not None and self._session is not None:

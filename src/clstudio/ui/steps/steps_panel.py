@@ -9,6 +9,8 @@ shows state and emits intents; StepMode decides.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -163,22 +165,38 @@ class StepsPanel(QWidget):
         """Step `number` (and maybe those after it) is under way in the worker."""
         self._mark_current(number)
         item = self._items[number - 1]
-        item.setText(PRODUCED, self.tr("running…"))
+        if number not in self._outcomes:  # a program's step in parts keeps its last part
+            item.setText(PRODUCED, self.tr("running…"))
         self.status.setText(self.tr("Step {number} is running…").format(number=number))
         self.set_busy(True)
 
     def show_outcome(self, outcome: StepOutcome) -> None:
-        """Fill in one step; a failed one turns red and says why."""
-        self._outcomes[outcome.number] = outcome
+        """Fill in one step; a failed one turns red and says why. A part of a program's
+        step (a kernel, its arguments, a launch) adds a row under it; the step's time is
+        its parts' sum."""
         item = self._items[outcome.number - 1]
-        clear_row(item)
+        earlier = self._outcomes.get(outcome.number)
+        if outcome.parts and earlier is not None and earlier.ok and earlier.part >= outcome.part:
+            return  # shown as it ended; the request's end shows every outcome again
+        if outcome.part > 1 and earlier is not None:
+            outcome = replace(outcome, seconds=earlier.seconds + outcome.seconds)
+        else:
+            clear_row(item)
+        self._outcomes[outcome.number] = outcome
         item.setText(TIME, format_seconds(outcome.seconds))
         item.setData(TIME, SECONDS_ROLE, outcome.seconds)
         if outcome.ok:
             item.setText(PRODUCED, outcome.produced)
             item.setToolTip(PRODUCED, outcome.produced)
+            if outcome.parts:
+                part = QTreeWidgetItem(
+                    ["", f"{outcome.part}/{outcome.parts}", "", outcome.produced]
+                )
+                part.setToolTip(PRODUCED, outcome.produced)
+                item.addChild(part)
+                item.setExpanded(True)
             self._paint(item, "done")
-            self._mark_current(outcome.number + 1)
+            self._mark_current(outcome.next_number)
         else:
             error = outcome.error
             text = error_text(error) if error is not None else self.tr("failed")
@@ -188,15 +206,17 @@ class StepsPanel(QWidget):
             add_diagnostics(item, outcome)
             self._mark_current(None)
         self._scale_bars()
-        self._select(outcome.number if not outcome.ok else min(outcome.number + 1, HOST_STEP_COUNT))
+        self._select(
+            outcome.number if not outcome.ok else min(outcome.next_number, HOST_STEP_COUNT)
+        )
 
     def show_ended(self, next_number: int | None) -> None:
         """The request is over: `next_number` is the step Step would do, or None (Reset)."""
-        if next_number is not None:
+        if next_number is not None and next_number not in self._outcomes:
             self._items[next_number - 1].setText(PRODUCED, "")  # no longer "running…"
         self.set_busy(False)
         self.set_next(next_number)
-        done = [o for o in self._outcomes.values() if o.ok]
+        done = [o for o in self._outcomes.values() if o.ok and o.part == o.parts]
         total = format_seconds(sum(o.seconds for o in self._outcomes.values()))
         if next_number is None:
             failed = next((o for o in self._outcomes.values() if not o.ok), None)
@@ -281,6 +301,12 @@ class StepsPanel(QWidget):
         item = self._later if number == 0 else self._items[number - 1]
         value = item.data(TIME, BAR_ROLE) if item is not None else None
         return float(value) if isinstance(value, float) else 0.0
+
+    def part_texts(self, number: int) -> list[str]:
+        """What each part of a program's step `number` produced, as its rows show it."""
+        item = self._items[number - 1]
+        rows = [item.child(i) for i in range(item.childCount())]
+        return [row.text(PRODUCED) for row in rows if row is not None and row.text(TITLE)]
 
     def diagnostic_items(self) -> list[QTreeWidgetItem]:
         children = [item.child(i) for item in self._items for i in range(item.childCount())]

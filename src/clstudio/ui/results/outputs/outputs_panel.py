@@ -38,6 +38,7 @@ from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
+from clstudio.ui.results.outputs.launch_picker import LaunchPicker
 from clstudio.ui.results.outputs.output_entry import (
     entry_title,
     reference_text,
@@ -123,6 +124,10 @@ class OutputsPanel(QWidget):
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.export_status = QLabel()
         self.viewer = BufferViewer()
+        self.launch_picker = LaunchPicker()
+        self.launch_picker.currentIndexChanged.connect(
+            lambda _index: self._show_entry(self._entries.get(self._current_key()))
+        )
 
         self.stack = EmptyStatePages(
             self,
@@ -144,6 +149,7 @@ class OutputsPanel(QWidget):
         header.addWidget(self.title)
         header.addWidget(self.type_label)
         header.addStretch(1)
+        header.addWidget(self.launch_picker)
         header.addWidget(self.export_status)
         header.addWidget(self.worst_button)
         header.addWidget(self.export_button)
@@ -188,6 +194,7 @@ class OutputsPanel(QWidget):
         self.banner.set_error(result.error)
         entries = buffer_entries(result)
         self._entries = {entry.key: entry for entry in entries}
+        self.launch_picker.set_snapshots(result.snapshots, result.launch_count)
         self.no_buffers.setText(
             self.tr("This run produced no buffers to show: it stopped before any were created.")
         )
@@ -206,6 +213,7 @@ class OutputsPanel(QWidget):
         self._entries = {}
         self._session = None
         self._namespace = {}
+        self.launch_picker.set_snapshots((), 0)
         with QSignalBlocker(self.buffer_list):
             self.buffer_list.clear()
         self._show_entry(None)
@@ -268,15 +276,23 @@ class OutputsPanel(QWidget):
         item.setToolTip("\n".join(tips))
         return item
 
+    def _current_key(self) -> str:
+        item = self.buffer_list.currentItem()
+        return "" if item is None else str(item.data(_KEY))
+
     def _show_entry(self, entry: BufferEntry | None) -> None:
+        note = None if entry is None else self.launch_picker.note(entry)
+        if entry is not None:
+            entry = self.launch_picker.shown(entry)
         self.title.setText("" if entry is None else entry_title(entry))
         self.type_label.setText("" if entry is None else type_text(entry))
-        self.reference_label.setText("" if entry is None else reference_text(entry))
+        self.reference_label.setText(note or ("" if entry is None else reference_text(entry)))
         editable = (
             entry is not None
             and entry.role == "result"
             and not entry.layout.fields  # a buffer of structs is checked field by field
             and self._session is not None
+            and not note
         )
         self.reference_editor.setVisible(editable)
         if editable:

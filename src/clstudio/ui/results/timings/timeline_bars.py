@@ -18,6 +18,8 @@ class TimelineBar:
     repeat: int
     start_ms: float
     end_ms: float
+    launch: int = 1  # the launch of a program of several (1-based)
+    iteration: int = 0
 
     @property
     def row(self) -> str:
@@ -31,7 +33,15 @@ def timeline(timings: Sequence[Timing]) -> tuple[TimelineBar, ...]:
         return ()
     origin = min(t.start for t in timings)
     return tuple(
-        TimelineBar(t.phase, t.name, t.repeat, (t.start - origin) * 1e-6, (t.end - origin) * 1e-6)
+        TimelineBar(
+            t.phase,
+            t.name,
+            t.repeat,
+            (t.start - origin) * 1e-6,
+            (t.end - origin) * 1e-6,
+            t.launch,
+            t.iteration,
+        )
         for t in sorted(timings, key=lambda t: t.start)
     )
 
@@ -42,3 +52,8 @@ def timeline_rows(bars: Sequence[TimelineBar]) -> tuple[str, ...]:
     for bar in bars:
         rows.setdefault(bar.row, PHASES.index(bar.phase) if bar.phase in PHASES else len(PHASES))
     return tuple(sorted(rows, key=lambda row: rows[row]))
+
+
+def bar_kernels(bars: Sequence[TimelineBar]) -> tuple[str, ...]:
+    """The kernels the bars launch, in order of first appearance: one colour each."""
+    return tuple(dict.fromkeys(bar.name for bar in bars if bar.phase == "kernel"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -10,8 +11,18 @@ from PySide6.QtWidgets import QWidget
 
 from clstudio.common import PHASES, Timing, format_seconds
 from clstudio.ui.results.plot_hover import PlotHover
-from clstudio.ui.results.plot_style import PHASE_COLOURS, PHASE_TITLES, ThemedPlotWidget
-from clstudio.ui.results.timings.timeline_bars import TimelineBar, timeline, timeline_rows
+from clstudio.ui.results.plot_style import (
+    KERNEL_COLOURS,
+    PHASE_COLOURS,
+    PHASE_TITLES,
+    ThemedPlotWidget,
+)
+from clstudio.ui.results.timings.timeline_bars import (
+    TimelineBar,
+    bar_kernels,
+    timeline,
+    timeline_rows,
+)
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 BAR_HEIGHT = 0.6
@@ -22,13 +33,31 @@ ROW_TITLES = {
 }
 
 
-def legend_html() -> str:
-    """Coloured squares naming the phases; shown beside the plot, where it hides no bar."""
-    return " &nbsp; ".join(
+def kernel_colour(kernel: str, kernels: Sequence[str]) -> str:
+    """One kernel keeps the phase's orange; the kernels of a program get a colour each."""
+    if len(kernels) <= 1:
+        return PHASE_COLOURS["kernel"]
+    return KERNEL_COLOURS[kernels.index(kernel) % len(KERNEL_COLOURS)]
+
+
+def legend_html(kernels: Sequence[str] = ()) -> str:
+    """Coloured squares naming the phases, and each kernel of a program; shown beside the
+    plot, where it hides no bar."""
+    phases = [phase for phase in PHASES if phase != "kernel" or len(kernels) <= 1]
+    items = [
         f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> "
         + QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase])
-        for phase in PHASES
-    )
+        for phase in phases
+    ]
+    if len(kernels) > 1:
+        items += [
+            f"<span style='color:{kernel_colour(k, kernels)}'>■</span> "
+            + QCoreApplication.translate("TimelinePlot", "kernel {name}").format(
+                name=html.escape(k)
+            )
+            for k in kernels
+        ]
+    return " &nbsp; ".join(items)
 
 
 def bar_text(bar: TimelineBar) -> str:
@@ -37,6 +66,10 @@ def bar_text(bar: TimelineBar) -> str:
         action = QCoreApplication.translate("TimelinePlot", "copy '{name}' to the device")
     elif bar.phase == "download":
         action = QCoreApplication.translate("TimelinePlot", "read '{name}' back")
+    elif bar.launch > 1 or bar.iteration:
+        action = QCoreApplication.translate(
+            "TimelinePlot", "kernel {name} (launch {launch}, iteration {iteration})"
+        ).format(name="{name}", launch=bar.launch, iteration=bar.iteration)
     else:
         action = QCoreApplication.translate("TimelinePlot", "kernel {name}")
     return QCoreApplication.translate(
@@ -59,7 +92,8 @@ class TimelinePlot(ThemedPlotWidget):
         super().__init__(parent)
         self._bars: tuple[TimelineBar, ...] = ()
         self._rows: tuple[str, ...] = ()
-        self._items: dict[str, pg.BarGraphItem] = {}
+        self._kernels: tuple[str, ...] = ()
+        self._items: dict[tuple[str, str], pg.BarGraphItem] = {}  # by phase and kernel
         plot = self.getPlotItem()
         plot.setLabel("bottom", self.tr("time since the first command (ms)"))
         plot.getAxis("bottom").enableAutoSIPrefix(False)
@@ -75,12 +109,23 @@ class TimelinePlot(ThemedPlotWidget):
         """Bars drawn, over every phase."""
         return sum(len(item.opts["x0"]) for item in self._items.values())
 
-    def bars(self, phase: str) -> list[tuple[float, float]]:
-        """(start, end) in ms of each drawn bar of `phase`, as the plot holds them."""
-        item = self._items.get(phase)
-        if item is None:
-            return []
-        return list(zip(item.opts["x0"], item.opts["x1"], strict=True))
+    def bars(self, phase: str, kernel: str | None = None) -> list[tuple[float, float]]:
+        """(start, end) in ms of each drawn bar of `phase` (of one kernel), in time order."""
+        found = [
+            pair
+            for (item_phase, name), item in self._items.items()
+            if item_phase == phase and kernel in (None, name)
+            for pair in zip(item.opts["x0"], item.opts["x1"], strict=True)
+        ]
+        return sorted(found)
+
+    def legend_kernels(self) -> list[str]:
+        """The kernels the legend names, each in a colour of its own; none for one kernel."""
+        return list(self._kernels) if len(self._kernels) > 1 else []
+
+    def kernel_brush(self, kernel: str) -> str:
+        """The colour of a kernel's bars."""
+        return kernel_colour(kernel, self._kernels)
 
     def row_names(self) -> tuple[str, ...]:
         return self._rows
@@ -93,11 +138,18 @@ class TimelinePlot(ThemedPlotWidget):
         self._bars = timeline(timings)
         self._rows = timeline_rows(self._bars)
         row_of = {row: index for index, row in enumerate(self._rows)}
-        for phase in PHASES:
-            bars = [bar for bar in self._bars if bar.phase == phase]
+        self._kernels = bar_kernels(self._bars)
+        groups = [(phase, "") for phase in PHASES if phase != "kernel"]
+        groups += [("kernel", kernel) for kernel in self._kernels]
+        for phase, kernel in groups:
+            bars = [
+                bar
+                for bar in self._bars
+                if bar.phase == phase and (phase != "kernel" or bar.name == kernel)
+            ]
             if not bars:
                 continue
-            colour = PHASE_COLOURS[phase]
+            colour = kernel_colour(kernel, self._kernels) if kernel else PHASE_COLOURS[phase]
             item = pg.BarGraphItem(
                 x0=[bar.start_ms for bar in bars],
                 x1=[bar.end_ms for bar in bars],
@@ -107,7 +159,7 @@ class TimelinePlot(ThemedPlotWidget):
                 pen=pg.mkPen(colour),
             )
             plot.addItem(item)
-            self._items[phase] = item
+            self._items[(phase, kernel)] = item
         labels = [(index, self._row_title(row)) for index, row in enumerate(self._rows)]
         plot.getAxis("left").setTicks([labels])
         if self._bars:

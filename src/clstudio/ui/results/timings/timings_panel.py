@@ -28,10 +28,19 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import format_bytes, format_seconds
-from clstudio.reporting import BufferTraffic, FinishedRun, KernelStats, bandwidth_gb_s, gflop_s
+from clstudio.reporting import (
+    BufferTraffic,
+    FinishedRun,
+    KernelStats,
+    bandwidth_gb_s,
+    gflop_s,
+    kernel_shares,
+    program_times_ns,
+)
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.run_page import run_page
+from clstudio.ui.results.timings.kernel_shares_table import KernelSharesTable
 from clstudio.ui.results.timings.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.timings.run_history import HistoryEntry, RunHistory
 from clstudio.ui.results.timings.timeline_plot import TimelinePlot, legend_html
@@ -93,6 +102,8 @@ class TimingsPanel(QWidget):
             )
         )
 
+        self.shares_table = KernelSharesTable()
+
         self.bandwidth = QLabel()
         self.bandwidth_detail = QLabel()
         self.gflops = QLabel()
@@ -134,7 +145,7 @@ class TimingsPanel(QWidget):
         timeline_layout.addWidget(self.timeline_legend)
         timeline_layout.addWidget(self.timeline_hover)
 
-        throughput = QGroupBox(self.tr("Throughput"))
+        self.throughput = throughput = QGroupBox(self.tr("Throughput"))
         form = QFormLayout(throughput)
         # In a narrow pane the spin box goes under its label instead of off the edge.
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -148,6 +159,7 @@ class TimingsPanel(QWidget):
         numbers_layout = QVBoxLayout(numbers_page)
         numbers_layout.setContentsMargins(0, 0, 0, 0)
         numbers_layout.addWidget(self.stats_table)
+        numbers_layout.addWidget(self.shares_table)
         numbers_layout.addWidget(throughput)
         numbers_layout.addStretch(1)
         numbers = QScrollArea()  # a short dock scrolls the numbers rather than squashing them
@@ -192,9 +204,16 @@ class TimingsPanel(QWidget):
         result = run.result
         self.stack.show_content()
         self.banner.set_error(result.error)
-        times = result.kernel_times_ns()
+        # A program's time per repeat is its launches' sum, as `clstudio run` says.
+        times = program_times_ns(result) if result.is_program else result.kernel_times_ns()
         self.summary.setText(self._summary(run, len(times)))
         self.timeline.set_timings(result.timings)
+        self.timeline_legend.setText(legend_html(self.timeline.legend_kernels()))
+        header = self.tr("Program time") if result.is_program else self.tr("Kernel time")
+        self.stats_table.setHorizontalHeaderLabels([header])
+        self.shares_table.show_shares(kernel_shares(result) if result.is_program else [])
+        # One launch's bytes over a program's time would mislead: each kernel's share says more.
+        self.throughput.setVisible(not result.is_program)
         self.timeline_hover.setText(" ")
         self._stats = run.stats()
         self._show_stats(self._stats)
@@ -224,6 +243,18 @@ class TimingsPanel(QWidget):
         return None if item is None else item.data(SECONDS_ROLE)
 
     def _summary(self, run: FinishedRun, launches: int) -> str:
+        if run.result.is_program:
+            kernels = ", ".join(share.kernel for share in kernel_shares(run.result))
+            return self.tr(
+                "<b>A program of {count} launches</b> ({kernels}) on {device}: "
+                "{timed} of {repeats} repeats timed, each the sum of its launches"
+            ).format(
+                count=sum(1 for t in run.result.timings if t.phase == "kernel" and not t.repeat),
+                kernels=kernels,
+                device=run.result.device or self.tr("the device"),
+                timed=launches,
+                repeats=run.session.repeats,
+            )
         local = run.local_size
         if run.session.repeats == 1:
             text = self.tr(

@@ -1,0 +1,76 @@
+"""Step mode through a program: each kernel and its arguments, then one launch at a time."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from clstudio.common import StepOutcome
+from clstudio.engine.run import Engine
+from clstudio.session import Launch, LaunchEdit, Session, apply_launch_edit, load_session
+
+pytestmark = pytest.mark.opencl
+
+KERNELS = Path(__file__).parents[2] / "kernels"
+
+
+def step_all(engine: Engine, session: Session) -> list[StepOutcome]:
+    stepper = engine.stepper(session)
+    outcomes = []
+    while stepper.next_number is not None:
+        outcomes.append(stepper.advance())
+    return outcomes
+
+
+def test_a_program_steps_through_each_kernel_its_arguments_and_each_launch() -> None:
+    session = replace(load_session(KERNELS / "vadd_chain.json"), repeats=1)
+    outcomes = step_all(Engine(), session)
+    assert all(o.ok for o in outcomes), [o.error for o in outcomes if not o.ok]
+    numbers = [(o.number, o.part, o.parts) for o in outcomes]
+    assert numbers == [
+        (1, 0, 0), (2, 0, 0), (3, 0, 0), (4, 0, 0), (5, 0, 0),
+        (6, 1, 3), (6, 2, 3), (6, 3, 3),
+        (7, 0, 0),
+        (8, 1, 3), (8, 2, 3), (8, 3, 3),
+        (9, 1, 3), (9, 2, 3), (9, 3, 3),
+        (10, 0, 0), (11, 0, 0),
+    ]  # fmt: skip
+    assert outcomes[6].produced.startswith("launch 2 of 3, kernel `vadd`: kernel 'vadd'")
+    assert "launch 3 of 3, kernel `vadd`, iteration 0 queued" in outcomes[14].produced
+    run = outcomes[-1].run
+    assert run is not None and run.ok and run.launch_count == 3
+    a, b, c, f = (run.inputs[name] for name in "abcf")
+    np.testing.assert_allclose(run.outputs["g"], a + b + c + f, rtol=1e-5)
+    assert len(run.kernel_times_ns()) == 3
+
+
+def test_a_long_program_queues_the_rest_at_once_and_matches_its_reference() -> None:
+    session = replace(load_session(KERNELS / "game_of_life.json"), repeats=1)
+    outcomes = step_all(Engine(), session)
+    launches = [o for o in outcomes if o.number == 9]
+    assert len(launches) == 64 and launches[-1].parts == 64
+    run = outcomes[-1].run
+    assert run is not None
+    assert run.ok, [r.message for r in run.references.values()]
+
+
+def test_a_bad_second_launch_fails_step_six_naming_it() -> None:
+    session = replace(load_session(KERNELS / "vadd_chain.json"), repeats=1)
+    bad = Launch("vadd", (1 << 20,), None, {"a": "d", "b": "nope_missing", "c": "e"})
+    session = replace(session, launches=(session.launches[0], bad, session.launches[2]))
+    outcomes = step_all(Engine(), session)
+    failed = outcomes[-1]
+    assert not failed.ok and failed.number == 6
+    assert failed.error is not None and "launch 2 of 3" in failed.error.message
+
+
+def test_stepping_a_grouped_program_after_an_edit_in_the_core() -> None:
+    session = replace(load_session(KERNELS / "vector_add.json"), repeats=1)
+    program = apply_launch_edit(session, LaunchEdit("add"))
+    program = apply_launch_edit(program, LaunchEdit("group", entry=1, iterations=3))
+    outcomes = step_all(Engine(), program)
+    assert [o.parts for o in outcomes if o.number == 9] == [4, 4, 4, 4]
+    assert outcomes[-1].ok

@@ -1,0 +1,276 @@
+"""The Arguments form edits a program's launches: add one, pick its kernel, bind, run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+from pytestqt.qtbot import QtBot
+
+from clstudio.common import RunResult
+from clstudio.session import Launch, leaf_launches, load_session
+from clstudio.ui.args.launch_card import LaunchCard
+from clstudio.ui.args.scalar_editor import ScalarEditor
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.results.timings.timings_panel import TimingsPanel
+
+pytestmark = pytest.mark.opencl
+
+KERNELS = Path(__file__).parents[3] / "kernels"
+TWO_KERNELS = """\
+__kernel void fill(__global float *out, const float value) {
+    out[get_global_id(0)] = value;
+}
+__kernel void scale(__global const float *src, __global float *dst, const float k) {
+    size_t i = get_global_id(0);
+    dst[i] = k * src[i];
+}
+"""
+
+
+def choose(qtbot: QtBot, combo: QComboBox, text: str) -> None:
+    """Pick an item as the user does: open the list, go to the item, press Enter."""
+    combo.setFocus()
+    index = combo.findText(text)
+    assert index >= 0, [combo.itemText(i) for i in range(combo.count())]
+    while combo.currentIndex() != index:
+        key = Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up
+        qtbot.keyClick(combo, key)
+
+
+def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def run(qtbot: QtBot, window: MainWindow) -> RunResult:
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    result = finished.args[0]
+    assert isinstance(result, RunResult)
+    return result
+
+
+def header_text(timings: TimingsPanel) -> str:
+    item = timings.stats_table.horizontalHeaderItem(0)
+    assert item is not None
+    return item.text()
+
+
+def cards(window: MainWindow) -> list[LaunchCard]:
+    return window.arguments_panel.launches.cards
+
+
+def test_add_a_second_launch_of_another_kernel_run_and_read_both_in_the_timeline(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    path = tmp_path / "two.cl"
+    path.write_text(TWO_KERNELS)
+    window = make_window()
+    assert window.files.load(path)
+    panel = window.arguments_panel
+    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    assert cards(window) == [] and "fill is launched once" in panel.launches.summary.text()
+    row = panel.row("value")
+    assert row is not None and isinstance(row.editor, ScalarEditor)
+    retype(qtbot, row.editor.lanes[0], "2")
+
+    qtbot.mouseClick(panel.launches.add, Qt.MouseButton.LeftButton)
+    assert [card.heading.text() for card in cards(window)] == ["Launch 1 of 2", "Launch 2 of 2"]
+    assert not panel.ndrange.isVisibleTo(panel)  # each launch has its NDRange now
+    choose(qtbot, cards(window)[1].kernel, "scale")
+    # scale's parameters are new arguments of the program, by their own names.
+    assert [row.name for row in panel.rows()] == ["out", "value", "src", "dst", "k"]
+    second = cards(window)[1]
+    choose(qtbot, second.bindings["src"].choice, "out")
+    choose(qtbot, cards(window)[1].bindings["k"].choice, "a value of its own")
+    retype(qtbot, cards(window)[1].bindings["k"].value, "3")
+    # Nothing passes `src` and `k` any more: they left the form.
+    assert [row.name for row in panel.rows()] == ["out", "value", "dst"]
+    session = window.workbench.document.session
+    assert [launch.kernel for launch in leaf_launches(session.launches)] == ["fill", "scale"]
+
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    np.testing.assert_array_equal(result.outputs["dst"], np.full(1024, 6.0, np.float32))
+    timeline = window.results_panel.timings.timeline
+    assert {"kernel fill", "kernel scale"} <= set(timeline.row_names())
+    assert timeline.legend_kernels() == ["fill", "scale"]
+
+
+def test_launches_move_and_go_and_a_saved_program_keeps_them(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
+    panel = window.arguments_panel
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    assert panel.title.text() == "Arguments of the program"
+    assert [c.kernel.currentText() for c in cards(window)] == [
+        "scan_blocks",
+        "scan_blocks",
+        "add_block_offsets",
+    ]
+    qtbot.mouseClick(cards(window)[2].up, Qt.MouseButton.LeftButton)
+    assert [c.kernel.currentText() for c in cards(window)] == [
+        "scan_blocks",
+        "add_block_offsets",
+        "scan_blocks",
+    ]
+    qtbot.mouseClick(cards(window)[1].down, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(cards(window)[2].remove, Qt.MouseButton.LeftButton)
+    assert len(cards(window)) == 2
+    saved = tmp_path / "two_scans.json"
+    window.files.save_to(saved)
+    written = json.loads(saved.read_text())
+    assert [launch["kernel"] for launch in written["launches"]] == ["scan_blocks", "scan_blocks"]
+    assert written["launches"][1]["global_size"] == ["N/B"]
+    assert load_session(saved).launches[1] == Launch(
+        "scan_blocks", (1024,), (1024,), {"in": "sums", "out": "offsets", "block_sums": "total"}
+    )
+
+
+def test_a_group_repeats_and_a_bad_swap_is_refused_before_run(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
+    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
+    box = window.arguments_panel.launches.groups[0]
+    assert box.iterations.value() == 64 and box.swaps.text() == "grid next"
+    retype(qtbot, box.swaps, "grid width")
+    qtbot.keyClick(box.swaps, Qt.Key.Key_Return)
+    assert "'width' is not a buffer of the session" in box.problem.text()
+    assert not window.workbench.request_run()
+    assert "not a buffer" in window.run_bar.refusal.text()
+
+
+def test_timings_give_each_kernels_statistics_and_share(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    timings = window.results_panel.timings
+    rows = timings.shares_table.rows()
+    assert [(row[0], row[1]) for row in rows] == [("scan_blocks", "10"), ("add_block_offsets", "5")]
+    shares = [int(row[4].rstrip("%")) for row in rows]
+    assert 98 <= sum(shares) <= 102  # each rounded to a whole percent
+    assert header_text(timings) == "Program time"
+    assert timings.stats_value("Repeats") == 5
+    timeline = timings.timeline
+    assert len(timeline.bars("kernel", "scan_blocks")) == 10
+    assert timeline.kernel_brush("scan_blocks") != timeline.kernel_brush("add_block_offsets")
+
+
+def test_a_one_launch_session_looks_and_runs_as_before(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "vector_add.json", "vector_add")
+    panel = window.arguments_panel
+    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    assert cards(window) == [] and panel.ndrange.isVisibleTo(panel)
+    assert panel.title.text() == "Arguments of vector_add"
+    before = window.workbench.document.session
+    qtbot.mouseClick(panel.launches.add, Qt.MouseButton.LeftButton)
+    assert len(cards(window)) == 2 and panel.title.text() == "Arguments of the program"
+    qtbot.mouseClick(cards(window)[1].remove, Qt.MouseButton.LeftButton)
+    # Back to one launch: the form and the session are as they were.
+    assert cards(window) == [] and panel.ndrange.isVisibleTo(panel)
+    assert panel.title.text() == "Arguments of vector_add"
+    assert window.workbench.document.session == before
+    assert not window.workbench.document.dirty
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    timings = window.results_panel.timings
+    assert timings.timeline.legend_kernels() == [] and not timings.shares_table.isVisibleTo(timings)
+    assert header_text(timings) == "Kernel time"
+    saved = tmp_path / "va.json"
+    window.files.save_to(saved)
+    assert "launches" not in json.loads(saved.read_text())
+
+
+def test_outputs_show_a_buffer_as_each_launch_of_the_first_iteration_left_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "vadd_chain.json", "vadd_chain")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    result = run(qtbot, window)
+    assert result.ok, result.error
+    outputs = window.results_panel.outputs
+    picker = outputs.launch_picker
+    assert picker.isVisibleTo(outputs)
+    assert [picker.itemText(i) for i in range(picker.count())] == [
+        "after the program",
+        "after launch 1 of 3 (vadd)",
+        "after launch 2 of 3 (vadd)",
+        "after launch 3 of 3 (vadd)",
+    ]
+    assert outputs.select_buffer("e")
+    final = outputs.current_entry()
+    assert final is not None and final.reference is not None and final.reference.ok
+    choose(qtbot, picker, "after launch 1 of 3 (vadd)")
+    shown = outputs.current_entry()
+    assert shown is not None and not shown.array.any()  # launch 2 writes e
+    assert shown.reference is None  # the reference judges the program's end
+    assert outputs.reference_label.text().startswith("As launch 1 of 3 (vadd) left it")
+    assert not outputs.reference_editor.isVisibleTo(outputs)
+    choose(qtbot, picker, "after launch 2 of 3 (vadd)")
+    shown = outputs.current_entry()
+    assert shown is not None
+    np.testing.assert_array_equal(shown.array, final.array)
+    choose(qtbot, picker, "after the program")
+    assert outputs.current_entry() == final
+
+
+def test_a_programs_summary_names_its_launches_and_hides_one_launchs_throughput(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "vadd_chain.json", "vadd_chain")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    assert run(qtbot, window).ok
+    timings = window.results_panel.timings
+    assert timings.summary.text().startswith("<b>A program of 3 launches</b> (vadd) on ")
+    assert not timings.throughput.isVisibleTo(timings)
+    assert window.status.run_label.text().endswith("median over 5 repeats, ok")
+
+
+def test_a_bad_local_size_in_a_launch_is_flagged_on_its_card_and_refused(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
+    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    retype(qtbot, cards(window)[1].ndrange.local_fields[0], "1000")
+    second = cards(window)[1]
+    assert second.problems.isVisibleTo(second)
+    assert second.problems.text().startswith("launch 2 of 3, kernel `scan_blocks`: ")
+    assert not cards(window)[0].problems.isVisibleTo(cards(window)[0])
+    assert not window.workbench.request_run()
+    assert "launch 2 of 3" in window.run_bar.refusal.text()
+
+
+def test_an_iterated_program_counts_the_launches_it_enqueues(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
+    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
+    assert run(qtbot, window).ok
+    timings = window.results_panel.timings
+    assert timings.summary.text().startswith("<b>A program of 64 launches</b> (life) on ")
+    assert timings.shares_table.rows()[0][:2] == ["life", "320"]
+    assert timings.shares_table.rows()[0][-1] == "100%"
