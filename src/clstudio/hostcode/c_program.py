@@ -109,6 +109,8 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add(
             "static const size_t ORIGIN[3] = {0, 0, 0}; /* image copies start at pixel 0, 0 */"
         )
+    if any(a.filled for a in plan.written):
+        code.add("static const cl_uchar ZERO = 0; /* clEnqueueFillBuffer's pattern */")
     code.add("", *_CHECK_CL.splitlines())
     code.add("", *DEVICE_CHOICE.splitlines())
     for ctype in dict.fromkeys(host_ctype(ref.output) for ref in plan.references):
@@ -253,7 +255,11 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
-    code.add(" * the buffers the kernel writes get their starting contents again. */")
+    if any(arg.filled for arg in plan.written):
+        code.add(" * the buffers the kernel writes get their starting contents again; those")
+        code.add(" * that start from zeros are filled on the device (clEnqueueFillBuffer). */")
+    else:
+        code.add(" * the buffers the kernel writes get their starting contents again. */")
     code.add(
         "cl_event *launches = new_array(REPEATS, sizeof *launches);",
         "for (int repeat = 0; repeat < REPEATS; repeat++) {",

@@ -23,6 +23,7 @@ from clstudio.session import (
     SamplerArg,
     ScalarArg,
     Session,
+    filled_with_zeros,
     initial_contents,
 )
 
@@ -53,6 +54,12 @@ class ArgPlan:
     def written(self) -> bool:
         """Read back after the run, and copied again before each repeat."""
         return self.access in ("out", "inout", "write_only")
+
+    @property
+    def filled(self) -> bool:
+        """Filled with zeros on the device before each repeat (clEnqueueFillBuffer), as CL
+        Studio's own runs do, instead of copied from the host."""
+        return isinstance(self.spec, BufferArg) and filled_with_zeros(self.spec, self.access)
 
     @property
     def element(self) -> ElementType:

@@ -224,11 +224,19 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add("")
     code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add("# the buffers the kernel writes get their starting contents again.")
+    if any(arg.filled for arg in plan.written):
+        code.add("# Those that start from zeros are filled on the device (clEnqueueFillBuffer).")
     code.add("launches = []", "for _ in range(REPEATS):")
     with code.indented():
         for arg in plan.written:
             own = names[arg.index]
-            code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
+            if arg.filled:
+                code.add(
+                    f"cl.enqueue_fill_buffer(queue, {own['device']}, np.zeros(1, np.uint8), 0, "
+                    f"{own['value']}.nbytes)"
+                )
+            else:
+                code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
         code.add(
             "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
         )
@@ -329,7 +337,13 @@ def _region(arg: ArgPlan) -> str:
 def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     flags = f"mf.{_FLAGS[arg.access]}"
-    later = "  # copied before each launch" if arg.written else ""
+    later = ""
+    if arg.written:
+        later = (
+            "  # filled with zeros before each launch"
+            if arg.filled
+            else "  # copied before each launch"
+        )
     device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):
         channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"

@@ -17,6 +17,7 @@ from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 BAR_HEIGHT = 0.6
 ROW_TITLES = {
     "upload": QT_TRANSLATE_NOOP("TimelinePlot", "write"),
+    "fill": QT_TRANSLATE_NOOP("TimelinePlot", "fill"),
     "kernel": QT_TRANSLATE_NOOP("TimelinePlot", "kernel"),
     "download": QT_TRANSLATE_NOOP("TimelinePlot", "read"),
 }
@@ -35,6 +36,10 @@ def bar_text(bar: TimelineBar) -> str:
     """What a bar is, for the hover line under the plot."""
     if bar.phase == "upload":
         action = QCoreApplication.translate("TimelinePlot", "copy '{name}' to the device")
+    elif bar.phase == "fill":
+        action = QCoreApplication.translate(
+            "TimelinePlot", "fill '{name}' with zeros on the device"
+        )
     elif bar.phase == "download":
         action = QCoreApplication.translate("TimelinePlot", "read '{name}' back")
     else:
