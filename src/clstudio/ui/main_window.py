@@ -128,8 +128,11 @@ class MainWindow(QMainWindow):
             checks, bench, self.check_status, self.devices.simulator_listed, self
         )
         debugger = DebugController(self)
-        self.debug_mode = DebugMode(debugger, bench, self.devices.simulator_listed, self)
         self.debug_dock = DebugDock(debugger, self)
+        picker = self.debug_dock.panel.picker
+        self.debug_mode = DebugMode(
+            debugger, bench, self.devices.simulator_listed, picker.start_item, self
+        )
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.debug_dock)
         self.tabifyDockWidget(self.results_dock, self.debug_dock)
         self.results_dock.raise_()
@@ -238,6 +241,7 @@ class MainWindow(QMainWindow):
         self.step_mode.messageRaised.connect(self.status.show_message)
         self.check_mode.messageRaised.connect(self.status.show_message)
         self.debug_mode.messageRaised.connect(self.status.show_message)
+        self.debug_dock.panel.debugRequested.connect(self.debug_mode.request_debug)
         self.host_code.messageRaised.connect(self.status.show_message)
         self.recovery.failed.connect(self.status.show_message)
         self.recovery.fileSetAside.connect(self.status.show_data_message)

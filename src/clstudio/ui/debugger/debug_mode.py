@@ -14,6 +14,10 @@ from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.workbench import Workbench
 
+# The work-item a new run follows, given the session's local size: a global id, or
+# what is wrong with what the user typed.
+StartItem = Callable[[tuple[int, ...] | None], tuple[int, int, int] | str]
+
 
 class DebugMode(QObject):
     """Starts debug runs of the workbench's document and follows them in the editor."""
@@ -25,13 +29,16 @@ class DebugMode(QObject):
         controller: DebugController,
         workbench: Workbench,
         simulator_listed: Callable[[], bool | None],
+        start_item: StartItem,
         parent: QWidget,
     ) -> None:
-        """`simulator_listed`: whether discovery found Oclgrind (None: not known yet)."""
+        """`simulator_listed`: whether discovery found Oclgrind (None: not known yet);
+        `start_item`: the work-item the user chose to follow (the Debug dock's picker)."""
         super().__init__(parent)
         self.controller = controller
         self._workbench = workbench
         self._simulator_listed = simulator_listed
+        self._start_item = start_item
         self._window = parent
         controller.paused.connect(self._on_controller_paused)
         controller.debugEnded.connect(self._on_controller_debug_ended)
@@ -53,8 +60,16 @@ class DebugMode(QObject):
             self._refuse(problems[0].message)
             return False
         breakpoints = self._workbench.editor.editor.breakpoints()
+        session = self._workbench.document.session
+        item = self._start_item(session.local_size)
+        if isinstance(item, str):
+            self._refuse(item)
+            return False
+        ids: tuple[int, ...] = item
+        while len(ids) > len(session.global_size) and ids[-1] == 0:
+            ids = ids[:-1]  # (5, 0, 0) in a 1-D kernel is work-item 5
         try:
-            plan = plan_debug(self._workbench.document.session, breakpoints)
+            plan = plan_debug(session, breakpoints, ids)
         except DebugPlanError as error:
             self._refuse(str(error))
             return False
