@@ -97,12 +97,18 @@ def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(
     assert panel.row_state(1) == "done" and panel.row_state(2) == "current"
     assert panel.status.text() == "1 of 11 steps done; step 2 is next."
     assert panel.row_texts(2)[3] == ""  # the next step waits for Step, it is not running
+    # Beside the list: the step just done, and what it produced in full.
+    assert panel.details.text().startswith("<b>1. Find the platforms</b>")
+    assert "Produced: " in panel.details.text()
+    assert "Portable Computing Language" in panel.details.text()
     press_and_wait(qtbot, window, panel.run_to_end_button)
     produced = [panel.row_texts(n)[3] for n in range(1, HOST_STEP_COUNT + 1)]
     assert produced[2].startswith("a context on 1 device")
     assert produced[4].startswith("a program with 1 kernel")
     assert produced[5] == "kernel 'scale' with 2 arguments"
     assert produced[6] == "1 buffer, 3.91 KiB in all, copied to the device"
+    assert panel.details.text().startswith("<b>11. Read the results back</b>")
+    assert "references matching: 1 of 1" in panel.details.text()
     assert produced[8] == "1 launch queued: 1000 work-items in groups of the driver's choosing"
     assert produced[9].startswith("the queue is empty; the kernel ran for ")
     assert produced[10] == "1 output read back, 3.91 KiB; references matching: 1 of 1"

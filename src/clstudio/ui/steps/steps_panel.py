@@ -9,8 +9,6 @@ shows state and emits intents; StepMode decides.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
@@ -30,6 +28,7 @@ from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds, gettex
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import FinishedRun, later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.steps.step_details import ERROR_COLOUR, STOPPED_COLOUR, details_html, stopped
 from clstudio.ui.steps.step_time_bar import BAR_ROLE, StepTimeBarDelegate
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -43,8 +42,6 @@ COLUMNS: tuple[str, ...] = (
 )
 NUMBER, TITLE, CALL, PRODUCED, TIME = range(len(COLUMNS))
 CALL_WIDTH = 270  # pixels: "clCreateProgramWithSource, clBuildProgram" at the usual font
-ERROR_COLOUR = "#d9453b"
-STOPPED_COLOUR = "#d08a1e"
 LINE_ROLE = Qt.ItemDataRole.UserRole + 2  # on a diagnostic's row: its source line
 SECONDS_ROLE = Qt.ItemDataRole.UserRole + 3  # a row's time, which its bar shows
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -192,11 +189,11 @@ class StepsPanel(QWidget):
             text = error_text(error) if error is not None else self.tr("failed")
             item.setText(PRODUCED, text.splitlines()[0])
             item.setToolTip(PRODUCED, text)
-            self._paint(item, "stopped" if _stopped(outcome) else "failed")
+            self._paint(item, "stopped" if stopped(outcome) else "failed")
             self._add_diagnostics(item, outcome)
             self._mark_current(None)
         self._scale_bars()
-        self._select(outcome.number if not outcome.ok else min(outcome.number + 1, HOST_STEP_COUNT))
+        self._select(outcome.number)  # the step just done, with what it produced
 
     def show_ended(self, next_number: int | None) -> None:
         """The request is over: `next_number` is the step Step would do, or None (Reset)."""
@@ -399,27 +396,11 @@ class StepsPanel(QWidget):
             self.lineRequested.emit(line)
 
     def _show_details(self, step: HostStep) -> None:
-        """The chosen step in full: its calls in both APIs, why it is needed, what went wrong."""
-        parts = [
-            f"<b>{step.number}. {_escape(gettext(step.title))}</b>",
-            self.tr("C: {call}").format(call=f"<code>{_escape(step.c_api)}</code>"),
-            self.tr("pyopencl: {call}").format(call=f"<code>{_escape(step.pyopencl)}</code>"),
-            _escape(gettext(step.why)),
-        ]
+        """The chosen step in full, beside the list: what it produced, its calls, why."""
+        item = self._items[step.number - 1]
+        produced = item.toolTip(PRODUCED) or item.text(PRODUCED)
+        if produced == self.tr("running…"):
+            produced = ""
+        current = item.data(NUMBER, Qt.ItemDataRole.UserRole) == "current"
         outcome = self._outcomes.get(step.number)
-        if outcome is not None and outcome.error is not None:
-            colour = STOPPED_COLOUR if _stopped(outcome) else ERROR_COLOUR
-            parts.append(
-                f'<span style="color:{colour}">{_escape(error_text(outcome.error))}</span>'
-            )
-            if outcome.build is not None and outcome.build.errors:
-                parts.append(self.tr("Click a line under the step to go to it in the editor."))
-        self.details.setText("<br>".join(parts))
-
-
-def _stopped(outcome: StepOutcome) -> bool:
-    return outcome.error is not None and outcome.error.stage in ("cancelled", "timeout")
-
-
-def _escape(text: str) -> str:
-    return html.escape(text, quote=False).replace("\n", "<br>")
+        self.details.setText(details_html(step, produced, item.text(TIME), outcome, current))
