@@ -7,7 +7,14 @@ from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFrame,
+    QMainWindow,
+    QScrollArea,
+    QWidget,
+)
 
 from clstudio.ui.actions import (
     debug_actions,
@@ -105,13 +112,17 @@ class MainWindow(QMainWindow):
         self.status = StatusBar(self.statusBar(), self.check_status)
         self.files = FileController(bench, settings, self.recovery, self.status, self)
 
-        self.devices_dock = self._dock(self.tr("Devices"), "devicesDock", self.device_panel)
+        self.devices_dock = self._dock(
+            self.tr("Devices"), "devicesDock", self.device_panel, scrolls=True
+        )
         self.arguments_dock = self._dock(self.tr("Arguments"), "argumentsDock", args)
         self.results_dock = self._dock(self.tr("Results"), "resultsDock", results)
         exercises = self.exercises = ExercisesController(
             self.files, bench, self.status, backends.runs, self, checker=backends.checks
         )
-        self.exercises_dock = self._dock(self.tr("Exercises"), "exercisesDock", exercises.panel)
+        self.exercises_dock = self._dock(
+            self.tr("Exercises"), "exercisesDock", exercises.panel, scrolls=True
+        )
         self._place_docks()
 
         self.devices = DeviceController(
@@ -179,9 +190,17 @@ class MainWindow(QMainWindow):
         self.files.show_current()
         self.devices.start_discovery()
 
-    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+    def _dock(self, title: str, name: str, widget: QWidget, scrolls: bool = False) -> QDockWidget:
+        """`scrolls`: the dock scrolls its panel rather than hold the window to the panel's
+        minimum height (the side docks' minimums kept Results from growing)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
+        if scrolls:
+            area = QScrollArea(dock)
+            area.setWidgetResizable(True)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            area.setWidget(widget)
+            widget = area
         dock.setWidget(widget)
         return dock
 
@@ -234,6 +253,7 @@ class MainWindow(QMainWindow):
         w.buildStateChanged.connect(self.status.show_build_state)
         w.lastRunChanged.connect(self.status.show_last_run)
         w.lastRunChanged.connect(self.window_layout.make_room_for_results)
+        self.results_panel.roomRequested.connect(self.window_layout.grow_results)
         w.documentShown.connect(lambda: self.status.show_last_run(None))
         w.runStateChanged.connect(self._on_run_state_changed)
         self.step_mode.steppingChanged.connect(self._on_run_state_changed)

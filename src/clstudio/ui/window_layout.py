@@ -4,7 +4,7 @@ starts, and room for the results once there are some."""
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QTabBar
 
 from clstudio.ui.settings import AppSettings
 
@@ -55,9 +55,30 @@ class WindowLayout:
         self._settings.set_geometry(self._window.saveGeometry())
         self._settings.set_window_state(self._window.saveState())
 
+    def grow_results(self, pixels: int) -> None:
+        """A Results tab needs `pixels` more to be read: the dock grows, to 3/5 of the
+        window at most (the editor keeps the rest); it never shrinks here."""
+        area = self._results_area()
+        height = min(area + pixels, self._window.height() * 3 // 5)
+        if height > area:
+            self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+
+    def _results_area(self) -> int:
+        """The Results dock's height as resizeDocks counts it: with the bar of the tabs it
+        shares with the Debug dock, which the dock's own height leaves out."""
+        title = self._results.windowTitle()
+        bars = [
+            bar
+            for bar in self._window.findChildren(QTabBar)
+            if bar.parent() is self._window
+            and bar.isVisible()
+            and any(bar.tabText(i) == title for i in range(bar.count()))
+        ]
+        return self._results.height() + sum(bar.height() for bar in bars)
+
     def make_room_for_results(self) -> None:
         """After the first run of a first layout: the Results toward 2/5 of the window."""
         if self._grow_results_on_first_run:
             self._grow_results_on_first_run = False
-            height = max(self._results.height(), self._window.height() * 2 // 5)
+            height = max(self._results_area(), self._window.height() * 2 // 5)
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)

@@ -216,3 +216,21 @@ def test_after_a_run_the_steps_show_its_times_and_the_later_launches(
     assert max(bars) == 1.0 and all(0 <= bar <= 1 for bar in bars)
     assert panel.bar_of(5) > panel.bar_of(0)  # the build costs more than a later launch
     assert panel.step_button.isEnabled()  # step mode starts afresh from here
+
+
+def test_at_1280_by_800_every_step_row_is_in_view_without_dragging(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    window.resize(1280, 800)
+    window.results_panel.setCurrentWidget(window.host_code_panel)
+    window.results_panel.setCurrentWidget(panel)  # shown again: the tab asks for room
+    press_and_wait(qtbot, window, panel.step_button)
+
+    def all_in_view() -> bool:
+        viewport = panel.tree.viewport().rect()
+        rows = [tree_item(panel.tree, n) for n in range(HOST_STEP_COUNT)]
+        return all(viewport.contains(panel.tree.visualItemRect(row)) for row in rows)
+
+    qtbot.waitUntil(all_in_view, timeout=5_000)
+    assert window.editor_panel.height() >= 150  # the editor keeps room to be used

@@ -285,6 +285,14 @@ class StepsPanel(QWidget):
         self.set_next(1)
         self._select(5 if 5 in times else 1)
 
+    def wanted_height(self) -> int:
+        """The tab's height that shows every row of the list without scrolling."""
+        tree = self.tree
+        rows = sum(1 + (item.childCount() if item.isExpanded() else 0) for item in self._items)
+        rows += 1 if self._later is not None else 0
+        row = tree.visualItemRect(self._items[0]).height() or tree.fontMetrics().height()
+        return self.height() - tree.viewport().height() + rows * row + 2 * tree.frameWidth()
+
     def row_texts(self, number: int) -> list[str]:
         """The texts of step `number`'s row (0 is the later launches' row), as shown."""
         item = self._later if number == 0 else self._items[number - 1]
