@@ -1,6 +1,7 @@
 """Retake the README's window screenshots, as a learner sees the window on a first start.
 
-Run it on a display of the shot's size (an X server; Xvfb works):
+Run it on an X server at least as large as the largest shot (Xvfb works), with
+ImageMagick's `import`:
 
     Xvfb :57 -screen 0 1920x1080x24 &
     DISPLAY=:57 .venv/bin/python assets/take_screenshots.py            # every shot
@@ -86,7 +87,11 @@ def take(shot: Shot) -> None:
     for _ in range(50):  # the layout and plots settle
         app.processEvents()
         QApplication.instance().thread().msleep(20)  # type: ignore[union-attr]
-    window.grab().save(str(ASSETS / f"{shot.name}.png"))
+    # What the X server shows, as a user would see it (a grab() paints widgets afresh).
+    width, height = shot.size
+    crop = f"{width}x{height}+0+0"
+    out = str(ASSETS / f"{shot.name}.png")
+    subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", out], check=True)
     window.workbench.document.mark_clean()
     window.close()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -288,6 +288,11 @@ class MainWindow(QMainWindow):
 
     def _on_check_mode_checking_changed(self, checking: bool) -> None:
         run_actions.show_checking(self, self.window_actions, checking)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Once the docks have their places: then Qt's stale copy of a tab bar shows as such.
+        QTimer.singleShot(0, self, self.window_layout.hide_stale_tab_bars)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

@@ -76,9 +76,35 @@ class WindowLayout:
         ]
         return self._results.height() + sum(bar.height() for bar in bars)
 
+    def hide_stale_tab_bars(self) -> None:
+        """Qt leaves a copy of the bar of the second group of tabbed docks visible where
+        it first laid it out, over the docks there ("Results | Debug" across the
+        roofline); the copy is never used again. Once the window is shown, a bar that
+        touches none of its docks is that copy."""
+        window = self._window
+        groups: dict[tuple[str, ...], list[QTabBar]] = {}
+        for bar in window.findChildren(QTabBar):
+            if bar.parent() is window and bar.isVisible():
+                texts = tuple(bar.tabText(i) for i in range(bar.count()))
+                groups.setdefault(texts, []).append(bar)
+        docks = [d for d in window.findChildren(QDockWidget) if d.isVisible()]
+        for texts, bars in groups.items():
+            if len(bars) < 2:
+                continue
+            own = [d.geometry() for d in docks if d.windowTitle() in texts]
+            for bar in bars:
+                if not any(_touches(bar.geometry(), dock) for dock in own):
+                    bar.hide()
+
     def make_room_for_results(self) -> None:
         """After the first run of a first layout: the Results toward 2/5 of the window."""
         if self._grow_results_on_first_run:
             self._grow_results_on_first_run = False
             height = max(self._results_area(), self._window.height() * 2 // 5)
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+
+
+def _touches(bar: QRect, dock: QRect) -> bool:
+    """A tab bar right under or over a dock, side by side with it."""
+    beside = bar.left() < dock.right() and dock.left() < bar.right()
+    return beside and (abs(bar.top() - dock.bottom()) <= 3 or abs(dock.top() - bar.bottom()) <= 3)
