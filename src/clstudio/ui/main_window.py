@@ -10,9 +10,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFrame,
     QMainWindow,
-    QScrollArea,
     QWidget,
 )
 
@@ -60,6 +58,7 @@ from clstudio.ui.steps.step_controller import StepController
 from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.tasks import application_lanes
 from clstudio.ui.theme import ThemeController
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 from clstudio.ui.wheel_guard import guard_wheel
 from clstudio.ui.window_layout import EMPTY_RESULTS_HEIGHT, WindowLayout
 from clstudio.ui.workbench import Workbench
@@ -192,15 +191,11 @@ class MainWindow(QMainWindow):
 
     def _dock(self, title: str, name: str, widget: QWidget, scrolls: bool = False) -> QDockWidget:
         """`scrolls`: the dock scrolls its panel rather than hold the window to the panel's
-        minimum height (the side docks' minimums kept Results from growing)."""
+        minimum height (the Exercises dock's kept Results from growing)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         if scrolls:
-            area = QScrollArea(dock)
-            area.setWidgetResizable(True)
-            area.setFrameShape(QFrame.Shape.NoFrame)
-            area.setWidget(widget)
-            widget = area
+            widget = VerticalScrollArea(widget, dock)
         dock.setWidget(widget)
         return dock
 

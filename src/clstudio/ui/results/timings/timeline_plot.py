@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -24,10 +25,15 @@ ROW_TITLES = {
 
 
 def legend_html() -> str:
-    """Coloured squares naming the phases; shown beside the plot, where it hides no bar."""
+    """Coloured squares naming the phases; shown beside the plot, where it hides no bar.
+
+    Each square and its name wrap together (a narrow pane left a square at a line's end).
+    """
     return " &nbsp; ".join(
-        f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> "
-        + QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase])
+        f"<span style='white-space:nowrap'><span style='color:{PHASE_COLOURS[phase]}'>■</span>"
+        "&nbsp;"
+        + html.escape(QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase]))
+        + "</span>"
         for phase in PHASES
     )
 
