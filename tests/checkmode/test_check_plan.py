@@ -1,9 +1,11 @@
 """Planning a check: Oclgrind's switches exactly "1", quick mode for large ranges, said in words."""
 
+from dataclasses import replace
+
 from clstudio.checkmode import LOG_NAME, check_environment, plan_check
 from clstudio.checkmode.check_plan import BUILD_OPTIONS, FULL_RANGE_LIMIT
 from clstudio.devices import DeviceSelector
-from clstudio.session import Session
+from clstudio.session import Launch, Session
 
 
 def test_switches_are_exactly_one_and_the_cache_is_off() -> None:
@@ -41,3 +43,16 @@ def test_quick_mode_with_an_automatic_local_size_chooses_whole_groups() -> None:
     plan = plan_check(Session("k", "", global_size=(FULL_RANGE_LIMIT * 4,)))
     assert plan.session.local_size == (256,)
     assert "local size 256, chosen for the check" in plan.coverage
+
+
+def test_a_program_is_quick_when_its_largest_launch_is_and_keeps_each_launchs_sizes() -> None:
+    small = Launch("k", (64,), (64,))
+    large = Launch("k", (FULL_RANGE_LIMIT * 4,), (64,))
+    session = Session("k", "", global_size=(64,), local_size=(64,), launches=(small, large))
+    plan = plan_check(session)
+    assert dict(plan.environment)["OCLGRIND_QUICK"] == "1"
+    assert "first and last of 256 work-groups" in plan.coverage
+    assert plan.session.launches == (small, large)
+    assert plan.session.local_size == (64,)
+    alone = plan_check(replace(session, launches=(small, small)))
+    assert alone.coverage == "" and "OCLGRIND_QUICK" not in dict(alone.environment)

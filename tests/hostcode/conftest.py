@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from clstudio.common import KernelSignature, RunResult
 from clstudio.engine import Engine
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
@@ -47,12 +48,24 @@ def gallery_runs() -> GalleryRuns:
     return runs
 
 
+def signatures_of(result: RunResult) -> dict[str, KernelSignature]:
+    """Every kernel of the program the run built, by name."""
+    assert result.build is not None
+    return {kernel.name: kernel for kernel in result.build.kernels}
+
+
 def export_gallery(runs: GalleryRuns, language: str, root: Path) -> dict[str, Path]:
     folders = {}
-    for name, (session, _, signature) in runs.items():
+    for name, (session, result, signature) in runs.items():
         folders[name] = root / name
         export_program(
-            session, signature, language, folders[name], ON_POCL, platform_name=POCL_PLATFORM
+            session,
+            signature,
+            language,
+            folders[name],
+            ON_POCL,
+            platform_name=POCL_PLATFORM,
+            signatures=signatures_of(result),
         )
     return folders
 

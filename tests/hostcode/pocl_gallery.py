@@ -21,15 +21,9 @@ def runs_on_bundled_pocl(example: Example) -> bool:
     return wanted is None or wanted <= (1, 2)
 
 
-def is_one_launch(example: Example) -> bool:
-    """Programs of several launches are not exported yet (test_host_program checks the refusal)."""
-    return not load_session(example.path).launches
+POCL_GALLERY = [example for example in examples() if runs_on_bundled_pocl(example)]
+PROGRAMS = [example.path.stem for example in POCL_GALLERY if load_session(example.path).launches]
 
-
-POCL_GALLERY = [
-    example for example in examples() if runs_on_bundled_pocl(example) and is_one_launch(example)
-]
-PROGRAM_GALLERY = [example for example in examples() if not is_one_launch(example)]
 
 # Programs name their device, as the app and `clstudio export` do: with Oclgrind
 # installed, the first device of all would be the simulator.

@@ -19,10 +19,13 @@ from clstudio.hostcode.bundled_pocl import POCL_PLATFORM, bundled_pocl_library
 from clstudio.session import (
     BufferArg,
     Init,
+    IterationArg,
+    LaunchGroup,
     Reference,
     ScalarArg,
     Session,
     kernels_dir,
+    leaf_launches,
     load_session,
 )
 
@@ -108,20 +111,87 @@ def test_a_missing_argument_is_a_clear_error() -> None:
         host_program(incomplete, SIGNATURE, "python")
 
 
+VADD = KernelSignature(
+    "vadd",
+    (
+        buffer("a", True),
+        buffer("b", True),
+        buffer("c"),
+        KernelArgInfo("n", "uint", "private", "none", False),
+    ),
+)
+LIFE = KernelSignature(
+    "life",
+    (
+        KernelArgInfo("grid", "uchar*", "global", "none", True),
+        KernelArgInfo("next", "uchar*", "global", "none", False),
+        KernelArgInfo("width", "int", "private", "none", False),
+        KernelArgInfo("height", "int", "private", "none", False),
+    ),
+)
+
+
 @pytest.mark.parametrize("language", ["python", "c"])
-def test_a_program_of_several_launches_is_refused_rather_than_cut_to_one(language: str) -> None:
+def test_a_program_creates_each_kernel_sets_its_arguments_and_waits_once(language: str) -> None:
     session = load_session(kernels_dir() / "vadd_chain.json")
-    signature = KernelSignature(
-        "vadd",
-        (
-            buffer("a", True),
-            buffer("b", True),
-            buffer("c"),
-            KernelArgInfo("n", "uint", "private", "none", False),
-        ),
+    text = host_program(session, VADD, language).text
+    if language == "python":
+        assert text.count('= cl.Kernel(program, "vadd")') == 3
+        assert "kernel_2.set_arg(0, d_buf)" in text  # launch 2 reads what launch 1 wrote
+        assert text.count("cl.enqueue_nd_range_kernel(") == 3
+        assert text.count("queue.finish()") == 1
+        ast.parse(text)
+    else:
+        assert text.count('= clCreateKernel(program, "vadd", &err);') == 3
+        assert "err = clSetKernelArg(kernel_3, 2, sizeof(cl_mem), &d_g);" in text
+        assert text.count("clEnqueueNDRangeKernel(queue, kernel_") == 3
+        assert text.count("clFinish(queue)") == 1
+    for heading in ("launch 1 of 3, kernel vadd", "launch 3 of 3, kernel vadd"):
+        assert heading in text
+
+
+@pytest.mark.parametrize("language", ["python", "c"])
+def test_ping_pong_swaps_the_buffers_inside_the_loop_and_reads_the_newest(language: str) -> None:
+    session = load_session(kernels_dir() / "game_of_life.json")
+    text = host_program(session, LIFE, language).text
+    if language == "python":
+        loop = text[text.index("for iteration in range(64):") :]
+        assert "kernel_1.set_arg(0, grid_now)" in loop
+        assert "grid_now, next_now = next_now, grid_now" in loop
+        assert "cl.enqueue_copy(queue, grid_out, grid_now)" in text
+    else:
+        loop = text[text.index("for (int iteration = 0; iteration < 64; iteration++) {") :]
+        assert "sizeof(cl_mem), &d_grid_now);" in loop
+        assert "swap = d_grid_now;\n" in loop
+        assert "clEnqueueReadBuffer(queue, d_grid_now, CL_TRUE" in text
+    assert "grid and next trade places after each" in text
+
+
+def test_a_launch_of_a_kernel_the_build_lacks_is_named() -> None:
+    session = load_session(kernels_dir() / "scan_multi_block.json")
+    scan = KernelSignature("scan_blocks", (buffer("in", True), buffer("out"), buffer("block_sums")))
+    with pytest.raises(
+        ExportError, match="launch 3 of 3: the program has no kernel 'add_block_offsets'"
+    ):
+        host_program(session, scan, "c", signatures={"scan_blocks": scan})
+
+
+@pytest.mark.parametrize("language", ["python", "c"])
+def test_a_per_launch_scalar_and_the_iteration_number_reach_the_kernel(language: str) -> None:
+    session = load_session(kernels_dir() / "vadd_chain.json")
+    first, second, third = leaf_launches(session.launches)
+    launches = (
+        first,
+        LaunchGroup((replace(second, args={**second.args, "n": IterationArg()}),), 3),
+        replace(third, args={**third.args, "n": ScalarArg(7)}),
     )
-    with pytest.raises(ExportError, match="a program of several launches"):
-        host_program(session, signature, language)
+    text = host_program(replace(session, launches=launches), VADD, language).text
+    if language == "python":
+        assert "kernel_2.set_arg(3, np.uint32(iteration))" in text
+        assert "kernel_3.set_arg(3, np.uint32(7))" in text
+    else:
+        assert "cl_uint n_2 = (cl_uint)iteration;" in text
+        assert "cl_uint n_3 = 7u;" in text
 
 
 def test_a_non_empty_folder_is_refused_unless_forced(tmp_path: Path) -> None:

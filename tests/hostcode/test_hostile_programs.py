@@ -21,7 +21,17 @@ from clstudio.common import KernelSignature, RunResult, parse_element_type
 from clstudio.engine import Engine
 from clstudio.hostcode import ExportError, export_program, host_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
-from clstudio.session import ArgSpec, BufferArg, Init, Reference, ScalarArg, Session
+from clstudio.session import (
+    ArgSpec,
+    BufferArg,
+    Init,
+    IterationArg,
+    Launch,
+    LaunchGroup,
+    Reference,
+    ScalarArg,
+    Session,
+)
 from hostcode.pocl_gallery import ON_POCL
 
 FLOAT = parse_element_type("float32")
@@ -248,3 +258,50 @@ def test_random_sessions_of_colliding_names_run_as_the_app(tmp_path: Path) -> No
             done = subprocess.run([*command, "--save-outputs", str(out)], capture_output=True)
             assert done.returncode == 0, (language, session.source, done.stdout, done.stderr)
             np.testing.assert_array_equal(np.load(out / f"{output}.npy"), result.outputs[output])
+
+
+# A program whose names are the program's own: a buffer `kernel_1` beside the kernel
+# objects kernel_1, kernel_2; a buffer `swap` beside C's swap variable; parameters
+# `iteration` and `GLOBAL_SIZE_1` beside the loop's counter and C's first NDRange.
+PING = """__kernel void step(__global const float *kernel_1, __global float *swap, int iteration,
+                   float GLOBAL_SIZE_1) {
+    int i = get_global_id(0);
+    swap[i] = kernel_1[i] + iteration + GLOBAL_SIZE_1;
+}
+"""
+
+
+def test_a_ping_pong_program_named_like_the_program_itself_runs_as_the_app(
+    tmp_path: Path,
+) -> None:
+    step = Launch(
+        "step", (16,), None, {"iteration": IterationArg(), "GLOBAL_SIZE_1": ScalarArg(0.25)}
+    )
+    # After three swaps `kernel_1` names the buffer that started as `swap`, and the launch
+    # after the loop must bind the buffers as they stand then.
+    after = replace(step, args={**step.args, "kernel_1": "swap", "swap": "kernel_1"})
+    session = Session(
+        kernel="step",
+        source=PING,
+        global_size=(16,),
+        args={
+            "kernel_1": BufferArg(FLOAT, (16,), Init("arange")),
+            "swap": BufferArg(FLOAT, (16,)),
+        },
+        launches=(LaunchGroup((step,), 3, (("kernel_1", "swap"),)), after),
+        references={
+            "kernel_1": Reference("kernel_1 + 1.75", 0.0, 0.0),
+            "swap": Reference("kernel_1 + 1.5", 0.0, 0.0),
+        },
+    )
+    result = run_in_app(session)
+    assert result.references and all(r.ok for r in result.references.values())
+    commands = export_both(session, signature_of(result, "step"), tmp_path)
+    for language, command in commands.items():
+        out = tmp_path / language / "out"
+        done = subprocess.run(
+            [*command, "--save-outputs", str(out)], capture_output=True, text=True
+        )
+        assert done.returncode == 0, (language, done.stdout + done.stderr)
+        for name, expected in result.outputs.items():
+            np.testing.assert_array_equal(np.load(out / f"{name}.npy"), expected, err_msg=name)

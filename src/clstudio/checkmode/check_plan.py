@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from clstudio.common import N_, gettext
 from clstudio.devices import SIMULATOR_PLATFORM, DeviceSelector
-from clstudio.session import Session
+from clstudio.session import Session, leaf_launches
 from clstudio.validation import suggested_local_size
 
 LOG_NAME = "oclgrind.log"  # in the worker's scratch folder, its working directory
@@ -55,17 +55,28 @@ class CheckPlan:
 
 
 def plan_check(session: Session) -> CheckPlan:
-    """The session for one run on Oclgrind: no guard bands, one repeat, its checks on."""
-    quick = math.prod(session.global_size) > FULL_RANGE_LIMIT
-    local = session.local_size
+    """The session for one run on Oclgrind: no guard bands, one repeat, its checks on.
+
+    A program of several launches runs in quick mode when its largest launch would; the
+    coverage then speaks of that launch.
+    """
+    global_size, local = session.global_size, session.local_size
+    if session.launches:
+        largest = max(leaf_launches(session.launches), key=lambda one: math.prod(one.global_size))
+        global_size, local = largest.global_size, largest.local_size
+    quick = math.prod(global_size) > FULL_RANGE_LIMIT
+    given = local
     coverage = ""
     if quick:
-        if local is None:
-            # Oclgrind's own choice for "auto" is one work-item per group.
-            local = suggested_local_size(session.global_size)
-        groups = [g // max(1, size) for g, size in zip(session.global_size, local, strict=True)]
+        if local is None and session.launches:
+            local = tuple(1 for _ in global_size)  # Oclgrind's own choice for "auto"
+            given = local
+        elif local is None:
+            # Oclgrind's own choice for "auto" is one work-item per group: too slow.
+            local = suggested_local_size(global_size)
+        groups = [g // max(1, size) for g, size in zip(global_size, local, strict=True)]
         total = math.prod(groups)
-        if session.local_size is not None:
+        if given is not None:
             coverage = gettext(
                 "quick mode: {items} work-items are too many to simulate, so only the first "
                 "and last of {groups} work-groups ran; a problem only the others hit is not seen"
@@ -77,14 +88,15 @@ def plan_check(session: Session) -> CheckPlan:
                 "check); a problem only the others hit is not seen"
             )
         coverage = coverage.format(
-            items=f"{math.prod(session.global_size):,}", groups=f"{total:,}", local=_sizes(local)
+            items=f"{math.prod(global_size):,}", groups=f"{total:,}", local=_sizes(local)
         )
     options = f"{session.build_options} {BUILD_OPTIONS}".strip()
     checked = replace(
         session,
         device=DeviceSelector(platform=SIMULATOR_PLATFORM),
         build_options=options,
-        local_size=local,
+        # A program's launches keep their own sizes, chosen or left to the driver.
+        local_size=session.local_size if session.launches else local,
         repeats=1,
         guards=False,  # the simulator sees every access; bands would only hide the buffers' ends
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clstudio.common import Diagnostic, RunError, gettext, ngettext
+from clstudio.validation import launch_iteration_heading
 
 Index3 = tuple[int, int, int]
 
@@ -61,6 +62,11 @@ class CheckProblem:
     other_line: int | None = None  # a race's other side
     other_column: int | None = None
     oclgrind: str = ""  # Oclgrind's own first line, for the curious and for bug reports
+    # In a program of several launches: the first launch that hit it (1-based among the
+    # written launches, of `launch_count`) and its iteration; None for a one-launch session.
+    launch: int | None = None
+    launch_count: int = 0
+    iteration: int = 0
 
     @property
     def severity(self) -> str:
@@ -74,6 +80,12 @@ class CheckProblem:
     @property
     def work_group(self) -> Index3 | None:
         return self.first[0].group if self.first else None
+
+    def where(self) -> str:
+        """`launch 2 of 3, kernel `scan_blocks`, iteration 14`; "" for a one-launch session."""
+        if self.launch is None:
+            return ""
+        return launch_iteration_heading(self.launch, self.launch_count, self.kernel, self.iteration)
 
     def who(self) -> str:
         """How many hit it and the first few, in words."""
@@ -104,11 +116,16 @@ class CheckProblem:
 
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """As the editor shows build messages; a race also marks its other line with a note."""
-        who = self.who()
-        if who:
-            text = gettext("Check: {problem} ({who})").format(problem=self.message, who=who)
+        who, where = self.who(), self.where()
+        if who and where:
+            said = gettext("Check, {launch}: {problem} ({who})")
+        elif where:
+            said = gettext("Check, {launch}: {problem}")
+        elif who:
+            said = gettext("Check: {problem} ({who})")
         else:
-            text = gettext("Check: {problem}").format(problem=self.message)
+            said = gettext("Check: {problem}")
+        text = said.format(problem=self.message, who=who, launch=where)
         shown = [Diagnostic(self.line, self.column, self.severity, text)]
         if self.other_line and self.other_line != self.line:
             note = gettext("Check: the other side of the data race at line {line}").format(
@@ -138,6 +155,7 @@ class CheckResult:
     reports: int = 0  # Oclgrind's reports before grouping
     seconds: float = 0.0
     simulator_found: bool = True
+    launch_count: int = 0  # written launches of a program of several; 0 for one launch
 
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         return tuple(d for p in self.problems for d in p.diagnostics())

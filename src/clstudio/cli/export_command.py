@@ -87,6 +87,7 @@ def execute(options: argparse.Namespace) -> int:
                 platform,
                 options.force,
                 device.type if device else "",
+                {kernel.name: kernel for kernel in build.kernels},
             )
         except FolderNotEmptyError as exc:
             said = gettext(

@@ -22,6 +22,7 @@ from clstudio.cli import (
     gui_command,
     peaks_command,
     run_command,
+    sweep_command,
 )
 from clstudio.cli.translated_parser import TranslatedParser
 from clstudio.common import ENGLISH, escaped_output, gettext, set_language
@@ -36,6 +37,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     export_command,
     exercise_command,
     peaks_command,
+    sweep_command,
 )
 INTERRUPTED = 128 + 2  # a shell's exit status for a command ended by SIGINT
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 import pyopencl as cl
@@ -20,6 +21,7 @@ from clstudio.checkmode import (
     SIMULATOR_PLATFORM,
     BufferRegion,
     CheckPlan,
+    CheckProblem,
     CheckResult,
     find_problems,
     opencl_2_feature,
@@ -30,7 +32,9 @@ from clstudio.common import RunError, RunResult, gettext
 from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.context import DeviceState
 from clstudio.engine.images import DeviceImage
+from clstudio.engine.program_run import Started
 from clstudio.engine.run import Cancelled, Engine, Progress
+from clstudio.session import PlannedLaunch, leaf_launches
 
 PROBE_KERNEL = "clstudio_buffer_addresses"
 _UNDEFINED = re.compile(r"Undefined external function:?\s*(?P<name>\S*)")
@@ -42,9 +46,11 @@ def check_session(
     read_log: Callable[[], tuple[str, str]],
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    launch_started: Started | None = None,
 ) -> CheckResult:
     """Run the planned session on Oclgrind; `read_log` returns what Oclgrind wrote to its
-    log, and what reached stderr."""
+    log, and what reached stderr. `launch_started` hears each launch of a program begin,
+    as Engine.run's `started` does."""
     session = plan.session
     started = time.perf_counter()
     if not has_simulator(session.device.platform if session.device else SIMULATOR_PLATFORM):
@@ -55,15 +61,30 @@ def check_session(
     def locate(state: DeviceState, buffers: list[DeviceBuffer | DeviceImage]) -> None:
         regions.extend(buffer_regions(state, buffers))
 
-    run = engine.run(session, progress, cancelled, inspect=locate)
+    logs: list[tuple[PlannedLaunch, str]] = []
+
+    def launched(planned: PlannedLaunch) -> None:
+        logs.append((planned, read_log()[0]))
+
+    listen = launched if session.launches else None
+    run = engine.run(
+        session, progress, cancelled, inspect=locate, launched=listen, started=launch_started
+    )
     parsed = parse_log(*read_log())
     signature = run.build.kernel(session.kernel) if run.build is not None else None
     problems = find_problems(
         parsed, session.source, signature.args if signature else (), tuple(regions)
     )
+    reports = len(parsed.reports)
+    suppressed = parsed.suppressed
+    if logs:
+        named, count, quiet = _launch_problems(run, session.source, logs, tuple(regions))
+        problems = named + problems
+        reports += count
+        suppressed = suppressed or quiet
     error = _opencl_2_error(run, session.source) or run.error
     return CheckResult(
-        ok=error is None and not problems and not parsed.reports,
+        ok=error is None and not problems and not reports,
         kernel=session.kernel,
         error=error,
         device=run.device,
@@ -71,10 +92,47 @@ def check_session(
         local_size=session.local_size,
         problems=problems,
         coverage=plan.coverage,
-        suppressed=parsed.suppressed,
-        reports=len(parsed.reports),
+        suppressed=suppressed,
+        reports=reports,
         seconds=time.perf_counter() - started,
+        launch_count=len(leaf_launches(session.launches)),
     )
+
+
+def _launch_problems(
+    run: RunResult,
+    source: str,
+    logs: list[tuple[PlannedLaunch, str]],
+    regions: tuple[BufferRegion, ...],
+) -> tuple[tuple[CheckProblem, ...], int, bool]:
+    """Each launch's problems, named by the launch and iteration that first hit them.
+
+    A problem seen again at a later iteration of the same launch is the same problem:
+    only its first sighting is kept. Returns the problems, Oclgrind's report count and
+    whether it stopped reporting.
+    """
+    found: dict[tuple[object, ...], CheckProblem] = {}
+    reports = 0
+    suppressed = False
+    for planned, log in logs:
+        parsed = parse_log(log)
+        reports += len(parsed.reports)
+        suppressed = suppressed or parsed.suppressed
+        if not parsed.reports:
+            continue
+        signature = run.build.kernel(planned.launch.kernel) if run.build is not None else None
+        for problem in find_problems(parsed, source, signature.args if signature else (), regions):
+            key = (planned.position, problem.kind, problem.line, problem.column, problem.buffer)
+            found.setdefault(
+                key,
+                replace(
+                    problem,
+                    launch=planned.position,
+                    launch_count=planned.count,
+                    iteration=planned.iteration,
+                ),
+            )
+    return tuple(found.values()), reports, suppressed
 
 
 def buffer_regions(

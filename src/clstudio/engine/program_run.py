@@ -33,7 +33,6 @@ from clstudio.session import (
     ArgSpec,
     BufferArg,
     ImageArg,
-    Launch,
     LocalArg,
     PlannedLaunch,
     SamplerArg,
@@ -44,38 +43,19 @@ from clstudio.session import (
     launch_args,
     leaf_launches,
     planned_launches,
-    swapped_names,
 )
-from clstudio.validation import launch_heading, validate_program
+from clstudio.validation import launch_heading, program_signature, validate_program
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 Inspect = Callable[[DeviceState, list[DeviceObject]], None]
-
-
-def program_signature(
-    session: Session, launches: list[Launch], signatures: dict[str, KernelSignature]
-) -> KernelSignature:
-    """The session's arguments as one signature: buffers are made once for every launch.
-
-    A buffer is `const` (and so not read back) only when every launch reads it through a
-    `const` pointer and no swap moves it.
-    """
-    swapped = swapped_names(session.launches)
-    found: dict[str, KernelArgInfo] = {}
-    for launch in launches:
-        for info in signatures[launch.kernel].args:
-            name = bound_name(launch, info.name)
-            if name is None:
-                continue
-            const = info.is_const and name not in swapped
-            if name in found:
-                const = const and found[name].is_const
-            first = found.get(name, info)
-            found[name] = KernelArgInfo(
-                name, first.type_name, first.address_space, first.access, const
-            )
-    return KernelSignature(session.kernel, tuple(found[n] for n in session.args if n in found))
+# Heard after each launch has ended, the queue waited for: check mode reads the
+# simulator's log there, to name the launch of each report.
+Launched = Callable[[PlannedLaunch], None]
+# Heard from a driver's thread as a launch begins to run, with its number in the run
+# (1 for the first launch of the first repeat): the worker keeps the highest, so that a
+# crash or a timeout can name the launch that was running.
+Started = Callable[[int], None]
 
 
 def _read_write(session: Session) -> Session:
@@ -97,6 +77,8 @@ def run_program(
     progress: Progress | None,
     cancelled: Cancelled,
     inspect: Inspect | None = None,
+    launched: Launched | None = None,
+    on_start: Started | None = None,
 ) -> RunResult:
     state = host_steps.open_device(contexts, session.device, record)
     program, _ = host_steps.build_program(contexts, session, state, record)
@@ -129,7 +111,8 @@ def run_program(
     if progress:
         progress(0, session.repeats)
     for repeat in range(session.repeats):
-        _run_once(session, state, kernels, plan, setter, repeat, record, cancelled)
+        hooks = (launched, on_start)
+        _run_once(session, state, kernels, plan, setter, repeat, record, cancelled, hooks)
         if progress:
             progress(repeat + 1, session.repeats)
     outputs, guard_reports = host_steps.read_back(state, buffers, record)
@@ -157,19 +140,25 @@ def _run_once(
     repeat: int,
     record: Record,
     cancelled: Cancelled,
+    hooks: tuple[Launched | None, Started | None],
 ) -> None:
-    """One run of the whole program from the initial contents, waited for once."""
+    """One run of the whole program from the initial contents, waited for once (after
+    each launch too when someone listens to `launched`)."""
     events = host_steps.upload(state, setter.buffers, repeat, record)
     record.enter("launch")
     started = time.perf_counter()
-    launched: list[tuple[PlannedLaunch, cl.Event]] = []
-    for planned in plan:
+    launched, on_start = hooks
+    events_of: list[tuple[PlannedLaunch, cl.Event]] = []
+    for number, planned in enumerate(plan, repeat * len(plan) + 1):
         if cancelled():
             state.queue.finish()
             message = gettext("stopped by the user before {launch}").format(launch=planned.where())
             raise StepFailed(RunError("cancelled", message))
         kernel = kernels[planned.position - 1]
-        setter.set(kernel, planned, log=repeat == 0 and planned.iteration == 0)
+        logged = repeat == 0 and planned.iteration == 0
+        setter.set(kernel, planned, log=logged)
+        if logged:
+            record.enter("launch")  # back from step 8: a timeout from here is the kernel's
         launch = planned.launch
         try:
             event = cl.enqueue_nd_range_kernel(
@@ -179,12 +168,17 @@ def _run_once(
             state.queue.finish()
             message = f"{planned.where()}: {plain_words(exc)}"
             raise StepFailed(RunError("run", message)) from None
-        launched.append((planned, event))
+        events_of.append((planned, event))
+        if on_start is not None:
+            _tell_start(event, on_start, number)
+        if launched is not None:
+            state.queue.finish()
+            launched(planned)
     enqueued = time.perf_counter()
     state.queue.finish()
     for phase, name, upload in events:
         record.timing(phase, name, repeat, upload)
-    for planned, event in launched:
+    for planned, event in events_of:
         p = event.profile
         record.timings.append(
             Timing(
@@ -208,6 +202,15 @@ def _run_once(
         )
         empty = gettext("the queue is empty")
         record.step("clFinish", gettext("Wait for the device"), enqueued, empty)
+
+
+def _tell_start(event: cl.Event, on_start: Started, number: int) -> None:
+    """`on_start(number)` from the driver's thread once the launch of `event` runs."""
+
+    def running(_status: int) -> None:
+        on_start(number)
+
+    event.set_callback(cl.command_execution_status.RUNNING, running)
 
 
 class _ArgumentSetter:

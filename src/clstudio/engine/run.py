@@ -42,7 +42,7 @@ from clstudio.engine.host_steps import (
 )
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
-from clstudio.engine.program_run import run_program
+from clstudio.engine.program_run import Launched, Started, run_program
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 from clstudio.validation import validate
@@ -103,15 +103,22 @@ class Engine:
         cancelled: Cancelled | None = None,
         entering: Entering = nowhere,
         inspect: Inspect | None = None,
+        launched: Launched | None = None,
+        started: Started | None = None,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage.
 
         `entering` hears each step (clstudio.common.RUN_STEPS) as it begins, so that a
-        watcher can tell where a run that never ends spends its time.
+        watcher can tell where a run that never ends spends its time. `launched` hears
+        each launch of a program of several launches once it has ended (the queue then
+        waits after each launch, for check mode to tell which launch Oclgrind speaks of).
+        `started` hears, from a driver's thread, the number of each launch of a program
+        in the run (repeats counted on) as it begins to run.
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
-            return self._run(session, record, progress, cancelled or (lambda: False), inspect)
+            go_on = cancelled or (lambda: False)
+            return self._run(session, record, progress, go_on, inspect, (launched, started))
         except StepFailed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -124,10 +131,11 @@ class Engine:
         progress: Progress | None,
         cancelled: Cancelled,
         inspect: Inspect | None = None,
+        hooks: tuple[Launched | None, Started | None] = (None, None),
     ) -> RunResult:
         contexts = self._contexts
         if session.launches:
-            return run_program(contexts, session, record, progress, cancelled, inspect)
+            return run_program(contexts, session, record, progress, cancelled, inspect, *hooks)
         state = host_steps.open_device(contexts, session.device, record)
         program, signature = host_steps.build_program(contexts, session, state, record)
         kernel = host_steps.create_kernel(session, state, program, signature, record)

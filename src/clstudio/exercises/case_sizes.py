@@ -3,7 +3,8 @@
 An exercise's session is written for its default sizes (`n = 1024`). The layout names
 the places that follow the sizes (the NDRange, buffer shapes, scalar values, local
 counts), each an integer expression over the size names such as `"(n + 255) // 256 * 256"`.
-The expressions go through the same safe evaluator as reference expressions.
+The expressions go through the same safe evaluator as reference expressions. A
+program of several launches gives each written launch its own NDRange and scalars.
 """
 
 from __future__ import annotations
@@ -13,7 +14,25 @@ from dataclasses import dataclass, field, replace
 
 from clstudio.common import gettext
 from clstudio.expressions import ExpressionError, evaluate
-from clstudio.session import BufferArg, LocalArg, ScalarArg, Session, SessionError
+from clstudio.session import (
+    BufferArg,
+    Launch,
+    LaunchGroup,
+    LocalArg,
+    ScalarArg,
+    Session,
+    SessionError,
+)
+
+
+@dataclass(frozen=True)
+class LaunchLayout:
+    """Where the sizes go in one written launch of a program: its NDRange and the
+    scalars it passes of its own."""
+
+    global_size: tuple[str, ...] = ()
+    local_size: tuple[str, ...] = ()
+    values: dict[str, str] = field(default_factory=dict)  # parameter name -> value
 
 
 @dataclass(frozen=True)
@@ -25,6 +44,7 @@ class Layout:
     shapes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # buffer name -> shape
     values: dict[str, str] = field(default_factory=dict)  # scalar name -> value
     counts: dict[str, str] = field(default_factory=dict)  # local name -> elements
+    launches: tuple[LaunchLayout, ...] = ()  # one per written launch, in order
 
 
 def size_value(expr: str, sizes: Mapping[str, int], where: str, low: int = 1) -> int:
@@ -68,7 +88,37 @@ def sized_session(session: Session, layout: Layout, sizes: Mapping[str, int]) ->
         changes["global_size"] = _dims(layout.global_size, sizes, "layout.global_size")
     if layout.local_size:
         changes["local_size"] = _dims(layout.local_size, sizes, "layout.local_size")
+    if layout.launches:
+        changes["launches"] = _sized_launches(session, layout.launches, sizes)
     return replace(session, **changes)  # type: ignore[arg-type]
+
+
+def _sized_launches(
+    session: Session, layouts: tuple[LaunchLayout, ...], sizes: Mapping[str, int]
+) -> tuple[Launch | LaunchGroup, ...]:
+    given = iter(enumerate(layouts))
+
+    def sized(launch: Launch) -> Launch:
+        index, place = next(given)
+        where = f"layout.launches[{index}]"
+        changes: dict[str, object] = {}
+        if place.global_size:
+            changes["global_size"] = _dims(place.global_size, sizes, f"{where}.global_size")
+        if place.local_size:
+            changes["local_size"] = _dims(place.local_size, sizes, f"{where}.local_size")
+        if place.values:
+            args = dict(launch.args)
+            for name, expr in place.values.items():
+                args[name] = ScalarArg(size_value(expr, sizes, f"{where}.args.{name}", low=0))
+            changes["args"] = args
+        return replace(launch, **changes)  # type: ignore[arg-type]
+
+    return tuple(
+        replace(e, launches=tuple(sized(one) for one in e.launches))
+        if isinstance(e, LaunchGroup)
+        else sized(e)
+        for e in session.launches
+    )
 
 
 def _dims(exprs: tuple[str, ...], sizes: Mapping[str, int], where: str) -> tuple[int, ...]:

@@ -23,12 +23,11 @@ from typing import Any
 
 from clstudio.common import current_language, gettext, read_text_file
 from clstudio.exercises.case_sizes import Layout, size_value, sized_session
+from clstudio.exercises.layout_format import expression, read_layout
 from clstudio.exercises.variants import Variant
 from clstudio.session import (
     BufferArg,
     Init,
-    LocalArg,
-    ScalarArg,
     Session,
     SessionError,
     check_keys,
@@ -208,7 +207,7 @@ def _parse(data: object, folder: Path, session: Session) -> Exercise:
         problem = gettext("{file} must name its starter kernel with source_file")
         raise SessionError(problem.format(file=SESSION_FILE))
     sizes = _read_sizes(obj["sizes"], "sizes", None)
-    layout = _read_layout(obj.get("layout", {}), session)
+    layout = read_layout(obj.get("layout", {}), session)
     if sized_session(session, layout, sizes) != session:
         problem = gettext(
             "with the default sizes {sizes} it does not give {file} as written; "
@@ -270,51 +269,6 @@ def _read_sizes(value: object, where: str, names: Mapping[str, int] | None) -> d
     return {name: read_int(size, f"{where}.{name}", 1, 2**31 - 1) for name, size in obj.items()}
 
 
-def _expr(value: object, where: str) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    return read_string(value, where, non_empty=True)
-
-
-def _exprs(value: object, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise SessionError(f"{where}: " + gettext("expected a list of integer expressions"))
-    return tuple(_expr(item, f"{where}[{i}]") for i, item in enumerate(value))
-
-
-def _read_layout(value: object, session: Session) -> Layout:
-    obj = read_object(value, "layout")
-    check_keys(obj, "layout", ("global_size", "local_size", "args"))
-    shapes: dict[str, tuple[str, ...]] = {}
-    values: dict[str, str] = {}
-    counts: dict[str, str] = {}
-    for name, entry in read_object(obj.get("args", {}), "layout.args").items():
-        where = f"layout.args.{name}"
-        spec = session.args.get(name)
-        place = read_object(entry, where)
-        if isinstance(spec, BufferArg):
-            check_keys(place, where, ("shape",), required=("shape",))
-            shapes[name] = _exprs(place["shape"], f"{where}.shape")
-        elif isinstance(spec, ScalarArg):
-            check_keys(place, where, ("value",), required=("value",))
-            values[name] = _expr(place["value"], f"{where}.value")
-        elif isinstance(spec, LocalArg):
-            check_keys(place, where, ("count",), required=("count",))
-            counts[name] = _expr(place["count"], f"{where}.count")
-        else:
-            problem = gettext("the session has no buffer, scalar or local {name}")
-            raise SessionError(f"{where}: " + problem.format(name=repr(name)))
-    return Layout(
-        global_size=_exprs(obj["global_size"], "layout.global_size")
-        if "global_size" in obj
-        else (),
-        local_size=_exprs(obj["local_size"], "layout.local_size") if "local_size" in obj else (),
-        shapes=shapes,
-        values=values,
-        counts=counts,
-    )
-
-
 def _read_cases(value: object, sizes: Mapping[str, int], session: Session) -> tuple[Case, ...]:
     if not isinstance(value, list) or not value:
         raise SessionError("cases: " + gettext("expected a list of at least one case"))
@@ -367,7 +321,7 @@ def _read_performance(value: object, sizes: Mapping[str, int]) -> PerformanceCas
     check_keys(target, "performance.target", ("solution_multiple",), ("solution_multiple",))
     multiple = float(read_number(target["solution_multiple"], "target.solution_multiple", 1))
     timed_sizes = _read_sizes(obj["sizes"], "performance.sizes", sizes)
-    expr = _expr(obj["operations"], "performance.operations") if "operations" in obj else None
+    expr = expression(obj["operations"], "performance.operations") if "operations" in obj else None
     count = None if expr is None else size_value(expr, timed_sizes, "performance.operations", 0)
     return PerformanceCase(
         sizes=timed_sizes,

@@ -107,9 +107,9 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     later = ""
     if arg.written:
         later = (
-            " /* filled with zeros before each launch */"
+            " /* filled with zeros before each repeat */"
             if arg.filled
-            else " /* copied before each launch */"
+            else " /* copied before each repeat */"
         )
     if isinstance(spec, ImageArg):
         channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
@@ -185,10 +185,21 @@ def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         code.add('check_cl(err, "clEnqueueReadBuffer");')
 
 
-def set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    """Step 8 for one argument (a sampler is made here, where it is first needed)."""
+def set_arg(
+    arg: ArgPlan,
+    own: dict[str, str],
+    code: CodeText,
+    kernel: str = "kernel",
+    index: int | None = None,
+    make_sampler: bool = True,
+) -> None:
+    """Step 8 for one argument (a sampler is made here, where it is first needed).
+
+    A launch of a program sets it on its own `kernel` object at its parameter's `index`,
+    and makes a sampler only at its first use.
+    """
     spec = arg.spec
-    call = f"clSetKernelArg(kernel, {arg.index}"
+    call = f"clSetKernelArg({kernel}, {arg.index if index is None else index}"
     if isinstance(spec, BufferArg | ImageArg):
         code.add(f"err = {call}, sizeof(cl_mem), &{own['device']});")
     elif isinstance(spec, LocalArg):
@@ -201,13 +212,14 @@ def set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         normalized = "CL_TRUE" if spec.normalized_coords else "CL_FALSE"
         filter_mode = "CL_FILTER_LINEAR" if spec.filter == "linear" else "CL_FILTER_NEAREST"
         sampler = own["sampler"]
-        code.add(
-            f"cl_sampler {sampler} = clCreateSampler(context, {normalized}, "
-            f"{_ADDRESSING[spec.addressing]},",
-            f"{' ' * (len(sampler) + 31)}{filter_mode}, &err);",
-            'check_cl(err, "clCreateSampler");',
-            f"err = {call}, sizeof(cl_sampler), &{sampler});",
-        )
+        if make_sampler:
+            code.add(
+                f"cl_sampler {sampler} = clCreateSampler(context, {normalized}, "
+                f"{_ADDRESSING[spec.addressing]},",
+                f"{' ' * (len(sampler) + 31)}{filter_mode}, &err);",
+                'check_cl(err, "clCreateSampler");',
+            )
+        code.add(f"err = {call}, sizeof(cl_sampler), &{sampler});")
     else:
         code.add(f"err = {call}, sizeof {own['value']}, &{own['value']});")
     code.add(f"check_cl(err, {c_string(f'clSetKernelArg ({arg.name})')});")

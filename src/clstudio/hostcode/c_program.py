@@ -12,58 +12,32 @@ from clstudio.hostcode.c_arguments import (
     set_arg,
     write_to_device,
 )
+from clstudio.hostcode.c_checks import CHECK_CL, COMPARE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
+from clstudio.hostcode.c_launches import CLaunches
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import c_comment, c_string
-from clstudio.hostcode.names import Names, argument_names, c_reserved
-from clstudio.hostcode.plan import HostPlan
+from clstudio.hostcode.names import NameAllocator, Names, argument_names, c_reserved
+from clstudio.hostcode.plan import ArgPlan, HostPlan
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import ImageArg, SamplerArg
-
-_CHECK_CL = """\
-/* Every OpenCL call reports an error code: stop with its name when a call failed. */
-static void check_cl(cl_int err, const char *call)
-{
-    if (err != CL_SUCCESS) {
-        fprintf(stderr, "%s failed: %s (%d)\\n", call, cl_error_name(err), err);
-        exit(2);
-    }
-}
-"""
-
-_COMPARE = """\
-/* Whether an output matches its expected values as CL Studio checks them:
- * each value within atol + rtol * |expected|, NaN equal to NaN. */
-static int compare_{short}(const char *name, const {ctype} *actual, const double *expected,
-{pad}size_t count, double rtol, double atol)
-{{
-    size_t failures = 0, first = 0;
-    for (size_t i = 0; i < count; i++) {{
-        double a = (double)actual[i], e = expected[i];
-        int same = a == e || (isnan(a) && isnan(e));
-        if (!same && !(isfinite(e) && fabs(a - e) <= atol + rtol * fabs(e)) && failures++ == 0) {{
-            first = i;
-        }}
-    }}
-    if (failures > 0) {{
-        printf("%s: FAIL, %zu of %zu values differ beyond rtol=%g, atol=%g;"
-               " first at [%zu]: expected %.7g, got %.7g\\n",
-               name, failures, count, rtol, atol, first, expected[first], (double)actual[first]);
-        return 0;
-    }}
-    printf("%s: ok, all %zu values match within rtol=%g, atol=%g\\n", name, count, rtol, atol);
-    return 1;
-}}
-"""
 
 
 def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion, ...]]:
     """main.c's text and the lines of its eleven steps."""
     session = plan.session
-    names = argument_names(plan.args, c_reserved, c_roles)
+    swapped = {name for group in plan.groups for pair in group.swaps for name in pair}
+    allocator = NameAllocator(c_reserved)
+    names = argument_names(plan.args, c_reserved, lambda arg: _roles(arg, swapped), allocator)
+    launches = CLaunches(plan, names, allocator) if plan.groups else None
     code = CodeText("    ")
-    kernel = c_comment(session.kernel)
-    code.add(f"/* The host program of the OpenCL kernel {kernel}, in eleven steps.", " *")
+    if launches is None:
+        what = f"kernel {c_comment(session.kernel)}"
+    else:
+        kernels = dict.fromkeys(launch.kernel for group in plan.groups for launch in group.launches)
+        count = sum(len(group.launches) for group in plan.groups)
+        what = f"program of {count} launches (kernels {c_comment(', '.join(kernels))})"
+    code.add(f"/* The host program of the OpenCL {what}, in eleven steps.", " *")
     if session.description:
         code.add(f" * {c_comment(session.description)}", " *")
     code.add(
@@ -95,15 +69,11 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         f"static const char DEVICE_NAME[] = {c_string(plan.device.device)};",
         f"static const char DEVICE_TYPE[] = {c_string(plan.device_type)};",
         f"static const char BUILD_OPTIONS[] = {c_string(session.build_options)};",
-        f"#define WORK_DIMS {len(session.global_size)}",
-        f"static const size_t GLOBAL_SIZE[WORK_DIMS] = {_c_list(session.global_size)};",
     )
-    if session.local_size is None:
-        code.add(
-            "static const size_t *LOCAL_SIZE = NULL; /* the driver chooses the work-group size */"
-        )
+    if launches is not None:
+        launches.constants(code)
     else:
-        code.add(f"static const size_t LOCAL_SIZE[WORK_DIMS] = {_c_list(session.local_size)};")
+        _sizes(session.global_size, session.local_size, code)
     code.add(f"#define REPEATS {session.repeats}")
     if any(isinstance(a.spec, ImageArg) for a in plan.memory):
         code.add(
@@ -111,20 +81,25 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         )
     if any(a.filled for a in plan.written):
         code.add("static const cl_uchar ZERO = 0; /* clEnqueueFillBuffer's pattern */")
-    code.add("", *_CHECK_CL.splitlines())
+    code.add("", *CHECK_CL.splitlines())
     code.add("", *DEVICE_CHOICE.splitlines())
     for ctype in dict.fromkeys(host_ctype(ref.output) for ref in plan.references):
         short = ctype.removeprefix("cl_")
         pad = " " * len(f"static int compare_{short}(")
-        code.add("", *_COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
+        code.add("", *COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
     code.add("", "int main(int argc, char **argv)", "{")
     with code.indented():
-        _main_body(plan, names, code)
+        _main_body(plan, names, code, launches)
     code.add("}")
     return code.text(), tuple(code.regions)
 
 
-def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
+def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
+    """c_roles, and for a buffer a swap moves, the one its name stands for now."""
+    return c_roles(arg) | ({"now": "d_{}_now"} if arg.name in swapped else {})
+
+
+def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | None) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
         "const char *wanted = NULL; /* --device N|NAME */",
@@ -238,18 +213,48 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         'check_cl(err, "clBuildProgram");',
         "",
     )
-    code.step(6, "/* {} (clCreateKernel). */")
-    code.add(
-        f"cl_kernel kernel = clCreateKernel(program, {c_string(plan.kernel_symbol)}, &err);",
-        'check_cl(err, "clCreateKernel");',
-        "",
-    )
+    if launches is None:
+        code.step(6, "/* {} (clCreateKernel). */")
+        code.add(
+            f"cl_kernel kernel = clCreateKernel(program, {c_string(plan.kernel_symbol)}, &err);",
+            'check_cl(err, "clCreateKernel");',
+            "",
+        )
+    else:
+        launches.create_kernels(code)
     images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
     creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
     code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
     for arg in plan.memory:
         memory_object(arg, names[arg.index], code)
+    if launches is None:
+        _launch(plan, names, code)
+    else:
+        launches.set_arguments(code)
+        launches.launch(code)
+    code.step(10, "/* {} (clFinish): every launch has ended after this. */")
+    code.add('check_cl(clFinish(queue), "clFinish");', "")
+    code.step(11, f"/* {{}} ({reads}). */")
+    for arg in plan.written:
+        own = names[arg.index]
+        read_back(arg, own | {"device": own.get("now", own["device"])}, code)
+    code.end_step()
+    code.add("")
+    if launches is None:
+        _times(code)
+    else:
+        launches.times(code)
+    code.add(
+        'printf("median: %.3f ms\\n", median(times_ms, REPEATS));',
+        "",
+        "if (save_outputs != NULL) {",
+    )
+    _rest(plan, names, code, launches)
+
+
+def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
+    """Steps 8 and 9 of a one-launch session."""
     code.step(8, "/* {} (clSetKernelArg), in the kernel's order. */")
     for arg in plan.args:
         set_arg(arg, names[arg.index], code)
@@ -273,14 +278,10 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             'check_cl(err, "clEnqueueNDRangeKernel");',
         )
     code.add("}", "")
-    code.step(10, "/* {} (clFinish): every launch has ended after this. */")
-    code.add('check_cl(clFinish(queue), "clFinish");', "")
-    code.step(11, f"/* {{}} ({reads}). */")
-    for arg in plan.written:
-        read_back(arg, names[arg.index], code)
-    code.end_step()
+
+
+def _times(code: CodeText) -> None:
     code.add(
-        "",
         "/* The kernel time of each launch, from its profiling information. */",
         "double *times_ms = new_array(REPEATS, sizeof *times_ms);",
         "for (int repeat = 0; repeat < REPEATS; repeat++) {",
@@ -296,10 +297,11 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
         '    check_cl(clReleaseEvent(launches[repeat]), "clReleaseEvent");',
         "}",
-        'printf("median: %.3f ms\\n", median(times_ms, REPEATS));',
-        "",
-        "if (save_outputs != NULL) {",
     )
+
+
+def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | None) -> None:
+    """Save the outputs, check them against their references, release everything."""
     with code.indented():
         for arg in plan.written:
             shape = c_string(repr(tuple(arg.host_shape)))
@@ -333,8 +335,11 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             code.add(f'check_cl(clReleaseMemObject({own["device"]}), "clReleaseMemObject");')
         elif isinstance(arg.spec, SamplerArg):
             code.add(f'check_cl(clReleaseSampler({own["sampler"]}), "clReleaseSampler");')
+    if launches is None:
+        code.add('check_cl(clReleaseKernel(kernel), "clReleaseKernel");')
+    else:
+        launches.release_kernels(code)
     code.add(
-        'check_cl(clReleaseKernel(kernel), "clReleaseKernel");',
         'check_cl(clReleaseProgram(program), "clReleaseProgram");',
         'check_cl(clReleaseCommandQueue(queue), "clReleaseCommandQueue");',
         'check_cl(clReleaseContext(context), "clReleaseContext");',
@@ -346,6 +351,22 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     freed += [names[arg.index]["out"] for arg in plan.written]
     code.add(*(f"free({name});" for name in freed))
     code.add("return failures == 0 ? 0 : 1;")
+
+
+def _sizes(
+    global_size: tuple[int, ...], local_size: tuple[int, ...] | None, code: CodeText
+) -> None:
+    """The NDRange of a one-launch session, before main()."""
+    code.add(
+        f"#define WORK_DIMS {len(global_size)}",
+        f"static const size_t GLOBAL_SIZE[WORK_DIMS] = {_c_list(global_size)};",
+    )
+    if local_size is None:
+        code.add(
+            "static const size_t *LOCAL_SIZE = NULL; /* the driver chooses the work-group size */"
+        )
+    else:
+        code.add(f"static const size_t LOCAL_SIZE[WORK_DIMS] = {_c_list(local_size)};")
 
 
 def _c_list(sizes: tuple[int, ...]) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,22 +71,29 @@ def host_program(
     device: DeviceSelector | None = None,
     platform_name: str | None = None,
     device_type: str = "",
+    signatures: Mapping[str, KernelSignature] | None = None,
 ) -> HostProgram:
     """The main program of `session` in `language`; raises ExportError when it cannot be made.
 
     `device` names the device to look for (else the session's); `platform_name` is the
     platform of the device the session runs on, which decides whether C gets a run.sh;
     `device_type` is that device's type, which the program prefers when the names miss.
+    `signatures` holds every kernel of the program by name: a session of several
+    launches needs each kernel it launches (`signature` serves when it launches one).
     """
-    plan = _plan(session, signature, device, device_type)
+    plan = _plan(session, signature, device, device_type, signatures)
     return _program(plan, language, is_bundled_pocl(platform_name))
 
 
 def _plan(
-    session: Session, signature: KernelSignature, device: DeviceSelector | None, device_type: str
+    session: Session,
+    signature: KernelSignature,
+    device: DeviceSelector | None,
+    device_type: str,
+    signatures: Mapping[str, KernelSignature] | None,
 ) -> HostPlan:
     try:
-        return make_plan(session, signature, device, device_type)
+        return make_plan(session, signature, device, device_type, signatures)
     except PlanError as exc:
         raise ExportError(str(exc)) from None
     except (ValueError, OSError) as exc:  # starting contents that cannot be made
@@ -115,13 +123,15 @@ def export_program(
     platform_name: str | None = None,
     force: bool = False,
     device_type: str = "",
+    signatures: Mapping[str, KernelSignature] | None = None,
 ) -> list[Path]:
     """Write the program of `session` into `folder`; returns the files written.
 
     A folder that holds anything is refused unless `force`: then files of the same
-    names are replaced and every other file is left alone. `device_type` as host_program.
+    names are replaced and every other file is left alone. `device_type` and
+    `signatures` as host_program.
     """
-    plan = _plan(session, signature, device, device_type)
+    plan = _plan(session, signature, device, device_type, signatures)
     pocl = is_bundled_pocl(platform_name) and language == "c"
     program = _program(plan, language, pocl)
     files: dict[str, str | bytes] = {

@@ -26,7 +26,8 @@ PYTHON_PROGRAM_NAMES = _words(
     "np cl sys argparse statistics Path HERE PLATFORM_NAME DEVICE_NAME DEVICE_TYPE BUILD_OPTIONS "
     "device_kinds describe choose_device number "
     "GLOBAL_SIZE LOCAL_SIZE REPEATS check main parser options platforms devices device d p "
-    "context queue source program kernel mf launches times_ms repeat ms e checks"
+    "context queue source program kernel mf launches times_ms repeat ms e checks "
+    "iteration LAUNCHES_PER_RUN r"
 )
 PYTHON_RESERVED = (
     PYTHON_PROGRAM_NAMES
@@ -44,7 +45,8 @@ C_PROGRAM_NAMES = _words(
     "path_beside contains read_beside compare_doubles median write_npy read_npy make_folders "
     "main argc argv save_outputs err platform_count platforms device found platform_name "
     "device_name p d device_count devices context queue source_size source program log_size "
-    "log_err log kernel launches repeat times_ms start end failures i"
+    "log_err log kernel launches repeat times_ms start end failures i "
+    "iteration LAUNCHES_PER_RUN launched swap event launch"
 )
 C_KEYWORDS = _words(
     "auto break case char const continue default do double else enum extern float for goto "
@@ -133,13 +135,16 @@ def argument_names(
     args: Sequence[ArgPlan],
     reserved: Callable[[str], bool],
     roles: Callable[[ArgPlan], Mapping[str, str]],
+    allocator: NameAllocator | None = None,
 ) -> Names:
     """Each argument's names by role ("host" -> "h_a"), from patterns such as "h_{}".
 
     The roles written as the argument's own name ("{}") are given first, so that an
     argument keeps its name whenever the language allows it, and a derived name yields.
+    The program's other names (the kernel objects of a program of several launches)
+    come from `allocator` afterwards, so that they never take an argument's name.
     """
-    allocator = NameAllocator(reserved)
+    allocator = allocator or NameAllocator(reserved)
     names: Names = [{} for _ in args]
     for own_name_first in (True, False):
         for arg, given in zip(args, names, strict=True):

@@ -9,12 +9,14 @@ the session alone does not say the types of by-value arguments.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
 from clstudio.devices import DeviceSelector
+from clstudio.hostcode.program_plan import GroupPlan, ProgramPlanError, program_groups
 from clstudio.references import scalar_bytes
 from clstudio.session import (
     BufferArg,
@@ -25,7 +27,9 @@ from clstudio.session import (
     Session,
     filled_with_zeros,
     initial_contents,
+    leaf_launches,
 )
+from clstudio.validation import launch_heading, program_signature
 
 INLINE_MAX_VALUES = 64  # larger starting contents go into a .npy file beside the program
 
@@ -111,6 +115,9 @@ class HostPlan:
     args: tuple[ArgPlan, ...]
     references: tuple[ReferencePlan, ...]
     device_type: str = ""  # "CPU" or "GPU": preferred when no device has the names; "" any
+    # A program of several launches: its groups in order; empty for a one-launch session,
+    # whose `args` are then its kernel's (else the session's, as every launch binds them).
+    groups: tuple[GroupPlan, ...] = ()
 
     @property
     def memory(self) -> tuple[ArgPlan, ...]:
@@ -130,16 +137,22 @@ def make_plan(
     signature: KernelSignature,
     device: DeviceSelector | None = None,
     device_type: str = "",
+    signatures: Mapping[str, KernelSignature] | None = None,
 ) -> HostPlan:
     """The plan of `session` for its kernel; `device` is the one to look for by name, and
-    `device_type` the type of the device the session ran on ("CPU", "GPU", or "")."""
+    `device_type` the type of the device the session ran on ("CPU", "GPU", or "").
+
+    A program of several launches needs every kernel it launches in `signatures`, by
+    name (`signature` alone serves a program that launches only that kernel).
+    """
+    groups: tuple[GroupPlan, ...] = ()
     if session.launches:
-        raise PlanError(
-            gettext(
-                "this session is a program of several launches; CL Studio runs it, but "
-                "exported programs hold one launch of one kernel so far"
-            )
-        )
+        known = dict(signatures or {}) or {signature.name: signature}
+        try:
+            groups = program_groups(session, known)
+        except ProgramPlanError as exc:
+            raise PlanError(str(exc)) from None
+        signature = program_signature(session, leaf_launches(session.launches), known)
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
@@ -149,8 +162,14 @@ def make_plan(
                     argument=info.name, kernel=signature.name
                 )
             )
-        args.append(_arg_plan(index, info, spec, session))
+        args.append(_arg_plan(index, info, spec, session, program=bool(groups)))
     by_name = {a.name: a for a in args}
+    for launch in (launch for group in groups for launch in group.launches):
+        for binding in launch.bindings:
+            if binding.arg is not None and binding.arg not in by_name:
+                problem = gettext("{launch}: argument '{argument}' has no value")
+                heading = launch_heading(launch.position, launch.count, launch.kernel)
+                raise PlanError(problem.format(launch=heading, argument=binding.arg))
     references = []
     for name, ref in session.references.items():
         output = by_name.get(name)
@@ -163,11 +182,12 @@ def make_plan(
         references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol))
     return HostPlan(
         session,
-        signature.driver_name,
+        groups[0].launches[0].symbol if groups else signature.driver_name,
         device or session.device or DeviceSelector(),
         tuple(args),
         tuple(references),
         device_type if device_type in ("CPU", "GPU") else "",
+        groups,
     )
 
 
@@ -176,11 +196,15 @@ def _arg_plan(
     info: KernelArgInfo,
     spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg,
     session: Session,
+    program: bool,
 ) -> ArgPlan:
     if isinstance(spec, ImageArg):
         access = info.access if info.access in ("read_only", "write_only") else "read_only"
     elif isinstance(spec, BufferArg):
         access = spec.access or ("in" if info.is_const else "inout")
+        if program and access == "out":
+            # What one launch writes the next may read, as the engine makes it.
+            access = "inout"
     else:
         access = ""
     start, values = "", None

@@ -12,69 +12,12 @@ from clstudio.hostcode.literals import (
     python_string,
     wrapped,
 )
-from clstudio.hostcode.names import Names, argument_names, python_reserved
+from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value
+from clstudio.hostcode.python_launches import PythonLaunches, starting_again
+from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
 from clstudio.session import BufferArg, ImageArg, LocalArg, SamplerArg, ScalarArg
-
-_CHECK = '''
-def check(name, actual, expected, rtol, atol):
-    """Whether the output matches its reference as CL Studio checks it: each value
-    within atol + rtol * |expected|, NaN equal to NaN."""
-    expected = np.asarray(expected)
-    if expected.shape != actual.shape and expected.size == actual.size:
-        expected = expected.reshape(actual.shape)
-    if expected.shape != actual.shape:
-        print(f"{name}: FAIL, the reference has shape {expected.shape}, the output {actual.shape}")
-        return False
-    e, a = expected.astype(np.float64), actual.astype(np.float64)
-    with np.errstate(all="ignore"):
-        same = (a == e) | (np.isnan(a) & np.isnan(e))
-        bad = ~same & ~(np.isfinite(e) & (np.abs(a - e) <= atol + rtol * np.abs(e)))
-    tolerance = f"rtol={rtol:g}, atol={atol:g}"
-    if bad.any():
-        where = tuple(int(i) for i in np.argwhere(bad)[0])
-        print(
-            f"{name}: FAIL, {np.count_nonzero(bad)} of {a.size} values differ beyond {tolerance};"
-            f" first at {list(where)}: expected {e[where]:.7g}, got {a[where]:.7g}"
-        )
-        return False
-    print(f"{name}: ok, all {a.size} values match within {tolerance}")
-    return True
-'''
-
-_DEVICES = '''
-def device_kinds(device):
-    """The types a device reports, "CPU", "GPU" or "ACCELERATOR" (a simulator reports all)."""
-    kinds = ("CPU", "GPU", "ACCELERATOR")
-    return [k for k in kinds if device.type & getattr(cl.device_type, k)] or ["DEFAULT"]
-
-
-def describe(device):
-    """A device as --list and the chosen device's line show it."""
-    kinds = " | ".join(device_kinds(device))
-    return (
-        f"{device.name.strip()} ({kinds}, {device.max_compute_units} compute units)"
-        f" on {device.platform.name.strip()}"
-    )
-
-
-def choose_device(devices, wanted):
-    """--device N (its number in --list) or NAME (part of its platform's name or its own);
-    without it, the device named above, else one of DEVICE_TYPE (one that is only of that
-    type first), else the first. None when --device matches no device."""
-    if wanted is not None:
-        if wanted.isdigit():
-            return devices[int(wanted)] if int(wanted) < len(devices) else None
-        part = wanted.lower()
-        return next((d for d in devices if part in f"{d.platform.name} {d.name}".lower()), None)
-    for d in devices:
-        platform, name = d.platform.name.lower(), d.name.lower()
-        if PLATFORM_NAME.lower() in platform and DEVICE_NAME.lower() in name:
-            return d
-    typed = [d for d in devices if DEVICE_TYPE in device_kinds(d)]
-    return min(typed, key=lambda d: len(device_kinds(d)), default=devices[0])
-'''
 
 _ADDRESSING = {
     "none": "NONE",
@@ -92,25 +35,29 @@ _FLAGS = {
 }
 
 
-def _roles(arg: ArgPlan) -> dict[str, str]:
-    """The names an argument gives main.py: its host value, device object, read-back copy."""
+def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
+    """The names an argument gives main.py: its host value, device object, read-back copy,
+    and for a buffer a swap moves, the one it stands for now."""
     if isinstance(arg.spec, LocalArg):
         return {}
     if not arg.is_memory:
         return {"value": "{}"}
     device = "{}_img" if isinstance(arg.spec, ImageArg) else "{}_buf"
-    return {"value": "{}", "device": device} | ({"out": "{}_out"} if arg.written else {})
+    roles = {"value": "{}", "device": device} | ({"out": "{}_out"} if arg.written else {})
+    return roles | ({"now": "{}_now"} if arg.name in swapped else {})
 
 
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     """main.py's text and the lines of its eleven steps."""
     session = plan.session
-    names = argument_names(plan.args, python_reserved, _roles)
+    swapped = {name for group in plan.groups for pair in group.swaps for name in pair}
+    allocator = NameAllocator(python_reserved)
+    names = argument_names(plan.args, python_reserved, lambda arg: _roles(arg, swapped), allocator)
+    launches = PythonLaunches(plan, names, allocator) if plan.groups else None
     code = CodeText("    ")
     about = f"\n{python_docstring_line(session.description)}\n" if session.description else ""
     code.add(
-        f'"""The host program of the OpenCL kernel {python_docstring_line(session.kernel)}, '
-        "in eleven steps.",
+        f'"""The host program of the OpenCL {_what(plan)}, in eleven steps.',
         about,
         f"Exported by CL Studio (export version {EXPORT_VERSION}). Usage: python main.py",
         "[--list] [--device N|NAME] [--save-outputs OUT]; it needs numpy and pyopencl.",
@@ -134,29 +81,43 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         f"DEVICE_NAME = {python_string(plan.device.device)}",
         f"DEVICE_TYPE = {python_string(plan.device_type or 'any')}",
         f"BUILD_OPTIONS = {python_string(session.build_options)}",
-        f"GLOBAL_SIZE = {tuple(session.global_size)!r}",
     )
-    if session.local_size is None:
-        code.add("LOCAL_SIZE = None  # the driver chooses the work-group size")
-    else:
-        code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
+    if not plan.groups:
+        code.add(f"GLOBAL_SIZE = {tuple(session.global_size)!r}")
+        if session.local_size is None:
+            code.add("LOCAL_SIZE = None  # the driver chooses the work-group size")
+        else:
+            code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
     code.add(f"REPEATS = {session.repeats}", "")
-    code.add(*_DEVICES.splitlines(), "")
+    code.add(*DEVICES.splitlines(), "")
     if plan.references:
-        code.add(*_CHECK.splitlines(), "")
+        code.add(*CHECK.splitlines(), "")
     code.add(
         "",
         "def main():",
     )
     with code.indented():
-        _main_body(plan, names, code)
+        _main_body(plan, names, code, launches)
     code.add("", "", 'if __name__ == "__main__":', "    sys.exit(main())")
     text = code.text()
     return text, tuple(code.regions)
 
 
-def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
-    about = python_string(f"Run the kernel {plan.session.kernel} as CL Studio did.")
+def _what(plan: HostPlan) -> str:
+    """What the program runs, for its docstring: the kernel, or the program's launches."""
+    if not plan.groups:
+        return f"kernel {python_docstring_line(plan.session.kernel)}"
+    kernels = dict.fromkeys(launch.kernel for group in plan.groups for launch in group.launches)
+    count = sum(len(group.launches) for group in plan.groups)
+    listed = python_docstring_line(", ".join(kernels))
+    return f"program of {count} launches (kernels {listed})"
+
+
+def _main_body(
+    plan: HostPlan, names: Names, code: CodeText, launches: PythonLaunches | None
+) -> None:
+    what = f"the kernel {plan.session.kernel}" if launches is None else "the program"
+    about = python_string(f"Run {what} as CL Studio did.")
     code.add(
         "parser = argparse.ArgumentParser(",
         f"    description={about}",
@@ -208,8 +169,11 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
         "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
         "",
     )
-    code.step(6, "# {} (clCreateKernel).")
-    code.add(f"kernel = cl.Kernel(program, {python_string(plan.kernel_symbol)})", "")
+    if launches is None:
+        code.step(6, "# {} (clCreateKernel).")
+        code.add(f"kernel = cl.Kernel(program, {python_string(plan.kernel_symbol)})", "")
+    else:
+        launches.create_kernels(code)
     images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
     creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
@@ -218,43 +182,31 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
     for arg in plan.memory:
         _memory_object(arg, names[arg.index], code)
     code.add("")
-    code.step(8, "# {} (clSetKernelArg), in the kernel's order.")
-    for arg in plan.args:
-        _set_arg(arg, names[arg.index], code)
-    code.add("")
-    code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
-    code.add("# the buffers the kernel writes get their starting contents again.")
-    if any(arg.filled for arg in plan.written):
-        code.add("# Those that start from zeros are filled on the device (clEnqueueFillBuffer).")
-    code.add("launches = []", "for _ in range(REPEATS):")
-    with code.indented():
-        for arg in plan.written:
-            own = names[arg.index]
-            if arg.filled:
-                code.add(
-                    f"cl.enqueue_fill_buffer(queue, {own['device']}, np.zeros(1, np.uint8), 0, "
-                    f"{own['value']}.nbytes)"
-                )
-            else:
-                code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
-        code.add(
-            "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
-        )
-    code.add("")
+    if launches is None:
+        _launch(plan, names, code)
+    else:
+        launches.set_arguments(code)
+        launches.launch(code)
     code.step(10, "# {} (clFinish): every launch has ended after this.")
     code.add("queue.finish()", "")
     code.step(11, f"# {{}} ({reads}).")
     for arg in plan.written:
         own = names[arg.index]
+        device = own.get("now", own["device"])  # a swapped name: the buffer it stands for
         code.add(
             f"{own['out']} = np.empty_like({own['value']})",
-            f"cl.enqueue_copy(queue, {own['out']}, {own['device']}{_region(arg)})",
+            f"cl.enqueue_copy(queue, {own['out']}, {device}{_region(arg)})",
         )
     code.end_step()
+    code.add("")
+    if launches is None:
+        code.add(
+            "# The kernel time of each launch, from its profiling information.",
+            "times_ms = [(e.profile.end - e.profile.start) * 1e-6 for e in launches]",
+        )
+    else:
+        launches.times(code)
     code.add(
-        "",
-        "# The kernel time of each launch, from its profiling information.",
-        "times_ms = [(e.profile.end - e.profile.start) * 1e-6 for e in launches]",
         "for repeat, ms in enumerate(times_ms, 1):",
         '    print(f"repeat {repeat}: {ms:.3f} ms")',
         'print(f"median: {statistics.median(times_ms):.3f} ms")',
@@ -284,6 +236,26 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText) -> None:
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
         )
     code.add("]", "return 0 if all(checks) else 1")
+
+
+def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
+    """Steps 8 and 9 of a one-launch session."""
+    code.step(8, "# {} (clSetKernelArg), in the kernel's order.")
+    for arg in plan.args:
+        _set_arg(arg, names[arg.index], code)
+    code.add("")
+    code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
+    code.add("# the buffers the kernel writes get their starting contents again.")
+    if any(arg.filled for arg in plan.written):
+        code.add("# Those that start from zeros are filled on the device (clEnqueueFillBuffer).")
+    code.add("launches = []", "for _ in range(REPEATS):")
+    with code.indented():
+        for arg in plan.written:
+            code.add(starting_again(arg, names[arg.index]))
+        code.add(
+            "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
+        )
+    code.add("")
 
 
 def _host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
@@ -340,9 +312,9 @@ def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     later = ""
     if arg.written:
         later = (
-            "  # filled with zeros before each launch"
+            "  # filled with zeros before each repeat"
             if arg.filled
-            else "  # copied before each launch"
+            else "  # copied before each repeat"
         )
     device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):

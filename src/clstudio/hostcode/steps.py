@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from clstudio.common import N_
 
-EXPORT_VERSION = 2  # of the exported programs' layout, documented in docs/host-code-export.md
+EXPORT_VERSION = 3  # of the exported programs' layout, documented in docs/host-code-export.md
 
 
 @dataclass(frozen=True)

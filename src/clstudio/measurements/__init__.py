@@ -2,10 +2,31 @@
 
 Each loop asks a `clstudio.backend.Backend` (the worker in the app and on the command
 line) one request at a time, reports progress and stops between requests when asked.
+A program of several launches is measured one kernel at a time (program_kernels).
 """
 
 from clstudio.measurements.device_runs import run_on_devices
 from clstudio.measurements.local_size_sweep import SweepPoint, SweepResult, sweep_local_sizes
 from clstudio.measurements.peak_runner import measure_peaks
+from clstudio.measurements.program_kernels import (
+    KernelChoiceError,
+    chosen_kernel,
+    first_launch_of,
+    kernel_times_per_repeat,
+    program_kernels,
+    with_kernel_local_size,
+)
 
-__all__ = ["SweepPoint", "SweepResult", "measure_peaks", "run_on_devices", "sweep_local_sizes"]
+__all__ = [
+    "KernelChoiceError",
+    "SweepPoint",
+    "SweepResult",
+    "chosen_kernel",
+    "first_launch_of",
+    "kernel_times_per_repeat",
+    "measure_peaks",
+    "program_kernels",
+    "run_on_devices",
+    "sweep_local_sizes",
+    "with_kernel_local_size",
+]

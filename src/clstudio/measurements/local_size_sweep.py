@@ -6,6 +6,10 @@ warm-up and is not timed. A size that fails (the driver refuses it, or it
 crashes the worker) is marked failed and the sweep goes on. So is a size whose
 outputs miss the session's references: a fast wrong answer is no answer
 (matmul_tiled at 2 x 8 runs, quickly, and computes garbage).
+
+In a program of several launches one kernel is swept, by name (the first launch's
+when none is named): every launch of it takes each size, and its time is the sum of
+its launches' times in a repeat (measurements.program_kernels).
 """
 
 from __future__ import annotations
@@ -17,6 +21,12 @@ from dataclasses import dataclass, replace
 
 from clstudio.backend import Backend
 from clstudio.common import ReferenceReport, gettext
+from clstudio.measurements.program_kernels import (
+    chosen_kernel,
+    first_launch_of,
+    kernel_times_per_repeat,
+    with_kernel_local_size,
+)
 from clstudio.session import Session
 
 TIMED_REPEATS = 3
@@ -68,8 +78,14 @@ def sweep_local_sizes(
     progress: SweepProgress | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     timed_repeats: int = TIMED_REPEATS,
+    kernel: str | None = None,
 ) -> SweepResult:
-    """Run `session` at each local size in `sizes`; the result keeps their order."""
+    """Run `session` at each local size in `sizes`; the result keeps their order.
+
+    `kernel` names the kernel of a program to sweep (raises KernelChoiceError when the
+    program launches none of that name); None sweeps the first.
+    """
+    swept = chosen_kernel(session, kernel)
     points = []
     stopped = ""
     for done, size in enumerate(sizes):
@@ -78,12 +94,16 @@ def sweep_local_sizes(
             break
         if progress is not None:
             progress(done, len(sizes), size)
-        trial = replace(session, local_size=tuple(size), repeats=timed_repeats + 1)
-        result = backend.run(trial)
+        trial = with_kernel_local_size(session, swept, tuple(size))
+        result = backend.run(replace(trial, repeats=timed_repeats + 1))
         if result.error is not None and result.error.stage == "cancelled":
             stopped = _stopped_after(done, len(sizes))
             break
-        times = result.kernel_times_ns()[1:]  # the first launch of a size is the warm-up
+        # The first run of a size is the warm-up.
+        if session.launches:
+            times = kernel_times_per_repeat(result, swept)[1:]
+        else:
+            times = result.kernel_times_ns()[1:]
         if result.error is not None or not times:
             message = (
                 result.error.message if result.error is not None else gettext("no kernel time")
@@ -94,7 +114,9 @@ def sweep_local_sizes(
             points.append(SweepPoint(tuple(size), median, _wrong_outputs(result.references)))
     if progress is not None and not stopped:
         progress(len(sizes), len(sizes), None)
-    return SweepResult(session.kernel, tuple(session.global_size), tuple(points), stopped)
+    first = first_launch_of(session, swept)
+    global_size = first.global_size if first is not None else session.global_size
+    return SweepResult(swept, tuple(global_size), tuple(points), stopped)
 
 
 def _wrong_outputs(references: Mapping[str, ReferenceReport]) -> str:

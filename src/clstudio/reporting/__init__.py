@@ -24,6 +24,8 @@ from clstudio.reporting.device_comparison import (
     format_comparison,
 )
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.reporting.kernel_roofline import kernel_point
+from clstudio.reporting.launch_figures import program_times_ns
 from clstudio.reporting.lesson_times import (
     LaterLaunches,
     LessonStepTime,
@@ -101,6 +103,7 @@ __all__ = [
     "format_summary",
     "format_value",
     "gflop_s",
+    "kernel_point",
     "kernel_stats",
     "later_launches",
     "latest_peaks",
@@ -110,6 +113,7 @@ __all__ = [
     "peaks_from_json",
     "peaks_to_json",
     "point_of",
+    "program_times_ns",
     "remark_text",
     "result_to_json",
     "roofs_of",

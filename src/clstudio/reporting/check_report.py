@@ -32,6 +32,7 @@ def check_to_json(result: CheckResult) -> dict[str, Any]:
         "suppressed": result.suppressed,
         "reports": result.reports,
         "seconds": result.seconds,
+        "launch_count": result.launch_count or None,
         "problems": [_problem_json(p) for p in result.problems],
     }
 
@@ -53,6 +54,14 @@ def _problem_json(problem: CheckProblem) -> dict[str, Any]:
         "other_line": problem.other_line,
         "other_column": problem.other_column,
         "oclgrind": problem.oclgrind,
+        "launch": None
+        if problem.launch is None
+        else {
+            "position": problem.launch,
+            "count": problem.launch_count,
+            "kernel": problem.kernel,
+            "iteration": problem.iteration,
+        },
     }
 
 
@@ -68,9 +77,20 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
     """What `clstudio check` prints: one compiler-style line per problem, then the verdict."""
     lines = []
     if result.device:
+        if result.launch_count:
+            said = ngettext(
+                "a program of {count} launch on {device}, {seconds}",
+                "a program of {count} launches on {device}, {seconds}",
+                result.launch_count,
+            )
+        else:
+            said = gettext("kernel {kernel} on {device}, {seconds}")
         lines.append(
-            gettext("kernel {kernel} on {device}, {seconds}").format(
-                kernel=result.kernel, device=result.device, seconds=format_seconds(result.seconds)
+            said.format(
+                kernel=result.kernel,
+                count=result.launch_count,
+                device=result.device,
+                seconds=format_seconds(result.seconds),
             )
         )
     if result.coverage:
@@ -83,6 +103,8 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
     for problem in result.problems:
         place = f"{source_name}:{problem.line}:{problem.column}" if problem.line else source_name
         lines.append(f"{place}: {problem.severity}: {problem.kind}: {problem.message}")
+        if problem.launch is not None:
+            lines.append(f"    {problem.where()}")
         who = problem.who()
         if who:
             lines.append(f"    {who}")

@@ -26,7 +26,9 @@ from clstudio.validation.index_space import (
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
 from clstudio.validation.program_validation import (
     launch_heading,
+    launch_iteration_heading,
     launch_session,
+    program_signature,
     validate_program,
 )
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
@@ -47,8 +49,10 @@ __all__ = [
     "fit_kernel",
     "form_state",
     "launch_heading",
+    "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
+    "program_signature",
     "reconcile",
     "suggest_size",
     "suggested_local_size",

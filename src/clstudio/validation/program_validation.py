@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from clstudio.common import KernelSignature, RunError, gettext
+from clstudio.common import KernelArgInfo, KernelSignature, RunError, gettext
 from clstudio.devices import DeviceLimits
-from clstudio.session import Launch, Session, bound_name, launch_args, leaf_launches
+from clstudio.session import (
+    Launch,
+    Session,
+    bound_name,
+    launch_args,
+    leaf_launches,
+    swapped_names,
+)
 from clstudio.validation.validate import validate
 
 
@@ -31,6 +38,13 @@ def launch_session(session: Session, launch: Launch, signature: KernelSignature)
 def launch_heading(position: int, count: int, kernel: str) -> str:
     return gettext("launch {position} of {count}, kernel `{kernel}`").format(
         position=position, count=count, kernel=kernel
+    )
+
+
+def launch_iteration_heading(position: int, count: int, kernel: str, iteration: int) -> str:
+    """`launch 2 of 3, kernel `scan_blocks`, iteration 14`, as a check names a problem's launch."""
+    return gettext("launch {position} of {count}, kernel `{kernel}`, iteration {iteration}").format(
+        position=position, count=count, kernel=kernel, iteration=iteration
     )
 
 
@@ -61,3 +75,28 @@ def validate_program(
             )
             problems.append(RunError("validate", unused.format(name=name), argument=name))
     return problems
+
+
+def program_signature(
+    session: Session, launches: list[Launch], signatures: dict[str, KernelSignature]
+) -> KernelSignature:
+    """The session's arguments as one signature: buffers are made once for every launch.
+
+    A buffer is `const` (and so not read back) only when every launch reads it through a
+    `const` pointer and no swap moves it.
+    """
+    swapped = swapped_names(session.launches)
+    found: dict[str, KernelArgInfo] = {}
+    for launch in launches:
+        for info in signatures[launch.kernel].args:
+            name = bound_name(launch, info.name)
+            if name is None:
+                continue
+            const = info.is_const and name not in swapped
+            if name in found:
+                const = const and found[name].is_const
+            first = found.get(name, info)
+            found[name] = KernelArgInfo(
+                name, first.type_name, first.address_space, first.access, const
+            )
+    return KernelSignature(session.kernel, tuple(found[n] for n in session.args if n in found))

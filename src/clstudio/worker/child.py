@@ -142,7 +142,14 @@ def _flush_c_stdout() -> None:
 class _Handler:
     """Answers each request with the warm engine; unexpected exceptions become Failures."""
 
-    def __init__(self, conn: Connection, cancel: Event, step: ctypes.c_int, tag: str) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        cancel: Event,
+        step: ctypes.c_int,
+        tag: str,
+        launch: ctypes.c_longlong | None = None,
+    ) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices.discovery import discover
         from clstudio.engine import Engine, StepKeeper, check_session, count_session
@@ -150,6 +157,7 @@ class _Handler:
         self._conn = conn
         self._cancel = cancel
         self._step = step
+        self._launch = launch
         self._tag = tag
         self._engine: Engine = Engine()
         self._steps = StepKeeper(lambda session: self._engine.stepper(session, self._entering))
@@ -221,8 +229,9 @@ class _Handler:
             )
 
         with self._printf:
+            started = self._launch_started if self._launch is not None else None
             return self._check_session(
-                self._engine, request.plan, read_log, progress, self._cancel.is_set
+                self._engine, request.plan, read_log, progress, self._cancel.is_set, started
             )
 
     def _count(self, request: CountRequest) -> object:
@@ -248,7 +257,11 @@ class _Handler:
 
         with self._printf:
             result = self._engine.run(
-                request.session, progress, self._cancel.is_set, self._entering
+                request.session,
+                progress,
+                self._cancel.is_set,
+                self._entering,
+                started=self._launch_started if self._launch is not None else None,
             )
         return dataclasses.replace(result, printf=self._printf.text())
 
@@ -266,6 +279,12 @@ class _Handler:
 
     def _entering(self, step: str) -> None:
         self._step.value = STEP_NUMBERS[step]
+
+    def _launch_started(self, number: int) -> None:
+        # From the driver's callback threads, in no set order: the highest number is the
+        # launch running now, since the queue runs them in order.
+        assert self._launch is not None
+        self._launch.value = max(self._launch.value, number)
 
 
 def _read_bytes(path: str, offset: int = 0) -> bytes:
@@ -295,11 +314,13 @@ def main(
     scratch: str,
     tag: str,
     environment: tuple[tuple[str, str], ...] = (),
+    launch: ctypes.c_longlong | None = None,
 ) -> None:
     """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe,
     and removes `scratch` then, whether the app closed it or died.
 
-    `environment` is set before any OpenCL call (Oclgrind's switches for a check).
+    `environment` is set before any OpenCL call (Oclgrind's switches for a check);
+    `launch` holds the number of the program's launch running now, for the app to name.
 
     The worker's stderr goes to `scratch`/stderr.log, emptied before each request,
     so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
@@ -320,7 +341,7 @@ def main(
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(log, 2)
     os.close(log)
-    handler = _Handler(conn, cancel, step, tag)
+    handler = _Handler(conn, cancel, step, tag, launch)
     conn.send(Ready(os.getpid()))
     while True:
         try:

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 from types import TracebackType
 
@@ -37,7 +38,7 @@ from clstudio.common import (
 from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
-from clstudio.session import Session
+from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
 from clstudio.worker import exit_reasons
 from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.process import WorkerDied, WorkerProcess
@@ -80,6 +81,8 @@ class _Job:
     limit_s: float
     blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
     kernel: str = ""  # set for runs, whose timeout is told by the step it hit
+    # A program's launch by its number in the run (the worker's `launch`); None for one launch.
+    launch_at: Callable[[int], PlannedLaunch | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +175,8 @@ class WorkerClient:
         `progress(done, total)` is called in this thread as repeats finish.
         """
         doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
-        job = _Job(doing, session.timeout_s, "kernel", session.kernel)
+        launch_at = program_launch_at(session) if session.launches else None
+        job = _Job(doing, session.timeout_s, "kernel", session.kernel, launch_at)
         session = _in_this_folder(session)
         outcome = self._request(lambda id: RunRequest(id, session), job, progress)
         if isinstance(outcome, _Stopped):
@@ -216,7 +220,8 @@ class WorkerClient:
         """Run a planned check; the worker must have been started with plan.environment."""
         session = plan.session
         doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
-        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel)
+        launch_at = program_launch_at(session) if session.launches else None
+        job = _Job(doing, plan.time_limit_s, "kernel", session.kernel, launch_at)
         plan = replace(plan, session=_in_this_folder(session))
         outcome = self._request(lambda id: CheckRequest(id, plan), job, progress)
         if isinstance(outcome, _Stopped):
@@ -356,6 +361,7 @@ class WorkerClient:
                 request = make(self._next_id)
                 worker.cancel.clear()
                 worker.step.value = -1
+                worker.launch.value = 0
                 self._cancel_at = None
                 self._active = True
             try:
@@ -422,7 +428,11 @@ class WorkerClient:
             return _Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
         if deadline is not None and now >= deadline:
             step = step_at(worker.step.value)
-            if job.kernel:
+            running = _running(worker, job)
+            if running is not None:
+                message = exit_reasons.timeout_message(running.launch.kernel, job.limit_s, step)
+                message = exit_reasons.in_launch(message, running.where())
+            elif job.kernel:
                 message = exit_reasons.timeout_message(job.kernel, job.limit_s, step)
             else:
                 message = exit_reasons.busy_message(job.doing, job.limit_s, step)
@@ -440,6 +450,7 @@ class WorkerClient:
             return _Stopped("cancelled", message)
         exitcode = worker.exitcode()
         stderr_text = worker.stderr_text()
+        running = _running(worker, job)
         self._replace(worker)
         if not worker.ready:
             return _Stopped("crash", exit_reasons.start_failed_message(exitcode, stderr_text))
@@ -448,7 +459,29 @@ class WorkerClient:
         step = step_at(worker.step.value)
         blame = "kernel" if step is not None and step.key == "launch" else job.blame
         message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
+        if running is not None:
+            message = exit_reasons.in_launch(message, running.where())
         return _Stopped("crash", message)
+
+
+def _running(worker: WorkerProcess, job: _Job) -> PlannedLaunch | None:
+    """The program's launch the worker last said was running, when it said one."""
+    number = worker.launch.value
+    return job.launch_at(number) if job.launch_at is not None and number > 0 else None
+
+
+def program_launch_at(session: Session) -> Callable[[int], PlannedLaunch | None]:
+    """A program's launch by its number in a run: 1 the first of the first repeat."""
+
+    def launch_at(number: int) -> PlannedLaunch | None:
+        per_run = sum(
+            e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1
+            for e in session.launches
+        )
+        index = (number - 1) % per_run
+        return next(islice(planned_launches(session.launches), index, None), None)
+
+    return launch_at
 
 
 def _in_this_folder(session: Session) -> Session:

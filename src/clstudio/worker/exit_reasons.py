@@ -120,6 +120,11 @@ def timeout_message(kernel: str, limit_s: float, step: RunStep | None) -> str:
     ).format(kernel=kernel, limit=limit, step=_numbered(step), advice=gettext(step.advice))
 
 
+def in_launch(message: str, where: str) -> str:
+    """A crash's or timeout's message with the program's launch that was running."""
+    return gettext("{message} It happened in {launch}.").format(message=message, launch=where)
+
+
 def busy_message(doing: str, limit_s: float, step: RunStep | None = None) -> str:
     """A build or a device query that did not end within its limit."""
     limit = f"{limit_s:g}"

@@ -52,12 +52,23 @@ class WorkerProcess:
         # The number of the run step (clstudio.common.RUN_STEPS) the worker is in, or -1:
         # plain shared memory, so a worker killed while writing it locks nothing.
         self.step = context.RawValue("i", -1)
+        # The number of the program's launch last seen running in this request (1 the
+        # first of the first repeat), 0 for none: a crash or timeout names it.
+        self.launch = context.RawValue("q", 0)
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._stderr_path = self._scratch / child.STDERR_NAME
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
             target=child.main,
-            args=(child_conn, self.cancel, self.step, str(self._scratch), self.tag, environment),
+            args=(
+                child_conn,
+                self.cancel,
+                self.step,
+                str(self._scratch),
+                self.tag,
+                environment,
+                self.launch,
+            ),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
         )

@@ -71,7 +71,13 @@ class HostCodeController(QObject):
         selector, platform = self._device()
         try:
             program = host_program(
-                session, signature, self.panel.chosen_language(), selector, platform, self._type()
+                session,
+                signature,
+                self.panel.chosen_language(),
+                selector,
+                platform,
+                self._type(),
+                self._signatures(),
             )
         except ExportError as exc:
             self.panel.show_unavailable(self.tr("No host code for this session"), str(exc))
@@ -93,19 +99,19 @@ class HostCodeController(QObject):
         folder, choice = dialog.chosen_folder(), dialog.chosen_language()
         dialog.deleteLater()
         selector, platform = self._device()
-        kind = self._type()
+        kind, kernels = self._type(), self._signatures()
         commands: list[tuple[str, list[str]]] = []
         for language, into in export_folders(choice, folder).items():
             try:
                 try:
                     written = export_program(
-                        session, signature, language, into, selector, platform, False, kind
+                        session, signature, language, into, selector, platform, False, kind, kernels
                     )
                 except FolderNotEmptyError:
                     if not _agree_to_replace(parent, into, MAIN_FILES[language]):
                         return None
                     written = export_program(
-                        session, signature, language, into, selector, platform, True, kind
+                        session, signature, language, into, selector, platform, True, kind, kernels
                     )
             except ExportError as exc:
                 QMessageBox.warning(parent, self.tr("Cannot export host code"), str(exc))
@@ -142,6 +148,11 @@ class HostCodeController(QObject):
         session = self.workbench.document.session
         good = self.workbench.editor.controller.last_good
         return session, good.kernel(session.kernel) if good is not None else None
+
+    def _signatures(self) -> dict[str, KernelSignature]:
+        """Every kernel of the last good build: a program of several launches needs each."""
+        good = self.workbench.editor.controller.last_good
+        return {k.name: k for k in good.kernels} if good is not None else {}
 
     def _type(self) -> str:
         """The type of the device the session runs on, which the program prefers."""

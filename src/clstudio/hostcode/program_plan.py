@@ -1,0 +1,152 @@
+"""The launches of a program as both host languages write them: steps 6, 8 and 9.
+
+A program of several launches creates one kernel object per written launch (step 6),
+sets the arguments that never change once (step 8), and in the loop of step 9 sets
+only what changes between iterations (a swapped buffer, the iteration number) before
+each enqueue, as the engine does (clstudio.engine.program_run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
+from clstudio.references import scalar_bytes
+from clstudio.session import (
+    IterationArg,
+    Launch,
+    LaunchGroup,
+    ScalarArg,
+    Session,
+    bound_name,
+    swapped_names,
+)
+
+
+class ProgramPlanError(ValueError):
+    """A launch the export cannot write; the message names the launch."""
+
+
+@dataclass(frozen=True)
+class BindingPlan:
+    """What one kernel parameter of a launch gets.
+
+    `arg` is the session argument's name (a buffer, image, local, sampler or scalar of
+    the session); else `scalar` is the launch's own value; else the iteration number.
+    """
+
+    index: int  # the parameter's position in its kernel
+    info: KernelArgInfo
+    arg: str | None
+    scalar: ScalarArg | None
+    swapped: bool  # a buffer some swap of the program moves: bound as it stands now
+
+    @property
+    def iteration(self) -> bool:
+        return self.arg is None and self.scalar is None
+
+    @property
+    def changes(self) -> bool:
+        """Set again before each enqueue rather than once in step 8."""
+        return self.swapped or self.iteration
+
+    @property
+    def element(self) -> ElementType:
+        return kernel_type(self.info.type_name)
+
+    @property
+    def scalar_value(self) -> np.ndarray:
+        """The launch's own scalar as the kernel declares it: one value per lane."""
+        assert self.scalar is not None
+        return scalar_bytes(self.info.type_name, self.scalar)
+
+
+@dataclass(frozen=True)
+class LaunchPlan:
+    position: int  # 1-based among the written launches, as the app's messages count them
+    count: int  # how many launches are written
+    kernel: str  # as written in the source
+    symbol: str  # the driver's name of the kernel
+    global_size: tuple[int, ...]
+    local_size: tuple[int, ...] | None
+    bindings: tuple[BindingPlan, ...]
+
+    @property
+    def heading(self) -> str:
+        """`launch 2 of 3, kernel scan_blocks`: the comment above its lines, in English."""
+        return f"launch {self.position} of {self.count}, kernel {self.kernel}"
+
+
+@dataclass(frozen=True)
+class GroupPlan:
+    """Launches enqueued `iterations` times in order; `swaps` trade places after each."""
+
+    launches: tuple[LaunchPlan, ...]
+    iterations: int
+    swaps: tuple[tuple[str, str], ...]
+
+    @property
+    def loops(self) -> bool:
+        """Written as a loop: several iterations, swaps, or a launch taking the iteration."""
+        takes = any(b.iteration for launch in self.launches for b in launch.bindings)
+        return self.iterations > 1 or bool(self.swaps) or takes
+
+
+def program_groups(
+    session: Session, signatures: Mapping[str, KernelSignature]
+) -> tuple[GroupPlan, ...]:
+    """The session's launches as groups (a single launch is a group of one, once)."""
+    entries = session.launches
+    count = sum(len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
+    # A name any swap moves stands for one buffer or the other from then on, in later
+    # launches too: each launch binds it as it stands, before its enqueue.
+    swapped = swapped_names(entries)
+    groups: list[GroupPlan] = []
+    position = 0
+    for entry in entries:
+        group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
+        launches = []
+        for launch in group.launches:
+            position += 1
+            launches.append(_launch_plan(launch, position, count, signatures, swapped))
+        groups.append(GroupPlan(tuple(launches), group.iterations, group.swaps))
+    return tuple(groups)
+
+
+def _launch_plan(
+    launch: Launch,
+    position: int,
+    count: int,
+    signatures: Mapping[str, KernelSignature],
+    swapped: set[str],
+) -> LaunchPlan:
+    signature = signatures.get(launch.kernel)
+    if signature is None:
+        problem = gettext("launch {position} of {count}: the program has no kernel '{kernel}'")
+        raise ProgramPlanError(problem.format(position=position, count=count, kernel=launch.kernel))
+    bindings = []
+    for index, info in enumerate(signature.args):
+        binding = launch.args.get(info.name, info.name)
+        name = bound_name(launch, info.name)
+        scalar = binding if isinstance(binding, ScalarArg) else None
+        if isinstance(binding, IterationArg) and info.is_pointer:
+            problem = gettext("launch {position} of {count}: '{name}' is a pointer, not a number")
+            raise ProgramPlanError(problem.format(position=position, count=count, name=info.name))
+        bindings.append(BindingPlan(index, info, name, scalar, name in swapped))
+    return LaunchPlan(
+        position,
+        count,
+        launch.kernel,
+        signature.driver_name,
+        launch.global_size,
+        launch.local_size,
+        tuple(bindings),
+    )
+
+
+def launches_per_run(groups: tuple[GroupPlan, ...]) -> int:
+    """How many enqueues one run of the program makes."""
+    return sum(g.iterations * len(g.launches) for g in groups)
