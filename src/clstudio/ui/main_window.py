@@ -59,7 +59,6 @@ from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.tasks import application_lanes
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.vertical_scroll_area import VerticalScrollArea
-from clstudio.ui.wheel_guard import guard_wheel
 from clstudio.ui.window_layout import EMPTY_RESULTS_HEIGHT, WindowLayout
 from clstudio.ui.workbench import Workbench
 
@@ -183,7 +182,6 @@ class MainWindow(QMainWindow):
             self.recovery,
             debugger,
         )
-        guard_wheel(self)  # the wheel edits a combo box or spin box only once it has focus
         self._connect()
         self.window_layout.restore()
         self.files.show_current()

@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
+from clstudio.ui.wheel_guard import guard_wheel
+
 
 class VerticalScrollArea(QScrollArea):
     def __init__(self, panel: QWidget, parent: QWidget | None = None) -> None:
@@ -19,6 +21,7 @@ class VerticalScrollArea(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWidget(panel)
+        guard_wheel(self)  # scrolling the panel never edits its combo boxes and spin boxes
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # The panel's minimum width changes as it fills (a device tree, longer names):

@@ -1,10 +1,11 @@
 """The mouse wheel scrolls a pane; it edits a combo box or spin box only once it has focus.
 
 Qt lets the wheel change any combo box or spin box under the pointer, so scrolling
-the Arguments form over "zeros" turned c into "a .npy file". The window guards every
-field it holds once it is built, and a pane that makes new fields (the Arguments form
-after each kernel) guards them again. (A filter on the whole application would see every
-event, and PySide then crashed on objects half destroyed.)
+the Arguments form over "zeros" turned c into "a .npy file". Each scrolling pane guards
+its fields once they exist (the Arguments form, Timings' numbers, the Debug dock, the
+side docks' VerticalScrollArea), and again after making new ones (the form after each
+kernel). (A filter on the whole application, or on every field of the window, sees
+events of objects half destroyed, and PySide then crashed.)
 """
 
 from __future__ import annotations
