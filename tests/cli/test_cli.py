@@ -56,7 +56,7 @@ def test_run_json_has_every_documented_key(
     assert result["ok"] is True and result["error"] is None
     assert set(result) >= {"build", "steps", "timings", "outputs", "references", "guards"}
     assert set(result["build"]) >= {"log", "diagnostics", "seconds"}
-    assert set(result["timings"]) == {"upload", "kernel", "download"}
+    assert set(result["timings"]) == {"upload", "fill", "kernel", "download"}
     assert result["outputs"]["c"] == {
         "dtype": "float32",
         "shape": [256],

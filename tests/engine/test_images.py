@@ -185,7 +185,7 @@ def test_images_and_buffers_mix_and_each_copy_names_its_c_function(engine: Engin
 
     assert result.ok, result.error or result.references
     copies = [(s.api, s.detail) for s in result.steps if s.api.startswith("clEnqueue")]
-    assert copies[:2] == [("clEnqueueWriteImage", "src"), ("clEnqueueWriteBuffer", "row")]
+    assert copies[:2] == [("clEnqueueWriteImage", "src"), ("clEnqueueFillBuffer", "row")]
     assert ("clEnqueueReadBuffer", "row") in copies
     assert list(result.guards) == ["row"]  # the buffer is guarded, the image is not
 

@@ -98,6 +98,7 @@ def test_steps_follow_the_host_program(engine: Engine) -> None:
         "clCreateBuffer",
         "clSetKernelArg",
         "clEnqueueWriteBuffer",
+        "clEnqueueFillBuffer",
         "clEnqueueNDRangeKernel",
         "clFinish",
         "clEnqueueReadBuffer",
@@ -116,9 +117,11 @@ def test_timings_per_phase_and_repeat(engine: Engine) -> None:
     assert [t.repeat for t in kernels] == [0, 1, 2, 3]
     assert all(t.queued <= t.submit <= t.start <= t.end for t in result.timings)
     uploads = [t for t in result.timings if t.phase == "upload"]
-    # All buffers go up once; the buffer the kernel writes goes up again before each repeat.
-    assert sorted(t.name for t in uploads if t.repeat == 0) == ["a", "b", "c"]
-    assert [t.name for t in uploads if t.repeat == 3] == ["c"]
+    fills = [t for t in result.timings if t.phase == "fill"]
+    # The inputs go up once; the output, which starts from zeros, is filled on the device
+    # before each repeat (clEnqueueFillBuffer), never copied from the host.
+    assert sorted(t.name for t in uploads) == ["a", "b"]
+    assert [(t.name, t.repeat) for t in fills] == [("c", 0), ("c", 1), ("c", 2), ("c", 3)]
     assert [t.name for t in result.timings if t.phase == "download"] == ["c"]
 
 
@@ -433,3 +436,41 @@ def test_a_buffer_whose_guard_bands_were_hit_is_not_kept() -> None:
     assert clean.ok, clean.guards  # fresh bands, not the ones the first run wrote over
     created = next(s for s in clean.steps if s.api == "clCreateBuffer")
     assert created.detail.endswith("inside guard bands")
+
+
+@pytest.mark.parametrize("guards", [True, False])
+def test_an_output_from_zeros_is_filled_on_the_device_before_each_repeat(
+    engine: Engine, guards: bool
+) -> None:
+    source = "__kernel void acc(__global int *x) { x[get_global_id(0)] += 7; }"
+    args = {"x": {"kind": "buffer", "dtype": "int32", "shape": [64]}}  # zeros, inout
+    result = engine.run(
+        session(
+            source,
+            "acc",
+            args,
+            {"x": {"expr": "x + 7"}},
+            global_size=[64],
+            repeats=4,
+            guards=guards,
+        )
+    )
+    assert result.ok, result.error or result.references
+    assert [t.phase for t in result.timings if t.name == "x"] == [
+        "fill",
+        "fill",
+        "fill",
+        "fill",
+        "download",
+    ]
+    assert ("clEnqueueFillBuffer", "x") in [(s.api, s.detail) for s in result.steps]
+
+
+def test_an_output_from_other_contents_is_copied_before_each_repeat(engine: Engine) -> None:
+    source = "__kernel void acc(__global int *x) { x[get_global_id(0)] += 7; }"
+    args = {"x": {"kind": "buffer", "dtype": "int32", "shape": [64], "init": "ones"}}
+    result = engine.run(
+        session(source, "acc", args, {"x": {"expr": "x + 7"}}, global_size=[64], repeats=2)
+    )
+    assert result.ok, result.error or result.references
+    assert [t.phase for t in result.timings if t.name == "x"] == ["upload", "upload", "download"]

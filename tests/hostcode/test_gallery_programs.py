@@ -139,3 +139,44 @@ def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_p
         done = subprocess.run([*run, "--save-outputs", str(out)], capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
         np.testing.assert_allclose(np.load(out / "out.npy"), result.outputs["out"], rtol=1e-6)
+
+
+ACCUMULATE = "__kernel void acc(__global int *x) { x[get_global_id(0)] += 7; }\n"
+
+
+def test_an_output_from_zeros_is_filled_on_the_device_before_each_repeat_as_in_the_app(
+    tmp_path: Path,
+) -> None:
+    """What Timings shows (a fill on the device, no copy) is what both programs do."""
+    session = Session(
+        kernel="acc",
+        source=ACCUMULATE,
+        global_size=(64,),
+        repeats=3,
+        args={"x": BufferArg(parse_element_type("int32"), (64,))},  # zeros, inout
+        references={"x": Reference("x + 7", 0.0, 0.0)},
+    )
+    result = Engine().run(session)
+    assert result.ok, result.error or result.references
+    assert [t.phase for t in result.timings if t.name == "x"] == ["fill"] * 3 + ["download"]
+    signature = result.build.kernel("acc") if result.build is not None else None
+    assert signature is not None
+    export_program(session, signature, "python", tmp_path / "py", ON_POCL)
+    export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL)
+    python = (tmp_path / "py" / "main.py").read_text(encoding="utf-8")
+    c = (tmp_path / "c" / "main.c").read_text(encoding="utf-8")
+    assert "cl.enqueue_fill_buffer(queue, x_buf" in python
+    assert "cl.enqueue_copy(queue, x_buf, x)" not in python
+    assert "clEnqueueFillBuffer(queue, d_x" in c and "clEnqueueWriteBuffer(queue, d_x" not in c
+    build = subprocess.run(
+        ["make", "-s", "-C", str(tmp_path / "c")], capture_output=True, text=True
+    )
+    assert build.returncode == 0 and build.stderr == ""
+    for run in (
+        [sys.executable, str(tmp_path / "py" / "main.py")],
+        [str(tmp_path / "c" / "run.sh")],
+    ):
+        out = tmp_path / "out"
+        done = subprocess.run([*run, "--save-outputs", str(out)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        np.testing.assert_array_equal(np.load(out / "x.npy"), np.full(64, 7, np.int32))

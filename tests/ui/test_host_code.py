@@ -213,3 +213,21 @@ def test_a_kernel_that_never_built_has_no_host_code_and_says_why(
     monkeypatch.setattr(QMessageBox, "information", lambda *a: told.append(a[2]))
     assert window.host_code.export(window) is None
     assert "Build the kernel" in told[0]
+
+
+def test_switching_to_c_shows_the_chosen_step_in_c(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window, panel = host_code_tab(qtbot, make_window)
+    window.resize(1280, 800)
+    item = panel.steps.item(8)
+    rect = panel.steps.visualItemRect(item)
+    qtbot.mouseClick(panel.steps.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    panel.language.setCurrentIndex(panel.language.findData("c"))
+    program = panel.program()
+    assert program is not None and "clEnqueueNDRangeKernel" in program.text
+    launch = program.regions[8]
+    assert panel.steps.currentRow() == 8
+    assert panel.highlighted_lines() == (launch.first_line, launch.last_line)
+    assert panel.code.textCursor().blockNumber() + 1 == launch.first_line
+    assert panel.code.viewport().rect().contains(panel.code.cursorRect())  # in view

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QMenu,
     QMessageBox,
+    QTabBar,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -617,3 +618,18 @@ def test_an_example_saved_is_the_users_own_and_properties_edit_it(
     assert saved.source.startswith("// Vector add with a twist\n")
     window.editor_panel.editor.undo()  # the title came in as one edit
     assert window.editor_panel.editor.source().startswith(f"// {vector_add.title}\n")
+
+
+def test_each_group_of_tabbed_docks_has_one_tab_bar_in_view(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    """Qt left a copy of "Results | Debug" over the docks above; it is hidden."""
+    window = make_window()
+    window.resize(1280, 800)
+
+    def bars() -> list[tuple[str, ...]]:
+        found = [b for b in window.findChildren(QTabBar) if b.parent() is window]
+        return [tuple(b.tabText(i) for i in range(b.count())) for b in found if b.isVisible()]
+
+    qtbot.waitUntil(lambda: len(bars()) == len(set(bars())))
+    assert ("Results", "Debug") in bars() and ("Devices", "Exercises") in bars()

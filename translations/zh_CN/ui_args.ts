@@ -32,12 +32,20 @@
         <translation>采样器参数，按内核的声明</translation>
     </message>
     <message>
-        <source>out: the kernel never reads it, so it is not uploaded, only read back</source>
-        <translation>out：内核从不读取它，所以不上传，只在运行后读回</translation>
+        <source>out: the kernel never reads it, so it is not uploaded: it is filled with zeros on the device before each launch, then read back</source>
+        <translation>out：内核从不读取它，所以不上传：每次启动前在设备上填充为零，运行后读回</translation>
     </message>
     <message>
-        <source>The kernel never reads it: choose out to skip the upload</source>
-        <translation>内核从不读取它：选择 out 可以省去上传</translation>
+        <source>out: the kernel never reads it, yet its contents are copied before each launch; start it from zeros to fill it on the device instead</source>
+        <translation>out：内核从不读取它，但每次启动前仍会复制它的内容；改为从 zeros 开始，就会在设备上填充</translation>
+    </message>
+    <message>
+        <source>The kernel never reads it: choose out</source>
+        <translation>内核从不读取它：选择 out</translation>
+    </message>
+    <message>
+        <source>The kernel never reads it: choose out and zeros to skip the upload</source>
+        <translation>内核从不读取它：选择 out 和 zeros 可以省去上传</translation>
     </message>
 </context>
 <context>

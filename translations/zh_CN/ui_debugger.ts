@@ -113,10 +113,6 @@
         <translation>停止</translation>
     </message>
     <message>
-        <source>Not debugging. Set a breakpoint, then Debug.</source>
-        <translation>未在调试。请先设置断点，再开始调试。</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -155,6 +151,10 @@
     <message>
         <source>The debug run ended ({stage}): {message}</source>
         <translation>调试运行已结束（{stage}）：{message}</translation>
+    </message>
+    <message>
+        <source>Not debugging. Set a breakpoint, type the work-item to follow below (0 when left empty), then Debug (F8).</source>
+        <translation>未在调试。请设置断点，在下方输入要跟踪的工作项（留空则为 0），再开始调试（F8）。</translation>
     </message>
     <message>
         <source>The work-item has finished; Continue runs the others to the end.</source>
@@ -228,6 +228,18 @@
         <translation>切换</translation>
     </message>
     <message>
+        <source>Follow this work-item from where it stands</source>
+        <translation>从这个工作项当前所在的位置开始跟踪它</translation>
+    </message>
+    <message>
+        <source>Debug this work-item</source>
+        <translation>调试这个工作项</translation>
+    </message>
+    <message>
+        <source>Start a debug run that follows this work-item (0 when left empty)</source>
+        <translation>开始一次跟踪这个工作项的调试运行（留空则为 0）</translation>
+    </message>
+    <message>
         <source>Type a global id: x, or x, y, or x, y, z.</source>
         <translation>请输入全局 ID：x，或 x, y，或 x, y, z。</translation>
     </message>
@@ -236,8 +248,8 @@
         <translation>请输入工作组 ID 和局部 ID，各为 x, y, z。</translation>
     </message>
     <message>
-        <source>The local size is not known before the run: type a global id.</source>
-        <translation>运行之前还不知道局部大小：请输入全局 ID。</translation>
+        <source>The session lets the driver choose the local size: type a global id.</source>
+        <translation>会话让驱动程序选择局部大小：请输入全局 ID。</translation>
     </message>
     <message>
         <source>The local id is outside the local size {size}.</source>

@@ -424,6 +424,10 @@
         <translation>主机 → 设备</translation>
     </message>
     <message>
+        <source>Filled on the device</source>
+        <translation>在设备上填充</translation>
+    </message>
+    <message>
         <source>Kernel</source>
         <translation>内核</translation>
     </message>
@@ -731,6 +735,10 @@
         <translation>写入</translation>
     </message>
     <message>
+        <source>fill</source>
+        <translation>填充</translation>
+    </message>
+    <message>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
@@ -741,6 +749,10 @@
     <message>
         <source>copy &apos;{name}&apos; to the device</source>
         <translation>将“{name}”复制到设备</translation>
+    </message>
+    <message>
+        <source>fill &apos;{name}&apos; with zeros on the device</source>
+        <translation>在设备上把“{name}”填充为零</translation>
     </message>
     <message>
         <source>read &apos;{name}&apos; back</source>

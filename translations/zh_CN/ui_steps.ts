@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>StepDetails</name>
+    <message>
+        <source>Click a line under the step to go to it in the editor.</source>
+        <translation>点击步骤下方的某一行，可在编辑器中转到该处。</translation>
+    </message>
+    <message>
+        <source>Produced: {produced}</source>
+        <translation>产出：{produced}</translation>
+    </message>
+    <message>
+        <source>Next: Step does this one.</source>
+        <translation>下一步：“单步”会执行这一步。</translation>
+    </message>
+    <message>
+        <source>C: {call}</source>
+        <translation>C：{call}</translation>
+    </message>
+    <message>
+        <source>pyopencl: {call}</source>
+        <translation>pyopencl：{call}</translation>
+    </message>
+</context>
+<context>
     <name>StepMode</name>
     <message>
         <source>Not stepped: {problem}</source>
@@ -130,18 +153,6 @@ pyopencl：{py}</translation>
     <message>
         <source>Go to line {line} in the editor</source>
         <translation>在编辑器中转到第 {line} 行</translation>
-    </message>
-    <message>
-        <source>C: {call}</source>
-        <translation>C：{call}</translation>
-    </message>
-    <message>
-        <source>pyopencl: {call}</source>
-        <translation>pyopencl：{call}</translation>
-    </message>
-    <message>
-        <source>Click a line under the step to go to it in the editor.</source>
-        <translation>点击步骤下方的某一行，可在编辑器中转到该处。</translation>
     </message>
 </context>
 </TS>

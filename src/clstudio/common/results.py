@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 ERROR_STAGES = ("load", "build", "validate", "run", "timeout", "crash", "cancelled")
-PHASES = ("upload", "kernel", "download")  # of a Timing, in the order a run goes through them
+# Of a Timing, in the order a run goes through them; "fill" is an output set to zeros on
+# the device (clEnqueueFillBuffer), "upload" a copy from the host.
+PHASES = ("upload", "fill", "kernel", "download")
 HOST_STEP_COUNT = 11  # the lesson's steps of a host program, from platforms to read-back
 
 

@@ -62,7 +62,7 @@ RUN_STEPS: tuple[RunStep, ...] = (
     RunStep(
         "upload",
         N_("copy the inputs to the device"),
-        "clEnqueueWriteBuffer, clEnqueueWriteImage",
+        "clEnqueueWriteBuffer, clEnqueueWriteImage, clEnqueueFillBuffer",
         N_(
             "Copying the inputs took the time, not the kernel: a buffer of gigabytes may push "
             "the machine into swapping. Make the buffers smaller, or raise the time limit "

@@ -13,13 +13,14 @@ import pyopencl as cl
 
 from clstudio.common import GuardReport
 from clstudio.engine import guards
-from clstudio.session import BufferArg
+from clstudio.session import BufferArg, filled_with_zeros
 
 _FLAGS = {
     "in": cl.mem_flags.READ_ONLY,
     "out": cl.mem_flags.WRITE_ONLY,
     "inout": cl.mem_flags.READ_WRITE,
 }
+_ZERO = np.zeros(1, np.uint8)  # clEnqueueFillBuffer's pattern: every size is a multiple of it
 
 # Makes the host array a read-back lands in, from its shape and element type.
 HostArrays = Callable[[tuple[int, ...], np.dtype], np.ndarray]
@@ -56,14 +57,29 @@ class DeviceBuffer:
     buffer: cl.Buffer  # what the kernel sees
     allocation: cl.Buffer  # the buffer inside its guard bands (the same one without guards)
     layout: guards.GuardLayout | None
-    write_api: ClassVar[str] = "clEnqueueWriteBuffer"  # for the steps panel
-    read_api: ClassVar[str] = "clEnqueueReadBuffer"
+    read_api: ClassVar[str] = "clEnqueueReadBuffer"  # for the steps panel
 
     @property
     def written(self) -> bool:
         return self.access != "in"
 
+    @property
+    def filled(self) -> bool:
+        """Filled with zeros on the device before each launch, not copied from the host."""
+        return filled_with_zeros(self.spec, self.access)
+
+    @property
+    def write_api(self) -> str:
+        return "clEnqueueFillBuffer" if self.filled else "clEnqueueWriteBuffer"
+
+    @property
+    def upload_phase(self) -> str:
+        """The Timing phase of `upload`: "fill" on the device or "upload" from the host."""
+        return "fill" if self.filled else "upload"
+
     def upload(self, queue: cl.CommandQueue) -> cl.Event:
+        if self.filled:
+            return cl.enqueue_fill_buffer(queue, self.buffer, _ZERO, 0, self.spec.nbytes)
         return cl.enqueue_copy(queue, self.buffer, self.host, is_blocking=False)
 
     def download(self, queue: cl.CommandQueue) -> tuple[np.ndarray, cl.Event]:

@@ -55,6 +55,8 @@ from clstudio.session import initial_contents as make_contents
 Entering = Callable[[str], None]  # hears the key of each of RUN_STEPS as it begins
 DeviceObject = DeviceBuffer | DeviceImage
 REUSED = N_("reused the earlier build")  # a build's detail when the warm program served
+COPY_TITLE = N_("Copy the inputs to the device")
+FILL_TITLE = N_("Fill the outputs with zeros on the device")
 
 
 def nowhere(step: str) -> None:
@@ -335,6 +337,7 @@ def upload(
 ) -> list[tuple[str, str, cl.Event]]:
     """Copy what the kernel may have changed (everything before the first launch), and wait.
 
+    An output that starts from zeros is filled on the device instead (clEnqueueFillBuffer).
     Finished before the launch, so that a timeout can tell the two apart.
     """
     record.enter("upload")
@@ -344,13 +347,14 @@ def upload(
         for b in buffers
         if (repeat == 0 or b.written) and b.spec.init.kind != UNINITIALISED  # no host data
     ]
-    events = [("upload", b.name, b.upload(state.queue)) for b in uploads]
+    events = [(b.upload_phase, b.name, b.upload(state.queue)) for b in uploads]
     if events:
         cl.wait_for_events([event for _, _, event in events])
     if repeat == 0:
         for api in dict.fromkeys(b.write_api for b in uploads) or ["clEnqueueWriteBuffer"]:
             names = ", ".join(b.name for b in uploads if b.write_api == api) or gettext("none")
-            record.step(api, gettext("Copy the inputs to the device"), started, names)
+            title = FILL_TITLE if api == "clEnqueueFillBuffer" else COPY_TITLE
+            record.step(api, gettext(title), started, names)
     return events
 
 

@@ -51,6 +51,7 @@ class DeviceImage:
     buffer: cl.Image  # what the kernel sees; named as DeviceBuffer's field
     write_api: ClassVar[str] = "clEnqueueWriteImage"
     read_api: ClassVar[str] = "clEnqueueReadImage"
+    upload_phase: ClassVar[str] = "upload"
 
     @property
     def written(self) -> bool:

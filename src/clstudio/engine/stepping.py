@@ -202,10 +202,22 @@ class HostStepper:
                 buffers=objects,
                 images=ngettext("{count} image", "{count} images", images).format(count=images),
             )
-        total = sum(self._record.inputs[b.name].nbytes for b in self._buffers)
-        produced = gettext("{objects}, {size} in all, copied to the device").format(
-            objects=objects, size=format_bytes(total)
+        filled = sum(
+            self._record.inputs[b.name].nbytes for b in self._buffers if b.upload_phase == "fill"
         )
+        total = sum(self._record.inputs[b.name].nbytes for b in self._buffers)
+        if filled:
+            produced = gettext(
+                "{objects}: {copied} copied to the device, {filled} filled with zeros on it"
+            ).format(
+                objects=objects,
+                copied=format_bytes(total - filled),
+                filled=format_bytes(filled),
+            )
+        else:
+            produced = gettext("{objects}, {size} in all, copied to the device").format(
+                objects=objects, size=format_bytes(total)
+            )
         return StepOutcome(7, True, produced)
 
     def _set_arguments(self) -> StepOutcome:

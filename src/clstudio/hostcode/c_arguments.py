@@ -130,9 +130,15 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """Step 7 for a buffer or image: its memory object, and its contents when only read."""
     spec = arg.spec
     name = own["device"]
-    later = " /* copied before each repeat */" if arg.written and arg.uploaded else ""
+    later = ""
     if not arg.uploaded:
         later = " /* no host data: its contents are undefined */"
+    elif arg.written:
+        later = (
+            " /* filled with zeros before each repeat */"
+            if arg.filled
+            else " /* copied before each repeat */"
+        )
     if isinstance(spec, ImageArg):
         channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
         image_format, desc = own["format"], own["desc"]
@@ -164,9 +170,14 @@ def _region(own: dict[str, str]) -> str:
 
 
 def write_to_device(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    """A copy of the host contents into the memory object."""
+    """A copy of the host contents into the memory object, or zeros filled on the device."""
     device, host = own["device"], own["host"]
-    if isinstance(arg.spec, ImageArg):
+    if arg.filled:
+        head = f"err = clEnqueueFillBuffer(queue, {device}, &ZERO, sizeof ZERO, 0,"
+        tail = f"{byte_count(arg, own)}, 0, NULL, NULL);"
+        fit(code, f"{head} {tail}", head, f"{' ' * 26}{tail}")
+        code.add('check_cl(err, "clEnqueueFillBuffer");')
+    elif isinstance(arg.spec, ImageArg):
         code.add(
             f"err = clEnqueueWriteImage(queue, {device}, CL_FALSE, {_region(own)}, 0, 0,",
             f"                          {host}, 0, NULL, NULL);",

@@ -89,6 +89,8 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
             "static const size_t ORIGIN[3] = {0, 0, 0}; /* image copies start at pixel 0, 0 */"
         )
     struct_definitions(plan, struct_names, code)
+    if any(a.filled for a in plan.written):
+        code.add("static const cl_uchar ZERO = 0; /* clEnqueueFillBuffer's pattern */")
     code.add("", *CHECK_CL.splitlines())
     code.add("", *DEVICE_CHOICE.splitlines())
     for ctype in dict.fromkeys(_compared_ctype(ref, names) for ref in plan.references):
@@ -268,7 +270,11 @@ def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
         set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
-    code.add(" * the buffers the kernel writes get their starting contents again. */")
+    if any(arg.filled for arg in plan.written):
+        code.add(" * the buffers the kernel writes get their starting contents again; those")
+        code.add(" * that start from zeros are filled on the device (clEnqueueFillBuffer). */")
+    else:
+        code.add(" * the buffers the kernel writes get their starting contents again. */")
     code.add(
         "cl_event *launches = new_array(REPEATS, sizeof *launches);",
         "for (int repeat = 0; repeat < REPEATS; repeat++) {",

@@ -39,7 +39,7 @@ PYTHON_RESERVED = (
 # The C program's own names: its macros, constants, helpers (support.h, cl_errors.h)
 # and the locals of main().
 C_PROGRAM_NAMES = _words(
-    "PLATFORM_NAME DEVICE_NAME DEVICE_TYPE BUILD_OPTIONS WORK_DIMS GLOBAL_SIZE LOCAL_SIZE "
+    "PLATFORM_NAME DEVICE_NAME DEVICE_TYPE BUILD_OPTIONS WORK_DIMS GLOBAL_SIZE LOCAL_SIZE ZERO "
     "REPEATS ORIGIN device_kinds device_facts print_device choose_device wanted list_only more "
     "CL_TARGET_OPENCL_VERSION CL_ERRORS_H SUPPORT_H check_cl cl_error_name new_array "
     "path_beside contains read_beside compare_doubles median write_npy read_npy make_folders "

@@ -35,6 +35,7 @@ from clstudio.session import (
     SamplerArg,
     ScalarArg,
     Session,
+    filled_with_zeros,
     initial_contents,
     leaf_launches,
     swap_problem,
@@ -73,6 +74,12 @@ class ArgPlan:
     def uploaded(self) -> bool:
         """Copied to the device: everything with host data (an uninitialised one has none)."""
         return self.start != "uninitialised"
+
+    @property
+    def filled(self) -> bool:
+        """Filled with zeros on the device before each repeat (clEnqueueFillBuffer), as CL
+        Studio's own runs do, instead of copied from the host."""
+        return isinstance(self.spec, BufferArg) and filled_with_zeros(self.spec, self.access)
 
     @property
     def element(self) -> ElementType:

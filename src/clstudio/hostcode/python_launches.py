@@ -66,9 +66,7 @@ class PythonLaunches:
             for arg in plan.written:
                 own = self._names[arg.index]
                 if arg.uploaded:
-                    code.add(
-                        f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})"
-                    )
+                    code.add(starting_again(arg, own))
             swapped = [name for group in plan.groups for pair in group.swaps for name in pair]
             if swapped:
                 now = ", ".join(self.own(name)["now"] for name in swapped)
@@ -166,6 +164,16 @@ def _scalar(binding: BindingPlan) -> str:
         return f"np.{element.scalar.name}({python_number(values[0].item(), element.scalar)})"
     lanes = ", ".join(python_number(v.item(), element.scalar) for v in values)
     return f"np.array([{lanes}], dtype=np.{element.scalar.name})"
+
+
+def starting_again(arg: ArgPlan, own: dict[str, str]) -> str:
+    """The line that gives a buffer the kernel writes its starting contents before a
+    repeat: zeros filled on the device (clEnqueueFillBuffer), as CL Studio's runs do, or
+    a copy from the host."""
+    device, host = own["device"], own["value"]
+    if arg.filled:
+        return f"cl.enqueue_fill_buffer(queue, {device}, np.zeros(1, np.uint8), 0, {host}.nbytes)"
+    return f"cl.enqueue_copy(queue, {device}, {host}{_region(arg)})"
 
 
 def _region(arg: ArgPlan) -> str:

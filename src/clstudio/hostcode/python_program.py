@@ -15,7 +15,7 @@ from clstudio.hostcode.literals import (
 )
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
 from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value, plan_structs
-from clstudio.hostcode.python_launches import PythonLaunches
+from clstudio.hostcode.python_launches import PythonLaunches, starting_again
 from clstudio.hostcode.python_structs import struct_dtypes, struct_value
 from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
@@ -264,12 +264,13 @@ def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
     code.add("")
     code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add("# the buffers the kernel writes get their starting contents again.")
+    if any(arg.filled for arg in plan.written):
+        code.add("# Those that start from zeros are filled on the device (clEnqueueFillBuffer).")
     code.add("launches = []", "for _ in range(REPEATS):")
     with code.indented():
         for arg in plan.written:
-            own = names[arg.index]
             if arg.uploaded:
-                code.add(f"cl.enqueue_copy(queue, {own['device']}, {own['value']}{_region(arg)})")
+                code.add(starting_again(arg, names[arg.index]))
         code.add(
             "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
         )
@@ -338,7 +339,13 @@ def _region(arg: ArgPlan) -> str:
 def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     spec = arg.spec
     flags = f"mf.{_FLAGS[arg.access]}"
-    later = "  # copied before each repeat" if arg.written and arg.uploaded else ""
+    later = ""
+    if arg.written and arg.uploaded:
+        later = (
+            "  # filled with zeros before each repeat"
+            if arg.filled
+            else "  # copied before each repeat"
+        )
     device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):
         channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"

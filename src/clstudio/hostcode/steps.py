@@ -134,8 +134,9 @@ HOST_STEPS: tuple[HostStep, ...] = (
         ),
     ),
 )
-# A run's Step records name these calls too (images, where the lesson says buffers).
-_ALSO = {"clEnqueueWriteImage": 7, "clEnqueueReadImage": 11}
+# A run's Step records name these calls too (images, where the lesson says buffers; an
+# output that starts from zeros is filled on the device).
+_ALSO = {"clEnqueueWriteImage": 7, "clEnqueueFillBuffer": 7, "clEnqueueReadImage": 11}
 
 
 def lesson_step_of(api: str) -> int | None:

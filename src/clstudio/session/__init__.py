@@ -17,6 +17,7 @@ from clstudio.session.args import (
     SamplerArg,
     ScalarArg,
     contents_problem,
+    filled_with_zeros,
     initial_contents,
     picture_problem,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "check_keys",
     "contents_problem",
     "examples",
+    "filled_with_zeros",
     "final_buffers",
     "initial_contents",
     "kernels_dir",

@@ -75,6 +75,13 @@ class BufferArg:
         return self.count * self.dtype.itemsize
 
 
+def filled_with_zeros(spec: BufferArg, access: str) -> bool:
+    """Whether a run fills the buffer with zeros on the device (clEnqueueFillBuffer) before
+    each launch instead of copying zeros from the host: a buffer the kernel writes that
+    starts from zeros. Runs, step mode and both exported programs follow this one rule."""
+    return access in ("out", "inout") and spec.init.kind == "zeros"
+
+
 @dataclass(frozen=True)
 class ScalarArg:
     """A by-value argument; its type comes from the kernel signature.

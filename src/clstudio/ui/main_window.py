@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -113,18 +112,18 @@ class MainWindow(QMainWindow):
         self.status = StatusBar(self.statusBar(), self.check_status)
         self.files = FileController(bench, settings, self.recovery, self.status, self)
 
-        self.devices_dock = make_dock(self, self.tr("Devices"), "devicesDock", self.device_panel)
-        self.arguments_dock = make_dock(self, self.tr("Arguments"), "argumentsDock", args)
-        self.results_dock = make_dock(self, self.tr("Results"), "resultsDock", results)
+        dock = partial(make_dock, self)
+        self.devices_dock = dock(self.tr("Devices"), "devicesDock", self.device_panel, scrolls=True)
+        self.arguments_dock = dock(self.tr("Arguments"), "argumentsDock", args)
+        self.results_dock = dock(self.tr("Results"), "resultsDock", results)
         exercises = self.exercises = ExercisesController(
             self.files, bench, self.status, backends.runs, self, checker=backends.checks
         )
-        self.exercises_dock = make_dock(
-            self, self.tr("Exercises"), "exercisesDock", exercises.panel
-        )
-        place_docks(
-            self, (self.devices_dock, self.exercises_dock), self.arguments_dock, self.results_dock
-        )
+        self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
+        debugger = DebugController(self)
+        self.debug_dock = DebugDock(debugger, self)
+        sides = (self.devices_dock, self.exercises_dock)
+        place_docks(self, sides, self.arguments_dock, (self.results_dock, self.debug_dock))
 
         self.devices = DeviceController(
             self.device_panel,
@@ -140,12 +139,10 @@ class MainWindow(QMainWindow):
         self.check_mode = CheckMode(
             checks, bench, self.check_status, self.devices.simulator_listed, self
         )
-        debugger = DebugController(self)
-        self.debug_mode = DebugMode(debugger, bench, self.devices.simulator_listed, self)
-        self.debug_dock = DebugDock(debugger, self)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.debug_dock)
-        self.tabifyDockWidget(self.results_dock, self.debug_dock)
-        self.results_dock.raise_()
+        picker = self.debug_dock.panel.picker
+        self.debug_mode = DebugMode(
+            debugger, bench, self.devices.simulator_listed, picker.start_item, self
+        )
         self.sweeps = SweepController(
             backends.measurements, results.sweep, self.files.session, bench.device, self
         )
@@ -223,6 +220,7 @@ class MainWindow(QMainWindow):
         w.buildStateChanged.connect(self.status.show_build_state)
         w.lastRunChanged.connect(self.status.show_last_run)
         w.lastRunChanged.connect(self.window_layout.make_room_for_results)
+        self.results_panel.roomRequested.connect(self.window_layout.grow_results)
         w.documentShown.connect(lambda: self.status.show_last_run(None))
         running = (w.runStateChanged, self.step_mode.steppingChanged)
         run_actions.follow(self, a, running, self.check_mode.checkingChanged)
@@ -231,6 +229,7 @@ class MainWindow(QMainWindow):
         self.step_mode.messageRaised.connect(self.status.show_message)
         self.check_mode.messageRaised.connect(self.status.show_message)
         self.debug_mode.messageRaised.connect(self.status.show_message)
+        self.debug_dock.panel.debugRequested.connect(self.debug_mode.request_debug)
         self.host_code.messageRaised.connect(self.status.show_message)
         self.recovery.failed.connect(self.status.show_message)
         self.recovery.fileSetAside.connect(self.status.show_data_message)

@@ -3,10 +3,13 @@ starts, and room for the results once there are some."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QTabBar, QWidget
 
 from clstudio.ui.settings import AppSettings
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
 EMPTY_RESULTS_HEIGHT = 190  # pixels: the Results dock before the first run
 # Room for the window manager's title bar and borders, which Qt's geometry leaves out.
@@ -23,10 +26,17 @@ def first_geometry(screen: QRect) -> QRect:
     return geometry
 
 
-def make_dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QDockWidget:
-    """A dock holding `widget`; its object `name` keeps its place between starts."""
+def make_dock(
+    window: QMainWindow, title: str, name: str, widget: QWidget, scrolls: bool = False
+) -> QDockWidget:
+    """A dock holding `widget`; its object `name` keeps its place between starts.
+
+    `scrolls`: the dock scrolls its panel rather than hold the window to the panel's
+    minimum height (the Exercises dock's kept Results from growing)."""
     dock = QDockWidget(title, window)
     dock.setObjectName(name)
+    if scrolls:
+        widget = VerticalScrollArea(widget, dock)
     dock.setWidget(widget)
     return dock
 
@@ -35,19 +45,23 @@ def place_docks(
     window: QMainWindow,
     left: tuple[QDockWidget, QDockWidget],
     right: QDockWidget,
-    bottom: QDockWidget,
+    bottom: tuple[QDockWidget, QDockWidget],
 ) -> None:
-    """The first layout: the two left docks tabbed, the first in front; the bottom dock
-    runs the full width, as plots and tables need it more than the side panels."""
+    """The first layout: the two left docks tabbed, and the two bottom ones, the first
+    of each in front; the bottom docks run the full width, as plots and tables need it
+    more than the side panels."""
     area = Qt.DockWidgetArea
     window.setCorner(Qt.Corner.BottomLeftCorner, area.BottomDockWidgetArea)
     window.setCorner(Qt.Corner.BottomRightCorner, area.BottomDockWidgetArea)
     window.addDockWidget(area.LeftDockWidgetArea, left[0])
     window.addDockWidget(area.RightDockWidgetArea, right)
-    window.addDockWidget(area.BottomDockWidgetArea, bottom)
+    window.addDockWidget(area.BottomDockWidgetArea, bottom[0])
     window.addDockWidget(area.LeftDockWidgetArea, left[1])
+    window.addDockWidget(area.BottomDockWidgetArea, bottom[1])
     window.tabifyDockWidget(*left)
+    window.tabifyDockWidget(*bottom)
     left[0].raise_()
+    bottom[0].raise_()
 
 
 class WindowLayout:
@@ -66,6 +80,7 @@ class WindowLayout:
         self._sides = sides
         self._results = results
         self._grow_results_on_first_run = False
+        self._shown = _WhenShown(window, self.hide_stale_tab_bars)
 
     def restore(self) -> None:
         window, settings = self._window, self._settings
@@ -82,9 +97,70 @@ class WindowLayout:
         self._settings.set_geometry(self._window.saveGeometry())
         self._settings.set_window_state(self._window.saveState())
 
+    def grow_results(self, pixels: int) -> None:
+        """A Results tab needs `pixels` more to be read: the dock grows, to 3/5 of the
+        window at most (the editor keeps the rest); it never shrinks here."""
+        area = self._results_area()
+        height = min(area + pixels, self._window.height() * 3 // 5)
+        if height > area:
+            self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+
+    def _results_area(self) -> int:
+        """The Results dock's height as resizeDocks counts it: with the bar of the tabs it
+        shares with the Debug dock, which the dock's own height leaves out."""
+        title = self._results.windowTitle()
+        bars = [
+            bar
+            for bar in self._window.findChildren(QTabBar)
+            if bar.parent() is self._window
+            and bar.isVisible()
+            and any(bar.tabText(i) == title for i in range(bar.count()))
+        ]
+        return self._results.height() + sum(bar.height() for bar in bars)
+
+    def hide_stale_tab_bars(self) -> None:
+        """Qt leaves a copy of the bar of the second group of tabbed docks visible where
+        it first laid it out, over the docks there ("Results | Debug" across the
+        roofline); the copy is never used again. Once the window is shown, a bar that
+        touches none of its docks is that copy."""
+        window = self._window
+        groups: dict[tuple[str, ...], list[QTabBar]] = {}
+        for bar in window.findChildren(QTabBar):
+            if bar.parent() is window and bar.isVisible():
+                texts = tuple(bar.tabText(i) for i in range(bar.count()))
+                groups.setdefault(texts, []).append(bar)
+        docks = [d for d in window.findChildren(QDockWidget) if d.isVisible()]
+        for texts, bars in groups.items():
+            if len(bars) < 2:
+                continue
+            own = [d.geometry() for d in docks if d.windowTitle() in texts]
+            for bar in bars:
+                if not any(_touches(bar.geometry(), dock) for dock in own):
+                    bar.hide()
+
     def make_room_for_results(self) -> None:
         """After the first run of a first layout: the Results toward 2/5 of the window."""
         if self._grow_results_on_first_run:
             self._grow_results_on_first_run = False
-            height = max(self._results.height(), self._window.height() * 2 // 5)
+            height = max(self._results_area(), self._window.height() * 2 // 5)
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+
+
+def _touches(bar: QRect, dock: QRect) -> bool:
+    """A tab bar right under or over a dock, side by side with it."""
+    beside = bar.left() < dock.right() and dock.left() < bar.right()
+    return beside and (abs(bar.top() - dock.bottom()) <= 3 or abs(dock.top() - bar.bottom()) <= 3)
+
+
+class _WhenShown(QObject):
+    """Calls `then` once the window is shown and its docks have their places."""
+
+    def __init__(self, window: QMainWindow, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._then = then
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show:
+            QTimer.singleShot(0, self, self._then)
+        return False

@@ -35,10 +35,12 @@ def test_a_write_only_buffer_defaults_to_out_and_says_so(
     grad_editor = editor_of(panel, "grad", BufferEditor)
     assert grad_editor.access.currentText() == "out"
     assert "never reads it" in grad.use_note.text() and grad.use_note.isVisibleTo(grad)
+    # What the Timings timeline shows: a fill on the device, no copy from the host.
+    assert "filled with zeros on the device" in grad.use_note.text()
     assert editor_of(panel, "acc", BufferEditor).access.currentText() == "auto: inout"
     assert arg_of(window.workbench.document.session, "grad", BufferArg).access == "out"
 
     grad_editor = editor_of(panel, "grad", BufferEditor)
     grad_editor.access.setCurrentIndex(grad_editor.access.findData(None))  # back to auto
     assert arg_of(window.workbench.document.session, "grad", BufferArg).access is None
-    assert grad.use_note.text() == "The kernel never reads it: choose out to skip the upload"
+    assert grad.use_note.text() == "The kernel never reads it: choose out"

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QScrollArea, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QScrollArea, QSpinBox, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices.limits import DeviceLimits
@@ -15,26 +14,11 @@ from clstudio.session.format import load_session
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.wheel_guard import guard_wheel
 from ui.args.form_bench import FormBench, editor_of
+from ui.wheel_events import wheel_down
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 pytestmark = pytest.mark.opencl
-
-
-def wheel_down(widget: QWidget) -> None:
-    """One notch of the wheel, towards the user, over the middle of `widget`."""
-    centre = QPointF(widget.rect().center())
-    event = QWheelEvent(
-        centre,
-        QPointF(widget.mapToGlobal(centre.toPoint())),
-        QPoint(0, 0),
-        QPoint(0, -120),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(widget, event)
 
 
 def test_the_wheel_over_an_unfocused_combo_scrolls_the_form_and_a_focused_one_changes(

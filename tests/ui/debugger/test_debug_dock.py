@@ -90,7 +90,7 @@ def test_two_rounds_of_the_reduction_then_another_work_item(qtbot: QtBot, dock: 
 def test_a_mistyped_work_item_is_refused_in_place(qtbot: QtBot, dock: DebugDock) -> None:
     picker = dock.panel.picker
     qtbot.keyClicks(picker.global_id, "5,x")
-    picker.switch.setEnabled(True)
+    picker.set_running(True)
     qtbot.mouseClick(picker.switch, Qt.MouseButton.LeftButton)
     assert picker.problem.text() == "Type a global id: x, or x, y, or x, y, z."
 
@@ -102,13 +102,19 @@ def test_before_a_run_a_group_and_local_id_name_a_work_item_by_the_sessions_loca
     picker.mode.setCurrentIndex(1)
     picker.group_id.setText("2")
     picker.local_id.setText("5")
-    assert picker.requested() is None
-    assert picker.problem.text() == "The local size is not known before the run: type a global id."
-    picker.set_local_size((16, 1, 1))
-    assert picker.requested() == (37, 0, 0)
+    assert picker.start_item(None) == (
+        "The session lets the driver choose the local size: type a global id."
+    )
+    assert picker.problem.text() == (
+        "The session lets the driver choose the local size: type a global id."
+    )
+    assert picker.start_item((16,)) == (37, 0, 0)
     picker.local_id.setText("16")
-    assert picker.requested() is None
+    assert picker.start_item((16,)) == "The local id is outside the local size 16 x 1 x 1."
     assert picker.problem.text() == "The local id is outside the local size 16 x 1 x 1."
+    picker.group_id.clear()
+    picker.local_id.clear()
+    assert picker.start_item(None) == (0, 0, 0)  # nothing typed: the first work-item
 
 
 def test_stop_ends_an_endless_loop_and_its_process(qtbot: QtBot, dock: DebugDock) -> None:

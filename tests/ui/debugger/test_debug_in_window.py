@@ -182,3 +182,43 @@ def test_breakpoints_are_saved_with_the_session_and_come_back(
     assert json.loads(saved.read_text(encoding="utf-8"))["breakpoints"] == [27]
     assert window.files.open_file(saved)
     assert window.editor_panel.editor.breakpoints() == (27,)
+
+
+@with_oclgrind
+def test_the_work_item_to_follow_is_chosen_before_the_run(
+    qtbot: QtBot, make_window: MakeWindow
+) -> None:
+    window = make_window(discover=discover)
+    open_session(qtbot, window, ROOT / "kernels" / "reduction.json")
+    dock, actions = window.debug_dock, window.window_actions
+    click_gutter(qtbot, window.editor_panel.editor, 26)
+    picker = dock.panel.picker
+    assert picker.switch.text() == "Debug this work-item" and picker.switch.isEnabled()
+
+    qtbot.keyClicks(picker.global_id, "999999999")  # past the global size: refused, said why
+    actions["debug"].trigger()
+    assert not dock.controller.is_debugging()
+    assert "outside the global size" in window.statusBar().currentMessage()
+
+    picker.global_id.clear()
+    picker.mode.setCurrentIndex(1)  # work-group 1, local id 5: the session's local size is 256
+    qtbot.keyClicks(picker.group_id, "1")
+    qtbot.keyClicks(picker.local_id, "5")
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        qtbot.mouseClick(picker.switch, Qt.MouseButton.LeftButton)
+    assert dock.panel.work_item.text() == (
+        "Work-item (261,0,0): local id (5,0,0) in work-group (1,0,0)"
+    )
+    assert variables(dock)["lid"] == "5"
+    assert picker.switch.text() == "Switch"
+    with qtbot.waitSignal(dock.controller.debugEnded, timeout=LIMIT_MS):
+        actions["stop_debug"].trigger()
+    assert picker.switch.text() == "Debug this work-item"
+
+    picker.mode.setCurrentIndex(0)
+    qtbot.keyClicks(picker.global_id, "3")
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        actions["debug"].trigger()  # Run > Debug follows what the dock says, too
+    assert dock.panel.work_item.text().startswith("Work-item (3,0,0)")
+    with qtbot.waitSignal(dock.controller.debugEnded, timeout=LIMIT_MS):
+        actions["stop_debug"].trigger()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -13,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.results import BuildResult
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS
 from clstudio.ui.editor.editor_panel import EditorPanel
+from clstudio.ui.main_window import MainWindow
 from ui.editor.editor_testing import FakeBackend, fake_build, type_source
 from ui.qt_items import tree_item
 
@@ -244,3 +246,18 @@ def test_build_on_unchanged_text_says_it_is_up_to_date(
         panel.build_button.click()
     assert panel.status_label.text().startswith("Built in")
     assert len(backend.calls) == 2
+
+
+def test_at_1280_by_800_the_gallerys_long_comments_wrap_inside_the_editor(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    window.resize(1280, 800)
+    path = Path(__file__).resolve().parents[3] / "kernels" / "matmul_tiled.json"
+    assert window.files.open_example(path, "matmul_tiled")
+    editor = window.editor_panel.editor
+    qtbot.waitUntil(lambda: editor.source().startswith("// Matrix multiply"))
+    block = editor.document().findBlockByNumber(2)  # "// The work-group computes a TILE x ..."
+    assert block.text().startswith("// The work-group computes")
+    qtbot.waitUntil(lambda: (block.layout().lineCount() if block.layout() else 0) >= 2)
+    assert editor.horizontalScrollBar().maximum() == 0  # nothing to scroll to sideways

@@ -145,9 +145,14 @@ def test_hints_come_one_at_a_time(qtbot: QtBot, make_window: Callable[..., MainW
     click(qtbot, panel.hint_button)
     text = panel.statement.toPlainText()
     assert "both read and written" in text and "Keep the guard" not in text
+    window.resize(1280, 800)
     click(qtbot, panel.hint_button)
     assert "Keep the guard" in panel.statement.toPlainText()
     assert not panel.hint_button.isEnabled()
+    # The hint just asked for is in view, not below the statement out of sight.
+    statement = panel.statement
+    cursor = statement.document().find("Keep the guard")
+    assert statement.viewport().rect().intersects(statement.cursorRect(cursor))
     panel.select("vector_add")
     assert panel.hint_button.text() == "Hint (1 of 2)"  # each exercise has its own count
 

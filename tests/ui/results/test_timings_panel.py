@@ -62,6 +62,9 @@ def test_a_real_run_fills_every_plot_and_number(
     assert len(panel.timeline.bars("kernel")) == session.repeats
     assert panel.timeline.row_names()[0] == "upload a"
     assert "kernel vector_add" in panel.timeline.row_names()
+    # c starts from zeros: filled on the device before each launch, never copied from the host.
+    assert "fill c" in panel.timeline.row_names() and "upload c" not in panel.timeline.row_names()
+    assert len(panel.timeline.bars("fill")) == session.repeats
 
     # One point per repeat.
     (curve,) = panel.repeats.curves()

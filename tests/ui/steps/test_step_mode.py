@@ -97,12 +97,18 @@ def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(
     assert panel.row_state(1) == "done" and panel.row_state(2) == "current"
     assert panel.status.text() == "1 of 11 steps done; step 2 is next."
     assert panel.row_texts(2)[3] == ""  # the next step waits for Step, it is not running
+    # Beside the list: the step just done, and what it produced in full.
+    assert panel.details.text().startswith("<b>1. Find the platforms</b>")
+    assert "Produced: " in panel.details.text()
+    assert "Portable Computing Language" in panel.details.text()
     press_and_wait(qtbot, window, panel.run_to_end_button)
     produced = [panel.row_texts(n)[3] for n in range(1, HOST_STEP_COUNT + 1)]
     assert produced[2].startswith("a context on 1 device")
     assert produced[4].startswith("a program with 1 kernel")
     assert produced[5] == "kernel 'scale' with 2 arguments"
     assert produced[6] == "1 buffer, 3.91 KiB in all, copied to the device"
+    assert panel.details.text().startswith("<b>11. Read the results back</b>")
+    assert "references matching: 1 of 1" in panel.details.text()
     assert produced[8] == "1 launch queued: 1000 work-items in groups of the driver's choosing"
     assert produced[9].startswith("the queue is empty; the kernel ran for ")
     assert produced[10] == "1 output read back, 3.91 KiB; references matching: 1 of 1"
@@ -210,3 +216,21 @@ def test_after_a_run_the_steps_show_its_times_and_the_later_launches(
     assert max(bars) == 1.0 and all(0 <= bar <= 1 for bar in bars)
     assert panel.bar_of(5) > panel.bar_of(0)  # the build costs more than a later launch
     assert panel.step_button.isEnabled()  # step mode starts afresh from here
+
+
+def test_at_1280_by_800_every_step_row_is_in_view_without_dragging(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
+    window.resize(1280, 800)
+    window.results_panel.setCurrentWidget(window.host_code_panel)
+    window.results_panel.setCurrentWidget(panel)  # shown again: the tab asks for room
+    press_and_wait(qtbot, window, panel.step_button)
+
+    def all_in_view() -> bool:
+        viewport = panel.tree.viewport().rect()
+        rows = [tree_item(panel.tree, n) for n in range(HOST_STEP_COUNT)]
+        return all(viewport.contains(panel.tree.visualItemRect(row)) for row in rows)
+
+    qtbot.waitUntil(all_in_view, timeout=5_000)
+    assert window.editor_panel.height() >= 150  # the editor keeps room to be used

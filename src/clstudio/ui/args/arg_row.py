@@ -212,12 +212,21 @@ class ArgRow(QFrame):
         spec = self.spec()
         text = ""
         if unread and isinstance(spec, BufferArg):
-            if spec.access == "out":
+            zeros = spec.init.kind == "zeros"
+            if spec.access == "out" and zeros:
                 text = self.tr(
-                    "out: the kernel never reads it, so it is not uploaded, only read back"
+                    "out: the kernel never reads it, so it is not uploaded: it is filled "
+                    "with zeros on the device before each launch, then read back"
                 )
+            elif spec.access == "out":
+                text = self.tr(
+                    "out: the kernel never reads it, yet its contents are copied before each "
+                    "launch; start it from zeros to fill it on the device instead"
+                )
+            elif (spec.access is None or spec.access == "inout") and zeros:
+                text = self.tr("The kernel never reads it: choose out")
             elif spec.access is None or spec.access == "inout":
-                text = self.tr("The kernel never reads it: choose out to skip the upload")
+                text = self.tr("The kernel never reads it: choose out and zeros to skip the upload")
         self.use_note.setText(text)
         self.use_note.setVisible(bool(text))
 

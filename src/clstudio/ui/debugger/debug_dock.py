@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 from clstudio.debugger import DebugPlan, DebugStop, PausedState
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.debugger.debug_panel import DebugPanel
+from clstudio.ui.wheel_guard import guard_wheel
 
 
 class DebugDock(QDockWidget):
@@ -22,6 +23,7 @@ class DebugDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.panel)
         self.setWidget(scroll)
+        guard_wheel(scroll)  # the picker's mode follows the wheel only once it has focus
         panel = self.panel
         panel.resumeRequested.connect(controller.resume)
         panel.stepOverRequested.connect(controller.step_over)

@@ -14,6 +14,10 @@ from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.run.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench
 
+# The work-item a new run follows, given the session's local size: a global id, or
+# what is wrong with what the user typed.
+StartItem = Callable[[tuple[int, ...] | None], tuple[int, int, int] | str]
+
 
 class DebugMode(OclgrindMode):
     """Starts debug runs of the workbench's document and follows them in the editor."""
@@ -23,11 +27,14 @@ class DebugMode(OclgrindMode):
         controller: DebugController,
         workbench: Workbench,
         simulator_listed: Callable[[], bool | None],
+        start_item: StartItem,
         parent: QWidget,
     ) -> None:
-        """`simulator_listed`: whether discovery found Oclgrind (None: not known yet)."""
+        """`simulator_listed`: whether discovery found Oclgrind (None: not known yet);
+        `start_item`: the work-item the user chose to follow (the Debug dock's picker)."""
         super().__init__(workbench, simulator_listed, parent)
         self.controller = controller
+        self._start_item = start_item
         controller.paused.connect(self._on_controller_paused)
         controller.debugEnded.connect(self._on_controller_debug_ended)
 
@@ -42,8 +49,16 @@ class DebugMode(OclgrindMode):
         if self._refused(self._refuse):
             return False
         breakpoints = self._workbench.editor.editor.breakpoints()
+        session = self._workbench.document.session
+        item = self._start_item(session.local_size)
+        if isinstance(item, str):
+            self._refuse(item)
+            return False
+        ids: tuple[int, ...] = item
+        while len(ids) > len(session.global_size) and ids[-1] == 0:
+            ids = ids[:-1]  # (5, 0, 0) in a 1-D kernel is work-item 5
         try:
-            plan = plan_debug(self._workbench.document.session, breakpoints)
+            plan = plan_debug(session, breakpoints, ids)
         except DebugPlanError as error:
             self._refuse(str(error))
             return False

@@ -54,6 +54,7 @@ class DebugPanel(QWidget):
     stepOutRequested = Signal()
     stopRequested = Signal()
     switchRequested = Signal(object)  # a global id, three ints
+    debugRequested = Signal()  # before a run: start one, following the picker's work-item
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,7 +64,7 @@ class DebugPanel(QWidget):
         self.step_into = self._button("debugStepInto", self.tr("Step into"), SHORTCUTS["into"])
         self.step_out = self._button("debugStepOut", self.tr("Step out"), SHORTCUTS["out"])
         self.stop = self._button("debugStop", self.tr("Stop"), SHORTCUTS["stop"])
-        self.status = QLabel(self.tr("Not debugging. Set a breakpoint, then Debug."), self)
+        self.status = QLabel(self._idle_text(), self)
         self.status.setObjectName("debugStatus")
         self.status.setWordWrap(True)
         self.work_item = QLabel(self)
@@ -85,6 +86,7 @@ class DebugPanel(QWidget):
         self.step_out.clicked.connect(self.stepOutRequested)
         self.stop.clicked.connect(self.stopRequested)
         self.picker.switchRequested.connect(self.switchRequested)
+        self.picker.startRequested.connect(self.debugRequested)
         self.set_debugging(False)
 
     # Showing state.
@@ -92,7 +94,7 @@ class DebugPanel(QWidget):
         """Which controls work: Stop while a run is on, the rest while it is paused."""
         for button in (self.resume, self.step_over, self.step_into, self.step_out):
             button.setEnabled(debugging and not busy)
-        self.picker.switch.setEnabled(debugging and not busy)
+        self.picker.set_running(debugging, busy)
         self.stop.setEnabled(debugging)
         if busy:
             self.status.setText(self.tr("Running in the simulator…"))
@@ -129,6 +131,12 @@ class DebugPanel(QWidget):
             )
         self.barrier.clear()
         self.set_debugging(False)
+
+    def _idle_text(self) -> str:
+        return self.tr(
+            "Not debugging. Set a breakpoint, type the work-item to follow below (0 when "
+            "left empty), then Debug (F8)."
+        )
 
     def _stop_text(self, stop: DebugStop) -> str:
         if stop.reason == FINISHED:

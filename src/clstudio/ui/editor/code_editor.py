@@ -48,7 +48,9 @@ class CodeEditor(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("codeEditor")
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        # A long line wraps at the editor's edge, under its own number: at 1280 x 800 the
+        # gallery's comments were cut off there.
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setPlaceholderText(self.tr("OpenCL C source of the kernel"))
         self._colors = colors_for(self.palette())
         self.highlighter = OpenCLHighlighter(self.document(), self._colors)

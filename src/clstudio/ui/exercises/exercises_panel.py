@@ -189,6 +189,14 @@ class ExercisesPanel(QWidget):
         exercise = self._exercises[name]
         self.statement.setMarkdown(_statement_markdown(exercise, count))
         self.tabs.setCurrentWidget(self.statement)
+        if count:  # the hints come after the statement: the newest is scrolled to the top
+            document = self.statement.document()
+            block = document.lastBlock()
+            while block.isValid() and not block.text().strip():
+                block = block.previous()
+            top = document.documentLayout().blockBoundingRect(block).top()
+            bar = self.statement.verticalScrollBar()
+            bar.setValue(min(int(top), bar.maximum()))
         self.hint_button.setText(_hint_label(exercise, count))
         self.hint_button.setEnabled(count < len(exercise.hints))
 

@@ -38,6 +38,7 @@ class HostCodePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._program: HostProgram | None = None
+        self._language_changed = False  # the next program is in the language just chosen
         self.language = QComboBox()
         self.language.setObjectName("hostCodeLanguage")
         for language, name in LANGUAGE_NAMES.items():
@@ -106,7 +107,9 @@ class HostCodePanel(QWidget):
             self.code.setPlainText(program.text)
             self.code.blockSignals(False)
             self.code.verticalScrollBar().setValue(scroll)
-        self._show_step(self.steps.currentRow() + 1, move_cursor=False)
+        # In the other language the chosen step's lines are elsewhere: go to them.
+        moved, self._language_changed = self._language_changed, False
+        self._show_step(self.steps.currentRow() + 1, move_cursor=moved)
 
     def show_unavailable(self, title: str, body: str) -> None:
         self._program = None
@@ -123,6 +126,7 @@ class HostCodePanel(QWidget):
         return (min(lines), max(lines)) if lines else None
 
     def _on_language_index_changed(self, _index: int) -> None:
+        self._language_changed = True
         self.languageChosen.emit(self.chosen_language())
 
     def _on_steps_row_changed(self, row: int) -> None:

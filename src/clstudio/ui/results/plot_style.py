@@ -16,9 +16,15 @@ from PySide6.QtWidgets import QApplication, QWidget
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # Readable on light and dark backgrounds alike.
-PHASE_COLOURS = {"upload": "#3b82c4", "kernel": "#e07b26", "download": "#3f9e4d"}
+PHASE_COLOURS = {
+    "upload": "#3b82c4",
+    "fill": "#2aa5b8",
+    "kernel": "#e07b26",
+    "download": "#3f9e4d",
+}
 PHASE_TITLES = {  # shown translated, in the context "PlotStyle"
     "upload": QT_TRANSLATE_NOOP("PlotStyle", "Host → device"),
+    "fill": QT_TRANSLATE_NOOP("PlotStyle", "Filled on the device"),
     "kernel": QT_TRANSLATE_NOOP("PlotStyle", "Kernel"),
     "download": QT_TRANSLATE_NOOP("PlotStyle", "Device → host"),
 }

@@ -29,6 +29,7 @@ class ResultsPanel(QTabWidget):
 
     checkRequested = Signal()  # "Check this kernel" on a crashed run's banner
     referenceEdited = Signal(str, object)  # an output's name, its new Reference or None
+    roomRequested = Signal(int)  # pixels more the shown tab needs to be read whole
 
     def __init__(
         self, problems: ProblemsView, build_log: BuildLogView, parent: QWidget | None = None
@@ -62,6 +63,7 @@ class ResultsPanel(QTabWidget):
             self.addTab(widget, title)  # the tabs show and hide their pages from now on
         problems.countChanged.connect(self._on_problems_count_changed)
         self.timings.banner.checkRequested.connect(self.checkRequested)
+        self.currentChanged.connect(self._on_current_changed)
 
     @property
     def outputs(self) -> OutputsPanel:
@@ -124,6 +126,16 @@ class ResultsPanel(QTabWidget):
         """Every tab describes this run; the outputs and steps hold only what it returned."""
         for view in self.views():
             view.show_run(run)
+        self.ask_for_room()
+
+    def ask_for_room(self) -> None:
+        """The roofline's chart and the eleven steps are read whole or not at all: when their
+        tab is shown and the dock is too short, ask the window for the difference."""
+        page = self.currentWidget()
+        wanted = {self.roofline: self.roofline.wanted_height, self.steps: self.steps.wanted_height}
+        for shown, height in wanted.items():
+            if page is shown and height() > shown.height():
+                self.roomRequested.emit(height() - shown.height())
 
     def show_session_changed(self, name: str) -> None:
         """Another session is shown: the tabs of the last run go back to their empty state.
@@ -139,6 +151,10 @@ class ResultsPanel(QTabWidget):
             self.console.append_message(
                 self.tr("Opened {name}: the runs above are of an earlier session").format(name=name)
             )
+
+    def _on_current_changed(self, _index: int) -> None:
+        # The page takes its size once shown: ask once the layout has placed it.
+        QTimer.singleShot(0, self, self.ask_for_room)
 
     def _on_problems_count_changed(self, count: int) -> None:
         index = self.indexOf(self.problems)

@@ -6,8 +6,6 @@ Texts keep the translation context StepsPanel, where they were first written.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import QTreeWidgetItem
@@ -15,7 +13,7 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from clstudio.common import StepOutcome, format_seconds, gettext
 from clstudio.hostcode import HostStep
 from clstudio.reporting import LaterLaunches
-from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.steps.step_details import ERROR_COLOUR, STOPPED_COLOUR
 from clstudio.ui.steps.step_time_bar import BAR_ROLE
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -29,8 +27,6 @@ COLUMNS: tuple[str, ...] = (
 )
 NUMBER, TITLE, CALL, PRODUCED, TIME = range(len(COLUMNS))
 CALL_WIDTH = 270  # pixels: "clCreateProgramWithSource, clBuildProgram" at the usual font
-ERROR_COLOUR = "#d9453b"
-STOPPED_COLOUR = "#d08a1e"
 LINE_ROLE = Qt.ItemDataRole.UserRole + 2  # on a diagnostic's row: its source line
 SECONDS_ROLE = Qt.ItemDataRole.UserRole + 3  # a row's time, which its bar shows
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -133,36 +129,3 @@ def scale_bars(rows: list[QTreeWidgetItem]) -> None:
     for item, value in zip(rows, seconds, strict=True):
         bar = value / longest if isinstance(value, float) and longest > 0 else None
         item.setData(TIME, BAR_ROLE, bar)
-
-
-def step_details(step: HostStep, outcome: StepOutcome | None) -> str:
-    """The chosen step in full: its calls in both APIs, why it is needed, what went wrong."""
-    parts = [
-        f"<b>{step.number}. {_escape(gettext(step.title))}</b>",
-        QCoreApplication.translate("StepsPanel", "C: {call}").format(
-            call=f"<code>{_escape(step.c_api)}</code>"
-        ),
-        QCoreApplication.translate("StepsPanel", "pyopencl: {call}").format(
-            call=f"<code>{_escape(step.pyopencl)}</code>"
-        ),
-        _escape(gettext(step.why)),
-    ]
-    if outcome is not None and outcome.error is not None:
-        colour = STOPPED_COLOUR if stopped(outcome) else ERROR_COLOUR
-        parts.append(f'<span style="color:{colour}">{_escape(error_text(outcome.error))}</span>')
-        if outcome.build is not None and outcome.build.errors:
-            parts.append(
-                QCoreApplication.translate(
-                    "StepsPanel", "Click a line under the step to go to it in the editor."
-                )
-            )
-    return "<br>".join(parts)
-
-
-def stopped(outcome: StepOutcome) -> bool:
-    """Stopped by the user or the time limit, rather than failed."""
-    return outcome.error is not None and outcome.error.stage in ("cancelled", "timeout")
-
-
-def _escape(text: str) -> str:
-    return html.escape(text, quote=False).replace("\n", "<br>")

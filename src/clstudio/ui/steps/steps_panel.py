@@ -29,6 +29,7 @@ from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import FinishedRun, later_launches, lesson_times
 from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.steps.step_details import details_html, stopped
 from clstudio.ui.steps.step_rows import (
     CALL,
     CALL_WIDTH,
@@ -45,9 +46,7 @@ from clstudio.ui.steps.step_rows import (
     later_row,
     paint_row,
     scale_bars,
-    step_details,
     step_row,
-    stopped,
 )
 from clstudio.ui.steps.step_time_bar import BAR_ROLE, StepTimeBarDelegate
 
@@ -206,9 +205,7 @@ class StepsPanel(QWidget):
             add_diagnostics(item, outcome)
             self._mark_current(None)
         self._scale_bars()
-        self._select(
-            outcome.number if not outcome.ok else min(outcome.next_number, HOST_STEP_COUNT)
-        )
+        self._select(outcome.number)  # the step just done, with what it produced
 
     def show_ended(self, next_number: int | None) -> None:
         """The request is over: `next_number` is the step Step would do, or None (Reset)."""
@@ -286,6 +283,14 @@ class StepsPanel(QWidget):
         self.set_next(1)
         self._select(5 if 5 in times else 1)
 
+    def wanted_height(self) -> int:
+        """The tab's height that shows every row of the list without scrolling."""
+        tree = self.tree
+        rows = sum(1 + (item.childCount() if item.isExpanded() else 0) for item in self._items)
+        rows += 1 if self._later is not None else 0
+        row = tree.visualItemRect(self._items[0]).height() or tree.fontMetrics().height()
+        return self.height() - tree.viewport().height() + rows * row + 2 * tree.frameWidth()
+
     def row_texts(self, number: int) -> list[str]:
         """The texts of step `number`'s row (0 is the later launches' row), as shown."""
         item = self._later if number == 0 else self._items[number - 1]
@@ -354,4 +359,11 @@ class StepsPanel(QWidget):
             self.lineRequested.emit(line)
 
     def _show_details(self, step: HostStep) -> None:
-        self.details.setText(step_details(step, self._outcomes.get(step.number)))
+        """The chosen step in full, beside the list: what it produced, its calls, why."""
+        item = self._items[step.number - 1]
+        produced = item.toolTip(PRODUCED) or item.text(PRODUCED)
+        if produced == self.tr("running…"):
+            produced = ""
+        current = item.data(NUMBER, STATE_ROLE) == "current"
+        outcome = self._outcomes.get(step.number)
+        self.details.setText(details_html(step, produced, item.text(TIME), outcome, current))

@@ -156,6 +156,13 @@ class RooflinePanel(QWidget):
             self._layout.addWidget(self._plot, 1)
         return self._plot
 
+    def wanted_height(self) -> int:
+        """The tab's height that gives the chart room to be read; 0 before the first run."""
+        if self._plot is None or not self._runs:
+            return 0
+        plot_height: int = self._plot.height()  # pyqtgraph's widget is untyped
+        return self.height() - plot_height + self._plot.readable_height()
+
     def set_lookup(self, lookup: Callable[[str], PeakReport | None]) -> None:
         self._lookup = lookup
         self._redraw()

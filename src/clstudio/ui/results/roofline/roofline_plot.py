@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from clstudio.reporting import RooflinePoint, Roofs
@@ -15,25 +15,62 @@ from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
 ROOF_COLOUR = "#3b82c4"
 EARLIER_ALPHA = 90  # of 255: earlier runs are fainter than the latest
+READABLE_LINES = 12  # of text: the height the chart asks for when its tab is shown
+MINIMUM_LINES = 8  # never squashed below this: its ticks and labels would run together
 
 
 class DecadeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph is untyped
-    """A log axis labelled at 1, 2 and 5 times each power of ten, ticked at every integer.
+    """A log axis ticked at every integer times each power of ten, labelled at 1, 2 and 5
+    times each power where the labels fit, else at fewer powers of ten.
 
-    pyqtgraph labels every minor tick of a log axis that spans under two decades,
-    and those labels run together.
+    pyqtgraph labels every minor tick of a log axis that spans under two decades, and
+    always draws its first level of labels: on a short axis those ran together
+    ("5·10⁻ 2·10⁻ 1"). Labels here never come closer than their own size.
     """
+
+    _labelled: frozenset[float] = frozenset()
 
     def logTickValues(
         self, minVal: float, maxVal: float, size: float, stdTicks: list[float]
     ) -> list[tuple[None, list[float]]]:
         decades = range(int(np.floor(minVal)), int(np.ceil(maxVal)) + 1)
 
-        def ticks(multiples: tuple[int, ...]) -> list[float]:
-            values = (d + float(np.log10(m)) for d in decades for m in multiples)
+        def ticks(multiples: tuple[int, ...], every: int = 1) -> list[float]:
+            values = (d + float(np.log10(m)) for d in decades if d % every == 0 for m in multiples)
             return [v for v in values if minVal <= v <= maxVal]
 
-        return [(None, ticks((1, 2, 5))), (None, ticks((3, 4, 6, 7, 8, 9)))]
+        labelled: list[float] = []
+        choices = (((1, 2, 5), 1), ((1, 3), 1), ((1,), 1), ((1,), 2), ((1,), 5), ((1,), 10))
+        for multiples, every in choices:
+            labelled = ticks(multiples, every)
+            if self._fit(labelled, size / max(maxVal - minVal, 1e-9)):
+                break
+        self._labelled = frozenset(labelled)
+        minor = [v for v in ticks((1, 2, 3, 4, 5, 6, 7, 8, 9)) if v not in self._labelled]
+        return [(None, labelled), (None, minor)]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        strings: list[str] = super().tickStrings(values, scale, spacing)
+        return [
+            text if v in self._labelled else "" for v, text in zip(values, strings, strict=True)
+        ]
+
+    def _fit(self, values: list[float], pixels_per_decade: float) -> bool:
+        """Whether labels at `values` keep clear of each other: half a line or a space
+        between neighbours."""
+        metrics = QFontMetricsF(self.style.get("tickFont") or self.font())
+        if self.orientation in ("left", "right"):
+            extents = [metrics.height() * 1.5] * len(values)
+        else:
+            extents = [
+                metrics.horizontalAdvance(f"{t}  ") for t in self.logTickStrings(values, 1, 1)
+            ]
+        return all(
+            (b - a) * pixels_per_decade >= (extent_a + extent_b) / 2
+            for a, b, extent_a, extent_b in zip(
+                values, values[1:], extents, extents[1:], strict=False
+            )
+        )
 
 
 class RooflinePlot(ThemedPlotWidget):
@@ -53,6 +90,10 @@ class RooflinePlot(ThemedPlotWidget):
         plot.showGrid(x=True, y=True, alpha=0.25)
         self.set_title(self.tr("Roofline: your kernel under the device's measured limits"))
         self._apply_palette()
+        self.setMinimumHeight(MINIMUM_LINES * int(self.fontMetrics().height()))
+
+    def readable_height(self) -> int:
+        return READABLE_LINES * int(self.fontMetrics().height())
 
     def roof_lines(self) -> list[pg.PlotDataItem]:
         return [item for item in self._roof_items if isinstance(item, pg.PlotDataItem)]

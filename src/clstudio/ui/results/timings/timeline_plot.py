@@ -28,6 +28,7 @@ from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 BAR_HEIGHT = 0.6
 ROW_TITLES = {
     "upload": QT_TRANSLATE_NOOP("TimelinePlot", "write"),
+    "fill": QT_TRANSLATE_NOOP("TimelinePlot", "fill"),
     "kernel": QT_TRANSLATE_NOOP("TimelinePlot", "kernel"),
     "download": QT_TRANSLATE_NOOP("TimelinePlot", "read"),
 }
@@ -42,28 +43,38 @@ def kernel_colour(kernel: str, kernels: Sequence[str]) -> str:
 
 def legend_html(kernels: Sequence[str] = ()) -> str:
     """Coloured squares naming the phases, and each kernel of a program; shown beside the
-    plot, where it hides no bar."""
+    plot, where it hides no bar.
+
+    Each square and its name wrap together (a narrow pane left a square at a line's end).
+    """
     phases = [phase for phase in PHASES if phase != "kernel" or len(kernels) <= 1]
-    items = [
-        f"<span style='color:{PHASE_COLOURS[phase]}'>■</span> "
-        + QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase])
+    names = [
+        (PHASE_COLOURS[phase], QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase]))
         for phase in phases
     ]
     if len(kernels) > 1:
-        items += [
-            f"<span style='color:{kernel_colour(k, kernels)}'>■</span> "
-            + QCoreApplication.translate("TimelinePlot", "kernel {name}").format(
-                name=html.escape(k)
+        names += [
+            (
+                kernel_colour(k, kernels),
+                QCoreApplication.translate("TimelinePlot", "kernel {name}").format(name=k),
             )
             for k in kernels
         ]
-    return " &nbsp; ".join(items)
+    return " &nbsp; ".join(
+        f"<span style='white-space:nowrap'><span style='color:{colour}'>■</span>&nbsp;"
+        f"{html.escape(name)}</span>"
+        for colour, name in names
+    )
 
 
 def bar_text(bar: TimelineBar) -> str:
     """What a bar is, for the hover line under the plot."""
     if bar.phase == "upload":
         action = QCoreApplication.translate("TimelinePlot", "copy '{name}' to the device")
+    elif bar.phase == "fill":
+        action = QCoreApplication.translate(
+            "TimelinePlot", "fill '{name}' with zeros on the device"
+        )
     elif bar.phase == "download":
         action = QCoreApplication.translate("TimelinePlot", "read '{name}' back")
     elif bar.launch > 1 or bar.iteration:

@@ -45,6 +45,7 @@ from clstudio.ui.results.timings.repeat_plot import RepeatPlot, RepeatSeries
 from clstudio.ui.results.timings.run_history import HistoryEntry, RunHistory
 from clstudio.ui.results.timings.timeline_plot import TimelinePlot, legend_html
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+from clstudio.ui.wheel_guard import guard_wheel
 
 # The rows' names, which stats_value takes; shown translated.
 STATS_ROWS = (
@@ -166,6 +167,7 @@ class TimingsPanel(QWidget):
         numbers.setWidget(numbers_page)
         numbers.setWidgetResizable(True)
         numbers.setFrameShape(QFrame.Shape.NoFrame)
+        guard_wheel(numbers)  # scrolling the numbers never edits the operations
         # Narrow panes scroll rather than force the window wider: four panes side by
         # side must fit in a dock beside the editor.
         for pane in (timeline_box, self.repeats, numbers, self.history):

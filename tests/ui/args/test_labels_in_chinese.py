@@ -1,0 +1,61 @@
+"""In Chinese at 1280 x 800 the Arguments form's labels and buttons are whole: each has at
+least the room its text asks for, so none is cut at its edge."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+from pytestqt.qtbot import QtBot
+
+from clstudio.common.translation import LANGUAGE_VARIABLE
+from clstudio.ui.language import install_translators, remove_translators
+from clstudio.ui.main_window import MainWindow
+
+KERNELS = Path(__file__).resolve().parents[3] / "kernels"
+
+pytestmark = pytest.mark.opencl
+
+
+@pytest.fixture
+def chinese(qapp: QApplication) -> Iterator[None]:
+    translators = install_translators(qapp, "zh_CN")
+    assert translators, "no catalogue for zh_CN: run `make` (it compiles them)"
+    yield
+    remove_translators(qapp, translators)
+    os.environ[LANGUAGE_VARIABLE] = "en"  # as tests/conftest.py has it
+
+
+@pytest.mark.parametrize(
+    "example", ["matmul_tiled", "image_blur", "vector_add_float4", "scan_multi_block"]
+)
+def test_every_label_of_the_form_has_the_room_its_text_needs(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], chinese: None, example: str
+) -> None:
+    path = KERNELS / f"{example}.json"
+    window = make_window()
+    window.resize(1280, 800)
+    assert window.files.open_example(path, example)
+    panel = window.arguments_panel
+    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    assert "的参数" in panel.title.text()  # the form speaks Chinese
+    form = panel.scroll_area.widget()
+    assert form is not None
+    labels = [
+        label
+        for label in form.findChildren(QLabel)
+        if label.isVisibleTo(panel) and label.text() and not label.wordWrap()
+    ]
+    assert len(labels) > 5
+    for label in labels:
+        needed = (
+            label.fontMetrics().horizontalAdvance(label.text()) if "<" not in label.text() else 0
+        )
+        assert label.width() >= min(needed, label.sizeHint().width()), label.text()
+    buttons = [b for b in form.findChildren(QAbstractButton) if b.text()]
+    for button in buttons:
+        if button.isVisibleTo(panel):
+            assert button.width() >= button.minimumSizeHint().width(), button.text()

@@ -1,0 +1,72 @@
+"""The roofline is readable where a learner looks at it: its tick labels never run
+together, and at 1280 x 800 its tab gets the room the chart needs once shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage, QPainter
+from pytestqt.qtbot import QtBot
+
+from clstudio.reporting import RooflinePoint
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.results.roofline.roofline_plot import DecadeAxis, RooflinePlot
+
+KERNELS = Path(__file__).resolve().parents[3] / "kernels"
+
+
+def labels(axis: DecadeAxis) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The tick labels the axis would draw now, with their rectangles."""
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [(text, rect.getRect()) for rect, _flags, text in texts if text]
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+@pytest.mark.parametrize("size", [(900, 130), (900, 420), (300, 300), (1600, 700)])
+def test_tick_labels_are_distinct_and_never_overlap(qtbot: QtBot, size: tuple[int, int]) -> None:
+    plot = RooflinePlot()
+    qtbot.addWidget(plot)
+    plot.resize(*size)
+    plot.show()
+    # matmul_tiled's dot at 1280 x 800: about two decades of each axis around 0.07 and 4e-4.
+    plot.set_chart(None, [RooflinePoint("#1 matmul_tiled", 1_212_416, 81_920, 0.2)])
+    qtbot.wait(50)
+    for name in ("left", "bottom"):
+        shown = labels(plot.getPlotItem().getAxis(name))
+        assert len(shown) >= 2, name  # the axis still says where it is
+        texts = [text for text, _ in shown]
+        assert len(set(texts)) == len(texts), texts
+        rects = [rect for _, rect in shown]
+        for i, first in enumerate(rects):
+            for second in rects[i + 1 :]:
+                assert not overlap(first, second), (name, texts)
+
+
+@pytest.mark.opencl
+def test_the_roofline_tab_gets_room_for_its_chart_at_1280_by_800(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    window.resize(1280, 800)
+    assert window.files.open_example(KERNELS / "matmul_tiled.json", "matmul_tiled")
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
+        window.window_actions["run"].trigger()
+    results = window.results_panel
+    results.setCurrentWidget(results.roofline)
+    plot = results.roofline.plot
+    qtbot.waitUntil(lambda: plot.height() >= plot.readable_height(), timeout=5_000)
+    assert plot.height() >= results.height() // 2  # the chart, not its controls, fills it
+    assert window.editor_panel.height() >= 150  # and the editor stays usable
