@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from clstudio.devices import DeviceSelector, installed_runtimes
+from clstudio.references import reference_output
 from clstudio.session import examples, load_session
 from clstudio.session.gallery import Example
 from clstudio.worker.client import WorkerClient
@@ -58,9 +59,11 @@ def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example: Ex
     assert on_pocl.ok, on_pocl.error
     assert on_pocl.device.startswith("pthread-")
     for name, reference in session.references.items():
+        intel, pocl = (reference_output(name, run.outputs) for run in (on_intel, on_pocl))
+        assert intel is not None and pocl is not None, name
         np.testing.assert_allclose(
-            on_intel.outputs[name].astype(np.float64),
-            on_pocl.outputs[name].astype(np.float64),
+            intel.astype(np.float64),
+            pocl.astype(np.float64),
             rtol=reference.rtol,
             atol=reference.atol,
             err_msg=f"{example.name}: {name} differs between Intel's runtime and PoCL",
