@@ -8,22 +8,16 @@ that a failed run still reports what it did. No pyopencl object leaves the engin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import numpy as np
 import pyopencl as cl
 
 from clstudio.common import (
     N_,
-    BuildResult,
     GuardReport,
     KernelSignature,
     ReferenceReport,
     RunError,
-    RunResult,
-    Step,
-    Timing,
     format_bytes,
     gettext,
     ngettext,
@@ -33,6 +27,7 @@ from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
 from clstudio.engine.kept import BufferPool, KeptContents
+from clstudio.engine.run_record import Record, StepFailed
 from clstudio.references import (
     check_reference,
     reference_namespace,
@@ -52,61 +47,10 @@ from clstudio.session import (
 )
 from clstudio.session import initial_contents as make_contents
 
-Entering = Callable[[str], None]  # hears the key of each of RUN_STEPS as it begins
 DeviceObject = DeviceBuffer | DeviceImage
 REUSED = N_("reused the earlier build")  # a build's detail when the warm program served
 COPY_TITLE = N_("Copy the inputs to the device")
 FILL_TITLE = N_("Fill the outputs with zeros on the device")
-
-
-def nowhere(step: str) -> None:
-    """No one listens for the steps."""
-
-
-class StepFailed(Exception):
-    """Ends a run (or a step) early with a RunError; what was recorded so far is kept."""
-
-    def __init__(self, error: RunError) -> None:
-        super().__init__(error.message)
-        self.error = error
-
-
-@dataclass
-class Record:
-    """What a run has produced so far, so that a failed run still reports it."""
-
-    kernel: str
-    device: str = ""
-    build: BuildResult | None = None
-    steps: list[Step] = field(default_factory=list)
-    timings: list[Timing] = field(default_factory=list)
-    inputs: dict[str, np.ndarray] = field(default_factory=dict)
-    uninitialised: list[str] = field(default_factory=list)  # buffers with no host data
-    enter: Entering = nowhere
-
-    def step(self, api: str, title: str, started: float, detail: str = "") -> None:
-        self.steps.append(Step(api, title, time.perf_counter() - started, detail))
-
-    def timed_step(self, api: str, title: str, seconds: float, detail: str = "") -> None:
-        self.steps.append(Step(api, title, seconds, detail))
-
-    def timing(self, phase: str, name: str, repeat: int, event: cl.Event) -> None:
-        p = event.profile
-        self.timings.append(Timing(phase, name, repeat, p.queued, p.submit, p.start, p.end))
-
-    def result(self, ok: bool, error: RunError | None = None, **more: object) -> RunResult:
-        return RunResult(
-            ok=ok,
-            error=error,
-            kernel=self.kernel,
-            device=self.device,
-            build=self.build,
-            steps=tuple(self.steps),
-            timings=tuple(self.timings),
-            inputs=self.inputs,
-            uninitialised=tuple(self.uninitialised),
-            **more,  # type: ignore[arg-type]
-        )
 
 
 def open_device(

@@ -28,8 +28,9 @@ from clstudio.common import (
 from clstudio.engine import host_steps
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, OpenCLContexts
-from clstudio.engine.host_steps import DeviceObject, Record, StepFailed, first_problem
+from clstudio.engine.host_steps import DeviceObject, first_problem
 from clstudio.engine.images import create_sampler
+from clstudio.engine.run_record import Record, StepFailed
 from clstudio.references import scalar_bytes
 from clstudio.session import (
     ArgSpec,

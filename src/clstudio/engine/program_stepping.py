@@ -23,8 +23,8 @@ from clstudio.common import (
 )
 from clstudio.engine import host_steps
 from clstudio.engine.context import OpenCLContexts
-from clstudio.engine.host_steps import Entering, StepFailed, nowhere
 from clstudio.engine.program_run import _ArgumentSetter, _read_write
+from clstudio.engine.run_record import Entering, StepFailed, nowhere
 from clstudio.engine.stepping import HostStepper, launch_failure
 from clstudio.session import (
     PlannedLaunch,

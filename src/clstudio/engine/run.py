@@ -32,18 +32,12 @@ from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.compilation import build_for_view
 from clstudio.engine.context import DeviceState, OpenCLContexts
-from clstudio.engine.host_steps import (
-    DeviceObject,
-    Entering,
-    Record,
-    StepFailed,
-    first_problem,
-    nowhere,
-)
+from clstudio.engine.host_steps import DeviceObject, first_problem
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
 from clstudio.engine.program_run import Launched, Started, run_program
 from clstudio.engine.program_stepping import ProgramStepper
+from clstudio.engine.run_record import Entering, Record, StepFailed, nowhere
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
 from clstudio.validation import validate

@@ -30,7 +30,8 @@ from clstudio.common import (
 from clstudio.engine import host_steps
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, FoundDevice, OpenCLContexts
-from clstudio.engine.host_steps import DeviceObject, Entering, Record, StepFailed, nowhere
+from clstudio.engine.host_steps import DeviceObject
+from clstudio.engine.run_record import Entering, Record, StepFailed, nowhere
 from clstudio.session import Session
 from clstudio.validation import check_ndrange, validate
 

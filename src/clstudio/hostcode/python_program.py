@@ -7,46 +7,23 @@ import ast
 from clstudio.expressions import expression_name
 from clstudio.hostcode.code_text import CodeText, StepRegion
 from clstudio.hostcode.literals import (
-    python_comment,
     python_docstring_line,
-    python_number,
     python_string,
-    wrapped,
 )
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
-from clstudio.hostcode.plan import ArgPlan, HostPlan, fill_value, plan_structs
+from clstudio.hostcode.plan import HostPlan, plan_structs
+from clstudio.hostcode.python_arguments import (
+    host_value,
+    image_region,
+    memory_object,
+    roles,
+    set_arg,
+)
 from clstudio.hostcode.python_launches import PythonLaunches, starting_again
-from clstudio.hostcode.python_structs import struct_dtypes, struct_value
+from clstudio.hostcode.python_structs import struct_dtypes
 from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import BufferArg, ImageArg, LocalArg, NullArg, SamplerArg, ScalarArg
-
-_ADDRESSING = {
-    "none": "NONE",
-    "clamp_to_edge": "CLAMP_TO_EDGE",
-    "clamp": "CLAMP",
-    "repeat": "REPEAT",
-    "mirrored_repeat": "MIRRORED_REPEAT",
-}
-_FLAGS = {
-    "in": "READ_ONLY",
-    "out": "WRITE_ONLY",
-    "inout": "READ_WRITE",
-    "read_only": "READ_ONLY",
-    "write_only": "WRITE_ONLY",
-}
-
-
-def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
-    """The names an argument gives main.py: its host value, device object, read-back copy,
-    and for a buffer a swap moves, the one it stands for now."""
-    if isinstance(arg.spec, LocalArg | NullArg):
-        return {}
-    if not arg.is_memory:
-        return {"value": "{}"}
-    device = "{}_img" if isinstance(arg.spec, ImageArg) else "{}_buf"
-    roles = {"value": "{}", "device": device} | ({"out": "{}_out"} if arg.written else {})
-    return roles | ({"now": "{}_now"} if arg.name in swapped else {})
+from clstudio.session import ImageArg
 
 
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
@@ -54,7 +31,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     session = plan.session
     swapped = {name for group in plan.groups for pair in group.swaps for name in pair}
     allocator = NameAllocator(python_reserved)
-    names = argument_names(plan.args, python_reserved, lambda arg: _roles(arg, swapped), allocator)
+    names = argument_names(plan.args, python_reserved, lambda arg: roles(arg, swapped), allocator)
     launches = PythonLaunches(plan, names, allocator) if plan.groups else None
     structs = plan_structs(plan)
     type_names = {s.name: allocator.take(f"{s.name}_dtype") for s in structs}
@@ -145,7 +122,7 @@ def _main_body(
         "# The arguments, as the session starts them.",
     )
     for arg in plan.args:
-        _host_value(arg, names[arg.index], type_names, code)
+        host_value(arg, names[arg.index], type_names, code)
     code.add("")
     code.step(1, "# {} (clGetPlatformIDs).")
     code.add("platforms = cl.get_platforms()", "")
@@ -191,7 +168,7 @@ def _main_body(
     code.step(7, f"# {{}} ({creates}); copy the inputs.")
     code.add("mf = cl.mem_flags")
     for arg in plan.memory:
-        _memory_object(arg, names[arg.index], code)
+        memory_object(arg, names[arg.index], code)
     code.add("")
     if launches is None:
         _launch(plan, names, code)
@@ -206,7 +183,7 @@ def _main_body(
         device = own.get("now", own["device"])  # a swapped name: the buffer it stands for
         code.add(
             f"{own['out']} = np.empty_like({own['value']})",
-            f"cl.enqueue_copy(queue, {own['out']}, {device}{_region(arg)})",
+            f"cl.enqueue_copy(queue, {own['out']}, {device}{image_region(arg)})",
         )
     code.end_step()
     code.add("")
@@ -260,7 +237,7 @@ def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
     """Steps 8 and 9 of a one-launch session."""
     code.step(8, "# {} (clSetKernelArg), in the kernel's order.")
     for arg in plan.args:
-        _set_arg(arg, names[arg.index], code)
+        set_arg(arg, names[arg.index], code)
     code.add("")
     code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
     code.add("# the buffers the kernel writes get their starting contents again.")
@@ -275,114 +252,6 @@ def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
             "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
         )
     code.add("")
-
-
-def _host_value(
-    arg: ArgPlan, own: dict[str, str], type_names: dict[str, str], code: CodeText
-) -> None:
-    spec = arg.spec
-    if isinstance(spec, ScalarArg) and arg.struct is not None:
-        struct_value(arg, own["value"], type_names, code)
-        return
-    if isinstance(spec, ScalarArg):
-        element = arg.element
-        values = arg.scalar_value
-        if element.width == 1:
-            number = python_number(values[0].item(), element.scalar)
-            code.add(f"{own['value']} = np.{element.scalar.name}({number})")
-        else:
-            lanes = ", ".join(python_number(v.item(), element.scalar) for v in values)
-            code.add(
-                f"{own['value']} = np.array([{lanes}], dtype=np.{element.scalar.name})"
-                f"  # {python_comment(arg.info.type_name)}"
-            )
-        return
-    if not isinstance(spec, BufferArg | ImageArg):
-        return
-    name = own["value"]
-    struct = arg.struct
-    dtype = f"np.{arg.element.scalar.name}" if struct is None else type_names[struct.name]
-    shape = arg.host_shape
-    shape_text = str(shape[0]) if len(shape) == 1 else repr(shape)
-    if arg.start == "file":
-        code.add(f"{name} = np.load(HERE / {python_string(arg.file_name)})")
-    elif arg.start == "values":
-        assert arg.values is not None
-        items = [python_number(v.item(), arg.element.scalar) for v in arg.values.ravel()]
-        reshape = "" if len(shape) == 1 else f".reshape{shape!r}"
-        one_line = f"{name} = np.array([{', '.join(items)}], dtype={dtype}){reshape}"
-        if len(one_line) <= 96:
-            code.add(one_line)
-        else:
-            code.add(f"{name} = np.array(")
-            code.add("    [", *wrapped(items, 88, "        "), "    ],")
-            code.add(f"    dtype={dtype},", f"){reshape}")
-    elif arg.start == "zeros":
-        code.add(f"{name} = np.zeros({shape_text}, dtype={dtype})")
-    elif arg.start == "uninitialised":
-        code.add(
-            "# No host data: never copied, so the device's contents are undefined.",
-            f"{name} = np.empty({shape_text}, dtype={dtype})",
-        )
-    else:
-        value = python_number(fill_value(arg), arg.element.scalar)
-        code.add(f"{name} = np.full({shape_text}, {value}, dtype={dtype})")
-
-
-def _region(arg: ArgPlan) -> str:
-    """enqueue_copy's extra arguments for an image: the whole of it."""
-    if not isinstance(arg.spec, ImageArg):
-        return ""
-    return f", origin=(0, 0), region=({arg.spec.width}, {arg.spec.height})"
-
-
-def _memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    spec = arg.spec
-    flags = f"mf.{_FLAGS[arg.access]}"
-    later = ""
-    if arg.written and arg.uploaded:
-        later = (
-            "  # filled with zeros before each repeat"
-            if arg.filled
-            else "  # copied before each repeat"
-        )
-    device, host = own["device"], own["value"]
-    if isinstance(spec, ImageArg):
-        channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"
-        code.add(
-            f"{device} = cl.create_image(",
-            "    context,",
-            f"    {flags},",
-            f"    cl.ImageFormat(cl.channel_order.{spec.order}, cl.channel_type.{channel}),",
-            f"    shape=({spec.width}, {spec.height}),",
-            f"){later}",
-        )
-    else:
-        code.add(f"{device} = cl.Buffer(context, {flags}, {host}.nbytes){later}")
-    if not arg.written and arg.uploaded:
-        code.add(f"cl.enqueue_copy(queue, {device}, {host}{_region(arg)})")
-
-
-def _set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    spec = arg.spec
-    if isinstance(spec, BufferArg | ImageArg):
-        code.add(f"kernel.set_arg({arg.index}, {own['device']})")
-    elif isinstance(spec, NullArg):
-        code.add(f"kernel.set_arg({arg.index}, None)  # {python_comment(arg.name)}: NULL")
-    elif isinstance(spec, LocalArg):
-        what = python_comment(f"{arg.name}: {spec.count} x {spec.dtype.opencl_name}")
-        code.add(f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {what}")
-    elif isinstance(spec, SamplerArg):
-        filter_mode = spec.filter.upper()
-        code.add(
-            f"{own['value']} = cl.Sampler(",
-            f"    context, {spec.normalized_coords!r}, "
-            f"cl.addressing_mode.{_ADDRESSING[spec.addressing]}, cl.filter_mode.{filter_mode}",
-            ")",
-            f"kernel.set_arg({arg.index}, {own['value']})",
-        )
-    else:
-        code.add(f"kernel.set_arg({arg.index}, {own['value']})")
 
 
 class _Renamer(ast.NodeTransformer):

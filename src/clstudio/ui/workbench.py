@@ -10,15 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
-from clstudio.common import (
-    BuildResult,
-    KernelSignature,
-    RunError,
-    RunResult,
-    format_seconds,
-)
+from clstudio.common import BuildResult, KernelSignature, RunError, RunResult
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.reporting import FinishedRun
 from clstudio.session import (
@@ -40,6 +34,7 @@ from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run_summary import run_summary
 from clstudio.validation import (
     FormState,
     ProgramForm,
@@ -371,37 +366,3 @@ class Workbench(QObject):
         if error.line:
             self.editor.editor.go_to(error.line, 1)
         self.messageRaised.emit(f"{error.stage}: {error.message.splitlines()[0]}")
-
-
-def run_summary(run: FinishedRun) -> str:
-    """The status bar's words for a finished run."""
-    error = run.result.error
-    if error is not None:
-        ended = {
-            "timeout": QCoreApplication.translate("Workbench", "timed out"),
-            "crash": QCoreApplication.translate("Workbench", "crashed"),
-            "cancelled": QCoreApplication.translate("Workbench", "stopped"),
-        }
-        return ended.get(error.stage) or QCoreApplication.translate(
-            "Workbench", "{stage} error"
-        ).format(stage=error.stage)
-    stats = run.stats()
-    median = (
-        format_seconds(stats.median_s)
-        if stats is not None
-        else QCoreApplication.translate("Workbench", "no launches")
-    )
-    verdict = (
-        QCoreApplication.translate("Workbench", "ok")
-        if run.result.ok
-        else QCoreApplication.translate("Workbench", "check failed")
-    )
-    count = stats.count if stats else 0
-    repeats = (
-        QCoreApplication.translate("Workbench", "1 repeat")
-        if count == 1
-        else QCoreApplication.translate("Workbench", "{count} repeats").format(count=count)
-    )
-    return QCoreApplication.translate(
-        "Workbench", "{median} median over {repeats}, {verdict}"
-    ).format(median=median, repeats=repeats, verdict=verdict)

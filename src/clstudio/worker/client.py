@@ -37,17 +37,10 @@ from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.traffic import TrafficPlan, TrafficResult
 from clstudio.worker import protocol
+from clstudio.worker.exchange import exchange
 from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.process import WorkerDied, WorkerProcess
-from clstudio.worker.protocol import (
-    Failure,
-    Progress,
-    Ready,
-    Reply,
-    Request,
-    Stepped,
-    WorkerFailure,
-)
+from clstudio.worker.protocol import Request, WorkerFailure
 from clstudio.worker.request_ends import (
     BUILD_LIMIT_S,
     DEVICES_LIMIT_S,
@@ -63,12 +56,9 @@ from clstudio.worker.request_ends import (
     failed_peak,
     kernel_job,
     running_launch,
-    stopped_now,
 )
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
-
-_TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 ProgressFn = Callable[[int, int], None]
 SteppedFn = Callable[[StepOutcome], None]
@@ -374,34 +364,21 @@ class WorkerClient:
         progress: ProgressFn | None,
         stepped: SteppedFn | None,
     ) -> object:
-        # The limit counts from when the worker is ready: a restart's boot is not the user's.
-        deadline = time.monotonic() + job.limit_s if worker.ready else None
         try:
-            worker.send(request)
-            while True:
-                # A message that has arrived wins over a limit that has passed meanwhile.
-                wait_s = _TICK_S if deadline is None else min(_TICK_S, deadline - time.monotonic())
-                message = worker.receive(wait_s)
-                if isinstance(message, Ready) or (
-                    isinstance(message, Reply) and message.id != request.id
-                ):
-                    # Booted, or done warming up as a spare: the request's time starts now.
-                    deadline = time.monotonic() + job.limit_s
-                elif message is not None and message.id == request.id:
-                    if isinstance(message, Reply):
-                        return worker.blocks.take(message.payload)
-                    if isinstance(message, Failure):
-                        raise WorkerFailure(message.traceback)
-                    if isinstance(message, Progress) and progress is not None:
-                        progress(message.done, message.total)
-                    if isinstance(message, Stepped) and stepped is not None:
-                        stepped(message.outcome)
-                stopped = stopped_now(worker, job, deadline, self._cancel_at, self._start_limit_s)
-                if stopped is not None:
-                    self._replace(worker)
-                    return stopped
+            outcome = exchange(
+                worker,
+                request,
+                job,
+                progress,
+                stepped,
+                lambda: self._cancel_at,
+                self._start_limit_s,
+            )
         except WorkerDied:
             return self._crashed(worker, job)
+        if isinstance(outcome, Stopped):
+            self._replace(worker)
+        return outcome
 
     def _crashed(self, worker: WorkerProcess, job: Job) -> Stopped:
         if self._closed:
