@@ -12,6 +12,7 @@ import numpy as np
 import pyopencl as cl
 
 from clstudio.common import GuardReport
+from clstudio.devices import SIMULATOR_PLATFORM
 from clstudio.engine import guards
 from clstudio.session import BufferArg, filled_with_zeros
 
@@ -57,6 +58,7 @@ class DeviceBuffer:
     buffer: cl.Buffer  # what the kernel sees
     allocation: cl.Buffer  # the buffer inside its guard bands (the same one without guards)
     layout: guards.GuardLayout | None
+    fills: bool = True  # zeros may be filled on the device (not on Oclgrind: fills_on_device)
     read_api: ClassVar[str] = "clEnqueueReadBuffer"  # for the steps panel
 
     @property
@@ -66,7 +68,7 @@ class DeviceBuffer:
     @property
     def filled(self) -> bool:
         """Filled with zeros on the device before each launch, not copied from the host."""
-        return filled_with_zeros(self.spec, self.access)
+        return self.fills and filled_with_zeros(self.spec, self.access)
 
     @property
     def write_api(self) -> str:
@@ -115,9 +117,10 @@ def allocate(
     with_guards: bool,
 ) -> DeviceBuffer:
     """A device buffer for `host`, inside guard bands filled with the pattern when asked."""
+    fills = fills_on_device(queue)
     if not with_guards:
         buffer = cl.Buffer(context, _FLAGS[access], spec.nbytes)
-        return DeviceBuffer(name, spec, access, host, buffer, buffer, None)
+        return DeviceBuffer(name, spec, access, host, buffer, buffer, None, fills)
     layout = guards.layout_for(spec.nbytes, base_align_bytes)
     allocation = cl.Buffer(context, cl.mem_flags.READ_WRITE, layout.total)
     # Only the bands need the pattern: the buffer itself is uploaded before each launch.
@@ -131,4 +134,11 @@ def allocate(
     ]
     cl.wait_for_events(events)
     buffer = allocation.get_sub_region(layout.before, spec.nbytes, _FLAGS[access])
-    return DeviceBuffer(name, spec, access, host, buffer, allocation, layout)
+    return DeviceBuffer(name, spec, access, host, buffer, allocation, layout, fills)
+
+
+def fills_on_device(queue: cl.CommandQueue) -> bool:
+    """Whether zeros are filled on the device. Oclgrind leaves what clEnqueueFillBuffer
+    wrote marked uninitialised, so check mode would report every read of a zeroed
+    output: on the simulator the zeros are copied from the host."""
+    return SIMULATOR_PLATFORM not in queue.device.platform.name
