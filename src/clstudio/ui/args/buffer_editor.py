@@ -26,7 +26,12 @@ from clstudio.common import (
 )
 from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, NullArg, SizePath, picture_problem
 from clstudio.ui.args.init_editor import InitEditor
-from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
+from clstudio.ui.args.number_fields import (
+    SizesValidator,
+    mark_invalid,
+    parse_buffer_shape,
+    parse_sizes,
+)
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -164,10 +169,7 @@ class BufferEditor(QWidget):
         return self.contents.problem()
 
     def _shape(self) -> tuple[int, ...] | None:
-        shape = parse_sizes(self.shape.text())
-        if shape is None or len(shape) > MAX_DIMS or math.prod(shape) > MAX_ITEMS:
-            return None
-        return shape
+        return parse_buffer_shape(self.shape.text())
 
     def _show_size(self) -> None:
         shape = self._shape()

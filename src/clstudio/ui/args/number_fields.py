@@ -16,6 +16,7 @@ from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 from clstudio.common import NUMPY_TO_OPENCL, value_range
+from clstudio.session import MAX_DIMS, MAX_ITEMS
 
 State = QValidator.State
 _INT = re.compile(r"[+-]?\d+")
@@ -166,6 +167,15 @@ def parse_sizes(text: str) -> tuple[int, ...] | None:
         return None
     sizes = tuple(int(part) for part in _SIZE_SPLIT.split(text))
     return sizes if all(size >= 1 for size in sizes) else None
+
+
+def parse_buffer_shape(text: str) -> tuple[int, ...] | None:
+    """A buffer's shape as typed, or None when it is not sizes or holds more dimensions
+    or elements than a session may give a buffer."""
+    shape = parse_sizes(text)
+    if shape is None or len(shape) > MAX_DIMS or math.prod(shape) > MAX_ITEMS:
+        return None
+    return shape
 
 
 class SizesValidator(QValidator):

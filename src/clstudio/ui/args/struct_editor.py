@@ -11,9 +11,13 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clstudio.common import ElementType, StructType, format_bytes
-from clstudio.session import MAX_DIMS, MAX_ITEMS, BufferArg, Init, ScalarArg, SizePath
+from clstudio.session import BufferArg, Init, ScalarArg, SizePath
 from clstudio.ui.args.init_editor import InitEditor
-from clstudio.ui.args.number_fields import SizesValidator, mark_invalid, parse_sizes
+from clstudio.ui.args.number_fields import (
+    SizesValidator,
+    mark_invalid,
+    parse_buffer_shape,
+)
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
@@ -110,10 +114,7 @@ class StructBufferEditor(QWidget):
         return None
 
     def _shape(self) -> tuple[int, ...] | None:
-        shape = parse_sizes(self.shape.text())
-        if shape is None or len(shape) > MAX_DIMS or math.prod(shape) > MAX_ITEMS:
-            return None
-        return shape
+        return parse_buffer_shape(self.shape.text())
 
     def _show_size(self) -> None:
         shape = self._shape()
