@@ -32,6 +32,8 @@ from weakref import WeakSet
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
 from shiboken6 import isValid
 
+from clstudio.ui.gui_thread_collector import GuiThreadCollector
+
 T = TypeVar("T")  # what the work answers
 P = TypeVar("P")  # what it reports as progress
 
@@ -130,8 +132,7 @@ class _Runnable(QRunnable):
                     ending = _Ending(work(TaskState(job, self._relay)))
                 except Exception:
                     ending = _Ending(traceback=traceback.format_exc())
-            # What the work held is let go here, on this thread: once its caller hears,
-            # nothing of it is left to free (a large array can take a while).
+            # Let go of what the work held here: freeing a large array can take a while.
             del work
             self._relay.ended.emit(job, ending)
         finally:
@@ -139,7 +140,7 @@ class _Runnable(QRunnable):
 
 
 class TaskLanes(QObject):
-    """The pools, one per lane, and the runners that use them."""
+    """The pools, one per lane, their runners, and the GUI thread's cycle collector."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -159,6 +160,7 @@ class TaskLanes(QObject):
         self._retry.setInterval(STOP_RETRY_MS)
         self._retry.timeout.connect(self._on_retry_timeout)
         self._runners: WeakSet[TaskRunner[Any, Any]] = WeakSet()
+        GuiThreadCollector(self)
         self._stopping: set[TaskRunner[Any, Any]] = set()
         self._unanswered = 0
 

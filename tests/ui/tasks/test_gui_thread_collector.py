@@ -1,0 +1,43 @@
+"""Cycles are freed on the GUI thread, never on a lane's thread that happens to allocate."""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QObject
+from pytestqt.qtbot import QtBot
+
+from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
+from ui.tasks.task_testing import Recorder
+
+
+class Cycle:
+    """Refers to itself, so only the cycle collector frees it; says on which thread."""
+
+    def __init__(self, freed_on: list[str]) -> None:
+        self.me = self
+        self.freed_on = freed_on
+
+    def __del__(self) -> None:
+        self.freed_on.append(threading.current_thread().name)
+
+
+def test_a_cycle_left_by_the_window_is_freed_on_the_gui_thread(
+    qtbot: QtBot, lanes: TaskLanes, owner: QObject
+) -> None:
+    recorder: Recorder[int] = Recorder()
+    runner: TaskRunner[int, None] = TaskRunner(
+        owner, Lane.SUMMARIES, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
+    )
+    freed_on: list[str] = []
+    Cycle(freed_on)
+
+    def allocate_like_a_build(state: TaskState[None]) -> int:
+        # Far past every generation's threshold: Python alone would collect here.
+        return len([[index] for index in range(200_000)])
+
+    runner.submit(allocate_like_a_build)
+    qtbot.waitUntil(lambda: bool(recorder.answers), timeout=10_000)
+    assert recorder.answers == [200_000]
+    qtbot.waitUntil(lambda: bool(freed_on), timeout=10_000)
+    assert freed_on == [threading.main_thread().name]
