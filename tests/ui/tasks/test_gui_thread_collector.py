@@ -25,19 +25,20 @@ class Cycle:
 def test_a_cycle_left_by_the_window_is_freed_on_the_gui_thread(
     qtbot: QtBot, lanes: TaskLanes, owner: QObject
 ) -> None:
-    recorder: Recorder[int] = Recorder()
-    runner: TaskRunner[int, None] = TaskRunner(
+    recorder: Recorder[list[list[int]]] = Recorder()
+    runner: TaskRunner[list[list[int]], None] = TaskRunner(
         owner, Lane.SUMMARIES, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
     )
     freed_on: list[str] = []
     Cycle(freed_on)
 
-    def allocate_like_a_build(state: TaskState[None]) -> int:
-        # Far past every generation's threshold: Python alone would collect here.
-        return len([[index] for index in range(200_000)])
+    def allocate_like_a_build(state: TaskState[None]) -> list[list[int]]:
+        # Far past every generation's threshold: Python alone would collect here. Kept
+        # alive in the answer, so the count stays over the threshold for the GUI thread.
+        return [[index] for index in range(200_000)]
 
     runner.submit(allocate_like_a_build)
     qtbot.waitUntil(lambda: bool(recorder.answers), timeout=10_000)
-    assert recorder.answers == [200_000]
+    assert len(recorder.answers[0]) == 200_000
     qtbot.waitUntil(lambda: bool(freed_on), timeout=10_000)
     assert freed_on == [threading.main_thread().name]
