@@ -84,3 +84,18 @@ def test_the_second_kernel_picked_is_the_one_on_the_roofline(
     assert second != first
     assert panel.verdict.text().startswith("Kernel add_block_offsets, its launches alone: ")
     assert "add_block_offsets" in panel.plot.getPlotItem().titleLabel.text
+
+
+@pytest.mark.opencl
+def test_a_kernel_the_program_no_longer_launches_is_refused_with_those_it_does(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = _opened(qtbot, make_window, PROGRAM)
+    panel = window.results_panel.sweep
+    window.results_panel.setCurrentWidget(panel)
+    panel.set_kernels(["scan_blocks", "gone"])  # a picker left behind by an edit
+    panel.kernel_choice.setCurrentText("gone")
+    panel.sweep_button.click()
+    said = "the session launches no kernel 'gone'; it launches: scan_blocks, add_block_offsets"
+    assert panel.summary.text() == said
+    assert panel.sweep_button.isEnabled()

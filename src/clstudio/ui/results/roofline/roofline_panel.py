@@ -7,6 +7,9 @@ per work-item are the learner's to state (a default of 1 suits element-wise
 kernels), remembered per kernel, and both are shown when both exist. Earlier runs stay as fainter
 dots, so a tiling step shows as a move on the chart. Without measured peaks
 the chart draws no roof at all and offers to measure them.
+
+A program of several kernels shows a Kernel picker: its runs are then placed by the
+launches of the kernel picked alone (reporting.kernel_point), named in the verdict.
 """
 
 from __future__ import annotations
