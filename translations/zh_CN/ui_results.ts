@@ -576,6 +576,14 @@
         <translation>停止测量</translation>
     </message>
     <message>
+        <source>Kernel:</source>
+        <translation>内核：</translation>
+    </message>
+    <message>
+        <source>The kernel of the program to place: its launches&apos; work, bytes and time</source>
+        <translation>要放到图上的程序内核：按它各次启动的工作量、字节数和时间</translation>
+    </message>
+    <message>
         <source>Operations per work-item:</source>
         <translation>每个工作项的运算次数：</translation>
     </message>
@@ -604,6 +612,10 @@
         <translation>此设备</translation>
     </message>
     <message>
+        <source>Kernel {kernel}, its launches alone: {verdict}</source>
+        <translation>内核 {kernel}（仅计其各次启动）：{verdict}</translation>
+    </message>
+    <message>
         <source>Operations not measured: the chart uses the number stated above.</source>
         <translation>运算量未测量：图中使用上面填写的数字。</translation>
     </message>
@@ -625,6 +637,10 @@
     <message>
         <source>Roofline: your kernel under the device&apos;s measured limits</source>
         <translation>屋顶线模型：你的内核与设备的实测上限</translation>
+    </message>
+    <message>
+        <source>Roofline: kernel {kernel} under the device&apos;s measured limits</source>
+        <translation>屋顶线模型：内核 {kernel} 与设备的实测上限</translation>
     </message>
     <message>
         <source>{gflop_s} GFLOP/s without vectors</source>
@@ -679,12 +695,24 @@
         <translation>使用最佳值</translation>
     </message>
     <message>
+        <source>Kernel:</source>
+        <translation>内核：</translation>
+    </message>
+    <message>
+        <source>The kernel of the program whose local size is swept</source>
+        <translation>要扫描局部大小的程序内核</translation>
+    </message>
+    <message>
         <source>Sweeping {count} local sizes…</source>
         <translation>正在扫描 {count} 个局部大小…</translation>
     </message>
     <message>
         <source>local size {size} ({number} of {total})</source>
         <translation>局部大小 {size}（第 {number} 个，共 {total} 个）</translation>
+    </message>
+    <message>
+        <source>Kernel {kernel}.</source>
+        <translation>内核 {kernel}。</translation>
     </message>
     <message>
         <source>Best: local size {size}, {median} median of {count} sizes tried.</source>
@@ -726,6 +754,10 @@
     <message>
         <source>Kernel time at each local size</source>
         <translation>各局部大小下的内核时间</translation>
+    </message>
+    <message>
+        <source>{kernel}: kernel time at each local size</source>
+        <translation>{kernel}：各局部大小下的内核时间</translation>
     </message>
 </context>
 <context>

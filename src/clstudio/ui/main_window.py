@@ -239,6 +239,8 @@ class MainWindow(QMainWindow):
         connect_memory(self.memory, self.editor_panel)
         sweep = self.results_panel.sweep
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
+        w.documentChanged.connect(self.sweeps.show_kernels)
+        self.sweeps.show_kernels()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
+from clstudio.measurements import program_kernels
 from clstudio.reporting import FinishedRun
 from clstudio.session import (
     ArgSpec,
@@ -126,6 +127,7 @@ class Workbench(QObject):
         self._signature = None
         self.args.clear()
         self.results.show_session_changed(self.document.name)
+        self.results.sweep.set_kernels(program_kernels(session))
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)
         self.editor.set_kernel(session.kernel)

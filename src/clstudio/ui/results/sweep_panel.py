@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -53,7 +54,14 @@ class SweepPlot(ThemedPlotWidget):
             plot.addItem(item)
         self._apply_palette()
 
-    def show_sweep(self, sweep: SweepResult) -> None:
+    def show_sweep(self, sweep: SweepResult, program: bool = False) -> None:
+        """`program`: the session launches several kernels, so the title names the swept one."""
+        if program:
+            self.set_title(
+                self.tr("{kernel}: kernel time at each local size").format(kernel=sweep.kernel)
+            )
+        else:
+            self.set_title(self.tr("Kernel time at each local size"))
         points = sweep.points
         slots = np.arange(len(points), dtype=float)
         times = np.array([np.nan if p.median_s is None else p.median_s for p in points])
@@ -75,7 +83,10 @@ class SweepPlot(ThemedPlotWidget):
 
 
 class SweepPanel(QWidget):
-    """Intents: sweepRequested, stopRequested, useLocalSizeRequested(tuple)."""
+    """Intents: sweepRequested, stopRequested, useLocalSizeRequested(tuple).
+
+    A program of several kernels shows a kernel picker; the controller reads chosen_kernel().
+    """
 
     sweepRequested = Signal()
     stopRequested = Signal()
@@ -102,8 +113,21 @@ class SweepPanel(QWidget):
         self.use_button = QPushButton(self.tr("Use the best"))
         self.use_button.setVisible(False)
         self.use_button.clicked.connect(self._on_use_clicked)
+        self.kernel_label = QLabel(self.tr("Kernel:"))
+        self.kernel_choice = QComboBox()
+        self.kernel_choice.setObjectName("sweepKernel")
+        self.kernel_choice.setToolTip(
+            self.tr("The kernel of the program whose local size is swept")
+        )
+        self.set_kernels([])
         buttons = QHBoxLayout()
-        for widget in (self.sweep_button, self.stop_button, self.use_button):
+        for widget in (
+            self.kernel_label,
+            self.kernel_choice,
+            self.sweep_button,
+            self.stop_button,
+            self.use_button,
+        ):
             buttons.addWidget(widget)
         buttons.addWidget(self.progress, 1)
         self.summary = QLabel()
@@ -126,6 +150,24 @@ class SweepPanel(QWidget):
             self._layout.insertWidget(self._layout.count() - 1, self._plot, 1)
         return self._plot
 
+    def set_kernels(self, kernels: list[str]) -> None:
+        """The session's kernels; the picker shows only when there are several."""
+        chosen = self.kernel_choice.currentText()
+        with QSignalBlocker(self.kernel_choice):
+            self.kernel_choice.clear()
+            self.kernel_choice.addItems(kernels)
+            if chosen in kernels:
+                self.kernel_choice.setCurrentText(chosen)
+        several = len(kernels) > 1
+        self.kernel_label.setVisible(several)
+        self.kernel_choice.setVisible(several)
+
+    def chosen_kernel(self) -> str | None:
+        """The kernel picked, or None when the session has one kernel (the first is swept)."""
+        if self.kernel_choice.count() < 2:
+            return None
+        return self.kernel_choice.currentText()
+
     def show_sweeping(self, sizes: int) -> None:
         self.sweep_button.setEnabled(False)
         self.stop_button.setVisible(True)
@@ -146,7 +188,7 @@ class SweepPanel(QWidget):
         self.progress.setRange(0, total)
         self.progress.setValue(done)
         if so_far is not None:
-            self.plot.show_sweep(so_far)
+            self.plot.show_sweep(so_far, self.chosen_kernel() is not None)
             self.plot.show()
         if size is not None:
             text = self.tr("local size {size} ({number} of {total})").format(
@@ -162,11 +204,14 @@ class SweepPanel(QWidget):
         self.sweep_button.setEnabled(True)
         self.stop_button.setVisible(False)
         self.progress.setVisible(False)
-        self.plot.show_sweep(sweep)
+        program = self.chosen_kernel() is not None
+        self.plot.show_sweep(sweep, program)
         self.plot.show()
         best = sweep.best
         failed = [p for p in sweep.points if not p.ok]
         parts = []
+        if program:
+            parts.append(self.tr("Kernel {kernel}.").format(kernel=sweep.kernel))
         if best is not None:
             parts.append(
                 self.tr("Best: local size {size}, {median} median of {count} sizes tried.").format(

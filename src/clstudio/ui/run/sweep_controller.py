@@ -8,7 +8,14 @@ from PySide6.QtCore import QObject, Signal
 
 from clstudio.backend import Backend
 from clstudio.devices import DeviceInfo, limits_of
-from clstudio.measurements import SweepResult, sweep_local_sizes
+from clstudio.measurements import (
+    KernelChoiceError,
+    SweepResult,
+    chosen_kernel,
+    first_launch_of,
+    program_kernels,
+    sweep_local_sizes,
+)
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.results.sweep_panel import SweepPanel
@@ -55,9 +62,16 @@ class SweepController(QObject):
             self._panel.show_refusal(self.tr("No device to sweep on: choose one in Devices."))
             return False
         session = self._session()
+        try:
+            kernel = chosen_kernel(session, self._panel.chosen_kernel())
+        except KernelChoiceError as exc:
+            self._panel.show_refusal(str(exc))
+            return False
+        launch = first_launch_of(session, kernel)
+        global_size = launch.global_size if launch is not None else session.global_size
         limits = limits_of(device)
         sizes = local_size_candidates(
-            tuple(session.global_size),
+            tuple(global_size),
             limits.max_work_group_size,
             limits.max_work_item_sizes,
             limits.non_uniform_work_groups,
@@ -76,13 +90,23 @@ class SweepController(QObject):
                 state.progress((done, total, size, so_far[-1] if so_far else None))
 
             return sweep_local_sizes(
-                backend, session, sizes, tell, state.cancelled, measured=so_far.append
+                backend,
+                session,
+                sizes,
+                tell,
+                state.cancelled,
+                kernel=kernel,
+                measured=so_far.append,
             )
 
         if self._runner.submit(work) is None:
             return False
         self._panel.show_sweeping(len(sizes))
         return True
+
+    def show_kernels(self) -> None:
+        """The session may launch other kernels now: the panel's picker lists them."""
+        self._panel.set_kernels(program_kernels(self._session()))
 
     def stop(self) -> None:
         self._runner.stop()

@@ -7,6 +7,9 @@ per work-item are the learner's to state (a default of 1 suits element-wise
 kernels), remembered per kernel, and both are shown when both exist. Earlier runs stay as fainter
 dots, so a tiling step shows as a move on the chart. Without measured peaks
 the chart draws no roof at all and offers to measure them.
+
+A program of several kernels shows a Kernel picker: its runs are then placed by the
+launches of the kernel picked alone (reporting.kernel_point), named in the verdict.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -26,11 +30,13 @@ from PySide6.QtWidgets import (
 
 from clstudio.common import PeakReport
 from clstudio.counts import CountResult
+from clstudio.measurements import program_kernels
 from clstudio.reporting import (
     DEFAULT_OPS_PER_ITEM,
     FinishedRun,
     RooflinePoint,
     binding_limit,
+    kernel_point,
     measured_point,
     point_of,
     roofs_of,
@@ -53,6 +59,7 @@ class _Run:
     seconds: float
     double: bool
     session: Session
+    finished: FinishedRun
 
 
 def counted_as(session: Session) -> tuple[object, ...]:
@@ -120,7 +127,17 @@ class RooflinePanel(QWidget):
         self.counts_note.setWordWrap(True)
         self.counts_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
+        self.kernel_label = QLabel(self.tr("Kernel:"))
+        self.kernel_choice = QComboBox()
+        self.kernel_choice.setObjectName("rooflineKernel")
+        self.kernel_choice.setToolTip(
+            self.tr("The kernel of the program to place: its launches' work, bytes and time")
+        )
+        self.kernel_choice.currentTextChanged.connect(self._on_kernel_choice_text_changed)
+        self._show_kernels([])
         controls = QHBoxLayout()
+        controls.addWidget(self.kernel_label)
+        controls.addWidget(self.kernel_choice)
         controls.addWidget(QLabel(self.tr("Operations per work-item:")))
         controls.addWidget(self.ops_per_item)
         controls.addWidget(self.bytes_note, 1)
@@ -186,13 +203,15 @@ class RooflinePanel(QWidget):
                 stats.median_s,
                 double,
                 run.session,
+                run,
             )
         )
         self._next += 1
         del self._runs[:-MAX_RUNS]
+        self._show_kernels(program_kernels(run.session))
         latest = self._runs[-1]
         with QSignalBlocker(self.ops_per_item):
-            self.ops_per_item.setValue(self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM))
+            self.ops_per_item.setValue(self._ops.get(self._kernel_of(latest), DEFAULT_OPS_PER_ITEM))
         self.stack.show_content()
         self._redraw()
 
@@ -228,18 +247,47 @@ class RooflinePanel(QWidget):
         points = self._points()
         return points[-1] if points else None
 
+    def chosen_kernel(self) -> str | None:
+        """The kernel of a program picked, or None when the latest run has one kernel."""
+        if self.kernel_choice.count() < 2:
+            return None
+        return self.kernel_choice.currentText()
+
+    def _show_kernels(self, kernels: list[str]) -> None:
+        """The latest run's kernels; the picker shows only when there are several."""
+        chosen = self.kernel_choice.currentText()
+        with QSignalBlocker(self.kernel_choice):
+            self.kernel_choice.clear()
+            self.kernel_choice.addItems(kernels)
+            if chosen in kernels:
+                self.kernel_choice.setCurrentText(chosen)
+        several = len(kernels) > 1
+        self.kernel_label.setVisible(several)
+        self.kernel_choice.setVisible(several)
+
+    def _kernel_of(self, run: _Run) -> str:
+        """The kernel a run is placed by: the one picked when its program launches it."""
+        chosen = self.chosen_kernel()
+        if chosen is not None and chosen in program_kernels(run.session):
+            return chosen
+        return run.kernel
+
     def _points(self) -> list[RooflinePoint]:
         latest = self._runs[-1] if self._runs else None
         points = []
         for run in self._runs:
             if latest is None or run.device != latest.device:
                 continue  # another device's runs sit under other roofs
-            label = f"#{run.number} {run.kernel}"
+            kernel = self._kernel_of(run)
+            label = f"#{run.number} {kernel}"
             counted = self._counts.get(counted_as(run.session))
-            if counted is not None and counted.counts is not None:
+            ops = self._ops.get(kernel, DEFAULT_OPS_PER_ITEM)
+            if kernel != run.kernel or len(program_kernels(run.session)) > 1:
+                # A program's point is its kernel's launches alone (counts are of the whole).
+                point = kernel_point(run.finished, kernel, ops, label)
+            elif counted is not None and counted.counts is not None:
                 point = measured_point(label, counted.counts, run.seconds)
             else:
-                ops = self._ops.get(run.kernel, DEFAULT_OPS_PER_ITEM)
                 point = point_of(label, run.bytes_moved, run.work_items, ops, run.seconds)
             if point is not None:
                 points.append(point)
@@ -252,7 +300,8 @@ class RooflinePanel(QWidget):
         roofs = roofs_of(self._lookup(latest.device), latest.double)
         points = self._points()
         self.plot.set_chart(roofs, points)
-        ops = self._ops.get(latest.kernel, DEFAULT_OPS_PER_ITEM)
+        self.plot.name_kernel(self.chosen_kernel())
+        ops = self._ops.get(self._kernel_of(latest), DEFAULT_OPS_PER_ITEM)
         self.bytes_note.setText(
             self.tr(
                 "{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations"
@@ -283,6 +332,10 @@ class RooflinePanel(QWidget):
         else:
             self.verdict.setText(binding_limit(point, roofs))
             self.measure_button.setVisible(False)
+        chosen = self.chosen_kernel()
+        if chosen is not None:
+            said = self.tr("Kernel {kernel}, its launches alone: {verdict}")
+            self.verdict.setText(said.format(kernel=chosen, verdict=self.verdict.text()))
 
     def _show_counts_note(self, latest: _Run, ops: int) -> None:
         counted = self._counts.get(counted_as(latest.session))
@@ -312,7 +365,14 @@ class RooflinePanel(QWidget):
 
     def _on_ops_per_item_value_changed(self, value: int) -> None:
         if self._runs:
-            self._ops[self._runs[-1].kernel] = value
+            self._ops[self._kernel_of(self._runs[-1])] = value
+            self._redraw()
+
+    def _on_kernel_choice_text_changed(self, _kernel: str) -> None:
+        if self._runs:
+            with QSignalBlocker(self.ops_per_item):
+                ops = self._ops.get(self._kernel_of(self._runs[-1]), DEFAULT_OPS_PER_ITEM)
+                self.ops_per_item.setValue(ops)
             self._redraw()
 
     def _on_measure_clicked(self) -> None:

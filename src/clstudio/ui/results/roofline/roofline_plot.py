@@ -92,6 +92,14 @@ class RooflinePlot(ThemedPlotWidget):
         self._apply_palette()
         self.setMinimumHeight(MINIMUM_LINES * int(self.fontMetrics().height()))
 
+    def name_kernel(self, kernel: str | None) -> None:
+        """The title names the kernel of a program placed; None for a one-kernel session."""
+        if kernel is None:
+            self.set_title(self.tr("Roofline: your kernel under the device's measured limits"))
+        else:
+            title = self.tr("Roofline: kernel {kernel} under the device's measured limits")
+            self.set_title(title.format(kernel=kernel))
+
     def readable_height(self) -> int:
         return READABLE_LINES * int(self.fontMetrics().height())
 
