@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from clstudio.common import format_seconds
 from clstudio.measurements import SweepResult
 from clstudio.ui.results.plot_style import MARKER_COLOUR, SERIES_COLOURS, ThemedPlotWidget
+from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 
 
 class SweepPlot(ThemedPlotWidget):
@@ -114,12 +114,11 @@ class SweepPanel(QWidget):
         self.use_button.setVisible(False)
         self.use_button.clicked.connect(self._on_use_clicked)
         self.kernel_label = QLabel(self.tr("Kernel:"))
-        self.kernel_choice = QComboBox()
-        self.kernel_choice.setObjectName("sweepKernel")
-        self.kernel_choice.setToolTip(
-            self.tr("The kernel of the program whose local size is swept")
+        self.kernel_choice = ProgramKernelChoice(
+            self.kernel_label,
+            "sweepKernel",
+            self.tr("The kernel of the program whose local size is swept"),
         )
-        self.set_kernels([])
         buttons = QHBoxLayout()
         for widget in (
             self.kernel_label,
@@ -152,21 +151,11 @@ class SweepPanel(QWidget):
 
     def set_kernels(self, kernels: list[str]) -> None:
         """The session's kernels; the picker shows only when there are several."""
-        chosen = self.kernel_choice.currentText()
-        with QSignalBlocker(self.kernel_choice):
-            self.kernel_choice.clear()
-            self.kernel_choice.addItems(kernels)
-            if chosen in kernels:
-                self.kernel_choice.setCurrentText(chosen)
-        several = len(kernels) > 1
-        self.kernel_label.setVisible(several)
-        self.kernel_choice.setVisible(several)
+        self.kernel_choice.set_kernels(kernels)
 
     def chosen_kernel(self) -> str | None:
         """The kernel picked, or None when the session has one kernel (the first is swept)."""
-        if self.kernel_choice.count() < 2:
-            return None
-        return self.kernel_choice.currentText()
+        return self.kernel_choice.chosen()
 
     def show_sweeping(self, sizes: int) -> None:
         self.sweep_button.setEnabled(False)

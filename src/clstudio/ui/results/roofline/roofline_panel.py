@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -43,6 +42,7 @@ from clstudio.reporting import (
 )
 from clstudio.session import BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
+from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
@@ -128,13 +128,12 @@ class RooflinePanel(QWidget):
         self.counts_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.kernel_label = QLabel(self.tr("Kernel:"))
-        self.kernel_choice = QComboBox()
-        self.kernel_choice.setObjectName("rooflineKernel")
-        self.kernel_choice.setToolTip(
-            self.tr("The kernel of the program to place: its launches' work, bytes and time")
+        self.kernel_choice = ProgramKernelChoice(
+            self.kernel_label,
+            "rooflineKernel",
+            self.tr("The kernel of the program to place: its launches' work, bytes and time"),
         )
         self.kernel_choice.currentTextChanged.connect(self._on_kernel_choice_text_changed)
-        self._show_kernels([])
         controls = QHBoxLayout()
         controls.addWidget(self.kernel_label)
         controls.addWidget(self.kernel_choice)
@@ -208,7 +207,7 @@ class RooflinePanel(QWidget):
         )
         self._next += 1
         del self._runs[:-MAX_RUNS]
-        self._show_kernels(program_kernels(run.session))
+        self.kernel_choice.set_kernels(program_kernels(run.session))
         latest = self._runs[-1]
         with QSignalBlocker(self.ops_per_item):
             self.ops_per_item.setValue(self._ops.get(self._kernel_of(latest), DEFAULT_OPS_PER_ITEM))
@@ -249,21 +248,7 @@ class RooflinePanel(QWidget):
 
     def chosen_kernel(self) -> str | None:
         """The kernel of a program picked, or None when the latest run has one kernel."""
-        if self.kernel_choice.count() < 2:
-            return None
-        return self.kernel_choice.currentText()
-
-    def _show_kernels(self, kernels: list[str]) -> None:
-        """The latest run's kernels; the picker shows only when there are several."""
-        chosen = self.kernel_choice.currentText()
-        with QSignalBlocker(self.kernel_choice):
-            self.kernel_choice.clear()
-            self.kernel_choice.addItems(kernels)
-            if chosen in kernels:
-                self.kernel_choice.setCurrentText(chosen)
-        several = len(kernels) > 1
-        self.kernel_label.setVisible(several)
-        self.kernel_choice.setVisible(several)
+        return self.kernel_choice.chosen()
 
     def _kernel_of(self, run: _Run) -> str:
         """The kernel a run is placed by: the one picked when its program launches it."""
