@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -154,7 +156,7 @@ def update(language: str) -> None:
 def lupdate(files: list[Path], ts: Path, language: str) -> str:
     """Run Qt's lupdate on `files` into `ts`; returns its report."""
     command = [
-        str(BIN / "pyside6-lupdate"),
+        _qt_tool("pyside6-lupdate"),
         *map(str, files),
         "-no-obsolete",
         "-locations",
@@ -235,13 +237,22 @@ def _placeholders(text: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(text))
 
 
+def _qt_tool(name: str) -> str:
+    """PySide6's tool beside this Python, else on PATH: pip's isolated build puts the
+    build requirements' scripts on PATH, not beside the Python that runs the build."""
+    found = shutil.which(name, path=os.pathsep.join((str(BIN), os.environ.get("PATH", ""))))
+    if found is None:
+        raise FileNotFoundError(f"{name} (PySide6-Essentials) is neither in {BIN} nor on PATH")
+    return found
+
+
 def compile_all(language: str, into: Path = COMPILED) -> None:
     """The .qm of the Qt layer and the .mo of the core, where the package looks for them."""
     into.mkdir(parents=True, exist_ok=True)
     sources = sorted((CATALOGUES / language).glob("ui_*.ts"))
     if sources:
         qm = into / f"{DOMAIN}_{language}.qm"
-        command = [str(BIN / "pyside6-lrelease"), *map(str, sources), "-qm", str(qm)]
+        command = [_qt_tool("pyside6-lrelease"), *map(str, sources), "-qm", str(qm)]
         subprocess.run(command, capture_output=True, text=True, check=True)
     merged = Catalog(locale=language, **HEADER)  # type: ignore[arg-type]
     for path in sorted((CATALOGUES / language).glob("*.po")):
