@@ -94,6 +94,23 @@ def test_a_bad_second_launch_is_refused_before_any_launch_runs() -> None:
     assert not [t for t in result.timings if t.phase == "kernel"]
 
 
+def test_a_swap_of_buffers_that_differ_opens_and_is_refused_before_any_launch() -> None:
+    group = {
+        "iterations": 2,
+        "swap": [["u", "v"]],
+        "launches": [
+            {"kernel": "step", "args": {"src": "u", "dst": "v", "k": {"kind": "iteration"}}}
+        ],
+    }
+    data = program([{"kernel": "add", "global_size": [16]}, group], {})
+    del data["args"]["d"]
+    data["args"]["v"] = {"kind": "buffer", "dtype": "float32", "shape": [8]}
+    result = run_session(parse_session(data))
+    assert result.error is not None and result.error.stage == "validate"
+    assert "'u' and 'v' must be two buffers of the same type and shape" in result.error.message
+    assert not [t for t in result.timings if t.phase == "kernel"]
+
+
 def test_a_kernel_missing_from_the_program_names_its_launch() -> None:
     data = program([{"kernel": "add", "global_size": [16]}, {"kernel": "scan_blocks"}], {})
     result = run_session(parse_session(data))

@@ -134,18 +134,23 @@ def test_a_bad_launch_is_refused_with_its_place_and_position(
     assert said in refusal(program(launches=launches))
 
 
-def test_a_swap_of_buffers_of_different_shapes_is_refused() -> None:
-    data = program(
-        launches=[
-            {
-                "iterations": 2,
-                "swap": [["a", "b"]],
-                "launches": [{"kernel": "add", "global_size": [64]}],
-            }
-        ]
-    )
+def test_a_swap_of_buffers_of_different_shapes_opens_and_saves_as_it_was() -> None:
+    # A shape edited after the swap was typed: the file is the user's work, so it opens
+    # (validation refuses the run); a swap that is no pair of buffers is still refused.
+    group = {
+        "iterations": 2,
+        "swap": [["a", "b"]],
+        "launches": [{"kernel": "add", "global_size": [64]}],
+    }
+    data = program(launches=[group])
     data["args"]["b"]["shape"] = [32]
-    assert "'a' and 'b' must be two buffers of the same type and shape" in refusal(data)
+    session = parse_session(data)
+    assert session_to_dict(session)["launches"][0]["swap"] == [["a", "b"]]
+    assert parse_session(session_to_dict(session)) == session
+    group["swap"] = [["a", "a"]]
+    assert "'a' is swapped twice" in refusal(data)
+    group["swap"] = [["a", "n"]]
+    assert "'n' is not a buffer of the session" in refusal(data)
 
 
 def test_hostile_programs_are_refused_unrun() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from clstudio.common import KernelSignature, RunError
+from clstudio.common import KernelSignature
 from clstudio.devices import DeviceLimits
 from clstudio.session import Launch, Reference, Session, leaf_launches, swap_problem
 from clstudio.validation.form_state import (
@@ -85,13 +85,12 @@ def program_form_state(
         if not isinstance(entry, Launch)
         and (problem := swap_problem(entry.swaps, session.args)) is not None
     }
-    swaps = [RunError("validate", problem) for problem in groups.values()]
     first = leaf_launches(session.launches)[0]
     state = FormState(
         limits=limits,
-        errors=(*(error for _, error in found), *swaps),
+        errors=tuple(error for _, error in found),
         problems={name: tuple(messages) for name, messages in problems.items()},
-        general=(*general, *(error.message for error in swaps)),
+        general=tuple(general),
         range_warning=None,
         index_space=IndexSpace(first.global_size, first.local_size),
         fill_choices=fill_choices(session.args),

@@ -13,10 +13,12 @@ from clstudio.common import KernelArgInfo, KernelSignature, RunError, gettext
 from clstudio.devices import DeviceLimits
 from clstudio.session import (
     Launch,
+    LaunchGroup,
     Session,
     bound_name,
     launch_args,
     leaf_launches,
+    swap_problem,
     swapped_names,
 )
 from clstudio.validation.validate import validate
@@ -98,7 +100,8 @@ def program_problems(
     Step mode leaves out the index space, as `validate` does for one launch.
 
     A problem about an argument names the session's argument the launch passes, so the
-    form marks that row; a launch of a kernel the program lacks is one problem.
+    form marks that row; a launch of a kernel the program lacks is one problem, and so is
+    a group's swap of two buffers that differ in type or shape.
     """
     launches = leaf_launches(session.launches)
     problems: list[tuple[int, RunError]] = []
@@ -124,4 +127,9 @@ def program_problems(
                 "argument '{name}' is passed to no launch; name it in a launch's args, or remove it"
             )
             problems.append((0, RunError("validate", unused.format(name=name), argument=name)))
+    for entry in session.launches:
+        # A file may hold swaps its buffers no longer fit (a shape edited since): it opens,
+        # and the program is refused here, before any launch.
+        if isinstance(entry, LaunchGroup) and (bad := swap_problem(entry.swaps, session.args)):
+            problems.append((0, RunError("validate", bad)))
     return problems

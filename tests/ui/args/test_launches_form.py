@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common import RunResult
 from clstudio.session import Launch, leaf_launches, load_session
+from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.launch_card import LaunchCard
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.main_window import MainWindow
@@ -274,3 +275,27 @@ def test_an_iterated_program_counts_the_launches_it_enqueues(
     assert timings.summary.text().startswith("<b>A program of 64 launches</b> (life) on ")
     assert timings.shares_table.rows()[0][:2] == ["life", "320"]
     assert timings.shares_table.rows()[0][-1] == "100%"
+
+
+def test_a_swapped_buffer_reshaped_saves_reopens_and_is_refused_with_why(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
+    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
+    row = window.arguments_panel.row("next")
+    assert row is not None and isinstance(row.editor, BufferEditor)
+    retype(qtbot, row.editor.shape, "16, 16")
+    qtbot.keyClick(row.editor.shape, Qt.Key.Key_Return)
+    why = "'grid' and 'next' must be two buffers of the same type and shape"
+    qtbot.waitUntil(lambda: why in window.arguments_panel.launches.groups[0].problem.text())
+    saved = tmp_path / "life.json"
+    window.files.save_to(saved)
+
+    again = make_window()
+    assert again.files.load(saved)
+    qtbot.waitUntil(lambda: len(cards(again)) == 1, timeout=30_000)
+    assert again.arguments_panel.launches.groups[0].swaps.text() == "grid next"
+    qtbot.waitUntil(lambda: why in again.arguments_panel.launches.groups[0].problem.text())
+    assert not again.workbench.request_run()
+    assert why in again.run_bar.refusal.toolTip()
