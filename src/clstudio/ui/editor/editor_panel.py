@@ -24,6 +24,7 @@ from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.build_options import BuildOptionsEdit
 from clstudio.ui.editor.build_status import build_status_text, up_to_date_text
 from clstudio.ui.editor.code_editor import CodeEditor
+from clstudio.ui.editor.editor_bar import EditorBar
 from clstudio.ui.editor.find_replace import FindReplaceBar
 from clstudio.ui.editor.kernel_picker import KernelPicker
 from clstudio.ui.editor.problems_view import ProblemsView
@@ -84,17 +85,11 @@ class EditorPanel(QWidget):
         self._on_editor_cursor_moved()
 
     def _layout(self) -> None:
-        top = QHBoxLayout()
-        top.setContentsMargins(6, 4, 6, 4)
-        top.setSpacing(6)
-        top.addWidget(QLabel(self.tr("Kernel:")))
-        top.addWidget(self.kernel_picker)
-        top.addSpacing(12)
-        top.addWidget(QLabel(self.tr("Options:")))
-        top.addWidget(self.options_edit, 1)
-        top.addSpacing(12)
-        top.addWidget(self.live_check)
-        top.addWidget(self.build_button)
+        self.bar = EditorBar(
+            (QLabel(self.tr("Kernel:")), self.kernel_picker),
+            (QLabel(self.tr("Options:")), self.options_edit),
+            (self.live_check, self.build_button),
+        )
         status = QHBoxLayout()
         status.setContentsMargins(6, 2, 6, 2)
         status.setSpacing(6)
@@ -104,7 +99,7 @@ class EditorPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addLayout(top)
+        layout.addWidget(self.bar)
         layout.addWidget(self.editor, 1)
         layout.addWidget(self.find_bar)
         layout.addLayout(status)

@@ -32,8 +32,9 @@ class KernelPicker(QComboBox):
         super().__init__(parent)
         self.setObjectName("kernelPicker")
         self.setPlaceholderText(self.tr("No kernels yet"))
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        # As wide as its longest label: "matmul_tiled (6 args)" is read whole.
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setMinimumContentsLength(12)
         self._kernels: tuple[KernelSignature, ...] = ()
         self._stale = False

@@ -15,7 +15,8 @@ from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
 
 ROOF_COLOUR = "#3b82c4"
 EARLIER_ALPHA = 90  # of 255: earlier runs are fainter than the latest
-READABLE_LINES = 12  # of text: the height the chart asks for when its tab is shown
+READABLE_LINES = 20  # of text: the height the chart asks for when its tab is shown (title,
+# axes and about two decades of each axis between them)
 MINIMUM_LINES = 8  # never squashed below this: its ticks and labels would run together
 
 
