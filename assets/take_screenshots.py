@@ -19,11 +19,18 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from clstudio.ui.main_window import MainWindow
 
 ASSETS = Path(__file__).resolve().parent
 KERNELS = ASSETS.parent / "kernels"
+EXERCISES = ASSETS.parent / "exercises"
 RUN_LIMIT_MS = 120_000
 
 
@@ -35,6 +42,8 @@ class Shot:
     language: str = "en"
     theme: str = "light"
     size: tuple[int, int] = (1280, 800)
+    then: str = ""  # what the learner does after the run, in THEN; "exercise:NAME" checks one
+    run: bool = True  # False: the shot shows the session before any run
 
 
 SHOTS = (
@@ -43,6 +52,20 @@ SHOTS = (
     Shot("screenshot-window-dark", "matmul_tiled", "resultsTimings", theme="dark"),
     Shot("screenshot-window-1920", "matmul_tiled", "resultsTimings", size=(1920, 1080)),
     Shot("screenshot-roofline", "matmul_tiled", "resultsRoofline"),
+    Shot("step-mode", "matmul_tiled", "resultsRuntimesteps", then="steps", run=False),
+    Shot("host-code-view", "matmul_tiled", "resultsHostCode", then="hoststep"),
+    Shot("program-of-launches", "scan_multi_block", "resultsTimings", then="cards"),
+    Shot("memory-tab-transpose-naive", "transpose_naive", "resultsMemory", then="memory"),
+    Shot("memory-tab-transpose-tiled", "transpose_tiled", "resultsMemory", then="memory"),
+    Shot("exercise-check-failing", "vector_add", "resultsTimings", then="exercise:gemm_tiled"),
+    Shot("debugger", "reduction", "resultsTimings", then="debug", run=False),
+    Shot(
+        "exercise-check-zh_CN",
+        "vector_add",
+        "resultsTimings",
+        language="zh_CN",
+        then="exercise:vector_add",
+    ),
 )
 
 
@@ -66,24 +89,28 @@ def take(shot: Shot) -> None:
     done: list[str] = []
     window.workbench.lastRunChanged.connect(done.append)
 
-    def wait(until: object, limit_ms: int) -> None:
+    def wait(until: Callable[[], bool], limit_ms: int) -> None:
         waited = 0
-        while not until() and waited < limit_ms:  # type: ignore[operator]
+        while not until() and waited < limit_ms:
             app.processEvents()
             QApplication.instance().thread().msleep(20)  # type: ignore[union-attr]
             waited += 20
-        if not until():  # type: ignore[operator]
+        if not until():
             raise SystemExit(f"{shot.name}: gave up waiting")
 
     wait(lambda: not window.devices.discovery.is_running(), 30_000)
     wait(lambda: not window.arguments_panel.is_empty(), 30_000)  # built: the form is there
-    window.window_actions["run"].trigger()
-    wait(lambda: bool(done), RUN_LIMIT_MS)
+    if shot.run:
+        window.window_actions["run"].trigger()
+        wait(lambda: bool(done), RUN_LIMIT_MS)
     results = window.results_panel
     page = results.findChild(QWidget, shot.tab)
     if page is None:
         raise SystemExit(f"{shot.name}: no Results tab {shot.tab}")
     results.setCurrentWidget(page)
+    action, _, argument = shot.then.partition(":")
+    if action:
+        THEN[action](window, wait, argument)
     for _ in range(50):  # the layout and plots settle
         app.processEvents()
         QApplication.instance().thread().msleep(20)  # type: ignore[union-attr]
@@ -94,6 +121,85 @@ def take(shot: Shot) -> None:
     subprocess.run(["import", "-window", "root", "-crop", crop, "+repage", out], check=True)
     window.workbench.document.mark_clean()
     window.close()
+
+
+Wait = Callable[[Callable[[], bool], int], None]
+
+
+def step_through(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """Nine of the eleven steps done: the side pane says what step 9 made."""
+    ended: list[object] = []
+    window.step_mode.controller.stepsEnded.connect(ended.append)
+    for _ in range(9):
+        before = len(ended)
+        window.results_panel.steps.step_button.click()
+        wait(partial(_grown, ended, before), RUN_LIMIT_MS)
+
+
+def _grown(items: list[object], before: int) -> bool:
+    return len(items) > before
+
+
+def show_cards(window: MainWindow, _wait: Wait, _argument: str) -> None:
+    """The Arguments pane scrolled to the launches' cards, under the timeline."""
+    cards = window.arguments_panel.launches.cards
+    window.arguments_panel.scroll_area.ensureWidgetVisible(cards[1])
+
+
+def choose_host_step(window: MainWindow, _wait: Wait, _argument: str) -> None:
+    """Step 5, building the program, chosen: the program scrolls to it."""
+    window.host_code_panel.steps.setCurrentRow(4)
+
+
+def measure_memory(window: MainWindow, wait: Wait, _argument: str) -> None:
+    measured: list[object] = []
+    memory = window.memory
+    memory.trafficMeasured.connect(measured.append)
+    if not memory.measure_last_run():
+        raise SystemExit("the Memory tab did not start measuring")
+    wait(lambda: bool(measured), RUN_LIMIT_MS)
+
+
+def check_exercise(window: MainWindow, wait: Wait, name: str) -> None:
+    """The exercise opened with its solution typed in (gemm_tiled's without its
+    barriers, which fails), then Check my solution."""
+    exercises = window.exercises
+    window.exercises_dock.raise_()
+    exercises.panel.select(name)
+    if not exercises.open_exercise(name):
+        raise SystemExit(f"cannot open the exercise {name}")
+    solution = (EXERCISES / name / "solution.cl").read_text()
+    if name == "gemm_tiled":
+        solution = "\n".join(line for line in solution.splitlines() if "barrier(" not in line)
+    window.editor_panel.editor.setPlainText(solution)
+    checked: list[object] = []
+    exercises.runner.checkFinished.connect(checked.append)
+    if not exercises.check(name):
+        raise SystemExit(f"the check of {name} did not start")
+    wait(lambda: bool(checked), RUN_LIMIT_MS)
+
+
+def debug_reduction(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """Paused in round two of the reduction: a breakpoint on line 26, Continue, Step over."""
+    controller = window.debug_dock.controller
+    pauses: list[object] = []
+    controller.paused.connect(pauses.append)
+    window.editor_panel.editor.toggle_breakpoint(26)
+    actions = (window.window_actions["debug"].trigger, controller.resume, controller.step_over)
+    for act in actions:
+        before = len(pauses)
+        act()
+        wait(partial(_grown, pauses, before), RUN_LIMIT_MS)
+
+
+THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
+    "steps": step_through,
+    "cards": show_cards,
+    "hoststep": choose_host_step,
+    "memory": measure_memory,
+    "exercise": check_exercise,
+    "debug": debug_reduction,
+}
 
 
 def main() -> int:
@@ -109,6 +215,8 @@ def main() -> int:
     chosen = [s for s in SHOTS if not options.names or any(n in s.name for n in options.names)]
     for shot in chosen:
         env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "LANGUAGE": shot.language}
+        # Exercise workspaces and recovery files of a first start, not the user's own.
+        env["CLSTUDIO_DATA_DIR"] = env["XDG_DATA_HOME"] = tempfile.mkdtemp()
         status = subprocess.run([sys.executable, __file__, "--one", shot.name], env=env).returncode
         print(f"{shot.name}.png" if status == 0 else f"{shot.name}: failed ({status})")
     return 0

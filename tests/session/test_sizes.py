@@ -153,3 +153,26 @@ def test_the_round_up_of_the_docs_is_the_one_they_show() -> None:
     text = (Path(__file__).parents[2] / "docs" / "session-format.md").read_text(encoding="utf-8")
     assert '"(N+L-1)//L*L"' in text
     assert evaluate("(N+L-1)//L*L", {"N": 1000003, "L": 256}, "here") == 1000192
+
+
+def test_declared_operations_per_item_follow_the_sizes_and_save_as_written() -> None:
+    session = parse_session(sized(operations_per_item={"k": "2 * N"}))
+    assert session.operations_per_item == {"k": 2048}
+    smaller = with_sizes(session, {"N": 16, "L": 64})
+    assert smaller.operations_per_item == {"k": 32}
+    assert session_to_dict(smaller)["operations_per_item"] == {"k": "2 * N"}
+    assert "operations_per_item" not in session_to_dict(parse_session(sized()))
+
+
+@pytest.mark.parametrize(
+    ("operations", "why"),
+    [
+        ({"k": "2 * M"}, "operations_per_item.k: unknown size 'M'"),
+        ({"k": 0}, "operations_per_item.k:"),
+        ({"not a name": 1}, "operations_per_item.not a name:"),
+        (["k", 2], "operations_per_item:"),
+    ],
+)
+def test_bad_operations_per_item_are_refused_with_their_place(operations: object, why: str) -> None:
+    with pytest.raises(SessionError, match=re.escape(why)):
+        parse_session(sized(operations_per_item=operations))

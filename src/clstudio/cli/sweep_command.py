@@ -26,6 +26,7 @@ from clstudio.measurements import (
     with_kernel_local_size,
 )
 from clstudio.reporting import (
+    DEFAULT_OPS_PER_ITEM,
     FinishedRun,
     PeakStoreError,
     RooflinePoint,
@@ -63,9 +64,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ops",
         type=float,
-        default=1.0,
         metavar="N",
-        help=gettext("operations per work-item, for the roofline (default 1)"),
+        help=gettext(
+            "operations per work-item, for the roofline (default: as the session declares, else 1)"
+        ),
     )
     parser.add_argument("--device", metavar="SPEC", help=gettext("the device to sweep on"))
     parser.add_argument(
@@ -101,7 +103,9 @@ def execute(options: argparse.Namespace) -> int:
         point = None
         if sweep.best is not None:
             best = with_kernel_local_size(session, kernel, sweep.best.local_size)
-            point = kernel_point(FinishedRun(best, worker.run(best)), kernel, options.ops)
+            declared = session.operations_per_item.get(kernel, DEFAULT_OPS_PER_ITEM)
+            ops = declared if options.ops is None else options.ops
+            point = kernel_point(FinishedRun(best, worker.run(best)), kernel, ops)
     limit = _limit(point, device.name)
     if options.json:
         print(json.dumps(sweep_to_json(sweep, program_kernels(session), point, limit), indent=2))

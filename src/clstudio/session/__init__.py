@@ -33,6 +33,7 @@ from clstudio.session.fields import (
     read_string,
 )
 from clstudio.session.format import (
+    MAX_OPERATIONS_PER_ITEM,
     Reference,
     Session,
     load_session,
@@ -77,6 +78,7 @@ __all__ = [
     "MAX_DIMS",
     "MAX_ITEMS",
     "MAX_ITERATIONS",
+    "MAX_OPERATIONS_PER_ITEM",
     "SAMPLE_IMAGES",
     "UNINITIALISED",
     "ArgSpec",

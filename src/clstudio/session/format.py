@@ -46,6 +46,7 @@ FORMAT_NAME = "clstudio-session"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = MAX_TEXT_BYTES  # session and source files; larger ones are refused unread
 MAX_REPEATS = 100_000
+MAX_OPERATIONS_PER_ITEM = 1_000_000_000
 MAX_TIMEOUT_S = 86_400.0
 # The documented order, which saving follows.
 TOP_LEVEL_KEYS = (
@@ -68,6 +69,7 @@ TOP_LEVEL_KEYS = (
     "args",
     "launches",
     "references",
+    "operations_per_item",
     "breakpoints",
 )
 
@@ -100,6 +102,8 @@ class Session:
     args: dict[str, ArgSpec] = field(default_factory=dict)
     references: dict[str, Reference] = field(default_factory=dict)
     breakpoints: tuple[int, ...] = ()  # the debugger's, by 1-based source line
+    # What one work-item of each kernel computes, for the roofline: {"matmul": 2 * K}.
+    operations_per_item: dict[str, int] = field(default_factory=dict)
     description: str = ""
     sizes: dict[str, int] = field(default_factory=dict)  # named sizes: {"N": 1024}
     # Where the file wrote sizes by name. Not compared: sessions with the same numbers
@@ -167,12 +171,24 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         args=args,
         references=read_references(obj.get("references", {}), args, base_dir),
         breakpoints=_read_breakpoints(obj.get("breakpoints", []), source),
+        operations_per_item=_read_operations(obj.get("operations_per_item", {})),
         description=description,
         sizes=sizes,
         size_links=size_links,
         launches=launches,
         base_dir=base_dir,
     )
+
+
+def _read_operations(value: object) -> dict[str, int]:
+    """Operations per work-item by kernel name; the numbers, sizes already resolved."""
+    obj = read_object(value, "operations_per_item")
+    operations = {}
+    for name, count in obj.items():
+        where = f"operations_per_item.{name}"
+        read_identifier(name, where, gettext("a kernel name"))
+        operations[name] = read_int(count, where, 1, MAX_OPERATIONS_PER_ITEM)
+    return operations
 
 
 def _check_format(obj: Mapping[str, Any]) -> None:
@@ -345,6 +361,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     out |= {
         "references": {name: ref.to_dict() for name, ref in session.references.items()},
     }
+    if session.operations_per_item:  # optional in version 1
+        out["operations_per_item"] = dict(session.operations_per_item)
     if session.breakpoints:  # optional: files without breakpoints stay as they were
         out["breakpoints"] = list(session.breakpoints)
     out = _plain(out)

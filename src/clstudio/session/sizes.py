@@ -174,6 +174,8 @@ def _value_at(session: Session, path: Path) -> object:
     index = path[-1]
     if path[0] == "launches":
         return _launch_value_at(session.launches, path[1:])
+    if path[0] == "operations_per_item":
+        return session.operations_per_item.get(str(path[1]))
     if path[0] in ("global_size", "local_size"):
         sizes = session.global_size if path[0] == "global_size" else session.local_size
         return (
@@ -254,6 +256,9 @@ def _size_places(obj: dict[str, Any]) -> Iterator[tuple[Path, object]]:
     for key in ("global_size", "local_size"):
         if isinstance(obj.get(key), list):
             yield from (((key, i), v) for i, v in enumerate(obj[key]))
+    operations = obj.get("operations_per_item")
+    if isinstance(operations, dict):
+        yield from ((("operations_per_item", name), v) for name, v in operations.items())
     args = obj.get("args")
     if not isinstance(args, dict):
         return
@@ -336,6 +341,8 @@ def _copied_places(obj: dict[str, Any]) -> dict[str, Any]:
         }
     if isinstance(obj.get("launches"), list):
         obj["launches"] = [_copied_launch(entry) for entry in obj["launches"]]
+    if isinstance(obj.get("operations_per_item"), dict):
+        obj["operations_per_item"] = dict(obj["operations_per_item"])
     return obj
 
 
@@ -353,6 +360,11 @@ def _apply(session: Session, path: Path, value: int) -> Session:
     """Session with one linked place set; the places are those _size_places yields."""
     if path[0] == "launches":
         return replace(session, launches=with_launch_size(session.launches, path[1:], value))
+    if path[0] == "operations_per_item":
+        if str(path[1]) not in session.operations_per_item:
+            return session
+        operations = {**session.operations_per_item, str(path[1]): value}
+        return replace(session, operations_per_item=operations)
     if path[0] == "global_size" and isinstance(path[1], int):
         if path[1] < len(session.global_size):
             return replace(session, global_size=_with(session.global_size, path[1], value))

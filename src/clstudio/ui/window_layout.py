@@ -105,6 +105,14 @@ class WindowLayout:
         if height > area:
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
 
+    def shrink_results(self, pixels: int) -> None:
+        """A dock above Results needs `pixels` more to be read (a check's cases): Results
+        gives them, down to 1/5 of the window; it never grows here."""
+        area = self._results_area()
+        height = max(area - pixels, self._window.height() // 5)
+        if height < area:
+            self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+
     def _results_area(self) -> int:
         """The Results dock's height as resizeDocks counts it: with the bar of the tabs it
         shares with the Debug dock, which the dock's own height leaves out."""

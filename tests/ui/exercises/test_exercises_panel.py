@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.exercises import FAILING, FAST_ENOUGH, NOT_STARTED, PASSING, exercises_dir
@@ -187,3 +187,30 @@ def test_right_numbers_with_a_race_fail_the_check_with_the_race_at_its_line(
     line = next(n for n, text in enumerate(racy.splitlines(), 1) if "c[0]" in text)
     assert f"line {line}: data-race" in panel.results.details.text()
     assert "not timed" in panel.results.performance.text()
+
+
+def test_a_failing_check_shows_every_case_and_its_story_at_1280_by_800(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises: Path
+) -> None:
+    window = make_window()
+    window.resize(1280, 800)
+    panel = show_panel(window)
+    click(qtbot, panel.open_button)
+    solution = (small_exercises / "vector_add" / "solution.cl").read_text()
+    paste(window, solution.replace("c[i] = a[i] + b[i];", "c[i] = a[i] - b[i];"))
+    report = check(qtbot, window, panel)
+    assert report.status == FAILING
+    cases = panel.results.cases
+    rows = [cases.topLevelItem(i) for i in range(cases.topLevelItemCount())]
+    assert len(rows) >= 5
+    story = panel.results.findChild(QScrollArea, "exerciseCheckStory")
+    assert story is not None
+
+    def whole() -> bool:
+        inside = cases.viewport().rect()
+        listed = all(r is not None and inside.contains(cases.visualItemRect(r)) for r in rows)
+        return listed and story.verticalScrollBar().maximum() == 0
+
+    # The Results dock gives the Check tab the room it asks for, without a splitter dragged.
+    qtbot.waitUntil(whole, timeout=5_000)
+    assert "expected" in panel.results.details.text()

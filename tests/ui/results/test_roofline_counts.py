@@ -50,7 +50,7 @@ def test_measured_matmuls_do_the_same_flops_and_tiled_moves_fewer_bytes(
     assert naive_point is not None and naive_point.operations == 2 * M * N * K
     note = panel.counts_note.text()
     assert note.startswith("Measured on Oclgrind: 62 914 560 floating-point operations")
-    assert "(stated: 81 920 operations)" in note  # 1 per work-item, the default
+    assert "(stated: 62 914 560 operations)" in note  # 2 K per work-item, as declared
     assert "estimated from 2 of 320 work-groups" in note
     panel.show_run(FinishedRun(tiled_session, tiled))
     measure(qtbot, panel)

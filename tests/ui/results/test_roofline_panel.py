@@ -102,11 +102,12 @@ def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
     tiled_session, tiled = gallery_run("matmul_tiled")
     panel.set_lookup(lambda name: peaks_of(name))
     panel.show_run(FinishedRun(naive_session, naive))
-    panel.ops_per_item.setValue(2 * 384)
+    assert panel.ops_per_item.value() == 2 * 384  # as the session declares: 2 * K
+    panel.ops_per_item.setValue(1000)
     before = panel.latest_point()
     panel.show_run(FinishedRun(tiled_session, tiled))
-    assert panel.ops_per_item.value() == 1  # another kernel: its own number, the default
-    panel.ops_per_item.setValue(2 * 384)
+    assert panel.ops_per_item.value() == 2 * 384  # another kernel: its own number
+    panel.ops_per_item.setValue(1000)
     after = panel.latest_point()
     assert before is not None and after is not None
     assert [p.xData[0] for p in panel.plot.points()] == pytest.approx(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -39,6 +39,7 @@ class ExercisesPanel(QWidget):
     checkRequested = Signal(str)
     hintRequested = Signal(str)
     solutionRequested = Signal(str)
+    roomRequested = Signal(int)  # pixels more the Check tab needs to show a report whole
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -233,6 +234,14 @@ class ExercisesPanel(QWidget):
     def show_report(self, report: CheckReport) -> None:
         self._show_checking(False)
         self.results.show_report(report)
+        # Its rows and lines take their sizes once laid out: ask after that.
+        QTimer.singleShot(0, self, self._ask_for_room)
+
+    def _ask_for_room(self) -> None:
+        shown = self.tabs.currentWidget() is self.results and self.isVisible()
+        missing = self.results.wanted_height() - self.results.height()
+        if shown and missing > 0:
+            self.roomRequested.emit(missing)
 
     def show_check_failed(self, text: str) -> None:
         """A check that could not start or broke: the reason where its results would be."""

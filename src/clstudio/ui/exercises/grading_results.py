@@ -69,6 +69,9 @@ def case_details(case: CaseResult) -> str:
     return "<br>".join(lines)
 
 
+MAX_LISTED_CASES = 12
+
+
 class CheckResultsView(QWidget):
     """Shows a CheckReport; the first failing case is chosen, and told in full below."""
 
@@ -108,11 +111,26 @@ class CheckResultsView(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumHeight(2 * self.fontMetrics().height())  # never more than the dock's
-        layout = QVBoxLayout(self)
+        self._story, self._story_scroll = story, scroll
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.summary)
         layout.addWidget(self.cases, 2)
         layout.addWidget(scroll, 3)
+
+    def wanted_height(self) -> int:
+        """The height that shows the summary, every case and the chosen case's story whole."""
+        width = self._story_scroll.viewport().width()
+        cases = self._cases_height(self.cases.topLevelItemCount())
+        story = self._story.heightForWidth(width)
+        summary = self.summary.heightForWidth(self.summary.width())
+        margins = self._layout.contentsMargins()
+        gaps = 2 * self._layout.spacing() + margins.top() + margins.bottom()
+        return max(summary, 0) + cases + max(story, self._story.sizeHint().height()) + gaps
+
+    def _cases_height(self, rows: int) -> int:
+        frame = self.cases.header().sizeHint().height() + 2 * self.cases.frameWidth()
+        return frame + rows * max(self.cases.sizeHintForRow(0), 1)
 
     def clear(self, text: str) -> None:
         self.summary.setText(text)
@@ -153,6 +171,9 @@ class CheckResultsView(QWidget):
             item.setForeground(1, COLOURS[colour])
             item.setData(0, _CASE, memory)
             self.cases.addTopLevelItem(item)
+        # Every case is listed whole (up to a dozen) before the story takes the rest.
+        shown = min(self.cases.topLevelItemCount(), MAX_LISTED_CASES)
+        self.cases.setMinimumHeight(self._cases_height(shown))
         failing = [i for i, case in enumerate(report.cases) if not case.passed]
         if memory is not None and not memory.passed and not failing:
             failing = [len(report.cases)]

@@ -126,16 +126,26 @@ class ResultsPanel(QTabWidget):
         """Every tab describes this run; the outputs and steps hold only what it returned."""
         for view in self.views():
             view.show_run(run)
-        self.ask_for_room()
+        # The pages take their sizes once laid out, and a first run's growth of the dock
+        # (WindowLayout.make_room_for_results) is laid out a turn of the loop later still.
+        QTimer.singleShot(0, self, self._ask_for_room_once_laid_out)
 
     def ask_for_room(self) -> None:
-        """The roofline's chart and the eleven steps are read whole or not at all: when their
-        tab is shown and the dock is too short, ask the window for the difference."""
+        """The roofline's chart, the eleven steps and the timeline's rows are read whole or
+        not at all: when their tab is shown and the dock is too short, ask the window for
+        the difference."""
         page = self.currentWidget()
-        wanted = {self.roofline: self.roofline.wanted_height, self.steps: self.steps.wanted_height}
+        wanted = {
+            self.roofline: self.roofline.wanted_height,
+            self.steps: self.steps.wanted_height,
+            self.timings: self.timings.wanted_height,
+        }
         for shown, height in wanted.items():
             if page is shown and height() > shown.height():
                 self.roomRequested.emit(height() - shown.height())
+
+    def _ask_for_room_once_laid_out(self) -> None:
+        QTimer.singleShot(0, self, self.ask_for_room)
 
     def show_session_changed(self, name: str) -> None:
         """Another session is shown: the tabs of the last run go back to their empty state.

@@ -40,13 +40,12 @@ from clstudio.reporting import (
     point_of,
     roofs_of,
 )
-from clstudio.session import BufferArg, Session
+from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
-MAX_OPS_PER_ITEM = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -98,7 +97,7 @@ class RooflinePanel(QWidget):
         self.measure_button.clicked.connect(self._on_measure_clicked)
         self.ops_per_item = QSpinBox()
         self.ops_per_item.setObjectName("rooflineOpsPerItem")
-        self.ops_per_item.setRange(1, MAX_OPS_PER_ITEM)
+        self.ops_per_item.setRange(1, MAX_OPERATIONS_PER_ITEM)
         self.ops_per_item.setValue(DEFAULT_OPS_PER_ITEM)
         self.ops_per_item.setToolTip(
             self.tr(
@@ -210,7 +209,7 @@ class RooflinePanel(QWidget):
         self.kernel_choice.set_kernels(program_kernels(run.session))
         latest = self._runs[-1]
         with QSignalBlocker(self.ops_per_item):
-            self.ops_per_item.setValue(self._ops.get(self._kernel_of(latest), DEFAULT_OPS_PER_ITEM))
+            self.ops_per_item.setValue(self._ops_of(latest, self._kernel_of(latest)))
         self.stack.show_content()
         self._redraw()
 
@@ -257,6 +256,11 @@ class RooflinePanel(QWidget):
             return chosen
         return run.kernel
 
+    def _ops_of(self, run: _Run, kernel: str) -> int:
+        """Operations per work-item: as typed here, else as the session declares, else 1."""
+        declared = run.session.operations_per_item.get(kernel, DEFAULT_OPS_PER_ITEM)
+        return self._ops.get(kernel, declared)
+
     def _points(self) -> list[RooflinePoint]:
         latest = self._runs[-1] if self._runs else None
         points = []
@@ -266,7 +270,7 @@ class RooflinePanel(QWidget):
             kernel = self._kernel_of(run)
             label = f"#{run.number} {kernel}"
             counted = self._counts.get(counted_as(run.session))
-            ops = self._ops.get(kernel, DEFAULT_OPS_PER_ITEM)
+            ops = self._ops_of(run, kernel)
             if kernel != run.kernel or len(program_kernels(run.session)) > 1:
                 # A program's point is its kernel's launches alone (counts are of the whole).
                 point = kernel_point(run.finished, kernel, ops, label)
@@ -286,7 +290,7 @@ class RooflinePanel(QWidget):
         points = self._points()
         self.plot.set_chart(roofs, points)
         self.plot.name_kernel(self.chosen_kernel())
-        ops = self._ops.get(self._kernel_of(latest), DEFAULT_OPS_PER_ITEM)
+        ops = self._ops_of(latest, self._kernel_of(latest))
         self.bytes_note.setText(
             self.tr(
                 "{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations"
@@ -356,8 +360,8 @@ class RooflinePanel(QWidget):
     def _on_kernel_choice_text_changed(self, _kernel: str) -> None:
         if self._runs:
             with QSignalBlocker(self.ops_per_item):
-                ops = self._ops.get(self._kernel_of(self._runs[-1]), DEFAULT_OPS_PER_ITEM)
-                self.ops_per_item.setValue(ops)
+                latest = self._runs[-1]
+                self.ops_per_item.setValue(self._ops_of(latest, self._kernel_of(latest)))
             self._redraw()
 
     def _on_measure_clicked(self) -> None:

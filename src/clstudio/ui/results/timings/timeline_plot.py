@@ -94,6 +94,10 @@ def bar_text(bar: TimelineBar) -> str:
     )
 
 
+ROW_SPACING = 1.25  # a row's line height, in lines of text
+AXES_LINES = 5  # the title, the time axis with its label, and margins
+
+
 class TimelinePlot(ThemedPlotWidget):
     """One row per command (write a, kernel, read c), bars coloured by phase."""
 
@@ -140,6 +144,11 @@ class TimelinePlot(ThemedPlotWidget):
 
     def row_names(self) -> tuple[str, ...]:
         return self._rows
+
+    def readable_height(self) -> int:
+        """The height at which each row's name has a line of its own, with the title and
+        the time axis: a program's dozen rows would otherwise print over each other."""
+        return (len(self._rows) + AXES_LINES) * int(self.fontMetrics().height() * ROW_SPACING)
 
     def set_timings(self, timings: Sequence[Timing]) -> None:
         plot = self.getPlotItem()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -37,6 +37,7 @@ from clstudio.reporting import (
     kernel_shares,
     program_times_ns,
 )
+from clstudio.session import MAX_OPERATIONS_PER_ITEM
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.run_page import run_page
@@ -57,7 +58,6 @@ STATS_ROWS = (
     QT_TRANSLATE_NOOP("TimingsPanel", "Max"),
 )
 SECONDS_ROLE = Qt.ItemDataRole.UserRole
-MAX_OPS_PER_ITEM = 1_000_000_000
 PANE_MIN = 110  # pixels: the least width of each of the four panes
 
 
@@ -117,7 +117,7 @@ class TimingsPanel(QWidget):
             label.setWordWrap(True)
         self.ops_per_item = QSpinBox()
         self.ops_per_item.setObjectName("opsPerWorkItem")
-        self.ops_per_item.setRange(0, MAX_OPS_PER_ITEM)
+        self.ops_per_item.setRange(0, MAX_OPERATIONS_PER_ITEM)
         self.ops_per_item.setSpecialValueText(self.tr("not set"))
         self.ops_per_item.setToolTip(
             self.tr(
@@ -126,6 +126,7 @@ class TimingsPanel(QWidget):
             )
         )
         self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
+        self._ops_typed = False
 
         self.stack = EmptyStatePages(
             self,
@@ -198,6 +199,13 @@ class TimingsPanel(QWidget):
         rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
         table.setFixedHeight(rows + table.horizontalHeader().height() + 2 * table.frameWidth())
 
+    def wanted_height(self) -> int:
+        """The tab's height that gives the timeline a line per row; 0 before a run."""
+        if not self.timeline.row_names():
+            return 0
+        plot_height: int = self.timeline.height()  # pyqtgraph's widget is untyped
+        return self.height() - plot_height + self.timeline.readable_height()
+
     def show_run(self, run: FinishedRun) -> None:
         """Display a finished run (failed runs too: whatever they measured is shown).
 
@@ -221,6 +229,9 @@ class TimingsPanel(QWidget):
         self._show_stats(self._stats)
         self._traffic = run.traffic()
         self._work_items = run.work_items
+        if not self._ops_typed:  # until the user types a count, the session's holds
+            with QSignalBlocker(self.ops_per_item):
+                self.ops_per_item.setValue(run.session.operations_per_item.get(run.kernel, 0))
         self._show_throughput()
         if times:
             entry = HistoryEntry(
@@ -348,6 +359,7 @@ class TimingsPanel(QWidget):
         )
 
     def _on_ops_per_item_value_changed(self, _value: int) -> None:
+        self._ops_typed = True
         self._show_throughput()
 
     def _on_timeline_bar_hovered(self, text: str) -> None:

@@ -1,5 +1,6 @@
-"""The roofline is readable where a learner looks at it: its tick labels never run
-together, and at 1280 x 800 its tab gets the room the chart needs once shown."""
+"""The roofline and the timeline are readable where a learner looks: the roofline's tick
+labels never run together, and at 1280 x 800 its tab gets the room the chart needs once
+shown, as the Timings tab does for a program's rows."""
 
 from __future__ import annotations
 
@@ -70,3 +71,39 @@ def test_the_roofline_tab_gets_room_for_its_chart_at_1280_by_800(
     qtbot.waitUntil(lambda: plot.height() >= plot.readable_height(), timeout=5_000)
     assert plot.height() >= results.height() // 2  # the chart, not its controls, fills it
     assert window.editor_panel.height() >= 150  # and the editor stays usable
+
+
+@pytest.mark.opencl
+def test_a_gallery_matmul_counts_the_operations_its_session_declares(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    assert window.files.open_example(KERNELS / "matmul_tiled.json", "matmul_tiled")
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
+        window.window_actions["run"].trigger()
+    results = window.results_panel
+    results.setCurrentWidget(results.roofline)
+    # 2 * K operations per work-item (K = 384), not one: a multiply-add per step of K.
+    assert results.roofline.ops_per_item.value() == 768
+    assert "81 920 work-items × 768 operations" in results.roofline.bytes_note.text()
+    assert results.timings.ops_per_item.value() == 768
+    assert results.timings.gflops.text().startswith("GFLOP/s: ")
+    assert results.timings.gflops.text() != "GFLOP/s: —"
+
+
+@pytest.mark.opencl
+def test_a_programs_timeline_gets_a_line_per_row_at_1280_by_800(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    window.resize(1280, 800)
+    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
+        window.window_actions["run"].trigger()
+    timeline = window.results_panel.timings.timeline
+    assert len(timeline.row_names()) >= 10  # writes, fills, two kernels, reads
+    # Shown as the run ends, without a click: the names do not print over each other.
+    qtbot.waitUntil(lambda: timeline.height() >= timeline.readable_height(), timeout=5_000)
+    assert window.editor_panel.height() >= 150
