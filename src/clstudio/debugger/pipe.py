@@ -11,18 +11,20 @@ import contextlib
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import clstudio
 from clstudio.debugger.answers import FENCE, split_fenced
 from clstudio.debugger.debug_plan import DebugPlan
+from clstudio.devices import worker_environment
 from clstudio.session import session_to_dict
 
 _READ_BYTES = 65536
@@ -41,6 +43,21 @@ class DebuggerTimeout(Exception):
     """No answer within the limit: the process was killed."""
 
 
+def debug_process_environment(
+    plan: DebugPlan, vendors: Path, environ: Mapping[str, str]
+) -> dict[str, str]:
+    """What the debug process runs with: the drivers a worker sees (Oclgrind's `.icd` is
+    private to CL Studio once a worker has started, devices.oclgrind_icd), the plan's
+    switches, and this package first on PYTHONPATH."""
+    environment = dict(environ) | worker_environment(vendors, environ) | dict(plan.environment)
+    # The process starts in its scratch folder: a relative PYTHONPATH would miss.
+    paths = [str(Path(clstudio.__file__).resolve().parent.parent)]
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [*paths, *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
+    )
+    return environment
+
+
 class DebuggerProcess:
     """One debug run: the process, its pipes, its scratch folder."""
 
@@ -50,12 +67,7 @@ class DebuggerProcess:
         session_path.write_text(json.dumps(session_to_dict(plan.session)), encoding="utf-8")
         base_dir = str(plan.session.base_dir or Path.cwd())
         status_read, status_write = os.pipe()
-        environment = dict(os.environ) | dict(plan.environment)
-        # The process starts in its scratch folder: a relative PYTHONPATH would miss.
-        paths = [str(Path(clstudio.__file__).resolve().parent.parent)]
-        environment["PYTHONPATH"] = os.pathsep.join(
-            [*paths, *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
-        )
+        environment = debug_process_environment(plan, self._scratch / "icd", os.environ)
         command = [sys.executable, "-m", "clstudio.debugger.process_main"]
         try:
             self._process = subprocess.Popen(
@@ -157,9 +169,7 @@ class DebuggerProcess:
                     stream.close()
         with contextlib.suppress(OSError):
             os.close(self._status_fd)
-        for path in self._scratch.iterdir():
-            path.unlink()
-        self._scratch.rmdir()
+        shutil.rmtree(self._scratch)  # links to the drivers' `.icd` files, not the files
 
     def _read(self, deadline: float) -> bool:
         """Read what stdout or stderr has; False at end of stdout or past the deadline."""

@@ -222,6 +222,8 @@ class MainWindow(QMainWindow):
         w.lastRunChanged.connect(self.window_layout.make_room_for_results)
         self.results_panel.roomRequested.connect(self.window_layout.grow_results)
         self.exercises.panel.roomRequested.connect(self.window_layout.shrink_results)
+        grow_debug = partial(self.window_layout.grow_bottom_dock, self.debug_dock)
+        self.debug_dock.roomRequested.connect(grow_debug)
         w.documentShown.connect(lambda: self.status.show_last_run(None))
         running = (w.runStateChanged, self.step_mode.steppingChanged)
         run_actions.follow(self, a, running, self.check_mode.checkingChanged)

@@ -100,10 +100,14 @@ class WindowLayout:
     def grow_results(self, pixels: int) -> None:
         """A Results tab needs `pixels` more to be read: the dock grows, to 3/5 of the
         window at most (the editor keeps the rest); it never shrinks here."""
-        area = self._results_area()
+        self.grow_bottom_dock(self._results, pixels)
+
+    def grow_bottom_dock(self, dock: QDockWidget, pixels: int) -> None:
+        """grow_results for any dock of the bottom area: Results or the Debug dock."""
+        area = self._area(dock)
         height = min(area + pixels, self._window.height() * 3 // 5)
         if height > area:
-            self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+            self._window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
     def shrink_results(self, pixels: int) -> None:
         """A dock above Results needs `pixels` more to be read (a check's cases): Results
@@ -114,9 +118,12 @@ class WindowLayout:
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
 
     def _results_area(self) -> int:
-        """The Results dock's height as resizeDocks counts it: with the bar of the tabs it
-        shares with the Debug dock, which the dock's own height leaves out."""
-        title = self._results.windowTitle()
+        return self._area(self._results)
+
+    def _area(self, dock: QDockWidget) -> int:
+        """A bottom dock's height as resizeDocks counts it: with the bar of the tabs that
+        Results and the Debug dock share, which the dock's own height leaves out."""
+        title = dock.windowTitle()
         bars = [
             bar
             for bar in self._window.findChildren(QTabBar)
@@ -124,7 +131,7 @@ class WindowLayout:
             and bar.isVisible()
             and any(bar.tabText(i) == title for i in range(bar.count()))
         ]
-        return self._results.height() + sum(bar.height() for bar in bars)
+        return dock.height() + sum(bar.height() for bar in bars)
 
     def hide_stale_tab_bars(self) -> None:
         """Qt leaves a copy of the bar of the second group of tabbed docks visible where

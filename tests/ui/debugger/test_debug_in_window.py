@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QScrollArea
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
@@ -50,6 +50,15 @@ def variables(dock: DebugDock) -> dict[str, str]:
     return {item.text(0): item.text(2) for item in top_items(dock.panel.variables)}
 
 
+def last_variable_shown(dock: DebugDock) -> bool:
+    tree = dock.panel.variables
+    rows = top_items(tree)
+    scroll = dock.widget()
+    assert rows and isinstance(scroll, QScrollArea)
+    bottom = tree.viewport().mapTo(scroll.viewport(), tree.visualItemRect(rows[-1]).bottomLeft())
+    return scroll.viewport().rect().contains(bottom)
+
+
 def scratch_marks(dock: DebugDock) -> list[str]:
     (branch,) = top_items(dock.panel.local_memory)
     assert branch.text(0).startswith("scratch  (local float, 256)")
@@ -79,6 +88,8 @@ def test_debug_the_reduction_from_a_gutter_breakpoint(
     assert editor.paused_line() == 26 and editor.gutter.breakpoint_lines() == (26,)
     assert (variables(dock)["lid"], variables(dock)["stride"]) == ("0", "128")
     assert actions["step_over"].isEnabled() and actions["stop_debug"].isEnabled()
+    # At 1280 x 800 the dock makes room: every variable is read without scrolling.
+    qtbot.waitUntil(lambda: last_variable_shown(dock), timeout=5_000)
 
     press(qtbot, window, Qt.Key.Key_F8, dock)  # Continue: round two
     assert (variables(dock)["lid"], variables(dock)["stride"]) == ("0", "64")

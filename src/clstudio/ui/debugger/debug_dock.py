@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from clstudio.debugger import DebugPlan, DebugStop, PausedState
@@ -13,13 +14,15 @@ from clstudio.ui.wheel_guard import guard_wheel
 class DebugDock(QDockWidget):
     """Shows the controller's run in the panel and passes the panel's requests on."""
 
+    roomRequested = Signal(int)  # pixels more the panel needs to show a pause whole
+
     def __init__(self, controller: DebugController, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Debug"), parent)
         self.setObjectName("debugDock")
         self.controller = controller
         self.panel = DebugPanel(self)
         # Its trees' minimum heights would make a 1280x800 window taller than the screen.
-        scroll = QScrollArea(self)
+        scroll = self._scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.panel)
         self.setWidget(scroll)
@@ -46,6 +49,13 @@ class DebugDock(QDockWidget):
 
     def _on_controller_paused(self, state: PausedState) -> None:
         self.panel.show_paused(state, self.controller.launch())
+        # The variables are what a pause is for: once laid out, ask for the room they need.
+        QTimer.singleShot(0, self, self._ask_for_room)
+
+    def _ask_for_room(self) -> None:
+        missing = self.panel.sizeHint().height() - self._scroll.viewport().height()
+        if self.isVisible() and missing > 0:
+            self.roomRequested.emit(missing)
 
     def _on_controller_debug_ended(self, stop: DebugStop) -> None:
         self.panel.show_ended(stop)
