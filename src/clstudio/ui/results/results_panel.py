@@ -3,7 +3,8 @@ and the tabs the window adds (host code, compiler).
 
 The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
 milliseconds (the first also imports pyqtgraph): it is made once the window has painted,
-or when first needed. The other tabs make their plots when they first show a result.
+or when first needed. The other tabs make theirs only when needed: to show a result,
+or, for the Memory tab, when it is shown.
 """
 
 from __future__ import annotations
