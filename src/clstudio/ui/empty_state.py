@@ -36,13 +36,15 @@ class EmptyState(QWidget):
         self._body.setWordWrap(True)
         self._body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._body.setOpenExternalLinks(True)
-        self._body.setVisible(bool(body))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 16, 16, 16)
         layout.addStretch(1)
         layout.addWidget(self._title)
         layout.addWidget(self._body)
+        # Only once it has a parent: a parentless label told to show opens as a window of
+        # its own, which takes the focus from the main window and then closes.
+        self._body.setVisible(bool(body))
         self.button: QPushButton | None = None
         if button_text is not None:
             self.button = QPushButton(button_text)

@@ -9,7 +9,10 @@ lines that 16 neighbouring work-items touch, which the editor marks in its gutte
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -27,8 +30,10 @@ from clstudio.reporting import FinishedRun, times_words
 from clstudio.traffic import NEIGHBOURS, AccessTraffic, TrafficResult
 from clstudio.ui.memory.heatmap_image import counts_image, playback_image, touched_box
 from clstudio.ui.memory.memory_controller import MemoryController, TrafficBackend
-from clstudio.ui.memory.memory_picture import MemoryPicture
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from clstudio.ui.memory.memory_picture import MemoryPicture
 
 KIND_WORDS = {
     "load": QT_TRANSLATE_NOOP("MemoryTab", "load"),
@@ -75,7 +80,8 @@ class MemoryTab(QWidget):
         self.step_label = QLabel()
         self.legend = QLabel()
         self.legend.setWordWrap(True)
-        self.picture = MemoryPicture()
+        # Made when the tab is first shown: a plot is slow to make and imports pyqtgraph.
+        self._picture: MemoryPicture | None = None
         self.hover = QLabel()
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
@@ -102,7 +108,6 @@ class MemoryTab(QWidget):
         self.group_choice.currentIndexChanged.connect(self._on_choice_changed)
         self.previous_button.clicked.connect(self._on_previous_button_clicked)
         self.next_button.clicked.connect(self._on_next_button_clicked)
-        self.picture.pointHovered.connect(self.hover.setText)
         self.table.cellClicked.connect(self._on_table_cell_clicked)
 
     def _layout(self) -> None:
@@ -125,8 +130,8 @@ class MemoryTab(QWidget):
         pictures = QVBoxLayout(left)
         pictures.setContentsMargins(0, 0, 0, 0)
         pictures.addWidget(self.step_label)
-        pictures.addWidget(self.picture, 1)
         pictures.addLayout(below)
+        self._pictures = pictures
         right = QWidget()
         table = QVBoxLayout(right)
         table.setContentsMargins(0, 0, 0, 0)
@@ -139,6 +144,23 @@ class MemoryTab(QWidget):
         layout.addLayout(bar)
         layout.addLayout(choices)
         layout.addWidget(split, 1)
+
+    @property
+    def picture(self) -> MemoryPicture:
+        return self._make_picture()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._make_picture()  # the tab never shows without its picture
+        super().showEvent(event)
+
+    def _make_picture(self) -> MemoryPicture:
+        if self._picture is None:
+            from clstudio.ui.memory.memory_picture import MemoryPicture
+
+            self._picture = MemoryPicture()
+            self._picture.pointHovered.connect(self.hover.setText)
+            self._pictures.insertWidget(1, self._picture, 1)
+        return self._picture
 
     def state_text(self) -> str:
         return self._state.text()

@@ -1,4 +1,4 @@
-"""Plots that follow the application's palette, and the colours the results views share.
+"""Plots that follow the application's palette.
 
 pyqtgraph draws on black by default; a plot inside a light window should look like
 the rest of it, and follow the theme when the user switches it.
@@ -13,42 +13,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
-
-# Readable on light and dark backgrounds alike.
-PHASE_COLOURS = {
-    "upload": "#3b82c4",
-    "fill": "#2aa5b8",
-    "kernel": "#e07b26",
-    "download": "#3f9e4d",
-}
-PHASE_TITLES = {  # shown translated, in the context "PlotStyle"
-    "upload": QT_TRANSLATE_NOOP("PlotStyle", "Host → device"),
-    "fill": QT_TRANSLATE_NOOP("PlotStyle", "Filled on the device"),
-    "kernel": QT_TRANSLATE_NOOP("PlotStyle", "Kernel"),
-    "download": QT_TRANSLATE_NOOP("PlotStyle", "Device → host"),
-}
-SERIES_COLOURS = (
-    "#e07b26",
-    "#3b82c4",
-    "#3f9e4d",
-    "#c7403a",
-    "#8a5cc2",
-    "#8c6239",
-    "#d15fae",
-    "#6f7782",
-    "#b5b026",
-    "#2aa5b8",
-)
-# The kernels of a program on the timeline: none is a phase's blue or green.
-KERNEL_COLOURS = ("#e07b26", "#8a5cc2", "#c7403a", "#2aa5b8", "#d15fae", "#8c6239", "#b5b026")
-MARKER_COLOUR = "#d62728"
-FAILURE_COLOUR = "#d9453b"
-
-
-def series_colour(number: int) -> str:
-    """The colour of run number `number` in overlays; stable while the history lasts."""
-    return SERIES_COLOURS[number % len(SERIES_COLOURS)]
+from clstudio.ui.results.plot_colours import FAILURE_COLOUR
 
 
 def adopt_new_windows(owner: QWidget, before: set[QWidget]) -> None:

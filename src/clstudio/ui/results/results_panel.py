@@ -2,10 +2,14 @@
 and the tabs the window adds (host code, compiler).
 
 The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
-milliseconds: it is made once the window has painted, or when first needed.
+milliseconds (the first also imports pyqtgraph): it is made once the window has painted,
+or when first needed. The other tabs make theirs only when needed: to show a result,
+or, for the Memory tab, when it is shown.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QPaintEvent
@@ -16,12 +20,14 @@ from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
 from clstudio.ui.results.console_panel import ConsolePanel
-from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.result_view import ResultView
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.results.timings.timings_panel import TimingsPanel
 from clstudio.ui.steps.steps_panel import StepsPanel
+
+if TYPE_CHECKING:
+    from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
 
 class ResultsPanel(QTabWidget):
@@ -77,6 +83,8 @@ class ResultsPanel(QTabWidget):
 
     def _make_outputs(self) -> OutputsPanel:
         if self._outputs is None:
+            from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+
             self._outputs = OutputsPanel()
             self._outputs.setObjectName("resultsOutputs")
             self._outputs.banner.checkRequested.connect(self.checkRequested)
@@ -153,7 +161,10 @@ class ResultsPanel(QTabWidget):
         The Roofline keeps earlier runs, to compare a kernel with its rewrite in another
         session; the Console keeps its lines, and says where this session's output begins.
         """
-        cleared: tuple[ResultView, ...] = (self.timings, self.outputs, self.steps)
+        # Outputs not made yet are empty already; making them here would import pyqtgraph
+        # before the first paint, which shows the first session.
+        outputs = () if self._outputs is None else (self._outputs,)
+        cleared: tuple[ResultView, ...] = (self.timings, *outputs, self.steps)
         for view in (*cleared, *self._added_views):
             view.clear()
         self.sweep.clear()  # a sweep is not a run's view: it has no show_run

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
@@ -43,7 +44,9 @@ from clstudio.reporting import (
 from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
-from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
+
+if TYPE_CHECKING:
+    from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
 
@@ -87,7 +90,8 @@ class RooflinePanel(QWidget):
         self._counts: dict[tuple[object, ...], CountResult] = {}  # per counted_as(session)
         self._next = 1
 
-        self._plot: RooflinePlot | None = None  # made at the first run: plots are slow to make
+        # Made at the first run: plots are slow to make, and the first imports pyqtgraph.
+        self._plot: RooflinePlot | None = None
         self.verdict = QLabel()
         self.verdict.setObjectName("rooflineVerdict")
         self.verdict.setWordWrap(True)
@@ -167,6 +171,8 @@ class RooflinePanel(QWidget):
     @property
     def plot(self) -> RooflinePlot:
         if self._plot is None:
+            from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
+
             self._plot = RooflinePlot()
             self._layout.addWidget(self._plot, 1)
         return self._plot

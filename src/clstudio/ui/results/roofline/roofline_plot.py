@@ -11,7 +11,8 @@ from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from clstudio.reporting import RooflinePoint, Roofs
-from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
+from clstudio.ui.results.plot_colours import MARKER_COLOUR
+from clstudio.ui.results.plot_style import ThemedPlotWidget
 
 ROOF_COLOUR = "#3b82c4"
 EARLIER_ALPHA = 90  # of 255: earlier runs are fainter than the latest

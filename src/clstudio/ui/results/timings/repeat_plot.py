@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.results.plot_style import ThemedPlotWidget
-
-
-@dataclass(frozen=True)
-class RepeatSeries:
-    """One run's kernel times in nanoseconds, as a labelled curve."""
-
-    label: str
-    times_ns: tuple[int, ...]
-    colour: str
+from clstudio.ui.results.timings.repeat_series import RepeatSeries
 
 
 class RepeatPlot(ThemedPlotWidget):

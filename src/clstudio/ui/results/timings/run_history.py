@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import format_seconds
-from clstudio.ui.results.plot_style import series_colour
+from clstudio.ui.results.plot_colours import series_colour
 
 MAX_RUNS = 50
 _ENTRY = Qt.ItemDataRole.UserRole

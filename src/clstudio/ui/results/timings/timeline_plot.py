@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -10,19 +9,16 @@ from PySide6.QtCore import QCoreApplication, QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from clstudio.common import PHASES, Timing, format_seconds
+from clstudio.ui.results.plot_colours import PHASE_COLOURS
 from clstudio.ui.results.plot_hover import PlotHover
-from clstudio.ui.results.plot_style import (
-    KERNEL_COLOURS,
-    PHASE_COLOURS,
-    PHASE_TITLES,
-    ThemedPlotWidget,
-)
+from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.timings.timeline_bars import (
     TimelineBar,
     bar_kernels,
     timeline,
     timeline_rows,
 )
+from clstudio.ui.results.timings.timeline_legend import kernel_colour
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 BAR_HEIGHT = 0.6
@@ -32,39 +28,6 @@ ROW_TITLES = {
     "kernel": QT_TRANSLATE_NOOP("TimelinePlot", "kernel"),
     "download": QT_TRANSLATE_NOOP("TimelinePlot", "read"),
 }
-
-
-def kernel_colour(kernel: str, kernels: Sequence[str]) -> str:
-    """One kernel keeps the phase's orange; the kernels of a program get a colour each."""
-    if len(kernels) <= 1:
-        return PHASE_COLOURS["kernel"]
-    return KERNEL_COLOURS[kernels.index(kernel) % len(KERNEL_COLOURS)]
-
-
-def legend_html(kernels: Sequence[str] = ()) -> str:
-    """Coloured squares naming the phases, and each kernel of a program; shown beside the
-    plot, where it hides no bar.
-
-    Each square and its name wrap together (a narrow pane left a square at a line's end).
-    """
-    phases = [phase for phase in PHASES if phase != "kernel" or len(kernels) <= 1]
-    names = [
-        (PHASE_COLOURS[phase], QCoreApplication.translate("PlotStyle", PHASE_TITLES[phase]))
-        for phase in phases
-    ]
-    if len(kernels) > 1:
-        names += [
-            (
-                kernel_colour(k, kernels),
-                QCoreApplication.translate("TimelinePlot", "kernel {name}").format(name=k),
-            )
-            for k in kernels
-        ]
-    return " &nbsp; ".join(
-        f"<span style='white-space:nowrap'><span style='color:{colour}'>■</span>&nbsp;"
-        f"{html.escape(name)}</span>"
-        for colour, name in names
-    )
 
 
 def bar_text(bar: TimelineBar) -> str:

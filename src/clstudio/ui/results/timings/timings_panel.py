@@ -8,6 +8,7 @@ devices) can be overlaid on the per-repeat plot.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QShowEvent
@@ -42,11 +43,15 @@ from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.run_page import run_page
 from clstudio.ui.results.timings.kernel_shares_table import KernelSharesTable
-from clstudio.ui.results.timings.repeat_plot import RepeatPlot, RepeatSeries
+from clstudio.ui.results.timings.repeat_series import RepeatSeries
 from clstudio.ui.results.timings.run_history import HistoryEntry, RunHistory
-from clstudio.ui.results.timings.timeline_plot import TimelinePlot, legend_html
+from clstudio.ui.results.timings.timeline_legend import legend_html
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.wheel_guard import guard_wheel
+
+if TYPE_CHECKING:
+    from clstudio.ui.results.timings.repeat_plot import RepeatPlot
+    from clstudio.ui.results.timings.timeline_plot import TimelinePlot
 
 # The rows' names, which stats_value takes; shown translated.
 STATS_ROWS = (
@@ -74,14 +79,14 @@ class TimingsPanel(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.timeline = TimelinePlot()
+        # Made at the first run: plots are slow to make, and the first imports pyqtgraph.
+        self._timeline: TimelinePlot | None = None
+        self._repeats: RepeatPlot | None = None
         self.timeline_legend = QLabel(legend_html())
         self.timeline_legend.setWordWrap(True)
         self.timeline_hover = QLabel(" ")
         # Long hover texts must not widen the column and shift the splitter.
         self.timeline_hover.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.timeline.barHovered.connect(self._on_timeline_bar_hovered)
-        self.repeats = RepeatPlot()
         self.history = RunHistory()
         self.history.checkedRunsChanged.connect(self._on_history_checked_runs_changed)
 
@@ -143,7 +148,7 @@ class TimingsPanel(QWidget):
         timeline_box = QWidget()
         timeline_layout = QVBoxLayout(timeline_box)
         timeline_layout.setContentsMargins(0, 0, 0, 0)
-        timeline_layout.addWidget(self.timeline, 1)
+        self._timeline_layout = timeline_layout  # the plot goes on top, once made
         timeline_layout.addWidget(self.timeline_legend)
         timeline_layout.addWidget(self.timeline_hover)
 
@@ -171,14 +176,17 @@ class TimingsPanel(QWidget):
         guard_wheel(numbers)  # scrolling the numbers never edits the operations
         # Narrow panes scroll rather than force the window wider: four panes side by
         # side must fit in a dock beside the editor.
-        for pane in (timeline_box, self.repeats, numbers, self.history):
+        repeats_box = QWidget()
+        self._repeats_layout = QVBoxLayout(repeats_box)  # the plot goes here, once made
+        self._repeats_layout.setContentsMargins(0, 0, 0, 0)
+        for pane in (timeline_box, repeats_box, numbers, self.history):
             pane.setMinimumWidth(PANE_MIN)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
         for widget, stretch in (
             (timeline_box, 3),
-            (self.repeats, 3),
+            (repeats_box, 3),
             (numbers, 2),
             (self.history, 2),
         ):
@@ -187,6 +195,25 @@ class TimingsPanel(QWidget):
         splitter.setSizes([360, 320, 300, 300])  # scaled to the width it gets
 
         return run_page(self.banner, self.summary, splitter)
+
+    @property
+    def timeline(self) -> TimelinePlot:
+        if self._timeline is None:
+            from clstudio.ui.results.timings.timeline_plot import TimelinePlot
+
+            self._timeline = TimelinePlot()
+            self._timeline.barHovered.connect(self._on_timeline_bar_hovered)
+            self._timeline_layout.insertWidget(0, self._timeline, 1)
+        return self._timeline
+
+    @property
+    def repeats(self) -> RepeatPlot:
+        if self._repeats is None:
+            from clstudio.ui.results.timings.repeat_plot import RepeatPlot
+
+            self._repeats = RepeatPlot()
+            self._repeats_layout.addWidget(self._repeats)
+        return self._repeats
 
     def showEvent(self, event: QShowEvent) -> None:
         self._fit_stats_table()
@@ -201,10 +228,11 @@ class TimingsPanel(QWidget):
 
     def wanted_height(self) -> int:
         """The tab's height that gives the timeline a line per row; 0 before a run."""
-        if not self.timeline.row_names():
+        timeline = self._timeline  # not made for the asking: it is made by the first run
+        if timeline is None or not timeline.row_names():
             return 0
-        plot_height: int = self.timeline.height()  # pyqtgraph's widget is untyped
-        return self.height() - plot_height + self.timeline.readable_height()
+        plot_height: int = timeline.height()  # pyqtgraph's widget is untyped
+        return self.height() - plot_height + timeline.readable_height()
 
     def show_run(self, run: FinishedRun) -> None:
         """Display a finished run (failed runs too: whatever they measured is shown).

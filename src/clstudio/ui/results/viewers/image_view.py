@@ -10,8 +10,9 @@ from PySide6.QtCore import QPointF, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from clstudio.ui.results.plot_colours import MARKER_COLOUR
 from clstudio.ui.results.plot_hover import PlotHover
-from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget, adopt_new_windows
+from clstudio.ui.results.plot_style import ThemedPlotWidget, adopt_new_windows
 from clstudio.ui.results.viewers.buffer_layout import display_array, format_value
 from clstudio.ui.results.viewers.line_view import value_bounds
 

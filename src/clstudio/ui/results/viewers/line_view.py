@@ -27,8 +27,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
+from clstudio.ui.results.plot_colours import MARKER_COLOUR
 from clstudio.ui.results.plot_hover import PlotHover
-from clstudio.ui.results.plot_style import MARKER_COLOUR, ThemedPlotWidget
+from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import (
     BufferLayout,
     display_array,

@@ -1,0 +1,60 @@
+"""The window paints first and imports its plotting and OpenCL libraries later, if ever.
+
+The first paint shows no plot, and importing pyqtgraph takes a good part of a start:
+every plot is made when it is first needed. A fresh process, started as
+bench/bench_startup.py starts the app, tells what it had imported at that paint.
+"""
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """
+import sys
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from clstudio.ui.app import create_application, open_main_window
+
+app = create_application()
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+window = open_main_window()
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            roots = {name.split(".")[0] for name in sys.modules}
+            print(sorted(roots & {"pyqtgraph", "pyopencl"}), flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+
+
+painted = FirstPaint()
+window.installEventFilter(painted)
+app.exec()
+window.close()
+"""
+
+
+def test_the_first_paint_comes_before_pyqtgraph_and_pyopencl(tmp_path: Path) -> None:
+    # Its own settings and data: no last session or recovery offer opens a plot.
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "CLSTUDIO_DATA_DIR": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded: list[str] = ast.literal_eval(done.stdout.strip().splitlines()[0])
+    assert loaded == []
