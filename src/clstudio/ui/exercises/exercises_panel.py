@@ -29,6 +29,7 @@ from clstudio.ui.exercises.grading_results import CheckResultsView
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
 
 _NAME = Qt.ItemDataRole.UserRole
+LIST_ROWS_WHILE_CHECKED = 3  # the exercise list keeps these when a check needs the room
 
 
 class ExercisesPanel(QWidget):
@@ -53,7 +54,7 @@ class ExercisesPanel(QWidget):
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.list.header().setStretchLastSection(False)
-        self.list.setMinimumHeight(7 * self.list.fontMetrics().height() + 12)  # about 6 rows
+        self.list.setMinimumHeight((LIST_ROWS_WHILE_CHECKED + 2) * self.list.fontMetrics().height())
         self.list.currentItemChanged.connect(self._on_list_current_changed)
         self.list.itemDoubleClicked.connect(
             lambda item, _column: self.openRequested.emit(item.data(0, _NAME))
@@ -118,7 +119,7 @@ class ExercisesPanel(QWidget):
         lower_layout.addLayout(buttons)
         lower_layout.addWidget(self.progress)
         lower_layout.addWidget(self.tabs, 1)
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter = self._splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.list)
         splitter.addWidget(lower)
         splitter.setStretchFactor(0, 1)
@@ -239,9 +240,30 @@ class ExercisesPanel(QWidget):
 
     def _ask_for_room(self) -> None:
         shown = self.tabs.currentWidget() is self.results and self.isVisible()
-        missing = self.results.wanted_height() - self.results.height()
+        missing = self._missing_height()
         if shown and missing > 0:
             self.roomRequested.emit(missing)
+            # What Results could not give, the list gives once the dock's resize is laid out.
+            QTimer.singleShot(0, self, self._after_results_gave)
+
+    def _after_results_gave(self) -> None:
+        QTimer.singleShot(0, self, self._take_from_list)
+
+    def _take_from_list(self) -> None:
+        """The exercise list yields rows to the Check tab, down to LIST_ROWS_WHILE_CHECKED,
+        with the chosen exercise kept in view."""
+        listed, lower = self._splitter.sizes()
+        header = self.list.header().sizeHint().height() + 2 * self.list.frameWidth()
+        floor = header + LIST_ROWS_WHILE_CHECKED * max(self.list.sizeHintForRow(0), 1)
+        given = min(self._missing_height(), listed - floor)
+        if given > 0:
+            self._splitter.setSizes([listed - given, lower + given])
+            current = self.list.currentItem()
+            if current is not None:
+                self.list.scrollToItem(current)
+
+    def _missing_height(self) -> int:
+        return self.results.wanted_height() - self.results.height()
 
     def show_check_failed(self, text: str) -> None:
         """A check that could not start or broke: the reason where its results would be."""
