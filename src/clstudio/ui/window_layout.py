@@ -112,13 +112,10 @@ class WindowLayout:
     def shrink_results(self, pixels: int) -> None:
         """A dock above Results needs `pixels` more to be read (a check's cases): Results
         gives them, down to 1/5 of the window; it never grows here."""
-        area = self._results_area()
+        area = self._area(self._results)
         height = max(area - pixels, self._window.height() // 5)
         if height < area:
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
-
-    def _results_area(self) -> int:
-        return self._area(self._results)
 
     def _area(self, dock: QDockWidget) -> int:
         """A bottom dock's height as resizeDocks counts it: with the bar of the tabs that
@@ -157,7 +154,7 @@ class WindowLayout:
         """After the first run of a first layout: the Results toward 2/5 of the window."""
         if self._grow_results_on_first_run:
             self._grow_results_on_first_run = False
-            height = max(self._results_area(), self._window.height() * 2 // 5)
+            height = max(self._area(self._results), self._window.height() * 2 // 5)
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
 
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from clstudio.exercises import CheckReport, Exercise
 from clstudio.ui.exercises.grading_results import CheckResultsView
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
+from clstudio.ui.when_laid_out import when_laid_out
 
 _NAME = Qt.ItemDataRole.UserRole
 LIST_ROWS_WHILE_CHECKED = 3  # the exercise list keeps these when a check needs the room
@@ -244,10 +245,7 @@ class ExercisesPanel(QWidget):
         if shown and missing > 0:
             self.roomRequested.emit(missing)
             # What Results could not give, the list gives once the dock's resize is laid out.
-            QTimer.singleShot(0, self, self._after_results_gave)
-
-    def _after_results_gave(self) -> None:
-        QTimer.singleShot(0, self, self._take_from_list)
+            when_laid_out(self, self._take_from_list)
 
     def _take_from_list(self) -> None:
         """The exercise list yields rows to the Check tab, down to LIST_ROWS_WHILE_CHECKED,

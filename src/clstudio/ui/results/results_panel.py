@@ -25,6 +25,7 @@ from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.results.timings.timings_panel import TimingsPanel
 from clstudio.ui.steps.steps_panel import StepsPanel
+from clstudio.ui.when_laid_out import when_laid_out
 
 if TYPE_CHECKING:
     from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
@@ -134,9 +135,8 @@ class ResultsPanel(QTabWidget):
         """Every tab describes this run; the outputs and steps hold only what it returned."""
         for view in self.views():
             view.show_run(run)
-        # The pages take their sizes once laid out, and a first run's growth of the dock
-        # (WindowLayout.make_room_for_results) is laid out a turn of the loop later still.
-        QTimer.singleShot(0, self, self._ask_for_room_once_laid_out)
+        # Once the pages, and a first run's growth of the dock, are laid out.
+        when_laid_out(self, self.ask_for_room)
 
     def ask_for_room(self) -> None:
         """The roofline's chart, the eleven steps and the timeline's rows are read whole or
@@ -151,9 +151,6 @@ class ResultsPanel(QTabWidget):
         for shown, height in wanted.items():
             if page is shown and height() > shown.height():
                 self.roomRequested.emit(height() - shown.height())
-
-    def _ask_for_room_once_laid_out(self) -> None:
-        QTimer.singleShot(0, self, self.ask_for_room)
 
     def show_session_changed(self, name: str) -> None:
         """Another session is shown: the tabs of the last run go back to their empty state.
