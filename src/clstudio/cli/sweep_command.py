@@ -20,9 +20,9 @@ from clstudio.measurements import (
     KernelChoiceError,
     SweepResult,
     chosen_kernel,
-    first_launch_of,
     program_kernels,
     sweep_local_sizes,
+    sweep_sizes,
     with_kernel_local_size,
 )
 from clstudio.reporting import (
@@ -36,7 +36,6 @@ from clstudio.reporting import (
     roofs_of,
 )
 from clstudio.session import SessionError, load_session
-from clstudio.validation import local_size_candidates
 from clstudio.worker.client import WorkerClient
 
 NAME = "sweep"
@@ -89,16 +88,8 @@ def execute(options: argparse.Namespace) -> int:
         device = worker.devices().select(session.device)
         if device is None:
             return _fail(gettext("no OpenCL device matches the session's"))
-        launch = first_launch_of(session, kernel)
-        global_size = launch.global_size if launch is not None else session.global_size
         if not sizes:
-            limits = limits_of(device)
-            sizes = local_size_candidates(
-                tuple(global_size),
-                limits.max_work_group_size,
-                limits.max_work_item_sizes,
-                limits.non_uniform_work_groups,
-            )
+            sizes = sweep_sizes(session, kernel, limits_of(device))
         sweep = sweep_local_sizes(worker, session, sizes, kernel=kernel)
         point = None
         if sweep.best is not None:

@@ -6,12 +6,17 @@ A program of several launches is measured one kernel at a time (program_kernels)
 """
 
 from clstudio.measurements.device_runs import run_on_devices
-from clstudio.measurements.local_size_sweep import SweepPoint, SweepResult, sweep_local_sizes
+from clstudio.measurements.local_size_sweep import (
+    SweepPoint,
+    SweepResult,
+    sweep_local_sizes,
+    sweep_sizes,
+)
 from clstudio.measurements.peak_runner import measure_peaks
 from clstudio.measurements.program_kernels import (
     KernelChoiceError,
     chosen_kernel,
-    first_launch_of,
+    kernel_global_size,
     kernel_times_per_repeat,
     program_kernels,
     with_kernel_local_size,
@@ -22,11 +27,12 @@ __all__ = [
     "SweepPoint",
     "SweepResult",
     "chosen_kernel",
-    "first_launch_of",
+    "kernel_global_size",
     "kernel_times_per_repeat",
     "measure_peaks",
     "program_kernels",
     "run_on_devices",
     "sweep_local_sizes",
+    "sweep_sizes",
     "with_kernel_local_size",
 ]

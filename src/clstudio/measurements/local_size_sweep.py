@@ -21,15 +21,29 @@ from dataclasses import dataclass, replace
 
 from clstudio.backend import Backend
 from clstudio.common import ReferenceReport, gettext
+from clstudio.devices import DeviceLimits
 from clstudio.measurements.program_kernels import (
     chosen_kernel,
-    first_launch_of,
+    kernel_global_size,
     kernel_times_per_repeat,
     with_kernel_local_size,
 )
 from clstudio.session import Session
+from clstudio.validation import local_size_candidates
 
 TIMED_REPEATS = 3
+
+
+def sweep_sizes(session: Session, kernel: str, limits: DeviceLimits) -> list[tuple[int, ...]]:
+    """The local sizes a sweep of `kernel` tries when none are given: every one the
+    device allows for the kernel's first launch, thinned to a few."""
+    return local_size_candidates(
+        kernel_global_size(session, kernel),
+        limits.max_work_group_size,
+        limits.max_work_item_sizes,
+        limits.non_uniform_work_groups,
+    )
+
 
 SweepProgress = Callable[[int, int, tuple[int, ...] | None], None]  # done, total, next size
 
@@ -88,8 +102,7 @@ def sweep_local_sizes(
     sweep so far after each size, so that its plot can grow.
     """
     swept = chosen_kernel(session, kernel)
-    first = first_launch_of(session, swept)
-    global_size = tuple(first.global_size if first is not None else session.global_size)
+    global_size = kernel_global_size(session, swept)
     points: list[SweepPoint] = []
     stopped = ""
     for done, size in enumerate(sizes):

@@ -35,9 +35,10 @@ def chosen_kernel(session: Session, kernel: str | None) -> str:
     return kernel
 
 
-def first_launch_of(session: Session, kernel: str) -> Launch | None:
-    """The first launch of `kernel`, whose NDRange a sweep's sizes are chosen for."""
-    return next((one for one in leaf_launches(session.launches) if one.kernel == kernel), None)
+def kernel_global_size(session: Session, kernel: str) -> tuple[int, ...]:
+    """The NDRange a sweep's sizes are chosen for: the first launch of `kernel`'s."""
+    first = next((one for one in leaf_launches(session.launches) if one.kernel == kernel), None)
+    return tuple(first.global_size if first is not None else session.global_size)
 
 
 def with_kernel_local_size(session: Session, kernel: str, size: tuple[int, ...]) -> Session:

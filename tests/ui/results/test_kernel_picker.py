@@ -53,7 +53,7 @@ def test_the_second_kernel_picked_is_the_one_swept_and_named(
 ) -> None:
     window = _opened(qtbot, make_window, PROGRAM)
     monkeypatch.setattr(  # the block scan needs its local size of 1024; one size keeps it short
-        "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(1024,)]
+        "clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: [(1024,)]
     )
     panel = window.results_panel.sweep
     window.results_panel.setCurrentWidget(panel)

@@ -59,9 +59,7 @@ def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     window = make_window(discover=discover)
     window.files.load(KERNELS / "vector_add.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
-    monkeypatch.setattr(
-        "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(32,), (64,)]
-    )
+    monkeypatch.setattr("clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: [(32,), (64,)])
     panel = window.results_panel.sweep
     window.results_panel.setCurrentWidget(panel)
     with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=30_000):
@@ -84,7 +82,7 @@ def test_a_size_that_breaks_matmul_tiled_is_crossed_out_with_why_and_never_offer
     window.files.load(KERNELS / "matmul_tiled.json")
     qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
     monkeypatch.setattr(  # 2 x 8 runs faster than 16 x 16, and the tiles then compute garbage
-        "clstudio.ui.run.sweep_controller.local_size_candidates", lambda *_: [(16, 16), (2, 8)]
+        "clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: [(16, 16), (2, 8)]
     )
     panel = window.results_panel.sweep
     window.results_panel.setCurrentWidget(panel)

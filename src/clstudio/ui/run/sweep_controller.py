@@ -12,15 +12,14 @@ from clstudio.measurements import (
     KernelChoiceError,
     SweepResult,
     chosen_kernel,
-    first_launch_of,
     program_kernels,
     sweep_local_sizes,
+    sweep_sizes,
 )
 from clstudio.session import Session
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.results.sweep_panel import SweepPanel
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
-from clstudio.validation import local_size_candidates
 
 # Sizes done, sizes in all, the next, and the sweep so far (None before the first size).
 SweepStep = tuple[int, int, tuple[int, ...] | None, SweepResult | None]
@@ -67,15 +66,7 @@ class SweepController(QObject):
         except KernelChoiceError as exc:
             self._panel.show_refusal(str(exc))
             return False
-        launch = first_launch_of(session, kernel)
-        global_size = launch.global_size if launch is not None else session.global_size
-        limits = limits_of(device)
-        sizes = local_size_candidates(
-            tuple(global_size),
-            limits.max_work_group_size,
-            limits.max_work_item_sizes,
-            limits.non_uniform_work_groups,
-        )
+        sizes = sweep_sizes(session, kernel, limits_of(device))
         if not sizes:
             self._panel.show_refusal(
                 self.tr("This global size allows no local size on this device.")
