@@ -35,6 +35,23 @@ def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
 
 
+def run_example(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    name: str,
+    size: tuple[int, int] | None = None,
+) -> MainWindow:
+    """A window (of `size`, if given) with the gallery's `name` open and run once."""
+    window = make_window()
+    if size is not None:
+        window.resize(*size)
+    assert window.files.open_example(KERNELS / f"{name}.json", name)
+    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
+        window.window_actions["run"].trigger()
+    return window
+
+
 @pytest.mark.parametrize("size", [(900, 130), (900, 420), (300, 300), (1600, 700)])
 def test_tick_labels_are_distinct_and_never_overlap(qtbot: QtBot, size: tuple[int, int]) -> None:
     plot = RooflinePlot()
@@ -59,12 +76,7 @@ def test_tick_labels_are_distinct_and_never_overlap(qtbot: QtBot, size: tuple[in
 def test_the_roofline_tab_gets_room_for_its_chart_at_1280_by_800(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
-    assert window.files.open_example(KERNELS / "matmul_tiled.json", "matmul_tiled")
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
-        window.window_actions["run"].trigger()
+    window = run_example(qtbot, make_window, "matmul_tiled", (1280, 800))
     results = window.results_panel
     results.setCurrentWidget(results.roofline)
     plot = results.roofline.plot
@@ -77,11 +89,7 @@ def test_the_roofline_tab_gets_room_for_its_chart_at_1280_by_800(
 def test_a_gallery_matmul_counts_the_operations_its_session_declares(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    assert window.files.open_example(KERNELS / "matmul_tiled.json", "matmul_tiled")
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
-        window.window_actions["run"].trigger()
+    window = run_example(qtbot, make_window, "matmul_tiled")
     results = window.results_panel
     results.setCurrentWidget(results.roofline)
     # 2 * K operations per work-item (K = 384), not one: a multiply-add per step of K.
@@ -96,12 +104,7 @@ def test_a_gallery_matmul_counts_the_operations_its_session_declares(
 def test_a_programs_timeline_gets_a_line_per_row_at_1280_by_800(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
-    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
-        window.window_actions["run"].trigger()
+    window = run_example(qtbot, make_window, "scan_multi_block", (1280, 800))
     timeline = window.results_panel.timings.timeline
     assert len(timeline.row_names()) >= 10  # writes, fills, two kernels, reads
     # Shown as the run ends, without a click: the names do not print over each other.
