@@ -7,6 +7,7 @@ of their own rather than cutting either ("matmul_tiled (6 arg", "E=16").
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 
@@ -42,6 +43,15 @@ class EditorBar(QWidget):
 
     def is_wrapped(self) -> bool:
         return bool(self._wrapped)
+
+    def minimumSizeHint(self) -> QSize:
+        """The wrapped bar's: the one-row layout's minimum would hold the editor's column
+        (and the docks beside it) wider than the wrapped bar needs, and keep it one row."""
+        margins = self._grid.contentsMargins()
+        top = self._kernel.minimumSizeHint().width() + self._grid.horizontalSpacing()
+        top += self._buttons.minimumSizeHint().width()
+        width = max(top, self._options.minimumSizeHint().width())
+        return QSize(width + margins.left() + margins.right(), super().minimumSizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
