@@ -1,11 +1,20 @@
-"""Discovery waits for the window's first paint, so that its worker never competes with it."""
+"""Discovery and the first build wait for the window's first paint, so that their workers
+never compete with it."""
 
 import threading
+from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from clstudio.common import BuildResult
+from clstudio.devices import DeviceSelector
+from clstudio.engine import InProcessBackend
+from clstudio.ui.backends import Backends
+from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.first_paint import FirstPaint
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
 
 
 def test_work_after_the_first_paint_waits_for_it(qtbot: QtBot) -> None:
@@ -27,3 +36,49 @@ def test_work_after_the_first_paint_waits_for_it(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: not thread.is_alive())
     thread.join()
     assert calls == ["discovered"] and answers == ["inventory"]
+
+
+class RecordingBuilder:
+    def __init__(self) -> None:
+        self.sources: list[str] = []
+
+    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
+        self.sources.append(source)
+        return BuildResult(True, "", (), (), 0.0)
+
+
+def test_a_build_asked_for_before_the_first_paint_starts_after_it(qtbot: QtBot) -> None:
+    """The first session's build boots a worker: that must not compete with the paint."""
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    backend = RecordingBuilder()
+    builder = FirstPaint(widget).builder(backend)
+    thread = threading.Thread(target=lambda: builder.build("kernel", "", None))
+    thread.start()
+    qtbot.wait(50)
+    assert backend.sources == []
+    widget.show()
+    qtbot.waitUntil(lambda: not thread.is_alive())
+    thread.join()
+    assert backend.sources == ["kernel"]
+
+
+def test_the_window_builds_its_first_source_only_once_it_has_painted(
+    qtbot: QtBot, settings: AppSettings, tmp_path: Path
+) -> None:
+    tools = InProcessBackend()
+    built: list[str] = []
+    building = tools.build
+
+    def build(source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
+        built.append(source)
+        return building(source, options, selector)
+
+    tools.build = build  # type: ignore[method-assign]
+    window = MainWindow(settings, backends=Backends(tools, tools), recovery=RecoveryStore(tmp_path))
+    qtbot.addWidget(window)
+    qtbot.wait(100)  # the window has asked for the build of the session it shows
+    assert built == []
+    window.show()
+    qtbot.waitUntil(lambda: bool(built))
+    assert built[0] == window.editor_panel.editor.toPlainText()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -89,6 +88,9 @@ def missing_runtime_hint(platform: str) -> str:
 
 
 def _library_of(distribution: str, name: str) -> Path | None:
+    # Imported here: importlib.metadata brings the email package, which start-up does not need.
+    from importlib import metadata
+
     try:
         files = metadata.distribution(distribution).files or []
     except metadata.PackageNotFoundError:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import platform
-from importlib import metadata
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, qVersion
@@ -12,7 +11,10 @@ from clstudio import __version__
 
 
 def _version(distribution: str) -> str:
-    # Read from the installed metadata: no widget imports pyopencl.
+    # Read from the installed metadata: no widget imports pyopencl. Imported here: it
+    # brings the email package, which the window's start does not need.
+    from importlib import metadata
+
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:

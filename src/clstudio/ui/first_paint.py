@@ -1,7 +1,8 @@
 """Work that waits for the window's first paint, so that it never competes with it.
 
-On two shared cores, device discovery's worker booting beside the window (its own
-numpy, pyopencl and driver) made the first paint later (bench/bench_startup.py).
+On two shared cores, a worker booting beside the window (its own numpy, pyopencl and
+driver: discovery's, or the one that builds the first session's source) made the
+first paint later (bench/bench_startup.py).
 The work is still submitted at once, so it counts as running from the start; only
 its thread waits for the paint.
 """
@@ -13,6 +14,10 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject
+
+from clstudio.backend import Builder
+from clstudio.common import BuildResult
+from clstudio.devices import DeviceSelector
 
 T = TypeVar("T")
 LONGEST_WAIT_S = 3.0  # a window that is never shown does not hold the work back for ever
@@ -35,8 +40,22 @@ class FirstPaint(QObject):
 
         return waiting
 
+    def builder(self, builder: Builder) -> Builder:
+        """`builder`, whose builds (off the GUI thread) wait for the paint."""
+        return _BuildsAfterPaint(builder, self._painted)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             self._painted.set()
             watched.removeEventFilter(self)
         return False
+
+
+class _BuildsAfterPaint:
+    def __init__(self, builder: Builder, painted: threading.Event) -> None:
+        self._builder = builder
+        self._painted = painted
+
+    def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
+        self._painted.wait(LONGEST_WAIT_S)
+        return self._builder.build(source, options, selector)

