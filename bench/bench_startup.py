@@ -2,8 +2,10 @@
 
 The baseline, in the same run, is a process that imports PySide6, pyqtgraph and
 pyopencl and creates a QApplication: what any Qt + OpenCL tool pays before it
-shows anything. Both are timed by this process from the launch of the child to
-the line the child prints (the app's at its main window's first paint event).
+shows anything. The app is the `clstudio` command itself, run as `python -m clstudio`
+runs it (its parser, its collector paused, the app). Both are timed by this process
+from the launch of the child to the line the child prints (the app's at its main
+window's first paint event).
 The app's own settings and data go to a temporary folder, so no last session
 or recovery offer changes what is measured. Both start from compiled bytecode, as an
 installed app does (a first launch of each fills a private cache). Target: at most
@@ -29,29 +31,47 @@ app = PySide6.QtWidgets.QApplication([])
 print("ready", flush=True)
 """
 APP = """
-import sys
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
-from clstudio.ui.app import create_application, open_main_window
+import importlib.util, runpy, sys
 
-app = create_application()
-QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
-QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-window = open_main_window()
+def watch(app_module):
+    # Once clstudio.ui.app has loaded: the window it opens says "ready" at its first paint.
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
 
+    class FirstPaint(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                print("ready", flush=True)
+                QTimer.singleShot(0, QApplication.instance().quit)
+                watched.removeEventFilter(self)
+            return False
 
-class FirstPaint(QObject):
-    def eventFilter(self, watched, event):
-        if event.type() == QEvent.Type.Paint:
-            print("ready", flush=True)
-            QTimer.singleShot(0, app.quit)
-            watched.removeEventFilter(self)
-        return False
+    opened = app_module.open_main_window
 
+    def open_main_window(*args, **kwargs):
+        window = opened(*args, **kwargs)
+        window.painted_filter = FirstPaint(window)
+        window.installEventFilter(window.painted_filter)
+        return window
 
-painted = FirstPaint()
-window.installEventFilter(painted)
-app.exec()
-window.close()
+    app_module.open_main_window = open_main_window
+
+class Watcher:
+    def find_spec(self, name, path=None, target=None):
+        if name != "clstudio.ui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        def exec_module(module):
+            run(module)
+            watch(module)
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Watcher())
+sys.argv = ["clstudio"]
+runpy.run_module("clstudio", run_name="__main__")
 """
 
 
@@ -69,7 +89,7 @@ def time_to_ready(code: str, folder: str) -> float:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     started = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-c", code, folder],
+        [sys.executable, "-c", code],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

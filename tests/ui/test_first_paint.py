@@ -1,15 +1,19 @@
 """Discovery and the first build wait for the window's first paint, so that their workers
 never compete with it."""
 
+import gc
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import BuildResult
 from clstudio.devices import DeviceSelector
 from clstudio.engine import InProcessBackend
+from clstudio.ui import first_paint
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.first_paint import FirstPaint
@@ -82,3 +86,41 @@ def test_the_window_builds_its_first_source_only_once_it_has_painted(
     window.show()
     qtbot.waitUntil(lambda: bool(built))
     assert built[0] == window.editor_panel.editor.toPlainText()
+
+
+@pytest.fixture
+def collecting_after() -> Iterator[None]:
+    yield
+    gc.enable()
+    gc.unfreeze()  # what a resumed start froze must not outlive the test
+
+
+@pytest.mark.usefixtures("collecting_after")
+def test_the_window_resumes_the_collector_that_the_start_paused_at_its_first_paint(
+    qtbot: QtBot, settings: AppSettings, tmp_path: Path
+) -> None:
+    tools = InProcessBackend()
+    gc.disable()  # as clstudio.__main__ does
+    window = MainWindow(settings, backends=Backends(tools, tools), recovery=RecoveryStore(tmp_path))
+    qtbot.addWidget(window)
+    qtbot.wait(50)
+    assert not gc.isenabled()
+    window.show()
+    qtbot.waitUntil(gc.isenabled)
+
+
+def test_then_waits_for_the_paint_or_at_most_the_longest_wait(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown, hidden = QWidget(), QWidget()
+    qtbot.addWidget(shown)
+    qtbot.addWidget(hidden)
+    calls: list[str] = []
+    monkeypatch.setattr(first_paint, "LONGEST_WAIT_S", 0.3)
+    FirstPaint(shown).then(lambda: calls.append("shown"))
+    FirstPaint(hidden).then(lambda: calls.append("never shown"))
+    qtbot.wait(50)
+    assert calls == []
+    shown.show()
+    qtbot.waitUntil(lambda: calls == ["shown"])
+    qtbot.waitUntil(lambda: "never shown" in calls)  # a window that never paints

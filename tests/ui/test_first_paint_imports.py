@@ -40,7 +40,9 @@ window.close()
 """
 
 
-def test_the_first_paint_comes_before_pyqtgraph_pyopencl_and_package_metadata(tmp_path: Path) -> None:
+def test_the_first_paint_comes_before_pyqtgraph_pyopencl_or_package_metadata(
+    tmp_path: Path,
+) -> None:
     # Its own settings and data: no last session or recovery offer opens a plot.
     env = {
         **os.environ,

@@ -4,7 +4,8 @@ On two shared cores, a worker booting beside the window (its own numpy, pyopencl
 driver: discovery's, or the one that builds the first session's source) made the
 first paint later (bench/bench_startup.py).
 The work is still submitted at once, so it counts as running from the start; only
-its thread waits for the paint.
+its thread waits for the paint. What ends the start on the GUI thread (resuming the
+collector that the start paused) waits for it too.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 
 from clstudio.backend import Builder
 from clstudio.common import BuildResult
@@ -26,10 +27,18 @@ LONGEST_WAIT_S = 3.0  # a window that is never shown does not hold the work back
 class FirstPaint(QObject):
     """Watches `widget` until it first paints; `after` makes a callable wait for that."""
 
+    painted = Signal()
+
     def __init__(self, widget: QObject) -> None:
         super().__init__(widget)
         self._painted = threading.Event()
         widget.installEventFilter(self)
+
+    def then(self, callback: Callable[[], None]) -> None:
+        """Call `callback` on the GUI thread once the widget has painted, or after
+        LONGEST_WAIT_S, whichever comes first (it must not mind being called twice)."""
+        self.painted.connect(callback)
+        QTimer.singleShot(int(LONGEST_WAIT_S * 1000), self, callback)
 
     def after(self, work: Callable[[], T]) -> Callable[[], T]:
         """`work`, called off the GUI thread once the widget has painted."""
@@ -48,6 +57,7 @@ class FirstPaint(QObject):
         if event.type() == QEvent.Type.Paint:
             self._painted.set()
             watched.removeEventFilter(self)
+            self.painted.emit()
         return False
 
 

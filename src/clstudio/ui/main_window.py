@@ -8,6 +8,7 @@ from functools import partial
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
+from clstudio.common import resume_collection
 from clstudio.ui.actions import (
     debug_actions,
     edit_actions,
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self.language = LanguageChoice(self, settings)
 
         first_paint = FirstPaint(self)
+        first_paint.then(resume_collection)  # the start paused it (clstudio.__main__)
         editor = self.editor_panel = EditorPanel(first_paint.builder(backends.tools))
         self.setCentralWidget(editor)
         self.device_panel = DevicePanel()
