@@ -215,7 +215,7 @@ def test_the_worker_loads_no_qt_even_when_the_app_has_it(client: WorkerClient) -
 
 
 ENTRY_SCRIPT = """\
-from clstudio.cli import main  # the console script's import, which spawn runs again
+from clstudio.__main__ import main  # the console script's import, which spawn runs again
 
 if __name__ == "__main__":
     import PySide6.QtCore  # the app has Qt loaded
