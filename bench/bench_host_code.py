@@ -66,7 +66,7 @@ def main() -> int:
                     note="baseline: dumps_session of the same sessions" + left_out,
                 )
             )
-    report("bench_host_code", metrics)
+    report("host_code", metrics)
     return 0
 
 

@@ -2,7 +2,7 @@
 
 Measured after a warm-up and at the end, for the app and the worker: resident
 memory (VmRSS) and open file descriptors. After close, no worker process, no
-shared-memory block and no scratch folder may be left. Linux only (/proc).
+shared-memory block of its workers and no scratch folder may be left. Linux only (/proc).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def main() -> None:
     left = {
         "worker processes": len(multiprocessing.active_children()),
         "worker alive": int(Path(f"/proc/{worker_pid}").exists()),
-        "shared-memory blocks": len(leftover_blocks()),
+        "shared-memory blocks": len(leftover_blocks(os.getpid())),  # its own: not other processes'
         "scratch folders": len(scratch_folders()),
     }
     growth = {key: end[key] - start[key] for key in start}
