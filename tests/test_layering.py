@@ -42,6 +42,7 @@ LAYERS = (
     # What the compiler made of a kernel: PoCL's remarks and files read without pyopencl.
     "compiler",
     "common",
+    "collector_pause",  # the start's pause of the cyclic collector: it imports nothing
 )
 # Where pyopencl may be imported: the engine, and in devices/ only what asks a driver.
 PYOPENCL_HOMES = ("clstudio.engine", "clstudio.devices.discovery", "clstudio.devices.raw_info")

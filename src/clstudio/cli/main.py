@@ -26,7 +26,8 @@ from clstudio.cli import (
     traffic_command,
 )
 from clstudio.cli.translated_parser import TranslatedParser
-from clstudio.common import ENGLISH, escaped_output, gettext, resume_collection, set_language
+from clstudio.collector_pause import end_pause
+from clstudio.common import ENGLISH, escaped_output, gettext, set_language
 
 COMMANDS: tuple[ModuleType, ...] = (
     gui_command,
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         set_language(ENGLISH)  # --json is a contract that programs read: always English
     command = COMMANDS[names.index(options.command or gui_command.NAME)]
     if command is not gui_command:
-        resume_collection()  # paused while the modules loaded; the app resumes at its first paint
+        end_pause(collect_automatically=True)  # the app ends it at its first paint
     try:
         with escaped_output():  # session text and printf must not drive the terminal
             status: int = command.execute(options)

@@ -1,7 +1,6 @@
 """Element types, units, plain results, and the .npy and text file helpers every layer shares."""
 
 from clstudio.common.build_option_limits import MAX_BUILD_OPTIONS_CHARS, build_options_problem
-from clstudio.common.collection import resume_collection
 from clstudio.common.dtypes import (
     NUMPY_TO_OPENCL,
     OPENCL_SCALARS,
@@ -163,7 +162,6 @@ __all__ = [
     "read_text_file",
     "read_time",
     "resolve",
-    "resume_collection",
     "save_array_atomically",
     "set_aside",
     "set_language",

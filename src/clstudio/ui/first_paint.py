@@ -35,10 +35,16 @@ class FirstPaint(QObject):
         widget.installEventFilter(self)
 
     def then(self, callback: Callable[[], None]) -> None:
-        """Call `callback` on the GUI thread once the widget has painted, or after
-        LONGEST_WAIT_S, whichever comes first (it must not mind being called twice)."""
+        """Call `callback` once on the GUI thread: when the widget has painted, or after
+        LONGEST_WAIT_S if it has not. The timer is this object's child, so it ends with
+        the widget (a singleShot given a function fired after the window was gone, and
+        crashed a later test)."""
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(callback)
+        self.painted.connect(timer.stop)
         self.painted.connect(callback)
-        QTimer.singleShot(int(LONGEST_WAIT_S * 1000), self, callback)
+        timer.start(int(LONGEST_WAIT_S * 1000))
 
     def after(self, work: Callable[[], T]) -> Callable[[], T]:
         """`work`, called off the GUI thread once the widget has painted."""

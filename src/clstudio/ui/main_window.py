@@ -8,7 +8,7 @@ from functools import partial
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from clstudio.common import resume_collection
+from clstudio.collector_pause import end_pause
 from clstudio.ui.actions import (
     debug_actions,
     edit_actions,
@@ -90,7 +90,9 @@ class MainWindow(QMainWindow):
         self.language = LanguageChoice(self, settings)
 
         first_paint = FirstPaint(self)
-        first_paint.then(resume_collection)  # the start paused it (clstudio.__main__)
+        # The start's pause of the collector (clstudio.__main__) ends at the first paint;
+        # the lanes' GuiThreadCollector collects from then on.
+        first_paint.then(partial(end_pause, collect_automatically=False))
         editor = self.editor_panel = EditorPanel(first_paint.builder(backends.tools))
         self.setCentralWidget(editor)
         self.device_panel = DevicePanel()
