@@ -4,8 +4,8 @@ On two shared cores, a worker booting beside the window (its own numpy, pyopencl
 driver: discovery's, or the one that builds the first session's source) made the
 first paint later (bench/bench_startup.py).
 The work is still submitted at once, so it counts as running from the start; only
-its thread waits for the paint. What ends the start on the GUI thread (resuming the
-collector that the start paused) waits for it too.
+its thread waits for the paint. What ends the start on the GUI thread (the pause of
+the collector, clstudio.collector_pause) waits for it too.
 """
 
 from __future__ import annotations
@@ -42,8 +42,13 @@ class FirstPaint(QObject):
         timer = QTimer(self)
         timer.setSingleShot(True)
         timer.timeout.connect(callback)
-        self.painted.connect(timer.stop)
-        self.painted.connect(callback)
+
+        def on_painted() -> None:
+            if timer.isActive():  # else the wait is over and `callback` has been called
+                timer.stop()
+                callback()
+
+        self.painted.connect(on_painted)
         timer.start(int(LONGEST_WAIT_S * 1000))
 
     def after(self, work: Callable[[], T]) -> Callable[[], T]:
