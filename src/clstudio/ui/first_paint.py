@@ -55,14 +55,18 @@ class FirstPaint(QObject):
         """`work`, called off the GUI thread once the widget has painted."""
 
         def waiting() -> T:
-            self._painted.wait(LONGEST_WAIT_S)
+            self.wait()
             return work()
 
         return waiting
 
     def builder(self, builder: Builder) -> Builder:
         """`builder`, whose builds (off the GUI thread) wait for the paint."""
-        return _BuildsAfterPaint(builder, self._painted)
+        return _BuildsAfterPaint(builder, self.wait)
+
+    def wait(self) -> None:
+        """Block, off the GUI thread, until the widget has painted (LONGEST_WAIT_S at most)."""
+        self._painted.wait(LONGEST_WAIT_S)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
@@ -73,10 +77,10 @@ class FirstPaint(QObject):
 
 
 class _BuildsAfterPaint:
-    def __init__(self, builder: Builder, painted: threading.Event) -> None:
+    def __init__(self, builder: Builder, wait: Callable[[], None]) -> None:
         self._builder = builder
-        self._painted = painted
+        self._wait = wait
 
     def build(self, source: str, options: str, selector: DeviceSelector | None) -> BuildResult:
-        self._painted.wait(LONGEST_WAIT_S)
+        self._wait()
         return self._builder.build(source, options, selector)
