@@ -1,4 +1,5 @@
-"""The items of a QTreeWidget as plain lists: Qt's index lookups may answer None."""
+"""The items of a QTreeWidget as plain lists (Qt's index lookups may answer None), and the
+height its rows take."""
 
 from __future__ import annotations
 
@@ -13,3 +14,9 @@ def top_items(tree: QTreeWidget) -> list[QTreeWidgetItem]:
 def child_items(parent: QTreeWidgetItem) -> list[QTreeWidgetItem]:
     items = (parent.child(i) for i in range(parent.childCount()))
     return [item for item in items if item is not None]
+
+
+def rows_height(tree: QTreeWidget, rows: int) -> int:
+    """The height that shows `rows` rows of `tree` whole: its header, its frame, the rows."""
+    frame = tree.header().sizeHint().height() + 2 * tree.frameWidth()
+    return frame + rows * max(tree.sizeHintForRow(0), 1)

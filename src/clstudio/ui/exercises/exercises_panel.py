@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from clstudio.exercises import CheckReport, Exercise
 from clstudio.ui.exercises.grading_results import CheckResultsView
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
+from clstudio.ui.tree_items import rows_height
 from clstudio.ui.when_laid_out import when_laid_out
 
 _NAME = Qt.ItemDataRole.UserRole
@@ -251,8 +252,7 @@ class ExercisesPanel(QWidget):
         """The exercise list yields rows to the Check tab, down to LIST_ROWS_WHILE_CHECKED,
         with the chosen exercise kept in view."""
         listed, lower = self._splitter.sizes()
-        header = self.list.header().sizeHint().height() + 2 * self.list.frameWidth()
-        floor = header + LIST_ROWS_WHILE_CHECKED * max(self.list.sizeHintForRow(0), 1)
+        floor = rows_height(self.list, LIST_ROWS_WHILE_CHECKED)
         given = min(self._missing_height(), listed - floor)
         if given > 0:
             self._splitter.setSizes([listed - given, lower + given])

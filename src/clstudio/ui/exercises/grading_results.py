@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from clstudio.exercises import CaseResult, CheckReport, MemoryCheck, memory_text
 from clstudio.exercises.grading_text import mismatch_text, performance_text, value_text
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
+from clstudio.ui.tree_items import rows_height
 
 _CASE = Qt.ItemDataRole.UserRole
 
@@ -121,16 +122,12 @@ class CheckResultsView(QWidget):
     def wanted_height(self) -> int:
         """The height that shows the summary, every case and the chosen case's story whole."""
         width = self._story_scroll.viewport().width()
-        cases = self._cases_height(self.cases.topLevelItemCount())
+        cases = rows_height(self.cases, self.cases.topLevelItemCount())
         story = self._story.heightForWidth(width)
         summary = self.summary.heightForWidth(self.summary.width())
         margins = self._layout.contentsMargins()
         gaps = 2 * self._layout.spacing() + margins.top() + margins.bottom()
         return max(summary, 0) + cases + max(story, self._story.sizeHint().height()) + gaps
-
-    def _cases_height(self, rows: int) -> int:
-        frame = self.cases.header().sizeHint().height() + 2 * self.cases.frameWidth()
-        return frame + rows * max(self.cases.sizeHintForRow(0), 1)
 
     def clear(self, text: str) -> None:
         self.summary.setText(text)
@@ -173,7 +170,7 @@ class CheckResultsView(QWidget):
             self.cases.addTopLevelItem(item)
         # Every case is listed whole (up to a dozen) before the story takes the rest.
         shown = min(self.cases.topLevelItemCount(), MAX_LISTED_CASES)
-        self.cases.setMinimumHeight(self._cases_height(shown))
+        self.cases.setMinimumHeight(rows_height(self.cases, shown))
         failing = [i for i, case in enumerate(report.cases) if not case.passed]
         if memory is not None and not memory.passed and not failing:
             failing = [len(report.cases)]
