@@ -26,11 +26,11 @@ from clstudio.measurements import (
     with_kernel_local_size,
 )
 from clstudio.reporting import (
-    DEFAULT_OPS_PER_ITEM,
     FinishedRun,
     PeakStoreError,
     RooflinePoint,
     binding_limit,
+    declared_ops_per_item,
     kernel_point,
     latest_peaks,
     roofs_of,
@@ -94,8 +94,7 @@ def execute(options: argparse.Namespace) -> int:
         point = None
         if sweep.best is not None:
             best = with_kernel_local_size(session, kernel, sweep.best.local_size)
-            declared = session.operations_per_item.get(kernel, DEFAULT_OPS_PER_ITEM)
-            ops = declared if options.ops is None else options.ops
+            ops = declared_ops_per_item(session, kernel) if options.ops is None else options.ops
             point = kernel_point(FinishedRun(best, worker.run(best)), kernel, ops)
     limit = _limit(point, device.name)
     if options.json:

@@ -11,8 +11,14 @@ from dataclasses import dataclass
 
 from clstudio.common import PeakReport, gettext
 from clstudio.counts import OperationCounts
+from clstudio.session import Session
 
 DEFAULT_OPS_PER_ITEM = 1  # right for element-wise kernels; a matrix multiply does 2 × K
+
+
+def declared_ops_per_item(session: Session, kernel: str) -> int:
+    """What one work-item of `kernel` computes, as the session declares; else the default."""
+    return session.operations_per_item.get(kernel, DEFAULT_OPS_PER_ITEM)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from clstudio.reporting import (
     FinishedRun,
     RooflinePoint,
     binding_limit,
+    declared_ops_per_item,
     kernel_point,
     measured_point,
     point_of,
@@ -264,8 +265,7 @@ class RooflinePanel(QWidget):
 
     def _ops_of(self, run: _Run, kernel: str) -> int:
         """Operations per work-item: as typed here, else as the session declares, else 1."""
-        declared = run.session.operations_per_item.get(kernel, DEFAULT_OPS_PER_ITEM)
-        return self._ops.get(kernel, declared)
+        return self._ops.get(kernel, declared_ops_per_item(run.session, kernel))
 
     def _points(self) -> list[RooflinePoint]:
         latest = self._runs[-1] if self._runs else None
