@@ -28,7 +28,7 @@ CASES = (
 
 
 def sized(session: Session, items: int | None) -> Session:
-    return session if items is None else replace(session, global_size=(items,))
+    return session if items is None else session.with_ndrange((items,), session.local_size)
 
 
 def median_seconds(work) -> float:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
-from clstudio.session import Session
+from clstudio.session import Launch, Session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from results_table import Metric, report
 
@@ -70,7 +70,7 @@ def run_of(array: np.ndarray) -> FinishedRun:
     result = RunResult(
         ok=True, kernel="bench", outputs={"c": array}, inputs={"c": np.zeros_like(array)}
     )
-    return FinishedRun(Session(kernel="bench", source=""), result)
+    return FinishedRun(Session(source="", launches=(Launch("bench", (1,)),)), result)
 
 
 def until_painted(panel: OutputsPanel, viewport: QWidget, run: FinishedRun) -> float:

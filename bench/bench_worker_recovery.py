@@ -18,6 +18,7 @@ import time
 from baseline_device import baseline_device, device_label
 from clstudio.common.dtypes import parse_element_type
 from clstudio.engine.run import Engine
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -33,19 +34,24 @@ __kernel void spin(__global float* x, int n) { for (int i = 0; i < n; i + 1) x[0
 __kernel void wild(__global float* x) { x[get_global_id(0) * 100000000L] = 1.0f; }
 """
 GOOD = Session(
-    "twice", SOURCE, global_size=(4096,), args={"x": BufferArg(FLOAT, (4096,), Init("arange"))}
+    source=SOURCE,
+    launches=(Launch("twice", (4096,)),),
+    args={"x": BufferArg(FLOAT, (4096,), Init("arange"))},
 )
 SPIN = Session(
-    "spin",
-    SOURCE,
-    global_size=(1,),
+    source=SOURCE,
+    launches=(Launch("spin", (1,)),),
     timeout_s=LIMIT_S,
     args={"x": BufferArg(FLOAT, (4,)), "n": ScalarArg(10)},
 )
 STOPPED = Session(
-    "spin", SOURCE, global_size=(1,), args={"x": BufferArg(FLOAT, (4,)), "n": ScalarArg(10)}
+    source=SOURCE,
+    launches=(Launch("spin", (1,)),),
+    args={"x": BufferArg(FLOAT, (4,)), "n": ScalarArg(10)},
 )
-WILD = Session("wild", SOURCE, global_size=(64,), args={"x": BufferArg(FLOAT, (16,))})
+WILD = Session(
+    source=SOURCE, launches=(Launch("wild", (64,)),), args={"x": BufferArg(FLOAT, (16,))}
+)
 
 
 def recovery(client: WorkerClient, fault: Session, stage: str) -> tuple[float, float]:

@@ -20,6 +20,7 @@ import pyopencl as cl
 from baseline_device import baseline_device, device_label
 from clstudio.common.dtypes import parse_element_type
 from clstudio.engine.run import Engine
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init, stream_for
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -43,9 +44,8 @@ __kernel void busy(__global const float* a, __global const float* b, __global fl
 """
 FLOAT = parse_element_type("float")
 SESSION = Session(
-    "add",
-    SOURCE,
-    global_size=(N,),
+    source=SOURCE,
+    launches=(Launch("add", (N,)),),
     args={
         "a": BufferArg(FLOAT, (N,), Init("random")),
         "b": BufferArg(FLOAT, (N,), Init("random")),

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from clstudio.common.dtypes import parse_element_type
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -25,9 +26,8 @@ RUNS = 1000
 WARM_UP = 50
 N = 1 << 18  # 1 MiB of floats: outputs and inputs cross through shared memory
 SESSION = Session(
-    "twice",
-    "__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }",
-    global_size=(N,),
+    source="__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }",
+    launches=(Launch("twice", (N,)),),
     args={"x": BufferArg(parse_element_type("float"), (N,), Init("arange"))},
 )
 

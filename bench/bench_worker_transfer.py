@@ -18,6 +18,7 @@ import numpy as np
 from baseline_device import baseline_device, device_label
 from clstudio.common.dtypes import parse_element_type
 from clstudio.engine.run import Engine
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg
 from clstudio.session.format import Session
 from clstudio.worker import shared_arrays
@@ -34,7 +35,7 @@ def session(mib: int) -> Session:
     n = mib << 18  # floats
     # Guards off: their set-up would dominate and is the same with or without the worker.
     args = {"c": BufferArg(parse_element_type("float"), (n,), access="out")}
-    return Session("fill", SOURCE, global_size=(n,), guards=False, args=args)
+    return Session(source=SOURCE, launches=(Launch("fill", (n,)),), guards=False, args=args)
 
 
 def _sender(conn: Connection) -> None:

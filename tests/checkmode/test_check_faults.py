@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from clstudio.session import load_session
+from clstudio.session import Launch, load_session
 from clstudio.worker.check_client import CheckClient
 
 pytestmark = pytest.mark.opencl
@@ -81,9 +81,10 @@ def test_an_opencl_2_kernel_is_explained_not_a_link_error(client: CheckClient) -
     if (get_local_id(0) == 0) sums[get_group_id(0)] = s;
 }
 """
+    loaded = load_session(HERE / "out_of_bounds_read" / "session.json")
     session = replace(
-        load_session(HERE / "out_of_bounds_read" / "session.json"),
-        kernel="group_sum",
+        loaded,
+        launches=(Launch("group_sum", loaded.global_size, loaded.local_size),),
         source=source,
         args={},
     )

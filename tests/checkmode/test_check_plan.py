@@ -20,7 +20,7 @@ def test_switches_are_exactly_one_and_the_cache_is_off() -> None:
 
 
 def test_a_small_range_runs_whole_once_on_oclgrind_without_guard_bands() -> None:
-    session = Session("k", "", build_options="-D N=4", global_size=(64,), repeats=50)
+    session = Session(source="", launches=(Launch("k", (64,)),), build_options="-D N=4", repeats=50)
     plan = plan_check(session)
     assert plan.coverage == ""
     assert plan.session.device == DeviceSelector(platform="Oclgrind")
@@ -31,7 +31,7 @@ def test_a_small_range_runs_whole_once_on_oclgrind_without_guard_bands() -> None
 
 
 def test_a_large_range_uses_quick_mode_and_says_so() -> None:
-    session = Session("k", "", global_size=(1024, 1024), local_size=(16, 16))
+    session = Session(source="", launches=(Launch("k", (1024, 1024), (16, 16)),))
     plan = plan_check(session)
     assert dict(plan.environment)["OCLGRIND_QUICK"] == "1"
     assert plan.session.local_size == (16, 16)
@@ -40,7 +40,7 @@ def test_a_large_range_uses_quick_mode_and_says_so() -> None:
 
 def test_quick_mode_with_an_automatic_local_size_chooses_whole_groups() -> None:
     # Oclgrind's own "auto" is one work-item per group: quick mode would run two work-items.
-    plan = plan_check(Session("k", "", global_size=(FULL_RANGE_LIMIT * 4,)))
+    plan = plan_check(Session(source="", launches=(Launch("k", (FULL_RANGE_LIMIT * 4,)),)))
     assert plan.session.local_size == (256,)
     assert "local size 256, chosen for the check" in plan.coverage
 
@@ -48,7 +48,7 @@ def test_quick_mode_with_an_automatic_local_size_chooses_whole_groups() -> None:
 def test_a_program_is_quick_when_its_largest_launch_is_and_keeps_each_launchs_sizes() -> None:
     small = Launch("k", (64,), (64,))
     large = Launch("k", (FULL_RANGE_LIMIT * 4,), (64,))
-    session = Session("k", "", global_size=(64,), local_size=(64,), launches=(small, large))
+    session = Session(source="", launches=(small, large))
     plan = plan_check(session)
     assert dict(plan.environment)["OCLGRIND_QUICK"] == "1"
     assert "first and last of 256 work-groups" in plan.coverage

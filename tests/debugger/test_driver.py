@@ -128,7 +128,9 @@ def test_after_a_memory_dump_the_next_stop_still_names_its_work_item() -> None:
     session = load_session(SESSIONS / "helper.json")
     spec = session.args["v"]
     assert isinstance(spec, BufferArg)
-    wider = replace(session, global_size=(32,), args={"v": replace(spec, shape=(32,))})
+    wider = replace(
+        session.with_ndrange((32,), session.local_size), args={"v": replace(spec, shape=(32,))}
+    )
     driver = DebugDriver(plan_debug(wider, (9, 11), (17,)))  # 17 is "11" in base 16
     try:
         assert driver.start().line == 9

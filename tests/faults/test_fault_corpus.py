@@ -15,6 +15,7 @@ import pytest
 
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunResult
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session, load_session
 from clstudio.worker.client import WorkerClient
@@ -24,9 +25,8 @@ pytestmark = pytest.mark.opencl
 HERE = Path(__file__).parent
 FAULTS = sorted(path.parent for path in HERE.glob("*/expect.json"))
 GOOD = Session(
-    "twice",
-    "__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }",
-    global_size=(256,),
+    source="__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }",
+    launches=(Launch("twice", (256,)),),
     args={"x": BufferArg(parse_element_type("float"), (256,), Init("arange"))},
 )
 

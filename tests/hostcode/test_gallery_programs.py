@@ -16,6 +16,7 @@ from clstudio.session import (
     BufferArg,
     ImageArg,
     Init,
+    Launch,
     LocalArg,
     Reference,
     SamplerArg,
@@ -92,7 +93,8 @@ def test_a_c_program_names_the_error_of_a_failing_call(
     gallery_runs: GalleryRuns, tmp_path: Path
 ) -> None:
     session, _, signature = gallery_runs["matmul_naive"]
-    too_big = replace(session, local_size=(4096, 1))  # more work-items than a group may hold
+    # More work-items than a group may hold:
+    too_big = session.with_ndrange(session.global_size, (4096, 1))
     export_program(too_big, signature, "c", tmp_path, ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path)], check=True)
     done = subprocess.run([str(tmp_path / "run.sh")], capture_output=True, text=True)
@@ -111,9 +113,8 @@ TINT = """__kernel void tint(read_only image2d_t src, sampler_t s, __global floa
 
 def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_path: Path) -> None:
     session = Session(
-        kernel="tint",
         source=TINT,
-        global_size=(8, 4),
+        launches=(Launch("tint", (8, 4)),),
         args={
             "src": ImageArg((4, 8), "RGBA", "float32", Init("random")),
             "s": SamplerArg(),
@@ -149,9 +150,8 @@ def test_an_output_from_zeros_is_filled_on_the_device_before_each_repeat_as_in_t
 ) -> None:
     """What Timings shows (a fill on the device, no copy) is what both programs do."""
     session = Session(
-        kernel="acc",
         source=ACCUMULATE,
-        global_size=(64,),
+        launches=(Launch("acc", (64,)),),
         repeats=3,
         args={"x": BufferArg(parse_element_type("int32"), (64,))},  # zeros, inout
         references={"x": Reference("x + 7", 0.0, 0.0)},

@@ -20,6 +20,7 @@ from clstudio.session import (
     BufferArg,
     Init,
     IterationArg,
+    Launch,
     LaunchGroup,
     Reference,
     ScalarArg,
@@ -44,10 +45,9 @@ SIGNATURE = KernelSignature(
 )
 FLOAT = parse_element_type("float32")
 SESSION = Session(
-    kernel="scale",
     source="__kernel void scale(__global const float *x, __global float *queue, float k)"
     " { int i = get_global_id(0); queue[i] = k * x[i]; }\n",
-    global_size=(8,),
+    launches=(Launch("scale", (8,)),),
     args={
         "x": BufferArg(FLOAT, (8,), Init("arange")),
         "queue": BufferArg(FLOAT, (8,), Init("fill", {"value": 0.5}), "out"),

@@ -50,9 +50,8 @@ CLASH = """__kernel void clash(__global float *a, __global const float *a_out, f
 }
 """
 CLASH_SESSION = Session(
-    kernel="clash",
     source=CLASH,
-    global_size=(16,),
+    launches=(Launch("clash", (16,)),),
     args={
         "a": BufferArg(FLOAT, (16,), Init("arange")),
         "a_out": BufferArg(FLOAT, (16,), Init("fill", {"value": 2.0})),
@@ -129,9 +128,8 @@ INJECTION = (
 
 def test_build_options_cannot_plant_code_in_the_c_program(tmp_path: Path) -> None:
     session = Session(
-        kernel="k",
         source="__kernel void k(__global float *a) { a[get_global_id(0)] = A; }\n",
-        global_size=(4,),
+        launches=(Launch("k", (4,)),),
         build_options=INJECTION,
         args={"a": BufferArg(FLOAT, (4,), access="out")},
     )
@@ -151,9 +149,8 @@ def test_build_options_over_two_lines_give_programs_that_run_as_the_app(
     tmp_path: Path,
 ) -> None:
     session = Session(
-        kernel="k",
         source="__kernel void k(__global float *a) { a[get_global_id(0)] = A + B; }\n",
-        global_size=(4,),
+        launches=(Launch("k", (4,)),),
         build_options="-DA=1\n-DB=2",
         args={"a": BufferArg(FLOAT, (4,), access="out")},
         references={"a": Reference("np.full(4, 3.0)", 0.0, 0.0)},
@@ -184,9 +181,8 @@ def test_a_reference_the_app_refuses_is_not_exported_in_either_language(
     tmp_path: Path,
 ) -> None:
     session = Session(
-        kernel="k",
         source="__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n",
-        global_size=(40000,),
+        launches=(Launch("k", (40000,)),),
         args={"a": BufferArg(FLOAT, (40000,), access="out")},
         references={"a": Reference("np.outer(a, a).sum(axis=1)")},  # a 12.8 GB step
     )
@@ -235,10 +231,9 @@ def random_clash(rng: random.Random) -> Session:
             terms.append((name, name))
     kernel = " + ".join(code for code, _ in terms)
     return Session(
-        kernel="k",
         source=f"__kernel void k({', '.join(params)}) "
         f"{{ {output}[get_global_id(0)] = {kernel}; }}\n",
-        global_size=(size,),
+        launches=(Launch("k", (size,)),),
         seed=rng.randrange(2**32),
         args=args,
         references={output: Reference(" + ".join(name for _, name in terms), 1e-6, 1e-6)},
@@ -281,9 +276,7 @@ def test_a_ping_pong_program_named_like_the_program_itself_runs_as_the_app(
     # after the loop must bind the buffers as they stand then.
     after = replace(step, args={**step.args, "kernel_1": "swap", "swap": "kernel_1"})
     session = Session(
-        kernel="step",
         source=PING,
-        global_size=(16,),
         args={
             "kernel_1": BufferArg(FLOAT, (16,), Init("arange")),
             "swap": BufferArg(FLOAT, (16,)),

@@ -28,7 +28,7 @@ from clstudio.hostcode.literals import (
     python_docstring_line,
     python_string,
 )
-from clstudio.session import ArgSpec, BufferArg, Reference, ScalarArg, Session
+from clstudio.session import ArgSpec, BufferArg, Launch, Reference, ScalarArg, Session
 
 # Characters that have ended literals and lines before, and ordinary ones around them.
 NASTY = [*"\\\"'?*/#\n\r\t\x00\x0b\x0c\x1b\x7f\x85\u2028\u2029\ufeff{}%", "??/", '"""']
@@ -165,9 +165,8 @@ def random_session(rng: random.Random) -> tuple[Session, KernelSignature]:
         if isinstance(spec := args[name], BufferArg) and spec.access != "in" and usable
     }
     session = Session(
-        kernel="k",
         source="",
-        global_size=(4,),
+        launches=(Launch("k", (4,)),),
         args=args,
         references=references,
         description=random_text(rng, surrogates=False).replace("\n", " ").replace("\r", " "),

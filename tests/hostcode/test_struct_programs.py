@@ -10,7 +10,7 @@ import pytest
 from clstudio.common import lay_out
 from clstudio.engine import Engine
 from clstudio.hostcode import host_program
-from clstudio.session import BufferArg, Init, Reference, ScalarArg, Session
+from clstudio.session import BufferArg, Init, Launch, Reference, ScalarArg, Session
 from hostcode.test_hostile_programs import export_both, signature_of
 
 pytestmark = pytest.mark.opencl
@@ -33,9 +33,8 @@ __kernel void k(__global main *items, __global Pair *main_dtype, const Pair scal
 MAIN = lay_out("main", [("errno", "char"), ("argv", "float3"), ("NULL_", "double")])
 PAIR = lay_out("Pair", [("key", "uchar"), ("value", "float")], packed=True)
 SESSION = Session(
-    kernel="k",
     source=SOURCE,
-    global_size=(6,),
+    launches=(Launch("k", (6,)),),
     args={
         "items": BufferArg(
             MAIN.element(),

@@ -5,7 +5,7 @@ import pytest
 from clstudio.common import parse_element_type
 from clstudio.engine import InProcessBackend
 from clstudio.measurements.local_size_sweep import SweepResult, sweep_local_sizes
-from clstudio.session import ArgSpec, BufferArg, Reference, Session
+from clstudio.session import ArgSpec, BufferArg, Launch, Reference, Session
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
@@ -16,7 +16,7 @@ FLOAT = parse_element_type("float32")
 
 def session() -> Session:
     args: dict[str, ArgSpec] = {"x": BufferArg(FLOAT, (1024,), access="inout")}
-    return Session("twice", SOURCE, global_size=(1024,), args=args, guards=False)
+    return Session(source=SOURCE, launches=(Launch("twice", (1024,)),), args=args, guards=False)
 
 
 def test_each_size_is_timed_after_a_warm_up_and_a_refused_size_is_marked() -> None:
@@ -64,7 +64,10 @@ def test_a_size_whose_outputs_miss_the_reference_is_marked_and_never_best() -> N
     source = "__kernel void size(__global float *x) { x[get_global_id(0)] = get_local_size(0); }"
     args: dict[str, ArgSpec] = {"x": BufferArg(FLOAT, (64,), access="out")}
     checked = Session(
-        "size", source, global_size=(64,), args=args, references={"x": Reference("16 + 0 * x")}
+        source=source,
+        launches=(Launch("size", (64,)),),
+        args=args,
+        references={"x": Reference("16 + 0 * x")},
     )
     sweep = sweep_local_sizes(InProcessBackend(), checked, [(8,), (16,)])
     wrong, right = sweep.points

@@ -14,10 +14,7 @@ from clstudio.measurements import (
 from clstudio.session import Launch, LaunchGroup, Session, leaf_launches
 
 PROGRAM = Session(
-    "scan",
-    "",
-    global_size=(1024,),
-    local_size=(256,),
+    source="",
     launches=(
         Launch("scan", (1024,), (256,)),
         LaunchGroup((Launch("add", (1024,), None), Launch("scan", (4,), (4,))), 3),

@@ -1,12 +1,11 @@
 """A finished run describes itself by the session it ran, with the result's sizes first."""
 
-from dataclasses import replace
-
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunError, RunResult, Timing
 from clstudio.reporting.finished_run import FinishedRun
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 
@@ -18,7 +17,7 @@ def session(n: int) -> Session:
         "a": BufferArg(FLOAT, (n,), access="in"),
         "c": BufferArg(FLOAT, (n,), access="out"),
     }
-    return Session(kernel="k", source="", global_size=(n,), args=args)
+    return Session(source="", launches=(Launch("k", (n,)),), args=args)
 
 
 def test_the_figures_come_from_the_session_that_ran() -> None:
@@ -33,7 +32,7 @@ def test_the_figures_come_from_the_session_that_ran() -> None:
 
 
 def test_a_run_that_stopped_early_falls_back_on_its_session() -> None:
-    ran = replace(session(64), local_size=(8,))
+    ran = session(64).with_ndrange((64,), (8,))
     run = FinishedRun(ran, RunResult(ok=False, error=RunError("build", "no")))
     assert (run.kernel, run.global_size, run.local_size) == ("k", (64,), (8,))
     assert run.stats() is None

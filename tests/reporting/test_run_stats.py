@@ -12,6 +12,7 @@ from clstudio.reporting.run_stats import (
     gflop_s,
     kernel_stats,
 )
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 
@@ -39,7 +40,7 @@ def test_one_repeat_has_no_spread_and_none_has_no_stats() -> None:
 
 
 def session_with(args: dict[str, ArgSpec]) -> Session:
-    return Session(kernel="k", source="", global_size=(1024,), args=args)
+    return Session(source="", launches=(Launch("k", (1024,)),), args=args)
 
 
 def test_traffic_counts_reads_and_writes_by_access() -> None:

@@ -72,7 +72,7 @@ def test_a_group_repeats_with_swaps_and_holds_added_launches() -> None:
     # A repeat of 1 without swaps around one launch that binds nothing of its own is a
     # one-launch session again.
     plain = apply_launch_edit(session, LaunchEdit("group", entry=0, iterations=1))
-    assert plain.launches == () and "launches" not in session_to_dict(plain)
+    assert plain.is_single_launch and "launches" not in session_to_dict(plain)
 
 
 def test_swaps_follow_the_session_formats_rules() -> None:

@@ -240,9 +240,8 @@ def test_dumps_is_two_space_json_with_a_trailing_newline(folder: Path) -> None:
 
 def test_numpy_numbers_from_the_gui_save_as_plain_json() -> None:
     session = replace(
-        parse_session(minimal()),
         # The form hands numpy numbers where the fields say int and float: what is tested.
-        global_size=(np.int64(16),),  # type: ignore[arg-type]
+        parse_session(minimal()).with_ndrange((np.int64(16),), None),  # type: ignore[arg-type]
         args={"n": ScalarArg(np.float32(0.5))},  # type: ignore[arg-type]
         references={},
     )

@@ -68,10 +68,9 @@ def test_saving_writes_the_names_back() -> None:
 
 
 def test_a_place_typed_over_keeps_its_number_and_loses_the_name() -> None:
-    from dataclasses import replace
 
     session = parse_session(sized())
-    session = replace(session, global_size=(512,))
+    session = session.with_ndrange((512,), session.local_size)
     out = session_to_dict(session)
     assert out["global_size"] == [512]
     assert out["args"]["a"]["shape"] == ["N"]

@@ -140,7 +140,9 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     document = Document.new()
     document.save(saved)
     edited = replace(
-        document.session, source="// typed before the crash\n", repeats=7, global_size=(512,)
+        document.session.with_ndrange((512,), document.session.local_size),
+        source="// typed before the crash\n",
+        repeats=7,
     )
     crashed = RecoveryStore()  # the autouse fixture points it into tmp_path
     crashed.record(edited.source, saved.resolve(), edited)

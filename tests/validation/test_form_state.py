@@ -8,6 +8,7 @@ from typing import Any
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.devices.limits import DeviceLimits
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 from clstudio.session.reference_fields import Reference
@@ -28,9 +29,11 @@ def session(
     args: Mapping[str, ArgSpec],
     global_size: tuple[int, ...] = (1024,),
     source: str = SOURCE,
+    local_size: tuple[int, ...] | None = None,
     **keys: Any,
 ) -> Session:
-    return Session(kernel="k", source=source, global_size=global_size, args=dict(args), **keys)
+    launch = Launch("k", global_size, local_size)
+    return Session(source=source, launches=(launch,), args=dict(args), **keys)
 
 
 def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clstudio.common import KernelArgInfo, KernelSignature, parse_element_type
-from clstudio.session import BufferArg, ScalarArg, Session, with_sizes
+from clstudio.session import BufferArg, Launch, ScalarArg, Session, with_sizes
 from clstudio.validation import suggest_size, with_named_size
 from session.session_testing import arg_of
 
@@ -23,9 +23,8 @@ def signature(scalar: str) -> KernelSignature:
 
 def session(scalar: str, value: int, y_shape: tuple[int, ...] = (512,)) -> Session:
     return Session(
-        kernel="k",
         source="",
-        global_size=(512,),
+        launches=(Launch("k", (512,)),),
         args={
             "x": BufferArg(F32, (512,)),
             "y": BufferArg(F32, y_shape),

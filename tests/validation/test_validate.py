@@ -10,6 +10,7 @@ from clstudio.common import ENGLISH, LANGUAGE_VARIABLE, LOCALE_DIR, set_language
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
 from clstudio.devices.limits import DeviceLimits
+from clstudio.session import Launch
 from clstudio.session.args import (
     ArgSpec,
     BufferArg,
@@ -59,8 +60,10 @@ def session(**changes: Any) -> Session:
         "w": BufferArg(F32, (16,)),
     }
     args.update(changes.pop("args", {}))
-    base = Session(kernel="saxpy", source="", global_size=(1024,), local_size=(64,), args=args)
-    return replace(base, **changes)
+    global_size = changes.pop("global_size", (1024,))
+    local_size = changes.pop("local_size", (64,))
+    launch = Launch("saxpy", global_size, local_size)
+    return replace(Session(source="", launches=(launch,), args=args), **changes)
 
 
 def messages(s: Session) -> list[str]:
@@ -213,7 +216,7 @@ def image_session(**args: Any) -> Session:
         "smp": SamplerArg(),
         **args,
     }
-    return Session(kernel="rotate", source="", global_size=(512, 256), args=spec)
+    return Session(source="", launches=(Launch("rotate", (512, 256)),), args=spec)
 
 
 def image_messages(s: Session, limits: DeviceLimits = IMAGE_LIMITS) -> list[str]:
@@ -262,7 +265,11 @@ def test_read_write_and_other_image_types_are_refused_clearly() -> None:
             KernelArgInfo("vol", "image3d_t", "global", "read_only", False),
         ),
     )
-    s = Session(kernel="k", source="", args={"rw": ImageArg((4, 4)), "vol": ImageArg((4, 4))})
+    s = Session(
+        source="",
+        launches=(Launch("k", (1,)),),
+        args={"rw": ImageArg((4, 4)), "vol": ImageArg((4, 4))},
+    )
     rw, vol = (p.message for p in validate(s, kernel, IMAGE_LIMITS))
     assert "image 'rw' is declared read_write" in rw and "read_only and write_only" in rw
     assert "'vol' is an image3d_t; CL Studio supports image2d_t images only" in vol

@@ -25,9 +25,7 @@ __kernel void spin(__global float* c, int step) {
 
 def program(iterations: int, timeout_s: float) -> Session:
     return Session(
-        "twice",
-        SOURCE,
-        global_size=(4,),
+        source=SOURCE,
         timeout_s=timeout_s,
         args={"c": BufferArg(FLOAT, (4,), Init("ones"))},
         launches=(

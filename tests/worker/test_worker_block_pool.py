@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker import shared_arrays
@@ -137,7 +138,7 @@ def scaled(k: float) -> Session:
         "c": BufferArg(FLOAT, SHAPE, access="out"),
         "k": ScalarArg(k),
     }
-    return Session("scale", SCALE, global_size=SHAPE, args=args)
+    return Session(source=SCALE, launches=(Launch("scale", SHAPE),), args=args)
 
 
 @pytest.mark.opencl

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, Init, ScalarArg
 from clstudio.session.format import Session, load_session
 from clstudio.worker.client import WorkerClient
@@ -48,15 +49,17 @@ def twice(n: int = 1024, repeats: int = 1) -> Session:
         "a": BufferArg(FLOAT, (n,), Init("arange")),
         "c": BufferArg(FLOAT, (n,)),
     }
-    return Session("twice", SOURCE, global_size=(n,), repeats=repeats, args=args)
+    return Session(source=SOURCE, launches=(Launch("twice", (n,)),), repeats=repeats, args=args)
 
 
 def spin(forever: bool, timeout_s: float = 10.0) -> Session:
     args: dict[str, ArgSpec] = {"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(int(forever))}
-    return Session("spin", SOURCE, global_size=(1,), timeout_s=timeout_s, args=args)
+    return Session(source=SOURCE, launches=(Launch("spin", (1,)),), timeout_s=timeout_s, args=args)
 
 
-WILD = Session("wild", SOURCE, global_size=(64,), args={"c": BufferArg(FLOAT, (16,))})
+WILD = Session(
+    source=SOURCE, launches=(Launch("wild", (64,)),), args={"c": BufferArg(FLOAT, (16,))}
+)
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +197,7 @@ def test_an_unexpected_error_in_the_worker_arrives_with_its_traceback(client: Wo
     pid = client.pid
     # Not arguments at all: the worker's unexpected error is what is tested.
     nonsense: dict[str, Any] = {"a": "not a spec", "c": None}
-    broken = Session("twice", SOURCE, global_size=(4,), args=nonsense)
+    broken = Session(source=SOURCE, launches=(Launch("twice", (4,)),), args=nonsense)
     with pytest.raises(WorkerFailure) as info:
         client.run(broken)
     assert "Traceback (most recent call last)" in info.value.traceback
@@ -265,6 +268,7 @@ import os, sys, threading
 from clstudio.session.args import BufferArg, ScalarArg
 from clstudio.common.dtypes import parse_element_type
 from clstudio.session.format import Session, load_session
+from clstudio.session.launches import Launch
 from clstudio.worker.client import WorkerClient
 
 SOURCE = sys.argv[1]
@@ -276,7 +280,7 @@ if __name__ == "__main__":
     print(client.pid, flush=True)
     float_ = parse_element_type("float")
     args = {"c": BufferArg(float_, (4,)), "forever": ScalarArg(1)}
-    session = Session("spin", SOURCE, global_size=(1,), timeout_s=600, args=args)
+    session = Session(source=SOURCE, launches=(Launch("spin", (1,)),), timeout_s=600, args=args)
     threading.Thread(target=client.run, args=(session,), daemon=True).start()
     sys.stdin.readline()  # the test says when the kernel is surely spinning
     os._exit(1)  # the app dies without closing anything

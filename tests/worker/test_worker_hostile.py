@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -22,9 +23,8 @@ pytestmark = pytest.mark.opencl
 
 FLOAT = parse_element_type("float")
 GOOD = Session(
-    "twice",
-    "__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }",
-    global_size=(64,),
+    source="__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }",
+    launches=(Launch("twice", (64,)),),
     args={"x": BufferArg(FLOAT, (64,), Init("arange"))},
 )
 
@@ -48,9 +48,8 @@ def assert_good_run_follows(client: WorkerClient) -> None:
 
 def test_a_build_that_blocks_on_an_include_times_out_naming_the_build(fifo: Path) -> None:
     session = Session(
-        "k",
-        including(fifo),
-        global_size=(1,),
+        source=including(fifo),
+        launches=(Launch("k", (1,)),),
         timeout_s=1.0,
         args={"x": BufferArg(FLOAT, (1,))},
     )

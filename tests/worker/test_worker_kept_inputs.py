@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, Init
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -21,7 +22,7 @@ def adding(seed: int = 0, n: int = 4096) -> Session:
         "a": BufferArg(FLOAT, (n,), Init("random", {"low": 0, "high": 1})),
         "c": BufferArg(FLOAT, (n,), Init("fill", {"value": 1})),
     }
-    return Session("add", SOURCE, global_size=(n,), seed=seed, args=args)
+    return Session(source=SOURCE, launches=(Launch("add", (n,)),), seed=seed, args=args)
 
 
 def test_an_unchanged_session_shows_the_same_inputs_and_fresh_outputs() -> None:
@@ -46,7 +47,9 @@ def test_a_changed_seed_or_size_brings_new_inputs() -> None:
 
 
 def test_after_a_crash_the_new_worker_sends_the_inputs_again() -> None:
-    crash = Session("wild", WILD, global_size=(64,), args={"c": BufferArg(FLOAT, (16,))})
+    crash = Session(
+        source=WILD, launches=(Launch("wild", (64,)),), args={"c": BufferArg(FLOAT, (16,))}
+    )
     with WorkerClient() as client:
         first = client.run(adding())
         crashed = client.run(crash).error

@@ -11,6 +11,7 @@ import pytest
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunError, RunResult
 from clstudio.devices.selector import DeviceSelector
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session
 from clstudio.worker.protocol import (
@@ -25,9 +26,8 @@ from clstudio.worker.protocol import (
 )
 
 SESSION = Session(
-    kernel="add",
     source="__kernel void add(__global float* c) { c[0] = 1; }",
-    global_size=(16,),
+    launches=(Launch("add", (16,)),),
     timeout_s=2.0,
     args={"c": BufferArg(parse_element_type("float"), (16,), Init("fill", {"value": 3}))},
 )

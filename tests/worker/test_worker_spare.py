@@ -12,6 +12,7 @@ import pytest
 
 from clstudio.common import RunResult
 from clstudio.common.dtypes import parse_element_type
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -27,9 +28,13 @@ __kernel void spin(__global float* c, int forever) { while (forever || c[0] < 0)
 __kernel void wild(__global float* c) { c[get_global_id(0) * 100000000L] = 1; }
 """
 TWICE = Session(
-    "twice", SOURCE, global_size=(64,), args={"c": BufferArg(FLOAT, (64,), Init("arange"))}
+    source=SOURCE,
+    launches=(Launch("twice", (64,)),),
+    args={"c": BufferArg(FLOAT, (64,), Init("arange"))},
 )
-WILD = Session("wild", SOURCE, global_size=(64,), args={"c": BufferArg(FLOAT, (16,))})
+WILD = Session(
+    source=SOURCE, launches=(Launch("wild", (64,)),), args={"c": BufferArg(FLOAT, (16,))}
+)
 
 
 def _stage(result: RunResult) -> str:
@@ -39,7 +44,7 @@ def _stage(result: RunResult) -> str:
 
 def spin(timeout_s: float) -> Session:
     args: dict[str, ArgSpec] = {"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(1)}
-    return Session("spin", SOURCE, global_size=(1,), timeout_s=timeout_s, args=args)
+    return Session(source=SOURCE, launches=(Launch("spin", (1,)),), timeout_s=timeout_s, args=args)
 
 
 def _scratch_folders() -> list[Path]:

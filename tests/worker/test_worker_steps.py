@@ -8,6 +8,7 @@ import pytest
 from clstudio.common import HOST_STEP_COUNT
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import StepOutcome
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
@@ -29,16 +30,16 @@ __kernel void wild(__global float* c) {
 }
 """
 TWICE = Session(
-    "twice",
-    SOURCE,
-    global_size=(1 << 16,),
+    source=SOURCE,
+    launches=(Launch("twice", (1 << 16,)),),
     args={"a": BufferArg(FLOAT, (1 << 16,), Init("arange")), "c": BufferArg(FLOAT, (1 << 16,))},
 )
-WILD = Session("wild", SOURCE, global_size=(64,), args={"c": BufferArg(FLOAT, (16,))})
+WILD = Session(
+    source=SOURCE, launches=(Launch("wild", (64,)),), args={"c": BufferArg(FLOAT, (16,))}
+)
 SPIN = Session(
-    "spin",
-    SOURCE,
-    global_size=(1,),
+    source=SOURCE,
+    launches=(Launch("spin", (1,)),),
     timeout_s=1.0,
     args={"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(1)},
 )

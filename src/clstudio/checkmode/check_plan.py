@@ -61,14 +61,14 @@ def plan_check(session: Session) -> CheckPlan:
     coverage then speaks of that launch.
     """
     global_size, local = session.global_size, session.local_size
-    if session.launches:
+    if not session.is_single_launch:
         largest = max(leaf_launches(session.launches), key=lambda one: math.prod(one.global_size))
         global_size, local = largest.global_size, largest.local_size
     quick = math.prod(global_size) > FULL_RANGE_LIMIT
     given = local
     coverage = ""
     if quick:
-        if local is None and session.launches:
+        if local is None and not session.is_single_launch:
             local = tuple(1 for _ in global_size)  # Oclgrind's own choice for "auto"
             given = local
         elif local is None:
@@ -91,12 +91,12 @@ def plan_check(session: Session) -> CheckPlan:
             items=f"{math.prod(global_size):,}", groups=f"{total:,}", local=_sizes(local)
         )
     options = f"{session.build_options} {BUILD_OPTIONS}".strip()
+    # A program's launches keep their own sizes, chosen or left to the driver.
+    sized = session if not session.is_single_launch else session.with_ndrange(global_size, local)
     checked = replace(
-        session,
+        sized,
         device=DeviceSelector(platform=SIMULATOR_PLATFORM),
         build_options=options,
-        # A program's launches keep their own sizes, chosen or left to the driver.
-        local_size=session.local_size if session.launches else local,
         repeats=1,
         guards=False,  # the simulator sees every access; bands would only hide the buffers' ends
     )

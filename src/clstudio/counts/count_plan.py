@@ -59,9 +59,8 @@ def plan_count(session: Session) -> CountPlan:
         if groups > 2:
             sampling = Sampling(2, groups)
     counted = replace(
-        session,
+        session.with_ndrange(session.global_size, local),
         device=DeviceSelector(platform=SIMULATOR_PLATFORM),
-        local_size=local,
         repeats=1,
         guards=False,
         references=session.references if sampling is None else {},

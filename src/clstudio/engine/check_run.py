@@ -66,7 +66,7 @@ def check_session(
     def launched(planned: PlannedLaunch) -> None:
         logs.append((planned, read_log()[0]))
 
-    listen = launched if session.launches else None
+    listen = launched if not session.is_single_launch else None
     run = engine.run(
         session, progress, cancelled, inspect=locate, launched=listen, started=launch_started
     )

@@ -90,7 +90,7 @@ class Engine:
     def stepper(self, session: Session, entering: Entering = nowhere) -> HostStepper:
         """Step mode for `session`, on this engine's warm contexts and builds; a program's
         steps come in parts (engine/program_stepping.py)."""
-        if session.launches:
+        if not session.is_single_launch:
             return ProgramStepper(self._contexts, session, entering)
         return HostStepper(self._contexts, session, entering)
 
@@ -136,7 +136,7 @@ class Engine:
         snapshots: bool = False,
     ) -> RunResult:
         contexts = self._contexts
-        if session.launches:
+        if not session.is_single_launch:
             return run_program(
                 contexts, session, record, progress, cancelled, inspect, *hooks, snapshots
             )

@@ -83,14 +83,16 @@ def sized_session(session: Session, layout: Layout, sizes: Mapping[str, int]) ->
         spec = args[name]
         assert isinstance(spec, LocalArg)
         args[name] = replace(spec, count=size_value(expr, sizes, f"layout.args.{name}.count"))
-    changes: dict[str, object] = {"args": args}
+    session = replace(session, args=args)
+    global_size, local_size = session.global_size, session.local_size
     if layout.global_size:
-        changes["global_size"] = _dims(layout.global_size, sizes, "layout.global_size")
+        global_size = _dims(layout.global_size, sizes, "layout.global_size")
     if layout.local_size:
-        changes["local_size"] = _dims(layout.local_size, sizes, "layout.local_size")
+        local_size = _dims(layout.local_size, sizes, "layout.local_size")
+    session = session.with_ndrange(global_size, local_size)
     if layout.launches:
-        changes["launches"] = _sized_launches(session, layout.launches, sizes)
-    return replace(session, **changes)  # type: ignore[arg-type]
+        session = replace(session, launches=_sized_launches(session, layout.launches, sizes))
+    return session
 
 
 def _sized_launches(

@@ -191,7 +191,7 @@ def make_plan(
     name (`signature` alone serves a program that launches only that kernel).
     """
     groups: tuple[GroupPlan, ...] = ()
-    if session.launches:
+    if not session.is_single_launch:
         # The form may hold swaps its arguments no longer fit (a shape edited since).
         for entry in session.launches:
             if isinstance(entry, LaunchGroup) and (bad := swap_problem(entry.swaps, session.args)):

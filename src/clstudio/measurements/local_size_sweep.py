@@ -117,7 +117,7 @@ def sweep_local_sizes(
             stopped = _stopped_after(done, len(sizes))
             break
         # The first run of a size is the warm-up.
-        if session.launches:
+        if not session.is_single_launch:
             times = kernel_times_per_repeat(result, swept)[1:]
         else:
             times = result.kernel_times_ns()[1:]

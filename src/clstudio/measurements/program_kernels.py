@@ -19,8 +19,6 @@ class KernelChoiceError(ValueError):
 
 def program_kernels(session: Session) -> list[str]:
     """The kernels a session launches, in the order they first launch."""
-    if not session.launches:
-        return [session.kernel]
     return list(dict.fromkeys(launch.kernel for launch in leaf_launches(session.launches)))
 
 
@@ -38,14 +36,11 @@ def chosen_kernel(session: Session, kernel: str | None) -> str:
 def kernel_global_size(session: Session, kernel: str) -> tuple[int, ...]:
     """The NDRange a sweep's sizes are chosen for: the first launch of `kernel`'s."""
     first = next((one for one in leaf_launches(session.launches) if one.kernel == kernel), None)
-    return tuple(first.global_size if first is not None else session.global_size)
+    return first.global_size if first is not None else session.global_size
 
 
 def with_kernel_local_size(session: Session, kernel: str, size: tuple[int, ...]) -> Session:
-    """The session with every launch of `kernel` at local size `size` (the session's own
-    local size too, when it is one launch or its first launch is of `kernel`)."""
-    if not session.launches:
-        return replace(session, local_size=size)
+    """The session with every launch of `kernel` at local size `size`."""
 
     def sized(launch: Launch) -> Launch:
         return replace(launch, local_size=size) if launch.kernel == kernel else launch
@@ -56,9 +51,7 @@ def with_kernel_local_size(session: Session, kernel: str, size: tuple[int, ...])
         else sized(e)
         for e in session.launches
     )
-    first = leaf_launches(session.launches)[0]
-    local = size if first.kernel == kernel else session.local_size
-    return replace(session, launches=entries, local_size=local)
+    return replace(session, launches=entries)
 
 
 def kernel_times_per_repeat(result: RunResult, kernel: str) -> list[int]:

@@ -29,7 +29,7 @@ def kernel_point(
     session, result = run.session, run.result
     name = chosen_kernel(session, kernel)
     label = label or name
-    if not session.launches:
+    if session.is_single_launch:
         stats = run.stats()
         seconds = stats.median_s if stats is not None else 0.0
         return point_of(label, run.traffic().total_bytes, run.work_items, ops_per_item, seconds)

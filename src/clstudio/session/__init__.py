@@ -45,7 +45,6 @@ from clstudio.session.launch_edits import (
     LaunchEdit,
     apply_launch_edit,
     leaf_prefixes,
-    program_entries,
     swap_problem,
 )
 from clstudio.session.launches import (
@@ -122,7 +121,6 @@ __all__ = [
     "picture_problem",
     "plan_save",
     "planned_launches",
-    "program_entries",
     "read_int",
     "read_npy_header",
     "read_number",

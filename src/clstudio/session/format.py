@@ -1,4 +1,4 @@
-"""The session: one kernel, its build options, arguments, NDRange and references.
+"""The session: a program of launches over one source, its arguments and references.
 
 The JSON form of a session is a public, versioned contract (docs/session-format.md).
 Reading one validates every key and never runs code; every refusal names its place.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -88,13 +88,15 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Session:
-    kernel: str
+    """Always a program: a one-launch file reads as a program of one launch, so that no
+    layer asks which shape it holds. The file's short form is only the writer's."""
+
     source: str
+    # At least one entry; a launch or group of launches, in order (session/launches.py).
+    launches: tuple[Launch | LaunchGroup, ...]
     source_file: str | None = None  # as written in the file, relative to base_dir
     build_options: str = ""
     device: DeviceSelector | None = None
-    global_size: tuple[int, ...] = (1,)
-    local_size: tuple[int, ...] | None = None
     repeats: int = 1
     seed: int = 0
     timeout_s: float = 10.0
@@ -109,9 +111,57 @@ class Session:
     # Where the file wrote sizes by name. Not compared: sessions with the same numbers
     # run the same, and a link a form edit made stale is dropped when saving.
     size_links: SizeLinks = field(default_factory=dict, compare=False)
-    # A program of several launches (session/launches.py); empty: one launch of `kernel`.
-    launches: tuple[Launch | LaunchGroup, ...] = ()
     base_dir: Path | None = None  # where relative paths resolve; not saved
+
+    def __post_init__(self) -> None:
+        if not self.launches:
+            raise ValueError("a session holds at least one launch")
+
+    @property
+    def first_launch(self) -> Launch:
+        """The program's first launch: its kernel and NDRange are the file's top-level ones."""
+        first = self.launches[0]
+        return first.launches[0] if isinstance(first, LaunchGroup) else first
+
+    @property
+    def kernel(self) -> str:
+        return self.first_launch.kernel
+
+    @property
+    def global_size(self) -> tuple[int, ...]:
+        return self.first_launch.global_size
+
+    @property
+    def local_size(self) -> tuple[int, ...] | None:
+        return self.first_launch.local_size
+
+    def with_kernel(self, kernel: str) -> Session:
+        """The session with its first launch's kernel set (the top level's, in the file)."""
+        return self._with_first_launch(replace(self.first_launch, kernel=kernel))
+
+    def with_ndrange(
+        self, global_size: tuple[int, ...], local_size: tuple[int, ...] | None
+    ) -> Session:
+        """The session with its first launch's NDRange set (the top level's, in the file)."""
+        launch = replace(self.first_launch, global_size=global_size, local_size=local_size)
+        return self._with_first_launch(launch)
+
+    def _with_first_launch(self, launch: Launch) -> Session:
+        first = self.launches[0]
+        if isinstance(first, LaunchGroup):
+            first = replace(first, launches=(launch, *first.launches[1:]))
+        else:
+            first = launch
+        return replace(self, launches=(first, *self.launches[1:]))
+
+    @property
+    def is_single_launch(self) -> bool:
+        """One plain launch binding every parameter by its own name: the file's short form."""
+        return (
+            len(self.launches) == 1
+            and isinstance(self.launches[0], Launch)
+            and not (self.launches[0].args)
+        )
 
 
 def parse_session(data: object, base_dir: Path | None = None) -> Session:
@@ -143,27 +193,22 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
                     "{global_dims}; give one size per dimension, or null"
                 ).format(dims=len(local_size), global_dims=len(global_size)),
             )
-    launches: tuple[Launch | LaunchGroup, ...] = ()
     structs = read_structs(obj.get("structs", {}))
     args = read_args(obj.get("args", {}), "args", base_dir, structs)
     if "launches" in obj:
         launches = read_launches(obj["launches"], args, kernel, global_size, local_size)
-        first = launches[0].launches[0] if isinstance(launches[0], LaunchGroup) else launches[0]
-        kernel = kernel or first.kernel
-        if global_size is None:
-            global_size, local_size = first.global_size, first.local_size
-    assert kernel is not None and global_size is not None
+    else:
+        assert kernel is not None and global_size is not None
+        launches = (Launch(kernel, global_size, local_size),)
     description = read_string(obj.get("description", ""), "description")
     if "\n" in description or "\r" in description:
         fail("description", gettext("expected one line (the gallery shows it under the title)"))
     return Session(
-        kernel=kernel,
         source=source,
+        launches=launches,
         source_file=source_file,
         build_options=_read_build_options(obj.get("build_options", "")),
         device=_read_device(obj.get("device")),
-        global_size=global_size,
-        local_size=local_size,
         repeats=read_int(obj.get("repeats", 1), "repeats", 1, MAX_REPEATS),
         seed=read_int(obj.get("seed", 0), "seed", 0, 2**64 - 1),
         timeout_s=_read_timeout(obj.get("timeout_s", 10.0)),
@@ -175,7 +220,6 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         description=description,
         sizes=sizes,
         size_links=size_links,
-        launches=launches,
         base_dir=base_dir,
     )
 
@@ -356,7 +400,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     if structs:  # optional in version 1: only the structs the arguments use
         out["structs"] = structs_to_dict(structs)
     out["args"] = {name: arg_to_dict(spec) for name, spec in session.args.items()}
-    if session.launches:  # optional in version 1: left out of one-launch sessions
+    if not session.is_single_launch:  # optional in version 1: the short form leaves it out
         out["launches"] = [launch_to_dict(entry) for entry in session.launches]
     out |= {
         "references": {name: ref.to_dict() for name, ref in session.references.items()},

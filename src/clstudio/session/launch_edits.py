@@ -1,9 +1,8 @@
 """The Arguments form's edits of a program's launches, as pure functions of a session.
 
 The form asks for an edit (`LaunchEdit`); `apply_launch_edit` answers with the session
-after it. A one-launch session becomes a program when a launch is added, and a program
-left with one plain launch that binds every parameter by its own name becomes a
-one-launch session again, so that it is saved exactly as before. Named sizes follow
+after it. A program left with one plain launch that binds every parameter by its own
+name is saved in the file's short form again, exactly as before. Named sizes follow
 their launch when launches move.
 """
 
@@ -20,7 +19,6 @@ from clstudio.session.launches import (
     MAX_LAUNCHES,
     Launch,
     LaunchGroup,
-    leaf_launches,
 )
 from clstudio.session.sizes import Path, SizeLinks
 
@@ -30,7 +28,6 @@ __all__ = [
     "LaunchEdit",
     "apply_launch_edit",
     "leaf_prefixes",
-    "program_entries",
     "swap_problem",
 ]
 
@@ -54,13 +51,6 @@ class LaunchEdit:
     swaps: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
 
-def program_entries(session: Session) -> Entries:
-    """The session's launches; a one-launch session's single launch, written out."""
-    if session.launches:
-        return session.launches
-    return (Launch(session.kernel, session.global_size, session.local_size),)
-
-
 def leaf_prefixes(entries: Entries) -> list[Path]:
     """The path below which each written launch's sizes sit, in launch order."""
     out: list[Path] = []
@@ -74,7 +64,7 @@ def leaf_prefixes(entries: Entries) -> list[Path]:
 
 def apply_launch_edit(session: Session, edit: LaunchEdit) -> Session:
     """The session after `edit`; an edit of a position that is gone changes nothing."""
-    entries = program_entries(session)
+    entries = session.launches
     # Each new leaf's origin: the old leaf whose links it takes (-1: none).
     groups = [list(_group(e).launches) for e in entries]
     origin = [[_leaf_index(groups, g, j) for j in range(len(ls))] for g, ls in enumerate(groups)]
@@ -164,9 +154,9 @@ def _moved_links(session: Session, old: Entries, new: Entries, origin: list[int]
     by_old: dict[int, dict[Path, str]] = {}
     for index, prefix in enumerate(old_prefixes):
         n = len(prefix)
-        if session.launches:
+        if not session.is_single_launch:
             found = {p[n:]: t for p, t in session.size_links.items() if p[:n] == prefix}
-        else:  # the one launch is the session's own NDRange
+        else:  # the file's short form: the one launch is the top level's NDRange
             found = {
                 p: t for p, t in session.size_links.items() if p[0] in ("global_size", "local_size")
             }
@@ -184,18 +174,11 @@ def _moved_links(session: Session, old: Entries, new: Entries, origin: list[int]
 
 
 def _with_entries(session: Session, entries: Entries, links: SizeLinks) -> Session:
-    first = leaf_launches(entries)[0]
-    single = len(entries) == 1 and isinstance(entries[0], Launch) and not first.args
-    if single:
+    edited = replace(session, launches=entries, size_links=links)
+    if edited.is_single_launch:  # saved in the short form, which has no `launches`
         links = {p: t for p, t in links.items() if p[0] != "launches"}
-    return replace(
-        session,
-        kernel=first.kernel,
-        global_size=first.global_size,
-        local_size=first.local_size,
-        launches=() if single else entries,
-        size_links=links,
-    )
+        return replace(edited, size_links=links)
+    return edited
 
 
 def swap_problem(pairs: tuple[tuple[str, str], ...], args: Mapping[str, ArgSpec]) -> str | None:

@@ -68,7 +68,7 @@ LaunchBinding = str | ScalarArg | IterationArg
 class Launch:
     kernel: str
     global_size: tuple[int, ...]
-    local_size: tuple[int, ...] | None
+    local_size: tuple[int, ...] | None = None  # None: the driver chooses
     args: dict[str, LaunchBinding] = field(default_factory=dict)
 
 

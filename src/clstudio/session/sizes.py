@@ -365,15 +365,10 @@ def _apply(session: Session, path: Path, value: int) -> Session:
             return session
         operations = {**session.operations_per_item, str(path[1]): value}
         return replace(session, operations_per_item=operations)
-    if path[0] == "global_size" and isinstance(path[1], int):
-        if path[1] < len(session.global_size):
-            return replace(session, global_size=_with(session.global_size, path[1], value))
-        return session
-    if path[0] == "local_size" and isinstance(path[1], int):
-        local = session.local_size
-        if local is not None and path[1] < len(local):
-            return replace(session, local_size=_with(local, path[1], value))
-        return session
+    if path[0] in ("global_size", "local_size"):  # the top level's: the first launch's
+        first = (0, "launches", 0) if isinstance(session.launches[0], LaunchGroup) else (0,)
+        launches = with_launch_size(session.launches, (*first, *path), value)
+        return replace(session, launches=launches)
     name = str(path[1])
     spec = session.args.get(name)
     new_spec: ArgSpec

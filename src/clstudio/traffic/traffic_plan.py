@@ -60,7 +60,7 @@ class TrafficPlan:
 
 def plan_traffic(session: Session) -> TrafficPlan:
     """The plan, or TrafficRefusal saying why this session's traffic cannot be measured."""
-    if session.launches:
+    if not session.is_single_launch:
         raise TrafficRefusal(
             gettext("a program of several launches; open one kernel's session to measure it")
         )
@@ -78,4 +78,6 @@ def plan_traffic(session: Session) -> TrafficPlan:
             )
         )
     groups = math.prod(g // size for g, size in zip(session.global_size, local, strict=True))
-    return TrafficPlan(replace(session, local_size=local), kernel, tuple(local), groups)
+    return TrafficPlan(
+        session.with_ndrange(session.global_size, local), kernel, tuple(local), groups
+    )

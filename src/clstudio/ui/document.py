@@ -12,6 +12,7 @@ from clstudio.common import parse_element_type, read_text_file, write_text_atomi
 from clstudio.session import (
     BufferArg,
     Init,
+    Launch,
     Reference,
     SavePlan,
     Session,
@@ -43,9 +44,8 @@ def starter_session() -> Session:
     n = 1024
     f32 = parse_element_type("float32")
     return Session(
-        kernel="vadd",
         source=STARTER_SOURCE,
-        global_size=(n,),
+        launches=(Launch("vadd", (n,)),),
         args={
             "a": BufferArg(f32, (n,), Init("random", {"low": 0.0, "high": 1.0})),
             "b": BufferArg(f32, (n,), Init("random", {"low": 0.0, "high": 1.0})),
@@ -92,9 +92,8 @@ class Document:
             raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
         match = _FIRST_KERNEL.search(source)
         session = Session(
-            kernel=match.group(1) if match else "kernel",
             source=source,
-            global_size=(1024,),
+            launches=(Launch(match.group(1) if match else "kernel", (1024,)),),
             base_dir=path.parent.resolve(),
         )
         return cls(session, None, path.name)

@@ -233,12 +233,12 @@ class Workbench(QObject):
         self._set_session(with_references(edited, None))
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
-        if self.document.session.launches:
+        if not self.document.session.is_single_launch:
             self.messageRaised.emit(
                 self.tr("A program's launches pick their kernels in the Arguments form")
             )
             return
-        self._update(kernel=name)
+        self._set_session(self.document.session.with_kernel(name))
         good = self.editor.controller.last_good
         signature = good.kernel(name) if good is not None else None
         if signature is not None:
@@ -251,7 +251,7 @@ class Workbench(QObject):
         signature = result.kernel(self.document.session.kernel)
         if signature is None and result.kernels:
             signature = result.kernels[0]
-            self._update(kernel=signature.name)
+            self._set_session(self.document.session.with_kernel(signature.name))
         if signature is not None:
             self._show_kernel(signature)
 
@@ -263,7 +263,7 @@ class Workbench(QObject):
         """
         self._references = dict(self.document.session.references)
         session = self.document.session
-        if session.launches:
+        if not session.is_single_launch:
             shown, fit = fit_program(self._kernels(), session, self._signature)
         else:
             shown, fit = signature, fit_kernel(signature, session, self._signature)
@@ -279,7 +279,7 @@ class Workbench(QObject):
 
     def _program_form(self, signature: KernelSignature) -> ProgramForm | None:
         session = self.document.session
-        if not session.launches:
+        if session.is_single_launch:
             return None
         limits = limits_of(self._device) if self._device is not None else None
         return program_form_state(self._kernels(), signature, session, limits)
@@ -308,7 +308,7 @@ class Workbench(QObject):
         session = self.document.session
         kernels = self._kernels()
         shown: KernelSignature | None = kernels.get(session.kernel, self._signature)
-        if session.launches:
+        if not session.is_single_launch:
             shown, _ = fit_program(kernels, session, self._signature)
         if shown is not None and shown != self._signature:
             self._show_kernel(shown)  # the launches pass other arguments now: new rows

@@ -126,7 +126,7 @@ def with_range(
     session: Session, global_size: tuple[int, ...], local_size: tuple[int, ...] | None
 ) -> Session:
     """The session after the user set the NDRange; a size typed over no longer drives it."""
-    return without_stale_links(replace(session, global_size=global_size, local_size=local_size))
+    return without_stale_links(session.with_ndrange(global_size, local_size))
 
 
 def with_references(session: Session, references: Mapping[str, Reference] | None) -> Session:

@@ -29,11 +29,8 @@ def launch_session(session: Session, launch: Launch, signature: KernelSignature)
     params = tuple(info.name for info in signature.args)
     return replace(
         session,
-        kernel=launch.kernel,
-        global_size=launch.global_size,
-        local_size=launch.local_size,
+        launches=(replace(launch, args={}),),
         args=launch_args(session.args, launch, params),
-        launches=(),
     )
 
 

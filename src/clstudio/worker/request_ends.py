@@ -45,7 +45,7 @@ class Job:
 
 def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
     """The job of running `session`'s kernel, or its program, whose launches have names."""
-    launch_at = program_launch_at(session) if session.launches else None
+    launch_at = program_launch_at(session) if not session.is_single_launch else None
     return Job(doing, limit_s, "kernel", session.kernel, launch_at)
 
 

@@ -44,7 +44,9 @@ def main() -> None:
     session = with_sizes(session, {**session.sizes, **sizes}) if sizes else session
     local = (args.local_size,) if args.local_size else session.local_size
     pocl = DeviceSelector(platform="Portable Computing Language", device="")
-    session = replace(session, build_options=args.options, local_size=local, device=pocl)
+    session = replace(
+        session.with_ndrange(session.global_size, local), build_options=args.options, device=pocl
+    )
     with NativeOutput() as printed:
         build = Engine().build_for_view(session)
     assert not build.error, build.error

@@ -250,7 +250,7 @@ def test_the_global_size_fills_from_a_buffer(
     limits: DeviceLimits,
 ) -> None:
     session = gallery("matmul_tiled")
-    bench.open(replace(session, global_size=(8, 8)), limits)
+    bench.open(session.with_ndrange((8, 8), session.local_size), limits)
     actions = panel.ndrange.fill_menu.actions()
     assert [a.text() for a in actions] == [
         "from a: 384 x 256 (shape 256, 384)",
@@ -421,7 +421,7 @@ def test_without_a_device_the_checks_that_need_none_still_run(
     bench: FormBench, qtbot: QtBot, panel: ArgsPanel, gallery: Callable[[str], Session]
 ) -> None:
     session = gallery("saxpy")
-    bench.open(replace(session, global_size=(8192,), local_size=(100,)), None)
+    bench.open(session.with_ndrange((8192,), (100,)), None)
     assert "not a multiple of the local size 100" in panel.range_problems.text()
     retype(qtbot, panel.ndrange.local_fields[0], "4096")
     assert panel.range_problems.isHidden()  # no device: no work-group limit to check

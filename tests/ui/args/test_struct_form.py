@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices.limits import DeviceLimits
+from clstudio.session import Launch
 from clstudio.session.args import BufferArg, Init, ScalarArg
 from clstudio.session.format import Session
 from clstudio.ui.args import ArgsPanel
@@ -78,7 +79,7 @@ def test_a_struct_the_session_does_not_describe_says_how_to(
     bench: FormBench, panel: ArgsPanel, gallery: Callable[[str], Session], limits: DeviceLimits
 ) -> None:
     session = gallery("particles")
-    bench.open(Session(kernel=session.kernel, source=session.source, global_size=(8,)), limits)
+    bench.open(Session(source=session.source, launches=(Launch(session.kernel, (8,)),)), limits)
     row = row_of(panel, "particles")
     assert row.editor is None
     assert "describe it in the session's structs" in row.note.text()

@@ -19,6 +19,7 @@ from clstudio.common.results import (
     Timing,
 )
 from clstudio.reporting import FinishedRun
+from clstudio.session import Launch
 from clstudio.session.format import Session, load_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 
@@ -105,7 +106,7 @@ def finished() -> Callable[..., FinishedRun]:
 
     def make(result: RunResult, session: Session | None = None) -> FinishedRun:
         if session is None:
-            session = Session(kernel="k", source="", global_size=(8,))
+            session = Session(source="", launches=(Launch("k", (8,)),))
         return FinishedRun(session, result)
 
     return make

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.editor.build_log import BuildLogView
@@ -44,7 +45,7 @@ def session_with_buffers() -> Session:
         "a": BufferArg(float32, (8,), access="in"),
         "c": BufferArg(float32, (8,), access="out"),
     }
-    return Session(kernel="k", source="", global_size=(8,), repeats=3, args=args)
+    return Session(source="", launches=(Launch("k", (8,)),), repeats=3, args=args)
 
 
 def test_a_run_reaches_every_tab_and_another_session_empties_those_of_the_last_run(

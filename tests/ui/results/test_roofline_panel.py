@@ -9,6 +9,7 @@ from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunResult
 from clstudio.reporting import FinishedRun
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
@@ -54,7 +55,7 @@ def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(
         "a": BufferArg(float32, (8,), access="in"),
         "c": BufferArg(float32, (8,), access="out"),
     }
-    run = finished(synthetic(), Session(kernel="k", source="", global_size=(8,), args=args))
+    run = finished(synthetic(), Session(source="", launches=(Launch("k", (8,)),), args=args))
     panel.show_run(run)
     panel.ops_per_item.setValue(4)
     panel.show_run(run)

@@ -14,6 +14,7 @@ from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import RunError, RunResult
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
+from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.timings.timings_panel import STATS_ROWS, TimingsPanel
@@ -36,7 +37,7 @@ def small_session(**keys: Any) -> Session:
         "a": BufferArg(FLOAT, (8,), access="in"),
         "c": BufferArg(FLOAT, (8,), access="out"),
     }
-    return Session(kernel="k", source="", global_size=(8,), repeats=3, args=args, **keys)
+    return Session(source="", launches=(Launch("k", (8,)),), repeats=3, args=args, **keys)
 
 
 def test_empty_state_before_the_first_run(panel: TimingsPanel) -> None:

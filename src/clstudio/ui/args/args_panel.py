@@ -190,7 +190,7 @@ class ArgsPanel(QWidget):
         choices = form.state.fill_choices if form else ()
         self.launches.show_launches(session, kernels, choices, max_group)
         self.launches.show_problems(form)
-        program = bool(session.launches)
+        program = not session.is_single_launch
         for widget in (self.ndrange_title, self.ndrange, self.index_space):
             widget.setVisible(not program)
         if program:

@@ -31,7 +31,6 @@ from clstudio.session import (
     LaunchEdit,
     LaunchGroup,
     Session,
-    program_entries,
     swap_problem,
 )
 from clstudio.ui.args.launch_card import LaunchCard
@@ -163,7 +162,7 @@ class LaunchesEditor(QWidget):
     ) -> None:
         """Show the session's launches; cards that already show them are left as typed."""
         kernels = tuple(kernels)
-        entries = session.launches
+        entries = () if session.is_single_launch else session.launches
         if entries != self._current() or kernels != self._kernels or not entries:
             self._rebuild(session, kernels)
         for card in self.cards:
@@ -223,10 +222,11 @@ class LaunchesEditor(QWidget):
     def _rebuild(self, session: Session, kernels: tuple[KernelSignature, ...]) -> None:
         self._clear_boxes()
         self._kernels = kernels
-        self._shown = session.launches
-        if not session.launches:
+        # The short form shows no cards: the NDRange editor stands for its one launch.
+        self._shown = () if session.is_single_launch else session.launches
+        if not self._shown:
             return
-        entries = program_entries(session)
+        entries = session.launches
         count = sum(len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
         position = 0
         for index, entry in enumerate(entries):

@@ -55,7 +55,7 @@ class RunController(QObject):
             def progress(done: int, total: int) -> None:
                 state.progress((done, total))
 
-            if session.launches:  # the Outputs tab shows each launch's buffers
+            if not session.is_single_launch:  # the Outputs tab shows each launch's buffers
                 return backend.run(session, progress, snapshots=True)
             return backend.run(session, progress)
 
