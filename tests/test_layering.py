@@ -78,7 +78,14 @@ def imports_in(source: str, module: str, is_package: bool = False) -> list[Impor
     package = module if is_package else module.rpartition(".")[0]
     found: list[Imported] = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
+        if _is_import_call(node):
+            assert isinstance(node, ast.Call)
+            name = node.args[0]
+            if not isinstance(name, ast.Constant) or not isinstance(name.value, str):
+                found.append(("<a module named at run time>", ()))
+            else:
+                found.append((name.value, ()))
+        elif isinstance(node, ast.Import):
             found += [(alias.name, ()) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = package.split(".")
@@ -92,6 +99,15 @@ def imports_in(source: str, module: str, is_package: bool = False) -> list[Impor
             found.append((target, names))
             found += [(f"{target}.{name}", ()) for name in names if name != "*"]
     return found
+
+
+def _is_import_call(node: ast.AST) -> bool:
+    """`importlib.import_module(name)`, `import_module(name)` or `__import__(name)`."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in ("import_module", "__import__")
 
 
 def imports(path: Path) -> list[Imported]:
@@ -134,11 +150,27 @@ def test_an_upward_import_is_caught_however_it_is_spelled() -> None:
         "from clstudio import engine": ["clstudio", "clstudio.engine"],
         "def late():\n    from ..engine.run import Engine": ["clstudio.engine.run"],
         "import clstudio.engine.run": ["clstudio.engine.run"],
+        "importlib.import_module('clstudio.engine')": ["clstudio.engine"],
+        "def late():\n    return import_module('clstudio.engine.run')": ["clstudio.engine.run"],
+        "__import__('clstudio.engine')": ["clstudio.engine"],
     }
     for source, reached in spellings.items():
         found = imports_in(source, "clstudio.common.units")
         assert [m for m, _ in found if m.startswith("clstudio")][: len(reached)] == reached
         assert upward_imports("clstudio.common.units", found), source
+
+
+def test_a_module_named_at_run_time_is_refused_in_the_core() -> None:
+    """The layers cannot be checked through a name computed at run time."""
+    found = imports_in("importlib.import_module(name)", "clstudio.common.units")
+    assert found == [("<a module named at run time>", ())]
+    computed = [
+        module_name(path)
+        for path in core_sources()
+        for module, _ in imports(path)
+        if module == "<a module named at run time>"
+    ]
+    assert computed == []
 
 
 def test_a_relative_import_in_a_package_resolves_from_the_package_itself() -> None:
