@@ -21,14 +21,12 @@ from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.device_tree import short_version
 from clstudio.ui.main_window import MainWindow
 from ui.qt_items import tree_item
+from ui.shown_widgets import shown
 
 
 @pytest.fixture
 def panel(qtbot: QtBot, inventory: DeviceInventory) -> DevicePanel:
-    panel = DevicePanel()
-    qtbot.addWidget(panel)
-    panel.resize(420, 700)
-    panel.show()
+    panel = shown(qtbot, DevicePanel(), 420, 700)
     panel.show_inventory(inventory)
     return panel
 

@@ -17,6 +17,7 @@ from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.devices.peaks_view import NOT_MEASURED, PeaksView
 from clstudio.ui.main_window import MainWindow
 from ui.qt_items import tree_item
+from ui.shown_widgets import shown
 
 TINY = PeakPlan(target_s=0.005, samples=2, bandwidth_bytes=1 << 20, transfer_bytes=1 << 20)
 PROBES = [peak_probe("global_bandwidth.float4"), peak_probe("launch_latency.round_trip")]
@@ -24,11 +25,7 @@ PROBES = [peak_probe("global_bandwidth.float4"), peak_probe("launch_latency.roun
 
 @pytest.fixture
 def view(qtbot: QtBot) -> PeaksView:
-    view = PeaksView()
-    qtbot.addWidget(view)
-    view.resize(520, 600)
-    view.show()
-    return view
+    return shown(qtbot, PeaksView(), 520, 600)
 
 
 def test_an_unmeasured_device_offers_to_measure(

@@ -15,6 +15,7 @@ from clstudio.compiler import CompileResult, compile_view
 from clstudio.ui.compiler.compiler_panel import CompilerPanel
 from clstudio.ui.compiler.listing_view import ListingView
 from compiler.compiler_records import ROW_SUM_SOURCE, SAXPY_SOURCE, pocl_build, pocl_cache, printed
+from ui.shown_widgets import shown
 
 
 def recorded(
@@ -27,12 +28,7 @@ def recorded(
 
 @pytest.fixture
 def panel(qtbot: QtBot) -> CompilerPanel:
-    widget = CompilerPanel()
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, CompilerPanel(), 900, 700, exposed=True)
 
 
 def row_point(view: ListingView, row: int) -> QPoint:

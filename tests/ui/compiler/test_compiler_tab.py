@@ -17,6 +17,7 @@ from clstudio.session import Session
 from clstudio.session.format import load_session
 from clstudio.ui.compiler.compiler_tab import CompilerTab
 from compiler.compiler_records import SAXPY_SOURCE, pocl_build, pocl_cache, printed
+from ui.shown_widgets import shown
 
 SAXPY = Path(__file__).parents[3] / "kernels" / "saxpy.json"
 
@@ -46,11 +47,7 @@ def finished_run(kernel_ns: int) -> FinishedRun:
 
 
 def make_tab(qtbot: QtBot, backend: RecordedBackend) -> CompilerTab:
-    tab = CompilerTab(backend)
-    qtbot.addWidget(tab)
-    tab.resize(900, 700)
-    tab.show()
-    return tab
+    return shown(qtbot, CompilerTab(backend), 900, 700)
 
 
 def compile_now(qtbot: QtBot, tab: CompilerTab) -> CompileResult:

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import Diagnostic
 from clstudio.ui.editor.code_editor import CodeEditor
+from ui.shown_widgets import shown
 
 SOURCE = (
     "__kernel void k(__global float *a)\n{\n    size_t i = get_global_id(0);\n    a[i] = 1;\n}\n"
@@ -17,10 +18,7 @@ SOURCE = (
 
 @pytest.fixture
 def editor(qtbot: QtBot) -> CodeEditor:
-    widget = CodeEditor()
-    qtbot.addWidget(widget)
-    widget.resize(640, 400)
-    widget.show()
+    widget = shown(qtbot, CodeEditor(), 640, 400)
     widget.set_source(SOURCE)
     return widget
 

@@ -10,17 +10,14 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import Diagnostic
 from clstudio.ui.editor.code_editor import BASE_POINT_SIZE, MAX_POINT_SIZE, CodeEditor
+from ui.shown_widgets import shown
 
 Key = Qt.Key
 
 
 @pytest.fixture
 def editor(qtbot: QtBot) -> CodeEditor:
-    widget = CodeEditor()
-    qtbot.addWidget(widget)
-    widget.resize(640, 400)
-    widget.show()
-    return widget
+    return shown(qtbot, CodeEditor(), 640, 400)
 
 
 def squiggles(editor: CodeEditor) -> list[tuple[int, int, str, str]]:

@@ -17,6 +17,7 @@ from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.main_window import MainWindow
 from ui.editor.editor_testing import FakeBackend, fake_build, type_source
 from ui.qt_items import tree_item
+from ui.shown_widgets import shown
 
 GOOD = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= k;\n}\n"
 BROKEN = "__kernel void scale(__global float *x, float k)\n{\n    x[0] *= ERROR;\n}\n"
@@ -27,10 +28,7 @@ def make_panel(qtbot: QtBot, backend: FakeBackend) -> Iterator[Callable[..., Edi
     panels: list[EditorPanel] = []
 
     def make(delay_ms: int = 20) -> EditorPanel:
-        panel = EditorPanel(backend, delay_ms)
-        qtbot.addWidget(panel)
-        panel.resize(800, 500)
-        panel.show()
+        panel = shown(qtbot, EditorPanel(backend, delay_ms), 800, 500)
         panels.append(panel)
         return panel
 

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.ui.editor.editor_panel import EditorPanel
 from ui.editor.editor_testing import type_source
+from ui.shown_widgets import shown
 
 BROKEN = """__kernel void scale(__global float *data, float factor)
 {
@@ -24,10 +25,7 @@ BUILD_TIMEOUT_MS = 120_000
 @pytest.fixture
 def panel(qtbot: QtBot) -> Iterator[EditorPanel]:
     backend = InProcessBackend()
-    widget = EditorPanel(backend, delay_ms=50)
-    qtbot.addWidget(widget)
-    widget.resize(800, 500)
-    widget.show()
+    widget = shown(qtbot, EditorPanel(backend, delay_ms=50), 800, 500)
     yield widget
     widget.wait_for_build()
     backend.close()

@@ -9,6 +9,7 @@ from clstudio.common.results import BuildResult, Diagnostic
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
 from ui.qt_items import tree_item
+from ui.shown_widgets import shown
 
 DIAGNOSTICS = (
     Diagnostic(4, 12, "error", "use of undeclared identifier 'b'"),
@@ -33,10 +34,7 @@ def test_problems_list_severity_place_and_message(qtbot: QtBot) -> None:
 
 
 def test_clicking_a_problem_asks_to_go_to_its_place(qtbot: QtBot) -> None:
-    view = ProblemsView()
-    qtbot.addWidget(view)
-    view.resize(600, 200)
-    view.show()
+    view = shown(qtbot, ProblemsView(), 600, 200)
     view.set_diagnostics(DIAGNOSTICS)
     tree = view.tree
     rect = tree.visualItemRect(tree_item(tree, 0))

@@ -18,6 +18,7 @@ from clstudio.ui.main_window import MainWindow
 from clstudio.ui.memory.heatmap_image import UNTOUCHED
 from clstudio.ui.memory.memory_tab import MemoryTab
 from clstudio.worker.traffic_client import TrafficClient
+from ui.shown_widgets import shown
 
 pytestmark = pytest.mark.opencl
 
@@ -27,10 +28,7 @@ KERNELS = Path(__file__).parents[3] / "kernels"
 @pytest.fixture
 def tab(qtbot: QtBot) -> Iterator[MemoryTab]:
     client = TrafficClient()
-    widget = MemoryTab(client)
-    qtbot.addWidget(widget)
-    widget.resize(1000, 600)
-    widget.show()
+    widget = shown(qtbot, MemoryTab(client), 1000, 600)
     yield widget
     widget.controller.stop()
     assert widget.controller.wait()

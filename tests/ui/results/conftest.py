@@ -22,6 +22,7 @@ from clstudio.reporting import FinishedRun
 from clstudio.session import Launch
 from clstudio.session.format import Session, load_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from ui.shown_widgets import shown
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
@@ -115,8 +116,4 @@ def finished() -> Callable[..., FinishedRun]:
 @pytest.fixture
 def panel(qtbot: QtBot) -> OutputsPanel:
     """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
-    widget = OutputsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1100, 500)
-    widget.show()
-    return widget
+    return shown(qtbot, OutputsPanel(), 1100, 500)

@@ -19,6 +19,7 @@ from clstudio.ui.steps.step_rows import COLUMNS
 from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.exit_reasons import timeout_message
 from ui.qt_items import tree_item
+from ui.shown_widgets import shown
 
 
 def fixed_family() -> str:
@@ -35,11 +36,7 @@ def console(qtbot: QtBot) -> ConsolePanel:
 
 @pytest.fixture
 def steps(qtbot: QtBot) -> StepsPanel:
-    widget = StepsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1000, 400)
-    widget.show()
-    return widget
+    return shown(qtbot, StepsPanel(), 1000, 400)
 
 
 def test_console_starts_empty_and_shows_each_run_under_a_header(

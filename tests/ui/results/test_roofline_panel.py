@@ -13,6 +13,7 @@ from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
+from ui.shown_widgets import shown
 
 
 def peaks_of(device: str) -> PeakReport:
@@ -29,11 +30,7 @@ def peaks_of(device: str) -> PeakReport:
 
 @pytest.fixture
 def panel(qtbot: QtBot) -> RooflinePanel:
-    widget = RooflinePanel()
-    qtbot.addWidget(widget)
-    widget.resize(900, 400)
-    widget.show()
-    return widget
+    return shown(qtbot, RooflinePanel(), 900, 400)
 
 
 def test_before_a_run_the_tab_says_what_will_appear(panel: RooflinePanel) -> None:

@@ -19,17 +19,14 @@ from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.timings.timings_panel import STATS_ROWS, TimingsPanel
 from ui.qt_items import table_text
+from ui.shown_widgets import shown
 
 FLOAT = parse_element_type("float32")
 
 
 @pytest.fixture
 def panel(qtbot: QtBot) -> TimingsPanel:
-    widget = TimingsPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1200, 400)
-    widget.show()
-    return widget
+    return shown(qtbot, TimingsPanel(), 1200, 400)
 
 
 def small_session(**keys: Any) -> Session:
