@@ -21,6 +21,7 @@ from clstudio.session.format import (
 )
 from clstudio.session.sample_images import sample_image
 from clstudio.session.saving import save_session
+from session.file_edits import drop_key, set_key
 from session.session_testing import arg_of
 
 ROTATE = """__kernel void rotate(read_only image2d_t src, write_only image2d_t dst, sampler_t smp) {
@@ -164,111 +165,92 @@ def test_saving_writes_image_and_sampler_keys_in_the_documented_order(folder: Pa
     }
 
 
-def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    def mutate(data: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        node = data
-        for key in parents:
-            node = node[key]
-        node[last] = value
-
-    return mutate
-
-
-def _drop(path: str) -> Callable[[dict[str, Any]], None]:
-    def mutate(data: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        node = data
-        for key in parents:
-            node = node[key]
-        del node[last]
-
-    return mutate
-
-
 BROKEN = {
-    "one size": (_set("args.dst.shape", [64]), "args.dst.shape: an image2d_t has two sizes"),
-    "three sizes": (_set("args.dst.shape", [4, 4, 4]), "args.dst.shape: expected a list of 1 to 2"),
-    "zero size": (_set("args.dst.shape", [0, 4]), "args.dst.shape: expected a list of 1 to 2"),
+    "one size": (set_key("args.dst.shape", [64]), "args.dst.shape: an image2d_t has two sizes"),
+    "three sizes": (
+        set_key("args.dst.shape", [4, 4, 4]),
+        "args.dst.shape: expected a list of 1 to 2",
+    ),
+    "zero size": (set_key("args.dst.shape", [0, 4]), "args.dst.shape: expected a list of 1 to 2"),
     "RGB order": (
-        _set("args.dst.order", "RGB"),
+        set_key("args.dst.order", "RGB"),
         "args.dst.order: expected one of R, RGBA, got 'RGB'",
     ),
     "uint16 channels": (
-        _set("args.dst.channel_type", "uint16"),
+        set_key("args.dst.channel_type", "uint16"),
         "args.dst.channel_type: expected one of uint8, float32, got 'uint16'",
     ),
-    "missing order": (_drop("args.dst.order"), "args.dst.order: this key is required"),
+    "missing order": (drop_key("args.dst.order"), "args.dst.order: this key is required"),
     "missing channel type": (
-        _drop("args.dst.channel_type"),
+        drop_key("args.dst.channel_type"),
         "args.dst.channel_type: this key is required",
     ),
-    "buffer key on an image": (_set("args.dst.dtype", "float"), "args.dst.dtype: unknown key"),
+    "buffer key on an image": (set_key("args.dst.dtype", "float"), "args.dst.dtype: unknown key"),
     "buffer access on an image": (
-        _set("args.src.access", "in"),
+        set_key("args.src.access", "in"),
         "args.src.access: expected one of read_only, write_only or null, got 'in'",
     ),
     "read_write image": (
-        _set("args.src.access", "read_write"),
+        set_key("args.src.access", "read_write"),
         "args.src.access: expected one of read_only, write_only or null",
     ),
     "unknown sample picture": (
-        _set("args.src.init", {"image": {"name": "lena"}}),
+        set_key("args.src.init", {"image": {"name": "lena"}}),
         "args.src.init.image.name: expected one of gradient, radial_gradient, checkerboard",
     ),
     "sample picture as text": (
-        _set("args.src.init", {"image": "test_picture"}),
+        set_key("args.src.init", {"image": "test_picture"}),
         "args.src.init.image: expected an object",
     ),
     "sample picture without a name": (
-        _set("args.src.init", {"image": {}}),
+        set_key("args.src.init", {"image": {}}),
         "args.src.init.image.name: this key is required",
     ),
     "sample picture option": (
-        _set("args.src.init", {"image": {"name": "checkerboard", "square": 4}}),
+        set_key("args.src.init", {"image": {"name": "checkerboard", "square": 4}}),
         "args.src.init.image.square: unknown key",
     ),
     "fill over 255 for uint8": (
-        _set("args.src.init", {"fill": 256}),
+        set_key("args.src.init", {"fill": 256}),
         "args.src.init.fill: 256 does not fit in uint8",
     ),
     "too few values": (
-        _set("args.noise.init", {"values": [1, 2, 3]}),
+        set_key("args.noise.init", {"values": [1, 2, 3]}),
         "args.noise.init.values: 3 values given, but shape [8, 8] of float32 needs 64",
     ),
     "file of the wrong size": (
-        _set("args.stored.shape", [2, 2]),
+        set_key("args.stored.shape", [2, 2]),
         "args.stored.init.file: pixels.npy holds 24 values (shape [24]), but 16 are needed",
     ),
     "sampler repeat without normalized coordinates": (
-        _set("args.smp.normalized_coords", False),
+        set_key("args.smp.normalized_coords", False),
         "args.smp.addressing: mirrored_repeat works only with normalized coordinates",
     ),
     "unknown addressing": (
-        _set("args.smp.addressing", "wrap"),
+        set_key("args.smp.addressing", "wrap"),
         "args.smp.addressing: expected one of none, clamp_to_edge, clamp, repeat, "
         "mirrored_repeat, got 'wrap'",
     ),
     "unknown filter": (
-        _set("args.smp.filter", "bilinear"),
+        set_key("args.smp.filter", "bilinear"),
         "args.smp.filter: expected one of nearest, linear, got 'bilinear'",
     ),
     "normalized as text": (
-        _set("args.smp.normalized_coords", "yes"),
+        set_key("args.smp.normalized_coords", "yes"),
         "args.smp.normalized_coords: expected true or false",
     ),
-    "sampler with an init": (_set("args.smp.init", "zeros"), "args.smp.init: unknown key"),
+    "sampler with an init": (set_key("args.smp.init", "zeros"), "args.smp.init: unknown key"),
     "reference to a sampler": (
-        _set("references.smp", {"expr": "dst"}),
+        set_key("references.smp", {"expr": "dst"}),
         "references.smp: 'smp' is a sampler argument; references check buffer and image "
         "arguments (src, dst, noise, stored)",
     ),
     "reference to a read-only image": (
-        _set("references.src", {"expr": "src"}),
+        set_key("references.src", {"expr": "src"}),
         "references.src: 'src' has access \"read_only\", so it is never read back",
     ),
     "sampler in an expression": (
-        _set("references.dst.expr", "smp"),
+        set_key("references.dst.expr", "smp"),
         "references.dst.expr: name 'smp' is not an argument",
     ),
 }

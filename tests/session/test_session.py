@@ -29,6 +29,7 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.saving import save_session
+from session.file_edits import drop_key, set_key
 from session.session_testing import arg_of
 
 VADD = """__kernel void vadd(__global const float *a, __global const float *b,
@@ -308,170 +309,169 @@ def test_loading_never_evaluates_a_reference_expression(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    def mutate(data: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        node = data
-        for key in parents:
-            node = node[key]
-        node[last] = value
-
-    return mutate
-
-
-def _drop(path: str) -> Callable[[dict[str, Any]], None]:
-    def mutate(data: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        node = data
-        for key in parents:
-            node = node[key]
-        del node[last]
-
-    return mutate
-
-
 BROKEN = {
-    "missing kernel": (_drop("kernel"), "kernel: this key is required"),
-    "missing global size": (_drop("global_size"), "global_size: this key is required"),
-    "empty kernel name": (_set("kernel", ""), "kernel: expected a kernel name"),
-    "kernel not an identifier": (_set("kernel", "2x"), "kernel: expected a kernel name"),
+    "missing kernel": (drop_key("kernel"), "kernel: this key is required"),
+    "missing global size": (drop_key("global_size"), "global_size: this key is required"),
+    "empty kernel name": (set_key("kernel", ""), "kernel: expected a kernel name"),
+    "kernel not an identifier": (set_key("kernel", "2x"), "kernel: expected a kernel name"),
     "newer version": (
-        _set("version", 2),
+        set_key("version", 2),
         "version: version 2 is newer than this CL Studio understands (1)",
     ),
-    "version zero": (_set("version", 0), "version: unknown version 0; this CL Studio reads"),
-    "version as text": (_set("version", "1"), "version: expected an integer, got '1'"),
-    "missing version": (_drop("version"), "version: this key is required"),
-    "wrong format name": (_set("format", "clstudio"), 'format: expected "clstudio-session"'),
-    "missing format": (_drop("format"), "format: expected"),
-    "unknown top-level key": (_set("repeat", 3), "repeat: unknown key; the known keys here"),
-    "unknown arg kind": (_set("args.n.kind", "pipe"), "args.n.kind: unknown kind 'pipe'"),
-    "missing arg kind": (_drop("args.n.kind"), "args.n.kind: this key is required"),
-    "unknown arg key": (_set("args.a.dtyp", "float"), "args.a.dtyp: unknown key"),
-    "arg not an object": (_set("args.a", [1]), "args.a: expected an object"),
-    "args not an object": (_set("args", []), "args: expected an object"),
-    "bad arg name": (_set("args.2a", {"kind": "scalar", "value": 1}), "args.2a: expected an"),
-    "repeats as text": (_set("repeats", "10"), "repeats: expected an integer, got '10'"),
-    "repeats zero": (_set("repeats", 0), "repeats: expected an integer from 1 to 100000"),
-    "too many repeats": (_set("repeats", 10**6), "repeats: expected an integer from 1"),
-    "negative seed": (_set("seed", -1), "seed: expected an integer from 0"),
-    "float seed": (_set("seed", 1.5), "seed: expected an integer, got 1.5"),
-    "zero timeout": (_set("timeout_s", 0), "timeout_s: expected seconds above 0"),
-    "timeout as text": (_set("timeout_s", "10"), "timeout_s: expected a number"),
-    "guards as text": (_set("guards", "no"), "guards: expected true or false, got 'no'"),
-    "guards as int": (_set("guards", 0), "guards: expected true or false, got 0"),
-    "build options not text": (_set("build_options", ["-O2"]), "build_options: expected a str"),
-    "description on two lines": (_set("description", "a\nb"), "description: expected one line"),
-    "device as text": (_set("device", "cpu"), "device: expected an object, got 'cpu'"),
-    "unknown device key": (_set("device", {"gpu": "x"}), "device.gpu: unknown key"),
-    "device name not text": (_set("device", {"device": 1}), "device.device: expected a string"),
-    "negative global size": (_set("global_size", [-4]), "global_size: expected a list of 1 to 3"),
-    "zero global size": (_set("global_size", [0]), "global_size: expected a list of 1 to 3"),
-    "four dimensions": (_set("global_size", [1, 1, 1, 1]), "global_size: expected a list of 1"),
-    "empty global size": (_set("global_size", []), "global_size: expected a list"),
-    "global size as a number": (_set("global_size", 16), "global_size: expected a list"),
-    "float global size": (_set("global_size", [16.0]), "global_size: expected a list"),
-    "bool as global size": (_set("global_size", [True]), "global_size: expected a list"),
-    "bool as repeats": (_set("repeats", True), "repeats: expected an integer, got true"),
-    "bool as seed": (_set("seed", False), "seed: expected an integer, got false"),
-    "bool as local count": (_set("args.tmp.count", True), "args.tmp.count: expected an integer"),
-    "bool in a shape": (_set("args.a.shape", [True]), "args.a.shape: expected a list"),
-    "shape as text": (_set("args.a.shape", "x"), "args.a.shape: expected a list of positive"),
-    "negative shape": (_set("args.a.shape", [-16]), "args.a.shape: expected a list of positive"),
-    "giant shape": (_set("args.a.shape", [2**20, 2**20]), "args.a.shape: 1099511627776 items"),
-    "zero local count": (_set("args.tmp.count", 0), "args.tmp.count: expected an integer from 1"),
-    "local without count": (_drop("args.tmp.count"), "args.tmp.count: this key is required"),
-    "local size dims": (_set("local_size", [4, 1]), "local_size: has 2 dimensions, but global"),
-    "zero local size": (_set("local_size", [0]), "local_size: expected a list"),
-    "unknown dtype": (_set("args.a.dtype", "float5"), "args.a.dtype: unknown element type"),
-    "dtype not text": (_set("args.a.dtype", 4), "args.a.dtype: expected a string"),
-    "buffer without shape": (_drop("args.a.shape"), "args.a.shape: this key is required"),
-    "bad access": (_set("args.c.access", "write"), "args.c.access: expected one of in, out"),
-    "unknown init word": (_set("args.a.init", "twos"), "args.a.init: unknown init 'twos'"),
-    "init as a number": (_set("args.a.init", 0), "args.a.init: expected one of"),
+    "version zero": (set_key("version", 0), "version: unknown version 0; this CL Studio reads"),
+    "version as text": (set_key("version", "1"), "version: expected an integer, got '1'"),
+    "missing version": (drop_key("version"), "version: this key is required"),
+    "wrong format name": (set_key("format", "clstudio"), 'format: expected "clstudio-session"'),
+    "missing format": (drop_key("format"), "format: expected"),
+    "unknown top-level key": (set_key("repeat", 3), "repeat: unknown key; the known keys here"),
+    "unknown arg kind": (set_key("args.n.kind", "pipe"), "args.n.kind: unknown kind 'pipe'"),
+    "missing arg kind": (drop_key("args.n.kind"), "args.n.kind: this key is required"),
+    "unknown arg key": (set_key("args.a.dtyp", "float"), "args.a.dtyp: unknown key"),
+    "arg not an object": (set_key("args.a", [1]), "args.a: expected an object"),
+    "args not an object": (set_key("args", []), "args: expected an object"),
+    "bad arg name": (set_key("args.2a", {"kind": "scalar", "value": 1}), "args.2a: expected an"),
+    "repeats as text": (set_key("repeats", "10"), "repeats: expected an integer, got '10'"),
+    "repeats zero": (set_key("repeats", 0), "repeats: expected an integer from 1 to 100000"),
+    "too many repeats": (set_key("repeats", 10**6), "repeats: expected an integer from 1"),
+    "negative seed": (set_key("seed", -1), "seed: expected an integer from 0"),
+    "float seed": (set_key("seed", 1.5), "seed: expected an integer, got 1.5"),
+    "zero timeout": (set_key("timeout_s", 0), "timeout_s: expected seconds above 0"),
+    "timeout as text": (set_key("timeout_s", "10"), "timeout_s: expected a number"),
+    "guards as text": (set_key("guards", "no"), "guards: expected true or false, got 'no'"),
+    "guards as int": (set_key("guards", 0), "guards: expected true or false, got 0"),
+    "build options not text": (set_key("build_options", ["-O2"]), "build_options: expected a str"),
+    "description on two lines": (set_key("description", "a\nb"), "description: expected one line"),
+    "device as text": (set_key("device", "cpu"), "device: expected an object, got 'cpu'"),
+    "unknown device key": (set_key("device", {"gpu": "x"}), "device.gpu: unknown key"),
+    "device name not text": (set_key("device", {"device": 1}), "device.device: expected a string"),
+    "negative global size": (
+        set_key("global_size", [-4]),
+        "global_size: expected a list of 1 to 3",
+    ),
+    "zero global size": (set_key("global_size", [0]), "global_size: expected a list of 1 to 3"),
+    "four dimensions": (set_key("global_size", [1, 1, 1, 1]), "global_size: expected a list of 1"),
+    "empty global size": (set_key("global_size", []), "global_size: expected a list"),
+    "global size as a number": (set_key("global_size", 16), "global_size: expected a list"),
+    "float global size": (set_key("global_size", [16.0]), "global_size: expected a list"),
+    "bool as global size": (set_key("global_size", [True]), "global_size: expected a list"),
+    "bool as repeats": (set_key("repeats", True), "repeats: expected an integer, got true"),
+    "bool as seed": (set_key("seed", False), "seed: expected an integer, got false"),
+    "bool as local count": (set_key("args.tmp.count", True), "args.tmp.count: expected an integer"),
+    "bool in a shape": (set_key("args.a.shape", [True]), "args.a.shape: expected a list"),
+    "shape as text": (set_key("args.a.shape", "x"), "args.a.shape: expected a list of positive"),
+    "negative shape": (set_key("args.a.shape", [-16]), "args.a.shape: expected a list of positive"),
+    "giant shape": (set_key("args.a.shape", [2**20, 2**20]), "args.a.shape: 1099511627776 items"),
+    "zero local count": (
+        set_key("args.tmp.count", 0),
+        "args.tmp.count: expected an integer from 1",
+    ),
+    "local without count": (drop_key("args.tmp.count"), "args.tmp.count: this key is required"),
+    "local size dims": (set_key("local_size", [4, 1]), "local_size: has 2 dimensions, but global"),
+    "zero local size": (set_key("local_size", [0]), "local_size: expected a list"),
+    "unknown dtype": (set_key("args.a.dtype", "float5"), "args.a.dtype: unknown element type"),
+    "dtype not text": (set_key("args.a.dtype", 4), "args.a.dtype: expected a string"),
+    "buffer without shape": (drop_key("args.a.shape"), "args.a.shape: this key is required"),
+    "bad access": (set_key("args.c.access", "write"), "args.c.access: expected one of in, out"),
+    "unknown init word": (set_key("args.a.init", "twos"), "args.a.init: unknown init 'twos'"),
+    "init as a number": (set_key("args.a.init", 0), "args.a.init: expected one of"),
     "two init kinds": (
-        _set("args.a.init", {"fill": 1, "ones": {}}),
+        set_key("args.a.init", {"fill": 1, "ones": {}}),
         "args.a.init: expected an object with",
     ),
     "unknown init object": (
-        _set("args.a.init", {"linspace": 1}),
+        set_key("args.a.init", {"linspace": 1}),
         "args.a.init: unknown init 'linspace'",
     ),
-    "fill as text": (_set("args.a.init", {"fill": "1"}), "args.a.init.fill: expected a number"),
+    "fill as text": (set_key("args.a.init", {"fill": "1"}), "args.a.init.fill: expected a number"),
     "random low above high": (
-        _set("args.a.init", {"random": {"low": 1, "high": 0}}),
+        set_key("args.a.init", {"random": {"low": 1, "high": 0}}),
         "args.a.init.random: low (1) must be less than high (0)",
     ),
     "random typo": (
-        _set("args.a.init", {"random": {"lo": 0}}),
+        set_key("args.a.init", {"random": {"lo": 0}}),
         "args.a.init.random.lo: unknown key",
     ),
     "random not an object": (
-        _set("args.a.init", {"random": [0, 1]}),
+        set_key("args.a.init", {"random": [0, 1]}),
         "args.a.init.random: expected an object",
     ),
     "negative std": (
-        _set("args.a.init", {"normal": {"std": -1}}),
+        set_key("args.a.init", {"normal": {"std": -1}}),
         "args.a.init.normal.std: expected a number of at least 0",
     ),
     "values with text": (
-        _set("args.a.init", {"values": [1, "2", *range(14)]}),
+        set_key("args.a.init", {"values": [1, "2", *range(14)]}),
         "args.a.init.values (value 1): expected a number, got '2'",
     ),
     "ragged values": (
-        _set("args.a.init", {"values": [[1] * 8, [1] * 7]}),
+        set_key("args.a.init", {"values": [[1] * 8, [1] * 7]}),
         "args.a.init.values: expected a rectangular nested list",
     ),
     "too few values": (
-        _set("args.a.init", {"values": [1, 2, 3]}),
+        set_key("args.a.init", {"values": [1, 2, 3]}),
         "args.a.init.values: 3 values given, but shape [16] of float32 needs 16",
     ),
-    "empty values": (_set("args.a.init", {"values": []}), "args.a.init.values: expected a non"),
-    "values as a number": (_set("args.a.init", {"values": 1}), "args.a.init.values: expected"),
-    "file not npy": (_set("args.a.init", {"file": "a.txt"}), "args.a.init.file: expected the"),
-    "file not text": (_set("args.a.init", {"file": 3}), "args.a.init.file: expected a string"),
+    "empty values": (set_key("args.a.init", {"values": []}), "args.a.init.values: expected a non"),
+    "values as a number": (set_key("args.a.init", {"values": 1}), "args.a.init.values: expected"),
+    "file not npy": (set_key("args.a.init", {"file": "a.txt"}), "args.a.init.file: expected the"),
+    "file not text": (set_key("args.a.init", {"file": 3}), "args.a.init.file: expected a string"),
     "missing npy file": (
-        _set("args.a.init", {"file": "nowhere.npy"}),
+        set_key("args.a.init", {"file": "nowhere.npy"}),
         "args.a.init.file: cannot read nowhere.npy",
     ),
-    "scalar as a word": (_set("args.n.value", "sixteen"), "args.n.value: unknown size 'sixteen'"),
-    "scalar without value": (_drop("args.n.value"), "args.n.value: this key is required"),
-    "vector scalar width": (_set("args.n.value", [1, 2, 3, 4, 5]), "args.n.value: a vector value"),
-    "vector scalar with text": (_set("args.n.value", [1, "x"]), "args.n.value[1]: expected a"),
+    "scalar as a word": (
+        set_key("args.n.value", "sixteen"),
+        "args.n.value: unknown size 'sixteen'",
+    ),
+    "scalar without value": (drop_key("args.n.value"), "args.n.value: this key is required"),
+    "vector scalar width": (
+        set_key("args.n.value", [1, 2, 3, 4, 5]),
+        "args.n.value: a vector value",
+    ),
+    "vector scalar with text": (set_key("args.n.value", [1, "x"]), "args.n.value[1]: expected a"),
     "reference to a scalar": (
-        _set("references.n", {"expr": "n"}),
+        set_key("references.n", {"expr": "n"}),
         "references.n: 'n' is a scalar argument; references check buffer and image arguments "
         "(a, b, c)",
     ),
-    "reference to a local": (_set("references.tmp", {"expr": "a"}), "references.tmp: 'tmp' is a"),
-    "reference to nothing": (_set("references.zz", {"expr": "a"}), "references.zz: 'zz' is not"),
+    "reference to a local": (
+        set_key("references.tmp", {"expr": "a"}),
+        "references.tmp: 'tmp' is a",
+    ),
+    "reference to nothing": (set_key("references.zz", {"expr": "a"}), "references.zz: 'zz' is not"),
     "reference to an input": (
-        _set("args.c.access", "in"),
+        set_key("args.c.access", "in"),
         "references.c: 'c' has access \"in\", so it is never read back",
     ),
-    "empty expression": (_set("references.c.expr", " "), "references.c.expr: expected a non-empty"),
+    "empty expression": (
+        set_key("references.c.expr", " "),
+        "references.c.expr: expected a non-empty",
+    ),
     "reference to an unknown name": (
-        _set("references.c.expr", "a + d"),
+        set_key("references.c.expr", "a + d"),
         "references.c.expr: name 'd' is not an argument",
     ),
     "reference that would run code": (
-        _set("references.c.expr", "__import__('os').system('true')"),
+        set_key("references.c.expr", "__import__('os').system('true')"),
         "references.c.expr: ",
     ),
     "reference with a syntax error": (
-        _set("references.c.expr", "a +"),
+        set_key("references.c.expr", "a +"),
         "references.c.expr: syntax error",
     ),
     "reference without expr": (
-        _drop("references.c.expr"),
+        drop_key("references.c.expr"),
         "references.c: give exactly one of expr (a numpy expression) and file",
     ),
-    "negative rtol": (_set("references.c.rtol", -1), "references.c.rtol: expected a number of"),
-    "bool atol": (_set("references.c.atol", True), "references.c.atol: expected a number"),
-    "NaN from Python": (_set("args.a.init", {"fill": float("nan")}), "args.a.init.fill: expected"),
-    "both sources": (_set("source_file", "vadd.cl"), "source: give exactly one of source"),
-    "neither source": (_drop("source"), "source: give exactly one of source"),
-    "source not text": (_set("source", None), "source: expected a string, got null"),
+    "negative rtol": (set_key("references.c.rtol", -1), "references.c.rtol: expected a number of"),
+    "bool atol": (set_key("references.c.atol", True), "references.c.atol: expected a number"),
+    "NaN from Python": (
+        set_key("args.a.init", {"fill": float("nan")}),
+        "args.a.init.fill: expected",
+    ),
+    "both sources": (set_key("source_file", "vadd.cl"), "source: give exactly one of source"),
+    "neither source": (drop_key("source"), "source: give exactly one of source"),
+    "source not text": (set_key("source", None), "source: expected a string, got null"),
 }
 
 
