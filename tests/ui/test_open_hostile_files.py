@@ -20,21 +20,12 @@ from clstudio.ui.backends import Backends
 from clstudio.ui.document import Document
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
-
-SOURCE = "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }\n"
+from session.test_hostile_sessions import session
 
 
 def session_text(**changes: Any) -> str:
-    data: dict[str, object] = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "k",
-        "source": SOURCE,
-        "global_size": [16],
-        "args": {"a": {"kind": "buffer", "dtype": "float32", "shape": [16]}},
-    }
-    data.update(changes)
-    return json.dumps(data)
+    """The hostile sessions' small session file, with `changes` at its top level."""
+    return json.dumps(session(**changes))
 
 
 @pytest.fixture
