@@ -47,7 +47,7 @@ def kind_of(headline: str) -> str:
 
 
 def expected_errors(name: str) -> list[str]:
-    ref = (SUITE / "cases" / (name.replace("/", "-") + ".ref")).read_text()
+    ref = (SUITE / "third_party" / (name.replace("/", "-") + ".ref")).read_text()
     return [
         line.removeprefix("ERROR ").strip() for line in ref.splitlines() if line.startswith("ERROR")
     ]
@@ -97,14 +97,14 @@ def test_structs_null_and_uninitialised_buffers_are_written_as_sessions() -> Non
         "uninitialized/padded_struct_memcpy_fp",  # __local structs
         "uninitialized/uninitialized_packed_struct_memcpy",
     } <= expressed
-    x = load_session(SUITE / "cases" / "alignment-packed.json").args["x"]
+    x = load_session(SUITE / "third_party" / "alignment-packed.json").args["x"]
     assert isinstance(x, ScalarArg) and x.struct is not None and x.struct.packed
     assert x.value == {"a": 1, "b": 0x02000002}  # the .sim's bytes 01 | 02 00 00 02
 
 
 @pytest.mark.parametrize("name", CASES["cases"])
 def test_check_mode_agrees_with_oclgrinds_test(client: CheckClient, name: str) -> None:
-    session = load_session(SUITE / "cases" / (name.replace("/", "-") + ".json"))
+    session = load_session(SUITE / "third_party" / (name.replace("/", "-") + ".json"))
     result = client.check(session)
     assert result.error is None, result.error
     problems = result.problems

@@ -257,7 +257,7 @@ def _number(text: str) -> float:
 
 
 def main(git_dir: Path, tag: str) -> None:
-    cases = HERE / "cases"
+    cases = HERE / "third_party"
     cases.mkdir(exist_ok=True)
     for old in cases.iterdir():
         old.unlink()

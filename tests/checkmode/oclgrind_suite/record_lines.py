@@ -51,7 +51,7 @@ def main() -> None:
     suite = json.loads((HERE / "suite.json").read_text())
     said = {}
     for name in suite["cases"]:
-        session = HERE / "cases" / (name.replace("/", "-") + ".json")
+        session = HERE / "third_party" / (name.replace("/", "-") + ".json")
         with tempfile.TemporaryDirectory() as scratch:
             log = Path(scratch) / "log"
             subprocess.run([sys.executable, __file__, str(session), str(log)], check=True)
