@@ -12,7 +12,8 @@ from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 from clstudio.session.reference_fields import Reference
-from clstudio.validation.form_state import fit_program, form_state, with_argument
+from clstudio.validation.form_state import NO_DEVICE, fit_program, form_state, with_argument
+from clstudio.validation.validate import validate
 from session.session_testing import arg_of
 
 F32 = parse_element_type("float")
@@ -82,6 +83,21 @@ def test_problems_go_to_their_argument_or_under_the_range() -> None:
     assert "element type" in state.problems["x"][0]
     assert len(state.general) == 1 and "not a multiple of the local size 64" in state.general[0]
     assert state.index_space.groups == (16,)
+    # A session of one launch is a program whose messages name no launch, as always.
+    assert state.errors == tuple(validate(wrong, signature, NO_DEVICE))
+    assert state.launch_problems == {1: (*state.problems["x"], *state.general)}
+
+
+def test_a_renamed_parameter_keeps_its_row_and_its_neighbours_values() -> None:
+    before = session({"x": BufferArg(F32, (8,)), "n": ScalarArg(8), "y": BufferArg(F32, (8,))})
+    renamed = KernelSignature(
+        "k", (pointer("x"), KernelArgInfo("count", "int", "private", "none", False), pointer("y"))
+    )
+    fit = fit_program({"k": renamed}, before)
+    assert [info.name for info in fit.signature.args] == ["x", "count", "y"]
+    assert list(fit.session.args) == ["x", "count", "y"]
+    assert [removed.name for removed in fit.removed] == ["n"]
+    assert fit.session.args["y"] == before.args["y"]
 
 
 def test_without_a_device_no_group_limit_is_checked() -> None:

@@ -18,7 +18,6 @@ from clstudio.measurements import program_kernels
 from clstudio.reporting import FinishedRun
 from clstudio.session import (
     ArgSpec,
-    Launch,
     LaunchEdit,
     Reference,
     Session,
@@ -235,10 +234,9 @@ class Workbench(QObject):
         self._set_session(with_references(edited, None))
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
-        # The editor picks the first launch's kernel, as the launch's card would.
-        first = self.document.session.first_launch
-        launch = Launch(name, first.global_size, first.local_size)
-        self._on_args_launch_edit_requested(LaunchEdit("set", position=1, launch=launch))
+        # The first launch's kernel; its bindings stay, for a kernel renamed in the source.
+        self._set_session(self.document.session.with_kernel(name))
+        self._show_launches_edited()
 
     def _on_editor_build_finished(self, result: BuildResult) -> None:
         self.buildStateChanged.emit(build_status_text(result))
@@ -255,7 +253,7 @@ class Workbench(QObject):
         fit = fit_program(self._kernels(), self.document.session, self._signature)
         self._signature = fit.signature
         self._set_session(fit.session)
-        self.args.set_kernel(fit)
+        self.args.show_rows(fit)
         self._show_form()
 
     def _kernels(self) -> dict[str, KernelSignature]:
@@ -275,6 +273,9 @@ class Workbench(QObject):
 
     def _on_args_launch_edit_requested(self, edit: LaunchEdit) -> None:
         self._set_session(apply_launch_edit(self.document.session, edit))
+        self._show_launches_edited()
+
+    def _show_launches_edited(self) -> None:
         if self._signature is None:
             return  # nothing built yet: the form comes with the first good build
         session = self.document.session

@@ -92,12 +92,11 @@ def fit_program(
     from it. `references` are those to keep when the arguments fit them (default: the
     session's); the others wait, unchanged.
     """
-    launches = leaf_launches(session.launches)
-    passed = program_signature(session, launches, kernels)
     # Without the session's arguments, program_signature lists them as the launches pass them.
-    in_order = program_signature(replace(session, args={}), launches, kernels)
-    order = _in_place(list(session.args), [info.name for info in in_order.args])
+    launches = leaf_launches(session.launches)
+    passed = program_signature(replace(session, args={}), launches, kernels)
     infos = {info.name: info for info in passed.args}
+    order = _in_place(list(session.args), list(infos))
     signature = KernelSignature(passed.name, tuple(infos[name] for name in order))
     same_kernel = shown is not None and shown.name == signature.name
     fitted = reconcile(

@@ -58,7 +58,7 @@ def _section(title: str) -> QLabel:
 class ArgsPanel(QWidget):
     """`argEdited(name, spec)`, `rangeEdited((global, local))` and `sizesEdited({name: n})`
     on every complete edit by the user, `sizeSuggestionAccepted()` when the user names the
-    offered size, `launchEditRequested(LaunchEdit)` for the launches; set_kernel,
+    offered size, `launchEditRequested(LaunchEdit)` for the launches; show_rows,
     show_values and show_state only display, never emit."""
 
     argEdited = Signal(str, object)
@@ -131,7 +131,7 @@ class ArgsPanel(QWidget):
         )
         self.empty = self._stack.empty
 
-    def set_kernel(self, fit: ProgramFit) -> None:
+    def show_rows(self, fit: ProgramFit) -> None:
         """Show a row per argument of the fitted session; new arguments are marked, removed
         ones listed. show_state follows, with the checks."""
         signature, session = fit.signature, fit.session
