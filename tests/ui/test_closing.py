@@ -34,7 +34,9 @@ class HungBackend:
         self.cancelled.wait(LIMIT_S)
         self.returned.set()
 
-    def run(self, session: Session, progress: ProgressFn | None = None) -> RunResult:
+    def run(
+        self, session: Session, progress: ProgressFn | None = None, snapshots: bool = False
+    ) -> RunResult:
         self._hang()
         return RunResult(ok=False)
 

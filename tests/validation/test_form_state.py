@@ -12,7 +12,8 @@ from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg, ImageArg, LocalArg, ScalarArg
 from clstudio.session.format import Session
 from clstudio.session.reference_fields import Reference
-from clstudio.validation.form_state import fit_kernel, form_state, with_argument
+from clstudio.validation.form_state import NO_DEVICE, fit_program, form_state, with_argument
+from clstudio.validation.validate import validate
 from session.session_testing import arg_of
 
 F32 = parse_element_type("float")
@@ -45,7 +46,7 @@ def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments() -> None:
         "cube": BufferArg(F32, (2, 2, 2, 2)),
         "pic": ImageArg((384, 512)),
     }
-    choices = form_state(NO_ARGS, session(args), None).fill_choices
+    choices = form_state({"k": NO_ARGS}, session(args), None).fill_choices
     assert [c.label for c in choices] == [
         "from img: 256 x 512 (shape 512, 256)",
         "from c: 1024",
@@ -57,7 +58,7 @@ def test_fill_choices_flip_rows_and_columns_and_skip_other_arguments() -> None:
 def warning(
     args: Mapping[str, ArgSpec], global_size: tuple[int, ...] = (1024,), source: str = SOURCE
 ) -> str | None:
-    return form_state(NO_ARGS, session(args, global_size, source), None).range_warning
+    return form_state({"k": NO_ARGS}, session(args, global_size, source), None).range_warning
 
 
 def test_range_warning_only_when_every_buffer_is_smaller() -> None:
@@ -77,19 +78,34 @@ def test_range_warning_only_when_every_buffer_is_smaller() -> None:
 def test_problems_go_to_their_argument_or_under_the_range() -> None:
     signature = KernelSignature("k", (pointer("x"),))
     wrong = session({"x": BufferArg(F64, (1000,))}, (1000,), local_size=(64,))
-    state = form_state(signature, wrong, None)
+    state = form_state({"k": signature}, wrong, None)
     assert [e.argument for e in state.errors] == ["x", None]
     assert "element type" in state.problems["x"][0]
     assert len(state.general) == 1 and "not a multiple of the local size 64" in state.general[0]
     assert state.index_space.groups == (16,)
+    # A session of one launch is a program whose messages name no launch, as always.
+    assert state.errors == tuple(validate(wrong, signature, NO_DEVICE))
+    assert state.launch_problems == {1: (*state.problems["x"], *state.general)}
+
+
+def test_a_renamed_parameter_keeps_its_row_and_its_neighbours_values() -> None:
+    before = session({"x": BufferArg(F32, (8,)), "n": ScalarArg(8), "y": BufferArg(F32, (8,))})
+    renamed = KernelSignature(
+        "k", (pointer("x"), KernelArgInfo("count", "int", "private", "none", False), pointer("y"))
+    )
+    fit = fit_program({"k": renamed}, before)
+    assert [info.name for info in fit.signature.args] == ["x", "count", "y"]
+    assert list(fit.session.args) == ["x", "count", "y"]
+    assert [removed.name for removed in fit.removed] == ["n"]
+    assert fit.session.args["y"] == before.args["y"]
 
 
 def test_without_a_device_no_group_limit_is_checked() -> None:
     signature = KernelSignature("k", (pointer("x"),))
     big_group = session({"x": BufferArg(F32, (4096,))}, (4096,), local_size=(4096,))
-    assert form_state(signature, big_group, None).errors == ()
+    assert form_state({"k": signature}, big_group, None).errors == ()
     small = DeviceLimits("tiny", (1, 2), 1 << 30, 1 << 30, 1 << 15, 1 << 16, 8, 256, (256,))
-    general = form_state(signature, big_group, small).general
+    general = form_state({"k": signature}, big_group, small).general
     assert any("over the device limit of 256" in problem for problem in general)
 
 
@@ -100,7 +116,7 @@ def test_references_wait_while_the_arguments_do_not_fit_them() -> None:
         (8,),
         references={"c": Reference("a * 2")},
     )
-    fit = fit_kernel(signature, start)
+    fit = fit_program({"k": signature}, start)
     assert fit.session.references == start.references
     waiting = dict(start.references)
     output = arg_of(start, "c", BufferArg)

@@ -38,12 +38,8 @@ from clstudio.ui.run.run_controller import RunController
 from clstudio.ui.run_summary import run_summary
 from clstudio.validation import (
     FormState,
-    ProgramForm,
-    fit_kernel,
     fit_program,
     form_state,
-    program_form_state,
-    suggest_size,
     with_argument,
     with_named_size,
     with_range,
@@ -80,14 +76,14 @@ class Workbench(QObject):
         self.document = self.new_document()
         self._device: DeviceInfo | None = None
         self._running: Session | None = None  # the session the current run was given
-        self._signature: KernelSignature | None = None  # the kernel the form shows
+        self._signature: KernelSignature | None = None  # the arguments the form shows
         # The session's references when the form was made: those the arguments do not
         # fit now wait here, unchanged, until an edit makes them fit again.
         self._references: dict[str, Reference] = {}
         editor.sourceEdited.connect(self._on_editor_source_edited)
         editor.optionsChanged.connect(self._on_editor_options_changed)
         editor.kernelChosen.connect(self._on_editor_kernel_chosen)
-        editor.editor.breakpointsChanged.connect(lambda lines: self._update(breakpoints=lines))
+        editor.editor.breakpointsChanged.connect(self._on_editor_breakpoints_changed)
         editor.buildStarted.connect(
             lambda _generation: self.buildStateChanged.emit(self.tr("building…"))
         )
@@ -98,8 +94,8 @@ class Workbench(QObject):
         args.sizesEdited.connect(self._on_args_sizes_edited)
         args.sizeSuggestionAccepted.connect(self._on_args_size_suggestion_accepted)
         args.launchEditRequested.connect(self._on_args_launch_edit_requested)
-        run_bar.repeatsEdited.connect(lambda n: self._update(repeats=n))
-        run_bar.timeoutEdited.connect(lambda s: self._update(timeout_s=s))
+        run_bar.repeatsEdited.connect(self._on_run_bar_repeats_edited)
+        run_bar.timeoutEdited.connect(self._on_run_bar_timeout_edited)
         results.referenceEdited.connect(self._on_results_reference_edited)
         runner.runStarted.connect(self._on_runner_started)
         runner.progressChanged.connect(run_bar.show_progress)
@@ -153,12 +149,9 @@ class Workbench(QObject):
     def choose_device(self, device: DeviceInfo) -> DeviceSelector:
         """The user's choice: the session asks for `device` from now on."""
         selector = DeviceSelector(device.platform_name, device.name)
-        self._update(device=selector)
+        self._set_session(replace(self.document.session, device=selector))
         self.use_device(device)
         return selector
-
-    def _update(self, **changes: object) -> None:
-        self._set_session(replace(self.document.session, **changes))  # type: ignore[arg-type]
 
     def _set_session(self, session: Session) -> None:
         if session != self.document.session:
@@ -177,10 +170,20 @@ class Workbench(QObject):
 
     def _on_editor_source_edited(self, source: str) -> None:
         # Breakpoints follow their lines through the edit.
-        self._update(source=source, breakpoints=self.editor.editor.breakpoints())
+        breakpoints = self.editor.editor.breakpoints()
+        self._set_session(replace(self.document.session, source=source, breakpoints=breakpoints))
 
     def _on_editor_options_changed(self, options: str) -> None:
-        self._update(build_options=options)
+        self._set_session(replace(self.document.session, build_options=options))
+
+    def _on_editor_breakpoints_changed(self, lines: tuple[int, ...]) -> None:
+        self._set_session(replace(self.document.session, breakpoints=lines))
+
+    def _on_run_bar_repeats_edited(self, repeats: int) -> None:
+        self._set_session(replace(self.document.session, repeats=repeats))
+
+    def _on_run_bar_timeout_edited(self, timeout_s: float) -> None:
+        self._set_session(replace(self.document.session, timeout_s=timeout_s))
 
     def _on_args_arg_edited(self, name: str, spec: ArgSpec) -> None:
         self._set_session(with_argument(self.document.session, name, spec, self._references))
@@ -203,9 +206,7 @@ class Workbench(QObject):
         self._show_form()
 
     def _on_args_size_suggestion_accepted(self) -> None:
-        if self._signature is None:
-            return
-        suggestion = suggest_size(self._signature, self.document.session)
+        suggestion = self._form_state().size_suggestion
         if suggestion is None:
             return
         session = with_named_size(self.document.session, suggestion)
@@ -233,85 +234,53 @@ class Workbench(QObject):
         self._set_session(with_references(edited, None))
 
     def _on_editor_kernel_chosen(self, name: str) -> None:
-        if not self.document.session.is_single_launch:
-            self.messageRaised.emit(
-                self.tr("A program's launches pick their kernels in the Arguments form")
-            )
-            return
+        # The first launch's kernel; its bindings stay, for a kernel renamed in the source.
         self._set_session(self.document.session.with_kernel(name))
-        good = self.editor.controller.last_good
-        signature = good.kernel(name) if good is not None else None
-        if signature is not None:
-            self._show_kernel(signature)
+        self._show_launches_edited()
 
     def _on_editor_build_finished(self, result: BuildResult) -> None:
         self.buildStateChanged.emit(build_status_text(result))
-        if not result.ok:
-            return  # the form keeps the last good kernel's arguments
-        signature = result.kernel(self.document.session.kernel)
-        if signature is None and result.kernels:
-            signature = result.kernels[0]
-            self._set_session(self.document.session.with_kernel(signature.name))
-        if signature is not None:
-            self._show_kernel(signature)
+        if not result.ok or not result.kernels:
+            return  # the form keeps the last good kernels' arguments
+        if result.kernel(self.document.session.kernel) is None:
+            self._set_session(self.document.session.with_kernel(result.kernels[0].name))
+        self._show_program()
 
-    def _show_kernel(self, signature: KernelSignature) -> None:
-        """Rebuild the form; values of arguments that kept their name and type survive.
-
-        A program's form shows the session's arguments, typed by the launches that pass
-        them, and a card per launch; `signature` is then only the first launch's kernel.
-        """
+    def _show_program(self) -> None:
+        """Rebuild the form: a row per argument the launches pass, a card per launch;
+        values of arguments that kept their name and type survive."""
         self._references = dict(self.document.session.references)
-        session = self.document.session
-        if not session.is_single_launch:
-            shown, fit = fit_program(self._kernels(), session, self._signature)
-        else:
-            shown, fit = signature, fit_kernel(signature, session, self._signature)
-        self._signature = shown
+        fit = fit_program(self._kernels(), self.document.session, self._signature)
+        self._signature = fit.signature
         self._set_session(fit.session)
-        self.args.set_kernel(shown, fit, self._form_state(shown))
-        self._show_launches()
+        self.args.show_rows(fit)
+        self._show_form()
 
     def _kernels(self) -> dict[str, KernelSignature]:
         """The kernels of the last program that built, which launches may name."""
         good = self.editor.controller.last_good
         return {k.name: k for k in good.kernels} if good is not None else {}
 
-    def _program_form(self, signature: KernelSignature) -> ProgramForm | None:
-        session = self.document.session
-        if session.is_single_launch:
-            return None
+    def _form_state(self) -> FormState:
         limits = limits_of(self._device) if self._device is not None else None
-        return program_form_state(self._kernels(), signature, session, limits)
-
-    def _form_state(self, signature: KernelSignature) -> FormState:
-        program = self._program_form(signature)
-        if program is not None:
-            return program.state
-        limits = limits_of(self._device) if self._device is not None else None
-        return form_state(signature, self.document.session, limits)
-
-    def _show_launches(self) -> None:
-        if self._signature is not None:
-            form = self._program_form(self._signature)
-            self.args.show_launches(self.document.session, tuple(self._kernels().values()), form)
+        return form_state(self._kernels(), self.document.session, limits)
 
     def _show_form(self) -> None:
         """Show the checks of the session as it is now (after an edit, or on another device)."""
         if self._signature is not None:
-            self.args.show_state(self._form_state(self._signature))
-            self._show_launches()
+            kernels = tuple(self._kernels().values())
+            self.args.show_state(self.document.session, kernels, self._form_state())
 
     def _on_args_launch_edit_requested(self, edit: LaunchEdit) -> None:
-        before = self.document.session
-        self._set_session(apply_launch_edit(before, edit))
+        self._set_session(apply_launch_edit(self.document.session, edit))
+        self._show_launches_edited()
+
+    def _show_launches_edited(self) -> None:
+        if self._signature is None:
+            return  # nothing built yet: the form comes with the first good build
         session = self.document.session
-        kernels = self._kernels()
-        shown: KernelSignature | None = kernels.get(session.kernel, self._signature)
-        if not session.is_single_launch:
-            shown, _ = fit_program(kernels, session, self._signature)
-        if shown is not None and shown != self._signature:
-            self._show_kernel(shown)  # the launches pass other arguments now: new rows
+        if fit_program(self._kernels(), session, self._signature).signature != self._signature:
+            self._show_program()  # the launches pass other arguments now: new rows
         else:
             self.args.show_values(session)
             self._show_form()
@@ -322,7 +291,7 @@ class Workbench(QObject):
         """What stops the session as the form shows it from running (or being checked)."""
         problems = self.args.input_problems()
         if self._signature is not None:
-            problems += self._form_state(self._signature).errors
+            problems += self._form_state().errors
         return problems
 
     def request_run(self) -> bool:

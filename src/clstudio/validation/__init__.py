@@ -10,8 +10,8 @@ from clstudio.validation.arg_defaults import (
 )
 from clstudio.validation.form_state import (
     FormState,
-    KernelFit,
-    fit_kernel,
+    ProgramFit,
+    fit_program,
     form_state,
     with_argument,
     with_range,
@@ -25,7 +25,6 @@ from clstudio.validation.index_space import (
 )
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
 from clstudio.validation.ndrange_limits import check_ndrange
-from clstudio.validation.program_form import ProgramForm, fit_program, program_form_state
 from clstudio.validation.program_validation import (
     launch_heading,
     launch_iteration_heading,
@@ -43,21 +42,18 @@ __all__ = [
     "FillChoice",
     "FormState",
     "IndexSpace",
-    "KernelFit",
-    "ProgramForm",
+    "ProgramFit",
     "SizeSuggestion",
     "check_ndrange",
     "describe",
     "dimension_choices",
     "expected_kind",
-    "fit_kernel",
     "fit_program",
     "form_state",
     "launch_heading",
     "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
-    "program_form_state",
     "program_problems",
     "program_signature",
     "reconcile",

@@ -1,16 +1,20 @@
 """What the arguments form shows, computed without Qt: the form renders it and emits edits.
 
-Two pure steps, as ndv's resolve() turns a model into a frozen state: fit_kernel
-fits a session's values to a kernel's signature when the form is (re)built, and
+Two pure steps, as ndv's resolve() turns a model into a frozen state: fit_program fits
+a session's values to the kernels its launches name when the form is (re)built, and
 form_state checks a session as the user edits it. The owner of the session (the
 Workbench) calls both; the form keeps no session of its own.
+
+Every session is a program: the form's rows are the session's arguments, each typed by
+the first launch that passes it (program_signature), and a session of one launch gets
+the rows of its kernel's parameters.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from clstudio.common import KernelSignature, RunError, gettext, ngettext
@@ -19,8 +23,13 @@ from clstudio.session import (
     ArgSpec,
     BufferArg,
     ImageArg,
+    Launch,
     Reference,
     Session,
+    bound_name,
+    leaf_launches,
+    swap_problem,
+    swapped_names,
     without_stale_links,
 )
 from clstudio.validation.arg_defaults import (
@@ -32,8 +41,12 @@ from clstudio.validation.arg_defaults import (
 )
 from clstudio.validation.buffer_use import unread_buffers
 from clstudio.validation.index_space import FillChoice, IndexSpace
+from clstudio.validation.program_validation import (
+    launch_heading,
+    program_problems,
+    program_signature,
+)
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size
-from clstudio.validation.validate import validate
 
 _HUGE = 2**63 - 1
 # Without a device, the checks that need none still run: kinds, types, values, divisibility.
@@ -55,26 +68,36 @@ _GLOBAL_ID = re.compile(r"\bget_global_id\s*\(")
 
 
 @dataclass(frozen=True)
-class KernelFit:
-    """A session's values fitted to a kernel: the session to adopt, and what changed."""
+class ProgramFit:
+    """A session's values fitted to its kernels: the form's rows, the session to adopt, and
+    what changed."""
 
+    signature: KernelSignature  # the session's arguments, typed by the launches passing them
     session: Session
     changes: Mapping[str, ArgChange]  # one per argument of the signature
     removed: tuple[RemovedArg, ...]
 
 
-def fit_kernel(
-    signature: KernelSignature,
+def fit_program(
+    kernels: Mapping[str, KernelSignature],
     session: Session,
     shown: KernelSignature | None = None,
     references: Mapping[str, Reference] | None = None,
-) -> KernelFit:
-    """The session with arguments for `signature`: values that still fit survive.
+) -> ProgramFit:
+    """The session with an argument for each one its launches pass: values that still fit
+    survive, a parameter passed by its own name that the session lacks gets a default.
 
-    `shown` is the signature the form showed before: when it is the same kernel, the
-    types of removed arguments are named from it. `references` are those to keep when
-    the arguments fit them (default: the session's); the others wait, unchanged.
+    `kernels` are those of the last good build. `shown` is the signature the form showed
+    before: when it is the same first kernel, the types of removed arguments are named
+    from it. `references` are those to keep when the arguments fit them (default: the
+    session's); the others wait, unchanged.
     """
+    # Without the session's arguments, program_signature lists them as the launches pass them.
+    launches = leaf_launches(session.launches)
+    passed = program_signature(replace(session, args={}), launches, kernels)
+    infos = {info.name: info for info in passed.args}
+    order = _in_place(list(session.args), list(infos))
+    signature = KernelSignature(passed.name, tuple(infos[name] for name in order))
     same_kernel = shown is not None and shown.name == signature.name
     fitted = reconcile(
         signature,
@@ -83,34 +106,57 @@ def fit_kernel(
         session.local_size,
         shown if same_kernel else None,
     )
-    args = _outputs_by_use(signature, session.source, fitted.args, fitted.changes)
-    return KernelFit(
+    args = {name: fitted.args[name] for name in order if name in fitted.args}
+    fresh = [
+        info.name
+        for info in signature.args
+        if fitted.changes[info.name].status == "new"
+        and isinstance(args.get(info.name), BufferArg)
+        and not info.is_const
+    ]
+    # New buffers no launch reads start as `out`, saying why: nothing to upload.
+    for name in _unread(kernels, replace(session, args=args), fresh):
+        spec = args[name]
+        assert isinstance(spec, BufferArg)
+        args[name] = replace(spec, access="out")
+    return ProgramFit(
+        signature,
         with_references(replace(session, args=args), references),
         fitted.changes,
         fitted.removed,
     )
 
 
-def _outputs_by_use(
-    signature: KernelSignature,
-    source: str,
-    args: Mapping[str, ArgSpec],
-    changes: Mapping[str, ArgChange],
-) -> dict[str, ArgSpec]:
-    """New buffers the kernel never reads start as `out`, saying why: nothing to upload."""
-    fresh = [
-        info.name
-        for info in signature.args
-        if changes[info.name].status == "new"
-        and isinstance(args.get(info.name), BufferArg)
-        and not info.is_const
-    ]
-    new_args = dict(args)
-    for name in unread_buffers(source, signature.name, fresh):
-        spec = args[name]
-        assert isinstance(spec, BufferArg)
-        new_args[name] = replace(spec, access="out")
-    return new_args
+def _in_place(kept: list[str], passed: list[str]) -> list[str]:
+    """The `passed` names in `kept`'s order, each new one right after the name passed
+    before it: a renamed parameter keeps its row, a new launch's arguments follow."""
+    order = [name for name in kept if name in passed]
+    for before, name in zip([None, *passed], passed, strict=False):
+        if name not in order:
+            order.insert(order.index(before) + 1 if before else 0, name)
+    return order
+
+
+def _unread(
+    kernels: Mapping[str, KernelSignature], session: Session, names: Iterable[str]
+) -> frozenset[str]:
+    """The buffers among `names` that no launch's kernel reads; a swapped buffer is read
+    after its swap."""
+    wanted = set(names) - swapped_names(session.launches)
+    passed: set[str] = set()
+    read: set[str] = set()
+    for launch in leaf_launches(session.launches):
+        signature = kernels.get(launch.kernel)
+        params = (
+            {info.name: bound_name(launch, info.name) for info in signature.args}
+            if signature
+            else {}
+        )
+        mine = {param: name for param, name in params.items() if name in wanted}
+        unread = unread_buffers(session.source, launch.kernel, mine)
+        passed.update(mine.values())
+        read.update(name for param, name in mine.items() if param not in unread)
+    return frozenset(passed - read)
 
 
 def with_argument(
@@ -138,48 +184,75 @@ def with_references(session: Session, references: Mapping[str, Reference] | None
 
 @dataclass(frozen=True)
 class FormState:
-    """Everything the form tells about a session before Run, for one kernel and device."""
+    """Everything the form tells about a session before Run, for its kernels and device."""
 
     limits: DeviceLimits | None  # None: checked against NO_DEVICE
     errors: tuple[RunError, ...]  # what validation would refuse at Run
     problems: Mapping[str, tuple[str, ...]]  # the errors that name an argument, by name
-    general: tuple[str, ...]  # the errors that name none (the NDRange, memory in all)
-    range_warning: str | None
-    index_space: IndexSpace
+    general: tuple[str, ...]  # the errors that name none (the NDRange, memory in all, swaps)
+    launch_problems: Mapping[int, tuple[str, ...]]  # each launch's errors, by 1-based position
+    group_problems: Mapping[int, str]  # a group's swaps that cannot be, by entry index
+    range_warning: str | None  # about the first launch's range
+    index_space: IndexSpace  # the first launch's
     fill_choices: tuple[FillChoice, ...]
     sizes: Mapping[str, int]  # the session's named sizes, as the form's Sizes fields show
     size_suggestion: SizeSuggestion | None  # a size the form offers to create
-    unread: frozenset[str]  # the buffers the kernel's source never reads
+    unread: frozenset[str]  # the buffers no launch's kernel reads
 
 
 def form_state(
-    signature: KernelSignature, session: Session, limits: DeviceLimits | None
+    kernels: Mapping[str, KernelSignature], session: Session, limits: DeviceLimits | None
 ) -> FormState:
-    """Check `session` for `signature` on a device with `limits` (None: no device yet)."""
-    errors = tuple(validate(session, signature, limits or NO_DEVICE))
+    """Check every launch of `session` (as fit_program made it) on a device with `limits`
+    (None: no device yet)."""
+    signature = program_signature(session, leaf_launches(session.launches), kernels)
+    errors = _problems(kernels, session, limits or NO_DEVICE)
     problems: dict[str, list[str]] = {info.name: [] for info in signature.args}
-    general = []
-    for error in errors:
+    general: list[str] = []
+    by_launch: dict[int, list[str]] = {}
+    for position, error in errors:
+        if position:
+            by_launch.setdefault(position, []).append(error.message)
         if error.argument in problems:
             problems[error.argument].append(error.message)
         else:
             general.append(error.message)
+    first = session.first_launch
     return FormState(
         limits=limits,
-        errors=errors,
+        errors=tuple(error for _, error in errors),
         problems={name: tuple(messages) for name, messages in problems.items()},
         general=tuple(general),
-        range_warning=_range_warning(session.args, session.global_size, session.source),
-        index_space=IndexSpace(session.global_size, session.local_size),
+        launch_problems={position: tuple(m) for position, m in by_launch.items()},
+        group_problems={
+            index: problem
+            for index, entry in enumerate(session.launches)
+            if not isinstance(entry, Launch)
+            and (problem := swap_problem(entry.swaps, session.args)) is not None
+        },
+        range_warning=_range_warning(session.args, first.global_size, session.source),
+        index_space=IndexSpace(first.global_size, first.local_size),
         fill_choices=fill_choices(session.args),
         sizes=dict(session.sizes),
         size_suggestion=suggest_size(signature, session),
-        unread=unread_buffers(
-            session.source,
-            signature.name,
+        unread=_unread(
+            kernels,
+            session,
             (name for name, spec in session.args.items() if isinstance(spec, BufferArg)),
         ),
     )
+
+
+def _problems(
+    kernels: Mapping[str, KernelSignature], session: Session, limits: DeviceLimits
+) -> list[tuple[int, RunError]]:
+    """program_problems, whose messages name their launch only when there are several: a
+    session of one launch reads as it always did."""
+    found = program_problems(session, kernels, lambda _kernel: limits)
+    if len(leaf_launches(session.launches)) > 1:
+        return found
+    named = f"{launch_heading(1, 1, session.kernel)}: "
+    return [(at, replace(e, message=e.message.removeprefix(named))) for at, e in found]
 
 
 def fill_choices(args: Mapping[str, ArgSpec]) -> tuple[FillChoice, ...]:

@@ -2,8 +2,8 @@
 
 One row per kernel argument, the NDRange, and a picture of the index space. Problems
 that validation would report at Run are shown here first, in the row they concern.
-The form shows states computed by the core (checks.fit_kernel and form_state) and
-emits each edit; the Workbench, which owns the session, decides what follows.
+The form shows states computed by the core (validation.fit_program and form_state)
+and emits each edit; the Workbench, which owns the session, decides what follows.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.args.sizes_editor import SizesEditor
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.wheel_guard import guard_wheel
-from clstudio.validation import FormState, KernelFit, ProgramForm
+from clstudio.validation import FormState, ProgramFit
 
 ERROR_RED = "#d83c3c"
 WARNING_AMBER = "#c07a10"
@@ -58,8 +58,8 @@ def _section(title: str) -> QLabel:
 class ArgsPanel(QWidget):
     """`argEdited(name, spec)`, `rangeEdited((global, local))` and `sizesEdited({name: n})`
     on every complete edit by the user, `sizeSuggestionAccepted()` when the user names the
-    offered size, `launchEditRequested(LaunchEdit)` for the launches; set_kernel,
-    show_values, show_state and show_launches only display, never emit."""
+    offered size, `launchEditRequested(LaunchEdit)` for the launches; show_rows,
+    show_values and show_state only display, never emit."""
 
     argEdited = Signal(str, object)
     launchEditRequested = Signal(object)
@@ -71,6 +71,7 @@ class ArgsPanel(QWidget):
         super().__init__(parent)
         self.setStyleSheet(_STYLE)
         self._general: tuple[str, ...] = ()  # the checks' problems naming no argument
+        self._carded: frozenset[str] = frozenset()  # those the launches' cards show
         self._error: str | None = None
         self._rows: dict[str, ArgRow] = {}
         self._kernel_title = ""  # "Arguments of vadd", while the session is one launch
@@ -130,10 +131,10 @@ class ArgsPanel(QWidget):
         )
         self.empty = self._stack.empty
 
-    def set_kernel(self, signature: KernelSignature, fit: KernelFit, state: FormState) -> None:
-        """Show the form for `signature` with the fitted values; new arguments are marked,
-        removed ones listed."""
-        session = fit.session
+    def show_rows(self, fit: ProgramFit) -> None:
+        """Show a row per argument of the fitted session; new arguments are marked, removed
+        ones listed. show_state follows, with the checks."""
+        signature, session = fit.signature, fit.session
         self._error = None
         for row in self._rows.values():
             row.deleteLater()
@@ -155,8 +156,6 @@ class ArgsPanel(QWidget):
         self.removed.setVisible(bool(fit.removed))
         self.show_values(session)
         self._stack.show_content()
-        self.show_state(state)
-        guard_wheel(self.scroll_area)  # the new rows' fields
 
     def show_values(self, session: Session) -> None:
         """Show the values `session` holds now (after a size changed) and the named sizes that
@@ -180,33 +179,24 @@ class ArgsPanel(QWidget):
             {path: text for path, text in session.size_links.items() if path[0] != "args"}
         )
 
-    def show_launches(
-        self, session: Session, kernels: Sequence[KernelSignature], form: ProgramForm | None
-    ) -> None:
-        """Show the session's launches: a card each for a program, else one line; a program
-        has no NDRange of its own, each launch has one."""
-        limits = form.state.limits if form else None
-        max_group = limits.max_work_group_size if limits else 256
-        choices = form.state.fill_choices if form else ()
-        self.launches.show_launches(session, kernels, choices, max_group)
-        self.launches.show_problems(form)
-        program = not session.is_single_launch
-        for widget in (self.ndrange_title, self.ndrange, self.index_space):
-            widget.setVisible(not program)
-        if program:
-            self.range_warning.hide()
-        # A program's rows are its arguments, whichever kernels the launches name.
-        self.title.setText(self.tr("Arguments of the program") if program else self._kernel_title)
-        guard_wheel(self.scroll_area)  # the cards' fields
-
     def show_size_problem(self, text: str) -> None:
         """Why the sizes typed cannot be taken; the session keeps the last sizes that fit."""
         self.sizes.show_problem(text)
 
-    def show_state(self, state: FormState) -> None:
-        """Show what the checks found, the range warning and the index space."""
+    def show_state(
+        self, session: Session, kernels: Sequence[KernelSignature], state: FormState
+    ) -> None:
+        """Show the session's launches and what the checks found: under the range, what
+        no launch's card shows (the short form has no cards: the NDRange stands for its
+        launch)."""
         limits = state.limits
-        self.ndrange.set_max_group(limits.max_work_group_size if limits else 256)
+        max_group = limits.max_work_group_size if limits else 256
+        self.launches.show_launches(session, kernels, state.fill_choices, max_group)
+        self._carded = self.launches.show_problems(state)
+        short = not self.launches.is_program()
+        for widget in (self.ndrange_title, self.ndrange, self.index_space):
+            widget.setVisible(short)
+        self.ndrange.set_max_group(max_group)
         for name, row in self._rows.items():
             row.set_local_mem(limits.local_mem if limits else None)
             if row.editor is not None:  # an unsupported row already says why
@@ -214,19 +204,22 @@ class ArgsPanel(QWidget):
                 row.set_unread(name in state.unread)
         self._general = state.general
         self._show_general()
-        warning = state.range_warning
+        warning = state.range_warning if short else None
         self.range_warning.setText(warning or "")
         self.range_warning.setVisible(warning is not None)
         self.index_space.set_space(state.index_space)
         self.ndrange.set_buffers(state.fill_choices)
         self.sizes.set_sizes(state.sizes, state.size_suggestion)
+        # A program's rows are its arguments, whichever kernels the launches name.
+        self.title.setText(self._kernel_title if short else self.tr("Arguments of the program"))
+        guard_wheel(self.scroll_area)  # the new rows' and cards' fields
 
     def clear(self) -> None:
         """Back to the empty state, as before the first kernel."""
         for row in self._rows.values():
             row.deleteLater()
         self._rows = {}
-        self._general = ()
+        self._general, self._carded = (), frozenset()
         self.ndrange.forget_local()
         self.launches.clear()
         self._stack.show_empty()
@@ -279,7 +272,7 @@ class ArgsPanel(QWidget):
         general = [self._error] if self._error else []
         if self.ndrange.problem() is not None and not self.launches.is_program():
             general.append(str(self.ndrange.problem()))
-        general += self._general
+        general += [problem for problem in self._general if problem not in self._carded]
         # A refused Run names a problem the checks may show already: say each one once.
         general = list(dict.fromkeys(general))
         self.range_problems.setText("\n".join(general))

@@ -34,7 +34,7 @@ from clstudio.session import (
     swap_problem,
 )
 from clstudio.ui.args.launch_card import LaunchCard
-from clstudio.validation import FillChoice, ProgramForm
+from clstudio.validation import FillChoice, FormState
 
 _PAIRS = re.compile(r"\s*[;,]\s*")
 _PAIR = re.compile(r"\s*(?:↔|<->|\s)\s*")
@@ -162,9 +162,10 @@ class LaunchesEditor(QWidget):
     ) -> None:
         """Show the session's launches; cards that already show them are left as typed."""
         kernels = tuple(kernels)
+        # The file's short form shows no cards: the NDRange editor stands for its one launch.
         entries = () if session.is_single_launch else session.launches
         if entries != self._current() or kernels != self._kernels or not entries:
-            self._rebuild(session, kernels)
+            self._rebuild(entries, session, kernels)
         for card in self.cards:
             card.set_fill(choices, max_group)
         count = len(self.cards)
@@ -178,15 +179,20 @@ class LaunchesEditor(QWidget):
             text = self.tr("{count} launches written, {runs} enqueued per run, in one queue.")
             self.summary.setText(text.format(count=count, runs=runs))
 
-    def show_problems(self, form: ProgramForm | None) -> None:
+    def show_problems(self, state: FormState) -> frozenset[str]:
+        """Show each launch's problems on its card; what the cards show, to say it once."""
+        shown: set[str] = set()
         for card in self.cards:
-            card.show_problems(form.launch_problems.get(card.position, ()) if form else ())
+            problems = state.launch_problems.get(card.position, ())
+            card.show_problems(problems)
+            shown.update(problems)
         for box in self.groups:
-            problem = form.group_problems.get(box.index) if form else None
+            problem = state.group_problems.get(box.index)
             if box.entry_meta() is None:
                 problem = box.swap_problem(parse_swaps(box.swaps.text()))
             box.problem.setText(problem or "")
             box.problem.setVisible(problem is not None)
+        return frozenset(shown)
 
     def input_problems(self) -> list[str]:
         problems = [p for card in self.cards if (p := card.problem()) is not None]
@@ -219,14 +225,15 @@ class LaunchesEditor(QWidget):
             out.append(launches[0] if single else LaunchGroup(launches, *meta))
         return tuple(out)
 
-    def _rebuild(self, session: Session, kernels: tuple[KernelSignature, ...]) -> None:
+    def _rebuild(
+        self,
+        entries: tuple[Launch | LaunchGroup, ...],
+        session: Session,
+        kernels: tuple[KernelSignature, ...],
+    ) -> None:
         self._clear_boxes()
         self._kernels = kernels
-        # The short form shows no cards: the NDRange editor stands for its one launch.
-        self._shown = () if session.is_single_launch else session.launches
-        if not self._shown:
-            return
-        entries = session.launches
+        self._shown = entries
         count = sum(len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
         position = 0
         for index, entry in enumerate(entries):

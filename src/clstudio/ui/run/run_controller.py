@@ -55,9 +55,8 @@ class RunController(QObject):
             def progress(done: int, total: int) -> None:
                 state.progress((done, total))
 
-            if not session.is_single_launch:  # the Outputs tab shows each launch's buffers
-                return backend.run(session, progress, snapshots=True)
-            return backend.run(session, progress)
+            # The Outputs tab shows each launch's buffers, where a program has several.
+            return backend.run(session, progress, snapshots=True)
 
         if self._job.submit(work) is None:
             return False
