@@ -40,14 +40,15 @@ def kernel_point(
 
 
 def _launch_bytes(session: Session, launch: Launch, signature: KernelSignature | None) -> int:
-    """The least traffic of one launch: each buffer it binds read and/or written once."""
-    if signature is None:
-        return 0
+    """The least traffic of one launch: each buffer it binds read and/or written once.
+
+    Without the kernel's signature, every session argument counts by its own name."""
+    params = [info.name for info in signature.args] if signature else list(session.args)
     total = 0
-    for info in signature.args:
-        name = bound_name(launch, info.name)
+    for param in params:
+        name = bound_name(launch, param)
         spec = session.args.get(name) if name is not None else None
         if isinstance(spec, BufferArg | ImageArg):
-            access = buffer_access(info.name, spec, signature)
+            access = buffer_access(param, spec, signature)
             total += spec.nbytes * (2 if access == "inout" else 1)
     return total
