@@ -5,7 +5,7 @@ from dataclasses import replace
 from clstudio.checkmode import LOG_NAME, check_environment, plan_check
 from clstudio.checkmode.check_plan import BUILD_OPTIONS, FULL_RANGE_LIMIT
 from clstudio.devices import DeviceSelector
-from clstudio.session import Launch, Session
+from clstudio.session import Launch, LaunchGroup, Session
 
 
 def test_switches_are_exactly_one_and_the_cache_is_off() -> None:
@@ -56,3 +56,14 @@ def test_a_program_is_quick_when_its_largest_launch_is_and_keeps_each_launchs_si
     assert plan.session.local_size == (64,)
     alone = plan_check(replace(session, launches=(small, small)))
     assert alone.coverage == "" and "OCLGRIND_QUICK" not in dict(alone.environment)
+
+
+def test_each_large_launch_left_to_the_driver_gets_a_size_in_a_program_too() -> None:
+    small = Launch("k", (64,))
+    large = Launch("k", (FULL_RANGE_LIMIT * 4,))
+    plan = plan_check(Session(source="", launches=(small, LaunchGroup((large,), iterations=3))))
+    assert plan.session.launches == (
+        small,
+        LaunchGroup((Launch("k", (FULL_RANGE_LIMIT * 4,), (256,)),), iterations=3),
+    )
+    assert "64 work-groups ran (local size 256, chosen for the check)" in (plan.coverage)

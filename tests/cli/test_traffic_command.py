@@ -60,3 +60,24 @@ def test_a_missing_session_is_a_message_and_status_1(
     assert main(["traffic", str(tmp_path / "nothing.json")]) == 1
     out = capsys.readouterr().out
     assert "not measured" in out and "nothing.json" in out
+
+
+@pytest.mark.opencl
+def test_a_program_is_measured_at_the_first_launch_of_its_kernel(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    session = str(KERNELS / "reduction_two_pass.json")
+    assert main(["traffic", session, "--kernel", "reduce_sum", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is True and report["kernel"] == "reduce_sum"
+    assert report["global_size"] == [65536] and report["local_size"] == [256]
+    assert [b["name"] for b in report["buffers"]] == ["in", "out", "scratch"]
+    assert report["references_passed"] is None  # they speak of the program's end
+
+
+def test_a_kernel_the_program_does_not_launch_is_a_message_and_status_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    session = str(KERNELS / "reduction_two_pass.json")
+    assert main(["traffic", session, "--kernel", "nothing"]) == 1
+    assert "it launches: reduce_sum" in capsys.readouterr().out

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from clstudio.common import N_, gettext
 from clstudio.devices import SIMULATOR_PLATFORM, DeviceSelector
-from clstudio.session import Session, leaf_launches
+from clstudio.session import Launch, Session, leaf_launches, map_launches
 from clstudio.validation import suggested_local_size
 
 LOG_NAME = "oclgrind.log"  # in the worker's scratch folder, its working directory
@@ -57,44 +57,17 @@ class CheckPlan:
 def plan_check(session: Session) -> CheckPlan:
     """The session for one run on Oclgrind: no guard bands, one repeat, its checks on.
 
-    A program of several launches runs in quick mode when its largest launch would; the
-    coverage then speaks of that launch.
+    Past FULL_RANGE_LIMIT work-items in any launch, the check runs in quick mode, and
+    each launch that large with no local size gets a suggested one: Oclgrind's own
+    choice for "auto" is one work-item per group, and quick mode would then run two
+    work-items. The coverage speaks of the largest launch.
     """
-    global_size, local = session.global_size, session.local_size
-    if not session.is_single_launch:
-        largest = max(leaf_launches(session.launches), key=lambda one: math.prod(one.global_size))
-        global_size, local = largest.global_size, largest.local_size
-    quick = math.prod(global_size) > FULL_RANGE_LIMIT
-    given = local
-    coverage = ""
-    if quick:
-        if local is None and not session.is_single_launch:
-            local = tuple(1 for _ in global_size)  # Oclgrind's own choice for "auto"
-            given = local
-        elif local is None:
-            # Oclgrind's own choice for "auto" is one work-item per group: too slow.
-            local = suggested_local_size(global_size)
-        groups = [g // max(1, size) for g, size in zip(global_size, local, strict=True)]
-        total = math.prod(groups)
-        if given is not None:
-            coverage = gettext(
-                "quick mode: {items} work-items are too many to simulate, so only the first "
-                "and last of {groups} work-groups ran; a problem only the others hit is not seen"
-            )
-        else:
-            coverage = gettext(
-                "quick mode: {items} work-items are too many to simulate, so only the first "
-                "and last of {groups} work-groups ran (local size {local}, chosen for the "
-                "check); a problem only the others hit is not seen"
-            )
-        coverage = coverage.format(
-            items=f"{math.prod(global_size):,}", groups=f"{total:,}", local=_sizes(local)
-        )
+    largest = max(leaf_launches(session.launches), key=lambda one: math.prod(one.global_size))
+    quick = math.prod(largest.global_size) > FULL_RANGE_LIMIT
     options = f"{session.build_options} {BUILD_OPTIONS}".strip()
-    # A program's launches keep their own sizes, chosen or left to the driver.
-    sized = session if not session.is_single_launch else session.with_ndrange(global_size, local)
     checked = replace(
-        sized,
+        session,
+        launches=map_launches(session.launches, _sized_for_check),
         device=DeviceSelector(platform=SIMULATOR_PLATFORM),
         build_options=options,
         repeats=1,
@@ -103,8 +76,37 @@ def plan_check(session: Session) -> CheckPlan:
     return CheckPlan(
         checked,
         check_environment(quick),
-        coverage,
+        _coverage(largest) if quick else "",
         max(TIME_LIMIT_S, session.timeout_s),
+    )
+
+
+def _sized_for_check(launch: Launch) -> Launch:
+    """The launch with a suggested local size when it has none and is too large to run whole."""
+    if launch.local_size is not None or math.prod(launch.global_size) <= FULL_RANGE_LIMIT:
+        return launch
+    return replace(launch, local_size=suggested_local_size(launch.global_size))
+
+
+def _coverage(largest: Launch) -> str:
+    """What quick mode leaves out of the largest launch, in the user's language."""
+    local = largest.local_size or suggested_local_size(largest.global_size)
+    groups = math.prod(
+        g // max(1, size) for g, size in zip(largest.global_size, local, strict=True)
+    )
+    if largest.local_size is not None:
+        coverage = gettext(
+            "quick mode: {items} work-items are too many to simulate, so only the first "
+            "and last of {groups} work-groups ran; a problem only the others hit is not seen"
+        )
+    else:
+        coverage = gettext(
+            "quick mode: {items} work-items are too many to simulate, so only the first "
+            "and last of {groups} work-groups ran (local size {local}, chosen for the "
+            "check); a problem only the others hit is not seen"
+        )
+    return coverage.format(
+        items=f"{math.prod(largest.global_size):,}", groups=f"{groups:,}", local=_sizes(local)
     )
 
 

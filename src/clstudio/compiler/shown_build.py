@@ -19,6 +19,6 @@ def changes_since(
                 now=options.strip(), then=result.options.strip()
             )
         )
-    if (tuple(local_size) if local_size else None) != result.local_size:
+    if local_size != result.local_size:
         changed.append(gettext("the local size changed since this build"))
     return tuple(changed)

@@ -36,7 +36,7 @@ def build_for_view(contexts: OpenCLContexts, run: RunSession, session: Session) 
         platform="",
         options=session.build_options,
         added_options="",
-        local_size=tuple(session.local_size) if session.local_size else None,
+        local_size=session.local_size,
         dimensions=len(session.global_size),
         source=session.source,
         build_log="",

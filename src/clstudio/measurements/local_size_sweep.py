@@ -7,9 +7,9 @@ crashes the worker) is marked failed and the sweep goes on. So is a size whose
 outputs miss the session's references: a fast wrong answer is no answer
 (matmul_tiled at 2 x 8 runs, quickly, and computes garbage).
 
-In a program of several launches one kernel is swept, by name (the first launch's
-when none is named): every launch of it takes each size, and its time is the sum of
-its launches' times in a repeat (measurements.program_kernels).
+One kernel is swept, by name (the first launch's when none is named): every launch
+of it takes each size, and its time is the sum of its launches' times in a repeat
+(measurements.program_kernels).
 """
 
 from __future__ import annotations
@@ -116,11 +116,7 @@ def sweep_local_sizes(
         if result.error is not None and result.error.stage == "cancelled":
             stopped = _stopped_after(done, len(sizes))
             break
-        # The first run of a size is the warm-up.
-        if not session.is_single_launch:
-            times = kernel_times_per_repeat(result, swept)[1:]
-        else:
-            times = result.kernel_times_ns()[1:]
+        times = kernel_times_per_repeat(result, swept)[1:]  # the first repeat is the warm-up
         if result.error is not None or not times:
             message = (
                 result.error.message if result.error is not None else gettext("no kernel time")

@@ -1,7 +1,7 @@
-"""One kernel of a program of several launches, for the measurements made per kernel.
+"""One kernel of a program, for the measurements made per kernel.
 
-A local-size sweep and a roofline point speak of one kernel: in a program, the kernel
-is chosen by name (the first launch's when none is named), a sweep sets the local
+A local-size sweep and a roofline point speak of one kernel: the kernel is chosen by
+name (the first launch's when none is named), a sweep sets the local
 size of every launch of it, and its time in a run is the sum of its launches' times.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from clstudio.common import RunResult, gettext
-from clstudio.session import Launch, LaunchGroup, Session, leaf_launches
+from clstudio.session import Launch, Session, leaf_launches, map_launches
 
 
 class KernelChoiceError(ValueError):
@@ -45,13 +45,7 @@ def with_kernel_local_size(session: Session, kernel: str, size: tuple[int, ...])
     def sized(launch: Launch) -> Launch:
         return replace(launch, local_size=size) if launch.kernel == kernel else launch
 
-    entries = tuple(
-        replace(e, launches=tuple(sized(one) for one in e.launches))
-        if isinstance(e, LaunchGroup)
-        else sized(e)
-        for e in session.launches
-    )
-    return replace(session, launches=entries)
+    return replace(session, launches=map_launches(session.launches, sized))
 
 
 def kernel_times_per_repeat(result: RunResult, kernel: str) -> list[int]:

@@ -41,11 +41,9 @@ class FinishedRun:
         return math.prod(self.global_size)
 
     def stats(self) -> KernelStats | None:
-        """The kernel times over the repeats (a program's: the sum of its launches in each,
-        as `clstudio run` reports it); None when no launch was timed."""
-        if self.result.is_program:
-            return kernel_stats(program_times_ns(self.result))
-        return kernel_stats(self.result.kernel_times_ns())
+        """The program's time in each repeat, the sum of its launches' as `clstudio run`
+        reports it, over the repeats; None when no launch was timed."""
+        return kernel_stats(program_times_ns(self.result))
 
     def traffic(self) -> BufferTraffic:
         """The bytes one launch moves, from the buffers this run had."""

@@ -1,10 +1,9 @@
-"""The roofline point of one kernel of a run, a program's kernel included.
+"""The roofline point of one kernel of a run: every launch of it in one run of the program.
 
-For a one-launch session this is the run's point. In a program, a kernel counts every
-launch of it in one run of the program (each iteration too): the work-items they
-launch, the bytes the buffers they bind move (read once if the kernel or the session
-only reads them, written once if written, both for read-write) and the median over the
-repeats of the sum of their kernel times.
+A kernel counts each launch of it (each iteration too): the work-items they launch,
+the bytes the buffers they bind move (read once if "in", written once if "out", both
+for "inout", as buffer_access tells the engine's use) and the median over the repeats
+of the sum of their kernel times. A one-launch session's point is its run's.
 """
 
 from __future__ import annotations
@@ -16,7 +15,8 @@ from clstudio.common import KernelSignature
 from clstudio.measurements import chosen_kernel, kernel_times_per_repeat
 from clstudio.reporting.finished_run import FinishedRun
 from clstudio.reporting.roofline import RooflinePoint, point_of
-from clstudio.session import BufferArg, ImageArg, Launch, bound_name, planned_launches
+from clstudio.reporting.run_stats import buffer_access
+from clstudio.session import BufferArg, ImageArg, Launch, Session, bound_name, planned_launches
 
 
 def kernel_point(
@@ -26,38 +26,29 @@ def kernel_point(
 
     Raises KernelChoiceError when the program launches no kernel of that name.
     """
-    session, result = run.session, run.result
+    session, build = run.session, run.result.build
     name = chosen_kernel(session, kernel)
-    label = label or name
-    if session.is_single_launch:
-        stats = run.stats()
-        seconds = stats.median_s if stats is not None else 0.0
-        return point_of(label, run.traffic().total_bytes, run.work_items, ops_per_item, seconds)
-    build = result.build
     signature = build.kernel(name) if build is not None else None
     work_items = moved = 0
     for planned in planned_launches(session.launches):
-        if planned.launch.kernel != name:
-            continue
-        work_items += math.prod(planned.launch.global_size)
-        moved += _launch_bytes(run, planned.launch, signature)
-    times = kernel_times_per_repeat(result, name)
+        if planned.launch.kernel == name:
+            work_items += math.prod(planned.launch.global_size)
+            moved += _launch_bytes(session, planned.launch, signature)
+    times = kernel_times_per_repeat(run.result, name)
     seconds = statistics.median(times) * 1e-9 if times else 0.0
-    return point_of(label, moved, work_items, ops_per_item, seconds)
+    return point_of(label or name, moved, work_items, ops_per_item, seconds)
 
 
-def _launch_bytes(run: FinishedRun, launch: Launch, signature: KernelSignature | None) -> int:
-    """The least traffic of one launch: each buffer it binds read and/or written once."""
-    if signature is None:
-        return 0
+def _launch_bytes(session: Session, launch: Launch, signature: KernelSignature | None) -> int:
+    """The least traffic of one launch: each buffer it binds read and/or written once.
+
+    Without the kernel's signature, every session argument counts by its own name."""
+    params = [info.name for info in signature.args] if signature else list(session.args)
     total = 0
-    for info in signature.args:
-        name = bound_name(launch, info.name)
-        spec = run.session.args.get(name) if name is not None else None
-        if isinstance(spec, ImageArg):
-            total += spec.nbytes  # an image is read only or written only
-        elif isinstance(spec, BufferArg):
-            reads = info.is_const or spec.access != "out"
-            writes = not info.is_const and spec.access != "in"
-            total += spec.nbytes * (int(reads) + int(writes))
+    for param in params:
+        name = bound_name(launch, param)
+        spec = session.args.get(name) if name is not None else None
+        if isinstance(spec, BufferArg | ImageArg):
+            access = buffer_access(param, spec, signature)
+            total += spec.nbytes * (2 if access == "inout" else 1)
     return total

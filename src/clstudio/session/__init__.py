@@ -58,6 +58,7 @@ from clstudio.session.launches import (
     final_buffers,
     launch_args,
     leaf_launches,
+    map_launches,
     planned_launches,
     swapped_names,
 )
@@ -115,6 +116,7 @@ __all__ = [
     "leaf_launches",
     "leaf_prefixes",
     "load_session",
+    "map_launches",
     "own_copy",
     "parse_session",
     "path_text",

@@ -8,7 +8,7 @@ device between launches; a launch names only what differs from the session.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -45,6 +45,7 @@ __all__ = [
     "launch_args",
     "launch_to_dict",
     "leaf_launches",
+    "map_launches",
     "planned_launches",
     "read_launches",
     "swapped_names",
@@ -107,6 +108,18 @@ def leaf_launches(entries: tuple[Launch | LaunchGroup, ...]) -> list[Launch]:
     for entry in entries:
         out += list(entry.launches) if isinstance(entry, LaunchGroup) else [entry]
     return out
+
+
+def map_launches(
+    entries: tuple[Launch | LaunchGroup, ...], change: Callable[[Launch], Launch]
+) -> tuple[Launch | LaunchGroup, ...]:
+    """The entries with `change` made to every written launch, the groups kept."""
+    return tuple(
+        replace(e, launches=tuple(change(one) for one in e.launches))
+        if isinstance(e, LaunchGroup)
+        else change(e)
+        for e in entries
+    )
 
 
 def planned_launches(entries: tuple[Launch | LaunchGroup, ...]) -> Iterator[PlannedLaunch]:

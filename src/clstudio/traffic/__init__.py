@@ -11,7 +11,7 @@ from clstudio.traffic.instrumented_source import (
     instrument,
 )
 from clstudio.traffic.log_analysis import LogReading
-from clstudio.traffic.traffic_plan import TrafficPlan, plan_traffic
+from clstudio.traffic.traffic_plan import TrafficPlan, kernel_first_launch, plan_traffic
 from clstudio.traffic.traffic_result import (
     KIND_CODES,
     LINE_BYTES,
@@ -40,5 +40,6 @@ __all__ = [
     "TrafficRefusal",
     "TrafficResult",
     "instrument",
+    "kernel_first_launch",
     "plan_traffic",
 ]

@@ -84,6 +84,7 @@ class InstrumentedKernel:
     source: str
     buffers: tuple[TracedBuffer, ...]
     accesses: tuple[Access, ...]  # an access's id is its index
+    parameters: tuple[str, ...]  # the kernel's, in order, before the log's three
 
 
 def instrument(source: str, kernel: str) -> InstrumentedKernel:
@@ -101,6 +102,7 @@ class _Rewrite:
         self.kernel = kernel
         self.tokens = tokenize(source)
         self.buffers: list[TracedBuffer] = []
+        self.parameters: list[str] = []
         self.types: list[str] = []  # each buffer's element pointer type, as C text
         self.accesses: list[Access] = []
         self.local_statements: dict[int, tuple[int, int]] = {}  # first token: (its ";", buffer)
@@ -132,7 +134,9 @@ class _Rewrite:
         ]
         if len(self.accesses) > MAX_ACCESSES:
             raise TrafficRefusal(gettext("the kernel has too many accesses to follow"))
-        return InstrumentedKernel("".join(pieces), tuple(self.buffers), tuple(self.accesses))
+        return InstrumentedKernel(
+            "".join(pieces), tuple(self.buffers), tuple(self.accesses), tuple(self.parameters)
+        )
 
     def _find_kernel(self) -> tuple[int, int, int, int]:
         """The token indices of its __kernel, its name, its ")" and its body's "{"."""
@@ -176,6 +180,8 @@ class _Rewrite:
 
     def _read_parameter(self, tokens: list[Token]) -> None:
         words = [t.text for t in tokens]
+        if tokens and tokens[-1].kind == "ident":
+            self.parameters.append(tokens[-1].text)
         if any(w.startswith("image") and w.endswith("_t") for w in words):
             raise _refuse(
                 tokens[-1].line,

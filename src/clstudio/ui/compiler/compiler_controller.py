@@ -65,11 +65,10 @@ class CompilerController(QObject):
         if session is None:
             result = unfinished_compile("", "", None, "", error.stage, error.message)
         else:
-            local = tuple(session.local_size) if session.local_size else None
             result = unfinished_compile(
                 session.kernel,
                 session.build_options,
-                local,
+                session.local_size,
                 session.source,
                 error.stage,
                 error.message,

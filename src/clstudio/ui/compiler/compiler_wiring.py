@@ -34,8 +34,7 @@ def connect_compiler(
 
     def on_session_changed() -> None:
         current = session()
-        local = tuple(current.local_size) if current.local_size else None
-        panel.set_editor_state(current.source, current.build_options, local)
+        panel.set_editor_state(current.source, current.build_options, current.local_size)
 
     def on_compile_finished(result: CompileResult) -> None:
         editor_panel.show_remark_diagnostics(remark_diagnostics(result.remarks))

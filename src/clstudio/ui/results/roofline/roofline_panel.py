@@ -39,7 +39,6 @@ from clstudio.reporting import (
     declared_ops_per_item,
     kernel_point,
     measured_point,
-    point_of,
     roofs_of,
 )
 from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
@@ -67,8 +66,13 @@ class _Run:
 
 def counted_as(session: Session) -> tuple[object, ...]:
     """What makes two runs execute the same operations: one measurement serves both."""
-    local = tuple(session.local_size) if session.local_size else None
-    return (session.kernel, session.source, session.build_options, session.global_size, local)
+    return (
+        session.kernel,
+        session.source,
+        session.build_options,
+        session.global_size,
+        session.local_size,
+    )
 
 
 class RooflinePanel(QWidget):
@@ -277,13 +281,12 @@ class RooflinePanel(QWidget):
             label = f"#{run.number} {kernel}"
             counted = self._counts.get(counted_as(run.session))
             ops = self._ops_of(run, kernel)
-            if kernel != run.kernel or len(program_kernels(run.session)) > 1:
-                # A program's point is its kernel's launches alone (counts are of the whole).
-                point = kernel_point(run.finished, kernel, ops, label)
-            elif counted is not None and counted.counts is not None:
+            # Counts are of the whole program: they measure a kernel only when it is alone.
+            one_kernel = len(program_kernels(run.session)) == 1
+            if counted is not None and counted.counts is not None and one_kernel:
                 point = measured_point(label, counted.counts, run.seconds)
             else:
-                point = point_of(label, run.bytes_moved, run.work_items, ops, run.seconds)
+                point = kernel_point(run.finished, kernel, ops, label)
             if point is not None:
                 points.append(point)
         return points

@@ -243,7 +243,7 @@ class TimingsPanel(QWidget):
         self.stack.show_content()
         self.banner.set_error(result.error)
         # A program's time per repeat is its launches' sum, as `clstudio run` says.
-        times = program_times_ns(result) if result.is_program else result.kernel_times_ns()
+        times = program_times_ns(result)
         self.summary.setText(self._summary(run, len(times)))
         self.timeline.set_timings(result.timings)
         self.timeline_legend.setText(legend_html(self.timeline.legend_kernels()))
