@@ -35,9 +35,9 @@ from clstudio.hostcode.launch_plan import (
 )
 from clstudio.references import scalar_bytes
 from clstudio.session import (
+    ArgSpec,
     BufferArg,
     ImageArg,
-    LocalArg,
     NullArg,
     SamplerArg,
     ScalarArg,
@@ -57,7 +57,7 @@ class ArgPlan:
 
     index: int
     name: str
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg
+    spec: ArgSpec
     info: KernelArgInfo
     access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
     start: str  # "zeros", "ones", "fill", "values", "file", "uninitialised"; "" otherwise
@@ -245,7 +245,7 @@ def make_plan(
 def _arg_plan(
     index: int,
     info: KernelArgInfo,
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg,
+    spec: ArgSpec,
     session: Session,
     reread: bool,
 ) -> ArgPlan:
