@@ -22,7 +22,6 @@ def runs_on_bundled_pocl(example: Example) -> bool:
 
 
 POCL_GALLERY = [example for example in examples() if runs_on_bundled_pocl(example)]
-PROGRAMS = [example.path.stem for example in POCL_GALLERY if load_session(example.path).launches]
 
 
 # Programs name their device, as the app and `clstudio export` do: with Oclgrind

@@ -105,6 +105,16 @@ def test_the_c_program_sets_each_argument_by_its_declared_type() -> None:
     assert 'check_cl(err, "clSetKernelArg (k)");' in text
 
 
+@pytest.mark.parametrize("language", ["python", "c"])
+def test_one_launch_is_one_program_however_the_session_writes_it(language: str) -> None:
+    (launch,) = SESSION.launches
+    assert isinstance(launch, Launch)
+    bound = replace(launch, args={"x": "x", "queue": "queue"})  # the long form of the file
+    assert not replace(SESSION, launches=(bound,)).is_single_launch
+    written = host_program(replace(SESSION, launches=(bound,)), SIGNATURE, language).text
+    assert written == host_program(SESSION, SIGNATURE, language).text
+
+
 def test_a_missing_argument_is_a_clear_error() -> None:
     incomplete = replace(SESSION, args={"x": SESSION.args["x"]}, references={})
     with pytest.raises(ExportError, match="argument 'queue' of 'scale' has no value"):
@@ -156,7 +166,7 @@ def test_ping_pong_swaps_the_buffers_inside_the_loop_and_reads_the_newest(langua
     text = host_program(session, LIFE, language).text
     if language == "python":
         loop = text[text.index("for iteration in range(64):") :]
-        assert "kernel_1.set_arg(0, grid_now)" in loop
+        assert "kernel.set_arg(0, grid_now)" in loop  # one launch: the program's own names
         assert "grid_now, next_now = next_now, grid_now" in loop
         assert "cl.enqueue_copy(queue, grid_out, grid_now)" in text
     else:

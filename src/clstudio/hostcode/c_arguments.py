@@ -216,20 +216,12 @@ def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
 
 
 def set_arg(
-    arg: ArgPlan,
-    own: dict[str, str],
-    code: CodeText,
-    kernel: str = "kernel",
-    index: int | None = None,
-    make_sampler: bool = True,
+    arg: ArgPlan, own: dict[str, str], code: CodeText, kernel: str, index: int, make_sampler: bool
 ) -> None:
-    """Step 8 for one argument (a sampler is made here, where it is first needed).
-
-    A launch of a program sets it on its own `kernel` object at its parameter's `index`,
-    and makes a sampler only at its first use.
-    """
+    """Step 8 for one argument: the parameter `index` of the kernel object `kernel`. A
+    sampler is made where it is first needed (`make_sampler`)."""
     spec = arg.spec
-    call = f"clSetKernelArg({kernel}, {arg.index if index is None else index}"
+    call = f"clSetKernelArg({kernel}, {index}"
     if isinstance(spec, BufferArg | ImageArg):
         code.add(f"err = {call}, sizeof(cl_mem), &{own['device']});")
     elif isinstance(spec, NullArg):

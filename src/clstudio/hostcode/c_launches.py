@@ -1,38 +1,47 @@
-"""Steps 6, 8 and 9 of main.c for a program of several launches, its kernel times and
-the release of its kernels.
+"""Steps 6, 8 and 9 of main.c, the kernel times and the release of the kernels.
 
-The same program as main.py's (python_launches): one kernel object per written launch,
-the arguments that never change set once, and a loop over the repeats that enqueues
-every launch in order, with each group's iterations and swaps.
+The same program as main.py's (python_launches), for every session: one kernel object
+per written launch, the arguments that never change set once, and a loop over the
+repeats that enqueues every launch in order, with each group's iterations and swaps.
+One launch is written as the lesson writes it (`kernel`, WORK_DIMS, GLOBAL_SIZE,
+LOCAL_SIZE); several are numbered in names and comments (`kernel_2`, `launch 2 of 3`).
+A repeat of one enqueue keeps one event per repeat; more add LAUNCHES_PER_RUN each.
 """
 
 from __future__ import annotations
 
 from clstudio.hostcode.c_arguments import set_arg, write_to_device
 from clstudio.hostcode.code_text import CodeText
+from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import HostPlan
-from clstudio.hostcode.program_plan import BindingPlan, GroupPlan, LaunchPlan, launches_per_run
 from clstudio.session import SamplerArg
 
 
 class CLaunches:
-    """Writes a program's launches; `names` are the arguments', `allocator` gives the rest."""
+    """Writes a plan's launches; `names` are the arguments', `allocator` gives the rest."""
 
     def __init__(self, plan: HostPlan, names: Names, allocator: NameAllocator) -> None:
         self._plan = plan
         self._names = names
         self._args = {a.name: a for a in plan.args}
-        self._launches = [launch for group in plan.groups for launch in group.launches]
+        self._launches = plan.launches
+        self._several = len(self._launches) > 1
+        self._once = plan.launches_per_run == 1  # one event per repeat
         self._kernels: dict[int, str] = {}
-        self._sizes: dict[int, tuple[str, str | None]] = {}
+        self._sizes: dict[int, tuple[str, str, str]] = {}  # dimensions, global, local
         self._scalars: dict[tuple[int, int], str] = {}  # (launch, parameter) -> its variable
         for launch in self._launches:
             at = launch.position
-            self._kernels[at] = allocator.take(f"kernel_{at}")
-            local = None if launch.local_size is None else allocator.take(f"LOCAL_SIZE_{at}")
-            self._sizes[at] = (allocator.take(f"GLOBAL_SIZE_{at}"), local)
+            if self._several:  # numbered, with the dimensions and a NULL local size inline
+                local = "NULL" if launch.local_size is None else allocator.take(f"LOCAL_SIZE_{at}")
+                self._kernels[at] = allocator.take(f"kernel_{at}")
+                dims = str(len(launch.global_size))
+                self._sizes[at] = (dims, allocator.take(f"GLOBAL_SIZE_{at}"), local)
+            else:  # the program's own names, as the lesson writes one launch
+                self._kernels[at] = "kernel"
+                self._sizes[at] = ("WORK_DIMS", "GLOBAL_SIZE", "LOCAL_SIZE")
             for binding in launch.bindings:
                 if binding.arg is None:
                     self._scalars[at, binding.index] = allocator.take(f"{binding.info.name}_{at}")
@@ -41,24 +50,35 @@ class CLaunches:
     def _own(self, name: str) -> dict[str, str]:
         return self._names[self._args[name].index]
 
+    def _heading(self, launch: LaunchPlan, code: CodeText) -> None:
+        """The comment that says which launch the lines below are, among several."""
+        if self._several:
+            code.add(f"/* {c_comment(launch.heading)} */")
+
     def constants(self, code: CodeText) -> None:
         """Each launch's NDRange, before main()."""
         for launch in self._launches:
-            global_name, local_name = self._sizes[launch.position]
-            dims = len(launch.global_size)
-            code.add(
-                f"/* {c_comment(launch.heading)} */",
-                f"static const size_t {global_name}[{dims}] = {_c_list(launch.global_size)};",
-            )
+            dims, global_name, local_name = self._sizes[launch.position]
+            self._heading(launch, code)
+            if not self._several:
+                code.add(f"#define {dims} {len(launch.global_size)}")
+            code.add(f"static const size_t {global_name}[{dims}] = {_c_list(launch.global_size)};")
             if launch.local_size is not None:
                 code.add(
                     f"static const size_t {local_name}[{dims}] = {_c_list(launch.local_size)};"
                 )
-        code.add(f"#define LAUNCHES_PER_RUN {launches_per_run(self._plan.groups)}")
+            elif not self._several:
+                code.add(
+                    f"static const size_t *{local_name} = NULL; "
+                    "/* the driver chooses the work-group size */"
+                )
+        if not self._once:
+            code.add(f"#define LAUNCHES_PER_RUN {self._plan.launches_per_run}")
 
     def create_kernels(self, code: CodeText) -> None:
         """Step 6: one kernel object per launch, since each holds its own arguments."""
-        code.step(6, "/* {} (clCreateKernel): one kernel object per launch. */")
+        each = ": one kernel object per launch" if self._several else ""
+        code.step(6, f"/* {{}} (clCreateKernel){each}. */")
         for launch in self._launches:
             kernel = self._kernels[launch.position]
             code.add(
@@ -69,10 +89,17 @@ class CLaunches:
 
     def set_arguments(self, code: CodeText) -> None:
         """Step 8: every argument that stays the same from the first launch to the last."""
-        code.step(8, "/* {} (clSetKernelArg) of each launch, in its kernel's order;")
-        code.add(" * what changes between iterations is set in step 9, before each launch. */")
+        bindings = [b for launch in self._launches for b in launch.bindings]
+        order = (
+            " of each launch, in its kernel's order" if self._several else ", in the kernel's order"
+        )
+        if any(b.changes for b in bindings):
+            code.step(8, f"/* {{}} (clSetKernelArg){order};")
+            code.add(" * what changes between iterations is set in step 9, before each launch. */")
+        else:
+            code.step(8, f"/* {{}} (clSetKernelArg){order}. */")
         for launch in self._launches:
-            code.add(f"/* {c_comment(launch.heading)} */")
+            self._heading(launch, code)
             for binding in launch.bindings:
                 if not binding.changes:
                     self._set(launch, binding, code)
@@ -81,23 +108,36 @@ class CLaunches:
     def launch(self, code: CodeText) -> None:
         """Step 9: the repeats, each running the whole program from the starting contents."""
         plan = self._plan
-        code.step(9, "/* {} (clEnqueueNDRangeKernel): the whole program REPEATS times.")
-        code.add(
-            " * Each repeat starts again from the starting contents; one wait follows them all. */",
-            "cl_event *launches = new_array(REPEATS * LAUNCHES_PER_RUN, sizeof *launches);",
-            "size_t launched = 0;",
-        )
-        swapped = [name for group in plan.groups for pair in group.swaps for name in pair]
-        if swapped:
+        if self._once:
+            code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
+            if any(arg.filled for arg in plan.written):
+                code.add(
+                    " * the buffers the kernel writes get their starting contents again; those"
+                )
+                code.add(
+                    " * that start from zeros are filled on the device (clEnqueueFillBuffer). */"
+                )
+            else:
+                code.add(" * the buffers the kernel writes get their starting contents again. */")
+            code.add("cl_event *launches = new_array(REPEATS, sizeof *launches);")
+        else:
+            code.step(9, "/* {} (clEnqueueNDRangeKernel): the whole program REPEATS times.")
+            code.add(
+                " * Each repeat starts again from the starting contents; one wait follows them"
+                " all. */",
+                "cl_event *launches = new_array(REPEATS * LAUNCHES_PER_RUN, sizeof *launches);",
+                "size_t launched = 0;",
+            )
+        if plan.swapped:
             code.add("/* The buffers the swaps move: which one each name stands for now. */")
-            code.add(*(f"cl_mem {self._own(name)['now']} = NULL;" for name in swapped))
+            code.add(*(f"cl_mem {self._own(name)['now']} = NULL;" for name in plan.swapped))
             code.add("cl_mem swap;")
         code.add("for (int repeat = 0; repeat < REPEATS; repeat++) {")
         with code.indented():
             for arg in plan.written:
                 if arg.uploaded:
                     write_to_device(arg, self._names[arg.index], code)
-            for name in swapped:
+            for name in plan.swapped:
                 own = self._own(name)
                 code.add(f"{own['now']} = {own['device']};")
             for group in plan.groups:
@@ -108,12 +148,8 @@ class CLaunches:
         if not group.loops:
             self._enqueue(group.launches[0], code)
             return
-        said = f"{group.iterations} iterations"
-        if group.swaps:
-            pairs = ", ".join(f"{a} and {b}" for a, b in group.swaps)
-            said += f"; {pairs} trade places after each"
         code.add(
-            f"/* {c_comment(said)} */",
+            f"/* {c_comment(group.heading)} */",
             f"for (int iteration = 0; iteration < {group.iterations}; iteration++) {{",
         )
         with code.indented():
@@ -125,22 +161,29 @@ class CLaunches:
         code.add("}")
 
     def _enqueue(self, launch: LaunchPlan, code: CodeText) -> None:
-        code.add(f"/* {c_comment(launch.heading)} */")
+        self._heading(launch, code)
         for binding in launch.bindings:
             if binding.changes:
                 self._set(launch, binding, code)
-        global_name, local_name = self._sizes[launch.position]
+        dims, global_name, local_name = self._sizes[launch.position]
         kernel = self._kernels[launch.position]
-        code.add(
-            f"err = clEnqueueNDRangeKernel(queue, {kernel}, {len(launch.global_size)}, NULL, "
-            f"{global_name}, {local_name or 'NULL'},",
-            "                             0, NULL, &launches[launched++]);",
-            f"check_cl(err, {c_string(f'clEnqueueNDRangeKernel ({launch.heading})')});",
-        )
+        head = f"err = clEnqueueNDRangeKernel(queue, {kernel}, {dims}, NULL, {global_name},"
+        event = "&launches[repeat]" if self._once else "&launches[launched++]"
+        pad, tail = " " * 29, f"0, NULL, {event});"
+        if len(code.pad) + len(head) + len(local_name) + 2 <= 100:
+            code.add(f"{head} {local_name},", f"{pad}{tail}")
+        else:
+            code.add(head, f"{pad}{local_name}, {tail}")
+        code.add(f"check_cl(err, {self._call(launch, 'clEnqueueNDRangeKernel')});")
+
+    def _call(self, launch: LaunchPlan, call: str, argument: str = "") -> str:
+        """What check_cl says failed: the call, and which launch among several."""
+        parts = ([launch.heading] if self._several else []) + ([argument] if argument else [])
+        return c_string(f"{call} ({': '.join(parts)})" if parts else call)
 
     def _set(self, launch: LaunchPlan, binding: BindingPlan, code: CodeText) -> None:
         kernel = self._kernels[launch.position]
-        label = c_string(f"clSetKernelArg ({launch.heading}: {binding.info.name})")
+        label = self._call(launch, "clSetKernelArg", binding.info.name)
         if binding.arg is None:
             value = self._scalars[launch.position, binding.index]
             element = binding.element
@@ -170,6 +213,26 @@ class CLaunches:
 
     def times(self, code: CodeText) -> None:
         """Each repeat's kernel time: the sum of its launches' times."""
+        if self._once:
+            code.add(
+                "/* The kernel time of each launch, from its profiling information. */",
+                "double *times_ms = new_array(REPEATS, sizeof *times_ms);",
+                "for (int repeat = 0; repeat < REPEATS; repeat++) {",
+                "    cl_ulong start, end;",
+                "    err = clGetEventProfilingInfo(launches[repeat], CL_PROFILING_COMMAND_START, "
+                "sizeof start,",
+                "                                  &start, NULL);",
+                '    check_cl(err, "clGetEventProfilingInfo");',
+                "    err = clGetEventProfilingInfo(launches[repeat], CL_PROFILING_COMMAND_END, "
+                "sizeof end,",
+                "                                  &end, NULL);",
+                '    check_cl(err, "clGetEventProfilingInfo");',
+                "    times_ms[repeat] = (double)(end - start) * 1e-6;",
+                '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
+                '    check_cl(clReleaseEvent(launches[repeat]), "clReleaseEvent");',
+                "}",
+            )
+            return
         code.add(
             "/* The kernel time of each repeat: its launches' times, from their profiling. */",
             "double *times_ms = new_array(REPEATS, sizeof *times_ms);",

@@ -10,8 +10,6 @@ from clstudio.hostcode.c_arguments import (
     memory_object,
     npy_header_descr,
     read_back,
-    set_arg,
-    write_to_device,
 )
 from clstudio.hostcode.c_checks import CHECK_CL, COMPARE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
@@ -33,18 +31,16 @@ from clstudio.session import ImageArg, SamplerArg
 def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion, ...]]:
     """main.c's text and the lines of its eleven steps."""
     session = plan.session
-    swapped = {name for group in plan.groups for pair in group.swaps for name in pair}
+    swapped = set(plan.swapped)
     allocator = NameAllocator(c_reserved)
     names = argument_names(plan.args, c_reserved, lambda arg: _roles(arg, swapped), allocator)
-    launches = CLaunches(plan, names, allocator) if plan.groups else None
+    launches = CLaunches(plan, names, allocator)
     struct_names = name_structs(plan, allocator, names)
     code = CodeText("    ")
-    if launches is None:
-        what = f"kernel {c_comment(session.kernel)}"
-    else:
-        kernels = dict.fromkeys(launch.kernel for group in plan.groups for launch in group.launches)
-        count = sum(len(group.launches) for group in plan.groups)
-        what = f"program of {count} launches (kernels {c_comment(', '.join(kernels))})"
+    what = f"kernel {c_comment(session.kernel)}"
+    if len(plan.launches) > 1:
+        kernels = ", ".join(dict.fromkeys(launch.kernel for launch in plan.launches))
+        what = f"program of {len(plan.launches)} launches (kernels {c_comment(kernels)})"
     code.add(f"/* The host program of the OpenCL {what}, in eleven steps.", " *")
     if session.description:
         code.add(f" * {c_comment(session.description)}", " *")
@@ -79,10 +75,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         f"static const char DEVICE_TYPE[] = {c_string(plan.device_type)};",
         f"static const char BUILD_OPTIONS[] = {c_string(session.build_options)};",
     )
-    if launches is not None:
-        launches.constants(code)
-    else:
-        _sizes(session.global_size, session.local_size, code)
+    launches.constants(code)
     code.add(f"#define REPEATS {session.repeats}")
     if any(isinstance(a.spec, ImageArg) for a in plan.memory):
         code.add(
@@ -109,7 +102,7 @@ def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
     return c_roles(arg) | ({"now": "d_{}_now"} if arg.name in swapped else {})
 
 
-def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | None) -> None:
+def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
         "const char *wanted = NULL; /* --device N|NAME */",
@@ -223,26 +216,15 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches
         'check_cl(err, "clBuildProgram");',
         "",
     )
-    if launches is None:
-        code.step(6, "/* {} (clCreateKernel). */")
-        code.add(
-            f"cl_kernel kernel = clCreateKernel(program, {c_string(plan.kernel_symbol)}, &err);",
-            'check_cl(err, "clCreateKernel");',
-            "",
-        )
-    else:
-        launches.create_kernels(code)
+    launches.create_kernels(code)
     images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
     creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
     code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
     for arg in plan.memory:
         memory_object(arg, names[arg.index], code)
-    if launches is None:
-        _launch(plan, names, code)
-    else:
-        launches.set_arguments(code)
-        launches.launch(code)
+    launches.set_arguments(code)
+    launches.launch(code)
     code.step(10, "/* {} (clFinish): every launch has ended after this. */")
     code.add('check_cl(clFinish(queue), "clFinish");', "")
     code.step(11, f"/* {{}} ({reads}). */")
@@ -251,10 +233,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches
         read_back(arg, own | {"device": own.get("now", own["device"])}, code)
     code.end_step()
     code.add("")
-    if launches is None:
-        _times(code)
-    else:
-        launches.times(code)
+    launches.times(code)
     code.add(
         'printf("median: %.3f ms\\n", median(times_ms, REPEATS));',
         "",
@@ -263,55 +242,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches
     _rest(plan, names, code, launches)
 
 
-def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
-    """Steps 8 and 9 of a one-launch session."""
-    code.step(8, "/* {} (clSetKernelArg), in the kernel's order. */")
-    for arg in plan.args:
-        set_arg(arg, names[arg.index], code)
-    code.add("")
-    code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
-    if any(arg.filled for arg in plan.written):
-        code.add(" * the buffers the kernel writes get their starting contents again; those")
-        code.add(" * that start from zeros are filled on the device (clEnqueueFillBuffer). */")
-    else:
-        code.add(" * the buffers the kernel writes get their starting contents again. */")
-    code.add(
-        "cl_event *launches = new_array(REPEATS, sizeof *launches);",
-        "for (int repeat = 0; repeat < REPEATS; repeat++) {",
-    )
-    with code.indented():
-        for arg in plan.written:
-            if arg.uploaded:
-                write_to_device(arg, names[arg.index], code)
-        code.add(
-            "err = clEnqueueNDRangeKernel(queue, kernel, WORK_DIMS, NULL, GLOBAL_SIZE, LOCAL_SIZE,",
-            "                             0, NULL, &launches[repeat]);",
-            'check_cl(err, "clEnqueueNDRangeKernel");',
-        )
-    code.add("}", "")
-
-
-def _times(code: CodeText) -> None:
-    code.add(
-        "/* The kernel time of each launch, from its profiling information. */",
-        "double *times_ms = new_array(REPEATS, sizeof *times_ms);",
-        "for (int repeat = 0; repeat < REPEATS; repeat++) {",
-        "    cl_ulong start, end;",
-        "    err = clGetEventProfilingInfo(launches[repeat], CL_PROFILING_COMMAND_START, "
-        "sizeof start,",
-        "                                  &start, NULL);",
-        '    check_cl(err, "clGetEventProfilingInfo");',
-        "    err = clGetEventProfilingInfo(launches[repeat], CL_PROFILING_COMMAND_END, sizeof end,",
-        "                                  &end, NULL);",
-        '    check_cl(err, "clGetEventProfilingInfo");',
-        "    times_ms[repeat] = (double)(end - start) * 1e-6;",
-        '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
-        '    check_cl(clReleaseEvent(launches[repeat]), "clReleaseEvent");',
-        "}",
-    )
-
-
-def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | None) -> None:
+def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches) -> None:
     """Save the outputs, check them against their references, release everything."""
     with code.indented():
         for arg in plan.written:
@@ -349,10 +280,7 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches | No
             code.add(f'check_cl(clReleaseMemObject({own["device"]}), "clReleaseMemObject");')
         elif isinstance(arg.spec, SamplerArg):
             code.add(f'check_cl(clReleaseSampler({own["sampler"]}), "clReleaseSampler");')
-    if launches is None:
-        code.add('check_cl(clReleaseKernel(kernel), "clReleaseKernel");')
-    else:
-        launches.release_kernels(code)
+    launches.release_kernels(code)
     code.add(
         'check_cl(clReleaseProgram(program), "clReleaseProgram");',
         'check_cl(clReleaseCommandQueue(queue), "clReleaseCommandQueue");',
@@ -372,23 +300,3 @@ def _compared_ctype(ref: ReferencePlan, names: Names) -> str:
     if ref.field is not None:
         return field_ctype(ref)
     return host_ctype(ref.output, names[ref.output.index])
-
-
-def _sizes(
-    global_size: tuple[int, ...], local_size: tuple[int, ...] | None, code: CodeText
-) -> None:
-    """The NDRange of a one-launch session, before main()."""
-    code.add(
-        f"#define WORK_DIMS {len(global_size)}",
-        f"static const size_t GLOBAL_SIZE[WORK_DIMS] = {_c_list(global_size)};",
-    )
-    if local_size is None:
-        code.add(
-            "static const size_t *LOCAL_SIZE = NULL; /* the driver chooses the work-group size */"
-        )
-    else:
-        code.add(f"static const size_t LOCAL_SIZE[WORK_DIMS] = {_c_list(local_size)};")
-
-
-def _c_list(sizes: tuple[int, ...]) -> str:
-    return "{" + ", ".join(str(s) for s in sizes) + "}"

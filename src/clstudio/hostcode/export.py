@@ -34,7 +34,8 @@ from clstudio.hostcode.bundled_pocl import (
 from clstudio.hostcode.c_program import c_program
 from clstudio.hostcode.c_support import MAKEFILE, cl_errors_header, support_header
 from clstudio.hostcode.code_text import StepRegion
-from clstudio.hostcode.plan import HostPlan, PlanError, make_plan, starting_contents
+from clstudio.hostcode.launch_plan import PlanError
+from clstudio.hostcode.plan import HostPlan, make_plan, starting_contents
 from clstudio.hostcode.python_program import python_program
 from clstudio.session import ScalarArg, Session
 

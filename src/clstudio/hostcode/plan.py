@@ -1,9 +1,11 @@
-"""What a host program needs to know of a session, in the kernel's argument order.
+"""What a host program needs to know of a session: its arguments, references, launches.
 
 Both languages read this plan: how each argument starts (zeros, a fill, values written
-into the program, or a .npy file beside it), which buffers the kernel writes, and the
-references to check. A plan is made from a session and the kernel's signature, since
-the session alone does not say the types of by-value arguments.
+into the program, or a .npy file beside it), which buffers the kernels write, the
+references to check, and the launches in their groups (launch_plan.py). A plan is made
+from a session and its kernels' signatures, since the session alone does not say the
+types of by-value arguments. Every session gets the same plan: one launch is a program
+of one group of one launch.
 """
 
 from __future__ import annotations
@@ -24,13 +26,18 @@ from clstudio.common import (
     kernel_type,
 )
 from clstudio.devices import DeviceSelector
-from clstudio.hostcode.program_plan import GroupPlan, ProgramPlanError, program_groups
+from clstudio.hostcode.launch_plan import (
+    GroupPlan,
+    LaunchPlan,
+    PlanError,
+    launch_groups,
+    launches_per_run,
+)
 from clstudio.references import scalar_bytes
 from clstudio.session import (
+    ArgSpec,
     BufferArg,
     ImageArg,
-    LaunchGroup,
-    LocalArg,
     NullArg,
     SamplerArg,
     ScalarArg,
@@ -38,15 +45,10 @@ from clstudio.session import (
     filled_with_zeros,
     initial_contents,
     leaf_launches,
-    swap_problem,
 )
-from clstudio.validation import launch_heading, program_signature
+from clstudio.validation import program_signature
 
 INLINE_MAX_VALUES = 64  # larger starting contents go into a .npy file beside the program
-
-
-class PlanError(ValueError):
-    """A session the export cannot write a program for; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class ArgPlan:
 
     index: int
     name: str
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg
+    spec: ArgSpec
     info: KernelArgInfo
     access: str  # "in", "out", "inout"; "read_only", "write_only"; "" otherwise
     start: str  # "zeros", "ones", "fill", "values", "file", "uninitialised"; "" otherwise
@@ -155,14 +157,11 @@ class ReferencePlan:
 @dataclass(frozen=True)
 class HostPlan:
     session: Session
-    kernel_symbol: str  # the driver's name of the kernel
     device: DeviceSelector  # empty parts match anything: then the first device
-    args: tuple[ArgPlan, ...]
+    args: tuple[ArgPlan, ...]  # the session's, as every launch binds them
     references: tuple[ReferencePlan, ...]
+    groups: tuple[GroupPlan, ...]  # the launches in order; at least one
     device_type: str = ""  # "CPU" or "GPU": preferred when no device has the names; "" any
-    # A program of several launches: its groups in order; empty for a one-launch session,
-    # whose `args` are then its kernel's (else the session's, as every launch binds them).
-    groups: tuple[GroupPlan, ...] = ()
 
     @property
     def memory(self) -> tuple[ArgPlan, ...]:
@@ -176,6 +175,20 @@ class HostPlan:
     def files(self) -> tuple[ArgPlan, ...]:
         return tuple(a for a in self.memory if a.start == "file")
 
+    @property
+    def launches(self) -> tuple[LaunchPlan, ...]:
+        """Every written launch in order, those of groups in their place."""
+        return tuple(launch for group in self.groups for launch in group.launches)
+
+    @property
+    def launches_per_run(self) -> int:
+        return launches_per_run(self.groups)
+
+    @property
+    def swapped(self) -> tuple[str, ...]:
+        """The buffers some swap moves, in the order the swaps name them."""
+        return tuple(name for group in self.groups for pair in group.swaps for name in pair)
+
 
 def make_plan(
     session: Session,
@@ -184,41 +197,28 @@ def make_plan(
     device_type: str = "",
     signatures: Mapping[str, KernelSignature] | None = None,
 ) -> HostPlan:
-    """The plan of `session` for its kernel; `device` is the one to look for by name, and
-    `device_type` the type of the device the session ran on ("CPU", "GPU", or "").
+    """The plan of `session`; `device` is the one to look for by name, and `device_type`
+    the type of the device the session ran on ("CPU", "GPU", or "").
 
-    A program of several launches needs every kernel it launches in `signatures`, by
-    name (`signature` alone serves a program that launches only that kernel).
+    `signatures` holds every kernel the session launches, by name (`signature` alone
+    serves a session that launches only that kernel).
     """
-    groups: tuple[GroupPlan, ...] = ()
-    if not session.is_single_launch:
-        # The form may hold swaps its arguments no longer fit (a shape edited since).
-        for entry in session.launches:
-            if isinstance(entry, LaunchGroup) and (bad := swap_problem(entry.swaps, session.args)):
-                raise PlanError(bad)
-        known = dict(signatures or {}) or {signature.name: signature}
-        try:
-            groups = program_groups(session, known)
-        except ProgramPlanError as exc:
-            raise PlanError(str(exc)) from None
-        signature = program_signature(session, leaf_launches(session.launches), known)
+    known = dict(signatures or {}) or {signature.name: signature}
+    groups = launch_groups(session, known)
+    # What one launch writes the next may read, as the engine makes it.
+    reread = launches_per_run(groups) > 1
+    signature = program_signature(session, leaf_launches(session.launches), known)
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
         if spec is None:
             raise PlanError(
                 gettext("argument '{argument}' of '{kernel}' has no value").format(
-                    argument=info.name, kernel=signature.name
+                    argument=info.name, kernel=session.kernel
                 )
             )
-        args.append(_arg_plan(index, info, spec, session, program=bool(groups)))
+        args.append(_arg_plan(index, info, spec, session, reread))
     by_name = {a.name: a for a in args}
-    for launch in (launch for group in groups for launch in group.launches):
-        for binding in launch.bindings:
-            if binding.arg is not None and binding.arg not in by_name:
-                problem = gettext("{launch}: argument '{argument}' has no value")
-                heading = launch_heading(launch.position, launch.count, launch.kernel)
-                raise PlanError(problem.format(launch=heading, argument=binding.arg))
     references = []
     for name, ref in session.references.items():
         buffer, _, field_name = name.partition(".")
@@ -234,28 +234,26 @@ def make_plan(
         references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol, field))
     return HostPlan(
         session,
-        groups[0].launches[0].symbol if groups else signature.driver_name,
         device or session.device or DeviceSelector(),
         tuple(args),
         tuple(references),
-        device_type if device_type in ("CPU", "GPU") else "",
         groups,
+        device_type if device_type in ("CPU", "GPU") else "",
     )
 
 
 def _arg_plan(
     index: int,
     info: KernelArgInfo,
-    spec: BufferArg | ImageArg | LocalArg | SamplerArg | ScalarArg | NullArg,
+    spec: ArgSpec,
     session: Session,
-    program: bool,
+    reread: bool,
 ) -> ArgPlan:
     if isinstance(spec, ImageArg):
         access = info.access if info.access in ("read_only", "write_only") else "read_only"
     elif isinstance(spec, BufferArg):
         access = spec.access or ("in" if info.is_const else "inout")
-        if program and access == "out":
-            # What one launch writes the next may read, as the engine makes it.
+        if reread and access == "out":
             access = "inout"
     else:
         access = ""

@@ -127,24 +127,29 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         code.add(f"cl.enqueue_copy(queue, {device}, {host}{image_region(arg)})")
 
 
-def set_arg(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
-    """kernel.set_arg for the argument, in the kernel's order."""
+def set_arg(
+    arg: ArgPlan, own: dict[str, str], code: CodeText, kernel: str, index: int, make_sampler: bool
+) -> None:
+    """Step 8 for one argument: the parameter `index` of the kernel object `kernel`. A
+    sampler is made where it is first needed (`make_sampler`)."""
     spec = arg.spec
+    call = f"{kernel}.set_arg({index}"
     if isinstance(spec, BufferArg | ImageArg):
-        code.add(f"kernel.set_arg({arg.index}, {own['device']})")
+        code.add(f"{call}, {own['device']})")
     elif isinstance(spec, NullArg):
-        code.add(f"kernel.set_arg({arg.index}, None)  # {python_comment(arg.name)}: NULL")
+        code.add(f"{call}, None)  # {python_comment(arg.name)}: NULL")
     elif isinstance(spec, LocalArg):
         what = python_comment(f"{arg.name}: {spec.count} x {spec.dtype.opencl_name}")
-        code.add(f"kernel.set_arg({arg.index}, cl.LocalMemory({spec.nbytes}))  # {what}")
+        code.add(f"{call}, cl.LocalMemory({spec.nbytes}))  # {what}")
     elif isinstance(spec, SamplerArg):
-        filter_mode = spec.filter.upper()
-        code.add(
-            f"{own['value']} = cl.Sampler(",
-            f"    context, {spec.normalized_coords!r}, "
-            f"cl.addressing_mode.{_ADDRESSING[spec.addressing]}, cl.filter_mode.{filter_mode}",
-            ")",
-            f"kernel.set_arg({arg.index}, {own['value']})",
-        )
+        if make_sampler:
+            filter_mode = spec.filter.upper()
+            code.add(
+                f"{own['value']} = cl.Sampler(",
+                f"    context, {spec.normalized_coords!r}, "
+                f"cl.addressing_mode.{_ADDRESSING[spec.addressing]}, cl.filter_mode.{filter_mode}",
+                ")",
+            )
+        code.add(f"{call}, {own['value']})")
     else:
-        code.add(f"kernel.set_arg({arg.index}, {own['value']})")
+        code.add(f"{call}, {own['value']})")

@@ -12,14 +12,8 @@ from clstudio.hostcode.literals import (
 )
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
 from clstudio.hostcode.plan import HostPlan, plan_structs
-from clstudio.hostcode.python_arguments import (
-    host_value,
-    image_region,
-    memory_object,
-    roles,
-    set_arg,
-)
-from clstudio.hostcode.python_launches import PythonLaunches, starting_again
+from clstudio.hostcode.python_arguments import host_value, image_region, memory_object, roles
+from clstudio.hostcode.python_launches import PythonLaunches
 from clstudio.hostcode.python_structs import struct_dtypes
 from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
@@ -29,10 +23,10 @@ from clstudio.session import ImageArg
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     """main.py's text and the lines of its eleven steps."""
     session = plan.session
-    swapped = {name for group in plan.groups for pair in group.swaps for name in pair}
+    swapped = set(plan.swapped)
     allocator = NameAllocator(python_reserved)
     names = argument_names(plan.args, python_reserved, lambda arg: roles(arg, swapped), allocator)
-    launches = PythonLaunches(plan, names, allocator) if plan.groups else None
+    launches = PythonLaunches(plan, names, allocator)
     structs = plan_structs(plan)
     type_names = {s.name: allocator.take(f"{s.name}_dtype") for s in structs}
     code = CodeText("    ")
@@ -63,12 +57,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         f"DEVICE_TYPE = {python_string(plan.device_type or 'any')}",
         f"BUILD_OPTIONS = {python_string(session.build_options)}",
     )
-    if not plan.groups:
-        code.add(f"GLOBAL_SIZE = {tuple(session.global_size)!r}")
-        if session.local_size is None:
-            code.add("LOCAL_SIZE = None  # the driver chooses the work-group size")
-        else:
-            code.add(f"LOCAL_SIZE = {tuple(session.local_size)!r}")
+    launches.constants(code)
     code.add(f"REPEATS = {session.repeats}", "")
     if structs:
         struct_dtypes(structs, type_names, code)
@@ -89,12 +78,10 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
 
 def _what(plan: HostPlan) -> str:
     """What the program runs, for its docstring: the kernel, or the program's launches."""
-    if not plan.groups:
+    if len(plan.launches) == 1:
         return f"kernel {python_docstring_line(plan.session.kernel)}"
-    kernels = dict.fromkeys(launch.kernel for group in plan.groups for launch in group.launches)
-    count = sum(len(group.launches) for group in plan.groups)
-    listed = python_docstring_line(", ".join(kernels))
-    return f"program of {count} launches (kernels {listed})"
+    kernels = python_docstring_line(", ".join(dict.fromkeys(ln.kernel for ln in plan.launches)))
+    return f"program of {len(plan.launches)} launches (kernels {kernels})"
 
 
 def _main_body(
@@ -102,9 +89,9 @@ def _main_body(
     names: Names,
     type_names: dict[str, str],
     code: CodeText,
-    launches: PythonLaunches | None,
+    launches: PythonLaunches,
 ) -> None:
-    what = f"the kernel {plan.session.kernel}" if launches is None else "the program"
+    what = f"the kernel {plan.session.kernel}" if len(plan.launches) == 1 else "the program"
     about = python_string(f"Run {what} as CL Studio did.")
     code.add(
         "parser = argparse.ArgumentParser(",
@@ -157,11 +144,7 @@ def _main_body(
         "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
         "",
     )
-    if launches is None:
-        code.step(6, "# {} (clCreateKernel).")
-        code.add(f"kernel = cl.Kernel(program, {python_string(plan.kernel_symbol)})", "")
-    else:
-        launches.create_kernels(code)
+    launches.create_kernels(code)
     images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
     creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
     reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
@@ -170,11 +153,8 @@ def _main_body(
     for arg in plan.memory:
         memory_object(arg, names[arg.index], code)
     code.add("")
-    if launches is None:
-        _launch(plan, names, code)
-    else:
-        launches.set_arguments(code)
-        launches.launch(code)
+    launches.set_arguments(code)
+    launches.launch(code)
     code.step(10, "# {} (clFinish): every launch has ended after this.")
     code.add("queue.finish()", "")
     code.step(11, f"# {{}} ({reads}).")
@@ -187,13 +167,7 @@ def _main_body(
         )
     code.end_step()
     code.add("")
-    if launches is None:
-        code.add(
-            "# The kernel time of each launch, from its profiling information.",
-            "times_ms = [(e.profile.end - e.profile.start) * 1e-6 for e in launches]",
-        )
-    else:
-        launches.times(code)
+    launches.times(code)
     code.add(
         "for repeat, ms in enumerate(times_ms, 1):",
         '    print(f"repeat {repeat}: {ms:.3f} ms")',
@@ -231,27 +205,6 @@ def _main_body(
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
         )
     code.add("]", "return 0 if all(checks) else 1")
-
-
-def _launch(plan: HostPlan, names: Names, code: CodeText) -> None:
-    """Steps 8 and 9 of a one-launch session."""
-    code.step(8, "# {} (clSetKernelArg), in the kernel's order.")
-    for arg in plan.args:
-        set_arg(arg, names[arg.index], code)
-    code.add("")
-    code.step(9, "# {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
-    code.add("# the buffers the kernel writes get their starting contents again.")
-    if any(arg.filled for arg in plan.written):
-        code.add("# Those that start from zeros are filled on the device (clEnqueueFillBuffer).")
-    code.add("launches = []", "for _ in range(REPEATS):")
-    with code.indented():
-        for arg in plan.written:
-            if arg.uploaded:
-                code.add(starting_again(arg, names[arg.index]))
-        code.add(
-            "launches.append(cl.enqueue_nd_range_kernel(queue, kernel, GLOBAL_SIZE, LOCAL_SIZE))"
-        )
-    code.add("")
 
 
 class _Renamer(ast.NodeTransformer):

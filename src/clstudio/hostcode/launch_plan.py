@@ -1,9 +1,10 @@
-"""The launches of a program as both host languages write them: steps 6, 8 and 9.
+"""What a host program enqueues: the session's launches in groups, each launch's bindings.
 
-A program of several launches creates one kernel object per written launch (step 6),
-sets the arguments that never change once (step 8), and in the loop of step 9 sets
-only what changes between iterations (a swapped buffer, the iteration number) before
-each enqueue, as the engine does (clstudio.engine.program_run).
+Every session is a program: a one-launch session is one group of one launch, run once.
+The plan of the arguments (plan.py) says what the host holds; this one says what it
+launches, for steps 6, 8 and 9 of both languages: one kernel object per written launch,
+the bindings that never change set once, and what changes between iterations (a swapped
+buffer, the iteration number) set before each enqueue, as the engine does.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from clstudio.session import (
     ScalarArg,
     Session,
     bound_name,
+    leaf_launches,
+    swap_problem,
     swapped_names,
 )
 
 
-class ProgramPlanError(ValueError):
-    """A launch the export cannot write; the message names the launch."""
+class PlanError(ValueError):
+    """A session the export cannot write a program for; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -94,13 +97,22 @@ class GroupPlan:
         takes = any(b.iteration for launch in self.launches for b in launch.bindings)
         return self.iterations > 1 or bool(self.swaps) or takes
 
+    @property
+    def heading(self) -> str:
+        """`64 iterations; grid and next trade places after each`: the comment above its loop."""
+        said = f"{self.iterations} iterations"
+        if self.swaps:
+            pairs = ", ".join(f"{a} and {b}" for a, b in self.swaps)
+            said += f"; {pairs} trade places after each"
+        return said
 
-def program_groups(
+
+def launch_groups(
     session: Session, signatures: Mapping[str, KernelSignature]
 ) -> tuple[GroupPlan, ...]:
     """The session's launches as groups (a single launch is a group of one, once)."""
     entries = session.launches
-    count = sum(len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
+    count = len(leaf_launches(entries))
     # A name any swap moves stands for one buffer or the other from then on, in later
     # launches too: each launch binds it as it stands, before its enqueue.
     swapped = swapped_names(entries)
@@ -108,6 +120,9 @@ def program_groups(
     position = 0
     for entry in entries:
         group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
+        # The form may hold swaps its arguments no longer fit (a shape edited since).
+        if problem := swap_problem(group.swaps, session.args):
+            raise PlanError(problem)
         launches = []
         for launch in group.launches:
             position += 1
@@ -126,7 +141,7 @@ def _launch_plan(
     signature = signatures.get(launch.kernel)
     if signature is None:
         problem = gettext("launch {position} of {count}: the program has no kernel '{kernel}'")
-        raise ProgramPlanError(problem.format(position=position, count=count, kernel=launch.kernel))
+        raise PlanError(problem.format(position=position, count=count, kernel=launch.kernel))
     bindings = []
     for index, info in enumerate(signature.args):
         binding = launch.args.get(info.name, info.name)
@@ -134,7 +149,7 @@ def _launch_plan(
         scalar = binding if isinstance(binding, ScalarArg) else None
         if isinstance(binding, IterationArg) and info.is_pointer:
             problem = gettext("launch {position} of {count}: '{name}' is a pointer, not a number")
-            raise ProgramPlanError(problem.format(position=position, count=count, name=info.name))
+            raise PlanError(problem.format(position=position, count=count, name=info.name))
         bindings.append(BindingPlan(index, info, name, scalar, name in swapped))
     return LaunchPlan(
         position,
