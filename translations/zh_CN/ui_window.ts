@@ -496,10 +496,6 @@
         <translation>{name} = {value} 现在决定 {described}</translation>
     </message>
     <message>
-        <source>A program&apos;s launches pick their kernels in the Arguments form</source>
-        <translation>程序的每次启动在“参数”面板中选择自己的内核</translation>
-    </message>
-    <message>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
