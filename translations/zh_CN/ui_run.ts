@@ -240,15 +240,6 @@
     </message>
 </context>
 <context>
-    <name>RunController</name>
-    <message>
-        <source>CL Studio failed:
-{traceback}</source>
-        <translation>CL Studio 出错了：
-{traceback}</translation>
-    </message>
-</context>
-<context>
     <name>SweepController</name>
     <message>
         <source>No device to sweep on: choose one in Devices.</source>

@@ -284,6 +284,15 @@
     </message>
 </context>
 <context>
+    <name>JobController</name>
+    <message>
+        <source>CL Studio failed:
+{traceback}</source>
+        <translation>CL Studio 出错了：
+{traceback}</translation>
+    </message>
+</context>
+<context>
     <name>LanguageChoice</name>
     <message>
         <source>Language</source>
