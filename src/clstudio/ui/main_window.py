@@ -25,7 +25,6 @@ from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.compiler.compiler_wiring import connect_compiler
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.debugger.debug_dock import DebugDock
-from clstudio.ui.debugger.debug_mode import DebugMode
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
@@ -35,15 +34,17 @@ from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
 from clstudio.ui.first_paint import FirstPaint
-from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
 from clstudio.ui.memory.memory_tab import MemoryTab
 from clstudio.ui.memory.memory_wiring import connect_memory
+from clstudio.ui.modes.check_mode import CheckMode
+from clstudio.ui.modes.debug_mode import DebugMode
+from clstudio.ui.modes.host_code_controller import HostCodeController
+from clstudio.ui.modes.step_mode import StepMode
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.results.roofline.count_job import CountController, connect_counts
 from clstudio.ui.run.check_job import CheckController
-from clstudio.ui.run.check_mode import CheckMode
 from clstudio.ui.run.check_status import CheckStatus
 from clstudio.ui.run.run_bar import RunBar
 from clstudio.ui.run.run_job import RunController
@@ -52,7 +53,6 @@ from clstudio.ui.settings import AppSettings
 from clstudio.ui.shutdown import ShutdownController
 from clstudio.ui.status_bar import StatusBar
 from clstudio.ui.steps.step_job import StepController
-from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.tasks import Lane, application_lanes
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_layout import (

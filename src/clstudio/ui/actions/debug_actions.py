@@ -10,8 +10,8 @@ from PySide6.QtGui import QAction
 
 from clstudio.ui.actions.action import Action, Item, Pixmap
 from clstudio.ui.debugger.debug_controller import DebugController
-from clstudio.ui.debugger.debug_mode import DebugMode
 from clstudio.ui.debugger.debug_panel import SHORTCUTS
+from clstudio.ui.modes.debug_mode import DebugMode
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 STEPS = ("step_over", "step_into", "step_out")  # the actions that work while paused

@@ -10,8 +10,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from clstudio.ui.actions.action import Action, Item, Pixmap, Slot, show_look, tr, with_keys
+from clstudio.ui.modes.step_mode import StepMode
 from clstudio.ui.run.run_job import RunController
-from clstudio.ui.steps.step_mode import StepMode
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.workbench import Workbench
 

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QWidget
 
 from clstudio.checkmode import GET_OCLGRIND, CheckResult
 from clstudio.common import Diagnostic
+from clstudio.ui.modes.oclgrind_mode import OclgrindMode
 from clstudio.ui.run.check_job import CheckController, CheckJob, CheckProgress
 from clstudio.ui.run.check_status import CheckStatus
-from clstudio.ui.run.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench
 
 
