@@ -171,7 +171,6 @@ class MainWindow(QMainWindow):
             submenus[file_actions.RECENT], submenus[file_actions.EXAMPLES], settings
         )
         run_actions.show_running(self, self.window_actions, False)
-        debug_actions.follow(self.window_actions, debugger)
 
         self.window_layout = WindowLayout(
             self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
@@ -194,7 +193,7 @@ class MainWindow(QMainWindow):
         """Every command's record; the menus and the toolbar are built from them."""
         items = (
             *file_actions.records(self.files, partial(self.host_code.export, self), self.close),
-            *edit_actions.records(self.editor_panel),
+            *edit_actions.records(self.editor_panel, self.files.documentShown),
             *view_actions.records(
                 view_actions.ViewChoices(self.editor_panel.editor, self.theme, self.settings),
                 self.theme.choice,
@@ -214,7 +213,6 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         a, editor, w = self.window_actions, self.editor_panel.editor, self.workbench
-        edit_actions.follow(a, editor, self.files.documentShown)
         editor.zoomChanged.connect(self.settings.set_zoom)
         self.file_menus.openRequested.connect(self.files.open_file)
         self.file_menus.exampleRequested.connect(self.files.open_example)
