@@ -125,8 +125,8 @@ def main() -> None:
 
         loop = QEventLoop()
         results = []
-        window.runner.runFinished.connect(results.append)
-        window.runner.runFinished.connect(loop.quit)
+        window.runner.finished.connect(lambda _job, result: results.append(result))
+        window.runner.finished.connect(loop.quit)
         started = time.perf_counter()
         probe.start()
         window.workbench.request_run()
@@ -135,7 +135,7 @@ def main() -> None:
         probe.start()
         wait(1000)  # the panels draw the result meanwhile
         showing.append(probe.stop())
-        window.runner.runFinished.disconnect(loop.quit)
+        window.runner.finished.disconnect(loop.quit)
         result = results[0]
         assert result.ok, result.error
         kernel_s.append(result.kernel_times_ns()[0] * 1e-9)

@@ -1,7 +1,8 @@
 """The layers of the code, checked by machine so that nobody has to remember them.
 
 The core never imports Qt or the UI; its packages import only the packages below them
-in LAYERS, however an import is spelled; pyopencl is imported only where the layout says,
+in LAYERS, and the window's only those below them in UI_LAYERS, however an import is
+spelled; pyopencl is imported only where the layout says,
 and never by the window process; nothing outside a package imports a private name of
 it; and no two modules or packages have names a newcomer would mix up. napari keeps the
 same contracts with import-linter.
@@ -12,7 +13,10 @@ import pkgutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 import clstudio
 
@@ -44,6 +48,29 @@ LAYERS = (
     "common",
     "collector_pause",  # the start's pause of the cyclic collector: it imports nothing
 )
+# The window's layers, top to bottom: a folder of ui/, or one of the window's modules at
+# its root; the root's other modules (tasks, jobs, settings, small widgets) are the bottom.
+UI_LAYERS = (
+    "app",  # the application: it opens the window
+    "main_window",  # the composition root
+    "actions",  # the commands' records, naming what each acts on
+    "shutdown",  # closing: the files, the lanes and the backends, in order
+    "modes",  # check, debug, step mode and host code: each takes the Workbench
+    "workbench",  # the build-and-run loop around one document
+    "devices",
+    "exercises",
+    "files",
+    "debugger",
+    "hostcode",
+    "compiler",
+    "memory",
+    "run",
+    "results",  # the bottom dock, whose Runtime steps tab is steps/
+    "steps",
+    "args",
+    "editor",
+    "",  # the root's other modules
+)
 # Where pyopencl may be imported: the engine, and in devices/ only what asks a driver.
 PYOPENCL_HOMES = ("clstudio.engine", "clstudio.devices.discovery", "clstudio.devices.raw_info")
 
@@ -59,6 +86,17 @@ def layer_of(module: str) -> str | None:
     if len(parts) < 2 or parts[1] == "ui":
         return None
     return "cli" if parts[1] in ("cli", "__main__") else parts[1]
+
+
+def ui_layer_of(module: str) -> str | None:
+    """The layer of a clstudio.ui module: its folder of ui/, its own name for a module
+    at the root that UI_LAYERS names, else "" (the bottom); None outside the UI."""
+    parts = module.split(".")
+    if parts[:2] != ["clstudio", "ui"] or len(parts) < 3:
+        return None
+    if parts[2] in UI_LAYERS or (PACKAGE / "ui" / parts[2]).is_dir():
+        return parts[2]
+    return ""
 
 
 def is_in(module: str, home: str) -> bool:
@@ -116,13 +154,18 @@ def imports(path: Path) -> list[Imported]:
     )
 
 
-def upward_imports(module: str, found: list[Imported]) -> list[str]:
+def upward_imports(
+    module: str,
+    found: list[Imported],
+    layers: tuple[str, ...] = LAYERS,
+    layer: Callable[[str], str | None] = layer_of,
+) -> list[str]:
     """The imports of `module` that reach a layer above its own."""
-    me = layer_of(module)
+    me = layer(module)
     upward = []
     for imported, _ in found:
-        other = layer_of(imported) if imported.startswith("clstudio.") else None
-        if me in LAYERS and other in LAYERS and LAYERS.index(other) < LAYERS.index(me):
+        other = layer(imported) if imported.startswith("clstudio.") else None
+        if me in layers and other in layers and layers.index(other) < layers.index(me):
             upward.append(f"{module} imports {imported}")
     return upward
 
@@ -143,21 +186,51 @@ def test_core_packages_import_only_the_layers_below_them() -> None:
     assert upward == []
 
 
-def test_an_upward_import_is_caught_however_it_is_spelled() -> None:
+def ui_sources() -> list[Path]:
+    return sorted((PACKAGE / "ui").rglob("*.py"))
+
+
+def test_every_ui_module_belongs_to_a_layer() -> None:
+    modules = [module_name(path) for path in ui_sources()]
+    strays = [m for m in modules if m != "clstudio.ui" and ui_layer_of(m) not in UI_LAYERS]
+    assert strays == []
+
+
+def test_the_windows_folders_import_only_the_layers_below_them() -> None:
+    upward = [
+        line
+        for path in ui_sources()
+        for line in upward_imports(module_name(path), imports(path), UI_LAYERS, ui_layer_of)
+    ]
+    assert upward == []
+
+
+@pytest.mark.parametrize(
+    ("module", "above", "layers", "layer"),
+    [
+        ("clstudio.common.units", "engine", LAYERS, layer_of),
+        ("clstudio.ui.steps.steps_panel", "results", UI_LAYERS, ui_layer_of),
+        ("clstudio.ui.run.run_bar", "workbench", UI_LAYERS, ui_layer_of),
+    ],
+)
+def test_an_upward_import_is_caught_however_it_is_spelled(
+    module: str, above: str, layers: tuple[str, ...], layer: Callable[[str], str | None]
+) -> None:
+    top = module.rsplit(".", 2)[0]  # what `..` is: clstudio, or clstudio.ui
     spellings = {
-        "from ..engine import Engine": ["clstudio.engine", "clstudio.engine.Engine"],
-        "from .. import engine": ["clstudio", "clstudio.engine"],
-        "from clstudio import engine": ["clstudio", "clstudio.engine"],
-        "def late():\n    from ..engine.run import Engine": ["clstudio.engine.run"],
-        "import clstudio.engine.run": ["clstudio.engine.run"],
-        "importlib.import_module('clstudio.engine')": ["clstudio.engine"],
-        "def late():\n    return import_module('clstudio.engine.run')": ["clstudio.engine.run"],
-        "__import__('clstudio.engine')": ["clstudio.engine"],
+        f"from ..{above} import Engine": [f"{top}.{above}", f"{top}.{above}.Engine"],
+        f"from .. import {above}": [top, f"{top}.{above}"],
+        f"from {top} import {above}": [top, f"{top}.{above}"],
+        f"def late():\n    from ..{above}.run import Engine": [f"{top}.{above}.run"],
+        f"import {top}.{above}.run": [f"{top}.{above}.run"],
+        f"importlib.import_module('{top}.{above}')": [f"{top}.{above}"],
+        f"def late():\n    return import_module('{top}.{above}.run')": [f"{top}.{above}.run"],
+        f"__import__('{top}.{above}')": [f"{top}.{above}"],
     }
     for source, reached in spellings.items():
-        found = imports_in(source, "clstudio.common.units")
+        found = imports_in(source, module)
         assert [m for m, _ in found if m.startswith("clstudio")][: len(reached)] == reached
-        assert upward_imports("clstudio.common.units", found), source
+        assert upward_imports(module, found, layers, layer), source
 
 
 def test_a_module_named_at_run_time_is_refused_in_the_core() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 from pytestqt.qtbot import QtBot
 
-from clstudio.ui.actions.action import Action, Item, Slot, Submenu, make_actions
+from clstudio.ui.actions.action import Action, Item, Slot, Submenu, When, make_actions
 from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
 
 
@@ -27,14 +28,46 @@ class Calls:
 def _records(calls: Calls) -> tuple[Item, ...]:
     return (
         Action(
-            "alpha", "&Alpha", "The first", calls.alpha, "file", "one", ("Ctrl+1",), toolbar="a"
+            id="alpha",
+            text="&Alpha",
+            tip="The first",
+            callback=calls.alpha,
+            menu="file",
+            group="one",
+            shortcuts=("Ctrl+1",),
+            toolbar="a",
         ),
-        Submenu("more", "&More", "file", "one"),
-        Action("beta", "Beta", "In the submenu", calls.beta, "more", checkable=True),
-        Action("beta2", "Beta 2", "Its rival", calls.beta, "more", checkable=True, checked=True),
-        Action("gamma", "&Gamma", "After a separator", calls.gamma, "file", "two", toolbar="b"),
-        Action("toolbar_only", "Delta", "Not in a menu", calls.alpha, toolbar="b"),
-        Slot("widgets", "file", "two", toolbar="b"),
+        Submenu(id="more", text="&More", menu="file", group="one"),
+        Action(
+            id="beta",
+            text="Beta",
+            tip="In the submenu",
+            callback=calls.beta,
+            menu="more",
+            checkable=True,
+        ),
+        Action(
+            id="beta2",
+            text="Beta 2",
+            tip="Its rival",
+            callback=calls.beta,
+            menu="more",
+            checkable=True,
+            checked=True,
+        ),
+        Action(
+            id="gamma",
+            text="&Gamma",
+            tip="After a separator",
+            callback=calls.gamma,
+            menu="file",
+            group="two",
+            toolbar="b",
+        ),
+        Action(
+            id="toolbar_only", text="Delta", tip="Not in a menu", callback=calls.alpha, toolbar="b"
+        ),
+        Slot(id="widgets", menu="file", group="two", toolbar="b"),
     )
 
 
@@ -80,3 +113,26 @@ def test_the_checkable_records_of_a_submenu_are_one_choice(qtbot: QtBot) -> None
     assert actions["beta2"].isChecked() and not actions["beta"].isChecked()
     actions["beta"].trigger()
     assert actions["beta"].isChecked() and not actions["beta2"].isChecked()
+
+
+class Switch(QObject):
+    flipped = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on = False
+
+
+def test_an_action_is_enabled_when_its_record_says_and_follows_the_changes(
+    qtbot: QtBot,
+) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    switch = Switch()
+    when = When(lambda: switch.on, (switch.flipped,))
+    record = Action(id="stop", text="Stop", tip="While on", callback=Calls().alpha, enabled=when)
+    action = make_actions(window, [record])["stop"]
+    assert not action.isEnabled()
+    switch.on = True
+    switch.flipped.emit()
+    assert action.isEnabled()

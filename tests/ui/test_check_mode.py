@@ -40,15 +40,15 @@ def test_check_from_the_toolbar_marks_both_lines_of_a_race_and_problems_jump_the
     window = make_window(discover=discover)
     open_fault(qtbot, window, "local_race")
     controller = window.check_mode.controller
-    with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as finished:
+    with qtbot.waitSignal(controller.finished, timeout=CHECK_WAIT_MS) as finished:
         click_check(qtbot, window)
         assert window.window_actions["check"].iconText() == "Stop Check"
         assert window.check_status.isVisible() and window.check_status.stop_button.isVisible()
         # The form and a normal run go on meanwhile.
         assert window.window_actions["run"].isEnabled()
-        with qtbot.waitSignal(window.runner.runFinished, timeout=CHECK_WAIT_MS):
+        with qtbot.waitSignal(window.runner.finished, timeout=CHECK_WAIT_MS):
             assert window.workbench.request_run()
-    assert finished.args[0].problems[0].kind == "data-race"
+    assert finished.args[1].problems[0].kind == "data-race"
     assert window.window_actions["check"].iconText() == "Check"
     assert window.check_status.label.text() == "Check: 1 problem found: see Problems"
 
@@ -93,17 +93,15 @@ def test_a_crashed_run_offers_check_this_kernel_which_finds_the_divergent_barrie
     backends = Backends(InProcessBackend(), WorkerClient())
     window = make_window(discover=discover, backends=backends)
     open_fault(qtbot, window, "divergent_barrier")
-    with qtbot.waitSignal(window.runner.runFinished, timeout=CHECK_WAIT_MS) as ran:
+    with qtbot.waitSignal(window.runner.finished, timeout=CHECK_WAIT_MS) as ran:
         window.window_actions["run"].trigger()
-    assert ran.args[0].error.stage == "crash"
+    assert ran.args[1].error.stage == "crash"
     banner = window.results_panel.timings.banner
     assert banner.check_button.isVisible()
     assert "Check mode (Run > Check)" in banner.text() and "data race" in banner.text()
-    with qtbot.waitSignal(
-        window.check_mode.controller.checkFinished, timeout=CHECK_WAIT_MS
-    ) as done:
+    with qtbot.waitSignal(window.check_mode.controller.finished, timeout=CHECK_WAIT_MS) as done:
         qtbot.mouseClick(banner.check_button, Qt.MouseButton.LeftButton)
-    (problem,) = done.args[0].problems
+    (problem,) = done.args[1].problems
     assert (problem.kind, problem.line) == ("barrier-divergence", 5)
     assert window.editor_panel.editor.gutter.marks() == {5: "error"}
 
@@ -119,13 +117,13 @@ def test_stop_ends_a_long_check_and_the_next_check_works(
         lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
     )
     controller = window.check_mode.controller
-    with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as stopped:
+    with qtbot.waitSignal(controller.finished, timeout=CHECK_WAIT_MS) as stopped:
         window.window_actions["check"].trigger()
         qtbot.waitUntil(lambda: "simulating" in window.check_status.label.text(), timeout=20_000)
         qtbot.mouseClick(window.check_status.stop_button, Qt.MouseButton.LeftButton)
-    assert stopped.args[0].error.stage == "cancelled"
+    assert stopped.args[1].error.stage == "cancelled"
     assert window.check_status.label.text() == "Check: stopped"
     open_fault(qtbot, window, "out_of_bounds_write")
-    with qtbot.waitSignal(controller.checkFinished, timeout=CHECK_WAIT_MS) as checked:
+    with qtbot.waitSignal(controller.finished, timeout=CHECK_WAIT_MS) as checked:
         window.window_actions["check"].trigger()
-    assert [p.kind for p in checked.args[0].problems] == ["out-of-bounds-write"]
+    assert [p.kind for p in checked.args[1].problems] == ["out-of-bounds-write"]

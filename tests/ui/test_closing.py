@@ -15,6 +15,8 @@ from clstudio.engine import InProcessBackend
 from clstudio.session import Session
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
+from clstudio.ui.run.check_job import CheckJob
+from clstudio.ui.run.run_job import RunJob
 from clstudio.worker.check_client import CheckClient
 from clstudio.worker.client import ProgressFn
 
@@ -60,12 +62,12 @@ def test_closing_the_window_stops_every_lane_and_waits_for_them(
     backends = Backends(InProcessBackend(), cast(Backend, runs), checks=cast(CheckClient, checks))
     window = make_window(backends=backends)
     session = window.workbench.document.session
-    assert window.runner.run(session)
-    assert window.check_mode.controller.check(session)
+    assert window.runner.submit(RunJob(session))
+    assert window.check_mode.controller.submit(CheckJob(session))
     assert runs.began.wait(LIMIT_S) and checks.began.wait(LIMIT_S)
 
     window.workbench.document.mark_clean()
     window.close()
     assert runs.returned.is_set() and checks.returned.is_set(), "the close waited for both"
     assert runs.cancelled.is_set() and checks.cancelled.is_set()
-    assert not window.runner.run(session), "a closed window starts no more work"
+    assert not window.runner.submit(RunJob(session)), "a closed window starts no more work"

@@ -22,7 +22,7 @@ def test_a_run_of_one_repeat_says_repeat_and_launch_once(
     assert window.workbench.document.session.repeats == 1
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
     assert window.status.run_label.text().endswith("median over 1 repeat, ok")
     console = window.results_panel.console.plain_text()

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.opencl
 def run(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
 
 

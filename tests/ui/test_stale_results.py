@@ -21,10 +21,10 @@ def run_and_check(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(
         lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
     )
-    with qtbot.waitSignal(window.check_mode.controller.checkFinished, timeout=60_000):
+    with qtbot.waitSignal(window.check_mode.controller.finished, timeout=60_000):
         button = window.toolbar.widgetForAction(window.window_actions["check"])
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=30_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=30_000):
         assert window.workbench.request_run()
     assert window.run_bar.progress.format() != "idle"
     assert window.status.run_label.text() != "Last run: none yet"

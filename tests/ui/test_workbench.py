@@ -25,6 +25,7 @@ from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
+from clstudio.ui.run.run_job import RunJob
 from clstudio.worker.client import WorkerClient
 from ui.args.form_bench import editor_of
 
@@ -56,9 +57,9 @@ def run(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000) -> RunResult
     """Press F5, as the user does; shortcuts reach the active window only."""
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=timeout_ms) as finished:
+    with qtbot.waitSignal(window.runner.finished, timeout=timeout_ms) as finished:
         qtbot.keyClick(window, Qt.Key.Key_F5)
-    result: RunResult = finished.args[0]
+    result: RunResult = finished.args[1]
     return result
 
 
@@ -158,8 +159,8 @@ def test_a_bad_local_size_is_flagged_before_run(
     retype(qtbot, panel.ndrange.global_fields[0], "1000")
     retype(qtbot, panel.ndrange.local_fields[0], "64")
     assert "not a multiple of the local size 64" in panel.range_problems.text()
-    started: list[Session] = []
-    window.runner.runStarted.connect(started.append)
+    started: list[RunJob] = []
+    window.runner.started.connect(started.append)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     qtbot.keyClick(window, Qt.Key.Key_F5)
@@ -208,14 +209,14 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(
     runs = HeldRuns()
     window = opened(qtbot, make_window(backends=Backends(InProcessBackend(), runs)), "vector_add")
     panel = window.arguments_panel
-    with qtbot.waitSignal(window.runner.runStarted):
+    with qtbot.waitSignal(window.runner.started):
         window.window_actions["run_or_stop"].trigger()
     retype(qtbot, editor_of(panel, "a", BufferEditor).shape, "16")  # while the run is going
     a = window.workbench.document.session.args["a"]
     assert isinstance(a, BufferArg) and a.shape == (16,)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000) as finished:
         runs.gate.set()
-    result = finished.args[0]
+    result = finished.args[1]
     assert result.ok, result.error
 
     timings = window.results_panel.timings
@@ -279,12 +280,12 @@ def test_stop_cancels_a_running_kernel(
     qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path
 ) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 60)
-    with qtbot.waitSignal(window.runner.runStarted):
+    with qtbot.waitSignal(window.runner.started):
         window.window_actions["run_or_stop"].trigger()
     assert window.window_actions["run_or_stop"].text() == "Stop"
-    with qtbot.waitSignal(window.runner.runFinished, timeout=10_000) as finished:
+    with qtbot.waitSignal(window.runner.finished, timeout=10_000) as finished:
         window.window_actions["run_or_stop"].trigger()
-    assert finished.args[0].error.stage == "cancelled"
+    assert finished.args[1].error.stage == "cancelled"
     assert window.window_actions["run_or_stop"].text() == "Run"
     assert window.status.run_label.text() == "Last run: stopped"
 

@@ -56,21 +56,6 @@
     </message>
 </context>
 <context>
-    <name>DebugMode</name>
-    <message>
-        <source>No breakpoint set: the kernel runs to its end.</source>
-        <translation>未设置断点：内核将一直运行到结束。</translation>
-    </message>
-    <message>
-        <source>Not debugged: {reason}</source>
-        <translation>未调试：{reason}</translation>
-    </message>
-    <message>
-        <source>Debug needs Oclgrind</source>
-        <translation>调试需要 Oclgrind</translation>
-    </message>
-</context>
-<context>
     <name>DebugPanel</name>
     <message>
         <source>at a breakpoint</source>

@@ -33,57 +33,6 @@
     </message>
 </context>
 <context>
-    <name>HostCodeController</name>
-    <message>
-        <source>No host code yet</source>
-        <translation>还没有主机代码</translation>
-    </message>
-    <message>
-        <source>Build the kernel (Ctrl+B): the host program needs the types of its arguments.</source>
-        <translation>请先构建内核（Ctrl+B）：主机程序需要知道它的参数类型。</translation>
-    </message>
-    <message>
-        <source>No host code for this session</source>
-        <translation>这个会话没有主机代码</translation>
-    </message>
-    <message>
-        <source>Export host code</source>
-        <translation>导出主机代码</translation>
-    </message>
-    <message>
-        <source>Exported the host program to {folder}</source>
-        <translation>已把主机程序导出到 {folder}</translation>
-    </message>
-    <message>
-        <source>Exported the host program to {folder}.</source>
-        <translation>已把主机程序导出到 {folder}。</translation>
-    </message>
-    <message>
-        <source>To run the Python program (with the Python that has pyopencl):</source>
-        <translation>运行 Python 程序（用装有 pyopencl 的 Python）：</translation>
-    </message>
-    <message>
-        <source>To build and run the C program:</source>
-        <translation>构建并运行 C 程序：</translation>
-    </message>
-    <message>
-        <source>Host code exported</source>
-        <translation>主机代码已导出</translation>
-    </message>
-    <message>
-        <source>Cannot export host code</source>
-        <translation>无法导出主机代码</translation>
-    </message>
-    <message>
-        <source>Folder not empty</source>
-        <translation>文件夹不是空的</translation>
-    </message>
-    <message>
-        <source>“{folder}” holds files already. Export into it anyway? Files with the export&apos;s names ({main_file}, the kernel, its data) are replaced; other files stay.</source>
-        <translation>“{folder}”里已经有文件。仍然导出到这里吗？与导出文件同名的文件（{main_file}、内核及其数据）会被替换；其他文件保持不变。</translation>
-    </message>
-</context>
-<context>
     <name>HostCodePanel</name>
     <message>
         <source>No host code yet</source>

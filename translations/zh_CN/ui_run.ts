@@ -2,65 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>CheckMode</name>
-    <message>
-        <source>Not checked: {reason}</source>
-        <translation>未检查：{reason}</translation>
-    </message>
-    <message>
-        <source>Stopping the check…</source>
-        <translation>正在停止检查…</translation>
-    </message>
-    <message>
-        <source>Check needs Oclgrind</source>
-        <translation>检查需要 Oclgrind</translation>
-    </message>
-    <message>
-        <source>Check did not run: {reason}</source>
-        <translation>检查没有运行：{reason}</translation>
-    </message>
-    <message>
-        <source>Check: {coverage}</source>
-        <translation>检查：{coverage}</translation>
-    </message>
-    <message>
-        <source>Check: Oclgrind stopped reporting after its limit, so the counts are minimums</source>
-        <translation>检查：Oclgrind 达到上限后停止了报告，因此这些计数只是最小值</translation>
-    </message>
-    <message>
-        <source>Check: no problems found on Oclgrind</source>
-        <translation>检查：在 Oclgrind 上没有发现问题</translation>
-    </message>
-    <message>
-        <source>timed out</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <source>crashed</source>
-        <translation>崩溃</translation>
-    </message>
-    <message>
-        <source>did not run ({stage} error)</source>
-        <translation>没有运行（{stage} 错误）</translation>
-    </message>
-    <message>
-        <source>no problems found</source>
-        <translation>没有发现问题</translation>
-    </message>
-    <message>
-        <source>1 problem found: see Problems</source>
-        <translation>发现 1 个问题：请查看“问题”</translation>
-    </message>
-    <message>
-        <source>{count} problems found: see Problems</source>
-        <translation>发现 {count} 个问题：请查看“问题”</translation>
-    </message>
-</context>
-<context>
     <name>CheckStatus</name>
     <message>
         <source>Stop check</source>
@@ -237,15 +178,6 @@
     <message>
         <source>reading results back…</source>
         <translation>正在读回结果…</translation>
-    </message>
-</context>
-<context>
-    <name>RunController</name>
-    <message>
-        <source>CL Studio failed:
-{traceback}</source>
-        <translation>CL Studio 出错了：
-{traceback}</translation>
     </message>
 </context>
 <context>

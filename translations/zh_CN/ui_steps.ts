@@ -25,25 +25,6 @@
     </message>
 </context>
 <context>
-    <name>StepMode</name>
-    <message>
-        <source>Not stepped: {problem}</source>
-        <translation>未执行单步：{problem}</translation>
-    </message>
-    <message>
-        <source>The session changed: stepping starts again at step 1</source>
-        <translation>会话已更改：单步执行将从第 1 步重新开始</translation>
-    </message>
-    <message>
-        <source>Stopping the step…</source>
-        <translation>正在停止这一步…</translation>
-    </message>
-    <message>
-        <source>Step {number} failed: {why}</source>
-        <translation>第 {number} 步失败：{why}</translation>
-    </message>
-</context>
-<context>
     <name>StepsColumns</name>
     <message>
         <source>#</source>

@@ -36,6 +36,61 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <source>The inputs could not be prepared</source>
+        <translation>无法准备输入数据</translation>
+    </message>
+    <message>
+        <source>The kernel did not build</source>
+        <translation>内核构建失败</translation>
+    </message>
+    <message>
+        <source>Not run: the setup needs fixing</source>
+        <translation>未运行：设置需要修正</translation>
+    </message>
+    <message>
+        <source>The run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>Stopped: the kernel ran past its time limit</source>
+        <translation>已停止：内核运行超出了时间限制</translation>
+    </message>
+    <message>
+        <source>The worker process crashed</source>
+        <translation>工作进程崩溃了</translation>
+    </message>
+    <message>
+        <source>Stopped before the end</source>
+        <translation>在结束前被停止</translation>
+    </message>
+    <message>
+        <source>Failed at stage &apos;{stage}&apos;</source>
+        <translation>在“{stage}”阶段失败</translation>
+    </message>
+    <message>
+        <source>argument &apos;{argument}&apos;, line {line}</source>
+        <translation>参数“{argument}”，第 {line} 行</translation>
+    </message>
+    <message>
+        <source>argument &apos;{argument}&apos;</source>
+        <translation>参数“{argument}”</translation>
+    </message>
+    <message>
+        <source>line {line}</source>
+        <translation>第 {line} 行</translation>
+    </message>
+    <message>
+        <source>{headline}: {message}</source>
+        <translation>{headline}：{message}</translation>
+    </message>
+    <message>
+        <source>{headline} ({place}): {message}</source>
+        <translation>{headline}（{place}）：{message}</translation>
+    </message>
+</context>
+<context>
     <name>Exporter</name>
     <message>
         <source>Image File (PNG, TIF, JPG, ...)</source>
@@ -281,6 +336,15 @@
     <message>
         <source>In pyopencl:</source>
         <translation>在 pyopencl 中：</translation>
+    </message>
+</context>
+<context>
+    <name>JobController</name>
+    <message>
+        <source>CL Studio failed:
+{traceback}</source>
+        <translation>CL Studio 出错了：
+{traceback}</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,6 @@ from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.compiler.compiler_wiring import connect_compiler
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.debugger.debug_dock import DebugDock
-from clstudio.ui.debugger.debug_mode import DebugMode
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
@@ -35,25 +34,26 @@ from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
 from clstudio.ui.first_paint import FirstPaint
-from clstudio.ui.hostcode.host_code_controller import HostCodeController
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
 from clstudio.ui.memory.memory_tab import MemoryTab
 from clstudio.ui.memory.memory_wiring import connect_memory
+from clstudio.ui.modes.check_mode import CheckMode
+from clstudio.ui.modes.debug_mode import DebugMode
+from clstudio.ui.modes.host_code_controller import HostCodeController
+from clstudio.ui.modes.step_mode import StepMode
 from clstudio.ui.results.results_panel import ResultsPanel
-from clstudio.ui.results.roofline.counts_controller import CountsController
-from clstudio.ui.run.check_controller import CheckController
-from clstudio.ui.run.check_mode import CheckMode
+from clstudio.ui.results.roofline.count_job import CountController, connect_counts
+from clstudio.ui.run.check_job import CheckController
 from clstudio.ui.run.check_status import CheckStatus
 from clstudio.ui.run.run_bar import RunBar
-from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run.run_job import RunController
 from clstudio.ui.run.sweep_controller import SweepController, use_local_size
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.shutdown import ShutdownController
 from clstudio.ui.status_bar import StatusBar
-from clstudio.ui.steps.step_controller import StepController
-from clstudio.ui.steps.step_mode import StepMode
-from clstudio.ui.tasks import application_lanes
+from clstudio.ui.steps.step_job import StepController
+from clstudio.ui.tasks import Lane, application_lanes
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.window_layout import (
     EMPTY_RESULTS_HEIGHT,
@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         # Its hidden pages' minimum sizes must not keep the empty dock tall.
         results.setMinimumHeight(EMPTY_RESULTS_HEIGHT - 60)
         self.run_bar = RunBar()
-        self.runner = RunController(backends.runs, self)
+        self.runner = RunController(backends.runs, Lane.RUNS, self)
         bench = self.workbench = Workbench(editor, args, results, self.run_bar, self.runner, self)
         self.host_code_panel = HostCodePanel()
         self.host_code_panel.setObjectName("resultsHostCode")
@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         results.add_view(self.compiler, "Compiler", self.tr("Compiler"))
         self.memory = MemoryTab(backends.traffic)
         results.add_view(self.memory, "Memory", self.tr("Memory"))
-        steps = StepController(backends.runs, self)
+        steps = StepController(backends.runs, Lane.RUNS, self)
         self.step_mode = StepMode(steps, bench, self.host_code_panel, self)
         self.check_status = CheckStatus()
         self.status = StatusBar(self.statusBar(), self.check_status)
@@ -140,7 +140,7 @@ class MainWindow(QMainWindow):
             backends.measurements,
             self,
         )
-        checks = CheckController(backends.checks, self)
+        checks = CheckController(backends.checks, Lane.CHECKS, self)
         self.check_mode = CheckMode(
             checks, bench, self.check_status, self.devices.simulator_listed, self
         )
@@ -151,7 +151,8 @@ class MainWindow(QMainWindow):
         self.sweeps = SweepController(
             backends.measurements, results.sweep, self.files.session, bench.device, self
         )
-        self.counts = CountsController(backends.counts, results.roofline, self)
+        self.counts = CountController(backends.counts, Lane.COUNTS, results.roofline)
+        connect_counts(results.roofline, self.counts)
 
         items = self._action_items()
         self.window_actions = make_actions(self, items)
@@ -170,7 +171,6 @@ class MainWindow(QMainWindow):
             submenus[file_actions.RECENT], submenus[file_actions.EXAMPLES], settings
         )
         run_actions.show_running(self, self.window_actions, False)
-        debug_actions.follow(self.window_actions, debugger)
 
         self.window_layout = WindowLayout(
             self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
         """Every command's record; the menus and the toolbar are built from them."""
         items = (
             *file_actions.records(self.files, partial(self.host_code.export, self), self.close),
-            *edit_actions.records(self.editor_panel),
+            *edit_actions.records(self.editor_panel, self.files.documentShown),
             *view_actions.records(
                 view_actions.ViewChoices(self.editor_panel.editor, self.theme, self.settings),
                 self.theme.choice,
@@ -213,7 +213,6 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         a, editor, w = self.window_actions, self.editor_panel.editor, self.workbench
-        edit_actions.follow(a, editor, self.files.documentShown)
         editor.zoomChanged.connect(self.settings.set_zoom)
         self.file_menus.openRequested.connect(self.files.open_file)
         self.file_menus.exampleRequested.connect(self.files.open_example)

@@ -34,7 +34,7 @@ from clstudio.ui.editor.build_status import build_status_text
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
-from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run.run_job import RunController, RunJob, RunProgress
 from clstudio.ui.run_summary import run_summary
 from clstudio.validation import (
     FormState,
@@ -75,7 +75,6 @@ class Workbench(QObject):
         self.runner = runner
         self.document = self.new_document()
         self._device: DeviceInfo | None = None
-        self._running: Session | None = None  # the session the current run was given
         self._signature: KernelSignature | None = None  # the arguments the form shows
         # The session's references when the form was made: those the arguments do not
         # fit now wait here, unchanged, until an edit makes them fit again.
@@ -97,9 +96,9 @@ class Workbench(QObject):
         run_bar.repeatsEdited.connect(self._on_run_bar_repeats_edited)
         run_bar.timeoutEdited.connect(self._on_run_bar_timeout_edited)
         results.referenceEdited.connect(self._on_results_reference_edited)
-        runner.runStarted.connect(self._on_runner_started)
-        runner.progressChanged.connect(run_bar.show_progress)
-        runner.runFinished.connect(self._on_runner_finished)
+        runner.started.connect(self._on_runner_started)
+        runner.progressed.connect(self._on_runner_progressed)
+        runner.finished.connect(self._on_runner_finished)
 
     # The document ---------------------------------------------------------------------
 
@@ -303,25 +302,25 @@ class Workbench(QObject):
             self.args.show_error(problems[0])
             self.run_bar.show_refused(problems[0].message)
             return False
-        return self.runner.run(self.document.session)
+        return self.runner.submit(RunJob(self.document.session))
 
     def request_stop(self) -> None:
         if self.runner.is_running():
             self.messageRaised.emit(self.tr("Stopping…"))
             self.runner.stop()
 
-    def _on_runner_started(self, session: Session) -> None:
-        self._running = session
-        self.run_bar.show_started(session.repeats)
+    def _on_runner_started(self, job: RunJob) -> None:
+        self.run_bar.show_started(job.session.repeats)
         self.runStateChanged.emit(True)
-        self.results.show_running(session)
+        self.results.show_running(job.session)
 
-    def _on_runner_finished(self, result: RunResult) -> None:
-        # One run at a time: the session that started is the one that finished. The form
-        # stays editable meanwhile, so the document's session may already differ.
-        assert self._running is not None
-        run = FinishedRun(self._running, result)
-        self._running = None
+    def _on_runner_progressed(self, progress: RunProgress) -> None:
+        self.run_bar.show_progress(*progress)
+
+    def _on_runner_finished(self, job: RunJob, result: RunResult) -> None:
+        # The session the run was given: the form stays editable meanwhile, so the
+        # document's session may already differ.
+        run = FinishedRun(job.session, result)
         self.runStateChanged.emit(False)
         self.results.show_run(run)
         summary = run_summary(run)

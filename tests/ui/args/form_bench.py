@@ -18,7 +18,8 @@ from clstudio.ui.document import Document
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.run.run_bar import RunBar
-from clstudio.ui.run.run_controller import RunController
+from clstudio.ui.run.run_job import RunController
+from clstudio.ui.tasks import Lane
 from clstudio.ui.workbench import Workbench
 
 EditorT = TypeVar("EditorT", bound=QWidget)
@@ -81,7 +82,7 @@ class FormBench:
         self.run_bar = RunBar()
         qtbot.addWidget(self.run_bar)
         self.workbench = Workbench(
-            editor, self.panel, results, self.run_bar, RunController(backend, editor)
+            editor, self.panel, results, self.run_bar, RunController(backend, Lane.RUNS, editor)
         )
         self.panel.resize(420, 800)
         self.panel.show()

@@ -53,9 +53,9 @@ def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
 def run(qtbot: QtBot, window: MainWindow) -> RunResult:
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000) as finished:
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000) as finished:
         qtbot.keyClick(window, Qt.Key.Key_F5)
-    result = finished.args[0]
+    result = finished.args[1]
     assert isinstance(result, RunResult)
     return result
 

@@ -33,7 +33,7 @@ def compiled_saxpy(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> Main
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
     tab = window.compiler
     window.results_panel.setCurrentWidget(tab)

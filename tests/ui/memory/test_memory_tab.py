@@ -120,7 +120,7 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
     memory = window.memory
     window.results_panel.setCurrentWidget(memory)

@@ -13,8 +13,9 @@ from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
+from clstudio.ui.error_text import error_text
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
-from clstudio.ui.results.error_banner import ErrorBanner, error_text
+from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.steps.step_rows import COLUMNS
 from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.exit_reasons import timeout_message

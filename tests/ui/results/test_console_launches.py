@@ -40,7 +40,7 @@ def test_five_repeats_of_a_printing_kernel_are_five_headed_launches(
     assert window.workbench.document.session.repeats == 5
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
     text = window.results_panel.console.plain_text()
     body = text[text.index("ok, 5 launches") :].splitlines()[1:]

@@ -72,7 +72,7 @@ def test_the_second_kernel_picked_is_the_one_on_the_roofline(
     window = _opened(qtbot, make_window, PROGRAM)
     panel = window.results_panel.roofline
     window.results_panel.setCurrentWidget(panel)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         window.window_actions["run"].trigger()
     qtbot.waitUntil(lambda: panel.latest_point() is not None, timeout=10_000)
     assert panel.kernel_choice.isVisible()

@@ -45,7 +45,7 @@ def test_open_after_a_run_empties_the_results_and_resets_the_position(
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.runFinished, timeout=60_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
     results = window.results_panel
     assert results.outputs.stack.currentIndex() == 1 and results.outputs.entries()

@@ -8,8 +8,9 @@ from pytestqt.qtbot import QtBot
 from clstudio.common import RunResult
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
-from clstudio.ui.results.roofline.counts_controller import CountsController
+from clstudio.ui.results.roofline.count_job import CountController, connect_counts
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
+from clstudio.ui.tasks import Lane
 from clstudio.worker.count_client import CountClient
 
 pytestmark = pytest.mark.opencl
@@ -19,12 +20,13 @@ COUNT_WAIT_MS = 120_000
 
 
 @pytest.fixture
-def tab(qtbot: QtBot) -> Iterator[tuple[RooflinePanel, CountsController]]:
+def tab(qtbot: QtBot) -> Iterator[tuple[RooflinePanel, CountController]]:
     client = CountClient()
     panel = RooflinePanel()
     qtbot.addWidget(panel)
     panel.show()
-    controller = CountsController(client, panel, panel)
+    controller = CountController(client, Lane.COUNTS, panel)
+    connect_counts(panel, controller)
     yield panel, controller
     controller.stop()
     controller.wait()
@@ -38,7 +40,7 @@ def measure(qtbot: QtBot, panel: RooflinePanel) -> None:
 
 
 def test_measured_matmuls_do_the_same_flops_and_tiled_moves_fewer_bytes(
-    qtbot: QtBot, tab: tuple[RooflinePanel, CountsController], gallery_run: GalleryRun
+    qtbot: QtBot, tab: tuple[RooflinePanel, CountController], gallery_run: GalleryRun
 ) -> None:
     panel, _ = tab
     naive_session, naive = gallery_run("matmul_naive")
@@ -63,7 +65,7 @@ def test_measured_matmuls_do_the_same_flops_and_tiled_moves_fewer_bytes(
 
 
 def test_stop_ends_the_count_and_the_tab_says_nothing_was_measured(
-    qtbot: QtBot, tab: tuple[RooflinePanel, CountsController], gallery_run: GalleryRun
+    qtbot: QtBot, tab: tuple[RooflinePanel, CountController], gallery_run: GalleryRun
 ) -> None:
     panel, _ = tab
     session, result = gallery_run("matmul_tiled")

@@ -20,7 +20,7 @@ KERNELS = Path(__file__).parents[3] / "kernels"
 
 
 def press_and_wait(qtbot: QtBot, window: MainWindow, button: QWidget) -> None:
-    with qtbot.waitSignal(window.step_mode.controller.stepsEnded, timeout=30_000):
+    with qtbot.waitSignal(window.step_mode.controller.finished, timeout=30_000):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 

@@ -73,7 +73,7 @@ def click(qtbot: QtBot, button: QWidget) -> None:
 def press_and_wait(
     qtbot: QtBot, window: MainWindow, button: QWidget, timeout: int = 30_000
 ) -> None:
-    with qtbot.waitSignal(window.step_mode.controller.stepsEnded, timeout=timeout):
+    with qtbot.waitSignal(window.step_mode.controller.finished, timeout=timeout):
         click(qtbot, button)
 
 
@@ -187,11 +187,11 @@ def test_stop_during_an_endless_step_fails_it_as_stopped_and_reset_works(
     path = session_file(tmp_path, source=SPIN, timeout_s=60)
     window, panel = steps_tab(qtbot, make_window, path, backends)
     controller = window.step_mode.controller
-    with qtbot.waitSignal(controller.stepsStarted):
+    with qtbot.waitSignal(controller.started):
         click(qtbot, panel.run_to_end_button)
     assert window.window_actions["stop"].isEnabled()  # the toolbar's Stop works for steps too
     qtbot.waitUntil(lambda: panel.row_texts(10)[3] == "running…", timeout=30_000)
-    with qtbot.waitSignal(controller.stepsEnded, timeout=10_000):
+    with qtbot.waitSignal(controller.finished, timeout=10_000):
         window.window_actions["stop"].trigger()
     assert panel.row_state(10) == "stopped"
     assert "stopped by the user" in panel.row_texts(10)[3]
@@ -205,7 +205,7 @@ def test_after_a_run_the_steps_show_its_times_and_the_later_launches(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
     window, panel = steps_tab(qtbot, make_window, session_file(tmp_path))
-    with qtbot.waitSignal(window.runner.runFinished, timeout=30_000):
+    with qtbot.waitSignal(window.runner.finished, timeout=30_000):
         assert window.workbench.request_run()
     assert all(panel.row_texts(n)[4] for n in range(1, HOST_STEP_COUNT + 1))
     assert panel.tree.topLevelItemCount() == HOST_STEP_COUNT + 1

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QStyle, QWidget
 
@@ -32,8 +32,16 @@ def with_keys(tip: str, keys: str) -> str:
 
 
 @dataclass(frozen=True)
+class When:
+    """When a command can be used: `test()`, asked again each time one of `changes` fires."""
+
+    test: Callable[[], bool]
+    changes: tuple[SignalInstance, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Action:
-    """One command: what it says, what it does, and where it shows.
+    """One command: what it says, what it does, where it shows, and when it is enabled.
 
     `callback` is called without arguments (Qt's `checked` is not passed on). Records of one menu
     show in their order; a separator goes between two `group`s. The checkable records of
@@ -52,9 +60,10 @@ class Action:
     checkable: bool = False
     checked: bool = False
     translated: bool = True  # False for a text shown as it is (a language's own name)
+    enabled: When | None = None  # None: always
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Submenu:
     """A submenu, for records naming its id as their menu, or filled by its owner."""
 
@@ -64,7 +73,7 @@ class Submenu:
     group: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Slot:
     """A place for what is made elsewhere: the docks' toggles, the run bar."""
 
@@ -118,7 +127,18 @@ def _action(window: QWidget, record: Action) -> QAction:
         action.setCheckable(True)
         action.setChecked(record.checked)
     action.triggered.connect(partial(_call, record.callback))
+    if record.enabled is not None:
+        _follow(action, record.enabled)
     return action
+
+
+def _follow(action: QAction, when: When) -> None:
+    def show(*_changed: object) -> None:
+        action.setEnabled(when.test())
+
+    for signal in when.changes:
+        signal.connect(show)
+    show()
 
 
 def _call(callback: Callable[[], object]) -> None:

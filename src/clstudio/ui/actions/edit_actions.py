@@ -3,63 +3,54 @@
 from __future__ import annotations
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtGui import QAction
 
-from clstudio.ui.actions.action import Action, Item, Key
-from clstudio.ui.editor.code_editor import CodeEditor
+from clstudio.ui.actions.action import Action, Item, Key, When
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 
-def records(editor: EditorPanel) -> tuple[Item, ...]:
+def records(editor: EditorPanel, shown: SignalInstance) -> tuple[Item, ...]:
+    """Undo and Redo follow the source's history, which starts anew with each document
+    `shown`."""
+    source = editor.editor
+    changes = (source.undoAvailable, source.redoAvailable, shown)
     return (
         Action(
-            "undo",
-            QT_TRANSLATE_NOOP("WindowActions", "&Undo"),
-            QT_TRANSLATE_NOOP("WindowActions", "Undo the last edit of the source"),
-            editor.editor.undo,
-            "edit",
-            "history",
-            (Key.Undo,),
+            id="undo",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Undo"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Undo the last edit of the source"),
+            callback=editor.editor.undo,
+            menu="edit",
+            group="history",
+            shortcuts=(Key.Undo,),
+            enabled=When(lambda: source.document().isUndoAvailable(), changes),
         ),
         Action(
-            "redo",
-            QT_TRANSLATE_NOOP("WindowActions", "&Redo"),
-            QT_TRANSLATE_NOOP("WindowActions", "Redo the edit just undone"),
-            editor.editor.redo,
-            "edit",
-            "history",
-            (Key.Redo,),
+            id="redo",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Redo"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Redo the edit just undone"),
+            callback=editor.editor.redo,
+            menu="edit",
+            group="history",
+            shortcuts=(Key.Redo,),
+            enabled=When(lambda: source.document().isRedoAvailable(), changes),
         ),
         Action(
-            "find",
-            QT_TRANSLATE_NOOP("WindowActions", "&Find…"),
-            QT_TRANSLATE_NOOP("WindowActions", "Find text in the kernel source"),
-            editor.open_find,
-            "edit",
-            "find",
-            (Key.Find,),
+            id="find",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Find…"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Find text in the kernel source"),
+            callback=editor.open_find,
+            menu="edit",
+            group="find",
+            shortcuts=(Key.Find,),
         ),
         Action(
-            "replace",
-            QT_TRANSLATE_NOOP("WindowActions", "&Replace…"),
-            QT_TRANSLATE_NOOP("WindowActions", "Find and replace text in the kernel source"),
-            editor.open_replace,
-            "edit",
-            "find",
-            ("Ctrl+H",),
+            id="replace",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Replace…"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Find and replace text in the kernel source"),
+            callback=editor.open_replace,
+            menu="edit",
+            group="find",
+            shortcuts=("Ctrl+H",),
         ),
     )
-
-
-def follow(actions: dict[str, QAction], editor: CodeEditor, shown: SignalInstance) -> None:
-    """Undo and Redo follow the source's history, which starts anew with each document
-    `shown`: set_source blocks the editor's signals, so the actions are told here."""
-    editor.undoAvailable.connect(actions["undo"].setEnabled)
-    editor.redoAvailable.connect(actions["redo"].setEnabled)
-
-    def forget_history() -> None:
-        actions["undo"].setEnabled(False)
-        actions["redo"].setEnabled(False)
-
-    shown.connect(forget_history)

@@ -52,46 +52,46 @@ class HelpDialogs(QObject):
 def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
     return (
         Action(
-            "lesson",
-            QT_TRANSLATE_NOOP("WindowActions", "The OpenCL &host program"),
-            QT_TRANSLATE_NOOP(
+            id="lesson",
+            text=QT_TRANSLATE_NOOP("WindowActions", "The OpenCL &host program"),
+            tip=QT_TRANSLATE_NOOP(
                 "WindowActions", "The steps every OpenCL program takes, from platform to results"
             ),
-            help_dialogs.show_lesson,
-            "help",
-            "learn",
-            (Key.HelpContents,),
+            callback=help_dialogs.show_lesson,
+            menu="help",
+            group="learn",
+            shortcuts=(Key.HelpContents,),
         ),
         Action(
-            "debug_lesson",
-            QT_TRANSLATE_NOOP("WindowActions", "&Debugging the reduction"),
-            QT_TRANSLATE_NOOP(
+            id="debug_lesson",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Debugging the reduction"),
+            tip=QT_TRANSLATE_NOOP(
                 "WindowActions",
                 "Step through the gallery's reduction in the Debug dock: why stride halves, "
                 "what a missing barrier does",
             ),
-            help_dialogs.show_debug_lesson,
-            "help",
-            "learn",
+            callback=help_dialogs.show_debug_lesson,
+            menu="help",
+            group="learn",
         ),
         Action(
-            "memory_lesson",
-            QT_TRANSLATE_NOOP("WindowActions", "&Memory traffic: coalescing and reuse"),
-            QT_TRANSLATE_NOOP(
+            id="memory_lesson",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Memory traffic: coalescing and reuse"),
+            tip=QT_TRANSLATE_NOOP(
                 "WindowActions",
                 "Which work-item touched which element, in the Memory tab: the transposes "
                 "and the matrix multiplies",
             ),
-            help_dialogs.show_memory_lesson,
-            "help",
-            "learn",
+            callback=help_dialogs.show_memory_lesson,
+            menu="help",
+            group="learn",
         ),
         Action(
-            "about",
-            QT_TRANSLATE_NOOP("WindowActions", "&About CL Studio"),
-            QT_TRANSLATE_NOOP("WindowActions", "Version and the libraries it runs on"),
-            help_dialogs.show_about,
-            "help",
-            "about",
+            id="about",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&About CL Studio"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Version and the libraries it runs on"),
+            callback=help_dialogs.show_about,
+            menu="help",
+            group="about",
         ),
     )

@@ -9,9 +9,9 @@ from PySide6.QtCore import QObject, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from clstudio.ui.actions.action import Action, Item, Pixmap, Slot, show_look, tr, with_keys
-from clstudio.ui.run.run_controller import RunController
-from clstudio.ui.steps.step_mode import StepMode
+from clstudio.ui.actions.action import Action, Item, Pixmap, Slot, When, show_look, tr, with_keys
+from clstudio.ui.modes.step_mode import StepMode
+from clstudio.ui.run.run_job import RunController
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.workbench import Workbench
 
@@ -47,6 +47,11 @@ class RunCommands(QObject):
         self._workbench = workbench
         self._runner = runner
         self._step_mode = step_mode
+        self.changes = (workbench.runStateChanged, step_mode.steppingChanged)
+
+    def is_running(self) -> bool:
+        """Whether a run or a step goes on: what `changes` tell of."""
+        return self._runner.is_running() or self._step_mode.is_stepping()
 
     def run(self) -> None:
         self._workbench.request_run()
@@ -70,71 +75,80 @@ def records(
     check: Callable[[], object],
     run_on_devices: Callable[[], object],
 ) -> tuple[Item, ...]:
+    running = When(commands.is_running, commands.changes)
+    idle = When(lambda: not commands.is_running(), commands.changes)
     return (
         Action(
-            "build",
-            QT_TRANSLATE_NOOP("WindowActions", "&Build"),
-            QT_TRANSLATE_NOOP("WindowActions", "Compile the kernel for the chosen device now"),
-            build,
-            "run",
-            "run",
-            ("Ctrl+B",),
-            ("run-build", Pixmap.SP_BrowserReload),
+            id="build",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Build"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Compile the kernel for the chosen device now"),
+            callback=build,
+            menu="run",
+            group="run",
+            shortcuts=("Ctrl+B",),
+            icon=("run-build", Pixmap.SP_BrowserReload),
             toolbar="run",
         ),
         Action(
-            "run",
-            QT_TRANSLATE_NOOP("WindowActions", "&Run"),
-            RUN_TIP,
-            commands.run,
-            "run",
-            "run",
-            ("Ctrl+R", "F5"),
-            RUN_ICON,
+            id="run",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Run"),
+            tip=RUN_TIP,
+            callback=commands.run,
+            menu="run",
+            group="run",
+            shortcuts=("Ctrl+R", "F5"),
+            icon=RUN_ICON,
+            enabled=idle,
         ),
         Action(
-            "stop",
-            QT_TRANSLATE_NOOP("WindowActions", "S&top"),
-            STOP_TIP,
-            commands.stop,
-            "run",
-            "run",
-            ("Esc", "Shift+F5"),
-            STOP_ICON,
+            id="stop",
+            text=QT_TRANSLATE_NOOP("WindowActions", "S&top"),
+            tip=STOP_TIP,
+            callback=commands.stop,
+            menu="run",
+            group="run",
+            shortcuts=("Esc", "Shift+F5"),
+            icon=STOP_ICON,
+            enabled=running,
         ),
         # The toolbar's one button: Run, and Stop while a run goes on (see show_running).
-        Action("run_or_stop", RUN, RUN_TIP, commands.run_or_stop, icon=RUN_ICON, toolbar="run"),
-        Slot(RUN_BAR, toolbar="run"),
+        Action(
+            id="run_or_stop",
+            text=RUN,
+            tip=RUN_TIP,
+            callback=commands.run_or_stop,
+            icon=RUN_ICON,
+            toolbar="run",
+        ),
+        Slot(id=RUN_BAR, toolbar="run"),
         # Check, and Stop Check while a check goes on (see show_checking).
         Action(
-            "check",
-            CHECK,
-            CHECK_TIP,
-            check,
-            "run",
-            "check",
-            CHECK_SHORTCUTS,
-            CHECK_ICON,
+            id="check",
+            text=CHECK,
+            tip=CHECK_TIP,
+            callback=check,
+            menu="run",
+            group="check",
+            shortcuts=CHECK_SHORTCUTS,
+            icon=CHECK_ICON,
             toolbar="check",
         ),
         Action(
-            "run_on_devices",
-            QT_TRANSLATE_NOOP("WindowActions", "Run on &Devices…"),
-            QT_TRANSLATE_NOOP(
+            id="run_on_devices",
+            text=QT_TRANSLATE_NOOP("WindowActions", "Run on &Devices…"),
+            tip=QT_TRANSLATE_NOOP(
                 "WindowActions",
                 "Run the session on several devices in turn and compare their times and outputs",
             ),
-            run_on_devices,
-            "run",
-            "check",
+            callback=run_on_devices,
+            menu="run",
+            group="check",
         ),
     )
 
 
 def show_running(widget: QWidget, actions: dict[str, QAction], running: bool) -> None:
-    """Run turns into Stop while a run goes on, and back."""
-    actions["run"].setEnabled(not running)
-    actions["stop"].setEnabled(running)
+    """The toolbar's Run turns into Stop while a run goes on, and back."""
     idle = (tr(RUN), with_keys(tr(RUN_TIP), RUN_KEYS), RUN_ICON)
     busy = (tr(STOP), with_keys(tr(STOP_TIP), STOP_KEYS), STOP_ICON)
     show_look(widget, actions["run_or_stop"], busy if running else idle)

@@ -10,7 +10,7 @@ from clstudio.common import LANGUAGES
 from clstudio.ui.actions.action import Action, Item, Key, Slot, Submenu
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.language import LanguageChoice
-from clstudio.ui.settings import SYSTEM_LANGUAGE, THEMES, AppSettings
+from clstudio.ui.settings import SYSTEM_LANGUAGE, AppSettings
 from clstudio.ui.theme import ThemeController
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -68,66 +68,74 @@ def records(
 ) -> tuple[Item, ...]:
     """`theme` and `spoken` are the settings' choices, checked in their submenus."""
     return (
-        Slot(PANELS, "view", "panels"),
+        Slot(id=PANELS, menu="view", group="panels"),
         Action(
-            "zoom_in",
-            QT_TRANSLATE_NOOP("WindowActions", "Zoom &In"),
-            QT_TRANSLATE_NOOP("WindowActions", "Larger source text"),
-            view.zoom_in,
-            "view",
-            "zoom",
-            (Key.ZoomIn, "Ctrl+="),
+            id="zoom_in",
+            text=QT_TRANSLATE_NOOP("WindowActions", "Zoom &In"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Larger source text"),
+            callback=view.zoom_in,
+            menu="view",
+            group="zoom",
+            shortcuts=(Key.ZoomIn, "Ctrl+="),
         ),
         Action(
-            "zoom_out",
-            QT_TRANSLATE_NOOP("WindowActions", "Zoom &Out"),
-            QT_TRANSLATE_NOOP("WindowActions", "Smaller source text"),
-            view.zoom_out,
-            "view",
-            "zoom",
-            (Key.ZoomOut,),
+            id="zoom_out",
+            text=QT_TRANSLATE_NOOP("WindowActions", "Zoom &Out"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Smaller source text"),
+            callback=view.zoom_out,
+            menu="view",
+            group="zoom",
+            shortcuts=(Key.ZoomOut,),
         ),
         Action(
-            "zoom_reset",
-            QT_TRANSLATE_NOOP("WindowActions", "&Reset Zoom"),
-            QT_TRANSLATE_NOOP("WindowActions", "Source text at its usual size"),
-            view.zoom_reset,
-            "view",
-            "zoom",
-            ("Ctrl+0",),
+            id="zoom_reset",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Reset Zoom"),
+            tip=QT_TRANSLATE_NOOP("WindowActions", "Source text at its usual size"),
+            callback=view.zoom_reset,
+            menu="view",
+            group="zoom",
+            shortcuts=("Ctrl+0",),
         ),
-        Submenu("theme", QT_TRANSLATE_NOOP("WindowActions", "&Theme"), "view", "look"),
+        Submenu(
+            id="theme", text=QT_TRANSLATE_NOOP("WindowActions", "&Theme"), menu="view", group="look"
+        ),
         *(
             Action(
-                f"theme.{name}",
-                *THEME_TEXTS[name],
-                partial(view.set_theme, name),
-                "theme",
+                id=f"theme.{name}",
+                text=text,
+                tip=tip,
+                callback=partial(view.set_theme, name),
+                menu="theme",
                 checkable=True,
                 checked=name == theme,
             )
-            for name in THEMES
+            for name, (text, tip) in THEME_TEXTS.items()
         ),
-        Submenu("language", QT_TRANSLATE_NOOP("WindowActions", "&Language"), "view", "look"),
+        Submenu(
+            id="language",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Language"),
+            menu="view",
+            group="look",
+        ),
         Action(
-            f"language.{SYSTEM_LANGUAGE}",
-            QT_TRANSLATE_NOOP("WindowActions", "System Language"),
-            QT_TRANSLATE_NOOP(
+            id=f"language.{SYSTEM_LANGUAGE}",
+            text=QT_TRANSLATE_NOOP("WindowActions", "System Language"),
+            tip=QT_TRANSLATE_NOOP(
                 "WindowActions",
                 "Follow the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)",
             ),
-            partial(language.choose, SYSTEM_LANGUAGE),
-            "language",
+            callback=partial(language.choose, SYSTEM_LANGUAGE),
+            menu="language",
             checkable=True,
             checked=spoken == SYSTEM_LANGUAGE,
         ),
         *(  # each language named in itself, as language menus do
             Action(
-                f"language.{code}",
-                name,
-                name,
-                partial(language.choose, code),
-                "language",
+                id=f"language.{code}",
+                text=name,
+                tip=name,
+                callback=partial(language.choose, code),
+                menu="language",
                 checkable=True,
                 checked=spoken == code,
                 translated=False,

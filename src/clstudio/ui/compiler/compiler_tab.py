@@ -14,18 +14,19 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from clstudio.common import format_seconds
 from clstudio.compiler import CompileResult
 from clstudio.reporting import FinishedRun
-from clstudio.ui.compiler.compiler_controller import CompilerBackend, CompilerController
+from clstudio.ui.compiler.compile_job import CompileJob, CompilerBackend, CompilerController
 from clstudio.ui.compiler.compiler_panel import CompilerPanel
+from clstudio.ui.tasks import Lane
 
 
 class CompilerTab(QWidget):
     """A button, what it is doing, and the CompilerPanel; the compile goes to the controller."""
 
-    compileFinished = Signal(object)  # CompileResult, for the Problems list's notes
+    compileFinished = Signal(CompileResult)  # for the Problems list's notes
 
     def __init__(self, backend: CompilerBackend, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = CompilerController(backend, self)
+        self.controller = CompilerController(backend, Lane.COMPILES, self)
         self.panel = CompilerPanel()
         self.compile_button = QPushButton(self.tr("Compile the last run"))
         self.compile_button.setObjectName("compileLastRun")
@@ -52,7 +53,7 @@ class CompilerTab(QWidget):
         layout.addWidget(self.panel, 1)
         layout.addWidget(self._run_times)
         self.compile_button.clicked.connect(self._on_compile_button_clicked)
-        self.controller.compileFinished.connect(self._on_controller_compile_finished)
+        self.controller.finished.connect(self._on_controller_finished)
 
     def state_text(self) -> str:
         return self._state.text()
@@ -77,7 +78,7 @@ class CompilerTab(QWidget):
     def compile_last_run(self) -> bool:
         """Compile the last run's session; False when there is none or one is under way."""
         run = self._last_run
-        if run is None or not self.controller.compile(run.session):
+        if run is None or not self.controller.submit(CompileJob(run.session)):
             return False
         self._compiling = run
         self.compile_button.setEnabled(False)
@@ -89,7 +90,7 @@ class CompilerTab(QWidget):
     def _on_compile_button_clicked(self) -> None:
         self.compile_last_run()
 
-    def _on_controller_compile_finished(self, result: CompileResult) -> None:
+    def _on_controller_finished(self, _job: CompileJob, result: CompileResult) -> None:
         run, self._compiling = self._compiling, None
         self.compile_button.setEnabled(self._last_run is not None)
         self.panel.set_result(result)

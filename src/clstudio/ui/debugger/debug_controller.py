@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from clstudio.debugger import ENDED, DebugDriver, DebugPlan, DebugStop, KernelInfo, PausedState
-from clstudio.ui.run.run_controller import crash_error
+from clstudio.ui.jobs import crash_error
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
 Command = Callable[[DebugDriver], DebugStop]

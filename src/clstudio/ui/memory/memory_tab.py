@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 from clstudio.reporting import FinishedRun, times_words
 from clstudio.traffic import NEIGHBOURS, AccessTraffic, TrafficResult
 from clstudio.ui.memory.heatmap_image import counts_image, playback_image, touched_box
-from clstudio.ui.memory.memory_controller import MemoryController, TrafficBackend
+from clstudio.ui.memory.traffic_job import TrafficBackend, TrafficController, TrafficJob
+from clstudio.ui.tasks import Lane
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -45,12 +46,12 @@ KIND_WORDS = {
 class MemoryTab(QWidget):
     """A button, what it is doing, the pictures and the table; the work goes to the controller."""
 
-    trafficMeasured = Signal(object)  # TrafficResult, for the editor's gutter marks
+    trafficMeasured = Signal(TrafficResult)  # for the editor's gutter marks
     sourceLineRequested = Signal(int)
 
     def __init__(self, backend: TrafficBackend, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = MemoryController(backend, self)
+        self.controller = TrafficController(backend, Lane.TRAFFIC, self)
         self._last_run: FinishedRun | None = None
         self._result: TrafficResult | None = None
         self._step = 0
@@ -102,7 +103,7 @@ class MemoryTab(QWidget):
         self._show_controls()
         self.measure_button.clicked.connect(self._on_measure_button_clicked)
         self.stop_button.clicked.connect(self.controller.stop)
-        self.controller.measureFinished.connect(self._on_controller_measure_finished)
+        self.controller.finished.connect(self._on_controller_finished)
         self.buffer_choice.currentIndexChanged.connect(self._on_choice_changed)
         self.view_choice.currentIndexChanged.connect(self._on_choice_changed)
         self.group_choice.currentIndexChanged.connect(self._on_choice_changed)
@@ -182,7 +183,7 @@ class MemoryTab(QWidget):
     def measure_last_run(self) -> bool:
         """Measure the last run's session; False when there is none or one is under way."""
         run = self._last_run
-        if run is None or not self.controller.measure(run.session):
+        if run is None or not self.controller.submit(TrafficJob(run.session)):
             return False
         self.measure_button.setEnabled(False)
         self.stop_button.setEnabled(True)
@@ -196,7 +197,7 @@ class MemoryTab(QWidget):
     def _on_measure_button_clicked(self) -> None:
         self.measure_last_run()
 
-    def _on_controller_measure_finished(self, result: TrafficResult) -> None:
+    def _on_controller_finished(self, _job: TrafficJob, result: TrafficResult) -> None:
         self.measure_button.setEnabled(self._last_run is not None)
         self.stop_button.setEnabled(False)
         if not result.buffers:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from clstudio.common import RunResult
 from clstudio.reporting import FinishedRun
 from clstudio.ui.empty_state import EmptyStatePages
-from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.error_text import error_text
 
 MAX_PRINTF_CHARS = 1_000_000  # per run: a printf in a 16 M-item loop must not freeze the view
 MAX_LINES = 200_000  # over every run kept; the oldest lines go first

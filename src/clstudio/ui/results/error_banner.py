@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -14,51 +14,15 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import RunError
+from clstudio.ui.error_text import error_text
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
-STAGE_HEADLINES = {  # shown translated, in the context "ErrorBanner"
-    "load": QT_TRANSLATE_NOOP("ErrorBanner", "The inputs could not be prepared"),
-    "build": QT_TRANSLATE_NOOP("ErrorBanner", "The kernel did not build"),
-    "validate": QT_TRANSLATE_NOOP("ErrorBanner", "Not run: the setup needs fixing"),
-    "run": QT_TRANSLATE_NOOP("ErrorBanner", "The run failed"),
-    "timeout": QT_TRANSLATE_NOOP("ErrorBanner", "Stopped: the kernel ran past its time limit"),
-    "crash": QT_TRANSLATE_NOOP("ErrorBanner", "The worker process crashed"),
-    "cancelled": QT_TRANSLATE_NOOP("ErrorBanner", "Stopped before the end"),
-}
 CHECK_OFFER = QT_TRANSLATE_NOOP(
     "ErrorBanner",
     "Check mode (Run > Check) runs the kernel once on the Oclgrind simulator, which names "
     "the line of an out-of-bounds access, a data race, a barrier only some work-items "
     "reach, or an uninitialised value.",
 )
-
-
-def error_text(error: RunError) -> str:
-    """One sentence for a learner: what happened, then the engine's own words and where.
-
-    The engine's message comes translated by the core already.
-    """
-    if error.stage in STAGE_HEADLINES:
-        headline = QCoreApplication.translate("ErrorBanner", STAGE_HEADLINES[error.stage])
-    else:
-        headline = QCoreApplication.translate("ErrorBanner", "Failed at stage '{stage}'").format(
-            stage=error.stage
-        )
-    if error.argument and error.line is not None:
-        place = QCoreApplication.translate("ErrorBanner", "argument '{argument}', line {line}")
-    elif error.argument:
-        place = QCoreApplication.translate("ErrorBanner", "argument '{argument}'")
-    elif error.line is not None:
-        place = QCoreApplication.translate("ErrorBanner", "line {line}")
-    else:
-        return QCoreApplication.translate("ErrorBanner", "{headline}: {message}").format(
-            headline=headline, message=error.message
-        )
-    return QCoreApplication.translate("ErrorBanner", "{headline} ({place}): {message}").format(
-        headline=headline,
-        place=place.format(argument=error.argument, line=error.line),
-        message=error.message,
-    )
 
 
 class ErrorBanner(QFrame):

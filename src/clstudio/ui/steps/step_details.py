@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from clstudio.common import StepOutcome, gettext
 from clstudio.hostcode import HostStep
-from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.error_text import error_text
 
 ERROR_COLOUR = "#d9453b"
 STOPPED_COLOUR = "#d08a1e"

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import FinishedRun, later_launches, lesson_times
-from clstudio.ui.results.error_banner import error_text
+from clstudio.ui.error_text import error_text
 from clstudio.ui.steps.step_details import details_html, stopped
 from clstudio.ui.steps.step_rows import (
     CALL,

@@ -11,7 +11,7 @@ from clstudio.common import gettext
 from clstudio.debugger import DebugPlanError, DebugStop, PausedState, plan_debug
 from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG
 from clstudio.ui.debugger.debug_controller import DebugController
-from clstudio.ui.run.oclgrind_mode import OclgrindMode
+from clstudio.ui.modes.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench
 
 # The work-item a new run follows, given the session's local size: a global id, or

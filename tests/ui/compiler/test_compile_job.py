@@ -10,8 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.compiler import CompileResult, compile_view
 from clstudio.session import Session, load_session
-from clstudio.ui.compiler.compiler_controller import CompilerController
+from clstudio.ui.compiler.compile_job import CompileJob, CompilerController
 from clstudio.ui.compiler.compiler_panel import CompilerPanel
+from clstudio.ui.tasks import Lane
 from clstudio.worker.compiler_client import CompilerClient
 from compiler.compiler_records import DATA, SAXPY_SOURCE, pocl_build, pocl_cache, printed
 
@@ -50,12 +51,12 @@ def test_a_compile_runs_off_the_gui_thread_and_reaches_the_panel(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     backend = RecordedBackend(recorded_saxpy(tmp_path))
-    controller = CompilerController(backend)
+    controller = CompilerController(backend, Lane.COMPILES)
     panel = CompilerPanel()
     qtbot.addWidget(panel)
-    controller.compileFinished.connect(panel.set_result)
-    with qtbot.waitSignal(controller.compileFinished, timeout=5000):
-        assert controller.compile(load_session(DATA / "row_sum.json"))
+    controller.finished.connect(lambda _request, result: panel.set_result(result))
+    with qtbot.waitSignal(controller.finished, timeout=5000):
+        assert controller.submit(CompileJob(load_session(DATA / "row_sum.json")))
     assert backend.threads and backend.threads[0] != threading.main_thread().ident
     assert panel.summary_text().startswith("saxpy: work-group loop vectorised, 8 lanes")
     assert controller.wait()
@@ -64,11 +65,11 @@ def test_a_compile_runs_off_the_gui_thread_and_reaches_the_panel(
 def test_a_second_compile_waits_for_the_first(qtbot: QtBot, tmp_path: Path) -> None:
     backend = RecordedBackend(recorded_saxpy(tmp_path))
     backend.release.clear()
-    controller = CompilerController(backend)
+    controller = CompilerController(backend, Lane.COMPILES)
     session = load_session(DATA / "row_sum.json")
-    with qtbot.waitSignal(controller.compileFinished, timeout=5000):
-        assert controller.compile(session)
-        assert not controller.compile(session) and controller.is_running()
+    with qtbot.waitSignal(controller.finished, timeout=5000):
+        assert controller.submit(CompileJob(session))
+        assert not controller.submit(CompileJob(session)) and controller.is_running()
         controller.stop()
     assert controller.wait()
 
@@ -76,10 +77,10 @@ def test_a_second_compile_waits_for_the_first(qtbot: QtBot, tmp_path: Path) -> N
 def test_a_bug_in_the_backend_comes_back_as_a_result_with_its_traceback(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    controller = CompilerController(BrokenBackend(recorded_saxpy(tmp_path)))
-    with qtbot.waitSignal(controller.compileFinished, timeout=5000) as blocker:
-        controller.compile(load_session(DATA / "row_sum.json"))
-    result = blocker.args[0]
+    controller = CompilerController(BrokenBackend(recorded_saxpy(tmp_path)), Lane.COMPILES)
+    with qtbot.waitSignal(controller.finished, timeout=5000) as blocker:
+        controller.submit(CompileJob(load_session(DATA / "row_sum.json")))
+    result = blocker.args[1]
     assert not result.ok and result.error_stage == "crash" and result.kernel == "row_sum"
     assert "a bug in the backend" in result.error
     assert controller.wait()
@@ -88,13 +89,13 @@ def test_a_bug_in_the_backend_comes_back_as_a_result_with_its_traceback(
 @pytest.mark.opencl
 def test_the_real_compiler_worker_fills_the_panel(qtbot: QtBot) -> None:
     client = CompilerClient()
-    controller = CompilerController(client)
+    controller = CompilerController(client, Lane.COMPILES)
     panel = CompilerPanel()
     qtbot.addWidget(panel)
-    controller.compileFinished.connect(panel.set_result)
+    controller.finished.connect(lambda _request, result: panel.set_result(result))
     try:
-        with qtbot.waitSignal(controller.compileFinished, timeout=180_000):
-            controller.compile(load_session(DATA / "row_sum.json"))
+        with qtbot.waitSignal(controller.finished, timeout=180_000):
+            controller.submit(CompileJob(load_session(DATA / "row_sum.json")))
         assert controller.wait()
     finally:
         client.close()

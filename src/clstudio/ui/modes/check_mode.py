@@ -14,10 +14,9 @@ from PySide6.QtWidgets import QWidget
 
 from clstudio.checkmode import GET_OCLGRIND, CheckResult
 from clstudio.common import Diagnostic
-from clstudio.session import Session
-from clstudio.ui.run.check_controller import CheckController
+from clstudio.ui.modes.oclgrind_mode import OclgrindMode
+from clstudio.ui.run.check_job import CheckController, CheckJob, CheckProgress
 from clstudio.ui.run.check_status import CheckStatus
-from clstudio.ui.run.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench
 
 
@@ -38,9 +37,9 @@ class CheckMode(OclgrindMode):
         super().__init__(workbench, simulator_listed, parent)
         self.controller = controller
         self._status = status
-        controller.checkStarted.connect(self._on_controller_started)
-        controller.progressChanged.connect(status.show_progress)
-        controller.checkFinished.connect(self._on_controller_finished)
+        controller.started.connect(self._on_controller_started)
+        controller.progressed.connect(self._on_controller_progressed)
+        controller.finished.connect(self._on_controller_finished)
         status.stopRequested.connect(self.request_stop)
         workbench.documentShown.connect(self._on_workbench_document_shown)
 
@@ -60,7 +59,7 @@ class CheckMode(OclgrindMode):
             return False
         if self._refused(self._refuse):
             return False
-        return self.controller.check(self._workbench.document.session)
+        return self.controller.submit(CheckJob(self._workbench.document.session))
 
     def _refuse(self, reason: str) -> None:
         self.messageRaised.emit(self.tr("Not checked: {reason}").format(reason=reason))
@@ -74,12 +73,15 @@ class CheckMode(OclgrindMode):
         if not self.controller.is_running():  # a running check keeps its Stop button
             self._status.clear()
 
-    def _on_controller_started(self, session: Session) -> None:
+    def _on_controller_started(self, job: CheckJob) -> None:
         self._workbench.editor.show_check_diagnostics(())
-        self._status.show_started(session.kernel)
+        self._status.show_started(job.session.kernel)
         self.checkingChanged.emit(True)
 
-    def _on_controller_finished(self, result: CheckResult) -> None:
+    def _on_controller_progressed(self, progress: CheckProgress) -> None:
+        self._status.show_progress(*progress)
+
+    def _on_controller_finished(self, _job: CheckJob, result: CheckResult) -> None:
         self.checkingChanged.emit(False)
         self._status.show_finished(check_verdict(result))
         if not result.simulator_found:

@@ -14,7 +14,8 @@ from clstudio.common import RunResult, StepOutcome
 from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
-from clstudio.ui.steps.step_controller import StepController
+from clstudio.ui.run.run_job import RunJob
+from clstudio.ui.steps.step_job import StepController, StepJob, Steps
 from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.ui.workbench import Workbench
 
@@ -49,9 +50,9 @@ class StepMode(QObject):
         panel.resetRequested.connect(self.reset)
         panel.stepSelected.connect(host_code.select_step)
         panel.lineRequested.connect(self._on_panel_line_requested)
-        controller.stepFinished.connect(self._on_controller_step_finished)
-        controller.stepsEnded.connect(self._on_controller_steps_ended)
-        workbench.runner.runFinished.connect(self._on_runner_finished)
+        controller.progressed.connect(self._on_controller_progressed)
+        controller.finished.connect(self._on_controller_finished)
+        workbench.runner.finished.connect(self._on_runner_finished)
 
     def is_stepping(self) -> bool:
         return self.controller.is_running()
@@ -78,7 +79,7 @@ class StepMode(QObject):
                 )
             self._panel.show_plan()
         self._session = session
-        if not self.controller.step(session, first, count):
+        if not self.controller.submit(StepJob(session, first, count)):
             return False
         self._panel.show_stepping(first)
         self.steppingChanged.emit(True)
@@ -97,20 +98,20 @@ class StepMode(QObject):
             self.messageRaised.emit(self.tr("Stopping the step…"))
             self.controller.stop()
 
-    def _on_controller_step_finished(self, outcome: StepOutcome) -> None:
+    def _on_controller_progressed(self, outcome: StepOutcome) -> None:
         self._panel.show_outcome(outcome)
         if not outcome.last:
             self._panel.show_stepping(outcome.next_number)
 
-    def _on_controller_steps_ended(self, outcomes: tuple[StepOutcome, ...]) -> None:
+    def _on_controller_finished(self, job: StepJob, outcomes: Steps) -> None:
         for outcome in outcomes:
             self._panel.show_outcome(outcome)
         last = outcomes[-1]
         self._next = None if last.last else last.next_number
         self._panel.show_ended(self._next)
         self.steppingChanged.emit(False)
-        if last.run is not None and self._session is not None:
-            self._workbench.results.outputs.show_run(FinishedRun(self._session, last.run))
+        if last.run is not None:
+            self._workbench.results.outputs.show_run(FinishedRun(job.session, last.run))
         if last.error is not None:
             self.messageRaised.emit(
                 self.tr("Step {number} failed: {why}").format(
@@ -124,7 +125,7 @@ class StepMode(QObject):
         self._workbench.editor.editor.go_to(line, 1)
         self._workbench.editor.editor.setFocus()
 
-    def _on_runner_finished(self, _result: RunResult) -> None:
+    def _on_runner_finished(self, _job: RunJob, _result: RunResult) -> None:
         """A normal run shows its times in the panel; stepping starts afresh after it."""
         self._next = 1
         self._session = None
