@@ -361,13 +361,12 @@ def _read_write(
                     passes[name] += group.iterations
         shared.update(name for pair in group.swaps for name in pair)
     shared |= {name for name, count in passes.items() if count > 1}
-    args = {
+    made = {
         name: replace(spec, access="inout")
-        if isinstance(spec, BufferArg) and spec.access == "out" and name in shared
-        else spec
         for name, spec in session.args.items()
+        if isinstance(spec, BufferArg) and spec.access == "out" and name in shared
     }
-    return replace(session, args=args)
+    return replace(session, args=session.args | made) if made else session
 
 
 def _tell_start(event: cl.Event, on_start: Started, number: int) -> None:

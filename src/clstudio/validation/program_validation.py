@@ -120,17 +120,19 @@ def program_problems(
     # One launch names what it leaves out as its kernel's strays, as `validate` does.
     unbound = () if several else tuple(n for n in session.args if n not in used)
     for position, launch in enumerate(launches, 1):
-        heading = launch_heading(position, len(launches), launch.kernel)
         signature = signatures.get(launch.kernel)
         if signature is None:
             names = ", ".join(signatures) or gettext("none")
             missing = gettext("{launch}: the program has no such kernel; it defines: {names}")
+            heading = launch_heading(position, len(launches), launch.kernel)
             error = RunError("validate", missing.format(launch=heading, names=names))
             problems.append((position, error))
             continue
         view = launch_session(session, launch, signature, unbound)
         for problem in validate(view, signature, limits_for(launch.kernel), index_space):
-            message = f"{heading}: {problem.message}" if several else problem.message
+            message = problem.message
+            if several:
+                message = f"{launch_heading(position, len(launches), launch.kernel)}: {message}"
             argument = problem.argument and bound_name(launch, problem.argument)
             problems.append((position, replace(problem, message=message, argument=argument)))
     for name in session.args if several else ():
