@@ -106,7 +106,7 @@ class Engine:
         waits after each launch, for check mode to tell which launch Oclgrind speaks of).
         `started` hears, from a driver's thread, the number of each launch of a program
         in the run (repeats counted on) as it begins to run. `snapshots` asks a program
-        of several launches for RunResult.snapshots.
+        that enqueues several launches (a group's iterations count) for RunResult.snapshots.
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
@@ -168,7 +168,7 @@ class Engine:
                 _record_launch(device, record, enqueued - begun, enqueued)
             if progress:
                 progress(repeat + 1, session.repeats)
-        taken = device.snapshots(cancelled) if snapshots and len(device.launches) > 1 else ()
+        taken = device.snapshots(cancelled) if snapshots and len(device.plan) > 1 else ()
         result = device.read_back(snapshots=taken)
         device.give_back(state.pool, result)
         return result
