@@ -52,7 +52,7 @@ SESSION = Session(
         "c": BufferArg(FLOAT, (N,), access="out"),
     },
 )
-BUSY = replace(SESSION, kernel="busy")
+BUSY = SESSION.with_kernel("busy")
 
 
 def plain_pyopencl(kernel_name: str, runs: int) -> float:

@@ -122,10 +122,21 @@ def test_a_kernel_missing_from_the_program_names_its_launch() -> None:
 
 
 def test_an_argument_no_launch_passes_is_named() -> None:
-    data = program([{"kernel": "add", "global_size": [16]}], {"c": {"expr": "a + b"}})
+    add = {"kernel": "add", "global_size": [16]}
+    data = program([add, add], {"c": {"expr": "a + b"}})
     result = run_session(parse_session(data))
     assert result.error is not None
     assert "argument 'd' is passed to no launch" in result.error.message
+
+
+def test_a_program_of_one_launch_names_a_stray_argument_as_the_short_form_does() -> None:
+    """The long form of one launch reads as the same session as the short form."""
+    data = program([{"kernel": "add", "global_size": [16]}], {"c": {"expr": "a + b"}})
+    result = run_session(parse_session(data))
+    assert result.error is not None
+    assert result.error.message.startswith(
+        "argument 'd' is not a parameter of kernel 'add' (its parameters are: a, b, c)"
+    )
 
 
 def test_snapshots_hold_each_launch_of_the_first_iteration_and_change_no_output() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pyopencl as cl
 import pytest
 
 from clstudio.common import StepOutcome
@@ -74,3 +77,25 @@ def test_stepping_a_grouped_program_after_an_edit_in_the_core() -> None:
     outcomes = step_all(Engine(), program)
     assert [o.parts for o in outcomes if o.number == 9] == [4, 4, 4, 4]
     assert outcomes[-1].ok
+
+
+def test_a_run_and_step_mode_enqueue_one_launch_and_a_program_at_one_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    callers: list[str] = []
+    enqueue = cl.enqueue_nd_range_kernel
+
+    def counting(*args: Any, **kwargs: Any) -> cl.Event:
+        callers.append(sys._getframe(1).f_globals["__name__"])
+        return enqueue(*args, **kwargs)
+
+    monkeypatch.setattr(cl, "enqueue_nd_range_kernel", counting)
+    one = replace(load_session(KERNELS / "vector_add.json"), repeats=2)
+    program = replace(load_session(KERNELS / "vadd_chain.json"), repeats=1)
+    engine = Engine()
+    for session, run_launches, stepped_launches in ((one, 2, 1), (program, 3, 3)):
+        callers.clear()
+        assert engine.run(session).ok
+        outcomes = step_all(engine, session)
+        assert outcomes[-1].ok, outcomes[-1].error
+        assert callers == ["clstudio.engine.device_program"] * (run_launches + stepped_launches)

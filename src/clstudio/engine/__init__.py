@@ -3,9 +3,10 @@
 from clstudio.engine.buffers import reading_back_into
 from clstudio.engine.check_run import check_session
 from clstudio.engine.count_run import count_session
+from clstudio.engine.device_program import launch_failure
 from clstudio.engine.in_process import InProcessBackend
 from clstudio.engine.run import Engine
-from clstudio.engine.stepping import HostStepper, StepKeeper, launch_failure
+from clstudio.engine.stepping import HostStepper, StepKeeper
 from clstudio.engine.traffic_run import measure_traffic
 
 __all__ = [

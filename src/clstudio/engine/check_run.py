@@ -31,9 +31,9 @@ from clstudio.checkmode import (
 from clstudio.common import RunError, RunResult, gettext
 from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.context import DeviceState
+from clstudio.engine.device_program import Cancelled, Started
 from clstudio.engine.images import DeviceImage
-from clstudio.engine.program_run import Started
-from clstudio.engine.run import Cancelled, Engine, Progress
+from clstudio.engine.run import Engine, Progress
 from clstudio.session import PlannedLaunch, leaf_launches
 
 PROBE_KERNEL = "clstudio_buffer_addresses"
@@ -66,9 +66,8 @@ def check_session(
     def launched(planned: PlannedLaunch) -> None:
         logs.append((planned, read_log()[0]))
 
-    listen = launched if not session.is_single_launch else None
     run = engine.run(
-        session, progress, cancelled, inspect=locate, launched=listen, started=launch_started
+        session, progress, cancelled, inspect=locate, launched=launched, started=launch_started
     )
     parsed = parse_log(*read_log())
     signature = run.build.kernel(session.kernel) if run.build is not None else None

@@ -50,6 +50,7 @@ class DeviceState:
     # CL_KERNEL_LOCAL_MEM_SIZE read when each kernel was made: some drivers add the
     # __local arguments set since, so a later reading would not be the static use alone.
     static_local: dict[int, int] = field(default_factory=dict)
+    limits: dict[int, DeviceLimits] = field(default_factory=dict)  # by int_ptr, as static_local
     pool: BufferPool = field(default_factory=BufferPool)  # buffers runs may take back
 
     def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
@@ -73,11 +74,18 @@ class DeviceState:
         return int(self.device.mem_base_addr_align) // 8
 
     def limits_for(self, kernel: cl.Kernel) -> DeviceLimits:
-        """The device's limits, with the work-group limit lowered to this kernel's own."""
+        """The device's limits, with the work-group limit lowered to this kernel's own.
+
+        Read once for each kernel `kernel()` made, which lives as long as this state (a
+        tiny run spent more on these queries than on its kernel).
+        """
+        kept = self.limits.get(kernel.int_ptr)
+        if kept is not None:
+            return kept
         device = self.device
         kernel_group = kernel.get_work_group_info(cl.kernel_work_group_info.WORK_GROUP_SIZE, device)
         major, minor = opencl_version(device.version)
-        return DeviceLimits(
+        limits = DeviceLimits(
             name=self.name,
             opencl_version=(major, minor),
             max_alloc=int(device.max_mem_alloc_size),
@@ -93,6 +101,9 @@ class DeviceState:
             image2d_max_width=int(device.image2d_max_width),
             image2d_max_height=int(device.image2d_max_height),
         )
+        if kernel.int_ptr in self.static_local:
+            self.limits[kernel.int_ptr] = limits
+        return limits
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,9 @@ from clstudio.counts import (
 )
 from clstudio.engine.check_run import has_simulator
 from clstudio.engine.context import DeviceState
+from clstudio.engine.device_program import Cancelled
 from clstudio.engine.host_steps import DeviceObject
-from clstudio.engine.run import Cancelled, Engine, Progress
+from clstudio.engine.run import Engine, Progress
 
 
 def count_session(

@@ -1,8 +1,9 @@
 """The steps of the host program that a run and step mode share, each recorded as it happens.
 
 `clstudio.engine.run` performs them all in one go, `clstudio.engine.stepping` one
-lesson step at a time; both record each OpenCL C call as a Step in a `Record`, so
-that a failed run still reports what it did. No pyopencl object leaves the engine.
+lesson step at a time (the launches' own steps are in clstudio.engine.device_program);
+both record each OpenCL C call as a Step in a `Record`, so that a failed run still
+reports what it did. No pyopencl object leaves the engine.
 """
 
 from __future__ import annotations
@@ -25,24 +26,19 @@ from clstudio.common import (
 from clstudio.devices import DeviceSelector
 from clstudio.engine.buffers import DeviceBuffer, allocate
 from clstudio.engine.context import DeviceState, OpenCLContexts
-from clstudio.engine.images import DeviceImage, allocate_image, create_sampler
+from clstudio.engine.images import DeviceImage, allocate_image
 from clstudio.engine.kept import BufferPool, KeptContents
 from clstudio.engine.run_record import Record, StepFailed
 from clstudio.references import (
     check_reference,
     reference_namespace,
     reference_output,
-    scalar_bytes,
 )
 from clstudio.session import (
     UNINITIALISED,
     BufferArg,
     ContentsError,
     ImageArg,
-    LocalArg,
-    NullArg,
-    SamplerArg,
-    ScalarArg,
     Session,
 )
 from clstudio.session import initial_contents as make_contents
@@ -130,20 +126,6 @@ def build_program(
     return program, signature
 
 
-def create_kernel(
-    session: Session,
-    state: DeviceState,
-    program: cl.Program,
-    signature: KernelSignature,
-    record: Record,
-) -> cl.Kernel:
-    record.enter("kernel")
-    started = time.perf_counter()
-    kernel = state.kernel(program, signature.driver_name)
-    record.step("clCreateKernel", gettext("Create the kernel"), started, session.kernel)
-    return kernel
-
-
 def first_problem(problems: list[RunError]) -> StepFailed:
     """The first problem validation found, saying how many more there are."""
     first = problems[0]
@@ -229,51 +211,6 @@ def _initial_contents(
     except ContentsError as exc:
         raise StepFailed(RunError("load", str(exc), argument=name)) from None
     return contents.keep(name, spec, seed, base_dir, host) if contents else host
-
-
-def set_arguments(
-    session: Session,
-    signature: KernelSignature,
-    kernel: cl.Kernel,
-    buffers: list[DeviceObject],
-    record: Record,
-) -> list[cl.Sampler]:
-    """clSetKernelArg for each argument; the samplers returned must live until the last launch
-    (clSetKernelArg keeps only a handle)."""
-    record.enter("arguments")
-    by_name = {b.name: b for b in buffers}
-    samplers = []
-    for index, info in enumerate(signature.args):
-        started = time.perf_counter()
-        spec = session.args[info.name]
-        if isinstance(spec, BufferArg):
-            kernel.set_arg(index, by_name[info.name].buffer)
-            detail = gettext("{name} = buffer '{name}'").format(name=info.name)
-        elif isinstance(spec, ImageArg):
-            kernel.set_arg(index, by_name[info.name].buffer)
-            detail = gettext("{name} = image '{name}'").format(name=info.name)
-        elif isinstance(spec, SamplerArg):
-            samplers.append(create_sampler(kernel.context, spec))
-            kernel.set_arg(index, samplers[-1])
-            detail = gettext("{name} = sampler ({addressing}, {filter})").format(
-                name=info.name, addressing=spec.addressing, filter=spec.filter
-            )
-        elif isinstance(spec, NullArg):
-            kernel.set_arg(index, None)  # clSetKernelArg with a NULL cl_mem
-            detail = gettext("{name} = NULL").format(name=info.name)
-        elif isinstance(spec, LocalArg):
-            # pyopencl's type stubs leave LocalMemory out of set_arg's accepted types.
-            kernel.set_arg(index, cl.LocalMemory(spec.nbytes))  # type: ignore[arg-type]
-            detail = gettext("{name} = {size} of local memory").format(
-                name=info.name, size=format_bytes(spec.nbytes)
-            )
-        else:
-            assert isinstance(spec, ScalarArg)
-            kernel.set_arg(index, scalar_bytes(info.type_name, spec))
-            detail = f"{info.name} = {spec.value} ({info.type_name})"
-        title = gettext("Set argument {index}").format(index=index)
-        record.step("clSetKernelArg", title, started, detail)
-    return samplers
 
 
 def upload(

@@ -28,22 +28,18 @@ from clstudio.common import (
 from clstudio.compiler import ProgramBuild
 from clstudio.devices import DeviceSelector
 from clstudio.engine import host_steps
-from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.compilation import build_for_view
 from clstudio.engine.context import DeviceState, OpenCLContexts
+from clstudio.engine.device_program import Cancelled, DeviceProgram, Launched, Started, never
 from clstudio.engine.host_steps import DeviceObject, first_problem
 from clstudio.engine.kept import KeptContents
 from clstudio.engine.peak_measurement import measure_probe, peak_device
-from clstudio.engine.program_run import Launched, Started, run_program
-from clstudio.engine.program_stepping import ProgramStepper
 from clstudio.engine.run_record import Entering, Record, StepFailed, nowhere
 from clstudio.engine.stepping import HostStepper
 from clstudio.session import Session
-from clstudio.validation import validate
 
 Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 # Called once the arguments are set, before the first launch (check mode locates the buffers).
 Inspect = Callable[[DeviceState, list[DeviceObject]], None]
 
@@ -88,10 +84,7 @@ class Engine:
         return PeakSample(peak_device(state), measure_probe(self._contexts, state, probe, plan))
 
     def stepper(self, session: Session, entering: Entering = nowhere) -> HostStepper:
-        """Step mode for `session`, on this engine's warm contexts and builds; a program's
-        steps come in parts (engine/program_stepping.py)."""
-        if not session.is_single_launch:
-            return ProgramStepper(self._contexts, session, entering)
+        """Step mode for `session`, on this engine's warm contexts and builds."""
         return HostStepper(self._contexts, session, entering)
 
     def run(
@@ -113,11 +106,11 @@ class Engine:
         waits after each launch, for check mode to tell which launch Oclgrind speaks of).
         `started` hears, from a driver's thread, the number of each launch of a program
         in the run (repeats counted on) as it begins to run. `snapshots` asks a program
-        for RunResult.snapshots (one-launch sessions ignore it).
+        that enqueues several launches (a group's iterations count) for RunResult.snapshots.
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
-            go_on = cancelled or (lambda: False)
+            go_on = cancelled or never
             hooks = (launched, started)
             return self._run(session, record, progress, go_on, inspect, hooks, snapshots)
         except StepFailed as failed:
@@ -135,24 +128,24 @@ class Engine:
         hooks: tuple[Launched | None, Started | None] = (None, None),
         snapshots: bool = False,
     ) -> RunResult:
+        """The lesson's steps in one go; the buffers of a run whose guard bands held are
+        kept for the next (engine/kept.py)."""
         contexts = self._contexts
-        if not session.is_single_launch:
-            return run_program(
-                contexts, session, record, progress, cancelled, inspect, *hooks, snapshots
-            )
         state = host_steps.open_device(contexts, session.device, record)
-        program, signature = host_steps.build_program(contexts, session, state, record)
-        kernel = host_steps.create_kernel(session, state, program, signature, record)
-        problems = validate(session, signature, state.limits_for(kernel))
+        program, _ = host_steps.build_program(contexts, session, state, record)
+        device = DeviceProgram(session, state, program, record)
+        for _ in device.launches:
+            device.create_kernel(own=False)
+        problems = device.problems()
         if problems:
             raise first_problem(problems)
-        buffers = host_steps.create_buffers(
-            session, signature, state, record, self._contents, state.pool
-        )
-        samplers = host_steps.set_arguments(session, signature, kernel, buffers, record)
+        device.create_buffers(self._contents, state.pool)
+        for position in range(1, len(device.launches) + 1):
+            device.set_arguments(position)
         if inspect:
-            inspect(state, buffers)
-        local = tuple(session.local_size) if session.local_size else None
+            inspect(state, device.buffers)
+        # A launch among several is named to check mode and the worker; one needs no name.
+        launched, started = hooks if len(device.plan) > 1 else (None, None)
         if progress:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel
         for repeat in range(session.repeats):
@@ -163,60 +156,47 @@ class Engine:
                     session.repeats,
                 ).format(done=repeat, count=session.repeats)
                 raise StepFailed(RunError("cancelled", message))
-            self._launch(session, state, kernel, buffers, repeat, local, record)
+            uploads = device.upload(repeat)
+            record.enter("launch")
+            begun = time.perf_counter()
+            first = repeat * len(device.plan) + 1
+            events = device.enqueue(device.plan, first, cancelled, launched, started)
+            enqueued = time.perf_counter()
+            state.queue.finish()
+            device.time(repeat, uploads, events)
+            if repeat == 0:
+                _record_launch(device, record, enqueued - begun, enqueued)
             if progress:
                 progress(repeat + 1, session.repeats)
-        del samplers
-        outputs, guard_reports = host_steps.read_back(state, buffers, record)
-        if all(g.ok for g in guard_reports.values()):
-            state.pool.give_back([b for b in buffers if isinstance(b, DeviceBuffer)])
-        references = host_steps.check_references(session, signature, outputs, record)
-        ok = all(r.ok for r in references.values()) and all(g.ok for g in guard_reports.values())
-        return record.result(
-            ok=ok,
-            global_size=tuple(session.global_size),
-            local_size=local,
-            outputs=outputs,
-            references=references,
-            guards=guard_reports,
-        )
+        taken = device.snapshots(cancelled) if snapshots and len(device.plan) > 1 else ()
+        result = device.read_back(snapshots=taken)
+        device.give_back(state.pool, result)
+        return result
 
-    def _launch(
-        self,
-        session: Session,
-        state: DeviceState,
-        kernel: cl.Kernel,
-        buffers: list[DeviceObject],
-        repeat: int,
-        local: tuple[int, ...] | None,
-        record: Record,
-    ) -> None:
-        """One repeat: upload what the kernel may have changed, launch, wait."""
-        events = host_steps.upload(state, buffers, repeat, record)
-        record.enter("launch")
-        started = time.perf_counter()
-        launch = cl.enqueue_nd_range_kernel(state.queue, kernel, session.global_size, local)
-        enqueued = time.perf_counter()
-        events.append(("kernel", session.kernel, launch))
-        state.queue.finish()
-        # Profiling timestamps exist only once a command has completed.
-        for phase, name, event in events:
-            record.timing(phase, name, repeat, event)
-        if repeat == 0:
-            size = " x ".join(map(str, session.global_size))
-            if local:
-                detail = gettext("global size {size}, local size {group}").format(
-                    size=size, group=" x ".join(map(str, local))
-                )
-            else:
-                detail = gettext("global size {size}, local size chosen by the driver").format(
-                    size=size
-                )
-            queued = enqueued - started
-            title = gettext("Launch the kernel")
-            record.timed_step("clEnqueueNDRangeKernel", title, queued, detail)
-            empty = gettext("the queue is empty")
-            record.step("clFinish", gettext("Wait for the device"), enqueued, empty)
+
+def _record_launch(device: DeviceProgram, record: Record, queued: float, enqueued: float) -> None:
+    """The steps clEnqueueNDRangeKernel and clFinish, as the first repeat made them."""
+    plan = device.plan
+    if len(plan) > 1:
+        title = gettext("Launch the kernels")
+        detail = ngettext(
+            "{count} launch in order, one queue", "{count} launches in order, one queue", len(plan)
+        ).format(count=len(plan))
+    else:
+        launch = plan[0].launch
+        title = gettext("Launch the kernel")
+        size = " x ".join(map(str, launch.global_size))
+        if launch.local_size:
+            detail = gettext("global size {size}, local size {group}").format(
+                size=size, group=" x ".join(map(str, launch.local_size))
+            )
+        else:
+            detail = gettext("global size {size}, local size chosen by the driver").format(
+                size=size
+            )
+    record.timed_step("clEnqueueNDRangeKernel", title, queued, detail)
+    empty = gettext("the queue is empty")
+    record.step("clFinish", gettext("Wait for the device"), enqueued, empty)
 
 
 def run_session(session: Session) -> RunResult:

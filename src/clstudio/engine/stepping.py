@@ -1,16 +1,17 @@
 """Step mode: the lesson's eleven host steps for one session, one at a time.
 
 A HostStepper keeps what the steps made so far (platforms, device, context, queue,
-program, kernel, buffers) between calls, so a learner sees each step's result before
-the next. It uses the engine's warm contexts and the run's own step functions
-(clstudio.engine.host_steps). Unlike a run it does not check the index space before
-the launch: clEnqueueNDRangeKernel fails as it would in the learner's own program, and
-the failure is explained by the rule that was broken.
+program, kernels, buffers) between calls, so a learner sees each step's result before
+the next. It uses the engine's warm contexts and the run's own steps (host_steps, and
+DeviceProgram from step 6 on). A program's steps 6, 8 and 9 come in parts: a kernel,
+a launch's arguments, a launch (past MAX_STEPPED_LAUNCHES the last part queues the
+rest). Unlike a run it does not check the index space before the launch:
+clEnqueueNDRangeKernel fails as it would in the learner's own program, and the failure
+is explained by the rule that was broken.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -30,12 +31,11 @@ from clstudio.common import (
 from clstudio.engine import host_steps
 from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, FoundDevice, OpenCLContexts
-from clstudio.engine.host_steps import DeviceObject
+from clstudio.engine.device_program import DeviceProgram, Events, LaunchEvents
 from clstudio.engine.run_record import Entering, Record, StepFailed, nowhere
 from clstudio.session import Session
-from clstudio.validation import check_ndrange, validate
 
-_ERROR_NAME = re.compile(r"\b([A-Z][A-Z_]{5,})\b")
+MAX_STEPPED_LAUNCHES = 100  # step 9's parts; a longer program queues the rest at once
 
 
 class HostStepper:
@@ -53,11 +53,10 @@ class HostStepper:
         self._found: FoundDevice | None = None
         self._context: cl.Context | None = None
         self._state: DeviceState | None = None
-        self._program: cl.Program | None = None
-        self._kernel: cl.Kernel | None = None
-        self._buffers: list[DeviceObject] = []
-        self._samplers: list[cl.Sampler] = []  # clSetKernelArg keeps only their handles
-        self._events: list[tuple[str, str, cl.Event]] = []
+        self._device: DeviceProgram | None = None  # from step 5 on
+        self._argued = 0  # written launches whose arguments are set
+        self._uploads: Events = []
+        self._launched: LaunchEvents = []
         self._steps: tuple[Callable[[], StepOutcome], ...] = (
             self._find_platforms,
             self._choose_device,
@@ -152,9 +151,8 @@ class HostStepper:
     def _build_program(self) -> StepOutcome:
         assert self._state is not None
         session = self.session
-        self._program, _ = host_steps.build_program(
-            self._contexts, session, self._state, self._record
-        )
+        program, _ = host_steps.build_program(self._contexts, session, self._state, self._record)
+        self._device = DeviceProgram(session, self._state, program, self._record)
         build = self._record.build
         assert build is not None
         reused = gettext(host_steps.REUSED)
@@ -170,43 +168,48 @@ class HostStepper:
         return StepOutcome(5, True, produced, build=build)
 
     def _create_kernel(self) -> StepOutcome:
-        state, program, session = self._state, self._program, self.session
-        assert state is not None and program is not None and self._record.build is not None
-        signature = self._record.build.kernel(session.kernel)
-        assert signature is not None
-        self._record.enter("kernel")
-        # A kernel object of its own: a run between two steps sets the arguments of the
-        # engine's shared one to buffers that are gone after it.
-        self._kernel = cl.Kernel(program, signature.driver_name)
-        limits = state.limits_for(state.kernel(program, signature.driver_name))
-        problems = validate(session, signature, limits, index_space=False)
-        if problems:
-            raise host_steps.first_problem(problems)
-        count = len(signature.args)
-        produced = ngettext(
-            "kernel '{name}' with {count} argument", "kernel '{name}' with {count} arguments", count
-        ).format(name=session.kernel, count=count)
-        return StepOutcome(6, True, produced)
+        device = self._device
+        assert device is not None
+        position = len(device.kernels) + 1
+        count = len(device.launches)
+        signature = device.create_kernel(own=True)
+        if position == count:
+            problems = device.problems(index_space=False)
+            if problems:
+                raise host_steps.first_problem(problems)
+        args = len(signature.args)
+        if count > 1:
+            produced = ngettext(
+                "{launch}: kernel '{name}' with {count} argument",
+                "{launch}: kernel '{name}' with {count} arguments",
+                args,
+            ).format(launch=device.heading(position), name=signature.name, count=args)
+        else:
+            produced = ngettext(
+                "kernel '{name}' with {count} argument",
+                "kernel '{name}' with {count} arguments",
+                args,
+            ).format(name=signature.name, count=args)
+        return _in_parts(6, produced, position, count)
 
     def _create_memory(self) -> StepOutcome:
-        state, build = self._state, self._record.build
-        assert state is not None and build is not None
-        signature = build.kernel(self.session.kernel)
-        assert signature is not None
-        self._buffers = host_steps.create_buffers(self.session, signature, state, self._record)
-        self._events = host_steps.upload(state, self._buffers, 0, self._record)
-        images = sum(1 for b in self._buffers if b.write_api == "clEnqueueWriteImage")
-        buffers = len(self._buffers) - images
-        objects = ngettext("{count} buffer", "{count} buffers", buffers).format(count=buffers)
+        device = self._device
+        assert device is not None
+        device.create_buffers()
+        self._uploads = device.upload(0)
+        buffers = device.buffers
+        images = sum(1 for b in buffers if b.write_api == "clEnqueueWriteImage")
+        objects = ngettext("{count} buffer", "{count} buffers", len(buffers) - images).format(
+            count=len(buffers) - images
+        )
         if images:
             objects = gettext("{buffers} and {images}").format(
                 buffers=objects,
                 images=ngettext("{count} image", "{count} images", images).format(count=images),
             )
-        filled = sum(
-            self._record.inputs[b.name].nbytes for b in self._buffers if b.upload_phase == "fill"
-        )
-        total = sum(self._record.inputs[b.name].nbytes for b in self._buffers)
+        inputs = self._record.inputs
+        filled = sum(inputs[b.name].nbytes for b in buffers if b.upload_phase == "fill")
+        total = sum(inputs[b.name].nbytes for b in buffers)
         if filled:
             produced = gettext(
                 "{objects}: {copied} copied to the device, {filled} filled with zeros on it"
@@ -222,72 +225,75 @@ class HostStepper:
         return StepOutcome(7, True, produced)
 
     def _set_arguments(self) -> StepOutcome:
-        build, kernel = self._record.build, self._kernel
-        assert build is not None and kernel is not None
-        signature = build.kernel(self.session.kernel)
-        assert signature is not None
-        self._samplers = host_steps.set_arguments(
-            self.session, signature, kernel, self._buffers, self._record
-        )
-        count = len(signature.args)
-        produced = ngettext("{count} argument set", "{count} arguments set", count).format(
-            count=count
-        )
-        return StepOutcome(8, True, produced)
+        device = self._device
+        assert device is not None
+        self._argued += 1
+        position, count = self._argued, len(device.launches)
+        args = device.set_arguments(position)
+        if count > 1:
+            produced = ngettext(
+                "{launch}: {count} argument set", "{launch}: {count} arguments set", args
+            ).format(launch=device.heading(position), count=args)
+        else:
+            produced = ngettext("{count} argument set", "{count} arguments set", args).format(
+                count=args
+            )
+        return _in_parts(8, produced, position, count)
 
     def _enqueue(self) -> StepOutcome:
-        state, kernel, session = self._state, self._kernel, self.session
-        assert state is not None and kernel is not None
+        """One planned launch per part; past MAX_STEPPED_LAUNCHES the last part queues the rest."""
+        device = self._device
+        assert device is not None
         self._record.enter("launch")
-        local = tuple(session.local_size) if session.local_size else None
-        try:
-            launch = cl.enqueue_nd_range_kernel(state.queue, kernel, session.global_size, local)
-        except cl.Error as exc:
-            limits = state.limits_for(kernel)
-            rules = check_ndrange(session.global_size, local, limits, session.build_options)
-            message = launch_failure(exc, [r.message for r in rules])
-            raise StepFailed(RunError("run", message)) from None
-        self._events.append(("kernel", session.kernel, launch))
-        items = " x ".join(map(str, session.global_size))
-        if local:
+        plan, queued = device.plan, len(self._launched)
+        parts = min(len(plan), MAX_STEPPED_LAUNCHES)
+        part = queued + 1 if queued < parts - 1 else parts
+        batch = plan[queued : queued + 1] if part < parts else plan[queued:]
+        self._launched += device.enqueue(batch)
+        first = batch[0]
+        items = " x ".join(map(str, first.launch.global_size))
+        local = first.launch.local_size
+        if len(plan) == 1 and local:
             produced = gettext("1 launch queued: {items} work-items in groups of {groups}").format(
                 items=items, groups=" x ".join(map(str, local))
             )
-        else:
+        elif len(plan) == 1:
             produced = gettext(
                 "1 launch queued: {items} work-items in groups of the driver's choosing"
             ).format(items=items)
-        return StepOutcome(9, True, produced)
+        elif len(batch) == 1:
+            produced = gettext("{launch} queued: {items} work-items").format(
+                launch=first.where(), items=items
+            )
+        else:
+            produced = gettext("launches {first} to {last} of the program queued at once").format(
+                first=queued + 1, last=len(self._launched)
+            )
+        return _in_parts(9, produced, part, parts)
 
     def _finish(self) -> StepOutcome:
-        assert self._state is not None
+        assert self._state is not None and self._device is not None
         self._state.queue.finish()
-        # Profiling timestamps exist only once a command has completed.
-        for phase, name, event in self._events:
-            self._record.timing(phase, name, 0, event)
+        self._device.time(0, self._uploads, self._launched)
         kernel_ns = sum(t.duration_ns for t in self._record.timings if t.phase == "kernel")
         device_seconds = kernel_ns / 1e9
-        produced = gettext("the queue is empty; the kernel ran for {time} on the device").format(
-            time=format_seconds(device_seconds)
-        )
+        count = len(self._launched)
+        if count > 1:
+            produced = ngettext(
+                "the queue is empty; {count} launch ran for {time} on the device",
+                "the queue is empty; {count} launches ran for {time} on the device",
+                count,
+            ).format(count=count, time=format_seconds(device_seconds))
+        else:
+            produced = gettext(
+                "the queue is empty; the kernel ran for {time} on the device"
+            ).format(time=format_seconds(device_seconds))
         return StepOutcome(10, True, produced, device_seconds=device_seconds)
 
     def _read_back(self) -> StepOutcome:
-        state, build, session = self._state, self._record.build, self.session
-        assert state is not None and build is not None
-        signature = build.kernel(session.kernel)
-        assert signature is not None
-        outputs, guards = host_steps.read_back(state, self._buffers, self._record)
-        references = host_steps.check_references(session, signature, outputs, self._record)
-        ok = all(r.ok for r in references.values()) and all(g.ok for g in guards.values())
-        run = self._record.result(
-            ok=ok,
-            global_size=tuple(session.global_size),
-            local_size=tuple(session.local_size) if session.local_size else None,
-            outputs=outputs,
-            references=references,
-            guards=guards,
-        )
+        assert self._device is not None
+        run = self._device.read_back()
+        outputs, references = run.outputs, run.references
         size = format_bytes(sum(array.nbytes for array in outputs.values()))
         count = len(outputs)
         if references:
@@ -309,19 +315,11 @@ class HostStepper:
         return StepOutcome(HOST_STEP_COUNT, True, produced, run=run)
 
 
-def launch_failure(error: Exception, broken_rules: list[str]) -> str:
-    """The driver's refusal of a launch, told by the rule of the index space it broke."""
-    match = _ERROR_NAME.search(str(error))
-    code = f"CL_{match.group(1)}" if match else type(error).__name__
-    if not broken_rules:
-        return gettext("clEnqueueNDRangeKernel refused the launch with {code}: {why}").format(
-            code=code, why=plain_words(error)
-        )
-    # Translators: joins the rules of the index space that a launch broke.
-    rules = gettext("; and ").join(broken_rules)
-    return gettext("clEnqueueNDRangeKernel refused the launch with {code}, because {rule}").format(
-        code=code, rule=rules
-    )
+def _in_parts(number: int, produced: str, part: int, parts: int) -> StepOutcome:
+    """A step done in `parts` parts; one part is the step done whole (0 of 0)."""
+    if parts == 1:
+        part = parts = 0
+    return StepOutcome(number, True, produced, part=part, parts=parts)
 
 
 class StepKeeper:

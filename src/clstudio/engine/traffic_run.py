@@ -11,7 +11,8 @@ import time
 import numpy as np
 
 from clstudio.common import RunError, RunResult, gettext
-from clstudio.engine.run import Cancelled, Engine, Progress
+from clstudio.engine.device_program import Cancelled
+from clstudio.engine.run import Engine, Progress
 from clstudio.traffic import LOG_ARG, LogReading, TrafficPlan, TrafficResult
 
 ATTEMPTS = 4  # runs with a doubled stride before a log that overflows is given up

@@ -1,7 +1,9 @@
-"""Checks every launch of a program against its kernel and device before any runs.
+"""Checks every launch of a program against its kernel and device before any runs: the
+one check of a session before it runs.
 
-Each launch is checked as the one-launch session it amounts to, and each message says
-which launch it is about ("launch 2 of 3, kernel `scan_blocks`: ...").
+Each launch is checked as the one-launch session it amounts to, and in a program of
+several launches each message says which launch it is about ("launch 2 of 3, kernel
+`scan_blocks`: ..."); a program of one launch speaks as `validate` does.
 """
 
 from __future__ import annotations
@@ -24,13 +26,17 @@ from clstudio.session import (
 from clstudio.validation.validate import validate
 
 
-def launch_session(session: Session, launch: Launch, signature: KernelSignature) -> Session:
-    """The one-launch session a launch of the program amounts to."""
+def launch_session(
+    session: Session, launch: Launch, signature: KernelSignature, unbound: tuple[str, ...] = ()
+) -> Session:
+    """The one-launch session a launch of the program amounts to, holding also the
+    session's `unbound` arguments (for `validate` to name as the kernel's strays)."""
     params = tuple(info.name for info in signature.args)
+    args = launch_args(session.args, launch, params)
     return replace(
         session,
         launches=(replace(launch, args={}),),
-        args=launch_args(session.args, launch, params),
+        args=args | {name: session.args[name] for name in unbound},
     )
 
 
@@ -78,12 +84,14 @@ def validate_program(
     session: Session,
     signatures: Mapping[str, KernelSignature],
     limits_for: Callable[[str], DeviceLimits],
+    index_space: bool = True,
 ) -> list[RunError]:
     """All problems of all launches, in launch order; empty when the program may run.
 
     `signatures` and `limits_for` answer for every kernel the launches name.
     """
-    return [error for _, error in program_problems(session, signatures, limits_for)]
+    found = program_problems(session, signatures, limits_for, index_space)
+    return [error for _, error in found]
 
 
 def program_problems(
@@ -94,31 +102,40 @@ def program_problems(
 ) -> list[tuple[int, RunError]]:
     """validate_program's problems, each with the 1-based launch it is about (0: none).
 
-    Step mode leaves out the index space, as `validate` does for one launch.
+    Step mode leaves out the index space (see `validate`).
 
     A problem about an argument names the session's argument the launch passes, so the
     form marks that row; a launch of a kernel the program lacks is one problem, and so is
     a group's swap of two buffers that differ in type or shape.
     """
     launches = leaf_launches(session.launches)
+    several = len(launches) > 1
     problems: list[tuple[int, RunError]] = []
-    used: set[str] = set()
+    used = {
+        name
+        for launch in launches
+        for info in (signatures[launch.kernel].args if launch.kernel in signatures else ())
+        if (name := bound_name(launch, info.name)) is not None
+    }
+    # One launch names what it leaves out as its kernel's strays, as `validate` does.
+    unbound = () if several else tuple(n for n in session.args if n not in used)
     for position, launch in enumerate(launches, 1):
-        heading = launch_heading(position, len(launches), launch.kernel)
         signature = signatures.get(launch.kernel)
         if signature is None:
             names = ", ".join(signatures) or gettext("none")
             missing = gettext("{launch}: the program has no such kernel; it defines: {names}")
+            heading = launch_heading(position, len(launches), launch.kernel)
             error = RunError("validate", missing.format(launch=heading, names=names))
             problems.append((position, error))
             continue
-        used.update(filter(None, (bound_name(launch, info.name) for info in signature.args)))
-        view = launch_session(session, launch, signature)
+        view = launch_session(session, launch, signature, unbound)
         for problem in validate(view, signature, limits_for(launch.kernel), index_space):
-            message = f"{heading}: {problem.message}"
+            message = problem.message
+            if several:
+                message = f"{launch_heading(position, len(launches), launch.kernel)}: {message}"
             argument = problem.argument and bound_name(launch, problem.argument)
             problems.append((position, replace(problem, message=message, argument=argument)))
-    for name in session.args:
+    for name in session.args if several else ():
         if name not in used:
             unused = gettext(
                 "argument '{name}' is passed to no launch; name it in a launch's args, or remove it"

@@ -39,14 +39,14 @@ class Job:
     limit_s: float
     blame: str  # whom a crash is blamed on: "kernel", "compiler" or "driver"
     kernel: str = ""  # set for runs, whose timeout is told by the step it hit
-    # A program's launch by its number in the run (the worker's `launch`); None for one launch.
+    # A program's launch by its number in the run (the worker's `launch`, which the engine
+    # tells only for a launch among several); None for a job that runs no kernel.
     launch_at: Callable[[int], PlannedLaunch | None] | None = None
 
 
 def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
-    """The job of running `session`'s kernel, or its program, whose launches have names."""
-    launch_at = program_launch_at(session) if not session.is_single_launch else None
-    return Job(doing, limit_s, "kernel", session.kernel, launch_at)
+    """The job of running `session`'s program, whose launches have names."""
+    return Job(doing, limit_s, "kernel", session.kernel, program_launch_at(session))
 
 
 @dataclass(frozen=True)
@@ -138,11 +138,10 @@ def failed_build(stopped: Stopped, options: str, seconds: float) -> BuildResult:
 
 
 def failed_compile(stopped: Stopped, session: Session) -> CompileResult:
-    local = tuple(session.local_size) if session.local_size else None
     return unfinished_compile(
         session.kernel,
         session.build_options,
-        local,
+        session.local_size,
         session.source,
         stopped.stage,
         stopped.message,
