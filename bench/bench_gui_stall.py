@@ -22,6 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 
+from clstudio.common import RunResult
 from clstudio.engine.run import Engine
 from clstudio.session.format import load_session
 from clstudio.ui.app import create_application
@@ -124,8 +125,12 @@ def main() -> None:
         idle.append(probe.stop())
 
         loop = QEventLoop()
-        results = []
-        window.runner.finished.connect(lambda _job, result: results.append(result))
+        results: list[RunResult] = []
+
+        def answered(_job: object, result: RunResult, results: list[RunResult] = results) -> None:
+            results.append(result)
+
+        window.runner.finished.connect(answered)
         window.runner.finished.connect(loop.quit)
         started = time.perf_counter()
         probe.start()
@@ -136,6 +141,7 @@ def main() -> None:
         wait(1000)  # the panels draw the result meanwhile
         showing.append(probe.stop())
         window.runner.finished.disconnect(loop.quit)
+        window.runner.finished.disconnect(answered)
         result = results[0]
         assert result.ok, result.error
         kernel_s.append(result.kernel_times_ns()[0] * 1e-9)
