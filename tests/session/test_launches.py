@@ -14,6 +14,7 @@ from clstudio.session import (
     SessionError,
     parse_session,
     planned_launches,
+    reread_buffers,
     session_to_dict,
 )
 
@@ -165,3 +166,16 @@ def test_hostile_programs_are_refused_unrun() -> None:
         deep = [deep]
     assert "launches[0]" in refusal(program(launches=deep))
     assert "launches: expected a list" in refusal(program(launches={"kernel": "add"}))
+
+
+def test_only_a_buffer_a_later_launch_may_read_is_reread() -> None:
+    """Runs and exported programs make these read-write; each other `out` stays write-only."""
+    params = {"add": ("a", "b", "c"), "scale": ("src", "dst")}
+    first = Launch("add", (8,), None, {"c": "d"})
+    then = Launch("scale", (8,), None, {"src": "d", "dst": "e"})
+    assert reread_buffers((first, then), params.__getitem__) == {"d"}
+    assert reread_buffers((Launch("add", (8,)),), params.__getitem__) == set()
+    looped = LaunchGroup((Launch("add", (8,)),), iterations=3)
+    assert reread_buffers((looped,), params.__getitem__) == {"a", "b", "c"}
+    swapped = LaunchGroup((Launch("scale", (8,)),), swaps=(("src", "dst"),))
+    assert reread_buffers((swapped,), params.__getitem__) == {"src", "dst"}

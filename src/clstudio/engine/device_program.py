@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -43,8 +42,6 @@ from clstudio.session import (
     ArgSpec,
     BufferArg,
     ImageArg,
-    Launch,
-    LaunchGroup,
     LocalArg,
     NullArg,
     PlannedLaunch,
@@ -56,6 +53,7 @@ from clstudio.session import (
     launch_args,
     leaf_launches,
     planned_launches,
+    reread_buffers,
 )
 from clstudio.validation import check_ndrange, launch_heading, program_signature, validate_program
 
@@ -145,7 +143,7 @@ class DeviceProgram:
         """clCreateBuffer and clCreateImage once for every launch (see host_steps)."""
         merged = program_signature(self.session, self.launches, self.signatures)
         self._merged = merged
-        session = _read_write(self.session, self.launches, self.signatures)
+        session = _read_write(self.session, self.signatures)
         self.buffers = host_steps.create_buffers(
             session, merged, self._state, self._record, contents, pool
         )
@@ -343,24 +341,14 @@ class DeviceProgram:
         return f"{info.name} = {spec.value} ({info.type_name})"
 
 
-def _read_write(
-    session: Session, launches: list[Launch], signatures: dict[str, KernelSignature]
-) -> Session:
-    """`out` buffers that a later launch may read made read-write: those more than one
-    planned launch passes, or that a swap moves (a kernel reading a write-only buffer is an
-    error Oclgrind reports). A buffer only one launch passes stays write-only."""
-    passes: Counter[str] = Counter()
-    shared: set[str] = set()
-    for entry in session.launches:
-        group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
-        for launch in group.launches:
-            signature = signatures.get(launch.kernel)
-            for info in signature.args if signature else ():
-                name = bound_name(launch, info.name)
-                if name is not None:
-                    passes[name] += group.iterations
-        shared.update(name for pair in group.swaps for name in pair)
-    shared |= {name for name, count in passes.items() if count > 1}
+def _read_write(session: Session, signatures: dict[str, KernelSignature]) -> Session:
+    """The session with its `out` buffers that a later launch may read made read-write."""
+
+    def parameters(kernel: str) -> tuple[str, ...]:
+        signature = signatures.get(kernel)
+        return tuple(info.name for info in signature.args) if signature else ()
+
+    shared = reread_buffers(session.launches, parameters)
     made = {
         name: replace(spec, access="inout")
         for name, spec in session.args.items()

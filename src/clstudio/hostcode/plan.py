@@ -45,6 +45,7 @@ from clstudio.session import (
     filled_with_zeros,
     initial_contents,
     leaf_launches,
+    reread_buffers,
 )
 from clstudio.validation import program_signature
 
@@ -205,8 +206,10 @@ def make_plan(
     """
     known = dict(signatures or {}) or {signature.name: signature}
     groups = launch_groups(session, known)
-    # What one launch writes the next may read, as the engine makes it.
-    reread = launches_per_run(groups) > 1
+    # What a later launch may read is made read-write, as the engine makes it.
+    reread = reread_buffers(
+        session.launches, lambda kernel: [info.name for info in known[kernel].args]
+    )
     signature = program_signature(session, leaf_launches(session.launches), known)
     args = []
     for index, info in enumerate(signature.args):
@@ -217,7 +220,7 @@ def make_plan(
                     argument=info.name, kernel=session.kernel
                 )
             )
-        args.append(_arg_plan(index, info, spec, session, reread))
+        args.append(_arg_plan(index, info, spec, session, info.name in reread))
     by_name = {a.name: a for a in args}
     references = []
     for name, ref in session.references.items():

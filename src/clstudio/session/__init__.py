@@ -60,6 +60,7 @@ from clstudio.session.launches import (
     leaf_launches,
     map_launches,
     planned_launches,
+    reread_buffers,
     swapped_names,
 )
 from clstudio.session.properties import own_copy, title_of, with_description, with_title
@@ -129,6 +130,7 @@ __all__ = [
     "read_object",
     "read_string",
     "relocated",
+    "reread_buffers",
     "save_session",
     "session_to_dict",
     "size_name_problem",

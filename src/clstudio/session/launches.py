@@ -8,7 +8,8 @@ device between launches; a launch names only what differs from the session.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,6 +49,7 @@ __all__ = [
     "map_launches",
     "planned_launches",
     "read_launches",
+    "reread_buffers",
     "swapped_names",
     "with_launch_size",
 ]
@@ -368,6 +370,24 @@ def bound_name(launch: Launch, param: str) -> str | None:
     """The session argument a parameter stands for, or None for a scalar of the launch."""
     binding = launch.args.get(param, param)
     return binding if isinstance(binding, str) else None
+
+
+def reread_buffers(
+    entries: tuple[Launch | LaunchGroup, ...], parameters: Callable[[str], Sequence[str]]
+) -> set[str]:
+    """The session buffers a later launch may read: those more than one planned launch
+    passes, or that a swap moves. Runs and exported programs make these read-write even
+    when the session says `out` (a kernel reading a write-only buffer is an error Oclgrind
+    reports); `parameters` names each kernel's parameters."""
+    passes: Counter[str] = Counter()
+    for entry in entries:
+        group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
+        for launch in group.launches:
+            for param in parameters(launch.kernel):
+                name = bound_name(launch, param)
+                if name is not None:
+                    passes[name] += group.iterations
+    return swapped_names(entries) | {name for name, count in passes.items() if count > 1}
 
 
 def swapped_names(entries: tuple[Launch | LaunchGroup, ...]) -> set[str]:
