@@ -62,7 +62,7 @@ class ArgsPanel(QWidget):
     show_values and show_state only display, never emit."""
 
     argEdited = Signal(str, object)
-    launchEditRequested = Signal(object)
+    launchEditRequested = Signal(LaunchEdit)
     rangeEdited = Signal(object)
     sizesEdited = Signal(object)
     sizeSuggestionAccepted = Signal()

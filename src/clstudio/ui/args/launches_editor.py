@@ -120,7 +120,7 @@ class GroupBox(QFrame):
 class LaunchesEditor(QWidget):
     """`editRequested(LaunchEdit)` on every edit by the user; show_* only display."""
 
-    editRequested = Signal(object)
+    editRequested = Signal(LaunchEdit)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -22,10 +22,10 @@ Command = Callable[[DebugDriver], DebugStop]
 class DebugController(QObject):
     """Owns the driver of the one debug run there may be; the dock only asks."""
 
-    debugStarted = Signal(object)  # the DebugPlan
+    debugStarted = Signal(DebugPlan)
     busyChanged = Signal(bool)  # a command is running in the simulator
-    paused = Signal(object)  # PausedState
-    debugEnded = Signal(object)  # the last DebugStop: why the run ended
+    paused = Signal(PausedState)
+    debugEnded = Signal(DebugStop)  # the last stop: why the run ended
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -61,7 +61,7 @@ def single_device_inventory(inventory: DeviceInventory, device: DeviceInfo) -> D
 class DevicePanel(QWidget):
     """Shows the inventory; emits `deviceChosen` when the user picks a device for runs."""
 
-    deviceChosen = Signal(object)  # DeviceInfo
+    deviceChosen = Signal(DeviceInfo)
     rediscoverRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:

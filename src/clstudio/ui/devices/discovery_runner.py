@@ -7,23 +7,20 @@ process can take over later without the panels noticing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from clstudio.devices import DeviceInventory
 from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
-if TYPE_CHECKING:
-    from clstudio.devices import DeviceInventory
-
-DiscoverFn = Callable[[], "DeviceInventory"]
+DiscoverFn = Callable[[], DeviceInventory]
 
 
 class DiscoveryRunner(QObject):
     """Runs `discover` on a pool thread; only the newest search's answer is reported."""
 
     started = Signal()
-    finished = Signal(object)  # DeviceInventory
+    finished = Signal(DeviceInventory)
     failed = Signal(str)  # the traceback of an unexpected exception
 
     def __init__(self, discover: DiscoverFn, parent: QObject | None = None) -> None:

@@ -23,7 +23,7 @@ class PeaksController(QObject):
 
     measuringStarted = Signal()
     progressed = Signal(int, int, str)  # a PeakStep
-    measured = Signal(object)  # PeakReport
+    measured = Signal(PeakReport)
     failed = Signal(str)
     # peaks.json was damaged and renamed, or is newer and was not written: the line saying so
     messageRaised = Signal(str)

@@ -43,7 +43,7 @@ def group_title(test: str) -> str:
 class PeaksView(QWidget):
     """show_device(device, report) displays; measureRequested / stopRequested are intents."""
 
-    measureRequested = Signal(object)  # DeviceInfo
+    measureRequested = Signal(DeviceInfo)
     stopRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -26,7 +26,7 @@ class BuildController(QObject):
     """Builds the newest source through an injected Builder; reports only the newest result."""
 
     buildStarted = Signal(int)  # the generation being built
-    buildFinished = Signal(object)  # BuildResult of the current text
+    buildFinished = Signal(BuildResult)  # of the current text
     buildCrashed = Signal(str)  # the backend raised: its traceback
 
     def __init__(

@@ -42,7 +42,7 @@ class EditorPanel(QWidget):
     optionsChanged = Signal(str)
     kernelChosen = Signal(str)
     buildStarted = Signal(int)
-    buildFinished = Signal(object)  # BuildResult of the current text
+    buildFinished = Signal(BuildResult)  # of the current text
     buildCrashed = Signal(str)  # the backend raised: its traceback
     problemActivated = Signal(int, int)  # line, column
 

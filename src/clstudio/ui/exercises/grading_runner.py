@@ -19,7 +19,7 @@ class CheckRunner(QObject):
     """One check at a time."""
 
     progressChanged = Signal(int, int, str)  # steps done, steps in all, what runs now
-    checkFinished = Signal(object)  # CheckReport
+    checkFinished = Signal(CheckReport)
     checkFailed = Signal(str)  # the traceback of a bug in CL Studio
 
     def __init__(

@@ -22,8 +22,8 @@ def shown_description(description: str) -> str:
 class FileMenus(QObject):
     """Keeps the two submenus current; choosing an entry emits an intent."""
 
-    openRequested = Signal(object)  # Path
-    exampleRequested = Signal(object, str)  # Path, title
+    openRequested = Signal(Path)
+    exampleRequested = Signal(Path, str)  # and its title
 
     def __init__(self, recent: QMenu, examples: QMenu, settings: AppSettings) -> None:
         super().__init__(recent)

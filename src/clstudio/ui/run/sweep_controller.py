@@ -28,7 +28,7 @@ SweepStep = tuple[int, int, tuple[int, ...] | None, SweepResult | None]
 class SweepController(QObject):
     """Answers the panel's intents; the session and device are read when a sweep starts."""
 
-    sweepFinished = Signal(object)  # SweepResult, shown in the panel
+    sweepFinished = Signal(SweepResult)  # shown in the panel
 
     def __init__(
         self,

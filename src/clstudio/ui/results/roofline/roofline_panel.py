@@ -80,7 +80,7 @@ class RooflinePanel(QWidget):
     `measureOperationsRequested(session)` for counts, which come back to show_counts."""
 
     measurePeaksRequested = Signal(str)  # the device's name
-    measureOperationsRequested = Signal(object)  # the latest run's Session
+    measureOperationsRequested = Signal(Session)  # the latest run's
     stopMeasuringRequested = Signal()
 
     def __init__(
