@@ -66,10 +66,6 @@
         <translation>在结束前被停止</translation>
     </message>
     <message>
-        <source>Failed at stage &apos;{stage}&apos;</source>
-        <translation>在“{stage}”阶段失败</translation>
-    </message>
-    <message>
         <source>argument &apos;{argument}&apos;, line {line}</source>
         <translation>参数“{argument}”，第 {line} 行</translation>
     </message>

@@ -38,6 +38,7 @@ from clstudio.common.results import (
     PHASES,
     BuildResult,
     Diagnostic,
+    ErrorStage,
     GuardReport,
     KernelArgInfo,
     KernelSignature,
@@ -48,6 +49,7 @@ from clstudio.common.results import (
     Step,
     StepOutcome,
     Timing,
+    error_stage,
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.struct_types import (
@@ -110,6 +112,7 @@ __all__ = [
     "BuildResult",
     "Diagnostic",
     "ElementType",
+    "ErrorStage",
     "GuardReport",
     "KernelArgInfo",
     "KernelSignature",
@@ -139,6 +142,7 @@ __all__ = [
     "build_options_problem",
     "current_language",
     "declared_struct_name",
+    "error_stage",
     "escape_controls",
     "escaped_output",
     "format_bytes",

@@ -6,10 +6,13 @@ No pyopencl object ever appears here; everything pickles and serialises.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 import numpy as np
 
-ERROR_STAGES = ("load", "build", "validate", "run", "timeout", "crash", "cancelled")
+# Where a run stopped, in the order a run goes through them.
+ErrorStage = Literal["load", "build", "validate", "run", "timeout", "crash", "cancelled"]
+ERROR_STAGES: tuple[ErrorStage, ...] = get_args(ErrorStage)
 # Of a Timing, in the order a run goes through them; "fill" is an output set to zeros on
 # the device (clEnqueueFillBuffer), "upload" a copy from the host.
 PHASES = ("upload", "fill", "kernel", "download")
@@ -78,10 +81,15 @@ class BuildResult:
 class RunError:
     """What went wrong, in words a learner understands, and where."""
 
-    stage: str  # one of ERROR_STAGES
+    stage: ErrorStage
     message: str
     argument: str | None = None  # the offending argument, when one is to blame
     line: int | None = None  # the offending source line, for build errors
+
+
+def error_stage(value: object) -> ErrorStage:
+    """A stage read from another process's words; one it does not name is "run"."""
+    return next((stage for stage in ERROR_STAGES if stage == value), "run")
 
 
 @dataclass(frozen=True)

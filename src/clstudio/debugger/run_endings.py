@@ -3,7 +3,7 @@ the user, silent past the time limit, gone without a word, or ended as its proce
 
 from __future__ import annotations
 
-from clstudio.common import RunError, gettext
+from clstudio.common import RunError, error_stage, gettext
 from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG
 from clstudio.debugger.debug_results import ENDED, FINISHED, DebugStop
 
@@ -40,7 +40,7 @@ def status_error(status: dict[str, object]) -> RunError | None:
         return None
     line = error.get("line")
     return RunError(
-        str(error.get("stage", "run")),
+        error_stage(error.get("stage")),
         str(error.get("message", "")),
         line=line if isinstance(line, int) else None,
     )

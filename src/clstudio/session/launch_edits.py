@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from clstudio.common import gettext
 from clstudio.session.args import ArgSpec, BufferArg
@@ -23,6 +24,7 @@ from clstudio.session.launches import (
 from clstudio.session.sizes import Path, SizeLinks
 
 Entries = tuple[Launch | LaunchGroup, ...]
+LaunchEditKind = Literal["add", "add_to_group", "remove", "move", "set", "group"]
 
 __all__ = [
     "LaunchEdit",
@@ -42,7 +44,7 @@ class LaunchEdit:
     replaces the one at `position`), "group" (`iterations` and `swaps` of `entry`, 0-based).
     """
 
-    kind: str
+    kind: LaunchEditKind
     position: int = 0
     entry: int = 0
     delta: int = 0

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from clstudio.common import RunError
+from clstudio.common import ErrorStage, RunError
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
-STAGE_HEADLINES = {  # shown translated, in the context "ErrorText"
+STAGE_HEADLINES: dict[ErrorStage, str] = {  # shown translated, in the context "ErrorText"
     "load": QT_TRANSLATE_NOOP("ErrorText", "The inputs could not be prepared"),
     "build": QT_TRANSLATE_NOOP("ErrorText", "The kernel did not build"),
     "validate": QT_TRANSLATE_NOOP("ErrorText", "Not run: the setup needs fixing"),
@@ -24,12 +24,7 @@ def error_text(error: RunError) -> str:
 
     The engine's message comes translated by the core already.
     """
-    if error.stage in STAGE_HEADLINES:
-        headline = QCoreApplication.translate("ErrorText", STAGE_HEADLINES[error.stage])
-    else:
-        headline = QCoreApplication.translate("ErrorText", "Failed at stage '{stage}'").format(
-            stage=error.stage
-        )
+    headline = QCoreApplication.translate("ErrorText", STAGE_HEADLINES[error.stage])
     if error.argument and error.line is not None:
         place = QCoreApplication.translate("ErrorText", "argument '{argument}', line {line}")
     elif error.argument:

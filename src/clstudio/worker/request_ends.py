@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
+from typing import Literal
 
 from clstudio.common import (
     BuildResult,
@@ -53,7 +54,7 @@ def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
 class Stopped:
     """A request that ended without an answer: its stage and the message for the user."""
 
-    stage: str  # "timeout", "cancelled" or "crash"
+    stage: Literal["timeout", "cancelled", "crash"]
     message: str
 
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QLabel, QTextEdit, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step
+from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step, error_stage
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
 from clstudio.session.format import Session
@@ -148,7 +148,8 @@ def test_error_banner_says_stage_place_and_message(qtbot: QtBot) -> None:
     banner.set_error(None)
     assert not banner.isVisible()
     assert error_text(RunError("crash", "signal 11")) == "The worker process crashed: signal 11"
-    assert error_text(RunError("odd", "?")) == "Failed at stage 'odd': ?"
+    # A stage another process names that CL Studio does not know reads as a failed run.
+    assert error_text(RunError(error_stage("odd"), "?")) == "The run failed: ?"
 
 
 def test_a_timeout_banner_in_a_short_pane_shows_every_line_and_names_the_time_limit(
