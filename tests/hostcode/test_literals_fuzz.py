@@ -28,7 +28,16 @@ from clstudio.hostcode.literals import (
     python_docstring_line,
     python_string,
 )
-from clstudio.session import ArgSpec, BufferArg, Launch, Reference, ScalarArg, Session
+from clstudio.session import (
+    ACCESS_MODES,
+    ArgSpec,
+    BufferArg,
+    Launch,
+    Reference,
+    ScalarArg,
+    Session,
+    choice_of,
+)
 
 # Characters that have ended literals and lines before, and ordinary ones around them.
 NASTY = [*"\\\"'?*/#\n\r\t\x00\x0b\x0c\x1b\x7f\x85\u2028\u2029\ufeff{}%", "??/", '"""']
@@ -150,14 +159,15 @@ def random_session(rng: random.Random) -> tuple[Session, KernelSignature]:
     infos: list[KernelArgInfo] = []
     args: dict[str, ArgSpec] = {}
     for name in names:
-        kind = rng.choice(["in", "out", "inout", "float", "int"])
-        if kind in ("float", "int"):
+        kind = rng.choice(["float", "int", *ACCESS_MODES])
+        access = choice_of(kind, ACCESS_MODES)
+        if access is None:
             infos.append(KernelArgInfo(name, kind, "private", "none", False))
             args[name] = ScalarArg(rng.randint(-5, 5))
         else:
-            infos.append(KernelArgInfo(name, "float*", "global", "none", kind == "in"))
+            infos.append(KernelArgInfo(name, "float*", "global", "none", access == "in"))
             size = rng.choice([4, 100])
-            args[name] = BufferArg(parse_element_type("float32"), (size,), access=kind)
+            args[name] = BufferArg(parse_element_type("float32"), (size,), access=access)
     usable = [n for n in names if n.isidentifier() and not keyword.iskeyword(n) and n != "np"]
     references = {
         name: Reference(" + ".join(rng.sample(usable, min(3, len(usable)))) + " # c")

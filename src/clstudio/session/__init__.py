@@ -2,6 +2,7 @@
 
 from clstudio.devices import DeviceSelector
 from clstudio.session.args import (
+    ACCESS_MODES,
     ADDRESSING_MODES,
     FILTER_MODES,
     IMAGE_ACCESS_MODES,
@@ -12,6 +13,7 @@ from clstudio.session.args import (
     ContentsError,
     ImageArg,
     Init,
+    InitKind,
     LocalArg,
     NullArg,
     SamplerArg,
@@ -26,6 +28,7 @@ from clstudio.session.fields import (
     MAX_ITEMS,
     SessionError,
     check_keys,
+    choice_of,
     read_int,
     read_npy_header,
     read_number,
@@ -70,6 +73,7 @@ from clstudio.session.sizes import Path as SizePath
 from clstudio.session.sizes import path_text, size_name_problem, with_sizes, without_stale_links
 
 __all__ = [
+    "ACCESS_MODES",
     "ADDRESSING_MODES",
     "CHANNEL_ORDERS",
     "CHANNEL_TYPES",
@@ -89,6 +93,7 @@ __all__ = [
     "GalleryError",
     "ImageArg",
     "Init",
+    "InitKind",
     "IterationArg",
     "Launch",
     "LaunchBinding",
@@ -107,6 +112,7 @@ __all__ = [
     "apply_launch_edit",
     "bound_name",
     "check_keys",
+    "choice_of",
     "contents_problem",
     "examples",
     "filled_with_zeros",

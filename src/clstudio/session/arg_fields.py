@@ -22,6 +22,7 @@ from clstudio.session.args import (
     BufferArg,
     ImageArg,
     Init,
+    InitKind,
     LocalArg,
     NullArg,
     SamplerArg,
@@ -32,7 +33,9 @@ from clstudio.session.args import (
 from clstudio.session.fields import (
     MAX_DIMS,
     MAX_ITEMS,
+    Choice,
     check_keys,
+    choice_of,
     describe,
     fail,
     read_bool,
@@ -188,14 +191,17 @@ def _read_sampler(obj: dict[str, Any], where: str) -> SamplerArg:
     return sampler
 
 
-def _read_choice(value: object, where: str, choices: tuple[str, ...], or_null: bool = False) -> str:
-    if not isinstance(value, str) or value not in choices:
+def _read_choice(
+    value: object, where: str, choices: tuple[Choice, ...], or_null: bool = False
+) -> Choice:
+    chosen = choice_of(value, choices)
+    if chosen is None:
         if or_null:
             problem = gettext("expected one of {choices} or null, got {value}")
         else:
             problem = gettext("expected one of {choices}, got {value}")
         fail(where, problem.format(choices=", ".join(choices), value=describe(value)))
-    return value
+    return chosen
 
 
 def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | float, ...]:
@@ -212,8 +218,8 @@ def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | f
     return read_number(value, where)
 
 
-_INIT_WORDS = ("zeros", "ones", "arange", "uninitialised")
-_INIT_OBJECTS = ("fill", "random", "normal", "values", "file", "image")
+_INIT_WORDS: tuple[InitKind, ...] = ("zeros", "ones", "arange", "uninitialised")
+_INIT_OBJECTS: tuple[InitKind, ...] = ("fill", "random", "normal", "values", "file", "image")
 
 
 def _read_init(
@@ -229,10 +235,11 @@ def _read_init(
         [*(f'"{w}"' for w in _INIT_WORDS), *(f'{{"{k}": ...}}' for k in _INIT_OBJECTS)]
     )
     if isinstance(value, str):
-        if value not in _INIT_WORDS:
+        word = choice_of(value, _INIT_WORDS)
+        if word is None:
             problem = gettext("unknown init {init}; expected one of {forms}")
             fail(where, problem.format(init=repr(value), forms=forms))
-        return Init(value)
+        return Init(word)
     if not isinstance(value, dict):
         problem = gettext("expected one of {choices}, got {value}")
         fail(where, problem.format(choices=forms, value=describe(value)))

@@ -7,7 +7,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 
@@ -15,7 +15,7 @@ from clstudio.common import ElementType, NpyError, StructType, gettext, load_arr
 from clstudio.session.fields import MAX_DIMS, count_text
 from clstudio.session.sample_images import sample_gray, sample_image
 
-INIT_KINDS = (
+InitKind = Literal[
     "zeros",
     "ones",
     "arange",
@@ -26,14 +26,21 @@ INIT_KINDS = (
     "file",
     "image",
     "uninitialised",
-)
+    "fields",
+]
+# The kinds of a buffer of numbers; a buffer of structs takes "fields" (or zeros).
+INIT_KINDS: tuple[InitKind, ...] = tuple(k for k in get_args(InitKind) if k != "fields")
 # No host data: the buffer is created and never written from the host, so it holds
 # whatever the device leaves there (check mode reports the kernel's reads of it).
-UNINITIALISED = "uninitialised"
-ACCESS_MODES = ("in", "out", "inout")
-IMAGE_ACCESS_MODES = ("read_only", "write_only")
-ADDRESSING_MODES = ("none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat")
-FILTER_MODES = ("nearest", "linear")
+UNINITIALISED: InitKind = "uninitialised"
+BufferAccess = Literal["in", "out", "inout"]
+ACCESS_MODES: tuple[BufferAccess, ...] = get_args(BufferAccess)
+ImageAccess = Literal["read_only", "write_only"]
+IMAGE_ACCESS_MODES: tuple[ImageAccess, ...] = get_args(ImageAccess)
+Addressing = Literal["none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat"]
+ADDRESSING_MODES: tuple[Addressing, ...] = get_args(Addressing)
+FilterMode = Literal["nearest", "linear"]
+FILTER_MODES: tuple[FilterMode, ...] = get_args(FilterMode)
 
 
 class ContentsError(ValueError):
@@ -52,7 +59,7 @@ class Init:
     uninitialised: no host data, never uploaded (its host array is only a container).
     """
 
-    kind: str = "zeros"
+    kind: InitKind = "zeros"
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -63,7 +70,7 @@ class BufferArg:
     dtype: ElementType
     shape: tuple[int, ...]
     init: Init = Init()
-    access: str | None = None  # None: "in" for a const pointer, "inout" otherwise
+    access: BufferAccess | None = None  # None: "in" for a const pointer, "inout" otherwise
     kind: str = field(default="buffer", init=False)
 
     @property
@@ -123,7 +130,7 @@ class ImageArg:
     order: str = "RGBA"  # "R" or "RGBA" (sample_images.CHANNEL_ORDERS)
     channel_type: str = "uint8"  # "uint8" or "float32" (sample_images.CHANNEL_TYPES)
     init: Init = Init()
-    access: str | None = None  # None: from the kernel's read_only or write_only
+    access: ImageAccess | None = None  # None: from the kernel's read_only or write_only
     kind: str = field(default="image", init=False)
 
     @property
@@ -149,8 +156,8 @@ class SamplerArg:
     """A `sampler_t` argument: how a kernel's image reads treat coordinates."""
 
     normalized_coords: bool = False
-    addressing: str = "clamp_to_edge"  # one of ADDRESSING_MODES
-    filter: str = "nearest"  # one of FILTER_MODES
+    addressing: Addressing = "clamp_to_edge"
+    filter: FilterMode = "nearest"
     kind: str = field(default="sampler", init=False)
 
 

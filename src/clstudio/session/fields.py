@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import numpy as np
 
@@ -69,6 +69,14 @@ def count_text(number: int) -> str:
     if number < 0:
         return gettext("a negative number of about {digits} digits").format(digits=digits)
     return gettext("a number of about {digits} digits").format(digits=digits)
+
+
+Choice = TypeVar("Choice", bound=str)
+
+
+def choice_of(value: object, choices: tuple[Choice, ...]) -> Choice | None:
+    """`value` as one of `choices`, typed as they are; None when it is none of them."""
+    return next((choice for choice in choices if choice == value), None)
 
 
 def check_keys(

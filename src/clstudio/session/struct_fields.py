@@ -105,8 +105,8 @@ def read_struct_init(
     value: object, where: str, struct: StructType, count: int, read_init: InitReader
 ) -> Init:
     """A struct buffer's contents: "zeros", or {"fields": {field: contents}}; others zero."""
-    if value in ("zeros", "uninitialised"):
-        return Init(str(value))
+    if value == "zeros" or value == "uninitialised":
+        return Init(value)
     if not isinstance(value, dict) or list(value) != ["fields"]:
         problem = gettext(
             'a buffer of struct {struct} starts as "zeros", "uninitialised" or '

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import ElementType
-from clstudio.session import INIT_KINDS, SAMPLE_IMAGES, Init
+from clstudio.session import INIT_KINDS, SAMPLE_IMAGES, Init, InitKind
 from clstudio.ui.args.number_fields import NumberField, mark_invalid
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.validation import DEFAULT_PICTURE
@@ -56,7 +56,11 @@ PICTURE_LABELS = {
     "mandelbrot": QT_TRANSLATE_NOOP("InitEditor", "mandelbrot"),
 }
 _DEFAULTS = {"fill": {"value": 0}, "random": {"low": 0, "high": 1}, "normal": {"mean": 0, "std": 1}}
-_FIELDS = {"fill": ("value",), "random": ("low", "high"), "normal": ("mean", "std")}
+_FIELDS: dict[InitKind, tuple[str, ...]] = {
+    "fill": ("value",),
+    "random": ("low", "high"),
+    "normal": ("mean", "std"),
+}
 
 
 def parse_values(text: str) -> list[Any] | None:
