@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,12 +11,11 @@ from typing import Any
 import pytest
 
 from clstudio.engine.run import run_session
-from clstudio.hostcode import export_program, host_program
-from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
+from clstudio.hostcode import host_program
 from clstudio.session.args import NullArg
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.worker.check_client import CheckClient
-from hostcode.pocl_gallery import ON_POCL
+from hostcode.exported_programs import export_both
 
 SOURCE = """\
 __kernel void k(__global const float *bias, __global float *out, const int use)
@@ -120,19 +118,7 @@ def test_exports_pass_null_and_run(tmp_path: Path) -> None:
     )
     c = host_program(session, signature, "c").text
     assert "clSetKernelArg(kernel, 0, sizeof(cl_mem), NULL); /* bias: NULL */" in c
-    export_program(session, signature, "python", tmp_path / "py", ON_POCL)
-    export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL_PLATFORM)
-    build = subprocess.run(
-        ["make", "-s", "-C", str(tmp_path / "c"), "CFLAGS=-O2 -Wall -Wextra -Werror"],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    commands = (
-        [sys.executable, str(tmp_path / "py" / "main.py")],
-        [str(tmp_path / "c" / "run.sh")],
-    )
-    for command in commands:
+    for command in export_both(session, signature, tmp_path).values():
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "out: ok" in done.stdout

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,14 +13,13 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from clstudio.engine.run import run_session
-from clstudio.hostcode import export_program, host_program
-from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
+from clstudio.hostcode import host_program
 from clstudio.reporting import FinishedRun
 from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.worker.check_client import CheckClient
-from hostcode.pocl_gallery import ON_POCL
+from hostcode.exported_programs import export_both
 
 SOURCE = """\
 __kernel void k(__global const float *input, __global float *output, __global float *partly)
@@ -126,17 +124,6 @@ def test_exports_create_the_buffer_without_a_copy_and_run(tmp_path: Path) -> Non
     c = host_program(session, signature, "c").text
     assert "clEnqueueWriteBuffer(queue, d_input" not in c
     assert "clEnqueueWriteBuffer(queue, d_partly" not in c
-    export_program(session, signature, "python", tmp_path / "py", ON_POCL)
-    export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL_PLATFORM)
-    build = subprocess.run(
-        ["make", "-s", "-C", str(tmp_path / "c"), "CFLAGS=-O2 -Wall -Wextra -Werror"],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    for command in (
-        [sys.executable, str(tmp_path / "py" / "main.py")],
-        [str(tmp_path / "c" / "run.sh")],
-    ):
+    for command in export_both(session, signature, tmp_path).values():
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr

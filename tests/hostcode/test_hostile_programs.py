@@ -10,7 +10,6 @@ programs that build, run and match the app.
 import ast
 import random
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
 )
+from hostcode.exported_programs import export_both
 from hostcode.pocl_gallery import ON_POCL
 
 FLOAT = parse_element_type("float32")
@@ -87,22 +87,6 @@ def signature_of(result: RunResult, name: str) -> KernelSignature:
     signature = result.build.kernel(name) if result.build is not None else None
     assert signature is not None, name
     return signature
-
-
-def export_both(session: Session, signature: KernelSignature, root: Path) -> dict[str, list[str]]:
-    """Each language's command that runs the exported program; C built with -Werror."""
-    export_program(session, signature, "python", root / "py", ON_POCL)
-    export_program(session, signature, "c", root / "c", ON_POCL, platform_name=POCL_PLATFORM)
-    build = subprocess.run(
-        ["make", "-s", "-C", str(root / "c"), "CFLAGS=-O2 -Wall -Wextra -Werror"],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    return {
-        "python": [sys.executable, str(root / "py" / "main.py")],
-        "c": [str(root / "c" / "run.sh")],
-    }
 
 
 def test_colliding_argument_names_build_run_and_match_the_app(tmp_path: Path) -> None:

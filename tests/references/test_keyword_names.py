@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +12,9 @@ import pytest
 
 from clstudio.engine.run import run_session
 from clstudio.expressions import evaluate, expression_name
-from clstudio.hostcode import export_program
-from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from clstudio.references import reference_namespace
 from clstudio.session.format import SessionError, parse_session
-from hostcode.pocl_gallery import ON_POCL
+from hostcode.exported_programs import export_both
 
 DATA: dict[str, Any] = {
     "format": "clstudio-session",
@@ -79,14 +76,6 @@ def test_the_reference_passes_in_the_app_and_sees_in_(tmp_path: Path) -> None:
     namespace = reference_namespace(session, signature, result.inputs)
     assert {"in_", "lambda_"} <= set(namespace) and "in" not in namespace
     assert evaluate("in_[3] * lambda_", namespace) == 6
-    export_program(session, signature, "python", tmp_path / "py", ON_POCL)
-    export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL_PLATFORM)
-    build = subprocess.run(["make", "-s", "-C", str(tmp_path / "c")], capture_output=True)
-    assert build.returncode == 0, build.stderr
-    commands = (
-        [sys.executable, str(tmp_path / "py" / "main.py")],
-        [str(tmp_path / "c" / "run.sh")],
-    )
-    for command in commands:
+    for command in export_both(session, signature, tmp_path).values():
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and "out: ok" in done.stdout, done.stdout + done.stderr

@@ -1,0 +1,30 @@
+"""A session exported in both languages on PoCL, the C built with -Werror, for tests that
+run the exported programs against the app."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from clstudio.common import KernelSignature
+from clstudio.hostcode import export_program
+from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
+from clstudio.session import Session
+from hostcode.pocl_gallery import ON_POCL
+
+
+def export_both(session: Session, signature: KernelSignature, root: Path) -> dict[str, list[str]]:
+    """Each language's command that runs the exported program; C built with -Werror."""
+    export_program(session, signature, "python", root / "py", ON_POCL)
+    export_program(session, signature, "c", root / "c", ON_POCL, platform_name=POCL_PLATFORM)
+    build = subprocess.run(
+        ["make", "-s", "-C", str(root / "c"), "CFLAGS=-O2 -Wall -Wextra -Werror"],
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    return {
+        "python": [sys.executable, str(root / "py" / "main.py")],
+        "c": [str(root / "c" / "run.sh")],
+    }
