@@ -5,6 +5,7 @@ import locale
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 # Before any QApplication exists: tests never need a screen. The offscreen platform's
@@ -25,6 +26,7 @@ import pytest
 
 from clstudio.devices.oclgrind_icd import pyopencl_libs, shared_layout_icds
 from clstudio.devices.pip_runtimes import worker_environment
+from clstudio.worker.check_client import CheckClient
 
 
 def _see_a_moved_oclgrind() -> None:
@@ -81,3 +83,11 @@ def _c_library_forgets_the_language() -> None:
     are undone by now.
     """
     locale.textdomain(locale.textdomain(None))
+
+
+@pytest.fixture(scope="module")
+def check_client() -> Iterator[CheckClient]:
+    """Check mode's worker, one for a test module's checks (each starts a simulator run)."""
+    client = CheckClient()
+    yield client
+    client.close()

@@ -7,7 +7,6 @@ Oclgrind's switches.
 """
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,13 +19,6 @@ pytestmark = pytest.mark.opencl
 
 HERE = Path(__file__).parent / "faults"
 FAULTS = sorted(path.parent for path in HERE.glob("*/expect.json"))
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
 
 
 def test_the_corpus_has_every_fault_the_issue_lists() -> None:
@@ -44,9 +36,9 @@ def test_the_corpus_has_every_fault_the_issue_lists() -> None:
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=[f.name for f in FAULTS])
-def test_each_fault_is_one_problem_at_its_line(client: CheckClient, fault: Path) -> None:
+def test_each_fault_is_one_problem_at_its_line(check_client: CheckClient, fault: Path) -> None:
     expect = json.loads((fault / "expect.json").read_text())
-    result = client.check(load_session(fault / "session.json"))
+    result = check_client.check(load_session(fault / "session.json"))
     assert result.error is None and not result.ok
     assert [p.kind for p in result.problems] == [expect["kind"]], result.problems
     problem = result.problems[0]
@@ -63,19 +55,19 @@ def test_each_fault_is_one_problem_at_its_line(client: CheckClient, fault: Path)
 
 
 def test_a_clean_kernel_checks_clean_after_a_faulty_one_in_the_same_worker(
-    client: CheckClient,
+    check_client: CheckClient,
 ) -> None:
-    client.check(load_session(HERE / "local_race" / "session.json"))
+    check_client.check(load_session(HERE / "local_race" / "session.json"))
     fixed = load_session(HERE / "local_race" / "session.json")
     source = fixed.source.replace(
         "    data[get_global_id(0)]",
         "    barrier(CLK_LOCAL_MEM_FENCE);\n    data[get_global_id(0)]",
     )
-    result = client.check(replace(fixed, source=source))
+    result = check_client.check(replace(fixed, source=source))
     assert result.ok and result.problems == ()
 
 
-def test_an_opencl_2_kernel_is_explained_not_a_link_error(client: CheckClient) -> None:
+def test_an_opencl_2_kernel_is_explained_not_a_link_error(check_client: CheckClient) -> None:
     source = """__kernel void group_sum(__global const float *a, __global float *sums) {
     float s = work_group_reduce_add(a[get_global_id(0)]);
     if (get_local_id(0) == 0) sums[get_group_id(0)] = s;
@@ -89,7 +81,7 @@ def test_an_opencl_2_kernel_is_explained_not_a_link_error(client: CheckClient) -
         args={},
     )
     for options in ("", "-cl-std=CL2.0"):  # does not build; links to a crash
-        result = client.check(replace(session, build_options=options))
+        result = check_client.check(replace(session, build_options=options))
         assert result.error is not None and result.error.stage == "build"
         assert "Oclgrind simulates OpenCL 1.2" in result.error.message
         assert "work_group_reduce_add" in result.error.message

@@ -1,7 +1,5 @@
 """Every gallery kernel checks clean on Oclgrind, at its own sizes (quick mode where large)."""
 
-from collections.abc import Iterator
-
 import pytest
 
 from clstudio.engine.build import split_options
@@ -15,17 +13,10 @@ pytestmark = pytest.mark.opencl
 EXAMPLES = examples()
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
-
-
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
-def test_gallery_kernel_checks_clean(client: CheckClient, example: Example) -> None:
+def test_gallery_kernel_checks_clean(check_client: CheckClient, example: Example) -> None:
     session = load_session(example.path)
-    result = client.check(session)
+    result = check_client.check(session)
     wanted = wanted_language(split_options(session.build_options))
     if wanted is not None and wanted > (1, 2):  # reduction_work_group: OpenCL C 2.0
         assert result.error is not None and "Oclgrind simulates OpenCL 1.2" in result.error.message

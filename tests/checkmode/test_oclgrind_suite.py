@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -51,13 +50,6 @@ def expected_errors(name: str) -> list[str]:
     return [
         line.removeprefix("ERROR ").strip() for line in ref.splitlines() if line.startswith("ERROR")
     ]
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
 
 
 def is_follow_on(kind: str, line: int, problems: tuple[CheckProblem, ...]) -> bool:
@@ -103,9 +95,9 @@ def test_structs_null_and_uninitialised_buffers_are_written_as_sessions() -> Non
 
 
 @pytest.mark.parametrize("name", CASES["cases"])
-def test_check_mode_agrees_with_oclgrinds_test(client: CheckClient, name: str) -> None:
+def test_check_mode_agrees_with_oclgrinds_test(check_client: CheckClient, name: str) -> None:
     session = load_session(SUITE / "third_party" / (name.replace("/", "-") + ".json"))
-    result = client.check(session)
+    result = check_client.check(session)
     assert result.error is None, result.error
     problems = result.problems
     expected = expected_errors(name)

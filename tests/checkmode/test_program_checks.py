@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -46,15 +45,10 @@ def program(iterations: int) -> dict[str, Any]:
     }
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
-
-
-def test_a_problem_of_a_later_iteration_names_its_launch_and_iteration(client: CheckClient) -> None:
-    result = client.check(parse_session(program(iterations=5)))
+def test_a_problem_of_a_later_iteration_names_its_launch_and_iteration(
+    check_client: CheckClient,
+) -> None:
+    result = check_client.check(parse_session(program(iterations=5)))
     assert result.error is None, result.error
     assert not result.ok
     assert result.launch_count == 2
@@ -80,8 +74,10 @@ def test_a_problem_of_a_later_iteration_names_its_launch_and_iteration(client: C
     }
 
 
-def test_a_program_whose_faulty_iteration_never_comes_checks_clean(client: CheckClient) -> None:
-    result = client.check(parse_session(program(iterations=2)))
+def test_a_program_whose_faulty_iteration_never_comes_checks_clean(
+    check_client: CheckClient,
+) -> None:
+    result = check_client.check(parse_session(program(iterations=2)))
     assert result.error is None, result.error
     assert result.ok and result.problems == ()
     assert check_to_json(result)["launch_count"] == 2

@@ -6,8 +6,6 @@ it; those Oclgrind simulates (get_enqueued_local_size, work_group_barrier) run a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from clstudio.checkmode import opencl_2_feature
@@ -54,25 +52,18 @@ def session(body: str) -> Session:
     )
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
-
-
 @pytest.mark.parametrize("feature", sorted(REFUSED))
 def test_a_built_in_oclgrind_lacks_is_named_in_a_build_error(
-    client: CheckClient, feature: str
+    check_client: CheckClient, feature: str
 ) -> None:
-    result = client.check(session(REFUSED[feature]))
+    result = check_client.check(session(REFUSED[feature]))
     assert result.error is not None and result.error.stage == "build"
     assert "Oclgrind simulates OpenCL 1.2" in result.error.message
     assert feature in result.error.message
 
 
 @pytest.mark.parametrize("feature", sorted(SIMULATED))
-def test_a_built_in_oclgrind_simulates_is_checked(client: CheckClient, feature: str) -> None:
+def test_a_built_in_oclgrind_simulates_is_checked(check_client: CheckClient, feature: str) -> None:
     assert opencl_2_feature(SIMULATED[feature]) is None
-    result = client.check(session(SIMULATED[feature]))
+    result = check_client.check(session(SIMULATED[feature]))
     assert result.error is None and result.ok, result

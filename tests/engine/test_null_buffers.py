@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,17 +91,10 @@ def test_null_is_refused_where_the_kernel_takes_no_pointer() -> None:
     )
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
-
-
 @pytest.mark.opencl
-def test_check_mode_reports_a_read_through_the_null_pointer(client: CheckClient) -> None:
+def test_check_mode_reports_a_read_through_the_null_pointer(check_client: CheckClient) -> None:
     session = parse_session(session_data(use=1))
-    result = client.check(session)
+    result = check_client.check(session)
     assert result.error is None, result.error
     assert {(p.kind, p.line) for p in result.problems} >= {("out-of-bounds-read", 4)}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -98,16 +97,9 @@ def test_the_outputs_tab_says_the_contents_are_undefined(qtbot: QtBot) -> None:
     assert not panel.select_buffer("input", "input")  # it had no contents to show
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[CheckClient]:
-    client = CheckClient()
-    yield client
-    client.close()
-
-
 @pytest.mark.opencl
-def test_check_mode_reports_the_read_of_an_uninitialised_buffer(client: CheckClient) -> None:
-    result = client.check(parse_session(session_data()))
+def test_check_mode_reports_the_read_of_an_uninitialised_buffer(check_client: CheckClient) -> None:
+    result = check_client.check(parse_session(session_data()))
     assert result.error is None, result.error
     assert [(p.kind, p.line) for p in result.problems] == [("uninitialized", 3)]
 
