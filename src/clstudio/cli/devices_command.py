@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from clstudio.common import N_, gettext
+from clstudio.cli import session_commands as shared
+from clstudio.common import N_
 from clstudio.devices import format_inventory, inventory_to_json
 from clstudio.worker.client import WorkerClient
 
@@ -14,7 +15,7 @@ HELP = N_("list OpenCL platforms and devices, like clinfo")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
+    shared.add_json_argument(parser, shared.MACHINE_READABLE)
 
 
 def execute(options: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar, cast
 
 from clstudio.checkmode import CheckPlan, CheckResult
 from clstudio.common import (
@@ -62,6 +63,8 @@ from clstudio.worker.spare import SpareWorker
 
 ProgressFn = Callable[[int, int], None]
 SteppedFn = Callable[[StepOutcome], None]
+Planned = TypeVar("Planned", CheckPlan, CountPlan, TrafficPlan)
+Measured = TypeVar("Measured", CheckResult, CountResult, TrafficResult)
 
 
 class WorkerClient:
@@ -197,45 +200,60 @@ class WorkerClient:
 
     def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
         """Run a planned check; the worker must have been started with plan.environment."""
-        session = plan.session
-        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
-        job = kernel_job(doing, plan.time_limit_s, session)
-        plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: protocol.CheckRequest(id, plan), job, progress)
-        if isinstance(outcome, Stopped):
-            error = RunError(outcome.stage, outcome.message)
-            return CheckResult(ok=False, kernel=session.kernel, error=error)
-        assert isinstance(outcome, CheckResult)
-        return outcome
+        kernel = plan.session.kernel
+        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=kernel)
+        job = kernel_job(doing, plan.time_limit_s, plan.session)
+        return self._planned(
+            plan,
+            job,
+            protocol.CheckRequest,
+            progress,
+            lambda error: CheckResult(ok=False, kernel=kernel, error=error),
+        )
 
     def count(self, plan: CountPlan, progress: ProgressFn | None = None) -> CountResult:
         """Run a planned count; the worker must have been started with plan.environment."""
-        session = plan.session
+        kernel = plan.session.kernel
         doing = gettext("counting the operations of kernel '{kernel}' on Oclgrind").format(
-            kernel=session.kernel
+            kernel=kernel
         )
-        job = Job(doing, plan.time_limit_s, "kernel", session.kernel)
-        plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: protocol.CountRequest(id, plan), job, progress)
-        if isinstance(outcome, Stopped):
-            return CountResult(False, session.kernel, RunError(outcome.stage, outcome.message))
-        assert isinstance(outcome, CountResult)
-        return outcome
+        job = Job(doing, plan.time_limit_s, "kernel", kernel)
+        return self._planned(
+            plan,
+            job,
+            protocol.CountRequest,
+            progress,
+            lambda error: CountResult(False, kernel, error),
+        )
 
     def traffic(self, plan: TrafficPlan, progress: ProgressFn | None = None) -> TrafficResult:
         """Run a planned traffic measurement (two or three runs of the instrumented build)."""
-        session = plan.session
-        doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(
-            kernel=session.kernel
+        kernel = plan.session.kernel
+        doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
+        limit = TRAFFIC_RUNS * plan.session.timeout_s + self._build_limit_s
+        return self._planned(
+            plan,
+            Job(doing, limit, "kernel", kernel),
+            protocol.TrafficRequest,
+            progress,
+            lambda error: TrafficResult(False, kernel, error),
         )
-        limit = TRAFFIC_RUNS * session.timeout_s + self._build_limit_s
-        job = Job(doing, limit, "kernel", session.kernel)
-        plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: protocol.TrafficRequest(id, plan), job, progress)
+
+    def _planned(
+        self,
+        plan: Planned,
+        job: Job,
+        request: Callable[[int, Planned], Request],
+        progress: ProgressFn | None,
+        failed: Callable[[RunError], Measured],
+    ) -> Measured:
+        """A planned measurement of the plan's session, or `failed` with why it stopped."""
+        plan = replace(plan, session=_in_this_folder(plan.session))
+        outcome = self._request(lambda id: request(id, plan), job, progress)
         if isinstance(outcome, Stopped):
-            return TrafficResult(False, session.kernel, RunError(outcome.stage, outcome.message))
-        assert isinstance(outcome, TrafficResult)
-        return outcome
+            return failed(RunError(outcome.stage, outcome.message))
+        assert isinstance(outcome, CheckResult | CountResult | TrafficResult)
+        return cast(Measured, outcome)
 
     def compile(self, session: Session) -> CompileResult:
         """Build and launch `session` once and read what the compiler made of it.
