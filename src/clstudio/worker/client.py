@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from clstudio.checkmode import CheckPlan, CheckResult
 from clstudio.common import (
@@ -200,16 +200,9 @@ class WorkerClient:
 
     def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
         """Run a planned check; the worker must have been started with plan.environment."""
-        kernel = plan.session.kernel
-        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=kernel)
+        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=plan.session.kernel)
         job = kernel_job(doing, plan.time_limit_s, plan.session)
-        return self._planned(
-            plan,
-            job,
-            protocol.CheckRequest,
-            progress,
-            lambda error: CheckResult(ok=False, kernel=kernel, error=error),
-        )
+        return self._planned(plan, job, protocol.CheckRequest, CheckResult, progress)
 
     def count(self, plan: CountPlan, progress: ProgressFn | None = None) -> CountResult:
         """Run a planned count; the worker must have been started with plan.environment."""
@@ -218,42 +211,33 @@ class WorkerClient:
             kernel=kernel
         )
         job = Job(doing, plan.time_limit_s, "kernel", kernel)
-        return self._planned(
-            plan,
-            job,
-            protocol.CountRequest,
-            progress,
-            lambda error: CountResult(False, kernel, error),
-        )
+        return self._planned(plan, job, protocol.CountRequest, CountResult, progress)
 
     def traffic(self, plan: TrafficPlan, progress: ProgressFn | None = None) -> TrafficResult:
         """Run a planned traffic measurement (two or three runs of the instrumented build)."""
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
         limit = TRAFFIC_RUNS * plan.session.timeout_s + self._build_limit_s
-        return self._planned(
-            plan,
-            Job(doing, limit, "kernel", kernel),
-            protocol.TrafficRequest,
-            progress,
-            lambda error: TrafficResult(False, kernel, error),
-        )
+        job = Job(doing, limit, "kernel", kernel)
+        return self._planned(plan, job, protocol.TrafficRequest, TrafficResult, progress)
 
     def _planned(
         self,
         plan: Planned,
         job: Job,
         request: Callable[[int, Planned], Request],
+        answer: type[Measured],
         progress: ProgressFn | None,
-        failed: Callable[[RunError], Measured],
     ) -> Measured:
-        """A planned measurement of the plan's session, or `failed` with why it stopped."""
+        """The answer to a planned measurement of the plan's session; when it stopped, a
+        failed answer that says why."""
+        kernel = plan.session.kernel
         plan = replace(plan, session=_in_this_folder(plan.session))
         outcome = self._request(lambda id: request(id, plan), job, progress)
         if isinstance(outcome, Stopped):
-            return failed(RunError(outcome.stage, outcome.message))
-        assert isinstance(outcome, CheckResult | CountResult | TrafficResult)
-        return cast(Measured, outcome)
+            return answer(False, kernel, RunError(outcome.stage, outcome.message))
+        assert isinstance(outcome, answer)
+        return outcome
 
     def compile(self, session: Session) -> CompileResult:
         """Build and launch `session` once and read what the compiler made of it.
