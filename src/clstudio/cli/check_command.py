@@ -26,9 +26,8 @@ def execute(options: argparse.Namespace) -> int:
     result, source_name = shared.session_result(
         options, _checked, lambda error: CheckResult(ok=False, kernel="", error=error)
     )
-    return shared.print_result(
-        options, result, check_to_json, lambda r: format_check(r, source_name)
-    )
+    shared.print_report(options, result, check_to_json, lambda r: format_check(r, source_name))
+    return 0 if result.ok else 1
 
 
 def _checked(session: Session) -> CheckResult:

@@ -50,10 +50,11 @@ def execute(options: argparse.Namespace) -> int:
         compiled,
         lambda error: unfinished_compile("", "", None, "", error.stage, error.message),
     )
-    return shared.print_result(
+    shared.print_report(
         options,
         result,
         lambda r: compile_to_json(r, emit),
         lambda r: format_compile(r, emit),
         ensure_ascii=False,
     )
+    return 0 if result.ok else 1

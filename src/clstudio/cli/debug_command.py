@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, RunError, gettext
@@ -108,8 +107,11 @@ def _failed(error: RunError, options: argparse.Namespace) -> DebugRun:
 
 
 def _report(options: argparse.Namespace, run: DebugRun, status: int, source: str = "") -> int:
-    if options.json:
-        print(json.dumps(debug_to_json(run), indent=2, ensure_ascii=False))
-    else:
-        print(format_debug(run, source or str(options.session)))
+    shared.print_report(
+        options,
+        run,
+        debug_to_json,
+        lambda r: format_debug(r, source or str(options.session)),
+        ensure_ascii=False,
+    )
     return status

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_
@@ -22,9 +21,6 @@ def execute(options: argparse.Namespace) -> int:
     # In a worker process: a driver that crashes on a query cannot take this one down.
     with WorkerClient() as worker:
         inventory = worker.devices()
-    if options.json:
-        print(json.dumps(inventory_to_json(inventory), indent=2))
-    else:
-        print(format_inventory(inventory))
+    shared.print_report(options, inventory, inventory_to_json, format_inventory)
     # Scripts and CI can tell a machine that has nothing to run kernels on.
     return 0 if inventory.devices() else 1

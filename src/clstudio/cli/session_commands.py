@@ -1,5 +1,5 @@
-"""What the commands over one session file share: their arguments, loading the session
-into a result that says why it did not load, and printing that result as JSON or text."""
+"""What the commands share: the session argument and --json, a session loaded into a
+result that says why it did not load, and a result printed as --json asks."""
 
 from __future__ import annotations
 
@@ -7,21 +7,14 @@ import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from clstudio.common import N_, RunError, gettext
 from clstudio.session import Session, SessionError, load_session
 
 WHOLE_RESULT = N_("print the whole result as JSON")
 MACHINE_READABLE = N_("print machine-readable JSON")
-
-
-class Outcome(Protocol):
-    @property
-    def ok(self) -> bool: ...
-
-
-Result = TypeVar("Result", bound=Outcome)
+Result = TypeVar("Result")
 
 
 def add_session_argument(parser: argparse.ArgumentParser) -> None:
@@ -46,16 +39,15 @@ def session_result(
     return measure(session), session.source_file or str(options.session)
 
 
-def print_result(
+def print_report(
     options: argparse.Namespace,
     result: Result,
     to_json: Callable[[Result], dict[str, Any]],
     to_text: Callable[[Result], str],
     ensure_ascii: bool = True,
-) -> int:
-    """Print the result as --json asks; the exit status, 0 when it went well."""
+) -> None:
+    """The result as --json asks: the JSON object, or the text for people."""
     if options.json:
         print(json.dumps(to_json(result), indent=2, ensure_ascii=ensure_ascii))
     else:
         print(to_text(result))
-    return 0 if result.ok else 1

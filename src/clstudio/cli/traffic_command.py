@@ -38,7 +38,8 @@ def execute(options: argparse.Namespace) -> int:
         lambda session: _measured(session, options.kernel),
         lambda error: TrafficResult(False, "", error),
     )
-    return shared.print_result(options, result, traffic_to_json, format_traffic)
+    shared.print_report(options, result, traffic_to_json, format_traffic)
+    return 0 if result.ok else 1
 
 
 def _measured(session: Session, kernel_name: str | None) -> TrafficResult:
