@@ -1,4 +1,4 @@
-"""What the commands share: the session argument and --json, a session loaded into a
+"""What the commands share: the session argument, --kernel and --json, a session loaded into a
 result that says why it did not load, and a result printed as --json asks."""
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ Result = TypeVar("Result")
 
 def add_session_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
+
+
+def add_kernel_argument(parser: argparse.ArgumentParser, words: str) -> None:
+    """--kernel NAME, for a command that takes one kernel of a program (chosen_kernel)."""
+    parser.add_argument("--kernel", metavar="NAME", help=gettext(words))
 
 
 def add_json_argument(parser: argparse.ArgumentParser, words: str = WHOLE_RESULT) -> None:

@@ -46,10 +46,8 @@ SWEEP_VERSION = 1
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     shared.add_session_argument(parser)
-    parser.add_argument(
-        "--kernel",
-        metavar="NAME",
-        help=gettext("the kernel of a program to sweep and place (default: the first)"),
+    shared.add_kernel_argument(
+        parser, N_("the kernel of a program to sweep and place (default: the first)")
     )
     parser.add_argument(
         "--size",

@@ -7,7 +7,7 @@ import argparse
 from contextlib import closing
 
 from clstudio.cli import session_commands as shared
-from clstudio.common import N_, RunError, gettext
+from clstudio.common import N_, RunError
 from clstudio.measurements import KernelChoiceError, chosen_kernel
 from clstudio.reporting import format_traffic, traffic_to_json
 from clstudio.session import Session
@@ -23,10 +23,8 @@ HELP = N_(
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     shared.add_session_argument(parser)
-    parser.add_argument(
-        "--kernel",
-        metavar="NAME",
-        help=gettext("the kernel of a program to measure at its first launch (default: the first)"),
+    shared.add_kernel_argument(
+        parser, N_("the kernel of a program to measure at its first launch (default: the first)")
     )
     shared.add_json_argument(parser)
 
