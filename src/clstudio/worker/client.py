@@ -21,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
 
+from clstudio.backend import Progress, Stepped
 from clstudio.checkmode import CheckPlan, CheckResult
 from clstudio.common import (
     BuildResult,
@@ -61,8 +62,6 @@ from clstudio.worker.request_ends import (
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
-ProgressFn = Callable[[int, int], None]
-SteppedFn = Callable[[StepOutcome], None]
 Planned = TypeVar("Planned", CheckPlan, CountPlan, TrafficPlan)
 Measured = TypeVar("Measured", CheckResult, CountResult, TrafficResult)
 
@@ -145,7 +144,7 @@ class WorkerClient:
         return outcome
 
     def run(
-        self, session: Session, progress: ProgressFn | None = None, snapshots: bool = False
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
     ) -> RunResult:
         """Build and run `session` within its timeout_s; blocks until there is a result.
 
@@ -170,7 +169,7 @@ class WorkerClient:
         return self._inputs.fill(outcome)
 
     def step(
-        self, session: Session, first: int, count: int, stepped: SteppedFn | None = None
+        self, session: Session, first: int, count: int, stepped: Stepped | None = None
     ) -> tuple[StepOutcome, ...]:
         """Step mode in the worker: up to `count` steps from `first`, within the session's
         timeout_s; `stepped` hears each step in this thread as it ends.
@@ -198,13 +197,13 @@ class WorkerClient:
         assert isinstance(outcome, tuple)
         return outcome
 
-    def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
+    def check(self, plan: CheckPlan, progress: Progress | None = None) -> CheckResult:
         """Run a planned check; the worker must have been started with plan.environment."""
         doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=plan.session.kernel)
         job = kernel_job(doing, plan.time_limit_s, plan.session)
         return self._planned(plan, job, protocol.CheckRequest, CheckResult, progress)
 
-    def count(self, plan: CountPlan, progress: ProgressFn | None = None) -> CountResult:
+    def count(self, plan: CountPlan, progress: Progress | None = None) -> CountResult:
         """Run a planned count; the worker must have been started with plan.environment."""
         kernel = plan.session.kernel
         doing = gettext("counting the operations of kernel '{kernel}' on Oclgrind").format(
@@ -213,7 +212,7 @@ class WorkerClient:
         job = Job(doing, plan.time_limit_s, "kernel", kernel)
         return self._planned(plan, job, protocol.CountRequest, CountResult, progress)
 
-    def traffic(self, plan: TrafficPlan, progress: ProgressFn | None = None) -> TrafficResult:
+    def traffic(self, plan: TrafficPlan, progress: Progress | None = None) -> TrafficResult:
         """Run a planned traffic measurement (two or three runs of the instrumented build)."""
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
@@ -227,7 +226,7 @@ class WorkerClient:
         job: Job,
         request: Callable[[int, Planned], Request],
         answer: type[Measured],
-        progress: ProgressFn | None,
+        progress: Progress | None,
     ) -> Measured:
         """The answer to a planned measurement of the plan's session; when it stopped, a
         failed answer that says why."""
@@ -330,8 +329,8 @@ class WorkerClient:
         self,
         make: Callable[[int], Request],
         job: Job,
-        progress: ProgressFn | None,
-        stepped: SteppedFn | None = None,
+        progress: Progress | None,
+        stepped: Stepped | None = None,
     ) -> object:
         """Send one request and wait for its answer: a payload, or Stopped."""
         with self._request_lock:
@@ -363,8 +362,8 @@ class WorkerClient:
         worker: WorkerProcess,
         request: Request,
         job: Job,
-        progress: ProgressFn | None,
-        stepped: SteppedFn | None,
+        progress: Progress | None,
+        stepped: Stepped | None,
     ) -> object:
         try:
             outcome = exchange(

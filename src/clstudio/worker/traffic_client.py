@@ -6,17 +6,17 @@ a 48 MiB log and a program of its own; a worker per measurement drops both after
 
 from __future__ import annotations
 
+from clstudio.backend import Progress
 from clstudio.common import RunError
 from clstudio.session import Session
 from clstudio.traffic import TrafficRefusal, TrafficResult, plan_traffic
-from clstudio.worker.client import ProgressFn
 from clstudio.worker.worker_slot import OneShotWorkers
 
 
 class TrafficClient(OneShotWorkers):
     """One measurement at a time; `cancel` and `close` are safe from any thread."""
 
-    def measure(self, session: Session, progress: ProgressFn | None = None) -> TrafficResult:
+    def measure(self, session: Session, progress: Progress | None = None) -> TrafficResult:
         """A refusal (what the instrumentation cannot follow) comes back as ok=False."""
         try:
             plan = plan_traffic(session)
