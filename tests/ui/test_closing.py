@@ -8,7 +8,7 @@ from typing import cast
 
 from pytestqt.qtbot import QtBot
 
-from clstudio.backend import Backend
+from clstudio.backend import Backend, Progress
 from clstudio.checkmode import CheckResult
 from clstudio.common import RunResult
 from clstudio.engine import InProcessBackend
@@ -18,7 +18,6 @@ from clstudio.ui.main_window import MainWindow
 from clstudio.ui.run.check_job import CheckJob
 from clstudio.ui.run.run_job import RunJob
 from clstudio.worker.check_client import CheckClient
-from clstudio.worker.client import ProgressFn
 
 LIMIT_S = 30
 
@@ -37,12 +36,12 @@ class HungBackend:
         self.returned.set()
 
     def run(
-        self, session: Session, progress: ProgressFn | None = None, snapshots: bool = False
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
     ) -> RunResult:
         self._hang()
         return RunResult(ok=False)
 
-    def check(self, session: Session, progress: ProgressFn | None = None) -> CheckResult:
+    def check(self, session: Session, progress: Progress | None = None) -> CheckResult:
         self._hang()
         return CheckResult(ok=False, kernel=session.kernel)
 

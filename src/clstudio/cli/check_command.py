@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
+from contextlib import closing
 
 from clstudio.checkmode import CheckResult
-from clstudio.common import N_, RunError, gettext
+from clstudio.cli import session_commands as shared
+from clstudio.common import N_
 from clstudio.reporting import check_to_json, format_check
-from clstudio.session import SessionError, load_session
+from clstudio.session import Session
 from clstudio.worker.check_client import CheckClient
 
 NAME = "check"
@@ -17,28 +17,19 @@ HELP = N_("find out-of-bounds accesses, data races, divergent barriers on the Oc
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
-    parser.add_argument(
-        "--json", action="store_true", help=gettext("print the whole result as JSON")
-    )
+    shared.add_session_argument(parser)
+    shared.add_json_argument(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
     """0 when the kernel ran on Oclgrind and nothing was found; 1 otherwise."""
-    try:
-        session = load_session(options.session)
-    except SessionError as exc:
-        result = CheckResult(ok=False, kernel="", error=RunError("load", str(exc)))
-        source_name = str(options.session)
-    else:
-        client = CheckClient()
-        try:
-            result = client.check(session)
-        finally:
-            client.close()  # the worker ends with the command, not with the interpreter
-        source_name = session.source_file or str(options.session)
-    if options.json:
-        print(json.dumps(check_to_json(result), indent=2))
-    else:
-        print(format_check(result, source_name))
+    result, source_name = shared.session_result(
+        options, _checked, lambda error: CheckResult(ok=False, kernel="", error=error)
+    )
+    shared.print_report(options, result, check_to_json, lambda r: format_check(r, source_name))
     return 0 if result.ok else 1
+
+
+def _checked(session: Session) -> CheckResult:
+    with closing(CheckClient()) as client:  # the worker ends with the command
+        return client.check(session)

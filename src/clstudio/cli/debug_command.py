@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
+from clstudio.cli import session_commands as shared
 from clstudio.common import N_, RunError, gettext
 from clstudio.debugger import (
     DebugPlanError,
@@ -24,7 +23,7 @@ USAGE_ERROR = 2  # as argparse exits for a command line it cannot parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
+    shared.add_session_argument(parser)
     parser.add_argument(
         "--break",
         dest="breakpoints",
@@ -66,9 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         help=gettext("stop at up to N breakpoint hits of the work-item (default 1)"),
     )
-    parser.add_argument(
-        "--json", action="store_true", help=gettext("print the whole result as JSON")
-    )
+    shared.add_json_argument(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
@@ -110,8 +107,11 @@ def _failed(error: RunError, options: argparse.Namespace) -> DebugRun:
 
 
 def _report(options: argparse.Namespace, run: DebugRun, status: int, source: str = "") -> int:
-    if options.json:
-        print(json.dumps(debug_to_json(run), indent=2, ensure_ascii=False))
-    else:
-        print(format_debug(run, source or str(options.session)))
+    shared.print_report(
+        options,
+        run,
+        debug_to_json,
+        lambda r: format_debug(r, source or str(options.session)),
+        ensure_ascii=False,
+    )
     return status

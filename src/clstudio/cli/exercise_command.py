@@ -13,6 +13,7 @@ import json
 import sys
 from pathlib import Path
 
+from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext, read_text_file
 from clstudio.devices import INTEL_EXTRA, DeviceSelector, parse_device_spec
 from clstudio.exercises import (
@@ -36,11 +37,11 @@ HELP = N_("list the graded exercises, or check a kernel against one")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help=gettext("the exercises, in course order"))
-    listing.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
+    shared.add_json_argument(listing, shared.MACHINE_READABLE)
     check = actions.add_parser("check", help=gettext("run every test case, then the timed case"))
     check.add_argument("name", help=gettext("the exercise, as `clstudio exercise list` names it"))
     check.add_argument("kernel", type=Path, help=gettext("your kernel source (.cl)"))
-    check.add_argument("--json", action="store_true", help=gettext("print machine-readable JSON"))
+    shared.add_json_argument(check, shared.MACHINE_READABLE)
     check.add_argument(
         "--no-performance", action="store_true", help=gettext("skip the timed case (faster)")
     )

@@ -13,6 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext, ngettext
 from clstudio.devices import DeviceSelector
 from clstudio.hostcode import (
@@ -32,7 +33,7 @@ HELP = N_("write a session's host program in Python or C, ready to build and run
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
+    shared.add_session_argument(parser)
     parser.add_argument(
         "--lang",
         choices=(*LANGUAGES, BOTH),

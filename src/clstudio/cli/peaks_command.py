@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 
+from clstudio.cli import session_commands as shared
 from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext, tell_stderr
 from clstudio.devices import parse_device_spec
 from clstudio.measurements import measure_peaks
@@ -106,8 +106,5 @@ def execute(options: argparse.Namespace) -> int:
         except PeakStoreError as exc:
             kept = False
             tell_stderr(str(exc))
-    if options.json:
-        print(json.dumps(peaks_to_json(report), indent=2, ensure_ascii=False))
-    else:
-        print(format_peaks(report))
+    shared.print_report(options, report, peaks_to_json, format_peaks, ensure_ascii=False)
     return 0 if measured and not report.stopped and kept else 1

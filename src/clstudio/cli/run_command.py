@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+from clstudio.cli import session_commands as shared
 from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
 from clstudio.counts import CountResult
 from clstudio.devices import parse_device_spec
@@ -34,10 +36,8 @@ HELP = N_("build and run a session file")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
-    parser.add_argument(
-        "--json", action="store_true", help=gettext("print the whole result as JSON")
-    )
+    shared.add_session_argument(parser)
+    shared.add_json_argument(parser)
     parser.add_argument(
         "--save-outputs",
         type=Path,
@@ -97,11 +97,8 @@ def execute(options: argparse.Namespace) -> int:
 
 def _counted(session: Session) -> CountResult:
     """The session counted on Oclgrind, in a worker of its own (the run's stays warm)."""
-    client = CountClient()
-    try:
+    with closing(CountClient()) as client:
         return client.count(session)
-    finally:
-        client.close()
 
 
 def several_devices(session: Session, options: argparse.Namespace) -> int:

@@ -11,9 +11,9 @@ import argparse
 import json
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
+from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext
 from clstudio.devices import limits_of, parse_device_spec
 from clstudio.measurements import (
@@ -45,11 +45,9 @@ SWEEP_VERSION = 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
-    parser.add_argument(
-        "--kernel",
-        metavar="NAME",
-        help=gettext("the kernel of a program to sweep and place (default: the first)"),
+    shared.add_session_argument(parser)
+    shared.add_kernel_argument(
+        parser, N_("the kernel of a program to sweep and place (default: the first)")
     )
     parser.add_argument(
         "--size",
@@ -69,9 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument("--device", metavar="SPEC", help=gettext("the device to sweep on"))
-    parser.add_argument(
-        "--json", action="store_true", help=gettext("print the whole result as JSON")
-    )
+    shared.add_json_argument(parser)
 
 
 def execute(options: argparse.Namespace) -> int:

@@ -4,13 +4,13 @@ how coalesced, in one launch: the first of the kernel named (default: the sessio
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
+from contextlib import closing
 
-from clstudio.common import N_, RunError, gettext
+from clstudio.cli import session_commands as shared
+from clstudio.common import N_, RunError
 from clstudio.measurements import KernelChoiceError, chosen_kernel
 from clstudio.reporting import format_traffic, traffic_to_json
-from clstudio.session import SessionError, load_session
+from clstudio.session import Session
 from clstudio.traffic import TrafficResult, kernel_first_launch
 from clstudio.worker.traffic_client import TrafficClient
 
@@ -22,34 +22,28 @@ HELP = N_(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("session", type=Path, help=gettext("the session file (.json)"))
-    parser.add_argument(
-        "--kernel",
-        metavar="NAME",
-        help=gettext("the kernel of a program to measure at its first launch (default: the first)"),
+    shared.add_session_argument(parser)
+    shared.add_kernel_argument(
+        parser, N_("the kernel of a program to measure at its first launch (default: the first)")
     )
-    parser.add_argument(
-        "--json", action="store_true", help=gettext("print the whole result as JSON")
-    )
+    shared.add_json_argument(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
     """0 when the traffic was measured and the outputs passed; 1 otherwise."""
-    try:
-        session = load_session(options.session)
-        kernel = chosen_kernel(session, options.kernel)
-    except SessionError as exc:
-        result = TrafficResult(False, "", RunError("load", str(exc)))
-    except KernelChoiceError as exc:
-        result = TrafficResult(False, options.kernel, RunError("validate", str(exc)))
-    else:
-        client = TrafficClient()
-        try:
-            result = client.measure(kernel_first_launch(session, kernel))
-        finally:
-            client.close()  # the worker ends with the command, not with the interpreter
-    if options.json:
-        print(json.dumps(traffic_to_json(result), indent=2))
-    else:
-        print(format_traffic(result))
+    result, _ = shared.session_result(
+        options,
+        lambda session: _measured(session, options.kernel),
+        lambda error: TrafficResult(False, "", error),
+    )
+    shared.print_report(options, result, traffic_to_json, format_traffic)
     return 0 if result.ok else 1
+
+
+def _measured(session: Session, kernel_name: str | None) -> TrafficResult:
+    try:
+        kernel = chosen_kernel(session, kernel_name)
+    except KernelChoiceError as exc:
+        return TrafficResult(False, kernel_name or "", RunError("validate", str(exc)))
+    with closing(TrafficClient()) as client:  # the worker ends with the command
+        return client.measure(kernel_first_launch(session, kernel))

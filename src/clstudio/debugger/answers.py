@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clstudio.debugger.debug_results import KernelInfo
+
 FENCE = "clstudio-fence"  # an unknown command: "Unrecognized command 'clstudio-fence-7'"
 _FENCE_LINE = re.compile(r"^Unrecognized command 'clstudio-fence-(\d+)'$")
 _IDS = r"\((\w+),(\w+),(\w+)\)"
@@ -72,13 +74,9 @@ class StopAnswer:
 
 
 @dataclass(frozen=True)
-class InfoAnswer:
+class InfoAnswer(KernelInfo):
     """`info`: the launch and the current work-item (None when all have finished)."""
 
-    kernel: str
-    global_size: tuple[int, int, int]
-    global_offset: tuple[int, int, int]
-    local_size: tuple[int, int, int]
     current: tuple[int, int, int] | None
     line: int | None
     finished: bool

@@ -114,25 +114,22 @@ def roofs_of(report: PeakReport | None, double: bool = False) -> Roofs | None:
 def binding_limit(point: RooflinePoint, roofs: Roofs) -> str:
     """Which roof binds the run and how close it gets, in one sentence."""
     if point.intensity < roofs.ridge:
-        share = point.gb_s / roofs.bandwidth.value
-        return gettext(
+        said = gettext(
             "memory-bound: {speed} GB/s, {share} of this device's measured "
             "{roof} GB/s ({key}). Fewer bytes per "
             "operation (reuse data in local memory or registers) would lift it."
-        ).format(
-            speed=f"{point.gb_s:.3g}",
-            share=f"{share:.0%}",
-            roof=f"{roofs.bandwidth.value:.3g}",
-            key=roofs.bandwidth.key,
         )
-    share = point.gflop_s / roofs.compute.value
-    return gettext(
-        "compute-bound: {speed} GFLOP/s, {share} of this device's measured "
-        "{roof} GFLOP/s ({key}). Wider vectors or fewer "
-        "operations per result would lift it."
-    ).format(
-        speed=f"{point.gflop_s:.3g}",
-        share=f"{share:.0%}",
-        roof=f"{roofs.compute.value:.3g}",
-        key=roofs.compute.key,
+        speed, roof = point.gb_s, roofs.bandwidth
+    else:
+        said = gettext(
+            "compute-bound: {speed} GFLOP/s, {share} of this device's measured "
+            "{roof} GFLOP/s ({key}). Wider vectors or fewer "
+            "operations per result would lift it."
+        )
+        speed, roof = point.gflop_s, roofs.compute
+    return said.format(
+        speed=f"{speed:.3g}",
+        share=f"{speed / roof.value:.0%}",
+        roof=f"{roof.value:.3g}",
+        key=roof.key,
     )

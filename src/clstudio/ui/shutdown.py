@@ -3,6 +3,7 @@ down at once, so that no thread or worker process outlives the window."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from clstudio.ui.backends import Backends
@@ -23,33 +24,26 @@ class DebugRun(Protocol):
         """End the debug run there may be and close its process."""
 
 
+@dataclass(frozen=True)
 class ShutdownController:
-    def __init__(
-        self,
-        layout: WindowLayout,
-        settings: AppSettings,
-        files: OpenDocument,
-        tasks: TaskLanes,
-        backends: Backends,
-        recovery: RecoveryStore,
-        debug_run: DebugRun,
-    ) -> None:
-        self._layout = layout
-        self._settings = settings
-        self._files = files
-        self._tasks = tasks
-        self._backends = backends
-        self._recovery = recovery
-        self._debug_run = debug_run
+    """What closing the window saves and ends."""
+
+    layout: WindowLayout
+    settings: AppSettings
+    files: OpenDocument
+    tasks: TaskLanes
+    backends: Backends
+    recovery: RecoveryStore
+    debug_run: DebugRun
 
     def shut_down(self) -> None:
         """Save what the next start restores; stop every task and wait for it; close the
         worker processes and the debug process; drop the recovery copy (the user saved or
         discarded)."""
-        self._layout.save()
-        self._settings.set_last_session(self._files.document.path)
-        self._settings.sync()
-        self._tasks.shutdown()  # a debug command under way ends: its runner kills the run
-        self._debug_run.close()
-        self._backends.close()
-        self._recovery.discard()
+        self.layout.save()
+        self.settings.set_last_session(self.files.document.path)
+        self.settings.sync()
+        self.tasks.shutdown()  # a debug command under way ends: its runner kills the run
+        self.debug_run.close()
+        self.backends.close()
+        self.recovery.discard()

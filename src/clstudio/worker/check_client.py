@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from clstudio.backend import Progress
 from clstudio.checkmode import (
     MAX_ERRORS,
     CheckResult,
@@ -19,7 +20,7 @@ from clstudio.checkmode import (
 )
 from clstudio.common import RunError
 from clstudio.session import UNINITIALISED, BufferArg, ImageArg, Session
-from clstudio.worker.client import ProgressFn, WorkerClient
+from clstudio.worker.client import WorkerClient
 from clstudio.worker.worker_slot import WorkerSlot
 
 _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
@@ -33,7 +34,7 @@ class CheckClient(WorkerSlot):
         self._environment: tuple[tuple[str, str], ...] = ()
         self._reports = 0  # seen by the current worker's Oclgrind
 
-    def check(self, session: Session, progress: ProgressFn | None = None) -> CheckResult:
+    def check(self, session: Session, progress: Progress | None = None) -> CheckResult:
         plan = plan_check(session)
         with self._lock:
             self._refuse_when_closed()

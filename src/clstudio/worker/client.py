@@ -19,7 +19,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
+from clstudio.backend import Progress, Stepped
 from clstudio.checkmode import CheckPlan, CheckResult
 from clstudio.common import (
     BuildResult,
@@ -60,8 +62,8 @@ from clstudio.worker.request_ends import (
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
-ProgressFn = Callable[[int, int], None]
-SteppedFn = Callable[[StepOutcome], None]
+Planned = TypeVar("Planned", CheckPlan, CountPlan, TrafficPlan)
+Measured = TypeVar("Measured", CheckResult, CountResult, TrafficResult)
 
 
 class WorkerClient:
@@ -142,7 +144,7 @@ class WorkerClient:
         return outcome
 
     def run(
-        self, session: Session, progress: ProgressFn | None = None, snapshots: bool = False
+        self, session: Session, progress: Progress | None = None, snapshots: bool = False
     ) -> RunResult:
         """Build and run `session` within its timeout_s; blocks until there is a result.
 
@@ -167,7 +169,7 @@ class WorkerClient:
         return self._inputs.fill(outcome)
 
     def step(
-        self, session: Session, first: int, count: int, stepped: SteppedFn | None = None
+        self, session: Session, first: int, count: int, stepped: Stepped | None = None
     ) -> tuple[StepOutcome, ...]:
         """Step mode in the worker: up to `count` steps from `first`, within the session's
         timeout_s; `stepped` hears each step in this thread as it ends.
@@ -195,46 +197,45 @@ class WorkerClient:
         assert isinstance(outcome, tuple)
         return outcome
 
-    def check(self, plan: CheckPlan, progress: ProgressFn | None = None) -> CheckResult:
+    def check(self, plan: CheckPlan, progress: Progress | None = None) -> CheckResult:
         """Run a planned check; the worker must have been started with plan.environment."""
-        session = plan.session
-        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=session.kernel)
-        job = kernel_job(doing, plan.time_limit_s, session)
-        plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: protocol.CheckRequest(id, plan), job, progress)
-        if isinstance(outcome, Stopped):
-            error = RunError(outcome.stage, outcome.message)
-            return CheckResult(ok=False, kernel=session.kernel, error=error)
-        assert isinstance(outcome, CheckResult)
-        return outcome
+        doing = gettext("checking kernel '{kernel}' on Oclgrind").format(kernel=plan.session.kernel)
+        job = kernel_job(doing, plan.time_limit_s, plan.session)
+        return self._planned(plan, job, protocol.CheckRequest, CheckResult, progress)
 
-    def count(self, plan: CountPlan, progress: ProgressFn | None = None) -> CountResult:
+    def count(self, plan: CountPlan, progress: Progress | None = None) -> CountResult:
         """Run a planned count; the worker must have been started with plan.environment."""
-        session = plan.session
+        kernel = plan.session.kernel
         doing = gettext("counting the operations of kernel '{kernel}' on Oclgrind").format(
-            kernel=session.kernel
+            kernel=kernel
         )
-        job = Job(doing, plan.time_limit_s, "kernel", session.kernel)
-        plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: protocol.CountRequest(id, plan), job, progress)
-        if isinstance(outcome, Stopped):
-            return CountResult(False, session.kernel, RunError(outcome.stage, outcome.message))
-        assert isinstance(outcome, CountResult)
-        return outcome
+        job = Job(doing, plan.time_limit_s, "kernel", kernel)
+        return self._planned(plan, job, protocol.CountRequest, CountResult, progress)
 
-    def traffic(self, plan: TrafficPlan, progress: ProgressFn | None = None) -> TrafficResult:
+    def traffic(self, plan: TrafficPlan, progress: Progress | None = None) -> TrafficResult:
         """Run a planned traffic measurement (two or three runs of the instrumented build)."""
-        session = plan.session
-        doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(
-            kernel=session.kernel
-        )
-        limit = TRAFFIC_RUNS * session.timeout_s + self._build_limit_s
-        job = Job(doing, limit, "kernel", session.kernel)
-        plan = replace(plan, session=_in_this_folder(session))
-        outcome = self._request(lambda id: protocol.TrafficRequest(id, plan), job, progress)
+        kernel = plan.session.kernel
+        doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
+        limit = TRAFFIC_RUNS * plan.session.timeout_s + self._build_limit_s
+        job = Job(doing, limit, "kernel", kernel)
+        return self._planned(plan, job, protocol.TrafficRequest, TrafficResult, progress)
+
+    def _planned(
+        self,
+        plan: Planned,
+        job: Job,
+        request: Callable[[int, Planned], Request],
+        answer: type[Measured],
+        progress: Progress | None,
+    ) -> Measured:
+        """The answer to a planned measurement of the plan's session; when it stopped, a
+        failed answer that says why."""
+        kernel = plan.session.kernel
+        plan = replace(plan, session=_in_this_folder(plan.session))
+        outcome = self._request(lambda id: request(id, plan), job, progress)
         if isinstance(outcome, Stopped):
-            return TrafficResult(False, session.kernel, RunError(outcome.stage, outcome.message))
-        assert isinstance(outcome, TrafficResult)
+            return answer(False, kernel, RunError(outcome.stage, outcome.message))
+        assert isinstance(outcome, answer)
         return outcome
 
     def compile(self, session: Session) -> CompileResult:
@@ -328,8 +329,8 @@ class WorkerClient:
         self,
         make: Callable[[int], Request],
         job: Job,
-        progress: ProgressFn | None,
-        stepped: SteppedFn | None = None,
+        progress: Progress | None,
+        stepped: Stepped | None = None,
     ) -> object:
         """Send one request and wait for its answer: a payload, or Stopped."""
         with self._request_lock:
@@ -361,8 +362,8 @@ class WorkerClient:
         worker: WorkerProcess,
         request: Request,
         job: Job,
-        progress: ProgressFn | None,
-        stepped: SteppedFn | None,
+        progress: Progress | None,
+        stepped: Stepped | None,
     ) -> object:
         try:
             outcome = exchange(

@@ -7,15 +7,15 @@ Normal runs never pay for the simulator: they use their own warm worker.
 
 from __future__ import annotations
 
+from clstudio.backend import Progress
 from clstudio.counts import CountResult, plan_count
 from clstudio.session import Session
-from clstudio.worker.client import ProgressFn
 from clstudio.worker.worker_slot import OneShotWorkers
 
 
 class CountClient(OneShotWorkers):
     """One count at a time; `cancel` and `close` are safe from any thread."""
 
-    def count(self, session: Session, progress: ProgressFn | None = None) -> CountResult:
+    def count(self, session: Session, progress: Progress | None = None) -> CountResult:
         plan = plan_count(session)
         return self._serve(plan.environment, lambda worker: worker.count(plan, progress))

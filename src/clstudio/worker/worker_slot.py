@@ -19,12 +19,19 @@ Answer = TypeVar("Answer")
 
 
 class WorkerSlot:
-    """One request at a time in the slot's worker; `cancel` is safe from any thread."""
+    """One request at a time in the slot's worker; `cancel` and `close` are safe from any
+    thread."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._worker: WorkerClient | None = None
         self._closed = False
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._worker is not None:
+                self._worker.close()
 
     def _refuse_when_closed(self) -> None:
         """Called under the lock before a request takes the worker."""
@@ -38,8 +45,8 @@ class WorkerSlot:
 
 
 class OneShotWorkers(WorkerSlot):
-    """Each request in a fresh worker, closed once it answers; `close` is safe from any
-    thread. The clients of the compiler view and of measured counts build on it."""
+    """Each request in a fresh worker, closed once it answers. The clients of the compiler
+    view, of measured counts and of measured traffic build on it."""
 
     def _serve(
         self, environment: tuple[tuple[str, str], ...], ask: Callable[[WorkerClient], Answer]
@@ -54,9 +61,3 @@ class OneShotWorkers(WorkerSlot):
             with self._lock:
                 self._worker = None
             worker.close()
-
-    def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            if self._worker is not None:
-                self._worker.close()

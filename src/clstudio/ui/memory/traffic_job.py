@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from clstudio.backend import Progress
 from clstudio.common import RunError
 from clstudio.session import Session
 from clstudio.traffic import TrafficResult
 from clstudio.ui.jobs import Job, JobController
 from clstudio.ui.tasks import TaskState
-from clstudio.worker.client import ProgressFn
 
 
 class TrafficBackend(Protocol):
-    def measure(self, session: Session, progress: ProgressFn | None = None) -> TrafficResult: ...
+    def measure(self, session: Session, progress: Progress | None = None) -> TrafficResult: ...
 
     def cancel(self) -> None: ...
 

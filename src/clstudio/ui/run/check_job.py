@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from clstudio.backend import Progress
 from clstudio.checkmode import CheckResult
 from clstudio.common import RunError
 from clstudio.session import Session
 from clstudio.ui.jobs import Job, JobController
 from clstudio.ui.tasks import TaskState
-from clstudio.worker.client import ProgressFn
 
 
 class CheckBackend(Protocol):
-    def check(self, session: Session, progress: ProgressFn | None = None) -> CheckResult: ...
+    def check(self, session: Session, progress: Progress | None = None) -> CheckResult: ...
 
     def cancel(self) -> None: ...
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from clstudio.backend import Progress
 from clstudio.common import RunError
 from clstudio.counts import CountResult
 from clstudio.session import Session
 from clstudio.ui.jobs import Job, JobController
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.tasks import TaskState
-from clstudio.worker.client import ProgressFn
 
 
 class CountBackend(Protocol):
-    def count(self, session: Session, progress: ProgressFn | None = None) -> CountResult: ...
+    def count(self, session: Session, progress: Progress | None = None) -> CountResult: ...
 
     def cancel(self) -> None: ...
 

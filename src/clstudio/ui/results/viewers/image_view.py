@@ -10,10 +10,10 @@ from PySide6.QtCore import QPointF, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from clstudio.ui.results.plot_colours import MARKER_COLOUR
 from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import ThemedPlotWidget, adopt_new_windows
 from clstudio.ui.results.viewers.buffer_layout import display_array, format_value
+from clstudio.ui.results.viewers.element_marker import element_marker
 from clstudio.ui.results.viewers.line_view import value_bounds
 
 COLOUR_MAP = "viridis"  # perceptually even, and readable by most colour-blind people
@@ -52,11 +52,7 @@ class ImageView(ThemedPlotWidget):
         adopt_new_windows(self, before)  # a ColorBarItem is a PlotItem, menus and all
         self.colour_bar.setImageItem(self.image_item, insert_in=plot)
         self._apply_palette()
-        self.marker = pg.ScatterPlotItem(
-            size=14, symbol="s", pen=pg.mkPen(MARKER_COLOUR, width=2), brush=None
-        )
-        self.marker.setZValue(10)
-        plot.addItem(self.marker)
+        self.marker = element_marker(plot, "s", 14)
         self._hover = PlotHover(self, self.hover_text)
         self._hover.pointHovered.connect(self.pointHovered)
         plot.getViewBox().sigResized.connect(self._on_view_resized)

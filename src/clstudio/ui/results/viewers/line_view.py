@@ -27,7 +27,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.ui.results.plot_colours import MARKER_COLOUR
 from clstudio.ui.results.plot_hover import PlotHover
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import (
@@ -36,6 +35,7 @@ from clstudio.ui.results.viewers.buffer_layout import (
     format_value,
     index_text,
 )
+from clstudio.ui.results.viewers.element_marker import element_marker
 from clstudio.ui.results.viewers.line_envelope import ENVELOPE_PAIRS, PeakEnvelope, peak_envelope
 from clstudio.ui.tasks import Lane, Rule, TaskRunner
 
@@ -131,11 +131,7 @@ class LineView(ThemedPlotWidget):
         self.curve.setDynamicRangeLimit(None)
         plot.getViewBox().sigXRangeChanged.connect(self._on_view_x_range_changed)
         plot.getViewBox().sigYRangeChanged.connect(self._on_view_y_range_changed)
-        self.marker = pg.ScatterPlotItem(
-            size=12, symbol="o", pen=pg.mkPen(MARKER_COLOUR, width=2), brush=None
-        )
-        self.marker.setZValue(10)
-        plot.addItem(self.marker)
+        self.marker = element_marker(plot, "o", 12)
         self._hover = PlotHover(self, self.hover_text)
         self._hover.pointHovered.connect(self.pointHovered)
 
