@@ -129,7 +129,7 @@ Wait = Callable[[Callable[[], bool], int], None]
 def step_through(window: MainWindow, wait: Wait, _argument: str) -> None:
     """Nine of the eleven steps done: the side pane says what step 9 made."""
     ended: list[object] = []
-    window.step_mode.controller.stepsEnded.connect(ended.append)
+    window.step_mode.controller.finished.connect(lambda _job, outcomes: ended.append(outcomes))
     for _ in range(9):
         before = len(ended)
         window.results_panel.steps.step_button.click()
