@@ -38,6 +38,7 @@ def test_a_race_in_json_has_every_documented_key(capsys: pytest.CaptureFixture[s
     assert report["error"] is None and report["coverage"] is None
     assert report["kernel"] == "rotate" and report["device"] == "Oclgrind Simulator"
     assert report["global_size"] == [64] and report["local_size"] == [16]
+    assert report["launch_count"] is None  # one launch: no program to count
     (problem,) = report["problems"]
     assert set(problem) == PROBLEM_KEYS
     assert (problem["kind"], problem["line"], problem["other_line"]) == ("data-race", 4, 5)
@@ -54,6 +55,7 @@ def test_text_names_the_file_line_and_column_like_a_compiler(
     status = main(["check", str(FAULTS / "out_of_bounds_read" / "session.json")])
     out = capsys.readouterr().out
     assert status == 1
+    assert out.startswith("kernel shift_left on Oclgrind Simulator, ")
     assert "kernel.cl:4:12: error: out-of-bounds-read: line 4 reads element 64 of 'a'" in out
     assert "1 work-item: work-item (63,0,0)" in out
     assert out.rstrip().endswith("FOUND 1 problem")

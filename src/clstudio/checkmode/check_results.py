@@ -155,7 +155,12 @@ class CheckResult:
     reports: int = 0  # Oclgrind's reports before grouping
     seconds: float = 0.0
     simulator_found: bool = True
-    launch_count: int = 0  # written launches of a program of several; 0 for one launch
+    launch_count: int = 1  # the launches the session writes, as RunResult counts them
+
+    @property
+    def is_program(self) -> bool:
+        """Several written launches: the report names a program, not one kernel."""
+        return self.launch_count > 1
 
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         return tuple(d for p in self.problems for d in p.diagnostics())

@@ -32,7 +32,7 @@ def check_to_json(result: CheckResult) -> dict[str, Any]:
         "suppressed": result.suppressed,
         "reports": result.reports,
         "seconds": result.seconds,
-        "launch_count": result.launch_count or None,
+        "launch_count": result.launch_count if result.is_program else None,
         "problems": [_problem_json(p) for p in result.problems],
     }
 
@@ -77,7 +77,7 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
     """What `clstudio check` prints: one compiler-style line per problem, then the verdict."""
     lines = []
     if result.device:
-        if result.launch_count:
+        if result.is_program:
             said = ngettext(
                 "a program of {count} launch on {device}, {seconds}",
                 "a program of {count} launches on {device}, {seconds}",
