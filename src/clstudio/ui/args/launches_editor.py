@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -34,6 +33,7 @@ from clstudio.session import (
     swap_problem,
 )
 from clstudio.ui.args.launch_card import LaunchCard
+from clstudio.ui.named_widgets import push_button, text_label
 from clstudio.validation import FillChoice, FormState
 
 _PAIRS = re.compile(r"\s*[;,]\s*")
@@ -78,11 +78,8 @@ class GroupBox(QFrame):
                 "iteration (ping-pong), separated by ';'"
             )
         )
-        self.add = QPushButton(self.tr("Add a launch to this group"))
-        self.add.setObjectName("addToGroup")
-        self.problem = QLabel()
-        self.problem.setObjectName("rangeProblems")
-        self.problem.setWordWrap(True)
+        self.add = push_button(self.tr("Add a launch to this group"), name="addToGroup")
+        self.problem = text_label("rangeProblems", wrap=True)
         self.problem.hide()
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Repeat")))
@@ -128,16 +125,14 @@ class LaunchesEditor(QWidget):
         self._shown: tuple[Launch | LaunchGroup, ...] | None = None
         self.groups: list[GroupBox] = []
         self.cards: list[LaunchCard] = []
-        self.summary = QLabel()
-        self.summary.setObjectName("launchesSummary")
-        self.summary.setWordWrap(True)
-        self.add = QPushButton(self.tr("Add a launch"))
-        self.add.setObjectName("addLaunch")
-        self.add.setToolTip(
+        self.summary = text_label("launchesSummary", wrap=True)
+        self.add = push_button(
+            self.tr("Add a launch"),
             self.tr(
                 "Launch a kernel again after this one, in the same queue, with the same "
                 "buffers left on the device"
-            )
+            ),
+            "addLaunch",
         )
         self.add.clicked.connect(lambda: self.editRequested.emit(LaunchEdit("add")))
         self._groups_layout = QVBoxLayout()
