@@ -13,11 +13,11 @@ Part = QWidget | QLayout | tuple[QWidget | QLayout, int] | int
 
 
 def hbox(*parts: Part, parent: QWidget | None = None, margins: int | None = None) -> QHBoxLayout:
-    return _fill(QHBoxLayout(parent) if parent else QHBoxLayout(), parts, margins)
+    return _fill(QHBoxLayout(parent) if parent is not None else QHBoxLayout(), parts, margins)
 
 
 def vbox(*parts: Part, parent: QWidget | None = None, margins: int | None = None) -> QVBoxLayout:
-    return _fill(QVBoxLayout(parent) if parent else QVBoxLayout(), parts, margins)
+    return _fill(QVBoxLayout(parent) if parent is not None else QVBoxLayout(), parts, margins)
 
 
 def _fill(layout: Box, parts: tuple[Part, ...], margins: int | None) -> Box:
