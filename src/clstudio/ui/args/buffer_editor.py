@@ -66,10 +66,6 @@ def access_combo(
     return combo
 
 
-def _translate(text: str) -> str:
-    return QCoreApplication.translate("BufferEditor", text)
-
-
 class ShapedBufferForm(QWidget):
     """What the forms of a buffer and of a buffer of structs share: the Shape row with its
     named sizes and bytes, and the Type row ending in the access. `specEdited(spec | None)`
@@ -88,12 +84,17 @@ class ShapedBufferForm(QWidget):
         self.bytes.setObjectName("bufferBytes")
         self.access = access
         self.access.currentIndexChanged.connect(self._on_edited)
-        self.type_row = hbox(QLabel(_translate("Access")), (self.access, 1))
+        self.type_row = hbox(
+            QLabel(QCoreApplication.translate("BufferEditor", "Access")), (self.access, 1)
+        )
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.form.addRow(_translate("Shape"), hbox((self.shape, 1), self.shape_link, self.bytes))
-        self.form.addRow(_translate("Type"), self.type_row)
+        self.form.addRow(
+            QCoreApplication.translate("BufferEditor", "Shape"),
+            hbox((self.shape, 1), self.shape_link, self.bytes),
+        )
+        self.form.addRow(QCoreApplication.translate("BufferEditor", "Type"), self.type_row)
 
     def set_links(self, links: Mapping[SizePath, str]) -> None:
         """Show which dimensions of the shape named sizes drive ({("shape", 0): "N"})."""
@@ -118,10 +119,14 @@ class ShapedBufferForm(QWidget):
         """Why the shape as typed is no buffer's."""
         shape = parse_sizes(self.shape.text())
         if shape is not None and len(shape) > MAX_DIMS:
-            return _translate("shape: at most {count} dimensions").format(count=MAX_DIMS)
+            return QCoreApplication.translate(
+                "BufferEditor", "shape: at most {count} dimensions"
+            ).format(count=MAX_DIMS)
         if shape is not None:
-            return _translate("shape: at most {count} elements in a buffer").format(count=MAX_ITEMS)
-        return _translate("shape: type sizes like 1024, or 64, 128")
+            return QCoreApplication.translate(
+                "BufferEditor", "shape: at most {count} elements in a buffer"
+            ).format(count=MAX_ITEMS)
+        return QCoreApplication.translate("BufferEditor", "shape: type sizes like 1024, or 64, 128")
 
     def _show_bytes(self, item_size: int) -> int | None:
         """Mark the shape invalid, or show the bytes it takes; its element count, if any."""
@@ -148,14 +153,25 @@ class BufferEditor(ShapedBufferForm):
 
     def __init__(self, info: KernelArgInfo, parent: QWidget | None = None) -> None:
         auto = "in" if info.is_const else "inout"
-        help_texts = {mode: _translate(text) for mode, text in _ACCESS_HELP.items()}
-        access = access_combo(_translate("auto: {mode}").format(mode=auto), help_texts, help_texts)
+        help_texts = {
+            mode: QCoreApplication.translate("BufferEditor", text)
+            for mode, text in _ACCESS_HELP.items()
+        }
+        access = access_combo(
+            QCoreApplication.translate("BufferEditor", "auto: {mode}").format(mode=auto),
+            help_texts,
+            help_texts,
+        )
         access.setItemData(
             0,
-            _translate("From the kernel: {help}").format(help=help_texts[auto]),
+            QCoreApplication.translate("BufferEditor", "From the kernel: {help}").format(
+                help=help_texts[auto]
+            ),
             Qt.ItemDataRole.ToolTipRole,
         )
-        shape_tip = _translate("Elements along each dimension, rows first: 480, 640 is 480 rows")
+        shape_tip = QCoreApplication.translate(
+            "BufferEditor", "Elements along each dimension, rows first: 480, 640 is 480 rows"
+        )
         super().__init__(shape_tip, access, parent)
         self.shape.setPlaceholderText(self.tr("1024, or 64, 128"))
         self.bytes.setMinimumWidth(self.bytes.fontMetrics().horizontalAdvance("= 1000 MiB"))
