@@ -618,25 +618,5 @@
         <source>Elements along each dimension, rows first</source>
         <translation>每个维度上的元素数，行在前</translation>
     </message>
-    <message>
-        <source>auto: {mode}</source>
-        <translation>自动：{mode}</translation>
-    </message>
-    <message>
-        <source>Access</source>
-        <translation>访问方式</translation>
-    </message>
-    <message>
-        <source>Shape</source>
-        <translation>形状</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>shape: type sizes like 1024, or 64, 128</source>
-        <translation>形状：请输入大小，如 1024 或 64, 128</translation>
-    </message>
 </context>
 </TS>

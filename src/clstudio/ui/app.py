@@ -19,6 +19,7 @@ from clstudio.ui.devices.discovery_runner import DiscoverFn
 from clstudio.ui.editor.recovery import Recovery
 from clstudio.ui.language import install_translators
 from clstudio.ui.main_window import MainWindow
+from clstudio.ui.questions import agrees
 from clstudio.ui.settings import APPLICATION, ORGANIZATION, AppSettings
 
 
@@ -71,8 +72,7 @@ def offer_recovery(window: MainWindow) -> bool:
         else QCoreApplication.translate("App", "an unsaved session")
     )
     saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-    buttons = QMessageBox.StandardButton
-    answer = QMessageBox.question(
+    restored = agrees(
         window,
         QCoreApplication.translate("App", "Restore unsaved edits?"),
         QCoreApplication.translate(
@@ -80,10 +80,8 @@ def offer_recovery(window: MainWindow) -> bool:
             "CL Studio did not close cleanly. Edits of {where} from {saved} were kept. "
             "Restore them?",
         ).format(where=where, saved=saved),
-        buttons.Yes | buttons.No,
-        buttons.Yes,
+        default_yes=True,
     )
-    restored = answer == buttons.Yes
     if restored:
         if recovery.session_path is not None and recovery.session_path.is_file():
             window.files.load(recovery.session_path)

@@ -3,8 +3,10 @@ and About."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from clstudio.ui.about import about_html
 from clstudio.ui.actions.action import Action, Item, Key
@@ -15,35 +17,18 @@ from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 
 class HelpDialogs(QObject):
-    """The lesson, one window kept for the session, and the About box."""
+    """The lessons, each one window kept for the session, and the About box."""
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
-        self._lesson: HostProgramLesson | None = None
-        self._debug_lesson: DebugLesson | None = None
-        self._memory_lesson: MemoryLesson | None = None
+        self._lessons: dict[type[QDialog], QDialog] = {}
 
-    def show_lesson(self) -> HostProgramLesson:
-        if self._lesson is None:
-            self._lesson = HostProgramLesson(self._window)
-        self._lesson.show()
-        self._lesson.raise_()
-        return self._lesson
-
-    def show_debug_lesson(self) -> DebugLesson:
-        if self._debug_lesson is None:
-            self._debug_lesson = DebugLesson(self._window)
-        self._debug_lesson.show()
-        self._debug_lesson.raise_()
-        return self._debug_lesson
-
-    def show_memory_lesson(self) -> MemoryLesson:
-        if self._memory_lesson is None:
-            self._memory_lesson = MemoryLesson(self._window)
-        self._memory_lesson.show()
-        self._memory_lesson.raise_()
-        return self._memory_lesson
+    def show_lesson(self, lesson: type[QDialog]) -> None:
+        if lesson not in self._lessons:
+            self._lessons[lesson] = lesson(self._window)
+        self._lessons[lesson].show()
+        self._lessons[lesson].raise_()
 
     def show_about(self) -> None:
         QMessageBox.about(self._window, self.tr("About CL Studio"), about_html())
@@ -57,7 +42,7 @@ def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
             tip=QT_TRANSLATE_NOOP(
                 "WindowActions", "The steps every OpenCL program takes, from platform to results"
             ),
-            callback=help_dialogs.show_lesson,
+            callback=partial(help_dialogs.show_lesson, HostProgramLesson),
             menu="help",
             group="learn",
             shortcuts=(Key.HelpContents,),
@@ -70,7 +55,7 @@ def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
                 "Step through the gallery's reduction in the Debug dock: why stride halves, "
                 "what a missing barrier does",
             ),
-            callback=help_dialogs.show_debug_lesson,
+            callback=partial(help_dialogs.show_lesson, DebugLesson),
             menu="help",
             group="learn",
         ),
@@ -82,7 +67,7 @@ def records(help_dialogs: HelpDialogs) -> tuple[Item, ...]:
                 "Which work-item touched which element, in the Memory tab: the transposes "
                 "and the matrix multiplies",
             ),
-            callback=help_dialogs.show_memory_lesson,
+            callback=partial(help_dialogs.show_lesson, MemoryLesson),
             menu="help",
             group="learn",
         ),

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from clstudio.common import KernelArgInfo, kernel_type
 from clstudio.session import (
@@ -24,6 +24,7 @@ from clstudio.ui.args.image_editor import ImageEditor, SamplerEditor
 from clstudio.ui.args.local_editor import LocalEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.args.struct_editor import StructBufferEditor, StructValueEditor
+from clstudio.ui.named_widgets import text_label
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.validation import ArgChange, describe, expected_kind, unsupported_reason
 
@@ -50,12 +51,6 @@ _KIND_TOOLTIPS = {
 }
 
 
-def _label(name: str, text: str = "") -> QLabel:
-    label = QLabel(text)
-    label.setObjectName(name)
-    return label
-
-
 class ArgRow(QFrame):
     """`specEdited(name, spec | None)` on every edit by the user; None while incomplete."""
 
@@ -76,27 +71,27 @@ class ArgRow(QFrame):
         self._error: str | None = None
         self._checks: list[str] = []
 
-        self.name_label = _label("argName", info.name)
+        self.name_label = text_label("argName", info.name)
         font = self.name_label.font()
         font.setBold(True)
         self.name_label.setFont(font)
         declared = f"{info.access} {info.type_name}" if info.is_image else describe(info)
-        self.type_label = _label("argType", declared)
+        self.type_label = text_label("argType", declared)
         kind_tooltip = _KIND_TOOLTIPS[expected_kind(info)]
         self.type_label.setToolTip(QCoreApplication.translate("ArgRow", kind_tooltip))
         badge = _BADGES.get(change.status)
-        self.badge = _label(
+        self.badge = text_label(
             "argBadge", QCoreApplication.translate("ArgRow", badge) if badge else ""
         )
         self.badge.setProperty("status", change.status)
         self.badge.setToolTip(change.note)
         self.badge.setVisible(change.status in _BADGES)
-        self.note = _label("argNote", change.note)
+        self.note = text_label("argNote", change.note)
         self.note.setWordWrap(True)
-        self.use_note = _label("argNote")
+        self.use_note = text_label("argNote")
         self.use_note.setWordWrap(True)
         self.use_note.setVisible(False)
-        self.message = _label("argMessage")
+        self.message = text_label("argMessage")
         self.message.setWordWrap(True)
 
         header = QHBoxLayout()

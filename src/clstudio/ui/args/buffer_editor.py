@@ -1,9 +1,10 @@
-"""A `__global` or `__constant` buffer: shape, element type, access and initial contents."""
+"""A `__global` or `__constant` buffer: shape, element type, access and initial contents;
+and the shape and access rows a buffer of structs shares with it."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
@@ -11,7 +12,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QWidget,
@@ -33,6 +33,7 @@ from clstudio.ui.args.number_fields import (
     parse_sizes,
 )
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
+from clstudio.ui.layouts import hbox
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _BASES = tuple(name for name in OPENCL_SCALARS if name != "bool")
@@ -44,26 +45,136 @@ _ACCESS_HELP = {
 }
 
 
-class BufferEditor(QWidget):
-    """`specEdited(BufferArg | NullArg | None)` on every edit: None while a field is
-    incomplete; NullArg while "NULL" is ticked (the kernel gets a null pointer)."""
+def choice_combo(choices: Iterable[str], tips: Mapping[str, str] | None = None) -> QComboBox:
+    """A combo of `choices`, each its own data, with its translated tip where `tips` has one."""
+    combo = QComboBox()
+    for choice in choices:
+        combo.addItem(choice, choice)
+        if tips and choice in tips:
+            combo.setItemData(combo.count() - 1, tips[choice], Qt.ItemDataRole.ToolTipRole)
+    return combo
+
+
+def access_combo(
+    auto_text: str, modes: Iterable[str], tips: Mapping[str, str] | None = None
+) -> QComboBox:
+    """The access of a buffer or an image: first "auto" (data None: what the kernel
+    says), then each mode."""
+    combo = choice_combo(modes, tips)
+    combo.insertItem(0, auto_text, None)
+    combo.setCurrentIndex(0)
+    return combo
+
+
+class ShapedBufferForm(QWidget):
+    """What the forms of a buffer and of a buffer of structs share: the Shape row with its
+    named sizes and bytes, and the Type row ending in the access. `specEdited(spec | None)`
+    on every edit: None while a field is incomplete."""
 
     specEdited = Signal(object)
 
-    def __init__(self, info: KernelArgInfo, parent: QWidget | None = None) -> None:
+    def __init__(self, shape_tip: str, access: QComboBox, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.shape = QLineEdit()
         self.shape.setValidator(SizesValidator(self.shape))
-        self.shape.setPlaceholderText(self.tr("1024, or 64, 128"))
-        self.shape.setToolTip(
-            self.tr("Elements along each dimension, rows first: 480, 640 is 480 rows")
-        )
+        self.shape.setToolTip(shape_tip)
         self.shape.textEdited.connect(self._on_edited)
         self.shape_link = link_label()
         self.bytes = QLabel()
         self.bytes.setObjectName("bufferBytes")
-        self.bytes.setMinimumWidth(self.bytes.fontMetrics().horizontalAdvance("= 1000 MiB"))
+        self.access = access
+        self.access.currentIndexChanged.connect(self._on_edited)
+        self.type_row = hbox(
+            QLabel(QCoreApplication.translate("BufferEditor", "Access")), (self.access, 1)
+        )
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form.addRow(
+            QCoreApplication.translate("BufferEditor", "Shape"),
+            hbox((self.shape, 1), self.shape_link, self.bytes),
+        )
+        self.form.addRow(QCoreApplication.translate("BufferEditor", "Type"), self.type_row)
 
+    def set_links(self, links: Mapping[SizePath, str]) -> None:
+        """Show which dimensions of the shape named sizes drive ({("shape", 0): "N"})."""
+        shape = self._shape() or ()
+        texts = [links.get(("shape", d), str(size)) for d, size in enumerate(shape)]
+        linked = any(("shape", d) in links for d in range(len(shape)))
+        mark_linked(self.shape, self.shape_link, ", ".join(texts) if linked else None)
+
+    def spec(self) -> BufferArg | NullArg | None:
+        raise NotImplementedError
+
+    def _show_shape(self, spec: BufferArg) -> None:
+        """Show the shape and the access of `spec`; never emits."""
+        with QSignalBlocker(self.shape), QSignalBlocker(self.access):
+            self.shape.setText(", ".join(map(str, spec.shape)))
+            self.access.setCurrentIndex(max(0, self.access.findData(spec.access)))
+
+    def _shape(self) -> tuple[int, ...] | None:
+        return parse_buffer_shape(self.shape.text())
+
+    def _shape_problem(self) -> str:
+        """Why the shape as typed is no buffer's."""
+        shape = parse_sizes(self.shape.text())
+        if shape is not None and len(shape) > MAX_DIMS:
+            return QCoreApplication.translate(
+                "BufferEditor", "shape: at most {count} dimensions"
+            ).format(count=MAX_DIMS)
+        if shape is not None:
+            return QCoreApplication.translate(
+                "BufferEditor", "shape: at most {count} elements in a buffer"
+            ).format(count=MAX_ITEMS)
+        return QCoreApplication.translate("BufferEditor", "shape: type sizes like 1024, or 64, 128")
+
+    def _show_bytes(self, item_size: int) -> int | None:
+        """Mark the shape invalid, or show the bytes it takes; its element count, if any."""
+        shape = self._shape()
+        mark_invalid(self.shape, shape is None)
+        if shape is None:
+            self.bytes.setText("")
+            return None
+        count = math.prod(shape)
+        self.bytes.setText(f"= {format_bytes(count * item_size)}")
+        return count
+
+    def _show_size(self) -> None:
+        raise NotImplementedError
+
+    def _on_edited(self, *_args: object) -> None:
+        self._show_size()
+        self.specEdited.emit(self.spec())
+
+
+class BufferEditor(ShapedBufferForm):
+    """A buffer of numbers; its spec is NullArg while "NULL" is ticked (the kernel gets a
+    null pointer)."""
+
+    def __init__(self, info: KernelArgInfo, parent: QWidget | None = None) -> None:
+        auto = "in" if info.is_const else "inout"
+        help_texts = {
+            mode: QCoreApplication.translate("BufferEditor", text)
+            for mode, text in _ACCESS_HELP.items()
+        }
+        access = access_combo(
+            QCoreApplication.translate("BufferEditor", "auto: {mode}").format(mode=auto),
+            help_texts,
+            help_texts,
+        )
+        access.setItemData(
+            0,
+            QCoreApplication.translate("BufferEditor", "From the kernel: {help}").format(
+                help=help_texts[auto]
+            ),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        shape_tip = QCoreApplication.translate(
+            "BufferEditor", "Elements along each dimension, rows first: 480, 640 is 480 rows"
+        )
+        super().__init__(shape_tip, access, parent)
+        self.shape.setPlaceholderText(self.tr("1024, or 64, 128"))
+        self.bytes.setMinimumWidth(self.bytes.fontMetrics().horizontalAdvance("= 1000 MiB"))
         self.element = QComboBox()
         self.element.setMaxVisibleItems(16)
         for position, name in enumerate(ELEMENT_TYPES):
@@ -74,24 +185,6 @@ class BufferEditor(QWidget):
             self.tr("The type of one element; the kernel's pointer type by default")
         )
         self.element.currentIndexChanged.connect(self._on_element_changed)
-
-        self.access = QComboBox()
-        auto = "in" if info.is_const else "inout"
-        self.access.addItem(self.tr("auto: {mode}").format(mode=auto), None)
-        help_texts = {
-            mode: QCoreApplication.translate("BufferEditor", text)
-            for mode, text in _ACCESS_HELP.items()
-        }
-        self.access.setItemData(
-            0,
-            self.tr("From the kernel: {help}").format(help=help_texts[auto]),
-            Qt.ItemDataRole.ToolTipRole,
-        )
-        for mode, help_text in help_texts.items():
-            self.access.addItem(mode, mode)
-            self.access.setItemData(self.access.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
-        self.access.currentIndexChanged.connect(self._on_edited)
-
         self.contents = InitEditor()
         self.contents.initEdited.connect(self._on_edited)
         self.null = QCheckBox(self.tr("NULL"))
@@ -99,22 +192,9 @@ class BufferEditor(QWidget):
             self.tr("Pass a null pointer instead of a buffer, for a kernel that checks for one")
         )
         self.null.toggled.connect(self._on_null_toggled)
-
-        shape_row = QHBoxLayout()
-        shape_row.addWidget(self.shape, 1)
-        shape_row.addWidget(self.shape_link)
-        shape_row.addWidget(self.bytes)
-        type_row = QHBoxLayout()
-        type_row.addWidget(self.element, 1)
-        type_row.addWidget(QLabel(self.tr("Access")))
-        type_row.addWidget(self.access, 1)
-        type_row.addWidget(self.null)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow(self.tr("Shape"), shape_row)
-        form.addRow(self.tr("Type"), type_row)
-        form.addRow(self.tr("Contents"), self.contents)
+        self.type_row.insertWidget(0, self.element, 1)
+        self.type_row.addWidget(self.null)
+        self.form.addRow(self.tr("Contents"), self.contents)
         self._dtype = parse_element_type("float")
 
     def set_null(self) -> None:
@@ -128,22 +208,13 @@ class BufferEditor(QWidget):
         with QSignalBlocker(self.null):
             self.null.setChecked(False)
         self._show_null()
-        blockers = [QSignalBlocker(w) for w in (self.shape, self.element, self.access)]
         self._dtype = spec.dtype
-        self.shape.setText(", ".join(map(str, spec.shape)))
-        self.element.setCurrentIndex(max(0, self.element.findData(spec.dtype.opencl_name)))
-        self.access.setCurrentIndex(max(0, self.access.findData(spec.access)))
-        del blockers
+        self._show_shape(spec)
+        with QSignalBlocker(self.element):
+            self.element.setCurrentIndex(max(0, self.element.findData(spec.dtype.opencl_name)))
         self.contents.set_base_dir(base_dir)
         self.contents.set_init(spec.init, spec.dtype)
         self._show_size()
-
-    def set_links(self, links: Mapping[SizePath, str]) -> None:
-        """Show which dimensions of the shape named sizes drive ({("shape", 0): "N"})."""
-        shape = self._shape() or ()
-        texts = [links.get(("shape", d), str(size)) for d, size in enumerate(shape)]
-        linked = any(("shape", d) in links for d in range(len(shape)))
-        mark_linked(self.shape, self.shape_link, ", ".join(texts) if linked else None)
 
     def spec(self) -> BufferArg | NullArg | None:
         if self.null.isChecked():
@@ -158,29 +229,16 @@ class BufferEditor(QWidget):
         if self.null.isChecked():
             return None
         if self._shape() is None:
-            shape = parse_sizes(self.shape.text())
-            if shape is not None and len(shape) > MAX_DIMS:
-                return self.tr("shape: at most {count} dimensions").format(count=MAX_DIMS)
-            if shape is not None:
-                return self.tr("shape: at most {count} elements in a buffer").format(
-                    count=MAX_ITEMS
-                )
-            return self.tr("shape: type sizes like 1024, or 64, 128")
+            return self._shape_problem()
         return self.contents.problem()
 
-    def _shape(self) -> tuple[int, ...] | None:
-        return parse_buffer_shape(self.shape.text())
-
     def _show_size(self) -> None:
+        count = self._show_bytes(self._dtype.itemsize)
         shape = self._shape()
-        mark_invalid(self.shape, shape is None)
-        if shape is None:
-            self.bytes.setText("")
+        if count is None or shape is None:
             return
-        count = math.prod(shape)
         self.contents.set_needed(math.prod(self._dtype.host_shape(shape)))
         self.contents.set_picture_problem(picture_problem(self._dtype, shape))
-        self.bytes.setText(f"= {format_bytes(count * self._dtype.itemsize)}")
         self.bytes.setToolTip(
             self.tr("{count} elements × {size} bytes ({type})").format(
                 count=count, size=self._dtype.itemsize, type=self._dtype.opencl_name
@@ -199,7 +257,3 @@ class BufferEditor(QWidget):
         self._dtype = parse_element_type(self.element.currentData())
         self.contents.set_dtype(self._dtype)
         self._on_edited()
-
-    def _on_edited(self, *_args: object) -> None:
-        self._show_size()
-        self.specEdited.emit(self.spec())

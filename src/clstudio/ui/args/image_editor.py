@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QWidget
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QWidget
 
 from clstudio.common import KernelArgInfo, format_bytes
 from clstudio.session import (
@@ -20,9 +20,11 @@ from clstudio.session import (
     SamplerArg,
     SizePath,
 )
+from clstudio.ui.args.buffer_editor import access_combo, choice_combo
 from clstudio.ui.args.init_editor import InitEditor
 from clstudio.ui.args.number_fields import NumberField
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
+from clstudio.ui.layouts import hbox
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _ORDER_HELP = {
@@ -35,14 +37,10 @@ _TYPE_HELP = {
 }
 
 
-def _combo(choices: tuple[str, ...], help_texts: Mapping[str, str] | None = None) -> QComboBox:
-    combo = QComboBox()
-    for choice in choices:
-        combo.addItem(choice, choice)
-        if help_texts:
-            help_text = QCoreApplication.translate("ImageEditor", help_texts[choice])
-            combo.setItemData(combo.count() - 1, help_text, Qt.ItemDataRole.ToolTipRole)
-    return combo
+def _tips(texts: Mapping[str, str]) -> dict[str, str]:
+    return {
+        choice: QCoreApplication.translate("ImageEditor", text) for choice, text in texts.items()
+    }
 
 
 class ImageEditor(QWidget):
@@ -62,30 +60,27 @@ class ImageEditor(QWidget):
             field.valueEdited.connect(self._on_edited)
         self.bytes = QLabel()
         self.bytes.setObjectName("imageBytes")
-        self.order = _combo(CHANNEL_ORDERS, _ORDER_HELP)
-        self.channel_type = _combo(CHANNEL_TYPES, _TYPE_HELP)
-        self.access = QComboBox()
-        self.access.addItem(self.tr("auto: {mode}").format(mode=info.access), None)
-        for mode in IMAGE_ACCESS_MODES:
-            self.access.addItem(mode, mode)
+        self.order = choice_combo(CHANNEL_ORDERS, _tips(_ORDER_HELP))
+        self.channel_type = choice_combo(CHANNEL_TYPES, _tips(_TYPE_HELP))
+        self.access = access_combo(
+            self.tr("auto: {mode}").format(mode=info.access), IMAGE_ACCESS_MODES
+        )
         for combo in (self.order, self.channel_type, self.access):
             combo.currentIndexChanged.connect(self._on_edited)
         self.contents = InitEditor()
         self.contents.initEdited.connect(self._on_edited)
 
-        size_row = QHBoxLayout()
         self.width_link, self.height_link = link_label(), link_label()
-        size_row.addWidget(self.width_field, 1)
-        size_row.addWidget(self.width_link)
-        size_row.addWidget(QLabel("x"))
-        size_row.addWidget(self.height_field, 1)
-        size_row.addWidget(self.height_link)
-        size_row.addWidget(self.bytes)
-        pixel_row = QHBoxLayout()
-        pixel_row.addWidget(self.order, 1)
-        pixel_row.addWidget(self.channel_type, 1)
-        pixel_row.addWidget(QLabel(self.tr("Access")))
-        pixel_row.addWidget(self.access, 1)
+        size_row = hbox(
+            (self.width_field, 1),
+            self.width_link,
+            QLabel("x"),
+            (self.height_field, 1),
+            self.height_link,
+            self.bytes,
+        )
+        access = QLabel(self.tr("Access"))
+        pixel_row = hbox((self.order, 1), (self.channel_type, 1), access, (self.access, 1))
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -152,17 +147,14 @@ class SamplerEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.normalized = QCheckBox(self.tr("normalized coordinates (0 to 1 across the image)"))
-        self.addressing = _combo(ADDRESSING_MODES)
+        self.addressing = choice_combo(ADDRESSING_MODES)
         self.addressing.setToolTip(self.tr("What a coordinate outside the image reads"))
-        self.filter = _combo(FILTER_MODES)
+        self.filter = choice_combo(FILTER_MODES)
         self.filter.setToolTip(self.tr("nearest: one pixel; linear: a mix of the four nearest"))
         self.normalized.toggled.connect(self._on_edited)
         self.addressing.currentIndexChanged.connect(self._on_edited)
         self.filter.currentIndexChanged.connect(self._on_edited)
-        modes = QHBoxLayout()
-        modes.addWidget(self.addressing, 1)
-        modes.addWidget(QLabel(self.tr("Filter")))
-        modes.addWidget(self.filter, 1)
+        modes = hbox((self.addressing, 1), QLabel(self.tr("Filter")), (self.filter, 1))
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.normalized)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from clstudio.ui.layouts import vbox
 from clstudio.validation import IndexSpace, summary
 
 MAX_COLUMNS = 16  # groups drawn along x; more are shown as the first ones, "…", the last
@@ -143,11 +144,7 @@ class IndexSpaceView(QWidget):
         self.summary = QLabel()
         self.summary.setObjectName("indexSpaceSummary")
         self.summary.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.picture)
-        layout.addWidget(self.summary)
+        vbox(self.picture, self.summary, parent=self, margins=0).setSpacing(2)
         self.set_space(IndexSpace((1,)))
 
     def set_space(self, space: IndexSpace) -> None:

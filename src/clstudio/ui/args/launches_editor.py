@@ -13,10 +13,8 @@ from collections.abc import Mapping, Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -34,6 +32,8 @@ from clstudio.session import (
     swap_problem,
 )
 from clstudio.ui.args.launch_card import LaunchCard
+from clstudio.ui.layouts import hbox, vbox
+from clstudio.ui.named_widgets import push_button, text_label
 from clstudio.validation import FillChoice, FormState
 
 _PAIRS = re.compile(r"\s*[;,]\s*")
@@ -78,24 +78,13 @@ class GroupBox(QFrame):
                 "iteration (ping-pong), separated by ';'"
             )
         )
-        self.add = QPushButton(self.tr("Add a launch to this group"))
-        self.add.setObjectName("addToGroup")
-        self.problem = QLabel()
-        self.problem.setObjectName("rangeProblems")
-        self.problem.setWordWrap(True)
+        self.add = push_button(self.tr("Add a launch to this group"), name="addToGroup")
+        self.problem = text_label("rangeProblems", wrap=True)
         self.problem.hide()
-        row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Repeat")))
-        row.addWidget(self.iterations)
-        row.addWidget(self.swaps, 1)
+        row = hbox(QLabel(self.tr("Repeat")), self.iterations, (self.swaps, 1))
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(4)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(4, 4, 4, 4)
-        column.addLayout(row)
-        column.addLayout(self.cards_layout)
-        column.addWidget(self.add)
-        column.addWidget(self.problem)
+        vbox(row, self.cards_layout, self.add, self.problem, parent=self, margins=4)
         self.show_repeats(group.iterations > 1 or bool(group.swaps) or len(group.launches) > 1)
 
     def show_repeats(self, shown: bool) -> None:
@@ -128,27 +117,20 @@ class LaunchesEditor(QWidget):
         self._shown: tuple[Launch | LaunchGroup, ...] | None = None
         self.groups: list[GroupBox] = []
         self.cards: list[LaunchCard] = []
-        self.summary = QLabel()
-        self.summary.setObjectName("launchesSummary")
-        self.summary.setWordWrap(True)
-        self.add = QPushButton(self.tr("Add a launch"))
-        self.add.setObjectName("addLaunch")
-        self.add.setToolTip(
+        self.summary = text_label("launchesSummary", wrap=True)
+        self.add = push_button(
+            self.tr("Add a launch"),
             self.tr(
                 "Launch a kernel again after this one, in the same queue, with the same "
                 "buffers left on the device"
-            )
+            ),
+            "addLaunch",
         )
         self.add.clicked.connect(lambda: self.editRequested.emit(LaunchEdit("add")))
         self._groups_layout = QVBoxLayout()
         self._groups_layout.setSpacing(6)
-        footer = QHBoxLayout()
-        footer.addWidget(self.summary, 1)
-        footer.addWidget(self.add)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(self._groups_layout)
-        column.addLayout(footer)
+        footer = hbox((self.summary, 1), self.add)
+        vbox(self._groups_layout, footer, parent=self, margins=0)
 
     def is_program(self) -> bool:
         return bool(self._shown)

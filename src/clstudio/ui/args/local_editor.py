@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from clstudio.common import ElementType, format_bytes
 from clstudio.session import MAX_ITEMS, LocalArg, SizePath
 from clstudio.ui.args.number_fields import NumberField
 from clstudio.ui.args.sizes_editor import link_label, mark_linked
+from clstudio.ui.layouts import hbox
 
 
 class LocalEditor(QWidget):
@@ -28,13 +29,9 @@ class LocalEditor(QWidget):
         self.count.valueEdited.connect(self._on_count_edited)
         self.bytes = QLabel()
         self.bytes.setObjectName("localBytes")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel(self.tr("Count")))
-        layout.addWidget(self.count, 1)
         self.link = link_label()
-        layout.addWidget(self.link)
-        layout.addWidget(self.bytes, 2)
+        count = QLabel(self.tr("Count"))
+        hbox(count, (self.count, 1), self.link, (self.bytes, 2), parent=self, margins=0)
 
     def set_spec(self, spec: LocalArg) -> None:
         self._dtype = spec.dtype

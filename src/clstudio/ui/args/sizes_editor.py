@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from clstudio.session import MAX_ITEMS
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.ui.layouts import vbox
 from clstudio.validation import SizeSuggestion
 
 
@@ -71,12 +72,8 @@ class SizesEditor(QWidget):
         self.problem.setObjectName("argMessage")
         self.problem.setWordWrap(True)
         self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
+        layout = vbox(self.title, self._form, self.problem, self.suggest, parent=self)
         layout.setContentsMargins(0, 0, 0, 6)
-        layout.addWidget(self.title)
-        layout.addLayout(self._form)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.suggest)
         self.set_sizes({}, None)
 
     def set_sizes(self, sizes: Mapping[str, int], suggestion: SizeSuggestion | None) -> None:

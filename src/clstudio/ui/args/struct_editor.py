@@ -3,23 +3,17 @@ value (a value per field), as the session's structs describe them."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
-from clstudio.common import ElementType, StructType, format_bytes
-from clstudio.session import BufferArg, Init, ScalarArg, SizePath
+from clstudio.common import ElementType, StructType
+from clstudio.session import BufferArg, Init, ScalarArg
+from clstudio.ui.args.buffer_editor import ShapedBufferForm, access_combo
 from clstudio.ui.args.init_editor import InitEditor
-from clstudio.ui.args.number_fields import (
-    SizesValidator,
-    mark_invalid,
-    parse_buffer_shape,
-)
 from clstudio.ui.args.scalar_editor import ScalarEditor
-from clstudio.ui.args.sizes_editor import link_label, mark_linked
 
 _ZEROS = Init("zeros")
 
@@ -31,43 +25,25 @@ def struct_summary(struct: StructType) -> str:
     return f"struct {struct.name}, {struct.size} bytes{packed}: {fields}"
 
 
-class StructBufferEditor(QWidget):
-    """`specEdited(BufferArg | None)` on every edit: None while a field is incomplete."""
-
-    specEdited = Signal(object)
+class StructBufferEditor(ShapedBufferForm):
+    """A buffer of structs: the contents of each field, zeros by default."""
 
     def __init__(self, dtype: ElementType, auto_access: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
         assert dtype.struct is not None
+        access = access_combo(
+            QCoreApplication.translate("BufferEditor", "auto: {mode}").format(mode=auto_access),
+            ("in", "out", "inout"),
+        )
+        shape_tip = QCoreApplication.translate(
+            "StructBufferEditor", "Elements along each dimension, rows first"
+        )
+        super().__init__(shape_tip, access, parent)
         self._dtype = dtype
         self.struct = dtype.struct
-        self.shape = QLineEdit()
-        self.shape.setValidator(SizesValidator(self.shape))
-        self.shape.setToolTip(self.tr("Elements along each dimension, rows first"))
-        self.shape.textEdited.connect(self._on_edited)
-        self.shape_link = link_label()
-        self.bytes = QLabel()
-        self.bytes.setObjectName("bufferBytes")
         self.type_label = QLabel(f"struct {self.struct.name}")
         self.type_label.setObjectName("structType")
         self.type_label.setToolTip(struct_summary(self.struct))
-        self.access = QComboBox()
-        self.access.addItem(self.tr("auto: {mode}").format(mode=auto_access), None)
-        for mode in ("in", "out", "inout"):
-            self.access.addItem(mode, mode)
-        self.access.currentIndexChanged.connect(self._on_edited)
-        shape_row = QHBoxLayout()
-        shape_row.addWidget(self.shape, 1)
-        shape_row.addWidget(self.shape_link)
-        shape_row.addWidget(self.bytes)
-        type_row = QHBoxLayout()
-        type_row.addWidget(self.type_label, 1)
-        type_row.addWidget(QLabel(self.tr("Access")))
-        type_row.addWidget(self.access, 1)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.addRow(self.tr("Shape"), shape_row)
-        form.addRow(self.tr("Type"), type_row)
+        self.type_row.insertWidget(0, self.type_label, 1)
         self.fields: dict[str, InitEditor] = {}
         for field in self.struct.fields:
             editor = InitEditor()
@@ -75,25 +51,17 @@ class StructBufferEditor(QWidget):
             editor.set_init(_ZEROS, field.type)
             editor.initEdited.connect(self._on_edited)
             self.fields[field.name] = editor
-            form.addRow(f"{field.name} ({field.type.opencl_name})", editor)
+            self.form.addRow(f"{field.name} ({field.type.opencl_name})", editor)
 
     def set_spec(self, spec: BufferArg, base_dir: Path | None) -> None:
         """Show `spec`; never emits."""
-        with QSignalBlocker(self.shape), QSignalBlocker(self.access):
-            self.shape.setText(", ".join(map(str, spec.shape)))
-            self.access.setCurrentIndex(max(0, self.access.findData(spec.access)))
+        self._show_shape(spec)
         given = spec.init.params.get("fields", {}) if spec.init.kind == "fields" else {}
         for field in self.struct.fields:
             editor = self.fields[field.name]
             editor.set_base_dir(base_dir)
             editor.set_init(given.get(field.name, _ZEROS), field.type)
         self._show_size()
-
-    def set_links(self, links: Mapping[SizePath, str]) -> None:
-        shape = self._shape() or ()
-        texts = [links.get(("shape", d), str(size)) for d, size in enumerate(shape)]
-        linked = any(("shape", d) in links for d in range(len(shape)))
-        mark_linked(self.shape, self.shape_link, ", ".join(texts) if linked else None)
 
     def spec(self) -> BufferArg | None:
         shape = self._shape()
@@ -106,30 +74,14 @@ class StructBufferEditor(QWidget):
 
     def problem(self) -> str | None:
         if self._shape() is None:
-            return self.tr("shape: type sizes like 1024, or 64, 128")
-        for name, editor in self.fields.items():
-            problem = editor.problem()
-            if problem is not None:
-                return f"{name}: {problem}"
-        return None
-
-    def _shape(self) -> tuple[int, ...] | None:
-        return parse_buffer_shape(self.shape.text())
+            return self._shape_problem()
+        return _first_problem(self.fields)
 
     def _show_size(self) -> None:
-        shape = self._shape()
-        mark_invalid(self.shape, shape is None)
-        if shape is None:
-            self.bytes.setText("")
-            return
-        count = math.prod(shape)
-        for field in self.struct.fields:
-            self.fields[field.name].set_needed(count * field.type.lanes)
-        self.bytes.setText(f"= {format_bytes(count * self.struct.size)}")
-
-    def _on_edited(self, *_args: object) -> None:
-        self._show_size()
-        self.specEdited.emit(self.spec())
+        count = self._show_bytes(self.struct.size)
+        if count is not None:
+            for field in self.struct.fields:
+                self.fields[field.name].set_needed(count * field.type.lanes)
 
 
 class StructValueEditor(QWidget):
@@ -173,11 +125,7 @@ class StructValueEditor(QWidget):
         return ScalarArg(given, self.struct)  # type: ignore[arg-type]
 
     def problem(self) -> str | None:
-        for name, editor in self.fields.items():
-            problem = editor.problem()
-            if problem is not None:
-                return f"{name}: {problem}"
-        return None
+        return _first_problem(self.fields)
 
     def _on_field_edited(self, _spec: object) -> None:
         self.specEdited.emit(self.spec())
@@ -185,3 +133,12 @@ class StructValueEditor(QWidget):
 
 def _nonzero(value: object) -> bool:
     return any(value) if isinstance(value, tuple) else bool(value)
+
+
+def _first_problem(fields: Mapping[str, InitEditor | ScalarEditor]) -> str | None:
+    """The first field's problem, named."""
+    for name, editor in fields.items():
+        problem = editor.problem()
+        if problem is not None:
+            return f"{name}: {problem}"
+    return None

@@ -31,6 +31,7 @@ from clstudio.ui.document import Document
 from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 from clstudio.ui.exercises.grading_runner import CheckRunner
 from clstudio.ui.exercises.solution_dialog import SolutionDialog
+from clstudio.ui.questions import agrees
 from clstudio.ui.status_bar import StatusSink
 
 
@@ -172,18 +173,14 @@ class ExercisesController(QObject):
         """The solution of the starter chosen in the panel, after asking."""
         exercise = self._exercise(name)
         variant = exercise.variant(self.panel.current_variant() or "")
-        buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
+        if not agrees(
             self._window,
             self.tr("Show the solution?"),
             self.tr(
                 "Show the reference solution of “{exercise}”? Working it out yourself "
                 "teaches more: the hints go one step at a time. Your own kernel is not changed."
             ).format(exercise=exercise.title),
-            buttons.Yes | buttons.No,
-            buttons.No,
-        )
-        if answer != buttons.Yes:
+        ):
             return None
         if self.solution_dialog is not None:
             self.solution_dialog.close()

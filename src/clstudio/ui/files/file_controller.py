@@ -20,6 +20,7 @@ from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.files.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
 from clstudio.ui.files.file_menus import shown_description
 from clstudio.ui.properties_dialog import PropertiesDialog
+from clstudio.ui.questions import Button, agrees
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, StatusSink
 
@@ -190,19 +191,16 @@ class FileController(QObject):
 
     def _may_replace(self, paths: tuple[Path, ...]) -> bool:
         """Ask before a save replaces a file the user did not name in the dialog."""
-        buttons = QMessageBox.StandardButton
         names = "\n".join(str(p) for p in paths)
-        answer = QMessageBox.question(
+        return agrees(
             self._window,
             self.tr("Replace a file?"),
             self.tr(
                 "Saving writes the kernel source beside the session, and this file exists:\n"
                 "{names}\n\nIt is not this session's source. Replace it?"
             ).format(names=names),
-            buttons.Yes | buttons.Cancel,
-            buttons.Cancel,
+            Button.Cancel,
         )
-        return answer == buttons.Yes
 
     def maybe_save(self) -> bool:
         """Ask Save / Discard / Cancel when there are unsaved changes; True to go on."""

@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.reporting import FinishedRun, times_words
+from clstudio.reporting import times_words
 from clstudio.traffic import NEIGHBOURS, AccessTraffic, TrafficResult
+from clstudio.ui.last_run_tab import LastRunTab, LastRunWords
 from clstudio.ui.memory.heatmap_image import counts_image, playback_image, touched_box
 from clstudio.ui.memory.traffic_job import TrafficBackend, TrafficController, TrafficJob
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.tasks import Lane
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -43,7 +45,7 @@ KIND_WORDS = {
 }
 
 
-class MemoryTab(QWidget):
+class MemoryTab(LastRunTab):
     """A button, what it is doing, the pictures and the table; the work goes to the controller."""
 
     trafficMeasured = Signal(TrafficResult)  # for the editor's gutter marks
@@ -52,22 +54,25 @@ class MemoryTab(QWidget):
     def __init__(self, backend: TrafficBackend, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = TrafficController(backend, Lane.TRAFFIC, self)
-        self._last_run: FinishedRun | None = None
         self._result: TrafficResult | None = None
         self._step = 0
-        self.measure_button = QPushButton(self.tr("Measure memory traffic"))
-        self.measure_button.setObjectName("measureTraffic")
-        self.measure_button.setToolTip(
+        self.measure_button = push_button(
+            self.tr("Measure memory traffic"),
             self.tr(
                 "Run the last run's kernel again as an instrumented build that logs every "
                 "__global and __local access with its work-item"
-            )
+            ),
+            "measureTraffic",
         )
-        self.measure_button.setEnabled(False)
         self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setEnabled(False)
-        self._state = QLabel(self.tr("Run the kernel first: the Memory tab measures the last run."))
-        self._state.setWordWrap(True)
+        words = LastRunWords(
+            self.tr("Run the kernel first: the Memory tab measures the last run."),
+            self.tr("Last run: {kernel}. Measure its memory traffic to see it here."),
+            self.tr("Measuring the memory traffic of {kernel} in a worker of its own…"),
+        )
+        self._bar = self._work_on_last_run(
+            self.controller, TrafficJob, words, self.measure_button, self.stop_button
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.buffer_choice = QComboBox()
@@ -101,8 +106,6 @@ class MemoryTab(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self._layout()
         self._show_controls()
-        self.measure_button.clicked.connect(self._on_measure_button_clicked)
-        self.stop_button.clicked.connect(self.controller.stop)
         self.controller.finished.connect(self._on_controller_finished)
         self.buffer_choice.currentIndexChanged.connect(self._on_choice_changed)
         self.view_choice.currentIndexChanged.connect(self._on_choice_changed)
@@ -112,10 +115,6 @@ class MemoryTab(QWidget):
         self.table.cellClicked.connect(self._on_table_cell_clicked)
 
     def _layout(self) -> None:
-        bar = QHBoxLayout()
-        bar.addWidget(self.measure_button)
-        bar.addWidget(self.stop_button)
-        bar.addWidget(self._state, 1)
         choices = QHBoxLayout()
         choices.addWidget(QLabel(self.tr("Buffer:")))
         choices.addWidget(self.buffer_choice, 2)
@@ -142,7 +141,7 @@ class MemoryTab(QWidget):
         split.addWidget(left)
         split.addWidget(right)
         layout = QVBoxLayout(self)
-        layout.addLayout(bar)
+        layout.addLayout(self._bar)
         layout.addLayout(choices)
         layout.addWidget(split, 1)
 
@@ -163,46 +162,10 @@ class MemoryTab(QWidget):
             self._pictures.insertWidget(1, self._picture, 1)
         return self._picture
 
-    def state_text(self) -> str:
-        return self._state.text()
-
-    def show_run(self, run: FinishedRun) -> None:
-        self._last_run = run
-        self._state.setText(
-            self.tr("Last run: {kernel}. Measure its memory traffic to see it here.").format(
-                kernel=run.kernel
-            )
-        )
-        self.measure_button.setEnabled(not self.controller.is_running())
-
-    def clear(self) -> None:
-        self._last_run = None
-        self.measure_button.setEnabled(False)
-        self._state.setText(self.tr("Run the kernel first: the Memory tab measures the last run."))
-
-    def measure_last_run(self) -> bool:
-        """Measure the last run's session; False when there is none or one is under way."""
-        run = self._last_run
-        if run is None or not self.controller.submit(TrafficJob(run.session)):
-            return False
-        self.measure_button.setEnabled(False)
-        self.stop_button.setEnabled(True)
-        self._state.setText(
-            self.tr("Measuring the memory traffic of {kernel} in a worker of its own…").format(
-                kernel=run.kernel
-            )
-        )
-        return True
-
-    def _on_measure_button_clicked(self) -> None:
-        self.measure_last_run()
-
     def _on_controller_finished(self, _job: TrafficJob, result: TrafficResult) -> None:
-        self.measure_button.setEnabled(self._last_run is not None)
-        self.stop_button.setEnabled(False)
         if not result.buffers:
             said = result.error.message if result.error else ""
-            self._state.setText(
+            self.state.setText(
                 self.tr("{kernel}: not measured. {reason}").format(
                     kernel=result.kernel, reason=said
                 )
@@ -210,7 +173,7 @@ class MemoryTab(QWidget):
             self.trafficMeasured.emit(result)
             return
         self._result = result
-        self._state.setText(
+        self.state.setText(
             self.tr("Measured {kernel} on {device} in {seconds:.1f} s.").format(
                 kernel=result.kernel, device=result.device, seconds=result.seconds
             )

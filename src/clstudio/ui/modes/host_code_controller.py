@@ -28,6 +28,7 @@ from clstudio.hostcode import (
 from clstudio.session import Session
 from clstudio.ui.hostcode.export_dialog import ExportDialog
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
+from clstudio.ui.questions import Button, agrees
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 from clstudio.ui.workbench import Workbench
 
@@ -173,8 +174,7 @@ class HostCodeController(QObject):
 
 
 def _agree_to_replace(parent: QWidget, folder: Path, main_file: str) -> bool:
-    buttons = QMessageBox.StandardButton
-    answer = QMessageBox.question(
+    return agrees(
         parent,
         QCoreApplication.translate("HostCodeController", "Folder not empty"),
         QCoreApplication.translate(
@@ -182,7 +182,5 @@ def _agree_to_replace(parent: QWidget, folder: Path, main_file: str) -> bool:
             "“{folder}” holds files already. Export into it anyway? Files with the export's "
             "names ({main_file}, the kernel, its data) are replaced; other files stay.",
         ).format(folder=folder, main_file=main_file),
-        buttons.Yes | buttons.Cancel,
-        buttons.Cancel,
+        Button.Cancel,
     )
-    return answer == buttons.Yes

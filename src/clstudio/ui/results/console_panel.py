@@ -7,11 +7,9 @@ import time
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFontDatabase, QTextCursor
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -19,6 +17,7 @@ from clstudio.common import RunResult
 from clstudio.reporting import FinishedRun
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.error_text import error_text
+from clstudio.ui.layouts import hbox, vbox
 
 MAX_PRINTF_CHARS = 1_000_000  # per run: a printf in a 16 M-item loop must not freeze the view
 MAX_LINES = 200_000  # over every run kept; the oldest lines go first
@@ -69,14 +68,9 @@ class ConsolePanel(QWidget):
         self.clear_button.clicked.connect(self.clear)
         hint = QLabel(self.tr("printf output of each run, newest at the bottom"))
         hint.setWordWrap(True)
-        bar = QHBoxLayout()
-        bar.addWidget(hint, 1)
-        bar.addWidget(self.clear_button)
         content = QWidget()
-        content_layout = QVBoxLayout(content)
-        content_layout.setContentsMargins(6, 6, 6, 6)
-        content_layout.addLayout(bar)
-        content_layout.addWidget(self.text, 1)
+        bar = hbox((hint, 1), self.clear_button)
+        vbox(bar, (self.text, 1), parent=content, margins=6)
         self.stack = EmptyStatePages(
             self,
             content,

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QTreeWidget,
@@ -29,6 +28,7 @@ from clstudio.common import HOST_STEP_COUNT, StepOutcome, format_seconds
 from clstudio.hostcode import HOST_STEPS, HostStep
 from clstudio.reporting import FinishedRun, later_launches, lesson_times
 from clstudio.ui.error_text import error_text
+from clstudio.ui.named_widgets import push_button, text_label
 from clstudio.ui.steps.step_details import details_html, stopped
 from clstudio.ui.steps.step_rows import (
     CALL,
@@ -62,16 +62,16 @@ class StepsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.step_button = QPushButton(self.tr("Step"))
-        self.step_button.setObjectName("stepButton")
-        self.step_button.setToolTip(self.tr("Do the next step of the host program in the worker"))
-        self.run_to_end_button = QPushButton(self.tr("Run to end"))
-        self.run_to_end_button.setToolTip(self.tr("Do every step that is left, one after another"))
-        self.reset_button = QPushButton(self.tr("Reset"))
-        self.reset_button.setToolTip(self.tr("Start again from step 1"))
-        self.status = QLabel()
-        self.status.setObjectName("stepsStatus")
-        self.status.setWordWrap(True)
+        self.step_button = push_button(
+            self.tr("Step"),
+            self.tr("Do the next step of the host program in the worker"),
+            "stepButton",
+        )
+        self.run_to_end_button = push_button(
+            self.tr("Run to end"), self.tr("Do every step that is left, one after another")
+        )
+        self.reset_button = push_button(self.tr("Reset"), self.tr("Start again from step 1"))
+        self.status = text_label("stepsStatus", wrap=True)
         self.tree = QTreeWidget()
         self.tree.setObjectName("runtimeStepsList")
         self.tree.setColumnCount(len(COLUMNS))

@@ -20,7 +20,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -28,7 +27,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -37,6 +35,7 @@ from clstudio.references import check_reference, reference_namespace
 from clstudio.reporting import FinishedRun
 from clstudio.session import Reference, Session
 from clstudio.ui.empty_state import EmptyStatePages
+from clstudio.ui.layouts import hbox, vbox
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.outputs.launch_picker import LaunchPicker
 from clstudio.ui.results.outputs.output_entry import (
@@ -145,22 +144,25 @@ class OutputsPanel(QWidget):
             # Long names are cut short rather than widening the dock and the window; an
             # Ignored size policy would lose them to the stretch beside them altogether.
             label.setMinimumWidth(1)
-        header = QHBoxLayout()
-        header.addWidget(self.title)
-        header.addWidget(self.type_label)
-        header.addStretch(1)
-        header.addWidget(self.launch_picker)
-        header.addWidget(self.export_status)
-        header.addWidget(self.worst_button)
-        header.addWidget(self.export_button)
+        header = hbox(
+            self.title,
+            self.type_label,
+            1,
+            self.launch_picker,
+            self.export_status,
+            self.worst_button,
+            self.export_button,
+        )
         right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(header)
-        right_layout.addWidget(self.reference_label)
-        right_layout.addWidget(self.reference_editor)
-        right_layout.addWidget(self.guard_label)
-        right_layout.addWidget(self.viewer, 1)
+        vbox(
+            header,
+            self.reference_label,
+            self.reference_editor,
+            self.guard_label,
+            (self.viewer, 1),
+            parent=right,
+            margins=0,
+        )
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)

@@ -43,6 +43,7 @@ from clstudio.reporting import (
 )
 from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 
 if TYPE_CHECKING:
@@ -117,14 +118,14 @@ class RooflinePanel(QWidget):
         self.ops_per_item.valueChanged.connect(self._on_ops_per_item_value_changed)
         self.bytes_note = QLabel()
         self.bytes_note.setWordWrap(True)
-        self.count_button = QPushButton(self.tr("Measure operations"))
-        self.count_button.setObjectName("rooflineMeasureOperations")
-        self.count_button.setToolTip(
+        self.count_button = push_button(
+            self.tr("Measure operations"),
             self.tr(
                 "Run the latest session once on the Oclgrind simulator and count the "
                 "floating-point operations and bytes it executed (a sample of work-groups "
                 "for a large range)"
-            )
+            ),
+            "rooflineMeasureOperations",
         )
         self.count_button.clicked.connect(self._on_count_clicked)
         self.stop_count_button = QPushButton(self.tr("Stop measuring"))

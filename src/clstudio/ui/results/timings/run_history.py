@@ -7,16 +7,15 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from clstudio.common import format_seconds
+from clstudio.ui.layouts import hbox, vbox
 from clstudio.ui.results.plot_colours import series_colour
 
 MAX_RUNS = 50
@@ -92,13 +91,8 @@ class RunHistory(QWidget):
         self.clear_button.clicked.connect(self.clear)
         title = QLabel(self.tr("Run history: tick runs to compare"))
         title.setWordWrap(True)
-        header = QHBoxLayout()
-        header.addWidget(title, 1)
-        header.addWidget(self.clear_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(header)
-        layout.addWidget(self._list, 1)
+        header = hbox((title, 1), self.clear_button)
+        vbox(header, (self._list, 1), parent=self, margins=0)
 
     def next_number(self) -> int:
         return self._next_number

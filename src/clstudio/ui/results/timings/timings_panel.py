@@ -40,6 +40,7 @@ from clstudio.reporting import (
 )
 from clstudio.session import MAX_OPERATIONS_PER_ITEM
 from clstudio.ui.empty_state import EmptyStatePages
+from clstudio.ui.layouts import vbox
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.run_page import run_page
 from clstudio.ui.results.timings.kernel_shares_table import KernelSharesTable
@@ -163,12 +164,8 @@ class TimingsPanel(QWidget):
         form.addRow(self.gflops_detail)
 
         numbers_page = QWidget()
-        numbers_layout = QVBoxLayout(numbers_page)
-        numbers_layout.setContentsMargins(0, 0, 0, 0)
-        numbers_layout.addWidget(self.stats_table)
-        numbers_layout.addWidget(self.shares_table)
-        numbers_layout.addWidget(throughput)
-        numbers_layout.addStretch(1)
+        tables = (self.stats_table, self.shares_table, throughput)
+        vbox(*tables, 1, parent=numbers_page, margins=0)
         numbers = QScrollArea()  # a short dock scrolls the numbers rather than squashing them
         numbers.setWidget(numbers_page)
         numbers.setWidgetResizable(True)
