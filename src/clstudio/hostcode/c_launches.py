@@ -1,59 +1,53 @@
-"""Steps 6, 8 and 9 of main.c, the kernel times and the release of the kernels.
+"""main.c's syntax for steps 6 to 11 (launch_printer walks them), the launches'
+NDRanges, the kernel times and the release of the kernels.
 
-The same program as main.py's (python_launches), for every session: one kernel object
-per written launch, the arguments that never change set once, and a loop over the
-repeats that enqueues every launch in order, with each group's iterations and swaps.
-One launch is written as the lesson writes it (`kernel`, WORK_DIMS, GLOBAL_SIZE,
-LOCAL_SIZE); several are numbered in names and comments (`kernel_2`, `launch 2 of 3`).
-A repeat of one enqueue keeps one event per repeat; more add LAUNCHES_PER_RUN each.
+One launch is written as the lesson writes it (WORK_DIMS, GLOBAL_SIZE, LOCAL_SIZE);
+several have numbered sizes. A repeat of one enqueue keeps one event per repeat; more
+add LAUNCHES_PER_RUN each.
 """
 
 from __future__ import annotations
 
-from clstudio.hostcode.c_arguments import set_arg, write_to_device
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+
+from clstudio.hostcode.c_arguments import memory_object, read_back, set_arg, write_to_device
 from clstudio.hostcode.code_text import CodeText
-from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
+from clstudio.hostcode.launch_plan import BindingPlan, LaunchPlan
+from clstudio.hostcode.launch_printer import LaunchPrinter
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
 from clstudio.hostcode.names import NameAllocator, Names
-from clstudio.hostcode.plan import HostPlan
-from clstudio.session import SamplerArg
+from clstudio.hostcode.plan import ArgPlan, HostPlan
 
 
-class CLaunches:
-    """Writes a plan's launches; `names` are the arguments', `allocator` gives the rest."""
+class CLaunches(LaunchPrinter):
+    """main.c's syntax for the launches; `names` are the arguments', `allocator` the rest."""
+
+    _FINISH = 'check_cl(clFinish(queue), "clFinish");'
+    _FILLED_AGAIN = (
+        "the buffers the kernel writes get their starting contents again; those",
+        "that start from zeros are filled on the device (clEnqueueFillBuffer).",
+    )
 
     def __init__(self, plan: HostPlan, names: Names, allocator: NameAllocator) -> None:
-        self._plan = plan
-        self._names = names
-        self._args = {a.name: a for a in plan.args}
-        self._launches = plan.launches
-        self._several = len(self._launches) > 1
-        self._once = plan.launches_per_run == 1  # one event per repeat
-        self._kernels: dict[int, str] = {}
+        super().__init__(plan, names, allocator)
         self._sizes: dict[int, tuple[str, str, str]] = {}  # dimensions, global, local
         self._scalars: dict[tuple[int, int], str] = {}  # (launch, parameter) -> its variable
         for launch in self._launches:
             at = launch.position
             if self._several:  # numbered, with the dimensions and a NULL local size inline
                 local = "NULL" if launch.local_size is None else allocator.take(f"LOCAL_SIZE_{at}")
-                self._kernels[at] = allocator.take(f"kernel_{at}")
                 dims = str(len(launch.global_size))
                 self._sizes[at] = (dims, allocator.take(f"GLOBAL_SIZE_{at}"), local)
             else:  # the program's own names, as the lesson writes one launch
-                self._kernels[at] = "kernel"
                 self._sizes[at] = ("WORK_DIMS", "GLOBAL_SIZE", "LOCAL_SIZE")
             for binding in launch.bindings:
                 if binding.arg is None:
                     self._scalars[at, binding.index] = allocator.take(f"{binding.info.name}_{at}")
-        self._made: set[str] = set()  # samplers created so far
 
-    def _own(self, name: str) -> dict[str, str]:
-        return self._names[self._args[name].index]
-
-    def _heading(self, launch: LaunchPlan, code: CodeText) -> None:
-        """The comment that says which launch the lines below are, among several."""
-        if self._several:
-            code.add(f"/* {c_comment(launch.heading)} */")
+    def _comment(self, *lines: str) -> str:
+        said = [c_comment(line) for line in lines]
+        return "\n * ".join([f"/* {said[0]}", *said[1:]]) + " */"
 
     def constants(self, code: CodeText) -> None:
         """Each launch's NDRange, before main()."""
@@ -75,98 +69,49 @@ class CLaunches:
         if not self._once:
             code.add(f"#define LAUNCHES_PER_RUN {self._plan.launches_per_run}")
 
-    def create_kernels(self, code: CodeText) -> None:
-        """Step 6: one kernel object per launch, since each holds its own arguments."""
-        each = ": one kernel object per launch" if self._several else ""
-        code.step(6, f"/* {{}} (clCreateKernel){each}. */")
-        for launch in self._launches:
-            kernel = self._kernels[launch.position]
-            code.add(
-                f"cl_kernel {kernel} = clCreateKernel(program, {c_string(launch.symbol)}, &err);",
-                'check_cl(err, "clCreateKernel");',
-            )
-        code.add("")
+    def _memory_objects(self, code: CodeText) -> None:
+        for arg in self._plan.memory:
+            memory_object(arg, self._names[arg.index], code)
 
-    def set_arguments(self, code: CodeText) -> None:
-        """Step 8: every argument that stays the same from the first launch to the last."""
-        bindings = [b for launch in self._launches for b in launch.bindings]
-        order = (
-            " of each launch, in its kernel's order" if self._several else ", in the kernel's order"
+    def _create_kernel(self, launch: LaunchPlan, kernel: str, code: CodeText) -> None:
+        code.add(
+            f"cl_kernel {kernel} = clCreateKernel(program, {c_string(launch.symbol)}, &err);",
+            'check_cl(err, "clCreateKernel");',
         )
-        if any(b.changes for b in bindings):
-            code.step(8, f"/* {{}} (clSetKernelArg){order};")
-            code.add(" * what changes between iterations is set in step 9, before each launch. */")
-        else:
-            code.step(8, f"/* {{}} (clSetKernelArg){order}. */")
-        for launch in self._launches:
-            self._heading(launch, code)
-            for binding in launch.bindings:
-                if not binding.changes:
-                    self._set(launch, binding, code)
-        code.add("")
 
-    def launch(self, code: CodeText) -> None:
-        """Step 9: the repeats, each running the whole program from the starting contents."""
-        plan = self._plan
+    @contextmanager
+    def _repeats(self, code: CodeText) -> Iterator[None]:
         if self._once:
-            code.step(9, "/* {} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,")
-            if any(arg.filled for arg in plan.written):
-                code.add(
-                    " * the buffers the kernel writes get their starting contents again; those"
-                )
-                code.add(
-                    " * that start from zeros are filled on the device (clEnqueueFillBuffer). */"
-                )
-            else:
-                code.add(" * the buffers the kernel writes get their starting contents again. */")
             code.add("cl_event *launches = new_array(REPEATS, sizeof *launches);")
         else:
-            code.step(9, "/* {} (clEnqueueNDRangeKernel): the whole program REPEATS times.")
             code.add(
-                " * Each repeat starts again from the starting contents; one wait follows them"
-                " all. */",
                 "cl_event *launches = new_array(REPEATS * LAUNCHES_PER_RUN, sizeof *launches);",
                 "size_t launched = 0;",
             )
-        if plan.swapped:
+        swapped = self._plan.swapped
+        if swapped:
             code.add("/* The buffers the swaps move: which one each name stands for now. */")
-            code.add(*(f"cl_mem {self._own(name)['now']} = NULL;" for name in plan.swapped))
+            code.add(*(f"cl_mem {self._own(name)['now']} = NULL;" for name in swapped))
             code.add("cl_mem swap;")
-        code.add("for (int repeat = 0; repeat < REPEATS; repeat++) {")
-        with code.indented():
-            for arg in plan.written:
-                if arg.uploaded:
-                    write_to_device(arg, self._names[arg.index], code)
-            for name in plan.swapped:
-                own = self._own(name)
-                code.add(f"{own['now']} = {own['device']};")
-            for group in plan.groups:
-                self._group(group, code)
-        code.add("}", "")
+        with _loop("repeat", "REPEATS", code):
+            yield
 
-    def _group(self, group: GroupPlan, code: CodeText) -> None:
-        if not group.loops:
-            self._enqueue(group.launches[0], code)
-            return
-        code.add(
-            f"/* {c_comment(group.heading)} */",
-            f"for (int iteration = 0; iteration < {group.iterations}; iteration++) {{",
-        )
-        with code.indented():
-            for launch in group.launches:
-                self._enqueue(launch, code)
-            for first, second in group.swaps:
-                a, b = self._own(first)["now"], self._own(second)["now"]
-                code.add(f"swap = {a};", f"{a} = {b};", f"{b} = swap;")
-        code.add("}")
+    def _iterations(self, count: int, code: CodeText) -> AbstractContextManager[None]:
+        return _loop("iteration", str(count), code)
 
-    def _enqueue(self, launch: LaunchPlan, code: CodeText) -> None:
-        self._heading(launch, code)
-        for binding in launch.bindings:
-            if binding.changes:
-                self._set(launch, binding, code)
+    def _start_again(self, arg: ArgPlan, code: CodeText) -> None:
+        write_to_device(arg, self._names[arg.index], code)
+
+    def _start_swaps(self, code: CodeText) -> None:
+        for name in self._plan.swapped:
+            own = self._own(name)
+            code.add(f"{own['now']} = {own['device']};")
+
+    def _swap(self, first: str, second: str, code: CodeText) -> None:
+        code.add(f"swap = {first};", f"{first} = {second};", f"{second} = swap;")
+
+    def _enqueue_kernel(self, launch: LaunchPlan, kernel: str, code: CodeText) -> None:
         dims, global_name, local_name = self._sizes[launch.position]
-        kernel = self._kernels[launch.position]
         head = f"err = clEnqueueNDRangeKernel(queue, {kernel}, {dims}, NULL, {global_name},"
         event = "&launches[repeat]" if self._once else "&launches[launched++]"
         pad, tail = " " * 29, f"0, NULL, {event});"
@@ -181,38 +126,40 @@ class CLaunches:
         parts = ([launch.heading] if self._several else []) + ([argument] if argument else [])
         return c_string(f"{call} ({': '.join(parts)})" if parts else call)
 
-    def _set(self, launch: LaunchPlan, binding: BindingPlan, code: CodeText) -> None:
-        kernel = self._kernels[launch.position]
-        label = self._call(launch, "clSetKernelArg", binding.info.name)
-        if binding.arg is None:
-            value = self._scalars[launch.position, binding.index]
-            element = binding.element
-            ctype = c_type(element.scalar, element.width)
-            if binding.iteration:
-                code.add(f"{ctype} {value} = ({ctype})iteration;")
-            else:
-                lanes = [c_number(v.item(), element.scalar) for v in binding.scalar_value]
-                start = lanes[0] if element.width == 1 else f"{{{{{', '.join(lanes)}}}}}"
-                code.add(f"{ctype} {value} = {start};")
-            code.add(
-                f"err = clSetKernelArg({kernel}, {binding.index}, sizeof {value}, &{value});",
-                f"check_cl(err, {label});",
-            )
-            return
-        arg, own = self._args[binding.arg], self._own(binding.arg)
-        if binding.swapped:
-            code.add(
-                f"err = clSetKernelArg({kernel}, {binding.index}, sizeof(cl_mem), &{own['now']});",
-                f"check_cl(err, {label});",
-            )
-            return
-        first_use = arg.name not in self._made
-        if isinstance(arg.spec, SamplerArg):
-            self._made.add(arg.name)
-        set_arg(arg, own, code, kernel, binding.index, make_sampler=first_use)
+    def _set_number(
+        self, launch: LaunchPlan, kernel: str, binding: BindingPlan, code: CodeText
+    ) -> None:
+        value = self._scalars[launch.position, binding.index]
+        element = binding.element
+        ctype = c_type(element.scalar, element.width)
+        if binding.iteration:
+            code.add(f"{ctype} {value} = ({ctype})iteration;")
+        else:
+            lanes = [c_number(v.item(), element.scalar) for v in binding.scalar_value]
+            start = lanes[0] if element.width == 1 else f"{{{{{', '.join(lanes)}}}}}"
+            code.add(f"{ctype} {value} = {start};")
+        code.add(
+            f"err = clSetKernelArg({kernel}, {binding.index}, sizeof {value}, &{value});",
+            f"check_cl(err, {self._call(launch, 'clSetKernelArg', binding.info.name)});",
+        )
 
-    def times(self, code: CodeText) -> None:
-        """Each repeat's kernel time: the sum of its launches' times."""
+    def _set_swapped(
+        self, launch: LaunchPlan, kernel: str, binding: BindingPlan, now: str, code: CodeText
+    ) -> None:
+        code.add(
+            f"err = clSetKernelArg({kernel}, {binding.index}, sizeof(cl_mem), &{now});",
+            f"check_cl(err, {self._call(launch, 'clSetKernelArg', binding.info.name)});",
+        )
+
+    def _read_back(self, arg: ArgPlan, device: str, code: CodeText) -> None:
+        read_back(arg, self._names[arg.index] | {"device": device}, code)
+
+    def _set_arg(
+        self, arg: ArgPlan, kernel: str, index: int, first_use: bool, code: CodeText
+    ) -> None:
+        set_arg(arg, self._own(arg.name), code, kernel, index, make_sampler=first_use)
+
+    def _times(self, code: CodeText) -> None:
         if self._once:
             code.add(
                 "/* The kernel time of each launch, from its profiling information. */",
@@ -258,6 +205,14 @@ class CLaunches:
         for launch in reversed(self._launches):
             kernel = self._kernels[launch.position]
             code.add(f'check_cl(clReleaseKernel({kernel}), "clReleaseKernel");')
+
+
+@contextmanager
+def _loop(counter: str, count: str, code: CodeText) -> Iterator[None]:
+    code.add(f"for (int {counter} = 0; {counter} < {count}; {counter}++) {{")
+    with code.indented():
+        yield
+    code.add("}")
 
 
 def _c_list(sizes: tuple[int, ...]) -> str:

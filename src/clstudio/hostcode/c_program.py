@@ -7,9 +7,7 @@ from clstudio.hostcode.c_arguments import (
     c_roles,
     host_ctype,
     host_value,
-    memory_object,
     npy_header_descr,
-    read_back,
 )
 from clstudio.hostcode.c_checks import CHECK_CL, COMPARE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
@@ -216,24 +214,7 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches
         'check_cl(err, "clBuildProgram");',
         "",
     )
-    launches.create_kernels(code)
-    images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
-    creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
-    reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
-    code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
-    for arg in plan.memory:
-        memory_object(arg, names[arg.index], code)
-    launches.set_arguments(code)
-    launches.launch(code)
-    code.step(10, "/* {} (clFinish): every launch has ended after this. */")
-    code.add('check_cl(clFinish(queue), "clFinish");', "")
-    code.step(11, f"/* {{}} ({reads}). */")
-    for arg in plan.written:
-        own = names[arg.index]
-        read_back(arg, own | {"device": own.get("now", own["device"])}, code)
-    code.end_step()
-    code.add("")
-    launches.times(code)
+    launches.device_steps(code)
     code.add(
         'printf("median: %.3f ms\\n", median(times_ms, REPEATS));',
         "",

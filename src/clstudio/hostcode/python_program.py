@@ -12,12 +12,11 @@ from clstudio.hostcode.literals import (
 )
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
 from clstudio.hostcode.plan import HostPlan, plan_structs
-from clstudio.hostcode.python_arguments import host_value, image_region, memory_object, roles
+from clstudio.hostcode.python_arguments import host_value, roles
 from clstudio.hostcode.python_launches import PythonLaunches
 from clstudio.hostcode.python_structs import struct_dtypes
 from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import ImageArg
 
 
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
@@ -144,30 +143,7 @@ def _main_body(
         "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
         "",
     )
-    launches.create_kernels(code)
-    images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
-    creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
-    reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
-    code.step(7, f"# {{}} ({creates}); copy the inputs.")
-    code.add("mf = cl.mem_flags")
-    for arg in plan.memory:
-        memory_object(arg, names[arg.index], code)
-    code.add("")
-    launches.set_arguments(code)
-    launches.launch(code)
-    code.step(10, "# {} (clFinish): every launch has ended after this.")
-    code.add("queue.finish()", "")
-    code.step(11, f"# {{}} ({reads}).")
-    for arg in plan.written:
-        own = names[arg.index]
-        device = own.get("now", own["device"])  # a swapped name: the buffer it stands for
-        code.add(
-            f"{own['out']} = np.empty_like({own['value']})",
-            f"cl.enqueue_copy(queue, {own['out']}, {device}{image_region(arg)})",
-        )
-    code.end_step()
-    code.add("")
-    launches.times(code)
+    launches.device_steps(code)
     code.add(
         "for repeat, ms in enumerate(times_ms, 1):",
         '    print(f"repeat {repeat}: {ms:.3f} ms")',
