@@ -1,11 +1,12 @@
-"""Steps 6 to 11 of a host program, in the order both languages write them.
+"""The eleven steps of a host program, in the order both languages write them.
 
-main.c and main.py enqueue the same program: one kernel object per written launch, the
+main.c and main.py run the same program: the platforms, the device, the context, the
+queue and the build (steps 1 to 5), one kernel object per written launch, the
 memory objects, the arguments that never change set once, then a loop over the repeats
 that gives the written buffers their starting contents and enqueues every launch in
 order, with each group's iterations and swaps, setting only what changes between
 iterations; then the wait, the outputs read back and the kernel times. This class walks
-the plan once; c_launches and python_launches each supply only their syntax.
+the plan once; c_steps and python_steps each supply only their syntax and lines.
 One launch uses the program's own names, as the lesson writes it (`kernel`); several
 are numbered in names and comments (`kernel_2`, `launch 2 of 3`).
 """
@@ -21,11 +22,18 @@ from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
 from clstudio.session import ImageArg, SamplerArg
 
+_SETUP = (  # what steps 1 to 5 do, after their names
+    "{} (clGetPlatformIDs).",
+    "{} (clGetDeviceIDs): --device, else as choose_device says.",
+    "{} (clCreateContext).",
+    "{} (clCreateCommandQueue), profiling on to time the kernel.",
+    "{} (clCreateProgramWithSource, clBuildProgram).",
+)
 _ONCE = "{} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,"
 
 
-class LaunchPrinter(ABC):
-    """Writes a plan's launches; `names` are the arguments', `allocator` gives the rest."""
+class StepPrinter(ABC):
+    """Writes a plan's eleven steps; `names` are the arguments', `allocator` gives the rest."""
 
     # Step 9's words, when each repeat enqueues once, for outputs that start from zeros.
     _FILLED_AGAIN: tuple[str, str]
@@ -54,9 +62,12 @@ class LaunchPrinter(ABC):
         if self._several:
             code.add(self._comment(launch.heading))
 
-    def device_steps(self, code: CodeText) -> None:
-        """Steps 6 to 11, then the kernel times: all that follows the program's build."""
+    def write(self, code: CodeText) -> None:
+        """The eleven steps, then the kernel times."""
         plan = self._plan
+        for number, lines in enumerate(self._setup(), 1):
+            code.step(number, self._comment(_SETUP[number - 1]))
+            code.add(*lines, "")
         images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
         creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
         reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
@@ -163,6 +174,10 @@ class LaunchPrinter(ABC):
     @abstractmethod
     def _comment(self, *lines: str) -> str:
         """The lines as one comment of the language."""
+
+    @abstractmethod
+    def _setup(self) -> tuple[tuple[str, ...], ...]:
+        """The lines of steps 1 to 5, one tuple a step: from the platforms to the build."""
 
     @abstractmethod
     def _create_kernel(self, launch: LaunchPlan, kernel: str, code: CodeText) -> None:

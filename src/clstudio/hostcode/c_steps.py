@@ -1,4 +1,4 @@
-"""main.c's syntax for steps 6 to 11 (launch_printer walks them), the launches'
+"""main.c's syntax and lines for the eleven steps (step_printer walks them), the launches'
 NDRanges, the kernel times and the release of the kernels.
 
 One launch is written as the lesson writes it (WORK_DIMS, GLOBAL_SIZE, LOCAL_SIZE);
@@ -14,14 +14,14 @@ from contextlib import AbstractContextManager, contextmanager
 from clstudio.hostcode.c_arguments import memory_object, read_back, set_arg, write_to_device
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, LaunchPlan
-from clstudio.hostcode.launch_printer import LaunchPrinter
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
+from clstudio.hostcode.step_printer import StepPrinter
 
 
-class CLaunches(LaunchPrinter):
-    """main.c's syntax for the launches; `names` are the arguments', `allocator` the rest."""
+class CSteps(StepPrinter):
+    """main.c's eleven steps; `names` are the arguments', `allocator` the rest."""
 
     _FINISH = 'check_cl(clFinish(queue), "clFinish");'
     _FILLED_AGAIN = (
@@ -48,6 +48,92 @@ class CLaunches(LaunchPrinter):
     def _comment(self, *lines: str) -> str:
         said = [c_comment(line) for line in lines]
         return "\n * ".join([f"/* {said[0]}", *said[1:]]) + " */"
+
+    def _setup(self) -> tuple[tuple[str, ...], ...]:
+        source_file = self._plan.session.kernel + ".cl"
+        return (
+            (
+                "cl_uint platform_count;",
+                'check_cl(clGetPlatformIDs(0, NULL, &platform_count), "clGetPlatformIDs");',
+                "cl_platform_id *platforms = new_array(platform_count, sizeof *platforms);",
+                'check_cl(clGetPlatformIDs(platform_count, platforms, NULL), "clGetPlatformIDs");',
+            ),
+            (
+                "cl_uint device_count = 0;",
+                "cl_device_id *devices = NULL;",
+                "for (cl_uint p = 0; p < platform_count; p++) {",
+                "    cl_uint found;",
+                "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &found);",
+                "    if (err == CL_DEVICE_NOT_FOUND) {",
+                "        continue; /* a platform with no devices */",
+                "    }",
+                '    check_cl(err, "clGetDeviceIDs");',
+                "    cl_device_id *more = new_array(device_count + found, sizeof *more);",
+                "    if (device_count > 0) {",
+                "        memcpy(more, devices, device_count * sizeof *more);",
+                "    }",
+                "    free(devices);",
+                "    devices = more;",
+                "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, found, "
+                "devices + device_count,",
+                "                         NULL);",
+                '    check_cl(err, "clGetDeviceIDs");',
+                "    device_count += found;",
+                "}",
+                "if (device_count == 0) {",
+                '    fprintf(stderr, "no OpenCL device found\\n");',
+                "    return 2;",
+                "}",
+                "if (list_only) {",
+                "    for (cl_uint d = 0; d < device_count; d++) {",
+                '        printf("%u: ", (unsigned)d);',
+                "        print_device(devices[d]);",
+                "    }",
+                "    return 0;",
+                "}",
+                "cl_device_id device = choose_device(devices, device_count, wanted);",
+                "if (device == NULL) {",
+                "    fprintf(stderr, \"no device '%s'; --list shows them\\n\", wanted);",
+                "    return 2;",
+                "}",
+                "free(devices);",
+                'printf("device: ");',
+                "print_device(device);",
+            ),
+            (
+                "cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);",
+                'check_cl(err, "clCreateContext");',
+            ),
+            (
+                "cl_command_queue queue = clCreateCommandQueue(context, device, "
+                "CL_QUEUE_PROFILING_ENABLE, &err);",
+                'check_cl(err, "clCreateCommandQueue");',
+            ),
+            (
+                "size_t source_size;",
+                f"char *source = read_beside(argv[0], {c_string(source_file)}, &source_size);",
+                "cl_program program = clCreateProgramWithSource(context, 1, "
+                "(const char **)&source,",
+                "                                               &source_size, &err);",
+                'check_cl(err, "clCreateProgramWithSource");',
+                "err = clBuildProgram(program, 1, &device, BUILD_OPTIONS, NULL, NULL);",
+                "if (err == CL_BUILD_PROGRAM_FAILURE) { "
+                "/* the compiler's messages are in the build log */",
+                "    size_t log_size;",
+                "    cl_int log_err = clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, "
+                "0, NULL,",
+                "                                           &log_size);",
+                '    check_cl(log_err, "clGetProgramBuildInfo");',
+                "    char *log = new_array(log_size + 1, 1);",
+                "    log_err = clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, "
+                "log_size, log, NULL);",
+                '    check_cl(log_err, "clGetProgramBuildInfo");',
+                '    fprintf(stderr, "%s\\n", log);',
+                "    free(log);",
+                "}",
+                'check_cl(err, "clBuildProgram");',
+            ),
+        )
 
     def constants(self, code: CodeText) -> None:
         """Each launch's NDRange, before main()."""

@@ -1,4 +1,4 @@
-"""main.py's syntax for steps 6 to 11 (launch_printer walks them), one launch's
+"""main.py's syntax and lines for the eleven steps (step_printer walks them), one launch's
 NDRange, and the kernel times.
 
 One launch is written as the lesson writes it (its NDRange in GLOBAL_SIZE and
@@ -12,14 +12,14 @@ from contextlib import contextmanager
 
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, LaunchPlan
-from clstudio.hostcode.launch_printer import LaunchPrinter
 from clstudio.hostcode.literals import python_comment, python_number, python_string
 from clstudio.hostcode.plan import ArgPlan
 from clstudio.hostcode.python_arguments import image_region, memory_object, set_arg
+from clstudio.hostcode.step_printer import StepPrinter
 
 
-class PythonLaunches(LaunchPrinter):
-    """main.py's syntax for the launches; `names` are the arguments', `allocator` the rest."""
+class PythonSteps(StepPrinter):
+    """main.py's eleven steps; `names` are the arguments', `allocator` the rest."""
 
     _FINISH = "queue.finish()"
     _FILLED_AGAIN = (
@@ -29,6 +29,36 @@ class PythonLaunches(LaunchPrinter):
 
     def _comment(self, *lines: str) -> str:
         return "\n".join(f"# {python_comment(line)}" for line in lines)
+
+    def _setup(self) -> tuple[tuple[str, ...], ...]:
+        return (
+            ("platforms = cl.get_platforms()",),
+            (
+                "devices = [d for p in platforms for d in p.get_devices()]",
+                "if not devices:",
+                '    print("no OpenCL device found", file=sys.stderr)',
+                "    return 2",
+                "if options.list:",
+                "    for number, d in enumerate(devices):",
+                '        print(f"{number}: {describe(d)}")',
+                "    return 0",
+                "device = choose_device(devices, options.device)",
+                "if device is None:",
+                '    print(f"no device {options.device!r}; --list shows them", file=sys.stderr)',
+                "    return 2",
+                'print(f"device: {describe(device)}")',
+            ),
+            ("context = cl.Context([device])",),
+            (
+                "queue = cl.CommandQueue("
+                "context, properties=cl.command_queue_properties.PROFILING_ENABLE)",
+            ),
+            (
+                f"source = (HERE / {python_string(self._plan.session.kernel + '.cl')})"
+                '.read_text(encoding="utf-8")',
+                "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
+            ),
+        )
 
     def constants(self, code: CodeText) -> None:
         """One launch's NDRange, at the top of the program."""
