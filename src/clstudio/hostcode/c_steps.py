@@ -24,6 +24,7 @@ class CSteps(StepPrinter):
     """main.c's eleven steps; `names` are the arguments', `allocator` the rest."""
 
     _FINISH = 'check_cl(clFinish(queue), "clFinish");'
+    _SWAP = ("swap = {0};", "{0} = {1};", "{1} = swap;")
     _FILLED_AGAIN = (
         "the buffers the kernel writes get their starting contents again; those",
         "that start from zeros are filled on the device (clEnqueueFillBuffer).",
@@ -192,9 +193,6 @@ class CSteps(StepPrinter):
         for name in self._plan.swapped:
             own = self._own(name)
             code.add(f"{own['now']} = {own['device']};")
-
-    def _swap(self, first: str, second: str, code: CodeText) -> None:
-        code.add(f"swap = {first};", f"{first} = {second};", f"{second} = swap;")
 
     def _enqueue_kernel(self, launch: LaunchPlan, kernel: str, code: CodeText) -> None:
         dims, global_name, local_name = self._sizes[launch.position]

@@ -22,6 +22,7 @@ class PythonSteps(StepPrinter):
     """main.py's eleven steps; `names` are the arguments', `allocator` the rest."""
 
     _FINISH = "queue.finish()"
+    _SWAP = ("{0}, {1} = {1}, {0}",)
     _FILLED_AGAIN = (
         "the buffers the kernel writes get their starting contents again.",
         "Those that start from zeros are filled on the device (clEnqueueFillBuffer).",
@@ -110,9 +111,6 @@ class PythonSteps(StepPrinter):
         now = ", ".join(self._own(name)["now"] for name in self._plan.swapped)
         devices = ", ".join(self._own(name)["device"] for name in self._plan.swapped)
         code.add(f"{now} = {devices}  # the buffers the swaps move, as they start")
-
-    def _swap(self, first: str, second: str, code: CodeText) -> None:
-        code.add(f"{first}, {second} = {second}, {first}")
 
     def _enqueue_kernel(self, launch: LaunchPlan, kernel: str, code: CodeText) -> None:
         sizes = "GLOBAL_SIZE, LOCAL_SIZE"

@@ -38,6 +38,7 @@ class StepPrinter(ABC):
     # Step 9's words, when each repeat enqueues once, for outputs that start from zeros.
     _FILLED_AGAIN: tuple[str, str]
     _FINISH: str  # step 10's line
+    _SWAP: tuple[str, ...]  # variables {0} and {1} trade the buffers they stand for
 
     def __init__(self, plan: HostPlan, names: Names, allocator: NameAllocator) -> None:
         self._plan = plan
@@ -149,7 +150,8 @@ class StepPrinter(ABC):
             for launch in group.launches:
                 self._enqueue(launch, code)
             for first, second in group.swaps:
-                self._swap(self._own(first)["now"], self._own(second)["now"], code)
+                now = (self._own(first)["now"], self._own(second)["now"])
+                code.add(*(line.format(*now) for line in self._SWAP))
 
     def _enqueue(self, launch: LaunchPlan, code: CodeText) -> None:
         self._heading(launch, code)
@@ -202,10 +204,6 @@ class StepPrinter(ABC):
     @abstractmethod
     def _start_swaps(self, code: CodeText) -> None:
         """Each name a swap moves stands for its own buffer again at a repeat's start."""
-
-    @abstractmethod
-    def _swap(self, first: str, second: str, code: CodeText) -> None:
-        """The two variables trade the buffers they stand for."""
 
     @abstractmethod
     def _enqueue_kernel(self, launch: LaunchPlan, kernel: str, code: CodeText) -> None:
