@@ -5,6 +5,8 @@ c_program writes the eleven steps and calls these for each argument in its place
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 
 from clstudio.hostcode.c_structs import struct_value
@@ -164,55 +166,37 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     code.add("")
 
 
-def _region(own: dict[str, str]) -> str:
-    """clEnqueueWriteImage's and clEnqueueReadImage's origin and region: the whole image."""
-    return f"ORIGIN, {own['region']}"
-
-
 def write_to_device(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """A copy of the host contents into the memory object, or zeros filled on the device."""
-    device, host = own["device"], own["host"]
-    if arg.filled:
-        head = f"err = clEnqueueFillBuffer(queue, {device}, &ZERO, sizeof ZERO, 0,"
-        tail = f"{byte_count(arg, own)}, 0, NULL, NULL);"
-        fit(code, f"{head} {tail}", head, f"{' ' * 26}{tail}")
-        code.add('check_cl(err, "clEnqueueFillBuffer");')
-    elif isinstance(arg.spec, ImageArg):
-        code.add(
-            f"err = clEnqueueWriteImage(queue, {device}, CL_FALSE, {_region(own)}, 0, 0,",
-            f"                          {host}, 0, NULL, NULL);",
-            'check_cl(err, "clEnqueueWriteImage");',
-        )
-    else:
-        head = f"err = clEnqueueWriteBuffer(queue, {device}, CL_FALSE, 0, {byte_count(arg, own)},"
-        fit(
-            code,
-            f"{head} {host}, 0, NULL, NULL);",
-            head,
-            f"                           {host}, 0, NULL, NULL);",
-        )
-        code.add('check_cl(err, "clEnqueueWriteBuffer");')
+    if not arg.filled:
+        _copy("Write", arg, own, own["host"], code)
+        return
+    head = f"err = clEnqueueFillBuffer(queue, {own['device']}, &ZERO, sizeof ZERO, 0,"
+    tail = f"{byte_count(arg, own)}, 0, NULL, NULL);"
+    fit(code, f"{head} {tail}", head, f"{' ' * 26}{tail}")
+    code.add('check_cl(err, "clEnqueueFillBuffer");')
 
 
 def read_back(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
     """Step 11 for an output: a host array, and the blocking copy into it."""
-    device, out = own["device"], own["out"]
+    out = own["out"]
     code.add(f"{host_ctype(arg, own)} *{out} = new_array({arg.count}, sizeof *{out});")
-    if isinstance(arg.spec, ImageArg):
-        code.add(
-            f"err = clEnqueueReadImage(queue, {device}, CL_TRUE, {_region(own)}, 0, 0,",
-            f"                         {out}, 0, NULL, NULL);",
-            'check_cl(err, "clEnqueueReadImage");',
-        )
+    _copy("Read", arg, own, out, code)
+
+
+def _copy(
+    verb: Literal["Write", "Read"], arg: ArgPlan, own: dict[str, str], host: str, code: CodeText
+) -> None:
+    """The copy between the whole memory object and `host`: a read blocks, a write not."""
+    call = f"clEnqueue{verb}{'Image' if isinstance(arg.spec, ImageArg) else 'Buffer'}"
+    head = f"err = {call}(queue, {own['device']}, {'CL_TRUE' if verb == 'Read' else 'CL_FALSE'},"
+    tail = f"{' ' * (len(call) + 7)}{host}, 0, NULL, NULL);"
+    if isinstance(arg.spec, ImageArg):  # from pixel 0, 0, the whole image
+        code.add(f"{head} ORIGIN, {own['region']}, 0, 0,", tail)
     else:
-        head = f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, {byte_count(arg, own)},"
-        fit(
-            code,
-            f"{head} {out}, 0, NULL, NULL);",
-            head,
-            f"                          {out}, 0, NULL, NULL);",
-        )
-        code.add('check_cl(err, "clEnqueueReadBuffer");')
+        head += f" 0, {byte_count(arg, own)},"
+        fit(code, f"{head} {host}, 0, NULL, NULL);", head, tail)
+    code.add(f"check_cl(err, {c_string(call)});")
 
 
 def set_arg(

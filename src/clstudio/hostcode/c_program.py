@@ -7,13 +7,11 @@ from clstudio.hostcode.c_arguments import (
     c_roles,
     host_ctype,
     host_value,
-    memory_object,
     npy_header_descr,
-    read_back,
 )
 from clstudio.hostcode.c_checks import CHECK_CL, COMPARE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
-from clstudio.hostcode.c_launches import CLaunches
+from clstudio.hostcode.c_steps import CSteps
 from clstudio.hostcode.c_structs import (
     field_ctype,
     gathered_field,
@@ -34,7 +32,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
     swapped = set(plan.swapped)
     allocator = NameAllocator(c_reserved)
     names = argument_names(plan.args, c_reserved, lambda arg: _roles(arg, swapped), allocator)
-    launches = CLaunches(plan, names, allocator)
+    steps = CSteps(plan, names, allocator)
     struct_names = name_structs(plan, allocator, names)
     code = CodeText("    ")
     what = f"kernel {c_comment(session.kernel)}"
@@ -75,7 +73,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         f"static const char DEVICE_TYPE[] = {c_string(plan.device_type)};",
         f"static const char BUILD_OPTIONS[] = {c_string(session.build_options)};",
     )
-    launches.constants(code)
+    steps.constants(code)
     code.add(f"#define REPEATS {session.repeats}")
     if any(isinstance(a.spec, ImageArg) for a in plan.memory):
         code.add(
@@ -92,7 +90,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add("", *COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
     code.add("", "int main(int argc, char **argv)", "{")
     with code.indented():
-        _main_body(plan, names, code, launches)
+        _main_body(plan, names, code, steps)
     code.add("}")
     return code.text(), tuple(code.regions)
 
@@ -102,7 +100,7 @@ def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
     return c_roles(arg) | ({"now": "d_{}_now"} if arg.name in swapped else {})
 
 
-def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches) -> None:
+def _main_body(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
         "const char *wanted = NULL; /* --device N|NAME */",
@@ -127,122 +125,16 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches
     for arg in plan.args:
         host_value(arg, names[arg.index], code)
     code.add("")
-    code.step(1, "/* {} (clGetPlatformIDs). */")
-    code.add(
-        "cl_uint platform_count;",
-        'check_cl(clGetPlatformIDs(0, NULL, &platform_count), "clGetPlatformIDs");',
-        "cl_platform_id *platforms = new_array(platform_count, sizeof *platforms);",
-        'check_cl(clGetPlatformIDs(platform_count, platforms, NULL), "clGetPlatformIDs");',
-        "",
-    )
-    code.step(2, "/* {} (clGetDeviceIDs): --device, else as choose_device says. */")
-    code.add(
-        "cl_uint device_count = 0;",
-        "cl_device_id *devices = NULL;",
-        "for (cl_uint p = 0; p < platform_count; p++) {",
-        "    cl_uint found;",
-        "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &found);",
-        "    if (err == CL_DEVICE_NOT_FOUND) {",
-        "        continue; /* a platform with no devices */",
-        "    }",
-        '    check_cl(err, "clGetDeviceIDs");',
-        "    cl_device_id *more = new_array(device_count + found, sizeof *more);",
-        "    if (device_count > 0) {",
-        "        memcpy(more, devices, device_count * sizeof *more);",
-        "    }",
-        "    free(devices);",
-        "    devices = more;",
-        "    err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, found, devices + device_count,",
-        "                         NULL);",
-        '    check_cl(err, "clGetDeviceIDs");',
-        "    device_count += found;",
-        "}",
-        "if (device_count == 0) {",
-        '    fprintf(stderr, "no OpenCL device found\\n");',
-        "    return 2;",
-        "}",
-        "if (list_only) {",
-        "    for (cl_uint d = 0; d < device_count; d++) {",
-        '        printf("%u: ", (unsigned)d);',
-        "        print_device(devices[d]);",
-        "    }",
-        "    return 0;",
-        "}",
-        "cl_device_id device = choose_device(devices, device_count, wanted);",
-        "if (device == NULL) {",
-        "    fprintf(stderr, \"no device '%s'; --list shows them\\n\", wanted);",
-        "    return 2;",
-        "}",
-        "free(devices);",
-        'printf("device: ");',
-        "print_device(device);",
-        "",
-    )
-    code.step(3, "/* {} (clCreateContext). */")
-    code.add(
-        "cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);",
-        'check_cl(err, "clCreateContext");',
-        "",
-    )
-    code.step(4, "/* {} (clCreateCommandQueue), profiling on to time the kernel. */")
-    code.add(
-        "cl_command_queue queue = clCreateCommandQueue(context, device, "
-        "CL_QUEUE_PROFILING_ENABLE, &err);",
-        'check_cl(err, "clCreateCommandQueue");',
-        "",
-    )
-    code.step(5, "/* {} (clCreateProgramWithSource, clBuildProgram). */")
-    code.add(
-        "size_t source_size;",
-        f"char *source = read_beside(argv[0], {c_string(plan.session.kernel + '.cl')}, "
-        "&source_size);",
-        "cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source,",
-        "                                               &source_size, &err);",
-        'check_cl(err, "clCreateProgramWithSource");',
-        "err = clBuildProgram(program, 1, &device, BUILD_OPTIONS, NULL, NULL);",
-        "if (err == CL_BUILD_PROGRAM_FAILURE) { /* the compiler's messages are in the build log */",
-        "    size_t log_size;",
-        "    cl_int log_err = clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, "
-        "NULL,",
-        "                                           &log_size);",
-        '    check_cl(log_err, "clGetProgramBuildInfo");',
-        "    char *log = new_array(log_size + 1, 1);",
-        "    log_err = clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, log_size, log, "
-        "NULL);",
-        '    check_cl(log_err, "clGetProgramBuildInfo");',
-        '    fprintf(stderr, "%s\\n", log);',
-        "    free(log);",
-        "}",
-        'check_cl(err, "clBuildProgram");',
-        "",
-    )
-    launches.create_kernels(code)
-    images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
-    creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
-    reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
-    code.step(7, f"/* {{}} ({creates}); copy the inputs. */")
-    for arg in plan.memory:
-        memory_object(arg, names[arg.index], code)
-    launches.set_arguments(code)
-    launches.launch(code)
-    code.step(10, "/* {} (clFinish): every launch has ended after this. */")
-    code.add('check_cl(clFinish(queue), "clFinish");', "")
-    code.step(11, f"/* {{}} ({reads}). */")
-    for arg in plan.written:
-        own = names[arg.index]
-        read_back(arg, own | {"device": own.get("now", own["device"])}, code)
-    code.end_step()
-    code.add("")
-    launches.times(code)
+    steps.write(code)
     code.add(
         'printf("median: %.3f ms\\n", median(times_ms, REPEATS));',
         "",
         "if (save_outputs != NULL) {",
     )
-    _rest(plan, names, code, launches)
+    _rest(plan, names, code, steps)
 
 
-def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches) -> None:
+def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
     """Save the outputs, check them against their references, release everything."""
     with code.indented():
         for arg in plan.written:
@@ -280,7 +172,7 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, launches: CLaunches) -> 
             code.add(f'check_cl(clReleaseMemObject({own["device"]}), "clReleaseMemObject");')
         elif isinstance(arg.spec, SamplerArg):
             code.add(f'check_cl(clReleaseSampler({own["sampler"]}), "clReleaseSampler");')
-    launches.release_kernels(code)
+    steps.release_kernels(code)
     code.add(
         'check_cl(clReleaseProgram(program), "clReleaseProgram");',
         'check_cl(clReleaseCommandQueue(queue), "clReleaseCommandQueue");',

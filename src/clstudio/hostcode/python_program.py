@@ -12,12 +12,11 @@ from clstudio.hostcode.literals import (
 )
 from clstudio.hostcode.names import NameAllocator, Names, argument_names, python_reserved
 from clstudio.hostcode.plan import HostPlan, plan_structs
-from clstudio.hostcode.python_arguments import host_value, image_region, memory_object, roles
-from clstudio.hostcode.python_launches import PythonLaunches
+from clstudio.hostcode.python_arguments import host_value, roles
+from clstudio.hostcode.python_steps import PythonSteps
 from clstudio.hostcode.python_structs import struct_dtypes
 from clstudio.hostcode.python_support import CHECK, DEVICES
 from clstudio.hostcode.steps import EXPORT_VERSION
-from clstudio.session import ImageArg
 
 
 def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
@@ -26,7 +25,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     swapped = set(plan.swapped)
     allocator = NameAllocator(python_reserved)
     names = argument_names(plan.args, python_reserved, lambda arg: roles(arg, swapped), allocator)
-    launches = PythonLaunches(plan, names, allocator)
+    steps = PythonSteps(plan, names, allocator)
     structs = plan_structs(plan)
     type_names = {s.name: allocator.take(f"{s.name}_dtype") for s in structs}
     code = CodeText("    ")
@@ -57,7 +56,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         f"DEVICE_TYPE = {python_string(plan.device_type or 'any')}",
         f"BUILD_OPTIONS = {python_string(session.build_options)}",
     )
-    launches.constants(code)
+    steps.constants(code)
     code.add(f"REPEATS = {session.repeats}", "")
     if structs:
         struct_dtypes(structs, type_names, code)
@@ -70,7 +69,7 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
         "def main():",
     )
     with code.indented():
-        _main_body(plan, names, type_names, code, launches)
+        _main_body(plan, names, type_names, code, steps)
     code.add("", "", 'if __name__ == "__main__":', "    sys.exit(main())")
     text = code.text()
     return text, tuple(code.regions)
@@ -89,7 +88,7 @@ def _main_body(
     names: Names,
     type_names: dict[str, str],
     code: CodeText,
-    launches: PythonLaunches,
+    steps: PythonSteps,
 ) -> None:
     what = f"the kernel {plan.session.kernel}" if len(plan.launches) == 1 else "the program"
     about = python_string(f"Run {what} as CL Studio did.")
@@ -111,63 +110,7 @@ def _main_body(
     for arg in plan.args:
         host_value(arg, names[arg.index], type_names, code)
     code.add("")
-    code.step(1, "# {} (clGetPlatformIDs).")
-    code.add("platforms = cl.get_platforms()", "")
-    code.step(2, "# {} (clGetDeviceIDs): --device, else as choose_device says.")
-    code.add(
-        "devices = [d for p in platforms for d in p.get_devices()]",
-        "if not devices:",
-        '    print("no OpenCL device found", file=sys.stderr)',
-        "    return 2",
-        "if options.list:",
-        "    for number, d in enumerate(devices):",
-        '        print(f"{number}: {describe(d)}")',
-        "    return 0",
-        "device = choose_device(devices, options.device)",
-        "if device is None:",
-        '    print(f"no device {options.device!r}; --list shows them", file=sys.stderr)',
-        "    return 2",
-        'print(f"device: {describe(device)}")',
-        "",
-    )
-    code.step(3, "# {} (clCreateContext).")
-    code.add("context = cl.Context([device])", "")
-    code.step(4, "# {} (clCreateCommandQueue), profiling on to time the kernel.")
-    code.add(
-        "queue = cl.CommandQueue(context, properties=cl.command_queue_properties.PROFILING_ENABLE)",
-        "",
-    )
-    code.step(5, "# {} (clCreateProgramWithSource, clBuildProgram).")
-    code.add(
-        f"source = (HERE / {python_string(plan.session.kernel + '.cl')})"
-        '.read_text(encoding="utf-8")',
-        "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
-        "",
-    )
-    launches.create_kernels(code)
-    images = any(isinstance(a.spec, ImageArg) for a in plan.memory)
-    creates = "clCreateBuffer, clCreateImage" if images else "clCreateBuffer"
-    reads = "clEnqueueReadBuffer, clEnqueueReadImage" if images else "clEnqueueReadBuffer"
-    code.step(7, f"# {{}} ({creates}); copy the inputs.")
-    code.add("mf = cl.mem_flags")
-    for arg in plan.memory:
-        memory_object(arg, names[arg.index], code)
-    code.add("")
-    launches.set_arguments(code)
-    launches.launch(code)
-    code.step(10, "# {} (clFinish): every launch has ended after this.")
-    code.add("queue.finish()", "")
-    code.step(11, f"# {{}} ({reads}).")
-    for arg in plan.written:
-        own = names[arg.index]
-        device = own.get("now", own["device"])  # a swapped name: the buffer it stands for
-        code.add(
-            f"{own['out']} = np.empty_like({own['value']})",
-            f"cl.enqueue_copy(queue, {own['out']}, {device}{image_region(arg)})",
-        )
-    code.end_step()
-    code.add("")
-    launches.times(code)
+    steps.write(code)
     code.add(
         "for repeat, ms in enumerate(times_ms, 1):",
         '    print(f"repeat {repeat}: {ms:.3f} ms")',
