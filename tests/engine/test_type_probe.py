@@ -32,9 +32,9 @@ def context(device: cl.Device) -> cl.Context:
     return cl.Context(devices=[device])
 
 
-def args_of(context: cl.Context, device: cl.Device, source: str, options: str = "") -> dict[
-    str, KernelArgInfo
-]:
+def args_of(
+    context: cl.Context, device: cl.Device, source: str, options: str = ""
+) -> dict[str, KernelArgInfo]:
     result, _ = build_program(context, device, source, options)
     assert result.ok, result.log
     return {a.name: a for k in result.kernels for a in k.args}

@@ -170,7 +170,7 @@ def reconcile(
     declared = {info.name for info in signature.args}
     before = {info.name: info for info in previous.args} if previous is not None else {}
     removed = tuple(
-        RemovedArg(name, before[name].type_name if name in before else _type_text(spec))
+        RemovedArg(name, before[name].shown_type if name in before else _type_text(spec))
         for name, spec in args.items()
         if name not in declared
     )

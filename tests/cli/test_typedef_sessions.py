@@ -1,0 +1,49 @@
+"""`clstudio run`, `check` and `export` of a session whose kernel names its types by typedef."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from clstudio.cli import main
+from typedef_kernels import write_atax
+
+pytestmark = pytest.mark.opencl
+
+
+def test_run_checks_the_reference_and_reports_both_type_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    session = write_atax(tmp_path)
+    assert main(["run", str(session), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["references"]["tmp"]["ok"]
+    args = {a["name"]: a for a in report["build"]["kernels"][0]["args"]}
+    assert (args["A"]["type"], args["A"]["written_type"]) == ("float*", "DATA_TYPE*")
+    assert (args["nx"]["type"], args["nx"]["written_type"]) == ("uint", "Tidx")
+
+
+def test_check_finds_no_problem(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["check", str(write_atax(tmp_path))]) == 0
+    assert "no problems found" in capsys.readouterr().out
+
+
+def test_export_writes_a_program_that_saves_what_run_saves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    session = write_atax(tmp_path)
+    assert main(["export", str(session), "--lang", "python", "-o", str(tmp_path / "prog")]) == 0
+    assert main(["run", str(session), "--save-outputs", str(tmp_path / "app")]) == 0
+    capsys.readouterr()
+    program = [sys.executable, str(tmp_path / "prog" / "main.py")]
+    done = subprocess.run(
+        [*program, "--save-outputs", str(tmp_path / "mine")], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "tmp: ok" in done.stdout
+    np.testing.assert_array_equal(
+        np.load(tmp_path / "mine" / "tmp.npy"), np.load(tmp_path / "app" / "tmp.npy")
+    )
