@@ -1,4 +1,5 @@
-"""`clstudio run`, `check` and `export` of a session whose kernel names its types by typedef."""
+"""`clstudio run`, `check`, `debug`, `traffic` and `export` of a session whose kernel names
+its types by typedef."""
 
 import json
 import subprocess
@@ -10,6 +11,9 @@ import pytest
 
 from clstudio.cli import main
 from typedef_kernels import write_atax
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
+from debugger.debugger_testing import needs_oclgrind
 
 pytestmark = pytest.mark.opencl
 
@@ -47,3 +51,26 @@ def test_export_writes_a_program_that_saves_what_run_saves(
     np.testing.assert_array_equal(
         np.load(tmp_path / "mine" / "tmp.npy"), np.load(tmp_path / "app" / "tmp.npy")
     )
+
+
+@needs_oclgrind
+def test_debug_reads_the_typedefd_buffers_as_what_they_stand_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    session = write_atax(tmp_path)
+    status = main(["debug", str(session), "--break", "16", "--item", "3", "--print", "A[0]", "nx"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "atax.cl:16: breakpoint, work-item (3,0,0)" in out
+    assert "  nx = 64  (Tidx)" in out
+    assert "  A[0] = " in out and "(float)" in out
+
+
+@needs_oclgrind
+def test_traffic_counts_the_typedefd_buffers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["traffic", str(write_atax(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert "x (__global, 48): read 64 times each, written 0 times each" in out
+    assert "tmp (__global, 64): read 48 times each, written 48 times each" in out

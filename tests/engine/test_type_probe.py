@@ -93,12 +93,12 @@ def test_a_kernel_named_like_the_probe_keeps_its_name_and_types_still_resolve(
 ) -> None:
     source = f"""\
 typedef float DATA_TYPE;
-__kernel void {PROBE_KERNEL}(__global DATA_TYPE *a) {{ a[0] = 1; }}
-__kernel void {PROBE_KERNEL}_2(__global DATA_TYPE *b) {{ b[0] = 2; }}
+__kernel void {PROBE_KERNEL}_0(__global DATA_TYPE *a) {{ a[0] = 1; }}
+__kernel void {PROBE_KERNEL}__0(__global DATA_TYPE *b) {{ b[0] = 2; }}
 """
     result, _ = build_program(context, device, source, "")
     assert result.ok
-    assert [k.name for k in result.kernels] == [PROBE_KERNEL, f"{PROBE_KERNEL}_2"]
+    assert [k.name for k in result.kernels] == [f"{PROBE_KERNEL}_0", f"{PROBE_KERNEL}__0"]
     assert [a.shown_type for k in result.kernels for a in k.args] == ["DATA_TYPE* (float*)"] * 2
 
 

@@ -2,8 +2,10 @@
 
 clGetKernelArgInfo reports a type as the source spells it: `DATA_TYPE*` after
 `typedef float DATA_TYPE;` (macros and -D options come expanded). Rather than parse C, which
-a new spelling defeats, the user's source is built again with a probe kernel appended that
-asks `_Generic` what each such name is, and run once.
+a new spelling defeats, the user's source is built again with probe kernels appended, one
+per name, each asking `_Generic` what its name is. The answer comes back as the kernel's
+required work-group size, which the driver reports without running anything: a run would
+be one more launch for Oclgrind's debugger to stop at and its counters to count.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import numpy as np
 import pyopencl as cl
 
 from clstudio.common import (
@@ -55,8 +56,9 @@ def unknown_type_names(signatures: tuple[KernelSignature, ...]) -> list[str]:
     return found
 
 
-def probe_source(source: str, names: list[str], kernel: str) -> str:
-    """`source` with a kernel appended that writes each name's code to `out`."""
+def probe_source(source: str, names: list[str], prefix: str) -> str:
+    """`source` with kernels `{prefix}0`, `{prefix}1`... appended, one per name, whose
+    required work-group size is the name's code plus one."""
     code = {name: index + 1 for index, name in enumerate(_ANSWERS)}
     core = [f"{n}: {code[n]}," for s in _CORE_SCALARS for n in _widths(s)]
     core.append(f"signed char: {code['char']},")
@@ -76,19 +78,19 @@ def probe_source(source: str, names: list[str], kernel: str) -> str:
     lines.append(
         f"#define CLSTUDIO_TYPE_CODE(T) _Generic(*(T*)0, {' '.join(core)} {extensions} default: 0)"
     )
-    body = " ".join(f"out[{i}] = CLSTUDIO_TYPE_CODE({name});" for i, name in enumerate(names))
-    lines.append(f"__kernel void {kernel}(__global int *out) {{ {body} }}")
+    for index, name in enumerate(names):
+        size = f"reqd_work_group_size(CLSTUDIO_TYPE_CODE({name}) + 1, 1, 1)"
+        lines.append(f"__kernel __attribute__(({size})) void {prefix}{index}(void) {{}}")
     return source + "\n".join(lines) + "\n"
 
 
-def probe_kernel_name(signatures: tuple[KernelSignature, ...]) -> str:
-    """A kernel name the program does not have already."""
+def probe_prefix(signatures: tuple[KernelSignature, ...]) -> str:
+    """A prefix that no kernel of the program starts with, for the probe kernels' names."""
     taken = {n for s in signatures for n in (s.name, s.driver_name)}
-    name, suffix = PROBE_KERNEL, 1
-    while name in taken:
-        suffix += 1
-        name = f"{PROBE_KERNEL}_{suffix}"
-    return name
+    prefix = f"{PROBE_KERNEL}_"
+    while any(name.startswith(prefix) for name in taken):
+        prefix += "_"
+    return prefix
 
 
 def resolve_types(
@@ -107,9 +109,11 @@ def resolve_types(
     names = unknown_type_names(signatures)
     if not names:
         return signatures
-    kernel = probe_kernel_name(signatures)
-    source = probe_source(source, names, kernel)
-    codes = _run_probe(context, device, source, options, kernel, len(names))
+    prefix = probe_prefix(signatures)
+    probe = probe_source(source, names, prefix)
+    codes = _ask_compiler(
+        context, device, probe, options, [f"{prefix}{i}" for i in range(len(names))]
+    )
     answers = None if codes is None else dict(zip(names, codes, strict=True))
     return tuple(
         replace(s, args=tuple(_resolved(info, names, answers) for info in s.args))
@@ -132,21 +136,16 @@ def _resolved(
     return replace(info, type_name=type_name, written_type=info.type_name)
 
 
-def _run_probe(
-    context: cl.Context, device: cl.Device, source: str, options: str, kernel_name: str, count: int
+def _ask_compiler(
+    context: cl.Context, device: cl.Device, source: str, options: str, kernels: list[str]
 ) -> list[int] | None:
-    """The probe's codes, one per name; None when it does not build or run."""
-    out = np.zeros(count, np.int32)
+    """Each probe kernel's code, in order; None when the probe does not build."""
+    program = cl._Program(context, source)  # type: ignore[attr-defined]  # see build.py
     try:
-        program = cl._Program(context, source)  # type: ignore[attr-defined]  # see build.py
         program._build(options=options.encode(), devices=[device])
-        kernel = cl.Kernel(cl.Program(program), kernel_name)
-        buffer = cl.Buffer(context, cl.mem_flags.WRITE_ONLY, out.nbytes)
-        kernel.set_arg(0, buffer)
-        queue = cl.CommandQueue(context, device)
-        cl.enqueue_nd_range_kernel(queue, kernel, (1,), (1,))
-        cl.enqueue_copy(queue, out, buffer)
-        queue.finish()
     except cl.Error:
         return None
-    return [int(c) if 0 <= c <= len(_ANSWERS) else 0 for c in out]
+    built = cl.Program(program)
+    size = cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE
+    codes = [int(cl.Kernel(built, k).get_work_group_info(size, device)[0]) - 1 for k in kernels]
+    return [c if 0 <= c <= len(_ANSWERS) else 0 for c in codes]
