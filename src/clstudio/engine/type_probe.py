@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import cast
 
 import pyopencl as cl
 
@@ -103,7 +104,7 @@ def resolve_types(
     """The signatures with typedef'd scalar and vector types replaced by what they stand for.
 
     The written name stays in `written_type`. A name the probe says is something else (a
-    struct) stays as written; when the probe cannot build or run, every unknown name stays
+    struct) stays as written; when the probe cannot build, every unknown name stays
     as written with `type_known` False. Without unknown names this costs nothing.
     """
     names = unknown_type_names(signatures)
@@ -147,5 +148,7 @@ def _ask_compiler(
         return None
     built = cl.Program(program)
     size = cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE
-    codes = [int(cl.Kernel(built, k).get_work_group_info(size, device)[0]) - 1 for k in kernels]
-    return [c if 0 <= c <= len(_ANSWERS) else 0 for c in codes]
+    sizes = [
+        cast(list[int], cl.Kernel(built, k).get_work_group_info(size, device)) for k in kernels
+    ]
+    return [s[0] - 1 if 0 < s[0] <= len(_ANSWERS) + 1 else 0 for s in sizes]
