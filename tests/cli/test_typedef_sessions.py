@@ -30,9 +30,20 @@ def test_run_checks_the_reference_and_reports_both_type_names(
     assert (args["nx"]["type"], args["nx"]["written_type"]) == ("uint", "Tidx")
 
 
-def test_check_finds_no_problem(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["check", str(write_atax(tmp_path))]) == 0
+@needs_oclgrind
+def test_check_finds_no_problem_and_names_a_short_buffers_type_both_ways(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    session = write_atax(tmp_path)
+    assert main(["check", str(session)]) == 0
     assert "no problems found" in capsys.readouterr().out
+    short = json.loads(session.read_text())
+    short["args"]["tmp"]["shape"] = [60]
+    del short["references"]
+    session.write_text(json.dumps(short))
+    assert main(["check", str(session)]) != 0
+    said = capsys.readouterr().out
+    assert "of 'tmp', which has 60 DATA_TYPE (float) elements (0 to 59): past its end" in said
 
 
 def test_export_writes_a_program_that_saves_what_run_saves(

@@ -6,30 +6,12 @@ import pyopencl as cl
 import pytest
 
 from clstudio.common.results import KernelArgInfo
-from clstudio.devices import is_simulator
 from clstudio.engine.build import build_program
-from clstudio.engine.type_probe import PROBE_KERNEL, resolve_types
+from clstudio.engine.type_probe import PROBE_PREFIX, resolve_types
 from clstudio.validation.arg_defaults import unsupported_reason
 from typedef_kernels import ATAX
 
 pytestmark = pytest.mark.opencl
-
-
-@pytest.fixture(scope="module")
-def device() -> cl.Device:
-    try:
-        platforms = [p for p in cl.get_platforms() if not is_simulator(p.name)]
-        devices = [d for p in platforms for d in p.get_devices()]
-    except cl.Error as exc:
-        pytest.skip(f"no OpenCL platform: {exc}")
-    if not devices:
-        pytest.skip("no OpenCL device")
-    return devices[0]
-
-
-@pytest.fixture(scope="module")
-def context(device: cl.Device) -> cl.Context:
-    return cl.Context(devices=[device])
 
 
 def args_of(
@@ -93,12 +75,12 @@ def test_a_kernel_named_like_the_probe_keeps_its_name_and_types_still_resolve(
 ) -> None:
     source = f"""\
 typedef float DATA_TYPE;
-__kernel void {PROBE_KERNEL}_0(__global DATA_TYPE *a) {{ a[0] = 1; }}
-__kernel void {PROBE_KERNEL}__0(__global DATA_TYPE *b) {{ b[0] = 2; }}
+__kernel void {PROBE_PREFIX}0(__global DATA_TYPE *a) {{ a[0] = 1; }}
+__kernel void {PROBE_PREFIX}_0(__global DATA_TYPE *b) {{ b[0] = 2; }}
 """
     result, _ = build_program(context, device, source, "")
     assert result.ok
-    assert [k.name for k in result.kernels] == [f"{PROBE_KERNEL}_0", f"{PROBE_KERNEL}__0"]
+    assert [k.name for k in result.kernels] == [f"{PROBE_PREFIX}0", f"{PROBE_PREFIX}_0"]
     assert [a.shown_type for k in result.kernels for a in k.args] == ["DATA_TYPE* (float*)"] * 2
 
 

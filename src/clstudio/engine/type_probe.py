@@ -25,7 +25,7 @@ from clstudio.common import (
     kernel_type,
 )
 
-PROBE_KERNEL = "clstudio_types"
+PROBE_PREFIX = "clstudio_types_"  # then a number; more underscores while a kernel has it
 # Types that have no value to ask _Generic about, and names that say what they are.
 _OPAQUE = re.compile(r"^(?:void|sampler_t|event_t|image\w*|(?:struct|union)\s.*)$")
 _CORE_SCALARS = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float")
@@ -88,7 +88,7 @@ def probe_source(source: str, names: list[str], prefix: str) -> str:
 def probe_prefix(signatures: tuple[KernelSignature, ...]) -> str:
     """A prefix that no kernel of the program starts with, for the probe kernels' names."""
     taken = {n for s in signatures for n in (s.name, s.driver_name)}
-    prefix = f"{PROBE_KERNEL}_"
+    prefix = PROBE_PREFIX
     while any(name.startswith(prefix) for name in taken):
         prefix += "_"
     return prefix
