@@ -195,3 +195,26 @@ def test_a_golden_file_reference_waits_while_the_output_has_another_shape(tmp_pa
     assert usable_references(refs, {"dst": ImageArg((8, 8))}, tmp_path) == {}
     assert usable_references(refs, {"dst": ImageArg((4, 8), access="read_only")}, tmp_path) == {}
     assert usable_references(refs, image_8x4, None) == {}  # the file is not found
+
+
+def test_a_typedef_that_comes_to_stand_for_another_type_changes_the_values_by_that_type() -> None:
+    """The form keeps values by what a typedef stands for; its written name is only shown."""
+    written = KernelArgInfo("a", "float*", "global", "none", False, written_type="DATA_TYPE*")
+    old: dict[str, ArgSpec] = {"a": BufferArg(F32, (8,), Init("arange"))}
+    assert signature(written) != signature(arg("a", "float*"))  # new headings: rows rebuilt
+    assert reconcile(signature(written), old, (8,), None).changes["a"].status == "kept"
+    now_int = KernelArgInfo("a", "int*", "global", "none", False, written_type="DATA_TYPE*")
+    changed = reconcile(signature(now_int), old, (8,), None)
+    assert changed.changes["a"].note == "element type now int (was float)"
+    removed = reconcile(signature(), old, (8,), None, previous=signature(written)).removed
+    assert [str(r) for r in removed] == ["removed: a (DATA_TYPE* (float*))"]
+
+
+def test_a_typedef_the_compiler_could_not_be_asked_about_is_not_called_a_struct() -> None:
+    unknown = KernelArgInfo("a", "real*", "global", "none", False, type_known=False)
+    reason = unsupported_reason(unknown) or ""
+    assert reason.startswith("the compiler could not be asked what real stands for")
+    assert "struct" not in reason
+    assert default_spec(unknown, (8,), None) is None
+    struct = unsupported_reason(arg("p", "Particle*")) or ""
+    assert "describe it in the session's structs" in struct

@@ -316,3 +316,25 @@ def test_local_arguments_and_the_kernels_own_arrays_count_together() -> None:
         "256 bytes per work-group, plus 32 KiB for the kernel's own __local arrays"
         in problem.message
     )
+
+
+def test_a_typedefd_pointer_is_named_both_ways_and_checked_by_what_it_stands_for() -> None:
+    y = KernelArgInfo("y", "float*", "global", "none", False, written_type="DATA_TYPE*")
+    kernel = replace(KERNEL, args=tuple(y if a.name == "y" else a for a in KERNEL.args))
+    assert validate(session(), kernel, LIMITS) == []
+    wrong = session(args={"y": BufferArg(parse_element_type("int32"), (1024,))})
+    (problem,) = validate(wrong, kernel, LIMITS)
+    assert "declared __global DATA_TYPE* (float*) but the session gives it" in problem.message
+
+
+def test_a_type_the_compiler_could_not_be_asked_about_is_named_without_calling_it_a_struct() -> (
+    None
+):
+    y = KernelArgInfo("y", "real*", "global", "none", False, type_known=False)
+    kernel = replace(KERNEL, args=tuple(y if a.name == "y" else a for a in KERNEL.args))
+    (problem,) = validate(session(), kernel, LIMITS)
+    assert problem.argument == "y"
+    assert problem.message.startswith(
+        "argument 'y' has type real*: the compiler could not be asked what real stands for"
+    )
+    assert "struct" not in problem.message

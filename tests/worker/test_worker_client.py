@@ -22,6 +22,7 @@ from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
 from clstudio.worker.protocol import WorkerFailure
 from clstudio.worker.shared_arrays import leftover_blocks
+from typedef_kernels import atax_session
 
 pytestmark = pytest.mark.opencl
 needs_proc = pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux /proc")
@@ -319,3 +320,16 @@ def test_a_program_asked_for_snapshots_brings_them_across_the_process_boundary()
     assert plain.snapshots == ()
     assert [s.position for s in taken.snapshots] == [1, 2, 3]
     np.testing.assert_array_equal(taken.snapshots[2].buffers["g"], taken.outputs["g"])
+
+
+def test_a_typedefd_kernel_runs_through_the_worker_and_matches_numpy(
+    client: WorkerClient, tmp_path: Path
+) -> None:
+    session = atax_session(tmp_path)
+    result = client.run(session)
+    assert result.ok, result.error
+    expected = result.inputs["A"].astype(np.float64) @ result.inputs["x"].astype(np.float64)
+    np.testing.assert_allclose(result.outputs["tmp"], expected, rtol=1e-5)
+    signature = result.build.kernel("atax_kernel1") if result.build is not None else None
+    assert signature is not None
+    assert [a.shown_type for a in signature.args][-1] == "Tidx (uint)"

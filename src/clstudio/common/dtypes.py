@@ -141,10 +141,8 @@ def pointee_type(type_name: str) -> ElementType | None:
 
     None when the pointee is not a plain scalar or vector type (a struct, say).
     """
-    words = type_name.replace("*", " ").split()
-    base = " ".join(w for w in words if w not in _POINTER_QUALIFIERS)
     try:
-        return kernel_type(base)
+        return kernel_type(base_type_name(type_name))
     except TypeNameError:
         return None
 
@@ -158,3 +156,9 @@ def value_range(dtype: np.dtype) -> tuple[int, int] | tuple[float, float]:
         return 0, 1
     finfo = np.finfo(dtype)
     return float(finfo.min), float(finfo.max)
+
+
+def base_type_name(type_name: str) -> str:
+    """`float4` of `__global const float4*`: the type without pointers and qualifiers."""
+    words = type_name.replace("*", " ").split()
+    return " ".join(w for w in words if w not in _POINTER_QUALIFIERS)

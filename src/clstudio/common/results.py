@@ -32,10 +32,21 @@ class Diagnostic:
 @dataclass(frozen=True)
 class KernelArgInfo:
     name: str
-    type_name: str  # as the compiler reports it: "float4*", "uint", "image2d_t"
+    type_name: str  # the type the compiler used: "float4*", "uint", "image2d_t", "Particle*"
     address_space: str  # "global", "local", "constant" or "private"
     access: str  # "none", "read_only", "write_only" or "read_write" (images)
     is_const: bool
+    written_type: str = ""  # the source's name for it, when that differs: "DATA_TYPE*"
+    # False when the compiler could not be asked what a typedef'd name stands for, so
+    # type_name is the written name and nothing is known of it (not even if it is a struct).
+    type_known: bool = True
+
+    @property
+    def shown_type(self) -> str:
+        """`DATA_TYPE* (float*)`: the learner's name and what the compiler made of it."""
+        if self.written_type:
+            return f"{self.written_type} ({self.type_name})"
+        return self.type_name
 
     @property
     def is_pointer(self) -> bool:

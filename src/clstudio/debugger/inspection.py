@@ -195,12 +195,20 @@ class Inspector:
             return Value(expression, "", "", None, problem)
         declaration = self._by_name.get(name)
         if declaration is not None and declaration.pointer:
-            kind = element_type(declaration.type_name)
+            kind = element_type(declaration.type_name) or self._buffer_type(name)
             if declaration.space in _MEMORY_COMMANDS and kind is not None:
                 return self._pointed_at(expression, declaration, kind, index)
         if declaration is not None and declaration.dims:
             return self._array_element(expression, declaration, index)
         return self._printed(f"{name}[{index}]", expression)
+
+    def _buffer_type(self, name: str) -> ElementType | None:
+        """The session's element type for a pointer whose type a typedef names (`DATA_TYPE*`):
+        what the compiler says it stands for, which the session's dtype was checked against."""
+        spec = self._session.args.get(name)
+        if isinstance(spec, BufferArg | LocalArg) and spec.dtype.struct is None:
+            return spec.dtype
+        return None
 
     def _printed(self, name: str, expression: str = "") -> Value:
         """`print name`, typed by the declaration of its variable."""

@@ -24,6 +24,7 @@ from clstudio.common import (
     gettext,
 )
 from clstudio.engine.language_version import language_problem
+from clstudio.engine.type_probe import resolve_types
 
 ARG_INFO_OPTION = "-cl-kernel-arg-info"
 
@@ -96,6 +97,7 @@ def build_program(
 
     Build options are handed to the driver as typed (each driver splits them its own way),
     with `-cl-kernel-arg-info` added so that kernel_signatures can read the arguments.
+    Typedef'd argument types are resolved by asking the compiler (type_probe).
     Options that cannot be used give ok=False with one diagnostic at line 0, column 0,
     "invalid build options: ...": unbalanced quotes (the compiler never runs), and options
     the driver rejects (CL_INVALID_BUILD_OPTIONS). A failed build whose log names no error
@@ -142,11 +144,13 @@ def build_program(
 
     if status == cl.status_code.SUCCESS:
         built = cl.Program(program)
+        kernels = kernel_signatures(built)
+        kernels = resolve_types(context, device, source, driver_options.strip(), kernels)
         result = BuildResult(
             ok=True,
             log=log,
             diagnostics=diagnostics,
-            kernels=kernel_signatures(built),
+            kernels=kernels,
             seconds=seconds,
             options=options,
             device=device_name,

@@ -28,7 +28,7 @@ from clstudio.checkmode import (
     opencl_2_message,
     parse_log,
 )
-from clstudio.common import RunError, RunResult, gettext
+from clstudio.common import KernelArgInfo, RunError, RunResult, base_type_name, gettext
 from clstudio.engine.buffers import DeviceBuffer
 from clstudio.engine.context import DeviceState
 from clstudio.engine.device_program import Cancelled, Started
@@ -71,9 +71,9 @@ def check_session(
     )
     parsed = parse_log(*read_log())
     signature = run.build.kernel(session.kernel) if run.build is not None else None
-    problems = find_problems(
-        parsed, session.source, signature.args if signature else (), tuple(regions)
-    )
+    args = signature.args if signature else ()
+    regions = [_as_written(region, args) for region in regions]
+    problems = find_problems(parsed, session.source, args, tuple(regions))
     reports = len(parsed.reports)
     suppressed = parsed.suppressed
     if logs:
@@ -159,6 +159,14 @@ def buffer_regions(
         )
         for b, address in zip(plain, addresses, strict=True)
     ]
+
+
+def _as_written(region: BufferRegion, args: tuple[KernelArgInfo, ...]) -> BufferRegion:
+    """`DATA_TYPE (float)` for a buffer the kernel declares through a typedef."""
+    info = next((a for a in args if a.name == region.name and a.written_type), None)
+    if info is None:
+        return region
+    return replace(region, type_name=f"{base_type_name(info.written_type)} ({region.type_name})")
 
 
 def has_simulator(platform: str) -> bool:

@@ -57,7 +57,7 @@ def host_value(
             lanes = ", ".join(python_number(v.item(), element.scalar) for v in values)
             code.add(
                 f"{own['value']} = np.array([{lanes}], dtype=np.{element.scalar.name})"
-                f"  # {python_comment(arg.info.type_name)}"
+                f"  # {python_comment(arg.info.shown_type)}"
             )
         return
     if not isinstance(spec, BufferArg | ImageArg):

@@ -130,6 +130,7 @@ def build_to_json(build: BuildResult) -> dict[str, Any]:
                     {
                         "name": a.name,
                         "type": a.type_name,
+                        "written_type": a.written_type or None,
                         "address_space": a.address_space,
                         "access": a.access,
                         "const": a.is_const,

@@ -38,7 +38,7 @@ from clstudio.session import (
     picture_problem,
 )
 from clstudio.session.reference_fields import read_references
-from clstudio.validation.validate import expected_kind
+from clstudio.validation.validate import expected_kind, unknown_type_reason
 
 DEFAULT_LOCAL_COUNT = 256  # elements of a __local argument when no work-group size is set
 DEFAULT_INT_HIGH = 100  # random integer inputs start in [0, 100): small enough to read
@@ -88,6 +88,9 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
         return gettext("a {access} image: read from one image and write to another").format(
             access=info.access
         )
+    unknown = unknown_type_reason(info)
+    if unknown is not None:
+        return unknown
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:
         return gettext(
             "points to {type}: describe it in the session's structs to fill it "
@@ -167,7 +170,7 @@ def reconcile(
     declared = {info.name for info in signature.args}
     before = {info.name: info for info in previous.args} if previous is not None else {}
     removed = tuple(
-        RemovedArg(name, before[name].type_name if name in before else _type_text(spec))
+        RemovedArg(name, before[name].shown_type if name in before else _type_text(spec))
         for name, spec in args.items()
         if name not in declared
     )

@@ -73,9 +73,7 @@ def program_signature(
             if name in found:
                 const = const and found[name].is_const
             first = found.get(name, info)
-            found[name] = KernelArgInfo(
-                name, first.type_name, first.address_space, first.access, const
-            )
+            found[name] = replace(first, name=name, is_const=const)
     names = [*(n for n in session.args if n in found), *(n for n in found if n not in session.args)]
     return KernelSignature(session.kernel, tuple(found[n] for n in names))
 

@@ -14,6 +14,7 @@ from clstudio.common import (
     KernelSignature,
     RunError,
     TypeNameError,
+    base_type_name,
     declared_struct_name,
     gettext,
     kernel_type,
@@ -93,7 +94,17 @@ def describe(info: KernelArgInfo) -> str:
     """`__global const float*`, the way the kernel declares the argument."""
     qualifier = "" if info.address_space == "private" else f"__{info.address_space} "
     const = "const " if info.is_const and info.is_pointer else ""
-    return f"{qualifier}{const}{info.type_name}"
+    return f"{qualifier}{const}{info.shown_type}"
+
+
+def unknown_type_reason(info: KernelArgInfo) -> str | None:
+    """Why a typedef'd type means nothing here: the compiler could not be asked about it."""
+    if info.type_known:
+        return None
+    return gettext(
+        "the compiler could not be asked what {type} stands for: write the type itself, or "
+        "a #define"
+    ).format(type=base_type_name(info.type_name))
 
 
 def expected_kind(info: KernelArgInfo) -> str:
@@ -118,6 +129,10 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
                 name,
             )
         ]
+    unknown = unknown_type_reason(info)
+    if unknown is not None:
+        message = gettext("argument '{name}' has type {type}: {problem}")
+        return [refusal(message.format(name=name, type=info.type_name, problem=unknown), name)]
     if spec.kind == "null" and kind == "buffer":
         return []  # a __global or __constant pointer may be NULL; the kernel must allow it
     if spec.kind != kind:

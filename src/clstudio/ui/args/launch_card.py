@@ -181,7 +181,7 @@ class LaunchCard(QFrame):
             field.bindingEdited.connect(self._on_binding_edited)
             self.bindings[info.name] = field
             label = QLabel(info.name)
-            label.setToolTip(info.type_name)
+            label.setToolTip(info.shown_type)
             grid.addWidget(label, row, 0)
             grid.addWidget(field, row, 1)
         grid.setColumnStretch(1, 1)

@@ -28,7 +28,8 @@ def entry_title(entry: BufferEntry) -> str:
 
 
 def short_type_text(entry: BufferEntry) -> str:
-    """`float4 [1024]` or `RGBA uchar [480 × 640]`: for the narrow buffer list."""
+    """`float4 [1024]`, `real (float) [1024]` or `RGBA uchar [480 × 640]`: for the narrow
+    buffer list."""
     scalar = NUMPY_TO_OPENCL.get(entry.array.dtype.name, entry.array.dtype.name)
     shape = " × ".join(map(str, entry.layout.element_shape))
     if entry.layout.fields:
@@ -36,6 +37,8 @@ def short_type_text(entry: BufferEntry) -> str:
     if entry.layout.rgba:
         return f"RGBA {scalar} [{shape}]"
     lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
+    if entry.layout.written_type:
+        return f"{entry.layout.written_type} ({scalar}{lanes}) [{shape}]"
     return f"{scalar}{lanes} [{shape}]"
 
 

@@ -13,7 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import GuardReport, ReferenceReport, RunResult, pointee_type
+from clstudio.common import (
+    GuardReport,
+    ReferenceReport,
+    RunResult,
+    base_type_name,
+    pointee_type,
+)
 from clstudio.ui.results.outputs.buffer_export import lane_names
 
 VIEWS = ("line", "image", "histogram", "table")  # their titles are the viewer's, translated
@@ -36,6 +42,7 @@ class BufferLayout:
     rgba: bool = False
     # A buffer of structs: each field's name and lanes, the table's columns in order.
     fields: tuple[tuple[str, int], ...] = ()
+    written_type: str = ""  # the element type as the kernel names it, when a typedef: "real"
 
     @property
     def element_shape(self) -> tuple[int, ...]:
@@ -82,11 +89,12 @@ def layout_of(result: RunResult, name: str, array: np.ndarray) -> BufferLayout:
     if info is not None and info.is_image and array.ndim == 3 and array.shape[-1] == 4:
         return BufferLayout(array.shape, 4, rgba=True)
     element = None if info is None else pointee_type(info.type_name)
+    written = base_type_name(info.written_type) if info is not None else ""
     if element is None or element.width == 1:
-        return BufferLayout(array.shape)
+        return BufferLayout(array.shape, written_type=written)
     if array.ndim >= 2 and array.shape[-1] == element.lanes:
-        return BufferLayout(array.shape, element.lanes)
-    return BufferLayout(array.shape)
+        return BufferLayout(array.shape, element.lanes, written_type=written)
+    return BufferLayout(array.shape, written_type=written)
 
 
 def line_values(array: np.ndarray, layout: BufferLayout, lane: int = 0) -> np.ndarray:

@@ -1,0 +1,105 @@
+"""Typedef'd argument types are what the compiler says they stand for, asked on PoCL."""
+
+from __future__ import annotations
+
+import pyopencl as cl
+import pytest
+
+from clstudio.common.results import KernelArgInfo
+from clstudio.engine.build import build_program
+from clstudio.engine.type_probe import PROBE_PREFIX, resolve_types
+from clstudio.validation.arg_defaults import unsupported_reason
+from typedef_kernels import ATAX
+
+pytestmark = pytest.mark.opencl
+
+
+def args_of(
+    context: cl.Context, device: cl.Device, source: str, options: str = ""
+) -> dict[str, KernelArgInfo]:
+    result, _ = build_program(context, device, source, options)
+    assert result.ok, result.log
+    return {a.name: a for k in result.kernels for a in k.args}
+
+
+def test_polybench_and_infinicore_typedefs_resolve_to_the_compilers_types(
+    context: cl.Context, device: cl.Device
+) -> None:
+    args = args_of(context, device, ATAX)
+    assert (args["A"].type_name, args["A"].written_type) == ("float*", "DATA_TYPE*")
+    assert args["A"].shown_type == "DATA_TYPE* (float*)"
+    assert (args["nx"].type_name, args["nx"].written_type) == ("uint", "Tidx")
+    assert args["nx"].shown_type == "Tidx (uint)"
+    assert args["nx"].address_space == "private" and args["A"].address_space == "global"
+
+
+def test_vectors_enums_and_build_options_resolve_as_the_compiler_reads_them(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = """\
+typedef float4 vec;
+typedef REAL real;
+typedef enum { RED, GREEN } Colour;
+__kernel void k(__global const vec *restrict v, __global real *r, Colour c) {}
+"""
+    args = args_of(context, device, source, "-D REAL=int")
+    assert (args["v"].type_name, args["v"].written_type, args["v"].is_const) == (
+        "float4*",
+        "vec*",
+        True,
+    )
+    assert args["r"].shown_type == "real* (int*)"
+    assert args["c"].shown_type == "Colour (uint)"
+
+
+def test_a_struct_typedef_stays_as_written_and_known(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = """\
+typedef struct { float x; int y; } Particle;
+typedef float real;
+__kernel void k(__global Particle *p, __global struct Particle2 { int z; } *q, real s) {}
+"""
+    args = args_of(context, device, source)
+    assert (args["p"].type_name, args["p"].written_type, args["p"].type_known) == (
+        "Particle*",
+        "",
+        True,
+    )
+    assert "structs" in (unsupported_reason(args["p"]) or "")
+    assert args["s"].shown_type == "real (float)"
+
+
+def test_a_kernel_named_like_the_probe_keeps_its_name_and_types_still_resolve(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = f"""\
+typedef float DATA_TYPE;
+__kernel void {PROBE_PREFIX}0(__global DATA_TYPE *a) {{ a[0] = 1; }}
+__kernel void {PROBE_PREFIX}_0(__global DATA_TYPE *b) {{ b[0] = 2; }}
+"""
+    result, _ = build_program(context, device, source, "")
+    assert result.ok
+    assert [k.name for k in result.kernels] == [f"{PROBE_PREFIX}0", f"{PROBE_PREFIX}_0"]
+    assert [a.shown_type for k in result.kernels for a in k.args] == ["DATA_TYPE* (float*)"] * 2
+
+
+def test_without_typedefd_names_nothing_is_probed(context: cl.Context, device: cl.Device) -> None:
+    source = "__kernel void k(__global float *a, uint n, __read_only image2d_t i) {}"
+    result, _ = build_program(context, device, source, "")
+    assert resolve_types(context, device, source, "", result.kernels) is result.kernels
+
+
+def test_a_probe_that_cannot_build_leaves_the_names_unknown_and_says_so(
+    context: cl.Context, device: cl.Device
+) -> None:
+    if "cl_khr_fp16" in device.extensions:
+        pytest.skip("the device has cl_khr_fp16: a half typedef resolves")
+    # Without cl_khr_fp16 a half value cannot be named, so the whole probe fails to build.
+    source = "typedef half H; typedef float F; __kernel void k(__global H *a, F b) {}"
+    args = args_of(context, device, source)
+    assert (args["a"].type_name, args["a"].type_known) == ("H*", False)
+    assert (args["b"].type_name, args["b"].type_known) == ("F", False)
+    reason = unsupported_reason(args["a"]) or ""
+    assert "could not be asked what H stands for" in reason
+    assert "struct" not in reason
