@@ -22,6 +22,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
     SessionError,
+    map_launches,
 )
 
 
@@ -103,24 +104,17 @@ def _sized_launches(
     def sized(launch: Launch) -> Launch:
         index, place = next(given)
         where = f"layout.launches[{index}]"
-        changes: dict[str, object] = {}
+        global_size, local_size = launch.global_size, launch.local_size
         if place.global_size:
-            changes["global_size"] = _dims(place.global_size, sizes, f"{where}.global_size")
+            global_size = _dims(place.global_size, sizes, f"{where}.global_size")
         if place.local_size:
-            changes["local_size"] = _dims(place.local_size, sizes, f"{where}.local_size")
-        if place.values:
-            args = dict(launch.args)
-            for name, expr in place.values.items():
-                args[name] = ScalarArg(size_value(expr, sizes, f"{where}.args.{name}", low=0))
-            changes["args"] = args
-        return replace(launch, **changes)  # type: ignore[arg-type]
+            local_size = _dims(place.local_size, sizes, f"{where}.local_size")
+        args = dict(launch.args)
+        for name, expr in place.values.items():
+            args[name] = ScalarArg(size_value(expr, sizes, f"{where}.args.{name}", low=0))
+        return replace(launch, global_size=global_size, local_size=local_size, args=args)
 
-    return tuple(
-        replace(e, launches=tuple(sized(one) for one in e.launches))
-        if isinstance(e, LaunchGroup)
-        else sized(e)
-        for e in session.launches
-    )
+    return map_launches(session.launches, sized)
 
 
 def _dims(exprs: tuple[str, ...], sizes: Mapping[str, int], where: str) -> tuple[int, ...]:

@@ -234,14 +234,14 @@ def _time(
                 problem=solution.error.message
             )
             return PerformanceResult(sizes, None, None, multiple, False, problem)
-        solution_ns += _times_ns(solution)
+        solution_ns += program_times_ns(solution)  # each repeat's launches, summed
         doing = gettext("timing your kernel ({turn} of {rounds})").format(**which)
         report(done + 2 * turn + 1, total, doing)
         mine = backend.run(session_of(source, checked=turn == 0))  # its values, once
         if not mine.ok:
             problem = case_result("performance", sizes, case.seed, mine).problem
             return PerformanceResult(sizes, None, min(solution_ns) * 1e-9, multiple, False, problem)
-        kernel_ns += _times_ns(mine)
+        kernel_ns += program_times_ns(mine)
     kernel_s, solution_s = min(kernel_ns) * 1e-9, min(solution_ns) * 1e-9
     timed = session_of(source, checked=False)
     signature = mine.build.kernel(mine.kernel) if mine.build is not None else None
@@ -266,8 +266,3 @@ def _time(
     return PerformanceResult(
         sizes, kernel_s, solution_s, multiple, kernel_s <= solution_s * multiple, "", position
     )
-
-
-def _times_ns(result: RunResult) -> list[int]:
-    """Each repeat's kernel time; a program's is the sum of its launches' in the repeat."""
-    return program_times_ns(result) if result.is_program else result.kernel_times_ns()
