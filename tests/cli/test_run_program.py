@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.cli import main
-from session.program_data import float_buffer, program_data
+from session.session_data import float_buffer, program_data
 
 pytestmark = pytest.mark.opencl
 

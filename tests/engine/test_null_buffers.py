@@ -15,6 +15,7 @@ from clstudio.session.args import NullArg
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.worker.check_client import CheckClient
 from hostcode.exported_programs import export_both
+from session.session_data import kernel_data
 
 SOURCE = """\
 __kernel void k(__global const float *bias, __global float *out, const int use)
@@ -26,19 +27,13 @@ __kernel void k(__global const float *bias, __global float *out, const int use)
 
 
 def session_data(use: int = 0) -> dict[str, Any]:
-    return {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "k",
-        "source": SOURCE,
-        "global_size": [4],
-        "args": {
-            "bias": {"kind": "null"},
-            "out": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
-            "use": {"kind": "scalar", "value": use},
-        },
-        "references": {"out": {"expr": "np.arange(4)", "rtol": 0, "atol": 0}},
+    args = {
+        "bias": {"kind": "null"},
+        "out": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
+        "use": {"kind": "scalar", "value": use},
     }
+    references = {"out": {"expr": "np.arange(4)", "rtol": 0, "atol": 0}}
+    return kernel_data(SOURCE, "k", [4], args, references=references)
 
 
 def test_a_null_argument_is_read_and_written_back() -> None:

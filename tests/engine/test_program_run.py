@@ -12,7 +12,7 @@ import pytest
 from clstudio.engine.run import Engine, run_session
 from clstudio.reporting import format_summary, result_to_json
 from clstudio.session import load_session, parse_session
-from session.program_data import float_buffer, program_data
+from session.session_data import float_buffer, program_data
 
 pytestmark = pytest.mark.opencl
 

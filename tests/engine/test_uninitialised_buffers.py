@@ -19,6 +19,7 @@ from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.worker.check_client import CheckClient
 from hostcode.exported_programs import export_both
+from session.session_data import kernel_data
 
 SOURCE = """\
 __kernel void k(__global const float *input, __global float *output, __global float *partly)
@@ -30,24 +31,18 @@ __kernel void k(__global const float *input, __global float *output, __global fl
 
 
 def session_data() -> dict[str, Any]:
-    return {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "k",
-        "source": SOURCE,
-        "global_size": [4],
-        "args": {
-            "input": {"kind": "buffer", "dtype": "float", "shape": [1], "init": "uninitialised"},
-            "output": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
-            "partly": {
-                "kind": "buffer",
-                "dtype": "float",
-                "shape": [4],
-                "init": "uninitialised",
-                "access": "out",
-            },
+    args = {
+        "input": {"kind": "buffer", "dtype": "float", "shape": [1], "init": "uninitialised"},
+        "output": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
+        "partly": {
+            "kind": "buffer",
+            "dtype": "float",
+            "shape": [4],
+            "init": "uninitialised",
+            "access": "out",
         },
     }
+    return kernel_data(SOURCE, "k", [4], args)
 
 
 def test_uninitialised_is_read_and_written_back_as_it_was() -> None:
