@@ -14,7 +14,7 @@ from clstudio.hostcode import host_program
 from clstudio.session.args import NullArg
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.worker.check_client import CheckClient
-from hostcode.exported_programs import export_both
+from hostcode.exported_programs import export_both, signature_of
 from session.session_data import kernel_data
 
 SOURCE = """\
@@ -98,8 +98,7 @@ def test_check_mode_reports_a_read_through_the_null_pointer(check_client: CheckC
 def test_exports_pass_null_and_run(tmp_path: Path) -> None:
     session = parse_session(session_data())
     result = run_session(session)
-    signature = result.build.kernel("k") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "k")
     assert (
         "kernel.set_arg(0, None)  # bias: NULL" in host_program(session, signature, "python").text
     )

@@ -18,7 +18,7 @@ from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.worker.check_client import CheckClient
-from hostcode.exported_programs import export_both
+from hostcode.exported_programs import export_both, signature_of
 from session.session_data import kernel_data
 
 SOURCE = """\
@@ -103,8 +103,7 @@ def test_check_mode_reports_the_read_of_an_uninitialised_buffer(check_client: Ch
 def test_exports_create_the_buffer_without_a_copy_and_run(tmp_path: Path) -> None:
     session = parse_session(session_data())
     result = run_session(session)
-    signature = result.build.kernel("k") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "k")
     python = host_program(session, signature, "python").text
     assert "cl.enqueue_copy(queue, input_buf" not in python
     assert "cl.enqueue_copy(queue, partly_buf" not in python

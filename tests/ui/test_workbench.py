@@ -42,19 +42,15 @@ __kernel void spin(__global int *out, const int n) {
 
 
 def test_an_example_builds_and_the_form_shows_its_arguments(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
-    window = make_window()
     panel = open_gallery(qtbot, window, "saxpy")
     assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
     assert window.status.build_label.text().startswith("Build: Built in")
     assert window.editor_panel.kernel_picker.current_kernel() == "saxpy"
 
 
-def test_change_a_size_then_run_and_read_the_results(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = make_window()
+def test_change_a_size_then_run_and_read_the_results(qtbot: QtBot, window: MainWindow) -> None:
     panel = open_gallery(qtbot, window, "vector_add")
     for name in ("a", "b", "c"):
         retype(qtbot, editor_of(panel, name, BufferEditor).shape, "4096")
@@ -92,9 +88,8 @@ def test_change_a_size_then_run_and_read_the_results(
 
 
 def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window = make_window()
     panel = open_kernel(qtbot, window, tmp_path / "two.cl", TWO_KERNELS)
     assert [row.name_label.text() for row in panel.rows()] == ["out", "value"]
 
@@ -113,10 +108,7 @@ def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(
     assert "<b>scale</b>" in window.results_panel.timings.summary.text()
 
 
-def test_a_bad_local_size_is_flagged_before_run(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = make_window()
+def test_a_bad_local_size_is_flagged_before_run(qtbot: QtBot, window: MainWindow) -> None:
     panel = open_gallery(qtbot, window, "vector_add")
     panel.ndrange.auto.setChecked(False)
     retype(qtbot, panel.ndrange.global_fields[0], "1000")
@@ -139,10 +131,7 @@ def test_a_bad_local_size_is_flagged_before_run(
     assert not refusal.isVisible()
 
 
-def test_the_session_saved_is_the_form(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
-) -> None:
-    window = make_window()
+def test_the_session_saved_is_the_form(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     open_gallery(qtbot, window, "saxpy")
     retype(qtbot, editor_of(window.arguments_panel, "a", ScalarEditor).lanes[0], "3.5")
     path = tmp_path / "mine.json"
@@ -288,9 +277,8 @@ def test_save_kernel_source_writes_the_editor_text(
 
 
 def test_a_reference_typed_in_outputs_is_saved_with_the_session(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window = make_window()
     open_gallery(qtbot, window, "vector_add")
     run_with_f5(qtbot, window)
     outputs = window.results_panel.outputs

@@ -1,12 +1,13 @@
 """The steps a user takes in most window tests: open a gallery session or a kernel file and
-wait for its form, type over a field, press F5 and wait for the run."""
+wait for its form, type over a field, press F5 and wait for the run, answer a question."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
@@ -75,3 +76,24 @@ def run_with_f5(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000) -> R
     result = finished.args[1]
     assert isinstance(result, RunResult)
     return result
+
+
+def answer_questions(
+    monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton
+) -> list[str]:
+    """Answer every question box with `button`, as the user clicks it; returns the texts of
+    the questions asked, in order."""
+    asked: list[str] = []
+
+    def question(
+        parent: QWidget | None,
+        title: str,
+        text: str,
+        buttons: QMessageBox.StandardButton,
+        default: QMessageBox.StandardButton,
+    ) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return button
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return asked

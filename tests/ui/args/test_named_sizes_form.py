@@ -33,9 +33,8 @@ __kernel void scale(__global const float *x, __global float *y, const uint n) {
 
 
 def test_the_size_field_drives_the_shapes_the_count_and_the_range(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
-    window = make_window()
     panel = open_gallery(qtbot, window, "vector_add")
     size = panel.sizes.fields["N"]
     assert panel.sizes.title.isVisible() and size.text() == "1048576"
@@ -56,9 +55,8 @@ def test_the_size_field_drives_the_shapes_the_count_and_the_range(
 
 
 def test_typing_over_a_linked_shape_unlinks_that_place_alone(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window = make_window()
     panel = open_gallery(qtbot, window, "vector_add")
     c = editor_of(panel, "c", BufferEditor)
     retype(qtbot, c.shape, "64")
@@ -78,9 +76,8 @@ def test_typing_over_a_linked_shape_unlinks_that_place_alone(
 
 
 def test_a_size_that_no_longer_fits_is_refused_with_the_place(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
-    window = make_window()
     panel = open_gallery(qtbot, window, "vector_add")
     retype(qtbot, panel.sizes.fields["N"], "0")
     assert "the size N takes a whole number from 1" in panel.sizes.problem.text()
@@ -88,9 +85,8 @@ def test_a_size_that_no_longer_fits_is_refused_with_the_place(
 
 
 def test_a_new_kernels_count_and_buffers_are_offered_one_size(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], type_kernel: Callable[..., ArgsPanel]
+    qtbot: QtBot, window: MainWindow, type_kernel: Callable[..., ArgsPanel]
 ) -> None:
-    window = make_window()
     window.files.new_document()
     panel = type_kernel(window, COUNTED, "n")
     offer = panel.sizes.suggest
@@ -111,12 +107,8 @@ def test_a_new_kernels_count_and_buffers_are_offered_one_size(
 
 
 def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     panel = open_gallery(qtbot, window, "vector_add")
     local = panel.ndrange.local_fields[0]
     assert panel.ndrange.auto.isChecked() and local.text() == "256" and not local.isEnabled()
