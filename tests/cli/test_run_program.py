@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.cli import main
+from session.session_data import float_buffer, program_data
 
 pytestmark = pytest.mark.opencl
 
@@ -21,19 +22,10 @@ SOURCE = (
 
 
 def write_program(folder: Path, second_local: list[int] | None = None) -> Path:
-    buffer = {"kind": "buffer", "dtype": "float32", "shape": [256]}
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "source": SOURCE,
-        "args": {
-            "a": buffer | {"init": "arange"},
-            "b": buffer | {"init": "ones"},
-            "c": buffer | {"access": "out"},
-            "u": buffer | {"init": "ones"},
-            "v": buffer | {"access": "out"},
-        },
-        "launches": [
+    data = program_data(
+        SOURCE,
+        256,
+        [
             {"kernel": "vadd", "global_size": [256]},
             {
                 "iterations": 5,
@@ -47,8 +39,10 @@ def write_program(folder: Path, second_local: list[int] | None = None) -> Path:
                 ],
             },
         ],
-        "references": {"c": {"expr": "a + b"}, "u": {"expr": "u * 32"}, "v": {"expr": "u * 16"}},
-    }
+        {"c": {"expr": "a + b"}, "u": {"expr": "u * 32"}, "v": {"expr": "u * 16"}},
+        u=float_buffer(256, init="ones"),
+        v=float_buffer(256, access="out"),
+    )
     path = folder / "program.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path

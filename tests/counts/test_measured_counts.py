@@ -1,9 +1,8 @@
 """Counts measured on Oclgrind against hand-counted figures, through the real worker."""
 
-import json
-import shutil
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,29 +10,17 @@ import pytest
 
 from clstudio.counts import plan_count
 from clstudio.reporting import measured_point
-from clstudio.session import Session, load_session
+from clstudio.session import load_session
 from clstudio.worker.count_client import CountClient
+from session.gallery_copies import KERNELS, resized
 
 pytestmark = pytest.mark.opencl
-
-KERNELS = Path(__file__).parents[2] / "kernels"
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[CountClient]:
-    client = CountClient()
-    yield client
-    client.close()
-
-
-def resized(tmp_path: Path, name: str, sizes: dict[str, int]) -> Session:
-    """The gallery's session with other sizes, so that the whole range runs."""
-    data = json.loads((KERNELS / f"{name}.json").read_text())
-    data["sizes"] = sizes
-    shutil.copy(KERNELS / data["source_file"], tmp_path / data["source_file"])
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(data))
-    return load_session(path)
+    with closing(CountClient()) as client:
+        yield client
 
 
 def test_saxpy_is_one_fused_multiply_add_and_12_bytes_per_element(

@@ -14,7 +14,8 @@ from clstudio.hostcode import host_program
 from clstudio.session.args import NullArg
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.worker.check_client import CheckClient
-from hostcode.exported_programs import export_both
+from hostcode.exported_programs import export_both, signature_of
+from session.session_data import kernel_data
 
 SOURCE = """\
 __kernel void k(__global const float *bias, __global float *out, const int use)
@@ -26,19 +27,13 @@ __kernel void k(__global const float *bias, __global float *out, const int use)
 
 
 def session_data(use: int = 0) -> dict[str, Any]:
-    return {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "k",
-        "source": SOURCE,
-        "global_size": [4],
-        "args": {
-            "bias": {"kind": "null"},
-            "out": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
-            "use": {"kind": "scalar", "value": use},
-        },
-        "references": {"out": {"expr": "np.arange(4)", "rtol": 0, "atol": 0}},
+    args = {
+        "bias": {"kind": "null"},
+        "out": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
+        "use": {"kind": "scalar", "value": use},
     }
+    references = {"out": {"expr": "np.arange(4)", "rtol": 0, "atol": 0}}
+    return kernel_data(SOURCE, "k", [4], args, references=references)
 
 
 def test_a_null_argument_is_read_and_written_back() -> None:
@@ -103,8 +98,7 @@ def test_check_mode_reports_a_read_through_the_null_pointer(check_client: CheckC
 def test_exports_pass_null_and_run(tmp_path: Path) -> None:
     session = parse_session(session_data())
     result = run_session(session)
-    signature = result.build.kernel("k") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "k")
     assert (
         "kernel.set_arg(0, None)  # bias: NULL" in host_program(session, signature, "python").text
     )

@@ -12,6 +12,7 @@ import pytest
 from clstudio.engine.run import Engine, run_session
 from clstudio.reporting import format_summary, result_to_json
 from clstudio.session import load_session, parse_session
+from session.session_data import float_buffer, program_data
 
 pytestmark = pytest.mark.opencl
 
@@ -24,23 +25,16 @@ __kernel void step(__global const float *src, __global float *dst, const int k)
 
 
 def program(launches: list[Any], references: dict[str, Any], **args: Any) -> dict[str, Any]:
-    buffer = {"kind": "buffer", "dtype": "float32", "shape": [16]}
-    return {
-        "format": "clstudio-session",
-        "version": 1,
-        "source": SOURCE,
-        "args": {
-            "a": buffer | {"init": "arange"},
-            "b": buffer | {"init": "ones"},
-            "c": buffer | {"access": "out"},
-            "d": buffer | {"access": "out"},
-            "u": buffer | {"init": "arange"},
-            "v": dict(buffer),
-            **args,
-        },
-        "launches": launches,
-        "references": references,
-    }
+    return program_data(
+        SOURCE,
+        16,
+        launches,
+        references,
+        d=float_buffer(16, access="out"),
+        u=float_buffer(16, init="arange"),
+        v=float_buffer(16),
+        **args,
+    )
 
 
 def test_a_chain_of_launches_shares_buffers_left_on_the_device() -> None:
@@ -83,8 +77,8 @@ def test_a_bad_second_launch_is_refused_before_any_launch_runs() -> None:
     data = program(
         [{"kernel": "add", "global_size": [16]}, {"kernel": "step", "local_size": [5]}],
         {"c": {"expr": "a + b"}},
-        src={"kind": "buffer", "dtype": "float32", "shape": [16]},
-        dst={"kind": "buffer", "dtype": "float32", "shape": [16]},
+        src=float_buffer(16),
+        dst=float_buffer(16),
         k={"kind": "scalar", "value": 1},
     )
     del data["args"]["d"]
@@ -104,7 +98,7 @@ def test_a_swap_of_buffers_that_differ_opens_and_is_refused_before_any_launch() 
     }
     data = program([{"kernel": "add", "global_size": [16]}, group], {})
     del data["args"]["d"]
-    data["args"]["v"] = {"kind": "buffer", "dtype": "float32", "shape": [8]}
+    data["args"]["v"] = float_buffer(8)
     result = run_session(parse_session(data))
     assert result.error is not None and result.error.stage == "validate"
     assert "'u' and 'v' must be two buffers of the same type and shape" in result.error.message

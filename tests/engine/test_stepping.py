@@ -12,6 +12,7 @@ from clstudio.engine.run import Engine
 from clstudio.engine.stepping import HostStepper, StepKeeper
 from clstudio.hostcode import HOST_STEPS, host_program
 from clstudio.session.format import Session, parse_session
+from session.session_data import scale_data
 
 pytestmark = pytest.mark.opencl
 
@@ -28,20 +29,7 @@ def engine() -> Engine:
 
 
 def session(source: str = SCALE, **keys: Any) -> Session:
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "source": source,
-        "kernel": "scale",
-        "global_size": [1000],
-        "args": {
-            "x": {"kind": "buffer", "dtype": "float32", "shape": [1000], "init": "arange"},
-            "by": {"kind": "scalar", "value": 2.0},
-        },
-        "references": {"x": {"expr": "x * by"}},
-    }
-    data.update(keys)
-    return parse_session(data)
+    return parse_session(scale_data(source, **keys))
 
 
 def step_all(stepper: HostStepper) -> list[StepOutcome]:

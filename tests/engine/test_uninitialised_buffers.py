@@ -18,7 +18,8 @@ from clstudio.reporting.run_report import format_summary, result_to_json
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.worker.check_client import CheckClient
-from hostcode.exported_programs import export_both
+from hostcode.exported_programs import export_both, signature_of
+from session.session_data import kernel_data
 
 SOURCE = """\
 __kernel void k(__global const float *input, __global float *output, __global float *partly)
@@ -30,24 +31,18 @@ __kernel void k(__global const float *input, __global float *output, __global fl
 
 
 def session_data() -> dict[str, Any]:
-    return {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "k",
-        "source": SOURCE,
-        "global_size": [4],
-        "args": {
-            "input": {"kind": "buffer", "dtype": "float", "shape": [1], "init": "uninitialised"},
-            "output": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
-            "partly": {
-                "kind": "buffer",
-                "dtype": "float",
-                "shape": [4],
-                "init": "uninitialised",
-                "access": "out",
-            },
+    args = {
+        "input": {"kind": "buffer", "dtype": "float", "shape": [1], "init": "uninitialised"},
+        "output": {"kind": "buffer", "dtype": "float", "shape": [4], "access": "out"},
+        "partly": {
+            "kind": "buffer",
+            "dtype": "float",
+            "shape": [4],
+            "init": "uninitialised",
+            "access": "out",
         },
     }
+    return kernel_data(SOURCE, "k", [4], args)
 
 
 def test_uninitialised_is_read_and_written_back_as_it_was() -> None:
@@ -108,8 +103,7 @@ def test_check_mode_reports_the_read_of_an_uninitialised_buffer(check_client: Ch
 def test_exports_create_the_buffer_without_a_copy_and_run(tmp_path: Path) -> None:
     session = parse_session(session_data())
     result = run_session(session)
-    signature = result.build.kernel("k") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "k")
     python = host_program(session, signature, "python").text
     assert "cl.enqueue_copy(queue, input_buf" not in python
     assert "cl.enqueue_copy(queue, partly_buf" not in python

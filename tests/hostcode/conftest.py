@@ -16,6 +16,7 @@ from clstudio.engine import Engine
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from clstudio.session import load_session
+from hostcode.exported_programs import signature_of
 from hostcode.pocl_gallery import ON_POCL, POCL_GALLERY, GalleryPrograms, GalleryRuns
 
 # Runs each main.py as `python main.py --save-outputs OUT` would, in one interpreter.
@@ -42,9 +43,7 @@ def gallery_runs() -> GalleryRuns:
         session = load_session(example.path)
         result = engine.run(session)
         assert result.ok, (example.name, result.error)
-        signature = result.build.kernel(session.kernel) if result.build is not None else None
-        assert signature is not None, example.name
-        runs[example.path.stem] = (session, result, signature)
+        runs[example.path.stem] = (session, result, signature_of(result, session.kernel))
     return runs
 
 

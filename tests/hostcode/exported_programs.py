@@ -1,5 +1,5 @@
 """A session exported in both languages on PoCL, the C built with -Werror, for tests that
-run the exported programs against the app."""
+run the exported programs against the app; the signature they are exported for."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from clstudio.common import KernelSignature
+from clstudio.common import KernelSignature, RunResult
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from clstudio.session import Session
@@ -28,3 +28,10 @@ def export_both(session: Session, signature: KernelSignature, root: Path) -> dic
         "python": [sys.executable, str(root / "py" / "main.py")],
         "c": [str(root / "c" / "run.sh")],
     }
+
+
+def signature_of(result: RunResult, name: str) -> KernelSignature:
+    """The signature of kernel `name` from the build that `result` ran."""
+    signature = result.build.kernel(name) if result.build is not None else None
+    assert signature is not None, name
+    return signature

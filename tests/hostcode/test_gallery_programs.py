@@ -23,6 +23,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
 )
+from hostcode.exported_programs import signature_of
 from hostcode.pocl_gallery import ON_POCL, POCL_GALLERY, GalleryPrograms, GalleryRuns
 
 GALLERY = [example.path.stem for example in POCL_GALLERY]
@@ -127,8 +128,7 @@ def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_p
     result = Engine().run(session)
     assert result.ok, result.error
     assert result.build is not None
-    signature = result.build.kernel("tint") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "tint")
     export_program(session, signature, "python", tmp_path / "py", ON_POCL)
     export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL)
     subprocess.run(["make", "-s", "-C", str(tmp_path / "c")], check=True)
@@ -159,8 +159,7 @@ def test_an_output_from_zeros_is_filled_on_the_device_before_each_repeat_as_in_t
     result = Engine().run(session)
     assert result.ok, result.error or result.references
     assert [t.phase for t in result.timings if t.name == "x"] == ["fill"] * 3 + ["download"]
-    signature = result.build.kernel("acc") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "acc")
     export_program(session, signature, "python", tmp_path / "py", ON_POCL)
     export_program(session, signature, "c", tmp_path / "c", ON_POCL, platform_name=POCL)
     python = (tmp_path / "py" / "main.py").read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.common import KernelSignature, RunResult, parse_element_type
+from clstudio.common import RunResult, parse_element_type
 from clstudio.engine import Engine
 from clstudio.hostcode import ExportError, export_program, host_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
@@ -31,7 +31,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
 )
-from hostcode.exported_programs import export_both
+from hostcode.exported_programs import export_both, signature_of
 from hostcode.pocl_gallery import ON_POCL
 
 FLOAT = parse_element_type("float32")
@@ -80,13 +80,6 @@ def run_in_app(session: Session) -> RunResult:
     result = Engine().run(session)
     assert result.ok, result.error
     return result
-
-
-def signature_of(result: RunResult, name: str) -> KernelSignature:
-    """The signature of kernel `name` from the build that `result` ran."""
-    signature = result.build.kernel(name) if result.build is not None else None
-    assert signature is not None, name
-    return signature
 
 
 def test_colliding_argument_names_build_run_and_match_the_app(tmp_path: Path) -> None:

@@ -11,8 +11,7 @@ from clstudio.common import lay_out
 from clstudio.engine import Engine
 from clstudio.hostcode import host_program
 from clstudio.session import BufferArg, Init, Launch, Reference, ScalarArg, Session
-from hostcode.exported_programs import export_both
-from hostcode.test_hostile_programs import signature_of
+from hostcode.exported_programs import export_both, signature_of
 
 pytestmark = pytest.mark.opencl
 

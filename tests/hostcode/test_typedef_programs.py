@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from clstudio.engine import Engine
-from hostcode.exported_programs import export_both
-from hostcode.test_hostile_programs import signature_of
+from hostcode.exported_programs import export_both, signature_of
 from typedef_kernels import atax_session
 
 pytestmark = pytest.mark.opencl

@@ -14,7 +14,7 @@ from clstudio.engine.run import run_session
 from clstudio.expressions import evaluate, expression_name
 from clstudio.references import reference_namespace
 from clstudio.session.format import SessionError, parse_session
-from hostcode.exported_programs import export_both
+from hostcode.exported_programs import export_both, signature_of
 
 DATA: dict[str, Any] = {
     "format": "clstudio-session",
@@ -71,8 +71,7 @@ def test_the_reference_passes_in_the_app_and_sees_in_(tmp_path: Path) -> None:
     session = parse_session(DATA)
     result = run_session(session)
     assert result.ok and result.references["out"].ok, result.error
-    signature = result.build.kernel("reduce_sum") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "reduce_sum")
     namespace = reference_namespace(session, signature, result.inputs)
     assert {"in_", "lambda_"} <= set(namespace) and "in" not in namespace
     assert evaluate("in_[3] * lambda_", namespace) == 6

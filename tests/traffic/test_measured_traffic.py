@@ -1,44 +1,31 @@
 """Traffic measured through the real worker against hand-counted figures."""
 
-import json
-import shutil
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from clstudio.session import Session, load_session
+from clstudio.session import load_session
 from clstudio.traffic import TrafficResult, plan_traffic
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.traffic_client import TrafficClient
+from session.gallery_copies import KERNELS, resized
 
 pytestmark = pytest.mark.opencl
-
-KERNELS = Path(__file__).parents[2] / "kernels"
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TrafficClient]:
-    client = TrafficClient()
-    yield client
-    client.close()
+    with closing(TrafficClient()) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
 def tiled(client: TrafficClient) -> TrafficResult:
     return client.measure(load_session(KERNELS / "transpose_tiled.json"))
-
-
-def resized(tmp_path: Path, name: str, sizes: dict[str, int]) -> Session:
-    """The gallery's session with other sizes."""
-    data = json.loads((KERNELS / f"{name}.json").read_text())
-    data["sizes"] = sizes
-    shutil.copy(KERNELS / data["source_file"], tmp_path / data["source_file"])
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(data))
-    return load_session(path)
 
 
 def lines_of(result: TrafficResult, kind: str, buffer: str) -> tuple[float | None, int | None]:

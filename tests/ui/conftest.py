@@ -237,6 +237,12 @@ def make_window(
     return make
 
 
+@pytest.fixture
+def window(make_window: Callable[..., MainWindow]) -> MainWindow:
+    """The window most tests start from: make_window's with its defaults."""
+    return make_window()
+
+
 def _discard_changes(window: MainWindow) -> None:
     window.workbench.document.mark_clean()
 

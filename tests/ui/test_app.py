@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices.inventory import DeviceInventory
@@ -20,6 +20,7 @@ from clstudio.ui.editor.recovery import read_recovery
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController, dark_palette, light_palette
+from ui.window_steps import answer_questions
 
 
 def _close(window: MainWindow) -> None:
@@ -148,13 +149,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     crashed.record(edited.source, saved.resolve(), edited)
     assert crashed.flush()
     del crashed  # no discard(): as if the process had been killed
-    questions = []
-
-    def answer(parent: QWidget, title: str, text: str, *rest: object) -> QMessageBox.StandardButton:
-        questions.append(text)
-        return QMessageBox.StandardButton.Yes
-
-    monkeypatch.setattr(QMessageBox, "question", answer)
+    questions = answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     try:
         assert "mine.json" in questions[0]

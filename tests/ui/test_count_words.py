@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.main_window import MainWindow
+from ui.window_steps import run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -20,10 +19,7 @@ def test_a_run_of_one_repeat_says_repeat_and_launch_once(
     window = make_window()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert window.workbench.document.session.repeats == 1
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
-        qtbot.keyClick(window, Qt.Key.Key_F5)
+    run_with_f5(qtbot, window)
     assert window.status.run_label.text().endswith("median over 1 repeat, ok")
     console = window.results_panel.console.plain_text()
     assert "1 repeat, time limit" in console and "ok, 1 launch\n" in console

@@ -12,15 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.window_layout import FRAME_ALLOWANCE, first_geometry
+from ui.window_steps import run_with_f5
 
 pytestmark = pytest.mark.opencl
-
-
-def run(qtbot: QtBot, window: MainWindow) -> None:
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
-        qtbot.keyClick(window, Qt.Key.Key_F5)
 
 
 def test_the_first_window_fits_a_1280_by_800_screen_with_its_frame() -> None:
@@ -37,7 +31,7 @@ def test_the_empty_results_leave_the_room_to_the_editor_until_the_first_run(
     window.resize(1264, 752)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert window.results_dock.height() < window.height() // 3
-    run(qtbot, window)
+    run_with_f5(qtbot, window)
     # It grows toward 2/5 of the window, as far as the docks above it allow.
     qtbot.waitUntil(lambda: window.results_dock.height() >= window.height() // 3)
 
@@ -64,7 +58,7 @@ def test_dark_restyles_the_form_and_the_legend_at_once(
     window = make_window()
     window.window_actions["theme.light"].trigger()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    run(qtbot, window)
+    run_with_f5(qtbot, window)
     window.window_actions["theme.dark"].trigger()
     QApplication.processEvents()  # the palette reaches the widgets through the event loop
     text = QApplication.palette().color(QPalette.ColorRole.Text)

@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
     QMessageBox,
-    QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.hostcode.export_dialog import ExportDialog
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.main_window import MainWindow
+from ui.window_steps import answer_questions
 
 pytestmark = pytest.mark.opencl
 
@@ -121,19 +121,7 @@ def test_export_asks_before_writing_into_a_folder_with_files(
 ) -> None:
     window, _ = host_code_tab(qtbot, make_window)
     (tmp_path / "notes.txt").write_text("mine")
-    asked = []
-
-    def question(
-        parent: QWidget,
-        title: str,
-        text: str,
-        buttons: QMessageBox.StandardButton,
-        default: QMessageBox.StandardButton,
-    ) -> QMessageBox.StandardButton:
-        asked.append(text)
-        return QMessageBox.StandardButton.Yes
-
-    monkeypatch.setattr(QMessageBox, "question", question)
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
     _fill_export_dialog(qtbot, "C (OpenCL C API)", tmp_path)
     window.window_actions["export_host_code"].trigger()
     assert "holds files already" in asked[0]
@@ -196,12 +184,8 @@ def test_exporting_both_languages_into_a_new_folder_says_commands_that_work(
 
 
 def test_a_kernel_that_never_built_has_no_host_code_and_says_why(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     kernel = tmp_path / "broken.cl"
     kernel.write_text("__kernel void never_built(__global float *x) { x[0] = oops; }\n")
     assert window.files.load(kernel)

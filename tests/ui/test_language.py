@@ -29,6 +29,7 @@ from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import SYSTEM_LANGUAGE, AppSettings
+from ui.window_steps import answer_questions
 
 # Texts that are the same in every language: technical names, and languages named in
 # themselves.
@@ -248,13 +249,7 @@ def test_no_restart_when_the_window_stays_open(
     window = make_window()
     qtbot.keyClicks(window.editor_panel.editor, "// edited")
     assert window.workbench.document.dirty
-    asked = []
-
-    def cancel(*args: object) -> QMessageBox.StandardButton:
-        asked.append(args[2])
-        return QMessageBox.StandardButton.Cancel
-
-    monkeypatch.setattr(QMessageBox, "question", cancel)
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Cancel)
     _boxes, restarts = choose_language(window, "简体中文", answer="Restart Now")
     assert asked == ["“Untitled” has unsaved changes. Save them first?"]
     assert restarts == []

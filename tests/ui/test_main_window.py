@@ -32,6 +32,7 @@ from clstudio.ui.lesson import HostProgramLesson
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from ui.qt_items import tree_item
+from ui.window_steps import answer_questions
 
 Button = QMessageBox.StandardButton
 
@@ -58,8 +59,7 @@ def _entries(menu: QMenu) -> list[str]:
     return [a.text().replace("&", "").split("\t")[0] for a in menu.actions() if not a.isSeparator()]
 
 
-def test_the_frame_has_its_panels_and_menus(make_window: Callable[..., MainWindow]) -> None:
-    window = make_window()
+def test_the_frame_has_its_panels_and_menus(window: MainWindow) -> None:
     assert _menu_titles(window) == ["File", "Edit", "View", "Run", "Help"]
     assert _entries(_menu(window, "File")) == [
         "New",
@@ -122,8 +122,7 @@ def test_standard_shortcuts(make_window: Callable[..., MainWindow]) -> None:
     assert keys(a["replace"]) == ["Ctrl+H"]
 
 
-def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., MainWindow]) -> None:
-    window = make_window()
+def test_panels_say_what_will_appear_before_a_run(window: MainWindow) -> None:
     assert window.results_panel.tab_names()[:5] == [
         "Timings",
         "Roofline",
@@ -143,20 +142,14 @@ def test_panels_say_what_will_appear_before_a_run(make_window: Callable[..., Mai
     assert "Ctrl+R" in window.results_panel.timings.empty.body()
 
 
-def test_build_run_and_stop_are_connected(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = make_window()
+def test_build_run_and_stop_are_connected(qtbot: QtBot, window: MainWindow) -> None:
     a = window.window_actions
     assert a["build"].isEnabled() and a["run"].isEnabled()
     assert not a["stop"].isEnabled()
     assert a["run_or_stop"].text() == "Run"
 
 
-def test_the_status_bar_shows_device_build_and_last_run(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = make_window()
+def test_the_status_bar_shows_device_build_and_last_run(qtbot: QtBot, window: MainWindow) -> None:
     assert window.status.device_label.text() == "Device: pthread-Fake CPU"
     assert window.status.run_label.text() == "Last run: none yet"
     # The starter kernel builds as soon as the window opens.
@@ -169,9 +162,8 @@ def test_the_status_bar_shows_device_build_and_last_run(
 
 
 def test_use_this_device_updates_status_bar_session_and_settings(
-    make_window: Callable[..., MainWindow], inventory: DeviceInventory
+    window: MainWindow, inventory: DeviceInventory
 ) -> None:
-    window = make_window()
     panel = window.device_panel
     gpu = inventory.devices()[1]
     assert window.workbench.document.session.device is None
@@ -188,12 +180,8 @@ def test_use_this_device_updates_status_bar_session_and_settings(
 
 
 def test_the_chosen_device_is_saved_in_the_session_file(
-    make_window: Callable[..., MainWindow],
-    inventory: DeviceInventory,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    window: MainWindow, inventory: DeviceInventory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = make_window()
     window.device_panel.select_device(inventory.devices()[1])
     window.device_panel.use_button.click()
     target = tmp_path / "gpu.json"
@@ -212,9 +200,8 @@ def test_a_new_window_uses_the_last_chosen_device(
 
 
 def test_a_session_that_asks_for_a_missing_device_says_so(
-    make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = make_window()
     path = tmp_path / "acc.json"
     Document(
         replace(window.workbench.document.session, device=DeviceSelector("", "accelerator"))
@@ -224,10 +211,7 @@ def test_a_session_that_asks_for_a_missing_device_says_so(
     assert window.status.device_label.text() == "Device: nothing matches “accelerator”"
 
 
-def test_the_title_shows_the_session_and_unsaved_changes(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = make_window()
+def test_the_title_shows_the_session_and_unsaved_changes(qtbot: QtBot, window: MainWindow) -> None:
     assert window.windowTitle() == "Untitled[*] — CL Studio"
     assert not window.isWindowModified()
     window.editor_panel.editor.setFocus()
@@ -236,38 +220,16 @@ def test_the_title_shows_the_session_and_unsaved_changes(
     assert window.workbench.document.session.source.startswith("// a note\n")
 
 
-def _dirty_window(make_window: Callable[..., MainWindow], qtbot: QtBot) -> MainWindow:
-    window = make_window()
+def _make_dirty(window: MainWindow, qtbot: QtBot) -> None:
     _type_line(qtbot, window.editor_panel.editor, "// edited")
     assert window.workbench.document.dirty
-    return window
-
-
-def _answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) -> list[str]:
-    asked: list[str] = []
-
-    def question(
-        parent: QWidget | None,
-        title: str,
-        text: str,
-        buttons: QMessageBox.StandardButton,
-        default: QMessageBox.StandardButton,
-    ) -> QMessageBox.StandardButton:
-        asked.append(text)
-        return button
-
-    monkeypatch.setattr(QMessageBox, "question", question)
-    return asked
 
 
 def test_closing_with_unsaved_changes_can_save(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = _dirty_window(make_window, qtbot)
-    asked = _answer(monkeypatch, Button.Save)
+    _make_dirty(window, qtbot)
+    asked = answer_questions(monkeypatch, Button.Save)
     target = tmp_path / "kept.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     assert window.close()
@@ -276,56 +238,49 @@ def test_closing_with_unsaved_changes_can_save(
 
 
 def test_closing_with_unsaved_changes_can_discard(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = _dirty_window(make_window, qtbot)
-    _answer(monkeypatch, Button.Discard)
+    _make_dirty(window, qtbot)
+    answer_questions(monkeypatch, Button.Discard)
     assert window.close()
     assert not list(tmp_path.glob("*.json"))
 
 
 def test_closing_with_unsaved_changes_can_be_cancelled(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = _dirty_window(make_window, qtbot)
-    _answer(monkeypatch, Button.Cancel)
+    _make_dirty(window, qtbot)
+    answer_questions(monkeypatch, Button.Cancel)
     assert not window.close()
     assert window.isVisible() and window.workbench.document.dirty
 
 
 def test_cancelling_the_save_dialog_keeps_the_window_open(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = _dirty_window(make_window, qtbot)
-    _answer(monkeypatch, Button.Save)
+    _make_dirty(window, qtbot)
+    answer_questions(monkeypatch, Button.Save)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: ("", ""))
     assert not window.close()
     assert window.isVisible()
 
 
 def test_new_asks_before_dropping_changes(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = _dirty_window(make_window, qtbot)
-    _answer(monkeypatch, Button.Cancel)
+    _make_dirty(window, qtbot)
+    answer_questions(monkeypatch, Button.Cancel)
     window.window_actions["new"].trigger()
     assert window.workbench.document.session.source.startswith("// edited")
-    _answer(monkeypatch, Button.Discard)
+    answer_questions(monkeypatch, Button.Discard)
     window.window_actions["new"].trigger()
     assert not window.workbench.document.dirty
     assert window.editor_panel.editor.source().startswith("// Vector addition")
 
 
 def test_save_as_then_open_round_trips_a_session(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     _type_line(qtbot, window.editor_panel.editor, "// mine")
     target = tmp_path / "mine"  # Save As adds the .json the filter promises
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
@@ -347,12 +302,8 @@ def test_save_as_then_open_round_trips_a_session(
 
 
 def test_save_writes_back_to_the_open_file(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     path = tmp_path / "s.json"
     window.workbench.document.save(path)
     _type_line(qtbot, window.editor_panel.editor, "// again")
@@ -361,9 +312,8 @@ def test_save_writes_back_to_the_open_file(
 
 
 def test_a_broken_session_file_is_refused_with_its_reason(
-    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     path = tmp_path / "broken.json"
     path.write_text('{"format": "clstudio-session", "version": 1,', encoding="utf-8")
     warnings = []
@@ -374,9 +324,8 @@ def test_a_broken_session_file_is_refused_with_its_reason(
 
 
 def test_open_recent_lists_and_opens_recent_sessions(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], settings: AppSettings, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, settings: AppSettings, tmp_path: Path
 ) -> None:
-    window = make_window()
     path = tmp_path / "recent.json"
     window.workbench.document.save(path)
     settings.add_recent_file(path)
@@ -392,9 +341,8 @@ def test_open_recent_lists_and_opens_recent_sessions(
 
 
 def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(
-    make_window: Callable[..., MainWindow],
+    window: MainWindow,
 ) -> None:
-    window = make_window()
     menu = window.file_menus.examples
     lines = [f"{example.title} — {example.description}" for example in examples()]
     assert _entries(menu) == lines and len(lines) > 5  # a one-line description each
@@ -418,8 +366,7 @@ def test_an_empty_gallery_says_where_it_looked(
     assert entry.text() == f"No examples found in {tmp_path}"
 
 
-def test_edit_menu_undo_redo_and_find(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
-    window = make_window()
+def test_edit_menu_undo_redo_and_find(qtbot: QtBot, window: MainWindow) -> None:
     assert not window.window_actions["undo"].isEnabled()
     qtbot.keyClicks(window.editor_panel.editor, "x")
     assert window.window_actions["undo"].isEnabled()
@@ -441,9 +388,8 @@ def test_edit_menu_undo_redo_and_find(qtbot: QtBot, make_window: Callable[..., M
 
 
 def test_zoom_changes_the_source_font_and_is_remembered(
-    make_window: Callable[..., MainWindow], settings: AppSettings
+    window: MainWindow, settings: AppSettings
 ) -> None:
-    window = make_window()
     size = window.editor_panel.editor.font().pointSize()
     window.window_actions["zoom_in"].trigger()
     window.window_actions["zoom_in"].trigger()
@@ -453,10 +399,7 @@ def test_zoom_changes_the_source_font_and_is_remembered(
     assert window.editor_panel.editor.font().pointSize() == size
 
 
-def test_theme_light_and_dark(
-    make_window: Callable[..., MainWindow], settings: AppSettings
-) -> None:
-    window = make_window()
+def test_theme_light_and_dark(window: MainWindow, settings: AppSettings) -> None:
     window.window_actions["theme.dark"].trigger()
     window_color = QApplication.palette().color(QPalette.ColorRole.Window)
     assert window_color.lightness() < 80
@@ -467,10 +410,7 @@ def test_theme_light_and_dark(
     assert window.window_actions["theme.light"].isChecked()
 
 
-def test_about_names_the_versions(
-    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    window = make_window()
+def test_about_names_the_versions(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     shown = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
     window.window_actions["about"].trigger()
@@ -479,8 +419,7 @@ def test_about_names_the_versions(
     assert "Qt" in text and "pyopencl" in text and "PySide6" in text
 
 
-def test_the_host_program_lesson_walks_every_step(make_window: Callable[..., MainWindow]) -> None:
-    window = make_window()
+def test_the_host_program_lesson_walks_every_step(window: MainWindow) -> None:
     window.window_actions["lesson"].trigger()
     lesson = window.findChild(HostProgramLesson)
     assert lesson is not None and lesson.isVisible()
@@ -518,12 +457,8 @@ def test_the_lesson_names_the_steps_as_the_runtime_steps_tab_does_in_chinese(
 
 
 def test_opening_a_missing_recent_file_removes_it(
-    make_window: Callable[..., MainWindow],
-    settings: AppSettings,
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    window: MainWindow, settings: AppSettings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     gone = tmp_path / "gone.json"
     settings.add_recent_file(gone)
     warnings = []
@@ -533,28 +468,25 @@ def test_opening_a_missing_recent_file_removes_it(
     assert settings.recent_files() == []
 
 
-def _save_example_as(window: MainWindow, monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
-    window.file_menus.examples.actions()[0].trigger()  # vector_add, source in vector_add.cl
+def _save_example_beside(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, precious: Path, answer: Button
+) -> list[str]:
+    """Save the vector_add example (its source in vector_add.cl) as x.json beside the user's
+    file `precious`, answering any question with `answer`; returns the questions asked."""
+    precious.write_text("// PRECIOUS\n", encoding="utf-8")
+    asked = answer_questions(monkeypatch, answer)
+    window.file_menus.examples.actions()[0].trigger()
+    target = precious.parent / "x.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     window.window_actions["save_as"].trigger()
+    return asked
 
 
 def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
-    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     precious = tmp_path / "vector_add.cl"
-    precious.write_text("// PRECIOUS\n", encoding="utf-8")
-    asked: list[tuple[object, ...]] = []
-
-    def agree(*question: object) -> QMessageBox.StandardButton:
-        asked.append(question)
-        return Button.Yes
-
-    monkeypatch.setattr(QMessageBox, "question", agree)
-
-    _save_example_as(window, monkeypatch, tmp_path / "x.json")
-
+    asked = _save_example_beside(window, monkeypatch, precious, Button.Yes)
     assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
     assert asked == []  # x.cl did not exist: nothing to ask
     assert load_session(tmp_path / "x.json").source_file == "x.cl"
@@ -564,22 +496,10 @@ def test_save_as_of_an_example_never_overwrites_a_file_of_the_kernels_name(
 
 
 def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
-    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     precious = tmp_path / "x.cl"
-    precious.write_text("// PRECIOUS\n", encoding="utf-8")
-    questions: list[str] = []
-
-    def refuse(
-        parent: QWidget | None, title: str, text: str, *rest: object
-    ) -> QMessageBox.StandardButton:
-        questions.append(text)
-        return Button.Cancel
-
-    monkeypatch.setattr(QMessageBox, "question", refuse)
-    _save_example_as(window, monkeypatch, tmp_path / "x.json")
-
+    questions = _save_example_beside(window, monkeypatch, precious, Button.Cancel)
     assert len(questions) == 1 and str(precious) in questions[0]
     assert precious.read_text(encoding="utf-8") == "// PRECIOUS\n"
     assert not (tmp_path / "x.json").exists()
@@ -587,12 +507,8 @@ def test_save_as_asks_before_replacing_a_source_file_that_is_not_the_sessions(
 
 
 def test_an_example_saved_is_the_users_own_and_properties_edit_it(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
     vector_add = next(example for example in examples() if example.name == "vector_add")
     assert window.files.open_example(vector_add.path, vector_add.title)
     target = tmp_path / "mine.json"
@@ -621,10 +537,9 @@ def test_an_example_saved_is_the_users_own_and_properties_edit_it(
 
 
 def test_each_group_of_tabbed_docks_has_one_tab_bar_in_view(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
     """Qt left a copy of "Results | Debug" over the docks above; it is hidden."""
-    window = make_window()
     window.resize(1280, 800)
 
     def bars() -> list[tuple[str, ...]]:

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.ui.args.struct_editor import StructBufferEditor
 from clstudio.ui.main_window import MainWindow
-from ui.test_workbench import opened, run
+from ui.window_steps import open_gallery, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -18,11 +18,11 @@ pytestmark = pytest.mark.opencl
 def test_particles_open_run_and_show_a_table_of_fields(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = opened(qtbot, make_window(), "particles")
-    row = window.arguments_panel.row("particles")
+    window = make_window()
+    row = open_gallery(qtbot, window, "particles").row("particles")
     assert row is not None
     assert isinstance(row.editor, StructBufferEditor)
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     assert sorted(result.references) == [
         "particles.id",

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.wheel_guard import GUARDED, scrolling_pane
 from ui.wheel_events import wheel
+from ui.window_steps import open_gallery
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
 
@@ -32,8 +33,7 @@ def test_no_field_of_a_scrolling_pane_changes_under_the_wheel_without_focus(
 ) -> None:
     window = make_window()
     window.resize(1280, 800)
-    assert window.files.open_example(KERNELS / "matmul_tiled.json", "matmul_tiled")
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    open_gallery(qtbot, window, "matmul_tiled")
     window.editor_panel.editor.setFocus()
     # pyqtgraph's right-click menus are windows of their own, not panes of this one.
     fields = [

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.backend import Progress
@@ -28,6 +28,7 @@ from clstudio.ui.main_window import MainWindow
 from clstudio.ui.run.run_job import RunJob
 from clstudio.worker.client import WorkerClient
 from ui.args.form_bench import editor_of
+from ui.window_steps import TWO_KERNELS, open_file, open_gallery, open_kernel, retype, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -40,44 +41,17 @@ __kernel void spin(__global int *out, const int n) {
 """
 
 
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
-
-
-def opened(qtbot: QtBot, window: MainWindow, name: str) -> MainWindow:
-    """Open a gallery example as the File menu does, and wait for its form."""
-    assert window.files.open_example(KERNELS / f"{name}.json", name)
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    return window
-
-
-def run(qtbot: QtBot, window: MainWindow, timeout_ms: int = 60_000) -> RunResult:
-    """Press F5, as the user does; shortcuts reach the active window only."""
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=timeout_ms) as finished:
-        qtbot.keyClick(window, Qt.Key.Key_F5)
-    result: RunResult = finished.args[1]
-    return result
-
-
 def test_an_example_builds_and_the_form_shows_its_arguments(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
-    window = opened(qtbot, make_window(), "saxpy")
-    panel = window.arguments_panel
+    panel = open_gallery(qtbot, window, "saxpy")
     assert [row.name_label.text() for row in panel.rows()] == ["a", "x", "y", "n"]
     assert window.status.build_label.text().startswith("Build: Built in")
     assert window.editor_panel.kernel_picker.current_kernel() == "saxpy"
 
 
-def test_change_a_size_then_run_and_read_the_results(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = opened(qtbot, make_window(), "vector_add")
-    panel = window.arguments_panel
+def test_change_a_size_then_run_and_read_the_results(qtbot: QtBot, window: MainWindow) -> None:
+    panel = open_gallery(qtbot, window, "vector_add")
     for name in ("a", "b", "c"):
         retype(qtbot, editor_of(panel, name, BufferEditor).shape, "4096")
     retype(qtbot, panel.ndrange.global_fields[0], "4096")
@@ -85,7 +59,7 @@ def test_change_a_size_then_run_and_read_the_results(
     assert window.isWindowModified()
     assert window.workbench.document.session.global_size == (4096,)
 
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     assert result.outputs["c"].shape == (4096,)
     session = window.workbench.document.session
@@ -113,26 +87,10 @@ def test_change_a_size_then_run_and_read_the_results(
     assert f"median {median}," in format_summary(result)
 
 
-TWO_KERNELS = """\
-__kernel void fill(__global float *out, const float value) {
-    out[get_global_id(0)] = value;
-}
-__kernel void scale(__global const float *src, __global float *dst, const float k) {
-    size_t i = get_global_id(0);
-    dst[i] = k * src[i];
-}
-"""
-
-
 def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    path = tmp_path / "two.cl"
-    path.write_text(TWO_KERNELS)
-    window = make_window()
-    assert window.files.load(path)
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    panel = open_kernel(qtbot, window, tmp_path / "two.cl", TWO_KERNELS)
     assert [row.name_label.text() for row in panel.rows()] == ["out", "value"]
 
     picker = window.editor_panel.kernel_picker
@@ -143,18 +101,15 @@ def test_picking_the_second_kernel_shows_its_arguments_and_runs_it(
     assert [row.name_label.text() for row in panel.rows()] == ["src", "dst", "k"]
     assert window.workbench.document.session.kernel == "scale"
 
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     assert result.kernel == "scale"
     assert set(result.outputs) >= {"dst"}
     assert "<b>scale</b>" in window.results_panel.timings.summary.text()
 
 
-def test_a_bad_local_size_is_flagged_before_run(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
-) -> None:
-    window = opened(qtbot, make_window(), "vector_add")
-    panel = window.arguments_panel
+def test_a_bad_local_size_is_flagged_before_run(qtbot: QtBot, window: MainWindow) -> None:
+    panel = open_gallery(qtbot, window, "vector_add")
     panel.ndrange.auto.setChecked(False)
     retype(qtbot, panel.ndrange.global_fields[0], "1000")
     retype(qtbot, panel.ndrange.local_fields[0], "64")
@@ -176,10 +131,8 @@ def test_a_bad_local_size_is_flagged_before_run(
     assert not refusal.isVisible()
 
 
-def test_the_session_saved_is_the_form(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
-) -> None:
-    window = opened(qtbot, make_window(), "saxpy")
+def test_the_session_saved_is_the_form(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    open_gallery(qtbot, window, "saxpy")
     retype(qtbot, editor_of(window.arguments_panel, "a", ScalarEditor).lanes[0], "3.5")
     path = tmp_path / "mine.json"
     window.files.save_to(path)
@@ -207,8 +160,8 @@ def test_results_describe_the_session_that_ran_not_the_one_edited_since(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     runs = HeldRuns()
-    window = opened(qtbot, make_window(backends=Backends(InProcessBackend(), runs)), "vector_add")
-    panel = window.arguments_panel
+    window = make_window(backends=Backends(InProcessBackend(), runs))
+    panel = open_gallery(qtbot, window, "vector_add")
     with qtbot.waitSignal(window.runner.started):
         window.window_actions["run_or_stop"].trigger()
     retype(qtbot, editor_of(panel, "a", BufferEditor).shape, "16")  # while the run is going
@@ -256,8 +209,7 @@ def spin_window(
     path.write_text(json.dumps(session))
     (tmp_path / "spin.cl").write_text(SPIN)
     window = worker_window()
-    assert window.files.load(path)
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    open_file(qtbot, window, path)
     return window
 
 
@@ -265,14 +217,14 @@ def test_an_endless_kernel_times_out_and_the_next_run_works(
     qtbot: QtBot, worker_window: Callable[[], MainWindow], tmp_path: Path
 ) -> None:
     window = spin_window(qtbot, worker_window, tmp_path, 1.5)
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.error is not None and result.error.stage == "timeout"
     assert "spin" in result.error.message and "1.5 s" in result.error.message
     assert "timeout" in window.results_panel.timings.banner.text()
     assert window.status.run_label.text() == "Last run: timed out"
     # Put an end to the loop, and run again on the restarted worker.
     retype(qtbot, editor_of(window.arguments_panel, "n", ScalarEditor).lanes[0], "-1")
-    again = run(qtbot, window)
+    again = run_with_f5(qtbot, window)
     assert again.ok, again.error
 
 
@@ -303,7 +255,7 @@ def test_a_bare_kernel_file_opens_builds_and_gets_a_form(
     assert window.windowTitle() == "scale.cl[*] — CL Studio"
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert [row.name_label.text() for row in window.arguments_panel.rows()] == ["x", "k"]
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
 
 
@@ -315,7 +267,8 @@ def test_save_kernel_source_writes_the_editor_text(
 ) -> None:
     from PySide6.QtWidgets import QFileDialog
 
-    window = opened(qtbot, make_window(), "saxpy")
+    window = make_window()
+    open_gallery(qtbot, window, "saxpy")
     target = tmp_path / "mine.cl"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     window.window_actions["save_source"].trigger()
@@ -324,10 +277,10 @@ def test_save_kernel_source_writes_the_editor_text(
 
 
 def test_a_reference_typed_in_outputs_is_saved_with_the_session(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window = opened(qtbot, make_window(), "vector_add")
-    run(qtbot, window)
+    open_gallery(qtbot, window, "vector_add")
+    run_with_f5(qtbot, window)
     outputs = window.results_panel.outputs
     assert outputs.select_buffer("c")
     retype(qtbot, outputs.reference_editor.expression, "a + b + 0")

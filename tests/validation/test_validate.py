@@ -24,18 +24,10 @@ from clstudio.session.format import Session, SessionError, parse_session
 from clstudio.validation import IndexSpace, summary
 from clstudio.validation.ndrange_limits import check_ndrange
 from clstudio.validation.validate import validate
+from validation.device_limits import TEST_CPU
 
-LIMITS = DeviceLimits(
-    name="Test CPU",
-    opencl_version=(1, 2),
-    max_alloc=1 << 20,
-    global_mem=4 << 20,
-    local_mem=32 << 10,
-    max_constant_buffer=64 << 10,
-    max_constant_args=2,
-    max_work_group_size=256,
-    max_work_item_sizes=(256, 256, 64),
-)
+# The test CPU with 1 MiB to allocate and two constant arguments: limits a small session reaches.
+LIMITS = replace(TEST_CPU, max_alloc=1 << 20, global_mem=4 << 20, max_constant_args=2)
 F32 = parse_element_type("float32")
 KERNEL = KernelSignature(
     "saxpy",

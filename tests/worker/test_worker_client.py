@@ -22,6 +22,7 @@ from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
 from clstudio.worker.protocol import WorkerFailure
 from clstudio.worker.shared_arrays import leftover_blocks
+from hostcode.exported_programs import signature_of
 from typedef_kernels import atax_session
 
 pytestmark = pytest.mark.opencl
@@ -330,6 +331,5 @@ def test_a_typedefd_kernel_runs_through_the_worker_and_matches_numpy(
     assert result.ok, result.error
     expected = result.inputs["A"].astype(np.float64) @ result.inputs["x"].astype(np.float64)
     np.testing.assert_allclose(result.outputs["tmp"], expected, rtol=1e-5)
-    signature = result.build.kernel("atax_kernel1") if result.build is not None else None
-    assert signature is not None
+    signature = signature_of(result, "atax_kernel1")
     assert [a.shown_type for a in signature.args][-1] == "Tidx (uint)"

@@ -17,19 +17,9 @@ from clstudio.session.format import Session, load_session
 from clstudio.ui.args import ArgsPanel
 from clstudio.ui.main_window import MainWindow
 from ui.args.form_bench import FormBench
+from validation.device_limits import TEST_CPU
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
-LIMITS = DeviceLimits(
-    name="Test CPU",
-    opencl_version=(1, 2),
-    max_alloc=1 << 30,
-    global_mem=4 << 30,
-    local_mem=32 << 10,
-    max_constant_buffer=64 << 10,
-    max_constant_args=8,
-    max_work_group_size=256,
-    max_work_item_sizes=(256, 256, 64),
-)
 
 
 @pytest.fixture(scope="session")
@@ -91,7 +81,7 @@ def panel(bench: FormBench) -> ArgsPanel:
 
 @pytest.fixture
 def limits() -> DeviceLimits:
-    return LIMITS
+    return TEST_CPU
 
 
 @pytest.fixture

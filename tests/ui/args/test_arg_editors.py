@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QFileDialog, QLineEdit
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.dtypes import parse_element_type
@@ -19,15 +19,10 @@ from clstudio.ui.args.index_space_view import shown_groups
 from clstudio.ui.args.init_editor import InitEditor, parse_values
 from clstudio.ui.args.ndrange_editor import Range
 from clstudio.validation.index_space import FillChoice, IndexSpace
+from ui.window_steps import retype
 
 UCHAR = parse_element_type("uchar")
 FLOAT = parse_element_type("float")
-
-
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
 
 
 def buffer_editor(qtbot: QtBot, spec: BufferArg, base_dir: Path | None = None) -> BufferEditor:

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import KernelSignature, RunError
@@ -23,15 +22,9 @@ from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.validation.validate import validate
 from session.session_testing import arg_of
 from ui.args.form_bench import FormBench, editor_of, row_of
+from ui.window_steps import retype
 
 pytestmark = pytest.mark.opencl
-
-
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    """Select what the field holds and type over it, as a user would."""
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
 
 
 def test_the_form_shows_each_argument_in_order(

@@ -9,29 +9,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
-from clstudio.common import RunResult
 from clstudio.session import Launch, leaf_launches, load_session
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.launch_card import LaunchCard
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.timings.timings_panel import TimingsPanel
+from ui.window_steps import TWO_KERNELS, open_gallery, open_kernel, retype, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
 KERNELS = Path(__file__).parents[3] / "kernels"
-TWO_KERNELS = """\
-__kernel void fill(__global float *out, const float value) {
-    out[get_global_id(0)] = value;
-}
-__kernel void scale(__global const float *src, __global float *dst, const float k) {
-    size_t i = get_global_id(0);
-    dst[i] = k * src[i];
-}
-"""
 
 
 def choose(qtbot: QtBot, combo: QComboBox, text: str) -> None:
@@ -42,22 +33,6 @@ def choose(qtbot: QtBot, combo: QComboBox, text: str) -> None:
     while combo.currentIndex() != index:
         key = Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up
         qtbot.keyClick(combo, key)
-
-
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
-
-
-def run(qtbot: QtBot, window: MainWindow) -> RunResult:
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=60_000) as finished:
-        qtbot.keyClick(window, Qt.Key.Key_F5)
-    result = finished.args[1]
-    assert isinstance(result, RunResult)
-    return result
 
 
 def header_text(timings: TimingsPanel) -> str:
@@ -73,12 +48,8 @@ def cards(window: MainWindow) -> list[LaunchCard]:
 def test_add_a_second_launch_of_another_kernel_run_and_read_both_in_the_timeline(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
-    path = tmp_path / "two.cl"
-    path.write_text(TWO_KERNELS)
     window = make_window()
-    assert window.files.load(path)
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    panel = open_kernel(qtbot, window, tmp_path / "two.cl", TWO_KERNELS)
     assert cards(window) == [] and "fill is launched once" in panel.launches.summary.text()
     row = panel.row("value")
     assert row is not None and isinstance(row.editor, ScalarEditor)
@@ -99,7 +70,7 @@ def test_add_a_second_launch_of_another_kernel_run_and_read_both_in_the_timeline
     session = window.workbench.document.session
     assert [launch.kernel for launch in leaf_launches(session.launches)] == ["fill", "scale"]
 
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     np.testing.assert_array_equal(result.outputs["dst"], np.full(1024, 6.0, np.float32))
     timeline = window.results_panel.timings.timeline
@@ -111,9 +82,7 @@ def test_launches_move_and_go_and_a_saved_program_keeps_them(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    panel = open_gallery(qtbot, window, "scan_multi_block", launches=3)
     assert panel.title.text() == "Arguments of the program"
     assert [c.kernel.currentText() for c in cards(window)] == [
         "scan_blocks",
@@ -143,8 +112,7 @@ def test_a_group_repeats_and_a_bad_swap_is_refused_before_run(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
-    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
+    open_gallery(qtbot, window, "game_of_life", launches=1)
     box = window.arguments_panel.launches.groups[0]
     assert box.iterations.value() == 64 and box.swaps.text() == "grid next"
     retype(qtbot, box.swaps, "grid width")
@@ -158,9 +126,8 @@ def test_timings_give_each_kernels_statistics_and_share(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
-    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
-    result = run(qtbot, window)
+    open_gallery(qtbot, window, "scan_multi_block", launches=3)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     timings = window.results_panel.timings
     rows = timings.shares_table.rows()
@@ -178,9 +145,7 @@ def test_a_one_launch_session_looks_and_runs_as_before(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "vector_add.json", "vector_add")
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    panel = open_gallery(qtbot, window, "vector_add")
     assert cards(window) == [] and panel.ndrange.isVisibleTo(panel)
     assert panel.title.text() == "Arguments of vector_add"
     before = window.workbench.document.session
@@ -192,7 +157,7 @@ def test_a_one_launch_session_looks_and_runs_as_before(
     assert panel.title.text() == "Arguments of vector_add"
     assert window.workbench.document.session == before
     assert not window.workbench.document.dirty
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     timings = window.results_panel.timings
     assert timings.timeline.legend_kernels() == [] and not timings.shares_table.isVisibleTo(timings)
@@ -206,9 +171,8 @@ def test_outputs_show_a_buffer_as_each_launch_of_the_first_iteration_left_it(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "vadd_chain.json", "vadd_chain")
-    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
-    result = run(qtbot, window)
+    open_gallery(qtbot, window, "vadd_chain", launches=3)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     outputs = window.results_panel.outputs
     picker = outputs.launch_picker
@@ -240,9 +204,8 @@ def test_a_programs_summary_names_its_launches_and_hides_one_launchs_throughput(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "vadd_chain.json", "vadd_chain")
-    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
-    assert run(qtbot, window).ok
+    open_gallery(qtbot, window, "vadd_chain", launches=3)
+    assert run_with_f5(qtbot, window).ok
     timings = window.results_panel.timings
     assert timings.summary.text().startswith("<b>A program of 3 launches</b> (vadd) on ")
     assert not timings.throughput.isVisibleTo(timings)
@@ -253,8 +216,7 @@ def test_a_bad_local_size_in_a_launch_is_flagged_on_its_card_and_refused(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
-    qtbot.waitUntil(lambda: len(cards(window)) == 3, timeout=30_000)
+    open_gallery(qtbot, window, "scan_multi_block", launches=3)
     retype(qtbot, cards(window)[1].ndrange.local_fields[0], "1000")
     second = cards(window)[1]
     assert second.problems.isVisibleTo(second)
@@ -268,9 +230,8 @@ def test_an_iterated_program_counts_the_launches_it_enqueues(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
-    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
-    assert run(qtbot, window).ok
+    open_gallery(qtbot, window, "game_of_life", launches=1)
+    assert run_with_f5(qtbot, window).ok
     timings = window.results_panel.timings
     assert timings.summary.text().startswith("<b>A program of 64 launches</b> (life) on ")
     assert timings.shares_table.rows()[0][:2] == ["life", "320"]
@@ -281,8 +242,7 @@ def test_a_swapped_buffer_reshaped_saves_reopens_and_is_refused_with_why(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "game_of_life.json", "game_of_life")
-    qtbot.waitUntil(lambda: len(cards(window)) == 1, timeout=30_000)
+    open_gallery(qtbot, window, "game_of_life", launches=1)
     row = window.arguments_panel.row("next")
     assert row is not None and isinstance(row.editor, BufferEditor)
     retype(qtbot, row.editor.shape, "16, 16")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QLineEdit
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from clstudio.session.args import BufferArg, ScalarArg
@@ -19,6 +19,7 @@ from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.main_window import MainWindow
 from session.session_testing import arg_of
 from ui.args.form_bench import editor_of
+from ui.window_steps import open_file, open_gallery, retype
 
 pytestmark = pytest.mark.opencl
 
@@ -31,23 +32,10 @@ __kernel void scale(__global const float *x, __global float *y, const uint n) {
 """
 
 
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
-
-
-def opened(qtbot: QtBot, window: MainWindow, name: str) -> ArgsPanel:
-    assert window.files.open_example(KERNELS / f"{name}.json", name)
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    return window.arguments_panel
-
-
 def test_the_size_field_drives_the_shapes_the_count_and_the_range(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
-    window = make_window()
-    panel = opened(qtbot, window, "vector_add")
+    panel = open_gallery(qtbot, window, "vector_add")
     size = panel.sizes.fields["N"]
     assert panel.sizes.title.isVisible() and size.text() == "1048576"
     for name in ("a", "b", "c"):
@@ -67,10 +55,9 @@ def test_the_size_field_drives_the_shapes_the_count_and_the_range(
 
 
 def test_typing_over_a_linked_shape_unlinks_that_place_alone(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window = make_window()
-    panel = opened(qtbot, window, "vector_add")
+    panel = open_gallery(qtbot, window, "vector_add")
     c = editor_of(panel, "c", BufferEditor)
     retype(qtbot, c.shape, "64")
     assert not c.shape_link.isVisible()
@@ -89,19 +76,17 @@ def test_typing_over_a_linked_shape_unlinks_that_place_alone(
 
 
 def test_a_size_that_no_longer_fits_is_refused_with_the_place(
-    qtbot: QtBot, make_window: Callable[..., MainWindow]
+    qtbot: QtBot, window: MainWindow
 ) -> None:
-    window = make_window()
-    panel = opened(qtbot, window, "vector_add")
+    panel = open_gallery(qtbot, window, "vector_add")
     retype(qtbot, panel.sizes.fields["N"], "0")
     assert "the size N takes a whole number from 1" in panel.sizes.problem.text()
     assert window.workbench.document.session.sizes == {"N": 1048576}
 
 
 def test_a_new_kernels_count_and_buffers_are_offered_one_size(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], type_kernel: Callable[..., ArgsPanel]
+    qtbot: QtBot, window: MainWindow, type_kernel: Callable[..., ArgsPanel]
 ) -> None:
-    window = make_window()
     window.files.new_document()
     panel = type_kernel(window, COUNTED, "n")
     offer = panel.sizes.suggest
@@ -122,13 +107,9 @@ def test_a_new_kernels_count_and_buffers_are_offered_one_size(
 
 
 def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
-    qtbot: QtBot,
-    make_window: Callable[..., MainWindow],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = make_window()
-    panel = opened(qtbot, window, "vector_add")
+    panel = open_gallery(qtbot, window, "vector_add")
     local = panel.ndrange.local_fields[0]
     assert panel.ndrange.auto.isChecked() and local.text() == "256" and not local.isEnabled()
     retype(qtbot, panel.sizes.fields["N"], "1000003")
@@ -138,8 +119,7 @@ def test_reopening_a_session_of_an_odd_size_shows_the_auto_local_size_it_showed(
     assert window.files.save_as()
 
     window.files.new_document()
-    assert window.files.load(target)
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    open_file(qtbot, window, target)
     local = window.arguments_panel.ndrange.local_fields[0]
     assert local.text() == "256" and not local.isEnabled()
     # Switching auto off starts from a size that divides 1000003, and says nothing wrong.

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices.limits import DeviceLimits
@@ -16,14 +15,9 @@ from clstudio.ui.args import ArgsPanel
 from clstudio.ui.args.struct_editor import StructBufferEditor, StructValueEditor
 from session.session_testing import arg_of
 from ui.args.form_bench import FormBench, editor_of, row_of
+from ui.window_steps import retype
 
 pytestmark = pytest.mark.opencl
-
-
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
 
 
 def test_a_buffer_of_structs_shows_each_field_and_the_struct_by_value_its_values(

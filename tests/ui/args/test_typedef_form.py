@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.ui.args.buffer_editor import BufferEditor
 from clstudio.ui.args.scalar_editor import ScalarEditor
 from clstudio.ui.main_window import MainWindow
-from ui.args.test_launches_form import retype, run
+from ui.window_steps import open_kernel, retype, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -34,12 +34,8 @@ __kernel void scale(__global const DATA_TYPE *src, __global DATA_TYPE *dst,
 def test_a_typedefd_kernel_shows_both_names_takes_values_and_runs(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
-    path = tmp_path / "scale.cl"
-    path.write_text(SCALE)
     window = make_window()
-    assert window.files.load(path)
-    panel = window.arguments_panel
-    qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)
+    panel = open_kernel(qtbot, window, tmp_path / "scale.cl", SCALE)
     headings = {row.name: row.type_label.text() for row in panel.rows()}
     assert headings == {
         "src": "__global const DATA_TYPE* (float*)",
@@ -55,7 +51,7 @@ def test_a_typedefd_kernel_shows_both_names_takes_values_and_runs(
     retype(qtbot, k.editor.lanes[0], "3")
     retype(qtbot, n.editor.lanes[0], "1000")
 
-    result = run(qtbot, window)
+    result = run_with_f5(qtbot, window)
     assert result.ok, result.error
     expected = 3 * result.inputs["src"]
     expected[1000:] = 0

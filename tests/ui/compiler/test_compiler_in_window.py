@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QApplication, QPlainTextEdit
+from PySide6.QtWidgets import QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.main_window import MainWindow
+from ui.window_steps import open_gallery, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -29,12 +30,8 @@ def line_point(view: QPlainTextEdit, row: int) -> QPoint:
 def compiled_saxpy(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> MainWindow:
     """Open the gallery's saxpy, run it with F5, and press the tab's Compile button."""
     window = make_window()
-    assert window.files.open_example(KERNELS / "saxpy.json", "saxpy")
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
-        qtbot.keyClick(window, Qt.Key.Key_F5)
+    open_gallery(qtbot, window, "saxpy")
+    run_with_f5(qtbot, window)
     tab = window.compiler
     window.results_panel.setCurrentWidget(tab)
     assert tab.compile_button.isEnabled()

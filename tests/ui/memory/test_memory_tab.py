@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTableWidgetItem
+from PySide6.QtWidgets import QTableWidgetItem
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import RunResult
@@ -19,6 +19,7 @@ from clstudio.ui.memory.heatmap_image import UNTOUCHED
 from clstudio.ui.memory.memory_tab import MemoryTab
 from clstudio.worker.traffic_client import TrafficClient
 from ui.shown_widgets import shown
+from ui.window_steps import open_gallery, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -116,12 +117,8 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "transpose_naive.json", "transpose_naive")
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
-        qtbot.keyClick(window, Qt.Key.Key_F5)
+    open_gallery(qtbot, window, "transpose_naive")
+    run_with_f5(qtbot, window)
     memory = window.memory
     window.results_panel.setCurrentWidget(memory)
     with qtbot.waitSignal(memory.trafficMeasured, timeout=180_000):

@@ -5,7 +5,6 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
@@ -15,6 +14,7 @@ from clstudio.session.format import Session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.outputs.reference_editor import read_reference
 from ui.qt_items import current_text
+from ui.window_steps import retype
 
 pytestmark = pytest.mark.opencl
 
@@ -26,12 +26,6 @@ def unchecked_run(
     """vector_add as if its session had no reference for c."""
     session, result = gallery_run("vector_add")
     return replace(session, references={}), replace(result, references={})
-
-
-def retype(qtbot: QtBot, field: QLineEdit, text: str) -> None:
-    field.setFocus()
-    field.selectAll()
-    qtbot.keyClicks(field, text)
 
 
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(

@@ -7,15 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunError, RunResult
 from clstudio.reporting import FinishedRun
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from ui.window_steps import run_with_f5
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
@@ -43,10 +42,7 @@ def test_open_after_a_run_empties_the_results_and_resets_the_position(
 ) -> None:
     window = make_window()
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    with qtbot.waitSignal(window.runner.finished, timeout=60_000):
-        qtbot.keyClick(window, Qt.Key.Key_F5)
+    run_with_f5(qtbot, window)
     results = window.results_panel
     assert results.outputs.stack.currentIndex() == 1 and results.outputs.entries()
     editor = window.editor_panel.editor

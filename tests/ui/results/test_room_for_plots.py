@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.reporting import RooflinePoint
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.roofline.roofline_plot import DecadeAxis, RooflinePlot
+from ui.window_steps import open_gallery
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
@@ -45,8 +46,7 @@ def run_example(
     window = make_window()
     if size is not None:
         window.resize(*size)
-    assert window.files.open_example(KERNELS / f"{name}.json", name)
-    qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
+    open_gallery(qtbot, window, name)
     with qtbot.waitSignal(window.workbench.lastRunChanged, timeout=60_000):
         window.window_actions["run"].trigger()
     return window

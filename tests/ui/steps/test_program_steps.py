@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common import HOST_STEP_COUNT
 from clstudio.ui.main_window import MainWindow
+from ui.window_steps import open_gallery
 
 pytestmark = pytest.mark.opencl
 
@@ -28,8 +29,7 @@ def test_step_mode_steps_through_the_kernels_then_one_launch_at_a_time(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
-    assert window.files.open_example(KERNELS / "scan_multi_block.json", "scan_multi_block")
-    qtbot.waitUntil(lambda: len(window.arguments_panel.launches.cards) == 3, timeout=30_000)
+    open_gallery(qtbot, window, "scan_multi_block", launches=3)
     window.results_panel.setCurrentWidget(window.results_panel.steps)
     panel = window.results_panel.steps
     for _ in range(5):

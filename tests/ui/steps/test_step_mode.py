@@ -18,6 +18,7 @@ from clstudio.ui.backends import Backends
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.client import WorkerClient
+from session.session_data import scale_data
 from ui.qt_items import tree_item
 
 pytestmark = pytest.mark.opencl
@@ -34,20 +35,7 @@ SPIN = """__kernel void scale(__global float *x, const float by) {
 
 
 def session_file(tmp_path: Path, source: str = SCALE, **keys: Any) -> Path:
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "source": source,
-        "kernel": "scale",
-        "global_size": [1000],
-        "repeats": 4,
-        "args": {
-            "x": {"kind": "buffer", "dtype": "float32", "shape": [1000], "init": "arange"},
-            "by": {"kind": "scalar", "value": 2.0},
-        },
-        "references": {"x": {"expr": "x * by"}},
-    }
-    data.update(keys)
+    data = scale_data(source, **({"repeats": 4} | keys))
     path = tmp_path / "scale.json"
     path.write_text(json.dumps(data))
     return path

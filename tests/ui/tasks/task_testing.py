@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject
 
@@ -52,15 +52,22 @@ class Gate:
         return work
 
 
+def recorded_runner(
+    owner: QObject,
+    lanes: TaskLanes,
+    recorder: Recorder[T],
+    lane: Lane,
+    rule: Rule = Rule.ONE_AT_A_TIME,
+    **hooks: Any,
+) -> TaskRunner[T, Any]:
+    """A runner in `lane` of `lanes` whose answers and failures `recorder` hears; `hooks`
+    are its progressed, began or cancel."""
+    return TaskRunner(owner, lane, rule, recorder.done, recorder.failed, lanes=lanes, **hooks)
+
+
 def newest(owner: QObject, lanes: TaskLanes, recorder: Recorder[str]) -> TaskRunner[str, None]:
-    return TaskRunner(
-        owner,
-        Lane.TOOLS,
-        Rule.NEWEST_WINS,
-        recorder.done,
-        recorder.failed,
-        began=recorder.on_began,
-        lanes=lanes,
+    return recorded_runner(
+        owner, lanes, recorder, Lane.TOOLS, Rule.NEWEST_WINS, began=recorder.on_began
     )
 
 

@@ -7,8 +7,8 @@ import threading
 from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
-from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
-from ui.tasks.task_testing import Recorder
+from clstudio.ui.tasks import Lane, TaskLanes, TaskRunner, TaskState
+from ui.tasks.task_testing import Recorder, recorded_runner
 
 
 class Cycle:
@@ -26,8 +26,8 @@ def test_a_cycle_left_by_the_window_is_freed_on_the_gui_thread(
     qtbot: QtBot, lanes: TaskLanes, owner: QObject
 ) -> None:
     recorder: Recorder[list[list[int]]] = Recorder()
-    runner: TaskRunner[list[list[int]], None] = TaskRunner(
-        owner, Lane.SUMMARIES, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
+    runner: TaskRunner[list[list[int]], None] = recorded_runner(
+        owner, lanes, recorder, Lane.SUMMARIES
     )
     freed_on: list[str] = []
     Cycle(freed_on)

@@ -10,16 +10,14 @@ from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
-from ui.tasks.task_testing import GATE_TIMEOUT, Gate, Recorder, newest
+from ui.tasks.task_testing import GATE_TIMEOUT, Gate, Recorder, newest, recorded_runner
 
 
 def test_the_answer_arrives_on_the_gui_thread(
     qtbot: QtBot, lanes: TaskLanes, owner: QObject
 ) -> None:
     recorder: Recorder[int] = Recorder()
-    runner: TaskRunner[int, None] = TaskRunner(
-        owner, Lane.RUNS, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
-    )
+    runner: TaskRunner[int, None] = recorded_runner(owner, lanes, recorder, Lane.RUNS)
     runner.submit(lambda _state: 6 * 7)
     assert runner.is_busy() and lanes.is_busy()
     qtbot.waitUntil(lambda: recorder.answers == [42])
@@ -84,9 +82,7 @@ def test_one_at_a_time_refuses_a_second_request_until_the_first_is_answered(
     qtbot: QtBot, lanes: TaskLanes, owner: QObject
 ) -> None:
     recorder: Recorder[str] = Recorder()
-    runner: TaskRunner[str, None] = TaskRunner(
-        owner, Lane.MEASUREMENTS, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
-    )
+    runner: TaskRunner[str, None] = recorded_runner(owner, lanes, recorder, Lane.MEASUREMENTS)
     gate = Gate()
     assert runner.submit(gate.held("first")) == 1
     assert runner.submit(gate.held("second")) is None
@@ -126,14 +122,8 @@ def test_progress_of_its_own_type_reaches_the_gui_thread_before_the_answer(
     def progressed(step: tuple[int, str]) -> None:
         steps.append((*step, threading.current_thread()))
 
-    runner: TaskRunner[str, tuple[int, str]] = TaskRunner(
-        owner,
-        Lane.SUMMARIES,
-        Rule.NEWEST_WINS,
-        recorder.done,
-        recorder.failed,
-        progressed=progressed,
-        lanes=lanes,
+    runner: TaskRunner[str, tuple[int, str]] = recorded_runner(
+        owner, lanes, recorder, Lane.SUMMARIES, Rule.NEWEST_WINS, progressed=progressed
     )
     posted: list[threading.Thread] = []
 
@@ -155,14 +145,8 @@ def test_a_replaced_request_reports_no_progress(
 ) -> None:
     steps: list[str] = []
     recorder: Recorder[str] = Recorder()
-    runner: TaskRunner[str, str] = TaskRunner(
-        owner,
-        Lane.SUMMARIES,
-        Rule.NEWEST_WINS,
-        recorder.done,
-        recorder.failed,
-        progressed=steps.append,
-        lanes=lanes,
+    runner: TaskRunner[str, str] = recorded_runner(
+        owner, lanes, recorder, Lane.SUMMARIES, Rule.NEWEST_WINS, progressed=steps.append
     )
     reached = threading.Event()
     go_on = threading.Event()

@@ -11,8 +11,8 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
-from ui.tasks.task_testing import GATE_TIMEOUT, DeafBackend, Gate, Recorder, newest
+from clstudio.ui.tasks import Lane, TaskLanes, TaskRunner, TaskState
+from ui.tasks.task_testing import GATE_TIMEOUT, DeafBackend, Gate, Recorder, newest, recorded_runner
 
 
 def test_stop_sets_the_flag_and_asks_the_backend_again_until_the_work_ends(
@@ -20,14 +20,8 @@ def test_stop_sets_the_flag_and_asks_the_backend_again_until_the_work_ends(
 ) -> None:
     recorder: Recorder[tuple[bool, str]] = Recorder()
     backend = DeafBackend()
-    runner: TaskRunner[tuple[bool, str], None] = TaskRunner(
-        owner,
-        Lane.RUNS,
-        Rule.ONE_AT_A_TIME,
-        recorder.done,
-        recorder.failed,
-        cancel=backend.cancel,
-        lanes=lanes,
+    runner: TaskRunner[tuple[bool, str], None] = recorded_runner(
+        owner, lanes, recorder, Lane.RUNS, cancel=backend.cancel
     )
     begun = threading.Event()
 
@@ -53,14 +47,8 @@ def test_stopping_work_still_queued_cancels_nothing_of_the_work_before_it(
     gate = threading.Event()
 
     def runner(name: str) -> TaskRunner[bool, None]:
-        return TaskRunner(
-            owner,
-            Lane.RUNS,
-            Rule.ONE_AT_A_TIME,
-            recorder.done,
-            recorder.failed,
-            cancel=lambda: cancels.append(name),
-            lanes=lanes,
+        return recorded_runner(
+            owner, lanes, recorder, Lane.RUNS, cancel=lambda: cancels.append(name)
         )
 
     running, queued = runner("running"), runner("queued")
@@ -79,14 +67,8 @@ def test_shutdown_asks_the_backend_again_until_the_work_ends(
 ) -> None:
     recorder: Recorder[str] = Recorder()
     backend = DeafBackend()
-    runner: TaskRunner[str, None] = TaskRunner(
-        owner,
-        Lane.CHECKS,
-        Rule.ONE_AT_A_TIME,
-        recorder.done,
-        recorder.failed,
-        cancel=backend.cancel,
-        lanes=lanes,
+    runner: TaskRunner[str, None] = recorded_runner(
+        owner, lanes, recorder, Lane.CHECKS, cancel=backend.cancel
     )
     begun = threading.Event()
 
@@ -106,22 +88,12 @@ def test_shutdown_stops_every_lane_skips_what_waits_and_waits_for_the_rest(
     recorder: Recorder[str] = Recorder()
     gates = {lane: Gate() for lane in (Lane.RUNS, Lane.MEASUREMENTS)}
     runners: list[TaskRunner[str, None]] = [
-        TaskRunner(
-            owner,
-            lane,
-            Rule.ONE_AT_A_TIME,
-            recorder.done,
-            recorder.failed,
-            cancel=gate.open.set,
-            lanes=lanes,
-        )
+        recorded_runner(owner, lanes, recorder, lane, cancel=gate.open.set)
         for lane, gate in gates.items()
     ]
     for runner, (lane, gate) in zip(runners, gates.items(), strict=True):
         runner.submit(gate.held(lane.value))
-    queued: TaskRunner[str, None] = TaskRunner(
-        owner, Lane.RUNS, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
-    )
+    queued: TaskRunner[str, None] = recorded_runner(owner, lanes, recorder, Lane.RUNS)
     queued.submit(gates[Lane.RUNS].held("queued behind the run"))
     qtbot.waitUntil(lambda: all(gate.ran for gate in gates.values()))
 
@@ -147,9 +119,7 @@ def test_no_thread_is_left_after_shutdown(qtbot: QtBot, qapp: QApplication) -> N
     owner = QObject()
     recorder: Recorder[int] = Recorder()
     for lane in Lane:
-        runner: TaskRunner[int, None] = TaskRunner(
-            owner, lane, Rule.ONE_AT_A_TIME, recorder.done, recorder.failed, lanes=lanes
-        )
+        runner: TaskRunner[int, None] = recorded_runner(owner, lanes, recorder, lane)
         runner.submit(lambda _state: 1)
     started = threads() - before  # the lanes' pool threads
     assert started
