@@ -11,6 +11,7 @@ from clstudio.session import (
     Launch,
     LaunchGroup,
     ScalarArg,
+    Session,
     SessionError,
     parse_session,
     planned_launches,
@@ -61,6 +62,24 @@ def test_a_one_launch_session_saves_without_launches() -> None:
     del data["launches"]
     data |= {"kernel": "add", "global_size": ["N"]}
     assert "launches" not in session_to_dict(parse_session(data))
+
+
+def test_both_forms_of_one_launch_read_as_the_same_program_saved_short() -> None:
+    short = program()
+    del short["launches"]
+    short |= {"kernel": "add", "global_size": ["N"]}
+    long = program()
+    long["launches"] = [{"kernel": "add", "global_size": ["N"]}]
+    one, other = parse_session(short), parse_session(long)
+    assert one == other and one.launches == (Launch("add", (one.sizes["N"],)),)
+    assert one.kernel == "add" and one.is_single_launch
+    saved = session_to_dict(other)  # the short form, its size names kept
+    assert "launches" not in saved and saved["global_size"] == ["N"]
+
+
+def test_a_session_holds_at_least_one_launch() -> None:
+    with pytest.raises(ValueError, match="at least one launch"):
+        Session(source="", launches=())
 
 
 def test_a_program_saves_and_reads_back_the_same_with_its_size_names() -> None:

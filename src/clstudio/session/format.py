@@ -157,11 +157,8 @@ class Session:
     @property
     def is_single_launch(self) -> bool:
         """One plain launch binding every parameter by its own name: the file's short form."""
-        return (
-            len(self.launches) == 1
-            and isinstance(self.launches[0], Launch)
-            and not (self.launches[0].args)
-        )
+        only = self.launches[0]
+        return len(self.launches) == 1 and isinstance(only, Launch) and not only.args
 
 
 def parse_session(data: object, base_dir: Path | None = None) -> Session:
@@ -197,6 +194,8 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     args = read_args(obj.get("args", {}), "args", base_dir, structs)
     if "launches" in obj:
         launches = read_launches(obj["launches"], args, kernel, global_size, local_size)
+        if len(launches) == 1 and isinstance(launches[0], Launch) and not launches[0].args:
+            size_links = _short_form_links(size_links)
     else:
         assert kernel is not None and global_size is not None
         launches = (Launch(kernel, global_size, local_size),)
@@ -222,6 +221,16 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         size_links=size_links,
         base_dir=base_dir,
     )
+
+
+def _short_form_links(links: SizeLinks) -> SizeLinks:
+    """The size names of a file that wrote its one plain launch in `launches`, where the
+    short form the writer uses puts them: the launch's NDRange at the top level."""
+    moved = {p: t for p, t in links.items() if p[0] != "launches"}
+    for path, text in links.items():
+        if path[:2] == ("launches", 0) and path[2] in ("global_size", "local_size"):
+            moved[path[2:]] = text
+    return moved
 
 
 def _read_operations(value: object) -> dict[str, int]:
