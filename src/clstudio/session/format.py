@@ -194,15 +194,13 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     args = read_args(obj.get("args", {}), "args", base_dir, structs)
     if "launches" in obj:
         launches = read_launches(obj["launches"], args, kernel, global_size, local_size)
-        if len(launches) == 1 and isinstance(launches[0], Launch) and not launches[0].args:
-            size_links = _short_form_links(size_links)
     else:
         assert kernel is not None and global_size is not None
         launches = (Launch(kernel, global_size, local_size),)
     description = read_string(obj.get("description", ""), "description")
     if "\n" in description or "\r" in description:
         fail("description", gettext("expected one line (the gallery shows it under the title)"))
-    return Session(
+    session = Session(
         source=source,
         launches=launches,
         source_file=source_file,
@@ -221,6 +219,9 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         size_links=size_links,
         base_dir=base_dir,
     )
+    if "launches" in obj and session.is_single_launch:  # to be saved in the short form
+        session = replace(session, size_links=_short_form_links(size_links))
+    return session
 
 
 def _short_form_links(links: SizeLinks) -> SizeLinks:
