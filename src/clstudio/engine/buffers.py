@@ -88,8 +88,8 @@ class DeviceBuffer:
         out = read_back_array(self.host)
         return out, cl.enqueue_copy(queue, out, self.buffer, is_blocking=False)
 
-    def check_guards(self, queue: cl.CommandQueue) -> GuardReport | None:
-        """Read the guard bands back and compare them with the pattern."""
+    def read_guards(self, queue: cl.CommandQueue) -> GuardReads | None:
+        """Start reading the guard bands back; the caller waits for all reads at once."""
         if self.layout is None:
             return None
         layout = self.layout
@@ -102,8 +102,26 @@ class DeviceBuffer:
             cl.enqueue_copy(queue, band, self.allocation, src_offset=offset, is_blocking=False)
             for band, offset in reads
         ]
-        cl.wait_for_events(events)
-        return guards.check(self.name, layout, head, tail, self.spec.dtype.itemsize)
+        return GuardReads(self.name, layout, head, tail, self.spec.dtype.itemsize, events)
+
+
+@dataclass(frozen=True)
+class GuardReads:
+    """A buffer's guard bands on their way back, compared with the pattern once read.
+
+    Every band and output of a run is read before one wait: a wait costs a wake-up of
+    the driver's thread, which is most of a tiny run's read-back.
+    """
+
+    name: str
+    layout: guards.GuardLayout
+    head: np.ndarray
+    tail: np.ndarray
+    itemsize: int
+    events: list[cl.Event]
+
+    def report(self) -> GuardReport:
+        return guards.check(self.name, self.layout, self.head, self.tail, self.itemsize)
 
 
 def allocate(

@@ -242,25 +242,26 @@ def upload(
 def read_back(
     state: DeviceState, buffers: list[DeviceObject], record: Record
 ) -> tuple[dict[str, np.ndarray], dict[str, GuardReport]]:
-    """clEnqueueReadBuffer for each output, then each guard band's check."""
+    """clEnqueueReadBuffer for each output and guard band, one wait, then the bands' check."""
     record.enter("read back")
     started = time.perf_counter()
     outputs: dict[str, np.ndarray] = {}
+    downloads: list[tuple[str, cl.Event]] = []
     for buffer in buffers:
         if buffer.written:
             outputs[buffer.name], event = buffer.download(state.queue)
-            event.wait()
-            record.timing("download", buffer.name, 0, event)
+            downloads.append((buffer.name, event))
+    bands = [reads for b in buffers if (reads := b.read_guards(state.queue)) is not None]
+    events = [event for _, event in downloads] + [e for reads in bands for e in reads.events]
+    if events:
+        cl.wait_for_events(events)
+    for name, event in downloads:
+        record.timing("download", name, 0, event)
     read = [b for b in buffers if b.written]
     for api in dict.fromkeys(b.read_api for b in read) or ["clEnqueueReadBuffer"]:
         names = ", ".join(b.name for b in read if b.read_api == api)
         record.step(api, gettext("Read the results back"), started, names)
-    reports = {}
-    for buffer in buffers:
-        report = buffer.check_guards(state.queue)
-        if report is not None:
-            reports[buffer.name] = report
-    return outputs, reports
+    return outputs, {reads.name: reads.report() for reads in bands}
 
 
 def check_references(

@@ -40,7 +40,7 @@ _FILTERS = {"nearest": cl.filter_mode.NEAREST, "linear": cl.filter_mode.LINEAR}
 class DeviceImage:
     """One image argument on the device, with the host array it starts from.
 
-    It answers like a DeviceBuffer (name, written, upload, download, check_guards and
+    It answers like a DeviceBuffer (name, written, upload, download, read_guards and
     the C functions that copy it), so the engine moves buffers and images alike.
     """
 
@@ -80,7 +80,7 @@ class DeviceImage:
         )
         return out, event
 
-    def check_guards(self, queue: cl.CommandQueue) -> None:
+    def read_guards(self, queue: cl.CommandQueue) -> None:
         """Images have no guard bands."""
         return None
 
