@@ -76,6 +76,22 @@ def test_a_broken_kernel_gives_its_build_log_and_leaves_no_files(client: Compile
     assert not list(Path(tempfile.gettempdir()).glob(f"{mine}*"))
 
 
+def test_the_windows_client_boots_each_compiles_worker_ahead_and_each_is_still_fresh() -> None:
+    """A fresh driver for every compile: the same kernel's second build prints its remarks
+    again, from a worker that booted while the first compile's result was shown."""
+    client = CompilerClient(ready_next=True)
+    try:
+        client.prepare()
+        session = load_session(DATA / "row_sum.json")
+        first, second = client.compile(session), client.compile(session)
+    finally:
+        client.close()
+    assert first.ok and second.ok, (first.error, second.error)
+    assert first.remarks and first.remarks == second.remarks
+    mine = f"{SCRATCH_PREFIX}{os.getpid()}-"
+    assert not list(Path(tempfile.gettempdir()).glob(f"{mine}*"))
+
+
 def test_a_device_that_does_not_exist_is_named(client: CompilerClient) -> None:
     session = replace(
         load_session(DATA / "row_sum.json"), device=DeviceSelector(platform="No Such", device="")

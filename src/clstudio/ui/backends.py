@@ -43,8 +43,15 @@ class Backends:
     @classmethod
     def isolated(cls) -> Backends:
         """Worker processes, started on first use: what the app uses. Runs keep a warm
-        spare from the first run on, so a crash, a timeout or Stop costs one warm run."""
-        return cls(WorkerClient(), WorkerClient(spare=True), measurements=WorkerClient())
+        spare from the first run on, so a crash, a timeout or Stop costs one warm run;
+        the Compiler and Memory tabs boot their next worker while they are in view."""
+        return cls(
+            WorkerClient(),
+            WorkerClient(spare=True),
+            measurements=WorkerClient(),
+            compiles=CompilerClient(ready_next=True),
+            traffic=TrafficClient(ready_next=True),
+        )
 
     @classmethod
     def in_process(cls) -> Backends:

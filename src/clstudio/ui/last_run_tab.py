@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from clstudio.reporting import FinishedRun
@@ -42,10 +43,16 @@ class LastRunTab(QWidget):
         job: Callable[[Session], Job[Any, Any, None]],
         words: LastRunWords,
         button: QPushButton,
+        prepare: Callable[[], None],
         stop: QPushButton | None = None,
     ) -> QHBoxLayout:
-        """`button` starts `job` on the last run's session, `stop` (if any) stops it."""
+        """`button` starts `job` on the last run's session, `stop` (if any) stops it.
+
+        `prepare` readies the backend for the next job (a worker booting meanwhile); it
+        is called while the tab is in view with a run to work on, when a click is likely.
+        """
         self.controller = controller
+        self._prepare = prepare
         self.state = QLabel(words.waiting)
         self.state.setWordWrap(True)
         self._job, self._words = job, words
@@ -66,6 +73,13 @@ class LastRunTab(QWidget):
         self.last_run = run
         self.state.setText(self._words.ready.format(kernel=run.kernel))
         self._button.setEnabled(not self.controller.is_running())
+        if self.isVisible():
+            self._prepare()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.last_run is not None:
+            self._prepare()
 
     def clear(self) -> None:
         self.last_run = None

@@ -18,5 +18,9 @@ from clstudio.worker.worker_slot import OneShotWorkers
 class CompilerClient(OneShotWorkers):
     """One compile at a time; `cancel` and `close` are safe from any thread."""
 
+    def prepare(self) -> None:
+        """Boot the next compile's worker now (see OneShotWorkers)."""
+        self._prepare(COMPILER_ENVIRONMENT)
+
     def compile(self, session: Session) -> CompileResult:
         return self._serve(COMPILER_ENVIRONMENT, lambda worker: worker.compile(session))

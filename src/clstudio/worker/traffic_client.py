@@ -16,6 +16,10 @@ from clstudio.worker.worker_slot import OneShotWorkers
 class TrafficClient(OneShotWorkers):
     """One measurement at a time; `cancel` and `close` are safe from any thread."""
 
+    def prepare(self) -> None:
+        """Boot the next measurement's worker now (see OneShotWorkers)."""
+        self._prepare(())
+
     def measure(self, session: Session, progress: Progress | None = None) -> TrafficResult:
         """A refusal (what the instrumentation cannot follow) comes back as ok=False."""
         try:

@@ -16,6 +16,7 @@ from typing import TypeVar
 from clstudio.worker.client import WorkerClient
 
 Answer = TypeVar("Answer")
+Environment = tuple[tuple[str, str], ...]  # variables a worker is started with
 
 
 class WorkerSlot:
@@ -46,18 +47,50 @@ class WorkerSlot:
 
 class OneShotWorkers(WorkerSlot):
     """Each request in a fresh worker, closed once it answers. The clients of the compiler
-    view, of measured counts and of measured traffic build on it."""
+    view, of measured counts and of measured traffic build on it.
 
-    def _serve(
-        self, environment: tuple[tuple[str, str], ...], ask: Callable[[WorkerClient], Answer]
-    ) -> Answer:
+    With `ready_next` (the window's clients), `prepare` boots the next request's worker
+    ahead, and each request boots the one after it: a fresh worker still serves each
+    request, but the user's click no longer waits for its spawn and imports.
+    """
+
+    def __init__(self, ready_next: bool = False) -> None:
+        super().__init__()
+        self._ready_next = ready_next
+        self._ready: tuple[Environment, WorkerClient] | None = None
+
+    def close(self) -> None:
+        super().close()
+        with self._lock:
+            ready, self._ready = self._ready, None
+        if ready is not None:
+            ready[1].close()
+
+    def _prepare(self, environment: Environment) -> None:
+        """Boot a worker for the next request in the background, unless one waits."""
+        with self._lock:
+            if self._closed or not self._ready_next or self._ready is not None:
+                return
+            worker = WorkerClient(environment=environment)
+            worker.start()
+            self._ready = (environment, worker)
+
+    def _serve(self, environment: Environment, ask: Callable[[WorkerClient], Answer]) -> Answer:
         """`ask` of a worker started with `environment`."""
         with self._lock:
             self._refuse_when_closed()
-            worker = self._worker = WorkerClient(environment=environment)
+            ready, self._ready = self._ready, None
+            if ready is not None and ready[0] == environment:
+                worker = ready[1]
+            else:
+                worker = WorkerClient(environment=environment)
+            self._worker = worker
+        if ready is not None and ready[1] is not worker:
+            ready[1].close()  # booted for switches this request does not use
         try:
             return ask(worker)
         finally:
             with self._lock:
                 self._worker = None
             worker.close()
+            self._prepare(environment)

@@ -29,6 +29,10 @@ class RecordedBackend:
         self.result = result
         self.sessions: list[Session] = []
         self.threads: list[int] = []
+        self.prepared = 0  # how often the tab asked for the next compile's worker
+
+    def prepare(self) -> None:
+        self.prepared += 1
 
     def compile(self, session: Session) -> CompileResult:
         self.sessions.append(session)
@@ -73,6 +77,19 @@ def test_before_a_run_there_is_nothing_to_compile(qtbot: QtBot) -> None:
     assert not tab.compile_button.isEnabled()
     assert tab.state_text() == "Run the kernel first: the compiler view shows the last run."
     assert not tab.compile_last_run() and backend.sessions == []
+
+
+def test_the_tab_readies_the_next_compile_only_while_in_view_with_a_run(qtbot: QtBot) -> None:
+    backend = RecordedBackend(None)
+    tab = make_tab(qtbot, backend)
+    assert backend.prepared == 0  # in view, but no run to compile
+    tab.show_run(finished_run(2_000_000))
+    assert backend.prepared == 1
+    tab.hide()
+    tab.show_run(finished_run(2_000_000))
+    assert backend.prepared == 1  # out of view: no worker boots for nothing
+    tab.show()
+    assert backend.prepared == 2
 
 
 def test_the_compile_is_of_the_session_that_ran_off_the_gui_thread(

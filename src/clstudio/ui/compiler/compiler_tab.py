@@ -44,7 +44,9 @@ class CompilerTab(LastRunTab):
             self.tr("Last run: {kernel}. Compile it to see what the compiler made of it."),
             self.tr("Compiling {kernel} in a worker of its own…"),
         )
-        bar = self._work_on_last_run(self.controller, CompileJob, words, self.compile_button)
+        bar = self._work_on_last_run(
+            self.controller, CompileJob, words, self.compile_button, backend.prepare
+        )
         self._run_times = QLabel()
         self._run_times.setWordWrap(True)
         self._run_times.hide()

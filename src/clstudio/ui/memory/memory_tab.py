@@ -71,7 +71,12 @@ class MemoryTab(LastRunTab):
             self.tr("Measuring the memory traffic of {kernel} in a worker of its own…"),
         )
         self._bar = self._work_on_last_run(
-            self.controller, TrafficJob, words, self.measure_button, self.stop_button
+            self.controller,
+            TrafficJob,
+            words,
+            self.measure_button,
+            backend.prepare,
+            self.stop_button,
         )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
