@@ -94,7 +94,7 @@ def test_element_type_must_match_the_pointer() -> None:
 
 @pytest.mark.parametrize(
     ("value", "fragment"),
-    [(-1, "does not fit in a uint"), (2**32, "does not fit in a uint"), (1.5, "is not whole")],
+    [(-1, "does not fit in uint"), (2**32, "does not fit in uint"), (1.5, "1.5 is not whole")],
 )
 def test_scalar_values_must_fit_the_type(value: float | int, fragment: str) -> None:
     (message,) = messages(session(args={"n": ScalarArg(value)}))
@@ -103,7 +103,7 @@ def test_scalar_values_must_fit_the_type(value: float | int, fragment: str) -> N
 
 def test_float_scalar_over_range() -> None:
     (message,) = messages(session(args={"a": ScalarArg(1e39)}))
-    assert "too large for a float" in message
+    assert "1e+39 does not fit in float" in message
 
 
 def test_buffer_over_max_alloc_names_the_limit() -> None:

@@ -11,6 +11,8 @@ from clstudio.common.dtypes import (
     kernel_type,
     parse_element_type,
     pointee_type,
+    count_text,
+    value_problem,
     value_range,
 )
 from clstudio.common.npy_files import NpyError, load_array, resolve, save_array_atomically
@@ -173,6 +175,8 @@ __all__ = [
     "set_language",
     "step_at",
     "tell_stderr",
+    "count_text",
+    "value_problem",
     "value_range",
     "write_bytes_atomically",
     "write_text_atomically",
