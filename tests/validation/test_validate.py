@@ -9,6 +9,7 @@ import pytest
 from clstudio.common import ENGLISH, LANGUAGE_VARIABLE, LOCALE_DIR, set_language
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
+from clstudio.common.struct_types import lay_out
 from clstudio.devices.limits import DeviceLimits
 from clstudio.session import Launch
 from clstudio.session.args import (
@@ -330,3 +331,14 @@ def test_a_type_the_compiler_could_not_be_asked_about_is_named_without_calling_i
         "argument 'y' has type real*: the compiler could not be asked what real stands for"
     )
     assert "struct" not in problem.message
+
+
+def test_a_struct_field_set_past_the_reader_is_checked_as_a_scalar_is() -> None:
+    """A form may set a field's value without the file reader: 1.5 for an int is refused."""
+    struct = lay_out("P", [("a", "int"), ("b", "float")])
+    kernel = KernelSignature("k", (KernelArgInfo("p", "P", "private", "none", False),))
+    args: dict[str, ArgSpec] = {"p": ScalarArg({"a": 1.5, "b": 2.0}, struct)}
+    held = Session(source="", launches=(Launch("k", (1,), None),), args=args)
+    (problem, *_) = validate(held, kernel, LIMITS)
+    assert problem.message == "argument 'p', field a: 1.5 is not whole (int32 holds whole numbers)"
+    assert problem.argument == "p"

@@ -22,8 +22,8 @@ from clstudio.common import (
     kernel_type,
     ngettext,
     pointee_type,
+    value_problem,
 )
-from clstudio.common import value_problem
 from clstudio.session import (
     ArgSpec,
     BufferArg,
