@@ -130,3 +130,23 @@ def test_the_command_asks_for_a_breakpoint(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit) as exit_:
         main(["debug", str(SPIN)])
     assert exit_.value.code == 2 and "--break" in capsys.readouterr().err
+
+
+ANSWER_SHAPED = Path(__file__).parents[1] / "debugger" / "sessions" / "answer_shaped.json"
+
+
+@pytest.mark.opencl
+@needs_oclgrind
+def test_a_kernel_that_prints_the_debuggers_answers_is_not_taken_for_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its printf shares Oclgrind's stdout: the fences of each debug process are its own."""
+    status = main(["debug", str(ANSWER_SHAPED), "--break", "6", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0 and report["ok"] is True, report["error"]
+    (stop,) = report["stops"]
+    assert (stop["reason"], stop["line"], stop["source"]) == ("breakpoint", 6, "a[i] = i;")
+    assert stop["work_item"]["global"] == [0, 0, 0]
+    assert stop["output"].startswith(
+        "Unrecognized command 'clstudio-fence-4'\nUnrecognized command 'x'\n"
+    )

@@ -29,10 +29,10 @@ from debugger.debugger_testing import answer, inputs, transcript
 def test_answers_are_split_at_their_fences_and_a_trailing_part_is_left_for_later() -> None:
     text = (
         "Breakpoint 1 hit at line 17 by work-item (5,0,0)\n17\t  c[i] = a[i];\n"
-        "Unrecognized command 'clstudio-fence-1'\n"
-        "i = 5\nUnrecognized command 'clstudio-fence-2'\npartial"
+        "Unrecognized command 'clstudio-fence-7f-1'\n"
+        "i = 5\nUnrecognized command 'clstudio-fence-7f-2'\npartial"
     )
-    assert split_fenced(text) == (
+    assert split_fenced(text, "clstudio-fence-7f") == (
         "Breakpoint 1 hit at line 17 by work-item (5,0,0)\n17\t  c[i] = a[i];",
         "i = 5",
     )

@@ -165,3 +165,26 @@ def test_snapshots_follow_the_swaps_of_ping_pong() -> None:
     # After generation 1 the new board is in `next`; `grid` still holds the start.
     np.testing.assert_array_equal(only.buffers["grid"], result.inputs["grid"])
     assert only.buffers["next"].sum() == result.inputs["grid"].sum()  # gliders keep 5 cells
+
+
+def test_an_iteration_number_that_outgrows_a_char_parameter_is_refused_before_the_run() -> None:
+    """Iteration 199 does not fit in a char: refused by name, not an OverflowError (issue 44)."""
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "step",
+        "source": "__kernel void step(__global int *u, char k) { u[get_global_id(0)] += k; }",
+        "global_size": [4],
+        "args": {
+            "u": {"kind": "buffer", "dtype": "int32", "shape": [4], "init": "zeros"},
+        },
+        "launches": [
+            {
+                "iterations": 200,
+                "launches": [{"kernel": "step", "args": {"k": {"kind": "iteration"}}}],
+            }
+        ],
+    }
+    result = run_session(parse_session(data))
+    assert result.error is not None and result.error.stage == "validate"
+    assert result.error.message == "argument 'k': 199 does not fit in char (-128 to 127)"

@@ -169,7 +169,7 @@ def test_unknown_kernel_lists_the_defined_ones(engine: Engine) -> None:
     [
         ({"args": {"a": None}}, "argument 'a' (__global const float*)", "a"),
         ({"args": {"z": {"kind": "scalar", "value": 1}}}, "'z' is not a parameter", "z"),
-        ({"args": {"n": {"kind": "scalar", "value": -1}}}, "does not fit in a uint", "n"),
+        ({"args": {"n": {"kind": "scalar", "value": -1}}}, "does not fit in uint", "n"),
         (
             {"args": {"a": {"kind": "buffer", "dtype": "int32", "shape": [1024]}}},
             "element type int32",

@@ -227,6 +227,11 @@ def test_a_session_without_structs_writes_no_structs_key() -> None:
             "args.step.value.steps",
             "field 'steps' is a int2: give a list of 2 numbers",
         ),
+        (  # refused as a plain int scalar is (issue 44), not taken as 1
+            lambda d: d["args"]["step"]["value"].update(steps=[1.5, 2]),
+            "args.step.value.steps",
+            "1.5 is not whole (int32 holds whole numbers)",
+        ),
         (
             lambda d: d["references"].update({"bodies": {"expr": "bodies['pos']"}}),
             "references.bodies",

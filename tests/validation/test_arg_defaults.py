@@ -127,7 +127,7 @@ def test_a_new_element_type_keeps_shape_contents_and_access() -> None:
 def test_a_scalar_that_no_longer_fits_is_reset_and_says_why() -> None:
     result = reconcile(signature(arg("v", "uchar", "private")), {"v": ScalarArg(300)}, (8,), None)
     assert result.args["v"] == ScalarArg(0)
-    assert result.changes["v"].note == "value reset: 300 does not fit in a uchar (0 to 255)"
+    assert result.changes["v"].note == "value reset: 300 does not fit in uchar (0 to 255)"
 
 
 def test_a_change_of_kind_starts_again() -> None:
@@ -166,9 +166,12 @@ def test_retyped_contents_that_no_longer_fit_become_zeros() -> None:
 
 def test_scalar_problems_in_words() -> None:
     assert scalar_problem(255, U8) is None
-    assert scalar_problem(-1, U8) == "-1 does not fit in a uchar (0 to 255)"
-    assert scalar_problem(2.5, parse_element_type("int")) == "2.5 is not a whole number"
-    assert scalar_problem(1e39, F32) == "1e+39 is too large for a float"
+    assert scalar_problem(-1, U8) == "-1 does not fit in uchar (0 to 255)"
+    assert (
+        scalar_problem(2.5, parse_element_type("int"))
+        == "2.5 is not whole (int holds whole numbers)"
+    )
+    assert scalar_problem(1e39, F32) == "1e+39 does not fit in float (-3.403e+38 to 3.403e+38)"
     assert scalar_problem((1.0, 2.0), F4) == "a float4 takes 4 values"
     assert scalar_problem(2**64 - 1, parse_element_type("ulong")) is None
     assert scalar_problem(float("nan"), F32) == "nan is not a finite number"

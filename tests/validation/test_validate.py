@@ -9,6 +9,7 @@ import pytest
 from clstudio.common import ENGLISH, LANGUAGE_VARIABLE, LOCALE_DIR, set_language
 from clstudio.common.dtypes import parse_element_type
 from clstudio.common.results import KernelArgInfo, KernelSignature
+from clstudio.common.struct_types import lay_out
 from clstudio.devices.limits import DeviceLimits
 from clstudio.session import Launch
 from clstudio.session.args import (
@@ -94,7 +95,7 @@ def test_element_type_must_match_the_pointer() -> None:
 
 @pytest.mark.parametrize(
     ("value", "fragment"),
-    [(-1, "does not fit in a uint"), (2**32, "does not fit in a uint"), (1.5, "is not whole")],
+    [(-1, "does not fit in uint"), (2**32, "does not fit in uint"), (1.5, "1.5 is not whole")],
 )
 def test_scalar_values_must_fit_the_type(value: float | int, fragment: str) -> None:
     (message,) = messages(session(args={"n": ScalarArg(value)}))
@@ -103,7 +104,7 @@ def test_scalar_values_must_fit_the_type(value: float | int, fragment: str) -> N
 
 def test_float_scalar_over_range() -> None:
     (message,) = messages(session(args={"a": ScalarArg(1e39)}))
-    assert "too large for a float" in message
+    assert "1e+39 does not fit in float" in message
 
 
 def test_buffer_over_max_alloc_names_the_limit() -> None:
@@ -330,3 +331,14 @@ def test_a_type_the_compiler_could_not_be_asked_about_is_named_without_calling_i
         "argument 'y' has type real*: the compiler could not be asked what real stands for"
     )
     assert "struct" not in problem.message
+
+
+def test_a_struct_field_set_past_the_reader_is_checked_as_a_scalar_is() -> None:
+    """A form may set a field's value without the file reader: 1.5 for an int is refused."""
+    struct = lay_out("P", [("a", "int"), ("b", "float")])
+    kernel = KernelSignature("k", (KernelArgInfo("p", "P", "private", "none", False),))
+    args: dict[str, ArgSpec] = {"p": ScalarArg({"a": 1.5, "b": 2.0}, struct)}
+    held = Session(source="", launches=(Launch("k", (1,), None),), args=args)
+    (problem, *_) = validate(held, kernel, LIMITS)
+    assert problem.message == "argument 'p', field a: 1.5 is not whole (int32 holds whole numbers)"
+    assert problem.argument == "p"

@@ -8,9 +8,11 @@ from clstudio.common.dtypes import (
     ElementType,
     TypeNameError,
     base_type_name,
+    count_text,
     kernel_type,
     parse_element_type,
     pointee_type,
+    value_problem,
     value_range,
 )
 from clstudio.common.npy_files import NpyError, load_array, resolve, save_array_atomically
@@ -142,6 +144,7 @@ __all__ = [
     "UserDataError",
     "base_type_name",
     "build_options_problem",
+    "count_text",
     "current_language",
     "declared_struct_name",
     "error_stage",
@@ -173,6 +176,7 @@ __all__ = [
     "set_language",
     "step_at",
     "tell_stderr",
+    "value_problem",
     "value_range",
     "write_bytes_atomically",
     "write_text_atomically",

@@ -7,6 +7,7 @@ slots, as OpenCL lays them out in memory.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -156,6 +157,47 @@ def value_range(dtype: np.dtype) -> tuple[int, int] | tuple[float, float]:
         return 0, 1
     finfo = np.finfo(dtype)
     return float(finfo.min), float(finfo.max)
+
+
+def value_problem(number: int | float, scalar: np.dtype, type_name: str) -> str | None:
+    """Why `number` cannot be a value of `type_name` (whose numpy scalar is `scalar`), in
+    words; None when it can. The one check of a value against its element type, wherever
+    values enter: scalars, struct fields, a buffer's contents, iteration numbers.
+
+    numpy would take 1.5 for an int as 1, wrap 300 in a uchar, or raise OverflowError.
+    """
+    low, high = value_range(scalar)
+    if scalar.kind in "iub":
+        if isinstance(number, float) and not number.is_integer():
+            return gettext("{value} is not whole ({type} holds whole numbers)").format(
+                value=f"{number:.6g}", type=type_name
+            )
+        if low <= number <= high:
+            return None
+        shown = count_text(int(number))
+        span = f"{low} to {high}"
+    else:
+        if low <= number <= high:
+            return None
+        shown = count_text(number) if isinstance(number, int) else f"{number:.4g}"
+        span = f"{low:.4g} to {high:.4g}"
+    return gettext("{value} does not fit in {type} ({span})").format(
+        value=shown, type=type_name, span=span
+    )
+
+
+# Python turns integers of over 4300 digits into text only on request: never show one whole.
+_SHOWN_DIGITS = 30
+
+
+def count_text(number: int) -> str:
+    """An integer for a message; one of thousands of digits as its number of digits."""
+    if number.bit_length() < 4 * _SHOWN_DIGITS and len(str(abs(number))) <= _SHOWN_DIGITS:
+        return str(number)
+    digits = round(number.bit_length() * math.log10(2))
+    if number < 0:
+        return gettext("a negative number of about {digits} digits").format(digits=digits)
+    return gettext("a number of about {digits} digits").format(digits=digits)
 
 
 def base_type_name(type_name: str) -> str:

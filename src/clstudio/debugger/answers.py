@@ -2,8 +2,12 @@
 
 Oclgrind 19.10 prints no prompt when its stdin is a pipe (readline stays silent), so
 each command is followed by an unknown one whose complaint marks the answer's end
-(`FENCE`). A kernel's printf output shares stdout with the answers: lines that no
-pattern of the command asked for are kept as output, never guessed at.
+(`FENCE`). A kernel's printf output shares stdout with the answers, and no file
+descriptor can part them: Oclgrind's printf builtin writes through the same C stream
+and `std::cout` as its debugger, from the same thread (WorkItemBuiltins.cpp,
+InteractiveDebugger.cpp). So each debug process fences with a token drawn when it
+starts (`fence_token`): the kernel's text was fixed before that, and cannot print it.
+Lines that no pattern of the command asked for are kept as output, never guessed at.
 
 A trap: printing a pointer (`print`, `backtrace`, a function's arguments) or a memory
 dump (`gmem`, `lmem`) leaves Oclgrind's stdout in hexadecimal, so the next
@@ -16,12 +20,12 @@ source line, which is always decimal.
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass
 
 from clstudio.debugger.debug_results import KernelInfo
 
-FENCE = "clstudio-fence"  # an unknown command: "Unrecognized command 'clstudio-fence-7'"
-_FENCE_LINE = re.compile(r"^Unrecognized command 'clstudio-fence-(\d+)'$")
+FENCE = "clstudio-fence"  # an unknown command: "Unrecognized command 'clstudio-fence-…-7'"
 _IDS = r"\((\w+),(\w+),(\w+)\)"
 _HIT = re.compile(rf"^Breakpoint (\w+) hit at line (\w+) by work-item {_IDS}$")
 _SOURCE = re.compile(r"^(\d+)\t(.*)$")
@@ -89,12 +93,23 @@ class Frame:
     line: int
 
 
-def split_fenced(text: str) -> tuple[str, ...]:
-    """The answers in `text`, one per fence, the text after the last fence dropped."""
+def fence_token() -> str:
+    """A debug process's own fence, drawn when it starts: no kernel can print it."""
+    return f"{FENCE}-{secrets.token_hex(16)}"
+
+
+def fence_answer(token: str, number: int) -> str:
+    """Oclgrind's complaint at fence `number` of `token`: the end of an answer."""
+    return f"Unrecognized command '{token}-{number}'"
+
+
+def split_fenced(text: str, token: str) -> tuple[str, ...]:
+    """The answers in `text`, one per fence of `token`, the text after the last dropped."""
+    fence = re.compile(rf"^Unrecognized command '{re.escape(token)}-\d+'$")
     answers: list[str] = []
     current: list[str] = []
     for line in text.splitlines():
-        if _FENCE_LINE.match(line):
+        if fence.match(line):
             answers.append("\n".join(current))
             current = []
         else:

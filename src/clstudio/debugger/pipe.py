@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import clstudio
-from clstudio.debugger.answers import FENCE, split_fenced
+from clstudio.debugger.answers import fence_answer, fence_token, split_fenced
 from clstudio.debugger.debug_plan import DebugPlan
 from clstudio.devices import worker_environment
 from clstudio.session import session_to_dict
@@ -86,6 +86,7 @@ class DebuggerProcess:
         self._out = b""
         self._err = b""
         self._fences = 0
+        self._fence = fence_token()
         self._lock = threading.Lock()
         self._killed = False
         self._stderr_open = True
@@ -100,7 +101,7 @@ class DebuggerProcess:
         lines = []
         for command in commands:
             self._fences += 1
-            lines += [command, f"{FENCE}-{self._fences}"]
+            lines += [command, f"{self._fence}-{self._fences}"]
         try:
             stdin = self._process.stdin
             assert stdin is not None
@@ -108,7 +109,7 @@ class DebuggerProcess:
             stdin.flush()
         except (BrokenPipeError, ValueError, OSError):
             raise DebuggerEnded(self._take_all()) from None
-        last = f"Unrecognized command '{FENCE}-{self._fences}'\n".encode()
+        last = f"{fence_answer(self._fence, self._fences)}\n".encode()
         deadline = time.monotonic() + limit_s
         while last not in self._out:
             if not self._read(deadline):
@@ -118,8 +119,10 @@ class DebuggerProcess:
                 raise DebuggerEnded(self._take_all())
         end = self._out.index(last) + len(last)
         text, self._out = self._out[:end].decode("utf-8", "replace"), self._out[end:]
-        answers = split_fenced(text)
-        assert len(answers) == self._fences - first + 1
+        answers = split_fenced(text, self._fence)
+        if len(answers) != self._fences - first + 1:  # Oclgrind answered out of turn
+            self.kill()
+            raise DebuggerEnded(text)
         return answers
 
     def take_reports(self) -> str:

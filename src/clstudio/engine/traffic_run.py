@@ -13,6 +13,7 @@ import numpy as np
 from clstudio.common import RunError, RunResult, gettext
 from clstudio.engine.device_program import Cancelled
 from clstudio.engine.run import Engine, Progress
+from clstudio.engine.run_record import Entering, nowhere
 from clstudio.traffic import LOG_ARG, LogReading, TrafficPlan, TrafficResult
 
 ATTEMPTS = 4  # runs with a doubled stride before a log that overflows is given up
@@ -23,12 +24,15 @@ def measure_traffic(
     plan: TrafficPlan,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    entering: Entering = nowhere,
 ) -> TrafficResult:
+    """The plan's runs; `entering` hears each run's steps, so that a watcher knows when
+    the build has ended (its allowance with it)."""
     started = time.perf_counter()
     kernel = plan.session.kernel
     stride = 1
     if plan.groups > 1:
-        pilot = engine.run(plan.session_for(plan.groups), None, cancelled)
+        pilot = engine.run(plan.session_for(plan.groups), None, cancelled, entering)
         if pilot.error is not None:
             return _failed(kernel, pilot, started)
         per_group = int(pilot.outputs[LOG_ARG][0])
@@ -39,7 +43,7 @@ def measure_traffic(
             return TrafficResult(False, kernel, RunError("run", said))
         stride = plan.stride_for(per_group)
     for _ in range(ATTEMPTS):
-        run = engine.run(plan.session_for(stride), progress, cancelled)
+        run = engine.run(plan.session_for(stride), progress, cancelled, entering)
         if run.error is not None:
             return _failed(kernel, run, started)
         log: np.ndarray = run.outputs[LOG_ARG]

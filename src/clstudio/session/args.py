@@ -11,8 +11,15 @@ from typing import Any, Literal, get_args
 
 import numpy as np
 
-from clstudio.common import ElementType, NpyError, StructType, gettext, load_array, value_range
-from clstudio.session.fields import MAX_DIMS, count_text
+from clstudio.common import (
+    ElementType,
+    NpyError,
+    StructType,
+    gettext,
+    load_array,
+    value_problem,
+)
+from clstudio.session.fields import MAX_DIMS
 from clstudio.session.sample_images import sample_gray, sample_image
 
 InitKind = Literal[
@@ -206,8 +213,11 @@ def contents_problem(dtype: ElementType, init: Init) -> str | None:
         if dtype.scalar.kind in "iu":  # integers are drawn from int(low) to int(high) - 1
             low, high = int(low), int(high) - 1
         return _fit_problem(dtype, low, "low") or _fit_problem(dtype, high, "high")
-    if init.kind == "normal":
-        return _fit_problem(dtype, params.get("mean", 0.0), "mean")
+    if init.kind == "normal":  # a mean is no element: integers are drawn around its whole part
+        mean = params.get("mean", 0.0)
+        if dtype.scalar.kind in "iu" and isinstance(mean, float):
+            mean = int(mean)
+        return _fit_problem(dtype, mean, "mean")
     if init.kind == "values":
         return _values_problem(dtype, params["values"])
     return None
@@ -231,18 +241,12 @@ def _values_problem(dtype: ElementType, values: object) -> str | None:
 
 
 def _fit_problem(dtype: ElementType, number: object, what: str | None) -> str | None:
-    """Why `number` does not fit `dtype`, led by `what` ("low", "value 3") when given."""
+    """Why `number` does not fit `dtype` (the one check, common.value_problem), led by
+    `what` ("low", "value 3") when given."""
     if not isinstance(number, int | float) or isinstance(number, bool):
         return None  # the reader names values that are not numbers
-    low, high = value_range(dtype.scalar)
-    if low <= number <= high:
-        return None
-    shown = count_text(number) if isinstance(number, int) else f"{number:.4g}"
-    span = f"{low} to {high}" if dtype.scalar.kind in "iub" else f"{low:.4g} to {high:.4g}"
-    problem = gettext("{value} does not fit in {type} ({span})").format(
-        value=shown, type=dtype.scalar.name, span=span
-    )
-    return problem if what is None else f"{what}: {problem}"
+    problem = value_problem(number, dtype.scalar, dtype.scalar.name)
+    return problem if what is None or problem is None else f"{what}: {problem}"
 
 
 def stream_for(seed: int, name: str) -> np.random.Generator:

@@ -19,6 +19,7 @@ import numpy as np
 from clstudio.common import (
     ElementType,
     TypeNameError,
+    count_text,
     gettext,
     open_regular_file,
     parse_element_type,
@@ -27,8 +28,6 @@ from clstudio.common import (
 
 MAX_ITEMS = 2**34  # elements of a buffer, work-items of an NDRange; the device decides later
 MAX_DIMS = 32  # numpy's own historical limit on array dimensions
-# Python turns integers of over 4300 digits into text only on request: never show one whole.
-_SHOWN_DIGITS = 30
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -59,16 +58,6 @@ def describe(value: object) -> str:
         return count_text(value)
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def count_text(number: int) -> str:
-    """An integer for a message; one of thousands of digits as its number of digits."""
-    if number.bit_length() < 4 * _SHOWN_DIGITS and len(str(abs(number))) <= _SHOWN_DIGITS:
-        return str(number)
-    digits = round(number.bit_length() * math.log10(2))
-    if number < 0:
-        return gettext("a negative number of about {digits} digits").format(digits=digits)
-    return gettext("a number of about {digits} digits").format(digits=digits)
 
 
 Choice = TypeVar("Choice", bound=str)

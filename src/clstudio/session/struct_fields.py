@@ -14,8 +14,9 @@ from clstudio.common import (
     StructType,
     gettext,
     lay_out,
+    value_problem,
 )
-from clstudio.session.args import ArgSpec, BufferArg, Init, LocalArg, ScalarArg, contents_problem
+from clstudio.session.args import ArgSpec, BufferArg, Init, LocalArg, ScalarArg
 from clstudio.session.fields import (
     check_keys,
     describe,
@@ -167,8 +168,8 @@ def read_struct_value(value: object, where: str, struct: StructType) -> dict[str
                 )
             out[name] = tuple(read_number(v, f"{here}[{i}]") for i, v in enumerate(item))
         given = out[name]
-        numbers = list(given) if isinstance(given, tuple) else [given]
-        unfit = contents_problem(field.type, Init("values", {"values": numbers}))
-        if unfit:
-            fail(here, unfit)
+        for number in given if isinstance(given, tuple) else (given,):
+            unfit = value_problem(number, field.type.scalar, field.type.scalar.name)
+            if unfit:
+                fail(here, unfit)
     return out

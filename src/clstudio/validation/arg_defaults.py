@@ -22,8 +22,8 @@ from clstudio.common import (
     kernel_type,
     ngettext,
     pointee_type,
+    value_problem,
 )
-from clstudio.common import value_range as type_range
 from clstudio.session import (
     ArgSpec,
     BufferArg,
@@ -222,21 +222,12 @@ def scalar_problem(value: object, element: ElementType) -> str | None:
         return ngettext(
             "a {type} takes {count} value", "a {type} takes {count} values", lanes
         ).format(type=element.opencl_name, count=lanes)
-    low, high = type_range(element.scalar)
     for item in values:
         if not isinstance(item, int | float) or not math.isfinite(item):
             return gettext("{value} is not a finite number").format(value=repr(item))
-        if element.scalar.kind in "iub":
-            if not float(item).is_integer():
-                return gettext("{value} is not a whole number").format(value=item)
-            if not low <= item <= high:
-                return gettext("{value} does not fit in a {type} ({low} to {high})").format(
-                    value=item, type=element.opencl_name, low=low, high=high
-                )
-        elif abs(item) > high:
-            return gettext("{value} is too large for a {type}").format(
-                value=item, type=element.opencl_name
-            )
+        problem = value_problem(item, element.scalar, element.opencl_name)
+        if problem is not None:
+            return problem
     return None
 
 

@@ -27,12 +27,16 @@ from clstudio.validation.validate import validate
 
 
 def launch_session(
-    session: Session, launch: Launch, signature: KernelSignature, unbound: tuple[str, ...] = ()
+    session: Session,
+    launch: Launch,
+    signature: KernelSignature,
+    unbound: tuple[str, ...] = (),
+    iteration: int = 0,
 ) -> Session:
-    """The one-launch session a launch of the program amounts to, holding also the
-    session's `unbound` arguments (for `validate` to name as the kernel's strays)."""
+    """The one-launch session a launch of the program amounts to at `iteration`, holding
+    also the session's `unbound` arguments (for `validate` to name as the kernel's strays)."""
     params = tuple(info.name for info in signature.args)
-    args = launch_args(session.args, launch, params)
+    args = launch_args(session.args, launch, params, iteration)
     return replace(
         session,
         launches=(replace(launch, args={}),),
@@ -117,6 +121,12 @@ def program_problems(
     }
     # One launch names what it leaves out as its kernel's strays, as `validate` does.
     unbound = () if several else tuple(n for n in session.args if n not in used)
+    # The last iteration number is the largest a parameter bound to it gets: it must fit.
+    last_iteration = [
+        entry.iterations - 1 if isinstance(entry, LaunchGroup) else 0
+        for entry in session.launches
+        for _ in (entry.launches if isinstance(entry, LaunchGroup) else (entry,))
+    ]
     for position, launch in enumerate(launches, 1):
         signature = signatures.get(launch.kernel)
         if signature is None:
@@ -126,7 +136,7 @@ def program_problems(
             error = RunError("validate", missing.format(launch=heading, names=names))
             problems.append((position, error))
             continue
-        view = launch_session(session, launch, signature, unbound)
+        view = launch_session(session, launch, signature, unbound, last_iteration[position - 1])
         for problem in validate(view, signature, limits_for(launch.kernel), index_space):
             message = problem.message
             if several:

@@ -6,8 +6,9 @@ words a learner understands without knowing OpenCL's error codes.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
+
+import numpy as np
 
 from clstudio.common import (
     KernelArgInfo,
@@ -20,7 +21,7 @@ from clstudio.common import (
     kernel_type,
     ngettext,
     pointee_type,
-    value_range,
+    value_problem,
 )
 from clstudio.devices import DeviceLimits
 from clstudio.session import (
@@ -158,6 +159,16 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
     if isinstance(spec, BufferArg | LocalArg):
         struct = spec.dtype.struct
     if struct is not None:
+        if isinstance(spec, ScalarArg) and isinstance(spec.value, Mapping):
+            # A struct's fields are values too: a form may have set them past the reader.
+            for field_name, given in spec.value.items():
+                field = struct.field(field_name)
+                values = given if isinstance(given, tuple) else (given,)
+                if field is None:
+                    continue
+                scalar = field.type.scalar
+                if unfit := _values_problems(name, values, scalar, scalar.name, field_name):
+                    return unfit
         return _check_struct(info, struct.name)
     if isinstance(spec, BufferArg | LocalArg):
         declared = pointee_type(info.type_name)
@@ -286,29 +297,21 @@ def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
                 name,
             )
         ]
-    low, high = value_range(element.scalar)
+    return _values_problems(name, values, element.scalar, info.type_name)
+
+
+def _values_problems(
+    name: str, values: tuple[int | float, ...], scalar: np.dtype, type_name: str, field: str = ""
+) -> list[RunError]:
+    """The first of `values` that the kernel's `type_name` cannot hold (the one check,
+    common.value_problem), as the refusal of argument `name` (of its struct `field`)."""
     for value in values:
-        if element.scalar.kind in "iub":
-            if isinstance(value, float) and not value.is_integer():
-                message = gettext("argument '{name}' is a {type}: {value} is not whole")
-                return [refusal(message.format(name=name, type=info.type_name, value=value))]
-            if not low <= value <= high:
-                return [
-                    refusal(
-                        gettext(
-                            "argument '{name}': {value} does not fit in a {type} "
-                            "(from {low} to {high})"
-                        ).format(name=name, value=value, type=info.type_name, low=low, high=high),
-                        name,
-                    )
-                ]
-        elif math.isfinite(value) and abs(value) > high:
-            return [
-                refusal(
-                    gettext(
-                        "argument '{name}': {value} is too large for a {type} (at most {high})"
-                    ).format(name=name, value=value, type=info.type_name, high=f"{high:.4g}"),
-                    name,
-                )
-            ]
+        problem = value_problem(value, scalar, type_name)
+        if problem is None:
+            continue
+        if field:
+            message = gettext("argument '{name}', field {field}: {problem}")
+            return [refusal(message.format(name=name, field=field, problem=problem), name)]
+        message = gettext("argument '{name}': {problem}")
+        return [refusal(message.format(name=name, problem=problem), name)]
     return []

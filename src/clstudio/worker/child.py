@@ -268,7 +268,9 @@ class _Handler:
             self._conn.send(Progress(request.id, done, total))
 
         with self._printf:
-            return self._measure_traffic(self._engine, request.plan, progress, self._cancel.is_set)
+            return self._measure_traffic(
+                self._engine, request.plan, progress, self._cancel.is_set, self._entering
+            )
 
     def _run(self, request: RunRequest) -> RunResult:
         # Only runs that take a while hear of their repeats; the client completes the

@@ -216,8 +216,8 @@ class WorkerClient:
         """Run a planned traffic measurement (two or three runs of the instrumented build)."""
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
-        limit = TRAFFIC_RUNS * plan.session.timeout_s + self._build_limit_s
-        job = Job(doing, limit, "kernel", kernel)
+        limit = TRAFFIC_RUNS * plan.session.timeout_s
+        job = Job(doing, limit, "kernel", kernel, build_limit_s=self._build_limit_s)
         return self._planned(plan, job, protocol.TrafficRequest, TrafficResult, progress)
 
     def _planned(
@@ -247,7 +247,9 @@ class WorkerClient:
         doing = gettext("compiling kernel '{kernel}' for the compiler view").format(
             kernel=session.kernel
         )
-        job = Job(doing, self._build_limit_s + session.timeout_s, "compiler", session.kernel)
+        job = Job(
+            doing, session.timeout_s, "compiler", session.kernel, build_limit_s=self._build_limit_s
+        )
         session = _in_this_folder(session)
         outcome = self._request(lambda id: protocol.CompileRequest(id, session), job, None)
         if isinstance(outcome, Stopped):

@@ -20,7 +20,7 @@ from clstudio.worker.protocol import (
     Stepped,
     WorkerFailure,
 )
-from clstudio.worker.request_ends import Job, stopped_now
+from clstudio.worker.request_ends import Allowance, Job, stopped_now
 
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
@@ -40,15 +40,18 @@ def exchange(
     traceback. `cancel_at()` is read at each tick: another thread may cancel meanwhile.
     """
     # The limit counts from when the worker is ready: a restart's boot is not the user's.
-    deadline = time.monotonic() + job.limit_s if worker.ready else None
+    allowance = Allowance(job)
+    if worker.ready:
+        allowance.start()
     worker.send(request)
     while True:
         # A message that has arrived wins over a limit that has passed meanwhile.
+        deadline = allowance.deadline
         wait_s = _TICK_S if deadline is None else min(_TICK_S, deadline - time.monotonic())
         message = worker.receive(wait_s)
         if isinstance(message, Ready) or (isinstance(message, Reply) and message.id != request.id):
             # Booted, or done warming up as a spare: the request's time starts now.
-            deadline = time.monotonic() + job.limit_s
+            allowance.start()
         elif message is not None and message.id == request.id:
             if isinstance(message, Reply):
                 return worker.blocks.take(message.payload)
@@ -58,6 +61,6 @@ def exchange(
                 progress(message.done, message.total)
             if isinstance(message, Stepped) and stepped is not None:
                 stepped(message.outcome)
-        stopped = stopped_now(worker, job, deadline, cancel_at(), start_limit_s)
+        stopped = stopped_now(worker, job, allowance, cancel_at(), start_limit_s)
         if stopped is not None:
             return stopped

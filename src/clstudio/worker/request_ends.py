@@ -11,6 +11,7 @@ from itertools import islice
 from typing import Literal
 
 from clstudio.common import (
+    STEP_NUMBERS,
     BuildResult,
     Diagnostic,
     PeakFigure,
@@ -43,6 +44,41 @@ class Job:
     # A program's launch by its number in the run (the worker's `launch`, which the engine
     # tells only for a launch among several); None for a job that runs no kernel.
     launch_at: Callable[[int], PlannedLaunch | None] | None = None
+    # The build's allowance, for a job that builds before it runs (compiles, traffic): it
+    # ends when the build does, and `limit_s` counts from there (see Allowance).
+    build_limit_s: float = 0.0
+
+
+_BUILD_STEP = STEP_NUMBERS["build"]
+
+
+class Allowance:
+    """When a request runs out of time. The one rule: a build's allowance ends when the
+    build does. Until the worker has gone past its build step the request may take the
+    build's allowance and the job's limit together; from then on, the job's limit alone
+    (without this, an endless kernel ran on for the whole unused build allowance).
+    """
+
+    def __init__(self, job: Job) -> None:
+        self._job = job
+        self.deadline: float | None = None  # None until the worker is ready
+        self._built = job.build_limit_s <= 0
+
+    @property
+    def limit_s(self) -> float:
+        """The limit in force, in seconds, as a timeout's message states it."""
+        return self._job.limit_s if self._built else self._job.build_limit_s + self._job.limit_s
+
+    def start(self) -> None:
+        """The request's time starts now (the worker is ready for it)."""
+        self.deadline = time.monotonic() + self.limit_s
+
+    def heard_step(self, step: int) -> None:
+        """The worker's step now: once past the build, the build's allowance is over."""
+        if self._built or step <= _BUILD_STEP or self.deadline is None:
+            return
+        self._built = True
+        self.deadline = min(self.deadline, time.monotonic() + self._job.limit_s)
 
 
 def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
@@ -61,7 +97,7 @@ class Stopped:
 def stopped_now(
     worker: WorkerProcess,
     job: Job,
-    deadline: float | None,
+    allowance: Allowance,
     cancel_at: float | None,
     start_limit_s: float,
 ) -> Stopped | None:
@@ -69,16 +105,18 @@ def stopped_now(
     now = time.monotonic()
     if cancel_at is not None and now >= cancel_at + CANCEL_GRACE_S:
         return Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
-    if deadline is not None and now >= deadline:
+    allowance.heard_step(worker.step.value)
+    if allowance.deadline is not None and now >= allowance.deadline:
         step = step_at(worker.step.value)
         running = running_launch(worker, job)
+        limit_s = allowance.limit_s
         if running is not None:
-            message = exit_reasons.timeout_message(running.launch.kernel, job.limit_s, step)
+            message = exit_reasons.timeout_message(running.launch.kernel, limit_s, step)
             message = exit_reasons.in_launch(message, running.where())
         elif job.kernel:
-            message = exit_reasons.timeout_message(job.kernel, job.limit_s, step)
+            message = exit_reasons.timeout_message(job.kernel, limit_s, step)
         else:
-            message = exit_reasons.busy_message(job.doing, job.limit_s, step)
+            message = exit_reasons.busy_message(job.doing, limit_s, step)
         return Stopped("timeout", message)
     if not worker.ready and now - worker.started_at > start_limit_s:
         limit = f"{start_limit_s:g}"

@@ -129,7 +129,7 @@ def test_a_value_out_of_range_from_a_file_is_shown_and_flagged(
     bench.open(parse_session(data), limits)
     row = row_of(panel, "v")
     assert row.badge.text() == "type changed"
-    assert row.note.text() == "value reset: 300 does not fit in a uchar (0 to 255)"
+    assert row.note.text() == "value reset: 300 does not fit in uchar (0 to 255)"
     assert row.editor is not None
     assert editor_of(panel, "v", ScalarEditor).lanes[0].text() == "0"
 
