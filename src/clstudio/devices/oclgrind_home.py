@@ -112,7 +112,8 @@ def undo_older_move(libs: Path, recorded_hash: str | None) -> list[str]:
 
 def _record_hash(content: bytes) -> str:
     """A file's hash as pip's RECORD writes it."""
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(content).digest())
+    return "sha256=" + digest.rstrip(b"=").decode()
 
 
 def _recorded_hash() -> str | None:
