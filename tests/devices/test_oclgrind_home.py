@@ -139,7 +139,8 @@ def test_the_workers_are_shown_the_library_of_clstudios_folder_by_its_whole_path
     (libs / "oclgrind.icd").write_text("liboclgrind-rt-icd.so")
     environ = {HOME_VARIABLE: str(tmp_path)}
     assert oclgrind_libraries(environ) == ((libs / "liboclgrind-rt-icd.so").resolve(),)
-    pip_layout = pyopencl_libs() is not None and (pyopencl_libs() / "oclgrind.icd").is_file()
+    real = pyopencl_libs()
+    pip_layout = real is not None and (real / "oclgrind.icd").is_file()
     assert worker_oclgrind(environ) == (() if pip_layout else oclgrind_libraries(environ))
 
 
