@@ -18,30 +18,23 @@ if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
 # translations choose their language themselves (tests/common/test_translation.py).
 os.environ["CLSTUDIO_LANGUAGE"] = "en"
 
-# The suite leaves pyopencl's drivers where pip put them: the environment may be shared
-# with other checkouts. tests/devices/test_oclgrind_icd.py moves Oclgrind in a copy.
-os.environ["CLSTUDIO_SHARED_OCLGRIND"] = "1"
-
 import pytest
 
-from clstudio.devices.oclgrind_icd import pyopencl_libs, shared_layout_icds
 from clstudio.devices.pip_runtimes import worker_environment
 from clstudio.worker.check_client import CheckClient
 
 
-def _see_a_moved_oclgrind() -> None:
-    """Once a CL Studio run outside the suite has moved Oclgrind's entry out of the
-    loader's sight (devices/oclgrind_icd.py), this process sees it again as pip put it, as
-    the suite's workers do; before any driver is asked for its platforms."""
-    libs = pyopencl_libs()
-    private = shared_layout_icds(libs) if libs is not None else ()
-    if private:
-        folder = Path(tempfile.mkdtemp(prefix="clstudio-test-vendors-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        os.environ.update(worker_environment(folder, os.environ, runtimes=(), private=private))
+def _see_the_drivers_a_worker_sees() -> None:
+    """Tests run kernels in this process too (Backends.in_process()): it is shown Oclgrind
+    from CL Studio's own folder (devices/oclgrind_home.py) as a worker is, before any
+    driver is asked for its platforms. Intel's runtime needs LD_LIBRARY_PATH from the
+    process's start, so it is left to the workers."""
+    folder = Path(tempfile.mkdtemp(prefix="clstudio-test-vendors-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ.update(worker_environment(folder, os.environ, runtimes=()))
 
 
-_see_a_moved_oclgrind()
+_see_the_drivers_a_worker_sees()
 
 
 def _has_opencl_device() -> bool:

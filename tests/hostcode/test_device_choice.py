@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.devices import DeviceSelector
-from clstudio.devices.oclgrind_icd import pyopencl_libs
+from clstudio.devices.oclgrind_home import oclgrind_libraries
 from clstudio.hostcode import export_program
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from hostcode.test_host_program import SESSION, SIGNATURE
@@ -51,8 +51,7 @@ def program(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     if language == "python":
         return _python, folder
     subprocess.run(["make", "-s", "-C", str(folder)], check=True, capture_output=True)
-    libs = pyopencl_libs()
-    for simulator in sorted(libs.glob("liboclgrind-rt-icd*.so")) if libs else []:
+    for simulator in oclgrind_libraries():
         (folder / "oclgrind.icd").write_text(f"{simulator}\n")
     return _c, folder
 

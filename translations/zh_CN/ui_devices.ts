@@ -32,8 +32,8 @@
         <translation>Oclgrind，用于检查模式</translation>
     </message>
     <message>
-        <source>{state} A simulated device that runs a kernel slowly but reports out-of-bounds accesses, data races and diverging barriers, each at its source line. It comes from pip and registers itself:</source>
-        <translation>{state}一个模拟设备：运行内核很慢，但能报告越界访问、数据竞争和发散的屏障，并指出各自所在的源代码行。它通过 pip 安装，并会自动注册：</translation>
+        <source>{state} A simulated device that runs a kernel slowly but reports out-of-bounds accesses, data races and diverging barriers, each at its source line. It goes into a folder where only CL Studio looks, so that your own programs keep PoCL as their first device. In CL Studio&apos;s folder:</source>
+        <translation>{state}一个模拟设备：运行内核很慢，但能报告越界访问、数据竞争和发散的屏障，并指出各自所在的源代码行。它装在只有 CL Studio 会查找的文件夹中，因此你自己的程序的第一个设备仍是 PoCL。在 CL Studio 的文件夹中运行：</translation>
     </message>
     <message>
         <source>Your GPU&apos;s own driver</source>

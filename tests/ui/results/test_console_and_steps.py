@@ -19,6 +19,7 @@ from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.steps.step_rows import COLUMNS
 from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.exit_reasons import timeout_message
+from ui.layouts import settle_layouts
 from ui.qt_items import tree_item
 from ui.shown_widgets import shown
 
@@ -167,6 +168,7 @@ def test_a_timeout_banner_in_a_short_pane_shows_every_line_and_names_the_time_li
     banner.set_error(RunError("timeout", message))
     label = banner.findChild(QLabel, "errorBannerText")
     assert label is not None
-    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    settle_layouts()
+    assert label.height() >= label.heightForWidth(label.width())
     assert "raise the time limit (timeout_s)" in banner.text()
     assert "raise timeout_s" not in banner.text()

@@ -2,13 +2,12 @@
 
 import threading
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
@@ -19,10 +18,7 @@ from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import format_value
 from clstudio.ui.tasks import application_lanes
-
-
-def _wide_enough(label: QLabel, whole: int) -> bool:
-    return label.width() >= whole
+from ui.layouts import settle_layouts
 
 
 def tab_centre(panel: OutputsPanel, index: int) -> QPoint:
@@ -523,12 +519,12 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
 def test_the_header_names_the_buffer_shown_and_its_type(
     panel: OutputsPanel,
     synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
     finished: Callable[..., FinishedRun],
 ) -> None:
     panel.show_run(finished(synthetic()))
     for label in (panel.title, panel.type_label):
         assert label.isVisible()
-        whole = label.fontMetrics().horizontalAdvance(label.text())
-        qtbot.waitUntil(partial(_wide_enough, label, whole))  # laid out
+    settle_layouts()
+    for label in (panel.title, panel.type_label):
+        assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
     assert (panel.title.text(), panel.type_label.text()) == ("c — result", "float [8], 32 bytes")

