@@ -21,6 +21,7 @@ from clstudio.common import (
 )
 from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
+from clstudio.validation import null_reads
 from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerProcess
 
@@ -43,11 +44,14 @@ class Job:
     # A program's launch by its number in the run (the worker's `launch`, which the engine
     # tells only for a launch among several); None for a job that runs no kernel.
     launch_at: Callable[[int], PlannedLaunch | None] | None = None
+    # The arguments passed as NULL that a kernel dereferences untested: a crash names them.
+    null_args: tuple[str, ...] = ()
 
 
 def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
     """The job of running `session`'s program, whose launches have names."""
-    return Job(doing, limit_s, "kernel", session.kernel, program_launch_at(session))
+    nulls = tuple(sorted(null_reads(session)))
+    return Job(doing, limit_s, "kernel", session.kernel, program_launch_at(session), nulls)
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,7 @@ def died(
     # is the kernel's.
     step = step_at(worker.step.value)
     blame = "kernel" if step is not None and step.key == "launch" else job.blame
-    message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
+    message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame, job.null_args)
     if running is not None:
         message = exit_reasons.in_launch(message, running.where())
     return Stopped("crash", message)
