@@ -59,12 +59,13 @@ def test_the_wheel_over_a_field_scrolls_its_pane(
 ) -> None:
     window = make_window()
     window.resize(1280, 800)
-    dock = window.debug_dock
+    dock = window.exercises_dock
     dock.raise_()
-    mode = dock.panel.picker.mode
+    mode = window.findChild(QComboBox, "starterChoice")
+    assert mode is not None
     pane = scrolling_pane(mode)
-    assert isinstance(pane, QScrollArea) and pane.widget() is dock.panel
-    dock.panel.setMinimumHeight(2000)  # taller than the dock: it scrolls
+    assert isinstance(pane, QScrollArea) and pane.widget() is window.exercises.panel
+    window.exercises.panel.setMinimumHeight(2000)  # taller than the dock: it scrolls
     bar = pane.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
     wheel(mode, -1)
