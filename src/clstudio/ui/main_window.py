@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         self.arguments_dock = dock(self.tr("Arguments"), "argumentsDock", args)
         self.results_dock = dock(self.tr("Results"), "resultsDock", results)
         exercises = self.exercises = ExercisesController(
-            self.files, bench, self.status, backends.runs, self, checker=backends.checks
+            self.files, bench, self.status, backends.runs, self, None, backends.checks, settings
         )
         self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
         debugger = DebugController(self)
