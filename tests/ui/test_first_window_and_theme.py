@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.main_window import MainWindow
-from clstudio.ui.window_layout import EDITOR_LINES
-from clstudio.ui.window_layout import FRAME_ALLOWANCE, first_geometry
+from clstudio.ui.window_layout import EDITOR_LINES, FRAME_ALLOWANCE, first_geometry
 from ui.window_steps import run_with_f5
 
 pytestmark = pytest.mark.opencl

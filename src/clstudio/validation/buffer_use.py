@@ -55,7 +55,9 @@ def null_dereferences(source: str, kernel: str, names: Iterable[str]) -> frozens
     body = _kernel_body(code, kernel)
     if body is None:
         return frozenset()
-    return frozenset(name for name in names if _dereferenced(body, name) and not _tested(body, name))
+    return frozenset(
+        name for name in names if _dereferenced(body, name) and not _tested(body, name)
+    )
 
 
 def _dereferenced(body: str, name: str) -> bool:

@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.reporting import RooflinePoint
 from clstudio.ui.main_window import MainWindow
-from clstudio.ui.window_layout import EDITOR_LINES
 from clstudio.ui.results.roofline.roofline_plot import DecadeAxis, RooflinePlot
+from clstudio.ui.window_layout import EDITOR_LINES
 from ui.window_steps import open_gallery
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
