@@ -60,10 +60,21 @@ SHOTS = (
     Shot("exercise-check-failing", "vector_add", "resultsTimings", then="exercise:gemm_tiled"),
     Shot("debugger", "reduction", "resultsTimings", then="debug", run=False),
     Shot(
+        "debugger-1920", "reduction", "resultsTimings", then="debug", run=False, size=(1920, 1080)
+    ),
+    Shot(
         "exercise-check-zh_CN",
         "vector_add",
         "resultsTimings",
         language="zh_CN",
+        then="exercise:vector_add",
+    ),
+    Shot(
+        "exercise-check-zh_CN-1920",
+        "vector_add",
+        "resultsTimings",
+        language="zh_CN",
+        size=(1920, 1080),
         then="exercise:vector_add",
     ),
 )

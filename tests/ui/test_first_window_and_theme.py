@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.main_window import MainWindow
-from clstudio.ui.window_layout import FRAME_ALLOWANCE, first_geometry
+from clstudio.ui.window_layout import EDITOR_LINES, FRAME_ALLOWANCE, first_geometry
 from ui.window_steps import run_with_f5
 
 pytestmark = pytest.mark.opencl
@@ -31,9 +31,14 @@ def test_the_empty_results_leave_the_room_to_the_editor_until_the_first_run(
     window.resize(1264, 752)
     qtbot.waitUntil(lambda: not window.arguments_panel.is_empty(), timeout=30_000)
     assert window.results_dock.height() < window.height() // 3
+    before = window.results_dock.height()
     run_with_f5(qtbot, window)
-    # It grows toward 2/5 of the window, as far as the docks above it allow.
-    qtbot.waitUntil(lambda: window.results_dock.height() >= window.height() // 3)
+    # It grows toward 2/5 of the window, as far as the docks above it and the source's
+    # EDITOR_LINES allow.
+    editor = window.editor_panel.editor
+    qtbot.waitUntil(lambda: window.results_dock.height() > before)
+    qtbot.waitUntil(lambda: editor.spare_height(EDITOR_LINES) < editor.fontMetrics().height())
+    assert editor.visible_lines() >= EDITOR_LINES
 
 
 def test_all_fields_show_their_values_and_a_narrow_form_scrolls(

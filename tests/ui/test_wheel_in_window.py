@@ -43,8 +43,9 @@ def test_no_field_of_a_scrolling_pane_changes_under_the_wheel_without_focus(
         if f.window() is window and scrolling_pane(f) is not None
     ]
     names = {f.objectName() for f in fields}
-    # The panes of the issue: the form, Timings' numbers, the Debug dock, the Exercises dock.
-    assert {"opsPerWorkItem", "debugItemMode", "starterChoice"} <= names
+    # The panes of the issue: the form, Timings' numbers, the Exercises dock (the Debug
+    # dock's work-item field sits beside its buttons now, above its scrolling part).
+    assert {"opsPerWorkItem", "starterChoice"} <= names
     assert len(fields) > 10
     for field in fields:
         before = state(field)
@@ -58,12 +59,13 @@ def test_the_wheel_over_a_field_scrolls_its_pane(
 ) -> None:
     window = make_window()
     window.resize(1280, 800)
-    dock = window.debug_dock
+    dock = window.exercises_dock
     dock.raise_()
-    mode = dock.panel.picker.mode
+    mode = window.findChild(QComboBox, "starterChoice")
+    assert mode is not None
     pane = scrolling_pane(mode)
-    assert isinstance(pane, QScrollArea) and pane.widget() is dock.panel
-    dock.panel.setMinimumHeight(2000)  # taller than the dock: it scrolls
+    assert isinstance(pane, QScrollArea) and pane.widget() is window.exercises.panel
+    window.exercises.panel.setMinimumHeight(2000)  # taller than the dock: it scrolls
     bar = pane.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
     wheel(mode, -1)

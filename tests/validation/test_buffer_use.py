@@ -1,6 +1,8 @@
-"""The scan that finds buffers a kernel never reads."""
+"""The scans that find buffers a kernel never reads, and pointers it dereferences untested."""
 
-from clstudio.validation.buffer_use import unread_buffers
+import pytest
+
+from clstudio.validation.buffer_use import null_dereferences, unread_buffers
 
 SOURCE = """\
 // grad[i] = x[i];   (a comment is not code)
@@ -32,3 +34,20 @@ def test_vstore_writes_and_an_unknown_kernel_says_nothing() -> None:
     source = "kernel void k(global float *out) { vstore2((float2)(0), 0, out); }"
     assert unread_buffers(source, "k", ["out"]) == {"out"}
     assert unread_buffers(source, "missing", ["out"]) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("body", "crashes"),
+    [
+        ("out[i] = p[i];", True),
+        ("out[i] = *p;", True),
+        ("out[i] = p ? p[i] : 0;", False),
+        ("if (p) out[i] = p[i];", False),
+        ("if (p != 0) out[i] = p[i];", False),
+        ("if (!p) return; out[i] = p[i];", False),
+        ("out[i] = 1;", False),  # never dereferenced: NULL is harmless
+    ],
+)
+def test_a_pointer_dereferenced_without_a_test_is_found(body: str, crashes: bool) -> None:
+    source = f"__kernel void k(__global float *p, __global float *out) {{ int i = 0; {body} }}"
+    assert null_dereferences(source, "k", ["p"]) == (frozenset({"p"}) if crashes else frozenset())

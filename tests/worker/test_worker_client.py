@@ -16,7 +16,7 @@ import pytest
 
 from clstudio.common.dtypes import parse_element_type
 from clstudio.session import Launch
-from clstudio.session.args import ArgSpec, BufferArg, Init, ScalarArg
+from clstudio.session.args import ArgSpec, BufferArg, Init, NullArg, ScalarArg
 from clstudio.session.format import Session, load_session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
@@ -165,6 +165,18 @@ def test_a_crash_is_reported_and_the_next_run_works(client: WorkerClient) -> Non
     assert result.error.stage == "crash"
     assert "SIGSEGV while running kernel 'wild'" in result.error.message
     assert "out-of-bounds access" in result.error.message
+    assert client.run(twice()).ok
+
+
+def test_a_crash_through_a_null_argument_names_null(client: WorkerClient) -> None:
+    """A learner ticks NULL for a buffer the kernel reads without a test: the crash says
+    NULL, not out-of-bounds, and names the argument."""
+    args: dict[str, ArgSpec] = {"a": NullArg(), "c": BufferArg(FLOAT, (1 << 20,))}
+    session = Session(source=SOURCE, launches=(Launch("twice", (1 << 20,)),), args=args)
+    result = client.run(session)
+    assert result.error is not None and result.error.stage == "crash"
+    assert "the kernel reads through a, passed as NULL" in result.error.message
+    assert "out-of-bounds" not in result.error.message
     assert client.run(twice()).ok
 
 

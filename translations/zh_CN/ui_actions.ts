@@ -255,6 +255,14 @@
         <translation>始终使用深色主题</translation>
     </message>
     <message>
+        <source>Reset &amp;Layout</source>
+        <translation>重置布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put the panels back where a first start puts them, the source with room for its lines</source>
+        <translation>把各面板放回首次启动时的位置，让源代码有足够的行数</translation>
+    </message>
+    <message>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>

@@ -32,6 +32,10 @@
         <translation>采样器参数，按内核的声明</translation>
     </message>
     <message>
+        <source>NULL, but the kernel reads through {name} without testing it first: the run will crash. Untick NULL, or test it in the kernel: if ({name}) …</source>
+        <translation>设为 NULL，但内核未先检查就通过 {name} 读取：运行将会崩溃。请取消勾选 NULL，或在内核中先检查它：if ({name}) …</translation>
+    </message>
+    <message>
         <source>out: the kernel never reads it, so it is not uploaded: it is filled with zeros on the device before each launch, then read back</source>
         <translation>out：内核从不读取它，所以不上传：每次启动前在设备上填充为零，运行后读回</translation>
     </message>
@@ -96,6 +100,22 @@
     <message>
         <source>the iteration number</source>
         <translation>迭代序号</translation>
+    </message>
+    <message>
+        <source>its name</source>
+        <translation>它的名称</translation>
+    </message>
+    <message>
+        <source>The new buffer&apos;s name: a row for it appears in the form, {type}</source>
+        <translation>新缓冲区的名称：表单中会出现它的一行，{type}</translation>
+    </message>
+    <message>
+        <source>a new buffer…</source>
+        <translation>新建缓冲区…</translation>
+    </message>
+    <message>
+        <source>name the new buffer for {parameter}: letters, digits and _</source>
+        <translation>请为 {parameter} 的新缓冲区命名：字母、数字和 _</translation>
     </message>
 </context>
 <context>

@@ -138,8 +138,8 @@
         <translation>调试运行已结束（{stage}）：{message}</translation>
     </message>
     <message>
-        <source>Not debugging. Set a breakpoint, type the work-item to follow below (0 when left empty), then Debug (F8).</source>
-        <translation>未在调试。请设置断点，在下方输入要跟踪的工作项（留空则为 0），再开始调试（F8）。</translation>
+        <source>Not debugging. Set a breakpoint, type the work-item to follow in the field beside the buttons (0 when left empty), then Debug (F8).</source>
+        <translation>未在调试。请设置断点，在按钮旁的输入框中输入要跟踪的工作项（留空则为 0），再开始调试（F8）。</translation>
     </message>
     <message>
         <source>The work-item has finished; Continue runs the others to the end.</source>

@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         self.arguments_dock = dock(self.tr("Arguments"), "argumentsDock", args)
         self.results_dock = dock(self.tr("Results"), "resultsDock", results)
         exercises = self.exercises = ExercisesController(
-            self.files, bench, self.status, backends.runs, self, checker=backends.checks
+            self.files, bench, self.status, backends.runs, self, None, backends.checks, settings
         )
         self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
         debugger = DebugController(self)
@@ -154,6 +154,13 @@ class MainWindow(QMainWindow):
         self.counts = CountController(backends.counts, Lane.COUNTS, results.roofline)
         connect_counts(results.roofline, self.counts)
 
+        self.window_layout = WindowLayout(
+            self,
+            settings,
+            (self.devices_dock, self.arguments_dock),
+            (self.results_dock, self.debug_dock),
+            editor.editor.spare_height,
+        )
         items = self._action_items()
         self.window_actions = make_actions(self, items)
         toolbar_slots = {run_actions.RUN_BAR: self.run_bar}
@@ -172,9 +179,6 @@ class MainWindow(QMainWindow):
         )
         run_actions.show_running(self, self.window_actions, False)
 
-        self.window_layout = WindowLayout(
-            self, settings, (self.devices_dock, self.arguments_dock), self.results_dock
-        )
         self.shutdown = ShutdownController(
             self.window_layout,
             settings,
@@ -199,6 +203,7 @@ class MainWindow(QMainWindow):
                 self.theme.choice,
                 self.language,
                 self.settings.language(),
+                self.window_layout.reset,
             ),
             *run_actions.records(
                 self.editor_panel.request_build,

@@ -121,5 +121,22 @@ class AppSettings:
     def set_zoom(self, steps: int) -> None:
         self.store.setValue("view/zoom", int(steps))
 
+    def exercise(self) -> str:
+        """The exercise last chosen in the Exercises dock; "" before any."""
+        return str(self.store.value("exercises/chosen", "") or "")
+
+    def set_exercise(self, name: str) -> None:
+        self.store.setValue("exercises/chosen", name)
+
+    def hints(self, name: str) -> int:
+        """How many of exercise `name`'s hints the learner has revealed."""
+        try:
+            return max(0, int(str(self.store.value(f"exercises/hints/{name}", 0))))
+        except ValueError:
+            return 0
+
+    def set_hints(self, name: str, count: int) -> None:
+        self.store.setValue(f"exercises/hints/{name}", int(count))
+
     def sync(self) -> None:
         self.store.sync()

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QTabBar, QWidget
 
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
 EMPTY_RESULTS_HEIGHT = 190  # pixels: the Results dock before the first run
+# What the editor always shows, however the docks below grow: at 1280 x 800 a newcomer
+# debugging saw 5 lines of the kernel.
+EDITOR_LINES = 20
 # Room for the window manager's title bar and borders, which Qt's geometry leaves out.
 FRAME_ALLOWANCE = QMargins(8, 40, 8, 8)
 
@@ -66,32 +69,55 @@ def place_docks(
 
 class WindowLayout:
     """Restores and saves the window's geometry and docks; the first layout gives the
-    editor and form the room until the first run has results to show."""
+    editor and form the room until the first run has results to show. Whatever the docks
+    ask, the editor keeps EDITOR_LINES lines (`editor_spare`: the pixels it can give up
+    and keep them, below 0 what it lacks); View > Reset layout brings the first back."""
 
     def __init__(
         self,
         window: QMainWindow,
         settings: AppSettings,
         sides: tuple[QDockWidget, QDockWidget],
-        results: QDockWidget,
+        bottom: tuple[QDockWidget, QDockWidget],
+        editor_spare: Callable[[int], int],
     ) -> None:
         self._window = window
         self._settings = settings
         self._sides = sides
-        self._results = results
+        self._results = bottom[0]
+        self._bottom = bottom
+        self._editor_spare = editor_spare
         self._grow_results_on_first_run = False
-        self._shown = _WhenShown(window, self.hide_stale_tab_bars)
+        self._first_state = QByteArray()  # the places of a first start, for Reset layout
+        self._shown = _WhenShown(window, self._on_window_shown, self.keep_editor_lines)
 
     def restore(self) -> None:
         window, settings = self._window, self._settings
+        self._first_state = window.saveState()  # the docks and toolbar as the window made them
         geometry = settings.geometry()
         if geometry is None or not window.restoreGeometry(geometry):
             window.setGeometry(first_geometry(QApplication.primaryScreen().availableGeometry()))
         state = settings.window_state()
         if state is None or not window.restoreState(state):
-            window.resizeDocks(list(self._sides), [300, 420], Qt.Orientation.Horizontal)
-            self._grow_results_on_first_run = True
-            window.resizeDocks([self._results], [EMPTY_RESULTS_HEIGHT], Qt.Orientation.Vertical)
+            self._first_sizes()
+
+    def reset(self) -> None:
+        """View > Reset layout: the docks where a first start puts them, at its sizes, the
+        Results dock in front; the window keeps its size."""
+        window = self._window
+        for dock in window.findChildren(QDockWidget):
+            dock.setFloating(False)
+        window.restoreState(self._first_state)
+        self._first_sizes()
+        for dock in (self._sides[0], self._results):
+            dock.show()
+            dock.raise_()
+        QTimer.singleShot(0, self._window, self.keep_editor_lines)
+
+    def _first_sizes(self) -> None:
+        self._window.resizeDocks(list(self._sides), [300, 420], Qt.Orientation.Horizontal)
+        self._grow_results_on_first_run = True
+        self._window.resizeDocks([self._results], [EMPTY_RESULTS_HEIGHT], Qt.Orientation.Vertical)
 
     def save(self) -> None:
         self._settings.set_geometry(self._window.saveGeometry())
@@ -99,15 +125,17 @@ class WindowLayout:
 
     def grow_results(self, pixels: int) -> None:
         """A Results tab needs `pixels` more to be read: the dock grows, to 3/5 of the
-        window at most (the editor keeps the rest); it never shrinks here."""
+        window at most and never past the editor's EDITOR_LINES; it never shrinks here."""
         self.grow_bottom_dock(self._results, pixels)
 
     def grow_bottom_dock(self, dock: QDockWidget, pixels: int) -> None:
         """grow_results for any dock of the bottom area: Results or the Debug dock."""
         area = self._area(dock)
-        height = min(area + pixels, self._window.height() * 3 // 5)
+        height = min(area + pixels, self._window.height() * 3 // 5, area + self._spare())
         if height > area:
             self._window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
+            # resizeDocks may overshoot by the tab bar it shares: give it back once laid out.
+            QTimer.singleShot(0, self._window, self.keep_editor_lines)
 
     def shrink_results(self, pixels: int) -> None:
         """A dock above Results needs `pixels` more to be read (a check's cases): Results
@@ -116,6 +144,22 @@ class WindowLayout:
         height = max(area - pixels, self._window.height() // 5)
         if height < area:
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
+
+    def keep_editor_lines(self) -> None:
+        """The bottom docks give back what the editor lacks for EDITOR_LINES lines (a
+        layout saved squeezed, a window made smaller)."""
+        lacking = -self._editor_spare(EDITOR_LINES)
+        shown = next((d for d in self._bottom if d.isVisible() and not d.isFloating()), None)
+        if lacking > 0 and shown is not None:
+            height = max(self._area(shown) - lacking, 0)
+            self._window.resizeDocks([shown], [height], Qt.Orientation.Vertical)
+
+    def _spare(self) -> int:
+        return max(0, self._editor_spare(EDITOR_LINES))
+
+    def _on_window_shown(self) -> None:
+        self.hide_stale_tab_bars()
+        self.keep_editor_lines()
 
     def _area(self, dock: QDockWidget) -> int:
         """A bottom dock's height as resizeDocks counts it: with the bar of the tabs that
@@ -151,10 +195,12 @@ class WindowLayout:
                     bar.hide()
 
     def make_room_for_results(self) -> None:
-        """After the first run of a first layout: the Results toward 2/5 of the window."""
+        """After the first run of a first layout: the Results toward 2/5 of the window,
+        the editor keeping its EDITOR_LINES."""
         if self._grow_results_on_first_run:
             self._grow_results_on_first_run = False
-            height = max(self._area(self._results), self._window.height() * 2 // 5)
+            area = self._area(self._results)
+            height = min(max(area, self._window.height() * 2 // 5), area + self._spare())
             self._window.resizeDocks([self._results], [height], Qt.Orientation.Vertical)
 
 
@@ -165,14 +211,20 @@ def _touches(bar: QRect, dock: QRect) -> bool:
 
 
 class _WhenShown(QObject):
-    """Calls `then` once the window is shown and its docks have their places."""
+    """Calls `then` once the window is shown and its docks have their places, and
+    `resized` once a resize has laid them out."""
 
-    def __init__(self, window: QMainWindow, then: Callable[[], None]) -> None:
+    def __init__(
+        self, window: QMainWindow, then: Callable[[], None], resized: Callable[[], None]
+    ) -> None:
         super().__init__(window)
         self._then = then
+        self._resized = resized
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Show:
             QTimer.singleShot(0, self, self._then)
+        elif event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self, self._resized)
         return False

@@ -8,6 +8,7 @@ from clstudio.validation.arg_defaults import (
     unsupported_reason,
     usable_references,
 )
+from clstudio.validation.buffer_use import null_reads
 from clstudio.validation.form_state import (
     FormState,
     ProgramFit,
@@ -54,6 +55,7 @@ __all__ = [
     "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
+    "null_reads",
     "program_problems",
     "program_signature",
     "reconcile",

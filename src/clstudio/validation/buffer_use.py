@@ -1,4 +1,5 @@
-"""Which buffers a kernel never reads, from its source: those default to `out`.
+"""Which buffers a kernel never reads, from its source: those default to `out`; and which
+pointers it dereferences without testing them first: NULL must not be passed there.
 
 The driver's argument info tells only `const` (read-only); whether a kernel reads a
 non-const buffer it does not say. A buffer the kernel body only assigns to
@@ -12,10 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from clstudio.session import NullArg, Session, bound_name, leaf_launches
+
 _COMMENTS_AND_STRINGS = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\])*\"", re.S)
 _VSTORE = re.compile(r"\bvstore\w*\s*\(")
 
-__all__ = ["unread_buffers"]
+# A use of a pointer as a condition: `p ?`, `p && …`, `p == 0`, `!p`, `if (p)`.
+_TEST_AFTER = re.compile(r"\s*(?:\?|&&|\|\||==|!=)")
+_TEST_BEFORE = re.compile(r"(?:!|&&|\|\||==|!=)\s*$")
+
+__all__ = ["null_dereferences", "null_reads", "unread_buffers"]
 
 
 def unread_buffers(source: str, kernel: str, names: Iterable[str]) -> frozenset[str]:
@@ -25,6 +32,47 @@ def unread_buffers(source: str, kernel: str, names: Iterable[str]) -> frozenset[
     if body is None:
         return frozenset()
     return frozenset(name for name in names if not _is_read(body, name))
+
+
+def null_reads(session: Session) -> frozenset[str]:
+    """The arguments passed as NULL that a launch's kernel dereferences without a test:
+    the form warns of them, and a run that crashes names them."""
+    nulls = {name for name, spec in session.args.items() if isinstance(spec, NullArg)}
+    found: set[str] = set()
+    for launch in leaf_launches(session.launches) if nulls else ():
+        # A parameter passes an argument of its own name unless the launch binds it.
+        params = {p: n for p in {*session.args, *launch.args} if (n := bound_name(launch, p))}
+        passed = {param: name for param, name in params.items() if name in nulls}
+        found.update(passed[p] for p in null_dereferences(session.source, launch.kernel, passed))
+    return frozenset(found)
+
+
+def null_dereferences(source: str, kernel: str, names: Iterable[str]) -> frozenset[str]:
+    """The `names` the body of `kernel` dereferences (`p[i]`, `*p`, `p->x`) and never
+    tests (`if (p)`, `p ? … : …`, `p != 0`): passed NULL, those crash the run. A token
+    scan, not a parser: any test anywhere in the body counts as guarding every use."""
+    code = _COMMENTS_AND_STRINGS.sub(" ", source)
+    body = _kernel_body(code, kernel)
+    if body is None:
+        return frozenset()
+    return frozenset(
+        name for name in names if _dereferenced(body, name) and not _tested(body, name)
+    )
+
+
+def _dereferenced(body: str, name: str) -> bool:
+    word = re.escape(name)
+    return re.search(rf"(?<![\w.]){word}\s*(?:\[|->)|\*\s*{word}\b", body) is not None
+
+
+def _tested(body: str, name: str) -> bool:
+    for use in re.finditer(rf"(?<![\w.]){re.escape(name)}\b", body):
+        before, after = body[: use.start()].rstrip(), body[use.end() :]
+        if _TEST_AFTER.match(after) or _TEST_BEFORE.search(before):
+            return True
+        if before.endswith("(") and after.lstrip().startswith(")"):
+            return True  # `if (p)`, `while (p)`
+    return False
 
 
 def _kernel_body(code: str, kernel: str) -> str | None:

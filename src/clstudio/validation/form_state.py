@@ -39,7 +39,7 @@ from clstudio.validation.arg_defaults import (
     shape_for,
     usable_references,
 )
-from clstudio.validation.buffer_use import unread_buffers
+from clstudio.validation.buffer_use import null_reads, unread_buffers
 from clstudio.validation.index_space import FillChoice, IndexSpace
 from clstudio.validation.program_validation import (
     launch_heading,
@@ -198,6 +198,7 @@ class FormState:
     sizes: Mapping[str, int]  # the session's named sizes, as the form's Sizes fields show
     size_suggestion: SizeSuggestion | None  # a size the form offers to create
     unread: frozenset[str]  # the buffers no launch's kernel reads
+    null_reads: frozenset[str]  # the NULL arguments a kernel dereferences without a test
 
 
 def form_state(
@@ -240,6 +241,7 @@ def form_state(
             session,
             (name for name, spec in session.args.items() if isinstance(spec, BufferArg)),
         ),
+        null_reads=null_reads(session),
     )
 
 

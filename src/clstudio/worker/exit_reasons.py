@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import signal
+from collections.abc import Sequence
 
 from clstudio.common import N_, RUN_STEPS, STEP_NUMBERS, RunStep, gettext
 
@@ -24,6 +25,10 @@ _CAUSES = {
     "SIGILL": N_("an instruction this CPU cannot run, or a compiler bug, is the usual cause"),
     "SIGKILL": N_("the system may have run out of memory and stopped it"),
 }
+_NULL_CAUSE = N_(
+    "a NULL pointer is the likely cause: the kernel reads through {names}, passed as NULL, "
+    "without testing it first. Pass a buffer, or test the pointer in the kernel"
+)
 _COMPILER_CAUSE = N_(
     "the OpenCL compiler crashed on this source. That is a compiler bug, not necessarily a "
     "mistake in your code: rewrite the code it chokes on (split a long expression, use "
@@ -71,25 +76,36 @@ def last_words(stderr_text: str) -> str:
     return line if len(line) <= _QUOTE_LIMIT else line[:_QUOTE_LIMIT] + "..."
 
 
-def likely_cause(name: str, stderr_text: str, blame: str = "kernel") -> str:
+def likely_cause(
+    name: str, stderr_text: str, blame: str = "kernel", null_args: Sequence[str] = ()
+) -> str:
     """The usual cause of a death by `name`, judged by the worker's last words on stderr.
 
     blame: "kernel" while running user code, "compiler" while building, "driver" while
-    listing devices.
+    listing devices. null_args: the arguments passed as NULL that the kernel dereferences
+    without a test (validation.null_reads); a memory fault then names them.
     """
     if blame == "compiler" or _COMPILER_WORDS.search(stderr_text):
         return gettext(_COMPILER_CAUSE)
     if blame == "driver":
         return gettext(_DRIVER_CAUSE)
+    if null_args and name in ("SIGSEGV", "SIGBUS"):
+        return gettext(_NULL_CAUSE).format(names=", ".join(null_args))
     if name == "SIGABRT" and stderr_text.strip() and not _HEAP_WORDS.search(stderr_text):
         return gettext(_DRIVER_ABORT_CAUSE)
     return gettext(_CAUSES.get(name, N_("the OpenCL driver failed")))
 
 
-def crash_message(doing: str, exitcode: int | None, stderr_text: str, blame: str = "kernel") -> str:
+def crash_message(
+    doing: str,
+    exitcode: int | None,
+    stderr_text: str,
+    blame: str = "kernel",
+    null_args: Sequence[str] = (),
+) -> str:
     """The message for a worker that died while `doing` ("running kernel 'k'", "building")."""
     name = exit_name(exitcode)
-    cause = likely_cause(name, stderr_text, blame)
+    cause = likely_cause(name, stderr_text, blame, null_args)
     words = last_words(stderr_text)
     if words:
         said = gettext(

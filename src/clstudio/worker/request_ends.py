@@ -22,6 +22,7 @@ from clstudio.common import (
 )
 from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
+from clstudio.validation import null_reads
 from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerProcess
 
@@ -47,6 +48,8 @@ class Job:
     # The build's allowance, for a job that builds before it runs (compiles, traffic): it
     # ends when the build does, and `limit_s` counts from there (see Allowance).
     build_limit_s: float = 0.0
+    # The arguments passed as NULL that a kernel dereferences untested: a crash names them.
+    null_args: tuple[str, ...] = ()
 
 
 _BUILD_STEP = STEP_NUMBERS["build"]
@@ -83,7 +86,8 @@ class Allowance:
 
 def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
     """The job of running `session`'s program, whose launches have names."""
-    return Job(doing, limit_s, "kernel", session.kernel, program_launch_at(session))
+    nulls = tuple(sorted(null_reads(session)))
+    return Job(doing, limit_s, "kernel", session.kernel, program_launch_at(session), nulls)
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,7 @@ def died(
     # is the kernel's.
     step = step_at(worker.step.value)
     blame = "kernel" if step is not None and step.key == "launch" else job.blame
-    message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame)
+    message = exit_reasons.crash_message(job.doing, exitcode, stderr_text, blame, job.null_args)
     if running is not None:
         message = exit_reasons.in_launch(message, running.where())
     return Stopped("crash", message)

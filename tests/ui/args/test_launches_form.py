@@ -259,3 +259,64 @@ def test_a_swapped_buffer_reshaped_saves_reopens_and_is_refused_with_why(
     qtbot.waitUntil(lambda: why in again.arguments_panel.launches.groups[0].problem.text())
     assert not again.workbench.request_run()
     assert why in again.run_bar.refusal.toolTip()
+
+
+def new_buffer(qtbot: QtBot, card: LaunchCard, parameter: str, name: str) -> None:
+    """Bind `parameter` to a new buffer as the user does: End picks "a new buffer…", the
+    name is typed over the one offered, Enter takes it."""
+    combo = card.bindings[parameter].choice
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_End)
+    assert combo.currentText() == "a new buffer…"
+    field = card.bindings[parameter].new_name
+    assert field.isVisibleTo(card) and field.hasFocus()
+    qtbot.keyClicks(field, name)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_a_chain_of_one_kernel_builds_its_new_buffers_in_the_form_and_runs(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    """Lesson 1's chain: c = a + b, then d = c + e, all from the launch cards."""
+    window = make_window()
+    panel = open_gallery(qtbot, window, "vector_add")
+    qtbot.mouseClick(panel.launches.add, Qt.MouseButton.LeftButton)
+    second = cards(window)[1]
+    first_a = second.bindings["a"].choice
+    first_a.setFocus()
+    qtbot.keyClick(first_a, Qt.Key.Key_C)  # a: the first launch's c
+    assert first_a.currentText() == "c"
+    assert second.bindings["c"].new_name.text() == "d"  # the next free letter, offered
+    new_buffer(qtbot, cards(window)[1], "c", "d")
+    new_buffer(qtbot, cards(window)[1], "b", "e")
+    session = window.workbench.document.session
+    assert leaf_launches(session.launches)[1].args == {"a": "c", "b": "e", "c": "d"}
+    for name in ("d", "e"):  # rows of the kernel parameter's type and the launch's size
+        row = panel.row(name)
+        assert row is not None and isinstance(row.editor, BufferEditor)
+        assert row.editor.element.currentText() == "float"
+        assert row.editor.shape.text() == panel.row("c").editor.shape.text()  # type: ignore[union-attr]
+
+    result = run_with_f5(qtbot, window)
+    assert result.error is None
+    c = result.inputs["a"] + result.inputs["b"]
+    np.testing.assert_allclose(result.outputs["c"], c)
+    np.testing.assert_allclose(result.outputs["d"], c + result.inputs["e"])
+
+
+def test_a_new_buffer_needs_a_name_before_the_launch_runs(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    panel = open_gallery(qtbot, window, "vector_add")
+    qtbot.mouseClick(panel.launches.add, Qt.MouseButton.LeftButton)
+    card = cards(window)[1]
+    combo = card.bindings["c"].choice
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_End)
+    field = card.bindings["c"].new_name
+    field.selectAll()
+    qtbot.keyClicks(field, "2d")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert card.problem() == "launch 2: name the new buffer for c: letters, digits and _"
+    assert "d" not in window.workbench.document.session.args

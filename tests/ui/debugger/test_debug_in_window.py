@@ -20,6 +20,7 @@ from clstudio.ui.debugger.debug_lesson import DebugLesson
 from clstudio.ui.editor.code_editor import CodeEditor
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.tree_items import child_items, top_items
+from clstudio.ui.window_layout import EDITOR_LINES
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
@@ -53,8 +54,8 @@ def variables(dock: DebugDock) -> dict[str, str]:
 def last_variable_shown(dock: DebugDock) -> bool:
     tree = dock.panel.variables
     rows = top_items(tree)
-    scroll = dock.widget()
-    assert rows and isinstance(scroll, QScrollArea)
+    scroll = dock.widget().findChild(QScrollArea)
+    assert rows and scroll is not None
     bottom = tree.viewport().mapTo(scroll.viewport(), tree.visualItemRect(rows[-1]).bottomLeft())
     return scroll.viewport().rect().contains(bottom)
 
@@ -88,8 +89,12 @@ def test_debug_the_reduction_from_a_gutter_breakpoint(
     assert editor.paused_line() == 26 and editor.gutter.breakpoint_lines() == (26,)
     assert (variables(dock)["lid"], variables(dock)["stride"]) == ("0", "128")
     assert actions["step_over"].isEnabled() and actions["stop_debug"].isEnabled()
-    # At 1280 x 800 the dock makes room: every variable is read without scrolling.
+    # At 1280 x 800 the dock makes room: every variable is read without scrolling, the
+    # buttons show, and the kernel keeps its 20 lines.
     qtbot.waitUntil(lambda: last_variable_shown(dock), timeout=5_000)
+    assert not dock.panel.resume.visibleRegion().isEmpty()
+    assert not dock.panel.step_over.visibleRegion().isEmpty()
+    assert editor.visible_lines() >= EDITOR_LINES
 
     press(qtbot, window, Qt.Key.Key_F8, dock)  # Continue: round two
     assert (variables(dock)["lid"], variables(dock)["stride"]) == ("0", "64")
@@ -97,6 +102,7 @@ def test_debug_the_reduction_from_a_gutter_breakpoint(
     assert [i for i, mark in enumerate(marks) if "written" in mark] == list(range(128))
     press(qtbot, window, Qt.Key.Key_F10, dock)  # Step over: the addition
     assert editor.paused_line() == 27
+    assert editor.visible_lines() >= EDITOR_LINES
     assert scratch_marks(dock)[0] == "this line"
 
     picker = dock.panel.picker

@@ -157,6 +157,27 @@ def test_hints_come_one_at_a_time(qtbot: QtBot, make_window: Callable[..., MainW
     assert panel.hint_button.text() == "Hint (1 of 2)"  # each exercise has its own count
 
 
+def test_the_exercise_chosen_and_its_hints_come_back_after_a_restart(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    first = make_window()
+    panel = show_panel(first)
+    item = tree_item(panel.list, 1)
+    assert item.text(0) == "2. SAXPY"
+    rect = panel.list.visualItemRect(item)
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert panel.current_name() == "saxpy"
+    click(qtbot, panel.hint_button)
+    first.close()
+
+    again = show_panel(make_window())
+    assert again.current_name() == "saxpy"
+    assert again.list.currentItem().text(0) == "2. SAXPY"  # type: ignore[union-attr]
+    text = again.statement.toPlainText()
+    assert "both read and written" in text and "Keep the guard" not in text
+    assert again.hint_button.text() == "Hint (2 of 2)"
+
+
 def test_check_needs_the_exercise_in_the_editor(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:

@@ -132,6 +132,12 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     )
     assert window.editor_panel.editor.textCursor().blockNumber() + 1 == 19
 
+    window.window_actions["new"].trigger()  # File > New: nothing of transpose_naive stays
+    assert memory.table.rowCount() == 0 and memory.summary.text() == ""
+    assert memory.buffer_choice.count() == 0 and memory.picture.shown_image().size == 0
+    assert memory.state_text() == "Run the kernel first: the Memory tab measures the last run."
+    assert not memory.measure_button.isEnabled()
+
 
 def test_stop_ends_a_measurement_and_the_next_one_works(qtbot: QtBot, tab: MemoryTab) -> None:
     session = load_session(KERNELS / "matmul_naive.json")

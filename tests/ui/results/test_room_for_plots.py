@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from clstudio.reporting import RooflinePoint
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.roofline.roofline_plot import DecadeAxis, RooflinePlot
+from clstudio.ui.window_layout import EDITOR_LINES
 from ui.window_steps import open_gallery
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
@@ -80,9 +81,16 @@ def test_the_roofline_tab_gets_room_for_its_chart_at_1280_by_800(
     results = window.results_panel
     results.setCurrentWidget(results.roofline)
     plot = results.roofline.plot
-    qtbot.waitUntil(lambda: plot.height() >= plot.readable_height(), timeout=5_000)
+    # The chart grows toward its readable height as far as the source's 20 lines allow
+    # (at 800 pixels they do not allow all of it: the source comes first, issue 43).
+    editor = window.editor_panel.editor
+    line = editor.fontMetrics().lineSpacing()
+    qtbot.waitUntil(
+        lambda: plot.height() >= plot.readable_height() or editor.spare_height(EDITOR_LINES) < line,
+        timeout=5_000,
+    )
     assert plot.height() >= results.height() // 2  # the chart, not its controls, fills it
-    assert window.editor_panel.height() >= 150  # and the editor stays usable
+    assert editor.visible_lines() >= EDITOR_LINES  # and the source keeps its lines
 
 
 @pytest.mark.opencl

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QObject
@@ -64,11 +65,27 @@ class ViewChoices(QObject):
 
 
 def records(
-    view: ViewChoices, theme: str, language: LanguageChoice, spoken: str
+    view: ViewChoices,
+    theme: str,
+    language: LanguageChoice,
+    spoken: str,
+    reset_layout: Callable[[], object],
 ) -> tuple[Item, ...]:
     """`theme` and `spoken` are the settings' choices, checked in their submenus."""
     return (
         Slot(id=PANELS, menu="view", group="panels"),
+        Action(
+            id="reset_layout",
+            text=QT_TRANSLATE_NOOP("WindowActions", "Reset &Layout"),
+            tip=QT_TRANSLATE_NOOP(
+                "WindowActions",
+                "Put the panels back where a first start puts them, the source with room "
+                "for its lines",
+            ),
+            callback=reset_layout,
+            menu="view",
+            group="panels",
+        ),
         Action(
             id="zoom_in",
             text=QT_TRANSLATE_NOOP("WindowActions", "Zoom &In"),

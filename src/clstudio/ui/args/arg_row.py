@@ -202,11 +202,17 @@ class ArgRow(QFrame):
         self._checks = problems
         self._show_message()
 
-    def set_unread(self, unread: bool) -> None:
-        """Say when the kernel never reads this buffer, and what that means for its access."""
+    def set_use(self, unread: bool, null_read: bool) -> None:
+        """Say when the kernel never reads this buffer, and what that means for its access;
+        or when it reads through this NULL without testing it first."""
         spec = self.spec()
         text = ""
-        if unread and isinstance(spec, BufferArg):
+        if null_read and isinstance(spec, NullArg):
+            text = self.tr(
+                "NULL, but the kernel reads through {name} without testing it first: the "
+                "run will crash. Untick NULL, or test it in the kernel: if ({name}) …"
+            ).format(name=self.name)
+        elif unread and isinstance(spec, BufferArg):
             zeros = spec.init.kind == "zeros"
             if spec.access == "out" and zeros:
                 text = self.tr(

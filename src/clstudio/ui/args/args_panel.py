@@ -201,7 +201,7 @@ class ArgsPanel(QWidget):
             row.set_local_mem(limits.local_mem if limits else None)
             if row.editor is not None:  # an unsupported row already says why
                 row.set_checks(list(state.problems.get(name, ())))
-                row.set_unread(name in state.unread)
+                row.set_use(name in state.unread, name in state.null_reads)
         self._general = state.general
         self._show_general()
         warning = state.range_warning if short else None

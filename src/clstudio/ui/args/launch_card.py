@@ -7,6 +7,7 @@ shows a launch and emits the launch the user made of it; it never edits the sess
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Signal
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -39,6 +41,8 @@ from clstudio.validation import FillChoice, expected_kind
 
 OWN_VALUE = "\x00own"  # the binding combo's data for a scalar of the launch's own
 ITERATION = "\x00iteration"
+NEW_BUFFER = "\x00new"  # a buffer the program does not have yet, named in the field beside
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _KINDS: dict[str, type] = {
     "buffer": BufferArg,
     "local": LocalArg,
@@ -73,6 +77,20 @@ class BindingField(QWidget):
             self.value.set_dtype(kernel_type(info.type_name).scalar)
             self.choice.addItem(self.tr("a value of its own"), OWN_VALUE)
             self.choice.addItem(self.tr("the iteration number"), ITERATION)
+        # A chain (c = a + b, then d = c + e) passes buffers the first launch lacks: the
+        # program makes one of the parameter's type, sized as fit_program sizes a new one.
+        self.new_name = QLineEdit()
+        self.new_name.setObjectName(f"newBuffer_{info.name}")
+        self.new_name.setPlaceholderText(self.tr("its name"))
+        self.new_name.setToolTip(
+            self.tr("The new buffer's name: a row for it appears in the form, {type}").format(
+                type=info.shown_type
+            )
+        )
+        self.new_name.hide()
+        if kind == "buffer":
+            self.choice.addItem(self.tr("a new buffer…"), NEW_BUFFER)
+            self.new_name.setText(_free_name(args))
         if isinstance(binding, ScalarArg) and self._scalar:
             self.choice.setCurrentIndex(self.choice.findData(OWN_VALUE))
             if isinstance(binding.value, int | float):
@@ -84,10 +102,12 @@ class BindingField(QWidget):
         self.value.setVisible(self.choice.currentData() == OWN_VALUE)
         self.choice.currentIndexChanged.connect(self._on_choice_changed)
         self.value.valueEdited.connect(self._on_value_edited)
+        self.new_name.editingFinished.connect(self._on_new_name_edited)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.choice, 1)
         row.addWidget(self.value, 1)
+        row.addWidget(self.new_name, 1)
 
     def binding(self) -> LaunchBinding | None:
         """The parameter's binding, or None while its own value is incomplete."""
@@ -97,9 +117,29 @@ class BindingField(QWidget):
         if data == OWN_VALUE:
             value = self.value.value()
             return None if value is None else ScalarArg(value)
+        if data == NEW_BUFFER:
+            name = self.new_name.text().strip()
+            return name if _IDENTIFIER.fullmatch(name) else None
         return str(data)
 
+    def problem(self) -> str | None:
+        """What to fix in the field beside the choice, in words."""
+        if self.choice.currentData() == NEW_BUFFER and self.binding() is None:
+            return self.tr("name the new buffer for {parameter}: letters, digits and _").format(
+                parameter=self.info.name
+            )
+        if self.choice.currentData() == OWN_VALUE:
+            return self.value.problem()
+        return None
+
     def _on_choice_changed(self, _index: int) -> None:
+        new = self.choice.currentData() == NEW_BUFFER
+        self.new_name.setVisible(new)
+        if new:  # the binding waits for the name: Enter takes the one offered
+            self.new_name.setFocus()
+            self.new_name.selectAll()
+            self.value.hide()
+            return
         own = self.choice.currentData() == OWN_VALUE
         self.value.setVisible(own)
         if own and self.value.value() is None:
@@ -109,6 +149,15 @@ class BindingField(QWidget):
     def _on_value_edited(self, value: object) -> None:
         if value is not None:
             self.bindingEdited.emit()
+
+    def _on_new_name_edited(self) -> None:
+        if self.choice.currentData() == NEW_BUFFER and self.binding() is not None:
+            self.bindingEdited.emit()
+
+
+def _free_name(args: Mapping[str, ArgSpec]) -> str:
+    """The first letter no argument has, as a learner names buffers (a, b, c, then d)."""
+    return next((c for c in "defghijklmnopqrstuvwxyz" if c not in args), "buffer")
 
 
 def _is_plain_scalar(type_name: str) -> bool:
@@ -214,7 +263,7 @@ class LaunchCard(QFrame):
         problem = self.ndrange.problem()
         if problem is None:
             problem = next(
-                (f.value.problem() for f in self.bindings.values() if f.binding() is None), None
+                (f.problem() for f in self.bindings.values() if f.binding() is None), None
             )
         if problem is None:
             return None

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 from clstudio.debugger import DebugPlan, DebugStop, PausedState
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.debugger.debug_panel import DebugPanel
+from clstudio.ui.layouts import vbox
 from clstudio.ui.wheel_guard import guard_wheel
 
 
@@ -22,10 +23,15 @@ class DebugDock(QDockWidget):
         self.controller = controller
         self.panel = DebugPanel(self)
         # Its trees' minimum heights would make a 1280x800 window taller than the screen.
-        scroll = self._scroll = QScrollArea(self)
+        # Continue and Step stay above the scrolling part: never scrolled out of sight.
+        body = QWidget(self)
+        scroll = self._scroll = QScrollArea(body)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.panel)
-        self.setWidget(scroll)
+        controls = self.panel.controls
+        vbox(controls, (scroll, 1), parent=body, margins=0).setSpacing(0)
+        controls.setContentsMargins(9, 6, 9, 0)
+        self.setWidget(body)
         guard_wheel(scroll)  # the picker's mode follows the wheel only once it has focus
         panel = self.panel
         panel.resumeRequested.connect(controller.resume)
@@ -53,6 +59,7 @@ class DebugDock(QDockWidget):
         QTimer.singleShot(0, self, self._ask_for_room)
 
     def _ask_for_room(self) -> None:
+        self._scroll.verticalScrollBar().setValue(0)  # where it says why it paused
         missing = self.panel.sizeHint().height() - self._scroll.viewport().height()
         if self.isVisible() and missing > 0:
             self.roomRequested.emit(missing)

@@ -80,6 +80,7 @@ class DebugPanel(QWidget):
         self.local_memory = self._tree("debugLocalMemory", columns)
         self.buffers = self._tree("debugBuffers", columns)
         self._layout()
+        self._show_barrier("")
         self.resume.clicked.connect(self.resumeRequested)
         self.step_over.clicked.connect(self.stepOverRequested)
         self.step_into.clicked.connect(self.stepIntoRequested)
@@ -105,7 +106,7 @@ class DebugPanel(QWidget):
         )
         for tree in (self.variables, self.local_memory, self.buffers):
             tree.clear()
-        self.barrier.clear()
+        self._show_barrier("")
         self.work_item.clear()
 
     def show_paused(self, state: PausedState, info: KernelInfo | None) -> None:
@@ -116,7 +117,7 @@ class DebugPanel(QWidget):
         fill_values(self.variables, state.variables)
         fill_memory(self.local_memory, state.local_arrays)
         fill_memory(self.buffers, state.buffers)
-        self.barrier.setText(self._barrier_text(state.barrier))
+        self._show_barrier(self._barrier_text(state.barrier))
 
     def show_ended(self, stop: DebugStop) -> None:
         if stop.error is None:
@@ -129,13 +130,18 @@ class DebugPanel(QWidget):
                     stage=stop.error.stage, message=stop.error.message
                 )
             )
-        self.barrier.clear()
+        self._show_barrier("")
         self.set_debugging(False)
+
+    def _show_barrier(self, text: str) -> None:
+        """The barrier's line only at a barrier: elsewhere the trees take its room."""
+        self.barrier.setText(text)
+        self.barrier.setVisible(bool(text))
 
     def _idle_text(self) -> str:
         return self.tr(
-            "Not debugging. Set a breakpoint, type the work-item to follow below (0 when "
-            "left empty), then Debug (F8)."
+            "Not debugging. Set a breakpoint, type the work-item to follow in the field "
+            "beside the buttons (0 when left empty), then Debug (F8)."
         )
 
     def _stop_text(self, stop: DebugStop) -> str:
@@ -193,11 +199,18 @@ class DebugPanel(QWidget):
         return tree
 
     def _layout(self) -> None:
-        controls = QHBoxLayout()
+        """The buttons in a row of their own (`controls`, which the dock keeps above its
+        scrolling part), the trees side by side: a wide dock's room goes to them and the
+        editor above keeps its height."""
+        self.controls = QWidget(self)
+        self.controls.setObjectName("debugControls")
+        controls = QHBoxLayout(self.controls)
+        controls.setContentsMargins(0, 0, 0, 0)
         for button in (self.resume, self.step_over, self.step_into, self.step_out, self.stop):
             controls.addWidget(button)
         controls.addStretch(1)
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        controls.addWidget(self.picker)  # beside the buttons: the trees get its row
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
         for title, tree in (
             (self.tr("Private variables"), self.variables),
             (self.tr("__local memory of the work-group"), self.local_memory),
@@ -209,10 +222,9 @@ class DebugPanel(QWidget):
             inner.addWidget(tree)
             splitter.addWidget(box)
         layout = QVBoxLayout(self)
-        layout.addLayout(controls)
+        layout.addWidget(self.controls)
         layout.addWidget(self.status)
         layout.addWidget(self.work_item)
-        layout.addWidget(self.picker)
         layout.addWidget(self.barrier)
         layout.addWidget(splitter, 1)
 

@@ -142,6 +142,21 @@ class CodeEditor(QPlainTextEdit):
     def colors(self) -> EditorColors:
         return self._colors
 
+    def visible_lines(self) -> int:
+        """How many lines of text the editor shows at once, at its height and zoom."""
+        return max(0, self.viewport().height() - 2 * self._margin()) // self._line_height()
+
+    def spare_height(self, lines: int) -> int:
+        """Pixels the editor could give up and still show `lines` lines; below 0, the
+        pixels it lacks for them. The window's layout keeps this from going negative."""
+        return self.viewport().height() - 2 * self._margin() - lines * self._line_height()
+
+    def _line_height(self) -> int:
+        return max(1, self.fontMetrics().lineSpacing())
+
+    def _margin(self) -> int:
+        return int(self.document().documentMargin())
+
     # Zoom ------------------------------------------------------------------------------
 
     def zoom(self) -> int:

@@ -32,6 +32,7 @@ from clstudio.ui.exercises.exercises_panel import ExercisesPanel
 from clstudio.ui.exercises.grading_runner import CheckRunner
 from clstudio.ui.exercises.solution_dialog import SolutionDialog
 from clstudio.ui.questions import agrees
+from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import StatusSink
 
 
@@ -69,8 +70,11 @@ class ExercisesController(QObject):
         window: QWidget,
         folder: Path | None = None,
         checker: Checker | None = None,
+        settings: AppSettings | None = None,
     ) -> None:
+        """`settings` keep the exercise chosen and the hints revealed between starts."""
         super().__init__(window)
+        self._settings = settings
         self._files = files
         self._device = device
         self._status = status
@@ -97,7 +101,11 @@ class ExercisesController(QObject):
             self._catalogue = load_catalogue()
             exercises = self._catalogue.exercises
             statuses = {e.name: self.store.status(e.name) for e in exercises}
+            saved = self._settings.exercise() if self._settings is not None else ""
+            if self._settings is not None:
+                self._hints = {e.name: self._settings.hints(e.name) for e in exercises}
             self.panel.set_exercises(exercises, statuses, self._catalogue.problems)
+            self.panel.select(saved)  # the list's first until the learner chose another
         return self._catalogue
 
     def fill_when_visible(self, visible: bool) -> None:
@@ -189,6 +197,8 @@ class ExercisesController(QObject):
         return self.solution_dialog
 
     def _on_panel_exercise_chosen(self, name: str) -> None:
+        if self._settings is not None:
+            self._settings.set_exercise(name)
         self.panel.show_hints(name, self._hints.get(name, 0))
         self._show_starters(self._exercise(name), self._device.device())
 
@@ -217,6 +227,8 @@ class ExercisesController(QObject):
 
     def _on_panel_hint_requested(self, name: str) -> None:
         self._hints[name] = min(self._hints.get(name, 0) + 1, len(self._exercise(name).hints))
+        if self._settings is not None:
+            self._settings.set_hints(name, self._hints[name])
         self.panel.show_hints(name, self._hints[name])
 
     def _on_runner_finished(self, report: CheckReport) -> None:

@@ -40,6 +40,11 @@ class MemoryPicture(ThemedPlotWidget):
             padding=0,
         )
 
+    def clear_image(self) -> None:
+        """No picture: another session's measurement is not this one's."""
+        self._image = np.zeros((0, 0, 3), np.uint8)
+        self.image_item.clear()
+
     def shown_image(self) -> np.ndarray:
         return self._image
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -256,6 +256,22 @@ class MemoryTab(LastRunTab):
     def _on_next_button_clicked(self) -> None:
         self._step += 1
         self._show_picture()
+
+    def clear(self) -> None:
+        """File > New or Open: the last session's measurement goes, with its run."""
+        super().clear()
+        self._result = None
+        self._step = 0
+        self.summary.clear()
+        self.legend.clear()
+        self.hover.clear()
+        self.table.setRowCount(0)
+        for choice in (self.buffer_choice, self.group_choice):
+            with QSignalBlocker(choice):
+                choice.clear()
+        if self._picture is not None:
+            self._picture.clear_image()
+        self._show_controls()
 
     def step_text(self) -> str:
         return self.step_label.text()
