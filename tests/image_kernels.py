@@ -6,9 +6,9 @@ CL_UNSIGNED_INT8) read with read_imageui through their `nearest_clamp` sampler, 
 OpenVX's rule for a binary threshold as the oracle: out = in > value ? 255 : 0.
 
 SOBEL is the AMD APP SDK's SobelFilterImage kernel: an RGBA image of CL_UNSIGNED_INT8
-read with read_imageui, Gx and Gy of each channel, hypot / 2 written back with
+read with read_imageui, Gx and Gy of each channel, their length / 2 written back with
 write_imageui; the border is left as it was. Its oracle is the sample's CPU reference,
-the same sums in float, truncated to an integer.
+the same sums in float, truncated to an integer, as write_imageui stores it.
 """
 
 from __future__ import annotations
@@ -89,7 +89,8 @@ def sobel_expected(src: np.ndarray) -> np.ndarray:
         - 2 * middle[:, 2:] + above[:, :-2] - above[:, 2:]
     )  # fmt: skip
     out = np.zeros_like(src)
-    out[1:-1, 1:-1] = np.trunc(np.sqrt(gx * gx + gy * gy) / 2).astype(src.dtype)
+    # write_imageui saturates (OpenCL 1.2, 8.3.3: convert_uchar_sat for CL_UNSIGNED_INT8).
+    out[1:-1, 1:-1] = np.minimum(np.trunc(np.sqrt(gx * gx + gy * gy) / 2), 255)
     return out
 
 
