@@ -12,7 +12,13 @@ import numpy as np
 import pytest
 
 from clstudio.engine.run import Engine
-from clstudio.session import CHANNEL_ORDERS, CHANNEL_TYPES, image_functions
+from clstudio.session import (
+    CHANNEL_ORDERS,
+    CHANNEL_TYPES,
+    ChannelOrder,
+    ChannelType,
+    image_functions,
+)
 from clstudio.session.format import Session, parse_session
 from clstudio.session.image_formats import format_problem
 
@@ -26,7 +32,7 @@ ON_POCL = {"platform": "portable", "device": ""}
 # ARGB of the 8-bit ones; no RG, RA, INTENSITY or LUMINANCE. It lists HALF_FLOAT but
 # reads and writes it wrongly (a trap of PoCL 3.0, which has no fp16): half images are
 # tested on Oclgrind and the Intel CPU runtime instead.
-POCL_ORDERS = ("R", "A", "RGBA", "BGRA", "ARGB")
+POCL_ORDERS: tuple[ChannelOrder, ...] = ("R", "A", "RGBA", "BGRA", "ARGB")
 VECTORS = {"f": "float4", "i": "int4", "ui": "uint4"}
 
 
@@ -83,9 +89,9 @@ def engine() -> Engine:
     ],
 )
 def test_each_format_comes_back_as_it_went_in(
-    engine: Engine, order: str, channel_type: str
+    engine: Engine, order: ChannelOrder, channel_type: ChannelType
 ) -> None:
-    suffix = image_functions(channel_type)  # type: ignore[arg-type]
+    suffix = image_functions(channel_type)
     args = {
         "src": image(order, channel_type, init={"random": {"low": 0, "high": 100}}),
         "dst": image(order, channel_type, access="write_only"),

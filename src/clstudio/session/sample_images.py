@@ -20,7 +20,6 @@ from clstudio.session.image_formats import (
     ChannelType,
     channel_count,
     host_dtype,
-    image_functions,
 )
 
 GRADIENT_DIRECTIONS = ("horizontal", "vertical", "diagonal", "radial")
@@ -193,8 +192,8 @@ def to_channels(image: np.ndarray, order: ChannelOrder, channel_type: ChannelTyp
     dtype = host_dtype(channel_type)
     # Picking channels by a list can leave the array strided: OpenCL copies want C order.
     scaled = out if dtype.kind == "f" else np.round(out * white)
-    pixels: np.ndarray = np.ascontiguousarray(scaled, dtype=dtype)
-    return pixels
+    laid_out: np.ndarray = np.ascontiguousarray(scaled, dtype=dtype)
+    return laid_out
 
 
 def _radial_gradient(width: int, height: int) -> np.ndarray:
