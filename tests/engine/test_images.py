@@ -163,8 +163,8 @@ def test_image_transfers_are_timed_and_named_like_buffers(engine: Engine) -> Non
     assert all(t.end >= t.start > 0 for t in result.timings)
     created = [s.detail for s in result.steps if s.api == "clCreateImage"]
     assert created == [
-        "'src': 64 x 48 RGBA uint8, 12 KiB, read_only",
-        "'dst': 64 x 48 RGBA uint8, 12 KiB, write_only",
+        "'src': 64 x 48 RGBA UNORM_INT8, 12 KiB, read_only",
+        "'dst': 64 x 48 RGBA UNORM_INT8, 12 KiB, write_only",
     ]
     copies = [(s.api, s.detail) for s in result.steps if s.api.startswith("clEnqueue")]
     assert ("clEnqueueWriteImage", "src, dst") in copies

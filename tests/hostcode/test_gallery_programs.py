@@ -117,7 +117,7 @@ def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_p
         source=TINT,
         launches=(Launch("tint", (8, 4)),),
         args={
-            "src": ImageArg((4, 8), "RGBA", "float32", Init("random")),
+            "src": ImageArg((4, 8), "RGBA", "FLOAT", Init("random")),
             "s": SamplerArg(),
             "out": BufferArg(parse_element_type("float4"), (32,), access="out"),
             "gain": ScalarArg((0.5, 1.0, 2.0, 1.0)),

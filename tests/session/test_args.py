@@ -92,7 +92,7 @@ def test_a_picture_fills_an_integer_buffer_with_the_gray_levels_of_an_r_image(
 ) -> None:
     dtype = parse_element_type(type_name)
     data = contents(Init("image", {"name": "test_picture"}), shape=(48, 64), dtype=dtype)
-    gray = sample_image("test_picture", 64, 48, "R", "uint8")
+    gray = sample_image("test_picture", 64, 48, "R", "UNORM_INT8")
     assert data.shape == (48, 64) and data.dtype == dtype.scalar
     np.testing.assert_array_equal(data, gray)
     assert (data.min(), data.max()) == (0, 255)

@@ -19,6 +19,14 @@ from clstudio.session.format import (
     parse_session,
     session_to_dict,
 )
+from clstudio.session.image_formats import (
+    CHANNEL_ORDERS,
+    CHANNEL_TYPES,
+    ChannelOrder,
+    channel_count,
+    format_problem,
+    read_channel_type,
+)
 from clstudio.session.sample_images import sample_image
 from clstudio.session.saving import save_session
 from session.file_edits import drop_key, set_key
@@ -91,9 +99,9 @@ def test_image_and_sampler_arguments_load(folder: Path) -> None:
 
     src, dst = session.args["src"], session.args["dst"]
     assert src == ImageArg(
-        (48, 64), "RGBA", "uint8", Init("image", {"name": "test_picture"}), "read_only"
+        (48, 64), "RGBA", "UNORM_INT8", Init("image", {"name": "test_picture"}), "read_only"
     )
-    assert dst == ImageArg((48, 64), "R", "float32", Init("zeros"), "write_only")
+    assert dst == ImageArg((48, 64), "R", "FLOAT", Init("zeros"), "write_only")
     assert (dst.height, dst.width, dst.nbytes) == (48, 64, 48 * 64 * 4)
     assert arg_of(session, "noise", ImageArg).access is None  # from the kernel's qualifier
     assert session.args["smp"] == SamplerArg(True, "mirrored_repeat", "linear")
@@ -118,16 +126,23 @@ def test_image_contents_are_height_by_width_with_four_channels_for_rgba(folder: 
 
     picture, blank, noise, stored = (contents(n) for n in ("src", "dst", "noise", "stored"))
     assert picture.shape == (48, 64, 4) and picture.dtype == np.uint8
-    assert np.array_equal(picture, sample_image("test_picture", 64, 48, "RGBA", "uint8"))
+    assert np.array_equal(picture, sample_image("test_picture", 64, 48, "RGBA", "UNORM_INT8"))
     assert blank.shape == (48, 64) and blank.dtype == np.float32 and not blank.any()
     assert noise.shape == (8, 8) and noise.min() >= 0 and noise.max() < 1
     assert stored.shape == (2, 3, 4) and stored.ravel().tolist() == list(range(24))
 
 
-@pytest.mark.parametrize("order", ["R", "RGBA"])
-@pytest.mark.parametrize("channel_type", ["uint8", "float32"])
+@pytest.mark.parametrize(
+    ("order", "channel_type"),
+    [
+        (order, written)
+        for order in CHANNEL_ORDERS
+        for written in ("uint8", "float32", *CHANNEL_TYPES)  # the first sessions' names too
+        if format_problem(order, read_channel_type(written) or "FLOAT") is None
+    ],
+)
 def test_every_sample_picture_fills_every_image_layout(
-    folder: Path, order: str, channel_type: str
+    folder: Path, order: ChannelOrder, channel_type: str
 ) -> None:
     data = images()
     for name in ("gradient", "radial_gradient", "checkerboard", "test_picture", "mandelbrot"):
@@ -138,8 +153,9 @@ def test_every_sample_picture_fills_every_image_layout(
         spec = session.args["src"]
         assert isinstance(spec, ImageArg)
         pixels = initial_contents("src", spec, 0, None)
-        assert np.array_equal(pixels, sample_image(name, 64, 48, order, channel_type))
-        assert pixels.shape == ((48, 64) if order == "R" else (48, 64, 4))
+        assert np.array_equal(pixels, sample_image(name, 64, 48, order, spec.channel_type))
+        channels = channel_count(order)
+        assert pixels.shape == ((48, 64) if channels == 1 else (48, 64, channels))
 
 
 def test_images_and_samplers_round_trip_through_json_and_files(folder: Path) -> None:
@@ -174,11 +190,32 @@ BROKEN = {
     "zero size": (set_key("args.dst.shape", [0, 4]), "args.dst.shape: expected a list of 1 to 2"),
     "RGB order": (
         set_key("args.dst.order", "RGB"),
-        "args.dst.order: expected one of R, RGBA, got 'RGB'",
+        "args.dst.order: expected one of R, A, RG, RA, RGBA, BGRA, ARGB, INTENSITY, "
+        "LUMINANCE, got 'RGB'",
     ),
     "uint16 channels": (
         set_key("args.dst.channel_type", "uint16"),
-        "args.dst.channel_type: expected one of uint8, float32, got 'uint16'",
+        "args.dst.channel_type: expected one of UNORM_INT8, UNORM_INT16, SNORM_INT8, "
+        "SNORM_INT16, SIGNED_INT8, SIGNED_INT16, SIGNED_INT32, UNSIGNED_INT8, UNSIGNED_INT16, "
+        "UNSIGNED_INT32, HALF_FLOAT, FLOAT, got 'uint16'",
+    ),
+    "integer intensity": (
+        set_key(
+            "args.dst",
+            {
+                "kind": "image",
+                "shape": [4, 4],
+                "order": "INTENSITY",
+                "channel_type": "SIGNED_INT32",
+            },
+        ),
+        "args.dst.channel_type: OpenCL defines channel order INTENSITY only for channel types "
+        "UNORM_INT8, UNORM_INT16, SNORM_INT8, SNORM_INT16, HALF_FLOAT, FLOAT, not SIGNED_INT32",
+    ),
+    "float BGRA": (
+        set_key("args.dst.order", "BGRA"),
+        "args.dst.channel_type: OpenCL defines channel order BGRA only for channel types "
+        "UNORM_INT8, SNORM_INT8, SIGNED_INT8, UNSIGNED_INT8, not FLOAT",
     ),
     "missing order": (drop_key("args.dst.order"), "args.dst.order: this key is required"),
     "missing channel type": (
@@ -290,10 +327,10 @@ def test_a_sample_picture_fills_a_2d_buffer_with_gray_values(folder: Path) -> No
     assert gray.init == Init("image", {"name": "test_picture"})
     pixels = initial_contents("gray", gray, session.seed, session.base_dir)
     assert pixels.dtype == np.uint8
-    assert np.array_equal(pixels, sample_image("test_picture", 64, 48, "R", "uint8"))
+    assert np.array_equal(pixels, sample_image("test_picture", 64, 48, "R", "UNORM_INT8"))
     values = initial_contents("level", level, session.seed, session.base_dir)
     assert values.dtype == np.float64
-    assert np.array_equal(values, sample_image("test_picture", 64, 48, "R", "float32"))
+    assert np.array_equal(values, sample_image("test_picture", 64, 48, "R", "FLOAT"))
     saved = session_to_dict(session)
     assert saved["args"]["gray"]["init"] == {"image": {"name": "test_picture"}}
     assert parse_session(saved, folder) == session

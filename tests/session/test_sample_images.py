@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from clstudio.session import sample_images as images
+from clstudio.session.image_formats import ChannelOrder, ChannelType, host_dtype
 from clstudio.session.sample_images import (
     SAMPLE_IMAGES,
     checkerboard,
@@ -15,28 +16,35 @@ from clstudio.session.sample_images import (
     to_channels,
 )
 
+WHITE = {"UNORM_INT16": 65535, "SNORM_INT8": 127, "SNORM_INT16": 32767, "SIGNED_INT8": 127}
+
 
 @pytest.mark.parametrize("name", SAMPLE_IMAGES)
 @pytest.mark.parametrize(
-    ("order", "channel_type", "shape", "dtype"),
+    ("order", "channel_type", "shape"),
     [
-        ("RGBA", "uint8", (48, 64, 4), np.uint8),
-        ("RGBA", "float32", (48, 64, 4), np.float32),
-        ("R", "uint8", (48, 64), np.uint8),
-        ("R", "float32", (48, 64), np.float32),
+        ("RGBA", "UNORM_INT8", (48, 64, 4)),
+        ("RGBA", "FLOAT", (48, 64, 4)),
+        ("R", "UNORM_INT8", (48, 64)),
+        ("R", "FLOAT", (48, 64)),
+        ("BGRA", "UNSIGNED_INT8", (48, 64, 4)),
+        ("RG", "SIGNED_INT16", (48, 64, 2)),
+        ("LUMINANCE", "HALF_FLOAT", (48, 64)),
+        ("A", "UNORM_INT16", (48, 64)),
+        ("RA", "SNORM_INT8", (48, 64, 2)),
+        ("INTENSITY", "SNORM_INT16", (48, 64)),
+        ("ARGB", "SIGNED_INT8", (48, 64, 4)),
+        ("R", "UNSIGNED_INT32", (48, 64)),
     ],
 )
 def test_every_sample_comes_in_every_layout(
-    name: str,
-    order: str,
-    channel_type: str,
-    shape: tuple[int, ...],
-    dtype: type[np.generic],
+    name: str, order: ChannelOrder, channel_type: ChannelType, shape: tuple[int, ...]
 ) -> None:
+    """Normalised types span their range, integers the gray levels 0 to 255, floats 0 to 1."""
     image = sample_image(name, 64, 48, order, channel_type)
     assert image.shape == shape
-    assert image.dtype == dtype
-    top = 255 if dtype == np.uint8 else 1.0
+    assert image.dtype == host_dtype(channel_type)
+    top = 1.0 if image.dtype.kind == "f" else WHITE.get(channel_type, 255)
     assert image.min() >= 0
     assert image.max() <= top
     assert image.max() > image.min()  # a picture, not a flat fill
@@ -85,17 +93,21 @@ def test_the_test_picture_shows_which_way_is_up() -> None:
 
 def test_channels_convert_gray_to_rgba_and_colour_to_luma() -> None:
     gray = np.array([[0.0, 0.5, 1.0]], dtype=np.float32)
-    rgba = to_channels(gray, "RGBA", "uint8")
+    rgba = to_channels(gray, "RGBA", "UNORM_INT8")
     np.testing.assert_array_equal(rgba[0, 1], [128, 128, 128, 255])
     colour = np.array([[[1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 1, 1]]], dtype=np.float32)
-    np.testing.assert_allclose(to_channels(colour, "R", "float32")[0], [0.299, 0.587, 1.0])
-    np.testing.assert_array_equal(to_channels(gray * 3 - 1, "R", "uint8"), [[0, 128, 255]])
-    with pytest.raises(ValueError, match="BGRA"):
-        to_channels(gray, "BGRA", "uint8")
-    with pytest.raises(ValueError, match="int16"):
-        to_channels(gray, "R", "int16")
+    np.testing.assert_allclose(to_channels(colour, "R", "FLOAT")[0], [0.299, 0.587, 1.0])
+    np.testing.assert_array_equal(to_channels(gray * 3 - 1, "R", "UNORM_INT8"), [[0, 128, 255]])
     with pytest.raises(ValueError, match="shape"):
-        to_channels(np.zeros((2, 2, 3)), "R", "uint8")
+        to_channels(np.zeros((2, 2, 3)), "R", "UNORM_INT8")
+
+
+def test_channels_follow_the_order_in_memory() -> None:
+    red = np.array([[[1, 0, 0, 0.5]]], dtype=np.float32)
+    np.testing.assert_array_equal(to_channels(red, "BGRA", "UNSIGNED_INT8")[0, 0], [0, 0, 255, 128])
+    np.testing.assert_array_equal(to_channels(red, "ARGB", "UNORM_INT8")[0, 0], [128, 255, 0, 0])
+    np.testing.assert_array_equal(to_channels(red, "RA", "FLOAT")[0, 0], [1, 0.5])
+    np.testing.assert_array_equal(to_channels(red, "RG", "SNORM_INT16")[0, 0], [32767, 0])
 
 
 def test_unknown_samples_and_sizes_are_refused_by_name() -> None:

@@ -81,7 +81,7 @@ def test_images_start_from_a_picture_when_read_and_zeros_when_written() -> None:
 
 def test_images_and_samplers_keep_their_values_over_a_rebuild() -> None:
     old: dict[str, ArgSpec] = {
-        "src": ImageArg((4, 8), "R", "float32"),
+        "src": ImageArg((4, 8), "R", "FLOAT"),
         "s": SamplerArg(True, "repeat", "linear"),
     }
     sig = signature(image("src", "read_only"), arg("s", "sampler_t", "private"))

@@ -269,7 +269,7 @@ def test_read_write_and_other_image_types_are_refused_clearly() -> None:
 
 
 def test_an_image_over_the_allocation_limit_and_global_memory() -> None:
-    big = ImageArg((512, 1024), channel_type="float32")  # 8 MiB of RGBA floats
+    big = ImageArg((512, 1024), channel_type="FLOAT")  # 8 MiB of RGBA floats
     one, total = image_messages(image_session(src=big))
     assert "image 'src' needs 8 MiB, but Test CPU allows at most 1 MiB in one image" in one
     assert "the buffers and images need" in total

@@ -238,10 +238,6 @@
 <context>
     <name>ImageEditor</name>
     <message>
-        <source>one gray channel</source>
-        <translation>一个灰度通道</translation>
-    </message>
-    <message>
         <source>red, green, blue and alpha</source>
         <translation>红、绿、蓝和 alpha 通道</translation>
     </message>
@@ -250,8 +246,64 @@
         <translation>0 到 255，read_imagef 读出 0.0 到 1.0</translation>
     </message>
     <message>
-        <source>floats, read unchanged</source>
-        <translation>浮点数，按原值读出</translation>
+        <source>one channel</source>
+        <translation>一个通道</translation>
+    </message>
+    <message>
+        <source>one channel, alpha</source>
+        <translation>一个通道：alpha</translation>
+    </message>
+    <message>
+        <source>two channels, red and green</source>
+        <translation>两个通道：红与绿</translation>
+    </message>
+    <message>
+        <source>two channels, red and alpha</source>
+        <translation>两个通道：红与 alpha</translation>
+    </message>
+    <message>
+        <source>stored blue, green, red, alpha; the kernel still sees RGBA</source>
+        <translation>按蓝、绿、红、alpha 存储；内核看到的仍是 RGBA</translation>
+    </message>
+    <message>
+        <source>stored alpha, red, green, blue; the kernel still sees RGBA</source>
+        <translation>按 alpha、红、绿、蓝存储；内核看到的仍是 RGBA</translation>
+    </message>
+    <message>
+        <source>one value, read into all four channels</source>
+        <translation>一个值，读入全部四个通道</translation>
+    </message>
+    <message>
+        <source>one value, read into red, green and blue (alpha 1)</source>
+        <translation>一个值，读入红、绿、蓝三个通道（alpha 为 1）</translation>
+    </message>
+    <message>
+        <source>0 to 65535, read as 0.0 to 1.0 by read_imagef</source>
+        <translation>0 到 65535，read_imagef 读出 0.0 到 1.0</translation>
+    </message>
+    <message>
+        <source>-128 to 127, read as -1.0 to 1.0 by read_imagef</source>
+        <translation>-128 到 127，read_imagef 读出 -1.0 到 1.0</translation>
+    </message>
+    <message>
+        <source>-32768 to 32767, read as -1.0 to 1.0 by read_imagef</source>
+        <translation>-32768 到 32767，read_imagef 读出 -1.0 到 1.0</translation>
+    </message>
+    <message>
+        <source>integers, read unchanged by read_imagei</source>
+        <translation>整数，read_imagei 按原值读出</translation>
+    </message>
+    <message>
+        <source>integers, read unchanged by read_imageui</source>
+        <translation>整数，read_imageui 按原值读出</translation>
+    </message>
+    <message>
+        <source>half floats, read as float by read_imagef</source>
+        <translation>半精度浮点数，read_imagef 读为 float</translation>
+    </message>
+    <message>
+        <source>floats, read unchanged by read_imagef</source>
+        <translation>浮点数，read_imagef 按原值读出</translation>
     </message>
     <message>
         <source>the width</source>

@@ -34,6 +34,9 @@ class DeviceLimits:
     image_support: bool = False  # CL_DEVICE_IMAGE_SUPPORT
     image2d_max_width: int = 0
     image2d_max_height: int = 0
+    # (access, channel order, channel type) of every 2-D image format the device supports
+    # (clGetSupportedImageFormats); None where not known, and then nothing is checked.
+    image_formats: frozenset[tuple[str, str, str]] | None = None
     kernel_local_mem: int = 0  # the compiled kernel's own __local arrays (CL_KERNEL_LOCAL_MEM_SIZE)
 
 

@@ -25,6 +25,7 @@ from clstudio.devices import (
     opencl_version,
 )
 from clstudio.engine.build import build_program
+from clstudio.engine.images import supported_image_formats
 from clstudio.engine.kept import BufferPool
 
 PROGRAMS_KEPT = 32
@@ -52,6 +53,15 @@ class DeviceState:
     static_local: dict[int, int] = field(default_factory=dict)
     limits: dict[int, DeviceLimits] = field(default_factory=dict)  # by int_ptr, as static_local
     pool: BufferPool = field(default_factory=BufferPool)  # buffers runs may take back
+    _image_formats: frozenset[tuple[str, str, str]] | None = None
+
+    def image_formats(self) -> frozenset[tuple[str, str, str]]:
+        """The 2-D image formats the device supports, asked once per context."""
+        if self._image_formats is None:
+            self._image_formats = (
+                supported_image_formats(self.context) if self.device.image_support else frozenset()
+            )
+        return self._image_formats
 
     def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
         """The kernel object for `symbol`, created once per program.
@@ -100,6 +110,7 @@ class DeviceState:
             image_support=bool(device.image_support),
             image2d_max_width=int(device.image2d_max_width),
             image2d_max_height=int(device.image2d_max_height),
+            image_formats=self.image_formats(),
         )
         if kernel.int_ptr in self.static_local:
             self.limits[kernel.int_ptr] = limits

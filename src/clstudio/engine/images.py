@@ -1,11 +1,11 @@
 """Device images and samplers for a run: creation, uploads and read-backs.
 
-An image argument's host array is (height, width) for channel order R, or
-(height, width, 4) for RGBA. numpy's row-major order puts x fastest, as OpenCL
-images want, so the array copies as it is with an origin and a region of
-(width, height). Images get no guard bands: the implementation owns their memory
-layout, so there is no byte range "just past the end" to watch. (A write_imagef
-outside the image is undefined behaviour in OpenCL.)
+An image argument's host array is (height, width) for a one-channel order, or
+(height, width, channels) (session/image_formats.py). numpy's row-major order puts x
+fastest and the channels in memory order, as OpenCL images want, so the array copies
+as it is with an origin and a region of (width, height). Images get no guard bands:
+the implementation owns their memory layout, so there is no byte range "just past the
+end" to watch. (A write_imagef outside the image is undefined behaviour in OpenCL.)
 """
 
 from __future__ import annotations
@@ -18,13 +18,22 @@ import pyopencl as cl
 
 from clstudio.common import format_bytes
 from clstudio.engine.buffers import read_back_array
-from clstudio.session import ImageArg, SamplerArg
+from clstudio.session import CHANNEL_TYPES, ChannelOrder, ChannelType, ImageArg, SamplerArg
 
-# uint8 images are normalised (UNORM_INT8): read_imagef returns 0 to 1 and write_imagef
-# rounds back to 0 to 255, so one kernel serves both channel types. (An unnormalised
-# UNSIGNED_INT8 image would need read_imageui; read_imagef on it is undefined.)
-_CHANNEL_TYPES = {"uint8": cl.channel_type.UNORM_INT8, "float32": cl.channel_type.FLOAT}
-_CHANNEL_ORDERS = {"R": cl.channel_order.R, "RGBA": cl.channel_order.RGBA}
+CHANNEL_ORDER_VALUES: dict[ChannelOrder, int] = {
+    "R": cl.channel_order.R,
+    "A": cl.channel_order.A,
+    "RG": cl.channel_order.RG,
+    "RA": cl.channel_order.RA,
+    "RGBA": cl.channel_order.RGBA,
+    "BGRA": cl.channel_order.BGRA,
+    "ARGB": 0x10B7,  # CL_ARGB in cl.h: pyopencl names no ARGB
+    "INTENSITY": cl.channel_order.INTENSITY,
+    "LUMINANCE": cl.channel_order.LUMINANCE,
+}
+CHANNEL_TYPE_VALUES: dict[ChannelType, int] = {
+    name: getattr(cl.channel_type, name) for name in CHANNEL_TYPES
+}
 _FLAGS = {"read_only": cl.mem_flags.READ_ONLY, "write_only": cl.mem_flags.WRITE_ONLY}
 _ADDRESSING = {
     "none": cl.addressing_mode.NONE,
@@ -89,7 +98,9 @@ def allocate_image(
     context: cl.Context, name: str, spec: ImageArg, access: str, host: np.ndarray
 ) -> DeviceImage:
     """A device image shaped and typed like `host`; its contents are uploaded at launch."""
-    image_format = cl.ImageFormat(_CHANNEL_ORDERS[spec.order], _CHANNEL_TYPES[spec.channel_type])
+    image_format = cl.ImageFormat(
+        CHANNEL_ORDER_VALUES[spec.order], CHANNEL_TYPE_VALUES[spec.channel_type]
+    )
     image = cl.create_image(context, _FLAGS[access], image_format, shape=(spec.width, spec.height))
     return DeviceImage(name, spec, access, host, image)
 
@@ -99,3 +110,20 @@ def create_sampler(context: cl.Context, spec: SamplerArg) -> cl.Sampler:
     return cl.Sampler(
         context, spec.normalized_coords, _ADDRESSING[spec.addressing], _FILTERS[spec.filter]
     )
+
+
+def supported_image_formats(context: cl.Context) -> frozenset[tuple[str, str, str]]:
+    """clGetSupportedImageFormats for 2-D images, as (access, order, channel type) names;
+    formats outside OpenCL 1.2's orders and types (sRGBA, depth) are left out."""
+    orders = {value: name for name, value in CHANNEL_ORDER_VALUES.items()}
+    types = {value: name for name, value in CHANNEL_TYPE_VALUES.items()}
+    found = set()
+    for access, flag in _FLAGS.items():
+        for image_format in cl.get_supported_image_formats(
+            context, flag, cl.mem_object_type.IMAGE2D
+        ):
+            order = orders.get(image_format.channel_order)
+            channel_type = types.get(image_format.channel_data_type)
+            if order is not None and channel_type is not None:
+                found.add((access, order, channel_type))
+    return frozenset(found)

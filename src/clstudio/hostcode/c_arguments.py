@@ -13,7 +13,15 @@ from clstudio.hostcode.c_structs import struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
 from clstudio.hostcode.plan import ArgPlan, fill_value
-from clstudio.session import BufferArg, ImageArg, LocalArg, NullArg, SamplerArg, ScalarArg
+from clstudio.session import (
+    BufferArg,
+    ImageArg,
+    LocalArg,
+    NullArg,
+    SamplerArg,
+    ScalarArg,
+    format_name,
+)
 
 _FLAGS = {
     "in": "CL_MEM_READ_ONLY",
@@ -142,10 +150,9 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
             else " /* copied before each repeat */"
         )
     if isinstance(spec, ImageArg):
-        channel = "CL_UNORM_INT8" if spec.channel_type == "uint8" else "CL_FLOAT"
         image_format, desc = own["format"], own["desc"]
         code.add(
-            f"cl_image_format {image_format} = {{CL_{spec.order}, {channel}}};",
+            f"cl_image_format {image_format} = {{{format_name(spec.order, spec.channel_type)}}};",
             f"cl_image_desc {desc} = {{.image_type = CL_MEM_OBJECT_IMAGE2D,",
             f"{' ' * (len(desc) + 17)}.image_width = {spec.width}, "
             f".image_height = {spec.height}}};",

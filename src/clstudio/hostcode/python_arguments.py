@@ -112,12 +112,13 @@ def memory_object(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
         )
     device, host = own["device"], own["value"]
     if isinstance(spec, ImageArg):
-        channel = "UNORM_INT8" if spec.channel_type == "uint8" else "FLOAT"
+        # pyopencl names no CL_ARGB: the number from cl.h stands in for it.
+        order = "0x10B7" if spec.order == "ARGB" else f"cl.channel_order.{spec.order}"
         code.add(
             f"{device} = cl.create_image(",
             "    context,",
             f"    {flags},",
-            f"    cl.ImageFormat(cl.channel_order.{spec.order}, cl.channel_type.{channel}),",
+            f"    cl.ImageFormat({order}, cl.channel_type.{spec.channel_type}),",
             f"    shape=({spec.width}, {spec.height}),",
             f"){later}",
         )

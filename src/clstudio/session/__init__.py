@@ -44,6 +44,16 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.gallery import GalleryError, examples, kernels_dir
+from clstudio.session.image_formats import (
+    CHANNEL_NAMES,
+    CHANNEL_ORDERS,
+    CHANNEL_TYPES,
+    ChannelOrder,
+    ChannelType,
+    format_name,
+    format_problem,
+    image_functions,
+)
 from clstudio.session.launch_edits import (
     LaunchEdit,
     apply_launch_edit,
@@ -67,7 +77,7 @@ from clstudio.session.launches import (
     swapped_names,
 )
 from clstudio.session.properties import own_copy, title_of, with_description, with_title
-from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
+from clstudio.session.sample_images import SAMPLE_IMAGES
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
 from clstudio.session.sizes import Path as SizePath
 from clstudio.session.sizes import path_text, size_name_problem, with_sizes, without_stale_links
@@ -75,6 +85,7 @@ from clstudio.session.sizes import path_text, size_name_problem, with_sizes, wit
 __all__ = [
     "ACCESS_MODES",
     "ADDRESSING_MODES",
+    "CHANNEL_NAMES",
     "CHANNEL_ORDERS",
     "CHANNEL_TYPES",
     "FILTER_MODES",
@@ -88,6 +99,8 @@ __all__ = [
     "UNINITIALISED",
     "ArgSpec",
     "BufferArg",
+    "ChannelOrder",
+    "ChannelType",
     "ContentsError",
     "DeviceSelector",
     "GalleryError",
@@ -117,6 +130,9 @@ __all__ = [
     "examples",
     "filled_with_zeros",
     "final_buffers",
+    "format_name",
+    "format_problem",
+    "image_functions",
     "initial_contents",
     "kernels_dir",
     "launch_args",

@@ -48,7 +48,15 @@ from clstudio.session.fields import (
     read_sizes,
     read_string,
 )
-from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE_IMAGES
+from clstudio.session.image_formats import (
+    CHANNEL_ORDERS,
+    CHANNEL_TYPES,
+    FIRST_SPELLINGS,
+    ChannelType,
+    format_problem,
+    read_channel_type,
+)
+from clstudio.session.sample_images import SAMPLE_IMAGES
 from clstudio.session.struct_fields import read_struct_init, read_struct_value
 
 ARG_KINDS = ("buffer", "scalar", "local", "image", "sampler", "null")
@@ -161,13 +169,26 @@ def _read_image(obj: dict[str, Any], where: str, base_dir: Path | None) -> Image
         problem = gettext("an image2d_t has two sizes, [height, width]; got {sizes}")
         fail(f"{where}.shape", problem.format(sizes=list(shape)))
     order = _read_choice(obj["order"], f"{where}.order", CHANNEL_ORDERS)
-    channel_type = _read_choice(obj["channel_type"], f"{where}.channel_type", CHANNEL_TYPES)
+    channel_type = _read_channel_type(obj["channel_type"], f"{where}.channel_type")
+    refused = format_problem(order, channel_type)
+    if refused is not None:
+        fail(f"{where}.channel_type", refused)
     image = ImageArg((shape[0], shape[1]), order, channel_type)
     init = _read_init(obj.get("init", "zeros"), f"{where}.init", image.dtype, shape, base_dir, True)
     access = obj.get("access")
     if access is not None:
         access = _read_choice(access, f"{where}.access", IMAGE_ACCESS_MODES, or_null=True)
     return ImageArg(image.shape, order, channel_type, init, access)
+
+
+def _read_channel_type(value: object, where: str) -> ChannelType:
+    """An OpenCL channel type name, or `uint8` and `float32` as the first sessions wrote
+    UNORM_INT8 and FLOAT."""
+    channel_type = read_channel_type(value) if isinstance(value, str) else None
+    if channel_type is None:
+        problem = gettext("expected one of {choices}, got {value}")
+        fail(where, problem.format(choices=", ".join(CHANNEL_TYPES), value=describe(value)))
+    return channel_type
 
 
 def _read_sampler(obj: dict[str, Any], where: str) -> SamplerArg:
@@ -367,7 +388,7 @@ def arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
             "kind": "image",
             "shape": list(spec.shape),
             "order": spec.order,
-            "channel_type": spec.channel_type,
+            "channel_type": FIRST_SPELLINGS.get(spec.channel_type, spec.channel_type),
         }
     else:
         out = {"kind": "buffer", "dtype": spec.dtype.name, "shape": list(spec.shape)}

@@ -20,6 +20,7 @@ from clstudio.common import (
     value_problem,
 )
 from clstudio.session.fields import MAX_DIMS
+from clstudio.session.image_formats import ChannelOrder, ChannelType, channel_count, host_dtype
 from clstudio.session.sample_images import sample_gray, sample_image
 
 InitKind = Literal[
@@ -128,14 +129,13 @@ class LocalArg:
 class ImageArg:
     """An `image2d_t` argument: pixels the kernel reads or writes through a sampler.
 
-    On the host it is an array of shape (height, width) for channel order R, or
-    (height, width, 4) for RGBA, of the channel type: uint8 (normalised, so
-    `read_imagef` sees 0 to 1) or float32.
+    On the host it is an array of shape (height, width) for a one-channel order, or
+    (height, width, channels), of the channel type's numpy type (session/image_formats.py).
     """
 
     shape: tuple[int, int]  # (height, width), as numpy indexes the host array
-    order: str = "RGBA"  # "R" or "RGBA" (sample_images.CHANNEL_ORDERS)
-    channel_type: str = "uint8"  # "uint8" or "float32" (sample_images.CHANNEL_TYPES)
+    order: ChannelOrder = "RGBA"
+    channel_type: ChannelType = "UNORM_INT8"
     init: Init = Init()
     access: ImageAccess | None = None  # None: from the kernel's read_only or write_only
     kind: str = field(default="image", init=False)
@@ -150,8 +150,8 @@ class ImageArg:
 
     @property
     def dtype(self) -> ElementType:
-        """One pixel as an element type: uchar or float for R, uchar4 or float4 for RGBA."""
-        return ElementType(np.dtype(self.channel_type), 1 if self.order == "R" else 4)
+        """One pixel as an element type: uchar for R UNORM_INT8, float4 for RGBA FLOAT."""
+        return ElementType(host_dtype(self.channel_type), channel_count(self.order))
 
     @property
     def nbytes(self) -> int:

@@ -3,7 +3,7 @@
 Nothing is downloaded: each picture is a pure function of its size, so a session
 that names one gets the same pixels on every machine. Pictures are float32 in
 [0, 1], either (height, width) gray or (height, width, 4) RGBA; `to_channels`
-turns them into the R or RGBA, uint8 or float32 layout of an image argument, and
+turns them into the layout of an image argument of any channel order and type, and
 `sample_gray` into the gray values of a buffer.
 """
 
@@ -14,9 +14,14 @@ from collections.abc import Callable
 import numpy as np
 
 from clstudio.common import gettext
+from clstudio.session.image_formats import (
+    CHANNEL_NAMES,
+    ChannelOrder,
+    ChannelType,
+    channel_count,
+    host_dtype,
+)
 
-CHANNEL_ORDERS = ("R", "RGBA")
-CHANNEL_TYPES = ("uint8", "float32")
 GRADIENT_DIRECTIONS = ("horizontal", "vertical", "diagonal", "radial")
 
 # The eight bars of a television test card: white, yellow, cyan, green, magenta, red, blue, black.
@@ -35,6 +40,19 @@ _BARS = np.array(
 )
 # Rec. 601 luma weights: how bright each of R, G and B looks.
 _LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
+_RGBA_INDEX = {"R": 0, "G": 1, "B": 2, "A": 3}
+# What 1.0 in a picture becomes in each channel type: the largest value of a normalised
+# type, 255 for the integer types (the gray levels of 8-bit pictures; 127 where a
+# signed byte ends), 1 for floats.
+_WHITE: dict[ChannelType, float] = {
+    "UNORM_INT8": 255,
+    "UNORM_INT16": 65535,
+    "SNORM_INT8": 127,
+    "SNORM_INT16": 32767,
+    "SIGNED_INT8": 127,
+    "HALF_FLOAT": 1,
+    "FLOAT": 1,
+}
 
 
 def _check_size(width: int, height: int) -> None:
@@ -148,17 +166,12 @@ def mandelbrot(
     return counts.reshape(height, width)
 
 
-def to_channels(image: np.ndarray, order: str, channel_type: str) -> np.ndarray:
-    """A [0, 1] picture as an image argument's array: (h, w) for R, (h, w, 4) for RGBA.
+def to_channels(image: np.ndarray, order: ChannelOrder, channel_type: ChannelType) -> np.ndarray:
+    """A [0, 1] picture as an image argument's array: (h, w) for one channel, else (h, w, c).
 
-    Gray becomes RGBA with opaque alpha; RGBA becomes R by its luma. uint8 maps 1.0 to 255.
+    Gray becomes colour with opaque alpha; a one-channel order gets a colour picture's
+    luma. Channels follow the order's memory order (B, G, R, A for BGRA).
     """
-    if order not in CHANNEL_ORDERS:
-        problem = gettext("unknown channel order {order}; use R or RGBA")
-        raise ValueError(problem.format(order=repr(order)))
-    if channel_type not in CHANNEL_TYPES:
-        problem = gettext("unknown channel type {type}; use uint8 or float32")
-        raise ValueError(problem.format(type=repr(channel_type)))
     pixels = np.asarray(image, dtype=np.float32)
     if pixels.ndim == 3 and pixels.shape[-1] == 4:
         rgba = pixels
@@ -170,11 +183,17 @@ def to_channels(image: np.ndarray, order: str, channel_type: str) -> np.ndarray:
     else:
         problem = gettext("expected a (h, w) or (h, w, 4) picture, got shape {shape}")
         raise ValueError(problem.format(shape=pixels.shape))
-    out = rgba if order == "RGBA" else rgba[..., :3] @ _LUMA
+    if channel_count(order) == 1:
+        out = rgba[..., :3] @ _LUMA
+    else:
+        out = rgba[..., [_RGBA_INDEX[letter] for letter in CHANNEL_NAMES[order]]]
     out = np.clip(out, 0, 1)
-    if channel_type == "uint8":
-        return np.round(out * 255).astype(np.uint8)
-    return out.astype(np.float32)
+    white = _WHITE.get(channel_type, 255)
+    dtype = host_dtype(channel_type)
+    # Picking channels by a list can leave the array strided: OpenCL copies want C order.
+    scaled = out if dtype.kind == "f" else np.round(out * white)
+    laid_out: np.ndarray = np.ascontiguousarray(scaled, dtype=dtype)
+    return laid_out
 
 
 def _radial_gradient(width: int, height: int) -> np.ndarray:
@@ -199,7 +218,11 @@ SAMPLE_IMAGES: dict[str, Callable[[int, int], np.ndarray]] = {
 
 
 def sample_image(
-    name: str, width: int, height: int, order: str = "RGBA", channel_type: str = "uint8"
+    name: str,
+    width: int,
+    height: int,
+    order: ChannelOrder = "RGBA",
+    channel_type: ChannelType = "UNORM_INT8",
 ) -> np.ndarray:
     """One of SAMPLE_IMAGES, laid out for an image argument."""
     make = SAMPLE_IMAGES.get(name)
@@ -217,5 +240,5 @@ def sample_gray(name: str, width: int, height: int, dtype: np.dtype) -> np.ndarr
     """
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
-        return sample_image(name, width, height, "R", "uint8").astype(dtype)
-    return sample_image(name, width, height, "R", "float32").astype(dtype)
+        return sample_image(name, width, height, "R", "UNORM_INT8").astype(dtype)
+    return sample_image(name, width, height, "R", "FLOAT").astype(dtype)

@@ -32,6 +32,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
     contents_problem,
+    format_name,
 )
 from clstudio.validation.memory_limits import check_memory
 from clstudio.validation.ndrange_limits import check_ndrange
@@ -244,6 +245,23 @@ def _check_image(info: KernelArgInfo, spec: ImageArg, limits: DeviceLimits) -> l
                     "{device} has no image support (CL_DEVICE_IMAGE_SUPPORT is false), so "
                     "it cannot run a kernel with image '{name}'"
                 ).format(device=limits.name, name=name),
+                name,
+            )
+        ]
+    formats = limits.image_formats
+    if formats is not None and (info.access, spec.order, spec.channel_type) not in formats:
+        return [
+            refusal(
+                gettext(
+                    "image '{name}': {device} does not support the image format {format} "
+                    "for {access} images (clGetSupportedImageFormats); choose another channel "
+                    "order or type, or another device"
+                ).format(
+                    name=name,
+                    device=limits.name,
+                    format=format_name(spec.order, spec.channel_type),
+                    access=info.access,
+                ),
                 name,
             )
         ]

@@ -48,13 +48,28 @@ def test_an_rgba_image_argument_has_colour_channels(
     pixels = np.zeros((3, 5, 4), np.uint8)
     result = synthetic(outputs={"dst": pixels}, build=built(("dst", "image2d_t", False)))
     layout = layout_of(result, "dst", pixels)
-    assert layout == BufferLayout((3, 5, 4), 4, rgba=True)
-    assert layout.lane_names == ("R", "G", "B", "A")
+    assert layout == BufferLayout((3, 5, 4), 4, ("R", "G", "B", "A"))
+    assert layout.rgba and layout.lane_names == ("R", "G", "B", "A")
     assert layout.default_view() == "image"
     assert image_values(pixels, layout, None) is pixels  # every channel: in colour
     assert image_values(pixels, layout, 1).shape == (3, 5)
     gray = np.zeros((3, 5), np.uint8)  # channel order R
-    assert layout_of(result, "dst", gray) == BufferLayout((3, 5))
+    assert layout_of(result, "dst", gray) == BufferLayout((3, 5), channels=("R",))
+
+
+def test_an_image_names_its_channels_in_memory_order_and_shows_colour_as_rgba(
+    synthetic: Callable[..., RunResult], built: Callable[..., BuildResult]
+) -> None:
+    bgra = np.array([[[1, 2, 3, 4]]], np.uint8)
+    result = synthetic(outputs={"dst": bgra}, build=built(("dst", "image2d_t", False)))
+    layout = layout_of(result, "dst", bgra, "BGRA")
+    assert layout.lane_names == ("B", "G", "R", "A") and layout.rgba
+    assert image_values(bgra, layout, None).tolist() == [[[3, 2, 1, 4]]]
+    assert image_values(bgra, layout, 0).tolist() == [[1]]  # the B channel
+    two = np.zeros((3, 5, 2), np.int16)
+    layout = layout_of(result, "dst", two, "RA")
+    assert layout.lane_names == ("R", "A") and not layout.rgba
+    assert layout.views() == ("line", "image", "histogram", "table")
 
 
 def test_line_and_image_values_pick_lanes() -> None:

@@ -19,6 +19,7 @@ from clstudio.session import (
     ImageArg,
     SamplerArg,
     SizePath,
+    format_problem,
 )
 from clstudio.ui.args.buffer_editor import access_combo, choice_combo
 from clstudio.ui.args.init_editor import InitEditor
@@ -28,12 +29,41 @@ from clstudio.ui.layouts import hbox
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _ORDER_HELP = {
-    "R": QT_TRANSLATE_NOOP("ImageEditor", "one gray channel"),
+    "R": QT_TRANSLATE_NOOP("ImageEditor", "one channel"),
+    "A": QT_TRANSLATE_NOOP("ImageEditor", "one channel, alpha"),
+    "RG": QT_TRANSLATE_NOOP("ImageEditor", "two channels, red and green"),
+    "RA": QT_TRANSLATE_NOOP("ImageEditor", "two channels, red and alpha"),
     "RGBA": QT_TRANSLATE_NOOP("ImageEditor", "red, green, blue and alpha"),
+    "BGRA": QT_TRANSLATE_NOOP(
+        "ImageEditor", "stored blue, green, red, alpha; the kernel still sees RGBA"
+    ),
+    "ARGB": QT_TRANSLATE_NOOP(
+        "ImageEditor", "stored alpha, red, green, blue; the kernel still sees RGBA"
+    ),
+    "INTENSITY": QT_TRANSLATE_NOOP("ImageEditor", "one value, read into all four channels"),
+    "LUMINANCE": QT_TRANSLATE_NOOP(
+        "ImageEditor", "one value, read into red, green and blue (alpha 1)"
+    ),
 }
 _TYPE_HELP = {
-    "uint8": QT_TRANSLATE_NOOP("ImageEditor", "0 to 255, read as 0.0 to 1.0 by read_imagef"),
-    "float32": QT_TRANSLATE_NOOP("ImageEditor", "floats, read unchanged"),
+    "UNORM_INT8": QT_TRANSLATE_NOOP("ImageEditor", "0 to 255, read as 0.0 to 1.0 by read_imagef"),
+    "UNORM_INT16": QT_TRANSLATE_NOOP(
+        "ImageEditor", "0 to 65535, read as 0.0 to 1.0 by read_imagef"
+    ),
+    "SNORM_INT8": QT_TRANSLATE_NOOP(
+        "ImageEditor", "-128 to 127, read as -1.0 to 1.0 by read_imagef"
+    ),
+    "SNORM_INT16": QT_TRANSLATE_NOOP(
+        "ImageEditor", "-32768 to 32767, read as -1.0 to 1.0 by read_imagef"
+    ),
+    "SIGNED_INT8": QT_TRANSLATE_NOOP("ImageEditor", "integers, read unchanged by read_imagei"),
+    "SIGNED_INT16": QT_TRANSLATE_NOOP("ImageEditor", "integers, read unchanged by read_imagei"),
+    "SIGNED_INT32": QT_TRANSLATE_NOOP("ImageEditor", "integers, read unchanged by read_imagei"),
+    "UNSIGNED_INT8": QT_TRANSLATE_NOOP("ImageEditor", "integers, read unchanged by read_imageui"),
+    "UNSIGNED_INT16": QT_TRANSLATE_NOOP("ImageEditor", "integers, read unchanged by read_imageui"),
+    "UNSIGNED_INT32": QT_TRANSLATE_NOOP("ImageEditor", "integers, read unchanged by read_imageui"),
+    "HALF_FLOAT": QT_TRANSLATE_NOOP("ImageEditor", "half floats, read as float by read_imagef"),
+    "FLOAT": QT_TRANSLATE_NOOP("ImageEditor", "floats, read unchanged by read_imagef"),
 }
 
 
@@ -110,12 +140,17 @@ class ImageEditor(QWidget):
     def spec(self) -> ImageArg | None:
         layout = self._layout()
         init = self.contents.init()
-        if layout is None or init is None:
+        if layout is None or init is None or self._format_problem() is not None:
             return None
         return ImageArg(layout.shape, layout.order, layout.channel_type, init, layout.access)
 
     def problem(self) -> str | None:
-        return self.width_field.problem() or self.height_field.problem() or self.contents.problem()
+        fields = self.width_field.problem() or self.height_field.problem()
+        return fields or self._format_problem() or self.contents.problem()
+
+    def _format_problem(self) -> str | None:
+        """A channel order and type OpenCL does not pair (INTENSITY of integers)."""
+        return format_problem(self.order.currentData(), self.channel_type.currentData())
 
     def _layout(self) -> ImageArg | None:
         """Size, order, channel type and access, with no contents yet."""

@@ -34,8 +34,8 @@ def short_type_text(entry: BufferEntry) -> str:
     shape = " × ".join(map(str, entry.layout.element_shape))
     if entry.layout.fields:
         return f"struct [{shape}]"
-    if entry.layout.rgba:
-        return f"RGBA {scalar} [{shape}]"
+    if entry.layout.channels:
+        return f"{''.join(entry.layout.channels)} {scalar} [{shape}]"
     lanes = str(entry.layout.lanes) if entry.layout.lanes > 1 else ""
     if entry.layout.written_type:
         return f"{entry.layout.written_type} ({scalar}{lanes}) [{shape}]"

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from clstudio.expressions import struct_fields
 from clstudio.references import check_reference, reference_namespace
 from clstudio.reporting import FinishedRun
-from clstudio.session import Reference, Session
+from clstudio.session import ImageArg, Reference, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.layouts import hbox, vbox
 from clstudio.ui.results.error_banner import ErrorBanner
@@ -194,7 +194,8 @@ class OutputsPanel(QWidget):
             else dict(result.inputs)
         )
         self.banner.set_error(result.error)
-        entries = buffer_entries(result)
+        orders = {n: spec.order for n, spec in session.args.items() if isinstance(spec, ImageArg)}
+        entries = buffer_entries(result, orders)
         self._entries = {entry.key: entry for entry in entries}
         self.launch_picker.set_snapshots(result.snapshots, result.launch_count)
         self.no_buffers.setText(

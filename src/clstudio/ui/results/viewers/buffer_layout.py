@@ -8,6 +8,7 @@ lanes on the last axis of the host array, as clstudio.common.dtypes lays it out.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from clstudio.common import (
     base_type_name,
     pointee_type,
 )
+from clstudio.session import CHANNEL_NAMES, ChannelOrder
 from clstudio.ui.results.outputs.buffer_export import lane_names
 
 VIEWS = ("line", "image", "histogram", "table")  # their titles are the viewer's, translated
@@ -27,19 +29,17 @@ FLOAT_BINS = 100
 MAX_INTEGER_BINS = 512  # integers spanning at most this many values get one bar each
 
 
-RGBA_NAMES = ("R", "G", "B", "A")
-
-
 @dataclass(frozen=True)
 class BufferLayout:
     """A host array's shape, and how many lanes of a vector type its last axis holds.
 
-    An RGBA image argument is a (height, width, 4) array whose lanes are colour channels.
+    An image argument of several channels is a (height, width, c) array whose lanes are
+    its channels, named in memory order (`channels`: B, G, R, A for BGRA).
     """
 
     shape: tuple[int, ...]
     lanes: int = 1
-    rgba: bool = False
+    channels: tuple[str, ...] = ()  # an image's channel letters; () for a buffer
     # A buffer of structs: each field's name and lanes, the table's columns in order.
     fields: tuple[tuple[str, int], ...] = ()
     written_type: str = ""  # the element type as the kernel names it, when a typedef: "real"
@@ -53,9 +53,19 @@ class BufferLayout:
         return math.prod(self.element_shape)
 
     @property
+    def rgba(self) -> bool:
+        """An image whose channels make a colour picture (RGBA, BGRA, ARGB)."""
+        return set(self.channels) == {"R", "G", "B", "A"}
+
+    @property
+    def colour_lanes(self) -> list[int]:
+        """The lanes that hold R, G, B and A, in that order, for a colour picture."""
+        return [self.channels.index(letter) for letter in "RGBA"]
+
+    @property
     def lane_names(self) -> tuple[str, ...]:
-        if self.rgba:
-            return RGBA_NAMES
+        if self.channels and self.lanes > 1:
+            return self.channels
         return lane_names(self.lanes) if self.lanes > 1 else ()
 
     def views(self) -> tuple[str, ...]:
@@ -76,18 +86,25 @@ class BufferLayout:
         return tuple(int(i) for i in np.unravel_index(flat, self.element_shape))
 
 
-def layout_of(result: RunResult, name: str, array: np.ndarray) -> BufferLayout:
+def layout_of(
+    result: RunResult, name: str, array: np.ndarray, order: ChannelOrder | None = None
+) -> BufferLayout:
     """How to read buffer `name`'s array: lanes from the kernel's pointer type, when known.
 
-    A vector pointer (`float4*`) puts its lanes on the last axis; an image2d_t
-    argument read back as (height, width, 4) holds RGBA channels there.
+    A vector pointer (`float4*`) puts its lanes on the last axis; an image2d_t argument
+    holds its channels there, named by the session's channel `order` (RGBA for four
+    channels and RG for two when the order is not known).
     """
     if array.dtype.names:
         return _struct_layout(array)
     signature = result.build.kernel(result.kernel) if result.build is not None else None
     info = None if signature is None else next((a for a in signature.args if a.name == name), None)
-    if info is not None and info.is_image and array.ndim == 3 and array.shape[-1] == 4:
-        return BufferLayout(array.shape, 4, rgba=True)
+    if info is not None and info.is_image:
+        if order is None:
+            order = "RGBA" if array.ndim == 3 and array.shape[-1] == 4 else "R"
+            order = "RG" if array.ndim == 3 and array.shape[-1] == 2 else order
+        channels = CHANNEL_NAMES[order]
+        return BufferLayout(array.shape, len(channels), channels)
     element = None if info is None else pointee_type(info.type_name)
     written = base_type_name(info.written_type) if info is not None else ""
     if element is None or element.width == 1:
@@ -106,10 +123,10 @@ def line_values(array: np.ndarray, layout: BufferLayout, lane: int = 0) -> np.nd
 def image_values(array: np.ndarray, layout: BufferLayout, lane: int | None = 0) -> np.ndarray:
     """A 2-D view: rows × columns of one lane, or for a 1-D vector buffer lanes × elements.
 
-    Lane None means every lane: an RGBA image stays (height, width, 4), in colour.
+    Lane None means every lane: a colour image becomes (height, width, 4) in RGBA order.
     """
     if layout.rgba and lane is None:
-        return array
+        return array if layout.channels == ("R", "G", "B", "A") else array[..., layout.colour_lanes]
     if layout.lanes > 1 and len(layout.element_shape) == 1:
         return array.T if lane is None else array[:, lane].reshape(1, -1)
     return array[..., 0 if lane is None else lane] if layout.lanes > 1 else array
@@ -276,24 +293,28 @@ class BufferEntry:
         return f"{self.role}:{self.name}"
 
 
-def buffer_entries(result: RunResult) -> list[BufferEntry]:
-    """Results first, then the contents every buffer started from.
+def buffer_entries(
+    result: RunResult, orders: Mapping[str, ChannelOrder] | None = None
+) -> list[BufferEntry]:
+    """Results first, then the contents every buffer started from; `orders` gives each
+    image argument's channel order, as its session sets it.
 
     A guard violation is shown on the buffer's result, or on its input when the
     buffer is not read back.
     """
+    orders = orders or {}
     violations = {name: report for name, report in result.guards.items() if not report.ok}
     entries = []
     undefined = set(result.uninitialised)
     for name, array, field_layout in _with_fields(result.outputs):
-        layout = field_layout or layout_of(result, name, array)
+        layout = field_layout or layout_of(result, name, array, orders.get(name))
         reference = result.references.get(name)
         guard = violations.get(name)
         blank = name.partition(".")[0] in undefined
         entries.append(BufferEntry(name, "result", array, layout, reference, guard, blank))
     inputs = {name: a for name, a in result.inputs.items() if name not in undefined}
     for name, array, field_layout in _with_fields(inputs):
-        layout = field_layout or layout_of(result, name, array)
+        layout = field_layout or layout_of(result, name, array, orders.get(name))
         read_back = name.partition(".")[0] in result.outputs
         guard = None if read_back else violations.get(name)
         entries.append(

@@ -26,6 +26,16 @@ def colour_map_for(dtype: np.dtype) -> pg.ColorMap:
     return pg.colormap.get(PICTURE_MAP if dtype.itemsize == 1 else COLOUR_MAP)
 
 
+def colour_top(pixels: np.ndarray) -> float:
+    """The channel value shown at full brightness: 255 for bytes, 1 for floats (normalised),
+    and the brightest value for other integers, whose range the kernel decides."""
+    if pixels.dtype == np.uint8:
+        return 255.0
+    if pixels.dtype.kind == "f":
+        return 1.0
+    return float(max(1, pixels.max(initial=1)))
+
+
 class ImageView(ThemedPlotWidget):
     """set_values shows rows × columns; hovering reports row, column and value."""
 
@@ -83,9 +93,7 @@ class ImageView(ThemedPlotWidget):
         self.colour_item.setVisible(colour)
         self.colour_bar.setVisible(not colour)
         if colour:
-            # uint8 channels span 0-255; float channels are normalised, 0 to 1.
-            top = 255.0 if shown.dtype == np.uint8 else 1.0
-            self.colour_item.setImage(shown, levels=(0.0, top))
+            self.colour_item.setImage(shown, levels=(0.0, colour_top(shown)))
         else:
             low, high, _ = value_bounds(shown)
             if low == high:
