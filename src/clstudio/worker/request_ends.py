@@ -87,7 +87,9 @@ class Allowance:
 def kernel_job(doing: str, limit_s: float, session: Session) -> Job:
     """The job of running `session`'s program, whose launches have names."""
     nulls = tuple(sorted(null_reads(session)))
-    return Job(doing, limit_s, "kernel", session.kernel, program_launch_at(session), nulls)
+    return Job(
+        doing, limit_s, "kernel", session.kernel, program_launch_at(session), null_args=nulls
+    )
 
 
 @dataclass(frozen=True)
