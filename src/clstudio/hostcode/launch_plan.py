@@ -24,7 +24,7 @@ from clstudio.session import (
     Session,
     bound_name,
     leaf_launches,
-    swap_problem,
+    group_problem,
     swapped_names,
 )
 
@@ -121,7 +121,7 @@ def launch_groups(
     for entry in entries:
         group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
         # The form may hold swaps its arguments no longer fit (a shape edited since).
-        if problem := swap_problem(group.swaps, session.args):
+        if problem := group_problem(group, session.args):
             raise PlanError(problem)
         launches = []
         for launch in group.launches:

@@ -73,6 +73,18 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
             }
             for f in launch_figures(result)
         ],
+        "loops": [
+            {
+                "first_launch": loop.first,
+                "last_launch": loop.last,
+                "rounds": loop.rounds,
+                "most": loop.most,
+                "condition": loop.condition,
+                "held": loop.held,
+                "message": loop.words(),
+            }
+            for loop in result.loops
+        ],
         "outputs": {
             name: array_summary(array) | ({"uninitialised": True} if name in undefined else {})
             for name, array in result.outputs.items()
@@ -206,6 +218,7 @@ def format_summary(result: RunResult) -> str:
         lines.append(f"  {error}")
     if result.is_program:
         lines += _program_lines(result)
+    lines += [f"  {loop.words()}" for loop in result.loops]
     stats = kernel_stats(result.kernel_times_ns())
     if stats is not None and not result.is_program:
         times = ngettext(

@@ -28,7 +28,7 @@ from clstudio.session import (
     Session,
     bound_name,
     leaf_launches,
-    swap_problem,
+    group_problem,
     swapped_names,
     without_stale_links,
 )
@@ -228,7 +228,7 @@ def form_state(
             index: problem
             for index, entry in enumerate(session.launches)
             if not isinstance(entry, Launch)
-            and (problem := swap_problem(entry.swaps, session.args)) is not None
+            and (problem := group_problem(entry, session.args)) is not None
         },
         range_warning=_range_warning(session.args, first.global_size, session.source),
         index_space=IndexSpace(first.global_size, first.local_size),
