@@ -263,8 +263,8 @@ class HostStepper:
         if part < parts:
             self._launched += device.enqueue([first])
             self._coming = next(self._pending, None)
-            if self._coming is None:  # a loop ended before its most rounds
-                part = parts
+            if self._coming is None:  # a loop ended before its most rounds: the last part
+                part = parts = len(self._launched)
         else:
             self._launched += device.enqueue(itertools.chain([first], self._pending))
             self._coming = None

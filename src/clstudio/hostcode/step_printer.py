@@ -5,7 +5,8 @@ queue and the build (steps 1 to 5), one kernel object per written launch, the
 memory objects, the arguments that never change set once, then a loop over the repeats
 that gives the written buffers their starting contents and enqueues every launch in
 order, with each group's iterations and swaps, setting only what changes between
-iterations; then the wait, the outputs read back and the kernel times. This class walks
+iterations (a loop until done resets its condition buffer before each round and reads it
+back after, as the app does); then the wait, the outputs read back and the kernel times. This class walks
 the plan once; c_steps and python_steps each supply only their syntax and lines.
 One launch uses the program's own names, as the lesson writes it (`kernel`); several
 are numbered in names and comments (`kernel_2`, `launch 2 of 3`).
@@ -54,6 +55,28 @@ class StepPrinter(ABC):
             for launch in self._launches
         }
         self._made: set[str] = set()  # samplers created so far
+        # The loops until done, and each one's variables: its rounds, whether its condition
+        # held, the buffer as read back (flag), as the round found it (before), its reset.
+        self._loops = tuple(g for g in plan.groups if g.until is not None)
+        self._loop_names = {
+            g.entry: {
+                role: allocator.take(f"{role}_{g.entry + 1}")
+                for role in ("rounds", "held", "flag", "before", "reset")
+            }
+            for g in self._loops
+        }
+        self._ends = allocator.take("repeat_ends") if self._loops else ""
+
+    @property
+    def held_names(self) -> tuple[str, ...]:
+        """The variables that say whether each loop's condition held: the exit status's."""
+        return tuple(self._loop_names[g.entry]["held"] for g in self._loops)
+
+    def loop_report(self, code: CodeText) -> None:
+        """Each loop's rounds, or the condition that still did not hold, as the app says it."""
+        for group in self._loops:
+            own = self._loop_names[group.entry]
+            self._print_loop(group, own["rounds"], own["held"], code)
 
     def _own(self, name: str) -> dict[str, str]:
         return self._names[self._args[name].index]
@@ -142,6 +165,13 @@ class StepPrinter(ABC):
         code.add("")
 
     def _group(self, group: GroupPlan, code: CodeText) -> None:
+        if group.until is not None:
+            code.add(self._comment(group.heading))
+            with self._until_rounds(group, self._loop_names[group.entry], code):
+                for launch in group.launches:
+                    self._enqueue(launch, code)
+                self._swap(group, code)
+            return
         if not group.loops:
             self._enqueue(group.launches[0], code)
             return
@@ -149,9 +179,18 @@ class StepPrinter(ABC):
         with self._iterations(group.iterations, code):
             for launch in group.launches:
                 self._enqueue(launch, code)
-            for first, second in group.swaps:
-                now = (self._own(first)["now"], self._own(second)["now"])
-                code.add(*(line.format(*now) for line in self._SWAP))
+            self._swap(group, code)
+
+    def _swap(self, group: GroupPlan, code: CodeText) -> None:
+        for first, second in group.swaps:
+            now = (self._own(first)["now"], self._own(second)["now"])
+            code.add(*(line.format(*now) for line in self._SWAP))
+
+    def _condition_arg(self, group: GroupPlan) -> tuple[ArgPlan, dict[str, str]]:
+        """The buffer a loop's condition reads, and its names."""
+        assert group.until is not None
+        arg = self._args[group.until.buffer]
+        return arg, self._names[arg.index]
 
     def _enqueue(self, launch: LaunchPlan, code: CodeText) -> None:
         self._heading(launch, code)
@@ -196,6 +235,17 @@ class StepPrinter(ABC):
     @abstractmethod
     def _iterations(self, count: int, code: CodeText) -> AbstractContextManager[None]:
         """A group's loop over its iterations, around what the block adds."""
+
+    @abstractmethod
+    def _until_rounds(
+        self, group: GroupPlan, own: dict[str, str], code: CodeText
+    ) -> AbstractContextManager[None]:
+        """A loop until done around its launches: the reset before each round, the read and
+        the condition after it; `own` holds the loop's variables."""
+
+    @abstractmethod
+    def _print_loop(self, group: GroupPlan, rounds: str, held: str, code: CodeText) -> None:
+        """The line that says how the loop ended."""
 
     @abstractmethod
     def _start_again(self, arg: ArgPlan, code: CodeText) -> None:
