@@ -174,8 +174,7 @@ class DeviceProgram:
         buffers = {b.name: b for b in self.buffers if isinstance(b, DeviceBuffer)}
         reads = ConditionReads(self._state.queue, buffers, self.session.launches)
         self._reads = reads
-        for planned in planned_launches(self.session.launches, reads):
-            yield planned
+        yield from planned_launches(self.session.launches, reads)
         if self._first_loops is None:
             self._first_loops = self.loops
 

@@ -6,9 +6,9 @@ the next. It uses the engine's warm contexts and the run's own steps (host_steps
 DeviceProgram from step 6 on). A program's steps 6, 8 and 9 come in parts: a kernel,
 a launch's arguments, a launch (past MAX_STEPPED_LAUNCHES the last part queues the
 rest; a loop until done reads its condition once its round is queued, and the part after
-which the program ends is the last). Unlike a run it does not check the index space before the launch:
-clEnqueueNDRangeKernel fails as it would in the learner's own program, and the failure
-is explained by the rule that was broken.
+which the program ends is the last). Unlike a run it does not check the index space
+before the launch: clEnqueueNDRangeKernel fails as it would in the learner's own
+program, and the failure is explained by the rule that was broken.
 """
 
 from __future__ import annotations

@@ -144,7 +144,12 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
             )
     code.add("}", "")
     code.add("int failures = 0;")
-    code.add(*(f"failures += !{held}; /* the loop ended at its most rounds */" for held in steps.held_names))
+    code.add(
+        *(
+            f"failures += !{held}; /* a loop that ran out of rounds fails the program */"
+            for held in steps.held_names
+        )
+    )
     if plan.references:
         code.add("/* Each output against the values the export computed from its reference. */")
     for ref in plan.references:

@@ -200,7 +200,9 @@ class CSteps(StepPrinter):
                 code.add(f"{self._ends}[repeat] = launched;")
 
     @contextmanager
-    def _until_rounds(self, group: GroupPlan, own: dict[str, str], code: CodeText) -> Iterator[None]:
+    def _until_rounds(
+        self, group: GroupPlan, own: dict[str, str], code: CodeText
+    ) -> Iterator[None]:
         until = group.until
         assert until is not None
         arg, names = self._condition_arg(group)
@@ -217,9 +219,9 @@ class CSteps(StepPrinter):
                     f"for (int i = 0; i < {count}; i++) {{",
                     f"    {own['reset']}[i] = {reset};",
                     "}",
-                    f"err = clEnqueueWriteBuffer(queue, {device}, CL_TRUE, 0, sizeof {own['reset']},"
-                    f" {own['reset']}, 0,",
-                    "                           NULL, NULL);",
+                    f"err = clEnqueueWriteBuffer(queue, {device}, CL_TRUE, 0, "
+                    f"sizeof {own['reset']}, {own['reset']},",
+                    "                           0, NULL, NULL);",
                     'check_cl(err, "clEnqueueWriteBuffer");',
                 )
             if until.kind == "unchanged":
@@ -234,7 +236,9 @@ class CSteps(StepPrinter):
             if until.kind == "equals":
                 value = c_number(until.value, arg.element.scalar)
                 code.add(f"for (int i = 0; i < {count}; i++) {{")
-                code.add(f"    if ({flag}[i] != {value}) {{", f"        {own['held']} = 0;", "    }")
+                code.add(
+                    f"    if ({flag}[i] != {value}) {{", f"        {own['held']} = 0;", "    }"
+                )
             else:
                 code.add(f"for (int i = 0; i < {count}; i++) {{")
                 code.add(
@@ -261,7 +265,8 @@ class CSteps(StepPrinter):
         code.add(
             f"if ({held}) {{",
             f'    printf("%s %d %s %s\\n", {c_string(group.named + ":")}, {rounds},',
-            f'           {rounds} == 1 ? "round," : "rounds,", {c_string("until " + group.condition)});',
+            f'           {rounds} == 1 ? "round," : "rounds,",',
+            f"           {c_string('until ' + group.condition)});",
             "} else {",
             f'    printf("%s\\n", {c_string(never)});',
             "}",
@@ -337,14 +342,15 @@ class CSteps(StepPrinter):
                 f"    size_t launch = repeat == 0 ? 0 : {self._ends}[repeat - 1];",
                 f"    for (; launch < {self._ends}[repeat]; launch++) {{",
                 "        cl_ulong start, end;",
-                "        err = clGetEventProfilingInfo(launches[launch], CL_PROFILING_COMMAND_START,",
+                "        cl_event event = launches[launch];",
+                "        err = clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START,",
                 "                                      sizeof start, &start, NULL);",
                 '        check_cl(err, "clGetEventProfilingInfo");',
-                "        err = clGetEventProfilingInfo(launches[launch], CL_PROFILING_COMMAND_END,",
+                "        err = clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END,",
                 "                                      sizeof end, &end, NULL);",
                 '        check_cl(err, "clGetEventProfilingInfo");',
                 "        times_ms[repeat] += (double)(end - start) * 1e-6;",
-                '        check_cl(clReleaseEvent(launches[launch]), "clReleaseEvent");',
+                '        check_cl(clReleaseEvent(event), "clReleaseEvent");',
                 "    }",
                 '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
                 "}",

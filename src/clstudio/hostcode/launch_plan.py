@@ -24,8 +24,8 @@ from clstudio.session import (
     Session,
     Until,
     bound_name,
-    leaf_launches,
     group_problem,
+    leaf_launches,
     swapped_names,
 )
 
@@ -150,10 +150,8 @@ def launch_groups(
         for launch in group.launches:
             position += 1
             launches.append(_launch_plan(launch, position, count, signatures, swapped))
-        entry = len(groups)
-        groups.append(
-            GroupPlan(tuple(launches), group.iterations, group.swaps, entry, group.until)
-        )
+        index = len(groups)
+        groups.append(GroupPlan(tuple(launches), group.iterations, group.swaps, index, group.until))
     return tuple(groups)
 
 

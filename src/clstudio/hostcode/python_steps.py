@@ -94,7 +94,9 @@ class PythonSteps(StepPrinter):
                 code.add(f"{self._ends}.append(len(launches))")
 
     @contextmanager
-    def _until_rounds(self, group: GroupPlan, own: dict[str, str], code: CodeText) -> Iterator[None]:
+    def _until_rounds(
+        self, group: GroupPlan, own: dict[str, str], code: CodeText
+    ) -> Iterator[None]:
         until = group.until
         assert until is not None
         arg, names = self._condition_arg(group)

@@ -6,8 +6,8 @@ memory objects, the arguments that never change set once, then a loop over the r
 that gives the written buffers their starting contents and enqueues every launch in
 order, with each group's iterations and swaps, setting only what changes between
 iterations (a loop until done resets its condition buffer before each round and reads it
-back after, as the app does); then the wait, the outputs read back and the kernel times. This class walks
-the plan once; c_steps and python_steps each supply only their syntax and lines.
+back after, as the app does); then the wait, the outputs read back and the kernel times.
+This class walks the plan once; c_steps and python_steps each supply only their syntax and lines.
 One launch uses the program's own names, as the lesson writes it (`kernel`); several
 are numbered in names and comments (`kernel_2`, `launch 2 of 3`).
 """

@@ -271,7 +271,9 @@ class _LaunchReader:
     def group(self, obj: dict[str, Any], where: str) -> LaunchGroup:
         check_keys(obj, where, GROUP_KEYS, required=("launches",))
         if "until" in obj and "iterations" not in obj:
-            problem = gettext("a group that repeats until a condition needs iterations: its most rounds")
+            problem = gettext(
+                "a group that repeats until a condition needs iterations: its most rounds"
+            )
             fail(where, problem)
         iterations = read_int(obj.get("iterations", 1), f"{where}.iterations", 1, MAX_ITERATIONS)
         until = read_until(obj["until"], f"{where}.until", self._args) if "until" in obj else None

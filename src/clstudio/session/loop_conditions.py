@@ -62,9 +62,7 @@ class Until:
     def words(self) -> str:
         """`over` equals 0, `count` stops changing: the condition as messages name it."""
         if self.kind == "equals":
-            return gettext("`{buffer}` equals {value}").format(
-                buffer=self.buffer, value=self.value
-            )
+            return gettext("`{buffer}` equals {value}").format(buffer=self.buffer, value=self.value)
         return gettext("`{buffer}` stops changing").format(buffer=self.buffer)
 
 
@@ -75,7 +73,10 @@ def read_until(value: object, where: str, args: Mapping[str, ArgSpec]) -> Until:
     kind = choice_of(obj["kind"], UNTIL_KINDS)
     if kind is None:
         problem = gettext("expected one of {kinds}, got {value}")
-        fail(f"{where}.kind", problem.format(kinds=", ".join(UNTIL_KINDS), value=describe(obj["kind"])))
+        fail(
+            f"{where}.kind",
+            problem.format(kinds=", ".join(UNTIL_KINDS), value=describe(obj["kind"])),
+        )
     buffer = read_string(obj["buffer"], f"{where}.buffer", non_empty=True)
     if not isinstance(args.get(buffer), BufferArg):
         problem = gettext("{name} is not a buffer of the session")
@@ -139,7 +140,9 @@ def until_problem(
             "its own"
         ).format(name=repr(until.buffer))
     for number in (until.value, until.reset):
-        if number is not None and (problem := contents_problem(spec.dtype, Init("fill", {"value": number}))):
+        if number is not None and (
+            problem := contents_problem(spec.dtype, Init("fill", {"value": number}))
+        ):
             return gettext("the condition on {name}: {problem}").format(
                 name=repr(until.buffer), problem=problem
             )

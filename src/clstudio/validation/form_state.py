@@ -27,8 +27,8 @@ from clstudio.session import (
     Reference,
     Session,
     bound_name,
-    leaf_launches,
     group_problem,
+    leaf_launches,
     swapped_names,
     without_stale_links,
 )

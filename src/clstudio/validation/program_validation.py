@@ -18,9 +18,9 @@ from clstudio.session import (
     LaunchGroup,
     Session,
     bound_name,
+    group_problem,
     launch_args,
     leaf_launches,
-    group_problem,
     swapped_names,
 )
 from clstudio.validation.validate import validate

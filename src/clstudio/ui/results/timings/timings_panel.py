@@ -7,6 +7,7 @@ devices) can be overlaid on the per-repeat plot.
 
 from __future__ import annotations
 
+import html
 import time
 from typing import TYPE_CHECKING
 
@@ -283,7 +284,7 @@ class TimingsPanel(QWidget):
     def _summary(self, run: FinishedRun, launches: int) -> str:
         if run.result.is_program:
             kernels = ", ".join(share.kernel for share in kernel_shares(run.result))
-            return self.tr(
+            text = self.tr(
                 "<b>A program of {count} launches</b> ({kernels}) on {device}: "
                 "{timed} of {repeats} repeats timed, each the sum of its launches"
             ).format(
@@ -293,6 +294,8 @@ class TimingsPanel(QWidget):
                 timed=launches,
                 repeats=run.session.repeats,
             )
+            # Each loop until done: the rounds of the first repeat, or the condition unmet.
+            return text + "".join(f"<br>{html.escape(loop.words())}" for loop in run.result.loops)
         local = run.local_size
         if run.session.repeats == 1:
             text = self.tr(
