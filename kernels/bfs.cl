@@ -8,9 +8,9 @@
 // sets the flag `g_over`. The host writes 0 to the flag before each round and reads
 // it back after: while a round still found new nodes the flag is 1, and the search
 // goes on. The session says this in `until` (g_over equals 0, reset to 0 before each
-// round), and the run says how many rounds it took: 15 here, one per distance from
-// node 0 (0 to 14) and one that finds nothing. On a grid the distance from the corner
-// is x + y, which is the reference.
+// round), and the run says how many rounds it took: 15 here, as each round expands the
+// nodes at one distance from node 0 (0 to 14) and the last finds nothing new. On a grid
+// the distance from the corner is x + y, which is the reference.
 //
 // Try: a maximum of 10 rounds (the run says the flag never reached 0, and which
 // nodes were not found yet); removing the reset (the flag stays 1 and the search
