@@ -12,9 +12,9 @@
 // nodes at one distance from node 0 (0 to 14) and the last finds nothing new. On a grid
 // the distance from the corner is x + y, which is the reference.
 //
-// Try: a maximum of 10 rounds (the run says the flag never reached 0, and which
-// nodes were not found yet); removing the reset (the flag stays 1 and the search
-// never ends); `no_of_nodes` of 32 (half the grid is never searched).
+// Try: at most 10 rounds (the run says the flag never stayed 0, and the references
+// show the nodes not found yet); no reset (once set, the flag stays 1, and the loop
+// runs to its most rounds); `no_of_nodes` of 32 (half the grid is never searched).
 #pragma OPENCL EXTENSION cl_khr_byte_addressable_store : enable
 
 typedef struct {

@@ -44,7 +44,9 @@ def rodinia_graph(nodes: int, seed: int) -> Graph:
             if other != node:
                 neighbours[node].add(other)
                 neighbours[other].add(node)
-    starting, counts, edges = [], [], []
+    starting: list[int] = []
+    counts: list[int] = []
+    edges: list[int] = []
     for node in range(nodes):
         starting.append(len(edges))
         counts.append(len(neighbours[node]))

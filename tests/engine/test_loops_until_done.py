@@ -8,9 +8,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from clstudio.common import StepOutcome
 from clstudio.engine.run import Engine
+from clstudio.reporting import FinishedRun, kernel_point
 from clstudio.session import BufferArg, LaunchGroup, Session
+from engine.stepped_programs import step_all
 from loop_kernels import (
     bfs_session,
     components_session,
@@ -79,14 +80,6 @@ def test_a_condition_buffer_too_large_to_read_each_round_is_refused_before_any_l
     assert not [t for t in result.timings if t.phase == "kernel"]
 
 
-def step_all(engine: Engine, session: Session) -> list[StepOutcome]:
-    stepper = engine.stepper(session)
-    outcomes = []
-    while stepper.next_number is not None:
-        outcomes.append(stepper.advance())
-    return outcomes
-
-
 def test_step_mode_queues_the_rounds_one_launch_at_a_time_and_stops_as_a_run_does() -> None:
     costs, rounds = rodinia_bfs_cpu(GRAPH)
     outcomes = step_all(Engine(), bfs_session(GRAPH))
@@ -100,3 +93,12 @@ def test_step_mode_queues_the_rounds_one_launch_at_a_time_and_stops_as_a_run_doe
     assert run is not None and run.ok
     assert run.outputs["g_cost"].tolist() == costs
     np.testing.assert_array_equal(run.outputs["g_graph_visited"], np.array(costs) >= 0)
+
+
+def test_a_kernels_roofline_point_counts_the_rounds_the_loop_took() -> None:
+    _, rounds = rodinia_bfs_cpu(GRAPH)
+    session = bfs_session(GRAPH)
+    run = FinishedRun(session, Engine().run(session))
+    point = kernel_point(run, "BFS_2")
+    assert point is not None
+    assert point.operations == rounds * GRAPH.nodes  # not the 64 rounds it might have run

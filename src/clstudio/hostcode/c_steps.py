@@ -23,7 +23,7 @@ from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
-from clstudio.hostcode.step_printer import StepPrinter
+from clstudio.hostcode.step_printer import StepPrinter, UntilLoop
 
 
 class CSteps(StepPrinter):
@@ -200,18 +200,14 @@ class CSteps(StepPrinter):
                 code.add(f"{self._ends}[repeat] = launched;")
 
     @contextmanager
-    def _until_rounds(
-        self, group: GroupPlan, own: dict[str, str], code: CodeText
-    ) -> Iterator[None]:
-        until = group.until
-        assert until is not None
-        arg, names = self._condition_arg(group)
+    def _until_rounds(self, loop: UntilLoop, code: CodeText) -> Iterator[None]:
+        most, until, arg, names, own = loop
         ctype, device, count = host_ctype(arg, names), names["device"], arg.count
         flag, before = own["flag"], own["before"]
         code.add(f"{own['held']} = 0;")
         if until.kind == "unchanged":
             code.add(f"{ctype} {before}[{count}]; /* the buffer as the round finds it */")
-        with _loop("iteration", str(group.iterations), code):
+        with _loop("iteration", str(most), code):
             if until.reset is not None:
                 reset = c_number(until.reset, arg.element.scalar)
                 code.add(
@@ -333,30 +329,6 @@ class CSteps(StepPrinter):
         set_arg(arg, self._own(arg.name), code, kernel, index, make_sampler=first_use)
 
     def _times(self, code: CodeText) -> None:
-        if self._loops:
-            code.add(
-                "/* The kernel time of each repeat: its launches' times, from their profiling. */",
-                "double *times_ms = new_array(REPEATS, sizeof *times_ms);",
-                "for (int repeat = 0; repeat < REPEATS; repeat++) {",
-                "    times_ms[repeat] = 0.0;",
-                f"    size_t launch = repeat == 0 ? 0 : {self._ends}[repeat - 1];",
-                f"    for (; launch < {self._ends}[repeat]; launch++) {{",
-                "        cl_ulong start, end;",
-                "        cl_event event = launches[launch];",
-                "        err = clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START,",
-                "                                      sizeof start, &start, NULL);",
-                '        check_cl(err, "clGetEventProfilingInfo");',
-                "        err = clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END,",
-                "                                      sizeof end, &end, NULL);",
-                '        check_cl(err, "clGetEventProfilingInfo");',
-                "        times_ms[repeat] += (double)(end - start) * 1e-6;",
-                '        check_cl(clReleaseEvent(event), "clReleaseEvent");',
-                "    }",
-                '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
-                "}",
-                f"free({self._ends});",
-            )
-            return
         if self._once:
             code.add(
                 "/* The kernel time of each launch, from its profiling information. */",
@@ -377,13 +349,26 @@ class CSteps(StepPrinter):
                 "}",
             )
             return
+        ends = self._ends
+        # A loop until done decides how many launches a repeat has: each repeat's end is kept.
+        each = (
+            (
+                f"    size_t launch = repeat == 0 ? 0 : {ends}[repeat - 1];",
+                f"    for (; launch < {ends}[repeat]; launch++) {{",
+                "        cl_event event = launches[launch];",
+            )
+            if self._loops
+            else (
+                "    for (size_t launch = 0; launch < LAUNCHES_PER_RUN; launch++) {",
+                "        cl_event event = launches[(size_t)repeat * LAUNCHES_PER_RUN + launch];",
+            )
+        )
         code.add(
             "/* The kernel time of each repeat: its launches' times, from their profiling. */",
             "double *times_ms = new_array(REPEATS, sizeof *times_ms);",
             "for (int repeat = 0; repeat < REPEATS; repeat++) {",
             "    times_ms[repeat] = 0.0;",
-            "    for (size_t launch = 0; launch < LAUNCHES_PER_RUN; launch++) {",
-            "        cl_event event = launches[(size_t)repeat * LAUNCHES_PER_RUN + launch];",
+            *each,
             "        cl_ulong start, end;",
             "        err = clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START,",
             "                                      sizeof start, &start, NULL);",
@@ -397,6 +382,8 @@ class CSteps(StepPrinter):
             '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
             "}",
         )
+        if self._loops:
+            code.add(f"free({ends});")
 
     def release_kernels(self, code: CodeText) -> None:
         for launch in reversed(self._launches):

@@ -15,7 +15,7 @@ from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import python_comment, python_number, python_string
 from clstudio.hostcode.plan import ArgPlan
 from clstudio.hostcode.python_arguments import image_region, memory_object, set_arg
-from clstudio.hostcode.step_printer import StepPrinter
+from clstudio.hostcode.step_printer import StepPrinter, UntilLoop
 
 
 class PythonSteps(StepPrinter):
@@ -94,15 +94,10 @@ class PythonSteps(StepPrinter):
                 code.add(f"{self._ends}.append(len(launches))")
 
     @contextmanager
-    def _until_rounds(
-        self, group: GroupPlan, own: dict[str, str], code: CodeText
-    ) -> Iterator[None]:
-        until = group.until
-        assert until is not None
-        arg, names = self._condition_arg(group)
+    def _until_rounds(self, loop: UntilLoop, code: CodeText) -> Iterator[None]:
+        most, until, arg, names, own = loop
         device, host = names["device"], names["value"]
-        code.add(f"{own['held']} = False")
-        code.add(f"for iteration in range({group.iterations}):")
+        code.add(f"{own['held']} = False", f"for iteration in range({most}):")
         with code.indented():
             if until.reset is not None:
                 reset = python_number(until.reset, arg.element.scalar)

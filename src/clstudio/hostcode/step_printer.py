@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
+from typing import NamedTuple
 
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
-from clstudio.session import ImageArg, SamplerArg
+from clstudio.session import ImageArg, SamplerArg, Until
 
 _SETUP = (  # what steps 1 to 5 do, after their names
     "{} (clGetPlatformIDs).",
@@ -31,6 +32,17 @@ _SETUP = (  # what steps 1 to 5 do, after their names
     "{} (clCreateProgramWithSource, clBuildProgram).",
 )
 _ONCE = "{} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,"
+
+
+class UntilLoop(NamedTuple):
+    """A loop until done as a language writes it: at most `most` rounds, the condition, the
+    buffer it reads (`arg`, by its `names`) and the loop's own variables (`own`)."""
+
+    most: int
+    until: Until
+    arg: ArgPlan
+    names: dict[str, str]
+    own: dict[str, str]
 
 
 class StepPrinter(ABC):
@@ -47,7 +59,6 @@ class StepPrinter(ABC):
         self._args = {a.name: a for a in plan.args}
         self._launches = plan.launches
         self._several = len(self._launches) > 1
-        self._once = plan.launches_per_run == 1  # one event per repeat
         self._kernels = {
             launch.position: allocator.take(f"kernel_{launch.position}")
             if self._several
@@ -66,6 +77,8 @@ class StepPrinter(ABC):
             for g in self._loops
         }
         self._ends = allocator.take("repeat_ends") if self._loops else ""
+        # One event per repeat; a loop until done counts its launches as they come.
+        self._once = plan.launches_per_run == 1 and not self._loops
 
     @property
     def held_names(self) -> tuple[str, ...]:
@@ -167,7 +180,11 @@ class StepPrinter(ABC):
     def _group(self, group: GroupPlan, code: CodeText) -> None:
         if group.until is not None:
             code.add(self._comment(group.heading))
-            with self._until_rounds(group, self._loop_names[group.entry], code):
+            arg = self._args[group.until.buffer]
+            names, own = self._names[arg.index], self._loop_names[group.entry]
+            with self._until_rounds(
+                UntilLoop(group.iterations, group.until, arg, names, own), code
+            ):
                 for launch in group.launches:
                     self._enqueue(launch, code)
                 self._swap(group, code)
@@ -185,12 +202,6 @@ class StepPrinter(ABC):
         for first, second in group.swaps:
             now = (self._own(first)["now"], self._own(second)["now"])
             code.add(*(line.format(*now) for line in self._SWAP))
-
-    def _condition_arg(self, group: GroupPlan) -> tuple[ArgPlan, dict[str, str]]:
-        """The buffer a loop's condition reads, and its names."""
-        assert group.until is not None
-        arg = self._args[group.until.buffer]
-        return arg, self._names[arg.index]
 
     def _enqueue(self, launch: LaunchPlan, code: CodeText) -> None:
         self._heading(launch, code)
@@ -237,11 +248,9 @@ class StepPrinter(ABC):
         """A group's loop over its iterations, around what the block adds."""
 
     @abstractmethod
-    def _until_rounds(
-        self, group: GroupPlan, own: dict[str, str], code: CodeText
-    ) -> AbstractContextManager[None]:
+    def _until_rounds(self, loop: UntilLoop, code: CodeText) -> AbstractContextManager[None]:
         """A loop until done around its launches: the reset before each round, the read and
-        the condition after it; `own` holds the loop's variables."""
+        the condition after it."""
 
     @abstractmethod
     def _print_loop(self, group: GroupPlan, rounds: str, held: str, code: CodeText) -> None:
