@@ -294,8 +294,7 @@ class TimingsPanel(QWidget):
                 timed=launches,
                 repeats=run.session.repeats,
             )
-            # Each loop until done: the rounds of the first repeat, or the condition unmet.
-            return text + "".join(f"<br>{html.escape(loop.words())}" for loop in run.result.loops)
+            return text + _loops(run)
         local = run.local_size
         if run.session.repeats == 1:
             text = self.tr(
@@ -314,7 +313,7 @@ class TimingsPanel(QWidget):
             local_size=" × ".join(map(str, local)) if local else self.tr("chosen by the driver"),
             timed=launches,
             count=run.session.repeats,
-        )
+        ) + _loops(run)
 
     def _show_stats(self, stats: KernelStats | None) -> None:
         values: list[float | None] = [None] * len(STATS_ROWS)
@@ -400,3 +399,9 @@ class TimingsPanel(QWidget):
                 for entry in self.history.checked_entries()
             ]
         )
+
+
+def _loops(run: FinishedRun) -> str:
+    """Each loop until done, a line each: the rounds of the first repeat, or the condition
+    that still did not hold."""
+    return "".join(f"<br>{html.escape(loop.words())}" for loop in run.result.loops)
