@@ -11,21 +11,13 @@ import numpy as np
 import pyopencl as cl
 import pytest
 
-from clstudio.common import StepOutcome
 from clstudio.engine.run import Engine
-from clstudio.session import Launch, LaunchEdit, Session, apply_launch_edit, load_session
+from clstudio.session import Launch, LaunchEdit, apply_launch_edit, load_session
+from engine.stepped_programs import step_all
 
 pytestmark = pytest.mark.opencl
 
 KERNELS = Path(__file__).parents[2] / "kernels"
-
-
-def step_all(engine: Engine, session: Session) -> list[StepOutcome]:
-    stepper = engine.stepper(session)
-    outcomes = []
-    while stepper.next_number is not None:
-        outcomes.append(stepper.advance())
-    return outcomes
 
 
 def test_a_program_steps_through_each_kernel_its_arguments_and_each_launch() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from clstudio.common import KernelSignature, RunResult
@@ -14,10 +15,24 @@ from clstudio.session import Session
 from hostcode.pocl_gallery import ON_POCL
 
 
-def export_both(session: Session, signature: KernelSignature, root: Path) -> dict[str, list[str]]:
-    """Each language's command that runs the exported program; C built with -Werror."""
-    export_program(session, signature, "python", root / "py", ON_POCL)
-    export_program(session, signature, "c", root / "c", ON_POCL, platform_name=POCL_PLATFORM)
+def export_both(
+    session: Session,
+    signature: KernelSignature,
+    root: Path,
+    signatures: Mapping[str, KernelSignature] | None = None,
+) -> dict[str, list[str]]:
+    """Each language's command that runs the exported program; C built with -Werror.
+    `signatures` holds every kernel of a program of several."""
+    export_program(session, signature, "python", root / "py", ON_POCL, signatures=signatures)
+    export_program(
+        session,
+        signature,
+        "c",
+        root / "c",
+        ON_POCL,
+        platform_name=POCL_PLATFORM,
+        signatures=signatures,
+    )
     build = subprocess.run(
         ["make", "-s", "-C", str(root / "c"), "CFLAGS=-O2 -Wall -Wextra -Werror"],
         capture_output=True,

@@ -231,6 +231,58 @@
         <translation>重复</translation>
     </message>
     <message>
+        <source>a fixed number of times</source>
+        <translation>固定次数</translation>
+    </message>
+    <message>
+        <source>until a buffer equals a number</source>
+        <translation>直到缓冲区等于某个数</translation>
+    </message>
+    <message>
+        <source>until a buffer stops changing</source>
+        <translation>直到缓冲区不再变化</translation>
+    </message>
+    <message>
+        <source>Repeat until a small buffer says stop, as host code loops until a flag stays 0: the buffer is read back after each round, and the number above is then the most rounds</source>
+        <translation>重复运行，直到一个小缓冲区表示停止，就像主机代码循环到标志保持为 0：每轮之后读回该缓冲区，上面的数字则是最多的轮数</translation>
+    </message>
+    <message>
+        <source>The buffer read back after each round</source>
+        <translation>每轮之后读回的缓冲区</translation>
+    </message>
+    <message>
+        <source>=</source>
+        <translation>=</translation>
+    </message>
+    <message>
+        <source>Every element of the buffer equals this number</source>
+        <translation>缓冲区的每个元素都等于这个数</translation>
+    </message>
+    <message>
+        <source>reset to</source>
+        <translation>重置为</translation>
+    </message>
+    <message>
+        <source>no reset</source>
+        <translation>不重置</translation>
+    </message>
+    <message>
+        <source>A number the host writes to every element of the buffer before each round (a flag the kernels set while work remains); empty: none</source>
+        <translation>每轮之前主机写入缓冲区每个元素的数（内核在仍有工作时设置的标志）；留空：不写</translation>
+    </message>
+    <message>
+        <source>Repeat at most</source>
+        <translation>最多重复</translation>
+    </message>
+    <message>
+        <source>the condition&apos;s number is not a number</source>
+        <translation>条件的数字不是数字</translation>
+    </message>
+    <message>
+        <source>the reset is not a number; leave it empty for none</source>
+        <translation>重置值不是数字；不需要时请留空</translation>
+    </message>
+    <message>
         <source>give the swaps as pairs of buffer names: u v ; p q</source>
         <translation>请把交换写成成对的缓冲区名：u v ; p q</translation>
     </message>
@@ -547,6 +599,10 @@
     <message>
         <source>{kernel} is launched once, with the NDRange above.</source>
         <translation>{kernel} 按上面的 NDRange 启动一次。</translation>
+    </message>
+    <message>
+        <source>{count} launches written, at most {runs} enqueued per run, in one queue.</source>
+        <translation>写了 {count} 次启动，每次运行最多入队 {runs} 次，在同一个队列中。</translation>
     </message>
     <message>
         <source>{count} launches written, {runs} enqueued per run, in one queue.</source>

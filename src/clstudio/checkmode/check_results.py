@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.common import Diagnostic, RunError, gettext, ngettext
+from clstudio.common import Diagnostic, LoopRounds, RunError, gettext, ngettext
 from clstudio.validation import launch_iteration_heading
 
 Index3 = tuple[int, int, int]
@@ -156,6 +156,7 @@ class CheckResult:
     seconds: float = 0.0
     simulator_found: bool = True
     launch_count: int = 1  # the launches the session writes, as RunResult counts them
+    loops: tuple[LoopRounds, ...] = ()  # how the loops until done ended on the simulator
 
     @property
     def is_program(self) -> bool:

@@ -10,6 +10,8 @@ from typing import Literal, get_args
 
 import numpy as np
 
+from clstudio.common.translation import gettext, ngettext
+
 # Where a run stopped, in the order a run goes through them.
 ErrorStage = Literal["load", "build", "validate", "run", "timeout", "crash", "cancelled"]
 ERROR_STAGES: tuple[ErrorStage, ...] = get_args(ErrorStage)
@@ -171,6 +173,39 @@ class LaunchSnapshot:
 
 
 @dataclass(frozen=True)
+class LoopRounds:
+    """How a group that repeats until a condition ended, in a run's first repeat."""
+
+    entry: int  # the group's index among the program's entries, 0 first
+    first: int  # its first and last written launch, 1-based as messages count them
+    last: int
+    rounds: int  # rounds run
+    most: int  # the group's iterations: the most rounds it may run
+    condition: str  # in words: "`over` equals 0"
+    held: bool  # the condition held after the last round (else the most rounds ran out)
+
+    @property
+    def launches(self) -> str:
+        """`launches 1 to 2`, or `launch 3` for a group of one."""
+        if self.first == self.last:
+            return gettext("launch {position}").format(position=self.first)
+        return gettext("launches {first} to {last}").format(first=self.first, last=self.last)
+
+    def words(self) -> str:
+        """What the run says of the loop: its rounds, or the condition that never held."""
+        if self.held:
+            return ngettext(
+                "{launches}: {rounds} round, until {condition}",
+                "{launches}: {rounds} rounds, until {condition}",
+                self.rounds,
+            ).format(launches=self.launches, rounds=self.rounds, condition=self.condition)
+        return gettext(
+            "{launches}: {condition} still did not hold after the most rounds, {most}; "
+            "the loop stopped there"
+        ).format(launches=self.launches, condition=self.condition, most=self.most)
+
+
+@dataclass(frozen=True)
 class RunResult:
     ok: bool
     error: RunError | None = None
@@ -190,6 +225,7 @@ class RunResult:
     snapshots: tuple[LaunchSnapshot, ...] = ()  # asked for: after each launch of iteration 0
     # Buffers created with no host data: what the kernel did not write is undefined.
     uninitialised: tuple[str, ...] = ()
+    loops: tuple[LoopRounds, ...] = ()  # each group with `until`: how its rounds ended
 
     @property
     def is_program(self) -> bool:

@@ -95,6 +95,7 @@ def check_session(
         reports=reports,
         seconds=time.perf_counter() - started,
         launch_count=len(leaf_launches(session.launches)),
+        loops=run.loops,
     )
 
 

@@ -4,7 +4,8 @@ enqueues the learner's kernels.
 Every session is a program: each written launch gets its kernel object (step 6), the
 buffers are made once for all of them (step 7), each launch's arguments are set (step 8),
 the planned launches are enqueued in order with the swaps of ping-pong applied between
-iterations (step 9), the host waits (step 10) and reads the outputs back (step 11). A run
+iterations, a loop until done reading its condition after each round (step 9), the host
+waits (step 10) and reads the outputs back (step 11). A run
 (clstudio.engine.run) and step mode (clstudio.engine.stepping) both drive a DeviceProgram;
 a program of one launch is told in the words of one launch.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -23,6 +24,7 @@ from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
     LaunchSnapshot,
+    LoopRounds,
     RunError,
     RunResult,
     Timing,
@@ -36,6 +38,7 @@ from clstudio.engine.context import DeviceState
 from clstudio.engine.host_steps import DeviceObject
 from clstudio.engine.images import create_sampler
 from clstudio.engine.kept import BufferPool, KeptContents
+from clstudio.engine.loop_rounds import ConditionReads
 from clstudio.engine.run_record import Record, StepFailed
 from clstudio.references import scalar_bytes
 from clstudio.session import (
@@ -52,6 +55,7 @@ from clstudio.session import (
     final_buffers,
     launch_args,
     leaf_launches,
+    longest_run,
     planned_launches,
     reread_buffers,
 )
@@ -85,7 +89,12 @@ class DeviceProgram:
     ) -> None:
         self.session = session
         self.launches = leaf_launches(session.launches)
+        # The longest run: every loop until done to its most rounds. A run follows
+        # run_plan(), whose loops end as their conditions say.
         self.plan = list(planned_launches(session.launches))
+        self.longest = longest_run(session.launches)
+        self._reads: ConditionReads | None = None  # the latest run's loops
+        self._first_loops: tuple[LoopRounds, ...] | None = None  # the first run's
         self.kernels: list[cl.Kernel] = []  # one per written launch, in order
         self.signatures: dict[str, KernelSignature] = {}
         self.buffers: list[DeviceObject] = []
@@ -159,9 +168,25 @@ class DeviceProgram:
     def upload(self, repeat: int) -> Events:
         return host_steps.upload(self._state, self.buffers, repeat, self._record)
 
+    def run_plan(self) -> Iterator[PlannedLaunch]:
+        """The launches of one run of the program, to enqueue as they come: each loop until
+        done resets and reads its condition buffer around each round, and ends as it says."""
+        buffers = {b.name: b for b in self.buffers if isinstance(b, DeviceBuffer)}
+        reads = ConditionReads(self._state.queue, buffers, self.session.launches)
+        self._reads = reads
+        yield from planned_launches(self.session.launches, reads)
+        if self._first_loops is None:
+            self._first_loops = self.loops
+
+    @property
+    def loops(self) -> tuple[LoopRounds, ...]:
+        """How the latest run's loops until done ended, in entry order."""
+        reads = self._reads
+        return tuple(reads.loops[k] for k in sorted(reads.loops)) if reads else ()
+
     def enqueue(
         self,
-        plan: Sequence[PlannedLaunch],
+        plan: Iterable[PlannedLaunch],
         first_number: int = 1,
         cancelled: Cancelled = never,
         launched: Launched | None = None,
@@ -170,12 +195,15 @@ class DeviceProgram:
         """clEnqueueNDRangeKernel for each of `plan`, in order, binding each launch's
         arguments for its iteration: the one place the learner's kernels are enqueued.
 
-        `first_number` is the first launch's number in the run, as `started` hears it.
-        A refused launch is explained by the rule of the index space it broke.
+        `first_number` is the number in the run of the longest run's first launch, as
+        `started` hears it. A refused launch is explained by the rule of the index space it
+        broke. `plan` is consumed as it is enqueued, so that a loop's condition is read
+        after its round.
         """
         queue = self._state.queue
         events: LaunchEvents = []
-        for number, planned in enumerate(plan, first_number):
+        for planned in plan:
+            number = first_number + planned.number - 1
             if events and cancelled():
                 queue.finish()
                 message = gettext("stopped by the user before {launch}")
@@ -243,7 +271,7 @@ class DeviceProgram:
                 held += arrays[name].nbytes
             taken.append(LaunchSnapshot(planned.position, planned.launch.kernel, arrays))
 
-        self.enqueue(self.plan, cancelled=cancelled, launched=copy)
+        self.enqueue(self.run_plan(), cancelled=cancelled, launched=copy)
         return tuple(taken)
 
     def read_back(self, snapshots: tuple[LaunchSnapshot, ...] = ()) -> RunResult:
@@ -252,10 +280,15 @@ class DeviceProgram:
         assert self._merged is not None
         session, record = self.session, self._record
         outputs, guards = host_steps.read_back(self._state, self.buffers, record)
-        final = final_buffers(session.launches)
+        final = final_buffers(session.launches, {k.entry: k.rounds for k in self.loops})
         outputs = {name: outputs[final.get(name, name)] for name in outputs}
         references = host_steps.check_references(session, self._merged, outputs, record)
-        ok = all(r.ok for r in references.values()) and all(g.ok for g in guards.values())
+        loops = self._first_loops if self._first_loops is not None else self.loops
+        ok = (
+            all(r.ok for r in references.values())
+            and all(g.ok for g in guards.values())
+            and all(loop.held for loop in loops)
+        )
         return record.result(
             ok=ok,
             global_size=session.global_size,
@@ -265,6 +298,7 @@ class DeviceProgram:
             guards=guards,
             launch_count=len(self.launches),
             snapshots=snapshots,
+            loops=loops,
         )
 
     def give_back(self, pool: BufferPool, result: RunResult) -> None:
@@ -278,7 +312,7 @@ class DeviceProgram:
         options = self.session.build_options
         rules = check_ndrange(launch.global_size, launch.local_size, limits, options)
         message = launch_failure(error, [r.message for r in rules])
-        return f"{planned.where()}: {message}" if len(self.plan) > 1 else message
+        return f"{planned.where()}: {message}" if self.longest > 1 else message
 
     def _bind(self, kernel: cl.Kernel, planned: PlannedLaunch, log: bool) -> None:
         """clSetKernelArg for `planned`, with the buffers its swaps name at its iteration;

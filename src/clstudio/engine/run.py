@@ -145,7 +145,7 @@ class Engine:
         if inspect:
             inspect(state, device.buffers)
         # A launch among several is named to check mode and the worker; one needs no name.
-        launched, started = hooks if len(device.plan) > 1 else (None, None)
+        launched, started = hooks if device.longest > 1 else (None, None)
         if progress:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel
         for repeat in range(session.repeats):
@@ -159,29 +159,34 @@ class Engine:
             uploads = device.upload(repeat)
             record.enter("launch")
             begun = time.perf_counter()
-            first = repeat * len(device.plan) + 1
-            events = device.enqueue(device.plan, first, cancelled, launched, started)
+            first = repeat * device.longest + 1
+            events = device.enqueue(device.run_plan(), first, cancelled, launched, started)
             enqueued = time.perf_counter()
             state.queue.finish()
             device.time(repeat, uploads, events)
             if repeat == 0:
-                _record_launch(device, record, enqueued - begun, enqueued)
+                _record_launch(device, len(events), record, enqueued - begun, enqueued)
             if progress:
                 progress(repeat + 1, session.repeats)
-        taken = device.snapshots(cancelled) if snapshots and len(device.plan) > 1 else ()
+        taken = device.snapshots(cancelled) if snapshots and device.longest > 1 else ()
         result = device.read_back(snapshots=taken)
         device.give_back(state.pool, result)
         return result
 
 
-def _record_launch(device: DeviceProgram, record: Record, queued: float, enqueued: float) -> None:
-    """The steps clEnqueueNDRangeKernel and clFinish, as the first repeat made them."""
+def _record_launch(
+    device: DeviceProgram, count: int, record: Record, queued: float, enqueued: float
+) -> None:
+    """The steps clEnqueueNDRangeKernel and clFinish, as the first repeat made them (`count`
+    launches)."""
     plan = device.plan
-    if len(plan) > 1:
+    if device.longest > 1:
         title = gettext("Launch the kernels")
         detail = ngettext(
-            "{count} launch in order, one queue", "{count} launches in order, one queue", len(plan)
-        ).format(count=len(plan))
+            "{count} launch in order, one queue", "{count} launches in order, one queue", count
+        ).format(count=count)
+        for loop in device.loops:
+            detail += "; " + loop.words()
     else:
         launch = plan[0].launch
         title = gettext("Launch the kernel")

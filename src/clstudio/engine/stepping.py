@@ -5,15 +5,17 @@ program, kernels, buffers) between calls, so a learner sees each step's result b
 the next. It uses the engine's warm contexts and the run's own steps (host_steps, and
 DeviceProgram from step 6 on). A program's steps 6, 8 and 9 come in parts: a kernel,
 a launch's arguments, a launch (past MAX_STEPPED_LAUNCHES the last part queues the
-rest). Unlike a run it does not check the index space before the launch:
-clEnqueueNDRangeKernel fails as it would in the learner's own program, and the failure
-is explained by the rule that was broken.
+rest; a loop until done reads its condition once its round is queued, and the part after
+which the program ends is the last). Unlike a run it does not check the index space
+before the launch: clEnqueueNDRangeKernel fails as it would in the learner's own
+program, and the failure is explained by the rule that was broken.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pyopencl as cl
@@ -33,7 +35,7 @@ from clstudio.engine.cl_errors import plain_words
 from clstudio.engine.context import DeviceState, FoundDevice, OpenCLContexts
 from clstudio.engine.device_program import DeviceProgram, Events, LaunchEvents
 from clstudio.engine.run_record import Entering, Record, StepFailed, nowhere
-from clstudio.session import Session
+from clstudio.session import PlannedLaunch, Session
 
 MAX_STEPPED_LAUNCHES = 100  # step 9's parts; a longer program queues the rest at once
 
@@ -57,6 +59,8 @@ class HostStepper:
         self._argued = 0  # written launches whose arguments are set
         self._uploads: Events = []
         self._launched: LaunchEvents = []
+        self._pending: Iterator[PlannedLaunch] | None = None  # the run's launches still to queue
+        self._coming: PlannedLaunch | None = None  # the next of them, known one part ahead
         self._steps: tuple[Callable[[], StepOutcome], ...] = (
             self._find_platforms,
             self._choose_device,
@@ -241,27 +245,41 @@ class HostStepper:
         return _in_parts(8, produced, position, count)
 
     def _enqueue(self) -> StepOutcome:
-        """One planned launch per part; past MAX_STEPPED_LAUNCHES the last part queues the rest."""
+        """One planned launch per part; past MAX_STEPPED_LAUNCHES the last part queues the rest.
+
+        The next launch is taken one part ahead, so that a part knows whether it is the
+        last: taking it reads a loop's condition when the part ended a round.
+        """
         device = self._device
         assert device is not None
         self._record.enter("launch")
-        plan, queued = device.plan, len(self._launched)
-        parts = min(len(plan), MAX_STEPPED_LAUNCHES)
+        if self._pending is None:
+            self._pending = device.run_plan()
+            self._coming = next(self._pending, None)
+        queued, first = len(self._launched), self._coming
+        assert first is not None
+        parts = min(device.longest, MAX_STEPPED_LAUNCHES)
         part = queued + 1 if queued < parts - 1 else parts
-        batch = plan[queued : queued + 1] if part < parts else plan[queued:]
-        self._launched += device.enqueue(batch)
-        first = batch[0]
+        if part < parts:
+            self._launched += device.enqueue([first])
+            self._coming = next(self._pending, None)
+            if self._coming is None:  # a loop ended before its most rounds: the last part
+                part = parts = len(self._launched)
+        else:
+            self._launched += device.enqueue(itertools.chain([first], self._pending))
+            self._coming = None
+        batch = len(self._launched) - queued
         items = " x ".join(map(str, first.launch.global_size))
         local = first.launch.local_size
-        if len(plan) == 1 and local:
+        if device.longest == 1 and local:
             produced = gettext("1 launch queued: {items} work-items in groups of {groups}").format(
                 items=items, groups=" x ".join(map(str, local))
             )
-        elif len(plan) == 1:
+        elif device.longest == 1:
             produced = gettext(
                 "1 launch queued: {items} work-items in groups of the driver's choosing"
             ).format(items=items)
-        elif len(batch) == 1:
+        elif batch == 1:
             produced = gettext("{launch} queued: {items} work-items").format(
                 launch=first.where(), items=items
             )
@@ -269,6 +287,8 @@ class HostStepper:
             produced = gettext("launches {first} to {last} of the program queued at once").format(
                 first=queued + 1, last=len(self._launched)
             )
+        if part == parts:
+            produced = "; ".join([produced, *(loop.words() for loop in device.loops)])
         return _in_parts(9, produced, part, parts)
 
     def _finish(self) -> StepOutcome:

@@ -126,11 +126,9 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> N
         host_value(arg, names[arg.index], code)
     code.add("")
     steps.write(code)
-    code.add(
-        'printf("median: %.3f ms\\n", median(times_ms, REPEATS));',
-        "",
-        "if (save_outputs != NULL) {",
-    )
+    code.add('printf("median: %.3f ms\\n", median(times_ms, REPEATS));')
+    steps.loop_report(code)
+    code.add("", "if (save_outputs != NULL) {")
     _rest(plan, names, code, steps)
 
 
@@ -146,6 +144,12 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
             )
     code.add("}", "")
     code.add("int failures = 0;")
+    code.add(
+        *(
+            f"failures += !{held}; /* a loop that ran out of rounds fails the program */"
+            for held in steps.held_names
+        )
+    )
     if plan.references:
         code.add("/* Each output against the values the export computed from its reference. */")
     for ref in plan.references:

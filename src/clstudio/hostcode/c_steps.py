@@ -11,13 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
-from clstudio.hostcode.c_arguments import memory_object, read_back, set_arg, write_to_device
+from clstudio.hostcode.c_arguments import (
+    host_ctype,
+    memory_object,
+    read_back,
+    set_arg,
+    write_to_device,
+)
 from clstudio.hostcode.code_text import CodeText
-from clstudio.hostcode.launch_plan import BindingPlan, LaunchPlan
+from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
-from clstudio.hostcode.step_printer import StepPrinter
+from clstudio.hostcode.step_printer import StepPrinter, UntilLoop
 
 
 class CSteps(StepPrinter):
@@ -175,6 +181,14 @@ class CSteps(StepPrinter):
                 "cl_event *launches = new_array(REPEATS * LAUNCHES_PER_RUN, sizeof *launches);",
                 "size_t launched = 0;",
             )
+        if self._loops:
+            code.add(
+                f"size_t *{self._ends} = new_array(REPEATS, sizeof *{self._ends}); "
+                "/* where each repeat's launches end: loops vary */"
+            )
+            for group in self._loops:
+                own = self._loop_names[group.entry]
+                code.add(f"int {own['rounds']} = 0, {own['held']} = 0; /* {group.named} */")
         swapped = self._plan.swapped
         if swapped:
             code.add("/* The buffers the swaps move: which one each name stands for now. */")
@@ -182,6 +196,77 @@ class CSteps(StepPrinter):
             code.add("cl_mem swap;")
         with _loop("repeat", "REPEATS", code):
             yield
+            if self._loops:
+                code.add(f"{self._ends}[repeat] = launched;")
+
+    @contextmanager
+    def _until_rounds(self, loop: UntilLoop, code: CodeText) -> Iterator[None]:
+        most, until, arg, names, own = loop
+        ctype, device, count = host_ctype(arg, names), names["device"], arg.count
+        flag, before = own["flag"], own["before"]
+        code.add(f"{own['held']} = 0;")
+        if until.kind == "unchanged":
+            code.add(f"{ctype} {before}[{count}]; /* the buffer as the round finds it */")
+        with _loop("iteration", str(most), code):
+            if until.reset is not None:
+                reset = c_number(until.reset, arg.element.scalar)
+                code.add(
+                    f"{ctype} {own['reset']}[{count}];",
+                    f"for (int i = 0; i < {count}; i++) {{",
+                    f"    {own['reset']}[i] = {reset};",
+                    "}",
+                    f"err = clEnqueueWriteBuffer(queue, {device}, CL_TRUE, 0, "
+                    f"sizeof {own['reset']}, {own['reset']},",
+                    "                           0, NULL, NULL);",
+                    'check_cl(err, "clEnqueueWriteBuffer");',
+                )
+            if until.kind == "unchanged":
+                code.add("if (iteration == 0) {")
+                with code.indented():
+                    self._read_now(device, before, code)
+                code.add("}")
+            yield
+            code.add(f"{ctype} {flag}[{count}];")
+            self._read_now(device, flag, code)
+            code.add(f"{own['rounds']} = iteration + 1;", f"{own['held']} = 1;")
+            if until.kind == "equals":
+                value = c_number(until.value, arg.element.scalar)
+                code.add(f"for (int i = 0; i < {count}; i++) {{")
+                code.add(
+                    f"    if ({flag}[i] != {value}) {{", f"        {own['held']} = 0;", "    }"
+                )
+            else:
+                code.add(f"for (int i = 0; i < {count}; i++) {{")
+                code.add(
+                    f"    if ({flag}[i] != {before}[i]) {{",
+                    f"        {own['held']} = 0;",
+                    "    }",
+                    f"    {before}[i] = {flag}[i];",
+                )
+            code.add("}", f"if ({own['held']}) {{", "    break;", "}")
+
+    def _read_now(self, device: str, host: str, code: CodeText) -> None:
+        """A blocking read of the condition's buffer: the round's launches have ended."""
+        code.add(
+            f"err = clEnqueueReadBuffer(queue, {device}, CL_TRUE, 0, sizeof {host}, {host}, 0, "
+            "NULL, NULL);",
+            'check_cl(err, "clEnqueueReadBuffer");',
+        )
+
+    def _print_loop(self, group: GroupPlan, rounds: str, held: str, code: CodeText) -> None:
+        never = (
+            f"{group.named}: {group.condition} still did not hold after the most rounds, "
+            f"{group.iterations}; the loop stopped there"
+        )
+        code.add(
+            f"if ({held}) {{",
+            f'    printf("%s %d %s %s\\n", {c_string(group.named + ":")}, {rounds},',
+            f'           {rounds} == 1 ? "round," : "rounds,",',
+            f"           {c_string('until ' + group.condition)});",
+            "} else {",
+            f'    printf("%s\\n", {c_string(never)});',
+            "}",
+        )
 
     def _iterations(self, count: int, code: CodeText) -> AbstractContextManager[None]:
         return _loop("iteration", str(count), code)
@@ -264,13 +349,26 @@ class CSteps(StepPrinter):
                 "}",
             )
             return
+        ends = self._ends
+        # A loop until done decides how many launches a repeat has: each repeat's end is kept.
+        each = (
+            (
+                f"    size_t launch = repeat == 0 ? 0 : {ends}[repeat - 1];",
+                f"    for (; launch < {ends}[repeat]; launch++) {{",
+                "        cl_event event = launches[launch];",
+            )
+            if self._loops
+            else (
+                "    for (size_t launch = 0; launch < LAUNCHES_PER_RUN; launch++) {",
+                "        cl_event event = launches[(size_t)repeat * LAUNCHES_PER_RUN + launch];",
+            )
+        )
         code.add(
             "/* The kernel time of each repeat: its launches' times, from their profiling. */",
             "double *times_ms = new_array(REPEATS, sizeof *times_ms);",
             "for (int repeat = 0; repeat < REPEATS; repeat++) {",
             "    times_ms[repeat] = 0.0;",
-            "    for (size_t launch = 0; launch < LAUNCHES_PER_RUN; launch++) {",
-            "        cl_event event = launches[(size_t)repeat * LAUNCHES_PER_RUN + launch];",
+            *each,
             "        cl_ulong start, end;",
             "        err = clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START,",
             "                                      sizeof start, &start, NULL);",
@@ -284,6 +382,8 @@ class CSteps(StepPrinter):
             '    printf("repeat %d: %.3f ms\\n", repeat + 1, times_ms[repeat]);',
             "}",
         )
+        if self._loops:
+            code.add(f"free({ends});")
 
     def release_kernels(self, code: CodeText) -> None:
         for launch in reversed(self._launches):

@@ -22,9 +22,10 @@ from clstudio.session import (
     LaunchGroup,
     ScalarArg,
     Session,
+    Until,
     bound_name,
+    group_problem,
     leaf_launches,
-    swap_problem,
     swapped_names,
 )
 
@@ -85,26 +86,48 @@ class LaunchPlan:
 
 @dataclass(frozen=True)
 class GroupPlan:
-    """Launches enqueued `iterations` times in order; `swaps` trade places after each."""
+    """Launches enqueued `iterations` times in order; `swaps` trade places after each. With
+    `until`, the rounds end once its condition holds after one, `iterations` at most."""
 
     launches: tuple[LaunchPlan, ...]
     iterations: int
     swaps: tuple[tuple[str, str], ...]
+    entry: int = 0  # its index among the session's entries
+    until: Until | None = None
 
     @property
     def loops(self) -> bool:
         """Written as a loop: several iterations, swaps, or a launch taking the iteration."""
         takes = any(b.iteration for launch in self.launches for b in launch.bindings)
-        return self.iterations > 1 or bool(self.swaps) or takes
+        return self.iterations > 1 or bool(self.swaps) or takes or self.until is not None
 
     @property
     def heading(self) -> str:
         """`64 iterations; grid and next trade places after each`: the comment above its loop."""
         said = f"{self.iterations} iterations"
+        if self.until is not None:
+            said = f"{self.named}, until {self.condition}: at most {self.iterations} rounds"
+            if self.until.reset is not None:
+                said += f"; the host writes {self.until.reset} to {self.until.buffer} before each"
         if self.swaps:
             pairs = ", ".join(f"{a} and {b}" for a, b in self.swaps)
             said += f"; {pairs} trade places after each"
         return said
+
+    @property
+    def named(self) -> str:
+        """`launches 1 to 2`, `launch 3`: the group as the programs' messages name it."""
+        first, last = self.launches[0].position, self.launches[-1].position
+        return f"launch {first}" if first == last else f"launches {first} to {last}"
+
+    @property
+    def condition(self) -> str:
+        """The condition in the programs' words, as the app says it in English."""
+        until = self.until
+        assert until is not None
+        if until.kind == "equals":
+            return f"`{until.buffer}` equals {until.value}"
+        return f"`{until.buffer}` stops changing"
 
 
 def launch_groups(
@@ -121,13 +144,14 @@ def launch_groups(
     for entry in entries:
         group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
         # The form may hold swaps its arguments no longer fit (a shape edited since).
-        if problem := swap_problem(group.swaps, session.args):
+        if problem := group_problem(group, session.args):
             raise PlanError(problem)
         launches = []
         for launch in group.launches:
             position += 1
             launches.append(_launch_plan(launch, position, count, signatures, swapped))
-        groups.append(GroupPlan(tuple(launches), group.iterations, group.swaps))
+        index = len(groups)
+        groups.append(GroupPlan(tuple(launches), group.iterations, group.swaps, index, group.until))
     return tuple(groups)
 
 

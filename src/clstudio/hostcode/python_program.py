@@ -115,6 +115,9 @@ def _main_body(
         "for repeat, ms in enumerate(times_ms, 1):",
         '    print(f"repeat {repeat}: {ms:.3f} ms")',
         'print(f"median: {statistics.median(times_ms):.3f} ms")',
+    )
+    steps.loop_report(code)
+    code.add(
         "",
         "if options.save_outputs:",
         "    options.save_outputs.mkdir(parents=True, exist_ok=True)",
@@ -123,8 +126,12 @@ def _main_body(
         file = python_string(arg.file_name)
         code.add(f"    np.save(options.save_outputs / {file}, {names[arg.index]['out']})")
     code.add("")
+    held = "".join(f" and {name}" for name in steps.held_names)
     if not plan.references:
-        code.add("return 0  # the session gives no reference to check")
+        if held:
+            code.add(f"return 0 if {held.removeprefix(' and ')} else 1  # every loop ended")
+        else:
+            code.add("return 0  # the session gives no reference to check")
         return
     code.add("# Each output against its reference; an argument's name means its starting contents.")
     code.add("checks = [")
@@ -147,7 +154,7 @@ def _main_body(
             f"    check({python_string(ref.name)}, {actual}, {expected}, "
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"
         )
-    code.add("]", "return 0 if all(checks) else 1")
+    code.add("]", f"return 0 if all(checks){held} else 1")
 
 
 class _Renamer(ast.NodeTransformer):

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from clstudio.hostcode.code_text import CodeText
-from clstudio.hostcode.launch_plan import BindingPlan, LaunchPlan
+from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import python_comment, python_number, python_string
 from clstudio.hostcode.plan import ArgPlan
 from clstudio.hostcode.python_arguments import image_region, memory_object, set_arg
-from clstudio.hostcode.step_printer import StepPrinter
+from clstudio.hostcode.step_printer import StepPrinter, UntilLoop
 
 
 class PythonSteps(StepPrinter):
@@ -83,11 +83,61 @@ class PythonSteps(StepPrinter):
 
     @contextmanager
     def _repeats(self, code: CodeText) -> Iterator[None]:
-        if not self._once:
+        if self._loops:
+            code.add(f"{self._ends} = []  # where each repeat's launches end: loops vary")
+        elif not self._once:
             code.add(f"LAUNCHES_PER_RUN = {self._plan.launches_per_run}")
         code.add("launches = []", "for _ in range(REPEATS):")
         with code.indented():
             yield
+            if self._loops:
+                code.add(f"{self._ends}.append(len(launches))")
+
+    @contextmanager
+    def _until_rounds(self, loop: UntilLoop, code: CodeText) -> Iterator[None]:
+        most, until, arg, names, own = loop
+        device, host = names["device"], names["value"]
+        code.add(f"{own['held']} = False", f"for iteration in range({most}):")
+        with code.indented():
+            if until.reset is not None:
+                reset = python_number(until.reset, arg.element.scalar)
+                code.add(f"cl.enqueue_copy(queue, {device}, np.full_like({host}, {reset}))")
+            if until.kind == "unchanged":
+                code.add(
+                    "if iteration == 0:  # the buffer as the first round finds it",
+                    f"    {own['before']} = np.empty_like({host})",
+                    f"    cl.enqueue_copy(queue, {own['before']}, {device})",
+                )
+            yield
+            code.add(
+                f"{own['flag']} = np.empty_like({host})",
+                f"cl.enqueue_copy(queue, {own['flag']}, {device})  # waits for the round",
+                f"{own['rounds']} = iteration + 1",
+            )
+            if until.kind == "equals":
+                value = python_number(until.value, arg.element.scalar)
+                code.add(f"if np.all({own['flag']} == {value}):")
+            else:
+                code.add(
+                    f"if np.array_equal({own['before']}, {own['flag']}):",
+                )
+            code.add(f"    {own['held']} = True", "    break")
+            if until.kind == "unchanged":
+                code.add(f"{own['before']} = {own['flag']}")
+
+    def _print_loop(self, group: GroupPlan, rounds: str, held: str, code: CodeText) -> None:
+        head = python_string(f"{group.named}:")
+        tail = python_string(f"until {group.condition}")
+        never = python_string(
+            f"{group.named}: {group.condition} still did not hold after the most rounds, "
+            f"{group.iterations}; the loop stopped there"
+        )
+        code.add(
+            f"if {held}:",
+            f'    print({head}, {rounds}, "round," if {rounds} == 1 else "rounds,", {tail})',
+            "else:",
+            f"    print({never})",
+        )
 
     @contextmanager
     def _iterations(self, count: int, code: CodeText) -> Iterator[None]:
@@ -146,6 +196,15 @@ class PythonSteps(StepPrinter):
         set_arg(arg, self._own(arg.name), code, kernel, index, first_use)
 
     def _times(self, code: CodeText) -> None:
+        if self._loops:
+            code.add(
+                "# The kernel time of each repeat: its launches' times, from their profiling.",
+                "times_ms = [",
+                "    sum(e.profile.end - e.profile.start for e in launches[start:end]) * 1e-6",
+                f"    for start, end in zip([0, *{self._ends}], {self._ends})",
+                "]",
+            )
+            return
         if self._once:
             code.add(
                 "# The kernel time of each launch, from its profiling information.",

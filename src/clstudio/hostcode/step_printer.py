@@ -5,8 +5,9 @@ queue and the build (steps 1 to 5), one kernel object per written launch, the
 memory objects, the arguments that never change set once, then a loop over the repeats
 that gives the written buffers their starting contents and enqueues every launch in
 order, with each group's iterations and swaps, setting only what changes between
-iterations; then the wait, the outputs read back and the kernel times. This class walks
-the plan once; c_steps and python_steps each supply only their syntax and lines.
+iterations (a loop until done resets its condition buffer before each round and reads it
+back after, as the app does); then the wait, the outputs read back and the kernel times.
+This class walks the plan once; c_steps and python_steps each supply only their syntax and lines.
 One launch uses the program's own names, as the lesson writes it (`kernel`); several
 are numbered in names and comments (`kernel_2`, `launch 2 of 3`).
 """
@@ -15,12 +16,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
+from typing import NamedTuple
 
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.names import NameAllocator, Names
 from clstudio.hostcode.plan import ArgPlan, HostPlan
-from clstudio.session import ImageArg, SamplerArg
+from clstudio.session import ImageArg, SamplerArg, Until
 
 _SETUP = (  # what steps 1 to 5 do, after their names
     "{} (clGetPlatformIDs).",
@@ -30,6 +32,17 @@ _SETUP = (  # what steps 1 to 5 do, after their names
     "{} (clCreateProgramWithSource, clBuildProgram).",
 )
 _ONCE = "{} (clEnqueueNDRangeKernel) REPEATS times. Before each launch,"
+
+
+class UntilLoop(NamedTuple):
+    """A loop until done as a language writes it: at most `most` rounds, the condition, the
+    buffer it reads (`arg`, by its `names`) and the loop's own variables (`own`)."""
+
+    most: int
+    until: Until
+    arg: ArgPlan
+    names: dict[str, str]
+    own: dict[str, str]
 
 
 class StepPrinter(ABC):
@@ -46,7 +59,6 @@ class StepPrinter(ABC):
         self._args = {a.name: a for a in plan.args}
         self._launches = plan.launches
         self._several = len(self._launches) > 1
-        self._once = plan.launches_per_run == 1  # one event per repeat
         self._kernels = {
             launch.position: allocator.take(f"kernel_{launch.position}")
             if self._several
@@ -54,6 +66,30 @@ class StepPrinter(ABC):
             for launch in self._launches
         }
         self._made: set[str] = set()  # samplers created so far
+        # The loops until done, and each one's variables: its rounds, whether its condition
+        # held, the buffer as read back (flag), as the round found it (before), its reset.
+        self._loops = tuple(g for g in plan.groups if g.until is not None)
+        self._loop_names = {
+            g.entry: {
+                role: allocator.take(f"{role}_{g.entry + 1}")
+                for role in ("rounds", "held", "flag", "before", "reset")
+            }
+            for g in self._loops
+        }
+        self._ends = allocator.take("repeat_ends") if self._loops else ""
+        # One event per repeat; a loop until done counts its launches as they come.
+        self._once = plan.launches_per_run == 1 and not self._loops
+
+    @property
+    def held_names(self) -> tuple[str, ...]:
+        """The variables that say whether each loop's condition held: the exit status's."""
+        return tuple(self._loop_names[g.entry]["held"] for g in self._loops)
+
+    def loop_report(self, code: CodeText) -> None:
+        """Each loop's rounds, or the condition that still did not hold, as the app says it."""
+        for group in self._loops:
+            own = self._loop_names[group.entry]
+            self._print_loop(group, own["rounds"], own["held"], code)
 
     def _own(self, name: str) -> dict[str, str]:
         return self._names[self._args[name].index]
@@ -142,6 +178,17 @@ class StepPrinter(ABC):
         code.add("")
 
     def _group(self, group: GroupPlan, code: CodeText) -> None:
+        if group.until is not None:
+            code.add(self._comment(group.heading))
+            arg = self._args[group.until.buffer]
+            names, own = self._names[arg.index], self._loop_names[group.entry]
+            with self._until_rounds(
+                UntilLoop(group.iterations, group.until, arg, names, own), code
+            ):
+                for launch in group.launches:
+                    self._enqueue(launch, code)
+                self._swap(group, code)
+            return
         if not group.loops:
             self._enqueue(group.launches[0], code)
             return
@@ -149,9 +196,12 @@ class StepPrinter(ABC):
         with self._iterations(group.iterations, code):
             for launch in group.launches:
                 self._enqueue(launch, code)
-            for first, second in group.swaps:
-                now = (self._own(first)["now"], self._own(second)["now"])
-                code.add(*(line.format(*now) for line in self._SWAP))
+            self._swap(group, code)
+
+    def _swap(self, group: GroupPlan, code: CodeText) -> None:
+        for first, second in group.swaps:
+            now = (self._own(first)["now"], self._own(second)["now"])
+            code.add(*(line.format(*now) for line in self._SWAP))
 
     def _enqueue(self, launch: LaunchPlan, code: CodeText) -> None:
         self._heading(launch, code)
@@ -196,6 +246,15 @@ class StepPrinter(ABC):
     @abstractmethod
     def _iterations(self, count: int, code: CodeText) -> AbstractContextManager[None]:
         """A group's loop over its iterations, around what the block adds."""
+
+    @abstractmethod
+    def _until_rounds(self, loop: UntilLoop, code: CodeText) -> AbstractContextManager[None]:
+        """A loop until done around its launches: the reset before each round, the read and
+        the condition after it."""
+
+    @abstractmethod
+    def _print_loop(self, group: GroupPlan, rounds: str, held: str, code: CodeText) -> None:
+        """The line that says how the loop ended."""
 
     @abstractmethod
     def _start_again(self, arg: ArgPlan, code: CodeText) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from clstudio.checkmode import CheckProblem, CheckResult, WorkItem
 from clstudio.common import format_seconds, gettext, ngettext
 from clstudio.reporting.report_opening import simulator_opening
+from clstudio.reporting.run_report import loops_to_json
 
 CHECK_FORMAT = "clstudio-check-result"
 CHECK_VERSION = 1
@@ -33,6 +34,7 @@ def check_to_json(result: CheckResult) -> dict[str, Any]:
         "reports": result.reports,
         "seconds": result.seconds,
         "launch_count": result.launch_count if result.is_program else None,
+        "loops": loops_to_json(result.loops),
         "problems": [_problem_json(p) for p in result.problems],
     }
 
@@ -95,6 +97,7 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
         )
     if result.coverage:
         lines.append(f"  {result.coverage}")
+    lines += [f"  {loop.words()}" for loop in result.loops]
     if result.error is not None:
         error = gettext("error ({stage}): {message}").format(
             stage=result.error.stage, message=result.error.message

@@ -16,7 +16,15 @@ from clstudio.measurements import chosen_kernel, kernel_times_per_repeat
 from clstudio.reporting.finished_run import FinishedRun
 from clstudio.reporting.roofline import RooflinePoint, point_of
 from clstudio.reporting.run_stats import buffer_access
-from clstudio.session import BufferArg, ImageArg, Launch, Session, bound_name, planned_launches
+from clstudio.session import (
+    BufferArg,
+    ImageArg,
+    Launch,
+    Session,
+    TakenRounds,
+    bound_name,
+    planned_launches,
+)
 
 
 def kernel_point(
@@ -30,7 +38,9 @@ def kernel_point(
     name = chosen_kernel(session, kernel)
     signature = build.kernel(name) if build is not None else None
     work_items = moved = 0
-    for planned in planned_launches(session.launches):
+    # A loop until done counts the rounds the run took, not its most.
+    taken = TakenRounds({loop.entry: loop.rounds for loop in run.result.loops})
+    for planned in planned_launches(session.launches, taken):
         if planned.launch.kernel == name:
             work_items += math.prod(planned.launch.global_size)
             moved += _launch_bytes(session, planned.launch, signature)

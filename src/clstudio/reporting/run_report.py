@@ -12,6 +12,7 @@ import numpy as np
 from clstudio.common import (
     PHASES,
     BuildResult,
+    LoopRounds,
     RunResult,
     format_bytes,
     format_seconds,
@@ -73,6 +74,7 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
             }
             for f in launch_figures(result)
         ],
+        "loops": loops_to_json(result.loops),
         "outputs": {
             name: array_summary(array) | ({"uninitialised": True} if name in undefined else {})
             for name, array in result.outputs.items()
@@ -100,6 +102,22 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
         },
         "printf": result.printf,
     }
+
+
+def loops_to_json(loops: tuple[LoopRounds, ...]) -> list[dict[str, Any]]:
+    """Each loop until done: its launches, the rounds it ran and whether its condition held."""
+    return [
+        {
+            "first_launch": loop.first,
+            "last_launch": loop.last,
+            "rounds": loop.rounds,
+            "most": loop.most,
+            "condition": loop.condition,
+            "held": loop.held,
+            "message": loop.words(),
+        }
+        for loop in loops
+    ]
 
 
 def _error_json(result: RunResult) -> dict[str, Any]:
@@ -206,6 +224,7 @@ def format_summary(result: RunResult) -> str:
         lines.append(f"  {error}")
     if result.is_program:
         lines += _program_lines(result)
+    lines += [f"  {loop.words()}" for loop in result.loops]
     stats = kernel_stats(result.kernel_times_ns())
     if stats is not None and not result.is_program:
         times = ngettext(

@@ -21,6 +21,7 @@ from clstudio.session.launches import (
     Launch,
     LaunchGroup,
 )
+from clstudio.session.loop_conditions import Until, until_problem
 from clstudio.session.sizes import Path, SizeLinks
 
 Entries = tuple[Launch | LaunchGroup, ...]
@@ -29,6 +30,7 @@ LaunchEditKind = Literal["add", "add_to_group", "remove", "move", "set", "group"
 __all__ = [
     "LaunchEdit",
     "apply_launch_edit",
+    "group_problem",
     "leaf_prefixes",
     "swap_problem",
 ]
@@ -41,7 +43,8 @@ class LaunchEdit:
     kind: "add" (a copy of the last launch at the end), "add_to_group" (a copy of the
     entry's last launch, inside `entry`), "remove", "move" (by `delta`, within its group
     when the group holds several launches, else among the entries), "set" (`launch`
-    replaces the one at `position`), "group" (`iterations` and `swaps` of `entry`, 0-based).
+    replaces the one at `position`), "group" (`iterations`, `swaps` and `until` of
+    `entry`, 0-based).
     """
 
     kind: LaunchEditKind
@@ -51,6 +54,7 @@ class LaunchEdit:
     launch: Launch | None = None
     iterations: int = 1
     swaps: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    until: Until | None = None
 
 
 def leaf_prefixes(entries: Entries) -> list[Path]:
@@ -70,12 +74,12 @@ def apply_launch_edit(session: Session, edit: LaunchEdit) -> Session:
     # Each new leaf's origin: the old leaf whose links it takes (-1: none).
     groups = [list(_group(e).launches) for e in entries]
     origin = [[_leaf_index(groups, g, j) for j in range(len(ls))] for g, ls in enumerate(groups)]
-    meta = [(_group(e).iterations, _group(e).swaps) for e in entries]
+    meta = [(_group(e).iterations, _group(e).swaps, _group(e).until) for e in entries]
     where = _locate(groups, edit.position)
     if edit.kind == "add" and groups and _count(groups) < MAX_LAUNCHES:
         groups.append([groups[-1][-1]])
         origin.append([origin[-1][-1]])
-        meta.append((1, ()))
+        meta.append((1, (), None))
     elif edit.kind == "add_to_group" and 0 <= edit.entry < len(groups):
         if _count(groups) < MAX_LAUNCHES:
             groups[edit.entry].append(groups[edit.entry][-1])
@@ -92,11 +96,11 @@ def apply_launch_edit(session: Session, edit: LaunchEdit) -> Session:
         groups[g][j] = edit.launch
     elif edit.kind == "group" and 0 <= edit.entry < len(groups):
         iterations = min(max(edit.iterations, 1), MAX_ITERATIONS)
-        meta[edit.entry] = (iterations, edit.swaps)
+        meta[edit.entry] = (iterations, edit.swaps, edit.until)
     else:
         return session
     new_entries = tuple(
-        LaunchGroup(tuple(ls), *m) if len(ls) > 1 or m != (1, ()) else ls[0]
+        LaunchGroup(tuple(ls), *m) if len(ls) > 1 or m != (1, (), None) else ls[0]
         for ls, m in zip(groups, meta, strict=True)
     )
     links = _moved_links(session, entries, new_entries, [o for os in origin for o in os])
@@ -128,7 +132,7 @@ def _locate(groups: list[list[Launch]], position: int) -> tuple[int, int] | None
 def _move(
     groups: list[list[Launch]],
     origin: list[list[int]],
-    meta: list[tuple[int, tuple[tuple[str, str], ...]]],
+    meta: list[tuple[int, tuple[tuple[str, str], ...], Until | None]],
     where: tuple[int, int],
     delta: int,
 ) -> None:
@@ -202,3 +206,11 @@ def swap_problem(pairs: tuple[tuple[str, str], ...], args: Mapping[str, ArgSpec]
                 "{first} and {second} must be two buffers of the same type and shape"
             ).format(first=repr(first), second=repr(second))
     return None
+
+
+def group_problem(group: LaunchGroup, args: Mapping[str, ArgSpec]) -> str | None:
+    """Why a group cannot run as written (its swaps, its condition); None when it can."""
+    problem = swap_problem(group.swaps, args)
+    if problem is None and group.until is not None:
+        problem = until_problem(group.until, group.swaps, args)
+    return problem

@@ -2,8 +2,10 @@
 
 A session's optional `launches` lists the launches in order; an entry is one launch or
 a group of launches repeated `iterations` times, whose `swap` pairs of buffers trade
-places after each iteration (ping-pong). Buffers are the session's and stay on the
-device between launches; a launch names only what differs from the session.
+places after each iteration (ping-pong), or repeated `until` a condition on a small
+buffer holds, `iterations` rounds at most (session.loop_conditions). Buffers are the
+session's and stay on the device between launches; a launch names only what differs
+from the session.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from clstudio.common import gettext
 from clstudio.session.arg_fields import read_arg
@@ -26,12 +28,13 @@ from clstudio.session.fields import (
     read_sizes,
     read_string,
 )
+from clstudio.session.loop_conditions import Until, read_until, until_to_dict
 
 MAX_LAUNCHES = 64  # launches written in one session, counting those inside groups
 MAX_ITERATIONS = 100_000
 MAX_PROGRAM_LAUNCHES = 1_000_000  # launches one run of the program enqueues
 LAUNCH_KEYS = ("kernel", "global_size", "local_size", "args")
-GROUP_KEYS = ("iterations", "swap", "launches")
+GROUP_KEYS = ("iterations", "swap", "until", "launches")
 
 __all__ = [
     "MAX_ITERATIONS",
@@ -41,11 +44,14 @@ __all__ = [
     "LaunchBinding",
     "LaunchGroup",
     "PlannedLaunch",
+    "RoundWatch",
+    "TakenRounds",
     "bound_name",
     "final_buffers",
     "launch_args",
     "launch_to_dict",
     "leaf_launches",
+    "longest_run",
     "map_launches",
     "planned_launches",
     "read_launches",
@@ -78,8 +84,9 @@ class Launch:
 @dataclass(frozen=True)
 class LaunchGroup:
     launches: tuple[Launch, ...]
-    iterations: int = 1
+    iterations: int = 1  # with `until`: the most rounds
     swaps: tuple[tuple[str, str], ...] = ()
+    until: Until | None = None  # rounds end once this holds after one
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,7 @@ class PlannedLaunch:
     iteration: int
     launch: Launch
     buffers: Mapping[str, str]  # session buffer name -> the buffer it stands for now
+    number: int = 1  # 1-based in the longest run of the program (every loop to its most)
 
     def where(self) -> str:
         """`launch 2 of 3, kernel `scan_blocks`, iteration 14`, as messages name it."""
@@ -124,33 +132,79 @@ def map_launches(
     )
 
 
-def planned_launches(entries: tuple[Launch | LaunchGroup, ...]) -> Iterator[PlannedLaunch]:
+class RoundWatch(Protocol):
+    """What runs a program hears at each round of a group with `until`: `begin` before its
+    launches (the host resets the buffer there), `ended` after them, which says whether
+    the condition holds (the host reads the buffer back there)."""
+
+    def begin(self, entry: int, group: LaunchGroup, round_index: int) -> None: ...
+
+    def ended(self, entry: int, group: LaunchGroup, round_index: int) -> bool: ...
+
+
+def planned_launches(
+    entries: tuple[Launch | LaunchGroup, ...], watch: RoundWatch | None = None
+) -> Iterator[PlannedLaunch]:
     """The launches one run of the program enqueues, in order, with the swaps applied.
 
     A swap pair trades places after each iteration of its group, so after the program
     each name stands for the buffer it was last swapped to: with `[["u", "v"]]` and a
     kernel that reads `u` and writes `v`, `u` names the newest state at every iteration.
+    A group with `until` stops after the round whose end `watch` says the condition holds;
+    without a watch it runs its most rounds (the longest run, which numbers the launches).
     """
     count = len(leaf_launches(entries))
     current: dict[str, str] = {}
-    position = 0
-    for entry in entries:
+    position = number = 0
+    for index, entry in enumerate(entries):
         group = entry if isinstance(entry, LaunchGroup) else LaunchGroup((entry,))
+        watched = watch if group.until is not None else None
         for iteration in range(group.iterations):
+            if watched is not None:
+                watched.begin(index, group, iteration)
             for offset, launch in enumerate(group.launches):
-                yield PlannedLaunch(position + offset + 1, count, iteration, launch, dict(current))
+                at = number + iteration * len(group.launches) + offset + 1
+                yield PlannedLaunch(
+                    position + offset + 1, count, iteration, launch, dict(current), at
+                )
             for first, second in group.swaps:
                 a, b = current.get(first, first), current.get(second, second)
                 current[first], current[second] = b, a
+            if watched is not None and watched.ended(index, group, iteration):
+                break
         position += len(group.launches)
+        number += group.iterations * len(group.launches)
 
 
-def final_buffers(entries: tuple[Launch | LaunchGroup, ...]) -> dict[str, str]:
-    """Which buffer each swapped name stands for once the program has run."""
+class TakenRounds:
+    """A RoundWatch that ends each loop after the rounds a finished run took (by entry
+    index), to plan that run again: its launches, for the figures of each kernel."""
+
+    def __init__(self, rounds: Mapping[int, int]) -> None:
+        self._rounds = rounds
+
+    def begin(self, entry: int, group: LaunchGroup, round_index: int) -> None:
+        return None
+
+    def ended(self, entry: int, group: LaunchGroup, round_index: int) -> bool:
+        return round_index + 1 >= self._rounds.get(entry, group.iterations)
+
+
+def longest_run(entries: tuple[Launch | LaunchGroup, ...]) -> int:
+    """How many launches one run enqueues when every loop runs its most rounds."""
+    return sum(e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries)
+
+
+def final_buffers(
+    entries: tuple[Launch | LaunchGroup, ...], rounds: Mapping[int, int] | None = None
+) -> dict[str, str]:
+    """Which buffer each swapped name stands for once the program has run; `rounds` gives
+    the rounds each group with `until` took, by entry index (its most when not given)."""
     current: dict[str, str] = {}
-    for entry in entries:
+    for index, entry in enumerate(entries):
         if isinstance(entry, LaunchGroup):
-            for _ in range(entry.iterations % 2):
+            taken = (rounds or {}).get(index, entry.iterations)
+            for _ in range(taken % 2):
                 for first, second in entry.swaps:
                     a, b = current.get(first, first), current.get(second, second)
                     current[first], current[second] = b, a
@@ -186,9 +240,7 @@ def read_launches(
             entries.append(reader.group(obj, f"launches[{index}]"))
         else:
             entries.append(reader.launch(obj, f"launches[{index}]"))
-    total = sum(
-        e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries
-    )
+    total = longest_run(tuple(entries))
     if total > MAX_PROGRAM_LAUNCHES:
         problem = gettext("the program enqueues {count} launches; at most {most} are allowed")
         fail("launches", problem.format(count=total, most=MAX_PROGRAM_LAUNCHES))
@@ -218,7 +270,13 @@ class _LaunchReader:
 
     def group(self, obj: dict[str, Any], where: str) -> LaunchGroup:
         check_keys(obj, where, GROUP_KEYS, required=("launches",))
+        if "until" in obj and "iterations" not in obj:
+            problem = gettext(
+                "a group that repeats until a condition needs iterations: its most rounds"
+            )
+            fail(where, problem)
         iterations = read_int(obj.get("iterations", 1), f"{where}.iterations", 1, MAX_ITERATIONS)
+        until = read_until(obj["until"], f"{where}.until", self._args) if "until" in obj else None
         items = obj["launches"]
         if not isinstance(items, list) or not items:
             problem = gettext("expected a list of launches, got {value}")
@@ -230,7 +288,8 @@ class _LaunchReader:
                 problem = gettext("a group holds launches, not groups")
                 fail(f"{where}.launches[{index}]", problem)
             launches.append(self.launch(inner, f"{where}.launches[{index}]"))
-        return LaunchGroup(tuple(launches), iterations, self._swaps(obj.get("swap", []), where))
+        swaps = self._swaps(obj.get("swap", []), where)
+        return LaunchGroup(tuple(launches), iterations, swaps, until)
 
     def _swaps(self, value: object, where: str) -> tuple[tuple[str, str], ...]:
         if not isinstance(value, list):
@@ -399,9 +458,11 @@ def swapped_names(entries: tuple[Launch | LaunchGroup, ...]) -> set[str]:
 def launch_to_dict(entry: Launch | LaunchGroup) -> dict[str, Any]:
     """A launch or a group as the file writes it: every key of a launch, in order."""
     if isinstance(entry, LaunchGroup):
+        until = {} if entry.until is None else {"until": until_to_dict(entry.until)}
         return {
             "iterations": entry.iterations,
             "swap": [list(pair) for pair in entry.swaps],
+            **until,
             "launches": [launch_to_dict(launch) for launch in entry.launches],
         }
     args: dict[str, Any] = {}

@@ -40,6 +40,8 @@ def run_summary(run: FinishedRun) -> str:
         if count == 1
         else QCoreApplication.translate("Workbench", "{count} repeats").format(count=count)
     )
-    return QCoreApplication.translate(
+    said = QCoreApplication.translate(
         "Workbench", "{median} median over {repeats}, {verdict}"
     ).format(median=median, repeats=repeats, verdict=verdict)
+    # A loop until done says its rounds, or why the run failed when its most ran out.
+    return "; ".join([said, *(loop.words() for loop in run.result.loops)])

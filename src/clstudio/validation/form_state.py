@@ -27,8 +27,8 @@ from clstudio.session import (
     Reference,
     Session,
     bound_name,
+    group_problem,
     leaf_launches,
-    swap_problem,
     swapped_names,
     without_stale_links,
 )
@@ -229,7 +229,7 @@ def form_state(
             index: problem
             for index, entry in enumerate(session.launches)
             if not isinstance(entry, Launch)
-            and (problem := swap_problem(entry.swaps, session.args)) is not None
+            and (problem := group_problem(entry, session.args)) is not None
         },
         range_warning=_range_warning(session.args, first.global_size, session.source),
         index_space=IndexSpace(first.global_size, first.local_size),

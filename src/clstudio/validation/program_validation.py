@@ -18,9 +18,9 @@ from clstudio.session import (
     LaunchGroup,
     Session,
     bound_name,
+    group_problem,
     launch_args,
     leaf_launches,
-    swap_problem,
     swapped_names,
 )
 from clstudio.validation.validate import validate
@@ -152,6 +152,6 @@ def program_problems(
     for entry in session.launches:
         # A file may hold swaps its buffers no longer fit (a shape edited since): it opens,
         # and the program is refused here, before any launch.
-        if isinstance(entry, LaunchGroup) and (bad := swap_problem(entry.swaps, session.args)):
+        if isinstance(entry, LaunchGroup) and (bad := group_problem(entry, session.args)):
             problems.append((0, RunError("validate", bad)))
     return problems

@@ -21,7 +21,7 @@ from clstudio.common import (
     step_at,
 )
 from clstudio.compiler import CompileResult, unfinished_compile
-from clstudio.session import LaunchGroup, PlannedLaunch, Session, planned_launches
+from clstudio.session import PlannedLaunch, Session, longest_run, planned_launches
 from clstudio.validation import null_reads
 from clstudio.worker import exit_reasons
 from clstudio.worker.process import WorkerProcess
@@ -167,11 +167,8 @@ def program_launch_at(session: Session) -> Callable[[int], PlannedLaunch | None]
     """A program's launch by its number in a run: 1 the first of the first repeat."""
 
     def launch_at(number: int) -> PlannedLaunch | None:
-        per_run = sum(
-            e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1
-            for e in session.launches
-        )
-        index = (number - 1) % per_run
+        # Launches are numbered in the longest run, whatever rounds a loop until done took.
+        index = (number - 1) % longest_run(session.launches)
         return next(islice(planned_launches(session.launches), index, None), None)
 
     return launch_at

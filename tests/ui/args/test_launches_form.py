@@ -320,3 +320,73 @@ def test_a_new_buffer_needs_a_name_before_the_launch_runs(
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert card.problem() == "launch 2: name the new buffer for c: letters, digits and _"
     assert "d" not in window.workbench.document.session.args
+
+
+def test_the_bfs_runs_until_its_flag_stays_0_and_the_form_sets_its_condition_and_most(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    open_gallery(qtbot, window, "bfs", launches=2)
+    launches = window.arguments_panel.launches
+    box = launches.groups[0]
+    assert box.until_kind.currentText() == "until a buffer equals a number"
+    assert box.until_buffer.currentText() == "g_over"
+    assert (box.until_value.text(), box.until_reset.text()) == ("0", "0")
+    assert box.repeat_label.text() == "Repeat at most" and box.iterations.value() == 64
+    assert "at most 128 enqueued per run" in launches.summary.text()
+
+    assert run_with_f5(qtbot, window).ok
+    rounds = "launches 1 to 2: 15 rounds, until `g_over` equals 0"
+    assert rounds in window.results_panel.timings.summary.text()
+    assert rounds in window.status.run_label.text()
+
+    # Ten rounds at most: the search stops short and the run says why.
+    box.iterations.setFocus()
+    box.iterations.selectAll()
+    qtbot.keyClicks(box.iterations, "10")
+    qtbot.keyClick(box.iterations, Qt.Key.Key_Return)
+    result = run_with_f5(qtbot, window)
+    assert not result.ok and result.error is None
+    short = "`g_over` equals 0 still did not hold after the most rounds, 10"
+    assert short in window.results_panel.timings.summary.text()
+
+
+def test_a_condition_on_a_buffer_too_large_or_a_number_mistyped_is_refused_before_run(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window()
+    open_gallery(qtbot, window, "bfs", launches=2)
+    box = window.arguments_panel.launches.groups[0]
+    retype(qtbot, box.until_value, "none")
+    qtbot.keyClick(box.until_value, Qt.Key.Key_Return)
+    assert box.problem.text() == "the condition's number is not a number"
+    assert not window.workbench.request_run()
+    retype(qtbot, box.until_value, "0")
+    qtbot.keyClick(box.until_value, Qt.Key.Key_Return)
+    assert box.problem.text() == ""
+    row = window.arguments_panel.row("g_over")
+    assert row is not None and isinstance(row.editor, BufferEditor)
+    retype(qtbot, row.editor.shape, "8192")
+    qtbot.keyClick(row.editor.shape, Qt.Key.Key_Return)
+    why = "the condition reads 'g_over' after every round: it holds 8 KiB"
+    qtbot.waitUntil(lambda: why in window.arguments_panel.launches.groups[0].problem.text())
+    assert not window.workbench.request_run()
+    assert why in window.run_bar.refusal.toolTip()
+
+
+def test_a_repeated_group_becomes_a_loop_until_done_and_saves_it(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window = make_window()
+    open_gallery(qtbot, window, "game_of_life", launches=1)
+    box = window.arguments_panel.launches.groups[0]
+    choose(qtbot, box.until_kind, "until a buffer stops changing")
+    box = window.arguments_panel.launches.groups[0]
+    assert box.repeat_label.text() == "Repeat at most"
+    choose(qtbot, box.until_buffer, "grid")
+    why = "the condition reads 'grid', which a swap of its group moves"
+    qtbot.waitUntil(lambda: why in window.arguments_panel.launches.groups[0].problem.text())
+    saved = tmp_path / "life.json"
+    window.files.save_to(saved)
+    written = json.loads(saved.read_text())["launches"][0]
+    assert written["until"] == {"kind": "unchanged", "buffer": "grid"}

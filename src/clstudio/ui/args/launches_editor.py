@@ -1,4 +1,5 @@
-"""The launches of the Arguments form: one card per launch, groups repeated with swaps.
+"""The launches of the Arguments form: one card per launch, groups repeated with swaps,
+or until a condition on a small buffer holds.
 
 A one-launch session shows one line and an Add button, so that it looks as it always
 did; a program shows every launch in order. Every edit goes out as a `LaunchEdit`,
@@ -12,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QLabel,
     QLineEdit,
@@ -25,10 +27,14 @@ from clstudio.common import KernelSignature
 from clstudio.session import (
     MAX_ITERATIONS,
     ArgSpec,
+    BufferArg,
     Launch,
     LaunchEdit,
     LaunchGroup,
     Session,
+    Until,
+    UntilKind,
+    longest_run,
     swap_problem,
 )
 from clstudio.ui.args.launch_card import LaunchCard
@@ -37,7 +43,22 @@ from clstudio.ui.named_widgets import push_button, text_label
 from clstudio.validation import FillChoice, FormState
 
 _PAIRS = re.compile(r"\s*[;,]\s*")
+GroupMeta = tuple[int, tuple[tuple[str, str], ...], Until | None]
+_UNTIL_KINDS: tuple[UntilKind | None, ...] = (None, "equals", "unchanged")
 _PAIR = re.compile(r"\s*(?:↔|<->|\s)\s*")
+
+
+def parse_number(text: str) -> int | float | None:
+    """A number as typed (`0`, `-1`, `0.5`), or None when it is none."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return number if number == number and abs(number) != float("inf") else None
 
 
 def parse_swaps(text: str) -> tuple[tuple[str, str], ...] | None:
@@ -81,24 +102,134 @@ class GroupBox(QFrame):
         self.add = push_button(self.tr("Add a launch to this group"), name="addToGroup")
         self.problem = text_label("rangeProblems", wrap=True)
         self.problem.hide()
-        row = hbox(QLabel(self.tr("Repeat")), self.iterations, (self.swaps, 1))
+        self._until_widgets(group.until)
+        self.repeat_label = QLabel(self.tr("Repeat"))
+        row = hbox(self.repeat_label, self.iterations, (self.swaps, 1))
+        until_row = hbox(
+            self.until_kind,
+            (self.until_buffer, 1),
+            self.until_value_label,
+            self.until_value,
+            self.until_reset_label,
+            self.until_reset,
+        )
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(4)
-        vbox(row, self.cards_layout, self.add, self.problem, parent=self, margins=4)
-        self.show_repeats(group.iterations > 1 or bool(group.swaps) or len(group.launches) > 1)
+        vbox(row, until_row, self.cards_layout, self.add, self.problem, parent=self, margins=4)
+        self._repeats_shown = False
+        self.until_kind.currentIndexChanged.connect(self._on_until_kind_changed)
+        self.show_repeats(
+            group.iterations > 1
+            or bool(group.swaps)
+            or len(group.launches) > 1
+            or group.until is not None
+        )
+
+    def _until_widgets(self, until: Until | None) -> None:
+        """The condition's fields: its kind, its buffer, its number and the reset."""
+        self.until_kind = QComboBox()
+        self.until_kind.setObjectName("launchUntil")
+        self.until_kind.addItems(
+            [
+                self.tr("a fixed number of times"),
+                self.tr("until a buffer equals a number"),
+                self.tr("until a buffer stops changing"),
+            ]
+        )
+        self.until_kind.setToolTip(
+            self.tr(
+                "Repeat until a small buffer says stop, as host code loops until a flag stays "
+                "0: the buffer is read back after each round, and the number above is then the "
+                "most rounds"
+            )
+        )
+        self.until_kind.setCurrentIndex(_UNTIL_KINDS.index(until.kind if until else None))
+        self.until_buffer = QComboBox()
+        self.until_buffer.setObjectName("launchUntilBuffer")
+        self.until_buffer.setToolTip(self.tr("The buffer read back after each round"))
+        names = [name for name, spec in self.args.items() if isinstance(spec, BufferArg)]
+        if until is not None and until.buffer not in names:
+            names.append(until.buffer)  # gone from the form: validation says why
+        self.until_buffer.addItems(names)
+        if until is not None:
+            self.until_buffer.setCurrentText(until.buffer)
+        self.until_value_label = QLabel(self.tr("="))
+        self.until_value = QLineEdit(str(until.value) if until else "0")
+        self.until_value.setObjectName("launchUntilValue")
+        self.until_value.setToolTip(self.tr("Every element of the buffer equals this number"))
+        self.until_reset_label = QLabel(self.tr("reset to"))
+        reset = until.reset if until is not None else None
+        self.until_reset = QLineEdit("" if reset is None else str(reset))
+        self.until_reset.setObjectName("launchUntilReset")
+        self.until_reset.setPlaceholderText(self.tr("no reset"))
+        self.until_reset.setToolTip(
+            self.tr(
+                "A number the host writes to every element of the buffer before each round "
+                "(a flag the kernels set while work remains); empty: none"
+            )
+        )
+
+    def _on_until_kind_changed(self) -> None:
+        self.show_repeats(self._repeats_shown)
 
     def show_repeats(self, shown: bool) -> None:
         """A launch run once shows only its card; the repeat's fields come with a repeat."""
+        self._repeats_shown = shown
         self.swaps.setVisible(shown)
         self.add.setVisible(shown)
+        self.until_kind.setVisible(shown)
+        kind = _UNTIL_KINDS[self.until_kind.currentIndex()] if shown else None
+        self.repeat_label.setText(self.tr("Repeat at most") if kind else self.tr("Repeat"))
+        self.until_buffer.setVisible(kind is not None)
+        for widget in (
+            self.until_value_label,
+            self.until_value,
+            self.until_reset_label,
+            self.until_reset,
+        ):
+            widget.setVisible(kind == "equals")
 
-    def entry_meta(self) -> tuple[int, tuple[tuple[str, str], ...]] | None:
-        """(iterations, swaps) as typed; None while the swaps cannot be (the session keeps
+    def until(self) -> Until | None:
+        """The condition as typed, or None for a fixed number of times; raises ValueError
+        naming what is not a number."""
+        kind = _UNTIL_KINDS[self.until_kind.currentIndex()]
+        if kind is None:
+            return None
+        buffer = self.until_buffer.currentText()
+        if kind == "unchanged":
+            return Until(buffer, kind)
+        value = parse_number(self.until_value.text().strip())
+        if value is None:
+            raise ValueError(self.tr("the condition's number is not a number"))
+        text = self.until_reset.text().strip()
+        reset = parse_number(text) if text else None
+        if text and reset is None:
+            raise ValueError(self.tr("the reset is not a number; leave it empty for none"))
+        return Until(buffer, kind, value, reset)
+
+    def entry_meta(self) -> GroupMeta | None:
+        """(iterations, swaps, until) as typed; None while they cannot be (the session keeps
         the last that could, so that it always saves a file that opens again)."""
         swaps = parse_swaps(self.swaps.text())
         if swaps is None or self.swap_problem(swaps) is not None:
             return None
-        return self.iterations.value(), swaps
+        try:
+            until = self.until()
+        except ValueError:
+            return None
+        return self.iterations.value(), swaps, until
+
+    def input_problem(self) -> str:
+        """Why entry_meta() is None: the swaps, or a number of the condition."""
+        swaps = parse_swaps(self.swaps.text())
+        problem = self.swap_problem(swaps)
+        if problem is not None:
+            return problem
+        try:
+            self.until()
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     def swap_problem(self, swaps: tuple[tuple[str, str], ...] | None) -> str | None:
         if swaps is None:
@@ -155,10 +286,13 @@ class LaunchesEditor(QWidget):
             text = self.tr("{kernel} is launched once, with the NDRange above.")
             self.summary.setText(text.format(kernel=session.kernel))
         else:
-            runs = sum(
-                e.iterations * len(e.launches) if isinstance(e, LaunchGroup) else 1 for e in entries
-            )
-            text = self.tr("{count} launches written, {runs} enqueued per run, in one queue.")
+            runs = longest_run(entries)
+            if any(isinstance(e, LaunchGroup) and e.until is not None for e in entries):
+                text = self.tr(
+                    "{count} launches written, at most {runs} enqueued per run, in one queue."
+                )
+            else:
+                text = self.tr("{count} launches written, {runs} enqueued per run, in one queue.")
             self.summary.setText(text.format(count=count, runs=runs))
 
     def show_problems(self, state: FormState) -> frozenset[str]:
@@ -171,7 +305,7 @@ class LaunchesEditor(QWidget):
         for box in self.groups:
             problem = state.group_problems.get(box.index)
             if box.entry_meta() is None:
-                problem = box.swap_problem(parse_swaps(box.swaps.text()))
+                problem = box.input_problem()
             box.problem.setText(problem or "")
             box.problem.setVisible(problem is not None)
         return frozenset(shown)
@@ -180,8 +314,7 @@ class LaunchesEditor(QWidget):
         problems = [p for card in self.cards if (p := card.problem()) is not None]
         for box in self.groups:
             if box.entry_meta() is None:
-                problem = box.swap_problem(parse_swaps(box.swaps.text()))
-                problems.append(problem or "")
+                problems.append(box.input_problem())
         return problems
 
     def clear(self) -> None:
@@ -202,8 +335,8 @@ class LaunchesEditor(QWidget):
         out: list[Launch | LaunchGroup] = []
         for box in self.groups:
             launches = tuple(c.launch for c in self.cards if c.parentWidget() is box)
-            meta = box.entry_meta() or (box.iterations.value(), ())
-            single = len(launches) == 1 and meta == (1, ())
+            meta = box.entry_meta() or (box.iterations.value(), (), None)
+            single = len(launches) == 1 and meta == (1, (), None)
             out.append(launches[0] if single else LaunchGroup(launches, *meta))
         return tuple(out)
 
@@ -222,6 +355,10 @@ class LaunchesEditor(QWidget):
             box = GroupBox(index, entry, session.args)
             box.iterations.valueChanged.connect(lambda _v, b=box: self._on_group_edited(b))
             box.swaps.editingFinished.connect(lambda b=box: self._on_group_edited(b))
+            box.until_kind.currentIndexChanged.connect(lambda _i, b=box: self._on_group_edited(b))
+            box.until_buffer.currentIndexChanged.connect(lambda _i, b=box: self._on_group_edited(b))
+            for field in (box.until_value, box.until_reset):
+                field.editingFinished.connect(lambda b=box: self._on_group_edited(b))
             box.add.clicked.connect(
                 lambda _c=False, i=index: self.editRequested.emit(
                     LaunchEdit("add_to_group", entry=i)
@@ -252,12 +389,13 @@ class LaunchesEditor(QWidget):
             box.iterations.value() > 1
             or bool(box.swaps.text().strip())
             or sum(1 for c in self.cards if c.parentWidget() is box) > 1
+            or box.until_kind.currentIndex() > 0
         )
-        if meta is None:  # the session keeps its swaps; the box says why
-            box.problem.setText(box.swap_problem(parse_swaps(box.swaps.text())) or "")
+        if meta is None:  # the session keeps its swaps and condition; the box says why
+            box.problem.setText(box.input_problem())
             box.problem.show()
             return
-        iterations, swaps = meta
+        iterations, swaps, until = meta
         self.editRequested.emit(
-            LaunchEdit("group", entry=box.index, iterations=iterations, swaps=swaps)
+            LaunchEdit("group", entry=box.index, iterations=iterations, swaps=swaps, until=until)
         )

@@ -7,6 +7,7 @@ devices) can be overlaid on the per-repeat plot.
 
 from __future__ import annotations
 
+import html
 import time
 from typing import TYPE_CHECKING
 
@@ -283,7 +284,7 @@ class TimingsPanel(QWidget):
     def _summary(self, run: FinishedRun, launches: int) -> str:
         if run.result.is_program:
             kernels = ", ".join(share.kernel for share in kernel_shares(run.result))
-            return self.tr(
+            text = self.tr(
                 "<b>A program of {count} launches</b> ({kernels}) on {device}: "
                 "{timed} of {repeats} repeats timed, each the sum of its launches"
             ).format(
@@ -293,6 +294,7 @@ class TimingsPanel(QWidget):
                 timed=launches,
                 repeats=run.session.repeats,
             )
+            return text + _loops(run)
         local = run.local_size
         if run.session.repeats == 1:
             text = self.tr(
@@ -311,7 +313,7 @@ class TimingsPanel(QWidget):
             local_size=" × ".join(map(str, local)) if local else self.tr("chosen by the driver"),
             timed=launches,
             count=run.session.repeats,
-        )
+        ) + _loops(run)
 
     def _show_stats(self, stats: KernelStats | None) -> None:
         values: list[float | None] = [None] * len(STATS_ROWS)
@@ -397,3 +399,9 @@ class TimingsPanel(QWidget):
                 for entry in self.history.checked_entries()
             ]
         )
+
+
+def _loops(run: FinishedRun) -> str:
+    """Each loop until done, a line each: the rounds of the first repeat, or the condition
+    that still did not hold."""
+    return "".join(f"<br>{html.escape(loop.words())}" for loop in run.result.loops)
