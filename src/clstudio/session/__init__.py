@@ -23,6 +23,7 @@ from clstudio.session.args import (
     initial_contents,
     picture_problem,
 )
+from clstudio.session.embedded_origin import QUOTINGS, EmbeddedIn, Quoting
 from clstudio.session.fields import (
     MAX_DIMS,
     MAX_ITEMS,
@@ -84,12 +85,14 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_ITERATIONS",
     "MAX_OPERATIONS_PER_ITEM",
+    "QUOTINGS",
     "SAMPLE_IMAGES",
     "UNINITIALISED",
     "ArgSpec",
     "BufferArg",
     "ContentsError",
     "DeviceSelector",
+    "EmbeddedIn",
     "GalleryError",
     "ImageArg",
     "Init",
@@ -102,6 +105,7 @@ __all__ = [
     "LocalArg",
     "NullArg",
     "PlannedLaunch",
+    "Quoting",
     "Reference",
     "SamplerArg",
     "SavePlan",
