@@ -12,18 +12,13 @@ from __future__ import annotations
 import re
 
 from clstudio.common import gettext
-from clstudio.embedded.host_strings import (
-    HostScan,
-    HostString,
-    Piece,
-    Quoting,
-    line_at,
-    line_starts,
-)
+from clstudio.embedded.host_strings import HostScan, HostString, Piece, line_at, line_starts
+from clstudio.session import Quoting
 
 _TOKEN = re.compile(
     r"""
     (?P<line_comment>//(?:\\\r?\n|[^\r\n])*)
+    | (?P<splice>\\\r?\n)
     | (?P<block_comment>/\*)
     | (?P<raw>(?:u8|[uUL])?R"(?P<delimiter>[^()\\\s"]{0,16})\()
     | (?P<string>(?:u8|[uUL])?")
@@ -65,16 +60,18 @@ def scan_c(text: str) -> HostScan:
             end = text.find("*/", match.end())
             if end < 0:
                 problem = gettext("line {line}: a /* comment that never closes")
+                close("")
                 return HostScan(tuple(strings), problem.format(line=line_at(starts, start)))
             position = end + 2
             continue
-        if kind == "line_comment":
+        if kind in ("line_comment", "splice"):  # `"…\n" \` lines join literals too
             position = match.end()
             continue
         if kind in ("raw", "string"):
             piece = _raw(text, match, starts) if kind == "raw" else _ordinary(text, match, starts)
             if piece is None:
                 problem = gettext("line {line}: a string that never closes")
+                close("")
                 return HostScan(tuple(strings), problem.format(line=line_at(starts, start)))
             if not pieces:
                 before = last

@@ -62,15 +62,21 @@ class HostString:
         A literal that spans lines (a raw or triple-quoted string) keeps the string's
         lines one for one; a literal on one line holds all of its lines there.
         """
-        before = 1
+        text = self.text
+        offset = 0  # where line `text_line` starts in the text
+        for _ in range(text_line - 1):
+            offset = text.find("\n", offset) + 1
+            if offset == 0:
+                return self.pieces[-1].line
+        taken = 0
         for piece in self.pieces:
-            lines_here = piece.value.count("\n")
-            if text_line <= before + lines_here:
+            if offset < taken + len(piece.value) or piece is self.pieces[-1]:
                 written = file_text[piece.start : piece.end]
-                if len(_NEWLINES.findall(written)) == lines_here:
-                    return piece.line + (text_line - before)
+                inside = piece.value.count("\n", 0, offset - taken)
+                if len(_NEWLINES.findall(written)) == piece.value.count("\n"):
+                    return piece.line + inside
                 return piece.line
-            before += lines_here
+            taken += len(piece.value)
         return self.pieces[-1].line
 
 
