@@ -32,6 +32,7 @@ from clstudio.session import EmbeddedIn
 _RAW_OPENING = re.compile(r'((?:u8|[uUL])?)R"([^()\\\s"]{0,16})\(')
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
 _Maker = Callable[[str], str]
+_BLANK_GAP = re.compile(r"(?:\s|\\\r?\n)*")  # spaces, line breaks and `\` line splices
 
 
 class WriteBackError(Exception):
@@ -136,7 +137,7 @@ def written(string: HostString, text: str, file_text: str) -> str:
         literal = make(text)
         return literal.replace("\n", newline) if newline != "\n" else literal
     gap = file_text[first.end : string.pieces[1].start]
-    if gap.strip():  # a comment between the first two: start each line as the second does
+    if not _BLANK_GAP.fullmatch(gap):  # a comment between them: start lines as the second does
         line_start = file_text.rfind("\n", 0, string.pieces[1].start) + 1
         gap = newline + " " * (string.pieces[1].start - line_start)
     return gap.join(make(line) for line in _LINES.findall(text) or [""])
