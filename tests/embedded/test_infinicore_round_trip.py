@@ -38,7 +38,11 @@ def test_each_operator_s_kernels_are_found_where_the_file_has_them(
 @pytest.mark.parametrize(
     ("name", "f32", "f16"),
     [
-        ("rms_norm", "-D Ta=float -D Tw=float -cl-std=CL2.0", "-D Ta=half -D Tw=half -cl-std=CL2.0"),
+        (
+            "rms_norm",
+            "-D Ta=float -D Tw=float -cl-std=CL2.0",
+            "-D Ta=half -D Tw=half -cl-std=CL2.0",
+        ),
         ("gemm", "-D Tval=float -cl-std=CL2.0", "-D Tval=half -D USE_HALF=1 -cl-std=CL2.0"),
         ("causal_softmax", "-D Tval=float -cl-std=CL2.0", "-D Tval=half -cl-std=CL2.0"),
     ],

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.embedded import read_host_file
 from clstudio.ui.main_window import MainWindow
-from window_steps import answer_questions, form_of
+from ui.window_steps import answer_questions, form_of
 
 HOST_FILES = Path(__file__).parents[1] / "embedded" / "host_files"
 HELLO_C = (

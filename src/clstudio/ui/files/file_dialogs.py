@@ -79,15 +79,17 @@ def ask_embedded_kernel(parent: QWidget, host: HostFile) -> tuple[EmbeddedSource
     """Which kernel of a host file with several to open: its source and the kernel's name."""
     choices = [(source, kernel) for source in host.sources for kernel in source.kernels]
     items = [
-        _tr("{kernel} — {file}:{line}").format(
+        QCoreApplication.translate("FileDialogs", "{kernel} — {file}:{line}").format(
             kernel=kernel.name, file=host.path.name, line=kernel.host_line
         )
         for _, kernel in choices
     ]
     dialog = QInputDialog(parent)
-    dialog.setWindowTitle(_tr("Choose a kernel"))
+    dialog.setWindowTitle(QCoreApplication.translate("FileDialogs", "Choose a kernel"))
     dialog.setLabelText(
-        _tr("{file} holds several kernels. Which one should open?").format(file=host.path.name)
+        QCoreApplication.translate(
+            "FileDialogs", "{file} holds several kernels. Which one should open?"
+        ).format(file=host.path.name)
     )
     dialog.setComboBoxItems(items)
     dialog.setOption(QInputDialog.InputDialogOption.UseListViewForComboBoxItems)
