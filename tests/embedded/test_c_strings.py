@@ -12,10 +12,10 @@ def texts(source: str) -> list[str]:
 def test_quotes_inside_comments_characters_and_numbers_are_not_strings() -> None:
     source = (
         '// a "comment" with quotes\n'
-        "/* another \"one\" spanning\n lines */\n"
+        '/* another "one" spanning\n lines */\n'
         "char q = '\"'; char e = '\\'';\n"
         "int n = 1'000'000; double x = 1e+5;\n"
-        '#error don\'t stop here\n'
+        "#error don't stop here\n"
         'const char *s = "real";\n'
     )
     assert texts(source) == ["real"]
@@ -61,8 +61,13 @@ def test_raw_strings_with_any_delimiter_and_prefix_are_verbatim() -> None:
 
 
 def test_escapes_decode_as_the_compiler_reads_them() -> None:
-    assert decode_c(r"a\tb\n\"q\"\\ \101\x42\u00e9\?\
-next") == 'a\tb\n"q"\\ AB\u00e9?next'
+    assert (
+        decode_c(
+            r"a\tb\n\"q\"\\ \101\x42\u00e9\?\
+next"
+        )
+        == 'a\tb\n"q"\\ AB\u00e9?next'
+    )
     assert decode_c(r"\344\270\255") == "中"  # UTF-8 bytes in octal
     assert decode_c(r"\x4e2d", wide=True) == "中"  # a wide literal's escape is a character
 

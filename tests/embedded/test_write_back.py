@@ -57,7 +57,7 @@ def test_c_literals_are_rewritten_line_by_line_and_nothing_else_changes(tmp_path
     assert written.changed
     after = path.read_text()
     assert after.startswith(HOST_C[: HOST_C.index('    "__kernel')])
-    assert after.endswith("\nint main(void) { puts(\"done\"); return 0; }\n")
+    assert after.endswith('\nint main(void) { puts("done"); return 0; }\n')
     assert '    "{ a[get_global_id(0)] = 2.0f; /* \\"q\\" \\\\ ?\\?= */; }\\n"\n' in after
     assert read_host_file(path).sources[0].text == edited
     assert written.origin.sha256 != origin.sha256  # the session knows the file as written
@@ -67,7 +67,7 @@ def test_gcc_reads_back_the_written_literals(tmp_path: Path) -> None:
     """Random text through the C writer: g++ -fsyntax-only, and a program that prints
     the string, give the same bytes back (trigraphs on: -std=c++11 -trigraphs)."""
     rng = random.Random(40)
-    alphabet = 'ab"\\?\n\t\'/*{}%中\x01\x7f'
+    alphabet = "ab\"\\?\n\t'/*{}%中\x01\x7f"
     path = tmp_path / "host.cc"
     path.write_text(HOST_C)
     origin, _ = imported(path)

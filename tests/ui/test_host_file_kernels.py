@@ -48,9 +48,7 @@ def test_a_c_host_file_opens_builds_and_saves_back(
     assert window.isWindowModified()
     window.window_actions["save"].trigger()
     assert not window.isWindowModified()
-    assert path.read_text() == HELLO_C.replace(
-        '}\\n";\n', '}\\n" \\\n"// squared";\n'
-    )
+    assert path.read_text() == HELLO_C.replace('}\\n";\n', '}\\n" \\\n"// squared";\n')
 
 
 def test_an_infinicore_operator_opens_with_its_options_and_saves_back(
