@@ -31,6 +31,7 @@ LAYERS = (
     # Oclgrind's interactive debugger over a pipe; its debug process runs the engine.
     "debugger",
     "reporting",
+    "embedded",  # kernels in host programs' strings: found, opened, written back
     "hostcode",
     "engine",
     "measurements",  # loops over a Backend: runs on devices, local-size sweeps, peaks

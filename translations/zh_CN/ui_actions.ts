@@ -59,8 +59,8 @@
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open a session (.json) or a kernel source (.cl)</source>
-        <translation>打开会话（.json）或内核源代码（.cl）</translation>
+        <source>Open a session (.json), a kernel source (.cl), or the kernels in a C, C++ or Python file</source>
+        <translation>打开会话（.json）、内核源代码（.cl），或 C、C++、Python 文件中的内核</translation>
     </message>
     <message>
         <source>Open &amp;Example</source>

@@ -12,12 +12,48 @@
         <translation>{path}：CL Studio 读取失败（{error}）。当前打开的会话保持不变；请报告这个问题，并附上该文件。</translation>
     </message>
     <message>
+        <source>{file}: no OpenCL C kernel in its strings.</source>
+        <translation>{file}：其字符串中没有 OpenCL C 内核。</translation>
+    </message>
+    <message>
+        <source>Line {line}: a kernel assembled at run time (joined by {joined}).</source>
+        <translation>第 {line} 行：在运行时拼接的内核（由 {joined} 连接）。</translation>
+    </message>
+    <message>
+        <source>No kernel found</source>
+        <translation>未找到内核</translation>
+    </message>
+    <message>
         <source>{title} (example)</source>
         <translation>{title}（示例）</translation>
     </message>
     <message>
         <source>Cannot open example</source>
         <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <source>{problem}.
+
+Write the kernel into it anyway?</source>
+        <translation>{problem}。
+
+仍要将内核写入该文件吗？</translation>
+    </message>
+    <message>
+        <source>The file changed on disk</source>
+        <translation>文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+        <source>Cannot write the kernel back</source>
+        <translation>无法写回内核</translation>
+    </message>
+    <message>
+        <source>{file} already holds this kernel</source>
+        <translation>{file} 中已是此内核</translation>
+    </message>
+    <message>
+        <source>Wrote the kernel into {file}, the string at line {line}</source>
+        <translation>已将内核写入 {file} 第 {line} 行的字符串</translation>
     </message>
     <message>
         <source>Cannot save the source</source>
@@ -79,6 +115,10 @@ It is not this session&apos;s source. Replace it?</source>
         <translation>OpenCL C 内核</translation>
     </message>
     <message>
+        <source>Kernels in C, C++ or Python files</source>
+        <translation>C、C++ 或 Python 文件中的内核</translation>
+    </message>
+    <message>
         <source>All files</source>
         <translation>所有文件</translation>
     </message>
@@ -93,6 +133,18 @@ It is not this session&apos;s source. Replace it?</source>
     <message>
         <source>Save kernel source as</source>
         <translation>内核源代码另存为</translation>
+    </message>
+    <message>
+        <source>{kernel} — {file}:{line}</source>
+        <translation>{kernel} — {file}:{line}</translation>
+    </message>
+    <message>
+        <source>Choose a kernel</source>
+        <translation>选择内核</translation>
+    </message>
+    <message>
+        <source>{file} holds several kernels. Which one should open?</source>
+        <translation>{file} 含有多个内核。要打开哪一个？</translation>
     </message>
 </context>
 <context>

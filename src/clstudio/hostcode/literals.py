@@ -117,6 +117,59 @@ _C_BYTES = [
 ]
 
 
+def c_text_string(text: str, prefix: str = "") -> str:
+    """A C string literal of program text that stays readable: `\\n`, `\\t`, `\\"` and
+    `\\\\` as people write them, a `?` after a `?` escaped (so no trigraph forms),
+    and every other byte outside printable ASCII a three-digit octal escape.
+
+    For a line of a kernel written back into the host file it came from; `prefix` is
+    the literal's own (`u8`, `L`): a wide literal takes characters, so non-ASCII text in
+    one is written as `\\u` escapes instead of bytes.
+    """
+    wide = prefix in ("L", "u", "U")
+    out = []
+    for index, ch in enumerate(text):
+        if ch in _C_READABLE:
+            out.append(_C_READABLE[ch])
+        elif ch == "?" and text[index - 1 : index] == "?":
+            out.append("\\?")
+        elif " " <= ch <= "~":
+            out.append(ch)
+        elif wide:
+            out.append(f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}")
+        else:
+            out.extend(_C_BYTES[byte] for byte in ch.encode("utf-8", "surrogatepass"))
+    return f'{prefix}"{"".join(out)}"'
+
+
+_C_READABLE = {"\n": "\\n", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
+
+
+def python_string_like(text: str, prefix: str, quote: str) -> str:
+    """A Python literal of `text` with a given prefix (no `r`) and quote (`'`, `\"`,
+    `'''` or `\"\"\"`), for a string written back in the style it was written in.
+
+    A triple-quoted literal keeps its line breaks and tabs; a quote character is escaped
+    where it could end the literal (any quote of a single-quoted one; in a triple-quoted
+    one, each that another follows, and a last one); backslashes are doubled and other
+    characters that are not printable take Python's escapes.
+    """
+    triple = len(quote) == 3
+    mark = quote[0]
+    out = []
+    for index, ch in enumerate(text):
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == mark:
+            following = text[index + 1 : index + 2]
+            out.append("\\" + ch if not triple or following in (mark, "") else ch)
+        elif (triple and ch in "\n\t") or ch.isprintable():
+            out.append(ch)
+        else:
+            out.append(repr(ch)[1:-1])
+    return f"{prefix}{quote}{''.join(out)}{quote}"
+
+
 def visible_text(text: str) -> str:
     """`text` on one line: each character that is not printable written as its escape.
 

@@ -23,6 +23,7 @@ from clstudio.session.args import (
     initial_contents,
     picture_problem,
 )
+from clstudio.session.embedded_origin import QUOTINGS, EmbeddedIn, Quoting
 from clstudio.session.fields import (
     MAX_DIMS,
     MAX_ITEMS,
@@ -107,6 +108,7 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_ITERATIONS",
     "MAX_OPERATIONS_PER_ITEM",
+    "QUOTINGS",
     "SAMPLE_IMAGES",
     "UNINITIALISED",
     "UNTIL_KINDS",
@@ -116,6 +118,7 @@ __all__ = [
     "ChannelType",
     "ContentsError",
     "DeviceSelector",
+    "EmbeddedIn",
     "GalleryError",
     "ImageArg",
     "Init",
@@ -128,6 +131,7 @@ __all__ = [
     "LocalArg",
     "NullArg",
     "PlannedLaunch",
+    "Quoting",
     "Reference",
     "RoundWatch",
     "SamplerArg",

@@ -23,6 +23,7 @@ from clstudio.common import (
 from clstudio.devices import DeviceSelector
 from clstudio.session.arg_fields import arg_to_dict, read_args
 from clstudio.session.args import ArgSpec
+from clstudio.session.embedded_origin import EmbeddedIn, read_embedded_in
 from clstudio.session.fields import (
     SessionError,
     check_keys,
@@ -71,6 +72,7 @@ TOP_LEVEL_KEYS = (
     "references",
     "operations_per_item",
     "breakpoints",
+    "embedded_in",
 )
 
 __all__ = [
@@ -112,6 +114,8 @@ class Session:
     # run the same, and a link a form edit made stale is dropped when saving.
     size_links: SizeLinks = field(default_factory=dict, compare=False)
     base_dir: Path | None = None  # where relative paths resolve; not saved
+    # The host program's string the source was found in (clstudio import), if any.
+    embedded_in: EmbeddedIn | None = None
 
     def __post_init__(self) -> None:
         if not self.launches:
@@ -218,6 +222,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         sizes=sizes,
         size_links=size_links,
         base_dir=base_dir,
+        embedded_in=read_embedded_in(obj["embedded_in"]) if "embedded_in" in obj else None,
     )
     if "launches" in obj and session.is_single_launch:  # to be saved in the short form
         session = replace(session, size_links=_short_form_links(size_links))
@@ -419,6 +424,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         out["operations_per_item"] = dict(session.operations_per_item)
     if session.breakpoints:  # optional: files without breakpoints stay as they were
         out["breakpoints"] = list(session.breakpoints)
+    if session.embedded_in is not None:  # optional: only sessions found in a host file
+        out["embedded_in"] = session.embedded_in.to_dict()
     out = _plain(out)
     restore_names(out, session.sizes, session.size_links)
     return out

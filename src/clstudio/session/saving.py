@@ -89,7 +89,8 @@ def relocated(session: Session, folder: Path) -> Session:
         name: replace(ref, file=moved(ref.file)) if ref.file is not None else ref
         for name, ref in session.references.items()
     }
-    return replace(session, args=args, references=references, base_dir=folder)
+    origin = session.embedded_in.moved(old, folder) if session.embedded_in is not None else None
+    return replace(session, args=args, references=references, base_dir=folder, embedded_in=origin)
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -6,9 +6,11 @@ Qt-free, so the rules for titles, dirtiness and saving are testable on their own
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import parse_element_type, read_text_file, write_text_atomically
+from clstudio.embedded import EmbeddedSource, HostFile, WrittenBack, imported_session, write_back
 from clstudio.session import (
     BufferArg,
     Init,
@@ -97,6 +99,35 @@ class Document:
             base_dir=path.parent.resolve(),
         )
         return cls(session, None, path.name)
+
+    @classmethod
+    def from_embedded(cls, host: HostFile, source: EmbeddedSource, kernel: str) -> Document:
+        """An unsaved session around a kernel found in a host file's string; Save writes
+        it back into that string (write_back), Save As keeps it as a session file."""
+        session = imported_session(host, source, kernel=kernel).session
+        return cls(session, None, f"{host.path.name} ({kernel})")
+
+    @property
+    def host_file(self) -> Path | None:
+        """The host file that Save writes the kernel into: an imported, never saved session's."""
+        origin = self.session.embedded_in
+        if origin is None or self.path is not None:
+            return None
+        return origin.path(self.session.base_dir)
+
+    def write_back(self, force: bool = False) -> WrittenBack:
+        """Write the kernel into the host file's string it came from (see host_file).
+
+        Raises FileChangedError when that file changed since it was read (unless
+        `force`), WriteBackError when the kernel cannot be written there.
+        """
+        origin = self.session.embedded_in
+        path = self.host_file
+        assert origin is not None and path is not None
+        written = write_back(path, origin, self.session.source, force)
+        self.session = replace(self.session, embedded_in=written.origin)
+        self.mark_clean()
+        return written
 
     @classmethod
     def copy_of(cls, path: Path, label: str, example_title: str = "") -> Document:

@@ -34,7 +34,9 @@ def records(
             id="open",
             text=QT_TRANSLATE_NOOP("WindowActions", "&Open…"),
             tip=QT_TRANSLATE_NOOP(
-                "WindowActions", "Open a session (.json) or a kernel source (.cl)"
+                "WindowActions",
+                "Open a session (.json), a kernel source (.cl), or the kernels in a C, C++ or "
+                "Python file",
             ),
             callback=files.ask_and_open,
             menu="file",

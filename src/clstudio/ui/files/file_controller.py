@@ -14,10 +14,23 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from clstudio.embedded import (
+    FileChangedError,
+    HostFileError,
+    WriteBackError,
+    WrittenBack,
+    language_of,
+    read_host_file,
+)
 from clstudio.session import Session, SessionError, title_of
 from clstudio.ui.document import Document
 from clstudio.ui.editor.recovery import RecoveryStore
-from clstudio.ui.files.file_dialogs import ask_path_to_open, ask_session_path, ask_source_path
+from clstudio.ui.files.file_dialogs import (
+    ask_embedded_kernel,
+    ask_path_to_open,
+    ask_session_path,
+    ask_source_path,
+)
 from clstudio.ui.files.file_menus import shown_description
 from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.questions import Button, agrees
@@ -107,10 +120,19 @@ class FileController(QObject):
         return path is not None and self.load(path)
 
     def load(self, path: Path) -> bool:
-        """Replace the document by the session (or bare .cl file) at `path`, without asking."""
+        """Replace the document by the session (or bare .cl file, or a kernel of a host
+        program's file) at `path`, without asking about the open one."""
         kernel_file = path.suffix.lower() == ".cl"
         try:
-            document = Document.from_kernel_file(path) if kernel_file else Document.open(path)
+            if language_of(path) is not None:
+                found = self._embedded_document(path)
+                if found is None:
+                    return False
+                document = found
+            elif kernel_file:
+                document = Document.from_kernel_file(path)
+            else:
+                document = Document.open(path)
         except SessionError as exc:
             QMessageBox.warning(self._window, self.tr("Cannot open session"), str(exc))
             self._settings.remove_recent_file(path)
@@ -130,6 +152,31 @@ class FileController(QObject):
         self._settings.add_recent_file(document.path or path)
         return True
 
+    def _embedded_document(self, path: Path) -> Document | None:
+        """A kernel of a host file, chosen by the user when it holds several; None when it
+        holds none (said in a message) or the choice was cancelled."""
+        try:
+            host = read_host_file(path)
+        except HostFileError as exc:
+            raise SessionError(str(exc)) from None
+        if not host.sources:
+            lines = [self.tr("{file}: no OpenCL C kernel in its strings.").format(file=path)]
+            lines += [
+                self.tr("Line {line}: a kernel assembled at run time (joined by {joined}).").format(
+                    line=found.line, joined=found.joined
+                )
+                for found in host.assembled
+            ]
+            if host.problem:
+                lines.append(host.problem)
+            QMessageBox.warning(self._window, self.tr("No kernel found"), "\n".join(lines))
+            return None
+        if len(host.sources) == 1 and len(host.sources[0].kernels) == 1:
+            source = host.sources[0]
+            return Document.from_embedded(host, source, source.kernels[0].name)
+        chosen = ask_embedded_kernel(self._window, host)
+        return Document.from_embedded(host, *chosen) if chosen is not None else None
+
     def open_example(self, path: Path, title: str) -> bool:
         if not self.maybe_save():
             return False
@@ -143,9 +190,43 @@ class FileController(QObject):
         return True
 
     def save(self) -> bool:
+        if self.document.host_file is not None:
+            return self.write_back()
         if self.document.path is None:
             return self.save_as()
         return self.save_to(self.document.path)
+
+    def write_back(self) -> bool:
+        """Save for a kernel opened from a host file: write it into the string it came
+        from, asking first when the file changed on disk since it was read."""
+        path = self.document.host_file
+        assert path is not None
+        try:
+            try:
+                written = self.document.write_back()
+            except FileChangedError as exc:
+                question = self.tr("{problem}.\n\nWrite the kernel into it anyway?")
+                if not agrees(
+                    self._window,
+                    self.tr("The file changed on disk"),
+                    question.format(problem=exc),
+                    Button.Cancel,
+                ):
+                    return False
+                written = self.document.write_back(force=True)
+        except WriteBackError as exc:
+            QMessageBox.warning(self._window, self.tr("Cannot write the kernel back"), str(exc))
+            return False
+        self._recovery.discard()
+        self.show_title()
+        self._status.show_message(self._written_text(path, written), CONFIRMATION_MS)
+        return True
+
+    def _written_text(self, path: Path, written: WrittenBack) -> str:
+        if not written.changed:
+            return self.tr("{file} already holds this kernel").format(file=path)
+        said = self.tr("Wrote the kernel into {file}, the string at line {line}")
+        return said.format(file=path, line=written.origin.line)
 
     def save_as(self) -> bool:
         path = ask_session_path(self._window, self.document)

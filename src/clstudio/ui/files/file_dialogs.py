@@ -5,18 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
+from clstudio.embedded import HOST_SUFFIXES, EmbeddedSource, HostFile
 from clstudio.ui.document import Document
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 # The dialogs' filters: names to translate, patterns that stay.
 SESSIONS = (QT_TRANSLATE_NOOP("FileDialogs", "CL Studio sessions"), "*.json")
-SESSIONS_AND_KERNELS = (QT_TRANSLATE_NOOP("FileDialogs", "Sessions and kernels"), "*.json *.cl")
+_HOST_PATTERNS = " ".join(f"*{suffix}" for suffix in HOST_SUFFIXES)
+SESSIONS_AND_KERNELS = (
+    QT_TRANSLATE_NOOP("FileDialogs", "Sessions and kernels"),
+    f"*.json *.cl {_HOST_PATTERNS}",
+)
 KERNELS = (QT_TRANSLATE_NOOP("FileDialogs", "OpenCL C kernels"), "*.cl")
+HOST_FILES = (QT_TRANSLATE_NOOP("FileDialogs", "Kernels in C, C++ or Python files"), _HOST_PATTERNS)
 ALL_FILES = (QT_TRANSLATE_NOOP("FileDialogs", "All files"), "*")
 SESSION_FILTER = (SESSIONS, ALL_FILES)
-OPEN_FILTER = (SESSIONS_AND_KERNELS, SESSIONS, KERNELS, ALL_FILES)
+OPEN_FILTER = (SESSIONS_AND_KERNELS, SESSIONS, KERNELS, HOST_FILES, ALL_FILES)
 SOURCE_FILTER = (KERNELS, ALL_FILES)
 
 
@@ -30,7 +36,8 @@ def _filter(kinds: tuple[tuple[str, str], ...]) -> str:
 
 
 def ask_path_to_open(parent: QWidget, document: Document) -> Path | None:
-    """A session or a bare .cl file, starting where the current session lives."""
+    """A session, a bare .cl file or a host file with kernels, starting where the
+    current session lives."""
     start = str(document.path.parent) if document.path else ""
     name, _ = QFileDialog.getOpenFileName(
         parent, QCoreApplication.translate("FileDialogs", "Open"), start, _filter(OPEN_FILTER)
@@ -66,3 +73,28 @@ def ask_source_path(parent: QWidget, document: Document) -> Path | None:
         _filter(SOURCE_FILTER),
     )
     return Path(name) if name else None
+
+
+def ask_embedded_kernel(parent: QWidget, host: HostFile) -> tuple[EmbeddedSource, str] | None:
+    """Which kernel of a host file with several to open: its source and the kernel's name."""
+    choices = [(source, kernel) for source in host.sources for kernel in source.kernels]
+    items = [
+        QCoreApplication.translate("FileDialogs", "{kernel} — {file}:{line}").format(
+            kernel=kernel.name, file=host.path.name, line=kernel.host_line
+        )
+        for _, kernel in choices
+    ]
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(QCoreApplication.translate("FileDialogs", "Choose a kernel"))
+    dialog.setLabelText(
+        QCoreApplication.translate(
+            "FileDialogs", "{file} holds several kernels. Which one should open?"
+        ).format(file=host.path.name)
+    )
+    dialog.setComboBoxItems(items)
+    dialog.setOption(QInputDialog.InputDialogOption.UseListViewForComboBoxItems)
+    if not dialog.exec():
+        return None
+    chosen = items.index(dialog.textValue())
+    source, kernel = choices[chosen]
+    return source, kernel.name

@@ -1,0 +1,253 @@
+"""`clstudio import FILE [-o SESSION] [--list [--json]] [--kernel NAME] [--dtype f32|f16]`.
+
+Opens the OpenCL C embedded in a host program's file (.c, .cc, .cpp, .h, .hpp, .py) as
+a session: the file is read by a lexer of its language, never compiled or run
+(docs/host-code-import.md). The kernel is built on the devices found, in order, until
+one takes it; that device is the session's, and the kernel's signature gives the
+arguments their first values, as the window does for a bare .cl file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from clstudio.cli import session_commands as shared
+from clstudio.common import N_, BuildResult, gettext
+from clstudio.devices import DeviceSelector, is_simulator, parse_device_spec
+from clstudio.embedded import (
+    DTYPES,
+    EmbeddedSource,
+    HostFile,
+    HostFileError,
+    imported_session,
+    read_host_file,
+    source_with_kernel,
+)
+from clstudio.session import Session, SessionError, save_session
+from clstudio.validation import reconcile
+from clstudio.worker.client import WorkerClient
+
+NAME = "import"
+HELP = N_("open the OpenCL C kernels embedded in a C, C++ or Python file as a session")
+LIST_FORMAT = "clstudio-import-list"
+LIST_VERSION = 1
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", type=Path, help=gettext("the host program's file (.c .cc .cpp .h .hpp .py)")
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="SESSION",
+        help=gettext("the session file to write (default: the file's name with .json, here)"),
+    )
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help=gettext("list every kernel function found, and where; write nothing"),
+    )
+    shared.add_json_argument(parser, shared.MACHINE_READABLE)
+    shared.add_kernel_argument(parser, N_("the kernel to launch; its string is the source"))
+    parser.add_argument(
+        "--dtype",
+        choices=DTYPES,
+        default="f32",
+        help=gettext(
+            "the element type given to the host's -D type options (Ta, Tval…): float or half"
+        ),
+    )
+    parser.add_argument(
+        "--device",
+        metavar="SPEC",
+        help=gettext("build and run on this device (DEVICE or PLATFORM:DEVICE, substrings)"),
+    )
+    parser.add_argument(
+        "--force", action="store_true", help=gettext("replace SESSION if it exists")
+    )
+
+
+def execute(options: argparse.Namespace) -> int:
+    try:
+        host = read_host_file(options.file)
+    except HostFileError as exc:
+        return _fail(str(exc))
+    if options.list:
+        if options.json:
+            print(json.dumps(list_to_json(host), indent=2, ensure_ascii=False))
+        else:
+            print(list_text(host))
+        return 0
+    if options.json:
+        return _fail(gettext("--json goes with --list"))
+    if host.problem:
+        said = gettext("{file}: {problem}; the strings after it were not read")
+        print(said.format(file=host.path, problem=host.problem), file=sys.stderr)
+    source = _chosen_source(host, options.kernel)
+    if source is None:
+        return 1
+    imported = imported_session(host, source, options.dtype, options.kernel or "")
+    for note in imported.notes:
+        print(gettext("{file}: {note}").format(file=host.path, note=note))
+    output = options.output or Path(host.path.stem + ".json")
+    if output.exists() and not options.force:
+        said = gettext("{session} exists; give --force to replace it, or -o another name")
+        return _fail(said.format(session=output))
+    session, built = _resolved(imported.session, options.device)
+    try:
+        save_session(session, output, replace_others=options.force)
+    except (OSError, SessionError) as exc:
+        return _fail(gettext("cannot write {session}: {reason}").format(session=output, reason=exc))
+    said = gettext("wrote {session}: kernel {kernel} from {file}:{line}, build options: {options}")
+    print(
+        said.format(
+            session=output,
+            kernel=session.kernel,
+            file=host.path,
+            line=source.line,
+            options=session.build_options or gettext("none"),
+        )
+    )
+    if built is None or not built.ok:
+        _tell_build_errors(host, source, built)
+        print(
+            gettext(
+                "the kernel does not build on any device found; the session has no arguments "
+                "yet: the window fills them in once it builds"
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    device = session.device
+    where = f"{device.platform}: {device.device}" if device is not None else built.device
+    print(gettext("built on {device}").format(device=where))
+    return 0
+
+
+def _chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+    if kernel:
+        source = source_with_kernel(host, kernel)
+        if source is None:
+            said = gettext("{file}: no kernel function {kernel} in its strings")
+            print(said.format(file=host.path, kernel=kernel), file=sys.stderr)
+        return source
+    if len(host.sources) == 1:
+        return host.sources[0]
+    if not host.sources:
+        said = gettext("{file}: no OpenCL C kernel in its strings")
+        print(said.format(file=host.path), file=sys.stderr)
+        for line in _assembled_lines(host):
+            print(line, file=sys.stderr)
+        return None
+    said = gettext("{file} holds {count} kernel sources; choose one with --kernel NAME:")
+    print(said.format(file=host.path, count=len(host.sources)), file=sys.stderr)
+    print(list_text(host), file=sys.stderr)
+    return None
+
+
+def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResult | None]:
+    """The session with its device and first arguments, from the first device that builds
+    the kernel (or the one `device` names); the last failed build when none does."""
+    wanted = parse_device_spec(device) if device else None
+    built: BuildResult | None = None
+    with WorkerClient() as worker:
+        inventory = worker.devices()
+        for info in inventory.devices():
+            if wanted is None and is_simulator(info.platform_name):
+                continue
+            selector = DeviceSelector(info.platform_name, info.name)
+            if wanted is not None and inventory.select(wanted) != info:
+                continue
+            built = worker.build(session.source, session.build_options, selector)
+            signature = built.kernel(session.kernel) if built.ok else None
+            if signature is not None:
+                args = reconcile(signature, {}, session.global_size, session.local_size).args
+                return replace(session, device=selector, args=args), built
+    return session, built
+
+
+def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResult | None) -> None:
+    if built is None:
+        print(gettext("no device to build on"), file=sys.stderr)
+        return
+    said = gettext("{device}: {file}:{host_line} (kernel line {line}): {message}")
+    for error in built.errors[:5]:
+        print(
+            said.format(
+                device=built.device,
+                file=host.path,
+                host_line=host.host_line(source, error.line),
+                line=error.line,
+                message=error.message,
+            ),
+            file=sys.stderr,
+        )
+    if not built.errors:
+        print(built.log.strip(), file=sys.stderr)
+
+
+def list_text(host: HostFile) -> str:
+    """Every kernel function found, one a line, as `file:line: name`."""
+    lines = []
+    for source in host.sources:
+        for kernel in source.kernels:
+            said = gettext("{file}:{line}: kernel {kernel} (in the string at line {string_line})")
+            lines.append(
+                said.format(
+                    file=host.path,
+                    line=kernel.host_line,
+                    kernel=kernel.name,
+                    string_line=source.line,
+                )
+            )
+    if not lines:
+        lines.append(gettext("{file}: no OpenCL C kernel in its strings").format(file=host.path))
+    lines.extend(_assembled_lines(host))
+    if host.problem:
+        said = gettext("{file}: {problem}; the strings after it were not read")
+        lines.append(said.format(file=host.path, problem=host.problem))
+    return "\n".join(lines)
+
+
+def _assembled_lines(host: HostFile) -> list[str]:
+    said = gettext(
+        "{file}:{line}: a kernel assembled at run time (joined by {joined}); "
+        "it cannot be opened as written"
+    )
+    return [said.format(file=host.path, line=a.line, joined=a.joined) for a in host.assembled]
+
+
+def list_to_json(host: HostFile) -> dict[str, Any]:
+    """The documented `--list --json` object (docs/command-line.md)."""
+    return {
+        "format": LIST_FORMAT,
+        "version": LIST_VERSION,
+        "file": str(host.path),
+        "language": host.language,
+        "sources": [
+            {
+                "index": source.index,
+                "line": source.line,
+                "quoting": source.string.quoting,
+                "kernels": [
+                    {"name": k.name, "line": k.line, "host_line": k.host_line}
+                    for k in source.kernels
+                ],
+            }
+            for source in host.sources
+        ],
+        "assembled": [{"line": a.line, "joined": a.joined} for a in host.assembled],
+        "problem": host.problem or None,
+    }
+
+
+def _fail(message: str) -> int:
+    print(gettext("clstudio import: {problem}").format(problem=message), file=sys.stderr)
+    return 1

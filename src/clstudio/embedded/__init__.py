@@ -1,0 +1,57 @@
+"""OpenCL C embedded in host programs' files: found in their strings, opened as sessions,
+and written back into the same string (docs/host-code-import.md)."""
+
+from clstudio.embedded.build_template import (
+    DTYPES,
+    ChosenOptions,
+    Dtype,
+    TemplateOption,
+    chosen_options,
+    template_of,
+)
+from clstudio.embedded.host_files import (
+    HOST_SUFFIXES,
+    MAX_HOST_FILE_BYTES,
+    Assembled,
+    EmbeddedSource,
+    HostFile,
+    HostFileError,
+    KernelFunction,
+    language_of,
+    read_host_file,
+)
+from clstudio.embedded.host_strings import HostString, Piece
+from clstudio.embedded.imported import Imported, imported_session, source_with_kernel
+from clstudio.embedded.write_back import (
+    FileChangedError,
+    WriteBackError,
+    WrittenBack,
+    write_back,
+)
+
+__all__ = [
+    "DTYPES",
+    "HOST_SUFFIXES",
+    "MAX_HOST_FILE_BYTES",
+    "Assembled",
+    "ChosenOptions",
+    "Dtype",
+    "EmbeddedSource",
+    "FileChangedError",
+    "HostFile",
+    "HostFileError",
+    "HostString",
+    "Imported",
+    "KernelFunction",
+    "Piece",
+    "TemplateOption",
+    "WriteBackError",
+    "WrittenBack",
+    "chosen_options",
+    "imported_session",
+    "language_of",
+    "read_host_file",
+    "source_with_kernel",
+    "template_of",
+    "write_back",
+]
