@@ -45,7 +45,7 @@ def execute(options: argparse.Namespace) -> int:
         with closing(CompilerClient()) as client:
             return client.compile(session)
 
-    result, _ = shared.session_result(
+    result, _, _ = shared.session_result(
         options,
         compiled,
         lambda error: unfinished_compile("", "", None, "", error.stage, error.message),

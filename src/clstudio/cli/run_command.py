@@ -89,7 +89,7 @@ def execute(options: argparse.Namespace) -> int:
             report["counts"] = None if counted is None else counts_to_json(counted)
         print(json.dumps(report, indent=2))
     else:
-        print(format_summary(result))
+        print(format_summary(result, session.source_map))
         if counted is not None:
             print(format_counts(counted))
     return 0 if result.ok and (counted is None or counted.ok) else 1
@@ -114,7 +114,7 @@ def several_devices(session: Session, options: argparse.Namespace) -> int:
         print(json.dumps(device_runs_to_json(results), indent=2))
     else:
         for result in results:
-            print(format_summary(result))
+            print(format_summary(result, session.source_map))
             print()
         print(format_comparison(results))
     return 0 if all(r.ok for r in results) else 1

@@ -178,7 +178,9 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
         'check_cl(clReleaseCommandQueue(queue), "clReleaseCommandQueue");',
         'check_cl(clReleaseContext(context), "clReleaseContext");',
     )
-    freed = ["platforms", "source", "launches", "times_ms"]
+    code.add(*steps.free_parts())
+    freed = ["platforms", *(["source"] if len(plan.source_files) == 1 else []), "launches"]
+    freed.append("times_ms")
     for arg in plan.memory:
         if arg.start != "values":
             freed.append(names[arg.index]["host"])

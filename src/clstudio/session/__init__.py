@@ -71,6 +71,7 @@ from clstudio.session.sample_images import CHANNEL_ORDERS, CHANNEL_TYPES, SAMPLE
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
 from clstudio.session.sizes import Path as SizePath
 from clstudio.session.sizes import path_text, size_name_problem, with_sizes, without_stale_links
+from clstudio.session.source_parts import SourceMap, SourcePart, joined_source, part_text
 
 __all__ = [
     "ACCESS_MODES",
@@ -109,6 +110,8 @@ __all__ = [
     "Session",
     "SessionError",
     "SizePath",
+    "SourceMap",
+    "SourcePart",
     "apply_launch_edit",
     "bound_name",
     "check_keys",
@@ -118,6 +121,7 @@ __all__ = [
     "filled_with_zeros",
     "final_buffers",
     "initial_contents",
+    "joined_source",
     "kernels_dir",
     "launch_args",
     "leaf_launches",
@@ -126,6 +130,7 @@ __all__ = [
     "map_launches",
     "own_copy",
     "parse_session",
+    "part_text",
     "path_text",
     "picture_problem",
     "plan_save",
