@@ -47,7 +47,7 @@ C_PROGRAM_NAMES = _words(
     "device_name p d device_count devices context queue source_size source program log_size "
     "log_err log kernel launches repeat times_ms start end failures i "
     "iteration LAUNCHES_PER_RUN launched swap event launch SOURCE_PARTS PART_COUNT sources "
-    "source_sizes part"
+    "source_sizes part half_value"
 )
 C_KEYWORDS = _words(
     "auto break case char const continue default do double else enum extern float for goto "
