@@ -104,6 +104,11 @@ def sentence(
             at=at, headline=report.headline
         )
     said = "; ".join((report.headline, *report.details))
+    if "Unsupported float size: 2 bytes" in said:  # its interpreter has no half arithmetic
+        return gettext(
+            "{at} computes with half (16-bit floats), which Oclgrind cannot simulate: check "
+            "the kernel with float, or run it on a device with cl_khr_fp16"
+        ).format(at=at)
     return gettext("Oclgrind reported, at {at}: {said}").format(at=at, said=said)
 
 

@@ -49,7 +49,7 @@ from clstudio.session import (
     part_text,
     reread_buffers,
 )
-from clstudio.validation import program_signature
+from clstudio.validation import program_signature, type_problem
 
 INLINE_MAX_VALUES = 64  # larger starting contents go into a .npy file beside the program
 
@@ -230,6 +230,9 @@ def make_plan(
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
+        unsettable = type_problem(info)
+        if unsettable is not None:
+            raise PlanError(unsettable)
         if spec is None:
             raise PlanError(
                 gettext("argument '{argument}' of '{kernel}' has no value").format(

@@ -8,8 +8,8 @@ joined); the panel alone takes them to a part and its own line, and back."""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
