@@ -61,13 +61,14 @@ def _plan_parts(session: Session, path: Path, same_place: bool) -> SavePlan:
         if part.file is None:
             parts.append(part)
             continue
+        name = part.file
         if not same_place:
-            suffix = Path(part.file).suffix or ".cl"
-            part = replace(part, file=f"{path.stem}.{index + 1}{suffix}")
-            target = path.parent / part.file
+            name = f"{path.stem}.{index + 1}{Path(part.file).suffix or '.cl'}"
+            part = replace(part, file=name)
+            target = path.parent / name
             if os.path.lexists(target) and not _holds(target, part.text):
                 others.append(target)
-        written.append((path.parent / part.file, part.text))
+        written.append((path.parent / name, part.text))
         parts.append(part)
     planned = replace(session, source_parts=tuple(parts))
     return SavePlan(planned, path, None, tuple(others), tuple(written))

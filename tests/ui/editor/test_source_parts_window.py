@@ -61,12 +61,13 @@ def test_an_error_in_the_second_part_is_shown_at_its_own_line_and_fixed_there(
     assert tabs.isVisible()
     assert [tabs.tabText(i) for i in range(tabs.count())] == ["part 1", "scale.cl"]
     assert panel.editor.source() == DEFINITIONS  # the first part is shown first
-    ((severity, place, message),) = [r for r in problems.rows() if r[0] == "Error"]
+    ((_, place, message),) = [r for r in problems.rows() if r[0] == "Error"]
     assert place.startswith("scale.cl:4:") and "missing" in message
     assert panel.editor.gutter.marks() == {}  # nothing wrong in the definitions
 
-    problems.tree.setCurrentItem(problems.tree.topLevelItem(0))
     item = problems.tree.topLevelItem(0)
+    assert item is not None
+    problems.tree.setCurrentItem(item)
     problems.tree.itemActivated.emit(item, 0)  # Enter on the problem
     assert tabs.currentIndex() == 1 and panel.editor.source() == KERNEL
     assert panel.editor.current_line() == 4

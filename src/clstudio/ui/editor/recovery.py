@@ -131,7 +131,7 @@ class RecoveryStore(QObject):
         if self._pending is None:
             return True
         source, session_path, session = self._pending
-        data = {
+        data: dict[str, object] = {
             "format": FORMAT,
             "source": source,
             "session_path": str(session_path) if session_path is not None else None,
