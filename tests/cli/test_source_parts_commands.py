@@ -67,6 +67,17 @@ def test_check_and_debug_speak_in_the_parts_lines(
     assert "PART:LINE within the part" in capsys.readouterr().out
 
 
+@needs_oclgrind
+def test_check_names_a_problem_by_its_part_in_place_and_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    past_the_end = KERNEL.replace("g_odata[get_group_id(0)]", "g_odata[16]")
+    session = write_reduction(tmp_path, past_the_end)
+    assert main(["check", str(session)]) == 1
+    said = capsys.readouterr().out
+    assert f"{KERNEL_FILE}:15:9: error: out-of-bounds-write: line {KERNEL_FILE}:15 writes " in said
+
+
 def test_both_exports_join_the_parts_as_the_host_does_and_save_what_run_saves(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

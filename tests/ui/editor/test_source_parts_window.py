@@ -5,6 +5,7 @@ own line and marked there; edits to either part build, run and save."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,10 +15,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
+from clstudio.devices.discovery import discover
 from clstudio.ui.main_window import MainWindow
+from source_parts_kernels import HEADER, KERNEL_FILE, write_reduction
+from source_parts_kernels import KERNEL as REDUCTION
 from ui.window_steps import form_of, run_with_f5
 
+sys.path.insert(0, str(Path(__file__).parents[2] / "debugger"))
+from debugger.debugger_testing import needs_oclgrind
+
 pytestmark = pytest.mark.opencl
+STORE_LINE = 15  # the reduction's g_odata[...] = sdata[0], in its own file
 
 DEFINITIONS = "typedef float real;\n#define SCALE 3\n"
 KERNEL = """\
@@ -112,3 +120,25 @@ def test_breakpoints_are_kept_per_part_and_saved_as_lines_of_the_program(
     panel.go_to(5)
     assert panel.current_part() == 1 and panel.editor.breakpoints() == (3,)
     assert window.workbench.document.session.breakpoints == (5,)
+
+
+@needs_oclgrind
+def test_check_lists_a_problem_of_the_second_part_at_its_own_line(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    window = make_window(discover=discover)
+    write_reduction(tmp_path, REDUCTION.replace("g_odata[get_group_id(0)]", "g_odata[16]"))
+    assert window.files.load(tmp_path / "reduction.json")
+    panel = window.editor_panel
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=30_000
+    )
+    with qtbot.waitSignal(window.check_mode.controller.finished, timeout=60_000) as checked:
+        window.window_actions["check"].trigger()
+    (problem,) = checked.args[1].problems
+    assert problem.line == HEADER.count("\n") + STORE_LINE  # the joined program's line
+    rows = [row for row in panel.problems.rows() if row[2].startswith("Check:")]
+    assert rows[0][1].startswith(f"{KERNEL_FILE}:{STORE_LINE}:")
+    panel.go_to(problem.line)
+    assert panel.current_part() == 1
+    assert panel.editor.gutter.marks() == {STORE_LINE: "error"}
