@@ -25,7 +25,7 @@ def test_run_compile_and_traffic_take_the_parts_joined(
     assert main(["run", str(session)]) == 0
     assert "reference g_odata = " in capsys.readouterr().out
     assert main(["compile", str(session)]) == 0
-    capsys.readouterr()
+    assert f"{KERNEL_FILE}:{ADD_LINE}  " in capsys.readouterr().out  # the listing's source line
     assert main(["traffic", str(session)]) == 0
     said = capsys.readouterr().out
     # The kernel's accesses, each named by its line in the kernel's own file.
