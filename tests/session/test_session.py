@@ -629,8 +629,10 @@ def test_the_documented_examples_load(tmp_path: Path) -> None:
 
     assert len(complete) >= 3
     for example in complete:
-        if "source_file" in example:
-            (tmp_path / example["source_file"]).write_text(VADD, encoding="utf-8")
+        files = [example.get("source_file")]
+        files += [part.get("file") for part in example.get("source_parts", [])]
+        for name in filter(None, files):
+            (tmp_path / name).write_text(VADD, encoding="utf-8")
         for spec in example["args"].values():
             init = spec.get("init")
             if isinstance(init, dict) and "file" in init:

@@ -384,6 +384,10 @@
         <translation>其中的会话既不是路径也不是 null</translation>
     </message>
     <message>
+        <source>its source parts are not text</source>
+        <translation>其中的源代码部分不是文本</translation>
+    </message>
+    <message>
         <source>cannot lock {path}</source>
         <translation>无法锁定 {path}</translation>
     </message>

@@ -15,6 +15,7 @@ from clstudio.checkmode.reports import ParsedLog, Report, Side
 from clstudio.checkmode.sentences import BufferRegion, near_region, sentence
 from clstudio.checkmode.source_words import SourceWords
 from clstudio.common import KernelArgInfo
+from clstudio.session import SourceMap
 
 _GROUP_KINDS = ("barrier-divergence", "async-copy-divergence")  # told by work-group
 
@@ -32,9 +33,11 @@ def find_problems(
     source: str,
     kernel_args: Sequence[KernelArgInfo] = (),
     regions: Sequence[BufferRegion] = (),
+    source_map: SourceMap | None = None,
 ) -> tuple[CheckProblem, ...]:
-    """One CheckProblem per distinct problem, in the order Oclgrind first met each."""
-    words = SourceWords(source, kernel_args)
+    """One CheckProblem per distinct problem, in the order Oclgrind first met each; its
+    words name a line by its source part when `source_map` splits the program."""
+    words = SourceWords(source, kernel_args, source_map)
     groups: dict[tuple[object, ...], _Group] = {}
     for report in parsed.reports:
         kind, sides = _kind_and_sides(report)

@@ -104,25 +104,32 @@ def sentence(
             at=at, headline=report.headline
         )
     said = "; ".join((report.headline, *report.details))
+    if "Unsupported float size: 2 bytes" in said:  # its interpreter has no half arithmetic
+        return gettext(
+            "{at} computes with half (16-bit floats), which Oclgrind cannot simulate: check "
+            "the kernel with float, or run it on a device with cl_khr_fp16"
+        ).format(at=at)
     return gettext("Oclgrind reported, at {at}: {said}").format(at=at, said=said)
 
 
-def _line(number: int) -> str:
-    return gettext("line {line}").format(line=number)
+def _line(number: int, words: SourceWords) -> str:
+    return gettext("line {line}").format(line=words.place(number))
 
 
 def _at(side: Side, words: SourceWords) -> str:
     """`line 5`; for a work-group's own act at no line (an async copy), the copy's line."""
     group_act = side.who is not None and side.who.global_id is None
     if side.line and group_act and words.calls(side.line, "wait_group_events"):
-        return gettext("the async copy that line {line} waits for").format(line=side.line)
+        return gettext("the async copy that line {line} waits for").format(
+            line=words.place(side.line)
+        )
     if side.line:
-        return _line(side.line)
+        return _line(side.line, words)
     if group_act:
         copy = words.first_line_calling("async_work_group")
         if copy:
             return gettext("the work-group's async_work_group_copy at line {line}").format(
-                line=copy
+                line=words.place(copy)
             )
         return gettext("the work-group's async copy")
     return gettext("the kernel")
@@ -222,7 +229,7 @@ def _race(report: Report, a: Side, b: Side, buffer: str | None, words: SourceWor
         together = gettext(
             "in the same work-group: the barrier({flags}) at line {line} between them does "
             "not fence {space} memory"
-        ).format(flags=flags, line=line, space=_space_name(report.space))
+        ).format(flags=flags, line=words.place(line), space=_space_name(report.space))
         fix = gettext("make it barrier({fence})").format(fence=fence)
     elif copy:
         together = gettext("in the same work-group, with nothing to order them")
@@ -310,7 +317,7 @@ def _divergence(
     elif other is not None and other.line and other.line != side.line:
         reached = gettext(
             "the work-items of a work-group reached different barriers ({at} and line {other})"
-        ).format(at=at, other=other.line)
+        ).format(at=at, other=words.place(other.line))
     else:
         reached = _differing(
             gettext(

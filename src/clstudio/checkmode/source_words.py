@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from clstudio.common import KernelArgInfo
+from clstudio.session import SourceMap
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # `float window[4];`, `__local float tile[TILE][TILE + 1];`: arrays the kernel declares.
@@ -21,11 +22,21 @@ _BARRIER = re.compile(r"\b(?:work_group_)?barrier\s*\(([^;]*)\)\s*;")
 
 
 class SourceWords:
-    def __init__(self, source: str, kernel_args: Sequence[KernelArgInfo] = ()) -> None:
+    def __init__(
+        self,
+        source: str,
+        kernel_args: Sequence[KernelArgInfo] = (),
+        source_map: SourceMap | None = None,
+    ) -> None:
         self._lines = source.splitlines()
+        self._map = source_map or SourceMap(())
         declared = {m.group(1) for m in _ARRAY_DECLARATION.finditer(source)}
         pointers = {a.name for a in kernel_args if a.is_pointer}
         self._buffers = pointers | declared
+
+    def place(self, line: int) -> str:
+        """How a sentence names a line: `5`, or `reduce2.cl:15` in a program of parts."""
+        return self._map.place(line, "") if self._map.is_split else str(line)
 
     def access_text(self, line: int, column: int, is_store: bool) -> str:
         """The expression accessed at a place (`tmp[l]`), or "" when none is found."""

@@ -23,10 +23,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def execute(options: argparse.Namespace) -> int:
     """0 when the kernel ran on Oclgrind and nothing was found; 1 otherwise."""
-    result, source_name = shared.session_result(
+    result, source_name, source_map = shared.session_result(
         options, _checked, lambda error: CheckResult(ok=False, kernel="", error=error)
     )
-    shared.print_report(options, result, check_to_json, lambda r: format_check(r, source_name))
+    shared.print_report(
+        options, result, check_to_json, lambda r: format_check(r, source_name, source_map)
+    )
     return 0 if result.ok else 1
 
 

@@ -15,7 +15,7 @@ from clstudio.debugger import (
     plan_debug,
     run_script,
 )
-from clstudio.session import SessionError, load_session
+from clstudio.session import SessionError, SourceMap, load_session
 
 NAME = "debug"
 HELP = N_("stop a work-item at breakpoints on the Oclgrind simulator and print its values")
@@ -28,10 +28,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--break",
         dest="breakpoints",
         metavar="LINE",
-        type=int,
         action="append",
         required=True,
-        help=gettext("stop at this source line (repeat for more)"),
+        help=gettext(
+            "stop at this source line (repeat for more); in a program of source parts, "
+            "PART:LINE, the part named by its file or number (defs.h:3, 2:3)"
+        ),
     )
     parser.add_argument(
         "--item",
@@ -79,13 +81,32 @@ def execute(options: argparse.Namespace) -> int:
         if options.steps < 0 or options.hits < 1:
             raise DebugPlanError(gettext("--steps must be 0 or more, and --hits 1 or more"))
         session = load_session(options.session)
-        plan = plan_debug(session, tuple(options.breakpoints), item)
+        lines = tuple(_break_line(text, session.source_map) for text in options.breakpoints)
+        plan = plan_debug(session, lines, item)
     except SessionError as exc:
         return _report(options, _failed(RunError("load", str(exc)), options), 1)
     except DebugPlanError as exc:
         return _report(options, _failed(RunError("validate", str(exc)), options), USAGE_ERROR)
     run = run_script(plan, options.expressions, options.hits, options.steps)
-    return _report(options, run, 0 if run.ok else 1, session.source_file or str(options.session))
+    name = shared.source_name(session, options)
+    return _report(options, run, 0 if run.ok else 1, name, session.source_map)
+
+
+def _break_line(text: str, source_map: SourceMap) -> int:
+    """A --break as the program's line: LINE, or PART:LINE in a part's own lines."""
+    label, _, number = text.rpartition(":")
+    index = source_map.part_named(label) if label else None
+    if number.isdigit() and int(number) >= 1:
+        if not label:
+            return int(number)
+        if index is not None and int(number) in range(1, len(source_map.lines_of(index)) + 1):
+            return source_map.joined_line(index, int(number))
+    names = ", ".join(part.label(i) for i, part in enumerate(source_map.parts))
+    if label and index is None and names:
+        problem = gettext("--break {text}: no source part {part}; the parts are {names}")
+        raise DebugPlanError(problem.format(text=text, part=label, names=names))
+    problem = gettext("--break {text}: give a line number from 1, or PART:LINE within the part")
+    raise DebugPlanError(problem.format(text=text))
 
 
 def _item(text: str) -> tuple[int, ...]:
@@ -103,15 +124,22 @@ def _item(text: str) -> tuple[int, ...]:
 
 
 def _failed(error: RunError, options: argparse.Namespace) -> DebugRun:
-    return DebugRun(ok=False, kernel="", breakpoints=tuple(options.breakpoints), error=error)
+    asked = tuple(int(text) for text in options.breakpoints if text.isdigit())
+    return DebugRun(ok=False, kernel="", breakpoints=asked, error=error)
 
 
-def _report(options: argparse.Namespace, run: DebugRun, status: int, source: str = "") -> int:
+def _report(
+    options: argparse.Namespace,
+    run: DebugRun,
+    status: int,
+    source: str = "",
+    source_map: SourceMap | None = None,
+) -> int:
     shared.print_report(
         options,
         run,
         debug_to_json,
-        lambda r: format_debug(r, source or str(options.session)),
+        lambda r: format_debug(r, source or str(options.session), source_map),
         ensure_ascii=False,
     )
     return status

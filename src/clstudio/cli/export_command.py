@@ -89,7 +89,9 @@ def execute(options: argparse.Namespace) -> int:
         build = worker.build(session.source, session.build_options, selector)
     if not build.ok:
         first = build.errors[0] if build.errors else None
-        if first:
+        if first and session.source_map.is_split:
+            where = f"{session.source_map.place(first.line, '')}: {first.message}"
+        elif first:
             where = gettext("line {line}: {message}").format(line=first.line, message=first.message)
         else:
             where = build.log.strip()

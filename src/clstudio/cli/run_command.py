@@ -27,7 +27,7 @@ from clstudio.reporting import (
     format_summary,
     result_to_json,
 )
-from clstudio.session import Session, SessionError, load_session
+from clstudio.session import Session, SessionError, SourceMap, load_session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.count_client import CountClient
 
@@ -67,11 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def execute(options: argparse.Namespace) -> int:
+    source_map = SourceMap(())
     try:
         session = load_session(options.session)
     except SessionError as exc:
         result = RunResult(ok=False, error=RunError("load", str(exc)))
     else:
+        source_map = session.source_map
         if options.device and len(options.device) > 1:
             return several_devices(session, options)
         if options.device:
@@ -89,7 +91,7 @@ def execute(options: argparse.Namespace) -> int:
             report["counts"] = None if counted is None else counts_to_json(counted)
         print(json.dumps(report, indent=2))
     else:
-        print(format_summary(result))
+        print(format_summary(result, source_map))
         if counted is not None:
             print(format_counts(counted))
     return 0 if result.ok and (counted is None or counted.ok) else 1
@@ -114,7 +116,7 @@ def several_devices(session: Session, options: argparse.Namespace) -> int:
         print(json.dumps(device_runs_to_json(results), indent=2))
     else:
         for result in results:
-            print(format_summary(result))
+            print(format_summary(result, session.source_map))
             print()
         print(format_comparison(results))
     return 0 if all(r.ok for r in results) else 1

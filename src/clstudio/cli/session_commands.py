@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from clstudio.common import N_, RunError, gettext
-from clstudio.session import Session, SessionError, load_session
+from clstudio.session import Session, SessionError, SourceMap, load_session
 
 WHOLE_RESULT = N_("print the whole result as JSON")
 MACHINE_READABLE = N_("print machine-readable JSON")
@@ -34,14 +34,20 @@ def session_result(
     options: argparse.Namespace,
     measure: Callable[[Session], Result],
     failed: Callable[[RunError], Result],
-) -> tuple[Result, str]:
+) -> tuple[Result, str, SourceMap]:
     """The session measured, or `failed` with why it did not load; with the name its
-    kernel's source goes by in messages (its .cl file, else the session file)."""
+    kernel's source goes by in messages (its .cl file, else the session file) and the
+    map of its lines to its source parts."""
     try:
         session = load_session(options.session)
     except SessionError as exc:
-        return failed(RunError("load", str(exc))), str(options.session)
-    return measure(session), session.source_file or str(options.session)
+        return failed(RunError("load", str(exc))), str(options.session), SourceMap(())
+    return measure(session), source_name(session, options), session.source_map
+
+
+def source_name(session: Session, options: argparse.Namespace) -> str:
+    """What messages call the program's text: its .cl file, else the session file."""
+    return session.source_file or str(options.session)
 
 
 def print_report(

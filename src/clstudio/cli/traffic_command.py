@@ -31,12 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def execute(options: argparse.Namespace) -> int:
     """0 when the traffic was measured and the outputs passed; 1 otherwise."""
-    result, _ = shared.session_result(
+    result, _, source_map = shared.session_result(
         options,
         lambda session: _measured(session, options.kernel),
         lambda error: TrafficResult(False, "", error),
     )
-    shared.print_report(options, result, traffic_to_json, format_traffic)
+    shared.print_report(options, result, traffic_to_json, lambda r: format_traffic(r, source_map))
     return 0 if result.ok else 1
 
 

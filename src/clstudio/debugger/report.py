@@ -16,6 +16,7 @@ from clstudio.debugger.debug_results import (
     ids_text,
 )
 from clstudio.reporting import simulator_opening
+from clstudio.session import SourceMap
 
 DEBUG_FORMAT = "clstudio-debug-result"
 DEBUG_VERSION = 1
@@ -75,11 +76,15 @@ def _components_json(value: Components | None) -> Any:
     return value
 
 
-def format_debug(run: DebugRun, source_name: str = "kernel") -> str:
-    """What `clstudio debug` prints: a compiler-style place per stop, its line, its values."""
+def format_debug(
+    run: DebugRun, source_name: str = "kernel", source_map: SourceMap | None = None
+) -> str:
+    """What `clstudio debug` prints: a compiler-style place per stop (in its source part,
+    for a program in parts), its line, its values."""
+    places = source_map or SourceMap(())
     lines = []
     for stop in run.stops:
-        lines += _stop_lines(stop, source_name)
+        lines += _stop_lines(stop, source_name, places)
     if run.error is not None:
         lines.append(
             gettext("error ({stage}): {message}").format(
@@ -97,7 +102,7 @@ def format_debug(run: DebugRun, source_name: str = "kernel") -> str:
     return "\n".join(lines)
 
 
-def _stop_lines(stop: DebugStop, source_name: str) -> list[str]:
+def _stop_lines(stop: DebugStop, source_name: str, places: SourceMap) -> list[str]:
     if stop.reason == ENDED and stop.error is None and not stop.output:
         return [gettext("the kernel finished")]
     lines: list[str] = [stop.output.rstrip("\n")] if stop.output else []
@@ -108,7 +113,7 @@ def _stop_lines(stop: DebugStop, source_name: str) -> list[str]:
     # Translators: why the work-item stopped, then which one it is.
     what = gettext("{reason}, {work_item}").format(reason=reason, work_item=who)
     if stop.line is not None:
-        lines.append(f"{source_name}:{stop.line}: {what}")
+        lines.append(f"{places.place(stop.line, source_name)}: {what}")
         lines.append(f"    {stop.source}")
     else:
         lines.append(f"{source_name}: {what}")

@@ -16,6 +16,7 @@ from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop
 from clstudio.debugger.driver import DebugDriver
 
 MAX_STOPS = 1000  # a script's stops, all told: --hits times (--steps + 1)
+FATAL = "OCLGRIND FATAL ERROR"
 
 
 def run_script(
@@ -45,6 +46,9 @@ def run_script(
     last = stops[-1]
     error = last.error
     reached = any(s.reason != ENDED and s.line is not None for s in stops)
+    fatal = next((s.oclgrind for s in stops if FATAL in s.oclgrind), "")
+    if error is None and not reached and fatal:
+        error = RunError("run", _fatal_words(fatal))
     if error is None and not reached:
         error = RunError(
             "run",
@@ -74,3 +78,17 @@ def _with_values(driver: DebugDriver, stop: DebugStop, expressions: Sequence[str
 
 def _ids(ids: tuple[int, ...]) -> str:
     return "(" + ",".join(map(str, ids)) + ")"
+
+
+def _fatal_words(report: str) -> str:
+    """Why Oclgrind stopped the kernel before a breakpoint, from its fatal error's report."""
+    if "Unsupported float size: 2 bytes" in report:  # its interpreter has no half arithmetic
+        return gettext(
+            "Oclgrind stopped the kernel before the breakpoint: it cannot simulate arithmetic "
+            "on half (16-bit floats); debug the kernel with float"
+        )
+    lines = [line.strip() for line in report.splitlines() if line.strip()]
+    reason = lines[1] if len(lines) > 1 else lines[0]
+    return gettext("Oclgrind stopped the kernel before the breakpoint: {reason}").format(
+        reason=reason
+    )

@@ -34,7 +34,7 @@ from clstudio.engine.context import DeviceState
 from clstudio.engine.device_program import Cancelled, Started
 from clstudio.engine.images import DeviceImage
 from clstudio.engine.run import Engine, Progress
-from clstudio.session import PlannedLaunch, leaf_launches
+from clstudio.session import PlannedLaunch, Session, leaf_launches
 
 PROBE_KERNEL = "clstudio_buffer_addresses"
 _UNDEFINED = re.compile(r"Undefined external function:?\s*(?P<name>\S*)")
@@ -73,11 +73,11 @@ def check_session(
     signature = run.build.kernel(session.kernel) if run.build is not None else None
     args = signature.args if signature else ()
     regions = [_as_written(region, args) for region in regions]
-    problems = find_problems(parsed, session.source, args, tuple(regions))
+    problems = find_problems(parsed, session.source, args, tuple(regions), session.source_map)
     reports = len(parsed.reports)
     suppressed = parsed.suppressed
     if logs:
-        named, count, quiet = _launch_problems(run, session.source, logs, tuple(regions))
+        named, count, quiet = _launch_problems(run, session, logs, tuple(regions))
         problems = named + problems
         reports += count
         suppressed = suppressed or quiet
@@ -101,7 +101,7 @@ def check_session(
 
 def _launch_problems(
     run: RunResult,
-    source: str,
+    session: Session,
     logs: list[tuple[PlannedLaunch, str]],
     regions: tuple[BufferRegion, ...],
 ) -> tuple[tuple[CheckProblem, ...], int, bool]:
@@ -121,7 +121,8 @@ def _launch_problems(
         if not parsed.reports:
             continue
         signature = run.build.kernel(planned.launch.kernel) if run.build is not None else None
-        for problem in find_problems(parsed, source, signature.args if signature else (), regions):
+        args = signature.args if signature else ()
+        for problem in find_problems(parsed, session.source, args, regions, session.source_map):
             key = (planned.position, problem.kind, problem.line, problem.column, problem.buffer)
             found.setdefault(
                 key,

@@ -98,13 +98,15 @@ def build_program(
     record.step("clBuildProgram", gettext("Build the program"), started, how)
     if not build.ok or program is None:
         first = build.errors[0] if build.errors else None
-        where = (
-            gettext("line {line}:{column}: {message}").format(
+        if first is None:
+            where = build.log
+        elif session.source_map.is_split:  # the part the learner finds the line in
+            place = session.source_map.place(first.line, "")
+            where = f"{place}:{first.column}: {first.message}"
+        else:
+            where = gettext("line {line}:{column}: {message}").format(
                 line=first.line, column=first.column, message=first.message
             )
-            if first
-            else build.log
-        )
         raise StepFailed(
             RunError(
                 "build",

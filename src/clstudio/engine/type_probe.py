@@ -3,7 +3,9 @@
 clGetKernelArgInfo reports a type as the source spells it: `DATA_TYPE*` after
 `typedef float DATA_TYPE;` (macros and -D options come expanded). Rather than parse C, which
 a new spelling defeats, the user's source is built again with probe kernels appended, one
-per name, each asking `_Generic` what its name is. The answer comes back as the kernel's
+per name, each asking `_Generic` what its name is. A device without cl_khr_fp16 has no value
+of type half, only `half *`: a name the probe cannot build for is asked alone, then by
+a pointer to it. The answer comes back as the kernel's
 required work-group size, which the driver reports without running anything: a run would
 be one more launch for Oclgrind's debugger to stop at and its counters to count.
 """
@@ -30,6 +32,7 @@ PROBE_PREFIX = "clstudio_types_"  # then a number; more underscores while a kern
 _OPAQUE = re.compile(r"^(?:void|sampler_t|event_t|image\w*|(?:struct|union)\s.*)$")
 _CORE_SCALARS = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float")
 _EXTENSION_SCALARS = {"cl_khr_fp64": "double", "cl_khr_fp16": "half"}
+_ALWAYS_POINTED = ("half",)  # a pointer to it is OpenCL C 1.2's without the extension
 
 
 def _widths(scalar: str) -> list[str]:
@@ -57,15 +60,21 @@ def unknown_type_names(signatures: tuple[KernelSignature, ...]) -> list[str]:
     return found
 
 
-def probe_source(source: str, names: list[str], prefix: str) -> str:
+def probe_source(source: str, names: list[str], prefix: str, pointers: bool = False) -> str:
     """`source` with kernels `{prefix}0`, `{prefix}1`... appended, one per name, whose
-    required work-group size is the name's code plus one."""
+    required work-group size is the name's code plus one. With `pointers`, `_Generic` is
+    asked about a pointer to each name: `half *` is named even without cl_khr_fp16, but
+    an enum no longer reads as its integer type."""
     code = {name: index + 1 for index, name in enumerate(_ANSWERS)}
-    core = [f"{n}: {code[n]}," for s in _CORE_SCALARS for n in _widths(s)]
-    core.append(f"signed char: {code['char']},")
+    star = "*" if pointers else ""
+    core = [f"{n}{star}: {code[n]}," for s in _CORE_SCALARS for n in _widths(s)]
+    core.append(f"signed char{star}: {code['char']},")
+    if pointers:
+        core += [f"{s}*: {code[s]}," for s in _ALWAYS_POINTED]
     lines = [""]
     for extension, scalar in _EXTENSION_SCALARS.items():
-        associations = " ".join(f"{n}: {code[n]}," for n in _widths(scalar))
+        widths = [n for n in _widths(scalar) if not (pointers and n in _ALWAYS_POINTED)]
+        associations = " ".join(f"{n}{star}: {code[n]}," for n in widths)
         lines += [
             f"#ifdef {extension}",
             f"#pragma OPENCL EXTENSION {extension} : enable",
@@ -76,8 +85,9 @@ def probe_source(source: str, names: list[str], prefix: str) -> str:
         ]
     extensions = " ".join(f"CLSTUDIO_{s.upper()}_CODES" for s in _EXTENSION_SCALARS.values())
     # *(T*)0 is not evaluated inside _Generic; it names a value of type T, even a struct's.
+    asked = "(T*)0" if pointers else "*(T*)0"
     lines.append(
-        f"#define CLSTUDIO_TYPE_CODE(T) _Generic(*(T*)0, {' '.join(core)} {extensions} default: 0)"
+        f"#define CLSTUDIO_TYPE_CODE(T) _Generic({asked}, {' '.join(core)} {extensions} default: 0)"
     )
     for index, name in enumerate(names):
         size = f"reqd_work_group_size(CLSTUDIO_TYPE_CODE({name}) + 1, 1, 1)"
@@ -104,8 +114,10 @@ def resolve_types(
     """The signatures with typedef'd scalar and vector types replaced by what they stand for.
 
     The written name stays in `written_type`. A name the probe says is something else (a
-    struct) stays as written; when the probe cannot build, every unknown name stays
-    as written with `type_known` False. Without unknown names this costs nothing.
+    struct) stays as written. When the probe cannot build, each name is asked alone, by
+    value and then by pointer; one still unanswered (a typedef of an image) stays as
+    written with `type_known` False, and only its own arguments do. Without unknown
+    names this costs nothing.
     """
     names = unknown_type_names(signatures)
     if not names:
@@ -115,7 +127,18 @@ def resolve_types(
     codes = _ask_compiler(
         context, device, probe, options, [f"{prefix}{i}" for i in range(len(names))]
     )
-    answers = None if codes is None else dict(zip(names, codes, strict=True))
+    answers: dict[str, int | None] = {}
+    if codes is not None:
+        answers.update(zip(names, codes, strict=True))
+    else:
+        for name in names:
+            answers[name] = None
+            for pointers in (False, True) if len(names) > 1 else (True,):
+                alone = probe_source(source, [name], prefix, pointers)
+                code = _ask_compiler(context, device, alone, options, [f"{prefix}0"])
+                if code is not None:
+                    answers[name] = code[0]
+                    break
     return tuple(
         replace(s, args=tuple(_resolved(info, names, answers) for info in s.args))
         for s in signatures
@@ -123,14 +146,14 @@ def resolve_types(
 
 
 def _resolved(
-    info: KernelArgInfo, names: list[str], answers: dict[str, int] | None
+    info: KernelArgInfo, names: list[str], answers: dict[str, int | None]
 ) -> KernelArgInfo:
     base = base_type_name(info.type_name)
     if base not in names:
         return info
-    if answers is None:
+    code = answers.get(base)
+    if code is None:  # the compiler could not be asked
         return replace(info, type_known=False)
-    code = answers[base]
     if code == 0:
         return info
     type_name = re.sub(rf"(?<!\w){re.escape(base)}(?!\w)", _ANSWERS[code - 1], info.type_name)

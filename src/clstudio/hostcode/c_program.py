@@ -9,7 +9,7 @@ from clstudio.hostcode.c_arguments import (
     host_value,
     npy_header_descr,
 )
-from clstudio.hostcode.c_checks import CHECK_CL, COMPARE
+from clstudio.hostcode.c_checks import CHECK_CL, COMPARE, HALF_VALUE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
 from clstudio.hostcode.c_steps import CSteps
 from clstudio.hostcode.c_structs import (
@@ -84,10 +84,15 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add("static const cl_uchar ZERO = 0; /* clEnqueueFillBuffer's pattern */")
     code.add("", *CHECK_CL.splitlines())
     code.add("", *DEVICE_CHOICE.splitlines())
-    for ctype in dict.fromkeys(_compared_ctype(ref, names) for ref in plan.references):
+    compared = dict.fromkeys(_compared_ctype(ref, names) for ref in plan.references)
+    if "cl_half" in compared:
+        code.add("", *HALF_VALUE.splitlines())
+    for ctype in compared:
         short = ctype.removeprefix("cl_")
         pad = " " * len(f"static int compare_{short}(")
-        code.add("", *COMPARE.format(short=short, ctype=ctype, pad=pad).splitlines())
+        value = "half_value" if ctype == "cl_half" else "(double)"
+        said = COMPARE.format(short=short, ctype=ctype, pad=pad, value=value)
+        code.add("", *said.splitlines())
     code.add("", "int main(int argc, char **argv)", "{")
     with code.indented():
         _main_body(plan, names, code, steps)
@@ -182,7 +187,9 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
         'check_cl(clReleaseCommandQueue(queue), "clReleaseCommandQueue");',
         'check_cl(clReleaseContext(context), "clReleaseContext");',
     )
-    freed = ["platforms", "source", "launches", "times_ms"]
+    code.add(*steps.free_parts())
+    freed = ["platforms", *(["source"] if len(plan.source_files) == 1 else []), "launches"]
+    freed.append("times_ms")
     for arg in plan.memory:
         if arg.start != "values":
             freed.append(names[arg.index]["host"])

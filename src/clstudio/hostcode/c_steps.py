@@ -57,7 +57,6 @@ class CSteps(StepPrinter):
         return "\n * ".join([f"/* {said[0]}", *said[1:]]) + " */"
 
     def _setup(self) -> tuple[tuple[str, ...], ...]:
-        source_file = self._plan.session.kernel + ".cl"
         return (
             (
                 "cl_uint platform_count;",
@@ -117,11 +116,7 @@ class CSteps(StepPrinter):
                 'check_cl(err, "clCreateCommandQueue");',
             ),
             (
-                "size_t source_size;",
-                f"char *source = read_beside(argv[0], {c_string(source_file)}, &source_size);",
-                "cl_program program = clCreateProgramWithSource(context, 1, "
-                "(const char **)&source,",
-                "                                               &source_size, &err);",
+                *self._read_source(),
                 'check_cl(err, "clCreateProgramWithSource");',
                 "err = clBuildProgram(program, 1, &device, BUILD_OPTIONS, NULL, NULL);",
                 "if (err == CL_BUILD_PROGRAM_FAILURE) { "
@@ -142,8 +137,45 @@ class CSteps(StepPrinter):
             ),
         )
 
+    def _read_source(self) -> tuple[str, ...]:
+        """One file read whole; parts read in order and given to the driver to join."""
+        files = self._plan.source_files
+        if len(files) == 1:
+            return (
+                "size_t source_size;",
+                f"char *source = read_beside(argv[0], {c_string(files[0][0])}, &source_size);",
+                "cl_program program = clCreateProgramWithSource(context, 1, "
+                "(const char **)&source,",
+                "                                               &source_size, &err);",
+            )
+        return (
+            "char *sources[PART_COUNT];",
+            "size_t source_sizes[PART_COUNT];",
+            "for (int part = 0; part < PART_COUNT; part++) {",
+            "    sources[part] = read_beside(argv[0], SOURCE_PARTS[part], &source_sizes[part]);",
+            "}",
+            "cl_program program = clCreateProgramWithSource(context, PART_COUNT, "
+            "(const char **)sources,",
+            "                                               source_sizes, &err);",
+        )
+
+    def free_parts(self) -> tuple[str, ...]:
+        """The source parts' texts, freed at the end (one source is freed with the rest)."""
+        if len(self._plan.source_files) == 1:
+            return ()
+        return ("for (int part = 0; part < PART_COUNT; part++) {", "    free(sources[part]);", "}")
+
     def constants(self, code: CodeText) -> None:
-        """Each launch's NDRange, before main()."""
+        """The source's parts, and each launch's NDRange, before main()."""
+        files = self._plan.source_files
+        if len(files) > 1:
+            code.add(
+                "/* The kernel source in parts, joined in this order by "
+                "clCreateProgramWithSource. */",
+                f"#define PART_COUNT {len(files)}",
+                "static const char *const SOURCE_PARTS[PART_COUNT] = "
+                f"{{{', '.join(c_string(n) for n, _ in files)}}};",
+            )
         for launch in self._launches:
             dims, global_name, local_name = self._sizes[launch.position]
             self._heading(launch, code)

@@ -135,10 +135,7 @@ def export_program(
     plan = _plan(session, signature, device, device_type, signatures)
     pocl = is_bundled_pocl(platform_name) and language == "c"
     program = _program(plan, language, pocl)
-    files: dict[str, str | bytes] = {
-        program.file_name: program.text,
-        f"{session.kernel}.cl": session.source,
-    }
+    files: dict[str, str | bytes] = {program.file_name: program.text, **dict(plan.source_files)}
     try:
         for arg in plan.files:
             start = starting_contents(plan, arg)

@@ -27,7 +27,7 @@ PYTHON_PROGRAM_NAMES = _words(
     "device_kinds describe choose_device number "
     "GLOBAL_SIZE LOCAL_SIZE REPEATS check main parser options platforms devices device d p "
     "context queue source program kernel mf launches times_ms repeat ms e checks "
-    "iteration LAUNCHES_PER_RUN r"
+    "iteration LAUNCHES_PER_RUN r SOURCE_PARTS part"
 )
 PYTHON_RESERVED = (
     PYTHON_PROGRAM_NAMES
@@ -46,7 +46,8 @@ C_PROGRAM_NAMES = _words(
     "main argc argv save_outputs err platform_count platforms device found platform_name "
     "device_name p d device_count devices context queue source_size source program log_size "
     "log_err log kernel launches repeat times_ms start end failures i "
-    "iteration LAUNCHES_PER_RUN launched swap event launch"
+    "iteration LAUNCHES_PER_RUN launched swap event launch SOURCE_PARTS PART_COUNT sources "
+    "source_sizes part half_value"
 )
 C_KEYWORDS = _words(
     "auto break case char const continue default do double else enum extern float for goto "

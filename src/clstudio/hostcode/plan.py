@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 import numpy as np
 
@@ -45,9 +46,10 @@ from clstudio.session import (
     filled_with_zeros,
     initial_contents,
     leaf_launches,
+    part_text,
     reread_buffers,
 )
-from clstudio.validation import program_signature
+from clstudio.validation import program_signature, type_problem
 
 INLINE_MAX_VALUES = 64  # larger starting contents go into a .npy file beside the program
 
@@ -186,6 +188,20 @@ class HostPlan:
         return launches_per_run(self.groups)
 
     @property
+    def source_files(self) -> tuple[tuple[str, str], ...]:
+        """The kernel source's files beside the program, (name, text), in the order the
+        program joins them: `vadd.cl`, or one per source part (`vadd.1.h`, `vadd.2.cl`),
+        each ending with a line break as the session joins them."""
+        kernel = self.session.kernel
+        parts = self.session.source_parts
+        if not parts:
+            return ((f"{kernel}.cl", self.session.source),)
+        return tuple(
+            (f"{kernel}.{n}{_suffix(part.file)}", part_text(part.text))
+            for n, part in enumerate(parts, 1)
+        )
+
+    @property
     def swapped(self) -> tuple[str, ...]:
         """The buffers some swap moves, in the order the swaps name them."""
         return tuple(name for group in self.groups for pair in group.swaps for name in pair)
@@ -214,6 +230,9 @@ def make_plan(
     args = []
     for index, info in enumerate(signature.args):
         spec = session.args.get(info.name)
+        unsettable = type_problem(info)
+        if unsettable is not None:
+            raise PlanError(unsettable)
         if spec is None:
             raise PlanError(
                 gettext("argument '{argument}' of '{kernel}' has no value").format(
@@ -296,3 +315,9 @@ def fill_value(arg: ArgPlan) -> int | float:
         value = 1 if arg.start == "ones" else 0
     start: int | float = np.asarray(value).astype(arg.element.scalar).item()
     return start
+
+
+def _suffix(file: str | None) -> str:
+    """A part file's own suffix (`.h`), else `.cl`; only letters and digits travel."""
+    suffix = PurePosixPath(file.replace("\\", "/")).suffix if file else ""
+    return suffix if suffix[1:].isalnum() and suffix.isascii() else ".cl"

@@ -55,14 +55,28 @@ class PythonSteps(StepPrinter):
                 "context, properties=cl.command_queue_properties.PROFILING_ENABLE)",
             ),
             (
-                f"source = (HERE / {python_string(self._plan.session.kernel + '.cl')})"
-                '.read_text(encoding="utf-8")',
+                *self._read_source(),
                 "program = cl.Program(context, source).build(options=BUILD_OPTIONS)",
             ),
         )
 
+    def _read_source(self) -> tuple[str, ...]:
+        """One file read whole; parts read in order and joined, as the host assembles them."""
+        files = self._plan.source_files
+        if len(files) == 1:
+            return (f'source = (HERE / {python_string(files[0][0])}).read_text(encoding="utf-8")',)
+        return (
+            'source = "".join((HERE / part).read_text(encoding="utf-8") for part in SOURCE_PARTS)',
+        )
+
     def constants(self, code: CodeText) -> None:
-        """One launch's NDRange, at the top of the program."""
+        """The source's parts, and one launch's NDRange, at the top of the program."""
+        files = self._plan.source_files
+        if len(files) > 1:
+            code.add(
+                "# The kernel source in parts, joined in this order before the build.",
+                f"SOURCE_PARTS = ({' '.join(python_string(n) + ',' for n, _ in files)})",
+            )
         if self._several:
             return
         launch = self._launches[0]

@@ -11,6 +11,7 @@ from clstudio.checkmode import CheckProblem, CheckResult, WorkItem
 from clstudio.common import format_seconds, gettext, ngettext
 from clstudio.reporting.report_opening import simulator_opening
 from clstudio.reporting.run_report import loops_to_json
+from clstudio.session import SourceMap
 
 CHECK_FORMAT = "clstudio-check-result"
 CHECK_VERSION = 1
@@ -75,8 +76,12 @@ def _ids(ids: tuple[int, int, int] | None) -> list[int] | None:
     return None if ids is None else list(ids)
 
 
-def format_check(result: CheckResult, source_name: str = "kernel") -> str:
-    """What `clstudio check` prints: one compiler-style line per problem, then the verdict."""
+def format_check(
+    result: CheckResult, source_name: str = "kernel", source_map: SourceMap | None = None
+) -> str:
+    """What `clstudio check` prints: one compiler-style line per problem, then the verdict;
+    a line of a program in source parts is named in its part (`defs.h:3`)."""
+    places = source_map or SourceMap(())
     lines = []
     if result.device:
         if result.is_program:
@@ -104,7 +109,11 @@ def format_check(result: CheckResult, source_name: str = "kernel") -> str:
         )
         lines.append(f"  {error}")
     for problem in result.problems:
-        place = f"{source_name}:{problem.line}:{problem.column}" if problem.line else source_name
+        place = (
+            f"{places.place(problem.line, source_name)}:{problem.column}"
+            if problem.line
+            else source_name
+        )
         lines.append(f"{place}: {problem.severity}: {problem.kind}: {problem.message}")
         if problem.launch is not None:
             lines.append(f"    {problem.where()}")

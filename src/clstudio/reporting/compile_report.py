@@ -18,6 +18,7 @@ from clstudio.compiler import (
     advice_for,
     missing_reason,
 )
+from clstudio.session import SourceMap
 
 COMPILE_FORMAT = "clstudio-compile-result"
 COMPILE_VERSION = 1
@@ -53,8 +54,11 @@ def compile_to_json(result: CompileResult, emit: tuple[str, ...] = EMITS) -> dic
     return out
 
 
-def format_compile(result: CompileResult, emit: tuple[str, ...] = EMITS) -> str:
-    """The result for a terminal: the summary line, then each part asked for."""
+def format_compile(
+    result: CompileResult, emit: tuple[str, ...] = EMITS, source_map: SourceMap | None = None
+) -> str:
+    """The result for a terminal: the summary line, then each part asked for; a line of a
+    program in source parts named by its part (`reduce2.cl:11`)."""
     lines = [_heading(result)]
     if result.error:
         lines.append(
@@ -75,10 +79,10 @@ def format_compile(result: CompileResult, emit: tuple[str, ...] = EMITS) -> str:
             )
     if REMARKS in emit and result.remarks:
         lines += ["", gettext("Remarks:")]
-        lines += [remark_text(r) for r in result.remarks if r.kind != "other"]
+        lines += [remark_text(r, source_map) for r in result.remarks if r.kind != "other"]
     for part, listing in ((IR_PART, result.ir), (ASM_PART, result.asm)):
         if part in emit and listing:
-            lines += ["", _listing_heading(listing), *_listing_text(listing)]
+            lines += ["", _listing_heading(listing), *_listing_text(listing, source_map)]
     return "\n".join(lines)
 
 
@@ -162,9 +166,9 @@ def comparison_text(change: BuildComparison) -> list[str]:
     return lines
 
 
-def remark_text(remark: Remark) -> str:
+def remark_text(remark: Remark, source_map: SourceMap | None = None) -> str:
     advice = advice_for(remark)
-    text = f"{remark.line}:{remark.column}: {remark.message}"
+    text = f"{_line(remark.line, source_map)}:{remark.column}: {remark.message}"
     if advice.explanation:
         text += f"\n    {advice.explanation}"
     if advice.advice:
@@ -189,9 +193,18 @@ def _listing_heading(listing: Listing) -> str:
     return f"── {what}: {listing.function}"
 
 
-def _listing_text(listing: Listing) -> list[str]:
+def _listing_text(listing: Listing, source_map: SourceMap | None = None) -> list[str]:
     """Each row with its source line in a left column, as a compiler explorer shows it."""
-    return [f"{row.line or '':>5}  {row.text}" for row in listing.lines]
+    return [
+        f"{_line(row.line, source_map) if row.line else '':>5}  {row.text}" for row in listing.lines
+    ]
+
+
+def _line(line: int, source_map: SourceMap | None) -> str:
+    """`11`, or `reduce2.cl:11` in a program of source parts."""
+    if source_map is None or not source_map.is_split:
+        return str(line)
+    return source_map.place(line, "")
 
 
 def _summary_json(summary: KernelSummary) -> dict[str, object]:

@@ -12,6 +12,7 @@ import numpy as np
 from clstudio.common import (
     PHASES,
     BuildResult,
+    Diagnostic,
     LoopRounds,
     RunResult,
     format_bytes,
@@ -21,6 +22,7 @@ from clstudio.common import (
 )
 from clstudio.reporting.launch_figures import launch_figures, program_times_ns
 from clstudio.reporting.run_stats import kernel_stats
+from clstudio.session import SourceMap
 
 RESULT_FORMAT = "clstudio-run-result"
 RESULT_VERSION = 2  # 2: a program's launches (issue 26)
@@ -195,8 +197,9 @@ def _summarised(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
     return shown
 
 
-def format_summary(result: RunResult) -> str:
-    """What `clstudio run` prints: outcome, timings, outputs, references, guards."""
+def format_summary(result: RunResult, source_map: SourceMap | None = None) -> str:
+    """What `clstudio run` prints: outcome, timings, outputs, references, guards; a build
+    message of a program in source parts names its part (`defs.h:3:5`)."""
     lines = []
     if result.device:
         lines.append(
@@ -210,13 +213,7 @@ def format_summary(result: RunResult) -> str:
         else:
             build = gettext("build: FAILED in {seconds}")
         lines.append("  " + build.format(seconds=format_seconds(result.build.seconds)))
-        lines += [
-            "    "
-            + gettext("line {line}:{column}: {severity}: {message}").format(
-                line=d.line, column=d.column, severity=d.severity, message=d.message
-            )
-            for d in result.build.diagnostics
-        ]
+        lines += ["    " + _diagnostic_text(d, source_map) for d in result.build.diagnostics]
     if result.error is not None:
         error = gettext("error ({stage}): {message}").format(
             stage=result.error.stage, message=result.error.message
@@ -319,3 +316,13 @@ def _program_lines(result: RunResult) -> list[str]:
         )
         lines.append(f"    {said}")
     return lines
+
+
+def _diagnostic_text(diagnostic: Diagnostic, source_map: SourceMap | None) -> str:
+    d = diagnostic
+    if source_map is not None and source_map.is_split:
+        place = source_map.place(d.line, "")
+        return f"{place}:{d.column}: {d.severity}: {d.message}"
+    return gettext("line {line}:{column}: {severity}: {message}").format(
+        line=d.line, column=d.column, severity=d.severity, message=d.message
+    )

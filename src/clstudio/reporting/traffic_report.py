@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from clstudio.common import N_, gettext
+from clstudio.session import SourceMap
 from clstudio.traffic import LINE_BYTES, NEIGHBOURS, AccessTraffic, BufferTraffic, TrafficResult
 
 TRAFFIC_FORMAT = "clstudio-traffic"
@@ -107,7 +108,7 @@ def coalescing_words(access: AccessTraffic) -> str:
     return f"{access.lines_mean:.1f} ({verdict})"
 
 
-def format_traffic(result: TrafficResult) -> str:
+def format_traffic(result: TrafficResult, source_map: SourceMap | None = None) -> str:
     if not result.ok and not result.buffers:
         said = result.error.message if result.error else gettext("nothing was measured")
         return gettext("Memory traffic of {kernel}: not measured ({reason})").format(
@@ -145,7 +146,7 @@ def format_traffic(result: TrafficResult) -> str:
         figure = coalescing_words(access) or gettext("__{space} memory").format(space=access.space)
         lines.append(
             gettext("  line {line:<4} {kind:<6} {access:<40} {figure}").format(
-                line=access.line,
+                line=_line(access.line, source_map),
                 kind=gettext(KIND_WORDS[access.kind]),
                 access=access.text,
                 figure=figure,
@@ -154,3 +155,10 @@ def format_traffic(result: TrafficResult) -> str:
     if result.references_passed is False:
         lines.append(gettext("The instrumented run's outputs failed the references."))
     return "\n".join(lines)
+
+
+def _line(line: int, source_map: SourceMap | None) -> str:
+    """A line as the learner finds it: `defs.h:3` in a program of several source parts."""
+    if source_map is None or not source_map.is_split:
+        return str(line)
+    return source_map.place(line, "")

@@ -93,6 +93,7 @@ from clstudio.session.sample_images import SAMPLE_IMAGES
 from clstudio.session.saving import SavePlan, plan_save, relocated, save_session, write_planned
 from clstudio.session.sizes import Path as SizePath
 from clstudio.session.sizes import path_text, size_name_problem, with_sizes, without_stale_links
+from clstudio.session.source_parts import SourceMap, SourcePart, joined_source, part_text
 
 __all__ = [
     "ACCESS_MODES",
@@ -140,6 +141,8 @@ __all__ = [
     "Session",
     "SessionError",
     "SizePath",
+    "SourceMap",
+    "SourcePart",
     "TakenRounds",
     "Until",
     "UntilKind",
@@ -156,6 +159,7 @@ __all__ = [
     "group_problem",
     "image_functions",
     "initial_contents",
+    "joined_source",
     "kernels_dir",
     "launch_args",
     "leaf_launches",
@@ -165,6 +169,7 @@ __all__ = [
     "map_launches",
     "own_copy",
     "parse_session",
+    "part_text",
     "path_text",
     "picture_problem",
     "plan_save",

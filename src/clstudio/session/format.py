@@ -41,6 +41,7 @@ from clstudio.session.fields import (
 from clstudio.session.launches import Launch, LaunchGroup, launch_to_dict, read_launches
 from clstudio.session.reference_fields import Reference, read_references
 from clstudio.session.sizes import SizeLinks, read_sizes_table, resolve_names, restore_names
+from clstudio.session.source_parts import SourceMap, SourcePart, joined_source
 from clstudio.session.struct_fields import read_structs, structs_of, structs_to_dict
 
 FORMAT_NAME = "clstudio-session"
@@ -49,6 +50,7 @@ MAX_FILE_BYTES = MAX_TEXT_BYTES  # session and source files; larger ones are ref
 MAX_REPEATS = 100_000
 MAX_OPERATIONS_PER_ITEM = 1_000_000_000
 MAX_TIMEOUT_S = 86_400.0
+MAX_SOURCE_PARTS = 64
 # The documented order, which saving follows.
 TOP_LEVEL_KEYS = (
     "format",
@@ -57,6 +59,7 @@ TOP_LEVEL_KEYS = (
     "kernel",
     "source",
     "source_file",
+    "source_parts",
     "build_options",
     "device",
     "sizes",
@@ -116,10 +119,27 @@ class Session:
     base_dir: Path | None = None  # where relative paths resolve; not saved
     # The host program's string the source was found in (clstudio import), if any.
     embedded_in: EmbeddedIn | None = None
+    # The program as host code assembles it, in order; `source` is then their join
+    # (source_parts.joined_source). Empty: the program is `source` alone.
+    source_parts: tuple[SourcePart, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.launches:
             raise ValueError("a session holds at least one launch")
+        if self.source_parts and self.source != joined_source(self.source_parts):
+            raise ValueError("a session's source is the join of its parts")
+
+    @property
+    def source_map(self) -> SourceMap:
+        """The compiler's lines of `source` to (part, line): the identity without parts."""
+        return SourceMap(self.source_parts)
+
+    def with_part_texts(self, texts: tuple[str, ...]) -> Session:
+        """The session with its parts' texts replaced, in order (the editor's edits)."""
+        parts = tuple(
+            replace(part, text=text) for part, text in zip(self.source_parts, texts, strict=True)
+        )
+        return replace(self, source=joined_source(parts), source_parts=parts)
 
     @property
     def first_launch(self) -> Launch:
@@ -176,7 +196,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     check_keys(obj, "", TOP_LEVEL_KEYS, required=required)
     sizes = read_sizes_table(obj.get("sizes", {}))
     obj, size_links = resolve_names(obj, sizes)
-    source, source_file = _read_source(obj, base_dir)
+    source, source_file, source_parts = _read_source(obj, base_dir)
     kernel = None
     if "kernel" in obj:
         kernel = read_identifier(obj["kernel"], "kernel", gettext("a kernel name"))
@@ -223,6 +243,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
         size_links=size_links,
         base_dir=base_dir,
         embedded_in=read_embedded_in(obj["embedded_in"]) if "embedded_in" in obj else None,
+        source_parts=source_parts,
     )
     if "launches" in obj and session.is_single_launch:  # to be saved in the short form
         session = replace(session, size_links=_short_form_links(size_links))
@@ -301,31 +322,68 @@ def _read_build_options(value: object) -> str:
     return options
 
 
-def _read_source(obj: Mapping[str, Any], base_dir: Path | None) -> tuple[str, str | None]:
-    if ("source" in obj) == ("source_file" in obj):
-        if "source" in obj:
+_SOURCE_KEYS = ("source", "source_file", "source_parts")
+
+
+def _read_source(
+    obj: Mapping[str, Any], base_dir: Path | None
+) -> tuple[str, str | None, tuple[SourcePart, ...]]:
+    given = [key for key in _SOURCE_KEYS if key in obj]
+    if len(given) != 1:
+        if given:
             problem = gettext(
-                "give exactly one of source (the OpenCL C text) and source_file "
-                "(a path relative to the session file), not both"
-            )
+                "give exactly one of source (the OpenCL C text), source_file "
+                "(a path relative to the session file) and source_parts (the program "
+                "in parts), not {keys}"
+            ).format(keys=" and ".join(given))
         else:
             problem = gettext(
-                "give exactly one of source (the OpenCL C text) and source_file "
-                "(a path relative to the session file), got neither"
+                "give exactly one of source (the OpenCL C text), source_file "
+                "(a path relative to the session file) and source_parts (the program "
+                "in parts), got none"
             )
         fail("source", problem)
     if "source" in obj:
-        return read_string(obj["source"], "source"), None
+        return read_string(obj["source"], "source"), None, ()
+    if "source_parts" in obj:
+        parts = _read_parts(obj["source_parts"], base_dir)
+        return joined_source(parts), None, parts
     name = read_string(obj["source_file"], "source_file", non_empty=True)
+    return _read_source_file(name, base_dir, "source_file"), name, ()
+
+
+def _read_parts(value: object, base_dir: Path | None) -> tuple[SourcePart, ...]:
+    if not isinstance(value, list) or not value or len(value) > MAX_SOURCE_PARTS:
+        problem = gettext(
+            'expected a list of 1 to {most} parts, each {{"text": ...}} or '
+            '{{"file": ...}}, got {value}'
+        )
+        fail("source_parts", problem.format(most=MAX_SOURCE_PARTS, value=describe(value)))
+    parts = []
+    for index, item in enumerate(value):
+        where = f"source_parts[{index}]"
+        part = read_object(item, where)
+        check_keys(part, where, ("text", "file"))
+        if ("text" in part) == ("file" in part):
+            fail(where, gettext("give exactly one of text and file"))
+        if "text" in part:
+            parts.append(SourcePart(read_string(part["text"], f"{where}.text")))
+        else:
+            name = read_string(part["file"], f"{where}.file", non_empty=True)
+            parts.append(SourcePart(_read_source_file(name, base_dir, f"{where}.file"), name))
+    return tuple(parts)
+
+
+def _read_source_file(name: str, base_dir: Path | None, where: str) -> str:
     path = (base_dir or Path()) / name
     try:
-        return read_text_file(path, MAX_FILE_BYTES), name
+        return read_text_file(path, MAX_FILE_BYTES)
     except OSError as exc:
         problem = gettext("cannot read {file}: {reason}")
-        fail("source_file", problem.format(file=shown(name, path), reason=exc.strerror or exc))
+        fail(where, problem.format(file=shown(name, path), reason=exc.strerror or exc))
     except UnicodeDecodeError as exc:
         problem = gettext("{file} is not UTF-8 text (bad byte at offset {offset})")
-        fail("source_file", problem.format(file=name, offset=exc.start))
+        fail(where, problem.format(file=name, offset=exc.start))
 
 
 def _read_device(value: object) -> DeviceSelector | None:
@@ -395,7 +453,12 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "description": session.description,
         "kernel": session.kernel,
     }
-    if session.source_file is not None:
+    if session.source_parts:
+        out["source_parts"] = [
+            {"file": part.file} if part.file is not None else {"text": part.text}
+            for part in session.source_parts
+        ]
+    elif session.source_file is not None:
         out["source_file"] = session.source_file
     else:
         out["source"] = session.source

@@ -2,7 +2,8 @@
 
 A session with a `source_file` writes two files. The user names only the session file,
 so the source goes beside it under the same name (`x.cl` for `x.json`), unless the
-session is saved where it came from, where its source file is its own. A file that
+session is saved where it came from, where its source file is its own. A session in
+source parts writes each file part the same way (`x.2.cl` for its second part). A file that
 would be replaced and is not the session's own is named in the plan, so the app can
 ask first; nothing a user did not name is ever overwritten silently.
 """
@@ -27,15 +28,20 @@ class SavePlan:
     path: Path  # the session file, as the user named it
     source_path: Path | None  # the kernel source written beside it, if any
     would_replace: tuple[Path, ...] = ()  # existing files, not the session's own, that differ
+    # Each file part written beside it, with its text (a session in source parts).
+    part_paths: tuple[tuple[Path, str], ...] = ()
 
 
 def plan_save(session: Session, path: str | Path, came_from: Path | None = None) -> SavePlan:
     """What saving `session` to `path` writes; `came_from` is the file it was opened from."""
     path = Path(path)
     session = relocated(session, path.parent)
+    same_place = came_from is not None and _same_file(came_from, path)
+    if session.source_parts:
+        return _plan_parts(session, path, same_place)
     if session.source_file is None:
         return SavePlan(session, path, None)
-    if came_from is not None and _same_file(came_from, path):
+    if same_place:
         source_path = path.parent / session.source_file
         return SavePlan(session, path, source_path)
     name = path.with_suffix(".cl").name
@@ -45,11 +51,37 @@ def plan_save(session: Session, path: str | Path, came_from: Path | None = None)
     return SavePlan(session, path, source_path, (source_path,) if differs else ())
 
 
+def _plan_parts(session: Session, path: Path, same_place: bool) -> SavePlan:
+    """File parts go back to their files where the session came from, else beside the new
+    session file as `x.N.ext` (N its part's number), never over another file unasked."""
+    parts = []
+    written: list[tuple[Path, str]] = []
+    others: list[Path] = []
+    for index, part in enumerate(session.source_parts):
+        if part.file is None:
+            parts.append(part)
+            continue
+        name = part.file
+        if not same_place:
+            name = f"{path.stem}.{index + 1}{Path(part.file).suffix or '.cl'}"
+            part = replace(part, file=name)
+            target = path.parent / name
+            if os.path.lexists(target) and not _holds(target, part.text):
+                others.append(target)
+        written.append((path.parent / name, part.text))
+        parts.append(part)
+    planned = replace(session, source_parts=tuple(parts))
+    return SavePlan(planned, path, None, tuple(others), tuple(written))
+
+
 def write_planned(plan: SavePlan) -> None:
     """Write the files of a plan, each atomically: the source first, then the session."""
     if plan.source_path is not None:
         plan.source_path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomically(plan.source_path, plan.session.source)
+    for part_path, text in plan.part_paths:
+        part_path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomically(part_path, text)
     write_text_atomically(plan.path, dumps_session(plan.session))
 
 

@@ -53,7 +53,8 @@ class TrafficPlan:
             CAPACITY_ARG: ScalarArg(self.capacity),
             STRIDE_ARG: ScalarArg(stride),
         }
-        return replace(self.session, source=self.kernel.source, args=args, repeats=1)
+        instrumented = self.kernel.source
+        return replace(self.session, source=instrumented, source_parts=(), args=args, repeats=1)
 
     def stride_for(self, records_per_group: int) -> int:
         """The smallest stride whose sampled groups fill the log no more than FILL."""

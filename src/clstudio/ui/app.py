@@ -96,10 +96,18 @@ def recovered_session(recovery: Recovery, current: Session) -> Session:
         base_dir = recovery.session_path.parent if recovery.session_path else current.base_dir
         try:
             # With a source_file, the saved form names the file: the edits are in `source`.
-            return replace(parse_session(recovery.session, base_dir), source=recovery.source)
+            return _with_recovered_source(parse_session(recovery.session, base_dir), recovery)
         except SessionError:
             pass  # a .npy file it named may be gone: keep what certainly survives
-    return replace(current, source=recovery.source)
+    return _with_recovered_source(current, recovery)
+
+
+def _with_recovered_source(session: Session, recovery: Recovery) -> Session:
+    """The recovered text in `session`: each part's, or the whole program as one text
+    when the parts no longer match (the edits survive, the split does not)."""
+    if session.source_parts and len(recovery.parts) == len(session.source_parts):
+        return session.with_part_texts(recovery.parts)
+    return replace(session, source=recovery.source, source_parts=())
 
 
 def _show_unexpected_error(

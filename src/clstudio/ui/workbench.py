@@ -127,8 +127,8 @@ class Workbench(QObject):
         self.editor.set_options(session.build_options)
         self.editor.set_kernel(session.kernel)
         self.editor.set_device(session.device)
-        self.editor.set_source(session.source)
-        self.editor.editor.set_breakpoints(session.breakpoints)
+        self.editor.set_source(session.source, session.source_parts)
+        self.editor.set_breakpoints(session.breakpoints)
         # The toolbar and status bar described the last session's run: "471 µs … ok".
         self.run_bar.show_idle()
         self.documentShown.emit()
@@ -163,20 +163,29 @@ class Workbench(QObject):
         opening comment, as one edit the user can undo."""
         session = self.document.session
         self._set_session(with_description(session, description))
-        source = with_title(session.source, title)
-        if source != session.source:
-            self.editor.replace_source(source)
+        if session.source_parts:  # the opening comment is the first part's
+            self.editor.show_part(0)
+        text = self.editor.source()
+        titled = with_title(text, title)
+        if titled != text:
+            self.editor.replace_source(titled)
 
     def _on_editor_source_edited(self, source: str) -> None:
         # Breakpoints follow their lines through the edit.
-        breakpoints = self.editor.editor.breakpoints()
-        self._set_session(replace(self.document.session, source=source, breakpoints=breakpoints))
+        breakpoints = self.editor.breakpoints()
+        session = self.document.session
+        if session.source_parts:  # the program is the parts' join: `source` is that
+            session = session.with_part_texts(self.editor.part_texts())
+        else:
+            session = replace(session, source=source)
+        self._set_session(replace(session, breakpoints=breakpoints))
 
     def _on_editor_options_changed(self, options: str) -> None:
         self._set_session(replace(self.document.session, build_options=options))
 
-    def _on_editor_breakpoints_changed(self, lines: tuple[int, ...]) -> None:
-        self._set_session(replace(self.document.session, breakpoints=lines))
+    def _on_editor_breakpoints_changed(self, _lines: tuple[int, ...]) -> None:
+        # The editor's lines are its part's; the panel gives the program's.
+        self._set_session(replace(self.document.session, breakpoints=self.editor.breakpoints()))
 
     def _on_run_bar_repeats_edited(self, repeats: int) -> None:
         self._set_session(replace(self.document.session, repeats=repeats))
@@ -334,5 +343,5 @@ class Workbench(QObject):
         if error.stage == "validate" or error.argument is not None:
             self.args.show_error(error)
         if error.line:
-            self.editor.editor.go_to(error.line, 1)
+            self.editor.go_to(error.line, 1)
         self.messageRaised.emit(f"{error.stage}: {error.message.splitlines()[0]}")

@@ -35,7 +35,7 @@ from clstudio.validation.program_validation import (
     validate_program,
 )
 from clstudio.validation.size_suggestion import SizeSuggestion, suggest_size, with_named_size
-from clstudio.validation.validate import describe, expected_kind, validate
+from clstudio.validation.validate import describe, expected_kind, type_problem, validate
 
 __all__ = [
     "DEFAULT_PICTURE",
@@ -62,6 +62,7 @@ __all__ = [
     "suggest_size",
     "suggested_local_size",
     "summary",
+    "type_problem",
     "unsupported_reason",
     "usable_references",
     "validate",

@@ -38,7 +38,7 @@ from clstudio.session import (
     picture_problem,
 )
 from clstudio.session.reference_fields import read_references
-from clstudio.validation.validate import expected_kind, unknown_type_reason
+from clstudio.validation.validate import expected_kind, feature_reason, unknown_type_reason
 
 DEFAULT_LOCAL_COUNT = 256  # elements of a __local argument when no work-group size is set
 DEFAULT_INT_HIGH = 100  # random integer inputs start in [0, 100): small enough to read
@@ -88,7 +88,7 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
         return gettext("a {access} image: read from one image and write to another").format(
             access=info.access
         )
-    unknown = unknown_type_reason(info)
+    unknown = unknown_type_reason(info) or feature_reason(info)
     if unknown is not None:
         return unknown
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:

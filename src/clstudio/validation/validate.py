@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from clstudio.common import (
+    N_,
     KernelArgInfo,
     KernelSignature,
     RunError,
@@ -65,7 +66,10 @@ def _check_arguments(
     declared = {info.name for info in kernel.args}
     for info in kernel.args:
         spec = session.args.get(info.name)
-        if spec is None:
+        unsettable = type_problem(info)
+        if unsettable is not None:
+            problems.append(refusal(unsettable, info.name))
+        elif spec is None:
             problems.append(
                 refusal(
                     gettext(
@@ -109,6 +113,51 @@ def unknown_type_reason(info: KernelArgInfo) -> str | None:
     ).format(type=base_type_name(info.type_name))
 
 
+# Types a kernel may declare that no session can give a value, each named for what it is.
+_HANDLES = {
+    "queue_t": N_("a device queue (queue_t): CL Studio does not enqueue kernels from a kernel"),
+    "clk_event_t": N_("a device-side event (clk_event_t): only kernels can make one"),
+    "reserve_id_t": N_("a pipe reservation (reserve_id_t): only kernels can make one"),
+    "ndrange_t": N_("a device-side NDRange (ndrange_t): only kernels can make one"),
+    "event_t": N_("an async copy's event (event_t): only kernels can make one"),
+}
+# Kernel arguments OpenCL C forbids: their size differs between host and device.
+_FORBIDDEN = ("bool", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t")
+
+
+def feature_reason(info: KernelArgInfo) -> str | None:
+    """What an argument is, when it is a feature CL Studio cannot give a value and no
+    struct (a pipe, a pointer to void or to a pointer, a union, a device queue); None
+    for everything else, a struct included."""
+    type_name = info.type_name
+    base = base_type_name(type_name)
+    if not info.type_known:  # unknown_type_reason says why
+        return None
+    if info.address_space == "global" and not info.is_pointer and not info.is_image:
+        # Only a pipe is a __global argument that is no pointer (clGetKernelArgInfo
+        # reports its packets' type).
+        return gettext(
+            "a pipe of {type} (OpenCL C 2.0): CL Studio does not create pipes; pass a buffer"
+        ).format(type=type_name)
+    if type_name.count("*") > 1:
+        return gettext("a pointer to a pointer: a kernel argument can point to data only")
+    if base in _HANDLES:
+        return gettext(_HANDLES[base])
+    if base == "void" and info.is_pointer:
+        return gettext(
+            "a pointer to void: CL Studio fills buffers of a known element type; declare "
+            "the type the kernel reads (float *, uchar *)"
+        )
+    if base.startswith("union "):
+        return gettext("a union ({type}): CL Studio fills structs, not unions").format(type=base)
+    if base in _FORBIDDEN and not info.is_pointer:
+        return gettext(
+            "OpenCL C allows no {type} argument to a kernel (its size differs between the "
+            "host and the device)"
+        ).format(type=base)
+    return None
+
+
 def expected_kind(info: KernelArgInfo) -> str:
     """The session kind an argument declared like `info` takes."""
     if info.is_image:
@@ -120,21 +169,23 @@ def expected_kind(info: KernelArgInfo) -> str:
     return "scalar"
 
 
-def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) -> list[RunError]:
-    name, kind = info.name, expected_kind(info)
-    if kind == "image" and info.type_name != "image2d_t":
-        return [
-            refusal(
-                gettext(
-                    "argument '{name}' is an {type}; CL Studio supports image2d_t images only"
-                ).format(name=name, type=info.type_name),
-                name,
-            )
-        ]
-    unknown = unknown_type_reason(info)
+def type_problem(info: KernelArgInfo) -> str | None:
+    """Why no session can give this argument a value, naming the argument and what its
+    type is; None when a session can."""
+    name = info.name
+    if expected_kind(info) == "image" and info.type_name != "image2d_t":
+        return gettext(
+            "argument '{name}' is an {type}; CL Studio supports image2d_t images only"
+        ).format(name=name, type=info.type_name)
+    unknown = unknown_type_reason(info) or feature_reason(info)
     if unknown is not None:
         message = gettext("argument '{name}' has type {type}: {problem}")
-        return [refusal(message.format(name=name, type=info.type_name, problem=unknown), name)]
+        return message.format(name=name, type=info.shown_type, problem=unknown)
+    return None
+
+
+def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) -> list[RunError]:
+    name, kind = info.name, expected_kind(info)
     if spec.kind == "null" and kind == "buffer":
         return []  # a __global or __constant pointer may be NULL; the kernel must allow it
     if spec.kind != kind:

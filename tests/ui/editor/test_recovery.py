@@ -11,6 +11,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from clstudio.session import load_session
+from clstudio.ui.app import recovered_session
 from clstudio.ui.editor.recovery import RecoveryStore, read_recovery
 
 SOURCE = "__kernel void f(__global float *a) { a[0] = 42.0f; }\n"
@@ -134,3 +136,31 @@ def test_edits_survive_a_real_crash_of_another_process(qtbot: QtBot, tmp_path: P
     found = store.pending_recovery()
     assert found is not None and found.source == SOURCE
     store.forget(found)
+
+
+def test_each_source_parts_edits_come_back(qtbot: QtBot, tmp_path: Path) -> None:
+    """A file part's edits are not in the session's JSON (it names the file): the recovery
+    keeps every part's text, and the recovered session holds them."""
+    (tmp_path / "k.cl").write_text("__kernel void k(__global real *a) {}\n")
+    path = tmp_path / "s.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "clstudio-session",
+                "version": 1,
+                "kernel": "k",
+                "global_size": [1],
+                "source_parts": [{"text": "typedef float real;\n"}, {"file": "k.cl"}],
+            }
+        )
+    )
+    edited_kernel = "__kernel void k(__global real *a) { a[0] = 1; }\n"
+    session = load_session(path).with_part_texts(("typedef float real;\n", edited_kernel))
+    store = RecoveryStore(tmp_path / "recovery")
+    store.record(session.source, path, session)
+    assert store.flush()
+    recovery = read_recovery(store.path)
+    assert recovery is not None and recovery.parts[1] == edited_kernel
+    recovered = recovered_session(recovery, load_session(path))
+    assert recovered.source_parts == session.source_parts and recovered.source == session.source
+    store.discard()

@@ -26,11 +26,11 @@ def connect_compiler(
     editor, panel = editor_panel.editor, tab.panel
 
     def on_source_line_requested(line: int) -> None:
-        editor.go_to(line)
+        editor_panel.go_to(line)
         editor.setFocus()
 
     def on_cursor_moved() -> None:
-        panel.show_source_line(editor.textCursor().blockNumber() + 1)
+        panel.show_source_line(editor_panel.current_line())
 
     def on_session_changed() -> None:
         current = session()

@@ -48,7 +48,7 @@ class DebugDock(QDockWidget):
     def _on_controller_debug_started(self, plan: DebugPlan) -> None:
         self.show()  # to the front, where it is tabbed behind Results
         self.raise_()
-        self.panel.show_started(plan.session.kernel)
+        self.panel.show_started(plan.session.kernel, plan.session.source_map)
 
     def _on_controller_busy_changed(self, busy: bool) -> None:
         self.panel.set_debugging(self.controller.is_debugging(), busy)

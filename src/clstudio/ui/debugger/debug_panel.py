@@ -32,6 +32,7 @@ from clstudio.debugger import (
     PausedState,
     WorkItemIds,
 )
+from clstudio.session import SourceMap
 from clstudio.ui.debugger.value_items import fill_memory, fill_values
 from clstudio.ui.debugger.work_item_picker import WorkItemPicker
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
@@ -59,6 +60,7 @@ class DebugPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("debugPanel")
+        self._source_map = SourceMap(())  # the debugged program's parts, for its lines
         self.resume = self._button("debugContinue", self.tr("Continue"), SHORTCUTS["continue"])
         self.step_over = self._button("debugStepOver", self.tr("Step over"), SHORTCUTS["over"])
         self.step_into = self._button("debugStepInto", self.tr("Step into"), SHORTCUTS["into"])
@@ -100,7 +102,9 @@ class DebugPanel(QWidget):
         if busy:
             self.status.setText(self.tr("Running in the simulator…"))
 
-    def show_started(self, kernel: str) -> None:
+    def show_started(self, kernel: str, source_map: SourceMap | None = None) -> None:
+        """A debug run of `kernel` begins; `source_map` names its lines by source part."""
+        self._source_map = source_map or SourceMap(())
         self.status.setText(
             self.tr("Starting kernel '{kernel}' on Oclgrind…").format(kernel=kernel)
         )
@@ -151,8 +155,11 @@ class DebugPanel(QWidget):
             text = self.tr("The work-item has not started yet: Continue runs it to a breakpoint.")
         else:
             reason = QCoreApplication.translate("DebugPanel", _REASONS.get(stop.reason, ""))
+            line: int | str | None = stop.line
+            if stop.line is not None and self._source_map.is_split:
+                line = self._source_map.place(stop.line, "")  # reduce2.cl:11
             text = self.tr("Paused {reason}, line {line}: {source}").format(
-                reason=reason, line=stop.line, source=stop.source
+                reason=reason, line=line, source=stop.source
             )
         if stop.error is not None:
             text += "\n" + stop.error.message

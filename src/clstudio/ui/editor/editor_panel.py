@@ -1,24 +1,31 @@
-"""The centre of the window: build options, kernel picker, the source editor, find and
-replace, and a status line; with the Problems list and the build log for the bottom tabs."""
+"""The centre of the window: build options, kernel picker, the source editor (a tab per
+source part, for a program in parts), find and replace, and a status line; with the
+Problems list and the build log for the bottom tabs.
+
+Everything outside speaks in lines of the program as the compiler sees it (the parts
+joined); the panel alone takes them to a part and its own line, and back."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QIcon, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QLabel,
+    QTabBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from clstudio.common import BuildResult, Diagnostic
+from clstudio.session import SourceMap, SourcePart, joined_source
 from clstudio.ui.editor.build_controller import LIVE_DELAY_MS, BuildController
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.build_options import BuildOptionsEdit
@@ -29,6 +36,8 @@ from clstudio.ui.editor.find_replace import FindReplaceBar
 from clstudio.ui.editor.kernel_picker import KernelPicker
 from clstudio.ui.editor.problems_view import ProblemsView
 from clstudio.ui.editor.severity_marks import severity_icon
+
+_RANK = {"note": 1, "warning": 2, "error": 3}
 
 if TYPE_CHECKING:
     from clstudio.backend import Builder
@@ -68,6 +77,16 @@ class EditorPanel(QWidget):
         self.status_label = QLabel(self.tr("Not built yet"))
         self.status_label.setObjectName("buildStatus")
         self.position_label = QLabel()
+        # One tab per source part; hidden for a program of one text.
+        self.part_tabs = QTabBar()
+        self.part_tabs.setObjectName("sourcePartTabs")
+        self.part_tabs.setDocumentMode(True)
+        self.part_tabs.setExpanding(False)
+        self.part_tabs.hide()
+        self._source_map = SourceMap(())
+        self._part_breakpoints: list[tuple[int, ...]] = []  # each part's own lines
+        self._paused_line: int | None = None  # the program's line
+        self._shown_part = 0  # the part the editor holds
         # For the window's bottom tabs; parented here (and hidden) until it places them.
         self.problems = ProblemsView(self)
         self.problems.hide()
@@ -100,6 +119,7 @@ class EditorPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.bar)
+        layout.addWidget(self.part_tabs)
         layout.addWidget(self.editor, 1)
         layout.addWidget(self.find_bar)
         layout.addLayout(status)
@@ -112,19 +132,92 @@ class EditorPanel(QWidget):
         self.live_check.toggled.connect(self._on_live_toggled)
         self.build_button.clicked.connect(self.request_build)
         self.problems.problemActivated.connect(self._on_problem_activated)
+        self.part_tabs.currentChanged.connect(self._on_part_tabs_changed)
         self.controller.buildStarted.connect(self._on_controller_build_started)
         self.controller.buildFinished.connect(self._on_controller_build_finished)
         self.controller.buildCrashed.connect(self._on_controller_build_crashed)
 
     # Showing the session ---------------------------------------------------------------
 
-    def set_source(self, source: str) -> None:
-        """Show a session's source (not an edit) and build it at once."""
+    def set_source(self, source: str, parts: tuple[SourcePart, ...] = ()) -> None:
+        """Show a session's source (not an edit) and build it at once; a program in
+        `parts` (whose join `source` is) shows a tab per part, the first chosen."""
         self._check_diagnostics = self._remark_diagnostics = self._traffic_diagnostics = ()
-        self.editor.set_source(source)
+        self._source_map = SourceMap(parts)
+        self._part_breakpoints = [() for _ in parts]
+        self._paused_line = None
+        self._shown_part = 0
+        with QSignalBlocker(self.part_tabs):
+            while self.part_tabs.count():
+                self.part_tabs.removeTab(0)
+            for index, part in enumerate(parts):
+                self.part_tabs.addTab(part.label(index))
+                self.part_tabs.setTabToolTip(index, part.file or "")
+            self.part_tabs.setCurrentIndex(0)
+        self.part_tabs.setVisible(bool(parts))
+        self.editor.set_source(parts[0].text if parts else source)
         self._on_editor_cursor_moved()  # set_source is silent: the position is the new text's
         self.controller.set_source(source)
         self.controller.request_build()
+
+    def part_texts(self) -> tuple[str, ...]:
+        """Each source part's text as edited, in order; () for a program of one text."""
+        return tuple(part.text for part in self._source_map.parts)
+
+    def current_part(self) -> int:
+        """The index of the source part the editor shows (0 for a program of one text)."""
+        return self._shown_part
+
+    def show_part(self, index: int) -> None:
+        """Show source part `index` in the editor (as a click on its tab does)."""
+        self.part_tabs.setCurrentIndex(index)
+
+    def go_to(self, line: int, column: int = 0) -> None:
+        """Put the cursor at a line of the program and a byte column, in its part."""
+        index, own = self._source_map.locate(line)
+        if self._source_map.parts and index != self.current_part():
+            self.show_part(index)
+        self.editor.go_to(own, column)
+
+    def current_line(self) -> int:
+        """The program's line the cursor is on."""
+        return self._source_map.joined_line(self.current_part(), self.editor.current_line())
+
+    def breakpoints(self) -> tuple[int, ...]:
+        """The lines of the program with a breakpoint, in order."""
+        if not self._source_map.parts:
+            return self.editor.breakpoints()
+        self._part_breakpoints[self.current_part()] = self.editor.breakpoints()
+        joined = self._source_map.joined_line
+        return tuple(
+            joined(index, line)
+            for index, lines in enumerate(self._part_breakpoints)
+            for line in lines
+        )
+
+    def set_breakpoints(self, lines: tuple[int, ...]) -> None:
+        """Show breakpoints on lines of the program, each in its part."""
+        if not self._source_map.parts:
+            self.editor.set_breakpoints(lines)
+            return
+        own: list[list[int]] = [[] for _ in self._source_map.parts]
+        for line in lines:
+            index, line_in_part = self._source_map.locate(line)
+            own[index].append(line_in_part)
+        self._part_breakpoints = [tuple(found) for found in own]
+        self.editor.set_breakpoints(self._part_breakpoints[self.current_part()])
+
+    def set_paused_line(self, line: int | None) -> None:
+        """Mark the program's line where the debugger paused (None: not paused), showing
+        its part."""
+        self._paused_line = line
+        if line is None:
+            self.editor.set_paused_line(None)
+            return
+        index, own = self._source_map.locate(line)
+        if self._source_map.parts and index != self.current_part():
+            self.show_part(index)
+        self.editor.set_paused_line(own)
 
     def replace_source(self, source: str) -> None:
         """Put `source` in place of the text as one edit, undoable like typing."""
@@ -135,6 +228,7 @@ class EditorPanel(QWidget):
         cursor.endEditBlock()
 
     def source(self) -> str:
+        """The text the editor shows: the program's, or the shown source part's."""
         return self.editor.source()
 
     def set_options(self, options: str) -> None:
@@ -203,11 +297,19 @@ class EditorPanel(QWidget):
 
     # Slots -----------------------------------------------------------------------------
 
-    def _on_editor_source_edited(self, source: str) -> None:
+    def _on_editor_source_edited(self, text: str) -> None:
         if self._check_diagnostics or self._remark_diagnostics or self._traffic_diagnostics:
             # About a text now gone.
             self._check_diagnostics = self._remark_diagnostics = self._traffic_diagnostics = ()
             self._show_diagnostics()
+        source = text
+        if self._source_map.parts:  # the edited part in place; its lines may have moved
+            index = self.current_part()
+            parts = list(self._source_map.parts)
+            parts[index] = SourcePart(text, parts[index].file)
+            self._part_breakpoints[index] = self.editor.breakpoints()
+            self._source_map = SourceMap(parts)
+            source = joined_source(parts)
         self.controller.set_source(source)
         if not self.controller.is_live():
             self._show_status(self.tr("Edited; live build is off: Build (Ctrl+B) to check it"))
@@ -225,8 +327,22 @@ class EditorPanel(QWidget):
         self.kernelChosen.emit(name)
 
     def _on_problem_activated(self, line: int, column: int) -> None:
-        self.editor.go_to(line, column)
+        self.go_to(line, column)
         self.problemActivated.emit(line, column)
+
+    def _on_part_tabs_changed(self, index: int) -> None:
+        if index < 0 or not self._source_map.parts:
+            return
+        # The part the editor showed until now keeps its breakpoints, moved by its edits.
+        self._part_breakpoints[self._shown_part] = self.editor.breakpoints()
+        self._shown_part = index
+        self.editor.set_source(self._source_map.parts[index].text)
+        self.editor.set_breakpoints(self._part_breakpoints[index])
+        self._show_diagnostics()
+        if self._paused_line is not None:
+            paused_part, own = self._source_map.locate(self._paused_line)
+            self.editor.set_paused_line(own if paused_part == index else None)
+        self._on_editor_cursor_moved()
 
     def _on_editor_cursor_moved(self) -> None:
         cursor = self.editor.textCursor()
@@ -268,8 +384,27 @@ class EditorPanel(QWidget):
             + self._remark_diagnostics
             + self._traffic_diagnostics
         )
-        self.editor.set_diagnostics(shown)
-        self.problems.set_diagnostics(shown)
+        self.problems.set_diagnostics(shown, self._source_map)
+        if not self._source_map.parts:
+            self.editor.set_diagnostics(shown)
+            return
+        # The editor shows one part: its diagnostics, at the part's own lines; each
+        # tab is marked with the worst of its part's.
+        current = self.current_part()
+        in_part: list[Diagnostic] = []
+        worst: dict[int, str] = {}
+        for d in shown:
+            index, own = self._source_map.locate(d.line) if d.line > 0 else (-1, d.line)
+            if index == current:
+                in_part.append(replace(d, line=own))
+            if index >= 0 and _RANK.get(d.severity, 0) > _RANK.get(worst.get(index, ""), -1):
+                worst[index] = d.severity
+        self.editor.set_diagnostics(in_part)
+        size = self.part_tabs.fontMetrics().height()
+        for index in range(self.part_tabs.count()):
+            severity = worst.get(index)
+            icon = severity_icon(severity, self.editor.colors, size) if severity else QIcon()
+            self.part_tabs.setTabIcon(index, icon)
 
     def _show_kernels(self, result: BuildResult) -> None:
         """List the new kernels; when the chosen one is gone (renamed), choose another."""

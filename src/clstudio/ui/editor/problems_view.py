@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from clstudio.common import Diagnostic
+from clstudio.session import SourceMap
 from clstudio.ui.editor.editor_colors import colors_for
 from clstudio.ui.editor.severity_marks import severity_icon, severity_title
 from clstudio.ui.empty_state import EmptyStatePages
@@ -16,11 +17,15 @@ from clstudio.ui.tree_items import top_items
 SEVERITY, PLACE, MESSAGE = range(3)
 
 
-def place_text(diagnostic: Diagnostic) -> str:
-    """`4:12`, `4` without a column, and a dash for a message about no line."""
+def place_text(diagnostic: Diagnostic, source_map: SourceMap | None = None) -> str:
+    """`4:12`, `4` without a column, and a dash for a message about no line; in a program
+    of source parts, the part's name before its own line: `defs.h:4:12`."""
     if diagnostic.line <= 0:
         return "—"
-    return f"{diagnostic.line}:{diagnostic.column}" if diagnostic.column else str(diagnostic.line)
+    line = str(diagnostic.line)
+    if source_map is not None and source_map.is_split:
+        line = source_map.place(diagnostic.line, "")
+    return f"{line}:{diagnostic.column}" if diagnostic.column else line
 
 
 class ProblemsView(QWidget):
@@ -55,9 +60,14 @@ class ProblemsView(QWidget):
         )
         self.empty = self._stack.empty
         self._diagnostics: tuple[Diagnostic, ...] = ()
+        self._source_map: SourceMap | None = None
 
-    def set_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+    def set_diagnostics(
+        self, diagnostics: Sequence[Diagnostic], source_map: SourceMap | None = None
+    ) -> None:
+        """Diagnostics at lines of the program; `source_map` names each line's part."""
         self._diagnostics = tuple(diagnostics)
+        self._source_map = source_map
         self._fill()
         self.countChanged.emit(len(self._diagnostics))
 
@@ -76,7 +86,11 @@ class ProblemsView(QWidget):
         self.tree.clear()
         for diagnostic in self._diagnostics:
             item = QTreeWidgetItem(
-                [severity_title(diagnostic.severity), place_text(diagnostic), diagnostic.message]
+                [
+                    severity_title(diagnostic.severity),
+                    place_text(diagnostic, self._source_map),
+                    diagnostic.message,
+                ]
             )
             item.setIcon(SEVERITY, severity_icon(diagnostic.severity, colors))
             item.setToolTip(MESSAGE, diagnostic.message)

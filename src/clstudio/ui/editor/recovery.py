@@ -45,6 +45,8 @@ class Recovery:
     session_path: Path | None
     saved_at: float  # seconds since the epoch
     session: dict[str, Any] | None = None
+    # Each source part's text, for a program in parts: the session names file parts only.
+    parts: tuple[str, ...] = ()
 
 
 def default_folder() -> Path:
@@ -76,7 +78,13 @@ def read_recovery(path: Path, notify: Notify | None = None) -> Recovery | None:
                 )
             )
         saved = read_time(data.get("saved_at"), "saved_at")
-        return Recovery(path, source, None if session is None else Path(session), saved, whole)
+        parts = data.get("parts", [])
+        if not isinstance(parts, list) or not all(isinstance(p, str) for p in parts):
+            raise UserDataError(
+                QCoreApplication.translate("RecoveryStore", "its source parts are not text")
+            )
+        where = None if session is None else Path(session)
+        return Recovery(path, source, where, saved, whole, tuple(parts))
 
     return load_user_data(path, parse, notify)
 
@@ -123,13 +131,15 @@ class RecoveryStore(QObject):
         if self._pending is None:
             return True
         source, session_path, session = self._pending
-        data = {
+        data: dict[str, object] = {
             "format": FORMAT,
             "source": source,
             "session_path": str(session_path) if session_path is not None else None,
             "saved_at": time.time(),
             "session": session_to_dict(session) if session is not None else None,
         }
+        if session is not None and session.source_parts:
+            data["parts"] = [part.text for part in session.source_parts]
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             if not self._lock.isLocked() and not self._lock.tryLock(0):

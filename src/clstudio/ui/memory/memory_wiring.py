@@ -32,7 +32,7 @@ def connect_memory(tab: MemoryTab, editor_panel: EditorPanel) -> None:
     editor = editor_panel.editor
 
     def on_source_line_requested(line: int) -> None:
-        editor.go_to(line)
+        editor_panel.go_to(line)
         editor.setFocus()
 
     def on_traffic_measured(result: TrafficResult) -> None:

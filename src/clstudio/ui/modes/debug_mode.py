@@ -48,7 +48,7 @@ class DebugMode(OclgrindMode):
         """Debug the session as the form shows it; refused, with the reason, when it cannot."""
         if self._refused(self._refuse):
             return False
-        breakpoints = self._workbench.editor.editor.breakpoints()
+        breakpoints = self._workbench.editor.breakpoints()
         session = self._workbench.document.session
         item = self._start_item(session.local_size)
         if isinstance(item, str):
@@ -70,13 +70,13 @@ class DebugMode(OclgrindMode):
         self.messageRaised.emit(self.tr("Not debugged: {reason}").format(reason=reason))
 
     def _on_controller_paused(self, state: PausedState) -> None:
-        editor = self._workbench.editor.editor
+        editor = self._workbench.editor
         editor.set_paused_line(state.stop.line)
         if state.stop.line is not None:
             editor.go_to(state.stop.line)
 
     def _on_controller_debug_ended(self, stop: DebugStop) -> None:
-        self._workbench.editor.editor.set_paused_line(None)
+        self._workbench.editor.set_paused_line(None)
         if stop.error is not None and stop.error.message == gettext(GET_OCLGRIND_TO_DEBUG):
             self._say_oclgrind_is_missing()
 

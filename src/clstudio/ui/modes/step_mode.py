@@ -119,10 +119,10 @@ class StepMode(QObject):
                 )
             )
             if last.error.line:
-                self._workbench.editor.editor.go_to(last.error.line, 1)
+                self._workbench.editor.go_to(last.error.line, 1)
 
     def _on_panel_line_requested(self, line: int) -> None:
-        self._workbench.editor.editor.go_to(line, 1)
+        self._workbench.editor.go_to(line, 1)
         self._workbench.editor.editor.setFocus()
 
     def _on_runner_finished(self, _job: RunJob, _result: RunResult) -> None:
