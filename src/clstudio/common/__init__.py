@@ -54,11 +54,16 @@ from clstudio.common.results import (
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.struct_types import (
+    FieldValue,
     StructError,
     StructField,
     StructType,
+    StructValue,
     declared_struct_name,
     lay_out,
+    struct_array,
+    struct_leaves,
+    value_to_json,
 )
 from clstudio.common.terminal_text import escape_controls, escaped_output
 from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
@@ -135,8 +140,10 @@ __all__ = [
     "Step",
     "StepOutcome",
     "StructError",
+    "FieldValue",
     "StructField",
     "StructType",
+    "StructValue",
     "Timing",
     "TypeNameError",
     "UserDataError",
@@ -154,6 +161,9 @@ __all__ = [
     "kernel_type",
     "language_of",
     "lay_out",
+    "struct_array",
+    "struct_leaves",
+    "value_to_json",
     "load_array",
     "load_user_data",
     "newer_version_problem",

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
 from clstudio.hostcode.c_arguments import memory_object, read_back, set_arg, write_to_device
+from clstudio.hostcode.c_structs import StructNames, struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, LaunchPlan
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
@@ -30,8 +31,11 @@ class CSteps(StepPrinter):
         "that start from zeros are filled on the device (clEnqueueFillBuffer).",
     )
 
-    def __init__(self, plan: HostPlan, names: Names, allocator: NameAllocator) -> None:
+    def __init__(
+        self, plan: HostPlan, names: Names, allocator: NameAllocator, struct_names: StructNames
+    ) -> None:
         super().__init__(plan, names, allocator)
+        self._struct_names = struct_names
         self._sizes: dict[int, tuple[str, str, str]] = {}  # dimensions, global, local
         self._scalars: dict[tuple[int, int], str] = {}  # (launch, parameter) -> its variable
         for launch in self._launches:
@@ -216,7 +220,9 @@ class CSteps(StepPrinter):
         value = self._scalars[launch.position, binding.index]
         element = binding.element
         ctype = c_type(element.scalar, element.width)
-        if binding.iteration:
+        if binding.struct is not None:
+            struct_value(binding.struct, binding.scalar_value, value, self._struct_names, code)
+        elif binding.iteration:
             code.add(f"{ctype} {value} = ({ctype})iteration;")
         else:
             lanes = [c_number(v.item(), element.scalar) for v in binding.scalar_value]

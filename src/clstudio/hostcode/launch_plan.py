@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
+from clstudio.common import (
+    ElementType,
+    KernelArgInfo,
+    KernelSignature,
+    StructType,
+    gettext,
+    kernel_type,
+)
 from clstudio.references import scalar_bytes
 from clstudio.session import (
     IterationArg,
@@ -58,7 +65,14 @@ class BindingPlan:
 
     @property
     def element(self) -> ElementType:
+        if self.struct is not None:
+            return self.struct.element()
         return kernel_type(self.info.type_name)
+
+    @property
+    def struct(self) -> StructType | None:
+        """The struct a launch's own scalar passes by value, if it is one."""
+        return None if self.scalar is None else self.scalar.struct
 
     @property
     def scalar_value(self) -> np.ndarray:
