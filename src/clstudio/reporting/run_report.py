@@ -169,11 +169,15 @@ def array_summary(array: np.ndarray) -> dict[str, Any]:
 
 
 def _summarised(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
-    """Each output, a buffer of structs as one entry per field (`particles.pos`)."""
+    """Each output, a buffer of structs as one entry per field (`particles.pos`, a nested
+    struct's fields as `box.corner.x`)."""
     shown = []
     for name, array in outputs.items():
         fields = array.dtype.names or ()
-        shown += [(f"{name}.{field}", array[field]) for field in fields] or [(name, array)]
+        if not fields:
+            shown.append((name, array))
+        for field in fields:
+            shown += _summarised({f"{name}.{field}": array[field]})
     return shown
 
 
