@@ -189,8 +189,7 @@ def field_type(field_name: str, type_name: str, structs: Mapping[str, StructType
     feature = None
     if "*" in words:
         feature = gettext(
-            "is a pointer; a struct a kernel takes as an argument may not hold pointers "
-            "in OpenCL C"
+            "is a pointer; a struct a kernel takes as an argument may not hold pointers in OpenCL C"
         )
     elif "union" in words:
         feature = gettext("is a union, whose layout CL Studio does not describe")

@@ -45,12 +45,12 @@ def c_roles(arg: ArgPlan) -> dict[str, str]:
         roles |= {"out": "h_{}_out", "expected": "{}_expected"}
         struct = arg.struct
         if struct is not None:  # a field gathered out of the structs, for its reference
-            paths = [p.replace(".", "_") for p in struct.field_paths()]
-            roles |= {f"field {p}": f"{{}}_{u}" for p, u in zip(struct.field_paths(), paths)}
-            roles |= {
-                f"expected {p}": f"{{}}_{u}_expected"
-                for p, u in zip(struct.field_paths(), paths)
-            }
+            for path in struct.field_paths():
+                flat = path.replace(".", "_")
+                roles |= {
+                    f"field {path}": f"{{}}_{flat}",
+                    f"expected {path}": f"{{}}_{flat}_expected",
+                }
     if isinstance(spec, ImageArg):
         roles |= {"format": "{}_format", "desc": "{}_desc", "region": "{}_region"}
     return roles

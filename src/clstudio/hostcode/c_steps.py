@@ -219,12 +219,13 @@ class CSteps(StepPrinter):
     ) -> None:
         value = self._scalars[launch.position, binding.index]
         element = binding.element
-        ctype = c_type(element.scalar, element.width)
         if binding.struct is not None:
             struct_value(binding.struct, binding.scalar_value, value, self._struct_names, code)
         elif binding.iteration:
+            ctype = c_type(element.scalar, element.width)
             code.add(f"{ctype} {value} = ({ctype})iteration;")
         else:
+            ctype = c_type(element.scalar, element.width)
             lanes = [c_number(v.item(), element.scalar) for v in binding.scalar_value]
             start = lanes[0] if element.width == 1 else f"{{{{{', '.join(lanes)}}}}}"
             code.add(f"{ctype} {value} = {start};")

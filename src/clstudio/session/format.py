@@ -199,9 +199,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     structs = read_structs(obj.get("structs", {}))
     args = read_args(obj.get("args", {}), "args", base_dir, structs)
     if "launches" in obj:
-        launches = read_launches(
-            obj["launches"], args, kernel, global_size, local_size, structs
-        )
+        launches = read_launches(obj["launches"], args, kernel, global_size, local_size, structs)
     else:
         assert kernel is not None and global_size is not None
         launches = (Launch(kernel, global_size, local_size),)

@@ -35,7 +35,9 @@ _TYPEDEF = re.compile(
     + _PACKED
     + r")(\w+)\s*;"
 )
-_TAGGED = re.compile(r"(struct|union)\s*(" + _PACKED + r")(\w+)\s*\{([^{}]*)\}\s*(" + _PACKED + r");")
+_TAGGED = re.compile(
+    r"(struct|union)\s*(" + _PACKED + r")(\w+)\s*\{([^{}]*)\}\s*(" + _PACKED + r");"
+)
 _DECLARATION = re.compile(
     r"^\s*((?:struct\s+|union\s+|unsigned\s+)?\w+)\s*(.*?)\s*(" + _PACKED + r")$",
     re.DOTALL,
@@ -136,7 +138,9 @@ def layout_problem(struct: StructType, declared: Declared) -> str | None:
             return gettext(
                 "field {field} of struct {struct} is a {type} in the session but a {declared} "
                 "in the kernel"
-            ).format(field=repr(mine.name), struct=struct.name, type=mine.type_text, declared=theirs)
+            ).format(
+                field=repr(mine.name), struct=struct.name, type=mine.type_text, declared=theirs
+            )
     if len(struct.fields) != len(fields):
         ours = [f.name for f in struct.fields]
         theirs_names = [name for name, _, _ in fields]

@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
-
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
@@ -60,7 +59,8 @@ def _init_at(init: Init, path: tuple[str, ...]) -> Init:
 
 
 def _nested_init(inits: Mapping[tuple[str, ...], Init]) -> Init:
-    """{("corner", "x"): fill} as {"fields": {"corner": {"fields": {"x": fill}}}}; zeros left out."""
+    """{("corner", "x"): fill} as {"fields": {"corner": {"fields": {"x": fill}}}}, without
+    the zeros."""
     named: dict[str, dict[tuple[str, ...], Init]] = {}
     for path, init in inits.items():
         if init != _ZEROS:
@@ -229,9 +229,7 @@ def _field_value(
     leaves: Mapping[tuple[str | int, ...], LeafValue],
 ) -> FieldValue:
     if shape:
-        return tuple(
-            _field_value(field, (*path, i), shape[1:], leaves) for i in range(shape[0])
-        )
+        return tuple(_field_value(field, (*path, i), shape[1:], leaves) for i in range(shape[0]))
     if field.type.struct is not None:
         return _struct_value(field.type.struct, path, leaves)
     return leaves[path]
