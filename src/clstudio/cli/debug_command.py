@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from clstudio.cli import session_commands as shared
-from clstudio.common import N_, RunError, gettext
+from clstudio.common import N_, KernelSignature, RunError, gettext
 from clstudio.debugger import (
     DebugPlanError,
     DebugRun,
@@ -14,8 +15,10 @@ from clstudio.debugger import (
     format_debug,
     plan_debug,
     run_script,
+    typedef_names,
 )
-from clstudio.session import SessionError, load_session
+from clstudio.session import Session, SessionError, load_session
+from clstudio.worker.client import WorkerClient
 
 NAME = "debug"
 HELP = N_("stop a work-item at breakpoints on the Oclgrind simulator and print its values")
@@ -80,12 +83,21 @@ def execute(options: argparse.Namespace) -> int:
             raise DebugPlanError(gettext("--steps must be 0 or more, and --hits 1 or more"))
         session = load_session(options.session)
         plan = plan_debug(session, tuple(options.breakpoints), item)
+        plan = replace(plan, type_names=tuple(typedef_names(_signatures(plan.session)).items()))
     except SessionError as exc:
         return _report(options, _failed(RunError("load", str(exc)), options), 1)
     except DebugPlanError as exc:
         return _report(options, _failed(RunError("validate", str(exc)), options), USAGE_ERROR)
     run = run_script(plan, options.expressions, options.hits, options.steps)
     return _report(options, run, 0 if run.ok else 1, session.source_file or str(options.session))
+
+
+def _signatures(session: Session) -> tuple[KernelSignature, ...]:
+    """The kernels as the simulator builds them, which say what typedef'd names stand for;
+    none when the build fails (the debug run reports why)."""
+    with WorkerClient() as worker:
+        build = worker.build(session.source, session.build_options, session.device)
+    return build.kernels if build.ok else ()
 
 
 def _item(text: str) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from clstudio.debugger.answers import (
     parse_values,
     split_fenced,
 )
-from clstudio.debugger.debug_plan import DebugPlan, DebugPlanError, plan_debug
+from clstudio.debugger.debug_plan import DebugPlan, DebugPlanError, plan_debug, typedef_names
 from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
@@ -75,6 +75,7 @@ __all__ = [
     "parse_value",
     "parse_values",
     "plan_debug",
+    "typedef_names",
     "read_elements",
     "run_script",
     "split_fenced",
