@@ -163,7 +163,7 @@ def lay_out(
     offset = 0
     for item in declared:
         field_name, type_name = item[0], item[1]
-        shape = item[2] if len(item) == 3 else ()  # type: ignore[misc]
+        shape = item[2] if len(item) == 3 else ()
         if any(f.name == field_name for f in laid):
             problem = gettext("field {field} is given twice").format(field=repr(field_name))
             raise StructError(problem, field_name)

@@ -75,9 +75,9 @@ __all__ = [
     "parse_value",
     "parse_values",
     "plan_debug",
-    "typedef_names",
     "read_elements",
     "run_script",
     "split_fenced",
+    "typedef_names",
     "value_text",
 ]

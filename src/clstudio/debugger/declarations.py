@@ -27,6 +27,7 @@ _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\
 _CALL_OR_DEFINITION = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _NOT_FUNCTIONS = frozenset(("if", "for", "while", "switch", "return", "sizeof", "__attribute__"))
 
+
 def _declaration_pattern(types: str) -> re.Pattern[str]:
     return re.compile(
         r"(?:(?<=[;{}(])|^)\s*(?P<quals>(?:(?:__local|local|__private|private|const|volatile|"

@@ -167,7 +167,9 @@ class StructValueEditor(QWidget):
         values = {name: editor.spec() for name, editor in self.fields.items()}
         if any(value is None for value in values.values()):
             return None
-        leaves = {self._paths[n]: v.value for n, v in values.items() if v is not None}
+        leaves: dict[tuple[str | int, ...], FieldValue] = {
+            self._paths[n]: v.value for n, v in values.items() if v is not None
+        }
         return ScalarArg(_struct_value(self.struct, (), leaves), self.struct)
 
     def problem(self) -> str | None:
@@ -205,13 +207,13 @@ def _value_at(struct: StructType, value: StructValue, path: tuple[str | int, ...
     if item is None:
         return 0 if field.type.width == 1 else (0,) * field.type.width
     assert isinstance(item, int | float | tuple)
-    return item  # type: ignore[return-value]
+    return item
 
 
 def _struct_value(
     struct: StructType,
     prefix: tuple[str | int, ...],
-    leaves: Mapping[tuple[str | int, ...], LeafValue],
+    leaves: Mapping[tuple[str | int, ...], FieldValue],
 ) -> dict[str, FieldValue]:
     """The value the leaves' editors hold, fields that are all zeros left out."""
     value: dict[str, FieldValue] = {}
@@ -226,7 +228,7 @@ def _field_value(
     field: StructField,
     path: tuple[str | int, ...],
     shape: tuple[int, ...],
-    leaves: Mapping[tuple[str | int, ...], LeafValue],
+    leaves: Mapping[tuple[str | int, ...], FieldValue],
 ) -> FieldValue:
     if shape:
         return tuple(_field_value(field, (*path, i), shape[1:], leaves) for i in range(shape[0]))
