@@ -11,12 +11,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clstudio.common import struct_array
+from clstudio.common import KernelArgInfo, struct_array
 from clstudio.reporting import run_report
 from clstudio.session import Launch, ScalarArg
 from clstudio.session.args import BufferArg, initial_contents
 from clstudio.session.format import SessionError, dumps_session, parse_session
 from clstudio.session.struct_fields import read_structs
+from clstudio.validation.arg_defaults import unsupported_reason
 from clstudio.validation.struct_layouts import declared_structs, struct_layout_problems
 from nested_struct_kernels import (
     LAYOUT,
@@ -261,3 +262,12 @@ def test_a_session_written_before_nested_structs_reads_the_same() -> None:
     session = parse_session(data)
     assert json.loads(dumps_session(session))["structs"] == data["structs"]
     assert replace(session, launches=(Launch("testStructs", (1,)),)) == session
+
+
+def test_a_union_argument_is_named_a_union_not_a_struct_to_describe() -> None:
+    for type_name in ("union Value*", "union Value"):
+        space = "global" if "*" in type_name else "private"
+        info = KernelArgInfo("v", type_name, space, "none", False)
+        reason = unsupported_reason(info)
+        assert reason is not None and reason.startswith("union Value is a union"), reason
+        assert "structs" not in reason

@@ -18,6 +18,7 @@ from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
     TypeNameError,
+    base_type_name,
     gettext,
     kernel_type,
     ngettext,
@@ -91,6 +92,11 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
     unknown = unknown_type_reason(info)
     if unknown is not None:
         return unknown
+    if base_type_name(info.type_name).startswith("union "):
+        return gettext(
+            "{type} is a union, whose layout CL Studio does not describe: pass a struct or "
+            "a buffer of one of its members' type"
+        ).format(type=base_type_name(info.type_name))
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:
         return gettext(
             "points to {type}: describe it in the session's structs to fill it "
