@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 
 from clstudio.common import KernelArgInfo, struct_array
+from clstudio.common.results import RunResult
 from clstudio.reporting import run_report
+from clstudio.reporting.device_comparison import compare_outputs
 from clstudio.session import Launch, ScalarArg
 from clstudio.session.args import BufferArg, initial_contents
 from clstudio.session.format import SessionError, dumps_session, parse_session
@@ -240,7 +242,7 @@ def test_what_a_kernel_s_struct_holds_that_no_layout_describes_is_named(
 def test_the_run_summary_lists_each_nested_field() -> None:
     session = parse_session(layout_session())
     items = initial_contents("items", arg_of(session, "items", BufferArg), 0, None)
-    shown = [name for name, _ in run_report._summarised({"items": items})]
+    shown = [name for name, _ in run_report.field_arrays({"items": items})]
     assert shown == [
         "items.a",
         "items.in.tag",
@@ -271,3 +273,15 @@ def test_a_union_argument_is_named_a_union_not_a_struct_to_describe() -> None:
         reason = unsupported_reason(info)
         assert reason is not None and reason.startswith("union Value is a union"), reason
         assert "structs" not in reason
+
+
+def test_two_devices_are_compared_on_each_nested_field() -> None:
+    session = parse_session(layout_session())
+    items = initial_contents("items", arg_of(session, "items", BufferArg), 0, None)
+    other = items.copy()
+    other["in"]["d"][3, 1] += 0.5
+    first = RunResult(ok=True, device="A", outputs={"items": items})
+    second = RunResult(ok=True, device="B", outputs={"items": other})
+    compared = {d.name: d.max_abs for d in compare_outputs([first, second])}
+    assert compared["items.in.d"] == 0.5
+    assert compared["items.in.tag"] == compared["items.m"] == 0.0

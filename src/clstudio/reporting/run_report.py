@@ -168,7 +168,7 @@ def array_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _summarised(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
+def field_arrays(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
     """Each output, a buffer of structs as one entry per field (`particles.pos`, a nested
     struct's fields as `box.corner.x`)."""
     shown = []
@@ -177,7 +177,7 @@ def _summarised(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
         if not fields:
             shown.append((name, array))
         for field in fields:
-            shown += _summarised({f"{name}.{field}": array[field]})
+            shown += field_arrays({f"{name}.{field}": array[field]})
     return shown
 
 
@@ -223,7 +223,7 @@ def format_summary(result: RunResult) -> str:
             mean=format_seconds(stats.mean_s),
         )
         lines.append(f"  {times}")
-    for name, array in _summarised(result.outputs):
+    for name, array in field_arrays(result.outputs):
         s = array_summary(array)
         if s["min"] is not None:
             output = gettext(
