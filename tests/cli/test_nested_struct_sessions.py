@@ -211,3 +211,16 @@ def test_debug_types_the_variables_a_typedef_declares_by_both_names(
     out = capsys.readouterr().out
     assert "  nx = 64  (Tidx (uint))" in out
     assert "  acc = 0  (DATA_TYPE (float))" in out
+
+
+def test_a_union_argument_is_refused_naming_the_union(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = "__kernel void k(__global union W *w) { }\n"
+    data = {"format": "clstudio-session", "version": 1, "kernel": "k", "source": source}
+    status, report = run_json(capsys, write(tmp_path, data | {"global_size": [2]}))
+    assert status == 1
+    assert report["error"]["message"] == (
+        "argument 'w' (__global union W*) of kernel 'k': union W is a union, whose layout "
+        "CL Studio does not describe: pass a struct or a buffer of one of its members' type"
+    )

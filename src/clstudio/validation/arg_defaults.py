@@ -18,7 +18,6 @@ from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
     TypeNameError,
-    base_type_name,
     gettext,
     kernel_type,
     ngettext,
@@ -39,7 +38,7 @@ from clstudio.session import (
     picture_problem,
 )
 from clstudio.session.reference_fields import read_references
-from clstudio.validation.validate import expected_kind, unknown_type_reason
+from clstudio.validation.validate import expected_kind, union_reason, unknown_type_reason
 
 DEFAULT_LOCAL_COUNT = 256  # elements of a __local argument when no work-group size is set
 DEFAULT_INT_HIGH = 100  # random integer inputs start in [0, 100): small enough to read
@@ -92,11 +91,9 @@ def unsupported_reason(info: KernelArgInfo) -> str | None:
     unknown = unknown_type_reason(info)
     if unknown is not None:
         return unknown
-    if base_type_name(info.type_name).startswith("union "):
-        return gettext(
-            "{type} is a union, whose layout CL Studio does not describe: pass a struct or "
-            "a buffer of one of its members' type"
-        ).format(type=base_type_name(info.type_name))
+    union = union_reason(info)
+    if union is not None:
+        return union
     if kind in ("buffer", "local") and pointee_type(info.type_name) is None:
         return gettext(
             "points to {type}: describe it in the session's structs to fill it "

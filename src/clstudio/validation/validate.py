@@ -63,7 +63,17 @@ def _check_arguments(
     declared = {info.name for info in kernel.args}
     for info in kernel.args:
         spec = session.args.get(info.name)
-        if spec is None:
+        union = union_reason(info)
+        if spec is None and union is not None:
+            problems.append(
+                refusal(
+                    gettext("argument '{name}' ({declared}) of kernel '{kernel}': {reason}").format(
+                        name=info.name, declared=describe(info), kernel=kernel.name, reason=union
+                    ),
+                    info.name,
+                )
+            )
+        elif spec is None:
             problems.append(
                 refusal(
                     gettext(
@@ -95,6 +105,17 @@ def describe(info: KernelArgInfo) -> str:
     qualifier = "" if info.address_space == "private" else f"__{info.address_space} "
     const = "const " if info.is_const and info.is_pointer else ""
     return f"{qualifier}{const}{info.shown_type}"
+
+
+def union_reason(info: KernelArgInfo) -> str | None:
+    """Why a union argument (`union Value*`) gets no value: the feature, named."""
+    base = base_type_name(info.type_name)
+    if not base.startswith("union "):
+        return None
+    return gettext(
+        "{type} is a union, whose layout CL Studio does not describe: pass a struct or "
+        "a buffer of one of its members' type"
+    ).format(type=base)
 
 
 def unknown_type_reason(info: KernelArgInfo) -> str | None:
