@@ -224,3 +224,21 @@ def test_a_union_argument_is_refused_naming_the_union(
         "argument 'w' (__global union W*) of kernel 'k': union W is a union, whose layout "
         "CL Studio does not describe: pass a struct or a buffer of one of its members' type"
     )
+
+
+def test_an_export_refuses_a_launch_s_value_that_is_not_the_kernel_s_struct(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    number = by_value_program()
+    number["launches"][0]["args"]["s"] = {"kind": "scalar", "value": 3}
+    other = by_value_program()
+    other["structs"]["pair"] = {"fields": [{"name": "q", "type": "int"}]}
+    other["launches"][1]["args"]["s"] = {"kind": "scalar", "dtype": "pair", "value": {"q": 1}}
+    for data, said in (
+        (number, "launch 1 of 2: 's' is a struct my_struct: give it a struct of the session's"),
+        (other, "launch 2 of 2: 's' is a struct my_struct, not struct pair"),
+    ):
+        out = tmp_path / "out"
+        assert main(["export", str(write(tmp_path, data)), "--lang", "c", "-o", str(out)]) != 0
+        assert said in capsys.readouterr().err
+        assert not out.exists()

@@ -19,6 +19,8 @@ from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
     StructType,
+    TypeNameError,
+    declared_struct_name,
     gettext,
     kernel_type,
 )
@@ -164,6 +166,10 @@ def _launch_plan(
         if isinstance(binding, IterationArg) and info.is_pointer:
             problem = gettext("launch {position} of {count}: '{name}' is a pointer, not a number")
             raise PlanError(problem.format(position=position, count=count, name=info.name))
+        unfit = None if scalar is None else scalar_problem(info, scalar)
+        if unfit is not None:
+            problem = gettext("launch {position} of {count}: {problem}")
+            raise PlanError(problem.format(position=position, count=count, problem=unfit))
         bindings.append(BindingPlan(index, info, name, scalar, name in swapped))
     return LaunchPlan(
         position,
@@ -174,6 +180,24 @@ def _launch_plan(
         launch.local_size,
         tuple(bindings),
     )
+
+
+def scalar_problem(info: KernelArgInfo, scalar: ScalarArg) -> str | None:
+    """Why a by-value value cannot be written for the parameter: a struct for a number, a
+    number for a struct, or another struct than the kernel's."""
+    declared = declared_struct_name(info.type_name)
+    if scalar.struct is not None and scalar.struct.name != declared:
+        problem = gettext("'{name}' is a {type}, not struct {struct}")
+        return problem.format(name=info.name, type=info.shown_type, struct=scalar.struct.name)
+    if scalar.struct is None:
+        try:
+            kernel_type(info.type_name)
+        except TypeNameError:
+            problem = gettext(
+                "'{name}' is a {type}: give it a struct of the session's structs as its dtype"
+            )
+            return problem.format(name=info.name, type=info.shown_type)
+    return None
 
 
 def launches_per_run(groups: tuple[GroupPlan, ...]) -> int:

@@ -32,6 +32,7 @@ from clstudio.hostcode.launch_plan import (
     PlanError,
     launch_groups,
     launches_per_run,
+    scalar_problem,
 )
 from clstudio.references import scalar_bytes
 from clstudio.session import (
@@ -237,6 +238,9 @@ def make_plan(
                     argument=info.name, kernel=session.kernel
                 )
             )
+        unfit = scalar_problem(info, spec) if isinstance(spec, ScalarArg) else None
+        if unfit is not None:
+            raise PlanError(unfit)
         args.append(_arg_plan(index, info, spec, session, info.name in reread))
     by_name = {a.name: a for a in args}
     references = []
