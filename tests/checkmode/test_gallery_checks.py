@@ -2,8 +2,8 @@
 
 import pytest
 
+from clstudio.devices import wanted_language
 from clstudio.engine.build import split_options
-from clstudio.engine.language_version import wanted_language
 from clstudio.session import examples, load_session
 from clstudio.session.gallery import Example
 from clstudio.worker.check_client import CheckClient

@@ -73,7 +73,7 @@ def test_debug_reads_the_typedefd_buffers_as_what_they_stand_for(
     out = capsys.readouterr().out
     assert status == 0, out
     assert "atax.cl:16: breakpoint, work-item (3,0,0)" in out
-    assert "  nx = 64  (Tidx)" in out
+    assert "  nx = 64  (Tidx (uint))" in out  # what the compiler said Tidx stands for
     assert "  A[0] = " in out and "(float)" in out
 
 

@@ -3,9 +3,8 @@
 from pathlib import Path
 
 from clstudio.common import KernelSignature, RunResult
-from clstudio.devices import DeviceSelector
+from clstudio.devices import DeviceSelector, wanted_language
 from clstudio.engine.build import split_options
-from clstudio.engine.language_version import wanted_language
 from clstudio.hostcode.bundled_pocl import POCL_PLATFORM
 from clstudio.session import Session, examples, load_session
 from clstudio.session.gallery import Example

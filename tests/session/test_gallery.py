@@ -11,9 +11,8 @@ import numpy as np
 import pytest
 
 from clstudio.cli import main as clstudio_main
-from clstudio.devices import installed_runtimes
+from clstudio.devices import installed_runtimes, wanted_language
 from clstudio.engine.build import split_options
-from clstudio.engine.language_version import wanted_language
 from clstudio.engine.run import run_session
 from clstudio.session import LaunchGroup, leaf_launches
 from clstudio.session.args import BufferArg, ImageArg, ScalarArg, initial_contents

@@ -23,7 +23,7 @@ from clstudio.session.args import (
 )
 from clstudio.session.format import Session, SessionError, parse_session
 from clstudio.validation import IndexSpace, summary
-from clstudio.validation.ndrange_limits import check_ndrange
+from clstudio.validation.ndrange_limits import check_ndrange, non_uniform_allowed
 from clstudio.validation.validate import validate
 from validation.device_limits import TEST_CPU
 
@@ -169,7 +169,23 @@ def test_a_local_size_that_does_not_divide_is_explained_in_chinese_and_in_englis
 def test_non_uniform_groups_allowed_when_asked_for_and_supported() -> None:
     limits = replace(LIMITS, opencl_version=(2, 0), non_uniform_work_groups=True)
     assert check_ndrange((1000,), (64,), limits, "-cl-std=CL2.0") == []
-    assert check_ndrange((1000,), (64,), limits, "") != []
+    assert check_ndrange((1000,), (64,), limits, "-cl-std=CL1.2 -cl-std=CL3.0") == []
+    (no_std,) = check_ndrange((1000,), (64,), limits, "")
+    assert "add -cl-std=CL2.0 (or CL3.0) to the build options" in no_std.message
+    (last_wins,) = check_ndrange((1000,), (64,), limits, "-cl-std=CL2.0 -cl-std=CL1.2")
+    assert "add -cl-std=CL2.0" in last_wins.message
+    (uniform,) = check_ndrange((1000,), (64,), limits, "-cl-std=CL3.0 -cl-uniform-work-group-size")
+    assert "ask for full work-groups (-cl-uniform-work-group-size)" in uniform.message
+    (old,) = check_ndrange((1000,), (64,), LIMITS, "-cl-std=CL2.0")
+    assert "OpenCL 1.2 needs every work-group to be full" in old.message
+
+
+def test_a_sweep_tries_sizes_that_leave_a_smaller_last_group_only_where_they_run() -> None:
+    limits = replace(LIMITS, opencl_version=(3, 0), non_uniform_work_groups=True)
+    assert non_uniform_allowed(limits, "-cl-std=CL3.0")
+    assert not non_uniform_allowed(limits, "")
+    assert not non_uniform_allowed(limits, "-cl-std=CL2.0 -cl-uniform-work-group-size")
+    assert not non_uniform_allowed(LIMITS, "-cl-std=CL2.0")
 
 
 def test_work_group_over_the_limit() -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from clstudio.cli import session_commands as shared
-from clstudio.common import N_, RunError, gettext
+from clstudio.common import N_, KernelSignature, RunError, gettext
 from clstudio.debugger import (
     DebugPlanError,
     DebugRun,
@@ -14,8 +15,10 @@ from clstudio.debugger import (
     format_debug,
     plan_debug,
     run_script,
+    typedef_names,
 )
-from clstudio.session import SessionError, SourceMap, load_session
+from clstudio.session import Session, SessionError, SourceMap, load_session
+from clstudio.worker.client import WorkerClient
 
 NAME = "debug"
 HELP = N_("stop a work-item at breakpoints on the Oclgrind simulator and print its values")
@@ -83,6 +86,7 @@ def execute(options: argparse.Namespace) -> int:
         session = load_session(options.session)
         lines = tuple(_break_line(text, session.source_map) for text in options.breakpoints)
         plan = plan_debug(session, lines, item)
+        plan = replace(plan, type_names=tuple(typedef_names(_signatures(plan.session)).items()))
     except SessionError as exc:
         return _report(options, _failed(RunError("load", str(exc)), options), 1)
     except DebugPlanError as exc:
@@ -107,6 +111,14 @@ def _break_line(text: str, source_map: SourceMap) -> int:
         raise DebugPlanError(problem.format(text=text, part=label, names=names))
     problem = gettext("--break {text}: give a line number from 1, or PART:LINE within the part")
     raise DebugPlanError(problem.format(text=text))
+
+
+def _signatures(session: Session) -> tuple[KernelSignature, ...]:
+    """The kernels as the simulator builds them, which say what typedef'd names stand for;
+    none when the build fails (the debug run reports why)."""
+    with WorkerClient() as worker:
+        build = worker.build(session.source, session.build_options, session.device)
+    return build.kernels if build.ok else ()
 
 
 def _item(text: str) -> tuple[int, ...]:

@@ -57,11 +57,16 @@ from clstudio.common.results import (
 )
 from clstudio.common.run_steps import RUN_STEPS, STEP_NUMBERS, RunStep, step_at
 from clstudio.common.struct_types import (
+    FieldValue,
     StructError,
     StructField,
     StructType,
+    StructValue,
     declared_struct_name,
     lay_out,
+    struct_array,
+    struct_leaves,
+    value_to_json,
 )
 from clstudio.common.terminal_text import escape_controls, escaped_output
 from clstudio.common.text_files import write_bytes_atomically, write_text_atomically
@@ -117,6 +122,7 @@ __all__ = [
     "Diagnostic",
     "ElementType",
     "ErrorStage",
+    "FieldValue",
     "GuardReport",
     "KernelArgInfo",
     "KernelSignature",
@@ -141,6 +147,7 @@ __all__ = [
     "StructError",
     "StructField",
     "StructType",
+    "StructValue",
     "Timing",
     "TypeNameError",
     "UserDataError",
@@ -177,9 +184,12 @@ __all__ = [
     "set_aside",
     "set_language",
     "step_at",
+    "struct_array",
+    "struct_leaves",
     "tell_stderr",
     "value_problem",
     "value_range",
+    "value_to_json",
     "write_bytes_atomically",
     "write_text_atomically",
 ]

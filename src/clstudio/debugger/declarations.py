@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 from clstudio.common import OPENCL_SCALARS, VECTOR_WIDTHS
 
@@ -26,11 +26,18 @@ _SPACES |= {"__private": "private", "private": "private"}
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
 _CALL_OR_DEFINITION = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _NOT_FUNCTIONS = frozenset(("if", "for", "while", "switch", "return", "sizeof", "__attribute__"))
-_DECLARATION = re.compile(
-    r"(?:(?<=[;{}(])|^)\s*(?P<quals>(?:(?:__local|local|__private|private|const|volatile|"
-    rf"unsigned|signed)\s+)*)(?P<type>{_TYPES})\b(?P<rest>(?:[^;{{}}]|\{{[^;{{}}]*\}})*?);",
-    re.M,
-)
+
+
+def _declaration_pattern(types: str) -> re.Pattern[str]:
+    return re.compile(
+        r"(?:(?<=[;{}(])|^)\s*(?P<quals>(?:(?:__local|local|__private|private|const|volatile|"
+        rf"unsigned|signed)\s+)*)(?P<type>{types})\b(?P<rest>(?:[^;{{}}]|\{{[^;{{}}]*\}})*?);",
+        re.M,
+    )
+
+
+_DECLARATION = _declaration_pattern(_TYPES)
+NO_TYPE_NAMES: Mapping[str, str] = {}
 _DECLARATOR = re.compile(
     r"^\s*(?P<stars>\**)\s*(?P<name>[A-Za-z_]\w*)\s*(?P<dims>(?:\[[^\]]*\]\s*)*)"
 )
@@ -48,14 +55,26 @@ class Declaration:
     line: int  # where it is declared
     last_line: int  # where its scope ends
     parameter: bool = False
+    written_type: str = ""  # as the source spells it, when a typedef names the type
 
     def in_scope(self, line: int) -> bool:
         return self.line <= line <= self.last_line
 
+    @property
+    def shown_type(self) -> str:
+        """`DATA_TYPE (float)` for a typedef's name, else the type."""
+        return f"{self.written_type} ({self.type_name})" if self.written_type else self.type_name
 
-def kernel_declarations(source: str, function: str) -> tuple[Declaration, ...]:
+
+def kernel_declarations(
+    source: str, function: str, type_names: Mapping[str, str] = NO_TYPE_NAMES
+) -> tuple[Declaration, ...]:
     """The parameters of the kernel (or other function) `function`, then its variables in
-    source order; () if the source defines no such function."""
+    source order; () if the source defines no such function.
+
+    `type_names` are the names a typedef or a macro gives types, with what the compiler
+    says they stand for (DATA_TYPE: float): variables declared with them are found too,
+    typed as the compiler types them."""
     code = _COMMENTS.sub(lambda m: re.sub(r"[^\n]", " ", m[0]), source)
     starts = [0, *(i + 1 for i, c in enumerate(code) if c == "\n")]
 
@@ -73,8 +92,8 @@ def kernel_declarations(source: str, function: str) -> tuple[Declaration, ...]:
         end = _matching(code, body)
         last = line_of(end if end >= 0 else len(code))
         found = list(_parameters(code[match.end() : close], line_of(match.start()), last))
-        found += _variables(code, body, end if end >= 0 else len(code), line_of)
-        return tuple(found)
+        found += _variables(code, body, end if end >= 0 else len(code), line_of, type_names)
+        return tuple(_resolved(d, type_names) for d in found)
     return ()
 
 
@@ -93,9 +112,28 @@ def _parameters(text: str, line: int, last: int) -> list[Declaration]:
     return found
 
 
-def _variables(code: str, body: int, end: int, line_of: Callable[[int], int]) -> list[Declaration]:
+def _resolved(declaration: Declaration, type_names: Mapping[str, str]) -> Declaration:
+    """The declaration typed as the compiler types it, its written type kept."""
+    words = re.split(r"(\W)", declaration.type_name)
+    if not any(w in type_names for w in words):
+        return declaration
+    resolved = "".join(type_names.get(w, w) for w in words)
+    return replace(declaration, type_name=resolved, written_type=declaration.type_name)
+
+
+def _variables(
+    code: str,
+    body: int,
+    end: int,
+    line_of: Callable[[int], int],
+    type_names: Mapping[str, str] = NO_TYPE_NAMES,
+) -> list[Declaration]:
     found = []
-    for match in _DECLARATION.finditer(code, body + 1, end):
+    pattern = _DECLARATION
+    if type_names:
+        names = "|".join(re.escape(n) for n in sorted(type_names, key=len, reverse=True))
+        pattern = _declaration_pattern(f"{_TYPES}|{names}")
+    for match in pattern.finditer(code, body + 1, end):
         quals = match["quals"].split()
         space = next((_SPACES[w] for w in quals if w in _SPACES), "private")
         base = ("u" + match["type"]) if "unsigned" in quals else match["type"]

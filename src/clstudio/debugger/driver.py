@@ -70,7 +70,7 @@ class DebugDriver:
         # of a large range would run on after the followed one finished.
         self._start_breakpoint: int | None = None
         self._deadline = 0.0
-        self._inspector = Inspector(plan.session, self._ask)
+        self._inspector = Inspector(plan.session, self._ask, dict(plan.type_names))
 
     @property
     def pid(self) -> int | None:

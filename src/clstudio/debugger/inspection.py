@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -18,7 +18,7 @@ import numpy as np
 from clstudio.common import ElementType, gettext
 from clstudio.debugger.answers import parse_dump, parse_stop, parse_values
 from clstudio.debugger.debug_results import BarrierState, KernelInfo, MemoryView, Value
-from clstudio.debugger.declarations import Declaration, kernel_declarations
+from clstudio.debugger.declarations import NO_TYPE_NAMES, Declaration, kernel_declarations
 from clstudio.debugger.values import (
     as_declared,
     element_type,
@@ -53,9 +53,12 @@ def expression_problem(expression: str) -> str | None:
 class Inspector:
     """Reads the paused kernel's state through `ask` (commands in, answers out)."""
 
-    def __init__(self, session: Session, ask: Ask) -> None:
+    def __init__(
+        self, session: Session, ask: Ask, type_names: Mapping[str, str] = NO_TYPE_NAMES
+    ) -> None:
         self._session = session
         self._ask = ask
+        self._type_names = type_names
         self._scopes: dict[str, tuple[Declaration, ...]] = {}
         self.enter(session.kernel)
         self._last_local: dict[tuple[Ids, str], tuple[object, ...]] = {}
@@ -63,7 +66,9 @@ class Inspector:
     def enter(self, function: str) -> None:
         """Where the work-item is: its names are those `function` declares."""
         if function not in self._scopes:
-            self._scopes[function] = kernel_declarations(self._session.source, function)
+            self._scopes[function] = kernel_declarations(
+                self._session.source, function, self._type_names
+            )
         self.declarations = self._scopes[function]
         self._by_name = {d.name: d for d in self.declarations}
 
@@ -242,7 +247,8 @@ class Inspector:
         parsed = parse_value(text)
         pointer = declaration is not None and declaration.pointer
         value = parsed if pointer else as_declared(parsed, type_name)
-        return Value(name, type_name, text, value, "" if value is not None else text)
+        shown = declaration.shown_type if declaration is not None else ""
+        return Value(name, shown, text, value, "" if value is not None else text)
 
     def _whole_number(self, name: str) -> int | None:
         """A variable's value as an index: a whole number from 0."""

@@ -31,7 +31,7 @@ from clstudio.devices.selector import (
     matches,
     parse_device_spec,
 )
-from clstudio.devices.versions import opencl_version
+from clstudio.devices.versions import opencl_version, wanted_language
 
 __all__ = [
     "GROUP_ORDER",
@@ -61,5 +61,6 @@ __all__ = [
     "missing_runtime_hint",
     "opencl_version",
     "parse_device_spec",
+    "wanted_language",
     "worker_environment",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clstudio.devices.inventory import DeviceInfo
+from clstudio.devices.selector import is_simulator
 from clstudio.devices.versions import opencl_version
 
 __all__ = ["DeviceLimits", "limits_of"]
@@ -46,8 +47,13 @@ def limits_of(device: DeviceInfo) -> DeviceLimits:
     sizes = device.value("CL_DEVICE_MAX_WORK_ITEM_SIZES")
     if not isinstance(sizes, list | tuple) or not sizes:
         sizes = (_UNKNOWN,) * 3
-    non_uniform = version[0] == 2 or (
-        version[0] > 2 and bool(device.value("CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT", False))
+    # Oclgrind says 1.2 but simulates them in a -cl-std=CL2.0 build (language_version).
+    non_uniform = (
+        version[0] == 2
+        or is_simulator(device.platform_name)
+        or (
+            version[0] > 2 and bool(device.value("CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT", False))
+        )
     )
     return DeviceLimits(
         name=device.name,

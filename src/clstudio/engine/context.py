@@ -20,6 +20,7 @@ from clstudio.devices import (
     DeviceSelector,
     added_platforms_last,
     device_type_name,
+    is_simulator,
     matches,
     missing_runtime_hint,
     opencl_version,
@@ -250,6 +251,8 @@ class OpenCLContexts:
 
 
 def _non_uniform(device: cl.Device, major: int) -> bool:
+    if is_simulator(device.platform.name):
+        return True  # Oclgrind says 1.2 but simulates them in a -cl-std=CL2.0 build
     if major < 2:
         return False
     if major == 2:

@@ -12,6 +12,7 @@ a program of one launch is told in the words of one launch.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +31,7 @@ from clstudio.common import (
     Timing,
     format_bytes,
     gettext,
+    value_to_json,
 )
 from clstudio.engine import host_steps
 from clstudio.engine.buffers import DeviceBuffer
@@ -372,6 +374,9 @@ class DeviceProgram:
             )
         assert isinstance(spec, ScalarArg)
         kernel.set_arg(index, scalar_bytes(info.type_name, spec))
+        if spec.struct is not None:  # its fields as the session writes them
+            shown = json.dumps(value_to_json(spec.value), separators=(", ", ": "))
+            return f"{info.name} = {shown} ({info.type_name})"
         return f"{info.name} = {spec.value} ({info.type_name})"
 
 

@@ -7,12 +7,9 @@ before the build names the real cause.
 
 from __future__ import annotations
 
-import re
-
 from clstudio.common import N_, gettext
-from clstudio.devices import SIMULATOR_PLATFORM, opencl_version
+from clstudio.devices import SIMULATOR_PLATFORM, opencl_version, wanted_language
 
-_CL_STD = re.compile(r"^-cl-std=CL(\d+)\.(\d+)$", re.IGNORECASE)
 # The versions -cl-std may name; any other is the driver's to reject as an invalid option.
 OPENCL_C_VERSIONS = ((1, 0), (1, 1), (1, 2), (2, 0), (3, 0))
 # Oclgrind 21.10 says OpenCL C 1.2 yet builds -cl-std=CL2.0 and simulates what its own
@@ -22,16 +19,6 @@ _BUILDS_CL2 = ((SIMULATOR_PLATFORM, (2, 0)),)
 GET_A_NEWER_DEVICE = N_(
     "Choose a device that offers it under Devices, or add one with Devices > Add a device…"
 )
-
-
-def wanted_language(tokens: list[str]) -> tuple[int, int] | None:
-    """The OpenCL C version named by the last `-cl-std=` option, if any."""
-    found = None
-    for token in tokens:
-        match = _CL_STD.match(token)
-        if match:
-            found = (int(match[1]), int(match[2]))
-    return found
 
 
 def language_problem(tokens: list[str], device_name: str, c_version_text: str) -> str | None:

@@ -89,18 +89,27 @@ def evaluate(expr: str, namespace: Mapping[str, object]) -> np.ndarray:
 
 
 def _is_struct(dtype: np.dtype) -> bool:
-    """A struct argument's dtype: named fields, each of numbers."""
+    """A struct argument's dtype: named fields, each of numbers or a nested struct's."""
     fields = dtype.fields
-    return fields is not None and all(f[0].base.kind in _NUMERIC_KINDS for f in fields.values())
+    return fields is not None and all(
+        f[0].base.kind in _NUMERIC_KINDS or _is_struct(f[0].base) for f in fields.values()
+    )
 
 
 def struct_fields(namespace: Mapping[str, object]) -> Fields:
-    """The fields of each struct (structured array) in the namespace."""
+    """The fields of each struct (structured array) in the namespace, a nested struct's too."""
     return {
-        name: frozenset(value.dtype.names)
+        name: frozenset(_field_names(value.dtype))
         for name, value in namespace.items()
         if isinstance(value, np.ndarray | np.generic) and value.dtype.names
     }
+
+
+def _field_names(dtype: np.dtype) -> set[str]:
+    names = set(dtype.names or ())
+    for field in (dtype.fields or {}).values():
+        names |= _field_names(field[0].base)
+    return names
 
 
 def _label(node: ast.AST) -> str:

@@ -9,7 +9,7 @@ from typing import Literal
 
 import numpy as np
 
-from clstudio.hostcode.c_structs import struct_value
+from clstudio.hostcode.c_structs import StructNames, struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type, wrapped
 from clstudio.hostcode.plan import ArgPlan, fill_value
@@ -53,8 +53,12 @@ def c_roles(arg: ArgPlan) -> dict[str, str]:
         roles |= {"out": "h_{}_out", "expected": "{}_expected"}
         struct = arg.struct
         if struct is not None:  # a field gathered out of the structs, for its reference
-            roles |= {f"field {f.name}": f"{{}}_{f.name}" for f in struct.fields}
-            roles |= {f"expected {f.name}": f"{{}}_{f.name}_expected" for f in struct.fields}
+            for path in struct.field_paths():
+                flat = path.replace(".", "_")
+                roles |= {
+                    f"field {path}": f"{{}}_{flat}",
+                    f"expected {path}": f"{{}}_{flat}_expected",
+                }
     if isinstance(spec, ImageArg):
         roles |= {"format": "{}_format", "desc": "{}_desc", "region": "{}_region"}
     return roles
@@ -82,11 +86,13 @@ def npy_descr(arg: ArgPlan) -> str:
     return arg.element.scalar.str if struct is None else f"|V{struct.size}"
 
 
-def host_value(arg: ArgPlan, own: dict[str, str], code: CodeText) -> None:
+def host_value(
+    arg: ArgPlan, own: dict[str, str], struct_names: StructNames, code: CodeText
+) -> None:
     """The argument's starting value on the host, as the session starts it."""
     spec = arg.spec
     if isinstance(spec, ScalarArg) and arg.struct is not None:
-        struct_value(arg, own, code)
+        struct_value(arg.struct, arg.scalar_value, own["value"], struct_names, code)
         return
     if isinstance(spec, ScalarArg):
         element = arg.element

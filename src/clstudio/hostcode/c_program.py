@@ -13,6 +13,7 @@ from clstudio.hostcode.c_checks import CHECK_CL, COMPARE, HALF_VALUE
 from clstudio.hostcode.c_devices import DEVICE_CHOICE
 from clstudio.hostcode.c_steps import CSteps
 from clstudio.hostcode.c_structs import (
+    StructNames,
     field_ctype,
     gathered_field,
     name_structs,
@@ -32,8 +33,8 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
     swapped = set(plan.swapped)
     allocator = NameAllocator(c_reserved)
     names = argument_names(plan.args, c_reserved, lambda arg: _roles(arg, swapped), allocator)
-    steps = CSteps(plan, names, allocator)
     struct_names = name_structs(plan, allocator, names)
+    steps = CSteps(plan, names, allocator, struct_names)
     code = CodeText("    ")
     what = f"kernel {c_comment(session.kernel)}"
     if len(plan.launches) > 1:
@@ -95,7 +96,7 @@ def c_program(plan: HostPlan, pocl_runner: bool) -> tuple[str, tuple[StepRegion,
         code.add("", *said.splitlines())
     code.add("", "int main(int argc, char **argv)", "{")
     with code.indented():
-        _main_body(plan, names, code, steps)
+        _main_body(plan, names, struct_names, code, steps)
     code.add("}")
     return code.text(), tuple(code.regions)
 
@@ -105,7 +106,9 @@ def _roles(arg: ArgPlan, swapped: set[str]) -> dict[str, str]:
     return c_roles(arg) | ({"now": "d_{}_now"} if arg.name in swapped else {})
 
 
-def _main_body(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
+def _main_body(
+    plan: HostPlan, names: Names, struct_names: StructNames, code: CodeText, steps: CSteps
+) -> None:
     code.add(
         "const char *save_outputs = NULL; /* --save-outputs OUT: a folder for NAME.npy files */",
         "const char *wanted = NULL; /* --device N|NAME */",
@@ -128,16 +131,18 @@ def _main_body(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> N
         "/* The arguments, as the session starts them. */",
     )
     for arg in plan.args:
-        host_value(arg, names[arg.index], code)
+        host_value(arg, names[arg.index], struct_names, code)
     code.add("")
     steps.write(code)
     code.add('printf("median: %.3f ms\\n", median(times_ms, REPEATS));')
     steps.loop_report(code)
     code.add("", "if (save_outputs != NULL) {")
-    _rest(plan, names, code, steps)
+    _rest(plan, names, struct_names, code, steps)
 
 
-def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
+def _rest(
+    plan: HostPlan, names: Names, struct_names: StructNames, code: CodeText, steps: CSteps
+) -> None:
     """Save the outputs, check them against their references, release everything."""
     with code.indented():
         for arg in plan.written:
@@ -160,9 +165,9 @@ def _rest(plan: HostPlan, names: Names, code: CodeText, steps: CSteps) -> None:
     for ref in plan.references:
         own = names[ref.output.index]
         what = f"the golden file {ref.golden}" if ref.golden is not None else ref.expr
-        expected = own["expected" if ref.field is None else f"expected {ref.field.name}"]
+        expected = own["expected" if ref.field is None else f"expected {ref.field_path}"]
         code.add(f"/* {c_comment(ref.name)}: {c_comment(what)} */")
-        actual = own["out"] if ref.field is None else gathered_field(ref, own, code)
+        actual = own["out"] if ref.field is None else gathered_field(ref, own, struct_names, code)
         code.add(
             f"double *{expected} = read_npy(argv[0], {c_string(ref.file_name)}, "
             f'"<f8", {ref.count},',

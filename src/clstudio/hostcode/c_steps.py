@@ -18,6 +18,7 @@ from clstudio.hostcode.c_arguments import (
     set_arg,
     write_to_device,
 )
+from clstudio.hostcode.c_structs import StructNames, struct_value
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import c_comment, c_number, c_string, c_type
@@ -36,8 +37,11 @@ class CSteps(StepPrinter):
         "that start from zeros are filled on the device (clEnqueueFillBuffer).",
     )
 
-    def __init__(self, plan: HostPlan, names: Names, allocator: NameAllocator) -> None:
+    def __init__(
+        self, plan: HostPlan, names: Names, allocator: NameAllocator, struct_names: StructNames
+    ) -> None:
         super().__init__(plan, names, allocator)
+        self._struct_names = struct_names
         self._sizes: dict[int, tuple[str, str, str]] = {}  # dimensions, global, local
         self._scalars: dict[tuple[int, int], str] = {}  # (launch, parameter) -> its variable
         for launch in self._launches:
@@ -332,10 +336,13 @@ class CSteps(StepPrinter):
     ) -> None:
         value = self._scalars[launch.position, binding.index]
         element = binding.element
-        ctype = c_type(element.scalar, element.width)
-        if binding.iteration:
+        if binding.struct is not None:
+            struct_value(binding.struct, binding.scalar_value, value, self._struct_names, code)
+        elif binding.iteration:
+            ctype = c_type(element.scalar, element.width)
             code.add(f"{ctype} {value} = ({ctype})iteration;")
         else:
+            ctype = c_type(element.scalar, element.width)
             lanes = [c_number(v.item(), element.scalar) for v in binding.scalar_value]
             start = lanes[0] if element.width == 1 else f"{{{{{', '.join(lanes)}}}}}"
             code.add(f"{ctype} {value} = {start};")

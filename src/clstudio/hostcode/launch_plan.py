@@ -14,7 +14,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from clstudio.common import ElementType, KernelArgInfo, KernelSignature, gettext, kernel_type
+from clstudio.common import (
+    ElementType,
+    KernelArgInfo,
+    KernelSignature,
+    StructType,
+    TypeNameError,
+    declared_struct_name,
+    gettext,
+    kernel_type,
+)
 from clstudio.references import scalar_bytes
 from clstudio.session import (
     IterationArg,
@@ -59,7 +68,14 @@ class BindingPlan:
 
     @property
     def element(self) -> ElementType:
+        if self.struct is not None:
+            return self.struct.element()
         return kernel_type(self.info.type_name)
+
+    @property
+    def struct(self) -> StructType | None:
+        """The struct a launch's own scalar passes by value, if it is one."""
+        return None if self.scalar is None else self.scalar.struct
 
     @property
     def scalar_value(self) -> np.ndarray:
@@ -174,6 +190,10 @@ def _launch_plan(
         if isinstance(binding, IterationArg) and info.is_pointer:
             problem = gettext("launch {position} of {count}: '{name}' is a pointer, not a number")
             raise PlanError(problem.format(position=position, count=count, name=info.name))
+        unfit = None if scalar is None else scalar_problem(info, scalar)
+        if unfit is not None:
+            problem = gettext("launch {position} of {count}: {problem}")
+            raise PlanError(problem.format(position=position, count=count, problem=unfit))
         bindings.append(BindingPlan(index, info, name, scalar, name in swapped))
     return LaunchPlan(
         position,
@@ -184,6 +204,24 @@ def _launch_plan(
         launch.local_size,
         tuple(bindings),
     )
+
+
+def scalar_problem(info: KernelArgInfo, scalar: ScalarArg) -> str | None:
+    """Why a by-value value cannot be written for the parameter: a struct for a number, a
+    number for a struct, or another struct than the kernel's."""
+    declared = declared_struct_name(info.type_name)
+    if scalar.struct is not None and scalar.struct.name != declared:
+        problem = gettext("'{name}' is a {type}, not struct {struct}")
+        return problem.format(name=info.name, type=info.shown_type, struct=scalar.struct.name)
+    if scalar.struct is None:
+        try:
+            kernel_type(info.type_name)
+        except TypeNameError:
+            problem = gettext(
+                "'{name}' is a {type}: give it a struct of the session's structs as its dtype"
+            )
+            return problem.format(name=info.name, type=info.shown_type)
+    return None
 
 
 def launches_per_run(groups: tuple[GroupPlan, ...]) -> int:

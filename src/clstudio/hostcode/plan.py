@@ -33,6 +33,7 @@ from clstudio.hostcode.launch_plan import (
     PlanError,
     launch_groups,
     launches_per_run,
+    scalar_problem,
 )
 from clstudio.references import scalar_bytes
 from clstudio.session import (
@@ -128,23 +129,40 @@ class ReferencePlan:
     golden: str | None  # the golden file as the session names it
     rtol: float
     atol: float
-    field: StructField | None = None  # the field checked, for a buffer of structs
+    field_path: str = ""  # the field checked, for a buffer of structs: `pos`, `inner.x`
+
+    @property
+    def field(self) -> StructField | None:
+        """The field checked: a scalar's, a vector's or an array's, never a struct's."""
+        found = self.field_place
+        return None if found is None else found[0]
+
+    @property
+    def field_place(self) -> tuple[StructField, tuple[int, ...]] | None:
+        """The field checked and the lengths of the arrays of structs that hold it."""
+        struct = self.output.struct
+        if not self.field_path or struct is None:
+            return None
+        return struct.field_at(self.field_path)
 
     @property
     def name(self) -> str:
         """The output as the session names it: `c`, or `particles.pos` for a field."""
-        return self.output.name if self.field is None else f"{self.output.name}.{self.field.name}"
+        return self.output.name if not self.field_path else f"{self.output.name}.{self.field_path}"
 
     @property
     def element(self) -> ElementType:
-        return self.output.element if self.field is None else self.field.type
+        field = self.field
+        return self.output.element if field is None else field.type
 
     @property
     def host_shape(self) -> tuple[int, ...]:
-        if self.field is None:
+        found = self.field_place
+        if found is None:
             return self.output.host_shape
         assert isinstance(self.output.spec, BufferArg)
-        return self.field.type.host_shape(self.output.spec.shape)
+        field, outer = found
+        return field.type.host_shape((*self.output.spec.shape, *outer, *field.shape))
 
     @property
     def count(self) -> int:
@@ -239,6 +257,9 @@ def make_plan(
                     argument=info.name, kernel=session.kernel
                 )
             )
+        unfit = scalar_problem(info, spec) if isinstance(spec, ScalarArg) else None
+        if unfit is not None:
+            raise PlanError(unfit)
         args.append(_arg_plan(index, info, spec, session, info.name in reread))
     by_name = {a.name: a for a in args}
     references = []
@@ -251,9 +272,8 @@ def make_plan(
                     "the reference of '{name}' checks an output that is never read back"
                 ).format(name=name)
             )
-        struct = output.struct
-        field = None if struct is None else struct.field(field_name)
-        references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol, field))
+        path = field_name if output.struct is not None else ""
+        references.append(ReferencePlan(output, ref.expr, ref.file, ref.rtol, ref.atol, path))
     return HostPlan(
         session,
         device or session.device or DeviceSelector(),
@@ -295,8 +315,14 @@ def _arg_plan(
 
 
 def plan_structs(plan: HostPlan) -> tuple[StructType, ...]:
-    """The structs the program declares, in the order the arguments first use them."""
-    found = {a.struct.name: a.struct for a in plan.args if a.struct is not None}
+    """The structs the program declares, in the order the arguments, then the launches'
+    own scalars, first use them; each after the structs it holds."""
+    used = [a.struct for a in plan.args]
+    used += [b.struct for launch in plan.launches for b in launch.bindings]
+    found: dict[str, StructType] = {}
+    for struct in used:
+        for one in () if struct is None else struct.nested():
+            found.setdefault(one.name, one)
     return tuple(found.values())
 
 

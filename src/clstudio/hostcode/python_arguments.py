@@ -45,7 +45,7 @@ def host_value(
     """The argument's value on the host, as the session starts it."""
     spec = arg.spec
     if isinstance(spec, ScalarArg) and arg.struct is not None:
-        struct_value(arg, own["value"], type_names, code)
+        struct_value(arg.struct, arg.scalar_value, own["value"], type_names, code)
         return
     if isinstance(spec, ScalarArg):
         element = arg.element

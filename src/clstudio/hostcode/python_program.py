@@ -25,9 +25,9 @@ def python_program(plan: HostPlan) -> tuple[str, tuple[StepRegion, ...]]:
     swapped = set(plan.swapped)
     allocator = NameAllocator(python_reserved)
     names = argument_names(plan.args, python_reserved, lambda arg: roles(arg, swapped), allocator)
-    steps = PythonSteps(plan, names, allocator)
     structs = plan_structs(plan)
     type_names = {s.name: allocator.take(f"{s.name}_dtype") for s in structs}
+    steps = PythonSteps(plan, names, allocator, type_names)
     code = CodeText("    ")
     about = f"\n{python_docstring_line(session.description)}\n" if session.description else ""
     code.add(
@@ -149,7 +149,7 @@ def _main_body(
         )
         actual = names[out.index]["out"]
         if ref.field is not None:
-            actual += f"[{python_string(ref.field.name)}]"
+            actual += "".join(f"[{python_string(p)}]" for p in ref.field_path.split("."))
         code.add(
             f"    check({python_string(ref.name)}, {actual}, {expected}, "
             f"rtol={ref.rtol!r}, atol={ref.atol!r}),"

@@ -7,14 +7,16 @@ LOCAL_SIZE); several each have their sizes at their enqueue.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from clstudio.hostcode.code_text import CodeText
 from clstudio.hostcode.launch_plan import BindingPlan, GroupPlan, LaunchPlan
 from clstudio.hostcode.literals import python_comment, python_number, python_string
-from clstudio.hostcode.plan import ArgPlan
+from clstudio.hostcode.names import NameAllocator, Names
+from clstudio.hostcode.plan import ArgPlan, HostPlan
 from clstudio.hostcode.python_arguments import image_region, memory_object, set_arg
+from clstudio.hostcode.python_structs import struct_value
 from clstudio.hostcode.step_printer import StepPrinter, UntilLoop
 
 
@@ -27,6 +29,22 @@ class PythonSteps(StepPrinter):
         "the buffers the kernel writes get their starting contents again.",
         "Those that start from zeros are filled on the device (clEnqueueFillBuffer).",
     )
+
+    def __init__(
+        self,
+        plan: HostPlan,
+        names: Names,
+        allocator: NameAllocator,
+        type_names: Mapping[str, str],
+    ) -> None:
+        super().__init__(plan, names, allocator)
+        self._type_names = type_names
+        self._structs: dict[tuple[int, int], str] = {}  # a launch's own struct's variable
+        for launch in self._launches:
+            for binding in launch.bindings:
+                if binding.struct is not None:
+                    name = allocator.take(f"{binding.info.name}_{launch.position}")
+                    self._structs[launch.position, binding.index] = name
 
     def _comment(self, *lines: str) -> str:
         return "\n".join(f"# {python_comment(line)}" for line in lines)
@@ -187,7 +205,11 @@ class PythonSteps(StepPrinter):
         self, launch: LaunchPlan, kernel: str, binding: BindingPlan, code: CodeText
     ) -> None:
         call = f"{kernel}.set_arg({binding.index}"
-        if binding.iteration:
+        if binding.struct is not None:
+            value = self._structs[launch.position, binding.index]
+            struct_value(binding.struct, binding.scalar_value, value, self._type_names, code)
+            code.add(f"{call}, {value})  # {python_comment(binding.info.name)}")
+        elif binding.iteration:
             code.add(f"{call}, np.{binding.element.scalar.name}(iteration))")
         else:
             code.add(f"{call}, {_scalar(binding)})  # {python_comment(binding.info.name)}")

@@ -29,7 +29,7 @@ from clstudio.measurements.program_kernels import (
     with_kernel_local_size,
 )
 from clstudio.session import Session
-from clstudio.validation import local_size_candidates
+from clstudio.validation import local_size_candidates, non_uniform_allowed
 
 TIMED_REPEATS = 3
 
@@ -41,7 +41,7 @@ def sweep_sizes(session: Session, kernel: str, limits: DeviceLimits) -> list[tup
         kernel_global_size(session, kernel),
         limits.max_work_group_size,
         limits.max_work_item_sizes,
-        limits.non_uniform_work_groups,
+        non_uniform_allowed(limits, session.build_options),
     )
 
 

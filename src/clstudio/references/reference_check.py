@@ -29,14 +29,17 @@ _NUMERIC_KINDS = "biufc"
 
 
 def reference_output(name: str, outputs: Mapping[str, np.ndarray]) -> np.ndarray | None:
-    """The output a reference checks: a buffer, or one field of a buffer of structs (`p.pos`)."""
+    """The output a reference checks: a buffer, or one field of a buffer of structs (`p.pos`,
+    `p.inner.x`; a field in an array of structs has the array's lengths after the buffer's)."""
     if name in outputs:
         return outputs[name]
-    buffer, _, field = name.partition(".")
-    whole = outputs.get(buffer)
-    if whole is None or not whole.dtype.names or field not in whole.dtype.names:
-        return None
-    return np.ascontiguousarray(whole[field])
+    buffer, _, path = name.partition(".")
+    part = outputs.get(buffer)
+    for field in path.split("."):  # a nested struct's field: `p.inner.x`
+        if part is None or not part.dtype.names or field not in part.dtype.names:
+            return None
+        part = part[field]
+    return None if part is None else np.ascontiguousarray(part)
 
 
 def check_reference(

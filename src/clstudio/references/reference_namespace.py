@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from clstudio.common import KernelSignature, kernel_type
+from clstudio.common import KernelSignature, kernel_type, struct_array
 from clstudio.expressions import expression_name
 from clstudio.session import ScalarArg, Session
 
@@ -37,14 +37,7 @@ def scalar_bytes(type_name: str, spec: ScalarArg) -> np.ndarray:
     """
     if spec.struct is not None:
         assert isinstance(spec.value, Mapping)
-        value = np.zeros((), spec.struct.numpy_dtype)
-        for name, given in spec.value.items():
-            field = spec.struct.field(name)
-            assert field is not None
-            numbers = list(given) if isinstance(given, tuple) else [given]
-            padded = numbers + [0] * (field.type.lanes - len(numbers))
-            value[name] = padded if field.type.width > 1 else padded[0]
-        return value
+        return struct_array(spec.struct, spec.value)
     assert not isinstance(spec.value, Mapping)
     element = kernel_type(type_name)
     values = spec.value if isinstance(spec.value, tuple) else (spec.value,)

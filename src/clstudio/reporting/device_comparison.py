@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from clstudio.common import RunResult, gettext
-from clstudio.reporting.run_report import result_to_json
+from clstudio.reporting.run_report import field_arrays, result_to_json
 
 DEVICE_RUNS_FORMAT = "clstudio-device-runs"
 DEVICE_RUNS_VERSION = 1
@@ -75,12 +75,14 @@ def compare_outputs(results: Sequence[RunResult]) -> tuple[OutputDifference, ...
             if name not in other.outputs:
                 continue
             theirs = other.outputs[name]
-            # A buffer of structs is compared field by field, as its references are.
-            fields = reference.dtype.names or ()
-            if fields and theirs.dtype == reference.dtype:
+            # A buffer of structs is compared field by field, as its references are, a
+            # nested struct's fields each on their own.
+            if reference.dtype.names and theirs.dtype == reference.dtype:
                 differences += [
-                    _difference(f"{name}.{f}", other.device, first.device, theirs[f], reference[f])
-                    for f in fields
+                    _difference(field, other.device, first.device, mine, ours)
+                    for (field, mine), (_, ours) in zip(
+                        field_arrays({name: theirs}), field_arrays({name: reference}), strict=True
+                    )
                 ]
             else:
                 differences.append(_difference(name, other.device, first.device, theirs, reference))

@@ -188,12 +188,16 @@ def array_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _summarised(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
-    """Each output, a buffer of structs as one entry per field (`particles.pos`)."""
+def field_arrays(outputs: dict[str, np.ndarray]) -> list[tuple[str, np.ndarray]]:
+    """Each output, a buffer of structs as one entry per field (`particles.pos`, a nested
+    struct's fields as `box.corner.x`)."""
     shown = []
     for name, array in outputs.items():
         fields = array.dtype.names or ()
-        shown += [(f"{name}.{field}", array[field]) for field in fields] or [(name, array)]
+        if not fields:
+            shown.append((name, array))
+        for field in fields:
+            shown += field_arrays({f"{name}.{field}": array[field]})
     return shown
 
 
@@ -235,7 +239,7 @@ def format_summary(result: RunResult, source_map: SourceMap | None = None) -> st
             mean=format_seconds(stats.mean_s),
         )
         lines.append(f"  {times}")
-    for name, array in _summarised(result.outputs):
+    for name, array in field_arrays(result.outputs):
         s = array_summary(array)
         if s["min"] is not None:
             output = gettext(

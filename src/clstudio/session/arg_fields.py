@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from clstudio.common import VECTOR_WIDTHS, ElementType, StructType, gettext
+from clstudio.common import VECTOR_WIDTHS, ElementType, StructType, gettext, value_to_json
 from clstudio.session.args import (
     ACCESS_MODES,
     ADDRESSING_MODES,
@@ -367,9 +367,8 @@ def arg_to_dict(spec: ArgSpec) -> dict[str, Any]:
     if isinstance(spec, ScalarArg):
         value = spec.value
         if isinstance(value, Mapping):
-            fields = {k: list(v) if isinstance(v, tuple) else v for k, v in value.items()}
             assert spec.struct is not None
-            return {"kind": "scalar", "value": fields, "dtype": spec.struct.name}
+            return {"kind": "scalar", "value": value_to_json(value), "dtype": spec.struct.name}
         return {"kind": "scalar", "value": list(value) if isinstance(value, tuple) else value}
     if isinstance(spec, LocalArg):
         return {"kind": "local", "dtype": spec.dtype.name, "count": spec.count}

@@ -15,6 +15,7 @@ from clstudio.common import (
     ElementType,
     NpyError,
     StructType,
+    StructValue,
     gettext,
     load_array,
     value_problem,
@@ -105,9 +106,7 @@ class ScalarArg:
     (`struct` set) a mapping of field names to values, the fields not named being 0.
     """
 
-    value: (
-        int | float | tuple[int | float, ...] | Mapping[str, int | float | tuple[int | float, ...]]
-    )
+    value: int | float | tuple[int | float, ...] | StructValue
     struct: StructType | None = None
     kind: str = field(default="scalar", init=False)
 
@@ -304,12 +303,33 @@ def _struct_contents(
     struct = spec.dtype.struct
     assert struct is not None and isinstance(spec, BufferArg)
     out = np.zeros(spec.shape, spec.dtype.scalar)
-    for field_name, init in spec.init.params["fields"].items():
+    _fill_fields(out, name, struct, spec.shape, spec.init, seed, base_dir)
+    return out
+
+
+def _fill_fields(
+    out: np.ndarray,
+    name: str,
+    struct: StructType,
+    shape: tuple[int, ...],
+    init: Init,
+    seed: int,
+    base_dir: Path | None,
+) -> None:
+    """Each field `init` names, a nested struct's fields in turn; an array field has the
+    shape of the buffer, then its own lengths."""
+    for field_name, field_init in init.params["fields"].items():
         field = struct.field(field_name)
         assert field is not None
-        part = BufferArg(field.type, spec.shape, init)
-        out[field_name] = initial_contents(f"{name}.{field_name}", part, seed, base_dir)
-    return out
+        field_shape = (*shape, *field.shape)
+        where = f"{name}.{field_name}"
+        if field.type.struct is not None:
+            _fill_fields(
+                out[field_name], where, field.type.struct, field_shape, field_init, seed, base_dir
+            )
+            continue
+        part = BufferArg(field.type, field_shape, field_init)
+        out[field_name] = initial_contents(where, part, seed, base_dir)
 
 
 def _argument_problem(name: str, problem: object) -> str:

@@ -38,7 +38,13 @@ from clstudio.session.fields import (
     read_string,
     shown,
 )
-from clstudio.session.launches import Launch, LaunchGroup, launch_to_dict, read_launches
+from clstudio.session.launches import (
+    Launch,
+    LaunchGroup,
+    launch_scalars,
+    launch_to_dict,
+    read_launches,
+)
 from clstudio.session.reference_fields import Reference, read_references
 from clstudio.session.sizes import SizeLinks, read_sizes_table, resolve_names, restore_names
 from clstudio.session.source_parts import SourceMap, SourcePart, joined_source
@@ -217,7 +223,7 @@ def parse_session(data: object, base_dir: Path | None = None) -> Session:
     structs = read_structs(obj.get("structs", {}))
     args = read_args(obj.get("args", {}), "args", base_dir, structs)
     if "launches" in obj:
-        launches = read_launches(obj["launches"], args, kernel, global_size, local_size)
+        launches = read_launches(obj["launches"], args, kernel, global_size, local_size, structs)
     else:
         assert kernel is not None and global_size is not None
         launches = (Launch(kernel, global_size, local_size),)
@@ -474,7 +480,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "timeout_s": session.timeout_s,
         "guards": session.guards,
     }
-    structs = structs_of(session.args)
+    structs = structs_of([*session.args.values(), *launch_scalars(session.launches)])
     if structs:  # optional in version 1: only the structs the arguments use
         out["structs"] = structs_to_dict(structs)
     out["args"] = {name: arg_to_dict(spec) for name, spec in session.args.items()}

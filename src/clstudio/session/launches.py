@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from clstudio.common import gettext
-from clstudio.session.arg_fields import read_arg
+from clstudio.common import StructType, gettext
+from clstudio.session.arg_fields import NO_STRUCTS, arg_to_dict, read_arg
 from clstudio.session.args import ArgSpec, BufferArg, ScalarArg
 from clstudio.session.fields import (
     check_keys,
@@ -49,6 +49,7 @@ __all__ = [
     "bound_name",
     "final_buffers",
     "launch_args",
+    "launch_scalars",
     "launch_to_dict",
     "leaf_launches",
     "longest_run",
@@ -217,8 +218,12 @@ def read_launches(
     kernel: str | None,
     global_size: tuple[int, ...] | None,
     local_size: tuple[int, ...] | None,
+    structs: Mapping[str, StructType] = NO_STRUCTS,
 ) -> tuple[Launch | LaunchGroup, ...]:
-    """The `launches` list; a launch leaving out its kernel or NDRange takes the session's."""
+    """The `launches` list; a launch leaving out its kernel or NDRange takes the session's.
+
+    A launch's own scalar may be a struct passed by value, of the session's `structs`.
+    """
     if not isinstance(value, list) or not value:
         problem = gettext("expected a list of launches and groups of launches, got {value}")
         fail("launches", problem.format(value=describe(value)))
@@ -232,7 +237,7 @@ def read_launches(
     if written > MAX_LAUNCHES:
         problem = gettext("{count} launches; a session holds at most {most}")
         fail("launches", problem.format(count=written, most=MAX_LAUNCHES))
-    reader = _LaunchReader(args, kernel, global_size, local_size, written)
+    reader = _LaunchReader(args, kernel, global_size, local_size, written, structs)
     entries: list[Launch | LaunchGroup] = []
     for index, item in enumerate(value):
         obj = read_object(item, f"launches[{index}]")
@@ -257,8 +262,10 @@ class _LaunchReader:
         global_size: tuple[int, ...] | None,
         local_size: tuple[int, ...] | None,
         count: int,
+        structs: Mapping[str, StructType],
     ) -> None:
         self._args = args
+        self._structs = structs
         self._defaults = (kernel, global_size, local_size)
         self._count = count
         self._position = 0
@@ -359,7 +366,7 @@ class _LaunchReader:
             check_keys(obj, where, ("kind",))
             return IterationArg()
         if kind == "scalar":
-            scalar = read_arg(obj, where, None)
+            scalar = read_arg(obj, where, None, self._structs)
             assert isinstance(scalar, ScalarArg)
             return scalar
         problem = gettext(
@@ -425,6 +432,16 @@ def launch_args(
     return out
 
 
+def launch_scalars(entries: tuple[Launch | LaunchGroup, ...]) -> list[ScalarArg]:
+    """The scalars the launches pass of their own, in order (structs among them)."""
+    return [
+        binding
+        for launch in leaf_launches(entries)
+        for binding in launch.args.values()
+        if isinstance(binding, ScalarArg)
+    ]
+
+
 def bound_name(launch: Launch, param: str) -> str | None:
     """The session argument a parameter stands for, or None for a scalar of the launch."""
     binding = launch.args.get(param, param)
@@ -472,7 +489,7 @@ def launch_to_dict(entry: Launch | LaunchGroup) -> dict[str, Any]:
         elif isinstance(binding, IterationArg):
             args[name] = {"kind": "iteration"}
         else:
-            args[name] = {"kind": "scalar", "value": binding.value}
+            args[name] = arg_to_dict(binding)
     return {
         "kernel": entry.kernel,
         "global_size": list(entry.global_size),

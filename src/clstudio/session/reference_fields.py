@@ -148,8 +148,9 @@ def argument_fields(args: Mapping[str, ArgSpec]) -> Fields:
         struct = spec.struct if isinstance(spec, ScalarArg) else None
         if isinstance(spec, BufferArg):
             struct = spec.dtype.struct
-        if struct is not None:
-            fields[expression_name(name)] = frozenset(f.name for f in struct.fields)
+        if struct is not None:  # a nested struct's fields too: p["inner"]["x"]
+            names = {path.rpartition(".")[2] for path in struct.field_paths()}
+            fields[expression_name(name)] = frozenset(names)
     return fields
 
 
@@ -163,18 +164,29 @@ def _field_output(name: str, spec: BufferArg, where: str) -> BufferArg:
             "'{buffer}' alone"
         )
         fail(where, problem.format(buffer=buffer, type=spec.dtype.name, field=repr(field_name)))
-    known = ", ".join(f"{buffer}.{f.name}" for f in struct.fields)
+    known = ", ".join(
+        f"{buffer}.{path}"
+        for path in struct.field_paths()
+        if (found := struct.field_at(path)) is not None and found[0].type.struct is None
+    )
     if not field_name:
         problem = gettext(
             "'{buffer}' holds struct {struct}, which is checked field by field: name a "
             "field ({known})"
         )
         fail(where, problem.format(buffer=buffer, struct=struct.name, known=known))
-    field = struct.field(field_name)
-    if field is None:
+    place = struct.field_at(field_name)
+    if place is None:
         problem = gettext("{field} is not a field of struct {struct} ({known})")
         fail(where, problem.format(field=repr(field_name), struct=struct.name, known=known))
-    return BufferArg(field.type, spec.shape, access=spec.access)
+    field, outer = place
+    if field.type.struct is not None:
+        problem = gettext(
+            "'{name}' holds struct {struct}, which is checked field by field: name a "
+            "field ({known})"
+        )
+        fail(where, problem.format(name=name, struct=field.type.struct.name, known=known))
+    return BufferArg(field.type, (*spec.shape, *outer, *field.shape), access=spec.access)
 
 
 def _read_golden_file(

@@ -25,7 +25,7 @@ from clstudio.validation.index_space import (
     summary,
 )
 from clstudio.validation.local_sizes import dimension_choices, local_size_candidates
-from clstudio.validation.ndrange_limits import check_ndrange
+from clstudio.validation.ndrange_limits import check_ndrange, non_uniform_allowed
 from clstudio.validation.program_validation import (
     launch_heading,
     launch_iteration_heading,
@@ -55,6 +55,7 @@ __all__ = [
     "launch_iteration_heading",
     "launch_session",
     "local_size_candidates",
+    "non_uniform_allowed",
     "null_reads",
     "program_problems",
     "program_signature",

@@ -1,13 +1,12 @@
 """The NDRange against the device: dimensions, work-item and work-group limits, and
-OpenCL 1.2's full work-groups."""
+OpenCL 1.2's full work-groups (a smaller last work-group where OpenCL C 2.0 allows it)."""
 
 from __future__ import annotations
 
 import math
-import re
 
 from clstudio.common import RunError, gettext
-from clstudio.devices import DeviceLimits
+from clstudio.devices import DeviceLimits, wanted_language
 from clstudio.validation.refusal import refusal
 
 
@@ -75,26 +74,57 @@ def check_ndrange(
                 )
             )
         )
-    if not (limits.non_uniform_work_groups and _asks_for_cl2(build_options)):
-        for d, (g, size) in enumerate(zip(global_size, local_size, strict=True)):
-            if size >= 1 and g % size:
-                up = -(-g // size) * size
-                problems.append(
-                    refusal(
-                        gettext(
-                            "the global size {global_} in dimension {dim} is not a multiple of "
-                            "the local size {size} ({global_} = {groups} x {size} + {rest}): "
-                            "OpenCL 1.2 needs every work-group to be full. Round the global "
-                            "size up to {up} (and skip the extra work-items in the kernel), or "
-                            "pick a local size that divides it, or 'auto'"
-                        ).format(
-                            global_=g, dim=d, size=size, up=up, groups=g // size, rest=g % size
-                        )
-                    )
-                )
+    if non_uniform_allowed(limits, build_options):
+        return problems
+    for d, (g, size) in enumerate(zip(global_size, local_size, strict=True)):
+        if size >= 1 and g % size:
+            up = -(-g // size) * size
+            problems.append(refusal(_not_full(limits, build_options, g, d, size, up)))
     return problems
 
 
-def _asks_for_cl2(build_options: str) -> bool:
-    """Non-uniform work-groups need OpenCL C 2.0 or later, which must be asked for."""
-    return re.search(r"-cl-std=CL[23]\.\d", build_options) is not None
+def non_uniform_allowed(limits: DeviceLimits, build_options: str) -> bool:
+    """Whether work-groups may leave the global size's remainder to a smaller last group:
+    the device supports it (OpenCL 2.0, or 3.0 with the feature), the build asks for OpenCL
+    C 2.0 or later (the driver's default is 1.2), and not for uniform work-groups."""
+    tokens = build_options.split()
+    return (
+        limits.non_uniform_work_groups
+        and _asked_language(tokens) >= (2, 0)
+        and _UNIFORM not in tokens
+    )
+
+
+def _not_full(limits: DeviceLimits, build_options: str, g: int, d: int, size: int, up: int) -> str:
+    """Why the last work-group of dimension `d` may not be smaller, and what to do."""
+    values = {"global_": g, "dim": d, "size": size, "up": up, "groups": g // size, "rest": g % size}
+    if not limits.non_uniform_work_groups:
+        return gettext(
+            "the global size {global_} in dimension {dim} is not a multiple of "
+            "the local size {size} ({global_} = {groups} x {size} + {rest}): "
+            "OpenCL 1.2 needs every work-group to be full. Round the global "
+            "size up to {up} (and skip the extra work-items in the kernel), or "
+            "pick a local size that divides it, or 'auto'"
+        ).format(**values)
+    if _UNIFORM in build_options.split():
+        return gettext(
+            "the global size {global_} in dimension {dim} is not a multiple of the local size "
+            "{size} ({global_} = {groups} x {size} + {rest}), and the build options ask for "
+            "full work-groups ({option}): remove that option, round the global size up to "
+            "{up}, or pick a local size that divides it"
+        ).format(option=_UNIFORM, **values)
+    return gettext(
+        "the global size {global_} in dimension {dim} is not a multiple of the local size "
+        "{size} ({global_} = {groups} x {size} + {rest}): this device runs a smaller last "
+        "work-group only for a build as OpenCL C 2.0 or later; add -cl-std=CL2.0 (or CL3.0) "
+        "to the build options, round the global size up to {up}, or pick a local size "
+        "that divides it"
+    ).format(**values)
+
+
+_UNIFORM = "-cl-uniform-work-group-size"
+
+
+def _asked_language(tokens: list[str]) -> tuple[int, int]:
+    """The OpenCL C version the build asks for; 1.2, the drivers' default, without -cl-std."""
+    return wanted_language(tokens) or (1, 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from clstudio.common import KernelSignature, gettext, kernel_type
+from clstudio.common import KernelSignature, TypeNameError, gettext, kernel_type
 from clstudio.session import BufferArg, ScalarArg, Session, SizePath
 
 _COUNT_NAME = re.compile(r"(?i)(n|count|len|length|size|num\w*|n_\w+|\w+_(count|len|size|n))")
@@ -44,9 +44,14 @@ def suggest_size(signature: KernelSignature, session: Session) -> SizeSuggestion
     (length,) = lengths
     for info in signature.args:
         spec = session.args.get(info.name)
-        if not isinstance(spec, ScalarArg) or _linked(links, info.name):
+        if not isinstance(spec, ScalarArg) or spec.struct is not None:
+            continue  # a struct passed by value is no count
+        if _linked(links, info.name):
             continue
-        element = kernel_type(info.type_name)
+        try:
+            element = kernel_type(info.type_name)
+        except TypeNameError:
+            continue  # a typedef the compiler could not be asked about
         if element.width != 1 or element.scalar.kind not in "iu":
             continue
         if not _COUNT_NAME.fullmatch(info.name) or spec.value not in (0, length):

@@ -3,8 +3,10 @@
 OpenCL cannot tell the host how a kernel lays out a struct, so a session whose struct
 differs from the kernel's (a field missing, moved, of another type, packed on one side
 only) would fill every element at the wrong offsets and fail for no visible reason.
-The source's declarations are read with a small parser; one it does not understand
-(arrays, nested structs, macros) is not compared rather than guessed at.
+The source's declarations are read with a small parser (fields of scalar, vector and
+declared struct types, arrays of literal lengths); one it does not understand (a length
+a macro gives, a typedef'd field type) is not compared rather than guessed at. A struct
+that holds a union, a bit-field or a pointer is named with what it holds.
 """
 
 from __future__ import annotations
@@ -12,81 +14,140 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from clstudio.common import RunError, StructType, TypeNameError, gettext, kernel_type
+from clstudio.common import (
+    ElementType,
+    RunError,
+    StructType,
+    TypeNameError,
+    declared_struct_name,
+    gettext,
+    kernel_type,
+)
 from clstudio.session import ArgSpec, BufferArg, LocalArg, ScalarArg
 
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 _PACKED = r"(?:__attribute__\s*\(\(\s*(?:__)?packed(?:__)?\s*\)\)\s*)?"
-# typedef struct [Tag] {body} Name;  and  struct Name {body};
+# typedef struct [Tag] {body} Name;  and  struct Name {body};  (unions alike)
 _TYPEDEF = re.compile(
-    r"typedef\s+struct\s*(" + _PACKED + r")(?:\w+\s*)?\{([^{}]*)\}\s*(" + _PACKED + r")(\w+)\s*;"
+    r"typedef\s+(struct|union)\s*("
+    + _PACKED
+    + r")(?:\w+\s*)?\{([^{}]*)\}\s*("
+    + _PACKED
+    + r")(\w+)\s*;"
 )
-_TAGGED = re.compile(r"struct\s*(" + _PACKED + r")(\w+)\s*\{([^{}]*)\}\s*(" + _PACKED + r");")
-_FIELD = re.compile(r"^\s*((?:unsigned\s+)?\w+)\s+(\w+)\s*(" + _PACKED + r")$")
+_TAGGED = re.compile(
+    r"(struct|union)\s*(" + _PACKED + r")(\w+)\s*\{([^{}]*)\}\s*(" + _PACKED + r");"
+)
+_DECLARATION = re.compile(
+    r"^\s*((?:struct\s+|union\s+|unsigned\s+)?\w+)\s*(.*?)\s*(" + _PACKED + r")$",
+    re.DOTALL,
+)
+_DECLARATOR = re.compile(r"^(\*?)\s*(\w+)\s*((?:\[[^\]]*\]\s*)*)(:\s*\w+)?$")
+_QUALIFIERS = re.compile(r"\b(?:const|volatile|restrict|__global|__constant|__local|__private)\b")
+_LENGTH = re.compile(r"\[\s*(\d+)\s*[uU]?\s*\]")
 
-Declared = tuple[tuple[tuple[str, str], ...], bool]  # (field name, type) pairs, packed
+# (field name, type as written, array lengths) in order, and packed
+DeclaredField = tuple[str, str, tuple[int, ...]]
+Declared = tuple[tuple[DeclaredField, ...], bool]
 
 
 def declared_structs(source: str) -> dict[str, Declared]:
-    """The structs the source declares in a form this parser understands, by name."""
+    """The structs the source declares in a form this parser understands, by name: fields
+    of scalar, vector or another declared struct's type, arrays of literal lengths."""
+    return _parsed(source)[0]
+
+
+def held_features(source: str) -> dict[str, str]:
+    """What a struct of the source holds that CL Studio cannot lay out, by struct name:
+    a union, a bit-field, a pointer; a union itself too."""
+    return _parsed(source)[1]
+
+
+def _parsed(source: str) -> tuple[dict[str, Declared], dict[str, str]]:
     text = _COMMENTS.sub(" ", source)
-    found: dict[str, Declared] = {}
+    bodies: dict[str, tuple[str, str, bool]] = {}  # name -> (struct or union, body, packed)
     for match in _TYPEDEF.finditer(text):
-        packed = bool(match.group(1) or match.group(3))
-        fields = _fields(match.group(2), packed)
-        if fields is not None:
-            found[match.group(4)] = (fields, packed)
+        packed = bool(match.group(2) or match.group(4))
+        bodies[match.group(5)] = (match.group(1), match.group(3), packed)
     for match in _TAGGED.finditer(text):
-        packed = bool(match.group(1) or match.group(4))
-        fields = _fields(match.group(3), packed)
-        if fields is not None:
-            found.setdefault(match.group(2), (fields, packed))
-    return found
+        packed = bool(match.group(2) or match.group(5))
+        bodies.setdefault(match.group(3), (match.group(1), match.group(4), packed))
+    found: dict[str, Declared] = {}
+    features: dict[str, str] = {}
+    for name, (kind, body, packed) in bodies.items():
+        if kind == "union":
+            features[name] = gettext("{name} is a union in the kernel").format(name=name)
+            continue
+        fields = _fields(body, packed, bodies)
+        if isinstance(fields, str):
+            features[name] = fields
+        elif fields is not None:
+            found[name] = (fields, packed)
+    return found, features
 
 
-def _fields(body: str, packed: bool) -> tuple[tuple[str, str], ...] | None:
-    pairs = []
+def _fields(
+    body: str, packed: bool, bodies: Mapping[str, tuple[str, str, bool]]
+) -> tuple[DeclaredField, ...] | str | None:
+    """The fields; a text naming what CL Studio cannot lay out; None for what this parser
+    does not read (a length a macro gives, a typedef'd field type): not compared."""
+    fields: list[DeclaredField] = []
     for declaration in body.split(";")[:-1]:
-        match = _FIELD.match(declaration)
+        match = _DECLARATION.match(_QUALIFIERS.sub(" ", declaration))
         if match is None:
-            return None  # an array, a pointer, several names, a nested struct: not compared
+            return None
         if match.group(3) and not packed:
             return None  # one packed field in a struct that is not: a layout sessions lack
-        type_name, name = " ".join(match.group(1).split()), match.group(2)
-        try:
-            kernel_type(type_name)
-        except TypeNameError:
-            return None
-        pairs.append((name, type_name))
-    return tuple(pairs) if pairs else None
+        type_name = " ".join(match.group(1).split())
+        inner = declared_struct_name(type_name)
+        for declarator in match.group(2).split(","):
+            part = _DECLARATOR.match(declarator.strip())
+            if part is None:
+                return None
+            pointer, name, lengths, bits = part.groups()
+            if pointer:
+                return gettext("field {field} is a pointer").format(field=repr(name))
+            if bits:
+                return gettext("field {field} is a bit-field").format(field=repr(name))
+            if type_name.startswith("union ") or bodies.get(inner, ("",))[0] == "union":
+                return gettext("field {field} is a union").format(field=repr(name))
+            shape = tuple(int(n) for n in _LENGTH.findall(lengths))
+            if len(shape) != lengths.count("["):
+                return None
+            if inner not in bodies:
+                try:
+                    kernel_type(type_name)
+                except TypeNameError:
+                    return None
+            fields.append((name, type_name, shape))
+    return tuple(fields) if fields else None
 
 
 def layout_problem(struct: StructType, declared: Declared) -> str | None:
     """How the session's struct differs from the kernel's, naming the field; None if alike."""
     fields, packed = declared
-    ours = [(f.name, f.type) for f in struct.fields]
-    theirs = [(name, kernel_type(type_name)) for name, type_name in fields]
-    for index, (mine, kernel) in enumerate(zip(ours, theirs, strict=False)):
-        if mine[0] != kernel[0]:
+    for index, (mine, kernel) in enumerate(zip(struct.fields, fields, strict=False)):
+        name, type_name, shape = kernel
+        if mine.name != name:
             return gettext(
                 "field {index} of struct {struct} is {field} in the session but {declared} in "
                 "the kernel; give the fields in the kernel's order"
-            ).format(index=index, struct=struct.name, field=repr(mine[0]), declared=repr(kernel[0]))
-        if mine[1] != kernel[1]:
+            ).format(index=index, struct=struct.name, field=repr(mine.name), declared=repr(name))
+        theirs = _type_text(type_name, shape)
+        if _kernel_type(type_name) != _session_type(mine.type) or shape != mine.shape:
             return gettext(
                 "field {field} of struct {struct} is a {type} in the session but a {declared} "
                 "in the kernel"
             ).format(
-                field=repr(mine[0]),
-                struct=struct.name,
-                type=mine[1].opencl_name,
-                declared=kernel[1].opencl_name,
+                field=repr(mine.name), struct=struct.name, type=mine.type_text, declared=theirs
             )
-    if len(ours) != len(theirs):
-        shorter = min(len(ours), len(theirs))
-        longer = ours if len(ours) > shorter else theirs
-        extra = ", ".join(repr(name) for name, _ in longer[shorter:])
-        if len(ours) > len(theirs):
+    if len(struct.fields) != len(fields):
+        ours = [f.name for f in struct.fields]
+        theirs_names = [name for name, _, _ in fields]
+        shorter = min(len(ours), len(theirs_names))
+        longer = ours if len(ours) > shorter else theirs_names
+        extra = ", ".join(repr(name) for name in longer[shorter:])
+        if len(ours) > len(theirs_names):
             problem = gettext("struct {struct} has fields {fields} in the session only")
         else:
             problem = gettext("struct {struct} has fields {fields} in the kernel only")
@@ -103,18 +164,40 @@ def layout_problem(struct: StructType, declared: Declared) -> str | None:
     return None
 
 
+def _kernel_type(type_name: str) -> str:
+    """A kernel field's type as the session would name it: `float4`, or a struct's name."""
+    try:
+        return kernel_type(type_name).opencl_name
+    except TypeNameError:
+        return declared_struct_name(type_name)
+
+
+def _session_type(element: ElementType) -> str:
+    return element.opencl_name
+
+
+def _type_text(type_name: str, shape: tuple[int, ...]) -> str:
+    return _kernel_type(type_name) + "".join(f"[{n}]" for n in shape)
+
+
 def struct_layout_problems(source: str, args: Mapping[str, ArgSpec]) -> list[RunError]:
     """One problem per argument whose struct the kernel source declares otherwise."""
-    declared = declared_structs(source)
+    declared, features = _parsed(source)
     problems = []
     for name, spec in args.items():
         struct = spec.struct if isinstance(spec, ScalarArg) else None
         if isinstance(spec, BufferArg | LocalArg):
             struct = spec.dtype.struct
-        if struct is None or struct.name not in declared:
-            continue
-        problem = layout_problem(struct, declared[struct.name])
-        if problem is not None:
-            message = gettext("argument '{name}': {problem}").format(name=name, problem=problem)
-            problems.append(RunError("validate", message, argument=name))
+        for one in () if struct is None else struct.nested():
+            problem = None
+            if one.name in features:
+                problem = gettext(
+                    "struct {struct}: {feature}, whose layout CL Studio cannot describe"
+                ).format(struct=one.name, feature=features[one.name])
+            elif one.name in declared:
+                problem = layout_problem(one, declared[one.name])
+            if problem is not None:
+                message = gettext("argument '{name}': {problem}").format(name=name, problem=problem)
+                problems.append(RunError("validate", message, argument=name))
+                break
     return problems

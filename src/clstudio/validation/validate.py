@@ -12,9 +12,11 @@ import numpy as np
 
 from clstudio.common import (
     N_,
+    FieldValue,
     KernelArgInfo,
     KernelSignature,
     RunError,
+    StructType,
     TypeNameError,
     base_type_name,
     declared_struct_name,
@@ -211,16 +213,10 @@ def _check_argument(info: KernelArgInfo, spec: ArgSpec, limits: DeviceLimits) ->
     if isinstance(spec, BufferArg | LocalArg):
         struct = spec.dtype.struct
     if struct is not None:
-        if isinstance(spec, ScalarArg) and isinstance(spec.value, Mapping):
-            # A struct's fields are values too: a form may have set them past the reader.
-            for field_name, given in spec.value.items():
-                field = struct.field(field_name)
-                values = given if isinstance(given, tuple) else (given,)
-                if field is None:
-                    continue
-                scalar = field.type.scalar
-                if unfit := _values_problems(name, values, scalar, scalar.name, field_name):
-                    return unfit
+        # A struct's fields are values too: a form may have set them past the reader.
+        value = spec.value if isinstance(spec, ScalarArg) else None
+        if isinstance(value, Mapping) and (unfit := _struct_value_problems(name, struct, value)):
+            return unfit
         return _check_struct(info, struct.name)
     if isinstance(spec, BufferArg | LocalArg):
         declared = pointee_type(info.type_name)
@@ -367,6 +363,37 @@ def _check_scalar(info: KernelArgInfo, spec: ScalarArg) -> list[RunError]:
             )
         ]
     return _values_problems(name, values, element.scalar, info.type_name)
+
+
+def _struct_value_problems(
+    name: str, struct: StructType, value: Mapping[str, FieldValue], prefix: str = ""
+) -> list[RunError]:
+    """Every number of a struct passed by value against its field's element type, nested
+    structs' fields and the elements of arrays and vectors included."""
+    for field_name, given in value.items():
+        field = struct.field(field_name)
+        if field is None:
+            continue
+        path = f"{prefix}{field_name}"
+        for leaf in _leaves(given):
+            if isinstance(leaf, Mapping):
+                inner = field.type.struct
+                if inner is not None and (
+                    unfit := _struct_value_problems(name, inner, leaf, f"{path}.")
+                ):
+                    return unfit
+                continue
+            scalar = field.type.scalar
+            if unfit := _values_problems(name, (leaf,), scalar, scalar.name, path):
+                return unfit
+    return []
+
+
+def _leaves(value: FieldValue) -> list[int | float | Mapping[str, FieldValue]]:
+    """The numbers and nested structs of a field's value, out of its arrays and vectors."""
+    if isinstance(value, tuple):
+        return [leaf for item in value for leaf in _leaves(item)]
+    return [value]
 
 
 def _values_problems(

@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import StructType, lay_out
-from clstudio.validation.struct_layouts import declared_structs
+from clstudio.common import StructType, declared_struct_name, lay_out
+from clstudio.session.struct_fields import structs_to_dict
+from clstudio.validation.struct_layouts import Declared, declared_structs
 
 HERE = Path(__file__).parent
 CATEGORIES = (
@@ -55,12 +56,7 @@ _VECTOR = re.compile(r"^(?P<base>[a-z]+)(?P<width>2|3|4|8|16)?$")
 
 
 # Cases a session can hold but CL Studio refuses before any run, with the reason.
-REFUSED = {
-    "misc/non_uniform_work_groups": (
-        "non-uniform work-groups (OpenCL 2.0): validation wants the local size to divide "
-        "the global size"
-    ),
-}
+REFUSED: dict[str, str] = {}
 
 
 class Unexpressible(Exception):
@@ -95,10 +91,7 @@ def session_for(name: str, source: str, sim: str) -> dict[str, Any]:
     headers = re.findall(r"<([^>]*)>\s*([^<]*)", tokens)
     if len(headers) != len(params):
         raise Unexpressible("the .sim gives arguments the session form does not")
-    structs = {
-        name: lay_out(name, list(fields), packed)
-        for name, (fields, packed) in declared_structs(source).items()
-    }
+    structs = _laid_out(declared_structs(source))
     args = {}
     for param, (header, data) in zip(params, headers, strict=True):
         args.update(_argument(param, header.split(), data.split(), structs))
@@ -118,16 +111,31 @@ def session_for(name: str, source: str, sim: str) -> dict[str, Any]:
     if options:
         session["build_options"] = options.group(1).strip()
     used = {spec["dtype"] for spec in args.values() if spec.get("dtype") in structs}
-    if used:
-        session["structs"] = {
-            name: {
-                "fields": [{"name": f.name, "type": f.type.opencl_name} for f in s.fields],
-                **({"packed": True} if s.packed else {}),
-            }
-            for name, s in structs.items()
-            if name in used
-        }
+    if used:  # each after the structs it holds
+        held = {one.name: one for name in used for one in structs[name].nested()}
+        session["structs"] = structs_to_dict({n: s for n, s in structs.items() if n in held})
     return session
+
+
+def _laid_out(declared: dict[str, Declared]) -> dict[str, StructType]:
+    """The source's structs laid out, each once the structs it holds are."""
+    structs: dict[str, StructType] = {}
+    waiting = dict(declared)
+    while waiting:
+        ready = [
+            name
+            for name, (fields, _) in waiting.items()
+            if all(
+                declared_struct_name(t) in structs or declared_struct_name(t) not in declared
+                for _, t, _ in fields
+            )
+        ]
+        if not ready:
+            raise Unexpressible("structs that hold each other")
+        for name in ready:
+            fields, packed = waiting.pop(name)
+            structs[name] = lay_out(name, list(fields), packed, structs)
+    return structs
 
 
 def _sizes(text: str) -> list[int]:
@@ -198,6 +206,8 @@ def _struct_argument(
         return {"kind": "local", "dtype": struct.name, "count": count}
     raw = _struct_bytes(fields, data, size)
     values = np.frombuffer(raw, struct.numpy_dtype, count)
+    if any(f.shape or f.type.struct is not None for f in struct.fields):
+        return _nested_struct_argument(match, struct, fields, values)
     given = {f.name: values[f.name].reshape(count, -1).tolist() for f in struct.fields}
     if not match["pointer"]:
         value = {
@@ -219,6 +229,33 @@ def _struct_argument(
     buffer["init"] = "uninitialised" if "noinit" in fields else init
     buffer["access"] = "in" if "ro" in fields else "out" if "wo" in fields else "inout"
     return buffer
+
+
+def _nested_struct_argument(
+    match: re.Match[str], struct: StructType, fields: dict[str, str], values: np.ndarray
+) -> dict[str, Any]:
+    """A buffer of structs that hold arrays or structs: each field's values, nested."""
+    if not match["pointer"]:
+        raise Unexpressible("a struct passed by value that holds arrays or structs")
+    init = _field_inits(struct, values)
+    buffer: dict[str, Any] = {"kind": "buffer", "dtype": struct.name, "shape": [len(values)]}
+    buffer["init"] = "uninitialised" if "noinit" in fields else (init or "zeros")
+    buffer["access"] = "in" if "ro" in fields else "out" if "wo" in fields else "inout"
+    return buffer
+
+
+def _field_inits(struct: StructType, values: np.ndarray) -> dict[str, Any] | None:
+    """{"fields": ...} for the fields that are not all zeros, a nested struct's in turn."""
+    inits: dict[str, Any] = {}
+    for field in struct.fields:
+        part = values[field.name]
+        if field.type.struct is not None:
+            inner = _field_inits(field.type.struct, part)
+            if inner is not None:
+                inits[field.name] = inner
+        elif part.any():
+            inits[field.name] = {"values": part.reshape(-1).tolist()}
+    return {"fields": inits} if inits else None
 
 
 def _struct_bytes(fields: dict[str, str], data: list[str], size: int) -> bytes:

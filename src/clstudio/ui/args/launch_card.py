@@ -1,7 +1,8 @@
 """One launch of a program in the Arguments form: its kernel, its NDRange, what it passes.
 
 Each parameter of the launch's kernel takes one of the session's arguments of its kind;
-a scalar may take a value of the launch's own or the iteration number instead. The card
+a scalar may take a value of the launch's own or the iteration number instead, and a
+struct passed by value a struct of the launch's own. The card
 shows a launch and emits the launch the user made of it; it never edits the session.
 """
 
@@ -23,7 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.common import KernelArgInfo, KernelSignature, TypeNameError, kernel_type
+from clstudio.common import (
+    KernelArgInfo,
+    KernelSignature,
+    StructType,
+    TypeNameError,
+    declared_struct_name,
+    kernel_type,
+)
 from clstudio.session import (
     ArgSpec,
     BufferArg,
@@ -37,6 +45,7 @@ from clstudio.session import (
 )
 from clstudio.ui.args.ndrange_editor import NDRangeEditor, Range
 from clstudio.ui.args.number_fields import NumberField
+from clstudio.ui.args.struct_editor import StructValueEditor
 from clstudio.validation import FillChoice, expected_kind
 
 OWN_VALUE = "\x00own"  # the binding combo's data for a scalar of the launch's own
@@ -73,10 +82,21 @@ class BindingField(QWidget):
         self.value = NumberField()
         self.value.setObjectName(f"value_{info.name}")
         self._scalar = kind == "scalar" and _is_plain_scalar(info.type_name)
+        # A struct passed by value takes a struct of the launch's own, edited field by field.
+        struct = binding.struct if isinstance(binding, ScalarArg) else None
+        if kind == "scalar" and struct is None:
+            struct = _session_struct(info, args)
+        self.struct_value = None if struct is None else StructValueEditor(struct)
         if self._scalar:
             self.value.set_dtype(kernel_type(info.type_name).scalar)
             self.choice.addItem(self.tr("a value of its own"), OWN_VALUE)
             self.choice.addItem(self.tr("the iteration number"), ITERATION)
+        elif self.struct_value is not None:
+            self.choice.addItem(self.tr("a value of its own"), OWN_VALUE)
+            own = binding if isinstance(binding, ScalarArg) else None
+            self.struct_value.set_spec(own or ScalarArg({}, struct))
+            self.struct_value.setObjectName(f"struct_{info.name}")
+            self.struct_value.specEdited.connect(self._on_value_edited)
         # A chain (c = a + b, then d = c + e) passes buffers the first launch lacks: the
         # program makes one of the parameter's type, sized as fit_program sizes a new one.
         self.new_name = QLineEdit()
@@ -91,7 +111,7 @@ class BindingField(QWidget):
         if kind == "buffer":
             self.choice.addItem(self.tr("a new buffer…"), NEW_BUFFER)
             self.new_name.setText(_free_name(args))
-        if isinstance(binding, ScalarArg) and self._scalar:
+        if isinstance(binding, ScalarArg) and (self._scalar or self.struct_value is not None):
             self.choice.setCurrentIndex(self.choice.findData(OWN_VALUE))
             if isinstance(binding.value, int | float):
                 self.value.set_value(binding.value)
@@ -99,7 +119,7 @@ class BindingField(QWidget):
             self.choice.setCurrentIndex(self.choice.findData(ITERATION))
         else:
             self.choice.setCurrentIndex(max(0, self.choice.findData(binding)))
-        self.value.setVisible(self.choice.currentData() == OWN_VALUE)
+        self.value.setVisible(self._scalar and self.choice.currentData() == OWN_VALUE)
         self.choice.currentIndexChanged.connect(self._on_choice_changed)
         self.value.valueEdited.connect(self._on_value_edited)
         self.new_name.editingFinished.connect(self._on_new_name_edited)
@@ -108,12 +128,18 @@ class BindingField(QWidget):
         row.addWidget(self.choice, 1)
         row.addWidget(self.value, 1)
         row.addWidget(self.new_name, 1)
+        if self.struct_value is not None:
+            self.struct_value.setVisible(self.choice.currentData() == OWN_VALUE)
+            row.addWidget(self.struct_value, 2)
 
     def binding(self) -> LaunchBinding | None:
         """The parameter's binding, or None while its own value is incomplete."""
         data = self.choice.currentData()
         if data == ITERATION:
             return IterationArg()
+        if data == OWN_VALUE and self.struct_value is not None:
+            spec: ScalarArg | None = self.struct_value.spec()
+            return spec
         if data == OWN_VALUE:
             value = self.value.value()
             return None if value is None else ScalarArg(value)
@@ -129,6 +155,8 @@ class BindingField(QWidget):
                 parameter=self.info.name
             )
         if self.choice.currentData() == OWN_VALUE:
+            if self.struct_value is not None:
+                return self.struct_value.problem()
             return self.value.problem()
         return None
 
@@ -141,9 +169,12 @@ class BindingField(QWidget):
             self.value.hide()
             return
         own = self.choice.currentData() == OWN_VALUE
-        self.value.setVisible(own)
-        if own and self.value.value() is None:
-            self.value.set_value(0)
+        if self.struct_value is not None:
+            self.struct_value.setVisible(own)
+        else:
+            self.value.setVisible(own)
+            if own and self.value.value() is None:
+                self.value.set_value(0)
         self.bindingEdited.emit()
 
     def _on_value_edited(self, value: object) -> None:
@@ -158,6 +189,19 @@ class BindingField(QWidget):
 def _free_name(args: Mapping[str, ArgSpec]) -> str:
     """The first letter no argument has, as a learner names buffers (a, b, c, then d)."""
     return next((c for c in "defghijklmnopqrstuvwxyz" if c not in args), "buffer")
+
+
+def _session_struct(info: KernelArgInfo, args: Mapping[str, ArgSpec]) -> StructType | None:
+    """The session's struct the parameter's type names, from an argument that uses it."""
+    wanted = declared_struct_name(info.type_name)
+    for spec in args.values():
+        struct = spec.struct if isinstance(spec, ScalarArg) else None
+        if isinstance(spec, BufferArg | LocalArg):
+            struct = spec.dtype.struct
+        for one in () if struct is None else struct.nested():
+            if one.name == wanted:
+                return one
+    return None
 
 
 def _is_plain_scalar(type_name: str) -> bool:

@@ -58,7 +58,8 @@ class DebugMode(OclgrindMode):
         while len(ids) > len(session.global_size) and ids[-1] == 0:
             ids = ids[:-1]  # (5, 0, 0) in a 1-D kernel is work-item 5
         try:
-            plan = plan_debug(session, breakpoints, ids)
+            good = self._workbench.editor.controller.last_good
+            plan = plan_debug(session, breakpoints, ids, good.kernels if good else ())
         except DebugPlanError as error:
             self._refuse(str(error))
             return False

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from clstudio.ui.results.viewers.buffer_layout import (
     BufferLayout,
     TableLayout,
+    field_values,
     format_value,
     index_text,
 )
@@ -97,8 +98,9 @@ class ArrayTableModel(QAbstractTableModel):
         field = self.table.field_at(column)
         if field is None:
             return self._array[where]
-        structs: Any = self._array  # numpy's stubs index structured arrays by field poorly
-        return structs[field][where]
+        # the field's values in one struct, each a lane: an array's, a vector's lanes
+        lanes = field_values(self._array, field).reshape(*self._array.shape, -1)
+        return lanes[where] if len(where) > self._array.ndim else lanes[(*where, 0)]
 
     def _is_index_column(self, column: int) -> bool:
         return column < self.table.index_columns

@@ -331,16 +331,41 @@ def _with_fields(
     listed: list[tuple[str, np.ndarray, BufferLayout | None]] = []
     for name, array in arrays.items():
         listed.append((name, array, None))
-        for field, lanes in _struct_layout(array).fields:
-            part = array[field]
-            listed.append((f"{name}.{field}", part, BufferLayout(part.shape, lanes)))
+        for path, shape in leaf_fields(array.dtype):
+            part = field_values(array, path)
+            lanes = shape[-1] if shape else 1
+            listed.append((f"{name}.{path}", part, BufferLayout(part.shape, lanes)))
     return listed
 
 
+def leaf_fields(dtype: np.dtype, prefix: str = "") -> list[tuple[str, tuple[int, ...]]]:
+    """Each field of numbers in a struct's dtype by its dotted path (a nested struct's
+    fields too, `corner.x`), with its shape in one struct: an array's and a vector's
+    lengths, those of the arrays of structs that hold it first."""
+    leaves: list[tuple[str, tuple[int, ...]]] = []
+    fields: dict[str, Any] = dict(dtype.fields or {})
+    for name, described in fields.items():
+        sub: np.dtype = described[0]
+        if sub.base.names:
+            inner = leaf_fields(sub.base, f"{prefix}{name}.")
+            leaves += [(path, (*sub.shape, *shape)) for path, shape in inner]
+        else:
+            leaves.append((f"{prefix}{name}", sub.shape))
+    return leaves
+
+
+def field_values(array: np.ndarray, path: str) -> np.ndarray:
+    """A buffer of structs' field by its dotted path: `array["corner"]["x"]`."""
+    part: Any = array  # numpy's stubs index structured arrays by field poorly
+    for name in path.split("."):
+        part = part[name]
+    return np.asarray(part)
+
+
 def _struct_layout(array: np.ndarray) -> BufferLayout:
-    """A buffer of structs: one table row per element, a column per field (and lane)."""
-    fields: dict[str, Any] = dict(array.dtype.fields or {})
+    """A buffer of structs: one table row per element, a column per field (and lane; the
+    values of an array field, or of a field in an array of structs, each a lane)."""
     return BufferLayout(
         array.shape,
-        fields=tuple((name, max(1, math.prod(fields[name][0].shape))) for name in fields),
+        fields=tuple((path, max(1, math.prod(shape))) for path, shape in leaf_fields(array.dtype)),
     )
