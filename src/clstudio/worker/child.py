@@ -301,13 +301,23 @@ class _Handler:
         # Imported here: the compiler view's readers load llvmlite, a second LLVM.
         from clstudio.compiler import compile_view
 
-        with NativeOutput() as printed:  # PoCL's LLVM prints its remarks on stdout
+        # Two channels: PoCL's LLVM prints its remarks through C stdio's stdout stream,
+        # which NativeOutput takes; PoCL writes the kernel's printf to fd 1, which the
+        # printf capture takes. Whatever the kernel prints, it never reads as a remark.
+        with self._printf, NativeOutput() as printed:
             build = self._engine.build_for_view(request.session, self._entering)
-        # ... and some on stderr, which goes to STDERR_NAME, emptied before each request.
+        # LLVM prints some remarks on stderr, which goes to STDERR_NAME, emptied before
+        # each request; a kernel's printf never goes there.
         sys.stderr.flush()
-        text = printed.text() + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")
+        stdio = printed.text()
+        kernel_output = self._printf.text()
+        if not build.pocl:  # other drivers print a kernel's printf through C stdio
+            kernel_output += stdio
+            stdio = ""
+        text = stdio + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")
         cache = os.environ.get(POCL_CACHE_VARIABLE)
-        return compile_view(build, text, Path(cache).resolve() if cache else None)
+        view = compile_view(build, text, Path(cache).resolve() if cache else None)
+        return dataclasses.replace(view, printf=kernel_output)
 
     def _entering(self, step: str) -> None:
         self._step.value = STEP_NUMBERS[step]
