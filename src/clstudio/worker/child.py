@@ -121,6 +121,19 @@ class PrintfCapture:
             os.write(fd, f"{heading}\n".encode())
             self._mark = (end, os.lseek(fd, 0, os.SEEK_CUR))
 
+    def take_end(self, limit: int) -> str:
+        """The last `limit` bytes written since the capture began or the last take, which
+        are then let go: the file starts empty again."""
+        _flush_c_stdout()
+        fd = self._fd
+        end = os.lseek(fd, 0, os.SEEK_CUR)
+        start = max(0, end - limit)
+        data = os.pread(fd, end - start, start)
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        self._mark = None
+        return data.decode("utf-8", errors="replace")
+
     def text(self) -> str:
         """What the kernel printed, up to the limit, with a note when some was cut."""
         self.mark_launch(0, 0)
@@ -260,7 +273,7 @@ class _Handler:
 
         with self._printf:  # Oclgrind prints its counts on stdout, with the kernel's printf
             return self._count_session(
-                self._engine, request.plan, self._printf.text, progress, self._cancel.is_set
+                self._engine, request.plan, self._printf.take_end, progress, self._cancel.is_set
             )
 
     def _traffic(self, request: TrafficRequest) -> object:
