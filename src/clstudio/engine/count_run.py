@@ -34,7 +34,6 @@ from clstudio.engine.host_steps import DeviceObject
 from clstudio.engine.run import Engine, Progress
 from clstudio.session import PlannedLaunch
 
-
 # What is read of the end of a launch's output: Oclgrind's block is a line per distinct
 # instruction name, a few KiB; a kernel's printf flood before it is not read.
 PRINTED_TAIL_LIMIT = 1024 * 1024
