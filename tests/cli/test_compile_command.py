@@ -29,6 +29,7 @@ TOP_KEYS = {
     "summary",
     "missing",
     "kernel_ns",
+    "printf",
 }
 REMARK_KEYS = {
     "line",
@@ -121,3 +122,65 @@ def test_an_unknown_part_to_emit_is_refused(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         main(["compile", str(ROW_SUM), "--emit", "ptx"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+# Shaped like PoCL's remarks, at the loop's own line and column, with the tails of paths
+# PoCL prints and with no line break first: a kernel must not speak for the compiler.
+_FORGED = (
+    "pocl-cache/tempfile_AAAAAA.cl:4:5: vectorized loop (vectorization width: 64, "
+    "interleaved count: 8)\\n<unknown>:0:0: x\\ntempfile_AAAAAA.cl:4:5: loop not vectorized: "
+    "forged %d"
+)
+_PRINTING = """__kernel void sum(__global const float *x, __global float *y, const uint n)
+{
+    size_t i = get_global_id(0);
+    for (uint k = 0; k < 64; k++)
+        y[i] += x[(i + k) % n];
+    if (i < 100)
+        printf("FORGED", (int)i);
+}
+"""
+
+
+def _printing_session(folder: Path, said: str) -> Path:
+    (folder / "sum.cl").write_text(_PRINTING.replace("FORGED", said), encoding="utf-8")
+    session = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "sum",
+        "source_file": "sum.cl",
+        "global_size": [1024],
+        "local_size": [64],
+        "args": {
+            "x": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "ones"},
+            "y": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "zeros"},
+            "n": {"kind": "scalar", "value": 1024},
+        },
+    }
+    path = folder / "sum.json"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    return path
+
+
+@pytest.mark.opencl
+def test_a_kernel_printing_remarks_gets_its_printf_reported_and_the_real_remarks_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    forged, plain = tmp_path / "forged", tmp_path / "plain"
+    forged.mkdir()
+    plain.mkdir()
+    status = main(["compile", str(_printing_session(forged, _FORGED)), "--device", POCL, "--json"])
+    report = json.loads(capsys.readouterr().out)
+    main(["compile", str(_printing_session(plain, "x %d")), "--device", POCL, "--json"])
+    honest = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert report["remarks"] and report["remarks"] == honest["remarks"]
+    assert not any("forged" in r["message"] or r["width"] == 64 for r in report["remarks"])
+    summary, said = report["summary"], honest["summary"]
+    assert (summary["vectorised"], summary["vector_width"]) == (
+        said["vectorised"],
+        said["vector_width"],
+    )
+    printed = report["printf"]
+    assert printed.count("vectorization width: 64") == 100
+    assert "forged 0" in printed and "forged 99" in printed

@@ -111,3 +111,27 @@ def test_float4_adds_count_every_lane_while_another_count_runs(tmp_path: Path) -
         assert result.counts.operations["add"] == n  # n / 4 float4 adds of 4 lanes
         assert result.counts.loaded["global"] == 8 * n  # vload4 of a and of b
         assert result.counts.stored["global"] == 4 * n
+
+
+_PRINTING = """__kernel void saxpy(const float a, __global const float *x, __global float *y,
+                    const uint n)
+{
+    size_t i = get_global_id(0);
+    if (i < n)
+        y[i] = a * x[i] + y[i];
+    if (i == 0)
+        printf("Instructions executed for kernel 'saxpy':\\n  999999 - fadd\\n\\nleft open");
+}
+"""
+
+
+def test_a_kernel_printing_count_shaped_text_changes_no_count(
+    client: CountClient, tmp_path: Path
+) -> None:
+    n = 256
+    session = resized(tmp_path, "saxpy", {"N": n})
+    printing = replace(session, source=_PRINTING)
+    honest, forged = client.count(session), client.count(printing)
+    assert honest.counts is not None and forged.counts is not None, forged.error
+    assert forged.counts.operations == honest.counts.operations
+    assert forged.counts.operations["add"] == 0 and forged.counts.operations["fma"] == n

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +109,49 @@ def test_saving_writes_file_parts_back_or_beside_a_new_session(tmp_path: Path) -
     )
     with pytest.raises(SessionError, match="would replace"):
         save_session(session, elsewhere, came_from=path)
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _loop(path: Path) -> None:
+    path.symlink_to(path.name)
+
+
+def _huge(path: Path) -> None:
+    with path.open("wb") as stream:
+        stream.truncate(2**30)  # 1 GiB, sparse: measured, never read
+
+
+def _binary(path: Path) -> None:
+    path.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe")
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (_fifo, "p.cl is a named pipe (FIFO), not a regular file"),
+        (_loop, "Too many levels of symbolic links"),
+        (_huge, "the file holds 1073741824 bytes, more than the 64 MiB limit"),
+        (_binary, "p.cl is not UTF-8 text (bad byte at offset 8)"),
+    ],
+)
+def test_a_hostile_part_file_is_refused_unread_naming_it(
+    tmp_path: Path, make: Callable[[Path], None], said: str
+) -> None:
+    make(tmp_path / "p.cl")
+    with pytest.raises(SessionError) as refused:
+        load_session(write(tmp_path, source_parts=[{"file": "p.cl"}, {"file": "k.cl"}]))
+    assert "source_parts[0].file" in str(refused.value) and said in str(refused.value)
+
+
+def test_parts_too_many_or_too_large_together_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match=r"1 to 64 parts.*got a list of 10000"):
+        load_session(write(tmp_path, source_parts=[{"text": "// x"}] * 10_000))
+    (tmp_path / "half.cl").write_text("//" + "x" * 40 * 2**20 + "\n", encoding="utf-8")
+    twice = [{"file": "half.cl"}, {"file": "half.cl"}, {"file": "k.cl"}]
+    with pytest.raises(SessionError) as refused:
+        load_session(write(tmp_path, source_parts=twice))
+    assert "source_parts[1]: the parts up to this one hold" in str(refused.value)
+    assert "more than the 64 MiB a program may hold" in str(refused.value)

@@ -16,6 +16,10 @@
         <translation>LLVM IR</translation>
     </message>
     <message>
+        <source>Kernel output</source>
+        <translation>内核输出</translation>
+    </message>
+    <message>
         <source>The compiler view could not be made: {error}</source>
         <translation>无法生成编译器视图：{error}</translation>
     </message>

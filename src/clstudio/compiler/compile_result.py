@@ -80,6 +80,7 @@ class CompileResult:
     binary_bytes: int = 0
     missing: tuple[str, ...] = ()  # the PARTS this device cannot give (missing_reason says why)
     kernel_ns: int | None = None  # the one launch's time: a hint, the run's repeats time it well
+    printf: str = ""  # what the kernel printed during the launch, never read as a remark
 
 
 def unfinished_compile(

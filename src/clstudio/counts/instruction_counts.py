@@ -21,7 +21,6 @@ KINDS = ("add", "multiply", "fma", "division", "special")
 SPACES = ("global", "constant", "local", "private")
 FLOPS_PER_OPERATION = {"add": 1, "multiply": 1, "fma": 2, "division": 1, "special": 1}
 
-_HEADING = re.compile(r"^Instructions executed for kernel '(?P<kernel>[^']+)':\s*$")
 _LINE = re.compile(r"^\s*(?P<count>\d+) - (?P<name>.+?)\s*$")
 _MEMORY = re.compile(r"^(?P<op>load|store) (?P<space>\w+) \((?P<bytes>\d+) bytes\)$")
 _CALL = re.compile(r"^call (?P<callee>[\w.$]+)\(\)$")
@@ -73,28 +72,28 @@ class OperationCounts:
         return OperationCounts(scale(self.operations), scale(self.loaded), scale(self.stored))
 
 
-def read_counts(printed: str, kernel: str) -> tuple[ExecutedCounts | None, str]:
-    """The kernel's last block of counts in what the run printed, and the rest of the text."""
-    found: ExecutedCounts | None = None
-    kept: list[str] = []
-    lines = printed.splitlines()
-    index = 0
-    while index < len(lines):
-        heading = _HEADING.match(lines[index])
-        if heading is None:
-            kept.append(lines[index])
-            index += 1
-            continue
-        index += 1
-        instructions = []
-        while index < len(lines) and (line := _LINE.match(lines[index])):
-            instructions.append((line["name"], int(line["count"])))
-            index += 1
-        while index < len(lines) and not lines[index].strip():
-            index += 1  # the blank line Oclgrind ends its block with
-        if heading["kernel"] == kernel:
-            found = ExecutedCounts(kernel, tuple(instructions))
-    return found, "\n".join(kept)
+def read_counts(printed: str, kernel: str) -> ExecutedCounts | None:
+    """The block of counts for `kernel` that `printed`, one launch's output, ends with.
+
+    Oclgrind prints the block when the kernel has ended, after every work-item's printf,
+    so only its end is Oclgrind's: a kernel that prints a block, or a heading, or leaves
+    its last line open, cannot speak for it. None when the text does not end with one.
+    """
+    lines = printed.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()  # the blank line Oclgrind ends its block with
+    instructions = []
+    while lines and (line := _LINE.match(lines[-1])):
+        instructions.append((line["name"], int(line["count"])))
+        lines.pop()
+    # The heading may follow a kernel's printf that left its line open.
+    if not lines or not lines[-1].endswith(_heading(kernel)):
+        return None
+    return ExecutedCounts(kernel, tuple(reversed(instructions)))
+
+
+def _heading(kernel: str) -> str:
+    return f"Instructions executed for kernel '{kernel}':"
 
 
 def classify(executed: ExecutedCounts, widths: LaneWidths) -> OperationCounts:

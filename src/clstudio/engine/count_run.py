@@ -1,9 +1,12 @@
 """Counting's run: a session once on Oclgrind with its counts on, then its printout read.
 
 Oclgrind prints the counts on stdout after the kernel, where the worker's printf
-capture catches them with the kernel's own printf; the IR it executed gives each
-floating-point opcode's vector width. That IR is the program's binary: Oclgrind's
-binaries are the bitcode of the module it interprets.
+capture catches them with the kernel's own printf: Oclgrind gives them no channel of
+their own (its printf and its counts both write to C stdio's stdout). What keeps them
+apart is when they are printed: a launch's block comes after the kernel has ended, so
+it is the end of what that launch printed, read launch by launch. The IR it executed
+gives each floating-point opcode's vector width. That IR is the program's binary:
+Oclgrind's binaries are the bitcode of the module it interprets.
 """
 
 from __future__ import annotations
@@ -29,16 +32,23 @@ from clstudio.engine.context import DeviceState
 from clstudio.engine.device_program import Cancelled
 from clstudio.engine.host_steps import DeviceObject
 from clstudio.engine.run import Engine, Progress
+from clstudio.session import PlannedLaunch
+
+# What is read of the end of a launch's output: Oclgrind's block is a line per distinct
+# instruction name, a few KiB; a kernel's printf flood before it is not read.
+PRINTED_TAIL_LIMIT = 1024 * 1024
+ReadPrinted = Callable[[int], str]
 
 
 def count_session(
     engine: Engine,
     plan: CountPlan,
-    read_printed: Callable[[], str],
+    read_printed: ReadPrinted,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
 ) -> CountResult:
-    """Run the planned session on Oclgrind; `read_printed` returns what the run printed."""
+    """Run the planned session on Oclgrind; `read_printed(limit)` returns the last `limit`
+    bytes of what the run printed since it was last called."""
     session = plan.session
     kernel = session.kernel
     started = time.perf_counter()
@@ -49,9 +59,17 @@ def count_session(
     def keep_ir(state: DeviceState, _buffers: list[DeviceObject]) -> None:
         built_ir.append(_program_ir(state))
 
-    run = engine.run(session, progress, cancelled, inspect=keep_ir)
+    ends: list[tuple[str, str]] = []  # (kernel, the end of what its launch printed)
+
+    def launched(planned: PlannedLaunch) -> None:  # heard in a program of several launches
+        ends.append((planned.launch.kernel, read_printed(PRINTED_TAIL_LIMIT)))
+
+    run = engine.run(session, progress, cancelled, inspect=keep_ir, launched=launched)
+    if not ends:  # one launch
+        ends.append((kernel, read_printed(PRINTED_TAIL_LIMIT)))
     ir = built_ir[0] if built_ir else None
-    executed, _ = read_counts(read_printed(), kernel)
+    last = [printed for name, printed in ends if name == kernel][-1:]
+    executed = read_counts(last[0], kernel) if last else None
     seconds = time.perf_counter() - started
     if run.error is not None:
         return CountResult(False, kernel, run.error, seconds=seconds)

@@ -45,6 +45,7 @@ def compile_to_json(result: CompileResult, emit: tuple[str, ...] = EMITS) -> dic
         "summary": _summary_json(result.summary) if result.summary else None,
         "kernel_ns": result.kernel_ns,
         "missing": {part: missing_reason(result, part) for part in result.missing},
+        "printf": result.printf,
     }
     if REMARKS in emit:
         out["remarks"] = [_remark_json(r) for r in result.remarks]
@@ -83,6 +84,9 @@ def format_compile(
     for part, listing in ((IR_PART, result.ir), (ASM_PART, result.asm)):
         if part in emit and listing:
             lines += ["", _listing_heading(listing), *_listing_text(listing, source_map)]
+    if result.printf:
+        lines += ["", gettext("printf output:")]
+        lines += ["    " + line for line in result.printf.splitlines()]
     return "\n".join(lines)
 
 

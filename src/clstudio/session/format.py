@@ -366,6 +366,7 @@ def _read_parts(value: object, base_dir: Path | None) -> tuple[SourcePart, ...]:
         )
         fail("source_parts", problem.format(most=MAX_SOURCE_PARTS, value=describe(value)))
     parts = []
+    joined = 0  # bytes of the program so far: the parts together are held to one file's limit
     for index, item in enumerate(value):
         where = f"source_parts[{index}]"
         part = read_object(item, where)
@@ -377,6 +378,14 @@ def _read_parts(value: object, base_dir: Path | None) -> tuple[SourcePart, ...]:
         else:
             name = read_string(part["file"], f"{where}.file", non_empty=True)
             parts.append(SourcePart(_read_source_file(name, base_dir, f"{where}.file"), name))
+        # Checked after each part: at most one part is held past the limit, never 64 of them.
+        joined += len(parts[-1].text.encode("utf-8", errors="surrogatepass")) + 1
+        if joined > MAX_FILE_BYTES:
+            problem = gettext(
+                "the parts up to this one hold {size} bytes together, more than the "
+                "{most} MiB a program may hold"
+            )
+            fail(where, problem.format(size=joined, most=MAX_FILE_BYTES // 2**20))
     return tuple(parts)
 
 

@@ -121,6 +121,19 @@ class PrintfCapture:
             os.write(fd, f"{heading}\n".encode())
             self._mark = (end, os.lseek(fd, 0, os.SEEK_CUR))
 
+    def take_end(self, limit: int) -> str:
+        """The last `limit` bytes written since the capture began or the last take, which
+        are then let go: the file starts empty again."""
+        _flush_c_stdout()
+        fd = self._fd
+        end = os.lseek(fd, 0, os.SEEK_CUR)
+        start = max(0, end - limit)
+        data = os.pread(fd, end - start, start)
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        self._mark = None
+        return data.decode("utf-8", errors="replace")
+
     def text(self) -> str:
         """What the kernel printed, up to the limit, with a note when some was cut."""
         self.mark_launch(0, 0)
@@ -260,7 +273,7 @@ class _Handler:
 
         with self._printf:  # Oclgrind prints its counts on stdout, with the kernel's printf
             return self._count_session(
-                self._engine, request.plan, self._printf.text, progress, self._cancel.is_set
+                self._engine, request.plan, self._printf.take_end, progress, self._cancel.is_set
             )
 
     def _traffic(self, request: TrafficRequest) -> object:
@@ -301,13 +314,23 @@ class _Handler:
         # Imported here: the compiler view's readers load llvmlite, a second LLVM.
         from clstudio.compiler import compile_view
 
-        with NativeOutput() as printed:  # PoCL's LLVM prints its remarks on stdout
+        # Two channels: PoCL's LLVM prints its remarks through C stdio's stdout stream,
+        # which NativeOutput takes; PoCL writes the kernel's printf to fd 1, which the
+        # printf capture takes. Whatever the kernel prints, it never reads as a remark.
+        with self._printf, NativeOutput() as printed:
             build = self._engine.build_for_view(request.session, self._entering)
-        # ... and some on stderr, which goes to STDERR_NAME, emptied before each request.
+        # LLVM prints some remarks on stderr, which goes to STDERR_NAME, emptied before
+        # each request; a kernel's printf never goes there.
         sys.stderr.flush()
-        text = printed.text() + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")
+        stdio = printed.text()
+        kernel_output = self._printf.text()
+        if not build.pocl:  # other drivers print a kernel's printf through C stdio
+            kernel_output += stdio
+            stdio = ""
+        text = stdio + _read_bytes(STDERR_NAME).decode("utf-8", errors="replace")
         cache = os.environ.get(POCL_CACHE_VARIABLE)
-        return compile_view(build, text, Path(cache).resolve() if cache else None)
+        view = compile_view(build, text, Path(cache).resolve() if cache else None)
+        return dataclasses.replace(view, printf=kernel_output)
 
     def _entering(self, step: str) -> None:
         self._step.value = STEP_NUMBERS[step]

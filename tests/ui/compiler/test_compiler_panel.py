@@ -134,3 +134,13 @@ def test_a_failed_build_says_why(panel: CompilerPanel, tmp_path: Path) -> None:
     panel.set_result(failed)
     assert panel.summary_text().startswith("The compiler view could not be made: the kernel")
     assert panel.comparison_text() == ""
+
+
+def test_what_the_kernel_printed_has_a_tab_of_its_own(panel: CompilerPanel, tmp_path: Path) -> None:
+    result = recorded(tmp_path, "saxpy", "saxpy", SAXPY_SOURCE)
+    panel.set_result(result)
+    assert panel.printf_text() == ""  # printed nothing: no tab
+    said = "pocl-cache/tempfile_x.cl:18:5: vectorized loop (vectorization width: 64)\n"
+    panel.set_result(replace(result, printf=said))
+    assert panel.printf_text() == said
+    assert "64" not in panel.summary_text()  # the kernel's words are not the compiler's

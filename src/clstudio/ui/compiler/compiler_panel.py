@@ -8,7 +8,7 @@ hands it results, and the editor's state to tell when the shown build is stale.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
 from clstudio.compiler import (
     ASM,
@@ -43,6 +43,11 @@ class CompilerPanel(QWidget):
         self._tabs = QTabWidget()
         self._tabs.addTab(self.asm_view, self.tr("Assembly"))
         self._tabs.addTab(self.ir_view, self.tr("LLVM IR"))
+        # What the kernel printed during the compile's launch: its own tab, never a remark.
+        self._printf = QPlainTextEdit()
+        self._printf.setReadOnly(True)
+        self._printf_tab = self._tabs.addTab(self._printf, self.tr("Kernel output"))
+        self._tabs.setTabVisible(self._printf_tab, False)
         layout = QVBoxLayout(self)
         for widget in (self._summary, self._stale, self._missing, self._tabs, self._comparison):
             layout.addWidget(widget)
@@ -64,6 +69,11 @@ class CompilerPanel(QWidget):
     def comparison_text(self) -> str:
         return self._comparison.text() if not self._comparison.isHidden() else ""
 
+    def printf_text(self) -> str:
+        """What the kernel printed, as its tab shows it; "" when the tab is hidden."""
+        shown = self._tabs.isTabVisible(self._printf_tab)
+        return self._printf.toPlainText() if shown else ""
+
     def stale_text(self) -> str:
         return self._stale.text() if not self._stale.isHidden() else ""
 
@@ -77,6 +87,8 @@ class CompilerPanel(QWidget):
         self._result = result
         self.ir_view.set_listing(result.ir)
         self.asm_view.set_listing(result.asm)
+        self._printf.setPlainText(result.printf)
+        self._tabs.setTabVisible(self._printf_tab, bool(result.printf))
         self._summary.setText(self._summary_words(result))
         missing = [missing_reason(result, part) for part in result.missing]
         self._missing.setText("\n".join(missing))
