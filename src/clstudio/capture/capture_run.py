@@ -20,7 +20,7 @@ from pathlib import Path
 
 from clstudio.backend import Builder
 from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
-from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader
+from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader, Reason
 from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
 from clstudio.common import gettext
 
@@ -171,7 +171,7 @@ def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequ
     try:
         saved = sessions.save(launch, " ".join(description.split()))
     except NotReproducible as exc:
-        reason = "no_source" if launch.program is None else "not_reproducible"
+        reason: Reason = "no_source" if launch.program is None else "not_reproducible"
         return replace(listed, reason=reason, detail=str(exc))
     session = saved.path.relative_to(request.folder).as_posix()
     return replace(listed, session=session)

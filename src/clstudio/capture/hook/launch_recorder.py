@@ -353,5 +353,6 @@ def install(cl: ModuleType, settings_text: str) -> None:
     kernel_class._set_arg_buf_pack_multi = patched_multi(kernel_class._set_arg_buf_pack_multi, 3)
     cl.Program.build = patched_build(cl.Program.build)
     launch = patched_launch(cl._cl.enqueue_nd_range_kernel)
+    # pyopencl's own name for it too, which programs call directly.
     cl._cl.enqueue_nd_range_kernel = launch
-    cl.enqueue_nd_range_kernel = launch
+    setattr(cl, "enqueue_nd_range_kernel", launch)  # noqa: B010
