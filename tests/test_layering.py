@@ -32,6 +32,8 @@ LAYERS = (
     "debugger",
     "reporting",
     "embedded",  # kernels in host programs' strings: found, opened, written back
+    # A learner's program run with its launches captured; its hook/ runs in their Python.
+    "capture",
     "hostcode",
     "engine",
     "measurements",  # loops over a Backend: runs on devices, local-size sweeps, peaks
@@ -73,7 +75,13 @@ UI_LAYERS = (
     "",  # the root's other modules
 )
 # Where pyopencl may be imported: the engine, and in devices/ only what asks a driver.
-PYOPENCL_HOMES = ("clstudio.engine", "clstudio.devices.discovery", "clstudio.devices.raw_info")
+# The capture's hook imports it too, in the learner's program, never in CL Studio's.
+PYOPENCL_HOMES = (
+    "clstudio.engine",
+    "clstudio.devices.discovery",
+    "clstudio.devices.raw_info",
+    "clstudio.capture.hook",
+)
 
 
 def module_name(path: Path) -> str:

@@ -13,6 +13,7 @@ from types import ModuleType
 
 from clstudio import __version__
 from clstudio.cli import (
+    capture_command,
     check_command,
     compile_command,
     debug_command,
@@ -39,6 +40,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     debug_command,
     export_command,
     import_command,
+    capture_command,
     exercise_command,
     peaks_command,
     sweep_command,

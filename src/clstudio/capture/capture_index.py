@@ -1,0 +1,95 @@
+"""`capture.json`: every launch a captured program made, in order, and where each
+captured launch's session is (format `clstudio-capture`, version 1, docs/capture.md).
+
+It is rewritten whole, atomically, after each launch, so that a program that crashes or
+is killed leaves a valid file listing every launch up to then.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from clstudio.capture.journal import Reason
+from clstudio.common import N_, gettext, write_text_atomically
+
+INDEX_FILE = "capture.json"
+FORMAT = "clstudio-capture"
+VERSION = 1
+State = Literal["running", "finished"]
+REASON_TEXTS: dict[Reason, str] = {
+    "not_selected": N_("not selected"),
+    "over_budget": N_("its buffers would pass the --max-bytes budget"),
+    "global_offset": N_("it has a global offset, which a session cannot hold"),
+    "unsupported_argument": N_("an argument a session cannot hold yet"),
+    "capture_failed": N_("its arguments could not be read"),
+    "unreadable": N_("a buffer could not be read back"),
+    "launch_failed": N_("the launch itself failed"),
+    "no_source": N_("its program was not built from source"),
+    "not_reproducible": N_("a session cannot reproduce it"),
+}
+
+
+@dataclass(frozen=True)
+class LaunchEntry:
+    number: int
+    kernel: str
+    device: str
+    global_size: tuple[int, ...]
+    local_size: tuple[int, ...] | None
+    call_site: str | None  # `train.py:42`, in the learner's own file
+    session: str | None  # the session file, relative to the capture folder
+    reason: Reason | None = None  # why there is no session
+    detail: str = ""  # the reason in more words, when there are some
+
+    @property
+    def captured(self) -> bool:
+        return self.session is not None
+
+
+@dataclass
+class CaptureIndex:
+    command: tuple[str, ...]
+    working_folder: str
+    state: State = "running"
+    exit_status: int | None = None
+    launches: list[LaunchEntry] = field(default_factory=list)
+
+
+def reason_text(entry: LaunchEntry) -> str:
+    """Why a launch has no session, in the user's language, with the details."""
+    words = gettext(REASON_TEXTS[entry.reason]) if entry.reason else ""
+    return f"{words} ({entry.detail})" if entry.detail else words
+
+
+def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "command": list(index.command),
+        "working_folder": index.working_folder,
+        "state": index.state,
+        "exit_status": index.exit_status,
+        "launches": [
+            {
+                "number": entry.number,
+                "kernel": entry.kernel,
+                "device": entry.device,
+                "global_size": list(entry.global_size),
+                "local_size": None if entry.local_size is None else list(entry.local_size),
+                "call_site": entry.call_site,
+                "captured": entry.captured,
+                "reason": entry.reason,
+                "detail": entry.detail,
+                "session": entry.session,
+            }
+            for entry in index.launches
+        ],
+    }
+
+
+def write_index(folder: Path, index: CaptureIndex) -> None:
+    text = json.dumps(index_to_dict(index), indent=2, ensure_ascii=False) + "\n"
+    write_text_atomically(folder / INDEX_FILE, text)

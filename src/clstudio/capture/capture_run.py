@@ -1,0 +1,177 @@
+"""`clstudio capture`: the learner's program run as it is, with the hook on its Python's
+path, and its launches turned into sessions while it runs.
+
+The program keeps its own input, output and exit status; only PYTHONPATH (the hook's folder
+put first) and the capture's settings variable are added to its environment. The journal
+is read every fraction of a second, so capture.json lists each launch soon after it ran,
+and once more when the program ends, however it ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from clstudio.backend import Builder
+from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
+from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader, Reason
+from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
+from clstudio.common import gettext
+
+HOOK_FOLDER = Path(__file__).with_name("hook")
+SETTINGS_VARIABLE = "CLSTUDIO_CAPTURE"  # the hook's sitecustomize reads it
+DEFAULT_FIRST = 16
+DEFAULT_MAX_BYTES = 256 << 20
+POLL_S = 0.2
+
+
+class CaptureError(ValueError):
+    """A capture refused before the program runs; the message names the cause."""
+
+
+@dataclass(frozen=True)
+class CaptureRequest:
+    command: tuple[str, ...]
+    folder: Path
+    working_folder: Path
+    kernels: tuple[str, ...] = ()  # empty: every kernel
+    launches: tuple[int, ...] = ()  # launch numbers, from 1; empty: the first of each kernel
+    first: int = DEFAULT_FIRST
+    max_bytes: int = DEFAULT_MAX_BYTES
+
+
+@dataclass(frozen=True)
+class CaptureResult:
+    exit_status: int  # the program's, as a shell reports it (128 + N for signal N)
+    index: CaptureIndex
+
+
+def prepare_folder(folder: Path) -> None:
+    """Make the output folder, refusing anything but a new or empty folder."""
+    try:
+        info = folder.lstat()
+    except FileNotFoundError:
+        try:
+            folder.mkdir(parents=True)
+        except OSError as exc:
+            said = gettext("cannot make the output folder {folder}: {error}")
+            raise CaptureError(said.format(folder=folder, error=exc.strerror)) from exc
+        return
+    if stat.S_ISLNK(info.st_mode):
+        said = gettext("{folder} is a symbolic link; name a new or empty folder")
+        raise CaptureError(said.format(folder=folder))
+    if not stat.S_ISDIR(info.st_mode):
+        said = gettext("{folder} exists and is not a folder; name a new or empty folder")
+        raise CaptureError(said.format(folder=folder))
+    if any(folder.iterdir()):
+        said = gettext("{folder} is not empty; a capture writes only into a new or empty folder")
+        raise CaptureError(said.format(folder=folder))
+
+
+def program_environment(request: CaptureRequest, journal: Path) -> dict[str, str]:
+    """The program's environment: its own, with the hook first on PYTHONPATH."""
+    env = dict(os.environ)
+    paths = [str(HOOK_FOLDER), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    settings = {
+        "journal": str(journal),
+        "kernels": list(request.kernels),
+        "launches": list(request.launches),
+        "first": request.first,
+        "max_bytes": request.max_bytes,
+    }
+    env[SETTINGS_VARIABLE] = json.dumps(settings)
+    return env
+
+
+def run_capture(
+    request: CaptureRequest, builder: Builder, told: Callable[[LaunchEntry], None]
+) -> CaptureResult:
+    """Run the program to its end, capturing; `told` hears of each launch once it is listed."""
+    if not request.command:
+        raise CaptureError(gettext("no command to run: give it after --"))
+    if shutil.which(request.command[0], path=_path_from(request)) is None:
+        said = gettext("cannot run {command}: no such program")
+        raise CaptureError(said.format(command=request.command[0]))
+    prepare_folder(request.folder)
+    journal = request.folder / JOURNAL_FOLDER
+    journal.mkdir()
+    index = CaptureIndex(request.command, str(request.working_folder))
+    write_index(request.folder, index)
+    reader = JournalReader(journal)
+    sessions = LaunchSessions(builder, reader, request.folder)
+    environment = program_environment(request, journal)
+    program = subprocess.Popen(request.command, cwd=request.working_folder, env=environment)
+    status = None
+    while status is None:
+        try:
+            status = program.wait(timeout=POLL_S)
+        except subprocess.TimeoutExpired:
+            pass
+        except KeyboardInterrupt:
+            continue  # Ctrl-C reached the program too; it decides when it ends
+        _list_new(reader, sessions, request, index, told)
+    index.state = "finished"
+    index.exit_status = status if status >= 0 else 128 - status
+    write_index(request.folder, index)
+    shutil.rmtree(journal)
+    return CaptureResult(index.exit_status, index)
+
+
+def _path_from(request: CaptureRequest) -> str | None:
+    """Where a command without a folder is looked for; one with a folder is relative to
+    the working folder."""
+    if os.sep in request.command[0]:
+        return str(request.working_folder)
+    return os.environ.get("PATH")
+
+
+def _list_new(
+    reader: JournalReader,
+    sessions: LaunchSessions,
+    request: CaptureRequest,
+    index: CaptureIndex,
+    told: Callable[[LaunchEntry], None],
+) -> None:
+    launches = reader.new_launches()
+    for launch in launches:
+        entry = _entry(launch, sessions, request)
+        index.launches.append(entry)
+        told(entry)
+    if launches:
+        write_index(request.folder, index)
+
+
+def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequest) -> LaunchEntry:
+    listed = LaunchEntry(
+        number=launch.number,
+        kernel=launch.kernel,
+        device=launch.device,
+        global_size=launch.global_size,
+        local_size=launch.local_size,
+        call_site=launch.call_site,
+        session=None,
+        reason=launch.reason,
+        detail=launch.detail,
+    )
+    if not launch.captured:
+        return listed
+    said = gettext("Launch {number} of {command}, at {place}")
+    description = said.format(
+        number=launch.number,
+        command=" ".join(request.command),
+        place=launch.call_site or gettext("an unknown place"),
+    )
+    try:
+        saved = sessions.save(launch, " ".join(description.split()))
+    except NotReproducible as exc:
+        reason: Reason = "no_source" if launch.program is None else "not_reproducible"
+        return replace(listed, reason=reason, detail=str(exc))
+    session = saved.path.relative_to(request.folder).as_posix()
+    return replace(listed, session=session)
