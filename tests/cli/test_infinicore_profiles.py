@@ -112,3 +112,22 @@ def test_an_edit_is_exported_into_the_string_alone_and_imported_again(
     assert after.decode().startswith(text[: string.start])
     assert after.decode().endswith(text[string.end :])
     assert read_host_file(host).sources[0].text == edited
+
+
+def test_a_reference_may_name_a_size_and_an_unknown_name_is_still_refused() -> None:
+    from clstudio.session import SessionError, parse_session
+
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "k",
+        "source": "kernel void k(global float *y) {}",
+        "sizes": {"N": 8},
+        "global_size": ["N"],
+        "args": {"y": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"}},
+        "references": {"y": {"expr": "np.arange(N) * 2"}},
+    }
+    assert parse_session(data).references["y"].expr == "np.arange(N) * 2"
+    data["references"] = {"y": {"expr": "np.arange(M)"}}
+    with pytest.raises(SessionError, match="M"):
+        parse_session(data)
