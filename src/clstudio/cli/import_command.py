@@ -18,13 +18,14 @@ from typing import Any
 
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, BuildResult, gettext
-from clstudio.devices import DeviceSelector, is_simulator, parse_device_spec
+from clstudio.devices import DeviceSelector, is_simulator, limits_of, parse_device_spec
 from clstudio.embedded import (
     DTYPES,
     EmbeddedSource,
     HostFile,
     HostFileError,
     imported_session,
+    profiled_session,
     read_host_file,
     source_with_kernel,
 )
@@ -100,7 +101,14 @@ def execute(options: argparse.Namespace) -> int:
     if output.exists() and not options.force:
         said = gettext("{session} exists; give --force to replace it, or -o another name")
         return _fail(said.format(session=output))
-    session, built = _resolved(imported.session, options.device)
+    session, built, work_group_max = _resolved(imported.session, options.device)
+    if built is not None and built.ok:
+        profiled = profiled_session(session, host, options.dtype, work_group_max)
+        if profiled is not None:
+            session = profiled.session
+            said = gettext("{file}: InfiniCore's {operator}: {note}")
+            for note in profiled.notes:
+                print(said.format(file=host.path, operator=profiled.operator, note=note))
     try:
         save_session(session, output, replace_others=options.force)
     except (OSError, SessionError) as exc:
@@ -152,9 +160,11 @@ def _chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
     return None
 
 
-def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResult | None]:
+def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResult | None, int]:
     """The session with its device and first arguments, from the first device that builds
-    the kernel (or the one `device` names); the last failed build when none does."""
+    the kernel (or the one `device` names), and that device's maximum work-group size; the
+    last failed build when none does. Each device that refuses the kernel is said, with
+    its first error, so that the choice is explained."""
     wanted = parse_device_spec(device) if device else None
     built: BuildResult | None = None
     with WorkerClient() as worker:
@@ -169,8 +179,15 @@ def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResul
             signature = built.kernel(session.kernel) if built.ok else None
             if signature is not None:
                 args = reconcile(signature, {}, session.global_size, session.local_size).args
-                return replace(session, device=selector, args=args), built
-    return session, built
+                most = limits_of(info).max_work_group_size
+                return replace(session, device=selector, args=args), built, most
+            first = built.errors[0].message if built.errors else built.log.strip()[:200]
+            said = gettext("{platform}: {device} does not build it: {reason}")
+            print(
+                said.format(platform=info.platform_name, device=info.name, reason=first),
+                file=sys.stderr,
+            )
+    return session, built, 0
 
 
 def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResult | None) -> None:

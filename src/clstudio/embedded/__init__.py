@@ -22,6 +22,7 @@ from clstudio.embedded.host_files import (
 )
 from clstudio.embedded.host_strings import HostString, Piece
 from clstudio.embedded.imported import Imported, imported_session, source_with_kernel
+from clstudio.embedded.operator_profiles import Profiled, operator_of, profiled_session
 from clstudio.embedded.write_back import (
     FileChangedError,
     WriteBackError,
@@ -44,12 +45,15 @@ __all__ = [
     "Imported",
     "KernelFunction",
     "Piece",
+    "Profiled",
     "TemplateOption",
     "WriteBackError",
     "WrittenBack",
     "chosen_options",
     "imported_session",
     "language_of",
+    "operator_of",
+    "profiled_session",
     "read_host_file",
     "source_with_kernel",
     "template_of",

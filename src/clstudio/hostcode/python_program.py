@@ -135,11 +135,14 @@ def _main_body(
         return
     code.add("# Each output against its reference; an argument's name means its starting contents.")
     code.add("checks = [")
-    renames = {
-        expression_name(a.name): names[a.index]["value"]
-        for a in plan.args
-        if "value" in names[a.index]
-    }
+    renames = {size: str(value) for size, value in plan.session.sizes.items()}
+    renames.update(
+        {
+            expression_name(a.name): names[a.index]["value"]
+            for a in plan.args
+            if "value" in names[a.index]
+        }
+    )
     for ref in plan.references:
         out = ref.output
         expected = (

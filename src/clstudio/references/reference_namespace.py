@@ -18,9 +18,11 @@ from clstudio.session import ScalarArg, Session
 def reference_namespace(
     session: Session, signature: KernelSignature, inputs: Mapping[str, np.ndarray]
 ) -> dict[str, object]:
-    """The names a reference expression sees: each buffer's initial contents, each scalar;
-    an argument named with a Python keyword as `in_` (expression_name)."""
-    namespace: dict[str, object] = {expression_name(name): a for name, a in inputs.items()}
+    """The names a reference expression sees: each named size, each buffer's initial
+    contents, each scalar (an argument hides a size of its name); an argument named with a
+    Python keyword as `in_` (expression_name)."""
+    namespace: dict[str, object] = dict(session.sizes)
+    namespace.update({expression_name(name): a for name, a in inputs.items()})
     for info in signature.args:
         spec = session.args.get(info.name)
         if isinstance(spec, ScalarArg):

@@ -65,8 +65,13 @@ class Reference:
 
 
 def read_references(
-    value: object, args: Mapping[str, ArgSpec], base_dir: Path | None
+    value: object,
+    args: Mapping[str, ArgSpec],
+    base_dir: Path | None,
+    sizes: Mapping[str, int] | None = None,
 ) -> dict[str, Reference]:
+    """The references, each expression checked against the names it may use: the
+    arguments', and the named sizes' that no argument's name hides."""
     references = {}
     outputs = [name for name, spec in args.items() if isinstance(spec, BufferArg | ImageArg)]
     names = tuple(
@@ -74,6 +79,7 @@ def read_references(
         for name, spec in args.items()
         if not isinstance(spec, LocalArg | SamplerArg | NullArg)
     )
+    names += tuple(size for size in sizes or {} if size not in names)
     fields = argument_fields(args)
     for name, entry in read_object(value, "references").items():
         where = f"references.{name}"

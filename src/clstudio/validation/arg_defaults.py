@@ -262,7 +262,10 @@ def _type_text(spec: ArgSpec) -> str:
 
 
 def usable_references(
-    references: Mapping[str, Reference], args: Mapping[str, ArgSpec], base_dir: Path | None
+    references: Mapping[str, Reference],
+    args: Mapping[str, ArgSpec],
+    base_dir: Path | None,
+    sizes: Mapping[str, int] | None = None,
 ) -> dict[str, Reference]:
     """The references a session with `args` can keep and still load again.
 
@@ -273,7 +276,7 @@ def usable_references(
     usable = {}
     for name, reference in references.items():
         try:  # as loading the session would read it: one rule, whatever the output
-            read_references({name: reference.to_dict()}, args, base_dir)
+            read_references({name: reference.to_dict()}, args, base_dir, sizes)
         except SessionError:
             continue
         usable[name] = reference

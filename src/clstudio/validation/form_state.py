@@ -178,7 +178,7 @@ def with_range(
 def with_references(session: Session, references: Mapping[str, Reference] | None) -> Session:
     """The session keeping those of `references` (default: its own) that its arguments fit."""
     wanted = session.references if references is None else references
-    usable = usable_references(wanted, session.args, session.base_dir)
+    usable = usable_references(wanted, session.args, session.base_dir, session.sizes)
     return session if usable == session.references else replace(session, references=usable)
 
 
