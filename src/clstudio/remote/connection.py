@@ -118,7 +118,8 @@ class RemoteWorker:
         self._request_id = 0
         self._send_lock = threading.Lock()
         self._messages: queue.Queue[object] = queue.Queue()
-        self._log = tempfile.TemporaryFile(prefix="clstudio-ssh-")  # ssh's stderr
+        # ssh's stderr, for the life: closed by close()
+        self._log = tempfile.TemporaryFile(prefix="clstudio-ssh-")  # noqa: SIM115
         languages = tuple((n, os.environ[n]) for n in LANGUAGE_VARIABLES if n in os.environ)
         self._process = subprocess.Popen(
             address.ssh_command(agent_command(), batch),

@@ -14,7 +14,7 @@ import io
 import pickle
 import struct
 import sys
-from typing import BinaryIO
+from typing import IO
 
 from clstudio.common import gettext
 
@@ -89,12 +89,12 @@ def encode(message: object) -> bytes:
     return _HEADER.pack(len(data)) + data
 
 
-def write_frame(stream: BinaryIO, message: object) -> None:
+def write_frame(stream: IO[bytes], message: object) -> None:
     stream.write(encode(message))
     stream.flush()
 
 
-def read_frame(stream: BinaryIO, limit: int = MAX_FRAME_BYTES) -> object:
+def read_frame(stream: IO[bytes], limit: int = MAX_FRAME_BYTES) -> object:
     """The next message; EOFError at a clean end between frames, FrameError otherwise."""
     header = _read_exactly(stream, _HEADER.size, at_start=True)
     (size,) = _HEADER.unpack(header)
@@ -124,7 +124,7 @@ def hello_line(version: str, digest: str) -> bytes:
     return HELLO + f"{PROTOCOL} {version} {digest}\n".encode()
 
 
-def read_hello(stream: BinaryIO) -> tuple[int, str, str]:
+def read_hello(stream: IO[bytes]) -> tuple[int, str, str]:
     """The remote worker's protocol, version and files' digest, from its hello line.
 
     EOFError when nothing came; FrameError naming what came instead of a hello.
@@ -145,7 +145,7 @@ def read_hello(stream: BinaryIO) -> tuple[int, str, str]:
     return int(protocol), version, digest
 
 
-def _read_exactly(stream: BinaryIO, size: int, at_start: bool) -> bytes:
+def _read_exactly(stream: IO[bytes], size: int, at_start: bool) -> bytes:
     chunks = []
     left = size
     while left:

@@ -29,8 +29,7 @@ _SSH_FAILED = 255
 _NOT_FOUND = 127
 # Reads the setup script's length, the script, and runs it (its orders follow on stdin).
 _RUNNER = (
-    "import sys;b=sys.stdin.buffer;"
-    "exec(compile(b.read(int(b.readline())),'clstudio-setup','exec'))"
+    "import sys;b=sys.stdin.buffer;exec(compile(b.read(int(b.readline())),'clstudio-setup','exec'))"
 )
 
 
@@ -131,8 +130,7 @@ def _run_script(
         done = subprocess.run(
             command,
             input=stdin,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            capture_output=True,
             timeout=limit_s,
             start_new_session=True,
         )
@@ -199,6 +197,3 @@ def _old_python(address: RemoteAddress, python: tuple[int, ...]) -> str:
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1] if lines else ""
-
-
-

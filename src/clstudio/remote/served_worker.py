@@ -16,7 +16,7 @@ import shutil
 import sys
 import threading
 import time
-from typing import BinaryIO
+from typing import IO
 
 from clstudio import __version__
 from clstudio.remote.frames import FrameError, hello_line, read_frame, write_frame
@@ -39,7 +39,7 @@ class Number:
 class FrameLink:
     """The worker's Channel to the app: frames out under a lock, requests in from a queue."""
 
-    def __init__(self, incoming: BinaryIO, outgoing: BinaryIO, scratch: str) -> None:
+    def __init__(self, incoming: IO[bytes], outgoing: IO[bytes], scratch: str) -> None:
         self._in = incoming
         self._out = outgoing
         self._scratch = scratch

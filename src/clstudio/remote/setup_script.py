@@ -4,8 +4,11 @@ It reads one JSON line of orders from stdin: "probe" answers which Python the ma
 has, which CL Studio its private folder holds and which modules are missing; "install"
 then unpacks the gzipped tar that follows on stdin into that folder, and installs the
 missing modules with pip into the folder alone. Its answer is one JSON line on stdout.
-It must run on old Pythons too, to say that they are too old, and imports no CL Studio.
+It must run on old Pythons too (3.7 on), to say that they are too old, and imports no
+CL Studio.
 """
+
+from __future__ import annotations
 
 import importlib.util
 import json
@@ -14,19 +17,20 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import typing
 
 MINIMUM_PYTHON = (3, 11)
 DIGEST_FILE = "digest"
 PIP_TAIL = 1500
 # Pythons that know extraction filters get the strictest; the check above holds for all.
-SAFE = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+SAFE: dict[str, typing.Any] = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
 
 
-def _missing(modules):
+def _missing(modules: list[str]) -> list[str]:
     return [name for name in modules if importlib.util.find_spec(name) is None]
 
 
-def _read(path):
+def _read(path: str) -> str | None:
     try:
         with open(path) as stream:
             return stream.read().strip()
@@ -34,7 +38,7 @@ def _read(path):
         return None
 
 
-def _unpack(stream, home, digest):
+def _unpack(stream: typing.BinaryIO, home: str, digest: str) -> None:
     """Unpack into a new folder beside the old one, then swap: never half a package."""
     os.makedirs(home, exist_ok=True)
     lib = os.path.join(home, "lib")
@@ -52,18 +56,19 @@ def _unpack(stream, home, digest):
     os.rename(new, lib)
 
 
-def main():
+def main() -> None:
     stdin = sys.stdin.buffer
     order = json.loads(stdin.readline().decode("utf-8"))
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
     home = os.path.join(cache, "clstudio", order["version"])
     deps = os.path.join(home, "deps")
     sys.path[:0] = [os.path.join(home, "lib"), deps]
-    answer = {
+    missing = _missing(order["modules"])
+    answer: dict[str, object] = {
         "python": list(sys.version_info[:3]),
         "folder": home,
         "digest": _read(os.path.join(home, "lib", DIGEST_FILE)),
-        "missing": _missing(order["modules"]),
+        "missing": missing,
     }
     if order["mode"] == "install":
         if tuple(sys.version_info[:2]) < MINIMUM_PYTHON:
@@ -75,17 +80,18 @@ def main():
             except (OSError, tarfile.TarError) as exc:
                 answer["problem"] = "write"
                 answer["detail"] = str(exc)
-        if "problem" not in answer and answer["missing"]:
-            wanted = [order["requirements"][name] for name in answer["missing"]]
+        if "problem" not in answer and missing:
+            wanted = [order["requirements"][name] for name in missing]
             pip = [sys.executable, "-m", "pip", "install", "--target", deps, "--no-input"]
             pip += ["--disable-pip-version-check", *wanted]
             done = subprocess.run(pip, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             importlib.invalidate_caches()
-            answer["missing"] = _missing(order["modules"])
-            if done.returncode != 0 or answer["missing"]:
+            answer["missing"] = missing = _missing(order["modules"])
+            if done.returncode != 0 or missing:
                 answer["problem"] = "pip"
                 answer["detail"] = done.stdout.decode("utf-8", "replace")[-PIP_TAIL:]
     sys.stdout.write(json.dumps(answer) + "\n")
 
 
-main()
+if __name__ == "__main__":  # sent to the remote machine, run there as a script
+    main()

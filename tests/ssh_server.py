@@ -35,8 +35,10 @@ def why_no_server() -> str | None:
 class SshServer:
     """sshd -D on 127.0.0.1, stopped by its process id; `address` reaches it through -F."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, python: str = sys.executable) -> None:
+        """`python`: what the remote machine runs as its python3 (a fake, to test faults)."""
         assert SSHD is not None
+        folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         self.cache = folder / "remote-cache"  # the remote machine's ~/.cache
         self.port = _free_port()
@@ -59,7 +61,7 @@ class SshServer:
             "StrictModes no\nUsePAM no\nLogLevel ERROR\n"
             f"PidFile {folder / 'sshd.pid'}\n"
             # The remote machine's python3 is this one; its caches are the test's.
-            f"SetEnv CLSTUDIO_PYTHON={sys.executable} XDG_CACHE_HOME={self.cache} "
+            f"SetEnv CLSTUDIO_PYTHON={python} XDG_CACHE_HOME={self.cache} "
             f"POCL_CACHE_DIR={folder / 'pocl-cache'} CLSTUDIO_LANGUAGE=en\n"
         )
         self.client_config = folder / "ssh_config"
@@ -106,7 +108,10 @@ class SshServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"sshd did not start: {self.log()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1):
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 1),
+            ):
                 return
             time.sleep(0.05)
         raise RuntimeError(f"sshd did not listen within {_START_LIMIT_S} s: {self.log()}")
