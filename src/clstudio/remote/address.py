@@ -83,6 +83,12 @@ def python_command(code: str) -> str:
     return f"sh -c {shlex.quote(chooser)} {shlex.quote(code)}"
 
 
+def last_line(text: str) -> str:
+    """ssh's last words (the reason it gives last), without blank lines."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
 def remote_address(
     host: str, user: str | None = None, port: int | str | None = None, ssh_config: str | None = None
 ) -> RemoteAddress:

@@ -18,10 +18,10 @@ import time
 
 from clstudio import __version__
 from clstudio.common import gettext
-from clstudio.remote.address import RemoteAddress, python_command
+from clstudio.remote.address import RemoteAddress, last_line, python_command
 from clstudio.remote.agent import EXIT_MARK
 from clstudio.remote.frames import PROTOCOL, FrameError, read_frame, read_hello, write_frame
-from clstudio.remote.messages import CancelNow, Start, Where
+from clstudio.remote.messages import CancelNow, Number, Start, Where
 from clstudio.remote.package_files import package_digest
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import WorkerDied
@@ -58,11 +58,6 @@ _BOOTSTRAP = (
 def agent_command() -> str:
     """The remote command: Python running the agent from CL Studio's private folder."""
     return python_command(_BOOTSTRAP.format(version=__version__))
-
-
-class Number:
-    def __init__(self, value: int) -> None:
-        self.value = value
 
 
 class RemoteCancel:
@@ -188,7 +183,7 @@ class RemoteWorker:
             self._process.wait(_CLOSE_WAIT_S)
         if self._told_exit() is not None:
             return None  # the worker itself ended there: its exit says how
-        said = _last_line(self.stderr_text())
+        said = last_line(self.stderr_text())
         if not self.ready:
             message = gettext("cannot start the worker on {machine} while {doing}").format(
                 machine=machine, doing=doing
@@ -280,11 +275,6 @@ class RemoteWorker:
                 with contextlib.suppress(ValueError):
                     return int(line[len(EXIT_MARK) :])
         return None
-
-
-def _last_line(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else ""
 
 
 def remote_client(

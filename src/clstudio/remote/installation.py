@@ -17,7 +17,7 @@ from pathlib import Path
 
 from clstudio import __version__
 from clstudio.common import gettext
-from clstudio.remote.address import RemoteAddress, RemoteError, python_command
+from clstudio.remote.address import RemoteAddress, RemoteError, last_line, python_command
 from clstudio.remote.package_files import package_digest, package_tar
 
 PROBE_LIMIT_S = 60.0
@@ -144,7 +144,7 @@ def _run_script(
                 machine=address.name, limit=f"{limit_s:g}"
             )
         ) from exc
-    said = _last_line(done.stderr.decode("utf-8", errors="replace"))
+    said = last_line(done.stderr.decode("utf-8", errors="replace"))
     if done.returncode == _SSH_FAILED:
         raise RemoteError(
             gettext("cannot connect to {machine}: {reason}").format(
@@ -192,8 +192,3 @@ def _old_python(address: RemoteAddress, python: tuple[int, ...]) -> str:
         theirs=".".join(map(str, python)),
         needed=".".join(map(str, MINIMUM_PYTHON)),
     )
-
-
-def _last_line(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else ""

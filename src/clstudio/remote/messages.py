@@ -28,3 +28,11 @@ class Where:
     id: int
     step: int
     launch: int
+
+
+class Number:
+    """The run step or launch of a remote life, as a plain number: what a local worker
+    shares through memory (a Slot of clstudio.worker.child), each side keeps one of."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value

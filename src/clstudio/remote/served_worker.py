@@ -20,20 +20,13 @@ from typing import IO
 
 from clstudio import __version__
 from clstudio.remote.frames import FrameError, hello_line, read_frame, write_frame
-from clstudio.remote.messages import CancelNow, Start, Where
+from clstudio.remote.messages import CancelNow, Number, Start, Where
 from clstudio.remote.package_files import package_digest
 from clstudio.worker.child import enter_scratch, serve
 from clstudio.worker.protocol import WithReleased
 
 WHERE_INTERVAL_S = 0.05
 _GONE = object()
-
-
-class Number:
-    """A plain number that the worker's handler sets and the reporting thread reads."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
 
 
 class FrameLink:
