@@ -27,6 +27,7 @@ Imported = tuple[str, tuple[str, ...]]
 LAYERS = (
     "cli",  # the clstudio.cli package and clstudio.__main__
     "exercises",
+    "remote",  # devices on other machines: the worker over ssh, and its set-up there
     "worker",
     # Oclgrind's interactive debugger over a pipe; its debug process runs the engine.
     "debugger",

@@ -233,9 +233,9 @@ class _WorkerOnAMachineWithoutDrivers:
 def test_devices_with_no_device_says_how_to_get_one_and_exits_1(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from clstudio.cli import devices_command
+    from clstudio.cli import remote_options  # where the commands make their worker
 
-    monkeypatch.setattr(devices_command, "WorkerClient", _WorkerOnAMachineWithoutDrivers)
+    monkeypatch.setattr(remote_options, "WorkerClient", _WorkerOnAMachineWithoutDrivers)
     assert main(["devices"]) == 1
     out = capsys.readouterr().out
     assert "No OpenCL platform is installed" in out

@@ -14,11 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
+from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
 from clstudio.counts import CountResult
 from clstudio.devices import parse_device_spec
 from clstudio.measurements import run_on_devices
+from clstudio.remote import RemoteError
 from clstudio.reporting import (
     counts_to_json,
     device_runs_to_json,
@@ -64,9 +66,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "session's; repeat it to run on several and compare their outputs"
         ),
     )
+    remote_options.add_remote_arguments(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
+    try:
+        if options.count and options.remote is not None:
+            raise RemoteError(
+                gettext("--count runs on this machine's Oclgrind: leave out --remote")
+            )
+        worker = remote_options.worker_client(options)
+    except RemoteError as exc:
+        return remote_options.refused(exc)
+    with worker:
+        return _execute(options, worker)
+
+
+def _execute(options: argparse.Namespace, worker: WorkerClient) -> int:
     source_map = SourceMap(())
     try:
         session = load_session(options.session)
@@ -75,13 +91,12 @@ def execute(options: argparse.Namespace) -> int:
     else:
         source_map = session.source_map
         if options.device and len(options.device) > 1:
-            return several_devices(session, options)
+            return several_devices(session, options, worker)
         if options.device:
             session = replace(session, device=parse_device_spec(options.device[0]))
         # In a worker process, like the app: a kernel that hangs or crashes ends as a
         # result with stage "timeout" or "crash", never as a dead command.
-        with WorkerClient() as worker:
-            result = worker.run(session)
+        result = worker.run(session)
     if options.save_outputs is not None:
         result = _saved(result, options.save_outputs)
     counted = _counted(session) if options.count and result.error is None else None
@@ -103,11 +118,10 @@ def _counted(session: Session) -> CountResult:
         return client.count(session)
 
 
-def several_devices(session: Session, options: argparse.Namespace) -> int:
+def several_devices(session: Session, options: argparse.Namespace, worker: WorkerClient) -> int:
     """Run on each --device in turn; print every result, then how their outputs differ."""
     selectors = [parse_device_spec(spec) for spec in options.device]
-    with WorkerClient() as worker:
-        results = run_on_devices(worker, session, selectors)
+    results = run_on_devices(worker, session, selectors)
     if options.save_outputs is not None:
         results = [
             _saved(r, options.save_outputs / f"device-{i}") for i, r in enumerate(results, 1)

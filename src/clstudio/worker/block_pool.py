@@ -34,9 +34,14 @@ FREE_LIMIT_BYTES = 256 * 2**20  # blocks given back beyond this are dropped, not
 
 
 class WorkerBlocks:
-    """In the worker: every block of this life, mapped, and which the app gave back, by size."""
+    """In the worker: every block of this life, mapped, and which the app gave back, by size.
 
-    def __init__(self) -> None:
+    `inline`: no blocks at all, every array travels in its reply (the app is on another
+    machine, clstudio.remote).
+    """
+
+    def __init__(self, inline: bool = False) -> None:
+        self.inline = inline
         self._mapped: dict[str, mmap.mmap] = {}
         self._free: dict[int, list[str]] = {}
 
@@ -86,7 +91,7 @@ class ReplyBlocks:
         read-backs land here (clstudio.engine.reading_back_into)."""
         dtype = np.dtype(dtype)
         nbytes = int(np.prod(shape)) * dtype.itemsize
-        if nbytes < DIRECT_MIN_BYTES or not shared_arrays.mappable():
+        if self._pool.inline or nbytes < DIRECT_MIN_BYTES or not shared_arrays.mappable():
             return np.empty(shape, dtype)
         block = self._block(nbytes)
         if block is None:
@@ -98,6 +103,8 @@ class ReplyBlocks:
     def share(self, payload: object) -> object:
         """`payload` with every array on a block, or large enough for one, replaced by a
         SharedArray naming its block."""
+        if self._pool.inline:
+            return payload
 
         def leaf(value: object) -> object:
             if not isinstance(value, np.ndarray):

@@ -17,10 +17,8 @@ import tempfile
 import threading
 import time
 import traceback
-from multiprocessing.connection import Connection
-from multiprocessing.synchronize import Event
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 import numpy as np
 
@@ -58,6 +56,28 @@ PRINTF_LIMIT = 64 * 1024
 STDERR_NAME = "stderr.log"
 ORPHAN_CHECK_S = 1.0
 PROGRESS_INTERVAL_S = 0.05  # a run of 100,000 short repeats must not flood the pipe
+
+
+class Channel(Protocol):
+    """The worker's end of its link to the app: a pipe, or frames over ssh (clstudio.remote)."""
+
+    def send(self, obj: object) -> None: ...
+
+    def recv(self) -> object:
+        """The next message; EOFError once the app has gone."""
+        ...
+
+
+class Flag(Protocol):
+    """The app's cancel: a shared Event, or one set by a message."""
+
+    def is_set(self) -> bool: ...
+
+
+class Slot(Protocol):
+    """A number the app reads while the worker runs: the run step, the launch."""
+
+    value: int
 
 
 class PrintfCapture:
@@ -162,11 +182,12 @@ class _Handler:
 
     def __init__(
         self,
-        conn: Connection,
-        cancel: Event,
-        step: ctypes.c_int,
+        conn: Channel,
+        cancel: Flag,
+        step: Slot,
         tag: str,
-        launch: ctypes.c_longlong | None = None,
+        launch: Slot | None = None,
+        inline: bool = False,
     ) -> None:
         # Imported here, in the worker only: pyopencl and the driver never load in the app.
         from clstudio.devices.discovery import discover
@@ -194,7 +215,7 @@ class _Handler:
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
         self._inputs = SentInputs()
-        self._blocks = WorkerBlocks()
+        self._blocks = WorkerBlocks(inline)
 
     def answer(self, request: Request) -> None:
         blocks = self._blocks.reply(block_prefix(self._tag, request.id))
@@ -363,13 +384,13 @@ def _end_with_the_app(app_pid: int, scratch: str) -> None:
 
 
 def main(
-    conn: Connection,
-    cancel: Event,
-    step: ctypes.c_int,
+    conn: Channel,
+    cancel: Flag,
+    step: Slot,
     scratch: str,
     tag: str,
     environment: tuple[tuple[str, str], ...] = (),
-    launch: ctypes.c_longlong | None = None,
+    launch: Slot | None = None,
 ) -> None:
     """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe,
     and removes `scratch` then, whether the app closed it or died.
@@ -381,6 +402,13 @@ def main(
     so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
     `double free or corruption`) in its message.
     """
+    enter_scratch(scratch, environment)
+    serve(conn, cancel, step, scratch, tag, launch)
+
+
+def enter_scratch(scratch: str, environment: tuple[tuple[str, str], ...]) -> None:
+    """Set up the worker's process: its own group, the environment, the scratch folder
+    as its current folder and stderr's file, and its end when its parent goes."""
     # A process group of its own: Ctrl-C in a terminal is the app's to handle, not the
     # worker's (LLVM installs a SIGINT handler that would end the worker).
     os.setpgrp()
@@ -397,7 +425,20 @@ def main(
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(log, 2)
     os.close(log)
-    handler = _Handler(conn, cancel, step, tag, launch)
+
+
+def serve(
+    conn: Channel,
+    cancel: Flag,
+    step: Slot,
+    scratch: str,
+    tag: str,
+    launch: Slot | None = None,
+    inline: bool = False,
+) -> None:
+    """Answer requests until the app goes; `inline` keeps arrays in the replies (a
+    worker on another machine shares no memory with the app)."""
+    handler = _Handler(conn, cancel, step, tag, launch, inline)
     conn.send(Ready(os.getpid()))
     while True:
         try:
@@ -410,4 +451,4 @@ def main(
             request = request.request
         sys.stderr.flush()
         os.ftruncate(2, 0)
-        handler.answer(request)
+        handler.answer(cast(Request, request))

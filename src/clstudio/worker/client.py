@@ -41,6 +41,7 @@ from clstudio.traffic import TrafficPlan, TrafficResult
 from clstudio.worker import protocol
 from clstudio.worker.exchange import exchange
 from clstudio.worker.kept_inputs import ReceivedInputs
+from clstudio.worker.life import NewLife, WorkerLife
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import Request, WorkerFailure
 from clstudio.worker.request_ends import (
@@ -76,17 +77,21 @@ class WorkerClient:
         start_limit_s: float = START_LIMIT_S,
         environment: tuple[tuple[str, str], ...] = (),
         spare: bool = False,
+        new_life: NewLife | None = None,
     ) -> None:
         """`environment`: variables for each worker, set before it loads OpenCL.
-        `spare`: keep a warm spare worker from the first run on (see the module)."""
+        `spare`: keep a warm spare worker from the first run on (see the module).
+        `new_life`: starts each life of the worker (a process on this machine when None;
+        clstudio.remote gives one on another machine)."""
         self._context = multiprocessing.get_context("spawn")
+        self._new_life = new_life
         self._environment = environment
         self._build_limit_s = build_limit_s
         self._devices_limit_s = devices_limit_s
         self._start_limit_s = start_limit_s
         self._request_lock = threading.Lock()  # one request at a time
         self._state_lock = threading.Lock()  # what cancel and close look at
-        self._worker: WorkerProcess | None = None
+        self._worker: WorkerLife | None = None
         self._spare = SpareWorker() if spare else None
         self._generation = 0
         self._next_id = 0
@@ -296,7 +301,7 @@ class WorkerClient:
         """The spare worker's process id, or None while there is none."""
         return self._spare.pid if self._spare else None
 
-    def _ensure_worker(self) -> WorkerProcess:
+    def _ensure_worker(self) -> WorkerLife:
         if self._closed:
             raise RuntimeError("this WorkerClient is closed")
         if self._worker is None:
@@ -305,8 +310,10 @@ class WorkerClient:
             self._worker = spare or self._new_worker()
         return self._worker
 
-    def _new_worker(self) -> WorkerProcess:
+    def _new_worker(self) -> WorkerLife:
         self._generation += 1
+        if self._new_life is not None:
+            return self._new_life(self._generation, self._environment)
         return WorkerProcess(self._context, self._generation, self._environment)
 
     def _keep_spare(self, session: Session, result: RunResult | None) -> None:
@@ -316,7 +323,7 @@ class WorkerClient:
                     self._next_id += 1
                     self._spare.after_run(session, result, self._new_worker, self._next_id)
 
-    def _replace(self, worker: WorkerProcess, restart: bool = True) -> None:
+    def _replace(self, worker: WorkerLife, restart: bool = True) -> None:
         """End a worker's life (killed or dead) and, unless closing, start the next one."""
         worker.kill()
         worker.close()
@@ -361,7 +368,7 @@ class WorkerClient:
 
     def _exchange(
         self,
-        worker: WorkerProcess,
+        worker: WorkerLife,
         request: Request,
         job: Job,
         progress: Progress | None,
@@ -383,10 +390,14 @@ class WorkerClient:
             self._replace(worker)
         return outcome
 
-    def _crashed(self, worker: WorkerProcess, job: Job) -> Stopped:
+    def _crashed(self, worker: WorkerLife, job: Job) -> Stopped:
         if self._closed:
             self._replace(worker, restart=False)
             return closed_while(job)
+        lost = worker.lost(job.doing)
+        if lost is not None:
+            self._replace(worker)
+            return Stopped("crash", lost)
         exitcode, stderr_text = worker.exitcode(), worker.stderr_text()
         running = running_launch(worker, job)
         self._replace(worker)

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from clstudio.common import StepOutcome
-from clstudio.worker.process import WorkerProcess
+from clstudio.worker.life import WorkerLife
 from clstudio.worker.protocol import (
     Failure,
     Progress,
@@ -26,7 +26,7 @@ _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
 
 def exchange(
-    worker: WorkerProcess,
+    worker: WorkerLife,
     request: Request,
     job: Job,
     progress: Callable[[int, int], None] | None,

@@ -141,6 +141,10 @@ class WorkerProcess:
         except OSError:
             return ""
 
+    def lost(self, doing: str) -> str | None:
+        """A process on this machine has no connection to lose: its exit says it all."""
+        return None
+
     def kill(self) -> None:
         """SIGKILL: the only way out of a kernel that never returns. Safe from any thread."""
         with contextlib.suppress(OSError, ValueError):

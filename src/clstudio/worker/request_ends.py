@@ -24,7 +24,7 @@ from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.session import PlannedLaunch, Session, longest_run, planned_launches
 from clstudio.validation import null_reads
 from clstudio.worker import exit_reasons
-from clstudio.worker.process import WorkerProcess
+from clstudio.worker.life import WorkerLife
 
 CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
 START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
@@ -101,7 +101,7 @@ class Stopped:
 
 
 def stopped_now(
-    worker: WorkerProcess,
+    worker: WorkerLife,
     job: Job,
     allowance: Allowance,
     cancel_at: float | None,
@@ -137,7 +137,7 @@ def closed_while(job: Job) -> Stopped:
 
 
 def died(
-    worker: WorkerProcess,
+    worker: WorkerLife,
     job: Job,
     exitcode: int | None,
     stderr_text: str,
@@ -157,7 +157,7 @@ def died(
     return Stopped("crash", message)
 
 
-def running_launch(worker: WorkerProcess, job: Job) -> PlannedLaunch | None:
+def running_launch(worker: WorkerLife, job: Job) -> PlannedLaunch | None:
     """The program's launch the worker last said was running, when it said one."""
     number = worker.launch.value
     return job.launch_at(number) if job.launch_at is not None and number > 0 else None

@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from clstudio.common import RunResult
 from clstudio.session import Session
-from clstudio.worker.process import WorkerDied, WorkerProcess
+from clstudio.worker.life import WorkerLife
+from clstudio.worker.process import WorkerDied
 from clstudio.worker.protocol import WarmRequest
 
 
@@ -21,7 +22,7 @@ class SpareWorker:
     """At most one spare, and the warm-up the next one is sent. Called under the client's locks."""
 
     def __init__(self) -> None:
-        self._spare: WorkerProcess | None = None
+        self._spare: WorkerLife | None = None
         self._warm: WarmRequest | None = None
 
     @property
@@ -45,7 +46,7 @@ class SpareWorker:
         self,
         session: Session,
         result: RunResult | None,
-        new_worker: Callable[[], WorkerProcess],
+        new_worker: Callable[[], WorkerLife],
         request_id: int,
     ) -> None:
         """Remember the run's program; after a run that gave a result, start a spare if
@@ -55,7 +56,7 @@ class SpareWorker:
         if result is not None:
             self.start(new_worker, request_id)
 
-    def take(self) -> WorkerProcess | None:
+    def take(self) -> WorkerLife | None:
         """The spare, if it is alive, for the caller to use; it is no longer the spare."""
         spare, self._spare = self._spare, None
         if spare is not None and not spare.alive():
@@ -63,7 +64,7 @@ class SpareWorker:
             return None
         return spare
 
-    def start(self, new_worker: Callable[[], WorkerProcess], request_id: int) -> None:
+    def start(self, new_worker: Callable[[], WorkerLife], request_id: int) -> None:
         """A new spare, booting in the background; its warm-up waits in its pipe."""
         if self._warm is None or self._spare is not None:
             return

@@ -1,0 +1,187 @@
+"""The whole remote path against OpenSSH's server on the loopback: set-up, devices, runs
+that match local ones, a lost connection, and remote machines that answer wrongly."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ssh_server import SshServer
+
+from clstudio import __version__
+from clstudio.common import RunResult
+from clstudio.remote import RemoteError, prepare, remote_client
+from clstudio.remote.package_files import package_digest
+from clstudio.session import load_session
+from clstudio.worker.client import WorkerClient
+
+pytestmark = pytest.mark.opencl
+KERNELS = Path(__file__).parents[2] / "kernels"
+SPIN = """__kernel void spin(__global float *out, const int steps)
+{
+    float x = get_global_id(0);
+    for (int k = 0; k < steps; ++k)
+        x = x * 0.999f + 1.0f;
+    out[get_global_id(0)] = x;
+}
+"""
+
+
+def _clstudio(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "clstudio", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def _same_outputs(local: RunResult, remote: RunResult) -> None:
+    assert local.ok and remote.ok, (local.error, remote.error)
+    assert local.outputs.keys() == remote.outputs.keys()
+    for name, array in local.outputs.items():
+        np.testing.assert_array_equal(remote.outputs[name], array)
+
+
+def test_devices_are_listed_under_the_machines_name(ssh_server: SshServer) -> None:
+    config = str(ssh_server.client_config)
+    done = _clstudio("devices", "--json", "--remote", "clstudio-test", "--ssh-config", config)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["machine"] == "clstudio-test"
+    assert report["platforms"] and report["platforms"][0]["devices"]
+    text = _clstudio("devices", "--remote", "clstudio-test", "--ssh-config", config).stdout
+    assert text.startswith("Machine: clstudio-test\n")
+
+
+@pytest.mark.parametrize("name", ["vector_add.json", "vadd_chain.json"])
+def test_a_remote_run_gives_the_outputs_of_a_local_one(ssh_server: SshServer, name: str) -> None:
+    session = load_session(KERNELS / name)
+    prepare(ssh_server.address)
+    with remote_client(ssh_server.address) as remote, WorkerClient() as local:
+        _same_outputs(local.run(session), remote.run(session))
+
+
+def test_run_on_the_command_line_matches_a_local_run(ssh_server: SshServer, tmp_path: Path) -> None:
+    session = str(KERNELS / "vadd_chain.json")
+    config = str(ssh_server.client_config)
+    remote = _clstudio(
+        "run",
+        session,
+        "--json",
+        "--remote",
+        "clstudio-test",
+        "--ssh-config",
+        config,
+        "--device",
+        "pthread",
+        "--save-outputs",
+        str(tmp_path / "remote"),
+    )
+    local = _clstudio(
+        "run", session, "--json", "--device", "pthread", "--save-outputs", str(tmp_path / "local")
+    )
+    assert remote.returncode == 0 == local.returncode, remote.stderr
+    assert json.loads(remote.stdout)["ok"]
+    for saved in (tmp_path / "local").iterdir():
+        np.testing.assert_array_equal(np.load(tmp_path / "remote" / saved.name), np.load(saved))
+
+
+def test_a_lost_connection_ends_the_run_with_a_message_and_local_runs_go_on(
+    own_ssh_server: SshServer, tmp_path: Path
+) -> None:
+    (tmp_path / "spin.cl").write_text(SPIN)
+    document = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": "spin",
+        "source_file": "spin.cl",
+        "sizes": {"N": 256},
+        "global_size": ["N"],
+        "repeats": 100000,
+        "timeout_s": 120.0,
+        "args": {
+            "out": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"},
+            "steps": {"kind": "scalar", "value": 20000},
+        },
+    }
+    (tmp_path / "spin.json").write_text(json.dumps(document))
+    session = load_session(tmp_path / "spin.json")
+    prepare(own_ssh_server.address)
+
+    def progress(done: int, total: int) -> None:
+        own_ssh_server.kill_connections()  # the machine goes away mid-run
+
+    with remote_client(own_ssh_server.address) as remote:
+        result = remote.run(session, progress)
+    assert result.error is not None and result.error.stage == "crash"
+    assert "the connection to clstudio-test was lost while running kernel 'spin'" in (
+        result.error.message
+    )
+    with WorkerClient() as local:
+        assert local.run(load_session(KERNELS / "vector_add.json")).ok
+
+
+def test_a_remote_that_answers_garbage_is_a_message(tmp_path: Path) -> None:
+    fake = tmp_path / "python3"
+    fake.write_text("#!/bin/sh\necho 'Welcome to the GPU server!'\nhead -c 64 /dev/urandom\n")
+    fake.chmod(0o755)
+    server = _server(tmp_path, fake)
+    try:
+        with pytest.raises(RemoteError, match="set-up failed on clstudio-test"):
+            prepare(server.address)
+        with remote_client(server.address) as remote:
+            inventory = remote.devices()
+    finally:
+        server.stop()
+    assert inventory.problem is not None
+    assert "the worker on clstudio-test answered what CL Studio cannot read" in inventory.problem
+    assert "Welcome to the GPU server!" in inventory.problem
+
+
+def test_a_remote_whose_answer_would_run_code_is_refused_unrun(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    fake = tmp_path / "python3"
+    hello = f"CLSTUDIO-WORKER/1 {__version__} {package_digest()}\\n"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        "import os, pickle, struct, sys\n"
+        "class Hostile:\n"
+        f"    def __reduce__(self): return (os.system, ('touch {marker}',))\n"
+        "data = pickle.dumps(Hostile())\n"
+        f"sys.stdout.buffer.write(b'{hello}' + struct.pack('>Q', len(data)) + data)\n"
+        "sys.stdout.flush()\n"
+    )
+    fake.chmod(0o755)
+    server = _server(tmp_path, fake)
+    try:
+        with remote_client(server.address) as remote:
+            inventory = remote.devices()
+    finally:
+        server.stop()
+    assert inventory.problem is not None
+    assert "system, which CL Studio does not accept" in inventory.problem
+    assert not marker.exists()
+
+
+def test_a_machine_without_python_says_why(tmp_path: Path) -> None:
+    server = _server(tmp_path, tmp_path / "no-python-here")
+    try:
+        with pytest.raises(RemoteError, match="clstudio-test has no python3"):
+            prepare(server.address)
+    finally:
+        server.stop()
+
+
+def test_a_remote_of_another_version_is_installed_again(ssh_server: SshServer) -> None:
+    probe = prepare(ssh_server.address)
+    (Path(probe.folder) / "lib" / "digest").write_text("older")
+    assert prepare(ssh_server.address).digest == package_digest()
+
+
+def _server(tmp_path: Path, python: Path) -> SshServer:
+    from ssh_server import why_no_server
+
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    return SshServer(tmp_path / "sshd", str(python))
