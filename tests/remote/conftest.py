@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from ssh_server import SshServer, why_no_server
 
 

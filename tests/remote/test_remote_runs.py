@@ -8,7 +8,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from ssh_server import SshServer
 
 from clstudio import __version__
 from clstudio.common import RunResult
@@ -16,6 +15,7 @@ from clstudio.remote import RemoteError, prepare, remote_client
 from clstudio.remote.package_files import package_digest
 from clstudio.session import load_session
 from clstudio.worker.client import WorkerClient
+from ssh_server import SshServer
 
 pytestmark = pytest.mark.opencl
 KERNELS = Path(__file__).parents[2] / "kernels"
