@@ -29,4 +29,7 @@ def jacobi_2d(a: np.ndarray, tsteps: int) -> np.ndarray:
     return a
 
 
-FILES = {"jacobi2d_A.npy": initial_a, "jacobi2d_A_after.npy": lambda: jacobi_2d(initial_a(), TSTEPS)}
+FILES = {
+    "jacobi2d_A.npy": initial_a,
+    "jacobi2d_A_after.npy": lambda: jacobi_2d(initial_a(), TSTEPS),
+}
