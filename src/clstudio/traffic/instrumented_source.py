@@ -339,7 +339,6 @@ class _Rewrite:
         """(first token, past the last, rewritten text) of the access at tokens[index]."""
         tokens = self.tokens
         token = tokens[index]
-        name = token.text
         subscripts: list[str] = []
         at = index + 1
         while at < len(tokens) and tokens[at].text == "[":
