@@ -93,3 +93,14 @@ def test_every_gallery_kernel_is_instrumented_or_refused_with_words(path: Path) 
         assert str(refused).startswith("line ") or "kernel" in str(refused)
     else:
         assert found.accesses and "__cls_record" in found.source
+
+
+def test_an_element_written_as_a_dereferenced_sum_is_an_access() -> None:
+    """Rodinia's gaussian writes *(m_dev + size * row + t) for m_dev[size * row + t]."""
+    assert kinds("*(a + n * 2) = *(b + 1) + 1.0f; *(a + 1) += 2.0f;") == [
+        ("a", "store"),
+        ("b", "load"),
+        ("a", "update"),
+    ]
+    found = instrument(HEAD + "*(a + n) = 0.0f;\n}\n", "k")
+    assert [a.text for a in found.accesses] == ["*(a + n)"]

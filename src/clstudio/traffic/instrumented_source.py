@@ -302,7 +302,11 @@ class _Rewrite:
                 continue
             previous = self.tokens[index - 1].text if index > 0 else ""
             if token.kind == "ident" and token.text in names and previous not in (".", "->"):
-                start, end, text = self._access(index, names[token.text])
+                sum_end = self._dereferenced_sum(index)
+                if sum_end > 0:
+                    start, end, text = self._offset_access(index, names[token.text], sum_end)
+                else:
+                    start, end, text = self._access(index, names[token.text])
                 out.append(self.source[copied : self.tokens[start].start])
                 out.append(text)
                 copied = self.tokens[end - 1].end
@@ -335,7 +339,6 @@ class _Rewrite:
         """(first token, past the last, rewritten text) of the access at tokens[index]."""
         tokens = self.tokens
         token = tokens[index]
-        name = token.text
         subscripts: list[str] = []
         at = index + 1
         while at < len(tokens) and tokens[at].text == "[":
@@ -344,6 +347,33 @@ class _Rewrite:
                 raise _refuse(token.line, gettext("an unclosed subscript"))
             subscripts.append(self._rewrite(at + 1, close))
             at = close + 1
+        return self._element(index, buffer, index, at, subscripts)
+
+    def _dereferenced_sum(self, index: int) -> int:
+        """Past the `)` of `*(name + offset)` around tokens[index], the element
+        name[offset] as Rodinia writes it; 0 for any other use of the name."""
+        tokens = self.tokens
+        if index < 2 or tokens[index - 1].text != "(" or tokens[index - 2].text != "*":
+            return 0
+        if not self._is_unary(index - 2) or tokens[index + 1].text != "+":
+            return 0
+        close = matching(tokens, index - 1)
+        return close + 1 if close > index + 2 else 0
+
+    def _offset_access(self, index: int, buffer: int, end: int) -> tuple[int, int, str]:
+        """`*(name + offset)`, traced as the element name[offset] it is."""
+        if self.buffers[buffer].dims != 1:
+            return self._access(index, buffer)
+        offset = self._rewrite(index + 2, end - 1)
+        return self._element(index, buffer, index - 2, end, [offset])
+
+    def _element(
+        self, index: int, buffer: int, start: int, at: int, subscripts: list[str]
+    ) -> tuple[int, int, str]:
+        """The traced access to one element of buffer, written in tokens[start:at]."""
+        tokens = self.tokens
+        token = tokens[index]
+        name = token.text
         if len(subscripts) != self.buffers[buffer].dims:
             raise _refuse(
                 token.line,
@@ -359,8 +389,7 @@ class _Rewrite:
                 token.line,
                 gettext("a component of an element of '{name}' ({name}[...].x)").format(name=name),
             )
-        before = tokens[index - 1]
-        start = index
+        before = tokens[start - 1]
         kind = "load"
         if after in _ASSIGN:
             kind = "store"
@@ -370,9 +399,9 @@ class _Rewrite:
         access = len(self.accesses)
         base = f"({self.types[buffer]}){name}" if self.buffers[buffer].is_array else name
         call = f"__cls_at_{name}(&({element}), {base}, {access}u, {_CONTEXT})"
-        if before.text == "&" and self._is_unary(index - 1):
-            call_name = tokens[index - 3].text if index >= 3 else ""
-            if tokens[index - 2].text != "(" or not call_name.startswith(_ATOMIC_PREFIXES):
+        if before.text == "&" and self._is_unary(start - 1):
+            call_name = tokens[start - 3].text if start >= 3 else ""
+            if tokens[start - 2].text != "(" or not call_name.startswith(_ATOMIC_PREFIXES):
                 raise _refuse(
                     token.line,
                     gettext(
@@ -381,7 +410,7 @@ class _Rewrite:
                     ).format(name=name),
                 )
             kind = "update"
-            start = index - 1
+            start -= 1
             text = call
         else:
             text = f"(*{call})"
