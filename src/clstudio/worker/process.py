@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from multiprocessing.connection import wait
 from multiprocessing.context import SpawnContext
 from pathlib import Path
 
@@ -93,6 +93,11 @@ class WorkerProcess:
             child_conn.close()
         self.ready = False
         self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
+        # One poll object for the life, on the pipe and the process's sentinel: a
+        # multiprocessing wait() builds a selector per call, and Connection.poll another.
+        self._poll = select.poll()
+        self._poll.register(self._conn.fileno(), select.POLLIN)
+        self._poll.register(self._process.sentinel, select.POLLIN)
 
     @property
     def pid(self) -> int | None:
@@ -111,8 +116,8 @@ class WorkerProcess:
 
         Raises WorkerDied once the process is gone and its last message has been read.
         """
-        wait([self._conn, self._process.sentinel], max(timeout_s, 0.0))
-        if self._conn.poll():
+        ready = self._poll.poll(max(timeout_s, 0.0) * 1000)
+        if any(fd == self._conn.fileno() for fd, _ in ready):
             try:
                 message: Response = self._conn.recv()
             except (EOFError, OSError) as exc:
