@@ -129,5 +129,6 @@ def main() -> None:
         pair_ratios=ratios,
     )
 
+
 if __name__ == "__main__":
     main()

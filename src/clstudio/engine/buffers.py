@@ -107,7 +107,8 @@ class DeviceBuffer:
         else:
             assert layout.before == layout.after  # both GUARD_BYTES (guards.layout_for)
             bands = np.empty(layout.before + layout.after, np.uint8)
-            event = cl.enqueue_copy(
+            # pyopencl reads `buffer_origin`; its type stubs call it `origin`.
+            event = cl.enqueue_copy(  # type: ignore[call-overload]
                 queue,
                 bands,
                 self.allocation,

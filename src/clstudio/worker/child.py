@@ -53,6 +53,7 @@ from clstudio.worker.shared_arrays import block_prefix
 
 if TYPE_CHECKING:
     from clstudio.engine import Engine
+    from clstudio.session import Session
 
 PRINTF_LIMIT = 64 * 1024
 STDERR_NAME = "stderr.log"
@@ -195,6 +196,7 @@ class _Handler:
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
         self._inputs = SentInputs()
         self._blocks = WorkerBlocks()
+        self._last_run: Session | None = None  # the session of the last run (RunRequest)
 
     def answer(self, request: Request) -> None:
         blocks = self._blocks.reply(block_prefix(self._tag, request.id))
@@ -299,9 +301,12 @@ class _Handler:
                 last_sent = now
                 self._conn.send(Progress(request.id, done, total))
 
+        session = self._last_run if request.session is None else request.session
+        assert session is not None, "a run without a session came first"
+        self._last_run = session
         with self._printf:
             result = self._engine.run(
-                request.session,
+                session,
                 progress,
                 self._cancel.is_set,
                 self._entering,

@@ -20,13 +20,15 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from multiprocessing.context import SpawnContext
 from pathlib import Path
 
 from clstudio.devices import worker_environment
+from clstudio.session import Session
 from clstudio.worker import child
 from clstudio.worker.block_pool import AppBlocks
-from clstudio.worker.protocol import Ready, Request, Response, WithReleased
+from clstudio.worker.protocol import Ready, Request, Response, RunRequest, WithReleased
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
@@ -95,6 +97,7 @@ class WorkerProcess:
         self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
         # One poll object for the life, on the pipe and the process's sentinel: a
         # multiprocessing wait() builds a selector per call, and Connection.poll another.
+        self._last_run: Session | None = None  # the session of the last run sent
         self._poll = select.poll()
         self._poll.register(self._conn.fileno(), select.POLLIN)
         self._poll.register(self._process.sentinel, select.POLLIN)
@@ -104,7 +107,13 @@ class WorkerProcess:
         return self._process.pid
 
     def send(self, request: Request) -> None:
-        """Send `request`, after the blocks given back since the last one."""
+        """Send `request`, after the blocks given back since the last one; a run of the same
+        session as this life's last run goes without it (protocol.RunRequest)."""
+        if isinstance(request, RunRequest):
+            if request.session is not None and request.session == self._last_run:
+                request = replace(request, session=None)
+            else:
+                self._last_run = request.session
         released = self.blocks.released()
         try:
             self._conn.send(request if released is None else WithReleased(released, request))
