@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -57,6 +58,16 @@ BUSY = SESSION.with_kernel("busy")
 
 def plain_pyopencl(kernel_name: str, runs: int) -> float:
     """What a learner's own host program does per run: fill, create, copy, launch, read."""
+    one_run = plain_runner(kernel_name)
+    one_run()  # warm: the first launch compiles the work-group function
+    started = time.perf_counter()
+    for _ in range(runs):
+        one_run()
+    return time.perf_counter() - started
+
+
+def plain_runner(kernel_name: str) -> Callable[[], np.ndarray]:
+    """One run of plain pyopencl, on a context and kernel made once."""
     context = cl.Context([baseline_device(SESSION.device)])
     queue = cl.CommandQueue(context)
     kernel = cl.Kernel(cl.Program(context, SOURCE).build(), kernel_name)
@@ -73,11 +84,7 @@ def plain_pyopencl(kernel_name: str, runs: int) -> float:
         cl.enqueue_copy(queue, c, c_buf)
         return c
 
-    one_run()  # warm: the first launch compiles the work-group function
-    started = time.perf_counter()
-    for _ in range(runs):
-        one_run()
-    return time.perf_counter() - started
+    return one_run
 
 
 def engine_runs(session: Session, runs: int) -> float:

@@ -19,6 +19,7 @@ import pytest
 from clstudio.cli import main
 from clstudio.common.terminal_text import escape_controls
 from clstudio.exercises import exercises_dir
+from clstudio.measurements import measure_peaks
 
 SPIN = {
     "format": "clstudio-session",
@@ -202,8 +203,18 @@ def test_a_lone_surrogate_in_a_session_is_a_message_in_every_command(
 
 @pytest.mark.opencl
 def test_peaks_sets_a_damaged_store_aside_and_never_rewrites_a_newer_one(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The store is what is tested: the second command is given the first one's figures
+    # rather than measuring the device again.
+    measured: list[Any] = []
+
+    def measure_once(*args: Any, **kwargs: Any) -> Any:
+        if not measured:
+            measured.append(measure_peaks(*args, **kwargs))
+        return measured[0]
+
+    monkeypatch.setattr("clstudio.cli.peaks_command.measure_peaks", measure_once)
     store = Path(os.environ["CLSTUDIO_DATA_DIR"]) / "peaks.json"
     store.parent.mkdir(parents=True, exist_ok=True)
     store.write_text('{"format": "clstudio-peak-store", "version": 1, "measurements": 5}')

@@ -276,12 +276,23 @@ class DeviceProgram:
         self.enqueue(self.run_plan(), cancelled=cancelled, launched=copy)
         return tuple(taken)
 
-    def read_back(self, snapshots: tuple[LaunchSnapshot, ...] = ()) -> RunResult:
+    def start_read_back(self) -> host_steps.ReadBack | None:
+        """The read-back enqueued now, behind the last launch, for one wait to cover both;
+        None when the outputs are large enough to be waited for on their own."""
+        if not host_steps.reads_back_little(self.buffers):
+            return None
+        return host_steps.ReadBack(self._state, self.buffers, self._record)
+
+    def read_back(
+        self,
+        snapshots: tuple[LaunchSnapshot, ...] = (),
+        reading: host_steps.ReadBack | None = None,
+    ) -> RunResult:
         """Step 11: the outputs, by the names they stand for once the program has run, and
-        their references."""
+        their references. `reading`: from start_read_back, already waited for."""
         assert self._merged is not None
         session, record = self.session, self._record
-        outputs, guards = host_steps.read_back(self._state, self.buffers, record)
+        outputs, guards = host_steps.read_back(self._state, self.buffers, record, reading)
         final = final_buffers(session.launches, {k.entry: k.rounds for k in self.loops})
         outputs = {name: outputs[final.get(name, name)] for name in outputs}
         references = host_steps.check_references(session, self._merged, outputs, record)

@@ -62,9 +62,12 @@ def check(
     Indices are in elements of the buffer: -1 is the element just before its
     start, and the buffer's length is the element just past its end.
     """
-    elements = layout.size // itemsize
-    head_hits = (np.flatnonzero(head != pattern_bytes(layout.before)) - layout.before) // itemsize
+    head_pattern = pattern_bytes(layout.before)
     tail_pattern = pattern_bytes(layout.after, layout.before + layout.size)
+    if np.array_equal(head, head_pattern) and np.array_equal(tail, tail_pattern):
+        return GuardReport(name, ok=True)  # the usual case, without looking for where
+    elements = layout.size // itemsize
+    head_hits = (np.flatnonzero(head != head_pattern) - layout.before) // itemsize
     tail_hits = np.flatnonzero(tail != tail_pattern) // itemsize + elements
     before, after = len(np.unique(head_hits)), len(np.unique(tail_hits))
     if not before and not after:

@@ -47,6 +47,8 @@ DeviceObject = DeviceBuffer | DeviceImage
 REUSED = N_("reused the earlier build")  # a build's detail when the warm program served
 COPY_TITLE = N_("Copy the inputs to the device")
 FILL_TITLE = N_("Fill the outputs with zeros on the device")
+# Copies this large are waited for on their own, so that a timeout names them (`upload`).
+WAITED_COPY_BYTES = 16 * 2**20
 
 
 def open_device(
@@ -218,10 +220,14 @@ def _initial_contents(
 def upload(
     state: DeviceState, buffers: list[DeviceObject], repeat: int, record: Record
 ) -> list[tuple[str, str, cl.Event]]:
-    """Copy what the kernel may have changed (everything before the first launch), and wait.
+    """Copy what the kernel may have changed (everything before the first launch).
 
     An output that starts from zeros is filled on the device instead (clEnqueueFillBuffer).
-    Finished before the launch, so that a timeout can tell the two apart.
+    The queue runs in order, so the launch waits for the copies by itself; the host waits
+    here only for uploads of WAITED_COPY_BYTES or more, which may take long enough for a
+    timeout to need telling the copy from the kernel. A smaller copy ends within
+    microseconds of its enqueue, and a wait costs a wake-up of the driver's thread, the
+    largest cost of a tiny run (bench/bench_worker_runs.py).
     """
     record.enter("upload")
     started = time.perf_counter()
@@ -231,7 +237,7 @@ def upload(
         if (repeat == 0 or b.written) and b.spec.init.kind != UNINITIALISED  # no host data
     ]
     events = [(b.upload_phase, b.name, b.upload(state.queue)) for b in uploads]
-    if events:
+    if sum(b.spec.nbytes for b in uploads if b.upload_phase == "upload") >= WAITED_COPY_BYTES:
         cl.wait_for_events([event for _, _, event in events])
     if repeat == 0:
         for api in dict.fromkeys(b.write_api for b in uploads) or ["clEnqueueWriteBuffer"]:
@@ -241,29 +247,68 @@ def upload(
     return events
 
 
+class ReadBack:
+    """A run's outputs and guard bands on their way back, all enqueued before one wait.
+
+    A run whose read-back is small enqueues it right behind its last launch, so that one
+    wait covers the kernel and the read-back (engine.run): a wait costs a wake-up of the
+    driver's thread, the largest cost of a tiny run.
+    """
+
+    def __init__(self, state: DeviceState, buffers: list[DeviceObject], record: Record) -> None:
+        started = time.perf_counter()
+        self._record = record
+        self._buffers = buffers
+        self.outputs: dict[str, np.ndarray] = {}
+        self._downloads: list[tuple[str, cl.Event]] = []
+        for buffer in buffers:
+            if buffer.written:
+                self.outputs[buffer.name], event = buffer.download(state.queue)
+                self._downloads.append((buffer.name, event))
+        self._bands = [reads for b in buffers if (reads := b.read_guards(state.queue)) is not None]
+        self.seconds = time.perf_counter() - started  # the step's time, as the panel shows it
+
+    def wait(self) -> float:
+        """Wait for every read; the seconds waited."""
+        started = time.perf_counter()
+        events = [event for _, event in self._downloads]
+        events += [reads.event for reads in self._bands]
+        if events:
+            cl.wait_for_events(events)
+        return time.perf_counter() - started
+
+    def finish(self) -> tuple[dict[str, np.ndarray], dict[str, GuardReport]]:
+        """clEnqueueReadBuffer's step and the bands' check, once `wait` has returned."""
+        record = self._record
+        for name, event in self._downloads:
+            record.timing("download", name, 0, event)
+        read = [b for b in self._buffers if b.written]
+        for api in dict.fromkeys(b.read_api for b in read) or ["clEnqueueReadBuffer"]:
+            names = ", ".join(b.name for b in read if b.read_api == api)
+            record.timed_step(api, gettext("Read the results back"), self.seconds, names)
+        return self.outputs, {reads.name: reads.report() for reads in self._bands}
+
+
+def reads_back_little(buffers: list[DeviceObject]) -> bool:
+    """Whether the outputs are small enough to be read back behind the launch, unwaited."""
+    return sum(b.spec.nbytes for b in buffers if b.written) < WAITED_COPY_BYTES
+
+
 def read_back(
-    state: DeviceState, buffers: list[DeviceObject], record: Record
+    state: DeviceState,
+    buffers: list[DeviceObject],
+    record: Record,
+    reading: ReadBack | None = None,
 ) -> tuple[dict[str, np.ndarray], dict[str, GuardReport]]:
-    """clEnqueueReadBuffer for each output and guard band, one wait, then the bands' check."""
+    """clEnqueueReadBuffer for each output and guard band, one wait, then the bands' check.
+
+    `reading`: the reads already enqueued and waited for with the last launch (engine.run).
+    """
     record.enter("read back")
-    started = time.perf_counter()
-    outputs: dict[str, np.ndarray] = {}
-    downloads: list[tuple[str, cl.Event]] = []
-    for buffer in buffers:
-        if buffer.written:
-            outputs[buffer.name], event = buffer.download(state.queue)
-            downloads.append((buffer.name, event))
-    bands = [reads for b in buffers if (reads := b.read_guards(state.queue)) is not None]
-    events = [event for _, event in downloads] + [e for reads in bands for e in reads.events]
-    if events:
-        cl.wait_for_events(events)
-    for name, event in downloads:
-        record.timing("download", name, 0, event)
-    read = [b for b in buffers if b.written]
-    for api in dict.fromkeys(b.read_api for b in read) or ["clEnqueueReadBuffer"]:
-        names = ", ".join(b.name for b in read if b.read_api == api)
-        record.step(api, gettext("Read the results back"), started, names)
-    return outputs, {reads.name: reads.report() for reads in bands}
+    if reading is None:
+        reading = ReadBack(state, buffers, record)
+        reading.seconds += reading.wait()
+    return reading.finish()
 
 
 def check_references(

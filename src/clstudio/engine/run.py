@@ -148,6 +148,7 @@ class Engine:
         launched, started = hooks if device.longest > 1 else (None, None)
         if progress:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel
+        reading: host_steps.ReadBack | None = None
         for repeat in range(session.repeats):
             if cancelled():
                 message = ngettext(
@@ -162,14 +163,20 @@ class Engine:
             first = repeat * device.longest + 1
             events = device.enqueue(device.run_plan(), first, cancelled, launched, started)
             enqueued = time.perf_counter()
-            state.queue.finish()
+            if repeat == session.repeats - 1 and not (snapshots and device.longest > 1):
+                # The read-back queued behind the last launch: one wait for both.
+                reading = device.start_read_back()
+            if reading is None:
+                state.queue.finish()
+            else:
+                reading.wait()
             device.time(repeat, uploads, events)
             if repeat == 0:
                 _record_launch(device, len(events), record, enqueued - begun, enqueued)
             if progress:
                 progress(repeat + 1, session.repeats)
         taken = device.snapshots(cancelled) if snapshots and device.longest > 1 else ()
-        result = device.read_back(snapshots=taken)
+        result = device.read_back(snapshots=taken, reading=reading)
         device.give_back(state.pool, result)
         return result
 

@@ -51,6 +51,7 @@ from clstudio.worker.shared_arrays import block_prefix
 
 if TYPE_CHECKING:
     from clstudio.engine import Engine
+    from clstudio.session import Session
 
 PRINTF_LIMIT = 64 * 1024
 STDERR_NAME = "stderr.log"
@@ -95,13 +96,18 @@ class PrintfCapture:
         self._cut = 0
         self._saved_fd = -1
         self._mark: tuple[int, int] | None = None  # where the last launch's line starts, ends
+        # Known empty: the last text() found nothing printed, and fd 1 has not pointed at
+        # the file since. A tiny run then spends no system call on the file but the dups.
+        self._empty = True
 
     def __enter__(self) -> PrintfCapture:
         sys.stdout.flush()
         fd = self._fd
-        if os.fstat(fd).st_size:  # truncating, even an empty file, is slow on some file systems
-            os.ftruncate(fd, 0)
-        os.lseek(fd, 0, os.SEEK_SET)
+        if not self._empty:
+            if os.fstat(fd).st_size:  # truncating, even an empty file, is slow on some
+                os.ftruncate(fd, 0)  # file systems
+            os.lseek(fd, 0, os.SEEK_SET)
+        self._empty = False
         self._cut = 0
         self._mark = None
         self._saved_fd = os.dup(1)
@@ -113,11 +119,15 @@ class PrintfCapture:
         sys.stdout.flush()
         os.dup2(self._saved_fd, 1)
         os.close(self._saved_fd)
+        self._saved_fd = -1
 
-    def trim(self) -> None:
-        """Keep the file within the limit; fd 1 shares its offset, so writing continues."""
+    def trim(self, flushed: bool = False) -> None:
+        """Keep the file within the limit; fd 1 shares its offset, so writing continues.
+
+        `flushed`: C stdio was flushed just before (by mark_launch)."""
         fd = self._fd
-        _flush_c_stdout()
+        if not flushed:
+            _flush_c_stdout()
         size = os.fstat(fd).st_size
         if size > self._limit:
             self._cut += size - self._limit
@@ -157,8 +167,12 @@ class PrintfCapture:
     def text(self) -> str:
         """What the kernel printed, up to the limit, with a note when some was cut."""
         self.mark_launch(0, 0)
-        self.trim()
         fd = self._fd
+        if not self._cut and os.lseek(fd, 0, os.SEEK_CUR) == 0:
+            # Nothing printed, and once fd 1 is back nothing will be, until __enter__.
+            self._empty = self._saved_fd < 0
+            return ""
+        self.trim(flushed=True)
         data = os.pread(fd, self._limit, 0)
         text = data.decode("utf-8", errors="replace")
         if self._cut:
@@ -216,6 +230,7 @@ class _Handler:
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
         self._inputs = SentInputs()
         self._blocks = WorkerBlocks(inline)
+        self._last_run: Session | None = None  # the session of the last run (RunRequest)
 
     def answer(self, request: Request) -> None:
         blocks = self._blocks.reply(block_prefix(self._tag, request.id))
@@ -314,15 +329,18 @@ class _Handler:
         def progress(done: int, total: int) -> None:
             nonlocal last_sent
             self._printf.mark_launch(done, total)
-            self._printf.trim()
+            self._printf.trim(flushed=True)
             now = time.monotonic()
             if now - last_sent >= PROGRESS_INTERVAL_S:
                 last_sent = now
                 self._conn.send(Progress(request.id, done, total))
 
+        session = self._last_run if request.session is None else request.session
+        assert session is not None, "a run without a session came first"
+        self._last_run = session
         with self._printf:
             result = self._engine.run(
-                request.session,
+                session,
                 progress,
                 self._cancel.is_set,
                 self._entering,

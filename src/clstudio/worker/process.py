@@ -13,20 +13,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from multiprocessing.connection import wait
+from dataclasses import replace
 from multiprocessing.context import SpawnContext
 from pathlib import Path
 
 from clstudio.devices import worker_environment
+from clstudio.session import Session
 from clstudio.worker import child
 from clstudio.worker.block_pool import AppBlocks
-from clstudio.worker.protocol import Ready, Request, Response, WithReleased
+from clstudio.worker.protocol import Ready, Request, Response, RunRequest, WithReleased
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
@@ -93,13 +95,25 @@ class WorkerProcess:
             child_conn.close()
         self.ready = False
         self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
+        # One poll object for the life, on the pipe and the process's sentinel: a
+        # multiprocessing wait() builds a selector per call, and Connection.poll another.
+        self._last_run: Session | None = None  # the session of the last run sent
+        self._poll = select.poll()
+        self._poll.register(self._conn.fileno(), select.POLLIN)
+        self._poll.register(self._process.sentinel, select.POLLIN)
 
     @property
     def pid(self) -> int | None:
         return self._process.pid
 
     def send(self, request: Request) -> None:
-        """Send `request`, after the blocks given back since the last one."""
+        """Send `request`, after the blocks given back since the last one; a run of the same
+        session as this life's last run goes without it (protocol.RunRequest)."""
+        if isinstance(request, RunRequest):
+            if request.session is not None and request.session == self._last_run:
+                request = replace(request, session=None)
+            else:
+                self._last_run = request.session
         released = self.blocks.released()
         try:
             self._conn.send(request if released is None else WithReleased(released, request))
@@ -111,8 +125,8 @@ class WorkerProcess:
 
         Raises WorkerDied once the process is gone and its last message has been read.
         """
-        wait([self._conn, self._process.sentinel], max(timeout_s, 0.0))
-        if self._conn.poll():
+        ready = self._poll.poll(max(timeout_s, 0.0) * 1000)
+        if any(fd == self._conn.fileno() for fd, _ in ready):
             try:
                 message: Response = self._conn.recv()
             except (EOFError, OSError) as exc:
