@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import N_, gettext
+from clstudio.common import N_, gettext, record_fields
 from clstudio.session import SourceMap
 from clstudio.traffic import LINE_BYTES, NEIGHBOURS, AccessTraffic, BufferTraffic, TrafficResult
 
@@ -50,21 +50,13 @@ def _buffer_json(buffer: BufferTraffic, result: TrafficResult) -> dict[str, Any]
         "writes": int(buffer.writes.sum()),
         "most_reads": int(buffer.reads.max(initial=0)),
         "most_writes": int(buffer.writes.max(initial=0)),
-        "untouched": buffer.untouched,
-        "written_twice": buffer.written_twice,
-        "outside": buffer.outside,
+        **record_fields(buffer, "untouched", "written_twice", "outside"),
     }
 
 
 def _access_json(access: AccessTraffic) -> dict[str, Any]:
     return {
-        "id": access.id,
-        "line": access.line,
-        "buffer": access.buffer,
-        "space": access.space,
-        "kind": access.kind,
-        "text": access.text,
-        "executed": access.executed,
+        **record_fields(access, "id", "line", "buffer", "space", "kind", "text", "executed"),
         "lines_per_16": access.lines_mean,
         "most_lines_per_16": access.lines_max,
     }
