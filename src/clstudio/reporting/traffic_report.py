@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from clstudio.common import N_, gettext, record_fields
+from clstudio.reporting.report_opening import measurement_opening
 from clstudio.session import SourceMap
 from clstudio.traffic import LINE_BYTES, NEIGHBOURS, AccessTraffic, BufferTraffic, TrafficResult
 
@@ -18,11 +19,9 @@ KIND_WORDS = {"load": N_("load"), "store": N_("store"), "update": N_("update")}
 
 def traffic_to_json(result: TrafficResult) -> dict[str, Any]:
     return {
-        "format": TRAFFIC_FORMAT,
-        "version": TRAFFIC_VERSION,
-        "ok": result.ok,
-        "error": None if result.error is None else result.error.message,
-        "kernel": result.kernel,
+        **measurement_opening(
+            TRAFFIC_FORMAT, TRAFFIC_VERSION, result.ok, result.error, result.kernel
+        ),
         "device": result.device,
         "global_size": list(result.global_size),
         "local_size": list(result.local_size),
