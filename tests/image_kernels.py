@@ -13,11 +13,12 @@ the same sums in float, truncated to an integer, as write_imageui stores it.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from session.session_data import file_session
 
 THRESHOLD = """\
 const sampler_t nearest_clamp = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE |
@@ -100,21 +101,17 @@ def _image(order: str, channel_type: str) -> dict[str, Any]:
 
 def write_threshold(folder: Path, value: int = 100) -> Path:
     """A session of THRESHOLD on a gray gradient, its reference OpenVX's rule."""
-    (folder / "threshold.cl").write_text(THRESHOLD)
-    session = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "vx_threshold",
-        "source_file": "threshold.cl",
-        "sizes": {"W": 64, "H": 48},
-        "global_size": ["W", "H"],
-        "args": {
+    return file_session(
+        folder,
+        "threshold",
+        "vx_threshold",
+        THRESHOLD,
+        sizes={"W": 64, "H": 48},
+        global_size=["W", "H"],
+        args={
             "in": _image("R", "UNSIGNED_INT8") | {"init": {"image": {"name": "radial_gradient"}}},
             "value": {"kind": "scalar", "value": value},
             "out": _image("R", "UNSIGNED_INT8") | {"access": "write_only"},
         },
-        "references": {"out": {"expr": "np.where(in_ > value, 255, 0)", "rtol": 0, "atol": 0}},
-    }
-    path = folder / "threshold.json"
-    path.write_text(json.dumps(session, indent=2))
-    return path
+        references={"out": {"expr": "np.where(in_ > value, 255, 0)", "rtol": 0, "atol": 0}},
+    )

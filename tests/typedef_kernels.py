@@ -6,10 +6,10 @@ course's InfiniCore type for them (`typedef unsigned int Tidx;`): tmp = A x.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from clstudio.session import Session, load_session
+from session.session_data import file_session
 
 ATAX = """\
 /* PolyBench/GPU atax.cl, first kernel: tmp = A x. */
@@ -32,11 +32,7 @@ __kernel void atax_kernel1(__global DATA_TYPE *A, __global DATA_TYPE *x,
     }
 }
 """
-SESSION_JSON = {
-    "format": "clstudio-session",
-    "version": 1,
-    "kernel": "atax_kernel1",
-    "source_file": "atax.cl",
+_ATAX_KEYS = {
     "sizes": {"NX": 64, "NY": 48},
     "global_size": ["NX"],
     "args": {
@@ -70,10 +66,7 @@ SESSION_JSON = {
 
 def write_atax(folder: Path) -> Path:
     """atax.json and atax.cl in `folder`; the session file's path."""
-    (folder / "atax.cl").write_text(ATAX)
-    session = folder / "atax.json"
-    session.write_text(json.dumps(SESSION_JSON, indent=2))
-    return session
+    return file_session(folder, "atax", "atax_kernel1", ATAX, **_ATAX_KEYS)
 
 
 def atax_session(folder: Path) -> Session:

@@ -20,6 +20,7 @@ from clstudio.cli import main
 from clstudio.common.terminal_text import escape_controls
 from clstudio.exercises import exercises_dir
 from clstudio.measurements import measure_peaks
+from special_files import SPECIAL_KINDS, make_special
 
 SPIN = {
     "format": "clstudio-session",
@@ -152,13 +153,10 @@ def clstudio(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
     )
 
 
-@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path: Path, kind: str) -> None:
     kernel = tmp_path / "mine.cl"
-    if kind == "fifo":
-        os.mkfifo(kernel)
-    else:
-        kernel.symlink_to(kind)
+    make_special(kernel, kind)
     done = clstudio("exercise", "check", "vector_add", str(kernel))
     assert done.returncode == 1
     said = "named pipe (FIFO)" if kind == "fifo" else "character device"
@@ -167,7 +165,7 @@ def test_a_fifo_or_a_device_as_the_learners_kernel_is_a_message(tmp_path: Path, 
 
 
 @pytest.mark.parametrize("name", ["exercise.json", "statement.md"])
-@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_a_fifo_or_a_device_in_an_exercises_folder_is_a_message(
     tmp_path: Path, name: str, kind: str
 ) -> None:

@@ -1,7 +1,6 @@
 """`clstudio debug`: the stop, the work-item and the values, in text and versioned JSON."""
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -9,8 +8,6 @@ import pytest
 
 from clstudio.cli import main
 from clstudio.session import load_session
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
 from debugger.debugger_testing import inputs, needs_oclgrind
 
 VECTOR_ADD = Path(__file__).parents[2] / "kernels" / "vector_add.json"

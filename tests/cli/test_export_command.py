@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from clstudio.cli import main
+from hostcode.exported_programs import run_saving_outputs
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 
@@ -23,10 +24,7 @@ def test_the_exported_program_saves_what_clstudio_run_saves(
     assert "wrote 4 files" in said and f"{sys.executable} main.py" in said
     assert main(["run", str(session), "--save-outputs", str(tmp_path / "app")]) == 0
     program = [sys.executable, str(tmp_path / "prog" / "main.py")]
-    done = subprocess.run(
-        [*program, "--save-outputs", str(tmp_path / "mine")], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_saving_outputs(program, tmp_path / "mine")
     assert "y: ok" in done.stdout
     np.testing.assert_allclose(
         np.load(tmp_path / "mine" / "y.npy"), np.load(tmp_path / "app" / "y.npy"), rtol=1e-6

@@ -4,7 +4,6 @@ option that overrides it (`-D T=half`). It runs, compiles, measures traffic and 
 both languages; check and debug, which Oclgrind does, say why they cannot."""
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,10 +11,8 @@ import pytest
 
 from clstudio.cli import main
 from clstudio.devices.pip_runtimes import installed_runtimes, worker_environment
-from source_parts_kernels import ADD_LINE, KERNEL_FILE, run_exports, write_reduction
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
+from source_parts_kernels import ADD_LINE, KERNEL_FILE, run_exports, write_reduction
 
 pytestmark = pytest.mark.opencl
 INTEL = {"platform": "Intel", "device": ""}

@@ -2,8 +2,6 @@
 with read_imageui: the exported programs in both languages save what the app saves."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,11 +10,10 @@ import pytest
 from clstudio.cli import main
 from clstudio.engine import Engine
 from clstudio.session import load_session
-from hostcode.exported_programs import export_both, signature_of
-from image_kernels import SOBEL, sobel_expected, threshold_expected, write_threshold
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
+from hostcode.exported_programs import export_both, run_saving_outputs, signature_of
+from image_kernels import SOBEL, sobel_expected, threshold_expected, write_threshold
+from session.session_data import file_session
 
 pytestmark = pytest.mark.opencl
 
@@ -72,26 +69,22 @@ def test_both_exports_save_what_the_app_saves(tmp_path: Path) -> None:
     commands = export_both(session, signature_of(result, "vx_threshold"), tmp_path / "out")
     for language, command in commands.items():
         saved = tmp_path / language
-        done = subprocess.run(
-            [*command, "--save-outputs", str(saved)], capture_output=True, text=True
-        )
-        assert done.returncode == 0, (language, done.stdout + done.stderr)
+        done = run_saving_outputs(command, saved)
         assert "out: ok" in done.stdout, (language, done.stdout)
         np.testing.assert_array_equal(np.load(saved / "out.npy"), result.outputs["out"])
 
 
 def test_amds_sobel_filter_matches_its_cpu_reference_and_exports(tmp_path: Path) -> None:
     """The SDK's SobelFilterImage: RGBA CL_UNSIGNED_INT8 in and out, through read_imageui."""
-    (tmp_path / "sobel.cl").write_text(SOBEL)
     picture = {"image": {"name": "test_picture"}}
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "sobel_filter",
-        "source_file": "sobel.cl",
-        "device": {"platform": "portable", "device": ""},
-        "global_size": [64, 48],
-        "args": {
+    path = file_session(
+        tmp_path,
+        "sobel",
+        "sobel_filter",
+        SOBEL,
+        device={"platform": "portable", "device": ""},
+        global_size=[64, 48],
+        args={
             "inputImage": {
                 "kind": "image",
                 "shape": [48, 64],
@@ -107,9 +100,8 @@ def test_amds_sobel_filter_matches_its_cpu_reference_and_exports(tmp_path: Path)
                 "access": "write_only",
             },
         },
-    }
-    (tmp_path / "sobel.json").write_text(json.dumps(data))
-    session = load_session(tmp_path / "sobel.json")
+    )
+    session = load_session(path)
     result = Engine().run(session)
     assert result.ok, result.error
     out = result.outputs["outputImage"]
@@ -121,8 +113,5 @@ def test_amds_sobel_filter_matches_its_cpu_reference_and_exports(tmp_path: Path)
     commands = export_both(session, signature_of(result, "sobel_filter"), tmp_path / "out")
     for language, command in commands.items():
         saved = tmp_path / language
-        done = subprocess.run(
-            [*command, "--save-outputs", str(saved)], capture_output=True, text=True
-        )
-        assert done.returncode == 0, (language, done.stdout + done.stderr)
+        run_saving_outputs(command, saved)
         np.testing.assert_array_equal(np.load(saved / "outputImage.npy"), out)

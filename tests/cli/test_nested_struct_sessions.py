@@ -13,6 +13,7 @@ import pytest
 
 from clstudio.cli import main
 from clstudio.devices import installed_runtimes
+from debugger.debugger_testing import needs_oclgrind
 from nested_struct_kernels import (
     LAYOUT_FIGURES,
     by_value_program,
@@ -20,9 +21,6 @@ from nested_struct_kernels import (
     my_struct_session,
 )
 from typedef_kernels import write_atax
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
-from debugger.debugger_testing import needs_oclgrind
 
 pytestmark = pytest.mark.opencl
 needs_intel = pytest.mark.skipif(

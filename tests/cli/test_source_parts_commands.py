@@ -3,16 +3,13 @@ the kernel's file): they run it, and name a line of it in its part, as the learn
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 from clstudio.cli import main
-from source_parts_kernels import ADD_LINE, KERNEL, KERNEL_FILE, run_exports, write_reduction
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
+from source_parts_kernels import ADD_LINE, KERNEL, KERNEL_FILE, run_exports, write_reduction
 
 pytestmark = pytest.mark.opencl
 BROKEN = KERNEL.replace("sdata[tid + s];", "sdata[tid + s] * missing;")

@@ -2,7 +2,6 @@
 its types by typedef."""
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -10,10 +9,9 @@ import numpy as np
 import pytest
 
 from clstudio.cli import main
-from typedef_kernels import write_atax
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
+from hostcode.exported_programs import run_saving_outputs
+from typedef_kernels import write_atax
 
 pytestmark = pytest.mark.opencl
 
@@ -54,10 +52,7 @@ def test_export_writes_a_program_that_saves_what_run_saves(
     assert main(["run", str(session), "--save-outputs", str(tmp_path / "app")]) == 0
     capsys.readouterr()
     program = [sys.executable, str(tmp_path / "prog" / "main.py")]
-    done = subprocess.run(
-        [*program, "--save-outputs", str(tmp_path / "mine")], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_saving_outputs(program, tmp_path / "mine")
     assert "tmp: ok" in done.stdout
     np.testing.assert_array_equal(
         np.load(tmp_path / "mine" / "tmp.npy"), np.load(tmp_path / "app" / "tmp.npy")

@@ -41,21 +41,18 @@ def test_split_options_rejects_unbalanced_quotes(options: str) -> None:
 # --- diagnostics from logs ----------------------------------------------------------------
 
 
-def test_parse_pocl_log_with_severity_before_temp_file() -> None:
-    temp = "/root/.cache/pocl/kcache/tempfile_YK6rvF.cl"
-    log = (
-        f"error: {temp}:5:12: use of undeclared identifier 'b'\n"
-        f"warning: {temp}:2:7: equality comparison result unused\n"
-        "Device pthread-Intel(R) Xeon(R) Processor failed to build the program\n"
-    )
-    assert parse_diagnostics(log) == (
-        Diagnostic(5, 12, "error", "use of undeclared identifier 'b'"),
-        Diagnostic(2, 7, "warning", "equality comparison result unused"),
-    )
-
-
-def test_parse_clang_log_keeps_source_echo_and_carets_out() -> None:
-    log = (
+_TEMP = "/root/.cache/pocl/kcache/tempfile_YK6rvF.cl"
+_PARSED_LOGS = {
+    "pocl_log_with_severity_before_temp_file": (
+        f"error: {_TEMP}:5:12: use of undeclared identifier 'b'\n"
+        f"warning: {_TEMP}:2:7: equality comparison result unused\n"
+        "Device pthread-Intel(R) Xeon(R) Processor failed to build the program\n",
+        (
+            Diagnostic(5, 12, "error", "use of undeclared identifier 'b'"),
+            Diagnostic(2, 7, "warning", "equality comparison result unused"),
+        ),
+    ),
+    "clang_log_keeps_source_echo_and_carets_out": (
         "<source>:3:9: error: use of undeclared identifier 'x'\n"
         "    a[0] = x;\n"
         "           ^\n"
@@ -63,68 +60,65 @@ def test_parse_clang_log_keeps_source_echo_and_carets_out() -> None:
         '#include "missing.h"\n'
         "^~~~~~~~~~~~~~~~~~~~\n"
         "/tmp/comgr-1a2b/input/CompileSource:4:2: note: previous definition is here\n"
-        "2 errors generated.\n"
-    )
-    assert parse_diagnostics(log) == (
-        Diagnostic(3, 9, "error", "use of undeclared identifier 'x'"),
-        Diagnostic(7, 1, "error", "'missing.h' file not found"),
-        Diagnostic(4, 2, "note", "previous definition is here"),
-    )
-
-
-def test_parse_echoed_source_line_that_reads_like_a_message() -> None:
-    log = "<kernel>:6:5: warning: unused label 'error'\nerror: return;\n^~~~~~\n"
-    assert parse_diagnostics(log) == (Diagnostic(6, 5, "warning", "unused label 'error'"),)
-
-
-def test_parse_messages_without_location_go_to_line_zero() -> None:
-    log = "error: unknown argument: '-foo'\nfatal error: too many errors\nwarning: x\n"
-    assert parse_diagnostics(log) == (
-        Diagnostic(0, 0, "error", "unknown argument: '-foo'"),
-        Diagnostic(0, 0, "error", "too many errors"),
-        Diagnostic(0, 0, "warning", "x"),
-    )
-
-
-def test_parse_drops_exact_duplicates_and_keeps_order() -> None:
-    log = (
+        "2 errors generated.\n",
+        (
+            Diagnostic(3, 9, "error", "use of undeclared identifier 'x'"),
+            Diagnostic(7, 1, "error", "'missing.h' file not found"),
+            Diagnostic(4, 2, "note", "previous definition is here"),
+        ),
+    ),
+    "echoed_source_line_that_reads_like_a_message": (
+        "<kernel>:6:5: warning: unused label 'error'\nerror: return;\n^~~~~~\n",
+        (Diagnostic(6, 5, "warning", "unused label 'error'"),),
+    ),
+    "messages_without_location_go_to_line_zero": (
+        "error: unknown argument: '-foo'\nfatal error: too many errors\nwarning: x\n",
+        (
+            Diagnostic(0, 0, "error", "unknown argument: '-foo'"),
+            Diagnostic(0, 0, "error", "too many errors"),
+            Diagnostic(0, 0, "warning", "x"),
+        ),
+    ),
+    "drops_exact_duplicates_and_keeps_order": (
         "warning: /tmp/t.cl:1:2: hello there\n"
         "error: /tmp/t.cl:4:1: late\n"
         "warning: /tmp/t.cl:1:2: hello there\n"
-        "warning: /tmp/t.cl:1:3: hello there\n"
-    )
-    assert parse_diagnostics(log) == (
-        Diagnostic(1, 2, "warning", "hello there"),
-        Diagnostic(4, 1, "error", "late"),
-        Diagnostic(1, 3, "warning", "hello there"),
-    )
-
-
-def test_parse_odd_locations() -> None:
-    log = (
+        "warning: /tmp/t.cl:1:3: hello there\n",
+        (
+            Diagnostic(1, 2, "warning", "hello there"),
+            Diagnostic(4, 1, "error", "late"),
+            Diagnostic(1, 3, "warning", "hello there"),
+        ),
+    ),
+    "odd_locations": (
         # inside a macro expansion PoCL adds where the macro was spelled
         "error: /k/tempfile_0280Dy.cl:3:9 <Spelling=/k/tempfile_0280Dy.cl:1:21>: bad 'y'\n"
         "C:\\Users\\Ann Lee\\kernels\\blur.cl:12:4: error: expected ';'\n"
         "kernel.cl:8: warning: no column here\n"
-        "1:2:3: error: Intel names the file by number\n"
-    )
-    assert parse_diagnostics(log) == (
-        Diagnostic(3, 9, "error", "bad 'y'"),
-        Diagnostic(12, 4, "error", "expected ';'"),
-        Diagnostic(8, 0, "warning", "no column here"),
-        Diagnostic(2, 3, "error", "Intel names the file by number"),
-    )
-
-
-def test_parse_locations_outside_the_source_keep_them_in_the_message() -> None:
-    log = (
+        "1:2:3: error: Intel names the file by number\n",
+        (
+            Diagnostic(3, 9, "error", "bad 'y'"),
+            Diagnostic(12, 4, "error", "expected ';'"),
+            Diagnostic(8, 0, "warning", "no column here"),
+            Diagnostic(2, 3, "error", "Intel names the file by number"),
+        ),
+    ),
+    "locations_outside_the_source_keep_them_in_the_message": (
         "error: /tmp/incdir/helpers.h:2:34: use of undeclared identifier 'q'\n"
-        "error: <command line>:5:9: macro name must be an identifier\n"
-    )
-    assert parse_diagnostics(log) == (
-        Diagnostic(0, 0, "error", "/tmp/incdir/helpers.h:2:34: use of undeclared identifier 'q'"),
-        Diagnostic(0, 0, "error", "<command line>:5:9: macro name must be an identifier"),
-    )
+        "error: <command line>:5:9: macro name must be an identifier\n",
+        (
+            Diagnostic(
+                0, 0, "error", "/tmp/incdir/helpers.h:2:34: use of undeclared identifier 'q'"
+            ),
+            Diagnostic(0, 0, "error", "<command line>:5:9: macro name must be an identifier"),
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize(("log", "expected"), _PARSED_LOGS.values(), ids=_PARSED_LOGS.keys())
+def test_parse(log: str, expected: tuple[Diagnostic, ...]) -> None:
+    assert parse_diagnostics(log) == expected
 
 
 def test_parse_empty_and_chatty_logs() -> None:

@@ -4,8 +4,6 @@ their signs and fractions; a format the device does not support is refused by na
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,8 +19,6 @@ from clstudio.session import (
 )
 from clstudio.session.format import Session, parse_session
 from clstudio.session.image_formats import format_problem
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
 
 pytestmark = pytest.mark.opencl

@@ -50,3 +50,10 @@ def signature_of(result: RunResult, name: str) -> KernelSignature:
     signature = result.build.kernel(name) if result.build is not None else None
     assert signature is not None, name
     return signature
+
+
+def run_saving_outputs(command: list[str], out: Path) -> subprocess.CompletedProcess[str]:
+    """Run an exported program with `--save-outputs out`; it must succeed."""
+    done = subprocess.run([*command, "--save-outputs", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, (command, done.stdout + done.stderr)
+    return done

@@ -23,7 +23,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
 )
-from hostcode.exported_programs import signature_of
+from hostcode.exported_programs import run_saving_outputs, signature_of
 from hostcode.pocl_gallery import ON_POCL, POCL_GALLERY, GalleryPrograms, GalleryRuns
 
 GALLERY = [example.path.stem for example in POCL_GALLERY]
@@ -137,8 +137,7 @@ def test_images_samplers_vector_scalars_and_local_memory_in_both_languages(tmp_p
         [str(tmp_path / "c" / "run.sh")],
     ):
         out = tmp_path / "out"
-        done = subprocess.run([*run, "--save-outputs", str(out)], capture_output=True, text=True)
-        assert done.returncode == 0, done.stdout + done.stderr
+        run_saving_outputs(run, out)
         np.testing.assert_allclose(np.load(out / "out.npy"), result.outputs["out"], rtol=1e-6)
 
 
@@ -176,6 +175,5 @@ def test_an_output_from_zeros_is_filled_on_the_device_before_each_repeat_as_in_t
         [str(tmp_path / "c" / "run.sh")],
     ):
         out = tmp_path / "out"
-        done = subprocess.run([*run, "--save-outputs", str(out)], capture_output=True, text=True)
-        assert done.returncode == 0, done.stdout + done.stderr
+        run_saving_outputs(run, out)
         np.testing.assert_array_equal(np.load(out / "x.npy"), np.full(64, 7, np.int32))

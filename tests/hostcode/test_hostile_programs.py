@@ -31,7 +31,7 @@ from clstudio.session import (
     ScalarArg,
     Session,
 )
-from hostcode.exported_programs import export_both, signature_of
+from hostcode.exported_programs import export_both, run_saving_outputs, signature_of
 from hostcode.pocl_gallery import ON_POCL
 
 FLOAT = parse_element_type("float32")
@@ -269,9 +269,6 @@ def test_a_ping_pong_program_named_like_the_program_itself_runs_as_the_app(
     commands = export_both(session, signature_of(result, "step"), tmp_path)
     for language, command in commands.items():
         out = tmp_path / language / "out"
-        done = subprocess.run(
-            [*command, "--save-outputs", str(out)], capture_output=True, text=True
-        )
-        assert done.returncode == 0, (language, done.stdout + done.stderr)
+        run_saving_outputs(command, out)
         for name, expected in result.outputs.items():
             np.testing.assert_array_equal(np.load(out / f"{name}.npy"), expected, err_msg=name)

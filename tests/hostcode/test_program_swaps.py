@@ -7,25 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from clstudio.common import KernelArgInfo, KernelSignature
+from clstudio.common import KernelSignature
 from clstudio.hostcode import ExportError, host_program
 from clstudio.session import BufferArg, load_session
+from kernel_args import kernel_arg
 
 KERNELS = Path(__file__).parents[2] / "kernels"
-
-
-def _arg(name: str, type_name: str, const: bool = False) -> KernelArgInfo:
-    space = "global" if type_name.endswith("*") else "private"
-    return KernelArgInfo(name, type_name, space, "none", const)
 
 
 LIFE = KernelSignature(
     "life",
     (
-        _arg("grid", "uchar*", True),
-        _arg("next", "uchar*"),
-        _arg("width", "int"),
-        _arg("height", "int"),
+        kernel_arg("grid", "uchar*", True),
+        kernel_arg("next", "uchar*"),
+        kernel_arg("width", "int"),
+        kernel_arg("height", "int"),
     ),
 )
 

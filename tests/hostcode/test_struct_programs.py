@@ -1,7 +1,6 @@
 """Structs exported: programs whose struct types have the kernel's layout, whatever the
 names, built with -Werror, run, and matching the app field by field."""
 
-import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +10,7 @@ from clstudio.common import lay_out
 from clstudio.engine import Engine
 from clstudio.hostcode import host_program
 from clstudio.session import BufferArg, Init, Launch, Reference, ScalarArg, Session
-from hostcode.exported_programs import export_both, signature_of
+from hostcode.exported_programs import export_both, run_saving_outputs, signature_of
 
 pytestmark = pytest.mark.opencl
 
@@ -72,10 +71,7 @@ def test_structs_with_colliding_names_build_run_and_match_the_app(tmp_path: Path
     commands = export_both(SESSION, signature_of(result, "k"), tmp_path)
     for language, command in commands.items():
         out = tmp_path / language / "OUT"
-        done = subprocess.run(
-            [*command, "--save-outputs", str(out)], capture_output=True, text=True
-        )
-        assert done.returncode == 0, (language, done.stdout + done.stderr)
+        done = run_saving_outputs(command, out)
         for name in SESSION.references:
             assert f"{name}: ok" in done.stdout, (language, name)
         for name, expected in result.outputs.items():

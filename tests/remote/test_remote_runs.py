@@ -15,6 +15,7 @@ from clstudio.remote import RemoteError, prepare, remote_client
 from clstudio.remote.package_files import package_digest
 from clstudio.session import load_session
 from clstudio.worker.client import WorkerClient
+from session.session_data import file_session
 from ssh_server import SshServer
 
 pytestmark = pytest.mark.opencl
@@ -89,23 +90,21 @@ def test_run_on_the_command_line_matches_a_local_run(ssh_server: SshServer, tmp_
 def test_a_lost_connection_ends_the_run_with_a_message_and_local_runs_go_on(
     own_ssh_server: SshServer, tmp_path: Path
 ) -> None:
-    (tmp_path / "spin.cl").write_text(SPIN)
-    document = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "spin",
-        "source_file": "spin.cl",
-        "sizes": {"N": 256},
-        "global_size": ["N"],
-        "repeats": 100000,
-        "timeout_s": 120.0,
-        "args": {
+    path = file_session(
+        tmp_path,
+        "spin",
+        "spin",
+        SPIN,
+        sizes={"N": 256},
+        global_size=["N"],
+        repeats=100000,
+        timeout_s=120.0,
+        args={
             "out": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"},
             "steps": {"kind": "scalar", "value": 20000},
         },
-    }
-    (tmp_path / "spin.json").write_text(json.dumps(document))
-    session = load_session(tmp_path / "spin.json")
+    )
+    session = load_session(path)
     prepare(own_ssh_server.address)
 
     def progress(done: int, total: int) -> None:

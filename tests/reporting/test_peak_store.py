@@ -4,13 +4,13 @@ rewritten when a newer CL Studio wrote it."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
 from clstudio.reporting import PeakStoreError, latest_peaks, load_peaks, peaks_to_json, save_peaks
+from special_files import SPECIAL_KINDS, make_special
 
 REPORT = PeakReport(
     PeakDevice("cpu-haswell", "Portable Computing Language", "3.0-rc2", "CPU"),
@@ -70,13 +70,10 @@ def test_the_next_measurement_after_a_damaged_file_starts_a_new_one(tmp_path: Pa
     assert len(set_aside_copies(path)) == 1 and len(said) == 1
 
 
-@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_a_fifo_or_a_device_is_set_aside_unread(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "peaks.json"
-    if kind == "fifo":
-        os.mkfifo(path)
-    else:
-        path.symlink_to(kind)
+    make_special(path, kind)
     said: list[str] = []
     assert latest_peaks("cpu-haswell", path, said.append) is None
     assert len(said) == 1 and "not a regular file" in said[0]

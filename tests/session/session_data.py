@@ -1,8 +1,10 @@
 """Sessions as their files hold them, for tests that write one: a kernel's, the scale-by-two
-session the stepping tests run, a program of several launches."""
+session the stepping tests run, a program of several launches, a session beside its .cl file."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 
@@ -59,3 +61,19 @@ def scale_data(source: str, **keys: Any) -> dict[str, Any]:
         "by": {"kind": "scalar", "value": 2.0},
     }
     return kernel_data(source, "scale", [1000], args, references={"x": {"expr": "x * by"}}, **keys)
+
+
+def file_session(folder: Path, name: str, kernel: str, source: str, **keys: Any) -> Path:
+    """`source` written to `name`.cl in `folder` and a session of `kernel` that names it as
+    its source_file to `name`.json (`keys`: sizes, global_size, args...); the session's path."""
+    (folder / f"{name}.cl").write_text(source)
+    data = {
+        "format": "clstudio-session",
+        "version": 1,
+        "kernel": kernel,
+        "source_file": f"{name}.cl",
+        **keys,
+    }
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data, indent=2))
+    return path

@@ -1,6 +1,5 @@
 """Saving writes the files the user named, and asks before replacing any other."""
 
-import json
 import os
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from clstudio.session import (
     plan_save,
     save_session,
 )
+from session.session_data import file_session
 
 SOURCE = "__kernel void vadd(__global float *a) { a[get_global_id(0)] += 1.0f; }\n"
 
@@ -23,17 +23,15 @@ def opened(tmp_path: Path) -> tuple[Path, Session]:
     """A session opened from lesson/vadd.json, whose source is lesson/vadd.cl."""
     folder = tmp_path / "lesson"
     folder.mkdir()
-    (folder / "vadd.cl").write_text(SOURCE)
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "vadd",
-        "source_file": "vadd.cl",
-        "global_size": [4],
-        "args": {"a": {"kind": "buffer", "dtype": "float32", "shape": [4]}},
-    }
-    (folder / "vadd.json").write_text(json.dumps(data))
-    return folder / "vadd.json", load_session(folder / "vadd.json")
+    path = file_session(
+        folder,
+        "vadd",
+        "vadd",
+        SOURCE,
+        global_size=[4],
+        args={"a": {"kind": "buffer", "dtype": "float32", "shape": [4]}},
+    )
+    return path, load_session(path)
 
 
 def test_save_as_never_touches_a_cl_file_of_the_kernels_name(

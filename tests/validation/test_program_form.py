@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clstudio.common import KernelArgInfo, KernelSignature
+from clstudio.common import KernelSignature
 from clstudio.session import Launch, LaunchEdit, apply_launch_edit, load_session
 from clstudio.validation import fit_program, form_state
+from kernel_args import kernel_arg
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 
 
-def _arg(name: str, type_name: str, const: bool = False) -> KernelArgInfo:
-    space = "global" if type_name.endswith("*") else "private"
-    return KernelArgInfo(name, type_name, space, "none", const)
-
-
 VADD = KernelSignature(
     "vadd",
-    (_arg("a", "float*", True), _arg("b", "float*", True), _arg("c", "float*"), _arg("n", "int")),
+    (
+        kernel_arg("a", "float*", True),
+        kernel_arg("b", "float*", True),
+        kernel_arg("c", "float*"),
+        kernel_arg("n", "int"),
+    ),
 )
 
 
@@ -60,10 +61,10 @@ def test_swaps_that_cannot_be_are_refused_before_run() -> None:
     life = KernelSignature(
         "life",
         (
-            _arg("grid", "uchar*", True),
-            _arg("next", "uchar*"),
-            _arg("width", "int"),
-            _arg("height", "int"),
+            kernel_arg("grid", "uchar*", True),
+            kernel_arg("next", "uchar*"),
+            kernel_arg("width", "int"),
+            kernel_arg("height", "int"),
         ),
     )
     session = apply_launch_edit(

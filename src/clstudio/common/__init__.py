@@ -30,6 +30,7 @@ from clstudio.common.peaks import (
     peak_meaning,
     peak_probe,
 )
+from clstudio.common.record_fields import record_fields
 from clstudio.common.regular_files import (
     MAX_TEXT_BYTES,
     NotRegularFileError,
@@ -179,6 +180,7 @@ __all__ = [
     "read_object_of",
     "read_text_file",
     "read_time",
+    "record_fields",
     "resolve",
     "save_array_atomically",
     "set_aside",

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from clstudio.common import N_, gettext
+from clstudio.common import N_, gettext, record_fields
 from clstudio.devices.field_catalogue import (
     DEVICE_TYPES,
     GROUP_ORDER,
@@ -180,15 +180,9 @@ def inventory_to_json(inventory: DeviceInventory) -> dict[str, Any]:
 
 
 def _field_json(field: InfoField) -> dict[str, Any]:
-    return {
-        "name": field.name,
-        "label": field.label,
-        "group": field.group,
-        "raw": field.raw,
-        "display": field.display,
-        "explanation": field.explanation,
-        "available": field.available,
-    }
+    return record_fields(
+        field, "name", "label", "group", "raw", "display", "explanation", "available"
+    )
 
 
 TEXT_WIDTH = 100

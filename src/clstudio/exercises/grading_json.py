@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from clstudio.common import record_fields
 from clstudio.exercises.catalogue import Catalogue
 from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.grading import CaseResult, CheckReport, PerformanceResult
@@ -110,19 +111,16 @@ def _memory_json(memory: MemoryCheck | None) -> dict[str, Any] | None:
     if memory is None:
         return None
     return {
-        **_fields(memory, "case", "sizes", "ran", "simulator_found"),
+        **record_fields(memory, "case", "sizes", "ran", "simulator_found"),
         "reason": memory.reason or None,
         "passed": memory.passed,
-        "problems": [_fields(p, *_MEMORY_PROBLEM_KEYS) for p in memory.problems],
+        "problems": [record_fields(p, *_MEMORY_PROBLEM_KEYS) for p in memory.problems],
     }
 
 
 def _case_json(case: CaseResult) -> dict[str, Any]:
     return {
-        "name": case.name,
-        "sizes": case.sizes,
-        "seed": case.seed,
-        "passed": case.passed,
+        **record_fields(case, "name", "sizes", "seed", "passed"),
         "stage": case.stage or None,
         "problem": case.problem or None,
         "mismatches": [
@@ -142,7 +140,7 @@ def _performance_json(result: PerformanceResult | None) -> dict[str, Any] | None
     if result is None:
         return None
     return {
-        **_fields(
+        **record_fields(
             result,
             "sizes",
             "kernel_s",
@@ -179,8 +177,3 @@ def json_number(value: float | None) -> float | str | None:
     if value is None or math.isfinite(value):
         return value
     return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-
-
-def _fields(record: object, *names: str) -> dict[str, Any]:
-    """Fields of a frozen record that the report copies as they are, under their names."""
-    return {name: getattr(record, name) for name in names}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from clstudio.checkmode import CheckProblem, CheckResult, WorkItem
-from clstudio.common import format_seconds, gettext, ngettext
+from clstudio.common import format_seconds, gettext, ngettext, record_fields
 from clstudio.reporting.report_opening import simulator_opening
 from clstudio.reporting.run_report import loops_to_json
 from clstudio.session import SourceMap
@@ -42,21 +42,22 @@ def check_to_json(result: CheckResult) -> dict[str, Any]:
 
 def _problem_json(problem: CheckProblem) -> dict[str, Any]:
     return {
-        "kind": problem.kind,
-        "severity": problem.severity,
-        "line": problem.line,
-        "column": problem.column,
-        "kernel": problem.kernel,
-        "message": problem.message,
-        "memory_space": problem.memory_space,
-        "buffer": problem.buffer,
+        **record_fields(
+            problem,
+            "kind",
+            "severity",
+            "line",
+            "column",
+            "kernel",
+            "message",
+            "memory_space",
+            "buffer",
+        ),
         "work_item": _ids(problem.work_item),
         "work_group": _ids(problem.work_group),
         "count": problem.count,
         "first": [_work_item_json(w) for w in problem.first],
-        "other_line": problem.other_line,
-        "other_column": problem.other_column,
-        "oclgrind": problem.oclgrind,
+        **record_fields(problem, "other_line", "other_column", "oclgrind"),
         "launch": None
         if problem.launch is None
         else {

@@ -5,7 +5,7 @@ The JSON form is a versioned contract documented in docs/compiler-view.md.
 
 from __future__ import annotations
 
-from clstudio.common import format_seconds, gettext, ngettext
+from clstudio.common import format_seconds, gettext, ngettext, record_fields
 from clstudio.compiler import (
     ASM_PART,
     IR_PART,
@@ -227,10 +227,7 @@ def _summary_json(summary: KernelSummary) -> dict[str, object]:
 def _remark_json(remark: Remark) -> dict[str, object]:
     advice = advice_for(remark)
     return {
-        "line": remark.line,
-        "column": remark.column,
-        "kind": remark.kind,
-        "message": remark.message,
+        **record_fields(remark, "line", "column", "kind", "message"),
         "width": remark.width or None,
         "interleave": remark.interleave or None,
         "reason": remark.reason or None,

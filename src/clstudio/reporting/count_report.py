@@ -6,6 +6,7 @@ from typing import Any
 
 from clstudio.common import gettext
 from clstudio.counts import KINDS, SPACES, CountResult
+from clstudio.reporting.report_opening import measurement_opening
 
 COUNTS_FORMAT = "clstudio-counts"
 COUNTS_VERSION = 1
@@ -14,11 +15,9 @@ COUNTS_VERSION = 1
 def counts_to_json(result: CountResult) -> dict[str, Any]:
     counts = result.counts
     return {
-        "format": COUNTS_FORMAT,
-        "version": COUNTS_VERSION,
-        "ok": result.ok,
-        "error": None if result.error is None else result.error.message,
-        "kernel": result.kernel,
+        **measurement_opening(
+            COUNTS_FORMAT, COUNTS_VERSION, result.ok, result.error, result.kernel
+        ),
         "operations": None if counts is None else {k: counts.operations[k] for k in KINDS},
         "flops": None if counts is None else counts.flops,
         "loaded_bytes": None if counts is None else {s: counts.loaded[s] for s in SPACES},

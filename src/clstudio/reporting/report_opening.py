@@ -1,5 +1,6 @@
-"""How the --json reports of a run on Oclgrind open (`clstudio check`, `clstudio debug`):
-one shape, so that a program reads both the same way (docs/check-mode.md, docs/debugger.md)."""
+"""How the --json reports of a run open: those on Oclgrind (`clstudio check`, `clstudio
+debug`) in one shape, so that a program reads both the same way (docs/check-mode.md,
+docs/debugger.md), and the measurements (`run --count`, `run --traffic`) in another."""
 
 from __future__ import annotations
 
@@ -13,6 +14,20 @@ def error_json(error: RunError | None) -> dict[str, Any] | None:
     if error is None:
         return None
     return {"stage": error.stage, "message": error.message, "line": error.line}
+
+
+def measurement_opening(
+    format_name: str, version: int, ok: bool, error: RunError | None, kernel: str
+) -> dict[str, Any]:
+    """The first keys of a measurement, in order: the format and its version, whether it
+    went well, what went wrong (its message), and the kernel."""
+    return {
+        "format": format_name,
+        "version": version,
+        "ok": ok,
+        "error": None if error is None else error.message,
+        "kernel": kernel,
+    }
 
 
 def simulator_opening(

@@ -19,6 +19,7 @@ from clstudio.common import (
     format_seconds,
     gettext,
     ngettext,
+    record_fields,
 )
 from clstudio.reporting.launch_figures import launch_figures, program_times_ns
 from clstudio.reporting.run_stats import kernel_stats
@@ -83,23 +84,14 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
         },
         "references": {
             name: {
-                "ok": r.ok,
-                "expr": r.expr,
-                "max_abs_err": r.max_abs_err,
-                "max_rel_err": r.max_rel_err,
+                **record_fields(r, "ok", "expr", "max_abs_err", "max_rel_err"),
                 "worst_index": None if r.worst_index is None else list(r.worst_index),
                 "message": r.message,
             }
             for name, r in result.references.items()
         },
         "guards": {
-            name: {
-                "ok": g.ok,
-                "before": g.before,
-                "after": g.after,
-                "first_index": g.first_index,
-                "message": g.message,
-            }
+            name: record_fields(g, "ok", "before", "after", "first_index", "message")
             for name, g in result.guards.items()
         },
         "printf": result.printf,
@@ -124,21 +116,12 @@ def loops_to_json(loops: tuple[LoopRounds, ...]) -> list[dict[str, Any]]:
 
 def _error_json(result: RunResult) -> dict[str, Any]:
     assert result.error is not None
-    error = result.error
-    return {
-        "stage": error.stage,
-        "message": error.message,
-        "argument": error.argument,
-        "line": error.line,
-    }
+    return record_fields(result.error, "stage", "message", "argument", "line")
 
 
 def build_to_json(build: BuildResult) -> dict[str, Any]:
     return {
-        "ok": build.ok,
-        "seconds": build.seconds,
-        "options": build.options,
-        "log": build.log,
+        **record_fields(build, "ok", "seconds", "options", "log"),
         "diagnostics": [
             {"line": d.line, "column": d.column, "severity": d.severity, "message": d.message}
             for d in build.diagnostics

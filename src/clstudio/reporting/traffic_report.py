@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from clstudio.common import N_, gettext
+from clstudio.common import N_, gettext, record_fields
+from clstudio.reporting.report_opening import measurement_opening
 from clstudio.session import SourceMap
 from clstudio.traffic import LINE_BYTES, NEIGHBOURS, AccessTraffic, BufferTraffic, TrafficResult
 
@@ -18,11 +19,9 @@ KIND_WORDS = {"load": N_("load"), "store": N_("store"), "update": N_("update")}
 
 def traffic_to_json(result: TrafficResult) -> dict[str, Any]:
     return {
-        "format": TRAFFIC_FORMAT,
-        "version": TRAFFIC_VERSION,
-        "ok": result.ok,
-        "error": None if result.error is None else result.error.message,
-        "kernel": result.kernel,
+        **measurement_opening(
+            TRAFFIC_FORMAT, TRAFFIC_VERSION, result.ok, result.error, result.kernel
+        ),
         "device": result.device,
         "global_size": list(result.global_size),
         "local_size": list(result.local_size),
@@ -50,21 +49,13 @@ def _buffer_json(buffer: BufferTraffic, result: TrafficResult) -> dict[str, Any]
         "writes": int(buffer.writes.sum()),
         "most_reads": int(buffer.reads.max(initial=0)),
         "most_writes": int(buffer.writes.max(initial=0)),
-        "untouched": buffer.untouched,
-        "written_twice": buffer.written_twice,
-        "outside": buffer.outside,
+        **record_fields(buffer, "untouched", "written_twice", "outside"),
     }
 
 
 def _access_json(access: AccessTraffic) -> dict[str, Any]:
     return {
-        "id": access.id,
-        "line": access.line,
-        "buffer": access.buffer,
-        "space": access.space,
-        "kind": access.kind,
-        "text": access.text,
-        "executed": access.executed,
+        **record_fields(access, "id", "line", "buffer", "space", "kind", "text", "executed"),
         "lines_per_16": access.lines_mean,
         "most_lines_per_16": access.lines_max,
     }

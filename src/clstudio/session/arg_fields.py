@@ -33,12 +33,12 @@ from clstudio.session.args import (
 from clstudio.session.fields import (
     MAX_DIMS,
     MAX_ITEMS,
-    Choice,
     check_keys,
     choice_of,
     describe,
     fail,
     read_bool,
+    read_choice,
     read_element_type,
     read_identifier,
     read_int,
@@ -126,12 +126,8 @@ def read_arg(
     else:
         init = _read_init(init_value, f"{where}.init", dtype, shape, base_dir)
     access = obj.get("access")
-    if access is not None and access not in ACCESS_MODES:
-        problem = gettext("expected one of {choices} or null, got {value}")
-        fail(
-            f"{where}.access",
-            problem.format(choices=", ".join(ACCESS_MODES), value=describe(access)),
-        )
+    if access is not None:
+        access = read_choice(access, f"{where}.access", ACCESS_MODES, or_null=True)
     return BufferArg(dtype, shape, init, access)
 
 
@@ -168,7 +164,7 @@ def _read_image(obj: dict[str, Any], where: str, base_dir: Path | None) -> Image
     if len(shape) != 2:
         problem = gettext("an image2d_t has two sizes, [height, width]; got {sizes}")
         fail(f"{where}.shape", problem.format(sizes=list(shape)))
-    order = _read_choice(obj["order"], f"{where}.order", CHANNEL_ORDERS)
+    order = read_choice(obj["order"], f"{where}.order", CHANNEL_ORDERS)
     channel_type = _read_channel_type(obj["channel_type"], f"{where}.channel_type")
     refused = format_problem(order, channel_type)
     if refused is not None:
@@ -177,7 +173,7 @@ def _read_image(obj: dict[str, Any], where: str, base_dir: Path | None) -> Image
     init = _read_init(obj.get("init", "zeros"), f"{where}.init", image.dtype, shape, base_dir, True)
     access = obj.get("access")
     if access is not None:
-        access = _read_choice(access, f"{where}.access", IMAGE_ACCESS_MODES, or_null=True)
+        access = read_choice(access, f"{where}.access", IMAGE_ACCESS_MODES, or_null=True)
     return ImageArg(image.shape, order, channel_type, init, access)
 
 
@@ -196,10 +192,10 @@ def _read_sampler(obj: dict[str, Any], where: str) -> SamplerArg:
         normalized_coords=read_bool(
             obj.get("normalized_coords", False), f"{where}.normalized_coords"
         ),
-        addressing=_read_choice(
+        addressing=read_choice(
             obj.get("addressing", "clamp_to_edge"), f"{where}.addressing", ADDRESSING_MODES
         ),
-        filter=_read_choice(obj.get("filter", "nearest"), f"{where}.filter", FILTER_MODES),
+        filter=read_choice(obj.get("filter", "nearest"), f"{where}.filter", FILTER_MODES),
     )
     if sampler.addressing in ("repeat", "mirrored_repeat") and not sampler.normalized_coords:
         fail(
@@ -210,19 +206,6 @@ def _read_sampler(obj: dict[str, Any], where: str) -> SamplerArg:
             ).format(addressing=sampler.addressing),
         )
     return sampler
-
-
-def _read_choice(
-    value: object, where: str, choices: tuple[Choice, ...], or_null: bool = False
-) -> Choice:
-    chosen = choice_of(value, choices)
-    if chosen is None:
-        if or_null:
-            problem = gettext("expected one of {choices} or null, got {value}")
-        else:
-            problem = gettext("expected one of {choices}, got {value}")
-        fail(where, problem.format(choices=", ".join(choices), value=describe(value)))
-    return chosen
 
 
 def _read_scalar_value(value: object, where: str) -> int | float | tuple[int | float, ...]:
@@ -314,7 +297,7 @@ def _read_init(
     if kind == "image":
         obj = read_object(params, here)
         check_keys(obj, here, ("name",), required=("name",))
-        name = _read_choice(obj["name"], f"{here}.name", tuple(SAMPLE_IMAGES))
+        name = read_choice(obj["name"], f"{here}.name", tuple(SAMPLE_IMAGES))
         unfit = None if is_image else picture_problem(dtype, shape)
         if unfit is not None:
             fail(here, unfit)

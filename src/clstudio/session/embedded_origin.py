@@ -17,9 +17,8 @@ from typing import Any, Literal
 from clstudio.common import gettext
 from clstudio.session.fields import (
     check_keys,
-    choice_of,
-    describe,
     fail,
+    read_choice,
     read_int,
     read_object,
     read_string,
@@ -70,13 +69,7 @@ def read_embedded_in(value: object) -> EmbeddedIn:
     sha256 = read_string(obj["sha256"], f"{where}.sha256")
     if not _SHA256.fullmatch(sha256):
         fail(f"{where}.sha256", gettext("expected 64 lowercase hexadecimal digits"))
-    quoting = choice_of(obj["quoting"], QUOTINGS)
-    if quoting is None:
-        problem = gettext("expected one of {choices}, got {value}")
-        fail(
-            f"{where}.quoting",
-            problem.format(choices=", ".join(QUOTINGS), value=describe(obj["quoting"])),
-        )
+    quoting = read_choice(obj["quoting"], f"{where}.quoting", QUOTINGS)
     return EmbeddedIn(
         file=read_string(obj["file"], f"{where}.file", non_empty=True),
         line=read_int(obj["line"], f"{where}.line", 1, 2**31 - 1),

@@ -68,6 +68,20 @@ def choice_of(value: object, choices: tuple[Choice, ...]) -> Choice | None:
     return next((choice for choice in choices if choice == value), None)
 
 
+def read_choice(
+    value: object, where: str, choices: tuple[Choice, ...], or_null: bool = False
+) -> Choice:
+    """`value` as one of `choices`; anything else fails, naming them (and null where allowed)."""
+    chosen = choice_of(value, choices)
+    if chosen is None:
+        if or_null:
+            problem = gettext("expected one of {choices} or null, got {value}")
+        else:
+            problem = gettext("expected one of {choices}, got {value}")
+        fail(where, problem.format(choices=", ".join(choices), value=describe(value)))
+    return chosen
+
+
 def check_keys(
     obj: Mapping[str, Any], where: str, known: tuple[str, ...], required: tuple[str, ...] = ()
 ) -> None:

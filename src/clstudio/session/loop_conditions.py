@@ -19,9 +19,8 @@ from clstudio.common import format_bytes, gettext
 from clstudio.session.args import ArgSpec, BufferArg, Init, contents_problem
 from clstudio.session.fields import (
     check_keys,
-    choice_of,
-    describe,
     fail,
+    read_choice,
     read_number,
     read_object,
     read_string,
@@ -70,13 +69,7 @@ def read_until(value: object, where: str, args: Mapping[str, ArgSpec]) -> Until:
     """A group's `until`; its buffer must be one of the session's (validation checks the rest)."""
     obj = read_object(value, where)
     check_keys(obj, where, UNTIL_KEYS, required=("kind", "buffer"))
-    kind = choice_of(obj["kind"], UNTIL_KINDS)
-    if kind is None:
-        problem = gettext("expected one of {kinds}, got {value}")
-        fail(
-            f"{where}.kind",
-            problem.format(kinds=", ".join(UNTIL_KINDS), value=describe(obj["kind"])),
-        )
+    kind = read_choice(obj["kind"], f"{where}.kind", UNTIL_KINDS)
     buffer = read_string(obj["buffer"], f"{where}.buffer", non_empty=True)
     if not isinstance(args.get(buffer), BufferArg):
         problem = gettext("{name} is not a buffer of the session")

@@ -304,28 +304,9 @@ def _launch_objects(obj: dict[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]
             yield ("launches", i), entry
 
 
-def _copied_launch(value: object) -> object:
-    """A launch or a group with the containers _size_places walks copied, to two levels."""
-    if not isinstance(value, dict):
-        return value
-    out = dict(value)
-    for key in ("global_size", "local_size"):
-        if isinstance(out.get(key), list):
-            out[key] = list(out[key])
-    if isinstance(out.get("args"), dict):
-        out["args"] = {
-            name: dict(b) if isinstance(b, dict) else b for name, b in out["args"].items()
-        }
-    if isinstance(out.get("launches"), list):
-        out["launches"] = [
-            _copied_launch(item) if isinstance(item, dict) and "launches" not in item else item
-            for item in out["launches"]
-        ]
-    return out
-
-
 def _copied_places(obj: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the containers _size_places walks through; everything else shared."""
+    """A copy of the containers _size_places walks through (the sizes, the arguments and
+    their shapes, the launches and groups within), everything else shared."""
     obj = dict(obj)
     for key in ("global_size", "local_size"):
         if isinstance(obj.get(key), list):
@@ -340,7 +321,9 @@ def _copied_places(obj: dict[str, Any]) -> dict[str, Any]:
             for name, spec in obj["args"].items()
         }
     if isinstance(obj.get("launches"), list):
-        obj["launches"] = [_copied_launch(entry) for entry in obj["launches"]]
+        obj["launches"] = [
+            _copied_places(entry) if isinstance(entry, dict) else entry for entry in obj["launches"]
+        ]
     if isinstance(obj.get("operations_per_item"), dict):
         obj["operations_per_item"] = dict(obj["operations_per_item"])
     return obj
