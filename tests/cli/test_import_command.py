@@ -12,7 +12,7 @@ from clstudio.cli import main
 from clstudio.devices import installed_runtimes
 from clstudio.session import load_session
 
-HOST_FILES = Path(__file__).parents[1] / "embedded" / "host_files"
+HOST_FILES = Path(__file__).parents[1] / "embedded" / "third_party" / "infinicore"
 
 
 needs_intel = pytest.mark.skipif(

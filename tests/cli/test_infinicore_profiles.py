@@ -14,7 +14,7 @@ from clstudio.devices import installed_runtimes
 from clstudio.embedded import operator_of, read_host_file
 from clstudio.session import BufferArg, load_session
 
-HOST_FILES = Path(__file__).parents[1] / "embedded" / "host_files"
+HOST_FILES = Path(__file__).parents[1] / "embedded" / "third_party" / "infinicore"
 OPERATORS = ["rms_norm", "causal_softmax", "rope", "swiglu", "gemm"]
 
 needs_intel = pytest.mark.skipif(

@@ -1,4 +1,4 @@
-"""InfiniCore's OpenCL operators (copies under host_files/, licence and origin in their
+"""InfiniCore's OpenCL operators (copies under third_party/infinicore/, licence and origin in their
 headers): the kernel found in its raw string, the host's -D element types per --dtype,
 and an edit written back that changes the kernel string alone."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from clstudio.embedded import imported_session, read_host_file, write_back
 
-HOST_FILES = Path(__file__).parent / "host_files"
+HOST_FILES = Path(__file__).parent / "third_party" / "infinicore"
 
 
 @pytest.mark.parametrize(

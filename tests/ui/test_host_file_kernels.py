@@ -17,7 +17,7 @@ from clstudio.embedded import read_host_file
 from clstudio.ui.main_window import MainWindow
 from ui.window_steps import answer_questions, form_of
 
-HOST_FILES = Path(__file__).parents[1] / "embedded" / "host_files"
+HOST_FILES = Path(__file__).parents[1] / "embedded" / "third_party" / "infinicore"
 HELLO_C = (
     "#include <stdio.h>\n"
     'const char *KernelSource = "\\n" \\\n'
