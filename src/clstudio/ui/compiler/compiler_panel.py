@@ -31,6 +31,7 @@ class CompilerPanel(QWidget):
         super().__init__(parent)
         self._result: CompileResult | None = None
         self._previous: CompileResult | None = None
+        self._run_medians: tuple[float, float] | None = None
         self._summary = QLabel(self.tr("No compiler output yet: ask for it after a build."))
         self._stale = QLabel()
         self._missing = QLabel()
@@ -50,6 +51,22 @@ class CompilerPanel(QWidget):
         self.asm_view.sourceLineRequested.connect(self._on_view_source_line_requested)
         for label in (self._stale, self._missing, self._comparison):
             label.hide()
+
+    def clear(self) -> None:
+        """No build shown: another session was opened."""
+        self._result = self._previous = None
+        self._run_medians = None
+        self.ir_view.set_listing(None)
+        self.asm_view.set_listing(None)
+        self._summary.setText(self.tr("No compiler output yet: ask for it after a build."))
+        for label in (self._stale, self._missing, self._comparison):
+            label.hide()
+
+    def show_run_medians(self, medians: tuple[float, float] | None) -> None:
+        """The median times of the runs the two compared builds were made for: the
+        comparison names them instead of each compile's single launch."""
+        self._run_medians = medians
+        self._show_comparison()
 
     @property
     def result(self) -> CompileResult | None:
@@ -114,7 +131,7 @@ class CompilerPanel(QWidget):
         if old is None or new is None or not new.ok:
             self._comparison.hide()
             return
-        lines = comparison_text(compare_builds(old, new))
+        lines = comparison_text(compare_builds(old, new), self._run_medians)
         heading = self.tr("Compared with the previous build:")
         self._comparison.setText("\n".join([heading, *lines]))
         self._comparison.show()
