@@ -94,6 +94,7 @@ class MemoryTab(LastRunTab):
         # Made when the tab is first shown: a plot is slow to make and imports pyqtgraph.
         self._picture: MemoryPicture | None = None
         self.hover = QLabel()
+        self.hover.setWordWrap(True)
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
             [
@@ -128,20 +129,21 @@ class MemoryTab(LastRunTab):
         choices.addWidget(self.group_choice, 1)
         choices.addWidget(self.previous_button)
         choices.addWidget(self.next_button)
-        below = QHBoxLayout()
-        below.addWidget(self.legend, 1)
-        below.addWidget(self.hover)
+        # The picture takes its column's whole height, and the texts stand beside it
+        # above and below the table, which keeps only its rows' height: with them under
+        # the picture, it was a 120-pixel strip at 1280 x 800, empty space beside it.
         left = QWidget()
         pictures = QVBoxLayout(left)
         pictures.setContentsMargins(0, 0, 0, 0)
-        pictures.addWidget(self.step_label)
-        pictures.addLayout(below)
         self._pictures = pictures
         right = QWidget()
-        table = QVBoxLayout(right)
-        table.setContentsMargins(0, 0, 0, 0)
-        table.addWidget(self.summary)
-        table.addWidget(self.table, 1)
+        texts = QVBoxLayout(right)
+        texts.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.summary, self.table, self.step_label, self.legend, self.hover):
+            texts.addWidget(widget)
+        texts.addStretch(1)
+        self.table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         split = self._split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(right)
@@ -164,7 +166,7 @@ class MemoryTab(LastRunTab):
 
             self._picture = MemoryPicture()
             self._picture.pointHovered.connect(self.hover.setText)
-            self._pictures.insertWidget(1, self._picture, 1)
+            self._pictures.addWidget(self._picture, 1)
         return self._picture
 
     def _on_controller_finished(self, _job: TrafficJob, result: TrafficResult) -> None:
