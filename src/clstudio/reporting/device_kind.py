@@ -17,8 +17,8 @@ def device_kind_note(device_type: str) -> str:
             "Measured on a CPU device: its __local memory is ordinary memory that the "
             "caches already serve, so copying tiles into it is extra work and every "
             "barrier makes the whole work-group wait. That is why a tiled matrix multiply "
-            "is slower here than the naive one; on a GPU, where __local memory is fast "
-            "on-chip memory, the same tiling wins."
+            "is often slower here than the naive one, or barely faster; on a GPU, where "
+            "__local memory is fast on-chip memory, the same tiling wins."
         )
     if device_type == "GPU":
         return gettext(

@@ -133,6 +133,9 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     column = picture.parentWidget()
     assert column is not None and picture.height() == column.height()
     assert memory.legend.parentWidget() is memory.table.parentWidget()
+    assert memory.table.height() >= memory.table.sizeHint().height() or (
+        memory.table.verticalScrollBar().maximum() == 0
+    )  # every access row in view
     for name in ("left", "bottom"):
         axis = picture.getPlotItem().getAxis(name)
         low, high = sorted(axis.range)

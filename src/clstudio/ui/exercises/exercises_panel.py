@@ -30,6 +30,7 @@ from clstudio.ui.exercises.grading_results import CheckResultsView
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
 from clstudio.ui.tree_items import rows_height
 from clstudio.ui.when_laid_out import when_laid_out
+from clstudio.ui.wrapping_delegate import WrappingDelegate
 
 _NAME = Qt.ItemDataRole.UserRole
 LIST_ROWS_WHILE_CHECKED = 3  # the exercise list keeps these when a check needs the room
@@ -60,10 +61,7 @@ class ExercisesPanel(QWidget):
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.list.header().setStretchLastSection(False)
-        # A long title wraps onto a second line rather than lose its middle to "…".
-        self.list.setWordWrap(True)
-        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.list.setUniformRowHeights(False)
+        WrappingDelegate(self.list)  # a long title wraps rather than lose its end to "…"
         self.list.setMinimumHeight((LIST_ROWS_WHILE_CHECKED + 2) * self.list.fontMetrics().height())
         self.list.currentItemChanged.connect(self._on_list_current_changed)
         self.list.itemDoubleClicked.connect(

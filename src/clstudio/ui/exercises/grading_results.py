@@ -155,8 +155,12 @@ class CheckResultsView(QWidget):
         story = self._story.heightForWidth(width) + 2 * self._story_scroll.frameWidth()
         least_cases = self.cases.minimumHeight()
         all_cases = rows_height(self.cases, self.cases.topLevelItemCount())
-        cases = max(least_cases, total - story)
-        cases = min(cases, max(all_cases, least_cases))
+        cases = min(max(least_cases, total - story), max(all_cases, least_cases))
+        # Whole rows only: a row cut at its foot reads as one more case.
+        rows = self.cases.topLevelItemCount()
+        while rows > MIN_CASE_ROWS and rows_height(self.cases, rows) > cases:
+            rows -= 1
+        cases = max(least_cases, min(cases, rows_height(self.cases, rows)))
         self.splitter.setSizes([cases, total - cases])
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -23,12 +23,12 @@ class ElementAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph is untyped
     def tickValues(
         self, minVal: float, maxVal: float, size: float
     ) -> list[tuple[float, list[float]]]:
-        span = maxVal - minVal
-        if span <= 0 or size <= 0:
+        low, high = sorted((minVal, maxVal))  # an inverted axis hands them high first
+        if high <= low or size <= 0:
             return []
-        step = element_step(span / size, self.label_extent(maxVal))
-        first = np.ceil(minVal / step) * step
-        return [(step, list(np.arange(first, maxVal + step / 2, step)))]
+        step = element_step((high - low) / size, self.label_extent(high))
+        first = np.ceil(low / step) * step
+        return [(step, list(np.arange(first, high + step / 2, step)))]
 
     def label_extent(self, largest: float) -> float:
         """The pixels one label needs along the axis, a gap included."""

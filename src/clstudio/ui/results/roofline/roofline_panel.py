@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -50,11 +51,13 @@ from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.named_widgets import push_button
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
 if TYPE_CHECKING:
     from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
+WORDS_CHARACTERS = 48  # the width of the verdict's column beside the chart
 
 
 @dataclass(frozen=True)
@@ -169,22 +172,31 @@ class RooflinePanel(QWidget):
         controls.addWidget(self.ops_per_item)
         controls.addWidget(self.compare_label)
         controls.addWidget(self.compare_choice)
-        controls.addWidget(self.bytes_note, 1)
+        controls.addWidget(self.count_button)
+        controls.addWidget(self.stop_count_button)
+        controls.addStretch(1)
+        # The words stand beside the chart, which keeps the dock's whole height: above
+        # it, four of them left the chart a 40-pixel strip at 1280 x 800.
+        words = QWidget()
+        words_layout = QVBoxLayout(words)
+        words_layout.setContentsMargins(0, 0, 0, 0)
+        words_layout.addWidget(self.verdict)
+        words_layout.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignLeft)
+        for note in (self.device_note, self.bytes_note, self.counts_note):
+            words_layout.addWidget(note)
+        words_layout.addStretch(1)
+        self.words = VerticalScrollArea(words)
+        self.words.setObjectName("rooflineWords")
+        # Wide enough for a verdict in four or five lines, not a word a line.
+        self.words.setMinimumWidth(WORDS_CHARACTERS * self.fontMetrics().averageCharWidth())
+        self._split = QSplitter(Qt.Orientation.Horizontal)
+        self._split.setChildrenCollapsible(False)
+        self._split.addWidget(self.words)
         content = QWidget()
         layout = QVBoxLayout(content)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(controls)
-        counting = QHBoxLayout()
-        counting.addWidget(self.count_button)
-        counting.addWidget(self.stop_count_button)
-        counting.addWidget(self.counts_note, 1)
-        layout.addLayout(counting)
-        verdict_row = QHBoxLayout()
-        verdict_row.addWidget(self.verdict, 1)
-        verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(verdict_row)
-        layout.addWidget(self.device_note)
-        self._layout = layout
+        layout.addWidget(self._split, 1)
         self.stack = EmptyStatePages(
             self,
             content,
@@ -202,7 +214,9 @@ class RooflinePanel(QWidget):
             from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
             self._plot = RooflinePlot()
-            self._layout.addWidget(self._plot, 1)
+            self._split.insertWidget(0, self._plot)
+            self._split.setStretchFactor(0, 3)
+            self._split.setStretchFactor(1, 2)
         return self._plot
 
     def wanted_height(self) -> int:
