@@ -33,8 +33,11 @@ class WrappingDelegate(QStyledItemDelegate):
         style = self._view.style()
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, shown, self._view)
         width = self._view.columnWidth(index.column()) - 2 * (margin + 1)
-        if index.column() == 0:
-            width -= self._view.indentation() if self._view.rootIsDecorated() else 0
+        if index.column() == 0:  # the branch and each level's indent come off the first
+            depth, parent = int(self._view.rootIsDecorated()), index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= depth * self._view.indentation()
         if not shown.icon.isNull():
             width -= shown.decorationSize.width() + 2 * margin
         text = shown.fontMetrics.boundingRect(
