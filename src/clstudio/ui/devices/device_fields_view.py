@@ -11,9 +11,9 @@ from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHeaderView,
-    QSplitter,
     QLineEdit,
     QMenu,
+    QSplitter,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,

@@ -12,8 +12,8 @@ from clstudio.session import SourceMap
 from clstudio.ui.editor.editor_colors import colors_for
 from clstudio.ui.editor.severity_marks import severity_icon, severity_title
 from clstudio.ui.empty_state import EmptyStatePages
-from clstudio.ui.wrapping_delegate import WrappingDelegate
 from clstudio.ui.tree_items import top_items
+from clstudio.ui.wrapping_delegate import WrappingDelegate
 
 SEVERITY, PLACE, MESSAGE = range(3)
 

@@ -131,6 +131,7 @@ class ExercisesPanel(QWidget):
         splitter = self._splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.list)
         splitter.addWidget(lower)
+        self._lower = lower
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
@@ -170,7 +171,7 @@ class ExercisesPanel(QWidget):
         the rest; what the lower part needs at least comes first."""
         listed, lower = self._splitter.sizes()
         wanted = rows_height(self.list, min(LIST_ROWS_AT_FIRST, self.list.topLevelItemCount()))
-        least = self._splitter.widget(1).minimumSizeHint().height()
+        least = self._lower.minimumSizeHint().height()
         height = max(min(wanted, listed + lower - least), self.list.minimumHeight())
         self._splitter.setSizes([height, listed + lower - height])
         current = self.list.currentItem()
