@@ -441,6 +441,10 @@
         <source>Kernel time of each repeat</source>
         <translation>每次重复的内核时间</translation>
     </message>
+    <message>
+        <source>This run timed no repeat: the lines are of earlier runs, as ticked</source>
+        <translation>这次运行没有计时任何一次重复：图中的线是勾选的较早运行</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPanel</name>

@@ -75,6 +75,7 @@ class TimingsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._traffic: BufferTraffic | None = None
+        self._latest_timed = True
         self._stats: KernelStats | None = None
         self._work_items = 0
 
@@ -262,6 +263,7 @@ class TimingsPanel(QWidget):
             with QSignalBlocker(self.ops_per_item):
                 self.ops_per_item.setValue(run.session.operations_per_item.get(run.kernel, 0))
         self._show_throughput()
+        self._latest_timed = bool(times)  # else the plot's lines are earlier runs' only
         if times:
             entry = HistoryEntry(
                 number=self.history.next_number(),
@@ -400,7 +402,8 @@ class TimingsPanel(QWidget):
             [
                 RepeatSeries(entry.label, entry.times_ns, entry.colour)
                 for entry in self.history.checked_entries()
-            ]
+            ],
+            self._latest_timed,
         )
 
 
