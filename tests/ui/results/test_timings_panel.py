@@ -50,6 +50,9 @@ def test_a_real_run_fills_every_plot_and_number(
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
     assert panel.stack.currentIndex() == 1
+    # Which kind of device timed it, and what that means for __local tiles.
+    assert result.device_type == "CPU"
+    assert "Measured on a CPU device: its __local memory" in panel.summary.text()
     times = np.array(result.kernel_times_ns()) * 1e-9
     assert len(times) == session.repeats
 
