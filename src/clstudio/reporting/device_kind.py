@@ -31,3 +31,18 @@ def device_kind_note(device_type: str) -> str:
             "depends on its hardware."
         ).format(type=device_type)
     return ""
+
+
+def device_kind_line(device_type: str) -> str:
+    """device_kind_note in one line, for a tab with little room (Timings); empty when the
+    kind is unknown."""
+    if device_type == "CPU":
+        return gettext(
+            "Timed on a CPU device: __local memory is cached ordinary memory and barriers "
+            "cost, so tiling rarely pays here; on a GPU it does."
+        )
+    if device_type == "GPU":
+        return gettext("Timed on a GPU: __local memory is fast on-chip memory; tiling pays.")
+    if device_type:
+        return gettext("Timed on a device of type {type}.").format(type=device_type)
+    return ""

@@ -35,6 +35,7 @@ from clstudio.reporting import (
     FinishedRun,
     KernelStats,
     bandwidth_gb_s,
+    device_kind_line,
     device_kind_note,
     gflop_s,
     kernel_shares,
@@ -244,9 +245,11 @@ class TimingsPanel(QWidget):
         self.banner.set_error(result.error)
         # A program's time per repeat is its launches' sum, as `clstudio run` says.
         times = program_times_ns(result)
-        note = device_kind_note(result.device_type)  # what these times mean on this device
+        # What these times mean on this kind of device: a line, and the whole in its tip.
+        line = device_kind_line(result.device_type)
         summary = self._summary(run, len(times))
-        self.summary.setText(f"{summary}<br>{html.escape(note)}" if note else summary)
+        self.summary.setText(f"{summary}<br>{html.escape(line)}" if line else summary)
+        self.summary.setToolTip(device_kind_note(result.device_type))
         self.timeline.set_timings(result.timings)
         self.timeline_legend.setText(legend_html(self.timeline.legend_kernels()))
         header = self.tr("Program time") if result.is_program else self.tr("Kernel time")
