@@ -34,15 +34,15 @@ def device_kind_note(device_type: str) -> str:
 
 
 def device_kind_line(device_type: str) -> str:
-    """device_kind_note in one line, for a tab with little room (Timings); empty when the
-    kind is unknown."""
+    """device_kind_note in a phrase that follows a run's summary on its line (Timings has
+    little room); empty when the kind is unknown."""
     if device_type == "CPU":
         return gettext(
-            "Timed on a CPU device: __local memory is cached ordinary memory and barriers "
-            "cost, so tiling rarely pays here; on a GPU it does."
+            "a CPU device: __local is cached memory and barriers cost, so tiling rarely "
+            "pays (it does on a GPU)"
         )
     if device_type == "GPU":
-        return gettext("Timed on a GPU: __local memory is fast on-chip memory; tiling pays.")
+        return gettext("a GPU: __local is fast on-chip memory, so tiling pays")
     if device_type:
-        return gettext("Timed on a device of type {type}.").format(type=device_type)
+        return gettext("a device of type {type}").format(type=device_type)
     return ""

@@ -52,7 +52,7 @@ def test_a_real_run_fills_every_plot_and_number(
     assert panel.stack.currentIndex() == 1
     # Which kind of device timed it, and what that means for __local tiles.
     assert result.device_type == "CPU"
-    assert "Timed on a CPU device: __local memory is cached" in panel.summary.text()
+    assert " — a CPU device: __local is cached memory and barriers cost" in panel.summary.text()
     assert panel.summary.toolTip().startswith("Measured on a CPU device: its __local memory")
     times = np.array(result.kernel_times_ns()) * 1e-9
     assert len(times) == session.repeats

@@ -248,7 +248,7 @@ class TimingsPanel(QWidget):
         # What these times mean on this kind of device: a line, and the whole in its tip.
         line = device_kind_line(result.device_type)
         summary = self._summary(run, len(times))
-        self.summary.setText(f"{summary}<br>{html.escape(line)}" if line else summary)
+        self.summary.setText(f"{summary} — {html.escape(line)}" if line else summary)
         self.summary.setToolTip(device_kind_note(result.device_type))
         self.timeline.set_timings(result.timings)
         self.timeline_legend.setText(legend_html(self.timeline.legend_kernels()))
