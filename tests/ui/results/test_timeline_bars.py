@@ -1,6 +1,7 @@
 """The timeline's bars and rows, on hand-made timings, its row names in a short plot; and
 the Qt-free results modules."""
 
+import itertools
 import subprocess
 import sys
 
@@ -61,6 +62,6 @@ def test_a_short_timeline_names_every_other_row_never_over_each_other(qtbot: QtB
     rows = [row for row, _ in plot.row_labels()]
     box = plot.getPlotItem().getViewBox()
     pixels_per_row = box.height() / (len(names) * 1.1)
-    gaps = {b - a for a, b in zip(rows, rows[1:], strict=False)}
+    gaps = {b - a for a, b in itertools.pairwise(rows)}
     assert len(gaps) == 1 and gaps.pop() * pixels_per_row >= plot.fontMetrics().height()
     assert plot.row_labels()[0] == (0, "write a")
