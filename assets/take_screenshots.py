@@ -51,12 +51,27 @@ SHOTS = (
     Shot("screenshot-window-zh_CN", "matmul_tiled", "resultsRuntimesteps", language="zh_CN"),
     Shot("screenshot-window-dark", "matmul_tiled", "resultsTimings", theme="dark"),
     Shot("screenshot-window-1920", "matmul_tiled", "resultsTimings", size=(1920, 1080)),
-    Shot("screenshot-roofline", "matmul_tiled", "resultsRoofline"),
+    Shot("screenshot-roofline", "matmul_tiled", "resultsRoofline", then="rerun:matmul_naive"),
+    Shot(
+        "screenshot-roofline-1920",
+        "matmul_tiled",
+        "resultsRoofline",
+        size=(1920, 1080),
+        then="rerun:matmul_naive",
+    ),
     Shot("step-mode", "matmul_tiled", "resultsRuntimesteps", then="steps", run=False),
     Shot("host-code-view", "matmul_tiled", "resultsHostCode", then="hoststep"),
     Shot("program-of-launches", "scan_multi_block", "resultsTimings", then="cards"),
     Shot("memory-tab-transpose-naive", "transpose_naive", "resultsMemory", then="memory"),
     Shot("memory-tab-transpose-tiled", "transpose_tiled", "resultsMemory", then="memory"),
+    Shot(
+        "memory-tab-transpose-naive-1920",
+        "transpose_naive",
+        "resultsMemory",
+        size=(1920, 1080),
+        then="memory",
+    ),
+    Shot("compiler-fast-relaxed-math", "row_sum", "resultsCompiler", then="fastmath"),
     Shot("exercise-check-failing", "vector_add", "resultsTimings", then="exercise:gemm_tiled"),
     Shot("debugger", "reduction", "resultsTimings", then="debug", run=False),
     Shot(
@@ -166,7 +181,7 @@ def measure_memory(window: MainWindow, wait: Wait, _argument: str) -> None:
     measured: list[object] = []
     memory = window.memory
     memory.trafficMeasured.connect(measured.append)
-    if not memory.measure_last_run():
+    if not memory.start():
         raise SystemExit("the Memory tab did not start measuring")
     wait(lambda: bool(measured), RUN_LIMIT_MS)
 
@@ -203,7 +218,43 @@ def debug_reduction(window: MainWindow, wait: Wait, _argument: str) -> None:
         wait(partial(_grown, pauses, before), RUN_LIMIT_MS)
 
 
+def run_another(window: MainWindow, wait: Wait, name: str) -> None:
+    """Open gallery session `name` after the first one's run, and run it: the Roofline
+    compares it with the first."""
+    done: list[object] = []
+    window.workbench.lastRunChanged.connect(done.append)
+    if not window.files.open_example(KERNELS / f"{name}.json", name):
+        raise SystemExit(f"cannot open {name}")
+    wait(lambda: not window.arguments_panel.is_empty(), 30_000)
+    window.window_actions["run"].trigger()
+    wait(lambda: bool(done), RUN_LIMIT_MS)
+    window.results_panel.setCurrentWidget(window.results_panel.roofline)
+
+
+def compile_with_fast_math(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """row_sum compiled, run again with -cl-fast-relaxed-math and compiled again."""
+    from PySide6.QtTest import QTest
+
+    tab = window.compiler
+    compiled: list[object] = []
+    tab.compileFinished.connect(compiled.append)
+    runs: list[object] = []
+    window.workbench.lastRunChanged.connect(runs.append)
+    for step in range(2):
+        if step:
+            QTest.keyClicks(window.editor_panel.options_edit.field, "-cl-fast-relaxed-math")
+            wait(lambda: window.workbench.document.session.build_options != "", 30_000)
+            window.window_actions["run"].trigger()
+            wait(lambda: bool(runs), RUN_LIMIT_MS)
+        before = len(compiled)
+        if not tab.compile_last_run():
+            raise SystemExit("the Compiler tab did not start compiling")
+        wait(partial(_grown, compiled, before), RUN_LIMIT_MS)
+
+
 THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
+    "rerun": run_another,
+    "fastmath": compile_with_fast_math,
     "steps": step_through,
     "cards": show_cards,
     "hoststep": choose_host_step,

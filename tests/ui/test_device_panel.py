@@ -20,8 +20,10 @@ from clstudio.devices.icd_entries import DriverProblem
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.device_tree import short_version
 from clstudio.ui.main_window import MainWindow
+from ui.layouts import settle_layouts
 from ui.qt_items import tree_item
 from ui.shown_widgets import shown
+from ui.window_steps import open_gallery, run_with_f5
 
 
 @pytest.fixture
@@ -406,3 +408,34 @@ def test_with_no_device_the_window_explains_and_the_editor_stays_usable(
     assert "// my kernel" in editor.toPlainText()
     assert window.isWindowModified()
     assert window.status.device_label.text() == "Device: none"
+
+
+@pytest.mark.opencl
+def test_all_fields_keeps_its_rows_after_a_run_and_wraps_long_names(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    window = make_window(discover=discover)
+    window.resize(1280, 800)
+    panel = window.device_panel
+    device = window.workbench.device()
+    assert device is not None
+    panel.select_device(device)
+    panel.tabs.setCurrentWidget(panel.fields_view)
+    tree = panel.fields_view.tree
+    open_gallery(qtbot, window, "vector_add")
+    run_with_f5(qtbot, window)  # the Results dock grows, the Devices dock gets shorter
+    settle_layouts()
+    view = tree.viewport().rect()
+    fields = [
+        tree_item(tree_item(tree, group), row)
+        for group in range(tree.topLevelItemCount())
+        for row in range(tree_item(tree, group).childCount())
+    ]
+    shown = [item for item in fields if view.contains(tree.visualItemRect(item))]
+    assert len(shown) >= 3, "the list collapsed to its header"
+    one_line = min(tree.visualItemRect(item).height() for item in shown)
+    metrics = tree.fontMetrics()
+    for item in shown:  # a name wider than its column takes a second line, never "…"
+        room = tree.columnWidth(0) - 2 * tree.indentation()
+        if metrics.horizontalAdvance(item.text(0)) > room:
+            assert tree.visualItemRect(item).height() > one_line, item.text(0)

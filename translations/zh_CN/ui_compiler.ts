@@ -58,9 +58,5 @@
         <source>The compile did not finish.</source>
         <translation>编译未完成。</translation>
     </message>
-    <message>
-        <source>The runs of these two builds took {before} and {after} (median).</source>
-        <translation>这两次构建对应的运行分别用时 {before} 和 {after}（中位数）。</translation>
-    </message>
 </context>
 </TS>

@@ -441,6 +441,10 @@
         <source>Kernel time of each repeat</source>
         <translation>每次重复的内核时间</translation>
     </message>
+    <message>
+        <source>This run timed no repeat: the lines are of earlier runs, as ticked</source>
+        <translation>这次运行没有计时任何一次重复：图中的线是勾选的较早运行</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPanel</name>
@@ -485,10 +489,6 @@
         <translation>正在运行 {kernel}：重复 {count} 次，时间限制 {limit} 秒</translation>
     </message>
     <message>
-        <source>Opened {name}: the runs above are of an earlier session</source>
-        <translation>已打开 {name}：以上运行属于之前的会话</translation>
-    </message>
-    <message>
         <source>Problems ({count})</source>
         <translation>问题（{count}）</translation>
     </message>
@@ -506,6 +506,14 @@
     <message>
         <source>Measure peaks</source>
         <translation>测量峰值</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>An earlier run on the same device, drawn fainter beside the latest</source>
+        <translation>同一设备上较早的一次运行，以较淡的颜色画在最新一次旁边</translation>
     </message>
     <message>
         <source>Arithmetic operations one work-item does (a multiply-add counts 2): 1 for vector_add, 2 × K for a matrix multiply with inner size K.</source>
@@ -542,6 +550,10 @@
     <message>
         <source>Not measured: {reason}</source>
         <translation>未测量：{reason}</translation>
+    </message>
+    <message>
+        <source>no earlier run</source>
+        <translation>不对比</translation>
     </message>
     <message>
         <source>{bytes} bytes moved by the buffers, {work_items} work-items × {ops} operations</source>

@@ -215,6 +215,8 @@ class RunResult:
     local_size: tuple[int, ...] | None = None
     build: BuildResult | None = None
     steps: tuple[Step, ...] = ()
+    # "CPU", "GPU"…: what the times mean (on a CPU, __local is cached ordinary memory).
+    device_type: str = ""
     timings: tuple[Timing, ...] = ()
     inputs: dict[str, np.ndarray] = field(default_factory=dict)
     outputs: dict[str, np.ndarray] = field(default_factory=dict)

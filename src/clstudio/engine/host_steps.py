@@ -60,6 +60,7 @@ def open_device(
     except LookupError as exc:
         raise StepFailed(RunError("validate", str(exc))) from None
     record.device = state.name
+    record.device_type = state.type
     if "clCreateContext" in seconds:
         context = gettext("for {device}").format(device=state.name)
         queue = gettext("profiling on")

@@ -36,6 +36,7 @@ class Record:
 
     kernel: str
     device: str = ""
+    device_type: str = ""
     build: BuildResult | None = None
     steps: list[Step] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
@@ -59,6 +60,7 @@ class Record:
             error=error,
             kernel=self.kernel,
             device=self.device,
+            device_type=self.device_type,
             build=self.build,
             steps=tuple(self.steps),
             timings=tuple(self.timings),

@@ -121,6 +121,7 @@ class HostStepper:
             raise StepFailed(RunError("validate", str(exc))) from None
         self._found = found
         self._record.device = found.device.name.strip()
+        self._record.device_type = found.type_name
         produced = gettext("{device} ({type}) on {platform}").format(
             device=found.device.name.strip(),
             type=found.type_name,

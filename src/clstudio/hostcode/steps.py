@@ -120,7 +120,11 @@ HOST_STEPS: tuple[HostStep, ...] = (
         "CommandQueue.finish",
         N_(
             "The kernel runs while the host goes on, so the host must wait for the queue to "
-            "empty before it uses the results."
+            "empty before it uses the results. This step's time is the host's clock around "
+            "the wait: it holds everything still queued (the uploads, every launch) and, on "
+            "PoCL, the first launch's compile of the work-group function for this local "
+            "size, so it can be far longer than the kernel's own time, which the device's "
+            "profiling measures (Timings)."
         ),
     ),
     HostStep(

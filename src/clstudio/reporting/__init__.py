@@ -23,6 +23,7 @@ from clstudio.reporting.device_comparison import (
     device_runs_to_json,
     format_comparison,
 )
+from clstudio.reporting.device_kind import device_kind_line, device_kind_note
 from clstudio.reporting.finished_run import FinishedRun
 from clstudio.reporting.kernel_roofline import kernel_point
 from clstudio.reporting.kernel_shares import KernelShare, kernel_shares
@@ -111,6 +112,8 @@ __all__ = [
     "compile_to_json",
     "counts_to_json",
     "declared_ops_per_item",
+    "device_kind_line",
+    "device_kind_note",
     "device_runs_to_json",
     "error_json",
     "format_check",

@@ -23,6 +23,7 @@ TEACHING_ORDER = (
     "saxpy",
     "matrix_add",
     "vector_add_float4",
+    "row_sum",
     "particles",
     "transpose_naive",
     "transpose_tiled",

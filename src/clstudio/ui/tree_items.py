@@ -17,6 +17,11 @@ def child_items(parent: QTreeWidgetItem) -> list[QTreeWidgetItem]:
 
 
 def rows_height(tree: QTreeWidget, rows: int) -> int:
-    """The height that shows `rows` rows of `tree` whole: its header, its frame, the rows."""
+    """The height that shows the first `rows` rows of `tree` whole: its header, its frame,
+    the rows (each its own height: a wrapped title takes two lines)."""
     frame = tree.header().sizeHint().height() + 2 * tree.frameWidth()
-    return frame + rows * max(tree.sizeHintForRow(0), 1)
+    count = min(rows, tree.topLevelItemCount())
+    one = max(tree.sizeHintForRow(0), 1)
+    return (
+        frame + sum(max(tree.sizeHintForRow(row), 1) for row in range(count)) + (rows - count) * one
+    )

@@ -121,7 +121,7 @@ class Workbench(QObject):
         session = self.document.session
         self._signature = None
         self.args.clear()
-        self.results.show_session_changed(self.document.name)
+        self.results.show_session_changed()
         self.results.sweep.set_kernels(program_kernels(session))
         self.run_bar.set_session(session)
         self.editor.set_options(session.build_options)

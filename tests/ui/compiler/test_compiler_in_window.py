@@ -85,3 +85,35 @@ def test_a_remark_shows_in_problems_as_a_note_beside_the_build(
     qtbot.keyClicks(editor, " ")  # an edit: the notes were about the text before it
     qtbot.waitUntil(lambda: not any(row[0] == "Note" for row in problems.rows()))
     assert window.compiler.panel.stale_text() != ""
+
+
+def compile_the_run(qtbot: QtBot, window: MainWindow) -> None:
+    run_with_f5(qtbot, window)
+    tab = window.compiler
+    window.results_panel.setCurrentWidget(tab)
+    with qtbot.waitSignal(tab.compileFinished, timeout=180_000):
+        qtbot.mouseClick(tab.compile_button, Qt.MouseButton.LeftButton)
+    assert tab.controller.wait()
+
+
+def test_row_sum_vectorises_with_fast_relaxed_math_and_one_pair_of_times_is_named(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    """The gallery's lesson of -cl-fast-relaxed-math, as its Try: paragraph tells it."""
+    window = make_window()
+    open_gallery(qtbot, window, "row_sum")
+    compile_the_run(qtbot, window)
+    panel = window.compiler.panel
+    assert "work-group loop not vectorised" in panel.summary_text()
+
+    options = window.editor_panel.options_edit.field
+    options.setFocus()
+    qtbot.keyClicks(options, "-cl-fast-relaxed-math")
+    qtbot.keyClick(options, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.workbench.document.session.build_options != "")
+    compile_the_run(qtbot, window)
+    comparison = panel.comparison_text()
+    assert "options: '' -> '-cl-fast-relaxed-math'" in comparison
+    assert "remark new: 21:5: vectorized loop" in comparison
+    assert "kernel time, the median of each build's run: " in comparison
+    assert "kernel time of one launch" not in comparison  # one pair, never two

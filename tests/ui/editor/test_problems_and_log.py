@@ -87,3 +87,20 @@ def test_a_crashed_build_shows_its_traceback(qtbot: QtBot) -> None:
     log.set_crash("Traceback (most recent call last):\nRuntimeError: boom\n")
     assert "RuntimeError: boom" in log.toPlainText()
     assert log.toPlainText().startswith("The build did not finish")
+
+
+def test_a_long_message_wraps_and_is_read_whole(qtbot: QtBot) -> None:
+    long = (
+        "line 19 reads through a NULL pointer: the argument 'a' is NULL in this session, "
+        "and the kernel reads it without testing it first; give it a buffer or test it "
+        "against 0 before reading"
+    )
+    view = shown(qtbot, ProblemsView(), 500, 300)
+    view.set_diagnostics((Diagnostic(19, 5, "warning", long), *DIAGNOSTICS[1:2]))
+    tree = view.tree
+    wrapped, short = (tree.visualItemRect(tree_item(tree, row)) for row in (0, 1))
+    message = tree.columnWidth(2)
+    assert tree.fontMetrics().horizontalAdvance(long) > message  # wider than its column
+    lines = wrapped.height() / short.height()
+    assert lines >= tree.fontMetrics().horizontalAdvance(long) / message  # every line shown
+    assert tree.horizontalScrollBar().maximum() == 0

@@ -18,6 +18,7 @@ from clstudio.ui.main_window import MainWindow
 from clstudio.ui.memory.heatmap_image import UNTOUCHED
 from clstudio.ui.memory.memory_tab import MemoryTab
 from clstudio.worker.traffic_client import TrafficClient
+from ui.layouts import settle_layouts
 from ui.shown_widgets import shown
 from ui.window_steps import open_gallery, run_with_f5
 
@@ -117,6 +118,7 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
     window = make_window()
+    window.resize(1280, 800)
     open_gallery(qtbot, window, "transpose_naive")
     run_with_f5(qtbot, window)
     memory = window.memory
@@ -124,6 +126,23 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     with qtbot.waitSignal(memory.trafficMeasured, timeout=180_000):
         qtbot.mouseClick(memory.measure_button, Qt.MouseButton.LeftButton)
     assert memory.controller.wait()
+    settle_layouts()
+    # The heatmap takes the height of its column, the texts stand beside it, and its
+    # tick labels keep clear of each other.
+    picture = memory.picture
+    column = picture.parentWidget()
+    assert column is not None and picture.height() == column.height()
+    assert memory.legend.parentWidget() is memory.table.parentWidget()
+    assert memory.table.height() >= memory.table.sizeHint().height() or (
+        memory.table.verticalScrollBar().maximum() == 0
+    )  # every access row in view
+    for name in ("left", "bottom"):
+        axis = picture.getPlotItem().getAxis(name)
+        low, high = sorted(axis.range)
+        length = axis.height() if name == "left" else axis.width()
+        [(step, values)] = axis.tickValues(low, high, length)
+        assert len(values) >= 2
+        assert step * length / (high - low) >= axis.label_extent(high)
     assert window.editor_panel.editor.gutter.marks()[19] == "warning"
     qtbot.mouseClick(
         memory.table.viewport(),

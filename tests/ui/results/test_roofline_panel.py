@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
@@ -44,8 +45,11 @@ def test_a_run_that_timed_no_kernel_leaves_the_chart_as_it_was(
     assert panel.empty.isVisible()
 
 
-def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(
-    panel: RooflinePanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+def test_another_session_empties_the_tab_and_its_first_run_is_compared_with_the_last(
+    qtbot: QtBot,
+    panel: RooflinePanel,
+    synthetic: Callable[..., RunResult],
+    finished: Callable[..., FinishedRun],
 ) -> None:
     float32 = parse_element_type("float32")
     args: dict[str, ArgSpec] = {
@@ -54,13 +58,22 @@ def test_clearing_forgets_the_runs_on_the_chart_but_not_the_operations(
     }
     run = finished(synthetic(), Session(source="", launches=(Launch("k", (8,)),), args=args))
     panel.show_run(run)
+    assert not panel.compare_choice.isVisible()  # nothing earlier to compare with
     panel.ops_per_item.setValue(4)
-    panel.show_run(run)
-    assert len(panel.plot.points()) == 2
+    for _ in range(3):
+        panel.show_run(run)
+    # Only the run before is drawn beside the latest, not every earlier one.
+    assert panel.plot.labels() == ["#3 k", "#4 k"]
+    assert panel.compared_run().startswith("#3 k (")
     panel.clear()
     assert panel.empty.isVisible() and panel.latest_point() is None
     panel.show_run(run)
-    assert len(panel.plot.points()) == 1  # a chart of its own
+    assert panel.plot.labels() == ["#4 k", "#5 k"]  # the last run of the earlier session
+    panel.compare_choice.setFocus()
+    qtbot.keyClick(panel.compare_choice, Qt.Key.Key_Home)  # "no earlier run"
+    assert panel.plot.labels() == ["#5 k"] and panel.compared_run() == ""
+    qtbot.keyClick(panel.compare_choice, Qt.Key.Key_End)
+    assert panel.plot.labels() == ["#1 k", "#5 k"]
     assert panel.ops_per_item.value() == 4  # what the learner stated for kernel k
 
 
@@ -113,3 +126,11 @@ def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
     )
     assert before.intensity == pytest.approx(after.intensity)  # the same bytes and operations
     assert after.label.endswith("matmul_tiled") and before.label.endswith("matmul_naive")
+    # Why tiled is slower on PoCL's CPU device, said where the numbers are.
+    note = panel.device_note.text()
+    assert note.startswith("Measured on a CPU device: its __local memory is ordinary memory")
+    assert "a tiled matrix multiply is often slower here" in note and "on a GPU" in note
+    assert panel.device_note.isVisible()
+    assert "fewer operations per result" not in panel.verdict.text()
+    # The flat roof's label ends at the right edge: it is drawn right-aligned there.
+    assert any(label.endswith("GFLOP/s") for label in panel.plot.roof_labels())

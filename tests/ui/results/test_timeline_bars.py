@@ -1,12 +1,18 @@
-"""The timeline's bars and rows, on hand-made timings; and the Qt-free results modules."""
+"""The timeline's bars and rows, on hand-made timings, its row names in a short plot; and
+the Qt-free results modules."""
 
+import itertools
 import subprocess
 import sys
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import Timing
 from clstudio.ui.results.timings.timeline_bars import timeline, timeline_rows
+from clstudio.ui.results.timings.timeline_plot import TimelinePlot
+from ui.layouts import settle_layouts
+from ui.shown_widgets import shown
 
 
 def timing(phase: str, name: str, repeat: int, start: int, end: int) -> Timing:
@@ -39,3 +45,23 @@ def test_the_results_arithmetic_loads_no_qt() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_short_timeline_names_every_other_row_never_over_each_other(qtbot: QtBot) -> None:
+    names = "abcdefghijkl"
+    timings = tuple(
+        timing("upload", name, 0, 1_000_000 * (i + 1), 1_000_000 * (i + 1) + 500_000)
+        for i, name in enumerate(names)
+    )
+    plot = shown(qtbot, TimelinePlot(), 400, 800)
+    plot.set_timings(timings)
+    settle_layouts()
+    assert [row for row, _ in plot.row_labels()] == list(range(len(names)))  # room for all
+    plot.resize(400, 140)  # a short Results dock
+    qtbot.waitUntil(lambda: len(plot.row_labels()) < len(names))
+    rows = [row for row, _ in plot.row_labels()]
+    box = plot.getPlotItem().getViewBox()
+    pixels_per_row = box.height() / (len(names) * 1.1)
+    gaps = {b - a for a, b in itertools.pairwise(rows)}
+    assert len(gaps) == 1 and gaps.pop() * pixels_per_row >= plot.fontMetrics().height()
+    assert plot.row_labels()[0] == (0, "write a")

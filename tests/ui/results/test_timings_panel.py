@@ -50,6 +50,10 @@ def test_a_real_run_fills_every_plot_and_number(
     session, result = gallery_run("vector_add")
     panel.show_run(FinishedRun(session, result))
     assert panel.stack.currentIndex() == 1
+    # Which kind of device timed it, and what that means for __local tiles.
+    assert result.device_type == "CPU"
+    assert " — a CPU device: __local is cached memory and barriers cost" in panel.summary.text()
+    assert panel.summary.toolTip().startswith("Measured on a CPU device: its __local memory")
     times = np.array(result.kernel_times_ns()) * 1e-9
     assert len(times) == session.repeats
 
@@ -188,10 +192,30 @@ def test_a_failed_run_shows_its_error_and_keeps_the_history(
     assert table_text(panel.stats_table, 2, 0) == "—"
     assert panel.bandwidth.text() == "Effective bandwidth: —"
     assert len(panel.history.entries()) == 1  # nothing measured, nothing to compare
-    assert len(panel.repeats.curves()) == 1  # the earlier run is still on show
+    # The earlier run's line stays, as ticked, and the plot says it is not this run's.
+    assert len(panel.repeats.curves()) == 1
+    assert "This run timed no repeat" in panel.repeats.getPlotItem().titleLabel.text
 
     panel.show_run(FinishedRun(session, synthetic()))
     assert not panel.banner.isVisible()
+
+
+def test_after_a_timed_out_run_the_repeats_plot_says_its_lines_are_earlier_runs(
+    panel: TimingsPanel, synthetic: Callable[..., RunResult], qtbot: QtBot
+) -> None:
+    session = small_session()
+    panel.show_run(FinishedRun(session, synthetic(times_ns=[4000, 3000, 3500])))
+    timeout = RunError("timeout", "the run took longer than its time limit")
+    panel.show_run(FinishedRun(session, synthetic(ok=False, timings=(), error=timeout)))
+    title = panel.repeats.getPlotItem().titleLabel
+    assert title.text == "This run timed no repeat: the lines are of earlier runs, as ticked"
+    [curve] = panel.repeats.curves()
+    assert curve.opts["name"] == panel.history.entries()[0].label  # named as run #1
+    list_widget = panel.history.list_widget()
+    click_checkbox(qtbot, list_widget, list_widget.item(0))  # untick it: no line at all
+    assert panel.repeats.curves() == [] and "timed no repeat" in title.text
+    panel.show_run(FinishedRun(session, synthetic(times_ns=[1000, 1000])))
+    assert title.text == "Kernel time of each repeat"
 
 
 def test_hovering_a_timeline_bar_names_it(

@@ -100,6 +100,16 @@ def test_stepping_to_the_end_fills_each_row_and_shows_the_outputs(
     assert produced[8] == "1 launch queued: 1000 work-items in groups of the driver's choosing"
     assert produced[9].startswith("the queue is empty; the kernel ran for ")
     assert produced[10] == "1 output read back, 3.91 KiB; references matching: 1 of 1"
+    # Why the wait can take far longer than the kernel: said beside it when it is chosen.
+    wait_row = tree_item(panel.tree, 9)
+    qtbot.mouseClick(
+        panel.tree.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=panel.tree.visualItemRect(wait_row).center(),
+    )
+    assert panel.details.text().startswith("<b>10. Wait for the device</b>")
+    assert "the host's clock around the wait" in panel.details.text()
+    assert "far longer than the kernel's own time" in panel.details.text()
     assert all(panel.row_state(n) == "done" for n in range(1, HOST_STEP_COUNT + 1))
     assert all(panel.row_texts(n)[4] for n in range(1, HOST_STEP_COUNT + 1))  # each has a time
     assert panel.status.text().startswith("All 11 steps done")

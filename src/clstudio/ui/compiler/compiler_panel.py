@@ -7,8 +7,15 @@ hands it results, and the editor's state to tell when the shown build is stale.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clstudio.compiler import (
     ASM,
@@ -20,6 +27,9 @@ from clstudio.compiler import (
 )
 from clstudio.reporting import comparison_text, summary_text
 from clstudio.ui.compiler.listing_view import ListingView
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
+
+COMPARISON_CHARACTERS = 44  # the width of the comparison's column beside the listing
 
 
 class CompilerPanel(QWidget):
@@ -31,6 +41,7 @@ class CompilerPanel(QWidget):
         super().__init__(parent)
         self._result: CompileResult | None = None
         self._previous: CompileResult | None = None
+        self._run_medians: tuple[float, float] | None = None
         self._summary = QLabel(self.tr("No compiler output yet: ask for it after a build."))
         self._stale = QLabel()
         self._missing = QLabel()
@@ -48,13 +59,47 @@ class CompilerPanel(QWidget):
         self._printf.setReadOnly(True)
         self._printf_tab = self._tabs.addTab(self._printf, self.tr("Kernel output"))
         self._tabs.setTabVisible(self._printf_tab, False)
+        # The comparison stands beside the listing and scrolls: under it, a dozen lines
+        # left the listing one row and were cut at the dock's foot at 1280 x 800.
+        self._comparison.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._comparison.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._comparison_area = VerticalScrollArea(self._comparison)
+        self._comparison_area.setObjectName("compilerComparison")
+        self._comparison_area.setMinimumWidth(
+            COMPARISON_CHARACTERS * self.fontMetrics().averageCharWidth()
+        )
+        self._comparison_area.hide()
+        beside = QSplitter(Qt.Orientation.Horizontal)
+        beside.setChildrenCollapsible(False)
+        beside.addWidget(self._tabs)
+        beside.addWidget(self._comparison_area)
+        beside.setStretchFactor(0, 3)
+        beside.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
-        for widget in (self._summary, self._stale, self._missing, self._tabs, self._comparison):
+        for widget in (self._summary, self._stale, self._missing):
             layout.addWidget(widget)
+        layout.addWidget(beside, 1)
         self.ir_view.sourceLineRequested.connect(self._on_view_source_line_requested)
         self.asm_view.sourceLineRequested.connect(self._on_view_source_line_requested)
         for label in (self._stale, self._missing, self._comparison):
             label.hide()
+
+    def clear(self) -> None:
+        """No build shown: another session was opened."""
+        self._result = self._previous = None
+        self._run_medians = None
+        self.ir_view.set_listing(None)
+        self.asm_view.set_listing(None)
+        self._summary.setText(self.tr("No compiler output yet: ask for it after a build."))
+        for label in (self._stale, self._missing, self._comparison):
+            label.hide()
+        self._comparison_area.hide()
+
+    def show_run_medians(self, medians: tuple[float, float] | None) -> None:
+        """The median times of the runs the two compared builds were made for: the
+        comparison names them instead of each compile's single launch."""
+        self._run_medians = medians
+        self._show_comparison()
 
     @property
     def result(self) -> CompileResult | None:
@@ -125,11 +170,13 @@ class CompilerPanel(QWidget):
         old, new = self._previous, self._result
         if old is None or new is None or not new.ok:
             self._comparison.hide()
+            self._comparison_area.hide()
             return
-        lines = comparison_text(compare_builds(old, new))
+        lines = comparison_text(compare_builds(old, new), self._run_medians)
         heading = self.tr("Compared with the previous build:")
         self._comparison.setText("\n".join([heading, *lines]))
         self._comparison.show()
+        self._comparison_area.show()
 
     def _on_view_source_line_requested(self, line: int) -> None:
         self.sourceLineRequested.emit(line)

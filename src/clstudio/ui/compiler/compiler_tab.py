@@ -2,16 +2,15 @@
 
 It is a ResultView: each finished run is remembered, and "Compile the last run" asks a
 compile worker of its own for that run's session (the same source, options and local
-size), so a normal run or build never waits for it. Beside the comparison of two builds
-it puts the times of the two runs they were made for.
+size), so a normal run or build never waits for it. The comparison of two builds names
+the median times of the two runs they were made for.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
 
-from clstudio.common import format_seconds
 from clstudio.compiler import CompileResult
 from clstudio.reporting import FinishedRun
 from clstudio.ui.compiler.compile_job import CompileJob, CompilerBackend, CompilerController
@@ -47,15 +46,16 @@ class CompilerTab(LastRunTab):
         bar = self._work_on_last_run(
             self.controller, CompileJob, words, self.compile_button, backend.prepare
         )
-        self._run_times = QLabel()
-        self._run_times.setWordWrap(True)
-        self._run_times.hide()
         self._compiled: list[tuple[CompileResult, FinishedRun]] = []  # the last two shown
-        vbox(bar, (self.panel, 1), self._run_times, parent=self)
+        vbox(bar, (self.panel, 1), parent=self)
         self.controller.finished.connect(self._on_controller_finished)
 
-    def run_times_text(self) -> str:
-        return self._run_times.text() if not self._run_times.isHidden() else ""
+    def clear(self) -> None:
+        """Another session: no compiled code, comparison or times of the last one stay."""
+        super().clear()
+        self.panel.clear()
+        self._compiled = []
+        self._show_run_times()
 
     def compile_last_run(self) -> bool:
         """Compile the last run's session; False when there is none or one is under way."""
@@ -75,14 +75,7 @@ class CompilerTab(LastRunTab):
         self.compileFinished.emit(result)
 
     def _show_run_times(self) -> None:
-        medians = [run.stats() for _, run in self._compiled]
-        if len(medians) < 2 or None in medians or not self.panel.comparison_text():
-            self._run_times.hide()
-            return
-        before, after = (format_seconds(stats.median_s) for stats in medians if stats)
-        self._run_times.setText(
-            self.tr("The runs of these two builds took {before} and {after} (median).").format(
-                before=before, after=after
-            )
-        )
-        self._run_times.show()
+        """The comparison's times: the medians of the two runs, when both were timed."""
+        stats = [run.stats() for _, run in self._compiled]
+        medians = [found.median_s for found in stats if found is not None]
+        self.panel.show_run_medians((medians[0], medians[1]) if len(medians) == 2 else None)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QMenu,
+    QSplitter,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -22,12 +23,14 @@ from PySide6.QtWidgets import (
 
 from clstudio.devices import GROUP_ORDER, group_title
 from clstudio.ui.tree_items import child_items, top_items
+from clstudio.ui.wrapping_delegate import WrappingDelegate
 
 if TYPE_CHECKING:
     from clstudio.devices import InfoField
 
 FIELD_ROLE = Qt.ItemDataRole.UserRole
 MAX_TOOLTIP_RAW = 400
+TREE_ROWS = 4  # the fields the list always shows, however short the dock
 
 
 def grouped(fields: Iterable[InfoField]) -> list[tuple[str, list[InfoField]]]:
@@ -94,7 +97,6 @@ class DeviceFieldsView(QWidget):
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels([self.tr("Field"), self.tr("Value")])
         self.tree.setAlternatingRowColors(True)
-        self.tree.setUniformRowHeights(True)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._on_tree_context_menu)
         header = self.tree.header()
@@ -102,7 +104,9 @@ class DeviceFieldsView(QWidget):
         # left the values cut to "pth…".
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # A long name or value wraps onto a second line: elided in the middle, "Max
+        # wor…up size" could not be read.
+        WrappingDelegate(self.tree)
 
         self.copy_action = QAction(self.tr("Copy value"), self)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
@@ -113,14 +117,21 @@ class DeviceFieldsView(QWidget):
         self.detail = QTextBrowser()
         self.detail.setObjectName("fieldDetail")
         self.detail.setMaximumHeight(self.fontMetrics().lineSpacing() * 4 + 12)
+        self.detail.setMinimumHeight(self.fontMetrics().lineSpacing() + 8)
         self.detail.setPlaceholderText(self.tr("Select a field to read what it means."))
         self.tree.currentItemChanged.connect(self._on_tree_current_changed)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.filter_edit)
-        layout.addWidget(self.tree, 1)
-        layout.addWidget(self.detail)
+        # The explanation below gives way to the fields when the dock grows short (after a
+        # run): the list had collapsed to its header.
+        below = QSplitter(Qt.Orientation.Vertical)
+        below.addWidget(self.tree)
+        below.addWidget(self.detail)
+        below.setStretchFactor(0, 1)
+        below.setCollapsible(0, False)
+        layout.addWidget(below, 1)
 
     def show_fields(self, fields: Sequence[InfoField]) -> None:
         self._fields = tuple(fields)
@@ -145,6 +156,10 @@ class DeviceFieldsView(QWidget):
                     italic.setItalic(True)
                     item.setFont(1, italic)
         self.tree.expandAll()
+        # TREE_ROWS rows, each of two lines (a wrapped name), whatever the dock leaves.
+        line = max(self.tree.sizeHintForRow(0), self.tree.fontMetrics().height())
+        header = self.tree.header().sizeHint().height() + 2 * self.tree.frameWidth()
+        self.tree.setMinimumHeight(header + TREE_ROWS * 2 * line)
         widest = self.tree.sizeHintForColumn(0)
         self.tree.header().resizeSection(0, max(160, min(widest + 8, 270)))
         self._apply_filter(self.filter_edit.text())

@@ -13,6 +13,7 @@ from clstudio.ui.editor.editor_colors import colors_for
 from clstudio.ui.editor.severity_marks import severity_icon, severity_title
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.tree_items import top_items
+from clstudio.ui.wrapping_delegate import WrappingDelegate
 
 SEVERITY, PLACE, MESSAGE = range(3)
 
@@ -39,7 +40,7 @@ class ProblemsView(QWidget):
         self.setObjectName("problemsView")
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
+        WrappingDelegate(self.tree)  # a long message wraps: it was cut at the dock's edge
         self.tree.setAlternatingRowColors(True)
         self.tree.setHeaderLabels([self.tr("Severity"), self.tr("Line:Col"), self.tr("Message")])
         header = self.tree.header()

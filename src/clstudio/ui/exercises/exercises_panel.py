@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -29,9 +30,13 @@ from clstudio.ui.exercises.grading_results import CheckResultsView
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
 from clstudio.ui.tree_items import rows_height
 from clstudio.ui.when_laid_out import when_laid_out
+from clstudio.ui.wrapping_delegate import WrappingDelegate
 
 _NAME = Qt.ItemDataRole.UserRole
 LIST_ROWS_WHILE_CHECKED = 3  # the exercise list keeps these when a check needs the room
+# What the list shows at first: at 1280 x 800 it showed two and a half rows of twenty, the
+# statement the rest. The splitter moves whole rows from then on.
+LIST_ROWS_AT_FIRST = 6
 
 
 class ExercisesPanel(QWidget):
@@ -56,6 +61,7 @@ class ExercisesPanel(QWidget):
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.list.header().setStretchLastSection(False)
+        WrappingDelegate(self.list)  # a long title wraps rather than lose its end to "…"
         self.list.setMinimumHeight((LIST_ROWS_WHILE_CHECKED + 2) * self.list.fontMetrics().height())
         self.list.currentItemChanged.connect(self._on_list_current_changed)
         self.list.itemDoubleClicked.connect(
@@ -100,6 +106,7 @@ class ExercisesPanel(QWidget):
         self.statement = QTextBrowser()
         self.statement.setObjectName("exerciseStatement")
         self.statement.setOpenExternalLinks(True)
+        self.statement.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.results = CheckResultsView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.statement, self.tr("Statement"))
@@ -124,6 +131,7 @@ class ExercisesPanel(QWidget):
         splitter = self._splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.list)
         splitter.addWidget(lower)
+        self._lower = lower
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
@@ -156,6 +164,19 @@ class ExercisesPanel(QWidget):
         first = self.list.topLevelItem(0)
         if first is not None:
             self.list.setCurrentItem(first)
+        when_laid_out(self, self._show_first_rows)
+
+    def _show_first_rows(self) -> None:
+        """The list shows LIST_ROWS_AT_FIRST whole rows (or all, when fewer), the statement
+        the rest; what the lower part needs at least comes first."""
+        listed, lower = self._splitter.sizes()
+        wanted = rows_height(self.list, min(LIST_ROWS_AT_FIRST, self.list.topLevelItemCount()))
+        least = self._lower.minimumSizeHint().height()
+        height = max(min(wanted, listed + lower - least), self.list.minimumHeight())
+        self._splitter.setSizes([height, listed + lower - height])
+        current = self.list.currentItem()
+        if current is not None:
+            self.list.scrollToItem(current)
 
     def set_status(self, name: str, status: str) -> None:
         self._statuses[name] = status
@@ -192,6 +213,7 @@ class ExercisesPanel(QWidget):
         """The statement with the first `count` hints of `name` under it."""
         exercise = self._exercises[name]
         self.statement.setMarkdown(_statement_markdown(exercise, count))
+        wrap_code_blocks(self.statement.document())
         self.tabs.setCurrentWidget(self.statement)
         if count:  # the hints come after the statement: the newest is scrolled to the top
             document = self.statement.document()
@@ -292,6 +314,20 @@ class ExercisesPanel(QWidget):
         self.open_button.setEnabled(chosen)
         self.solution_button.setEnabled(chosen)
         self.check_button.setEnabled(chosen and not self._checking)
+
+
+def wrap_code_blocks(document: QTextDocument) -> None:
+    """Code blocks wrap like the prose: Markdown's are unbreakable, and a kernel's
+    signature then scrolled the statement sideways in a narrow dock."""
+    cursor = QTextCursor(document)
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().nonBreakableLines():
+            cursor.setPosition(block.position())
+            form = block.blockFormat()
+            form.setNonBreakableLines(False)
+            cursor.setBlockFormat(form)
+        block = block.next()
 
 
 def _hint_label(exercise: Exercise, shown: int) -> str:

@@ -6,11 +6,13 @@ import html
 import re
 
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHeaderView,
     QLabel,
     QScrollArea,
+    QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -21,6 +23,7 @@ from clstudio.exercises import CaseResult, CheckReport, MemoryCheck, memory_text
 from clstudio.exercises.grading_text import mismatch_text, performance_text, value_text
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
 from clstudio.ui.tree_items import rows_height
+from clstudio.ui.when_laid_out import when_laid_out
 
 _CASE = Qt.ItemDataRole.UserRole
 
@@ -70,7 +73,7 @@ def case_details(case: CaseResult) -> str:
     return "<br>".join(lines)
 
 
-MAX_LISTED_CASES = 12
+MIN_CASE_ROWS = 2
 
 
 class CheckResultsView(QWidget):
@@ -113,11 +116,17 @@ class CheckResultsView(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumHeight(2 * self.fontMetrics().height())  # never more than the dock's
         self._story, self._story_scroll = story, scroll
+        # The cases and the story share what there is by a splitter: the story (the
+        # verdict's details) first, then the cases, down to MIN_CASE_ROWS rows.
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setObjectName("exerciseCheckSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.cases)
+        self.splitter.addWidget(scroll)
         self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.summary)
-        layout.addWidget(self.cases, 2)
-        layout.addWidget(scroll, 3)
+        layout.addWidget(self.splitter, 1)
 
     def wanted_height(self) -> int:
         """The height that shows the summary, every case and the chosen case's story whole."""
@@ -126,8 +135,38 @@ class CheckResultsView(QWidget):
         story = self._story.heightForWidth(width)
         summary = self.summary.heightForWidth(self.summary.width())
         margins = self._layout.contentsMargins()
-        gaps = 2 * self._layout.spacing() + margins.top() + margins.bottom()
+        gaps = self._layout.spacing() + self.splitter.handleWidth() + margins.top()
+        gaps += margins.bottom()
         return max(summary, 0) + cases + max(story, self._story.sizeHint().height()) + gaps
+
+    def story_hidden_height(self) -> int:
+        """How much of the chosen case's story and the timing is out of view (0: all of it
+        can be read without scrolling)."""
+        viewport = self._story_scroll.viewport()
+        return max(self._story.heightForWidth(viewport.width()) - viewport.height(), 0)
+
+    def share_room(self) -> None:
+        """The story gets the height it needs to be read whole, the cases the rest (all
+        of them if they fit, never fewer than MIN_CASE_ROWS rows)."""
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        width = self._story_scroll.viewport().width()
+        story = self._story.heightForWidth(width) + 2 * self._story_scroll.frameWidth()
+        least_cases = self.cases.minimumHeight()
+        all_cases = rows_height(self.cases, self.cases.topLevelItemCount())
+        cases = min(max(least_cases, total - story), max(all_cases, least_cases))
+        # Whole rows only: a row cut at its foot reads as one more case.
+        rows = self.cases.topLevelItemCount()
+        while rows > MIN_CASE_ROWS and rows_height(self.cases, rows) > cases:
+            rows -= 1
+        cases = max(least_cases, min(cases, rows_height(self.cases, rows)))
+        self.splitter.setSizes([cases, total - cases])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.cases.topLevelItemCount():
+            self.share_room()
 
     def clear(self, text: str) -> None:
         self.summary.setText(text)
@@ -168,8 +207,9 @@ class CheckResultsView(QWidget):
             item.setForeground(1, COLOURS[colour])
             item.setData(0, _CASE, memory)
             self.cases.addTopLevelItem(item)
-        # Every case is listed whole (up to a dozen) before the story takes the rest.
-        shown = min(self.cases.topLevelItemCount(), MAX_LISTED_CASES)
+        # The cases keep MIN_CASE_ROWS rows (the chosen, failing one among them): the story
+        # of that case and the timing come first, and then all the cases that fit.
+        shown = min(self.cases.topLevelItemCount(), MIN_CASE_ROWS)
         self.cases.setMinimumHeight(rows_height(self.cases, shown))
         failing = [i for i, case in enumerate(report.cases) if not case.passed]
         if memory is not None and not memory.passed and not failing:
@@ -181,6 +221,7 @@ class CheckResultsView(QWidget):
         if report.performance is not None and report.performance.roofline is not None:
             text += f"\n{report.performance.roofline.text}"
         self.performance.setText(text)
+        when_laid_out(self, self.share_room)
 
     def _on_cases_current_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
         if current is None:
@@ -191,3 +232,4 @@ class CheckResultsView(QWidget):
             self.details.setText(memory_details(shown))
         else:
             self.details.setText(case_details(shown))
+        when_laid_out(self, self.share_room)

@@ -34,9 +34,13 @@ from clstudio.ui.memory.traffic_job import TrafficBackend, TrafficController, Tr
 from clstudio.ui.named_widgets import push_button
 from clstudio.ui.tasks import Lane
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
 if TYPE_CHECKING:
     from clstudio.ui.memory.memory_picture import MemoryPicture
+
+PICTURE_SHARE = 55  # per cent of the tab's width: the heatmap, the texts beside it the rest
+TABLE_ROWS = 8  # the accesses shown before the table scrolls
 
 KIND_WORDS = {
     "load": QT_TRANSLATE_NOOP("MemoryTab", "load"),
@@ -94,6 +98,7 @@ class MemoryTab(LastRunTab):
         # Made when the tab is first shown: a plot is slow to make and imports pyqtgraph.
         self._picture: MemoryPicture | None = None
         self.hover = QLabel()
+        self.hover.setWordWrap(True)
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
             [
@@ -128,23 +133,22 @@ class MemoryTab(LastRunTab):
         choices.addWidget(self.group_choice, 1)
         choices.addWidget(self.previous_button)
         choices.addWidget(self.next_button)
-        below = QHBoxLayout()
-        below.addWidget(self.legend, 1)
-        below.addWidget(self.hover)
+        # The picture takes its column's whole height, and the texts stand beside it
+        # above and below the table, which keeps only its rows' height: with them under
+        # the picture, it was a 120-pixel strip at 1280 x 800, empty space beside it.
         left = QWidget()
         pictures = QVBoxLayout(left)
         pictures.setContentsMargins(0, 0, 0, 0)
-        pictures.addWidget(self.step_label)
-        pictures.addLayout(below)
         self._pictures = pictures
         right = QWidget()
-        table = QVBoxLayout(right)
-        table.setContentsMargins(0, 0, 0, 0)
-        table.addWidget(self.summary)
-        table.addWidget(self.table, 1)
+        texts = QVBoxLayout(right)
+        texts.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.summary, self.table, self.step_label, self.legend, self.hover):
+            texts.addWidget(widget)
+        texts.addStretch(1)
         split = self._split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
-        split.addWidget(right)
+        split.addWidget(VerticalScrollArea(right))  # a short dock scrolls the texts
         layout = QVBoxLayout(self)
         layout.addLayout(self._bar)
         layout.addLayout(choices)
@@ -164,7 +168,7 @@ class MemoryTab(LastRunTab):
 
             self._picture = MemoryPicture()
             self._picture.pointHovered.connect(self.hover.setText)
-            self._pictures.insertWidget(1, self._picture, 1)
+            self._pictures.addWidget(self._picture, 1)
         return self._picture
 
     def _on_controller_finished(self, _job: TrafficJob, result: TrafficResult) -> None:
@@ -187,9 +191,9 @@ class MemoryTab(LastRunTab):
         self._fill_choices(result)
         self._fill_table(result.accesses)
         self._show_picture()
-        if self._result is result and self._split.sizes()[1] < self.width() // 3:
-            half = self._split.width() // 2  # the table's texts need room as much as the picture
-            self._split.setSizes([half, self._split.width() - half])
+        picture_width = self._split.width() * PICTURE_SHARE // 100
+        if self._split.sizes()[0] < picture_width:  # never narrower than its share
+            self._split.setSizes([picture_width, self._split.width() - picture_width])
         self.trafficMeasured.emit(result)
 
     def _summary(self, result: TrafficResult) -> str:
@@ -221,6 +225,15 @@ class MemoryTab(LastRunTab):
         self.group_choice.blockSignals(False)
         self._step = 0
 
+    def _fit_table(self) -> None:
+        """The table as tall as its rows (TABLE_ROWS at most, then it scrolls): the legend
+        follows right under it."""
+        rows = min(self.table.rowCount(), TABLE_ROWS)
+        height = self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
+        height += sum(self.table.rowHeight(row) for row in range(rows))
+        height += self.table.horizontalScrollBar().sizeHint().height()  # a narrow column
+        self.table.setFixedHeight(height)
+
     def _fill_table(self, accesses: tuple[AccessTraffic, ...]) -> None:
         self.table.setRowCount(len(accesses))
         for row, access in enumerate(accesses):
@@ -239,6 +252,7 @@ class MemoryTab(LastRunTab):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, access.line)
                 self.table.setItem(row, column, item)
+        self._fit_table()
 
     def _on_table_cell_clicked(self, row: int, _column: int) -> None:
         item = self.table.item(row, 0)
@@ -266,6 +280,7 @@ class MemoryTab(LastRunTab):
         self.legend.clear()
         self.hover.clear()
         self.table.setRowCount(0)
+        self._fit_table()
         for choice in (self.buffer_choice, self.group_choice):
             with QSignalBlocker(choice):
                 choice.clear()

@@ -152,23 +152,19 @@ class ResultsPanel(QTabWidget):
             if page is shown and height() > shown.height():
                 self.roomRequested.emit(height() - shown.height())
 
-    def show_session_changed(self, name: str) -> None:
-        """Another session is shown: the tabs of the last run go back to their empty state.
-
-        The Roofline keeps earlier runs, to compare a kernel with its rewrite in another
-        session; the Console keeps its lines, and says where this session's output begins.
-        """
+    def show_session_changed(self) -> None:
+        """Another session is shown: every tab of the last run goes back to its empty state,
+        so nothing of the last kernel is taken for this one's (the Console too). The
+        Roofline keeps the runs to compare this session's first run with, and Timings its
+        run history, both out of sight until a run."""
         # Outputs not made yet are empty already; making them here would import pyqtgraph
         # before the first paint, which shows the first session.
         outputs = () if self._outputs is None else (self._outputs,)
-        cleared: tuple[ResultView, ...] = (self.timings, *outputs, self.steps)
+        cleared: tuple[ResultView, ...] = (self.timings, *outputs, self.steps, self.roofline)
         for view in (*cleared, *self._added_views):
             view.clear()
         self.sweep.clear()  # a sweep is not a run's view: it has no show_run
-        if self.console.has_text():
-            self.console.append_message(
-                self.tr("Opened {name}: the runs above are of an earlier session").format(name=name)
-            )
+        self.console.clear()
 
     def _on_current_changed(self, _index: int) -> None:
         # The page takes its size once shown: ask once the layout has placed it.

@@ -67,7 +67,11 @@ def _table(columns: Sequence[str]) -> QTableWidget:
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.verticalHeader().setVisible(False)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    # The last column (a run's result, the worst index) takes the width left and wraps,
+    # its rows as tall as their text: a long error was cut at the dialog's edge.
+    table.horizontalHeader().setSectionResizeMode(len(columns) - 1, QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setWordWrap(True)
     return table
 
 

@@ -4,9 +4,12 @@
 (docs/measured-counts.md); from then on the runs of that session sit where the
 measured flops and global bytes put them. Without a measurement, the operations
 per work-item are the learner's to state (a default of 1 suits element-wise
-kernels), remembered per kernel, and both are shown when both exist. Earlier runs stay as fainter
-dots, so a tiling step shows as a move on the chart. Without measured peaks
-the chart draws no roof at all and offers to measure them.
+kernels), remembered per kernel, and both are shown when both exist. One earlier run of the
+same device, chosen in "Compare with" (the run before, at first), stays as a fainter dot, so
+a tiling step shows as a move on the chart; every earlier run at once would bury the labels.
+Another session empties the tab, and its runs stay to compare the next run with. Without
+measured peaks the chart draws no roof at all and offers to measure them. Under the verdict,
+what the figures mean on this kind of device (reporting.device_kind_note).
 
 A program of several kernels shows a Kernel picker: its runs are then placed by the
 launches of the kernel picked alone (reporting.kernel_point), named in the verdict.
@@ -20,15 +23,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from clstudio.common import PeakReport
+from clstudio.common import PeakReport, format_seconds
 from clstudio.counts import CountResult
 from clstudio.measurements import program_kernels
 from clstudio.reporting import (
@@ -37,6 +42,7 @@ from clstudio.reporting import (
     RooflinePoint,
     binding_limit,
     declared_ops_per_item,
+    device_kind_note,
     kernel_point,
     measured_point,
     roofs_of,
@@ -45,11 +51,13 @@ from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.named_widgets import push_button
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
 if TYPE_CHECKING:
     from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
+WORDS_CHARACTERS = 48  # the width of the verdict's column beside the chart
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class _Run:
     number: int
     kernel: str
     device: str
+    device_type: str
     bytes_moved: int
     work_items: int
     seconds: float
@@ -95,6 +104,7 @@ class RooflinePanel(QWidget):
         self._ops: dict[str, int] = {}  # per kernel name
         self._counts: dict[tuple[object, ...], CountResult] = {}  # per counted_as(session)
         self._next = 1
+        self._shown = False  # whether the latest run is this session's
 
         # Made at the first run: plots are slow to make, and the first imports pyqtgraph.
         self._plot: RooflinePlot | None = None
@@ -102,6 +112,18 @@ class RooflinePanel(QWidget):
         self.verdict.setObjectName("rooflineVerdict")
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.device_note = QLabel()
+        self.device_note.setObjectName("rooflineDeviceNote")
+        self.device_note.setWordWrap(True)
+        self.device_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.compare_label = QLabel(self.tr("Compare with:"))
+        self.compare_choice = QComboBox()
+        self.compare_choice.setObjectName("rooflineCompare")
+        self.compare_choice.setToolTip(
+            self.tr("An earlier run on the same device, drawn fainter beside the latest")
+        )
+        self.compare_label.setBuddy(self.compare_choice)
+        self.compare_choice.currentIndexChanged.connect(self._on_compare_choice_index_changed)
         self.measure_button = QPushButton(self.tr("Measure peaks"))
         self.measure_button.setVisible(False)
         self.measure_button.clicked.connect(self._on_measure_clicked)
@@ -148,21 +170,33 @@ class RooflinePanel(QWidget):
         controls.addWidget(self.kernel_choice)
         controls.addWidget(QLabel(self.tr("Operations per work-item:")))
         controls.addWidget(self.ops_per_item)
-        controls.addWidget(self.bytes_note, 1)
+        controls.addWidget(self.compare_label)
+        controls.addWidget(self.compare_choice)
+        controls.addWidget(self.count_button)
+        controls.addWidget(self.stop_count_button)
+        controls.addStretch(1)
+        # The words stand beside the chart, which keeps the dock's whole height: above
+        # it, four of them left the chart a 40-pixel strip at 1280 x 800.
+        words = QWidget()
+        words_layout = QVBoxLayout(words)
+        words_layout.setContentsMargins(0, 0, 0, 0)
+        words_layout.addWidget(self.verdict)
+        words_layout.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignLeft)
+        for note in (self.device_note, self.bytes_note, self.counts_note):
+            words_layout.addWidget(note)
+        words_layout.addStretch(1)
+        self.words = VerticalScrollArea(words)
+        self.words.setObjectName("rooflineWords")
+        # Wide enough for a verdict in four or five lines, not a word a line.
+        self.words.setMinimumWidth(WORDS_CHARACTERS * self.fontMetrics().averageCharWidth())
+        self._split = QSplitter(Qt.Orientation.Horizontal)
+        self._split.setChildrenCollapsible(False)
+        self._split.addWidget(self.words)
         content = QWidget()
         layout = QVBoxLayout(content)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(controls)
-        counting = QHBoxLayout()
-        counting.addWidget(self.count_button)
-        counting.addWidget(self.stop_count_button)
-        counting.addWidget(self.counts_note, 1)
-        layout.addLayout(counting)
-        verdict_row = QHBoxLayout()
-        verdict_row.addWidget(self.verdict, 1)
-        verdict_row.addWidget(self.measure_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(verdict_row)
-        self._layout = layout
+        layout.addWidget(self._split, 1)
         self.stack = EmptyStatePages(
             self,
             content,
@@ -180,12 +214,14 @@ class RooflinePanel(QWidget):
             from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
             self._plot = RooflinePlot()
-            self._layout.addWidget(self._plot, 1)
+            self._split.insertWidget(0, self._plot)
+            self._split.setStretchFactor(0, 3)
+            self._split.setStretchFactor(1, 2)
         return self._plot
 
     def wanted_height(self) -> int:
         """The tab's height that gives the chart room to be read; 0 before the first run."""
-        if self._plot is None or not self._runs:
+        if self._plot is None or not self._shown:
             return 0
         plot_height: int = self._plot.height()  # pyqtgraph's widget is untyped
         return self.height() - plot_height + self._plot.readable_height()
@@ -208,6 +244,7 @@ class RooflinePanel(QWidget):
                 self._next,
                 run.kernel,
                 run.result.device,
+                run.result.device_type,
                 run.traffic().total_bytes,
                 run.work_items,
                 stats.median_s,
@@ -218,6 +255,8 @@ class RooflinePanel(QWidget):
         )
         self._next += 1
         del self._runs[:-MAX_RUNS]
+        self._shown = True
+        self._offer_comparisons()
         self.kernel_choice.set_kernels(program_kernels(run.session))
         latest = self._runs[-1]
         with QSignalBlocker(self.ops_per_item):
@@ -226,8 +265,9 @@ class RooflinePanel(QWidget):
         self._redraw()
 
     def clear(self) -> None:
-        """Forget the runs on the chart; the operations per work-item of each kernel stay."""
-        self._runs = []
+        """Another session: the tab goes empty until its first run, which is compared with
+        the last run shown here; the operations per work-item of each kernel stay."""
+        self._shown = False
         self.stack.show_empty()
 
     def set_measuring(self, measuring: bool) -> None:
@@ -254,8 +294,31 @@ class RooflinePanel(QWidget):
         self._redraw()
 
     def latest_point(self) -> RooflinePoint | None:
+        if not self._shown:
+            return None
         points = self._points()
         return points[-1] if points else None
+
+    def compared_run(self) -> str:
+        """The earlier run drawn beside the latest, as the choice names it; "" for none."""
+        return (
+            "" if self.compare_choice.currentData() is None else self.compare_choice.currentText()
+        )
+
+    def _offer_comparisons(self) -> None:
+        """The earlier runs of the latest run's device, newest first; the run before is
+        chosen."""
+        latest = self._runs[-1]
+        earlier = [run for run in self._runs[:-1] if run.device == latest.device]
+        with QSignalBlocker(self.compare_choice):
+            self.compare_choice.clear()
+            self.compare_choice.addItem(self.tr("no earlier run"), None)
+            for run in reversed(earlier):
+                median = format_seconds(run.seconds)
+                self.compare_choice.addItem(f"#{run.number} {run.kernel} ({median})", run.number)
+            self.compare_choice.setCurrentIndex(1 if earlier else 0)
+        self.compare_label.setVisible(bool(earlier))
+        self.compare_choice.setVisible(bool(earlier))
 
     def chosen_kernel(self) -> str | None:
         """The kernel of a program picked, or None when the latest run has one kernel."""
@@ -273,11 +336,13 @@ class RooflinePanel(QWidget):
         return self._ops.get(kernel, declared_ops_per_item(run.session, kernel))
 
     def _points(self) -> list[RooflinePoint]:
-        latest = self._runs[-1] if self._runs else None
+        """The compared run's point, if one is chosen, then the latest run's."""
+        if not self._runs:
+            return []
+        compared = self.compare_choice.currentData()
+        drawn = [run for run in self._runs[:-1] if run.number == compared] + self._runs[-1:]
         points = []
-        for run in self._runs:
-            if latest is None or run.device != latest.device:
-                continue  # another device's runs sit under other roofs
+        for run in drawn:
             kernel = self._kernel_of(run)
             label = f"#{run.number} {kernel}"
             counted = self._counts.get(counted_as(run.session))
@@ -331,6 +396,8 @@ class RooflinePanel(QWidget):
         else:
             self.verdict.setText(binding_limit(point, roofs))
             self.measure_button.setVisible(False)
+        self.device_note.setText(device_kind_note(latest.device_type))
+        self.device_note.setHidden(not self.device_note.text())
         chosen = self.chosen_kernel()
         if chosen is not None:
             said = self.tr("Kernel {kernel}, its launches alone: {verdict}")
@@ -373,6 +440,9 @@ class RooflinePanel(QWidget):
                 latest = self._runs[-1]
                 self.ops_per_item.setValue(self._ops_of(latest, self._kernel_of(latest)))
             self._redraw()
+
+    def _on_compare_choice_index_changed(self, _index: int) -> None:
+        self._redraw()
 
     def _on_measure_clicked(self) -> None:
         if self._runs:

@@ -112,6 +112,13 @@ class RooflinePlot(ThemedPlotWidget):
         """One per run, oldest first; the data are in operations per byte and GFLOP/s."""
         return [item for item in self._point_items if isinstance(item, pg.PlotDataItem)]
 
+    def labels(self) -> list[str]:
+        """The texts beside the runs' dots, oldest first."""
+        return [item.toPlainText() for item in self._point_items if isinstance(item, pg.TextItem)]
+
+    def roof_labels(self) -> list[str]:
+        return [item.toPlainText() for item in self._roof_items if isinstance(item, pg.TextItem)]
+
     def set_chart(self, roofs: Roofs | None, points: Sequence[RooflinePoint]) -> None:
         plot = self.getPlotItem()
         for item in self._roof_items + self._point_items:
@@ -145,7 +152,9 @@ class RooflinePlot(ThemedPlotWidget):
         )
         self._add_line(xs, ys, pg.mkPen(ROOF_COLOUR, width=2), label)
         self._add_text(f"{roofs.bandwidth.value:.3g} GB/s", low * 1.3, roofs.bandwidth.value * low)
-        self._add_text(f"{roofs.compute.value:.3g} GFLOP/s", high / 4, roofs.compute.value)
+        # The flat roofs' labels end at the chart's right edge: begun inside it, a long
+        # one ran past the edge and was cut.
+        self._add_text(f"{roofs.compute.value:.3g} GFLOP/s", high, roofs.compute.value, right=True)
         scalar = roofs.scalar_compute
         if scalar is not None and scalar.value < roofs.compute.value:
             start = scalar.value / roofs.bandwidth.value
@@ -156,15 +165,15 @@ class RooflinePlot(ThemedPlotWidget):
             text = self.tr("{gflop_s} GFLOP/s without vectors").format(
                 gflop_s=f"{scalar.value:.3g}"
             )
-            self._add_text(text, high / 4, scalar.value)
+            self._add_text(text, high, scalar.value, right=True)
 
     def _add_line(self, xs: np.ndarray, ys: np.ndarray, pen: object, name: str) -> None:
         line = pg.PlotDataItem(xs, ys, pen=pen, name=name)
         self.getPlotItem().addItem(line)
         self._roof_items.append(line)
 
-    def _add_text(self, text: str, x: float, y: float) -> None:
-        item = pg.TextItem(text, color=self.text_colour(), anchor=(0, 1))
+    def _add_text(self, text: str, x: float, y: float, right: bool = False) -> None:
+        item = pg.TextItem(text, color=self.text_colour(), anchor=(1 if right else 0, 1))
         item.setPos(np.log10(x), np.log10(y))
         self.getPlotItem().addItem(item)
         self._roof_items.append(item)

@@ -29,7 +29,15 @@ class RepeatPlot(ThemedPlotWidget):
     def curves(self) -> list[pg.PlotDataItem]:
         return list(self._curves)
 
-    def set_series(self, series: Sequence[RepeatSeries]) -> None:
+    def set_series(self, series: Sequence[RepeatSeries], latest_timed: bool = True) -> None:
+        """Draw `series`; `latest_timed` False: the latest run timed no repeat (it failed or
+        timed out), and the title says the lines are earlier runs', not this one's."""
+        if latest_timed:
+            self.set_title(self.tr("Kernel time of each repeat"))
+        else:
+            self.set_title(
+                self.tr("This run timed no repeat: the lines are of earlier runs, as ticked")
+            )
         plot = self.getPlotItem()
         for curve in self._curves:
             plot.removeItem(curve)

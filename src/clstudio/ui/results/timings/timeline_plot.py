@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -71,6 +72,7 @@ class TimelinePlot(ThemedPlotWidget):
         self._bars: tuple[TimelineBar, ...] = ()
         self._rows: tuple[str, ...] = ()
         self._kernels: tuple[str, ...] = ()
+        self._labels: list[tuple[int, str]] = []
         self._items: dict[tuple[str, str], pg.BarGraphItem] = {}  # by phase and kernel
         plot = self.getPlotItem()
         plot.setLabel("bottom", self.tr("time since the first command (ms)"))
@@ -80,6 +82,7 @@ class TimelinePlot(ThemedPlotWidget):
         plot.showGrid(x=True, y=False, alpha=0.25)
         self.set_title(self.tr("Timeline of the last run"))
         self._apply_palette()
+        plot.getViewBox().sigResized.connect(lambda _box: self._label_rows())
         self._hover = PlotHover(self, self.hover_text)
         self._hover.pointHovered.connect(self.barHovered)
 
@@ -143,12 +146,27 @@ class TimelinePlot(ThemedPlotWidget):
             )
             plot.addItem(item)
             self._items[(phase, kernel)] = item
-        labels = [(index, self._row_title(row)) for index, row in enumerate(self._rows)]
-        plot.getAxis("left").setTicks([labels])
+        self._label_rows()
         if self._bars:
             end = max(bar.end_ms for bar in self._bars)
             plot.setXRange(0, end, padding=0.02)
             plot.setYRange(-0.5, len(self._rows) - 0.5, padding=0.05)
+
+    def row_labels(self) -> list[tuple[int, str]]:
+        """The rows named on the left axis, (row, name): every row when each has a line's
+        height, else every second or third, so that no two names print over each other
+        (hovering a bar names it)."""
+        return list(self._labels)
+
+    def _label_rows(self) -> None:
+        rows = len(self._rows)
+        shown = self.getPlotItem().getViewBox().height()
+        # The y range spans the rows and a 5 % margin (set_timings's padding).
+        pixels_per_row = shown / (rows * 1.1) if rows else 0.0
+        line = self.fontMetrics().height()
+        step = 1 if pixels_per_row <= 0 else max(1, math.ceil(line / pixels_per_row))
+        self._labels = [(row, self._row_title(self._rows[row])) for row in range(0, rows, step)]
+        self.getPlotItem().getAxis("left").setTicks([self._labels])
 
     def _row_title(self, row: str) -> str:
         phase, _, name = row.partition(" ")

@@ -35,6 +35,8 @@ from clstudio.reporting import (
     FinishedRun,
     KernelStats,
     bandwidth_gb_s,
+    device_kind_line,
+    device_kind_note,
     gflop_s,
     kernel_shares,
     program_times_ns,
@@ -74,6 +76,7 @@ class TimingsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._traffic: BufferTraffic | None = None
+        self._latest_timed = True
         self._stats: KernelStats | None = None
         self._work_items = 0
 
@@ -242,7 +245,11 @@ class TimingsPanel(QWidget):
         self.banner.set_error(result.error)
         # A program's time per repeat is its launches' sum, as `clstudio run` says.
         times = program_times_ns(result)
-        self.summary.setText(self._summary(run, len(times)))
+        # What these times mean on this kind of device: a line, and the whole in its tip.
+        line = device_kind_line(result.device_type)
+        summary = self._summary(run, len(times))
+        self.summary.setText(f"{summary} — {html.escape(line)}" if line else summary)
+        self.summary.setToolTip(device_kind_note(result.device_type))
         self.timeline.set_timings(result.timings)
         self.timeline_legend.setText(legend_html(self.timeline.legend_kernels()))
         header = self.tr("Program time") if result.is_program else self.tr("Kernel time")
@@ -259,6 +266,7 @@ class TimingsPanel(QWidget):
             with QSignalBlocker(self.ops_per_item):
                 self.ops_per_item.setValue(run.session.operations_per_item.get(run.kernel, 0))
         self._show_throughput()
+        self._latest_timed = bool(times)  # else the plot's lines are earlier runs' only
         if times:
             entry = HistoryEntry(
                 number=self.history.next_number(),
@@ -397,7 +405,8 @@ class TimingsPanel(QWidget):
             [
                 RepeatSeries(entry.label, entry.times_ns, entry.colour)
                 for entry in self.history.checked_entries()
-            ]
+            ],
+            self._latest_timed,
         )
 
 
