@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,20 @@ def test_saving_writes_file_parts_back_or_beside_a_new_session(tmp_path: Path) -
     )
     with pytest.raises(SessionError, match="would replace"):
         save_session(session, elsewhere, came_from=path)
+
+
+def test_saving_in_place_writes_no_file_part_left_as_it_was(tmp_path: Path) -> None:
+    """A save writes only what changed: a part file the user did not edit is not rewritten,
+    whatever file a session names as its part."""
+    path = write(tmp_path)
+    part = tmp_path / "k.cl"
+    part.chmod(0o444)  # a rewrite would have to replace it
+    before = part.stat()
+    session = load_session(path)
+    assert plan_save(session, path, came_from=path).part_paths == ()
+    save_session(replace(session, description="renamed"), path, came_from=path)
+    after = part.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
 
 
 def _fifo(path: Path) -> None:

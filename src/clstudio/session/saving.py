@@ -68,7 +68,9 @@ def _plan_parts(session: Session, path: Path, same_place: bool) -> SavePlan:
             target = path.parent / name
             if os.path.lexists(target) and not _holds(target, part.text):
                 others.append(target)
-        written.append((path.parent / name, part.text))
+        target = path.parent / name
+        if not (same_place and _holds(target, part.text)):  # a part left as it was stays unwritten
+            written.append((target, part.text))
         parts.append(part)
     planned = replace(session, source_parts=tuple(parts))
     return SavePlan(planned, path, None, tuple(others), tuple(written))
