@@ -33,6 +33,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))  # the starters' comments are found as the app finds them
+from clstudio.common.kernel_comments import comment_blocks  # noqa: E402
+
 SOURCES = ROOT / "src" / "clstudio"
 CATALOGUES = ROOT / "translations"
 COMPILED = SOURCES / "locale"
@@ -94,7 +97,8 @@ def code_messages(files: list[Path]) -> Iterator[Message]:
 
 
 def data_messages() -> dict[str, list[Message]]:
-    """The texts of the gallery's sessions and of the exercises, which are JSON files."""
+    """The texts of the gallery's sessions and of the exercises, which are JSON files, and
+    the comments of the exercises' starter kernels."""
     gallery = [
         Message(text, str(path.relative_to(ROOT)))
         for path in sorted((ROOT / "kernels").glob("*.json"))
@@ -107,6 +111,10 @@ def data_messages() -> dict[str, list[Message]]:
         texts = [data.get("title", ""), data.get("summary", ""), *data.get("hints", [])]
         where = str(path.relative_to(ROOT))
         exercises += [Message(text, where) for text in texts if text]
+    for path in sorted((ROOT / "exercises").glob("*/starter*.cl")):
+        where = str(path.relative_to(ROOT))
+        source = path.read_text(encoding="utf-8")
+        exercises += [Message(block.text, where) for block in comment_blocks(source)]
     return {"gallery": gallery, "exercise_texts": exercises}
 
 

@@ -39,6 +39,10 @@ def test_a_build_error_in_the_second_part_is_named_there(
     assert f"{KERNEL_FILE}:{ADD_LINE}:" in said and "missing" in said
     assert main(["export", str(session), "--lang", "c", "-o", str(tmp_path / "out")]) == 1
     assert f"the kernel does not build: {KERNEL_FILE}:{ADD_LINE}: " in capsys.readouterr().err
+    assert main(["compile", str(session)]) == 1
+    build_log = capsys.readouterr().out.split("build log:\n")[1]
+    assert f"error: {KERNEL_FILE}:{ADD_LINE}:" in build_log  # not PoCL's temporary file
+    assert "tempfile_" not in build_log and "pocl-cache" not in build_log
 
 
 @needs_oclgrind

@@ -34,7 +34,7 @@ def test_the_json_round_trips_and_holds_each_part_asked_for(tmp_path: Path) -> N
 
 
 def test_text_lists_the_remarks_with_what_helps_and_the_ir_with_its_lines(tmp_path: Path) -> None:
-    text = format_compile(row_sum(tmp_path, "row_sum"), ("remarks", "ir"))
+    text = format_compile(row_sum(tmp_path, "row_sum"), "row_sum.json", ("remarks", "ir"))
     assert "local size 64" in text and "options '-g'" in text
     assert "10:13: loop not vectorized: cannot prove" in text
     assert "what helps: build with -cl-fast-relaxed-math" in text

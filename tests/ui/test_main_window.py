@@ -96,6 +96,10 @@ def test_the_frame_has_its_panels_and_menus(window: MainWindow) -> None:
         "The OpenCL host program",
         "Debugging the reduction",
         "Memory traffic: coalescing and reuse",
+        "The Compiler tab",
+        "The roofline",
+        "The exercises",
+        "Keyboard Shortcuts",
         "About CL Studio",
     ]
     assert window.devices_dock.isVisible() and window.results_dock.isVisible()

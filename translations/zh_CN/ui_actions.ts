@@ -9,6 +9,25 @@
     </message>
 </context>
 <context>
+    <name>ShortcutList</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
         <source>{tip} ({keys})</source>
@@ -141,6 +160,38 @@
     <message>
         <source>Which work-item touched which element, in the Memory tab: the transposes and the matrix multiplies</source>
         <translation>在内存页中查看哪个工作项访问了哪个元素：转置与矩阵乘法</translation>
+    </message>
+    <message>
+        <source>The &amp;Compiler tab</source>
+        <translation>编译器选项卡(&amp;C)</translation>
+    </message>
+    <message>
+        <source>What the compiler made of your kernel: vectorisation, assembly, two builds compared</source>
+        <translation>编译器把你的内核变成了什么：向量化、汇编、两次构建的对比</translation>
+    </message>
+    <message>
+        <source>The &amp;roofline</source>
+        <translation>屋顶线模型(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Where a run sits under the device&apos;s measured memory and arithmetic limits</source>
+        <translation>一次运行在设备实测的内存与运算上限之下处于什么位置</translation>
+    </message>
+    <message>
+        <source>The &amp;exercises</source>
+        <translation>练习(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Open an exercise&apos;s starter, check your solution, ask for hints</source>
+        <translation>打开练习的初始代码、检查你的解答、查看提示</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every command&apos;s keys, by menu</source>
+        <translation>按菜单列出每条命令的快捷键</translation>
     </message>
     <message>
         <source>&amp;About CL Studio</source>

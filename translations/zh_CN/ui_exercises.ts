@@ -102,6 +102,45 @@
     </message>
 </context>
 <context>
+    <name>ExercisesLesson</name>
+    <message>
+        <source>The exercises</source>
+        <translation>练习</translation>
+    </message>
+    <message>
+        <source>Pick an exercise</source>
+        <translation>选择一个练习</translation>
+    </message>
+    <message>
+        <source>Choose View &gt; Exercises: the panel lists graded exercises, from a guarded vector add to tiled matrix multiplies, softmax and a 2-D convolution, each with its status. Select one to read its statement. Some offer a second starter in OpenCL C 2.0, chosen under Starter, for a device that builds it.</source>
+        <translation>选择“视图 &gt; 练习”：面板列出带评分的练习，从带边界检查的向量加法到分块矩阵乘法、softmax 和二维卷积，每个都附有完成状态。选中一个即可阅读题目。有些练习还提供 OpenCL C 2.0 的第二份初始代码，可在“初始代码”处选择，适用于能构建它的设备。</translation>
+    </message>
+    <message>
+        <source>Open the starter</source>
+        <translation>打开初始代码</translation>
+    </message>
+    <message>
+        <source>Press Open: your own copy of the exercise&apos;s session, kept in your data folder, loads into the editor with the starter kernel and its arguments. Write the kernel there, and build (Ctrl+B) and run (F5) it as any other session. Opening the exercise again brings back the kernel you wrote.</source>
+        <translation>按“打开”：练习会话的个人副本（保存在你的数据文件夹中）连同初始内核及其参数一起载入编辑器。在那里编写内核，像其他会话一样构建（Ctrl+B）和运行（F5）。再次打开该练习时，会恢复你写过的内核。</translation>
+    </message>
+    <message>
+        <source>Check your solution</source>
+        <translation>检查你的解答</translation>
+    </message>
+    <message>
+        <source>Press Check my solution: your kernel runs through every test case, at awkward sizes with fixed seeds, and its results are compared with the reference within the exercise&apos;s tolerance. The table lists each case, pass or FAIL, then the timed case against its target. On the command line: clstudio exercise check NAME KERNEL.cl.</source>
+        <translation>按“检查我的解答”：你的内核会跑遍每个测试用例（尺寸刻意不规整，随机种子固定），结果在练习规定的容差内与参考结果比较。表格列出每个用例是通过还是失败，最后是计时用例与目标时间的对比。在命令行上：clstudio exercise check NAME KERNEL.cl。</translation>
+    </message>
+    <message>
+        <source>Hints and the solution</source>
+        <translation>提示与参考解答</translation>
+    </message>
+    <message>
+        <source>Stuck? Hint shows the next hint, one at a time. Show solution opens the reference solution after asking you first, so you can compare it with your own.</source>
+        <translation>卡住了？“提示”每次显示下一条提示。“显示参考解答”会先询问你，然后打开参考解答，方便你与自己的解答比较。</translation>
+    </message>
+</context>
+<context>
     <name>ExercisesPanel</name>
     <message>
         <source>Exercise</source>

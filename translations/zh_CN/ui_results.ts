@@ -494,6 +494,45 @@
     </message>
 </context>
 <context>
+    <name>RooflineLesson</name>
+    <message>
+        <source>The roofline</source>
+        <translation>屋顶线模型</translation>
+    </message>
+    <message>
+        <source>Measure the device&apos;s peaks</source>
+        <translation>测量设备的峰值</translation>
+    </message>
+    <message>
+        <source>The roofs are the device&apos;s measured limits: its memory bandwidth and its arithmetic speed. Open the Roofline tab in the Results area and press Measure peaks once per device; without them the chart draws no roof. On the command line, clstudio peaks measures the same figures.</source>
+        <translation>“屋顶”是设备实测的上限：内存带宽和运算速度。在结果区打开“屋顶线模型”选项卡，每个设备按一次“测量峰值”；没有峰值，图上就不画屋顶。在命令行上，clstudio peaks 测量的是同样的数值。</translation>
+    </message>
+    <message>
+        <source>Where a run sits</source>
+        <translation>一次运行的位置</translation>
+    </message>
+    <message>
+        <source>Each run is a dot: across, its arithmetic intensity (operations per byte moved to and from buffers); up, the operations per second it reached. Under the sloped roof a kernel is limited by memory, under the flat one by arithmetic. The verdict under the chart says which, and how far below the roof the run is.</source>
+        <translation>每次运行是一个点：横轴是它的算术强度（每读写缓冲区一个字节所做的运算次数），纵轴是它达到的每秒运算次数。位于斜屋顶之下的内核受内存限制，位于平屋顶之下的受运算限制。图下方的结论会说明是哪一种，以及这次运行离屋顶还有多远。</translation>
+    </message>
+    <message>
+        <source>Count the operations</source>
+        <translation>统计运算量</translation>
+    </message>
+    <message>
+        <source>By default the chart takes the operations per work-item typed beside it (1 suits element-wise kernels). Press Measure operations to count what the latest run&apos;s session really executed, on the Oclgrind simulator; from then on the runs of that session sit where the measured operations and global bytes put them.</source>
+        <translation>默认情况下，图表使用旁边填写的每个工作项的运算次数（逐元素内核填 1 即可）。按“测量运算量”，会在 Oclgrind 模拟器上统计最近一次运行的会话实际执行了多少运算；此后该会话的各次运行都按实测的运算量和全局内存字节数定位。</translation>
+    </message>
+    <message>
+        <source>Compare two kernels</source>
+        <translation>比较两个内核</translation>
+    </message>
+    <message>
+        <source>Run the gallery&apos;s matmul_naive, then matmul_tiled, and measure the operations of each. Compare with keeps an earlier run of the same device as a fainter dot, so the tiling shows as a move on the chart: the same operations at a higher intensity. For a program of several kernels, the Kernel picker places the launches of one kernel alone.</source>
+        <translation>先运行示例库中的 matmul_naive，再运行 matmul_tiled，并分别测量运算量。“对比”会把同一设备上较早的一次运行留作一个较淡的点，于是分块的效果在图上表现为点的移动：运算量相同，算术强度更高。对于包含多个内核的程序，可用“内核”选择器只按其中一个内核的各次启动来定位。</translation>
+    </message>
+</context>
+<context>
     <name>RooflinePanel</name>
     <message>
         <source>No roofline yet</source>

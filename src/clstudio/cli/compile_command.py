@@ -45,7 +45,7 @@ def execute(options: argparse.Namespace) -> int:
         with closing(CompilerClient()) as client:
             return client.compile(session)
 
-    result, _, source_map = shared.session_result(
+    result, source_name, source_map = shared.session_result(
         options,
         compiled,
         lambda error: unfinished_compile("", "", None, "", error.stage, error.message),
@@ -54,7 +54,7 @@ def execute(options: argparse.Namespace) -> int:
         options,
         result,
         lambda r: compile_to_json(r, emit),
-        lambda r: format_compile(r, emit, source_map),
+        lambda r: format_compile(r, source_name, emit, source_map),
         ensure_ascii=False,
     )
     return 0 if result.ok else 1

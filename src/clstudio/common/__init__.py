@@ -15,6 +15,7 @@ from clstudio.common.dtypes import (
     value_problem,
     value_range,
 )
+from clstudio.common.kernel_comments import translated_comments
 from clstudio.common.npy_files import NpyError, load_array, resolve, save_array_atomically
 from clstudio.common.peaks import (
     PEAK_PROBES,
@@ -189,6 +190,7 @@ __all__ = [
     "struct_array",
     "struct_leaves",
     "tell_stderr",
+    "translated_comments",
     "value_problem",
     "value_range",
     "value_to_json",

@@ -23,6 +23,7 @@ from clstudio.common import (
     newer_version_problem,
     read_object_of,
     tell_stderr,
+    translated_comments,
     write_text_atomically,
 )
 from clstudio.exercises.exercise_format import Exercise
@@ -72,11 +73,12 @@ class ProgressStore:
 
     def workspace(self, exercise: Exercise, variant: Variant | None = None) -> Path:
         """The learner's session for `exercise` (or its `variant`), made from that starter
-        on first use."""
+        on first use, its comments in the learner's language."""
         path = self.session_path(exercise.name, None if variant is None else variant.name)
         if not path.is_file():
             starter = exercise.session if variant is None else variant.session
-            save_session(replace(starter, source_file=f"{path.stem}.cl"), path)
+            source = translated_comments(starter.source)
+            save_session(replace(starter, source=source, source_file=f"{path.stem}.cl"), path)
         return path
 
 

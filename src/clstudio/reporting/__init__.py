@@ -1,5 +1,6 @@
 """A run told to people and programs: the --json reports, run statistics, the finished run."""
 
+from clstudio.reporting.build_log_names import named_build_log
 from clstudio.reporting.check_report import check_to_json, format_check
 from clstudio.reporting.compile_report import (
     COMPILE_FORMAT,
@@ -133,6 +134,7 @@ __all__ = [
     "lesson_times",
     "load_peaks",
     "measured_point",
+    "named_build_log",
     "peaks_from_json",
     "peaks_to_json",
     "point_of",

@@ -18,6 +18,7 @@ from clstudio.compiler import (
     advice_for,
     missing_reason,
 )
+from clstudio.reporting.build_log_names import named_build_log
 from clstudio.session import SourceMap
 
 COMPILE_FORMAT = "clstudio-compile-result"
@@ -56,10 +57,14 @@ def compile_to_json(result: CompileResult, emit: tuple[str, ...] = EMITS) -> dic
 
 
 def format_compile(
-    result: CompileResult, emit: tuple[str, ...] = EMITS, source_map: SourceMap | None = None
+    result: CompileResult,
+    source_name: str,
+    emit: tuple[str, ...] = EMITS,
+    source_map: SourceMap | None = None,
 ) -> str:
     """The result for a terminal: the summary line, then each part asked for; a line of a
-    program in source parts named by its part (`reduce2.cl:11`)."""
+    program in source parts named by its part (`reduce2.cl:11`), and the build log's
+    places by `source_name` rather than the driver's temporary copy."""
     lines = [_heading(result)]
     if result.error:
         lines.append(
@@ -68,7 +73,8 @@ def format_compile(
             )
         )
         if result.error_stage == "build" and result.build_log.strip():
-            lines += [gettext("build log:"), result.build_log.rstrip()]
+            log = named_build_log(result.build_log, source_name, source_map)
+            lines += [gettext("build log:"), log.rstrip()]
     if result.summary:
         lines.append(summary_text(result.summary))
     for part in result.missing:

@@ -94,6 +94,7 @@ from clstudio.session.saving import SavePlan, plan_save, relocated, save_session
 from clstudio.session.sizes import Path as SizePath
 from clstudio.session.sizes import path_text, size_name_problem, with_sizes, without_stale_links
 from clstudio.session.source_parts import SourceMap, SourcePart, joined_source, part_text
+from clstudio.session.starter_kernel import starter_source
 
 __all__ = [
     "ACCESS_MODES",
@@ -184,6 +185,7 @@ __all__ = [
     "save_session",
     "session_to_dict",
     "size_name_problem",
+    "starter_source",
     "swap_problem",
     "swapped_names",
     "title_of",

@@ -22,31 +22,21 @@ from clstudio.session import (
     load_session,
     own_copy,
     plan_save,
+    starter_source,
     write_planned,
 )
 
 # A first guess at the kernel of a bare .cl file; the first build corrects it.
 _FIRST_KERNEL = re.compile(r"\b(?:__)?kernel\s+void\s+([A-Za-z_]\w*)\s*\(")
 
-STARTER_SOURCE = """\
-// Vector addition: each work-item adds one pair of numbers.
-// Try changing the operation, or the global size in the session.
-__kernel void vadd(__global const float *a,
-                   __global const float *b,
-                   __global float *c)
-{
-    size_t i = get_global_id(0);
-    c[i] = a[i] + b[i];
-}
-"""
-
 
 def starter_session() -> Session:
-    """What File > New opens: a kernel that builds and runs as it is."""
+    """What File > New opens: a kernel that builds and runs as it is, its comments in the
+    user's language."""
     n = 1024
     f32 = parse_element_type("float32")
     return Session(
-        source=STARTER_SOURCE,
+        source=starter_source(),
         launches=(Launch("vadd", (n,)),),
         args={
             "a": BufferArg(f32, (n,), Init("random", {"low": 0.0, "high": 1.0})),

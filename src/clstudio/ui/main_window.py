@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
                 self.devices.open_device_runs,
             ),
             *debug_actions.records(self.debug_mode),
-            *help_actions.records(help_actions.HelpDialogs(self)),
+            *help_actions.records(help_actions.HelpDialogs(self, lambda: items)),
         )
         return items
 

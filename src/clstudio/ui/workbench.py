@@ -127,7 +127,8 @@ class Workbench(QObject):
         self.editor.set_options(session.build_options)
         self.editor.set_kernel(session.kernel)
         self.editor.set_device(session.device)
-        self.editor.set_source(session.source, session.source_parts)
+        name = session.source_file or self.document.name
+        self.editor.set_source(session.source, session.source_parts, name)
         self.editor.set_breakpoints(session.breakpoints)
         # The toolbar and status bar described the last session's run: "471 µs … ok".
         self.run_bar.show_idle()

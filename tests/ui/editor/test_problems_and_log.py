@@ -63,7 +63,8 @@ def test_the_build_log_shows_context_and_the_whole_log(qtbot: QtBot) -> None:
     qtbot.addWidget(log)
     text = "error: <source>:4:12: use of undeclared identifier 'b'\n1 error generated.\n"
     log.set_result(
-        BuildResult(False, text, DIAGNOSTICS[:1], (), 0.2, "-cl-std=CL2.0", "pthread-CPU")
+        BuildResult(False, text, DIAGNOSTICS[:1], (), 0.2, "-cl-std=CL2.0", "pthread-CPU"),
+        "mine.cl",
     )
     shown = log.toPlainText()
     assert "Device:  pthread-CPU" in shown
@@ -76,7 +77,7 @@ def test_the_build_log_shows_context_and_the_whole_log(qtbot: QtBot) -> None:
 def test_a_silent_successful_build_says_so(qtbot: QtBot) -> None:
     log = BuildLogView()
     qtbot.addWidget(log)
-    log.set_result(BuildResult(True, "", (), (), 0.05, "", "pthread-CPU"))
+    log.set_result(BuildResult(True, "", (), (), 0.05, "", "pthread-CPU"), "mine.cl")
     assert "Options: (none)" in log.toPlainText()
     assert log.toPlainText().endswith("The compiler wrote no messages.\n")
 

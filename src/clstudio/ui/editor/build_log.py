@@ -10,11 +10,14 @@ from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from clstudio.common import BuildResult
+from clstudio.reporting import named_build_log
+from clstudio.session import SourceMap
 from clstudio.ui.editor.build_status import build_status_text
 
 
-def log_text(result: BuildResult) -> str:
-    """Device, options and outcome, then the log (or a word that there is none)."""
+def log_text(result: BuildResult, source_name: str, source_map: SourceMap | None = None) -> str:
+    """Device, options and outcome, then the log (or a word that there is none), its places
+    named by the session's source (`source_name`, or the source part's name)."""
     device = result.device or QCoreApplication.translate("BuildLogView", "unknown")
     options = result.options.strip() or QCoreApplication.translate("BuildLogView", "(none)")
     header = [
@@ -26,7 +29,7 @@ def log_text(result: BuildResult) -> str:
         "",
     ]
     log = (
-        result.log.rstrip("\n")
+        named_build_log(result.log, source_name, source_map).rstrip("\n")
         if result.log.strip()
         else QCoreApplication.translate("BuildLogView", "The compiler wrote no messages.")
     )
@@ -48,8 +51,10 @@ class BuildLogView(QPlainTextEdit):
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.setFont(font)
 
-    def set_result(self, result: BuildResult) -> None:
-        self.setPlainText(log_text(result))
+    def set_result(
+        self, result: BuildResult, source_name: str, source_map: SourceMap | None = None
+    ) -> None:
+        self.setPlainText(log_text(result, source_name, source_map))
 
     def set_crash(self, traceback_text: str) -> None:
         """The backend raised instead of answering: show its traceback, not nothing."""

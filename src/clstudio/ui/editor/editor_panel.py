@@ -84,6 +84,7 @@ class EditorPanel(QWidget):
         self.part_tabs.setExpanding(False)
         self.part_tabs.hide()
         self._source_map = SourceMap(())
+        self._source_name = "kernel.cl"  # what the build log calls the text
         self._part_breakpoints: list[tuple[int, ...]] = []  # each part's own lines
         self._paused_line: int | None = None  # the program's line
         self._shown_part = 0  # the part the editor holds
@@ -139,10 +140,14 @@ class EditorPanel(QWidget):
 
     # Showing the session ---------------------------------------------------------------
 
-    def set_source(self, source: str, parts: tuple[SourcePart, ...] = ()) -> None:
+    def set_source(
+        self, source: str, parts: tuple[SourcePart, ...] = (), name: str = "kernel.cl"
+    ) -> None:
         """Show a session's source (not an edit) and build it at once; a program in
-        `parts` (whose join `source` is) shows a tab per part, the first chosen."""
+        `parts` (whose join `source` is) shows a tab per part, the first chosen. `name` is
+        what the build log calls the text: the session's .cl file, else the session."""
         self._check_diagnostics = self._remark_diagnostics = self._traffic_diagnostics = ()
+        self._source_name = name
         self._source_map = SourceMap(parts)
         self._part_breakpoints = [() for _ in parts]
         self._paused_line = None
@@ -362,7 +367,7 @@ class EditorPanel(QWidget):
         self._built_at = time.monotonic()
         self._build_diagnostics = result.diagnostics
         self._show_diagnostics()
-        self.build_log.set_result(result)
+        self.build_log.set_result(result, self._source_name, self._source_map)
         if result.ok:
             self._show_kernels(result)
         else:
