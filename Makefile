@@ -70,8 +70,11 @@ TEST_PROCESSES ?= 0
 # CPU the one test process leaves idle; either failing fails `make test`.
 test: lint pytest
 
+# The tests run `make` on exported programs as a learner does: not as part of this make's
+# jobs (under `make -j2` its jobserver would reach them and make[1] warn that it is unavailable).
 pytest: $(COMPILED)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL QT_QPA_PLATFORM=offscreen \
+		$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
