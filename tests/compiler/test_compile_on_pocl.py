@@ -16,6 +16,7 @@ from clstudio.session import DeviceSelector, load_session
 from clstudio.worker.compiler_client import CompilerClient
 from clstudio.worker.process import SCRATCH_PREFIX
 from compiler.compiler_records import DATA
+from typedef_kernels import atax_session
 
 POCL = DeviceSelector(platform="Portable Computing Language", device="")
 KERNELS = Path(__file__).parents[2] / "kernels"
@@ -90,6 +91,20 @@ def test_the_windows_client_boots_each_compiles_worker_ahead_and_each_is_still_f
     assert first.remarks and first.remarks == second.remarks
     mine = f"{SCRATCH_PREFIX}{os.getpid()}-"
     assert not list(Path(tempfile.gettempdir()).glob(f"{mine}*"))
+
+
+def test_a_typedefd_kernel_s_listing_is_tied_to_its_own_source_not_the_type_probe_s(
+    client: CompilerClient, tmp_path: Path
+) -> None:
+    """The worker builds a probe program beside the session's to learn what DATA_TYPE is:
+    the listing follows the session's copy, every time (it followed either, by chance)."""
+    session = atax_session(tmp_path)
+    for _ in range(3):
+        result = client.compile(session)
+        assert result.ok, result.error
+        assert result.asm is not None
+        lines = {row.line for row in result.asm.lines if row.line}
+        assert lines and max(lines) <= len(session.source.splitlines())
 
 
 def test_a_device_that_does_not_exist_is_named(client: CompilerClient) -> None:

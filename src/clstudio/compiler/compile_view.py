@@ -88,7 +88,7 @@ def missing_reason(result: CompileResult, part: str) -> str:
 def _pocl_view(
     build: ProgramBuild, printed: str, cache: Path, result: CompileResult
 ) -> CompileResult:
-    files = pocl_files(cache, build.symbol, build.local_size, build.dimensions)
+    files = pocl_files(cache, build.symbol, build.local_size, build.dimensions, build.source)
     source_name = os.path.basename(files.source_path)
     remarks = parse_remarks(printed, files.source_path) if files.source_path else ()
     ir = asm = None

@@ -28,12 +28,11 @@ class PoclFiles:
 
 
 def pocl_files(
-    cache: Path, kernel: str, local_size: tuple[int, ...] | None, dimensions: int
+    cache: Path, kernel: str, local_size: tuple[int, ...] | None, dimensions: int, source: str
 ) -> PoclFiles:
     """The files for `kernel` built for `local_size` (None: whichever size the launch used)
-    in an index space of `dimensions`."""
-    sources = sorted(cache.glob(_SOURCE_GLOB))
-    source_path = str(sources[-1].resolve()) if sources else ""
+    in an index space of `dimensions`, from the program whose text is `source`."""
+    source_path = _copy_of(cache, source)
     folders = sorted(p.parent for p in cache.glob(f"*/*/{kernel}/*/{WORK_GROUP_BITCODE}"))
     sized = [(folder, _size_of(folder.name)) for folder in folders]
     if local_size:
@@ -60,3 +59,23 @@ def _size_of(name: str) -> tuple[int, ...]:
 
 def _padded(size: tuple[int, ...]) -> tuple[int, ...]:
     return (*size, *(1,) * (3 - len(size)))
+
+
+def _copy_of(cache: Path, source: str) -> str:
+    """PoCL's copy of `source` (its line table names it), "" if none.
+
+    The cache holds a copy of every program the worker built, under a random name: a
+    typedef'd argument's probe program (engine/type_probe) sits beside the session's.
+    """
+    wanted = source.encode("utf-8")
+    copies = sorted(cache.glob(_SOURCE_GLOB), key=lambda path: path.stat().st_mtime_ns)
+    same = [path for path in copies if _holds(path, wanted)]
+    chosen = same or copies  # a driver that rewrote the text: the latest program built
+    return str(chosen[-1].resolve()) if chosen else ""
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
