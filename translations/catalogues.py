@@ -33,8 +33,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))  # the starters' comments are found as the app finds them
-from clstudio.common.kernel_comments import comment_blocks  # noqa: E402
 
 SOURCES = ROOT / "src" / "clstudio"
 CATALOGUES = ROOT / "translations"
@@ -105,6 +103,11 @@ def data_messages() -> dict[str, list[Message]]:
         for text in [json.loads(path.read_text(encoding="utf-8")).get("description", "")]
         if text
     ]
+    # The starters' comments are found as the app finds them. Imported here, for `update`
+    # only: `compile` runs in the wheel's build, where clstudio's dependencies are absent.
+    sys.path.insert(0, str(ROOT / "src"))
+    from clstudio.common.kernel_comments import comment_blocks
+
     exercises = []
     for path in sorted((ROOT / "exercises").glob("*/exercise.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
