@@ -25,10 +25,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Protocol
 
 from clstudio.session import Session, load_session
 from clstudio.worker.compiler_client import CompilerClient
 from clstudio.worker.traffic_client import TrafficClient
+from clstudio.worker.worker_slot import OneShotWorkers
 from results_table import Metric, report
 
 ROUNDS = 3
@@ -79,41 +81,40 @@ def one_run_s(path: Path, kind: str) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def clicked_s(ask: Callable[[], object], warm_up: Callable[[], object]) -> float:
-    """The second of two requests, as the user's second click meets it: after reading
-    the first answer for a few seconds."""
-    with empty_pocl_cache():
-        warm_up()
-        time.sleep(READING_S)
-        started = time.perf_counter()
-        ask()
-        return time.perf_counter() - started
+class Answer(Protocol):
+    """What both tabs' clients answer: whether the work was done, and why not."""
+
+    ok: bool
+    error: object
+
+
+def clicked_s(client: OneShotWorkers, ask: Callable[[], Answer]) -> float:
+    """The second of two clicks on one of the window's clients, as the user's second click
+    meets it: after reading the first answer for a few seconds. The client closes after."""
+
+    def answered() -> None:
+        answer = ask()
+        assert answer.ok, answer.error
+
+    try:
+        with empty_pocl_cache():
+            answered()
+            time.sleep(READING_S)
+            started = time.perf_counter()
+            answered()
+            return time.perf_counter() - started
+    finally:
+        client.close()
 
 
 def compile_view_s(session: Session) -> float:
     client = CompilerClient(ready_next=True)  # as the window's
-    try:
-
-        def ask() -> None:
-            result = client.compile(session)
-            assert result.ok, result.error
-
-        return clicked_s(ask, ask)
-    finally:
-        client.close()
+    return clicked_s(client, lambda: client.compile(session))
 
 
 def traffic_view_s(session: Session) -> float:
     client = TrafficClient(ready_next=True)  # as the window's
-    try:
-
-        def ask() -> None:
-            result = client.measure(session)
-            assert result.ok, result.error
-
-        return clicked_s(ask, ask)
-    finally:
-        client.close()
+    return clicked_s(client, lambda: client.measure(session))
 
 
 def measured(name: str, view: Callable[[], float], baseline: Callable[[], float]) -> Metric:
