@@ -33,9 +33,7 @@ def hover(plot: ThemedPlotWidget, x: float) -> None:
 
 
 def test_a_long_output_is_counted_in_the_background(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     values = long_floats(0)
     values[[5, 77]] = np.nan
@@ -57,9 +55,7 @@ def test_a_long_output_is_counted_in_the_background(
 
 
 def test_the_previous_bars_stay_until_a_long_array_is_counted(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     small = np.array([1, 2, 2, 3, 3, 3], np.int32)
     show_synthetic(outputs={"c": small})
@@ -79,14 +75,19 @@ def test_the_previous_bars_stay_until_a_long_array_is_counted(
     assert panel.viewer.hover_label.text() == f"value 3: {np.count_nonzero(values == 3)} elements"
 
 
-def test_only_the_last_of_several_long_arrays_is_drawn(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
-) -> None:
+def histogram_of_a_short_run(
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
+) -> histogram_view.HistogramView:
+    """The Outputs tab on its histogram, drawn for a short run before a long one comes."""
     show_synthetic(outputs={"c": np.zeros(8, np.float32)})
     panel.viewer.set_view("histogram")
-    histogram = panel.viewer.histogram
+    return panel.viewer.histogram
+
+
+def test_only_the_last_of_several_long_arrays_is_drawn(
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
+) -> None:
+    histogram = histogram_of_a_short_run(panel, show_synthetic)
     first = long_floats(2)
     second = np.random.default_rng(3).integers(-5, 5, LONG, dtype=np.int64)
     drawn = []
@@ -103,13 +104,9 @@ def test_only_the_last_of_several_long_arrays_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
-    show_synthetic(outputs={"c": np.zeros(8, np.float32)})
-    panel.viewer.set_view("histogram")
-    histogram = panel.viewer.histogram
+    histogram = histogram_of_a_short_run(panel, show_synthetic)
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")

@@ -3,6 +3,7 @@
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -139,9 +140,7 @@ def long_line(seed: int) -> np.ndarray:
 
 
 def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     values = long_line(0)
     line = panel.viewer.line
@@ -176,9 +175,7 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
 
 
 def test_only_the_last_of_several_long_outputs_is_drawn(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
@@ -194,9 +191,7 @@ def test_only_the_last_of_several_long_outputs_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_it_is_drawn(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
@@ -224,9 +219,7 @@ def hover(plot: ThemedPlotWidget, x: float, y: float) -> None:
 
 
 def test_hovering_the_line_shows_index_and_value(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
     show_synthetic(outputs={"c": values})
@@ -236,9 +229,7 @@ def test_hovering_the_line_shows_index_and_value(
 
 
 def test_hovering_the_image_shows_row_column_and_value(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
     show_synthetic(outputs={"m": grid})
@@ -247,20 +238,18 @@ def test_hovering_the_image_shows_row_column_and_value(
     assert panel.viewer.hover_label.text() == "row 1, column 2: 60"
 
 
-def failing_result(synthetic: Callable[..., RunResult]) -> RunResult:
+def failing_fields() -> dict[str, Any]:
+    """Outputs of 6 x 8 zeros but a 3 at (4, 5), and their failed reference check."""
     actual = np.zeros((6, 8), np.float32)
     actual[4, 5] = 3.0
     report = ReferenceReport("c", "zeros", False, 3.0, 1.0, (4, 5), "1 of 48 values differ")
-    return synthetic(outputs={"c": actual}, references={"c": report})
+    return {"outputs": {"c": actual}, "references": {"c": report}}
 
 
 def test_failed_reference_and_show_worst_in_the_table(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
-    panel.show_run(finished(failing_result(synthetic)))
+    show_synthetic(**failing_fields())
     assert listed(panel)[0].startswith("c — result  ✗\n")
     assert "Reference check FAILED: 1 of 48" in panel.buffer_list.item(0).toolTip()
     text = panel.reference_label.text()
@@ -276,12 +265,9 @@ def test_failed_reference_and_show_worst_in_the_table(
 
 
 def test_show_worst_moves_the_marker_on_the_plots(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
-    panel.show_run(finished(failing_result(synthetic)))
+    show_synthetic(**failing_fields())
     assert panel.viewer.view() == "image"
     qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
     assert panel.viewer.image.marker_position() == (4, 5)
@@ -392,10 +378,7 @@ def test_export_writes_a_file_that_reads_back_equal(
 
 
 def test_export_failure_is_reported(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
-    tmp_path: Path,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot, tmp_path: Path
 ) -> None:
     show_synthetic()
     with qtbot.waitSignal(panel.exportFailed) as failed:
@@ -489,9 +472,7 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
 
 
 def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
-    qtbot: QtBot,
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     panel.resize(1400, 360)
     show_synthetic(outputs={"m": np.ones((48, 64), np.float32)})
@@ -507,8 +488,7 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
 
 
 def test_the_header_names_the_buffer_shown_and_its_type(
-    panel: OutputsPanel,
-    show_synthetic: Callable[..., None],
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
     show_synthetic()
     for label in (panel.title, panel.type_label):
