@@ -91,7 +91,7 @@ def execute(options: argparse.Namespace) -> int:
     if host.problem:
         said = gettext("{file}: {problem}; the strings after it were not read")
         print(said.format(file=host.path, problem=host.problem), file=sys.stderr)
-    source = _chosen_source(host, options.kernel)
+    source = chosen_source(host, options.kernel)
     if source is None:
         return 1
     imported = imported_session(host, source, options.dtype, options.kernel or "")
@@ -139,7 +139,8 @@ def execute(options: argparse.Namespace) -> int:
     return 0
 
 
-def _chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+def chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+    """The source holding `kernel`, or the only one; None (said on stderr) otherwise."""
     if kernel:
         source = source_with_kernel(host, kernel)
         if source is None:

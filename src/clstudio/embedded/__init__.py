@@ -21,7 +21,12 @@ from clstudio.embedded.host_files import (
     read_host_file,
 )
 from clstudio.embedded.host_strings import HostString, Piece
-from clstudio.embedded.imported import Imported, imported_session, source_with_kernel
+from clstudio.embedded.imported import (
+    Imported,
+    host_text_of,
+    imported_session,
+    source_with_kernel,
+)
 from clstudio.embedded.operator_profiles import Profiled, operator_of, profiled_session
 from clstudio.embedded.write_back import (
     FileChangedError,
@@ -50,6 +55,7 @@ __all__ = [
     "WriteBackError",
     "WrittenBack",
     "chosen_options",
+    "host_text_of",
     "imported_session",
     "language_of",
     "operator_of",

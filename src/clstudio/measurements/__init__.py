@@ -13,6 +13,11 @@ from clstudio.measurements.local_size_sweep import (
     sweep_sizes,
 )
 from clstudio.measurements.peak_runner import measure_peaks
+from clstudio.measurements.portability_builds import (
+    DevicePortability,
+    PortabilityReport,
+    portability_report,
+)
 from clstudio.measurements.program_kernels import (
     KernelChoiceError,
     chosen_kernel,
@@ -23,6 +28,9 @@ from clstudio.measurements.program_kernels import (
 )
 
 __all__ = [
+    "DevicePortability",
+    "PortabilityReport",
+    "portability_report",
     "KernelChoiceError",
     "SweepPoint",
     "SweepResult",
