@@ -24,6 +24,7 @@ from clstudio.embedded import (
     EmbeddedSource,
     HostFile,
     HostFileError,
+    import_notes,
     imported_session,
     profiled_session,
     read_host_file,
@@ -95,20 +96,21 @@ def execute(options: argparse.Namespace) -> int:
     if source is None:
         return 1
     imported = imported_session(host, source, options.dtype, options.kernel or "")
-    for note in imported.notes:
-        print(gettext("{file}: {note}").format(file=host.path, note=note))
     output = options.output or Path(host.path.stem + ".json")
     if output.exists() and not options.force:
         said = gettext("{session} exists; give --force to replace it, or -o another name")
         return _fail(said.format(session=output))
     session, built, work_group_max = _resolved(imported.session, options.device)
+    profiled = None
     if built is not None and built.ok:
         profiled = profiled_session(session, host, options.dtype, work_group_max)
-        if profiled is not None:
-            session = profiled.session
-            said = gettext("{file}: InfiniCore's {operator}: {note}")
-            for note in profiled.notes:
-                print(said.format(file=host.path, operator=profiled.operator, note=note))
+    for note in import_notes(imported.notes, profiled):
+        print(gettext("{file}: {note}").format(file=host.path, note=note))
+    if profiled is not None:
+        session = profiled.session
+        said = gettext("{file}: InfiniCore's {operator}: {note}")
+        for note in profiled.notes:
+            print(said.format(file=host.path, operator=profiled.operator, note=note))
     try:
         save_session(session, output, replace_others=options.force)
     except (OSError, SessionError) as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.embedded.build_template import Dtype, chosen_options, template_of
+from clstudio.embedded.build_template import Dtype, OptionNote, chosen_options, template_of
 from clstudio.embedded.host_files import EmbeddedSource, HostFile, HostFileError, read_host_file
 from clstudio.session import EmbeddedIn, Launch, Session
 
@@ -15,7 +15,7 @@ DEFAULT_GLOBAL_SIZE = (1024,)  # as for a bare .cl file: the form and the first 
 @dataclass(frozen=True)
 class Imported:
     session: Session
-    notes: tuple[str, ...]  # what the build options left out, in words
+    notes: tuple[OptionNote, ...]  # what the build options left out, in words
 
 
 def imported_session(
