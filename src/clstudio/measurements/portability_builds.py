@@ -34,6 +34,7 @@ class PortabilityReport:
     options: str
     needs: tuple[Need, ...]
     devices: tuple[DevicePortability, ...]
+    problem: str = ""  # why no report could be made (the builds crashed)
 
 
 def portability_report(
