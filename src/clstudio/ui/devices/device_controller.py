@@ -31,7 +31,7 @@ from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, DeviceStatusSink
-from clstudio.validation.portability import device_shortfalls, kernel_needs
+from clstudio.validation.portability import Need, device_shortfalls, kernel_needs
 
 
 class DeviceUser(Protocol):
@@ -93,25 +93,25 @@ class DeviceController(QObject):
         """The device for builds and runs: the session's choice, else the last one used,
         unless that one cannot build the kernel (OpenCL C 2.0, half…) and another can."""
         session = self._session()
-        inventory = self.inventory()
-        device = choose_device(inventory, session.device, self._settings.device())
+        device = choose_device(self.inventory(), session.device, self._settings.device())
         if session.device is None and device is not None:
-            device = self._able_device(device, inventory, session)
+            needs = kernel_needs(session.source, session.build_options, host_text_of(session))
+            if needs:
+                # The builds and runs of a kernel with needs go where they can be met.
+                self._user.choose_device(self._able_device(device, needs))
+                return
         self._user.use_device(device)
 
-    def _able_device(
-        self, device: DeviceInfo, inventory: DeviceInventory, session: Session
-    ) -> DeviceInfo:
+    def _able_device(self, device: DeviceInfo, needs: tuple[Need, ...]) -> DeviceInfo:
         """`device`, or the first other device that meets what the kernel needs; the status
-        bar says which and why, or which reasons no device found meets."""
-        needs = kernel_needs(session.source, session.build_options, host_text_of(session))
-        short = device_shortfalls(needs, device) if needs else ()
+        bar says which and why, or the reason no device found meets."""
+        short = device_shortfalls(needs, device)
         if not short:
             return device
         able = next(
             (
                 d
-                for d in inventory.devices()
+                for d in self.inventory().devices()
                 if not is_simulator(d.platform_name) and not device_shortfalls(needs, d)
             ),
             None,

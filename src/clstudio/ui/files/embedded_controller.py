@@ -68,11 +68,12 @@ class EmbeddedController(QObject):
 
     def device_changed(self, device: DeviceInfo | None) -> None:
         """The device in use changed: a profile sized for the last one is sized again; the
-        first fitting of a document just opened is no edit of the user's."""
+        first fitting of a document just opened (and the device chosen for it) is no edit
+        of the user's."""
         document = self._owner.document
         if document.embedded is None or device is None:
             return
-        first = self._made_for is None and not document.dirty
+        first = self._made_for is None
         self._retype(document.dtype)
         if first:
             document.mark_clean()
