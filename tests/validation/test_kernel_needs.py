@@ -22,7 +22,10 @@ def device(version: str, extensions: list[str], all_versions: list[str] | None) 
     def field(name: str, raw: object) -> InfoField:
         return InfoField(name, name, "Identity", raw, str(raw), "")
 
-    fields = [field("CL_DEVICE_OPENCL_C_VERSION", version), field("CL_DEVICE_EXTENSIONS", extensions)]
+    fields = [
+        field("CL_DEVICE_OPENCL_C_VERSION", version),
+        field("CL_DEVICE_EXTENSIONS", extensions),
+    ]
     if all_versions is not None:
         listed = [{"name": "OpenCL C", "version": v} for v in all_versions]
         fields.append(field("CL_DEVICE_OPENCL_C_ALL_VERSIONS", listed))

@@ -131,8 +131,7 @@ def report_to_json(report: PortabilityReport) -> dict[str, Any]:
                     for r in row.reasons
                 ],
                 "errors": [
-                    {"line": e.line, "column": e.column, "message": e.message}
-                    for e in row.errors
+                    {"line": e.line, "column": e.column, "message": e.message} for e in row.errors
                 ],
                 "log": row.log or None,
             }

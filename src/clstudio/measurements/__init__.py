@@ -29,15 +29,15 @@ from clstudio.measurements.program_kernels import (
 
 __all__ = [
     "DevicePortability",
-    "PortabilityReport",
-    "portability_report",
     "KernelChoiceError",
+    "PortabilityReport",
     "SweepPoint",
     "SweepResult",
     "chosen_kernel",
     "kernel_global_size",
     "kernel_times_per_repeat",
     "measure_peaks",
+    "portability_report",
     "program_kernels",
     "run_on_devices",
     "sweep_local_sizes",

@@ -31,8 +31,8 @@ from clstudio.ui.devices.discovery_runner import DiscoverFn
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
-from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.embedded_controller import EmbeddedController
+from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
 from clstudio.ui.files.host_file_bar import HostFileBar
 from clstudio.ui.first_paint import FirstPaint

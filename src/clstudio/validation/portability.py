@@ -38,8 +38,7 @@ _SIMULATOR_BUILDS = (2, 0)
 
 _WAY_ROUND: dict[NeedKind, str] = {
     "opencl_c": N_(
-        "drop -cl-std or ask for a version the device lists, and keep to that version's "
-        "built-ins"
+        "drop -cl-std or ask for a version the device lists, and keep to that version's built-ins"
     ),
     "work_group_functions": N_(
         "reduce in __local memory instead: each work-item stores its value, then a tree of "
@@ -148,8 +147,7 @@ def _collectives_reason(
 ) -> str:
     if simulator:
         return gettext(
-            "{what}: OpenCL C 2.0 work-group collective functions, which Oclgrind does not "
-            "simulate"
+            "{what}: OpenCL C 2.0 work-group collective functions, which Oclgrind does not simulate"
         ).format(what=need.what)
     if (2, 0) in versions or (2, 1) in versions or (2, 2) in versions:
         return ""
@@ -182,9 +180,7 @@ def _names(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return tuple(value.split())
     if isinstance(value, list | tuple):
-        return tuple(
-            str(v.get("name", "")) if isinstance(v, dict) else str(v) for v in value if v
-        )
+        return tuple(str(v.get("name", "")) if isinstance(v, dict) else str(v) for v in value if v)
     return ()
 
 

@@ -131,7 +131,9 @@ class PortabilityTab(QWidget):
         rows = []
         for index in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(index)
-            lines = [item.child(c).text(2) for c in range(item.childCount())]
+            assert item is not None
+            children = (item.child(c) for c in range(item.childCount()))
+            lines = [child.text(2) for child in children if child is not None]
             rows.append((item.text(0), item.text(1), lines))
         return rows
 
