@@ -2,7 +2,7 @@
 
 Opens the OpenCL C embedded in a host program's file (.c, .cc, .cpp, .h, .hpp, .py) as
 a session: the file is read by a lexer of its language, never compiled or run
-(docs/host-code-import.md). The kernel is built on the devices found, in order, until
+(docs/embedded-kernels.md). The kernel is built on the devices found, in order, until
 one takes it; that device is the session's, and the kernel's signature gives the
 arguments their first values, as the window does for a bare .cl file.
 """

@@ -1,5 +1,5 @@
 """OpenCL C embedded in host programs' files: found in their strings, opened as sessions,
-and written back into the same string (docs/host-code-import.md)."""
+and written back into the same string (docs/embedded-kernels.md)."""
 
 from clstudio.embedded.build_template import (
     DTYPES,
