@@ -42,6 +42,7 @@ class DeviceUser(Protocol):
     def device(self) -> DeviceInfo | None: ...
     def use_device(self, device: DeviceInfo | None) -> None: ...
     def choose_device(self, device: DeviceInfo) -> DeviceSelector: ...
+    def adopt_device(self, device: DeviceInfo) -> None: ...
 
 
 class DeviceController(QObject):
@@ -98,7 +99,7 @@ class DeviceController(QObject):
             needs = kernel_needs(session.source, session.build_options, host_text_of(session))
             if needs:
                 # The builds and runs of a kernel with needs go where they can be met.
-                self._user.choose_device(self._able_device(device, needs))
+                self._user.adopt_device(self._able_device(device, needs))
                 return
         self._user.use_device(device)
 
