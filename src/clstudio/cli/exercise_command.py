@@ -15,8 +15,8 @@ from pathlib import Path
 
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext, read_text_file
-from clstudio.embedded import HostFileError, language_of, read_host_file, source_with_kernel
 from clstudio.devices import INTEL_EXTRA, DeviceSelector, parse_device_spec
+from clstudio.embedded import HostFileError, language_of, read_host_file, source_with_kernel
 from clstudio.exercises import (
     CheckReport,
     Exercise,
