@@ -21,6 +21,8 @@ class HostFileBar(QWidget):
         super().__init__(parent)
         self.setObjectName("hostFileBar")
         self.origin_label = QLabel()
+        # At 1280 x 800 the editor's column is narrow: the origin wraps, the choice stays whole.
+        self.origin_label.setWordWrap(True)
         self.dtype_label = QLabel(self.tr("Element type:"))
         self.dtype_combo = QComboBox()
         self.dtype_combo.setObjectName("hostFileDtype")
