@@ -9,7 +9,7 @@ the session would run on, whose names the program then looks for.
 
 With --into, the session must have come from a host file (`clstudio import`): its source
 goes back into the same string of FILE, quoted as that string is, and nothing else of
-FILE changes (docs/host-code-import.md).
+FILE changes (docs/embedded-kernels.md).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Opens the OpenCL C embedded in a host program's file (.c, .cc, .cpp, .h, .hpp, .py) as
 a session: the file is read by a lexer of its language, never compiled or run
-(docs/host-code-import.md). The kernel is built on the devices found, in order, until
+(docs/embedded-kernels.md). The kernel is built on the devices found, in order, until
 one takes it; that device is the session's, and the kernel's signature gives the
 arguments their first values, as the window does for a bare .cl file.
 """
@@ -24,6 +24,7 @@ from clstudio.embedded import (
     EmbeddedSource,
     HostFile,
     HostFileError,
+    import_notes,
     imported_session,
     profiled_session,
     read_host_file,
@@ -91,24 +92,25 @@ def execute(options: argparse.Namespace) -> int:
     if host.problem:
         said = gettext("{file}: {problem}; the strings after it were not read")
         print(said.format(file=host.path, problem=host.problem), file=sys.stderr)
-    source = _chosen_source(host, options.kernel)
+    source = chosen_source(host, options.kernel)
     if source is None:
         return 1
     imported = imported_session(host, source, options.dtype, options.kernel or "")
-    for note in imported.notes:
-        print(gettext("{file}: {note}").format(file=host.path, note=note))
     output = options.output or Path(host.path.stem + ".json")
     if output.exists() and not options.force:
         said = gettext("{session} exists; give --force to replace it, or -o another name")
         return _fail(said.format(session=output))
     session, built, work_group_max = _resolved(imported.session, options.device)
+    profiled = None
     if built is not None and built.ok:
         profiled = profiled_session(session, host, options.dtype, work_group_max)
-        if profiled is not None:
-            session = profiled.session
-            said = gettext("{file}: InfiniCore's {operator}: {note}")
-            for note in profiled.notes:
-                print(said.format(file=host.path, operator=profiled.operator, note=note))
+    for note in import_notes(imported.notes, profiled):
+        print(gettext("{file}: {note}").format(file=host.path, note=note))
+    if profiled is not None:
+        session = profiled.session
+        said = gettext("{file}: InfiniCore's {operator}: {note}")
+        for note in profiled.notes:
+            print(said.format(file=host.path, operator=profiled.operator, note=note))
     try:
         save_session(session, output, replace_others=options.force)
     except (OSError, SessionError) as exc:
@@ -139,7 +141,8 @@ def execute(options: argparse.Namespace) -> int:
     return 0
 
 
-def _chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+def chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+    """The source holding `kernel`, or the only one; None (said on stderr) otherwise."""
     if kernel:
         source = source_with_kernel(host, kernel)
         if source is None:

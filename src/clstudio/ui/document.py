@@ -10,7 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import parse_element_type, read_text_file, write_text_atomically
-from clstudio.embedded import EmbeddedSource, HostFile, WrittenBack, imported_session, write_back
+from clstudio.embedded import (
+    Dtype,
+    EmbeddedSource,
+    HostFile,
+    WrittenBack,
+    imported_session,
+    write_back,
+)
 from clstudio.session import (
     BufferArg,
     Init,
@@ -61,6 +68,10 @@ class Document:
         self._clean = session
         self._label = label
         self._example: tuple[str, str] | None = None  # (title, description) of its example
+        # The host file and string an imported kernel came from, and the element type
+        # its -D options were given: the window rebuilds the session when it changes.
+        self.embedded: tuple[HostFile, EmbeddedSource] | None = None
+        self.dtype: Dtype = "f32"
 
     @classmethod
     def new(cls, label: str = "") -> Document:
@@ -95,7 +106,9 @@ class Document:
         """An unsaved session around a kernel found in a host file's string; Save writes
         it back into that string (write_back), Save As keeps it as a session file."""
         session = imported_session(host, source, kernel=kernel).session
-        return cls(session, None, f"{host.path.name} ({kernel})")
+        document = cls(session, None, f"{host.path.name} ({kernel})")
+        document.embedded = (host, source)
+        return document
 
     @property
     def host_file(self) -> Path | None:
