@@ -111,6 +111,8 @@ def execute(options: argparse.Namespace) -> int:
     except CaptureError as exc:
         print(gettext("clstudio capture: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    for note in result.notes:
+        print(gettext("clstudio capture: {problem}").format(problem=note), file=sys.stderr)
     captured = sum(entry.captured for entry in result.index.launches)
     said = gettext("clstudio capture: {count} launches, {captured} captured; see {index}")
     index = options.output / INDEX_FILE
