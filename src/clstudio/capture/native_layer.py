@@ -135,9 +135,7 @@ def pip_drivers() -> list[Path]:
     return found
 
 
-def layer_environment(
-    journal: Path, library: Path, environ: Mapping[str, str]
-) -> dict[str, str]:
+def layer_environment(journal: Path, library: Path, environ: Mapping[str, str]) -> dict[str, str]:
     """The variables that load the layer into the program and show it CL Studio's devices.
 
     Oclgrind is left out: the loader would list its simulator first, and a program that
