@@ -40,7 +40,7 @@ VENDORS_VARIABLE = "OCL_ICD_VENDORS"
 JOURNAL_VARIABLE = "CLSTUDIO_CAPTURE_JOURNAL"  # the layer's journal folder
 SETTINGS_FILE = "layer-settings.txt"  # the layer reads its selection here, in the journal
 VENDORS_FOLDER = "vendors"
-FLAGS = ("-std=c11", "-O2", "-shared", "-fPIC", "-fvisibility=hidden", "-D_GNU_SOURCE")
+FLAGS = ("-std=c11", "-O2", "-shared", "-fPIC", "-fvisibility=hidden")
 COMPILE_TIMEOUT_S = 300
 
 
@@ -118,7 +118,8 @@ def write_settings(
 ) -> None:
     """The selection, one `KEY VALUE` a line, which the layer reads at its start."""
     lines = [f"first {first}", f"max_bytes {max_bytes}"]
-    lines += [f"kernel {name}" for name in kernels if name.isidentifier()]
+    # A name with a line break matches no kernel, as in the hook: it must not become two.
+    lines += [f"kernel {' '.join(name.splitlines())}" for name in kernels]
     lines += [f"launch {number}" for number in launches]
     (journal / SETTINGS_FILE).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -126,8 +127,10 @@ def write_settings(
 def pip_drivers() -> list[Path]:
     """The drivers in pyopencl's wheel (PoCL), which only pyopencl's own loader finds."""
     libs = pyopencl_libs()
+    if libs is None:
+        return []
     found = []
-    for icd in sorted(libs.glob("*.icd")) if libs is not None else []:
+    for icd in sorted(libs.glob("*.icd")):
         words = icd.read_text(encoding="utf-8", errors="replace").split()
         library = libs / words[0] if words else None
         if library is not None and library.is_file() and "oclgrind" not in library.name:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from clstudio.capture import (
@@ -106,7 +107,9 @@ def execute(options: argparse.Namespace) -> int:
         max_bytes=options.max_bytes,
     )
     try:
-        with WorkerClient() as worker:
+        # Not started here: it boots at the first captured launch, so that a program whose
+        # launches are not selected shares its machine with no worker starting up.
+        with closing(WorkerClient()) as worker:
             result = run_capture(request, worker, _tell)
     except CaptureError as exc:
         print(gettext("clstudio capture: {problem}").format(problem=exc), file=sys.stderr)

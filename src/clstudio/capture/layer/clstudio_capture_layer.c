@@ -11,6 +11,8 @@
    used as an array of function pointers, indexed as cl_icd.h lays it out (a test compiles
    it with -DCLSTUDIO_CHECK_LAYOUT against the system's header to check the indices). */
 
+#define _POSIX_C_SOURCE 200809L /* strdup, clock_gettime */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef int32_t cl_int;
@@ -107,25 +110,40 @@ struct program {
 struct argument {
     int set;
     int svm;
+    int given;            /* 0: passed as NULL (local memory, or a NULL buffer) */
     size_t size;
-    unsigned char *value; /* NULL: passed as NULL (local memory, or a NULL buffer) */
+    size_t room;          /* of `value`, kept for the next value: no allocation per launch */
+    unsigned char *value;
 };
 
 struct kernel {
     cl_handle kernel;
-    char name[256];
-    cl_uint count;
+    char name[256];    /* looked up at its first launch */
+    cl_uint parameters; /* likewise */
+    struct kernel_count *launches; /* of every kernel object of its name */
+    int named;          /* whether --kernel selects its name (or none was given) */
+    cl_uint count;     /* of `args` */
     struct argument *args;
-    int launches; /* of this kernel object; counted by name below */
     struct kernel *link;
 };
 
 struct kernel_count { char name[256]; int count; struct kernel_count *link; };
 
+/* A queue's device, platform and context as the journal names them, looked up once. */
+struct queue {
+    cl_handle queue;
+    cl_handle context;
+    char device[256];
+    char platform[256];
+    struct queue *link;
+};
+
+
 #define BUCKETS 4096
 static struct memory *memories[BUCKETS];
 static struct program *programs;
 static struct kernel *kernels[BUCKETS];
+static struct queue *queues;
 static struct kernel_count *counts;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -246,10 +264,76 @@ static void add_sizes(struct text *t, cl_uint dims, const size_t *sizes) {
     add(t, "]");
 }
 
-static void finish_line(struct text *t) {
+/* Launches not captured wait here as raw records, made into lines every half second, before
+   the next captured launch's line or at exit, as the Python hook batches them: the launch
+   itself then costs a few stores. (PoCL's worker sleeps as soon as the host falls behind,
+   and waking it at every launch would cost more than the launch.) A captured launch's line
+   is written at once. */
+struct waiting {
+    int number;
+    struct kernel *kernel;
+    struct queue *queue;
+    cl_uint dims;
+    int has_local, has_offset;
+    size_t global[3], local[3];
+};
+#define MOST_WAITING 4096
+static struct waiting waiting[MOST_WAITING];
+static int waiting_count;
+static struct timespec waiting_since;
+
+struct queue;
+static void add_head(struct text *t, int number, struct kernel *k, struct queue *q,
+                     cl_uint dims, const size_t *global, const size_t *local, int has_offset);
+
+static void write_line(struct text *t) {
     add(t, "}\n");
     if (t->data && lines >= 0) write_all(lines, t->data, t->used);
     free(t->data);
+    t->data = NULL;
+}
+
+static void flush_waiting(void) {
+    if (!waiting_count) return;
+    struct text t = {0};
+    for (int i = 0; i < waiting_count; i++) {
+        struct waiting *w = &waiting[i];
+        add_head(&t, w->number, w->kernel, w->queue, w->dims, w->global,
+                 w->has_local ? w->local : NULL, w->has_offset);
+        add(&t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"}\n");
+    }
+    if (t.data && lines >= 0) write_all(lines, t.data, t.used);
+    free(t.data);
+    waiting_count = 0;
+}
+
+static void wait_to_list(int number, struct kernel *k, struct queue *q, cl_uint dims,
+                         const size_t *global, const size_t *local, int has_offset) {
+    if (!waiting_count) clock_gettime(CLOCK_MONOTONIC, &waiting_since);
+    struct waiting *w = &waiting[waiting_count++];
+    w->number = number;
+    w->kernel = k;
+    w->queue = q;
+    w->dims = dims;
+    w->has_local = local != NULL;
+    w->has_offset = has_offset;
+    for (cl_uint d = 0; d < dims; d++) {
+        w->global[d] = global ? global[d] : 0;
+        w->local[d] = local ? local[d] : 0;
+    }
+    if (waiting_count % 64 && waiting_count < MOST_WAITING) return; /* the clock, now and then */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long waited_ms = (now.tv_sec - waiting_since.tv_sec) * 1000 +
+                     (now.tv_nsec - waiting_since.tv_nsec) / 1000000;
+    if (waited_ms >= 500 || waiting_count == MOST_WAITING) flush_waiting();
+}
+
+/* The launches still waiting when the program exits (by returning from main or exit()). */
+__attribute__((destructor)) static void flush_at_exit(void) {
+    pthread_mutex_lock(&lock);
+    flush_waiting();
+    pthread_mutex_unlock(&lock);
 }
 
 /* }}} */
@@ -283,6 +367,26 @@ static void remember_memory(cl_handle mem, enum mem_kind kind) {
     }
     if (m) m->kind = kind;
     pthread_mutex_unlock(&lock);
+}
+
+static struct queue *queue_of(cl_handle queue) {
+    struct queue *q;
+    for (q = queues; q; q = q->link)
+        if (q->queue == queue) return q; /* the newest first: most programs have one */
+    if (!(q = calloc(1, sizeof *q))) return NULL;
+    cl_handle device = NULL, platform = NULL;
+    info_fn queue_info = NEXT(AT_GetCommandQueueInfo, info_fn);
+    info_fn device_info = NEXT(AT_GetDeviceInfo, info_fn);
+    queue_info(queue, CL_QUEUE_DEVICE, sizeof device, &device, NULL);
+    queue_info(queue, CL_QUEUE_CONTEXT, sizeof q->context, &q->context, NULL);
+    device_info(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, NULL);
+    trimmed_info(device_info, device, CL_DEVICE_NAME, q->device, sizeof q->device);
+    trimmed_info(NEXT(AT_GetPlatformInfo, info_fn), platform, CL_PLATFORM_NAME, q->platform,
+                 sizeof q->platform);
+    q->queue = queue;
+    q->link = queues;
+    queues = q;
+    return q;
 }
 
 static struct program *program_of(cl_handle program) {
@@ -451,12 +555,15 @@ static cl_int SetKernelArg(cl_handle kernel, cl_uint index, size_t size, const v
     if (set != CL_SUCCESS) return set;
     pthread_mutex_lock(&lock);
     struct argument *a = argument_of(kernel, index);
+    if (a && value && size > a->room) {
+        unsigned char *grown = realloc(a->value, size);
+        if (grown) { a->value = grown; a->room = size; }
+    }
     if (a) {
-        free(a->value);
-        a->value = NULL;
-        if (value && (a->value = malloc(size ? size : 1))) memcpy(a->value, value, size);
+        a->given = value != NULL && size <= a->room;
+        if (a->given && size) memcpy(a->value, value, size);
         a->size = size;
-        a->set = 1;
+        a->set = !(value != NULL && !a->given); /* a value it could not keep: not known */
         a->svm = 0;
     }
     pthread_mutex_unlock(&lock);
@@ -479,12 +586,14 @@ static cl_int SetKernelArgSVMPointer(cl_handle kernel, cl_uint index, const void
 
 struct read { cl_handle mem; size_t size; };
 
-static const char *selection(const char *name, int number, int nth) {
-    if (selected_kernels) {
-        char wanted[300];
-        snprintf(wanted, sizeof wanted, "\n%s\n", name);
-        if (!strstr(selected_kernels, wanted)) return "not_selected";
-    }
+static int named(const char *name) {
+    char wanted[300];
+    snprintf(wanted, sizeof wanted, "\n%s\n", name);
+    return !selected_kernels || strstr(selected_kernels, wanted) != NULL;
+}
+
+static const char *selection(struct kernel *k, int number, int nth) {
+    if (k && !k->named) return "not_selected";
     if (selected_count) {
         for (int i = 0; i < selected_count; i++)
             if (selected_launches[i] == number) return NULL;
@@ -523,7 +632,7 @@ static const char *describe(struct kernel *k, cl_uint count, struct text *args,
         if (i) add(args, ",");
         if (!a || !a->set) { sprintf(detail, "%u: not set", i); return "unsupported_argument"; }
         if (a->svm) { sprintf(detail, "%u: SVM pointer", i); return "unsupported_argument"; }
-        if (!a->value) { add(args, "{\"kind\":\"local\",\"bytes\":%zu}", a->size); continue; }
+        if (!a->given) { add(args, "{\"kind\":\"local\",\"bytes\":%zu}", a->size); continue; }
         struct memory *m = a->size == sizeof(void *) ? memory_of(*(cl_handle *)a->value) : NULL;
         if (!m) {
             add(args, "{\"kind\":\"scalar\",\"hex\":\"");
@@ -551,6 +660,37 @@ static const char *describe(struct kernel *k, cl_uint count, struct text *args,
     return NULL;
 }
 
+static void add_head(struct text *t, int number, struct kernel *k, struct queue *q,
+                     cl_uint dims, const size_t *global, const size_t *local, int has_offset) {
+    add(t, "{\"number\":%d,\"kernel\":", number);
+    add_string(t, k ? k->name : "");
+    add(t, ",\"call_site\":null,\"global_size\":");
+    add_sizes(t, dims, global);
+    add(t, ",\"local_size\":");
+    add_sizes(t, dims, local);
+    add(t, ",\"global_offset\":%s,\"device\":", has_offset ? "true" : "false");
+    add_string(t, q ? q->device : "");
+    add(t, ",\"platform\":");
+    add_string(t, q ? q->platform : "");
+    add(t, ",\"context\":%llu", (unsigned long long)(uintptr_t)(q ? q->context : NULL));
+}
+
+/* The kernel as the journal names it, looked up at its first launch. */
+static void know(struct kernel *k) {
+    info_fn kernel_info = NEXT(AT_GetKernelInfo, info_fn);
+    trimmed_info(kernel_info, k->kernel, CL_KERNEL_FUNCTION_NAME, k->name, sizeof k->name);
+    kernel_info(k->kernel, CL_KERNEL_NUM_ARGS, sizeof k->parameters, &k->parameters, NULL);
+    struct kernel_count *c = counts;
+    while (c && strcmp(c->name, k->name)) c = c->link;
+    if (!c && (c = calloc(1, sizeof *c))) {
+        snprintf(c->name, sizeof c->name, "%s", k->name);
+        c->link = counts;
+        counts = c;
+    }
+    k->launches = c;
+    k->named = named(k->name);
+}
+
 static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint dims,
                                    const size_t *offset, const size_t *global,
                                    const size_t *local, cl_uint waits, const void *wait_list,
@@ -561,48 +701,22 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
     pthread_mutex_lock(&lock);
     int number = ++launch_count;
     struct kernel *k = kernel_of(kernel);
-    cl_uint count = 0;
-    info_fn kernel_info = NEXT(AT_GetKernelInfo, info_fn);
-    if (k && !k->name[0]) trimmed_info(kernel_info, kernel, CL_KERNEL_FUNCTION_NAME, k->name,
-                                       sizeof k->name);
-    kernel_info(kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, NULL);
-    const char *name = k ? k->name : "";
-    struct kernel_count *c = counts;
-    while (c && strcmp(c->name, name)) c = c->link;
-    if (!c && (c = calloc(1, sizeof *c))) {
-        snprintf(c->name, sizeof c->name, "%s", name);
-        c->link = counts;
-        counts = c;
-    }
-    int nth = c ? ++c->count : 1;
-
-    char device_name[256], platform_name[256];
-    cl_handle device = NULL, platform = NULL, context = NULL;
-    info_fn queue_info = NEXT(AT_GetCommandQueueInfo, info_fn);
-    info_fn device_info = NEXT(AT_GetDeviceInfo, info_fn);
-    queue_info(queue, CL_QUEUE_DEVICE, sizeof device, &device, NULL);
-    queue_info(queue, CL_QUEUE_CONTEXT, sizeof context, &context, NULL);
-    device_info(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, NULL);
-    trimmed_info(device_info, device, CL_DEVICE_NAME, device_name, sizeof device_name);
-    trimmed_info(NEXT(AT_GetPlatformInfo, info_fn), platform, CL_PLATFORM_NAME, platform_name,
-                 sizeof platform_name);
+    if (k && !k->launches) know(k);
+    int nth = k && k->launches ? ++k->launches->count : 1;
+    struct queue *q = queue_of(queue);
     int has_offset = 0;
     for (cl_uint d = 0; offset && d < dims; d++) has_offset |= offset[d] != 0;
-
+    const char *reason = selection(k, number, nth);
+    if (reason && dims <= 3) {
+        wait_to_list(number, k, q, dims, global, local, has_offset);
+        pthread_mutex_unlock(&lock);
+        return launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
+    }
+    flush_waiting();  /* the journal keeps the launches' order */
+    cl_uint count = k ? k->parameters : 0;
     struct text line = {0};
-    add(&line, "{\"number\":%d,\"kernel\":", number);
-    add_string(&line, name);
-    add(&line, ",\"call_site\":null,\"global_size\":");
-    add_sizes(&line, dims, global);
-    add(&line, ",\"local_size\":");
-    add_sizes(&line, dims, local);
-    add(&line, ",\"global_offset\":%s,\"device\":", has_offset ? "true" : "false");
-    add_string(&line, device_name);
-    add(&line, ",\"platform\":");
-    add_string(&line, platform_name);
-    add(&line, ",\"context\":%llu", (unsigned long long)(uintptr_t)context);
+    add_head(&line, number, k, q, dims, global, local, has_offset);
 
-    const char *reason = selection(name, number, nth);
     char detail[128] = "";
     struct text args = {0};
     struct read *reads = NULL;
@@ -623,7 +737,7 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
     if (reason) {
         add(&line, ",\"captured\":false,\"reason\":\"%s\",\"detail\":", reason);
         add_string(&line, detail);
-        finish_line(&line);
+        write_line(&line);
         free(args.data);
         free(reads);
         pthread_mutex_unlock(&lock);
@@ -637,7 +751,8 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
         add(&line, ",\"captured\":false,\"reason\":\"unreadable\",\"detail\":\"\"");
     } else {
         cl_handle program = NULL;
-        kernel_info(kernel, CL_KERNEL_PROGRAM, sizeof program, &program, NULL);
+        NEXT(AT_GetKernelInfo, info_fn)(kernel, CL_KERNEL_PROGRAM, sizeof program, &program,
+                                        NULL);
         struct program *p = program_of(program);
         add(&line, ",\"captured\":true,\"args\":%s", args.data ? args.data : "[]");
         if (p && p->number) {
@@ -647,7 +762,7 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
             add(&line, ",\"program\":null");
         }
     }
-    finish_line(&line);
+    write_line(&line);
     free(args.data);
     free(reads);
     pthread_mutex_unlock(&lock);
