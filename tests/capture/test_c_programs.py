@@ -215,6 +215,56 @@ int main()
 }
 """
 
+# Kernels and queues made and released at every step, as a learner who keeps it all in a
+# loop does: a driver may give a new kernel the address of the one released (PoCL here does
+# not), and each launch must still be listed under its own kernel with its own arguments.
+EACH_STEP = r"""
+#include <stdio.h>
+#include <string.h>
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+static const char *source =
+    "__kernel void twice(__global int *x) { x[get_global_id(0)] *= 2; }\n"
+    "__kernel void plus(__global int *x, int by) { x[get_global_id(0)] += by; }\n";
+
+int main(void)
+{
+    cl_platform_id platforms[8], platform = NULL;
+    cl_uint count;
+    clGetPlatformIDs(8, platforms, &count);
+    for (cl_uint p = 0; p < count; p++) {
+        char name[128];
+        clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof(name), name, NULL);
+        if (strstr(name, "Portable")) platform = platforms[p];
+    }
+    cl_device_id device;
+    cl_int err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
+    cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+    cl_program program = clCreateProgramWithSource(context, 1, &source, NULL, &err);
+    clBuildProgram(program, 1, &device, NULL, NULL, NULL);
+    int x[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                   sizeof(x), x, &err);
+    size_t global = 8;
+    for (int step = 0; step < 4; step++) {
+        cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+        cl_kernel kernel = clCreateKernel(program, step % 2 ? "plus" : "twice", &err);
+        clSetKernelArg(kernel, 0, sizeof(cl_mem), &buffer);
+        if (step % 2) clSetKernelArg(kernel, 1, sizeof(int), &step);
+        err = clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+        if (err != CL_SUCCESS) { fprintf(stderr, "launch %d: %d\n", step, err); return 1; }
+        clFinish(queue);
+        clReleaseKernel(kernel);
+        clReleaseCommandQueue(queue);
+    }
+    cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+    clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, sizeof(x), x, 0, NULL, NULL);
+    printf("%d %d\n", x[0], x[7]);
+    return 0;
+}
+"""
+
 LISTS_PLATFORMS = """
 import pyopencl as cl
 print([p.name for p in cl.get_platforms()])
@@ -355,6 +405,26 @@ def test_make_run_is_captured_in_the_program_it_runs(vadd: Path, cache: Path) ->
     done = capture(vadd, cache, ["make", "-s", "run"])
     assert done.returncode == 0, done.stderr
     assert [e["captured"] for e in index_of(vadd)["launches"]] == [True, True, True]
+
+
+def test_kernels_and_queues_made_at_every_step_keep_their_own_arguments(
+    tmp_path: Path, cache: Path
+) -> None:
+    build(tmp_path, EACH_STEP, "steps")
+    done = capture(tmp_path, cache, ["./steps"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "9 37\n"  # ((x * 2 + 1) * 2) + 3
+    launches = index_of(tmp_path)["launches"]
+    assert [(e["kernel"], e["captured"]) for e in launches] == [
+        ("twice", True),
+        ("plus", True),
+        ("twice", True),
+        ("plus", True),
+    ]
+    for entry in launches:
+        runs_and_passes(tmp_path, cache, entry["session"])
+    fourth = json.loads((tmp_path / "out" / launches[3]["session"]).read_text())
+    assert fourth["args"]["by"]["value"] == 3
 
 
 @pytest.mark.skipif(

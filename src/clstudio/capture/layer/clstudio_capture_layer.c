@@ -50,6 +50,7 @@ typedef void *cl_handle; /* every cl_* object: a pointer whose first word is its
 enum {
     AT_GetPlatformInfo = 1,
     AT_GetDeviceInfo = 3,
+    AT_CreateCommandQueue = 9,
     AT_GetCommandQueueInfo = 12,
     AT_CreateBuffer = 14,
     AT_CreateImage2D = 15,
@@ -57,6 +58,8 @@ enum {
     AT_GetMemObjectInfo = 20,
     AT_CreateProgramWithSource = 26,
     AT_BuildProgram = 30,
+    AT_CreateKernel = 34,
+    AT_CreateKernelsInProgram = 35,
     AT_SetKernelArg = 38,
     AT_GetKernelInfo = 39,
     AT_Finish = 47,
@@ -64,8 +67,10 @@ enum {
     AT_EnqueueNDRangeKernel = 59,
     AT_CreateSubBuffer = 82,
     AT_CreateImage = 96,
+    AT_CreateCommandQueueWithProperties = 123,
     AT_CreatePipe = 124,
     AT_SetKernelArgSVMPointer = 134,
+    AT_CloneKernel = 137,
     AT_CreateBufferWithProperties = 146,
     AT_CreateImageWithProperties = 147,
     TABLE_ENTRIES = 149, /* OpenCL 3.0's table; a longer one's extra entries are passed on */
@@ -76,7 +81,9 @@ enum {
 #include <CL/cl_icd.h>
 #include <stddef.h>
 #define AT(f, n) _Static_assert(offsetof(cl_icd_dispatch, cl##f) == n * sizeof(void *), #f);
-AT(GetPlatformInfo, 1) AT(GetDeviceInfo, 3) AT(GetCommandQueueInfo, 12) AT(CreateBuffer, 14)
+AT(GetPlatformInfo, 1) AT(GetDeviceInfo, 3) AT(CreateCommandQueue, 9)
+AT(GetCommandQueueInfo, 12) AT(CreateBuffer, 14) AT(CreateKernel, 34)
+AT(CreateKernelsInProgram, 35) AT(CreateCommandQueueWithProperties, 123) AT(CloneKernel, 137)
 AT(CreateImage2D, 15) AT(CreateImage3D, 16) AT(GetMemObjectInfo, 20)
 AT(CreateProgramWithSource, 26) AT(BuildProgram, 30) AT(SetKernelArg, 38) AT(GetKernelInfo, 39)
 AT(Finish, 47) AT(EnqueueReadBuffer, 48) AT(EnqueueNDRangeKernel, 59) AT(CreateSubBuffer, 82)
@@ -321,7 +328,6 @@ static void wait_to_list(int number, struct kernel *k, struct queue *q, cl_uint 
         w->global[d] = global ? global[d] : 0;
         w->local[d] = local ? local[d] : 0;
     }
-    if (waiting_count % 64 && waiting_count < MOST_WAITING) return; /* the clock, now and then */
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     long waited_ms = (now.tv_sec - waiting_since.tv_sec) * 1000 +
@@ -405,6 +411,18 @@ static struct kernel *kernel_of(cl_handle kernel) {
     k->link = kernels[bucket(kernel)];
     kernels[bucket(kernel)] = k;
     return k;
+}
+
+/* A new object at the address of one released: the old record is left for the journal
+   lines that still name it, and no longer found. */
+static void forget_kernel(cl_handle kernel) {
+    for (struct kernel *k = kernels[bucket(kernel)]; k; k = k->link)
+        if (k->kernel == kernel) k->kernel = NULL;
+}
+
+static void forget_queue(cl_handle queue) {
+    for (struct queue *q = queues; q; q = q->link)
+        if (q->queue == queue) q->queue = NULL;
 }
 
 static struct argument *argument_of(cl_handle kernel, cl_uint index) {
@@ -547,6 +565,77 @@ static cl_int BuildProgram(cl_handle program, cl_uint count, const void *devices
     }
     pthread_mutex_unlock(&lock);
     return built;
+}
+
+static cl_handle CreateCommandQueue(cl_handle context, cl_handle device, cl_bitfield properties,
+                                    cl_int *error) {
+    cl_handle queue = NEXT(AT_CreateCommandQueue, cl_handle (*)(cl_handle, cl_handle, cl_bitfield,
+                                                                cl_int *))(context, device,
+                                                                           properties, error);
+    pthread_mutex_lock(&lock);
+    forget_queue(queue);
+    pthread_mutex_unlock(&lock);
+    return queue;
+}
+
+static cl_handle CreateCommandQueueWithProperties(cl_handle context, cl_handle device,
+                                                  const void *properties, cl_int *error) {
+    cl_handle queue = NEXT(AT_CreateCommandQueueWithProperties,
+                           cl_handle (*)(cl_handle, cl_handle, const void *, cl_int *))(
+        context, device, properties, error);
+    pthread_mutex_lock(&lock);
+    forget_queue(queue);
+    pthread_mutex_unlock(&lock);
+    return queue;
+}
+
+static cl_handle CreateKernel(cl_handle program, const char *name, cl_int *error) {
+    cl_handle kernel = NEXT(AT_CreateKernel, cl_handle (*)(cl_handle, const char *, cl_int *))(
+        program, name, error);
+    pthread_mutex_lock(&lock);
+    forget_kernel(kernel);
+    pthread_mutex_unlock(&lock);
+    return kernel;
+}
+
+static cl_int CreateKernelsInProgram(cl_handle program, cl_uint most, cl_handle *made,
+                                     cl_uint *count) {
+    cl_uint made_count = 0;
+    cl_int done = NEXT(AT_CreateKernelsInProgram,
+                       cl_int (*)(cl_handle, cl_uint, cl_handle *, cl_uint *))(
+        program, most, made, &made_count);
+    if (count) *count = made_count;
+    pthread_mutex_lock(&lock);
+    for (cl_uint i = 0; made && done == CL_SUCCESS && i < made_count && i < most; i++)
+        forget_kernel(made[i]);
+    pthread_mutex_unlock(&lock);
+    return done;
+}
+
+/* A clone has its source's arguments. */
+static cl_handle CloneKernel(cl_handle source, cl_int *error) {
+    cl_handle kernel = NEXT(AT_CloneKernel, cl_handle (*)(cl_handle, cl_int *))(source, error);
+    if (!kernel) return kernel;
+    pthread_mutex_lock(&lock);
+    forget_kernel(kernel);
+    struct kernel *from = kernel_of(source);
+    for (cl_uint i = 0; from && i < from->count; i++) {
+        struct argument *a = &from->args[i], *to = argument_of(kernel, i);
+        if (!to || !a->set) continue;
+        if (a->given && a->size > to->room) {
+            unsigned char *grown = realloc(to->value, a->size);
+            if (!grown) continue;
+            to->value = grown;
+            to->room = a->size;
+        }
+        to->set = 1;
+        to->svm = a->svm;
+        to->given = a->given;
+        to->size = a->size;
+        if (a->given && a->size) memcpy(to->value, a->value, a->size);
+    }
+    pthread_mutex_unlock(&lock);
+    return kernel;
 }
 
 static cl_int SetKernelArg(cl_handle kernel, cl_uint index, size_t size, const void *value) {
@@ -813,7 +902,9 @@ __attribute__((visibility("default"))) cl_int clInitLayer(cl_uint count, const v
         MINE(CreateImage); MINE(CreateImageWithProperties); MINE(CreateImage2D);
         MINE(CreateImage3D); MINE(CreatePipe); MINE(CreateProgramWithSource);
         MINE(BuildProgram); MINE(SetKernelArg); MINE(SetKernelArgSVMPointer);
-        MINE(EnqueueNDRangeKernel);
+        MINE(EnqueueNDRangeKernel); MINE(CreateCommandQueue);
+        MINE(CreateCommandQueueWithProperties); MINE(CreateKernel); MINE(CreateKernelsInProgram);
+        MINE(CloneKernel);
     }
     *count_ret = entries;
     *dispatch_ret = mine;
