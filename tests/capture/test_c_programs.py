@@ -453,19 +453,65 @@ def test_a_python_program_sees_the_platforms_it_sees_without_capture(
     assert captured.stdout == plain.stdout
 
 
-def test_without_a_compiler_a_python_program_is_still_captured_and_told_why_c_is_not(
-    tmp_path: Path,
+ONE_PYTHON_LAUNCH = """
+import numpy as np
+import pyopencl as cl
+
+platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
+ctx = cl.Context(platform.get_devices()[:1])
+queue = cl.CommandQueue(ctx)
+x = np.arange(8, dtype=np.int32)
+buffer = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=x)
+cl.Program(ctx, "__kernel void neg(__global int *x) { x[get_global_id(0)] *= -1; }").build().neg(
+    queue, (8,), None, buffer
+)
+cl.enqueue_copy(queue, x, buffer)
+print(x.tolist())
+"""
+
+
+def no_compiler_path(folder: Path) -> str:
+    """A PATH with no C compiler on it, and the linker PoCL links its kernels with."""
+    tools = folder / "no-compiler"
+    tools.mkdir()
+    linker = shutil.which("ld")
+    if linker is not None:
+        (tools / "ld").symlink_to(linker)
+    return str(tools)
+
+
+def test_without_a_compiler_c_programs_run_uncaptured_and_python_ones_are_captured(
+    vadd: Path,
 ) -> None:
     if importlib.util.find_spec("ziglang") is not None:
         pytest.skip("ziglang would build the layer")
-    (tmp_path / "prog.py").write_text(LISTS_PLATFORMS)
-    env = environment(tmp_path / "empty-cache", PATH="", CC="")
-    clstudio = [sys.executable, "-m", "clstudio", "capture", "-o", "out", "--"]
-    done = run([*clstudio, sys.executable, "prog.py"], tmp_path, env)
-    assert done.returncode == 0, done.stderr
+    env = environment(vadd / "empty-cache", PATH=no_compiler_path(vadd), CC="")
+    clstudio = [sys.executable, "-m", "clstudio", "capture", "-o"]
+    done = run([*clstudio, "out", "--", "./vadd"], vadd, env)
+    assert done.returncode == 0, done.stderr  # PoCL offered all the same
+    assert done.stdout.startswith("c[1] = ")
     assert "C and C++ programs are not captured: no C compiler found" in done.stderr
     assert "Traceback" not in done.stderr
-    assert index_of(tmp_path)["state"] == "finished"
+    index = index_of(vadd)
+    assert (index["state"], index["launches"]) == ("finished", [])
+    (vadd / "prog.py").write_text(ONE_PYTHON_LAUNCH)
+    done = run([*clstudio, "py", "--", sys.executable, "prog.py"], vadd, env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[0, -1, -2, -3, -4, -5, -6, -7]\n"
+    captured = json.loads((vadd / "py" / "capture.json").read_text())
+    assert [e["captured"] for e in captured["launches"]] == [True]
+
+
+def test_without_cc_the_layer_is_built_with_ziglang_from_pip(vadd: Path) -> None:
+    spec = importlib.util.find_spec("ziglang")
+    if spec is None or spec.origin is None:
+        pytest.skip("needs the c-capture extra (ziglang)")
+    env = environment(vadd / "zig-cache", PATH=no_compiler_path(vadd), CC="")
+    env["PYTHONPATH"] += os.pathsep + str(Path(spec.origin).parents[1])
+    clstudio = [sys.executable, "-m", "clstudio", "capture", "-o", "out", "--", "./vadd"]
+    done = run(clstudio, vadd, env)
+    assert done.returncode == 0, done.stderr
+    assert [e["captured"] for e in index_of(vadd)["launches"]] == [True, True, True]
 
 
 def test_the_layer_indexes_the_loaders_table_as_the_system_header_lays_it_out(

@@ -87,8 +87,8 @@ def prepare_folder(folder: Path) -> None:
 def program_environment(
     request: CaptureRequest, journal: Path, layer: Path | None
 ) -> dict[str, str]:
-    """The program's environment: its own, with the hook first on PYTHONPATH and, when
-    it was built, the layer that captures C programs."""
+    """The program's environment: its own, with the hook first on PYTHONPATH, CL Studio's
+    devices offered to C programs and, when it was built, the layer that captures them."""
     env = dict(os.environ)
     paths = [str(HOOK_FOLDER), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env["PYTHONPATH"] = os.pathsep.join(paths)
@@ -102,9 +102,8 @@ def program_environment(
         "environment": {VENDORS_VARIABLE: env.get(VENDORS_VARIABLE)},
     }
     env[SETTINGS_VARIABLE] = json.dumps(settings)
-    if layer is not None:
-        write_settings(journal, request.kernels, request.launches, request.first, request.max_bytes)
-        env.update(layer_environment(journal, layer, os.environ))
+    write_settings(journal, request.kernels, request.launches, request.first, request.max_bytes)
+    env.update(layer_environment(journal, layer, os.environ))
     return env
 
 

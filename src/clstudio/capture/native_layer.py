@@ -138,14 +138,19 @@ def pip_drivers() -> list[Path]:
     return found
 
 
-def layer_environment(journal: Path, library: Path, environ: Mapping[str, str]) -> dict[str, str]:
-    """The variables that load the layer into the program and show it CL Studio's devices.
+def layer_environment(
+    journal: Path, library: Path | None, environ: Mapping[str, str]
+) -> dict[str, str]:
+    """The variables that load the layer into the program, when it was built, and show the
+    program CL Studio's devices, whether it was or not.
 
     Oclgrind is left out: the loader would list its simulator first, and a program that
     takes the first platform would then run on it.
     """
-    layers = [str(library), *filter(None, environ.get(LAYERS_VARIABLE, "").split(":"))]
-    added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: str(journal)}
+    added = {}
+    if library is not None:
+        layers = [str(library), *filter(None, environ.get(LAYERS_VARIABLE, "").split(":"))]
+        added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: str(journal)}
     vendors = worker_environment(journal / VENDORS_FOLDER, environ, private=pip_drivers())
     if VENDORS_VARIABLE in vendors:
         added[VENDORS_VARIABLE] = vendors[VENDORS_VARIABLE]
