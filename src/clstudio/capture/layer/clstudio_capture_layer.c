@@ -126,6 +126,7 @@ struct argument {
 struct kernel {
     cl_handle kernel;
     char name[256];    /* looked up at its first launch */
+    char *quoted_name; /* likewise, as the journal writes it */
     cl_uint parameters; /* likewise */
     struct kernel_count *launches; /* of every kernel object of its name */
     int named;          /* whether --kernel selects its name (or none was given) */
@@ -142,6 +143,7 @@ struct queue {
     cl_handle context;
     char device[256];
     char platform[256];
+    char *tail;        /* the end of its launches' lines: device, platform, context */
     struct queue *link;
 };
 
@@ -254,21 +256,54 @@ static void add(struct text *t, const char *format, ...) {
     }
 }
 
+/* The lines of launches not captured are made without printf: they are many. */
+static void append(struct text *t, const char *bytes, size_t n) {
+    if (t->used + n + 1 > t->room) {
+        size_t room = (t->room + n + 256) * 2;
+        char *grown = realloc(t->data, room);
+        if (!grown) return;
+        t->data = grown;
+        t->room = room;
+    }
+    memcpy(t->data + t->used, bytes, n);
+    t->used += n;
+    t->data[t->used] = 0;
+}
+
+static void append_text(struct text *t, const char *s) { append(t, s, strlen(s)); }
+
+static void append_number(struct text *t, unsigned long long n) {
+    char digits[24];
+    int at = sizeof digits;
+    do digits[--at] = (char)('0' + n % 10); while (n /= 10);
+    append(t, digits + at, sizeof digits - (size_t)at);
+}
+
 static void add_string(struct text *t, const char *s) {
-    add(t, "\"");
+    append(t, "\"", 1);
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
         if (*c == '"' || *c == '\\') add(t, "\\%c", *c);
         else if (*c < 0x20 || *c >= 0x7f) add(t, "\\u%04x", *c);
-        else add(t, "%c", *c);
+        else append(t, (const char *)c, 1);
     }
-    add(t, "\"");
+    append(t, "\"", 1);
+}
+
+/* A JSON string made once, for a name written in many lines. */
+static char *quoted(const char *s) {
+    struct text t = {0};
+    add_string(&t, s);
+    return t.data;
 }
 
 static void add_sizes(struct text *t, cl_uint dims, const size_t *sizes) {
-    if (!sizes) { add(t, "null"); return; }
-    add(t, "[");
-    for (cl_uint d = 0; d < dims; d++) add(t, d ? ",%zu" : "%zu", sizes[d]);
-    add(t, "]");
+    if (!sizes) { append_text(t, "null"); return; }
+    append(t, "[", 1);
+    for (cl_uint d = 0; d < dims; d++) {
+        if (d) append(t, ",", 1);
+        append_number(t, sizes[d]);
+    }
+    append(t, "]", 1);
 }
 
 /* Launches not captured wait here as raw records, made into lines every half second, before
@@ -307,7 +342,7 @@ static void flush_waiting(void) {
         struct waiting *w = &waiting[i];
         add_head(&t, w->number, w->kernel, w->queue, w->dims, w->global,
                  w->has_local ? w->local : NULL, w->has_offset);
-        add(&t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"}\n");
+        append_text(&t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"}\n");
     }
     if (t.data && lines >= 0) write_all(lines, t.data, t.used);
     free(t.data);
@@ -389,6 +424,14 @@ static struct queue *queue_of(cl_handle queue) {
     trimmed_info(device_info, device, CL_DEVICE_NAME, q->device, sizeof q->device);
     trimmed_info(NEXT(AT_GetPlatformInfo, info_fn), platform, CL_PLATFORM_NAME, q->platform,
                  sizeof q->platform);
+    struct text tail = {0};
+    append_text(&tail, ",\"device\":");
+    add_string(&tail, q->device);
+    append_text(&tail, ",\"platform\":");
+    add_string(&tail, q->platform);
+    append_text(&tail, ",\"context\":");
+    append_number(&tail, (unsigned long long)(uintptr_t)q->context);
+    q->tail = tail.data;
     q->queue = queue;
     q->link = queues;
     queues = q;
@@ -751,17 +794,16 @@ static const char *describe(struct kernel *k, cl_uint count, struct text *args,
 
 static void add_head(struct text *t, int number, struct kernel *k, struct queue *q,
                      cl_uint dims, const size_t *global, const size_t *local, int has_offset) {
-    add(t, "{\"number\":%d,\"kernel\":", number);
-    add_string(t, k ? k->name : "");
-    add(t, ",\"call_site\":null,\"global_size\":");
+    append_text(t, "{\"number\":");
+    append_number(t, (unsigned long long)number);
+    append_text(t, ",\"kernel\":");
+    append_text(t, k && k->quoted_name ? k->quoted_name : "\"\"");
+    append_text(t, ",\"call_site\":null,\"global_size\":");
     add_sizes(t, dims, global);
-    add(t, ",\"local_size\":");
+    append_text(t, ",\"local_size\":");
     add_sizes(t, dims, local);
-    add(t, ",\"global_offset\":%s,\"device\":", has_offset ? "true" : "false");
-    add_string(t, q ? q->device : "");
-    add(t, ",\"platform\":");
-    add_string(t, q ? q->platform : "");
-    add(t, ",\"context\":%llu", (unsigned long long)(uintptr_t)(q ? q->context : NULL));
+    append_text(t, has_offset ? ",\"global_offset\":true" : ",\"global_offset\":false");
+    append_text(t, q && q->tail ? q->tail : ",\"device\":\"\",\"platform\":\"\",\"context\":0");
 }
 
 /* The kernel as the journal names it, looked up at its first launch. */
@@ -778,6 +820,7 @@ static void know(struct kernel *k) {
     }
     k->launches = c;
     k->named = named(k->name);
+    k->quoted_name = quoted(k->name);
 }
 
 static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint dims,
