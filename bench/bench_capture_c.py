@@ -135,7 +135,7 @@ def main() -> int:
             note="the same, with capture.json kept up to date beside the program",
         ),
     ]
-    report("bench_capture_c", metrics)
+    report("capture_c", metrics)
     return 0
 
 
