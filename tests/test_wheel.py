@@ -91,3 +91,11 @@ def test_the_installed_wheel_starts_in_chinese(wheel: Path, tmp_path: Path) -> N
     assert Path(where).is_relative_to(site)  # the wheel's clstudio, not the source tree's
     assert int(translators) >= 1
     assert title == "OpenCL 主机程序"
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_capture_layers_c_source(wheel: Path) -> None:
+    """`clstudio capture` compiles the layer on the learner's machine from this file."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "clstudio/capture/layer/clstudio_capture_layer.c" in names
+    assert "clstudio/capture/hook/sitecustomize.py" in names

@@ -1,10 +1,12 @@
 """`clstudio capture`: the learner's program run as it is, with the hook on its Python's
-path, and its launches turned into sessions while it runs.
+path and the layer in its OpenCL loader, and its launches turned into sessions while it runs.
 
 The program keeps its own input, output and exit status; only PYTHONPATH (the hook's folder
-put first) and the capture's settings variable are added to its environment. The journal
-is read every fraction of a second, so capture.json lists each launch soon after it ran,
-and once more when the program ends, however it ends.
+put first), the capture's settings variable and the layer's variables (native_layer) are
+added to its environment. Whichever records it, a Python program through the hook or a C
+program through the layer, writes the same journal. The journal is read every fraction of
+a second, so capture.json lists each launch soon after it ran, and once more when the
+program ends, however it ends.
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ from clstudio.backend import Builder
 from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
 from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader, Reason
 from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
+from clstudio.capture.native_layer import (
+    VENDORS_VARIABLE,
+    LayerUnavailable,
+    layer_environment,
+    layer_library,
+    write_settings,
+)
 from clstudio.common import gettext
 
 HOOK_FOLDER = Path(__file__).with_name("hook")
@@ -50,6 +59,7 @@ class CaptureRequest:
 class CaptureResult:
     exit_status: int  # the program's, as a shell reports it (128 + N for signal N)
     index: CaptureIndex
+    notes: tuple[str, ...] = ()  # what the capture could not do, such as C programs' layer
 
 
 def prepare_folder(folder: Path) -> None:
@@ -74,8 +84,11 @@ def prepare_folder(folder: Path) -> None:
         raise CaptureError(said.format(folder=folder))
 
 
-def program_environment(request: CaptureRequest, journal: Path) -> dict[str, str]:
-    """The program's environment: its own, with the hook first on PYTHONPATH."""
+def program_environment(
+    request: CaptureRequest, journal: Path, layer: Path | None
+) -> dict[str, str]:
+    """The program's environment: its own, with the hook first on PYTHONPATH, CL Studio's
+    devices offered to C programs and, when it was built, the layer that captures them."""
     env = dict(os.environ)
     paths = [str(HOOK_FOLDER), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env["PYTHONPATH"] = os.pathsep.join(paths)
@@ -85,8 +98,12 @@ def program_environment(request: CaptureRequest, journal: Path) -> dict[str, str
         "launches": list(request.launches),
         "first": request.first,
         "max_bytes": request.max_bytes,
+        # What the hook gives back to Python processes: their loader needs no help.
+        "environment": {VENDORS_VARIABLE: env.get(VENDORS_VARIABLE)},
     }
     env[SETTINGS_VARIABLE] = json.dumps(settings)
+    write_settings(journal, request.kernels, request.launches, request.first, request.max_bytes)
+    env.update(layer_environment(journal, layer, os.environ))
     return env
 
 
@@ -106,7 +123,14 @@ def run_capture(
     write_index(request.folder, index)
     reader = JournalReader(journal)
     sessions = LaunchSessions(builder, reader, request.folder)
-    environment = program_environment(request, journal)
+    notes: tuple[str, ...] = ()
+    try:
+        layer: Path | None = layer_library()
+    except LayerUnavailable as exc:
+        layer = None
+        said = gettext("launches of C and C++ programs are not captured: {why}")
+        notes = (said.format(why=exc),)
+    environment = program_environment(request, journal, layer)
     program = subprocess.Popen(request.command, cwd=request.working_folder, env=environment)
     status = None
     while status is None:
@@ -121,7 +145,7 @@ def run_capture(
     index.exit_status = status if status >= 0 else 128 - status
     write_index(request.folder, index)
     shutil.rmtree(journal)
-    return CaptureResult(index.exit_status, index)
+    return CaptureResult(index.exit_status, index, notes)
 
 
 def _path_from(request: CaptureRequest) -> str | None:

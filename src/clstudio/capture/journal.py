@@ -1,7 +1,8 @@
 """The journal the hook writes in the learner's process, read back by `clstudio capture`.
 
 The hook (capture/hook/launch_recorder.py) runs in the learner's interpreter and imports
-nothing of CL Studio, so the file names below are written there too. The journal is raw:
+nothing of CL Studio, so the file names below are written there too, and in the C layer
+that records C and C++ programs (capture/layer/clstudio_capture_layer.c). The journal is raw:
 one JSON line per launch, each program's source once, each captured buffer's bytes before
 and after its launch. It lives in the capture folder while the program runs and is
 removed once every launch in it has become a session or a line of capture.json.

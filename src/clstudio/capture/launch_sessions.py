@@ -116,7 +116,7 @@ class LaunchSessions:
         folder: Path,
     ) -> ArgSpec:
         name = info.name
-        if raw.kind == "null":
+        if raw.kind == "null" or (isinstance(default, BufferArg) and _null_pointer(raw)):
             return NullArg()
         if raw.kind == "buffer" and isinstance(default, BufferArg):
             element = _plain(name, default.dtype)
@@ -145,6 +145,12 @@ class LaunchSessions:
         data = self.journal.contents(launch, raw.buffer, "before" if when == "before" else "after")
         host = np.frombuffer(data, dtype=spec.dtype.scalar)
         return host.reshape(spec.dtype.host_shape(spec.shape)).copy()
+
+
+def _null_pointer(raw: RawArgument) -> bool:
+    """A C program's NULL buffer: clSetKernelArg given no value, or a NULL cl_mem, which
+    the layer cannot tell from local memory or a zero scalar without the kernel's types."""
+    return raw.kind == "local" or (raw.kind == "scalar" and not any(raw.value))
 
 
 def _plain(name: str, element: ElementType) -> ElementType:

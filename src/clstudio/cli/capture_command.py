@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from clstudio.capture import (
@@ -106,11 +107,15 @@ def execute(options: argparse.Namespace) -> int:
         max_bytes=options.max_bytes,
     )
     try:
-        with WorkerClient() as worker:
+        # Not started here: it boots at the first captured launch, so that a program whose
+        # launches are not selected shares its machine with no worker starting up.
+        with closing(WorkerClient()) as worker:
             result = run_capture(request, worker, _tell)
     except CaptureError as exc:
         print(gettext("clstudio capture: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    for note in result.notes:
+        print(gettext("clstudio capture: {problem}").format(problem=note), file=sys.stderr)
     captured = sum(entry.captured for entry in result.index.launches)
     said = gettext("clstudio capture: {count} launches, {captured} captured; see {index}")
     index = options.output / INDEX_FILE
