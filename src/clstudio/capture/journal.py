@@ -10,12 +10,14 @@ removed once every launch in it has become a session or a line of capture.json.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 JOURNAL_FOLDER = ".journal"
 JOURNAL_LINES = "launches.jsonl"  # the hook's name too
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 # Why a launch has no session; capture.json says it with the launch (docs/capture.md).
 Reason = Literal[
@@ -66,6 +68,7 @@ class JournalReader:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._offset = 0
+        self.damaged = 0  # lines that were no launch the hook writes: skipped
 
     def new_launches(self) -> list[JournalLaunch]:
         """The launches whose lines are complete and not read before."""
@@ -78,7 +81,20 @@ class JournalReader:
             return []
         complete = text[: text.rfind(b"\n") + 1]
         self._offset += len(complete)
-        return [_launch(json.loads(line)) for line in complete.splitlines() if line.strip()]
+        launches = []
+        for line in complete.splitlines():
+            if line.strip():
+                try:
+                    launches.append(_launch(json.loads(line)))
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    self.damaged += 1
+        return launches
+
+    def forget(self, launch: JournalLaunch) -> None:
+        """Remove a listed launch's buffer files, so the journal and the sessions together
+        never hold more than the --max-bytes budget."""
+        for path in self.folder.glob(f"launch-{launch.number}.*"):
+            path.unlink(missing_ok=True)
 
     def source(self, program: int) -> str:
         return (self.folder / f"program-{program}.cl").read_text(encoding="utf-8")
@@ -90,11 +106,16 @@ class JournalReader:
 
 
 def _launch(line: dict[str, Any]) -> JournalLaunch:
+    """One line as the hook writes it; ValueError, KeyError or TypeError for any other."""
     captured = bool(line.get("captured"))
     local = line.get("local_size")
+    kernel = str(line["kernel"])
+    if not IDENTIFIER.match(kernel):  # it names the session's folder
+        raise ValueError(kernel)
+    program = line.get("program")
     return JournalLaunch(
         number=int(line["number"]),
-        kernel=str(line["kernel"]),
+        kernel=kernel,
         device=str(line.get("device", "")),
         platform=str(line.get("platform", "")),
         context=int(line.get("context", 0)),
@@ -104,7 +125,7 @@ def _launch(line: dict[str, Any]) -> JournalLaunch:
         captured=captured,
         reason=None if captured else line.get("reason", "capture_failed"),
         detail=str(line.get("detail", "")),
-        program=line.get("program"),
+        program=None if program is None else int(program),
         options=str(line.get("options", "")),
         args=tuple(_argument(a) for a in line.get("args") or ()),
     )
