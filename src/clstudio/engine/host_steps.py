@@ -40,6 +40,7 @@ from clstudio.session import (
     ContentsError,
     ImageArg,
     Session,
+    named_build_log,
 )
 from clstudio.session import initial_contents as make_contents
 
@@ -110,6 +111,8 @@ def build_program(
             where = gettext("line {line}:{column}: {message}").format(
                 line=first.line, column=first.column, message=first.message
             )
+        # The driver's temporary copy of the source is named as the learner knows it.
+        where = named_build_log(where, session.source_file or "kernel.cl", session.source_map)
         raise StepFailed(
             RunError(
                 "build",

@@ -74,7 +74,7 @@ def _plan_parts(session: Session, path: Path, same_place: bool) -> SavePlan:
         target = path.parent / name
         if same_place and _outside(path, target):
             _refuse_outside(f"source_parts[{index}]", target, part.text)
-        elif not (same_place and _holds(target, part.text)):  # a part left as it was stays unwritten
+        elif not (same_place and _holds(target, part.text)):  # a part left as it was: unwritten
             written.append((target, part.text))
         parts.append(part)
     planned = replace(session, source_parts=tuple(parts))
