@@ -218,6 +218,13 @@ def _initial_contents(
         host = make_contents(name, spec, seed, base_dir)
     except ContentsError as exc:
         raise StepFailed(RunError("load", str(exc), argument=name)) from None
+    except MemoryError:  # the device allows it, this machine's memory does not
+        said = gettext(
+            "'{name}': the host has not enough free memory to make its initial contents "
+            "({size}, and random or normal values are drawn as doubles first): make it smaller"
+        )
+        message = said.format(name=name, size=format_bytes(spec.nbytes))
+        raise StepFailed(RunError("validate", message, argument=name)) from None
     return contents.keep(name, spec, seed, base_dir, host) if contents else host
 
 
