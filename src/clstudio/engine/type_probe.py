@@ -117,9 +117,9 @@ def resolve_types(
 
     The written name stays in `written_type`. A name the probe says is something else (a
     struct) stays as written. When the probe cannot build, the names are asked in halves
-    down to each alone, by value and then by pointer (see _Asking); one still unanswered (a typedef of an image) stays as
-    written with `type_known` False, and only its own arguments do. Without unknown
-    names this costs nothing.
+    down to each alone, by value and then by pointer (see _Asking); one still unanswered
+    (a typedef of an image) stays as written with `type_known` False, and only its own
+    arguments do. Without unknown names this costs nothing.
     """
     names = unknown_type_names(signatures)
     if not names:
