@@ -7,14 +7,20 @@ folder that looks complete when it is not, or write more than the budget allows.
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+
+from clstudio.capture import CaptureRequest, LaunchEntry, run_capture
+from clstudio.session import SessionError, load_session, save_session
+from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
 
@@ -316,3 +322,59 @@ def test_a_full_disk_is_said_and_no_session_is_left_half_written(
         session = json.loads((folder / "session.json").read_text())
         assert (folder / session["args"]["x"]["init"]["file"]).is_file()
     assert not list(tiny_disk.rglob("*.tmp")) and not list(tiny_disk.rglob("*.part"))
+
+
+def test_stop_ends_the_program_and_keeps_what_it_launched(tmp_path: Path) -> None:
+    """The window's Stop: `stop()` turns true once the first launch is listed."""
+    (tmp_path / "prog.py").write_text(
+        PREAMBLE + NEVER_ENDS.replace("signal.SIG_IGN", "signal.SIG_DFL")
+    )
+    listed: list[LaunchEntry] = []
+    request = CaptureRequest(
+        command=(sys.executable, "prog.py"), folder=tmp_path / "out", working_folder=tmp_path
+    )
+    with pytest.MonkeyPatch.context() as patch, WorkerClient() as worker:
+        patch.setenv("PYTHONPATH", str(Path(__file__).parents[2] / "src"))
+        result = run_capture(request, worker, listed.append, stop=lambda: bool(listed))
+    assert result.exit_status == 128 + signal.SIGTERM
+    assert (result.index.stopped, result.index.state) == ("stop", "finished")
+    assert launches_of(tmp_path) == [(1, True, None)]
+    assert index_of(tmp_path)["stopped"] == "stop"
+
+
+def test_a_capture_folder_tampered_with_afterwards_opens_with_messages(tmp_path: Path) -> None:
+    """Capture folders travel like sessions: one damaged or made hostile by someone else
+    is refused naming the cause when its session is run, and Save never writes outside."""
+    done = capture(tmp_path, "program.twice(queue, (16,), None, cl.Buffer(ctx, mf.READ_WRITE, 64))")
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "out" / index_of(tmp_path)["launches"][0]["session"]
+    original = json.loads(path.read_text())
+    (tmp_path / "precious.cl").write_text("// mine\n")
+    contents = (path.parent / "x.npy").read_bytes()
+    pickled = tmp_path / "pickled.npy"
+    np.save(pickled, np.array([object()]), allow_pickle=True)
+    outside = original | {"source_file": "../../precious.cl"}
+    tampered: dict[str, tuple[dict[str, Any], bytes, str]] = {
+        "a pickle for x.npy": (original, pickled.read_bytes(), "(pickles are refused)"),
+        "a path out of the folder": (outside, contents, "kernel 'twice' is not in the program"),
+        "a huge size": (original | {"global_size": [2**40]}, contents, "global_size"),
+        "a wrong type": (original | {"args": {"x": {"dtype": 7}}}, contents, "args.x"),
+    }
+    for name, (data, npy, said) in tampered.items():
+        path.write_text(json.dumps(data))
+        (path.parent / "x.npy").write_bytes(npy)
+        ran = subprocess.run(
+            [sys.executable, "-m", "clstudio", "run", str(path)],
+            env=environment(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert ran.returncode != 0, name
+        assert said in ran.stdout + ran.stderr, (name, ran.stdout, ran.stderr)
+        assert "Traceback" not in ran.stdout + ran.stderr, name
+    path.write_text(json.dumps(outside))
+    session = load_session(path)
+    with pytest.raises(SessionError, match="outside the session's folder"):
+        save_session(replace(session, source="// theirs\n"), path, came_from=path)
+    assert (tmp_path / "precious.cl").read_text() == "// mine\n"
