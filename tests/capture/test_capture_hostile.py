@@ -378,3 +378,19 @@ def test_a_capture_folder_tampered_with_afterwards_opens_with_messages(tmp_path:
     with pytest.raises(SessionError, match="outside the session's folder"):
         save_session(replace(session, source="// theirs\n"), path, came_from=path)
     assert (tmp_path / "precious.cl").read_text() == "// mine\n"
+
+
+CHANGES_FOLDER = """
+os.chdir("/")  # after importing pyopencl, before any launch
+data = np.arange(16, dtype=np.int32)
+buffer = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=data)
+program.twice(queue, (16,), None, buffer)
+queue.finish()
+"""
+
+
+def test_a_program_that_changes_its_folder_is_still_captured(tmp_path: Path) -> None:
+    done = capture(tmp_path, CHANGES_FOLDER)
+    assert done.returncode == 0, done.stderr
+    assert launches_of(tmp_path) == [(1, True, None)]
+    assert not (Path("/") / "out").exists()

@@ -85,7 +85,7 @@ def program_environment(request: CaptureRequest, journal: Path) -> dict[str, str
     paths = [str(HOOK_FOLDER), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env["PYTHONPATH"] = os.pathsep.join(paths)
     settings = {
-        "journal": str(journal),
+        "journal": os.path.abspath(journal),  # the program may change its folder
         "kernels": list(request.kernels),
         "launches": list(request.launches),
         "first": request.first,
