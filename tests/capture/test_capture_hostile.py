@@ -394,3 +394,22 @@ def test_a_program_that_changes_its_folder_is_still_captured(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     assert launches_of(tmp_path) == [(1, True, None)]
     assert not (Path("/") / "out").exists()
+
+
+PIPES_THE_JOURNAL = """
+os.unlink("out/.journal/launches.jsonl")
+os.mkfifo("out/.journal/launches.jsonl")  # reading it would wait for a writer forever
+data = np.arange(16, dtype=np.int32)
+buffer = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=data)
+program.twice(queue, (16,), None, buffer)
+queue.finish()
+print("done")
+"""
+
+
+def test_a_journal_made_a_fifo_ends_the_listing_not_the_capture(tmp_path: Path) -> None:
+    done = capture(tmp_path, PIPES_THE_JOURNAL)
+    assert (done.returncode, done.stdout) == (0, "done\n"), done.stderr
+    assert "damaged lines of the journal were skipped" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert index_of(tmp_path)["state"] == "finished"

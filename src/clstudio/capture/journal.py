@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from clstudio.common.regular_files import open_regular_file, read_text_file
+
 JOURNAL_FOLDER = ".journal"
 JOURNAL_LINES = "launches.jsonl"  # the hook's name too
+READ_AT_ONCE = 64 << 20  # of the journal's lines, at each look; the hook's lines are short
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 # Why a launch has no session; capture.json says it with the launch (docs/capture.md).
@@ -69,15 +72,22 @@ class JournalReader:
         self.folder = folder
         self._offset = 0
         self.damaged = 0  # lines that were no launch the hook writes: skipped
+        self._broken = False  # the lines file became something else than a file
 
     def new_launches(self) -> list[JournalLaunch]:
         """The launches whose lines are complete and not read before."""
         path = self.folder / JOURNAL_LINES
+        if self._broken:
+            return []
         try:
-            with path.open("rb") as lines:
+            with open_regular_file(path) as lines:  # a FIFO put there would block forever
                 lines.seek(self._offset)
-                text = lines.read()
+                text = lines.read(READ_AT_ONCE)
         except FileNotFoundError:
+            return []
+        except OSError:
+            self._broken = True
+            self.damaged += 1
             return []
         complete = text[: text.rfind(b"\n") + 1]
         self._offset += len(complete)
@@ -97,12 +107,14 @@ class JournalReader:
             path.unlink(missing_ok=True)
 
     def source(self, program: int) -> str:
-        return (self.folder / f"program-{program}.cl").read_text(encoding="utf-8")
+        return read_text_file(self.folder / f"program-{program}.cl")
 
     def contents(
-        self, launch: JournalLaunch, buffer: int, when: Literal["before", "after"]
+        self, launch: JournalLaunch, buffer: int, when: Literal["before", "after"], size: int
     ) -> bytes:
-        return (self.folder / f"launch-{launch.number}.{buffer}.{when}").read_bytes()
+        """A buffer's bytes, `size` of them: a file that is more, or no file, is OSError."""
+        with open_regular_file(self.folder / f"launch-{launch.number}.{buffer}.{when}", size) as f:
+            return f.read(size)
 
 
 def _launch(line: dict[str, Any]) -> JournalLaunch:

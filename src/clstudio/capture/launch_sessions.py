@@ -157,7 +157,9 @@ class LaunchSessions:
         self, launch: JournalLaunch, raw: RawArgument, spec: ArgSpec, when: str
     ) -> np.ndarray:
         assert isinstance(spec, BufferArg)
-        data = self.journal.contents(launch, raw.buffer, "before" if when == "before" else "after")
+        data = self.journal.contents(
+            launch, raw.buffer, "before" if when == "before" else "after", raw.size
+        )
         host = np.frombuffer(data, dtype=spec.dtype.scalar)
         return host.reshape(spec.dtype.host_shape(spec.shape)).copy()
 
