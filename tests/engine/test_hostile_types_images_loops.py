@@ -109,7 +109,7 @@ def test_a_typedef_that_cannot_be_is_a_build_error(
 ) -> None:
     result, _ = build_program(context, device, source, "")
     assert not result.ok
-    assert any(said in error.message for error in result.errors), result.log
+    assert any(error.message.startswith(said) for error in result.errors), result.log
 
 
 def session(folder: Path, name: str, data: dict[str, Any]) -> Path:
