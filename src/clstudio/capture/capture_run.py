@@ -189,7 +189,6 @@ def _list_new(
     launches = reader.new_launches()
     for launch in launches:
         entry = _entry(launch, sessions, request)
-        reader.forget(launch)  # its buffers' bytes now live in its session, or nowhere
         index.launches.append(entry)
         told(entry)
     if launches:

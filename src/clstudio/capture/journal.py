@@ -100,21 +100,21 @@ class JournalReader:
                     self.damaged += 1
         return launches
 
-    def forget(self, launch: JournalLaunch) -> None:
-        """Remove a listed launch's buffer files, so the journal and the sessions together
-        never hold more than the --max-bytes budget."""
-        for path in self.folder.glob(f"launch-{launch.number}.*"):
-            path.unlink(missing_ok=True)
-
     def source(self, program: int) -> str:
         return read_text_file(self.folder / f"program-{program}.cl")
 
     def contents(
-        self, launch: JournalLaunch, buffer: int, when: Literal["before", "after"], size: int
+        self,
+        launch: JournalLaunch,
+        buffer: int,
+        when: Literal["before", "after"],
+        size: int | None = None,
     ) -> bytes:
-        """A buffer's bytes, `size` of them: a file that is more, or no file, is OSError."""
-        with open_regular_file(self.folder / f"launch-{launch.number}.{buffer}.{when}", size) as f:
-            return f.read(size)
+        """A buffer's bytes (at most `size` of them): a file that holds more, is no regular
+        file (a FIFO put there would block forever) or is missing is OSError."""
+        path = self.folder / f"launch-{launch.number}.{buffer}.{when}"
+        with open_regular_file(path, size) as stream:
+            return stream.read() if size is None else stream.read(size)
 
 
 def _launch(line: dict[str, Any]) -> JournalLaunch:
