@@ -99,7 +99,7 @@ def run_capture(
     request: CaptureRequest,
     builder: Builder,
     told: Callable[[LaunchEntry], None],
-    stop: Callable[[], bool] = lambda: False,
+    stop: Callable[[], bool] | None = None,
 ) -> CaptureResult:
     """Run the program to its end, its time limit or `stop()`, capturing; `told` hears of
     each launch once it is listed. A folder that cannot be written (a full disk) ends in
@@ -128,7 +128,7 @@ def run_capture(
         try:
             status = program.wait(timeout=POLL_S)
         except subprocess.TimeoutExpired:
-            if index.stopped is None and stop():
+            if index.stopped is None and stop is not None and stop():
                 index.stopped = "stop"
             elif index.stopped is None and deadline is not None and time.monotonic() > deadline:
                 index.stopped = "time_limit"
