@@ -250,6 +250,7 @@ with open("out/launch-0001-twice/mine.txt", "w") as mine:
 with open("out/.journal/launches.jsonl", "a") as journal:
     journal.write('{"number": 99, "kernel": "../../escape", "global_size": [1]}\\n')
     journal.write("not json at all\\n")
+    journal.write('{"number": 98, "kernel": "k", "global_size": [1], "reason": "evil"}\\n')
 data = np.arange(16, dtype=np.int32)
 buffer = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=data)
 program.twice(queue, (16,), None, buffer)
@@ -263,7 +264,8 @@ def test_a_program_that_writes_into_the_capture_folder_is_not_followed(tmp_path:
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "2 damaged lines of the journal were skipped" in done.stderr
-    first, second = index_of(tmp_path)["launches"]
+    smuggled, first, second = index_of(tmp_path)["launches"]
+    assert (smuggled["number"], smuggled["reason"]) == (98, "capture_failed")
     assert (first["captured"], first["reason"], first["detail"]) == (
         False,
         "capture_failed",

@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast, get_args
 
 from clstudio.common.regular_files import open_regular_file, read_text_file
 
@@ -135,12 +135,20 @@ def _launch(line: dict[str, Any]) -> JournalLaunch:
         local_size=None if local is None else tuple(int(n) for n in local),
         call_site=line.get("call_site"),
         captured=captured,
-        reason=None if captured else line.get("reason", "capture_failed"),
+        reason=None if captured else _reason(line.get("reason")),
         detail=str(line.get("detail", "")),
         program=None if program is None else int(program),
         options=str(line.get("options", "")),
         args=tuple(_argument(a) for a in line.get("args") or ()),
     )
+
+
+def _reason(given: object) -> Reason:
+    """The hook's reason; anything else written there is a capture that failed."""
+    for known in get_args(Reason):
+        if given == known:
+            return cast(Reason, known)
+    return "capture_failed"
 
 
 def _argument(raw: dict[str, Any]) -> RawArgument:
