@@ -133,7 +133,7 @@ def _launch(line: dict[str, Any]) -> JournalLaunch:
         context=int(line.get("context", 0)),
         global_size=tuple(int(n) for n in line["global_size"]),
         local_size=None if local is None else tuple(int(n) for n in local),
-        call_site=line.get("call_site"),
+        call_site=None if line.get("call_site") is None else str(line["call_site"]),
         captured=captured,
         reason=None if captured else _reason(line.get("reason")),
         detail=str(line.get("detail", "")),
