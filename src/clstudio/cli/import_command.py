@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from clstudio.embedded import (
     read_host_file,
     source_with_kernel,
 )
-from clstudio.session import Session, SessionError, save_session
+from clstudio.session import Session, SessionError, named_build_log, save_session
 from clstudio.validation import reconcile
 from clstudio.worker.client import WorkerClient
 
@@ -100,7 +101,9 @@ def execute(options: argparse.Namespace) -> int:
     if output.exists() and not options.force:
         said = gettext("{session} exists; give --force to replace it, or -o another name")
         return _fail(said.format(session=output))
-    session, built, work_group_max = _resolved(imported.session, options.device)
+    session, built, work_group_max = _resolved(
+        imported.session, options.device, _host_place(host, source)
+    )
     profiled = None
     if built is not None and built.ok:
         profiled = profiled_session(session, host, options.dtype, work_group_max)
@@ -163,7 +166,9 @@ def chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
     return None
 
 
-def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResult | None, int]:
+def _resolved(
+    session: Session, device: str | None, place: Callable[[int], str]
+) -> tuple[Session, BuildResult | None, int]:
     """The session with its device and first arguments, from the first device that builds
     the kernel (or the one `device` names), and that device's maximum work-group size; the
     last failed build when none does. Each device that refuses the kernel is said, with
@@ -185,6 +190,7 @@ def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResul
                 most = limits_of(info).max_work_group_size
                 return replace(session, device=selector, args=args), built, most
             first = built.errors[0].message if built.errors else built.log.strip()[:200]
+            first = named_build_log(first, "", place=place)
             said = gettext("{platform}: {device} does not build it: {reason}")
             print(
                 said.format(platform=info.platform_name, device=info.name, reason=first),
@@ -198,6 +204,7 @@ def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResul
         print(gettext("no device to build on"), file=sys.stderr)
         return
     said = gettext("{device}: {file}:{host_line} (kernel line {line}): {message}")
+    place = _host_place(host, source)
     for error in built.errors[:5]:
         print(
             said.format(
@@ -205,12 +212,18 @@ def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResul
                 file=host.path,
                 host_line=host.host_line(source, error.line),
                 line=error.line,
-                message=error.message,
+                message=named_build_log(error.message, "", place=place),
             ),
             file=sys.stderr,
         )
     if not built.errors:
-        print(built.log.strip(), file=sys.stderr)
+        print(named_build_log(built.log.strip(), "", place=place), file=sys.stderr)
+
+
+def _host_place(host: HostFile, source: EmbeddedSource) -> Callable[[int], str]:
+    """A line of the kernel named as its line in the host file (`prog.c:42`), for a build
+    log that names the driver's temporary copy."""
+    return lambda line: f"{host.path}:{host.host_line(source, line)}"
 
 
 def list_text(host: HostFile) -> str:

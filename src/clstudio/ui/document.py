@@ -59,7 +59,9 @@ class Document:
     """A session, the file it came from (None until saved), and whether it has changed.
 
     Changed means different from the last saved (or opened) session, so undoing an edit
-    by hand makes the document clean again.
+    by hand makes the document clean again. In a gallery example not yet saved, the run
+    bar's settings (time limit, repeats) are how the learner runs it, not a change to it:
+    they alone never ask to save the example (issue 43); saved, the session keeps them.
     """
 
     def __init__(self, session: Session, path: Path | None = None, label: str = "") -> None:
@@ -148,6 +150,8 @@ class Document:
 
     @property
     def dirty(self) -> bool:
+        if self._example is not None:
+            return _run_apart(self.session) != _run_apart(self._clean)
         return self.session != self._clean
 
     def mark_clean(self) -> None:
@@ -190,3 +194,8 @@ class Document:
         self.mark_clean()
         self._example = None
         return plan.path
+
+
+def _run_apart(session: Session) -> Session:
+    """The session with the run bar's settings at their defaults: what an example is."""
+    return replace(session, timeout_s=Session.timeout_s, repeats=Session.repeats)
