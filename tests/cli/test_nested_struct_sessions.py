@@ -223,6 +223,19 @@ def test_a_union_argument_is_refused_naming_the_union(
     )
 
 
+def test_a_typedefd_union_argument_is_refused_naming_the_union_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = "typedef union { int i; float f; } W;\n__kernel void k(__global W *w) { }\n"
+    data = {"format": "clstudio-session", "version": 1, "kernel": "k", "source": source}
+    status, report = run_json(capsys, write(tmp_path, data | {"global_size": [2]}))
+    assert status == 1
+    assert report["error"]["message"] == (
+        "argument 'w' has type W* (union W*): a union (union W): CL Studio fills structs, "
+        "not unions"
+    )
+
+
 def test_an_export_refuses_a_launch_s_value_that_is_not_the_kernel_s_struct(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ import pytest
 from clstudio.common.results import KernelArgInfo
 from clstudio.engine.build import build_program
 from clstudio.engine.type_probe import PROBE_PREFIX, resolve_types
+from clstudio.validation import type_problem
 from clstudio.validation.arg_defaults import unsupported_reason
 from typedef_kernels import ATAX
 
@@ -68,6 +69,27 @@ __kernel void k(__global Particle *p, __global struct Particle2 { int z; } *q, r
     )
     assert "structs" in (unsupported_reason(args["p"]) or "")
     assert args["s"].shown_type == "real (float)"
+
+
+def test_a_typedefd_union_is_named_a_union_not_a_struct_to_describe(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = """\
+typedef union { int i; float f; } Bits;
+typedef union Tagged { uint u; float f; } Word;
+typedef struct { Bits b; } Holder;
+__kernel void k(__global Bits *b, Word w, __global Holder *h) {}
+"""
+    args = args_of(context, device, source)
+    assert args["b"].shown_type == "Bits* (union Bits*)"
+    assert args["w"].shown_type == "Word (union Word)"
+    assert args["h"].shown_type == "Holder*"  # a struct stays as written
+    union = "a union (union {name}): CL Studio fills structs, not unions"
+    assert unsupported_reason(args["b"]) == union.format(name="Bits")
+    assert type_problem(args["w"]) == (
+        "argument 'w' has type Word (union Word): " + union.format(name="Word")
+    )
+    assert "structs" in (unsupported_reason(args["h"]) or "")
 
 
 def test_a_kernel_named_like_the_probe_keeps_its_name_and_types_still_resolve(
