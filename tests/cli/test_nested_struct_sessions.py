@@ -201,7 +201,13 @@ def test_debug_types_the_variables_a_typedef_declares_by_both_names(
 ) -> None:
     session = write_atax(tmp_path)
     source = (tmp_path / "atax.cl").read_text()
-    source = source.replace("        int j;\n", "        int j;\n        DATA_TYPE acc = 0;\n")
+    source = source.replace(
+        "typedef unsigned int Tidx;", "typedef unsigned int Tidx;\ntypedef int4 lanes_t;"
+    )
+    source = source.replace(
+        "        int j;\n",
+        "        int j;\n        DATA_TYPE acc = 0;\n        lanes_t seen = (int4)(7);\n",
+    )
     source = source.replace("tmp[i] += A", "acc = tmp[i];\n            tmp[i] += A")
     (tmp_path / "atax.cl").write_text(source)
     line = source.splitlines().index("            tmp[i] += A[i * ny + j] * x[j];") + 1
@@ -209,6 +215,7 @@ def test_debug_types_the_variables_a_typedef_declares_by_both_names(
     out = capsys.readouterr().out
     assert "  nx = 64  (Tidx (uint))" in out
     assert "  acc = 0  (DATA_TYPE (float))" in out
+    assert "  seen = (7,7,7,7)  (lanes_t (int4))" in out  # a name only a variable uses
 
 
 def test_a_union_argument_is_refused_naming_the_union(

@@ -92,6 +92,20 @@ __kernel void k(__global Bits *b, Word w, __global Holder *h) {}
     assert "structs" in (unsupported_reason(args["h"]) or "")
 
 
+def test_a_typedef_only_variables_use_is_resolved_for_the_debugger(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = """\
+typedef float DATA_TYPE;
+typedef uint2 pair_t; /* typedef long ignored_t; in a comment */
+typedef struct { int x; } Point;
+__kernel void k(__global DATA_TYPE *a) { pair_t p = (uint2)(1); Point q; a[0] = p.x; }
+"""
+    result, _ = build_program(context, device, source, "")
+    assert result.ok, result.log
+    assert dict(result.type_names) == {"DATA_TYPE": "float", "pair_t": "uint2"}
+
+
 def test_a_kernel_named_like_the_probe_keeps_its_name_and_types_still_resolve(
     context: cl.Context, device: cl.Device
 ) -> None:
@@ -109,7 +123,8 @@ __kernel void {PROBE_PREFIX}_0(__global DATA_TYPE *b) {{ b[0] = 2; }}
 def test_without_typedefd_names_nothing_is_probed(context: cl.Context, device: cl.Device) -> None:
     source = "__kernel void k(__global float *a, uint n, __read_only image2d_t i) {}"
     result, _ = build_program(context, device, source, "")
-    assert resolve_types(context, device, source, "", result.kernels) is result.kernels
+    kernels, type_names = resolve_types(context, device, source, "", result.kernels)
+    assert kernels is result.kernels and type_names == ()
 
 
 def test_a_half_typedef_resolves_on_a_device_without_fp16(

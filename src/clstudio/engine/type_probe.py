@@ -34,6 +34,8 @@ _OPAQUE = re.compile(r"^(?:void|sampler_t|event_t|image\w*|(?:struct|union)\s.*)
 _CORE_SCALARS = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float")
 _EXTENSION_SCALARS = {"cl_khr_fp64": "double", "cl_khr_fp16": "half"}
 _ALWAYS_POINTED = ("half",)  # a pointer to it is OpenCL C 1.2's without the extension
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+_TYPEDEF = re.compile(r"\btypedef\b[^;{}]*?\b([A-Za-z_]\w*)\s*;")
 
 
 def _widths(scalar: str) -> list[str]:
@@ -114,25 +116,44 @@ def probe_prefix(signatures: tuple[KernelSignature, ...]) -> str:
     return prefix
 
 
+def declared_type_names(source: str) -> list[str]:
+    """The names `typedef TYPE NAME;` declares (of no struct or union body), in order: the
+    probe asks about those only variables use too (`DATA_TYPE acc`), for the debugger."""
+    code = _COMMENTS.sub(" ", source)
+    found: list[str] = []
+    for match in _TYPEDEF.finditer(code):
+        name = match[1]
+        if name in found:
+            continue
+        try:
+            kernel_type(name)
+        except TypeNameError:
+            found.append(name)
+    return found
+
+
 def resolve_types(
     context: cl.Context,
     device: cl.Device,
     source: str,
     options: str,
     signatures: tuple[KernelSignature, ...],
-) -> tuple[KernelSignature, ...]:
-    """The signatures with typedef'd scalar and vector types replaced by what they stand for.
+) -> tuple[tuple[KernelSignature, ...], tuple[tuple[str, str], ...]]:
+    """The signatures with typedef'd scalar and vector types replaced by what they stand for,
+    and every typedef'd scalar or vector name with what it stands for, the arguments' and
+    those only variables use (("DATA_TYPE", "float"), ...).
 
     The written name stays in `written_type`. A typedef'd union becomes `union NAME`, so
     that it is named as the union it is; a name the probe says is something else (a
     struct) stays as written. When the probe cannot build, each name is asked alone, by
     value and then by pointer; one still unanswered (a typedef of an image) stays as
-    written with `type_known` False, and only its own arguments do. Without unknown
+    written with `type_known` False, and only its own arguments do. Without typedef'd
     names this costs nothing.
     """
     names = unknown_type_names(signatures)
+    names += [n for n in declared_type_names(source) if n not in names]
     if not names:
-        return signatures
+        return signatures, ()
     prefix = probe_prefix(signatures)
     probe = probe_source(source, names, prefix)
     codes = _ask_compiler(
@@ -150,10 +171,16 @@ def resolve_types(
                 if code is not None:
                     answers[name] = code[0]
                     break
-    return tuple(
+    resolved = tuple(
         replace(s, args=tuple(_resolved(info, names, answers) for info in s.args))
         for s in signatures
     )
+    named = tuple(
+        (name, _ANSWERS[code - 1])
+        for name, code in answers.items()
+        if code is not None and 0 < code <= len(_ANSWERS)
+    )
+    return resolved, named
 
 
 def _resolved(
