@@ -110,6 +110,33 @@ def test_a_macro_named_as_its_buffer_is_expanded_once() -> None:
     assert "&(A[ ( 1 ) + ( 2 ) * lda ])" in found.source
 
 
+def test_a_buffer_a_macro_declares_is_followed_through_its_macros() -> None:
+    """pyopencl's cluda: GLOBAL_MEM and LOCAL_MEM for the address spaces, LOCAL_BARRIER."""
+    source = (
+        "#define GLOBAL_MEM __global\n#define LOCAL_MEM __local\n"
+        "#define LOCAL_BARRIER barrier(CLK_LOCAL_MEM_FENCE)\n#define AT(i) tile[i]\n"
+        "__kernel void k(GLOBAL_MEM float *out, GLOBAL_MEM const float *in)\n{\n"
+        "    LOCAL_MEM float tile[64];\n"
+        "    AT(get_local_id(0)) = in[get_global_id(0)];\n"
+        "    LOCAL_BARRIER;\n"
+        "    out[get_global_id(0)] = AT(63 - get_local_id(0));\n}\n"
+    )
+    found = instrument(source, "k")
+    assert [(b.name, b.space) for b in found.buffers] == [
+        ("out", "global"),
+        ("in", "global"),
+        ("tile", "local"),
+    ]
+    assert [(a.line, a.kind, a.text) for a in found.accesses] == [
+        (8, "store", "AT(get_local_id(0))"),
+        (8, "load", "in[get_global_id(0)]"),
+        (10, "store", "out[get_global_id(0)]"),
+        (10, "load", "AT(63 - get_local_id(0))"),
+    ]
+    assert "++__cls_phase" in found.source.splitlines()[8]
+    assert found.source.count("\n") == source.count("\n")
+
+
 @pytest.mark.parametrize(
     ("macros", "words"),
     [

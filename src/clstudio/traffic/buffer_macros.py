@@ -72,12 +72,19 @@ class BufferMacros:
         self.macros = _closure(macros, watched)
 
     def expand(
-        self, source: str, tokens: list[Token], first: int, last: int
+        self,
+        source: str,
+        tokens: list[Token],
+        first: int,
+        last: int,
+        earlier: tuple[Expansion, ...] = (),
     ) -> tuple[str, tuple[Expansion, ...]]:
-        """The source with each invocation in tokens[first:last] expanded, and where
-        each expansion lies; the source itself when the body invokes none."""
+        """The source with each invocation in tokens[first:last] expanded, and where each
+        expansion lies, `earlier` ones (in `source`) moved to where they now lie; the
+        source itself when the range invokes none."""
         out: list[str] = []
         expansions: list[Expansion] = []
+        replaced: list[tuple[int, int, int]] = []  # (start, end) in source, length change
         copied = 0
         index = first
         while index < last:
@@ -100,10 +107,16 @@ class BufferMacros:
             text = " ".join(expanded)
             out.append(text + "\n" * written.count("\n"))
             expansions.append(Expansion(start, start + len(text), " ".join(written.split())))
+            replaced.append((token.start, tokens[end - 1].end, len(out[-1]) - len(written)))
             copied = tokens[end - 1].end
             index = end
         out.append(source[copied:])
-        return "".join(out), tuple(expansions)
+        for before in earlier:
+            if any(s < before.end and before.start < e for s, e, _ in replaced):
+                continue  # expanded again
+            moved = sum(change for _, e, change in replaced if e <= before.start)
+            expansions.append(replace(before, start=before.start + moved, end=before.end + moved))
+        return "".join(out), tuple(sorted(expansions, key=lambda e: e.start))
 
     def _invocation_end(self, tokens: list[Token], index: int) -> int:
         """Past the invocation at tokens[index]; 0 where a function-like macro's name

@@ -32,6 +32,9 @@ _DROPPED = ("restrict", "__restrict", "__restrict__", "volatile")
 _ASSIGN = ("=",)
 _UPDATE = ("+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=")
 _BARRIERS = ("barrier", "work_group_barrier")
+# Rounds of expansion: a buffer that a macro's address space declares (pyopencl's
+# cluda writes `GLOBAL_MEM float *a`) is known only once that macro is expanded.
+_EXPANSION_ROUNDS = 4
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
 _CONTEXT = "__cls_log, __cls_cap, __cls_on, __cls_phase, __cls_item"
 _RECORD_FUNCTION = f"""
@@ -104,11 +107,12 @@ def _refuse(line: int, why: str) -> TrafficRefusal:
 
 class _Rewrite:
     def __init__(
-        self, source: str, kernel: str, expansions: tuple[Expansion, ...] | None = None
+        self, source: str, kernel: str, expansions: tuple[Expansion, ...] = (), rounds: int = 0
     ) -> None:
         self.source = source
         self.kernel = kernel
-        self.expansions = expansions  # None until the buffers' macros are expanded
+        self.expansions = expansions  # of the macros that name a buffer, so far
+        self.rounds = rounds  # of expansion before this one
         self.tokens = tokenize(source)
         self.buffers: list[TracedBuffer] = []
         self.parameters: list[str] = []
@@ -124,15 +128,17 @@ class _Rewrite:
         self._read_parameters(name + 2, close)
         body_end = matching(self.tokens, body)
         self._read_local_arrays(body + 1, body_end)
+        watched = {b.name for b in self.buffers} | set(self.aliases)
+        macros = BufferMacros(self.tokens, watched | {*_BARRIERS, *_GLOBAL, *_LOCAL})
+        self.macros = frozenset(macros.macros)
+        if self.rounds < _EXPANSION_ROUNDS:
+            expanded, expansions = macros.expand(
+                self.source, self.tokens, name + 2, body_end, self.expansions
+            )
+            if expanded != self.source:
+                return _Rewrite(expanded, self.kernel, expansions, self.rounds + 1).run()
         if not self.buffers:
             raise TrafficRefusal(gettext("the kernel has no __global or __local buffer to follow"))
-        watched = {b.name for b in self.buffers} | set(self.aliases) | set(_BARRIERS)
-        macros = BufferMacros(self.tokens, watched)
-        self.macros = frozenset(macros.macros)
-        if self.expansions is None:
-            expanded, expansions = macros.expand(self.source, self.tokens, body + 1, body_end)
-            rewrite = _Rewrite(expanded, self.kernel, expansions)
-            return rewrite.run()
         if len(self.buffers) > MAX_BUFFERS:
             raise TrafficRefusal(
                 gettext("the kernel has more than {most} buffers to follow").format(
@@ -529,7 +535,7 @@ class _Rewrite:
     def _written(self, start: int, end: int) -> str:
         """The source's text of an access, as the learner wrote it: a macro's
         invocation where the access comes from one."""
-        for expansion in self.expansions or ():
+        for expansion in self.expansions:
             if expansion.start <= start < expansion.end:
                 return expansion.text
         return " ".join(self.source[start:end].split())
