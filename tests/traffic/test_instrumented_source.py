@@ -153,6 +153,22 @@ def test_a_macro_naming_a_buffer_that_cannot_be_expanded_as_the_compiler_would_i
     assert "the macro 'AT'" in said and words in said
 
 
+def test_a_macro_defined_unless_already_defined_is_expanded_unless_an_option_defines_it() -> None:
+    """Stan Math's kernels: #ifndef A / #define A(i, j) A[(j) * rows + (i)] / #endif, in a
+    file that an include guard wraps."""
+    source = (
+        "#ifndef KERNELS_H\n#define KERNELS_H\n"
+        "#ifndef A\n#define A(i, j) A[(j) * rows + (i)]\n#endif\n"
+        "__kernel void k(__global float *A, int rows) { A(1, 0) = 2.0f; }\n#endif\n"
+    )
+    (access,) = instrument(source, "k").accesses
+    assert (access.kind, access.text) == ("store", "A(1, 0)")
+    with pytest.raises(TrafficRefusal, match="'A' is defined under #if"):
+        instrument(source, "k", "-cl-fast-relaxed-math -D 'A(i,j)=A[i]'")
+    with pytest.raises(TrafficRefusal, match="'A' is defined under #if"):
+        instrument(source.replace("#define KERNELS_H\n", ""), "k")
+
+
 def test_a_macro_naming_a_buffer_that_the_kernel_never_uses_is_no_refusal() -> None:
     source = "#ifdef T\n#define AT(i) a[i]\n#endif\n" + HEAD + "a[0] = 1.0f;\n}\n"
     assert [a.text for a in instrument(source, "k").accesses] == ["a[0]"]

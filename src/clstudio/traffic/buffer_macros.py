@@ -46,21 +46,41 @@ class BufferMacros:
     """The source's macros whose expansion names one of `watched` (a buffer, a barrier),
     directly or through another such macro."""
 
-    def __init__(self, tokens: list[Token], watched: set[str]) -> None:
+    def __init__(
+        self, tokens: list[Token], watched: set[str], predefined: frozenset[str] = frozenset()
+    ) -> None:
+        """`predefined`: the names the build options define (-D NAME)."""
         definitions: dict[str, list[_Macro]] = {}
         undefined: set[str] = set()
-        depth = 0
+        # Each open conditional: "*" where it is known to hold, the name an #ifndef asks
+        # about until its next line tells, "" where only the compiler knows.
+        within: list[str] = []
         for token in tokens:
             if token.kind != "pp":
                 continue
             words = tokenize(token.text[1:].replace("\\\n", " "))
             directive = words[0].text if words else ""
-            depth += directive in _CONDITIONALS
-            depth -= directive == "endif"
-            if directive == "undef" and len(words) > 1:
-                undefined.add(words[1].text)
-            elif directive == "define" and len(words) > 1:
-                macro = _read_definition(words, token.line, depth > 0)
+            named = words[1].text if len(words) > 1 else ""
+            if within and within[-1] not in ("*", "") and directive != "define":
+                within[-1] = ""
+            if directive in _CONDITIONALS:
+                within.append(named if directive == "ifndef" and len(words) == 2 else "")
+            elif directive in ("else", "elif") and within:
+                within[-1] = ""
+            elif directive == "endif" and within:
+                within.pop()
+            elif directive == "undef" and named:
+                undefined.add(named)
+            elif directive == "define" and named:
+                # `#ifndef X` then `#define X`: an include guard, or Stan Math's
+                # `#ifndef A` / `#define A(i, j) A[...]`; it holds unless -D defines X (a
+                # definition before it is one more, refused where the kernel uses it).
+                if within and within[-1] == named and named not in predefined:
+                    within[-1] = "*"
+                elif within and within[-1] not in ("*", ""):
+                    within[-1] = ""
+                conditional = any(w != "*" for w in within)
+                macro = _read_definition(words, token.line, conditional)
                 definitions.setdefault(macro.name, []).append(macro)
         macros = {}
         for name, defined in definitions.items():

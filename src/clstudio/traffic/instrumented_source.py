@@ -12,6 +12,8 @@ is refused with the reason, never guessed.
 
 from __future__ import annotations
 
+import re
+import shlex
 from dataclasses import dataclass
 
 from clstudio.common import gettext
@@ -93,10 +95,11 @@ class InstrumentedKernel:
     parameters: tuple[str, ...]  # the kernel's, in order, before the log's three
 
 
-def instrument(source: str, kernel: str) -> InstrumentedKernel:
-    """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be."""
+def instrument(source: str, kernel: str, options: str = "") -> InstrumentedKernel:
+    """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be;
+    `options`, the build's, say which macros -D defines."""
     try:
-        return _Rewrite(source, kernel).run()
+        return _Rewrite(source, kernel, _defined(options)).run()
     except MacroRefusal as refused:
         raise TrafficRefusal(str(refused)) from None
 
@@ -107,10 +110,16 @@ def _refuse(line: int, why: str) -> TrafficRefusal:
 
 class _Rewrite:
     def __init__(
-        self, source: str, kernel: str, expansions: tuple[Expansion, ...] = (), rounds: int = 0
+        self,
+        source: str,
+        kernel: str,
+        predefined: frozenset[str],
+        expansions: tuple[Expansion, ...] = (),
+        rounds: int = 0,
     ) -> None:
         self.source = source
         self.kernel = kernel
+        self.predefined = predefined  # the macros the build options define
         self.expansions = expansions  # of the macros that name a buffer, so far
         self.rounds = rounds  # of expansion before this one
         self.tokens = tokenize(source)
@@ -129,14 +138,19 @@ class _Rewrite:
         body_end = matching(self.tokens, body)
         self._read_local_arrays(body + 1, body_end)
         watched = {b.name for b in self.buffers} | set(self.aliases)
-        macros = BufferMacros(self.tokens, watched | {*_BARRIERS, *_GLOBAL, *_LOCAL})
+        macros = BufferMacros(
+            self.tokens, watched | {*_BARRIERS, *_GLOBAL, *_LOCAL}, self.predefined
+        )
         self.macros = frozenset(macros.macros)
         if self.rounds < _EXPANSION_ROUNDS:
             expanded, expansions = macros.expand(
                 self.source, self.tokens, name + 2, body_end, self.expansions
             )
             if expanded != self.source:
-                return _Rewrite(expanded, self.kernel, expansions, self.rounds + 1).run()
+                rewrite = _Rewrite(
+                    expanded, self.kernel, self.predefined, expansions, self.rounds + 1
+                )
+                return rewrite.run()
         if not self.buffers:
             raise TrafficRefusal(gettext("the kernel has no __global or __local buffer to follow"))
         if len(self.buffers) > MAX_BUFFERS:
@@ -332,7 +346,8 @@ class _Rewrite:
         for index, token in enumerate(self.tokens):
             if token.kind == "pp":
                 words = [t.text for t in tokenize(token.text[1:])]
-                if words[:1] in (["define"], ["undef"]) and words[1:2] and words[1] in self.macros:
+                about = words[:1] in (["define"], ["undef"], ["ifdef"], ["ifndef"])
+                if about and words[1:2] and words[1] in self.macros:
                     continue  # expanded where the kernel uses it, or not used there
                 said = set(words) & (names | set(_BARRIERS))
                 if said:
@@ -545,6 +560,21 @@ class _Rewrite:
         if before is None:
             return True
         return not (before.kind in ("ident", "number") or before.text in (")", "]"))
+
+
+def _defined(options: str) -> frozenset[str]:
+    """The macro names `-D NAME[=VALUE]` options define (`-DNAME` too)."""
+    try:
+        words = shlex.split(options)
+    except ValueError:
+        words = options.split()
+    names = []
+    for at, word in enumerate(words):
+        value = words[at + 1] if word == "-D" and at + 1 < len(words) else word[2:]
+        name = re.match(r"[A-Za-z_]\w*", value) if word.startswith("-D") else None
+        if name:
+            names.append(name[0])
+    return frozenset(names)
 
 
 def _words(declared: list[str]) -> list[str]:
