@@ -180,7 +180,7 @@ def test_a_pointer_kept_from_a_buffers_is_followed_to_its_elements() -> None:
         "typedef struct { float lat; float lng; } LatLong;\n"
         "__kernel void k(__global LatLong *d, global float *out, int i) {\n"
         "  __global LatLong *p = d + i;\n"
-        "  global float *o = out;\n"
+        "  global float *restrict o = out;\n"
         "  __global LatLong *q = p - 1;\n"
         "  *o = p->lat + q[0].lng;\n"
         "  o[1] += d[i].lng;\n"
@@ -205,8 +205,11 @@ def test_a_pointer_kept_from_a_buffers_is_followed_to_its_elements() -> None:
     [
         ("__global float *p = a + 1; p++; *p = 0.0f;", "the pointer 'p' kept from a buffer's"),
         ("__global float *p = a; p = a + n;", "the pointer 'p' kept from a buffer's"),
+        ("__global float *p = a; float x = *p++;", "the pointer 'p' kept from a buffer's"),
+        ("__global float *p = a; *p += 1.0f; p += 2;", "the pointer 'p' kept from a buffer's"),
         ("__global float *p = a, *q = a + 1;", "'a' is used other than as one element"),
         ("__global int *p = a + 1;", "'a' is used other than as one element"),
+        ("float x = *a++;", "'a' is used other than as one element"),
     ],
 )
 def test_a_kept_pointer_that_moves_or_changes_type_is_refused(body: str, words: str) -> None:

@@ -278,7 +278,10 @@ class _Rewrite:
             return 0
         equals = first + texts.index("=")
         name, base = tokens[equals - 1], tokens[equals + 1] if equals + 1 < end else None
-        if name.kind != "ident" or tokens[equals - 2].text != "*" or texts.count("*") < 1:
+        star = equals - 2
+        while star > first and tokens[star].text in _DROPPED:
+            star -= 1  # __global float *restrict p
+        if name.kind != "ident" or tokens[star].text != "*" or texts.count("*") != 1:
             return 0
         names = {b.name: k for k, b in enumerate(self.buffers)}
         if base is None or base.text not in (*names, *self.aliases):
@@ -305,10 +308,13 @@ class _Rewrite:
                 continue
             after = self.tokens[index + 1].text
             before = self.tokens[index - 1]
-            declared = after == "=" and before.text == "*"
-            moved = after in (*_ASSIGN, *_UPDATE, "++", "--") and not declared
+            # Its declaration's "=" initialises it, and *p = x stores to its element;
+            # p = q, p += 4, p++ and *p++ move it.
+            kept = index in self.declared or (before.text == "*" and self._is_unary(index - 1))
+            assigned = after in (*_ASSIGN, *_UPDATE) and not kept
             if (
-                moved
+                assigned
+                or after in ("++", "--")
                 or before.text in ("++", "--")
                 or (before.text == "&" and self._is_unary(index - 1))
             ):
@@ -453,7 +459,8 @@ class _Rewrite:
         if self.buffers[buffer].dims == 1 and after == "->":
             return self._element(index, buffer, index, at, ["0"])
         dereferenced = index > 0 and tokens[index - 1].text == "*" and self._is_unary(index - 1)
-        if self.buffers[buffer].dims == 1 and dereferenced and after != "[":
+        # *p++ moves p: that is pointer arithmetic, refused below as any other.
+        if self.buffers[buffer].dims == 1 and dereferenced and after not in ("[", "++", "--"):
             return self._element(index, buffer, index - 1, at, ["0"])
         while at < len(tokens) and tokens[at].text == "[":
             close = matching(tokens, at)
