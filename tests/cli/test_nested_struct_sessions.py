@@ -201,7 +201,13 @@ def test_debug_types_the_variables_a_typedef_declares_by_both_names(
 ) -> None:
     session = write_atax(tmp_path)
     source = (tmp_path / "atax.cl").read_text()
-    source = source.replace("        int j;\n", "        int j;\n        DATA_TYPE acc = 0;\n")
+    source = source.replace(
+        "typedef unsigned int Tidx;", "typedef unsigned int Tidx;\ntypedef int4 lanes_t;"
+    )
+    source = source.replace(
+        "        int j;\n",
+        "        int j;\n        DATA_TYPE acc = 0;\n        lanes_t seen = (int4)(7);\n",
+    )
     source = source.replace("tmp[i] += A", "acc = tmp[i];\n            tmp[i] += A")
     (tmp_path / "atax.cl").write_text(source)
     line = source.splitlines().index("            tmp[i] += A[i * ny + j] * x[j];") + 1
@@ -209,6 +215,7 @@ def test_debug_types_the_variables_a_typedef_declares_by_both_names(
     out = capsys.readouterr().out
     assert "  nx = 64  (Tidx (uint))" in out
     assert "  acc = 0  (DATA_TYPE (float))" in out
+    assert "  seen = (7,7,7,7)  (lanes_t (int4))" in out  # a name only a variable uses
 
 
 def test_a_union_argument_is_refused_naming_the_union(
@@ -220,6 +227,19 @@ def test_a_union_argument_is_refused_naming_the_union(
     assert status == 1
     assert report["error"]["message"] == (
         "argument 'w' has type union W*: a union (union W): CL Studio fills structs, not unions"
+    )
+
+
+def test_a_typedefd_union_argument_is_refused_naming_the_union_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = "typedef union { int i; float f; } W;\n__kernel void k(__global W *w) { }\n"
+    data = {"format": "clstudio-session", "version": 1, "kernel": "k", "source": source}
+    status, report = run_json(capsys, write(tmp_path, data | {"global_size": [2]}))
+    assert status == 1
+    assert report["error"]["message"] == (
+        "argument 'w' has type W* (union W*): a union (union W): CL Studio fills structs, "
+        "not unions"
     )
 
 

@@ -40,19 +40,7 @@ LANGUAGES = ("python", "c")
 EXPECTED: dict[tuple[str, str], str] = {}
 
 # (program, step) -> the defect of CL Studio that still fails the step.
-POINTER_ARITHMETIC = (
-    "traffic: the instrumentation follows name[...] and *(name + offset), not a pointer "
-    "kept from arithmetic (Rodinia's __global LatLong *latLong = d_locations + globalId)"
-)
-MACRO_ACCESS = (
-    "traffic: the instrumentation refuses a macro that names a buffer "
-    "(NVIDIA's AS(i, j) As[...], Parboil's A(i, j))"
-)
-DEFECTS: dict[tuple[str, str], str] = {
-    ("nn", "traffic"): POINTER_ARITHMETIC,
-    ("ocl_matrix_mul", "traffic"): MACRO_ACCESS,
-    ("parboil_sgemm", "traffic"): MACRO_ACCESS,
-}
+DEFECTS: dict[tuple[str, str], str] = {}
 
 
 def programs_for(step: str) -> list[object]:

@@ -8,6 +8,7 @@ import pytest
 from clstudio.common.results import KernelArgInfo
 from clstudio.engine.build import build_program
 from clstudio.engine.type_probe import PROBE_PREFIX, resolve_types
+from clstudio.validation import type_problem
 from clstudio.validation.arg_defaults import unsupported_reason
 from typedef_kernels import ATAX
 
@@ -70,6 +71,41 @@ __kernel void k(__global Particle *p, __global struct Particle2 { int z; } *q, r
     assert args["s"].shown_type == "real (float)"
 
 
+def test_a_typedefd_union_is_named_a_union_not_a_struct_to_describe(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = """\
+typedef union { int i; float f; } Bits;
+typedef union Tagged { uint u; float f; } Word;
+typedef struct { Bits b; } Holder;
+__kernel void k(__global Bits *b, Word w, __global Holder *h) {}
+"""
+    args = args_of(context, device, source)
+    assert args["b"].shown_type == "Bits* (union Bits*)"
+    assert args["w"].shown_type == "Word (union Word)"
+    assert args["h"].shown_type == "Holder*"  # a struct stays as written
+    union = "a union (union {name}): CL Studio fills structs, not unions"
+    assert unsupported_reason(args["b"]) == union.format(name="Bits")
+    assert type_problem(args["w"]) == (
+        "argument 'w' has type Word (union Word): " + union.format(name="Word")
+    )
+    assert "structs" in (unsupported_reason(args["h"]) or "")
+
+
+def test_a_typedef_only_variables_use_is_resolved_for_the_debugger(
+    context: cl.Context, device: cl.Device
+) -> None:
+    source = """\
+typedef float DATA_TYPE;
+typedef uint2 pair_t; /* typedef long ignored_t; in a comment */
+typedef struct { int x; } Point;
+__kernel void k(__global DATA_TYPE *a) { pair_t p = (uint2)(1); Point q; a[0] = p.x; }
+"""
+    result, _ = build_program(context, device, source, "")
+    assert result.ok, result.log
+    assert dict(result.type_names) == {"DATA_TYPE": "float", "pair_t": "uint2"}
+
+
 def test_a_kernel_named_like_the_probe_keeps_its_name_and_types_still_resolve(
     context: cl.Context, device: cl.Device
 ) -> None:
@@ -87,7 +123,8 @@ __kernel void {PROBE_PREFIX}_0(__global DATA_TYPE *b) {{ b[0] = 2; }}
 def test_without_typedefd_names_nothing_is_probed(context: cl.Context, device: cl.Device) -> None:
     source = "__kernel void k(__global float *a, uint n, __read_only image2d_t i) {}"
     result, _ = build_program(context, device, source, "")
-    assert resolve_types(context, device, source, "", result.kernels) is result.kernels
+    kernels, type_names = resolve_types(context, device, source, "", result.kernels)
+    assert kernels is result.kernels and type_names == ()
 
 
 def test_a_half_typedef_resolves_on_a_device_without_fp16(

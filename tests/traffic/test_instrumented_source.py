@@ -74,11 +74,147 @@ def test_what_the_rewrite_cannot_follow_is_refused_with_the_line(body: str, word
     assert said.startswith("line 4: ") and words in said
 
 
-def test_a_macro_that_names_a_buffer_or_a_barrier_outside_the_kernel_is_refused() -> None:
-    macro = "#define AT(i) a[i]\n" + HEAD + "AT(0) = 1.0f;\n}\n"
-    assert "a macro names 'a'" in refusal(macro)
+def test_a_barrier_outside_the_kernel_is_refused() -> None:
     helper = "void wait(void) { barrier(CLK_LOCAL_MEM_FENCE); }\n" + HEAD + "wait();\n}\n"
     assert "a barrier outside the kernel" in refusal(helper)
+
+
+def test_a_macro_that_names_a_buffer_is_expanded_where_the_kernel_uses_it() -> None:
+    """NVIDIA's oclMatrixMul: AS(i, j) for As[j + i * BLOCK_SIZE], BLOCK_SIZE left to -D."""
+    source = (
+        "#define AT(i, j) a[j + i * BLOCK_SIZE]\n#define SYNC barrier(CLK_LOCAL_MEM_FENCE)\n"
+        + HEAD
+        + "AT(n,\n   1) = b[0];\nSYNC;\nb[1] = AT(2, n) + 1.0f;\n}\n"
+    )
+    found = instrument(source, "k")
+    assert [(a.line, a.kind, a.text) for a in found.accesses] == [
+        (5, "store", "AT(n, 1)"),
+        (6, "load", "b[0]"),
+        (8, "store", "b[1]"),
+        (8, "load", "AT(2, n)"),
+    ]
+    assert found.source.count("\n") == source.count("\n")
+    lines = found.source.splitlines()
+    assert "__cls_at_a(&(a[ 1 + n * BLOCK_SIZE ])" in lines[4]
+    assert "++__cls_phase" in lines[6]
+
+
+def test_a_macro_named_as_its_buffer_is_expanded_once() -> None:
+    """Parboil's sgemm writes A(i, j) for A[(i) + (j) * lda], the buffer A within."""
+    source = (
+        "#define A(i, j) A[(i) + (j) * lda]\n"
+        "__kernel void k(__global float *A, int lda) { A(1, 2) = A[0]; }\n"
+    )
+    found = instrument(source, "k")
+    assert [(a.kind, a.text) for a in found.accesses] == [("store", "A(1, 2)"), ("load", "A[0]")]
+    assert "&(A[ ( 1 ) + ( 2 ) * lda ])" in found.source
+
+
+def test_a_buffer_a_macro_declares_is_followed_through_its_macros() -> None:
+    """pyopencl's cluda: GLOBAL_MEM and LOCAL_MEM for the address spaces, LOCAL_BARRIER."""
+    source = (
+        "#define GLOBAL_MEM __global\n#define LOCAL_MEM __local\n"
+        "#define LOCAL_BARRIER barrier(CLK_LOCAL_MEM_FENCE)\n#define AT(i) tile[i]\n"
+        "__kernel void k(GLOBAL_MEM float *out, GLOBAL_MEM const float *in)\n{\n"
+        "    LOCAL_MEM float tile[64];\n"
+        "    AT(get_local_id(0)) = in[get_global_id(0)];\n"
+        "    LOCAL_BARRIER;\n"
+        "    out[get_global_id(0)] = AT(63 - get_local_id(0));\n}\n"
+    )
+    found = instrument(source, "k")
+    assert [(b.name, b.space) for b in found.buffers] == [
+        ("out", "global"),
+        ("in", "global"),
+        ("tile", "local"),
+    ]
+    assert [(a.line, a.kind, a.text) for a in found.accesses] == [
+        (8, "store", "AT(get_local_id(0))"),
+        (8, "load", "in[get_global_id(0)]"),
+        (10, "store", "out[get_global_id(0)]"),
+        (10, "load", "AT(63 - get_local_id(0))"),
+    ]
+    assert "++__cls_phase" in found.source.splitlines()[8]
+    assert found.source.count("\n") == source.count("\n")
+
+
+@pytest.mark.parametrize(
+    ("macros", "words"),
+    [
+        ("#ifdef T\n#define AT(i) a[i]\n#endif\n", "'AT' is defined under #if"),
+        ("#define AT(i) a[i]\n#undef AT\n#define AT(i) a[i + 1]\n", "more than once"),
+        ("#define AT(i) a[#i]\n", "uses # or ##"),
+        ("#define AT(...) a[__VA_ARGS__]\n", "a variable number of arguments"),
+    ],
+)
+def test_a_macro_naming_a_buffer_that_cannot_be_expanded_as_the_compiler_would_is_refused(
+    macros: str, words: str
+) -> None:
+    said = refusal(macros + HEAD + "AT(0) = 1.0f;\n}\n")
+    assert "the macro 'AT'" in said and words in said
+
+
+def test_a_macro_defined_unless_already_defined_is_expanded_unless_an_option_defines_it() -> None:
+    """Stan Math's kernels: #ifndef A / #define A(i, j) A[(j) * rows + (i)] / #endif, in a
+    file that an include guard wraps."""
+    source = (
+        "#ifndef KERNELS_H\n#define KERNELS_H\n"
+        "#ifndef A\n#define A(i, j) A[(j) * rows + (i)]\n#endif\n"
+        "__kernel void k(__global float *A, int rows) { A(1, 0) = 2.0f; }\n#endif\n"
+    )
+    (access,) = instrument(source, "k").accesses
+    assert (access.kind, access.text) == ("store", "A(1, 0)")
+    with pytest.raises(TrafficRefusal, match="'A' is defined under #if"):
+        instrument(source, "k", "-cl-fast-relaxed-math -D 'A(i,j)=A[i]'")
+    with pytest.raises(TrafficRefusal, match="'A' is defined under #if"):
+        instrument(source.replace("#define KERNELS_H\n", ""), "k")
+
+
+def test_a_macro_naming_a_buffer_that_the_kernel_never_uses_is_no_refusal() -> None:
+    source = "#ifdef T\n#define AT(i) a[i]\n#endif\n" + HEAD + "a[0] = 1.0f;\n}\n"
+    assert [a.text for a in instrument(source, "k").accesses] == ["a[0]"]
+
+
+def test_a_pointer_kept_from_a_buffers_is_followed_to_its_elements() -> None:
+    """Rodinia's nn: __global LatLong *latLong = d_locations + globalId; latLong->lat."""
+    source = (
+        "typedef struct { float lat; float lng; } LatLong;\n"
+        "__kernel void k(__global LatLong *d, global float *out, int i) {\n"
+        "  __global LatLong *p = d + i;\n"
+        "  global float *restrict o = out;\n"
+        "  __global LatLong *q = p - 1;\n"
+        "  *o = p->lat + q[0].lng;\n"
+        "  o[1] += d[i].lng;\n"
+        "  p->lat = 0.0f;\n"
+        "}\n"
+    )
+    found = instrument(source, "k")
+    named = [(found.buffers[a.buffer].name, a.kind, a.text) for a in found.accesses]
+    assert named == [
+        ("out", "store", "*o"),
+        ("d", "load", "p->lat"),
+        ("d", "load", "q[0].lng"),
+        ("out", "update", "o[1]"),
+        ("d", "load", "d[i].lng"),
+        ("d", "store", "p->lat"),
+    ]
+    assert "__cls_at_d(&(p[0]), d, 1u," in found.source
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("__global float *p = a + 1; p++; *p = 0.0f;", "the pointer 'p' kept from a buffer's"),
+        ("__global float *p = a; p = a + n;", "the pointer 'p' kept from a buffer's"),
+        ("__global float *p = a; float x = *p++;", "the pointer 'p' kept from a buffer's"),
+        ("__global float *p = a; *p += 1.0f; p += 2;", "the pointer 'p' kept from a buffer's"),
+        ("__global float *p = a, *q = a + 1;", "'a' is used other than as one element"),
+        ("__global int *p = a + 1;", "'a' is used other than as one element"),
+        ("float x = *a++;", "'a' is used other than as one element"),
+    ],
+)
+def test_a_kept_pointer_that_moves_or_changes_type_is_refused(body: str, words: str) -> None:
+    said = refusal(HEAD + "\n" + body + "\n}\n")
+    assert said.startswith("line 4: ") and words in said
 
 
 def test_a_missing_kernel_is_refused() -> None:

@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 
 from clstudio.cli import session_commands as shared
-from clstudio.common import N_, KernelSignature, RunError, gettext
+from clstudio.common import N_, RunError, gettext
 from clstudio.debugger import (
     DebugPlanError,
     DebugRun,
@@ -15,7 +15,6 @@ from clstudio.debugger import (
     format_debug,
     plan_debug,
     run_script,
-    typedef_names,
 )
 from clstudio.session import Session, SessionError, SourceMap, load_session
 from clstudio.worker.client import WorkerClient
@@ -86,7 +85,7 @@ def execute(options: argparse.Namespace) -> int:
         session = load_session(options.session)
         lines = tuple(_break_line(text, session.source_map) for text in options.breakpoints)
         plan = plan_debug(session, lines, item)
-        plan = replace(plan, type_names=tuple(typedef_names(_signatures(plan.session)).items()))
+        plan = replace(plan, type_names=_type_names(plan.session))
     except SessionError as exc:
         return _report(options, _failed(RunError("load", str(exc)), options), 1)
     except DebugPlanError as exc:
@@ -113,12 +112,12 @@ def _break_line(text: str, source_map: SourceMap) -> int:
     raise DebugPlanError(problem.format(text=text))
 
 
-def _signatures(session: Session) -> tuple[KernelSignature, ...]:
-    """The kernels as the simulator builds them, which say what typedef'd names stand for;
-    none when the build fails (the debug run reports why)."""
+def _type_names(session: Session) -> tuple[tuple[str, str], ...]:
+    """What typedef'd names stand for, as the simulator builds the source; none when the
+    build fails (the debug run reports why)."""
     with WorkerClient() as worker:
         build = worker.build(session.source, session.build_options, session.device)
-    return build.kernels if build.ok else ()
+    return build.type_names if build.ok else ()
 
 
 def _item(text: str) -> tuple[int, ...]:

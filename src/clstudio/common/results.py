@@ -81,6 +81,9 @@ class BuildResult:
     seconds: float
     options: str = ""
     device: str = ""
+    # Each typedef'd scalar or vector name with what the compiler says it stands for, the
+    # arguments' and those only variables use: (("DATA_TYPE", "float"), ...).
+    type_names: tuple[tuple[str, str], ...] = ()
 
     def kernel(self, name: str) -> KernelSignature | None:
         return next((k for k in self.kernels if k.name == name), None)

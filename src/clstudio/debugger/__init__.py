@@ -10,7 +10,7 @@ from clstudio.debugger.answers import (
     parse_values,
     split_fenced,
 )
-from clstudio.debugger.debug_plan import DebugPlan, DebugPlanError, plan_debug, typedef_names
+from clstudio.debugger.debug_plan import DebugPlan, DebugPlanError, plan_debug
 from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
@@ -78,6 +78,5 @@ __all__ = [
     "read_elements",
     "run_script",
     "split_fenced",
-    "typedef_names",
     "value_text",
 ]

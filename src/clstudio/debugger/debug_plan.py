@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from clstudio.checkmode import BUILD_OPTIONS
-from clstudio.common import N_, KernelSignature, base_type_name, gettext
+from clstudio.common import N_, gettext
 from clstudio.debugger.debug_results import ids_text
 from clstudio.devices import SIMULATOR_PLATFORM, DeviceSelector
 from clstudio.session import Session
@@ -36,7 +36,7 @@ class DebugPlan:
     work_item: tuple[int, int, int]  # the global id to follow
     environment: tuple[tuple[str, str], ...]  # for the debug process
     answer_limit_s: float
-    # Names a typedef or a macro gives types, with what the compiler said they stand for
+    # Names a typedef gives types, with what the compiler said they stand for
     # (("DATA_TYPE", "float"),): the declarations they type are found and typed by them.
     type_names: tuple[tuple[str, str], ...] = ()
 
@@ -45,11 +45,12 @@ def plan_debug(
     session: Session,
     breakpoints: tuple[int, ...],
     work_item: tuple[int, ...] = (0,),
-    signatures: Iterable[KernelSignature] = (),
+    type_names: Mapping[str, str] | None = None,
 ) -> DebugPlan:
     """The session for one run under Oclgrind's debugger; raises DebugPlanError.
 
-    `signatures`, those of a build of the session, say what its typedef'd names stand for.
+    `type_names`, a build's (BuildResult.type_names), say what its typedef'd names stand
+    for, the arguments' and those only variables use.
     """
     lines = len(session.source.splitlines())
     for line in breakpoints:
@@ -89,19 +90,8 @@ def plan_debug(
         (padded[0], padded[1], padded[2]),
         debug_environment(),
         max(ANSWER_LIMIT_S, session.timeout_s),
-        tuple(typedef_names(signatures).items()),
+        tuple((type_names or {}).items()),
     )
-
-
-def typedef_names(signatures: Iterable[KernelSignature]) -> dict[str, str]:
-    """The argument types a typedef or a macro names, with what the compiler said."""
-    found: dict[str, str] = {}
-    for signature in signatures:
-        for info in signature.args:
-            if info.written_type:
-                written = base_type_name(info.written_type)
-                found.setdefault(written, base_type_name(info.type_name))
-    return found
 
 
 def debug_environment() -> tuple[tuple[str, str], ...]:

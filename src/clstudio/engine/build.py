@@ -146,7 +146,9 @@ def build_program(
     if status == cl.status_code.SUCCESS:
         built = cl.Program(program)
         kernels = kernel_signatures(built)
-        kernels = resolve_types(context, device, source, driver_options.strip(), kernels)
+        kernels, type_names = resolve_types(
+            context, device, source, driver_options.strip(), kernels
+        )
         result = BuildResult(
             ok=True,
             log=log,
@@ -155,6 +157,7 @@ def build_program(
             seconds=seconds,
             options=options,
             device=device_name,
+            type_names=type_names,
         )
         return result, built
 

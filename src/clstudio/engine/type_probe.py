@@ -3,7 +3,8 @@
 clGetKernelArgInfo reports a type as the source spells it: `DATA_TYPE*` after
 `typedef float DATA_TYPE;` (macros and -D options come expanded). Rather than parse C, which
 a new spelling defeats, the user's source is built again with probe kernels appended, one
-per name, each asking `_Generic` what its name is. A device without cl_khr_fp16 has no value
+per name, each asking `_Generic` what its name is (and `__builtin_classify_type` whether
+a name that is no scalar or vector is a union). A device without cl_khr_fp16 has no value
 of type half, only `half *`: a name the probe cannot build for is asked alone, then by
 a pointer to it. The answer comes back as the kernel's
 required work-group size, which the driver reports without running anything: a run would
@@ -35,16 +36,23 @@ _EXTENSION_SCALARS = {"cl_khr_fp64": "double", "cl_khr_fp16": "half"}
 _ALWAYS_POINTED = ("half",)  # a pointer to it is OpenCL C 1.2's without the extension
 MAX_PROBE_BUILDS = 32  # for one program; see _Asking
 MAX_PROBED_NAMES = 1024  # asked in one build; the arguments of any more stay unknown
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+_TYPEDEF = re.compile(r"\btypedef\b[^;{}]*?\b([A-Za-z_]\w*)\s*;")
 
 
 def _widths(scalar: str) -> list[str]:
     return [scalar, *(f"{scalar}{w}" for w in VECTOR_WIDTHS)]
 
 
-# The answers the probe can give; code i + 1 is _ANSWERS[i], 0 is anything else (a struct).
+# The answers the probe can give; code i + 1 is _ANSWERS[i], _UNION a union, 0 is anything
+# else (a struct).
 _ANSWERS: tuple[str, ...] = tuple(
     name for scalar in (*_CORE_SCALARS, *_EXTENSION_SCALARS.values()) for name in _widths(scalar)
 )
+_UNION = len(_ANSWERS) + 1
+# What clang's (and GCC's) __builtin_classify_type says of a union: _Generic cannot tell
+# a union from a struct, and every device compiler CL Studio knows is clang.
+_UNION_CLASS = 13
 
 
 def unknown_type_names(signatures: tuple[KernelSignature, ...]) -> list[str]:
@@ -88,8 +96,12 @@ def probe_source(source: str, names: list[str], prefix: str, pointers: bool = Fa
     extensions = " ".join(f"CLSTUDIO_{s.upper()}_CODES" for s in _EXTENSION_SCALARS.values())
     # *(T*)0 is not evaluated inside _Generic; it names a value of type T, even a struct's.
     asked = "(T*)0" if pointers else "*(T*)0"
+    other = (
+        "0" if pointers else f"(__builtin_classify_type({asked}) == {_UNION_CLASS} ? {_UNION} : 0)"
+    )
     lines.append(
-        f"#define CLSTUDIO_TYPE_CODE(T) _Generic({asked}, {' '.join(core)} {extensions} default: 0)"
+        f"#define CLSTUDIO_TYPE_CODE(T) _Generic({asked}, {' '.join(core)} {extensions}"
+        f" default: {other})"
     )
     for index, name in enumerate(names):
         size = f"reqd_work_group_size(CLSTUDIO_TYPE_CODE({name}) + 1, 1, 1)"
@@ -106,30 +118,56 @@ def probe_prefix(signatures: tuple[KernelSignature, ...]) -> str:
     return prefix
 
 
+def declared_type_names(source: str) -> list[str]:
+    """The names `typedef TYPE NAME;` declares (of no struct or union body), in order: the
+    probe asks about those only variables use too (`DATA_TYPE acc`), for the debugger."""
+    code = _COMMENTS.sub(" ", source)
+    found: list[str] = []
+    for match in _TYPEDEF.finditer(code):
+        name = match[1]
+        if name in found:
+            continue
+        try:
+            kernel_type(name)
+        except TypeNameError:
+            found.append(name)
+    return found
+
+
 def resolve_types(
     context: cl.Context,
     device: cl.Device,
     source: str,
     options: str,
     signatures: tuple[KernelSignature, ...],
-) -> tuple[KernelSignature, ...]:
-    """The signatures with typedef'd scalar and vector types replaced by what they stand for.
+) -> tuple[tuple[KernelSignature, ...], tuple[tuple[str, str], ...]]:
+    """The signatures with typedef'd scalar and vector types replaced by what they stand for,
+    and every typedef'd scalar or vector name with what it stands for, the arguments' and
+    those only variables use (("DATA_TYPE", "float"), ...).
 
-    The written name stays in `written_type`. A name the probe says is something else (a
+    The written name stays in `written_type`. A typedef'd union becomes `union NAME`, so
+    that it is named as the union it is; a name the probe says is something else (a
     struct) stays as written. When the probe cannot build, the names are asked in halves
     down to each alone, by value and then by pointer (see _Asking); one still unanswered
     (a typedef of an image) stays as written with `type_known` False, and only its own
-    arguments do. Without unknown names this costs nothing.
+    arguments do. Without typedef'd names this costs nothing.
     """
     names = unknown_type_names(signatures)
+    names += [n for n in declared_type_names(source) if n not in names]
     if not names:
-        return signatures
+        return signatures, ()
     asking = _Asking(context, device, source, options, probe_prefix(signatures))
     answers = dict.fromkeys(names[MAX_PROBED_NAMES:]) | asking.answers(names[:MAX_PROBED_NAMES])
-    return tuple(
+    resolved = tuple(
         replace(s, args=tuple(_resolved(info, names, answers) for info in s.args))
         for s in signatures
     )
+    named = tuple(
+        (name, _ANSWERS[code - 1])
+        for name, code in answers.items()
+        if code is not None and 0 < code <= len(_ANSWERS)
+    )
+    return resolved, named
 
 
 class _Asking:
@@ -172,7 +210,8 @@ def _resolved(
         return replace(info, type_known=False)
     if code == 0:
         return info
-    type_name = re.sub(rf"(?<!\w){re.escape(base)}(?!\w)", _ANSWERS[code - 1], info.type_name)
+    named = f"union {base}" if code == _UNION else _ANSWERS[code - 1]
+    type_name = re.sub(rf"(?<!\w){re.escape(base)}(?!\w)", named, info.type_name)
     return replace(info, type_name=type_name, written_type=info.type_name)
 
 
@@ -190,4 +229,4 @@ def _ask_compiler(
     sizes = [
         cast(list[int], cl.Kernel(built, k).get_work_group_info(size, device)) for k in kernels
     ]
-    return [s[0] - 1 if 0 < s[0] <= len(_ANSWERS) + 1 else 0 for s in sizes]
+    return [s[0] - 1 if 0 < s[0] <= _UNION + 1 else 0 for s in sizes]

@@ -3,16 +3,21 @@
 
 Each access `a[i]` becomes `(*__cls_at_a(&(a[i]), id, ...))`: the index is evaluated
 once, as before, and the element is the same lvalue, so loads, stores and updates
-behave as in the original. A barrier also counts the work-item's phase. Whatever the
-rewrite cannot follow (a buffer passed on, pointer arithmetic, a macro that names a
-buffer, a barrier outside the kernel) is refused with the reason, never guessed.
+behave as in the original. A barrier also counts the work-item's phase. A pointer kept
+from a buffer's (`p = a + i`) is followed to a's elements, and a macro that names a
+buffer is expanded where the kernel uses it (buffer_macros). Whatever the rewrite
+cannot follow (a buffer passed on, a pointer that moves, a barrier outside the kernel)
+is refused with the reason, never guessed.
 """
 
 from __future__ import annotations
 
+import re
+import shlex
 from dataclasses import dataclass
 
 from clstudio.common import gettext
+from clstudio.traffic.buffer_macros import BufferMacros, Expansion, MacroRefusal
 from clstudio.traffic.c_tokens import Token, matching, tokenize
 
 LOG_ARG = "__cls_log"
@@ -29,6 +34,9 @@ _DROPPED = ("restrict", "__restrict", "__restrict__", "volatile")
 _ASSIGN = ("=",)
 _UPDATE = ("+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=")
 _BARRIERS = ("barrier", "work_group_barrier")
+# Rounds of expansion: a buffer that a macro's address space declares (pyopencl's
+# cluda writes `GLOBAL_MEM float *a`) is known only once that macro is expanded.
+_EXPANSION_ROUNDS = 4
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
 _CONTEXT = "__cls_log, __cls_cap, __cls_on, __cls_phase, __cls_item"
 _RECORD_FUNCTION = f"""
@@ -87,9 +95,13 @@ class InstrumentedKernel:
     parameters: tuple[str, ...]  # the kernel's, in order, before the log's three
 
 
-def instrument(source: str, kernel: str) -> InstrumentedKernel:
-    """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be."""
-    return _Rewrite(source, kernel).run()
+def instrument(source: str, kernel: str, options: str = "") -> InstrumentedKernel:
+    """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be;
+    `options`, the build's, say which macros -D defines."""
+    try:
+        return _Rewrite(source, kernel, _defined(options)).run()
+    except MacroRefusal as refused:
+        raise TrafficRefusal(str(refused)) from None
 
 
 def _refuse(line: int, why: str) -> TrafficRefusal:
@@ -97,21 +109,48 @@ def _refuse(line: int, why: str) -> TrafficRefusal:
 
 
 class _Rewrite:
-    def __init__(self, source: str, kernel: str) -> None:
+    def __init__(
+        self,
+        source: str,
+        kernel: str,
+        predefined: frozenset[str],
+        expansions: tuple[Expansion, ...] = (),
+        rounds: int = 0,
+    ) -> None:
         self.source = source
         self.kernel = kernel
+        self.predefined = predefined  # the macros the build options define
+        self.expansions = expansions  # of the macros that name a buffer, so far
+        self.rounds = rounds  # of expansion before this one
         self.tokens = tokenize(source)
         self.buffers: list[TracedBuffer] = []
         self.parameters: list[str] = []
         self.types: list[str] = []  # each buffer's element pointer type, as C text
         self.accesses: list[Access] = []
         self.local_statements: dict[int, tuple[int, int]] = {}  # first token: (its ";", buffer)
+        self.aliases: dict[str, int] = {}  # a pointer kept from a buffer's: that buffer
+        self.declared: set[int] = set()  # each alias's name and buffer where it is declared
+        self.macros: frozenset[str] = frozenset()  # those that name a buffer, expanded
 
     def run(self) -> InstrumentedKernel:
         qualifier, name, close, body = self._find_kernel()
         self._read_parameters(name + 2, close)
         body_end = matching(self.tokens, body)
         self._read_local_arrays(body + 1, body_end)
+        watched = {b.name for b in self.buffers} | set(self.aliases)
+        macros = BufferMacros(
+            self.tokens, watched | {*_BARRIERS, *_GLOBAL, *_LOCAL}, self.predefined
+        )
+        self.macros = frozenset(macros.macros)
+        if self.rounds < _EXPANSION_ROUNDS:
+            expanded, expansions = macros.expand(
+                self.source, self.tokens, name + 2, body_end, self.expansions
+            )
+            if expanded != self.source:
+                rewrite = _Rewrite(
+                    expanded, self.kernel, self.predefined, expansions, self.rounds + 1
+                )
+                return rewrite.run()
         if not self.buffers:
             raise TrafficRefusal(gettext("the kernel has no __global or __local buffer to follow"))
         if len(self.buffers) > MAX_BUFFERS:
@@ -206,18 +245,86 @@ class _Rewrite:
         self.types.append(pointer_type)
 
     def _read_local_arrays(self, first: int, last: int) -> None:
-        """Read the `__local` arrays declared in the kernel's own scope."""
+        """Read the `__local` arrays declared in the kernel's own scope, and the
+        pointers kept from a buffer's anywhere in it."""
         depth = 0
         index = first
         while index < last:
             token = self.tokens[index]
             depth += token.text == "{"
             depth -= token.text == "}"
-            if token.text in _LOCAL and token.kind == "ident":
-                if depth != 0:
-                    raise _refuse(token.line, gettext("a __local declaration inside a block"))
-                index = self._read_local_array(index)
+            if token.text in (*_GLOBAL, *_LOCAL) and token.kind == "ident":
+                end = self._read_alias(index)
+                if end:
+                    index = end
+                elif token.text in _LOCAL:
+                    if depth != 0:
+                        raise _refuse(token.line, gettext("a __local declaration inside a block"))
+                    index = self._read_local_array(index)
             index += 1
+        self._check_aliases_stay(first, last)
+
+    def _read_alias(self, first: int) -> int:
+        """The ";" of `__global T *p = a + offset;` (or `= a`, `= a - offset`) at
+        tokens[first], whose p then stands for a's elements from that one on; 0 when the
+        statement is no such declaration (then a's name in it is refused as any other
+        use of it)."""
+        tokens = self.tokens
+        end = first
+        while end < len(tokens) and tokens[end].text not in (";", "{", "}"):
+            end += 1
+        texts = [t.text for t in tokens[first:end]]
+        if end >= len(tokens) or "=" not in texts or "," in texts:
+            return 0
+        equals = first + texts.index("=")
+        name, base = tokens[equals - 1], tokens[equals + 1] if equals + 1 < end else None
+        star = equals - 2
+        while star > first and tokens[star].text in _DROPPED:
+            star -= 1  # __global float *restrict p
+        if name.kind != "ident" or tokens[star].text != "*" or texts.count("*") != 1:
+            return 0
+        names = {b.name: k for k, b in enumerate(self.buffers)}
+        if base is None or base.text not in (*names, *self.aliases):
+            return 0
+        if equals + 2 < end and tokens[equals + 2].text not in ("+", "-"):
+            return 0
+        buffer = self.aliases.get(base.text, names.get(base.text, -1))
+        declared = texts[: equals - 1 - first]
+        if tokens[first - 1].text == "const":
+            declared.insert(0, "const")
+        if self.buffers[buffer].is_array or _words(declared) != _words(self.types[buffer].split()):
+            return 0
+        if name.text in self.aliases or name.text in names:
+            raise _refuse(name.line, gettext("'{name}' is declared twice").format(name=name.text))
+        self.aliases[name.text] = buffer
+        self.declared |= {equals - 1, equals + 1}
+        return end
+
+    def _check_aliases_stay(self, first: int, last: int) -> None:
+        """Refuse a kept pointer that moves: it must stand for one place all along."""
+        for index in range(first, last):
+            token = self.tokens[index]
+            if token.kind != "ident" or token.text not in self.aliases:
+                continue
+            after = self.tokens[index + 1].text
+            before = self.tokens[index - 1]
+            # Its declaration's "=" initialises it, and *p = x stores to its element;
+            # p = q, p += 4, p++ and *p++ move it.
+            kept = index in self.declared or (before.text == "*" and self._is_unary(index - 1))
+            assigned = after in (*_ASSIGN, *_UPDATE) and not kept
+            if (
+                assigned
+                or after in ("++", "--")
+                or before.text in ("++", "--")
+                or (before.text == "&" and self._is_unary(index - 1))
+            ):
+                raise _refuse(
+                    token.line,
+                    gettext(
+                        "the pointer '{name}' kept from a buffer's is moved or its address "
+                        "taken, which the instrumentation cannot follow"
+                    ).format(name=token.text),
+                )
 
     def _read_local_array(self, first: int) -> int:
         end = first
@@ -244,7 +351,11 @@ class _Rewrite:
         names = {b.name for b in self.buffers}
         for index, token in enumerate(self.tokens):
             if token.kind == "pp":
-                said = {t.text for t in tokenize(token.text[1:])} & (names | set(_BARRIERS))
+                words = [t.text for t in tokenize(token.text[1:])]
+                about = words[:1] in (["define"], ["undef"], ["ifdef"], ["ifndef"])
+                if about and words[1:2] and words[1] in self.macros:
+                    continue  # expanded where the kernel uses it, or not used there
+                said = set(words) & (names | set(_BARRIERS))
                 if said:
                     raise _refuse(
                         token.line,
@@ -287,7 +398,7 @@ class _Rewrite:
 
     def _rewrite(self, first: int, last: int) -> str:
         """The text of tokens[first:last] with every traced access and barrier rewritten."""
-        names = {b.name: k for k, b in enumerate(self.buffers)}
+        names = {**{b.name: k for k, b in enumerate(self.buffers)}, **self.aliases}
         out: list[str] = []
         index = first
         copied = self.tokens[first - 1].end  # the text after the opening bracket
@@ -301,6 +412,9 @@ class _Rewrite:
                 index = end + 1
                 continue
             previous = self.tokens[index - 1].text if index > 0 else ""
+            if index in self.declared:
+                index += 1  # a pointer kept from a buffer's, declared: no access there
+                continue
             if token.kind == "ident" and token.text in names and previous not in (".", "->"):
                 sum_end = self._dereferenced_sum(index)
                 if sum_end > 0:
@@ -341,6 +455,13 @@ class _Rewrite:
         token = tokens[index]
         subscripts: list[str] = []
         at = index + 1
+        after = tokens[at].text if at < len(tokens) else ""
+        if self.buffers[buffer].dims == 1 and after == "->":
+            return self._element(index, buffer, index, at, ["0"])
+        dereferenced = index > 0 and tokens[index - 1].text == "*" and self._is_unary(index - 1)
+        # *p++ moves p: that is pointer arithmetic, refused below as any other.
+        if self.buffers[buffer].dims == 1 and dereferenced and after not in ("[", "++", "--"):
+            return self._element(index, buffer, index - 1, at, ["0"])
         while at < len(tokens) and tokens[at].text == "[":
             close = matching(tokens, at)
             if close < 0:
@@ -370,7 +491,9 @@ class _Rewrite:
     def _element(
         self, index: int, buffer: int, start: int, at: int, subscripts: list[str]
     ) -> tuple[int, int, str]:
-        """The traced access to one element of buffer, written in tokens[start:at]."""
+        """The traced access to one element of buffer, written in tokens[start:at]
+        (`name[i]`, `*(name + i)`, `*name`, or `name` before `->`), and its components
+        after (`.x`, `->lat`), which stay as written."""
         tokens = self.tokens
         token = tokens[index]
         name = token.text
@@ -383,12 +506,8 @@ class _Rewrite:
                     "instrumentation cannot follow"
                 ).format(name=name),
             )
-        after = tokens[at].text if at < len(tokens) else ""
-        if after in (".", "->"):
-            raise _refuse(
-                token.line,
-                gettext("a component of an element of '{name}' ({name}[...].x)").format(name=name),
-            )
+        past = self._past_components(at)
+        after = tokens[past].text if past < len(tokens) else ""
         before = tokens[start - 1]
         kind = "load"
         if after in _ASSIGN:
@@ -396,9 +515,12 @@ class _Rewrite:
         elif after in _UPDATE or after in ("++", "--") or before.text in ("++", "--"):
             kind = "update"
         element = name + "".join(f"[{s}]" for s in subscripts)
+        traced = self.buffers[buffer]
         access = len(self.accesses)
-        base = f"({self.types[buffer]}){name}" if self.buffers[buffer].is_array else name
-        call = f"__cls_at_{name}(&({element}), {base}, {access}u, {_CONTEXT})"
+        base = f"({self.types[buffer]}){traced.name}" if traced.is_array else traced.name
+        call = f"__cls_at_{traced.name}(&({element}), {base}, {access}u, {_CONTEXT})"
+        pointed = at < len(tokens) and tokens[at].text == "->"
+        text = call if pointed else f"(*{call})"
         if before.text == "&" and self._is_unary(start - 1):
             call_name = tokens[start - 3].text if start >= 3 else ""
             if tokens[start - 2].text != "(" or not call_name.startswith(_ATOMIC_PREFIXES):
@@ -410,19 +532,63 @@ class _Rewrite:
                     ).format(name=name),
                 )
             kind = "update"
-            start -= 1
-            text = call
-        else:
-            text = f"(*{call})"
-        source_text = self.source[tokens[start].start : tokens[at - 1].end]
-        self.accesses.append(Access(buffer, kind, token.line, " ".join(source_text.split())))
+            if past == at:  # &name[i] is the pointer the call returns
+                start -= 1
+                text = call
+        source_text = self._written(tokens[start].start, tokens[past - 1].end)
+        self.accesses.append(Access(buffer, kind, token.line, source_text))
         return start, at, text
+
+    def _past_components(self, at: int) -> int:
+        """Past the components `.x`, `->lat`, `.row[i]` that follow an element at tokens[at]."""
+        tokens = self.tokens
+        while at + 1 < len(tokens):
+            if tokens[at].text in (".", "->") and tokens[at + 1].kind == "ident":
+                at += 2
+            elif at > 0 and tokens[at].text == "[" and tokens[at - 1].kind == "ident":
+                close = matching(tokens, at)
+                if close < 0:
+                    break
+                at = close + 1
+            else:
+                break
+        return at
+
+    def _written(self, start: int, end: int) -> str:
+        """The source's text of an access, as the learner wrote it: a macro's
+        invocation where the access comes from one."""
+        for expansion in self.expansions:
+            if expansion.start <= start < expansion.end:
+                return expansion.text
+        return " ".join(self.source[start:end].split())
 
     def _is_unary(self, index: int) -> bool:
         before = self.tokens[index - 1] if index > 0 else None
         if before is None:
             return True
         return not (before.kind in ("ident", "number") or before.text in (")", "]"))
+
+
+def _defined(options: str) -> frozenset[str]:
+    """The macro names `-D NAME[=VALUE]` options define (`-DNAME` too)."""
+    try:
+        words = shlex.split(options)
+    except ValueError:
+        words = options.split()
+    names = []
+    for at, word in enumerate(words):
+        value = words[at + 1] if word == "-D" and at + 1 < len(words) else word[2:]
+        name = re.match(r"[A-Za-z_]\w*", value) if word.startswith("-D") else None
+        if name:
+            names.append(name[0])
+    return frozenset(names)
+
+
+def _words(declared: list[str]) -> list[str]:
+    """A pointer type's words as the compiler reads them: in any order, the address
+    space's short name as its long one, the qualifiers that change nothing dropped."""
+    spaces = {"global": "__global", "local": "__local"}
+    return sorted(spaces.get(w, w) for w in declared if w not in _DROPPED)
 
 
 def _slot(buffer: int) -> int:

@@ -66,7 +66,7 @@ def plan_traffic(session: Session) -> TrafficPlan:
     """The plan for the session's first launch, or TrafficRefusal saying why its traffic
     cannot be measured. `kernel_first_launch` picks another kernel's launch."""
     cut = kernel_first_launch(session, session.kernel)
-    kernel = instrument(cut.source, cut.kernel)
+    kernel = instrument(cut.source, cut.kernel, cut.build_options)
     launch = cut.first_launch
     # The launch's bindings resolved: the instrumented kernel's arguments by its own names.
     args = launch_args(cut.args, launch, kernel.parameters)

@@ -24,6 +24,7 @@ from clstudio.ui.window_layout import EDITOR_LINES
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "debugger"))
 from debugger.debugger_testing import needs_oclgrind
+from ui.window_steps import open_kernel
 
 ROOT = Path(__file__).parents[3]
 LIMIT_MS = 60_000
@@ -245,3 +246,40 @@ def test_the_work_item_to_follow_is_chosen_before_the_run(
     assert dock.panel.work_item.text().startswith("Work-item (3,0,0)")
     with qtbot.waitSignal(dock.controller.debugEnded, timeout=LIMIT_MS):
         actions["stop_debug"].trigger()
+
+
+# A PolyBench-style kernel whose element type a typedef names, with a variable of a
+# typedef'd type no argument has.
+TYPEDEF_SCALE = """\
+typedef float DATA_TYPE;
+typedef int4 lanes_t;
+__kernel void scale(__global const DATA_TYPE *src, __global DATA_TYPE *dst, const DATA_TYPE k)
+{
+    int i = get_global_id(0);
+    DATA_TYPE acc = k * src[i];
+    lanes_t seen = (int4)(i);
+    dst[i] = acc + (DATA_TYPE)seen.x;
+}
+"""
+
+
+@with_oclgrind
+def test_the_variables_a_typedef_types_show_both_names(
+    qtbot: QtBot, make_window: MakeWindow, tmp_path: Path
+) -> None:
+    window = make_window(discover=discover)
+    open_kernel(qtbot, window, tmp_path / "scale.cl", TYPEDEF_SCALE)
+    qtbot.waitUntil(
+        lambda: window.status.build_label.text().startswith("Build: Built"), timeout=20_000
+    )
+    editor, dock = window.editor_panel.editor, window.debug_dock
+    click_gutter(qtbot, editor, 8)
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        window.window_actions["debug"].trigger()
+    assert editor.paused_line() == 8
+    types = {item.text(0): item.text(1) for item in top_items(dock.panel.variables)}
+    assert types["k"] == "DATA_TYPE (float)"
+    assert types["acc"] == "DATA_TYPE (float)"
+    assert types["seen"] == "lanes_t (int4)"  # a typedef only a variable uses
+    with qtbot.waitSignal(dock.controller.debugEnded, timeout=LIMIT_MS):
+        qtbot.mouseClick(dock.panel.stop, Qt.MouseButton.LeftButton)

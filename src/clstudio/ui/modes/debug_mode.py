@@ -59,7 +59,7 @@ class DebugMode(OclgrindMode):
             ids = ids[:-1]  # (5, 0, 0) in a 1-D kernel is work-item 5
         try:
             good = self._workbench.editor.controller.last_good
-            plan = plan_debug(session, breakpoints, ids, good.kernels if good else ())
+            plan = plan_debug(session, breakpoints, ids, dict(good.type_names) if good else None)
         except DebugPlanError as error:
             self._refuse(str(error))
             return False
