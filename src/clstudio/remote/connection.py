@@ -123,8 +123,10 @@ class RemoteWorker:
             stderr=self._log,
             start_new_session=True,  # Ctrl-C in a terminal is the app's, not ssh's
         )
-        self._reader = threading.Thread(target=self._read_forever, daemon=True)
-        self._reader.start()
+        # Waited on by an Event, not Thread.join: joined from a Qt pool thread, a thread
+        # leaves a _DummyThread behind.
+        self._read_ended = threading.Event()
+        threading.Thread(target=self._read_forever, daemon=True).start()
         with contextlib.suppress(WorkerDied):
             self._write(Start((*languages, *environment), self.tag))
 
@@ -209,7 +211,7 @@ class RemoteWorker:
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
-        self._reader.join(_CLOSE_WAIT_S)
+        self._read_ended.wait(_CLOSE_WAIT_S)
         if self._process.stdout is not None:
             self._process.stdout.close()
         self._log.close()
@@ -243,6 +245,7 @@ class RemoteWorker:
         except (EOFError, OSError, ValueError):
             pass
         self._messages.put(_ENDED)
+        self._read_ended.set()
 
     def _greeted(self, hello: tuple[int, str, str]) -> None:
         protocol, version, digest = hello

@@ -193,15 +193,22 @@ def _ssh_run(
         ) from exc
     # communicate() cannot be retried after a timeout while input is left to write (the
     # rest is never sent), so it runs whole on a thread; a kill ends it.
+    # Never Thread.join here: on a Qt pool thread it leaves a _DummyThread behind.
     answer: list[tuple[bytes, bytes]] = []
-    talk = threading.Thread(target=lambda: answer.append(process.communicate(stdin)), daemon=True)
-    talk.start()
+    ended = threading.Event()
+
+    def talk() -> None:
+        try:
+            answer.append(process.communicate(stdin))
+        finally:
+            ended.set()
+
+    threading.Thread(target=talk, daemon=True).start()
     deadline = time.monotonic() + limit_s
-    while talk.is_alive():
-        talk.join(_STOP_POLL_S)
-        if talk.is_alive() and (stopped() or time.monotonic() > deadline):
+    while not ended.wait(_STOP_POLL_S):
+        if stopped() or time.monotonic() > deadline:
             process.kill()
-            talk.join()
+            ended.wait()
             if stopped():
                 raise RemoteError(
                     gettext("the connection to {machine} was stopped").format(machine=address.name)
@@ -211,6 +218,12 @@ def _ssh_run(
                     machine=address.name, limit=f"{limit_s:g}"
                 )
             )
+    if not answer:
+        raise RemoteError(
+            gettext("set-up failed on {machine}: {reason}").format(
+                machine=address.name, reason=gettext("it answered nothing")
+            )
+        )
     out, err = answer[0]
     return subprocess.CompletedProcess(command, process.returncode, out, err)
 

@@ -215,7 +215,9 @@ class DevicePanel(QWidget):
         self.forget_button.clicked.connect(self._on_forget_clicked)
         layout = page.layout()
         assert isinstance(layout, QVBoxLayout)
-        layout.insertWidget(layout.count() - 1, self.forget_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.insertWidget(
+            layout.count() - 1, self.forget_button, 0, Qt.AlignmentFlag.AlignHCenter
+        )
         return page
 
     def inventory(self) -> DeviceInventory:

@@ -146,5 +146,3 @@ class RemoteMachinesController(QObject):
                 self.tr("{machine}: {problem}").format(machine=name, problem=answer.problem),
                 10_000,
             )
-
-
