@@ -11,12 +11,13 @@ import pytest
 
 from clstudio import __version__
 from clstudio.common import RunResult
+from clstudio.devices.oclgrind_home import HOME_VARIABLE
 from clstudio.remote import RemoteError, prepare, remote_client
 from clstudio.remote.package_files import package_digest
 from clstudio.session import load_session
 from clstudio.worker.client import WorkerClient
 from session.session_data import file_session
-from ssh_server import SshServer
+from ssh_server import HOST_ALIAS, SshServer, why_no_server
 
 pytestmark = pytest.mark.opencl
 KERNELS = Path(__file__).parents[2] / "kernels"
@@ -178,9 +179,74 @@ def test_a_remote_of_another_version_is_installed_again(ssh_server: SshServer) -
 
 
 def _server(tmp_path: Path, python: Path) -> SshServer:
-    from ssh_server import why_no_server
-
     reason = why_no_server()
     if reason is not None:
         pytest.skip(reason)
     return SshServer(tmp_path / "sshd", str(python))
+
+
+OVERRUN = """__kernel void overrun(__global float *out)
+{
+    out[get_global_id(0) + 1] = 1.0f;
+}
+"""
+
+
+def _overrun_session(folder: Path) -> str:
+    return str(
+        file_session(
+            folder,
+            "overrun",
+            "overrun",
+            OVERRUN,
+            sizes={"N": 64},
+            global_size=["N"],
+            args={"out": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"}},
+        )
+    )
+
+
+def _remote_json(
+    server: SshServer, *args: str, remote: bool = True
+) -> tuple[int, dict[str, object]]:
+    where = ("--remote", HOST_ALIAS, "--ssh-config", str(server.client_config)) if remote else ()
+    done = _clstudio(*args, "--json", *where)
+    assert done.stdout, done.stderr
+    report = json.loads(done.stdout)
+    assert isinstance(report, dict)
+    for timed in ("seconds", "kernel_ns"):  # what differs from run to run
+        report.pop(timed, None)
+    return done.returncode, report
+
+
+def test_check_on_the_remote_machine_finds_what_a_local_check_finds(
+    ssh_server: SshServer, tmp_path: Path
+) -> None:
+    session = _overrun_session(tmp_path)
+    remote = _remote_json(ssh_server, "check", session)
+    local = _remote_json(ssh_server, "check", session, remote=False)
+    assert remote == local
+    assert remote[0] == 1 and remote[1]["problems"], "the overrun was not found"
+
+
+def test_compile_on_the_remote_machine_gives_the_local_listing(ssh_server: SshServer) -> None:
+    session = str(KERNELS / "vector_add.json")
+    args = ("compile", session, "--emit", "remarks", "--device", "pthread")
+    status, remote = _remote_json(ssh_server, *args)
+    assert status == 0, remote
+    assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+
+
+def test_a_remote_machine_without_oclgrind_says_so(tmp_path: Path) -> None:
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    server = SshServer(tmp_path / "sshd", environment={HOME_VARIABLE: str(tmp_path / "none")})
+    try:
+        status, report = _remote_json(server, "check", _overrun_session(tmp_path))
+    finally:
+        server.stop()
+    assert status == 1
+    error = report["error"]
+    assert isinstance(error, dict)
+    assert str(error["message"]).startswith(f"{HOST_ALIAS} has no Oclgrind, which check mode")
