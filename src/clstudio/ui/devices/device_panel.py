@@ -412,7 +412,7 @@ class DevicePanel(QWidget):
             body = machine.state
         elif machine.inventory is not None:
             count = len(machine.inventory.devices())
-            body = self.tr("Connected: {count} device(s). Double-click one to use it.").format(
+            body = self.tr("Connected. Devices: {count}. Double-click one to use it.").format(
                 count=count
             )
         else:
