@@ -242,11 +242,26 @@ def test_a_remote_machine_without_oclgrind_says_so(tmp_path: Path) -> None:
     if reason is not None:
         pytest.skip(reason)
     server = SshServer(tmp_path / "sshd", environment={HOME_VARIABLE: str(tmp_path / "none")})
+    session = _overrun_session(tmp_path)
     try:
-        status, report = _remote_json(server, "check", _overrun_session(tmp_path))
+        checked = _remote_json(server, "check", session)
+        debugged = _remote_json(server, "debug", session, "--break", "3")
     finally:
         server.stop()
-    assert status == 1
-    error = report["error"]
-    assert isinstance(error, dict)
-    assert str(error["message"]).startswith(f"{HOST_ALIAS} has no Oclgrind, which check mode")
+    for status, report in (checked, debugged):
+        assert status == 1
+        error = report["error"]
+        assert isinstance(error, dict)
+        assert str(error["message"]).startswith(f"{HOST_ALIAS} has no Oclgrind, which check mode")
+
+
+def test_debug_on_the_remote_machine_stops_where_a_local_debug_stops(
+    ssh_server: SshServer,
+) -> None:
+    args = ("debug", str(KERNELS / "vector_add.json"), "--break", "17", "--item", "5")
+    args += ("--print", "i", "a[i]")
+    status, remote = _remote_json(ssh_server, *args)
+    assert status == 0, remote
+    assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+    stops = remote["stops"]
+    assert isinstance(stops, list) and stops[0]["line"] == 17

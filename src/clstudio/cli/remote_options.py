@@ -54,13 +54,18 @@ def worker_factory(options: argparse.Namespace) -> NewClient:
     address = remote_of(options)
     if address is None:
         return local_client
-    batch = not sys.stdin.isatty()
+    batch = batch_mode()
     prepare(address, batch, say=lambda words: print(words, file=sys.stderr))
 
     def remote(environment: Environment) -> WorkerClient:
         return remote_client(address, batch, environment)
 
     return remote
+
+
+def batch_mode() -> bool:
+    """ssh may ask for a passphrase only where a person can answer it (a terminal)."""
+    return not sys.stdin.isatty()
 
 
 def refused(error: RemoteError) -> int:
