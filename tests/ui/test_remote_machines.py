@@ -84,6 +84,7 @@ def test_add_a_remote_machine_see_its_devices_and_run_on_one(
     assert window.workbench.device() == device
     assert pthread.text(0) == f"✓ {device.name}"
     assert window.routes.runs.machine == ssh_server.address
+    assert window.status.device_label.text() == f"Device: {device.name} on {HOST_ALIAS}"
 
     result = run_with_f5(qtbot, window, CONNECT_MS)
     assert result.ok, result.error
