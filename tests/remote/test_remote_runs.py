@@ -265,3 +265,28 @@ def test_debug_on_the_remote_machine_stops_where_a_local_debug_stops(
     assert remote == _remote_json(ssh_server, *args, remote=False)[1]
     stops = remote["stops"]
     assert isinstance(stops, list) and stops[0]["line"] == 17
+
+
+def test_traffic_on_the_remote_machine_counts_what_a_local_measurement_counts(
+    ssh_server: SshServer,
+) -> None:
+    args = ("traffic", str(KERNELS / "vector_add.json"))
+    status, remote = _remote_json(ssh_server, *args)
+    assert status == 0, remote
+    assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+
+
+def test_sweep_and_peaks_measure_the_remote_machines_device(ssh_server: SshServer) -> None:
+    status, sweep = _remote_json(
+        ssh_server, "sweep", str(KERNELS / "vector_add.json"), "--size", "64", "--size", "128"
+    )
+    assert status == 0, sweep
+    points = sweep["points"]
+    assert isinstance(points, list) and [p["local_size"] for p in points] == [[64], [128]]
+    assert all(p["error"] is None for p in points)
+    status, peaks = _remote_json(ssh_server, "peaks", "--only", "launch_latency", "--quick")
+    assert status == 0, peaks
+    device = peaks["device"]
+    assert isinstance(device, dict) and device["platform"] == "Portable Computing Language"
+    results = peaks["results"]
+    assert isinstance(results, dict) and results["launch_latency"]["dispatch"]["ok"]
