@@ -258,8 +258,8 @@ def test_a_remote_machine_without_oclgrind_says_so(tmp_path: Path) -> None:
 def test_debug_on_the_remote_machine_stops_where_a_local_debug_stops(
     ssh_server: SshServer,
 ) -> None:
-    args = ("debug", str(KERNELS / "vector_add.json"), "--break", "17", "--item", "5")
-    args += ("--print", "i", "a[i]")
+    session = str(KERNELS / "vector_add.json")
+    args = ("debug", session, "--break", "17", "--item", "5", "--print", "i", "a[i]")
     status, remote = _remote_json(ssh_server, *args)
     assert status == 0, remote
     assert remote == _remote_json(ssh_server, *args, remote=False)[1]
