@@ -42,6 +42,8 @@ def remote_of(options: argparse.Namespace) -> RemoteAddress | None:
 
 def worker_client(options: argparse.Namespace) -> WorkerClient:
     """A worker on this machine, or on the --remote machine once it is set up there."""
+    if options.remote is None and options.ssh_config is None:
+        return WorkerClient()
     return worker_factory(options)(())
 
 
