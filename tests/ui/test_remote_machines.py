@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices import DeviceInfo
+from clstudio.engine import InProcessBackend
 from clstudio.session import session_to_dict
 from clstudio.ui.devices.device_tree import ITEM_ROLE, MachineRow, device_items, machine_item
 from clstudio.ui.devices.remote_dialog import RemoteMachineDialog
@@ -150,3 +151,39 @@ def test_the_dialog_refuses_an_address_that_is_not_one(qtbot: QtBot, window: Mai
     assert dialog.problem.text().startswith("'-oProxyCommand=touch /tmp/x' is not a host name")
     assert not window.remote_machines.rows()
     dialog.close()
+
+
+def test_a_lost_connection_is_named_and_local_devices_keep_working(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    window = make_window(discover=InProcessBackend().devices)  # this machine's real devices
+    server = SshServer(tmp_path / "sshd")  # its own: the test kills it
+    try:
+        open_gallery(qtbot, window, "vector_add")
+        _add_machine(qtbot, window, HOST_ALIAS, server.client_config)
+        panel = window.device_panel
+        remote = next(i for i in _remote_devices(window) if "pthread" in i.text(0))
+        panel.tree.setCurrentItem(remote)
+        qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+        assert run_with_f5(qtbot, window, CONNECT_MS).ok
+        server.kill_connections()  # the machine goes away
+
+        result = run_with_f5(qtbot, window, CONNECT_MS)
+    finally:
+        server.stop()
+    assert result.error is not None
+    assert f"the connection to {HOST_ALIAS} was lost while" in result.error.message
+    assert f"the connection to {HOST_ALIAS} was lost" in window.statusBar().currentMessage()
+
+    local = next(
+        i
+        for i in device_items(panel.tree)
+        if "pthread" in i.text(0) and not i.data(0, ITEM_ROLE).machine
+    )
+    panel.tree.setCurrentItem(local)
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    assert window.routes.runs.machine is None
+    assert run_with_f5(qtbot, window).ok
