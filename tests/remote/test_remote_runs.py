@@ -290,3 +290,8 @@ def test_sweep_and_peaks_measure_the_remote_machines_device(ssh_server: SshServe
     assert isinstance(device, dict) and device["platform"] == "Portable Computing Language"
     results = peaks["results"]
     assert isinstance(results, dict) and results["launch_latency"]["dispatch"]["ok"]
+
+
+def test_a_set_up_that_is_stopped_ends_with_a_message(ssh_server: SshServer) -> None:
+    with pytest.raises(RemoteError, match="the connection to clstudio-test was stopped"):
+        prepare(ssh_server.address, stopped=lambda: True)

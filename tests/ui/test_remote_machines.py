@@ -187,3 +187,18 @@ def test_a_lost_connection_is_named_and_local_devices_keep_working(
     qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
     assert window.routes.runs.machine is None
     assert run_with_f5(qtbot, window).ok
+
+
+def test_stop_ends_a_connection_under_way(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    window.remote_machines.connect_machine(ssh_server.address)
+    panel = window.device_panel
+    assert panel.connect_button.text() == "Stop"  # the machine's page, while it connects
+    with qtbot.waitSignal(window.remote_machines.connector.finished, timeout=CONNECT_MS):
+        qtbot.mouseClick(panel.connect_button, Qt.MouseButton.LeftButton)
+    (row,) = window.remote_machines.rows()
+    assert row.inventory is None
+    assert row.state == f"the connection to {HOST_ALIAS} was stopped"
+    assert panel.connect_button.text() == "Connect again"
+    assert not _remote_devices(window)

@@ -179,6 +179,8 @@ def _ssh_run(
     address: RemoteAddress, command: list[str], stdin: bytes, limit_s: float, stopped: Stopped
 ) -> subprocess.CompletedProcess[bytes]:
     """ssh's run of `command`, killed when it passes `limit_s` or the user stops it."""
+    if stopped():
+        raise RemoteError(stopped_message(address))
     try:
         process = subprocess.Popen(
             command,
@@ -210,9 +212,7 @@ def _ssh_run(
             process.kill()
             ended.wait()
             if stopped():
-                raise RemoteError(
-                    gettext("the connection to {machine} was stopped").format(machine=address.name)
-                )
+                raise RemoteError(stopped_message(address))
             raise RemoteError(
                 gettext("{machine} did not answer within {limit} s").format(
                     machine=address.name, limit=f"{limit_s:g}"
@@ -226,6 +226,11 @@ def _ssh_run(
         )
     out, err = answer[0]
     return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def stopped_message(address: RemoteAddress) -> str:
+    """What a connection the user stopped ends with."""
+    return gettext("the connection to {machine} was stopped").format(machine=address.name)
 
 
 def _read_probe(answer: dict[str, object]) -> Probe:

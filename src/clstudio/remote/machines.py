@@ -19,7 +19,7 @@ from clstudio.common import BuildResult, RunResult, StepOutcome, gettext
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.remote.address import RemoteAddress, RemoteError
 from clstudio.remote.connection import remote_client
-from clstudio.remote.installation import prepare
+from clstudio.remote.installation import prepare, stopped_message
 from clstudio.session import Session
 
 Connect = Callable[[RemoteAddress], Backend]
@@ -124,23 +124,21 @@ class MachineAnswer:
 
 class MachineConnector:
     """Connects to one remote machine at a time: set-up there, then its devices, on the
-    builds' backend; `cancel` (the window's Stop) ends either step."""
+    builds' backend; `stopped` (the window's Stop) ends the set-up, `cancel` the asking."""
 
     def __init__(self, tools: RoutedBackend) -> None:
         self._tools = tools
-        self._stop = threading.Event()
         self._asking: Backend | None = None
 
-    def connect(self, address: RemoteAddress, say: Callable[[str], None]) -> MachineAnswer:
-        self._stop.clear()
+    def connect(
+        self, address: RemoteAddress, say: Callable[[str], None], stopped: Callable[[], bool]
+    ) -> MachineAnswer:
         try:
-            prepare(address, batch=True, say=say, stopped=self._stop.is_set)
+            prepare(address, batch=True, say=say, stopped=stopped)
             say(gettext("asking {machine} for its devices…").format(machine=address.name))
             self._asking = self._tools.remote(address)
-            if self._stop.is_set():
-                raise RemoteError(
-                    gettext("the connection to {machine} was stopped").format(machine=address.name)
-                )
+            if stopped():
+                raise RemoteError(stopped_message(address))
             inventory = self._asking.devices()
         except RemoteError as exc:
             return MachineAnswer(address, None, str(exc))
@@ -155,7 +153,6 @@ class MachineConnector:
         return MachineAnswer(address, on_machine(inventory, address.name))
 
     def cancel(self) -> None:
-        self._stop.set()
         asking = self._asking
         if asking is not None:
             asking.cancel()

@@ -47,7 +47,7 @@ class ConnectJob(Job[MachineConnector, MachineAnswer, str]):
     address: RemoteAddress
 
     def run(self, backend: MachineConnector, state: TaskState[str]) -> MachineAnswer:
-        return backend.connect(self.address, state.progress)
+        return backend.connect(self.address, state.progress, state.cancelled)
 
     def crashed(self, error: RunError) -> MachineAnswer:
         return MachineAnswer(self.address, None, error.message)
