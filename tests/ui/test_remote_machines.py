@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTreeWidgetItem
+from PySide6.QtWidgets import QFileDialog, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices import DeviceInfo
@@ -60,7 +60,12 @@ def _remote_devices(window: MainWindow) -> list[QTreeWidgetItem]:
 
 
 def test_add_a_remote_machine_see_its_devices_and_run_on_one(
-    qtbot: QtBot, window: MainWindow, ssh_server: SshServer, settings: AppSettings
+    qtbot: QtBot,
+    window: MainWindow,
+    ssh_server: SshServer,
+    settings: AppSettings,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     open_gallery(qtbot, window, "vector_add")
     _add_machine(qtbot, window, HOST_ALIAS, ssh_server.client_config)
@@ -79,6 +84,16 @@ def test_add_a_remote_machine_see_its_devices_and_run_on_one(
     tree.setCurrentItem(pthread)
     assert window.device_panel.title.text() == device.name
     assert window.device_panel.subtitle.text().endswith(device.platform_name)
+    compare = window.device_panel.open_compare()
+    where = f"({device.platform_name}, {HOST_ALIAS})"
+    assert compare.first_combo.currentText() == f"{device.name} {where}"
+    compare.close()
+    exported = tmp_path / "remote-device.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_: (str(exported), ""))
+    window.device_panel.export_json()
+    (platform_json,) = json.loads(exported.read_text())["platforms"]
+    assert platform_json["name"] == device.platform_name
+    assert [d["name"] for d in platform_json["devices"]] == [device.name]
 
     # Use this device: builds and runs use it, marked in the tree under the machine.
     qtbot.mouseClick(window.device_panel.use_button, Qt.MouseButton.LeftButton)

@@ -326,7 +326,7 @@ class DevicePanel(QWidget):
         if not name:
             return None
         path = Path(name)
-        data = inventory_to_json(single_device_inventory(self._inventory, device))
+        data = inventory_to_json(single_device_inventory(self._inventory_of(device), device))
         try:
             path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
@@ -342,9 +342,21 @@ class DevicePanel(QWidget):
         if self._compare is not None:
             self._compare.close()
             self._compare.deleteLater()
-        self._compare = DeviceCompareDialog(self._inventory, self.current_device(), self)
+        # This machine's devices and every connected remote machine's, side by side.
+        platforms = [*self._inventory.platforms]
+        for machine in self._machines:
+            platforms += machine.inventory.platforms if machine.inventory else ()
+        everything = DeviceInventory(platforms=tuple(platforms))
+        self._compare = DeviceCompareDialog(everything, self.current_device(), self)
         self._compare.show()
         return self._compare
+
+    def _inventory_of(self, device: DeviceInfo) -> DeviceInventory:
+        """The inventory `device` was listed in: this machine's, or its remote machine's."""
+        machine = next((m for m in self._machines if m.name == device.machine), None)
+        if device.machine and machine is not None and machine.inventory is not None:
+            return machine.inventory
+        return self._inventory
 
     def _mark_active(self) -> None:
         mark_active(self.tree, self._active)
