@@ -99,12 +99,13 @@ class RemoteMachinesController(QObject):
 
     def connect_machine(self, address: RemoteAddress) -> bool:
         """Connect to `address` (set it up there first); False while another connects."""
-        if not self.connector.submit(ConnectJob(address)):
+        if self.connector.is_running():
             self._status.show_message(
                 self.tr("Wait until the connection under way ends, or stop it"), 5000
             )
             return False
         self._routes.forget(address)  # a connection that was lost starts afresh
+        self.connector.submit(ConnectJob(address))
         connecting = self.tr("Connecting to {machine}…").format(machine=address.name)
         self._connecting = address
         self._rows[address.name] = MachineRow(address, None, connecting, connecting=True)
