@@ -72,26 +72,30 @@ def test_the_installed_wheel_starts_in_chinese(wheel: Path, tmp_path: Path) -> N
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CLSTUDIO_LANGUAGE")}
     env.update(PYTHONPATH=str(site), LANG="zh_CN.UTF-8", LC_ALL="", LANGUAGE="")
     env["QT_QPA_PLATFORM"] = "offscreen"
-    helped = subprocess.run(
-        [sys.executable, "-m", "clstudio", "--help"],
-        env=env,
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert helped.returncode == 0, helped.stderr
-    assert "用法" in helped.stdout and "打开应用" in helped.stdout
-    spoke = subprocess.run(
-        [sys.executable, "-c", QT_SPEAKS],
-        env=env,
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert spoke.returncode == 0, spoke.stderr
-    where, translators, title = spoke.stdout.splitlines()
+
+    def python(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, *args],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    helped = python("-m", "clstudio", "--help")
+    assert "用法" in helped and "打开应用" in helped
+    where, translators, title = python("-c", QT_SPEAKS).splitlines()
     assert Path(where).is_relative_to(site)  # the wheel's clstudio, not the source tree's
     assert int(translators) >= 1
     assert title == "OpenCL 主机程序"
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_capture_layers_c_source(wheel: Path) -> None:
+    """`clstudio capture` compiles the layer on the learner's machine from this file."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "clstudio/capture/layer/clstudio_capture_layer.c" in names
+    assert "clstudio/capture/hook/sitecustomize.py" in names

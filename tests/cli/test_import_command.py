@@ -132,6 +132,9 @@ def test_an_infinicore_operator_at_f16_builds_on_the_device_that_has_half(
     said = capsys.readouterr().out
     assert "build options: -D Ta=half -D Tw=half -cl-std=CL2.0" in said
     assert "ITEMS_THREAD" in said and "built on Intel" in said
+    # The profile computes ITEMS_THREAD: the kernel's default is not said to apply too.
+    assert "-D ITEMS_THREAD=1: the host computes it as (D + BLOCK - 1) // BLOCK" in said
+    assert "ITEMS_THREAD at run time; the kernel's default (1) applies" not in said
     session = load_session(session_path)
     assert session.device is not None and "Intel" in session.device.platform
     assert str(session.args["y_"].dtype) == "float16"  # type: ignore[union-attr]

@@ -58,8 +58,8 @@ def test_the_host_s_build_options_take_the_chosen_element_type(
 def test_options_computed_at_run_time_are_said_and_left_to_the_kernel() -> None:
     host = read_host_file(HOST_FILES / "rms_norm_opencl.cc")
     notes = imported_session(host, host.sources[0]).notes
-    assert any("ITEMS_THREAD" in note and "default (1) applies" in note for note in notes)
-    assert any("Tc" in note and "does not use it" in note for note in notes)
+    assert any(n.option == "ITEMS_THREAD" and "default (1) applies" in n.text for n in notes)
+    assert any(n.option == "Tc" and "does not use it" in n.text for n in notes)
 
 
 def test_edit_export_and_import_again(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from clstudio.session import (
 from clstudio.session.format import Session, parse_session
 from clstudio.session.image_formats import format_problem
 from debugger.debugger_testing import needs_oclgrind
+from session.session_data import kernel_data
 
 pytestmark = pytest.mark.opencl
 
@@ -52,18 +53,7 @@ def image_session(
     refs: dict[str, Any],
     device: dict[str, str] = ON_POCL,
 ) -> Session:
-    return parse_session(
-        {
-            "format": "clstudio-session",
-            "version": 1,
-            "source": source,
-            "kernel": kernel,
-            "device": device,
-            "global_size": [16, 8],
-            "args": args,
-            "references": refs,
-        }
-    )
+    return parse_session(kernel_data(source, kernel, [16, 8], args, device=device, references=refs))
 
 
 def image(order: str, channel_type: str, **keys: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import pytest
 from clstudio.engine.run import Engine
 from clstudio.reporting.run_report import result_to_json
 from clstudio.session.format import Session, parse_session
+from session.session_data import kernel_data
 
 pytestmark = pytest.mark.opencl
 
@@ -73,17 +74,7 @@ def session(
     args: dict[str, Any],
     references: dict[str, Any],
 ) -> Session:
-    return parse_session(
-        {
-            "format": "clstudio-session",
-            "version": 1,
-            "source": source,
-            "kernel": kernel,
-            "global_size": global_size,
-            "args": args,
-            "references": references,
-        }
-    )
+    return parse_session(kernel_data(source, kernel, global_size, args, references=references))
 
 
 @pytest.mark.parametrize("order", ["R", "RGBA"])

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.common import PeakDevice, PeakFigure, PeakReport
+from clstudio.embedded import imported_session, read_host_file, write_back
 from clstudio.engine import InProcessBackend
 from clstudio.exercises import (
     COURSE_ORDER,
@@ -173,3 +174,27 @@ def test_a_checked_gemm_counts_2_m_n_k_and_sits_under_the_compute_roof(
     assert position.bound == "compute" and position.roof.key == "sp_compute.float4"
     assert position.text.startswith("compute-bound: ")
     assert "operations (2 * M * N * K) on 4.92e+04 bytes." in position.text
+
+
+def test_the_infinicore_style_exercise_is_finished_in_its_host_file(
+    backend: InProcessBackend, tmp_path: Path
+) -> None:
+    """The starter sits in an InfiniCore-style host file's raw string: the learner opens a
+    copy, writes the solution in and saves; only the string changes, and the kernel read
+    back from the file passes."""
+    exercise = exercise_named(CATALOGUE, "infinicore_swiglu")
+    copy = tmp_path / "swiglu_opencl.cc"
+    shutil.copy(exercise.folder / copy.name, copy)
+    before = copy.read_text()
+    host = read_host_file(copy)
+    (found,) = host.sources
+    assert found.text.strip() == exercise.starter.strip()
+    session = imported_session(host, found).session
+    assert session.build_options == "-D Tval=float"
+    assert session.embedded_in is not None
+    write_back(copy, session.embedded_in, "\n" + exercise.solution)
+    after = copy.read_text()
+    assert after == before.replace(exercise.starter, exercise.solution)
+    (finished,) = read_host_file(copy).sources
+    report = check_kernel(exercise, finished.text, backend, performance=False)
+    assert report.status == PASSING

@@ -29,6 +29,7 @@ from clstudio.session import (
     leaf_launches,
     load_session,
 )
+from kernel_args import LIFE
 
 
 def buffer(name: str, const: bool = False) -> KernelArgInfo:
@@ -128,15 +129,6 @@ VADD = KernelSignature(
         buffer("b", True),
         buffer("c"),
         KernelArgInfo("n", "uint", "private", "none", False),
-    ),
-)
-LIFE = KernelSignature(
-    "life",
-    (
-        KernelArgInfo("grid", "uchar*", "global", "none", True),
-        KernelArgInfo("next", "uchar*", "global", "none", False),
-        KernelArgInfo("width", "int", "private", "none", False),
-        KernelArgInfo("height", "int", "private", "none", False),
     ),
 )
 

@@ -7,23 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from clstudio.common import KernelSignature
 from clstudio.hostcode import ExportError, host_program
 from clstudio.session import BufferArg, load_session
-from kernel_args import kernel_arg
+from kernel_args import LIFE
 
 KERNELS = Path(__file__).parents[2] / "kernels"
-
-
-LIFE = KernelSignature(
-    "life",
-    (
-        kernel_arg("grid", "uchar*", True),
-        kernel_arg("next", "uchar*"),
-        kernel_arg("width", "int"),
-        kernel_arg("height", "int"),
-    ),
-)
 
 
 @pytest.mark.parametrize("language", ["python", "c"])

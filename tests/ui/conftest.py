@@ -18,11 +18,13 @@ import pytest
 from PySide6.QtCore import QEvent, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from clstudio.common.translation import LANGUAGE_VARIABLE
 from clstudio.devices import DeviceInfo, DeviceInventory, InfoField, PlatformInfo
 from clstudio.ui.backends import Backends
 from clstudio.ui.editor import recovery
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises import exercises_controller
+from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.tasks import application_lanes
@@ -235,6 +237,16 @@ def make_window(
         return window
 
     return make
+
+
+@pytest.fixture
+def qt_in_chinese(qapp: QApplication) -> Iterator[None]:
+    """The window's texts in Chinese for one test: Qt's zh_CN catalogues installed."""
+    translators = install_translators(qapp, "zh_CN")
+    assert translators, "no catalogue for zh_CN: run `make` (it compiles them)"
+    yield
+    remove_translators(qapp, translators)
+    os.environ[LANGUAGE_VARIABLE] = "en"  # as tests/conftest.py has it
 
 
 @pytest.fixture

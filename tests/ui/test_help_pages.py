@@ -3,20 +3,17 @@ the Help menu as a user opens them, in English and in Chinese."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialog, QMenu
+from PySide6.QtWidgets import QDialog, QMenu
 
-from clstudio.common import LANGUAGE_VARIABLE
 from clstudio.ui.actions.action import without_accelerator
 from clstudio.ui.actions.shortcut_list import ShortcutList
 from clstudio.ui.compiler.compiler_lesson import CompilerLesson
 from clstudio.ui.exercises.exercises_lesson import ExercisesLesson
-from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.results.roofline.roofline_lesson import RooflineLesson
 
@@ -94,17 +91,8 @@ def test_shortcut_list_shows_the_keys_the_commands_answer_to(
     assert "About CL Studio" not in {row[1] for row in _rows(shortcuts)}  # no keys, no row
 
 
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    translators = install_translators(qapp, "zh_CN")
-    assert translators, "no catalogue for zh_CN: run `make` (it compiles them)"
-    yield
-    remove_translators(qapp, translators)
-    os.environ[LANGUAGE_VARIABLE] = "en"  # as tests/conftest.py has it
-
-
 def test_help_pages_and_shortcuts_in_chinese(
-    make_window: Callable[..., MainWindow], chinese: None
+    make_window: Callable[..., MainWindow], qt_in_chinese: None
 ) -> None:
     window = make_window()
     page = _opened(window, "编译器选项卡", CompilerLesson)

@@ -59,7 +59,9 @@ def test_an_infinicore_operator_opens_with_its_options_and_saves_back(
     before = path.read_text()
     assert window.files.load(path)
     session = window.workbench.document.session
-    assert session.build_options == "-D Ta=float -D Tw=float -cl-std=CL2.0"
+    # InfiniCore's profile, sized for the fake CPU's 1024 work-items: 2048 / 1024 each.
+    assert session.build_options == "-D Ta=float -D Tw=float -cl-std=CL2.0 -D ITEMS_THREAD=2"
+    assert not window.isWindowModified()  # fitting the profile is no edit of the user's
     editor = window.editor_panel.editor
     assert editor.toPlainText().splitlines()[22] == "kernel void rms_norm("  # its own line 23
     editor.setPlainText(editor.toPlainText().replace("native_rsqrt(", "rsqrt("))

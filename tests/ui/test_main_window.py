@@ -134,12 +134,13 @@ def test_panels_say_what_will_appear_before_a_run(window: MainWindow) -> None:
         "Outputs",
         "Console",
     ]
-    assert window.results_panel.tab_names()[-5:] == [
+    assert window.results_panel.tab_names()[-6:] == [
         "Build log",
         "Runtime steps",
         "Host code",
         "Compiler",
         "Memory",
+        "Portability",
     ]
     assert window.results_panel.tab_names()[5].startswith("Problems")
     assert window.results_panel.timings.empty.title() == "No timings yet"

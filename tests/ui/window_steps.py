@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -97,3 +97,13 @@ def answer_questions(
 
     monkeypatch.setattr(QMessageBox, "question", question)
     return asked
+
+
+def press_in_tab(
+    qtbot: QtBot, window: MainWindow, tab: QWidget, button: QWidget, finished: SignalInstance
+) -> None:
+    """Bring `tab` of the Results area to the front, click its `button` and wait for its
+    `finished` signal (a measurement on Oclgrind or a compile may take minutes)."""
+    window.results_panel.setCurrentWidget(tab)
+    with qtbot.waitSignal(finished, timeout=180_000):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -7,7 +7,7 @@ from pathlib import Path
 from clstudio.common import KernelSignature
 from clstudio.session import Launch, LaunchEdit, apply_launch_edit, load_session
 from clstudio.validation import fit_program, form_state
-from kernel_args import kernel_arg
+from kernel_args import LIFE, kernel_arg
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 
@@ -58,19 +58,10 @@ def test_a_launch_of_a_kernel_the_program_lacks_is_a_problem_of_that_launch() ->
 
 def test_swaps_that_cannot_be_are_refused_before_run() -> None:
     session = load_session(KERNELS / "game_of_life.json")
-    life = KernelSignature(
-        "life",
-        (
-            kernel_arg("grid", "uchar*", True),
-            kernel_arg("next", "uchar*"),
-            kernel_arg("width", "int"),
-            kernel_arg("height", "int"),
-        ),
-    )
     session = apply_launch_edit(
         session, LaunchEdit("group", entry=0, iterations=2, swaps=(("grid", "width"),))
     )
-    fit = fit_program({"life": life}, session)
-    form = form_state({"life": life}, fit.session, None)
+    fit = fit_program({"life": LIFE}, session)
+    form = form_state({"life": LIFE}, fit.session, None)
     assert "not a buffer" in form.group_problems[0]
     assert form.errors

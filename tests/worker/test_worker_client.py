@@ -24,6 +24,7 @@ from clstudio.worker.protocol import WorkerFailure
 from clstudio.worker.shared_arrays import leftover_blocks
 from hostcode.exported_programs import signature_of
 from typedef_kernels import atax_session
+from worker.app_scripts import start_app
 
 pytestmark = pytest.mark.opencl
 needs_proc = pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux /proc")
@@ -303,17 +304,7 @@ if __name__ == "__main__":
 
 @needs_proc
 def test_a_worker_whose_app_died_ends_itself_even_inside_an_endless_kernel(tmp_path: Path) -> None:
-    script = tmp_path / "orphan.py"
-    script.write_text(ORPHAN_SCRIPT)
-    app = subprocess.Popen(
-        [sys.executable, str(script), SOURCE],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert app.stdout is not None
-    worker = int(app.stdout.readline())
+    app, worker = start_app(tmp_path, ORPHAN_SCRIPT, SOURCE)
     threading.Event().wait(1.0)
     app.communicate("go\n", timeout=60)
     for _ in range(100):  # the worker looks for its app once a second

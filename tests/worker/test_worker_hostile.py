@@ -3,8 +3,6 @@ the next run works."""
 
 import os
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -18,6 +16,7 @@ from clstudio.session.args import BufferArg, Init
 from clstudio.session.format import Session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.process import SCRATCH_PREFIX
+from worker.app_scripts import start_app
 
 pytestmark = pytest.mark.opencl
 
@@ -90,17 +89,7 @@ if __name__ == "__main__":
 def test_a_worker_whose_app_is_killed_while_it_idles_removes_its_scratch_folder(
     tmp_path: Path,
 ) -> None:
-    script = tmp_path / "idle_app.py"
-    script.write_text(IDLE_APP)
-    app = subprocess.Popen(
-        [sys.executable, str(script)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert app.stdout is not None
-    worker = int(app.stdout.readline())
+    app, worker = start_app(tmp_path, IDLE_APP)
     scratch = list(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}{app.pid}-*"))
     assert len(scratch) == 1
     app.communicate("go\n", timeout=30)

@@ -117,6 +117,14 @@
 <context>
     <name>DeviceController</name>
     <message>
+        <source>No device found builds this kernel: {reason}. The Portability tab tells each device&apos;s reasons</source>
+        <translation>找到的设备都无法编译此内核：{reason}。“可移植性”标签页列出每个设备的原因</translation>
+    </message>
+    <message>
+        <source>{device} cannot build this kernel ({reason}); using {able}</source>
+        <translation>{device} 无法编译此内核（{reason}）；改用 {able}</translation>
+    </message>
+    <message>
         <source>Builds and runs will use {name}</source>
         <translation>构建和运行将使用 {name}</translation>
     </message>

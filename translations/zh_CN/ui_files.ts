@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>EmbeddedController</name>
+    <message>
+        <source>From {file}, the string at line {line}</source>
+        <translation>来自 {file} 第 {line} 行的字符串</translation>
+    </message>
+    <message>
+        <source>Element type {dtype}: build options {options}</source>
+        <translation>元素类型 {dtype}：编译选项 {options}</translation>
+    </message>
+</context>
+<context>
     <name>FileController</name>
     <message>
         <source>Cannot open session</source>
@@ -164,6 +175,21 @@ It is not this session&apos;s source. Replace it?</source>
     <message>
         <source>No examples found in {folder}</source>
         <translation>在 {folder} 中没有找到示例</translation>
+    </message>
+</context>
+<context>
+    <name>HostFileBar</name>
+    <message>
+        <source>Element type:</source>
+        <translation>元素类型：</translation>
+    </message>
+    <message>
+        <source>The type the host&apos;s -D options give the kernel (f32: float, f16: half); changing it rebuilds the session&apos;s arguments and references</source>
+        <translation>主机的 -D 选项传给内核的类型（f32：float，f16：half）；更改它会重建会话的参数和参考结果</translation>
+    </message>
+    <message>
+        <source>Where does it build?</source>
+        <translation>在哪里能编译？</translation>
     </message>
 </context>
 </TS>

@@ -389,6 +389,61 @@
     </message>
 </context>
 <context>
+    <name>PortabilityTab</name>
+    <message>
+        <source>Build on every device</source>
+        <translation>在每个设备上编译</translation>
+    </message>
+    <message>
+        <source>Build the kernel with its options on each device found, and say why not</source>
+        <translation>用内核的编译选项在找到的每个设备上编译，并说明无法编译的原因</translation>
+    </message>
+    <message>
+        <source>Where does this kernel build? Build it on every device to find out.</source>
+        <translation>这个内核能在哪里编译？在每个设备上编译一次即可知道。</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Builds</source>
+        <translation>能否编译</translation>
+    </message>
+    <message>
+        <source>Why not</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Building on every device…</source>
+        <translation>正在每个设备上编译…</translation>
+    </message>
+    <message>
+        <source>{kernel} builds on {count} of {total} devices (options: {options})</source>
+        <translation>{kernel} 可在 {total} 个设备中的 {count} 个上编译（选项：{options}）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>builds</source>
+        <translation>可以编译</translation>
+    </message>
+    <message>
+        <source>does not build</source>
+        <translation>无法编译</translation>
+    </message>
+    <message>
+        <source>Way round: {way}</source>
+        <translation>变通办法：{way}</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+</context>
+<context>
     <name>ReferenceEditor</name>
     <message>
         <source>numpy over the arguments, e.g. a + b (a buffer means its initial contents)</source>

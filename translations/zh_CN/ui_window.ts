@@ -381,6 +381,10 @@
         <translation>内存</translation>
     </message>
     <message>
+        <source>Portability</source>
+        <translation>可移植性</translation>
+    </message>
+    <message>
         <source>Devices</source>
         <translation>设备</translation>
     </message>

@@ -19,6 +19,7 @@ INDEX_FILE = "capture.json"
 FORMAT = "clstudio-capture"
 VERSION = 1
 State = Literal["running", "finished"]
+Stopped = Literal["time_limit", "stop"]  # who ended the program, when capture did
 REASON_TEXTS: dict[Reason, str] = {
     "not_selected": N_("not selected"),
     "over_budget": N_("its buffers would pass the --max-bytes budget"),
@@ -55,6 +56,7 @@ class CaptureIndex:
     working_folder: str
     state: State = "running"
     exit_status: int | None = None
+    stopped: Stopped | None = None
     launches: list[LaunchEntry] = field(default_factory=list)
 
 
@@ -72,6 +74,7 @@ def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
         "working_folder": index.working_folder,
         "state": index.state,
         "exit_status": index.exit_status,
+        "stopped": index.stopped,
         "launches": [
             {
                 "number": entry.number,

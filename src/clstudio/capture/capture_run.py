@@ -1,10 +1,12 @@
 """`clstudio capture`: the learner's program run as it is, with the hook on its Python's
-path, and its launches turned into sessions while it runs.
+path and the layer in its OpenCL loader, and its launches turned into sessions while it runs.
 
 The program keeps its own input, output and exit status; only PYTHONPATH (the hook's folder
-put first) and the capture's settings variable are added to its environment. The journal
-is read every fraction of a second, so capture.json lists each launch soon after it ran,
-and once more when the program ends, however it ends.
+put first), the capture's settings variable and the layer's variables (native_layer) are
+added to its environment. Whichever records it, a Python program through the hook or a C
+program through the layer, writes the same journal. The journal is read every fraction of
+a second, so capture.json lists each launch soon after it ran, and once more when the
+program ends, however it ends.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,6 +26,13 @@ from clstudio.backend import Builder
 from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
 from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader, Reason
 from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
+from clstudio.capture.native_layer import (
+    VENDORS_VARIABLE,
+    LayerUnavailable,
+    layer_environment,
+    layer_library,
+    write_settings,
+)
 from clstudio.common import gettext
 
 HOOK_FOLDER = Path(__file__).with_name("hook")
@@ -29,6 +40,7 @@ SETTINGS_VARIABLE = "CLSTUDIO_CAPTURE"  # the hook's sitecustomize reads it
 DEFAULT_FIRST = 16
 DEFAULT_MAX_BYTES = 256 << 20
 POLL_S = 0.2
+STOP_GRACE_S = 5.0  # after SIGTERM, a program that has not ended is killed
 
 
 class CaptureError(ValueError):
@@ -44,12 +56,15 @@ class CaptureRequest:
     launches: tuple[int, ...] = ()  # launch numbers, from 1; empty: the first of each kernel
     first: int = DEFAULT_FIRST
     max_bytes: int = DEFAULT_MAX_BYTES
+    time_limit_s: float | None = None  # then the program is stopped, what it launched kept
 
 
 @dataclass(frozen=True)
 class CaptureResult:
     exit_status: int  # the program's, as a shell reports it (128 + N for signal N)
     index: CaptureIndex
+    notes: tuple[str, ...] = ()  # what the capture could not do, such as C programs' layer
+    damaged_lines: int = 0  # journal lines that were no launch (a program writing there)
 
 
 def prepare_folder(folder: Path) -> None:
@@ -74,26 +89,38 @@ def prepare_folder(folder: Path) -> None:
         raise CaptureError(said.format(folder=folder))
 
 
-def program_environment(request: CaptureRequest, journal: Path) -> dict[str, str]:
-    """The program's environment: its own, with the hook first on PYTHONPATH."""
+def program_environment(
+    request: CaptureRequest, journal: Path, layer: Path | None
+) -> dict[str, str]:
+    """The program's environment: its own, with the hook first on PYTHONPATH, CL Studio's
+    devices offered to C programs and, when it was built, the layer that captures them."""
     env = dict(os.environ)
     paths = [str(HOOK_FOLDER), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env["PYTHONPATH"] = os.pathsep.join(paths)
     settings = {
-        "journal": str(journal),
+        "journal": os.path.abspath(journal),  # the program may change its folder
         "kernels": list(request.kernels),
         "launches": list(request.launches),
         "first": request.first,
         "max_bytes": request.max_bytes,
+        # What the hook gives back to Python processes: their loader needs no help.
+        "environment": {VENDORS_VARIABLE: env.get(VENDORS_VARIABLE)},
     }
     env[SETTINGS_VARIABLE] = json.dumps(settings)
+    write_settings(journal, request.kernels, request.launches, request.first, request.max_bytes)
+    env.update(layer_environment(journal, layer, os.environ))
     return env
 
 
 def run_capture(
-    request: CaptureRequest, builder: Builder, told: Callable[[LaunchEntry], None]
+    request: CaptureRequest,
+    builder: Builder,
+    told: Callable[[LaunchEntry], None],
+    stop: Callable[[], bool] | None = None,
 ) -> CaptureResult:
-    """Run the program to its end, capturing; `told` hears of each launch once it is listed."""
+    """Run the program to its end, its time limit or `stop()`, capturing; `told` hears of
+    each launch once it is listed. A folder that cannot be written (a full disk) ends in
+    CaptureError once the program has ended, capture.json left saying `running`."""
     if not request.command:
         raise CaptureError(gettext("no command to run: give it after --"))
     if shutil.which(request.command[0], path=_path_from(request)) is None:
@@ -101,27 +128,71 @@ def run_capture(
         raise CaptureError(said.format(command=request.command[0]))
     prepare_folder(request.folder)
     journal = request.folder / JOURNAL_FOLDER
-    journal.mkdir()
     index = CaptureIndex(request.command, str(request.working_folder))
-    write_index(request.folder, index)
+    try:
+        journal.mkdir()
+        write_index(request.folder, index)
+    except OSError as exc:
+        raise _unwritable(request, exc) from exc
     reader = JournalReader(journal)
     sessions = LaunchSessions(builder, reader, request.folder)
-    environment = program_environment(request, journal)
+    notes: tuple[str, ...] = ()
+    try:
+        layer: Path | None = layer_library()
+    except LayerUnavailable as exc:
+        layer = None
+        said = gettext("launches of C and C++ programs are not captured: {why}")
+        notes = (said.format(why=exc),)
+    environment = program_environment(request, journal, layer)
     program = subprocess.Popen(request.command, cwd=request.working_folder, env=environment)
+    deadline = None if request.time_limit_s is None else time.monotonic() + request.time_limit_s
     status = None
+    failure: OSError | None = None
     while status is None:
         try:
             status = program.wait(timeout=POLL_S)
         except subprocess.TimeoutExpired:
-            pass
+            if index.stopped is None and stop is not None and stop():
+                index.stopped = "stop"
+            elif index.stopped is None and deadline is not None and time.monotonic() > deadline:
+                index.stopped = "time_limit"
+            if index.stopped is not None:
+                status = _end(program)
         except KeyboardInterrupt:
             continue  # Ctrl-C reached the program too; it decides when it ends
-        _list_new(reader, sessions, request, index, told)
+        try:
+            _list_new(reader, sessions, request, index, told)
+        except OSError as exc:
+            failure = failure or exc  # capture.json stays as last written
     index.state = "finished"
     index.exit_status = status if status >= 0 else 128 - status
-    write_index(request.folder, index)
-    shutil.rmtree(journal)
-    return CaptureResult(index.exit_status, index)
+    try:
+        if failure is not None:
+            raise failure
+        write_index(request.folder, index)
+    except OSError as exc:
+        raise _unwritable(request, exc) from exc
+    finally:
+        shutil.rmtree(journal, ignore_errors=True)
+    return CaptureResult(index.exit_status, index, notes, reader.damaged)
+
+
+def _end(program: subprocess.Popen[bytes]) -> int:
+    """Stop the program: SIGTERM, and SIGKILL if it has not ended STOP_GRACE_S later."""
+    program.send_signal(signal.SIGTERM)
+    try:
+        return program.wait(timeout=STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        program.kill()
+        return program.wait()
+
+
+def _unwritable(request: CaptureRequest, exc: OSError) -> CaptureError:
+    said = gettext(
+        "cannot write the capture into {folder}: {error}; it is incomplete "
+        "(its capture.json, if any, still says running)"
+    )
+    return CaptureError(said.format(folder=request.folder, error=exc.strerror or exc))
 
 
 def _path_from(request: CaptureRequest) -> str | None:
@@ -173,5 +244,8 @@ def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequ
     except NotReproducible as exc:
         reason: Reason = "no_source" if launch.program is None else "not_reproducible"
         return replace(listed, reason=reason, detail=str(exc))
+    except (OSError, ValueError) as exc:  # a full disk; a journal file the hook never wrote
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return replace(listed, reason="capture_failed", detail=detail)
     session = saved.path.relative_to(request.folder).as_posix()
     return replace(listed, session=session)

@@ -1,7 +1,8 @@
 """The journal the hook writes in the learner's process, read back by `clstudio capture`.
 
 The hook (capture/hook/launch_recorder.py) runs in the learner's interpreter and imports
-nothing of CL Studio, so the file names below are written there too. The journal is raw:
+nothing of CL Studio, so the file names below are written there too, and in the C layer
+that records C and C++ programs (capture/layer/clstudio_capture_layer.c). The journal is raw:
 one JSON line per launch, each program's source once, each captured buffer's bytes before
 and after its launch. It lives in the capture folder while the program runs and is
 removed once every launch in it has become a session or a line of capture.json.
@@ -10,12 +11,17 @@ removed once every launch in it has become a session or a line of capture.json.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast, get_args
+
+from clstudio.common.regular_files import open_regular_file, read_text_file
 
 JOURNAL_FOLDER = ".journal"
 JOURNAL_LINES = "launches.jsonl"  # the hook's name too
+READ_AT_ONCE = 64 << 20  # of the journal's lines, at each look; the hook's lines are short
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 # Why a launch has no session; capture.json says it with the launch (docs/capture.md).
 Reason = Literal[
@@ -66,48 +72,84 @@ class JournalReader:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._offset = 0
+        self.damaged = 0  # lines that were no launch the hook writes: skipped
+        self._broken = False  # the lines file became something else than a file
 
     def new_launches(self) -> list[JournalLaunch]:
         """The launches whose lines are complete and not read before."""
         path = self.folder / JOURNAL_LINES
+        if self._broken:
+            return []
         try:
-            with path.open("rb") as lines:
+            with open_regular_file(path) as lines:  # a FIFO put there would block forever
                 lines.seek(self._offset)
-                text = lines.read()
+                text = lines.read(READ_AT_ONCE)
         except FileNotFoundError:
+            return []
+        except OSError:
+            self._broken = True
+            self.damaged += 1
             return []
         complete = text[: text.rfind(b"\n") + 1]
         self._offset += len(complete)
-        return [_launch(json.loads(line)) for line in complete.splitlines() if line.strip()]
+        launches = []
+        for line in complete.splitlines():
+            if line.strip():
+                try:
+                    launches.append(_launch(json.loads(line)))
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    self.damaged += 1
+        return launches
 
     def source(self, program: int) -> str:
-        return (self.folder / f"program-{program}.cl").read_text(encoding="utf-8")
+        return read_text_file(self.folder / f"program-{program}.cl")
 
     def contents(
-        self, launch: JournalLaunch, buffer: int, when: Literal["before", "after"]
+        self,
+        launch: JournalLaunch,
+        buffer: int,
+        when: Literal["before", "after"],
+        size: int | None = None,
     ) -> bytes:
-        return (self.folder / f"launch-{launch.number}.{buffer}.{when}").read_bytes()
+        """A buffer's bytes (at most `size` of them): a file that holds more, is no regular
+        file (a FIFO put there would block forever) or is missing is OSError."""
+        path = self.folder / f"launch-{launch.number}.{buffer}.{when}"
+        with open_regular_file(path, size) as stream:
+            return stream.read() if size is None else stream.read(size)
 
 
 def _launch(line: dict[str, Any]) -> JournalLaunch:
+    """One line as the hook writes it; ValueError, KeyError or TypeError for any other."""
     captured = bool(line.get("captured"))
     local = line.get("local_size")
+    kernel = str(line["kernel"])
+    if not IDENTIFIER.match(kernel):  # it names the session's folder
+        raise ValueError(kernel)
+    program = line.get("program")
     return JournalLaunch(
         number=int(line["number"]),
-        kernel=str(line["kernel"]),
+        kernel=kernel,
         device=str(line.get("device", "")),
         platform=str(line.get("platform", "")),
         context=int(line.get("context", 0)),
         global_size=tuple(int(n) for n in line["global_size"]),
         local_size=None if local is None else tuple(int(n) for n in local),
-        call_site=line.get("call_site"),
+        call_site=None if line.get("call_site") is None else str(line["call_site"]),
         captured=captured,
-        reason=None if captured else line.get("reason", "capture_failed"),
+        reason=None if captured else _reason(line.get("reason")),
         detail=str(line.get("detail", "")),
-        program=line.get("program"),
+        program=None if program is None else int(program),
         options=str(line.get("options", "")),
         args=tuple(_argument(a) for a in line.get("args") or ()),
     )
+
+
+def _reason(given: object) -> Reason:
+    """The hook's reason; anything else written there is a capture that failed."""
+    for known in get_args(Reason):
+        if given == known:
+            return cast(Reason, known)
+    return "capture_failed"
 
 
 def _argument(raw: dict[str, Any]) -> RawArgument:

@@ -4,6 +4,8 @@ session, and its contents after the launch as the session's reference."""
 
 from __future__ import annotations
 
+import io
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,8 +20,8 @@ from clstudio.common import (
     KernelSignature,
     gettext,
     kernel_type,
+    write_bytes_atomically,
 )
-from clstudio.common.npy_files import save_array_atomically
 from clstudio.devices import DeviceSelector
 from clstudio.session import (
     ArgSpec,
@@ -67,6 +69,21 @@ class LaunchSessions:
         signature = self._signature(launch, source, selector)
         folder = self.folder / f"launch-{launch.number:04d}-{launch.kernel}"
         folder.mkdir()
+        try:
+            return self._write(launch, description, source, selector, signature, folder)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)  # no half-written session left
+            raise
+
+    def _write(
+        self,
+        launch: JournalLaunch,
+        description: str,
+        source: str,
+        selector: DeviceSelector,
+        signature: KernelSignature,
+        folder: Path,
+    ) -> SavedLaunch:
         args: dict[str, ArgSpec] = {}
         references: dict[str, Reference] = {}
         defaults = reconcile(signature, {}, launch.global_size, launch.local_size).args
@@ -75,7 +92,7 @@ class LaunchSessions:
             args[info.name] = self._argument(launch, info, raw, default, folder)
             if raw.kind == "buffer" and not info.is_const and info.address_space != "constant":
                 after = self._contents(launch, raw, args[info.name], "after")
-                save_array_atomically(folder / f"{info.name}.after.npy", after)
+                _save_array(folder / f"{info.name}.after.npy", after)
                 references[info.name] = Reference(file=f"{info.name}.after.npy")
         session = Session(
             source=source,
@@ -116,7 +133,7 @@ class LaunchSessions:
         folder: Path,
     ) -> ArgSpec:
         name = info.name
-        if raw.kind == "null":
+        if raw.kind == "null" or (isinstance(default, BufferArg) and _null_pointer(raw)):
             return NullArg()
         if raw.kind == "buffer" and isinstance(default, BufferArg):
             element = _plain(name, default.dtype)
@@ -126,9 +143,7 @@ class LaunchSessions:
                     said.format(name=name, size=raw.size, type=element.opencl_name)
                 )
             spec = BufferArg(element, (raw.size // element.itemsize,), Init("file", {"path": ""}))
-            save_array_atomically(
-                folder / f"{name}.npy", self._contents(launch, raw, spec, "before")
-            )
+            _save_array(folder / f"{name}.npy", self._contents(launch, raw, spec, "before"))
             return BufferArg(spec.dtype, spec.shape, Init("file", {"path": f"{name}.npy"}))
         if raw.kind == "local" and isinstance(default, LocalArg):
             element = _plain(name, default.dtype)
@@ -142,9 +157,25 @@ class LaunchSessions:
         self, launch: JournalLaunch, raw: RawArgument, spec: ArgSpec, when: str
     ) -> np.ndarray:
         assert isinstance(spec, BufferArg)
-        data = self.journal.contents(launch, raw.buffer, "before" if when == "before" else "after")
+        data = self.journal.contents(
+            launch, raw.buffer, "before" if when == "before" else "after", raw.size
+        )
         host = np.frombuffer(data, dtype=spec.dtype.scalar)
         return host.reshape(spec.dtype.host_shape(spec.shape)).copy()
+
+
+def _null_pointer(raw: RawArgument) -> bool:
+    """A C program's NULL buffer: clSetKernelArg given no value, or a NULL cl_mem, which
+    the layer cannot tell from local memory or a zero scalar without the kernel's types."""
+    return raw.kind == "local" or (raw.kind == "scalar" and not any(raw.value))
+
+
+def _save_array(path: Path, array: np.ndarray) -> None:
+    """Save a .npy file whole or not at all. Made in memory first (the budget bounds it):
+    numpy's own writing reports a full disk as a short write, without its cause."""
+    data = io.BytesIO()
+    np.save(data, array, allow_pickle=False)
+    write_bytes_atomically(path, data.getvalue())
 
 
 def _plain(name: str, element: ElementType) -> ElementType:

@@ -1,5 +1,5 @@
 """`clstudio capture [-o FOLDER] [--kernel NAME]… [--launch N]… [--first N]
-[--max-bytes SIZE] -- COMMAND [ARG…]`.
+[--max-bytes SIZE] [--time-limit SECONDS] -- COMMAND [ARG…]`.
 
 Runs the learner's own pyopencl program as it is and saves the launches it selects as
 sessions, with FOLDER/capture.json listing every launch (docs/capture.md). The program's
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from clstudio.capture import (
@@ -45,6 +46,17 @@ def positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(gettext("expected a whole number from 1"))
     return int(text)
+
+
+def seconds(text: str) -> float:
+    """--time-limit: seconds above 0, at most a day (as a session's timeout_s)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(gettext("expected seconds above 0, at most 86400"))
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,6 +98,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=gettext("the most buffer data to save, before and after (default: 256M)"),
     )
     parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help=gettext("stop the program after SECONDS, keeping what it launched (default: none)"),
+    )
+    parser.add_argument(
         "program",
         nargs=argparse.REMAINDER,
         metavar="-- COMMAND [ARG…]",
@@ -104,13 +123,24 @@ def execute(options: argparse.Namespace) -> int:
         launches=tuple(options.launch),
         first=options.first,
         max_bytes=options.max_bytes,
+        time_limit_s=options.time_limit,
     )
     try:
-        with WorkerClient() as worker:
+        # Not started here: it boots at the first captured launch, so that a program whose
+        # launches are not selected shares its machine with no worker starting up.
+        with closing(WorkerClient()) as worker:
             result = run_capture(request, worker, _tell)
     except CaptureError as exc:
         print(gettext("clstudio capture: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    for note in result.notes:
+        print(gettext("clstudio capture: {problem}").format(problem=note), file=sys.stderr)
+    if result.index.stopped == "time_limit":
+        said = gettext("clstudio capture: the program was stopped after its {limit:g} s time limit")
+        print(said.format(limit=options.time_limit), file=sys.stderr)
+    if result.damaged_lines:
+        said = gettext("clstudio capture: {count} damaged lines of the journal were skipped")
+        print(said.format(count=result.damaged_lines), file=sys.stderr)
     captured = sum(entry.captured for entry in result.index.launches)
     said = gettext("clstudio capture: {count} launches, {captured} captured; see {index}")
     index = options.output / INDEX_FILE

@@ -16,6 +16,7 @@ from pathlib import Path
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext, read_text_file
 from clstudio.devices import INTEL_EXTRA, DeviceSelector, parse_device_spec
+from clstudio.embedded import HostFileError, language_of, read_host_file, source_with_kernel
 from clstudio.exercises import (
     CheckReport,
     Exercise,
@@ -40,7 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     shared.add_json_argument(listing, shared.MACHINE_READABLE)
     check = actions.add_parser("check", help=gettext("run every test case, then the timed case"))
     check.add_argument("name", help=gettext("the exercise, as `clstudio exercise list` names it"))
-    check.add_argument("kernel", type=Path, help=gettext("your kernel source (.cl)"))
+    check.add_argument(
+        "kernel",
+        type=Path,
+        help=gettext("your kernel source (.cl), or a host file whose string holds it (.cc .py…)"),
+    )
     shared.add_json_argument(check, shared.MACHINE_READABLE)
     check.add_argument(
         "--no-performance", action="store_true", help=gettext("skip the timed case (faster)")
@@ -99,7 +104,7 @@ def _check(options: argparse.Namespace) -> int:
     else:
         variant, error = _find_variant(exercise, options.variant)
     if exercise is not None and error is None:
-        source, error = _read_kernel(options.kernel)
+        source, error = _read_kernel(options.kernel, exercise.session.kernel)
     if exercise is not None and error is None:
         # In a worker process: a kernel that hangs or crashes fails its case, no more.
         checker = None if options.no_memory_check else CheckClient()
@@ -163,8 +168,19 @@ def _unsupported(
     ).format(problem=problem, install=INTEL_EXTRA)
 
 
-def _read_kernel(path: Path) -> tuple[str, str | None]:
-    """The kernel's text, or '' and why it cannot be read."""
+def _read_kernel(path: Path, kernel: str) -> tuple[str, str | None]:
+    """The kernel's text (from the string of a host file that defines `kernel`, for a
+    host program's file), or '' and why it cannot be read."""
+    if language_of(path) is not None:
+        try:
+            host = read_host_file(path)
+        except HostFileError as exc:
+            return "", str(exc)
+        found = source_with_kernel(host, kernel)
+        if found is None:
+            said = gettext("{file}: no kernel function {kernel} in its strings")
+            return "", said.format(file=path, kernel=kernel)
+        return found.text, None
     try:
         return read_text_file(path), None
     except (OSError, UnicodeDecodeError) as exc:

@@ -9,7 +9,7 @@ the session would run on, whose names the program then looks for.
 
 With --into, the session must have come from a host file (`clstudio import`): its source
 goes back into the same string of FILE, quoted as that string is, and nothing else of
-FILE changes (docs/host-code-import.md).
+FILE changes (docs/embedded-kernels.md).
 """
 
 from __future__ import annotations
@@ -32,7 +32,13 @@ from clstudio.hostcode import (
     export_program,
     run_commands,
 )
-from clstudio.session import Session, SessionError, load_session, save_session
+from clstudio.session import (
+    Session,
+    SessionError,
+    load_session,
+    named_build_log,
+    save_session,
+)
 from clstudio.worker.client import WorkerClient
 
 NAME = "export"
@@ -95,6 +101,7 @@ def execute(options: argparse.Namespace) -> int:
             where = gettext("line {line}: {message}").format(line=first.line, message=first.message)
         else:
             where = build.log.strip()
+        where = named_build_log(where, shared.source_name(session, options), session.source_map)
         said = gettext("{session}: the kernel does not build: {problem}")
         return _fail(said.format(session=options.session, problem=where))
     signature = build.kernel(session.kernel)

@@ -2,7 +2,7 @@
 
 Opens the OpenCL C embedded in a host program's file (.c, .cc, .cpp, .h, .hpp, .py) as
 a session: the file is read by a lexer of its language, never compiled or run
-(docs/host-code-import.md). The kernel is built on the devices found, in order, until
+(docs/embedded-kernels.md). The kernel is built on the devices found, in order, until
 one takes it; that device is the session's, and the kernel's signature gives the
 arguments their first values, as the window does for a bare .cl file.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,12 +25,13 @@ from clstudio.embedded import (
     EmbeddedSource,
     HostFile,
     HostFileError,
+    import_notes,
     imported_session,
     profiled_session,
     read_host_file,
     source_with_kernel,
 )
-from clstudio.session import Session, SessionError, save_session
+from clstudio.session import Session, SessionError, named_build_log, save_session
 from clstudio.validation import reconcile
 from clstudio.worker.client import WorkerClient
 
@@ -91,24 +93,27 @@ def execute(options: argparse.Namespace) -> int:
     if host.problem:
         said = gettext("{file}: {problem}; the strings after it were not read")
         print(said.format(file=host.path, problem=host.problem), file=sys.stderr)
-    source = _chosen_source(host, options.kernel)
+    source = chosen_source(host, options.kernel)
     if source is None:
         return 1
     imported = imported_session(host, source, options.dtype, options.kernel or "")
-    for note in imported.notes:
-        print(gettext("{file}: {note}").format(file=host.path, note=note))
     output = options.output or Path(host.path.stem + ".json")
     if output.exists() and not options.force:
         said = gettext("{session} exists; give --force to replace it, or -o another name")
         return _fail(said.format(session=output))
-    session, built, work_group_max = _resolved(imported.session, options.device)
+    session, built, work_group_max = _resolved(
+        imported.session, options.device, _host_place(host, source)
+    )
+    profiled = None
     if built is not None and built.ok:
         profiled = profiled_session(session, host, options.dtype, work_group_max)
-        if profiled is not None:
-            session = profiled.session
-            said = gettext("{file}: InfiniCore's {operator}: {note}")
-            for note in profiled.notes:
-                print(said.format(file=host.path, operator=profiled.operator, note=note))
+    for note in import_notes(imported.notes, profiled):
+        print(gettext("{file}: {note}").format(file=host.path, note=note))
+    if profiled is not None:
+        session = profiled.session
+        said = gettext("{file}: InfiniCore's {operator}: {note}")
+        for note in profiled.notes:
+            print(said.format(file=host.path, operator=profiled.operator, note=note))
     try:
         save_session(session, output, replace_others=options.force)
     except (OSError, SessionError) as exc:
@@ -139,7 +144,8 @@ def execute(options: argparse.Namespace) -> int:
     return 0
 
 
-def _chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+def chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
+    """The source holding `kernel`, or the only one; None (said on stderr) otherwise."""
     if kernel:
         source = source_with_kernel(host, kernel)
         if source is None:
@@ -160,7 +166,9 @@ def _chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
     return None
 
 
-def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResult | None, int]:
+def _resolved(
+    session: Session, device: str | None, place: Callable[[int], str]
+) -> tuple[Session, BuildResult | None, int]:
     """The session with its device and first arguments, from the first device that builds
     the kernel (or the one `device` names), and that device's maximum work-group size; the
     last failed build when none does. Each device that refuses the kernel is said, with
@@ -182,6 +190,7 @@ def _resolved(session: Session, device: str | None) -> tuple[Session, BuildResul
                 most = limits_of(info).max_work_group_size
                 return replace(session, device=selector, args=args), built, most
             first = built.errors[0].message if built.errors else built.log.strip()[:200]
+            first = named_build_log(first, "", place=place)
             said = gettext("{platform}: {device} does not build it: {reason}")
             print(
                 said.format(platform=info.platform_name, device=info.name, reason=first),
@@ -195,6 +204,7 @@ def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResul
         print(gettext("no device to build on"), file=sys.stderr)
         return
     said = gettext("{device}: {file}:{host_line} (kernel line {line}): {message}")
+    place = _host_place(host, source)
     for error in built.errors[:5]:
         print(
             said.format(
@@ -202,12 +212,18 @@ def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResul
                 file=host.path,
                 host_line=host.host_line(source, error.line),
                 line=error.line,
-                message=error.message,
+                message=named_build_log(error.message, "", place=place),
             ),
             file=sys.stderr,
         )
     if not built.errors:
-        print(built.log.strip(), file=sys.stderr)
+        print(named_build_log(built.log.strip(), "", place=place), file=sys.stderr)
+
+
+def _host_place(host: HostFile, source: EmbeddedSource) -> Callable[[int], str]:
+    """A line of the kernel named as its line in the host file (`prog.c:42`), for a build
+    log that names the driver's temporary copy."""
+    return lambda line: f"{host.path}:{host.host_line(source, line)}"
 
 
 def list_text(host: HostFile) -> str:

@@ -1,10 +1,11 @@
 """OpenCL C embedded in host programs' files: found in their strings, opened as sessions,
-and written back into the same string (docs/host-code-import.md)."""
+and written back into the same string (docs/embedded-kernels.md)."""
 
 from clstudio.embedded.build_template import (
     DTYPES,
     ChosenOptions,
     Dtype,
+    OptionNote,
     TemplateOption,
     chosen_options,
     template_of,
@@ -21,8 +22,20 @@ from clstudio.embedded.host_files import (
     read_host_file,
 )
 from clstudio.embedded.host_strings import HostString, Piece
-from clstudio.embedded.imported import Imported, imported_session, source_with_kernel
-from clstudio.embedded.operator_profiles import Profiled, operator_of, profiled_session
+from clstudio.embedded.imported import (
+    Imported,
+    host_text_of,
+    imported_session,
+    source_with_kernel,
+)
+from clstudio.embedded.operator_profiles import (
+    Profiled,
+    Retyped,
+    import_notes,
+    operator_of,
+    profiled_session,
+    retyped_session,
+)
 from clstudio.embedded.write_back import (
     FileChangedError,
     WriteBackError,
@@ -44,17 +57,22 @@ __all__ = [
     "HostString",
     "Imported",
     "KernelFunction",
+    "OptionNote",
     "Piece",
     "Profiled",
+    "Retyped",
     "TemplateOption",
     "WriteBackError",
     "WrittenBack",
     "chosen_options",
+    "host_text_of",
+    "import_notes",
     "imported_session",
     "language_of",
     "operator_of",
     "profiled_session",
     "read_host_file",
+    "retyped_session",
     "source_with_kernel",
     "template_of",
     "write_back",

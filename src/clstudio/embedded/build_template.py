@@ -42,9 +42,17 @@ class TemplateOption:
 
 
 @dataclass(frozen=True)
+class OptionNote:
+    """What the import did with one of the host's options, in words."""
+
+    option: str  # the macro's name; "" for a -cl- option
+    text: str
+
+
+@dataclass(frozen=True)
 class ChosenOptions:
     options: str  # the build options, as the session keeps them
-    notes: tuple[str, ...]  # what was left out or left to the kernel, in words
+    notes: tuple[OptionNote, ...]  # what was left out or left to the kernel
 
 
 def template_of(host: HostFile) -> tuple[TemplateOption, ...]:
@@ -72,15 +80,19 @@ def chosen_options(
     """The options for `dtype`: element types given, the rest as the host would pass them."""
     defaults = dict(re.findall(r"#\s*define\s+([A-Za-z_]\w*)[ \t]+([^\n]+)", source.text))
     options: list[str] = []
-    notes: list[str] = []
+    notes: list[OptionNote] = []
     for option in template:
         if option.condition:
             chosen = [d for d in DTYPES if _TYPE_WORDS[d].search(option.condition)]
             if not chosen:
+                said = gettext("line {line}: {option} is passed only when {condition}; left out")
                 notes.append(
-                    gettext(
-                        "line {line}: {option} is passed only when {condition}; left out"
-                    ).format(line=option.line, option=option.text, condition=option.condition)
+                    OptionNote(
+                        option.name,
+                        said.format(
+                            line=option.line, option=option.text, condition=option.condition
+                        ),
+                    )
                 )
                 continue
             if dtype not in chosen:
@@ -101,7 +113,8 @@ def chosen_options(
                     "line {line}: the host computes {name} at run time; the kernel's default "
                     "({default}) applies: set it in the build options"
                 )
-            notes.append(said.format(line=option.line, name=option.name, default=default))
+            text = said.format(line=option.line, name=option.name, default=default)
+            notes.append(OptionNote(option.name, text))
             continue
         options.append(f"-D {option.name}={ELEMENT_TYPES[dtype]}{floating.group(1) or ''}")
     return ChosenOptions(" ".join(options), tuple(notes))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clstudio.embedded.build_template import Dtype, chosen_options, template_of
-from clstudio.embedded.host_files import EmbeddedSource, HostFile
+from clstudio.embedded.build_template import Dtype, OptionNote, chosen_options, template_of
+from clstudio.embedded.host_files import EmbeddedSource, HostFile, HostFileError, read_host_file
 from clstudio.session import EmbeddedIn, Launch, Session
 
 DEFAULT_GLOBAL_SIZE = (1024,)  # as for a bare .cl file: the form and the first build adjust it
@@ -15,7 +15,7 @@ DEFAULT_GLOBAL_SIZE = (1024,)  # as for a bare .cl file: the form and the first 
 @dataclass(frozen=True)
 class Imported:
     session: Session
-    notes: tuple[str, ...]  # what the build options left out, in words
+    notes: tuple[OptionNote, ...]  # what the build options left out, in words
 
 
 def imported_session(
@@ -44,3 +44,15 @@ def imported_session(
 def source_with_kernel(host: HostFile, kernel: str) -> EmbeddedSource | None:
     """The embedded source that defines kernel function `kernel`."""
     return next((s for s in host.sources if any(k.name == kernel for k in s.kernels)), None)
+
+
+def host_text_of(session: Session) -> str:
+    """The text of the host file `session` was imported from, for what its host code asks
+    of a device (SVM); "" when it came from no host file or that file cannot be read."""
+    origin = session.embedded_in
+    if origin is None:
+        return ""
+    try:
+        return read_host_file(origin.path(session.base_dir)).text
+    except HostFileError:
+        return ""

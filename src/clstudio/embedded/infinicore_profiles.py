@@ -27,6 +27,14 @@ from typing import Any
 ORIGIN_COMMIT = "ca382b6a03a12f809cdbe2a36cbbbe0ec6ca7221"
 
 
+_UNIT_RANDOM = {"random": {"low": 0, "high": 1}}
+
+
+def _buffer(shape: list[str], init: Any, access: str, dtype: str = "{T}") -> dict[str, Any]:
+    """A buffer argument in the session format; most hold the element type `--dtype` chose."""
+    return {"kind": "buffer", "dtype": dtype, "shape": shape, "init": init, "access": access}
+
+
 def _gather(strides: str, extents: str) -> str:
     """The flat offsets of a tensor of `extents` (size names) with `strides`, as numpy."""
     names = extents.split()
@@ -59,31 +67,13 @@ _RMS_NORM: dict[str, Any] = {
     "global_size": ["B * H * BLOCK"],
     "local_size": ["BLOCK"],
     "args": {
-        "y_": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SYB + (H-1)*SYH + D"],
-            "init": "ones",
-            "access": "out",
-        },
+        "y_": _buffer(["(B-1)*SYB + (H-1)*SYH + D"], "ones", "out"),
         "s_y_batch": {"kind": "scalar", "value": "SYB"},
         "s_y_nhead": {"kind": "scalar", "value": "SYH"},
-        "x_": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SXB + (H-1)*SXH + D"],
-            "init": {"random": {"low": 0, "high": 0.01}},
-            "access": "in",
-        },
+        "x_": _buffer(["(B-1)*SXB + (H-1)*SXH + D"], {"random": {"low": 0, "high": 0.01}}, "in"),
         "s_x_batch": {"kind": "scalar", "value": "SXB"},
         "s_x_nhead": {"kind": "scalar", "value": "SXH"},
-        "w": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["D"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
+        "w": _buffer(["D"], _UNIT_RANDOM, "in"),
         "epsilon": {"kind": "scalar", "value": 1e-6},
         "nhead": {"kind": "scalar", "value": "H"},
         "d": {"kind": "scalar", "value": "D"},
@@ -113,20 +103,8 @@ _CAUSAL_SOFTMAX: dict[str, Any] = {
     "global_size": ["G * S", "B"],
     "local_size": ["G", 1],
     "args": {
-        "att_y": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SYB + (S-1)*SYS + T"],
-            "init": "zeros",
-            "access": "out",
-        },
-        "att_x": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SXB + (S-1)*SXS + T"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
+        "att_y": _buffer(["(B-1)*SYB + (S-1)*SYS + T"], "zeros", "out"),
+        "att_x": _buffer(["(B-1)*SXB + (S-1)*SXS + T"], _UNIT_RANDOM, "in"),
         "seq_len": {"kind": "scalar", "value": "S"},
         "att_len": {"kind": "scalar", "value": "T"},
         "head_stride_y": {"kind": "scalar", "value": "SYB"},
@@ -156,45 +134,15 @@ _ROPE: dict[str, Any] = {
     "global_size": ["S * NH_L", "H / NH_L * (D/2)"],
     "local_size": ["NH_L", "D/2"],
     "args": {
-        "t": {
-            "kind": "buffer",
-            "dtype": "{T2}",
-            "shape": ["((S-1)*SYT + (H-1)*SYH + D) / 2"],
-            "init": "zeros",
-            "access": "out",
-        },
+        "t": _buffer(["((S-1)*SYT + (H-1)*SYH + D) / 2"], "zeros", "out", dtype="{T2}"),
         "ystride_token": {"kind": "scalar", "value": "SYT/2"},
         "ystride_head": {"kind": "scalar", "value": "SYH/2"},
-        "x": {
-            "kind": "buffer",
-            "dtype": "{T2}",
-            "shape": ["((S-1)*SXT + (H-1)*SXH + D) / 2"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
+        "x": _buffer(["((S-1)*SXT + (H-1)*SXH + D) / 2"], _UNIT_RANDOM, "in", dtype="{T2}"),
         "xstride_token": {"kind": "scalar", "value": "SXT/2"},
         "xstride_head": {"kind": "scalar", "value": "SXH/2"},
-        "pos": {
-            "kind": "buffer",
-            "dtype": "uint32",
-            "shape": ["S"],
-            "init": "arange",
-            "access": "in",
-        },
-        "sin_table": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["S", "D/2"],
-            "init": {"random": {"low": -1, "high": 1}},
-            "access": "in",
-        },
-        "cos_table": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["S", "D/2"],
-            "init": {"random": {"low": -1, "high": 1}},
-            "access": "in",
-        },
+        "pos": _buffer(["S"], "arange", "in", dtype="uint32"),
+        "sin_table": _buffer(["S", "D/2"], {"random": {"low": -1, "high": 1}}, "in"),
+        "cos_table": _buffer(["S", "D/2"], {"random": {"low": -1, "high": 1}}, "in"),
         "theta": {"kind": "scalar", "value": 1e5},
     },
     "references": {
@@ -235,31 +183,13 @@ _SWIGLU: dict[str, Any] = {
     "global_size": ["B * S", "HD"],
     "local_size": [1, "BLOCK"],
     "args": {
-        "c": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SCB + (S-1)*SCS + HD"],
-            "init": "zeros",
-            "access": "out",
-        },
+        "c": _buffer(["(B-1)*SCB + (S-1)*SCS + HD"], "zeros", "out"),
         "stride_c_b": {"kind": "scalar", "value": "SCB"},
         "stride_c_s": {"kind": "scalar", "value": "SCS"},
-        "gate": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SGB + (S-1)*SGS + HD"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
+        "gate": _buffer(["(B-1)*SGB + (S-1)*SGS + HD"], _UNIT_RANDOM, "in"),
         "stride_gate_b": {"kind": "scalar", "value": "SGB"},
         "stride_gate_s": {"kind": "scalar", "value": "SGS"},
-        "up": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(B-1)*SUB + (S-1)*SUS + HD"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
+        "up": _buffer(["(B-1)*SUB + (S-1)*SUS + HD"], _UNIT_RANDOM, "in"),
         "stride_up_b": {"kind": "scalar", "value": "SUB"},
         "stride_up_s": {"kind": "scalar", "value": "SUS"},
         "seq": {"kind": "scalar", "value": "S"},
@@ -299,27 +229,9 @@ _GEMM: dict[str, Any] = {
     "global_size": ["M * N", "BATCH"],
     "local_size": ["BLOCK", 1],
     "args": {
-        "A": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(BATCH-1)*SA + (M-1)*SAR + (K-1)*SAC + 1"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
-        "B": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(BATCH-1)*SB + (K-1)*SBR + (N-1)*SBC + 1"],
-            "init": {"random": {"low": 0, "high": 1}},
-            "access": "in",
-        },
-        "C": {
-            "kind": "buffer",
-            "dtype": "{T}",
-            "shape": ["(BATCH-1)*SC + (M-1)*SCR + (N-1)*SCC + 1"],
-            "init": "ones",
-            "access": "inout",
-        },
+        "A": _buffer(["(BATCH-1)*SA + (M-1)*SAR + (K-1)*SAC + 1"], _UNIT_RANDOM, "in"),
+        "B": _buffer(["(BATCH-1)*SB + (K-1)*SBR + (N-1)*SBC + 1"], _UNIT_RANDOM, "in"),
+        "C": _buffer(["(BATCH-1)*SC + (M-1)*SCR + (N-1)*SCC + 1"], "ones", "inout"),
         "as": {"kind": "scalar", "value": "SA"},
         "ars": {"kind": "scalar", "value": "SAR"},
         "acs": {"kind": "scalar", "value": "SAC"},

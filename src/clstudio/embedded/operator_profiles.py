@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clstudio.common import gettext
-from clstudio.embedded.build_template import Dtype
-from clstudio.embedded.host_files import HostFile
+from clstudio.embedded.build_template import Dtype, OptionNote
+from clstudio.embedded.host_files import EmbeddedSource, HostFile
+from clstudio.embedded.imported import imported_session
 from clstudio.embedded.infinicore_profiles import ORIGIN_COMMIT, PROFILES
 from clstudio.session import Session, parse_session, session_to_dict
 from clstudio.session.sizes import evaluate
@@ -29,6 +30,44 @@ class Profiled:
     session: Session
     operator: str
     notes: tuple[str, ...]  # what the profile set that the host code does otherwise, in words
+    defines: tuple[str, ...] = ()  # the -D options it computed: the import's notes on them are moot
+
+
+@dataclass(frozen=True)
+class Retyped:
+    """An imported session given another element type (and its operator's profile)."""
+
+    session: Session
+    operator: str  # "" when no profile applied
+    notes: tuple[str, ...]
+
+
+def retyped_session(
+    session: Session,
+    host: HostFile,
+    source: EmbeddedSource,
+    dtype: Dtype,
+    work_group_max: int,
+) -> Retyped:
+    """`session`, imported from `source` of `host`, with the host's -D options for `dtype`
+    and, where its operator has a profile and the device's work-group maximum is known
+    (not 0), the profile's sizes, NDRange, arguments and references. The user's source,
+    device and the record of the string it came from are kept; without a profile, so are
+    the arguments, which the next build fits to the kernel's new types."""
+    imported = imported_session(host, source, dtype, session.kernel)
+    typed = replace(session, build_options=imported.session.build_options)
+    profiled = profiled_session(typed, host, dtype, work_group_max) if work_group_max else None
+    if profiled is None:
+        return Retyped(typed, "", tuple(note.text for note in imported.notes))
+    notes = import_notes(imported.notes, profiled) + profiled.notes
+    return Retyped(profiled.session, profiled.operator, notes)
+
+
+def import_notes(notes: tuple[OptionNote, ...], profiled: Profiled | None) -> tuple[str, ...]:
+    """The import's notes on the host's options, less those on options the profile
+    computed: the kernel's default no longer applies to them."""
+    moot = profiled.defines if profiled is not None else ()
+    return tuple(note.text for note in notes if note.option not in moot)
 
 
 def operator_of(host: HostFile, kernel: str) -> str | None:
@@ -61,11 +100,11 @@ def profiled_session(
         value = evaluate(expression, sizes, f"defines.{name}")
         options = re.sub(rf"\s*-D\s*{name}=\S*", "", options).strip()
         options = f"{options} -D {name}={value}".strip()
-        notes.append(
-            gettext("-D {name}={value}: the host computes it as {expression}").format(
-                name=name, value=value, expression=expression
-            )
+        said = gettext(
+            "-D {name}={value}: the host computes it as {expression}, in place of the "
+            "kernel's default; set it again when those sizes change"
         )
+        notes.append(said.format(name=name, value=value, expression=expression))
     rtol, atol = profile["tolerances"][dtype]
     data = session_to_dict(session)
     data.update(
@@ -97,7 +136,9 @@ def profiled_session(
             "atol {atol}) are those of InfiniCore's test/infiniop/{operator}.py at {commit}"
         ).format(rtol=rtol, atol=atol, operator=operator, commit=ORIGIN_COMMIT[:8])
     )
-    return Profiled(parse_session(data, session.base_dir), operator, tuple(notes))
+    return Profiled(
+        parse_session(data, session.base_dir), operator, tuple(notes), tuple(profile["defines"])
+    )
 
 
 def _derived(rule: list[str], sizes: dict[str, int], work_group_max: int) -> tuple[int, str]:

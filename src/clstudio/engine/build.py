@@ -34,7 +34,8 @@ ARG_INFO_OPTION = "-cl-kernel-arg-info"
 #   PoCL:   error: FILE:LINE:COL: MESSAGE
 # FILE may hold spaces and colons (`C:\...`), hence the lazy match up to `:LINE`.
 _SEVERITY = r"(?P<severity>fatal error|error|warning|note)"
-_SPELLING = r"(?:\s*<Spelling=[^>]*>)?"
+# `<Spelling=<scratch space>:89:1>`: the place a macro's text was spelled, itself in <>.
+_SPELLING = r"(?:\s*<Spelling=(?:<[^<>]*>|[^<>])*>)?"
 _FILE_FIRST = re.compile(
     rf"^(?P<file>.+?):(?P<line>\d+)(?::(?P<column>\d+))?{_SPELLING}:\s*{_SEVERITY}:\s*(?P<message>.*)$"
 )

@@ -40,6 +40,7 @@ from clstudio.session import (
     ContentsError,
     ImageArg,
     Session,
+    named_build_log,
 )
 from clstudio.session import initial_contents as make_contents
 
@@ -110,6 +111,8 @@ def build_program(
             where = gettext("line {line}:{column}: {message}").format(
                 line=first.line, column=first.column, message=first.message
             )
+        # The driver's temporary copy of the source is named as the learner knows it.
+        where = named_build_log(where, session.source_file or "kernel.cl", session.source_map)
         raise StepFailed(
             RunError(
                 "build",
@@ -215,6 +218,13 @@ def _initial_contents(
         host = make_contents(name, spec, seed, base_dir)
     except ContentsError as exc:
         raise StepFailed(RunError("load", str(exc), argument=name)) from None
+    except MemoryError:  # the device allows it, this machine's memory does not
+        said = gettext(
+            "'{name}': the host has not enough free memory to make its initial contents "
+            "({size}, and random or normal values are drawn as doubles first): make it smaller"
+        )
+        message = said.format(name=name, size=format_bytes(spec.nbytes))
+        raise StepFailed(RunError("validate", message, argument=name)) from None
     return contents.keep(name, spec, seed, base_dir, host) if contents else host
 
 

@@ -33,6 +33,8 @@ _OPAQUE = re.compile(r"^(?:void|sampler_t|event_t|image\w*|(?:struct|union)\s.*)
 _CORE_SCALARS = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float")
 _EXTENSION_SCALARS = {"cl_khr_fp64": "double", "cl_khr_fp16": "half"}
 _ALWAYS_POINTED = ("half",)  # a pointer to it is OpenCL C 1.2's without the extension
+MAX_PROBE_BUILDS = 32  # for one program; see _Asking
+MAX_PROBED_NAMES = 1024  # asked in one build; the arguments of any more stay unknown
 
 
 def _widths(scalar: str) -> list[str]:
@@ -114,35 +116,49 @@ def resolve_types(
     """The signatures with typedef'd scalar and vector types replaced by what they stand for.
 
     The written name stays in `written_type`. A name the probe says is something else (a
-    struct) stays as written. When the probe cannot build, each name is asked alone, by
-    value and then by pointer; one still unanswered (a typedef of an image) stays as
-    written with `type_known` False, and only its own arguments do. Without unknown
-    names this costs nothing.
+    struct) stays as written. When the probe cannot build, the names are asked in halves
+    down to each alone, by value and then by pointer (see _Asking); one still unanswered
+    (a typedef of an image) stays as written with `type_known` False, and only its own
+    arguments do. Without unknown names this costs nothing.
     """
     names = unknown_type_names(signatures)
     if not names:
         return signatures
-    prefix = probe_prefix(signatures)
-    probe = probe_source(source, names, prefix)
-    codes = _ask_compiler(
-        context, device, probe, options, [f"{prefix}{i}" for i in range(len(names))]
-    )
-    answers: dict[str, int | None] = {}
-    if codes is not None:
-        answers.update(zip(names, codes, strict=True))
-    else:
-        for name in names:
-            answers[name] = None
-            for pointers in (False, True) if len(names) > 1 else (True,):
-                alone = probe_source(source, [name], prefix, pointers)
-                code = _ask_compiler(context, device, alone, options, [f"{prefix}0"])
-                if code is not None:
-                    answers[name] = code[0]
-                    break
+    asking = _Asking(context, device, source, options, probe_prefix(signatures))
+    answers = dict.fromkeys(names[MAX_PROBED_NAMES:]) | asking.answers(names[:MAX_PROBED_NAMES])
     return tuple(
         replace(s, args=tuple(_resolved(info, names, answers) for info in s.args))
         for s in signatures
     )
+
+
+class _Asking:
+    """The probe builds for a list of names: all at once; when that does not build, each
+    half again, so that one name the probe cannot ask about costs a few builds, not two
+    per name (100 typedefs and one of an image took 49 s asked one by one). A name asked
+    alone by value is asked once more by pointer. At most MAX_PROBE_BUILDS builds in
+    all: a program of thousands of such names leaves the rest unknown, said by name."""
+
+    def __init__(
+        self, context: cl.Context, device: cl.Device, source: str, options: str, prefix: str
+    ) -> None:
+        self.context, self.device, self.source, self.options = context, device, source, options
+        self.prefix = prefix
+        self.builds_left = MAX_PROBE_BUILDS
+
+    def answers(self, names: list[str], pointers: bool = False) -> dict[str, int | None]:
+        if self.builds_left <= 0:
+            return dict.fromkeys(names)
+        self.builds_left -= 1
+        probe = probe_source(self.source, names, self.prefix, pointers)
+        kernels = [f"{self.prefix}{i}" for i in range(len(names))]
+        codes = _ask_compiler(self.context, self.device, probe, self.options, kernels)
+        if codes is not None:
+            return dict(zip(names, codes, strict=True))
+        if len(names) == 1:
+            return dict.fromkeys(names) if pointers else self.answers(names, pointers=True)
+        half = len(names) // 2
+        return self.answers(names[:half]) | self.answers(names[half:])
 
 
 def _resolved(

@@ -33,6 +33,7 @@ COURSE_ORDER = (
     "swiglu",
     "causal_softmax",
     "conv2d",
+    "infinicore_swiglu",  # the course's operator library's style: -D types, strides
 )
 
 

@@ -13,6 +13,11 @@ from clstudio.measurements.local_size_sweep import (
     sweep_sizes,
 )
 from clstudio.measurements.peak_runner import measure_peaks
+from clstudio.measurements.portability_builds import (
+    DevicePortability,
+    PortabilityReport,
+    portability_report,
+)
 from clstudio.measurements.program_kernels import (
     KernelChoiceError,
     chosen_kernel,
@@ -23,13 +28,16 @@ from clstudio.measurements.program_kernels import (
 )
 
 __all__ = [
+    "DevicePortability",
     "KernelChoiceError",
+    "PortabilityReport",
     "SweepPoint",
     "SweepResult",
     "chosen_kernel",
     "kernel_global_size",
     "kernel_times_per_repeat",
     "measure_peaks",
+    "portability_report",
     "program_kernels",
     "run_on_devices",
     "sweep_local_sizes",

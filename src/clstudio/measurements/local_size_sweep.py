@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from clstudio.backend import Backend
 from clstudio.common import ReferenceReport, gettext
 from clstudio.devices import DeviceLimits
+from clstudio.measurements.in_turn import InTurn
 from clstudio.measurements.program_kernels import (
     chosen_kernel,
     kernel_global_size,
@@ -104,17 +105,12 @@ def sweep_local_sizes(
     swept = chosen_kernel(session, kernel)
     global_size = kernel_global_size(session, swept)
     points: list[SweepPoint] = []
-    stopped = ""
-    for done, size in enumerate(sizes):
-        if cancelled():
-            stopped = _stopped_after(done, len(sizes))
-            break
-        if progress is not None:
-            progress(done, len(sizes), size)
+    sizes_in_turn = InTurn(sizes, progress, cancelled, _stopped_after)
+    for size in sizes_in_turn:
         trial = with_kernel_local_size(session, swept, tuple(size))
         result = backend.run(replace(trial, repeats=timed_repeats + 1))
         if result.error is not None and result.error.stage == "cancelled":
-            stopped = _stopped_after(done, len(sizes))
+            sizes_in_turn.stop()
             break
         times = kernel_times_per_repeat(result, swept)[1:]  # the first repeat is the warm-up
         if result.error is not None or not times:
@@ -127,9 +123,7 @@ def sweep_local_sizes(
             points.append(SweepPoint(tuple(size), median, _wrong_outputs(result.references)))
         if measured is not None:
             measured(SweepResult(swept, global_size, tuple(points)))
-    if progress is not None and not stopped:
-        progress(len(sizes), len(sizes), None)
-    return SweepResult(swept, global_size, tuple(points), stopped)
+    return SweepResult(swept, global_size, tuple(points), sizes_in_turn.stopped)
 
 
 def _wrong_outputs(references: Mapping[str, ReferenceReport]) -> str:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from clstudio.backend import MeasuringBackend
 from clstudio.common import PEAK_PROBES, PeakDevice, PeakPlan, PeakProbe, PeakReport, gettext
 from clstudio.devices import DeviceSelector
+from clstudio.measurements.in_turn import InTurn
 
 ProbeProgress = Callable[[int, int, str], None]  # done, total, the key being measured next
 
@@ -29,31 +30,27 @@ def measure_peaks(
     plan = plan or PeakPlan()
     device: PeakDevice | None = None
     figures = []
-    stopped = ""
-    for done, probe in enumerate(probes):
-        if cancelled():
-            stopped = _stopped_after(done, len(probes))
-            break
-        if progress is not None:
-            progress(done, len(probes), probe.key)
+    told = None if progress is None else _told_by_key(progress)
+    probes_in_turn = InTurn(probes, told, cancelled, _stopped_after)
+    for probe in probes_in_turn:
         sample = backend.measure_peak(selector, probe, plan)
-        if sample.stopped == "device":
-            stopped = sample.figure.error
-            break
-        if sample.stopped == "cancelled":
-            stopped = _stopped_after(done, len(probes))
+        if sample.stopped in ("device", "cancelled"):
+            probes_in_turn.stop(sample.figure.error if sample.stopped == "device" else None)
             break
         device = device or sample.device
         figures.append(sample.figure)
-    if progress is not None and not stopped:
-        progress(len(probes), len(probes), "")
     if device is None:
         wanted = (
             " / ".join(s for s in (selector.platform, selector.device) if s) if selector else ""
         )
         device = PeakDevice(wanted or gettext("no device"), "", "")
     measured_at = datetime.now(UTC).isoformat(timespec="seconds")
-    return PeakReport(device, measured_at, tuple(figures), stopped)
+    return PeakReport(device, measured_at, tuple(figures), probes_in_turn.stopped)
+
+
+def _told_by_key(progress: ProbeProgress) -> Callable[[int, int, PeakProbe | None], None]:
+    """The progress callers hear the key of the probe measured next ("" at the end)."""
+    return lambda done, total, probe: progress(done, total, probe.key if probe else "")
 
 
 def _stopped_after(done: int, total: int) -> str:

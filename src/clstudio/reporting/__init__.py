@@ -1,6 +1,5 @@
 """A run told to people and programs: the --json reports, run statistics, the finished run."""
 
-from clstudio.reporting.build_log_names import named_build_log
 from clstudio.reporting.check_report import check_to_json, format_check
 from clstudio.reporting.compile_report import (
     COMPILE_FORMAT,
@@ -80,6 +79,7 @@ from clstudio.reporting.traffic_report import (
     times_words,
     traffic_to_json,
 )
+from clstudio.session import named_build_log  # one rule, used below the reports too
 
 __all__ = [
     "COMPILE_FORMAT",

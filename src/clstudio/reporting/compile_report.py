@@ -18,8 +18,7 @@ from clstudio.compiler import (
     advice_for,
     missing_reason,
 )
-from clstudio.reporting.build_log_names import named_build_log
-from clstudio.session import SourceMap
+from clstudio.session import SourceMap, named_build_log
 
 COMPILE_FORMAT = "clstudio-compile-result"
 COMPILE_VERSION = 1

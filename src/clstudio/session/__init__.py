@@ -23,6 +23,7 @@ from clstudio.session.args import (
     initial_contents,
     picture_problem,
 )
+from clstudio.session.build_log_names import named_build_log
 from clstudio.session.embedded_origin import QUOTINGS, EmbeddedIn, Quoting
 from clstudio.session.fields import (
     MAX_DIMS,
@@ -168,6 +169,7 @@ __all__ = [
     "load_session",
     "longest_run",
     "map_launches",
+    "named_build_log",
     "own_copy",
     "parse_session",
     "part_text",

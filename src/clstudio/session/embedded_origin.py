@@ -3,7 +3,7 @@
 A session opened from a `.cc` or `.py` file remembers the file, which of its strings
 held the kernel and how that string is quoted, and a fingerprint of the file as it was
 read or last written, so that writing the kernel back never replaces a file that has
-changed since without asking (docs/host-code-import.md).
+changed since without asking (docs/embedded-kernels.md).
 """
 
 from __future__ import annotations

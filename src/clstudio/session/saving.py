@@ -43,6 +43,9 @@ def plan_save(session: Session, path: str | Path, came_from: Path | None = None)
         return SavePlan(session, path, None)
     if same_place:
         source_path = path.parent / session.source_file
+        if _outside(path, source_path):
+            _refuse_outside("source_file", source_path, session.source)
+            return SavePlan(session, path, None)  # unchanged: left as it is
         return SavePlan(session, path, source_path)
     name = path.with_suffix(".cl").name
     session = replace(session, source_file=name)
@@ -69,7 +72,9 @@ def _plan_parts(session: Session, path: Path, same_place: bool) -> SavePlan:
             if os.path.lexists(target) and not _holds(target, part.text):
                 others.append(target)
         target = path.parent / name
-        if not (same_place and _holds(target, part.text)):  # a part left as it was stays unwritten
+        if same_place and _outside(path, target):
+            _refuse_outside(f"source_parts[{index}]", target, part.text)
+        elif not (same_place and _holds(target, part.text)):  # a part left as it was: unwritten
             written.append((target, part.text))
         parts.append(part)
     planned = replace(session, source_parts=tuple(parts))
@@ -125,6 +130,23 @@ def relocated(session: Session, folder: Path) -> Session:
     }
     origin = session.embedded_in.moved(old, folder) if session.embedded_in is not None else None
     return replace(session, args=args, references=references, base_dir=folder, embedded_in=origin)
+
+
+def _outside(session_path: Path, target: Path) -> bool:
+    """Whether a file a session names lies outside the session's folder (an absolute
+    path, `../`, or a symbolic link out), where Save never writes."""
+    return not target.resolve().is_relative_to(session_path.parent.resolve())
+
+
+def _refuse_outside(where: str, target: Path, text: str) -> None:
+    """Sessions travel: one naming `../../.bashrc` must not make Save write there. A file
+    outside that the user left as it was is not written; a changed one refuses the save."""
+    if not _holds(target, text):
+        problem = gettext(
+            "{where}: {file} is outside the session's folder, so Save does not write "
+            "to it; use Save As to keep your change beside a new session file"
+        )
+        raise SessionError(problem.format(where=where, file=target))
 
 
 def _same_file(a: Path, b: Path) -> bool:

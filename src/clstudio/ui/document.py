@@ -10,7 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from clstudio.common import parse_element_type, read_text_file, write_text_atomically
-from clstudio.embedded import EmbeddedSource, HostFile, WrittenBack, imported_session, write_back
+from clstudio.embedded import (
+    Dtype,
+    EmbeddedSource,
+    HostFile,
+    WrittenBack,
+    imported_session,
+    write_back,
+)
 from clstudio.session import (
     BufferArg,
     Init,
@@ -52,7 +59,9 @@ class Document:
     """A session, the file it came from (None until saved), and whether it has changed.
 
     Changed means different from the last saved (or opened) session, so undoing an edit
-    by hand makes the document clean again.
+    by hand makes the document clean again. In a gallery example not yet saved, the run
+    bar's settings (time limit, repeats) are how the learner runs it, not a change to it:
+    they alone never ask to save the example (issue 43); saved, the session keeps them.
     """
 
     def __init__(self, session: Session, path: Path | None = None, label: str = "") -> None:
@@ -61,6 +70,10 @@ class Document:
         self._clean = session
         self._label = label
         self._example: tuple[str, str] | None = None  # (title, description) of its example
+        # The host file and string an imported kernel came from, and the element type
+        # its -D options were given: the window rebuilds the session when it changes.
+        self.embedded: tuple[HostFile, EmbeddedSource] | None = None
+        self.dtype: Dtype = "f32"
 
     @classmethod
     def new(cls, label: str = "") -> Document:
@@ -95,7 +108,9 @@ class Document:
         """An unsaved session around a kernel found in a host file's string; Save writes
         it back into that string (write_back), Save As keeps it as a session file."""
         session = imported_session(host, source, kernel=kernel).session
-        return cls(session, None, f"{host.path.name} ({kernel})")
+        document = cls(session, None, f"{host.path.name} ({kernel})")
+        document.embedded = (host, source)
+        return document
 
     @property
     def host_file(self) -> Path | None:
@@ -135,6 +150,8 @@ class Document:
 
     @property
     def dirty(self) -> bool:
+        if self._example is not None:
+            return _run_apart(self.session) != _run_apart(self._clean)
         return self.session != self._clean
 
     def mark_clean(self) -> None:
@@ -177,3 +194,8 @@ class Document:
         self.mark_clean()
         self._example = None
         return plan.path
+
+
+def _run_apart(session: Session) -> Session:
+    """The session with the run bar's settings at their defaults: what an example is."""
+    return replace(session, timeout_s=Session.timeout_s, repeats=Session.repeats)

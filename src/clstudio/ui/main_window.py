@@ -35,8 +35,10 @@ from clstudio.ui.devices.remote_controller import MachineRoutes, RemoteMachinesC
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
+from clstudio.ui.files.embedded_controller import EmbeddedController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
+from clstudio.ui.files.host_file_bar import HostFileBar
 from clstudio.ui.first_paint import FirstPaint
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
@@ -46,6 +48,11 @@ from clstudio.ui.modes.check_mode import CheckMode
 from clstudio.ui.modes.debug_mode import DebugMode
 from clstudio.ui.modes.host_code_controller import HostCodeController
 from clstudio.ui.modes.step_mode import StepMode
+from clstudio.ui.results.portability_tab import (
+    PortabilityController,
+    PortabilityTab,
+    connect_portability,
+)
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.results.roofline.count_job import CountController, connect_counts
 from clstudio.ui.run.check_job import CheckController
@@ -125,6 +132,17 @@ class MainWindow(QMainWindow):
         self.check_status = CheckStatus()
         self.status = StatusBar(self.statusBar(), self.check_status)
         self.files = FileController(bench, settings, self.recovery, self.status, self)
+        self.host_file_bar = HostFileBar()
+        editor.add_bar(self.host_file_bar)
+        self.embedded = EmbeddedController(
+            bench, self.host_file_bar, self.status, self.files.show_title
+        )
+        self.portability = PortabilityTab()
+        self.portability.setObjectName("resultsPortability")
+        results.addTab(self.portability, self.tr("Portability"))
+        self.portability_jobs = PortabilityController(
+            backends.measurements, Lane.MEASUREMENTS, self
+        )
 
         dock = partial(make_dock, self)
         self.devices_dock = dock(self.tr("Devices"), "devicesDock", self.device_panel, scrolls=True)
@@ -236,7 +254,13 @@ class MainWindow(QMainWindow):
         editor.zoomChanged.connect(self.settings.set_zoom)
         self.file_menus.openRequested.connect(self.files.open_file)
         self.file_menus.exampleRequested.connect(self.files.open_example)
+        self.files.documentShown.connect(self.embedded.show_document)
         self.files.documentOpened.connect(self.devices.resolve_when_found)
+        w.deviceChanged.connect(self.embedded.device_changed)
+        connect_portability(
+            self.portability, self.portability_jobs, self.files.session, self.devices.inventory
+        )
+        self.host_file_bar.portabilityRequested.connect(self._check_portability)
         w.documentChanged.connect(self.files.keep_edit)
         w.deviceChanged.connect(self.remote_machines.show_device)
         w.deviceChanged.connect(self.devices.show_device)
@@ -269,6 +293,12 @@ class MainWindow(QMainWindow):
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
         w.documentChanged.connect(self.sweeps.show_kernels)
         self.sweeps.show_kernels()
+
+    def _check_portability(self) -> None:
+        """The host-file bar's Where does it build?: the Portability tab, its builds started."""
+        self.results_panel.setCurrentWidget(self.portability)
+        self.results_dock.raise_()
+        self.portability.checkRequested.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

@@ -153,6 +153,17 @@ class Workbench(QObject):
         self.use_device(device)
         return selector
 
+    def adopt_device(self, device: DeviceInfo) -> None:
+        """The session takes `device` as its own, and that is no edit of the user's: a
+        kernel opened without a device gets the one that can build it, so that its builds
+        and runs go there."""
+        clean = not self.document.dirty
+        selector = DeviceSelector(device.platform_name, device.name)
+        self.document.session = replace(self.document.session, device=selector)
+        if clean:
+            self.document.mark_clean()
+        self.use_device(device)
+
     def _set_session(self, session: Session) -> None:
         if session != self.document.session:
             self.document.session = session

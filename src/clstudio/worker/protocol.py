@@ -18,84 +18,82 @@ from clstudio.traffic import TrafficPlan
 
 
 @dataclass(frozen=True)
-class DevicesRequest:
-    """Discover every platform and device (a driver may crash on a query)."""
+class Numbered:
+    """Every request and every answer but Ready carries the number of its request."""
 
     id: int
 
 
 @dataclass(frozen=True)
-class BuildRequest:
+class DevicesRequest(Numbered):
+    """Discover every platform and device (a driver may crash on a query)."""
+
+
+@dataclass(frozen=True)
+class BuildRequest(Numbered):
     """Build `source` for the editor: diagnostics and kernel signatures, nothing run."""
 
-    id: int
     source: str
     options: str = ""
     selector: DeviceSelector | None = None
 
 
 @dataclass(frozen=True)
-class WarmRequest:
+class WarmRequest(Numbered):
     """A spare worker's first request: open the device and build the program the app ran
     last, so that the run it takes over after a crash finds both warm. Its reply is dropped."""
 
-    id: int
     selector: DeviceSelector | None
     source: str = ""
     options: str = ""
 
 
 @dataclass(frozen=True)
-class RunRequest:
+class RunRequest(Numbered):
     """Build and run a session; the reply is a RunResult (with snapshots when asked).
 
     `session` is None for the same session as this worker's last run: pickling a session
     and taking it apart again cost 0.1-0.3 ms of a tiny run, which the app's repeated
     runs of one session need not pay (WorkerProcess.send)."""
 
-    id: int
     session: Session | None
     snapshots: bool = False
 
 
 @dataclass(frozen=True)
-class CheckRequest:
+class CheckRequest(Numbered):
     """Run a session once on Oclgrind (in a worker started with its switches); a CheckResult."""
 
-    id: int
     plan: CheckPlan
 
 
 @dataclass(frozen=True)
-class CountRequest:
+class CountRequest(Numbered):
     """Run a session once on Oclgrind with its counts on (in a worker started with
     plan.environment); the reply is a CountResult."""
 
-    id: int
     plan: CountPlan
 
 
 @dataclass(frozen=True)
-class TrafficRequest:
+class TrafficRequest(Numbered):
     """Run a session's instrumented build and read its log; the reply is a TrafficResult."""
 
-    id: int
     plan: TrafficPlan
 
 
 @dataclass(frozen=True)
-class PeakRequest:
+class PeakRequest(Numbered):
     """Measure one peak probe; the reply is a PeakSample. One probe per request, so
     a benchmark kernel that aborts the driver loses only its own figure."""
 
-    id: int
     selector: DeviceSelector | None
     probe: PeakProbe
     plan: PeakPlan
 
 
 @dataclass(frozen=True)
-class StepRequest:
+class StepRequest(Numbered):
     """Step mode: up to `count` lesson steps of `session` from step `first`; the reply is the
     tuple of their StepOutcomes, each also sent as a Stepped when it ends.
 
@@ -104,21 +102,19 @@ class StepRequest:
     at once, saying to Reset. Stepping that has ended (a failure, or step 11) drops it.
     """
 
-    id: int
     session: Session
     first: int
     count: int = 1
 
 
 @dataclass(frozen=True)
-class CompileRequest:
+class CompileRequest(Numbered):
     """Build and launch a session once for the compiler view; the reply is a CompileResult.
 
     Asked of a worker started for it alone (compiler_client): PoCL's switches and a
     fresh cache are in its environment, read once when the driver loads.
     """
 
-    id: int
     session: Session
 
 
@@ -162,35 +158,31 @@ class Ready:
 
 
 @dataclass(frozen=True)
-class Progress:
+class Progress(Numbered):
     """`done` of `total` repeats of a run (or a check's one launch) have finished."""
 
-    id: int
     done: int
     total: int
 
 
 @dataclass(frozen=True)
-class Stepped:
+class Stepped(Numbered):
     """One step of a StepRequest has ended (the reply repeats it, with any arrays shared)."""
 
-    id: int
     outcome: StepOutcome
 
 
 @dataclass(frozen=True)
-class Reply:
+class Reply(Numbered):
     """The answer to request `id`; large arrays inside arrive as shared-memory references."""
 
-    id: int
     payload: object
 
 
 @dataclass(frozen=True)
-class Failure:
+class Failure(Numbered):
     """An unexpected exception in the worker, with its traceback for the caller to show."""
 
-    id: int
     traceback: str
 
 

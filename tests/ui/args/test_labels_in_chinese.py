@@ -3,16 +3,13 @@ least the room its text asks for, so none is cut at its edge."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+from PySide6.QtWidgets import QAbstractButton, QLabel
 from pytestqt.qtbot import QtBot
 
-from clstudio.common.translation import LANGUAGE_VARIABLE
-from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from ui.layouts import settle_layouts
 
@@ -21,20 +18,11 @@ KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 pytestmark = pytest.mark.opencl
 
 
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    translators = install_translators(qapp, "zh_CN")
-    assert translators, "no catalogue for zh_CN: run `make` (it compiles them)"
-    yield
-    remove_translators(qapp, translators)
-    os.environ[LANGUAGE_VARIABLE] = "en"  # as tests/conftest.py has it
-
-
 @pytest.mark.parametrize(
     "example", ["matmul_tiled", "image_blur", "vector_add_float4", "scan_multi_block"]
 )
 def test_every_label_of_the_form_has_the_room_its_text_needs(
-    qtbot: QtBot, make_window: Callable[..., MainWindow], chinese: None, example: str
+    qtbot: QtBot, make_window: Callable[..., MainWindow], qt_in_chinese: None, example: str
 ) -> None:
     path = KERNELS / f"{example}.json"
     window = make_window()

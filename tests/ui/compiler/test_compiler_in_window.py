@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.main_window import MainWindow
-from ui.window_steps import open_gallery, run_with_f5
+from ui.window_steps import open_gallery, press_in_tab, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -90,9 +90,7 @@ def test_a_remark_shows_in_problems_as_a_note_beside_the_build(
 def compile_the_run(qtbot: QtBot, window: MainWindow) -> None:
     run_with_f5(qtbot, window)
     tab = window.compiler
-    window.results_panel.setCurrentWidget(tab)
-    with qtbot.waitSignal(tab.compileFinished, timeout=180_000):
-        qtbot.mouseClick(tab.compile_button, Qt.MouseButton.LeftButton)
+    press_in_tab(qtbot, window, tab, tab.compile_button, tab.compileFinished)
     assert tab.controller.wait()
 
 

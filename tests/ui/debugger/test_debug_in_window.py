@@ -71,12 +71,28 @@ def press(qtbot: QtBot, window: MainWindow, key: Qt.Key, dock: DebugDock) -> Non
         qtbot.keyClick(window.editor_panel.editor, key)
 
 
+def follow(qtbot: QtBot, dock: DebugDock, group: str, local: str) -> None:
+    """Type a work-group and a local id in it into the picker and press its button."""
+    picker = dock.panel.picker
+    picker.mode.setCurrentIndex(1)
+    qtbot.keyClicks(picker.group_id, group)
+    qtbot.keyClicks(picker.local_id, local)
+    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
+        qtbot.mouseClick(picker.switch, Qt.MouseButton.LeftButton)
+
+
+def reduction_window(qtbot: QtBot, make_window: MakeWindow) -> MainWindow:
+    """A window on the gallery's tree reduction, the Debugging lesson's kernel."""
+    window = make_window(discover=discover)
+    open_session(qtbot, window, ROOT / "kernels" / "reduction.json")
+    return window
+
+
 @with_oclgrind
 def test_debug_the_reduction_from_a_gutter_breakpoint(
     qtbot: QtBot, make_window: MakeWindow
 ) -> None:
-    window = make_window(discover=discover)
-    open_session(qtbot, window, ROOT / "kernels" / "reduction.json")
+    window = reduction_window(qtbot, make_window)
     editor, dock, actions = window.editor_panel.editor, window.debug_dock, window.window_actions
     click_gutter(qtbot, editor, 26)
     assert editor.breakpoints() == (26,)
@@ -105,12 +121,7 @@ def test_debug_the_reduction_from_a_gutter_breakpoint(
     assert editor.visible_lines() >= EDITOR_LINES
     assert scratch_marks(dock)[0] == "this line"
 
-    picker = dock.panel.picker
-    picker.mode.setCurrentIndex(1)  # a work-group and a local id in it
-    qtbot.keyClicks(picker.group_id, "0")
-    qtbot.keyClicks(picker.local_id, "5")
-    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
-        qtbot.mouseClick(picker.switch, Qt.MouseButton.LeftButton)
+    follow(qtbot, dock, group="0", local="5")
     assert dock.panel.work_item.text() == (
         "Work-item (5,0,0): local id (5,0,0) in work-group (0,0,0)"
     )
@@ -205,8 +216,7 @@ def test_breakpoints_are_saved_with_the_session_and_come_back(
 def test_the_work_item_to_follow_is_chosen_before_the_run(
     qtbot: QtBot, make_window: MakeWindow
 ) -> None:
-    window = make_window(discover=discover)
-    open_session(qtbot, window, ROOT / "kernels" / "reduction.json")
+    window = reduction_window(qtbot, make_window)
     dock, actions = window.debug_dock, window.window_actions
     click_gutter(qtbot, window.editor_panel.editor, 26)
     picker = dock.panel.picker
@@ -218,11 +228,7 @@ def test_the_work_item_to_follow_is_chosen_before_the_run(
     assert "outside the global size" in window.statusBar().currentMessage()
 
     picker.global_id.clear()
-    picker.mode.setCurrentIndex(1)  # work-group 1, local id 5: the session's local size is 256
-    qtbot.keyClicks(picker.group_id, "1")
-    qtbot.keyClicks(picker.local_id, "5")
-    with qtbot.waitSignal(dock.controller.paused, timeout=LIMIT_MS):
-        qtbot.mouseClick(picker.switch, Qt.MouseButton.LeftButton)
+    follow(qtbot, dock, group="1", local="5")  # the session's local size is 256
     assert dock.panel.work_item.text() == (
         "Work-item (261,0,0): local id (5,0,0) in work-group (1,0,0)"
     )

@@ -15,6 +15,7 @@ from clstudio.ui.editor.build_options import (
     with_standard,
 )
 from clstudio.ui.editor.kernel_picker import KernelPicker
+from ui.shown_widgets import shown
 
 
 def kernel(name: str, args: int) -> KernelSignature:
@@ -90,10 +91,7 @@ def test_the_standard_is_replaced_not_added() -> None:
 
 @pytest.fixture
 def options_edit(qtbot: QtBot) -> BuildOptionsEdit:
-    widget = BuildOptionsEdit()
-    qtbot.addWidget(widget)
-    widget.show()
-    return widget
+    return shown(qtbot, BuildOptionsEdit())
 
 
 def menu_action(edit: BuildOptionsEdit, text: str) -> QAction:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.translation import LANGUAGE_VARIABLE
-from clstudio.exercises import exercises_dir
+from clstudio.exercises import COURSE_ORDER, exercises_dir
 from clstudio.ui.exercises.exercises_panel import LIST_ROWS_AT_FIRST, ExercisesPanel
 from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
@@ -65,7 +65,7 @@ def test_list_statement_and_verdict_are_read_whole(
     window.resize(*size)
     window.exercises_dock.raise_()
     panel = window.exercises.panel
-    qtbot.waitUntil(lambda: panel.list.topLevelItemCount() == 20)
+    qtbot.waitUntil(lambda: panel.list.topLevelItemCount() == len(COURSE_ORDER))
     settle_layouts()
     qtbot.waitUntil(lambda: whole_rows(panel) >= LIST_ROWS_AT_FIRST)
 

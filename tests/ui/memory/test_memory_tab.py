@@ -20,7 +20,7 @@ from clstudio.ui.memory.memory_tab import MemoryTab
 from clstudio.worker.traffic_client import TrafficClient
 from ui.layouts import settle_layouts
 from ui.shown_widgets import shown
-from ui.window_steps import open_gallery, run_with_f5
+from ui.window_steps import open_gallery, press_in_tab, run_with_f5
 
 pytestmark = pytest.mark.opencl
 
@@ -122,9 +122,7 @@ def test_in_the_window_the_editor_marks_the_scattered_store(
     open_gallery(qtbot, window, "transpose_naive")
     run_with_f5(qtbot, window)
     memory = window.memory
-    window.results_panel.setCurrentWidget(memory)
-    with qtbot.waitSignal(memory.trafficMeasured, timeout=180_000):
-        qtbot.mouseClick(memory.measure_button, Qt.MouseButton.LeftButton)
+    press_in_tab(qtbot, window, memory, memory.measure_button, memory.trafficMeasured)
     assert memory.controller.wait()
     settle_layouts()
     # The heatmap takes the height of its column, the texts stand beside it, and its

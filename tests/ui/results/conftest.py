@@ -117,3 +117,17 @@ def finished() -> Callable[..., FinishedRun]:
 def panel(qtbot: QtBot) -> OutputsPanel:
     """An Outputs tab, shown at a size where its viewer draws (other files name theirs)."""
     return shown(qtbot, OutputsPanel(), 1100, 500)
+
+
+@pytest.fixture
+def show_synthetic(
+    panel: OutputsPanel,
+    synthetic: Callable[..., RunResult],
+    finished: Callable[..., FinishedRun],
+) -> Callable[..., None]:
+    """Show a hand-made run of kernel 'k' (synthetic's keywords) in the Outputs tab `panel`."""
+
+    def show(**fields: Any) -> None:
+        panel.show_run(finished(synthetic(**fields)))
+
+    return show

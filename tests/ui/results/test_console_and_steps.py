@@ -30,10 +30,7 @@ def fixed_family() -> str:
 
 @pytest.fixture
 def console(qtbot: QtBot) -> ConsolePanel:
-    widget = ConsolePanel()
-    qtbot.addWidget(widget)
-    widget.show()
-    return widget
+    return shown(qtbot, ConsolePanel())
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import ReferenceReport, RunResult
-from clstudio.reporting import FinishedRun
+from clstudio.common.results import ReferenceReport
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers import histogram_view
@@ -34,14 +33,11 @@ def hover(plot: ThemedPlotWidget, x: float) -> None:
 
 
 def test_a_long_output_is_counted_in_the_background(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     values = long_floats(0)
     values[[5, 77]] = np.nan
-    panel.show_run(finished(synthetic(outputs={"c": values})))
+    show_synthetic(outputs={"c": values})
     histogram = panel.viewer.histogram
     with qtbot.waitSignal(histogram.valuesShown):
         panel.viewer.set_view("histogram")
@@ -59,20 +55,17 @@ def test_a_long_output_is_counted_in_the_background(
 
 
 def test_the_previous_bars_stay_until_a_long_array_is_counted(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     small = np.array([1, 2, 2, 3, 3, 3], np.int32)
-    panel.show_run(finished(synthetic(outputs={"c": small})))
+    show_synthetic(outputs={"c": small})
     panel.viewer.set_view("histogram")
     histogram = panel.viewer.histogram
     np.testing.assert_array_equal(histogram.bar_heights(), [1, 2, 3])
     qtbot.waitExposed(panel)
     values = np.random.default_rng(1).integers(0, 10, LONG, dtype=np.int32)
     with qtbot.waitSignal(histogram.valuesShown):
-        panel.show_run(finished(synthetic(outputs={"c": values})))
+        show_synthetic(outputs={"c": values})
         assert panel.viewer.view() == "histogram"
         np.testing.assert_array_equal(histogram.bar_heights(), [1, 2, 3])
         hover(histogram, 3.0)
@@ -82,22 +75,26 @@ def test_the_previous_bars_stay_until_a_long_array_is_counted(
     assert panel.viewer.hover_label.text() == f"value 3: {np.count_nonzero(values == 3)} elements"
 
 
-def test_only_the_last_of_several_long_arrays_is_drawn(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
-) -> None:
-    panel.show_run(finished(synthetic(outputs={"c": np.zeros(8, np.float32)})))
+def histogram_of_a_short_run(
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
+) -> histogram_view.HistogramView:
+    """The Outputs tab on its histogram, drawn for a short run before a long one comes."""
+    show_synthetic(outputs={"c": np.zeros(8, np.float32)})
     panel.viewer.set_view("histogram")
-    histogram = panel.viewer.histogram
+    return panel.viewer.histogram
+
+
+def test_only_the_last_of_several_long_arrays_is_drawn(
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
+) -> None:
+    histogram = histogram_of_a_short_run(panel, show_synthetic)
     first = long_floats(2)
     second = np.random.default_rng(3).integers(-5, 5, LONG, dtype=np.int64)
     drawn = []
     histogram.valuesShown.connect(lambda: drawn.append(histogram.bar_heights()))
     with qtbot.waitSignal(histogram.valuesShown):
-        panel.show_run(finished(synthetic(outputs={"c": first})))
-        panel.show_run(finished(synthetic(outputs={"c": second})))
+        show_synthetic(outputs={"c": first})
+        show_synthetic(outputs={"c": second})
     qtbot.waitUntil(lambda: not application_lanes().is_busy())
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert len(drawn) == 1
@@ -107,19 +104,14 @@ def test_only_the_last_of_several_long_arrays_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
-    panel.show_run(finished(synthetic(outputs={"c": np.zeros(8, np.float32)})))
-    panel.viewer.set_view("histogram")
-    histogram = panel.viewer.histogram
+    histogram = histogram_of_a_short_run(panel, show_synthetic)
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
     with qtbot.waitSignal(histogram.valuesShown):
-        panel.show_run(finished(synthetic(outputs={"c": actual}, references={"c": report})))
+        show_synthetic(outputs={"c": actual}, references={"c": report})
         panel.show_worst_element()  # no event loop in between: the counts are not back yet
         assert not histogram.drawn()
         assert histogram.marker_value() == 7.0
@@ -130,16 +122,15 @@ def test_show_worst_on_a_long_output_before_its_histogram_is_drawn(
 
 def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
     panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
+    show_synthetic: Callable[..., None],
     qtbot: QtBot,
     monkeypatch: pytest.MonkeyPatch,
-    finished: Callable[..., FinishedRun],
 ) -> None:
     def out_of_memory(values: np.ndarray) -> None:
         raise MemoryError("no room to count 4194304 values")
 
     monkeypatch.setattr(histogram_view, "histogram", out_of_memory)
-    panel.show_run(finished(synthetic(outputs={"c": long_floats(4)})))
+    show_synthetic(outputs={"c": long_floats(4)})
     histogram = panel.viewer.histogram
     panel.viewer.set_view("histogram")
     qtbot.waitUntil(lambda: histogram.toolTip() != "")
@@ -151,6 +142,6 @@ def test_counts_that_fail_on_the_pool_thread_say_so_with_their_traceback(
     assert not histogram.drawn()
 
     monkeypatch.undo()
-    panel.show_run(finished(synthetic(outputs={"c": np.array([1, 2, 2], np.int32)})))
+    show_synthetic(outputs={"c": np.array([1, 2, 2], np.int32)})
     assert histogram.toolTip() == "" and not title.isVisible()
     np.testing.assert_array_equal(histogram.bar_heights(), [1, 2])

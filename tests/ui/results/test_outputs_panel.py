@@ -3,6 +3,7 @@
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -122,10 +123,10 @@ def test_an_rgba_image_result_is_shown_in_colour(
 
 
 def test_small_output_is_plotted_point_for_point(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
     values = np.linspace(-1, 1, 50, dtype=np.float32)
-    panel.show_run(finished(synthetic(outputs={"c": values})))
+    show_synthetic(outputs={"c": values})
     xs, ys = panel.viewer.line.curve.getData()
     np.testing.assert_array_equal(xs, np.arange(50))
     np.testing.assert_array_equal(ys, values)
@@ -139,15 +140,12 @@ def long_line(seed: int) -> np.ndarray:
 
 
 def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     values = long_line(0)
     line = panel.viewer.line
     with qtbot.waitSignal(line.valuesShown):
-        panel.show_run(finished(synthetic(outputs={"c": values})))
+        show_synthetic(outputs={"c": values})
     np.testing.assert_array_equal(line.values(), values)
     assert not line.shows_every_value()
     xs, ys = line.curve.getData()
@@ -177,18 +175,15 @@ def test_a_long_output_is_drawn_as_its_envelope_and_in_full_when_zoomed_in(
 
 
 def test_only_the_last_of_several_long_outputs_is_drawn(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     first, second = long_line(1), long_line(2) + 1000
     line = panel.viewer.line
     drawn = []
     line.valuesShown.connect(lambda: drawn.append(line.curve.getData()[1].max()))
     with qtbot.waitSignal(line.valuesShown):
-        panel.show_run(finished(synthetic(outputs={"c": first})))
-        panel.show_run(finished(synthetic(outputs={"c": second})))
+        show_synthetic(outputs={"c": first})
+        show_synthetic(outputs={"c": second})
     qtbot.waitUntil(lambda: not application_lanes().is_busy())
     QApplication.processEvents()  # the first answer, if it came last, is dropped
     assert drawn == [second.max()]
@@ -196,17 +191,14 @@ def test_only_the_last_of_several_long_outputs_is_drawn(
 
 
 def test_show_worst_on_a_long_output_before_it_is_drawn(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     actual = np.zeros(LONG, np.float32)
     actual[3_000_000] = 7.0
     report = ReferenceReport("c", "zeros", False, 7.0, 1.0, (3_000_000,), "1 value differs")
     line = panel.viewer.line
     with qtbot.waitSignal(line.valuesShown):
-        panel.show_run(finished(synthetic(outputs={"c": actual}, references={"c": report})))
+        show_synthetic(outputs={"c": actual}, references={"c": report})
         panel.show_worst_element()  # no event loop in between: the envelope is not back yet
         assert not line.drawn()
     assert line.marker_position() == (3_000_000, 7.0)
@@ -227,45 +219,37 @@ def hover(plot: ThemedPlotWidget, x: float, y: float) -> None:
 
 
 def test_hovering_the_line_shows_index_and_value(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     values = np.arange(100, dtype=np.float32) * 0.5
-    panel.show_run(finished(synthetic(outputs={"c": values})))
+    show_synthetic(outputs={"c": values})
     qtbot.waitExposed(panel)
     hover(panel.viewer.line, 42.2, 21.0)
     assert panel.viewer.hover_label.text() == "index 42: 21"
 
 
 def test_hovering_the_image_shows_row_column_and_value(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     grid = np.arange(12, dtype=np.int32).reshape(3, 4) * 10
-    panel.show_run(finished(synthetic(outputs={"m": grid})))
+    show_synthetic(outputs={"m": grid})
     qtbot.waitExposed(panel)
     hover(panel.viewer.image, 2.5, 1.5)
     assert panel.viewer.hover_label.text() == "row 1, column 2: 60"
 
 
-def failing_result(synthetic: Callable[..., RunResult]) -> RunResult:
+def failing_fields() -> dict[str, Any]:
+    """Outputs of 6 x 8 zeros but a 3 at (4, 5), and their failed reference check."""
     actual = np.zeros((6, 8), np.float32)
     actual[4, 5] = 3.0
     report = ReferenceReport("c", "zeros", False, 3.0, 1.0, (4, 5), "1 of 48 values differ")
-    return synthetic(outputs={"c": actual}, references={"c": report})
+    return {"outputs": {"c": actual}, "references": {"c": report}}
 
 
 def test_failed_reference_and_show_worst_in_the_table(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
-    panel.show_run(finished(failing_result(synthetic)))
+    show_synthetic(**failing_fields())
     assert listed(panel)[0].startswith("c — result  ✗\n")
     assert "Reference check FAILED: 1 of 48" in panel.buffer_list.item(0).toolTip()
     text = panel.reference_label.text()
@@ -281,12 +265,9 @@ def test_failed_reference_and_show_worst_in_the_table(
 
 
 def test_show_worst_moves_the_marker_on_the_plots(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
-    panel.show_run(finished(failing_result(synthetic)))
+    show_synthetic(**failing_fields())
     assert panel.viewer.view() == "image"
     qtbot.mouseClick(panel.worst_button, Qt.MouseButton.LeftButton)
     assert panel.viewer.image.marker_position() == (4, 5)
@@ -350,10 +331,10 @@ def test_vector_buffers_show_one_lane_or_all_lanes(
 
 
 def test_a_run_that_stopped_early_says_why(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
     error = RunError("validate", "global size 1000 is not a multiple of local size 64")
-    panel.show_run(finished(synthetic(ok=False, error=error, outputs={}, inputs={})))
+    show_synthetic(ok=False, error=error, outputs={}, inputs={})
     assert panel.banner.isVisible()
     assert panel.banner.text().startswith("Not run: the setup needs fixing")
     assert panel.no_buffers.isVisible()
@@ -363,14 +344,13 @@ def test_a_run_that_stopped_early_says_why(
 @pytest.mark.parametrize("suffix", [".npy", ".csv"])
 def test_export_writes_a_file_that_reads_back_equal(
     panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
+    show_synthetic: Callable[..., None],
     qtbot: QtBot,
     tmp_path: Path,
     suffix: str,
-    finished: Callable[..., FinishedRun],
 ) -> None:
     values = np.random.default_rng(3).random((5, 7)).astype(np.float32)
-    panel.show_run(finished(synthetic(outputs={"c": values})))
+    show_synthetic(outputs={"c": values})
     target = tmp_path / f"c{suffix}"
     asked: list[tuple[str, str, str]] = []
 
@@ -398,13 +378,9 @@ def test_export_writes_a_file_that_reads_back_equal(
 
 
 def test_export_failure_is_reported(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    tmp_path: Path,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot, tmp_path: Path
 ) -> None:
-    panel.show_run(finished(synthetic()))
+    show_synthetic()
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "missing-folder" / "c.npy")
     assert "Could not save" in failed.args[0]
@@ -413,11 +389,10 @@ def test_export_failure_is_reported(
 
 def test_export_waits_while_one_is_being_written(
     panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
+    show_synthetic: Callable[..., None],
     qtbot: QtBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    finished: Callable[..., FinishedRun],
 ) -> None:
     gate = threading.Event()
     save_npy = buffer_export.save_npy  # what the panel calls, until the test replaces it
@@ -427,7 +402,7 @@ def test_export_waits_while_one_is_being_written(
         save_npy(array, path)
 
     monkeypatch.setattr(output_entry, "save_npy", slow_save)
-    panel.show_run(finished(synthetic()))
+    show_synthetic()
     assert panel.export_current(tmp_path / "first.npy")
     assert panel.export_status.text() == "Saving first.npy…"
     assert not panel.export_button.isEnabled()
@@ -441,17 +416,16 @@ def test_export_waits_while_one_is_being_written(
 
 def test_an_export_that_crashes_shows_its_traceback(
     panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
+    show_synthetic: Callable[..., None],
     qtbot: QtBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    finished: Callable[..., FinishedRun],
 ) -> None:
     def broken_save(array: np.ndarray, path: Path) -> None:
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr(output_entry, "save_npy", broken_save)
-    panel.show_run(finished(synthetic()))
+    show_synthetic()
     with qtbot.waitSignal(panel.exportFailed) as failed:
         panel.export_current(tmp_path / "c.npy")
     assert failed.args[0].startswith(f"Could not save {tmp_path / 'c.npy'}:\nTraceback")
@@ -462,9 +436,9 @@ def test_an_export_that_crashes_shows_its_traceback(
 
 
 def test_moving_off_the_plot_clears_the_hover_text(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
-    panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
+    show_synthetic(outputs={"c": np.arange(10, dtype=np.float32)})
     hover(panel.viewer.line, 3, 3)
     assert panel.viewer.hover_label.text() == "index 3: 3"
     hover(panel.viewer.line, 50, 3)  # past the last element
@@ -472,23 +446,23 @@ def test_moving_off_the_plot_clears_the_hover_text(
 
 
 def test_the_chosen_view_is_kept_for_a_buffer_of_the_same_kind(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
-    panel.show_run(finished(synthetic(outputs={"c": np.arange(10, dtype=np.float32)})))
+    show_synthetic(outputs={"c": np.arange(10, dtype=np.float32)})
     panel.viewer.set_view("table")
-    panel.show_run(finished(synthetic(outputs={"c": np.arange(20, dtype=np.float32)})))
+    show_synthetic(outputs={"c": np.arange(20, dtype=np.float32)})
     assert panel.viewer.view() == "table"
     assert panel.viewer.table.model().rowCount() == 20
-    panel.show_run(finished(synthetic(outputs={"m": np.zeros((4, 4), np.float32)})))
+    show_synthetic(outputs={"m": np.zeros((4, 4), np.float32)})
     assert panel.viewer.view() == "image"  # a 2-D buffer opens as an image
 
 
 def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
-    panel: OutputsPanel, synthetic: Callable[..., RunResult], finished: Callable[..., FinishedRun]
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
     values = np.ones(1000, np.float32)
     values[500] = 1e30  # what an uninitialised read can leave behind
-    panel.show_run(finished(synthetic(outputs={"c": values})))
+    show_synthetic(outputs={"c": values})
     line = panel.viewer.line
     assert not line.range_limited()  # the full view needs no limit, and skips its cost
     line.getPlotItem().getViewBox().setYRange(0.5, 1.5)
@@ -498,13 +472,10 @@ def test_zooming_far_into_garbage_values_switches_the_range_limit_on(
 
 
 def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    qtbot: QtBot,
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None], qtbot: QtBot
 ) -> None:
     panel.resize(1400, 360)
-    panel.show_run(finished(synthetic(outputs={"m": np.ones((48, 64), np.float32)})))
+    show_synthetic(outputs={"m": np.ones((48, 64), np.float32)})
     qtbot.waitExposed(panel)
     image = panel.viewer.image
 
@@ -517,11 +488,9 @@ def test_a_small_image_in_a_wide_pane_fills_the_axes_with_the_image(
 
 
 def test_the_header_names_the_buffer_shown_and_its_type(
-    panel: OutputsPanel,
-    synthetic: Callable[..., RunResult],
-    finished: Callable[..., FinishedRun],
+    panel: OutputsPanel, show_synthetic: Callable[..., None]
 ) -> None:
-    panel.show_run(finished(synthetic()))
+    show_synthetic()
     for label in (panel.title, panel.type_label):
         assert label.isVisible()
     settle_layouts()

@@ -52,16 +52,28 @@ def test_each_size_appears_on_the_plot_as_it_finishes(qtbot: QtBot) -> None:
     assert list(panel.plot.best.getData()[0]) == [1]  # the best so far
 
 
+def sweep_tab(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    example: str,
+    sizes: list[tuple[int, ...]],
+) -> SweepPanel:
+    """The Sweep tab of `window` with the gallery's `example` built, set to sweep `sizes`."""
+    window.files.load(KERNELS / f"{example}.json")
+    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
+    monkeypatch.setattr("clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: sizes)
+    panel = window.results_panel.sweep
+    window.results_panel.setCurrentWidget(panel)
+    return panel
+
+
 @pytest.mark.opencl
 def test_sweep_local_size_in_the_window_puts_the_best_into_the_form(
     qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window(discover=discover)
-    window.files.load(KERNELS / "vector_add.json")
-    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
-    monkeypatch.setattr("clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: [(32,), (64,)])
-    panel = window.results_panel.sweep
-    window.results_panel.setCurrentWidget(panel)
+    panel = sweep_tab(qtbot, window, monkeypatch, "vector_add", [(32,), (64,)])
     with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=30_000):
         panel.sweep_button.click()
         assert panel.stop_button.isVisible()
@@ -79,13 +91,8 @@ def test_a_size_that_breaks_matmul_tiled_is_crossed_out_with_why_and_never_offer
     qtbot: QtBot, make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window(discover=discover)
-    window.files.load(KERNELS / "matmul_tiled.json")
-    qtbot.waitUntil(lambda: window.editor_panel.controller.last_good is not None, timeout=10_000)
-    monkeypatch.setattr(  # 2 x 8 runs faster than 16 x 16, and the tiles then compute garbage
-        "clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: [(16, 16), (2, 8)]
-    )
-    panel = window.results_panel.sweep
-    window.results_panel.setCurrentWidget(panel)
+    # 2 x 8 runs faster than 16 x 16, and the tiles then compute garbage
+    panel = sweep_tab(qtbot, window, monkeypatch, "matmul_tiled", [(16, 16), (2, 8)])
     with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=60_000):
         panel.sweep_button.click()
     assert panel.use_button.text() == "Use 16 × 16"

@@ -14,6 +14,7 @@ launch is `_cl.enqueue_nd_range_kernel` (the invokers look it up at each call).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import struct
@@ -58,7 +59,12 @@ class LaunchRecorder:
             }
             | {os.path.dirname(os.path.abspath(__file__))}
         )
+        self.pid = os.getpid()
         atexit.register(self.flush)
+        # A process forked from the program inherits the recorder and the journal's
+        # unwritten lines: flushed before the fork, so the child cannot write them again,
+        # and the child records nothing (one process is recorded, launches keep their numbers).
+        os.register_at_fork(before=self.flush)
 
     # {{{ arguments
 
@@ -81,6 +87,8 @@ class LaunchRecorder:
     def launch(
         self, original: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any]
     ) -> Any:
+        if os.getpid() != self.pid:
+            return original(*args, **kw)  # a forked child: not the process recorded
         with self.lock:
             queue, kernel = args[0], args[1]
             self.count += 1
@@ -133,8 +141,8 @@ class LaunchRecorder:
             return original(*args, **kw)
         self.budget -= size
         number = line["number"]
-        line.update(captured=True, args=described, **self.program_of(kernel))
         try:
+            line.update(captured=True, args=described, **self.program_of(kernel))
             self.read_buffers(queue, buffers, number, "before")
         except Exception as exc:
             line.update(captured=False, reason="unreadable", detail=str(exc), args=None)
@@ -240,14 +248,19 @@ class LaunchRecorder:
         return None
 
     def write(self, line: dict[str, Any], flush: bool) -> None:
-        self.lines.write(json.dumps(line) + "\n")
+        try:
+            self.lines.write(json.dumps(line) + "\n")
+        except OSError:
+            return  # a full disk: `clstudio capture` says so; the program goes on
         if flush or time.monotonic() - self.flushed > FLUSH_EVERY_S:
             self.flush()
 
     def flush(self) -> None:
         with self.lock:
-            if not self.lines.closed:
-                self.lines.flush()
+            if not self.lines.closed and os.getpid() == self.pid:
+                # As in write: the capture, never the program, reports a full disk.
+                with contextlib.suppress(OSError):
+                    self.lines.flush()
                 self.flushed = time.monotonic()
 
 
@@ -290,9 +303,14 @@ def _device(queue: Any) -> dict[str, Any]:
 
 def _write_atomically(path: str, data: bytes) -> None:
     part = path + ".part"
-    with open(part, "wb") as out:
-        out.write(data)
-    os.replace(part, path)
+    try:
+        with open(part, "wb") as out:
+            out.write(data)
+        os.replace(part, path)
+    except OSError:
+        if os.path.exists(part):
+            os.unlink(part)  # a full disk leaves no torn file behind
+        raise
 
 
 def _claim(journal: str) -> bool:

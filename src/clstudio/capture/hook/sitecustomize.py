@@ -4,6 +4,10 @@ Python imports this module at start-up in place of any sitecustomize of the lear
 that one is run first, as if ours were not there. Nothing else happens until the program
 imports pyopencl: then the launch recorder beside this file patches it. This runs in the
 learner's interpreter, which may not be CL Studio's, so it imports nothing of CL Studio.
+
+The variables `clstudio capture` set for C programs' loader (the vendors folder that shows
+them CL Studio's devices) are given back their own values first: pyopencl's loader finds
+those devices by itself, and with them twice a Python program would see other platforms.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.util
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -35,6 +40,19 @@ def _run_hidden_sitecustomize() -> None:
             sys.modules["sitecustomize"] = mine
     finally:
         sys.path[:] = saved
+
+
+def _give_back_environment(settings_text: str) -> None:
+    """The learner's own values of the variables set for C programs (None: unset)."""
+    try:
+        given = json.loads(settings_text).get("environment") or {}
+    except (ValueError, AttributeError):
+        return
+    for name, value in given.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = str(value)
 
 
 class PyopenclWatch(importlib.abc.MetaPathFinder):
@@ -73,4 +91,5 @@ def _start_recorder(pyopencl: ModuleType) -> None:
 
 _run_hidden_sitecustomize()
 if os.environ.get(SETTINGS_VARIABLE):
+    _give_back_environment(os.environ[SETTINGS_VARIABLE])
     sys.meta_path.insert(0, PyopenclWatch())

@@ -21,6 +21,7 @@ from clstudio.devices import (
     device_status,
     is_simulator,
 )
+from clstudio.embedded import host_text_of
 from clstudio.session import Session
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
@@ -30,6 +31,7 @@ from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, DeviceStatusSink
+from clstudio.validation.portability import Need, device_shortfalls, kernel_needs
 
 
 class DeviceUser(Protocol):
@@ -40,6 +42,7 @@ class DeviceUser(Protocol):
     def device(self) -> DeviceInfo | None: ...
     def use_device(self, device: DeviceInfo | None) -> None: ...
     def choose_device(self, device: DeviceInfo) -> DeviceSelector: ...
+    def adopt_device(self, device: DeviceInfo) -> None: ...
 
 
 class DeviceController(QObject):
@@ -88,9 +91,45 @@ class DeviceController(QObject):
         return any(is_simulator(p.name) for p in platforms) if platforms else None
 
     def resolve(self) -> None:
-        """The device for builds and runs: the session's choice, else the last one used."""
-        session = self._session().device
-        self._user.use_device(choose_device(self.inventory(), session, self._settings.device()))
+        """The device for builds and runs: the session's choice, else the last one used,
+        unless that one cannot build the kernel (OpenCL C 2.0, half…) and another can."""
+        session = self._session()
+        device = choose_device(self.inventory(), session.device, self._settings.device())
+        if session.device is None and device is not None:
+            needs = kernel_needs(session.source, session.build_options, host_text_of(session))
+            if needs:
+                # The builds and runs of a kernel with needs go where they can be met.
+                self._user.adopt_device(self._able_device(device, needs))
+                return
+        self._user.use_device(device)
+
+    def _able_device(self, device: DeviceInfo, needs: tuple[Need, ...]) -> DeviceInfo:
+        """`device`, or the first other device that meets what the kernel needs; the status
+        bar says which and why, or the reason no device found meets."""
+        short = device_shortfalls(needs, device)
+        if not short:
+            return device
+        able = next(
+            (
+                d
+                for d in self.inventory().devices()
+                if not is_simulator(d.platform_name) and not device_shortfalls(needs, d)
+            ),
+            None,
+        )
+        if able is None:
+            said = self.tr(
+                "No device found builds this kernel: {reason}. The Portability tab tells "
+                "each device's reasons"
+            )
+            self._status.show_message(said.format(reason=short[0].reason), 0)
+            return device
+        said = self.tr("{device} cannot build this kernel ({reason}); using {able}")
+        self._status.show_message(
+            said.format(device=device.name, reason=short[0].reason, able=able.name),
+            CONFIRMATION_MS,
+        )
+        return able
 
     def resolve_when_found(self) -> None:
         """For a document just opened: resolve, unless discovery has nothing yet."""

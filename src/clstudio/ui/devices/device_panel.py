@@ -53,6 +53,7 @@ from clstudio.ui.devices.no_device import (
 )
 from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.empty_state import EmptyState
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.tree_items import top_items
 
 
@@ -123,14 +124,16 @@ class DevicePanel(QWidget):
         self.title.setWordWrap(True)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
-        self.use_button = QPushButton(self.tr("Use this device"))
-        self.use_button.setToolTip(
-            self.tr("Build and run kernels on this device (or double-click it)")
+        self.use_button = push_button(
+            self.tr("Use this device"),
+            self.tr("Build and run kernels on this device (or double-click it)"),
+            clicked=self._on_use_clicked,
         )
-        self.use_button.clicked.connect(self._on_use_clicked)
-        self.compare_button = QPushButton(self.tr("Compare…"))
-        self.compare_button.setToolTip(self.tr("See two devices' fields side by side"))
-        self.compare_button.clicked.connect(self.open_compare)
+        self.compare_button = push_button(
+            self.tr("Compare…"),
+            self.tr("See two devices' fields side by side"),
+            clicked=self.open_compare,
+        )
         self.more_button = QToolButton()
         self.more_button.setText(self.tr("More"))
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -138,16 +141,16 @@ class DevicePanel(QWidget):
         self.copy_all_action = more.addAction(self.tr("Copy all fields as text"), self.copy_all)
         self.export_action = more.addAction(self.tr("Export as JSON…"), self.export_json)
         self.more_button.setMenu(more)
-        self.add_button = QPushButton(self.tr("Add a device…"))
-        self.add_button.setToolTip(
-            self.tr("Ways to get more OpenCL devices: from pip, or your GPU driver")
+        self.add_button = push_button(
+            self.tr("Add a device…"),
+            self.tr("Ways to get more OpenCL devices: from pip, or your GPU driver"),
+            clicked=self.open_add_device,
         )
-        self.add_button.clicked.connect(self.open_add_device)
-        self.add_remote_button = QPushButton(self.tr("Add a remote machine…"))
-        self.add_remote_button.setToolTip(
-            self.tr("Use the devices of a machine you reach with ssh, such as a GPU server")
+        self.add_remote_button = push_button(
+            self.tr("Add a remote machine…"),
+            self.tr("Use the devices of a machine you reach with ssh, such as a GPU server"),
+            clicked=self.remoteMachineRequested,
         )
-        self.add_remote_button.clicked.connect(self.remoteMachineRequested)
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
         buttons.addWidget(self.compare_button)

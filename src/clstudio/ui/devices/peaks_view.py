@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QProgressBar,
-    QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 from clstudio.common import PEAK_TESTS, PeakReport, gettext, peak_meaning
 from clstudio.devices import DeviceInfo
 from clstudio.reporting import TEST_TITLES, format_value
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 NOT_MEASURED = QT_TRANSLATE_NOOP(
@@ -52,14 +52,12 @@ class PeaksView(QWidget):
         self._lookup: Callable[[str], PeakReport | None] = lambda _name: None
         self.status = QLabel(self._not_measured())
         self.status.setWordWrap(True)
-        self.measure_button = QPushButton(self.tr("Measure peaks"))
-        self.measure_button.setToolTip(
-            self.tr("Measure memory bandwidth, compute and launch latency of this device")
+        self.measure_button = push_button(
+            self.tr("Measure peaks"),
+            self.tr("Measure memory bandwidth, compute and launch latency of this device"),
+            clicked=self._on_measure_clicked,
         )
-        self.measure_button.clicked.connect(self._on_measure_clicked)
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setVisible(False)
-        self.stop_button.clicked.connect(self.stopRequested)
+        self.stop_button = push_button(self.tr("Stop"), clicked=self.stopRequested, hidden=True)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.progress.setTextVisible(True)

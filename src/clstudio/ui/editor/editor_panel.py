@@ -236,6 +236,12 @@ class EditorPanel(QWidget):
         """The text the editor shows: the program's, or the shown source part's."""
         return self.editor.source()
 
+    def add_bar(self, bar: QWidget) -> None:
+        """A bar of the window's above the kernel's (the host-file bar)."""
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(0, bar)
+
     def set_options(self, options: str) -> None:
         """Show a session's build options; set them before the source to build only once."""
         self.options_edit.set_options(options)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from clstudio.exercises import CaseResult, CheckReport, MemoryCheck, memory_text
 from clstudio.exercises.grading_text import mismatch_text, performance_text, value_text
 from clstudio.ui.exercises.status_marks import COLOURS, status_text
+from clstudio.ui.named_widgets import text_label
 from clstudio.ui.tree_items import rows_height
 from clstudio.ui.when_laid_out import when_laid_out
 
@@ -92,10 +93,7 @@ class CheckResultsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.cases.currentItemChanged.connect(self._on_cases_current_changed)
-        self.details = QLabel()
-        self.details.setObjectName("exerciseCaseDetails")
-        self.details.setWordWrap(True)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = text_label("exerciseCaseDetails", wrap=True, selectable=True)
         self.performance = QLabel()
         self.performance.setObjectName("exercisePerformance")
         self.performance.setWordWrap(True)

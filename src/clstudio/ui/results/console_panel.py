@@ -9,7 +9,6 @@ from PySide6.QtGui import QFontDatabase, QTextCursor
 from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
-    QPushButton,
     QWidget,
 )
 
@@ -18,6 +17,7 @@ from clstudio.reporting import FinishedRun
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.error_text import error_text
 from clstudio.ui.layouts import hbox, vbox
+from clstudio.ui.named_widgets import push_button
 
 MAX_PRINTF_CHARS = 1_000_000  # per run: a printf in a 16 M-item loop must not freeze the view
 MAX_LINES = 200_000  # over every run kept; the oldest lines go first
@@ -64,8 +64,7 @@ class ConsolePanel(QWidget):
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setMaximumBlockCount(MAX_LINES)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.clear_button = QPushButton(self.tr("Clear"))
-        self.clear_button.clicked.connect(self.clear)
+        self.clear_button = push_button(self.tr("Clear"), clicked=self.clear)
         hint = QLabel(self.tr("printf output of each run, newest at the bottom"))
         hint.setWordWrap(True)
         content = QWidget()

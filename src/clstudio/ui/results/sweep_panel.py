@@ -14,13 +14,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QProgressBar,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from clstudio.common import format_seconds
 from clstudio.measurements import SweepResult
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 
 if TYPE_CHECKING:
@@ -48,16 +48,13 @@ class SweepPanel(QWidget):
             )
         )
         self.intro.setWordWrap(True)
-        self.sweep_button = QPushButton(self.tr("Sweep local size"))
-        self.sweep_button.clicked.connect(self.sweepRequested)
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setVisible(False)
-        self.stop_button.clicked.connect(self.stopRequested)
+        self.sweep_button = push_button(self.tr("Sweep local size"), clicked=self.sweepRequested)
+        self.stop_button = push_button(self.tr("Stop"), clicked=self.stopRequested, hidden=True)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
-        self.use_button = QPushButton(self.tr("Use the best"))
-        self.use_button.setVisible(False)
-        self.use_button.clicked.connect(self._on_use_clicked)
+        self.use_button = push_button(
+            self.tr("Use the best"), clicked=self._on_use_clicked, hidden=True
+        )
         self.kernel_label = QLabel(self.tr("Kernel:"))
         self.kernel_choice = ProgramKernelChoice(
             self.kernel_label,

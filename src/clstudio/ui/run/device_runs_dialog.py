@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QProgressBar,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -31,6 +30,7 @@ from clstudio.devices import DeviceInfo, DeviceSelector
 from clstudio.measurements import run_on_devices
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -120,11 +120,8 @@ class DeviceRunsDialog(QDialog):
             item.setData(_DEVICE, device)
             self.devices.addItem(item)
         self.devices.setMaximumHeight(110)
-        self.run_button = QPushButton(self.tr("Run on the ticked devices"))
-        self.run_button.clicked.connect(self.run_ticked)
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setVisible(False)
-        self.stop_button.clicked.connect(self._runner.stop)
+        self.run_button = push_button(self.tr("Run on the ticked devices"), clicked=self.run_ticked)
+        self.stop_button = push_button(self.tr("Stop"), clicked=self._runner.stop, hidden=True)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.status = QLabel(

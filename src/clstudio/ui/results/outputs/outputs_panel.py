@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QSplitter,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -36,6 +35,7 @@ from clstudio.reporting import FinishedRun
 from clstudio.session import ImageArg, Reference, Session
 from clstudio.ui.empty_state import EmptyStatePages
 from clstudio.ui.layouts import hbox, vbox
+from clstudio.ui.named_widgets import push_button
 from clstudio.ui.results.error_banner import ErrorBanner
 from clstudio.ui.results.outputs.launch_picker import LaunchPicker
 from clstudio.ui.results.outputs.output_entry import (
@@ -113,14 +113,16 @@ class OutputsPanel(QWidget):
             "border: 1px solid rgba(230, 160, 40, 170); border-radius: 4px; padding: 4px; }"
         )
         self.guard_label.setVisible(False)
-        self.worst_button = QPushButton(self.tr("Show worst element"))
-        self.worst_button.setToolTip(
-            self.tr("Jump to the element farthest from its reference value")
+        self.worst_button = push_button(
+            self.tr("Show worst element"),
+            self.tr("Jump to the element farthest from its reference value"),
+            clicked=self.show_worst_element,
         )
-        self.worst_button.clicked.connect(self.show_worst_element)
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.export_button.setToolTip(self.tr("Save this buffer as .npy (for numpy) or .csv"))
-        self.export_button.clicked.connect(self._on_export_button_clicked)
+        self.export_button = push_button(
+            self.tr("Export…"),
+            self.tr("Save this buffer as .npy (for numpy) or .csv"),
+            clicked=self._on_export_button_clicked,
+        )
         self.export_status = QLabel()
         self.viewer = BufferViewer()
         self.launch_picker = LaunchPicker()

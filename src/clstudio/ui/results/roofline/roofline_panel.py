@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -49,7 +48,7 @@ from clstudio.reporting import (
 )
 from clstudio.session import MAX_OPERATIONS_PER_ITEM, BufferArg, Session
 from clstudio.ui.empty_state import EmptyStatePages
-from clstudio.ui.named_widgets import push_button
+from clstudio.ui.named_widgets import push_button, text_label
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
@@ -108,14 +107,8 @@ class RooflinePanel(QWidget):
 
         # Made at the first run: plots are slow to make, and the first imports pyqtgraph.
         self._plot: RooflinePlot | None = None
-        self.verdict = QLabel()
-        self.verdict.setObjectName("rooflineVerdict")
-        self.verdict.setWordWrap(True)
-        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.device_note = QLabel()
-        self.device_note.setObjectName("rooflineDeviceNote")
-        self.device_note.setWordWrap(True)
-        self.device_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.verdict = text_label("rooflineVerdict", wrap=True, selectable=True)
+        self.device_note = text_label("rooflineDeviceNote", wrap=True, selectable=True)
         self.compare_label = QLabel(self.tr("Compare with:"))
         self.compare_choice = QComboBox()
         self.compare_choice.setObjectName("rooflineCompare")
@@ -124,9 +117,9 @@ class RooflinePanel(QWidget):
         )
         self.compare_label.setBuddy(self.compare_choice)
         self.compare_choice.currentIndexChanged.connect(self._on_compare_choice_index_changed)
-        self.measure_button = QPushButton(self.tr("Measure peaks"))
-        self.measure_button.setVisible(False)
-        self.measure_button.clicked.connect(self._on_measure_clicked)
+        self.measure_button = push_button(
+            self.tr("Measure peaks"), clicked=self._on_measure_clicked, hidden=True
+        )
         self.ops_per_item = QSpinBox()
         self.ops_per_item.setObjectName("rooflineOpsPerItem")
         self.ops_per_item.setRange(1, MAX_OPERATIONS_PER_ITEM)
@@ -148,15 +141,12 @@ class RooflinePanel(QWidget):
                 "for a large range)"
             ),
             "rooflineMeasureOperations",
+            clicked=self._on_count_clicked,
         )
-        self.count_button.clicked.connect(self._on_count_clicked)
-        self.stop_count_button = QPushButton(self.tr("Stop measuring"))
-        self.stop_count_button.setVisible(False)
-        self.stop_count_button.clicked.connect(self.stopMeasuringRequested.emit)
-        self.counts_note = QLabel()
-        self.counts_note.setObjectName("rooflineCounts")
-        self.counts_note.setWordWrap(True)
-        self.counts_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.stop_count_button = push_button(
+            self.tr("Stop measuring"), clicked=self.stopMeasuringRequested.emit, hidden=True
+        )
+        self.counts_note = text_label("rooflineCounts", wrap=True, selectable=True)
 
         self.kernel_label = QLabel(self.tr("Kernel:"))
         self.kernel_choice = ProgramKernelChoice(

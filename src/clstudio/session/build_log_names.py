@@ -9,8 +9,9 @@ name becomes the session's own (`saxpy.cl:3:5`), or the source part's in a progr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from clstudio.session import SourceMap
+from clstudio.session.source_parts import SourceMap
 
 # The driver's copy: PoCL's tempfile_XXXXXX.cl in any folder, or a program.cl under a folder
 # whose name says pocl (its cache); then ":line".
@@ -21,8 +22,15 @@ _DRIVER_COPY = re.compile(
 )
 
 
-def named_build_log(log: str, source_name: str, source_map: SourceMap | None = None) -> str:
+def named_build_log(
+    log: str,
+    source_name: str,
+    source_map: SourceMap | None = None,
+    place: Callable[[int], str] | None = None,
+) -> str:
     """`log` with each place in the driver's copy named `source_name:line` (`part:line` in
-    a program of source parts); everything else as the compiler wrote it."""
+    a program of source parts, or what `place` makes of the line: a host file's line for a
+    kernel in a string); everything else as the compiler wrote it."""
     places = source_map if source_map is not None else SourceMap(())
-    return _DRIVER_COPY.sub(lambda found: places.place(int(found["line"]), source_name), log)
+    named = place or (lambda line: places.place(line, source_name))
+    return _DRIVER_COPY.sub(lambda found: named(int(found["line"])), log)
