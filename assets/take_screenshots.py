@@ -92,6 +92,7 @@ SHOTS = (
         size=(1920, 1080),
         then="exercise:vector_add",
     ),
+    Shot("screenshot-devices-remote", "vector_add", "resultsOutputs", then="remote"),
 )
 
 
@@ -252,6 +253,39 @@ def compile_with_fast_math(window: MainWindow, wait: Wait, _argument: str) -> No
         wait(partial(_grown, compiled, before), RUN_LIMIT_MS)
 
 
+def use_remote_machine(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """A remote machine added (this one, through the tests' sshd on the loopback), one of
+    its devices used, and the session run there."""
+    import atexit
+
+    from clstudio.devices import DeviceInfo
+    from clstudio.ui.devices.device_tree import ITEM_ROLE, device_items
+
+    sys.path.insert(0, str(ASSETS.parent / "tests"))
+    from ssh_server import SshServer, why_no_server
+
+    if (reason := why_no_server()) is not None:
+        raise SystemExit(f"no ssh server: {reason}")
+    server = SshServer(Path(tempfile.mkdtemp(prefix="clstudio-shot-sshd-")))
+    atexit.register(server.stop)
+    machines = window.remote_machines
+    machines.connect_machine(server.address)
+    wait(lambda: not machines.connector.is_running(), 180_000)
+    panel = window.device_panel
+    remote = [i for i in device_items(panel.tree) if i.data(0, ITEM_ROLE).machine]
+    chosen = next((i for i in remote if "pthread" in i.data(0, ITEM_ROLE).name), None)
+    if chosen is None:
+        raise SystemExit("the remote machine listed no PoCL device")
+    panel.tree.setCurrentItem(chosen)
+    panel.use_button.click()
+    device = chosen.data(0, ITEM_ROLE)
+    assert isinstance(device, DeviceInfo)
+    runs: list[object] = []
+    window.workbench.lastRunChanged.connect(runs.append)
+    window.window_actions["run"].trigger()
+    wait(lambda: bool(runs), RUN_LIMIT_MS)
+
+
 THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
     "rerun": run_another,
     "fastmath": compile_with_fast_math,
@@ -261,6 +295,7 @@ THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
     "memory": measure_memory,
     "exercise": check_exercise,
     "debug": debug_reduction,
+    "remote": use_remote_machine,
 }
 
 

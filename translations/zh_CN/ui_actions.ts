@@ -218,6 +218,10 @@
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
+        <source>&amp;Devices</source>
+        <translation>设备(&amp;D)</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -388,6 +392,22 @@
     <message>
         <source>End the debug run, even inside an endless loop</source>
         <translation>结束调试运行，即使处于死循环中</translation>
+    </message>
+    <message>
+        <source>Add a &amp;Remote Machine…</source>
+        <translation>添加远程机器(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Use the devices of a machine you reach with ssh, such as a GPU server</source>
+        <translation>使用你通过 ssh 访问的机器（例如 GPU 服务器）上的设备</translation>
+    </message>
+    <message>
+        <source>Add a &amp;Device…</source>
+        <translation>添加设备(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Ways to get more OpenCL devices: from pip, or your GPU driver</source>
+        <translation>获得更多 OpenCL 设备的方法：通过 pip，或你的 GPU 驱动</translation>
     </message>
 </context>
 </TS>

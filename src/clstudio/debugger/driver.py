@@ -53,12 +53,17 @@ Read = TypeVar("Read")
 _LEAVE_HEX = frozenset(("print", "backtrace", "gmem", "lmem", "pmem"))  # see answers.py
 _BACK_TO_DECIMAL = "info"
 
+StartDebugger = Callable[[DebugPlan], DebuggerProcess]
+
 
 class DebugDriver:
     """One debug run of a planned session; every command returns the new DebugStop."""
 
-    def __init__(self, plan: DebugPlan) -> None:
+    def __init__(self, plan: DebugPlan, start: StartDebugger = DebuggerProcess) -> None:
+        """`start`: starts the debug process (on this machine; clstudio.remote gives one
+        on another)."""
         self.plan = plan
+        self._start_process = start
         self.following: Ids = plan.work_item
         self.info: KernelInfo | None = None
         self.simulator_found = True  # until the debug process says otherwise
@@ -80,7 +85,7 @@ class DebugDriver:
     # The commands.
     def start(self) -> DebugStop:
         """Start the debug process and run to the followed work-item's first breakpoint."""
-        self._process = DebuggerProcess(self.plan)
+        self._process = self._start_process(self.plan)
         return self._guarded(self._start)
 
     def resume(self) -> DebugStop:

@@ -29,6 +29,9 @@ from clstudio.session import session_to_dict
 
 _READ_BYTES = 65536
 _STATUS_WAIT_S = 5.0  # for the process to say how the run ended once its stdout closed
+# Where a debug process has no status pipe (on another machine, over ssh: three streams
+# only), its last line on stderr says how the run ended: this, then the JSON object.
+STATUS_MARK = "clstudio-debug-status: "
 
 
 class DebuggerEnded(Exception):
@@ -63,6 +66,19 @@ class DebuggerProcess:
 
     def __init__(self, plan: DebugPlan) -> None:
         self._scratch = Path(tempfile.mkdtemp(prefix="clstudio-debug-"))
+        self._process, self._status_fd = self._start(plan)
+        self._out = b""
+        self._err = b""
+        self._fences = 0
+        self._fence = fence_token()
+        self._lock = threading.Lock()
+        self._killed = False
+        self._stderr_open = True
+        self._status_line: str | None = None  # STATUS_MARK's line, once read
+
+    def _start(self, plan: DebugPlan) -> tuple[subprocess.Popen[bytes], int | None]:
+        """The debug process, in a process group of its own, and the pipe it says how the
+        run ended on (None: it says so on stderr, STATUS_MARK). Here: on this machine."""
         session_path = self._scratch / "session.json"
         session_path.write_text(json.dumps(session_to_dict(plan.session)), encoding="utf-8")
         base_dir = str(plan.session.base_dir or Path.cwd())
@@ -70,7 +86,7 @@ class DebuggerProcess:
         environment = debug_process_environment(plan, self._scratch / "icd", os.environ)
         command = [sys.executable, "-m", "clstudio.debugger.process_main"]
         try:
-            self._process = subprocess.Popen(
+            process = subprocess.Popen(
                 [*command, str(session_path), base_dir, str(status_write)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -82,14 +98,7 @@ class DebuggerProcess:
             )
         finally:
             os.close(status_write)
-        self._status_fd = status_read
-        self._out = b""
-        self._err = b""
-        self._fences = 0
-        self._fence = fence_token()
-        self._lock = threading.Lock()
-        self._killed = False
-        self._stderr_open = True
+        return process, status_read
 
     @property
     def pid(self) -> int:
@@ -128,11 +137,14 @@ class DebuggerProcess:
     def take_reports(self) -> str:
         """What the process wrote to stderr since the last call: Oclgrind's error reports."""
         self._drain_stderr()
+        self._take_status_line()
         text, self._err = self._err.decode("utf-8", "replace"), b""
         return text
 
     def status(self) -> dict[str, object] | None:
         """How the run ended, as the process told it; None if it died without saying."""
+        if self._status_fd is None:
+            return self._status_from_stderr()
         ready, _, _ = select.select([self._status_fd], [], [], _STATUS_WAIT_S)
         if not ready:
             return None
@@ -170,8 +182,9 @@ class DebuggerProcess:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
-        with contextlib.suppress(OSError):
-            os.close(self._status_fd)
+        if self._status_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._status_fd)
         shutil.rmtree(self._scratch)  # links to the drivers' `.icd` files, not the files
 
     def _read(self, deadline: float) -> bool:
@@ -195,6 +208,34 @@ class DebuggerProcess:
             else:
                 self._out += chunk
         return True
+
+    def _status_from_stderr(self) -> dict[str, object] | None:
+        """The status line at the end of stderr (STATUS_MARK), taken out of the reports."""
+        stderr = self._process.stderr
+        assert stderr is not None
+        deadline = time.monotonic() + _STATUS_WAIT_S
+        while self._status_line is None and self._stderr_open and time.monotonic() < deadline:
+            if select.select([stderr], [], [], max(deadline - time.monotonic(), 0))[0]:
+                chunk = os.read(stderr.fileno(), _READ_BYTES)
+                self._err += chunk
+                self._stderr_open = bool(chunk)
+        self._take_status_line()
+        if self._status_line is None:
+            return None
+        try:
+            status = json.loads(self._status_line)
+        except ValueError:
+            return None
+        return status if isinstance(status, dict) else None
+
+    def _take_status_line(self) -> None:
+        """Move STATUS_MARK's line out of stderr's text, once it has come."""
+        if self._status_fd is not None or self._status_line is not None:
+            return
+        head, mark, tail = self._err.decode("utf-8", "replace").rpartition(STATUS_MARK)
+        if mark:
+            self._status_line, _, rest = tail.partition("\n")
+            self._err = (head.rstrip("\n") + rest).encode()
 
     def _drain_stderr(self) -> None:
         stderr = self._process.stderr

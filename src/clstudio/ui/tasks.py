@@ -45,6 +45,7 @@ class Lane(Enum):
     so a lane needs no more threads than the worker it feeds."""
 
     TOOLS = "tools"  # device discovery and builds, on the tools worker
+    REMOTE = "remote"  # connecting to a remote machine: its set-up over ssh may take minutes
     RUNS = "runs"  # runs, steps and exercise checks, on the runs worker
     CHECKS = "checks"  # Oclgrind checks, in workers of their own: a run may go on meanwhile
     DEBUGGER = "debugger"  # the debugger's commands: one may wait for a breakpoint for long
