@@ -57,8 +57,11 @@ _BACK_TO_DECIMAL = "info"
 class DebugDriver:
     """One debug run of a planned session; every command returns the new DebugStop."""
 
-    def __init__(self, plan: DebugPlan) -> None:
+    def __init__(self, plan: DebugPlan, ready: DebuggerProcess | None = None) -> None:
+        """`ready`: a debug process started ahead, waiting for a plan; it runs this one
+        if it can (else it is closed and `start` starts a fresh one)."""
         self.plan = plan
+        self._ready = ready
         self.following: Ids = plan.work_item
         self.info: KernelInfo | None = None
         self.simulator_found = True  # until the debug process says otherwise
@@ -80,7 +83,12 @@ class DebugDriver:
     # The commands.
     def start(self) -> DebugStop:
         """Start the debug process and run to the followed work-item's first breakpoint."""
-        self._process = DebuggerProcess(self.plan)
+        ready, self._ready = self._ready, None
+        if ready is not None and not ready.can_begin(self.plan):
+            ready.close()
+            ready = None
+        self._process = ready or DebuggerProcess(self.plan.environment)
+        self._process.begin(self.plan)
         return self._guarded(self._start)
 
     def resume(self) -> DebugStop:
@@ -164,8 +172,10 @@ class DebugDriver:
             self._process.kill()
 
     def close(self) -> None:
-        if self._process is not None:
-            self._process.close()
+        for process in (self._ready, self._process):
+            if process is not None:
+                process.close()
+        self._ready = None
 
     # How they are done.
     def _guarded(self, command: Callable[[], DebugStop]) -> DebugStop:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.debugger import (
+from clstudio.debugger.debug_results import (
     BARRIER,
     BREAKPOINT,
     ERROR,
