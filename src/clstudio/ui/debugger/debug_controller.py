@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.debugger.debug_plan import DebugPlan
-from clstudio.debugger.debug_results import ENDED, DebugStop, KernelInfo, PausedState
+from clstudio.debugger import ENDED, DebugPlan, DebugStop, KernelInfo, PausedState
 from clstudio.ui.jobs import crash_error
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
 if TYPE_CHECKING:
-    from clstudio.debugger.driver import DebugDriver
+    from clstudio.debugger import DebugDriver
     from clstudio.debugger.pipe import DebuggerProcess
 
 Command = Callable[["DebugDriver"], DebugStop]
@@ -75,7 +74,7 @@ class DebugController(QObject):
             return False
         # The driver (its pipe, answers, inspection and check mode's log reader) is imported
         # at the first debug run, not with the window: the start-up does not pay for it.
-        from clstudio.debugger.driver import DebugDriver
+        from clstudio.debugger import DebugDriver
 
         self._driver = DebugDriver(plan, self._ready)
         self._ready = None

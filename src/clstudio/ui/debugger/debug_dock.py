@@ -5,8 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
-from clstudio.debugger.debug_plan import DebugPlan
-from clstudio.debugger.debug_results import DebugStop, PausedState
+from clstudio.debugger import DebugPlan, DebugStop, PausedState
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.debugger.debug_panel import DebugPanel
 from clstudio.ui.layouts import vbox

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clstudio.debugger.debug_results import (
+from clstudio.debugger import (
     BARRIER,
     BREAKPOINT,
     ERROR,

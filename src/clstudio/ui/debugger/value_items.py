@@ -6,8 +6,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
-from clstudio.debugger.debug_results import Components, MemoryView, Value
-from clstudio.debugger.values import value_text
+from clstudio.debugger import MemoryView, Value, value_text
+from clstudio.debugger.debug_results import Components
 
 _COMPONENTS = "xyzw"
 MAX_ROWS = 1024  # of one array: more would only slow the dock down

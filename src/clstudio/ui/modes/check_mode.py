@@ -12,8 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.checkmode.check_plan import GET_OCLGRIND
-from clstudio.checkmode.check_results import CheckResult
+from clstudio.checkmode import GET_OCLGRIND, CheckResult
 from clstudio.common import Diagnostic
 from clstudio.ui.modes.oclgrind_mode import OclgrindMode
 from clstudio.ui.run.check_job import CheckController, CheckJob, CheckProgress

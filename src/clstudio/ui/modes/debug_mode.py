@@ -8,8 +8,8 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from clstudio.common import gettext
-from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG, DebugPlanError, plan_debug
-from clstudio.debugger.debug_results import DebugStop, PausedState
+from clstudio.debugger import DebugPlanError, DebugStop, PausedState, plan_debug
+from clstudio.debugger.debug_plan import GET_OCLGRIND_TO_DEBUG
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.modes.oclgrind_mode import OclgrindMode
 from clstudio.ui.workbench import Workbench

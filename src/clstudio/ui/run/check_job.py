@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from clstudio.backend import Progress
-from clstudio.checkmode.check_results import CheckResult
+from clstudio.checkmode import CheckResult
 from clstudio.common import RunError
 from clstudio.session import Session
 from clstudio.ui.jobs import Job, JobController
