@@ -19,7 +19,7 @@ from clstudio.debugger import (
     run_script,
 )
 from clstudio.debugger.driver import StartDebugger
-from clstudio.debugger.pipe import DebuggerProcess
+from clstudio.debugger.pipe import start_debugger
 from clstudio.remote import RemoteError
 from clstudio.remote.debugging import RemoteDebuggerProcess
 from clstudio.session import Session, SessionError, SourceMap, load_session
@@ -130,7 +130,7 @@ def _starter(options: argparse.Namespace) -> StartDebugger:
     """The debug process on this machine, or on the --remote one (set up there already)."""
     address = remote_options.remote_of(options)
     if address is None:
-        return DebuggerProcess
+        return start_debugger
     batch = remote_options.batch_mode()
     return lambda plan: RemoteDebuggerProcess(plan, address, batch)
 

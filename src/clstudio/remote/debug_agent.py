@@ -41,18 +41,23 @@ def main(orders_text: str) -> int:
         environment.update(worker_environment(scratch / "icd", os.environ))
         environment.update({str(k): str(v) for k, v in orders["environment"]})
         status_read, status_write = os.pipe()
-        command = [sys.executable, "-m", "clstudio.debugger.process_main", str(session_path)]
+        plan_read, plan_write = os.pipe()
+        command = [sys.executable, "-m", "clstudio.debugger.process_main"]
         try:
             process = subprocess.Popen(
-                [*command, "", str(status_write)],
+                [*command, str(plan_read), str(status_write)],
                 stdin=subprocess.PIPE,
-                pass_fds=(status_write,),
+                pass_fds=(plan_read, status_write),
                 env=environment,
                 cwd=scratch,
                 start_new_session=True,
             )
         finally:
             os.close(status_write)
+            os.close(plan_read)
+        # Its orders, at once: the session (nothing reads them if it has died already).
+        with contextlib.suppress(OSError), os.fdopen(plan_write, "wb") as orders_pipe:
+            orders_pipe.write(json.dumps({"session": str(session_path)}).encode("utf-8"))
         assert process.stdin is not None
         threading.Thread(target=_forward, args=(process, process.stdin), daemon=True).start()
         process.wait()

@@ -21,9 +21,12 @@ class RemoteDebuggerProcess(DebuggerProcess):
     def __init__(self, plan: DebugPlan, address: RemoteAddress, batch: bool = True) -> None:
         self._address = address
         self._batch = batch
-        super().__init__(plan)
+        self._plan = plan
+        super().__init__(plan.environment)
 
-    def _start(self, plan: DebugPlan) -> tuple[subprocess.Popen[bytes], int | None]:
+    def _start(self) -> tuple[subprocess.Popen[bytes], int | None]:
+        """Started with its plan: the agent there runs it at once (no plan pipe over ssh)."""
+        plan = self._plan
         orders = {"session": session_to_dict(plan.session), "environment": plan.environment}
         # Base64 of JSON of CL Studio's own making: letters, digits, '+', '/' and '='.
         text = base64.b64encode(json.dumps(orders).encode()).decode()

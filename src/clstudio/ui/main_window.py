@@ -154,6 +154,7 @@ class MainWindow(QMainWindow):
         self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
         debugger = DebugController(self)
         self.debug_dock = DebugDock(debugger, self)
+        first_paint.then(self.debug_dock.prepare_while_shown)
         sides = (self.devices_dock, self.exercises_dock)
         place_docks(self, sides, self.arguments_dock, (self.results_dock, self.debug_dock))
 
