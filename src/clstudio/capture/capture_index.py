@@ -43,10 +43,22 @@ class LaunchEntry:
     session: str | None  # the session file, relative to the capture folder
     reason: Reason | None = None  # why there is no session
     detail: str = ""  # the reason in more words, when there are some
+    time_ns: int | None = None  # how long the launch ran, when known
+    timed_by: Literal["profiling", "wall"] | None = None
 
     @property
     def captured(self) -> bool:
         return self.session is not None
+
+
+@dataclass(frozen=True)
+class ProgramEntry:
+    """program.json: the captured launches it replays, and why any is left out; no
+    session when they could not be one."""
+
+    session: str | None
+    launches: tuple[int, ...]
+    detail: str = ""
 
 
 @dataclass
@@ -56,6 +68,7 @@ class CaptureIndex:
     state: State = "running"
     exit_status: int | None = None
     launches: list[LaunchEntry] = field(default_factory=list)
+    program: ProgramEntry | None = None  # once the program has ended
 
 
 def reason_text(entry: LaunchEntry) -> str:
@@ -84,9 +97,18 @@ def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
                 "reason": entry.reason,
                 "detail": entry.detail,
                 "session": entry.session,
+                "time_ns": entry.time_ns,
+                "timed_by": entry.timed_by,
             }
             for entry in index.launches
         ],
+        "program": None
+        if index.program is None
+        else {
+            "session": index.program.session,
+            "launches": list(index.program.launches),
+            "detail": index.program.detail,
+        },
     }
 
 

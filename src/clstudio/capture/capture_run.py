@@ -19,10 +19,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from clstudio.backend import Builder
-from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
+from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, ProgramEntry, write_index
 from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader, Reason
 from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
+from clstudio.capture.program_session import CapturedLaunch, save_program
 from clstudio.common import gettext
+from clstudio.session import SessionError
 
 HOOK_FOLDER = Path(__file__).with_name("hook")
 SETTINGS_VARIABLE = "CLSTUDIO_CAPTURE"  # the hook's sitecustomize reads it
@@ -91,9 +93,14 @@ def program_environment(request: CaptureRequest, journal: Path) -> dict[str, str
 
 
 def run_capture(
-    request: CaptureRequest, builder: Builder, told: Callable[[LaunchEntry], None]
+    request: CaptureRequest,
+    builder: Builder,
+    told: Callable[[LaunchEntry], None],
+    stop: Callable[[], bool] | None = None,
 ) -> CaptureResult:
-    """Run the program to its end, capturing; `told` hears of each launch once it is listed."""
+    """Run the program to its end, capturing; `told` hears of each launch once it is
+    listed. Once `stop` says so the program is killed, and what it launched until then is
+    kept as if it had crashed there."""
     if not request.command:
         raise CaptureError(gettext("no command to run: give it after --"))
     if shutil.which(request.command[0], path=_path_from(request)) is None:
@@ -108,6 +115,7 @@ def run_capture(
     sessions = LaunchSessions(builder, reader, request.folder)
     environment = program_environment(request, journal)
     program = subprocess.Popen(request.command, cwd=request.working_folder, env=environment)
+    captured: list[CapturedLaunch] = []
     status = None
     while status is None:
         try:
@@ -116,9 +124,12 @@ def run_capture(
             pass
         except KeyboardInterrupt:
             continue  # Ctrl-C reached the program too; it decides when it ends
-        _list_new(reader, sessions, request, index, told)
+        if stop is not None and stop():
+            program.kill()
+        _list_new(reader, sessions, request, index, told, captured)
     index.state = "finished"
     index.exit_status = status if status >= 0 else 128 - status
+    index.program = _program(captured, reader, request, builder)
     write_index(request.folder, index)
     shutil.rmtree(journal)
     return CaptureResult(index.exit_status, index)
@@ -138,17 +149,42 @@ def _list_new(
     request: CaptureRequest,
     index: CaptureIndex,
     told: Callable[[LaunchEntry], None],
+    captured: list[CapturedLaunch],
 ) -> None:
     launches = reader.new_launches()
     for launch in launches:
-        entry = _entry(launch, sessions, request)
+        entry = _entry(launch, sessions, request, captured)
         index.launches.append(entry)
         told(entry)
     if launches:
         write_index(request.folder, index)
 
 
-def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequest) -> LaunchEntry:
+def _program(
+    captured: list[CapturedLaunch],
+    reader: JournalReader,
+    request: CaptureRequest,
+    builder: Builder,
+) -> ProgramEntry | None:
+    """program.json, once the program has ended; its entry in capture.json says why not
+    when its launches cannot be one session."""
+    said = gettext("The captured launches of {command}, in order")
+    description = said.format(command=" ".join(request.command))
+    try:
+        return save_program(
+            captured, reader, request.folder, builder, " ".join(description.split())
+        )
+    except (SessionError, ValueError) as exc:
+        launches = tuple(c.launch.number for c in captured)
+        return ProgramEntry(None, launches, str(exc))
+
+
+def _entry(
+    launch: JournalLaunch,
+    sessions: LaunchSessions,
+    request: CaptureRequest,
+    captured: list[CapturedLaunch],
+) -> LaunchEntry:
     listed = LaunchEntry(
         number=launch.number,
         kernel=launch.kernel,
@@ -159,6 +195,8 @@ def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequ
         session=None,
         reason=launch.reason,
         detail=launch.detail,
+        time_ns=launch.time_ns,
+        timed_by=launch.timed_by,
     )
     if not launch.captured:
         return listed
@@ -173,5 +211,6 @@ def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequ
     except NotReproducible as exc:
         reason: Reason = "no_source" if launch.program is None else "not_reproducible"
         return replace(listed, reason=reason, detail=str(exc))
+    captured.append(CapturedLaunch(launch, saved))
     session = saved.path.relative_to(request.folder).as_posix()
     return replace(listed, session=session)

@@ -28,6 +28,8 @@ from typing import Any
 JOURNAL_LINES = "launches.jsonl"
 CLAIM = "claimed"  # made by the first process that imports pyopencl: the one recorded
 FLUSH_EVERY_S = 0.5  # launches not captured are written in batches, to cost little
+WAIT_FOR_TIME_S = 2.0  # how long a line waits in the batch for its launch's time
+MOST_WAITING = 4096
 _MISSING = object()
 
 
@@ -50,6 +52,9 @@ class LaunchRecorder:
         self.places: dict[str, bool] = {}  # file name -> whether it is the learner's
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
+        # Lines not yet written, each with its launch's event, to read its time from once
+        # the device has run it, and when it was enqueued.
+        self.waiting: list[tuple[dict[str, Any], Any, float]] = []
         self.flushed = time.monotonic()
         self.library = tuple(
             os.path.normcase(os.path.abspath(p))
@@ -97,8 +102,9 @@ class LaunchRecorder:
             reason = self.unselected(number, name, nth)
             if reason is not None:
                 line.update(captured=False, reason=reason)
-                self.write(line, flush=False)
-                return original(*args, **kw)
+                event = original(*args, **kw)
+                self.write(line, flush=False, event=event)
+                return event
             return self.capture(original, args, kw, line)
 
     def unselected(self, number: int, name: str, nth: int) -> str | None:
@@ -141,7 +147,11 @@ class LaunchRecorder:
             self.write(line, flush=True)
             return original(*args, **kw)
         try:
+            started = time.perf_counter_ns()
             event = original(*args, **kw)
+            queue.finish()  # the buffers are read after it anyway
+            line.update(time_ns=time.perf_counter_ns() - started, timed_by="wall")
+            line.update(_profiled(event))
         except Exception as exc:
             line.update(captured=False, reason="launch_failed", detail=str(exc), args=None)
             self.write(line, flush=True)
@@ -239,16 +249,55 @@ class LaunchRecorder:
             frame = frame.f_back
         return None
 
-    def write(self, line: dict[str, Any], flush: bool) -> None:
-        self.lines.write(json.dumps(line) + "\n")
-        if flush or time.monotonic() - self.flushed > FLUSH_EVERY_S:
+    def write(self, line: dict[str, Any], flush: bool, event: Any = None) -> None:
+        """Queue the line; the batch is written when asked, or every FLUSH_EVERY_S."""
+        now = time.monotonic()
+        self.waiting.append((line, event, now))
+        if flush or len(self.waiting) > MOST_WAITING:
             self.flush()
+        elif now - self.flushed > FLUSH_EVERY_S:
+            self.flush(every=False)
 
-    def flush(self) -> None:
+    def flush(self, every: bool = True) -> None:
+        """Write the lines waiting, in order, each with its launch's device time once the
+        device has run it. A line whose launch has not run yet waits for a later batch
+        (up to WAIT_FOR_TIME_S), unless `every` line must be written now."""
         with self.lock:
-            if not self.lines.closed:
-                self.lines.flush()
-                self.flushed = time.monotonic()
+            if self.lines.closed:
+                return
+            now = time.monotonic()
+            written = 0
+            for line, event, when in self.waiting:
+                timed = _profiled(event) if event is not None else {}
+                waits = not timed and not every and now - when < WAIT_FOR_TIME_S
+                if waits and _running(event):
+                    break
+                line.update(timed)
+                self.lines.write(json.dumps(line) + "\n")
+                written += 1
+            del self.waiting[:written]
+            self.lines.flush()
+            self.flushed = now
+
+
+def _profiled(event: Any) -> dict[str, Any]:
+    """The launch's time on the device, from its event's profiling information: nothing
+    while it has not run, or when its queue does not profile."""
+    try:
+        if event.command_execution_status != 0:  # CL_COMPLETE
+            return {}
+        profile = event.profile
+        return {"time_ns": int(profile.end - profile.start), "timed_by": "profiling"}
+    except Exception:
+        return {}
+
+
+def _running(event: Any) -> bool:
+    """Whether the launch may still end, so that its time can come later."""
+    try:
+        return int(event.command_execution_status) > 0
+    except Exception:
+        return False
 
 
 def _handle(obj: Any) -> int:
@@ -341,6 +390,17 @@ def install(cl: ModuleType, settings_text: str) -> None:
 
         return build
 
+    class ProfiledQueue(cl.CommandQueue):  # type: ignore[misc, name-defined]
+        """The program's queues profile, so that every launch's device time can be read
+        from its event without waiting for it; what the queue runs is the same."""
+
+        def __init__(
+            self, context: Any, device: Any = None, properties: Any = None, *args: Any
+        ) -> None:
+            if properties is None or isinstance(properties, int):
+                properties = (properties or 0) | cl.command_queue_properties.PROFILING_ENABLE
+            super().__init__(context, device, properties, *args)
+
     def patched_launch(original: Callable[..., Any]) -> Callable[..., Any]:
         def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
             return recorder.launch(original, args, kw)
@@ -352,6 +412,8 @@ def install(cl: ModuleType, settings_text: str) -> None:
     kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, 2)
     kernel_class._set_arg_buf_pack_multi = patched_multi(kernel_class._set_arg_buf_pack_multi, 3)
     cl.Program.build = patched_build(cl.Program.build)
+    ProfiledQueue.__name__ = ProfiledQueue.__qualname__ = "CommandQueue"
+    cl.CommandQueue = ProfiledQueue
     launch = patched_launch(cl._cl.enqueue_nd_range_kernel)
     # pyopencl's own name for it too, which programs call directly.
     cl._cl.enqueue_nd_range_kernel = launch
