@@ -145,7 +145,9 @@ def read_index(path: Path) -> CaptureIndex:
         return _index(data)
     except (KeyError, TypeError, ValueError) as exc:
         said = gettext("{file}: a launch or a key is not as a capture writes it ({problem})")
-        raise CaptureFileError(said.format(file=path, problem=f"{type(exc).__name__}: {exc}"))
+        raise CaptureFileError(
+            said.format(file=path, problem=f"{type(exc).__name__}: {exc}")
+        ) from exc
 
 
 def _index(data: dict[str, Any]) -> CaptureIndex:
