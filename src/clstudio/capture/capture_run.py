@@ -14,6 +14,7 @@ import os
 import shutil
 import stat
 import subprocess
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -31,6 +32,10 @@ SETTINGS_VARIABLE = "CLSTUDIO_CAPTURE"  # the hook's sitecustomize reads it
 DEFAULT_FIRST = 16
 DEFAULT_MAX_BYTES = 256 << 20
 POLL_S = 0.2
+# capture.json is rewritten whole: at once when a launch has a new session, else at most
+# every second, and less often as long as writing it takes (a tenth of the time at most),
+# so that a program of many launches does not share its CPU with the writing.
+INDEX_EVERY_S = 1.0
 
 
 class CaptureError(ValueError):
@@ -117,6 +122,7 @@ def run_capture(
     program = subprocess.Popen(request.command, cwd=request.working_folder, env=environment)
     captured: list[CapturedLaunch] = []
     status = None
+    written_at, writing_s, unwritten = time.monotonic(), 0.0, False
     while status is None:
         try:
             status = program.wait(timeout=POLL_S)
@@ -126,7 +132,14 @@ def run_capture(
             continue  # Ctrl-C reached the program too; it decides when it ends
         if stop is not None and stop():
             program.kill()
-        _list_new(reader, sessions, request, index, told, captured)
+        sessions_before = len(captured)
+        unwritten |= _list_new(reader, sessions, request, index, told, captured)
+        now = time.monotonic()
+        due = now - written_at >= max(INDEX_EVERY_S, 10 * writing_s)
+        if unwritten and (len(captured) > sessions_before or due):
+            write_index(request.folder, index)
+            written_at, unwritten = time.monotonic(), False
+            writing_s = written_at - now
     index.state = "finished"
     index.exit_status = status if status >= 0 else 128 - status
     index.program = _program(captured, reader, request, builder)
@@ -150,14 +163,14 @@ def _list_new(
     index: CaptureIndex,
     told: Callable[[LaunchEntry], None],
     captured: list[CapturedLaunch],
-) -> None:
+) -> bool:
+    """List the launches the journal holds since the last call; whether there were any."""
     launches = reader.new_launches()
     for launch in launches:
         entry = _entry(launch, sessions, request, captured)
         index.launches.append(entry)
         told(entry)
-    if launches:
-        write_index(request.folder, index)
+    return bool(launches)
 
 
 def _program(

@@ -105,12 +105,16 @@ def execute(options: argparse.Namespace) -> int:
         first=options.first,
         max_bytes=options.max_bytes,
     )
+    # The worker starts at the first build, once a launch is captured: a program whose
+    # launches are not selected never shares its CPU with a worker's start.
+    worker = WorkerClient()
     try:
-        with WorkerClient() as worker:
-            result = run_capture(request, worker, _tell)
+        result = run_capture(request, worker, _tell)
     except CaptureError as exc:
         print(gettext("clstudio capture: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    finally:
+        worker.close()
     captured = sum(entry.captured for entry in result.index.launches)
     said = gettext("clstudio capture: {count} launches, {captured} captured; see {index}")
     index = options.output / INDEX_FILE

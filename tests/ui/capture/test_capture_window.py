@@ -73,12 +73,9 @@ def test_capture_a_program_open_it_and_run_its_second_launch(
     qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     listed = window.captures.lists[-1]
     assert listed.isVisible()
-    rows = [listed.launches.topLevelItem(row) for row in range(listed.launches.topLevelItemCount())]
-    assert [item.text(1) for item in rows] == [
-        "Whole program: the 2 captured launches in order",
-        "fill",
-        "scale",
-    ]
+    rows = listed.rows()
+    assert [item.text(1) for item in rows] == ["Whole program", "fill", "scale"]
+    assert rows[0].text(2) == "the 2 captured launches, in order"
     assert [item.text(4) for item in rows[1:]] == ["yes", "yes"]
     assert all(item.text(2).startswith("prog.py:") and item.text(3) for item in rows[1:])
 
@@ -108,8 +105,7 @@ def test_the_whole_program_opens_as_a_program_of_two_launches(
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_: (str(index), ""))
     window.window_actions["open_capture"].trigger()
     listed = window.captures.lists[-1]
-    whole = listed.launches.topLevelItem(0)
-    listed.launches.setCurrentItem(whole)
+    listed.launches.setCurrentItem(listed.rows()[0])
     qtbot.mouseClick(listed.open_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(window.arguments_panel.launches.cards) == 2, timeout=30_000)
     result = run_with_f5(qtbot, window)

@@ -59,9 +59,11 @@ class CaptureDialog(QDialog):
         self.command.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 60))
         self.working_folder = QLineEdit(str(working_folder))
         self.working_folder.setObjectName("captureWorkingFolder")
-        self.output = QLineEdit(str(working_folder / "capture"))
+        self.output = QLineEdit("capture")
         self.output.setObjectName("captureOutput")
-        self.output.setToolTip(self.tr("A new or empty folder: the sessions and capture.json"))
+        self.output.setToolTip(
+            self.tr("A new or empty folder, in the working folder unless a full path")
+        )
         self.kernels = QLineEdit()
         self.kernels.setObjectName("captureKernels")
         self.kernels.setPlaceholderText(self.tr("every kernel"))

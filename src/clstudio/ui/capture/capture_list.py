@@ -92,8 +92,9 @@ class CaptureList(QDialog):
         assert index.program is not None and index.program.session is not None
         numbers = index.program.launches
         span = f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
-        said = self.tr("Whole program: the {count} captured launches in order")
-        item = QTreeWidgetItem(["", said.format(count=len(numbers)), "", "", span])
+        said = self.tr("the {count} captured launches, in order")
+        whole = self.tr("Whole program")
+        item = QTreeWidgetItem(["", whole, said.format(count=len(numbers)), "", span])
         item.setData(0, SESSION_ROLE, index.program.session)
         font = item.font(1)
         font.setBold(True)
@@ -116,13 +117,16 @@ class CaptureList(QDialog):
                 item.setForeground(column, self.palette().placeholderText())
         self.launches.addTopLevelItem(item)
 
+    def rows(self) -> list[QTreeWidgetItem]:
+        """The lines as the user sees them, the whole program's first."""
+        items = (
+            self.launches.topLevelItem(row) for row in range(self.launches.topLevelItemCount())
+        )
+        return [item for item in items if item is not None]
+
     def item_of_launch(self, number: int) -> QTreeWidgetItem | None:
-        """The line of launch `number`, as the user sees it."""
-        for row in range(self.launches.topLevelItemCount()):
-            item = self.launches.topLevelItem(row)
-            if item.text(0) == str(number):
-                return item
-        return None
+        """The line of launch `number`."""
+        return next((item for item in self.rows() if item.text(0) == str(number)), None)
 
     def _on_current_changed(self, item: QTreeWidgetItem | None) -> None:
         self.open_button.setEnabled(item is not None and item.data(0, SESSION_ROLE) is not None)
