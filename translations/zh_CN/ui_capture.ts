@@ -119,6 +119,10 @@
         <translation>启动 {number}，{kernel}{place}{time}：未捕获，{why}</translation>
     </message>
     <message>
+        <source>The program ended with status {status}: 1 launch, {captured} captured, in {folder}.</source>
+        <translation>程序以状态 {status} 结束：共 1 次启动，已捕获 {captured} 次，保存在 {folder}。</translation>
+    </message>
+    <message>
         <source>The program ended with status {status}: {count} launches, {captured} captured, in {folder}.</source>
         <translation>程序以状态 {status} 结束：共 {count} 次启动，已捕获 {captured} 次，保存在 {folder}。</translation>
     </message>
@@ -152,6 +156,10 @@
     <message>
         <source>Open session</source>
         <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>1 launch, {captured} captured. Open it to run, check, debug or measure it.</source>
+        <translation>共 1 次启动，已捕获 {captured} 次。打开它即可运行、检查、调试或测量它。</translation>
     </message>
     <message>
         <source>{count} launches, {captured} captured. Open one to run, check, debug or measure it.</source>

@@ -116,6 +116,33 @@ def test_the_whole_program_opens_as_a_program_of_two_launches(
     window.captures.dialog.close()
 
 
+# One launch captured, then a program that would wait ten minutes: Stop ends it.
+HANGS_AFTER_ONE = PROGRAM.replace(
+    "program.scale(queue, (64,), None, x, np.float32(3))",
+    "queue.finish()\nimport time\ntime.sleep(600)",
+)
+
+
+def test_stop_kills_the_program_and_keeps_what_was_captured(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    (tmp_path / "prog.py").write_text(HANGS_AFTER_ONE, encoding="utf-8")
+    dialog = window.captures.capture_program()
+    retype(qtbot, dialog.command, f"{shlex.quote(sys.executable)} prog.py")
+    retype(qtbot, dialog.working_folder, str(tmp_path))
+    qtbot.mouseClick(dialog.capture_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.progress.count() == 1, timeout=CAPTURE_MS)
+    assert dialog.stop_button.isEnabled() and not dialog.capture_button.isEnabled()
+    with qtbot.waitSignal(window.captures.jobs.finished, timeout=CAPTURE_MS):
+        qtbot.mouseClick(dialog.stop_button, Qt.MouseButton.LeftButton)
+    assert "status 137: 1 launch, 1 captured" in dialog.state.text()
+    index = json.loads((tmp_path / "capture" / "capture.json").read_text())
+    assert (index["state"], index["exit_status"]) == ("finished", 137)
+    assert [entry["captured"] for entry in index["launches"]] == [True]
+    assert index["program"]["session"] == "program.json"
+    dialog.close()
+
+
 def test_a_command_that_cannot_be_read_is_said_in_the_dialog(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

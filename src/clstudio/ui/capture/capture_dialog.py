@@ -184,9 +184,16 @@ class CaptureDialog(QDialog):
             self.state.setText(problem)
         else:
             launches = result.index.launches
-            said = self.tr(
-                "The program ended with status {status}: {count} launches, {captured} "
-                "captured, in {folder}."
+            said = (
+                self.tr(
+                    "The program ended with status {status}: 1 launch, {captured} captured, "
+                    "in {folder}."
+                )
+                if len(launches) == 1
+                else self.tr(
+                    "The program ended with status {status}: {count} launches, {captured} "
+                    "captured, in {folder}."
+                )
             )
             self.state.setText(
                 said.format(

@@ -74,8 +74,13 @@ class CaptureList(QDialog):
 
     def _summary(self, index: CaptureIndex) -> str:
         captured = sum(entry.captured for entry in index.launches)
-        said = self.tr(
-            "{count} launches, {captured} captured. Open one to run, check, debug or measure it."
+        said = (
+            self.tr("1 launch, {captured} captured. Open it to run, check, debug or measure it.")
+            if len(index.launches) == 1
+            else self.tr(
+                "{count} launches, {captured} captured. Open one to run, check, debug or "
+                "measure it."
+            )
         )
         text = said.format(count=len(index.launches), captured=captured)
         if index.state == "running":
