@@ -93,7 +93,33 @@ SHOTS = (
         then="exercise:vector_add",
     ),
     Shot("screenshot-devices-remote", "vector_add", "resultsOutputs", then="remote"),
+    Shot("open-capture", "vector_add", "resultsTimings", then="capture"),
 )
+# A learner's training loop, captured for the open-capture shot: a typedef'd kernel of
+# their own, pyopencl.array arithmetic, three steps of which two are captured.
+LEARNERS_PROGRAM = '''\
+import numpy as np
+import pyopencl as cl
+import pyopencl.array as cla
+
+platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
+ctx = cl.Context(platform.get_devices()[:1])
+queue = cl.CommandQueue(ctx)
+program = cl.Program(ctx, """
+typedef float real;
+__kernel void scale(__global real *x, const real k, const int n)
+{ int i = get_global_id(0); if (i < n) x[i] = x[i] * k; }
+__kernel void relu(__global real *x)
+{ int i = get_global_id(0); x[i] = fmax(x[i], (real)0); }
+""").build()
+n = 1 << 16
+x = cla.to_device(queue, np.random.default_rng(1).normal(size=n).astype(np.float32))
+for step in range(3):
+    program.scale(queue, (n,), (64,), x.data, np.float32(0.9), np.int32(n))
+    program.relu(queue, (n,), None, x.data)
+    x = 2 * x + 1
+print(float(x.get().sum()))
+'''
 
 
 def take(shot: Shot) -> None:
@@ -286,7 +312,32 @@ def use_remote_machine(window: MainWindow, wait: Wait, _argument: str) -> None:
     wait(lambda: bool(runs), RUN_LIMIT_MS)
 
 
+def open_capture(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """train.py captured from File > Capture a Program… (the first two launches of each
+    kernel), then File > Open Capture…'s list of it over the window."""
+    folder = Path(tempfile.mkdtemp())
+    (folder / "train.py").write_text(LEARNERS_PROGRAM, encoding="utf-8")
+    captures = window.captures
+    dialog = captures.capture_program()
+    dialog.command.setText(f"{sys.executable} train.py")
+    dialog.working_folder.setText(str(folder))
+    dialog.first.setValue(2)
+    ended: list[object] = []
+    captures.jobs.finished.connect(lambda _job, answer: ended.append(answer))
+    dialog.capture_button.click()
+    wait(lambda: bool(ended), RUN_LIMIT_MS)
+    dialog.close()
+    listed = captures.show_capture(folder / "capture" / "capture.json")
+    if listed is None:
+        raise SystemExit("the capture did not open")
+    listed.setGeometry(150, 110, 980, 580)
+    second = listed.item_of_launch(2)
+    if second is not None:
+        listed.launches.setCurrentItem(second)
+
+
 THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
+    "capture": open_capture,
     "rerun": run_another,
     "fastmath": compile_with_fast_math,
     "steps": step_through,

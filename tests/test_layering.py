@@ -63,6 +63,7 @@ UI_LAYERS = (
     "workbench",  # the build-and-run loop around one document
     "devices",
     "exercises",
+    "capture",  # File > Capture a program… and File > Open capture…
     "files",
     "debugger",
     "hostcode",

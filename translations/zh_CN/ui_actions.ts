@@ -90,6 +90,22 @@
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
+        <source>&amp;Capture a Program…</source>
+        <translation>捕获程序(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run your own pyopencl program and save its kernel launches as sessions</source>
+        <translation>运行你自己的 pyopencl 程序，并把它的内核启动保存为会话</translation>
+    </message>
+    <message>
+        <source>Open Ca&amp;pture…</source>
+        <translation>打开捕获(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>List the launches of a captured program and open one, or the whole program</source>
+        <translation>列出已捕获程序的启动，并打开其中一次或整个程序</translation>
+    </message>
+    <message>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>

@@ -14,7 +14,7 @@ from clstudio.common import RunError, gettext
 from clstudio.debugger.debug_plan import DebugPlan
 from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop
 from clstudio.debugger.driver import DebugDriver, StartDebugger
-from clstudio.debugger.pipe import DebuggerProcess
+from clstudio.debugger.pipe import start_debugger
 
 MAX_STOPS = 1000  # a script's stops, all told: --hits times (--steps + 1)
 FATAL = "OCLGRIND FATAL ERROR"
@@ -25,12 +25,12 @@ def run_script(
     expressions: Sequence[str] = (),
     hits: int = 1,
     steps: int = 0,
-    start: StartDebugger = DebuggerProcess,
+    start: StartDebugger = start_debugger,
 ) -> DebugRun:
     """Debug `plan` by the script (its process started by `start`); the process is gone
     when this returns."""
     started = time.perf_counter()
-    driver = DebugDriver(plan, start)
+    driver = DebugDriver(plan, start=start)
     stops: list[DebugStop] = []
     try:
         stop = driver.start()

@@ -24,6 +24,7 @@ from clstudio.ui.actions.action import Item, make_actions
 from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
+from clstudio.ui.capture.capture_commands import CaptureCommands
 from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.compiler.compiler_wiring import connect_compiler
 from clstudio.ui.debugger.debug_controller import DebugController
@@ -143,6 +144,7 @@ class MainWindow(QMainWindow):
         self.portability_jobs = PortabilityController(
             backends.measurements, Lane.MEASUREMENTS, self
         )
+        self.captures = CaptureCommands(backends.tools, self, self.files.open_file)
 
         dock = partial(make_dock, self)
         self.devices_dock = dock(self.tr("Devices"), "devicesDock", self.device_panel, scrolls=True)
@@ -227,7 +229,9 @@ class MainWindow(QMainWindow):
     def _action_items(self) -> tuple[Item, ...]:
         """Every command's record; the menus and the toolbar are built from them."""
         items = (
-            *file_actions.records(self.files, partial(self.host_code.export, self), self.close),
+            *file_actions.records(
+                self.files, self.captures, partial(self.host_code.export, self), self.close
+            ),
             *edit_actions.records(self.editor_panel, self.files.documentShown),
             *view_actions.records(
                 view_actions.ViewChoices(self.editor_panel.editor, self.theme, self.settings),

@@ -53,6 +53,7 @@ class Lane(Enum):
     COUNTS = "counts"  # the Roofline tab's measured counts on Oclgrind, in workers of their own
     TRAFFIC = "traffic"  # the Memory tab's instrumented runs, in workers of their own
     MEASUREMENTS = "measurements"  # peaks, local-size sweeps, runs on several devices
+    CAPTURES = "captures"  # a learner's program run under capture, until it ends
     SUMMARIES = "summaries"  # histograms, line envelopes, exports: numpy in this process
 
 
