@@ -239,6 +239,9 @@ def _replay_launch(capture: ForeignCapture, root: Path, folder: Path, index: int
     named = folder / "kernelName.txt"
     if _entry(root, named, must_exist=False) is None:
         named = folder / "knlName.txt"  # the layer's first releases (2023)
+        if _entry(root, named, must_exist=False) is None:
+            said = gettext("{file} is missing; the capture is incomplete")
+            raise ForeignCaptureError(said.format(file=folder / "kernelName.txt"))
     kernel = _text(root, named).strip()
     if not _NAME_RE.match(kernel):
         said = gettext("{file}: {name} is not a kernel's name")
