@@ -38,6 +38,7 @@ def test_a_capture_call_script_opens_as_its_launch_and_runs(
     result = run_with_f5(qtbot, window)
     assert result.ok
     assert np.array_equal(result.outputs["y"], Y_AFTER)
+    assert session.base_dir is not None
     assert np.array_equal(np.load(session.base_dir / "x.npy"), X)
 
 

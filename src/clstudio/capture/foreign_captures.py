@@ -206,12 +206,19 @@ def _read(root: Path, path: Path, most: int, must_exist: bool = True) -> bytes |
         with open_regular_file(path, most) as stream:
             data = stream.read(most + 1)
     except OSError as exc:
-        said = gettext("{file}: {reason}")
-        raise ForeignCaptureError(said.format(file=path, reason=exc.strerror or exc)) from None
+        raise ForeignCaptureError(_unread(path, exc)) from None
     if len(data) > most:
         said = gettext("{file} holds more than the {most} bytes it may")
         raise ForeignCaptureError(said.format(file=path, most=most))
     return data
+
+
+def _unread(path: Path, exc: OSError) -> str:
+    """Why a file could not be read: the system's reason with the file, or the refusal of
+    a file that is no regular file, which names it already."""
+    if exc.strerror:
+        return gettext("{file}: {reason}").format(file=path, reason=exc.strerror)
+    return str(exc)
 
 
 def _text(root: Path, path: Path, must_exist: bool = True, most: int = MAX_SMALL_FILE) -> str:
@@ -439,8 +446,7 @@ def read_capture_call_script(path: Path) -> ForeignCapture:
             data = stream.read(MAX_SCRIPT_BYTES + 1)
         text = data.decode("utf-8")
     except OSError as exc:
-        said = gettext("{file}: {reason}")
-        raise ForeignCaptureError(said.format(file=path, reason=exc.strerror or exc)) from None
+        raise ForeignCaptureError(_unread(path, exc)) from None
     except UnicodeDecodeError:
         raise ForeignCaptureError(gettext("{file} is not UTF-8 text").format(file=path)) from None
     if len(data) > MAX_SCRIPT_BYTES:
