@@ -26,6 +26,7 @@ from clstudio.capture.journal import JournalLaunch, RawArgument
 from clstudio.common import (
     KernelArgInfo,
     KernelSignature,
+    NotRegularFileError,
     TypeNameError,
     gettext,
     kernel_type,
@@ -216,9 +217,9 @@ def _read(root: Path, path: Path, most: int, must_exist: bool = True) -> bytes |
 def _unread(path: Path, exc: OSError) -> str:
     """Why a file could not be read: the system's reason with the file, or the refusal of
     a file that is no regular file, which names it already."""
-    if exc.strerror:
-        return gettext("{file}: {reason}").format(file=path, reason=exc.strerror)
-    return str(exc)
+    if isinstance(exc, NotRegularFileError):
+        return str(exc)
+    return gettext("{file}: {reason}").format(file=path, reason=exc.strerror or exc)
 
 
 def _text(root: Path, path: Path, must_exist: bool = True, most: int = MAX_SMALL_FILE) -> str:
