@@ -76,6 +76,7 @@ def test_a_capture_call_script_imports_without_running_and_computes_the_same(
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert np.array_equal(np.load(tmp_path / "out" / "y.npy"), Y_AFTER)
     assert np.array_equal(np.load(session_file.parent / "x.npy"), X)
+    assert (session_file.parent / "session.cl").read_text().startswith("typedef float real;")
 
 
 def test_the_layers_first_releases_knlname_and_buffer_files_are_read(tmp_path: Path) -> None:
@@ -90,6 +91,25 @@ def test_the_layers_first_releases_knlname_and_buffer_files_are_read(tmp_path: P
     [launch] = read_foreign_capture(folder).launches
     assert launch.kernel == "blend"
     assert [a.kind for a in launch.args] == ["buffer", "buffer", "local", "bytes", "bytes"]
+
+
+@pytest.mark.parametrize("hashes", [False, True])
+def test_buffers_dumped_after_the_launch_in_memdumppostenqueue_are_the_references(
+    tmp_path: Path, hashes: bool
+) -> None:
+    folder = intercept_dump(tmp_path)
+    inspection = tmp_path / "memDumpPostEnqueue"
+    (folder / "Post").rename(inspection)
+    if hashes:  # DumpBufferHashes: each file holds a hash, not the contents
+        for child in inspection.iterdir():
+            child.write_text("9e3779b97f4a7c15\n")
+    capture = read_foreign_capture(tmp_path)
+    [launch] = capture.launches
+    y = launch.args[1]
+    if hashes:
+        assert capture.after == {}
+    else:
+        assert capture.after[(0, y.buffer)] == Y_AFTER.tobytes()
 
 
 # {{{ damaged and hostile folders
