@@ -172,6 +172,13 @@ def test_declared_sizes_and_names_out_of_bounds_are_refused(
     refused(tmp_path, file, cause)
 
 
+def test_an_argument_numbered_past_any_kernels_is_refused(tmp_path: Path) -> None:
+    folder = intercept_dump(tmp_path)
+    (folder / "ArgumentDataTypes.txt").unlink()
+    (folder / "Argument99999999.bin").write_bytes(bytes(4))
+    refused(tmp_path, "100000000 arguments")
+
+
 def test_buffers_past_the_budget_are_refused_before_they_are_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
