@@ -43,6 +43,10 @@ def test_an_intercept_layer_dump_imports_and_its_session_passes_its_references(
     tmp_path: Path,
 ) -> None:
     intercept_dump(tmp_path / "dump")
+    listed = clstudio("import", "dump", "--list", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert "launch 0, kernel blend, global 64, 5 arguments" in listed.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dump"]  # --list writes nothing
     imported = clstudio("import", "dump", "-o", "sessions", cwd=tmp_path)
     assert imported.returncode == 0, imported.stderr
     index = json.loads((tmp_path / "sessions" / "capture.json").read_text())
