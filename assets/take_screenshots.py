@@ -92,7 +92,34 @@ SHOTS = (
         size=(1920, 1080),
         then="exercise:vector_add",
     ),
+    Shot("screenshot-devices-remote", "vector_add", "resultsOutputs", then="remote"),
+    Shot("open-capture", "vector_add", "resultsTimings", then="capture"),
 )
+# A learner's training loop, captured for the open-capture shot: a typedef'd kernel of
+# their own, pyopencl.array arithmetic, three steps of which two are captured.
+LEARNERS_PROGRAM = '''\
+import numpy as np
+import pyopencl as cl
+import pyopencl.array as cla
+
+platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
+ctx = cl.Context(platform.get_devices()[:1])
+queue = cl.CommandQueue(ctx)
+program = cl.Program(ctx, """
+typedef float real;
+__kernel void scale(__global real *x, const real k, const int n)
+{ int i = get_global_id(0); if (i < n) x[i] = x[i] * k; }
+__kernel void relu(__global real *x)
+{ int i = get_global_id(0); x[i] = fmax(x[i], (real)0); }
+""").build()
+n = 1 << 16
+x = cla.to_device(queue, np.random.default_rng(1).normal(size=n).astype(np.float32))
+for step in range(3):
+    program.scale(queue, (n,), (64,), x.data, np.float32(0.9), np.int32(n))
+    program.relu(queue, (n,), None, x.data)
+    x = 2 * x + 1
+print(float(x.get().sum()))
+'''
 
 
 def take(shot: Shot) -> None:
@@ -252,7 +279,65 @@ def compile_with_fast_math(window: MainWindow, wait: Wait, _argument: str) -> No
         wait(partial(_grown, compiled, before), RUN_LIMIT_MS)
 
 
+def use_remote_machine(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """A remote machine added (this one, through the tests' sshd on the loopback), one of
+    its devices used, and the session run there."""
+    import atexit
+
+    from clstudio.devices import DeviceInfo
+    from clstudio.ui.devices.device_tree import ITEM_ROLE, device_items
+
+    sys.path.insert(0, str(ASSETS.parent / "tests"))
+    from ssh_server import SshServer, why_no_server
+
+    if (reason := why_no_server()) is not None:
+        raise SystemExit(f"no ssh server: {reason}")
+    server = SshServer(Path(tempfile.mkdtemp(prefix="clstudio-shot-sshd-")))
+    atexit.register(server.stop)
+    machines = window.remote_machines
+    machines.connect_machine(server.address)
+    wait(lambda: not machines.connector.is_running(), 180_000)
+    panel = window.device_panel
+    remote = [i for i in device_items(panel.tree) if i.data(0, ITEM_ROLE).machine]
+    chosen = next((i for i in remote if "pthread" in i.data(0, ITEM_ROLE).name), None)
+    if chosen is None:
+        raise SystemExit("the remote machine listed no PoCL device")
+    panel.tree.setCurrentItem(chosen)
+    panel.use_button.click()
+    device = chosen.data(0, ITEM_ROLE)
+    assert isinstance(device, DeviceInfo)
+    runs: list[object] = []
+    window.workbench.lastRunChanged.connect(runs.append)
+    window.window_actions["run"].trigger()
+    wait(lambda: bool(runs), RUN_LIMIT_MS)
+
+
+def open_capture(window: MainWindow, wait: Wait, _argument: str) -> None:
+    """train.py captured from File > Capture a Program… (the first two launches of each
+    kernel), then File > Open Capture…'s list of it over the window."""
+    folder = Path(tempfile.mkdtemp())
+    (folder / "train.py").write_text(LEARNERS_PROGRAM, encoding="utf-8")
+    captures = window.captures
+    dialog = captures.capture_program()
+    dialog.command.setText(f"{sys.executable} train.py")
+    dialog.working_folder.setText(str(folder))
+    dialog.first.setValue(2)
+    ended: list[object] = []
+    captures.jobs.finished.connect(lambda _job, answer: ended.append(answer))
+    dialog.capture_button.click()
+    wait(lambda: bool(ended), RUN_LIMIT_MS)
+    dialog.close()
+    listed = captures.show_capture(folder / "capture" / "capture.json")
+    if listed is None:
+        raise SystemExit("the capture did not open")
+    listed.setGeometry(150, 110, 980, 580)
+    second = listed.item_of_launch(2)
+    if second is not None:
+        listed.launches.setCurrentItem(second)
+
+
 THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
+    "capture": open_capture,
     "rerun": run_another,
     "fastmath": compile_with_fast_math,
     "steps": step_through,
@@ -261,6 +346,7 @@ THEN: dict[str, Callable[[MainWindow, Wait, str], None]] = {
     "memory": measure_memory,
     "exercise": check_exercise,
     "debug": debug_reduction,
+    "remote": use_remote_machine,
 }
 
 

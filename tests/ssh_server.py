@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from clstudio.devices.oclgrind_home import HOME_VARIABLE
 from clstudio.remote import RemoteAddress, parse_remote
 
 SSHD = shutil.which("sshd") or ("/usr/sbin/sshd" if Path("/usr/sbin/sshd").exists() else None)
@@ -35,8 +36,11 @@ def why_no_server() -> str | None:
 class SshServer:
     """sshd -D on 127.0.0.1, stopped by its process id; `address` reaches it through -F."""
 
-    def __init__(self, folder: Path, python: str = sys.executable) -> None:
-        """`python`: what the remote machine runs as its python3 (a fake, to test faults)."""
+    def __init__(
+        self, folder: Path, python: str = sys.executable, environment: dict[str, str] | None = None
+    ) -> None:
+        """`python`: what the remote machine runs as its python3 (a fake, to test faults);
+        `environment`: more variables for the remote side's sessions."""
         assert SSHD is not None
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
@@ -51,6 +55,16 @@ class SshServer:
         public = Path(f"{host_key}.pub").read_text().split()
         known = folder / "known_hosts"
         known.write_text(f"[127.0.0.1]:{self.port} {public[0]} {public[1]}\n")
+        # The remote machine is this one: its python3 and Oclgrind; its caches the test's.
+        variables = {
+            "CLSTUDIO_PYTHON": python,
+            "XDG_CACHE_HOME": str(self.cache),
+            "POCL_CACHE_DIR": str(folder / "pocl-cache"),
+            "CLSTUDIO_LANGUAGE": "en",
+        }
+        if HOME_VARIABLE in os.environ:
+            variables[HOME_VARIABLE] = os.environ[HOME_VARIABLE]
+        variables.update(environment or {})
         self.config = folder / "sshd_config"
         self.config.write_text(
             f"ListenAddress 127.0.0.1\n"
@@ -60,9 +74,7 @@ class SshServer:
             "PubkeyAuthentication yes\nPermitRootLogin prohibit-password\n"
             "StrictModes no\nUsePAM no\nLogLevel ERROR\n"
             f"PidFile {folder / 'sshd.pid'}\n"
-            # The remote machine's python3 is this one; its caches are the test's.
-            f"SetEnv CLSTUDIO_PYTHON={python} XDG_CACHE_HOME={self.cache} "
-            f"POCL_CACHE_DIR={folder / 'pocl-cache'} CLSTUDIO_LANGUAGE=en\n"
+            f"SetEnv {' '.join(f'{k}={v}' for k, v in variables.items())}\n"
         )
         self.client_config = folder / "ssh_config"
         self.client_config.write_text(

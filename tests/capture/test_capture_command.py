@@ -157,6 +157,8 @@ def test_the_selection_keeps_every_launch_listed(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         "capture.json",
         "launch-0001-scale",
+        "program.cl",
+        "program.json",
     ]
 
 

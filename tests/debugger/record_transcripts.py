@@ -132,7 +132,8 @@ def scripts() -> dict[str, tuple[Session, list[str]]]:
 
 def record(session: Session, commands: list[str]) -> str:
     plan = plan_debug(session, ())
-    process = DebuggerProcess(plan)
+    process = DebuggerProcess(plan.environment)
+    process.begin(plan)
     blocks = []
     try:
         for command in commands:

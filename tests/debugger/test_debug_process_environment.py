@@ -23,7 +23,7 @@ def test_the_debug_process_is_shown_the_oclgrind_of_clstudios_folder(
     monkeypatch.setattr(pip_runtimes, "installed_runtimes", lambda: ())
     plan = plan_debug(load_session(KERNELS / "reduction.json"), (26,), (0,))
     environ = {"PATH": "/usr/bin", "PYTHONPATH": "elsewhere"}
-    environment = debug_process_environment(plan, tmp_path / "icd", environ)
+    environment = debug_process_environment(plan.environment, tmp_path / "icd", environ)
     vendors = Path(environment["OCL_ICD_VENDORS"])
     assert [icd.read_text() for icd in vendors.iterdir()] == [f"{private}\n"]
     assert environment["OCLGRIND_INTERACTIVE"] == "1" and environment["PATH"] == "/usr/bin"

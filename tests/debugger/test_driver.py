@@ -21,6 +21,7 @@ from clstudio.debugger import (
     plan_debug,
     run_script,
 )
+from clstudio.debugger.pipe import DebuggerProcess
 from clstudio.devices import DeviceSelector
 from clstudio.session import BufferArg, load_session, with_sizes
 from debugger.debugger_testing import inputs, needs_oclgrind
@@ -236,3 +237,37 @@ def test_an_invalid_write_breaks_in_with_oclgrinds_report() -> None:
         driver.stop()
         driver.close()
     assert stop.reason == "error" and "Invalid write of size 4" in stop.oclgrind
+
+
+def test_a_process_started_ahead_runs_the_plan_it_is_given() -> None:
+    """What the window does while its Debug dock is in view: the process boots (its imports
+    done) before the user's Debug, which then only sends it the plan."""
+    session = load_session(KERNELS / "vector_add.json")
+    ready = DebuggerProcess()
+    driver = DebugDriver(plan_debug(session, (17,), (5,)), ready)
+    try:
+        stop = driver.start()
+        assert (stop.reason, stop.line) == (BREAKPOINT, 17)
+        assert driver.pid == ready.pid
+    finally:
+        driver.stop()
+        driver.close()
+    assert gone(ready.pid)
+
+
+def test_a_process_started_with_other_switches_is_replaced_by_a_fresh_one() -> None:
+    plan = plan_debug(load_session(KERNELS / "vector_add.json"), (17,), (5,))
+    ready = DebuggerProcess((("OCLGRIND_INTERACTIVE", "1"),))  # no PYOPENCL_NO_CACHE
+    driver = DebugDriver(plan, ready)
+    try:
+        assert driver.start().line == 17
+        assert driver.pid != ready.pid and gone(ready.pid)
+    finally:
+        driver.stop()
+        driver.close()
+
+
+def test_a_process_started_ahead_and_never_needed_ends_with_its_close() -> None:
+    ready = DebuggerProcess()
+    ready.close()
+    assert gone(ready.pid) and ready.exit_code() is not None

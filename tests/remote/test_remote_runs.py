@@ -11,12 +11,13 @@ import pytest
 
 from clstudio import __version__
 from clstudio.common import RunResult
+from clstudio.devices.oclgrind_home import HOME_VARIABLE
 from clstudio.remote import RemoteError, prepare, remote_client
 from clstudio.remote.package_files import package_digest
 from clstudio.session import load_session
 from clstudio.worker.client import WorkerClient
 from session.session_data import file_session
-from ssh_server import SshServer
+from ssh_server import HOST_ALIAS, SshServer, why_no_server
 
 pytestmark = pytest.mark.opencl
 KERNELS = Path(__file__).parents[2] / "kernels"
@@ -178,9 +179,119 @@ def test_a_remote_of_another_version_is_installed_again(ssh_server: SshServer) -
 
 
 def _server(tmp_path: Path, python: Path) -> SshServer:
-    from ssh_server import why_no_server
-
     reason = why_no_server()
     if reason is not None:
         pytest.skip(reason)
     return SshServer(tmp_path / "sshd", str(python))
+
+
+OVERRUN = """__kernel void overrun(__global float *out)
+{
+    out[get_global_id(0) + 1] = 1.0f;
+}
+"""
+
+
+def _overrun_session(folder: Path) -> str:
+    return str(
+        file_session(
+            folder,
+            "overrun",
+            "overrun",
+            OVERRUN,
+            sizes={"N": 64},
+            global_size=["N"],
+            args={"out": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"}},
+        )
+    )
+
+
+def _remote_json(
+    server: SshServer, *args: str, remote: bool = True
+) -> tuple[int, dict[str, object]]:
+    where = ("--remote", HOST_ALIAS, "--ssh-config", str(server.client_config)) if remote else ()
+    done = _clstudio(*args, "--json", *where)
+    assert done.stdout, done.stderr
+    report = json.loads(done.stdout)
+    assert isinstance(report, dict)
+    for timed in ("seconds", "kernel_ns"):  # what differs from run to run
+        report.pop(timed, None)
+    return done.returncode, report
+
+
+def test_check_on_the_remote_machine_finds_what_a_local_check_finds(
+    ssh_server: SshServer, tmp_path: Path
+) -> None:
+    session = _overrun_session(tmp_path)
+    remote = _remote_json(ssh_server, "check", session)
+    local = _remote_json(ssh_server, "check", session, remote=False)
+    assert remote == local
+    assert remote[0] == 1 and remote[1]["problems"], "the overrun was not found"
+
+
+def test_compile_on_the_remote_machine_gives_the_local_listing(ssh_server: SshServer) -> None:
+    session = str(KERNELS / "vector_add.json")
+    args = ("compile", session, "--emit", "remarks", "--device", "pthread")
+    status, remote = _remote_json(ssh_server, *args)
+    assert status == 0, remote
+    assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+
+
+def test_a_remote_machine_without_oclgrind_says_so(tmp_path: Path) -> None:
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    server = SshServer(tmp_path / "sshd", environment={HOME_VARIABLE: str(tmp_path / "none")})
+    session = _overrun_session(tmp_path)
+    try:
+        checked = _remote_json(server, "check", session)
+        debugged = _remote_json(server, "debug", session, "--break", "3")
+    finally:
+        server.stop()
+    for status, report in (checked, debugged):
+        assert status == 1
+        error = report["error"]
+        assert isinstance(error, dict)
+        assert str(error["message"]).startswith(f"{HOST_ALIAS} has no Oclgrind, which check mode")
+
+
+def test_debug_on_the_remote_machine_stops_where_a_local_debug_stops(
+    ssh_server: SshServer,
+) -> None:
+    session = str(KERNELS / "vector_add.json")
+    args = ("debug", session, "--break", "17", "--item", "5", "--print", "i", "a[i]")
+    status, remote = _remote_json(ssh_server, *args)
+    assert status == 0, remote
+    assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+    stops = remote["stops"]
+    assert isinstance(stops, list) and stops[0]["line"] == 17
+
+
+def test_traffic_on_the_remote_machine_counts_what_a_local_measurement_counts(
+    ssh_server: SshServer,
+) -> None:
+    args = ("traffic", str(KERNELS / "vector_add.json"))
+    status, remote = _remote_json(ssh_server, *args)
+    assert status == 0, remote
+    assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+
+
+def test_sweep_and_peaks_measure_the_remote_machines_device(ssh_server: SshServer) -> None:
+    status, sweep = _remote_json(
+        ssh_server, "sweep", str(KERNELS / "vector_add.json"), "--size", "64", "--size", "128"
+    )
+    assert status == 0, sweep
+    points = sweep["points"]
+    assert isinstance(points, list) and [p["local_size"] for p in points] == [[64], [128]]
+    assert all(p["error"] is None for p in points)
+    status, peaks = _remote_json(ssh_server, "peaks", "--only", "launch_latency", "--quick")
+    assert status == 0, peaks
+    device = peaks["device"]
+    assert isinstance(device, dict) and device["platform"] == "Portable Computing Language"
+    results = peaks["results"]
+    assert isinstance(results, dict) and results["launch_latency"]["dispatch"]["ok"]
+
+
+def test_a_set_up_that_is_stopped_ends_with_a_message(ssh_server: SshServer) -> None:
+    with pytest.raises(RemoteError, match="the connection to clstudio-test was stopped"):
+        prepare(ssh_server.address, stopped=lambda: True)

@@ -156,7 +156,7 @@ def test_the_chinese_menus_keep_their_accelerators(
     speak("zh_CN")
     window = make_window()
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "帮助(&H)"]
+    assert titles == ["文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "设备(&D)", "帮助(&H)"]
     run_or_stop = window.window_actions["run_or_stop"]
     assert run_or_stop.iconText() == "运行"
     assert run_or_stop.toolTip() == "在工作进程中用当前参数运行内核（Ctrl+R, F5）"

@@ -60,7 +60,7 @@ def _entries(menu: QMenu) -> list[str]:
 
 
 def test_the_frame_has_its_panels_and_menus(window: MainWindow) -> None:
-    assert _menu_titles(window) == ["File", "Edit", "View", "Run", "Help"]
+    assert _menu_titles(window) == ["File", "Edit", "View", "Run", "Devices", "Help"]
     assert _entries(_menu(window, "File")) == [
         "New",
         "Open…",

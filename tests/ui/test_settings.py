@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.devices.inventory import DeviceInventory
 from clstudio.devices.selector import DeviceSelector
+from clstudio.remote import parse_remote
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import MAX_RECENT, AppSettings
 
@@ -110,3 +112,17 @@ def test_the_last_session_reopens(
         second.devices.discovery.wait()
         second.close()
         second.deleteLater()
+
+
+def test_remote_machines_are_remembered_and_a_hostile_entry_is_dropped(
+    settings: AppSettings, tmp_path: Path
+) -> None:
+    config = tmp_path / "ssh_config"
+    config.write_text("")
+    machines = [parse_remote("ada@gpu-01:2222"), parse_remote("gpu-server", str(config))]
+    settings.set_remote_machines(machines)
+    assert settings.remote_machines() == machines
+    # Edited by hand into what ssh would take as an option: never handed to ssh.
+    entries = [json.dumps({"address": "-oProxyCommand=touch x"}), "not json", "[]"]
+    settings.store.setValue("devices/remote", entries)
+    assert settings.remote_machines() == []

@@ -90,6 +90,22 @@
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
+        <source>&amp;Capture a Program…</source>
+        <translation>捕获程序(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run your own pyopencl program and save its kernel launches as sessions</source>
+        <translation>运行你自己的 pyopencl 程序，并把它的内核启动保存为会话</translation>
+    </message>
+    <message>
+        <source>Open Ca&amp;pture…</source>
+        <translation>打开捕获(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>List the launches of a captured program and open one, or the whole program</source>
+        <translation>列出已捕获程序的启动，并打开其中一次或整个程序</translation>
+    </message>
+    <message>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
@@ -216,6 +232,10 @@
     <message>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Devices</source>
+        <translation>设备(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -388,6 +408,22 @@
     <message>
         <source>End the debug run, even inside an endless loop</source>
         <translation>结束调试运行，即使处于死循环中</translation>
+    </message>
+    <message>
+        <source>Add a &amp;Remote Machine…</source>
+        <translation>添加远程机器(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Use the devices of a machine you reach with ssh, such as a GPU server</source>
+        <translation>使用你通过 ssh 访问的机器（例如 GPU 服务器）上的设备</translation>
+    </message>
+    <message>
+        <source>Add a &amp;Device…</source>
+        <translation>添加设备(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Ways to get more OpenCL devices: from pip, or your GPU driver</source>
+        <translation>获得更多 OpenCL 设备的方法：通过 pip，或你的 GPU 驱动</translation>
     </message>
 </context>
 </TS>

@@ -340,6 +340,14 @@ Value: {value}</source>
         <translation>获取更多 OpenCL 设备的途径：通过 pip，或安装 GPU 驱动程序</translation>
     </message>
     <message>
+        <source>Add a remote machine…</source>
+        <translation>添加远程机器…</translation>
+    </message>
+    <message>
+        <source>Use the devices of a machine you reach with ssh, such as a GPU server</source>
+        <translation>使用你通过 ssh 访问的机器（例如 GPU 服务器）上的设备</translation>
+    </message>
+    <message>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -360,12 +368,44 @@ Value: {value}</source>
         <translation>在上方列表中选择一个设备，查看它的字段。</translation>
     </message>
     <message>
+        <source>Connect again</source>
+        <translation>重新连接</translation>
+    </message>
+    <message>
+        <source>Forget this machine</source>
+        <translation>忘记这台机器</translation>
+    </message>
+    <message>
         <source>Device discovery failed</source>
         <translation>查找设备失败</translation>
     </message>
     <message>
         <source>No OpenCL device found</source>
         <translation>未找到 OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>Connected. Devices: {count}. Double-click one to use it.</source>
+        <translation>已连接。设备：{count} 个。双击其中一个即可使用。</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>remote</source>
+        <translation>远程</translation>
     </message>
     <message>
         <source>its devices: {reason}</source>
@@ -529,6 +569,60 @@ Value: {value}</source>
     <message>
         <source>done</source>
         <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteMachineDialog</name>
+    <message>
+        <source>Add a remote machine</source>
+        <translation>添加远程机器</translation>
+    </message>
+    <message>
+        <source>CL Studio connects with your ssh: your keys, your agent and your ~/.ssh/config (host aliases, jump hosts). It sets itself up on the machine in ~/.cache/clstudio, and lists its devices beside this machine&apos;s. CL Studio never asks for or keeps a password.</source>
+        <translation>CL Studio 通过你的 ssh 连接：使用你的密钥、你的代理和你的 ~/.ssh/config（主机别名、跳板机）。它会在那台机器的 ~/.cache/clstudio 中安装自己，并把那台机器的设备列在本机设备旁边。CL Studio 从不询问或保存密码。</translation>
+    </message>
+    <message>
+        <source>gpu-server, or ada@gpu-01.example.org:2222</source>
+        <translation>gpu-server，或 ada@gpu-01.example.org:2222</translation>
+    </message>
+    <message>
+        <source>~/.ssh/config</source>
+        <translation>~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Machine ([user@]host[:port]):</source>
+        <translation>机器（[用户@]主机[:端口]）：</translation>
+    </message>
+    <message>
+        <source>ssh configuration file:</source>
+        <translation>ssh 配置文件：</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>ssh configuration file</source>
+        <translation>ssh 配置文件</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteMachinesController</name>
+    <message>
+        <source>Wait until the connection under way ends, or stop it</source>
+        <translation>请等待正在进行的连接结束，或停止它</translation>
+    </message>
+    <message>
+        <source>Connecting to {machine}…</source>
+        <translation>正在连接 {machine}…</translation>
+    </message>
+    <message>
+        <source>{machine}: {problem}</source>
+        <translation>{machine}：{problem}</translation>
     </message>
 </context>
 </TS>

@@ -486,6 +486,10 @@
         <translation>设备：{name}</translation>
     </message>
     <message>
+        <source>Device: {name} on {machine}</source>
+        <translation>设备：{machine} 上的 {name}</translation>
+    </message>
+    <message>
         <source>{type} on {platform}</source>
         <translation>{platform} 上的 {type}</translation>
     </message>

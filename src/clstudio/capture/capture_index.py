@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from clstudio.capture.journal import Reason
 from clstudio.common import N_, gettext, write_text_atomically
+from clstudio.common.regular_files import read_text_file
 
 INDEX_FILE = "capture.json"
 FORMAT = "clstudio-capture"
@@ -44,10 +45,22 @@ class LaunchEntry:
     session: str | None  # the session file, relative to the capture folder
     reason: Reason | None = None  # why there is no session
     detail: str = ""  # the reason in more words, when there are some
+    time_ns: int | None = None  # how long the launch ran, when known
+    timed_by: Literal["profiling", "wall"] | None = None
 
     @property
     def captured(self) -> bool:
         return self.session is not None
+
+
+@dataclass(frozen=True)
+class ProgramEntry:
+    """program.json: the captured launches it replays, and why any is left out; no
+    session when they could not be one."""
+
+    session: str | None
+    launches: tuple[int, ...]
+    detail: str = ""
 
 
 @dataclass
@@ -58,6 +71,7 @@ class CaptureIndex:
     exit_status: int | None = None
     stopped: Stopped | None = None
     launches: list[LaunchEntry] = field(default_factory=list)
+    program: ProgramEntry | None = None  # once the program has ended
 
 
 def reason_text(entry: LaunchEntry) -> str:
@@ -87,12 +101,100 @@ def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
                 "reason": entry.reason,
                 "detail": entry.detail,
                 "session": entry.session,
+                "time_ns": entry.time_ns,
+                "timed_by": entry.timed_by,
             }
             for entry in index.launches
         ],
+        "program": None
+        if index.program is None
+        else {
+            "session": index.program.session,
+            "launches": list(index.program.launches),
+            "detail": index.program.detail,
+        },
     }
 
 
 def write_index(folder: Path, index: CaptureIndex) -> None:
     text = json.dumps(index_to_dict(index), indent=2, ensure_ascii=False) + "\n"
     write_text_atomically(folder / INDEX_FILE, text)
+
+
+class CaptureFileError(ValueError):
+    """A capture.json that cannot be read; the message names the file and the cause."""
+
+
+def read_index(path: Path) -> CaptureIndex:
+    """capture.json as written by `clstudio capture`, for the window's list; a file of a
+    newer version, or one that is not a capture's, is refused with the cause."""
+    try:
+        data = json.loads(read_text_file(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        said = gettext("{file}: cannot read: {reason}")
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CaptureFileError(said.format(file=path, reason=reason)) from exc
+    except ValueError as exc:
+        said = gettext("{file}: not valid JSON: {reason}")
+        raise CaptureFileError(said.format(file=path, reason=exc)) from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        said = gettext("{file}: not a capture's list of launches (format {format})")
+        raise CaptureFileError(said.format(file=path, format=FORMAT))
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
+        said = gettext("{file}: version {version} is newer than this CL Studio reads ({known})")
+        raise CaptureFileError(said.format(file=path, version=version, known=VERSION))
+    try:
+        return _index(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        said = gettext("{file}: a launch or a key is not as a capture writes it ({problem})")
+        raise CaptureFileError(
+            said.format(file=path, problem=f"{type(exc).__name__}: {exc}")
+        ) from exc
+
+
+def _index(data: dict[str, Any]) -> CaptureIndex:
+    program = data.get("program")
+    status = data.get("exit_status")
+    return CaptureIndex(
+        command=tuple(str(word) for word in data["command"]),
+        working_folder=str(data["working_folder"]),
+        state="finished" if data.get("state") == "finished" else "running",
+        exit_status=None if status is None else int(status),
+        launches=[_entry(line) for line in data["launches"]],
+        program=None
+        if program is None
+        else ProgramEntry(
+            session=None if program["session"] is None else _relative(program["session"]),
+            launches=tuple(int(n) for n in program["launches"]),
+            detail=str(program.get("detail", "")),
+        ),
+    )
+
+
+def _entry(line: dict[str, Any]) -> LaunchEntry:
+    local = line.get("local_size")
+    reason = line.get("reason")
+    timed_by = line.get("timed_by")
+    return LaunchEntry(
+        number=int(line["number"]),
+        kernel=str(line["kernel"]),
+        device=str(line.get("device", "")),
+        global_size=tuple(int(n) for n in line["global_size"]),
+        local_size=None if local is None else tuple(int(n) for n in local),
+        call_site=None if line.get("call_site") is None else str(line["call_site"]),
+        session=None if line.get("session") is None else _relative(line["session"]),
+        reason=reason if reason in REASON_TEXTS else None,
+        detail=str(line.get("detail", "")),
+        time_ns=None if line.get("time_ns") is None else int(line["time_ns"]),
+        timed_by=timed_by if timed_by in ("profiling", "wall") else None,
+    )
+
+
+def _relative(path: object) -> str:
+    """A session's path inside the capture folder; one that leaves it is refused."""
+    text = str(path)
+    parts = Path(text).parts
+    if not text or Path(text).is_absolute() or ".." in parts:
+        raise ValueError(gettext("{path} is not a path inside the capture").format(path=text))
+    return text

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from clstudio.backend import Builder
-from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
+from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, ProgramEntry, write_index
 from clstudio.capture.journal import JOURNAL_FOLDER, JournalLaunch, JournalReader, Reason
 from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
 from clstudio.capture.native_layer import (
@@ -33,7 +33,9 @@ from clstudio.capture.native_layer import (
     layer_library,
     write_settings,
 )
+from clstudio.capture.program_session import CapturedLaunch, save_program
 from clstudio.common import gettext
+from clstudio.session import SessionError
 
 HOOK_FOLDER = Path(__file__).with_name("hook")
 SETTINGS_VARIABLE = "CLSTUDIO_CAPTURE"  # the hook's sitecustomize reads it
@@ -41,6 +43,10 @@ DEFAULT_FIRST = 16
 DEFAULT_MAX_BYTES = 256 << 20
 POLL_S = 0.2
 STOP_GRACE_S = 5.0  # after SIGTERM, a program that has not ended is killed
+# capture.json is rewritten whole: at once when a launch has a new session, else at most
+# every second, and less often as long as writing it takes (a tenth of the time at most),
+# so that a program of many launches does not share its CPU with the writing.
+INDEX_EVERY_S = 1.0
 
 
 class CaptureError(ValueError):
@@ -119,7 +125,8 @@ def run_capture(
     stop: Callable[[], bool] | None = None,
 ) -> CaptureResult:
     """Run the program to its end, its time limit or `stop()`, capturing; `told` hears of
-    each launch once it is listed. A folder that cannot be written (a full disk) ends in
+    each launch once it is listed. A stopped program keeps what it launched until then, as
+    if it had crashed there. A folder that cannot be written (a full disk) ends in
     CaptureError once the program has ended, capture.json left saying `running`."""
     if not request.command:
         raise CaptureError(gettext("no command to run: give it after --"))
@@ -146,8 +153,10 @@ def run_capture(
     environment = program_environment(request, journal, layer)
     program = subprocess.Popen(request.command, cwd=request.working_folder, env=environment)
     deadline = None if request.time_limit_s is None else time.monotonic() + request.time_limit_s
+    captured: list[CapturedLaunch] = []
     status = None
     failure: OSError | None = None
+    written_at, writing_s, unwritten = time.monotonic(), 0.0, False
     while status is None:
         try:
             status = program.wait(timeout=POLL_S)
@@ -161,7 +170,14 @@ def run_capture(
         except KeyboardInterrupt:
             continue  # Ctrl-C reached the program too; it decides when it ends
         try:
-            _list_new(reader, sessions, request, index, told)
+            sessions_before = len(captured)
+            unwritten |= _list_new(reader, sessions, request, index, told, captured)
+            now = time.monotonic()
+            due = now - written_at >= max(INDEX_EVERY_S, 10 * writing_s)
+            if unwritten and (len(captured) > sessions_before or due):
+                write_index(request.folder, index)
+                written_at, unwritten = time.monotonic(), False
+                writing_s = written_at - now
         except OSError as exc:
             failure = failure or exc  # capture.json stays as last written
     index.state = "finished"
@@ -169,6 +185,7 @@ def run_capture(
     try:
         if failure is not None:
             raise failure
+        index.program = _program(captured, reader, request, builder)
         write_index(request.folder, index)
     except OSError as exc:
         raise _unwritable(request, exc) from exc
@@ -209,17 +226,42 @@ def _list_new(
     request: CaptureRequest,
     index: CaptureIndex,
     told: Callable[[LaunchEntry], None],
-) -> None:
+    captured: list[CapturedLaunch],
+) -> bool:
+    """List the launches the journal holds since the last call; whether there were any."""
     launches = reader.new_launches()
     for launch in launches:
-        entry = _entry(launch, sessions, request)
+        entry = _entry(launch, sessions, request, captured)
         index.launches.append(entry)
         told(entry)
-    if launches:
-        write_index(request.folder, index)
+    return bool(launches)
 
 
-def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequest) -> LaunchEntry:
+def _program(
+    captured: list[CapturedLaunch],
+    reader: JournalReader,
+    request: CaptureRequest,
+    builder: Builder,
+) -> ProgramEntry | None:
+    """program.json, once the program has ended; its entry in capture.json says why not
+    when its launches cannot be one session."""
+    said = gettext("The captured launches of {command}, in order")
+    description = said.format(command=" ".join(request.command))
+    try:
+        return save_program(
+            captured, reader, request.folder, builder, " ".join(description.split())
+        )
+    except (SessionError, ValueError) as exc:
+        launches = tuple(c.launch.number for c in captured)
+        return ProgramEntry(None, launches, str(exc))
+
+
+def _entry(
+    launch: JournalLaunch,
+    sessions: LaunchSessions,
+    request: CaptureRequest,
+    captured: list[CapturedLaunch],
+) -> LaunchEntry:
     listed = LaunchEntry(
         number=launch.number,
         kernel=launch.kernel,
@@ -230,6 +272,8 @@ def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequ
         session=None,
         reason=launch.reason,
         detail=launch.detail,
+        time_ns=launch.time_ns,
+        timed_by=launch.timed_by,
     )
     if not launch.captured:
         return listed
@@ -247,5 +291,6 @@ def _entry(launch: JournalLaunch, sessions: LaunchSessions, request: CaptureRequ
     except (OSError, ValueError) as exc:  # a full disk; a journal file the hook never wrote
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return replace(listed, reason="capture_failed", detail=detail)
+    captured.append(CapturedLaunch(launch, saved))
     session = saved.path.relative_to(request.folder).as_posix()
     return replace(listed, session=session)

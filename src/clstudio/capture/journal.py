@@ -64,6 +64,8 @@ class JournalLaunch:
     program: int | None  # the program's source file in the journal, when known
     options: str
     args: tuple[RawArgument, ...]
+    time_ns: int | None = None  # how long it ran, when the hook could tell cheaply
+    timed_by: Literal["profiling", "wall"] | None = None
 
 
 class JournalReader:
@@ -145,6 +147,8 @@ def _launch(line: dict[str, Any]) -> JournalLaunch:
         program=None if program is None else int(program),
         options=str(line.get("options", "")),
         args=tuple(_argument(a) for a in line.get("args") or ()),
+        time_ns=None if line.get("time_ns") is None else int(line["time_ns"]),
+        timed_by=line.get("timed_by") if line.get("timed_by") in ("profiling", "wall") else None,
     )
 
 

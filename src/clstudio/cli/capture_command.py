@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from contextlib import closing
 from pathlib import Path
 
 from clstudio.capture import (
@@ -125,14 +124,16 @@ def execute(options: argparse.Namespace) -> int:
         max_bytes=options.max_bytes,
         time_limit_s=options.time_limit,
     )
+    # The worker starts at the first build, once a launch is captured: a program whose
+    # launches are not selected never shares its CPU with a worker's start.
+    worker = WorkerClient()
     try:
-        # Not started here: it boots at the first captured launch, so that a program whose
-        # launches are not selected shares its machine with no worker starting up.
-        with closing(WorkerClient()) as worker:
-            result = run_capture(request, worker, _tell)
+        result = run_capture(request, worker, _tell)
     except CaptureError as exc:
         print(gettext("clstudio capture: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    finally:
+        worker.close()
     for note in result.notes:
         print(gettext("clstudio capture: {problem}").format(problem=note), file=sys.stderr)
     if result.index.stopped == "time_limit":

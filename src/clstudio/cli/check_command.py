@@ -1,13 +1,17 @@
-"""`clstudio check SESSION [--json]`: run the session once on Oclgrind and list its problems."""
+"""`clstudio check SESSION [--json] [--remote HOST]`: run the session once on Oclgrind and
+list its problems."""
 
 from __future__ import annotations
 
 import argparse
 from contextlib import closing
+from dataclasses import replace
 
 from clstudio.checkmode import CheckResult
+from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_
+from clstudio.remote import RemoteError
 from clstudio.reporting import check_to_json, format_check
 from clstudio.session import Session
 from clstudio.worker.check_client import CheckClient
@@ -19,19 +23,29 @@ HELP = N_("find out-of-bounds accesses, data races, divergent barriers on the Oc
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     shared.add_session_argument(parser)
     shared.add_json_argument(parser)
+    remote_options.add_remote_arguments(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
-    """0 when the kernel ran on Oclgrind and nothing was found; 1 otherwise."""
+    """0 when the kernel ran on Oclgrind and nothing was found; 1 otherwise; 2 when the
+    --remote machine cannot be used."""
+    try:
+        new_client = remote_options.worker_factory(options)
+    except RemoteError as exc:
+        return remote_options.refused(exc)
+    machine = options.remote
+
+    def checked(session: Session) -> CheckResult:
+        with closing(CheckClient(new_client)) as client:  # the worker ends with the command
+            result = client.check(session)
+        if machine is not None and result.error is not None:
+            result = replace(result, error=remote_options.on_machine(result.error, options))
+        return result
+
     result, source_name, source_map = shared.session_result(
-        options, _checked, lambda error: CheckResult(ok=False, kernel="", error=error)
+        options, checked, lambda error: CheckResult(ok=False, kernel="", error=error)
     )
     shared.print_report(
         options, result, check_to_json, lambda r: format_check(r, source_name, source_map)
     )
     return 0 if result.ok else 1
-
-
-def _checked(session: Session) -> CheckResult:
-    with closing(CheckClient()) as client:  # the worker ends with the command
-        return client.check(session)

@@ -1,5 +1,5 @@
-"""`clstudio compile SESSION [--emit ir|asm|remarks] [--json] [--device SPEC]`: what the compiler
-made of the session's kernel, for its device and local size."""
+"""`clstudio compile SESSION [--emit ir|asm|remarks] [--json] [--device SPEC] [--remote HOST]`:
+what the compiler made of the session's kernel, for its device and local size."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ import argparse
 from contextlib import closing
 from dataclasses import replace
 
+from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext
 from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.devices import parse_device_spec
+from clstudio.remote import RemoteError
 from clstudio.reporting import EMITS, compile_to_json, format_compile
 from clstudio.session import Session
 from clstudio.worker.compiler_client import CompilerClient
@@ -33,16 +35,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SPEC",
         help=gettext("compile for this device (DEVICE or PLATFORM:DEVICE, substrings)"),
     )
+    remote_options.add_remote_arguments(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
-    """0 when the kernel built and launched and its code could be read; 1 otherwise."""
+    """0 when the kernel built and launched and its code could be read; 1 otherwise; 2 when
+    the --remote machine cannot be used."""
     emit = tuple(options.emit) if options.emit else EMITS
+    try:
+        new_client = remote_options.worker_factory(options)
+    except RemoteError as exc:
+        return remote_options.refused(exc)
 
     def compiled(session: Session) -> CompileResult:
         if options.device:
             session = replace(session, device=parse_device_spec(options.device))
-        with closing(CompilerClient()) as client:
+        with closing(CompilerClient(new_client=new_client)) as client:
             return client.compile(session)
 
     result, source_name, source_map = shared.session_result(

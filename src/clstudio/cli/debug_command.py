@@ -1,10 +1,12 @@
-"""`clstudio debug SESSION --break LINE ...`: stop a work-item on Oclgrind, print what it sees."""
+"""`clstudio debug SESSION --break LINE ... [--remote HOST]`: stop a work-item on Oclgrind, print
+what it sees."""
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import replace
 
+from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, RunError, gettext
 from clstudio.debugger import (
@@ -16,8 +18,12 @@ from clstudio.debugger import (
     plan_debug,
     run_script,
 )
+from clstudio.debugger.driver import StartDebugger
+from clstudio.debugger.pipe import start_debugger
+from clstudio.remote import RemoteError
+from clstudio.remote.debugging import RemoteDebuggerProcess
 from clstudio.session import Session, SessionError, SourceMap, load_session
-from clstudio.worker.client import WorkerClient
+from clstudio.worker.worker_slot import NewClient
 
 NAME = "debug"
 HELP = N_("stop a work-item at breakpoints on the Oclgrind simulator and print its values")
@@ -70,11 +76,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=gettext("stop at up to N breakpoint hits of the work-item (default 1)"),
     )
     shared.add_json_argument(parser)
+    remote_options.add_remote_arguments(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
     """0 when the work-item stopped at a breakpoint and nothing failed; 1 when the run failed
-    or never stopped there; 2 when the command asks for what cannot be."""
+    or never stopped there; 2 when the command asks for what cannot be, or the --remote
+    machine cannot be used."""
+    try:
+        new_client = remote_options.worker_factory(options)
+    except RemoteError as exc:
+        return remote_options.refused(exc)
     try:
         item = _item(options.item)
         problems = [p for e in options.expressions if (p := expression_problem(e))]
@@ -85,12 +97,14 @@ def execute(options: argparse.Namespace) -> int:
         session = load_session(options.session)
         lines = tuple(_break_line(text, session.source_map) for text in options.breakpoints)
         plan = plan_debug(session, lines, item)
-        plan = replace(plan, type_names=_type_names(plan.session))
+        plan = replace(plan, type_names=_type_names(plan.session, new_client))
     except SessionError as exc:
         return _report(options, _failed(RunError("load", str(exc)), options), 1)
     except DebugPlanError as exc:
         return _report(options, _failed(RunError("validate", str(exc)), options), USAGE_ERROR)
-    run = run_script(plan, options.expressions, options.hits, options.steps)
+    run = run_script(plan, options.expressions, options.hits, options.steps, _starter(options))
+    if options.remote is not None and run.error is not None:
+        run = replace(run, error=remote_options.on_machine(run.error, options))
     name = shared.source_name(session, options)
     return _report(options, run, 0 if run.ok else 1, name, session.source_map)
 
@@ -112,10 +126,19 @@ def _break_line(text: str, source_map: SourceMap) -> int:
     raise DebugPlanError(problem.format(text=text))
 
 
-def _type_names(session: Session) -> tuple[tuple[str, str], ...]:
+def _starter(options: argparse.Namespace) -> StartDebugger:
+    """The debug process on this machine, or on the --remote one (set up there already)."""
+    address = remote_options.remote_of(options)
+    if address is None:
+        return start_debugger
+    batch = remote_options.batch_mode()
+    return lambda plan: RemoteDebuggerProcess(plan, address, batch)
+
+
+def _type_names(session: Session, new_client: NewClient) -> tuple[tuple[str, str], ...]:
     """What typedef'd names stand for, as the simulator builds the source; none when the
     build fails (the debug run reports why)."""
-    with WorkerClient() as worker:
+    with new_client(()) as worker:
         build = worker.build(session.source, session.build_options, session.device)
     return build.type_names if build.ok else ()
 

@@ -1,4 +1,5 @@
-"""`clstudio peaks [--device SPEC] [--json]`: measure a device's bandwidth, compute and latency."""
+"""`clstudio peaks [--device SPEC] [--json] [--remote HOST]`: measure a device's bandwidth,
+compute and latency."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ import argparse
 import sys
 from dataclasses import replace
 
+from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, PEAK_PROBES, PEAK_TESTS, PeakPlan, PeakProbe, gettext, tell_stderr
 from clstudio.devices import parse_device_spec
 from clstudio.measurements import measure_peaks
+from clstudio.remote import RemoteError
 from clstudio.reporting import PeakStoreError, format_peaks, peaks_to_json, save_peaks
-from clstudio.worker.client import WorkerClient
 
 NAME = "peaks"
 HELP = N_("measure a device's memory bandwidth, compute and launch latency")
@@ -50,12 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "repeatable"
         ),
     )
+    remote_options.add_remote_arguments(parser)
     parser.add_argument(
         "--no-save",
         action="store_true",
         help=gettext(
-            "do not keep the figures for the app's roofline (a measurement with --only or "
-            "--mad is never kept)"
+            "do not keep the figures for the app's roofline (a measurement with --only, "
+            "--mad or --remote is never kept)"
         ),
     )
 
@@ -92,7 +95,11 @@ def execute(options: argparse.Namespace) -> int:
 
     # Each probe runs in the worker process: a benchmark kernel that aborts the driver
     # fails its own figure, and the next probe runs in a fresh worker.
-    with WorkerClient() as worker:
+    try:
+        worker = remote_options.worker_client(options)
+    except RemoteError as exc:
+        return remote_options.refused(exc)
+    with worker:
         report = measure_peaks(worker, selector, plan, probes, progress)
     if not options.json and sys.stderr.isatty():
         print("\r\033[K", end="", file=sys.stderr)
@@ -100,7 +107,9 @@ def execute(options: argparse.Namespace) -> int:
     # Only a whole measurement replaces the kept one: a partial one would hide figures.
     complete = len(report.figures) == len(PEAK_PROBES)
     kept = True
-    if measured and complete and not options.no_save and not options.mad:
+    # The figures kept are this machine's devices': a remote device's are printed only.
+    local = options.remote is None
+    if measured and complete and local and not options.no_save and not options.mad:
         try:
             save_peaks(report)
         except PeakStoreError as exc:

@@ -1,4 +1,5 @@
-"""`clstudio sweep SESSION [--kernel NAME] [--size L]... [--ops N] [--device SPEC] [--json]`.
+"""`clstudio sweep SESSION [--kernel NAME] [--size L]... [--ops N] [--device SPEC] [--json]
+[--remote HOST]`.
 
 Runs the session once per local size of one kernel (the first kernel of a program
 unless --kernel names another), then once more at the fastest size, and tells where
@@ -13,6 +14,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext
 from clstudio.devices import limits_of, parse_device_spec
@@ -25,6 +27,7 @@ from clstudio.measurements import (
     sweep_sizes,
     with_kernel_local_size,
 )
+from clstudio.remote import RemoteError
 from clstudio.reporting import (
     FinishedRun,
     PeakStoreError,
@@ -36,7 +39,6 @@ from clstudio.reporting import (
     roofs_of,
 )
 from clstudio.session import SessionError, load_session
-from clstudio.worker.client import WorkerClient
 
 NAME = "sweep"
 HELP = N_("time one kernel at each local size, then place the fastest on the roofline")
@@ -68,10 +70,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--device", metavar="SPEC", help=gettext("the device to sweep on"))
     shared.add_json_argument(parser)
+    remote_options.add_remote_arguments(parser)
 
 
 def execute(options: argparse.Namespace) -> int:
-    """0 when some size ran with right results; 1 otherwise."""
+    """0 when some size ran with right results; 1 otherwise; 2 when the --remote machine
+    cannot be used."""
     try:
         session = load_session(options.session)
         if options.device:
@@ -80,7 +84,11 @@ def execute(options: argparse.Namespace) -> int:
         sizes = [_size(text) for text in options.size or ()]
     except (SessionError, KernelChoiceError, ValueError) as exc:
         return _fail(str(exc))
-    with WorkerClient() as worker:
+    try:
+        worker = remote_options.worker_client(options)
+    except RemoteError as exc:
+        return remote_options.refused(exc)
+    with worker:
         device = worker.devices().select(session.device)
         if device is None:
             return _fail(gettext("no OpenCL device matches the session's"))

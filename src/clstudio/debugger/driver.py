@@ -38,7 +38,7 @@ from clstudio.debugger.debug_results import (
     ids_text,
 )
 from clstudio.debugger.inspection import Inspector
-from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess, DebuggerTimeout
+from clstudio.debugger.pipe import DebuggerEnded, DebuggerProcess, DebuggerTimeout, start_debugger
 from clstudio.debugger.run_endings import (
     cancelled_stop,
     silent_end_stop,
@@ -53,12 +53,24 @@ Read = TypeVar("Read")
 _LEAVE_HEX = frozenset(("print", "backtrace", "gmem", "lmem", "pmem"))  # see answers.py
 _BACK_TO_DECIMAL = "info"
 
+StartDebugger = Callable[[DebugPlan], DebuggerProcess]
+
 
 class DebugDriver:
     """One debug run of a planned session; every command returns the new DebugStop."""
 
-    def __init__(self, plan: DebugPlan) -> None:
+    def __init__(
+        self,
+        plan: DebugPlan,
+        ready: DebuggerProcess | None = None,
+        start: StartDebugger = start_debugger,
+    ) -> None:
+        """`ready`: a debug process started ahead, waiting for a plan; it runs this one
+        if it can (else it is closed and `start` starts a fresh one). `start`: starts the
+        debug process (on this machine; clstudio.remote gives one on another)."""
         self.plan = plan
+        self._ready = ready
+        self._start_process = start
         self.following: Ids = plan.work_item
         self.info: KernelInfo | None = None
         self.simulator_found = True  # until the debug process says otherwise
@@ -80,7 +92,15 @@ class DebugDriver:
     # The commands.
     def start(self) -> DebugStop:
         """Start the debug process and run to the followed work-item's first breakpoint."""
-        self._process = DebuggerProcess(self.plan)
+        ready, self._ready = self._ready, None
+        if ready is not None and not ready.can_begin(self.plan):
+            ready.close()
+            ready = None
+        if ready is not None:
+            ready.begin(self.plan)
+            self._process = ready
+        else:
+            self._process = self._start_process(self.plan)
         return self._guarded(self._start)
 
     def resume(self) -> DebugStop:
@@ -164,8 +184,10 @@ class DebugDriver:
             self._process.kill()
 
     def close(self) -> None:
-        if self._process is not None:
-            self._process.close()
+        for process in (self._ready, self._process):
+            if process is not None:
+                process.close()
+        self._ready = None
 
     # How they are done.
     def _guarded(self, command: Callable[[], DebugStop]) -> DebugStop:

@@ -1,10 +1,13 @@
 """The debug process: one session run on Oclgrind, whose debugger talks over stdin and stdout.
 
-    python -m clstudio.debugger.process_main SESSION.json BASE_DIR STATUS_FD
+    python -m clstudio.debugger.process_main PLAN_FD STATUS_FD
 
 The app starts it with OCLGRIND_INTERACTIVE=1 and pipes for stdin and stdout, which
-belong to Oclgrind alone: nothing here prints. How the run ended goes, as one JSON
-object, to the file descriptor STATUS_FD. pyopencl and the driver load only here.
+belong to Oclgrind alone: nothing here prints. It imports the engine first, then waits
+for its orders, one JSON object read to the end of PLAN_FD: the session's file and its
+base folder (debugger/pipe.py sends them; nothing, when the app closed first). How the run
+ended goes, as one JSON object, to the file descriptor STATUS_FD. pyopencl and the driver
+load only here.
 """
 
 from __future__ import annotations
@@ -21,12 +24,19 @@ from clstudio.session import parse_session
 
 
 def main(argv: list[str]) -> int:
-    session_path, base_dir, status_fd = argv
-    # Imported here: the app imports this module's package, never the engine.
+    plan_fd, status_fd = argv
+    # Imported here: the app imports this module's package, never the engine. Before the
+    # orders come: a process started ahead has its imports done when the user debugs.
     from clstudio.devices.discovery import discover
     from clstudio.engine import Engine
 
-    data = json.loads(Path(session_path).read_text(encoding="utf-8"))
+    with os.fdopen(int(plan_fd), "rb") as orders_pipe:
+        given = orders_pipe.read()
+    if not given:
+        return 0  # started ahead, and never needed
+    orders = json.loads(given.decode("utf-8"))
+    data = json.loads(Path(orders["session"]).read_text(encoding="utf-8"))
+    base_dir = orders.get("base_dir")  # none on a remote machine: no folder of its own
     session = parse_session(data, Path(base_dir) if base_dir else None)
     launched = False
 

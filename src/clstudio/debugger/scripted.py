@@ -13,18 +13,24 @@ from dataclasses import replace
 from clstudio.common import RunError, gettext
 from clstudio.debugger.debug_plan import DebugPlan
 from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop
-from clstudio.debugger.driver import DebugDriver
+from clstudio.debugger.driver import DebugDriver, StartDebugger
+from clstudio.debugger.pipe import start_debugger
 
 MAX_STOPS = 1000  # a script's stops, all told: --hits times (--steps + 1)
 FATAL = "OCLGRIND FATAL ERROR"
 
 
 def run_script(
-    plan: DebugPlan, expressions: Sequence[str] = (), hits: int = 1, steps: int = 0
+    plan: DebugPlan,
+    expressions: Sequence[str] = (),
+    hits: int = 1,
+    steps: int = 0,
+    start: StartDebugger = start_debugger,
 ) -> DebugRun:
-    """Debug `plan` by the script; the process is gone when this returns."""
+    """Debug `plan` by the script (its process started by `start`); the process is gone
+    when this returns."""
     started = time.perf_counter()
-    driver = DebugDriver(plan)
+    driver = DebugDriver(plan, start=start)
     stops: list[DebugStop] = []
     try:
         stop = driver.start()

@@ -85,6 +85,9 @@ class DeviceInfo:
     version: str  # CL_DEVICE_VERSION
     platform_name: str
     fields: tuple[InfoField, ...]
+    # The remote machine the device is on ([USER@]HOST[:PORT]), "" for this machine's own:
+    # stamped by the app (clstudio.remote.machines), never by discovery.
+    machine: str = ""
 
     def field(self, name: str) -> InfoField | None:
         return find_field(self.fields, name)

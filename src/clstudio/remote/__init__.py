@@ -3,12 +3,17 @@
 from clstudio.remote.address import RemoteAddress, RemoteError, parse_remote, remote_address
 from clstudio.remote.connection import RemoteWorker, remote_client
 from clstudio.remote.installation import Probe, prepare
+from clstudio.remote.machines import MachineAnswer, MachineConnector, RoutedBackend, on_machine
 
 __all__ = [
+    "MachineAnswer",
+    "MachineConnector",
     "Probe",
     "RemoteAddress",
     "RemoteError",
     "RemoteWorker",
+    "RoutedBackend",
+    "on_machine",
     "parse_remote",
     "prepare",
     "remote_address",

@@ -43,21 +43,27 @@ _ENDED = object()
 # The variables that choose the language of a worker's messages: the app's go along.
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 # Run on the remote machine by its login shell: CL Studio's private folder first on the
-# path, then the agent. The version is CL Studio's own; no user text is in it.
-_BOOTSTRAP = (
+# path, then one of its modules with its arguments (`argv`). The version, the module and
+# the arguments are CL Studio's own making; no user text is in them.
+BOOTSTRAP = (
     "import os,sys,runpy;"
     "h=os.path.join(os.environ.get('XDG_CACHE_HOME') or os.path.expanduser('~/.cache'),"
     "'clstudio',{version!r});"
     "p=[os.path.join(h,'lib'),os.path.join(h,'deps')];"
     "sys.path[:0]=p;"
     "os.environ['PYTHONPATH']=os.pathsep.join(p+[os.environ.get('PYTHONPATH','')]).rstrip(os.pathsep);"
-    "runpy.run_module('clstudio.remote.agent',run_name='__main__',alter_sys=True)"
+    "sys.argv={argv!r};"
+    "runpy.run_module({module!r},run_name='__main__',alter_sys=True)"
 )
 
 
 def agent_command() -> str:
     """The remote command: Python running the agent from CL Studio's private folder."""
-    return python_command(_BOOTSTRAP.format(version=__version__))
+    return python_command(
+        BOOTSTRAP.format(
+            version=__version__, module="clstudio.remote.agent", argv=["clstudio.remote.agent"]
+        )
+    )
 
 
 class RemoteCancel:
@@ -123,8 +129,10 @@ class RemoteWorker:
             stderr=self._log,
             start_new_session=True,  # Ctrl-C in a terminal is the app's, not ssh's
         )
-        self._reader = threading.Thread(target=self._read_forever, daemon=True)
-        self._reader.start()
+        # Waited on by an Event, not Thread.join: joined from a Qt pool thread, a thread
+        # leaves a _DummyThread behind.
+        self._read_ended = threading.Event()
+        threading.Thread(target=self._read_forever, daemon=True).start()
         with contextlib.suppress(WorkerDied):
             self._write(Start((*languages, *environment), self.tag))
 
@@ -209,7 +217,7 @@ class RemoteWorker:
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
-        self._reader.join(_CLOSE_WAIT_S)
+        self._read_ended.wait(_CLOSE_WAIT_S)
         if self._process.stdout is not None:
             self._process.stdout.close()
         self._log.close()
@@ -243,6 +251,7 @@ class RemoteWorker:
         except (EOFError, OSError, ValueError):
             pass
         self._messages.put(_ENDED)
+        self._read_ended.set()
 
     def _greeted(self, hello: tuple[int, str, str]) -> None:
         protocol, version, digest = hello

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +29,8 @@ REQUIREMENTS = {"numpy": "numpy", "pyopencl": "pyopencl"}
 MINIMUM_PYTHON = (3, 11)
 _SSH_FAILED = 255
 _NOT_FOUND = 127
+_STOP_POLL_S = 0.2
+Stopped = Callable[[], bool]  # whether the user asked to stop (the window's Stop)
 # Reads the setup script's length, the script, and runs it (its orders follow on stdin).
 _RUNNER = (
     "import sys;b=sys.stdin.buffer;exec(compile(b.read(int(b.readline())),'clstudio-setup','exec'))"
@@ -49,10 +53,15 @@ class Probe:
 
 
 def prepare(
-    address: RemoteAddress, batch: bool = True, say: Callable[[str], None] | None = None
+    address: RemoteAddress,
+    batch: bool = True,
+    say: Callable[[str], None] | None = None,
+    stopped: Stopped | None = None,
 ) -> Probe:
-    """Make sure `address` can run this CL Studio's worker, installing it there if needed."""
-    probe = _probe(address, batch)
+    """Make sure `address` can run this CL Studio's worker, installing it there if needed;
+    `stopped` ends the set-up (ssh killed) with a RemoteError as soon as it says so."""
+    stopped = stopped or _never
+    probe = _probe(address, batch, stopped)
     if probe.current:
         return probe
     if say is not None:
@@ -61,19 +70,25 @@ def prepare(
                 version=__version__, machine=address.name, folder=probe.folder
             )
         )
-    return _install(address, batch)
+    return _install(address, batch, stopped)
 
 
-def _probe(address: RemoteAddress, batch: bool) -> Probe:
-    answer = _run_script(address, batch, _orders("probe"), b"", PROBE_LIMIT_S)
+def _never() -> bool:
+    return False
+
+
+def _probe(address: RemoteAddress, batch: bool, stopped: Stopped) -> Probe:
+    answer = _run_script(address, batch, _orders("probe"), b"", PROBE_LIMIT_S, stopped)
     probe = _read_probe(answer)
     if probe.python < MINIMUM_PYTHON:
         raise RemoteError(_old_python(address, probe.python))
     return probe
 
 
-def _install(address: RemoteAddress, batch: bool) -> Probe:
-    answer = _run_script(address, batch, _orders("install"), package_tar(), INSTALL_LIMIT_S)
+def _install(address: RemoteAddress, batch: bool, stopped: Stopped) -> Probe:
+    answer = _run_script(
+        address, batch, _orders("install"), package_tar(), INSTALL_LIMIT_S, stopped
+    )
     probe = _read_probe(answer)
     problem, detail = answer.get("problem"), str(answer.get("detail", "")).strip()
     if problem == "old-python":
@@ -121,29 +136,17 @@ def _script() -> bytes:
 
 
 def _run_script(
-    address: RemoteAddress, batch: bool, orders: bytes, payload: bytes, limit_s: float
+    address: RemoteAddress,
+    batch: bool,
+    orders: bytes,
+    payload: bytes,
+    limit_s: float,
+    stopped: Stopped,
 ) -> dict[str, object]:
     script = _script()
     stdin = str(len(script)).encode() + b"\n" + script + orders + payload
     command = address.ssh_command(python_command(_RUNNER), batch)
-    try:
-        done = subprocess.run(
-            command,
-            input=stdin,
-            capture_output=True,
-            timeout=limit_s,
-            start_new_session=True,
-        )
-    except FileNotFoundError as exc:
-        raise RemoteError(
-            gettext("the ssh command was not found: install OpenSSH's client")
-        ) from exc
-    except subprocess.TimeoutExpired as exc:
-        raise RemoteError(
-            gettext("{machine} did not answer within {limit} s").format(
-                machine=address.name, limit=f"{limit_s:g}"
-            )
-        ) from exc
+    done = _ssh_run(address, command, stdin, limit_s, stopped)
     said = last_line(done.stderr.decode("utf-8", errors="replace"))
     if done.returncode == _SSH_FAILED:
         raise RemoteError(
@@ -170,6 +173,64 @@ def _run_script(
             )
         )
     return answer
+
+
+def _ssh_run(
+    address: RemoteAddress, command: list[str], stdin: bytes, limit_s: float, stopped: Stopped
+) -> subprocess.CompletedProcess[bytes]:
+    """ssh's run of `command`, killed when it passes `limit_s` or the user stops it."""
+    if stopped():
+        raise RemoteError(stopped_message(address))
+    try:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    except FileNotFoundError as exc:
+        raise RemoteError(
+            gettext("the ssh command was not found: install OpenSSH's client")
+        ) from exc
+    # communicate() cannot be retried after a timeout while input is left to write (the
+    # rest is never sent), so it runs whole on a thread; a kill ends it.
+    # Never Thread.join here: on a Qt pool thread it leaves a _DummyThread behind.
+    answer: list[tuple[bytes, bytes]] = []
+    ended = threading.Event()
+
+    def talk() -> None:
+        try:
+            answer.append(process.communicate(stdin))
+        finally:
+            ended.set()
+
+    threading.Thread(target=talk, daemon=True).start()
+    deadline = time.monotonic() + limit_s
+    while not ended.wait(_STOP_POLL_S):
+        if stopped() or time.monotonic() > deadline:
+            process.kill()
+            ended.wait()
+            if stopped():
+                raise RemoteError(stopped_message(address))
+            raise RemoteError(
+                gettext("{machine} did not answer within {limit} s").format(
+                    machine=address.name, limit=f"{limit_s:g}"
+                )
+            )
+    if not answer:
+        raise RemoteError(
+            gettext("set-up failed on {machine}: {reason}").format(
+                machine=address.name, reason=gettext("it answered nothing")
+            )
+        )
+    out, err = answer[0]
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def stopped_message(address: RemoteAddress) -> str:
+    """What a connection the user stopped ends with."""
+    return gettext("the connection to {machine} was stopped").format(machine=address.name)
 
 
 def _read_probe(answer: dict[str, object]) -> Probe:

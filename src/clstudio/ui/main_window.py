@@ -3,14 +3,17 @@ wires them; what each does lives in the controller."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from clstudio.collector_pause import end_pause
+from clstudio.remote import RoutedBackend
 from clstudio.ui.actions import (
     debug_actions,
+    device_actions,
     edit_actions,
     file_actions,
     help_actions,
@@ -21,6 +24,7 @@ from clstudio.ui.actions.action import Item, make_actions
 from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
+from clstudio.ui.capture.capture_commands import CaptureCommands
 from clstudio.ui.compiler.compiler_tab import CompilerTab
 from clstudio.ui.compiler.compiler_wiring import connect_compiler
 from clstudio.ui.debugger.debug_controller import DebugController
@@ -28,6 +32,7 @@ from clstudio.ui.debugger.debug_dock import DebugDock
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
+from clstudio.ui.devices.remote_controller import MachineRoutes, RemoteMachinesController
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
@@ -89,7 +94,12 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("mainWindow")
         self.settings = settings
-        backends = self.backends = backends or Backends.isolated()
+        backends = backends or Backends.isolated()
+        discover = discover or backends.tools.devices  # this machine's devices, always
+        # Builds and runs go to the machine of the device in use: this one or a remote one.
+        self.routes = MachineRoutes(RoutedBackend(backends.tools), RoutedBackend(backends.runs))
+        backends = replace(backends, tools=self.routes.tools, runs=self.routes.runs)
+        self.backends = backends
         self.recovery = recovery or RecoveryStore(parent=self)
         self.tasks = application_lanes()
         app = QApplication.instance()
@@ -135,6 +145,7 @@ class MainWindow(QMainWindow):
         self.portability_jobs = PortabilityController(
             backends.measurements, Lane.MEASUREMENTS, self
         )
+        self.captures = CaptureCommands(backends.tools, self, self.files.open_file)
 
         dock = partial(make_dock, self)
         self.devices_dock = dock(self.tr("Devices"), "devicesDock", self.device_panel, scrolls=True)
@@ -146,18 +157,22 @@ class MainWindow(QMainWindow):
         self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
         debugger = DebugController(self)
         self.debug_dock = DebugDock(debugger, self)
+        first_paint.then(self.debug_dock.prepare_while_shown)
         sides = (self.devices_dock, self.exercises_dock)
         place_docks(self, sides, self.arguments_dock, (self.results_dock, self.debug_dock))
 
         self.devices = DeviceController(
             self.device_panel,
             self.devices_dock,
-            first_paint.after(discover or backends.tools.devices),
+            first_paint.after(discover),
             bench,
             settings,
             self.status,
             backends.measurements,
             self,
+        )
+        self.remote_machines = RemoteMachinesController(
+            self.device_panel, self.routes, settings, self.status, self
         )
         checks = CheckController(backends.checks, Lane.CHECKS, self)
         self.check_mode = CheckMode(
@@ -215,7 +230,9 @@ class MainWindow(QMainWindow):
     def _action_items(self) -> tuple[Item, ...]:
         """Every command's record; the menus and the toolbar are built from them."""
         items = (
-            *file_actions.records(self.files, partial(self.host_code.export, self), self.close),
+            *file_actions.records(
+                self.files, self.captures, partial(self.host_code.export, self), self.close
+            ),
             *edit_actions.records(self.editor_panel, self.files.documentShown),
             *view_actions.records(
                 view_actions.ViewChoices(self.editor_panel.editor, self.theme, self.settings),
@@ -231,6 +248,9 @@ class MainWindow(QMainWindow):
                 self.devices.open_device_runs,
             ),
             *debug_actions.records(self.debug_mode),
+            *device_actions.records(
+                self.device_panel.open_add_device, self.remote_machines.open_dialog
+            ),
             *help_actions.records(help_actions.HelpDialogs(self, lambda: items)),
         )
         return items
@@ -252,6 +272,7 @@ class MainWindow(QMainWindow):
         )
         self.host_file_bar.portabilityRequested.connect(self._check_portability)
         w.documentChanged.connect(self.files.keep_edit)
+        w.deviceChanged.connect(self.remote_machines.show_device)
         w.deviceChanged.connect(self.devices.show_device)
         w.deviceChanged.connect(self.exercises.show_device)
         w.deviceChanged.connect(self.host_code.refresh)

@@ -6,12 +6,14 @@ The store is an INI file in the user's config folder; tests redirect it with
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from clstudio.common import LANGUAGES
 from clstudio.devices import DeviceSelector
+from clstudio.remote import RemoteAddress, RemoteError, parse_remote
 
 ORGANIZATION = "clstudio"
 APPLICATION = "CL Studio"
@@ -137,6 +139,32 @@ class AppSettings:
 
     def set_hints(self, name: str, count: int) -> None:
         self.store.setValue(f"exercises/hints/{name}", int(count))
+
+    def remote_machines(self) -> list[RemoteAddress]:
+        """The remote machines added to the Devices panel, checked again as they are read
+        (an entry edited by hand into something ssh could take as an option is dropped)."""
+        machines = []
+        for entry in _as_list(self.store.value("devices/remote")):
+            try:
+                data = json.loads(entry)
+                machines.append(parse_remote(str(data["address"]), data.get("ssh_config")))
+            except (ValueError, KeyError, TypeError, AttributeError, RemoteError):
+                continue
+        return machines
+
+    def set_remote_machines(self, machines: list[RemoteAddress]) -> None:
+        self.store.setValue(
+            "devices/remote",
+            [
+                json.dumps(
+                    {
+                        "address": m.name,
+                        "ssh_config": str(m.ssh_config) if m.ssh_config else None,
+                    }
+                )
+                for m in machines
+            ],
+        )
 
     def sync(self) -> None:
         self.store.sync()

@@ -68,6 +68,10 @@ class StatusBar(QObject):
         device = status.device
         if device is not None:
             text = self.tr("Device: {name}").format(name=device.name)
+            if device.machine:  # runs go to another machine: say which
+                text = self.tr("Device: {name} on {machine}").format(
+                    name=device.name, machine=device.machine
+                )
             tip = self.tr("{type} on {platform}").format(
                 type=device.type, platform=device.platform_name
             )

@@ -45,6 +45,7 @@ class Lane(Enum):
     so a lane needs no more threads than the worker it feeds."""
 
     TOOLS = "tools"  # device discovery and builds, on the tools worker
+    REMOTE = "remote"  # connecting to a remote machine: its set-up over ssh may take minutes
     RUNS = "runs"  # runs, steps and exercise checks, on the runs worker
     CHECKS = "checks"  # Oclgrind checks, in workers of their own: a run may go on meanwhile
     DEBUGGER = "debugger"  # the debugger's commands: one may wait for a breakpoint for long
@@ -52,6 +53,7 @@ class Lane(Enum):
     COUNTS = "counts"  # the Roofline tab's measured counts on Oclgrind, in workers of their own
     TRAFFIC = "traffic"  # the Memory tab's instrumented runs, in workers of their own
     MEASUREMENTS = "measurements"  # peaks, local-size sweeps, runs on several devices
+    CAPTURES = "captures"  # a learner's program run under capture, until it ends
     SUMMARIES = "summaries"  # histograms, line envelopes, exports: numpy in this process
 
 

@@ -20,8 +20,7 @@ from clstudio.checkmode import (
 )
 from clstudio.common import RunError
 from clstudio.session import UNINITIALISED, BufferArg, ImageArg, Session
-from clstudio.worker.client import WorkerClient
-from clstudio.worker.worker_slot import WorkerSlot
+from clstudio.worker.worker_slot import NewClient, WorkerSlot, local_client
 
 _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
 
@@ -29,8 +28,8 @@ _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fre
 class CheckClient(WorkerSlot):
     """One check at a time; `cancel` and `close` are safe from any thread."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, new_client: NewClient = local_client) -> None:
+        super().__init__(new_client)
         self._environment: tuple[tuple[str, str], ...] = ()
         self._reports = 0  # seen by the current worker's Oclgrind
 
@@ -43,7 +42,7 @@ class CheckClient(WorkerSlot):
             ):
                 self._retire()
             if self._worker is None:
-                self._worker = WorkerClient(environment=plan.environment)
+                self._worker = self._new_client(plan.environment)
                 self._environment = plan.environment
             worker = self._worker
         result = worker.check(plan, progress)

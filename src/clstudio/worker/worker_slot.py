@@ -17,13 +17,21 @@ from clstudio.worker.client import WorkerClient
 
 Answer = TypeVar("Answer")
 Environment = tuple[tuple[str, str], ...]  # variables a worker is started with
+# Makes a slot's worker: on this machine by default, on another (clstudio.remote) when given.
+NewClient = Callable[[Environment], WorkerClient]
+
+
+def local_client(environment: Environment) -> WorkerClient:
+    """A worker process on this machine, started with `environment`."""
+    return WorkerClient(environment=environment)
 
 
 class WorkerSlot:
     """One request at a time in the slot's worker; `cancel` and `close` are safe from any
     thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, new_client: NewClient = local_client) -> None:
+        self._new_client = new_client
         self._lock = threading.Lock()
         self._worker: WorkerClient | None = None
         self._closed = False
@@ -54,8 +62,8 @@ class OneShotWorkers(WorkerSlot):
     request, but the user's click no longer waits for its spawn and imports.
     """
 
-    def __init__(self, ready_next: bool = False) -> None:
-        super().__init__()
+    def __init__(self, ready_next: bool = False, new_client: NewClient = local_client) -> None:
+        super().__init__(new_client)
         self._ready_next = ready_next
         self._ready: tuple[Environment, WorkerClient] | None = None
 
@@ -71,7 +79,7 @@ class OneShotWorkers(WorkerSlot):
         with self._lock:
             if self._closed or not self._ready_next or self._ready is not None:
                 return
-            worker = WorkerClient(environment=environment)
+            worker = self._new_client(environment)
             worker.start()
             self._ready = (environment, worker)
 
@@ -83,7 +91,7 @@ class OneShotWorkers(WorkerSlot):
             if ready is not None and ready[0] == environment:
                 worker = ready[1]
             else:
-                worker = WorkerClient(environment=environment)
+                worker = self._new_client(environment)
             self._worker = worker
         if ready is not None and ready[1] is not worker:
             ready[1].close()  # booted for switches this request does not use

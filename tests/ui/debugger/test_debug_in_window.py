@@ -172,6 +172,35 @@ def test_closing_the_window_ends_a_debug_run_and_its_process(
         os.kill(pid, 0)
 
 
+@with_oclgrind
+def test_the_debug_dock_in_view_starts_the_next_runs_process_ahead(
+    qtbot: QtBot, make_window: MakeWindow
+) -> None:
+    """Its imports (pyopencl, numpy, the engine) are most of a debug process's start: done
+    while the user looks at the dock, Debug reaches its first stop sooner."""
+    window = make_window(discover=discover)
+    open_session(qtbot, window, ROOT / "kernels" / "vector_add.json")
+    dock, controller = window.debug_dock, window.debug_dock.controller
+    assert controller.ready_pid() is None  # tabbed behind Results: nothing started
+    dock.show()
+    dock.raise_()
+    qtbot.waitUntil(lambda: controller.ready_pid() is not None)
+    ready = controller.ready_pid()
+    click_gutter(qtbot, window.editor_panel.editor, 17)
+    with qtbot.waitSignal(controller.paused, timeout=LIMIT_MS):
+        window.window_actions["debug"].trigger()
+    assert controller.pid() == ready and controller.ready_pid() is None
+    assert dock.panel.status.text().startswith("Paused at a breakpoint, line 17")
+    with qtbot.waitSignal(controller.debugEnded, timeout=LIMIT_MS):
+        window.window_actions["stop_debug"].trigger()
+    next_one = controller.ready_pid()  # the dock is still in view: the next run's
+    assert next_one is not None and next_one != ready
+    window.workbench.document.mark_clean()
+    window.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(next_one, 0)
+
+
 def test_without_oclgrind_debug_explains_how_to_get_it(
     make_window: MakeWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,7 +14,6 @@ launch is `_cl.enqueue_nd_range_kernel` (the invokers look it up at each call).
 from __future__ import annotations
 
 import atexit
-import contextlib
 import json
 import os
 import struct
@@ -29,6 +28,9 @@ from typing import Any
 JOURNAL_LINES = "launches.jsonl"
 CLAIM = "claimed"  # made by the first process that imports pyopencl: the one recorded
 FLUSH_EVERY_S = 0.5  # launches not captured are written in batches, to cost little
+WAIT_FOR_TIME_S = 2.0  # how long a line waits in the batch for its launch's time
+MOST_WAITING = 4096
+MOST_PIECES = 4096
 _MISSING = object()
 
 
@@ -48,9 +50,15 @@ class LaunchRecorder:
         self.programs: dict[int, tuple[str, str]] = {}  # cl_program -> (source, options)
         self.written_programs: dict[tuple[str, str], int] = {}
         self.args: dict[int, dict[int, object]] = {}  # cl_kernel -> index -> value
-        self.places: dict[str, bool] = {}  # file name -> whether it is the learner's
+        # A file's name as call sites show it; None for a file that is not the learner's.
+        self.places: dict[str, str | None] = {}
+        self.devices: dict[int, dict[str, Any]] = {}  # cl_command_queue -> its device
+        self.pieces: dict[object, str] = {}  # JSON text of what launches repeat
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
+        # Lines not yet written, each with its launch's event, to read its time from once
+        # the device has run it, and when it was enqueued.
+        self.waiting: list[tuple[dict[str, Any] | str, Any, float]] = []
         self.flushed = time.monotonic()
         self.library = tuple(
             os.path.normcase(os.path.abspath(p))
@@ -95,19 +103,52 @@ class LaunchRecorder:
             number = self.count
             name = str(kernel.function_name)
             nth = self.per_kernel[name] = self.per_kernel.get(name, 0) + 1
+            site = self.call_site()
+            sizes = _ndrange(args, kw)
+            reason = self.unselected(number, name, nth)
+            if reason is not None:
+                event = original(*args, **kw)
+                self.write(self.listed(number, name, site, sizes, queue, reason), False, event)
+                return event
             line: dict[str, Any] = {
                 "number": number,
                 "kernel": name,
-                "call_site": self.call_site(),
-                **_ndrange(args, kw),
-                **_device(queue),
+                "call_site": site,
+                **sizes,
+                **self.device_of(queue),
             }
-            reason = self.unselected(number, name, nth)
-            if reason is not None:
-                line.update(captured=False, reason=reason)
-                self.write(line, flush=False)
-                return original(*args, **kw)
             return self.capture(original, args, kw, line)
+
+    def listed(
+        self,
+        number: int,
+        name: str,
+        site: str | None,
+        sizes: dict[str, Any],
+        queue: Any,
+        reason: str,
+    ) -> str:
+        """The line of a launch not captured, as json.dumps writes it but for its time
+        and closing brace (added once it is known): made of pieces kept, since a
+        program's launches repeat their kernel, device and call site."""
+        pieces = self.pieces
+        if len(pieces) > MOST_PIECES:
+            pieces.clear()
+        key = (name, _handle(queue), reason)
+        fixed = pieces.get(key)
+        if fixed is None:
+            facts = {"kernel": name, **self.device_of(queue), "captured": False, "reason": reason}
+            fixed = pieces[key] = json.dumps(facts)[1:-1]
+        where = pieces.get(site)
+        if where is None:
+            where = pieces[site] = json.dumps(site)
+        local = sizes["local_size"]
+        return (
+            f'{{"number": {number}, {fixed}, "call_site": {where}, "global_size": '
+            f"{_numbers(sizes['global_size'])}, "
+            f'"local_size": {"null" if local is None else _numbers(local)}, '
+            f'"global_offset": {"true" if sizes["global_offset"] else "false"}'
+        )
 
     def unselected(self, number: int, name: str, nth: int) -> str | None:
         if self.kernels and name not in self.kernels:
@@ -149,7 +190,11 @@ class LaunchRecorder:
             self.write(line, flush=True)
             return original(*args, **kw)
         try:
+            started = time.perf_counter_ns()
             event = original(*args, **kw)
+            queue.finish()  # the buffers are read after it anyway
+            line.update(time_ns=time.perf_counter_ns() - started, timed_by="wall")
+            line.update(_profiled(event))
         except Exception as exc:
             line.update(captured=False, reason="launch_failed", detail=str(exc), args=None)
             self.write(line, flush=True)
@@ -227,41 +272,107 @@ class LaunchRecorder:
             )
 
     def call_site(self) -> str | None:
-        """`train.py:42`: the innermost frame in a file of the learner's, not a library's."""
+        """`train.py:42`: the innermost frame in a file of the learner's, not a library's.
+        Each file is looked at once: a launch costs a few dictionary look-ups."""
         frame: FrameType | None = sys._getframe(2)
+        places = self.places
         while frame is not None:
             name = frame.f_code.co_filename
-            mine = self.places.get(name)
-            if mine is None:
-                mine = self.places[name] = not name.startswith("<") and not os.path.normcase(
-                    os.path.abspath(name)
-                ).startswith(self.library)
-            if mine:
-                try:
-                    shown = os.path.relpath(name)
-                except ValueError:
-                    shown = name
-                if shown.startswith(".."):
-                    shown = name
+            shown = places.get(name, _MISSING)
+            if shown is _MISSING:
+                shown = places[name] = self.shown_name(name)
+            if shown is not None:
                 return f"{shown}:{frame.f_lineno}"
             frame = frame.f_back
         return None
 
-    def write(self, line: dict[str, Any], flush: bool) -> None:
+    def shown_name(self, name: str) -> str | None:
+        """The file as call sites name it (relative to the folder the program started
+        in when it lies below it); None for Python's own files and installed packages."""
+        if name.startswith("<") or os.path.normcase(os.path.abspath(name)).startswith(self.library):
+            return None
         try:
-            self.lines.write(json.dumps(line) + "\n")
-        except OSError:
-            return  # a full disk: `clstudio capture` says so; the program goes on
-        if flush or time.monotonic() - self.flushed > FLUSH_EVERY_S:
-            self.flush()
+            shown = os.path.relpath(name)
+        except ValueError:
+            shown = name
+        return name if shown.startswith("..") else shown
 
-    def flush(self) -> None:
+    def device_of(self, queue: Any) -> dict[str, Any]:
+        """The queue's device, platform and context, asked of the driver once per queue."""
+        known = self.devices.get(_handle(queue))
+        if known is None:
+            known = self.devices[_handle(queue)] = _device(queue)
+        return known
+
+    def write(self, line: dict[str, Any] | str, flush: bool, event: Any = None) -> None:
+        """Queue the line (a dict, or a listed launch's text); the batch is written when
+        asked, or every FLUSH_EVERY_S."""
+        now = time.monotonic()
+        self.waiting.append((line, event, now))
+        if flush or len(self.waiting) > MOST_WAITING:
+            self.flush()
+        elif now - self.flushed > FLUSH_EVERY_S:
+            self.flush(every=False)
+
+    def flush(self, every: bool = True) -> None:
+        """Write the lines waiting, in order, each with its launch's device time once the
+        device has run it. A line whose launch has not run yet waits for a later batch
+        (up to WAIT_FOR_TIME_S), unless `every` line must be written now."""
         with self.lock:
-            if not self.lines.closed and os.getpid() == self.pid:
-                # As in write: the capture, never the program, reports a full disk.
-                with contextlib.suppress(OSError):
-                    self.lines.flush()
-                self.flushed = time.monotonic()
+            # A forked child has the parent's lines waiting too: they are the parent's.
+            if self.lines.closed or os.getpid() != self.pid:
+                return
+            now = time.monotonic()
+            written = 0
+            # A full disk: `clstudio capture` says so, never the program, which goes on
+            # (the lines it could not take are dropped).
+            try:
+                for line, event, when in self.waiting:
+                    timed = _profiled(event) if event is not None else {}
+                    waits = not timed and not every and now - when < WAIT_FOR_TIME_S
+                    if waits and _running(event):
+                        break
+                    if isinstance(line, str):
+                        time_ns = timed.get("time_ns")
+                        timing = "" if time_ns is None else _TIMING.format(time_ns)
+                        self.lines.write(f"{line}{timing}}}\n")
+                    else:
+                        line.update(timed)
+                        self.lines.write(json.dumps(line) + "\n")
+                    written += 1
+                self.lines.flush()
+            except OSError:
+                written = len(self.waiting)
+            del self.waiting[:written]
+            self.flushed = now
+
+
+_START, _END = 0x1282, 0x1283  # CL_PROFILING_COMMAND_START and _END
+_TIMING = ', "time_ns": {}, "timed_by": "profiling"'
+
+
+def _numbers(values: list[int]) -> str:
+    return "[" + ", ".join(map(str, values)) + "]"
+
+
+def _profiled(event: Any) -> dict[str, Any]:
+    """The launch's time on the device, from its event's profiling information: nothing
+    while it has not run, or when its queue does not profile."""
+    try:
+        if event.command_execution_status != 0:  # CL_COMPLETE
+            return {}
+        info = event.get_profiling_info
+        return {"time_ns": int(info(_END) - info(_START)), "timed_by": "profiling"}
+    except Exception:
+        return {}
+
+
+def _running(event: Any) -> bool:
+    """Whether the launch may still end, so that its time can come later."""
+    try:
+        return int(event.command_execution_status) > 0
+    except Exception:
+        return False
 
 
 def _handle(obj: Any) -> int:
@@ -277,11 +388,25 @@ def _numpy_bytes(value: Any) -> bytes:
 def _ndrange(args: tuple[Any, ...], kw: dict[str, Any]) -> dict[str, Any]:
     """enqueue_nd_range_kernel's sizes, whichever way they were passed (the invokers pass
     every argument by position)."""
+    if not kw:  # the invokers' way, every argument by position: read without a dict
+        count = len(args)
+        global_size = [int(n) for n in args[2]]
+        local = args[3] if count > 3 else None
+        local_size = None if local is None else [int(n) for n in local]
+        offset = args[4] if count > 4 else None
+        if count > 6 and args[6] and local_size is not None:
+            global_size = [g * lo for g, lo in zip(global_size, local_size, strict=False)]
+        return {
+            "global_size": global_size,
+            "local_size": local_size,
+            "global_offset": offset is not None and any(int(n) for n in offset),
+        }
     names = ("global_size", "local_size", "global_offset", "wait_for", "g_times_l")
     given = dict(zip(names, args[2:], strict=False))
-    given.update({k: v for k, v in kw.items() if k in names})
-    given.setdefault("global_size", kw.get("global_work_size"))
-    given.setdefault("local_size", kw.get("local_work_size"))
+    if kw:
+        given.update({k: v for k, v in kw.items() if k in names})
+        given.setdefault("global_size", kw.get("global_work_size"))
+        given.setdefault("local_size", kw.get("local_work_size"))
     global_size = [int(n) for n in given["global_size"]]
     local = given.get("local_size")
     local_size = None if local is None else [int(n) for n in local]
@@ -339,9 +464,12 @@ def install(cl: ModuleType, settings_text: str) -> None:
 
     def patched_multi(original: Callable[..., Any], width: int) -> Callable[..., Any]:
         def set_args(self: Any, flat: tuple[Any, ...]) -> Any:
-            for at in range(0, len(flat), width):
-                value = flat[at + 1] if width == 2 else struct.pack(flat[at + 1], flat[at + 2])
-                recorder.remember(self, flat[at], value)
+            values = recorder.args.setdefault(_handle(self), {})
+            if width == 2:  # (index, value) pairs, as every launch of an invoker sets them
+                values.update(zip(flat[::2], flat[1::2], strict=True))
+            else:
+                for at in range(0, len(flat), width):
+                    values[flat[at]] = struct.pack(flat[at + 1], flat[at + 2])
             return original(self, flat)
 
         return set_args
@@ -359,6 +487,17 @@ def install(cl: ModuleType, settings_text: str) -> None:
 
         return build
 
+    class ProfiledQueue(cl.CommandQueue):  # type: ignore[misc, name-defined]
+        """The program's queues profile, so that every launch's device time can be read
+        from its event without waiting for it; what the queue runs is the same."""
+
+        def __init__(
+            self, context: Any, device: Any = None, properties: Any = None, *args: Any
+        ) -> None:
+            if properties is None or isinstance(properties, int):
+                properties = (properties or 0) | cl.command_queue_properties.PROFILING_ENABLE
+            super().__init__(context, device, properties, *args)
+
     def patched_launch(original: Callable[..., Any]) -> Callable[..., Any]:
         def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
             return recorder.launch(original, args, kw)
@@ -370,6 +509,8 @@ def install(cl: ModuleType, settings_text: str) -> None:
     kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, 2)
     kernel_class._set_arg_buf_pack_multi = patched_multi(kernel_class._set_arg_buf_pack_multi, 3)
     cl.Program.build = patched_build(cl.Program.build)
+    ProfiledQueue.__name__ = ProfiledQueue.__qualname__ = "CommandQueue"
+    setattr(cl, "CommandQueue", ProfiledQueue)  # noqa: B010 (the program makes its queues)
     launch = patched_launch(cl._cl.enqueue_nd_range_kernel)
     # pyopencl's own name for it too, which programs call directly.
     cl._cl.enqueue_nd_range_kernel = launch

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from clstudio.ui.actions.action import Action, Item, Key, Pixmap, Submenu
+from clstudio.ui.capture.capture_commands import CaptureCommands
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
@@ -13,6 +14,7 @@ EXAMPLES, RECENT = "examples", "recent"  # the submenus FileMenus fills
 
 def records(
     files: FileController,
+    captures: CaptureCommands,
     export_host_code: Callable[[], object],
     quit_app: Callable[[], object],
 ) -> tuple[Item, ...]:
@@ -56,6 +58,28 @@ def records(
             text=QT_TRANSLATE_NOOP("WindowActions", "Open &Recent"),
             menu="file",
             group="open",
+        ),
+        Action(
+            id="capture_program",
+            text=QT_TRANSLATE_NOOP("WindowActions", "&Capture a Program…"),
+            tip=QT_TRANSLATE_NOOP(
+                "WindowActions",
+                "Run your own pyopencl program and save its kernel launches as sessions",
+            ),
+            callback=captures.capture_program,
+            menu="file",
+            group="capture",
+        ),
+        Action(
+            id="open_capture",
+            text=QT_TRANSLATE_NOOP("WindowActions", "Open Ca&pture…"),
+            tip=QT_TRANSLATE_NOOP(
+                "WindowActions",
+                "List the launches of a captured program and open one, or the whole program",
+            ),
+            callback=captures.open_capture,
+            menu="file",
+            group="capture",
         ),
         Action(
             id="save",

@@ -17,6 +17,7 @@ MENUS = (
     ("edit", QT_TRANSLATE_NOOP("WindowActions", "&Edit")),
     ("view", QT_TRANSLATE_NOOP("WindowActions", "&View")),
     ("run", QT_TRANSLATE_NOOP("WindowActions", "&Run")),
+    ("devices", QT_TRANSLATE_NOOP("WindowActions", "&Devices")),
     ("help", QT_TRANSLATE_NOOP("WindowActions", "&Help")),
 )
 

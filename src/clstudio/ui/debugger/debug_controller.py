@@ -4,19 +4,28 @@ The driver talks to its debug process on a pool thread; the window hears `paused
 with everything the dock shows, or `debugEnded` once the run is over. Stop does not
 queue behind a command: it kills the debug process at once (the driver's stop is safe
 from any thread), and the command under way then ends with the run.
+
+A debug process spends most of its start importing (pyopencl, numpy, the engine), which
+does not depend on the session: `prepare` starts the next run's process ahead, while the
+Debug dock is in view, as the Compiler and Memory tabs boot their next worker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from clstudio.debugger import ENDED, DebugDriver, DebugPlan, DebugStop, KernelInfo, PausedState
+from clstudio.debugger import ENDED, DebugPlan, DebugStop, KernelInfo, PausedState
 from clstudio.ui.jobs import crash_error
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 
-Command = Callable[[DebugDriver], DebugStop]
+if TYPE_CHECKING:
+    from clstudio.debugger import DebugDriver
+    from clstudio.debugger.pipe import DebuggerProcess
+
+Command = Callable[["DebugDriver"], DebugStop]
 
 
 class DebugController(QObject):
@@ -30,6 +39,8 @@ class DebugController(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._driver: DebugDriver | None = None
+        self._ready: DebuggerProcess | None = None  # the next run's process, started ahead
+        self._closed = False
         self._runner: TaskRunner[PausedState, None] = TaskRunner(
             self,
             Lane.DEBUGGER,
@@ -50,6 +61,10 @@ class DebugController(QObject):
         """The debug process's id while a run is on."""
         return self._driver.pid if self._driver is not None else None
 
+    def ready_pid(self) -> int | None:
+        """The id of the process started ahead for the next run, while it waits."""
+        return self._ready.pid if self._ready is not None else None
+
     def is_busy(self) -> bool:
         return self._runner.is_busy()
 
@@ -57,10 +72,22 @@ class DebugController(QObject):
         """Start debugging `plan`; False while another run is on."""
         if self._driver is not None:
             return False
-        self._driver = DebugDriver(plan)
+        # The driver (its pipe, answers, inspection and check mode's log reader) is imported
+        # at the first debug run, not with the window: the start-up does not pay for it.
+        from clstudio.debugger import DebugDriver
+
+        self._driver = DebugDriver(plan, self._ready)
+        self._ready = None
         self.debugStarted.emit(plan)
         self._submit(lambda driver: driver.start())
         return True
+
+    def prepare(self) -> None:
+        """Start the next run's debug process now, unless one waits or a run is on."""
+        if self._ready is None and self._driver is None and not self._closed:
+            from clstudio.debugger.pipe import DebuggerProcess
+
+            self._ready = DebuggerProcess()
 
     def resume(self) -> bool:
         return self._submit(lambda driver: driver.resume())
@@ -89,6 +116,10 @@ class DebugController(QObject):
 
     def close(self) -> None:
         """For the window's close: the run ends and its process is gone."""
+        self._closed = True
+        ready, self._ready = self._ready, None
+        if ready is not None:
+            ready.close()
         driver = self._driver
         if driver is not None:
             driver.stop()

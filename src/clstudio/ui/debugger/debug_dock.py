@@ -45,6 +45,20 @@ class DebugDock(QDockWidget):
         controller.paused.connect(self._on_controller_paused)
         controller.debugEnded.connect(self._on_controller_debug_ended)
 
+    def prepare_while_shown(self) -> None:
+        """From now on, while the dock is in view the next run's debug process boots (the
+        window calls this after its first paint, which no worker may compete with)."""
+        self.visibilityChanged.connect(self._on_visibility_changed)
+        self._on_visibility_changed(self._in_view())
+
+    def _in_view(self) -> bool:
+        # A dock tabbed behind another is "visible" to Qt, with nothing of it on screen.
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def _on_visibility_changed(self, visible: bool) -> None:
+        if visible:  # the user may debug next: the debug process boots meanwhile
+            self.controller.prepare()
+
     def _on_controller_debug_started(self, plan: DebugPlan) -> None:
         self.show()  # to the front, where it is tabbed behind Results
         self.raise_()
@@ -66,3 +80,5 @@ class DebugDock(QDockWidget):
 
     def _on_controller_debug_ended(self, stop: DebugStop) -> None:
         self.panel.show_ended(stop)
+        if self._in_view():
+            self.controller.prepare()

@@ -62,7 +62,9 @@ def compare_fields(first: DeviceInfo, second: DeviceInfo) -> list[FieldCompariso
 
 
 def device_title(device: DeviceInfo) -> str:
-    return f"{device.name} ({device.platform_name})"
+    """The device, its platform, and the remote machine it is on, if any."""
+    where = f"{device.platform_name}, {device.machine}" if device.machine else device.platform_name
+    return f"{device.name} ({where})"
 
 
 class DeviceCompareDialog(QDialog):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from clstudio.devices import DeviceInfo, DeviceInventory, PlatformInfo, inventory_to_json
 from clstudio.devices.icd_entries import DriverProblem
+from clstudio.remote import RemoteAddress
 from clstudio.ui.devices.add_device import AddDeviceDialog
 from clstudio.ui.devices.device_compare import DeviceCompareDialog
 from clstudio.ui.devices.device_fields_view import DeviceFieldsView, fields_as_text
@@ -36,9 +37,12 @@ from clstudio.ui.devices.device_overview import DeviceOverview
 from clstudio.ui.devices.device_tree import (
     ITEM_ROLE,
     DeviceKey,
+    MachineRow,
+    all_items,
     device_key,
     fill_tree,
     item_for,
+    machine_item,
     mark_active,
     short_version,
 )
@@ -64,10 +68,15 @@ class DevicePanel(QWidget):
 
     deviceChosen = Signal(DeviceInfo)
     rediscoverRequested = Signal()
+    remoteMachineRequested = Signal()  # Add a remote machine…
+    machineConnectRequested = Signal(RemoteAddress)  # connect (again) to a remote machine
+    machineStopRequested = Signal()  # stop connecting
+    machineForgetRequested = Signal(RemoteAddress)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._inventory = DeviceInventory(platforms=())
+        self._machines: tuple[MachineRow, ...] = ()
         self._active: DeviceKey | None = None
         self._compare: DeviceCompareDialog | None = None
 
@@ -137,6 +146,11 @@ class DevicePanel(QWidget):
             self.tr("Ways to get more OpenCL devices: from pip, or your GPU driver"),
             clicked=self.open_add_device,
         )
+        self.add_remote_button = push_button(
+            self.tr("Add a remote machine…"),
+            self.tr("Use the devices of a machine you reach with ssh, such as a GPU server"),
+            clicked=self.remoteMachineRequested,
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(self.use_button)
         buttons.addWidget(self.compare_button)
@@ -165,10 +179,12 @@ class DevicePanel(QWidget):
             self.tr("Select a device in the list above to see its fields."),
         )
         self.unavailable = EmptyState("", "")
+        self.machine_page = self._build_machine_page()
         self.details = QStackedWidget()
         self.details.addWidget(self.nothing_selected)
         self.details.addWidget(details)
         self.details.addWidget(self.unavailable)
+        self.details.addWidget(self.machine_page)
         # The overview scrolls: with several platforms, the tree's rows come first.
         self.details.setMinimumHeight(160)
 
@@ -179,6 +195,7 @@ class DevicePanel(QWidget):
         tree_layout.addWidget(self.tree, 1)
         add_row = QHBoxLayout()
         add_row.addStretch(1)
+        add_row.addWidget(self.add_remote_button)
         add_row.addWidget(self.add_button)
         tree_layout.addLayout(add_row)
 
@@ -191,8 +208,39 @@ class DevicePanel(QWidget):
         self.splitter.setChildrenCollapsible(False)
         return self.splitter
 
+    def _build_machine_page(self) -> EmptyState:
+        """A remote machine's row selected: its state, Connect again (or Stop), Forget."""
+        page = EmptyState("", "", self.tr("Connect again"))
+        assert page.button is not None
+        self.connect_button = page.button
+        self.connect_button.clicked.connect(self._on_connect_clicked)
+        self.forget_button = QPushButton(self.tr("Forget this machine"))
+        self.forget_button.clicked.connect(self._on_forget_clicked)
+        layout = page.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(
+            layout.count() - 1, self.forget_button, 0, Qt.AlignmentFlag.AlignHCenter
+        )
+        return page
+
     def inventory(self) -> DeviceInventory:
         return self._inventory
+
+    def machines(self) -> tuple[MachineRow, ...]:
+        return self._machines
+
+    def show_machines(self, machines: tuple[MachineRow, ...]) -> None:
+        """Show the remote machines (a view update: emits nothing), the row selected kept."""
+        self._machines = machines
+        current = self.tree.currentItem()
+        data = current.data(0, ITEM_ROLE) if current is not None else None
+        if self.pages.currentWidget() is self.searching:
+            return  # the local search fills the tree, machines included
+        self._fill()
+        if isinstance(data, MachineRow):
+            self.select_machine(data.name)
+        elif isinstance(data, DeviceInfo):
+            self.select_device(data)
 
     def show_searching(self) -> None:
         self.searching.set_text(
@@ -208,14 +256,17 @@ class DevicePanel(QWidget):
 
     def show_inventory(self, inventory: DeviceInventory) -> None:
         self._inventory = inventory
-        if not inventory.devices():
+        if not inventory.devices() and not self._machines:
             self.problem.set_text(
                 self.tr("No OpenCL device found"),
                 no_device_help(inventory.problem, inventory.unavailable_drivers),
             )
             self.pages.setCurrentWidget(self.problem)
             return
-        fill_tree(self.tree, inventory)
+        self._fill()
+
+    def _fill(self) -> None:
+        fill_tree(self.tree, self._inventory, self._machines)
         self._fit_tree_height()
         self.pages.setCurrentWidget(self.content)
         self._mark_active()
@@ -233,8 +284,7 @@ class DevicePanel(QWidget):
 
     def _fit_tree_height(self) -> None:
         """Give the tree the height of its rows (up to a limit), the details the rest."""
-        tops = top_items(self.tree)
-        rows = len(tops) + sum(item.childCount() for item in tops)
+        rows = len(list(all_items(top_items(self.tree))))
         row_height = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 4)
         wanted = self.tree.header().sizeHint().height() + rows * row_height + 8
         wanted += self.add_button.sizeHint().height() + 2  # the row under the tree
@@ -244,6 +294,11 @@ class DevicePanel(QWidget):
 
     def select_device(self, device: DeviceInfo) -> None:
         item = item_for(self.tree, device)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+
+    def select_machine(self, name: str) -> None:
+        item = machine_item(self.tree, name)
         if item is not None:
             self.tree.setCurrentItem(item)
 
@@ -274,7 +329,7 @@ class DevicePanel(QWidget):
         if not name:
             return None
         path = Path(name)
-        data = inventory_to_json(single_device_inventory(self._inventory, device))
+        data = inventory_to_json(single_device_inventory(self._inventory_of(device), device))
         try:
             path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
@@ -290,9 +345,21 @@ class DevicePanel(QWidget):
         if self._compare is not None:
             self._compare.close()
             self._compare.deleteLater()
-        self._compare = DeviceCompareDialog(self._inventory, self.current_device(), self)
+        # This machine's devices and every connected remote machine's, side by side.
+        platforms = [*self._inventory.platforms]
+        for machine in self._machines:
+            platforms += machine.inventory.platforms if machine.inventory else ()
+        everything = DeviceInventory(platforms=tuple(platforms))
+        self._compare = DeviceCompareDialog(everything, self.current_device(), self)
         self._compare.show()
         return self._compare
+
+    def _inventory_of(self, device: DeviceInfo) -> DeviceInventory:
+        """The inventory `device` was listed in: this machine's, or its remote machine's."""
+        machine = next((m for m in self._machines if m.name == device.machine), None)
+        if device.machine and machine is not None and machine.inventory is not None:
+            return machine.inventory
+        return self._inventory
 
     def _mark_active(self) -> None:
         mark_active(self.tree, self._active)
@@ -320,9 +387,13 @@ class DevicePanel(QWidget):
             self.fields_view.show_fields(data.fields)
             self.peaks_view.show_device(data)
             self.tabs.setTabVisible(0, True)
-            self.tabs.setTabVisible(2, True)
+            # Peaks are measured by this machine's worker: not for a remote device.
+            self.tabs.setTabVisible(2, not data.machine)
             self.compare_button.setEnabled(True)
             self.export_action.setEnabled(True)
+        elif isinstance(data, MachineRow):
+            self._show_machine(data)
+            return
         elif isinstance(data, DriverProblem):
             self.unavailable.set_text(*unavailable_text(data))
             self.details.setCurrentWidget(self.unavailable)
@@ -350,6 +421,42 @@ class DevicePanel(QWidget):
             return
         self.details.setCurrentIndex(1)
         self._update_use_button()
+
+    def _show_machine(self, machine: MachineRow) -> None:
+        if machine.connecting:
+            body = machine.state
+        elif machine.inventory is not None:
+            count = len(machine.inventory.devices())
+            body = self.tr("Connected. Devices: {count}. Double-click one to use it.").format(
+                count=count
+            )
+        else:
+            body = machine.state or self.tr("Not connected.")
+        self.machine_page.set_text(machine.name, body)
+        self.connect_button.setText(
+            self.tr("Stop") if machine.connecting else self.tr("Connect again")
+        )
+        self.forget_button.setEnabled(not machine.connecting)
+        self.details.setCurrentWidget(self.machine_page)
+
+    def _current_machine(self) -> MachineRow | None:
+        item = self.tree.currentItem()
+        data = item.data(0, ITEM_ROLE) if item is not None else None
+        return data if isinstance(data, MachineRow) else None
+
+    def _on_connect_clicked(self) -> None:
+        machine = self._current_machine()
+        if machine is None:
+            return
+        if machine.connecting:
+            self.machineStopRequested.emit()
+        else:
+            self.machineConnectRequested.emit(machine.address)
+
+    def _on_forget_clicked(self) -> None:
+        machine = self._current_machine()
+        if machine is not None:
+            self.machineForgetRequested.emit(machine.address)
 
     def _on_tree_double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         device = item.data(0, ITEM_ROLE)

@@ -4,21 +4,39 @@ what a driver could not give, and the mark on the device in use."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QPalette
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QApplication, QStyle, QTreeWidget, QTreeWidgetItem
 
 from clstudio.devices import DeviceInfo, DeviceInventory
 from clstudio.devices.icd_entries import DriverProblem
+from clstudio.remote import RemoteAddress
 from clstudio.ui.devices.device_icons import device_type_icon, platform_icon
 from clstudio.ui.devices.no_device import DEVICES_FIELD, platform_title
 from clstudio.ui.tree_items import child_items, top_items
 
 # Texts keep the translation context DevicePanel, where they were first written.
 ITEM_ROLE = Qt.ItemDataRole.UserRole
-DeviceKey = tuple[int, int]  # (platform index, device index)
+DeviceKey = tuple[str, int, int]  # (machine, platform index, device index)
+
+
+@dataclass(frozen=True)
+class MachineRow:
+    """A remote machine as the tree shows it: its devices once connected, else what is
+    going on (set-up, listing) or what went wrong."""
+
+    address: RemoteAddress
+    inventory: DeviceInventory | None = None
+    state: str = ""  # the step under way, or why it cannot be used
+    connecting: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.address.name
 
 
 def short_version(version: str) -> str:
@@ -27,12 +45,38 @@ def short_version(version: str) -> str:
     return match.group(1) if match else version
 
 
-def fill_tree(tree: QTreeWidget, inventory: DeviceInventory) -> None:
-    """Every platform, its devices, and what could not be listed, in discovery's order."""
+def fill_tree(
+    tree: QTreeWidget, inventory: DeviceInventory, machines: tuple[MachineRow, ...] = ()
+) -> None:
+    """Every platform, its devices, and what could not be listed, in discovery's order;
+    then each remote machine, its platforms and devices under its name."""
     tree.clear()
+    _add_platforms(tree, tree, inventory)
+    for machine in machines:
+        item = QTreeWidgetItem(tree, [machine.name, _machine_state(machine)])
+        item.setData(0, ITEM_ROLE, machine)
+        item.setIcon(0, QApplication.style().standardIcon(QStyle.StandardPixmap.SP_DriveNetIcon))
+        item.setToolTip(0, machine.state or machine.name)
+        item.setToolTip(1, machine.state)
+        if machine.inventory is not None:
+            _add_platforms(tree, item, machine.inventory)
+    tree.expandAll()
+
+
+def _machine_state(machine: MachineRow) -> str:
+    if machine.connecting:
+        return QCoreApplication.translate("DevicePanel", "connecting…")
+    if machine.inventory is None:
+        return QCoreApplication.translate("DevicePanel", "not connected")
+    return QCoreApplication.translate("DevicePanel", "remote")
+
+
+def _add_platforms(
+    tree: QTreeWidget, parent: QTreeWidget | QTreeWidgetItem, inventory: DeviceInventory
+) -> None:
     for platform in inventory.platforms:
         platform_item = QTreeWidgetItem(
-            tree, [platform_title(platform), short_version(platform.version)]
+            parent, [platform_title(platform), short_version(platform.version)]
         )
         platform_item.setIcon(0, platform_icon())
         platform_item.setData(0, ITEM_ROLE, platform)
@@ -60,8 +104,7 @@ def fill_tree(tree: QTreeWidget, inventory: DeviceInventory) -> None:
                 problem,
             )
     for driver in inventory.unavailable_drivers:
-        _unavailable_item(tree, tree, Path(driver.icd_file).name, driver)
-    tree.expandAll()
+        _unavailable_item(tree, parent, Path(driver.icd_file).name, driver)
 
 
 def _unavailable_item(
@@ -81,18 +124,38 @@ def _unavailable_item(
     return item
 
 
+def all_items(items: list[QTreeWidgetItem]) -> Iterator[QTreeWidgetItem]:
+    """`items` and every row under them, depth first."""
+    for item in items:
+        yield item
+        yield from all_items(child_items(item))
+
+
 def device_items(tree: QTreeWidget) -> list[QTreeWidgetItem]:
-    """The device rows (not the platforms, nor what is unavailable)."""
+    """The device rows, this machine's and remote ones (not the platforms, nor the
+    machines, nor what is unavailable)."""
     return [
         item
-        for platform in top_items(tree)
-        for item in child_items(platform)
+        for item in all_items(top_items(tree))
         if isinstance(item.data(0, ITEM_ROLE), DeviceInfo)
     ]
 
 
+def machine_item(tree: QTreeWidget, name: str) -> QTreeWidgetItem | None:
+    """The row of the remote machine called `name`."""
+    return next(
+        (
+            item
+            for item in top_items(tree)
+            if isinstance(item.data(0, ITEM_ROLE), MachineRow)
+            and item.data(0, ITEM_ROLE).name == name
+        ),
+        None,
+    )
+
+
 def device_key(device: DeviceInfo) -> DeviceKey:
-    return (device.platform_index, device.index)
+    return (device.machine, device.platform_index, device.index)
 
 
 def item_for(tree: QTreeWidget, device: DeviceInfo) -> QTreeWidgetItem | None:

@@ -1,0 +1,56 @@
+"""A capture from the window: the learner's program run under `clstudio capture`'s own
+loop (capture.run_capture), as a job of the one task helper (ui/jobs.py), off the GUI
+thread. Each launch listed is its progress; Stop ends the program and keeps what was
+captured until then."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from clstudio.backend import Builder
+from clstudio.capture import CaptureError, CaptureRequest, CaptureResult, LaunchEntry, run_capture
+from clstudio.common import RunError
+from clstudio.ui.jobs import Job, JobController
+from clstudio.ui.tasks import TaskState
+
+
+class Capturer:
+    """What a capture job calls: the capture loop, building each launch's program on
+    `builder` (the tools worker); `cancel` (Stop) has the loop kill the program."""
+
+    def __init__(self, builder: Builder) -> None:
+        self.builder = builder
+        self._stop = threading.Event()
+
+    def capture(self, request: CaptureRequest, state: TaskState[LaunchEntry]) -> CaptureResult:
+        self._stop.clear()
+        return run_capture(request, self.builder, state.progress, self._stop.is_set)
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+
+@dataclass(frozen=True)
+class CaptureAnswer:
+    """The capture's end: its result, or why it could not start (or what broke)."""
+
+    result: CaptureResult | None
+    problem: str = ""
+
+
+CaptureController = JobController[Capturer, CaptureAnswer, LaunchEntry]
+
+
+@dataclass(frozen=True)
+class CaptureJob(Job[Capturer, CaptureAnswer, LaunchEntry]):
+    request: CaptureRequest
+
+    def run(self, backend: Capturer, state: TaskState[LaunchEntry]) -> CaptureAnswer:
+        try:
+            return CaptureAnswer(backend.capture(self.request, state))
+        except CaptureError as exc:
+            return CaptureAnswer(None, str(exc))
+
+    def crashed(self, error: RunError) -> CaptureAnswer:
+        return CaptureAnswer(None, error.message)

@@ -1,0 +1,99 @@
+"""`program.json`: a captured program's launches of one context replayed as one session.
+
+The program is run under `clstudio capture`; the session it leaves must run with
+`clstudio run`, pass every reference, and end with the buffers the program printed.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.opencl
+
+# A typedef'd kernel and pyopencl.array arithmetic on one buffer, a buffer the host
+# overwrites between two launches, and no build options of its own.
+PROGRAM = '''
+import numpy as np
+import pyopencl as cl
+import pyopencl.array as cla
+
+platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
+ctx = cl.Context(platform.get_devices()[:1])
+queue = cl.CommandQueue(ctx)
+program = cl.Program(ctx, """
+typedef float real;
+__kernel void scale(__global real *x, const real k, const int n)
+{ int i = get_global_id(0); if (i < n) x[i] = x[i] * k; }
+""").build()
+n = 256
+x = cla.to_device(queue, np.linspace(0, 1, n).astype(np.float32))
+program.scale(queue, (n,), None, x.data, np.float32(3), np.int32(n))
+y = 2 * x + 1
+program.scale(queue, (n,), None, y.data, np.float32(0.5), np.int32(n))
+x.set(np.ones(n, np.float32))
+program.scale(queue, (n,), None, x.data, np.float32(2), np.int32(n))
+print(repr(x.get().tolist()))
+print(repr(y.get().tolist()))
+'''
+
+
+def clstudio(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(__file__).parents[2] / "src")
+    command = [sys.executable, "-m", "clstudio", *args]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    read: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return read
+
+
+def test_program_json_replays_every_launch_and_ends_with_the_programs_outputs(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "prog.py").write_text(PROGRAM, encoding="utf-8")
+    done = clstudio(["capture", "-o", "out", "--", sys.executable, "prog.py"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    index = read_json(tmp_path / "out" / "capture.json")
+    assert [e["kernel"] for e in index["launches"]] == ["scale", "axpb", "axpb", "scale", "scale"]
+    # The array kernels' program and the learner's are joined into one source.
+    assert index["program"] == {
+        "session": "program.json",
+        "launches": [1, 2, 3, 4, 5],
+        "detail": "",
+    }
+    ran = clstudio(["run", "out/program.json"], tmp_path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stdout.count(": pass") == 4 and ": fail" not in ran.stdout
+    session = read_json(tmp_path / "out" / "program.json")
+    binds = [launch["args"] for launch in session["launches"]]
+    # x is one buffer through the first three launches (the array kernels read it through
+    # their own parameter); the host's x.set() makes the last launch's x a buffer of its own.
+    assert binds[0]["x"] == binds[1]["x__base"]
+    assert binds[2]["x__base"] == binds[1]["z__base"]
+    assert binds[3]["x"] == binds[2]["z__base"]
+    assert binds[4]["x"] not in (binds[0]["x"], binds[3]["x"])
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    for bound, value in zip((binds[4]["x"], binds[3]["x"]), printed, strict=True):
+        reference = session["references"][bound]["file"]
+        assert np.load(tmp_path / "out" / reference).tolist() == value
+
+
+def test_every_launch_is_listed_with_its_time_captured_or_not(tmp_path: Path) -> None:
+    (tmp_path / "prog.py").write_text(PROGRAM, encoding="utf-8")
+    command = ["capture", "-o", "out", "--kernel", "never_launched"]
+    done = clstudio([*command, "--", sys.executable, "prog.py"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    index = read_json(tmp_path / "out" / "capture.json")
+    launches = index["launches"]
+    assert [e["captured"] for e in launches] == [False] * 5
+    assert all(e["timed_by"] == "profiling" and e["time_ns"] > 0 for e in launches)
+    assert index["program"] is None
+    assert not (tmp_path / "out" / "program.json").exists()

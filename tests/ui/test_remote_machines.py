@@ -1,0 +1,219 @@
+"""Devices > Add a remote machine…, against OpenSSH's server on the loopback: the machine's
+devices in the tree under its name, a run there with its outputs shown, a machine that
+cannot be reached, and one remembered for the next window."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+
+from clstudio.devices import DeviceInfo
+from clstudio.engine import InProcessBackend
+from clstudio.session import session_to_dict
+from clstudio.ui.devices.device_tree import ITEM_ROLE, MachineRow, device_items, machine_item
+from clstudio.ui.devices.remote_dialog import RemoteMachineDialog
+from clstudio.ui.main_window import MainWindow
+from clstudio.ui.settings import AppSettings
+from ssh_server import HOST_ALIAS, SshServer, why_no_server
+from ui.window_steps import open_gallery, run_with_f5
+
+pytestmark = pytest.mark.opencl
+CONNECT_MS = 180_000  # the first connection installs CL Studio there
+
+
+@pytest.fixture(scope="module")
+def ssh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
+    """One server for the module: starting sshd and setting up the remote side is slow."""
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    server = SshServer(Path(tmp_path_factory.mktemp("sshd")))
+    yield server
+    server.stop()
+
+
+def _add_machine(qtbot: QtBot, window: MainWindow, address: str, config: Path) -> None:
+    """Devices > Add a remote machine…, typed and connected as the user does."""
+    window.window_actions["add_remote_machine"].trigger()
+    dialog = window.findChild(RemoteMachineDialog)
+    assert isinstance(dialog, RemoteMachineDialog) and dialog.isVisible()
+    qtbot.keyClicks(dialog.address, address)
+    qtbot.keyClicks(dialog.ssh_config, str(config))
+    with qtbot.waitSignal(window.remote_machines.connector.finished, timeout=CONNECT_MS):
+        qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+
+
+def _remote_devices(window: MainWindow) -> list[QTreeWidgetItem]:
+    return [
+        item
+        for item in device_items(window.device_panel.tree)
+        if item.data(0, ITEM_ROLE).machine == HOST_ALIAS
+    ]
+
+
+def test_add_a_remote_machine_see_its_devices_and_run_on_one(
+    qtbot: QtBot,
+    window: MainWindow,
+    ssh_server: SshServer,
+    settings: AppSettings,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    open_gallery(qtbot, window, "vector_add")
+    _add_machine(qtbot, window, HOST_ALIAS, ssh_server.client_config)
+
+    tree = window.device_panel.tree
+    machine = machine_item(tree, HOST_ALIAS)
+    assert machine is not None and machine.text(1) == "remote"
+    platform = machine.child(0)
+    assert platform is not None and "Portable Computing Language" in platform.text(0)
+    remote = _remote_devices(window)
+    assert remote, "no device of the remote machine in the tree"
+    # Every field, as a local device shows them.
+    pthread = next(i for i in remote if "pthread" in i.data(0, ITEM_ROLE).name)
+    device = pthread.data(0, ITEM_ROLE)
+    assert isinstance(device, DeviceInfo) and device.field("CL_DEVICE_MAX_COMPUTE_UNITS")
+    tree.setCurrentItem(pthread)
+    assert window.device_panel.title.text() == device.name
+    assert window.device_panel.subtitle.text().endswith(device.platform_name)
+    compare = window.device_panel.open_compare()
+    where = f"({device.platform_name}, {HOST_ALIAS})"
+    assert compare.first_combo.currentText() == f"{device.name} {where}"
+    compare.close()
+    exported = tmp_path / "remote-device.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_: (str(exported), ""))
+    window.device_panel.export_json()
+    (platform_json,) = json.loads(exported.read_text())["platforms"]
+    assert platform_json["name"] == device.platform_name
+    assert [d["name"] for d in platform_json["devices"]] == [device.name]
+
+    # Use this device: builds and runs use it, marked in the tree under the machine.
+    qtbot.mouseClick(window.device_panel.use_button, Qt.MouseButton.LeftButton)
+    assert window.workbench.device() == device
+    assert pthread.text(0) == f"✓ {device.name}"
+    assert window.routes.runs.machine == ssh_server.address
+    assert window.status.device_label.text() == f"Device: {device.name} on {HOST_ALIAS}"
+
+    result = run_with_f5(qtbot, window, CONNECT_MS)
+    assert result.ok, result.error
+    outputs = window.results_panel.outputs
+    assert outputs.select_buffer("c", "result")
+    np.testing.assert_array_equal(
+        outputs.viewer.line.curve.getOriginalDataset()[1], result.outputs["c"]
+    )
+    assert "Reference check passed" in outputs.reference_label.text()
+    # Remembered for the next window; the session names no machine.
+    assert [m.name for m in settings.remote_machines()] == [HOST_ALIAS]
+    saved = json.dumps(session_to_dict(window.workbench.document.session))
+    assert HOST_ALIAS not in saved and "127.0.0.1" not in saved
+
+
+def test_a_remembered_machine_connects_again_in_one_click(
+    qtbot: QtBot,
+    make_window: Callable[..., MainWindow],
+    ssh_server: SshServer,
+    settings: AppSettings,
+) -> None:
+    settings.set_remote_machines([ssh_server.address])
+    window = make_window()
+    tree = window.device_panel.tree
+    machine = machine_item(tree, HOST_ALIAS)
+    assert machine is not None and machine.text(1) == "not connected"
+    assert not _remote_devices(window), "a window connects to nothing by itself"
+
+    tree.setCurrentItem(machine)
+    button = window.device_panel.connect_button
+    assert button.text() == "Connect again"
+    with qtbot.waitSignal(window.remote_machines.connector.finished, timeout=CONNECT_MS):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert _remote_devices(window)
+    machine = machine_item(tree, HOST_ALIAS)
+    assert machine is not None and machine.text(1) == "remote"
+    assert isinstance(machine.data(0, ITEM_ROLE), MachineRow)
+
+
+def test_a_machine_that_cannot_be_reached_says_why_and_local_runs_go_on(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    config = tmp_path / "ssh_config"
+    config.write_text("StrictHostKeyChecking yes\n")
+    open_gallery(qtbot, window, "vector_add")
+    _add_machine(qtbot, window, "127.0.0.1:1", config)  # nothing listens on port 1
+
+    row = window.remote_machines.rows()[0]
+    assert row.inventory is None
+    assert row.state.startswith("cannot connect to 127.0.0.1:1: ")
+    assert "refused" in row.state
+    machine = machine_item(window.device_panel.tree, "127.0.0.1:1")
+    assert machine is not None and machine.text(1) == "not connected"
+    assert window.routes.runs.machine is None
+    assert run_with_f5(qtbot, window).ok
+
+
+def test_the_dialog_refuses_an_address_that_is_not_one(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = window.remote_machines.open_dialog()
+    qtbot.keyClicks(dialog.address, "-oProxyCommand=touch /tmp/x")
+    qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible()
+    assert dialog.problem.text().startswith("'-oProxyCommand=touch /tmp/x' is not a host name")
+    assert not window.remote_machines.rows()
+    dialog.close()
+
+
+def test_a_lost_connection_is_named_and_local_devices_keep_working(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    window = make_window(discover=InProcessBackend().devices)  # this machine's real devices
+    server = SshServer(tmp_path / "sshd")  # its own: the test kills it
+    try:
+        open_gallery(qtbot, window, "vector_add")
+        _add_machine(qtbot, window, HOST_ALIAS, server.client_config)
+        panel = window.device_panel
+        remote = next(i for i in _remote_devices(window) if "pthread" in i.text(0))
+        panel.tree.setCurrentItem(remote)
+        qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+        assert run_with_f5(qtbot, window, CONNECT_MS).ok
+        server.kill_connections()  # the machine goes away
+
+        result = run_with_f5(qtbot, window, CONNECT_MS)
+    finally:
+        server.stop()
+    assert result.error is not None
+    assert f"the connection to {HOST_ALIAS} was lost while" in result.error.message
+    assert f"the connection to {HOST_ALIAS} was lost" in window.statusBar().currentMessage()
+
+    local = next(
+        i
+        for i in device_items(panel.tree)
+        if "pthread" in i.text(0) and not i.data(0, ITEM_ROLE).machine
+    )
+    panel.tree.setCurrentItem(local)
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    assert window.routes.runs.machine is None
+    assert run_with_f5(qtbot, window).ok
+
+
+def test_stop_ends_a_connection_under_way(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    window.remote_machines.connect_machine(ssh_server.address)
+    panel = window.device_panel
+    assert panel.connect_button.text() == "Stop"  # the machine's page, while it connects
+    with qtbot.waitSignal(window.remote_machines.connector.finished, timeout=CONNECT_MS):
+        qtbot.mouseClick(panel.connect_button, Qt.MouseButton.LeftButton)
+    (row,) = window.remote_machines.rows()
+    assert row.inventory is None
+    assert row.state == f"the connection to {HOST_ALIAS} was stopped"
+    assert panel.connect_button.text() == "Connect again"
+    assert not _remote_devices(window)
