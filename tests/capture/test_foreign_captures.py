@@ -176,6 +176,14 @@ def test_declared_sizes_and_names_out_of_bounds_are_refused(
     refused(tmp_path, file, cause)
 
 
+def test_one_buffer_passed_twice_is_refused_not_replayed_as_two(tmp_path: Path) -> None:
+    folder = intercept_dump(tmp_path)
+    for sub in ("Pre", "Post"):
+        y = next((folder / sub).glob("*_Arg_1_*"))
+        y.rename(y.with_name(y.name.replace("_Buffer_0002", "_Buffer_0001")))
+    refused(tmp_path, "arguments 0 and 1 are one buffer")
+
+
 def test_an_argument_numbered_past_any_kernels_is_refused(tmp_path: Path) -> None:
     folder = intercept_dump(tmp_path)
     (folder / "ArgumentDataTypes.txt").unlink()

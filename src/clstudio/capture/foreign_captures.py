@@ -322,7 +322,26 @@ def _replay_arguments(
     args = []
     for arg in range(count):
         args.append(_replay_argument(capture, root, folder, index, arg, numbered, before, after))
+    _refuse_aliases(folder, args)
     return tuple(args)
+
+
+def _refuse_aliases(folder: Path, args: list[ForeignArgument]) -> None:
+    """One buffer passed as two arguments: a session's arguments are separate buffers,
+    so it would compute otherwise; refused rather than replayed wrong."""
+    seen: dict[int, int] = {}
+    for position, given in enumerate(args):
+        if given.kind != "buffer":
+            continue
+        if given.buffer in seen:
+            said = gettext(
+                "{folder}: arguments {first} and {second} are one buffer, which a session "
+                "cannot pass twice"
+            )
+            raise ForeignCaptureError(
+                said.format(folder=folder, first=seen[given.buffer], second=position)
+            )
+        seen[given.buffer] = position
 
 
 def _buffer_files(
