@@ -23,7 +23,6 @@ from clstudio.common import (
     build_options_problem,
     gettext,
 )
-from clstudio.engine.language_version import language_problem
 from clstudio.engine.type_probe import resolve_types
 
 ARG_INFO_OPTION = "-cl-kernel-arg-info"
@@ -115,9 +114,6 @@ def build_program(
     except OptionsError as exc:
         message = _invalid_options(str(exc))
         return _failure(message, (_line_zero_error(message),), 0.0, options, device_name), None
-    too_new = language_problem(tokens, device_name, str(device.opencl_c_version))
-    if too_new is not None:
-        return _failure(too_new, (_line_zero_error(too_new),), 0.0, options, device_name), None
     driver_options = options if ARG_INFO_OPTION in tokens else f"{options} {ARG_INFO_OPTION}"
 
     # The bare program, not cl.Program(context, source).build(): that wrapper may build
