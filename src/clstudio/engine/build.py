@@ -22,6 +22,7 @@ from clstudio.common import (
     KernelSignature,
     build_options_problem,
     gettext,
+    kernel_word_pattern,
 )
 from clstudio.engine.type_probe import resolve_types
 
@@ -70,7 +71,6 @@ _ACCESS: dict[int, str] = {
 _COMMENT_OR_LITERAL = re.compile(
     r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'""", re.DOTALL
 )
-_KERNEL_KEYWORD = re.compile(r"\b(?:__)?kernel\b")
 
 
 _POCL_RENAME_PREFIX = "_cl_"
@@ -294,11 +294,12 @@ def _source_positions(source: str, names: list[str]) -> dict[str, int]:
     declaration (since the last `;`, `{` or `}`), so attributes and return types between
     them do not matter and calls inside other kernels do not count."""
     code = _COMMENT_OR_LITERAL.sub(lambda m: " " * len(m.group()), source)
+    kernel_word = re.compile(kernel_word_pattern(code))  # cluda's KERNEL counts too
     positions: dict[str, int] = {}
     for name in names:
         for match in re.finditer(rf"\b{re.escape(name)}\s*\(", code):
             start = max(code.rfind(c, 0, match.start()) for c in ";{}") + 1
-            if _KERNEL_KEYWORD.search(code, start, match.start()):
+            if kernel_word.search(code, start, match.start()):
                 positions[name] = match.start()
                 break
     return positions

@@ -16,7 +16,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from clstudio.common import gettext
+from clstudio.common import gettext, kernel_words
 from clstudio.traffic.buffer_macros import BufferMacros, Expansion, MacroRefusal
 from clstudio.traffic.c_tokens import Token, matching, tokenize
 
@@ -180,22 +180,24 @@ class _Rewrite:
     def _find_kernel(self) -> tuple[int, int, int, int]:
         """The token indices of its __kernel, its name, its ")" and its body's "{"."""
         tokens = self.tokens
+        # cluda's `KERNEL REQD_WG_SIZE(16, 1, 1) void k(...)`: a macro standing for
+        # __kernel marks it too, attributes and their macros between.
+        qualifiers = set(kernel_words(self.source))
         for index, token in enumerate(tokens[:-1]):
-            before = {t.text for t in tokens[max(0, index - 8) : index]}
-            if (
-                token.text == self.kernel
-                and tokens[index + 1].text == "("
-                and before & {"__kernel", "kernel"}
+            if token.text != self.kernel or tokens[index + 1].text != "(":
+                continue
+            start = index
+            while (
+                start > 0
+                and tokens[start - 1].text not in (";", "{", "}")
+                and (tokens[start - 1].kind != "pp")
             ):
-                close = matching(tokens, index + 1)
-                opens = 0 < close < len(tokens) - 1 and tokens[close + 1].text == "{"
-                if opens and matching(tokens, close + 1) > 0:
-                    qualifier = max(
-                        i
-                        for i in range(max(0, index - 8), index)
-                        if tokens[i].text in ("__kernel", "kernel")
-                    )
-                    return qualifier, index, close, close + 1
+                start -= 1
+            marked = [i for i in range(start, index) if tokens[i].text in qualifiers]
+            close = matching(tokens, index + 1)
+            opens = 0 < close < len(tokens) - 1 and tokens[close + 1].text == "{"
+            if marked and opens and matching(tokens, close + 1) > 0:
+                return marked[-1], index, close, close + 1
         raise TrafficRefusal(
             gettext("no definition of kernel '{kernel}' was found in the source").format(
                 kernel=self.kernel
