@@ -12,12 +12,16 @@ is refused with the reason, never guessed.
 
 from __future__ import annotations
 
-import re
-import shlex
 from dataclasses import dataclass
 
 from clstudio.common import gettext, kernel_words
-from clstudio.traffic.buffer_macros import BufferMacros, Expansion, MacroRefusal
+from clstudio.traffic.buffer_macros import (
+    BufferMacros,
+    Expansion,
+    MacroRefusal,
+    OptionMacro,
+    option_macros,
+)
 from clstudio.traffic.c_tokens import Token, matching, tokenize
 
 LOG_ARG = "__cls_log"
@@ -99,7 +103,7 @@ def instrument(source: str, kernel: str, options: str = "") -> InstrumentedKerne
     """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be;
     `options`, the build's, say which macros -D defines."""
     try:
-        return _Rewrite(source, kernel, _defined(options)).run()
+        return _Rewrite(source, kernel, option_macros(options)).run()
     except MacroRefusal as refused:
         raise TrafficRefusal(str(refused)) from None
 
@@ -113,13 +117,13 @@ class _Rewrite:
         self,
         source: str,
         kernel: str,
-        predefined: frozenset[str],
+        predefined: tuple[OptionMacro, ...],
         expansions: tuple[Expansion, ...] = (),
         rounds: int = 0,
     ) -> None:
         self.source = source
         self.kernel = kernel
-        self.predefined = predefined  # the macros the build options define
+        self.predefined = predefined  # the macros the build options define, -D AT(i)=a[i] too
         self.expansions = expansions  # of the macros that name a buffer, so far
         self.rounds = rounds  # of expansion before this one
         self.tokens = tokenize(source)
@@ -569,21 +573,6 @@ class _Rewrite:
         if before is None:
             return True
         return not (before.kind in ("ident", "number") or before.text in (")", "]"))
-
-
-def _defined(options: str) -> frozenset[str]:
-    """The macro names `-D NAME[=VALUE]` options define (`-DNAME` too)."""
-    try:
-        words = shlex.split(options)
-    except ValueError:
-        words = options.split()
-    names = []
-    for at, word in enumerate(words):
-        value = words[at + 1] if word == "-D" and at + 1 < len(words) else word[2:]
-        name = re.match(r"[A-Za-z_]\w*", value) if word.startswith("-D") else None
-        if name:
-            names.append(name[0])
-    return frozenset(names)
 
 
 def _words(declared: list[str]) -> list[str]:
