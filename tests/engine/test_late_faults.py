@@ -85,3 +85,9 @@ def test_late_faults_are_told_by_code_or_by_name() -> None:
     assert is_late_fault(_driver_error(-36, "INVALID_COMMAND_QUEUE"))
     assert not is_late_fault(_driver_error(-54, "INVALID_WORK_GROUP_SIZE"))
     assert not is_late_fault(ValueError("no"))
+
+
+def test_a_run_tells_the_device_timer_and_that_pocl_has_no_watchdog() -> None:
+    result = Engine().run(_session())
+    assert result.timer_resolution_ns > 0
+    assert not result.watchdog

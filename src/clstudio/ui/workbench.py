@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.measurements import program_kernels
-from clstudio.reporting import FinishedRun
+from clstudio.reporting import WATCHDOG_FIELD, FinishedRun, watchdog_note
 from clstudio.session import (
     ArgSpec,
     LaunchEdit,
@@ -332,6 +332,9 @@ class Workbench(QObject):
 
     def _on_runner_started(self, job: RunJob) -> None:
         self.run_bar.show_started(job.session.repeats)
+        if self._device is not None and self._device.value(WATCHDOG_FIELD):
+            self.run_bar.show_warning(watchdog_note())
+            self.messageRaised.emit(watchdog_note())
         self.runStateChanged.emit(True)
         self.results.show_running(job.session)
 
