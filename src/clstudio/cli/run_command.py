@@ -30,6 +30,7 @@ from clstudio.reporting import (
     result_to_json,
 )
 from clstudio.session import Session, SessionError, SourceMap, load_session
+from clstudio.validation.portability import shortfalls_text
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.count_client import CountClient
 
@@ -107,9 +108,18 @@ def _execute(options: argparse.Namespace, worker: WorkerClient) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_summary(result, source_map))
+        if result.build is not None and not result.build.ok:
+            if why := _shortfalls(worker, session, result.build.options):
+                print(why)
         if counted is not None:
             print(format_counts(counted))
     return 0 if result.ok and (counted is None or counted.ok) else 1
+
+
+def _shortfalls(worker: WorkerClient, session: Session, options: str) -> str:
+    """After a failed build: what the kernel needs that the device lacks, if anything."""
+    device = worker.devices().select(session.device)
+    return "" if device is None else shortfalls_text(session.source, options, device)
 
 
 def _counted(session: Session) -> CountResult:

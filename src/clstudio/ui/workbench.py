@@ -45,6 +45,7 @@ from clstudio.validation import (
     with_range,
     with_references,
 )
+from clstudio.validation.portability import shortfalls_text
 
 
 class Workbench(QObject):
@@ -260,6 +261,11 @@ class Workbench(QObject):
 
     def _on_editor_build_finished(self, result: BuildResult) -> None:
         self.buildStateChanged.emit(build_status_text(result))
+        if not result.ok and self._device is not None:
+            # What the kernel asks for that the device lacks says why, beside the log.
+            why = shortfalls_text(self.document.session.source, result.options, self._device)
+            if why:
+                self.messageRaised.emit(why)
         if not result.ok or not result.kernels:
             return  # the form keeps the last good kernels' arguments
         if result.kernel(self.document.session.kernel) is None:
