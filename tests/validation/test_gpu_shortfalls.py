@@ -26,7 +26,9 @@ def nvidia_gpu() -> DeviceInfo:
         field("CL_DEVICE_EXTENSIONS", ["cl_khr_fp64", "cl_nv_device_attribute_query"]),
         field("CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV", True),
     )
-    return DeviceInfo(0, 0, "NVIDIA GeForce RTX 3060", "GPU", "OpenCL 3.0 CUDA", "NVIDIA CUDA", fields)
+    return DeviceInfo(
+        0, 0, "NVIDIA GeForce RTX 3060", "GPU", "OpenCL 3.0 CUDA", "NVIDIA CUDA", fields
+    )
 
 
 def test_a_1_2_gpu_says_why_before_the_build() -> None:

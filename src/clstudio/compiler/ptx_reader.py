@@ -98,4 +98,3 @@ def kernel_resources(log: str) -> dict[str, KernelResources]:
                 shared_bytes=int(shared["bytes"]) if shared else 0,
             )
     return found
-
