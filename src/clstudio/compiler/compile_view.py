@@ -127,9 +127,9 @@ def _binary_view(build: ProgramBuild, result: CompileResult) -> CompileResult:
     bitcode: bytes | None = None
     code: bytes | None = None
     if result.binary_kind == binaries.PTX:
-        asm = ptx_listing(build.binary.decode("utf-8", errors="replace"), build.symbol)
-        missing = (REMARKS, IR_PART) + (() if asm else (ASM_PART,))
-        return _finished(build, result, (), None, asm, _NO_LOOP, (), missing)
+        ptx = ptx_listing(build.binary.decode("utf-8", errors="replace"), build.symbol)
+        lacking = (REMARKS, IR_PART) + (() if ptx else (ASM_PART,))
+        return _finished(build, result, (), None, ptx, _NO_LOOP, (), lacking)
     if result.binary_kind == binaries.LLVM_BITCODE:
         bitcode = build.binary
     elif result.binary_kind == binaries.INTEL_CPU:

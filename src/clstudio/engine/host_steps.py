@@ -9,6 +9,7 @@ reports what it did. No pyopencl object leaves the engine.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 import numpy as np
 import pyopencl as cl
@@ -359,7 +360,7 @@ def timer_and_watchdog(device: cl.Device) -> tuple[int, bool]:
     watchdog = False
     if "cl_nv_device_attribute_query" in device.extensions:
         try:
-            watchdog = bool(device.get_info(KERNEL_EXEC_TIMEOUT_NV))
+            watchdog = bool(device.get_info(cast(cl.device_info, KERNEL_EXEC_TIMEOUT_NV)))
         except cl.Error:
             watchdog = False
     return resolution, watchdog

@@ -37,10 +37,10 @@ from clstudio.reporting import (
     bandwidth_gb_s,
     device_kind_line,
     device_kind_note,
-    timer_resolution_note,
     gflop_s,
     kernel_shares,
     program_times_ns,
+    timer_resolution_note,
 )
 from clstudio.session import MAX_OPERATIONS_PER_ITEM
 from clstudio.ui.empty_state import EmptyStatePages
