@@ -141,6 +141,24 @@ def device_shortfalls(needs: Sequence[Need], device: DeviceInfo) -> tuple[Shortf
     return tuple(found)
 
 
+def shortfalls_text(source: str, options: str, device: DeviceInfo) -> str:
+    """Why `device` may not build `source`, said before or beside its build (a kernel that
+    builds on the CPU but not on a 1.2 GPU): each shortfall and its way round; "" when the
+    kernel asks for nothing the device lacks."""
+    found = device_shortfalls(kernel_needs(source, options), device)
+    if not found:
+        return ""
+    said = gettext("{device} (OpenCL C {version}) may not build this kernel: {reasons}")
+    return said.format(
+        device=device.name,
+        version=_dotted(opencl_version(str(device.value("CL_DEVICE_OPENCL_C_VERSION", "")))),
+        reasons="; ".join(
+            gettext("{reason} ({way_round})").format(reason=s.reason, way_round=s.way_round)
+            for s in found
+        ),
+    )
+
+
 def _collectives_reason(
     need: Need,
     offered: tuple[int, int],
