@@ -60,11 +60,15 @@ def test_each_operator_opens_ready_and_its_references_pass(
 ) -> None:
     _, path = imported(op, dtype, tmp_path)
     said = capsys.readouterr()
-    assert "clSetKernelArgSVMPointer" in said.out and "built on Intel" in said.out
-    assert "does not build it" in said.err  # PoCL, tried first, and why it was passed over
+    assert "clSetKernelArgSVMPointer" in said.out
     session = load_session(path)
     assert session.sizes and session.references
-    assert session.device is not None and "Intel" in session.device.platform
+    assert session.device is not None and f"built on {session.device.platform}" in said.out
+    if dtype == "f16" or op in ("rms_norm", "causal_softmax", "gemm"):
+        # PoCL, tried first, has no cl_khr_fp16 and no work-group functions, or leaves
+        # no smaller last work-group (OpenCL 1.2): said, and passed over.
+        assert "Intel" in session.device.platform
+        assert "does not build it" in said.err or "cannot launch it" in said.err
     element = "float16" if dtype == "f16" else "float32"
     buffers = [a for a in session.args.values() if isinstance(a, BufferArg)]
     assert any(element in str(a.dtype) or "half" in str(a.dtype) for a in buffers)

@@ -23,7 +23,13 @@ from clstudio.capture.foreign_captures import is_foreign_capture
 from clstudio.cli import session_commands as shared
 from clstudio.cli.foreign_import import import_capture
 from clstudio.common import N_, BuildResult, gettext
-from clstudio.devices import DeviceSelector, is_simulator, limits_of, parse_device_spec
+from clstudio.devices import (
+    DeviceLimits,
+    DeviceSelector,
+    is_simulator,
+    limits_of,
+    parse_device_spec,
+)
 from clstudio.embedded import (
     DTYPES,
     EmbeddedSource,
@@ -36,7 +42,7 @@ from clstudio.embedded import (
     source_with_kernel,
 )
 from clstudio.session import Session, SessionError, named_build_log, save_session
-from clstudio.validation import reconcile
+from clstudio.validation import check_ndrange, reconcile
 from clstudio.worker.client import WorkerClient
 
 NAME = "import"
@@ -115,8 +121,19 @@ def execute(options: argparse.Namespace) -> int:
     if output.exists() and not options.force:
         said = gettext("{session} exists; give --force to replace it, or -o another name")
         return _fail(said.format(session=output))
+
+    def launch_problem(candidate: Session, limits: DeviceLimits) -> str | None:
+        """Why the launch the host makes cannot run on a device that builds the kernel
+        (InfiniCore's rope leaves the last work-group smaller: OpenCL 2.0's)."""
+        fitted = profiled_session(candidate, host, options.dtype, limits.max_work_group_size)
+        chosen = fitted.session if fitted is not None else candidate
+        problems = check_ndrange(
+            chosen.global_size, chosen.local_size, limits, chosen.build_options
+        )
+        return problems[0].message if problems else None
+
     session, built, work_group_max = _resolved(
-        imported.session, options.device, _host_place(host, source)
+        imported.session, options.device, _host_place(host, source), launch_problem
     )
     profiled = None
     if built is not None and built.ok:
@@ -181,14 +198,19 @@ def chosen_source(host: HostFile, kernel: str | None) -> EmbeddedSource | None:
 
 
 def _resolved(
-    session: Session, device: str | None, place: Callable[[int], str]
+    session: Session,
+    device: str | None,
+    place: Callable[[int], str],
+    launch_problem: Callable[[Session, DeviceLimits], str | None],
 ) -> tuple[Session, BuildResult | None, int]:
     """The session with its device and first arguments, from the first device that builds
-    the kernel (or the one `device` names), and that device's maximum work-group size; the
-    last failed build when none does. Each device that refuses the kernel is said, with
-    its first error, so that the choice is explained."""
+    the kernel and can make its launch (or the one `device` names), and that device's
+    maximum work-group size; the last failed build when none does. Each device passed
+    over is said, with its first error or why it cannot launch it, so that the choice is
+    explained."""
     wanted = parse_device_spec(device) if device else None
     built: BuildResult | None = None
+    first_built: tuple[Session, BuildResult | None, int] | None = None
     with WorkerClient() as worker:
         inventory = worker.devices()
         for info in inventory.devices():
@@ -201,8 +223,18 @@ def _resolved(
             signature = built.kernel(session.kernel) if built.ok else None
             if signature is not None:
                 args = reconcile(signature, {}, session.global_size, session.local_size).args
-                most = limits_of(info).max_work_group_size
-                return replace(session, device=selector, args=args), built, most
+                limits = limits_of(info)
+                candidate = replace(session, device=selector, args=args)
+                why_not = None if wanted is not None else launch_problem(candidate, limits)
+                if why_not is None:
+                    return candidate, built, limits.max_work_group_size
+                first_built = first_built or (candidate, built, limits.max_work_group_size)
+                said = gettext("{platform}: {device} builds it but cannot launch it: {reason}")
+                print(
+                    said.format(platform=info.platform_name, device=info.name, reason=why_not),
+                    file=sys.stderr,
+                )
+                continue
             first = built.errors[0].message if built.errors else built.log.strip()[:200]
             first = named_build_log(first, "", place=place)
             said = gettext("{platform}: {device} does not build it: {reason}")
@@ -210,7 +242,7 @@ def _resolved(
                 said.format(platform=info.platform_name, device=info.name, reason=first),
                 file=sys.stderr,
             )
-    return session, built, 0
+    return first_built or (session, built, 0)  # none launches it: the first that builds
 
 
 def _tell_build_errors(host: HostFile, source: EmbeddedSource, built: BuildResult | None) -> None:
