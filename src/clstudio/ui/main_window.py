@@ -10,7 +10,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from clstudio.collector_pause import end_pause
-from clstudio.remote import RoutedBackend
 from clstudio.ui.actions import (
     debug_actions,
     device_actions,
@@ -32,7 +31,11 @@ from clstudio.ui.debugger.debug_dock import DebugDock
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
-from clstudio.ui.devices.remote_controller import MachineRoutes, RemoteMachinesController
+from clstudio.ui.devices.remote_controller import (
+    MachineRoutes,
+    RemoteMachinesController,
+    route_slots,
+)
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
@@ -96,8 +99,10 @@ class MainWindow(QMainWindow):
         backends = backends or Backends.isolated()
         discover = discover or backends.tools.devices  # this machine's devices, always
         # Builds and runs go to the machine of the device in use: this one or a remote one.
-        self.routes = MachineRoutes(RoutedBackend(backends.tools), RoutedBackend(backends.runs))
+        # So do checks, the Compiler and Memory tabs' work, counts and debug runs.
+        self.routes = MachineRoutes.around(backends.tools, backends.runs)
         backends = replace(backends, tools=self.routes.tools, runs=self.routes.runs)
+        route_slots(backends, self.routes.workers)
         self.backends = backends
         self.recovery = recovery or RecoveryStore(parent=self)
         self.tasks = application_lanes()
@@ -154,7 +159,7 @@ class MainWindow(QMainWindow):
             self.files, bench, self.status, backends.runs, self, None, backends.checks, settings
         )
         self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
-        debugger = DebugController(self)
+        debugger = DebugController(self, self.routes.workers)
         self.debug_dock = DebugDock(debugger, self)
         first_paint.then(self.debug_dock.prepare_while_shown)
         sides = (self.devices_dock, self.exercises_dock)
