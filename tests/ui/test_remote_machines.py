@@ -1,6 +1,7 @@
 """Devices > Add a remote machine…, against OpenSSH's server on the loopback: the machine's
-devices in the tree under its name, a run there with its outputs shown, a machine that
-cannot be reached, and one remembered for the next window."""
+devices in the tree under its name, a run there with its outputs shown, check mode, the
+Compiler tab and the debugger there, a machine that cannot be reached, a connection lost,
+and one remembered for the next window."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices import DeviceInfo
+from clstudio.remote import RemoteAddress
 from clstudio.engine import InProcessBackend
 from clstudio.session import session_to_dict
 from clstudio.ui.devices.device_tree import ITEM_ROLE, MachineRow, device_items, machine_item
@@ -22,6 +24,8 @@ from clstudio.ui.devices.remote_dialog import RemoteMachineDialog
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from ssh_server import HOST_ALIAS, SshServer, why_no_server
+from ui.debugger.test_debug_in_window import click_gutter
+from ui.test_check_mode import click_check, open_fault
 from ui.window_steps import open_gallery, run_with_f5
 
 pytestmark = pytest.mark.opencl
@@ -49,6 +53,25 @@ def _add_machine(qtbot: QtBot, window: MainWindow, address: str, config: Path) -
     with qtbot.waitSignal(window.remote_machines.connector.finished, timeout=CONNECT_MS):
         qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
+
+
+def _use_remote_pthread(qtbot: QtBot, window: MainWindow, server: SshServer) -> DeviceInfo:
+    """Add the loopback machine and Use its PoCL CPU device, as the user does."""
+    _add_machine(qtbot, window, HOST_ALIAS, server.client_config)
+    panel = window.device_panel
+    item = next(i for i in _remote_devices(window) if "pthread" in i.text(0))
+    panel.tree.setCurrentItem(item)
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    assert window.routes.workers.place() == server.address
+    device = item.data(0, ITEM_ROLE)
+    assert isinstance(device, DeviceInfo)
+    return device
+
+
+def _is_ssh(pid: int | None) -> bool:
+    """Whether process `pid` is an ssh client: the remote machine's work runs through one."""
+    assert pid is not None
+    return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].endswith(b"ssh")
 
 
 def _remote_devices(window: MainWindow) -> list[QTreeWidgetItem]:
@@ -192,6 +215,9 @@ def test_a_lost_connection_is_named_and_local_devices_keep_working(
     assert result.error is not None
     assert f"the connection to {HOST_ALIAS} was lost while" in result.error.message
     assert f"the connection to {HOST_ALIAS} was lost" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: window.remote_machines.rows()[0].lost)
+    machine = machine_item(panel.tree, HOST_ALIAS)
+    assert machine is not None and machine.text(1) == "connection lost"
 
     local = next(
         i
@@ -217,3 +243,77 @@ def test_stop_ends_a_connection_under_way(
     assert row.state == f"the connection to {HOST_ALIAS} was stopped"
     assert panel.connect_button.text() == "Connect again"
     assert not _remote_devices(window)
+
+
+def test_check_mode_on_a_remote_device_marks_the_race_it_finds_there(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    open_fault(qtbot, window, "local_race")
+    _use_remote_pthread(qtbot, window, ssh_server)
+    controller = window.check_mode.controller
+    with qtbot.waitSignal(controller.finished, timeout=CONNECT_MS) as finished:
+        click_check(qtbot, window)
+        assert window.check_status.stop_button.isVisible()  # Stop, as for a local check
+    result = finished.args[1]
+    assert result.error is None, result.error
+    assert result.problems and result.problems[0].kind == "data-race"
+    checks = window.backends.checks
+    assert checks._worker is not None and _is_ssh(checks._worker.pid)  # kept: Oclgrind there
+    problems = window.editor_panel.problems
+    assert window.results_panel.currentWidget() is problems
+    assert any(row[2].startswith("Check:") for row in problems.rows())
+
+
+def test_the_compiler_tab_compiles_on_the_remote_device(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    open_gallery(qtbot, window, "saxpy")
+    device = _use_remote_pthread(qtbot, window, ssh_server)
+    assert run_with_f5(qtbot, window, CONNECT_MS).ok
+    tab = window.compiler
+    window.results_panel.setCurrentWidget(tab)
+    with qtbot.waitSignal(tab.compileFinished, timeout=CONNECT_MS) as finished:
+        qtbot.mouseClick(tab.compile_button, Qt.MouseButton.LeftButton)
+    result = finished.args[0]
+    assert result.ok, result
+    assert result.device == device.name
+    assert tab.state_text() == "Compiled saxpy."
+    assert tab.panel.summary_text().startswith("saxpy: ")
+    assert tab.panel.asm_view.toPlainText().strip()
+    compiles = window.backends.compiles  # the tab in view boots the next compile's worker there
+    qtbot.waitUntil(lambda: compiles._ready is not None, timeout=CONNECT_MS)
+    assert compiles._ready is not None and _is_ssh(compiles._ready[1].pid)
+
+
+def test_the_debugger_stops_first_on_the_remote_machine(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    open_gallery(qtbot, window, "vector_add")
+    _use_remote_pthread(qtbot, window, ssh_server)
+    click_gutter(qtbot, window.editor_panel.editor, 17)
+    controller = window.debug_dock.controller
+    with qtbot.waitSignal(controller.paused, timeout=CONNECT_MS):
+        window.window_actions["debug"].trigger()
+    assert _is_ssh(controller.pid())  # the debug process runs there, over ssh
+    status = window.debug_dock.panel.status.text()
+    assert status.startswith("Paused at a breakpoint, line 17"), status
+    with qtbot.waitSignal(controller.debugEnded, timeout=CONNECT_MS):
+        window.window_actions["stop_debug"].trigger()
+
+
+def test_a_lost_connection_marks_the_machine_connection_lost(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    """The structured report a remote worker gives when its connection goes (not the
+    words of the message): the row says "connection lost", Connect again at hand."""
+    _add_machine(qtbot, window, HOST_ALIAS, ssh_server.client_config)
+    address: RemoteAddress = ssh_server.address
+    lost = window.routes.lost
+    with qtbot.waitSignal(window.remote_machines.connectionLost) as told:
+        lost(address, f"the connection to {HOST_ALIAS} was lost while running kernel 'k'")
+    assert told.args == [HOST_ALIAS]
+    machine = machine_item(window.device_panel.tree, HOST_ALIAS)
+    assert machine is not None and machine.text(1) == "connection lost"
+    window.device_panel.tree.setCurrentItem(machine)
+    assert window.device_panel.connect_button.text() == "Connect again"
+    assert _remote_devices(window), "its devices stay listed"

@@ -180,11 +180,11 @@ class MainWindow(QMainWindow):
         )
         checks = CheckController(backends.checks, Lane.CHECKS, self)
         self.check_mode = CheckMode(
-            checks, bench, self.check_status, self.devices.simulator_listed, self
+            checks, bench, self.check_status, self._simulator_listed, self
         )
         picker = self.debug_dock.panel.picker
         self.debug_mode = DebugMode(
-            debugger, bench, self.devices.simulator_listed, picker.start_item, self
+            debugger, bench, self._simulator_listed, picker.start_item, self
         )
         self.sweeps = SweepController(
             backends.measurements, results.sweep, self.files.session, bench.device, self
@@ -230,6 +230,11 @@ class MainWindow(QMainWindow):
         self.window_layout.restore()
         self.files.show_current()
         self.devices.start_discovery()
+
+    def _simulator_listed(self) -> bool | None:
+        """Whether the machine of the device in use has Oclgrind: this one's discovery
+        says; a remote machine's check or debug run says so itself (None: not known)."""
+        return None if self.routes.workers.place() is not None else self.devices.simulator_listed()
 
     def _action_items(self) -> tuple[Item, ...]:
         """Every command's record; the menus and the toolbar are built from them."""
