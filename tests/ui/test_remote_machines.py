@@ -16,13 +16,15 @@ from PySide6.QtWidgets import QFileDialog, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from clstudio.devices import DeviceInfo
-from clstudio.remote import RemoteAddress
 from clstudio.engine import InProcessBackend
+from clstudio.remote import RemoteAddress
 from clstudio.session import session_to_dict
 from clstudio.ui.devices.device_tree import ITEM_ROLE, MachineRow, device_items, machine_item
 from clstudio.ui.devices.remote_dialog import RemoteMachineDialog
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
+from clstudio.worker.client import WorkerClient
+from clstudio.worker.worker_slot import Environment, place_of
 from ssh_server import HOST_ALIAS, SshServer, why_no_server
 from ui.debugger.test_debug_in_window import click_gutter
 from ui.test_check_mode import click_check, open_fault
@@ -270,6 +272,14 @@ def test_the_compiler_tab_compiles_on_the_remote_device(
     open_gallery(qtbot, window, "saxpy")
     device = _use_remote_pthread(qtbot, window, ssh_server)
     assert run_with_f5(qtbot, window, CONNECT_MS).ok
+    compiles = window.backends.compiles
+    routed, places = compiles.new_client, []
+
+    def recording(environment: Environment) -> WorkerClient:
+        places.append(place_of(routed))
+        return routed(environment)
+
+    compiles.new_client = recording
     tab = window.compiler
     window.results_panel.setCurrentWidget(tab)
     with qtbot.waitSignal(tab.compileFinished, timeout=CONNECT_MS) as finished:
@@ -280,9 +290,7 @@ def test_the_compiler_tab_compiles_on_the_remote_device(
     assert tab.state_text() == "Compiled saxpy."
     assert tab.panel.summary_text().startswith("saxpy: ")
     assert tab.panel.asm_view.toPlainText().strip()
-    compiles = window.backends.compiles  # the tab in view boots the next compile's worker there
-    qtbot.waitUntil(lambda: compiles._ready is not None, timeout=CONNECT_MS)
-    assert compiles._ready is not None and _is_ssh(compiles._ready[1].pid)
+    assert places == [ssh_server.address]  # its one worker was started there
 
 
 def test_the_debugger_stops_first_on_the_remote_machine(

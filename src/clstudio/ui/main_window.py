@@ -179,9 +179,7 @@ class MainWindow(QMainWindow):
             self.device_panel, self.routes, settings, self.status, self
         )
         checks = CheckController(backends.checks, Lane.CHECKS, self)
-        self.check_mode = CheckMode(
-            checks, bench, self.check_status, self._simulator_listed, self
-        )
+        self.check_mode = CheckMode(checks, bench, self.check_status, self._simulator_listed, self)
         picker = self.debug_dock.panel.picker
         self.debug_mode = DebugMode(
             debugger, bench, self._simulator_listed, picker.start_item, self

@@ -37,9 +37,7 @@ class DebugController(QObject):
     paused = Signal(PausedState)
     debugEnded = Signal(DebugStop)  # the last stop: why the run ended
 
-    def __init__(
-        self, parent: QObject | None = None, workers: RoutedWorkers | None = None
-    ) -> None:
+    def __init__(self, parent: QObject | None = None, workers: RoutedWorkers | None = None) -> None:
         """`workers`: starts each run's debug process on the machine of the device in use
         (None: always on this machine)."""
         super().__init__(parent)

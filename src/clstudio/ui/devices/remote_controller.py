@@ -14,8 +14,8 @@ from functools import partial
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from clstudio.common import RunError
 from clstudio.backend import Backend
+from clstudio.common import RunError
 from clstudio.devices import DeviceInfo
 from clstudio.remote import (
     MachineAnswer,
