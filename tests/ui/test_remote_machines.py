@@ -325,3 +325,29 @@ def test_a_lost_connection_marks_the_machine_connection_lost(
     window.device_panel.tree.setCurrentItem(machine)
     assert window.device_panel.connect_button.text() == "Connect again"
     assert _remote_devices(window), "its devices stay listed"
+
+
+def test_run_on_devices_runs_on_a_local_and_a_remote_device_side_by_side(
+    qtbot: QtBot, make_window: Callable[..., MainWindow], ssh_server: SshServer
+) -> None:
+    window = make_window(discover=InProcessBackend().devices)  # this machine's real devices
+    open_gallery(qtbot, window, "vector_add")
+    _add_machine(qtbot, window, HOST_ALIAS, ssh_server.client_config)
+    dialog = window.devices.open_device_runs()
+    labels = [dialog.devices.item(row).text() for row in range(dialog.devices.count())]
+    for row, label in enumerate(labels):  # PoCL's pthread here and there
+        ticked = "pthread" in label and "Portable Computing Language" in label
+        state = Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked
+        dialog.devices.item(row).setCheckState(state)
+    assert [d.machine for d in dialog.ticked()] == ["", HOST_ALIAS]
+    assert any(label.endswith(f"Portable Computing Language on {HOST_ALIAS})") for label in labels)
+    with qtbot.waitSignal(dialog.runsFinished, timeout=CONNECT_MS) as finished:
+        qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    local, remote = finished.args[0]
+    assert local.ok and remote.ok, (local.error, remote.error)
+    np.testing.assert_array_equal(local.outputs["c"], remote.outputs["c"])
+    rows = dialog.time_rows()
+    assert rows[1][0] == remote.device == f"{local.device} on {HOST_ALIAS}"
+    assert [row[3] for row in rows] == ["ok", "ok"]
+    assert dialog.differences.rowCount() == 1
+    dialog.close()

@@ -100,10 +100,15 @@ class RoutedBackend:
             backend.cancel()
 
     def close(self) -> None:
+        self.close_remotes()
+        self._local.close()
+
+    def close_remotes(self) -> None:
+        """End every remote machine's connection (this machine's backend is kept)."""
         with self._lock:
             remotes = list(self._remotes.values())
             self._remotes.clear()
-        for backend in (self._local, *remotes):
+        for backend in remotes:
             backend.close()
 
     def _call(self, call: Callable[[Backend], T]) -> T:

@@ -100,7 +100,7 @@ class MainWindow(QMainWindow):
         discover = discover or backends.tools.devices  # this machine's devices, always
         # Builds and runs go to the machine of the device in use: this one or a remote one.
         # So do checks, the Compiler and Memory tabs' work, counts and debug runs.
-        self.routes = MachineRoutes.around(backends.tools, backends.runs)
+        self.routes = MachineRoutes.around(backends.tools, backends.runs, backends.measurements)
         backends = replace(backends, tools=self.routes.tools, runs=self.routes.runs)
         route_slots(backends, self.routes.workers)
         self.backends = backends
@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
             self.status,
             backends.measurements,
             self,
+            lambda machine: self.remote_machines.measurements_on(machine),
         )
         self.remote_machines = RemoteMachinesController(
             self.device_panel, self.routes, settings, self.status, self
@@ -223,6 +224,7 @@ class MainWindow(QMainWindow):
             self.backends,
             self.recovery,
             debugger,
+            self.routes,
         )
         self._connect()
         self.window_layout.restore()

@@ -55,14 +55,21 @@ class MachineRoutes:
     runs: RoutedBackend
     workers: RoutedWorkers
     lost: LostConnections
+    # Run on devices…'s runs on a remote machine's devices: a worker of their own there,
+    # as this machine's measurements have (never routed: only `remote` is asked).
+    measurements: RoutedBackend
 
     @classmethod
-    def around(cls, tools: Backend, runs: Backend) -> MachineRoutes:
+    def around(cls, tools: Backend, runs: Backend, measurements: Backend) -> MachineRoutes:
         """Routes for this machine's `tools` and `runs`, remote workers made on demand."""
         lost = LostConnections()
         connect = partial(remote_client, on_lost=lost)
         return cls(
-            RoutedBackend(tools, connect), RoutedBackend(runs, connect), RoutedWorkers(lost), lost
+            RoutedBackend(tools, connect),
+            RoutedBackend(runs, connect),
+            RoutedWorkers(lost),
+            lost,
+            RoutedBackend(measurements, connect),
         )
 
     def route(self, address: RemoteAddress | None) -> None:
@@ -73,6 +80,11 @@ class MachineRoutes:
     def forget(self, address: RemoteAddress) -> None:
         self.tools.forget(address)
         self.runs.forget(address)
+        self.measurements.forget(address)
+
+    def close(self) -> None:
+        """For the window's close: the connections this machine's backends do not hold."""
+        self.measurements.close_remotes()
 
 
 def route_slots(backends: Backends, workers: RoutedWorkers) -> None:
@@ -165,6 +177,10 @@ class RemoteMachinesController(QObject):
         self._routes.forget(address)
         self._settings.set_remote_machines([row.address for row in self._rows.values()])
         self._show()
+
+    def measurements_on(self, machine: str) -> Backend:
+        """The backend that runs Run on devices… on a connected machine's device."""
+        return self._routes.measurements.remote(self._rows[machine].address)
 
     def show_device(self, device: DeviceInfo | None) -> None:
         """Builds and runs go where the device in use is."""
