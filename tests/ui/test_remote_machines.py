@@ -24,11 +24,11 @@ from clstudio.ui.devices.remote_dialog import RemoteMachineDialog
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from clstudio.worker.client import WorkerClient
-from clstudio.worker.worker_slot import Environment, place_of
+from clstudio.worker.worker_slot import Environment, WorkerSlot, place_of
 from ssh_server import HOST_ALIAS, SshServer, why_no_server
 from ui.debugger.test_debug_in_window import click_gutter
 from ui.test_check_mode import click_check, open_fault
-from ui.window_steps import open_gallery, run_with_f5
+from ui.window_steps import open_gallery, press_in_tab, run_with_f5
 
 pytestmark = pytest.mark.opencl
 CONNECT_MS = 180_000  # the first connection installs CL Studio there
@@ -68,6 +68,18 @@ def _use_remote_pthread(qtbot: QtBot, window: MainWindow, server: SshServer) -> 
     device = item.data(0, ITEM_ROLE)
     assert isinstance(device, DeviceInfo)
     return device
+
+
+def _record_places(slot: WorkerSlot) -> list[object]:
+    """Where each worker `slot` starts from now on was asked to start (worker_slot.place_of)."""
+    routed, places = slot.new_client, []
+
+    def recording(environment: Environment) -> WorkerClient:
+        places.append(place_of(routed))
+        return routed(environment)
+
+    slot.new_client = recording
+    return places
 
 
 def _is_ssh(pid: int | None) -> bool:
@@ -272,14 +284,7 @@ def test_the_compiler_tab_compiles_on_the_remote_device(
     open_gallery(qtbot, window, "saxpy")
     device = _use_remote_pthread(qtbot, window, ssh_server)
     assert run_with_f5(qtbot, window, CONNECT_MS).ok
-    compiles = window.backends.compiles
-    routed, places = compiles.new_client, []
-
-    def recording(environment: Environment) -> WorkerClient:
-        places.append(place_of(routed))
-        return routed(environment)
-
-    compiles.new_client = recording
+    places = _record_places(window.backends.compiles)
     tab = window.compiler
     window.results_panel.setCurrentWidget(tab)
     with qtbot.waitSignal(tab.compileFinished, timeout=CONNECT_MS) as finished:
@@ -291,6 +296,21 @@ def test_the_compiler_tab_compiles_on_the_remote_device(
     assert tab.panel.summary_text().startswith("saxpy: ")
     assert tab.panel.asm_view.toPlainText().strip()
     assert places == [ssh_server.address]  # its one worker was started there
+
+
+def test_the_memory_tab_measures_the_traffic_on_the_remote_device(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer
+) -> None:
+    open_gallery(qtbot, window, "transpose_naive")
+    _use_remote_pthread(qtbot, window, ssh_server)
+    assert run_with_f5(qtbot, window, CONNECT_MS).ok
+    places = _record_places(window.backends.traffic)
+    memory = window.memory
+    press_in_tab(qtbot, window, memory, memory.measure_button, memory.trafficMeasured)
+    assert memory.controller.wait()
+    assert places == [ssh_server.address]
+    assert memory.table.rowCount() > 0 and memory.summary.text()
+    assert window.editor_panel.editor.gutter.marks()[19] == "warning"  # the scattered store
 
 
 def test_the_debugger_stops_first_on_the_remote_machine(
