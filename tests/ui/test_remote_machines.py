@@ -221,11 +221,22 @@ def test_a_lost_connection_is_named_and_local_devices_keep_working(
         panel.tree.setCurrentItem(remote)
         qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
         assert run_with_f5(qtbot, window, CONNECT_MS).ok
+        click_gutter(qtbot, window.editor_panel.editor, 17)
+        debugger = window.debug_dock.controller
+        with qtbot.waitSignal(debugger.paused, timeout=CONNECT_MS):
+            window.window_actions["debug"].trigger()
         server.kill_connections()  # the machine goes away
 
+        with qtbot.waitSignal(debugger.debugEnded, timeout=CONNECT_MS) as ended:
+            window.window_actions["debug"].trigger()  # Continue
+        assert window.remote_machines.rows()[0].lost
         result = run_with_f5(qtbot, window, CONNECT_MS)
     finally:
         server.stop()
+    stop = ended.args[0]
+    assert stop.error is not None
+    lost = f"the connection to {HOST_ALIAS} was lost while debugging kernel 'vector_add'"
+    assert stop.error.message.startswith(lost), stop.error.message
     assert result.error is not None
     assert f"the connection to {HOST_ALIAS} was lost while" in result.error.message
     assert f"the connection to {HOST_ALIAS} was lost" in window.statusBar().currentMessage()

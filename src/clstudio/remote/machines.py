@@ -155,7 +155,7 @@ class RoutedWorkers:
             return start_debugger(plan)
         from clstudio.remote.debugging import RemoteDebuggerProcess
 
-        return RemoteDebuggerProcess(plan, address)
+        return RemoteDebuggerProcess(plan, address, on_lost=self._on_lost)
 
 
 @dataclass(frozen=True)
