@@ -382,3 +382,19 @@ def test_run_on_devices_runs_on_a_local_and_a_remote_device_side_by_side(
     assert [row[3] for row in rows] == ["ok", "ok"]
     assert dialog.differences.rowCount() == 1
     dialog.close()
+
+
+def test_a_local_size_sweep_runs_on_the_remote_device(
+    qtbot: QtBot, window: MainWindow, ssh_server: SshServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_gallery(qtbot, window, "vector_add")
+    _use_remote_pthread(qtbot, window, ssh_server)
+    monkeypatch.setattr("clstudio.ui.run.sweep_controller.sweep_sizes", lambda *_: [(32,), (64,)])
+    panel = window.results_panel.sweep
+    window.results_panel.setCurrentWidget(panel)
+    with qtbot.waitSignal(window.sweeps.sweepFinished, timeout=CONNECT_MS):
+        qtbot.mouseClick(panel.sweep_button, Qt.MouseButton.LeftButton)
+        assert panel.stop_button.isVisible()
+    assert window.routes.measurements.machine == ssh_server.address
+    assert panel.use_button.isVisible() and panel.use_button.text().startswith("Use ")
+    assert "Best: local size " in panel.summary.text()

@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
             debugger, bench, self._simulator_listed, picker.start_item, self
         )
         self.sweeps = SweepController(
-            backends.measurements, results.sweep, self.files.session, bench.device, self
+            self.routes.measurements, results.sweep, self.files.session, bench.device, self
         )
         self.counts = CountController(backends.counts, Lane.COUNTS, results.roofline)
         connect_counts(results.roofline, self.counts)

@@ -55,8 +55,9 @@ class MachineRoutes:
     runs: RoutedBackend
     workers: RoutedWorkers
     lost: LostConnections
-    # Run on devices…'s runs on a remote machine's devices: a worker of their own there,
-    # as this machine's measurements have (never routed: only `remote` is asked).
+    # Sweeps, routed as builds and runs are, and Run on devices…'s runs on a remote
+    # machine's devices (`remote`): a worker of their own there, as this machine's
+    # measurements have, so they hold up neither builds nor runs.
     measurements: RoutedBackend
 
     @classmethod
@@ -75,6 +76,7 @@ class MachineRoutes:
     def route(self, address: RemoteAddress | None) -> None:
         self.tools.route(address)
         self.runs.route(address)
+        self.measurements.route(address)
         self.workers.route(address)
 
     def forget(self, address: RemoteAddress) -> None:
@@ -83,7 +85,8 @@ class MachineRoutes:
         self.measurements.forget(address)
 
     def close(self) -> None:
-        """For the window's close: the connections this machine's backends do not hold."""
+        """For the window's close: the connections this machine's backends do not hold
+        (this machine's measurements are the window's Backends')."""
         self.measurements.close_remotes()
 
 
