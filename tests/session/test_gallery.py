@@ -100,8 +100,8 @@ def test_each_example_runs_and_every_output_passes_its_reference(example: Exampl
     result = run_session(session)
     if needs_newer_opencl_c(session):
         assert result.error is not None and result.error.stage == "build"
-        assert "needs OpenCL C 2.0; pthread-" in result.error.message
-        assert "offers 1.2" in result.error.message
+        # PoCL takes -cl-std=CL2.0; its own link error names the 2.0 built-in it lacks.
+        assert "work_group_reduce_add" in result.error.message
         return
     assert result.error is None, result.error
     # A buffer the kernel writes but nothing checks would pass unverified; a buffer of

@@ -163,10 +163,47 @@ def test_a_macro_defined_unless_already_defined_is_expanded_unless_an_option_def
     )
     (access,) = instrument(source, "k").accesses
     assert (access.kind, access.text) == ("store", "A(1, 0)")
-    with pytest.raises(TrafficRefusal, match="'A' is defined under #if"):
+    # The option's A and the source's: which one holds is the preprocessor's to tell.
+    with pytest.raises(TrafficRefusal, match="'A' is defined more than once"):
         instrument(source, "k", "-cl-fast-relaxed-math -D 'A(i,j)=A[i]'")
     with pytest.raises(TrafficRefusal, match="'A' is defined under #if"):
         instrument(source.replace("#define KERNELS_H\n", ""), "k")
+
+
+@pytest.mark.parametrize(
+    ("options", "text"),
+    [("-D 'AT(i)=a[i]'", "AT(n)"), ("-DAT(i)=a[(i)+1] -Werror", "AT(n)"), ("-D A0=a[0]", "A0")],
+)
+def test_a_macro_a_build_option_defines_is_followed_as_one_the_source_defines(
+    options: str, text: str
+) -> None:
+    """A host program's `-D 'AT(i)=a[i]'` is a #define before the source's first line."""
+    source = HEAD + f"b[1] = {text} * 2.0f;\n{text} = 0.0f;\n}}\n"
+    found = instrument(source, "k", options)
+    assert [(a.line, a.kind, a.text) for a in found.accesses] == [
+        (3, "store", "b[1]"),
+        (3, "load", text),
+        (4, "store", text),
+    ]
+    assert found.source.count("__cls_at_a(") == 3  # the helper's definition and two uses
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ("-D 'AT(...)=a[__VA_ARGS__]'", "a variable number of arguments"),
+        ("-D 'AT(i)=a[#i]'", "uses # or ##"),
+        ("-D 'AT(i)=a[i]' -D 'AT(i)=a[i+1]'", "more than once"),
+    ],
+)
+def test_an_option_macro_naming_a_buffer_that_cannot_be_followed_is_refused_by_name(
+    options: str, words: str
+) -> None:
+    with pytest.raises(TrafficRefusal) as refused:
+        instrument(HEAD + "AT(0) = 1.0f;\n}\n", "k", options)
+    said = str(refused.value)
+    assert said.startswith("line 3: the macro 'AT' (a -D build option) names a buffer")
+    assert words in said
 
 
 def test_a_macro_naming_a_buffer_that_the_kernel_never_uses_is_no_refusal() -> None:

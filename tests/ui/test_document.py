@@ -83,3 +83,14 @@ def test_the_document_module_does_not_load_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_a_kernel_file_written_with_cluda_opens_on_its_first_kernel(tmp_path: Path) -> None:
+    """pyopencl's cluda preamble: `#define KERNEL __kernel`, then `KERNEL void k(...)`."""
+    path = tmp_path / "scale.cl"
+    path.write_text(
+        "#define KERNEL __kernel\n#define GLOBAL_MEM __global\n"
+        "void helper(void) {}\n"
+        "KERNEL void scale(GLOBAL_MEM float *a) { a[get_global_id(0)] *= 2.0f; }\n"
+    )
+    assert Document.from_kernel_file(path).session.kernel == "scale"

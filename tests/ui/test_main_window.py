@@ -66,6 +66,8 @@ def test_the_frame_has_its_panels_and_menus(window: MainWindow) -> None:
         "Open…",
         "Open Example",
         "Open Recent",
+        "Capture a Program…",
+        "Open Capture…",
         "Save",
         "Save As…",
         "Save Kernel Source As…",

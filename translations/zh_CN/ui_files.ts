@@ -178,6 +178,33 @@ It is not this session&apos;s source. Replace it?</source>
     </message>
 </context>
 <context>
+    <name>ForeignCaptureImports</name>
+    <message>
+        <source>A new or empty folder for the sessions of {capture}</source>
+        <translation>为 {capture} 的会话选择一个新的或空的文件夹</translation>
+    </message>
+    <message>
+        <source>Importing {capture}…</source>
+        <translation>正在导入 {capture}…</translation>
+    </message>
+    <message>
+        <source>Cannot import the capture</source>
+        <translation>无法导入捕获</translation>
+    </message>
+    <message>
+        <source>Launch {number}, {kernel}: {reason}</source>
+        <translation>启动 {number}，{kernel}：{reason}</translation>
+    </message>
+    <message>
+        <source>Launches not imported</source>
+        <translation>未导入的启动</translation>
+    </message>
+    <message>
+        <source>Imported {count} launches into {folder}; {index} lists them</source>
+        <translation>已将 {count} 次启动导入 {folder}；{index} 列出了它们</translation>
+    </message>
+</context>
+<context>
     <name>HostFileBar</name>
     <message>
         <source>Element type:</source>

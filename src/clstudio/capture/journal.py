@@ -106,6 +106,10 @@ class JournalReader:
     def source(self, program: int) -> str:
         return read_text_file(self.folder / f"program-{program}.cl")
 
+    def has_after(self, launch: JournalLaunch, buffer: int) -> bool:
+        """Capture reads every written buffer back after its launch."""
+        return True
+
     def contents(
         self,
         launch: JournalLaunch,

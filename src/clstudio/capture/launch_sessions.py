@@ -8,11 +8,12 @@ import io
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal, Protocol
 
 import numpy as np
 
 from clstudio.backend import Builder
-from clstudio.capture.journal import JournalLaunch, JournalReader, RawArgument
+from clstudio.capture.journal import JournalLaunch, RawArgument
 from clstudio.common import (
     BuildResult,
     ElementType,
@@ -40,6 +41,23 @@ from clstudio.validation import reconcile
 SESSION_FILE = "session.json"
 
 
+class LaunchData(Protocol):
+    """Where the launches' programs and buffer contents are: the capture's journal, or a
+    capture made elsewhere (foreign_captures)."""
+
+    def source(self, program: int) -> str: ...
+
+    def contents(
+        self,
+        launch: JournalLaunch,
+        buffer: int,
+        when: Literal["before", "after"],
+        size: int | None = None,
+    ) -> bytes: ...
+
+    def has_after(self, launch: JournalLaunch, buffer: int) -> bool: ...
+
+
 class NotReproducible(ValueError):
     """A launch that a session cannot hold; the message says why, naming the argument."""
 
@@ -54,7 +72,7 @@ class LaunchSessions:
     """Makes the sessions of captured launches, building each program once per device to
     learn its kernels' argument types (typedefs resolved by the engine's probe)."""
 
-    def __init__(self, builder: Builder, journal: JournalReader, folder: Path) -> None:
+    def __init__(self, builder: Builder, journal: LaunchData, folder: Path) -> None:
         self.builder = builder
         self.journal = journal
         self.folder = folder
@@ -90,7 +108,8 @@ class LaunchSessions:
         for info, raw in zip(signature.args, launch.args, strict=True):
             default = defaults.get(info.name)
             args[info.name] = self._argument(launch, info, raw, default, folder)
-            if raw.kind == "buffer" and not info.is_const and info.address_space != "constant":
+            written = not info.is_const and info.address_space != "constant"
+            if raw.kind == "buffer" and written and self.journal.has_after(launch, raw.buffer):
                 after = self._contents(launch, raw, args[info.name], "after")
                 _save_array(folder / f"{info.name}.after.npy", after)
                 references[info.name] = Reference(file=f"{info.name}.after.npy")

@@ -2,7 +2,9 @@
 
 Opens the OpenCL C embedded in a host program's file (.c, .cc, .cpp, .h, .hpp, .py) as
 a session: the file is read by a lexer of its language, never compiled or run
-(docs/embedded-kernels.md). The kernel is built on the devices found, in order, until
+(docs/embedded-kernels.md). A folder of Intel's opencl-intercept-layer or a script of
+pyopencl's capture_call is a capture made elsewhere: it becomes a capture folder
+(cli/foreign_import.py, docs/capture.md). The kernel is built on the devices found, in order, until
 one takes it; that device is the session's, and the kernel's signature gives the
 arguments their first values, as the window does for a bare .cl file.
 """
@@ -17,7 +19,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from clstudio.capture.foreign_captures import is_foreign_capture
 from clstudio.cli import session_commands as shared
+from clstudio.cli.foreign_import import import_capture
 from clstudio.common import N_, BuildResult, gettext
 from clstudio.devices import DeviceSelector, is_simulator, limits_of, parse_device_spec
 from clstudio.embedded import (
@@ -43,14 +47,22 @@ LIST_VERSION = 1
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "file", type=Path, help=gettext("the host program's file (.c .cc .cpp .h .hpp .py)")
+        "file",
+        type=Path,
+        help=gettext(
+            "the host program's file (.c .cc .cpp .h .hpp .py), a capture folder of the "
+            "opencl-intercept-layer or a pyopencl capture_call script"
+        ),
     )
     parser.add_argument(
         "-o",
         "--output",
         type=Path,
         metavar="SESSION",
-        help=gettext("the session file to write (default: the file's name with .json, here)"),
+        help=gettext(
+            "the session file to write (default: the file's name with .json, here); for a "
+            "capture, the new or empty folder to write its sessions in (default: NAME-sessions)"
+        ),
     )
     parser.add_argument(
         "--list",
@@ -78,6 +90,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def execute(options: argparse.Namespace) -> int:
+    if is_foreign_capture(options.file):
+        return import_capture(options)
     try:
         host = read_host_file(options.file)
     except HostFileError as exc:

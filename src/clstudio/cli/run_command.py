@@ -16,7 +16,7 @@ import numpy as np
 
 from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
-from clstudio.common import N_, RunError, RunResult, gettext, save_array_atomically
+from clstudio.common import N_, BuildResult, RunError, RunResult, gettext, save_array_atomically
 from clstudio.counts import CountResult
 from clstudio.devices import parse_device_spec
 from clstudio.measurements import run_on_devices
@@ -30,6 +30,7 @@ from clstudio.reporting import (
     result_to_json,
 )
 from clstudio.session import Session, SessionError, SourceMap, load_session
+from clstudio.validation.portability import shortfalls_text
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.count_client import CountClient
 
@@ -107,9 +108,20 @@ def _execute(options: argparse.Namespace, worker: WorkerClient) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_summary(result, source_map))
+        failed_build = result.build is not None and not result.build.ok
+        if failed_build and (why := _shortfalls(worker, session, result.build)):
+            print(why)
         if counted is not None:
             print(format_counts(counted))
     return 0 if result.ok and (counted is None or counted.ok) else 1
+
+
+def _shortfalls(worker: WorkerClient, session: Session, build: BuildResult | None) -> str:
+    """After a failed build: what the kernel needs that the device lacks, if anything."""
+    device = worker.devices().select(session.device)
+    if device is None or build is None:
+        return ""
+    return shortfalls_text(session.source, build.options, device)
 
 
 def _counted(session: Session) -> CountResult:

@@ -16,6 +16,7 @@ from clstudio.common.dtypes import (
     value_range,
 )
 from clstudio.common.kernel_comments import translated_comments
+from clstudio.common.kernel_qualifier import KERNEL_KEYWORDS, kernel_word_pattern, kernel_words
 from clstudio.common.npy_files import NpyError, load_array, resolve, save_array_atomically
 from clstudio.common.peaks import (
     PEAK_PROBES,
@@ -103,6 +104,7 @@ from clstudio.common.user_data import (
 __all__ = [
     "ENGLISH",
     "HOST_STEP_COUNT",
+    "KERNEL_KEYWORDS",
     "LANGUAGES",
     "LANGUAGE_VARIABLE",
     "LOCALE_DIR",
@@ -166,6 +168,8 @@ __all__ = [
     "gettext",
     "hold_language",
     "kernel_type",
+    "kernel_word_pattern",
+    "kernel_words",
     "language_of",
     "lay_out",
     "load_array",

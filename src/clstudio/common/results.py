@@ -231,6 +231,8 @@ class RunResult:
     # Buffers created with no host data: what the kernel did not write is undefined.
     uninitialised: tuple[str, ...] = ()
     loops: tuple[LoopRounds, ...] = ()  # each group with `until`: how its rounds ended
+    timer_resolution_ns: int = 0  # CL_DEVICE_PROFILING_TIMER_RESOLUTION; 0 when not known
+    watchdog: bool = False  # CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV: the display's driver stops long runs
 
     @property
     def is_program(self) -> bool:

@@ -24,6 +24,7 @@ from clstudio.compiler.ir_reader import (
 )
 from clstudio.compiler.listing import ASM, IR, Listing, ListingLine
 from clstudio.compiler.program_binaries import binary_kind
+from clstudio.compiler.ptx_reader import KernelResources, kernel_resources, ptx_listing
 from clstudio.compiler.remark_advice import RemarkAdvice, advice_for, remark_diagnostics
 from clstudio.compiler.remarks import KINDS, Remark, classify, parse_remarks
 from clstudio.compiler.shown_build import changes_since
@@ -40,6 +41,7 @@ __all__ = [
     "BuildComparison",
     "CompileResult",
     "ElfError",
+    "KernelResources",
     "KernelSummary",
     "Listing",
     "ListingLine",
@@ -59,9 +61,11 @@ __all__ = [
     "function_names",
     "instruction_note",
     "ir_listing",
+    "kernel_resources",
     "missing_reason",
     "module_text",
     "parse_remarks",
+    "ptx_listing",
     "remark_diagnostics",
     "stack_bytes",
     "unfinished_compile",

@@ -54,6 +54,10 @@ class KernelSummary:
     stack_bytes: int | None
     private_mem_bytes: int | None
     local_mem_bytes: int | None
+    # NVIDIA: what ptxas allotted per work-item, from the -cl-nv-verbose build log
+    registers: int | None = None
+    spill_store_bytes: int | None = None
+    spill_load_bytes: int | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from clstudio.compiler.ir_reader import (
 )
 from clstudio.compiler.listing import Listing
 from clstudio.compiler.pocl_cache import WORK_GROUP_BITCODE, pocl_files
+from clstudio.compiler.ptx_reader import KernelResources, kernel_resources, ptx_listing
 from clstudio.compiler.remarks import VECTORISED, Remark, at_loop_keyword, parse_remarks
 
 _NO_LOOP = WorkGroupLoop(False, False, 0)
@@ -77,6 +78,11 @@ def missing_reason(result: CompileResult, part: str) -> str:
         return gettext("only PoCL's CPU device prints the vectoriser's remarks")
     if kind == binaries.LLVM_BITCODE and part == ASM_PART:
         return gettext("this device runs the LLVM IR in a simulator: it makes no machine code")
+    if kind == binaries.PTX and part == IR_PART:
+        return gettext(
+            "NVIDIA's driver gives PTX, its portable assembly, instead of LLVM IR: "
+            "the assembly shows it"
+        )
     if kind == binaries.POCL:
         return gettext("PoCL left no work-group function for this kernel and local size")
     return gettext(
@@ -120,6 +126,10 @@ def _binary_view(build: ProgramBuild, result: CompileResult) -> CompileResult:
     """Oclgrind, Intel's CPU runtime and GPU drivers: what the program binary holds."""
     bitcode: bytes | None = None
     code: bytes | None = None
+    if result.binary_kind == binaries.PTX:
+        ptx = ptx_listing(build.binary.decode("utf-8", errors="replace"), build.symbol)
+        lacking = (REMARKS, IR_PART) + (() if ptx else (ASM_PART,))
+        return _finished(build, result, (), None, ptx, _NO_LOOP, (), lacking)
     if result.binary_kind == binaries.LLVM_BITCODE:
         bitcode = build.binary
     elif result.binary_kind == binaries.INTEL_CPU:
@@ -156,6 +166,7 @@ def _finished(
     if build.pocl:
         missing = tuple(part for part, got in ((IR_PART, ir), (ASM_PART, asm)) if got is None)
         loop = _with_remarks(loop, remarks, build.source)
+    resources = kernel_resources(build.build_log).get(build.symbol)
     summary = KernelSummary(
         kernel=build.kernel,
         loop_known=build.pocl,
@@ -164,9 +175,12 @@ def _finished(
         vector_width=loop.width,
         instructions=asm.instruction_count if asm else 0,
         ir_instructions=ir.instruction_count if ir else 0,
-        stack_bytes=_stack_bytes(remarks, asm),
+        stack_bytes=_stack_bytes(remarks, asm, result.binary_kind, resources),
         private_mem_bytes=build.private_mem_bytes,
         local_mem_bytes=build.local_mem_bytes,
+        registers=resources.registers if resources else None,
+        spill_store_bytes=resources.spill_store_bytes if resources else None,
+        spill_load_bytes=resources.spill_load_bytes if resources else None,
     )
     # On PoCL a missing listing is a failure; other devices may simply not have one.
     complete = not build.pocl or (ir is not None and asm is not None)
@@ -197,9 +211,16 @@ def _with_remarks(loop: WorkGroupLoop, remarks: tuple[Remark, ...], source: str)
     return loop
 
 
-def _stack_bytes(remarks: tuple[Remark, ...], asm: Listing | None) -> int | None:
-    """LLVM's own figure when its remark gave one (`408 stack bytes in function`), else the
-    frame the prologue sets up."""
+def _stack_bytes(
+    remarks: tuple[Remark, ...],
+    asm: Listing | None,
+    kind: str,
+    resources: KernelResources | None,
+) -> int | None:
+    """ptxas's stack frame on NVIDIA; LLVM's own figure when its remark gave one (`408
+    stack bytes in function`); else the frame an x86 prologue sets up (PTX has none)."""
+    if resources is not None or kind == binaries.PTX:
+        return resources.stack_bytes if resources else None
     said = [int(m["bytes"]) for r in remarks if (m := _STACK_REMARK.match(r.message))]
     if said:
         return max(said)

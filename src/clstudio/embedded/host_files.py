@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from clstudio.common import MAX_TEXT_BYTES, gettext, open_regular_file
+from clstudio.common import MAX_TEXT_BYTES, gettext, kernel_word_pattern, open_regular_file
 from clstudio.embedded.c_strings import scan_c
 from clstudio.embedded.host_strings import HostScan, HostString
 from clstudio.embedded.python_strings import scan_python
@@ -29,13 +29,9 @@ PYTHON_SUFFIXES = (".py",)
 HOST_SUFFIXES = C_SUFFIXES + PYTHON_SUFFIXES
 MAX_HOST_FILE_BYTES = MAX_TEXT_BYTES
 
-# `__kernel void name(`, attributes allowed between (reqd_work_group_size and friends).
-_KERNEL_FUNCTION = re.compile(
-    r"\b(?:__kernel|kernel)\s+"
-    r"(?:__attribute__\s*\(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\)\s*)*"
-    r"void\s+([A-Za-z_]\w*)\s*\("
-)
-_KERNEL_WORD = re.compile(r"\b(?:__kernel|kernel)\b")
+# `__kernel void name(`, attributes allowed between (reqd_work_group_size and friends,
+# or a macro for them); the kernel word may be a macro standing for it (cluda's KERNEL).
+_KERNEL_FUNCTION = r"[^;{}#]*?\bvoid\s+([A-Za-z_]\w*)\s*\("
 
 
 class HostFileError(Exception):
@@ -157,6 +153,9 @@ def _found(
 ) -> HostFile:
     sources = []
     assembled = []
+    # A macro for __kernel may be defined in another string (pyopencl's CLUDA_PREAMBLE).
+    kernel_word = re.compile(kernel_word_pattern("\n".join(s.text for s in scan.strings)))
+    kernel_function = re.compile(kernel_word.pattern + _KERNEL_FUNCTION)
     for index, string in enumerate(scan.strings):
         value = string.text
         functions = tuple(
@@ -165,10 +164,10 @@ def _found(
                 value.count("\n", 0, match.start()) + 1,
                 string.host_line(value.count("\n", 0, match.start()) + 1, text),
             )
-            for match in _KERNEL_FUNCTION.finditer(value)
+            for match in kernel_function.finditer(value)
         )
         if string.joined == "f-string" or (string.joined and not functions):
-            if _KERNEL_WORD.search(value):
+            if kernel_word.search(value):
                 assembled.append(Assembled(string.line, string.joined))
             continue
         if functions:

@@ -22,8 +22,8 @@ from clstudio.common import (
     KernelSignature,
     build_options_problem,
     gettext,
+    kernel_word_pattern,
 )
-from clstudio.engine.language_version import language_problem
 from clstudio.engine.type_probe import resolve_types
 
 ARG_INFO_OPTION = "-cl-kernel-arg-info"
@@ -71,7 +71,6 @@ _ACCESS: dict[int, str] = {
 _COMMENT_OR_LITERAL = re.compile(
     r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'""", re.DOTALL
 )
-_KERNEL_KEYWORD = re.compile(r"\b(?:__)?kernel\b")
 
 
 _POCL_RENAME_PREFIX = "_cl_"
@@ -115,9 +114,6 @@ def build_program(
     except OptionsError as exc:
         message = _invalid_options(str(exc))
         return _failure(message, (_line_zero_error(message),), 0.0, options, device_name), None
-    too_new = language_problem(tokens, device_name, str(device.opencl_c_version))
-    if too_new is not None:
-        return _failure(too_new, (_line_zero_error(too_new),), 0.0, options, device_name), None
     driver_options = options if ARG_INFO_OPTION in tokens else f"{options} {ARG_INFO_OPTION}"
 
     # The bare program, not cl.Program(context, source).build(): that wrapper may build
@@ -298,11 +294,12 @@ def _source_positions(source: str, names: list[str]) -> dict[str, int]:
     declaration (since the last `;`, `{` or `}`), so attributes and return types between
     them do not matter and calls inside other kernels do not count."""
     code = _COMMENT_OR_LITERAL.sub(lambda m: " " * len(m.group()), source)
+    kernel_word = re.compile(kernel_word_pattern(code))  # cluda's KERNEL counts too
     positions: dict[str, int] = {}
     for name in names:
         for match in re.finditer(rf"\b{re.escape(name)}\s*\(", code):
             start = max(code.rfind(c, 0, match.start()) for c in ";{}") + 1
-            if _KERNEL_KEYWORD.search(code, start, match.start()):
+            if kernel_word.search(code, start, match.start()):
                 positions[name] = match.start()
                 break
     return positions

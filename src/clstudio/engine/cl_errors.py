@@ -31,6 +31,33 @@ _PLAIN_WORDS = {
 }
 
 
+# Errors a GPU driver reports after the launch, at the next wait or read, when a kernel
+# faulted: CL_OUT_OF_RESOURCES (NVIDIA's usual word for an illegal address), a queue that
+# the fault left invalid, and NVIDIA's unofficial -9999 ("illegal read or write to a
+# buffer"). The context is unusable afterwards on NVIDIA: the engine drops it.
+_LATE_FAULT_CODES = frozenset({-5, -36, -9999})
+_LATE_FAULT_NAMES = ("OUT_OF_RESOURCES", "INVALID_COMMAND_QUEUE", "-9999")
+
+
+def is_late_fault(error: Exception) -> bool:
+    """Whether `error` may be a kernel's bad access that the device reported late."""
+    code = getattr(error, "code", None)
+    if isinstance(code, int) and code in _LATE_FAULT_CODES:
+        return True
+    return any(name in str(error) for name in _LATE_FAULT_NAMES)
+
+
+def late_fault_words(error: Exception) -> str:
+    """The run's message for a late fault: what it may be, and check mode to find it."""
+    return gettext(
+        "{error}. On a GPU this usually means the kernel read or wrote outside a buffer, "
+        "reported late (at the next wait), or needed more registers or local memory than "
+        "its local size allows. Check mode (Run > Check, or clstudio check) runs the kernel "
+        "in a simulator that names the line of a bad access. The next run starts with a "
+        "fresh context."
+    ).format(error=plain_words(error))
+
+
 def plain_words(error: Exception) -> str:
     """`clEnqueueNDRangeKernel failed: INVALID_WORK_GROUP_SIZE` told for a learner."""
     text = str(error).strip()

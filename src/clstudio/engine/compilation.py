@@ -5,7 +5,9 @@ local size, so the session runs once (one repeat) with `-g` added for the line t
 LLVM makes the same code with and without it. The worker's environment
 (POCL_LEAVE_KERNEL_COMPILER_TEMP_FILES, POCL_VECTORIZER_REMARKS, a fresh
 POCL_CACHE_DIR) makes PoCL keep the files and print its remarks. Oclgrind rejects `-g`,
-and other drivers gain nothing by it, so only PoCL gets it.
+and other drivers gain nothing by it, so only PoCL gets it. NVIDIA's driver gets
+`-cl-nv-verbose` instead: its build log then holds each kernel's registers, spills and
+stack as ptxas allotted them (cl_nv_compiler_options).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import pyopencl as cl
 
 from clstudio.common import RunResult
 from clstudio.compiler import ProgramBuild
+from clstudio.compiler.ptx_reader import VERBOSE_OPTION
 from clstudio.engine.build import OptionsError, split_options
 from clstudio.engine.context import OpenCLContexts
 from clstudio.session import Session
 
 POCL_PLATFORM = "Portable Computing Language"
+NVIDIA_PLATFORM = "NVIDIA CUDA"
 DEBUG_OPTION = "-g"
 RunSession = Callable[[Session], RunResult]
 
@@ -46,7 +50,7 @@ def build_for_view(contexts: OpenCLContexts, run: RunSession, session: Session) 
     except LookupError as exc:
         return replace(base, error=str(exc), error_stage="device")
     pocl = state.platform_name == POCL_PLATFORM
-    added = DEBUG_OPTION if pocl and not _has_debug(session.build_options) else ""
+    added = added_option(state.platform_name, session.build_options)
     options = f"{session.build_options} {added}".strip()
     base = replace(
         base, device=state.name, platform=state.platform_name, added_options=added, pocl=pocl
@@ -82,8 +86,15 @@ def build_for_view(contexts: OpenCLContexts, run: RunSession, session: Session) 
     )
 
 
-def _has_debug(options: str) -> bool:
+def added_option(platform: str, options: str) -> str:
+    """What the view adds to the session's options on this platform: "" when none, or when
+    the session already asks for it."""
+    wanted = {POCL_PLATFORM: DEBUG_OPTION, NVIDIA_PLATFORM: VERBOSE_OPTION}.get(platform, "")
+    return "" if not wanted or _has_option(options, wanted) else wanted
+
+
+def _has_option(options: str, option: str) -> bool:
     try:
-        return DEBUG_OPTION in split_options(options)
+        return option in split_options(options)
     except OptionsError:
         return False  # the build reports the broken quotes itself

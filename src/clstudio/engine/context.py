@@ -200,6 +200,15 @@ class OpenCLContexts:
             said = gettext("no OpenCL device matches {wanted}; this machine has: {devices}")
         raise LookupError(said.format(wanted=wanted, devices="; ".join(seen), hint=hint))
 
+    def forget(self, selector: DeviceSelector | None) -> None:
+        """Drop the context, queue, builds and buffers of the device `selector` names, so
+        that its next run makes them afresh (after a fault that may have broken them)."""
+        try:
+            found = self.find_device(selector, self.platforms())
+        except LookupError:
+            return
+        self._states.pop(found.key, None)
+
     def is_warm(self, found: FoundDevice) -> bool:
         """Whether the device already has its context and queue from an earlier run."""
         return found.key in self._states

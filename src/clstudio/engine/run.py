@@ -28,7 +28,7 @@ from clstudio.common import (
 from clstudio.compiler import ProgramBuild
 from clstudio.devices import DeviceSelector
 from clstudio.engine import host_steps
-from clstudio.engine.cl_errors import plain_words
+from clstudio.engine.cl_errors import is_late_fault, late_fault_words, plain_words
 from clstudio.engine.compilation import build_for_view
 from clstudio.engine.context import DeviceState, OpenCLContexts
 from clstudio.engine.device_program import Cancelled, DeviceProgram, Launched, Started, never
@@ -116,7 +116,11 @@ class Engine:
         except StepFailed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
-            return record.result(ok=False, error=RunError("run", plain_words(exc)))
+            if not is_late_fault(exc):
+                return record.result(ok=False, error=RunError("run", plain_words(exc)))
+            # A faulted kernel leaves the context broken on a GPU: the next run makes one.
+            self._contexts.forget(session.device)
+            return record.result(ok=False, error=RunError("run", late_fault_words(exc)))
 
     def _run(
         self,

@@ -37,6 +37,8 @@ class Record:
     kernel: str
     device: str = ""
     device_type: str = ""
+    timer_resolution_ns: int = 0
+    watchdog: bool = False
     build: BuildResult | None = None
     steps: list[Step] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
@@ -61,6 +63,8 @@ class Record:
             kernel=self.kernel,
             device=self.device,
             device_type=self.device_type,
+            timer_resolution_ns=self.timer_resolution_ns,
+            watchdog=self.watchdog,
             build=self.build,
             steps=tuple(self.steps),
             timings=tuple(self.timings),

@@ -75,6 +75,13 @@ if TYPE_CHECKING:
         gflop_s,
         kernel_stats,
     )
+    from clstudio.reporting.timer_notes import (
+        QUANTISATION_STEPS,
+        WATCHDOG_FIELD,
+        repeats_for,
+        timer_resolution_note,
+        watchdog_note,
+    )
     from clstudio.reporting.traffic_report import (
         TRAFFIC_FORMAT,
         TRAFFIC_VERSION,
@@ -95,9 +102,11 @@ __all__ = [
     "COUNTS_VERSION",
     "DEFAULT_OPS_PER_ITEM",
     "EMITS",
+    "QUANTISATION_STEPS",
     "TEST_TITLES",
     "TRAFFIC_FORMAT",
     "TRAFFIC_VERSION",
+    "WATCHDOG_FIELD",
     "BufferTraffic",
     "FinishedRun",
     "KernelShare",
@@ -147,6 +156,7 @@ __all__ = [
     "point_of",
     "program_times_ns",
     "remark_text",
+    "repeats_for",
     "result_to_json",
     "roofs_of",
     "sampling_words",
@@ -154,6 +164,8 @@ __all__ = [
     "simulator_opening",
     "store_path",
     "summary_text",
+    "timer_resolution_note",
     "times_words",
     "traffic_to_json",
+    "watchdog_note",
 ]

@@ -96,7 +96,8 @@ def format_compile(
 
 
 def summary_text(summary: KernelSummary) -> str:
-    """One line: the work-group loop's vector width, instructions, stack and memory."""
+    """One line: the work-group loop's vector width, instructions, stack and memory; on
+    NVIDIA also registers and spills, with a line saying what they mean."""
     if not summary.loop_known:
         loop = gettext("this device does not tell how it runs a work-group")
     elif not summary.loop_found:
@@ -120,7 +121,47 @@ def summary_text(summary: KernelSummary) -> str:
         parts.append(gettext("private {bytes} B").format(bytes=summary.private_mem_bytes))
     if summary.local_mem_bytes is not None:
         parts.append(gettext("local {bytes} B").format(bytes=summary.local_mem_bytes))
-    return f"{summary.kernel}: " + gettext("; ").join(parts)
+    parts += _register_parts(summary)
+    line = f"{summary.kernel}: " + gettext("; ").join(parts)
+    if summary.registers is None:
+        return line
+    return line + "\n" + register_meaning(summary)
+
+
+def _register_parts(summary: KernelSummary) -> list[str]:
+    """NVIDIA's figures from the verbose build log: registers and spills per work-item."""
+    if summary.registers is None:
+        return []
+    parts = [
+        ngettext("{count} register", "{count} registers", summary.registers).format(
+            count=summary.registers
+        )
+    ]
+    stores, loads = summary.spill_store_bytes or 0, summary.spill_load_bytes or 0
+    if stores or loads:
+        parts.append(
+            gettext("spills: {stores} B stored, {loads} B loaded").format(
+                stores=stores, loads=loads
+            )
+        )
+    else:
+        parts.append(gettext("no spills"))
+    return parts
+
+
+def register_meaning(summary: KernelSummary) -> str:
+    """What the register and spill figures mean for the learner, in one or two sentences."""
+    said = gettext(
+        "Registers are per work-item: a compute unit shares its register file among the "
+        "work-items it keeps in flight, so the more registers each one uses, the fewer "
+        "run at once (lower occupancy) to hide memory waits."
+    )
+    if summary.spill_store_bytes or summary.spill_load_bytes:
+        said += " " + gettext(
+            "Spills are values that did not fit in registers: they go to slow off-chip "
+            "memory and back, so fewer live values (or smaller private arrays) help."
+        )
+    return said
 
 
 def comparison_text(
@@ -239,6 +280,9 @@ def _summary_json(summary: KernelSummary) -> dict[str, object]:
         "stack_bytes": summary.stack_bytes,
         "private_mem_bytes": summary.private_mem_bytes,
         "local_mem_bytes": summary.local_mem_bytes,
+        "registers": summary.registers,
+        "spill_store_bytes": summary.spill_store_bytes,
+        "spill_load_bytes": summary.spill_load_bytes,
     }
 
 

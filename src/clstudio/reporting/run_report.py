@@ -23,6 +23,7 @@ from clstudio.common import (
 )
 from clstudio.reporting.launch_figures import launch_figures, program_times_ns
 from clstudio.reporting.run_stats import kernel_stats
+from clstudio.reporting.timer_notes import timer_resolution_note, watchdog_note
 from clstudio.session import SourceMap
 
 RESULT_FORMAT = "clstudio-run-result"
@@ -39,6 +40,8 @@ def result_to_json(result: RunResult) -> dict[str, Any]:
         "error": None if result.error is None else _error_json(result),
         "kernel": result.kernel,
         "device": result.device,
+        "timer_resolution_ns": result.timer_resolution_ns or None,
+        "watchdog": result.watchdog,
         "global_size": list(result.global_size),
         "local_size": None if result.local_size is None else list(result.local_size),
         "build": None if result.build is None else build_to_json(result.build),
@@ -222,6 +225,10 @@ def format_summary(result: RunResult, source_map: SourceMap | None = None) -> st
             mean=format_seconds(stats.mean_s),
         )
         lines.append(f"  {times}")
+    if note := timer_resolution_note(result):
+        lines.append(f"  {note}")
+    if result.watchdog:
+        lines.append("  " + gettext("warning: {note}").format(note=watchdog_note()))
     for name, array in field_arrays(result.outputs):
         s = array_summary(array)
         if s["min"] is not None:

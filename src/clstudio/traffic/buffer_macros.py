@@ -12,12 +12,40 @@ with the reason where the kernel uses it, never guessed.
 
 from __future__ import annotations
 
+import re
+import shlex
 from dataclasses import dataclass, replace
 
 from clstudio.common import gettext
 from clstudio.traffic.c_tokens import Token, matching, tokenize
 
 _CONDITIONALS = ("if", "ifdef", "ifndef")
+
+
+# A -D option as a definition: its name (with its parameters, `AT(i)`) and its body.
+OptionMacro = tuple[str, str]
+
+
+def option_macros(options: str) -> tuple[OptionMacro, ...]:
+    """The macros `-D NAME[=VALUE]` options define (`-DNAME` too); VALUE is 1 when left out,
+    as the compiler has it."""
+    try:
+        words = shlex.split(options)
+    except ValueError:
+        words = options.split()
+    found = []
+    for at, word in enumerate(words):
+        if not word.startswith("-D"):
+            continue
+        value = words[at + 1] if word == "-D" and at + 1 < len(words) else word[2:]
+        head, equals, body = value.partition("=")
+        if re.match(r"[A-Za-z_]\w*(?:\([^()]*\))?$", head):
+            found.append((head, body if equals else "1"))
+    return tuple(found)
+
+
+def _name_of(head: str) -> str:
+    return head.split("(", 1)[0]
 
 
 class MacroRefusal(Exception):
@@ -47,10 +75,17 @@ class BufferMacros:
     directly or through another such macro."""
 
     def __init__(
-        self, tokens: list[Token], watched: set[str], predefined: frozenset[str] = frozenset()
+        self, tokens: list[Token], watched: set[str], options: tuple[OptionMacro, ...] = ()
     ) -> None:
-        """`predefined`: the names the build options define (-D NAME)."""
+        """`options`: the macros the build options define (-D NAME, -D 'AT(i)=a[i]')."""
+        predefined = {_name_of(head) for head, _ in options}
         definitions: dict[str, list[_Macro]] = {}
+        # A -D option is a #define before the source's first line (line 0: an option's).
+        for head, body in options:
+            words = tokenize(f"define {head} {body}")
+            if len(words) > 1:
+                macro = _read_definition(words, 0, False)
+                definitions.setdefault(macro.name, []).append(macro)
         undefined: set[str] = set()
         # Each open conditional: "*" where it is known to hold, the name an #ifndef asks
         # about until its next line tells, "" where only the compiler knows.
@@ -242,8 +277,14 @@ def _arguments(words: list[str], opening: int) -> tuple[list[list[str]], int]:
 
 
 def _refused(line: int, macro: _Macro, why: str) -> MacroRefusal:
-    message = gettext(
-        "line {line}: the macro '{name}' (line {defined}) names a buffer, and {why}, which "
-        "the instrumentation cannot follow"
-    )
+    if macro.line == 0:
+        message = gettext(
+            "line {line}: the macro '{name}' (a -D build option) names a buffer, and {why}, "
+            "which the instrumentation cannot follow"
+        )
+    else:
+        message = gettext(
+            "line {line}: the macro '{name}' (line {defined}) names a buffer, and {why}, "
+            "which the instrumentation cannot follow"
+        )
     return MacroRefusal(message.format(line=line, name=macro.name, defined=macro.line, why=why))

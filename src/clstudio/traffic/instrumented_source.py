@@ -12,12 +12,16 @@ is refused with the reason, never guessed.
 
 from __future__ import annotations
 
-import re
-import shlex
 from dataclasses import dataclass
 
-from clstudio.common import gettext
-from clstudio.traffic.buffer_macros import BufferMacros, Expansion, MacroRefusal
+from clstudio.common import gettext, kernel_words
+from clstudio.traffic.buffer_macros import (
+    BufferMacros,
+    Expansion,
+    MacroRefusal,
+    OptionMacro,
+    option_macros,
+)
 from clstudio.traffic.c_tokens import Token, matching, tokenize
 
 LOG_ARG = "__cls_log"
@@ -99,7 +103,7 @@ def instrument(source: str, kernel: str, options: str = "") -> InstrumentedKerne
     """The rewritten source of `kernel`, or TrafficRefusal saying why it cannot be;
     `options`, the build's, say which macros -D defines."""
     try:
-        return _Rewrite(source, kernel, _defined(options)).run()
+        return _Rewrite(source, kernel, option_macros(options)).run()
     except MacroRefusal as refused:
         raise TrafficRefusal(str(refused)) from None
 
@@ -113,13 +117,13 @@ class _Rewrite:
         self,
         source: str,
         kernel: str,
-        predefined: frozenset[str],
+        predefined: tuple[OptionMacro, ...],
         expansions: tuple[Expansion, ...] = (),
         rounds: int = 0,
     ) -> None:
         self.source = source
         self.kernel = kernel
-        self.predefined = predefined  # the macros the build options define
+        self.predefined = predefined  # the macros the build options define, -D AT(i)=a[i] too
         self.expansions = expansions  # of the macros that name a buffer, so far
         self.rounds = rounds  # of expansion before this one
         self.tokens = tokenize(source)
@@ -180,22 +184,24 @@ class _Rewrite:
     def _find_kernel(self) -> tuple[int, int, int, int]:
         """The token indices of its __kernel, its name, its ")" and its body's "{"."""
         tokens = self.tokens
+        # cluda's `KERNEL REQD_WG_SIZE(16, 1, 1) void k(...)`: a macro standing for
+        # __kernel marks it too, attributes and their macros between.
+        qualifiers = set(kernel_words(self.source))
         for index, token in enumerate(tokens[:-1]):
-            before = {t.text for t in tokens[max(0, index - 8) : index]}
-            if (
-                token.text == self.kernel
-                and tokens[index + 1].text == "("
-                and before & {"__kernel", "kernel"}
+            if token.text != self.kernel or tokens[index + 1].text != "(":
+                continue
+            start = index
+            while (
+                start > 0
+                and tokens[start - 1].text not in (";", "{", "}")
+                and (tokens[start - 1].kind != "pp")
             ):
-                close = matching(tokens, index + 1)
-                opens = 0 < close < len(tokens) - 1 and tokens[close + 1].text == "{"
-                if opens and matching(tokens, close + 1) > 0:
-                    qualifier = max(
-                        i
-                        for i in range(max(0, index - 8), index)
-                        if tokens[i].text in ("__kernel", "kernel")
-                    )
-                    return qualifier, index, close, close + 1
+                start -= 1
+            marked = [i for i in range(start, index) if tokens[i].text in qualifiers]
+            close = matching(tokens, index + 1)
+            opens = 0 < close < len(tokens) - 1 and tokens[close + 1].text == "{"
+            if marked and opens and matching(tokens, close + 1) > 0:
+                return marked[-1], index, close, close + 1
         raise TrafficRefusal(
             gettext("no definition of kernel '{kernel}' was found in the source").format(
                 kernel=self.kernel
@@ -567,21 +573,6 @@ class _Rewrite:
         if before is None:
             return True
         return not (before.kind in ("ident", "number") or before.text in (")", "]"))
-
-
-def _defined(options: str) -> frozenset[str]:
-    """The macro names `-D NAME[=VALUE]` options define (`-DNAME` too)."""
-    try:
-        words = shlex.split(options)
-    except ValueError:
-        words = options.split()
-    names = []
-    for at, word in enumerate(words):
-        value = words[at + 1] if word == "-D" and at + 1 < len(words) else word[2:]
-        name = re.match(r"[A-Za-z_]\w*", value) if word.startswith("-D") else None
-        if name:
-            names.append(name[0])
-    return frozenset(names)
 
 
 def _words(declared: list[str]) -> list[str]:

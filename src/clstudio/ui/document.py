@@ -9,7 +9,12 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from clstudio.common import parse_element_type, read_text_file, write_text_atomically
+from clstudio.common import (
+    kernel_word_pattern,
+    parse_element_type,
+    read_text_file,
+    write_text_atomically,
+)
 from clstudio.embedded import (
     Dtype,
     EmbeddedSource,
@@ -32,9 +37,6 @@ from clstudio.session import (
     starter_source,
     write_planned,
 )
-
-# A first guess at the kernel of a bare .cl file; the first build corrects it.
-_FIRST_KERNEL = re.compile(r"\b(?:__)?kernel\s+void\s+([A-Za-z_]\w*)\s*\(")
 
 
 def starter_session() -> Session:
@@ -95,7 +97,8 @@ class Document:
             raise SessionError(f"{path}: cannot read it: {exc.strerror or exc}") from None
         except UnicodeDecodeError as exc:
             raise SessionError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
-        match = _FIRST_KERNEL.search(source)
+        # A first guess at the kernel, cluda's `KERNEL void k(` too; the first build corrects it.
+        match = re.search(rf"{kernel_word_pattern(source)}\s+void\s+([A-Za-z_]\w*)\s*\(", source)
         session = Session(
             source=source,
             launches=(Launch(match.group(1) if match else "kernel", (1024,)),),

@@ -42,6 +42,7 @@ from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.files.embedded_controller import EmbeddedController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
+from clstudio.ui.files.foreign_capture_import import ForeignCaptureImports
 from clstudio.ui.files.host_file_bar import HostFileBar
 from clstudio.ui.first_paint import FirstPaint
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
@@ -271,6 +272,10 @@ class MainWindow(QMainWindow):
         self.file_menus.exampleRequested.connect(self.files.open_example)
         self.files.documentShown.connect(self.embedded.show_document)
         self.files.documentOpened.connect(self.devices.resolve_when_found)
+        self.foreign_imports = ForeignCaptureImports(
+            self.backends.tools, self, self.status, self.files.open_file
+        )
+        self.files.import_capture = self.foreign_imports.start
         w.deviceChanged.connect(self.embedded.device_changed)
         connect_portability(
             self.portability, self.portability_jobs, self.files.session, self.devices.inventory

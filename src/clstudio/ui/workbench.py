@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from clstudio.common import BuildResult, KernelSignature, RunError, RunResult
 from clstudio.devices import DeviceInfo, DeviceSelector, limits_of
 from clstudio.measurements import program_kernels
-from clstudio.reporting import FinishedRun
+from clstudio.reporting import WATCHDOG_FIELD, FinishedRun, watchdog_note
 from clstudio.session import (
     ArgSpec,
     LaunchEdit,
@@ -45,6 +45,7 @@ from clstudio.validation import (
     with_range,
     with_references,
 )
+from clstudio.validation.portability import shortfalls_text
 
 
 class Workbench(QObject):
@@ -260,6 +261,11 @@ class Workbench(QObject):
 
     def _on_editor_build_finished(self, result: BuildResult) -> None:
         self.buildStateChanged.emit(build_status_text(result))
+        if not result.ok and self._device is not None:
+            # What the kernel asks for that the device lacks says why, beside the log.
+            why = shortfalls_text(self.document.session.source, result.options, self._device)
+            if why:
+                self.messageRaised.emit(why)
         if not result.ok or not result.kernels:
             return  # the form keeps the last good kernels' arguments
         if result.kernel(self.document.session.kernel) is None:
@@ -332,6 +338,9 @@ class Workbench(QObject):
 
     def _on_runner_started(self, job: RunJob) -> None:
         self.run_bar.show_started(job.session.repeats)
+        if self._device is not None and self._device.value(WATCHDOG_FIELD):
+            self.run_bar.show_warning(watchdog_note())
+            self.messageRaised.emit(watchdog_note())
         self.runStateChanged.emit(True)
         self.results.show_running(job.session)
 

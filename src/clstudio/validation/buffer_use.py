@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from clstudio.common import kernel_word_pattern
 from clstudio.session import NullArg, Session, bound_name, leaf_launches
 
 _COMMENTS_AND_STRINGS = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\])*\"", re.S)
@@ -76,7 +77,7 @@ def _tested(body: str, name: str) -> bool:
 
 
 def _kernel_body(code: str, kernel: str) -> str | None:
-    header = re.search(rf"\b(?:__)?kernel\s+void\s+{re.escape(kernel)}\s*\(", code)
+    header = re.search(rf"{kernel_word_pattern(code)}\s+void\s+{re.escape(kernel)}\s*\(", code)
     if header is None:
         return None
     start = code.find("{", header.end())

@@ -114,7 +114,10 @@ def device_shortfalls(needs: Sequence[Need], device: DeviceInfo) -> tuple[Shortf
     for need in needs:
         reason = ""
         if need.kind == "opencl_c":
-            if not (need.version in versions or (simulator and need.version == _SIMULATOR_BUILDS)):
+            # The driver is the judge: PoCL 3.0 lists 1.0 to 1.2 and 3.0, and builds
+            # -cl-std=CL2.0 (its 2.0 built-ins then fail to link, a need of their own).
+            newer = any(v >= need.version for v in versions)
+            if not (newer or (simulator and need.version == _SIMULATOR_BUILDS)):
                 reason = gettext("{what} asks for OpenCL C {wanted}; the device offers {offered}")
                 reason = reason.format(
                     what=need.what,
@@ -136,6 +139,24 @@ def device_shortfalls(needs: Sequence[Need], device: DeviceInfo) -> tuple[Shortf
         if reason:
             found.append(Shortfall(need.kind, reason, gettext(_WAY_ROUND[need.kind])))
     return tuple(found)
+
+
+def shortfalls_text(source: str, options: str, device: DeviceInfo) -> str:
+    """Why `device` may not build `source`, said before or beside its build (a kernel that
+    builds on the CPU but not on a 1.2 GPU): each shortfall and its way round; "" when the
+    kernel asks for nothing the device lacks."""
+    found = device_shortfalls(kernel_needs(source, options), device)
+    if not found:
+        return ""
+    said = gettext("{device} (OpenCL C {version}) may not build this kernel: {reasons}")
+    return said.format(
+        device=device.name,
+        version=_dotted(opencl_version(str(device.value("CL_DEVICE_OPENCL_C_VERSION", "")))),
+        reasons="; ".join(
+            gettext("{reason} ({way_round})").format(reason=s.reason, way_round=s.way_round)
+            for s in found
+        ),
+    )
 
 
 def _collectives_reason(

@@ -136,9 +136,7 @@ class ArgsPanel(QWidget):
         ones listed. show_state follows, with the checks."""
         signature, session = fit.signature, fit.session
         self._error = None
-        for row in self._rows.values():
-            row.deleteLater()
-        self._rows = {}
+        self._drop_rows()
         for info in signature.args:
             row = ArgRow(
                 info, session.args.get(info.name), fit.changes[info.name], session.base_dir
@@ -216,13 +214,20 @@ class ArgsPanel(QWidget):
 
     def clear(self) -> None:
         """Back to the empty state, as before the first kernel."""
-        for row in self._rows.values():
-            row.deleteLater()
-        self._rows = {}
+        self._drop_rows()
         self._general, self._carded = (), frozenset()
         self.ndrange.forget_local()
         self.launches.clear()
         self._stack.show_empty()
+
+    def _drop_rows(self) -> None:
+        """Take the rows off the form now: deleteLater alone left them shown (float* above
+        the new half*) until the event loop deleted them, which a nested loop delays."""
+        for row in self._rows.values():
+            self._rows_layout.removeWidget(row)
+            row.hide()
+            row.deleteLater()
+        self._rows = {}
 
     def is_empty(self) -> bool:
         """True until a kernel's form is shown."""

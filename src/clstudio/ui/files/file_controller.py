@@ -8,6 +8,7 @@ document's name in its title.
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -32,6 +33,7 @@ from clstudio.ui.files.file_dialogs import (
     ask_source_path,
 )
 from clstudio.ui.files.file_menus import shown_description
+from clstudio.ui.files.foreign_capture_import import foreign_capture_of
 from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.questions import Button, agrees
 from clstudio.ui.settings import AppSettings
@@ -69,6 +71,8 @@ class FileController(QObject):
         self._recovery = recovery
         self._status = status
         self._window = window
+        # Set by the window: File > Open of a capture made elsewhere imports it instead.
+        self.import_capture: Callable[[Path], bool] | None = None
 
     @property
     def document(self) -> Document:
@@ -122,6 +126,9 @@ class FileController(QObject):
     def load(self, path: Path) -> bool:
         """Replace the document by the session (or bare .cl file, or a kernel of a host
         program's file) at `path`, without asking about the open one."""
+        foreign = foreign_capture_of(path)
+        if foreign is not None and self.import_capture is not None:
+            return self.import_capture(foreign)
         kernel_file = path.suffix.lower() == ".cl"
         try:
             if language_of(path) is not None:

@@ -82,6 +82,14 @@ class RunBar(QWidget):
         self.progress.setFormat(self.tr("not run"))
         self.progress.setValue(0)
 
+    def show_warning(self, warning: str) -> None:
+        """A warning for the run about to start (a GPU's watchdog), where a refusal shows."""
+        metrics = self.refusal.fontMetrics()
+        text = metrics.elidedText(warning, Qt.TextElideMode.ElideRight, REFUSAL_WIDTH)
+        self.refusal.setText(text)
+        self.refusal.setToolTip(warning)
+        self.refusal.setVisible(True)
+
     def clear_refusal(self) -> None:
         self.refusal.setVisible(False)
 

@@ -40,6 +40,7 @@ from clstudio.reporting import (
     gflop_s,
     kernel_shares,
     program_times_ns,
+    timer_resolution_note,
 )
 from clstudio.session import MAX_OPERATIONS_PER_ITEM
 from clstudio.ui.empty_state import EmptyStatePages
@@ -248,6 +249,8 @@ class TimingsPanel(QWidget):
         # What these times mean on this kind of device: a line, and the whole in its tip.
         line = device_kind_line(result.device_type)
         summary = self._summary(run, len(times))
+        if note := timer_resolution_note(result):  # the times are partly the timer's steps
+            summary += "<br>" + html.escape(note)
         self.summary.setText(f"{summary} — {html.escape(line)}" if line else summary)
         self.summary.setToolTip(device_kind_note(result.device_type))
         self.timeline.set_timings(result.timings)
