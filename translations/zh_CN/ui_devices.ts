@@ -400,6 +400,10 @@ Value: {value}</source>
         <translation>正在连接…</translation>
     </message>
     <message>
+        <source>connection lost</source>
+        <translation>连接已断开</translation>
+    </message>
+    <message>
         <source>not connected</source>
         <translation>未连接</translation>
     </message>

@@ -67,6 +67,10 @@
         <translation>差异最大的下标</translation>
     </message>
     <message>
+        <source>{device} on {machine}</source>
+        <translation>{machine} 上的 {device}</translation>
+    </message>
+    <message>
         <source>ok</source>
         <translation>通过</translation>
     </message>
@@ -77,6 +81,10 @@
     <message>
         <source>Run on devices</source>
         <translation>在多个设备上运行</translation>
+    </message>
+    <message>
+        <source>{platform} on {machine}</source>
+        <translation>{machine} 上的 {platform}</translation>
     </message>
     <message>
         <source>Run on the ticked devices</source>

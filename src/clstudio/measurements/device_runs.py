@@ -19,8 +19,10 @@ def run_on_devices(
     devices: Sequence[DeviceSelector],
     progress: DeviceProgress | None = None,
     cancelled: Callable[[], bool] = lambda: False,
+    backends: Sequence[Backend] = (),
 ) -> list[RunResult]:
-    """A result per device, in order; a device skipped by Stop gets a cancelled result."""
+    """A result per device, in order; a device skipped by Stop gets a cancelled result.
+    `backends`: each device's own (the window's devices on other machines), else `backend`."""
     results = []
     for done, selector in enumerate(devices):
         if progress is not None:
@@ -31,7 +33,8 @@ def run_on_devices(
                 RunResult(ok=False, error=error, kernel=session.kernel, device=_wanted(selector))
             )
             continue
-        result = backend.run(replace(session, device=selector))
+        runs = backends[done] if backends else backend
+        result = runs.run(replace(session, device=selector))
         results.append(_named(result, selector, session))
     if progress is not None:
         progress(len(devices), len(devices), None)

@@ -1,11 +1,18 @@
 """Devices on other machines: a worker reached over ssh, set up there from this installation."""
 
 from clstudio.remote.address import RemoteAddress, RemoteError, parse_remote, remote_address
-from clstudio.remote.connection import RemoteWorker, remote_client
+from clstudio.remote.connection import LostConnection, RemoteWorker, remote_client
 from clstudio.remote.installation import Probe, prepare
-from clstudio.remote.machines import MachineAnswer, MachineConnector, RoutedBackend, on_machine
+from clstudio.remote.machines import (
+    MachineAnswer,
+    MachineConnector,
+    RoutedBackend,
+    RoutedWorkers,
+    on_machine,
+)
 
 __all__ = [
+    "LostConnection",
     "MachineAnswer",
     "MachineConnector",
     "Probe",
@@ -13,6 +20,7 @@ __all__ = [
     "RemoteError",
     "RemoteWorker",
     "RoutedBackend",
+    "RoutedWorkers",
     "on_machine",
     "parse_remote",
     "prepare",

@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 
 from clstudio import __version__
 from clstudio.common import gettext
@@ -36,6 +37,9 @@ from clstudio.worker.protocol import (
     Stepped,
 )
 
+# Told of a connection lost during a request (its machine, the message the request ends
+# with), from the thread that found it: the window marks the machine's row.
+LostConnection = Callable[[RemoteAddress, str], None]
 _CLOSE_WAIT_S = 2.0
 _STDERR_TAIL = 4096
 _ANSWERS = (Ready, Progress, Stepped, Reply, Failure, Where)
@@ -106,9 +110,11 @@ class RemoteWorker:
         generation: int,
         environment: tuple[tuple[str, str], ...] = (),
         batch: bool = True,
+        on_lost: LostConnection | None = None,
     ) -> None:
         self.tag = f"{os.getpid()}.r{generation}"
         self.address = address
+        self._on_lost = on_lost
         self.cancel = RemoteCancel(self)
         self.step = Number(-1)
         self.launch = Number(0)
@@ -202,7 +208,10 @@ class RemoteWorker:
             )
         if said:
             message += gettext(' (ssh said: "{said}")').format(said=said)
-        return message + gettext(". The next request connects again.")
+        message += gettext(". The next request connects again.")
+        if self.ready and self._on_lost is not None:
+            self._on_lost(self.address, message)
+        return message
 
     def kill(self) -> None:
         with contextlib.suppress(OSError):
@@ -287,11 +296,15 @@ class RemoteWorker:
 
 
 def remote_client(
-    address: RemoteAddress, batch: bool = True, environment: tuple[tuple[str, str], ...] = ()
+    address: RemoteAddress,
+    batch: bool = True,
+    environment: tuple[tuple[str, str], ...] = (),
+    on_lost: LostConnection | None = None,
 ) -> WorkerClient:
-    """A WorkerClient whose every life is a worker on `address` (set up: clstudio.remote.setup)."""
+    """A WorkerClient whose every life is a worker on `address` (set up: clstudio.remote.setup);
+    `on_lost` hears of each connection lost during a request."""
 
     def new_life(generation: int, environment: tuple[tuple[str, str], ...]) -> RemoteWorker:
-        return RemoteWorker(address, generation, environment, batch)
+        return RemoteWorker(address, generation, environment, batch, on_lost)
 
     return WorkerClient(environment=environment, new_life=new_life)

@@ -8,21 +8,46 @@ import json
 import subprocess
 
 from clstudio import __version__
+from clstudio.common import gettext
 from clstudio.debugger.debug_plan import DebugPlan
 from clstudio.debugger.pipe import DebuggerProcess
 from clstudio.remote.address import RemoteAddress, python_command
-from clstudio.remote.connection import BOOTSTRAP
+from clstudio.remote.connection import BOOTSTRAP, LostConnection
 from clstudio.session import session_to_dict
+
+SSH_FAILED = 255  # ssh's exit status when it, not the remote command, failed
 
 
 class RemoteDebuggerProcess(DebuggerProcess):
     """A debug run on `address` (set up there first: clstudio.remote.prepare)."""
 
-    def __init__(self, plan: DebugPlan, address: RemoteAddress, batch: bool = True) -> None:
+    def __init__(
+        self,
+        plan: DebugPlan,
+        address: RemoteAddress,
+        batch: bool = True,
+        on_lost: LostConnection | None = None,
+    ) -> None:
+        """`on_lost` hears of the connection lost during the run (the window's row)."""
         self._address = address
         self._batch = batch
         self._plan = plan
+        self._on_lost = on_lost
         super().__init__(plan.environment)
+
+    def status(self) -> dict[str, object] | None:
+        """How the run ended, as the agent told it; when ssh ended without its word (the
+        connection went), that the connection was lost, naming the machine."""
+        status = super().status()
+        if status is not None or self.killed or self.exit_code() != SSH_FAILED:
+            return status
+        doing = gettext("debugging kernel '{kernel}'").format(kernel=self._plan.session.kernel)
+        message = gettext("the connection to {machine} was lost while {doing}").format(
+            machine=self._address.name, doing=doing
+        ) + gettext(". The next request connects again.")
+        if self._on_lost is not None:
+            self._on_lost(self._address, message)
+        return {"error": {"stage": "crash", "message": message}}
 
     def _start(self) -> tuple[subprocess.Popen[bytes], int | None]:
         """Started with its plan: the agent there runs it at once (no plan pipe over ssh)."""

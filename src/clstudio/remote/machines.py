@@ -12,15 +12,21 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from clstudio.backend import Backend, Progress, Stepped
 from clstudio.common import BuildResult, RunResult, StepOutcome, gettext
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.remote.address import RemoteAddress, RemoteError
-from clstudio.remote.connection import remote_client
+from clstudio.remote.connection import LostConnection, remote_client
 from clstudio.remote.installation import prepare, stopped_message
 from clstudio.session import Session
+from clstudio.worker.client import WorkerClient
+from clstudio.worker.worker_slot import Environment, local_client
+
+if TYPE_CHECKING:
+    from clstudio.debugger.debug_plan import DebugPlan
+    from clstudio.debugger.pipe import DebuggerProcess
 
 Connect = Callable[[RemoteAddress], Backend]
 T = TypeVar("T")
@@ -94,10 +100,15 @@ class RoutedBackend:
             backend.cancel()
 
     def close(self) -> None:
+        self.close_remotes()
+        self._local.close()
+
+    def close_remotes(self) -> None:
+        """End every remote machine's connection (this machine's backend is kept)."""
         with self._lock:
             remotes = list(self._remotes.values())
             self._remotes.clear()
-        for backend in (self._local, *remotes):
+        for backend in remotes:
             backend.close()
 
     def _call(self, call: Callable[[Backend], T]) -> T:
@@ -110,6 +121,41 @@ class RoutedBackend:
         finally:
             with self._lock:
                 self._busy.remove(backend)
+
+
+class RoutedWorkers:
+    """The window's workers of their own (checks, compiles, traffic, counts: a NewClient
+    for clstudio.worker.worker_slot) and its debug runs, started on this machine or on the
+    remote machine chosen with `route`: the factories the --remote commands use."""
+
+    def __init__(self, on_lost: LostConnection | None = None) -> None:
+        self._on_lost = on_lost
+        self._route: RemoteAddress | None = None
+
+    def route(self, address: RemoteAddress | None) -> None:
+        self._route = address
+
+    def place(self) -> RemoteAddress | None:
+        """Where the next worker starts (None: this machine); a slot keeps no worker of
+        another place (worker_slot.place_of)."""
+        return self._route
+
+    def __call__(self, environment: Environment) -> WorkerClient:
+        address = self._route
+        if address is None:
+            return local_client(environment)
+        return remote_client(address, True, environment, self._on_lost)
+
+    def start_debugger(self, plan: DebugPlan) -> DebuggerProcess:
+        """The debug process running `plan`: here, or on the machine over ssh."""
+        address = self._route
+        if address is None:
+            from clstudio.debugger.pipe import start_debugger
+
+            return start_debugger(plan)
+        from clstudio.remote.debugging import RemoteDebuggerProcess
+
+        return RemoteDebuggerProcess(plan, address, on_lost=self._on_lost)
 
 
 @dataclass(frozen=True)

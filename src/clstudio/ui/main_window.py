@@ -10,7 +10,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from clstudio.collector_pause import end_pause
-from clstudio.remote import RoutedBackend
 from clstudio.ui.actions import (
     debug_actions,
     device_actions,
@@ -32,7 +31,11 @@ from clstudio.ui.debugger.debug_dock import DebugDock
 from clstudio.ui.devices.device_controller import DeviceController
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn
-from clstudio.ui.devices.remote_controller import MachineRoutes, RemoteMachinesController
+from clstudio.ui.devices.remote_controller import (
+    MachineRoutes,
+    RemoteMachinesController,
+    route_slots,
+)
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
 from clstudio.ui.exercises.exercises_controller import ExercisesController
@@ -97,8 +100,10 @@ class MainWindow(QMainWindow):
         backends = backends or Backends.isolated()
         discover = discover or backends.tools.devices  # this machine's devices, always
         # Builds and runs go to the machine of the device in use: this one or a remote one.
-        self.routes = MachineRoutes(RoutedBackend(backends.tools), RoutedBackend(backends.runs))
+        # So do checks, the Compiler and Memory tabs' work, counts and debug runs.
+        self.routes = MachineRoutes.around(backends.tools, backends.runs, backends.measurements)
         backends = replace(backends, tools=self.routes.tools, runs=self.routes.runs)
+        route_slots(backends, self.routes.workers)
         self.backends = backends
         self.recovery = recovery or RecoveryStore(parent=self)
         self.tasks = application_lanes()
@@ -155,7 +160,7 @@ class MainWindow(QMainWindow):
             self.files, bench, self.status, backends.runs, self, None, backends.checks, settings
         )
         self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
-        debugger = DebugController(self)
+        debugger = DebugController(self, self.routes.workers)
         self.debug_dock = DebugDock(debugger, self)
         first_paint.then(self.debug_dock.prepare_while_shown)
         sides = (self.devices_dock, self.exercises_dock)
@@ -170,20 +175,19 @@ class MainWindow(QMainWindow):
             self.status,
             backends.measurements,
             self,
+            lambda machine: self.remote_machines.measurements_on(machine),
         )
         self.remote_machines = RemoteMachinesController(
             self.device_panel, self.routes, settings, self.status, self
         )
         checks = CheckController(backends.checks, Lane.CHECKS, self)
-        self.check_mode = CheckMode(
-            checks, bench, self.check_status, self.devices.simulator_listed, self
-        )
+        self.check_mode = CheckMode(checks, bench, self.check_status, self._simulator_listed, self)
         picker = self.debug_dock.panel.picker
         self.debug_mode = DebugMode(
-            debugger, bench, self.devices.simulator_listed, picker.start_item, self
+            debugger, bench, self._simulator_listed, picker.start_item, self
         )
         self.sweeps = SweepController(
-            backends.measurements, results.sweep, self.files.session, bench.device, self
+            self.routes.measurements, results.sweep, self.files.session, bench.device, self
         )
         self.counts = CountController(backends.counts, Lane.COUNTS, results.roofline)
         connect_counts(results.roofline, self.counts)
@@ -221,11 +225,17 @@ class MainWindow(QMainWindow):
             self.backends,
             self.recovery,
             debugger,
+            self.routes,
         )
         self._connect()
         self.window_layout.restore()
         self.files.show_current()
         self.devices.start_discovery()
+
+    def _simulator_listed(self) -> bool | None:
+        """Whether the machine of the device in use has Oclgrind: this one's discovery
+        says; a remote machine's check or debug run says so itself (None: not known)."""
+        return None if self.routes.workers.place() is not None else self.devices.simulator_listed()
 
     def _action_items(self) -> tuple[Item, ...]:
         """Every command's record; the menus and the toolbar are built from them."""

@@ -24,6 +24,11 @@ class DebugRun(Protocol):
         """End the debug run there may be and close its process."""
 
 
+class Connections(Protocol):
+    def close(self) -> None:
+        """End the connections to remote machines that no backend holds."""
+
+
 @dataclass(frozen=True)
 class ShutdownController:
     """What closing the window saves and ends."""
@@ -35,6 +40,7 @@ class ShutdownController:
     backends: Backends
     recovery: RecoveryStore
     debug_run: DebugRun
+    remote_connections: Connections
 
     def shut_down(self) -> None:
         """Save what the next start restores; stop every task and wait for it; close the
@@ -46,4 +52,5 @@ class ShutdownController:
         self.tasks.shutdown()  # a debug command under way ends: its runner kills the run
         self.debug_run.close()
         self.backends.close()
+        self.remote_connections.close()
         self.recovery.discard()

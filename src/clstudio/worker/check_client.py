@@ -20,7 +20,7 @@ from clstudio.checkmode import (
 )
 from clstudio.common import RunError
 from clstudio.session import UNINITIALISED, BufferArg, ImageArg, Session
-from clstudio.worker.worker_slot import NewClient, WorkerSlot, local_client
+from clstudio.worker.worker_slot import NewClient, WorkerSlot, local_client, place_of
 
 _RESTARTED = ("timeout", "crash", "cancelled")  # the client already began a fresh worker
 
@@ -31,19 +31,24 @@ class CheckClient(WorkerSlot):
     def __init__(self, new_client: NewClient = local_client) -> None:
         super().__init__(new_client)
         self._environment: tuple[tuple[str, str], ...] = ()
+        self._place: object = None  # where the kept worker runs (worker_slot.place_of)
         self._reports = 0  # seen by the current worker's Oclgrind
 
     def check(self, session: Session, progress: Progress | None = None) -> CheckResult:
         plan = plan_check(session)
         with self._lock:
             self._refuse_when_closed()
+            place = place_of(self.new_client)
             if self._worker is not None and (
-                self._environment != plan.environment or _has_no_host_data(session)
+                self._environment != plan.environment
+                or self._place != place
+                or _has_no_host_data(session)
             ):
                 self._retire()
             if self._worker is None:
-                self._worker = self._new_client(plan.environment)
+                self._worker = self.new_client(plan.environment)
                 self._environment = plan.environment
+                self._place = place
             worker = self._worker
         result = worker.check(plan, progress)
         with self._lock:

@@ -21,6 +21,14 @@ Environment = tuple[tuple[str, str], ...]  # variables a worker is started with
 NewClient = Callable[[Environment], WorkerClient]
 
 
+def place_of(new_client: NewClient) -> object:
+    """Where `new_client` starts its next worker: a routed factory (the window's
+    clstudio.remote.RoutedWorkers) names the machine; a plain one starts them here (None).
+    A worker kept or booted ahead serves only requests for its own place."""
+    place = getattr(new_client, "place", None)
+    return place() if callable(place) else None
+
+
 def local_client(environment: Environment) -> WorkerClient:
     """A worker process on this machine, started with `environment`."""
     return WorkerClient(environment=environment)
@@ -31,7 +39,7 @@ class WorkerSlot:
     thread."""
 
     def __init__(self, new_client: NewClient = local_client) -> None:
-        self._new_client = new_client
+        self.new_client = new_client  # the window routes it to the machine in use
         self._lock = threading.Lock()
         self._worker: WorkerClient | None = None
         self._closed = False
@@ -65,7 +73,7 @@ class OneShotWorkers(WorkerSlot):
     def __init__(self, ready_next: bool = False, new_client: NewClient = local_client) -> None:
         super().__init__(new_client)
         self._ready_next = ready_next
-        self._ready: tuple[Environment, WorkerClient] | None = None
+        self._ready: tuple[tuple[Environment, object], WorkerClient] | None = None
 
     def close(self) -> None:
         super().close()
@@ -79,19 +87,20 @@ class OneShotWorkers(WorkerSlot):
         with self._lock:
             if self._closed or not self._ready_next or self._ready is not None:
                 return
-            worker = self._new_client(environment)
+            key = (environment, place_of(self.new_client))
+            worker = self.new_client(environment)
             worker.start()
-            self._ready = (environment, worker)
+            self._ready = (key, worker)
 
     def _serve(self, environment: Environment, ask: Callable[[WorkerClient], Answer]) -> Answer:
         """`ask` of a worker started with `environment`."""
         with self._lock:
             self._refuse_when_closed()
             ready, self._ready = self._ready, None
-            if ready is not None and ready[0] == environment:
+            if ready is not None and ready[0] == (environment, place_of(self.new_client)):
                 worker = ready[1]
             else:
-                worker = self._new_client(environment)
+                worker = self.new_client(environment)
             self._worker = worker
         if ready is not None and ready[1] is not worker:
             ready[1].close()  # booted for switches this request does not use

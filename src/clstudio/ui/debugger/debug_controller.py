@@ -24,6 +24,7 @@ from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
 if TYPE_CHECKING:
     from clstudio.debugger import DebugDriver
     from clstudio.debugger.pipe import DebuggerProcess
+    from clstudio.remote import RoutedWorkers
 
 Command = Callable[["DebugDriver"], DebugStop]
 
@@ -36,8 +37,11 @@ class DebugController(QObject):
     paused = Signal(PausedState)
     debugEnded = Signal(DebugStop)  # the last stop: why the run ended
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, workers: RoutedWorkers | None = None) -> None:
+        """`workers`: starts each run's debug process on the machine of the device in use
+        (None: always on this machine)."""
         super().__init__(parent)
+        self._workers = workers
         self._driver: DebugDriver | None = None
         self._ready: DebuggerProcess | None = None  # the next run's process, started ahead
         self._closed = False
@@ -76,18 +80,28 @@ class DebugController(QObject):
         # at the first debug run, not with the window: the start-up does not pay for it.
         from clstudio.debugger import DebugDriver
 
-        self._driver = DebugDriver(plan, self._ready)
-        self._ready = None
+        ready, self._ready = self._ready, None
+        if ready is not None and not self._here():
+            ready.close()  # started here ahead; this run goes to the remote machine
+            ready = None
+        if self._workers is None:
+            self._driver = DebugDriver(plan, ready)
+        else:
+            self._driver = DebugDriver(plan, ready, self._workers.start_debugger)
         self.debugStarted.emit(plan)
         self._submit(lambda driver: driver.start())
         return True
 
     def prepare(self) -> None:
         """Start the next run's debug process now, unless one waits or a run is on."""
-        if self._ready is None and self._driver is None and not self._closed:
+        if self._ready is None and self._driver is None and not self._closed and self._here():
             from clstudio.debugger.pipe import DebuggerProcess
 
             self._ready = DebuggerProcess()
+
+    def _here(self) -> bool:
+        """Whether debug runs start on this machine (the device in use is local)."""
+        return self._workers is None or self._workers.place() is None
 
     def resume(self) -> bool:
         return self._submit(lambda driver: driver.resume())

@@ -28,7 +28,7 @@ from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.document import Document
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
-from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
+from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog, MachineRuns
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, DeviceStatusSink
 from clstudio.validation.portability import Need, device_shortfalls, kernel_needs
@@ -59,8 +59,11 @@ class DeviceController(QObject):
         status: DeviceStatusSink,
         measurements: MeasuringBackend,
         window: QWidget,
+        machine_runs: MachineRuns | None = None,
     ) -> None:
+        """`machine_runs`: runs on a remote machine's devices, for Run on devices…"""
         super().__init__(window)
+        self._machine_runs = machine_runs
         self._panel = panel
         self._dock = dock
         self.discovery = DiscoveryRunner(discover, self)
@@ -168,8 +171,14 @@ class DeviceController(QObject):
 
     def open_device_runs(self) -> DeviceRunsDialog:
         """Run on devices…: the session as the form shows it, on each ticked device."""
-        devices = self.inventory().devices()
-        dialog = DeviceRunsDialog(self._measurements, devices, self._session, self._window)
+        devices = list(self.inventory().devices())
+        if self._machine_runs is not None:  # and those of the remote machines connected
+            for machine in self._panel.machines():
+                if machine.inventory is not None:
+                    devices.extend(machine.inventory.devices())
+        dialog = DeviceRunsDialog(
+            self._measurements, devices, self._session, self._window, self._machine_runs
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog

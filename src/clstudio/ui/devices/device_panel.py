@@ -423,7 +423,7 @@ class DevicePanel(QWidget):
         self._update_use_button()
 
     def _show_machine(self, machine: MachineRow) -> None:
-        if machine.connecting:
+        if machine.connecting or machine.lost:
             body = machine.state
         elif machine.inventory is not None:
             count = len(machine.inventory.devices())

@@ -33,6 +33,7 @@ class MachineRow:
     inventory: DeviceInventory | None = None
     state: str = ""  # the step under way, or why it cannot be used
     connecting: bool = False
+    lost: bool = False  # a run lost its connection; `state` says how
 
     @property
     def name(self) -> str:
@@ -66,6 +67,8 @@ def fill_tree(
 def _machine_state(machine: MachineRow) -> str:
     if machine.connecting:
         return QCoreApplication.translate("DevicePanel", "connecting…")
+    if machine.lost:
+        return QCoreApplication.translate("DevicePanel", "connection lost")
     if machine.inventory is None:
         return QCoreApplication.translate("DevicePanel", "not connected")
     return QCoreApplication.translate("DevicePanel", "remote")

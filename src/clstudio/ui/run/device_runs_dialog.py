@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,6 +37,7 @@ from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
 _DEVICE = Qt.ItemDataRole.UserRole
 DeviceStep = tuple[int, int, str]  # devices done, devices in all, the next one's name
+MachineRuns = Callable[[str], Backend]  # a remote machine's runs, by the machine's name
 CONTEXT = "DeviceRunsDialog"
 TIME_COLUMNS = (
     QT_TRANSLATE_NOOP("DeviceRunsDialog", "Device"),
@@ -51,6 +53,14 @@ DIFF_COLUMNS = (
     QT_TRANSLATE_NOOP("DeviceRunsDialog", "Max rel diff"),
     QT_TRANSLATE_NOOP("DeviceRunsDialog", "Worst index"),
 )
+
+
+def _on_machine(result: RunResult, device: DeviceInfo) -> RunResult:
+    """A remote device's result named with its machine, told apart from a local twin."""
+    if not device.machine or not result.device:
+        return result
+    named = QCoreApplication.translate("DeviceRunsDialog", "{device} on {machine}")
+    return replace(result, device=named.format(device=result.device, machine=device.machine))
 
 
 def _verdict(result: RunResult) -> str:
@@ -95,8 +105,13 @@ class DeviceRunsDialog(QDialog):
         devices: Sequence[DeviceInfo],
         session: Callable[[], Session],
         parent: QWidget | None = None,
+        machine_runs: MachineRuns | None = None,
     ) -> None:
+        """`machine_runs`: the backend that runs on a remote machine's device (by its
+        name); without it every device is run on `backend`."""
         super().__init__(parent)
+        self._machine_runs = machine_runs
+        self._used: list[Backend] = [backend]  # those a Stop cancels
         self.setWindowTitle(self.tr("Run on devices"))
         self.resize(820, 560)
         self._session = session
@@ -108,13 +123,18 @@ class DeviceRunsDialog(QDialog):
             self._on_runner_done,
             self._on_runner_failed,
             progressed=self._on_runner_progressed,
-            cancel=backend.cancel,
+            cancel=self._cancel,
         )
 
         self.devices = QListWidget()
         self.devices.setObjectName("deviceRunsChoice")
         for device in devices:
-            item = QListWidgetItem(f"{device.name}  ({device.type}, {device.platform_name})")
+            where = device.platform_name
+            if device.machine:
+                where = self.tr("{platform} on {machine}").format(
+                    platform=where, machine=device.machine
+                )
+            item = QListWidgetItem(f"{device.name}  ({device.type}, {where})")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             item.setData(_DEVICE, device)
@@ -166,12 +186,15 @@ class DeviceRunsDialog(QDialog):
             return False
         selectors = [DeviceSelector(d.platform_name, d.name) for d in devices]
         session, backend = self._session(), self._backend
+        backends = [self._backend_of(d) for d in devices]
+        self._used = [backend, *(b for b in backends if b is not backend)]
 
         def work(state: TaskState[DeviceStep]) -> list[RunResult]:
             def tell(done: int, total: int, selector: DeviceSelector | None) -> None:
                 state.progress((done, total, selector.device if selector else ""))
 
-            return run_on_devices(backend, session, selectors, tell, state.cancelled)
+            results = run_on_devices(backend, session, selectors, tell, state.cancelled, backends)
+            return [_on_machine(r, d) for r, d in zip(results, devices, strict=True)]
 
         if self._runner.submit(work) is None:
             return False
@@ -180,6 +203,17 @@ class DeviceRunsDialog(QDialog):
         self.progress.setVisible(True)
         self.progress.setRange(0, len(devices))
         return True
+
+    def _backend_of(self, device: DeviceInfo) -> Backend:
+        """The backend that runs on `device`: its machine's, or this machine's."""
+        if device.machine and self._machine_runs is not None:
+            return self._machine_runs(device.machine)
+        return self._backend
+
+    def _cancel(self) -> None:
+        """Stop: whichever machine's device has its turn."""
+        for backend in self._used:
+            backend.cancel()
 
     def time_rows(self) -> list[list[str]]:
         """The first table as the user reads it."""
