@@ -57,9 +57,9 @@ def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example: Ex
     if not on_pocl.ok and on_pocl.error is not None and on_pocl.error.stage == "build":
         # An OpenCL C 2.0 example: PoCL judges -cl-std=CL2.0 itself and fails at its link;
         # the reason in words stands beside its message (status bar, clstudio run).
-        pocl = worker.devices().select(POCL)
-        assert pocl is not None
-        why = shortfalls_text(session.source, session.build_options, pocl)
+        device = worker.devices().select(POCL)
+        assert device is not None
+        why = shortfalls_text(session.source, session.build_options, device)
         assert "work-group collective functions" in why, on_pocl.error.message
         return
     assert on_pocl.ok, on_pocl.error
