@@ -16,12 +16,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clstudio.capture import foreign_captures
-from clstudio.capture.foreign_captures import (
-    ForeignCaptureError,
-    is_capture_call_script,
-    read_foreign_capture,
-)
+from clstudio.capture import capture_call_scripts, foreign_launches
+from clstudio.capture.capture_call_scripts import is_capture_call_script
+from clstudio.capture.foreign_captures import read_foreign_capture
+from clstudio.capture.foreign_launches import ForeignCaptureError
 from foreign_capture_files import Y_AFTER, N, X, Y, capture_call_script, intercept_dump
 from special_files import SPECIAL_KINDS, make_special
 
@@ -195,7 +193,7 @@ def test_buffers_past_the_budget_are_refused_before_they_are_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     intercept_dump(tmp_path)
-    monkeypatch.setattr(foreign_captures, "MAX_BYTES", 300)
+    monkeypatch.setattr(foreign_launches, "MAX_BYTES", 300)
     refused(tmp_path, "Enqueue_0003_Kernel_blend")
 
 
@@ -298,7 +296,7 @@ def test_a_decompression_bomb_stops_at_the_budget(
     start = text.index("arg1_data = (")
     end = text.index(")", start)
     script.write_text(text[:start] + f"arg1_data = (\n    {bomb!r}\n    " + text[end:])
-    monkeypatch.setattr(foreign_captures, "MAX_BYTES", 1024)
+    monkeypatch.setattr(foreign_launches, "MAX_BYTES", 1024)
     refused(script, "unpacks past the import's limit")
 
 
@@ -309,7 +307,7 @@ def test_damaged_data_and_a_wrong_header_are_said(tmp_path: Path) -> None:
     other.write_text("print('hello')\n")
     assert not is_capture_call_script(other)
     with pytest.raises(ForeignCaptureError, match="not a capture_call script"):
-        foreign_captures.read_capture_call_script(other)
+        capture_call_scripts.read_capture_call_script(other)
 
 
 # }}}

@@ -11,7 +11,7 @@ from pathlib import Path
 from clstudio.backend import Builder
 from clstudio.capture.capture_index import CaptureIndex, LaunchEntry, write_index
 from clstudio.capture.capture_run import prepare_folder
-from clstudio.capture.foreign_captures import (
+from clstudio.capture.foreign_launches import (
     ForeignCapture,
     ForeignCaptureError,
     ForeignLaunch,

@@ -43,7 +43,7 @@ SESSION_FILE = "session.json"
 
 class LaunchData(Protocol):
     """Where the launches' programs and buffer contents are: the capture's journal, or a
-    capture made elsewhere (foreign_captures)."""
+    capture made elsewhere (foreign_launches)."""
 
     def source(self, program: int) -> str: ...
 

@@ -10,11 +10,8 @@ from contextlib import closing
 from pathlib import Path
 
 from clstudio.capture import INDEX_FILE, CaptureError, LaunchEntry, reason_text
-from clstudio.capture.foreign_captures import (
-    ForeignCapture,
-    ForeignCaptureError,
-    read_foreign_capture,
-)
+from clstudio.capture.foreign_captures import read_foreign_capture
+from clstudio.capture.foreign_launches import ForeignCapture, ForeignCaptureError
 from clstudio.capture.foreign_sessions import save_foreign_capture
 from clstudio.common import gettext
 from clstudio.devices import DeviceSelector, is_simulator, parse_device_spec

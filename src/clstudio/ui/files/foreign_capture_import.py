@@ -15,11 +15,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from clstudio.backend import Backend
 from clstudio.capture import INDEX_FILE, CaptureError, CaptureIndex, reason_text
-from clstudio.capture.foreign_captures import (
-    ForeignCaptureError,
-    is_capture_call_script,
-    read_foreign_capture,
-)
+from clstudio.capture.capture_call_scripts import is_capture_call_script
+from clstudio.capture.foreign_captures import read_foreign_capture
+from clstudio.capture.foreign_launches import ForeignCaptureError
 from clstudio.capture.foreign_sessions import save_foreign_capture
 from clstudio.common import RunError
 from clstudio.devices import DeviceSelector, is_simulator
