@@ -16,7 +16,7 @@ from clstudio.engine.context import OpenCLContexts
 
 def baseline_device(selector: DeviceSelector | None) -> cl.Device:
     """The device `selector` picks in CL Studio; LookupError when none matches."""
-    return OpenCLContexts().find_device(selector, OpenCLContexts.platforms()).device
+    return OpenCLContexts().find_device(selector).device
 
 
 def device_label(device: cl.Device) -> str:

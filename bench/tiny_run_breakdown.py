@@ -18,12 +18,13 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing.connection import Connection
+from pathlib import Path
 
 import bench_worker_runs as runs
 from clstudio.common import hold_language
 from clstudio.engine.run import Engine
 from clstudio.worker import child, protocol
-from clstudio.worker.client import WorkerClient, _in_this_folder
+from clstudio.worker.client import WorkerClient
 from clstudio.worker.protocol import Released
 from clstudio.worker.shared_arrays import discard_blocks
 
@@ -58,7 +59,7 @@ def _echo(conn: Connection) -> None:
 
 def main() -> None:
     hold_language()  # as the worker does
-    session = _in_this_folder(runs.SESSION)
+    session = replace(runs.SESSION, base_dir=Path.cwd())  # as WorkerClient sends it
     unguarded = replace(session, guards=False)
     plain_run = runs.plain_runner("add")
     engine, unguarded_engine = Engine(), Engine()  # one each: a pool keeps one kind of buffer

@@ -10,6 +10,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 import pyopencl as cl
 
@@ -30,6 +31,7 @@ from clstudio.engine.images import supported_image_formats
 from clstudio.engine.kept import BufferPool
 
 PROGRAMS_KEPT = 32
+KERNEL_EXEC_TIMEOUT_NV = 0x4005  # cl_nv_device_attribute_query
 Entering = Callable[[str], None]
 
 
@@ -55,6 +57,7 @@ class DeviceState:
     limits: dict[int, DeviceLimits] = field(default_factory=dict)  # by int_ptr, as static_local
     pool: BufferPool = field(default_factory=BufferPool)  # buffers runs may take back
     _image_formats: frozenset[tuple[str, str, str]] | None = None
+    _timer_and_watchdog: tuple[int, bool] | None = None
 
     def image_formats(self) -> frozenset[tuple[str, str, str]]:
         """The 2-D image formats the device supports, asked once per context."""
@@ -63,6 +66,13 @@ class DeviceState:
                 supported_image_formats(self.context) if self.device.image_support else frozenset()
             )
         return self._image_formats
+
+    def timer_and_watchdog(self) -> tuple[int, bool]:
+        """The profiling timer's resolution (ns, 0 when not told) and whether the device's
+        driver stops long kernels (NVIDIA: a GPU that drives a display); asked once."""
+        if self._timer_and_watchdog is None:
+            self._timer_and_watchdog = _timer_and_watchdog(self.device)
+        return self._timer_and_watchdog
 
     def kernel(self, program: cl.Program, symbol: str) -> cl.Kernel:
         """The kernel object for `symbol`, created once per program.
@@ -129,10 +139,16 @@ class FoundDevice:
 
 
 class OpenCLContexts:
-    """Devices opened so far, each with its context, queue and program cache."""
+    """Devices opened so far, each with its context, queue and program cache.
+
+    The loader lists its platforms and devices once per process, so they are asked once
+    and each selector's device is remembered: a tiny run spent a tenth of its time asking.
+    """
 
     def __init__(self) -> None:
         self._states: dict[tuple[int, int], DeviceState] = {}
+        self._platforms: list[cl.Platform] | None = None
+        self._found: dict[DeviceSelector | None, FoundDevice] = {}
 
     def open(
         self, selector: DeviceSelector | None, entering: Entering = _nowhere
@@ -146,10 +162,10 @@ class OpenCLContexts:
         entering("device")
         seconds: dict[str, float] = {}
         started = time.perf_counter()
-        platforms = self.platforms()
+        self.platforms()
         seconds["clGetPlatformIDs"] = time.perf_counter() - started
         started = time.perf_counter()
-        found = self.find_device(selector, platforms)
+        found = self.find_device(selector)
         seconds["clGetDeviceIDs"] = time.perf_counter() - started
         if self.is_warm(found):
             return self._states[found.key], seconds
@@ -163,18 +179,23 @@ class OpenCLContexts:
         seconds["clCreateCommandQueue"] = time.perf_counter() - started
         return state, seconds
 
-    @staticmethod
-    def platforms() -> list[cl.Platform]:
+    def platforms(self) -> list[cl.Platform]:
         """clGetPlatformIDs: every platform, those added by CL Studio last."""
-        try:
-            return added_platforms_last(cl.get_platforms())
-        except cl.Error:
-            return []
+        if self._platforms is None:
+            try:
+                self._platforms = added_platforms_last(cl.get_platforms())
+            except cl.Error:
+                return []
+        return self._platforms
 
-    def find_device(
-        self, selector: DeviceSelector | None, platforms: list[cl.Platform]
-    ) -> FoundDevice:
+    def find_device(self, selector: DeviceSelector | None) -> FoundDevice:
         """clGetDeviceIDs: the first device `selector` matches; LookupError saying what exists."""
+        found = self._found.get(selector)
+        if found is None:
+            found = self._found[selector] = self._search(selector, self.platforms())
+        return found
+
+    def _search(self, selector: DeviceSelector | None, platforms: list[cl.Platform]) -> FoundDevice:
         if not platforms:
             raise LookupError(NO_PLATFORM_HELP)
         seen = []
@@ -204,7 +225,7 @@ class OpenCLContexts:
         """Drop the context, queue, builds and buffers of the device `selector` names, so
         that its next run makes them afresh (after a fault that may have broken them)."""
         try:
-            found = self.find_device(selector, self.platforms())
+            found = self.find_device(selector)
         except LookupError:
             return
         self._states.pop(found.key, None)
@@ -270,3 +291,17 @@ def _non_uniform(device: cl.Device, major: int) -> bool:
         return bool(device.non_uniform_work_group_support)
     except (cl.Error, AttributeError):
         return False
+
+
+def _timer_and_watchdog(device: cl.Device) -> tuple[int, bool]:
+    try:
+        resolution = int(device.profiling_timer_resolution)
+    except cl.Error:
+        resolution = 0
+    watchdog = False
+    if "cl_nv_device_attribute_query" in device.extensions:
+        try:
+            watchdog = bool(device.get_info(cast(cl.device_info, KERNEL_EXEC_TIMEOUT_NV)))
+        except cl.Error:
+            watchdog = False
+    return resolution, watchdog

@@ -9,7 +9,6 @@ reports what it did. No pyopencl object leaves the engine.
 from __future__ import annotations
 
 import time
-from typing import cast
 
 import numpy as np
 import pyopencl as cl
@@ -63,7 +62,7 @@ def open_device(
         raise StepFailed(RunError("validate", str(exc))) from None
     record.device = state.name
     record.device_type = state.type
-    record.timer_resolution_ns, record.watchdog = timer_and_watchdog(state.device)
+    record.timer_resolution_ns, record.watchdog = state.timer_and_watchdog()
     if "clCreateContext" in seconds:
         context = gettext("for {device}").format(device=state.name)
         queue = gettext("profiling on")
@@ -345,22 +344,3 @@ def check_references(
             ).format(name=name)
             reports[name] = ReferenceReport(name, reference.label, False, message=message)
     return reports
-
-
-KERNEL_EXEC_TIMEOUT_NV = 0x4005  # cl_nv_device_attribute_query
-
-
-def timer_and_watchdog(device: cl.Device) -> tuple[int, bool]:
-    """The profiling timer's resolution (ns, 0 when not told) and whether the device's
-    driver stops long kernels (NVIDIA: a GPU that drives a display)."""
-    try:
-        resolution = int(device.profiling_timer_resolution)
-    except cl.Error:
-        resolution = 0
-    watchdog = False
-    if "cl_nv_device_attribute_query" in device.extensions:
-        try:
-            watchdog = bool(device.get_info(cast(cl.device_info, KERNEL_EXEC_TIMEOUT_NV)))
-        except cl.Error:
-            watchdog = False
-    return resolution, watchdog

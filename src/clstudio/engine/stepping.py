@@ -51,7 +51,6 @@ class HostStepper:
         self._record = Record(kernel=session.kernel, enter=entering)
         self._next = 1
         self._ended = False
-        self._platforms: list[cl.Platform] = []
         self._found: FoundDevice | None = None
         self._context: cl.Context | None = None
         self._state: DeviceState | None = None
@@ -105,9 +104,9 @@ class HostStepper:
 
     def _find_platforms(self) -> StepOutcome:
         self._record.enter("device")
-        self._platforms = self._contexts.platforms()
-        names = ", ".join(p.name.strip() for p in self._platforms)
-        count = len(self._platforms)
+        platforms = self._contexts.platforms()
+        names = ", ".join(p.name.strip() for p in platforms)
+        count = len(platforms)
         if names:
             produced = ngettext("{count} platform: {names}", "{count} platforms: {names}", count)
         else:
@@ -116,7 +115,7 @@ class HostStepper:
 
     def _choose_device(self) -> StepOutcome:
         try:
-            found = self._contexts.find_device(self.session.device, self._platforms)
+            found = self._contexts.find_device(self.session.device)
         except LookupError as exc:
             raise StepFailed(RunError("validate", str(exc))) from None
         self._found = found

@@ -347,7 +347,8 @@ class _Handler:
                 snapshots=request.snapshots,
                 started=self._launch_started if self._launch is not None else None,
             )
-        return dataclasses.replace(result, printf=self._printf.text())
+        printed = self._printf.text()
+        return dataclasses.replace(result, printf=printed) if printed else result
 
     def _compile(self, request: CompileRequest) -> object:
         # Imported here: the compiler view's readers load llvmlite, a second LLVM.

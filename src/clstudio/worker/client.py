@@ -99,6 +99,7 @@ class WorkerClient:
         self._cancel_at: float | None = None
         self._closed = False
         self._inputs = ReceivedInputs()
+        self._folded: tuple[Session, Session] | None = None  # the last session given, in a folder
         self.restarts = 0  # lives ended early: by a timeout, a cancel, a crash or an interrupt
 
     def __enter__(self) -> WorkerClient:
@@ -158,7 +159,7 @@ class WorkerClient:
         """
         doing = gettext("running kernel '{kernel}'").format(kernel=session.kernel)
         job = kernel_job(doing, session.timeout_s, session)
-        session = _in_this_folder(session)
+        session = self._in_this_folder(session)
         outcome = self._request(
             lambda id: protocol.RunRequest(id, session, snapshots), job, progress
         )
@@ -184,7 +185,7 @@ class WorkerClient:
         """
         doing = gettext("stepping through kernel '{kernel}'").format(kernel=session.kernel)
         job = Job(doing, session.timeout_s, "kernel", session.kernel)
-        session = _in_this_folder(session)
+        session = self._in_this_folder(session)
         heard: list[StepOutcome] = []
 
         def on_stepped(outcome: StepOutcome) -> None:
@@ -236,7 +237,7 @@ class WorkerClient:
         """The answer to a planned measurement of the plan's session; when it stopped, a
         failed answer that says why."""
         kernel = plan.session.kernel
-        plan = replace(plan, session=_in_this_folder(plan.session))
+        plan = replace(plan, session=self._in_this_folder(plan.session))
         outcome = self._request(lambda id: request(id, plan), job, progress)
         if isinstance(outcome, Stopped):
             return answer(False, kernel, RunError(outcome.stage, outcome.message))
@@ -255,7 +256,7 @@ class WorkerClient:
         job = Job(
             doing, session.timeout_s, "compiler", session.kernel, build_limit_s=self._build_limit_s
         )
-        session = _in_this_folder(session)
+        session = self._in_this_folder(session)
         outcome = self._request(lambda id: protocol.CompileRequest(id, session), job, None)
         if isinstance(outcome, Stopped):
             return failed_compile(outcome, session)
@@ -352,8 +353,10 @@ class WorkerClient:
                 worker.launch.value = 0
                 self._cancel_at = None
                 self._active = True
+            outcome: object = None
             try:
-                return self._exchange(worker, request, job, progress, stepped)
+                outcome = self._exchange(worker, request, job, progress, stepped)
+                return outcome
             except WorkerFailure:
                 raise  # the worker is fine: it answered, with a traceback
             except BaseException:
@@ -364,7 +367,9 @@ class WorkerClient:
             finally:
                 with self._state_lock:
                     self._active = False
-                discard_blocks(block_prefix(worker.tag, request.id))
+                if outcome is None or isinstance(outcome, Stopped):
+                    # A reply that arrived has had its blocks taken, and their names unlinked.
+                    discard_blocks(block_prefix(worker.tag, request.id))
 
     def _exchange(
         self,
@@ -390,6 +395,22 @@ class WorkerClient:
             self._replace(worker)
         return outcome
 
+    def _in_this_folder(self, session: Session) -> Session:
+        """Relative paths of a session mean this process's folder, not the worker's.
+
+        The same session comes back as the same object, so that the worker is not sent a
+        session it already has (WorkerProcess.send) for the price of comparing two copies.
+        """
+        if session.base_dir is not None:
+            return session
+        folder = Path.cwd()
+        last = self._folded
+        if last is not None and last[0] is session and last[1].base_dir == folder:
+            return last[1]
+        folded = replace(session, base_dir=folder)
+        self._folded = (session, folded)
+        return folded
+
     def _crashed(self, worker: WorkerLife, job: Job) -> Stopped:
         if self._closed:
             self._replace(worker, restart=False)
@@ -402,8 +423,3 @@ class WorkerClient:
         running = running_launch(worker, job)
         self._replace(worker)
         return died(worker, job, exitcode, stderr_text, running)
-
-
-def _in_this_folder(session: Session) -> Session:
-    """Relative paths of a session mean this process's folder, not the worker's."""
-    return session if session.base_dir is not None else replace(session, base_dir=Path.cwd())

@@ -110,7 +110,8 @@ class WorkerProcess:
         """Send `request`, after the blocks given back since the last one; a run of the same
         session as this life's last run goes without it (protocol.RunRequest)."""
         if isinstance(request, RunRequest):
-            if request.session is not None and request.session == self._last_run:
+            session = request.session
+            if session is not None and (session is self._last_run or session == self._last_run):
                 request = replace(request, session=None)
             else:
                 self._last_run = request.session

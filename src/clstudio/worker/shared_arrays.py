@@ -18,6 +18,8 @@ still finds and unlinks every block it left, without a word from the dead proces
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 import mmap
 import os
 from collections.abc import Callable
@@ -36,6 +38,8 @@ _SHM_DIR = Path("/dev/shm")
 # Writing past what a full /dev/shm can hold raises SIGBUS, not an error (Docker gives
 # containers 64 MiB by default): keep this much free, and pickle what does not fit.
 _SHM_HEADROOM = 16 * 2**20
+# What `transform` need not look into: a reply holds hundreds of them.
+_ATOMS = (str, bytes, int, float, type(None), np.ndarray, np.generic)
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class SharedArray:
 
     @property
     def nbytes(self) -> int:
-        return int(np.prod(self.shape)) * self.dtype.itemsize
+        return math.prod(self.shape) * self.dtype.itemsize
 
 
 def block_prefix(worker_tag: str, request_id: int) -> str:
@@ -125,7 +129,13 @@ def leftover_blocks(owner: int | None = None) -> list[str]:
 
 def mappable() -> bool:
     """Whether blocks are files in /dev/shm that can be mapped by descriptor (Linux)."""
-    return _SHM_DIR.is_dir()
+    return _is_dir(_SHM_DIR)
+
+
+@functools.cache
+def _is_dir(path: Path) -> bool:
+    """Asked once: a run asked twice on each side, a system call each time."""
+    return path.is_dir()
 
 
 def worth_sharing(array: np.ndarray) -> bool:
@@ -181,8 +191,7 @@ def open_block(name: str) -> int:
 
 def array_on(memory: mmap.mmap, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
     """The array of `shape` at the start of `memory`; it keeps the mapping alive."""
-    count = int(np.prod(shape))
-    return np.frombuffer(memory, dtype, count).reshape(shape)
+    return np.frombuffer(memory, dtype, math.prod(shape)).reshape(shape)
 
 
 def map_block(fd: int, nbytes: int) -> mmap.mmap:
@@ -239,7 +248,7 @@ def transform(value: object, leaf: Callable[[object], object]) -> object:
     a value changed; frozen dataclasses through dataclasses.replace.
     """
     new = leaf(value)
-    if new is not value:
+    if new is not value or isinstance(value, _ATOMS):
         return new
     if isinstance(value, dict):
         items = {key: transform(item, leaf) for key, item in value.items()}
