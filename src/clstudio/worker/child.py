@@ -47,6 +47,7 @@ from clstudio.worker.protocol import (
     WarmRequest,
     WithReleased,
 )
+from clstudio.worker.repeated_results import SentResults
 from clstudio.worker.shared_arrays import block_prefix
 
 if TYPE_CHECKING:
@@ -229,6 +230,7 @@ class _Handler:
         self._printf = PrintfCapture()
         self._log_offset = 0  # how much of Oclgrind's log earlier checks have read
         self._inputs = SentInputs()
+        self._results = SentResults()
         self._blocks = WorkerBlocks(inline)
         self._last_run: Session | None = None  # the session of the last run (RunRequest)
 
@@ -237,13 +239,17 @@ class _Handler:
         try:
             sending: dict[str, np.ndarray] = {}
             payload: object
-            if isinstance(request, RunRequest):
+            run = isinstance(request, RunRequest)
+            if run:
                 with self._reading_back_into(blocks.empty):  # outputs land on shared memory
-                    payload, sending = self._inputs.strip(self._run(request))
+                    result, sending = self._inputs.strip(self._run(request))
+                payload = self._results.tell(result)
             else:
                 payload = self._payload(request)
             self._conn.send(Reply(request.id, blocks.share(payload)))
             self._inputs.sent(sending)
+            if run:
+                self._results.sent()
         except Exception:
             blocks.unsent()
             self._conn.send(Failure(request.id, traceback.format_exc()))

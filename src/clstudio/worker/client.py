@@ -44,6 +44,7 @@ from clstudio.worker.kept_inputs import ReceivedInputs
 from clstudio.worker.life import NewLife, WorkerLife
 from clstudio.worker.process import WorkerDied, WorkerProcess
 from clstudio.worker.protocol import Request, WorkerFailure
+from clstudio.worker.repeated_results import ReceivedResults, RepeatedResult
 from clstudio.worker.request_ends import (
     BUILD_LIMIT_S,
     DEVICES_LIMIT_S,
@@ -99,6 +100,7 @@ class WorkerClient:
         self._cancel_at: float | None = None
         self._closed = False
         self._inputs = ReceivedInputs()
+        self._results = ReceivedResults()
         self._folded: tuple[Session, Session] | None = None  # the last session given, in a folder
         self.restarts = 0  # lives ended early: by a timeout, a cancel, a crash or an interrupt
 
@@ -167,7 +169,8 @@ class WorkerClient:
             error = RunError(outcome.stage, outcome.message)
             self._keep_spare(session, None)
             return RunResult(ok=False, error=error, kernel=session.kernel)
-        assert isinstance(outcome, RunResult)
+        assert isinstance(outcome, RunResult | RepeatedResult)
+        outcome = self._results.whole(outcome)
         if outcome.error is None and progress is not None:
             # Every repeat has finished; the worker tells only runs that take a while.
             progress(session.repeats, session.repeats)
@@ -331,6 +334,7 @@ class WorkerClient:
         with self._state_lock:
             self._worker = None
             self._inputs.forget()
+            self._results.forget()
             self.restarts += 1
             if restart and not self._closed:
                 self._ensure_worker()

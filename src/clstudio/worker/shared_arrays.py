@@ -31,6 +31,7 @@ from typing import cast
 import numpy as np
 
 from clstudio.common import RunResult
+from clstudio.worker.repeated_results import RepeatedResult
 
 PREFIX = "clstudio-"
 SHARE_MIN_BYTES = 1024 * 1024  # smaller arrays are as cheap or cheaper to pickle
@@ -259,7 +260,7 @@ def transform(value: object, leaf: Callable[[object], object]) -> object:
         if all(new is old for new, old in zip(parts, value, strict=True)):
             return value
         return parts if isinstance(value, list) else tuple(parts)
-    if isinstance(value, RunResult):
+    if isinstance(value, RunResult | RepeatedResult):
         # Its arrays sit in inputs and outputs; its hundreds of steps and timings hold none.
         inputs = cast("dict[str, np.ndarray]", transform(value.inputs, leaf))
         outputs = cast("dict[str, np.ndarray]", transform(value.outputs, leaf))
