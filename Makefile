@@ -73,9 +73,10 @@ test: lint pytest
 
 # The tests run `make` on exported programs as a learner does: not as part of this make's
 # jobs (under `make -j2` its jobserver would reach them and make[1] warn that it is unavailable).
+# Every run ends with its ten slowest tests, where the suite's time goes (issue 42).
 pytest: $(COMPILED)
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL QT_QPA_PLATFORM=offscreen \
-		$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
+		$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

@@ -5,11 +5,11 @@ import pickle
 
 import numpy as np
 import pytest
+from test_worker_kept_inputs import adding
 
 from clstudio.common import GuardReport, RunResult, Step
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.repeated_results import ReceivedResults, RepeatedResult, SentResults
-from test_worker_kept_inputs import adding
 
 STEPS = (
     Step("clCreateContext", "Create a context", 0.5, "for the CPU"),

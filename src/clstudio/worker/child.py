@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 import traceback
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -48,6 +49,7 @@ from clstudio.worker.protocol import (
     WithReleased,
 )
 from clstudio.worker.repeated_results import SentResults
+from clstudio.worker.series_wait import SeriesWait
 from clstudio.worker.shared_arrays import block_prefix
 
 if TYPE_CHECKING:
@@ -409,7 +411,7 @@ def _end_with_the_app(app_pid: int, scratch: str) -> None:
 
 
 def main(
-    conn: Channel,
+    conn: Connection,
     cancel: Flag,
     step: Slot,
     scratch: str,
@@ -428,7 +430,7 @@ def main(
     `double free or corruption`) in its message.
     """
     enter_scratch(scratch, environment)
-    serve(conn, cancel, step, scratch, tag, launch)
+    serve(SeriesWait(conn), cancel, step, scratch, tag, launch)
 
 
 def enter_scratch(scratch: str, environment: tuple[tuple[str, str], ...]) -> None:
