@@ -12,7 +12,12 @@ from clstudio.worker.series_wait import SeriesWait
 
 def later(conn: Connection, message: object, after_s: float) -> threading.Thread:
     """`message` sent on `conn` after `after_s`, from another thread."""
-    thread = threading.Thread(target=lambda: (time.sleep(after_s), conn.send(message)))
+
+    def send() -> None:
+        time.sleep(after_s)
+        conn.send(message)
+
+    thread = threading.Thread(target=send)
     thread.start()
     return thread
 

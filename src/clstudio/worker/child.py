@@ -241,8 +241,7 @@ class _Handler:
         try:
             sending: dict[str, np.ndarray] = {}
             payload: object
-            run = isinstance(request, RunRequest)
-            if run:
+            if isinstance(request, RunRequest):
                 with self._reading_back_into(blocks.empty):  # outputs land on shared memory
                     result, sending = self._inputs.strip(self._run(request))
                 payload = self._results.tell(result)
@@ -250,7 +249,7 @@ class _Handler:
                 payload = self._payload(request)
             self._conn.send(Reply(request.id, blocks.share(payload)))
             self._inputs.sent(sending)
-            if run:
+            if isinstance(request, RunRequest):
                 self._results.sent()
         except Exception:
             blocks.unsent()
