@@ -13,7 +13,7 @@ from typing import Any
 SRC = Path(__file__).parents[2] / "src"
 
 # A learner's program opens so: PoCL's platform by name, one device, one queue.
-POCL_PREAMBLE = """
+PREAMBLE = """
 import numpy as np
 import pyopencl as cl
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from capture.learner_programs import POCL_PREAMBLE, environment, index_of, kernels_listed
+from capture.learner_programs import PREAMBLE, environment, index_of, kernels_listed
 
 pytestmark = pytest.mark.opencl
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.opencl
 # every launch style: kernel(queue, ...), set_args + enqueue_nd_range_kernel, and the
 # kernels pyopencl.array generates.
 LEARNER = (
-    POCL_PREAMBLE
+    PREAMBLE
     + '''
 import pyopencl.array as cla
 
@@ -55,7 +55,7 @@ print(repr(c.tolist()), repr(y.tolist()))
 )
 
 CRASHES_AT_THREE = (
-    POCL_PREAMBLE
+    PREAMBLE
     + '''
 import sys
 

@@ -17,15 +17,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from capture.learner_programs import POCL_PREAMBLE, clstudio, index_of, printed
+from capture.learner_programs import PREAMBLE, clstudio, index_of, printed
 from clstudio.capture import CaptureRequest, LaunchEntry, run_capture
 from clstudio.session import SessionError, load_session, save_session
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
 
-PREAMBLE = (
-    POCL_PREAMBLE
+TWICE_PREAMBLE = (
+    PREAMBLE
     + '''import os, sys, time
 program = cl.Program(ctx, """
 __kernel void twice(__global int *x) { x[get_global_id(0)] *= 2; }
@@ -35,7 +35,7 @@ __kernel void twice(__global int *x) { x[get_global_id(0)] *= 2; }
 
 
 def capture(folder: Path, program: str, *options: str) -> subprocess.CompletedProcess[str]:
-    (folder / "prog.py").write_text(PREAMBLE + program, encoding="utf-8")
+    (folder / "prog.py").write_text(TWICE_PREAMBLE + program, encoding="utf-8")
     command = ["capture", "-o", "out", *options]
     return clstudio([*command, "--", sys.executable, "prog.py"], folder)
 
@@ -301,7 +301,7 @@ def test_a_full_disk_is_said_and_no_session_is_left_half_written(
 def test_stop_ends_the_program_and_keeps_what_it_launched(tmp_path: Path) -> None:
     """The window's Stop: `stop()` turns true once the first launch is listed."""
     (tmp_path / "prog.py").write_text(
-        PREAMBLE + NEVER_ENDS.replace("signal.SIG_IGN", "signal.SIG_DFL")
+        TWICE_PREAMBLE + NEVER_ENDS.replace("signal.SIG_IGN", "signal.SIG_DFL")
     )
     listed: list[LaunchEntry] = []
     request = CaptureRequest(

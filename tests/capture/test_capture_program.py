@@ -12,14 +12,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from capture.learner_programs import POCL_PREAMBLE, clstudio
+from capture.learner_programs import PREAMBLE, clstudio
 
 pytestmark = pytest.mark.opencl
 
 # A typedef'd kernel and pyopencl.array arithmetic on one buffer, a buffer the host
 # overwrites between two launches, and no build options of its own.
 PROGRAM = (
-    POCL_PREAMBLE
+    PREAMBLE
     + '''import pyopencl.array as cla
 program = cl.Program(ctx, """
 typedef float real;

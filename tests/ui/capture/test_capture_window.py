@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from capture.learner_programs import POCL_PREAMBLE
+from capture.learner_programs import PREAMBLE
 from clstudio.ui.capture.capture_dialog import CaptureDialog
 from clstudio.ui.capture.capture_list import CaptureList
 from clstudio.ui.main_window import MainWindow
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.opencl
 
 # Two kernels over one buffer: the second launch scales what the first filled.
 PROGRAM = (
-    POCL_PREAMBLE
+    PREAMBLE
     + '''program = cl.Program(ctx, """
 __kernel void fill(__global float *out, const float value)
 { out[get_global_id(0)] = value + get_global_id(0); }
