@@ -22,6 +22,7 @@ import pytest
 
 from clstudio.devices.pip_runtimes import worker_environment
 from clstudio.worker.check_client import CheckClient
+from ssh_server import SshServer, why_no_server
 
 
 def _see_the_drivers_a_worker_sees() -> None:
@@ -84,3 +85,15 @@ def check_client() -> Iterator[CheckClient]:
     client = CheckClient()
     yield client
     client.close()
+
+
+@pytest.fixture(scope="module")
+def ssh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
+    """One ssh server for a test module: starting sshd and setting up the remote side is
+    slow. Skipped with the reason where this machine cannot start one."""
+    reason = why_no_server()
+    if reason is not None:
+        pytest.skip(reason)
+    server = SshServer(Path(tmp_path_factory.mktemp("sshd")))
+    yield server
+    server.stop()

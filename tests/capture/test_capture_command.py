@@ -11,21 +11,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from capture.learner_programs import PREAMBLE, environment, index_of, kernels_listed
+
 pytestmark = pytest.mark.opencl
-
-PREAMBLE = """
-import numpy as np
-import pyopencl as cl
-
-platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
-ctx = cl.Context(platform.get_devices()[:1])
-queue = cl.CommandQueue(ctx)
-mf = cl.mem_flags
-"""
 
 # Several kernels, a typedef'd element type, one buffer reused across three launches, and
 # every launch style: kernel(queue, ...), set_args + enqueue_nd_range_kernel, and the
@@ -84,12 +75,6 @@ for launch in range(1, 4):
 )
 
 
-def environment() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(__file__).parents[2] / "src")
-    return env
-
-
 def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=cwd, env=environment(), capture_output=True, text=True)
 
@@ -98,11 +83,6 @@ def capture(folder: Path, program: str, *options: str) -> subprocess.CompletedPr
     (folder / "prog.py").write_text(program, encoding="utf-8")
     command = [sys.executable, "-m", "clstudio", "capture", "-o", "out", *options]
     return run([*command, "--", sys.executable, "prog.py"], folder)
-
-
-def index_of(folder: Path) -> dict[str, Any]:
-    index: dict[str, Any] = json.loads((folder / "out" / "capture.json").read_text())
-    return index
 
 
 def test_a_learners_program_runs_unchanged_and_every_launch_becomes_a_passing_session(
@@ -146,8 +126,7 @@ def test_a_learners_program_runs_unchanged_and_every_launch_becomes_a_passing_se
 def test_the_selection_keeps_every_launch_listed(tmp_path: Path) -> None:
     done = capture(tmp_path, LEARNER, "--kernel", "scale", "--first", "1")
     assert done.returncode == 0, done.stderr
-    launches = index_of(tmp_path)["launches"]
-    assert [(e["kernel"], e["captured"], e["reason"]) for e in launches] == [
+    assert kernels_listed(tmp_path) == [
         ("scale", True, None),
         ("add", False, "not_selected"),
         ("scale", False, "not_selected"),

@@ -6,7 +6,6 @@ folder that looks complete when it is not, or write more than the budget allows.
 """
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -18,49 +17,27 @@ from typing import Any
 import numpy as np
 import pytest
 
+from capture.learner_programs import PREAMBLE, clstudio, index_of, printed
 from clstudio.capture import CaptureRequest, LaunchEntry, run_capture
 from clstudio.session import SessionError, load_session, save_session
 from clstudio.worker.client import WorkerClient
 
 pytestmark = pytest.mark.opencl
 
-PREAMBLE = '''
-import os, sys, time
-import numpy as np
-import pyopencl as cl
-
-platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
-ctx = cl.Context(platform.get_devices()[:1])
-queue = cl.CommandQueue(ctx)
-mf = cl.mem_flags
+TWICE_PREAMBLE = (
+    PREAMBLE
+    + '''import os, sys, time
 program = cl.Program(ctx, """
 __kernel void twice(__global int *x) { x[get_global_id(0)] *= 2; }
 """).build()
 '''
-
-
-def environment() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(__file__).parents[2] / "src")
-    return env
+)
 
 
 def capture(folder: Path, program: str, *options: str) -> subprocess.CompletedProcess[str]:
-    (folder / "prog.py").write_text(PREAMBLE + program, encoding="utf-8")
-    command = [sys.executable, "-m", "clstudio", "capture", "-o", "out", *options]
-    return subprocess.run(
-        [*command, "--", sys.executable, "prog.py"],
-        cwd=folder,
-        env=environment(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def index_of(folder: Path) -> dict[str, Any]:
-    index: dict[str, Any] = json.loads((folder / "out" / "capture.json").read_text())
-    return index
+    (folder / "prog.py").write_text(TWICE_PREAMBLE + program, encoding="utf-8")
+    command = ["capture", "-o", "out", *options]
+    return clstudio([*command, "--", sys.executable, "prog.py"], folder)
 
 
 def launches_of(folder: Path) -> list[tuple[int, bool, str | None]]:
@@ -89,9 +66,7 @@ print("parent done")
 
 
 def test_a_program_that_forks_is_listed_once_launch_by_launch(tmp_path: Path) -> None:
-    done = capture(tmp_path, FORKS, "--first", "1")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "parent done\n"
+    assert printed(capture(tmp_path, FORKS, "--first", "1")) == "parent done\n"
     assert launches_of(tmp_path) == [
         (1, True, None),
         (2, False, "not_selected"),
@@ -164,13 +139,7 @@ def test_a_program_that_never_ends_is_stopped_at_its_time_limit(tmp_path: Path) 
     )
     assert launches_of(tmp_path) == [(1, True, None)]
     session = tmp_path / "out" / index["launches"][0]["session"]
-    ran = subprocess.run(
-        [sys.executable, "-m", "clstudio", "run", str(session)],
-        env=environment(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    ran = clstudio(["run", str(session)], tmp_path)
     assert ran.returncode == 0 and ": pass" in ran.stdout
 
 
@@ -205,9 +174,7 @@ print("done")
 
 
 def test_launches_from_several_threads_each_get_a_number_and_a_session(tmp_path: Path) -> None:
-    done = capture(tmp_path, THREADS, "--first", "100")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "done\n"
+    assert printed(capture(tmp_path, THREADS, "--first", "100")) == "done\n"
     assert launches_of(tmp_path) == [(n, True, None) for n in range(1, 21)]
     sessions = {e["session"] for e in index_of(tmp_path)["launches"]}
     assert len(sessions) == 20 and all((tmp_path / "out" / s).is_file() for s in sessions)
@@ -231,9 +198,7 @@ print(out.tolist())
 
 
 def test_a_buffer_released_between_launches_changes_nothing(tmp_path: Path) -> None:
-    done = capture(tmp_path, RELEASES)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == f"{[2 * n for n in range(16)]}\n"
+    assert printed(capture(tmp_path, RELEASES)) == f"{[2 * n for n in range(16)]}\n"
     assert launches_of(tmp_path) == [(1, True, None), (2, True, None)]
     second = tmp_path / "out" / index_of(tmp_path)["launches"][1]["session"]
     contents = json.loads(second.read_text())
@@ -336,7 +301,7 @@ def test_a_full_disk_is_said_and_no_session_is_left_half_written(
 def test_stop_ends_the_program_and_keeps_what_it_launched(tmp_path: Path) -> None:
     """The window's Stop: `stop()` turns true once the first launch is listed."""
     (tmp_path / "prog.py").write_text(
-        PREAMBLE + NEVER_ENDS.replace("signal.SIG_IGN", "signal.SIG_DFL")
+        TWICE_PREAMBLE + NEVER_ENDS.replace("signal.SIG_IGN", "signal.SIG_DFL")
     )
     listed: list[LaunchEntry] = []
     request = CaptureRequest(
@@ -372,13 +337,7 @@ def test_a_capture_folder_tampered_with_afterwards_opens_with_messages(tmp_path:
     for name, (data, npy, said) in tampered.items():
         path.write_text(json.dumps(data))
         (path.parent / "x.npy").write_bytes(npy)
-        ran = subprocess.run(
-            [sys.executable, "-m", "clstudio", "run", str(path)],
-            env=environment(),
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        ran = clstudio(["run", str(path)], tmp_path)
         assert ran.returncode != 0, name
         assert said in ran.stdout + ran.stderr, (name, ran.stdout, ran.stderr)
         assert "Traceback" not in ran.stdout + ran.stderr, name

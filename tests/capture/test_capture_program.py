@@ -5,8 +5,6 @@ The program is run under `clstudio capture`; the session it leaves must run with
 """
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,18 +12,15 @@ from typing import Any
 import numpy as np
 import pytest
 
+from capture.learner_programs import PREAMBLE, clstudio
+
 pytestmark = pytest.mark.opencl
 
 # A typedef'd kernel and pyopencl.array arithmetic on one buffer, a buffer the host
 # overwrites between two launches, and no build options of its own.
-PROGRAM = '''
-import numpy as np
-import pyopencl as cl
-import pyopencl.array as cla
-
-platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
-ctx = cl.Context(platform.get_devices()[:1])
-queue = cl.CommandQueue(ctx)
+PROGRAM = (
+    PREAMBLE
+    + '''import pyopencl.array as cla
 program = cl.Program(ctx, """
 typedef float real;
 __kernel void scale(__global real *x, const real k, const int n)
@@ -41,13 +36,7 @@ program.scale(queue, (n,), None, x.data, np.float32(2), np.int32(n))
 print(repr(x.get().tolist()))
 print(repr(y.get().tolist()))
 '''
-
-
-def clstudio(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(__file__).parents[2] / "src")
-    command = [sys.executable, "-m", "clstudio", *args]
-    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+)
 
 
 def read_json(path: Path) -> dict[str, Any]:

@@ -218,28 +218,25 @@ def test_debug_types_the_variables_a_typedef_declares_by_both_names(
     assert "  seen = (7,7,7,7)  (lanes_t (int4))" in out  # a name only a variable uses
 
 
+@pytest.mark.parametrize(
+    ("source", "shown"),
+    [
+        ("__kernel void k(__global union W *w) { }\n", "union W*"),
+        (
+            "typedef union { int i; float f; } W;\n__kernel void k(__global W *w) { }\n",
+            "W* (union W*)",
+        ),
+    ],
+    ids=["union", "typedefd_union"],
+)
 def test_a_union_argument_is_refused_naming_the_union(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, source: str, shown: str
 ) -> None:
-    source = "__kernel void k(__global union W *w) { }\n"
     data = {"format": "clstudio-session", "version": 1, "kernel": "k", "source": source}
     status, report = run_json(capsys, write(tmp_path, data | {"global_size": [2]}))
     assert status == 1
     assert report["error"]["message"] == (
-        "argument 'w' has type union W*: a union (union W): CL Studio fills structs, not unions"
-    )
-
-
-def test_a_typedefd_union_argument_is_refused_naming_the_union_too(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    source = "typedef union { int i; float f; } W;\n__kernel void k(__global W *w) { }\n"
-    data = {"format": "clstudio-session", "version": 1, "kernel": "k", "source": source}
-    status, report = run_json(capsys, write(tmp_path, data | {"global_size": [2]}))
-    assert status == 1
-    assert report["error"]["message"] == (
-        "argument 'w' has type W* (union W*): a union (union W): CL Studio fills structs, "
-        "not unions"
+        f"argument 'w' has type {shown}: a union (union W): CL Studio fills structs, not unions"
     )
 
 

@@ -1,5 +1,6 @@
 """Helpers of the debugger's tests: recorded transcripts, and a skip where Oclgrind is absent."""
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -49,3 +50,13 @@ def answer(name: str, command: str, occurrence: int = 0) -> str:
     """The answer to the `occurrence`-th `command` of transcript `name`."""
     found = [a for c, a, _ in transcript(name) if c == command]
     return found[occurrence]
+
+
+def gone(pid: int | None) -> bool:
+    """Whether the process `pid` (which must be known) has ended: a debug run leaves none."""
+    assert pid is not None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False

@@ -1,6 +1,5 @@
 """The debugger against the real Oclgrind: stops, steps, barriers, local memory, Stop."""
 
-import os
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -24,20 +23,11 @@ from clstudio.debugger import (
 from clstudio.debugger.pipe import DebuggerProcess
 from clstudio.devices import DeviceSelector
 from clstudio.session import BufferArg, load_session, with_sizes
-from debugger.debugger_testing import inputs, needs_oclgrind
+from debugger.debugger_testing import gone, inputs, needs_oclgrind
 
 KERNELS = Path(__file__).parents[2] / "kernels"
 SESSIONS = Path(__file__).parent / "sessions"
 pytestmark = [pytest.mark.opencl, needs_oclgrind]
-
-
-def gone(pid: int | None) -> bool:
-    assert pid is not None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
 
 
 @pytest.fixture

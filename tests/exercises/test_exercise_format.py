@@ -109,20 +109,38 @@ def test_an_unknown_key_is_refused_with_the_file_and_key(tmp_path: Path) -> None
     assert "exercise.json: hint: unknown key" in message
 
 
-def test_a_newer_version_is_refused(tmp_path: Path) -> None:
-    message = refusal(copy_exercise(tmp_path, version=2))
-    assert "version 2 is newer than this CL Studio understands (1)" in message
-
-
-def test_a_layout_that_does_not_give_the_session_as_written_is_refused(tmp_path: Path) -> None:
-    layout = {"global_size": ["n"], "args": {"c": {"shape": ["n + 1"]}}}
-    message = refusal(copy_exercise(tmp_path, layout=layout))
-    assert "layout: with the default sizes {'n': 1024} it does not give session.json" in message
-
-
-def test_a_case_must_name_every_size(tmp_path: Path) -> None:
-    message = refusal(copy_exercise(tmp_path, cases=[{"sizes": {"m": 3}}]))
-    assert "cases[0].sizes: give exactly the sizes n" in message
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"version": 2}, "version 2 is newer than this CL Studio understands (1)"),
+        (
+            {"layout": {"global_size": ["n"], "args": {"c": {"shape": ["n + 1"]}}}},
+            "layout: with the default sizes {'n': 1024} it does not give session.json",
+        ),
+        ({"cases": [{"sizes": {"m": 3}}]}, "cases[0].sizes: give exactly the sizes n"),
+        (
+            {
+                "layout": {
+                    "global_size": ["(n + 255) // 256 * 256"],
+                    "args": {"n": {"value": "n / 2"}},
+                }
+            },
+            "layout.args.n.value: 'n / 2' must give one integer",
+        ),
+        ({"cases": [{"sizes": {"n": 0}}]}, "cases[0].sizes.n: expected an integer from 1"),
+    ],
+    ids=[
+        "a_newer_version",
+        "a_layout_that_does_not_give_the_session_as_written",
+        "a_case_that_does_not_name_every_size",
+        "a_size_expression_that_does_not_give_an_integer",
+        "a_case_whose_sizes_give_no_work",
+    ],
+)
+def test_an_exercise_json_that_breaks_is_refused_naming_the_field(
+    tmp_path: Path, changes: dict[str, Any], says: str
+) -> None:
+    assert says in refusal(copy_exercise(tmp_path, **changes))
 
 
 def test_a_size_expression_is_checked_by_the_safe_evaluator_and_never_run(tmp_path: Path) -> None:
@@ -132,17 +150,6 @@ def test_a_size_expression_is_checked_by_the_safe_evaluator_and_never_run(tmp_pa
     message = refusal(copy_exercise(tmp_path, layout=layout))
     assert "layout.global_size[0]" in message
     assert not marker.exists()
-
-
-def test_a_size_expression_must_give_an_integer(tmp_path: Path) -> None:
-    layout = {"global_size": ["(n + 255) // 256 * 256"], "args": {"n": {"value": "n / 2"}}}
-    message = refusal(copy_exercise(tmp_path, layout=layout))
-    assert "layout.args.n.value: 'n / 2' must give one integer" in message
-
-
-def test_a_case_whose_sizes_give_no_work_is_refused(tmp_path: Path) -> None:
-    message = refusal(copy_exercise(tmp_path, cases=[{"sizes": {"n": 0}}]))
-    assert "cases[0].sizes.n: expected an integer from 1" in message
 
 
 def test_the_starter_must_be_a_file(tmp_path: Path) -> None:

@@ -45,7 +45,6 @@ def test_the_solution_passes_every_case_and_the_starter_fails_one(
     name: str, backend: InProcessBackend
 ) -> None:
     exercise = exercise_named(CATALOGUE, name)
-    assert exercise is not None
     solved = check_kernel(exercise, exercise.solution, backend, performance=False)
     assert [c.problem for c in solved.cases if not c.passed] == []
     assert solved.status == PASSING
@@ -103,7 +102,6 @@ def test_a_kernel_that_does_not_build_fails_every_case_once_with_the_line(
     backend: InProcessBackend,
 ) -> None:
     exercise = exercise_named(CATALOGUE, "saxpy")
-    assert exercise is not None
     broken = exercise.solution.replace("alpha * x[i]", "alpha * x[i")
     report = check_kernel(exercise, broken, backend, performance=False)
     assert {c.stage for c in report.cases} == {"build"}
@@ -114,7 +112,6 @@ def test_the_performance_case_times_the_kernel_against_the_solution(
     backend: InProcessBackend,
 ) -> None:
     exercise = exercise_named(CATALOGUE, "vector_add")
-    assert exercise is not None
     device = check_kernel(exercise, exercise.solution, backend, performance=False).device
     bandwidth = PeakFigure("global_bandwidth.float4", 25.0, "GB/s", "meaning")
     compute = PeakFigure("sp_compute.float4", 40.0, "GFLOP/s", "meaning")
@@ -143,7 +140,6 @@ def test_the_performance_case_times_the_kernel_against_the_solution(
 
 def test_a_failing_kernel_is_not_timed(backend: InProcessBackend) -> None:
     exercise = exercise_named(CATALOGUE, "vector_add")
-    assert exercise is not None
     report = check_kernel(exercise, exercise.starter, backend)
     assert report.performance is None
 

@@ -72,7 +72,6 @@ def test_a_device_offers_a_variant_only_with_its_version_and_features() -> None:
 @pytest.mark.opencl
 def test_on_pocl_a_cl2_kernel_fails_at_the_build_saying_why() -> None:
     exercise = exercise_named(CATALOGUE, "max_reduction")
-    assert exercise is not None
     (variant,) = exercise.variants
     report = check_kernel(
         exercise, variant.solution, InProcessBackend(), performance=False, variant=variant
@@ -96,7 +95,6 @@ def test_on_intels_runtime_the_cl2_solution_passes_and_its_starter_fails(
     name: str, intel: WorkerClient
 ) -> None:
     exercise = exercise_named(CATALOGUE, name)
-    assert exercise is not None
     (variant,) = exercise.variants
     solved = check_kernel(
         exercise, variant.solution, intel, performance=False, variant=variant, device=INTEL
@@ -115,7 +113,6 @@ def test_on_intels_runtime_a_cl2_kernel_is_timed_against_the_cl2_solution(
     intel: WorkerClient,
 ) -> None:
     exercise = exercise_named(CATALOGUE, "sum_reduction")
-    assert exercise is not None
     (variant,) = exercise.variants
     timed_case = replace(exercise.performance, sizes={"n": 65536}, operations=65536)
     small = replace(exercise, performance=timed_case)

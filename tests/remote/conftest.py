@@ -1,5 +1,5 @@
-"""The remote-device tests' ssh server: started once for the module, skipped with the
-reason when this machine cannot start one."""
+"""The remote-device tests' own ssh server, for a test that kills it (the module's shared
+one, `ssh_server`, is in tests/conftest.py)."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -7,16 +7,6 @@ from pathlib import Path
 import pytest
 
 from ssh_server import SshServer, why_no_server
-
-
-@pytest.fixture(scope="module")
-def ssh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
-    reason = why_no_server()
-    if reason is not None:
-        pytest.skip(reason)
-    server = SshServer(Path(tmp_path_factory.mktemp("sshd")))
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from clstudio.cli import main
 from clstudio.remote import RemoteError, parse_remote, remote_address
 
 
@@ -58,3 +59,18 @@ def test_each_piece_reaches_ssh_as_an_argument_of_its_own(tmp_path: Path) -> Non
     assert command[command.index("-F") + 1] == str(config.absolute())
     assert "BatchMode=yes" in command
     assert "BatchMode=yes" not in address.ssh_command("true", batch=False)
+
+
+@pytest.mark.parametrize(
+    "command", [["check"], ["compile"], ["traffic"], ["debug", "--break", "3"]], ids=" ".join
+)
+def test_a_command_with_a_machine_it_cannot_use_says_why_and_runs_nothing(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The four commands that start workers refuse before any worker starts: status 2."""
+    session = str(Path(__file__).parents[2] / "kernels" / "vector_add.json")
+    name, *options = command
+    assert main([name, session, *options, "--ssh-config", "/nowhere"]) == 2
+    said = capsys.readouterr()
+    assert said.err == "clstudio: --ssh-config needs --remote\n"
+    assert said.out == ""

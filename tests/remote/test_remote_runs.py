@@ -4,6 +4,8 @@ that match local ones, a lost connection, and remote machines that answer wrongl
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +13,7 @@ import pytest
 
 from clstudio import __version__
 from clstudio.common import RunResult
+from clstudio.devices import DeviceInventory
 from clstudio.devices.oclgrind_home import HOME_VARIABLE
 from clstudio.remote import RemoteError, prepare, remote_client
 from clstudio.remote.package_files import package_digest
@@ -125,14 +128,10 @@ def test_a_remote_that_answers_garbage_is_a_message(tmp_path: Path) -> None:
     fake = tmp_path / "python3"
     fake.write_text("#!/bin/sh\necho 'Welcome to the GPU server!'\nhead -c 64 /dev/urandom\n")
     fake.chmod(0o755)
-    server = _server(tmp_path, fake)
-    try:
+    with _fake_python_server(tmp_path, fake) as server:
         with pytest.raises(RemoteError, match="set-up failed on clstudio-test"):
             prepare(server.address)
-        with remote_client(server.address) as remote:
-            inventory = remote.devices()
-    finally:
-        server.stop()
+        inventory = _devices_of(server)
     assert inventory.problem is not None
     assert "the worker on clstudio-test answered what CL Studio cannot read" in inventory.problem
     assert "Welcome to the GPU server!" in inventory.problem
@@ -152,24 +151,19 @@ def test_a_remote_whose_answer_would_run_code_is_refused_unrun(tmp_path: Path) -
         "sys.stdout.flush()\n"
     )
     fake.chmod(0o755)
-    server = _server(tmp_path, fake)
-    try:
-        with remote_client(server.address) as remote:
-            inventory = remote.devices()
-    finally:
-        server.stop()
+    with _fake_python_server(tmp_path, fake) as server:
+        inventory = _devices_of(server)
     assert inventory.problem is not None
     assert "system, which CL Studio does not accept" in inventory.problem
     assert not marker.exists()
 
 
 def test_a_machine_without_python_says_why(tmp_path: Path) -> None:
-    server = _server(tmp_path, tmp_path / "no-python-here")
-    try:
-        with pytest.raises(RemoteError, match="clstudio-test has no python3"):
-            prepare(server.address)
-    finally:
-        server.stop()
+    with (
+        _fake_python_server(tmp_path, tmp_path / "no-python-here") as server,
+        pytest.raises(RemoteError, match="clstudio-test has no python3"),
+    ):
+        prepare(server.address)
 
 
 def test_a_remote_of_another_version_is_installed_again(ssh_server: SshServer) -> None:
@@ -178,11 +172,23 @@ def test_a_remote_of_another_version_is_installed_again(ssh_server: SshServer) -
     assert prepare(ssh_server.address).digest == package_digest()
 
 
-def _server(tmp_path: Path, python: Path) -> SshServer:
+@contextmanager
+def _fake_python_server(tmp_path: Path, python: Path) -> Iterator[SshServer]:
+    """A server whose machine runs `python` as its python3, stopped however the test ends."""
     reason = why_no_server()
     if reason is not None:
         pytest.skip(reason)
-    return SshServer(tmp_path / "sshd", str(python))
+    server = SshServer(tmp_path / "sshd", str(python))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _devices_of(server: SshServer) -> DeviceInventory:
+    """What the machine answers when asked for its devices."""
+    with remote_client(server.address) as remote:
+        return remote.devices()
 
 
 OVERRUN = """__kernel void overrun(__global float *out)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from clstudio.session.format import SessionError, parse_session
 
 Edit = Callable[[dict[str, Any]], None]
 
@@ -34,3 +40,12 @@ def drop_key(path: str) -> Edit:
         del node[last]
 
     return mutate
+
+
+def refusal(data: dict[str, Any], edit: Edit, folder: Path) -> str:
+    """What the reader says of a copy of `data` broken by `edit`; fails if it reads it."""
+    broken = copy.deepcopy(data)
+    edit(broken)
+    with pytest.raises(SessionError) as caught:
+        parse_session(broken, folder)
+    return str(caught.value)

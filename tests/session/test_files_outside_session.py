@@ -57,12 +57,24 @@ def outside(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
     return target, "link.cl"
 
 
-@pytest.mark.parametrize("key", ["source_parts", "source_file"])
-def test_a_file_outside_is_read_and_saved_around_when_left_as_it_was(
-    tmp_path: Path, outside: tuple[Path, str], key: str
-) -> None:
+@pytest.fixture(params=["source_parts", "source_file"])
+def key(request: pytest.FixtureRequest) -> str:
+    """How the session names its kernel's file: one of its parts, or its source_file."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def naming(tmp_path: Path, outside: tuple[Path, str], key: str) -> tuple[Path, Path]:
+    """The file outside, and a session in tmp_path/session that names it under `key`."""
     target, name = outside
-    path = session_naming(tmp_path / "session", key, name)
+    return target, session_naming(tmp_path / "session", key, name)
+
+
+def test_a_file_outside_is_read_and_saved_around_when_left_as_it_was(
+    naming: tuple[Path, Path],
+) -> None:
+    target, path = naming
     session = load_session(path)
     assert KERNEL in session.source
     save_session(replace(session, description="mine"), path, came_from=path)
@@ -71,12 +83,10 @@ def test_a_file_outside_is_read_and_saved_around_when_left_as_it_was(
     assert again.description == "mine" and KERNEL in again.source
 
 
-@pytest.mark.parametrize("key", ["source_parts", "source_file"])
 def test_a_change_to_a_file_outside_refuses_the_save_by_name(
-    tmp_path: Path, outside: tuple[Path, str], key: str
+    naming: tuple[Path, Path], key: str
 ) -> None:
-    target, name = outside
-    path = session_naming(tmp_path / "session", key, name)
+    target, path = naming
     before = path.read_bytes()
     with pytest.raises(SessionError) as refused:
         save_session(edited(load_session(path)), path, came_from=path)
@@ -88,12 +98,10 @@ def test_a_change_to_a_file_outside_refuses_the_save_by_name(
     assert path.read_bytes() == before  # nothing written at all
 
 
-@pytest.mark.parametrize("key", ["source_parts", "source_file"])
 def test_save_as_writes_the_change_beside_the_new_session(
-    tmp_path: Path, outside: tuple[Path, str], key: str
+    tmp_path: Path, naming: tuple[Path, Path], key: str
 ) -> None:
-    target, name = outside
-    path = session_naming(tmp_path / "session", key, name)
+    target, path = naming
     copy = tmp_path / "session" / "copy.json"
     saved = save_session(edited(load_session(path)), copy, came_from=path)
     assert target.read_text(encoding="utf-8") == KERNEL

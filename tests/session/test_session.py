@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import os
 import stat
@@ -29,7 +28,7 @@ from clstudio.session.format import (
     session_to_dict,
 )
 from clstudio.session.saving import save_session
-from session.file_edits import drop_key, set_key
+from session.file_edits import drop_key, refusal, set_key
 from session.session_testing import arg_of
 
 VADD = """__kernel void vadd(__global const float *a, __global const float *b,
@@ -479,13 +478,7 @@ BROKEN = {
 def test_a_broken_session_is_refused_where_it_breaks(
     tmp_path: Path, mutate: Callable[[dict[str, Any]], None], message: str
 ) -> None:
-    data = copy.deepcopy(minimal())
-    mutate(data)
-
-    with pytest.raises(SessionError) as caught:
-        parse_session(data, tmp_path)
-
-    assert str(caught.value).startswith(message)
+    assert refusal(minimal(), mutate, tmp_path).startswith(message)
 
 
 def test_a_uint8_fill_must_fit_the_type() -> None:

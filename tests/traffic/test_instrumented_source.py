@@ -21,6 +21,13 @@ def refusal(source: str) -> str:
     return str(refused.value)
 
 
+def refusal_of_line_4(line: str) -> str:
+    """The refusal of a kernel whose body is one line, the kernel's fourth: it names it."""
+    said = refusal(HEAD + "\n" + line + "\n}\n")
+    assert said.startswith("line 4: "), said
+    return said
+
+
 def test_loads_stores_and_updates_are_told_apart() -> None:
     assert kinds("a[0] = b[1]; a[1] += b[2]; a[2]++; --a[3]; float x = a[4] == b[0];") == [
         ("a", "store"),
@@ -70,8 +77,7 @@ def test_an_atomic_on_an_element_is_an_update() -> None:
     ],
 )
 def test_what_the_rewrite_cannot_follow_is_refused_with_the_line(body: str, words: str) -> None:
-    said = refusal(HEAD + "\n" + body + "\n}\n")
-    assert said.startswith("line 4: ") and words in said
+    assert words in refusal_of_line_4(body)
 
 
 def test_a_barrier_outside_the_kernel_is_refused() -> None:
@@ -250,8 +256,7 @@ def test_a_pointer_kept_from_a_buffers_is_followed_to_its_elements() -> None:
     ],
 )
 def test_a_kept_pointer_that_moves_or_changes_type_is_refused(body: str, words: str) -> None:
-    said = refusal(HEAD + "\n" + body + "\n}\n")
-    assert said.startswith("line 4: ") and words in said
+    assert words in refusal_of_line_4(body)
 
 
 def test_a_missing_kernel_is_refused() -> None:

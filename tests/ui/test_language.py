@@ -212,31 +212,26 @@ def choose_language(
     return choose
 
 
-def test_choosing_chinese_stores_it_and_restarts_when_asked(
+@pytest.mark.parametrize(
+    ("answer", "restarted"), [("Restart Now", True), ("Later", False)], ids=["now", "later"]
+)
+def test_choosing_chinese_stores_it_and_restarts_only_when_asked(
     make_window: Callable[..., MainWindow],
     choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
+    answer: str,
+    restarted: bool,
 ) -> None:
+    """Restart Now closes the window for the new CL Studio; Later keeps the choice for the
+    next start."""
     window = make_window()
-    boxes, restarts = choose_language(window, "简体中文", answer="Restart Now")
+    boxes, restarts = choose_language(window, "简体中文", answer=answer)
     assert window.settings.language() == "zh_CN"
     assert boxes.shown == [
         "CL Studio will be in 简体中文 from its next start. "
         "Restart now? Unsaved changes are asked about first, as when you quit."
     ]
-    assert restarts == ["ok"]
-    assert not window.isVisible()  # closed, so that the new CL Studio takes over
-
-
-def test_later_keeps_the_choice_for_the_next_start(
-    make_window: Callable[..., MainWindow],
-    choose_language: Callable[..., tuple[MessageBoxes, list[str]]],
-) -> None:
-    window = make_window()
-    boxes, restarts = choose_language(window, "简体中文", answer="Later")
-    assert window.settings.language() == "zh_CN"
-    assert len(boxes.shown) == 1
-    assert restarts == []
-    assert window.isVisible()
+    assert restarts == (["ok"] if restarted else [])
+    assert window.isVisible() is not restarted  # closed, so that the new CL Studio takes over
     assert window.window_actions["language.zh_CN"].isChecked()
 
 

@@ -6,7 +6,7 @@ and one remembered for the next window."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -32,17 +32,6 @@ from ui.window_steps import open_gallery, press_in_tab, run_with_f5
 
 pytestmark = pytest.mark.opencl
 CONNECT_MS = 180_000  # the first connection installs CL Studio there
-
-
-@pytest.fixture(scope="module")
-def ssh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
-    """One server for the module: starting sshd and setting up the remote side is slow."""
-    reason = why_no_server()
-    if reason is not None:
-        pytest.skip(reason)
-    server = SshServer(Path(tmp_path_factory.mktemp("sshd")))
-    yield server
-    server.stop()
 
 
 def _add_machine(qtbot: QtBot, window: MainWindow, address: str, config: Path) -> None:

@@ -1,7 +1,5 @@
 """A program's timeout, through the real worker, names the launch that was running."""
 
-from collections.abc import Iterator
-
 import pytest
 
 from clstudio.common.dtypes import parse_element_type
@@ -33,12 +31,6 @@ def program(iterations: int, timeout_s: float) -> Session:
             LaunchGroup((Launch("spin", (1,), None, {"step": IterationArg()}),), iterations),
         ),
     )
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[WorkerClient]:
-    with WorkerClient() as client:
-        yield client
 
 
 def test_a_program_that_hangs_names_the_launch_and_iteration_of_the_hang(

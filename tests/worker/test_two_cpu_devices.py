@@ -3,7 +3,6 @@ every gallery example gives the same outputs on both, within its references' tol
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -28,14 +27,8 @@ INTEL = DeviceSelector(platform="Intel")
 GALLERY = examples()
 
 
-@pytest.fixture(scope="module")
-def worker() -> Iterator[WorkerClient]:
-    with WorkerClient() as client:
-        yield client
-
-
-def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker: WorkerClient) -> None:
-    inventory = worker.devices()
+def test_the_worker_lists_both_cpu_drivers_with_intels_last(client: WorkerClient) -> None:
+    inventory = client.devices()
     names = [p.name for p in inventory.platforms]
     assert names[-1] == "Intel(R) OpenCL"
     assert "Portable Computing Language" in names
@@ -48,16 +41,16 @@ def test_the_worker_lists_both_cpu_drivers_with_intels_last(worker: WorkerClient
 
 
 @pytest.mark.parametrize("example", GALLERY, ids=lambda example: example.name)
-def test_each_example_agrees_on_pocl_and_intel(worker: WorkerClient, example: Example) -> None:
+def test_each_example_agrees_on_pocl_and_intel(client: WorkerClient, example: Example) -> None:
     session = replace(load_session(example.path), repeats=1)
-    on_intel = worker.run(replace(session, device=INTEL))
+    on_intel = client.run(replace(session, device=INTEL))
     assert on_intel.ok, on_intel.error
     assert on_intel.device != ""
-    on_pocl = worker.run(replace(session, device=POCL))
+    on_pocl = client.run(replace(session, device=POCL))
     if not on_pocl.ok and on_pocl.error is not None and on_pocl.error.stage == "build":
         # An OpenCL C 2.0 example: PoCL judges -cl-std=CL2.0 itself and fails at its link;
         # the reason in words stands beside its message (status bar, clstudio run).
-        device = worker.devices().select(POCL)
+        device = client.devices().select(POCL)
         assert device is not None
         why = shortfalls_text(session.source, session.build_options, device)
         assert "work-group collective functions" in why, on_pocl.error.message

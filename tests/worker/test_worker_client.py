@@ -7,7 +7,6 @@ import sys
 import tempfile
 import textwrap
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +62,6 @@ def spin(forever: bool, timeout_s: float = 10.0) -> Session:
 WILD = Session(
     source=SOURCE, launches=(Launch("wild", (64,)),), args={"c": BufferArg(FLOAT, (16,))}
 )
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[WorkerClient]:
-    with WorkerClient() as client:
-        yield client
 
 
 def test_devices_come_through_the_worker(client: WorkerClient) -> None:

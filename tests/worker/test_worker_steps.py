@@ -1,7 +1,5 @@
 """Step mode through the real worker: the stepper lives between requests, and dies with it."""
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
@@ -43,12 +41,6 @@ SPIN = Session(
     timeout_s=1.0,
     args={"c": BufferArg(FLOAT, (4,)), "forever": ScalarArg(1)},
 )
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[WorkerClient]:
-    with WorkerClient() as client:
-        yield client
 
 
 def test_one_step_per_request_then_the_rest_with_each_heard_as_it_ends(

@@ -17,6 +17,7 @@ from clstudio.capture.foreign_launches import (
     ForeignLaunch,
     journal_launch,
 )
+from clstudio.capture.journal import Reason
 from clstudio.capture.launch_sessions import LaunchSessions, NotReproducible
 from clstudio.common import BuildResult, KernelSignature, gettext
 from clstudio.devices import DeviceSelector
@@ -73,23 +74,18 @@ def _entry(
     folder: Path,
 ) -> LaunchEntry:
     device = ""
+    session: str | None = None
+    reason: Reason | None = None
+    detail = ""
     try:
         selector, signature = _device_for(once, launch, devices)
         device = selector.device
         journaled = journal_launch(launch, signature, selector.platform, selector.device)
-        saved = sessions.save(journaled, _description(capture, launch))
-    except (ForeignCaptureError, NotReproducible) as exc:
-        return LaunchEntry(
-            launch.number,
-            launch.kernel,
-            device,
-            launch.global_size,
-            launch.local_size,
-            _place(capture, launch),
-            None,
-            "not_reproducible",
-            str(exc),
+        session = os.path.relpath(
+            sessions.save(journaled, _description(capture, launch)).path, folder
         )
+    except (ForeignCaptureError, NotReproducible) as exc:
+        reason, detail = "not_reproducible", str(exc)
     return LaunchEntry(
         launch.number,
         launch.kernel,
@@ -97,7 +93,9 @@ def _entry(
         launch.global_size,
         launch.local_size,
         _place(capture, launch),
-        os.path.relpath(saved.path, folder),
+        session,
+        reason,
+        detail,
     )
 
 

@@ -11,10 +11,10 @@ from clstudio.checkmode import CheckResult
 from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_
-from clstudio.remote import RemoteError
 from clstudio.reporting import check_to_json, format_check
 from clstudio.session import Session
 from clstudio.worker.check_client import CheckClient
+from clstudio.worker.worker_slot import NewClient
 
 NAME = "check"
 HELP = N_("find out-of-bounds accesses, data races, divergent barriers on the Oclgrind simulator")
@@ -26,13 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     remote_options.add_remote_arguments(parser)
 
 
-def execute(options: argparse.Namespace) -> int:
+@remote_options.with_workers
+def execute(options: argparse.Namespace, new_client: NewClient) -> int:
     """0 when the kernel ran on Oclgrind and nothing was found; 1 otherwise; 2 when the
     --remote machine cannot be used."""
-    try:
-        new_client = remote_options.worker_factory(options)
-    except RemoteError as exc:
-        return remote_options.refused(exc)
     machine = options.remote
 
     def checked(session: Session) -> CheckResult:

@@ -12,10 +12,10 @@ from clstudio.cli import session_commands as shared
 from clstudio.common import N_, gettext
 from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.devices import parse_device_spec
-from clstudio.remote import RemoteError
 from clstudio.reporting import EMITS, compile_to_json, format_compile
 from clstudio.session import Session
 from clstudio.worker.compiler_client import CompilerClient
+from clstudio.worker.worker_slot import NewClient
 
 NAME = "compile"
 HELP = N_("show the vectoriser's remarks, the LLVM IR and the assembly of a session's kernel")
@@ -38,14 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     remote_options.add_remote_arguments(parser)
 
 
-def execute(options: argparse.Namespace) -> int:
+@remote_options.with_workers
+def execute(options: argparse.Namespace, new_client: NewClient) -> int:
     """0 when the kernel built and launched and its code could be read; 1 otherwise; 2 when
     the --remote machine cannot be used."""
     emit = tuple(options.emit) if options.emit else EMITS
-    try:
-        new_client = remote_options.worker_factory(options)
-    except RemoteError as exc:
-        return remote_options.refused(exc)
 
     def compiled(session: Session) -> CompileResult:
         if options.device:

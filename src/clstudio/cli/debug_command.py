@@ -20,7 +20,6 @@ from clstudio.debugger import (
 )
 from clstudio.debugger.driver import StartDebugger
 from clstudio.debugger.pipe import start_debugger
-from clstudio.remote import RemoteError
 from clstudio.remote.debugging import RemoteDebuggerProcess
 from clstudio.session import Session, SessionError, SourceMap, load_session
 from clstudio.worker.worker_slot import NewClient
@@ -79,14 +78,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     remote_options.add_remote_arguments(parser)
 
 
-def execute(options: argparse.Namespace) -> int:
+@remote_options.with_workers
+def execute(options: argparse.Namespace, new_client: NewClient) -> int:
     """0 when the work-item stopped at a breakpoint and nothing failed; 1 when the run failed
     or never stopped there; 2 when the command asks for what cannot be, or the --remote
     machine cannot be used."""
-    try:
-        new_client = remote_options.worker_factory(options)
-    except RemoteError as exc:
-        return remote_options.refused(exc)
     try:
         item = _item(options.item)
         problems = [p for e in options.expressions if (p := expression_problem(e))]

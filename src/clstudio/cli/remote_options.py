@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+from collections.abc import Callable
 
 from clstudio.checkmode import GET_OCLGRIND
 from clstudio.common import RunError, gettext
@@ -68,6 +70,23 @@ def worker_factory(options: argparse.Namespace) -> NewClient:
 def batch_mode() -> bool:
     """ssh may ask for a passphrase only where a person can answer it (a terminal)."""
     return not sys.stdin.isatty()
+
+
+def with_workers(
+    command: Callable[[argparse.Namespace, NewClient], int],
+) -> Callable[[argparse.Namespace], int]:
+    """A command's execute(options), given what makes its workers (`worker_factory`); where
+    the --remote machine cannot be used, the command does not run: 2, and the reason."""
+
+    @functools.wraps(command)
+    def execute(options: argparse.Namespace) -> int:
+        try:
+            new_client = worker_factory(options)
+        except RemoteError as exc:
+            return refused(exc)
+        return command(options, new_client)
+
+    return execute
 
 
 def refused(error: RemoteError) -> int:

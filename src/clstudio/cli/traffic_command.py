@@ -11,7 +11,6 @@ from clstudio.cli import remote_options
 from clstudio.cli import session_commands as shared
 from clstudio.common import N_, RunError
 from clstudio.measurements import KernelChoiceError, chosen_kernel
-from clstudio.remote import RemoteError
 from clstudio.reporting import format_traffic, traffic_to_json
 from clstudio.session import Session
 from clstudio.traffic import TrafficResult, kernel_first_launch
@@ -34,13 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     remote_options.add_remote_arguments(parser)
 
 
-def execute(options: argparse.Namespace) -> int:
+@remote_options.with_workers
+def execute(options: argparse.Namespace, new_client: NewClient) -> int:
     """0 when the traffic was measured and the outputs passed; 1 otherwise; 2 when the
     --remote machine cannot be used."""
-    try:
-        new_client = remote_options.worker_factory(options)
-    except RemoteError as exc:
-        return remote_options.refused(exc)
     result, _, source_map = shared.session_result(
         options,
         lambda session: _measured(session, options.kernel, new_client),

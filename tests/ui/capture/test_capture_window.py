@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from capture.learner_programs import PREAMBLE
 from clstudio.ui.capture.capture_dialog import CaptureDialog
 from clstudio.ui.capture.capture_list import CaptureList
 from clstudio.ui.main_window import MainWindow
@@ -22,14 +23,9 @@ from ui.window_steps import form_of, retype, run_with_f5
 pytestmark = pytest.mark.opencl
 
 # Two kernels over one buffer: the second launch scales what the first filled.
-PROGRAM = '''
-import numpy as np
-import pyopencl as cl
-
-platform = next(p for p in cl.get_platforms() if "Portable" in p.name)
-ctx = cl.Context(platform.get_devices()[:1])
-queue = cl.CommandQueue(ctx)
-program = cl.Program(ctx, """
+PROGRAM = (
+    PREAMBLE
+    + '''program = cl.Program(ctx, """
 __kernel void fill(__global float *out, const float value)
 { out[get_global_id(0)] = value + get_global_id(0); }
 __kernel void scale(__global float *x, const float k)
@@ -42,6 +38,7 @@ out = np.empty(64, np.float32)
 cl.enqueue_copy(queue, out, x)
 print(out.sum())
 '''
+)
 CAPTURE_MS = 120_000
 
 

@@ -37,50 +37,49 @@ def row_point(view: ListingView, row: int) -> QPoint:
     return view.cursorRect(cursor).center()
 
 
-def test_the_summary_tells_the_work_group_loop_and_its_width(
-    panel: CompilerPanel, tmp_path: Path
-) -> None:
+@pytest.fixture
+def saxpy(panel: CompilerPanel, tmp_path: Path) -> CompilerPanel:
+    """The panel showing saxpy's recorded compilation (PoCL's remarks, IR and assembly)."""
     panel.set_result(recorded(tmp_path, "saxpy", "saxpy", SAXPY_SOURCE))
-    assert panel.summary_text().startswith("saxpy: work-group loop vectorised, 8 lanes")
-    assert "private 1024 B" in panel.summary_text()
-    assert panel.missing_text() == "" and panel.comparison_text() == ""
+    return panel
 
 
-def test_a_source_line_marks_its_assembly_and_ir_rows(panel: CompilerPanel, tmp_path: Path) -> None:
-    panel.set_result(recorded(tmp_path, "saxpy", "saxpy", SAXPY_SOURCE))
-    panel.show_source_line(18)
-    asm, ir = panel.asm_view, panel.ir_view
+def test_the_summary_tells_the_work_group_loop_and_its_width(saxpy: CompilerPanel) -> None:
+    assert saxpy.summary_text().startswith("saxpy: work-group loop vectorised, 8 lanes")
+    assert "private 1024 B" in saxpy.summary_text()
+    assert saxpy.missing_text() == "" and saxpy.comparison_text() == ""
+
+
+def test_a_source_line_marks_its_assembly_and_ir_rows(saxpy: CompilerPanel) -> None:
+    saxpy.show_source_line(18)
+    asm, ir = saxpy.asm_view, saxpy.ir_view
     assert asm.marked_rows and ir.marked_rows
     assert len(asm.extraSelections()) == len(asm.marked_rows)
     lines = asm.toPlainText().splitlines()
     assert all(lines[row].lstrip().startswith("18  ") for row in asm.marked_rows)
     assert any("ps " in lines[row] or "ps\n" in lines[row] for row in asm.marked_rows)
     assert asm.textCursor().blockNumber() == asm.marked_rows[0]
-    panel.show_source_line(2)  # a comment: no code
+    saxpy.show_source_line(2)  # a comment: no code
     assert asm.marked_rows == () and asm.extraSelections() == []
 
 
 def test_clicking_an_instruction_asks_the_editor_for_its_source_line(
-    panel: CompilerPanel, tmp_path: Path, qtbot: QtBot
+    saxpy: CompilerPanel, qtbot: QtBot
 ) -> None:
-    panel.set_result(recorded(tmp_path, "saxpy", "saxpy", SAXPY_SOURCE))
-    view = panel.asm_view
+    view = saxpy.asm_view
     assert view.listing is not None
     row = next(i for i, r in enumerate(view.listing.lines) if r.line == 18)
-    panel.show_source_line(18)  # scrolls the row into view
-    with qtbot.waitSignal(panel.sourceLineRequested, timeout=2000) as blocker:
+    saxpy.show_source_line(18)  # scrolls the row into view
+    with qtbot.waitSignal(saxpy.sourceLineRequested, timeout=2000) as blocker:
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=row_point(view, row))
     assert blocker.args == [18]
 
 
-def test_hovering_an_instruction_explains_it(
-    panel: CompilerPanel, tmp_path: Path, qtbot: QtBot
-) -> None:
-    panel.set_result(recorded(tmp_path, "saxpy", "saxpy", SAXPY_SOURCE))
-    view = panel.asm_view
+def test_hovering_an_instruction_explains_it(saxpy: CompilerPanel, qtbot: QtBot) -> None:
+    view = saxpy.asm_view
     assert view.listing is not None
     row = next(i for i, r in enumerate(view.listing.lines) if r.mnemonic.startswith("vfmadd"))
-    panel.show_source_line(view.listing.lines[row].line)
+    saxpy.show_source_line(view.listing.lines[row].line)
     point = row_point(view, row)
     event = QHelpEvent(QEvent.Type.ToolTip, point, view.viewport().mapToGlobal(point))
     QApplication.sendEvent(view.viewport(), event)
@@ -102,14 +101,11 @@ def test_the_next_build_is_compared_with_the_previous_one(
     assert "changed: " in text and "remark new: 9:5: vectorized loop" in text
 
 
-def test_an_edited_kernel_is_said_to_differ_from_the_shown_build(
-    panel: CompilerPanel, tmp_path: Path
-) -> None:
-    panel.set_result(recorded(tmp_path, "saxpy", "saxpy", SAXPY_SOURCE))
-    panel.set_editor_state(SAXPY_SOURCE, "", (64,))
-    assert panel.stale_text() == ""
-    panel.set_editor_state(SAXPY_SOURCE + "// more\n", "", (64,))
-    assert panel.stale_text() == "the source was edited since this build"
+def test_an_edited_kernel_is_said_to_differ_from_the_shown_build(saxpy: CompilerPanel) -> None:
+    saxpy.set_editor_state(SAXPY_SOURCE, "", (64,))
+    assert saxpy.stale_text() == ""
+    saxpy.set_editor_state(SAXPY_SOURCE + "// more\n", "", (64,))
+    assert saxpy.stale_text() == "the source was edited since this build"
 
 
 def test_a_device_that_cannot_give_assembly_says_so(panel: CompilerPanel, tmp_path: Path) -> None:

@@ -206,7 +206,7 @@ def test_a_crashed_build_shows_in_the_log_and_status(
 
 
 def test_the_status_line_shows_the_cursor_position(
-    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+    make_panel: Callable[..., EditorPanel],
 ) -> None:
     panel = make_panel()
     panel.editor.set_source(GOOD)
@@ -215,7 +215,7 @@ def test_the_status_line_shows_the_cursor_position(
 
 
 def test_find_and_replace_open_from_the_panel(
-    qtbot: QtBot, make_panel: Callable[..., EditorPanel]
+    make_panel: Callable[..., EditorPanel],
 ) -> None:
     panel = make_panel()
     panel.editor.set_source(GOOD)

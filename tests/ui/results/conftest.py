@@ -22,28 +22,43 @@ from clstudio.reporting import FinishedRun
 from clstudio.session import Launch
 from clstudio.session.format import Session, load_session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+from clstudio.ui.results.result_view import ResultView
+from ui.results.shown_runs import GalleryRun, ShowGallery
 from ui.shown_widgets import shown
 
 KERNELS = Path(__file__).resolve().parents[3] / "kernels"
 
 
 @pytest.fixture(scope="session")
-def gallery_run() -> Callable[[str], tuple[Session, RunResult]]:
-    """Run kernels/<name>.json once on the OpenCL device; later calls reuse the result."""
+def gallery_run() -> GalleryRun:
+    """Run kernels/<name>.json once on the OpenCL device, as the panels are shown it; later
+    calls reuse the run."""
     from clstudio.engine.run import Engine
 
     engine = Engine()
-    done: dict[str, tuple[Session, RunResult]] = {}
+    done: dict[str, FinishedRun] = {}
 
-    def run(name: str) -> tuple[Session, RunResult]:
+    def run(name: str) -> FinishedRun:
         if name not in done:
             session = load_session(KERNELS / f"{name}.json")
             result = engine.run(session)
             assert result.ok, result.error
-            done[name] = (session, result)
+            done[name] = FinishedRun(session, result)
         return done[name]
 
     return run
+
+
+@pytest.fixture
+def show_gallery(gallery_run: GalleryRun) -> ShowGallery:
+    """Show gallery_run(name) in a results tab, as the window hands it a finished run."""
+
+    def show(tab: ResultView, name: str) -> FinishedRun:
+        run = gallery_run(name)
+        tab.show_run(run)
+        return run
+
+    return show
 
 
 def kernel_timings(times_ns: list[int], start: int = 1_000_000) -> tuple[Timing, ...]:

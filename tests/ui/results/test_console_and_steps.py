@@ -12,7 +12,6 @@ from pytestqt.qtbot import QtBot
 from clstudio.common.results import HOST_STEP_COUNT, RunError, RunResult, Step, error_stage
 from clstudio.common.units import format_seconds
 from clstudio.reporting import FinishedRun
-from clstudio.session.format import Session
 from clstudio.ui.error_text import error_text
 from clstudio.ui.results.console_panel import MAX_PRINTF_CHARS, ConsolePanel, printf_text
 from clstudio.ui.results.error_banner import ErrorBanner
@@ -21,6 +20,7 @@ from clstudio.ui.steps.steps_panel import StepsPanel
 from clstudio.worker.exit_reasons import timeout_message
 from ui.layouts import settle_layouts
 from ui.qt_items import tree_item
+from ui.results.shown_runs import ShowGallery
 from ui.shown_widgets import shown
 
 
@@ -91,12 +91,11 @@ def test_steps_start_as_the_plan_of_eleven_pending_steps(steps: StepsPanel) -> N
 
 @pytest.mark.opencl
 def test_a_real_run_shows_its_time_per_lesson_step(
-    steps: StepsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    steps: StepsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("matmul_tiled")
-    steps.show_run(FinishedRun(session, result))
+    run = show_gallery(steps, "matmul_tiled")
     by_call: dict[str, Any] = {}
-    for step in result.steps:
+    for step in run.result.steps:
         by_call.setdefault(step.api, []).append(step.seconds)
     build = sum(by_call["clCreateProgramWithSource"] + by_call["clBuildProgram"])
     assert steps.row_texts(5)[4] == format_seconds(build)

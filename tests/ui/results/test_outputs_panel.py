@@ -13,13 +13,13 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import BuildResult, GuardReport, ReferenceReport, RunError, RunResult
 from clstudio.reporting import FinishedRun
-from clstudio.session.format import Session
 from clstudio.ui.results.outputs import buffer_export, output_entry
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.plot_style import ThemedPlotWidget
 from clstudio.ui.results.viewers.buffer_layout import format_value
 from clstudio.ui.tasks import application_lanes
 from ui.layouts import settle_layouts
+from ui.results.shown_runs import ShowGallery
 
 
 def tab_centre(panel: OutputsPanel, index: int) -> QPoint:
@@ -31,18 +31,11 @@ def listed(panel: OutputsPanel) -> list[str]:
     return [item.text() for item in items if item is not None]
 
 
-def test_empty_state_before_the_first_run(panel: OutputsPanel) -> None:
-    assert panel.stack.currentWidget() is panel.empty
-    assert panel.empty.title() == "No outputs yet"
-    assert "Run a kernel" in panel.empty.body()
-
-
 @pytest.mark.opencl
 def test_vector_add_result_and_inputs_in_a_line_plot(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("vector_add")
-    panel.show_run(FinishedRun(session, result))
+    run = show_gallery(panel, "vector_add")
     names = [text.split("\n")[0] for text in listed(panel)]
     assert names == ["c — result  ✓", "a — input", "b — input", "c — initial contents"]
     assert "Reference check passed" in panel.buffer_list.item(0).toolTip()
@@ -50,29 +43,28 @@ def test_vector_add_result_and_inputs_in_a_line_plot(
     assert panel.viewer.available_views() == ("line", "histogram", "table")
     # The curve holds every value the engine returned; the screen shows a min/max envelope.
     original = panel.viewer.line.curve.getOriginalDataset()
-    np.testing.assert_array_equal(original[1], result.outputs["c"])
+    np.testing.assert_array_equal(original[1], run.result.outputs["c"])
     np.testing.assert_array_equal(original[0], np.arange(1048576))
     shown_x, shown_y = panel.viewer.line.curve.getData()
     assert len(shown_x) < 100_000  # downsampled for drawing
-    assert shown_y.max() == result.outputs["c"].max()  # peaks survive downsampling
+    assert shown_y.max() == run.result.outputs["c"].max()  # peaks survive downsampling
 
     assert "Reference check passed" in panel.reference_label.text()
     assert "max abs error 0" in panel.reference_label.text()
 
     assert panel.select_buffer("a", "input")
     np.testing.assert_array_equal(
-        panel.viewer.line.curve.getOriginalDataset()[1], result.inputs["a"]
+        panel.viewer.line.curve.getOriginalDataset()[1], run.result.inputs["a"]
     )
     assert not panel.worst_button.isVisible()  # inputs have no reference
 
 
 @pytest.mark.opencl
 def test_box_blur_result_as_an_image_with_a_colour_bar(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+    panel: OutputsPanel, show_gallery: ShowGallery, qtbot: QtBot
 ) -> None:
-    session, result = gallery_run("box_blur")
-    panel.show_run(FinishedRun(session, result))
-    dst = result.outputs["dst"]
+    run = show_gallery(panel, "box_blur")
+    dst = run.result.outputs["dst"]
     assert panel.viewer.view() == "image"
     np.testing.assert_array_equal(panel.viewer.image.image_item.image, dst)
     assert panel.viewer.image.levels() == (float(dst.min()), float(dst.max()))
@@ -96,11 +88,10 @@ def test_box_blur_result_as_an_image_with_a_colour_bar(
 
 @pytest.mark.opencl
 def test_an_rgba_image_result_is_shown_in_colour(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("image_blur")
-    panel.show_run(FinishedRun(session, result))
-    dst = result.outputs["dst"]
+    run = show_gallery(panel, "image_blur")
+    dst = run.result.outputs["dst"]
     viewer = panel.viewer
     assert panel.type_label.text() == "RGBA uchar [480 × 640], 1.17 MiB"
     assert viewer.lane_label.text() == "Channel:"

@@ -1,6 +1,5 @@
 """References written in the Outputs tab: checked as typed, then on the last run at once."""
 
-from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -14,6 +13,7 @@ from clstudio.session.format import Session
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.outputs.reference_editor import read_reference
 from ui.qt_items import current_text
+from ui.results.shown_runs import GalleryRun, ShowGallery
 from ui.window_steps import retype
 
 pytestmark = pytest.mark.opencl
@@ -21,11 +21,11 @@ pytestmark = pytest.mark.opencl
 
 @pytest.fixture
 def unchecked_run(
-    gallery_run: Callable[[str], tuple[Session, RunResult]],
+    gallery_run: GalleryRun,
 ) -> tuple[Session, RunResult]:
     """vector_add as if its session had no reference for c."""
-    session, result = gallery_run("vector_add")
-    return replace(session, references={}), replace(result, references={})
+    run = gallery_run("vector_add")
+    return replace(run.session, references={}), replace(run.result, references={})
 
 
 def test_an_expression_typed_for_an_unchecked_output_is_checked_on_the_last_run(
@@ -73,11 +73,10 @@ def test_a_broken_expression_shows_why_under_the_field_and_changes_nothing(
 
 
 def test_removing_a_reference_leaves_the_output_unchecked(
-    qtbot: QtBot, panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    qtbot: QtBot, panel: OutputsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("vector_add")
-    panel.show_run(FinishedRun(session, result))
-    assert panel.reference_editor.expression.text() == session.references["c"].expr
+    run = show_gallery(panel, "vector_add")
+    assert panel.reference_editor.expression.text() == run.session.references["c"].expr
     assert "Reference check passed" in panel.reference_label.text()
     with qtbot.waitSignal(panel.referenceEdited) as removed:
         qtbot.mouseClick(panel.reference_editor.remove_button, Qt.MouseButton.LeftButton)
@@ -88,11 +87,8 @@ def test_removing_a_reference_leaves_the_output_unchecked(
     assert current_text(panel.buffer_list).startswith("c — result\n")
 
 
-def test_inputs_have_no_reference_editor(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
-) -> None:
-    session, result = gallery_run("vector_add")
-    panel.show_run(FinishedRun(session, result))
+def test_inputs_have_no_reference_editor(panel: OutputsPanel, show_gallery: ShowGallery) -> None:
+    show_gallery(panel, "vector_add")
     assert panel.select_buffer("a", "input")
     assert not panel.reference_editor.isVisible()
 

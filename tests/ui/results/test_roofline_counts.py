@@ -1,20 +1,17 @@
 """The Roofline tab's Measure operations: counted on Oclgrind through a real worker."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from clstudio.common import RunResult
-from clstudio.reporting import FinishedRun
-from clstudio.session import Session
 from clstudio.ui.results.roofline.count_job import CountController, connect_counts
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
 from clstudio.ui.tasks import Lane
 from clstudio.worker.count_client import CountClient
+from ui.results.shown_runs import GalleryRun, ShowGallery
 
 pytestmark = pytest.mark.opencl
-GalleryRun = Callable[[str], tuple[Session, RunResult]]
 M, N, K = 256, 320, 384  # the gallery's matmul sizes
 COUNT_WAIT_MS = 120_000
 
@@ -43,9 +40,9 @@ def test_measured_matmuls_do_the_same_flops_and_tiled_moves_fewer_bytes(
     qtbot: QtBot, tab: tuple[RooflinePanel, CountController], gallery_run: GalleryRun
 ) -> None:
     panel, _ = tab
-    naive_session, naive = gallery_run("matmul_naive")
-    tiled_session, tiled = gallery_run("matmul_tiled")
-    panel.show_run(FinishedRun(naive_session, naive))
+    naive = gallery_run("matmul_naive")
+    tiled = gallery_run("matmul_tiled")
+    panel.show_run(naive)
     assert "not measured" in panel.counts_note.text()
     measure(qtbot, panel)
     naive_point = panel.latest_point()
@@ -54,22 +51,21 @@ def test_measured_matmuls_do_the_same_flops_and_tiled_moves_fewer_bytes(
     assert note.startswith("Measured on Oclgrind: 62 914 560 floating-point operations")
     assert "(stated: 62 914 560 operations)" in note  # 2 K per work-item, as declared
     assert "estimated from 2 of 320 work-groups" in note
-    panel.show_run(FinishedRun(tiled_session, tiled))
+    panel.show_run(tiled)
     measure(qtbot, panel)
     tiled_point = panel.latest_point()
     assert tiled_point is not None and tiled_point.operations == 2 * M * N * K
     assert tiled_point.intensity > 4 * naive_point.intensity
-    panel.show_run(FinishedRun(naive_session, naive))  # a rerun keeps its measurement
+    panel.show_run(naive)  # a rerun keeps its measurement
     again = panel.latest_point()
     assert again is not None and again.operations == 2 * M * N * K
 
 
 def test_stop_ends_the_count_and_the_tab_says_nothing_was_measured(
-    qtbot: QtBot, tab: tuple[RooflinePanel, CountController], gallery_run: GalleryRun
+    qtbot: QtBot, tab: tuple[RooflinePanel, CountController], show_gallery: ShowGallery
 ) -> None:
     panel, _ = tab
-    session, result = gallery_run("matmul_tiled")
-    panel.show_run(FinishedRun(session, result))
+    show_gallery(panel, "matmul_tiled")
     panel.count_button.click()
     panel.stop_count_button.click()
     qtbot.waitUntil(lambda: panel.count_button.isEnabled(), timeout=COUNT_WAIT_MS)

@@ -14,6 +14,7 @@ from clstudio.session import Launch
 from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
+from ui.results.shown_runs import GalleryRun, ShowGallery
 from ui.shown_widgets import shown
 
 
@@ -79,26 +80,25 @@ def test_another_session_empties_the_tab_and_its_first_run_is_compared_with_the_
 
 @pytest.mark.opencl
 def test_without_peaks_no_roof_is_drawn_and_measuring_is_offered(
-    qtbot: QtBot, panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    qtbot: QtBot, panel: RooflinePanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("vector_add")
-    panel.show_run(FinishedRun(session, result))
+    run = show_gallery(panel, "vector_add")
     assert panel.plot.roof_lines() == []
     assert len(panel.plot.points()) == 1
     assert "No measured peaks for" in panel.verdict.text()
     assert panel.measure_button.isVisible()
     with qtbot.waitSignal(panel.measurePeaksRequested) as asked:
         panel.measure_button.click()
-    assert asked.args == [result.device]
+    assert asked.args == [run.result.device]
 
 
 @pytest.mark.opencl
 def test_with_peaks_the_roofs_and_the_binding_limit_show(
-    panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: RooflinePanel, gallery_run: GalleryRun
 ) -> None:
-    session, result = gallery_run("vector_add")
-    panel.set_lookup(lambda name: peaks_of(name) if name == result.device else None)
-    panel.show_run(FinishedRun(session, result))
+    run = gallery_run("vector_add")
+    panel.set_lookup(lambda name: peaks_of(name) if name == run.result.device else None)
+    panel.show_run(run)
     assert len(panel.plot.roof_lines()) == 2  # the vector roof and the scalar one below it
     assert panel.verdict.text().startswith("memory-bound: ")
     assert "of this device's measured 25 GB/s" in panel.verdict.text()
@@ -107,16 +107,16 @@ def test_with_peaks_the_roofs_and_the_binding_limit_show(
 
 @pytest.mark.opencl
 def test_stated_operations_move_the_kernels_runs_and_earlier_runs_stay(
-    panel: RooflinePanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: RooflinePanel, gallery_run: GalleryRun
 ) -> None:
-    naive_session, naive = gallery_run("matmul_naive")
-    tiled_session, tiled = gallery_run("matmul_tiled")
+    naive = gallery_run("matmul_naive")
+    tiled = gallery_run("matmul_tiled")
     panel.set_lookup(lambda name: peaks_of(name))
-    panel.show_run(FinishedRun(naive_session, naive))
+    panel.show_run(naive)
     assert panel.ops_per_item.value() == 2 * 384  # as the session declares: 2 * K
     panel.ops_per_item.setValue(1000)
     before = panel.latest_point()
-    panel.show_run(FinishedRun(tiled_session, tiled))
+    panel.show_run(tiled)
     assert panel.ops_per_item.value() == 2 * 384  # another kernel: its own number
     panel.ops_per_item.setValue(1000)
     after = panel.latest_point()

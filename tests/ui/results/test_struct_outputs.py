@@ -1,7 +1,6 @@
 """The Outputs tab on a buffer of structs: a table with a column per field, and each field
 on its own, with its reference."""
 
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -9,13 +8,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from clstudio.common.results import RunResult
-from clstudio.reporting import FinishedRun
-from clstudio.session.format import Session
 from clstudio.ui.results.outputs.output_entry import save_entry
 from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
 from clstudio.ui.results.viewers.array_table import ArrayTableModel
 from clstudio.ui.results.viewers.buffer_layout import buffer_entries, format_value
+from ui.results.shown_runs import GalleryRun, ShowGallery
 
 pytestmark = pytest.mark.opencl
 
@@ -26,10 +23,9 @@ def listed(panel: OutputsPanel) -> list[str]:
 
 
 def test_a_buffer_of_structs_is_a_table_with_a_column_per_field_and_lane(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]], qtbot: QtBot
+    panel: OutputsPanel, show_gallery: ShowGallery, qtbot: QtBot
 ) -> None:
-    session, result = gallery_run("particles")
-    panel.show_run(FinishedRun(session, result))
+    run = show_gallery(panel, "particles")
     assert listed(panel)[:5] == [
         "particles — result",
         "particles.pos — result  ✓",
@@ -46,7 +42,7 @@ def test_a_buffer_of_structs_is_a_table_with_a_column_per_field_and_lane(
     assert headers == [
         "pos.x", "pos.y", "pos.z", "pos.w", "vel.x", "vel.y", "vel.z", "vel.w", "mass", "id",
     ]  # fmt: skip
-    out = result.outputs["particles"]
+    out = run.result.outputs["particles"]
     assert model.rowCount() == 4096
     assert model.index(7, 2).data() == format_value(out["pos"][7, 2])
     assert model.index(4095, 9).data() == str(out["id"][4095]) == "4096"
@@ -54,22 +50,21 @@ def test_a_buffer_of_structs_is_a_table_with_a_column_per_field_and_lane(
 
 
 def test_each_field_is_plotted_on_its_own_with_its_lanes(
-    panel: OutputsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: OutputsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("particles")
-    panel.show_run(FinishedRun(session, result))
+    run = show_gallery(panel, "particles")
     assert panel.select_buffer("particles.vel", "result")
     assert panel.viewer.view() == "line"
     assert "float4 [4096]" in panel.type_label.text()
     assert "Reference check passed" in panel.reference_label.text()
     shown = panel.viewer.line.curve.getOriginalDataset()[1]
-    np.testing.assert_array_equal(shown, result.outputs["particles"]["vel"][:, 0])
+    np.testing.assert_array_equal(shown, run.result.outputs["particles"]["vel"][:, 0])
 
 
 def test_a_buffer_of_structs_saves_as_npy_and_says_how_to_get_a_csv(
-    gallery_run: Callable[[str], tuple[Session, RunResult]], tmp_path: Path
+    gallery_run: GalleryRun, tmp_path: Path
 ) -> None:
-    _, result = gallery_run("particles")
+    result = gallery_run("particles").result
     entry = next(e for e in buffer_entries(result) if e.key == "result:particles")
     assert save_entry(entry, tmp_path / "p.npy") is None
     assert np.load(tmp_path / "p.npy").tobytes() == result.outputs["particles"].tobytes()

@@ -19,6 +19,7 @@ from clstudio.session.args import ArgSpec, BufferArg
 from clstudio.session.format import Session
 from clstudio.ui.results.timings.timings_panel import STATS_ROWS, TimingsPanel
 from ui.qt_items import table_text
+from ui.results.shown_runs import ShowGallery
 from ui.shown_widgets import shown
 
 FLOAT = parse_element_type("float32")
@@ -37,41 +38,34 @@ def small_session(**keys: Any) -> Session:
     return Session(source="", launches=(Launch("k", (8,)),), repeats=3, args=args, **keys)
 
 
-def test_empty_state_before_the_first_run(panel: TimingsPanel) -> None:
-    assert panel.stack.currentWidget() is panel.empty
-    assert panel.empty.title() == "No timings yet"
-    assert "Run a kernel" in panel.empty.body()
-
-
 @pytest.mark.opencl
 def test_a_real_run_fills_every_plot_and_number(
-    panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: TimingsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("vector_add")
-    panel.show_run(FinishedRun(session, result))
+    run = show_gallery(panel, "vector_add")
     assert panel.stack.currentIndex() == 1
     # Which kind of device timed it, and what that means for __local tiles.
-    assert result.device_type == "CPU"
+    assert run.result.device_type == "CPU"
     assert " — a CPU device: __local is cached memory and barriers cost" in panel.summary.text()
     assert panel.summary.toolTip().startswith("Measured on a CPU device: its __local memory")
-    times = np.array(result.kernel_times_ns()) * 1e-9
-    assert len(times) == session.repeats
+    times = np.array(run.result.kernel_times_ns()) * 1e-9
+    assert len(times) == run.session.repeats
 
     # One bar per profiling event, each on its phase's item.
-    assert panel.timeline.bar_count() == len(result.timings)
-    uploads = [t for t in result.timings if t.phase == "upload"]
+    assert panel.timeline.bar_count() == len(run.result.timings)
+    uploads = [t for t in run.result.timings if t.phase == "upload"]
     assert len(panel.timeline.bars("upload")) == len(uploads)
-    assert len(panel.timeline.bars("kernel")) == session.repeats
+    assert len(panel.timeline.bars("kernel")) == run.session.repeats
     assert panel.timeline.row_names()[0] == "upload a"
     assert "kernel vector_add" in panel.timeline.row_names()
     # c starts from zeros: filled on the device before each launch, never copied from the host.
     assert "fill c" in panel.timeline.row_names() and "upload c" not in panel.timeline.row_names()
-    assert len(panel.timeline.bars("fill")) == session.repeats
+    assert len(panel.timeline.bars("fill")) == run.session.repeats
 
     # One point per repeat.
     (curve,) = panel.repeats.curves()
     xs, ys = curve.getData()
-    np.testing.assert_array_equal(xs, np.arange(1, session.repeats + 1))
+    np.testing.assert_array_equal(xs, np.arange(1, run.session.repeats + 1))
     np.testing.assert_allclose(ys, times)
 
     expected = {
@@ -85,17 +79,16 @@ def test_a_real_run_fills_every_plot_and_number(
         assert panel.stats_value(name) == pytest.approx(value)
         row = STATS_ROWS.index(name)
         assert table_text(panel.stats_table, row, 0) == format_seconds(value)
-    assert table_text(panel.stats_table, 0, 0) == str(session.repeats)
+    assert table_text(panel.stats_table, 0, 0) == str(run.session.repeats)
     assert "vector_add" in panel.summary.text()
 
 
 @pytest.mark.opencl
 def test_bandwidth_counts_the_buffers_the_kernel_reads_and_writes(
-    panel: TimingsPanel, gallery_run: Callable[[str], tuple[Session, RunResult]]
+    panel: TimingsPanel, show_gallery: ShowGallery
 ) -> None:
-    session, result = gallery_run("vector_add")
-    panel.show_run(FinishedRun(session, result))
-    median = np.median(result.kernel_times_ns()) * 1e-9
+    run = show_gallery(panel, "vector_add")
+    median = np.median(run.result.kernel_times_ns()) * 1e-9
     moved = 3 * 1048576 * 4  # a and b read, c written
     assert panel.bandwidth.text() == f"Effective bandwidth: {moved / median / 1e9:.3g} GB/s"
     assert "12 MiB per launch" in panel.bandwidth_detail.text()

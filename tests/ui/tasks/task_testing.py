@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject
+from pytestqt.qtbot import QtBot
 
 from clstudio.ui.tasks import Lane, Rule, TaskLanes, TaskRunner, TaskState
 
@@ -50,6 +51,12 @@ class Gate:
             return name
 
         return work
+
+    def hold(self, qtbot: QtBot, runner: TaskRunner[str, Any], name: str) -> None:
+        """Submits `name`, the gate's first work, to `runner` and waits until it runs, held:
+        its lane's one thread is busy until the test opens the gate."""
+        runner.submit(self.held(name))
+        qtbot.waitUntil(lambda: self.ran == [name])
 
 
 def recorded_runner(

@@ -31,8 +31,7 @@ def test_only_the_newest_request_is_answered_and_waiting_ones_are_skipped(
     recorder: Recorder[str] = Recorder()
     runner = newest(owner, lanes, recorder)
     gate = Gate()
-    runner.submit(gate.held("first"))
-    qtbot.waitUntil(lambda: gate.ran == ["first"])
+    gate.hold(qtbot, runner, "first")
     runner.submit(gate.held("second"))
     third = runner.submit(gate.held("third"))
     assert runner.is_waiting(), "the third waits for the first"
@@ -53,8 +52,7 @@ def test_work_replaced_while_queued_in_its_lane_never_begins(
     gate = Gate()
     other: Recorder[str] = Recorder()
     blocker = newest(owner, lanes, other)
-    blocker.submit(gate.held("another caller's"))  # holds the lane's one thread
-    qtbot.waitUntil(lambda: gate.ran == ["another caller's"])
+    gate.hold(qtbot, blocker, "another caller's")  # holds the lane's one thread
     runner = newest(owner, lanes, recorder)
     runner.submit(gate.held("queued"))
     runner.submit(gate.held("newest"))
@@ -69,8 +67,7 @@ def test_supersede_drops_the_answer_on_its_way(
     recorder: Recorder[str] = Recorder()
     runner = newest(owner, lanes, recorder)
     gate = Gate()
-    runner.submit(gate.held("old"))
-    qtbot.waitUntil(lambda: gate.ran == ["old"])
+    gate.hold(qtbot, runner, "old")
     runner.supersede()  # the caller showed newer values itself
     assert not runner.is_waiting()
     gate.open.set()
