@@ -13,6 +13,7 @@ it, so the next run costs about one warm run instead of a boot, a context and a 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -101,7 +102,8 @@ class WorkerClient:
         self._closed = False
         self._inputs = ReceivedInputs()
         self._results = ReceivedResults()
-        self._folded: tuple[Session, Session] | None = None  # the last session given, in a folder
+        # The last session given, the folder it was given in, and it with that folder.
+        self._folded: tuple[Session, str, Session] | None = None
         self.restarts = 0  # lives ended early: by a timeout, a cancel, a crash or an interrupt
 
     def __enter__(self) -> WorkerClient:
@@ -407,12 +409,12 @@ class WorkerClient:
         """
         if session.base_dir is not None:
             return session
-        folder = Path.cwd()
+        folder = os.getcwd()
         last = self._folded
-        if last is not None and last[0] is session and last[1].base_dir == folder:
-            return last[1]
-        folded = replace(session, base_dir=folder)
-        self._folded = (session, folded)
+        if last is not None and last[0] is session and last[1] == folder:
+            return last[2]
+        folded = replace(session, base_dir=Path(folder))
+        self._folded = (session, folder, folded)
         return folded
 
     def _crashed(self, worker: WorkerLife, job: Job) -> Stopped:

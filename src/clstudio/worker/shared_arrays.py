@@ -31,6 +31,7 @@ from typing import cast
 import numpy as np
 
 from clstudio.common import RunResult
+from clstudio.worker.kept_inputs import KeptInput
 from clstudio.worker.repeated_results import RepeatedResult
 
 PREFIX = "clstudio-"
@@ -39,8 +40,9 @@ _SHM_DIR = Path("/dev/shm")
 # Writing past what a full /dev/shm can hold raises SIGBUS, not an error (Docker gives
 # containers 64 MiB by default): keep this much free, and pickle what does not fit.
 _SHM_HEADROOM = 16 * 2**20
-# What `transform` need not look into: a reply holds hundreds of them.
-_ATOMS = (str, bytes, int, float, type(None), np.ndarray, np.generic)
+# What `transform` need not look into: a reply holds hundreds of them (and a KeptInput
+# names an input the app already holds).
+_ATOMS = (str, bytes, int, float, type(None), np.ndarray, np.generic, KeptInput)
 
 
 @dataclass(frozen=True)
