@@ -14,6 +14,7 @@ launch is `_cl.enqueue_nd_range_kernel` (the invokers look it up at each call).
 from __future__ import annotations
 
 import atexit
+import itertools
 import json
 import os
 import struct
@@ -32,6 +33,9 @@ WAIT_FOR_TIME_S = 2.0  # how long a line waits in the batch for its launch's tim
 MOST_WAITING = 4096
 MOST_PIECES = 4096
 _MISSING = object()
+# The invokers' three ways of setting arguments, in the order of the methods patched; a
+# call of each is kept as it came and unpacked only for a launch that is captured.
+_PAIRS, _BUFFER_PAIRS, _PACKED = 0, 1, 2
 
 
 class LaunchRecorder:
@@ -50,15 +54,23 @@ class LaunchRecorder:
         self.programs: dict[int, tuple[str, str]] = {}  # cl_program -> (source, options)
         self.written_programs: dict[tuple[str, str], int] = {}
         self.args: dict[int, dict[int, object]] = {}  # cl_kernel -> index -> value
+        # The invokers' last call of each way of setting arguments, per kernel, numbered
+        # so that they are unpacked into `args` in the order they were made.
+        self.set_calls: dict[tuple[int, int], tuple[int, tuple[Any, ...]]] = {}
+        self.calls = itertools.count()
         # A file's name as call sites show it; None for a file that is not the learner's.
         self.places: dict[str, str | None] = {}
         self.devices: dict[int, dict[str, Any]] = {}  # cl_command_queue -> its device
-        self.pieces: dict[object, str] = {}  # JSON text of what launches repeat
+        # The pieces written, by what they are made of: a program's launches repeat their
+        # kernel, queue, call site and sizes, so listed launches name their piece.
+        self.pieces: dict[tuple[Any, ...], int] = {}
+        self.piece_count = 0
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
-        # Lines not yet written, each with its launch's event, to read its time from once
-        # the device has run it, and when it was enqueued.
-        self.waiting: list[tuple[dict[str, Any] | str, Any, float]] = []
+        # Lines not yet written: a captured launch's (its line, its event, when it was
+        # enqueued), or a listed launch's facts as `launch` kept them (Listed). Each
+        # launch's time is read from its event once the device has run it.
+        self.waiting: list[tuple[Any, ...]] = []
         self.flushed = time.monotonic()
         self.library = tuple(
             os.path.normcase(os.path.abspath(p))
@@ -67,19 +79,37 @@ class LaunchRecorder:
             }
             | {os.path.dirname(os.path.abspath(__file__))}
         )
-        self.pid = os.getpid()
+        self.forked = False
         atexit.register(self.flush)
         # A process forked from the program inherits the recorder and the journal's
         # unwritten lines: flushed before the fork, so the child cannot write them again,
         # and the child records nothing (one process is recorded, launches keep their numbers).
-        os.register_at_fork(before=self.flush)
+        os.register_at_fork(before=self.flush, after_in_child=self.forget)
 
-    # {{{ arguments
+    def forget(self) -> None:
+        """In a forked child: record nothing, write nothing (a flag, not a getpid per launch)."""
+        self.forked = True
+        self.waiting.clear()
 
     def remember(self, kernel: object, index: int, value: object) -> None:
-        self.args.setdefault(_handle(kernel), {})[int(index)] = value
+        self.arguments(_handle(kernel))[int(index)] = value
 
-    # }}}
+    def remember_calls(self, kernel: Any, way: int, flat: tuple[Any, ...]) -> None:
+        """An invoker's call setting arguments, kept as it came: most launches are never
+        captured, and unpacking the call at each would cost them a microsecond."""
+        self.set_calls[kernel.int_ptr, way] = (next(self.calls), flat)
+
+    def arguments(self, handle: int) -> dict[int, object]:
+        """The kernel's argument values by index, the calls kept unpacked first."""
+        values = self.args.setdefault(handle, {})
+        kept = [self.set_calls.pop((handle, way), None) for way in (_PAIRS, _BUFFER_PAIRS, _PACKED)]
+        for _, way, flat in sorted((c[0], way, c[1]) for way, c in enumerate(kept) if c):
+            if way == _PACKED:
+                for at in range(0, len(flat), 3):
+                    values[flat[at]] = struct.pack(flat[at + 1], flat[at + 2])
+            else:
+                values.update(zip(flat[::2], flat[1::2], strict=True))
+        return values
 
     def remember_program(self, program: object, options: object) -> None:
         """A built program's source and the options pyopencl gave the compiler."""
@@ -92,79 +122,108 @@ class LaunchRecorder:
         text = options.decode("utf-8", "replace") if isinstance(options, bytes) else str(options)
         self.programs[_handle(built)] = (str(source), text)
 
-    def launch(
-        self, original: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any]
-    ) -> Any:
-        if os.getpid() != self.pid:
-            return original(*args, **kw)  # a forked child: not the process recorded
-        with self.lock:
-            queue, kernel = args[0], args[1]
-            self.count += 1
-            number = self.count
-            name = str(kernel.function_name)
-            nth = self.per_kernel[name] = self.per_kernel.get(name, 0) + 1
-            site = self.call_site()
-            sizes = _ndrange(args, kw)
-            reason = self.unselected(number, name, nth)
-            if reason is not None:
-                event = original(*args, **kw)
-                self.write(self.listed(number, name, site, sizes, queue, reason), False, event)
-                return event
-            line: dict[str, Any] = {
-                "number": number,
-                "kernel": name,
-                "call_site": site,
-                **sizes,
-                **self.device_of(queue),
-            }
-            return self.capture(original, args, kw, line)
-
-    def listed(
-        self,
-        number: int,
-        name: str,
-        site: str | None,
-        sizes: dict[str, Any],
-        queue: Any,
-        reason: str,
-    ) -> str:
-        """The line of a launch not captured, as json.dumps writes it but for its time
-        and closing brace (added once it is known): made of pieces kept, since a
-        program's launches repeat their kernel, device and call site."""
-        pieces = self.pieces
-        if len(pieces) > MOST_PIECES:
-            pieces.clear()
-        key = (name, _handle(queue), reason)
-        fixed = pieces.get(key)
-        if fixed is None:
-            facts = {"kernel": name, **self.device_of(queue), "captured": False, "reason": reason}
-            fixed = pieces[key] = json.dumps(facts)[1:-1]
-        where = pieces.get(site)
-        if where is None:
-            where = pieces[site] = json.dumps(site)
-        local = sizes["local_size"]
-        return (
-            f'{{"number": {number}, {fixed}, "call_site": {where}, "global_size": '
-            f"{_numbers(sizes['global_size'])}, "
-            f'"local_size": {"null" if local is None else _numbers(local)}, '
-            f'"global_offset": {"true" if sizes["global_offset"] else "false"}'
+    def launcher(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        """enqueue_nd_range_kernel as the program will call it: numbers each launch, and
+        either captures it or keeps its facts for its line. A launch not selected costs
+        its kernel's name, its call site as a file and a line, a tuple and, once its line
+        is written, its event's times: the text comes later, made once for launches that
+        repeat. What it reads at each launch is held in the closure, not looked up."""
+        lock, per_kernel, devices, waiting = self.lock, self.per_kernel, self.devices, self.waiting
+        kernels, numbers, first = self.kernels, self.numbers, self.first
+        call_site, getframe, monotonic = self.call_site, sys._getframe, time.monotonic
+        # The kernel's name from the driver: pyopencl's own getter, without the Python
+        # wrapper that its `function_name` goes through, when it is there.
+        get_info = getattr(
+            getattr(self.cl, "_monkeypatch", None), "kernel_old_get_info", self.cl.Kernel.get_info
         )
+        function_name = self.cl.kernel_info.FUNCTION_NAME
 
-    def unselected(self, number: int, name: str, nth: int) -> str | None:
-        if self.kernels and name not in self.kernels:
-            return "not_selected"
-        if self.numbers:
-            return None if number in self.numbers else "not_selected"
-        return None if nth <= self.first else "not_selected"
+        def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
+            if self.forked:
+                return original(*args, **kw)  # a forked child: not the process recorded
+            name = get_info(args[1], function_name)
+            site = call_site(getframe(1))
+            with lock:
+                self.count = number = self.count + 1
+                nth = per_kernel[name] = per_kernel.get(name, 0) + 1
+                if (not kernels or name in kernels) and (
+                    number in numbers if numbers else nth <= first
+                ):
+                    return self.capture(original, args, kw, number, name, site)
+                event = original(*args, **kw)
+                queue = args[0].int_ptr
+                if queue not in devices:
+                    self.device_of(args[0])
+                if kw or len(args) != 8:
+                    global_size, local, offset, g_times_l = _ndrange(args, kw)
+                else:  # the invokers' way, every argument by position
+                    global_size, local, offset, g_times_l = args[2], args[3], args[4], args[6]
+                if type(global_size) is not tuple:  # a list the program may change later
+                    global_size = tuple(global_size)
+                if local is not None and type(local) is not tuple:
+                    local = tuple(local)
+                if offset is not None and type(offset) is not tuple:
+                    offset = tuple(offset)
+                now = monotonic()
+                waiting.append(
+                    (number, name, queue, site, global_size, local, offset, g_times_l, event, now)
+                )
+                if len(waiting) > MOST_WAITING:
+                    self.flush()
+                elif now - self.flushed > FLUSH_EVERY_S:
+                    self.flush(every=False)
+                return event
+
+        return enqueue_nd_range_kernel
+
+    def listed_line(self, listed: tuple[Any, ...], time_ns: int | None) -> str:
+        """The line of a launch not captured: its number, its time and the piece it is
+        made of (its kernel, device, call site and sizes), a line of its own written once
+        before the first launch made of it; the journal's reader puts them together."""
+        pieces = self.pieces
+        made_of = listed[1:8]
+        piece = pieces.get(made_of)
+        if piece is None:
+            if len(pieces) > MOST_PIECES:
+                pieces.clear()
+            name, queue, site, global_size, local, offset, g_times_l = made_of
+            self.piece_count += 1
+            facts = {
+                "piece": self.piece_count,
+                "kernel": name,
+                **self.devices[queue],
+                "captured": False,
+                "reason": "not_selected",
+                "call_site": self.site_text(site),
+                **_sizes(global_size, local, offset, g_times_l),
+            }
+            piece = pieces[made_of] = self.piece_count
+            text = json.dumps(facts) + "\n"
+        else:
+            text = ""
+        if time_ns is None:
+            return f'{text}{{"number": {listed[0]}, "piece": {piece}}}\n'
+        return f'{text}{{"number": {listed[0]}, "piece": {piece}, "time_ns": {time_ns}}}\n'
 
     def capture(
         self,
         original: Callable[..., Any],
         args: tuple[Any, ...],
         kw: dict[str, Any],
-        line: dict[str, Any],
+        number: int,
+        name: str,
+        site: tuple[str, int] | None,
     ) -> Any:
+        """A selected launch: its buffers read before and after it, its line at once."""
         queue, kernel = args[0], args[1]
+        global_size, local, offset, g_times_l = _ndrange(args, kw)
+        line: dict[str, Any] = {
+            "number": number,
+            "kernel": name,
+            "call_site": self.site_text(site),
+            **_sizes(global_size, local, offset, g_times_l),
+            **self.device_of(queue),
+        }
         try:
             described, buffers = self.describe(kernel, line)
         except Exception as exc:  # capture must never break the program
@@ -181,7 +240,6 @@ class LaunchRecorder:
             self.write(line, flush=True)
             return original(*args, **kw)
         self.budget -= size
-        number = line["number"]
         try:
             line.update(captured=True, args=described, **self.program_of(kernel))
             self.read_buffers(queue, buffers, number, "before")
@@ -212,7 +270,7 @@ class LaunchRecorder:
         """Each argument's kind and value, and the buffers to read by handle; None and why
         in `line` for a launch that a session cannot hold."""
         cl = self.cl
-        values = self.args.get(_handle(kernel), {})
+        values = self.arguments(_handle(kernel))
         described: list[dict[str, Any]] = []
         buffers: dict[int, Any] = {}
         for index in range(int(kernel.num_args)):
@@ -271,10 +329,10 @@ class LaunchRecorder:
                 os.path.join(self.journal, f"launch-{number}.{handle}.{when}"), host.tobytes()
             )
 
-    def call_site(self) -> str | None:
-        """`train.py:42`: the innermost frame in a file of the learner's, not a library's.
-        Each file is looked at once: a launch costs a few dictionary look-ups."""
-        frame: FrameType | None = sys._getframe(2)
+    def call_site(self, frame: FrameType | None) -> tuple[str, int] | None:
+        """The innermost frame in a file of the learner's, not a library's, as its file's
+        shown name and its line. Each file is looked at once: a launch costs a few
+        dictionary look-ups."""
         places = self.places
         while frame is not None:
             name = frame.f_code.co_filename
@@ -282,9 +340,14 @@ class LaunchRecorder:
             if shown is _MISSING:
                 shown = places[name] = self.shown_name(name)
             if shown is not None:
-                return f"{shown}:{frame.f_lineno}"
+                return shown, frame.f_lineno  # type: ignore[return-value]
             frame = frame.f_back
         return None
+
+    @staticmethod
+    def site_text(site: tuple[str, int] | None) -> str | None:
+        """`train.py:42`, as capture.json shows a call site."""
+        return None if site is None else f"{site[0]}:{site[1]}"
 
     def shown_name(self, name: str) -> str | None:
         """The file as call sites name it (relative to the folder the program started
@@ -304,9 +367,9 @@ class LaunchRecorder:
             known = self.devices[_handle(queue)] = _device(queue)
         return known
 
-    def write(self, line: dict[str, Any] | str, flush: bool, event: Any = None) -> None:
-        """Queue the line (a dict, or a listed launch's text); the batch is written when
-        asked, or every FLUSH_EVERY_S."""
+    def write(self, line: dict[str, Any], flush: bool, event: Any = None) -> None:
+        """Queue a captured launch's line; the batch is written when asked, or every
+        FLUSH_EVERY_S."""
         now = time.monotonic()
         self.waiting.append((line, event, now))
         if flush or len(self.waiting) > MOST_WAITING:
@@ -320,59 +383,58 @@ class LaunchRecorder:
         (up to WAIT_FOR_TIME_S), unless `every` line must be written now."""
         with self.lock:
             # A forked child has the parent's lines waiting too: they are the parent's.
-            if self.lines.closed or os.getpid() != self.pid:
+            if self.lines.closed or self.forked:
                 return
             now = time.monotonic()
-            written = 0
+            text: list[str] = []  # a piece of text per launch written
+            for item in self.waiting:
+                event, when = item[-2], item[-1]
+                time_ns, running = _timed(event)
+                if running and not every and now - when < WAIT_FOR_TIME_S:
+                    break
+                if type(item[0]) is dict:
+                    line = item[0]
+                    if time_ns is not None:
+                        line.update(time_ns=time_ns, timed_by="profiling")
+                    text.append(json.dumps(line) + "\n")
+                else:
+                    text.append(self.listed_line(item, time_ns))
+            written = len(text)
             # A full disk: `clstudio capture` says so, never the program, which goes on
             # (the lines it could not take are dropped).
             try:
-                for line, event, when in self.waiting:
-                    timed = _profiled(event) if event is not None else {}
-                    waits = not timed and not every and now - when < WAIT_FOR_TIME_S
-                    if waits and _running(event):
-                        break
-                    if isinstance(line, str):
-                        time_ns = timed.get("time_ns")
-                        timing = "" if time_ns is None else _TIMING.format(time_ns)
-                        self.lines.write(f"{line}{timing}}}\n")
-                    else:
-                        line.update(timed)
-                        self.lines.write(json.dumps(line) + "\n")
-                    written += 1
+                self.lines.write("".join(text))
                 self.lines.flush()
             except OSError:
                 written = len(self.waiting)
+                self.pieces.clear()  # a piece lost with its batch is written again
             del self.waiting[:written]
             self.flushed = now
 
 
 _START, _END = 0x1282, 0x1283  # CL_PROFILING_COMMAND_START and _END
-_TIMING = ', "time_ns": {}, "timed_by": "profiling"'
-
-
-def _numbers(values: list[int]) -> str:
-    return "[" + ", ".join(map(str, values)) + "]"
 
 
 def _profiled(event: Any) -> dict[str, Any]:
     """The launch's time on the device, from its event's profiling information: nothing
     while it has not run, or when its queue does not profile."""
+    time_ns, _ = _timed(event)
+    return {} if time_ns is None else {"time_ns": time_ns, "timed_by": "profiling"}
+
+
+def _timed(event: Any) -> tuple[int | None, bool]:
+    """The launch's device time once it has run (None before, or when its queue does not
+    profile), and whether it may still end, so that its time can come later."""
+    if event is None:
+        return None, False
     try:
-        if event.command_execution_status != 0:  # CL_COMPLETE
-            return {}
+        status = event.command_execution_status
+        if status != 0:  # CL_COMPLETE
+            return None, status > 0
         info = event.get_profiling_info
-        return {"time_ns": int(info(_END) - info(_START)), "timed_by": "profiling"}
+        return int(info(_END) - info(_START)), False
     except Exception:
-        return {}
-
-
-def _running(event: Any) -> bool:
-    """Whether the launch may still end, so that its time can come later."""
-    try:
-        return int(event.command_execution_status) > 0
-    except Exception:
-        return False
+        return None, False
 
 
 def _handle(obj: Any) -> int:
@@ -385,36 +447,34 @@ def _numpy_bytes(value: Any) -> bytes:
     return bytes(np.asarray(value).tobytes())
 
 
-def _ndrange(args: tuple[Any, ...], kw: dict[str, Any]) -> dict[str, Any]:
-    """enqueue_nd_range_kernel's sizes, whichever way they were passed (the invokers pass
-    every argument by position)."""
-    if not kw:  # the invokers' way, every argument by position: read without a dict
-        count = len(args)
-        global_size = [int(n) for n in args[2]]
-        local = args[3] if count > 3 else None
-        local_size = None if local is None else [int(n) for n in local]
-        offset = args[4] if count > 4 else None
-        if count > 6 and args[6] and local_size is not None:
-            global_size = [g * lo for g, lo in zip(global_size, local_size, strict=False)]
-        return {
-            "global_size": global_size,
-            "local_size": local_size,
-            "global_offset": offset is not None and any(int(n) for n in offset),
-        }
+def _ndrange(args: tuple[Any, ...], kw: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
+    """enqueue_nd_range_kernel's global size, local size, offset and g_times_l as given,
+    whichever way they were passed."""
     names = ("global_size", "local_size", "global_offset", "wait_for", "g_times_l")
     given = dict(zip(names, args[2:], strict=False))
-    if kw:
-        given.update({k: v for k, v in kw.items() if k in names})
-        given.setdefault("global_size", kw.get("global_work_size"))
-        given.setdefault("local_size", kw.get("local_work_size"))
-    global_size = [int(n) for n in given["global_size"]]
-    local = given.get("local_size")
+    given.update({k: v for k, v in kw.items() if k in names})
+    given.setdefault("global_size", kw.get("global_work_size"))
+    given.setdefault("local_size", kw.get("local_work_size"))
+    return (
+        given["global_size"],
+        given.get("local_size"),
+        given.get("global_offset"),
+        given.get("g_times_l"),
+    )
+
+
+def _sizes(global_size: Any, local: Any, offset: Any, g_times_l: Any) -> dict[str, Any]:
+    """The NDRange as the journal says it: global size in work-items, local size or None,
+    whether there is an offset."""
+    sizes = [int(n) for n in global_size]
     local_size = None if local is None else [int(n) for n in local]
-    if given.get("g_times_l") and local_size is not None:
-        global_size = [g * lo for g, lo in zip(global_size, local_size, strict=False)]
-    offset = given.get("global_offset")
-    has_offset = offset is not None and any(int(n) for n in offset)
-    return {"global_size": global_size, "local_size": local_size, "global_offset": has_offset}
+    if g_times_l and local_size is not None:
+        sizes = [g * lo for g, lo in zip(sizes, local_size, strict=False)]
+    return {
+        "global_size": sizes,
+        "local_size": local_size,
+        "global_offset": offset is not None and any(int(n) for n in offset),
+    }
 
 
 def _device(queue: Any) -> dict[str, Any]:
@@ -462,17 +522,23 @@ def install(cl: ModuleType, settings_text: str) -> None:
 
         return set_arg
 
-    def patched_multi(original: Callable[..., Any], width: int) -> Callable[..., Any]:
+    def patched_multi(original: Callable[..., Any], way: int) -> Callable[..., Any]:
+        remember = recorder.remember_calls
+
         def set_args(self: Any, flat: tuple[Any, ...]) -> Any:
-            values = recorder.args.setdefault(_handle(self), {})
-            if width == 2:  # (index, value) pairs, as every launch of an invoker sets them
-                values.update(zip(flat[::2], flat[1::2], strict=True))
-            else:
-                for at in range(0, len(flat), width):
-                    values[flat[at]] = struct.pack(flat[at + 1], flat[at + 2])
+            remember(self, way, flat)
             return original(self, flat)
 
         return set_args
+
+    def patched_invokers(original: Callable[..., Any]) -> Callable[..., Any]:
+        def set_invokers(self: Any, *args: Any) -> Any:
+            # New invokers may set other indices in each way: the calls kept so far are
+            # unpacked before a call of theirs can take their place.
+            recorder.arguments(_handle(self))
+            return original(self, *args)
+
+        return set_invokers
 
     def patched_build(original: Callable[..., Any]) -> Callable[..., Any]:
         def build(self: Any, options: Any = None, *args: Any, **kw: Any) -> Any:
@@ -498,20 +564,19 @@ def install(cl: ModuleType, settings_text: str) -> None:
                 properties = (properties or 0) | cl.command_queue_properties.PROFILING_ENABLE
             super().__init__(context, device, properties, *args)
 
-    def patched_launch(original: Callable[..., Any]) -> Callable[..., Any]:
-        def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
-            return recorder.launch(original, args, kw)
-
-        return enqueue_nd_range_kernel
-
     kernel_class.set_arg = patched_set_arg(kernel_class.set_arg)
-    kernel_class._set_arg_multi = patched_multi(kernel_class._set_arg_multi, 2)
-    kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, 2)
-    kernel_class._set_arg_buf_pack_multi = patched_multi(kernel_class._set_arg_buf_pack_multi, 3)
+    kernel_class._set_arg_multi = patched_multi(kernel_class._set_arg_multi, _PAIRS)
+    kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, _BUFFER_PAIRS)
+    kernel_class._set_arg_buf_pack_multi = patched_multi(
+        kernel_class._set_arg_buf_pack_multi, _PACKED
+    )
+    kernel_class._set_enqueue_and_set_args = patched_invokers(
+        kernel_class._set_enqueue_and_set_args
+    )
     cl.Program.build = patched_build(cl.Program.build)
     ProfiledQueue.__name__ = ProfiledQueue.__qualname__ = "CommandQueue"
     setattr(cl, "CommandQueue", ProfiledQueue)  # noqa: B010 (the program makes its queues)
-    launch = patched_launch(cl._cl.enqueue_nd_range_kernel)
+    launch = recorder.launcher(cl._cl.enqueue_nd_range_kernel)
     # pyopencl's own name for it too, which programs call directly.
     cl._cl.enqueue_nd_range_kernel = launch
     setattr(cl, "enqueue_nd_range_kernel", launch)  # noqa: B010
