@@ -14,7 +14,7 @@ launch is `_cl.enqueue_nd_range_kernel` (the invokers look it up at each call).
 from __future__ import annotations
 
 import atexit
-import itertools
+import contextlib
 import json
 import os
 import struct
@@ -54,10 +54,10 @@ class LaunchRecorder:
         self.programs: dict[int, tuple[str, str]] = {}  # cl_program -> (source, options)
         self.written_programs: dict[tuple[str, str], int] = {}
         self.args: dict[int, dict[int, object]] = {}  # cl_kernel -> index -> value
-        # The invokers' last call of each way of setting arguments, per kernel, numbered
-        # so that they are unpacked into `args` in the order they were made.
-        self.set_calls: dict[tuple[int, int], tuple[int, tuple[Any, ...]]] = {}
-        self.calls = itertools.count()
+        # The invokers' last call of each way of setting arguments, per kernel. One invoker
+        # sets each index in one way; the calls are unpacked into `args` before another
+        # invoker or set_arg sets any, so their order among themselves does not matter.
+        self.set_calls: dict[tuple[int, int], tuple[Any, ...]] = {}
         # A file's name as call sites show it; None for a file that is not the learner's.
         self.places: dict[str, str | None] = {}
         self.devices: dict[int, dict[str, Any]] = {}  # cl_command_queue -> its device
@@ -65,11 +65,13 @@ class LaunchRecorder:
         # kernel, queue, call site and sizes, so listed launches name their piece.
         self.pieces: dict[tuple[Any, ...], int] = {}
         self.piece_count = 0
+        self.unprofiled: set[int] = set()  # queues whose launches have no profiling time
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
         # Lines not yet written: a captured launch's (its line, its event, when it was
-        # enqueued), or a listed launch's facts as `launch` kept them (Listed). Each
-        # launch's time is read from its event once the device has run it.
+        # enqueued), or a listed launch's facts as the launcher kept them (number, kernel,
+        # queue, call site, sizes as given, event, when). Each launch's time is read from
+        # its event once the device has run it.
         self.waiting: list[tuple[Any, ...]] = []
         self.flushed = time.monotonic()
         self.library = tuple(
@@ -94,16 +96,13 @@ class LaunchRecorder:
     def remember(self, kernel: object, index: int, value: object) -> None:
         self.arguments(_handle(kernel))[int(index)] = value
 
-    def remember_calls(self, kernel: Any, way: int, flat: tuple[Any, ...]) -> None:
-        """An invoker's call setting arguments, kept as it came: most launches are never
-        captured, and unpacking the call at each would cost them a microsecond."""
-        self.set_calls[kernel.int_ptr, way] = (next(self.calls), flat)
-
     def arguments(self, handle: int) -> dict[int, object]:
         """The kernel's argument values by index, the calls kept unpacked first."""
         values = self.args.setdefault(handle, {})
-        kept = [self.set_calls.pop((handle, way), None) for way in (_PAIRS, _BUFFER_PAIRS, _PACKED)]
-        for _, way, flat in sorted((c[0], way, c[1]) for way, c in enumerate(kept) if c):
+        for way in (_PAIRS, _BUFFER_PAIRS, _PACKED):
+            flat = self.set_calls.pop((handle, way), None)
+            if flat is None:
+                continue
             if way == _PACKED:
                 for at in range(0, len(flat), 3):
                     values[flat[at]] = struct.pack(flat[at + 1], flat[at + 2])
@@ -130,19 +129,34 @@ class LaunchRecorder:
         repeat. What it reads at each launch is held in the closure, not looked up."""
         lock, per_kernel, devices, waiting = self.lock, self.per_kernel, self.devices, self.waiting
         kernels, numbers, first = self.kernels, self.numbers, self.first
-        call_site, getframe, monotonic = self.call_site, sys._getframe, time.monotonic
-        # The kernel's name from the driver: pyopencl's own getter, without the Python
-        # wrapper that its `function_name` goes through, when it is there.
-        get_info = getattr(
-            getattr(self.cl, "_monkeypatch", None), "kernel_old_get_info", self.cl.Kernel.get_info
-        )
-        function_name = self.cl.kernel_info.FUNCTION_NAME
+        places, shown_name = self.places, self.shown_name
+        getframe, monotonic = sys._getframe, time.monotonic
 
         def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
             if self.forked:
                 return original(*args, **kw)  # a forked child: not the process recorded
-            name = get_info(args[1], function_name)
-            site = call_site(getframe(1))
+            kernel = args[1]
+            try:
+                name = kernel._clstudio_capture_name
+            except AttributeError:
+                # Asked once per kernel object (pyopencl's kernels take attributes), not
+                # through pyopencl's Python property and the driver at each launch.
+                name = kernel.function_name
+                with contextlib.suppress(AttributeError):
+                    kernel._clstudio_capture_name = name
+            # The call site: the innermost frame in a file of the learner's, not a
+            # library's, as the file's shown name and the line. Each file is looked at once.
+            site: tuple[str, int] | None = None
+            frame: FrameType | None = getframe(1)
+            while frame is not None:
+                file = frame.f_code.co_filename
+                if file not in places:
+                    places[file] = shown_name(file)
+                shown = places[file]
+                if shown is not None:
+                    site = (shown, frame.f_lineno)
+                    break
+                frame = frame.f_back
             with lock:
                 self.count = number = self.count + 1
                 nth = per_kernel[name] = per_kernel.get(name, 0) + 1
@@ -329,21 +343,6 @@ class LaunchRecorder:
                 os.path.join(self.journal, f"launch-{number}.{handle}.{when}"), host.tobytes()
             )
 
-    def call_site(self, frame: FrameType | None) -> tuple[str, int] | None:
-        """The innermost frame in a file of the learner's, not a library's, as its file's
-        shown name and its line. Each file is looked at once: a launch costs a few
-        dictionary look-ups."""
-        places = self.places
-        while frame is not None:
-            name = frame.f_code.co_filename
-            shown = places.get(name, _MISSING)
-            if shown is _MISSING:
-                shown = places[name] = self.shown_name(name)
-            if shown is not None:
-                return shown, frame.f_lineno  # type: ignore[return-value]
-            frame = frame.f_back
-        return None
-
     @staticmethod
     def site_text(site: tuple[str, int] | None) -> str | None:
         """`train.py:42`, as capture.json shows a call site."""
@@ -387,18 +386,31 @@ class LaunchRecorder:
                 return
             now = time.monotonic()
             text: list[str] = []  # a piece of text per launch written
+            pieces, unprofiled = self.pieces, self.unprofiled
             for item in self.waiting:
-                event, when = item[-2], item[-1]
-                time_ns, running = _timed(event)
-                if running and not every and now - when < WAIT_FOR_TIME_S:
-                    break
                 if type(item[0]) is dict:
                     line = item[0]
+                    time_ns, _ = _timed(item[1])
                     if time_ns is not None:
                         line.update(time_ns=time_ns, timed_by="profiling")
                     text.append(json.dumps(line) + "\n")
+                    continue
+                number, queue, event, when = item[0], item[2], item[8], item[9]
+                if queue in unprofiled:
+                    time_ns, status = None, -1
                 else:
+                    time_ns, status = _timed(event)
+                    if time_ns is None and status == 0:
+                        unprofiled.add(queue)  # it ran and has no time: no profiling
+                if status > 0 and not every and now - when < WAIT_FOR_TIME_S:
+                    break
+                piece = pieces.get(item[1:8])
+                if piece is None:
                     text.append(self.listed_line(item, time_ns))
+                elif time_ns is None:
+                    text.append(f'{{"number": {number}, "piece": {piece}}}\n')
+                else:
+                    text.append(f'{{"number": {number}, "piece": {piece}, "time_ns": {time_ns}}}\n')
             written = len(text)
             # A full disk: `clstudio capture` says so, never the program, which goes on
             # (the lines it could not take are dropped).
@@ -418,23 +430,27 @@ _START, _END = 0x1282, 0x1283  # CL_PROFILING_COMMAND_START and _END
 def _profiled(event: Any) -> dict[str, Any]:
     """The launch's time on the device, from its event's profiling information: nothing
     while it has not run, or when its queue does not profile."""
-    time_ns, _ = _timed(event)
+    time_ns = _timed(event)[0]
     return {} if time_ns is None else {"time_ns": time_ns, "timed_by": "profiling"}
 
 
-def _timed(event: Any) -> tuple[int | None, bool]:
-    """The launch's device time once it has run (None before, or when its queue does not
-    profile), and whether it may still end, so that its time can come later."""
+def _timed(event: Any) -> tuple[int | None, int]:
+    """The launch's device time once it has run, and its status: CL_COMPLETE (0) with no
+    time when its queue does not profile, above 0 while it may still run (its time can
+    come later), below 0 when it failed or nothing can be asked. The times are asked
+    first: a launch is nearly always over when its line is written, and then its status
+    is not asked (pyopencl's property for it is Python, the times are not)."""
     if event is None:
-        return None, False
+        return None, -1
     try:
-        status = event.command_execution_status
-        if status != 0:  # CL_COMPLETE
-            return None, status > 0
         info = event.get_profiling_info
-        return int(info(_END) - info(_START)), False
+        return int(info(_END) - info(_START)), 0
+    except Exception:  # not over yet, or no profiling
+        pass
+    try:
+        return None, int(event.command_execution_status)
     except Exception:
-        return None, False
+        return None, -1
 
 
 def _handle(obj: Any) -> int:
@@ -523,10 +539,12 @@ def install(cl: ModuleType, settings_text: str) -> None:
         return set_arg
 
     def patched_multi(original: Callable[..., Any], way: int) -> Callable[..., Any]:
-        remember = recorder.remember_calls
+        set_calls = recorder.set_calls
 
         def set_args(self: Any, flat: tuple[Any, ...]) -> Any:
-            remember(self, way, flat)
+            # Kept as it came: most launches are never captured, and unpacking the call
+            # at each would cost them a microsecond (LaunchRecorder.arguments unpacks).
+            set_calls[self.int_ptr, way] = flat
             return original(self, flat)
 
         return set_args
