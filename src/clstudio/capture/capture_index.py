@@ -72,6 +72,12 @@ class CaptureIndex:
     stopped: Stopped | None = None
     launches: list[LaunchEntry] = field(default_factory=list)
     program: ProgramEntry | None = None  # once the program has ended
+    # Each launch's line of capture.json as last written, with the entry it says: the
+    # list is rewritten every second while a program runs, mostly of launches written
+    # before.
+    written_lines: list[tuple[LaunchEntry, str]] = field(
+        default_factory=list, repr=False, compare=False
+    )
 
 
 def reason_text(entry: LaunchEntry) -> str:
@@ -128,9 +134,13 @@ def index_text(index: CaptureIndex) -> str:
     head = json.dumps(_head(index), indent=2, ensure_ascii=False)
     if not index.launches:
         return head[:-2] + ',\n  "launches": []\n}\n'
-    launches = ",\n    ".join(
-        json.dumps(_launch(entry), ensure_ascii=False) for entry in index.launches
-    )
+    kept = index.written_lines
+    for at, entry in enumerate(index.launches):
+        if at == len(kept) or kept[at][0] is not entry:
+            del kept[at:]
+            kept.append((entry, json.dumps(_launch(entry), ensure_ascii=False)))
+    del kept[len(index.launches) :]
+    launches = ",\n    ".join(text for _, text in kept)
     return head[:-2] + f',\n  "launches": [\n    {launches}\n  ]\n}}\n'
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, cast, get_args
 
@@ -167,11 +167,23 @@ def _launch(line: dict[str, Any]) -> JournalLaunch:
 def _from_piece(piece: JournalLaunch, line: dict[str, Any]) -> JournalLaunch:
     """A short line's launch: its piece with its number and its time from profiling."""
     time_ns = line.get("time_ns")
-    return replace(
-        piece,
-        number=int(line["number"]),
-        time_ns=None if time_ns is None else int(time_ns),
-        timed_by=None if time_ns is None else "profiling",
+    return JournalLaunch(  # not dataclasses.replace: three times slower, for every launch
+        int(line["number"]),
+        piece.kernel,
+        piece.device,
+        piece.platform,
+        piece.context,
+        piece.global_size,
+        piece.local_size,
+        piece.call_site,
+        piece.captured,
+        piece.reason,
+        piece.detail,
+        piece.program,
+        piece.options,
+        piece.args,
+        None if time_ns is None else int(time_ns),
+        None if time_ns is None else "profiling",
     )
 
 
