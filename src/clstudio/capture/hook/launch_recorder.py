@@ -14,6 +14,7 @@ launch is `_cl.enqueue_nd_range_kernel` (the invokers look it up at each call).
 from __future__ import annotations
 
 import atexit
+import collections
 import contextlib
 import json
 import os
@@ -69,10 +70,15 @@ class LaunchRecorder:
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
         # Lines not yet written: a captured launch's (its line, its event, when it was
-        # enqueued), or a listed launch's facts as the launcher kept them (number, kernel,
-        # queue, call site, sizes as given, event, when). Each launch's time is read from
-        # its event once the device has run it.
-        self.waiting: list[tuple[Any, ...]] = []
+        # enqueued), or a listed launch's as the launcher kept it: [number, what it is
+        # made of (kernel, queue, call site, sizes as given), its event or, once read, its
+        # device time (None: none to read), when it was enqueued].
+        self.waiting: list[Any] = []
+        # The listed launches whose event has not been read yet, oldest first. Each launch
+        # reads the oldest ones that have ended: the program's events are let go soon
+        # after they end, as without capture, instead of thousands piling up in the
+        # driver until a batch is written (that cost a launch as much again).
+        self.untimed: collections.deque[list[Any]] = collections.deque()
         self.flushed = time.monotonic()
         self.library = tuple(
             os.path.normcase(os.path.abspath(p))
@@ -92,6 +98,7 @@ class LaunchRecorder:
         """In a forked child: record nothing, write nothing (a flag, not a getpid per launch)."""
         self.forked = True
         self.waiting.clear()
+        self.untimed.clear()
 
     def remember(self, kernel: object, index: int, value: object) -> None:
         self.arguments(_handle(kernel))[int(index)] = value
@@ -128,6 +135,8 @@ class LaunchRecorder:
         is written, its event's times: the text comes later, made once for launches that
         repeat. What it reads at each launch is held in the closure, not looked up."""
         lock, per_kernel, devices, waiting = self.lock, self.per_kernel, self.devices, self.waiting
+        untimed, unprofiled = self.untimed, self.unprofiled
+        status_of = self.cl.event_info.COMMAND_EXECUTION_STATUS
         kernels, numbers, first = self.kernels, self.numbers, self.first
         places, shown_name = self.places, self.shown_name
         getframe, monotonic = sys._getframe, time.monotonic
@@ -179,9 +188,24 @@ class LaunchRecorder:
                 if offset is not None and type(offset) is not tuple:
                     offset = tuple(offset)
                 now = monotonic()
-                waiting.append(
-                    (number, name, queue, site, global_size, local, offset, g_times_l, event, now)
-                )
+                made_of = (name, queue, site, global_size, local, offset, g_times_l)
+                item = [number, made_of, event, now]
+                waiting.append(item)
+                untimed.append(item)
+                for _ in (0, 1):  # two at most: a backlog is caught up, never waited for
+                    oldest = untimed[0]
+                    ended = oldest[2]
+                    try:
+                        status = ended.get_info(status_of)
+                    except Exception:
+                        status = -1
+                    if status > 0:  # still queued or running
+                        break
+                    ran = status == 0  # else it failed: no time
+                    oldest[2] = _device_time(ended, oldest[1][1], unprofiled) if ran else None
+                    untimed.popleft()
+                    if not untimed:
+                        break
                 if len(waiting) > MOST_WAITING:
                     self.flush()
                 elif now - self.flushed > FLUSH_EVERY_S:
@@ -190,12 +214,12 @@ class LaunchRecorder:
 
         return enqueue_nd_range_kernel
 
-    def listed_line(self, listed: tuple[Any, ...], time_ns: int | None) -> str:
+    def listed_line(self, listed: list[Any], time_ns: int | None) -> str:
         """The line of a launch not captured: its number, its time and the piece it is
         made of (its kernel, device, call site and sizes), a line of its own written once
         before the first launch made of it; the journal's reader puts them together."""
         pieces = self.pieces
-        made_of = listed[1:8]
+        made_of = listed[1]
         piece = pieces.get(made_of)
         if piece is None:
             if len(pieces) > MOST_PIECES:
@@ -370,7 +394,7 @@ class LaunchRecorder:
         """Queue a captured launch's line; the batch is written when asked, or every
         FLUSH_EVERY_S."""
         now = time.monotonic()
-        self.waiting.append((line, event, now))
+        self.waiting.append((line, event, now))  # a tuple: a listed launch's is a list
         if flush or len(self.waiting) > MOST_WAITING:
             self.flush()
         elif now - self.flushed > FLUSH_EVERY_S:
@@ -388,23 +412,25 @@ class LaunchRecorder:
             text: list[str] = []  # a piece of text per launch written
             pieces, unprofiled = self.pieces, self.unprofiled
             for item in self.waiting:
-                if type(item[0]) is dict:
+                if type(item) is not list:  # a captured launch's line
                     line = item[0]
                     time_ns, _ = _timed(item[1])
                     if time_ns is not None:
                         line.update(time_ns=time_ns, timed_by="profiling")
                     text.append(json.dumps(line) + "\n")
                     continue
-                number, queue, event, when = item[0], item[2], item[8], item[9]
-                if queue in unprofiled:
+                number, made_of, timing, when = item
+                if timing is None or type(timing) is int:  # read by a later launch
+                    time_ns, status = timing, 0
+                elif made_of[1] in unprofiled:
                     time_ns, status = None, -1
                 else:
-                    time_ns, status = _timed(event)
+                    time_ns, status = _timed(timing)
                     if time_ns is None and status == 0:
-                        unprofiled.add(queue)  # it ran and has no time: no profiling
+                        unprofiled.add(made_of[1])  # it ran and has no time: no profiling
                 if status > 0 and not every and now - when < WAIT_FOR_TIME_S:
                     break
-                piece = pieces.get(item[1:8])
+                piece = pieces.get(made_of)
                 if piece is None:
                     text.append(self.listed_line(item, time_ns))
                 elif time_ns is None:
@@ -451,6 +477,18 @@ def _timed(event: Any) -> tuple[int | None, int]:
         return None, int(event.command_execution_status)
     except Exception:
         return None, -1
+
+
+def _device_time(event: Any, queue: int, unprofiled: set[int]) -> int | None:
+    """An ended launch's device time; None, and its queue remembered, when the queue does
+    not profile."""
+    if queue in unprofiled:
+        return None
+    try:
+        return int(event.get_profiling_info(_END) - event.get_profiling_info(_START))
+    except Exception:
+        unprofiled.add(queue)
+        return None
 
 
 def _handle(obj: Any) -> int:
