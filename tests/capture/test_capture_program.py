@@ -116,3 +116,22 @@ def test_launches_on_a_queue_that_does_not_profile_are_listed_without_a_time(
     launches = read_json(tmp_path / "out" / "capture.json")["launches"]
     assert [e["kernel"] for e in launches] == ["scale", "axpb", "axpb", "scale", "scale"]
     assert [(e["time_ns"], e["timed_by"]) for e in launches] == [(None, None)] * 5
+
+
+def test_a_backlog_of_thousands_of_launches_keeps_every_time(tmp_path: Path) -> None:
+    """Launches enqueued faster than the device runs them wait in the hook for their
+    times, even past the thousands of lines it holds before writing."""
+    program = PROGRAM.split("n = 256")[0] + (
+        "x = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64 * 4)\n"
+        "scale = program.scale\n"
+        "for _ in range(20000):\n"
+        "    scale(queue, (64,), None, x, np.float32(1), np.int32(64))\n"
+        "queue.finish()\n"
+    )
+    (tmp_path / "prog.py").write_text(program, encoding="utf-8")
+    command = ["capture", "-o", "out", "--kernel", "never_launched"]
+    done = clstudio([*command, "--", sys.executable, "prog.py"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    launches = read_json(tmp_path / "out" / "capture.json")["launches"]
+    assert [e["number"] for e in launches] == list(range(1, 20001))
+    assert all(e["timed_by"] == "profiling" and e["time_ns"] > 0 for e in launches)

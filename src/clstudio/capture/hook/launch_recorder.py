@@ -31,6 +31,8 @@ JOURNAL_LINES = "launches.jsonl"
 CLAIM = "claimed"  # made by the first process that imports pyopencl: the one recorded
 FLUSH_EVERY_S = 0.5  # launches not captured are written in batches, to cost little
 WAIT_FOR_TIME_S = 2.0  # how long a line waits in the batch for its launch's time
+# Past this many lines waiting, the ones whose launches have ended are written every 256
+# launches; past four times as many, all of them are, with or without their times.
 MOST_WAITING = 4096
 MOST_PIECES = 4096
 _MISSING = object()
@@ -136,7 +138,6 @@ class LaunchRecorder:
         repeat. What it reads at each launch is held in the closure, not looked up."""
         lock, per_kernel, devices, waiting = self.lock, self.per_kernel, self.devices, self.waiting
         untimed, unprofiled = self.untimed, self.unprofiled
-        status_of = self.cl.event_info.COMMAND_EXECUTION_STATUS
         kernels, numbers, first = self.kernels, self.numbers, self.first
         places, shown_name = self.places, self.shown_name
         getframe, monotonic = sys._getframe, time.monotonic
@@ -196,7 +197,7 @@ class LaunchRecorder:
                     oldest = untimed[0]
                     ended = oldest[2]
                     try:
-                        status = ended.get_info(status_of)
+                        status = ended.get_info(_STATUS)
                     except Exception:
                         status = -1
                     if status > 0:  # still queued or running
@@ -206,9 +207,11 @@ class LaunchRecorder:
                     untimed.popleft()
                     if not untimed:
                         break
-                if len(waiting) > MOST_WAITING:
+                if len(waiting) > 4 * MOST_WAITING:
                     self.flush()
-                elif now - self.flushed > FLUSH_EVERY_S:
+                elif now - self.flushed > FLUSH_EVERY_S or (
+                    len(waiting) > MOST_WAITING and not number & 255
+                ):
                     self.flush(every=False)
                 return event
 
@@ -451,6 +454,7 @@ class LaunchRecorder:
 
 
 _START, _END = 0x1282, 0x1283  # CL_PROFILING_COMMAND_START and _END
+_STATUS = 0x11D3  # CL_EVENT_COMMAND_EXECUTION_STATUS
 
 
 def _profiled(event: Any) -> dict[str, Any]:
@@ -463,20 +467,20 @@ def _profiled(event: Any) -> dict[str, Any]:
 def _timed(event: Any) -> tuple[int | None, int]:
     """The launch's device time once it has run, and its status: CL_COMPLETE (0) with no
     time when its queue does not profile, above 0 while it may still run (its time can
-    come later), below 0 when it failed or nothing can be asked. The times are asked
-    first: a launch is nearly always over when its line is written, and then its status
-    is not asked (pyopencl's property for it is Python, the times are not)."""
+    come later), below 0 when it failed or nothing can be asked."""
     if event is None:
         return None, -1
     try:
-        info = event.get_profiling_info
-        return int(info(_END) - info(_START)), 0
-    except Exception:  # not over yet, or no profiling
-        pass
-    try:
-        return None, int(event.command_execution_status)
+        status = int(event.get_info(_STATUS))
     except Exception:
         return None, -1
+    if status != 0:
+        return None, status
+    try:
+        info = event.get_profiling_info
+        return int(info(_END) - info(_START)), 0
+    except Exception:
+        return None, 0
 
 
 def _device_time(event: Any, queue: int, unprofiled: set[int]) -> int | None:
