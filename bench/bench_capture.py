@@ -100,56 +100,55 @@ def main() -> None:
         assert len(listed["launches"]) == LAUNCHES + 1
         assert not any(entry["captured"] for entry in listed["launches"])
         timed = sum(entry["time_ns"] is not None for entry in listed["launches"])
-    ratios = sorted(c / p for c, p in zip(own["captured"], own["plain"], strict=True))
-    hooks = sorted(c / p for c, p in zip(own["hook"], own["plain"], strict=True))
-    cpus = sorted(c / p for c, p in zip(cpu["captured"], cpu["plain"], strict=True))
-    walls = sorted(c / p for c, p in zip(wall["captured"], wall["plain"], strict=True))
-    spread = ", ".join(f"{r:.2f}" for r in ratios)
+    captured = against_plain(
+        f"{LAUNCHES} small launches, none selected, under capture",
+        own,
+        "captured",
+        "the program's own time vs without capture; the rounds' ratios",
+        target=1.2,
+    )
     report(
         "capture",
         [
-            # The median of the rounds' ratios, each against the plain run beside it: the
-            # machine's load changes between rounds more than capture does.
-            Metric(
-                f"{LAUNCHES} small launches, none selected, under capture",
-                statistics.median(ratios) * statistics.median(own["plain"]),
-                "s",
-                statistics.median(own["plain"]),
-                1.2,
-                f"the program's own time vs without capture; the rounds' ratios: {spread}",
-            ),
-            Metric(
+            captured,
+            against_plain(
                 "the same under the hook alone",
-                statistics.median(hooks) * statistics.median(own["plain"]),
-                "s",
-                statistics.median(own["plain"]),
-                note="no CL Studio process beside the program; ratios: "
-                + ", ".join(f"{r:.2f}" for r in hooks),
+                own,
+                "hook",
+                "no CL Studio process beside the program; ratios",
             ),
-            Metric(
+            against_plain(
                 "the same, the program's CPU time",
-                statistics.median(cpus) * statistics.median(cpu["plain"]),
-                "s",
-                statistics.median(cpu["plain"]),
-                note="less disturbed by other work on the machine; ratios: "
-                + ", ".join(f"{r:.2f}" for r in cpus),
+                cpu,
+                "captured",
+                "less disturbed by other work on the machine; ratios",
             ),
-            Metric(
+            against_plain(
                 "the same, the whole command",
-                statistics.median(walls) * statistics.median(wall["plain"]),
-                "s",
-                statistics.median(wall["plain"]),
-                note="CL Studio's start and the list it writes included; ratios: "
-                + ", ".join(f"{r:.2f}" for r in walls),
+                wall,
+                "captured",
+                "CL Studio's start and the list it writes included; ratios",
             ),
         ],
         launches=LAUNCHES,
         rounds=ROUNDS,
         timed_launches=timed,
-        ratios=ratios,
-        hook_ratios=hooks,
+        ratios=sorted(c / p for c, p in zip(own["captured"], own["plain"], strict=True)),
+        hook_ratios=sorted(c / p for c, p in zip(own["hook"], own["plain"], strict=True)),
         load_at_start=load_at_start,
     )
+
+
+def against_plain(
+    name: str, times: dict[str, list[float]], kind: str, about: str, target: float | None = None
+) -> Metric:
+    """The median of the rounds' ratios, each against the plain run beside it (the
+    machine's load changes between rounds more than capture does), as a value over the
+    plain runs' median; the ratios listed in the note."""
+    ratios = sorted(c / p for c, p in zip(times[kind], times["plain"], strict=True))
+    plain = statistics.median(times["plain"])
+    spread = ", ".join(f"{r:.2f}" for r in ratios)
+    return Metric(name, statistics.median(ratios) * plain, "s", plain, target, f"{about}: {spread}")
 
 
 if __name__ == "__main__":
