@@ -89,6 +89,12 @@ def render(summary: dict[str, dict]) -> str:
             parts.append(about + "\n")
         if document.get("device"):
             parts.append(f"Baselines and measured runs on: {document['device']}.\n")
+        if document.get("load_at_start"):
+            one, five, fifteen = document["load_at_start"]
+            parts.append(
+                f"Load average when it started: {one} (1 min), {five} (5 min), "
+                f"{fifteen} (15 min).\n"
+            )
         if document.get("load"):
             one, five, fifteen = document["load"]
             parts.append(

@@ -141,6 +141,68 @@ def test_the_selection_keeps_every_launch_listed(tmp_path: Path) -> None:
     ]
 
 
+def test_a_launch_not_selected_is_listed_as_a_captured_one_is(tmp_path: Path) -> None:
+    """Launches not selected are written in short lines naming a piece of the facts they
+    share: put together, they say what the same launches captured say."""
+    every = tmp_path / "every"
+    none = tmp_path / "none"
+    every.mkdir()
+    none.mkdir()
+    assert capture(every, LEARNER).returncode == 0
+    assert capture(none, LEARNER, "--kernel", "never_launched").returncode == 0
+    facts = ("number", "kernel", "device", "global_size", "local_size", "call_site")
+    captured, listed = index_of(every)["launches"], index_of(none)["launches"]
+    assert [[e[key] for key in facts] for e in listed] == [
+        [e[key] for key in facts] for e in captured
+    ]
+    assert all(e["reason"] == "not_selected" and e["session"] is None for e in listed)
+
+
+# One kernel whose arguments are set in every way pyopencl has between its launches: the
+# invoker of a kernel without argument types, the ones set_scalar_arg_dtypes makes (the
+# scalar packed, then passed as it is again), and set_arg alone before
+# enqueue_nd_range_kernel.
+ARGUMENT_WAYS = (
+    PREAMBLE
+    + '''
+program = cl.Program(ctx, """
+__kernel void scale(__global float *x, const float k) { x[get_global_id(0)] *= k; }
+""").build()
+x = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.ones(64, np.float32))
+scale = program.scale
+scale(queue, (64,), None, x, np.float32(3))
+scale.set_scalar_arg_dtypes([None, np.float32])
+scale(queue, (64,), None, x, 2)
+scale.set_scalar_arg_dtypes([None, None])
+scale(queue, (64,), None, x, np.float32(0.25))
+scale.set_arg(1, np.float32(0.5))
+cl.enqueue_nd_range_kernel(queue, scale, (64,), None)
+out = np.empty(64, np.float32)
+cl.enqueue_copy(queue, out, x)
+print(out[0])
+'''
+)
+
+
+@pytest.mark.parametrize(("selected", "values"), [((), [3, 2, 0.25, 0.5]), ((3,), [0.25])])
+def test_each_launch_has_the_arguments_set_last_in_whatever_way(
+    tmp_path: Path, selected: tuple[int, ...], values: list[float]
+) -> None:
+    """Launches not captured leave their argument calls unread: the third launch alone
+    has its scalar from its own call, not from the second's packed one."""
+    options = [word for number in selected for word in ("--launch", str(number))]
+    done = capture(tmp_path, ARGUMENT_WAYS, *options)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0.75"
+    launches = [e for e in index_of(tmp_path)["launches"] if e["captured"]]
+    sessions = [json.loads((tmp_path / "out" / e["session"]).read_text()) for e in launches]
+    assert [s["args"]["k"]["value"] for s in sessions] == values
+    for entry in launches:
+        session = tmp_path / "out" / entry["session"]
+        ran = run([sys.executable, "-m", "clstudio", "run", str(session)], tmp_path)
+        assert ran.returncode == 0 and ": pass" in ran.stdout, ran.stdout + ran.stderr
+
+
 def test_a_budget_too_small_for_a_launch_is_said_with_the_launch(tmp_path: Path) -> None:
     done = capture(tmp_path, LEARNER, "--launch", "2", "--max-bytes", "1K")
     assert done.returncode == 0, done.stderr

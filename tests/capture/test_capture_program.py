@@ -86,3 +86,41 @@ def test_every_launch_is_listed_with_its_time_captured_or_not(tmp_path: Path) ->
     assert all(e["timed_by"] == "profiling" and e["time_ns"] > 0 for e in launches)
     assert index["program"] is None
     assert not (tmp_path / "out" / "program.json").exists()
+
+
+def test_launches_on_a_queue_that_does_not_profile_are_listed_without_a_time(
+    tmp_path: Path,
+) -> None:
+    """A queue made with a list of properties is left as the program made it: its
+    launches have no profiling time, and the program's output is its own."""
+    program = PROGRAM.replace("cl.CommandQueue(ctx)", "cl.CommandQueue(ctx, properties=[])")
+    (tmp_path / "prog.py").write_text(program, encoding="utf-8")
+    command = ["capture", "-o", "out", "--kernel", "never_launched"]
+    done = clstudio([*command, "--", sys.executable, "prog.py"], tmp_path)
+    plain = subprocess.run(
+        [sys.executable, "prog.py"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == plain.returncode == 0, done.stderr
+    assert done.stdout == plain.stdout
+    launches = read_json(tmp_path / "out" / "capture.json")["launches"]
+    assert [e["kernel"] for e in launches] == ["scale", "axpb", "axpb", "scale", "scale"]
+    assert [(e["time_ns"], e["timed_by"]) for e in launches] == [(None, None)] * 5
+
+
+def test_a_backlog_of_thousands_of_launches_keeps_every_time(tmp_path: Path) -> None:
+    """Launches enqueued faster than the device runs them wait in the hook for their
+    times, even past the thousands of lines it holds before writing."""
+    program = PROGRAM.split("n = 256")[0] + (
+        "x = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64 * 4)\n"
+        "scale = program.scale\n"
+        "for _ in range(20000):\n"
+        "    scale(queue, (64,), None, x, np.float32(1), np.int32(64))\n"
+        "queue.finish()\n"
+    )
+    (tmp_path / "prog.py").write_text(program, encoding="utf-8")
+    command = ["capture", "-o", "out", "--kernel", "never_launched"]
+    done = clstudio([*command, "--", sys.executable, "prog.py"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    launches = read_json(tmp_path / "out" / "capture.json")["launches"]
+    assert [e["number"] for e in launches] == list(range(1, 20001))
+    assert all(e["timed_by"] == "profiling" and e["time_ns"] > 0 for e in launches)

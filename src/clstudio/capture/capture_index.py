@@ -72,6 +72,12 @@ class CaptureIndex:
     stopped: Stopped | None = None
     launches: list[LaunchEntry] = field(default_factory=list)
     program: ProgramEntry | None = None  # once the program has ended
+    # Each launch's line of capture.json as last written, with the entry it says: the
+    # list is rewritten every second while a program runs, mostly of launches written
+    # before.
+    written_lines: list[tuple[LaunchEntry, str]] = field(
+        default_factory=list, repr=False, compare=False
+    )
 
 
 def reason_text(entry: LaunchEntry) -> str:
@@ -81,6 +87,11 @@ def reason_text(entry: LaunchEntry) -> str:
 
 
 def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
+    return {**_head(index), "launches": [_launch(entry) for entry in index.launches]}
+
+
+def _head(index: CaptureIndex) -> dict[str, Any]:
+    """Every key of capture.json but its launches."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -89,23 +100,6 @@ def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
         "state": index.state,
         "exit_status": index.exit_status,
         "stopped": index.stopped,
-        "launches": [
-            {
-                "number": entry.number,
-                "kernel": entry.kernel,
-                "device": entry.device,
-                "global_size": list(entry.global_size),
-                "local_size": None if entry.local_size is None else list(entry.local_size),
-                "call_site": entry.call_site,
-                "captured": entry.captured,
-                "reason": entry.reason,
-                "detail": entry.detail,
-                "session": entry.session,
-                "time_ns": entry.time_ns,
-                "timed_by": entry.timed_by,
-            }
-            for entry in index.launches
-        ],
         "program": None
         if index.program is None
         else {
@@ -116,9 +110,42 @@ def index_to_dict(index: CaptureIndex) -> dict[str, Any]:
     }
 
 
+def _launch(entry: LaunchEntry) -> dict[str, Any]:
+    return {
+        "number": entry.number,
+        "kernel": entry.kernel,
+        "device": entry.device,
+        "global_size": list(entry.global_size),
+        "local_size": None if entry.local_size is None else list(entry.local_size),
+        "call_site": entry.call_site,
+        "captured": entry.captured,
+        "reason": entry.reason,
+        "detail": entry.detail,
+        "session": entry.session,
+        "time_ns": entry.time_ns,
+        "timed_by": entry.timed_by,
+    }
+
+
+def index_text(index: CaptureIndex) -> str:
+    """capture.json's text: one launch a line. A program of many launches has its list
+    rewritten every second while it runs: json's indented output is made by its Python
+    encoder, five times slower than its C encoder, which each launch's line uses."""
+    head = json.dumps(_head(index), indent=2, ensure_ascii=False)
+    if not index.launches:
+        return head[:-2] + ',\n  "launches": []\n}\n'
+    kept = index.written_lines
+    for at, entry in enumerate(index.launches):
+        if at == len(kept) or kept[at][0] is not entry:
+            del kept[at:]
+            kept.append((entry, json.dumps(_launch(entry), ensure_ascii=False)))
+    del kept[len(index.launches) :]
+    launches = ",\n    ".join(text for _, text in kept)
+    return head[:-2] + f',\n  "launches": [\n    {launches}\n  ]\n}}\n'
+
+
 def write_index(folder: Path, index: CaptureIndex) -> None:
-    text = json.dumps(index_to_dict(index), indent=2, ensure_ascii=False) + "\n"
-    write_text_atomically(folder / INDEX_FILE, text)
+    write_text_atomically(folder / INDEX_FILE, index_text(index))
 
 
 class CaptureFileError(ValueError):

@@ -14,6 +14,8 @@ launch is `_cl.enqueue_nd_range_kernel` (the invokers look it up at each call).
 from __future__ import annotations
 
 import atexit
+import collections
+import contextlib
 import json
 import os
 import struct
@@ -29,9 +31,14 @@ JOURNAL_LINES = "launches.jsonl"
 CLAIM = "claimed"  # made by the first process that imports pyopencl: the one recorded
 FLUSH_EVERY_S = 0.5  # launches not captured are written in batches, to cost little
 WAIT_FOR_TIME_S = 2.0  # how long a line waits in the batch for its launch's time
+# Past this many lines waiting, the ones whose launches have ended are written every 256
+# launches; past four times as many, all of them are, with or without their times.
 MOST_WAITING = 4096
 MOST_PIECES = 4096
 _MISSING = object()
+# The invokers' three ways of setting arguments, in the order of the methods patched; a
+# call of each is kept as it came and unpacked only for a launch that is captured.
+_PAIRS, _BUFFER_PAIRS, _PACKED = 0, 1, 2
 
 
 class LaunchRecorder:
@@ -50,15 +57,30 @@ class LaunchRecorder:
         self.programs: dict[int, tuple[str, str]] = {}  # cl_program -> (source, options)
         self.written_programs: dict[tuple[str, str], int] = {}
         self.args: dict[int, dict[int, object]] = {}  # cl_kernel -> index -> value
+        # The invokers' last call of each way of setting arguments, per kernel. One invoker
+        # sets each index in one way; the calls are unpacked into `args` before another
+        # invoker or set_arg sets any, so their order among themselves does not matter.
+        self.set_calls: dict[tuple[int, int], tuple[Any, ...]] = {}
         # A file's name as call sites show it; None for a file that is not the learner's.
         self.places: dict[str, str | None] = {}
         self.devices: dict[int, dict[str, Any]] = {}  # cl_command_queue -> its device
-        self.pieces: dict[object, str] = {}  # JSON text of what launches repeat
+        # The pieces written, by what they are made of: a program's launches repeat their
+        # kernel, queue, call site and sizes, so listed launches name their piece.
+        self.pieces: dict[tuple[Any, ...], int] = {}
+        self.piece_count = 0
+        self.unprofiled: set[int] = set()  # queues whose launches have no profiling time
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
-        # Lines not yet written, each with its launch's event, to read its time from once
-        # the device has run it, and when it was enqueued.
-        self.waiting: list[tuple[dict[str, Any] | str, Any, float]] = []
+        # Lines not yet written: a captured launch's (its line, its event, when it was
+        # enqueued), or a listed launch's as the launcher kept it: [number, what it is
+        # made of (kernel, queue, call site, sizes as given), its event or, once read, its
+        # device time (None: none to read), when it was enqueued].
+        self.waiting: list[Any] = []
+        # The listed launches whose event has not been read yet, oldest first. Each launch
+        # reads the oldest ones that have ended: the program's events are let go soon
+        # after they end, as without capture, instead of thousands piling up in the
+        # driver until a batch is written (that cost a launch as much again).
+        self.untimed: collections.deque[list[Any]] = collections.deque()
         self.flushed = time.monotonic()
         self.library = tuple(
             os.path.normcase(os.path.abspath(p))
@@ -67,19 +89,35 @@ class LaunchRecorder:
             }
             | {os.path.dirname(os.path.abspath(__file__))}
         )
-        self.pid = os.getpid()
+        self.forked = False
         atexit.register(self.flush)
         # A process forked from the program inherits the recorder and the journal's
         # unwritten lines: flushed before the fork, so the child cannot write them again,
         # and the child records nothing (one process is recorded, launches keep their numbers).
-        os.register_at_fork(before=self.flush)
+        os.register_at_fork(before=self.flush, after_in_child=self.forget)
 
-    # {{{ arguments
+    def forget(self) -> None:
+        """In a forked child: record nothing, write nothing (a flag, not a getpid per launch)."""
+        self.forked = True
+        self.waiting.clear()
+        self.untimed.clear()
 
     def remember(self, kernel: object, index: int, value: object) -> None:
-        self.args.setdefault(_handle(kernel), {})[int(index)] = value
+        self.arguments(_handle(kernel))[int(index)] = value
 
-    # }}}
+    def arguments(self, handle: int) -> dict[int, object]:
+        """The kernel's argument values by index, the calls kept unpacked first."""
+        values = self.args.setdefault(handle, {})
+        for way in (_PAIRS, _BUFFER_PAIRS, _PACKED):
+            flat = self.set_calls.pop((handle, way), None)
+            if flat is None:
+                continue
+            if way == _PACKED:
+                for at in range(0, len(flat), 3):
+                    values[flat[at]] = struct.pack(flat[at + 1], flat[at + 2])
+            else:
+                values.update(zip(flat[::2], flat[1::2], strict=True))
+        return values
 
     def remember_program(self, program: object, options: object) -> None:
         """A built program's source and the options pyopencl gave the compiler."""
@@ -92,79 +130,141 @@ class LaunchRecorder:
         text = options.decode("utf-8", "replace") if isinstance(options, bytes) else str(options)
         self.programs[_handle(built)] = (str(source), text)
 
-    def launch(
-        self, original: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any]
-    ) -> Any:
-        if os.getpid() != self.pid:
-            return original(*args, **kw)  # a forked child: not the process recorded
-        with self.lock:
-            queue, kernel = args[0], args[1]
-            self.count += 1
-            number = self.count
-            name = str(kernel.function_name)
-            nth = self.per_kernel[name] = self.per_kernel.get(name, 0) + 1
-            site = self.call_site()
-            sizes = _ndrange(args, kw)
-            reason = self.unselected(number, name, nth)
-            if reason is not None:
+    def launcher(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        """enqueue_nd_range_kernel as the program will call it: numbers each launch, and
+        either captures it or keeps its facts for its line. A launch not selected costs
+        its kernel's name, its call site as a file and a line, a tuple and, once its line
+        is written, its event's times: the text comes later, made once for launches that
+        repeat. What it reads at each launch is held in the closure, not looked up."""
+        lock, per_kernel, devices, waiting = self.lock, self.per_kernel, self.devices, self.waiting
+        untimed, unprofiled = self.untimed, self.unprofiled
+        kernels, numbers, first = self.kernels, self.numbers, self.first
+        places, shown_name = self.places, self.shown_name
+        getframe, monotonic = sys._getframe, time.monotonic
+
+        def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
+            if self.forked:
+                return original(*args, **kw)  # a forked child: not the process recorded
+            kernel = args[1]
+            try:
+                name = kernel._clstudio_capture_name
+            except AttributeError:
+                # Asked once per kernel object (pyopencl's kernels take attributes), not
+                # through pyopencl's Python property and the driver at each launch.
+                name = kernel.function_name
+                with contextlib.suppress(AttributeError):
+                    kernel._clstudio_capture_name = name
+            # The call site: the innermost frame in a file of the learner's, not a
+            # library's, as the file's shown name and the line. Each file is looked at once.
+            site: tuple[str, int] | None = None
+            frame: FrameType | None = getframe(1)
+            while frame is not None:
+                file = frame.f_code.co_filename
+                if file not in places:
+                    places[file] = shown_name(file)
+                shown = places[file]
+                if shown is not None:
+                    site = (shown, frame.f_lineno)
+                    break
+                frame = frame.f_back
+            with lock:
+                self.count = number = self.count + 1
+                nth = per_kernel[name] = per_kernel.get(name, 0) + 1
+                if (not kernels or name in kernels) and (
+                    number in numbers if numbers else nth <= first
+                ):
+                    return self.capture(original, args, kw, number, name, site)
                 event = original(*args, **kw)
-                self.write(self.listed(number, name, site, sizes, queue, reason), False, event)
+                queue = args[0].int_ptr
+                if queue not in devices:
+                    self.device_of(args[0])
+                if kw or len(args) != 8:
+                    global_size, local, offset, g_times_l = _ndrange(args, kw)
+                else:  # the invokers' way, every argument by position
+                    global_size, local, offset, g_times_l = args[2], args[3], args[4], args[6]
+                if type(global_size) is not tuple:  # a list the program may change later
+                    global_size = tuple(global_size)
+                if local is not None and type(local) is not tuple:
+                    local = tuple(local)
+                if offset is not None and type(offset) is not tuple:
+                    offset = tuple(offset)
+                now = monotonic()
+                made_of = (name, queue, site, global_size, local, offset, g_times_l)
+                item = [number, made_of, event, now]
+                waiting.append(item)
+                untimed.append(item)
+                for _ in (0, 1):  # two at most: a backlog is caught up, never waited for
+                    oldest = untimed[0]
+                    ended = oldest[2]
+                    try:
+                        status = ended.get_info(_STATUS)
+                    except Exception:
+                        status = -1
+                    if status > 0:  # still queued or running
+                        break
+                    ran = status == 0  # else it failed: no time
+                    oldest[2] = _device_time(ended, oldest[1][1], unprofiled) if ran else None
+                    untimed.popleft()
+                    if not untimed:
+                        break
+                if len(waiting) > 4 * MOST_WAITING:
+                    self.flush()
+                elif now - self.flushed > FLUSH_EVERY_S or (
+                    len(waiting) > MOST_WAITING and not number & 255
+                ):
+                    self.flush(every=False)
                 return event
-            line: dict[str, Any] = {
-                "number": number,
-                "kernel": name,
-                "call_site": site,
-                **sizes,
-                **self.device_of(queue),
-            }
-            return self.capture(original, args, kw, line)
 
-    def listed(
-        self,
-        number: int,
-        name: str,
-        site: str | None,
-        sizes: dict[str, Any],
-        queue: Any,
-        reason: str,
-    ) -> str:
-        """The line of a launch not captured, as json.dumps writes it but for its time
-        and closing brace (added once it is known): made of pieces kept, since a
-        program's launches repeat their kernel, device and call site."""
+        return enqueue_nd_range_kernel
+
+    def listed_line(self, listed: list[Any], time_ns: int | None) -> str:
+        """The line of a launch not captured: its number, its time and the piece it is
+        made of (its kernel, device, call site and sizes), a line of its own written once
+        before the first launch made of it; the journal's reader puts them together."""
         pieces = self.pieces
-        if len(pieces) > MOST_PIECES:
-            pieces.clear()
-        key = (name, _handle(queue), reason)
-        fixed = pieces.get(key)
-        if fixed is None:
-            facts = {"kernel": name, **self.device_of(queue), "captured": False, "reason": reason}
-            fixed = pieces[key] = json.dumps(facts)[1:-1]
-        where = pieces.get(site)
-        if where is None:
-            where = pieces[site] = json.dumps(site)
-        local = sizes["local_size"]
-        return (
-            f'{{"number": {number}, {fixed}, "call_site": {where}, "global_size": '
-            f"{_numbers(sizes['global_size'])}, "
-            f'"local_size": {"null" if local is None else _numbers(local)}, '
-            f'"global_offset": {"true" if sizes["global_offset"] else "false"}'
-        )
-
-    def unselected(self, number: int, name: str, nth: int) -> str | None:
-        if self.kernels and name not in self.kernels:
-            return "not_selected"
-        if self.numbers:
-            return None if number in self.numbers else "not_selected"
-        return None if nth <= self.first else "not_selected"
+        made_of = listed[1]
+        piece = pieces.get(made_of)
+        if piece is None:
+            if len(pieces) > MOST_PIECES:
+                pieces.clear()
+            name, queue, site, global_size, local, offset, g_times_l = made_of
+            self.piece_count += 1
+            facts = {
+                "piece": self.piece_count,
+                "kernel": name,
+                **self.devices[queue],
+                "captured": False,
+                "reason": "not_selected",
+                "call_site": self.site_text(site),
+                **_sizes(global_size, local, offset, g_times_l),
+            }
+            piece = pieces[made_of] = self.piece_count
+            text = json.dumps(facts) + "\n"
+        else:
+            text = ""
+        if time_ns is None:
+            return f'{text}{{"number": {listed[0]}, "piece": {piece}}}\n'
+        return f'{text}{{"number": {listed[0]}, "piece": {piece}, "time_ns": {time_ns}}}\n'
 
     def capture(
         self,
         original: Callable[..., Any],
         args: tuple[Any, ...],
         kw: dict[str, Any],
-        line: dict[str, Any],
+        number: int,
+        name: str,
+        site: tuple[str, int] | None,
     ) -> Any:
+        """A selected launch: its buffers read before and after it, its line at once."""
         queue, kernel = args[0], args[1]
+        global_size, local, offset, g_times_l = _ndrange(args, kw)
+        line: dict[str, Any] = {
+            "number": number,
+            "kernel": name,
+            "call_site": self.site_text(site),
+            **_sizes(global_size, local, offset, g_times_l),
+            **self.device_of(queue),
+        }
         try:
             described, buffers = self.describe(kernel, line)
         except Exception as exc:  # capture must never break the program
@@ -181,7 +281,6 @@ class LaunchRecorder:
             self.write(line, flush=True)
             return original(*args, **kw)
         self.budget -= size
-        number = line["number"]
         try:
             line.update(captured=True, args=described, **self.program_of(kernel))
             self.read_buffers(queue, buffers, number, "before")
@@ -212,7 +311,7 @@ class LaunchRecorder:
         """Each argument's kind and value, and the buffers to read by handle; None and why
         in `line` for a launch that a session cannot hold."""
         cl = self.cl
-        values = self.args.get(_handle(kernel), {})
+        values = self.arguments(_handle(kernel))
         described: list[dict[str, Any]] = []
         buffers: dict[int, Any] = {}
         for index in range(int(kernel.num_args)):
@@ -271,20 +370,10 @@ class LaunchRecorder:
                 os.path.join(self.journal, f"launch-{number}.{handle}.{when}"), host.tobytes()
             )
 
-    def call_site(self) -> str | None:
-        """`train.py:42`: the innermost frame in a file of the learner's, not a library's.
-        Each file is looked at once: a launch costs a few dictionary look-ups."""
-        frame: FrameType | None = sys._getframe(2)
-        places = self.places
-        while frame is not None:
-            name = frame.f_code.co_filename
-            shown = places.get(name, _MISSING)
-            if shown is _MISSING:
-                shown = places[name] = self.shown_name(name)
-            if shown is not None:
-                return f"{shown}:{frame.f_lineno}"
-            frame = frame.f_back
-        return None
+    @staticmethod
+    def site_text(site: tuple[str, int] | None) -> str | None:
+        """`train.py:42`, as capture.json shows a call site."""
+        return None if site is None else f"{site[0]}:{site[1]}"
 
     def shown_name(self, name: str) -> str | None:
         """The file as call sites name it (relative to the folder the program started
@@ -304,11 +393,11 @@ class LaunchRecorder:
             known = self.devices[_handle(queue)] = _device(queue)
         return known
 
-    def write(self, line: dict[str, Any] | str, flush: bool, event: Any = None) -> None:
-        """Queue the line (a dict, or a listed launch's text); the batch is written when
-        asked, or every FLUSH_EVERY_S."""
+    def write(self, line: dict[str, Any], flush: bool, event: Any = None) -> None:
+        """Queue a captured launch's line; the batch is written when asked, or every
+        FLUSH_EVERY_S."""
         now = time.monotonic()
-        self.waiting.append((line, event, now))
+        self.waiting.append((line, event, now))  # a tuple: a listed launch's is a list
         if flush or len(self.waiting) > MOST_WAITING:
             self.flush()
         elif now - self.flushed > FLUSH_EVERY_S:
@@ -320,59 +409,90 @@ class LaunchRecorder:
         (up to WAIT_FOR_TIME_S), unless `every` line must be written now."""
         with self.lock:
             # A forked child has the parent's lines waiting too: they are the parent's.
-            if self.lines.closed or os.getpid() != self.pid:
+            if self.lines.closed or self.forked:
                 return
             now = time.monotonic()
-            written = 0
+            text: list[str] = []  # a piece of text per launch written
+            pieces, unprofiled = self.pieces, self.unprofiled
+            for item in self.waiting:
+                if type(item) is not list:  # a captured launch's line
+                    line = item[0]
+                    time_ns, _ = _timed(item[1])
+                    if time_ns is not None:
+                        line.update(time_ns=time_ns, timed_by="profiling")
+                    text.append(json.dumps(line) + "\n")
+                    continue
+                number, made_of, timing, when = item
+                if timing is None or type(timing) is int:  # read by a later launch
+                    time_ns, status = timing, 0
+                elif made_of[1] in unprofiled:
+                    time_ns, status = None, -1
+                else:
+                    time_ns, status = _timed(timing)
+                    if time_ns is None and status == 0:
+                        unprofiled.add(made_of[1])  # it ran and has no time: no profiling
+                if status > 0 and not every and now - when < WAIT_FOR_TIME_S:
+                    break
+                piece = pieces.get(made_of)
+                if piece is None:
+                    text.append(self.listed_line(item, time_ns))
+                elif time_ns is None:
+                    text.append(f'{{"number": {number}, "piece": {piece}}}\n')
+                else:
+                    text.append(f'{{"number": {number}, "piece": {piece}, "time_ns": {time_ns}}}\n')
+            written = len(text)
             # A full disk: `clstudio capture` says so, never the program, which goes on
             # (the lines it could not take are dropped).
             try:
-                for line, event, when in self.waiting:
-                    timed = _profiled(event) if event is not None else {}
-                    waits = not timed and not every and now - when < WAIT_FOR_TIME_S
-                    if waits and _running(event):
-                        break
-                    if isinstance(line, str):
-                        time_ns = timed.get("time_ns")
-                        timing = "" if time_ns is None else _TIMING.format(time_ns)
-                        self.lines.write(f"{line}{timing}}}\n")
-                    else:
-                        line.update(timed)
-                        self.lines.write(json.dumps(line) + "\n")
-                    written += 1
+                self.lines.write("".join(text))
                 self.lines.flush()
             except OSError:
                 written = len(self.waiting)
+                self.pieces.clear()  # a piece lost with its batch is written again
             del self.waiting[:written]
             self.flushed = now
 
 
 _START, _END = 0x1282, 0x1283  # CL_PROFILING_COMMAND_START and _END
-_TIMING = ', "time_ns": {}, "timed_by": "profiling"'
-
-
-def _numbers(values: list[int]) -> str:
-    return "[" + ", ".join(map(str, values)) + "]"
+_STATUS = 0x11D3  # CL_EVENT_COMMAND_EXECUTION_STATUS
 
 
 def _profiled(event: Any) -> dict[str, Any]:
     """The launch's time on the device, from its event's profiling information: nothing
     while it has not run, or when its queue does not profile."""
+    time_ns = _timed(event)[0]
+    return {} if time_ns is None else {"time_ns": time_ns, "timed_by": "profiling"}
+
+
+def _timed(event: Any) -> tuple[int | None, int]:
+    """The launch's device time once it has run, and its status: CL_COMPLETE (0) with no
+    time when its queue does not profile, above 0 while it may still run (its time can
+    come later), below 0 when it failed or nothing can be asked."""
+    if event is None:
+        return None, -1
     try:
-        if event.command_execution_status != 0:  # CL_COMPLETE
-            return {}
+        status = int(event.get_info(_STATUS))
+    except Exception:
+        return None, -1
+    if status != 0:
+        return None, status
+    try:
         info = event.get_profiling_info
-        return {"time_ns": int(info(_END) - info(_START)), "timed_by": "profiling"}
+        return int(info(_END) - info(_START)), 0
     except Exception:
-        return {}
+        return None, 0
 
 
-def _running(event: Any) -> bool:
-    """Whether the launch may still end, so that its time can come later."""
+def _device_time(event: Any, queue: int, unprofiled: set[int]) -> int | None:
+    """An ended launch's device time; None, and its queue remembered, when the queue does
+    not profile."""
+    if queue in unprofiled:
+        return None
     try:
-        return int(event.command_execution_status) > 0
+        return int(event.get_profiling_info(_END) - event.get_profiling_info(_START))
     except Exception:
-        return False
+        unprofiled.add(queue)
+        return None
 
 
 def _handle(obj: Any) -> int:
@@ -385,36 +505,34 @@ def _numpy_bytes(value: Any) -> bytes:
     return bytes(np.asarray(value).tobytes())
 
 
-def _ndrange(args: tuple[Any, ...], kw: dict[str, Any]) -> dict[str, Any]:
-    """enqueue_nd_range_kernel's sizes, whichever way they were passed (the invokers pass
-    every argument by position)."""
-    if not kw:  # the invokers' way, every argument by position: read without a dict
-        count = len(args)
-        global_size = [int(n) for n in args[2]]
-        local = args[3] if count > 3 else None
-        local_size = None if local is None else [int(n) for n in local]
-        offset = args[4] if count > 4 else None
-        if count > 6 and args[6] and local_size is not None:
-            global_size = [g * lo for g, lo in zip(global_size, local_size, strict=False)]
-        return {
-            "global_size": global_size,
-            "local_size": local_size,
-            "global_offset": offset is not None and any(int(n) for n in offset),
-        }
+def _ndrange(args: tuple[Any, ...], kw: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
+    """enqueue_nd_range_kernel's global size, local size, offset and g_times_l as given,
+    whichever way they were passed."""
     names = ("global_size", "local_size", "global_offset", "wait_for", "g_times_l")
     given = dict(zip(names, args[2:], strict=False))
-    if kw:
-        given.update({k: v for k, v in kw.items() if k in names})
-        given.setdefault("global_size", kw.get("global_work_size"))
-        given.setdefault("local_size", kw.get("local_work_size"))
-    global_size = [int(n) for n in given["global_size"]]
-    local = given.get("local_size")
+    given.update({k: v for k, v in kw.items() if k in names})
+    given.setdefault("global_size", kw.get("global_work_size"))
+    given.setdefault("local_size", kw.get("local_work_size"))
+    return (
+        given["global_size"],
+        given.get("local_size"),
+        given.get("global_offset"),
+        given.get("g_times_l"),
+    )
+
+
+def _sizes(global_size: Any, local: Any, offset: Any, g_times_l: Any) -> dict[str, Any]:
+    """The NDRange as the journal says it: global size in work-items, local size or None,
+    whether there is an offset."""
+    sizes = [int(n) for n in global_size]
     local_size = None if local is None else [int(n) for n in local]
-    if given.get("g_times_l") and local_size is not None:
-        global_size = [g * lo for g, lo in zip(global_size, local_size, strict=False)]
-    offset = given.get("global_offset")
-    has_offset = offset is not None and any(int(n) for n in offset)
-    return {"global_size": global_size, "local_size": local_size, "global_offset": has_offset}
+    if g_times_l and local_size is not None:
+        sizes = [g * lo for g, lo in zip(sizes, local_size, strict=False)]
+    return {
+        "global_size": sizes,
+        "local_size": local_size,
+        "global_offset": offset is not None and any(int(n) for n in offset),
+    }
 
 
 def _device(queue: Any) -> dict[str, Any]:
@@ -462,17 +580,25 @@ def install(cl: ModuleType, settings_text: str) -> None:
 
         return set_arg
 
-    def patched_multi(original: Callable[..., Any], width: int) -> Callable[..., Any]:
+    def patched_multi(original: Callable[..., Any], way: int) -> Callable[..., Any]:
+        set_calls = recorder.set_calls
+
         def set_args(self: Any, flat: tuple[Any, ...]) -> Any:
-            values = recorder.args.setdefault(_handle(self), {})
-            if width == 2:  # (index, value) pairs, as every launch of an invoker sets them
-                values.update(zip(flat[::2], flat[1::2], strict=True))
-            else:
-                for at in range(0, len(flat), width):
-                    values[flat[at]] = struct.pack(flat[at + 1], flat[at + 2])
+            # Kept as it came: most launches are never captured, and unpacking the call
+            # at each would cost them a microsecond (LaunchRecorder.arguments unpacks).
+            set_calls[self.int_ptr, way] = flat
             return original(self, flat)
 
         return set_args
+
+    def patched_invokers(original: Callable[..., Any]) -> Callable[..., Any]:
+        def set_invokers(self: Any, *args: Any) -> Any:
+            # New invokers may set other indices in each way: the calls kept so far are
+            # unpacked before a call of theirs can take their place.
+            recorder.arguments(_handle(self))
+            return original(self, *args)
+
+        return set_invokers
 
     def patched_build(original: Callable[..., Any]) -> Callable[..., Any]:
         def build(self: Any, options: Any = None, *args: Any, **kw: Any) -> Any:
@@ -498,20 +624,19 @@ def install(cl: ModuleType, settings_text: str) -> None:
                 properties = (properties or 0) | cl.command_queue_properties.PROFILING_ENABLE
             super().__init__(context, device, properties, *args)
 
-    def patched_launch(original: Callable[..., Any]) -> Callable[..., Any]:
-        def enqueue_nd_range_kernel(*args: Any, **kw: Any) -> Any:
-            return recorder.launch(original, args, kw)
-
-        return enqueue_nd_range_kernel
-
     kernel_class.set_arg = patched_set_arg(kernel_class.set_arg)
-    kernel_class._set_arg_multi = patched_multi(kernel_class._set_arg_multi, 2)
-    kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, 2)
-    kernel_class._set_arg_buf_pack_multi = patched_multi(kernel_class._set_arg_buf_pack_multi, 3)
+    kernel_class._set_arg_multi = patched_multi(kernel_class._set_arg_multi, _PAIRS)
+    kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, _BUFFER_PAIRS)
+    kernel_class._set_arg_buf_pack_multi = patched_multi(
+        kernel_class._set_arg_buf_pack_multi, _PACKED
+    )
+    kernel_class._set_enqueue_and_set_args = patched_invokers(
+        kernel_class._set_enqueue_and_set_args
+    )
     cl.Program.build = patched_build(cl.Program.build)
     ProfiledQueue.__name__ = ProfiledQueue.__qualname__ = "CommandQueue"
     setattr(cl, "CommandQueue", ProfiledQueue)  # noqa: B010 (the program makes its queues)
-    launch = patched_launch(cl._cl.enqueue_nd_range_kernel)
+    launch = recorder.launcher(cl._cl.enqueue_nd_range_kernel)
     # pyopencl's own name for it too, which programs call directly.
     cl._cl.enqueue_nd_range_kernel = launch
     setattr(cl, "enqueue_nd_range_kernel", launch)  # noqa: B010

@@ -1,0 +1,75 @@
+"""The capture journal's lines as the hook writes them, read back without a program.
+
+A launch not captured is a short line naming a piece written before it; the reader puts
+them together, and a short line whose piece it never read is skipped and counted.
+"""
+
+import json
+from pathlib import Path
+
+from clstudio.capture.journal import JOURNAL_LINES, JournalReader
+
+PIECE = {
+    "piece": 1,
+    "kernel": "bump",
+    "device": "pthread-cpu",
+    "platform": "Portable Computing Language",
+    "context": 7,
+    "captured": False,
+    "reason": "not_selected",
+    "call_site": "train.py:12",
+    "global_size": [64],
+    "local_size": None,
+    "global_offset": False,
+}
+
+
+def write(folder: Path, *lines: object) -> None:
+    text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    with open(folder / JOURNAL_LINES, "a", encoding="utf-8") as journal:
+        journal.write(text)
+
+
+def test_short_lines_are_their_piece_with_their_number_and_time(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        PIECE,
+        {"number": 1, "piece": 1, "time_ns": 5100},
+        {"number": 2, "piece": 1},
+    )
+    reader = JournalReader(tmp_path)
+    first, second = reader.new_launches()
+    assert (first.number, first.kernel, first.call_site, first.global_size) == (
+        1,
+        "bump",
+        "train.py:12",
+        (64,),
+    )
+    assert (first.captured, first.reason, first.device, first.context) == (
+        False,
+        "not_selected",
+        "pthread-cpu",
+        7,
+    )
+    assert (first.time_ns, first.timed_by) == (5100, "profiling")
+    assert (second.number, second.time_ns, second.timed_by) == (2, None, None)
+    # A piece read once serves the lines of later looks.
+    write(tmp_path, {"number": 3, "piece": 1, "time_ns": 80})
+    (third,) = reader.new_launches()
+    assert (third.number, third.call_site, third.time_ns) == (3, "train.py:12", 80)
+    assert reader.damaged == 0
+
+
+def test_a_short_line_without_its_piece_is_skipped_and_counted(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {"number": 1, "piece": 9, "time_ns": 5100},
+        {**PIECE, "kernel": "no kernel"},
+        {"number": 2, "piece": 1},
+        "[1, 2]",
+        PIECE,
+        {"number": 3, "piece": 1},
+    )
+    reader = JournalReader(tmp_path)
+    assert [launch.number for launch in reader.new_launches()] == [3]
+    assert reader.damaged == 4
