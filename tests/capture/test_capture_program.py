@@ -5,6 +5,7 @@ The program is run under `clstudio capture`; the session it leaves must run with
 """
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
