@@ -357,7 +357,9 @@ class _Handler:
         # which NativeOutput takes; PoCL writes the kernel's printf to fd 1, which the
         # printf capture takes. Whatever the kernel prints, it never reads as a remark.
         with self._printf, NativeOutput() as printed:
-            build = self._engine.build_for_view(request.session, self._entering)
+            # The launch's start ends the build's allowance (request_ends.Job).
+            started = self._launch_started if self._launch is not None else None
+            build = self._engine.build_for_view(request.session, self._entering, started)
         # LLVM prints some remarks on stderr, which goes to STDERR_NAME, emptied before
         # each request; a kernel's printf never goes there.
         sys.stderr.flush()

@@ -253,7 +253,12 @@ class WorkerClient:
             kernel=session.kernel
         )
         job = Job(
-            doing, session.timeout_s, "compiler", session.kernel, build_limit_s=self._build_limit_s
+            doing,
+            session.timeout_s,
+            "compiler",
+            session.kernel,
+            build_limit_s=self._build_limit_s,
+            compiles_at_launch=True,
         )
         session = _in_this_folder(session)
         outcome = self._request(lambda id: protocol.CompileRequest(id, session), job, None)
