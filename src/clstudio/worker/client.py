@@ -218,7 +218,8 @@ class WorkerClient:
         return self._planned(plan, job, protocol.CountRequest, CountResult, progress)
 
     def traffic(self, plan: TrafficPlan, progress: Progress | None = None) -> TrafficResult:
-        """Run a planned traffic measurement (two or three runs of the instrumented build)."""
+        """Run a planned traffic measurement (one run of the instrumented build where its log
+        holds every work-group, more where it overflows)."""
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
         limit = TRAFFIC_RUNS * plan.session.timeout_s
