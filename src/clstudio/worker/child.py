@@ -26,7 +26,7 @@ from clstudio.checkmode import LOG_NAME
 from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext, hold_language
 from clstudio.worker.block_pool import WorkerBlocks
 from clstudio.worker.kept_inputs import SentInputs
-from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
+from clstudio.worker.native_output import POCL_CACHE_VARIABLE, REMARKS_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
@@ -214,6 +214,12 @@ class _Handler:
             reading_back_into,
         )
 
+        if os.environ.get(REMARKS_VARIABLE) == "1":
+            # Started for the compiler view, often ahead of its compile (OneShotWorkers):
+            # the listings' readers load while the user reads, not after the compile.
+            from clstudio.compiler import load_readers
+
+            load_readers()
         self._conn = conn
         self._cancel = cancel
         self._step = step
@@ -350,7 +356,6 @@ class _Handler:
         return dataclasses.replace(result, printf=self._printf.text())
 
     def _compile(self, request: CompileRequest) -> object:
-        # Imported here: the compiler view's readers load llvmlite, a second LLVM.
         from clstudio.compiler import compile_view
 
         # Two channels: PoCL's LLVM prints its remarks through C stdio's stdout stream,
