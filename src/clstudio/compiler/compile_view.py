@@ -8,7 +8,6 @@ words what a device cannot give.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from dataclasses import replace
@@ -38,14 +37,6 @@ from clstudio.compiler.pocl_cache import WORK_GROUP_BITCODE, pocl_files
 from clstudio.compiler.ptx_reader import KernelResources, kernel_resources, ptx_listing
 from clstudio.compiler.remarks import VECTORISED, Remark, at_loop_keyword, parse_remarks
 
-# The readers' libraries, which they import only when they first read (they are large).
-READER_LIBRARIES = (
-    "llvmlite.binding",
-    "capstone",
-    "elftools.elf.elffile",
-    "elftools.elf.sections",
-    "elftools.dwarf.dwarfinfo",
-)
 _NO_LOOP = WorkGroupLoop(False, False, 0)
 _STACK_REMARK = re.compile(r"^(?P<bytes>\d+) stack bytes in function")
 
@@ -80,8 +71,14 @@ def compile_view(build: ProgramBuild, printed: str, cache: Path | None) -> Compi
 def load_readers() -> None:
     """Import the readers' libraries now (0.1-0.2 s): a worker booted ahead for the compiler
     view does it while the user reads, instead of after the compile it was booted for."""
-    for name in READER_LIBRARIES:
-        importlib.import_module(name)
+    # The readers import these only when they first read: they are large.
+    import capstone
+    import elftools.dwarf.dwarfinfo
+    import elftools.elf.elffile
+    import elftools.elf.sections
+    import llvmlite.binding
+
+    del capstone, elftools, llvmlite  # loaded: that was all
 
 
 def missing_reason(result: CompileResult, part: str) -> str:

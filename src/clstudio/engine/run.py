@@ -51,6 +51,11 @@ class Engine:
         self._contexts = OpenCLContexts()
         self._contents = KeptContents()
 
+    def load_drivers(self) -> None:
+        """clGetPlatformIDs now: the loader and every driver load (0.1 s and more), before
+        a request needs them; a worker booted ahead does it while the user reads."""
+        self._contexts.platforms()
+
     def build(
         self,
         source: str,

@@ -214,18 +214,20 @@ class _Handler:
             reading_back_into,
         )
 
+        self._engine: Engine = Engine()
         if os.environ.get(REMARKS_VARIABLE) == "1":
             # Started for the compiler view, often ahead of its compile (OneShotWorkers):
-            # the listings' readers load while the user reads, not after the compile.
+            # the drivers and the listings' readers load while the user reads, not after
+            # the click. (PoCL reads its switches as it loads: they are set by now.)
             from clstudio.compiler import load_readers
 
+            self._engine.load_drivers()
             load_readers()
         self._conn = conn
         self._cancel = cancel
         self._step = step
         self._launch = launch
         self._tag = tag
-        self._engine: Engine = Engine()
         self._steps = StepKeeper(lambda session: self._engine.stepper(session, self._entering))
         self._discover = discover
         self._check_session = check_session
