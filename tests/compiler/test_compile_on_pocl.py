@@ -26,8 +26,10 @@ PACKED = re.compile(r"^v?(?:mul|add|fmadd\d*|maskmov)ps$")
 pytestmark = pytest.mark.opencl
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def client() -> Iterator[CompilerClient]:
+    """Each compile is a fresh worker anyway; a client per test waits at its close for the
+    ends of its workers (they end after answering), so none outlives its test."""
     compiler = CompilerClient()
     yield compiler
     compiler.close()
@@ -70,9 +72,10 @@ def test_a_broken_kernel_gives_its_build_log_and_leaves_no_files(client: Compile
     session = load_session(DATA / "row_sum.json")
     broken = replace(session, source=session.source.replace("sum += ", "sum += undefined_name + "))
     result = client.compile(broken)
+    client.close()  # waits for the worker, which ends after it has answered
     assert not result.ok and result.error_stage == "build"
     assert "undefined_name" in result.build_log and result.summary is None
-    # The worker's scratch folder, which held its PoCL cache, went with the compile.
+    # The worker's scratch folder, which held its PoCL cache, went with the worker.
     mine = f"{SCRATCH_PREFIX}{os.getpid()}-"
     assert not list(Path(tempfile.gettempdir()).glob(f"{mine}*"))
 

@@ -26,6 +26,7 @@ def test_open_example_describes_the_examples_in_chinese(
     monkeypatch.setenv(LANGUAGE_VARIABLE, "zh_CN")
     window = make_window()
     vector_add = _vector_add()
+    window.file_menus.examples.aboutToShow.emit()
     entry = next(
         action
         for action in window.file_menus.examples.actions()

@@ -351,6 +351,7 @@ def test_open_example_lists_the_gallery_and_opens_an_unsaved_copy(
     window: MainWindow,
 ) -> None:
     menu = window.file_menus.examples
+    menu.aboutToShow.emit()  # the user opens File > Open Example
     lines = [f"{example.title} — {example.description}" for example in examples()]
     assert _entries(menu) == lines and len(lines) > 5  # a one-line description each
     first = examples()[0]
@@ -368,6 +369,7 @@ def test_an_empty_gallery_says_where_it_looked(
 ) -> None:
     monkeypatch.setenv("CLSTUDIO_KERNELS", str(tmp_path))
     window = make_window()
+    window.file_menus.examples.aboutToShow.emit()
     [entry] = window.file_menus.examples.actions()
     assert not entry.isEnabled()
     assert entry.text() == f"No examples found in {tmp_path}"
@@ -482,6 +484,7 @@ def _save_example_beside(
     file `precious`, answering any question with `answer`; returns the questions asked."""
     precious.write_text("// PRECIOUS\n", encoding="utf-8")
     asked = answer_questions(monkeypatch, answer)
+    window.file_menus.examples.aboutToShow.emit()
     window.file_menus.examples.actions()[0].trigger()
     target = precious.parent / "x.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))

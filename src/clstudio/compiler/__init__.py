@@ -12,7 +12,7 @@ from clstudio.compiler.compile_result import (
     ProgramBuild,
     unfinished_compile,
 )
-from clstudio.compiler.compile_view import compile_view, missing_reason
+from clstudio.compiler.compile_view import compile_view, load_readers, missing_reason
 from clstudio.compiler.instruction_notes import instruction_note
 from clstudio.compiler.ir_reader import (
     BitcodeError,
@@ -62,6 +62,7 @@ __all__ = [
     "instruction_note",
     "ir_listing",
     "kernel_resources",
+    "load_readers",
     "missing_reason",
     "module_text",
     "parse_remarks",

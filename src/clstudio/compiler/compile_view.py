@@ -68,6 +68,19 @@ def compile_view(build: ProgramBuild, printed: str, cache: Path | None) -> Compi
     return _binary_view(build, result)
 
 
+def load_readers() -> None:
+    """Import the readers' libraries now (0.1-0.2 s): a worker booted ahead for the compiler
+    view does it while the user reads, instead of after the compile it was booted for."""
+    # The readers import these only when they first read: they are large.
+    import capstone
+    import elftools.dwarf.dwarfinfo
+    import elftools.elf.elffile
+    import elftools.elf.sections
+    import llvmlite.binding
+
+    del capstone, elftools, llvmlite  # loaded: that was all
+
+
 def missing_reason(result: CompileResult, part: str) -> str:
     """Why `result` lacks `part` (one of PARTS), in the user's language."""
     kind = result.binary_kind or binaries.UNKNOWN

@@ -54,6 +54,11 @@ class Engine:
         # validation reads nothing else, and a repeated run spent a sixth of its time on it.
         self._valid: tuple[Session, cl.Program, DeviceState] | None = None
 
+    def load_drivers(self) -> None:
+        """clGetPlatformIDs now: the loader and every driver load (0.1 s and more), before
+        a request needs them; a worker booted ahead does it while the user reads."""
+        self._contexts.platforms()
+
     def build(
         self,
         source: str,
@@ -71,9 +76,16 @@ class Engine:
         result, _, _ = self._contexts.program(state, source, options)
         return result
 
-    def build_for_view(self, session: Session, entering: Entering = nowhere) -> ProgramBuild:
-        """Build and launch `session` once for the compiler view (see engine.compilation)."""
-        return build_for_view(self._contexts, lambda s: self.run(s, entering=entering), session)
+    def build_for_view(
+        self, session: Session, entering: Entering = nowhere, started: Started | None = None
+    ) -> ProgramBuild:
+        """Build and launch `session` once for the compiler view (see engine.compilation);
+        `started` hears each launch begin to run, a lone one too."""
+
+        def run(one: Session) -> RunResult:
+            return self.run(one, entering=entering, started=started, tell_lone_launch=True)
+
+        return build_for_view(self._contexts, run, session)
 
     def measure_peak(
         self, selector: DeviceSelector | None, probe: PeakProbe, plan: PeakPlan
@@ -100,6 +112,7 @@ class Engine:
         launched: Launched | None = None,
         started: Started | None = None,
         snapshots: bool = False,
+        tell_lone_launch: bool = False,
     ) -> RunResult:
         """Build and run `session`; every failure becomes a RunResult with its stage.
 
@@ -110,12 +123,15 @@ class Engine:
         `started` hears, from a driver's thread, the number of each launch of a program
         in the run (repeats counted on) as it begins to run. `snapshots` asks a program
         that enqueues several launches (a group's iterations count) for RunResult.snapshots.
+        With `tell_lone_launch`, `started` hears a launch that is the program's only one too.
         """
         record = Record(kernel=session.kernel, enter=entering)
         try:
             go_on = cancelled or never
             hooks = (launched, started)
-            return self._run(session, record, progress, go_on, inspect, hooks, snapshots)
+            return self._run(
+                session, record, progress, go_on, inspect, hooks, snapshots, tell_lone_launch
+            )
         except StepFailed as failed:
             return record.result(ok=False, error=failed.error)
         except cl.Error as exc:
@@ -134,6 +150,7 @@ class Engine:
         inspect: Inspect | None = None,
         hooks: tuple[Launched | None, Started | None] = (None, None),
         snapshots: bool = False,
+        tell_lone_launch: bool = False,
     ) -> RunResult:
         """The lesson's steps in one go; the buffers of a run whose guard bands held are
         kept for the next (engine/kept.py)."""
@@ -156,6 +173,8 @@ class Engine:
             inspect(state, device.buffers)
         # A launch among several is named to check mode and the worker; one needs no name.
         launched, started = hooks if device.longest > 1 else (None, None)
+        if tell_lone_launch:
+            started = hooks[1]
         if progress:
             progress(0, session.repeats)  # built and set up: what fails from here is the kernel
         reading: host_steps.ReadBack | None = None

@@ -28,9 +28,10 @@ LOG_ARG = "__cls_log"
 CAPACITY_ARG = "__cls_cap"
 STRIDE_ARG = "__cls_stride"
 HEADER = 64  # log[0] counts records; log[1 + 8k ...] holds buffer k's sizes
+WRAPPED = HEADER - 1  # log[WRAPPED] is 1 once the count went past 2**32 - 1 and wrapped
 SLOTS_PER_BUFFER = 8
 RECORD = 3  # uints per record: access | phase << 16, byte offset, work-item
-MAX_BUFFERS = (HEADER - 1) // SLOTS_PER_BUFFER
+MAX_BUFFERS = (WRAPPED - 1) // SLOTS_PER_BUFFER
 MAX_ACCESSES = 1 << 16
 _GLOBAL = ("__global", "global")
 _LOCAL = ("__local", "local")
@@ -53,6 +54,8 @@ void __cls_record(__global uint *log, uint cap, uint on, uint phase, uint item,
             log[{HEADER} + {RECORD} * slot] = access | (phase << 16);
             log[{HEADER} + {RECORD} * slot + 1] = offset;
             log[{HEADER} + {RECORD} * slot + 2] = item;
+        }} else if (slot == 0xFFFFFFFFu) {{
+            log[{WRAPPED}] = 1u;
         }}
     }}
 }}

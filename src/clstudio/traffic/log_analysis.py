@@ -30,6 +30,10 @@ from clstudio.traffic.traffic_result import (
 )
 
 MAX_TRACES = 16  # work-groups kept for playback
+# Lines and neighbour chunks by shifts: a 64-bit division costs numpy several times more.
+_LINE_SHIFT = LINE_BYTES.bit_length() - 1
+_NEIGHBOURS_SHIFT = NEIGHBOURS.bit_length() - 1
+assert 1 << _LINE_SHIFT == LINE_BYTES and 1 << _NEIGHBOURS_SHIFT == NEIGHBOURS
 MAX_TRACE_RECORDS = 400_000
 
 
@@ -154,32 +158,36 @@ class LogReading:
         if not mask.any():
             return {}
         access, item = self.access[mask].astype(np.int64), self.item[mask]
-        # Sorted by work-item, then access, in log order: a work-item's n-th run is n.
-        order = np.argsort(item << 16 | access, kind="stable")
+        # Sorted by access, then work-item, in log order: a work-item's n-th run is n. (The
+        # log comes in runs of one access by consecutive work-items, so a stable sort of
+        # this key, not of the work-item's first, finds it mostly in order.)
+        runs = access << 32 | item
+        order = np.argsort(runs, kind="stable")
         run_start = np.ones(len(order), bool)
-        run_start[1:] = np.diff((item << 16 | access)[order]) != 0
+        run_start[1:] = np.diff(runs[order]) != 0
         starts = np.maximum.accumulate(np.where(run_start, np.arange(len(order)), 0))
         occurrence = np.empty(len(order), np.int64)
         occurrence[order] = np.arange(len(order)) - starts
         nbytes = np.array(self.access_bytes, np.int64)[self.buffer_of[access]]
         offset = self.offset[mask]
-        first, last = offset // LINE_BYTES, (offset + np.maximum(nbytes, 1) - 1) // LINE_BYTES
+        first = offset >> _LINE_SHIFT
+        last = (offset + np.maximum(nbytes, 1) - 1) >> _LINE_SHIFT
         # One access of 16 neighbours: the same access, group, 16 local ids and run.
-        chunk = self.local_id[mask] // NEIGHBOURS
-        high = access << 40 | self.group[mask]
-        low = occurrence << 16 | chunk
+        chunk = self.local_id[mask] >> _NEIGHBOURS_SHIFT
         straddle = last != first
-        high, low = np.concatenate([high, high[straddle]]), np.concatenate([low, low[straddle]])
-        line = np.concatenate([first, last[straddle]])
-        order = np.lexsort((line, low, high))
-        high, low, line = high[order], low[order], line[order]
-        new_key = np.ones(len(order), bool)
-        new_key[1:] = (np.diff(high) != 0) | (np.diff(low) != 0)
+        columns = [access, self.group[mask], occurrence, chunk]
+        columns = [np.concatenate([c, c[straddle]]) for c in columns]
+        columns.append(np.concatenate([first, last[straddle]]))
+        ordered = sorted_together(columns)  # one access's lines lie together
+        new_key = np.zeros(len(ordered[0]), bool)
+        new_key[0] = True
+        for column in ordered[:-1]:
+            new_key[1:] |= column[1:] != column[:-1]
         new_line = new_key.copy()
-        new_line[1:] |= np.diff(line) != 0
+        new_line[1:] |= ordered[-1][1:] != ordered[-1][:-1]
         key = np.cumsum(new_key) - 1
         per_key = np.bincount(key[new_line])
-        key_access = high[new_key] >> 40
+        key_access = ordered[0][new_key]
         found: dict[int, tuple[float, int]] = {}
         for index in np.unique(key_access):
             chosen = per_key[key_access == index]
@@ -221,6 +229,27 @@ class LogReading:
             np.repeat(self.phase[chosen], span),
             kinds,
         )
+
+
+def sorted_together(columns: list[np.ndarray]) -> list[np.ndarray]:
+    """The rows of `columns` (non-negative integers, the first the most significant) in
+    order. Where their bits fit one int64 they are packed and sorted as one key: a log's
+    records come in runs already in order (a group's work-items log together), which
+    NumPy's stable sort of one key exploits and np.lexsort over five keys does not."""
+    widths = [int(c.max()).bit_length() for c in columns]
+    if sum(widths) > 63:
+        order = np.lexsort(columns[::-1])
+        return [c[order] for c in columns]
+    key = np.zeros(len(columns[0]), np.int64)
+    for column, width in zip(columns, widths, strict=True):
+        key <<= width
+        key |= column
+    key.sort(kind="stable")
+    found = []
+    for width in reversed(widths):
+        found.append(key & ((1 << width) - 1))
+        key >>= width
+    return found[::-1]
 
 
 def _three(size: tuple[int, ...]) -> tuple[int, int, int]:

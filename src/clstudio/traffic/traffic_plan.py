@@ -25,6 +25,7 @@ from clstudio.traffic.instrumented_source import (
     LOG_ARG,
     RECORD,
     STRIDE_ARG,
+    WRAPPED,
     InstrumentedKernel,
     TrafficRefusal,
     instrument,
@@ -56,10 +57,14 @@ class TrafficPlan:
         instrumented = self.kernel.source
         return replace(self.session, source=instrumented, source_parts=(), args=args, repeats=1)
 
-    def stride_for(self, records_per_group: int) -> int:
-        """The smallest stride whose sampled groups fill the log no more than FILL."""
-        wanted = records_per_group * self.groups
-        return max(1, math.ceil(wanted / (self.capacity * FILL)))
+    def stride_for(self, records: int) -> int:
+        """The smallest stride whose sampled groups fill the log no more than FILL, when
+        the whole range writes `records`."""
+        return max(1, math.ceil(records / (self.capacity * FILL)))
+
+    def overflowed(self, log: np.ndarray) -> bool:
+        """Whether a run's log lost records (its count went past the log, or wrapped)."""
+        return int(log[0]) > self.capacity or bool(log[WRAPPED])
 
 
 def plan_traffic(session: Session) -> TrafficPlan:

@@ -27,7 +27,7 @@ from clstudio.checkmode import LOG_NAME
 from clstudio.common import STEP_NUMBERS, RunResult, StepOutcome, gettext, hold_language
 from clstudio.worker.block_pool import WorkerBlocks
 from clstudio.worker.kept_inputs import SentInputs
-from clstudio.worker.native_output import POCL_CACHE_VARIABLE, NativeOutput
+from clstudio.worker.native_output import POCL_CACHE_VARIABLE, REMARKS_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
     BuildRequest,
     CheckRequest,
@@ -217,12 +217,20 @@ class _Handler:
             reading_back_into,
         )
 
+        self._engine: Engine = Engine()
+        if os.environ.get(REMARKS_VARIABLE) == "1":
+            # Started for the compiler view, often ahead of its compile (OneShotWorkers):
+            # the drivers and the listings' readers load while the user reads, not after
+            # the click. (PoCL reads its switches as it loads: they are set by now.)
+            from clstudio.compiler import load_readers
+
+            self._engine.load_drivers()
+            load_readers()
         self._conn = conn
         self._cancel = cancel
         self._step = step
         self._launch = launch
         self._tag = tag
-        self._engine: Engine = Engine()
         self._steps = StepKeeper(lambda session: self._engine.stepper(session, self._entering))
         self._discover = discover
         self._check_session = check_session
@@ -358,14 +366,15 @@ class _Handler:
         return dataclasses.replace(result, printf=printed) if printed else result
 
     def _compile(self, request: CompileRequest) -> object:
-        # Imported here: the compiler view's readers load llvmlite, a second LLVM.
         from clstudio.compiler import compile_view
 
         # Two channels: PoCL's LLVM prints its remarks through C stdio's stdout stream,
         # which NativeOutput takes; PoCL writes the kernel's printf to fd 1, which the
         # printf capture takes. Whatever the kernel prints, it never reads as a remark.
         with self._printf, NativeOutput() as printed:
-            build = self._engine.build_for_view(request.session, self._entering)
+            # The launch's start ends the build's allowance (request_ends.Job).
+            started = self._launch_started if self._launch is not None else None
+            build = self._engine.build_for_view(request.session, self._entering, started)
         # LLVM prints some remarks on stderr, which goes to STDERR_NAME, emptied before
         # each request; a kernel's printf never goes there.
         sys.stderr.flush()

@@ -224,7 +224,8 @@ class WorkerClient:
         return self._planned(plan, job, protocol.CountRequest, CountResult, progress)
 
     def traffic(self, plan: TrafficPlan, progress: Progress | None = None) -> TrafficResult:
-        """Run a planned traffic measurement (two or three runs of the instrumented build)."""
+        """Run a planned traffic measurement (one run of the instrumented build where its log
+        holds every work-group, more where it overflows)."""
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
         limit = TRAFFIC_RUNS * plan.session.timeout_s
@@ -259,7 +260,12 @@ class WorkerClient:
             kernel=session.kernel
         )
         job = Job(
-            doing, session.timeout_s, "compiler", session.kernel, build_limit_s=self._build_limit_s
+            doing,
+            session.timeout_s,
+            "compiler",
+            session.kernel,
+            build_limit_s=self._build_limit_s,
+            compiles_at_launch=True,
         )
         session = self._in_this_folder(session)
         outcome = self._request(lambda id: protocol.CompileRequest(id, session), job, None)

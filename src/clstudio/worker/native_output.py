@@ -17,12 +17,13 @@ import sys
 import tempfile
 
 POCL_CACHE_VARIABLE = "POCL_CACHE_DIR"
+REMARKS_VARIABLE = "POCL_VECTORIZER_REMARKS"  # set only in the compiler view's workers
 # A relative cache folder lies in the worker's scratch folder (its working folder),
 # which goes with the worker: the compile's files never outlive it.
 COMPILER_ENVIRONMENT: tuple[tuple[str, str], ...] = (
     (POCL_CACHE_VARIABLE, "pocl-cache"),
     ("POCL_LEAVE_KERNEL_COMPILER_TEMP_FILES", "1"),
-    ("POCL_VECTORIZER_REMARKS", "1"),
+    (REMARKS_VARIABLE, "1"),
 )
 OUTPUT_LIMIT = 16 * 1024 * 1024  # remarks repeat per kernel variant; a big kernel prints MiBs
 

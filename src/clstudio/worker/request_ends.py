@@ -48,18 +48,26 @@ class Job:
     # The build's allowance, for a job that builds before it runs (compiles, traffic): it
     # ends when the build does, and `limit_s` counts from there (see Allowance).
     build_limit_s: float = 0.0
+    # The compiler view's one run: its allowance lasts until the first launch starts to run.
+    # PoCL compiles a kernel's work-group function when its first launch is about to run
+    # (the driver says the launch is running once that compile is over); on a loaded
+    # machine that compile alone outlasted a session's 10 s (the gallery's tiled matrix
+    # multiply), and the user cannot shorten it.
+    compiles_at_launch: bool = False
     # The arguments passed as NULL that a kernel dereferences untested: a crash names them.
     null_args: tuple[str, ...] = ()
 
 
 _BUILD_STEP = STEP_NUMBERS["build"]
+_LAUNCH_STEP = STEP_NUMBERS["launch"]
 
 
 class Allowance:
     """When a request runs out of time. The one rule: a build's allowance ends when the
-    build does. Until the worker has gone past its build step the request may take the
-    build's allowance and the job's limit together; from then on, the job's limit alone
-    (without this, an endless kernel ran on for the whole unused build allowance).
+    build does. Until the worker has gone past its build step (for a job that compiles at
+    launch: until its first launch runs) the request may take the build's allowance and the
+    job's limit together; from then on, the job's limit alone (without this, an endless
+    kernel ran on for the whole unused build allowance).
     """
 
     def __init__(self, job: Job) -> None:
@@ -76,9 +84,12 @@ class Allowance:
         """The request's time starts now (the worker is ready for it)."""
         self.deadline = time.monotonic() + self.limit_s
 
-    def heard_step(self, step: int) -> None:
-        """The worker's step now: once past the build, the build's allowance is over."""
+    def heard_step(self, step: int, launch: int = 0) -> None:
+        """The worker's step now, and the number of the launch it last said was running:
+        once past the build, the build's allowance is over."""
         if self._built or step <= _BUILD_STEP or self.deadline is None:
+            return
+        if self._job.compiles_at_launch and launch == 0 and step <= _LAUNCH_STEP:
             return
         self._built = True
         self.deadline = min(self.deadline, time.monotonic() + self._job.limit_s)
@@ -111,7 +122,7 @@ def stopped_now(
     now = time.monotonic()
     if cancel_at is not None and now >= cancel_at + CANCEL_GRACE_S:
         return Stopped("cancelled", exit_reasons.cancelled_message(job.doing))
-    allowance.heard_step(worker.step.value)
+    allowance.heard_step(worker.step.value, worker.launch.value)
     if allowance.deadline is not None and now >= allowance.deadline:
         step = step_at(worker.step.value)
         running = running_launch(worker, job)

@@ -30,9 +30,10 @@ class FileMenus(QObject):
         self.recent = recent
         self.examples = examples
         self._settings = settings
+        # Filled as they open: reading the gallery's 24 files is no part of the first paint.
         recent.aboutToShow.connect(self.fill_recent)
+        examples.aboutToShow.connect(self.fill_examples)
         self.fill_recent()
-        self.fill_examples()
 
     def fill_recent(self) -> None:
         self.recent.clear()
