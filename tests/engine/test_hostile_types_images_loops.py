@@ -180,14 +180,25 @@ def test_an_image_the_host_has_no_memory_for_is_said_not_a_traceback(tmp_path: P
     ), said
 
 
+SLOW_STEP = """\
+__kernel void step(__global int *flag) {
+    int x = 0;
+    for (int i = 0; i < 1000000; i++) x += i ^ flag[0];
+    flag[0] = x == 12345 ? 0 : 1;
+}
+"""
+
+
 def test_a_loop_whose_condition_never_holds_stops_at_its_time_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Each round is slow enough (a million-step loop) that the rounds, not the build,
+    # outlast the limit even where a loaded machine takes seconds to build.
     path = session(
         tmp_path,
         "never",
         {
-            "source": "__kernel void step(__global int *flag) { flag[0] = 1; }\n",
+            "source": SLOW_STEP,
             "args": {"flag": {"kind": "buffer", "dtype": "int32", "shape": [1]}},
             "launches": [
                 {
@@ -196,10 +207,10 @@ def test_a_loop_whose_condition_never_holds_stops_at_its_time_limit(
                     "launches": [{"kernel": "step", "global_size": [1]}],
                 }
             ],
-            "timeout_s": 2,
+            "timeout_s": 5,
         },
     )
     assert main(["run", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "did not finish within 2 s" in out and "iteration" in out
+    assert "did not finish within 5 s" in out and "iteration" in out
     assert "Traceback" not in out

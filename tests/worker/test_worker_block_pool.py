@@ -2,6 +2,7 @@
 worker fills that block again, and no name is ever left in /dev/shm."""
 
 import gc
+import os
 
 import numpy as np
 import pytest
@@ -155,3 +156,22 @@ def test_an_earlier_result_keeps_its_values_while_later_runs_come() -> None:
         np.testing.assert_array_equal(first.outputs["c"], np.full(SHAPE, 1.0, np.float32))
         np.testing.assert_array_equal(third.outputs["c"], np.full(SHAPE, 3.0, np.float32))
         np.testing.assert_array_equal(fourth.outputs["c"], np.full(SHAPE, 4.0, np.float32))
+
+
+def test_a_programs_snapshots_cross_on_blocks_and_leave_no_name_behind() -> None:
+    source = """
+    __kernel void first(__global float* g) { g[get_global_id(0)] = 1.0f; }
+    __kernel void second(__global float* g) { g[get_global_id(0)] += 1.0f; }
+    """
+    args: dict[str, ArgSpec] = {"g": BufferArg(parse_element_type("float"), SHAPE)}
+    session = Session(
+        source=source, launches=(Launch("first", SHAPE), Launch("second", SHAPE)), args=args
+    )
+    with WorkerClient() as client:
+        taken = client.run(session, snapshots=True)
+        assert taken.ok, taken.error
+        first, second = (s.buffers["g"] for s in taken.snapshots)
+        assert not first.flags.owndata and not second.flags.owndata  # on blocks, not pickled
+        np.testing.assert_array_equal(first, np.ones(SHAPE, np.float32))
+        np.testing.assert_array_equal(second, np.full(SHAPE, 2.0, np.float32))
+        assert leftover_blocks(os.getpid()) == []

@@ -365,10 +365,8 @@ class WorkerClient:
                 worker.launch.value = 0
                 self._cancel_at = None
                 self._active = True
-            outcome: object = None
             try:
-                outcome = self._exchange(worker, request, job, progress, stepped)
-                return outcome
+                return self._exchange(worker, request, job, progress, stepped)
             except WorkerFailure:
                 raise  # the worker is fine: it answered, with a traceback
             except BaseException:
@@ -379,9 +377,9 @@ class WorkerClient:
             finally:
                 with self._state_lock:
                     self._active = False
-                if outcome is None or isinstance(outcome, Stopped):
-                    # A reply that arrived has had its blocks taken, and their names unlinked.
-                    discard_blocks(block_prefix(worker.tag, request.id))
+                # Even after a reply: a block the worker made and then did not send (a
+                # read-back it dropped) is named here alone.
+                discard_blocks(block_prefix(worker.tag, request.id))
 
     def _exchange(
         self,

@@ -30,7 +30,7 @@ from typing import cast
 
 import numpy as np
 
-from clstudio.common import RunResult
+from clstudio.common import LaunchSnapshot, RunResult
 from clstudio.worker.kept_inputs import KeptInput
 from clstudio.worker.repeated_results import RepeatedResult
 
@@ -263,12 +263,18 @@ def transform(value: object, leaf: Callable[[object], object]) -> object:
             return value
         return parts if isinstance(value, list) else tuple(parts)
     if isinstance(value, RunResult | RepeatedResult):
-        # Its arrays sit in inputs and outputs; its hundreds of steps and timings hold none.
-        inputs = cast("dict[str, np.ndarray]", transform(value.inputs, leaf))
-        outputs = cast("dict[str, np.ndarray]", transform(value.outputs, leaf))
-        if inputs is value.inputs and outputs is value.outputs:
+        # Its arrays sit in inputs, outputs and snapshots; its steps and timings hold none.
+        inputs = transform(value.inputs, leaf)
+        outputs = transform(value.outputs, leaf)
+        snapshots = transform(value.snapshots, leaf)
+        if inputs is value.inputs and outputs is value.outputs and snapshots is value.snapshots:
             return value
-        return dataclasses.replace(value, inputs=inputs, outputs=outputs)
+        return dataclasses.replace(
+            value,
+            inputs=cast("dict[str, np.ndarray]", inputs),
+            outputs=cast("dict[str, np.ndarray]", outputs),
+            snapshots=cast("tuple[LaunchSnapshot, ...]", snapshots),
+        )
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {}
         for f in dataclasses.fields(value):
