@@ -5,6 +5,11 @@ from __future__ import annotations
 from clstudio.common import STEP_NUMBERS
 from clstudio.worker.request_ends import Allowance, Job
 
+# The compiler view's job: PoCL compiles the work-group function as the first launch runs.
+COMPILER_VIEW = Job(
+    "compiling", 10.0, "compiler", "k", build_limit_s=120.0, compiles_at_launch=True
+)
+
 
 def started(job: Job) -> Allowance:
     allowance = Allowance(job)
@@ -25,8 +30,7 @@ def test_the_compiler_view_s_build_allowance_lasts_until_its_launch_runs() -> No
     # PoCL compiles the work-group function when the first launch is about to run: on a
     # loaded machine that compile alone outlasted the session's 10 s, and the listing timed
     # out. The kernel's own time still counts from its start (an endless kernel is stopped).
-    job = Job("compiling", 10.0, "compiler", "k", build_limit_s=120.0, compiles_at_launch=True)
-    allowance = started(job)
+    allowance = started(COMPILER_VIEW)
     allowance.heard_step(STEP_NUMBERS["launch"], launch=0)
     assert allowance.limit_s == 130.0
     allowance.heard_step(STEP_NUMBERS["launch"], launch=1)
@@ -34,8 +38,7 @@ def test_the_compiler_view_s_build_allowance_lasts_until_its_launch_runs() -> No
 
 
 def test_a_driver_that_never_says_a_launch_runs_ends_the_allowance_at_the_read_back() -> None:
-    job = Job("compiling", 10.0, "compiler", "k", build_limit_s=120.0, compiles_at_launch=True)
-    allowance = started(job)
+    allowance = started(COMPILER_VIEW)
     allowance.heard_step(STEP_NUMBERS["read back"], launch=0)
     assert allowance.limit_s == 10.0
 
