@@ -35,6 +35,9 @@ _LINE_SHIFT = LINE_BYTES.bit_length() - 1
 _NEIGHBOURS_SHIFT = NEIGHBOURS.bit_length() - 1
 assert 1 << _LINE_SHIFT == LINE_BYTES and 1 << _NEIGHBOURS_SHIFT == NEIGHBOURS
 MAX_TRACE_RECORDS = 400_000
+# Work-items' runs of an access are counted in one array up to this many (access,
+# work-item) pairs; past it they are sorted.
+_MOST_PAIRS_COUNTED = 1 << 26
 
 
 class LogReading:
@@ -48,18 +51,20 @@ class LogReading:
         self.access = (records[:, 0] & 0xFFFF).astype(np.int32)
         self.phase = (records[:, 0] >> 16).astype(np.int16)
         self.offset = records[:, 1].astype(np.int64)
-        item = records[:, 2].astype(np.int64)
         size = _three(plan.session.global_size)
         local = _three(plan.local_size)
-        coords = (item % size[0], item // size[0] % size[1], item // (size[0] * size[1]))
+        # Ids in int32 where the NDRange allows: half the memory to walk through as int64.
+        ids = np.int32 if size[0] * size[1] * size[2] < 1 << 31 else np.int64
+        item = records[:, 2].astype(ids)
+        rest, x = np.divmod(item, size[0])
+        z, y = np.divmod(rest, size[1])
         groups = [s // n for s, n in zip(size, local, strict=True)]
-        self.group_coords = [c // n for c, n in zip(coords, local, strict=True)]
-        self.group = self.group_coords[0] + groups[0] * (
-            self.group_coords[1] + groups[1] * self.group_coords[2]
-        )
-        self.local_id = (coords[0] % local[0]) + local[0] * (
-            coords[1] % local[1] + local[1] * (coords[2] % local[2])
-        )
+        group_x, local_x = np.divmod(x, local[0])
+        group_y, local_y = np.divmod(y, local[1])
+        group_z, local_z = np.divmod(z, local[2])
+        self.group_coords = [group_x, group_y, group_z]
+        self.group = group_x + groups[0] * (group_y + groups[1] * group_z)
+        self.local_id = local_x + local[0] * (local_y + local[1] * local_z)
         self.item = item
         buffers = plan.kernel.buffers
         self.buffer_of = np.array([a.buffer for a in plan.kernel.accesses] or [0], np.int16)
@@ -157,41 +162,33 @@ class LogReading:
         mask = spaces[self.buffer]
         if not mask.any():
             return {}
-        access, item = self.access[mask].astype(np.int64), self.item[mask]
-        # Sorted by access, then work-item, in log order: a work-item's n-th run is n. (The
-        # log comes in runs of one access by consecutive work-items, so a stable sort of
-        # this key, not of the work-item's first, finds it mostly in order.)
-        runs = access << 32 | item
-        order = np.argsort(runs, kind="stable")
-        run_start = np.ones(len(order), bool)
-        run_start[1:] = np.diff(runs[order]) != 0
-        starts = np.maximum.accumulate(np.where(run_start, np.arange(len(order)), 0))
-        occurrence = np.empty(len(order), np.int64)
-        occurrence[order] = np.arange(len(order)) - starts
-        nbytes = np.array(self.access_bytes, np.int64)[self.buffer_of[access]]
-        offset = self.offset[mask]
+        # Most kernels touch global memory only: all records, as views, not copies.
+        chosen: slice | np.ndarray = slice(None) if mask.all() else mask
+        access = self.access[chosen]
+        nbytes = np.array(self.access_bytes, np.int64)[self.buffer_of]
+        offset = self.offset[chosen]
         first = offset >> _LINE_SHIFT
-        last = (offset + np.maximum(nbytes, 1) - 1) >> _LINE_SHIFT
+        last = (offset + np.maximum(nbytes, 1)[access] - 1) >> _LINE_SHIFT
         # One access of 16 neighbours: the same access, group, 16 local ids and run.
-        chunk = self.local_id[mask] >> _NEIGHBOURS_SHIFT
+        columns = [access, self.group[chosen]]
+        occurrence = _occurrence(access, self.item[chosen])
+        if occurrence is not None:
+            columns.append(occurrence)
+        columns.append(self.local_id[chosen] >> _NEIGHBOURS_SHIFT)
         straddle = last != first
-        columns = [access, self.group[mask], occurrence, chunk]
-        columns = [np.concatenate([c, c[straddle]]) for c in columns]
-        columns.append(np.concatenate([first, last[straddle]]))
-        ordered = sorted_together(columns)  # one access's lines lie together
-        new_key = np.zeros(len(ordered[0]), bool)
-        new_key[0] = True
-        for column in ordered[:-1]:
-            new_key[1:] |= column[1:] != column[:-1]
-        new_line = new_key.copy()
-        new_line[1:] |= ordered[-1][1:] != ordered[-1][:-1]
-        key = np.cumsum(new_key) - 1
-        per_key = np.bincount(key[new_line])
-        key_access = ordered[0][new_key]
+        if straddle.any():
+            columns = [np.concatenate([c, c[straddle]]) for c in columns]
+            first = np.concatenate([first, last[straddle]])
+        key_access, lines = distinct_per_key(columns, first)
         found: dict[int, tuple[float, int]] = {}
-        for index in np.unique(key_access):
-            chosen = per_key[key_access == index]
-            found[int(index)] = (float(chosen.mean()), int(chosen.max()))
+        starts = np.flatnonzero(np.r_[True, key_access[1:] != key_access[:-1]])
+        for index, mean, most in zip(
+            key_access[starts].tolist(),
+            (np.add.reduceat(lines, starts) / np.diff(np.r_[starts, len(lines)])).tolist(),
+            np.maximum.reduceat(lines, starts).tolist(),
+            strict=True,
+        ):
+            found[index] = (mean, most)
         return found
 
     def traces(self) -> tuple[GroupTrace, ...]:
@@ -231,25 +228,58 @@ class LogReading:
         )
 
 
-def sorted_together(columns: list[np.ndarray]) -> list[np.ndarray]:
-    """The rows of `columns` (non-negative integers, the first the most significant) in
-    order. Where their bits fit one int64 they are packed and sorted as one key: a log's
-    records come in runs already in order (a group's work-items log together), which
-    NumPy's stable sort of one key exploits and np.lexsort over five keys does not."""
-    widths = [int(c.max()).bit_length() for c in columns]
-    if sum(widths) > 63:
+def _occurrence(access: np.ndarray, item: np.ndarray) -> np.ndarray | None:
+    """Each record's run of its access by its work-item, from 0; None where no work-item
+    runs an access twice (most kernels without loops), which a count tells without a sort."""
+    items = int(item.max()) + 1
+    pairs = (int(access.max()) + 1) * items
+    if pairs <= _MOST_PAIRS_COUNTED and np.bincount(access * items + item, minlength=1).max() <= 1:
+        return None
+    # Sorted by access, then work-item, in log order: a work-item's n-th run is n. (The
+    # log comes in runs of one access by consecutive work-items, so a stable sort of
+    # this key, not of the work-item's first, finds it mostly in order.)
+    runs = access.astype(np.int64) << 32 | item
+    order = np.argsort(runs, kind="stable")
+    run_start = np.ones(len(order), bool)
+    run_start[1:] = np.diff(runs[order]) != 0
+    starts = np.maximum.accumulate(np.where(run_start, np.arange(len(order)), 0))
+    occurrence = np.empty(len(order), np.int64)
+    occurrence[order] = np.arange(len(order)) - starts
+    return occurrence
+
+
+def distinct_per_key(keys: list[np.ndarray], values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each distinct row of `keys` (non-negative integer columns, the first the most
+    significant), in order: its first column and how many distinct `values` it has.
+
+    Where the columns' bits fit one int64 they are packed with the value and sorted as one
+    key, whose changes mark the rows and the values without unpacking it: a log's records
+    come in runs already in order (a group's work-items log together), which NumPy's sort
+    of one key exploits and np.lexsort over five keys does not."""
+    columns = [*keys, values]
+    widths = [max(1, int(c.max()).bit_length()) for c in columns]
+    if sum(widths) <= 63:
+        key = np.zeros(len(values), np.int64)
+        for column, width in zip(columns, widths, strict=True):
+            key <<= width
+            key |= column
+        key.sort(kind="stable")
+        row = key >> widths[-1]
+        new_row = np.r_[True, row[1:] != row[:-1]]
+        new_value = np.r_[True, key[1:] != key[:-1]]
+        first = row[new_row] >> sum(widths[1:-1])
+    else:
         order = np.lexsort(columns[::-1])
-        return [c[order] for c in columns]
-    key = np.zeros(len(columns[0]), np.int64)
-    for column, width in zip(columns, widths, strict=True):
-        key <<= width
-        key |= column
-    key.sort(kind="stable")
-    found = []
-    for width in reversed(widths):
-        found.append(key & ((1 << width) - 1))
-        key >>= width
-    return found[::-1]
+        new_row = np.zeros(len(values), bool)
+        new_row[0] = True
+        for column in keys:
+            ordered = column[order]
+            new_row[1:] |= ordered[1:] != ordered[:-1]
+        ordered = values[order]
+        new_value = new_row.copy()
+        new_value[1:] |= ordered[1:] != ordered[:-1]
+        first = keys[0][order][new_row]
+    return first, np.add.reduceat(new_value.astype(np.int64), np.flatnonzero(new_row))
 
 
 def _three(size: tuple[int, ...]) -> tuple[int, int, int]:
