@@ -71,7 +71,8 @@ class LogReading:
         kinds = [KIND_CODES[a.kind] for a in plan.kernel.accesses] or [0]
         self.kind_of = np.array(kinds, np.int8)
         self.buffer = self.buffer_of[self.access]
-        self.logged_groups = np.unique(self.group)
+        # Counted, not sorted: the groups are numbered below the NDRange's count of them.
+        self.logged_groups = np.flatnonzero(np.bincount(self.group, minlength=1))
         self.access_bytes = [
             self._slot(k, b.dims if b.is_array else 0) for k, b in enumerate(buffers)
         ]
