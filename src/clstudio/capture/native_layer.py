@@ -95,7 +95,7 @@ def layer_library(environ: Mapping[str, str] | None = None) -> Path:
         # Built beside and renamed: two captures starting at once never load half a file.
         handle, part = tempfile.mkstemp(prefix=".build-", suffix=".so", dir=folder)
         os.close(handle)
-        command = [*compiler, *FLAGS, str(LAYER_SOURCE), "-o", part, "-lpthread"]
+        command = [*compiler, *FLAGS, str(LAYER_SOURCE), "-o", part, "-lpthread", "-ldl"]
         try:
             done = subprocess.run(
                 command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S, check=False
