@@ -150,7 +150,8 @@ def layer_environment(
     added = {}
     if library is not None:
         layers = [str(library), *filter(None, environ.get(LAYERS_VARIABLE, "").split(":"))]
-        added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: str(journal)}
+        # Absolute: the program runs in its own folder, and may change it.
+        added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: os.path.abspath(journal)}
     vendors = worker_environment(journal / VENDORS_FOLDER, environ, private=pip_drivers())
     if VENDORS_VARIABLE in vendors:
         added[VENDORS_VARIABLE] = vendors[VENDORS_VARIABLE]

@@ -255,7 +255,12 @@ static int write_file(const char *name, const void *data, size_t size) {
     if (fd < 0) return -1;
     int failed = write_all(fd, data, size);
     failed |= close(fd);
-    if (failed || rename(part, path)) { unlink(part); return -1; }
+    if (failed || rename(part, path)) {
+        int why = errno; /* kept for the launch's detail */
+        unlink(part);
+        errno = why;
+        return -1;
+    }
     return 0;
 }
 
@@ -965,12 +970,14 @@ static const char *selection(struct kernel *k, int number, int nth) {
     return nth <= first ? NULL : "not_selected";
 }
 
+/* Each buffer's bytes into the journal; -1 and why in `detail` (128 bytes) when not. */
 static int read_buffers(cl_handle queue, struct read *reads, int count, int number,
-                        const char *when) {
-    if (NEXT(AT_Finish, cl_int (*)(cl_handle))(queue) != CL_SUCCESS) return -1;
+                        const char *when, char *detail) {
+    cl_int done = NEXT(AT_Finish, cl_int (*)(cl_handle))(queue);
+    if (done != CL_SUCCESS) { snprintf(detail, 128, "clFinish: %d", done); return -1; }
     for (int i = 0; i < count; i++) {
         unsigned char *host = malloc(reads[i].size ? reads[i].size : 1);
-        if (!host) return -1;
+        if (!host) { snprintf(detail, 128, "%s", strerror(ENOMEM)); return -1; }
         cl_int read = NEXT(AT_EnqueueReadBuffer,
                            cl_int (*)(cl_handle, cl_handle, cl_uint, size_t, size_t, void *,
                                       cl_uint, const void *, void *))(
@@ -978,7 +985,10 @@ static int read_buffers(cl_handle queue, struct read *reads, int count, int numb
         char name[128];
         snprintf(name, sizeof name, "launch-%d.%llu.%s", number,
                  (unsigned long long)(uintptr_t)reads[i].mem, when);
-        int failed = read != CL_SUCCESS || write_file(name, host, reads[i].size);
+        int failed = read != CL_SUCCESS;
+        if (failed) snprintf(detail, 128, "clEnqueueReadBuffer: %d", read);
+        else if ((failed = write_file(name, host, reads[i].size)))
+            snprintf(detail, 128, "%s", strerror(errno)); /* a full disk, say */
         free(host);
         if (failed) return -1;
     }
@@ -1114,7 +1124,8 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
         reason = "over_budget";
         snprintf(detail, sizeof detail, "%lld", size);
     }
-    if (!reason && read_buffers(queue, reads, read_count, number, "before")) reason = "unreadable";
+    if (!reason && read_buffers(queue, reads, read_count, number, "before", detail))
+        reason = "unreadable";
     flush_waiting(EVERY); /* the journal keeps the launches' order; the queue has finished */
     cl_int launched;
     if (reason) {
@@ -1130,8 +1141,9 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
     launched = launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
     if (launched != CL_SUCCESS) {
         add(&line, ",\"captured\":false,\"reason\":\"launch_failed\",\"detail\":\"%d\"", launched);
-    } else if (read_buffers(queue, reads, read_count, number, "after")) {
-        add(&line, ",\"captured\":false,\"reason\":\"unreadable\",\"detail\":\"\"");
+    } else if (read_buffers(queue, reads, read_count, number, "after", detail)) {
+        add(&line, ",\"captured\":false,\"reason\":\"unreadable\",\"detail\":");
+        add_string(&line, detail);
     } else {
         cl_handle program = NULL;
         NEXT(AT_GetKernelInfo, info_fn)(kernel, CL_KERNEL_PROGRAM, sizeof program, &program,
