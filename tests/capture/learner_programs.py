@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,3 +55,13 @@ def printed(done: subprocess.CompletedProcess[str]) -> str:
     """What the program printed under capture, which must have ended well (else: its errors)."""
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def no_compiler_path(folder: Path) -> str:
+    """A PATH with no C compiler on it, and the linker PoCL links its kernels with."""
+    tools = folder / "no-compiler"
+    tools.mkdir()
+    linker = shutil.which("ld")
+    if linker is not None:
+        (tools / "ld").symlink_to(linker)
+    return str(tools)

@@ -15,7 +15,7 @@ import pytest
 
 from capture.learner_programs import PREAMBLE, clstudio
 
-pytestmark = pytest.mark.opencl
+pytestmark = [pytest.mark.opencl, pytest.mark.usefixtures("recorder")]
 
 # A typedef'd kernel and pyopencl.array arithmetic on one buffer, a buffer the host
 # overwrites between two launches, and no build options of its own.
