@@ -25,10 +25,15 @@ mf = cl.mem_flags
 """
 
 
+# What the `recorder` fixture (conftest.py) changes in the environment of the commands run.
+RECORDER_ENVIRONMENT: dict[str, str] = {}
+
+
 def environment() -> dict[str, str]:
     """This process's environment, with this tree's clstudio first on the path."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(SRC)
+    env.update(RECORDER_ENVIRONMENT)
     return env
 
 
