@@ -355,14 +355,31 @@ static struct {
     void *none;
 } py;
 static void *shown_name; /* the hook's function: a file's name as call sites show it, or None */
+/* The frame's instruction (Python 3.11 on; NULL before): a line number costs a walk of
+   the code's line table, half a microsecond, so each place keeps the lines it has seen. */
+static int (*frame_instruction)(void *);
 
 /* What each code object's file is, asked of the hook once per code object. The code object
    is kept alive while it is known, so that its address never means another. */
+#define PLACE_LINES 16
 struct place {
     void *code;
     char *quoted; /* "\"train.py:" as the journal starts its call site; NULL: not the learner's */
+    int instructions[PLACE_LINES], lines[PLACE_LINES]; /* lines[i] 0: none kept */
     struct place *link;
 };
+
+/* The line a frame of a learner's place is at. */
+static int line_of(struct place *p, void *frame) {
+    int instruction = frame_instruction ? frame_instruction(frame) : -1;
+    if (instruction < 0) return py.frame_line(frame);
+    int at = instruction % PLACE_LINES;
+    if (!p->lines[at] || p->instructions[at] != instruction) {
+        p->instructions[at] = instruction;
+        p->lines[at] = py.frame_line(frame);
+    }
+    return p->lines[at];
+}
 #define PLACE_BUCKETS 1024
 static struct place *places[PLACE_BUCKETS];
 
@@ -414,7 +431,7 @@ static struct site call_site(void) {
         if (code) py.decref(code);
         if (p && p->quoted) {
             found.quoted = p->quoted;
-            found.line = py.frame_line(frame);
+            found.line = line_of(p, frame);
             break;
         }
         void *back = py.frame_back(frame);
@@ -488,6 +505,52 @@ static int timed(cl_handle event, int wait, unsigned long long *time_ns) {
     return 0;
 }
 
+/* A launch's line names its piece: the facts launches share (kernel, device, call site,
+   sizes), written once as a line of their own, as the Python hook writes them; the journal's
+   reader puts them together. The pieces are remembered in a small table, by a hash: a piece
+   pushed out of it is written again under a new number when it comes back. */
+struct piece { struct waiting facts; int number; };
+#define PIECES 1024
+static struct piece pieces[PIECES];
+static int piece_count;
+
+static int same_facts(const struct waiting *a, const struct waiting *b) {
+    if (a->kernel != b->kernel || a->queue != b->queue || a->site.quoted != b->site.quoted ||
+        a->site.line != b->site.line || a->dims != b->dims || a->has_local != b->has_local ||
+        a->has_offset != b->has_offset)
+        return 0;
+    for (cl_uint d = 0; d < a->dims && d < 3; d++)
+        if (a->global[d] != b->global[d] || a->local[d] != b->local[d]) return 0;
+    return 1;
+}
+
+/* The launch's piece number, its line added to `t` first when it is new. */
+static int piece_of(struct text *t, const struct waiting *w) {
+    uintptr_t hash = (uintptr_t)w->kernel ^ ((uintptr_t)w->queue >> 3) ^
+                     ((uintptr_t)w->site.quoted >> 1) ^ (uintptr_t)w->site.line * 31;
+    for (cl_uint d = 0; d < w->dims && d < 3; d++) hash = hash * 33 + w->global[d] + w->local[d];
+    struct piece *p = &pieces[(hash ^ (hash >> 10)) % PIECES];
+    if (p->number && same_facts(&p->facts, w)) return p->number;
+    p->facts = *w;
+    p->number = ++piece_count;
+    append_text(t, "{\"piece\":");
+    append_number(t, (unsigned long long)p->number);
+    append_text(t, ",");
+    size_t at = t->used;
+    add_head(t, 0, w->kernel, w->queue, w->site, w->dims, w->global,
+             w->has_local ? w->local : NULL, w->has_offset);
+    /* add_head begins `{"number":0,`: the piece's facts go on after the piece's number */
+    const char *head = "{\"number\":0,";
+    size_t skip = strlen(head);
+    if (t->data && t->used >= at + skip) {
+        memmove(t->data + at, t->data + at + skip, t->used - at - skip);
+        t->used -= skip;
+        t->data[t->used] = 0;
+    }
+    append_text(t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"}\n");
+    return p->number;
+}
+
 enum flush { ENDED, EVERY, TIMED };
 
 /* Write the waiting lines, in order: those whose launches have ended (a line that waits
@@ -509,13 +572,14 @@ static void flush_waiting(enum flush how) {
             if (time > 0 && how == ENDED && !late) break;
             if (time > 0) NEXT(AT_ReleaseEvent, cl_int (*)(cl_handle))(w->event);
         }
-        add_head(&t, w->number, w->kernel, w->queue, w->site, w->dims, w->global,
-                 w->has_local ? w->local : NULL, w->has_offset);
-        append_text(&t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"");
+        int piece = piece_of(&t, w);
+        append_text(&t, "{\"number\":");
+        append_number(&t, (unsigned long long)w->number);
+        append_text(&t, ",\"piece\":");
+        append_number(&t, (unsigned long long)piece);
         if (time == 0) {
             append_text(&t, ",\"time_ns\":");
             append_number(&t, time_ns);
-            append_text(&t, ",\"timed_by\":\"profiling\"");
         }
         append_text(&t, "}\n");
     }
@@ -1195,6 +1259,7 @@ __attribute__((visibility("default"))) int clstudio_capture_python(void *functio
     FIND(call, "PyObject_CallFunctionObjArgs"); FIND(utf8, "PyUnicode_AsUTF8");
     FIND(clear_error, "PyErr_Clear"); FIND(none, "_Py_NoneStruct");
 #undef FIND
+    *(void **)&frame_instruction = dlsym(RTLD_DEFAULT, "PyFrame_GetLasti");
     void **found = (void **)&py;
     for (size_t i = 0; i < sizeof py / sizeof(void *); i++)
         if (!found[i]) return 0;
