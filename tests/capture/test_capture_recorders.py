@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from capture.learner_programs import PREAMBLE, clstudio, environment, index_of
+from capture.learner_programs import (
+    PREAMBLE,
+    clstudio,
+    environment,
+    index_of,
+    no_compiler_path,
+)
 from clstudio.capture.capture_run import HOOK_FOLDER, SETTINGS_VARIABLE
 from clstudio.capture.journal import JournalReader
 from clstudio.capture.native_layer import LayerUnavailable, layer_library
@@ -84,3 +90,81 @@ def test_where_the_loader_loads_no_layer_the_hook_records_the_program(tmp_path: 
         ("twice", f"prog.py:{TWICE_LINE}", True),
         ("axpb", f"prog.py:{PLUS_LINE}", True),
     ]
+
+
+LIBRARY_KERNELS = (
+    PREAMBLE
+    + '''import pyopencl.array as cla
+from pyopencl.elementwise import ElementwiseKernel
+
+x = cla.to_device(queue, np.arange(64, dtype=np.float32))
+y = cla.empty_like(x)
+line = ElementwiseKernel(ctx, "float a, float *x, float *y", "y[i] = a * x[i] + 1", "line")
+line(np.float32(2), x, y)
+program = cl.Program(ctx, """
+__kernel void tile_sum(__global const float *x, __local float *tile, __global float *out)
+{
+    int l = get_local_id(0);
+    tile[l] = x[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l == 0) {
+        float t = 0;
+        for (int i = 0; i < (int)get_local_size(0); i++) t += tile[i];
+        out[get_group_id(0)] = t;
+    }
+}
+__kernel void twice(__global float *x) { x[get_global_id(0)] *= 2; }
+""").build()
+out = cl.Buffer(ctx, mf.READ_WRITE, 4 * 4)
+program.tile_sum(queue, (64,), (16,), y.data, cl.LocalMemory(16 * 4), out)
+program.twice(queue, (32,), None, y.data[0 : 32 * 4])  # a sub-buffer
+print(y.get()[:4].tolist(), out.get_info(cl.mem_info.SIZE))
+'''
+)
+
+
+def test_both_recorders_capture_library_kernels_local_memory_and_sub_buffers_alike(
+    tmp_path: Path,
+) -> None:
+    """An elementwise kernel, LocalMemory and numpy scalars captured, a sub-buffer
+    refused with its reason: the same listing with the layer and without. (pyopencl's
+    reduction kernels need Mako, which is not installed here.)"""
+    listings, kept = [], []
+    for recorder in ("layer", "python"):
+        folder = tmp_path / recorder
+        folder.mkdir()
+        (folder / "prog.py").write_text(LIBRARY_KERNELS, encoding="utf-8")
+        env = environment()
+        if recorder == "python":
+            env.update(PATH=no_compiler_path(folder), CC="", XDG_CACHE_HOME=str(folder / "c"))
+        command = [sys.executable, "-m", "clstudio", "capture", "-o", "out", "--"]
+        done = subprocess.run(
+            [*command, sys.executable, "prog.py"],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        assert ("C and C++ programs are not captured" in done.stderr) == (recorder == "python")
+        launches = index_of(folder)["launches"]
+        facts = ("kernel", "call_site", "global_size", "local_size", "captured", "reason")
+        listings.append([tuple(str(e[f]) for f in facts) + (e["detail"],) for e in launches])
+        sessions = []
+        for entry in launches:
+            if entry["captured"]:
+                ran = clstudio(["run", f"out/{entry['session']}"], folder)
+                assert ran.returncode == 0 and ": fail" not in ran.stdout, ran.stdout
+                session = json.loads((folder / "out" / entry["session"]).read_text())
+                sessions.append((session["args"], session["global_size"], session["local_size"]))
+        kept.append(sessions)
+    assert listings[0] == listings[1]
+    assert kept[0] == kept[1]
+    kernels = [(row[0], row[4], row[5]) for row in listings[0]]
+    assert kernels == [
+        ("line", "True", "None"),
+        ("tile_sum", "True", "None"),
+        ("twice", "False", "unsupported_argument"),
+    ]
+    assert listings[0][-1][-1] == "0: sub-buffer"
