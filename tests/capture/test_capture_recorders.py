@@ -149,8 +149,8 @@ def test_both_recorders_capture_library_kernels_local_memory_and_sub_buffers_ali
         assert done.returncode == 0, done.stderr
         assert ("C and C++ programs are not captured" in done.stderr) == (recorder == "python")
         launches = index_of(folder)["launches"]
-        facts = ("kernel", "call_site", "global_size", "local_size", "captured", "reason")
-        listings.append([tuple(str(e[f]) for f in facts) + (e["detail"],) for e in launches])
+        facts = ("kernel", "call_site", "global_size", "local_size", "captured", "reason", "detail")
+        listings.append([tuple(str(e[f]) for f in facts) for e in launches])
         sessions = []
         for entry in launches:
             if entry["captured"]:
