@@ -4,14 +4,16 @@ against the same program run plainly.
 The target (issue 39): a program whose launches are not selected runs at most 1.2 times
 as long as without capture. The program times its own launches (LAUNCHES tiny kernels,
 the queue waited for at the end) and prints the time, so the ratio is what capture
-adds to the program's work: the hook's record of each launch, its device time read from
-the profiling event, the journal's lines, and CL Studio's process beside it reading them
-and rewriting capture.json. The program under the hook alone (its settings as capture
-gives them, no CL Studio process) says which part is the hook's. The whole command's
-wall time is given beside it, with CL Studio's own start and its list written at the
-end included. Plain, hook-alone and captured runs alternate, ROUNDS of each; each ratio
-is the median of the rounds' ratios. The load average is written when it starts and
-when it ends: on a shared machine, other work changes every figure.
+adds to the program's work: the record of each launch (by the C layer where a compiler
+built it, else by the hook's Python; `recorder` in the results says which), its device
+time read from the profiling event, the journal's lines, and CL Studio's process beside
+it reading them and rewriting capture.json. The program with the recording alone (its
+environment as capture gives it, no CL Studio process) says which part is the program's
+own recording. The whole command's wall time is given beside it, with CL Studio's own
+start and its list written at the end included. Plain, recorded and captured runs
+alternate, ROUNDS of each; each ratio is the median of the rounds' ratios. The load
+average is written when it starts and when it ends: on a shared machine, other work
+changes every figure.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from clstudio.capture.capture_run import CaptureRequest, program_environment
+from clstudio.capture.native_layer import LayerUnavailable, layer_library
 from results_table import Metric, report
 
 LAUNCHES = 20_000
 ROUNDS = 15
 SRC = Path(__file__).resolve().parents[1] / "src"
-HOOK = SRC / "clstudio" / "capture" / "hook"
+NOT_SELECTED = ("never_launched",)
 PROGRAM = f'''
 import time
 import numpy as np
@@ -54,15 +58,18 @@ print(time.perf_counter() - started, time.process_time() - cpu)
 '''
 
 
-def run(command: list[str], folder: Path, hooked: Path | None = None) -> tuple[float, float, float]:
+def run(
+    command: list[str], folder: Path, recorded: Path | None = None, layer: Path | None = None
+) -> tuple[float, float, float]:
     """The program's own time for its launches, its CPU time for them (every thread of
-    its process, PoCL's included), and the command's wall time; `hooked`: the program
-    runs with the hook alone, writing its journal there."""
+    its process, PoCL's included), and the command's wall time; `recorded`: the program
+    runs in the environment capture gives it (the layer, when built, and the hook),
+    writing its journal there, with no CL Studio process beside it."""
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    if hooked is not None:
-        hooked.mkdir()
-        settings = {"journal": str(hooked), "kernels": ["never_launched"]}
-        env.update(PYTHONPATH=str(HOOK), CLSTUDIO_CAPTURE=json.dumps(settings))
+    if recorded is not None:
+        recorded.mkdir()
+        request = CaptureRequest(tuple(command), recorded, folder, kernels=NOT_SELECTED)
+        env = program_environment(request, recorded, layer)
     started = time.perf_counter()
     done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - started
@@ -78,21 +85,25 @@ def main() -> None:
         folder = Path(scratch)
         (folder / "many.py").write_text(PROGRAM, encoding="utf-8")
         plain = [sys.executable, "many.py"]
-        kinds = ("plain", "hook", "captured")
+        try:
+            layer: Path | None = layer_library()
+        except LayerUnavailable:
+            layer = None
+        kinds = ("plain", "recorded", "captured")
         own: dict[str, list[float]] = {kind: [] for kind in kinds}
         cpu: dict[str, list[float]] = {kind: [] for kind in kinds}
         wall: dict[str, list[float]] = {kind: [] for kind in kinds}
         run(plain, folder)  # warm: PoCL compiles the kernel once, into its cache
         for round_ in range(ROUNDS):
             capture = [sys.executable, "-m", "clstudio", "capture", "-o", f"out{round_}"]
-            captured = [*capture, "--kernel", "never_launched", "--", *plain]
+            captured = [*capture, "--kernel", NOT_SELECTED[0], "--", *plain]
             runs = (
                 ("plain", plain, None),
-                ("hook", plain, folder / f"journal{round_}"),
+                ("recorded", plain, folder / f"journal{round_}"),
                 ("captured", captured, None),
             )
-            for name, command, hooked in runs:
-                seconds, used, whole = run(command, folder, hooked)
+            for name, command, recorded in runs:
+                seconds, used, whole = run(command, folder, recorded, layer)
                 own[name].append(seconds)
                 cpu[name].append(used)
                 wall[name].append(whole)
@@ -112,9 +123,9 @@ def main() -> None:
         [
             captured,
             against_plain(
-                "the same under the hook alone",
+                "the same, the program's in-process recording alone",
                 own,
-                "hook",
+                "recorded",
                 "no CL Studio process beside the program; ratios",
             ),
             against_plain(
@@ -134,7 +145,8 @@ def main() -> None:
         rounds=ROUNDS,
         timed_launches=timed,
         ratios=sorted(c / p for c, p in zip(own["captured"], own["plain"], strict=True)),
-        hook_ratios=sorted(c / p for c, p in zip(own["hook"], own["plain"], strict=True)),
+        recorded_ratios=sorted(c / p for c, p in zip(own["recorded"], own["plain"], strict=True)),
+        recorder="python hook" if layer is None else "C layer, helped by the hook",
         load_at_start=load_at_start,
     )
 

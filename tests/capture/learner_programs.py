@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,10 +25,15 @@ mf = cl.mem_flags
 """
 
 
+# What the `recorder` fixture (conftest.py) changes in the environment of the commands run.
+RECORDER_ENVIRONMENT: dict[str, str] = {}
+
+
 def environment() -> dict[str, str]:
     """This process's environment, with this tree's clstudio first on the path."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(SRC)
+    env.update(RECORDER_ENVIRONMENT)
     return env
 
 
@@ -54,3 +60,13 @@ def printed(done: subprocess.CompletedProcess[str]) -> str:
     """What the program printed under capture, which must have ended well (else: its errors)."""
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def no_compiler_path(folder: Path) -> str:
+    """A PATH with no C compiler on it, and the linker PoCL links its kernels with."""
+    tools = folder / "no-compiler"
+    tools.mkdir()
+    linker = shutil.which("ld")
+    if linker is not None:
+        (tools / "ld").symlink_to(linker)
+    return str(tools)

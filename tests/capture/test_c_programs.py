@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from capture.learner_programs import index_of, kernels_listed, printed
+from capture.learner_programs import index_of, kernels_listed, no_compiler_path, printed
 from clstudio.capture.native_layer import LAYER_SOURCE
 from clstudio.hostcode.bundled_pocl import bundled_pocl_library
 
@@ -461,16 +461,6 @@ cl.Program(ctx, "__kernel void neg(__global int *x) { x[get_global_id(0)] *= -1;
 cl.enqueue_copy(queue, x, buffer)
 print(x.tolist())
 """
-
-
-def no_compiler_path(folder: Path) -> str:
-    """A PATH with no C compiler on it, and the linker PoCL links its kernels with."""
-    tools = folder / "no-compiler"
-    tools.mkdir()
-    linker = shutil.which("ld")
-    if linker is not None:
-        (tools / "ld").symlink_to(linker)
-    return str(tools)
 
 
 def test_without_a_compiler_c_programs_run_uncaptured_and_python_ones_are_captured(

@@ -16,7 +16,7 @@ import pytest
 
 from capture.learner_programs import PREAMBLE, environment, index_of, kernels_listed
 
-pytestmark = pytest.mark.opencl
+pytestmark = [pytest.mark.opencl, pytest.mark.usefixtures("recorder")]
 
 # Several kernels, a typedef'd element type, one buffer reused across three launches, and
 # every launch style: kernel(queue, ...), set_args + enqueue_nd_range_kernel, and the

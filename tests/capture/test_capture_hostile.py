@@ -22,7 +22,7 @@ from clstudio.capture import CaptureRequest, LaunchEntry, run_capture
 from clstudio.session import SessionError, load_session, save_session
 from clstudio.worker.client import WorkerClient
 
-pytestmark = pytest.mark.opencl
+pytestmark = [pytest.mark.opencl, pytest.mark.usefixtures("recorder")]
 
 TWICE_PREAMBLE = (
     PREAMBLE

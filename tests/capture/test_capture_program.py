@@ -15,7 +15,7 @@ import pytest
 
 from capture.learner_programs import PREAMBLE, clstudio
 
-pytestmark = pytest.mark.opencl
+pytestmark = [pytest.mark.opencl, pytest.mark.usefixtures("recorder")]
 
 # A typedef'd kernel and pyopencl.array arithmetic on one buffer, a buffer the host
 # overwrites between two launches, and no build options of its own.
@@ -106,6 +106,18 @@ def test_launches_on_a_queue_that_does_not_profile_are_listed_without_a_time(
     launches = read_json(tmp_path / "out" / "capture.json")["launches"]
     assert [e["kernel"] for e in launches] == ["scale", "axpb", "axpb", "scale", "scale"]
     assert [(e["time_ns"], e["timed_by"]) for e in launches] == [(None, None)] * 5
+
+
+def test_a_captured_launch_on_a_queue_that_does_not_profile_is_timed_by_the_wall(
+    tmp_path: Path,
+) -> None:
+    program = PROGRAM.replace("cl.CommandQueue(ctx)", "cl.CommandQueue(ctx, properties=[])")
+    (tmp_path / "prog.py").write_text(program, encoding="utf-8")
+    done = clstudio(["capture", "-o", "out", "--", sys.executable, "prog.py"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    launches = read_json(tmp_path / "out" / "capture.json")["launches"]
+    assert [e["captured"] for e in launches] == [True] * 5
+    assert all(e["timed_by"] == "wall" and e["time_ns"] > 0 for e in launches)
 
 
 def test_a_backlog_of_thousands_of_launches_keeps_every_time(tmp_path: Path) -> None:

@@ -111,6 +111,8 @@ def program_environment(
         "max_bytes": request.max_bytes,
         # What the hook gives back to Python processes: their loader needs no help.
         "environment": {VENDORS_VARIABLE: env.get(VENDORS_VARIABLE)},
+        # The layer records Python programs too, where it was built; the hook helps it.
+        "layer": None if layer is None else str(layer),
     }
     env[SETTINGS_VARIABLE] = json.dumps(settings)
     write_settings(journal, request.kernels, request.launches, request.first, request.max_bytes)

@@ -95,7 +95,7 @@ def layer_library(environ: Mapping[str, str] | None = None) -> Path:
         # Built beside and renamed: two captures starting at once never load half a file.
         handle, part = tempfile.mkstemp(prefix=".build-", suffix=".so", dir=folder)
         os.close(handle)
-        command = [*compiler, *FLAGS, str(LAYER_SOURCE), "-o", part, "-lpthread"]
+        command = [*compiler, *FLAGS, str(LAYER_SOURCE), "-o", part, "-lpthread", "-ldl"]
         try:
             done = subprocess.run(
                 command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S, check=False
@@ -150,7 +150,8 @@ def layer_environment(
     added = {}
     if library is not None:
         layers = [str(library), *filter(None, environ.get(LAYERS_VARIABLE, "").split(":"))]
-        added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: str(journal)}
+        # Absolute: the program runs in its own folder, and may change it.
+        added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: os.path.abspath(journal)}
     vendors = worker_environment(journal / VENDORS_FOLDER, environ, private=pip_drivers())
     if VENDORS_VARIABLE in vendors:
         added[VENDORS_VARIABLE] = vendors[VENDORS_VARIABLE]

@@ -5,6 +5,13 @@ own interpreter: it imports nothing of CL Studio and writes only raw facts (the 
 source and options, each launch's NDRange and argument values, the bytes of its buffers
 before and after a selected launch). `clstudio capture` turns them into sessions.
 
+When the capture's C layer was built, the layer records the program's OpenCL calls below
+pyopencl, at a fraction of what Python costs a launch, and this module only hands it what
+C cannot see: which files are the learner's (for call sites, which the layer reads from
+the Python stack), the sources of programs pyopencl built from its binary cache, profiling
+queues, and the interpreter's exit. The rest of this module, which patches pyopencl itself,
+records the program where no compiler built the layer, or where its loader loads no layers.
+
 Every launch style ends in the same few places, which are the ones patched: a kernel's
 arguments are set through `Kernel.set_arg` or the invokers' `_set_arg*_multi` (what
 `kernel(queue, ...)`, `set_args` and pyopencl.array's generated kernels call), and every
@@ -16,6 +23,7 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
+import ctypes
 import json
 import os
 import struct
@@ -69,6 +77,7 @@ class LaunchRecorder:
         self.pieces: dict[tuple[Any, ...], int] = {}
         self.piece_count = 0
         self.unprofiled: set[int] = set()  # queues whose launches have no profiling time
+        self.shown_name = LearnerFiles()
         self.lock = threading.RLock()
         self.lines = open(os.path.join(self.journal, JOURNAL_LINES), "a", encoding="utf-8")  # noqa: SIM115
         # Lines not yet written: a captured launch's (its line, its event, when it was
@@ -82,13 +91,6 @@ class LaunchRecorder:
         # driver until a batch is written (that cost a launch as much again).
         self.untimed: collections.deque[list[Any]] = collections.deque()
         self.flushed = time.monotonic()
-        self.library = tuple(
-            os.path.normcase(os.path.abspath(p))
-            for p in {
-                sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")
-            }
-            | {os.path.dirname(os.path.abspath(__file__))}
-        )
         self.forked = False
         atexit.register(self.flush)
         # A process forked from the program inherits the recorder and the journal's
@@ -375,17 +377,6 @@ class LaunchRecorder:
         """`train.py:42`, as capture.json shows a call site."""
         return None if site is None else f"{site[0]}:{site[1]}"
 
-    def shown_name(self, name: str) -> str | None:
-        """The file as call sites name it (relative to the folder the program started
-        in when it lies below it); None for Python's own files and installed packages."""
-        if name.startswith("<") or os.path.normcase(os.path.abspath(name)).startswith(self.library):
-            return None
-        try:
-            shown = os.path.relpath(name)
-        except ValueError:
-            shown = name
-        return name if shown.startswith("..") else shown
-
     def device_of(self, queue: Any) -> dict[str, Any]:
         """The queue's device, platform and context, asked of the driver once per queue."""
         known = self.devices.get(_handle(queue))
@@ -451,6 +442,31 @@ class LaunchRecorder:
                 self.pieces.clear()  # a piece lost with its batch is written again
             del self.waiting[:written]
             self.flushed = now
+
+
+class LearnerFiles:
+    """Which files are the learner's, for call sites: not Python's own, nor installed
+    packages, nor the hook's."""
+
+    def __init__(self) -> None:
+        self.library = tuple(
+            os.path.normcase(os.path.abspath(p))
+            for p in {
+                sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")
+            }
+            | {os.path.dirname(os.path.abspath(__file__))}
+        )
+
+    def __call__(self, name: str) -> str | None:
+        """The file as call sites name it (relative to the program's folder when it lies
+        below it); None for a file that is not the learner's."""
+        if name.startswith("<") or os.path.normcase(os.path.abspath(name)).startswith(self.library):
+            return None
+        try:
+            shown = os.path.relpath(name)
+        except ValueError:
+            shown = name
+        return name if shown.startswith("..") else shown
 
 
 _START, _END = 0x1282, 0x1283  # CL_PROFILING_COMMAND_START and _END
@@ -566,10 +582,98 @@ def _claim(journal: str) -> bool:
 
 
 def install(cl: ModuleType, settings_text: str) -> None:
-    """Patch pyopencl for the capture the settings describe (`clstudio capture` wrote them)."""
+    """Patch pyopencl for the capture the settings describe (`clstudio capture` wrote them):
+    to help the C layer record the program where it was built, else to record it here."""
     settings = json.loads(settings_text)
-    if not _claim(str(settings["journal"])):
+    journal = str(settings["journal"])
+    layer = _layer(settings)
+    if layer is None:
+        if _claim(journal):
+            _profile_queues(cl, lambda: True)
+            _record(cl, settings)
         return
+    known: list[bool] = []
+
+    def recorded() -> bool:
+        """Whether this process is recorded, asked at its first queue (the loader has run
+        by then): by the layer, or here when the loader loaded no layer."""
+        if not known:
+            by_layer = bool(layer.clstudio_capture_recording())
+            by_hook = not by_layer and _claim(journal)
+            if by_hook:
+                _record(cl, settings)
+            known.append(by_layer or by_hook)
+        return known[0]
+
+    give_source = layer.clstudio_capture_source
+    give_source.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
+    give_source.restype = None
+
+    def source_to_layer(program: Any, options: Any) -> None:
+        source = getattr(program, "_source", None)
+        built = getattr(program, "_prg", None)
+        if source is not None and built is not None:
+            text = source if isinstance(source, bytes) else str(source).encode("utf-8")
+            give_source(built.int_ptr, text)
+
+    _profile_queues(cl, recorded)
+    _patch_build(cl, source_to_layer)
+    atexit.register(layer.clstudio_capture_flush)
+
+
+def _layer(settings: dict[str, Any]) -> ctypes.PyDLL | None:
+    """The capture's C layer, the same library the loader loads, once it has taken the
+    learner's file names; None where it was not built or cannot read Python's stack."""
+    path = settings.get("layer")
+    if not path:
+        return None
+    try:
+        layer = ctypes.PyDLL(str(path))
+        take = layer.clstudio_capture_python
+    except (OSError, AttributeError):
+        return None
+    take.argtypes = (ctypes.py_object,)
+    take.restype = ctypes.c_int
+    return layer if take(LearnerFiles()) else None
+
+
+def _profile_queues(cl: ModuleType, profiled: Callable[[], bool]) -> None:
+    """The program's queues profile, when its launches are recorded, so that every
+    launch's device time can be read from its event without waiting for it; what the
+    queue runs is the same."""
+
+    class ProfiledQueue(cl.CommandQueue):  # type: ignore[misc, name-defined]
+        def __init__(
+            self, context: Any, device: Any = None, properties: Any = None, *args: Any
+        ) -> None:
+            if (properties is None or isinstance(properties, int)) and profiled():
+                properties = (properties or 0) | cl.command_queue_properties.PROFILING_ENABLE
+            super().__init__(context, device, properties, *args)
+
+    ProfiledQueue.__name__ = ProfiledQueue.__qualname__ = "CommandQueue"
+    setattr(cl, "CommandQueue", ProfiledQueue)  # noqa: B010 (the program makes its queues)
+
+
+def _patch_build(cl: ModuleType, built: Callable[[Any, Any], None]) -> None:
+    """`built(program, options)` hears of every program built, with the options pyopencl
+    gave the compiler."""
+    original = cl.Program.build
+
+    def build(self: Any, options: Any = None, *args: Any, **kw: Any) -> Any:
+        try:
+            given = self._process_build_options(self._context, options)[0]
+        except Exception:
+            given = None
+        done = original(self, options, *args, **kw)
+        if given is not None:
+            built(self, given)
+        return done
+
+    cl.Program.build = build
+
+
+def _record(cl: ModuleType, settings: dict[str, Any]) -> None:
+    """Record the program here: its launches, arguments and programs, through pyopencl."""
     recorder = LaunchRecorder(cl, settings)
     kernel_class = cl._cl.Kernel
 
@@ -600,30 +704,6 @@ def install(cl: ModuleType, settings_text: str) -> None:
 
         return set_invokers
 
-    def patched_build(original: Callable[..., Any]) -> Callable[..., Any]:
-        def build(self: Any, options: Any = None, *args: Any, **kw: Any) -> Any:
-            try:
-                given = self._process_build_options(self._context, options)[0]
-            except Exception:
-                given = None
-            built = original(self, options, *args, **kw)
-            if given is not None:
-                recorder.remember_program(self, given)
-            return built
-
-        return build
-
-    class ProfiledQueue(cl.CommandQueue):  # type: ignore[misc, name-defined]
-        """The program's queues profile, so that every launch's device time can be read
-        from its event without waiting for it; what the queue runs is the same."""
-
-        def __init__(
-            self, context: Any, device: Any = None, properties: Any = None, *args: Any
-        ) -> None:
-            if properties is None or isinstance(properties, int):
-                properties = (properties or 0) | cl.command_queue_properties.PROFILING_ENABLE
-            super().__init__(context, device, properties, *args)
-
     kernel_class.set_arg = patched_set_arg(kernel_class.set_arg)
     kernel_class._set_arg_multi = patched_multi(kernel_class._set_arg_multi, _PAIRS)
     kernel_class._set_arg_buf_multi = patched_multi(kernel_class._set_arg_buf_multi, _BUFFER_PAIRS)
@@ -633,9 +713,7 @@ def install(cl: ModuleType, settings_text: str) -> None:
     kernel_class._set_enqueue_and_set_args = patched_invokers(
         kernel_class._set_enqueue_and_set_args
     )
-    cl.Program.build = patched_build(cl.Program.build)
-    ProfiledQueue.__name__ = ProfiledQueue.__qualname__ = "CommandQueue"
-    setattr(cl, "CommandQueue", ProfiledQueue)  # noqa: B010 (the program makes its queues)
+    _patch_build(cl, recorder.remember_program)
     launch = recorder.launcher(cl._cl.enqueue_nd_range_kernel)
     # pyopencl's own name for it too, which programs call directly.
     cl._cl.enqueue_nd_range_kernel = launch

@@ -7,11 +7,20 @@
    and each captured buffer's bytes before and after its launch. CL Studio turns them into
    sessions. Every call goes on to the driver unchanged, so the program computes the same.
 
+   Python programs are recorded here too, whenever the layer was built: the hook
+   (capture/hook/launch_recorder.py) then hands the layer, through ctypes, what C cannot
+   see: which of the program's files are the learner's (the layer reads the call site from
+   the Python stack itself, through Python's C API found in the process), the source of
+   programs pyopencl built from its binary cache, and its exit (to read the last launches'
+   device times while the driver is still there). A launch then costs Python nothing.
+
    It needs no OpenCL header: the few types are declared here and the dispatch table is
    used as an array of function pointers, indexed as cl_icd.h lays it out (a test compiles
    it with -DCLSTUDIO_CHECK_LAYOUT against the system's header to check the indices). */
 
-#define _POSIX_C_SOURCE 200809L /* strdup, clock_gettime */
+#define _GNU_SOURCE /* strdup, clock_gettime, RTLD_DEFAULT */
+
+#include <dlfcn.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,6 +47,11 @@ typedef void *cl_handle; /* every cl_* object: a pointer whose first word is its
 #define CL_DEVICE_PLATFORM 0x1031
 #define CL_QUEUE_CONTEXT 0x1090
 #define CL_QUEUE_DEVICE 0x1091
+#define CL_QUEUE_PROPERTIES 0x1093
+#define CL_QUEUE_PROFILING_ENABLE (1 << 1)
+#define CL_EVENT_COMMAND_EXECUTION_STATUS 0x11D3
+#define CL_PROFILING_COMMAND_START 0x1282
+#define CL_PROFILING_COMMAND_END 0x1283
 #define CL_MEM_SIZE 0x1102
 #define CL_KERNEL_FUNCTION_NAME 0x1190
 #define CL_KERNEL_NUM_ARGS 0x1191
@@ -57,11 +71,17 @@ enum {
     AT_CreateImage3D = 16,
     AT_GetMemObjectInfo = 20,
     AT_CreateProgramWithSource = 26,
+    AT_CreateProgramWithBinary = 27,
     AT_BuildProgram = 30,
     AT_CreateKernel = 34,
     AT_CreateKernelsInProgram = 35,
     AT_SetKernelArg = 38,
     AT_GetKernelInfo = 39,
+    AT_WaitForEvents = 41,
+    AT_GetEventInfo = 42,
+    AT_RetainEvent = 43,
+    AT_ReleaseEvent = 44,
+    AT_GetEventProfilingInfo = 45,
     AT_Finish = 47,
     AT_EnqueueReadBuffer = 48,
     AT_EnqueueNDRangeKernel = 59,
@@ -85,10 +105,12 @@ AT(GetPlatformInfo, 1) AT(GetDeviceInfo, 3) AT(CreateCommandQueue, 9)
 AT(GetCommandQueueInfo, 12) AT(CreateBuffer, 14) AT(CreateKernel, 34)
 AT(CreateKernelsInProgram, 35) AT(CreateCommandQueueWithProperties, 123) AT(CloneKernel, 137)
 AT(CreateImage2D, 15) AT(CreateImage3D, 16) AT(GetMemObjectInfo, 20)
-AT(CreateProgramWithSource, 26) AT(BuildProgram, 30) AT(SetKernelArg, 38) AT(GetKernelInfo, 39)
+AT(CreateProgramWithSource, 26) AT(CreateProgramWithBinary, 27) AT(BuildProgram, 30) AT(SetKernelArg, 38) AT(GetKernelInfo, 39)
 AT(Finish, 47) AT(EnqueueReadBuffer, 48) AT(EnqueueNDRangeKernel, 59) AT(CreateSubBuffer, 82)
 AT(CreateImage, 96) AT(CreatePipe, 124) AT(SetKernelArgSVMPointer, 134)
 AT(CreateBufferWithProperties, 146) AT(CreateImageWithProperties, 147)
+AT(WaitForEvents, 41) AT(GetEventInfo, 42) AT(RetainEvent, 43) AT(ReleaseEvent, 44)
+AT(GetEventProfilingInfo, 45)
 _Static_assert(sizeof(cl_icd_dispatch) == TABLE_ENTRIES * sizeof(void *), "table size");
 #endif
 
@@ -108,9 +130,10 @@ struct memory { cl_handle mem; enum mem_kind kind; struct memory *link; };
 
 struct program {
     cl_handle program;
-    char *source;
-    int number;    /* its program-N.cl once built; 0 before */
+    char *source;  /* NULL until known: a program made from binaries gets it from the hook */
+    int number;    /* its program-N.cl once built and its source known; 0 before */
     char *options; /* as last built */
+    int built;
     struct program *link;
 };
 
@@ -144,6 +167,7 @@ struct queue {
     char device[256];
     char platform[256];
     char *tail;        /* the end of its launches' lines: device, platform, context */
+    int profiles;      /* whether its launches' events have device times */
     struct queue *link;
 };
 
@@ -231,7 +255,12 @@ static int write_file(const char *name, const void *data, size_t size) {
     if (fd < 0) return -1;
     int failed = write_all(fd, data, size);
     failed |= close(fd);
-    if (failed || rename(part, path)) { unlink(part); return -1; }
+    if (failed || rename(part, path)) {
+        int why = errno; /* kept for the launch's detail */
+        unlink(part);
+        errno = why;
+        return -1;
+    }
     return 0;
 }
 
@@ -306,27 +335,150 @@ static void add_sizes(struct text *t, cl_uint dims, const size_t *sizes) {
     append(t, "]", 1);
 }
 
+/* }}} */
+/* {{{ Python programs: call sites */
+
+/* Python's C API, looked up in the process when the hook registers (Python is linked in,
+   as libpython or statically with its symbols exported); every object is opaque here. */
+static struct {
+    int (*gil_held)(void);
+    void *(*frame)(void);             /* borrowed */
+    void *(*frame_back)(void *);      /* new reference */
+    void *(*frame_code)(void *);      /* new reference */
+    int (*frame_line)(void *);
+    void (*incref)(void *);
+    void (*decref)(void *);
+    void *(*attribute)(void *, const char *);
+    void *(*call)(void *, ...);       /* PyObject_CallFunctionObjArgs */
+    const char *(*utf8)(void *);
+    void (*clear_error)(void);
+    void *none;
+} py;
+static void *shown_name; /* the hook's function: a file's name as call sites show it, or None */
+/* The frame's instruction (Python 3.11 on; NULL before): a line number costs a walk of
+   the code's line table, half a microsecond, so each place keeps the lines it has seen. */
+static int (*frame_instruction)(void *);
+
+/* What each code object's file is, asked of the hook once per code object. The code object
+   is kept alive while it is known, so that its address never means another. */
+#define PLACE_LINES 16
+struct place {
+    void *code;
+    char *quoted; /* "\"train.py:" as the journal starts its call site; NULL: not the learner's */
+    int instructions[PLACE_LINES], lines[PLACE_LINES]; /* lines[i] 0: none kept */
+    struct place *link;
+};
+
+/* The line a frame of a learner's place is at. */
+static int line_of(struct place *p, void *frame) {
+    int instruction = frame_instruction ? frame_instruction(frame) : -1;
+    if (instruction < 0) return py.frame_line(frame);
+    int at = instruction % PLACE_LINES;
+    if (!p->lines[at] || p->instructions[at] != instruction) {
+        p->instructions[at] = instruction;
+        p->lines[at] = py.frame_line(frame);
+    }
+    return p->lines[at];
+}
+#define PLACE_BUCKETS 1024
+static struct place *places[PLACE_BUCKETS];
+
+static struct place *known_place(void *code) {
+    for (struct place *p = places[((uintptr_t)code >> 4) % PLACE_BUCKETS]; p; p = p->link)
+        if (p->code == code) return p;
+    return NULL;
+}
+
+static struct place *place_of(void *code) {
+    struct place *p = known_place(code);
+    if (p) return p;
+    void *file = py.attribute(code, "co_filename");
+    void *shown = file ? py.call(shown_name, file, NULL) : NULL;
+    if (file) py.decref(file);
+    if (!shown) { py.clear_error(); return NULL; }
+    /* Another thread may have run while Python ran the hook's function. */
+    if ((p = known_place(code))) { py.decref(shown); return p; }
+    if (!(p = calloc(1, sizeof *p))) { py.decref(shown); return NULL; }
+    const char *name = shown == py.none ? NULL : py.utf8(shown);
+    if (shown != py.none && !name) py.clear_error();
+    if (name) {
+        struct text t = {0};
+        add_string(&t, name);
+        if (t.data) { t.data[t.used - 1] = ':'; p->quoted = t.data; }
+    }
+    py.decref(shown);
+    py.incref(code);
+    p->code = code;
+    size_t at = ((uintptr_t)code >> 4) % PLACE_BUCKETS;
+    p->link = places[at];
+    places[at] = p;
+    return p;
+}
+
+struct site { const char *quoted; int line; };
+
+/* The launch's call site: the innermost frame in a file of the learner's, read while the
+   launching thread holds the GIL (pyopencl keeps it through clEnqueueNDRangeKernel), before
+   the layer's lock is taken: the hook's function may let other threads run. */
+static struct site call_site(void) {
+    struct site found = {NULL, 0};
+    if (!shown_name || !py.gil_held()) return found;
+    void *frame = py.frame();
+    if (frame) py.incref(frame);
+    for (int depth = 0; frame && depth < 256; depth++) {
+        void *code = py.frame_code(frame);
+        struct place *p = code ? place_of(code) : NULL;
+        if (code) py.decref(code);
+        if (p && p->quoted) {
+            found.quoted = p->quoted;
+            found.line = line_of(p, frame);
+            break;
+        }
+        void *back = py.frame_back(frame);
+        py.decref(frame);
+        frame = back;
+    }
+    if (frame) py.decref(frame);
+    return found;
+}
+
+/* }}} */
+/* {{{ launches not captured */
+
 /* Launches not captured wait here as raw records, made into lines every half second, before
    the next captured launch's line or at exit, as the Python hook batches them: the launch
    itself then costs a few stores. (PoCL's worker sleeps as soon as the host falls behind,
    and waking it at every launch would cost more than the launch.) A captured launch's line
-   is written at once. */
+   is written at once. A Python program's launch keeps its event (retained) until its
+   device time is read: a line waits for it up to WAIT_FOR_TIME_MS. */
 struct waiting {
     int number;
     struct kernel *kernel;
     struct queue *queue;
+    struct site site;
     cl_uint dims;
     int has_local, has_offset;
     size_t global[3], local[3];
+    cl_handle event;      /* NULL: no time to read */
+    long long when_ms;    /* when it was enqueued */
 };
 #define MOST_WAITING 4096
+#define FLUSH_EVERY_MS 500
+#define WAIT_FOR_TIME_MS 2000
 static struct waiting waiting[MOST_WAITING];
 static int waiting_count;
-static struct timespec waiting_since;
+static long long flushed_ms;
 
 struct queue;
 static void add_head(struct text *t, int number, struct kernel *k, struct queue *q,
-                     cl_uint dims, const size_t *global, const size_t *local, int has_offset);
+                     struct site site, cl_uint dims, const size_t *global, const size_t *local,
+                     int has_offset);
+
+static long long now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
 
 static void write_line(struct text *t) {
     add(t, "}\n");
@@ -335,27 +487,118 @@ static void write_line(struct text *t) {
     t->data = NULL;
 }
 
-static void flush_waiting(void) {
+/* An ended launch's device time (its event let go), or -1; 1 when it may still run. */
+static int timed(cl_handle event, int wait, unsigned long long *time_ns) {
+    cl_int status = -1;
+    if (wait) NEXT(AT_WaitForEvents, cl_int (*)(cl_uint, const cl_handle *))(1, &event);
+    NEXT(AT_GetEventInfo, info_fn)(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                   &status, NULL);
+    if (status > 0) return 1;
+    cl_ulong start = 0, end = 0;
+    info_fn profiling = NEXT(AT_GetEventProfilingInfo, info_fn);
+    int known = status == 0 &&
+                profiling(event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == 0 &&
+                profiling(event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == 0;
+    NEXT(AT_ReleaseEvent, cl_int (*)(cl_handle))(event);
+    if (!known) return -1;
+    *time_ns = end - start;
+    return 0;
+}
+
+/* A launch's line names its piece: the facts launches share (kernel, device, call site,
+   sizes), written once as a line of their own, as the Python hook writes them; the journal's
+   reader puts them together. The pieces are remembered in a small table, by a hash: a piece
+   pushed out of it is written again under a new number when it comes back. */
+struct piece { struct waiting facts; int number; };
+#define PIECES 1024
+static struct piece pieces[PIECES];
+static int piece_count;
+
+static int same_facts(const struct waiting *a, const struct waiting *b) {
+    if (a->kernel != b->kernel || a->queue != b->queue || a->site.quoted != b->site.quoted ||
+        a->site.line != b->site.line || a->dims != b->dims || a->has_local != b->has_local ||
+        a->has_offset != b->has_offset)
+        return 0;
+    for (cl_uint d = 0; d < a->dims && d < 3; d++)
+        if (a->global[d] != b->global[d] || a->local[d] != b->local[d]) return 0;
+    return 1;
+}
+
+/* The launch's piece number, its line added to `t` first when it is new. */
+static int piece_of(struct text *t, const struct waiting *w) {
+    uintptr_t hash = (uintptr_t)w->kernel ^ ((uintptr_t)w->queue >> 3) ^
+                     ((uintptr_t)w->site.quoted >> 1) ^ (uintptr_t)w->site.line * 31;
+    for (cl_uint d = 0; d < w->dims && d < 3; d++) hash = hash * 33 + w->global[d] + w->local[d];
+    struct piece *p = &pieces[(hash ^ (hash >> 10)) % PIECES];
+    if (p->number && same_facts(&p->facts, w)) return p->number;
+    p->facts = *w;
+    p->number = ++piece_count;
+    append_text(t, "{\"piece\":");
+    append_number(t, (unsigned long long)p->number);
+    append_text(t, ",");
+    size_t at = t->used;
+    add_head(t, 0, w->kernel, w->queue, w->site, w->dims, w->global,
+             w->has_local ? w->local : NULL, w->has_offset);
+    /* add_head begins `{"number":0,`: the piece's facts go on after the piece's number */
+    const char *head = "{\"number\":0,";
+    size_t skip = strlen(head);
+    if (t->data && t->used >= at + skip) {
+        memmove(t->data + at, t->data + at + skip, t->used - at - skip);
+        t->used -= skip;
+        t->data[t->used] = 0;
+    }
+    append_text(t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"}\n");
+    return p->number;
+}
+
+enum flush { ENDED, EVERY, TIMED };
+
+/* Write the waiting lines, in order: those whose launches have ended (a line that waits
+   for its time longer than WAIT_FOR_TIME_MS goes without), EVERY one (times where known:
+   before a captured launch's line, before a fork), or every one TIMED (waiting for the
+   device: a full backlog, the program's exit). */
+static void flush_waiting(enum flush how) {
     if (!waiting_count) return;
     struct text t = {0};
-    for (int i = 0; i < waiting_count; i++) {
-        struct waiting *w = &waiting[i];
-        add_head(&t, w->number, w->kernel, w->queue, w->dims, w->global,
-                 w->has_local ? w->local : NULL, w->has_offset);
-        append_text(&t, ",\"captured\":false,\"reason\":\"not_selected\",\"detail\":\"\"}\n");
+    long long now = now_ms();
+    int written = 0;
+    for (; written < waiting_count; written++) {
+        struct waiting *w = &waiting[written];
+        unsigned long long time_ns = 0;
+        int time = -1;
+        if (w->event) {
+            int late = how == ENDED && now - w->when_ms >= WAIT_FOR_TIME_MS;
+            time = timed(w->event, how == TIMED && !late, &time_ns);
+            if (time > 0 && how == ENDED && !late) break;
+            if (time > 0) NEXT(AT_ReleaseEvent, cl_int (*)(cl_handle))(w->event);
+        }
+        int piece = piece_of(&t, w);
+        append_text(&t, "{\"number\":");
+        append_number(&t, (unsigned long long)w->number);
+        append_text(&t, ",\"piece\":");
+        append_number(&t, (unsigned long long)piece);
+        if (time == 0) {
+            append_text(&t, ",\"time_ns\":");
+            append_number(&t, time_ns);
+        }
+        append_text(&t, "}\n");
     }
     if (t.data && lines >= 0) write_all(lines, t.data, t.used);
     free(t.data);
-    waiting_count = 0;
+    waiting_count -= written;
+    memmove(waiting, waiting + written, sizeof *waiting * (size_t)waiting_count);
+    flushed_ms = now;
 }
 
-static void wait_to_list(int number, struct kernel *k, struct queue *q, cl_uint dims,
-                         const size_t *global, const size_t *local, int has_offset) {
-    if (!waiting_count) clock_gettime(CLOCK_MONOTONIC, &waiting_since);
+static void wait_to_list(int number, struct kernel *k, struct queue *q, struct site site,
+                         cl_uint dims, const size_t *global, const size_t *local,
+                         int has_offset, cl_handle event) {
+    if (waiting_count == MOST_WAITING) flush_waiting(TIMED);
     struct waiting *w = &waiting[waiting_count++];
     w->number = number;
     w->kernel = k;
     w->queue = q;
+    w->site = site;
     w->dims = dims;
     w->has_local = local != NULL;
     w->has_offset = has_offset;
@@ -363,17 +606,33 @@ static void wait_to_list(int number, struct kernel *k, struct queue *q, cl_uint 
         w->global[d] = global ? global[d] : 0;
         w->local[d] = local ? local[d] : 0;
     }
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    long waited_ms = (now.tv_sec - waiting_since.tv_sec) * 1000 +
-                     (now.tv_nsec - waiting_since.tv_nsec) / 1000000;
-    if (waited_ms >= 500 || waiting_count == MOST_WAITING) flush_waiting();
+    w->event = event;
+    w->when_ms = now_ms();
+    if (w->when_ms - flushed_ms >= FLUSH_EVERY_MS) flush_waiting(ENDED);
 }
 
-/* The launches still waiting when the program exits (by returning from main or exit()). */
+/* The launches still waiting when the program exits (by returning from main or exit()):
+   their times are not asked for, as the driver may be gone already. A Python program's
+   are written earlier, at its interpreter's exit (clstudio_capture_flush). */
 __attribute__((destructor)) static void flush_at_exit(void) {
     pthread_mutex_lock(&lock);
-    flush_waiting();
+    for (int i = 0; i < waiting_count; i++) waiting[i].event = NULL;
+    flush_waiting(EVERY);
+    pthread_mutex_unlock(&lock);
+}
+
+/* A forked child records nothing: the lines waiting are written before the fork, once. */
+static void before_fork(void) {
+    pthread_mutex_lock(&lock);
+    flush_waiting(EVERY);
+}
+
+static void after_fork_in_parent(void) { pthread_mutex_unlock(&lock); }
+
+static void after_fork_in_child(void) {
+    if (lines >= 0) close(lines);
+    lines = -1;
+    waiting_count = 0;
     pthread_mutex_unlock(&lock);
 }
 
@@ -420,6 +679,9 @@ static struct queue *queue_of(cl_handle queue) {
     info_fn device_info = NEXT(AT_GetDeviceInfo, info_fn);
     queue_info(queue, CL_QUEUE_DEVICE, sizeof device, &device, NULL);
     queue_info(queue, CL_QUEUE_CONTEXT, sizeof q->context, &q->context, NULL);
+    cl_bitfield properties = 0;
+    queue_info(queue, CL_QUEUE_PROPERTIES, sizeof properties, &properties, NULL);
+    q->profiles = (properties & CL_QUEUE_PROFILING_ENABLE) != 0;
     device_info(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, NULL);
     trimmed_info(device_info, device, CL_DEVICE_NAME, q->device, sizeof q->device);
     trimmed_info(NEXT(AT_GetPlatformInfo, info_fn), platform, CL_PLATFORM_NAME, q->platform,
@@ -441,7 +703,20 @@ static struct queue *queue_of(cl_handle queue) {
 static struct program *program_of(cl_handle program) {
     for (struct program *p = programs; p; p = p->link)
         if (p->program == program) return p;
-    return NULL;
+    struct program *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->program = program;
+    p->link = programs;
+    programs = p;
+    return p;
+}
+
+/* A built program's source, written once as program-N.cl when both are known. */
+static void write_program(struct program *p) {
+    if (p->number || !p->built || !p->source || lines < 0) return;
+    char name[64];
+    snprintf(name, sizeof name, "program-%d.cl", ++program_count);
+    p->number = write_file(name, p->source, strlen(p->source)) ? 0 : program_count;
 }
 
 static struct kernel *kernel_of(cl_handle kernel) {
@@ -571,9 +846,8 @@ static cl_handle CreateProgramWithSource(cl_handle context, cl_uint count, const
     size_t total = 0;
     for (cl_uint i = 0; i < count; i++)
         total += strings[i] ? (lengths && lengths[i] ? lengths[i] : strlen(strings[i])) : 0;
-    struct program *p = calloc(1, sizeof *p);
     char *source = malloc(total + 1);
-    if (!p || !source) { free(p); free(source); return program; }
+    if (!source) return program;
     size_t at = 0;
     for (cl_uint i = 0; i < count; i++) {
         if (!strings[i]) continue;
@@ -582,11 +856,37 @@ static cl_handle CreateProgramWithSource(cl_handle context, cl_uint count, const
         at += n;
     }
     source[at] = 0;
-    p->program = program;
-    p->source = source;
     pthread_mutex_lock(&lock);
-    p->link = programs;
-    programs = p;
+    struct program *p = program_of(program);
+    if (p) {
+        free(p->source);
+        p->source = source;
+        p->number = 0;
+        p->built = 0;
+    } else {
+        free(source);
+    }
+    pthread_mutex_unlock(&lock);
+    return program;
+}
+
+/* pyopencl's binary cache: the source comes from the hook (clstudio_capture_source). */
+static cl_handle CreateProgramWithBinary(cl_handle context, cl_uint count, const void *devices,
+                                         const size_t *lengths, const unsigned char **binaries,
+                                         cl_int *status, cl_int *error) {
+    cl_handle program = NEXT(AT_CreateProgramWithBinary,
+                             cl_handle (*)(cl_handle, cl_uint, const void *, const size_t *,
+                                           const unsigned char **, cl_int *, cl_int *))(
+        context, count, devices, lengths, binaries, status, error);
+    if (!program) return program;
+    pthread_mutex_lock(&lock);
+    struct program *p = program_of(program);
+    if (p) { /* a record of a program released at the same address is no longer this one */
+        free(p->source);
+        p->source = NULL;
+        p->number = 0;
+        p->built = 0;
+    }
     pthread_mutex_unlock(&lock);
     return program;
 }
@@ -602,9 +902,9 @@ static cl_int BuildProgram(cl_handle program, cl_uint count, const void *devices
     if (p && built == CL_SUCCESS) {
         free(p->options);
         p->options = strdup(options ? options : "");
-        char name[64];
-        snprintf(name, sizeof name, "program-%d.cl", ++program_count);
-        p->number = write_file(name, p->source, strlen(p->source)) ? 0 : program_count;
+        p->built = 1;
+        p->number = 0; /* built again: written again, with these options */
+        write_program(p);
     }
     pthread_mutex_unlock(&lock);
     return built;
@@ -734,12 +1034,14 @@ static const char *selection(struct kernel *k, int number, int nth) {
     return nth <= first ? NULL : "not_selected";
 }
 
+/* Each buffer's bytes into the journal; -1 and why in `detail` (128 bytes) when not. */
 static int read_buffers(cl_handle queue, struct read *reads, int count, int number,
-                        const char *when) {
-    if (NEXT(AT_Finish, cl_int (*)(cl_handle))(queue) != CL_SUCCESS) return -1;
+                        const char *when, char *detail) {
+    cl_int done = NEXT(AT_Finish, cl_int (*)(cl_handle))(queue);
+    if (done != CL_SUCCESS) { snprintf(detail, 128, "clFinish: %d", done); return -1; }
     for (int i = 0; i < count; i++) {
         unsigned char *host = malloc(reads[i].size ? reads[i].size : 1);
-        if (!host) return -1;
+        if (!host) { snprintf(detail, 128, "%s", strerror(ENOMEM)); return -1; }
         cl_int read = NEXT(AT_EnqueueReadBuffer,
                            cl_int (*)(cl_handle, cl_handle, cl_uint, size_t, size_t, void *,
                                       cl_uint, const void *, void *))(
@@ -747,7 +1049,10 @@ static int read_buffers(cl_handle queue, struct read *reads, int count, int numb
         char name[128];
         snprintf(name, sizeof name, "launch-%d.%llu.%s", number,
                  (unsigned long long)(uintptr_t)reads[i].mem, when);
-        int failed = read != CL_SUCCESS || write_file(name, host, reads[i].size);
+        int failed = read != CL_SUCCESS;
+        if (failed) snprintf(detail, 128, "clEnqueueReadBuffer: %d", read);
+        else if ((failed = write_file(name, host, reads[i].size)))
+            snprintf(detail, 128, "%s", strerror(errno)); /* a full disk, say */
         free(host);
         if (failed) return -1;
     }
@@ -793,12 +1098,20 @@ static const char *describe(struct kernel *k, cl_uint count, struct text *args,
 }
 
 static void add_head(struct text *t, int number, struct kernel *k, struct queue *q,
-                     cl_uint dims, const size_t *global, const size_t *local, int has_offset) {
+                     struct site site, cl_uint dims, const size_t *global, const size_t *local,
+                     int has_offset) {
     append_text(t, "{\"number\":");
     append_number(t, (unsigned long long)number);
     append_text(t, ",\"kernel\":");
     append_text(t, k && k->quoted_name ? k->quoted_name : "\"\"");
-    append_text(t, ",\"call_site\":null,\"global_size\":");
+    if (site.quoted) {
+        append_text(t, ",\"call_site\":");
+        append_text(t, site.quoted);
+        append_number(t, (unsigned long long)(site.line > 0 ? site.line : 0));
+        append_text(t, "\",\"global_size\":");
+    } else {
+        append_text(t, ",\"call_site\":null,\"global_size\":");
+    }
     add_sizes(t, dims, global);
     append_text(t, ",\"local_size\":");
     add_sizes(t, dims, local);
@@ -830,6 +1143,9 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
     typedef cl_int (*launch_fn)(cl_handle, cl_handle, cl_uint, const size_t *, const size_t *,
                                 const size_t *, cl_uint, const void *, void *);
     launch_fn launch = NEXT(AT_EnqueueNDRangeKernel, launch_fn);
+    if (lines < 0) /* a forked child */
+        return launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
+    struct site site = call_site();
     pthread_mutex_lock(&lock);
     int number = ++launch_count;
     struct kernel *k = kernel_of(kernel);
@@ -840,14 +1156,22 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
     for (cl_uint d = 0; offset && d < dims; d++) has_offset |= offset[d] != 0;
     const char *reason = selection(k, number, nth);
     if (reason && dims <= 3) {
-        wait_to_list(number, k, q, dims, global, local, has_offset);
+        cl_int launched = launch(queue, kernel, dims, offset, global, local, waits, wait_list,
+                                 event);
+        /* A Python program's launch keeps its event for its time; pyopencl asks for one. */
+        cl_handle timed_event = NULL;
+        if (shown_name && launched == CL_SUCCESS && event && q && q->profiles) {
+            timed_event = *(cl_handle *)event;
+            if (timed_event && NEXT(AT_RetainEvent, cl_int (*)(cl_handle))(timed_event))
+                timed_event = NULL;
+        }
+        wait_to_list(number, k, q, site, dims, global, local, has_offset, timed_event);
         pthread_mutex_unlock(&lock);
-        return launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
+        return launched;
     }
-    flush_waiting();  /* the journal keeps the launches' order */
     cl_uint count = k ? k->parameters : 0;
     struct text line = {0};
-    add_head(&line, number, k, q, dims, global, local, has_offset);
+    add_head(&line, number, k, q, site, dims, global, local, has_offset);
 
     char detail[128] = "";
     struct text args = {0};
@@ -864,7 +1188,9 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
         reason = "over_budget";
         snprintf(detail, sizeof detail, "%lld", size);
     }
-    if (!reason && read_buffers(queue, reads, read_count, number, "before")) reason = "unreadable";
+    if (!reason && read_buffers(queue, reads, read_count, number, "before", detail))
+        reason = "unreadable";
+    flush_waiting(EVERY); /* the journal keeps the launches' order; the queue has finished */
     cl_int launched;
     if (reason) {
         add(&line, ",\"captured\":false,\"reason\":\"%s\",\"detail\":", reason);
@@ -876,17 +1202,34 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
         return launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
     }
     budget -= size;
+    struct timespec started, ended;
+    clock_gettime(CLOCK_MONOTONIC, &started);
     launched = launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
+    if (launched == CL_SUCCESS) NEXT(AT_Finish, cl_int (*)(cl_handle))(queue);
+    clock_gettime(CLOCK_MONOTONIC, &ended);
     if (launched != CL_SUCCESS) {
         add(&line, ",\"captured\":false,\"reason\":\"launch_failed\",\"detail\":\"%d\"", launched);
-    } else if (read_buffers(queue, reads, read_count, number, "after")) {
-        add(&line, ",\"captured\":false,\"reason\":\"unreadable\",\"detail\":\"\"");
+    } else if (read_buffers(queue, reads, read_count, number, "after", detail)) {
+        add(&line, ",\"captured\":false,\"reason\":\"unreadable\",\"detail\":");
+        add_string(&line, detail);
     } else {
         cl_handle program = NULL;
         NEXT(AT_GetKernelInfo, info_fn)(kernel, CL_KERNEL_PROGRAM, sizeof program, &program,
                                         NULL);
         struct program *p = program_of(program);
         add(&line, ",\"captured\":true,\"args\":%s", args.data ? args.data : "[]");
+        cl_ulong start = 0, end = 0;
+        info_fn profiling = NEXT(AT_GetEventProfilingInfo, info_fn);
+        if (event && *(cl_handle *)event && q && q->profiles &&
+            !profiling(*(cl_handle *)event, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                       NULL) &&
+            !profiling(*(cl_handle *)event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL))
+            add(&line, ",\"time_ns\":%llu,\"timed_by\":\"profiling\"",
+                (unsigned long long)(end - start));
+        else /* no profiling: the launch and the wait for its queue */
+            add(&line, ",\"time_ns\":%lld,\"timed_by\":\"wall\"",
+                (long long)(ended.tv_sec - started.tv_sec) * 1000000000LL +
+                    (ended.tv_nsec - started.tv_nsec));
         if (p && p->number) {
             add(&line, ",\"program\":%d,\"options\":", p->number);
             add_string(&line, p->options);
@@ -899,6 +1242,51 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
     free(reads);
     pthread_mutex_unlock(&lock);
     return launched;
+}
+
+/* }}} */
+/* {{{ what the Python hook calls (through ctypes.PyDLL: with the GIL held) */
+
+/* The hook's function that names a file as call sites show it (None: not the learner's);
+   1 when Python's C API was found and the layer will record this Python program, else 0
+   (the hook then records it itself). */
+__attribute__((visibility("default"))) int clstudio_capture_python(void *function) {
+#define FIND(field, name) *(void **)&py.field = dlsym(RTLD_DEFAULT, name)
+    FIND(gil_held, "PyGILState_Check"); FIND(frame, "PyEval_GetFrame");
+    FIND(frame_back, "PyFrame_GetBack"); FIND(frame_code, "PyFrame_GetCode");
+    FIND(frame_line, "PyFrame_GetLineNumber"); FIND(incref, "Py_IncRef");
+    FIND(decref, "Py_DecRef"); FIND(attribute, "PyObject_GetAttrString");
+    FIND(call, "PyObject_CallFunctionObjArgs"); FIND(utf8, "PyUnicode_AsUTF8");
+    FIND(clear_error, "PyErr_Clear"); FIND(none, "_Py_NoneStruct");
+#undef FIND
+    *(void **)&frame_instruction = dlsym(RTLD_DEFAULT, "PyFrame_GetLasti");
+    void **found = (void **)&py;
+    for (size_t i = 0; i < sizeof py / sizeof(void *); i++)
+        if (!found[i]) return 0;
+    py.incref(function);
+    shown_name = function;
+    return 1;
+}
+
+/* Whether this process is the one recorded (it has used OpenCL, so the loader has run). */
+__attribute__((visibility("default"))) int clstudio_capture_recording(void) { return lines >= 0; }
+
+/* A program's source as pyopencl gave it, for the programs built from its binary cache. */
+__attribute__((visibility("default"))) void clstudio_capture_source(cl_handle program,
+                                                                    const char *source) {
+    if (!program || !source) return;
+    pthread_mutex_lock(&lock);
+    struct program *p = program_of(program);
+    if (p && !p->source && (p->source = strdup(source))) write_program(p);
+    pthread_mutex_unlock(&lock);
+}
+
+/* The interpreter's exit: the waiting lines written with their times while the driver is
+   still there. */
+__attribute__((visibility("default"))) void clstudio_capture_flush(void) {
+    pthread_mutex_lock(&lock);
+    flush_waiting(TIMED);
+    pthread_mutex_unlock(&lock);
 }
 
 /* }}} */
@@ -940,10 +1328,13 @@ __attribute__((visibility("default"))) cl_int clInitLayer(cl_uint count, const v
     }
     if (lines >= 0) {
         load_settings();
+        flushed_ms = now_ms();
+        pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
 #define MINE(f) mine[AT_##f] = (entry)f
         MINE(CreateBuffer); MINE(CreateBufferWithProperties); MINE(CreateSubBuffer);
         MINE(CreateImage); MINE(CreateImageWithProperties); MINE(CreateImage2D);
         MINE(CreateImage3D); MINE(CreatePipe); MINE(CreateProgramWithSource);
+        MINE(CreateProgramWithBinary);
         MINE(BuildProgram); MINE(SetKernelArg); MINE(SetKernelArgSVMPointer);
         MINE(EnqueueNDRangeKernel); MINE(CreateCommandQueue);
         MINE(CreateCommandQueueWithProperties); MINE(CreateKernel); MINE(CreateKernelsInProgram);
