@@ -27,10 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from results_table import Metric, report
-
 from clstudio.capture.capture_run import CaptureRequest, program_environment
 from clstudio.capture.native_layer import LayerUnavailable, layer_library
+from results_table import Metric, report
 
 LAUNCHES = 20_000
 ROUNDS = 15
@@ -146,9 +145,7 @@ def main() -> None:
         rounds=ROUNDS,
         timed_launches=timed,
         ratios=sorted(c / p for c, p in zip(own["captured"], own["plain"], strict=True)),
-        recorded_ratios=sorted(
-            c / p for c, p in zip(own["recorded"], own["plain"], strict=True)
-        ),
+        recorded_ratios=sorted(c / p for c, p in zip(own["recorded"], own["plain"], strict=True)),
         recorder="python hook" if layer is None else "C layer, helped by the hook",
         load_at_start=load_at_start,
     )

@@ -1117,7 +1117,11 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
         return launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
     }
     budget -= size;
+    struct timespec started, ended;
+    clock_gettime(CLOCK_MONOTONIC, &started);
     launched = launch(queue, kernel, dims, offset, global, local, waits, wait_list, event);
+    if (launched == CL_SUCCESS) NEXT(AT_Finish, cl_int (*)(cl_handle))(queue);
+    clock_gettime(CLOCK_MONOTONIC, &ended);
     if (launched != CL_SUCCESS) {
         add(&line, ",\"captured\":false,\"reason\":\"launch_failed\",\"detail\":\"%d\"", launched);
     } else if (read_buffers(queue, reads, read_count, number, "after", detail)) {
@@ -1137,6 +1141,10 @@ static cl_int EnqueueNDRangeKernel(cl_handle queue, cl_handle kernel, cl_uint di
             !profiling(*(cl_handle *)event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL))
             add(&line, ",\"time_ns\":%llu,\"timed_by\":\"profiling\"",
                 (unsigned long long)(end - start));
+        else /* no profiling: the launch and the wait for its queue */
+            add(&line, ",\"time_ns\":%lld,\"timed_by\":\"wall\"",
+                (long long)(ended.tv_sec - started.tv_sec) * 1000000000LL +
+                    (ended.tv_nsec - started.tv_nsec));
         if (p && p->number) {
             add(&line, ",\"program\":%d,\"options\":", p->number);
             add_string(&line, p->options);
