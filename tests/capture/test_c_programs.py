@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from capture.learner_programs import index_of, kernels_listed, no_compiler_path, printed
-from clstudio.capture.native_layer import LAYER_SOURCE
+from clstudio.capture.native_layer import LAYER_SOURCE, layer_environment
 from clstudio.hostcode.bundled_pocl import bundled_pocl_library
 
 pytestmark = [
@@ -355,6 +355,36 @@ def test_a_learners_c_program_runs_unchanged_and_every_launch_passes_as_a_sessio
     source = (vadd / "out" / launches[2]["session"]).with_name("session.cl").read_text()
     assert source == KERNELS
     assert not (vadd / "out" / ".journal").exists()
+
+
+def test_where_the_loader_loads_no_layer_the_preloaded_library_records_the_program(
+    vadd: Path, cache: Path
+) -> None:
+    """`env -u OPENCL_LAYERS` hides the layer from the loader, as a loader older than
+    layers (Ubuntu 22.04's ocl-icd 2.2) ignores it: the same library in LD_PRELOAD records."""
+    plain = run(["./vadd"], vadd, environment(cache, **learner_vendors(vadd)))
+    captured = capture(vadd, cache, ["env", "-u", "OPENCL_LAYERS", "./vadd"])
+    assert captured.returncode == plain.returncode == 0, captured.stderr
+    assert captured.stdout == plain.stdout
+    launches = index_of(vadd)["launches"]
+    assert [(e["kernel"], e["captured"]) for e in launches] == [
+        ("scale", True),
+        ("add", True),
+        ("scale", True),
+    ]
+    for entry in launches:
+        runs_and_passes(vadd, cache, entry["session"])
+
+
+def test_the_layer_is_preloaded_before_the_learners_own_preloads(tmp_path: Path) -> None:
+    library = tmp_path / "libclstudio_capture.so"
+    given = layer_environment(tmp_path, library, {"LD_PRELOAD": "libmine.so"})
+    assert given["LD_PRELOAD"] == f"{library}:libmine.so"
+    assert given["OPENCL_LAYERS"] == str(library)
+    spaced = tmp_path / "my cache" / "libclstudio_capture.so"
+    # The dynamic linker would split that path: the loader's route alone then.
+    assert "LD_PRELOAD" not in layer_environment(tmp_path, spaced, {})
+    assert layer_environment(tmp_path, spaced, {})["OPENCL_LAYERS"] == str(spaced)
 
 
 def test_the_selection_reaches_the_layer_and_every_launch_stays_listed(

@@ -2,11 +2,13 @@
 machine, and the variables that load it into the program.
 
 A C program that links the system's OpenCL loader (ocl-icd, or Khronos' loader) loads every
-library named in OPENCL_LAYERS before its drivers. The layer (layer/clstudio_capture_layer.c)
-writes the same journal as the Python hook, so the same code turns its launches into
-sessions. It is compiled once per version of its source with the compiler the learner has
-(`$CC`, `cc`, `gcc`, `clang`; else `python -m ziglang cc` from the `clstudio[c-capture]`
-extra) into CL Studio's own cache folder, never into the installed package.
+library named in OPENCL_LAYERS before its drivers; the same library in LD_PRELOAD records
+the programs whose loader is older than layers (ocl-icd before 2.3, as Ubuntu 22.04 ships
+it). The layer (layer/clstudio_capture_layer.c) writes the same journal as the Python hook,
+so the same code turns its launches into sessions. It is compiled once per version of its
+source with the compiler the learner has (`$CC`, `cc`, `gcc`, `clang`; else `python -m
+ziglang cc` from the `clstudio[c-capture]` extra) into CL Studio's own cache folder, never
+into the installed package.
 
 CL Studio's devices from pip (PoCL in pyopencl's wheel, Intel's CPU runtime) are offered to
 the program through a vendors folder of the capture's own in OCL_ICD_VENDORS, as the
@@ -36,6 +38,7 @@ from clstudio.devices.pip_runtimes import worker_environment
 LAYER_SOURCE = Path(__file__).with_name("layer") / "clstudio_capture_layer.c"
 LIBRARY_NAME = "libclstudio_capture.so"
 LAYERS_VARIABLE = "OPENCL_LAYERS"
+PRELOAD_VARIABLE = "LD_PRELOAD"  # the route for loaders older than layers
 VENDORS_VARIABLE = "OCL_ICD_VENDORS"
 JOURNAL_VARIABLE = "CLSTUDIO_CAPTURE_JOURNAL"  # the layer's journal folder
 SETTINGS_FILE = "layer-settings.txt"  # the layer reads its selection here, in the journal
@@ -152,6 +155,12 @@ def layer_environment(
         layers = [str(library), *filter(None, environ.get(LAYERS_VARIABLE, "").split(":"))]
         # Absolute: the program runs in its own folder, and may change it.
         added = {LAYERS_VARIABLE: ":".join(layers), JOURNAL_VARIABLE: os.path.abspath(journal)}
+        # The same library, preloaded, records where the loader is too old for layers (it
+        # passes the calls on where the loader loaded it). The dynamic linker splits the
+        # list at spaces and colons, so a library path holding one keeps the loader's route.
+        if not any(c in str(library) for c in " :\t\n"):
+            preloads = environ.get(PRELOAD_VARIABLE, "").strip()
+            added[PRELOAD_VARIABLE] = f"{library}:{preloads}" if preloads else str(library)
     vendors = worker_environment(journal / VENDORS_FOLDER, environ, private=pip_drivers())
     if VENDORS_VARIABLE in vendors:
         added[VENDORS_VARIABLE] = vendors[VENDORS_VARIABLE]

@@ -6,6 +6,8 @@
    line per launch in launches.jsonl, each built program's source once as program-N.cl,
    and each captured buffer's bytes before and after its launch. CL Studio turns them into
    sessions. Every call goes on to the driver unchanged, so the program computes the same.
+   Named in LD_PRELOAD too, it records the programs of loaders older than layers (the
+   section at the end).
 
    Python programs are recorded here too, whenever the layer was built: the hook
    (capture/hook/launch_recorder.py) then hands the layer, through ctypes, what C cannot
@@ -21,6 +23,7 @@
 #define _GNU_SOURCE /* strdup, clock_gettime, RTLD_DEFAULT */
 
 #include <dlfcn.h>
+#include <link.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -60,39 +63,24 @@ typedef void *cl_handle; /* every cl_* object: a pointer whose first word is its
 #define CL_LAYER_NAME 0x4241
 #define CL_LAYER_API_VERSION_100 100
 
-/* Where each entry point sits in the loader's dispatch table (cl_icd.h). */
+/* Every entry point the layer calls or replaces, and where it sits in the loader's dispatch
+   table (cl_icd.h): the table's indices, the names the LD_PRELOAD route looks up, and the
+   layout check below come from this one list. */
+#define ENTRY_POINTS(X) \
+    X(GetPlatformIDs, 0) X(GetPlatformInfo, 1) X(GetDeviceInfo, 3) X(CreateCommandQueue, 9) \
+    X(GetCommandQueueInfo, 12) X(CreateBuffer, 14) X(CreateImage2D, 15) X(CreateImage3D, 16) \
+    X(GetMemObjectInfo, 20) X(CreateProgramWithSource, 26) X(CreateProgramWithBinary, 27) \
+    X(BuildProgram, 30) X(CreateKernel, 34) X(CreateKernelsInProgram, 35) X(SetKernelArg, 38) \
+    X(GetKernelInfo, 39) X(WaitForEvents, 41) X(GetEventInfo, 42) X(RetainEvent, 43) \
+    X(ReleaseEvent, 44) X(GetEventProfilingInfo, 45) X(Finish, 47) X(EnqueueReadBuffer, 48) \
+    X(EnqueueNDRangeKernel, 59) X(CreateSubBuffer, 82) X(CreateImage, 96) \
+    X(CreateCommandQueueWithProperties, 123) X(CreatePipe, 124) X(SetKernelArgSVMPointer, 134) \
+    X(CloneKernel, 137) X(CreateBufferWithProperties, 146) X(CreateImageWithProperties, 147)
+
 enum {
-    AT_GetPlatformInfo = 1,
-    AT_GetDeviceInfo = 3,
-    AT_CreateCommandQueue = 9,
-    AT_GetCommandQueueInfo = 12,
-    AT_CreateBuffer = 14,
-    AT_CreateImage2D = 15,
-    AT_CreateImage3D = 16,
-    AT_GetMemObjectInfo = 20,
-    AT_CreateProgramWithSource = 26,
-    AT_CreateProgramWithBinary = 27,
-    AT_BuildProgram = 30,
-    AT_CreateKernel = 34,
-    AT_CreateKernelsInProgram = 35,
-    AT_SetKernelArg = 38,
-    AT_GetKernelInfo = 39,
-    AT_WaitForEvents = 41,
-    AT_GetEventInfo = 42,
-    AT_RetainEvent = 43,
-    AT_ReleaseEvent = 44,
-    AT_GetEventProfilingInfo = 45,
-    AT_Finish = 47,
-    AT_EnqueueReadBuffer = 48,
-    AT_EnqueueNDRangeKernel = 59,
-    AT_CreateSubBuffer = 82,
-    AT_CreateImage = 96,
-    AT_CreateCommandQueueWithProperties = 123,
-    AT_CreatePipe = 124,
-    AT_SetKernelArgSVMPointer = 134,
-    AT_CloneKernel = 137,
-    AT_CreateBufferWithProperties = 146,
-    AT_CreateImageWithProperties = 147,
+#define INDEX(f, n) AT_##f = n,
+    ENTRY_POINTS(INDEX)
+#undef INDEX
     TABLE_ENTRIES = 149, /* OpenCL 3.0's table; a longer one's extra entries are passed on */
     MAX_ENTRIES = 512
 };
@@ -101,16 +89,7 @@ enum {
 #include <CL/cl_icd.h>
 #include <stddef.h>
 #define AT(f, n) _Static_assert(offsetof(cl_icd_dispatch, cl##f) == n * sizeof(void *), #f);
-AT(GetPlatformInfo, 1) AT(GetDeviceInfo, 3) AT(CreateCommandQueue, 9)
-AT(GetCommandQueueInfo, 12) AT(CreateBuffer, 14) AT(CreateKernel, 34)
-AT(CreateKernelsInProgram, 35) AT(CreateCommandQueueWithProperties, 123) AT(CloneKernel, 137)
-AT(CreateImage2D, 15) AT(CreateImage3D, 16) AT(GetMemObjectInfo, 20)
-AT(CreateProgramWithSource, 26) AT(CreateProgramWithBinary, 27) AT(BuildProgram, 30) AT(SetKernelArg, 38) AT(GetKernelInfo, 39)
-AT(Finish, 47) AT(EnqueueReadBuffer, 48) AT(EnqueueNDRangeKernel, 59) AT(CreateSubBuffer, 82)
-AT(CreateImage, 96) AT(CreatePipe, 124) AT(SetKernelArgSVMPointer, 134)
-AT(CreateBufferWithProperties, 146) AT(CreateImageWithProperties, 147)
-AT(WaitForEvents, 41) AT(GetEventInfo, 42) AT(RetainEvent, 43) AT(ReleaseEvent, 44)
-AT(GetEventProfilingInfo, 45)
+ENTRY_POINTS(AT)
 _Static_assert(sizeof(cl_icd_dispatch) == TABLE_ENTRIES * sizeof(void *), "table size");
 #endif
 
@@ -1309,11 +1288,23 @@ __attribute__((visibility("default"))) cl_int clGetLayerInfo(cl_uint name, size_
     return CL_SUCCESS;
 }
 
+static int layered_by_loader; /* the loader called clInitLayer: it made this library a layer */
+
+static cl_int start_layer(cl_uint count, const void *target, cl_uint *count_ret,
+                          const void **dispatch_ret);
+
 __attribute__((visibility("default"))) cl_int clInitLayer(cl_uint count, const void *target,
                                                          cl_uint *count_ret,
                                                          const void **dispatch_ret) {
     if (!target || !count_ret || !dispatch_ret || count < TABLE_ENTRIES)
         return CL_INVALID_VALUE;
+    layered_by_loader = 1;
+    return start_layer(count, target, count_ret, dispatch_ret);
+}
+
+/* The layer below `target`, whoever calls it: the loader, or the LD_PRELOAD route. */
+static cl_int start_layer(cl_uint count, const void *target, cl_uint *count_ret,
+                          const void **dispatch_ret) {
     entries = count < MAX_ENTRIES ? count : MAX_ENTRIES;
     memcpy(next, target, entries * sizeof(entry));
     memcpy(mine, next, sizeof mine);
@@ -1344,5 +1335,141 @@ __attribute__((visibility("default"))) cl_int clInitLayer(cl_uint count, const v
     *dispatch_ret = mine;
     return CL_SUCCESS;
 }
+
+/* }}} */
+
+/* {{{ the LD_PRELOAD route, for loaders older than layers
+
+   A loader without layers (ocl-icd before 2.3, as Ubuntu 22.04 ships it; Khronos' loader
+   before 2021) never calls clInitLayer. `clstudio capture` also names this library in
+   LD_PRELOAD, so the program's calls of the functions the layer replaces come here first.
+   Where the loader did make this library a layer, they go on to the loader's own function
+   unchanged, and the loader calls the layer as usual: one record either way. Where it did
+   not, this library is started as a loader would start it, over the loader's exported
+   functions, and the calls go through the layer's table. In a process that never uses
+   OpenCL (make, the shell, the compiler) nothing here runs. */
+
+static entry exported[MAX_ENTRIES]; /* the loader's exported functions, by table index */
+static const entry *route;          /* `exported`, or the layer's table on this route */
+static pthread_once_t route_once = PTHREAD_ONCE_INIT;
+
+/* The loader's own `name`: the next definition after this library, or, where the loader
+   was loaded privately (pyopencl's, inside its module), the first loaded library other
+   than this one that defines it. */
+struct search { const char *name; void *found; };
+
+static int search_loaded(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct search *search = data;
+    if (!info->dlpi_name || !info->dlpi_name[0]) return 0;
+    void *handle = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+    if (!handle) return 0;
+    void *found = dlsym(handle, search->name);
+    dlclose(handle);
+    Dl_info where, self;
+    if (!found || !dladdr(found, &where) || !dladdr((void *)clInitLayer, &self) ||
+        where.dli_fbase == self.dli_fbase)
+        return 0; /* not there, or this library's own */
+    search->found = found;
+    return 1;
+}
+
+static void *loader_function(const char *name) {
+    void *found = dlsym(RTLD_NEXT, name);
+    if (found) return found;
+    struct search search = {name, NULL};
+    dl_iterate_phdr(search_loaded, &search);
+    return search.found;
+}
+
+static void choose_route(void) {
+#define EXPORTED(f, n) exported[n] = (entry)loader_function("cl" #f);
+    ENTRY_POINTS(EXPORTED)
+#undef EXPORTED
+    route = exported;
+    /* The loader reads its layers when it starts, which any first call makes it do. */
+    cl_uint platforms = 0;
+    if (exported[AT_GetPlatformIDs])
+        ((cl_int (*)(cl_uint, void *, cl_uint *))exported[AT_GetPlatformIDs])(0, NULL, &platforms);
+    if (layered_by_loader) return;
+    cl_uint count;
+    const void *table;
+    if (start_layer(TABLE_ENTRIES, exported, &count, &table) == CL_SUCCESS) route = table;
+}
+
+/* The program's call of cl<f>, on the route chosen at its first such call. (Left out where
+   the layout is checked against the system's header, which declares the same names.) */
+#ifndef CLSTUDIO_CHECK_LAYOUT
+#define PRELOADED(type, f, params, args)                                              \
+    __attribute__((visibility("default"))) type cl##f params {                       \
+        pthread_once(&route_once, choose_route);                                      \
+        return ((type(*) params)route[AT_##f]) args;                                  \
+    }
+
+PRELOADED(cl_handle, CreateBuffer,
+          (cl_handle context, cl_bitfield flags, size_t size, void *host, cl_int *error),
+          (context, flags, size, host, error))
+PRELOADED(cl_handle, CreateBufferWithProperties,
+          (cl_handle context, const void *properties, cl_bitfield flags, size_t size, void *host,
+           cl_int *error),
+          (context, properties, flags, size, host, error))
+PRELOADED(cl_handle, CreateSubBuffer,
+          (cl_handle buffer, cl_bitfield flags, cl_uint type, const void *region, cl_int *error),
+          (buffer, flags, type, region, error))
+PRELOADED(cl_handle, CreateImage,
+          (cl_handle context, cl_bitfield flags, const void *format, const void *desc,
+           void *host, cl_int *error),
+          (context, flags, format, desc, host, error))
+PRELOADED(cl_handle, CreateImageWithProperties,
+          (cl_handle context, const void *properties, cl_bitfield flags, const void *format,
+           const void *desc, void *host, cl_int *error),
+          (context, properties, flags, format, desc, host, error))
+PRELOADED(cl_handle, CreateImage2D,
+          (cl_handle context, cl_bitfield flags, const void *format, size_t width, size_t height,
+           size_t pitch, void *host, cl_int *error),
+          (context, flags, format, width, height, pitch, host, error))
+PRELOADED(cl_handle, CreateImage3D,
+          (cl_handle context, cl_bitfield flags, const void *format, size_t width, size_t height,
+           size_t depth, size_t row_pitch, size_t slice_pitch, void *host, cl_int *error),
+          (context, flags, format, width, height, depth, row_pitch, slice_pitch, host, error))
+PRELOADED(cl_handle, CreatePipe,
+          (cl_handle context, cl_bitfield flags, cl_uint packet, cl_uint most,
+           const void *properties, cl_int *error),
+          (context, flags, packet, most, properties, error))
+PRELOADED(cl_handle, CreateProgramWithSource,
+          (cl_handle context, cl_uint count, const char **strings, const size_t *lengths,
+           cl_int *error),
+          (context, count, strings, lengths, error))
+PRELOADED(cl_handle, CreateProgramWithBinary,
+          (cl_handle context, cl_uint count, const void *devices, const size_t *lengths,
+           const unsigned char **binaries, cl_int *status, cl_int *error),
+          (context, count, devices, lengths, binaries, status, error))
+PRELOADED(cl_int, BuildProgram,
+          (cl_handle program, cl_uint count, const void *devices, const char *options,
+           void (*notify)(cl_handle, void *), void *data),
+          (program, count, devices, options, notify, data))
+PRELOADED(cl_handle, CreateCommandQueue,
+          (cl_handle context, cl_handle device, cl_bitfield properties, cl_int *error),
+          (context, device, properties, error))
+PRELOADED(cl_handle, CreateCommandQueueWithProperties,
+          (cl_handle context, cl_handle device, const void *properties, cl_int *error),
+          (context, device, properties, error))
+PRELOADED(cl_handle, CreateKernel, (cl_handle program, const char *name, cl_int *error),
+          (program, name, error))
+PRELOADED(cl_int, CreateKernelsInProgram,
+          (cl_handle program, cl_uint most, cl_handle *made, cl_uint *count),
+          (program, most, made, count))
+PRELOADED(cl_handle, CloneKernel, (cl_handle source, cl_int *error), (source, error))
+PRELOADED(cl_int, SetKernelArg,
+          (cl_handle kernel, cl_uint index, size_t size, const void *value),
+          (kernel, index, size, value))
+PRELOADED(cl_int, SetKernelArgSVMPointer,
+          (cl_handle kernel, cl_uint index, const void *pointer), (kernel, index, pointer))
+PRELOADED(cl_int, EnqueueNDRangeKernel,
+          (cl_handle queue, cl_handle kernel, cl_uint dims, const size_t *offset,
+           const size_t *global, const size_t *local, cl_uint waits, const void *wait_list,
+           void *event),
+          (queue, kernel, dims, offset, global, local, waits, wait_list, event))
+#endif
 
 /* }}} */
