@@ -8,7 +8,12 @@ import pytest
 
 from clstudio.common.lazy_exports import exported_homes
 
-LAZY_PACKAGES = ("clstudio.debugger", "clstudio.checkmode", "clstudio.reporting")
+LAZY_PACKAGES = (
+    "clstudio.debugger",
+    "clstudio.checkmode",
+    "clstudio.reporting",
+    "clstudio.compiler",
+)
 
 
 @pytest.mark.parametrize("package", LAZY_PACKAGES)

@@ -130,6 +130,13 @@ class ResultsPanel(QTabWidget):
         self._added_views.append(page)
         return page
 
+    def setCurrentWidget(self, widget: QWidget) -> None:
+        """The tab of `widget` in front: a page, or what a lazily made page holds."""
+        holding = (
+            page for page in self._added_views if page.is_made() and page.content() is widget
+        )
+        super().setCurrentWidget(next(holding, widget))
+
     def _show_last_run(self, view: LastRunTab) -> None:
         if self._last_run is not None:
             view.show_run(self._last_run)
