@@ -55,6 +55,7 @@ FIRST_USED_LATER = (
     "clstudio.checkmode.problems",
     "clstudio.checkmode.reports",
     "clstudio.compiler.compile_view",
+    "clstudio.traffic",
     "clstudio.ui.compiler.compiler_tab",
     "clstudio.ui.memory.memory_tab",
     "clstudio.ui.results.portability_tab",
