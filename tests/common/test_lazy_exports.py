@@ -13,6 +13,7 @@ LAZY_PACKAGES = (
     "clstudio.checkmode",
     "clstudio.reporting",
     "clstudio.compiler",
+    "clstudio.hostcode",
 )
 
 

@@ -56,6 +56,7 @@ FIRST_USED_LATER = (
     "clstudio.checkmode.reports",
     "clstudio.compiler.compile_view",
     "clstudio.traffic",
+    "clstudio.hostcode.export",
     "clstudio.ui.compiler.compiler_tab",
     "clstudio.ui.memory.memory_tab",
     "clstudio.ui.results.portability_tab",
