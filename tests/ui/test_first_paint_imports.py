@@ -55,7 +55,6 @@ FIRST_USED_LATER = (
     "clstudio.checkmode.problems",
     "clstudio.checkmode.reports",
     "clstudio.compiler.compile_view",
-    "clstudio.traffic",
     "clstudio.hostcode.export",
     "clstudio.ui.compiler.compiler_tab",
     "clstudio.ui.memory.memory_tab",

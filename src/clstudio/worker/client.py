@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from clstudio.backend import Progress, Stepped
 from clstudio.checkmode import CheckPlan, CheckResult
@@ -38,6 +38,7 @@ from clstudio.compiler import CompileResult
 from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
+from clstudio.traffic import TrafficPlan, TrafficResult
 from clstudio.worker import protocol
 from clstudio.worker.exchange import exchange
 from clstudio.worker.kept_inputs import ReceivedInputs
@@ -64,11 +65,8 @@ from clstudio.worker.request_ends import (
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
-if TYPE_CHECKING:  # imported with the first measurement: not before the window's first paint
-    from clstudio.traffic import TrafficPlan, TrafficResult
-
-Planned = TypeVar("Planned", CheckPlan, CountPlan, "TrafficPlan")
-Measured = TypeVar("Measured", CheckResult, CountResult, "TrafficResult")
+Planned = TypeVar("Planned", CheckPlan, CountPlan, TrafficPlan)
+Measured = TypeVar("Measured", CheckResult, CountResult, TrafficResult)
 
 
 class WorkerClient:
@@ -228,8 +226,6 @@ class WorkerClient:
     def traffic(self, plan: TrafficPlan, progress: Progress | None = None) -> TrafficResult:
         """Run a planned traffic measurement (one run of the instrumented build where its log
         holds every work-group, more where it overflows)."""
-        from clstudio.traffic import TrafficResult
-
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
         limit = TRAFFIC_RUNS * plan.session.timeout_s

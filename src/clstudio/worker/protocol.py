@@ -8,16 +8,13 @@ Answers that carry another number belong to an abandoned request and are dropped
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from clstudio.checkmode import CheckPlan
 from clstudio.common import PeakPlan, PeakProbe, StepOutcome
 from clstudio.counts import CountPlan
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
-
-if TYPE_CHECKING:  # the window's first paint comes before the traffic's modules
-    from clstudio.traffic import TrafficPlan
+from clstudio.traffic import TrafficPlan
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,11 @@ a 48 MiB log and a program of its own; a worker per measurement drops both after
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from clstudio.backend import Progress
 from clstudio.common import RunError
 from clstudio.session import Session
+from clstudio.traffic import TrafficRefusal, TrafficResult, plan_traffic
 from clstudio.worker.worker_slot import OneShotWorkers
-
-if TYPE_CHECKING:  # imported with the first measurement: not before the window's first paint
-    from clstudio.traffic import TrafficResult
 
 
 class TrafficClient(OneShotWorkers):
@@ -26,8 +22,6 @@ class TrafficClient(OneShotWorkers):
 
     def measure(self, session: Session, progress: Progress | None = None) -> TrafficResult:
         """A refusal (what the instrumentation cannot follow) comes back as ok=False."""
-        from clstudio.traffic import TrafficRefusal, TrafficResult, plan_traffic
-
         try:
             plan = plan_traffic(session)
         except TrafficRefusal as refusal:
