@@ -108,3 +108,20 @@ def test_a_tab_made_later_speaks_the_windows_language(
     window = make_window()
     compiler = click_results_tab(qtbot, window, "编译器")
     assert shown_button(compiler, "编译上次运行").isVisible()
+
+
+def test_a_dock_left_in_front_last_time_is_made_as_the_window_opens(
+    qtbot: QtBot, make_window: Callable[..., MainWindow]
+) -> None:
+    first = make_window()
+    first.resize(1280, 800)
+    click_dock_tab(qtbot, first, "Exercises")
+    click_dock_tab(qtbot, first, "Debug")
+    first.window_layout.save()  # as closing the window does
+
+    again = make_window()  # the same settings: the layout comes back
+    qtbot.waitUntil(lambda: again.exercises_page.is_made())
+    listed = again.exercises_dock.findChild(QTreeWidget, "exerciseList")
+    assert listed is not None and listed.isVisible() and listed.topLevelItemCount() > 0
+    assert shown_button(again.debug_dock, "Continue").isEnabled() is False
+    assert not again.compiler_page.is_made()  # Timings is still the tab in front
