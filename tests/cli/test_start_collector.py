@@ -6,6 +6,7 @@ import gc
 import importlib
 import sys
 from collections.abc import Iterator
+from types import ModuleType
 
 import pytest
 
@@ -35,9 +36,9 @@ def test_the_start_runs_paused_and_a_terminal_command_runs_collected(
     seen: dict[str, bool] = {}
     make_parser = parsing._parser
 
-    def parser() -> argparse.ArgumentParser:
+    def parser(commands: tuple[ModuleType, ...]) -> argparse.ArgumentParser:
         seen["while starting"] = gc.isenabled()
-        made: argparse.ArgumentParser = make_parser()
+        made: argparse.ArgumentParser = make_parser(commands)
         return made
 
     def execute(options: argparse.Namespace) -> int:

@@ -8,7 +8,13 @@ import pytest
 
 from clstudio.common.lazy_exports import exported_homes
 
-LAZY_PACKAGES = ("clstudio.debugger", "clstudio.checkmode", "clstudio.reporting")
+LAZY_PACKAGES = (
+    "clstudio.debugger",
+    "clstudio.checkmode",
+    "clstudio.reporting",
+    "clstudio.compiler",
+    "clstudio.hostcode",
+)
 
 
 @pytest.mark.parametrize("package", LAZY_PACKAGES)

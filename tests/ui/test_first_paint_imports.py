@@ -4,7 +4,9 @@ The first paint shows no plot, and importing pyqtgraph takes a good part of a st
 every plot is made when it is first needed. Nor does it read any package's metadata:
 importlib.metadata brings the email package (some 15 ms). Nor the debugger's driver and
 reports, nor check mode's log reading: the Debug dock and Check need them only once used
-(their packages' names are imported when first asked for, common/lazy_exports.py). A
+(their packages' names are imported when first asked for, common/lazy_exports.py). Nor
+the modules of the tabs and docks behind others (the Compiler, Memory and Portability
+tabs, the Exercises and Debug docks): each is made when first shown (ui/lazy_page.py). A
 fresh process, started as bench/bench_startup.py starts the app, tells what it had
 imported at that paint.
 """
@@ -52,6 +54,14 @@ FIRST_USED_LATER = (
     "clstudio.debugger.scripted",
     "clstudio.checkmode.problems",
     "clstudio.checkmode.reports",
+    "clstudio.compiler.compile_view",
+    "clstudio.hostcode.export",
+    "clstudio.ui.compiler.compiler_tab",
+    "clstudio.ui.memory.memory_tab",
+    "clstudio.ui.results.portability_tab",
+    "clstudio.ui.exercises.exercises_controller",
+    "clstudio.exercises",
+    "clstudio.ui.debugger.debug_panel",
 )
 
 

@@ -100,7 +100,7 @@ def test_open_switch_f16_to_f32_run_save_and_see_where_it_builds(
     jobs = window.portability_jobs
     with qtbot.waitSignal(jobs.finished, timeout=120_000):
         bar.portability_button.click()
-    assert window.results_panel.currentWidget() is window.portability
+    assert window.results_panel.currentWidget() is window.portability_page
     rows = {name: (verdict, lines) for name, verdict, lines in window.portability.shown_rows()}
     pocl = next(lines for name, (verdict, lines) in rows.items() if name.startswith("Portable"))
     assert rows[next(n for n in rows if n.startswith("Portable"))][0] == "does not build"

@@ -34,6 +34,7 @@ def test_no_field_of_a_scrolling_pane_changes_under_the_wheel_without_focus(
     window = make_window()
     window.resize(1280, 800)
     open_gallery(qtbot, window, "matmul_tiled")
+    window.exercises_dock.raise_()  # its panel is made as it first comes into view
     window.editor_panel.editor.setFocus()
     # pyqtgraph's right-click menus are windows of their own, not panes of this one.
     fields = [

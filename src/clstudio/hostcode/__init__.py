@@ -4,19 +4,26 @@ The text names and numbers the lesson's eleven steps and knows each step's lines
 the Host code view; the export writes a folder that builds and runs without CL Studio.
 """
 
-from clstudio.hostcode.bundled_pocl import bundled_pocl_library, is_bundled_pocl
-from clstudio.hostcode.code_text import StepRegion
-from clstudio.hostcode.export import (
-    LANGUAGES,
-    MAIN_FILES,
-    ExportError,
-    FolderNotEmptyError,
-    HostProgram,
-    export_program,
-    host_program,
-)
-from clstudio.hostcode.run_commands import BOTH, export_folders, run_commands
-from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep, lesson_step_of
+from typing import TYPE_CHECKING
+
+from clstudio.common.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from clstudio.hostcode.bundled_pocl import bundled_pocl_library, is_bundled_pocl
+    from clstudio.hostcode.code_text import StepRegion
+    from clstudio.hostcode.export import (
+        LANGUAGES,
+        MAIN_FILES,
+        ExportError,
+        FolderNotEmptyError,
+        HostProgram,
+        export_program,
+        host_program,
+    )
+    from clstudio.hostcode.run_commands import BOTH, export_folders, run_commands
+    from clstudio.hostcode.steps import EXPORT_VERSION, HOST_STEPS, HostStep, lesson_step_of
+else:
+    lazy_exports(__name__, __file__)
 
 __all__ = [
     "BOTH",

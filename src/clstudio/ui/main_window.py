@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
@@ -24,8 +25,6 @@ from clstudio.ui.actions.menu_bar import build_menus, build_toolbar
 from clstudio.ui.args.args_panel import ArgsPanel
 from clstudio.ui.backends import Backends
 from clstudio.ui.capture.capture_commands import CaptureCommands
-from clstudio.ui.compiler.compiler_tab import CompilerTab
-from clstudio.ui.compiler.compiler_wiring import connect_compiler
 from clstudio.ui.debugger.debug_controller import DebugController
 from clstudio.ui.debugger.debug_dock import DebugDock
 from clstudio.ui.devices.device_controller import DeviceController
@@ -38,7 +37,6 @@ from clstudio.ui.devices.remote_controller import (
 )
 from clstudio.ui.editor.editor_panel import EditorPanel
 from clstudio.ui.editor.recovery import RecoveryStore
-from clstudio.ui.exercises.exercises_controller import ExercisesController
 from clstudio.ui.files.embedded_controller import EmbeddedController
 from clstudio.ui.files.file_controller import FileController
 from clstudio.ui.files.file_menus import FileMenus
@@ -47,17 +45,11 @@ from clstudio.ui.files.host_file_bar import HostFileBar
 from clstudio.ui.first_paint import FirstPaint
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
 from clstudio.ui.language import LanguageChoice
-from clstudio.ui.memory.memory_tab import MemoryTab
-from clstudio.ui.memory.memory_wiring import connect_memory
+from clstudio.ui.lazy_page import LazyPage
 from clstudio.ui.modes.check_mode import CheckMode
 from clstudio.ui.modes.debug_mode import DebugMode
 from clstudio.ui.modes.host_code_controller import HostCodeController
 from clstudio.ui.modes.step_mode import StepMode
-from clstudio.ui.results.portability_tab import (
-    PortabilityController,
-    PortabilityTab,
-    connect_portability,
-)
 from clstudio.ui.results.results_panel import ResultsPanel
 from clstudio.ui.results.roofline.count_job import CountController, connect_counts
 from clstudio.ui.run.check_job import CheckController
@@ -71,6 +63,7 @@ from clstudio.ui.status_bar import StatusBar
 from clstudio.ui.steps.step_job import StepController
 from clstudio.ui.tasks import Lane, application_lanes
 from clstudio.ui.theme import ThemeController
+from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 from clstudio.ui.window_layout import (
     EMPTY_RESULTS_HEIGHT,
     WindowLayout,
@@ -78,6 +71,12 @@ from clstudio.ui.window_layout import (
     place_docks,
 )
 from clstudio.ui.workbench import Workbench
+
+if TYPE_CHECKING:  # made when first shown, their modules imported then (ui/lazy_page.py)
+    from clstudio.ui.compiler.compiler_tab import CompilerTab
+    from clstudio.ui.exercises.exercises_controller import ExercisesController
+    from clstudio.ui.memory.memory_tab import MemoryTab
+    from clstudio.ui.results.portability_tab import PortabilityController, PortabilityTab
 
 
 class MainWindow(QMainWindow):
@@ -130,10 +129,8 @@ class MainWindow(QMainWindow):
         self.host_code_panel.setObjectName("resultsHostCode")
         results.addTab(self.host_code_panel, self.tr("Host code"))
         self.host_code = HostCodeController(self.host_code_panel, bench, bench.device, self)
-        self.compiler = CompilerTab(backends.compiles)
-        results.add_view(self.compiler, "Compiler", self.tr("Compiler"))
-        self.memory = MemoryTab(backends.traffic)
-        results.add_view(self.memory, "Memory", self.tr("Memory"))
+        self.compiler_page = results.add_view(self._make_compiler, "Compiler", self.tr("Compiler"))
+        self.memory_page = results.add_view(self._make_memory, "Memory", self.tr("Memory"))
         steps = StepController(backends.runs, Lane.RUNS, self)
         self.step_mode = StepMode(steps, bench, self.host_code_panel, self)
         self.check_status = CheckStatus()
@@ -144,22 +141,20 @@ class MainWindow(QMainWindow):
         self.embedded = EmbeddedController(
             bench, self.host_file_bar, self.status, self.files.show_title
         )
-        self.portability = PortabilityTab()
-        self.portability.setObjectName("resultsPortability")
-        results.addTab(self.portability, self.tr("Portability"))
-        self.portability_jobs = PortabilityController(
-            backends.measurements, Lane.MEASUREMENTS, self
-        )
+        self._portability_jobs: PortabilityController | None = None
+        self.portability_page = LazyPage(self._make_portability)
+        self.portability_page.setObjectName("resultsPortability")
+        results.addTab(self.portability_page, self.tr("Portability"))
         self.captures = CaptureCommands(backends.tools, self, self.files.open_file)
 
         dock = partial(make_dock, self)
         self.devices_dock = dock(self.tr("Devices"), "devicesDock", self.device_panel, scrolls=True)
         self.arguments_dock = dock(self.tr("Arguments"), "argumentsDock", args)
         self.results_dock = dock(self.tr("Results"), "resultsDock", results)
-        exercises = self.exercises = ExercisesController(
-            self.files, bench, self.status, backends.runs, self, None, backends.checks, settings
-        )
-        self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", exercises.panel, True)
+        self._exercises: ExercisesController | None = None
+        self.exercises_page = LazyPage(self._make_exercises)
+        self.exercises_dock = dock(self.tr("Exercises"), "exercisesDock", self.exercises_page)
+        self.exercises_page.in_view_of(self.exercises_dock)
         debugger = DebugController(self, self.routes.workers)
         self.debug_dock = DebugDock(debugger, self)
         first_paint.then(self.debug_dock.prepare_while_shown)
@@ -182,9 +177,8 @@ class MainWindow(QMainWindow):
         )
         checks = CheckController(backends.checks, Lane.CHECKS, self)
         self.check_mode = CheckMode(checks, bench, self.check_status, self._simulator_listed, self)
-        picker = self.debug_dock.panel.picker
         self.debug_mode = DebugMode(
-            debugger, bench, self._simulator_listed, picker.start_item, self
+            debugger, bench, self._simulator_listed, self.debug_dock.start_item, self
         )
         self.sweeps = SweepController(
             self.routes.measurements, results.sweep, self.files.session, bench.device, self
@@ -277,20 +271,15 @@ class MainWindow(QMainWindow):
         )
         self.files.import_capture = self.foreign_imports.start
         w.deviceChanged.connect(self.embedded.device_changed)
-        connect_portability(
-            self.portability, self.portability_jobs, self.files.session, self.devices.inventory
-        )
         self.host_file_bar.portabilityRequested.connect(self._check_portability)
         w.documentChanged.connect(self.files.keep_edit)
         w.deviceChanged.connect(self.remote_machines.show_device)
         w.deviceChanged.connect(self.devices.show_device)
-        w.deviceChanged.connect(self.exercises.show_device)
         w.deviceChanged.connect(self.host_code.refresh)
         w.buildStateChanged.connect(self.status.show_build_state)
         w.lastRunChanged.connect(self.status.show_last_run)
         w.lastRunChanged.connect(self.window_layout.make_room_for_results)
         self.results_panel.roomRequested.connect(self.window_layout.grow_results)
-        self.exercises.panel.roomRequested.connect(self.window_layout.shrink_results)
         grow_debug = partial(self.window_layout.grow_bottom_dock, self.debug_dock)
         self.debug_dock.roomRequested.connect(grow_debug)
         w.documentShown.connect(lambda: self.status.show_last_run(None))
@@ -301,14 +290,11 @@ class MainWindow(QMainWindow):
         self.step_mode.messageRaised.connect(self.status.show_message)
         self.check_mode.messageRaised.connect(self.status.show_message)
         self.debug_mode.messageRaised.connect(self.status.show_message)
-        self.debug_dock.panel.debugRequested.connect(self.debug_mode.request_debug)
+        self.debug_dock.debugRequested.connect(self.debug_mode.request_debug)
         self.host_code.messageRaised.connect(self.status.show_message)
         self.recovery.failed.connect(self.status.show_message)
         self.recovery.fileSetAside.connect(self.status.show_data_message)
-        self.exercises_dock.visibilityChanged.connect(self.exercises.fill_when_visible)
         self.devices.serve_roofline(self.results_panel.roofline)
-        connect_compiler(self.compiler, self.editor_panel, self.files.session, w.documentChanged)
-        connect_memory(self.memory, self.editor_panel)
         sweep = self.results_panel.sweep
         sweep.useLocalSizeRequested.connect(partial(use_local_size, self.arguments_panel))
         w.documentChanged.connect(self.sweeps.show_kernels)
@@ -316,9 +302,84 @@ class MainWindow(QMainWindow):
 
     def _check_portability(self) -> None:
         """The host-file bar's Where does it build?: the Portability tab, its builds started."""
-        self.results_panel.setCurrentWidget(self.portability)
+        self.results_panel.setCurrentWidget(self.portability_page)
         self.results_dock.raise_()
         self.portability.checkRequested.emit()
+
+    @property
+    def compiler(self) -> CompilerTab:
+        return self.compiler_page.content()
+
+    @property
+    def memory(self) -> MemoryTab:
+        return self.memory_page.content()
+
+    @property
+    def portability(self) -> PortabilityTab:
+        return self.portability_page.content()
+
+    @property
+    def portability_jobs(self) -> PortabilityController:
+        self.portability_page.content()
+        assert self._portability_jobs is not None, "made with the page"
+        return self._portability_jobs
+
+    @property
+    def exercises(self) -> ExercisesController:
+        self.exercises_page.content()
+        assert self._exercises is not None, "made with the page"
+        return self._exercises
+
+    def _make_compiler(self) -> CompilerTab:
+        from clstudio.ui.compiler.compiler_tab import CompilerTab
+        from clstudio.ui.compiler.compiler_wiring import connect_compiler
+
+        tab = CompilerTab(self.backends.compiles)
+        changed = self.workbench.documentChanged
+        connect_compiler(tab, self.editor_panel, self.files.session, changed)
+        return tab
+
+    def _make_memory(self) -> MemoryTab:
+        from clstudio.ui.memory.memory_tab import MemoryTab
+        from clstudio.ui.memory.memory_wiring import connect_memory
+
+        tab = MemoryTab(self.backends.traffic)
+        connect_memory(tab, self.editor_panel)
+        return tab
+
+    def _make_portability(self) -> PortabilityTab:
+        from clstudio.ui.results.portability_tab import (
+            PortabilityController,
+            PortabilityTab,
+            connect_portability,
+        )
+
+        tab = PortabilityTab()
+        jobs = self._portability_jobs = PortabilityController(
+            self.backends.measurements, Lane.MEASUREMENTS, self
+        )
+        connect_portability(tab, jobs, self.files.session, self.devices.inventory)
+        return tab
+
+    def _make_exercises(self) -> VerticalScrollArea:
+        from clstudio.ui.exercises.exercises_controller import ExercisesController
+
+        exercises = self._exercises = ExercisesController(
+            self.files,
+            self.workbench,
+            self.status,
+            self.backends.runs,
+            self,
+            None,
+            self.backends.checks,
+            self.settings,
+        )
+        self.workbench.deviceChanged.connect(exercises.show_device)
+        exercises.panel.roomRequested.connect(self.window_layout.shrink_results)
+        self.exercises_dock.visibilityChanged.connect(exercises.fill_when_visible)
+        exercises.fill_when_visible(self.exercises_dock.isVisible())  # made as it shows
+        # The dock scrolls the panel rather than hold the window to its minimum height.
+        return VerticalScrollArea(exercises.panel)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

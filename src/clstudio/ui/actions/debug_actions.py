@@ -7,7 +7,7 @@ Shift+F8, as the Debug dock's buttons show them.
 from __future__ import annotations
 
 from clstudio.ui.actions.action import Action, Item, Pixmap, When
-from clstudio.ui.debugger.debug_panel import SHORTCUTS
+from clstudio.ui.debugger.debug_shortcuts import SHORTCUTS
 from clstudio.ui.modes.debug_mode import DebugMode
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 

@@ -1,49 +1,79 @@
-"""The Debug dock: the panel wired to the controller, ready for the window to add."""
+"""The Debug dock: the panel wired to the controller, ready for the window to add.
+
+The panel is made when the dock first comes into view, or when a debug run needs it
+(ui/lazy_page.py): the window's first paint shows the Results dock in front of it.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QWidget
 
 from clstudio.debugger import DebugPlan, DebugStop, PausedState
 from clstudio.ui.debugger.debug_controller import DebugController
-from clstudio.ui.debugger.debug_panel import DebugPanel
 from clstudio.ui.layouts import vbox
+from clstudio.ui.lazy_page import LazyPage
 from clstudio.ui.wheel_guard import guard_wheel
+
+if TYPE_CHECKING:
+    from clstudio.ui.debugger.debug_panel import DebugPanel
 
 
 class DebugDock(QDockWidget):
     """Shows the controller's run in the panel and passes the panel's requests on."""
 
     roomRequested = Signal(int)  # pixels more the panel needs to show a pause whole
+    debugRequested = Signal()  # the panel's Debug, following the picker's work-item
 
     def __init__(self, controller: DebugController, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Debug"), parent)
         self.setObjectName("debugDock")
         self.controller = controller
-        self.panel = DebugPanel(self)
+        self._panel: DebugPanel | None = None
+        self._scroll: QScrollArea | None = None
+        self._body = LazyPage(self._make_body)
+        self._body.in_view_of(self)
+        self.setWidget(self._body)
+        controller.debugStarted.connect(self._on_controller_debug_started)
+        controller.busyChanged.connect(self._on_controller_busy_changed)
+        controller.paused.connect(self._on_controller_paused)
+        controller.debugEnded.connect(self._on_controller_debug_ended)
+
+    @property
+    def panel(self) -> DebugPanel:
+        self._body.content()
+        assert self._panel is not None, "made with the body"
+        return self._panel
+
+    def start_item(self, local_size: tuple[int, ...] | None) -> tuple[int, int, int] | str:
+        """The work-item a new run follows, as the panel's picker says."""
+        return self.panel.picker.start_item(local_size)
+
+    def _make_body(self) -> QWidget:
+        from clstudio.ui.debugger.debug_panel import DebugPanel
+
+        controller = self.controller
+        panel = self._panel = DebugPanel()
         # Its trees' minimum heights would make a 1280x800 window taller than the screen.
         # Continue and Step stay above the scrolling part: never scrolled out of sight.
-        body = QWidget(self)
+        body = QWidget()
         scroll = self._scroll = QScrollArea(body)
         scroll.setWidgetResizable(True)
-        scroll.setWidget(self.panel)
-        controls = self.panel.controls
+        scroll.setWidget(panel)
+        controls = panel.controls
         vbox(controls, (scroll, 1), parent=body, margins=0).setSpacing(0)
         controls.setContentsMargins(9, 6, 9, 0)
-        self.setWidget(body)
         guard_wheel(scroll)  # the picker's mode follows the wheel only once it has focus
-        panel = self.panel
         panel.resumeRequested.connect(controller.resume)
         panel.stepOverRequested.connect(controller.step_over)
         panel.stepIntoRequested.connect(controller.step_into)
         panel.stepOutRequested.connect(controller.step_out)
         panel.stopRequested.connect(controller.stop)
         panel.switchRequested.connect(controller.switch)
-        controller.debugStarted.connect(self._on_controller_debug_started)
-        controller.busyChanged.connect(self._on_controller_busy_changed)
-        controller.paused.connect(self._on_controller_paused)
-        controller.debugEnded.connect(self._on_controller_debug_ended)
+        panel.debugRequested.connect(self.debugRequested)
+        return body
 
     def prepare_while_shown(self) -> None:
         """From now on, while the dock is in view the next run's debug process boots (the
@@ -73,8 +103,10 @@ class DebugDock(QDockWidget):
         QTimer.singleShot(0, self, self._ask_for_room)
 
     def _ask_for_room(self) -> None:
-        self._scroll.verticalScrollBar().setValue(0)  # where it says why it paused
-        missing = self.panel.sizeHint().height() - self._scroll.viewport().height()
+        panel, scroll = self.panel, self._scroll
+        assert scroll is not None, "made with the panel"
+        scroll.verticalScrollBar().setValue(0)  # where it says why it paused
+        missing = panel.sizeHint().height() - scroll.viewport().height()
         if self.isVisible() and missing > 0:
             self.roomRequested.emit(missing)
 

@@ -33,12 +33,11 @@ from clstudio.debugger import (
     WorkItemIds,
 )
 from clstudio.session import SourceMap
+from clstudio.ui.debugger.debug_shortcuts import SHORTCUTS
 from clstudio.ui.debugger.value_items import fill_memory, fill_values
 from clstudio.ui.debugger.work_item_picker import WorkItemPicker
 from clstudio.ui.translate_noop import QT_TRANSLATE_NOOP
 
-# Shortcuts as in common debuggers, for the window to give these buttons' actions (F5 is Run).
-SHORTCUTS = {"continue": "F8", "over": "F10", "into": "F11", "out": "Shift+F11", "stop": "Shift+F8"}
 _REASONS = {
     BREAKPOINT: QT_TRANSLATE_NOOP("DebugPanel", "at a breakpoint"),
     STEP: QT_TRANSLATE_NOOP("DebugPanel", "after a step"),

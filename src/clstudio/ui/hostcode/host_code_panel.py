@@ -6,6 +6,8 @@ The panel only shows programs; HostCodeController decides what to show.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFontDatabase, QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
@@ -23,8 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import gettext
-from clstudio.hostcode import HOST_STEPS, HostProgram, StepRegion
+from clstudio.hostcode import HOST_STEPS
 from clstudio.ui.empty_state import EmptyStatePages
+
+if TYPE_CHECKING:  # the program's writers come with the first build
+    from clstudio.hostcode import HostProgram, StepRegion
 
 LANGUAGE_NAMES = {"python": "Python (pyopencl)", "c": "C (OpenCL C API)"}
 

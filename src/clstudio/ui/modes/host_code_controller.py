@@ -16,15 +16,6 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from clstudio.common import KernelSignature
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.hostcode import (
-    MAIN_FILES,
-    ExportError,
-    FolderNotEmptyError,
-    export_folders,
-    export_program,
-    host_program,
-    run_commands,
-)
 from clstudio.session import Session
 from clstudio.ui.hostcode.export_dialog import ExportDialog
 from clstudio.ui.hostcode.host_code_panel import HostCodePanel
@@ -69,6 +60,9 @@ class HostCodeController(QObject):
         if signature is None:
             self.panel.show_unavailable(*(self.tr(text) for text in NOT_BUILT))
             return
+        # The program's writers come with the first build: not before the first paint.
+        from clstudio.hostcode import ExportError, host_program
+
         selector, platform = self._device()
         try:
             program = host_program(
@@ -91,6 +85,15 @@ class HostCodeController(QObject):
         if signature is None:
             QMessageBox.information(parent, self.tr("Export host code"), self.tr(NOT_BUILT[1]))
             return None
+        from clstudio.hostcode import (
+            MAIN_FILES,
+            ExportError,
+            FolderNotEmptyError,
+            export_folders,
+            export_program,
+            run_commands,
+        )
+
         document = self.workbench.document.path
         dialog = ExportDialog(self.panel.chosen_language(), document.parent if document else None)
         dialog.setParent(parent, dialog.windowFlags())

@@ -1,15 +1,17 @@
 """The bottom dock: timings, roofline, local size, outputs, console, problems, log, steps
-and the tabs the window adds (host code, compiler).
+and the tabs the window adds (host code, compiler, memory, portability).
 
 The Outputs tab holds several plots, and making a pyqtgraph plot takes tens of
 milliseconds (the first also imports pyqtgraph): it is made once the window has painted,
 or when first needed. The other tabs make theirs only when needed: to show a result,
-or, for the Memory tab, when it is shown.
+or, for the Memory tab, when it is shown. The Compiler and Memory tabs themselves are
+made when first shown (ui/lazy_page.py), and then shown the last run.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QPaintEvent
@@ -19,6 +21,8 @@ from clstudio.reporting import FinishedRun
 from clstudio.session import Session
 from clstudio.ui.editor.build_log import BuildLogView
 from clstudio.ui.editor.problems_view import ProblemsView
+from clstudio.ui.last_run_tab import LastRunTab
+from clstudio.ui.lazy_page import LazyPage
 from clstudio.ui.results.console_panel import ConsolePanel
 from clstudio.ui.results.result_view import ResultView
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
@@ -29,6 +33,8 @@ from clstudio.ui.when_laid_out import when_laid_out
 
 if TYPE_CHECKING:
     from clstudio.ui.results.outputs.outputs_panel import OutputsPanel
+
+V = TypeVar("V", bound=LastRunTab)
 
 
 class ResultsPanel(QTabWidget):
@@ -54,7 +60,8 @@ class ResultsPanel(QTabWidget):
         self.problems = problems
         self.build_log = build_log
         self.steps = StepsPanel()
-        self._added_views: list[ResultView] = []
+        self._added_views: list[LazyPage[LastRunTab]] = []
+        self._last_run: FinishedRun | None = None  # for a tab made after it
         for widget, name, title in (
             (self.timings, "Timings", self.tr("Timings")),
             (self.roofline, "Roofline", self.tr("Roofline")),
@@ -113,26 +120,43 @@ class ResultsPanel(QTabWidget):
             )
         )
 
-    def add_view(self, view: ResultView, name: str, title: str) -> None:
-        """A tab the window builds (it needs a backend), shown every run like the others."""
-        assert isinstance(view, QWidget), "a result tab is a widget"
-        view.setObjectName(f"results{name}")
-        self.addTab(view, title)
-        self._added_views.append(view)
+    def add_view(self, make: Callable[[], V], name: str, title: str) -> LazyPage[V]:
+        """A tab the window builds (it needs a backend), made by `make` when first shown
+        and then shown the last run; from then on it shows every run like the others."""
+        page = LazyPage(make)
+        page.setObjectName(f"results{name}")
+        self.addTab(page, title)
+        page.then(self._show_last_run)
+        self._added_views.append(page)
+        return page
+
+    def setCurrentWidget(self, widget: QWidget) -> None:
+        """The tab of `widget` in front: a page, or what a lazily made page holds."""
+        holding = (
+            page for page in self._added_views if page.is_made() and page.content() is widget
+        )
+        super().setCurrentWidget(next(holding, widget))
+
+    def _show_last_run(self, view: LastRunTab) -> None:
+        if self._last_run is not None:
+            view.show_run(self._last_run)
 
     def views(self) -> tuple[ResultView, ...]:
-        """The tabs that show each finished run, in the order of the tabs."""
+        """The tabs that show each finished run, in the order of the tabs; those not made
+        yet are not among them (they are shown the last run when made)."""
+        added = (page.content() for page in self._added_views if page.is_made())
         return (
             self.timings,
             self.roofline,
             self.outputs,
             self.console,
             self.steps,
-            *self._added_views,
+            *added,
         )
 
     def show_run(self, run: FinishedRun) -> None:
         """Every tab describes this run; the outputs and steps hold only what it returned."""
+        self._last_run = run
         for view in self.views():
             view.show_run(run)
         # Once the pages, and a first run's growth of the dock, are laid out.
@@ -161,7 +185,9 @@ class ResultsPanel(QTabWidget):
         # before the first paint, which shows the first session.
         outputs = () if self._outputs is None else (self._outputs,)
         cleared: tuple[ResultView, ...] = (self.timings, *outputs, self.steps, self.roofline)
-        for view in (*cleared, *self._added_views):
+        added = (page.content() for page in self._added_views if page.is_made())
+        self._last_run = None
+        for view in (*cleared, *added):
             view.clear()
         self.sweep.clear()  # a sweep is not a run's view: it has no show_run
         self.console.clear()
