@@ -4,25 +4,14 @@ the last run, the exercises, the debugger's idle state, in the window's language
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QTabBar, QTreeWidget, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QTreeWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.ui.main_window import MainWindow
-from ui.window_steps import open_gallery, run_with_f5
-
-
-def click_tab(qtbot: QtBot, bars: Iterator[QTabBar], text: str) -> None:
-    """Click the tab called `text`, as the user does, on whichever bar shows it."""
-    for bar in bars:
-        for index in range(bar.count()):
-            if bar.isVisible() and bar.tabText(index) == text:
-                qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
-                return
-    raise AssertionError(f"no tab {text!r} in view")
+from ui.window_steps import click_dock_tab, click_tab, open_gallery, run_with_f5
 
 
 def click_results_tab(qtbot: QtBot, window: MainWindow, text: str) -> QWidget:
@@ -30,11 +19,6 @@ def click_results_tab(qtbot: QtBot, window: MainWindow, text: str) -> QWidget:
     page = window.results_panel.currentWidget()
     assert page is not None
     return page
-
-
-def click_dock_tab(qtbot: QtBot, window: MainWindow, text: str) -> None:
-    bars = (bar for bar in window.findChildren(QTabBar) if bar.parent() is window)
-    click_tab(qtbot, bars, text)
 
 
 def shown_labels(page: QWidget) -> list[str]:

@@ -21,6 +21,7 @@ from clstudio.ui.document import Document
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from session.test_hostile_sessions import session
+from ui.window_steps import click_dock_tab
 
 
 def session_text(**changes: Any) -> str:
@@ -166,6 +167,8 @@ def test_the_window_appears_whatever_is_in_the_data_folder_and_sets_a_bad_file_a
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     qtbot.addWidget(window, before_close_func=lambda w: w.workbench.document.mark_clean())
     assert window.isVisible()
+    if where.startswith("exercises"):  # read when the learner first opens the exercises
+        click_dock_tab(qtbot, window, "Exercises")
     qtbot.waitUntil(lambda: not path.exists(), timeout=10_000)
     assert blocked == []
     (copy,) = path.parent.glob(f"{path.name}.damaged-*")

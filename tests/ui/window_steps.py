@@ -3,11 +3,12 @@ wait for its form, type over a field, press F5 and wait for the run, answer a qu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, SignalInstance
-from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from clstudio.common.results import RunResult
@@ -107,3 +108,18 @@ def press_in_tab(
     window.results_panel.setCurrentWidget(tab)
     with qtbot.waitSignal(finished, timeout=180_000):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def click_tab(qtbot: QtBot, bars: Iterator[QTabBar], text: str) -> None:
+    """Click the tab called `text`, as the user does, on whichever bar shows it."""
+    for bar in bars:
+        for index in range(bar.count()):
+            if bar.isVisible() and bar.tabText(index) == text:
+                qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+                return
+    raise AssertionError(f"no tab {text!r} in view")
+
+
+def click_dock_tab(qtbot: QtBot, window: MainWindow, text: str) -> None:
+    bars = (bar for bar in window.findChildren(QTabBar) if bar.parent() is window)
+    click_tab(qtbot, bars, text)
