@@ -11,6 +11,7 @@ where SHARE_MIN_BYTES comes from.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from multiprocessing.connection import Connection
 
 import numpy as np
@@ -52,7 +53,9 @@ def _sender(conn: Connection) -> None:
             conn.send(array)
         else:
             count += 1
-            conn.send(share_arrays(array, block_prefix("bench", count)))
+            # Named by this process, as a worker names its blocks: a run that was killed
+            # leaves its blocks behind, and the next must not take those names.
+            conn.send(share_arrays(array, block_prefix(f"bench{os.getpid()}", count)))
 
 
 def pipe_versus_shared_memory() -> list[Metric]:
