@@ -125,6 +125,12 @@ while True:
 """
 
 
+# What these check is CL Studio's side (its time limit, reading a folder afterwards), the
+# same whichever recorder wrote the journal: the layer's run stands for both.
+ONE_RECORDER = pytest.mark.parametrize("recorder", ["layer"], indirect=True)
+
+
+@ONE_RECORDER
 def test_a_program_that_never_ends_is_stopped_at_its_time_limit(tmp_path: Path) -> None:
     done = capture(tmp_path, NEVER_ENDS, "--time-limit", "5")
     assert done.returncode == 128 + 9  # SIGTERM ignored: killed after the grace
@@ -316,6 +322,7 @@ def test_stop_ends_the_program_and_keeps_what_it_launched(tmp_path: Path) -> Non
     assert index_of(tmp_path)["stopped"] == "stop"
 
 
+@ONE_RECORDER
 def test_a_capture_folder_tampered_with_afterwards_opens_with_messages(tmp_path: Path) -> None:
     """Capture folders travel like sessions: one damaged or made hostile by someone else
     is refused naming the cause when its session is run, and Save never writes outside."""
