@@ -73,3 +73,20 @@ def test_a_short_line_without_its_piece_is_skipped_and_counted(tmp_path: Path) -
     reader = JournalReader(tmp_path)
     assert [launch.number for launch in reader.new_launches()] == [3]
     assert reader.damaged == 4
+
+
+def test_the_layers_short_lines_without_spaces_read_as_the_hooks(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        PIECE,
+        '{"number":1,"piece":1,"time_ns":5100}',
+        '{"number":2,"piece":1}',
+        '{"number": 3, "piece": 1, "time_ns": 80, "later": true}',  # not short: json reads it
+    )
+    reader = JournalReader(tmp_path)
+    assert [(launch.number, launch.time_ns) for launch in reader.new_launches()] == [
+        (1, 5100),
+        (2, None),
+        (3, 80),
+    ]
+    assert reader.damaged == 0
