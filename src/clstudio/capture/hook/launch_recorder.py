@@ -123,10 +123,10 @@ class LaunchRecorder:
 
     def remember_program(self, program: object, options: object) -> None:
         """A built program's source and the options pyopencl gave the compiler."""
-        source = getattr(program, "_source", None)
-        built = getattr(program, "_prg", None)
-        if source is None or built is None:
-            return  # made from binaries or IL: no source to record
+        found = _built_source(program)
+        if found is None:
+            return
+        built, source = found
         if isinstance(source, bytes):
             source = source.decode("utf-8", "replace")
         text = options.decode("utf-8", "replace") if isinstance(options, bytes) else str(options)
@@ -572,6 +572,14 @@ def _write_atomically(path: str, data: bytes) -> None:
         raise
 
 
+def _built_source(program: object) -> tuple[Any, object] | None:
+    """A built pyopencl Program's driver program and its source as given; None for one
+    made from binaries or IL, which has no source to record."""
+    source = getattr(program, "_source", None)
+    built = getattr(program, "_prg", None)
+    return None if source is None or built is None else (built, source)
+
+
 def _claim(journal: str) -> bool:
     """Whether this process is the one recorded: the first to import pyopencl."""
     try:
@@ -610,9 +618,9 @@ def install(cl: ModuleType, settings_text: str) -> None:
     give_source.restype = None
 
     def source_to_layer(program: Any, options: Any) -> None:
-        source = getattr(program, "_source", None)
-        built = getattr(program, "_prg", None)
-        if source is not None and built is not None:
+        found = _built_source(program)
+        if found is not None:
+            built, source = found
             text = source if isinstance(source, bytes) else str(source).encode("utf-8")
             give_source(built.int_ptr, text)
 

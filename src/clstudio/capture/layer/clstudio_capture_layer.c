@@ -1290,18 +1290,6 @@ __attribute__((visibility("default"))) cl_int clGetLayerInfo(cl_uint name, size_
 
 static int layered_by_loader; /* the loader called clInitLayer: it made this library a layer */
 
-static cl_int start_layer(cl_uint count, const void *target, cl_uint *count_ret,
-                          const void **dispatch_ret);
-
-__attribute__((visibility("default"))) cl_int clInitLayer(cl_uint count, const void *target,
-                                                         cl_uint *count_ret,
-                                                         const void **dispatch_ret) {
-    if (!target || !count_ret || !dispatch_ret || count < TABLE_ENTRIES)
-        return CL_INVALID_VALUE;
-    layered_by_loader = 1;
-    return start_layer(count, target, count_ret, dispatch_ret);
-}
-
 /* The layer below `target`, whoever calls it: the loader, or the LD_PRELOAD route. */
 static cl_int start_layer(cl_uint count, const void *target, cl_uint *count_ret,
                           const void **dispatch_ret) {
@@ -1334,6 +1322,16 @@ static cl_int start_layer(cl_uint count, const void *target, cl_uint *count_ret,
     *count_ret = entries;
     *dispatch_ret = mine;
     return CL_SUCCESS;
+}
+
+
+__attribute__((visibility("default"))) cl_int clInitLayer(cl_uint count, const void *target,
+                                                         cl_uint *count_ret,
+                                                         const void **dispatch_ret) {
+    if (!target || !count_ret || !dispatch_ret || count < TABLE_ENTRIES)
+        return CL_INVALID_VALUE;
+    layered_by_loader = 1;
+    return start_layer(count, target, count_ret, dispatch_ret);
 }
 
 /* }}} */
