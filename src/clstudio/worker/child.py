@@ -1,6 +1,7 @@
 """The worker process: one warm Engine answering requests from the app, one at a time.
 
-The app imports this module only to name `main` as the process target; the engine,
+The app imports this module only to name `main` as the process target, and the fork
+server to have it loaded in the workers it forks (worker/fork_server.py); the engine,
 pyopencl and the OpenCL driver load in the worker alone (see `main`).
 """
 
@@ -10,6 +11,7 @@ import ctypes
 import dataclasses
 import functools
 import os
+import select
 import shutil
 import signal
 import sys
@@ -411,11 +413,33 @@ def _end_with_the_app(app_pid: int, scratch: str) -> None:
     """An orphaned worker ends itself, even inside an endless kernel (which releases the GIL).
 
     Otherwise an app that crashed during such a kernel would leave it spinning forever.
+    A worker forked from the fork server is not the app's child, and the server lives as
+    long as its workers do: such a worker waits on a pidfd of the app's process (Linux
+    5.3 on), or asks once a second whether it is still there.
     """
-    while os.getppid() == app_pid:
-        time.sleep(ORPHAN_CHECK_S)
+    if os.getppid() == app_pid:
+        while os.getppid() == app_pid:
+            time.sleep(ORPHAN_CHECK_S)
+    else:
+        try:
+            select.select([os.pidfd_open(app_pid)], [], [])  # readable once it has ended
+        except ProcessLookupError:
+            pass  # gone already
+        except OSError:  # no pidfds here
+            while _exists(app_pid):
+                time.sleep(ORPHAN_CHECK_S)
     shutil.rmtree(scratch, ignore_errors=True)  # the app that would remove it is gone
     os._exit(0)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process took the number: the app is gone
+    return True
 
 
 def main(
@@ -426,24 +450,35 @@ def main(
     tag: str,
     environment: tuple[tuple[str, str], ...] = (),
     launch: Slot | None = None,
+    environ: dict[str, str] | None = None,
+    app_pid: int | None = None,
 ) -> None:
     """The worker's loop, run inside the folder `scratch`; it ends when the app closes the pipe,
     and removes `scratch` then, whether the app closed it or died.
 
-    `environment` is set before any OpenCL call (Oclgrind's switches for a check);
-    `launch` holds the number of the program's launch running now, for the app to name.
+    `environ` is the app's environment at the worker's start, and `app_pid` its process,
+    which a worker forked from the fork server (worker/fork_server.py) must be told;
+    `environment` is set after `environ`, before any OpenCL call (Oclgrind's switches
+    for a check); `launch` holds the number of the program's launch running now, for the
+    app to name.
 
     The worker's stderr goes to `scratch`/stderr.log, emptied before each request,
     so that after a crash the app can quote the dying words (`LLVM ERROR: ...`,
     `double free or corruption`) in its message.
     """
-    enter_scratch(scratch, environment)
+    if environ is not None:
+        os.environ.clear()
+        os.environ.update(environ)
+    enter_scratch(scratch, environment, app_pid)
     serve(SeriesWait(conn), cancel, step, scratch, tag, launch)
 
 
-def enter_scratch(scratch: str, environment: tuple[tuple[str, str], ...]) -> None:
+def enter_scratch(
+    scratch: str, environment: tuple[tuple[str, str], ...], app_pid: int | None = None
+) -> None:
     """Set up the worker's process: its own group, the environment, the scratch folder
-    as its current folder and stderr's file, and its end when its parent goes."""
+    as its current folder and stderr's file, and its end when its parent goes (the app,
+    or the fork server, which ends with the app)."""
     # A process group of its own: Ctrl-C in a terminal is the app's to handle, not the
     # worker's (LLVM installs a SIGINT handler that would end the worker).
     os.setpgrp()
@@ -455,7 +490,8 @@ def enter_scratch(scratch: str, environment: tuple[tuple[str, str], ...]) -> Non
     os.environ["LIBC_FATAL_STDERR_"] = "1"
     os.environ.update(environment)
     hold_language()  # the environment is set: reading it for every message costs a tiny run
-    threading.Thread(target=_end_with_the_app, args=(os.getppid(), scratch), daemon=True).start()
+    app = os.getppid() if app_pid is None else app_pid
+    threading.Thread(target=_end_with_the_app, args=(app, scratch), daemon=True).start()
     os.chdir(scratch)
     log = os.open(STDERR_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(log, 2)

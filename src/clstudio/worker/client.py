@@ -12,7 +12,6 @@ it, so the next run costs about one warm run instead of a boot, a context and a 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
@@ -85,7 +84,6 @@ class WorkerClient:
         `spare`: keep a warm spare worker from the first run on (see the module).
         `new_life`: starts each life of the worker (a process on this machine when None;
         clstudio.remote gives one on another machine)."""
-        self._context = multiprocessing.get_context("spawn")
         self._new_life = new_life
         self._environment = environment
         self._build_limit_s = build_limit_s
@@ -326,7 +324,7 @@ class WorkerClient:
         self._generation += 1
         if self._new_life is not None:
             return self._new_life(self._generation, self._environment)
-        return WorkerProcess(self._context, self._generation, self._environment)
+        return WorkerProcess(self._generation, self._environment)
 
     def _keep_spare(self, session: Session, result: RunResult | None) -> None:
         if self._spare is not None:

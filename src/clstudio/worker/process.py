@@ -21,13 +21,15 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
-from multiprocessing.context import SpawnContext
+from multiprocessing import resource_tracker
+from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 
 from clstudio.devices import worker_environment
 from clstudio.session import Session
 from clstudio.worker import child
 from clstudio.worker.block_pool import AppBlocks
+from clstudio.worker.fork_server import context_for
 from clstudio.worker.protocol import Ready, Request, Response, RunRequest, WithReleased
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
@@ -41,24 +43,59 @@ class WorkerDied(Exception):
     """The worker process is gone (crashed, killed, or exited)."""
 
 
-class WorkerProcess:
-    """A spawned worker; it boots in the background until it sends Ready."""
+class SharedFlag:
+    """The app's cancel: a byte of plain shared memory. A worker killed while reading it
+    locks nothing, and a worker that starts after its app has gone opens nothing by name
+    (a named semaphore's name goes with the app, and the worker's start failed on it
+    with a traceback on the app's terminal)."""
 
-    def __init__(
-        self,
-        context: SpawnContext,
-        generation: int,
-        environment: tuple[tuple[str, str], ...] = (),
-    ) -> None:
+    def __init__(self, context: ForkServerContext | SpawnContext) -> None:
+        self._value = context.RawValue("b", 0)
+
+    def set(self) -> None:
+        self._value.value = 1
+
+    def clear(self) -> None:
+        self._value.value = 0
+
+    def is_set(self) -> bool:
+        return bool(self._value.value)
+
+
+class WorkerProcess:
+    """A worker process, forked from the fork server or spawned; it boots in the
+    background until it sends Ready."""
+
+    def __init__(self, generation: int, environment: tuple[tuple[str, str], ...] = ()) -> None:
         self.tag = f"{os.getpid()}.{generation}"
-        self.cancel = context.Event()
+        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+        with _child_environment(self._scratch / VENDORS_FOLDER) as environ:
+            context = context_for(environ)
+            self._start(context, generation, environment, environ)
+        self.ready = False
+        self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
+        # One poll object for the life, on the pipe and the process's sentinel: a
+        # multiprocessing wait() builds a selector per call, and Connection.poll another.
+        self._last_run: Session | None = None  # the session of the last run sent
+        self._poll = select.poll()
+        self._poll.register(self._conn.fileno(), select.POLLIN)
+        self._poll.register(self._process.sentinel, select.POLLIN)
+
+    def _start(
+        self,
+        context: ForkServerContext | SpawnContext,
+        generation: int,
+        environment: tuple[tuple[str, str], ...],
+        environ: dict[str, str],
+    ) -> None:
+        """Start the process in `environ`, the app's environment with the worker's own."""
+        self.cancel = SharedFlag(context)
         # The number of the run step (clstudio.common.RUN_STEPS) the worker is in, or -1:
         # plain shared memory, so a worker killed while writing it locks nothing.
         self.step = context.RawValue("i", -1)
         # The number of the program's launch last seen running in this request (1 the
         # first of the first repeat), 0 for none: a crash or timeout names it.
         self.launch = context.RawValue("q", 0)
-        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._stderr_path = self._scratch / child.STDERR_NAME
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
@@ -71,6 +108,8 @@ class WorkerProcess:
                 self.tag,
                 environment,
                 self.launch,
+                environ,
+                os.getpid(),
             ),
             name=f"clstudio-worker-{generation}",
             daemon=True,  # never outlives the app, even one that forgets to close it
@@ -79,10 +118,14 @@ class WorkerProcess:
         # Ctrl-C in a terminal reaches the whole process group. The worker leaves it as
         # it starts, but a SIGINT during its boot would print a traceback: it is born
         # with SIGINT blocked, and drops any that came in once it has left the group.
+        # The fork server, started here with the first worker, keeps the mask it was
+        # born with, so the workers forked from it are born with SIGINT blocked too.
+        # multiprocessing's resource tracker unblocks SIGINT in the thread that starts
+        # it, so it is started before.
+        resource_tracker.ensure_running()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            with _child_environment(self._scratch / VENDORS_FOLDER):
-                self._process.start()
+            self._process.start()
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a pending Ctrl-C raises here
         except BaseException:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
@@ -93,14 +136,6 @@ class WorkerProcess:
             raise
         finally:
             child_conn.close()
-        self.ready = False
-        self.blocks = AppBlocks()  # the shared-memory blocks of this life's replies
-        # One poll object for the life, on the pipe and the process's sentinel: a
-        # multiprocessing wait() builds a selector per call, and Connection.poll another.
-        self._last_run: Session | None = None  # the session of the last run sent
-        self._poll = select.poll()
-        self._poll.register(self._conn.fileno(), select.POLLIN)
-        self._poll.register(self._process.sentinel, select.POLLIN)
 
     @property
     def pid(self) -> int | None:
@@ -178,18 +213,20 @@ class WorkerProcess:
 
 
 @contextlib.contextmanager
-def _child_environment(vendors: Path) -> Iterator[None]:
-    """The environment of a worker being spawned: what the pip OpenCL drivers need.
+def _child_environment(vendors: Path) -> Iterator[dict[str, str]]:
+    """The environment of a worker being started, given whole: the app's with what the pip
+    OpenCL drivers need.
 
-    A spawned process takes this process's environment, and LD_LIBRARY_PATH counts only
-    from a process's start; the app's own environment is restored at once after.
+    A spawned process, and the fork server started with the first worker, take this
+    process's environment, and LD_LIBRARY_PATH counts only from a process's start; the
+    app's own environment is restored at once after.
     """
     with _ENVIRONMENT_LOCK:
         added = worker_environment(vendors, os.environ)
         saved = {name: os.environ.get(name) for name in added}
         os.environ.update(added)
         try:
-            yield
+            yield dict(os.environ)
         finally:
             for name, value in saved.items():
                 if value is None:

@@ -1,0 +1,17 @@
+"""Imported by multiprocessing's fork server alone, as it starts (fork_server.PRELOADED):
+the worker's modules, loaded once for every worker forked from it, and the server's
+stderr pointed at /dev/null.
+
+A worker forked for an app that is going away (Ctrl-C as the worker starts) fails
+before it has a stderr of its own (child.enter_scratch gives it its log), and its
+traceback must not reach the app's terminal after the app's last line. A worker that
+dies at its start is still reported by the app, from its exit status.
+"""
+
+import os
+
+import clstudio.worker.process  # noqa: F401  (the worker's modules, and child.main)
+
+_devnull = os.open(os.devnull, os.O_WRONLY)
+os.dup2(_devnull, 2)
+os.close(_devnull)
