@@ -9,7 +9,7 @@ import json
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -309,7 +309,7 @@ def test_stop_ends_the_program_and_keeps_what_it_launched(tmp_path: Path) -> Non
     (tmp_path / "prog.py").write_text(
         TWICE_PREAMBLE + NEVER_ENDS.replace("signal.SIG_IGN", "signal.SIG_DFL")
     )
-    listed: list[LaunchEntry] = []
+    listed: list[Sequence[LaunchEntry]] = []
     request = CaptureRequest(
         command=(sys.executable, "prog.py"), folder=tmp_path / "out", working_folder=tmp_path
     )
@@ -320,6 +320,36 @@ def test_stop_ends_the_program_and_keeps_what_it_launched(tmp_path: Path) -> Non
     assert (result.index.stopped, result.index.state) == ("stop", "finished")
     assert launches_of(tmp_path) == [(1, True, None)]
     assert index_of(tmp_path)["stopped"] == "stop"
+
+
+MANY_LAUNCHES = """
+buffer = cl.Buffer(ctx, mf.READ_WRITE, 64)
+for i in range(300):
+    program.twice(queue, (16,), None, buffer)
+    queue.finish()
+    time.sleep(0.003)
+"""
+
+
+def test_launches_are_told_in_order_and_those_not_captured_in_batches(tmp_path: Path) -> None:
+    """A program of many launches does not have CL Studio (the window's list among them)
+    hear of each as it ran: a captured launch is told at once, the others in batches."""
+    (tmp_path / "prog.py").write_text(TWICE_PREAMBLE + MANY_LAUNCHES)
+    told: list[Sequence[LaunchEntry]] = []
+    request = CaptureRequest(
+        command=(sys.executable, "prog.py"),
+        folder=tmp_path / "out",
+        working_folder=tmp_path,
+        first=2,
+    )
+    with pytest.MonkeyPatch.context() as patch, WorkerClient() as worker:
+        patch.setenv("PYTHONPATH", str(Path(__file__).parents[2] / "src"))
+        result = run_capture(request, worker, told.append)
+    assert result.exit_status == 0
+    listed = [(entry.number, entry.session is not None) for batch in told for entry in batch]
+    assert listed == [(n, n <= 2) for n in range(1, 301)]
+    assert [entry.number for entry in result.index.launches] == list(range(1, 301))
+    assert len(told) <= 10, [len(batch) for batch in told]
 
 
 @ONE_RECORDER

@@ -90,3 +90,33 @@ def test_the_layers_short_lines_without_spaces_read_as_the_hooks(tmp_path: Path)
         (3, 80),
     ]
     assert reader.damaged == 0
+
+
+def test_launches_not_captured_wait_for_a_batch_and_a_captured_one_is_read_at_once(
+    tmp_path: Path,
+) -> None:
+    """While the program runs, lines of launches not captured are left for the next look
+    that lists them all; a captured launch among them is read at once, with them."""
+    write(tmp_path, PIECE, {"number": 1, "piece": 1})
+    reader = JournalReader(tmp_path)
+    assert reader.new_launches(later_if_uncaptured=True) == []
+    write(tmp_path, {"number": 2, "piece": 1, "time_ns": 9}, '{"number":3,"piece":1}')
+    assert reader.new_launches(later_if_uncaptured=True) == []
+    assert [launch.number for launch in reader.new_launches()] == [1, 2, 3]
+    assert reader.new_launches() == []
+
+    write(tmp_path, {"number": 4, "piece": 1})
+    assert reader.new_launches(later_if_uncaptured=True) == []
+    captured = {**PIECE, "number": 5, "captured": True, "reason": None, "program": 0}
+    del captured["piece"]
+    write(tmp_path, captured)
+    read = reader.new_launches(later_if_uncaptured=True)
+    assert [(launch.number, launch.captured) for launch in read] == [(4, False), (5, True)]
+    # As the layer writes it, without spaces.
+    write(tmp_path, json.dumps({**captured, "number": 6}, separators=(",", ":")))
+    assert [launch.number for launch in reader.new_launches(later_if_uncaptured=True)] == [6]
+    # A line still being written is not read, batch or not.
+    with open(tmp_path / JOURNAL_LINES, "a", encoding="utf-8") as journal:
+        journal.write('{"number": 7, "pie')
+    assert reader.new_launches() == []
+    assert reader.damaged == 0

@@ -28,13 +28,12 @@ from clstudio.ui.language import install_translators, remove_translators
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.tasks import application_lanes
+from ui.window_steps import wait_for_devices
 
 HERE = os.path.dirname(__file__)
 # The offscreen platform warns whenever a top-level window's size limits change (any
 # QMainWindow with content) or a window is raised; real platforms (xcb, wayland) do not.
 OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints|raise)\(\)"
-# How long a new window may take to be ready; waiting ends as soon as it is.
-WINDOW_READY_MS = 120_000
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -230,10 +229,7 @@ def make_window(
         qtbot.addWidget(window, before_close_func=_discard_changes)
         window.show()
         if wait:
-            # The first window of a process imports and builds the most: on a loaded
-            # machine (tests in parallel) pytest-qt's default 5 s was not enough.
-            running = window.devices.discovery.is_running
-            qtbot.waitUntil(lambda: not running(), timeout=WINDOW_READY_MS)
+            wait_for_devices(qtbot, window)
         return window
 
     return make

@@ -20,11 +20,11 @@ from clstudio.ui.editor.recovery import read_recovery
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.theme import ThemeController, dark_palette, light_palette
-from ui.window_steps import answer_questions
+from ui.window_steps import answer_questions, wait_for_devices
 
 
-def _close(window: MainWindow) -> None:
-    window.devices.discovery.wait()
+def _close(window: MainWindow, qtbot: QtBot) -> None:
+    wait_for_devices(qtbot, window)
     window.workbench.document.mark_clean()
     window.close()
     window.deleteLater()
@@ -39,7 +39,7 @@ def test_the_application_is_named_for_its_settings(qapp: QApplication) -> None:
 
 
 def test_open_main_window_on_a_session_file(
-    settings: AppSettings, inventory: DeviceInventory, tmp_path: Path
+    settings: AppSettings, inventory: DeviceInventory, tmp_path: Path, qtbot: QtBot
 ) -> None:
     path = tmp_path / "given.json"
     Document.new().save(path)
@@ -49,18 +49,18 @@ def test_open_main_window_on_a_session_file(
         assert window.workbench.document.path == path.resolve()
         assert window.windowTitle() == "given.json[*] — CL Studio"
     finally:
-        _close(window)
+        _close(window, qtbot)
 
 
 def test_open_main_window_without_a_file_starts_a_new_session(
-    settings: AppSettings, inventory: DeviceInventory
+    settings: AppSettings, inventory: DeviceInventory, qtbot: QtBot
 ) -> None:
     window = open_main_window(None, settings, lambda: inventory, Backends.in_process())
     try:
         assert window.workbench.document.path is None
         assert window.windowTitle() == "Untitled[*] — CL Studio"
     finally:
-        _close(window)
+        _close(window, qtbot)
 
 
 def test_a_missing_session_file_is_explained_and_the_window_stays(
@@ -68,6 +68,7 @@ def test_a_missing_session_file_is_explained_and_the_window_stays(
     inventory: DeviceInventory,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
 ) -> None:
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda p, title, text: warnings.append(text))
@@ -79,7 +80,7 @@ def test_a_missing_session_file_is_explained_and_the_window_stays(
         assert len(warnings) == 1 and "nope.json" in warnings[0]
         assert window.workbench.document.path is None
     finally:
-        _close(window)
+        _close(window, qtbot)
 
 
 def test_the_theme_follows_the_system_when_asked(qapp: QApplication) -> None:
@@ -132,6 +133,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
     inventory: DeviceInventory,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
 ) -> None:
     from dataclasses import replace
 
@@ -162,7 +164,7 @@ def test_edits_left_by_a_crash_are_offered_back_at_start(
         assert window.isWindowModified()
         assert window.recovery.pending_recovery() is None  # offered once only
     finally:
-        _close(window)
+        _close(window, qtbot)
 
 
 def test_an_edit_of_the_arguments_is_kept_for_recovery(

@@ -14,6 +14,7 @@ from clstudio.devices.selector import DeviceSelector
 from clstudio.remote import parse_remote
 from clstudio.ui.main_window import MainWindow
 from clstudio.ui.settings import MAX_RECENT, AppSettings
+from ui.window_steps import wait_for_devices
 
 
 def _reopen(settings: AppSettings) -> AppSettings:
@@ -92,7 +93,7 @@ def test_layout_and_choices_persist_between_windows(
 
 
 def test_the_last_session_reopens(
-    make_window: Callable[..., MainWindow], settings: AppSettings, tmp_path: Path
+    make_window: Callable[..., MainWindow], settings: AppSettings, tmp_path: Path, qtbot: QtBot
 ) -> None:
     from clstudio.ui.app import open_main_window
     from clstudio.ui.backends import Backends
@@ -109,7 +110,7 @@ def test_the_last_session_reopens(
     try:
         assert second.workbench.document.path == path.resolve()
     finally:
-        second.devices.discovery.wait()
+        wait_for_devices(qtbot, second)
         second.close()
         second.deleteLater()
 

@@ -16,6 +16,8 @@ from clstudio.ui.args import ArgsPanel
 from clstudio.ui.main_window import MainWindow
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
+# How long a new window may take to be ready; waiting ends as soon as it is.
+WINDOW_READY_MS = 120_000
 # A .cl file of two kernels, for the tests that pick or launch the second.
 TWO_KERNELS = """\
 __kernel void fill(__global float *out, const float value) {
@@ -39,6 +41,16 @@ def open_gallery(
         qtbot.waitUntil(lambda: len(launched.cards) == launches, timeout=30_000)
         return window.arguments_panel
     return form_of(qtbot, window)
+
+
+def wait_for_devices(qtbot: QtBot, window: MainWindow) -> None:
+    """Until the window's device discovery has ended. The events flow meanwhile, so the
+    window paints, which discovery and the first build wait for (ui/first_paint.py): a
+    test that blocked instead waited out their limit."""
+    running = window.devices.discovery.is_running
+    # The first window of a process imports and builds the most: on a loaded machine
+    # (tests in parallel) pytest-qt's default 5 s was not enough.
+    qtbot.waitUntil(lambda: not running(), timeout=WINDOW_READY_MS)
 
 
 def open_file(qtbot: QtBot, window: MainWindow, path: Path) -> ArgsPanel:

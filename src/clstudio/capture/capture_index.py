@@ -1,8 +1,8 @@
 """`capture.json`: every launch a captured program made, in order, and where each
 captured launch's session is (format `clstudio-capture`, version 1, docs/capture.md).
 
-It is rewritten whole, atomically, after each launch, so that a program that crashes or
-is killed leaves a valid file listing every launch up to then.
+It is rewritten whole, atomically, as launches are listed (capture_run says how often),
+so that a program that crashes or is killed leaves a valid file listing its launches.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ path and the layer in its OpenCL loader, and its launches turned into sessions w
 The program keeps its own input, output and exit status; only PYTHONPATH (the hook's folder
 put first), the capture's settings variable and the layer's variables (native_layer) are
 added to its environment. Whichever records it, a Python program through the hook or a C
-program through the layer, writes the same journal. The journal is read every fraction of
-a second, so capture.json lists each launch soon after it ran, and once more when the
-program ends, however it ends.
+program through the layer, writes the same journal. The journal is looked at every
+fraction of a second: a captured launch is listed soon after it ran, the launches that are
+not captured in batches, and whatever is left when the program ends, however it ends.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import signal
 import stat
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -43,9 +43,10 @@ DEFAULT_FIRST = 16
 DEFAULT_MAX_BYTES = 256 << 20
 POLL_S = 0.2
 STOP_GRACE_S = 5.0  # after SIGTERM, a program that has not ended is killed
-# capture.json is rewritten whole: at once when a launch has a new session, else at most
-# every second, and less often as long as writing it takes (a tenth of the time at most),
-# so that a program of many launches does not share its CPU with the writing.
+# Launches that are not captured are listed in batches, and capture.json rewritten whole:
+# at once when a launch has a new session, else at most every second, and less often as
+# long as listing and writing take (a tenth of the time at most), so that a program of many
+# launches does not share its CPU with CL Studio's process.
 INDEX_EVERY_S = 1.0
 
 
@@ -123,13 +124,13 @@ def program_environment(
 def run_capture(
     request: CaptureRequest,
     builder: Builder,
-    told: Callable[[LaunchEntry], None],
+    told: Callable[[Sequence[LaunchEntry]], None],
     stop: Callable[[], bool] | None = None,
 ) -> CaptureResult:
     """Run the program to its end, its time limit or `stop()`, capturing; `told` hears of
-    each launch once it is listed. A stopped program keeps what it launched until then, as
-    if it had crashed there. A folder that cannot be written (a full disk) ends in
-    CaptureError once the program has ended, capture.json left saying `running`."""
+    the launches listed at each look, in order. A stopped program keeps what it launched
+    until then, as if it had crashed there. A folder that cannot be written (a full disk)
+    ends in CaptureError once the program has ended, capture.json left saying `running`."""
     if not request.command:
         raise CaptureError(gettext("no command to run: give it after --"))
     if shutil.which(request.command[0], path=_path_from(request)) is None:
@@ -158,7 +159,7 @@ def run_capture(
     captured: list[CapturedLaunch] = []
     status = None
     failure: OSError | None = None
-    written_at, writing_s, unwritten = time.monotonic(), 0.0, False
+    written_at, busy_s, unwritten = time.monotonic(), 0.0, False
     while status is None:
         try:
             status = program.wait(timeout=POLL_S)
@@ -172,14 +173,14 @@ def run_capture(
         except KeyboardInterrupt:
             continue  # Ctrl-C reached the program too; it decides when it ends
         try:
-            sessions_before = len(captured)
-            unwritten |= _list_new(reader, sessions, request, index, told, captured)
             now = time.monotonic()
-            due = now - written_at >= max(INDEX_EVERY_S, 10 * writing_s)
+            due = status is not None or now - written_at >= max(INDEX_EVERY_S, 10 * busy_s)
+            sessions_before = len(captured)
+            unwritten |= _list_new(reader, sessions, request, index, told, captured, due)
             if unwritten and (len(captured) > sessions_before or due):
                 write_index(request.folder, index)
                 written_at, unwritten = time.monotonic(), False
-                writing_s = written_at - now
+                busy_s = written_at - now
         except OSError as exc:
             failure = failure or exc  # capture.json stays as last written
     index.state = "finished"
@@ -227,15 +228,23 @@ def _list_new(
     sessions: LaunchSessions,
     request: CaptureRequest,
     index: CaptureIndex,
-    told: Callable[[LaunchEntry], None],
+    told: Callable[[Sequence[LaunchEntry]], None],
     captured: list[CapturedLaunch],
+    due: bool,
 ) -> bool:
-    """List the launches the journal holds since the last call; whether there were any."""
-    launches = reader.new_launches()
+    """List the launches the journal holds since the last call, those not captured only
+    when `due`; whether there were any."""
+    launches = reader.new_launches(later_if_uncaptured=not due)
+    batch: list[LaunchEntry] = []
     for launch in launches:
         entry = _entry(launch, sessions, request, captured)
         index.launches.append(entry)
-        told(entry)
+        batch.append(entry)
+        if entry.session is not None:  # saving it took a while: say so at once
+            told(tuple(batch))
+            batch.clear()
+    if batch:
+        told(tuple(batch))
     return bool(launches)
 
 

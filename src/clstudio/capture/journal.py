@@ -29,6 +29,9 @@ IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # A launch not captured, as both recorders write it (the layer without spaces): read
 # without json, since a program of many launches writes thousands of them a second.
 SHORT_LINE = re.compile(rb'\{"number": ?(\d+), ?"piece": ?(\d+)(?:, ?"time_ns": ?(\d+))?\}')
+# How a captured launch's line says so, as the hook (json) and the layer write it; in any
+# string, json escapes the quotes.
+CAPTURED = (b'"captured": true', b'"captured":true')
 
 # Why a launch has no session; capture.json says it with the launch (docs/capture.md).
 Reason = Literal[
@@ -80,28 +83,27 @@ class JournalReader:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._offset = 0
+        self._offset = 0  # read up to here
+        self._checked = 0  # from the offset to here, no line of a captured launch
         self.damaged = 0  # lines that were no launch the hook writes: skipped
         self._broken = False  # the lines file became something else than a file
         self._pieces: dict[int, JournalLaunch] = {}  # what short lines are made of
 
-    def new_launches(self) -> list[JournalLaunch]:
-        """The launches whose lines are complete and not read before."""
-        path = self.folder / JOURNAL_LINES
-        if self._broken:
-            return []
-        try:
-            with open_regular_file(path) as lines:  # a FIFO put there would block forever
-                lines.seek(self._offset)
-                text = lines.read(READ_AT_ONCE)
-        except FileNotFoundError:
-            return []
-        except OSError:
-            self._broken = True
-            self.damaged += 1
-            return []
-        complete = text[: text.rfind(b"\n") + 1]
+    def new_launches(self, later_if_uncaptured: bool = False) -> list[JournalLaunch]:
+        """The launches whose lines are complete and not read before.
+
+        With `later_if_uncaptured`, when no new line is a captured launch's, none is read:
+        they wait for a call without it, so that a program of many launches has them listed
+        in batches, not a few at each look. Looking for one costs two byte searches.
+        """
+        if later_if_uncaptured:
+            unchecked = self._complete_lines(self._checked)
+            if not any(captured in unchecked for captured in CAPTURED):
+                self._checked += len(unchecked)
+                return []
+        complete = self._complete_lines(self._offset)
         self._offset += len(complete)
+        self._checked = self._offset
         launches = []
         for line in complete.splitlines():
             short = SHORT_LINE.fullmatch(line)
@@ -124,6 +126,22 @@ class JournalReader:
                 except (ValueError, KeyError, TypeError, AttributeError):
                     self.damaged += 1
         return launches
+
+    def _complete_lines(self, offset: int) -> bytes:
+        """The journal's complete lines from `offset` on (at most READ_AT_ONCE bytes)."""
+        if self._broken:
+            return b""
+        try:
+            with open_regular_file(self.folder / JOURNAL_LINES) as lines:
+                lines.seek(offset)  # a FIFO put there would have blocked: it is refused
+                text = lines.read(READ_AT_ONCE)
+        except FileNotFoundError:
+            return b""
+        except OSError:
+            self._broken = True
+            self.damaged += 1
+            return b""
+        return text[: text.rfind(b"\n") + 1]
 
     def source(self, program: int) -> str:
         return read_text_file(self.folder / f"program-{program}.cl")

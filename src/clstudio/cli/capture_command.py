@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from clstudio.capture import (
@@ -152,18 +153,21 @@ def execute(options: argparse.Namespace) -> int:
     return result.exit_status
 
 
-def _tell(entry: LaunchEntry) -> None:
-    place = f" ({entry.call_site})" if entry.call_site else ""
-    if entry.session is not None:
-        said = gettext("clstudio capture: launch {number}, {kernel}{place}: {session}")
-        text = said.format(
-            number=entry.number, kernel=entry.kernel, place=place, session=entry.session
-        )
-    elif entry.reason == "not_selected":
-        return
-    else:
-        said = gettext("clstudio capture: launch {number}, {kernel}{place}: not captured, {why}")
-        text = said.format(
-            number=entry.number, kernel=entry.kernel, place=place, why=reason_text(entry)
-        )
-    print(text, file=sys.stderr)
+def _tell(entries: Sequence[LaunchEntry]) -> None:
+    for entry in entries:
+        place = f" ({entry.call_site})" if entry.call_site else ""
+        if entry.session is not None:
+            said = gettext("clstudio capture: launch {number}, {kernel}{place}: {session}")
+            text = said.format(
+                number=entry.number, kernel=entry.kernel, place=place, session=entry.session
+            )
+        elif entry.reason == "not_selected":
+            continue
+        else:
+            said = gettext(
+                "clstudio capture: launch {number}, {kernel}{place}: not captured, {why}"
+            )
+            text = said.format(
+                number=entry.number, kernel=entry.kernel, place=place, why=reason_text(entry)
+            )
+        print(text, file=sys.stderr)

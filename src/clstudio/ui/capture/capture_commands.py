@@ -37,7 +37,7 @@ class CaptureCommands(QObject):
         self.dialog: CaptureDialog | None = None
         self.lists: list[CaptureList] = []
         self.jobs.started.connect(lambda _job: self._dialog().show_running(True))
-        self.jobs.progressed.connect(lambda entry: self._dialog().show_launch(entry))
+        self.jobs.progressed.connect(lambda entries: self._dialog().show_launches(entries))
         self.jobs.finished.connect(self._on_finished)
 
     def capture_program(self) -> CaptureDialog:

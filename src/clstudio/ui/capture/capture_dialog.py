@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -159,24 +160,25 @@ class CaptureDialog(QDialog):
         if running:
             self.state.setText(self.tr("Running the program…"))
 
-    def show_launch(self, entry: LaunchEntry) -> None:
-        """A line for a launch as it is listed: captured, or why not."""
+    def show_launches(self, entries: Sequence[LaunchEntry]) -> None:
+        """A line for each launch as it is listed: captured, or why not."""
+        self.progress.addItems([self._launch_line(entry) for entry in entries])
+        self.progress.scrollToBottom()
+
+    def _launch_line(self, entry: LaunchEntry) -> str:
         place = f" ({entry.call_site})" if entry.call_site else ""
         time = f", {format_seconds(entry.time_ns / 1e9)}" if entry.time_ns is not None else ""
         if entry.session is not None:
             said = self.tr("Launch {number}, {kernel}{place}{time}: captured")
-            text = said.format(number=entry.number, kernel=entry.kernel, place=place, time=time)
-        else:
-            said = self.tr("Launch {number}, {kernel}{place}{time}: not captured, {why}")
-            text = said.format(
-                number=entry.number,
-                kernel=entry.kernel,
-                place=place,
-                time=time,
-                why=reason_text(entry),
-            )
-        self.progress.addItem(text)
-        self.progress.scrollToBottom()
+            return said.format(number=entry.number, kernel=entry.kernel, place=place, time=time)
+        said = self.tr("Launch {number}, {kernel}{place}{time}: not captured, {why}")
+        return said.format(
+            number=entry.number,
+            kernel=entry.kernel,
+            place=place,
+            time=time,
+            why=reason_text(entry),
+        )
 
     def show_result(self, folder: Path, result: CaptureResult | None, problem: str) -> None:
         """The capture's end: how many launches, and the program's exit status."""

@@ -1,11 +1,12 @@
 """A capture from the window: the learner's program run under `clstudio capture`'s own
 loop (capture.run_capture), as a job of the one task helper (ui/jobs.py), off the GUI
-thread. Each launch listed is its progress; Stop ends the program and keeps what was
+thread. Each batch of launches listed is its progress; Stop ends the program and keeps what was
 captured until then."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clstudio.backend import Builder
@@ -13,6 +14,8 @@ from clstudio.capture import CaptureError, CaptureRequest, CaptureResult, Launch
 from clstudio.common import RunError
 from clstudio.ui.jobs import Job, JobController
 from clstudio.ui.tasks import TaskState
+
+Listed = Sequence[LaunchEntry]  # the launches of one look at the journal
 
 
 class Capturer:
@@ -23,7 +26,7 @@ class Capturer:
         self.builder = builder
         self._stop = threading.Event()
 
-    def capture(self, request: CaptureRequest, state: TaskState[LaunchEntry]) -> CaptureResult:
+    def capture(self, request: CaptureRequest, state: TaskState[Listed]) -> CaptureResult:
         self._stop.clear()
         return run_capture(request, self.builder, state.progress, self._stop.is_set)
 
@@ -39,14 +42,14 @@ class CaptureAnswer:
     problem: str = ""
 
 
-CaptureController = JobController[Capturer, CaptureAnswer, LaunchEntry]
+CaptureController = JobController[Capturer, CaptureAnswer, Listed]
 
 
 @dataclass(frozen=True)
-class CaptureJob(Job[Capturer, CaptureAnswer, LaunchEntry]):
+class CaptureJob(Job[Capturer, CaptureAnswer, Listed]):
     request: CaptureRequest
 
-    def run(self, backend: Capturer, state: TaskState[LaunchEntry]) -> CaptureAnswer:
+    def run(self, backend: Capturer, state: TaskState[Listed]) -> CaptureAnswer:
         try:
             return CaptureAnswer(backend.capture(self.request, state))
         except CaptureError as exc:
