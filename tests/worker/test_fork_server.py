@@ -60,3 +60,16 @@ def test_a_worker_whose_loader_variables_differ_from_the_servers_is_spawned(
         assert fork_server.context_for(other).get_start_method() == "spawn"
     monkeypatch.setattr(sys, "platform", "darwin")
     assert fork_server.context_for({"LD_LIBRARY_PATH": "/opt/a"}).get_start_method() == "spawn"
+
+
+def test_only_the_fork_server_imports_the_module_that_silences_its_stderr() -> None:
+    """fork_server_start points the importing process's stderr at /dev/null: imported
+    anywhere but in the server, it would hide the app's own messages."""
+    src = Path(__file__).parents[2] / "src"
+    naming = sorted(
+        path.relative_to(src).as_posix()
+        for path in src.rglob("*.py")
+        if "fork_server_start" in path.read_text(encoding="utf-8")
+    )
+    assert naming == ["clstudio/worker/fork_server.py"]
+    assert fork_server.PRELOADED == ["clstudio.worker.fork_server_start"]
