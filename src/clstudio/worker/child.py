@@ -438,7 +438,7 @@ def _exists(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True  # another user's process took the number: the app is gone
+        return False  # another user's process took the number: the app is gone
     return True
 
 
@@ -477,8 +477,8 @@ def enter_scratch(
     scratch: str, environment: tuple[tuple[str, str], ...], app_pid: int | None = None
 ) -> None:
     """Set up the worker's process: its own group, the environment, the scratch folder
-    as its current folder and stderr's file, and its end when its parent goes (the app,
-    or the fork server, which ends with the app)."""
+    as its current folder and stderr's file, and its end when the app goes (`app_pid`,
+    else its parent)."""
     # A process group of its own: Ctrl-C in a terminal is the app's to handle, not the
     # worker's (LLVM installs a SIGINT handler that would end the worker).
     os.setpgrp()

@@ -8,9 +8,9 @@ environment is set.
 
 A forked worker starts with the server's environment, and its dynamic loader with the
 library path the server started with. So each worker is handed the app's environment
-as it was at its start (child.enter_scratch sets it), and a worker whose loader
-variables differ from the server's is spawned as before. The server starts with the
-first worker, in that worker's environment; it ends when the app does.
+as it was at its start (child.main sets it), and a worker whose loader variables
+differ from the server's is spawned as before. The server starts with the first worker,
+in that worker's environment; it ends once the app and its workers have.
 """
 
 from __future__ import annotations
