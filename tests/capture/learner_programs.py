@@ -37,11 +37,14 @@ def environment() -> dict[str, str]:
     return env
 
 
-def clstudio(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`python -m clstudio ARGS` from this tree, run in `cwd` as a learner runs it."""
+def clstudio(
+    args: list[str], cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m clstudio ARGS` from this tree, run in `cwd` as a learner runs it, in
+    `env` (else environment())."""
     command = [sys.executable, "-m", "clstudio", *args]
     return subprocess.run(
-        command, cwd=cwd, env=environment(), capture_output=True, text=True, timeout=300
+        command, cwd=cwd, env=env or environment(), capture_output=True, text=True, timeout=300
     )
 
 

@@ -137,15 +137,7 @@ def test_both_recorders_capture_library_kernels_local_memory_and_sub_buffers_ali
         env = environment()
         if recorder == "python":
             env.update(PATH=no_compiler_path(folder), CC="", XDG_CACHE_HOME=str(folder / "c"))
-        command = [sys.executable, "-m", "clstudio", "capture", "-o", "out", "--"]
-        done = subprocess.run(
-            [*command, sys.executable, "prog.py"],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        done = clstudio(["capture", "-o", "out", "--", sys.executable, "prog.py"], folder, env)
         assert done.returncode == 0, done.stderr
         assert ("C and C++ programs are not captured" in done.stderr) == (recorder == "python")
         launches = index_of(folder)["launches"]
