@@ -46,30 +46,32 @@ def worker_whose_builds_fail(located: bool) -> type[WorkerClient]:
     return DriverCopyWorker
 
 
-@pytest.mark.parametrize("located", [True, False])
+@pytest.fixture(params=[True, False])
+def failing_builds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`export` and `import` build on a worker whose builds fail, the log located (the
+    fixture's parameter) or not."""
+    worker = worker_whose_builds_fail(request.param)
+    monkeypatch.setattr(export_command, "WorkerClient", worker)
+    monkeypatch.setattr(import_command, "WorkerClient", worker)
+
+
+@pytest.mark.usefixtures("failing_builds")
 def test_export_names_the_sessions_source(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    located: bool,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "saxpy.cl").write_text(KERNEL, encoding="utf-8")
     session = tmp_path / "s.json"
     data = {"format": "clstudio-session", "version": 1, "kernel": "k", "global_size": [1]}
     session.write_text(json.dumps(data | {"source_file": "saxpy.cl"}), encoding="utf-8")
-    monkeypatch.setattr(export_command, "WorkerClient", worker_whose_builds_fail(located))
     assert main(["export", str(session), "--lang", "c", "-o", str(tmp_path / "out")]) == 1
     said = capsys.readouterr().err
     assert "the kernel does not build" in said and "saxpy.cl:3:5" in said
     assert "tempfile_" not in said
 
 
-@pytest.mark.parametrize("located", [True, False])
+@pytest.mark.usefixtures("failing_builds")
 def test_import_names_the_host_files_line(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    located: bool,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     host = tmp_path / "hello.c"
     host.write_text(
@@ -79,7 +81,6 @@ def test_import_names_the_host_files_line(
         '"{ x[get_global_id(0)] *= 2.0f; }\\n";\n'
         "int main(void) { return 0; }\n"
     )
-    monkeypatch.setattr(import_command, "WorkerClient", worker_whose_builds_fail(located))
     assert main(["import", str(host), "-o", str(tmp_path / "s.json")]) == 1
     said = capsys.readouterr().err
     # Kernel line 3 is the host file's line 4 (the string's third line).

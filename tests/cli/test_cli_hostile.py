@@ -20,6 +20,7 @@ from clstudio.cli import main
 from clstudio.common.terminal_text import escape_controls
 from clstudio.exercises import exercises_dir
 from clstudio.measurements import measure_peaks
+from session.session_data import saved_session
 from special_files import SPECIAL_KINDS, make_special
 
 SPIN = {
@@ -101,9 +102,7 @@ def test_ctrl_c_during_run_exits_130_in_one_line_and_leaves_nothing(
 
 
 def write_session(folder: Path, data: dict[str, Any]) -> Path:
-    path = folder / "session.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return saved_session(folder / "session.json", data)
 
 
 def test_escape_codes_in_a_session_are_shown_not_obeyed(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.cli import main
+from session.session_data import file_session
 
 ROW_SUM = Path(__file__).parents[1] / "compiler" / "data" / "row_sum.json"
 SAXPY = Path(__file__).parents[2] / "kernels" / "saxpy.json"
@@ -143,23 +144,19 @@ _PRINTING = """__kernel void sum(__global const float *x, __global float *y, con
 
 
 def _printing_session(folder: Path, said: str) -> Path:
-    (folder / "sum.cl").write_text(_PRINTING.replace("FORGED", said), encoding="utf-8")
-    session = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "sum",
-        "source_file": "sum.cl",
-        "global_size": [1024],
-        "local_size": [64],
-        "args": {
+    return file_session(
+        folder,
+        "sum",
+        "sum",
+        _PRINTING.replace("FORGED", said),
+        global_size=[1024],
+        local_size=[64],
+        args={
             "x": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "ones"},
             "y": {"kind": "buffer", "dtype": "float32", "shape": [1024], "init": "zeros"},
             "n": {"kind": "scalar", "value": 1024},
         },
-    }
-    path = folder / "sum.json"
-    path.write_text(json.dumps(session), encoding="utf-8")
-    return path
+    )
 
 
 @pytest.mark.opencl

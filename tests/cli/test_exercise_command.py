@@ -13,6 +13,12 @@ from clstudio.exercises import COURSE_ORDER, exercises_dir
 WRONG = Path(__file__).parents[1] / "exercises" / "wrong"
 
 
+def check_own(exercise: str, file: str, *options: str) -> int:
+    """`clstudio exercise check` of `exercise` with `file` from its own folder (its
+    solution or its starter); the exit status."""
+    return main(["exercise", "check", exercise, str(exercises_dir() / exercise / file), *options])
+
+
 def test_list_names_every_exercise_in_course_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["exercise", "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -65,8 +71,7 @@ def test_check_of_a_wrong_kernel_exits_1_and_says_where_it_is_wrong(
 def test_check_of_the_solution_exits_0_and_prints_each_case(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    kernel = exercises_dir() / "softmax" / "solution.cl"
-    assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 0
+    assert check_own("softmax", "solution.cl", "--no-performance") == 0
     out = capsys.readouterr().out
     assert "softmax: 7 of 7 cases pass" in out
     assert "pass  rows = 5, cols = 1025" in out
@@ -98,8 +103,7 @@ def test_a_kernel_right_by_luck_fails_the_memory_check_at_its_line(
 def test_check_of_the_starter_shows_expected_and_actual_values(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    kernel = exercises_dir() / "softmax" / "starter.cl"
-    assert main(["exercise", "check", "softmax", str(kernel), "--no-performance"]) == 1
+    assert check_own("softmax", "starter.cl", "--no-performance") == 1
     out = capsys.readouterr().out
     assert "FAIL  rows = 5, cols = 1025: y[" in out and ", got 0" in out
 
@@ -152,8 +156,7 @@ def test_an_endless_kernel_costs_one_timeout_not_one_per_case(
 def test_check_without_measured_peaks_says_how_to_measure_them(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    kernel = exercises_dir() / "vector_add" / "solution.cl"
-    assert main(["exercise", "check", "vector_add", str(kernel), "--json"]) == 0
+    assert check_own("vector_add", "solution.cl", "--json") == 0
     roofline = json.loads(capsys.readouterr().out)["performance"]["roofline"]
     assert set(roofline) == {
         "gb_s", "gflop_s", "intensity", "operations", "operations_declared", "peaks_measured",
@@ -169,8 +172,7 @@ def test_check_without_measured_peaks_says_how_to_measure_them(
 def test_a_variant_on_a_device_without_it_is_refused_and_names_one_that_has_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    kernel = exercises_dir() / "sum_reduction" / "solution_cl2.cl"
-    status = main(["exercise", "check", "sum_reduction", str(kernel), "--variant", "cl2"])
+    status = check_own("sum_reduction", "solution_cl2.cl", "--variant", "cl2")
     err = capsys.readouterr().err
     assert status == 1
     # PoCL builds -cl-std=CL2.0: the work-group functions it lacks are the reason.
@@ -196,8 +198,7 @@ def test_an_unknown_variant_names_the_ones_there_are(
     reason="Intel's CPU runtime is not installed: make intel (CI installs it)",
 )
 def test_a_variant_solution_passes_on_intels_runtime(capsys: pytest.CaptureFixture[str]) -> None:
-    kernel = exercises_dir() / "max_reduction" / "solution_cl2.cl"
-    argv = ["exercise", "check", "max_reduction", str(kernel), "--variant", "cl2"]
-    assert main([*argv, "--device", "Intel:", "--no-performance", "--json"]) == 0
+    options = ["--variant", "cl2", "--device", "Intel:", "--no-performance", "--json"]
+    assert check_own("max_reduction", "solution_cl2.cl", *options) == 0
     report = json.loads(capsys.readouterr().out)
     assert (report["variant"], report["passed"], report["error"]) == ("cl2", True, None)

@@ -13,6 +13,7 @@ from clstudio.cli import main
 from clstudio.devices import installed_runtimes
 from clstudio.embedded import operator_of, read_host_file
 from clstudio.session import BufferArg, load_session
+from session.session_data import kernel_data
 
 HOST_FILES = Path(__file__).parents[1] / "embedded" / "third_party" / "infinicore"
 OPERATORS = ["rms_norm", "causal_softmax", "rope", "swiglu", "gemm"]
@@ -121,16 +122,14 @@ def test_an_edit_is_exported_into_the_string_alone_and_imported_again(
 def test_a_reference_may_name_a_size_and_an_unknown_name_is_still_refused() -> None:
     from clstudio.session import SessionError, parse_session
 
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "k",
-        "source": "kernel void k(global float *y) {}",
-        "sizes": {"N": 8},
-        "global_size": ["N"],
-        "args": {"y": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"}},
-        "references": {"y": {"expr": "np.arange(N) * 2"}},
-    }
+    data = kernel_data(
+        "kernel void k(global float *y) {}",
+        "k",
+        ["N"],
+        {"y": {"kind": "buffer", "dtype": "float32", "shape": ["N"], "access": "out"}},
+        sizes={"N": 8},
+        references={"y": {"expr": "np.arange(N) * 2"}},
+    )
     assert parse_session(data).references["y"].expr == "np.arange(N) * 2"
     data["references"] = {"y": {"expr": "np.arange(M)"}}
     with pytest.raises(SessionError, match="M"):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.cli import main
-from session.session_data import float_buffer, program_data
+from session.session_data import float_buffer, program_data, saved_session
 
 pytestmark = pytest.mark.opencl
 
@@ -43,9 +43,7 @@ def write_program(folder: Path, second_local: list[int] | None = None) -> Path:
         u=float_buffer(256, init="ones"),
         v=float_buffer(256, access="out"),
     )
-    path = folder / "program.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return saved_session(folder / "program.json", data)
 
 
 def test_the_text_gives_the_program_time_and_each_launch(

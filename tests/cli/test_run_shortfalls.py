@@ -3,12 +3,12 @@ kernel asks for that the device lacks (PoCL: OpenCL C 1.2 without collectives)."
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from clstudio.cli import main
+from session.session_data import kernel_data, saved_session
 
 pytestmark = pytest.mark.opencl
 
@@ -23,20 +23,12 @@ kernel void sum(global const float *x, global float *out) {
 def test_a_failed_build_says_what_the_device_lacks(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    session = {
-        "format": "clstudio-session",
-        "version": 1,
-        "source": REDUCE,
-        "kernel": "sum",
-        "global_size": [64],
-        "local_size": [64],
-        "args": {
-            "x": {"kind": "buffer", "dtype": "float32", "shape": [64], "init": "ones"},
-            "out": {"kind": "buffer", "dtype": "float32", "shape": [1], "access": "out"},
-        },
+    args = {
+        "x": {"kind": "buffer", "dtype": "float32", "shape": [64], "init": "ones"},
+        "out": {"kind": "buffer", "dtype": "float32", "shape": [1], "access": "out"},
     }
-    path = tmp_path / "reduce.json"
-    path.write_text(json.dumps(session))
+    session = kernel_data(REDUCE, "sum", [64], args, local_size=[64])
+    path = saved_session(tmp_path / "reduce.json", session)
     status = main(["run", str(path), "--device", "Portable Computing Language:"])
     out = capsys.readouterr().out
     assert status == 1

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from clstudio.cli import main
+from session.session_data import file_session
 
 pytestmark = pytest.mark.opencl
 
@@ -21,24 +22,20 @@ __kernel void shift(__global const float *a, __global float *b)
 
 
 def write(folder: Path, options: str) -> Path:
-    (folder / "shift.cl").write_text(SOURCE)
-    session = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "shift",
-        "source_file": "shift.cl",
-        "build_options": options,
-        "global_size": [32],
-        "local_size": [16],
-        "args": {
+    return file_session(
+        folder,
+        "shift",
+        "shift",
+        SOURCE,
+        build_options=options,
+        global_size=[32],
+        local_size=[16],
+        args={
             "a": {"kind": "buffer", "dtype": "float32", "shape": [33], "init": "arange"},
             "b": {"kind": "buffer", "dtype": "float32", "shape": [32], "init": "zeros"},
         },
-        "references": {"b": {"expr": "a[:-1] + a[1:]"}},
-    }
-    path = folder / "shift.json"
-    path.write_text(json.dumps(session))
-    return path
+        references={"b": {"expr": "a[:-1] + a[1:]"}},
+    )
 
 
 def test_each_access_through_the_option_macro_is_counted(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from clstudio.compiler import compare_builds, compile_view, missing_reason
+from clstudio.compiler import ProgramBuild, compare_builds, compile_view, missing_reason
 from compiler.compiler_records import (
     DATA,
     ROW_SUM_SOURCE,
@@ -84,14 +85,14 @@ def test_a_cache_without_the_kernels_files_says_what_is_missing(tmp_path: Path) 
     assert "work-group function" in missing_reason(result, "ir")
 
 
+def saxpy_elsewhere(binary: bytes, **changes: Any) -> ProgramBuild:
+    """saxpy's build as a device other than PoCL's gives it: `binary`, and no PoCL cache."""
+    return replace(pocl_build("saxpy", SAXPY_SOURCE), pocl=False, binary=binary, **changes)
+
+
 def test_oclgrind_gives_ir_and_says_it_makes_no_machine_code() -> None:
-    build = replace(
-        pocl_build("saxpy", SAXPY_SOURCE),
-        platform="Oclgrind",
-        pocl=False,
-        added_options="",
-        binary=(DATA / "saxpy.oclgrind.bin").read_bytes(),
-    )
+    binary = (DATA / "saxpy.oclgrind.bin").read_bytes()
+    build = saxpy_elsewhere(binary, platform="Oclgrind", added_options="")
     result = compile_view(build, "", None)
     assert result.ok and result.binary_kind == "llvm-bitcode"
     assert result.ir is not None and result.ir.function == "saxpy" and result.asm is None
@@ -102,12 +103,8 @@ def test_oclgrind_gives_ir_and_says_it_makes_no_machine_code() -> None:
 
 
 def test_intels_cpu_runtime_gives_its_ir_and_its_object_code() -> None:
-    build = replace(
-        pocl_build("saxpy", SAXPY_SOURCE),
-        platform="Intel(R) OpenCL",
-        pocl=False,
-        binary=(DATA / "saxpy.intel-cpu.bin").read_bytes(),
-    )
+    binary = (DATA / "saxpy.intel-cpu.bin").read_bytes()
+    build = saxpy_elsewhere(binary, platform="Intel(R) OpenCL")
     result = compile_view(build, "", None)
     assert result.binary_kind == "intel-cpu" and result.missing == ("remarks",)
     assert result.ir is not None and result.asm is not None
@@ -116,7 +113,7 @@ def test_intels_cpu_runtime_gives_its_ir_and_its_object_code() -> None:
 
 def test_a_gpu_binary_is_told_by_kind_and_size_only() -> None:
     ptx = b"//\n.version 7.8\n.target sm_86\n.address_size 64\n"
-    build = replace(pocl_build("saxpy", SAXPY_SOURCE), pocl=False, binary=ptx)
+    build = saxpy_elsewhere(ptx)
     result = compile_view(build, "", None)
     assert (result.binary_kind, result.binary_bytes) == ("ptx", len(ptx))
     assert result.missing == ("remarks", "ir", "asm")

@@ -1,4 +1,5 @@
-"""Helpers of the debugger's tests: recorded transcripts, and a skip where Oclgrind is absent."""
+"""Helpers of the debugger's tests: the gallery's kernels and the debugger's own sessions,
+recorded transcripts, and a skip where Oclgrind is absent."""
 
 import os
 from pathlib import Path
@@ -8,6 +9,8 @@ import pytest
 
 from clstudio.session import BufferArg, Session, initial_contents
 
+KERNELS = Path(__file__).parents[2] / "kernels"
+SESSIONS = Path(__file__).parent / "sessions"
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 
 

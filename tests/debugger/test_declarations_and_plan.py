@@ -1,7 +1,5 @@
 """The kernel's declarations read from its source, values typed by them, and the debug plan."""
 
-from pathlib import Path
-
 import pytest
 
 from clstudio.debugger import (
@@ -13,9 +11,7 @@ from clstudio.debugger import (
     value_text,
 )
 from clstudio.session import load_session
-
-KERNELS = Path(__file__).parents[2] / "kernels"
-SESSIONS = Path(__file__).parent / "sessions"
+from debugger.debugger_testing import KERNELS, SESSIONS
 
 
 def test_the_reductions_parameters_and_variables_with_their_scopes() -> None:

@@ -3,7 +3,6 @@
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -23,10 +22,8 @@ from clstudio.debugger import (
 from clstudio.debugger.pipe import DebuggerProcess
 from clstudio.devices import DeviceSelector
 from clstudio.session import BufferArg, load_session, with_sizes
-from debugger.debugger_testing import gone, inputs, needs_oclgrind
+from debugger.debugger_testing import KERNELS, SESSIONS, gone, inputs, needs_oclgrind
 
-KERNELS = Path(__file__).parents[2] / "kernels"
-SESSIONS = Path(__file__).parent / "sessions"
 pytestmark = [pytest.mark.opencl, needs_oclgrind]
 
 

@@ -12,7 +12,7 @@ import pytest
 from clstudio.engine.run import Engine, run_session
 from clstudio.reporting import format_summary, result_to_json
 from clstudio.session import load_session, parse_session
-from session.session_data import float_buffer, program_data
+from session.session_data import float_buffer, kernel_data, program_data
 
 pytestmark = pytest.mark.opencl
 
@@ -169,22 +169,18 @@ def test_snapshots_follow_the_swaps_of_ping_pong() -> None:
 
 def test_an_iteration_number_that_outgrows_a_char_parameter_is_refused_before_the_run() -> None:
     """Iteration 199 does not fit in a char: refused by name, not an OverflowError (issue 44)."""
-    data = {
-        "format": "clstudio-session",
-        "version": 1,
-        "kernel": "step",
-        "source": "__kernel void step(__global int *u, char k) { u[get_global_id(0)] += k; }",
-        "global_size": [4],
-        "args": {
-            "u": {"kind": "buffer", "dtype": "int32", "shape": [4], "init": "zeros"},
-        },
-        "launches": [
+    data = kernel_data(
+        "__kernel void step(__global int *u, char k) { u[get_global_id(0)] += k; }",
+        "step",
+        [4],
+        {"u": {"kind": "buffer", "dtype": "int32", "shape": [4], "init": "zeros"}},
+        launches=[
             {
                 "iterations": 200,
                 "launches": [{"kernel": "step", "args": {"k": {"kind": "iteration"}}}],
             }
         ],
-    }
+    )
     result = run_session(parse_session(data))
     assert result.error is not None and result.error.stage == "validate"
     assert result.error.message == "argument 'k': 199 does not fit in char (-128 to 127)"

@@ -1,5 +1,6 @@
 """Sessions as their files hold them, for tests that write one: a kernel's, the scale-by-two
-session the stepping tests run, a program of several launches, a session beside its .cl file."""
+session the stepping tests run, a program of several launches, a session saved as a file,
+a session beside its .cl file."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def program_data(
 
 
 def kernel_data(
-    source: str, kernel: str, global_size: list[int], args: dict[str, Any], **keys: Any
+    source: str, kernel: str, global_size: list[int | str], args: dict[str, Any], **keys: Any
 ) -> dict[str, Any]:
     """A one-launch session's data: `kernel` of `source` over `global_size` with `args`;
     `keys` add or replace other entries (references, local_size...)."""
@@ -61,6 +62,13 @@ def scale_data(source: str, **keys: Any) -> dict[str, Any]:
         "by": {"kind": "scalar", "value": 2.0},
     }
     return kernel_data(source, "scale", [1000], args, references={"x": {"expr": "x * by"}}, **keys)
+
+
+def saved_session(path: Path, data: dict[str, Any]) -> Path:
+    """`data` written as the session file `path`; that path, for the command or window that
+    opens it."""
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
 
 
 def file_session(folder: Path, name: str, kernel: str, source: str, **keys: Any) -> Path:

@@ -212,13 +212,15 @@ def settings(tmp_path: Path) -> AppSettings:
 def make_window(
     qtbot: QtBot, settings: AppSettings, inventory: DeviceInventory, tmp_path: Path
 ) -> Callable[..., MainWindow]:
-    """A shown main window on fake devices, discovery finished; closing it never prompts."""
+    """A shown main window on fake devices, discovery finished; closing it never prompts.
+    `size` resizes it once shown, as a learner's laptop screen (1280, 800) holds it."""
 
     def make(
         discover: Callable[[], DeviceInventory] | None = None,
         app_settings: AppSettings | None = None,
         wait: bool = True,
         backends: Backends | None = None,
+        size: tuple[int, int] | None = None,
     ) -> MainWindow:
         window = MainWindow(
             app_settings or settings,
@@ -230,6 +232,8 @@ def make_window(
         window.show()
         if wait:
             wait_for_devices(qtbot, window)
+        if size is not None:
+            window.resize(*size)
         return window
 
     return make

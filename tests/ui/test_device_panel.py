@@ -414,8 +414,7 @@ def test_with_no_device_the_window_explains_and_the_editor_stays_usable(
 def test_all_fields_keeps_its_rows_after_a_run_and_wraps_long_names(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window(discover=discover)
-    window.resize(1280, 800)
+    window = make_window(discover=discover, size=(1280, 800))
     panel = window.device_panel
     device = window.workbench.device()
     assert device is not None

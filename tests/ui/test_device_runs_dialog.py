@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
 from clstudio.ui.main_window import MainWindow
+from session.session_data import saved_session
 from ui.qt_items import table_text
 
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
@@ -45,9 +46,7 @@ def small_saxpy(folder: Path) -> Path:
     session["sizes"]["N"] = 4096
     source = KERNELS / session["source_file"]
     (folder / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-    path = folder / "saxpy_small.json"
-    path.write_text(json.dumps(session), encoding="utf-8")
-    return path
+    return saved_session(folder / "saxpy_small.json", session)
 
 
 def test_runs_on_each_device_show_times_and_output_differences(

@@ -34,8 +34,7 @@ def shown_button(page: QWidget, text: str) -> QPushButton:
 def test_a_tab_opened_after_a_run_offers_that_run(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     page = window.results_panel.widget(window.results_panel.indexOf(window.compiler_page))
     assert page is not None and page.findChildren(QPushButton) == []  # nothing made yet
     open_gallery(qtbot, window, "saxpy")
@@ -69,8 +68,7 @@ def test_a_tab_opened_before_any_run_says_to_run_first_then_follows_the_runs(
 def test_the_side_and_bottom_docks_are_made_when_their_tab_is_clicked(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     assert not window.exercises_page.is_made() and not window.debug_dock.findChildren(QTreeWidget)
 
     click_dock_tab(qtbot, window, "Exercises")
@@ -97,8 +95,7 @@ def test_a_tab_made_later_speaks_the_windows_language(
 def test_a_dock_left_in_front_last_time_is_made_as_the_window_opens(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    first = make_window()
-    first.resize(1280, 800)
+    first = make_window(size=(1280, 800))
     click_dock_tab(qtbot, first, "Exercises")
     click_dock_tab(qtbot, first, "Debug")
     first.window_layout.save()  # as closing the window does

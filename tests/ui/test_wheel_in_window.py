@@ -31,8 +31,7 @@ def state(field: QWidget) -> object:
 def test_no_field_of_a_scrolling_pane_changes_under_the_wheel_without_focus(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     open_gallery(qtbot, window, "matmul_tiled")
     window.exercises_dock.raise_()  # its panel is made as it first comes into view
     window.editor_panel.editor.setFocus()
@@ -58,8 +57,7 @@ def test_no_field_of_a_scrolling_pane_changes_under_the_wheel_without_focus(
 def test_the_wheel_over_a_field_scrolls_its_pane(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     dock = window.exercises_dock
     dock.raise_()
     mode = window.findChild(QComboBox, "starterChoice")

@@ -25,8 +25,7 @@ def test_every_label_of_the_form_has_the_room_its_text_needs(
     qtbot: QtBot, make_window: Callable[..., MainWindow], qt_in_chinese: None, example: str
 ) -> None:
     path = KERNELS / f"{example}.json"
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     assert window.files.open_example(path, example)
     panel = window.arguments_panel
     qtbot.waitUntil(lambda: not panel.is_empty(), timeout=30_000)

@@ -221,8 +221,7 @@ def test_help_walks_through_debugging_the_reduction(make_window: MakeWindow) -> 
 def test_breakpoints_are_saved_with_the_session_and_come_back(
     qtbot: QtBot, make_window: MakeWindow, tmp_path: Path
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     assert window.files.open_example(ROOT / "kernels" / "reduction.json", "reduction")
     editor = window.editor_panel.editor
     click_gutter(qtbot, editor, 26)

@@ -27,8 +27,7 @@ HEADER_LINES = HEADER.count("\n")
 def test_a_breakpoint_in_the_second_part_pauses_there(
     qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path
 ) -> None:
-    window = make_window(discover=discover)
-    window.resize(1280, 800)
+    window = make_window(discover=discover, size=(1280, 800))
     session = write_reduction(tmp_path)
     assert window.files.load(session)
     qtbot.waitUntil(

@@ -14,6 +14,26 @@ GOOD = "__kernel void a(__global float *x, __global float *y) {}"
 BAD = "__kernel void a(__global float *x) { ERROR; }"
 
 
+def build_started(qtbot: QtBot, controller: BuildController, text: str) -> int:
+    """`text` typed and its build asked for, until the build begins; its generation."""
+    controller.set_source(text)
+    with qtbot.waitSignal(controller.buildStarted) as started:
+        controller.request_build()
+    generation: int = started.args[0]
+    return generation
+
+
+def built_when_released(
+    qtbot: QtBot, controller: BuildController, backend: FakeBackend
+) -> list[str]:
+    """The held builds let go: the controller's answer is GOOD's build, the newest text's;
+    the texts the backend built, in order."""
+    with qtbot.waitSignal(controller.buildFinished) as finished:
+        backend.release_all()
+    assert finished.args == [fake_build(GOOD)]
+    return [call[0] for call in backend.calls]
+
+
 def test_a_live_build_starts_after_the_pause_not_at_the_edit(
     qtbot: QtBot, backend: FakeBackend
 ) -> None:
@@ -47,9 +67,7 @@ def test_a_result_for_text_changed_since_is_dropped(
     shown: list[BuildResult] = []
     controller.buildFinished.connect(shown.append)
 
-    controller.set_source(BAD)
-    with qtbot.waitSignal(controller.buildStarted) as first:
-        controller.request_build()
+    first = build_started(qtbot, controller, BAD)
     controller.set_source(GOOD)  # typed while BAD builds
     controller.request_build()
     qtbot.waitUntil(lambda: backend.started() == 1)
@@ -57,7 +75,7 @@ def test_a_result_for_text_changed_since_is_dropped(
 
     with qtbot.waitSignal(controller.buildStarted) as second:
         backend.release(0)  # BAD's answer arrives after GOOD was typed
-    assert second.args[0] > first.args[0]
+    assert second.args[0] > first
     assert shown == [], "the answer for BAD was dropped"
     with qtbot.waitSignal(controller.buildFinished):
         backend.release(1)
@@ -70,16 +88,11 @@ def test_texts_typed_during_a_build_are_skipped_for_the_newest(
 ) -> None:
     backend.hold = True
     controller = make_controller()
-    controller.set_source("v1")
-    with qtbot.waitSignal(controller.buildStarted):
-        controller.request_build()
+    build_started(qtbot, controller, "v1")
     for text in ("v2", "v3", GOOD):
         controller.set_source(text)
         controller.request_build()
-    with qtbot.waitSignal(controller.buildFinished) as finished:
-        backend.release_all()
-    assert [call[0] for call in backend.calls] == ["v1", GOOD]
-    assert finished.args == [fake_build(GOOD)]
+    assert built_when_released(qtbot, controller, backend) == ["v1", GOOD]
 
 
 def test_a_build_replaced_before_it_began_is_never_built(
@@ -87,18 +100,13 @@ def test_a_build_replaced_before_it_began_is_never_built(
 ) -> None:
     backend.hold = True
     first = make_controller()
-    first.set_source("holds the builds' lane")
-    with qtbot.waitSignal(first.buildStarted):
-        first.request_build()
+    build_started(qtbot, first, "holds the builds' lane")
     controller = make_controller()
     controller.set_source("v1")
     controller.request_build()  # waits behind the first controller's build
     controller.set_source(GOOD)
     controller.request_build()
-    with qtbot.waitSignal(controller.buildFinished) as finished:
-        backend.release_all()
-    assert [call[0] for call in backend.calls] == ["holds the builds' lane", GOOD]
-    assert finished.args == [fake_build(GOOD)]
+    assert built_when_released(qtbot, controller, backend) == ["holds the builds' lane", GOOD]
 
 
 def test_the_build_action_while_the_same_text_builds_adds_nothing(

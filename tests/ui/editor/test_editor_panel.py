@@ -249,8 +249,7 @@ def test_build_on_unchanged_text_says_it_is_up_to_date(
 def test_at_1280_by_800_the_gallerys_long_comments_wrap_inside_the_editor(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     path = Path(__file__).resolve().parents[3] / "kernels" / "matmul_tiled.json"
     assert window.files.open_example(path, "matmul_tiled")
     editor = window.editor_panel.editor

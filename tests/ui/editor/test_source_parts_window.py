@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from clstudio.devices.discovery import discover
 from clstudio.ui.main_window import MainWindow
+from session.session_data import saved_session
 from source_parts_kernels import HEADER, KERNEL_FILE, write_reduction
 from source_parts_kernels import KERNEL as REDUCTION
 from ui.window_steps import form_of, run_with_f5
@@ -51,9 +52,7 @@ def write_session(folder: Path) -> Path:
         },
         "references": {"dst": {"expr": "3 * src"}},
     }
-    path = folder / "scale.json"
-    path.write_text(json.dumps(session), encoding="utf-8")
-    return path
+    return saved_session(folder / "scale.json", session)
 
 
 def test_an_error_in_the_second_part_is_shown_at_its_own_line_and_fixed_there(

@@ -213,8 +213,7 @@ def test_right_numbers_with_a_race_fail_the_check_with_the_race_at_its_line(
 def test_a_failing_check_shows_every_case_and_its_story_at_1280_by_800(
     qtbot: QtBot, make_window: Callable[..., MainWindow], small_exercises: Path
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     panel = show_panel(window)
     click(qtbot, panel.open_button)
     solution = (small_exercises / "vector_add" / "solution.cl").read_text()

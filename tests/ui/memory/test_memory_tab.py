@@ -117,8 +117,7 @@ def test_a_kernel_the_instrumentation_cannot_follow_says_why(qtbot: QtBot, tab: 
 def test_in_the_window_the_editor_marks_the_scattered_store(
     qtbot: QtBot, make_window: Callable[..., MainWindow]
 ) -> None:
-    window = make_window()
-    window.resize(1280, 800)
+    window = make_window(size=(1280, 800))
     open_gallery(qtbot, window, "transpose_naive")
     run_with_f5(qtbot, window)
     memory = window.memory
