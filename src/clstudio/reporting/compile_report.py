@@ -231,7 +231,8 @@ def comparison_text(
 
 def remark_text(remark: Remark, source_map: SourceMap | None = None) -> str:
     advice = advice_for(remark)
-    text = f"{_line(remark.line, source_map)}:{remark.column}: {remark.message}"
+    places = source_map or SourceMap(())
+    text = f"{places.line_name(remark.line)}:{remark.column}: {remark.message}"
     if advice.explanation:
         text += f"\n    {advice.explanation}"
     if advice.advice:
@@ -258,16 +259,10 @@ def _listing_heading(listing: Listing) -> str:
 
 def _listing_text(listing: Listing, source_map: SourceMap | None = None) -> list[str]:
     """Each row with its source line in a left column, as a compiler explorer shows it."""
+    places = source_map or SourceMap(())
     return [
-        f"{_line(row.line, source_map) if row.line else '':>5}  {row.text}" for row in listing.lines
+        f"{places.line_name(row.line) if row.line else '':>5}  {row.text}" for row in listing.lines
     ]
-
-
-def _line(line: int, source_map: SourceMap | None) -> str:
-    """`11`, or `reduce2.cl:11` in a program of source parts."""
-    if source_map is None or not source_map.is_split:
-        return str(line)
-    return source_map.place(line, "")
 
 
 def _summary_json(summary: KernelSummary) -> dict[str, object]:
