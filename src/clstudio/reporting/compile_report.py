@@ -6,6 +6,7 @@ The JSON form is a versioned contract documented in docs/compiler-view.md.
 from __future__ import annotations
 
 from clstudio.common import format_seconds, gettext, ngettext, record_fields
+from clstudio.common.results import error_text
 from clstudio.compiler import (
     ASM_PART,
     IR_PART,
@@ -66,11 +67,7 @@ def format_compile(
     places by `source_name` rather than the driver's temporary copy."""
     lines = [_heading(result)]
     if result.error:
-        lines.append(
-            gettext("error ({stage}): {message}").format(
-                stage=result.error_stage, message=result.error
-            )
-        )
+        lines.append(error_text(result.error_stage, result.error))
         if result.error_stage == "build" and result.build_log.strip():
             log = named_build_log(result.build_log, source_name, source_map)
             lines += [gettext("build log:"), log.rstrip()]
