@@ -36,7 +36,7 @@ class SourceWords:
 
     def place(self, line: int) -> str:
         """How a sentence names a line: `5`, or `reduce2.cl:15` in a program of parts."""
-        return self._map.place(line, "") if self._map.is_split else str(line)
+        return self._map.line_name(line)
 
     def access_text(self, line: int, column: int, is_store: bool) -> str:
         """The expression accessed at a place (`tmp[l]`), or "" when none is found."""

@@ -103,6 +103,11 @@ class RunError:
     line: int | None = None  # the offending source line, for build errors
 
 
+def error_text(stage: str, message: str) -> str:
+    """An error as the reports end with it: `error (build): ...`."""
+    return gettext("error ({stage}): {message}").format(stage=stage, message=message)
+
+
 def error_stage(value: object) -> ErrorStage:
     """A stage read from another process's words; one it does not name is "run"."""
     return next((stage for stage in ERROR_STAGES if stage == value), "run")

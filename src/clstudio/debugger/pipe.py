@@ -68,6 +68,34 @@ def debug_process_environment(
     return environment
 
 
+def start_debug_process(
+    environment: Mapping[str, str], scratch: Path, piped: bool
+) -> tuple[subprocess.Popen[bytes], int, int]:
+    """The debug process (clstudio.debugger.process_main) in `scratch`, in a process group
+    of its own, reading commands on a pipe to its stdin; its stdout and stderr are pipes
+    too when `piped`, else ours. With it, the ends kept here: the pipe its plan goes on
+    (to write) and the pipe it says how the run ended on (to read)."""
+    status_read, status_write = os.pipe()
+    plan_read, plan_write = os.pipe()
+    output = subprocess.PIPE if piped else None
+    command = [sys.executable, "-m", "clstudio.debugger.process_main"]
+    try:
+        process = subprocess.Popen(
+            [*command, str(plan_read), str(status_write)],
+            stdin=subprocess.PIPE,
+            stdout=output,
+            stderr=output,
+            pass_fds=(plan_read, status_write),
+            env=environment,
+            cwd=scratch,
+            start_new_session=True,
+        )
+    finally:
+        os.close(status_write)
+        os.close(plan_read)
+    return process, plan_write, status_read
+
+
 class DebuggerProcess:
     """One debug run: the process, its pipes, its scratch folder."""
 
@@ -90,24 +118,10 @@ class DebuggerProcess:
     def _start(self) -> tuple[subprocess.Popen[bytes], int | None]:
         """The debug process, in a process group of its own, and the pipe it says how the
         run ended on (None: it says so on stderr, STATUS_MARK). Here: on this machine."""
-        status_read, status_write = os.pipe()
-        plan_read, self._plan_fd = os.pipe()
         environment = debug_process_environment(self.switches, self._scratch / "icd", os.environ)
-        command = [sys.executable, "-m", "clstudio.debugger.process_main"]
-        try:
-            process = subprocess.Popen(
-                [*command, str(plan_read), str(status_write)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                pass_fds=(plan_read, status_write),
-                env=environment,
-                cwd=self._scratch,
-                start_new_session=True,
-            )
-        finally:
-            os.close(status_write)
-            os.close(plan_read)
+        process, self._plan_fd, status_read = start_debug_process(
+            environment, self._scratch, piped=True
+        )
         return process, status_read
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from clstudio.common import format_seconds, gettext, ngettext
+from clstudio.common.results import error_text
 from clstudio.debugger.debug_results import (
     ENDED,
     REASON_TEXTS,
@@ -86,11 +87,7 @@ def format_debug(
     for stop in run.stops:
         lines += _stop_lines(stop, source_name, places)
     if run.error is not None:
-        lines.append(
-            gettext("error ({stage}): {message}").format(
-                stage=run.error.stage, message=run.error.message
-            )
-        )
+        lines.append(error_text(run.error.stage, run.error.message))
     count = sum(1 for s in run.stops if s.line is not None)
     if not run.stops:
         return "\n".join(lines)

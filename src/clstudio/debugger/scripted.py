@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from clstudio.common import RunError, gettext
 from clstudio.debugger.debug_plan import DebugPlan
-from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop
+from clstudio.debugger.debug_results import ENDED, FINISHED, DebugRun, DebugStop, ids_text
 from clstudio.debugger.driver import DebugDriver, StartDebugger
 from clstudio.debugger.pipe import start_debugger
 
@@ -61,7 +61,7 @@ def run_script(
             gettext(
                 "work-item {item} never reached a breakpoint (lines {lines}): the kernel "
                 "finished without passing there"
-            ).format(item=_ids(plan.work_item), lines=", ".join(map(str, plan.breakpoints))),
+            ).format(item=ids_text(plan.work_item), lines=", ".join(map(str, plan.breakpoints))),
         )
     return DebugRun(
         ok=error is None,
@@ -80,10 +80,6 @@ def _with_values(driver: DebugDriver, stop: DebugStop, expressions: Sequence[str
         return stop
     values = driver.values(expressions) if expressions else driver.variables()
     return replace(stop, values=values)
-
-
-def _ids(ids: tuple[int, ...]) -> str:
-    return "(" + ",".join(map(str, ids)) + ")"
 
 
 def _fatal_words(report: str) -> str:

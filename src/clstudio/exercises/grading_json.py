@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from clstudio.common import record_fields
+from clstudio.devices.versions import version_text
 from clstudio.exercises.catalogue import Catalogue
 from clstudio.exercises.exercise_format import Exercise
 from clstudio.exercises.grading import CaseResult, CheckReport, PerformanceResult
@@ -66,7 +67,7 @@ def _exercise_json(exercise: Exercise) -> dict[str, Any]:
             {
                 "name": v.name,
                 "title": v.title,
-                "opencl_c": f"{v.opencl_c[0]}.{v.opencl_c[1]}",
+                "opencl_c": version_text(v.opencl_c),
                 "build_options": v.session.build_options,
                 "features": list(v.features),
                 "starter": str(exercise.folder / (v.session.source_file or "")),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from clstudio.common import N_, gettext
 from clstudio.devices import DeviceInfo, opencl_version
+from clstudio.devices.versions import version_text
 from clstudio.session import Session
 
 __all__ = ["Variant", "variant_problem"]
@@ -53,9 +54,9 @@ def variant_problem(variant: Variant, device: DeviceInfo | None) -> str | None:
     if not any(version >= wanted for version in offered):
         return gettext(TOO_OLD).format(
             title=variant.title,
-            wanted=_text(wanted),
+            wanted=version_text(wanted),
             device=device.name,
-            offered=", ".join(_text(v) for v in sorted(offered)),
+            offered=", ".join(version_text(v) for v in sorted(offered)),
         )
     missing = [name for name in variant.features if not _offers(device, name)]
     if missing:
@@ -63,10 +64,6 @@ def variant_problem(variant: Variant, device: DeviceInfo | None) -> str | None:
             title=variant.title, missing=", ".join(missing), device=device.name
         )
     return None
-
-
-def _text(version: tuple[int, int]) -> str:
-    return f"{version[0]}.{version[1]}"
 
 
 def _languages(device: DeviceInfo) -> set[tuple[int, int]]:

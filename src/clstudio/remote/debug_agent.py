@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 from typing import IO
 
-from clstudio.debugger.pipe import STATUS_MARK
+from clstudio.debugger.pipe import STATUS_MARK, start_debug_process
 from clstudio.devices import worker_environment
 
 _READ_BYTES = 65536
@@ -40,21 +40,8 @@ def main(orders_text: str) -> int:
         environment = dict(os.environ)
         environment.update(worker_environment(scratch / "icd", os.environ))
         environment.update({str(k): str(v) for k, v in orders["environment"]})
-        status_read, status_write = os.pipe()
-        plan_read, plan_write = os.pipe()
-        command = [sys.executable, "-m", "clstudio.debugger.process_main"]
-        try:
-            process = subprocess.Popen(
-                [*command, str(plan_read), str(status_write)],
-                stdin=subprocess.PIPE,
-                pass_fds=(plan_read, status_write),
-                env=environment,
-                cwd=scratch,
-                start_new_session=True,
-            )
-        finally:
-            os.close(status_write)
-            os.close(plan_read)
+        # Its stdout and stderr are the agent's: the ssh channel's.
+        process, plan_write, status_read = start_debug_process(environment, scratch, piped=False)
         # Its orders, at once: the session (nothing reads them if it has died already).
         with contextlib.suppress(OSError), os.fdopen(plan_write, "wb") as orders_pipe:
             orders_pipe.write(json.dumps({"session": str(session_path)}).encode("utf-8"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from clstudio.checkmode import CheckProblem, CheckResult, WorkItem
 from clstudio.common import format_seconds, gettext, ngettext, record_fields
+from clstudio.common.results import error_text
 from clstudio.reporting.report_opening import simulator_opening
 from clstudio.reporting.run_report import loops_to_json
 from clstudio.session import SourceMap
@@ -105,10 +106,7 @@ def format_check(
         lines.append(f"  {result.coverage}")
     lines += [f"  {loop.words()}" for loop in result.loops]
     if result.error is not None:
-        error = gettext("error ({stage}): {message}").format(
-            stage=result.error.stage, message=result.error.message
-        )
-        lines.append(f"  {error}")
+        lines.append(f"  {error_text(result.error.stage, result.error.message)}")
     for problem in result.problems:
         place = (
             f"{places.place(problem.line, source_name)}:{problem.column}"

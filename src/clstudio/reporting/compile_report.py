@@ -6,6 +6,7 @@ The JSON form is a versioned contract documented in docs/compiler-view.md.
 from __future__ import annotations
 
 from clstudio.common import format_seconds, gettext, ngettext, record_fields
+from clstudio.common.results import error_text
 from clstudio.compiler import (
     ASM_PART,
     IR_PART,
@@ -66,11 +67,7 @@ def format_compile(
     places by `source_name` rather than the driver's temporary copy."""
     lines = [_heading(result)]
     if result.error:
-        lines.append(
-            gettext("error ({stage}): {message}").format(
-                stage=result.error_stage, message=result.error
-            )
-        )
+        lines.append(error_text(result.error_stage, result.error))
         if result.error_stage == "build" and result.build_log.strip():
             log = named_build_log(result.build_log, source_name, source_map)
             lines += [gettext("build log:"), log.rstrip()]
@@ -231,7 +228,8 @@ def comparison_text(
 
 def remark_text(remark: Remark, source_map: SourceMap | None = None) -> str:
     advice = advice_for(remark)
-    text = f"{_line(remark.line, source_map)}:{remark.column}: {remark.message}"
+    places = source_map or SourceMap(())
+    text = f"{places.line_name(remark.line)}:{remark.column}: {remark.message}"
     if advice.explanation:
         text += f"\n    {advice.explanation}"
     if advice.advice:
@@ -258,16 +256,10 @@ def _listing_heading(listing: Listing) -> str:
 
 def _listing_text(listing: Listing, source_map: SourceMap | None = None) -> list[str]:
     """Each row with its source line in a left column, as a compiler explorer shows it."""
+    places = source_map or SourceMap(())
     return [
-        f"{_line(row.line, source_map) if row.line else '':>5}  {row.text}" for row in listing.lines
+        f"{places.line_name(row.line) if row.line else '':>5}  {row.text}" for row in listing.lines
     ]
-
-
-def _line(line: int, source_map: SourceMap | None) -> str:
-    """`11`, or `reduce2.cl:11` in a program of source parts."""
-    if source_map is None or not source_map.is_split:
-        return str(line)
-    return source_map.place(line, "")
 
 
 def _summary_json(summary: KernelSummary) -> dict[str, object]:

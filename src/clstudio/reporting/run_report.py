@@ -21,6 +21,7 @@ from clstudio.common import (
     ngettext,
     record_fields,
 )
+from clstudio.common.results import error_text
 from clstudio.reporting.launch_figures import launch_figures, program_times_ns
 from clstudio.reporting.run_stats import kernel_stats
 from clstudio.reporting.timer_notes import timer_resolution_note, watchdog_note
@@ -205,10 +206,7 @@ def format_summary(result: RunResult, source_map: SourceMap | None = None) -> st
         lines.append("  " + build.format(seconds=format_seconds(result.build.seconds)))
         lines += ["    " + _diagnostic_text(d, source_map) for d in result.build.diagnostics]
     if result.error is not None:
-        error = gettext("error ({stage}): {message}").format(
-            stage=result.error.stage, message=result.error.message
-        )
-        lines.append(f"  {error}")
+        lines.append(f"  {error_text(result.error.stage, result.error.message)}")
     if result.is_program:
         lines += _program_lines(result)
     lines += [f"  {loop.words()}" for loop in result.loops]

@@ -133,11 +133,12 @@ def format_traffic(result: TrafficResult, source_map: SourceMap | None = None) -
     lines.append(
         gettext("Accesses (distinct 64-byte lines that 16 neighbouring work-items touch):")
     )
+    places = source_map or SourceMap(())
     for access in result.accesses:
         figure = coalescing_words(access) or gettext("__{space} memory").format(space=access.space)
         lines.append(
             gettext("  line {line:<4} {kind:<6} {access:<40} {figure}").format(
-                line=_line(access.line, source_map),
+                line=places.line_name(access.line),
                 kind=gettext(KIND_WORDS[access.kind]),
                 access=access.text,
                 figure=figure,
@@ -146,10 +147,3 @@ def format_traffic(result: TrafficResult, source_map: SourceMap | None = None) -
     if result.references_passed is False:
         lines.append(gettext("The instrumented run's outputs failed the references."))
     return "\n".join(lines)
-
-
-def _line(line: int, source_map: SourceMap | None) -> str:
-    """A line as the learner finds it: `defs.h:3` in a program of several source parts."""
-    if source_map is None or not source_map.is_split:
-        return str(line)
-    return source_map.place(line, "")

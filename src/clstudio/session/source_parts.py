@@ -87,7 +87,11 @@ class SourceMap:
 
     def place(self, line: int, whole_name: str) -> str:
         """`defs.h:3` for a joined line in a split program; `whole_name:line` otherwise."""
+        return self.line_name(line) if self.is_split else f"{whole_name}:{line}"
+
+    def line_name(self, line: int) -> str:
+        """A joined line as the learner finds it: `defs.h:3` in a split program, else `3`."""
         if not self.is_split:
-            return f"{whole_name}:{line}"
+            return str(line)
         index, own = self.locate(line)
         return f"{self.parts[index].label(index)}:{own}"

@@ -18,6 +18,7 @@ from typing import Literal
 
 from clstudio.common import N_, gettext
 from clstudio.devices import DeviceInfo, is_simulator, opencl_version, wanted_language
+from clstudio.devices.versions import version_text
 
 NeedKind = Literal["opencl_c", "work_group_functions", "fp16", "fp64", "svm"]
 
@@ -83,7 +84,7 @@ def kernel_needs(source: str, options: str, host_text: str = "") -> tuple[Need, 
     needs: list[Need] = []
     wanted = wanted_language(tokens)
     if wanted is not None and wanted >= (2, 0):
-        needs.append(Need("opencl_c", f"-cl-std=CL{wanted[0]}.{wanted[1]}", wanted))
+        needs.append(Need("opencl_c", f"-cl-std=CL{version_text(wanted)}", wanted))
     calls = _first_uses(_WORK_GROUP_CALL, lines)
     if calls:
         needs.append(Need("work_group_functions", calls))
@@ -121,8 +122,9 @@ def device_shortfalls(needs: Sequence[Need], device: DeviceInfo) -> tuple[Shortf
                 reason = gettext("{what} asks for OpenCL C {wanted}; the device offers {offered}")
                 reason = reason.format(
                     what=need.what,
-                    wanted=_dotted(need.version),
-                    offered=", ".join(_dotted(v) for v in sorted(versions)) or _dotted(offered),
+                    wanted=version_text(need.version),
+                    offered=", ".join(version_text(v) for v in sorted(versions))
+                    or version_text(offered),
                 )
         elif need.kind == "work_group_functions":
             reason = _collectives_reason(need, offered, versions, features, simulator)
@@ -151,7 +153,7 @@ def shortfalls_text(source: str, options: str, device: DeviceInfo) -> str:
     said = gettext("{device} (OpenCL C {version}) may not build this kernel: {reasons}")
     return said.format(
         device=device.name,
-        version=_dotted(opencl_version(str(device.value("CL_DEVICE_OPENCL_C_VERSION", "")))),
+        version=version_text(opencl_version(str(device.value("CL_DEVICE_OPENCL_C_VERSION", "")))),
         reasons="; ".join(
             gettext("{reason} ({way_round})").format(reason=s.reason, way_round=s.way_round)
             for s in found
@@ -178,7 +180,7 @@ def _collectives_reason(
         "{what}: OpenCL C 2.0 work-group collective functions; the device offers OpenCL C "
         "{offered} without {feature}"
     )
-    return said.format(what=need.what, offered=_dotted(offered), feature=_COLLECTIVES_FEATURE)
+    return said.format(what=need.what, offered=version_text(offered), feature=_COLLECTIVES_FEATURE)
 
 
 def _listed_versions(device: DeviceInfo) -> set[tuple[int, int]]:
@@ -207,10 +209,6 @@ def _names(value: object) -> tuple[str, ...]:
 
 def _int_or_zero(value: object) -> int:
     return value if isinstance(value, int) else 0
-
-
-def _dotted(version: tuple[int, int]) -> str:
-    return f"{version[0]}.{version[1]}"
 
 
 def _tokens(options: str) -> list[str]:
