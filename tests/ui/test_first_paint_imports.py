@@ -6,7 +6,10 @@ importlib.metadata brings the email package (some 15 ms). Nor the debugger's dri
 reports, nor check mode's log reading: the Debug dock and Check need them only once used
 (their packages' names are imported when first asked for, common/lazy_exports.py). Nor
 the modules of the tabs and docks behind others (the Compiler, Memory and Portability
-tabs, the Exercises and Debug docks): each is made when first shown (ui/lazy_page.py). A
+tabs, the Exercises and Debug docks): each is made when first shown (ui/lazy_page.py). Nor
+what the window does only on a command: a capture, a count, a traffic measurement, peaks,
+runs on several devices, a kernel of a host program retyped or written back (their
+packages' names, too, are imported when first asked for). A
 fresh process, started as bench/bench_startup.py starts the app, tells what it had
 imported at that paint.
 """
@@ -62,6 +65,24 @@ FIRST_USED_LATER = (
     "clstudio.ui.exercises.exercises_controller",
     "clstudio.exercises",
     "clstudio.ui.debugger.debug_panel",
+    # File > Capture a Program… and Open Capture…, and captures made elsewhere
+    "clstudio.capture.capture_run",
+    "clstudio.capture.capture_index",
+    "clstudio.capture.foreign_captures",
+    "clstudio.ui.capture.capture_dialog",
+    "clstudio.ui.capture.capture_list",
+    # The counts, traffic, measurements and host files' modules the window does not show
+    "clstudio.counts.count_plan",
+    "clstudio.traffic.traffic_plan",
+    "clstudio.traffic.traffic_result",
+    "clstudio.measurements.peak_runner",
+    "clstudio.measurements.device_runs",
+    "clstudio.embedded.imported",
+    "clstudio.embedded.write_back",
+    "clstudio.embedded.operator_profiles",
+    "clstudio.ui.run.device_runs_dialog",
+    # The worker's own side, loaded by the fork server or a spawned worker
+    "clstudio.worker.child",
 )
 
 

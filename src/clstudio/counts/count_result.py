@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from clstudio.common import RunError
-from clstudio.counts.count_plan import Sampling
 from clstudio.counts.instruction_counts import OperationCounts
+
+if TYPE_CHECKING:  # the plan's module loads with the first count, not with the results'
+    from clstudio.counts.count_plan import Sampling
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from clstudio.common import gettext
-from clstudio.embedded.host_files import EmbeddedSource, HostFile
+
+if TYPE_CHECKING:
+    from clstudio.embedded.host_files import EmbeddedSource, HostFile
 
 Dtype = Literal["f32", "f16"]
 DTYPES: tuple[Dtype, ...] = ("f32", "f16")

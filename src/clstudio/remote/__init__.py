@@ -1,15 +1,22 @@
 """Devices on other machines: a worker reached over ssh, set up there from this installation."""
 
-from clstudio.remote.address import RemoteAddress, RemoteError, parse_remote, remote_address
-from clstudio.remote.connection import LostConnection, RemoteWorker, remote_client
-from clstudio.remote.installation import Probe, prepare
-from clstudio.remote.machines import (
-    MachineAnswer,
-    MachineConnector,
-    RoutedBackend,
-    RoutedWorkers,
-    on_machine,
-)
+from typing import TYPE_CHECKING
+
+from clstudio.common.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from clstudio.remote.address import RemoteAddress, RemoteError, parse_remote, remote_address
+    from clstudio.remote.connection import LostConnection, RemoteWorker, remote_client
+    from clstudio.remote.installation import Probe, prepare
+    from clstudio.remote.machines import (
+        MachineAnswer,
+        MachineConnector,
+        RoutedBackend,
+        RoutedWorkers,
+        on_machine,
+    )
+else:
+    lazy_exports(__name__, __file__)
 
 __all__ = [
     "LostConnection",

@@ -19,9 +19,12 @@ import time
 from typing import IO
 
 from clstudio import __version__
+from clstudio.checkmode import check_plan  # noqa: F401  (the plans requests carry: see protocol)
+from clstudio.counts import count_plan  # noqa: F401
 from clstudio.remote.frames import FrameError, hello_line, read_frame, write_frame
 from clstudio.remote.messages import CancelNow, Number, Start, Where
 from clstudio.remote.package_files import package_digest
+from clstudio.traffic import traffic_plan  # noqa: F401
 from clstudio.worker.child import enter_scratch, serve
 from clstudio.worker.protocol import WithReleased
 

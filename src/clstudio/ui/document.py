@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from clstudio.common import (
     kernel_word_pattern,
@@ -15,14 +16,7 @@ from clstudio.common import (
     read_text_file,
     write_text_atomically,
 )
-from clstudio.embedded import (
-    Dtype,
-    EmbeddedSource,
-    HostFile,
-    WrittenBack,
-    imported_session,
-    write_back,
-)
+from clstudio.embedded import Dtype
 from clstudio.session import (
     BufferArg,
     Init,
@@ -37,6 +31,9 @@ from clstudio.session import (
     starter_source,
     write_planned,
 )
+
+if TYPE_CHECKING:  # a host file's modules load when the first one is opened
+    from clstudio.embedded import EmbeddedSource, HostFile, WrittenBack
 
 
 def starter_session() -> Session:
@@ -110,6 +107,8 @@ class Document:
     def from_embedded(cls, host: HostFile, source: EmbeddedSource, kernel: str) -> Document:
         """An unsaved session around a kernel found in a host file's string; Save writes
         it back into that string (write_back), Save As keeps it as a session file."""
+        from clstudio.embedded import imported_session
+
         session = imported_session(host, source, kernel=kernel).session
         document = cls(session, None, f"{host.path.name} ({kernel})")
         document.embedded = (host, source)
@@ -129,6 +128,8 @@ class Document:
         Raises FileChangedError when that file changed since it was read (unless
         `force`), WriteBackError when the kernel cannot be written there.
         """
+        from clstudio.embedded import write_back
+
         origin = self.session.embedded_in
         path = self.host_file
         assert origin is not None and path is not None

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from clstudio.backend import Progress, Stepped
 from clstudio.checkmode import CheckPlan, CheckResult
@@ -34,10 +34,8 @@ from clstudio.common import (
     gettext,
 )
 from clstudio.compiler import CompileResult
-from clstudio.counts import CountPlan, CountResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
-from clstudio.traffic import TrafficPlan, TrafficResult
 from clstudio.worker import protocol
 from clstudio.worker.exchange import exchange
 from clstudio.worker.kept_inputs import ReceivedInputs
@@ -64,8 +62,12 @@ from clstudio.worker.request_ends import (
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
-Planned = TypeVar("Planned", CheckPlan, CountPlan, TrafficPlan)
-Measured = TypeVar("Measured", CheckResult, CountResult, TrafficResult)
+if TYPE_CHECKING:  # their modules load with the first count or traffic measurement
+    from clstudio.counts import CountPlan, CountResult
+    from clstudio.traffic import TrafficPlan, TrafficResult
+
+Planned = TypeVar("Planned", CheckPlan, "CountPlan", "TrafficPlan")
+Measured = TypeVar("Measured", CheckResult, "CountResult", "TrafficResult")
 
 
 class WorkerClient:
@@ -214,6 +216,8 @@ class WorkerClient:
 
     def count(self, plan: CountPlan, progress: Progress | None = None) -> CountResult:
         """Run a planned count; the worker must have been started with plan.environment."""
+        from clstudio.counts import CountResult
+
         kernel = plan.session.kernel
         doing = gettext("counting the operations of kernel '{kernel}' on Oclgrind").format(
             kernel=kernel
@@ -224,6 +228,8 @@ class WorkerClient:
     def traffic(self, plan: TrafficPlan, progress: Progress | None = None) -> TrafficResult:
         """Run a planned traffic measurement (one run of the instrumented build where its log
         holds every work-group, more where it overflows)."""
+        from clstudio.traffic import TrafficResult
+
         kernel = plan.session.kernel
         doing = gettext("measuring the memory traffic of kernel '{kernel}'").format(kernel=kernel)
         limit = TRAFFIC_RUNS * plan.session.timeout_s

@@ -10,7 +10,11 @@ dies at its start is still reported by the app, from its exit status.
 
 import os
 
-import clstudio.worker.process  # noqa: F401  (the worker's modules, and child.main)
+# The worker's modules and child.main, and the measurements' plans and results, which
+# the window's start does not load.
+from clstudio.counts import count_plan, count_result  # noqa: F401
+from clstudio.traffic import log_analysis, traffic_plan, traffic_result  # noqa: F401
+from clstudio.worker import child  # noqa: F401
 
 _devnull = os.open(os.devnull, os.O_WRONLY)
 os.dup2(_devnull, 2)

@@ -27,7 +27,6 @@ from pathlib import Path
 
 from clstudio.devices import worker_environment
 from clstudio.session import Session
-from clstudio.worker import child
 from clstudio.worker.block_pool import AppBlocks
 from clstudio.worker.fork_server import context_for
 from clstudio.worker.protocol import Ready, Request, Response, RunRequest, WithReleased
@@ -89,6 +88,8 @@ class WorkerProcess:
         environ: dict[str, str],
     ) -> None:
         """Start the process in `environ`, the app's environment with the worker's own."""
+        from clstudio.worker import child  # the worker's side: the window loads it only here
+
         self.cancel = SharedFlag(context)
         # The number of the run step (clstudio.common.RUN_STEPS) the worker is in, or -1:
         # plain shared memory, so a worker killed while writing it locks nothing.

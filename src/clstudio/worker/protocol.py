@@ -8,13 +8,21 @@ Answers that carry another number belong to an abandoned request and are dropped
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from clstudio.checkmode import CheckPlan
 from clstudio.common import PeakPlan, PeakProbe, StepOutcome
-from clstudio.counts import CountPlan
 from clstudio.devices import DeviceSelector
 from clstudio.session import Session
-from clstudio.traffic import TrafficPlan
+
+# The plans that requests carry, named here only for type checks (the window's start
+# does not load them): whoever makes a request has its plan's module loaded, and a
+# worker loads them all before it reads one (the fork server's preloaded module,
+# remote/served_worker.py), since a remote worker's frames rebuild only classes of
+# modules already loaded.
+if TYPE_CHECKING:
+    from clstudio.checkmode import CheckPlan
+    from clstudio.counts import CountPlan
+    from clstudio.traffic import TrafficPlan
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,15 @@ a 48 MiB log and a program of its own; a worker per measurement drops both after
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from clstudio.backend import Progress
 from clstudio.common import RunError
 from clstudio.session import Session
-from clstudio.traffic import TrafficRefusal, TrafficResult, plan_traffic
 from clstudio.worker.worker_slot import OneShotWorkers
+
+if TYPE_CHECKING:  # the traffic's modules load with the first measurement, not at start
+    from clstudio.traffic import TrafficResult
 
 
 class TrafficClient(OneShotWorkers):
@@ -22,6 +26,8 @@ class TrafficClient(OneShotWorkers):
 
     def measure(self, session: Session, progress: Progress | None = None) -> TrafficResult:
         """A refusal (what the instrumentation cannot follow) comes back as ok=False."""
+        from clstudio.traffic import TrafficRefusal, TrafficResult, plan_traffic
+
         try:
             plan = plan_traffic(session)
         except TrafficRefusal as refusal:

@@ -6,21 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from clstudio.backend import Builder
-from clstudio.capture import INDEX_FILE, CaptureFileError, CaptureRequest, read_index
-from clstudio.ui.capture.capture_dialog import CaptureDialog
 from clstudio.ui.capture.capture_job import (
     CaptureAnswer,
     CaptureController,
     CaptureJob,
     Capturer,
 )
-from clstudio.ui.capture.capture_list import CaptureList
 from clstudio.ui.tasks import Lane
+
+if TYPE_CHECKING:  # the capture's modules load with the first capture command, not at start
+    from clstudio.capture import CaptureRequest
+    from clstudio.ui.capture.capture_dialog import CaptureDialog
+    from clstudio.ui.capture.capture_list import CaptureList
 
 
 class CaptureCommands(QObject):
@@ -50,6 +53,8 @@ class CaptureCommands(QObject):
 
     def _dialog(self) -> CaptureDialog:
         if self.dialog is None:
+            from clstudio.ui.capture.capture_dialog import CaptureDialog
+
             self.dialog = CaptureDialog(Path.cwd(), self._window)
             self.dialog.captureRequested.connect(self._on_capture_requested)
             self.dialog.stopRequested.connect(self.jobs.stop)
@@ -64,6 +69,8 @@ class CaptureCommands(QObject):
 
     def open_capture(self) -> CaptureList | None:
         """File > Open capture…: ask for a capture.json and list its launches."""
+        from clstudio.capture import INDEX_FILE
+
         name, _ = QFileDialog.getOpenFileName(
             self._window,
             QCoreApplication.translate("CaptureCommands", "Open capture"),
@@ -76,6 +83,9 @@ class CaptureCommands(QObject):
 
     def show_capture(self, path: Path) -> CaptureList | None:
         """The list of the capture at `path` (its capture.json), or a message saying why not."""
+        from clstudio.capture import CaptureFileError, read_index
+        from clstudio.ui.capture.capture_list import CaptureList
+
         try:
             index = read_index(path)
         except CaptureFileError as exc:

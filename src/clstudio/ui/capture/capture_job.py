@@ -8,14 +8,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from clstudio.backend import Builder
-from clstudio.capture import CaptureError, CaptureRequest, CaptureResult, LaunchEntry, run_capture
 from clstudio.common import RunError
 from clstudio.ui.jobs import Job, JobController
 from clstudio.ui.tasks import TaskState
 
-Listed = Sequence[LaunchEntry]  # the launches of one look at the journal
+if TYPE_CHECKING:  # the capture's modules load with the first capture, not at start
+    from clstudio.capture import CaptureRequest, CaptureResult, LaunchEntry
+
+Listed = Sequence["LaunchEntry"]  # the launches of one look at the journal
 
 
 class Capturer:
@@ -27,6 +30,8 @@ class Capturer:
         self._stop = threading.Event()
 
     def capture(self, request: CaptureRequest, state: TaskState[Listed]) -> CaptureResult:
+        from clstudio.capture import run_capture
+
         self._stop.clear()
         return run_capture(request, self.builder, state.progress, self._stop.is_set)
 
@@ -50,6 +55,8 @@ class CaptureJob(Job[Capturer, CaptureAnswer, Listed]):
     request: CaptureRequest
 
     def run(self, backend: Capturer, state: TaskState[Listed]) -> CaptureAnswer:
+        from clstudio.capture import CaptureError
+
         try:
             return CaptureAnswer(backend.capture(self.request, state))
         except CaptureError as exc:

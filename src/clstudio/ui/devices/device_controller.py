@@ -7,7 +7,7 @@ bar's device label true.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
@@ -21,17 +21,18 @@ from clstudio.devices import (
     device_status,
     is_simulator,
 )
-from clstudio.embedded import host_text_of
 from clstudio.session import Session
 from clstudio.ui.devices.device_panel import DevicePanel
 from clstudio.ui.devices.discovery_runner import DiscoverFn, DiscoveryRunner
 from clstudio.ui.devices.peaks_controller import PeaksController, connect_peaks
 from clstudio.ui.document import Document
 from clstudio.ui.results.roofline.roofline_panel import RooflinePanel
-from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog, MachineRuns
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, DeviceStatusSink
 from clstudio.validation.portability import Need, device_shortfalls, kernel_needs
+
+if TYPE_CHECKING:  # Run on devices… loads its dialog when first chosen
+    from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog, MachineRuns
 
 
 class DeviceUser(Protocol):
@@ -96,6 +97,8 @@ class DeviceController(QObject):
     def resolve(self) -> None:
         """The device for builds and runs: the session's choice, else the last one used,
         unless that one cannot build the kernel (OpenCL C 2.0, half…) and another can."""
+        from clstudio.embedded import host_text_of  # after discovery, not at start
+
         session = self._session()
         device = choose_device(self.inventory(), session.device, self._settings.device())
         if session.device is None and device is not None:
@@ -171,6 +174,8 @@ class DeviceController(QObject):
 
     def open_device_runs(self) -> DeviceRunsDialog:
         """Run on devices…: the session as the form shows it, on each ticked device."""
+        from clstudio.ui.run.device_runs_dialog import DeviceRunsDialog
+
         devices = list(self.inventory().devices())
         if self._machine_runs is not None:  # and those of the remote machines connected
             for machine in self._panel.machines():

@@ -10,7 +10,6 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from clstudio.backend import MeasuringBackend
 from clstudio.common import PEAK_PROBES, PeakPlan, PeakProbe, PeakReport
 from clstudio.devices import DeviceInfo, DeviceSelector
-from clstudio.measurements import measure_peaks
 from clstudio.reporting import PeakStoreError, latest_peaks, save_peaks
 from clstudio.ui.devices.peaks_view import PeaksView
 from clstudio.ui.tasks import Lane, Rule, TaskRunner, TaskState
@@ -56,6 +55,8 @@ class PeaksController(QObject):
         return latest_peaks(device_name, self._store, self.messageRaised.emit)
 
     def measure(self, device: DeviceInfo) -> bool:
+        from clstudio.measurements import measure_peaks  # loaded at the first measurement
+
         selector = DeviceSelector(device.platform_name, device.name)
         backend, plan, probes = self._backend, self._plan, self._probes
 

@@ -13,7 +13,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject
 
 from clstudio.devices import DeviceInfo, limits_of
-from clstudio.embedded import DTYPES, Dtype, chosen_options, retyped_session, template_of
+from clstudio.embedded import DTYPES, Dtype, chosen_options, template_of
 from clstudio.session import Session
 from clstudio.ui.document import Document
 from clstudio.ui.files.host_file_bar import HostFileBar
@@ -96,6 +96,8 @@ class EmbeddedController(QObject):
         made_for = (id(document), dtype, most)
         if made_for == self._made_for:
             return
+        from clstudio.embedded import retyped_session  # with the operators' profiles
+
         host, source = document.embedded
         retyped = retyped_session(document.session, host, source, dtype, most)
         document.dtype = dtype

@@ -10,19 +10,12 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from clstudio.embedded import (
-    FileChangedError,
-    HostFileError,
-    WriteBackError,
-    WrittenBack,
-    language_of,
-    read_host_file,
-)
+from clstudio.embedded import HostFileError, language_of, read_host_file
 from clstudio.session import Session, SessionError, title_of
 from clstudio.ui.document import Document
 from clstudio.ui.editor.recovery import RecoveryStore
@@ -38,6 +31,9 @@ from clstudio.ui.properties_dialog import PropertiesDialog
 from clstudio.ui.questions import Button, agrees
 from clstudio.ui.settings import AppSettings
 from clstudio.ui.status_bar import CONFIRMATION_MS, StatusSink
+
+if TYPE_CHECKING:  # written back at the first Save of a kernel of a host file
+    from clstudio.embedded import WrittenBack
 
 
 class DocumentOwner(Protocol):
@@ -206,6 +202,8 @@ class FileController(QObject):
     def write_back(self) -> bool:
         """Save for a kernel opened from a host file: write it into the string it came
         from, asking first when the file changed on disk since it was read."""
+        from clstudio.embedded import FileChangedError, WriteBackError
+
         path = self.document.host_file
         assert path is not None
         try:

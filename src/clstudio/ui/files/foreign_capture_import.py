@@ -9,21 +9,20 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from clstudio.backend import Backend
-from clstudio.capture import INDEX_FILE, CaptureError, CaptureIndex, reason_text
-from clstudio.capture.capture_call_scripts import is_capture_call_script
-from clstudio.capture.foreign_captures import read_foreign_capture
-from clstudio.capture.foreign_launches import ForeignCaptureError
-from clstudio.capture.foreign_sessions import save_foreign_capture
 from clstudio.common import RunError
 from clstudio.devices import DeviceSelector, is_simulator
 from clstudio.ui.jobs import Job, JobController
 from clstudio.ui.status_bar import CONFIRMATION_MS, StatusSink
 from clstudio.ui.tasks import Lane, TaskState
+
+if TYPE_CHECKING:  # the capture's modules load with the first import, not at start
+    from clstudio.capture import CaptureIndex
 
 REPLAY_FILES = ("kernel.cl", "worksizes.txt", "kernelName.txt", "knlName.txt", "run.py")
 
@@ -31,6 +30,8 @@ REPLAY_FILES = ("kernel.cl", "worksizes.txt", "kernelName.txt", "knlName.txt", "
 def foreign_capture_of(path: Path) -> Path | None:
     """What File > Open of `path` imports as a capture made elsewhere: the script itself,
     or the intercept-layer replay folder that holds `path`; None for any other file."""
+    from clstudio.capture.capture_call_scripts import is_capture_call_script
+
     if path.suffix.lower() == ".py" and is_capture_call_script(path):
         return path
     if path.name in REPLAY_FILES and (path.parent / "worksizes.txt").is_file():
@@ -46,6 +47,9 @@ class Importer:
         self._lock = threading.Lock()
 
     def save(self, capture: Path, folder: Path) -> CaptureIndex:
+        from clstudio.capture.foreign_captures import read_foreign_capture
+        from clstudio.capture.foreign_sessions import save_foreign_capture
+
         with self._lock:
             found = read_foreign_capture(capture)
             inventory = self.backend.devices()
@@ -72,6 +76,9 @@ class ImportJob(Job[Importer, ImportAnswer, object]):
     folder: Path
 
     def run(self, backend: Importer, state: TaskState[object]) -> ImportAnswer:
+        from clstudio.capture import CaptureError
+        from clstudio.capture.foreign_launches import ForeignCaptureError
+
         try:
             return ImportAnswer(backend.save(self.capture, self.folder))
         except (ForeignCaptureError, CaptureError) as exc:
@@ -117,6 +124,8 @@ class ForeignCaptureImports(QObject):
         return self.jobs.submit(ImportJob(capture, Path(name)))
 
     def _on_finished(self, job: ImportJob, answer: ImportAnswer) -> None:
+        from clstudio.capture import INDEX_FILE, reason_text
+
         index = answer.index
         if index is None:
             title = self.tr("Cannot import the capture")

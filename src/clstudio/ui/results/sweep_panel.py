@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import format_seconds
-from clstudio.measurements import SweepResult
 from clstudio.ui.named_widgets import push_button
 from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 
 if TYPE_CHECKING:
+    from clstudio.measurements import SweepResult
     from clstudio.ui.results.sweep_plot import SweepPlot
 
 

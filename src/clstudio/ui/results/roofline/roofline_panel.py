@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from clstudio.common import PeakReport, format_seconds
-from clstudio.counts import CountResult
 from clstudio.measurements import program_kernels
 from clstudio.reporting import (
     DEFAULT_OPS_PER_ITEM,
@@ -53,6 +52,7 @@ from clstudio.ui.results.program_kernel_choice import ProgramKernelChoice
 from clstudio.ui.vertical_scroll_area import VerticalScrollArea
 
 if TYPE_CHECKING:
+    from clstudio.counts import CountResult
     from clstudio.ui.results.roofline.roofline_plot import RooflinePlot
 
 MAX_RUNS = 12
