@@ -5,6 +5,7 @@ a session beside its .cl file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ def program_data(
 
 
 def kernel_data(
-    source: str, kernel: str, global_size: list[int | str], args: dict[str, Any], **keys: Any
+    source: str, kernel: str, global_size: Sequence[int | str], args: dict[str, Any], **keys: Any
 ) -> dict[str, Any]:
     """A one-launch session's data: `kernel` of `source` over `global_size` with `args`;
     `keys` add or replace other entries (references, local_size...)."""
@@ -48,7 +49,7 @@ def kernel_data(
         "version": 1,
         "kernel": kernel,
         "source": source,
-        "global_size": global_size,
+        "global_size": list(global_size),
         "args": args,
         **keys,
     }
