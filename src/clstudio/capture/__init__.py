@@ -2,30 +2,37 @@
 capture.json and the selected ones saved as sessions (docs/capture.md). The hook/ folder
 is put on the program's PYTHONPATH and runs in its interpreter, not in CL Studio's."""
 
-from clstudio.capture.capture_index import (
-    FORMAT,
-    INDEX_FILE,
-    VERSION,
-    CaptureFileError,
-    CaptureIndex,
-    LaunchEntry,
-    ProgramEntry,
-    index_to_dict,
-    read_index,
-    reason_text,
-    write_index,
-)
-from clstudio.capture.capture_run import (
-    DEFAULT_FIRST,
-    DEFAULT_MAX_BYTES,
-    HOOK_FOLDER,
-    CaptureError,
-    CaptureRequest,
-    CaptureResult,
-    prepare_folder,
-    run_capture,
-)
-from clstudio.capture.journal import Reason
+from typing import TYPE_CHECKING
+
+from clstudio.common.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from clstudio.capture.capture_index import (
+        FORMAT,
+        INDEX_FILE,
+        VERSION,
+        CaptureFileError,
+        CaptureIndex,
+        LaunchEntry,
+        ProgramEntry,
+        index_to_dict,
+        read_index,
+        reason_text,
+        write_index,
+    )
+    from clstudio.capture.capture_run import (
+        DEFAULT_FIRST,
+        DEFAULT_MAX_BYTES,
+        HOOK_FOLDER,
+        CaptureError,
+        CaptureRequest,
+        CaptureResult,
+        prepare_folder,
+        run_capture,
+    )
+    from clstudio.capture.journal import Reason
+else:
+    lazy_exports(__name__, __file__)
 
 __all__ = [
     "DEFAULT_FIRST",
