@@ -147,7 +147,7 @@ def measure(client: WorkerClient) -> None:
         "fresh worker": lambda: fresh_worker_runs(SESSION, RUNS),
     }
     # Interleaved rounds: other processes on the machine disturb all ways alike. Each
-    # ratio is the median of the rounds' ratios, with their spread in the note.
+    # ratio is of the ways' medians over the rounds; the rounds' own ratios are in the note.
     times: dict[str, list[float]] = {name: [] for name in ways}
     for _ in range(ROUNDS):
         for name, way in ways.items():
