@@ -15,10 +15,11 @@ from clstudio import __version__
 from clstudio.common import RunResult
 from clstudio.devices import DeviceInventory
 from clstudio.devices.oclgrind_home import HOME_VARIABLE
-from clstudio.remote import RemoteError, prepare, remote_client
+from clstudio.remote import RemoteError, RoutedWorkers, prepare, remote_client
 from clstudio.remote.package_files import package_digest
 from clstudio.session import load_session
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.count_client import CountClient
 from session.session_data import file_session
 from ssh_server import HOST_ALIAS, SshServer, why_no_server
 
@@ -280,6 +281,25 @@ def test_traffic_on_the_remote_machine_counts_what_a_local_measurement_counts(
     status, remote = _remote_json(ssh_server, *args)
     assert status == 0, remote
     assert remote == _remote_json(ssh_server, *args, remote=False)[1]
+
+
+def test_a_count_routed_to_the_remote_machine_counts_what_a_local_count_counts(
+    ssh_server: SshServer,
+) -> None:
+    """The window's counts go where the device in use is (RoutedWorkers); the count's
+    plan and result cross the frames, which rebuild only classes already loaded."""
+    session = load_session(KERNELS / "vector_add.json")
+    prepare(ssh_server.address)
+    workers = RoutedWorkers()
+    workers.route(ssh_server.address)
+    remote, local = CountClient(new_client=workers), CountClient()
+    try:
+        counted, expected = remote.count(session), local.count(session)
+    finally:
+        remote.close()
+        local.close()
+    assert counted.ok, counted.error
+    assert counted.counts == expected.counts
 
 
 def test_sweep_and_peaks_measure_the_remote_machines_device(ssh_server: SshServer) -> None:
