@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from clstudio.backend import Backend
 from clstudio.common import RunResult, format_seconds
 from clstudio.devices import DeviceInfo, DeviceSelector
+from clstudio.measurements import run_on_devices
 from clstudio.reporting import compare_outputs
 from clstudio.session import Session
 from clstudio.ui.named_widgets import push_button
@@ -179,8 +180,6 @@ class DeviceRunsDialog(QDialog):
         ]
 
     def run_ticked(self) -> bool:
-        from clstudio.measurements import run_on_devices
-
         devices = self.ticked()
         if not devices:
             self.status.setText(self.tr("Tick at least one device."))
