@@ -9,7 +9,9 @@ the modules of the tabs and docks behind others (the Compiler, Memory and Portab
 tabs, the Exercises and Debug docks): each is made when first shown (ui/lazy_page.py). Nor
 what the window does only on a command: a capture, a count, a traffic measurement, peaks,
 runs on several devices, a kernel of a host program retyped or written back (their
-packages' names, too, are imported when first asked for). A
+packages' names, too, are imported when first asked for). Nor the worker's process and
+multiprocessing, which load with the first worker, after the paint, nor a compile's
+result, which loads with the first compile. A
 fresh process, started as bench/bench_startup.py starts the app, tells what it had
 imported at that paint.
 """
@@ -83,6 +85,11 @@ FIRST_USED_LATER = (
     "clstudio.ui.run.device_runs_dialog",
     # The worker's own side, loaded by the fork server or a spawned worker
     "clstudio.worker.child",
+    # The worker's process, with multiprocessing: loaded when the first worker starts
+    "clstudio.worker.process",
+    "multiprocessing",
+    # What a compile answers: loaded with the first compile
+    "clstudio.compiler.compile_result",
 )
 
 

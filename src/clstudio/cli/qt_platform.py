@@ -107,23 +107,28 @@ def check_plugin(plugin: str, folder: Path, environ: Mapping[str, str]) -> Plugi
 
 
 def missing_libraries(library: Path) -> tuple[str, ...]:
-    """The shared libraries `library` needs that the dynamic loader cannot find."""
-    ldd = shutil.which("ldd")
-    if ldd is not None:
-        try:
-            listed = subprocess.run(
-                [ldd, str(library)], capture_output=True, text=True, timeout=30, check=False
-            )
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        else:
-            return tuple(dict.fromkeys(_NOT_FOUND.findall(listed.stdout)))
-    # Without ldd, loading it names the first missing library only.
+    """The shared libraries `library` needs that the dynamic loader cannot find.
+
+    Loading it answers at once when none is missing (Qt loads the same libraries next);
+    only a library that fails to load is listed by ldd, which names every missing one."""
     try:
-        ctypes.CDLL(str(library))
+        ctypes.CDLL(str(library), mode=os.RTLD_LAZY)
     except OSError as exc:
-        return tuple(_CANNOT_OPEN.findall(str(exc))) or (str(exc),)
+        return _listed_missing(library) or tuple(_CANNOT_OPEN.findall(str(exc))) or (str(exc),)
     return ()
+
+
+def _listed_missing(library: Path) -> tuple[str, ...]:
+    ldd = shutil.which("ldd")
+    if ldd is None:
+        return ()
+    try:
+        listed = subprocess.run(
+            [ldd, str(library)], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return ()
+    return tuple(dict.fromkeys(_NOT_FOUND.findall(listed.stdout)))
 
 
 def _display_problem(plugin: str, environ: Mapping[str, str]) -> str:

@@ -28,6 +28,7 @@ from clstudio.devices.selector import SIMULATOR_PLATFORM
 
 __all__ = [
     "INTEL_EXTRA",
+    "VENDORS_FOLDER",
     "PipRuntime",
     "added_platforms_last",
     "installed_runtimes",
@@ -37,6 +38,8 @@ __all__ = [
 
 # CL Studio is installed from its folder, so the extra is added there.
 INTEL_EXTRA = ".venv/bin/pip install -e '.[intel]'"
+# The folder in a worker's scratch that worker_environment fills, here or on a remote machine.
+VENDORS_FOLDER = "opencl-vendors"
 
 
 @dataclass(frozen=True)

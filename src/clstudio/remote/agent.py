@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from clstudio.devices import worker_environment
-from clstudio.worker.process import VENDORS_FOLDER
+from clstudio.devices.pip_runtimes import VENDORS_FOLDER
 
 EXIT_MARK = "clstudio-worker-exit: "  # then the worker's exit status (negative: a signal)
 _TAIL = 4096

@@ -25,7 +25,7 @@ from clstudio.remote.frames import PROTOCOL, FrameError, read_frame, read_hello,
 from clstudio.remote.messages import CancelNow, Number, Start, Where
 from clstudio.remote.package_files import package_digest
 from clstudio.worker.client import WorkerClient
-from clstudio.worker.process import WorkerDied
+from clstudio.worker.life import WorkerDied
 from clstudio.worker.protocol import (
     Failure,
     Progress,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-import tarfile
 from pathlib import Path
 
 import clstudio
@@ -47,6 +46,8 @@ def package_digest() -> str:
 
 def package_tar() -> bytes:
     """The package as a gzipped tar whose members are clstudio/..., for set-up to unpack."""
+    import tarfile  # set-up on a machine only: the window imports this module at its start
+
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
         for name, path in package_files():

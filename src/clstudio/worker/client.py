@@ -33,14 +33,12 @@ from clstudio.common import (
     StepOutcome,
     gettext,
 )
-from clstudio.compiler import CompileResult
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.session import Session
 from clstudio.worker import protocol
 from clstudio.worker.exchange import exchange
 from clstudio.worker.kept_inputs import ReceivedInputs
-from clstudio.worker.life import NewLife, WorkerLife
-from clstudio.worker.process import WorkerDied, WorkerProcess
+from clstudio.worker.life import NewLife, WorkerDied, WorkerLife
 from clstudio.worker.protocol import Request, WorkerFailure
 from clstudio.worker.repeated_results import ReceivedResults, RepeatedResult
 from clstudio.worker.request_ends import (
@@ -62,7 +60,8 @@ from clstudio.worker.request_ends import (
 from clstudio.worker.shared_arrays import block_prefix, discard_blocks
 from clstudio.worker.spare import SpareWorker
 
-if TYPE_CHECKING:  # their modules load with the first count or traffic measurement
+if TYPE_CHECKING:  # their modules load with the first compile, count or traffic measurement
+    from clstudio.compiler import CompileResult
     from clstudio.counts import CountPlan, CountResult
     from clstudio.traffic import TrafficPlan, TrafficResult
 
@@ -260,6 +259,8 @@ class WorkerClient:
         The worker must have been started with COMPILER_ENVIRONMENT (CompilerClient does
         that). A crash, a timeout or a cancel gives ok=False with the words for it.
         """
+        from clstudio.compiler import CompileResult
+
         doing = gettext("compiling kernel '{kernel}' for the compiler view").format(
             kernel=session.kernel
         )
@@ -330,6 +331,10 @@ class WorkerClient:
         self._generation += 1
         if self._new_life is not None:
             return self._new_life(self._generation, self._environment)
+        # The process's module (multiprocessing and all) loads with the first worker, not
+        # with the window (tests/ui/test_first_paint_imports.py).
+        from clstudio.worker.process import WorkerProcess
+
         return WorkerProcess(self._generation, self._environment)
 
     def _keep_spare(self, session: Session, result: RunResult | None) -> None:

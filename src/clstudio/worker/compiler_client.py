@@ -9,10 +9,14 @@ pay for any of this: they use their own warm worker.
 
 from __future__ import annotations
 
-from clstudio.compiler import CompileResult
+from typing import TYPE_CHECKING
+
 from clstudio.session import Session
 from clstudio.worker.native_output import COMPILER_ENVIRONMENT
 from clstudio.worker.worker_slot import OneShotWorkers
+
+if TYPE_CHECKING:  # the compiler's modules load with the first compile (WorkerClient.compile)
+    from clstudio.compiler import CompileResult
 
 
 class CompilerClient(OneShotWorkers):

@@ -12,6 +12,10 @@ from typing import Protocol
 from clstudio.worker.protocol import Released, Request, Response
 
 
+class WorkerDied(Exception):
+    """The worker is gone (crashed, killed, exited, or its connection lost)."""
+
+
 class CancelFlag(Protocol):
     def set(self) -> None: ...
 

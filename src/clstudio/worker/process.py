@@ -26,20 +26,17 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 
 from clstudio.devices import worker_environment
+from clstudio.devices.pip_runtimes import VENDORS_FOLDER
 from clstudio.session import Session
 from clstudio.worker.block_pool import AppBlocks
 from clstudio.worker.fork_server import context_for
+from clstudio.worker.life import WorkerDied
 from clstudio.worker.protocol import Ready, Request, Response, RunRequest, WithReleased
 
 SCRATCH_PREFIX = "clstudio-worker-"  # then the app's process id
 _STDERR_TAIL = 4096
 _CLOSE_WAIT_S = 2.0
-VENDORS_FOLDER = "opencl-vendors"
 _ENVIRONMENT_LOCK = threading.Lock()
-
-
-class WorkerDied(Exception):
-    """The worker process is gone (crashed, killed, or exited)."""
 
 
 class SharedFlag:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from clstudio.common import (
     STEP_NUMBERS,
@@ -20,11 +20,13 @@ from clstudio.common import (
     gettext,
     step_at,
 )
-from clstudio.compiler import CompileResult, unfinished_compile
 from clstudio.session import PlannedLaunch, Session, longest_run, planned_launches
 from clstudio.validation import null_reads
 from clstudio.worker import exit_reasons
 from clstudio.worker.life import WorkerLife
+
+if TYPE_CHECKING:  # the compiler's modules load with the first compile (WorkerClient.compile)
+    from clstudio.compiler import CompileResult
 
 CANCEL_GRACE_S = 0.5  # how long a cancelled request may take to stop between repeats
 START_LIMIT_S = 60.0  # a worker that has not booted by then is reported as crashed
@@ -191,6 +193,8 @@ def failed_build(stopped: Stopped, options: str, seconds: float) -> BuildResult:
 
 
 def failed_compile(stopped: Stopped, session: Session) -> CompileResult:
+    from clstudio.compiler import unfinished_compile
+
     return unfinished_compile(
         session.kernel,
         session.build_options,

@@ -24,7 +24,6 @@ import mmap
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing import shared_memory
 from pathlib import Path
 from typing import cast
 
@@ -160,6 +159,8 @@ def copy_in(name: str, array: np.ndarray) -> None:
     if mappable():
         array_on(create_block(name, array.nbytes), array.shape, array.dtype)[...] = array
         return
+    from multiprocessing import shared_memory  # see _copy_out
+
     block = shared_memory.SharedMemory(name=name, create=True, size=array.nbytes)
     try:
         view = np.ndarray(array.shape, array.dtype, buffer=block.buf)
@@ -216,6 +217,10 @@ def _map_out(ref: SharedArray) -> np.ndarray:
 
 
 def _copy_out(ref: SharedArray) -> np.ndarray:
+    # Where blocks are no files to map (macOS) only: multiprocessing's module stays out of
+    # the window's start (the app names and discards blocks with every request).
+    from multiprocessing import shared_memory
+
     block = shared_memory.SharedMemory(name=ref.block)
     try:
         view: np.ndarray = np.ndarray(ref.shape, ref.dtype, buffer=block.buf)
@@ -235,6 +240,8 @@ def _unlink(name: str) -> bool:
         except FileNotFoundError:
             return False
         return True
+    from multiprocessing import shared_memory  # see _copy_out
+
     try:
         block = shared_memory.SharedMemory(name=name)
     except FileNotFoundError:

@@ -13,8 +13,7 @@ from dataclasses import replace
 
 from clstudio.common import RunResult
 from clstudio.session import Session
-from clstudio.worker.life import WorkerLife
-from clstudio.worker.process import WorkerDied
+from clstudio.worker.life import WorkerDied, WorkerLife
 from clstudio.worker.protocol import WarmRequest
 
 

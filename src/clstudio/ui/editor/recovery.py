@@ -11,8 +11,8 @@ the middle of a write leaves the previous copy whole. A recovery file that is no
 from __future__ import annotations
 
 import json
+import os
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,7 +103,7 @@ class RecoveryStore(QObject):
     ) -> None:
         super().__init__(parent)
         self.folder = folder if folder is not None else default_folder()
-        self.path = self.folder / f"{uuid.uuid4().hex}.json"
+        self.path = self.folder / f"{os.urandom(16).hex()}.json"  # this window's own
         self._lock = QLockFile(str(self.path.with_suffix(".lock")))
         self._lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, never age
         self._claimed: dict[Path, QLockFile] = {}
