@@ -11,7 +11,7 @@ what the window does only on a command: a capture, a count, a traffic measuremen
 runs on several devices, a kernel of a host program retyped or written back (their
 packages' names, too, are imported when first asked for). Nor the worker's process and
 multiprocessing, which load with the first worker, after the paint, nor a compile's
-result, which loads with the first compile. A
+result, which loads with the first compile, nor a remote machine's connection. A
 fresh process, started as bench/bench_startup.py starts the app, tells what it had
 imported at that paint.
 """
@@ -90,6 +90,9 @@ FIRST_USED_LATER = (
     "multiprocessing",
     # What a compile answers: loaded with the first compile
     "clstudio.compiler.compile_result",
+    # A remote machine's connection and set-up: loaded with the first remote machine
+    "clstudio.remote.connection",
+    "clstudio.remote.installation",
 )
 
 

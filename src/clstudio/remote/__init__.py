@@ -13,6 +13,7 @@ if TYPE_CHECKING:
         MachineConnector,
         RoutedBackend,
         RoutedWorkers,
+        connector,
         on_machine,
     )
 else:
@@ -28,6 +29,7 @@ __all__ = [
     "RemoteWorker",
     "RoutedBackend",
     "RoutedWorkers",
+    "connector",
     "on_machine",
     "parse_remote",
     "prepare",

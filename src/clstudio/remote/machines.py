@@ -18,8 +18,6 @@ from clstudio.backend import Backend, Progress, Stepped
 from clstudio.common import BuildResult, RunResult, StepOutcome, gettext
 from clstudio.devices import DeviceInventory, DeviceSelector
 from clstudio.remote.address import RemoteAddress, RemoteError
-from clstudio.remote.connection import LostConnection, remote_client
-from clstudio.remote.installation import prepare, stopped_message
 from clstudio.session import Session
 from clstudio.worker.client import WorkerClient
 from clstudio.worker.worker_slot import Environment, local_client
@@ -27,6 +25,7 @@ from clstudio.worker.worker_slot import Environment, local_client
 if TYPE_CHECKING:
     from clstudio.debugger.debug_plan import DebugPlan
     from clstudio.debugger.pipe import DebuggerProcess
+    from clstudio.remote.connection import LostConnection
 
 Connect = Callable[[RemoteAddress], Backend]
 T = TypeVar("T")
@@ -41,13 +40,25 @@ def on_machine(inventory: DeviceInventory, machine: str) -> DeviceInventory:
     return replace(inventory, platforms=platforms)
 
 
+def connector(on_lost: LostConnection | None = None) -> Connect:
+    """remote_client, telling `on_lost` of each connection lost. The connection's and the
+    set-up's modules load with the first remote machine, not with the window."""
+
+    def connect(address: RemoteAddress) -> Backend:
+        from clstudio.remote.connection import remote_client
+
+        return remote_client(address, on_lost=on_lost)
+
+    return connect
+
+
 class RoutedBackend:
     """A Backend that sends each call to this machine's backend, or to the worker on the
     remote machine chosen with `route`; each remote worker is made on first use."""
 
-    def __init__(self, local: Backend, connect: Connect = remote_client) -> None:
+    def __init__(self, local: Backend, connect: Connect | None = None) -> None:
         self._local = local
-        self._connect = connect
+        self._connect = connect or connector()
         self._remotes: dict[RemoteAddress, Backend] = {}
         self._route: RemoteAddress | None = None
         self._lock = threading.Lock()
@@ -144,6 +155,8 @@ class RoutedWorkers:
         address = self._route
         if address is None:
             return local_client(environment)
+        from clstudio.remote.connection import remote_client  # see connector
+
         return remote_client(address, True, environment, self._on_lost)
 
     def start_debugger(self, plan: DebugPlan) -> DebuggerProcess:
@@ -179,6 +192,8 @@ class MachineConnector:
     def connect(
         self, address: RemoteAddress, say: Callable[[str], None], stopped: Callable[[], bool]
     ) -> MachineAnswer:
+        from clstudio.remote.installation import prepare, stopped_message  # see connector
+
         try:
             prepare(address, batch=True, say=say, stopped=stopped)
             say(gettext("asking {machine} for its devices…").format(machine=address.name))

@@ -9,7 +9,6 @@ to nothing. A remembered machine shows as "not connected" until the user connect
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -23,7 +22,7 @@ from clstudio.remote import (
     RemoteAddress,
     RoutedBackend,
     RoutedWorkers,
-    remote_client,
+    connector,
 )
 from clstudio.ui.backends import Backends
 from clstudio.ui.devices.device_panel import DevicePanel
@@ -64,7 +63,7 @@ class MachineRoutes:
     def around(cls, tools: Backend, runs: Backend, measurements: Backend) -> MachineRoutes:
         """Routes for this machine's `tools` and `runs`, remote workers made on demand."""
         lost = LostConnections()
-        connect = partial(remote_client, on_lost=lost)
+        connect = connector(lost)
         return cls(
             RoutedBackend(tools, connect),
             RoutedBackend(runs, connect),
