@@ -53,10 +53,13 @@ class Gate:
         return work
 
     def hold(self, qtbot: QtBot, runner: TaskRunner[str, Any], name: str) -> None:
-        """Submits `name`, the gate's first work, to `runner` and waits until it runs, held:
-        its lane's one thread is busy until the test opens the gate."""
+        """Submits `name`, the gate's first work, to `runner` and waits until it runs, held,
+        and the GUI thread has heard that it began: its lane's one thread is busy until
+        the test opens the gate."""
         runner.submit(self.held(name))
-        qtbot.waitUntil(lambda: self.ran == [name])
+        # The work runs on its pool thread before the queued "began" reaches the GUI
+        # thread; a submit in between would rightly make that news stale.
+        qtbot.waitUntil(lambda: self.ran == [name] and not runner.is_waiting())
 
 
 def recorded_runner(
