@@ -82,6 +82,7 @@ def time_to_ready(code: str, folder: str) -> float:
         "CLSTUDIO_DATA_DIR": folder,
         "XDG_CONFIG_HOME": folder,
         "XDG_DATA_HOME": folder,
+        "XDG_CACHE_HOME": folder,  # the code of dataclasses' methods, kept by the first launch
         # An installed app starts from compiled bytecode; these sessions run with
         # PYTHONDONTWRITEBYTECODE=1, which made every start compile each module again.
         "PYTHONPYCACHEPREFIX": str(Path(folder) / "pycache"),

@@ -49,8 +49,10 @@ LAYERS = (
     "expressions",
     # What the compiler made of a kernel: PoCL's remarks and files read without pyopencl.
     "compiler",
+    "dataclass_code",  # the code of dataclasses' methods, kept between starts
     "common",
     "collector_pause",  # the start's pause of the cyclic collector: it imports nothing
+    "cache_folder",  # CL Studio's own cache: it imports nothing
 )
 # The window's layers, top to bottom: a folder of ui/, or one of the window's modules at
 # its root; the root's other modules (tasks, jobs, settings, small widgets) are the bottom.

@@ -2,10 +2,12 @@
 app's start), and a terminal command runs with it back."""
 
 import argparse
+import dataclasses
 import gc
 import importlib
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,9 +20,12 @@ parsing = importlib.import_module("clstudio.cli.main")
 
 
 @pytest.fixture(autouse=True)
-def collection_as_before() -> Iterator[None]:
+def collection_as_before(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     """Whatever owned collection before (a window's GuiThreadCollector turns it off) owns
-    it after; what the start froze must not outlive the test."""
+    it after; what the start froze must not outlive the test, nor the start's kept
+    dataclass code (clstudio.dataclass_code) the test's process."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setitem(vars(dataclasses), "exec", exec)  # put back as it was afterwards
     was_enabled = gc.isenabled()
     yield
     gc.unfreeze()

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from clstudio import __version__
+from clstudio.cache_folder import cache_folder
 from clstudio.common import gettext
 from clstudio.devices.oclgrind_home import pyopencl_libs
 from clstudio.devices.pip_runtimes import worker_environment
@@ -63,12 +64,6 @@ def compilers(environ: Mapping[str, str]) -> list[list[str]]:
     if importlib.util.find_spec("ziglang") is not None:
         found.append([sys.executable, "-m", "ziglang", "cc"])
     return found
-
-
-def cache_folder(environ: Mapping[str, str]) -> Path:
-    """CL Studio's own cache (`~/.cache/clstudio`, under XDG_CACHE_HOME when set)."""
-    root = environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(root) / "clstudio"
 
 
 def layer_library(environ: Mapping[str, str] | None = None) -> Path:
