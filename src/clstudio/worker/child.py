@@ -31,6 +31,7 @@ from clstudio.worker.block_pool import WorkerBlocks
 from clstudio.worker.kept_inputs import SentInputs
 from clstudio.worker.native_output import POCL_CACHE_VARIABLE, REMARKS_VARIABLE, NativeOutput
 from clstudio.worker.protocol import (
+    DRIVERS_AT_BOOT,
     BuildRequest,
     CheckRequest,
     CompileRequest,
@@ -220,13 +221,14 @@ class _Handler:
         )
 
         self._engine: Engine = Engine()
+        # A one-shot worker, often booted ahead of its request: the drivers (and the
+        # compiler view's readers of listings) load while the user reads, not after the
+        # click. (PoCL reads its switches as it loads: they are set by now.)
+        if os.environ.get(DRIVERS_AT_BOOT[0]) == DRIVERS_AT_BOOT[1]:
+            self._engine.load_drivers()
         if os.environ.get(REMARKS_VARIABLE) == "1":
-            # Started for the compiler view, often ahead of its compile (OneShotWorkers):
-            # the drivers and the listings' readers load while the user reads, not after
-            # the click. (PoCL reads its switches as it loads: they are set by now.)
             from clstudio.compiler import load_readers
 
-            self._engine.load_drivers()
             load_readers()
         self._conn = conn
         self._cancel = cancel

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from clstudio.worker.client import WorkerClient
+from clstudio.worker.protocol import DRIVERS_AT_BOOT
 
 Answer = TypeVar("Answer")
 Environment = tuple[tuple[str, str], ...]  # variables a worker is started with
@@ -118,7 +119,7 @@ class OneShotWorkers(WorkerSlot):
             if self._closed or not self._ready_next or self._ready is not None:
                 return
             key = (environment, place_of(self.new_client))
-            worker = self.new_client(environment)
+            worker = self.new_client((*environment, DRIVERS_AT_BOOT))
             worker.start()
             self._ready = (key, worker)
 
@@ -130,7 +131,7 @@ class OneShotWorkers(WorkerSlot):
             if ready is not None and ready[0] == (environment, place_of(self.new_client)):
                 worker = ready[1]
             else:
-                worker = self.new_client(environment)
+                worker = self.new_client((*environment, DRIVERS_AT_BOOT))
             self._worker = worker
         if ready is not None and ready[1] is not worker:
             ready[1].close()  # booted for switches this request does not use
