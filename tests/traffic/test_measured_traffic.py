@@ -1,5 +1,6 @@
 """Traffic measured through the real worker against hand-counted figures."""
 
+import json
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import replace
@@ -112,3 +113,56 @@ def test_the_tiled_gemm_reads_each_global_value_16_times_less_than_the_naive_one
     # by the 16 work-items of its row each time.
     assert np.all(a_tile.writes == k // 16) and np.all(a_tile.reads == 16 * k // 16)
     assert tiled.traces[0].phases == 2 * (k // 16) + 1
+
+
+GROUP_IDS = """
+__kernel void group_ids(__global const int *a, __global int *out) {
+    size_t i = get_global_id(0) + 6 * (get_global_id(1) + 10 * get_global_id(2));
+    out[i] = a[i] + (int)(get_group_id(0) + 2 * (get_group_id(1) + 2 * get_group_id(2)));
+}
+"""
+
+
+def test_work_items_of_a_three_dimensional_range_of_odd_sizes_are_told_apart(
+    client: TrafficClient, tmp_path: Path
+) -> None:
+    """Sizes neither powers of two nor 1 in any dimension: each trace's work-group and
+    local ids are the ones the kernel saw (it wrote its group's number into `out`)."""
+    path = tmp_path / "group_ids.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "clstudio-session",
+                "version": 1,
+                "kernel": "group_ids",
+                "source": GROUP_IDS,
+                "global_size": [6, 10, 3],
+                "local_size": [3, 5, 1],
+                "args": {
+                    "a": {"kind": "buffer", "dtype": "int32", "shape": [180], "init": "zeros"},
+                    "out": {
+                        "kind": "buffer",
+                        "dtype": "int32",
+                        "shape": [180],
+                        "init": "zeros",
+                        "access": "out",
+                    },
+                },
+            }
+        )
+    )
+    result = client.measure(load_session(path))
+    assert result.ok, result.error
+    assert [b.writes.max() for b in result.buffers] == [0, 1]
+    assert [b.reads.min() for b in result.buffers] == [1, 0]
+    assert len(result.traces) == result.groups == 2 * 2 * 3
+    out = [b.name for b in result.buffers].index("out")
+    for trace in result.traces:
+        gx, gy, gz = trace.group
+        stored = trace.element[trace.buffer == out]
+        x, rest = stored % 6, stored // 6
+        y, z = rest % 10, rest // 10
+        assert set((x // 3).tolist()) == {gx} and set((y // 5).tolist()) == {gy}
+        assert set(z.tolist()) == {gz}
+        local = trace.local_id[trace.buffer == out]
+        assert (local == x % 3 + 3 * (y % 5)).all()

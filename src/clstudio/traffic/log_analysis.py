@@ -56,12 +56,12 @@ class LogReading:
         # Ids in int32 where the NDRange allows: half the memory to walk through as int64.
         ids = np.int32 if size[0] * size[1] * size[2] < 1 << 31 else np.int64
         item = records[:, 2].astype(ids)
-        rest, x = np.divmod(item, size[0])
-        z, y = np.divmod(rest, size[1])
+        rest, x = _divmod(item, size[0], size[1] * size[2])
+        z, y = _divmod(rest, size[1], size[2])
         groups = [s // n for s, n in zip(size, local, strict=True)]
-        group_x, local_x = np.divmod(x, local[0])
-        group_y, local_y = np.divmod(y, local[1])
-        group_z, local_z = np.divmod(z, local[2])
+        group_x, local_x = _divmod(x, local[0], groups[0])
+        group_y, local_y = _divmod(y, local[1], groups[1])
+        group_z, local_z = _divmod(z, local[2], groups[2])
         self.group_coords = [group_x, group_y, group_z]
         self.group = group_x + groups[0] * (group_y + groups[1] * group_z)
         self.local_id = local_x + local[0] * (local_y + local[1] * local_z)
@@ -112,7 +112,9 @@ class LogReading:
         size = int(np.prod(shape))
         elements, kinds = self.elements(k, mask)
         inside = elements < size
-        elements, kinds = elements[inside], kinds[inside]
+        outside = len(inside) - int(np.count_nonzero(inside))
+        if outside:
+            elements, kinds = elements[inside], kinds[inside]
         reads = np.bincount(elements[kinds != KIND_CODES["store"]], minlength=size)
         writes = np.bincount(elements[kinds != KIND_CODES["load"]], minlength=size)
         return BufferTraffic(
@@ -122,7 +124,7 @@ class LogReading:
             self.element_bytes[k],
             reads.astype(np.int32).reshape(shape),
             writes.astype(np.int32).reshape(shape),
-            int(np.count_nonzero(~inside)),
+            outside,
         )
 
     def elements(self, k: int, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -130,10 +132,11 @@ class LogReading:
         and their kinds."""
         size = self.element_bytes[k]
         span = max(1, self.access_bytes[k] // size)
-        first = self.offset[chosen] // size
-        elements = (first[:, None] + np.arange(span)).ravel()
-        kinds = np.repeat(self.kind_of[self.access[chosen]], span)
-        return elements, kinds
+        first = _floor_divide(self.offset[chosen], size)
+        kinds = self.kind_of[self.access[chosen]]
+        if span == 1:  # an access of one element, as most are
+            return first, kinds
+        return (first[:, None] + np.arange(span)).ravel(), np.repeat(kinds, span)
 
     def accesses(self) -> tuple[AccessTraffic, ...]:
         lines = self._lines_per_neighbours()
@@ -281,6 +284,27 @@ def distinct_per_key(keys: list[np.ndarray], values: np.ndarray) -> tuple[np.nda
         new_value[1:] |= ordered[1:] != ordered[:-1]
         first = keys[0][order][new_row]
     return first, np.add.reduceat(new_value.astype(np.int64), np.flatnonzero(new_row))
+
+
+def _floor_divide(values: np.ndarray, divisor: int) -> np.ndarray:
+    """values // divisor, by a shift where the divisor (an element's size) is a power of two."""
+    if divisor & (divisor - 1) == 0:
+        return values >> (divisor.bit_length() - 1)
+    return values // divisor
+
+
+def _divmod(values: np.ndarray, divisor: int, quotients: int) -> tuple[np.ndarray, np.ndarray]:
+    """np.divmod(values, divisor) of ids below `divisor * quotients`, the cheap way where
+    there is one: an NDRange's sizes are mostly powers of two, and its last dimensions 1
+    (an integer division costs numpy several times a shift)."""
+    if quotients == 1:
+        return np.zeros_like(values), values
+    if divisor == 1:
+        return values, np.zeros_like(values)
+    if divisor & (divisor - 1) == 0:
+        return values >> (divisor.bit_length() - 1), values & (divisor - 1)
+    quotient, remainder = np.divmod(values, divisor)
+    return quotient, remainder
 
 
 def _three(size: tuple[int, ...]) -> tuple[int, int, int]:
