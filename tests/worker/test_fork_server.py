@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from clstudio.common.translation import LANGUAGE_VARIABLE
+from clstudio.dataclass_code import cache_file
 from clstudio.session import load_session
 from clstudio.worker import fork_server
 from clstudio.worker.client import WorkerClient
@@ -73,3 +75,29 @@ def test_only_the_fork_server_imports_the_module_that_silences_its_stderr() -> N
     )
     assert naming == ["clstudio/worker/fork_server.py"]
     assert fork_server.PRELOADED == ["clstudio.worker.fork_server_start"]
+
+
+SERVER_ONLY = """
+from clstudio.worker.client import WorkerClient
+
+if __name__ == "__main__":
+    with WorkerClient() as worker:
+        assert worker.devices().platforms
+"""
+
+
+@on_linux
+def test_the_server_takes_its_dataclasses_methods_from_the_kept_code_and_keeps_them(
+    tmp_path: Path,
+) -> None:
+    """Nothing in the script itself uses the kept code (clstudio.dataclass_code): the
+    file in its cache is the fork server's, which a second server then reads unchanged."""
+    script = tmp_path / "server_only.py"
+    script.write_text(SERVER_ONLY)
+    environ = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    cache = cache_file(environ)
+    subprocess.run([sys.executable, str(script)], env=environ, check=True, timeout=120)
+    written = cache.stat()
+    subprocess.run([sys.executable, str(script)], env=environ, check=True, timeout=120)
+    kept = cache.stat()
+    assert (kept.st_ino, kept.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
