@@ -113,13 +113,18 @@ class OneShotWorkers(WorkerSlot):
                 return
         end()
 
+    def _new_worker(self, environment: Environment) -> WorkerClient:
+        """A worker for one request, which loads its drivers as it boots (often ahead of
+        the request: see DRIVERS_AT_BOOT)."""
+        return self.new_client((*environment, DRIVERS_AT_BOOT))
+
     def _prepare(self, environment: Environment) -> None:
         """Boot a worker for the next request in the background, unless one waits."""
         with self._lock:
             if self._closed or not self._ready_next or self._ready is not None:
                 return
             key = (environment, place_of(self.new_client))
-            worker = self.new_client((*environment, DRIVERS_AT_BOOT))
+            worker = self._new_worker(environment)
             worker.start()
             self._ready = (key, worker)
 
@@ -131,7 +136,7 @@ class OneShotWorkers(WorkerSlot):
             if ready is not None and ready[0] == (environment, place_of(self.new_client)):
                 worker = ready[1]
             else:
-                worker = self.new_client((*environment, DRIVERS_AT_BOOT))
+                worker = self._new_worker(environment)
             self._worker = worker
         if ready is not None and ready[1] is not worker:
             ready[1].close()  # booted for switches this request does not use
