@@ -112,6 +112,36 @@ def test_a_reply_that_never_went_frees_its_warm_blocks_and_forgets_new_ones() ->
     discard_blocks(block_prefix("pool", 3))
 
 
+def test_a_reply_says_how_many_blocks_it_named_and_the_app_unlinks_those_it_was_not_sent() -> None:
+    pool, app = WorkerBlocks(), AppBlocks()
+    prefix = block_prefix("pool", 1)
+    blocks = pool.reply(prefix)
+    first, dropped, last = (blocks.empty(SHAPE, FLOAT32) for _ in range(3))
+    del dropped  # a read-back the engine let go: its block is named, but never sent
+    reply = blocks.share({"first": first, "last": last})
+    assert blocks.made == 3
+    taken = app.take(reply)
+    assert _ours(prefix) == [f"{prefix}1"]  # between two taken: counting from 0 stops at 0
+    shared_arrays.discard_unsent(prefix, blocks.made)
+    assert _ours(prefix) == []
+    assert isinstance(taken, dict) and set(taken) == {"first", "last"}
+    app.close()
+
+
+def test_a_reply_of_warm_blocks_names_none() -> None:
+    pool, app = WorkerBlocks(), AppBlocks()
+    taken = app.take(_reply(pool, 1, 1.0))
+    del taken
+    gc.collect()
+    released = app.released()
+    assert released is not None
+    pool.release(released)
+    blocks = pool.reply(block_prefix("pool", 2))
+    app.take(blocks.share({"c": blocks.empty(SHAPE, FLOAT32)}))
+    assert blocks.made == 0  # the app has nothing to look for
+    app.close()
+
+
 def test_small_arrays_stay_in_the_message() -> None:
     blocks = WorkerBlocks().reply(block_prefix("pool", 1))
     small = blocks.empty((16,), FLOAT32)

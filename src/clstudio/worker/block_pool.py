@@ -126,6 +126,11 @@ class ReplyBlocks:
 
         return shared_arrays.transform(payload, leaf)
 
+    @property
+    def made(self) -> int:
+        """How many blocks were named for this reply so far."""
+        return self._count
+
     def unsent(self) -> None:
         """The reply did not go: warm blocks are free again, new ones are forgotten."""
         for name, new in self._taken:
@@ -174,29 +179,20 @@ class AppBlocks:
     def take(self, payload: object) -> object:
         """`payload` with every SharedArray made an array on a lease of its block.
 
-        Every new block's name is unlinked, even when taking one of them fails.
+        Each new block's name is unlinked as it is first taken; if taking one fails, the
+        exchange unlinks the names of the reply's other new blocks (its `made`).
         """
         if not shared_arrays.mappable():
             return shared_arrays.take_arrays(payload)
-        refs: dict[str, SharedArray] = {}
-
-        def collect(value: object) -> object:
-            if isinstance(value, SharedArray):
-                refs.setdefault(value.block, value)
-                return None  # found: nothing to look into
-            return value
-
-        shared_arrays.transform(payload, collect)
-        with self._lock:
-            for name in refs:
-                if name not in self._open:
-                    self._open[name] = (shared_arrays.open_block(name), refs[name].nbytes)
-        leases = {name: self._lease(name) for name in refs}
+        leases: dict[str, mmap.mmap] = {}
 
         def leaf(value: object) -> object:
-            if isinstance(value, SharedArray):
-                return array_on(leases[value.block], value.shape, value.dtype)
-            return value
+            if not isinstance(value, SharedArray):
+                return value
+            memory = leases.get(value.block)
+            if memory is None:
+                memory = leases[value.block] = self._lease(value)
+            return array_on(memory, value.shape, value.dtype)
 
         return shared_arrays.transform(payload, leaf)
 
@@ -218,9 +214,13 @@ class AppBlocks:
                 os.close(fd)
             self._open.clear()
 
-    def _lease(self, name: str) -> mmap.mmap:
+    def _lease(self, ref: SharedArray) -> mmap.mmap:
+        name = ref.block
         with self._lock:
-            fd, nbytes = self._open[name]
+            opened = self._open.get(name)
+            if opened is None:
+                opened = self._open[name] = (shared_arrays.open_block(name), ref.nbytes)
+            fd, nbytes = opened
             if name in self._free:
                 self._free.discard(name)
                 self._free_bytes -= nbytes

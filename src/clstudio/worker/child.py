@@ -255,11 +255,12 @@ class _Handler:
             payload: object
             if isinstance(request, RunRequest):
                 with self._reading_back_into(blocks.empty):  # outputs land on shared memory
-                    result, sending = self._inputs.strip(self._run(request))
-                payload = self._results.tell(result)
+                    result = self._run(request)
+                payload, sending = self._inputs.strip(self._results.tell(result))
             else:
                 payload = self._payload(request)
-            self._conn.send(Reply(request.id, blocks.share(payload)))
+            shared = blocks.share(payload)
+            self._conn.send(Reply(request.id, shared, blocks.made))
             self._inputs.sent(sending)
             if isinstance(request, RunRequest):
                 self._results.sent()
@@ -523,5 +524,6 @@ def serve(
             handler.release(request.released)
             request = request.request
         sys.stderr.flush()
-        os.ftruncate(2, 0)
+        if os.fstat(2).st_size:  # a tiny run need not pay for truncating an empty file
+            os.ftruncate(2, 0)
         handler.answer(cast(Request, request))

@@ -171,12 +171,12 @@ class WorkerClient:
             self._keep_spare(session, None)
             return RunResult(ok=False, error=error, kernel=session.kernel)
         assert isinstance(outcome, RunResult | RepeatedResult)
-        outcome = self._results.whole(outcome)
-        if outcome.error is None and progress is not None:
+        result = self._results.whole(self._inputs.fill(outcome))
+        if result.error is None and progress is not None:
             # Every repeat has finished; the worker tells only runs that take a while.
             progress(session.repeats, session.repeats)
-        self._keep_spare(session, outcome)
-        return self._inputs.fill(outcome)
+        self._keep_spare(session, result)
+        return result
 
     def step(
         self, session: Session, first: int, count: int, stepped: Stepped | None = None
@@ -374,8 +374,11 @@ class WorkerClient:
                 worker.launch.value = 0
                 self._cancel_at = None
                 self._active = True
+            answered = False
             try:
-                return self._exchange(worker, request, job, progress, stepped)
+                outcome = self._exchange(worker, request, job, progress, stepped)
+                answered = not isinstance(outcome, Stopped)
+                return outcome
             except WorkerFailure:
                 raise  # the worker is fine: it answered, with a traceback
             except BaseException:
@@ -386,9 +389,10 @@ class WorkerClient:
             finally:
                 with self._state_lock:
                     self._active = False
-                # Even after a reply: a block the worker made and then did not send (a
-                # read-back it dropped) is named here alone.
-                discard_blocks(block_prefix(worker.tag, request.id))
+                # A reply says how many blocks were named for it (exchange); without one,
+                # the blocks the worker made are found by their names alone.
+                if not answered:
+                    discard_blocks(block_prefix(worker.tag, request.id))
 
     def _exchange(
         self,

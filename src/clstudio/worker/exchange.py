@@ -21,6 +21,7 @@ from clstudio.worker.protocol import (
     WorkerFailure,
 )
 from clstudio.worker.request_ends import Allowance, Job, stopped_now
+from clstudio.worker.shared_arrays import block_prefix, discard_unsent
 
 _TICK_S = 0.05  # how often a waiting request looks at cancel and its limit
 
@@ -54,7 +55,10 @@ def exchange(
             allowance.start()
         elif message is not None and message.id == request.id:
             if isinstance(message, Reply):
-                return worker.blocks.take(message.payload)
+                try:
+                    return worker.blocks.take(message.payload)
+                finally:
+                    discard_unsent(block_prefix(worker.tag, request.id), message.made)
             if isinstance(message, Failure):
                 raise WorkerFailure(message.traceback)
             if isinstance(message, Progress) and progress is not None:

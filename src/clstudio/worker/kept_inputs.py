@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from clstudio.common import RunResult
+from clstudio.worker.repeated_results import RepeatedResult
+
+Told = TypeVar("Told", bound=RunResult | RepeatedResult)
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class SentInputs:
     def __init__(self) -> None:
         self._sent: dict[str, np.ndarray] = {}
 
-    def strip(self, result: RunResult) -> tuple[RunResult, dict[str, np.ndarray]]:
+    def strip(self, result: Told) -> tuple[Told, dict[str, np.ndarray]]:
         """`result` with the inputs the app holds replaced, and those it is sent now.
 
         Call `sent` with the second once the reply has gone.
@@ -53,8 +57,9 @@ class ReceivedInputs:
     def __init__(self) -> None:
         self._received: dict[str, np.ndarray] = {}
 
-    def fill(self, result: RunResult) -> RunResult:
-        """`result` with every KeptInput replaced by the array it stands for."""
+    def fill(self, result: Told) -> Told:
+        """`result` with every KeptInput replaced by the array it stands for (filled in what
+        the worker told, a RunResult is made once, not twice)."""
         inputs: dict[str, np.ndarray] = {}
         for name, value in result.inputs.items():
             if isinstance(value, KeptInput):

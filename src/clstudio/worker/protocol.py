@@ -187,9 +187,14 @@ class Stepped(Numbered):
 
 @dataclass(frozen=True)
 class Reply(Numbered):
-    """The answer to request `id`; large arrays inside arrive as shared-memory references."""
+    """The answer to request `id`; large arrays inside arrive as shared-memory references.
+
+    `made`: how many blocks the worker named for this reply (shared_arrays.block_prefix,
+    then 0, 1, ...). The app unlinks those the payload does not name (a read-back the
+    worker dropped), and need not look for any when there were none."""
 
     payload: object
+    made: int = 0
 
 
 @dataclass(frozen=True)

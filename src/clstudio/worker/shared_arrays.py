@@ -116,6 +116,13 @@ def discard_blocks(prefix: str) -> int:
     return count
 
 
+def discard_unsent(prefix: str, made: int) -> None:
+    """Unlink whichever of the `made` blocks named for one reply the app did not take (it
+    unlinked those it took as it took them)."""
+    for number in range(made):
+        _unlink(f"{prefix}{number}")
+
+
 def leftover_blocks(owner: int | None = None) -> list[str]:
     """Names of CL Studio blocks that still exist (Linux lists them in /dev/shm).
 
